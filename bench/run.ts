@@ -1,0 +1,129 @@
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { Bench } from 'tinybench'
+import type { BenchMetrics, BenchSuite } from './harness.ts'
+
+const root = join(import.meta.dirname, '..')
+const filters = process.argv.slice(2)
+
+function findBenchFiles(directory: string): string[] {
+  const found: string[] = []
+  for (const entry of readdirSync(directory)) {
+    if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue
+    const path = join(directory, entry)
+    if (statSync(path).isDirectory()) found.push(...findBenchFiles(path))
+    else if (entry.endsWith('.bench.ts')) found.push(path)
+  }
+  return found.sort()
+}
+
+const micros = (ms: number | undefined) => (ms === undefined ? Number.NaN : ms * 1000)
+const format = (value: number) =>
+  Number.isNaN(value)
+    ? '-'
+    : value >= 100
+      ? value.toFixed(0)
+      : value >= 1
+        ? value.toFixed(2)
+        : value.toFixed(3)
+
+interface CaseResult {
+  name: string
+  medianMicros: number
+  p99Micros: number
+  opsPerSecond: number
+  samples: number
+  peerOf?: string
+  ratioToPeer?: number
+  targetMedianMicros?: number
+  metTarget?: boolean
+}
+
+async function runSuite(suite: BenchSuite) {
+  await suite.setup?.()
+  const results: CaseResult[] = []
+  if (suite.cases?.length) {
+    const bench = new Bench({ time: suite.timeMs ?? 500, warmupTime: 100 })
+    for (const benchCase of suite.cases) bench.add(benchCase.name, benchCase.fn)
+    await bench.run()
+    for (const task of bench.tasks) {
+      const benchCase = suite.cases.find((c) => c.name === task.name)!
+      const result = task.result as unknown as {
+        latency?: { p50?: number; p99?: number; samplesCount?: number }
+        throughput?: { mean?: number }
+        error?: unknown
+      }
+      if (result.error) throw result.error
+      const medianMicros = micros(result.latency?.p50)
+      const row: CaseResult = {
+        name: task.name,
+        medianMicros,
+        p99Micros: micros(result.latency?.p99),
+        opsPerSecond: result.throughput?.mean ?? Number.NaN,
+        samples: result.latency?.samplesCount ?? 0,
+      }
+      if (benchCase.peerOf) row.peerOf = benchCase.peerOf
+      if (benchCase.targetMedianMicros !== undefined) {
+        row.targetMedianMicros = benchCase.targetMedianMicros
+        row.metTarget = medianMicros <= benchCase.targetMedianMicros
+      }
+      results.push(row)
+    }
+    for (const row of results) {
+      const focal = row.peerOf ? results.find((r) => r.name === row.peerOf) : undefined
+      if (focal) row.ratioToPeer = row.medianMicros / focal.medianMicros
+    }
+  }
+  const metrics: Record<string, BenchMetrics> = (await suite.measure?.()) ?? {}
+  return { results, metrics }
+}
+
+function print(suiteName: string, results: CaseResult[], metrics: Record<string, BenchMetrics>) {
+  console.log(`\n## ${suiteName}`)
+  if (results.length) {
+    const header = ['case', 'median µs', 'p99 µs', 'ops/s', 'peer ÷ focal', 'target']
+    const rows = results.map((r) => [
+      r.name,
+      format(r.medianMicros),
+      format(r.p99Micros),
+      format(r.opsPerSecond),
+      r.ratioToPeer === undefined ? '' : `${r.ratioToPeer.toFixed(2)}× (vs ${r.peerOf})`,
+      r.targetMedianMicros === undefined
+        ? ''
+        : `${r.metTarget ? 'met' : 'MISSED'} ≤ ${r.targetMedianMicros} µs`,
+    ])
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
+    const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ')
+    console.log(line(header))
+    for (const row of rows) console.log(line(row))
+  }
+  for (const [label, values] of Object.entries(metrics)) {
+    console.log(
+      `${label}: ${Object.entries(values)
+        .map(([k, v]) => `${k}=${typeof v === 'number' ? format(v) : v}`)
+        .join('  ')}`,
+    )
+  }
+}
+
+const files = findBenchFiles(join(root, 'packages')).concat(findBenchFiles(join(root, 'bench')))
+const summary: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, suites: {} }
+mkdirSync(join(root, 'bench/results'), { recursive: true })
+let ran = 0
+for (const file of files) {
+  const module = (await import(pathToFileURL(file).href)) as { default: BenchSuite | BenchSuite[] }
+  const suites = Array.isArray(module.default) ? module.default : [module.default]
+  for (const suite of suites) {
+    if (filters.length && !filters.some((f) => suite.name.includes(f) || file.includes(f))) continue
+    const { results, metrics } = await runSuite(suite)
+    print(suite.name, results, metrics)
+    const record = { file: relative(root, file), results, metrics }
+    ;(summary.suites as Record<string, unknown>)[suite.name] = record
+    const slug = suite.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()
+    writeFileSync(join(root, 'bench/results', `${slug}.json`), `${JSON.stringify(record, null, 2)}\n`)
+    ran++
+  }
+}
+writeFileSync(join(root, 'bench/results/summary.json'), `${JSON.stringify(summary, null, 2)}\n`)
+console.log(`\n${ran} suite(s); results in bench/results/`)

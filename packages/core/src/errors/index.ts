@@ -1,0 +1,4 @@
+/** @module @focal/core/errors */
+export type { FocalErrorCode } from './codes.ts'
+export type { FocalErrorOptions, FocalIssue } from './focal-error.ts'
+export { FocalError } from './focal-error.ts'

@@ -1,0 +1,2 @@
+/** @module @focal/core/reformulation */
+export {}

@@ -1,0 +1,2 @@
+/** @module @focal/core/sensor */
+export {}

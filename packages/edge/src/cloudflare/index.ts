@@ -1,0 +1,2 @@
+/** @module @focal/edge/cloudflare */
+export { createFocalApp } from '../create-focal-app.ts'

@@ -1,0 +1,2 @@
+/** @module @focal/edge/deno */
+export { createFocalApp } from '../create-focal-app.ts'

@@ -1,0 +1,2 @@
+/** @module @focal/edge/node */
+export { createFocalApp } from '../create-focal-app.ts'

@@ -1,0 +1,36 @@
+/**
+ * Every test suite `pnpm test:all` runs, in order. Each suite writes a machine-readable report that
+ * `test-all.mjs` reads to count passed and failed tests; a suite that runs zero tests fails.
+ *
+ * `report` kinds: `vitest-json` (Vitest's JSON reporter written to `outputFile`).
+ */
+export const suites = [
+  {
+    name: 'vitest (core, core-no-codegen, edge, react, tooling)',
+    command: 'pnpm',
+    args: [
+      'exec',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json={outputFile}',
+    ],
+    report: 'vitest-json',
+  },
+]
+
+/** Checks that gate the run but are not counted as tests. */
+export const checks = [
+  { name: 'typecheck', command: 'pnpm', args: ['typecheck'] },
+  { name: 'lint', command: 'pnpm', args: ['lint'] },
+  { name: 'build', command: 'pnpm', args: ['build'] },
+  { name: 'publint', command: 'pnpm', args: ['publint'] },
+  { name: 'size', command: 'pnpm', args: ['exec', 'size-limit'] },
+]
+
+/** Debian packages the suites need (a real browser, a real Redis). */
+export const systemPackages = [
+  { binary: 'chromium', debian: 'chromium' },
+  { binary: 'redis-server', debian: 'redis-server' },
+]
