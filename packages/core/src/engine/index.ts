@@ -1,2 +1,10 @@
 /** @module @focal/core/engine */
-export {}
+export type { Clock, IdGenerator, SessionStore, StoredSession } from './ports.ts'
+export type {
+  ApprovalRequest,
+  Clarification,
+  ClarificationOption,
+  TurnEvent,
+  TurnInput,
+  TurnResult,
+} from './types.ts'

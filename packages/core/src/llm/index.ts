@@ -1,2 +1,8 @@
 /** @module @focal/core/llm */
-export {}
+export type {
+  GenerateOptions,
+  GenerateResult,
+  LanguageModel,
+  LanguageModelMessage,
+  LanguageModelUsage,
+} from './types.ts'

@@ -1,0 +1,67 @@
+import type { Provenance } from '../ledger/provenance-types.ts'
+
+/** Input of one turn. */
+export interface TurnInput {
+  sessionId: string
+  /** The user's message. */
+  text: string
+  signal?: AbortSignal
+}
+
+/** One option of a clarification question; choosing it sends `value` as the next user turn. */
+export interface ClarificationOption {
+  id: string
+  label: string
+  /** Text sent back when the user picks this option. */
+  value: string
+}
+
+/** A question the engine asks instead of acting on a vague request. */
+export interface Clarification {
+  question: string
+  options: ClarificationOption[]
+  /** Why the engine asked (ambiguity reason or missing required field). */
+  reason: string
+}
+
+/** A tool call paused for a human decision. Serialisable; resumed with `engine.resolveApproval`. */
+export interface ApprovalRequest {
+  id: string
+  sessionId: string
+  toolId: string
+  args: Record<string, unknown>
+  /** The rule or policy that required approval, for display. */
+  reason: string
+  approver?: string
+  /** ISO-8601; after it the `defaultAction` applies. */
+  expiresAt?: string
+  defaultAction: 'approve' | 'reject'
+}
+
+/** Fields common to every turn result. */
+interface TurnResultBase {
+  sessionId: string
+  turnId: string
+  provenance: Provenance
+  events: TurnEvent[]
+}
+
+/** The outcome of one turn, as data. */
+export type TurnResult =
+  | (TurnResultBase & { type: 'reply'; text: string })
+  | (TurnResultBase & { type: 'clarification'; clarification: Clarification })
+  | (TurnResultBase & { type: 'approval-required'; approval: ApprovalRequest; text?: string })
+  | (TurnResultBase & { type: 'refused'; text: string })
+
+/** Events of a streaming turn (`engine.turnStream`), noun-verb kebab. */
+export type TurnEvent =
+  | { type: 'turn-started'; turnId: string; sessionId: string }
+  | { type: 'perception-created'; intent: string; ambiguity: number }
+  | { type: 'route-decided'; scenario: string | null; step: string | null; decision: string }
+  | { type: 'rules-retrieved'; ruleIds: string[] }
+  | { type: 'tool-called'; toolId: string; status: string }
+  | { type: 'text-delta'; delta: string }
+  | { type: 'clarification-requested'; clarification: Clarification }
+  | { type: 'approval-requested'; approval: ApprovalRequest }
+  | { type: 'enforcement-applied'; outcome: string; ruleIds: string[] }
+  | { type: 'turn-finished'; result: TurnResult }

@@ -1,0 +1,66 @@
+/**
+ * The provenance of one turn or run: what Focal decided and why, in a JSON-serialisable shape the
+ * React footer renders and `renderProvenance` turns into text or Markdown.
+ */
+export interface Provenance {
+  /** `normal`; `fallback` (a deterministic default stood in for a model or a check fell back); `clarification-required`. */
+  mode: 'normal' | 'fallback' | 'clarification-required'
+  /** Short (12 hex chars) SHA-256 of the user text or query, for correlation without storing it. */
+  queryHash: string
+  /** ISO-8601. */
+  timestamp: string
+  goal?: ProvenanceGoal
+  route?: ProvenanceRoute
+  rules: ProvenanceRule[]
+  clarification?: { question: string; options: string[] }
+  tools: ProvenanceTool[]
+  enforcement?: ProvenanceEnforcement
+  gates: ProvenanceGate[]
+  evidence: { count: number; sources: string[] }
+}
+
+export interface ProvenanceGoal {
+  original: string
+  active: string
+  reformulation?: { type: string; confidence: number; evidenceIds: string[]; ledgerRecordId?: string }
+}
+
+export interface ProvenanceRoute {
+  scenario: string | null
+  step: string | null
+  /** What the router did with the current scenario. */
+  decision: 'stayed' | 'entered' | 'exited' | 'switched' | 'none'
+  previousScenario: string | null
+  /** Candidate scores after stickiness, highest first. */
+  scores: Array<{ scenario: string; step?: string; score: number; boosted: boolean }>
+  reason: string
+}
+
+export interface ProvenanceRule {
+  id: string
+  tier: 'hard-safety' | 'process' | 'style'
+  scope: 'global' | 'scenario' | 'step'
+  priority: number
+  /** Why it matched (condition, lexical cue, global hard constraint). */
+  reason: string
+}
+
+export interface ProvenanceTool {
+  id: string
+  status: 'ran' | 'failed' | 'blocked' | 'awaiting-approval' | 'approved' | 'rejected'
+  reason?: string
+}
+
+export interface ProvenanceEnforcement {
+  outcome: 'allowed' | 'redacted' | 'blocked' | 'regenerated' | 'escalated'
+  violations: Array<{ ruleId: string; tier: string; lane: 1 | 2; message: string }>
+  redactions: Array<{ type: string; count: number }>
+  lane2?: { ran: boolean; skipped?: string }
+}
+
+export interface ProvenanceGate {
+  /** `final-alignment`, `goal-gate`, `trust-gate`, `tool-policy`, ... */
+  name: string
+  status: string
+  detail?: string
+}
