@@ -22,3 +22,12 @@ export type FocalErrorCode =
   | 'tool-not-found'
   | 'tool-failed'
   | 'aborted'
+  // HTTP boundary (`@focal/edge`)
+  | 'invalid-json'
+  | 'invalid-request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'payload-too-large'
+  | 'unsupported-media-type'
+  | 'route-not-found'
+  | 'internal-error'
