@@ -1,4 +1,25 @@
 /** @module @focal/core/ledger */
+export { canonicalJson } from './canonical-json.ts'
+export {
+  computeLedgerPayloadHash,
+  computeLedgerRecordHash,
+  type LedgerHashedFields,
+} from './compute-ledger-record-hash.ts'
+export {
+  type CreateLedgerOptions,
+  createLedger,
+  type Ledger,
+  type LedgerAppendOptions,
+} from './create-ledger.ts'
+export { createMemoryLedgerStore } from './create-memory-ledger-store.ts'
+export {
+  allowedReformulationTypes,
+  type LedgerEvent,
+  type LedgerEventPayload,
+  type LedgerEventType,
+  ledgerEventSchema,
+} from './ledger-event-schema.ts'
+export { provenanceSchema } from './provenance-schema.ts'
 export type {
   Provenance,
   ProvenanceEnforcement,
@@ -9,3 +30,9 @@ export type {
   ProvenanceTool,
 } from './provenance-types.ts'
 export type { LedgerRecord, LedgerStore } from './types.ts'
+export {
+  type LedgerProblem,
+  type LedgerVerification,
+  type VerifyLedgerOptions,
+  verifyLedger,
+} from './verify-ledger.ts'

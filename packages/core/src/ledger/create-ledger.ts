@@ -1,0 +1,120 @@
+import type { Clock, IdGenerator } from '../engine/ports.ts'
+import { FocalError } from '../errors/focal-error.ts'
+import { computeLedgerPayloadHash, computeLedgerRecordHash } from './compute-ledger-record-hash.ts'
+import { createMemoryLedgerStore } from './create-memory-ledger-store.ts'
+import { type LedgerEvent, ledgerEventSchema } from './ledger-event-schema.ts'
+import type { LedgerRecord, LedgerStore } from './types.ts'
+import { type LedgerVerification, verifyLedger } from './verify-ledger.ts'
+
+export interface CreateLedgerOptions {
+  /** Where records live. @default createMemoryLedgerStore() */
+  store?: LedgerStore
+  /** Time source for record timestamps. @default { now: Date.now } */
+  clock?: Clock
+  /** Record id source. @default crypto.randomUUID() prefixed with `led_` */
+  idGenerator?: IdGenerator
+  /** How many times one append re-reads and retries after losing a race. @default 200 */
+  maxAppendAttempts?: number
+}
+
+export interface LedgerAppendOptions {
+  /** Who caused the event (`user`, `engine`, `judge`, a tool id...). @default 'system' */
+  actor?: string
+}
+
+/** An append-only, hash-chained event log per session. */
+export interface Ledger {
+  /** Validates `event`, chains it after the session's last record and stores it. */
+  append(sessionId: string, event: LedgerEvent, options?: LedgerAppendOptions): Promise<LedgerRecord>
+  /** The session's records in sequence order. */
+  records(sessionId: string): Promise<LedgerRecord[]>
+  /** {@link verifyLedger} over the session's stored records. */
+  verify(sessionId: string): Promise<LedgerVerification>
+}
+
+const defaultClock: Clock = { now: () => Date.now() }
+const defaultIdGenerator: IdGenerator = { next: (prefix = 'led') => `${prefix}_${crypto.randomUUID()}` }
+
+/**
+ * Creates a ledger over a {@link LedgerStore}. Appends from one ledger to one session are applied
+ * in call order; appends racing from other processes are resolved by the store's `appendIfNext`
+ * and retried here, so a session's sequence never has gaps or forks.
+ *
+ * @example
+ * const ledger = createLedger()
+ * await ledger.append('session-1', { type: 'GOAL_RESTORED', payload: { original: 'a', discarded: 'b' } })
+ * const { valid } = await ledger.verify('session-1')
+ */
+export function createLedger({
+  store = createMemoryLedgerStore(),
+  clock = defaultClock,
+  idGenerator = defaultIdGenerator,
+  maxAppendAttempts = 200,
+}: CreateLedgerOptions = {}): Ledger {
+  // Per-session tail of pending appends: in-process appends queue instead of racing each other.
+  const queues = new Map<string, Promise<unknown>>()
+
+  async function appendNow(sessionId: string, event: LedgerEvent, actor: string): Promise<LedgerRecord> {
+    const payloadHash = await computeLedgerPayloadHash(event.payload)
+    for (let attempt = 1; attempt <= maxAppendAttempts; attempt++) {
+      const last = await store.last(sessionId)
+      const fields = {
+        id: idGenerator.next('led'),
+        sessionId,
+        sequence: last === undefined ? 0 : last.sequence + 1,
+        type: event.type,
+        actor,
+        timestamp: new Date(clock.now()).toISOString(),
+        payloadHash,
+        previousHash: last?.hash ?? null,
+      }
+      const record: LedgerRecord = {
+        ...fields,
+        payload: event.payload,
+        hash: await computeLedgerRecordHash(fields),
+      }
+      if (await store.appendIfNext(record)) return record
+    }
+    throw new FocalError({
+      code: 'ledger-append-failed',
+      message: `ledger append to session "${sessionId}" lost ${maxAppendAttempts} races in a row`,
+    })
+  }
+
+  return {
+    // async so an invalid event rejects; the queue is extended before the first await, keeping call order.
+    async append(sessionId, event, { actor = 'system' } = {}) {
+      const parsed = parseLedgerEvent(event)
+      const previous = queues.get(sessionId) ?? Promise.resolve()
+      const next = previous.then(
+        () => appendNow(sessionId, parsed, actor),
+        () => appendNow(sessionId, parsed, actor),
+      )
+      queues.set(sessionId, next)
+      const clear = () => {
+        if (queues.get(sessionId) === next) queues.delete(sessionId)
+      }
+      next.then(clear, clear)
+      return next
+    },
+    records: (sessionId) => store.list(sessionId),
+    verify: async (sessionId) => verifyLedger(await store.list(sessionId), { sessionId }),
+  }
+}
+
+function parseLedgerEvent(event: LedgerEvent): LedgerEvent {
+  const result = ledgerEventSchema.safeParse(event)
+  if (result.success) return result.data
+  const issues = result.error.issues.map((issue) => ({
+    path: issue.path
+      .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+      .join('')
+      .replace(/^\./, ''),
+    message: issue.message,
+  }))
+  throw new FocalError({
+    code: 'invalid-ledger-event',
+    message: `invalid ledger event: ${issues.map((issue) => `${issue.path || '(event)'}: ${issue.message}`).join('; ')}`,
+    issues,
+  })
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod'
+import { provenanceSchema } from './provenance-schema.ts'
+
+const nonEmpty = z.string().min(1)
+const isoTimestamp = z.iso.datetime({ offset: true })
+
+/** The reformulation types seed 000 allows; the forbidden ones are never logged as active. */
+export const allowedReformulationTypes = [
+  'clarification',
+  'scope-narrowing',
+  'constraint-addition',
+  'format-specification',
+] as const
+
+const goalReformulationEvent = z.object({
+  type: z.literal('GOAL_REFORMULATION'),
+  payload: z.object({
+    original: nonEmpty,
+    reformulated: nonEmpty,
+    confidence: z.number().min(0).max(1),
+    evidence_ids: z.array(nonEmpty).min(1),
+    type: z.enum(allowedReformulationTypes),
+  }),
+})
+
+const goalRestoredEvent = z.object({
+  type: z.literal('GOAL_RESTORED'),
+  payload: z.object({ original: nonEmpty, discarded: nonEmpty, reason: z.string().exactOptional() }),
+})
+
+const turnCompletedEvent = z.object({
+  type: z.literal('turn-completed'),
+  payload: z.object({
+    turnId: nonEmpty,
+    resultType: z.enum(['reply', 'clarification', 'approval-required', 'refused']),
+    provenance: provenanceSchema,
+  }),
+})
+
+const clarificationRequestedEvent = z.object({
+  type: z.literal('clarification-requested'),
+  payload: z.object({
+    turnId: nonEmpty,
+    question: nonEmpty,
+    options: z.array(z.object({ id: nonEmpty, label: z.string(), value: z.string() })),
+    reason: z.string(),
+  }),
+})
+
+const approvalRequestedEvent = z.object({
+  type: z.literal('approval-requested'),
+  payload: z.object({
+    approvalId: nonEmpty,
+    turnId: nonEmpty.exactOptional(),
+    toolId: nonEmpty,
+    args: z.record(z.string(), z.unknown()),
+    reason: z.string(),
+    approver: z.string().exactOptional(),
+    expiresAt: isoTimestamp.exactOptional(),
+    defaultAction: z.enum(['approve', 'reject']),
+  }),
+})
+
+const approvalResolvedEvent = z.object({
+  type: z.literal('approval-resolved'),
+  payload: z.object({
+    approvalId: nonEmpty,
+    decision: z.enum(['approved', 'rejected', 'expired']),
+    approver: z.string().exactOptional(),
+    reason: z.string().exactOptional(),
+  }),
+})
+
+const ruleViolatedEvent = z.object({
+  type: z.literal('rule-violated'),
+  payload: z.object({
+    turnId: nonEmpty.exactOptional(),
+    ruleId: nonEmpty,
+    tier: z.enum(['hard-safety', 'process', 'style']),
+    lane: z.union([z.literal(1), z.literal(2)]),
+    message: z.string(),
+    action: z.enum(['regenerate', 'redact', 'refuse', 'escalate', 'none']).exactOptional(),
+  }),
+})
+
+const toolCalledEvent = z.object({
+  type: z.literal('tool-called'),
+  payload: z.object({
+    turnId: nonEmpty.exactOptional(),
+    toolId: nonEmpty,
+    status: z.enum(['ran', 'failed', 'blocked', 'awaiting-approval', 'approved', 'rejected']),
+    args: z.record(z.string(), z.unknown()).exactOptional(),
+    reason: z.string().exactOptional(),
+  }),
+})
+
+/** Seed 004 §9.13 `final_alignment_judge_result` (field names as the seed writes them). */
+const finalAlignmentJudgeResultEvent = z.object({
+  type: z.literal('final_alignment_judge_result'),
+  payload: z.object({
+    timestamp: isoTimestamp,
+    job_id: nonEmpty,
+    session_id: nonEmpty,
+    user_id_hash: z.string(),
+    intent_id: z.string(),
+    capability_profile_id: z.string(),
+    quality_score: z.number().min(0).max(1),
+    verdict: z.enum(['PASS', 'PASS_WITH_CAVEATS', 'FAIL']),
+    reason_codes: z.array(nonEmpty),
+    fix_mode: z.enum(['REWRITE_ONLY', 'NEEDS_NEW_EVIDENCE', 'NEEDS_USER_CLARIFICATION']),
+    attempt_index: z.number().int().min(0),
+    model_id: z.string(),
+    token_cost: z.number().min(0).exactOptional(),
+  }),
+})
+
+/** Seed 004 §9.13 `finalization_outcome`. */
+const finalizationOutcomeEvent = z.object({
+  type: z.literal('finalization_outcome'),
+  payload: z.object({
+    timestamp: isoTimestamp,
+    job_id: nonEmpty,
+    session_id: nonEmpty,
+    final_verdict: z.enum(['pass', 'fail', 'caveats']),
+    num_retries: z.number().int().min(0),
+    time_to_finalize_ms: z.number().min(0),
+    user_feedback: z.enum(['up', 'down']).exactOptional(),
+  }),
+})
+
+/**
+ * Every event the ledger accepts, discriminated on `type`. `createLedger().append` validates with
+ * it and rejects anything else with `FocalError` `invalid-ledger-event`.
+ */
+export const ledgerEventSchema = z.discriminatedUnion('type', [
+  goalReformulationEvent,
+  goalRestoredEvent,
+  turnCompletedEvent,
+  clarificationRequestedEvent,
+  approvalRequestedEvent,
+  approvalResolvedEvent,
+  ruleViolatedEvent,
+  toolCalledEvent,
+  finalAlignmentJudgeResultEvent,
+  finalizationOutcomeEvent,
+])
+
+/** A typed ledger event: `{ type, payload }`. */
+export type LedgerEvent = z.infer<typeof ledgerEventSchema>
+
+/** The `type` of every ledger event. */
+export type LedgerEventType = LedgerEvent['type']
+
+/** The payload of the ledger event of type `Type`. */
+export type LedgerEventPayload<Type extends LedgerEventType> = Extract<LedgerEvent, { type: Type }>['payload']

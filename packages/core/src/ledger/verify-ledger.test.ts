@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest'
+import { computeLedgerPayloadHash, computeLedgerRecordHash } from './compute-ledger-record-hash.ts'
+import { createLedger } from './create-ledger.ts'
+import type { LedgerRecord } from './types.ts'
+import { verifyLedger } from './verify-ledger.ts'
+
+async function writeLedger(count: number, sessionId = 'session-1'): Promise<LedgerRecord[]> {
+  const ledger = createLedger()
+  for (let index = 0; index < count; index++) {
+    await ledger.append(sessionId, {
+      type: 'tool-called',
+      payload: { toolId: `tool-${index}`, status: 'ran', args: { amount: index * 10 } },
+    })
+  }
+  return ledger.records(sessionId)
+}
+
+describe('verifyLedger', () => {
+  it('accepts an untouched ledger and an empty one', async () => {
+    expect(await verifyLedger(await writeLedger(5))).toEqual({ valid: true })
+    expect(await verifyLedger([])).toEqual({ valid: true })
+  })
+
+  it('reports an edited payload at the edited record', async () => {
+    const records = await writeLedger(5)
+    ;(records[2]!.payload as { args: { amount: number } }).args.amount = 9999
+    expect(await verifyLedger(records)).toMatchObject({
+      valid: false,
+      index: 2,
+      recordId: records[2]!.id,
+      problem: 'payload-edited',
+    })
+  })
+
+  it('reports an edited payload whose payloadHash was recomputed as a hash mismatch at that record', async () => {
+    const records = await writeLedger(5)
+    const edited = records[3]!
+    edited.payload = { toolId: 'forged', status: 'ran' }
+    edited.payloadHash = await computeLedgerPayloadHash(edited.payload)
+    expect(await verifyLedger(records)).toMatchObject({
+      valid: false,
+      index: 3,
+      recordId: edited.id,
+      problem: 'hash-mismatch',
+    })
+  })
+
+  it('reports a fully re-hashed forged record at the next record, whose link no longer matches', async () => {
+    const records = await writeLedger(5)
+    const forged = records[1]!
+    forged.actor = 'attacker'
+    forged.hash = await computeLedgerRecordHash(forged)
+    expect(await verifyLedger(records)).toMatchObject({
+      valid: false,
+      index: 2,
+      recordId: records[2]!.id,
+      problem: 'broken-link',
+    })
+  })
+
+  it('reports an edited actor, timestamp or type as a hash mismatch', async () => {
+    for (const field of ['actor', 'timestamp', 'type'] as const) {
+      const records = await writeLedger(3)
+      records[1]![field] = 'edited'
+      expect(await verifyLedger(records)).toMatchObject({ valid: false, index: 1, problem: 'hash-mismatch' })
+    }
+  })
+
+  it('reports a removed record as a gap at the record that follows it', async () => {
+    const records = await writeLedger(5)
+    const [removed] = records.splice(2, 1)
+    const result = await verifyLedger(records)
+    expect(result).toMatchObject({ valid: false, index: 2, recordId: records[2]!.id, problem: 'gap' })
+    expect(removed?.sequence).toBe(2)
+  })
+
+  it('reports a removed first record at index 0', async () => {
+    const records = (await writeLedger(3)).slice(1)
+    expect(await verifyLedger(records)).toMatchObject({ valid: false, index: 0, problem: 'gap' })
+  })
+
+  it('reports a removed record whose successors were renumbered as a hash mismatch', async () => {
+    const records = await writeLedger(4)
+    records.splice(1, 1)
+    records[1]!.sequence = 1
+    records[2]!.sequence = 2
+    expect(await verifyLedger(records)).toMatchObject({ valid: false, index: 1, problem: 'hash-mismatch' })
+  })
+
+  it('reports swapped records as out of order at the first moved record', async () => {
+    const records = await writeLedger(5)
+    ;[records[1], records[3]] = [records[3]!, records[1]!]
+    expect(await verifyLedger(records)).toMatchObject({
+      valid: false,
+      index: 1,
+      recordId: records[1]!.id,
+      problem: 'out-of-order',
+    })
+  })
+
+  it('reports a duplicated record as out of order', async () => {
+    const records = await writeLedger(3)
+    records.splice(2, 0, structuredClone(records[1]!))
+    expect(await verifyLedger(records)).toMatchObject({ valid: false, index: 2, problem: 'out-of-order' })
+  })
+
+  it('reports a record from another session as wrong-session', async () => {
+    const records = await writeLedger(3)
+    const foreign = (await writeLedger(3, 'session-2'))[1]!
+    records[1] = foreign
+    expect(await verifyLedger(records)).toMatchObject({
+      valid: false,
+      index: 1,
+      recordId: foreign.id,
+      problem: 'wrong-session',
+    })
+    expect(await verifyLedger(await writeLedger(1), { sessionId: 'other' })).toMatchObject({
+      index: 0,
+      problem: 'wrong-session',
+    })
+  })
+
+  it('verifies a slice given its start sequence and the hash before it', async () => {
+    const records = await writeLedger(6)
+    const slice = records.slice(3)
+    expect(await verifyLedger(slice, { startSequence: 3, startPreviousHash: records[2]!.hash })).toEqual({
+      valid: true,
+    })
+    expect(
+      await verifyLedger(slice, { startSequence: 3, startPreviousHash: records[1]!.hash }),
+    ).toMatchObject({
+      index: 0,
+      problem: 'broken-link',
+    })
+  })
+})
