@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { assertSafePattern } from './assert-safe-pattern.ts'
+
+describe('assertSafePattern', () => {
+  it.each([
+    '(a+)+$',
+    '(a*)*b',
+    '(\\w+\\s?)*$',
+    '^(a|a)*$',
+    '^(a|ab)+$',
+    '(.*a){20}',
+    '\\d+\\d+x',
+    '.*.*=.*',
+    '(x+x+)+y',
+    '(a?)+',
+    '(\\w)\\1+',
+    '^([a-zA-Z0-9])(([\\-.]|[_]+)?([a-zA-Z0-9]+))*(@){1}[a-z0-9]+[.]{1}(([a-z]{2,3})|([a-z]{2,3}[.]{1}[a-z]{2,3}))$',
+  ])('rejects the catastrophic pattern %s with a located error', (pattern) => {
+    expect(() => assertSafePattern(pattern, { path: 'rules[4].enforce.patterns[0]' })).toThrowError(
+      /rules\[4\]\.enforce\.patterns\[0\]/,
+    )
+  })
+
+  it.each([
+    '\\bORD-\\d{6}\\b',
+    '^[a-z]+$',
+    '(foo|bar)+baz',
+    'secret[_-]?key\\s*[:=]\\s*\\w+',
+    'a+b+c+',
+    '\\d{3}-\\d{2}-\\d{4}',
+    '(?<year>\\d{4})-(?<month>\\d{2})',
+  ])('accepts the linear pattern %s', (pattern) => {
+    expect(assertSafePattern(pattern)).toBeInstanceOf(RegExp)
+  })
+
+  it('rejects a syntactically invalid regex as unsafe-pattern', () => {
+    expect(() => assertSafePattern('(unclosed', { path: 'p' })).toThrowError(/p: invalid regular expression/)
+  })
+})

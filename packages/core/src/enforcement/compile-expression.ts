@@ -1,0 +1,154 @@
+import { Environment } from '@marcbachmann/cel-js'
+import { FocalError } from '../errors/focal-error.ts'
+import { assertSafePattern } from './assert-safe-pattern.ts'
+import { fromCelValue, toCelValue } from './to-cel-value.ts'
+import type {
+  CompiledExpression,
+  CompileExpressionOptions,
+  ExpressionCheck,
+  ExpressionOutcome,
+} from './types.ts'
+
+const defaultMaxMatchInputLength = 65_536
+
+let sharedEnvironment: Environment | undefined
+
+/** One environment for every expression: undeclared variables are `dyn`; mixed int/double arithmetic works. */
+function celEnvironment(): Environment {
+  if (sharedEnvironment !== undefined) return sharedEnvironment
+  const environment = new Environment({
+    unlistedVariablesAreDyn: true,
+    limits: { maxAstNodes: 2000, maxDepth: 64 },
+  })
+  const toNumber = (value: unknown): number => Number(value)
+  for (const operator of ['+', '-', '*', '/'] as const) {
+    const apply = (left: number, right: number): number =>
+      operator === '+'
+        ? left + right
+        : operator === '-'
+          ? left - right
+          : operator === '*'
+            ? left * right
+            : left / right
+    environment.registerOperator(`int ${operator} double`, (left: unknown, right: unknown) =>
+      apply(toNumber(left), toNumber(right)),
+    )
+    environment.registerOperator(`double ${operator} int`, (left: unknown, right: unknown) =>
+      apply(toNumber(left), toNumber(right)),
+    )
+  }
+  sharedEnvironment = environment
+  return environment
+}
+
+/**
+ * Compiles a CEL expression once (parse, type-check, regex safety) and returns an evaluator that
+ * never throws: runtime errors and missing variables come back as `{ type: 'error' }`.
+ * Regexes in `matches()` must be string literals and pass `assertSafePattern`; string inputs of an
+ * expression using `matches()` are bounded by `maxMatchInputLength`.
+ *
+ * @example
+ * const limit = compileExpression('refund_amount <= 50', { path: 'rules[0].enforce.expression' })
+ * limit.evaluate({ refund_amount: 75 }) // { type: 'value', value: false }
+ */
+export function compileExpression(
+  source: string,
+  options: CompileExpressionOptions = {},
+): CompiledExpression {
+  const { path = 'expression', maxMatchInputLength = defaultMaxMatchInputLength } = options
+  if (typeof source !== 'string' || source.trim() === '') throw invalid(path, 'expression is empty')
+  let program: ReturnType<Environment['parse']>
+  try {
+    program = celEnvironment().parse(source)
+  } catch (error) {
+    throw invalid(path, firstLine(error), error)
+  }
+  const checked = program.check()
+  if (!checked.valid) throw invalid(path, firstLine(checked.error))
+  const usesMatches = guardMatches(program.ast, path)
+  const evaluate = (variables: Record<string, unknown>): ExpressionOutcome => {
+    try {
+      if (usesMatches && exceedsLength(variables, maxMatchInputLength)) {
+        return { type: 'error', message: `input longer than ${maxMatchInputLength} characters for matches()` }
+      }
+      return { type: 'value', value: fromCelValue(program(toCelValue(variables) as Record<string, unknown>)) }
+    } catch (error) {
+      return { type: 'error', message: firstLine(error) }
+    }
+  }
+  return { source, evaluate }
+}
+
+/**
+ * Evaluates a compiled boolean check. Only a literal `true` passes: `false`, an error, a missing
+ * variable or a non-boolean value all fail, so a policy can never pass by accident.
+ */
+export function checkExpression(
+  expression: CompiledExpression,
+  variables: Record<string, unknown>,
+): ExpressionCheck {
+  const outcome = expression.evaluate(variables)
+  if (outcome.type === 'error') return { type: 'failed', reason: 'error', message: outcome.message }
+  if (outcome.value === true) return { type: 'passed' }
+  if (outcome.value === false)
+    return { type: 'failed', reason: 'false', message: `${expression.source} is false` }
+  return { type: 'failed', reason: 'not-boolean', message: `${expression.source} did not return a boolean` }
+}
+
+function invalid(path: string, message: string, cause?: unknown): FocalError {
+  return new FocalError({
+    code: 'invalid-expression',
+    message: `${path}: ${message}`,
+    issues: [{ path, message }],
+    cause,
+  })
+}
+
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  return message.split('\n')[0] ?? message
+}
+
+interface AstLike {
+  op: string
+  args: unknown
+}
+
+/** Walks the AST: every `matches()` pattern must be a safe string literal. Returns whether any exists. */
+function guardMatches(node: AstLike, path: string): boolean {
+  let found = false
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item)
+      return
+    }
+    if (value === null || typeof value !== 'object' || !('op' in value)) return
+    const current = value as AstLike
+    if (
+      (current.op === 'rcall' || current.op === 'call') &&
+      Array.isArray(current.args) &&
+      current.args[0] === 'matches'
+    ) {
+      found = true
+      const patternArgs = current.args[current.op === 'rcall' ? 2 : 1] as AstLike[]
+      const pattern = patternArgs[patternArgs.length - 1]
+      if (pattern?.op !== 'value' || typeof pattern.args !== 'string') {
+        throw new FocalError({
+          code: 'unsafe-pattern',
+          message: `${path}: matches() needs a string literal pattern so it can be checked at load time`,
+          issues: [{ path, message: 'matches() pattern is not a string literal' }],
+        })
+      }
+      assertSafePattern(pattern.args, { path: `${path} matches()`, flags: '' })
+    }
+    visit(current.args)
+  }
+  visit(node)
+  return found
+}
+
+function exceedsLength(value: unknown, limit: number): boolean {
+  if (typeof value === 'string') return value.length > limit
+  if (value === null || typeof value !== 'object') return false
+  return Object.values(value).some((field) => exceedsLength(field, limit))
+}

@@ -1,0 +1,267 @@
+/**
+ * Public types of Lane 1 enforcement: scanner findings, CEL expressions, enforcement rules and
+ * their outcomes, and the pre-tool policy gate. Outcomes are discriminated unions of values.
+ */
+import type { ApprovalRequest } from '../engine/types.ts'
+
+/** Built-in detector names, each with real validation (checksums, ranges), not a bare regex. */
+export type DetectorId =
+  | 'credit-card'
+  | 'us-ssn'
+  | 'email'
+  | 'phone'
+  | 'iban'
+  | 'crypto-address'
+  | 'ip-address'
+  | 'url'
+  | 'secret'
+  | 'high-entropy'
+  | 'blocklist'
+  | 'pattern'
+
+/** One detected item in a text: half-open UTF-16 range `[start, end)`. */
+export interface Finding {
+  /** What was found, e.g. `credit-card`, `aws-access-key`, or a user pattern's `type`. */
+  type: string
+  start: number
+  end: number
+  /** The exact matched text (`text.slice(start, end)`). */
+  value: string
+  /** 0..1; checksum-validated items score high, heuristics lower. */
+  confidence: number
+  /** The detector that produced it (a `DetectorId`). */
+  detector: string
+}
+
+/** A policy author's regex; validated for catastrophic backtracking when loaded. */
+export interface ScanPattern {
+  /** Finding type reported for matches. */
+  type: string
+  /** JavaScript regex source (no delimiters). */
+  pattern: string
+  /** Regex flags; `g` is implied. @default 'u' */
+  flags?: string
+  /** Longest text one match may span; bounds streaming hold-back. @default 256 */
+  maxLength?: number
+  /** @default 0.9 */
+  confidence?: number
+}
+
+/** Which detectors a scan runs, plus per-definition keywords and patterns. */
+export interface ScanOptions {
+  /** Built-in detectors to run. @default every built-in detector */
+  detectors?: readonly DetectorId[]
+  /** Case-insensitive keywords matched on word boundaries (reported as type `blocklist`). */
+  blocklist?: readonly string[]
+  /** User regexes (reported with their own `type`). */
+  patterns?: readonly ScanPattern[]
+  /** Minimum Shannon entropy (bits per char) for the `high-entropy` detector. @default 4 */
+  entropyThreshold?: number
+  /** Minimum token length for the `high-entropy` detector. @default 24 */
+  entropyMinLength?: number
+  /** Where the options came from, used to locate errors (e.g. `rules[2].enforce`). @default 'scan' */
+  path?: string
+}
+
+/** How `redact` replaces findings: `****`, `[CREDIT_CARD]`, or `[CREDIT_CARD:1a2b3c4d]`. */
+export type RedactionStyle = 'mask' | 'placeholder' | 'hash'
+
+/** Streaming scanner options. */
+export interface StreamRedactorOptions extends ScanOptions {
+  /** @default 'placeholder' */
+  style?: RedactionStyle
+  /**
+   * `redact` replaces findings and keeps streaming; `block` stops emitting at the first finding
+   * (for hard-safety rules) and reports the violation through `blocked()`.
+   * @default 'redact'
+   */
+  mode?: 'redact' | 'block'
+}
+
+/** Result of a stream redactor in block mode once it has stopped. */
+export interface StreamBlock {
+  type: 'blocked'
+  findings: Finding[]
+}
+
+/** A pull-style streaming redactor; chunks in, safe text out. */
+export interface StreamRedactor {
+  /** Feed a chunk; returns the text that is now safe to emit (may be ''). */
+  push(chunk: string): string
+  /** End of input; returns whatever was still held back, redacted. */
+  flush(): string
+  /** Every finding so far, in whole-text offsets. */
+  findings(): Finding[]
+  /** In block mode, the block once it happened; otherwise undefined. */
+  blocked(): StreamBlock | undefined
+}
+
+/** Result of evaluating a compiled expression: a value, or an error as a value. */
+export type ExpressionOutcome = { type: 'value'; value: unknown } | { type: 'error'; message: string }
+
+/** A CEL expression parsed once, evaluated many times. */
+export interface CompiledExpression {
+  source: string
+  /** Evaluates against variables (JS numbers follow the number rule, see `toCelValue`). */
+  evaluate(variables: Record<string, unknown>): ExpressionOutcome
+}
+
+/** Options of `compileExpression`. */
+export interface CompileExpressionOptions {
+  /** Where the expression came from, named in errors. @default 'expression' */
+  path?: string
+  /** Longest string any variable may hold when the expression uses `matches()`. @default 65536 */
+  maxMatchInputLength?: number
+}
+
+/** Outcome of a boolean check: only a literal `true` passes; errors and missing variables fail. */
+export type ExpressionCheck =
+  | { type: 'passed' }
+  | { type: 'failed'; reason: 'false' | 'error' | 'not-boolean'; message: string }
+
+/** How a rule maps extracted response values to expression variables. */
+export interface VariableBinding {
+  /** Variable name in the expression, e.g. `refund_amount`. */
+  name: string
+  /** What to extract. */
+  kind: 'money' | 'percentage' | 'count' | 'number' | 'email' | 'entity'
+  /** For money: restrict to a currency (ISO code, e.g. `USD`). */
+  currency?: string
+  /** When several values match: the largest (safe default for limits), first, last or sum. @default 'max' */
+  pick?: 'max' | 'min' | 'first' | 'last' | 'sum'
+  /** For counts and entities: the noun or label, e.g. `items`. */
+  label?: string
+}
+
+/** Tier of a rule (seed 004 §1): hard-safety is mechanical and fails closed. */
+export type RuleTier = 'hard-safety' | 'process' | 'style'
+
+/** What the enforcer does when a rule is violated. */
+export type ViolationAction = 'regenerate' | 'redact' | 'refuse' | 'escalate'
+
+/** Lane 1 enforcement of one rule. */
+export interface RuleEnforcement {
+  /** CEL expression that must evaluate to `true` for the reply to pass. */
+  expression?: string
+  /** How response text becomes expression variables. */
+  bindings?: readonly VariableBinding[]
+  /** Detectors whose findings violate the rule. */
+  detectors?: readonly DetectorId[]
+  /** Keywords whose presence violates the rule. */
+  blocklist?: readonly string[]
+  /** User patterns whose matches violate the rule. */
+  patterns?: readonly ScanPattern[]
+  onViolation: ViolationAction
+  /** Template shown on `refuse`. */
+  refusal?: string
+  /** Bound on regenerations before the enforcer refuses instead. @default 2 */
+  maxRegenerations?: number
+}
+
+/** A rule as Lane 1 sees it. */
+export interface EnforcementRule {
+  id: string
+  tier: RuleTier
+  /** Global rules are checked on every turn, retrieved or not. */
+  global?: boolean
+  description?: string
+  enforce: RuleEnforcement
+}
+
+/** One violated rule, with what violated it. */
+export interface RuleViolation {
+  ruleId: string
+  tier: RuleTier
+  action: ViolationAction
+  /** Why, in one sentence. */
+  message: string
+  findings: Finding[]
+}
+
+/** Outcome of checking one draft reply. */
+export type EnforcementResult =
+  | { type: 'allowed'; text: string; findings: Finding[] }
+  | { type: 'redacted'; text: string; findings: Finding[]; violations: RuleViolation[] }
+  | { type: 'blocked'; violations: RuleViolation[]; refusal?: string }
+  | { type: 'regenerate'; violations: RuleViolation[]; instruction: string; attempt: number }
+  | { type: 'escalated'; violations: RuleViolation[] }
+
+/** Context of one check. */
+export interface EnforcementContext {
+  /** Variables known before the reply (session, tool results); extracted values override none of these. */
+  variables?: Record<string, unknown>
+  /** Ids of the rules retrieved for this turn; globals run regardless. @default every rule */
+  ruleIds?: readonly string[]
+  /** How many regenerations already happened this turn. @default 0 */
+  attempt?: number
+}
+
+/** A Lane 1 enforcer built once per definition. */
+export interface Enforcer {
+  check(text: string, context?: EnforcementContext): EnforcementResult
+  /** A stream redactor applying every scanner of the selected rules (block mode if any is hard-safety with refuse). */
+  createStream(context?: EnforcementContext): StreamRedactor
+}
+
+/** Pre-tool policy of one tool. */
+export interface ToolPolicy {
+  id: string
+  allowed: 'always' | 'conditional' | 'never'
+  /** CEL over `args` and `session`; must be true for a conditional tool to run. */
+  condition?: string
+  /** CEL over `args` (and `session`); true means a human must approve, e.g. `args.amount > 500`. */
+  requiresApproval?: string
+  approval?: {
+    approver?: string
+    /** After this, `defaultAction` applies. */
+    timeoutMs?: number
+    defaultAction: 'approve' | 'reject'
+  }
+  /** Rule that created this policy, for provenance. */
+  ruleId?: string
+}
+
+/** "verify identity before account access": `tool` may only run after `requires` ran. */
+export interface ToolOrdering {
+  tool: string
+  requires: string
+  ruleId?: string
+}
+
+/** One proposed tool call. */
+export interface ToolCall {
+  toolId: string
+  args: Record<string, unknown>
+}
+
+/** What already happened in the session, for ordering constraints and conditions. */
+export interface ToolHistory {
+  toolsRun: readonly string[]
+  /** Session variables visible to conditions as `session`. */
+  session?: Record<string, unknown>
+  sessionId?: string
+}
+
+/** Pre-tool gate decision. */
+export type ToolGateDecision =
+  | { type: 'allowed' }
+  | { type: 'blocked'; reason: string; ruleId?: string }
+  | { type: 'approval-required'; request: ApprovalRequest }
+
+/** Decision of a human (or a timeout) on an approval request. */
+export type ApprovalResolution =
+  | { type: 'approved'; request: ApprovalRequest; by: 'human' | 'timeout' }
+  | { type: 'rejected'; request: ApprovalRequest; by: 'human' | 'timeout'; reason?: string }
+
+/** Result of an offline rule template (seed 004 §7 v1). */
+export interface CompiledRuleTemplate {
+  kind: 'tool-never' | 'threshold' | 'tool-approval' | 'never-mention'
+  /** CEL, for `threshold` (`refund_amount <= 50`) and `tool-approval`. */
+  expression?: string
+  /** Scanner config, for `never-mention`. */
+  scan?: Pick<ScanOptions, 'blocklist' | 'detectors'>
+  /** Tool policy, for `tool-never` and `tool-approval`. */
+  tool?: ToolPolicy
+  /** The free-text rule it came from, for provenance. */
+  source: string
+}
