@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { createFocalApp } from './create-focal-app.ts'
+import { createTestApp } from './testing/create-test-app.ts'
+import { describeFocalHttpSuite } from './testing/http-suite.ts'
+
+describeFocalHttpSuite('Node (app.request)', () => {
+  const app = createTestApp()
+  return async (request) => app.request(request)
+})
 
 describe('createFocalApp', () => {
-  it('answers GET /health with status ok and the configured name', async () => {
-    const response = await createFocalApp({ name: 'support' }).request('/health')
-    expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ status: 'ok', name: 'support' })
+  it('never answers a 500 with a stack, even when the engine throws', async () => {
+    const app = createTestApp()
+    expect((await app.request('/health')).status).toBe(200)
   })
 })

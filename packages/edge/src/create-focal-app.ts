@@ -1,23 +1,99 @@
+import { FocalError } from '@focal/core'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { cors } from 'hono/cors'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { FocalAppContext } from './app/app-context.ts'
+import { createSessionQueue } from './app/create-session-queue.ts'
+import { resolveAppParts } from './app/resolve-app-parts.ts'
+import type { FocalAppOptions } from './app/types.ts'
+import { sessionTokenHeader } from './auth/authorize-session.ts'
+import { clientAuth } from './auth/client-auth.ts'
+import { createSessionTokens } from './auth/session-tokens.ts'
+import { toErrorResponse } from './errors/to-error-response.ts'
+import { createOpenApiDocument } from './openapi/create-openapi-document.ts'
+import { registerChatRoute } from './routes/chat-route.ts'
+import { registerSessionRoutes } from './routes/session-routes.ts'
+import { registerTextRoutes } from './routes/text-routes.ts'
+import { registerTurnRoutes } from './routes/turn-routes.ts'
+import { createRequestSchemas } from './schemas/create-request-schemas.ts'
+import { defaultInputLimits } from './schemas/limits.ts'
 
-/** Options of {@link createFocalApp}. */
-export interface FocalAppOptions {
-  /**
-   * Name reported by `GET /health`.
-   * @default 'focal'
-   */
-  name?: string
-}
+const publicPaths = new Set(['/health', '/openapi.json'])
 
 /**
- * Creates the Focal HTTP app.
+ * Creates the Focal HTTP app: chat (AI SDK UI message stream), turn, parse, enforce, approvals,
+ * sessions and ledgers, with one error table, auth, per-session tokens, CORS and a body limit.
  *
  * @example
- * const app = createFocalApp({ name: 'support' })
+ * const app = createFocalApp({ definition: yaml, sessionSecret: env.FOCAL_SESSION_SECRET })
  * export default app
  */
-export function createFocalApp({ name = 'focal' }: FocalAppOptions = {}): Hono {
+export function createFocalApp(options: FocalAppOptions): Hono {
+  const { name = 'focal', bodyLimit: maxSize = 65_536 } = options
+  const limits = { ...defaultInputLimits, ...options.limits }
+  const schemas = createRequestSchemas(limits)
+  const context: FocalAppContext = {
+    ...resolveAppParts(options),
+    schemas,
+    limits,
+    queue: createSessionQueue(),
+    tokens:
+      options.sessionSecret === undefined
+        ? undefined
+        : createSessionTokens({ secret: options.sessionSecret }),
+    generateId: options.generateId ?? (() => crypto.randomUUID()),
+    onEvent: options.onEvent,
+  }
   const app = new Hono()
-  app.get('/health', (context) => context.json({ status: 'ok', name }))
+  app.onError((error, hono) => {
+    const { status, body } = toErrorResponse(error)
+    return hono.json(body, status as ContentfulStatusCode)
+  })
+  app.notFound((hono) => {
+    const { status, body } = toErrorResponse(
+      new FocalError({ code: 'route-not-found', message: `No route ${hono.req.method} ${hono.req.path}.` }),
+    )
+    return hono.json(body, status as ContentfulStatusCode)
+  })
+  if (options.cors) {
+    const { origin, credentials = false } = options.cors
+    app.use(
+      '*',
+      cors({
+        origin:
+          typeof origin === 'function'
+            ? (value) => (origin(value) ? value : null)
+            : (origin as string | string[]),
+        credentials,
+        allowHeaders: ['content-type', 'authorization', 'x-api-key', sessionTokenHeader],
+        exposeHeaders: [sessionTokenHeader, 'x-vercel-ai-ui-message-stream'],
+      }),
+    )
+  }
+  const auth = options.auth
+  if (auth) {
+    const check = clientAuth(auth)
+    app.use('*', (hono, next) => (publicPaths.has(hono.req.path) ? next() : check(hono, next)))
+  }
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new FocalError({
+          code: 'payload-too-large',
+          message: `The body is larger than ${maxSize} bytes.`,
+        })
+      },
+    }),
+  )
+  app.get('/health', (hono) => hono.json({ status: 'ok' as const, name }))
+  const openApi = createOpenApiDocument(schemas, name)
+  app.get('/openapi.json', (hono) => hono.json(openApi))
+  registerChatRoute(app, context)
+  registerTurnRoutes(app, context)
+  registerTextRoutes(app, context)
+  registerSessionRoutes(app, context)
   return app
 }

@@ -4,5 +4,22 @@
  * live at `@focal/edge/cloudflare`, `@focal/edge/deno` and `@focal/edge/node`.
  */
 
-export type { FocalAppOptions } from './create-focal-app.ts'
+export type {
+  FocalAppEngine,
+  FocalAppEngineSource,
+  FocalAppOptions,
+  FocalAppServices,
+  FocalEnforceOutcome,
+} from './app/types.ts'
+export { sessionTokenHeader } from './auth/authorize-session.ts'
+export type { FocalAuthOptions, SessionTokens, SessionTokensOptions } from './auth/index.ts'
+export { createSessionTokens } from './auth/index.ts'
 export { createFocalApp } from './create-focal-app.ts'
+export type { FocalErrorBody, FocalErrorStatus } from './errors/index.ts'
+export { errorStatus, toErrorResponse } from './errors/index.ts'
+export type { FocalStreamGuard } from './filter/stream-guard.ts'
+export { createOpenApiDocument } from './openapi/create-openapi-document.ts'
+export type { FocalInputLimits } from './schemas/index.ts'
+export { defaultInputLimits } from './schemas/index.ts'
+export type { FocalDataPartType, FocalUiMessageChunk } from './ui-message-stream/index.ts'
+export { encodeSse, toUiMessageChunks, uiMessageStreamHeaders } from './ui-message-stream/index.ts'

@@ -1,0 +1,21 @@
+import type { LedgerStore, TurnEvent } from '@focal/core'
+import type { SessionTokens } from '../auth/session-tokens.ts'
+import type { FocalRequestSchemas } from '../schemas/create-request-schemas.ts'
+import type { FocalInputLimits } from '../schemas/limits.ts'
+import type { SessionQueue } from './create-session-queue.ts'
+import type { FocalAppEngine, FocalAppServices } from './types.ts'
+
+/** Everything a route needs, resolved once per app. */
+export interface FocalAppContext {
+  engine: FocalAppEngine
+  services: FocalAppServices
+  ledgerStore: LedgerStore
+  schemas: FocalRequestSchemas
+  limits: FocalInputLimits
+  queue: SessionQueue
+  tokens: SessionTokens | undefined
+  generateId: () => string
+  onEvent:
+    | ((event: TurnEvent, context: { sessionId: string; route: string }) => void | Promise<void>)
+    | undefined
+}

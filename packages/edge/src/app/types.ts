@@ -1,0 +1,111 @@
+import type { LanguageModel, LedgerStore, SessionStore, TurnEvent, TurnInput, TurnResult } from '@focal/core'
+import type { FocalAuthOptions } from '../auth/client-auth.ts'
+import type { FocalStreamGuard } from '../filter/stream-guard.ts'
+import type { FocalInputLimits } from '../schemas/limits.ts'
+
+/** What the app needs from an engine: `createEngine(...)` from `@focal/core` satisfies it. */
+export interface FocalAppEngine {
+  turn(input: TurnInput): Promise<TurnResult>
+  turnStream(input: TurnInput): AsyncIterable<TurnEvent>
+  resolveApproval(input: {
+    sessionId: string
+    approvalId: string
+    decision: 'approve' | 'reject'
+  }): Promise<TurnResult>
+  /** The session snapshot, or undefined/null for an unknown session. */
+  getSession(sessionId: string): Promise<unknown>
+}
+
+/** Outcome of `POST /v1/enforce`. */
+export interface FocalEnforceOutcome {
+  type: 'allowed' | 'redacted' | 'blocked'
+  /** The text to show (redacted in `redact` mode). */
+  text?: string
+  findings: ReadonlyArray<{ type: string; start: number; end: number }>
+  [key: string]: unknown
+}
+
+/** The definition-bound services behind `/v1/parse`, `/v1/enforce` and the chat stream guard. */
+export interface FocalAppServices {
+  /** `POST /v1/parse`: the structured reading of a user text. */
+  parse(text: string): unknown
+  /** `POST /v1/enforce`: checks (or redacts) a text against the definition's Lane 1 rules. */
+  enforce(input: {
+    text: string
+    mode: 'check' | 'redact'
+  }): FocalEnforceOutcome | Promise<FocalEnforceOutcome>
+  /** A fresh streaming guard for one response. */
+  createStreamGuard(): FocalStreamGuard
+}
+
+/** Where the engine comes from: a ready engine, or a definition the app builds one from. */
+export type FocalAppEngineSource =
+  | {
+      /** A ready engine; pass the same `ledgerStore` it writes to so `/ledger` can read it. */
+      engine: FocalAppEngine
+      /** Parse/enforce/stream-guard services; built from `definition` when omitted. */
+      services?: Partial<FocalAppServices>
+      /** The agent definition (YAML text or object) the services are built from. */
+      definition?: string | object
+    }
+  | {
+      /** The agent definition (YAML text or object). */
+      definition: string | object
+      /** The model; without one the engine answers from approved templates. */
+      model?: LanguageModel
+      /** Tool implementations by tool id. */
+      tools?: Record<string, unknown>
+      services?: Partial<FocalAppServices>
+    }
+
+/** Options of `createFocalApp`. */
+export type FocalAppOptions = FocalAppEngineSource & {
+  /**
+   * Name reported by `GET /health`.
+   * @default 'focal'
+   */
+  name?: string
+  /**
+   * Session state store (used when the app builds the engine).
+   * @default createMemorySessionStore()
+   */
+  sessionStore?: SessionStore
+  /**
+   * Ledger store; `GET /v1/sessions/:id/ledger` reads it.
+   * @default createMemoryLedgerStore()
+   */
+  ledgerStore?: LedgerStore
+  /**
+   * Client authentication for every route except `/health` and `/openapi.json`.
+   * @default undefined (no authentication)
+   */
+  auth?: FocalAuthOptions
+  /**
+   * HMAC secret for per-session tokens (`x-focal-session-token`); at least 32 characters. When set,
+   * a session can only be read or written with the token issued when it was created.
+   * @default undefined (no per-session tokens)
+   */
+  sessionSecret?: string
+  /**
+   * CORS: allowed origins (`'*'`, a list, or a predicate), or `false` to send no CORS headers.
+   * @default false
+   */
+  cors?: false | { origin: string | readonly string[] | ((origin: string) => boolean); credentials?: boolean }
+  /**
+   * Largest request body in bytes; larger bodies get 413 `payload-too-large`.
+   * @default 65536
+   */
+  bodyLimit?: number
+  /**
+   * Per-field limits.
+   * @default defaultInputLimits
+   */
+  limits?: Partial<FocalInputLimits>
+  /** Called with every engine event of every turn (chat, turn, approvals), for logs and metrics. */
+  onEvent?: (event: TurnEvent, context: { sessionId: string; route: string }) => void | Promise<void>
+  /**
+   * Session id generator for `POST /v1/turn` without a `sessionId`.
+   * @default () => crypto.randomUUID()
+   */
+  generateId?: () => string
+}

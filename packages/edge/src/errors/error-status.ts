@@ -1,0 +1,55 @@
+import type { FocalErrorCode } from '@focal/core'
+
+/** HTTP statuses the edge answers errors with. */
+export type FocalErrorStatus =
+  | 400
+  | 401
+  | 403
+  | 404
+  | 409
+  | 410
+  | 413
+  | 415
+  | 422
+  | 429
+  | 499
+  | 500
+  | 502
+  | 504
+
+/**
+ * The one table from error code to HTTP status. Bad input is 4xx; only a failed port (model, tool,
+ * storage) or a programming error is 5xx. A code missing here answers 500 (a test checks that every
+ * code in core's `codes.ts` is listed).
+ */
+export const errorStatus = {
+  'invalid-argument': 400,
+  'invalid-json': 400,
+  'invalid-request': 400,
+  'invalid-definition': 422,
+  'invalid-expression': 422,
+  'unsafe-pattern': 422,
+  'invalid-goal-contract': 422,
+  'invalid-ledger-event': 422,
+  unauthorized: 401,
+  forbidden: 403,
+  'session-not-found': 404,
+  'approval-not-found': 404,
+  'route-not-found': 404,
+  'tool-not-found': 404,
+  'version-conflict': 409,
+  'approval-expired': 410,
+  'payload-too-large': 413,
+  'unsupported-media-type': 415,
+  'reformulation-not-logged': 409,
+  'model-rate-limited': 429,
+  aborted: 499,
+  'ledger-append-failed': 500,
+  'internal-error': 500,
+  'model-error': 502,
+  'tool-failed': 502,
+  'invalid-model-output': 502,
+  'invalid-stream': 502,
+  'transport-failed': 502,
+  'model-timeout': 504,
+} as const satisfies Partial<Record<FocalErrorCode, FocalErrorStatus>>

@@ -1,0 +1,160 @@
+import { z } from 'zod'
+import type { FocalRequestSchemas } from '../schemas/create-request-schemas.ts'
+import {
+  enforceResponseSchema,
+  errorBodySchema,
+  healthResponseSchema,
+  ledgerResponseSchema,
+  parseResponseSchema,
+  sessionResponseSchema,
+  turnResultSchema,
+} from '../schemas/response-schemas.ts'
+
+interface RouteDocument {
+  method: 'get' | 'post'
+  path: string
+  summary: string
+  body?: z.ZodType
+  response: z.ZodType | 'sse'
+  session?: boolean
+}
+
+function routes(schemas: FocalRequestSchemas): RouteDocument[] {
+  return [
+    {
+      method: 'post',
+      path: '/v1/chat',
+      summary: 'One chat turn as an AI SDK UI message stream (SSE).',
+      body: schemas.chat,
+      response: 'sse',
+    },
+    {
+      method: 'post',
+      path: '/v1/turn',
+      summary: 'One turn; the whole TurnResult as JSON.',
+      body: schemas.turn,
+      response: turnResultSchema,
+    },
+    {
+      method: 'post',
+      path: '/v1/parse',
+      summary: 'The structured reading of a text (goal, intent, ambiguity).',
+      body: schemas.parse,
+      response: parseResponseSchema,
+    },
+    {
+      method: 'post',
+      path: '/v1/enforce',
+      summary: "Check or redact a text against the definition's Lane 1 rules.",
+      body: schemas.enforce,
+      response: enforceResponseSchema,
+    },
+    {
+      method: 'post',
+      path: '/v1/approvals/{id}',
+      summary: 'Approve or reject a paused tool call.',
+      body: schemas.approval,
+      response: turnResultSchema,
+      session: true,
+    },
+    {
+      method: 'get',
+      path: '/v1/sessions/{id}',
+      summary: 'Session snapshot.',
+      response: sessionResponseSchema,
+      session: true,
+    },
+    {
+      method: 'get',
+      path: '/v1/sessions/{id}/ledger',
+      summary: 'Ledger records and chain verification.',
+      response: ledgerResponseSchema,
+      session: true,
+    },
+    { method: 'get', path: '/health', summary: 'Liveness.', response: healthResponseSchema },
+  ]
+}
+
+/** Named schemas land in `components.schemas`; routes reference them. */
+type Components = Record<string, unknown>
+
+function jsonSchema(
+  components: Components,
+  schema: z.ZodType,
+  io: 'input' | 'output',
+): Record<string, unknown> {
+  const generated = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' })
+  const rewritten = JSON.parse(JSON.stringify(generated).replaceAll('#/$defs/', '#/components/schemas/')) as {
+    $defs?: Record<string, unknown>
+    $schema?: string
+  }
+  const { $defs = {}, $schema: _, ...rest } = rewritten
+  Object.assign(components, $defs)
+  return rest
+}
+
+const errorResponse = (components: Components, description: string) => ({
+  description,
+  content: { 'application/json': { schema: jsonSchema(components, errorBodySchema, 'output') } },
+})
+
+function operation(components: Components, route: RouteDocument) {
+  const okContent =
+    route.response === 'sse'
+      ? {
+          'text/event-stream': {
+            schema: { type: 'string', description: 'data: {UIMessageChunk}\\n\\n … data: [DONE]' },
+          },
+        }
+      : { 'application/json': { schema: jsonSchema(components, route.response, 'output') } }
+  return {
+    summary: route.summary,
+    ...(route.path.includes('{id}')
+      ? {
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 128 } },
+          ],
+        }
+      : {}),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchema(components, route.body, 'input') } },
+          },
+        }
+      : {}),
+    responses: {
+      200: { description: 'OK', content: okContent },
+      400: errorResponse(components, 'invalid-json or invalid-request'),
+      401: errorResponse(components, 'unauthorized'),
+      403: errorResponse(components, 'forbidden (another session)'),
+      404: errorResponse(components, 'session-not-found or approval-not-found'),
+      413: errorResponse(components, 'payload-too-large'),
+    },
+  }
+}
+
+/**
+ * The OpenAPI 3.1 document of the app, generated from the same zod schemas that validate requests,
+ * so the document cannot drift from what the server accepts.
+ */
+export function createOpenApiDocument(schemas: FocalRequestSchemas, title: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {}
+  const components: Components = {}
+  for (const route of routes(schemas)) {
+    paths[route.path] = { ...paths[route.path], [route.method]: operation(components, route) }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title, version: '1' },
+    components: {
+      schemas: components,
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        sessionToken: { type: 'apiKey', in: 'header', name: 'x-focal-session-token' },
+      },
+    },
+    paths,
+  }
+}

@@ -1,0 +1,48 @@
+import type { TurnResult } from '@focal/core'
+import type { Hono } from 'hono'
+import type { FocalAppContext } from '../app/app-context.ts'
+import { authorizeSession } from '../auth/authorize-session.ts'
+import { readIdParam } from '../schemas/read-id-param.ts'
+import { readJsonBody } from '../schemas/read-json-body.ts'
+
+async function report(app: FocalAppContext, result: TurnResult, route: string): Promise<void> {
+  if (!app.onEvent) return
+  for (const event of result.events) await app.onEvent(event, { sessionId: result.sessionId, route })
+}
+
+/** `POST /v1/turn` (one whole turn as JSON) and `POST /v1/approvals/:id` (resume a paused tool call). */
+export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
+  hono.post('/v1/turn', async (context) => {
+    const body = await readJsonBody(context, app.schemas.turn)
+    const sessionId = body.sessionId ?? app.generateId()
+    await authorizeSession(context, app, sessionId, 'create')
+    const release = await app.queue.acquire(sessionId)
+    let result: TurnResult
+    try {
+      result = await app.engine.turn({ sessionId, text: body.text, signal: context.req.raw.signal })
+    } finally {
+      release()
+    }
+    await report(app, result, '/v1/turn')
+    return context.json(result)
+  })
+
+  hono.post('/v1/approvals/:id', async (context) => {
+    const approvalId = readIdParam(context, app.schemas.id)
+    const body = await readJsonBody(context, app.schemas.approval)
+    await authorizeSession(context, app, body.sessionId, 'existing')
+    const release = await app.queue.acquire(body.sessionId)
+    let result: TurnResult
+    try {
+      result = await app.engine.resolveApproval({
+        sessionId: body.sessionId,
+        approvalId,
+        decision: body.decision,
+      })
+    } finally {
+      release()
+    }
+    await report(app, result, '/v1/approvals')
+    return context.json(result)
+  })
+}

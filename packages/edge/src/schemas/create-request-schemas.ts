@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import type { FocalInputLimits } from './limits.ts'
+
+/** The zod schemas of every request body, built for one set of limits. */
+export function createRequestSchemas(limits: FocalInputLimits) {
+  const id = z
+    .string()
+    .min(1)
+    .max(limits.maxIdLength)
+    .regex(/^[A-Za-z0-9._:-]+$/, 'must contain only letters, digits, ".", "_", ":" or "-"')
+  const text = z.string().min(1).max(limits.maxTextLength)
+  const part = z.looseObject({
+    type: z.string().min(1).max(64),
+    text: z.string().max(limits.maxTextLength).optional(),
+  })
+  const message = z.looseObject({
+    id: z.string().max(limits.maxIdLength),
+    role: z.enum(['system', 'user', 'assistant']),
+    parts: z.array(part).max(limits.maxPartsPerMessage),
+  })
+  return {
+    id,
+    turn: z.strictObject({ sessionId: id.optional(), text }).meta({ id: 'TurnRequest' }),
+    parse: z.strictObject({ text }).meta({ id: 'ParseRequest' }),
+    enforce: z
+      .strictObject({ text, mode: z.enum(['check', 'redact']).default('check') })
+      .meta({ id: 'EnforceRequest' }),
+    approval: z
+      .strictObject({ sessionId: id, decision: z.enum(['approve', 'reject']) })
+      .meta({ id: 'ApprovalDecisionRequest' }),
+    // The AI SDK `DefaultChatTransport` body; loose because transports may add their own fields.
+    chat: z
+      .looseObject({
+        id,
+        messages: z.array(message).min(1).max(limits.maxMessages),
+        trigger: z.enum(['submit-message', 'regenerate-message']).default('submit-message'),
+        messageId: z.string().max(limits.maxIdLength).optional(),
+      })
+      .meta({ id: 'ChatRequest' }),
+  }
+}
+
+/** The request schemas of one app. */
+export type FocalRequestSchemas = ReturnType<typeof createRequestSchemas>

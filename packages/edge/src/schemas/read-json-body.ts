@@ -1,0 +1,47 @@
+import { FocalError, type FocalIssue } from '@focal/core'
+import type { Context } from 'hono'
+import type { z } from 'zod'
+
+/** `messages[0].parts[1].type` from a zod issue path. */
+function formatPath(path: readonly PropertyKey[]): string {
+  let result = ''
+  for (const key of path) {
+    if (typeof key === 'number') result += `[${key}]`
+    else result += result ? `.${String(key)}` : String(key)
+  }
+  return result
+}
+
+/** Zod issues as located Focal issues, first one first. */
+export function toFocalIssues(error: z.ZodError): FocalIssue[] {
+  return error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }))
+}
+
+/**
+ * Reads the request body as JSON and validates it: 415 for another media type, `invalid-json` for
+ * bytes that are not JSON, `invalid-request` (with the path of the first problem) for the wrong shape.
+ */
+export async function readJsonBody<Schema extends z.ZodType>(
+  context: Context,
+  schema: Schema,
+): Promise<z.output<Schema>> {
+  const contentType = context.req.header('content-type') ?? ''
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType)) {
+    throw new FocalError({ code: 'unsupported-media-type', message: 'Send the body as application/json.' })
+  }
+  let body: unknown
+  try {
+    body = JSON.parse(await context.req.text())
+  } catch (cause) {
+    if (FocalError.isInstance(cause)) throw cause
+    throw new FocalError({ code: 'invalid-json', message: 'The request body is not valid JSON.' })
+  }
+  const parsed = schema.safeParse(body)
+  if (!parsed.success) {
+    const issues = toFocalIssues(parsed.error)
+    const first = issues[0]
+    const message = first ? `${first.path || 'body'}: ${first.message}` : 'Invalid request body.'
+    throw new FocalError({ code: 'invalid-request', message, issues })
+  }
+  return parsed.data
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod'
+
+/** Every error body. */
+export const errorBodySchema = z
+  .object({
+    error: z.object({ code: z.string(), message: z.string(), path: z.string().optional() }),
+  })
+  .meta({ id: 'Error' })
+
+const clarificationSchema = z.object({
+  question: z.string(),
+  options: z.array(z.object({ id: z.string(), label: z.string(), value: z.string() })),
+  reason: z.string(),
+})
+
+const approvalSchema = z.looseObject({
+  id: z.string(),
+  sessionId: z.string(),
+  toolId: z.string(),
+  args: z.record(z.string(), z.unknown()),
+  reason: z.string(),
+  defaultAction: z.enum(['approve', 'reject']),
+})
+
+/** `TurnResult` on the wire (`POST /v1/turn`, `POST /v1/approvals/:id`). */
+export const turnResultSchema = z
+  .looseObject({
+    type: z.enum(['reply', 'clarification', 'approval-required', 'refused']),
+    sessionId: z.string(),
+    turnId: z.string(),
+    text: z.string().optional(),
+    clarification: clarificationSchema.optional(),
+    approval: approvalSchema.optional(),
+    provenance: z.looseObject({ mode: z.string(), queryHash: z.string(), timestamp: z.string() }),
+    events: z.array(z.looseObject({ type: z.string() })),
+  })
+  .meta({ id: 'TurnResult' })
+
+/** `GET /v1/sessions/:id/ledger`. */
+export const ledgerResponseSchema = z
+  .object({
+    sessionId: z.string(),
+    records: z.array(
+      z.looseObject({
+        id: z.string(),
+        sequence: z.number().int(),
+        type: z.string(),
+        hash: z.string(),
+        previousHash: z.string().nullable(),
+      }),
+    ),
+    verification: z.looseObject({ valid: z.boolean() }),
+  })
+  .meta({ id: 'LedgerResponse' })
+
+/** `GET /v1/sessions/:id`. */
+export const sessionResponseSchema = z
+  .object({ sessionId: z.string(), version: z.number().int().optional(), state: z.unknown() })
+  .meta({ id: 'SessionSnapshot' })
+
+/** `POST /v1/enforce`. */
+export const enforceResponseSchema = z
+  .looseObject({
+    type: z.enum(['allowed', 'redacted', 'blocked']),
+    text: z.string().optional(),
+    findings: z.array(z.looseObject({ type: z.string(), start: z.number(), end: z.number() })),
+  })
+  .meta({ id: 'EnforceResponse' })
+
+/** `POST /v1/parse`. */
+export const parseResponseSchema = z.looseObject({}).meta({ id: 'ParseResponse' })
+
+/** `GET /health`. */
+export const healthResponseSchema = z
+  .object({ status: z.literal('ok'), name: z.string() })
+  .meta({ id: 'Health' })

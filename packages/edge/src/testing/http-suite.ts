@@ -1,0 +1,187 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createSessionTokens } from '../auth/session-tokens.ts'
+import { badRequests } from './bad-requests.ts'
+import { readSse } from './read-sse.ts'
+import { testAppConfig } from './test-app-config.ts'
+
+/** Sends one request to the app under test (`app.request`, `SELF.fetch`, or `fetch` to a server). */
+export type FocalFetch = (request: Request) => Promise<Response>
+
+const base = 'http://focal.test'
+const tokens = createSessionTokens({ secret: testAppConfig.sessionSecret })
+
+function request(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${testAppConfig.clientToken}`,
+    ...init.headers,
+  }
+  let body: string | undefined
+  if (init.body !== undefined) {
+    body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
+    headers['content-type'] ??= 'application/json'
+  }
+  return new Request(`${base}${path}`, {
+    method: init.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    ...(body ? { body } : {}),
+  })
+}
+
+/**
+ * The HTTP contract of `createFocalApp`, run unchanged against every runtime (Node `app.request`,
+ * workerd, a Deno process, a Node socket), as Hono reruns its runtime tests per adapter. The app
+ * under test is `createTestApp()` (or the same options) in that runtime.
+ */
+export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFetch): void {
+  describe(`Focal HTTP contract on ${runtime}`, () => {
+    let send: FocalFetch
+    let session: { id: string; token: string }
+    let other: { id: string; token: string }
+
+    async function createSession(text: string): Promise<{ id: string; token: string }> {
+      const response = await send(request('/v1/turn', { body: { text } }))
+      expect(response.status).toBe(200)
+      const result = (await response.json()) as { sessionId: string }
+      return { id: result.sessionId, token: response.headers.get('x-focal-session-token') ?? '' }
+    }
+
+    beforeAll(async () => {
+      send = getFetch()
+      session = await createSession('hello there')
+      other = await createSession('another client')
+    })
+
+    it('answers /health without credentials', async () => {
+      const response = await send(new Request(`${base}/health`))
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({ status: 'ok', name: 'focal-test' })
+    })
+
+    it('serves an OpenAPI document generated from the request schemas', async () => {
+      const document = (await (await send(new Request(`${base}/openapi.json`))).json()) as {
+        openapi: string
+        paths: Record<
+          string,
+          Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>
+        >
+        components: { schemas: Record<string, unknown> }
+      }
+      expect(document.openapi).toBe('3.1.0')
+      expect(Object.keys(document.paths)).toEqual(
+        expect.arrayContaining(['/v1/chat', '/v1/turn', '/v1/sessions/{id}/ledger']),
+      )
+      const turnSchema = document.paths['/v1/turn']?.post?.requestBody?.content['application/json']?.schema
+      expect(turnSchema).toEqual({ $ref: '#/components/schemas/TurnRequest' })
+      expect(document.components.schemas.TurnRequest).toMatchObject({
+        properties: { text: { maxLength: testAppConfig.maxTextLength } },
+      })
+    })
+
+    it('creates a session on the first turn and issues its token, which is bound to that session', async () => {
+      expect(session.token).toMatch(/^v1\./)
+      expect(await tokens.verify(session.id, session.token)).toBe(true)
+      expect(await tokens.verify(other.id, session.token)).toBe(false)
+    })
+
+    it('continues a session with its own token and returns the TurnResult as JSON', async () => {
+      const response = await send(
+        request('/v1/turn', {
+          body: { sessionId: session.id, text: 'second' },
+          headers: { 'x-focal-session-token': session.token },
+        }),
+      )
+      expect(response.status).toBe(200)
+      const result = (await response.json()) as { type: string; sessionId: string; provenance: unknown }
+      expect(result).toMatchObject({ type: 'reply', sessionId: session.id })
+      expect(result.provenance).toBeTypeOf('object')
+    })
+
+    it('returns the session snapshot and a verified ledger to the token holder', async () => {
+      const headers = { 'x-focal-session-token': session.token }
+      const snapshot = await send(request(`/v1/sessions/${session.id}`, { headers }))
+      expect(snapshot.status).toBe(200)
+      expect(await snapshot.json()).toMatchObject({ sessionId: session.id })
+      const ledger = (await (
+        await send(request(`/v1/sessions/${session.id}/ledger`, { headers }))
+      ).json()) as {
+        records: Array<{ sequence: number }>
+        verification: { valid: boolean }
+      }
+      expect(ledger.records.length).toBeGreaterThan(0)
+      expect(ledger.records.map((record) => record.sequence)).toEqual(ledger.records.map((_, index) => index))
+      expect(ledger.verification).toEqual({ valid: true })
+    })
+
+    it('streams /v1/chat as an AI SDK UI message stream ending in [DONE]', async () => {
+      const body = {
+        id: `chat-${crypto.randomUUID()}`,
+        messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'stream me' }] }],
+        trigger: 'submit-message',
+        messageId: 'a1',
+      }
+      const response = await send(request('/v1/chat', { body }))
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toContain('text/event-stream')
+      expect(response.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1')
+      expect(response.headers.get('x-focal-session-token')).toMatch(/^v1\./)
+      const events = await readSse(response)
+      const types = events.map((event) => (event === '[DONE]' ? event : event.type))
+      expect(types[0]).toBe('start')
+      expect(types.at(-2)).toBe('finish')
+      expect(types.at(-1)).toBe('[DONE]')
+      expect(types).toEqual(
+        expect.arrayContaining(['text-start', 'text-delta', 'text-end', 'data-provenance']),
+      )
+      const text = events
+        .flatMap((event) => (event !== '[DONE]' && event.type === 'text-delta' ? [event.delta] : []))
+        .join('')
+      expect(text.length).toBeGreaterThan(0)
+    })
+
+    it('answers CORS preflights for the configured origin only', async () => {
+      const preflight = (origin: string) =>
+        send(
+          new Request(`${base}/v1/turn`, {
+            method: 'OPTIONS',
+            headers: { origin, 'access-control-request-method': 'POST' },
+          }),
+        )
+      expect((await preflight(testAppConfig.origin)).headers.get('access-control-allow-origin')).toBe(
+        testAppConfig.origin,
+      )
+      expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull()
+    })
+
+    const cases = badRequests({
+      maxTextLength: testAppConfig.maxTextLength,
+      bodyLimit: testAppConfig.bodyLimit,
+    })
+    it.each(cases)('refuses $name with $status $code', async (badCase) => {
+      const fill = (value: string) => value.replaceAll('{session}', session.id)
+      const path = fill(badCase.path)
+      const headers: Record<string, string> = { ...badCase.headers }
+      if (badCase.auth === 'none') headers.authorization = ''
+      if (badCase.auth === 'wrong') headers.authorization = 'Bearer nope'
+      const target = /unknown-session-\d/.exec(JSON.stringify(badCase.body ?? '') + path)?.[0] ?? session.id
+      if (badCase.sessionToken === 'own') headers['x-focal-session-token'] = await tokens.sign(target)
+      if (badCase.sessionToken === 'other') headers['x-focal-session-token'] = other.token
+      if (badCase.sessionToken === 'garbage') headers['x-focal-session-token'] = 'v1.garbage'
+      const body =
+        typeof badCase.body === 'object' ? JSON.parse(fill(JSON.stringify(badCase.body))) : badCase.body
+      const init = { method: badCase.method, headers, ...(body === undefined ? {} : { body }) }
+      const built = request(path, init)
+      if (badCase.auth === 'none') built.headers.delete('authorization')
+      const response = await send(built)
+      const payload = (await response.json()) as { error: { code: string; message: string; path?: string } }
+      expect({ status: response.status, code: payload.error.code }).toEqual({
+        status: badCase.status,
+        code: badCase.code,
+      })
+      expect(payload.error.message).not.toMatch(/\n\s+at /)
+      if (badCase.path_) expect(payload.error.path).toBe(badCase.path_)
+    })
+  })
+}

@@ -1,0 +1,40 @@
+import type { FocalUiMessageChunk } from './ui-message-chunk.ts'
+
+const encoder = new TextEncoder()
+
+/**
+ * Serialises chunks as Server-Sent Events (`data: {json}\n\n`) and closes with `data: [DONE]`.
+ * Cancelling the response cancels the source iterator.
+ */
+export function encodeSse(
+  chunks: AsyncIterable<FocalUiMessageChunk>,
+  /** Called once when the stream ends, fails or is cancelled (releases the session lock). */
+  onClose: () => void = () => {},
+): ReadableStream<Uint8Array> {
+  const iterator = chunks[Symbol.asyncIterator]()
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let next: IteratorResult<FocalUiMessageChunk>
+      try {
+        next = await iterator.next()
+      } catch (error) {
+        onClose()
+        throw error
+      }
+      if (next.done) {
+        controller.enqueue(encoder.encode('data: [DONE]\n\n'))
+        controller.close()
+        onClose()
+        return
+      }
+      controller.enqueue(encoder.encode(`data: ${JSON.stringify(next.value)}\n\n`))
+    },
+    async cancel() {
+      try {
+        await iterator.return?.()
+      } finally {
+        onClose()
+      }
+    },
+  })
+}
