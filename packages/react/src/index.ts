@@ -1,7 +1,11 @@
 /**
  * @module @focal/react
- * React bindings for Focal: zustand-backed chat state and an accessible chat widget.
+ * React bindings for Focal: a zustand vanilla chat store (`createChatStore`), HTTP and in-page
+ * transports, `useFocalChat`, and an accessible chat widget (`FocalChat`) built from primitives.
+ * Styles: `import '@focal/react/styles.css'`.
  */
 
-export type { StatusBadgeProps } from './status-badge.tsx'
-export { StatusBadge } from './status-badge.tsx'
+export * from './chat/index.ts'
+export * from './components/index.ts'
+export * from './hooks/index.ts'
+export * from './transport/index.ts'

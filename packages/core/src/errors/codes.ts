@@ -22,6 +22,8 @@ export type FocalErrorCode =
   | 'tool-not-found'
   | 'tool-failed'
   | 'aborted'
+  | 'invalid-stream'
+  | 'transport-failed'
   // HTTP boundary (`@focal/edge`)
   | 'invalid-json'
   | 'invalid-request'

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest'
+import { createChannelTransport } from '../testing/create-chunk-channel.ts'
+import { approvalFixture, clarificationFixture, provenanceFixture, replyChunks } from '../testing/fixtures.ts'
+import { createCardNumberScan } from './create-card-number-scan.ts'
+import { createChatStore } from './create-chat-store.ts'
+import type { ChatState } from './types.ts'
+
+let counter = 0
+const generateId = () => `id-${++counter}`
+
+function setup() {
+  const channel = createChannelTransport()
+  const store = createChatStore({ transport: channel.transport, sessionId: 's1', generateId })
+  const statuses: ChatState['status'][] = []
+  store.subscribe((state, previous) => {
+    if (state.status !== previous.status) statuses.push(state.status)
+  })
+  return { ...channel, store, statuses }
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+const textOf = (state: ChatState, index: number) =>
+  state.messages[index]?.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')
+
+describe('createChatStore', () => {
+  it('goes submitted → streaming → ready and stores the reply as text parts with its provenance', async () => {
+    const { store, latest, statuses, sends } = setup()
+    const sending = store.getState().sendMessage('hello')
+    expect(store.getState().status).toBe('submitted')
+    latest().push(...replyChunks('Hi there, how can I help?'))
+    latest().end()
+    await sending
+    expect(statuses).toEqual(['submitted', 'streaming', 'ready'])
+    const state = store.getState()
+    expect(state.messages.map((message) => message.role)).toEqual(['user', 'assistant'])
+    expect(textOf(state, 1)).toBe('Hi there, how can I help?')
+    expect(state.messages[1]?.parts[0]).toMatchObject({ state: 'done' })
+    expect(state.messages[1]?.provenance).toEqual(provenanceFixture())
+    expect(sends[0]).toMatchObject({ sessionId: 's1', text: 'hello', messageId: state.messages[0]?.id })
+  })
+
+  it('ignores blank messages and messages sent while a reply is in flight', async () => {
+    const { store, latest, sends } = setup()
+    await store.getState().sendMessage('   ')
+    const first = store.getState().sendMessage('one')
+    await store.getState().sendMessage('two')
+    latest().end()
+    await first
+    expect(sends.map((send) => send.text)).toEqual(['one'])
+  })
+
+  it('keeps earlier messages identical while a later one streams', async () => {
+    const { store, latest } = setup()
+    const sending = store.getState().sendMessage('hello')
+    latest().push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'a' })
+    await flush()
+    const user = store.getState().messages[0]
+    latest().push({ type: 'text-delta', id: 't', delta: 'b' })
+    await flush()
+    expect(store.getState().messages[0]).toBe(user)
+    expect(textOf(store.getState(), 1)).toBe('ab')
+    latest().end()
+    await sending
+  })
+
+  it('holds a clarification as pending and answers it by option, showing the label and sending the value', async () => {
+    const { store, latest, sends } = setup()
+    const sending = store.getState().sendMessage('help')
+    latest().push({ type: 'data-clarification', data: clarificationFixture }, { type: 'finish' })
+    latest().end()
+    await sending
+    expect(store.getState().pendingClarification).toEqual(clarificationFixture)
+    const answering = store.getState().chooseOption('refund')
+    expect(store.getState().pendingClarification).toBeUndefined()
+    expect(textOf(store.getState(), 2)).toBe('A refund')
+    latest().end()
+    await answering
+    expect(sends.map((send) => send.text)).toEqual(['help', 'I want a refund'])
+  })
+
+  it('pauses on an approval and resumes the conversation with the decision', async () => {
+    const { store, latest, approvals } = setup()
+    const sending = store.getState().sendMessage('refund $620')
+    latest().push({ type: 'data-approval', data: approvalFixture })
+    latest().end()
+    await sending
+    expect(store.getState().pendingApproval).toEqual(approvalFixture)
+    const resolving = store.getState().resolveApproval('approve')
+    latest().push(...replyChunks('Refund issued.'))
+    latest().end()
+    await resolving
+    const state = store.getState()
+    expect(approvals).toEqual([{ approvalId: 'approval-1', decision: 'approve' }])
+    expect(state.pendingApproval).toBeUndefined()
+    expect(state.messages[1]?.parts[0]).toMatchObject({ type: 'approval', decision: 'approve' })
+    expect(textOf(state, 2)).toBe('Refund issued.')
+  })
+
+  it('stops a reply in flight, keeping what arrived and marking it stopped', async () => {
+    const { store, latest, sends } = setup()
+    const sending = store.getState().sendMessage('hello')
+    latest().push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Partial' })
+    await flush()
+    store.getState().stop()
+    expect(store.getState().status).toBe('ready')
+    expect(sends[0]?.signal.aborted).toBe(true)
+    latest().push({ type: 'text-delta', id: 't', delta: ' more' })
+    latest().end()
+    await sending
+    const reply = store.getState().messages[1]
+    expect(reply?.aborted).toBe(true)
+    expect(reply?.parts[0]).toEqual({ type: 'text', text: 'Partial', state: 'done' })
+  })
+
+  it('reports a failed reply as a retryable error and retries with the same message id, once in the transcript', async () => {
+    const { store, latest, sends } = setup()
+    const sending = store.getState().sendMessage('hello')
+    latest().push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Half' })
+    latest().fail(new TypeError('network down'))
+    await sending
+    expect(store.getState().status).toBe('error')
+    expect(store.getState().error).toEqual({ message: 'network down', retryable: true })
+    expect(store.getState().messages).toHaveLength(1)
+    const retrying = store.getState().retry()
+    latest().push(...replyChunks('Whole reply'))
+    latest().end()
+    await retrying
+    const state = store.getState()
+    expect(state.status).toBe('ready')
+    expect(state.error).toBeUndefined()
+    expect(sends.map((send) => send.messageId)).toEqual([sends[0]?.messageId, sends[0]?.messageId])
+    expect(state.messages.map((message) => message.role)).toEqual(['user', 'assistant'])
+    expect(textOf(state, 1)).toBe('Whole reply')
+  })
+
+  it('turns an error chunk from the server into the error state', async () => {
+    const { store, latest } = setup()
+    const sending = store.getState().sendMessage('hello')
+    latest().push({ type: 'error', errorText: 'engine exploded' })
+    await sending
+    expect(store.getState()).toMatchObject({ status: 'error', error: { message: 'engine exploded' } })
+  })
+
+  it('never stores a card number, not even a prefix mid-stream, when a scan is set', async () => {
+    const channel = createChannelTransport()
+    const store = createChatStore({ transport: channel.transport, scan: createCardNumberScan(), generateId })
+    const seen: string[] = []
+    store.subscribe((state) => seen.push(textOf(state, 1) ?? ''))
+    const sending = store.getState().sendMessage('card?')
+    const reply = 'Your card 4111 1111 1111 1111 is on file.'
+    channel.latest().push({ type: 'text-start', id: 't' })
+    for (const character of reply) channel.latest().push({ type: 'text-delta', id: 't', delta: character })
+    channel.latest().push({ type: 'text-end', id: 't' })
+    channel.latest().end()
+    await sending
+    expect(seen.length).toBeGreaterThan(reply.length)
+    for (const text of seen) expect(text).not.toMatch(/\d/)
+    expect(seen.at(-1)).toBe('Your card [redacted card number] is on file.')
+  })
+
+  it('keeps the latest goal snapshot from data-goal-gate parts', async () => {
+    const { store, latest } = setup()
+    const sending = store.getState().sendMessage('go')
+    latest().push({
+      type: 'data-goal-gate',
+      data: {
+        status: 'partial',
+        attempts: { used: 2, max: 3 },
+        criteria: [{ id: 'a', met: true }, { id: 'b' }],
+      },
+    })
+    latest().end()
+    await sending
+    expect(store.getState().goal).toMatchObject({
+      status: 'PARTIAL',
+      criteriaMet: 1,
+      criteriaTotal: 2,
+      attempt: 2,
+    })
+  })
+
+  it('resets to an empty transcript with a new session id', async () => {
+    const { store, latest } = setup()
+    const sending = store.getState().sendMessage('hello')
+    latest().end()
+    await sending
+    store.getState().reset('s2')
+    expect(store.getState()).toMatchObject({ sessionId: 's2', messages: [], status: 'ready' })
+  })
+})

@@ -1,0 +1,206 @@
+import { FocalError } from '@focal/core/errors'
+import { createStore } from 'zustand/vanilla'
+import type { ChatTransport, FocalUiMessageChunk } from '../transport/types.ts'
+import {
+  applyChatChunk,
+  type ChatReplyContext,
+  type ChatTextScan,
+  finishTextParts,
+} from './apply-chat-chunk.ts'
+import type { ChatMessage, ChatState, ChatStore } from './types.ts'
+
+/** Options of {@link createChatStore}. */
+export interface ChatStoreOptions {
+  /** How messages reach the engine: `createHttpTransport()` or `createLocalTransport({ engine })`. */
+  transport: ChatTransport
+  /**
+   * Session id sent with every turn.
+   * @default a random UUID
+   */
+  sessionId?: string
+  /**
+   * Messages to start with (a restored transcript).
+   * @default []
+   */
+  initialMessages?: ChatMessage[]
+  /**
+   * Client-side Lane 1 scan applied to assistant text before it is stored or rendered (defense in
+   * depth), e.g. `createCardNumberScan()`.
+   * @default undefined (text is shown as the server sent it)
+   */
+  scan?: ChatTextScan
+  /**
+   * Id generator for messages.
+   * @default crypto.randomUUID
+   */
+  generateId?: () => string
+}
+
+type PendingRequest =
+  | { kind: 'send'; messageId: string; text: string }
+  | { kind: 'approval'; approvalId: string; decision: 'approve' | 'reject' }
+
+const describe = (error: unknown) =>
+  FocalError.isInstance(error)
+    ? { message: error.message, code: error.code, retryable: true }
+    : { message: error instanceof Error ? error.message : String(error), retryable: true }
+
+/**
+ * Creates the framework-free chat controller: a zustand vanilla store holding messages as parts,
+ * status, the pending clarification and approval, provenance per assistant message and the goal
+ * snapshot, with actions that drive a {@link ChatTransport}. `useFocalChat` reads it in React.
+ *
+ * @example
+ * const store = createChatStore({ transport: createHttpTransport({ baseUrl: '' }) })
+ * await store.getState().sendMessage('I want a refund of $20 for order A-1001')
+ */
+export function createChatStore({
+  transport,
+  sessionId = crypto.randomUUID(),
+  initialMessages = [],
+  scan,
+  generateId = () => crypto.randomUUID(),
+}: ChatStoreOptions): ChatStore {
+  let controller: AbortController | undefined
+  let failed: PendingRequest | undefined
+
+  return createStore<ChatState>()((set, get) => {
+    async function run(
+      request: PendingRequest,
+      chunks: (signal: AbortSignal) => AsyncIterable<FocalUiMessageChunk>,
+    ) {
+      const current = new AbortController()
+      controller = current
+      failed = undefined
+      const context: ChatReplyContext = { messageId: generateId(), rawText: new Map(), scan }
+      set({ status: 'submitted', error: undefined, pendingClarification: undefined })
+      const finish = (complete: boolean, extra: Partial<ChatMessage> = {}) =>
+        set((state) => ({
+          messages: state.messages.map((message) =>
+            message.id === context.messageId
+              ? { ...finishTextParts(message, context, complete), ...extra }
+              : message,
+          ),
+        }))
+      try {
+        for await (const chunk of chunks(current.signal)) {
+          if (current.signal.aborted) break
+          set((state) => ({ ...applyChatChunk(state, chunk, context), status: 'streaming' }))
+        }
+        if (current.signal.aborted) finish(false, { aborted: true })
+        else finish(true)
+        if (controller === current) set({ status: 'ready' })
+      } catch (error) {
+        if (current.signal.aborted) {
+          finish(false, { aborted: true })
+          if (controller === current) set({ status: 'ready' })
+        } else {
+          finish(false)
+          failed = request
+          // The partial reply is dropped on retry, so the transcript never shows it twice.
+          set({ status: 'error', error: describe(error) })
+          set((state) => ({ messages: state.messages.filter((message) => message.id !== context.messageId) }))
+        }
+      } finally {
+        if (controller === current) controller = undefined
+      }
+    }
+
+    function send(request: Extract<PendingRequest, { kind: 'send' }>) {
+      const { sessionId: session } = get()
+      return run(request, (signal) =>
+        transport.sendMessage({
+          sessionId: session,
+          messageId: request.messageId,
+          text: request.text,
+          signal,
+        }),
+      )
+    }
+
+    function resolve(request: Extract<PendingRequest, { kind: 'approval' }>) {
+      const { sessionId: session } = get()
+      const { approvalId, decision } = request
+      return run(request, (signal) =>
+        transport.resolveApproval({ sessionId: session, approvalId, decision, signal }),
+      )
+    }
+
+    const busy = () => get().status === 'submitted' || get().status === 'streaming'
+
+    function addUserMessage(shown: string, text: string) {
+      const messageId = generateId()
+      const message: ChatMessage = {
+        id: messageId,
+        role: 'user',
+        parts: [{ type: 'text', text: shown, state: 'done' }],
+      }
+      set((state) => ({ messages: [...state.messages, message] }))
+      return send({ kind: 'send', messageId, text })
+    }
+
+    return {
+      sessionId,
+      messages: initialMessages,
+      status: 'ready',
+      error: undefined,
+      pendingClarification: undefined,
+      pendingApproval: undefined,
+      goal: undefined,
+      async sendMessage(text) {
+        if (busy() || text.trim() === '') return
+        await addUserMessage(text, text)
+      },
+      async chooseOption(optionId) {
+        const option = get().pendingClarification?.options.find((candidate) => candidate.id === optionId)
+        if (!option || busy()) return
+        await addUserMessage(option.label, option.value)
+      },
+      async resolveApproval(decision) {
+        const approval = get().pendingApproval
+        if (!approval || busy()) return
+        set((state) => ({
+          pendingApproval: undefined,
+          messages: state.messages.map((message) =>
+            message.parts.some((part) => part.type === 'approval' && part.approval.id === approval.id)
+              ? {
+                  ...message,
+                  parts: message.parts.map((part) =>
+                    part.type === 'approval' && part.approval.id === approval.id
+                      ? { ...part, decision }
+                      : part,
+                  ),
+                }
+              : message,
+          ),
+        }))
+        await resolve({ kind: 'approval', approvalId: approval.id, decision })
+      },
+      stop() {
+        if (!controller) return
+        controller.abort()
+        controller = undefined
+        // Ready at once: a transport that ignores the signal cannot keep the chat busy.
+        set({ status: 'ready' })
+      },
+      async retry() {
+        const request = failed
+        if (!request || busy()) return
+        await (request.kind === 'send' ? send(request) : resolve(request))
+      },
+      reset(nextSessionId = crypto.randomUUID()) {
+        controller?.abort()
+        failed = undefined
+        set({
+          sessionId: nextSessionId,
+          messages: [],
+          status: 'ready',
+          error: undefined,
+          pendingClarification: undefined,
+          pendingApproval: undefined,
+          goal: undefined,
+        })
+      },
+    }
+  })
+}

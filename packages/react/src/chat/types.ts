@@ -1,0 +1,71 @@
+import type { ApprovalRequest, Clarification, Provenance } from '@focal/core'
+import type { StoreApi } from 'zustand/vanilla'
+import type { FocalEnforcementData } from '../transport/types.ts'
+
+/** Where a chat is: idle, waiting for the first chunk, receiving, or failed. */
+export type ChatStatus = 'ready' | 'submitted' | 'streaming' | 'error'
+
+/** One renderable part of a message, in order. */
+export type ChatMessagePart =
+  | { type: 'text'; text: string; state: 'streaming' | 'done' }
+  | { type: 'clarification'; clarification: Clarification }
+  | { type: 'approval'; approval: ApprovalRequest; decision: 'pending' | 'approve' | 'reject' }
+  | { type: 'enforcement'; enforcement: FocalEnforcementData }
+
+/** One message of the transcript. Assistant messages carry the provenance of their turn. */
+export interface ChatMessage {
+  id: string
+  role: 'user' | 'assistant'
+  parts: ChatMessagePart[]
+  provenance?: Provenance
+  /** True when the user stopped the reply before it finished. */
+  aborted?: boolean
+}
+
+/** The goal-level completion state (criteria met, attempts, two-gate outcome) for `GoalProgress`. */
+export interface ChatGoalSnapshot {
+  status: 'SUCCESS' | 'PARTIAL' | 'BLOCKED' | 'IN_PROGRESS'
+  criteriaMet: number
+  criteriaTotal: number
+  attempt: number
+  maxAttempts: number
+  /** Each acceptance criterion with whether it is met, for the expanded view. */
+  criteria: Array<{ id: string; description: string; met: boolean }>
+  /** Pivot advice or the reason it is blocked. */
+  detail?: string
+}
+
+/** A failure the user can see and, when `retryable`, retry. */
+export interface ChatError {
+  message: string
+  code?: string
+  retryable: boolean
+}
+
+/** The state of a chat plus its actions, held in a zustand vanilla store. */
+export interface ChatState {
+  sessionId: string
+  messages: ChatMessage[]
+  status: ChatStatus
+  error: ChatError | undefined
+  /** The clarification the latest assistant message asks, until the user answers. */
+  pendingClarification: Clarification | undefined
+  /** The tool call waiting for a human decision, until resolved. */
+  pendingApproval: ApprovalRequest | undefined
+  goal: ChatGoalSnapshot | undefined
+  /** Sends a user message; ignored while a reply is in flight or when blank. */
+  sendMessage(text: string): Promise<void>
+  /** Answers the pending clarification with one of its options (sends `option.value`). */
+  chooseOption(optionId: string): Promise<void>
+  /** Approves or rejects the pending tool call; the conversation resumes with the reply. */
+  resolveApproval(decision: 'approve' | 'reject'): Promise<void>
+  /** Aborts the reply in flight, keeping what already arrived. */
+  stop(): void
+  /** Sends the last failed request again (same message id), dropping its partial reply. */
+  retry(): Promise<void>
+  /** Empties the transcript and starts a new session. */
+  reset(sessionId?: string): void
+}
+
+/** A zustand vanilla store of {@link ChatState}. */
+export type ChatStore = StoreApi<ChatState>

@@ -1,0 +1,225 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { Profiler } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createChatStore } from '../chat/create-chat-store.ts'
+import { createChannelTransport } from '../testing/create-chunk-channel.ts'
+import { approvalFixture, clarificationFixture, replyChunks } from '../testing/fixtures.ts'
+import { FocalChat } from './focal-chat.tsx'
+import { FocalChatProvider } from './focal-chat-provider.tsx'
+import { Message } from './message.tsx'
+import { MessageList } from './message-list.tsx'
+
+afterEach(cleanup)
+
+function setup() {
+  const channel = createChannelTransport()
+  const store = createChatStore({ transport: channel.transport, sessionId: 's1' })
+  render(<FocalChat store={store} title="Refund support" />)
+  const composer = screen.getByLabelText('Message') as HTMLTextAreaElement
+  return { ...channel, store, composer, log: screen.getByRole('log') }
+}
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+
+async function type(composer: HTMLTextAreaElement, text: string) {
+  fireEvent.change(composer, { target: { value: text } })
+  fireEvent.keyDown(composer, { key: 'Enter' })
+  await settle()
+}
+
+describe('FocalChat', () => {
+  it('shows an empty transcript as a labelled log with a labelled composer', () => {
+    const { log } = setup()
+    expect(log.getAttribute('aria-label')).toBe('Conversation')
+    expect(log.getAttribute('aria-busy')).toBe('false')
+    expect(log.textContent).toContain('Ask a question to start.')
+    expect(screen.getByRole('heading', { name: 'Refund support' })).toBeTruthy()
+  })
+
+  it('sends on Enter, inserts a newline on Shift+Enter, and clears the field', async () => {
+    const { composer, sends } = setup()
+    fireEvent.change(composer, { target: { value: 'line one' } })
+    const shiftEnter = fireEvent.keyDown(composer, { key: 'Enter', shiftKey: true })
+    expect(shiftEnter).toBe(true) // not prevented: the textarea inserts the newline
+    expect(sends).toHaveLength(0)
+    await type(composer, 'line one\nline two')
+    expect(sends.map((send) => send.text)).toEqual(['line one\nline two'])
+    expect(composer.value).toBe('')
+  })
+
+  it('is aria-busy while a reply streams and renders the text as it arrives', async () => {
+    const { composer, latest, log } = setup()
+    await type(composer, 'hello')
+    expect(log.getAttribute('aria-busy')).toBe('true')
+    act(() => latest().push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Hel' }))
+    await settle()
+    expect(within(log).getByText('Hel')).toBeTruthy()
+    act(() => latest().push({ type: 'text-delta', id: 't', delta: 'lo!' }))
+    await settle()
+    expect(within(log).getByText('Hello!')).toBeTruthy()
+    act(() => latest().end())
+    await settle()
+    expect(log.getAttribute('aria-busy')).toBe('false')
+  })
+
+  it('moves focus to the first clarification option and sends the chosen option', async () => {
+    const { composer, latest, sends } = setup()
+    await type(composer, 'help')
+    act(() => {
+      latest().push({ type: 'data-clarification', data: clarificationFixture })
+      latest().end()
+    })
+    await settle()
+    const group = screen.getByRole('group', { name: 'What would you like help with?' })
+    const first = within(group).getByRole('button', { name: 'A refund' })
+    expect(document.activeElement).toBe(first)
+    fireEvent.click(within(group).getByRole('button', { name: 'Order status' }))
+    await settle()
+    expect(sends.map((send) => send.text)).toEqual(['help', 'Where is my order?'])
+    expect((first as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('shows a paused tool call with its arguments and resumes when approved', async () => {
+    const { composer, latest, approvals } = setup()
+    await type(composer, 'refund 620')
+    act(() => {
+      latest().push({ type: 'data-approval', data: approvalFixture })
+      latest().end()
+    })
+    await settle()
+    const card = screen.getByRole('group', { name: 'Approval needed: issue_refund' })
+    expect(card.textContent).toContain('A-1001')
+    expect(card.textContent).toContain('620')
+    expect(card.textContent).toContain('refunds above $500 need a supervisor')
+    fireEvent.click(within(card).getByRole('button', { name: 'Approve' }))
+    await settle()
+    expect(approvals).toEqual([{ approvalId: 'approval-1', decision: 'approve' }])
+    act(() => {
+      latest().push(...replyChunks('Refund of $620 issued.'))
+      latest().end()
+    })
+    await settle()
+    expect(card.textContent).toContain('Approved')
+    expect(screen.getByText('Refund of $620 issued.')).toBeTruthy()
+  })
+
+  it('can reject a paused tool call', async () => {
+    const { composer, latest, approvals } = setup()
+    await type(composer, 'refund 620')
+    act(() => {
+      latest().push({ type: 'data-approval', data: approvalFixture })
+      latest().end()
+    })
+    await settle()
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
+    await settle()
+    expect(approvals).toEqual([{ approvalId: 'approval-1', decision: 'reject' }])
+  })
+
+  it('collapses provenance until toggled, then lists rules, route, redactions, gates and evidence', async () => {
+    const { composer, latest } = setup()
+    await type(composer, 'hello')
+    act(() => {
+      latest().push(...replyChunks('Done.'), { type: 'data-enforcement', data: { outcome: 'redacted' } })
+      latest().end()
+    })
+    await settle()
+    const toggle = screen.getByRole('button', { name: /Why this answer/ })
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(toggle.textContent).toContain('refunds › verify (stayed)')
+    fireEvent.click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!
+    expect(panel.textContent).toContain('refund-cap')
+    expect(panel.textContent).toContain('Redacted 1 × card-number')
+    expect(panel.textContent).toContain('final-alignment: passed')
+    expect(panel.textContent).toContain('2 items')
+    expect(screen.getByText('Sensitive content was redacted from this reply.')).toBeTruthy()
+  })
+
+  it('shows an error with a Retry button that sends the message again', async () => {
+    const { composer, latest, sends } = setup()
+    await type(composer, 'hello')
+    act(() => latest().fail(new TypeError('Failed to fetch')))
+    await settle()
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toContain('Failed to fetch')
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
+    await settle()
+    expect(sends).toHaveLength(2)
+    expect(sends[1]?.messageId).toBe(sends[0]?.messageId)
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('offers Stop while a reply is in flight and aborts it', async () => {
+    const { composer, sends } = setup()
+    await type(composer, 'hello')
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }))
+    await settle()
+    expect(sends[0]?.signal.aborted).toBe(true)
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy()
+  })
+
+  it('shows goal progress from the store: criteria met, attempt and status', async () => {
+    const { composer, latest } = setup()
+    await type(composer, 'go')
+    act(() => {
+      latest().push({
+        type: 'data-goal-gate',
+        data: {
+          status: 'BLOCKED',
+          criteriaMet: 1,
+          criteriaTotal: 3,
+          attempt: 3,
+          maxAttempts: 3,
+          detail: 'no data',
+        },
+      })
+      latest().end()
+    })
+    await settle()
+    const progress = screen.getByRole('progressbar', { name: 'Goal criteria met' })
+    expect(progress.getAttribute('value')).toBe('1')
+    expect(document.querySelector('.focal-goal')?.textContent).toContain(
+      'Blocked1 of 3 criteria met · attempt 3 of 3',
+    )
+  })
+})
+
+describe('MessageList', () => {
+  it('re-renders only the streaming message on a text delta, not the list or earlier messages', async () => {
+    const channel = createChannelTransport()
+    const store = createChatStore({ transport: channel.transport })
+    const renders = new Map<string, number>()
+    let listRenders = 0
+    const renderMessage = (id: string) => {
+      listRenders++
+      return (
+        <Profiler key={id} id={id} onRender={() => renders.set(id, (renders.get(id) ?? 0) + 1)}>
+          <Message messageId={id} />
+        </Profiler>
+      )
+    }
+    render(
+      <FocalChatProvider store={store}>
+        <MessageList renderMessage={renderMessage} />
+      </FocalChatProvider>,
+    )
+    act(() => void store.getState().sendMessage('hello'))
+    act(() =>
+      channel.latest().push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'a' }),
+    )
+    await settle()
+    const [userId, assistantId] = store.getState().messages.map((message) => message.id) as [string, string]
+    const before = { list: listRenders, user: renders.get(userId), assistant: renders.get(assistantId) ?? 0 }
+    for (const delta of ['b', 'c', 'd', 'e']) {
+      act(() => channel.latest().push({ type: 'text-delta', id: 't', delta }))
+      await settle()
+    }
+    expect(screen.getByText('abcde')).toBeTruthy()
+    expect(listRenders).toBe(before.list)
+    expect(renders.get(userId)).toBe(before.user)
+    expect(renders.get(assistantId)).toBe(before.assistant + 4)
+    act(() => channel.latest().end())
+  })
+})

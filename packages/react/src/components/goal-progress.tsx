@@ -1,0 +1,58 @@
+import type { ChatGoalSnapshot } from '../chat/types.ts'
+import { useChatSelector } from '../hooks/use-chat-selector.ts'
+import { classNames } from './class-names.ts'
+
+/** Props of {@link GoalProgress}. */
+export interface GoalProgressProps {
+  /**
+   * The snapshot to show.
+   * @default the chat store's `goal`
+   */
+  goal?: ChatGoalSnapshot
+  className?: string | undefined
+}
+
+const statusLabels: Record<ChatGoalSnapshot['status'], string> = {
+  SUCCESS: 'Success',
+  PARTIAL: 'Partial',
+  BLOCKED: 'Blocked',
+  IN_PROGRESS: 'In progress',
+}
+
+function GoalProgressView({ goal, className }: { goal: ChatGoalSnapshot; className?: string | undefined }) {
+  return (
+    <div className={classNames('focal-goal', className)} data-status={goal.status}>
+      <div className="focal-goal-head">
+        <span className="focal-goal-status">{statusLabels[goal.status]}</span>
+        <span>
+          {goal.criteriaMet} of {goal.criteriaTotal} criteria met · attempt {goal.attempt} of{' '}
+          {goal.maxAttempts}
+        </span>
+      </div>
+      <progress
+        className="focal-goal-bar"
+        aria-label="Goal criteria met"
+        max={Math.max(goal.criteriaTotal, 1)}
+        value={goal.criteriaMet}
+      />
+      {goal.criteria.length > 0 ? (
+        <ul className="focal-goal-criteria">
+          {goal.criteria.map((criterion) => (
+            <li key={criterion.id} data-met={criterion.met}>
+              <span aria-hidden="true">{criterion.met ? '✓' : '○'}</span> {criterion.description}
+              <span className="focal-visually-hidden">{criterion.met ? ' (met)' : ' (not met)'}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {goal.detail ? <p className="focal-goal-detail">{goal.detail}</p> : null}
+    </div>
+  )
+}
+
+/** Goal completion at a glance: criteria met / total, attempt n of max, SUCCESS / PARTIAL / BLOCKED. */
+export function GoalProgress({ goal, className }: GoalProgressProps) {
+  const fromStore = useChatSelector((state) => state.goal)
+  const shown = goal ?? fromStore
+  return shown ? <GoalProgressView goal={shown} className={className} /> : null
+}

@@ -1,0 +1,54 @@
+import { memo } from 'react'
+import type { ChatMessagePart } from '../chat/types.ts'
+import { useChatSelector } from '../hooks/use-chat-selector.ts'
+import { ApprovalCard } from './approval-card.tsx'
+import { ClarificationPrompt } from './clarification-prompt.tsx'
+import { classNames } from './class-names.ts'
+import { EnforcementNotice } from './enforcement-notice.tsx'
+import { ProvenanceFooter } from './provenance-footer.tsx'
+
+/** Props of {@link Message}. */
+export interface MessageProps {
+  /** Id of the message in the chat store. */
+  messageId: string
+  className?: string | undefined
+}
+
+function Part({ part }: { part: ChatMessagePart }) {
+  switch (part.type) {
+    case 'text':
+      return part.text ? <p className="focal-text">{part.text}</p> : null
+    case 'clarification':
+      return <ClarificationPrompt clarification={part.clarification} />
+    case 'approval':
+      return <ApprovalCard approval={part.approval} decision={part.decision} />
+    case 'enforcement':
+      return <EnforcementNotice enforcement={part.enforcement} />
+  }
+}
+
+/**
+ * One message, subscribed to its own entry in the store: memoised, so a delta to another message
+ * never re-renders it. Renders its parts in order, then the provenance footer of assistant turns.
+ */
+export const Message = memo(function Message({ messageId, className }: MessageProps) {
+  const message = useChatSelector((state) => state.messages.find((candidate) => candidate.id === messageId))
+  if (!message) return null
+  const streaming = message.parts.some((part) => part.type === 'text' && part.state === 'streaming')
+  return (
+    <article
+      className={classNames('focal-message', `focal-message-${message.role}`, className)}
+      data-role={message.role}
+      data-streaming={streaming || undefined}
+      aria-label={message.role === 'user' ? 'You said' : 'Assistant said'}
+    >
+      {message.parts.map((part, index) => (
+        // Parts are append-only, so the index is a stable key.
+        // biome-ignore lint/suspicious/noArrayIndexKey: parts never reorder
+        <Part key={index} part={part} />
+      ))}
+      {message.aborted ? <p className="focal-note">Stopped.</p> : null}
+      {message.provenance ? <ProvenanceFooter provenance={message.provenance} /> : null}
+    </article>
+  )
+})

@@ -1,0 +1,136 @@
+import type { Provenance } from '@focal/core'
+import { type ReactNode, useId, useState } from 'react'
+
+/** Props of {@link ProvenanceFooter}. */
+export interface ProvenanceFooterProps {
+  provenance: Provenance
+  /**
+   * Start expanded.
+   * @default false
+   */
+  defaultOpen?: boolean
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="focal-provenance-section">
+      <h4>{title}</h4>
+      {children}
+    </div>
+  )
+}
+
+function routeText({ route }: Provenance): string {
+  if (!route) return 'no scenario'
+  const where = [route.scenario ?? 'no scenario', route.step].filter(Boolean).join(' › ')
+  const from =
+    route.decision === 'switched' && route.previousScenario ? ` from ${route.previousScenario}` : ''
+  return `${where} (${route.decision}${from})`
+}
+
+function summary(provenance: Provenance): string {
+  const rules = provenance.rules.length
+  const parts = [`${rules} rule${rules === 1 ? '' : 's'}`, routeText(provenance)]
+  const outcome = provenance.enforcement?.outcome
+  if (outcome && outcome !== 'allowed') parts.push(outcome)
+  return parts.join(' · ')
+}
+
+function Details({ provenance }: { provenance: Provenance }) {
+  const { goal, enforcement } = provenance
+  return (
+    <>
+      <Section title="Rules fired">
+        {provenance.rules.length === 0 ? <p>None</p> : null}
+        <ul>
+          {provenance.rules.map((rule) => (
+            <li key={rule.id}>
+              <code>{rule.id}</code> <span className="focal-tag">{rule.tier}</span> {rule.reason}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="Route">
+        <p>{routeText(provenance)}</p>
+      </Section>
+      {goal?.reformulation ? (
+        <Section title="Reformulation">
+          <p>
+            {goal.original} → {goal.active} <span className="focal-tag">{goal.reformulation.type}</span>
+          </p>
+        </Section>
+      ) : null}
+      {enforcement ? (
+        <Section title="Enforcement">
+          <p>Outcome: {enforcement.outcome}</p>
+          <ul>
+            {enforcement.violations.map((violation) => (
+              <li key={`${violation.ruleId}:${violation.message}`}>
+                <code>{violation.ruleId}</code> {violation.message}
+              </li>
+            ))}
+            {enforcement.redactions.map((redaction) => (
+              <li key={redaction.type}>
+                Redacted {redaction.count} × {redaction.type}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      {provenance.tools.length > 0 ? (
+        <Section title="Tools">
+          <ul>
+            {provenance.tools.map((tool) => (
+              <li key={tool.id}>
+                <code>{tool.id}</code> {tool.status}
+                {tool.reason ? ` — ${tool.reason}` : ''}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      <Section title="Gates">
+        {provenance.gates.length === 0 ? <p>None</p> : null}
+        <ul>
+          {provenance.gates.map((gate) => (
+            <li key={gate.name}>
+              {gate.name}: <strong>{gate.status}</strong>
+              {gate.detail ? ` — ${gate.detail}` : ''}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="Evidence">
+        <p>
+          {provenance.evidence.count} item{provenance.evidence.count === 1 ? '' : 's'}
+        </p>
+      </Section>
+    </>
+  )
+}
+
+/**
+ * The collapsible "why" under an assistant reply: rules fired, route and whether the scenario
+ * stayed or switched, reformulation original → active, redactions and blocked content, gate
+ * results and evidence count. A button with `aria-expanded` toggles it.
+ */
+export function ProvenanceFooter({ provenance, defaultOpen = false }: ProvenanceFooterProps) {
+  const [open, setOpen] = useState(defaultOpen)
+  const panelId = useId()
+  return (
+    <footer className="focal-provenance" data-open={open || undefined}>
+      <button
+        type="button"
+        className="focal-provenance-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        Why this answer · {summary(provenance)}
+      </button>
+      <div id={panelId} className="focal-provenance-panel" hidden={!open}>
+        {open ? <Details provenance={provenance} /> : null}
+      </div>
+    </footer>
+  )
+}

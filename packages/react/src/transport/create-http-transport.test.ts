@@ -1,0 +1,160 @@
+// @vitest-environment node
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { FocalError } from '@focal/core/errors'
+import { afterEach, describe, expect, it } from 'vitest'
+import { provenanceFixture } from '../testing/fixtures.ts'
+import { createHttpTransport } from './create-http-transport.ts'
+import type { FocalUiMessageChunk } from './types.ts'
+
+type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void
+const servers: Array<ReturnType<typeof createServer>> = []
+
+async function serve(handler: Handler): Promise<string> {
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (data) => {
+      body += data
+    })
+    request.on('end', () => handler(request, response, body))
+  })
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
+})
+
+const sse = (response: ServerResponse, chunks: unknown[]) => {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'x-vercel-ai-ui-message-stream': 'v1' })
+  for (const chunk of chunks) response.write(`data: ${JSON.stringify(chunk)}\n\n`)
+  response.end('data: [DONE]\n\n')
+}
+
+async function collect(iterable: AsyncIterable<FocalUiMessageChunk>) {
+  const chunks: FocalUiMessageChunk[] = []
+  for await (const chunk of iterable) chunks.push(chunk)
+  return chunks
+}
+
+const send = (text: string, signal = new AbortController().signal) => ({
+  sessionId: 's1',
+  messageId: 'm1',
+  text,
+  signal,
+})
+
+describe('createHttpTransport', () => {
+  it('posts the message to /v1/chat and yields the streamed chunks', async () => {
+    const bodies: unknown[] = []
+    const baseUrl = await serve((request, response, body) => {
+      bodies.push({ url: request.url, body: JSON.parse(body) })
+      sse(response, [
+        { type: 'start' },
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: 'Hi' },
+      ])
+    })
+    const chunks = await collect(createHttpTransport({ baseUrl }).sendMessage(send('hello')))
+    expect(chunks.map((chunk) => chunk.type)).toEqual(['start', 'text-start', 'text-delta'])
+    expect(bodies).toEqual([
+      { url: '/v1/chat', body: expect.objectContaining({ sessionId: 's1', messageId: 'm1', text: 'hello' }) },
+    ])
+  })
+
+  it('retries a network error before the first byte with the same message id', async () => {
+    const seen: string[] = []
+    const baseUrl = await serve((request, response, body) => {
+      seen.push(JSON.parse(body).messageId)
+      if (seen.length === 1) return request.socket.destroy()
+      sse(response, [{ type: 'finish' }])
+    })
+    const chunks = await collect(createHttpTransport({ baseUrl, retryDelayMs: 1 }).sendMessage(send('hi')))
+    expect(chunks).toEqual([{ type: 'finish' }])
+    expect(seen).toEqual(['m1', 'm1'])
+  })
+
+  it('gives up after the configured retries', async () => {
+    let calls = 0
+    const baseUrl = await serve((request) => {
+      calls++
+      request.socket.destroy()
+    })
+    const transport = createHttpTransport({ baseUrl, retries: 1, retryDelayMs: 1 })
+    await expect(collect(transport.sendMessage(send('hi')))).rejects.toThrow()
+    expect(calls).toBe(2)
+  })
+
+  it('does not retry a client error and reports the server message as transport-failed', async () => {
+    let calls = 0
+    const baseUrl = await serve((_request, response) => {
+      calls++
+      response.writeHead(400, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ error: { code: 'invalid-request', message: 'text: required' } }))
+    })
+    const error = await collect(createHttpTransport({ baseUrl }).sendMessage(send(''))).catch(
+      (caught) => caught,
+    )
+    expect(FocalError.isInstance(error) && error.code).toBe('transport-failed')
+    expect(String(error.message)).toContain('text: required')
+    expect(calls).toBe(1)
+  })
+
+  it('stops reading when aborted mid-stream', async () => {
+    const baseUrl = await serve((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' })
+      response.write(`data: ${JSON.stringify({ type: 'text-start', id: 't' })}\n\n`)
+      // Never ends: only the abort can finish the read.
+    })
+    const controller = new AbortController()
+    const chunks: FocalUiMessageChunk[] = []
+    const reading = (async () => {
+      for await (const chunk of createHttpTransport({ baseUrl }).sendMessage(send('hi', controller.signal))) {
+        chunks.push(chunk)
+        controller.abort()
+      }
+    })()
+    await expect(reading).rejects.toThrow()
+    expect(chunks).toEqual([{ type: 'text-start', id: 't' }])
+  })
+
+  it('resolves an approval and reads a JSON turn result as chunks', async () => {
+    const requests: unknown[] = []
+    const baseUrl = await serve((request, response, body) => {
+      requests.push({ url: request.url, body: JSON.parse(body) })
+      response.writeHead(200, { 'content-type': 'application/json' })
+      const { enforcement: _allowed, ...provenance } = provenanceFixture()
+      response.end(
+        JSON.stringify({
+          type: 'reply',
+          text: 'Refund issued.',
+          sessionId: 's1',
+          turnId: 't2',
+          provenance,
+          events: [],
+        }),
+      )
+    })
+    const chunks = await collect(
+      createHttpTransport({ baseUrl }).resolveApproval({
+        sessionId: 's1',
+        approvalId: 'ap 1',
+        decision: 'approve',
+        signal: new AbortController().signal,
+      }),
+    )
+    expect(requests).toEqual([
+      { url: '/v1/approvals/ap%201', body: { sessionId: 's1', decision: 'approve' } },
+    ])
+    expect(chunks.map((chunk) => chunk.type)).toEqual([
+      'start',
+      'text-start',
+      'text-delta',
+      'text-end',
+      'data-provenance',
+      'finish',
+    ])
+  })
+})

@@ -1,0 +1,117 @@
+import type { TurnResult } from '@focal/core'
+import { FocalError } from '@focal/core/errors'
+import { parseUiMessageStream } from './parse-ui-message-stream.ts'
+import { turnResultToChunks } from './turn-events-to-chunks.ts'
+import type { ChatTransport, FocalUiMessageChunk } from './types.ts'
+
+/** Options of {@link createHttpTransport}. */
+export interface HttpTransportOptions {
+  /**
+   * Origin and path prefix of the `@focal/edge` app; requests go to `${baseUrl}/v1/chat`.
+   * @default ''
+   */
+  baseUrl?: string
+  /**
+   * Extra request headers (auth, tenant).
+   * @default {}
+   */
+  headers?: Record<string, string>
+  /**
+   * Times a request is sent again after a network error or a 502/503/504, before any reply arrived.
+   * @default 2
+   */
+  retries?: number
+  /**
+   * Delay before the first retry, doubled for each further one, in milliseconds.
+   * @default 300
+   */
+  retryDelayMs?: number
+  /**
+   * The fetch to use (tests, proxies).
+   * @default globalThis.fetch
+   */
+  fetch?: typeof globalThis.fetch
+}
+
+const retryableStatuses = new Set([502, 503, 504])
+
+const wait = (milliseconds: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, milliseconds)
+    const cancel = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+    signal.addEventListener('abort', cancel, { once: true })
+  })
+
+async function failure(response: Response): Promise<FocalError> {
+  const body = (await response.json().catch(() => undefined)) as
+    | { error?: { message?: string; code?: string } }
+    | undefined
+  const detail = body?.error?.message ?? response.statusText
+  return new FocalError({ code: 'transport-failed', message: `HTTP ${response.status}: ${detail}` })
+}
+
+async function* readReply(response: Response): AsyncGenerator<FocalUiMessageChunk, void, undefined> {
+  const contentType = response.headers.get('content-type') ?? ''
+  if (contentType.includes('application/json')) {
+    // An approval answered with the resumed turn as JSON rather than a stream.
+    yield* turnResultToChunks((await response.json()) as TurnResult)
+    return
+  }
+  if (!response.body) throw new FocalError({ code: 'invalid-stream', message: 'response has no body' })
+  yield* parseUiMessageStream(response.body)
+}
+
+/**
+ * A transport to `@focal/edge` over HTTP: `POST /v1/chat` streamed as the AI SDK UI message stream
+ * and `POST /v1/approvals/:id`. Network errors are retried before the first byte only, so a retry
+ * never duplicates a reply; the user message keeps its id across retries.
+ *
+ * @example
+ * const store = createChatStore({ transport: createHttpTransport({ baseUrl: 'https://api.example.com' }) })
+ */
+export function createHttpTransport({
+  baseUrl = '',
+  headers = {},
+  retries = 2,
+  retryDelayMs = 300,
+  fetch: fetchImplementation = (...parameters) => globalThis.fetch(...parameters),
+}: HttpTransportOptions = {}): ChatTransport {
+  async function post(path: string, body: unknown, signal: AbortSignal): Promise<Response> {
+    const init: RequestInit = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
+      body: JSON.stringify(body),
+      signal,
+    }
+    for (let attempt = 0; ; attempt++) {
+      const canRetry = attempt < retries && !signal.aborted
+      try {
+        const response = await fetchImplementation(`${baseUrl}${path}`, init)
+        if (response.ok) return response
+        if (!(canRetry && retryableStatuses.has(response.status))) throw await failure(response)
+      } catch (error) {
+        if (signal.aborted || FocalError.isInstance(error) || !canRetry) throw error
+      }
+      await wait(retryDelayMs * 2 ** attempt, signal)
+    }
+  }
+  return {
+    async *sendMessage({ sessionId, messageId, text, signal }) {
+      const body = {
+        id: sessionId,
+        sessionId,
+        messageId,
+        text,
+        messages: [{ id: messageId, role: 'user', parts: [{ type: 'text', text }] }],
+      }
+      yield* readReply(await post('/v1/chat', body, signal))
+    },
+    async *resolveApproval({ sessionId, approvalId, decision, signal }) {
+      const path = `/v1/approvals/${encodeURIComponent(approvalId)}`
+      yield* readReply(await post(path, { sessionId, decision }, signal))
+    },
+  }
+}
