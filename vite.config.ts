@@ -41,6 +41,8 @@ export default defineConfig({
           name: 'edge',
           root: './packages/edge',
           include: ['src/**/*.test.ts'],
+          // workerd and Deno runs have their own configs (packages/edge/vitest.*.config.ts).
+          exclude: ['src/**/*.workerd.test.ts', 'src/**/*.deno.test.ts'],
           environment: 'node',
         },
       },

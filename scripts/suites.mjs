@@ -18,6 +18,24 @@ export const suites = [
     ],
     report: 'vitest-json',
   },
+  {
+    // @focal/edge inside real workerd: the shared HTTP suite on Durable Objects, DO store conformance.
+    name: 'edge on workerd (vitest-pool-workers)',
+    command: 'pnpm',
+    args: [
+      '--filter',
+      '@focal/edge',
+      'exec',
+      'vitest',
+      'run',
+      '-c',
+      'vitest.workers.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json={outputFile}',
+    ],
+    report: 'vitest-json',
+  },
 ]
 
 /** Checks that gate the run but are not counted as tests. */

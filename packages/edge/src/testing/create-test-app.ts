@@ -5,19 +5,23 @@ import {
   type SessionStore,
 } from '@focal/core'
 import type { Hono } from 'hono'
+import type { FocalAppOptions } from '../app/types.ts'
 import { createFocalApp } from '../create-focal-app.ts'
 import { createScriptedEngine } from './scripted-engine.ts'
 import { testAppConfig } from './test-app-config.ts'
 
-/** The app the shared HTTP suite expects, over the given stores; identical in every runtime. */
-export function createTestApp({
-  sessionStore = createMemorySessionStore(),
-  ledgerStore = createMemoryLedgerStore(),
-}: {
+/** Stores of one test app. */
+export interface TestAppStores {
   sessionStore?: SessionStore
   ledgerStore?: LedgerStore
-} = {}): Hono {
-  return createFocalApp({
+}
+
+/** The options of the app the shared HTTP suite expects, over the given stores. */
+export function createTestAppOptions({
+  sessionStore = createMemorySessionStore(),
+  ledgerStore = createMemoryLedgerStore(),
+}: TestAppStores = {}): FocalAppOptions {
+  return {
     name: 'focal-test',
     engine: createScriptedEngine({ sessionStore, ledgerStore }),
     ledgerStore,
@@ -33,5 +37,10 @@ export function createTestApp({
         return { push: (chunk) => chunk, flush: () => '', findings: () => [], blocked: () => undefined }
       },
     },
-  })
+  }
+}
+
+/** The app the shared HTTP suite expects; identical in every runtime. */
+export function createTestApp(stores: TestAppStores = {}): Hono {
+  return createFocalApp(createTestAppOptions(stores))
 }

@@ -1,0 +1,23 @@
+import type { LedgerStore, SessionStore } from '@focal/core'
+import {
+  createDurableObjectLedgerStore,
+  createDurableObjectSessionStore,
+} from '../stores/durable-object/create-durable-object-stores.ts'
+import type { FocalSessionNamespace } from '../stores/durable-object/durable-object-types.ts'
+
+/**
+ * Session and ledger stores on this runtime's native storage: Durable Objects (one
+ * `FocalSessionObject` per session).
+ *
+ * @example
+ * createFocalApp({ definition, ...createFocalStores({ namespace: env.FOCAL_SESSIONS }) })
+ */
+export function createFocalStores({ namespace }: { namespace: FocalSessionNamespace }): {
+  sessionStore: SessionStore
+  ledgerStore: LedgerStore
+} {
+  return {
+    sessionStore: createDurableObjectSessionStore({ namespace }),
+    ledgerStore: createDurableObjectLedgerStore({ namespace }),
+  }
+}

@@ -1,0 +1,37 @@
+import type { Hono } from 'hono'
+import type { FocalAppOptions } from '../app/types.ts'
+import { createFocalApp } from '../create-focal-app.ts'
+
+/** A Workers module handler (`export default serveFocal(...)`). */
+export interface FocalWorkerHandler<Env> {
+  fetch(request: Request, env: Env, executionContext?: unknown): Promise<Response>
+}
+
+/**
+ * The Worker's fetch handler: builds the app once per `env` (bindings are only known per request
+ * on Workers) and serves every request with it.
+ *
+ * @example
+ * export default serveFocal((env: Env) => ({ definition, ...createFocalStores({ namespace: env.FOCAL_SESSIONS }) }))
+ * export { FocalSessionObject } from '@focal/edge/cloudflare'
+ */
+export function serveFocal<Env extends object>(
+  options: FocalAppOptions | ((env: Env) => FocalAppOptions),
+): FocalWorkerHandler<Env> {
+  const apps = new WeakMap<object, Hono>()
+  let shared: Hono | undefined
+  return {
+    async fetch(request, env, executionContext) {
+      if (typeof options !== 'function') {
+        shared ??= createFocalApp(options)
+        return shared.fetch(request, env, executionContext as never)
+      }
+      let app = apps.get(env)
+      if (!app) {
+        app = createFocalApp(options(env))
+        apps.set(env, app)
+      }
+      return app.fetch(request, env, executionContext as never)
+    },
+  }
+}

@@ -1,0 +1,49 @@
+import type { LedgerStore, SessionStore } from '@focal/core'
+import type { FocalSessionNamespace, FocalSessionObjectRpc } from './durable-object-types.ts'
+
+function stub(namespace: FocalSessionNamespace, sessionId: string): FocalSessionObjectRpc {
+  return namespace.get(namespace.idFromName(sessionId) as never)
+}
+
+/**
+ * A {@link SessionStore} over Durable Objects: one `FocalSessionObject` per session id, whose
+ * single-threaded SQLite storage makes each version check and write atomic.
+ *
+ * @example
+ * const sessionStore = createDurableObjectSessionStore({ namespace: env.FOCAL_SESSIONS })
+ */
+export function createDurableObjectSessionStore({
+  namespace,
+}: {
+  namespace: FocalSessionNamespace
+}): SessionStore {
+  return {
+    async get(sessionId) {
+      return (await stub(namespace, sessionId).getSession()) ?? undefined
+    },
+    put: (sessionId, state, expectedVersion) => stub(namespace, sessionId).putSession(state, expectedVersion),
+    delete: (sessionId) => stub(namespace, sessionId).deleteSession(),
+  }
+}
+
+/**
+ * A {@link LedgerStore} over Durable Objects: the session's object appends only `last + 1`, so the
+ * ledger is strongly ordered even with writers in many isolates.
+ *
+ * @example
+ * const ledgerStore = createDurableObjectLedgerStore({ namespace: env.FOCAL_SESSIONS })
+ */
+export function createDurableObjectLedgerStore({
+  namespace,
+}: {
+  namespace: FocalSessionNamespace
+}): LedgerStore {
+  return {
+    appendIfNext: (record) => stub(namespace, record.sessionId).appendIfNext(record),
+    list: (sessionId, { fromSequence = 0, limit = Number.MAX_SAFE_INTEGER } = {}) =>
+      stub(namespace, sessionId).listRecords(fromSequence, limit),
+    async last(sessionId) {
+      return (await stub(namespace, sessionId).lastRecord()) ?? undefined
+    },
+  }
+}

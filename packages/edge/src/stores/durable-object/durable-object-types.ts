@@ -1,0 +1,22 @@
+import type { LedgerRecord, StoredSession } from '@focal/core'
+
+/** The RPC surface of `FocalSessionObject`, as the stores call it through a stub. */
+export interface FocalSessionObjectRpc {
+  getSession(): Promise<StoredSession | null>
+  putSession(state: unknown, expectedVersion: number): Promise<number | false>
+  deleteSession(): Promise<void>
+  appendIfNext(record: LedgerRecord): Promise<boolean>
+  listRecords(fromSequence: number, limit: number): Promise<LedgerRecord[]>
+  lastRecord(): Promise<LedgerRecord | null>
+}
+
+/** The part of a Durable Object namespace binding the stores use (one object per session). */
+export interface FocalSessionNamespace {
+  idFromName(name: string): unknown
+  get(id: never): FocalSessionObjectRpc
+}
+
+/** The part of `ctx.storage.sql` (SQLite-backed Durable Objects) the object uses. */
+export interface DurableObjectSql {
+  exec(query: string, ...bindings: unknown[]): { toArray(): Array<Record<string, unknown>> }
+}

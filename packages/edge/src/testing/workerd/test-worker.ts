@@ -1,0 +1,14 @@
+import { createFocalStores, type FocalSessionNamespace, serveFocal } from '../../cloudflare/index.ts'
+import { createTestAppOptions } from '../create-test-app.ts'
+
+export { FocalSessionObject } from '../../cloudflare/index.ts'
+
+/** Bindings of the test Worker (see vitest.workers.config.ts). */
+export interface TestWorkerEnv {
+  FOCAL_SESSIONS: FocalSessionNamespace
+}
+
+// The Worker the workerd run of the shared HTTP suite talks to: the test app on Durable Objects.
+export default serveFocal((env: TestWorkerEnv) =>
+  createTestAppOptions(createFocalStores({ namespace: env.FOCAL_SESSIONS })),
+)
