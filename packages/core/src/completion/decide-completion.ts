@@ -1,0 +1,150 @@
+import { FocalError } from '../errors/index.ts'
+import { type PivotRecommendation, recommendPivot } from './recommend-pivot.ts'
+import type { GoalGateResult, GoalGateStatus } from './types.ts'
+
+/** Completion statuses an agent may signal. */
+export type CompletionStatus = 'SUCCESS' | 'PARTIAL' | 'BLOCKED' | 'ABORTED' | 'FAILED'
+
+/** Why the decision came out as it did (one per row of the seed's matrix, plus the budget). */
+export type CompletionReason =
+  | 'trust-and-goal-passed'
+  | 'goal-not-met'
+  | 'goal-blocked'
+  | 'trust-failed'
+  | 'trust-and-goal-failed'
+  | 'attempt-budget-exhausted'
+  | 'requested-status-kept'
+
+/** A warning attached to the decision, e.g. `GOAL_NOT_MET: Goal criteria not met: 2/3 criteria passed`. */
+export interface CompletionWarning {
+  code: 'GOAL_NOT_MET' | 'GOAL_BLOCKED' | 'GOAL_ATTEMPTS_EXHAUSTED' | 'TRUST_GATE_FAILED'
+  message: string
+  severity: 'warning' | 'error'
+}
+
+/** Options of {@link decideCompletion}. */
+export interface DecideCompletionOptions {
+  /** Status the agent asked for; gates only ever lower it. */
+  requestedStatus: CompletionStatus
+  /** Trust gate outcome (a `TrustGateResult` or any `{ passed }`). */
+  trustGate: { passed: boolean; reasons?: readonly string[] }
+  goalGate: GoalGateResult
+  /**
+   * Goal failures recorded before this evaluation, or the earlier goal gate results (oldest first).
+   * @default 0
+   */
+  attempts?: number | readonly GoalGateResult[]
+}
+
+/** The two-gate completion decision. */
+export interface CompletionDecision {
+  status: CompletionStatus
+  requestedStatus: CompletionStatus
+  /** True when `status` is lower than `requestedStatus`. */
+  downgraded: boolean
+  reason: CompletionReason
+  trustGate: 'PASS' | 'FAIL'
+  goalGate: GoalGateStatus
+  /** Goal failures including this evaluation: store it and pass it back next time. */
+  goalFailures: number
+  /** This evaluation's attempt number, 1-based. */
+  attemptNumber: number
+  maxGoalAttempts: number
+  warnings: CompletionWarning[]
+  /** Pivot advice when trust passed but the goal was not met. */
+  pivot?: PivotRecommendation
+}
+
+/**
+ * Applies the trust gate × goal gate matrix to a requested SUCCESS: PASS+MET → SUCCESS,
+ * PASS+NOT_MET → PARTIAL with pivot, any BLOCKED → BLOCKED, FAIL+MET → PARTIAL (rework trust),
+ * FAIL+NOT_MET → PARTIAL. NO_CONTRACT counts as MET. The `max_goal_attempts`-th goal failure → BLOCKED.
+ */
+export function decideCompletion({
+  requestedStatus,
+  trustGate,
+  goalGate,
+  attempts = 0,
+}: DecideCompletionOptions): CompletionDecision {
+  const history = typeof attempts === 'number' ? [] : attempts
+  const previousFailures =
+    typeof attempts === 'number'
+      ? assertCount(attempts)
+      : attempts.filter((entry) => entry.overallStatus === 'NOT_MET').length
+  const goalFailed = goalGate.overallStatus === 'NOT_MET'
+  const goalFailures = previousFailures + (goalFailed ? 1 : 0)
+  const maxGoalAttempts = goalGate.maxGoalAttempts
+  const decision: Omit<CompletionDecision, 'status' | 'downgraded' | 'reason' | 'warnings'> = {
+    requestedStatus,
+    trustGate: trustGate.passed ? 'PASS' : 'FAIL',
+    goalGate: goalGate.overallStatus,
+    goalFailures,
+    attemptNumber: previousFailures + 1,
+    maxGoalAttempts,
+  }
+  const outcome = decideOutcome(requestedStatus, trustGate, goalGate, goalFailures >= maxGoalAttempts)
+  const result: CompletionDecision = {
+    ...decision,
+    ...outcome,
+    downgraded: outcome.status !== requestedStatus,
+  }
+  if (outcome.reason === 'goal-not-met') {
+    result.pivot = recommendPivot(goalGate, history.length > 0 ? history : previousFailures + 1, {
+      maxAttempts: maxGoalAttempts,
+    })
+  }
+  return result
+}
+
+type Outcome = Pick<CompletionDecision, 'status' | 'reason' | 'warnings'>
+
+function decideOutcome(
+  requested: CompletionStatus,
+  trustGate: DecideCompletionOptions['trustGate'],
+  goalGate: GoalGateResult,
+  budgetSpent: boolean,
+): Outcome {
+  if (requested !== 'SUCCESS' && requested !== 'PARTIAL')
+    return { status: requested, reason: 'requested-status-kept', warnings: [] }
+  const goalWarning: CompletionWarning = {
+    code: 'GOAL_NOT_MET',
+    message: `Goal criteria not met: ${goalGate.metCount}/${goalGate.totalCount} criteria passed`,
+    severity: 'warning',
+  }
+  const trustWarning: CompletionWarning = {
+    code: 'TRUST_GATE_FAILED',
+    message: `Trust gate failed${trustGate.reasons?.length ? `: ${trustGate.reasons.join('; ')}` : ''}`,
+    severity: 'warning',
+  }
+  if (goalGate.overallStatus === 'BLOCKED') {
+    const message = `Goal blocked: ${(goalGate.blockers ?? []).join('; ') || 'a criterion cannot be evaluated'}`
+    return {
+      status: 'BLOCKED',
+      reason: 'goal-blocked',
+      warnings: [{ code: 'GOAL_BLOCKED', message, severity: 'error' }],
+    }
+  }
+  if (goalGate.overallStatus === 'NOT_MET' && budgetSpent) {
+    const message = `Goal not met after ${goalGate.maxGoalAttempts} of ${goalGate.maxGoalAttempts} attempts`
+    return {
+      status: 'BLOCKED',
+      reason: 'attempt-budget-exhausted',
+      warnings: [goalWarning, { code: 'GOAL_ATTEMPTS_EXHAUSTED', message, severity: 'error' }],
+    }
+  }
+  if (requested === 'PARTIAL') return { status: 'PARTIAL', reason: 'requested-status-kept', warnings: [] }
+  const goalMet = goalGate.overallStatus !== 'NOT_MET'
+  if (trustGate.passed && goalMet) return { status: 'SUCCESS', reason: 'trust-and-goal-passed', warnings: [] }
+  if (trustGate.passed) return { status: 'PARTIAL', reason: 'goal-not-met', warnings: [goalWarning] }
+  if (goalMet) return { status: 'PARTIAL', reason: 'trust-failed', warnings: [trustWarning] }
+  return { status: 'PARTIAL', reason: 'trust-and-goal-failed', warnings: [trustWarning, goalWarning] }
+}
+
+function assertCount(value: number): number {
+  if (Number.isInteger(value) && value >= 0) return value
+  throw new FocalError({
+    code: 'invalid-argument',
+    message: `attempts must be a whole number >= 0, got ${String(value)}`,
+    issues: [{ path: 'attempts', message: 'must be a whole number >= 0' }],
+  })
+}

@@ -1,0 +1,180 @@
+import { compareMetric, formatMetricNumber } from './compare-metric.ts'
+import { extractMetric, normalizeMarkerName } from './extract-metric.ts'
+import {
+  type AcceptanceCriterion,
+  type ComparisonOperator,
+  comparisonOperators,
+} from './goal-contract-schema.ts'
+import { matchGlob } from './match-glob.ts'
+import type { GoalCriterionResult, ParsedMarker } from './types.ts'
+
+// Criteria may arrive unvalidated (read from a notebook), so every field is checked again here.
+type LooseCriterion = AcceptanceCriterion & Record<string, unknown>
+
+/** `[METRIC:<metric>] value` compared with `op target`; message like `cv_accuracy_mean = 0.75, needs >= 0.90`. */
+export function evaluateMetricThreshold(
+  criterion: AcceptanceCriterion,
+  markers: readonly ParsedMarker[],
+): GoalCriterionResult {
+  const { metric, op, target } = criterion as LooseCriterion
+  if (
+    typeof metric !== 'string' ||
+    metric === '' ||
+    !isOperator(op) ||
+    typeof target !== 'number' ||
+    !Number.isFinite(target)
+  ) {
+    return {
+      criterion,
+      status: 'UNKNOWN',
+      message: 'Invalid metric_threshold criterion: needs metric, op and a finite target',
+    }
+  }
+  const actual = extractMetric(markers, metric)
+  const expectation = `${op} ${formatMetricNumber(target)}`
+  if (actual === undefined) {
+    return {
+      criterion,
+      status: 'NOT_MET',
+      message: `${metric} not found: no [METRIC:${metric}] value in output, needs ${expectation}`,
+    }
+  }
+  const met = compareMetric(actual, op, target)
+  const message = `${metric} = ${formatMetricNumber(actual)}, ${met ? 'meets' : 'needs'} ${expectation}`
+  return { criterion, status: met ? 'MET' : 'NOT_MET', actualValue: actual, message }
+}
+
+/** A marker matching the pattern (`METRIC:baseline_*`, `CONCLUSION`) must appear; case-insensitive. */
+export function evaluateMarkerRequired(
+  criterion: AcceptanceCriterion,
+  markers: readonly ParsedMarker[],
+): GoalCriterionResult {
+  const { marker: pattern } = criterion as LooseCriterion
+  if (typeof pattern !== 'string' || pattern.trim() === '') {
+    return { criterion, status: 'UNKNOWN', message: 'Invalid marker_required criterion: needs a marker' }
+  }
+  const found = markers.find((marker) => matchMarkerPattern(pattern, marker))
+  if (found === undefined)
+    return {
+      criterion,
+      status: 'NOT_MET',
+      actualValue: false,
+      message: `Marker [${pattern}] not found in output`,
+    }
+  return {
+    criterion,
+    status: 'MET',
+    actualValue: true,
+    message: `Marker [${pattern}] found at line ${found.lineNumber}`,
+  }
+}
+
+/** Some artifact path must match the glob; a pattern without `/` matches the basename. */
+export function evaluateArtifactExists(
+  criterion: AcceptanceCriterion,
+  artifacts: readonly string[],
+): GoalCriterionResult {
+  const { artifactPattern: pattern } = criterion as LooseCriterion
+  if (typeof pattern !== 'string' || pattern.trim() === '') {
+    return {
+      criterion,
+      status: 'UNKNOWN',
+      message: 'Invalid artifact_exists criterion: needs an artifactPattern',
+    }
+  }
+  const matching = artifacts.filter((artifact) => matchArtifactPattern(pattern, artifact))
+  const first = matching[0]
+  if (first === undefined)
+    return { criterion, status: 'NOT_MET', message: `No artifact matching ${pattern} found` }
+  const names = matching.map((artifact) => basename(normalizePath(artifact))).join(', ')
+  return {
+    criterion,
+    status: 'MET',
+    actualValue: first,
+    message: `Artifact matching ${pattern} found: ${names}`,
+  }
+}
+
+/** At least `minCount` verified findings; `minCount: 0` is always met. */
+export function evaluateFindingCount(
+  criterion: AcceptanceCriterion,
+  verifiedFindings: number,
+): GoalCriterionResult {
+  const { minCount } = criterion as LooseCriterion
+  if (typeof minCount !== 'number' || !Number.isInteger(minCount) || minCount < 0) {
+    return {
+      criterion,
+      status: 'UNKNOWN',
+      message: 'Invalid finding_count criterion: needs a whole minCount >= 0',
+    }
+  }
+  const noun = `verified finding${verifiedFindings === 1 ? '' : 's'}`
+  if (verifiedFindings >= minCount) {
+    return {
+      criterion,
+      status: 'MET',
+      actualValue: verifiedFindings,
+      message: `Found ${verifiedFindings} ${noun}, meets minimum of ${minCount}`,
+    }
+  }
+  return {
+    criterion,
+    status: 'NOT_MET',
+    actualValue: verifiedFindings,
+    message: `Found ${verifiedFindings} ${noun}, need at least ${minCount}`,
+  }
+}
+
+/**
+ * Whether a marker matches a `TYPE[:subtype[:key=value...]]` pattern with `*` wildcards. Without a
+ * subtype part any subtype matches. Case-insensitive; hyphens read as underscores.
+ */
+export function matchMarkerPattern(pattern: string, marker: ParsedMarker): boolean {
+  const [typePattern = '', ...rest] = pattern
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .split(':')
+  const options = { crossSeparators: true }
+  if (!matchGlob(normalizeMarkerName(typePattern), normalizeMarkerName(marker.type), options)) return false
+  if (rest.length === 0) return true
+  const subtype = normalizeMarkerName(marker.subtype ?? '')
+  // Citation ids (DOIs, `arXiv:...`) keep their colons, so the whole rest is the subtype.
+  if (marker.type === 'CITATION') return matchGlob(normalizeMarkerName(rest.join(':')), subtype, options)
+  const [subtypePattern = '', ...attributePatterns] = rest
+  if (!matchGlob(normalizeMarkerName(subtypePattern), subtype, options)) return false
+  return attributePatterns.every((part) => matchAttribute(part, marker.attributes))
+}
+
+function matchAttribute(part: string, attributes: Record<string, string>): boolean {
+  const equals = part.indexOf('=')
+  const key = equals >= 0 ? part.slice(0, equals) : part
+  if (!Object.hasOwn(attributes, key)) return false
+  return equals < 0 || matchGlob(part.slice(equals + 1), attributes[key] ?? '', { crossSeparators: true })
+}
+
+/** Glob over an artifact path: a pattern without `/` matches the basename, one with `/` the path or a folder-aligned suffix. */
+export function matchArtifactPattern(pattern: string, artifactPath: string): boolean {
+  const path = normalizePath(artifactPath)
+  const glob = normalizePath(pattern)
+  if (!glob.includes('/')) return matchGlob(glob, basename(path))
+  if (matchGlob(glob, path)) return true
+  for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1)) {
+    if (matchGlob(glob, path.slice(slash + 1))) return true
+  }
+  return false
+}
+
+function normalizePath(path: string): string {
+  return path
+    .trim()
+    .replaceAll('\\', '/')
+    .replace(/^(?:\.\/)+/, '')
+}
+
+function basename(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1)
+}
+
+function isOperator(value: unknown): value is ComparisonOperator {
+  return typeof value === 'string' && (comparisonOperators as readonly string[]).includes(value)
+}

@@ -1,0 +1,26 @@
+import { parseMarkers } from './parse-markers.ts'
+import type { QualityGateResult } from './types.ts'
+import { validateFindings } from './validate-findings.ts'
+import { validateMlPipeline } from './validate-ml-pipeline.ts'
+
+/**
+ * Runs the evidence quality gates on output text: findings need CI and effect size, ML metrics need
+ * baseline, cross-validation and interpretation. Score = max(0, 100 − penalties); passes with no violation.
+ */
+export function evaluateQualityGates(text: string): QualityGateResult {
+  const { markers } = parseMarkers(text)
+  const findings = validateFindings(markers)
+  const pipeline = validateMlPipeline(markers)
+  const violations = [...findings.violations, ...pipeline.violations]
+  const penalties = violations.reduce((sum, violation) => sum + violation.penalty, 0)
+  return {
+    passed: violations.length === 0,
+    score: Math.max(0, 100 - penalties),
+    violations,
+    findingsValidation: findings.validation,
+    mlValidation: pipeline.validation,
+  }
+}
+
+/** Alias of {@link evaluateQualityGates} under the research-agent project's name. */
+export const runQualityGates: (text: string) => QualityGateResult = evaluateQualityGates

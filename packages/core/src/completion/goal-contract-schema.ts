@@ -1,0 +1,84 @@
+import { z } from 'zod'
+
+/** Comparison operators a `metric_threshold` criterion may use. */
+export const comparisonOperators = ['>=', '>', '<=', '<', '==', '!='] as const
+
+/** The four kinds of acceptance criterion a goal contract supports. */
+export const acceptanceCriterionKinds = [
+  'metric_threshold',
+  'marker_required',
+  'artifact_exists',
+  'finding_count',
+] as const
+
+const criterionBase = {
+  id: z.string().trim().min(1),
+  description: z.string().optional(),
+}
+
+/** `[METRIC:<metric>] <value>` must compare to `target` with `op`, e.g. `cv_accuracy_mean >= 0.90`. */
+export const metricThresholdCriterionSchema = z.looseObject({
+  ...criterionBase,
+  kind: z.literal('metric_threshold'),
+  metric: z.string().trim().min(1),
+  op: z.enum(comparisonOperators),
+  target: z.number().refine(Number.isFinite, 'must be a finite number'),
+})
+
+/** A marker must appear; `*` is a wildcard (`METRIC:baseline_*`). */
+export const markerRequiredCriterionSchema = z.looseObject({
+  ...criterionBase,
+  kind: z.literal('marker_required'),
+  marker: z.string().trim().min(1),
+})
+
+/** An artifact path must match a glob; a pattern without `/` matches the basename. */
+export const artifactExistsCriterionSchema = z.looseObject({
+  ...criterionBase,
+  kind: z.literal('artifact_exists'),
+  artifactPattern: z.string().trim().min(1),
+})
+
+/** At least `minCount` verified `[FINDING]` markers (CI and effect size within 10 lines before). */
+export const findingCountCriterionSchema = z.looseObject({
+  ...criterionBase,
+  kind: z.literal('finding_count'),
+  minCount: z.number().int().min(0),
+})
+
+/** One acceptance criterion, discriminated by `kind`. */
+export const acceptanceCriterionSchema = z.discriminatedUnion('kind', [
+  metricThresholdCriterionSchema,
+  markerRequiredCriterionSchema,
+  artifactExistsCriterionSchema,
+  findingCountCriterionSchema,
+])
+
+/** Default number of goal attempts before the completion decision becomes BLOCKED. */
+export const defaultMaxGoalAttempts = 3
+
+/** The goal contract stored under `gyoshu.goal_contract` (seed 001); unknown fields are kept. */
+export const goalContractSchema = z.looseObject({
+  version: z.literal(1),
+  goal_text: z.string().trim().min(1),
+  goal_type: z.string().optional(),
+  acceptance_criteria: z.array(acceptanceCriterionSchema),
+  max_goal_attempts: z.number().int().min(1).optional(),
+})
+
+/** Comparison operator of a `metric_threshold` criterion. */
+export type ComparisonOperator = (typeof comparisonOperators)[number]
+/** Kind of an acceptance criterion. */
+export type AcceptanceCriterionKind = (typeof acceptanceCriterionKinds)[number]
+/** `metric_threshold` criterion. */
+export type MetricThresholdCriterion = z.infer<typeof metricThresholdCriterionSchema>
+/** `marker_required` criterion. */
+export type MarkerRequiredCriterion = z.infer<typeof markerRequiredCriterionSchema>
+/** `artifact_exists` criterion. */
+export type ArtifactExistsCriterion = z.infer<typeof artifactExistsCriterionSchema>
+/** `finding_count` criterion. */
+export type FindingCountCriterion = z.infer<typeof findingCountCriterionSchema>
+/** One acceptance criterion of a goal contract. */
+export type AcceptanceCriterion = z.infer<typeof acceptanceCriterionSchema>
+/** A validated goal contract. */
+export type GoalContract = z.infer<typeof goalContractSchema>

@@ -1,0 +1,54 @@
+/** Options of {@link notebookOutputText}. */
+export interface NotebookOutputTextOptions {
+  /**
+   * Also include `stderr` streams (markers are normally printed to stdout).
+   * @default false
+   */
+  includeStderr?: boolean
+}
+
+/**
+ * Joins a notebook's code-cell outputs (stdout streams, then `text/plain` of results and displays)
+ * in cell order, one output per line block: the text the marker parser and gates read.
+ */
+export function notebookOutputText(notebook: unknown, options: NotebookOutputTextOptions = {}): string {
+  const { includeStderr = false } = options
+  const cells = readArray(notebook, 'cells')
+  const texts: string[] = []
+  for (const cell of cells) {
+    if (readField(cell, 'cell_type') !== 'code') continue
+    for (const output of readArray(cell, 'outputs')) {
+      const text = outputText(output, includeStderr)
+      if (text !== undefined && text !== '') texts.push(text.endsWith('\n') ? text : `${text}\n`)
+    }
+  }
+  return texts.join('')
+}
+
+function outputText(output: unknown, includeStderr: boolean): string | undefined {
+  const type = readField(output, 'output_type')
+  if (type === 'stream') {
+    const name = readField(output, 'name')
+    return name === 'stdout' || (includeStderr && name === 'stderr')
+      ? joinText(readField(output, 'text'))
+      : undefined
+  }
+  if (type === 'execute_result' || type === 'display_data')
+    return joinText(readField(readField(output, 'data'), 'text/plain'))
+  return undefined
+}
+
+function joinText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value
+  if (Array.isArray(value) && value.every((part) => typeof part === 'string')) return value.join('')
+  return undefined
+}
+
+function readArray(value: unknown, key: string): unknown[] {
+  const field = readField(value, key)
+  return Array.isArray(field) ? field : []
+}
+
+function readField(value: unknown, key: string): unknown {
+  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
+}

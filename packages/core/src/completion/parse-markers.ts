@@ -1,0 +1,74 @@
+import { getMarkerDefinition } from './marker-taxonomy.ts'
+import type { MarkerParseResult, ParsedMarker } from './types.ts'
+
+/** Options of {@link parseMarkers}. */
+export interface ParseMarkersOptions {
+  /**
+   * Accept marker types in any case (`[stat:CI]`), reading them upper-cased. The seed's syntax
+   * has upper-case types; the goal gate's `marker_required` matching is case-insensitive.
+   * @default false
+   */
+  anyCaseTypes?: boolean
+}
+
+// One marker per line: optional indentation, `[TYPE` then optional `:segments`, `]`, free text.
+// `[^\]\n]*` cannot backtrack into itself, so the pattern is linear per line.
+const upperCaseMarker = /^[ \t]*\[([A-Z][A-Z0-9_-]*)(?::([^\]\n]*))?\][ \t]*(.*)$/
+const anyCaseMarker = /^[ \t]*\[([A-Za-z][A-Za-z0-9_-]*)(?::([^\]\n]*))?\][ \t]*(.*)$/
+
+/**
+ * Reads every marker in the text, one per line: `[TYPE]`, `[TYPE:subtype]` or
+ * `[TYPE:subtype:key=value:...]` followed by free text. Hyphens in types and subtypes read as underscores.
+ */
+export function parseMarkers(text: string, options: ParseMarkersOptions = {}): MarkerParseResult {
+  const { anyCaseTypes = false } = options
+  const pattern = anyCaseTypes ? anyCaseMarker : upperCaseMarker
+  const markers: ParsedMarker[] = []
+  const unknownTypes: string[] = []
+  text.split(/\r?\n/).forEach((line, index) => {
+    const match = pattern.exec(line)
+    if (match === null) return
+    const type = (match[1] ?? '').toUpperCase().replaceAll('-', '_')
+    const marker = buildMarker(type, match[2], match[3] ?? '', index + 1)
+    if (!marker.known && !unknownTypes.includes(type)) unknownTypes.push(type)
+    markers.push(marker)
+  })
+  const validCount = markers.filter((marker) => marker.known).length
+  return { markers, validCount, unknownCount: markers.length - validCount, unknownTypes }
+}
+
+function buildMarker(
+  type: string,
+  segments: string | undefined,
+  content: string,
+  lineNumber: number,
+): ParsedMarker {
+  const known = getMarkerDefinition(type) !== undefined
+  const { subtype, attributes } = readSegments(type, segments)
+  const marker: ParsedMarker = { type, attributes, content: content.trim(), lineNumber, known, valid: known }
+  if (subtype !== undefined) marker.subtype = subtype
+  return marker
+}
+
+function readSegments(
+  type: string,
+  segments: string | undefined,
+): { subtype?: string; attributes: Record<string, string> } {
+  const attributes: Record<string, string> = {}
+  if (segments === undefined || segments === '') return { attributes }
+  // Citation identifiers (DOIs, `arXiv:2301.12345`) contain colons: keep them whole.
+  if (type === 'CITATION') return { subtype: segments, attributes }
+  let subtype: string | undefined
+  for (const part of segments.split(':')) {
+    const equals = part.indexOf('=')
+    if (equals >= 0) setAttribute(attributes, part.slice(0, equals), part.slice(equals + 1))
+    else if (subtype === undefined) subtype = part.replaceAll('-', '_')
+    else setAttribute(attributes, part, '')
+  }
+  return subtype === undefined ? { attributes } : { subtype, attributes }
+}
+
+// defineProperty, not assignment: a `__proto__=x` segment must stay plain data.
+function setAttribute(attributes: Record<string, string>, key: string, value: string): void {
+  Object.defineProperty(attributes, key, { value, enumerable: true, writable: true, configurable: true })
+}

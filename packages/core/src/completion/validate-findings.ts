@@ -1,0 +1,63 @@
+import { normalizeMarkerName } from './extract-metric.ts'
+import { parseMarkers } from './parse-markers.ts'
+import { findingEvidenceLookbackLines, qualityPenalties } from './quality-penalties.ts'
+import type { FindingsValidation, ParsedMarker, QualityViolation } from './types.ts'
+
+/** Violations and counts from {@link validateFindings}. */
+export interface FindingsCheck {
+  violations: QualityViolation[]
+  validation: FindingsValidation
+  /** The `[FINDING]` markers that carry both CI and effect size. */
+  verifiedFindings: ParsedMarker[]
+}
+
+/**
+ * Checks every `[FINDING]`: it is verified only when a `[STAT:ci]` and a `[STAT:effect_size]` stand
+ * within the 10 lines before it; each missing piece is a violation (30 points each).
+ */
+export function validateFindings(source: string | readonly ParsedMarker[]): FindingsCheck {
+  const markers = typeof source === 'string' ? parseMarkers(source).markers : source
+  const statLines = collectStatLines(markers)
+  const violations: QualityViolation[] = []
+  const verifiedFindings: ParsedMarker[] = []
+  const findings = markers.filter((marker) => marker.type === 'FINDING')
+  for (const finding of findings) {
+    const missing = (['ci', 'effect_size'] as const).filter(
+      (subtype) => !hasStatBefore(statLines.get(subtype), finding.lineNumber),
+    )
+    for (const subtype of missing) violations.push(missingStatViolation(finding, subtype))
+    if (missing.length === 0) verifiedFindings.push(finding)
+  }
+  const verified = verifiedFindings.length
+  return {
+    violations,
+    validation: { total: findings.length, verified, unverified: findings.length - verified },
+    verifiedFindings,
+  }
+}
+
+function collectStatLines(markers: readonly ParsedMarker[]): Map<string, number[]> {
+  const lines = new Map<string, number[]>()
+  for (const marker of markers) {
+    if (marker.type !== 'STAT' || marker.subtype === undefined) continue
+    const subtype = normalizeMarkerName(marker.subtype)
+    lines.set(subtype, [...(lines.get(subtype) ?? []), marker.lineNumber])
+  }
+  return lines
+}
+
+function hasStatBefore(lines: readonly number[] | undefined, findingLine: number): boolean {
+  const earliest = findingLine - findingEvidenceLookbackLines
+  return (lines ?? []).some((line) => line >= earliest && line < findingLine)
+}
+
+function missingStatViolation(finding: ParsedMarker, subtype: 'ci' | 'effect_size'): QualityViolation {
+  const type = subtype === 'ci' ? 'FINDING_NO_CI' : 'FINDING_NO_EFFECT_SIZE'
+  return {
+    type,
+    message: `Finding at line ${finding.lineNumber} missing [STAT:${subtype}] within the ${findingEvidenceLookbackLines} lines before it`,
+    lineNumber: finding.lineNumber,
+    content: finding.content,
+    penalty: qualityPenalties[type],
+  }
+}

@@ -1,0 +1,118 @@
+import type { z } from 'zod'
+import { FocalError, type FocalIssue } from '../errors/index.ts'
+import {
+  acceptanceCriterionKinds,
+  comparisonOperators,
+  type GoalContract,
+  goalContractSchema,
+} from './goal-contract-schema.ts'
+
+/** Outcome of {@link validateGoalContract}: every problem as a located sentence. */
+export type GoalContractValidation =
+  | { isValid: true; errors: readonly string[]; issues: readonly FocalIssue[]; contract: GoalContract }
+  | { isValid: false; errors: readonly string[]; issues: readonly FocalIssue[] }
+
+const requiredFieldHints: Record<string, string> = {
+  metric: 'a metric name',
+  op: `an operator (one of ${comparisonOperators.join(', ')})`,
+  target: 'a finite number target',
+  marker: 'a marker such as "METRIC:baseline_accuracy"',
+  artifactPattern: 'a glob such as "*.pkl"',
+  minCount: 'a whole number >= 0',
+}
+
+/**
+ * Checks a goal contract (version 1, non-empty goal_text, every criterion complete for its kind,
+ * unique ids, max_goal_attempts >= 1). Errors name the criterion index, its id and the field.
+ */
+export function validateGoalContract(contract: unknown): GoalContractValidation {
+  const parsed = goalContractSchema.safeParse(contract)
+  const issues = parsed.success ? [] : parsed.error.issues.map((issue) => describeIssue(contract, issue))
+  issues.push(...duplicateIdIssues(contract))
+  if (parsed.success && issues.length === 0)
+    return { isValid: true, errors: [], issues: [], contract: parsed.data }
+  return { isValid: false, errors: issues.map(formatIssue), issues }
+}
+
+/** Validates and returns the contract, or throws `FocalError` (`invalid-goal-contract`) with located issues. */
+export function parseGoalContract(contract: unknown): GoalContract {
+  const validation = validateGoalContract(contract)
+  if (validation.isValid) return validation.contract
+  throw new FocalError({
+    code: 'invalid-goal-contract',
+    message: `Invalid goal contract: ${validation.errors.join('; ')}`,
+    issues: validation.issues,
+  })
+}
+
+function formatIssue(issue: FocalIssue): string {
+  return issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`
+}
+
+function describeIssue(contract: unknown, issue: z.core.$ZodIssue): FocalIssue {
+  const [first, index, field] = issue.path
+  if (issue.path.length === 0) return { path: '', message: 'goal contract must be an object' }
+  if (first === 'acceptance_criteria' && typeof index === 'number') {
+    return {
+      path: criterionPath(contract, index, field),
+      message: describeCriterionIssue(contract, index, field, issue),
+    }
+  }
+  return { path: String(first), message: describeTopLevelIssue(String(first), contract, issue) }
+}
+
+function describeTopLevelIssue(field: string, contract: unknown, issue: z.core.$ZodIssue): string {
+  const value = readField(contract, field)
+  if (field === 'version') return `Unsupported goal contract version: ${String(value)}. Expected: 1`
+  if (field === 'goal_text') return 'missing or empty goal_text'
+  if (field === 'max_goal_attempts')
+    return `max_goal_attempts must be a whole number >= 1, got ${String(value)}`
+  if (field === 'acceptance_criteria') return 'acceptance_criteria must be an array of criteria'
+  return issue.message
+}
+
+function describeCriterionIssue(
+  contract: unknown,
+  index: number,
+  field: PropertyKey | undefined,
+  issue: z.core.$ZodIssue,
+): string {
+  const criterion = readField(readField(contract, 'acceptance_criteria'), index)
+  if (field === undefined) return 'criterion must be an object'
+  if (field === 'id') return 'missing or invalid id'
+  if (field === 'kind') {
+    return `invalid kind ${JSON.stringify(readField(criterion, 'kind')) ?? 'undefined'} (expected one of ${acceptanceCriterionKinds.join(', ')})`
+  }
+  const name = String(field)
+  const kind = String(readField(criterion, 'kind'))
+  const value = readField(criterion, name)
+  const hint = requiredFieldHints[name] ?? issue.message
+  if (value === undefined) return `${kind} criterion requires "${name}" (${hint})`
+  return `${kind} criterion has invalid "${name}" ${JSON.stringify(value)} (expected ${hint})`
+}
+
+function criterionPath(contract: unknown, index: number, field: PropertyKey | undefined): string {
+  const id = readField(readField(readField(contract, 'acceptance_criteria'), index), 'id')
+  const label = typeof id === 'string' && id.trim() !== '' ? ` (${id})` : ''
+  return `acceptance_criteria[${index}]${label}${field === undefined ? '' : `.${String(field)}`}`
+}
+
+function duplicateIdIssues(contract: unknown): FocalIssue[] {
+  const criteria = readField(contract, 'acceptance_criteria')
+  if (!Array.isArray(criteria)) return []
+  const seen = new Set<string>()
+  const issues: FocalIssue[] = []
+  criteria.forEach((criterion: unknown, index) => {
+    const id = readField(criterion, 'id')
+    if (typeof id !== 'string' || id.trim() === '') return
+    if (seen.has(id))
+      issues.push({ path: criterionPath(contract, index, 'id'), message: `duplicate id "${id}"` })
+    seen.add(id)
+  })
+  return issues
+}
+
+function readField(value: unknown, key: PropertyKey): unknown {
+  if (value === null || typeof value !== 'object') return undefined
+  return (value as Record<PropertyKey, unknown>)[key]
+}
