@@ -8,37 +8,68 @@ const firstNumber = (...values: unknown[]): number | undefined =>
   values.find((value): value is number => typeof value === 'number' && Number.isFinite(value))
 
 const firstString = (...values: unknown[]): string | undefined =>
-  values.find((value): value is string => typeof value === 'string')
+  values.find((value): value is string => typeof value === 'string' && value !== '')
 
-const statuses = new Set(['SUCCESS', 'PARTIAL', 'BLOCKED', 'IN_PROGRESS'])
+const isMet = (criterion: Loose) =>
+  criterion.met === true || criterion.passed === true || String(criterion.status).toUpperCase() === 'MET'
 
 function toCriteria(value: unknown): ChatGoalSnapshot['criteria'] {
   if (!Array.isArray(value)) return []
   return value.filter(isRecord).map((criterion, index) => ({
     id: firstString(criterion.id) ?? `criterion-${index + 1}`,
-    description: firstString(criterion.description, criterion.label, criterion.id) ?? '',
-    met: criterion.met === true || criterion.passed === true || criterion.status === 'met',
+    description: firstString(criterion.description, criterion.label, criterion.message, criterion.id) ?? '',
+    met: isMet(criterion),
   }))
 }
 
 /**
- * Reads a `data-goal-gate` payload (core's goal snapshot or gate result) into the shape
- * `GoalProgress` renders; `undefined` when it carries no recognisable status.
+ * The widget status: a completion decision (SUCCESS / PARTIAL / BLOCKED) when the payload has one,
+ * otherwise derived from core's goal snapshot status (MET, NOT_MET, BLOCKED, NOT_EVALUATED).
+ */
+function toStatus(data: Loose, met: number): ChatGoalSnapshot['status'] | undefined {
+  const decision = firstString(data.decision, data.completion, data.outcome)?.toUpperCase()
+  const status = decision ?? firstString(data.status)?.toUpperCase().replace('-', '_')
+  switch (status) {
+    case 'SUCCESS':
+    case 'MET':
+      return 'SUCCESS'
+    case 'PARTIAL':
+      return 'PARTIAL'
+    case 'BLOCKED':
+    case 'FAILED':
+    case 'ABORTED':
+      return 'BLOCKED'
+    case 'NOT_MET':
+      return met > 0 ? 'PARTIAL' : 'IN_PROGRESS'
+    case 'IN_PROGRESS':
+    case 'NOT_EVALUATED':
+      return 'IN_PROGRESS'
+    default:
+      return undefined
+  }
+}
+
+/**
+ * Reads a `data-goal-gate` payload (core's `GoalSnapshot`, a completion decision, or a gate
+ * result) into the shape `GoalProgress` renders; `undefined` when it has no recognisable status.
  */
 export function toChatGoalSnapshot(data: unknown): ChatGoalSnapshot | undefined {
   if (!isRecord(data)) return undefined
-  const attempts = isRecord(data.attempts) ? data.attempts : {}
-  const status = firstString(data.status, data.decision, data.outcome)?.toUpperCase().replace('-', '_')
-  if (!status || !statuses.has(status)) return undefined
-  const criteria = toCriteria(data.criteria)
+  const source = isRecord(data.snapshot) ? { ...data.snapshot, ...data } : data
+  const attempts = isRecord(source.attempts) ? source.attempts : {}
+  const criteria = toCriteria(source.criteria)
+  const criteriaMet =
+    firstNumber(source.metCount, source.criteriaMet, source.met) ?? criteria.filter((item) => item.met).length
+  const status = toStatus(source, criteriaMet)
+  if (!status) return undefined
   const snapshot: ChatGoalSnapshot = {
-    status: status as ChatGoalSnapshot['status'],
-    criteriaMet: firstNumber(data.criteriaMet, data.met) ?? criteria.filter((item) => item.met).length,
-    criteriaTotal: firstNumber(data.criteriaTotal, data.total) ?? criteria.length,
-    attempt: firstNumber(data.attempt, attempts.used, attempts.current) ?? 1,
-    maxAttempts: firstNumber(data.maxAttempts, attempts.max) ?? 1,
+    status,
+    criteriaMet,
+    criteriaTotal: firstNumber(source.criteriaCount, source.criteriaTotal, source.total) ?? criteria.length,
+    attempt: firstNumber(source.attemptNumber, source.attempt, attempts.used, attempts.current) ?? 1,
+    maxAttempts: firstNumber(source.maxAttempts, attempts.max) ?? 1,
     criteria,
   }
-  const detail = firstString(data.detail, data.pivot, data.reason)
+  const detail = firstString(source.detail, source.pivot, source.reason, source.goal_text)
   return detail === undefined ? snapshot : { ...snapshot, detail }
 }

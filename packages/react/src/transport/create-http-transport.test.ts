@@ -60,8 +60,29 @@ describe('createHttpTransport', () => {
     const chunks = await collect(createHttpTransport({ baseUrl }).sendMessage(send('hello')))
     expect(chunks.map((chunk) => chunk.type)).toEqual(['start', 'text-start', 'text-delta'])
     expect(bodies).toEqual([
-      { url: '/v1/chat', body: expect.objectContaining({ sessionId: 's1', messageId: 'm1', text: 'hello' }) },
+      {
+        url: '/v1/chat',
+        body: {
+          id: 's1',
+          messageId: 'm1',
+          messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'hello' }] }],
+        },
+      },
     ])
+  })
+
+  it('sends the session token the server issued on later requests of that session', async () => {
+    const tokens: Array<string | undefined> = []
+    const baseUrl = await serve((request, response) => {
+      tokens.push(request.headers['x-focal-session-token'] as string | undefined)
+      response.setHeader('x-focal-session-token', 'token-for-s1')
+      sse(response, [{ type: 'finish' }])
+    })
+    const transport = createHttpTransport({ baseUrl })
+    await collect(transport.sendMessage(send('one')))
+    await collect(transport.sendMessage(send('two')))
+    await collect(transport.sendMessage({ ...send('other'), sessionId: 's2' }))
+    expect(tokens).toEqual([undefined, 'token-for-s1', undefined])
   })
 
   it('retries a network error before the first byte with the same message id', async () => {

@@ -53,6 +53,9 @@ async function failure(response: Response): Promise<FocalError> {
   return new FocalError({ code: 'transport-failed', message: `HTTP ${response.status}: ${detail}` })
 }
 
+/** Header carrying the per-session token `@focal/edge` issues when it creates a session. */
+const sessionTokenHeader = 'x-focal-session-token'
+
 async function* readReply(response: Response): AsyncGenerator<FocalUiMessageChunk, void, undefined> {
   const contentType = response.headers.get('content-type') ?? ''
   if (contentType.includes('application/json')) {
@@ -67,7 +70,8 @@ async function* readReply(response: Response): AsyncGenerator<FocalUiMessageChun
 /**
  * A transport to `@focal/edge` over HTTP: `POST /v1/chat` streamed as the AI SDK UI message stream
  * and `POST /v1/approvals/:id`. Network errors are retried before the first byte only, so a retry
- * never duplicates a reply; the user message keeps its id across retries.
+ * never duplicates a reply; the user message keeps its id across retries. A session token the
+ * server issues (`x-focal-session-token`) is sent back on later requests of that session.
  *
  * @example
  * const store = createChatStore({ transport: createHttpTransport({ baseUrl: 'https://api.example.com' }) })
@@ -79,10 +83,23 @@ export function createHttpTransport({
   retryDelayMs = 300,
   fetch: fetchImplementation = (...parameters) => globalThis.fetch(...parameters),
 }: HttpTransportOptions = {}): ChatTransport {
-  async function post(path: string, body: unknown, signal: AbortSignal): Promise<Response> {
+  // Session tokens the server issued, sent back on every later request of that session.
+  const tokens = new Map<string, string>()
+  async function post(
+    path: string,
+    sessionId: string,
+    body: unknown,
+    signal: AbortSignal,
+  ): Promise<Response> {
+    const token = tokens.get(sessionId)
     const init: RequestInit = {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        ...(token === undefined ? {} : { [sessionTokenHeader]: token }),
+        ...headers,
+      },
       body: JSON.stringify(body),
       signal,
     }
@@ -90,6 +107,8 @@ export function createHttpTransport({
       const canRetry = attempt < retries && !signal.aborted
       try {
         const response = await fetchImplementation(`${baseUrl}${path}`, init)
+        const issued = response.headers.get(sessionTokenHeader)
+        if (issued) tokens.set(sessionId, issued)
         if (response.ok) return response
         if (!(canRetry && retryableStatuses.has(response.status))) throw await failure(response)
       } catch (error) {
@@ -100,18 +119,17 @@ export function createHttpTransport({
   }
   return {
     async *sendMessage({ sessionId, messageId, text, signal }) {
+      // The AI SDK chat body: the chat id is the session, the last user message is the turn.
       const body = {
         id: sessionId,
-        sessionId,
         messageId,
-        text,
         messages: [{ id: messageId, role: 'user', parts: [{ type: 'text', text }] }],
       }
-      yield* readReply(await post('/v1/chat', body, signal))
+      yield* readReply(await post('/v1/chat', sessionId, body, signal))
     },
     async *resolveApproval({ sessionId, approvalId, decision, signal }) {
       const path = `/v1/approvals/${encodeURIComponent(approvalId)}`
-      yield* readReply(await post(path, { sessionId, decision }, signal))
+      yield* readReply(await post(path, sessionId, { sessionId, decision }, signal))
     },
   }
 }
