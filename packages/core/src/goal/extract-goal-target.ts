@@ -1,0 +1,80 @@
+import type { CompiledGoalVocabulary } from './compile-goal-vocabulary.ts'
+import type { GoalToken } from './normalize-goal-text.ts'
+import { stemGoalWord } from './stem-goal-word.ts'
+
+/** The thing a request names, and what kind of name it is. */
+export interface GoalTarget {
+  kind: 'identifier' | 'path' | 'phrase' | 'none'
+  text?: string
+}
+
+const quoted = /["\u201c`]([^"\u201d`\n]{1,120})["\u201d`]/
+const extensions =
+  'ts|tsx|js|jsx|mjs|cjs|json|md|py|rs|go|java|rb|c|cc|cpp|h|hpp|cs|ya?ml|toml|sh|css|scss|html|sql|txt|lock|env|example|kt|swift|php|vue|svelte|ini|cfg|xml|gradle'
+const pathPattern = new RegExp(
+  `(?:^|[\\s(])((?:\\.{0,2}/)?(?:[\\w.@-]+/)*\\.?[\\w@-]+(?:\\.[\\w-]+)*\\.(?:${extensions})|(?:[\\w.@-]+/)+[\\w.@-]+/?|Makefile|Dockerfile|README|CHANGELOG)(?=$|[\\s),:;?!]|\\.(?:\\s|$))`,
+)
+const wordPattern = /[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?/g
+const properNouns = new Set([
+  'GitHub',
+  'GitLab',
+  'JavaScript',
+  'TypeScript',
+  'PostgreSQL',
+  'MySQL',
+  'MongoDB',
+])
+const maxPhraseWords = 5
+
+function isCodeIdentifier(word: string): boolean {
+  if (properNouns.has(word)) return false
+  return /[a-z][A-Z]|^[A-Z][a-z0-9]+[A-Z]|_|\(\)$/.test(word) || /^[a-z]\w*\.[a-z]\w*$/i.test(word)
+}
+
+function findIdentifier(text: string, compiled: CompiledGoalVocabulary): string | undefined {
+  let capitalised: string | undefined
+  for (const match of text.slice(0, 4000).matchAll(wordPattern)) {
+    const word = match[0]
+    if (isCodeIdentifier(word)) return word.replace(/\(\)$/, '')
+    if (capitalised || !/^[A-Z][a-z]{2,}$/.test(word)) continue
+    const index = match.index ?? 0
+    const before = text.slice(Math.max(0, index - 4), index).trimEnd()
+    const startsSentence = before === '' || /[.?!:]$/.test(before)
+    const lower = word.toLowerCase()
+    const known = compiled.stopWords.has(lower) || compiled.lexicon.has(stemGoalWord(lower))
+    if (!startsSentence && !known) capitalised = word
+  }
+  return capitalised
+}
+
+function findPhrase(tokens: readonly GoalToken[], compiled: CompiledGoalVocabulary): string | undefined {
+  let best: string[] = []
+  let run: string[] = []
+  for (const token of tokens) {
+    const isContent =
+      !token.stop && !compiled.lexicon.has(token.concept) && !token.corrected && !/^\d+$/.test(token.surface)
+    if (isContent && run.length < maxPhraseWords) run.push(token.surface)
+    else {
+      if (run.length > best.length) best = run
+      run = isContent ? [token.surface] : []
+    }
+  }
+  if (run.length > best.length) best = run
+  return best.length > 0 ? best.join(' ') : undefined
+}
+
+/** Finds the target: a quoted string, a path, a code identifier, else the longest uncued phrase. */
+export function extractGoalTarget(
+  text: string,
+  tokens: readonly GoalToken[],
+  compiled: CompiledGoalVocabulary,
+): GoalTarget {
+  const quote = quoted.exec(text.slice(0, 4000))?.[1]?.trim()
+  if (quote) return { kind: 'phrase', text: quote }
+  const path = pathPattern.exec(text.slice(0, 4000))?.[1]
+  if (path && !/^[a-z]+\/[a-z]+$/i.test(path)) return { kind: 'path', text: path }
+  const identifier = findIdentifier(text, compiled)
+  if (identifier) return { kind: 'identifier', text: identifier }
+  const phrase = findPhrase(tokens, compiled)
+  return phrase ? { kind: 'phrase', text: phrase } : { kind: 'none' }
+}

@@ -1,0 +1,70 @@
+import type { CompiledCueWord, CompiledGoalCue, CompiledGoalVocabulary } from './compile-goal-vocabulary.ts'
+import type { GoalToken } from './normalize-goal-text.ts'
+
+/** One cue found in a request, with the words that matched it. */
+export interface GoalCueHit {
+  cue: CompiledGoalCue
+  words: readonly string[]
+  /** The cue's weight, reduced when a word was typo-corrected. */
+  weight: number
+}
+
+/** Content words a cue may skip between two of its own words (`how does the planner work`). */
+const maxGap = 2
+/** Stop words are skipped freely, but a cue never reaches further than this. */
+const maxReach = 8
+/** A corrected typo counts for less than a word spelled right. */
+const typoDiscount = 0.8
+
+function wordMatches(word: CompiledCueWord, token: GoalToken): boolean {
+  if (word.concept !== token.concept) return false
+  return word.tense === 'any' || (word.tense === 'past') === token.past
+}
+
+function findNext(word: CompiledCueWord, tokens: readonly GoalToken[], after: number): number {
+  let skipped = 0
+  const end = Math.min(tokens.length, after + 1 + maxReach)
+  for (let candidate = after + 1; candidate < end; candidate++) {
+    const token = tokens[candidate]!
+    if (wordMatches(word, token)) return candidate
+    if (token.stop) continue
+    if (word.stop || ++skipped > maxGap) return -1
+  }
+  return -1
+}
+
+function matchAt(cue: CompiledGoalCue, tokens: readonly GoalToken[], start: number): GoalToken[] | undefined {
+  const first = tokens[start]!
+  if (!wordMatches(cue.words[0]!, first)) return undefined
+  const matched: GoalToken[] = [first]
+  let position = start
+  for (let index = 1; index < cue.words.length; index++) {
+    position = findNext(cue.words[index]!, tokens, position)
+    if (position < 0) return undefined
+    matched.push(tokens[position]!)
+  }
+  return matched
+}
+
+/** Every cue of the vocabulary found in the tokens; each cue counts once. */
+export function matchGoalCues(tokens: readonly GoalToken[], compiled: CompiledGoalVocabulary): GoalCueHit[] {
+  const hits: GoalCueHit[] = []
+  const seen = new Set<CompiledGoalCue>()
+  for (let start = 0; start < tokens.length; start++) {
+    const candidates = compiled.cuesByFirstConcept.get(tokens[start]!.concept)
+    if (!candidates) continue
+    for (const cue of candidates) {
+      if (seen.has(cue)) continue
+      const matched = matchAt(cue, tokens, start)
+      if (!matched) continue
+      seen.add(cue)
+      const corrected = matched.some((token) => token.corrected)
+      hits.push({
+        cue,
+        words: matched.map((token) => token.surface),
+        weight: corrected ? cue.weight * typoDiscount : cue.weight,
+      })
+    }
+  }
+  return hits
+}

@@ -1,0 +1,106 @@
+import type { CompiledGoalVocabulary } from './compile-goal-vocabulary.ts'
+import { editDistanceOne } from './edit-distance-one.ts'
+import { irregularPastForms, stemGoalWord } from './stem-goal-word.ts'
+
+/** One word of a request after normalisation. */
+export interface GoalToken {
+  /** The word as written. */
+  surface: string
+  /** Canonical concept after stemming, synonyms and typo correction. */
+  concept: string
+  past: boolean
+  /** True when the word was corrected from a typo. */
+  corrected: boolean
+  /** A stop word: kept so multi-word cues (`how are you`) can match, ignored otherwise. */
+  stop: boolean
+}
+
+const contractions: Readonly<Record<string, string>> = {
+  whats: 'what is',
+  wheres: 'where is',
+  hows: 'how is',
+  whos: 'who is',
+  thats: 'that is',
+  im: 'i am',
+  ive: 'i have',
+  dont: 'do not',
+  doesnt: 'does not',
+  didnt: 'did not',
+  isnt: 'is not',
+  cant: 'can not',
+  wont: 'will not',
+  arent: 'are not',
+  havent: 'have not',
+}
+const suffixes: ReadonlyArray<readonly [string, string]> = [
+  ["n't", ' not'],
+  ["'s", ' is'],
+  ["'re", ' are'],
+  ["'ve", ' have'],
+  ["'ll", ' will'],
+  ["'d", ' would'],
+  ["'m", ' am'],
+]
+const pastMarkers: ReadonlySet<string> = new Set(['did', 'have', 'has', 'had'])
+
+function expandContraction(word: string): string {
+  const mapped = contractions[word]
+  if (mapped !== undefined) return mapped
+  if (!word.includes("'")) return word
+  for (const [suffix, replacement] of suffixes) {
+    if (word.endsWith(suffix)) return word.slice(0, -suffix.length) + replacement
+  }
+  return word.replace(/'/g, '')
+}
+
+function correctTypo(stem: string, compiled: CompiledGoalVocabulary): string | undefined {
+  const candidates = [stem]
+  for (let index = 0; index < stem.length; index++)
+    candidates.push(stem.slice(0, index) + stem.slice(index + 1))
+  for (const key of candidates) {
+    for (const known of compiled.deletions.get(key) ?? []) if (editDistanceOne(stem, known)) return known
+  }
+  return undefined
+}
+
+function toToken(word: string, past: boolean, compiled: CompiledGoalVocabulary): GoalToken {
+  const stem = stemGoalWord(word)
+  const isPast = past || irregularPastForms.has(word) || (word.length > 4 && word.endsWith('ed'))
+  let concept = compiled.conceptOf.get(stem) ?? stem
+  let corrected = false
+  if (word.length >= 5 && !compiled.lexicon.has(stem)) {
+    const fixed = correctTypo(stem, compiled)
+    if (fixed !== undefined) {
+      concept = compiled.conceptOf.get(fixed) ?? fixed
+      corrected = true
+    }
+  }
+  return { surface: word, concept, past: isPast, corrected, stop: false }
+}
+
+/**
+ * Turns a request into canonical tokens: lower case, contractions expanded, punctuation dropped,
+ * stop words flagged, inflections stemmed, synonyms merged, typos on words of 5+ letters corrected.
+ * Words after `did`/`have` count as past (`did I edit` reads like `edited`).
+ */
+export function normalizeGoalText(text: string, compiled: CompiledGoalVocabulary): GoalToken[] {
+  const tokens: GoalToken[] = []
+  const rawWords = text.replace(/[\u2018\u2019`]/g, "'").match(/[A-Za-z0-9_]+(?:'[A-Za-z]+)?/g) ?? []
+  let pastWindow = 0
+  for (const rawWord of rawWords) {
+    const isIdentifier = /[a-z][A-Z]|_|\d/.test(rawWord)
+    for (const word of expandContraction(rawWord.toLowerCase()).split(' ')) {
+      if (pastMarkers.has(word)) pastWindow = 3
+      if (word.length === 0) continue
+      if (compiled.stopWords.has(word)) {
+        tokens.push({ surface: word, concept: word, past: false, corrected: false, stop: true })
+        continue
+      }
+      if (isIdentifier)
+        tokens.push({ surface: rawWord, concept: word, past: false, corrected: false, stop: false })
+      else tokens.push(toToken(word, pastWindow > 0, compiled))
+      if (pastWindow > 0) pastWindow--
+    }
+  }
+  return tokens
+}

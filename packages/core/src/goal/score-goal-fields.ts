@@ -1,0 +1,37 @@
+import type { GoalTarget } from './extract-goal-target.ts'
+import type { GoalCueHit } from './match-goal-cues.ts'
+import type { GoalField } from './types.ts'
+
+/** Votes per value, for each field. */
+export type GoalFieldScores = Record<GoalField, Map<string, number>>
+
+/** Votes a named target casts for an entity: a path is a file, an identifier a symbol. */
+const targetVotes: Readonly<Record<GoalTarget['kind'], readonly [string, number] | undefined>> = {
+  identifier: ['symbol', 1],
+  path: ['file', 1.5],
+  phrase: undefined,
+  none: undefined,
+}
+
+/** Adds up the votes of every cue hit and of the target. */
+export function scoreGoalFields(hits: readonly GoalCueHit[], target: GoalTarget): GoalFieldScores {
+  const scores: GoalFieldScores = {
+    intent: new Map(),
+    entity: new Map(),
+    artifact: new Map(),
+    scope: new Map(),
+  }
+  for (const hit of hits) {
+    for (const [field, value] of hit.cue.votes) {
+      scores[field].set(value, (scores[field].get(value) ?? 0) + hit.weight)
+    }
+  }
+  const vote = targetVotes[target.kind]
+  if (vote) scores.entity.set(vote[0], (scores.entity.get(vote[0]) ?? 0) + vote[1])
+  return scores
+}
+
+/** Values sorted by score, best first; ties keep vocabulary order. */
+export function rankGoalField(scores: Map<string, number>): Array<readonly [string, number]> {
+  return [...scores.entries()].filter(([, score]) => score > 0).sort((left, right) => right[1] - left[1])
+}

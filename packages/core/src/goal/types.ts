@@ -1,0 +1,141 @@
+/** What the user wants done. */
+export type GoalIntent =
+  | 'explain'
+  | 'locate'
+  | 'review'
+  | 'status'
+  | 'diagnose'
+  | 'compare'
+  | 'navigate'
+  | 'modify'
+  | 'execute'
+  | 'chat'
+  | 'unknown'
+
+/** What the request is about. */
+export type GoalEntity =
+  | 'codebase'
+  | 'component'
+  | 'symbol'
+  | 'file'
+  | 'architecture'
+  | 'git-working-tree'
+  | 'git-history'
+  | 'ci-pipeline'
+  | 'session'
+  | 'build'
+  | 'test'
+  | 'unknown'
+
+/** What the answer should produce. */
+export type GoalArtifact =
+  | 'overview'
+  | 'definition'
+  | 'usage'
+  | 'difference'
+  | 'report'
+  | 'root-cause'
+  | 'patch'
+  | 'status'
+  | 'explanation'
+  | 'execution-output'
+
+/** How far the investigation should reach. */
+export type GoalScope = 'global' | 'local' | 'recent' | 'all'
+
+/** A structured request: the planner's input instead of raw text. */
+export interface Goal {
+  intent: GoalIntent
+  entity: GoalEntity
+  artifact: GoalArtifact
+  scope: GoalScope
+  /** The thing named: `CommandRouter`, `src/auth.ts`, `authentication`. */
+  target?: string
+}
+
+/** The four fields a goal is made of. */
+export type GoalField = 'intent' | 'entity' | 'artifact' | 'scope'
+
+/** One alternative interpretation the parser considered and did not pick. */
+export interface GoalAmbiguity {
+  field: GoalField
+  value: string
+  /** Runner-up score relative to the chosen value's score, in (0, 1]; 1 means a tie. */
+  score: number
+  /** A human sentence: `entity could be git-history (files changed across commits)`. */
+  description: string
+}
+
+/** What `GoalParser.parse` returns. */
+export interface GoalParseResult {
+  goal: Goal
+  /** 0..1; how much evidence the text gave and how far ahead of the runner-up the goal was. */
+  confidence: number
+  ambiguities: GoalAmbiguity[]
+  /** Which cues produced the goal, in one sentence. */
+  explanation: string
+}
+
+/** A deterministic text-to-goal parser. */
+export interface GoalParser {
+  parse(text: string): GoalParseResult
+}
+
+/**
+ * One cue: a phrase (matched after normalisation, words in order with at most two words between)
+ * that votes for one or more field values. A word ending in `+ed` matches only past forms
+ * (`modified`, `did I edit`); a plain word matches only the other forms.
+ */
+export interface GoalCue {
+  phrase: string
+  intent?: GoalIntent
+  entity?: GoalEntity
+  artifact?: GoalArtifact
+  scope?: GoalScope
+  /** Votes added to each field value named. @default 1 */
+  weight?: number
+}
+
+/** A default applied when the text gave no cue for a field; first matching row wins. */
+export interface GoalDefaultRow<Value extends string> {
+  intent?: GoalIntent
+  entity?: GoalEntity
+  /** What kind of target the text named. */
+  target?: 'identifier' | 'path' | 'phrase' | 'none'
+  value: Value
+}
+
+/** The data the parser runs on: replace it or extend it, no code changes. */
+export interface GoalVocabulary {
+  cues: readonly GoalCue[]
+  /** Canonical word -> words that mean the same (`explain: ['describe', 'clarify']`). */
+  synonyms: Readonly<Record<string, readonly string[]>>
+  /** Words dropped before matching. */
+  stopWords: readonly string[]
+  /** Human descriptions used in ambiguity sentences. */
+  descriptions: Readonly<Partial<Record<string, string>>>
+  /** Fallback rows per field when no cue voted. */
+  defaults: {
+    intent: readonly GoalDefaultRow<GoalIntent>[]
+    entity: readonly GoalDefaultRow<GoalEntity>[]
+    artifact: readonly GoalDefaultRow<GoalArtifact>[]
+    scope: readonly GoalDefaultRow<GoalScope>[]
+  }
+}
+
+/** A labelled example that teaches the parser new words. */
+export interface GoalExample {
+  text: string
+  intent?: GoalIntent
+  entity?: GoalEntity
+}
+
+/** Options of `createGoalParser`. */
+export interface GoalParserOptions {
+  /** Replaces the default vocabulary entirely. @default defaultGoalVocabulary */
+  vocabulary?: GoalVocabulary
+  /** Merged into the vocabulary: cues appended, synonyms and descriptions merged. @default undefined */
+  extendVocabulary?: Partial<GoalVocabulary>
+  /** Labelled examples whose words become cues for their labels. @default [] */
+  examples?: readonly GoalExample[]
+}
