@@ -36,6 +36,24 @@ export const suites = [
     ],
     report: 'vitest-json',
   },
+  {
+    // @focal/edge on a real Deno process: the shared HTTP suite over loopback, Deno KV store conformance.
+    name: 'edge on Deno (deno npm binary)',
+    command: 'pnpm',
+    args: [
+      '--filter',
+      '@focal/edge',
+      'exec',
+      'vitest',
+      'run',
+      '-c',
+      'vitest.deno.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json={outputFile}',
+    ],
+    report: 'vitest-json',
+  },
 ]
 
 /** Checks that gate the run but are not counted as tests. */

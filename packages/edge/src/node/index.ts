@@ -1,2 +1,9 @@
-/** @module @focal/edge/node */
+/**
+ * @module @focal/edge/node
+ * Node entry: `serveFocal` (over `@hono/node-server`) and `createFocalStores` (Redis).
+ */
+export type { FocalAppOptions } from '../app/types.ts'
 export { createFocalApp } from '../create-focal-app.ts'
+export { createRedisStores, type FocalRedisClient } from '../stores/redis/index.ts'
+export { createFocalStores } from './create-focal-stores.ts'
+export { type NodeListenOptions, serveFocal } from './serve-focal.ts'

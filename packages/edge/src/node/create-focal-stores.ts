@@ -1,0 +1,15 @@
+import type { LedgerStore, SessionStore } from '@focal/core'
+import { createRedisStores, type FocalRedisClient } from '../stores/redis/create-redis-stores.ts'
+
+/**
+ * Session and ledger stores for Node deployments: Redis (node-redis client, Lua-checked writes).
+ *
+ * @example
+ * createFocalApp({ definition, ...createFocalStores({ client: await createClient({ url }).connect() }) })
+ */
+export function createFocalStores({ client, keyPrefix }: { client: FocalRedisClient; keyPrefix?: string }): {
+  sessionStore: SessionStore
+  ledgerStore: LedgerStore
+} {
+  return createRedisStores(keyPrefix === undefined ? { client } : { client, keyPrefix })
+}

@@ -1,0 +1,101 @@
+import type { LedgerRecord, LedgerStore, SessionStore, StoredSession } from '@focal/core'
+
+type KvKey = readonly (string | number)[]
+
+/** One `Deno.Kv` entry (`kv.get` result). */
+export interface FocalKvEntry<Value> {
+  key: KvKey
+  value: Value | null
+  versionstamp: string | null
+}
+
+/** The `Deno.Kv` methods the stores use; `await Deno.openKv()` satisfies it. */
+export interface FocalDenoKv {
+  get<Value>(key: KvKey): Promise<FocalKvEntry<Value>>
+  delete(key: KvKey): Promise<void>
+  list<Value>(
+    selector: { prefix: KvKey; start?: KvKey },
+    options?: { limit?: number },
+  ): AsyncIterable<{ key: KvKey; value: Value }>
+  atomic(): FocalKvAtomic
+}
+
+/** A `Deno.AtomicOperation`: checks on versionstamps, then sets, committed together. */
+export interface FocalKvAtomic {
+  check(...entries: Array<{ key: KvKey; versionstamp: string | null }>): FocalKvAtomic
+  set(key: KvKey, value: unknown): FocalKvAtomic
+  commit(): Promise<{ ok: boolean }>
+}
+
+/** Options of {@link createDenoKvStores}. */
+export interface DenoKvStoresOptions {
+  kv: FocalDenoKv
+  /**
+   * First key part of every entry.
+   * @default 'focal'
+   */
+  prefix?: string
+}
+
+/**
+ * Session and ledger stores on Deno KV. Every write is an atomic operation checked against the
+ * versionstamp it read (a session's version, a ledger's last sequence), so concurrent writers from
+ * any number of isolates never lose an update or fork a ledger.
+ *
+ * @example
+ * const { sessionStore, ledgerStore } = createDenoKvStores({ kv: await Deno.openKv() })
+ */
+export function createDenoKvStores({ kv, prefix = 'focal' }: DenoKvStoresOptions): {
+  sessionStore: SessionStore
+  ledgerStore: LedgerStore
+} {
+  const sessionKey = (sessionId: string) => [prefix, 'session', sessionId] as const
+  const lastKey = (sessionId: string) => [prefix, 'ledger-last', sessionId] as const
+  const recordsPrefix = (sessionId: string) => [prefix, 'ledger', sessionId] as const
+  const sessionStore: SessionStore = {
+    async get(sessionId) {
+      return (await kv.get<StoredSession>(sessionKey(sessionId))).value ?? undefined
+    },
+    async put(sessionId, state, expectedVersion) {
+      const entry = await kv.get<StoredSession>(sessionKey(sessionId))
+      if ((entry.value?.version ?? 0) !== expectedVersion) return false
+      const version = expectedVersion + 1
+      const { ok } = await kv.atomic().check(entry).set(sessionKey(sessionId), { state, version }).commit()
+      return ok ? version : false
+    },
+    async delete(sessionId) {
+      await kv.delete(sessionKey(sessionId))
+    },
+  }
+  const ledgerStore: LedgerStore = {
+    async appendIfNext(record) {
+      const last = await kv.get<number>(lastKey(record.sessionId))
+      if (record.sequence !== (last.value ?? -1) + 1) return false
+      const recordKey = [...recordsPrefix(record.sessionId), record.sequence]
+      const operation = kv
+        .atomic()
+        .check(last)
+        .set(lastKey(record.sessionId), record.sequence)
+        .set(recordKey, record)
+      return (await operation.commit()).ok
+    },
+    async list(sessionId, { fromSequence = 0, limit } = {}) {
+      if (limit !== undefined && limit <= 0) return []
+      const records: LedgerRecord[] = []
+      const selector = {
+        prefix: recordsPrefix(sessionId),
+        start: [...recordsPrefix(sessionId), fromSequence],
+      }
+      for await (const entry of kv.list<LedgerRecord>(selector, limit === undefined ? {} : { limit })) {
+        records.push(entry.value)
+      }
+      return records
+    },
+    async last(sessionId) {
+      const last = await kv.get<number>(lastKey(sessionId))
+      if (last.value == null) return undefined
+      return (await kv.get<LedgerRecord>([...recordsPrefix(sessionId), last.value])).value ?? undefined
+    },
+  }
+  return { sessionStore, ledgerStore }
+}

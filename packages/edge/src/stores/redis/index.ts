@@ -1,0 +1,1 @@
+export { createRedisStores, type FocalRedisClient, type RedisStoresOptions } from './create-redis-stores.ts'

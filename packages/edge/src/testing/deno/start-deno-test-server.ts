@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import type { LedgerStore, SessionStore } from '@focal/core'
+
+const packageRoot = fileURLToPath(new URL('../../../', import.meta.url))
+/** The `deno` binary from the `deno` npm package (a devDependency of @focal/edge). */
+export const denoBinary = `${packageRoot}node_modules/.bin/deno`
+
+/** A running Deno process serving the test app and its KV stores. */
+export interface DenoTestServer {
+  appUrl: string
+  storesUrl: string
+  stop(): Promise<void>
+}
+
+/**
+ * Starts `deno run` on `serve-test-app.ts` with the `@focal/source` condition (workspace packages
+ * resolve to `src/`, third-party packages from node_modules) and `--unstable-kv`.
+ */
+export async function startDenoTestServer(): Promise<DenoTestServer> {
+  const args = [
+    'run',
+    '--unstable-kv',
+    '--conditions=@focal/source',
+    '--allow-net=127.0.0.1',
+    '--allow-read',
+    '--allow-env',
+    'src/testing/deno/serve-test-app.ts',
+  ]
+  const child: ChildProcess = spawn(denoBinary, args, { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] })
+  const ports = await new Promise<{ app: number; stores: number }>((resolve, reject) => {
+    const found: { app?: number; stores?: number } = {}
+    let output = ''
+    const timer = setTimeout(() => reject(new Error(`Deno did not start:\n${output}`)), 60_000)
+    const onData = (data: Uint8Array) => {
+      output += String(data)
+      for (const line of output.split('\n')) if (line.startsWith('{')) Object.assign(found, JSON.parse(line))
+      if (found.app && found.stores) {
+        clearTimeout(timer)
+        resolve({ app: found.app, stores: found.stores })
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', (data: Uint8Array) => {
+      output += String(data)
+    })
+    child.once('exit', (code) => reject(new Error(`Deno exited with ${code}:\n${output}`)))
+  })
+  return {
+    appUrl: `http://127.0.0.1:${ports.app}`,
+    storesUrl: `http://127.0.0.1:${ports.stores}`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+async function call(storesUrl: string, store: string, method: string, args: unknown[]): Promise<never> {
+  const response = await fetch(storesUrl, { method: 'POST', body: JSON.stringify({ store, method, args }) })
+  if (!response.ok) throw new Error(`store RPC ${store}.${method} failed: ${response.status}`)
+  const body = (await response.json()) as { result?: unknown; undefined?: true }
+  return (body.undefined ? undefined : body.result) as never
+}
+
+/** Node-side proxies whose every call runs on the Deno KV stores inside the Deno process. */
+export function denoStoreProxies(storesUrl: string): {
+  sessionStore: SessionStore
+  ledgerStore: LedgerStore
+} {
+  return {
+    sessionStore: {
+      get: (...args) => call(storesUrl, 'session', 'get', args),
+      put: (...args) => call(storesUrl, 'session', 'put', args),
+      delete: (...args) => call(storesUrl, 'session', 'delete', args),
+    },
+    ledgerStore: {
+      appendIfNext: (...args) => call(storesUrl, 'ledger', 'appendIfNext', args),
+      list: (...args) => call(storesUrl, 'ledger', 'list', args),
+      last: (...args) => call(storesUrl, 'ledger', 'last', args),
+    },
+  }
+}
