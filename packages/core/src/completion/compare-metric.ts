@@ -22,8 +22,10 @@ export function compareMetric(actual: number, operator: ComparisonOperator, targ
 
 /** Formats a metric for messages: fractions keep at least two decimals (`0.9` → `0.90`), integers stay whole. */
 export function formatMetricNumber(value: number): string {
-  const text = String(value)
-  if (Number.isInteger(value) || text.includes('e')) return text
+  // 12 significant digits hide float noise such as 0.9 - 0.75 = 0.15000000000000002.
+  const rounded = Number.isFinite(value) ? Number(value.toPrecision(12)) : value
+  const text = String(rounded)
+  if (!Number.isFinite(rounded) || Number.isInteger(rounded) || text.includes('e')) return text
   const decimals = text.split('.')[1]?.length ?? 0
-  return decimals >= 2 ? text : value.toFixed(2)
+  return decimals >= 2 ? text : rounded.toFixed(2)
 }

@@ -1,0 +1,232 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { evaluateGoalGate } from './evaluate-goal-gate.ts'
+import type { AcceptanceCriterion, ComparisonOperator, GoalContract } from './goal-contract-schema.ts'
+
+const contractOf = (...acceptance_criteria: AcceptanceCriterion[]): GoalContract => ({
+  version: 1,
+  goal_text: 'Test goal',
+  acceptance_criteria,
+})
+const metric = (op: ComparisonOperator, target: number): AcceptanceCriterion => ({
+  id: 'AC1',
+  kind: 'metric_threshold',
+  metric: 'value',
+  op,
+  target,
+})
+const statusOf = (criterion: AcceptanceCriterion, output: string, artifacts: string[] = []) =>
+  evaluateGoalGate(contractOf(criterion), { output, artifacts }).criteriaResults[0]?.status
+
+describe('evaluateGoalGate', () => {
+  it('skips the gate without a contract (NO_CONTRACT passes)', () => {
+    expect(evaluateGoalGate(undefined, { output: '' })).toEqual({
+      passed: true,
+      overallStatus: 'NO_CONTRACT',
+      criteriaResults: [],
+      metCount: 0,
+      totalCount: 0,
+      maxGoalAttempts: 3,
+    })
+  })
+
+  it('treats a contract with no criteria as met', () => {
+    expect(evaluateGoalGate(contractOf(), { output: '' })).toMatchObject({
+      passed: true,
+      overallStatus: 'MET',
+      totalCount: 0,
+    })
+  })
+
+  it.each<[ComparisonOperator, 'MET' | 'NOT_MET']>([
+    ['>=', 'MET'],
+    ['>', 'NOT_MET'],
+    ['<=', 'MET'],
+    ['<', 'NOT_MET'],
+    ['==', 'MET'],
+    ['!=', 'NOT_MET'],
+  ])('with the value equal to the target, %s is %s', (op, expected) => {
+    expect(statusOf(metric(op, 0.5), '[METRIC:value] 0.5')).toBe(expected)
+  })
+
+  it.each<[ComparisonOperator, number, 'MET' | 'NOT_MET']>([
+    ['>=', 0.49, 'NOT_MET'],
+    ['>', 0.51, 'MET'],
+    ['<=', 0.51, 'NOT_MET'],
+    ['<', 0.49, 'MET'],
+    ['==', 0.51, 'NOT_MET'],
+    ['!=', 0.51, 'MET'],
+  ])('%s against target 0.5 with value %s is %s', (op, value, expected) => {
+    expect(statusOf(metric(op, 0.5), `[METRIC:value] ${value}`)).toBe(expected)
+  })
+
+  it('agrees with JavaScript comparison for every operator and value (property)', () => {
+    const operators: Record<ComparisonOperator, (a: number, b: number) => boolean> = {
+      '>=': (a, b) => a >= b,
+      '>': (a, b) => a > b,
+      '<=': (a, b) => a <= b,
+      '<': (a, b) => a < b,
+      '==': (a, b) => a === b,
+      '!=': (a, b) => a !== b,
+    }
+    const number = fc.integer({ min: -1000, max: 1000 }).map((value) => value / 100)
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...(Object.keys(operators) as ComparisonOperator[])),
+        number,
+        number,
+        (op, value, target) => {
+          const expected = operators[op](value, target) ? 'MET' : 'NOT_MET'
+          expect(statusOf(metric(op, target), `[METRIC:value] ${value}`)).toBe(expected)
+        },
+      ),
+    )
+  })
+
+  it('explains a metric result with value, operator and target', () => {
+    const contract = contractOf({
+      id: 'AC1',
+      kind: 'metric_threshold',
+      metric: 'cv_accuracy_mean',
+      op: '>=',
+      target: 0.9,
+    })
+    const [notMet] = evaluateGoalGate(contract, { output: '[METRIC:cv_accuracy_mean] 0.75' }).criteriaResults
+    expect(notMet).toMatchObject({
+      status: 'NOT_MET',
+      actualValue: 0.75,
+      message: 'cv_accuracy_mean = 0.75, needs >= 0.90',
+    })
+    const [met] = evaluateGoalGate(contract, { output: '[METRIC:cv_accuracy_mean] 0.92' }).criteriaResults
+    expect(met?.message).toBe('cv_accuracy_mean = 0.92, meets >= 0.90')
+    const [missing] = evaluateGoalGate(contract, { output: '[METRIC:other] 0.95' }).criteriaResults
+    expect(missing?.status).toBe('NOT_MET')
+    expect(missing?.message).toContain('not found')
+  })
+
+  it('matches required markers with wildcards, any case and any subtype when none is given', () => {
+    const required = (marker: string): AcceptanceCriterion => ({ id: 'AC2', kind: 'marker_required', marker })
+    const output =
+      '[METRIC:baseline_accuracy] 0.65\n[stat:CI] 95% CI [0.8, 0.9]\n[STAGE:end:id=S01:duration=3s] ok\n[CONCLUSION] done'
+    expect(statusOf(required('METRIC:baseline_*'), output)).toBe('MET')
+    expect(statusOf(required('METRIC:baseline_accuracy'), output)).toBe('MET')
+    expect(statusOf(required('METRIC:baseline'), output)).toBe('NOT_MET')
+    expect(statusOf(required('METRIC:*_f1'), output)).toBe('NOT_MET')
+    expect(statusOf(required('STAT:ci'), output)).toBe('MET')
+    expect(statusOf(required('CONCLUSION'), output)).toBe('MET')
+    expect(statusOf(required('STAGE:end:id=S01'), output)).toBe('MET')
+    expect(statusOf(required('STAGE:end:id=S02'), output)).toBe('NOT_MET')
+    expect(statusOf(required('*'), '')).toBe('NOT_MET')
+  })
+
+  it('reports whether a required marker was found', () => {
+    const contract = contractOf({ id: 'AC2', kind: 'marker_required', marker: 'METRIC:baseline_accuracy' })
+    expect(evaluateGoalGate(contract, { output: '[METRIC:cv] 1' }).criteriaResults[0]).toMatchObject({
+      actualValue: false,
+      message: 'Marker [METRIC:baseline_accuracy] not found in output',
+    })
+  })
+
+  it('matches artifact globs on the basename, or on the path when the pattern has a folder', () => {
+    const artifact = (artifactPattern: string): AcceptanceCriterion => ({
+      id: 'AC3',
+      kind: 'artifact_exists',
+      artifactPattern,
+    })
+    const artifacts = ['reports/churn/models/model.pkl', 'figures\\roc.png', './data/output.csv']
+    expect(statusOf(artifact('*.pkl'), '', artifacts)).toBe('MET')
+    expect(statusOf(artifact('*.joblib'), '', artifacts)).toBe('NOT_MET')
+    expect(statusOf(artifact('models/*.pkl'), '', artifacts)).toBe('MET')
+    expect(statusOf(artifact('churn/*.pkl'), '', artifacts)).toBe('NOT_MET')
+    expect(statusOf(artifact('reports/**/*.pkl'), '', artifacts)).toBe('MET')
+    expect(statusOf(artifact('figures/*.png'), '', artifacts)).toBe('MET')
+    expect(statusOf(artifact('data/output.csv'), '', artifacts)).toBe('MET')
+    expect(statusOf(artifact('odels/*.pkl'), '', artifacts)).toBe('NOT_MET')
+    expect(statusOf(artifact('*.pkl'), '', [])).toBe('NOT_MET')
+  })
+
+  it('names the matching artifacts', () => {
+    const contract = contractOf({ id: 'AC3', kind: 'artifact_exists', artifactPattern: '*.pkl' })
+    const [result] = evaluateGoalGate(contract, {
+      output: '',
+      artifacts: ['out/model.pkl', 'out/scaler.pkl'],
+    }).criteriaResults
+    expect(result).toMatchObject({
+      actualValue: 'out/model.pkl',
+      message: 'Artifact matching *.pkl found: model.pkl, scaler.pkl',
+    })
+  })
+
+  it('counts only verified findings, and minCount 0 is met with none', () => {
+    const findings = (minCount: number): AcceptanceCriterion => ({
+      id: 'AC4',
+      kind: 'finding_count',
+      minCount,
+    })
+    const output = `[STAT:ci] a\n[STAT:effect_size] b\n[FINDING] verified\n${'x\n'.repeat(12)}[FINDING] bare`
+    expect(statusOf(findings(1), output)).toBe('MET')
+    expect(statusOf(findings(2), output)).toBe('NOT_MET')
+    expect(statusOf(findings(0), 'no findings at all')).toBe('MET')
+    const [result] = evaluateGoalGate(contractOf(findings(2)), { output }).criteriaResults
+    expect(result).toMatchObject({ actualValue: 1, message: 'Found 1 verified finding, need at least 2' })
+  })
+
+  it('uses a verified-finding count supplied by the host', () => {
+    const contract = contractOf({ id: 'AC4', kind: 'finding_count', minCount: 3 })
+    expect(evaluateGoalGate(contract, { output: '', verifiedFindings: 3 }).passed).toBe(true)
+    expect(evaluateGoalGate(contract, { output: '', verifiedFindings: 2 }).passed).toBe(false)
+  })
+
+  it('marks malformed criteria UNKNOWN and never MET', () => {
+    const broken = [
+      { id: 'AC1', kind: 'metric_threshold' },
+      { id: 'AC2', kind: 'marker_required' },
+      { id: 'AC3', kind: 'artifact_exists' },
+      { id: 'AC4', kind: 'finding_count', minCount: -1 },
+      { id: 'AC5', kind: 'mystery' },
+    ] as unknown as AcceptanceCriterion[]
+    const result = evaluateGoalGate(contractOf(...broken), { output: '[METRIC:x] 1' })
+    expect(result.criteriaResults.map((entry) => entry.status)).toEqual([
+      'UNKNOWN',
+      'UNKNOWN',
+      'UNKNOWN',
+      'UNKNOWN',
+      'UNKNOWN',
+    ])
+    expect(result.criteriaResults[0]?.message).toContain('Invalid')
+    expect(result).toMatchObject({ passed: false, overallStatus: 'NOT_MET', metCount: 0, totalCount: 5 })
+  })
+
+  it('is BLOCKED when the host reports blockers', () => {
+    const result = evaluateGoalGate(contractOf(metric('>=', 0.5)), {
+      output: '[METRIC:value] 0.9',
+      blockers: ['dataset access revoked'],
+    })
+    expect(result).toMatchObject({
+      passed: false,
+      overallStatus: 'BLOCKED',
+      blockers: ['dataset access revoked'],
+      metCount: 1,
+    })
+  })
+
+  it('carries the attempt budget and the approach label', () => {
+    const contract = { ...contractOf(metric('>=', 0.5)), max_goal_attempts: 5 }
+    expect(evaluateGoalGate(contract, { output: '', approach: 'xgboost' })).toMatchObject({
+      maxGoalAttempts: 5,
+      approach: 'xgboost',
+    })
+  })
+
+  it('accepts the positional (contract, output, artifacts) form', () => {
+    const contract = contractOf(metric('>=', 0.8), {
+      id: 'AC2',
+      kind: 'artifact_exists',
+      artifactPattern: '*.png',
+    })
+    expect(evaluateGoalGate(contract, '[METRIC:value] 0.85', ['figures/plot.png'])).toMatchObject({
+      passed: true,
+      metCount: 2,
+    })
+  })
+})

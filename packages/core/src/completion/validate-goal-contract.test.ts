@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest'
+import { FocalError } from '../errors/index.ts'
+import { parseGoalContract, validateGoalContract } from './validate-goal-contract.ts'
+
+const valid = {
+  version: 1,
+  goal_text: 'Build a churn classifier with 90% accuracy',
+  goal_type: 'ml_classification',
+  max_goal_attempts: 3,
+  acceptance_criteria: [
+    { id: 'AC1', kind: 'metric_threshold', metric: 'cv_accuracy_mean', op: '>=', target: 0.9 },
+    { id: 'AC2', kind: 'marker_required', marker: 'METRIC:baseline_*' },
+    { id: 'AC3', kind: 'artifact_exists', artifactPattern: 'models/*.joblib' },
+    { id: 'AC4', kind: 'finding_count', minCount: 0 },
+  ],
+}
+
+const withCriteria = (...criteria: unknown[]) => ({ ...valid, acceptance_criteria: criteria })
+
+describe('validateGoalContract', () => {
+  it('accepts a contract with every criterion kind and returns it', () => {
+    const result = validateGoalContract(valid)
+    expect(result.isValid).toBe(true)
+    expect(result.errors).toEqual([])
+    expect(result.isValid && result.contract.acceptance_criteria).toHaveLength(4)
+  })
+
+  it.each(['>=', '>', '<=', '<', '==', '!='])('accepts operator %s', (op) => {
+    expect(
+      validateGoalContract(
+        withCriteria({ id: 'AC1', kind: 'metric_threshold', metric: 'm', op, target: 0.5 }),
+      ).isValid,
+    ).toBe(true)
+  })
+
+  it('keeps unknown fields of the contract and its criteria', () => {
+    const result = validateGoalContract({
+      ...valid,
+      owner: 'ds-team',
+      acceptance_criteria: [{ id: 'AC1', kind: 'finding_count', minCount: 1, weight: 2 }],
+    })
+    expect(result.isValid && result.contract).toMatchObject({
+      owner: 'ds-team',
+      acceptance_criteria: [{ weight: 2 }],
+    })
+  })
+
+  it.each([
+    [
+      'metric_threshold',
+      { kind: 'metric_threshold', op: '>=', target: 1 },
+      'acceptance_criteria[0] (AC1).metric: metric_threshold criterion requires "metric"',
+    ],
+    [
+      'metric_threshold',
+      { kind: 'metric_threshold', metric: 'm', target: 1 },
+      'acceptance_criteria[0] (AC1).op: metric_threshold criterion requires "op"',
+    ],
+    [
+      'metric_threshold',
+      { kind: 'metric_threshold', metric: 'm', op: '>=' },
+      'acceptance_criteria[0] (AC1).target: metric_threshold criterion requires "target"',
+    ],
+    [
+      'marker_required',
+      { kind: 'marker_required' },
+      'acceptance_criteria[0] (AC1).marker: marker_required criterion requires "marker"',
+    ],
+    [
+      'artifact_exists',
+      { kind: 'artifact_exists' },
+      'acceptance_criteria[0] (AC1).artifactPattern: artifact_exists criterion requires "artifactPattern"',
+    ],
+    [
+      'finding_count',
+      { kind: 'finding_count' },
+      'acceptance_criteria[0] (AC1).minCount: finding_count criterion requires "minCount"',
+    ],
+  ])('names the criterion and field when a %s field is missing', (_kind, criterion, expected) => {
+    const result = validateGoalContract(withCriteria({ id: 'AC1', ...criterion }))
+    expect(result.isValid).toBe(false)
+    expect(result.errors.some((error) => error.startsWith(expected))).toBe(true)
+  })
+
+  it('reports every missing field of a bare metric_threshold', () => {
+    const { errors } = validateGoalContract(withCriteria({ id: 'AC7', kind: 'metric_threshold' }))
+    expect(errors.map((error) => error.split(':')[0])).toEqual([
+      'acceptance_criteria[0] (AC7).metric',
+      'acceptance_criteria[0] (AC7).op',
+      'acceptance_criteria[0] (AC7).target',
+    ])
+  })
+
+  it('rejects wrong values with what was expected', () => {
+    const { errors } = validateGoalContract(
+      withCriteria(
+        { id: 'AC1', kind: 'metric_threshold', metric: 'm', op: '=>', target: 1 },
+        { id: 'AC2', kind: 'finding_count', minCount: -1 },
+        { id: 'AC3', kind: 'metric_threshold', metric: 'm', op: '>', target: '0.9' },
+      ),
+    )
+    expect(errors[0]).toContain(
+      'acceptance_criteria[0] (AC1).op: metric_threshold criterion has invalid "op" "=>"',
+    )
+    expect(errors[1]).toContain('acceptance_criteria[1] (AC2).minCount')
+    expect(errors[2]).toContain('acceptance_criteria[2] (AC3).target')
+  })
+
+  it('rejects an unknown kind, a missing id and a duplicate id', () => {
+    const { errors } = validateGoalContract(
+      withCriteria(
+        { id: 'AC1', kind: 'vibe_check' },
+        { kind: 'finding_count', minCount: 1 },
+        { id: 'AC3', kind: 'finding_count', minCount: 1 },
+        { id: 'AC3', kind: 'finding_count', minCount: 2 },
+      ),
+    )
+    expect(errors).toContain(
+      'acceptance_criteria[0] (AC1).kind: invalid kind "vibe_check" (expected one of metric_threshold, marker_required, artifact_exists, finding_count)',
+    )
+    expect(errors).toContain('acceptance_criteria[1].id: missing or invalid id')
+    expect(errors).toContain('acceptance_criteria[3] (AC3).id: duplicate id "AC3"')
+  })
+
+  it('rejects an unsupported version, empty goal text and a zero attempt budget', () => {
+    const { errors } = validateGoalContract({ ...valid, version: 2, goal_text: '  ', max_goal_attempts: 0 })
+    expect(errors).toEqual([
+      'version: Unsupported goal contract version: 2. Expected: 1',
+      'goal_text: missing or empty goal_text',
+      'max_goal_attempts: max_goal_attempts must be a whole number >= 1, got 0',
+    ])
+  })
+
+  it('rejects input that is not an object', () => {
+    expect(validateGoalContract('goal').errors).toEqual(['goal contract must be an object'])
+    expect(validateGoalContract({ ...valid, acceptance_criteria: 'AC1' }).errors).toEqual([
+      'acceptance_criteria: acceptance_criteria must be an array of criteria',
+    ])
+  })
+})
+
+describe('parseGoalContract', () => {
+  it('throws invalid-goal-contract with located issues', () => {
+    try {
+      parseGoalContract(withCriteria({ id: 'AC1', kind: 'marker_required' }))
+      expect.unreachable()
+    } catch (error) {
+      expect(FocalError.isInstance(error)).toBe(true)
+      if (!FocalError.isInstance(error)) return
+      expect(error.code).toBe('invalid-goal-contract')
+      expect(error.issues[0]?.path).toBe('acceptance_criteria[0] (AC1).marker')
+    }
+  })
+})
