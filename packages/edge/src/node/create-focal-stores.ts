@@ -1,5 +1,5 @@
 import type { LedgerStore, SessionStore } from '@focal/core'
-import { createRedisStores, type FocalRedisClient } from '../stores/redis/create-redis-stores.ts'
+import { createRedisStores, type FocalRedisClient } from './create-redis-stores.ts'
 
 /**
  * Session and ledger stores for Node deployments: Redis (node-redis client, Lua-checked writes).

@@ -1,9 +1,9 @@
 import { describeLedgerStoreConformance, describeSessionStoreConformance } from '@focal/core/testing'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp } from '../../testing/create-test-app.ts'
-import { type RedisServerHandle, startRedisServer } from '../../testing/start-redis-server.ts'
-import { testAppConfig } from '../../testing/test-app-config.ts'
+import { createTestApp } from '../testing/create-test-app.ts'
+import { type RedisServerHandle, startRedisServer } from '../testing/start-redis-server.ts'
+import { testAppConfig } from '../testing/test-app-config.ts'
 import { createRedisStores } from './create-redis-stores.ts'
 
 let server: RedisServerHandle

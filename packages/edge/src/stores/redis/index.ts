@@ -1,1 +1,0 @@
-export { createRedisStores, type FocalRedisClient, type RedisStoresOptions } from './create-redis-stores.ts'
