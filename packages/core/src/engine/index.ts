@@ -1,6 +1,31 @@
 /** @module @focal/core/engine */
+export { type CompiledEngine, type CompileEngineOptions, compileEngine } from './compile-engine.ts'
+export { createEngine, type Engine, type EngineOptions } from './create-engine.ts'
 export { createMemorySessionStore } from './create-memory-session-store.ts'
-export type { Clock, IdGenerator, SessionStore, StoredSession } from './ports.ts'
+export type {
+  Clock,
+  IdGenerator,
+  SessionStore,
+  StoredSession,
+  ToolHandler,
+  ToolRunContext,
+  ToolRunner,
+} from './ports.ts'
+export { renderArguments, renderTemplate } from './render-template.ts'
+export {
+  detectorRuleId,
+  type ReplyEnforcer,
+  safetyPatternRuleId,
+  toEnforcementRules,
+} from './reply-enforcer.ts'
+export type { ApprovalDecisionInput } from './resume-turn.ts'
+export {
+  type CompletedToolCall,
+  createInitialSessionState,
+  type EngineSessionState,
+  type PendingApprovalState,
+  type PlannedToolCall,
+} from './session-state.ts'
 export type {
   ApprovalRequest,
   Clarification,

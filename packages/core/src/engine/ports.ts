@@ -28,3 +28,24 @@ export interface Clock {
 export interface IdGenerator {
   next(prefix?: string): string
 }
+
+/** What a tool implementation receives besides its arguments. */
+export interface ToolRunContext {
+  sessionId: string
+  turnId: string
+  /** The rule that asked for the call. */
+  ruleId: string
+  signal?: AbortSignal
+}
+
+/** One tool implementation: arguments in, a JSON-serialisable result out (thrown errors become `failed`). */
+export type ToolHandler = (
+  args: Record<string, unknown>,
+  context: ToolRunContext,
+) => Promise<unknown> | unknown
+
+/**
+ * The tool port: tool id -> implementation. The engine runs only tools its definition declares and
+ * only after the tool policy gate allowed (or a human approved) the call.
+ */
+export type ToolRunner = Readonly<Record<string, ToolHandler>>

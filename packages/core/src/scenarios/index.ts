@@ -1,2 +1,3 @@
 /** @module @focal/core/scenarios */
-export {}
+export { createRouter, type Router, type RouterOptions } from './create-router.ts'
+export type { NavigationState, RouteDecision, RouteInput } from './types.ts'

@@ -1,0 +1,115 @@
+import { compileExpression } from '../enforcement/compile-expression.ts'
+import type { FocalIssue } from '../errors/focal-error.ts'
+import { FocalError } from '../errors/focal-error.ts'
+import type { DefinitionTransition, FocalDefinition } from './definition-schema.ts'
+
+/**
+ * Cross-reference checks a schema cannot express: duplicate ids, dangling scenario/step/tool/intent
+ * references, CEL that does not compile. Returns every problem, located; one problem per cause.
+ */
+export function checkDefinitionReferences(definition: FocalDefinition): FocalIssue[] {
+  const issues: FocalIssue[] = []
+  const intentIds = collectIds(definition.intents, 'intents', issues)
+  const toolIds = collectIds(definition.tools, 'tools', issues)
+  collectIds(definition.rules, 'rules', issues)
+  collectIds(definition.scenarios, 'scenarios', issues)
+  const stepsByScenario = new Map<string, Set<string>>()
+  definition.scenarios.forEach((scenario, index) => {
+    const path = `scenarios[${index}]`
+    const stepIds = collectIds(scenario.steps, `${path}.steps`, issues)
+    stepsByScenario.set(scenario.id, stepIds)
+    checkIntents(scenario.intents, intentIds, `${path}.intents`, issues)
+    checkCel(scenario.entryCondition, `${path}.entryCondition`, issues)
+    if (scenario.initialStep !== undefined && !stepIds.has(scenario.initialStep)) {
+      issues.push({ path: `${path}.initialStep`, message: unknownStep(scenario.initialStep, scenario.id) })
+    }
+    checkTransitions(scenario.transitions, `${path}.transitions`, scenario.id, stepIds, intentIds, issues)
+    scenario.steps.forEach((step, stepIndex) => {
+      const transitionsPath = `${path}.steps[${stepIndex}].transitions`
+      checkTransitions(step.transitions, transitionsPath, scenario.id, stepIds, intentIds, issues)
+    })
+  })
+  definition.rules.forEach((rule, index) => {
+    const path = `rules[${index}]`
+    if (rule.scope !== 'global') {
+      const steps = stepsByScenario.get(rule.scope.scenario)
+      if (steps === undefined) {
+        issues.push({ path: `${path}.scope.scenario`, message: `unknown scenario "${rule.scope.scenario}"` })
+      } else if (rule.scope.step !== undefined && !steps.has(rule.scope.step)) {
+        issues.push({
+          path: `${path}.scope.step`,
+          message: unknownStep(rule.scope.step, rule.scope.scenario),
+        })
+      }
+    }
+    checkIntents(rule.intents ?? [], intentIds, `${path}.intents`, issues)
+    checkCel(rule.condition, `${path}.condition`, issues)
+    checkCel(rule.enforce?.expression, `${path}.enforce.expression`, issues)
+    rule.tools?.forEach((call, callIndex) => {
+      if (!toolIds.has(call.id))
+        issues.push({ path: `${path}.tools[${callIndex}].id`, message: `unknown tool "${call.id}"` })
+    })
+  })
+  definition.tools.forEach((tool, index) => {
+    checkCel(tool.policy.condition, `tools[${index}].policy.condition`, issues)
+    checkCel(tool.policy.requiresApproval, `tools[${index}].policy.requiresApproval`, issues)
+    tool.requires?.forEach((required, requiredIndex) => {
+      if (!toolIds.has(required))
+        issues.push({
+          path: `tools[${index}].requires[${requiredIndex}]`,
+          message: `unknown tool "${required}"`,
+        })
+    })
+  })
+  return issues
+}
+
+function collectIds(items: readonly { id: string }[], path: string, issues: FocalIssue[]): Set<string> {
+  const seen = new Set<string>()
+  items.forEach((item, index) => {
+    if (seen.has(item.id)) issues.push({ path: `${path}[${index}].id`, message: `duplicate id "${item.id}"` })
+    seen.add(item.id)
+  })
+  return seen
+}
+
+function checkTransitions(
+  transitions: readonly DefinitionTransition[],
+  path: string,
+  scenarioId: string,
+  stepIds: ReadonlySet<string>,
+  intentIds: ReadonlySet<string>,
+  issues: FocalIssue[],
+): void {
+  transitions.forEach((transition, index) => {
+    if (!stepIds.has(transition.to))
+      issues.push({ path: `${path}[${index}].to`, message: unknownStep(transition.to, scenarioId) })
+    checkCel(transition.condition, `${path}[${index}].condition`, issues)
+    checkIntents(transition.intents ?? [], intentIds, `${path}[${index}].intents`, issues)
+  })
+}
+
+function checkIntents(
+  intents: readonly string[],
+  known: ReadonlySet<string>,
+  path: string,
+  issues: FocalIssue[],
+): void {
+  intents.forEach((intent, index) => {
+    if (!known.has(intent)) issues.push({ path: `${path}[${index}]`, message: `unknown intent "${intent}"` })
+  })
+}
+
+function checkCel(source: string | undefined, path: string, issues: FocalIssue[]): void {
+  if (source === undefined) return
+  try {
+    compileExpression(source, { path })
+  } catch (error) {
+    if (!FocalError.isInstance(error)) throw error
+    issues.push(...error.issues)
+  }
+}
+
+function unknownStep(step: string, scenario: string): string {
+  return `unknown step "${step}" in scenario "${scenario}"`
+}

@@ -1,0 +1,253 @@
+import { z } from 'zod'
+
+/** The three guardrail tiers of seed 004 §1. */
+export const ruleTierSchema = z.enum(['hard-safety', 'process', 'style'], {
+  error: (issue) => `unknown tier ${JSON.stringify(issue.input)} (expected hard-safety, process or style)`,
+})
+
+const identifier = z
+  .string()
+  .min(1, 'must not be empty')
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'use letters, digits, "_", "-", "." or ":" only')
+
+/** Where a rule applies: everywhere, inside one scenario, or inside one step of a scenario. */
+export const ruleScopeSchema = z.union([
+  z.literal('global'),
+  z.strictObject({ scenario: identifier, step: identifier.optional() }),
+])
+
+const detectorSchema = z.enum([
+  'credit-card',
+  'us-ssn',
+  'email',
+  'phone',
+  'iban',
+  'crypto-address',
+  'ip-address',
+  'url',
+  'secret',
+  'high-entropy',
+  'blocklist',
+  'pattern',
+])
+
+/** An author regex scanned in replies (validated for catastrophic backtracking by Lane 1). */
+export const scanPatternSchema = z.strictObject({
+  type: identifier,
+  pattern: z.string().min(1),
+  flags: z.string().optional(),
+  maxLength: z.number().int().positive().optional(),
+  confidence: z.number().min(0).max(1).optional(),
+})
+
+/** How reply text becomes an expression variable (`refund_amount` = the largest money value). */
+export const variableBindingSchema = z.strictObject({
+  name: identifier,
+  kind: z.enum(['money', 'percentage', 'count', 'number', 'email', 'entity']),
+  currency: z.string().optional(),
+  pick: z.enum(['max', 'min', 'first', 'last', 'sum']).optional(),
+  label: z.string().optional(),
+})
+
+/** A Lane 1 check on the drafted reply (mirrors `RuleEnforcement` of the enforcement module). */
+export const ruleEnforceSchema = z.strictObject({
+  /** CEL over variables extracted from the reply, e.g. `refund_amount <= 50`. */
+  expression: z.string().min(1).optional(),
+  bindings: z.array(variableBindingSchema).optional(),
+  detectors: z.array(detectorSchema).optional(),
+  /** Terms that must never appear in a reply (case-insensitive, whole words). */
+  blocklist: z.array(z.string().min(1)).optional(),
+  patterns: z.array(scanPatternSchema).optional(),
+  /** What happens on a violation. @default 'refuse' */
+  onViolation: z.enum(['refuse', 'redact', 'regenerate', 'escalate']).default('refuse'),
+  /** The reply sent instead when the check refuses. */
+  refusal: z.string().optional(),
+  maxRegenerations: z.number().int().nonnegative().optional(),
+})
+
+/** A tool call a matched rule asks for; `{{name}}` args are filled from entities and fields. */
+export const ruleToolCallSchema = z.strictObject({
+  id: identifier,
+  args: z.record(z.string(), z.unknown()).default({}),
+})
+
+/** One flat, scoped rule (seed 002: no graph links). */
+export const ruleSchema = z.strictObject({
+  id: identifier,
+  description: z.string().optional(),
+  scope: ruleScopeSchema.default('global'),
+  priority: z.number().int('must be an integer').min(-100).max(100).default(0),
+  tier: ruleTierSchema.default('process'),
+  /** CEL over the perception and session: `intent == "refund" && entities.amount > 50`. */
+  condition: z.string().min(1).optional(),
+  /** Lexical cues: the rule matches when the user text contains any of these phrases. */
+  match: z.array(z.string().min(1)).optional(),
+  /** The rule matches only for these intents. */
+  intents: z.array(identifier).optional(),
+  /** Instruction for the model, or the approved reply template when no model is configured. */
+  action: z.string().optional(),
+  tools: z.array(ruleToolCallSchema).optional(),
+  enforce: ruleEnforceSchema.optional(),
+  /** A subjective check for the Lane 2 judge. */
+  judge: z.union([z.string().min(1), z.strictObject({ rubric: z.string().min(1) })]).optional(),
+  enabled: z.boolean().default(true),
+  maxFiresPerSession: z.number().int().positive().optional(),
+  cooldownTurns: z.number().int().nonnegative().optional(),
+})
+
+/** A transition between steps; evaluated in priority order. */
+export const transitionSchema = z.strictObject({
+  to: identifier,
+  condition: z.string().min(1).optional(),
+  intents: z.array(identifier).optional(),
+  priority: z.number().int().min(-100).max(100).default(0),
+})
+
+/** A field a step must collect, with the follow-up question that asks for it. */
+export const requiredFieldSchema = z.union([
+  identifier,
+  z.strictObject({ field: identifier, question: z.string().min(1).optional() }),
+])
+
+/** One step of a scenario. */
+export const stepSchema = z.strictObject({
+  id: identifier,
+  name: z.string().optional(),
+  /** The follow-up question asked while required fields are missing. */
+  ask: z.string().optional(),
+  required: z.array(requiredFieldSchema).default([]),
+  transitions: z.array(transitionSchema).default([]),
+  terminal: z.boolean().default(false),
+})
+
+/** A scenario: a state container with steps (seed 002). */
+export const scenarioSchema = z.strictObject({
+  id: identifier,
+  name: z.string().optional(),
+  description: z.string().optional(),
+  /** Intents that enter this scenario from outside. */
+  intents: z.array(identifier).default([]),
+  /** Extra CEL condition for entering. */
+  entryCondition: z.string().min(1).optional(),
+  initialStep: identifier.optional(),
+  steps: z.array(stepSchema).min(1, 'a scenario needs at least one step'),
+  /** Scenario-wide transitions (router priority 2). */
+  transitions: z.array(transitionSchema).default([]),
+})
+
+/** A tool and its policy (never / approval / conditional). */
+export const toolSchema = z.strictObject({
+  id: identifier,
+  description: z.string().optional(),
+  policy: z
+    .strictObject({
+      allowed: z.enum(['always', 'conditional', 'never']).default('always'),
+      /** CEL over `args` and `session`: the tool may run only when true (for `conditional`). */
+      condition: z.string().min(1).optional(),
+      /** CEL over `args`: a human must approve when true, e.g. `args.amount > 500`. */
+      requiresApproval: z.string().min(1).optional(),
+      approval: z
+        .strictObject({
+          approver: z.string().optional(),
+          timeoutMs: z.number().int().positive().optional(),
+          /** What happens when an approval expires. @default 'reject' */
+          defaultAction: z.enum(['approve', 'reject']).default('reject'),
+        })
+        .optional(),
+    })
+    .default({ allowed: 'always' }),
+  /** This tool may only run after these tools ran in the session. */
+  requires: z.array(identifier).optional(),
+  /** A canned result used when the host supplies no runner for this tool (demos, tests). */
+  fixture: z.unknown().optional(),
+})
+
+/** An intent with classifier examples and lexical cues. */
+export const intentSchema = z.strictObject({
+  id: identifier,
+  label: z.string().optional(),
+  examples: z.array(z.string().min(1)).default([]),
+  keywords: z.array(z.string().min(1)).default([]),
+})
+
+/** A custom entity pattern (order ids, ticket ids, SKUs). */
+export const entityPatternSchema = z.strictObject({
+  name: identifier,
+  pattern: z.string().min(1),
+})
+
+/** Engine settings; every figure is a default exposed as an option. */
+export const settingsSchema = z.strictObject({
+  /** Ambiguity above this triggers the clarification trap. @default 0.5 */
+  ambiguityThreshold: z.number().min(0).max(1).default(0.5),
+  /** Score added to candidates inside the current scenario/step. @default 0.25 */
+  stickinessBoost: z.number().min(0).max(1).default(0.25),
+  /** Confidence another scenario needs to pull the user out of the current one. @default 0.85 */
+  exitThreshold: z.number().min(0).max(1).default(0.85),
+  /** Confidence needed to enter a scenario from outside. @default 0.5 */
+  entryThreshold: z.number().min(0).max(1).default(0.5),
+  /** The same transition more than this many times stops and asks. @default 3 */
+  loopGuard: z.number().int().positive().default(3),
+  clarificationQuestion: z.string().default('Could you tell me a bit more about what you need?'),
+  maxClarificationOptions: z.number().int().min(2).max(8).default(4),
+  fallbackReply: z.string().default('How can I help you today?'),
+  refusalReply: z.string().default("I'm sorry, I can't help with that."),
+  /** Said while a tool call waits for a human; `{{approver}}` and `{{tool}}` are filled. */
+  approvalPendingReply: z.string().default('This needs approval from {{approver}} before I can continue.'),
+  approvalRejectedReply: z.string().default("That action wasn't approved, so I haven't made any changes."),
+  loopReply: z
+    .string()
+    .default("We seem to be going in circles. Could you tell me what you'd like to do next?"),
+  /** Most model regenerations after a Lane 1 violation before refusing. @default 2 */
+  maxRegenerations: z.number().int().min(0).max(5).default(2),
+  /** Phrases that signal a deliberate topic change ("instead", "something else"). */
+  switchCues: z
+    .array(z.string().min(1))
+    .default([
+      'instead',
+      'something else',
+      'different question',
+      'another question',
+      'actually',
+      'forget',
+      'never mind',
+      'rather',
+    ]),
+  /** Built-in detectors Lane 1 redacts in every reply. @default ['credit-card', 'us-ssn', 'secret'] */
+  detectors: z.array(detectorSchema).default(['credit-card', 'us-ssn', 'secret']),
+})
+
+/** A whole agent definition (YAML or JSON). */
+export const definitionSchema = z.strictObject({
+  version: z.literal(1).default(1),
+  name: z.string().min(1).default('agent'),
+  description: z.string().optional(),
+  persona: z.string().optional(),
+  settings: settingsSchema.default(settingsSchema.parse({})),
+  intents: z.array(intentSchema).default([]),
+  entities: z.array(entityPatternSchema).default([]),
+  scenarios: z.array(scenarioSchema).default([]),
+  rules: z.array(ruleSchema).default([]),
+  tools: z.array(toolSchema).default([]),
+  guardrails: z
+    .strictObject({ never: z.array(z.string()).default([]), always: z.array(z.string()).default([]) })
+    .default({ never: [], always: [] }),
+  /** Output patterns scanned on every reply (seed 004 §2), as a global hard-safety rule. */
+  safetyPatterns: z.array(scanPatternSchema).default([]),
+  /** Profile fields the model may see (name, plan, ...). */
+  profileFields: z.array(identifier).default([]),
+})
+
+/** A validated agent definition, defaults applied. */
+export type FocalDefinition = z.output<typeof definitionSchema>
+/** What an author writes: the definition before defaults. */
+export type FocalDefinitionInput = z.input<typeof definitionSchema>
+export type DefinitionRule = z.output<typeof ruleSchema>
+export type DefinitionRuleScope = z.output<typeof ruleScopeSchema>
+export type DefinitionRuleTier = z.output<typeof ruleTierSchema>
+export type DefinitionScenario = z.output<typeof scenarioSchema>
+export type DefinitionStep = z.output<typeof stepSchema>
+export type DefinitionTransition = z.output<typeof transitionSchema>
+export type DefinitionTool = z.output<typeof toolSchema>
+export type DefinitionIntent = z.output<typeof intentSchema>
+export type DefinitionSettings = z.output<typeof settingsSchema>

@@ -1,0 +1,202 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { FocalError } from '../errors/focal-error.ts'
+import { createLedger } from '../ledger/create-ledger.ts'
+import { createMemoryLedgerStore } from '../ledger/create-memory-ledger-store.ts'
+import { createEngine, type EngineOptions } from './create-engine.ts'
+import type { TurnEvent, TurnResult } from './types.ts'
+
+const definition = readFileSync(
+  fileURLToPath(new URL('../../../../examples/definitions/refund-support.yaml', import.meta.url)),
+  'utf8',
+)
+
+function engineFor(options: Partial<EngineOptions> = {}) {
+  let id = 0
+  return createEngine({
+    definition,
+    clock: { now: () => Date.UTC(2026, 10, 21, 12) },
+    idGenerator: { next: (prefix = 'id') => `${prefix}_${++id}` },
+    ...options,
+  })
+}
+
+function textOf(result: TurnResult): string {
+  return 'text' in result && result.text !== undefined ? result.text : ''
+}
+
+describe('createEngine', () => {
+  it('asks a clarification with options for a vague first message and runs nothing else', async () => {
+    const engine = engineFor()
+    const result = await engine.turn({ sessionId: 's', text: 'I have a problem' })
+    expect(result.type).toBe('clarification')
+    if (result.type !== 'clarification') return
+    expect(result.clarification.options.map((option) => option.id)).toEqual([
+      'refund',
+      'order_status',
+      'cancel_order',
+      'pricing',
+    ])
+    expect(result.provenance.mode).toBe('clarification-required')
+    expect(result.provenance.tools).toEqual([])
+    expect(result.provenance.rules).toEqual([])
+    expect((await engine.getSession('s'))?.pendingClarification?.options).toHaveLength(4)
+  })
+
+  it('continues into the chosen scenario when the user picks a clarification option', async () => {
+    const engine = engineFor()
+    const first = await engine.turn({ sessionId: 's', text: 'help' })
+    if (first.type !== 'clarification') throw new Error('expected a clarification')
+    const refund = first.clarification.options.find((option) => option.id === 'refund')!
+    const second = await engine.turn({ sessionId: 's', text: refund.value })
+    expect(second.type).toBe('reply')
+    expect(second.provenance.route).toMatchObject({
+      scenario: 'refunds',
+      step: 'verify_identity',
+      decision: 'entered',
+    })
+    expect(textOf(second)).toMatch(/email address/)
+    expect((await engine.getSession('s'))?.pendingClarification).toBeUndefined()
+  })
+
+  it('stays in the refund when the user drifts to a price question', async () => {
+    const engine = engineFor()
+    await engine.turn({ sessionId: 's', text: 'I want a refund' })
+    const drift = await engine.turn({ sessionId: 's', text: "What's the price of the Plus plan?" })
+    expect(drift.provenance.route).toMatchObject({ scenario: 'refunds', decision: 'stayed' })
+    expect(drift.provenance.rules.map((rule) => rule.id)).toContain('refund-price-question')
+    expect(textOf(drift)).toMatch(/email address/)
+  })
+
+  it('leaves the refund when the user clearly asks for something else', async () => {
+    const engine = engineFor()
+    await engine.turn({ sessionId: 's', text: 'I want a refund' })
+    const leave = await engine.turn({
+      sessionId: 's',
+      text: 'Actually, I would rather cancel my order instead',
+    })
+    expect(leave.provenance.route).toMatchObject({
+      scenario: 'cancellation',
+      previousScenario: 'refunds',
+      decision: 'switched',
+    })
+  })
+
+  it('verifies identity, refuses a refund above the $50 cap and issues one within it', async () => {
+    const engine = engineFor()
+    await engine.turn({ sessionId: 's', text: 'I want a refund' })
+    const verified = await engine.turn({ sessionId: 's', text: 'jane@example.com' })
+    expect(verified.provenance.route).toMatchObject({ step: 'refund_request' })
+    const tooMuch = await engine.turn({ sessionId: 's', text: 'Refund $80 for order NW-1001' })
+    expect(tooMuch.provenance.rules[0]).toMatchObject({ id: 'refund-cap', tier: 'hard-safety' })
+    expect(textOf(tooMuch)).toMatch(/capped at \$50/)
+    expect(tooMuch.provenance.tools).toEqual([])
+    const within = await engine.turn({ sessionId: 's', text: 'OK, refund $30 then' })
+    expect(within.provenance.tools).toEqual([{ id: 'issue_refund', status: 'ran' }])
+    expect(textOf(within)).toContain('refunded $30 for order NW-1001')
+  })
+
+  it('pauses a cancellation above $500 for approval and resumes when approved', async () => {
+    const ran: unknown[] = []
+    const engine = engineFor({
+      tools: {
+        cancel_order: (args) => {
+          ran.push(args)
+          return { confirmation: 'CX-1' }
+        },
+      },
+    })
+    const paused = await engine.turn({
+      sessionId: 's',
+      text: 'Please cancel order NW-2002, the total was $720',
+    })
+    expect(paused.type).toBe('approval-required')
+    if (paused.type !== 'approval-required') return
+    expect(paused.approval).toMatchObject({
+      toolId: 'cancel_order',
+      args: { order_id: 'NW-2002', amount: 720 },
+      approver: 'supervisor',
+    })
+    expect(ran).toEqual([])
+    const resumed = await engine.resolveApproval({
+      sessionId: 's',
+      approvalId: paused.approval.id,
+      decision: 'approve',
+    })
+    expect(resumed.type).toBe('reply')
+    expect(ran).toEqual([{ order_id: 'NW-2002', amount: 720 }])
+    expect(textOf(resumed)).toContain('Order NW-2002 is cancelled (confirmation CX-1)')
+    expect(resumed.provenance.tools).toEqual([{ id: 'cancel_order', status: 'approved' }])
+  })
+
+  it('never runs the tool when the approval is rejected', async () => {
+    const ran: unknown[] = []
+    const engine = engineFor({ tools: { cancel_order: (args) => ran.push(args) } })
+    const paused = await engine.turn({ sessionId: 's', text: 'Cancel order NW-2002, it was $720' })
+    if (paused.type !== 'approval-required') throw new Error('expected an approval')
+    const resumed = await engine.resolveApproval({
+      sessionId: 's',
+      approvalId: paused.approval.id,
+      decision: 'reject',
+    })
+    expect(ran).toEqual([])
+    expect(textOf(resumed)).toMatch(/didn't approve/)
+    expect(textOf(resumed)).not.toMatch(/is cancelled/)
+  })
+
+  it('rejects an unknown approval id with approval-not-found', async () => {
+    const engine = engineFor()
+    await engine.turn({ sessionId: 's', text: 'I want a refund' })
+    const error = await engine
+      .resolveApproval({ sessionId: 's', approvalId: 'nope', decision: 'approve' })
+      .catch((caught) => caught)
+    expect(FocalError.isInstance(error) && error.code).toBe('approval-not-found')
+  })
+
+  it('loses no update when 50 turns race on one session', async () => {
+    const engine = engineFor()
+    await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        engine.turn({ sessionId: 's', text: `Where is my order NW-${1000 + index}?` }),
+      ),
+    )
+    const session = await engine.getSession('s')
+    expect(session?.turn).toBe(50)
+    expect(session?.history).toHaveLength(20)
+  })
+
+  it('streams events whose text deltas add up to the reply', async () => {
+    const engine = engineFor()
+    const events: TurnEvent[] = []
+    for await (const event of engine.turnStream({ sessionId: 's', text: 'Where is my order NW-1234?' }))
+      events.push(event)
+    const finished = events.at(-1)
+    expect(finished?.type).toBe('turn-finished')
+    if (finished?.type !== 'turn-finished') return
+    const deltas = events.flatMap((event) => (event.type === 'text-delta' ? [event.delta] : []))
+    expect(deltas.join('')).toBe(textOf(finished.result))
+    expect(textOf(finished.result)).toContain('Order NW-1234 has shipped with UPS')
+    expect(events.map((event) => event.type)).toEqual(
+      expect.arrayContaining([
+        'turn-started',
+        'perception-created',
+        'route-decided',
+        'rules-retrieved',
+        'tool-called',
+        'enforcement-applied',
+      ]),
+    )
+  })
+
+  it('records every turn in a verifiable ledger', async () => {
+    const store = createMemoryLedgerStore()
+    const engine = engineFor({ ledger: store })
+    await engine.turn({ sessionId: 's', text: 'help' })
+    await engine.turn({ sessionId: 's', text: 'Where is my order NW-1234?' })
+    const ledger = createLedger({ store })
+    const types = (await ledger.records('s')).map((record) => record.type)
+    expect(types).toEqual(['clarification-requested', 'turn-completed', 'tool-called', 'turn-completed'])
+    expect((await ledger.verify('s')).valid).toBe(true)
+  })
+})

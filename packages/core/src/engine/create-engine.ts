@@ -1,0 +1,172 @@
+import type { FocalDefinition } from '../definition/definition-schema.ts'
+import { loadDefinition } from '../definition/load-definition.ts'
+import { FocalError } from '../errors/focal-error.ts'
+import { createLedger, type Ledger } from '../ledger/create-ledger.ts'
+import type { LedgerStore } from '../ledger/types.ts'
+import type { LanguageModel } from '../llm/types.ts'
+import type { SensorIntentClassifier } from '../sensor/create-sensor.ts'
+import type { Sensor } from '../sensor/types.ts'
+import { compileEngine } from './compile-engine.ts'
+import { createEventChannel } from './create-event-channel.ts'
+import { createMemorySessionStore } from './create-memory-session-store.ts'
+import type { Clock, IdGenerator, SessionStore, ToolRunner } from './ports.ts'
+import type { ReplyEnforcer } from './reply-enforcer.ts'
+import { type ApprovalDecisionInput, resumeTurn } from './resume-turn.ts'
+import { runTurn } from './run-turn.ts'
+import { createInitialSessionState, type EngineSessionState } from './session-state.ts'
+import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
+import type { TurnEvent, TurnInput, TurnResult } from './types.ts'
+
+/** Options of {@link createEngine}. */
+export interface EngineOptions {
+  /** The agent definition: YAML/JSON text, an object, or an already loaded definition. */
+  definition: string | object
+  /** The model; without one the engine answers from the matched rules' approved templates. @default undefined */
+  model?: LanguageModel
+  /** Tool implementations by id; a declared tool without one uses its `fixture`. @default {} */
+  tools?: ToolRunner
+  /** Session state with optimistic versioning. @default createMemorySessionStore() */
+  sessionStore?: SessionStore
+  /** Where turn events are recorded: a ledger, or a store to build one over. @default an in-memory ledger */
+  ledger?: Ledger | LedgerStore
+  /** @default { now: () => Date.now() } */
+  clock?: Clock
+  /** @default `${prefix}_${crypto.randomUUID()}` */
+  idGenerator?: IdGenerator
+  /** Replaces the deterministic sensor (e.g. `createLlmSensor`). @default createSensor(definition) */
+  sensor?: Sensor
+  /** A trained intent classifier blended into the deterministic sensor. @default undefined */
+  classifier?: SensorIntentClassifier
+  /** Lane 1 enforcer. @default built from the definition's rules, detectors and safety patterns */
+  enforcer?: ReplyEnforcer
+  /** How often a turn re-reads and reruns after losing a version race. @default 100 */
+  maxConflictRetries?: number
+}
+
+/** A running agent: one deterministic turn pipeline over a definition. */
+export interface Engine {
+  readonly definition: FocalDefinition
+  /** Runs one whole turn. */
+  turn(input: TurnInput): Promise<TurnResult>
+  /** The same turn as typed events; `text-delta`s pass Lane 1 streaming enforcement first. */
+  turnStream(input: TurnInput): AsyncIterable<TurnEvent>
+  /** Approves or rejects a paused tool call and resumes the turn. */
+  resolveApproval(input: ApprovalDecisionInput): Promise<TurnResult>
+  /** The session's state, or undefined for an unknown session. */
+  getSession(sessionId: string): Promise<EngineSessionState | undefined>
+}
+
+/**
+ * Creates an engine: sense → trap → route → retrieve → plan/tool gate → act → respond → enforce →
+ * record, with every decision in `TurnResult.provenance`.
+ *
+ * @example
+ * const engine = createEngine({ definition: yamlText })
+ * const result = await engine.turn({ sessionId: 's1', text: 'I want a refund' })
+ * if (result.type === 'clarification') console.log(result.clarification.options)
+ */
+export function createEngine(options: EngineOptions): Engine {
+  const definition = loadDefinition(options.definition)
+  const compiled = compileEngine({
+    definition,
+    ...(options.sensor === undefined ? {} : { sensor: options.sensor }),
+    ...(options.classifier === undefined ? {} : { classifier: options.classifier }),
+  })
+  const store = (options.sessionStore ?? createMemorySessionStore()) as SessionStore<EngineSessionState>
+  const ledger = toLedger(options.ledger, options.clock)
+  const clock = options.clock ?? { now: () => Date.now() }
+  const idGenerator = options.idGenerator ?? { next: (prefix = 'id') => `${prefix}_${crypto.randomUUID()}` }
+  const maxConflictRetries = options.maxConflictRetries ?? 100
+  const base: Omit<TurnDependencies, 'streaming'> = {
+    compiled,
+    tools: options.tools ?? {},
+    clock,
+    idGenerator,
+    ...(options.model === undefined ? {} : { model: options.model }),
+    ...(options.enforcer === undefined ? {} : { enforcer: options.enforcer }),
+  }
+  const queues = new Map<string, Promise<unknown>>()
+
+  /** Serialises work per session in this process; the store's version check covers other processes. */
+  function enqueue<Value>(sessionId: string, work: () => Promise<Value>): Promise<Value> {
+    const previous = queues.get(sessionId) ?? Promise.resolve()
+    const next = previous.then(work, work)
+    const tail = next.catch(() => undefined)
+    queues.set(sessionId, tail)
+    void tail.then(() => {
+      if (queues.get(sessionId) === tail) queues.delete(sessionId)
+    })
+    return next
+  }
+
+  async function commit(
+    sessionId: string,
+    streaming: boolean,
+    emit: (event: TurnEvent) => void,
+    step: (
+      dependencies: TurnDependencies,
+      state: EngineSessionState,
+      emit: (event: TurnEvent) => void,
+    ) => Promise<TurnOutcome>,
+  ): Promise<TurnResult> {
+    const dependencies = { ...base, streaming }
+    for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {
+      const stored = await store.get(sessionId)
+      const buffered: TurnEvent[] = []
+      const outcome = await step(dependencies, stored?.state ?? createInitialSessionState(), (event) =>
+        buffered.push(event),
+      )
+      const written = await store.put(sessionId, outcome.state, stored?.version ?? 0)
+      if (written === false) continue
+      // Events of a lost race are dropped; only the committed attempt is seen.
+      for (const event of buffered) emit(event)
+      for (const event of outcome.ledger) await ledger.append(sessionId, event, { actor: 'engine' })
+      return outcome.result
+    }
+    throw new FocalError({
+      code: 'version-conflict',
+      message: `session "${sessionId}" changed under ${maxConflictRetries + 1} attempts in a row`,
+    })
+  }
+
+  const runOne = (input: TurnInput, streaming: boolean, emit: (event: TurnEvent) => void) =>
+    enqueue(input.sessionId, () =>
+      commit(input.sessionId, streaming, emit, (dependencies, state, sink) =>
+        runTurn(dependencies, state, input, sink),
+      ),
+    )
+
+  return {
+    definition,
+    turn: (input) => runOne(input, false, () => undefined),
+    turnStream(input) {
+      const channel = createEventChannel<TurnEvent>()
+      runOne(input, true, channel.push).then(() => channel.close(), channel.fail)
+      return channel.iterable
+    },
+    async resolveApproval(input) {
+      return enqueue(input.sessionId, async () => {
+        if ((await store.get(input.sessionId)) === undefined) {
+          throw new FocalError({ code: 'session-not-found', message: `unknown session "${input.sessionId}"` })
+        }
+        return commit(
+          input.sessionId,
+          false,
+          () => undefined,
+          (dependencies, state, sink) => resumeTurn(dependencies, state, input, sink),
+        )
+      })
+    },
+    async getSession(sessionId) {
+      return (await store.get(sessionId))?.state
+    },
+  }
+}
+
+function toLedger(ledger: Ledger | LedgerStore | undefined, clock: Clock | undefined): Ledger {
+  if (ledger !== undefined && 'append' in ledger) return ledger
+  return createLedger({
+    ...(ledger === undefined ? {} : { store: ledger }),
+    ...(clock === undefined ? {} : { clock }),
+  })
+}

@@ -1,0 +1,216 @@
+import type { EnforcementResult, RuleViolation } from '../enforcement/types.ts'
+import { FocalError } from '../errors/focal-error.ts'
+import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
+import type { ProvenanceEnforcement, ProvenanceRoute } from '../ledger/provenance-types.ts'
+import type { MatchedRule } from '../rules/types.ts'
+import type { Perception } from '../sensor/types.ts'
+import { buildProvenance } from './build-provenance.ts'
+import { buildReplyPrompt, composeApprovedReply, type ReplyMaterial } from './compose-reply.ts'
+import type { CompletedToolCall, EngineSessionState } from './session-state.ts'
+import { streamSafeText } from './stream-safe-text.ts'
+import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
+import { buildTurnVariables } from './turn-variables.ts'
+import type { TurnEvent, TurnResult } from './types.ts'
+
+/** Per-turn bookkeeping shared by the phases. */
+export interface TurnScratch {
+  sessionId: string
+  turnId: string
+  text: string
+  events: TurnEvent[]
+  ledger: LedgerEvent[]
+  queryHash: string
+  timestamp: string
+  emit: (event: TurnEvent) => void
+  signal?: AbortSignal
+}
+
+/** What the earlier phases decided. */
+export interface TurnSoFar {
+  perception: Perception
+  route: ProvenanceRoute
+  matched: readonly MatchedRule[]
+  completed: readonly CompletedToolCall[]
+  followUp?: string
+  note?: string
+}
+
+/** respond → enforce (Lane 1, bounded regeneration) → record: the second half of every turn. */
+export async function finishTurn(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  scratch: TurnScratch,
+  turn: TurnSoFar,
+): Promise<TurnOutcome> {
+  const { definition } = dependencies.compiled
+  for (const call of turn.completed)
+    if (call.status === 'ran' || call.status === 'approved') state.toolResults[call.toolId] = call.result
+  const values = buildTurnVariables(state, turn.perception, scratch.text)
+  const material: ReplyMaterial = { definition, matched: turn.matched, completed: turn.completed, values }
+  if (turn.followUp !== undefined) material.followUp = turn.followUp
+  if (turn.note !== undefined) material.note = turn.note
+  let fallback = turn.perception.source === 'fallback'
+  const ruleIds = turn.matched.map((entry) => entry.rule.id)
+  let attempt = 0
+  let instruction: string | undefined
+  let draft: string
+  let outcome: EnforcementResult
+  for (;;) {
+    const drafted = await draftReply(dependencies, state, scratch, material, instruction)
+    draft = drafted.text
+    fallback ||= drafted.fallback
+    outcome = dependencies.enforcer?.check(draft, { variables: values, ruleIds, attempt }) ?? {
+      type: 'allowed',
+      text: draft,
+      findings: [],
+    }
+    if (
+      outcome.type !== 'regenerate' ||
+      dependencies.model === undefined ||
+      drafted.fallback ||
+      attempt >= definition.settings.maxRegenerations
+    )
+      break
+    instruction = outcome.instruction
+    attempt++
+  }
+  const refused = outcome.type === 'blocked' || outcome.type === 'regenerate' || outcome.type === 'escalated'
+  const text =
+    outcome.type === 'allowed' || outcome.type === 'redacted'
+      ? outcome.text
+      : ((outcome.type === 'blocked' ? outcome.refusal : undefined) ??
+        refusalFor(outcome, definition.settings.refusalReply, dependencies))
+  const enforcement = toProvenanceEnforcement(outcome, attempt)
+  scratch.emit({
+    type: 'enforcement-applied',
+    outcome: enforcement.outcome,
+    ruleIds: enforcement.violations.map((violation) => violation.ruleId),
+  })
+  if (dependencies.streaming)
+    streamSafeText(text, dependencies.enforcer, { variables: values, ruleIds }, scratch.emit)
+
+  state.turn += 1
+  for (const id of ruleIds) {
+    const fire = state.ruleFires[id]
+    state.ruleFires[id] = { count: (fire?.count ?? 0) + 1, lastTurn: state.turn }
+  }
+  state.history = [
+    ...state.history,
+    { role: 'user' as const, content: scratch.text },
+    { role: 'assistant' as const, content: text },
+  ].slice(-20)
+  const provenance = buildProvenance({
+    ...scratch,
+    mode: fallback ? 'fallback' : 'normal',
+    route: turn.route,
+    matched: turn.matched,
+    completed: turn.completed,
+    enforcement,
+  })
+  const result: TurnResult = refused
+    ? {
+        type: 'refused',
+        sessionId: scratch.sessionId,
+        turnId: scratch.turnId,
+        text,
+        provenance,
+        events: scratch.events,
+      }
+    : {
+        type: 'reply',
+        sessionId: scratch.sessionId,
+        turnId: scratch.turnId,
+        text,
+        provenance,
+        events: scratch.events,
+      }
+  scratch.emit({ type: 'turn-finished', result })
+  const ledger: LedgerEvent[] = [
+    ...turn.completed.map(
+      (call): LedgerEvent => ({
+        type: 'tool-called',
+        payload: {
+          turnId: scratch.turnId,
+          toolId: call.toolId,
+          status: call.status,
+          args: call.args,
+          ...(call.reason === undefined ? {} : { reason: call.reason }),
+        },
+      }),
+    ),
+    ...violationsOf(outcome).map(
+      (violation): LedgerEvent => ({
+        type: 'rule-violated',
+        payload: {
+          turnId: scratch.turnId,
+          ruleId: violation.ruleId,
+          tier: violation.tier,
+          lane: 1,
+          message: violation.message,
+          action: violation.action,
+        },
+      }),
+    ),
+    { type: 'turn-completed', payload: { turnId: scratch.turnId, resultType: result.type, provenance } },
+  ]
+  return { result, state, ledger }
+}
+
+async function draftReply(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  scratch: TurnScratch,
+  material: ReplyMaterial,
+  instruction: string | undefined,
+): Promise<{ text: string; fallback: boolean }> {
+  const { model } = dependencies
+  if (model === undefined) return { text: composeApprovedReply(material), fallback: false }
+  const prompt = buildReplyPrompt(material, state.history, scratch.text, instruction)
+  try {
+    const generated = await model.generate({
+      ...prompt,
+      ...(scratch.signal === undefined ? {} : { signal: scratch.signal }),
+    })
+    return { text: generated.text, fallback: false }
+  } catch (error) {
+    if (FocalError.isInstance(error) && error.code === 'aborted') throw error
+    // A failing model must not stall the conversation: fall back to the approved templates.
+    return { text: composeApprovedReply(material), fallback: true }
+  }
+}
+
+function refusalFor(outcome: EnforcementResult, fallback: string, dependencies: TurnDependencies): string {
+  const firstRule = violationsOf(outcome)[0]?.ruleId
+  const refusal =
+    firstRule === undefined ? undefined : dependencies.compiled.rulesById.get(firstRule)?.enforce?.refusal
+  return refusal ?? fallback
+}
+
+function violationsOf(outcome: EnforcementResult): RuleViolation[] {
+  return outcome.type === 'allowed' ? [] : outcome.violations
+}
+
+function toProvenanceEnforcement(outcome: EnforcementResult, attempt: number): ProvenanceEnforcement {
+  const violations = violationsOf(outcome).map((violation) => ({
+    ruleId: violation.ruleId,
+    tier: violation.tier,
+    lane: 1 as const,
+    message: violation.message,
+  }))
+  const counts = new Map<string, number>()
+  if (outcome.type === 'redacted')
+    for (const finding of outcome.findings) counts.set(finding.type, (counts.get(finding.type) ?? 0) + 1)
+  const redactions = [...counts].map(([type, count]) => ({ type, count }))
+  const kind: ProvenanceEnforcement['outcome'] =
+    outcome.type === 'regenerate'
+      ? 'blocked'
+      : outcome.type === 'allowed' && attempt > 0
+        ? 'regenerated'
+        : outcome.type
+  return {
+    outcome: kind,
+    violations,
+    redactions,
+    lane2: { ran: false, skipped: 'no subjective rule selected' },
+  }
+}

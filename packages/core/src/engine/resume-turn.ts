@@ -1,0 +1,120 @@
+import { FocalError } from '../errors/focal-error.ts'
+import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
+import { sha256Hex } from '../ledger/sha256-hex.ts'
+import { ruleScopeType } from '../rules/compare-rules.ts'
+import type { MatchedRule } from '../rules/types.ts'
+import { actOnPlan } from './act-on-plan.ts'
+import { finishTurn, type TurnScratch } from './finish-turn.ts'
+import { pause } from './run-turn.ts'
+import type { EngineSessionState } from './session-state.ts'
+import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
+import type { TurnEvent } from './types.ts'
+
+/** A human decision on a paused tool call. */
+export interface ApprovalDecisionInput {
+  sessionId: string
+  approvalId: string
+  decision: 'approve' | 'reject'
+}
+
+/**
+ * Resumes a turn paused for approval: runs (or skips) the approved call, gates and runs the calls
+ * after it, then responds, enforces and records like any turn. An expired approval takes the
+ * request's `defaultAction`.
+ */
+export async function resumeTurn(
+  dependencies: TurnDependencies,
+  previous: EngineSessionState,
+  input: ApprovalDecisionInput,
+  emit: (event: TurnEvent) => void,
+): Promise<TurnOutcome> {
+  const { compiled, clock } = dependencies
+  const state = structuredClone(previous)
+  const pending = state.pendingApproval
+  if (pending === undefined || pending.approval.id !== input.approvalId) {
+    throw new FocalError({
+      code: 'approval-not-found',
+      message: `no pending approval "${input.approvalId}" in session "${input.sessionId}"`,
+    })
+  }
+  delete state.pendingApproval
+  const expired =
+    pending.approval.expiresAt !== undefined && Date.parse(pending.approval.expiresAt) <= clock.now()
+  const decision = expired ? pending.approval.defaultAction : input.decision
+  const scratch: TurnScratch = {
+    sessionId: input.sessionId,
+    turnId: pending.turnId,
+    text: pending.text,
+    events: [],
+    ledger: [],
+    queryHash: (await sha256Hex(pending.text)).slice(0, 12),
+    timestamp: new Date(clock.now()).toISOString(),
+    emit: (event) => {
+      scratch.events.push(event)
+      emit(event)
+    },
+  }
+  scratch.emit({ type: 'turn-started', turnId: pending.turnId, sessionId: input.sessionId })
+  const resolved: LedgerEvent = {
+    type: 'approval-resolved',
+    payload: {
+      approvalId: pending.approval.id,
+      decision: expired ? 'expired' : decision === 'approve' ? 'approved' : 'rejected',
+    },
+  }
+  const [first, ...rest] = pending.remaining
+  const completed = [...pending.completed]
+  const plan = decision === 'approve' ? pending.remaining : rest
+  if (decision === 'reject' && first !== undefined) {
+    completed.push({
+      ...first,
+      status: 'rejected',
+      reason: expired ? 'approval expired' : 'rejected by the approver',
+    })
+    scratch.emit({ type: 'tool-called', toolId: first.toolId, status: 'rejected' })
+  }
+  const acted = await actOnPlan(plan, {
+    compiled,
+    tools: dependencies.tools,
+    sessionId: input.sessionId,
+    turnId: pending.turnId,
+    toolsRun: state.toolsRun,
+    session: {
+      scenario: state.navigation.scenario,
+      step: state.navigation.step,
+      turn: state.turn + 1,
+      toolsRun: state.toolsRun,
+    },
+    emit: scratch.emit,
+    firstApproved: decision === 'approve',
+  })
+  const matched: MatchedRule[] = pending.matched.flatMap(({ ruleId, reason }) => {
+    const rule = compiled.rulesById.get(ruleId)
+    return rule === undefined ? [] : [{ rule, scope: ruleScopeType(rule), reason }]
+  })
+  if (acted.type === 'paused') {
+    const paused = pause(
+      dependencies,
+      state,
+      scratch,
+      {
+        perception: pending.perception,
+        route: pending.route,
+        matched,
+        completed,
+        ...(pending.followUp === undefined ? {} : { followUp: pending.followUp }),
+      },
+      acted,
+    )
+    return { ...paused, ledger: [resolved, ...paused.ledger] }
+  }
+  const outcome = await finishTurn(dependencies, state, scratch, {
+    perception: pending.perception,
+    route: pending.route,
+    matched,
+    completed: [...completed, ...acted.completed],
+    ...(pending.followUp === undefined ? {} : { followUp: pending.followUp }),
+    ...(decision === 'reject' ? { note: compiled.definition.settings.approvalRejectedReply } : {}),
+  })
+  return { ...outcome, ledger: [resolved, ...outcome.ledger] }
+}

@@ -1,0 +1,64 @@
+import type { ProvenanceRoute } from '../ledger/provenance-types.ts'
+import type { RuleFireRecord } from '../rules/types.ts'
+import type { NavigationState } from '../scenarios/types.ts'
+import type { Perception } from '../sensor/types.ts'
+import type { ApprovalRequest, ClarificationOption } from './types.ts'
+
+/** A tool call planned by a matched rule. */
+export interface PlannedToolCall {
+  ruleId: string
+  toolId: string
+  args: Record<string, unknown>
+}
+
+/** A tool call that finished (or was stopped) this turn. */
+export interface CompletedToolCall extends PlannedToolCall {
+  status: 'ran' | 'failed' | 'blocked' | 'approved' | 'rejected'
+  result?: unknown
+  reason?: string
+}
+
+/** A turn paused for a human decision; everything needed to resume it. */
+export interface PendingApprovalState {
+  approval: ApprovalRequest
+  turnId: string
+  text: string
+  perception: Perception
+  route: ProvenanceRoute
+  matched: Array<{ ruleId: string; reason: string }>
+  completed: CompletedToolCall[]
+  /** The paused call first, then the calls after it. */
+  remaining: PlannedToolCall[]
+  followUp?: string
+}
+
+/** What the engine keeps per session (JSON-serialisable, stored through the SessionStore port). */
+export interface EngineSessionState {
+  /** Turns completed so far. */
+  turn: number
+  navigation: NavigationState
+  /** Fields collected across turns (entities, clarified values). */
+  fields: Record<string, unknown>
+  ruleFires: Record<string, RuleFireRecord>
+  /** Ids of tools that ran in this session, in order. */
+  toolsRun: string[]
+  /** Latest result per tool id (for templates: `{{tool.lookup_order.status}}`). */
+  toolResults: Record<string, unknown>
+  pendingClarification?: { question: string; options: ClarificationOption[]; turnId: string }
+  pendingApproval?: PendingApprovalState
+  /** Recent messages (bounded), for the model. */
+  history: Array<{ role: 'user' | 'assistant'; content: string }>
+}
+
+/** A fresh session. */
+export function createInitialSessionState(): EngineSessionState {
+  return {
+    turn: 0,
+    navigation: { scenario: null, step: null, transitionCounts: {} },
+    fields: {},
+    ruleFires: {},
+    toolsRun: [],
+    toolResults: {},
+    history: [],
+  }
+}

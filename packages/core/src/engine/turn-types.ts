@@ -1,0 +1,26 @@
+import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
+import type { LanguageModel } from '../llm/types.ts'
+import type { CompiledEngine } from './compile-engine.ts'
+import type { Clock, IdGenerator, ToolRunner } from './ports.ts'
+import type { ReplyEnforcer } from './reply-enforcer.ts'
+import type { EngineSessionState } from './session-state.ts'
+import type { TurnResult } from './types.ts'
+
+/** What a turn runs with (built once per engine). */
+export interface TurnDependencies {
+  compiled: CompiledEngine
+  model?: LanguageModel
+  tools: ToolRunner
+  enforcer?: ReplyEnforcer
+  clock: Clock
+  idGenerator: IdGenerator
+  /** Emit `text-delta` events (streaming turns only). */
+  streaming: boolean
+}
+
+/** A finished (or paused) turn: the result, the next session state and the ledger events to append. */
+export interface TurnOutcome {
+  result: TurnResult
+  state: EngineSessionState
+  ledger: LedgerEvent[]
+}

@@ -1,0 +1,161 @@
+import type { DefinitionRule } from '../definition/definition-schema.ts'
+import { compileExpression } from '../enforcement/compile-expression.ts'
+import type { CompiledExpression } from '../enforcement/types.ts'
+import { normalizeText } from '../sensor/score-intents.ts'
+import { compareRules, type OrderedRule, ruleScopeType } from './compare-rules.ts'
+import type { MatchedRule, RejectedRule, RuleIndex, RuleRetrievalContext } from './types.ts'
+
+/** Options of {@link createRuleIndex}. */
+export interface RuleIndexOptions {
+  rules: readonly DefinitionRule[]
+}
+
+interface IndexedRule extends OrderedRule {
+  condition?: CompiledExpression
+  cues: string[]
+  scopeType: 'global' | 'scenario' | 'step'
+}
+
+interface ScopeBucket {
+  byIntent: Map<string, IndexedRule[]>
+  byCueWord: Map<string, IndexedRule[]>
+  always: IndexedRule[]
+}
+
+/**
+ * Compiles and indexes a flat rule list by scope (global, scenario, step), then by intent and by
+ * the first word of each lexical cue, so a turn only examines rules that could match.
+ *
+ * @example
+ * const index = createRuleIndex({ rules: definition.rules })
+ * const { matched } = index.retrieve({ scenario: 'refunds', step: null, text: 'refund $80', intent: 'refund', variables })
+ */
+export function createRuleIndex(options: RuleIndexOptions): RuleIndex {
+  const buckets = new Map<string, ScopeBucket>()
+  const hardGlobals: DefinitionRule[] = []
+  options.rules.forEach((rule, index) => {
+    if (rule.scope === 'global' && rule.tier === 'hard-safety' && rule.enabled) hardGlobals.push(rule)
+    if (!rule.enabled) return
+    const indexed: IndexedRule = {
+      rule,
+      index,
+      cues: (rule.match ?? []).map((cue) => ` ${normalizeText(cue)} `),
+      scopeType: ruleScopeType(rule),
+    }
+    if (rule.condition !== undefined)
+      indexed.condition = compileExpression(rule.condition, { path: `rules[${index}].condition` })
+    addToBucket(bucketFor(buckets, scopeKey(rule)), indexed)
+  })
+  return {
+    size: options.rules.length,
+    globalHardConstraints: () => [...hardGlobals],
+    retrieve(context) {
+      const padded = ` ${normalizeText(context.text)} `
+      const words = new Set(padded.trim().split(' '))
+      const candidates = new Set<IndexedRule>()
+      for (const key of contextKeys(context)) collect(buckets.get(key), context.intent, words, candidates)
+      const matched: Array<IndexedRule & { reason: string }> = []
+      const rejected: RejectedRule[] = []
+      for (const candidate of candidates) {
+        const verdict = judge(candidate, padded, context)
+        if (verdict.matched) matched.push({ ...candidate, reason: verdict.reason })
+        else rejected.push({ ruleId: candidate.rule.id, reason: verdict.reason })
+      }
+      matched.sort(compareRules)
+      return {
+        matched: matched.map(
+          (entry): MatchedRule => ({ rule: entry.rule, scope: entry.scopeType, reason: entry.reason }),
+        ),
+        rejected,
+        examined: candidates.size,
+      }
+    },
+  }
+}
+
+function scopeKey(rule: DefinitionRule): string {
+  if (rule.scope === 'global') return 'global'
+  return rule.scope.step === undefined
+    ? `scenario:${rule.scope.scenario}`
+    : `step:${rule.scope.scenario}/${rule.scope.step}`
+}
+
+function contextKeys(context: RuleRetrievalContext): string[] {
+  const keys = ['global']
+  if (context.scenario !== null) {
+    keys.push(`scenario:${context.scenario}`)
+    if (context.step !== null) keys.push(`step:${context.scenario}/${context.step}`)
+  }
+  return keys
+}
+
+function bucketFor(buckets: Map<string, ScopeBucket>, key: string): ScopeBucket {
+  let bucket = buckets.get(key)
+  if (bucket === undefined) {
+    bucket = { byIntent: new Map(), byCueWord: new Map(), always: [] }
+    buckets.set(key, bucket)
+  }
+  return bucket
+}
+
+function addToBucket(bucket: ScopeBucket, indexed: IndexedRule): void {
+  const intents = indexed.rule.intents ?? []
+  if (intents.length > 0) {
+    for (const intent of intents) push(bucket.byIntent, intent, indexed)
+  } else if (indexed.cues.length > 0) {
+    for (const cue of indexed.cues) push(bucket.byCueWord, cue.trim().split(' ')[0] ?? '', indexed)
+  } else {
+    bucket.always.push(indexed)
+  }
+}
+
+function push(map: Map<string, IndexedRule[]>, key: string, indexed: IndexedRule): void {
+  const list = map.get(key)
+  if (list === undefined) map.set(key, [indexed])
+  else if (list[list.length - 1] !== indexed) list.push(indexed)
+}
+
+function collect(
+  bucket: ScopeBucket | undefined,
+  intent: string,
+  words: ReadonlySet<string>,
+  into: Set<IndexedRule>,
+): void {
+  if (bucket === undefined) return
+  for (const rule of bucket.always) into.add(rule)
+  for (const rule of bucket.byIntent.get(intent) ?? []) into.add(rule)
+  if (bucket.byCueWord.size === 0) return
+  for (const word of words) for (const rule of bucket.byCueWord.get(word) ?? []) into.add(rule)
+}
+
+function judge(
+  candidate: IndexedRule,
+  padded: string,
+  context: RuleRetrievalContext,
+): { matched: boolean; reason: string } {
+  const { rule } = candidate
+  const fire = context.fires?.[rule.id]
+  const turn = context.turn ?? 1
+  if (fire !== undefined && rule.maxFiresPerSession !== undefined && fire.count >= rule.maxFiresPerSession) {
+    return { matched: false, reason: `already fired ${fire.count} times (max ${rule.maxFiresPerSession})` }
+  }
+  if (fire !== undefined && rule.cooldownTurns !== undefined && turn - fire.lastTurn <= rule.cooldownTurns) {
+    return { matched: false, reason: `cooling down (${rule.cooldownTurns} turns)` }
+  }
+  const parts = [`${candidate.scopeType} scope`]
+  if ((rule.intents ?? []).length > 0) parts.push(`intent "${context.intent}"`)
+  if (candidate.cues.length > 0) {
+    const cue = candidate.cues.find((phrase) => padded.includes(phrase))
+    if (cue === undefined) return { matched: false, reason: 'no lexical cue in the text' }
+    parts.push(`text mentions "${cue.trim()}"`)
+  }
+  if (candidate.condition !== undefined) {
+    const outcome = candidate.condition.evaluate(context.variables)
+    if (outcome.type === 'error')
+      return { matched: false, reason: `condition undecidable: ${outcome.message}` }
+    if (outcome.value !== true) return { matched: false, reason: 'condition is false' }
+    parts.push(`condition \`${candidate.condition.source}\` holds`)
+  }
+  if (parts.length === 1) parts.push('no condition')
+  return { matched: true, reason: parts.join('; ') }
+}

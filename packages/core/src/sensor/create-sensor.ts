@@ -1,0 +1,138 @@
+import type { ClarificationOption } from '../engine/types.ts'
+import { type EntityPattern, extractEntities } from './extract-entities.ts'
+import { createIntentScorer, type IntentVocabulary, normalizeText } from './score-intents.ts'
+import type { IntentScore, Perception, SenseContext, Sensor } from './types.ts'
+
+/** A trained intent classifier (the goal module's `trainIntentClassifier` result fits). */
+export interface SensorIntentClassifier {
+  classify(text: string): {
+    label: string
+    confidence: number
+    alternatives: Array<{ label: string; confidence: number }>
+  }
+}
+
+/** A goal parser (the goal module's `createGoalParser()` fits). */
+export interface SensorGoalParser {
+  parse(text: string): unknown
+}
+
+/** The deterministic sensor; `senseSync` skips the promise for hot paths. */
+export interface DeterministicSensor extends Sensor {
+  senseSync(text: string, context?: SenseContext): Perception
+}
+
+/** Options of {@link createSensor}. */
+export interface SensorOptions {
+  intents: readonly IntentVocabulary[]
+  /** Extra entity id patterns (order ids, SKUs). @default [] */
+  entityPatterns?: readonly EntityPattern[]
+  /** A trained classifier blended with the lexical scores (the higher score wins). @default undefined */
+  classifier?: SensorIntentClassifier
+  /** Fills `perception.goal`. @default undefined */
+  goalParser?: SensorGoalParser
+  /** Phrases that signal a deliberate topic change. @default ['instead', 'something else', 'actually'] */
+  switchCues?: readonly string[]
+  /** Two intents closer than this are ambiguous. @default 0.15 */
+  tieMargin?: number
+  /** Time source for relative dates. @default () => Date.now() */
+  now?: () => number
+}
+
+/**
+ * The deterministic sensor: lexical intent scores (blended with a trained classifier when given),
+ * entity extraction and an ambiguity score, in one synchronous pass.
+ *
+ * @example
+ * const sensor = createSensor({ intents: [{ id: 'refund', keywords: ['refund'], examples: [] }] })
+ * const perception = await sensor.sense('Refund $80 for ORD-1001') // intent 'refund', entities.amount 80
+ */
+export function createSensor(options: SensorOptions): DeterministicSensor {
+  const {
+    intents,
+    entityPatterns = [],
+    classifier,
+    goalParser,
+    tieMargin = 0.15,
+    now = () => Date.now(),
+  } = options
+  const switchCues = (options.switchCues ?? ['instead', 'something else', 'actually']).map(
+    (cue) => ` ${normalizeText(cue)} `,
+  )
+  const scorer = createIntentScorer({ intents })
+  const known = new Set(intents.map((intent) => intent.id))
+
+  function senseSync(text: string, context: SenseContext = {}): Perception {
+    const picked = pickOption(text, context.pendingOptions)
+    let alternatives = scorer.score(text)
+    if (picked !== undefined) alternatives = promote(alternatives, picked)
+    else if (classifier !== undefined) alternatives = blend(alternatives, classifier.classify(text), known)
+    const top = alternatives[0]
+    const second = alternatives[1]
+    const confidence = top?.confidence ?? 0
+    const intent = top !== undefined && confidence > 0 ? top.intent : 'unknown'
+    const entities = extractEntities(text, { now: context.now ?? now(), patterns: entityPatterns })
+    const padded = ` ${normalizeText(text)} `
+    const perception: Perception = {
+      intent,
+      confidence,
+      alternatives,
+      entities,
+      ambiguity: ambiguityOf(top, second, tieMargin),
+      topicShift: switchCues.some((cue) => padded.includes(cue)),
+      source: 'deterministic',
+    }
+    if (goalParser !== undefined) perception.goal = goalParser.parse(text)
+    return perception
+  }
+
+  return { senseSync, sense: async (text, context = {}) => senseSync(text, context) }
+}
+
+function pickOption(text: string, options: readonly ClarificationOption[] | undefined): string | undefined {
+  if (options === undefined) return undefined
+  const normalized = normalizeText(text)
+  const chosen = options.find((option) =>
+    [option.id, option.label, option.value].some((candidate) => normalizeText(candidate) === normalized),
+  )
+  return chosen?.id
+}
+
+function promote(scores: IntentScore[], intent: string): IntentScore[] {
+  return [{ intent, confidence: 1 }, ...scores.filter((score) => score.intent !== intent)]
+}
+
+function blend(
+  scores: IntentScore[],
+  classified: ReturnType<SensorIntentClassifier['classify']>,
+  known: ReadonlySet<string>,
+): IntentScore[] {
+  const byIntent = new Map(scores.map((score) => [score.intent, score.confidence]))
+  for (const entry of [
+    { label: classified.label, confidence: classified.confidence },
+    ...classified.alternatives,
+  ]) {
+    if (!known.has(entry.label)) continue
+    byIntent.set(entry.label, Math.max(byIntent.get(entry.label) ?? 0, entry.confidence))
+  }
+  const order = scores.map((score) => score.intent)
+  return order
+    .map((intent) => ({ intent, confidence: byIntent.get(intent) ?? 0 }))
+    .sort((left, right) => right.confidence - left.confidence)
+}
+
+function ambiguityOf(
+  top: IntentScore | undefined,
+  second: IntentScore | undefined,
+  tieMargin: number,
+): Perception['ambiguity'] {
+  if (top === undefined || top.confidence === 0) return { score: 1, reason: 'no intent matched the message' }
+  if (second !== undefined && second.confidence > 0 && top.confidence - second.confidence < tieMargin) {
+    const score = Math.min(1, 1 - top.confidence + 0.5)
+    return { score, reason: `"${top.intent}" and "${second.intent}" are about equally likely` }
+  }
+  return {
+    score: 1 - top.confidence,
+    reason: top.confidence < 0.5 ? `weak evidence for "${top.intent}"` : 'clear',
+  }
+}

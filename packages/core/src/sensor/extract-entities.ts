@@ -1,0 +1,85 @@
+import { extractDates } from './extract-dates.ts'
+import { extractMoney } from './extract-money.ts'
+import type { PerceptionEntities } from './types.ts'
+
+/** A named id pattern (order ids, ticket ids, SKUs). */
+export interface EntityPattern {
+  name: string
+  pattern: RegExp
+}
+
+/** Options of {@link extractEntities}. */
+export interface ExtractEntitiesOptions {
+  /** Time used for relative dates. @default Date.now() */
+  now?: number
+  /** Extra id patterns, checked before the built-in order and ticket patterns. */
+  patterns?: readonly EntityPattern[]
+}
+
+const builtInPatterns: EntityPattern[] = [
+  {
+    name: 'order_id',
+    pattern: /\b(?:ORD|ORDER)[-#]?\s?\d{3,}\b|(?<=\border\s(?:number\s|no\.?\s|#\s?)?)#?\d{4,}\b/giu,
+  },
+  { name: 'ticket_id', pattern: /\b(?:TKT|TICKET|CASE)[-#]?\s?\d{3,}\b/giu },
+]
+const emailPattern = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/gu
+const numberPattern = /(?<![\w.$€£¥₹-])\d+(?:\.\d+)?(?![\w-])/gu
+
+/**
+ * Extracts money (with currency), plain numbers, order/ticket ids, emails and dates from one text.
+ *
+ * @example
+ * extractEntities('Refund $80 for ORD-1001 please') // { amount: 80, currency: 'USD', order_id: 'ORD-1001', ... }
+ */
+export function extractEntities(text: string, options: ExtractEntitiesOptions = {}): PerceptionEntities {
+  const { now = Date.now(), patterns = [] } = options
+  const entities: PerceptionEntities = {}
+  const spans: Array<[number, number]> = []
+  for (const { name, pattern } of [...patterns, ...builtInPatterns]) {
+    if (entities[name] !== undefined) continue
+    const match = new RegExp(
+      pattern.source,
+      pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`,
+    ).exec(text)
+    if (match !== null && match[0] !== '') {
+      entities[name] = match[0].replace(/\s+/gu, '').toUpperCase()
+      spans.push([match.index, match.index + match[0].length])
+    }
+  }
+  const money = extractMoney(text)
+  if (money.length > 0)
+    Object.assign(entities, { money, amount: money[0]!.value, currency: money[0]!.currency })
+  const emails = [...text.matchAll(emailPattern)].map((match) => match[0])
+  if (emails.length > 0) Object.assign(entities, { emails, email: emails[0]!.toLowerCase() })
+  const dates = extractDates(text, now)
+  if (dates.length > 0) Object.assign(entities, { dates, date: dates[0]!.date })
+  const numbers = plainNumbers(
+    text,
+    spans,
+    money.map((entry) => entry.text),
+    dates.map((entry) => entry.text),
+  )
+  if (numbers.length > 0) Object.assign(entities, { numbers, number: numbers[0] })
+  return entities
+}
+
+function plainNumbers(text: string, spans: Array<[number, number]>, ...usedTexts: string[][]): number[] {
+  const used = usedTexts.flat()
+  const numbers: number[] = []
+  for (const match of text.matchAll(numberPattern)) {
+    const start = match.index
+    if (spans.some(([from, to]) => start >= from && start < to)) continue
+    if (
+      used.some(
+        (fragment) =>
+          fragment.includes(match[0]) &&
+          text.indexOf(fragment) <= start &&
+          start < text.indexOf(fragment) + fragment.length,
+      )
+    )
+      continue
+    numbers.push(Number(match[0]))
+  }
+  return numbers
+}

@@ -1,0 +1,71 @@
+import type { IntentScore } from './types.ts'
+
+/** The vocabulary of one intent: lexical cues and examples from the definition. */
+export interface IntentVocabulary {
+  id: string
+  label?: string | undefined
+  keywords: readonly string[]
+  examples: readonly string[]
+}
+
+/** Options of {@link createIntentScorer}. */
+export interface IntentScorerOptions {
+  intents: readonly IntentVocabulary[]
+  /** Score of one keyword hit. @default 0.7 */
+  keywordScore?: number
+  /** Added per extra distinct keyword hit. @default 0.05 */
+  extraHitScore?: number
+  /** Ceiling for keyword evidence alone; an exact example or label reaches 1. @default 0.8 */
+  keywordCeiling?: number
+}
+
+/** Scores text against intents; deterministic, linear in text length and keyword count. */
+export interface IntentScorer {
+  score(text: string): IntentScore[]
+}
+
+/**
+ * Builds a lexical intent scorer from the definition's vocabulary: a keyword phrase found on word
+ * boundaries is evidence for its intent; a text equal to an example or label is certain.
+ *
+ * @example
+ * const scorer = createIntentScorer({ intents: [{ id: 'refund', keywords: ['refund'], examples: [] }] })
+ * scorer.score('I want a refund') // [{ intent: 'refund', confidence: 0.7 }]
+ */
+export function createIntentScorer(options: IntentScorerOptions): IntentScorer {
+  const { intents, keywordScore = 0.7, extraHitScore = 0.05, keywordCeiling = 0.8 } = options
+  const exact = new Map<string, string>()
+  const compiled = intents.map((intent) => {
+    for (const phrase of [...intent.examples, intent.label ?? '', intent.id]) {
+      const key = normalizeText(phrase)
+      if (key !== '' && !exact.has(key)) exact.set(key, intent.id)
+    }
+    return { id: intent.id, phrases: intent.keywords.map((keyword) => ` ${normalizeText(keyword)} `) }
+  })
+  return {
+    score(text) {
+      const normalized = normalizeText(text)
+      const padded = ` ${normalized} `
+      const certain = exact.get(normalized)
+      const scores = compiled.map(({ id, phrases }) => {
+        if (certain === id) return { intent: id, confidence: 1 }
+        const hits = phrases.filter((phrase) => padded.includes(phrase)).length
+        const confidence =
+          hits === 0 ? 0 : Math.min(keywordCeiling, keywordScore + extraHitScore * (hits - 1))
+        return { intent: id, confidence }
+      })
+      // Stable: ties keep definition order, so clarification options are deterministic.
+      return scores.sort((left, right) => right.confidence - left.confidence)
+    },
+  }
+}
+
+/** Lower-cases, strips punctuation and collapses spaces, so cues match on word boundaries. */
+export function normalizeText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}@.$€£-]+/gu, ' ')
+    .replace(/(?<!\d)\.|\.(?!\d)/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim()
+}
