@@ -1,5 +1,11 @@
 /** @module @focal/core/enforcement */
 export { assertSafePattern } from './assert-safe-pattern.ts'
 export { checkExpression, compileExpression } from './compile-expression.ts'
+export { createRedactionStream } from './create-redaction-stream.ts'
+export type { Scanner, ScanOutcome } from './create-scanner.ts'
+export { builtInDetectors, createScanner } from './create-scanner.ts'
+export { createStreamRedactor } from './create-stream-redactor.ts'
+export { redact, redactionFor } from './redact.ts'
+export { scanText } from './scan-text.ts'
 export { fromCelValue, toCelValue } from './to-cel-value.ts'
 export type * from './types.ts'

@@ -1,0 +1,278 @@
+import { FocalError } from '../errors/focal-error.ts'
+import { assertSafePattern } from './assert-safe-pattern.ts'
+import { digitValue, isTokenCode, tokenTable } from './detectors/char-classes.ts'
+import { detectIpv6 } from './detectors/detect-ipv6.ts'
+import { detectNumbers, type NumberDetectors } from './detectors/detect-numbers.ts'
+import {
+  detectHighEntropy,
+  detectSecrets,
+  minimumSecretLength,
+  readPrivateKeyBlock,
+} from './detectors/detect-secrets.ts'
+import { detectCryptoAddresses, detectEmails, detectUrls } from './detectors/detect-token.ts'
+import { ibanLengthAt, readIban } from './detectors/iban.ts'
+import { createNumberRun, type NumberRun, readNumberRun } from './detectors/number-run.ts'
+import type { DetectorId, Finding, ScanOptions } from './types.ts'
+
+/** Every built-in detector, the default of `ScanOptions.detectors`. */
+export const builtInDetectors: readonly DetectorId[] = [
+  'credit-card',
+  'us-ssn',
+  'email',
+  'phone',
+  'iban',
+  'crypto-address',
+  'ip-address',
+  'url',
+  'secret',
+  'high-entropy',
+]
+
+/** A scan of one text: findings plus, for streaming, where the earliest still-open match begins. */
+export interface ScanOutcome {
+  findings: Finding[]
+  /** Index from which appending text could still change findings (text.length when nothing is open). */
+  openFrom: number
+}
+
+/** A compiled scanner: options validated once, reused for every text. */
+export interface Scanner {
+  /** Scans `text`; positions before `from` are context only (used by the stream redactor). */
+  scan(text: string, from?: number): ScanOutcome
+  /** Longest tail (in characters) a keyword or user pattern may need held back. */
+  readonly holdBack: number
+}
+
+const flagAt = 1
+const flagColon = 2
+const flagDot = 4
+const flagTable = (() => {
+  const table = new Uint8Array(128)
+  table[64] = flagAt
+  table[58] = flagColon
+  table[46] = flagDot
+  return table
+})()
+
+/** Numeric detectors that a longer container finding of another kind makes redundant. */
+const containedKinds = new Set([
+  'credit-card',
+  'us-ssn',
+  'phone',
+  'ip-address',
+  'high-entropy',
+  'email',
+  'url',
+])
+
+/**
+ * Compiles scan options into a single-pass scanner. One loop walks the text once with table
+ * lookups; cheap prefilters (a digit starts a number run, `@` an email, `:` a URL or IPv6, a long
+ * token secrets and entropy) decide which validators run, so cost stays linear in the text.
+ *
+ * @example
+ * const scanner = createScanner({ detectors: ['credit-card', 'email'] })
+ * scanner.scan('card 4111 1111 1111 1111').findings[0]?.type // 'credit-card'
+ */
+export function createScanner(options: ScanOptions = {}): Scanner {
+  const path = options.path ?? 'scan'
+  const enabled = new Set<string>(options.detectors ?? builtInDetectors)
+  for (const [index, detector] of [...enabled].entries()) {
+    if (
+      !builtInDetectors.includes(detector as DetectorId) &&
+      detector !== 'blocklist' &&
+      detector !== 'pattern'
+    ) {
+      throw new FocalError({
+        code: 'invalid-argument',
+        message: `${path}.detectors[${index}]: unknown detector "${detector}"`,
+        issues: [{ path: `${path}.detectors[${index}]`, message: `unknown detector "${detector}"` }],
+      })
+    }
+  }
+  const numbers: NumberDetectors = {
+    card: enabled.has('credit-card'),
+    ssn: enabled.has('us-ssn'),
+    phone: enabled.has('phone'),
+    ipv4: enabled.has('ip-address'),
+  }
+  const anyNumber = numbers.card || numbers.ssn || numbers.phone || numbers.ipv4
+  const extras = compileExtras(options, path)
+  const entropy = { minimumLength: options.entropyMinLength ?? 24, threshold: options.entropyThreshold ?? 4 }
+  let run: NumberRun = createNumberRun()
+
+  const scan = (text: string, from = 0): ScanOutcome => {
+    const findings: Finding[] = []
+    const length = text.length
+    let openFrom = length
+    let tokenStart = -1
+    let flags = 0
+    let numberEnd = from
+    let lastRunStart = -1
+    let lastRunExtendedEnd = -1
+    let index = from
+    while (index < length) {
+      const code = text.charCodeAt(index)
+      const isToken = code < 128 ? tokenTable[code] === 1 : isTokenCode(code)
+      if (isToken) {
+        if (tokenStart < 0) {
+          tokenStart = index
+          flags = 0
+        }
+        if (code < 128) flags |= flagTable[code] as number
+        if (
+          anyNumber &&
+          index >= numberEnd &&
+          (code < 128 ? code >= 48 && code <= 57 : digitValue(code) >= 0)
+        ) {
+          run = readNumberRun(text, index, run)
+          detectNumbers(text, run, numbers, findings)
+          numberEnd = run.end
+          lastRunStart = run.start
+          lastRunExtendedEnd = run.extendedEnd
+        }
+      } else if (tokenStart >= 0) {
+        const skip = analyseToken(text, tokenStart, index, flags, findings)
+        if (skip.open >= 0) openFrom = Math.min(openFrom, skip.open)
+        tokenStart = -1
+        if (skip.next > index) {
+          index = skip.next
+          numberEnd = Math.max(numberEnd, index)
+          continue
+        }
+      }
+      index++
+    }
+    if (tokenStart >= 0) {
+      const skip = analyseToken(text, tokenStart, length, flags, findings)
+      openFrom = Math.min(openFrom, tokenStart, skip.open >= 0 ? skip.open : length)
+    }
+    if (lastRunStart >= 0 && lastRunExtendedEnd >= Math.min(length, openFrom))
+      openFrom = Math.min(openFrom, Math.max(from, lastRunStart - 1))
+    extras(text, from, findings)
+    return { findings: resolveOverlaps(findings, from), openFrom }
+  }
+
+  /** Validators for one whitespace-free token; returns where to resume and any open construct. */
+  const analyseToken = (
+    text: string,
+    start: number,
+    end: number,
+    flags: number,
+    findings: Finding[],
+  ): { next: number; open: number } => {
+    const tokenLength = end - start
+    let next = -1
+    let open = -1
+    if (flags & flagAt && enabled.has('email')) detectEmails(text, start, end, findings)
+    if (flags & (flagColon | flagDot) && enabled.has('url')) detectUrls(text, start, end, findings)
+    if (flags & flagColon && enabled.has('ip-address')) detectIpv6(text, start, end, findings)
+    if (enabled.has('iban') && tokenLength >= 4) {
+      const expected = ibanLengthAt(text, start)
+      if (expected > 0 && (tokenLength === 4 || tokenLength >= expected)) {
+        const match = readIban(text, start, expected)
+        if (match.type === 'match') {
+          findings.push({
+            type: 'iban',
+            start,
+            end: match.end,
+            value: text.slice(start, match.end),
+            confidence: 1,
+            detector: 'iban',
+          })
+          next = match.end
+        } else if (match.type === 'incomplete') open = start
+      }
+    }
+    if (enabled.has('secret') && text.charCodeAt(start) === 45 && text.charCodeAt(start + 5) === 66) {
+      const block = readPrivateKeyBlock(text, start)
+      if (block.type === 'match') {
+        findings.push({
+          type: 'private-key',
+          start,
+          end: block.end,
+          value: text.slice(start, block.end),
+          confidence: 1,
+          detector: 'secret',
+        })
+        next = Math.max(next, block.end)
+      } else if (block.type === 'incomplete') open = start
+    }
+    if (tokenLength >= minimumSecretLength && enabled.has('secret')) detectSecrets(text, start, end, findings)
+    if (tokenLength >= 26 && enabled.has('crypto-address')) detectCryptoAddresses(text, start, end, findings)
+    if (tokenLength >= entropy.minimumLength && enabled.has('high-entropy'))
+      detectHighEntropy(text, start, end, entropy, findings)
+    return { next, open }
+  }
+
+  return { scan, holdBack: extras.holdBack }
+}
+
+type Extras = ((text: string, from: number, findings: Finding[]) => void) & { holdBack: number }
+
+/** Blocklist keywords and user patterns: regexes compiled (and checked) once. */
+function compileExtras(options: ScanOptions, path: string): Extras {
+  const regexes: Array<{ type: string; detector: string; regex: RegExp; confidence: number }> = []
+  let holdBack = 0
+  const keywords = (options.blocklist ?? [])
+    .map((keyword) => keyword.trim())
+    .filter((keyword) => keyword.length > 0)
+  if (keywords.length > 0) {
+    const escaped = keywords.map((keyword) =>
+      keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'),
+    )
+    const source = `(?<![\\p{L}\\p{N}_])(?:${escaped.join('|')})(?![\\p{L}\\p{N}_])`
+    regexes.push({
+      type: 'blocklist',
+      detector: 'blocklist',
+      regex: new RegExp(source, 'giu'),
+      confidence: 1,
+    })
+    holdBack = Math.max(holdBack, ...keywords.map((keyword) => keyword.length * 2 + 1))
+  }
+  for (const [index, pattern] of (options.patterns ?? []).entries()) {
+    const flags = `${(pattern.flags ?? 'u').replace(/[gy]/g, '')}g`
+    const regex = assertSafePattern(pattern.pattern, { path: `${path}.patterns[${index}].pattern`, flags })
+    regexes.push({ type: pattern.type, detector: 'pattern', regex, confidence: pattern.confidence ?? 0.9 })
+    holdBack = Math.max(holdBack, (pattern.maxLength ?? 256) + 1)
+  }
+  const run = (text: string, from: number, findings: Finding[]): void => {
+    for (const { type, detector, regex, confidence } of regexes) {
+      regex.lastIndex = from
+      for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
+        if (match[0].length === 0) {
+          regex.lastIndex++
+          continue
+        }
+        findings.push({
+          type,
+          start: match.index,
+          end: match.index + match[0].length,
+          value: match[0],
+          confidence,
+          detector,
+        })
+      }
+    }
+  }
+  return Object.assign(run, { holdBack })
+}
+
+/** Sorts findings and drops those wholly inside a longer finding of another kind (a card inside an IBAN). */
+function resolveOverlaps(findings: Finding[], from: number): Finding[] {
+  const kept = findings.filter((finding) => finding.start >= from)
+  if (kept.length < 2) return kept
+  kept.sort((left, right) => left.start - right.start || right.end - left.end)
+  const result: Finding[] = []
+  for (const finding of kept) {
+    const container = result.find(
+      (other) =>
+        other.start <= finding.start &&
+        other.end >= finding.end &&
+        (other.type === finding.type ||
+          (containedKinds.has(finding.detector) && other.detector !== finding.detector)),
+    )
+    if (container === undefined) result.push(finding)
+  }
+  return result
+}

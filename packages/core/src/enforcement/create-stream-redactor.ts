@@ -1,0 +1,94 @@
+import { createScanner } from './create-scanner.ts'
+import { isTokenCode } from './detectors/char-classes.ts'
+import { redact } from './redact.ts'
+import type { Finding, StreamBlock, StreamRedactor, StreamRedactorOptions } from './types.ts'
+
+/** Characters of already-emitted text kept as left context (lookbehind of `+`, `(`, secret names). */
+const contextLength = 64
+
+/**
+ * Redacts a stream of text chunks with the same result as redacting the whole text at once. It
+ * holds back only the tail that could still be part of a match (the open token, an unfinished
+ * number run, IBAN or key block, and the longest keyword or user pattern), so no character of a
+ * detected item is ever emitted, even when it is split across chunks. In `block` mode it stops at
+ * the first finding and emits nothing more.
+ *
+ * @example
+ * const stream = createStreamRedactor({ detectors: ['credit-card'] })
+ * stream.push('card 4111 1111 ') + stream.push('1111 1111 ok') + stream.flush() // 'card [CREDIT_CARD] ok'
+ */
+export function createStreamRedactor(options: StreamRedactorOptions = {}): StreamRedactor {
+  const { style = 'placeholder', mode = 'redact', ...scanOptions } = options
+  const scanner = createScanner(scanOptions)
+  let context = ''
+  let held = ''
+  let offset = 0
+  const emittedFindings: Finding[] = []
+  let block: StreamBlock | undefined
+
+  const release = (final: boolean): string => {
+    if (block !== undefined) return ''
+    const text = context + held
+    const from = context.length
+    const { findings, openFrom } = scanner.scan(text, from)
+    let cut = final ? text.length : safeCut(text, from, openFrom, scanner.holdBack, findings)
+    if (mode === 'block' && findings.length > 0) {
+      block = { type: 'blocked', findings: findings.map((finding) => shift(finding, offset - from)) }
+      held = ''
+      return ''
+    }
+    const ready = findings.filter((finding) => finding.end <= cut)
+    cut = Math.max(cut, from)
+    const output = redact(
+      text.slice(from, cut),
+      ready.map((finding) => shift(finding, -from)),
+      style,
+    )
+    for (const finding of ready) emittedFindings.push(shift(finding, offset - from))
+    offset += cut - from
+    context = text.slice(Math.max(0, cut - contextLength), cut)
+    held = text.slice(cut)
+    return output
+  }
+
+  return {
+    push(chunk: string): string {
+      if (block !== undefined) return ''
+      held += chunk
+      return release(false)
+    },
+    flush(): string {
+      const output = release(true)
+      held = ''
+      return output
+    },
+    findings: () => (block === undefined ? [...emittedFindings] : [...block.findings]),
+    blocked: () => block,
+  }
+}
+
+function shift(finding: Finding, by: number): Finding {
+  return { ...finding, start: finding.start + by, end: finding.end + by }
+}
+
+/** Latest position that no open construct, pending keyword, or finding straddles, at a token start. */
+function safeCut(
+  text: string,
+  from: number,
+  openFrom: number,
+  holdBack: number,
+  findings: Finding[],
+): number {
+  let cut = Math.min(openFrom, text.length - holdBack)
+  for (let changed = true; changed; ) {
+    changed = false
+    while (cut > from && isTokenCode(text.charCodeAt(cut - 1))) cut--
+    for (const finding of findings) {
+      if (finding.start < cut && finding.end > cut) {
+        cut = finding.start
+        changed = true
+      }
+    }
+  }
+  return Math.max(cut, from)
+}

@@ -1,0 +1,93 @@
+/**
+ * Character classes the single-pass scanner needs, as lookups rather than regexes. Unicode
+ * robustness lives here: full-width and other script digits read as digits, invisible characters
+ * (zero-width space, joiners, BOM, soft hyphen) and unusual spaces and dashes read as separators,
+ * so none of them can hide a card number.
+ */
+
+/** Value 0..9 of a digit in any supported script (ASCII, full-width, Arabic-Indic, Devanagari), else -1. */
+export function digitValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48
+  if (code < 0x660) return -1
+  if (code >= 0xff10 && code <= 0xff19) return code - 0xff10
+  if (code >= 0x660 && code <= 0x669) return code - 0x660
+  if (code >= 0x6f0 && code <= 0x6f9) return code - 0x6f0
+  if (code >= 0x966 && code <= 0x96f) return code - 0x966
+  return -1
+}
+
+/** Zero-width and formatting characters that render as nothing. */
+export function isInvisible(code: number): boolean {
+  return (
+    (code >= 0x200b && code <= 0x200f) ||
+    code === 0x2060 ||
+    code === 0xfeff ||
+    code === 0xad ||
+    code === 0x180e ||
+    (code >= 0x2061 && code <= 0x2064)
+  )
+}
+
+/** Visible separators allowed between digit groups of a number (space, dash, dot and look-alikes). */
+export function separatorKind(code: number): number {
+  switch (code) {
+    case 32:
+    case 0xa0:
+    case 0x2007:
+    case 0x2009:
+    case 0x202f:
+    case 0x3000:
+      return 32 // space
+    case 45:
+    case 0x2010:
+    case 0x2011:
+    case 0x2012:
+    case 0x2013:
+    case 0x2014:
+    case 0x2212:
+    case 0xff0d:
+      return 45 // dash
+    case 46:
+    case 0xff0e:
+      return 46 // dot
+    case 40:
+    case 41:
+      return code // parentheses (phone numbers)
+    default:
+      return 0
+  }
+}
+
+/** ASCII table: 1 = token character (anything but whitespace and bracketing punctuation). */
+export const tokenTable: Uint8Array = (() => {
+  const table = new Uint8Array(128)
+  for (let code = 33; code < 127; code++) table[code] = 1
+  for (const char of '"\'`<>()[]{},;|\\') table[char.charCodeAt(0)] = 0
+  return table
+})()
+
+/** Is this UTF-16 code unit part of a token (a whitespace-free word, URL, key or address)? */
+export function isTokenCode(code: number): boolean {
+  if (code < 128) return tokenTable[code] === 1
+  return !(
+    code === 0xa0 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x3000 ||
+    code === 0x202f ||
+    code === 0x205f
+  )
+}
+
+/** ASCII letter, digit or underscore. */
+export function isWordCode(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95
+  )
+}
+
+/** ASCII letter or digit. */
+export function isAlphanumericCode(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)
+}

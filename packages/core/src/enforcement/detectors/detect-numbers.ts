@@ -1,0 +1,276 @@
+import type { Finding } from '../types.ts'
+import { groupDigits, groupSize, type NumberRun } from './number-run.ts'
+
+/** Which number detectors are on. */
+export interface NumberDetectors {
+  card: boolean
+  ssn: boolean
+  phone: boolean
+  ipv4: boolean
+}
+
+/**
+ * Finds cards, SSNs, phone numbers and IPv4 addresses in one number run. Candidates are aligned
+ * to digit groups (never a window inside a longer number, where Luhn alone passes 1 in 10), and
+ * each is validated: Luhn and issuer prefix for cards, SSA area/group/serial rules for SSNs,
+ * NANP or E.164 shape for phones, octet ranges for IPv4.
+ */
+export function detectNumbers(
+  text: string,
+  run: NumberRun,
+  enabled: NumberDetectors,
+  findings: Finding[],
+): void {
+  const count = run.groupCount
+  if (consumed.length < count) consumed = new Uint8Array(count * 2)
+  consumed.fill(0, 0, count)
+  if (enabled.card && run.digitCount >= 12) {
+    for (let first = 0; first < count; first++) {
+      if (first === 0 && run.gluedStart) continue
+      const last = longestCard(run, first)
+      if (last < 0) continue
+      push(
+        text,
+        findings,
+        'credit-card',
+        'credit-card',
+        run.groupStart[first] as number,
+        run.groupEnd[last] as number,
+        1,
+      )
+      mark(first, last)
+      first = last
+    }
+  }
+  if (enabled.ssn) detectSsn(text, run, findings)
+  if (enabled.phone) detectPhone(text, run, findings)
+  if (enabled.ipv4) detectIpv4(text, run, findings)
+}
+
+/** Groups already claimed by a finding in the current run (reused across runs). */
+let consumed = new Uint8Array(64)
+
+function mark(first: number, last: number): void {
+  consumed.fill(1, first, last + 1)
+}
+
+function isFree(first: number, last: number): boolean {
+  for (let group = first; group <= last; group++) if (consumed[group] === 1) return false
+  return true
+}
+
+function push(
+  text: string,
+  findings: Finding[],
+  type: string,
+  detector: string,
+  start: number,
+  end: number,
+  confidence: number,
+): void {
+  findings.push({ type, start, end, value: text.slice(start, end), confidence, detector })
+}
+
+function isCardSeparator(run: NumberRun, group: number): boolean {
+  const kind = run.groupSeparator[group] as number
+  return kind !== 40 && kind !== 41 && (run.groupSeparatorLength[group] as number) <= 2
+}
+
+/** Longest group span starting at `first` that is a valid card number, or -1. */
+function longestCard(run: NumberRun, first: number): number {
+  let best = -1
+  for (let last = first; last < run.groupCount; last++) {
+    if (last > first && !isCardSeparator(run, last)) break
+    // Printed cards group digits in fours (Amex 4-6-5): a 9-digit group is some other number.
+    if (last > first && (groupSize(run, last) > 6 || groupSize(run, first) > 6)) break
+    const digits = groupDigits(run, first, last)
+    if (digits > 19) break
+    if (digits < 12 || (last === run.groupCount - 1 && run.gluedEnd)) continue
+    const offset = run.groupDigitStart[first] as number
+    if (hasCardPrefix(run.digits, offset, digits) && luhnValid(run.digits, offset, digits)) best = last
+  }
+  return best
+}
+
+/** Luhn checksum over `digits[offset .. offset+length)`. */
+export function luhnValid(digits: Uint8Array, offset: number, length: number): boolean {
+  let sum = 0
+  let double = false
+  for (let index = offset + length - 1; index >= offset; index--) {
+    let value = digits[index] as number
+    if (double) {
+      value *= 2
+      if (value > 9) value -= 9
+    }
+    sum += value
+    double = !double
+  }
+  return sum % 10 === 0
+}
+
+/** Issuer prefixes of the major networks (Visa, Mastercard, Amex, Discover, Diners, JCB, UnionPay, Maestro, UATP). */
+function hasCardPrefix(digits: Uint8Array, offset: number, length: number): boolean {
+  const first = digits[offset] as number
+  const two = first * 10 + (digits[offset + 1] as number)
+  const four = two * 100 + (digits[offset + 2] as number) * 10 + (digits[offset + 3] as number)
+  switch (first) {
+    case 1:
+      return length === 15 // UATP / AirPlus
+    case 2:
+      return length === 16 && four >= 2221 && four <= 2720
+    case 3:
+      if (two === 34 || two === 37) return length === 15
+      if (two === 30 || two === 36 || two === 38 || two === 39) return length >= 14 && length <= 19
+      return two === 35 && length >= 16 && length <= 19 // JCB
+    case 4:
+      return length === 13 || length === 16 || length === 19
+    case 5:
+      return length >= 12 && length <= 19 // Mastercard 51-55, Maestro 50/56-59, Dankort 5019
+    case 6:
+      return length >= 12 && length <= 19 // Discover, UnionPay, Maestro
+    default:
+      return false
+  }
+}
+
+/** US SSN: `AAA-GG-SSSS` with one repeated separator, or nine bare digits (lower confidence). */
+function detectSsn(text: string, run: NumberRun, findings: Finding[]): void {
+  for (let group = 0; group < run.groupCount; group++) {
+    if (!isFree(group, group) || (group === 0 && run.gluedStart)) continue
+    const size = groupSize(run, group)
+    if (size === 9 && !(group === run.groupCount - 1 && run.gluedEnd)) {
+      if (isValidSsn(run.digits, run.groupDigitStart[group] as number)) {
+        push(
+          text,
+          findings,
+          'us-ssn',
+          'us-ssn',
+          run.groupStart[group] as number,
+          run.groupEnd[group] as number,
+          0.5,
+        )
+        mark(group, group)
+      }
+      continue
+    }
+    if (size !== 3 || group + 2 >= run.groupCount) continue
+    if (groupSize(run, group + 1) !== 2 || groupSize(run, group + 2) !== 4 || !isFree(group, group + 2))
+      continue
+    if (group + 2 === run.groupCount - 1 && run.gluedEnd) continue
+    const kind = run.groupSeparator[group + 1] as number
+    const sameSeparator =
+      kind === (run.groupSeparator[group + 2] as number) && (kind === 32 || kind === 45 || kind === 46)
+    const single = run.groupSeparatorLength[group + 1] === 1 && run.groupSeparatorLength[group + 2] === 1
+    if (!sameSeparator || !single || !isValidSsn(run.digits, run.groupDigitStart[group] as number)) continue
+    push(
+      text,
+      findings,
+      'us-ssn',
+      'us-ssn',
+      run.groupStart[group] as number,
+      run.groupEnd[group + 2] as number,
+      0.85,
+    )
+    mark(group, group + 2)
+    group += 2
+  }
+}
+
+/** SSA rules: area not 000, 666 or 9xx; group not 00; serial not 0000; no advertised or trivial numbers. */
+export function isValidSsn(digits: Uint8Array, offset: number): boolean {
+  const at = (index: number): number => digits[offset + index] as number
+  const area = at(0) * 100 + at(1) * 10 + at(2)
+  const group = at(3) * 10 + at(4)
+  const serial = at(5) * 1000 + at(6) * 100 + at(7) * 10 + at(8)
+  if (area === 0 || area === 666 || area >= 900 || group === 0 || serial === 0) return false
+  let same = true
+  let ascending = true
+  for (let index = 1; index < 9; index++) {
+    if (at(index) !== at(0)) same = false
+    if (at(index) !== (at(index - 1) + 1) % 10) ascending = false
+  }
+  if (same || ascending) return false
+  // Woolworth's wallet card (078-05-1120) and the 1962 Social Security Board pamphlet (219-09-9999).
+  return !(
+    (area === 78 && group === 5 && serial === 1120) ||
+    (area === 219 && group === 9 && serial === 9999)
+  )
+}
+
+function groupValue(run: NumberRun, group: number): number {
+  let value = 0
+  const start = run.groupDigitStart[group] as number
+  const size = groupSize(run, group)
+  for (let index = 0; index < size; index++) value = value * 10 + (run.digits[start + index] as number)
+  return value
+}
+
+/** International numbers after `+` (E.164: 8 to 15 digits) and NANP numbers `(NPA) NXX-XXXX`. */
+function detectPhone(text: string, run: NumberRun, findings: Finding[]): void {
+  if (run.start > 0 && text.charCodeAt(run.start - 1) === 43 && run.digits[0] !== 0 && isFree(0, 0)) {
+    let last = -1
+    for (let group = 0; group < run.groupCount && groupDigits(run, 0, group) <= 15; group++) {
+      if (group > 0 && (run.groupSeparatorLength[group] as number) > 2) break
+      last = group
+    }
+    while (last >= 0 && last === run.groupCount - 1 && run.gluedEnd) last--
+    if (last >= 0 && groupDigits(run, 0, last) >= 8 && isFree(0, last)) {
+      push(text, findings, 'phone-number', 'phone', run.start - 1, run.groupEnd[last] as number, 0.8)
+      mark(0, last)
+    }
+  }
+  for (let group = 0; group + 2 < run.groupCount; group++) {
+    const leadingOne = groupSize(run, group) === 1 && run.digits[run.groupDigitStart[group] as number] === 1
+    const area = leadingOne ? group + 1 : group
+    if (area + 2 >= run.groupCount || (group === 0 && run.gluedStart)) continue
+    if (groupSize(run, area) !== 3 || groupSize(run, area + 1) !== 3 || groupSize(run, area + 2) !== 4)
+      continue
+    if (!isFree(group, area + 2) || (area + 2 === run.groupCount - 1 && run.gluedEnd)) continue
+    let separated = true
+    for (let next = group + 1; next <= area + 2; next++)
+      if ((run.groupSeparatorLength[next] as number) > 2) separated = false
+    const npa = run.digits[run.groupDigitStart[area] as number] as number
+    const nxx = run.digits[run.groupDigitStart[area + 1] as number] as number
+    if (!separated || npa < 2 || nxx < 2) continue
+    const groupStart = run.groupStart[group] as number
+    const start = groupStart > 0 && text.charCodeAt(groupStart - 1) === 40 ? groupStart - 1 : groupStart
+    push(text, findings, 'phone-number', 'phone', start, run.groupEnd[area + 2] as number, 0.7)
+    mark(group, area + 2)
+    group = area + 2
+  }
+}
+
+function isDotJoined(run: NumberRun, group: number): boolean {
+  return run.groupSeparator[group] === 46 && run.groupSeparatorLength[group] === 1
+}
+
+/** Dotted quads with octets 0..255, no leading zeros, not part of a longer dotted number. */
+function detectIpv4(text: string, run: NumberRun, findings: Finding[]): void {
+  for (let group = 0; group + 3 < run.groupCount; group++) {
+    if ((group > 0 && isDotJoined(run, group)) || (group === 0 && run.gluedStart)) continue
+    let valid = isFree(group, group + 3)
+    for (let octet = group; valid && octet <= group + 3; octet++) {
+      const size = groupSize(run, octet)
+      const leadingZero = size > 1 && run.digits[run.groupDigitStart[octet] as number] === 0
+      valid =
+        size <= 3 &&
+        !leadingZero &&
+        groupValue(run, octet) <= 255 &&
+        (octet === group || isDotJoined(run, octet))
+    }
+    if (!valid) continue
+    if (group + 4 < run.groupCount && isDotJoined(run, group + 4)) continue
+    if (group + 3 === run.groupCount - 1 && run.gluedEnd) continue
+    push(
+      text,
+      findings,
+      'ip-address',
+      'ip-address',
+      run.groupStart[group] as number,
+      run.groupEnd[group + 3] as number,
+      0.9,
+    )
+    mark(group, group + 3)
+    group += 3
+  }
+}

@@ -1,0 +1,150 @@
+import type { Finding } from '../types.ts'
+import { isAlphanumericCode } from './char-classes.ts'
+
+/** Known token shapes, one alternative each; the group index maps to the finding type. */
+const secretShapes: ReadonlyArray<readonly [type: string, source: string]> = [
+  ['aws-access-key', '(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}'],
+  ['gcp-api-key', 'AIza[0-9A-Za-z_-]{35}'],
+  ['github-token', 'gh[pousr]_[0-9A-Za-z]{36,255}'],
+  ['github-token', 'github_pat_[0-9A-Za-z_]{82}'],
+  ['gitlab-token', 'glpat-[0-9A-Za-z_-]{20}'],
+  ['stripe-key', '(?:sk|rk)_(?:test|live|prod)_[0-9A-Za-z]{10,99}'],
+  ['anthropic-key', 'sk-ant-(?:api|admin)\\d\\d-[A-Za-z0-9_-]{80,120}'],
+  ['openai-key', 'sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}'],
+  ['openai-key', 'sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}'],
+  ['slack-token', 'xox[abposr]-[0-9A-Za-z-]{10,}'],
+  ['jwt', 'eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*'],
+]
+
+const secretPattern = new RegExp(secretShapes.map(([, source]) => `(${source})`).join('|'), 'g')
+
+/** Shortest token that can hold any known secret shape (the scanner's prefilter). */
+export const minimumSecretLength = 20
+
+function isTokenBody(code: number): boolean {
+  return isAlphanumericCode(code) || code === 95 || code === 45
+}
+
+/** Finds known secret shapes inside one token, each bounded by non-token-body characters. */
+export function detectSecrets(text: string, start: number, end: number, findings: Finding[]): void {
+  const token = text.slice(start, end)
+  secretPattern.lastIndex = 0
+  for (let match = secretPattern.exec(token); match !== null; match = secretPattern.exec(token)) {
+    const matchStart = match.index
+    const matchEnd = matchStart + match[0].length
+    if (matchStart > 0 && isTokenBody(token.charCodeAt(matchStart - 1))) continue
+    if (matchEnd < token.length && isTokenBody(token.charCodeAt(matchEnd)) && !match[0].startsWith('eyJ'))
+      continue
+    const groupIndex = match.findIndex((value, index) => index > 0 && value !== undefined)
+    const type = secretShapes[groupIndex - 1]?.[0] ?? 'secret'
+    if (type === 'jwt' && !isJwtHeader(match[0])) continue
+    findings.push({
+      type,
+      start: start + matchStart,
+      end: start + matchEnd,
+      value: match[0],
+      confidence: 1,
+      detector: 'secret',
+    })
+  }
+}
+
+/** A JWT's first segment decodes to a JSON object naming its algorithm. */
+function isJwtHeader(token: string): boolean {
+  const header = token.slice(0, token.indexOf('.')).replace(/-/g, '+').replace(/_/g, '/')
+  try {
+    const json = JSON.parse(atob(header.padEnd(Math.ceil(header.length / 4) * 4, '='))) as unknown
+    return json !== null && typeof json === 'object' && typeof (json as { alg?: unknown }).alg === 'string'
+  } catch {
+    return false
+  }
+}
+
+const beginMarker = '-----BEGIN '
+const keyLabel = /^-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/
+
+/** Result of reading a PEM private key block: its end, or that the text ended inside it. */
+export type KeyBlockMatch = { type: 'match'; end: number } | { type: 'none' } | { type: 'incomplete' }
+
+/** Reads a `-----BEGIN … PRIVATE KEY-----` block through its END line (or the end of its base64 body). */
+export function readPrivateKeyBlock(text: string, start: number): KeyBlockMatch {
+  if (!text.startsWith(beginMarker, start)) return { type: 'none' }
+  const header = keyLabel.exec(text.slice(start, start + 80))
+  if (header === null)
+    return text.length - start < 80 && !text.includes('\n', start) ? { type: 'incomplete' } : { type: 'none' }
+  const endMarker = text.indexOf('-----END ', start + header[0].length)
+  if (endMarker >= 0) {
+    const close = text.indexOf('-----', endMarker + 9)
+    if (close >= 0) return { type: 'match', end: close + 5 }
+    return { type: 'incomplete' }
+  }
+  // No END line (yet): the body is the run of base64 and whitespace after the header.
+  let index = start + header[0].length
+  while (index < text.length && /[A-Za-z0-9+/=\s:-]/.test(text[index] as string)) index++
+  return index >= text.length ? { type: 'incomplete' } : { type: 'match', end: index }
+}
+
+/** Shannon entropy in bits per character. */
+export function shannonEntropy(text: string, start: number, end: number): number {
+  const counts = new Map<number, number>()
+  for (let index = start; index < end; index++) {
+    const code = text.charCodeAt(index)
+    counts.set(code, (counts.get(code) ?? 0) + 1)
+  }
+  const length = end - start
+  let entropy = 0
+  for (const count of counts.values()) {
+    const probability = count / length
+    entropy -= probability * Math.log2(probability)
+  }
+  return entropy
+}
+
+function isEntropyCode(code: number): boolean {
+  return isAlphanumericCode(code) || code === 43 || code === 47 || code === 61 || code === 95 || code === 45
+}
+
+const secretContext = /(key|secret|token|passw(or)?d|pwd|api|auth|credential|bearer)/i
+
+/** Lookback (characters) for a secret-naming word before a random-looking string. */
+export const secretContextLength = 40
+
+function hasSecretContext(text: string, start: number): boolean {
+  return secretContext.test(text.slice(Math.max(0, start - secretContextLength), start))
+}
+
+/** Random-looking strings (keys, passwords) with letters and digits and high Shannon entropy. */
+export function detectHighEntropy(
+  text: string,
+  start: number,
+  end: number,
+  options: { minimumLength: number; threshold: number },
+  findings: Finding[],
+): void {
+  let index = start
+  while (index < end) {
+    while (index < end && !isEntropyCode(text.charCodeAt(index))) index++
+    const runStart = index
+    let digits = 0
+    let letters = 0
+    while (index < end && isEntropyCode(text.charCodeAt(index))) {
+      const code = text.charCodeAt(index)
+      if (code >= 48 && code <= 57) digits++
+      else if (isAlphanumericCode(code)) letters++
+      index++
+    }
+    if (index - runStart < options.minimumLength || digits === 0 || letters < 4) continue
+    // Without a nearby "key"/"token"/"password" the bar is higher, so hashes and ids pass.
+    const context = hasSecretContext(text, runStart)
+    const minimum = context ? options.threshold : Math.max(options.threshold, 4.5)
+    if ((!context && index - runStart < 40) || shannonEntropy(text, runStart, index) < minimum) continue
+    findings.push({
+      type: 'high-entropy-string',
+      start: runStart,
+      end: index,
+      value: text.slice(runStart, index),
+      confidence: 0.6,
+      detector: 'high-entropy',
+    })
+  }
+}

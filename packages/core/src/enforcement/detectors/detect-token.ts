@@ -1,0 +1,133 @@
+import type { Finding } from '../types.ts'
+import { isAlphanumericCode } from './char-classes.ts'
+import { isBase58CheckAddress, isBech32Address } from './crypto-address.ts'
+import { isValidDomain } from './top-level-domains.ts'
+
+function push(
+  findings: Finding[],
+  text: string,
+  type: string,
+  detector: string,
+  start: number,
+  end: number,
+  confidence: number,
+): void {
+  findings.push({ type, start, end, value: text.slice(start, end), confidence, detector })
+}
+
+function isLocalPartCode(code: number): boolean {
+  return (
+    isAlphanumericCode(code) ||
+    code === 46 ||
+    code === 95 ||
+    code === 37 ||
+    code === 43 ||
+    code === 45 ||
+    code > 127
+  )
+}
+
+function isDomainCode(code: number): boolean {
+  return isAlphanumericCode(code) || code === 46 || code === 45 || code > 127
+}
+
+/** Emails around each `@` of a token: RFC-shaped local part, domain with a known TLD. */
+export function detectEmails(text: string, start: number, end: number, findings: Finding[]): void {
+  let at = text.indexOf('@', start)
+  while (at >= 0 && at < end) {
+    let left = at
+    while (left > start && isLocalPartCode(text.charCodeAt(left - 1))) left--
+    while (left < at && text.charCodeAt(left) === 46) left++
+    let right = at + 1
+    while (right < end && isDomainCode(text.charCodeAt(right))) right++
+    while (right > at + 1 && (text.charCodeAt(right - 1) === 46 || text.charCodeAt(right - 1) === 45)) right--
+    const local = text.slice(left, at)
+    const domain = text.slice(at + 1, right)
+    if (
+      local.length > 0 &&
+      local.length <= 64 &&
+      !local.endsWith('.') &&
+      !local.includes('..') &&
+      isValidDomain(domain)
+    ) {
+      push(findings, text, 'email-address', 'email', left, right, 1)
+    }
+    at = text.indexOf('@', at + 1)
+  }
+}
+
+const trailingPunctuation = new Set([46, 44, 33, 63, 58, 59, 39, 34])
+
+/** Trims sentence punctuation that follows a URL or address. */
+export function trimTrailing(text: string, start: number, end: number): number {
+  let trimmed = end
+  while (trimmed > start && trailingPunctuation.has(text.charCodeAt(trimmed - 1))) trimmed--
+  return trimmed
+}
+
+const schemes = new Set([
+  'http',
+  'https',
+  'ftp',
+  'ftps',
+  'sftp',
+  'ws',
+  'wss',
+  'ssh',
+  'git',
+  'file',
+  'smtp',
+  'imap',
+  'ldap',
+  'mailto',
+])
+
+/** URLs with a scheme (`https://…`) or a `www.` host, validated by host (known TLD, IPv4, localhost). */
+export function detectUrls(text: string, start: number, end: number, findings: Finding[]): void {
+  const schemeEnd = text.indexOf('://', start)
+  let urlStart = -1
+  let hostStart = -1
+  if (schemeEnd >= 0 && schemeEnd < end) {
+    let scheme = schemeEnd
+    while (scheme > start && isAlphanumericCode(text.charCodeAt(scheme - 1))) scheme--
+    if (schemes.has(text.slice(scheme, schemeEnd).toLowerCase())) {
+      urlStart = scheme
+      hostStart = schemeEnd + 3
+    }
+  } else if (text.startsWith('www.', start) || text.startsWith('WWW.', start)) {
+    urlStart = start
+    hostStart = start
+  }
+  if (urlStart < 0) return
+  const urlEnd = trimTrailing(text, hostStart, end)
+  let hostEnd = hostStart
+  while (hostEnd < urlEnd && !'/?#'.includes(text[hostEnd] as string)) hostEnd++
+  let host = text.slice(hostStart, hostEnd)
+  host = host.slice(host.lastIndexOf('@') + 1)
+  if (!host.startsWith('[')) host = host.replace(/:\d{1,5}$/, '')
+  const validHost =
+    isValidDomain(host) ||
+    host === 'localhost' ||
+    /^\d{1,3}(\.\d{1,3}){3}$/.test(host) ||
+    /^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(host)
+  if (validHost) push(findings, text, 'url', 'url', urlStart, urlEnd, 0.9)
+}
+
+/** Crypto addresses in the alphanumeric runs of a token: Base58Check and bech32/bech32m checksums. */
+export function detectCryptoAddresses(text: string, start: number, end: number, findings: Finding[]): void {
+  let index = start
+  while (index < end) {
+    while (index < end && !isAlphanumericCode(text.charCodeAt(index))) index++
+    const runStart = index
+    while (index < end && isAlphanumericCode(text.charCodeAt(index))) index++
+    const length = index - runStart
+    if (length < 26 || length > 90) continue
+    const candidate = text.slice(runStart, index)
+    const first = candidate.charCodeAt(0)
+    const valid =
+      ((first === 49 || first === 51 || first === 109 || first === 110 || first === 50) &&
+        isBase58CheckAddress(candidate)) ||
+      ((first === 98 || first === 116 || first === 66 || first === 84) && isBech32Address(candidate))
+    if (valid) push(findings, text, 'crypto-address', 'crypto-address', runStart, index, 1)
+  }
+}

@@ -1,0 +1,74 @@
+/** IBAN length per country (SWIFT IBAN registry). */
+const ibanLengths: Record<string, number> = Object.fromEntries(
+  (
+    'AD24 AE23 AL28 AT20 AZ28 BA20 BE16 BG22 BH22 BI27 BR29 BY28 CH21 CR22 CY28 CZ24 DE22 DJ27 DK18 DO28 EE20 EG29 ES24 ' +
+    'FI18 FK18 FO18 FR27 GB22 GE22 GI23 GL18 GR27 GT28 HN28 HR21 HU28 IE22 IL23 IQ23 IS26 IT27 JO30 KW30 KZ20 LB28 LC32 ' +
+    'LI21 LT20 LU20 LV21 LY25 MC27 MD24 ME22 MK19 MN20 MR27 MT31 MU30 NI28 NL18 NO15 OM23 PK24 PL28 PS29 PT25 QA29 RO24 ' +
+    'RS22 RU33 SA24 SC31 SD18 SE24 SI19 SK24 SM27 SO23 ST25 SV28 TL23 TN24 TR26 UA29 VA22 VG24 XK20 YE30'
+  )
+    .split(' ')
+    .map((entry) => [entry.slice(0, 2), Number(entry.slice(2))]),
+)
+
+function isUpper(code: number): boolean {
+  return code >= 65 && code <= 90
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57
+}
+
+/** Expected length when `text` at `start` begins like an IBAN (`CCdd`, known country), else 0. */
+export function ibanLengthAt(text: string, start: number): number {
+  const c0 = text.charCodeAt(start)
+  const c1 = text.charCodeAt(start + 1)
+  if (
+    !isUpper(c0) ||
+    !isUpper(c1) ||
+    !isDigit(text.charCodeAt(start + 2)) ||
+    !isDigit(text.charCodeAt(start + 3))
+  )
+    return 0
+  return ibanLengths[text.slice(start, start + 2)] ?? 0
+}
+
+/** Result of reading an IBAN: where it ends, or that the text ended mid-way (streaming). */
+export type IbanMatch = { type: 'match'; end: number } | { type: 'none' } | { type: 'incomplete' }
+
+/**
+ * Reads an IBAN at `start`, compact (`DE89370400440532013000`) or in groups of four separated by
+ * single spaces, with exactly the country's length and a valid ISO 7064 mod-97 check.
+ */
+export function readIban(text: string, start: number, expected: number): IbanMatch {
+  const spaced = text.charCodeAt(start + 4) === 32
+  const codes: number[] = []
+  let index = start
+  while (codes.length < expected) {
+    if (index >= text.length) return { type: 'incomplete' }
+    if (
+      spaced &&
+      codes.length > 0 &&
+      codes.length % 4 === 0 &&
+      index === start + codes.length + codes.length / 4 - 1
+    ) {
+      if (text.charCodeAt(index) !== 32) return { type: 'none' }
+      index++
+      continue
+    }
+    const code = text.charCodeAt(index)
+    if (!isUpper(code) && !isDigit(code)) return { type: 'none' }
+    codes.push(code)
+    index++
+  }
+  if (index < text.length && isWordChar(text.charCodeAt(index))) return { type: 'none' }
+  let remainder = 0
+  for (let position = 4; position < expected + 4; position++) {
+    const code = codes[position % expected] as number
+    remainder = isDigit(code) ? (remainder * 10 + code - 48) % 97 : (remainder * 100 + code - 55) % 97
+  }
+  return remainder === 1 ? { type: 'match', end: index } : { type: 'none' }
+}
+
+function isWordChar(code: number): boolean {
+  return isDigit(code) || isUpper(code) || (code >= 97 && code <= 122) || code === 95
+}

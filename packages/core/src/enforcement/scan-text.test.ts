@@ -1,0 +1,328 @@
+import { describe, expect, it } from 'vitest'
+import { FocalError } from '../errors/focal-error.ts'
+import { scanText } from './scan-text.ts'
+import type { DetectorId } from './types.ts'
+
+/** `[type, value]` pairs found in a text by one detector. */
+function found(text: string, detector: DetectorId): Array<[string, string]> {
+  return scanText(text, { detectors: [detector] }).map((finding) => [finding.type, finding.value])
+}
+
+function values(text: string, detector: DetectorId): string[] {
+  return found(text, detector).map(([, value]) => value)
+}
+
+describe('scanText', () => {
+  describe('credit-card', () => {
+    it.each([
+      '4012888888881881',
+      '4012-8888-8888-1881',
+      '4012 8888 8888 1881',
+      '122000000000003',
+      '371449635398431',
+      '5555555555554444',
+      '5019717010103742',
+      '30569309025904',
+      '6011000400000000',
+      '3528000700000000',
+      '6759649826438453',
+      '4917300800000000',
+      '4484070000000000',
+      '3782 822463 10005',
+      '2221000000000009',
+    ])('flags the Luhn-valid card %s', (card) => {
+      expect(values(`my card is ${card}.`, 'credit-card')).toEqual([card])
+    })
+
+    it.each([
+      '4012-8888-8888-1882',
+      '36168002586008',
+      '4111111111111112',
+      '1234567812345678',
+      '5555555555554445',
+    ])('does not flag the Luhn-invalid decoy %s', (decoy) => {
+      expect(values(`my credit card number is ${decoy}`, 'credit-card')).toEqual([])
+    })
+
+    it('finds cards hidden with full-width digits, zero-width characters and mixed separators', () => {
+      const text =
+        'a ４１１１ １１１１ １１１１ １１１１ b 4111\u200b1111\u200b1111\u200b1111 c 4111-1111 1111.1111 d 4111\u2013 1111\u00a01111 1111'
+      expect(values(text, 'credit-card')).toHaveLength(4)
+    })
+
+    it('does not flag a Luhn-valid window inside a longer number or a word', () => {
+      expect(values('order 98765 4111111111111111 99 ref', 'credit-card')).toEqual(['4111111111111111'])
+      expect(values('id 94111111111111111111', 'credit-card')).toEqual([])
+      expect(values('x4111111111111111 4111111111111111y', 'credit-card')).toEqual([])
+      expect(values('666000000 078-05-0000', 'credit-card')).toEqual([])
+    })
+  })
+
+  describe('us-ssn', () => {
+    it.each(['078051121', '078-05-1123', '078.05.1123', '078 05 1123', '536-90-4399'])(
+      'flags the valid SSN %s',
+      (ssn) => {
+        expect(values(`ssn: ${ssn}`, 'us-ssn')).toEqual([ssn])
+      },
+    )
+
+    it.each([
+      '0780511201',
+      '078051120',
+      '000000000',
+      '666000000',
+      '078-05-0000',
+      '078 00 1123',
+      '693-09.4444',
+      '000-12-3456',
+      '666-12-3456',
+      '912-34-5678',
+      '123-45-6789',
+      '111-11-1111',
+      '219-09-9999',
+    ])('does not flag the invalid SSN %s', (ssn) => {
+      expect(values(`ssn: ${ssn}`, 'us-ssn')).toEqual([])
+    })
+  })
+
+  describe('email', () => {
+    it('flags addresses with a valid domain suffix and exact bounds', () => {
+      const text = 'try one of this emails: info@presidio.site or anotherinfo@presidio.site'
+      const findings = scanText(text, { detectors: ['email'] })
+      expect(findings.map((finding) => [finding.start, finding.end])).toEqual([
+        [24, 42],
+        [46, 71],
+      ])
+      expect(values('mail john.doe+tag@mail.example.co.uk, thanks', 'email')).toEqual([
+        'john.doe+tag@mail.example.co.uk',
+      ])
+    })
+
+    it.each([
+      'my email is info@presidio.',
+      'user@localhost',
+      'a@b.c',
+      'name@domain.notarealtld',
+      '@handle on twitter',
+      'x@-bad.com',
+    ])('does not flag %s', (text) => {
+      expect(values(text, 'email')).toEqual([])
+    })
+  })
+
+  describe('phone', () => {
+    it.each([
+      '+1 (555) 234-5678',
+      '(415) 555-2671',
+      '415-555-2671',
+      '415.555.2671',
+      '+44 20 7946 0958',
+      '+33 1 23 45 67 89',
+      '1 800 555 1234',
+    ])('flags the phone number %s', (phone) => {
+      expect(values(`call ${phone} today`, 'phone')).toEqual([phone])
+    })
+
+    it.each([
+      'call 123-456-7890',
+      'room 015-555-1234',
+      'version 2024-01-15',
+      '+12 345',
+      'total 1,234,567.89',
+    ])('does not flag %s', (text) => {
+      expect(values(text, 'phone')).toEqual([])
+    })
+  })
+
+  describe('iban', () => {
+    it.each([
+      'AL47212110090000000235698741',
+      'AL47 2121 1009 0000 0002 3569 8741',
+      'DE89370400440532013000',
+      'DE89 3704 0044 0532 0130 00',
+      'GB29NWBK60161331926819',
+      'NO93 8601 1117 947',
+      'MT84 MALT 0110 0001 2345 MTLC AST0 01S',
+      'BR97 0036 0305 0000 1000 9795 493P 1',
+    ])('flags the valid IBAN %s', (iban) => {
+      expect(values(`pay to ${iban}.`, 'iban')).toEqual([iban])
+    })
+
+    it.each([
+      'AL47 2121 1009 0000 0002 3569 8740',
+      'DE89 3704 0044 0532 0130 01',
+      'GB29 NWBK 6016 1331 9268 10',
+      'AL47 212A 1009 0000 0002 3569 8741',
+      'DE89 3704 0044 0532 0130',
+      'EE38 2200 2210  014 5686',
+      'GI75 aWBK 0000 0000 7099 453',
+      'XX89370400440532013000',
+    ])('does not flag the invalid IBAN %s', (iban) => {
+      expect(values(`pay to ${iban}.`, 'iban')).toEqual([])
+    })
+  })
+
+  describe('crypto-address', () => {
+    it.each([
+      '16Yeky6GMjeNkAiNcBY7ZhrLoMSgg1BoyZ',
+      '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
+      'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297',
+    ])('flags the checksum-valid address %s', (address) => {
+      expect(values(`my wallet address is: ${address}`, 'crypto-address')).toEqual([address])
+    })
+
+    it.each([
+      '16Yeky6GMjeNkAiNcBY7ZhrLoMSgg1BoyZ2',
+      '16Yeky6GMjeNkAiNcBY7ZhrLoMSgg1BoyY',
+      'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr',
+      '8f953371d3e85eddb89b05ed6b9e680791055315c73e1025ab5dba7bb2aee189',
+    ])('does not flag the invalid address %s', (address) => {
+      expect(values(`address ${address}`, 'crypto-address')).toEqual([])
+    })
+  })
+
+  describe('ip-address', () => {
+    it.each([
+      '192.168.1.1',
+      '8.8.8.8',
+      '2001:0db8:85a3:0000:0000:8a2e:0370:7334',
+      '2001:db8::1',
+      'fe80::1',
+      '::ffff:192.0.2.1',
+    ])('flags %s', (address) => {
+      expect(values(`host ${address}, up`, 'ip-address')).toEqual([address])
+    })
+
+    it.each([
+      'version 1.2.3',
+      '999.1.1.1',
+      '1.2.3.4.5',
+      '01.02.03.04',
+      'at 12:30:45',
+      'std::vector',
+      '1:2:3',
+    ])('does not flag %s', (text) => {
+      expect(values(text, 'ip-address')).toEqual([])
+    })
+  })
+
+  describe('url', () => {
+    it.each([
+      'https://example.com/path?q=1',
+      'http://localhost:8080/x',
+      'www.google.com',
+      'ftp://files.example.org/a.txt',
+      'https://user:pw@10.0.0.1:8443/',
+    ])('flags %s without trailing punctuation', (url) => {
+      expect(values(`see ${url}.`, 'url')).toEqual([url])
+    })
+
+    it.each(['see example.notatld/x', 'javascript:alert(1)', 'ratio 3:4', 'https://nodot'])(
+      'does not flag %s',
+      (text) => {
+        expect(values(text, 'url')).toEqual([])
+      },
+    )
+  })
+
+  describe('secret', () => {
+    it.each([
+      ['aws-access-key', 'AKIAIOSFODNN7EXAMPLE'],
+      ['aws-access-key', 'ASIAY34FZKBOKMUTVV7A'],
+      ['gcp-api-key', 'AIzaSyDaGmWKa4JsXZ-HjGw7ISLn_3namBGewQe'],
+      ['github-token', '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'],
+      ['github-token', `github_pat_${'A1b2C3d4E5'.repeat(8)}ab`],
+      ['stripe-key', 'sk_live_4eC39HqLyjWDarjtT1zdp7dc'],
+      ['openai-key', 'sk-proj-abcDEF123456ghiJKL789012mnoPQR345678'],
+      ['openai-key', 'sk-abcdefghij0123456789T3BlbkFJabcdefghij0123456789'],
+      ['anthropic-key', `sk-ant-api03-${'aB3_dE6-gH9'.repeat(8)}xyzAA`],
+      ['slack-token', 'xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx'],
+      [
+        'jwt',
+        'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
+      ],
+    ])('flags a %s', (type, secret) => {
+      expect(found(`config: token=${secret} end`, 'secret')).toEqual([[type, secret]])
+    })
+
+    it('flags a whole private key block', () => {
+      const key =
+        '-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi\n-----END RSA PRIVATE KEY-----'
+      expect(found(`here:\n${key}\nthanks`, 'secret')).toEqual([['private-key', key]])
+    })
+
+    it.each([
+      'AKIAIOSFODNN7EXAMPL',
+      'the word AKIAISAWORD',
+      'ghp_short',
+      'sk_live_short',
+      'eyJub3QiOiJhIGp3dCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.sig',
+      '-----BEGIN PUBLIC KEY-----\nMIIBIjANBg\n-----END PUBLIC KEY-----',
+    ])('does not flag %s', (text) => {
+      expect(values(text, 'secret')).toEqual([])
+    })
+  })
+
+  describe('high-entropy', () => {
+    it('flags a random string named as a key, or a long random string anywhere', () => {
+      expect(values('api_key = zK8mQ3xR7vN2pL9wT4yB6cF1', 'high-entropy')).toEqual([
+        'zK8mQ3xR7vN2pL9wT4yB6cF1',
+      ])
+      expect(
+        values('blob Q2xhdWRlIGlzIGEgaGVscGZ1bCBhc3Npc3RhbnQ9ZXhhbXBsZQ9x7', 'high-entropy'),
+      ).toHaveLength(1)
+    })
+
+    it('does not flag words, hex hashes or ids', () => {
+      expect(values('internationalization2024 antidisestablishmentarianism', 'high-entropy')).toEqual([])
+      expect(
+        values('sha 8f953371d3e85eddb89b05ed6b9e680791055315c73e1025ab5dba7bb2aee189', 'high-entropy'),
+      ).toEqual([])
+      expect(values('id 123e4567-e89b-12d3-a456-426614174000', 'high-entropy')).toEqual([])
+    })
+  })
+
+  describe('blocklist and patterns', () => {
+    it('matches keywords case-insensitively on word boundaries', () => {
+      const options = { detectors: [] as DetectorId[], blocklist: ['Acme Corp', 'refund'] }
+      expect(
+        scanText('Try ACME  corp instead; refunds are not refund-able.', options).map(
+          (finding) => finding.value,
+        ),
+      ).toEqual(['ACME  corp', 'refund'])
+    })
+
+    it('matches user patterns with their own type', () => {
+      const options = {
+        detectors: [] as DetectorId[],
+        patterns: [{ type: 'order-id', pattern: 'ORD-\\d{6}' }],
+      }
+      expect(scanText('order ORD-123456 shipped', options)).toMatchObject([
+        { type: 'order-id', value: 'ORD-123456', detector: 'pattern' },
+      ])
+    })
+
+    it('rejects a catastrophic user pattern at load with a located error', () => {
+      try {
+        scanText('x', { path: 'rules[2].enforce', patterns: [{ type: 'bad', pattern: '(a+)+$' }] })
+        expect.unreachable()
+      } catch (error) {
+        expect(FocalError.isInstance(error) && error.code).toBe('unsafe-pattern')
+        expect((error as FocalError).issues[0]?.path).toBe('rules[2].enforce.patterns[0].pattern')
+      }
+    })
+
+    it('rejects an unknown detector with a located error', () => {
+      expect(() => scanText('x', { detectors: ['passport' as DetectorId] })).toThrowError(
+        /scan\.detectors\[0\]/,
+      )
+    })
+  })
+
+  it('reports exact offsets and values for every default detector in mixed text', () => {
+    const text = 'Card 4111 1111 1111 1111, mail a@b.io, ip 10.0.0.1.'
+    for (const finding of scanText(text)) expect(text.slice(finding.start, finding.end)).toBe(finding.value)
+    expect(scanText(text).map((finding) => finding.detector)).toEqual(['credit-card', 'email', 'ip-address'])
+  })
+})
