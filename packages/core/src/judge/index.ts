@@ -1,2 +1,81 @@
 /** @module @focal/core/judge */
-export {}
+export {
+  detectAbstractionLevel,
+  inferRequestedAbstraction,
+  inferRequestedArtifact,
+} from './abstraction-cues.ts'
+export {
+  type BuildJudgePayloadOptions,
+  buildJudgePayload,
+  toJudgePayloadJson,
+} from './build-judge-payload.ts'
+export {
+  type ComputedVerdict,
+  type ComputeVerdictOptions,
+  computeVerdict,
+  judgeDimensionWeights,
+  weightedScore,
+} from './compute-verdict.ts'
+export {
+  type AlignmentJudge,
+  type CreateAlignmentJudgeOptions,
+  createAlignmentJudge,
+  fromModelOutput,
+  validateCustomReasonCodes,
+} from './create-alignment-judge.ts'
+export { detectArtifacts } from './detect-artifacts.ts'
+export { findUnsupportedSpecifics, type SpecificsCheck } from './find-unsupported-specifics.ts'
+export { type HeuristicJudgeOptions, judgeAlignmentHeuristically } from './judge-alignment-heuristically.ts'
+export { createJudgeOutputSchema, type JudgeModelOutput } from './judge-output-schema.ts'
+export {
+  type JudgePromptVariant,
+  judgePromptA,
+  judgePromptB,
+  judgePromptLite,
+  type RenderJudgePromptOptions,
+  renderJudgePrompt,
+} from './judge-prompts.ts'
+export { type JudgeThresholds, judgeThresholds } from './judge-thresholds.ts'
+export {
+  nextActionsFor,
+  reasonCodeActions,
+  type SelectFixModeOptions,
+  selectFixMode,
+} from './reason-code-actions.ts'
+export {
+  describeRetryChanges,
+  type FinalizationAttempt,
+  maxFinalizationRetries,
+  type ReplanDirective,
+  type ReplanDirectiveOptions,
+  type RetryChange,
+  renderReplanPrompt,
+  replanDirective,
+} from './replan-directive.ts'
+export {
+  type IntentContract,
+  intentContractFor,
+  intentContracts,
+  type RequiredElement,
+} from './required-elements.ts'
+export {
+  type AbstractionLevel,
+  type AlignmentJudgeResult,
+  type ArtifactType,
+  type CustomReasonCode,
+  type FixMode,
+  fixModes,
+  type HardFailReasonCode,
+  hardFailReasonCodes,
+  type JudgeDimensionScores,
+  type JudgeIntentId,
+  type JudgeNextAction,
+  type JudgeObservations,
+  type JudgePayload,
+  type JudgeReasonCode,
+  type JudgeStrictness,
+  type JudgeVerdict,
+  judgeVerdicts,
+  type SoftReasonCode,
+  softReasonCodes,
+} from './types.ts'
