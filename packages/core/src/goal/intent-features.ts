@@ -1,0 +1,67 @@
+import { stemGoalWord } from './stem-goal-word.ts'
+
+/** Which n-grams describe an utterance. */
+export interface IntentFeatureOptions {
+  /** Word bigrams as well as single words. @default true */
+  wordBigrams: boolean
+  /** Character n-gram lengths taken inside each word (padded with spaces). @default [3, 4] */
+  charGrams: readonly number[]
+}
+
+/** Defaults of `IntentFeatureOptions`. */
+export const defaultIntentFeatureOptions: IntentFeatureOptions = { wordBigrams: true, charGrams: [3, 4] }
+
+/** Longest text the classifier reads; the rest is ignored so classification stays bounded. */
+const maxCharacters = 2000
+const fnvOffset = 0x811c9dc5
+const fnvPrime = 0x01000193
+
+/** FNV-1a over the characters of `text[start, end)`, starting from `seed`. */
+function hashRange(seed: number, text: string, start: number, end: number): number {
+  let hash = seed
+  for (let index = start; index < end; index++) hash = Math.imul(hash ^ text.charCodeAt(index), fnvPrime)
+  return hash >>> 0
+}
+
+/** Mixes two hashes into one (order matters). */
+function combine(left: number, right: number): number {
+  const mixed = Math.imul(left ^ (right + 0x9e3779b9 + (left << 6) + (left >>> 2)), fnvPrime)
+  return mixed >>> 0
+}
+
+/** Lower-cased words of `text`, with apostrophes dropped (`don't` -> `dont`). */
+export function intentWords(text: string): string[] {
+  return (
+    text
+      .slice(0, maxCharacters)
+      .toLowerCase()
+      .replace(/['\u2019]/g, '')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  )
+}
+
+/**
+ * Counts of every feature of `text`, keyed by a 32-bit hash (no strings are built): stemmed words,
+ * word bigrams (with start and end markers) and character n-grams inside each padded word.
+ */
+export function intentFeatureCounts(text: string, options: IntentFeatureOptions): Map<number, number> {
+  const counts = new Map<number, number>()
+  const add = (feature: number) => counts.set(feature, (counts.get(feature) ?? 0) + 1)
+  const words = intentWords(text)
+  let previous = 1
+  for (const word of words) {
+    const stem = stemGoalWord(word)
+    const stemHash = hashRange(fnvOffset ^ 0x77, stem, 0, stem.length)
+    add(stemHash)
+    if (options.wordBigrams) add(combine(previous, stemHash))
+    previous = stemHash
+    const padded = ` ${word} `
+    for (const size of options.charGrams) {
+      const seed = fnvOffset ^ (0x6300 + size)
+      for (let start = 0; start + size <= padded.length; start++)
+        add(hashRange(seed, padded, start, start + size))
+    }
+  }
+  if (options.wordBigrams && words.length > 0) add(combine(previous, 2))
+  return counts
+}
