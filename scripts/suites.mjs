@@ -54,6 +54,22 @@ export const suites = [
     ],
     report: 'vitest-json',
   },
+  {
+    // The demo as `pnpm demo` starts it (Vite client + @focal/edge on Node), driven in Debian Chromium.
+    name: 'demo chat in Chromium (playwright-core)',
+    command: 'pnpm',
+    args: [
+      'exec',
+      'vitest',
+      'run',
+      '-c',
+      'examples/chat-app/vitest.e2e.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json={outputFile}',
+    ],
+    report: 'vitest-json',
+  },
 ]
 
 /** Checks that gate the run but are not counted as tests. */
@@ -63,6 +79,12 @@ export const checks = [
   { name: 'build', command: 'pnpm', args: ['build'] },
   { name: 'publint', command: 'pnpm', args: ['publint'] },
   { name: 'size', command: 'pnpm', args: ['exec', 'size-limit'] },
+  {
+    name: 'storybook build',
+    command: 'pnpm',
+    args: ['--filter', '@focal/example-storybook', 'run', 'build-storybook'],
+    env: { STORYBOOK_DISABLE_TELEMETRY: '1' },
+  },
 ]
 
 /** Debian packages the suites need (a real browser, a real Redis). */

@@ -1,15 +1,25 @@
-import { createFocalApp } from '@focal/edge'
+import { join } from 'node:path'
 import { serve } from '@hono/node-server'
+import { build } from 'vite'
+import { createDemoServer } from './create-demo-server.ts'
 
-// Placeholder until the React demo lands: the Focal app with a page that says what is coming.
-const app = createFocalApp({ name: 'focal-demo' })
-app.get('/', (context) =>
-  context.html(
-    '<!doctype html><title>Focal demo</title><h1>Focal demo</h1><p>The chat widget lands here.</p>',
-  ),
-)
+// `pnpm demo`: build the React client, then serve it and @focal/edge from one Node server.
+const root = join(import.meta.dirname, '..')
+const clientDir = join(root, 'dist')
+const definitionPath = join(root, '..', 'definitions', 'refund-support.yaml')
 
+if (process.env.FOCAL_DEMO_SKIP_BUILD !== '1') {
+  console.log('Building the demo client…')
+  await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' })
+}
+const { app, model } = await createDemoServer({ clientDir, definitionPath, environment: process.env })
 const port = Number(process.env.PORT ?? 5173)
-serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
-  console.log(`Focal demo running at http://127.0.0.1:${info.port}/`)
+const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
+  const mode = model
+    ? `model ${process.env.FOCAL_MODEL} at ${process.env.FOCAL_MODEL_BASE_URL}`
+    : 'no model (approved responses)'
+  console.log(`Focal demo running at http://127.0.0.1:${info.port}/ (${mode})`)
 })
+const close = () => server.close(() => process.exit(0))
+process.on('SIGINT', close)
+process.on('SIGTERM', close)

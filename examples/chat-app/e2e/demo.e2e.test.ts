@@ -1,0 +1,126 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoFlows } from '../src/demo-messages.ts'
+import { launchChromium } from './launch-chromium.ts'
+import { type RunningDemo, startDemo } from './start-demo.ts'
+
+const screenshots = join(import.meta.dirname, '..', '..', '..', 'test-results', 'e2e')
+mkdirSync(screenshots, { recursive: true })
+
+let demo: RunningDemo
+let browser: Awaited<ReturnType<typeof launchChromium>>
+
+beforeAll(async () => {
+  demo = await startDemo()
+  browser = await launchChromium()
+  // Every text state the transcript ever has, recorded as the DOM changes (streaming included).
+  await browser.context.addInitScript(() => {
+    const states: string[] = []
+    Object.assign(window, { focalTextStates: states })
+    new MutationObserver(() => {
+      const log = document.querySelector('[role="log"]')
+      if (log) states.push(log.textContent ?? '')
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await demo?.stop()
+})
+
+async function openChat(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage()
+  await page.goto(demo.url)
+  await page.getByRole('log', { name: 'Conversation' }).waitFor()
+  return page
+}
+
+const assistantMessages = (page: Page) => page.locator('article[data-role="assistant"]')
+const idle = (page: Page) => page.locator('[role="log"][aria-busy="false"]').waitFor()
+
+async function send(page: Page, text: string) {
+  const before = await assistantMessages(page).count()
+  const composer = page.getByLabel('Message')
+  await composer.fill(text)
+  await composer.press('Enter')
+  await assistantMessages(page).nth(before).waitFor()
+  await idle(page)
+  return assistantMessages(page).nth(before)
+}
+
+const shoot = (page: Page, name: string) => page.screenshot({ path: join(screenshots, `${name}.png`) })
+
+describe('demo chat in Chromium', () => {
+  it('asks a clarification for a vague message, focuses its options, and continues with the chosen one', async () => {
+    const page = await openChat(browser.context)
+    await shoot(page, '1-empty')
+    const reply = await send(page, demoFlows.clarification.text)
+    const options = reply.locator('fieldset.focal-clarification button')
+    expect(await options.count()).toBeGreaterThan(1)
+    const focused = await page.evaluate(() => document.activeElement?.textContent)
+    expect(focused).toBe(await options.first().textContent())
+    await shoot(page, '1-clarification')
+    const chosen = (await options.nth(demoFlows.clarification.option).textContent()) ?? ''
+    await options.nth(demoFlows.clarification.option).press('Enter')
+    await assistantMessages(page).nth(1).waitFor()
+    await idle(page)
+    expect(await page.locator('article[data-role="user"]').last().textContent()).toBe(chosen)
+    expect(await assistantMessages(page).nth(1).locator('.focal-text').count()).toBeGreaterThan(0)
+    expect(await options.first().isDisabled()).toBe(true)
+    await shoot(page, '1-clarification-continued')
+    await page.close()
+  })
+
+  it('refuses a refund above the cap and shows the rule in the provenance footer', async () => {
+    const page = await openChat(browser.context)
+    const reply = await send(page, demoFlows.refusal.text)
+    const toggle = reply.getByRole('button', { name: /Why this answer/ })
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    const panel = reply.locator('.focal-provenance-panel')
+    expect(await panel.textContent()).toContain(demoFlows.refusal.ruleId)
+    await shoot(page, '2-refusal-provenance')
+    await page.close()
+  })
+
+  it('never shows the digits of a card number in a reply, not even mid-stream', async () => {
+    const page = await openChat(browser.context)
+    const reply = await send(page, demoFlows.redaction.text)
+    const states = await page.evaluate(
+      () => (window as unknown as { focalTextStates: string[] }).focalTextStates,
+    )
+    expect(states.length).toBeGreaterThan(1)
+    const replyText = (await reply.textContent()) ?? ''
+    expect(replyText).toMatch(/redact/i)
+    for (const state of states) {
+      const digits = state.replace(/[\s-]/g, '')
+      expect(digits).not.toMatch(/\d{12,}/)
+      expect(state).not.toContain(demoFlows.redaction.cardNumber)
+    }
+    await shoot(page, '3-redacted')
+    await page.close()
+  })
+
+  it('pauses a large action on an approval card; approving resumes the conversation', async () => {
+    const page = await openChat(browser.context)
+    const reply = await send(page, demoFlows.approval.text)
+    const card = reply.locator('fieldset.focal-approval')
+    await card.waitFor()
+    await shoot(page, '4-approval-pending')
+    await card.getByRole('button', { name: 'Approve' }).click()
+    await assistantMessages(page).nth(1).waitFor()
+    await idle(page)
+    expect(await card.locator('.focal-approval-decision').textContent()).toBe('Approved')
+    expect(((await assistantMessages(page).nth(1).textContent()) ?? '').length).toBeGreaterThan(0)
+    await shoot(page, '4-approval-resumed')
+    await page.getByRole('link', { name: /session inspector/ }).click()
+    await page.getByText('Hash chain intact').waitFor()
+    await shoot(page, '5-inspector')
+    await page.close()
+  })
+})

@@ -1,0 +1,40 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { LanguageModel } from '@focal/core'
+import { openAICompatible } from '@focal/core'
+import { createFocalApp } from '@focal/edge/node'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+
+/** Options of {@link createDemoServer}. */
+export interface DemoServerOptions {
+  /** Folder of the built client (`vite build` output). */
+  clientDir: string
+  /** Path of the agent definition YAML. */
+  definitionPath: string
+  /** Environment to read the optional model settings from. */
+  environment: Record<string, string | undefined>
+}
+
+/** The model from `FOCAL_MODEL_BASE_URL` / `FOCAL_MODEL` / `FOCAL_API_KEY`, or none (approved responses). */
+export function modelFromEnvironment(
+  environment: Record<string, string | undefined>,
+): LanguageModel | undefined {
+  const baseURL = environment.FOCAL_MODEL_BASE_URL
+  const model = environment.FOCAL_MODEL
+  if (!baseURL || !model) return undefined
+  const apiKey = environment.FOCAL_API_KEY
+  return openAICompatible({ baseURL, model, ...(apiKey ? { apiKey } : {}) })
+}
+
+/** The demo: `@focal/edge` under `/v1`, the built React client everywhere else. */
+export async function createDemoServer({ clientDir, definitionPath, environment }: DemoServerOptions) {
+  const definition = await readFile(definitionPath, 'utf8')
+  const model = modelFromEnvironment(environment)
+  const focal = createFocalApp({ name: 'focal-demo', definition, ...(model ? { model } : {}) })
+  const app = new Hono()
+  app.route('/', focal)
+  app.use('/*', serveStatic({ root: clientDir }))
+  app.get('/*', async (context) => context.html(await readFile(join(clientDir, 'index.html'), 'utf8')))
+  return { app, model }
+}
