@@ -1,3 +1,4 @@
+import { assertSafePattern } from '../enforcement/assert-safe-pattern.ts'
 import { compileExpression } from '../enforcement/compile-expression.ts'
 import type { FocalIssue } from '../errors/focal-error.ts'
 import { FocalError } from '../errors/focal-error.ts'
@@ -61,7 +62,28 @@ export function checkDefinitionReferences(definition: FocalDefinition): FocalIss
         })
     })
   })
+  for (const [index, entity] of definition.entities.entries()) {
+    checkPattern(entity.pattern, 'iu', `entities[${index}].pattern`, issues)
+  }
+  for (const [index, pattern] of definition.safetyPatterns.entries()) {
+    checkPattern(pattern.pattern, pattern.flags ?? 'u', `safetyPatterns[${index}].pattern`, issues)
+  }
+  for (const [index, rule] of definition.rules.entries()) {
+    for (const [patternIndex, pattern] of (rule.enforce?.patterns ?? []).entries()) {
+      const path = `rules[${index}].enforce.patterns[${patternIndex}].pattern`
+      checkPattern(pattern.pattern, pattern.flags ?? 'u', path, issues)
+    }
+  }
   return issues
+}
+
+function checkPattern(pattern: string, flags: string, path: string, issues: FocalIssue[]): void {
+  try {
+    assertSafePattern(pattern, { path, flags })
+  } catch (error) {
+    if (!FocalError.isInstance(error)) throw error
+    issues.push(error.issues[0] ?? { path, message: error.message })
+  }
 }
 
 function collectIds(items: readonly { id: string }[], path: string, issues: FocalIssue[]): Set<string> {

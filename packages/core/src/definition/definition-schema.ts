@@ -198,6 +198,14 @@ export const settingsSchema = z.strictObject({
   loopReply: z
     .string()
     .default("We seem to be going in circles. Could you tell me what you'd like to do next?"),
+  /** The final alignment judge (seed 004 §3, §9). */
+  finalizationGate: z
+    .strictObject({
+      enabled: z.boolean().default(false),
+      maxRetries: z.number().int().min(0).max(5).default(2),
+      strictness: z.enum(['low', 'medium', 'high']).default('medium'),
+    })
+    .default({ enabled: false, maxRetries: 2, strictness: 'medium' }),
   /** Most model regenerations after a Lane 1 violation before refusing. @default 2 */
   maxRegenerations: z.number().int().min(0).max(5).default(2),
   /** Phrases that signal a deliberate topic change ("instead", "something else"). */

@@ -1,5 +1,7 @@
 /** @module @focal/core/definition */
 export { checkDefinitionReferences } from './check-definition-references.ts'
+export { classifyGuardrailTier } from './classify-guardrail-tier.ts'
+export { definitionJsonSchema } from './definition-json-schema.ts'
 export {
   type DefinitionIntent,
   type DefinitionRule,
@@ -14,4 +16,11 @@ export {
   type FocalDefinition,
   type FocalDefinitionInput,
 } from './definition-schema.ts'
+export {
+  type ImportSkillOptions,
+  importSkill,
+  type SkillImport,
+  type SkillImportReport,
+} from './import-skill.ts'
 export { loadDefinition } from './load-definition.ts'
+export { type SkillDocument, skillSchema } from './skill-schema.ts'

@@ -24,7 +24,7 @@ export function loadDefinition(source: string | object): FocalDefinition {
 
 function parseSource(text: string): unknown {
   try {
-    return parseYaml(text, { maxAliasCount: 100, prettyErrors: false, uniqueKeys: true })
+    return parseYaml(text, { maxAliasCount: 100, prettyErrors: false, uniqueKeys: true, logLevel: 'error' })
   } catch (error) {
     const message = `not valid YAML or JSON: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`
     throw new FocalError({

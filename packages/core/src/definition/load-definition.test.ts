@@ -1,0 +1,193 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { stringify } from 'yaml'
+import { FocalError } from '../errors/focal-error.ts'
+import { loadDefinition } from './load-definition.ts'
+
+// biome-ignore lint/suspicious/noExplicitAny: test drafts are mutated at arbitrary paths
+type Draft = any
+
+const exampleText = readFileSync(
+  fileURLToPath(new URL('../../../../examples/definitions/refund-support.yaml', import.meta.url)),
+  'utf8',
+)
+
+/** A small valid definition that each bad case breaks in exactly one place. */
+function base(): Draft {
+  return {
+    intents: [{ id: 'refund', keywords: ['refund'] }],
+    scenarios: [
+      {
+        id: 'refunds',
+        intents: ['refund'],
+        steps: [
+          { id: 'verify', transitions: [{ to: 'request', condition: 'has(fields.email)' }] },
+          { id: 'request', terminal: true },
+        ],
+      },
+    ],
+    tools: [{ id: 'issue_refund', policy: { requiresApproval: 'args.amount > 500' } }],
+    rules: [
+      { id: 'greet', action: 'Hello' },
+      {
+        id: 'cap',
+        scope: { scenario: 'refunds', step: 'request' },
+        tier: 'hard-safety',
+        condition: 'fields.amount > 50',
+      },
+      {
+        id: 'refund',
+        scope: { scenario: 'refunds' },
+        tools: [{ id: 'issue_refund', args: { amount: '{{amount}}' } }],
+      },
+    ],
+  }
+}
+
+function issuesOf(mutate: (definition: Draft) => void) {
+  const definition = base()
+  mutate(definition)
+  try {
+    loadDefinition(definition)
+  } catch (error) {
+    if (FocalError.isInstance(error) && error.code === 'invalid-definition') return error.issues
+    throw error
+  }
+  return []
+}
+
+describe('loadDefinition', () => {
+  it('loads the refund-support example with defaults applied', () => {
+    const definition = loadDefinition(exampleText)
+    expect(definition.name).toBe('refund-support')
+    expect(definition.settings.exitThreshold).toBe(0.85)
+    expect(definition.rules.find((rule) => rule.id === 'refund-cap')?.tier).toBe('hard-safety')
+  })
+
+  it('accepts the small base definition as JSON text and as an object', () => {
+    expect(loadDefinition(JSON.stringify(base())).rules).toHaveLength(3)
+    expect(loadDefinition(base()).rules[0]).toMatchObject({
+      scope: 'global',
+      priority: 0,
+      tier: 'process',
+      enabled: true,
+    })
+  })
+
+  const cases: Array<[string, (definition: Draft) => void, string, RegExp]> = [
+    ['a wrong type', (d) => (d.rules[0].priority = 'high'), 'rules[0].priority', /number/],
+    ['a priority out of range', (d) => (d.rules[0].priority = 500), 'rules[0].priority', /100/],
+    ['an unknown tier', (d) => (d.rules[1].tier = 'critical'), 'rules[1].tier', /unknown tier "critical"/],
+    ['an unknown field', (d) => (d.rules[0].graphLinks = ['cap']), 'rules[0]', /graphLinks/],
+    [
+      'a dangling scenario',
+      (d) => (d.rules[1].scope.scenario = 'billing'),
+      'rules[1].scope.scenario',
+      /unknown scenario "billing"/,
+    ],
+    [
+      'a dangling step',
+      (d) => (d.rules[1].scope.step = 'verify_identity'),
+      'rules[1].scope.step',
+      /unknown step "verify_identity" in scenario "refunds"/,
+    ],
+    [
+      'a dangling tool',
+      (d) => (d.rules[2].tools[0].id = 'wire_money'),
+      'rules[2].tools[0].id',
+      /unknown tool "wire_money"/,
+    ],
+    [
+      'a dangling transition',
+      (d) => (d.scenarios[0].steps[0].transitions[0].to = 'done'),
+      'scenarios[0].steps[0].transitions[0].to',
+      /unknown step "done"/,
+    ],
+    [
+      'a dangling intent',
+      (d) => (d.scenarios[0].intents = ['billing']),
+      'scenarios[0].intents[0]',
+      /unknown intent "billing"/,
+    ],
+    ['a duplicate rule id', (d) => (d.rules[2].id = 'greet'), 'rules[2].id', /duplicate id "greet"/],
+    [
+      'a duplicate step id',
+      (d) => d.scenarios[0].steps.push({ id: 'verify' }),
+      'scenarios[0].steps[2].id',
+      /duplicate id "verify"/,
+    ],
+    ['invalid CEL in a rule', (d) => (d.rules[1].condition = 'fields.amount >'), 'rules[1].condition', /./],
+    [
+      'invalid CEL in a tool policy',
+      (d) => (d.tools[0].policy.requiresApproval = 'args.amount >> 5'),
+      'tools[0].policy.requiresApproval',
+      /./,
+    ],
+    [
+      'an unsafe entity pattern',
+      (d) => (d.entities = [{ name: 'order_id', pattern: '(a+)+$' }]),
+      'entities[0].pattern',
+      /backtrack/,
+    ],
+  ]
+  for (const [name, mutate, path, message] of cases) {
+    it(`reports ${name} as exactly one located error`, () => {
+      const issues = issuesOf(mutate)
+      expect(issues).toHaveLength(1)
+      expect(issues[0]!.path).toBe(path)
+      expect(issues[0]!.message).toMatch(message)
+    })
+  }
+
+  it('lists every problem at once', () => {
+    const issues = issuesOf((d) => {
+      d.rules[1].scope.scenario = 'billing'
+      d.rules[2].tools[0].id = 'wire_money'
+      d.rules[0].id = 'cap'
+    })
+    expect(issues.map((issue) => issue.path).sort()).toEqual([
+      'rules[1].id',
+      'rules[1].scope.scenario',
+      'rules[2].tools[0].id',
+    ])
+  })
+
+  it('names the YAML syntax error', () => {
+    expect(() => loadDefinition('rules: [\n  - id: x')).toThrowError(
+      expect.objectContaining({ code: 'invalid-definition' }),
+    )
+  })
+
+  it('never throws anything but a FocalError on random YAML', () => {
+    const yamlish = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.anything({ maxDepth: 4 }).map((value) => stringify(value)),
+      fc
+        .tuple(fc.nat(exampleText.length), fc.nat(40), fc.string({ maxLength: 8 }))
+        .map(([at, cut, insert]) => exampleText.slice(0, at) + insert + exampleText.slice(at + cut)),
+      fc
+        .record({
+          rules: fc.array(
+            fc.dictionary(
+              fc.constantFrom('id', 'scope', 'tier', 'priority', 'condition', 'tools'),
+              fc.anything({ maxDepth: 2 }),
+            ),
+          ),
+        })
+        .map((value) => stringify(value)),
+    )
+    fc.assert(
+      fc.property(yamlish, (text) => {
+        try {
+          loadDefinition(text)
+        } catch (error) {
+          if (!FocalError.isInstance(error)) throw error
+          expect(error.code).toBe('invalid-definition')
+        }
+      }),
+      { numRuns: 250 },
+    )
+  })
+})
