@@ -1,15 +1,75 @@
+import { createMemoryLedgerStore, createMemorySessionStore } from '@focal/core'
 import { describe, expect, it } from 'vitest'
+import { createFocalApp } from './create-focal-app.ts'
 import { createTestApp } from './testing/create-test-app.ts'
 import { describeFocalHttpSuite } from './testing/http-suite.ts'
+import { readRefundSupport } from './testing/read-refund-support.ts'
+import { runConcurrentTurns } from './testing/run-concurrent-turns.ts'
+
+const definition = readRefundSupport()
 
 describeFocalHttpSuite('Node (app.request)', () => {
-  const app = createTestApp()
+  const app = createTestApp({ definition })
   return async (request) => app.request(request)
 })
 
 describe('createFocalApp', () => {
-  it('never answers a 500 with a stack, even when the engine throws', async () => {
-    const app = createTestApp()
-    expect((await app.request('/health')).status).toBe(200)
+  it('answers an engine failure with 500 internal-error and no internals', async () => {
+    const app = createFocalApp({
+      engine: {
+        turn: async () => {
+          throw new Error('database password is hunter2\n    at connect (db.ts:1:1)')
+        },
+        turnStream: () => ({
+          [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true, value: undefined }) }),
+        }),
+        resolveApproval: async () => {
+          throw new Error('unused')
+        },
+        getSession: async () => undefined,
+      },
+      definition,
+    })
+    const response = await app.request('/v1/turn', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'hi' }),
+    })
+    expect(response.status).toBe(500)
+    expect(await response.json()).toEqual({ error: { code: 'internal-error', message: 'Internal error.' } })
+  })
+
+  it('calls onEvent with every engine event of a turn, in order', async () => {
+    const seen: string[] = []
+    const app = createFocalApp({ definition, onEvent: (event) => void seen.push(event.type) })
+    await app
+      .request('/v1/chat', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          id: 'chat-1',
+          messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: 'where is my order NW-1001' }] }],
+        }),
+      })
+      .then((response) => response.text())
+    expect(seen[0]).toBe('turn-started')
+    expect(seen.at(-1)).toBe('turn-finished')
+    expect(seen).toContain('text-delta')
+  })
+
+  it('keeps 50 concurrent turns on one in-memory session gap-free with no lost update', async () => {
+    const sessionStore = createMemorySessionStore()
+    const ledgerStore = createMemoryLedgerStore()
+    const apps = [
+      createTestApp({ definition, sessionStore, ledgerStore }),
+      createTestApp({ definition, sessionStore, ledgerStore }),
+    ]
+    const outcome = await runConcurrentTurns(
+      apps.map((app) => async (request: Request) => app.request(request)),
+    )
+    expect(outcome.statuses).toEqual(Array(50).fill(200))
+    expect(outcome.verification).toEqual({ valid: true })
+    expect(outcome.sequences).toEqual(outcome.sequences.map((_, index) => index))
+    expect(outcome.turnCounter).toBe(50)
   })
 })

@@ -1,4 +1,5 @@
-import { createMemoryLedgerStore, FocalError, type LedgerStore } from '@focal/core'
+import { createEngine, createMemoryLedgerStore, type LedgerStore, loadDefinition } from '@focal/core'
+import { createDefinitionServices } from './create-definition-services.ts'
 import type { FocalAppEngine, FocalAppOptions, FocalAppServices } from './types.ts'
 
 /** The engine, services and ledger store an app runs on. */
@@ -8,20 +9,40 @@ export interface ResolvedAppParts {
   ledgerStore: LedgerStore
 }
 
-function missingService(name: string): never {
-  throw new FocalError({ code: 'invalid-argument', message: `createFocalApp: no ${name} service configured` })
+function buildEngine(options: FocalAppOptions, ledgerStore: LedgerStore): FocalAppEngine {
+  if ('engine' in options && options.engine) return options.engine
+  if ('engine' in options) throw new TypeError('createFocalApp: pass an engine or a definition')
+  const { definition, model, tools, enforcer, sessionStore } = options
+  return createEngine({
+    definition,
+    ledger: ledgerStore,
+    ...(sessionStore ? { sessionStore } : {}),
+    ...(model ? { model } : {}),
+    ...(tools ? { tools } : {}),
+    ...(enforcer ? { enforcer } : {}),
+  })
 }
 
-/** Builds the engine (or takes the given one) and the definition-bound services. */
+/**
+ * Builds the engine from the definition (or takes the given one) and the definition-bound
+ * services; services passed in `options.services` replace the built ones one by one.
+ */
 export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
   const ledgerStore = options.ledgerStore ?? createMemoryLedgerStore()
-  if (!('engine' in options) || !options.engine) {
-    return missingService('engine')
+  const engine = buildEngine(options, ledgerStore)
+  const source = options.definition ?? (engine as { definition?: object }).definition
+  const built =
+    source === undefined
+      ? undefined
+      : createDefinitionServices({ definition: loadDefinition(source), enforcer: options.enforcer })
+  const missing = (name: string) => () => {
+    throw new TypeError(`createFocalApp: pass a definition (or services.${name}) with a ready engine`)
   }
   const services: FocalAppServices = {
-    parse: options.services?.parse ?? (() => missingService('parse')),
-    enforce: options.services?.enforce ?? (() => missingService('enforce')),
-    createStreamGuard: options.services?.createStreamGuard ?? (() => missingService('stream guard')),
+    parse: options.services?.parse ?? built?.parse ?? missing('parse'),
+    enforce: options.services?.enforce ?? built?.enforce ?? missing('enforce'),
+    createStreamGuard:
+      options.services?.createStreamGuard ?? built?.createStreamGuard ?? missing('createStreamGuard'),
   }
-  return { engine: options.engine, services, ledgerStore }
+  return { engine, services, ledgerStore }
 }

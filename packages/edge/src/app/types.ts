@@ -1,4 +1,13 @@
-import type { LanguageModel, LedgerStore, SessionStore, TurnEvent, TurnInput, TurnResult } from '@focal/core'
+import type {
+  LanguageModel,
+  LedgerStore,
+  ReplyEnforcer,
+  SessionStore,
+  ToolRunner,
+  TurnEvent,
+  TurnInput,
+  TurnResult,
+} from '@focal/core'
 import type { FocalAuthOptions } from '../auth/client-auth.ts'
 import type { FocalStreamGuard } from '../filter/stream-guard.ts'
 import type { FocalInputLimits } from '../schemas/limits.ts'
@@ -27,7 +36,7 @@ export interface FocalEnforceOutcome {
 
 /** The definition-bound services behind `/v1/parse`, `/v1/enforce` and the chat stream guard. */
 export interface FocalAppServices {
-  /** `POST /v1/parse`: the structured reading of a user text. */
+  /** `POST /v1/parse`: the structured reading of a user text (the definition's sensor). */
   parse(text: string): unknown
   /** `POST /v1/enforce`: checks (or redacts) a text against the definition's Lane 1 rules. */
   enforce(input: {
@@ -45,16 +54,20 @@ export type FocalAppEngineSource =
       engine: FocalAppEngine
       /** Parse/enforce/stream-guard services; built from `definition` when omitted. */
       services?: Partial<FocalAppServices>
-      /** The agent definition (YAML text or object) the services are built from. */
+      /** The agent definition (YAML text or object) the services are built from. @default engine.definition */
       definition?: string | object
+      /** Lane 1 enforcer for `/v1/enforce` and the chat stream guard. @default the definition's scanners */
+      enforcer?: ReplyEnforcer
     }
   | {
       /** The agent definition (YAML text or object). */
       definition: string | object
       /** The model; without one the engine answers from approved templates. */
       model?: LanguageModel
-      /** Tool implementations by tool id. */
-      tools?: Record<string, unknown>
+      /** Tool implementations by tool id. @default each declared tool's fixture */
+      tools?: ToolRunner
+      /** Lane 1 enforcer for replies, `/v1/enforce` and the chat stream guard. @default the definition's scanners */
+      enforcer?: ReplyEnforcer
       services?: Partial<FocalAppServices>
     }
 

@@ -4,6 +4,6 @@
  */
 export type { FocalAppOptions } from '../app/types.ts'
 export { createFocalApp } from '../create-focal-app.ts'
-export { createRedisStores, type FocalRedisClient } from './create-redis-stores.ts'
 export { createFocalStores } from './create-focal-stores.ts'
+export { createRedisStores, type FocalRedisClient } from './create-redis-stores.ts'
 export { type NodeListenOptions, serveFocal } from './serve-focal.ts'

@@ -2,13 +2,18 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll } from 'vitest'
 import { createTestAppOptions } from '../testing/create-test-app.ts'
 import { describeFocalHttpSuite } from '../testing/http-suite.ts'
+import { readRefundSupport } from '../testing/read-refund-support.ts'
 import { serveFocal } from './serve-focal.ts'
 
 let served: ReturnType<typeof serveFocal>
 let origin: string
 
 beforeAll(async () => {
-  served = serveFocal({ ...createTestAppOptions(), port: 0, hostname: '127.0.0.1' })
+  served = serveFocal({
+    ...createTestAppOptions({ definition: readRefundSupport() }),
+    port: 0,
+    hostname: '127.0.0.1',
+  })
   await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
   origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`
 })

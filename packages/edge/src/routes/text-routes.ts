@@ -6,7 +6,7 @@ import { readJsonBody } from '../schemas/read-json-body.ts'
 export function registerTextRoutes(hono: Hono, app: FocalAppContext): void {
   hono.post('/v1/parse', async (context) => {
     const { text } = await readJsonBody(context, app.schemas.parse)
-    return context.json(app.services.parse(text) as object)
+    return context.json((await app.services.parse(text)) as object)
   })
 
   hono.post('/v1/enforce', async (context) => {

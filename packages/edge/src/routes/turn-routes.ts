@@ -2,6 +2,7 @@ import type { TurnResult } from '@focal/core'
 import type { Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { authorizeSession } from '../auth/authorize-session.ts'
+import { guardTurnResult } from '../filter/guard-turn-result.ts'
 import { readIdParam } from '../schemas/read-id-param.ts'
 import { readJsonBody } from '../schemas/read-json-body.ts'
 
@@ -24,7 +25,7 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
       release()
     }
     await report(app, result, '/v1/turn')
-    return context.json(result)
+    return context.json(guardTurnResult(result, app.services.createStreamGuard))
   })
 
   hono.post('/v1/approvals/:id', async (context) => {
@@ -43,6 +44,6 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
       release()
     }
     await report(app, result, '/v1/approvals')
-    return context.json(result)
+    return context.json(guardTurnResult(result, app.services.createStreamGuard))
   })
 }

@@ -323,5 +323,14 @@ export function badRequests(limits: { maxTextLength: number; bodyLimit: number }
       status: 403,
       code: 'forbidden',
     },
+    {
+      name: 'unknown approval id on an existing session',
+      method: 'POST',
+      path: '/v1/approvals/ap-unknown',
+      body: { sessionId: '{session}', decision: 'approve' },
+      sessionToken: 'own',
+      status: 404,
+      code: 'approval-not-found',
+    },
   ]
 }

@@ -1,46 +1,40 @@
-import {
-  createMemoryLedgerStore,
-  createMemorySessionStore,
-  type LedgerStore,
-  type SessionStore,
-} from '@focal/core'
+import type { LedgerStore, SessionStore } from '@focal/core'
 import type { Hono } from 'hono'
 import type { FocalAppOptions } from '../app/types.ts'
 import { createFocalApp } from '../create-focal-app.ts'
-import { createScriptedEngine } from './scripted-engine.ts'
 import { testAppConfig } from './test-app-config.ts'
 
-/** Stores of one test app. */
-export interface TestAppStores {
+/** What one runtime's test app is built from. */
+export interface TestAppParts {
+  /** The refund-support definition text (`examples/definitions/refund-support.yaml`). */
+  definition: string
   sessionStore?: SessionStore
   ledgerStore?: LedgerStore
 }
 
-/** The options of the app the shared HTTP suite expects, over the given stores. */
+/**
+ * The options of the app the shared HTTP suite expects: the real engine over the refund-support
+ * definition (no model: approved-response mode), bearer auth, session tokens, CORS, small limits.
+ */
 export function createTestAppOptions({
-  sessionStore = createMemorySessionStore(),
-  ledgerStore = createMemoryLedgerStore(),
-}: TestAppStores = {}): FocalAppOptions {
+  definition,
+  sessionStore,
+  ledgerStore,
+}: TestAppParts): FocalAppOptions {
   return {
     name: 'focal-test',
-    engine: createScriptedEngine({ sessionStore, ledgerStore }),
-    ledgerStore,
+    definition,
+    ...(sessionStore ? { sessionStore } : {}),
+    ...(ledgerStore ? { ledgerStore } : {}),
     auth: { type: 'bearer', tokens: [testAppConfig.clientToken] },
     sessionSecret: testAppConfig.sessionSecret,
     cors: { origin: [testAppConfig.origin] },
     bodyLimit: testAppConfig.bodyLimit,
     limits: { maxTextLength: testAppConfig.maxTextLength },
-    services: {
-      parse: (text) => ({ text }),
-      enforce: ({ text }) => ({ type: 'allowed', text, findings: [] }),
-      createStreamGuard: () => {
-        return { push: (chunk) => chunk, flush: () => '', findings: () => [], blocked: () => undefined }
-      },
-    },
   }
 }
 
 /** The app the shared HTTP suite expects; identical in every runtime. */
-export function createTestApp(stores: TestAppStores = {}): Hono {
-  return createFocalApp(createTestAppOptions(stores))
+export function createTestApp(parts: TestAppParts): Hono {
+  return createFocalApp(createTestAppOptions(parts))
 }

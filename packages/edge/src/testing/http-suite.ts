@@ -50,8 +50,8 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
 
     beforeAll(async () => {
       send = getFetch()
-      session = await createSession('hello there')
-      other = await createSession('another client')
+      session = await createSession('where is my order NW-1001')
+      other = await createSession('hello there')
     })
 
     it('answers /health without credentials', async () => {
@@ -115,10 +115,10 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       expect(ledger.verification).toEqual({ valid: true })
     })
 
-    it('streams /v1/chat as an AI SDK UI message stream ending in [DONE]', async () => {
+    it('streams /v1/chat as an AI SDK UI message stream ending in [DONE], never releasing a card number', async () => {
       const body = {
         id: `chat-${crypto.randomUUID()}`,
-        messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'stream me' }] }],
+        messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'which card is on file?' }] }],
         trigger: 'submit-message',
         messageId: 'a1',
       }
@@ -127,6 +127,8 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       expect(response.headers.get('content-type')).toContain('text/event-stream')
       expect(response.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1')
       expect(response.headers.get('x-focal-session-token')).toMatch(/^v1\./)
+      const raw = await response.clone().text()
+      expect(raw).not.toMatch(/4111/)
       const events = await readSse(response)
       const types = events.map((event) => (event === '[DONE]' ? event : event.type))
       expect(types[0]).toBe('start')
@@ -138,7 +140,24 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       const text = events
         .flatMap((event) => (event !== '[DONE]' && event.type === 'text-delta' ? [event.delta] : []))
         .join('')
-      expect(text.length).toBeGreaterThan(0)
+      expect(text).toContain('Visa card [CREDIT_CARD]')
+      // The last data-enforcement part (same id) is the final word, including the stream guard.
+      const enforcement = events.findLast((event) => event !== '[DONE]' && event.type === 'data-enforcement')
+      expect(enforcement).toMatchObject({
+        data: { outcome: 'redacted', stream: { redactions: [{ type: 'credit-card', count: 1 }] } },
+      })
+    })
+
+    it('streams a clarification as a data-clarification part', async () => {
+      const body = {
+        id: `chat-${crypto.randomUUID()}`,
+        messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hello there' }] }],
+      }
+      const events = await readSse(await send(request('/v1/chat', { body })))
+      const clarification = events.find((event) => event !== '[DONE]' && event.type === 'data-clarification')
+      expect(clarification).toMatchObject({
+        data: { question: expect.any(String), options: expect.any(Array) },
+      })
     })
 
     it('answers CORS preflights for the configured origin only', async () => {

@@ -7,17 +7,21 @@ import { createTestAppOptions } from '../create-test-app.ts'
 
 declare const Deno: {
   openKv(path?: string): Promise<FocalDenoKv>
+  readTextFile(path: URL): Promise<string>
   serve(
     options: { port: number; hostname: string; onListen: (address: { port: number }) => void },
     handler: (request: Request) => Promise<Response>,
   ): unknown
 }
 
+const definition = await Deno.readTextFile(
+  new URL('../../../../../examples/definitions/refund-support.yaml', import.meta.url),
+)
 const kv = await Deno.openKv(':memory:')
 const stores = createFocalStores({ kv })
 
 serveFocal({
-  ...createTestAppOptions(stores),
+  ...createTestAppOptions({ definition, ...stores }),
   port: 0,
   hostname: '127.0.0.1',
   onListen: ({ port }) => console.log(JSON.stringify({ app: port })),

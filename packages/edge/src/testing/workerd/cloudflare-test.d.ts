@@ -4,3 +4,9 @@ declare module 'cloudflare:test' {
   export const env: unknown
   export const SELF: { fetch(request: Request): Promise<Response> }
 }
+
+// Vite's raw text imports (the workerd test Worker bundles the example definition this way).
+declare module '*.yaml?raw' {
+  const text: string
+  export default text
+}

@@ -1,3 +1,4 @@
+import definition from '../../../../../examples/definitions/refund-support.yaml?raw'
 import { createFocalStores, type FocalSessionNamespace, serveFocal } from '../../cloudflare/index.ts'
 import { createTestAppOptions } from '../create-test-app.ts'
 
@@ -8,7 +9,10 @@ export interface TestWorkerEnv {
   FOCAL_SESSIONS: FocalSessionNamespace
 }
 
+/** The refund-support definition, bundled as text (workerd has no file system). */
+export const refundSupport = definition
+
 // The Worker the workerd run of the shared HTTP suite talks to: the test app on Durable Objects.
 export default serveFocal((env: TestWorkerEnv) =>
-  createTestAppOptions(createFocalStores({ namespace: env.FOCAL_SESSIONS })),
+  createTestAppOptions({ definition, ...createFocalStores({ namespace: env.FOCAL_SESSIONS }) }),
 )
