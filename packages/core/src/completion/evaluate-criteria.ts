@@ -6,7 +6,9 @@ import {
   comparisonOperators,
 } from './goal-contract-schema.ts'
 import { matchGlob } from './match-glob.ts'
+import { parseMarkers } from './parse-markers.ts'
 import type { GoalCriterionResult, ParsedMarker } from './types.ts'
+import { validateFindings } from './validate-findings.ts'
 
 // Criteria may arrive unvalidated (read from a notebook), so every field is checked again here.
 type LooseCriterion = AcceptanceCriterion & Record<string, unknown>
@@ -14,7 +16,7 @@ type LooseCriterion = AcceptanceCriterion & Record<string, unknown>
 /** `[METRIC:<metric>] value` compared with `op target`; message like `cv_accuracy_mean = 0.75, needs >= 0.90`. */
 export function evaluateMetricThreshold(
   criterion: AcceptanceCriterion,
-  markers: readonly ParsedMarker[],
+  output: string | readonly ParsedMarker[],
 ): GoalCriterionResult {
   const { metric, op, target } = criterion as LooseCriterion
   if (
@@ -30,7 +32,7 @@ export function evaluateMetricThreshold(
       message: 'Invalid metric_threshold criterion: needs metric, op and a finite target',
     }
   }
-  const actual = extractMetric(markers, metric)
+  const actual = extractMetric(toMarkers(output), metric)
   const expectation = `${op} ${formatMetricNumber(target)}`
   if (actual === undefined) {
     return {
@@ -47,13 +49,13 @@ export function evaluateMetricThreshold(
 /** A marker matching the pattern (`METRIC:baseline_*`, `CONCLUSION`) must appear; case-insensitive. */
 export function evaluateMarkerRequired(
   criterion: AcceptanceCriterion,
-  markers: readonly ParsedMarker[],
+  output: string | readonly ParsedMarker[],
 ): GoalCriterionResult {
   const { marker: pattern } = criterion as LooseCriterion
   if (typeof pattern !== 'string' || pattern.trim() === '') {
     return { criterion, status: 'UNKNOWN', message: 'Invalid marker_required criterion: needs a marker' }
   }
-  const found = markers.find((marker) => matchMarkerPattern(pattern, marker))
+  const found = toMarkers(output).find((marker) => matchMarkerPattern(pattern, marker))
   if (found === undefined)
     return {
       criterion,
@@ -95,12 +97,14 @@ export function evaluateArtifactExists(
   }
 }
 
-/** At least `minCount` verified findings; `minCount: 0` is always met. */
+/** At least `minCount` verified findings (a count, or counted in output text); `minCount: 0` is always met. */
 export function evaluateFindingCount(
   criterion: AcceptanceCriterion,
-  verifiedFindings: number,
+  findings: number | string,
 ): GoalCriterionResult {
   const { minCount } = criterion as LooseCriterion
+  const verifiedFindings =
+    typeof findings === 'number' ? findings : validateFindings(findings).validation.verified
   if (typeof minCount !== 'number' || !Number.isInteger(minCount) || minCount < 0) {
     return {
       criterion,
@@ -162,6 +166,11 @@ export function matchArtifactPattern(pattern: string, artifactPath: string): boo
     if (matchGlob(glob, path.slice(slash + 1))) return true
   }
   return false
+}
+
+// Text is read with any-case types: `marker_required` matching is case-insensitive.
+function toMarkers(output: string | readonly ParsedMarker[]): readonly ParsedMarker[] {
+  return typeof output === 'string' ? parseMarkers(output, { anyCaseTypes: true }).markers : output
 }
 
 function normalizePath(path: string): string {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { FocalError } from '../errors/index.ts'
 import type { GoalContract } from './goal-contract-schema.ts'
@@ -224,3 +225,59 @@ describe('writeNotebookFrontmatter', () => {
     expect(written.cells[0]).not.toHaveProperty('id')
   })
 })
+
+describe('frontmatter round trip (property)', () => {
+  const key = fc.stringMatching(/^x_[a-z0-9_]{1,10}$/)
+  const extras = fc.dictionary(key, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 })
+
+  it('keeps any unknown JSON fields at the top level and under gyoshu through write and read', () => {
+    fc.assert(
+      fc.property(
+        extras,
+        extras,
+        fc.constantFrom('active', 'completed', 'archived'),
+        (topLevel, research, status) => {
+          const notebook = writeNotebookFrontmatter({ cells: [] }, { changes: { ...research, status }, now })
+          const cell = notebook.cells[0]
+          if (cell === undefined) throw new Error('no frontmatter cell')
+          // Put the top-level extras beside gyoshu, as another tool (Quarto) would.
+          const block = sourceText(notebook).replace(/^---\n/, `---\n${yamlLines(topLevel)}`)
+          cell.source = block
+          const rewritten = writeNotebookFrontmatter(notebook, { changes: { goal_contract: contract }, now })
+          const result = readNotebookFrontmatter(rewritten)
+          if (result.type !== 'found') throw new Error(`lost frontmatter: ${JSON.stringify(result)}`)
+          expect(canonical(result.research)).toEqual(
+            canonical({
+              schema_version: 1,
+              status,
+              created: now(),
+              updated: now(),
+              ...research,
+              goal_contract: contract,
+            }),
+          )
+          const { gyoshu: _gyoshu, ...rest } = result.document
+          expect(canonical(rest)).toEqual(canonical(topLevel))
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+})
+
+function yamlLines(values: Record<string, unknown>): string {
+  return Object.entries(values)
+    .map(([name, value]) => `${name}: ${JSON.stringify(value)}\n`)
+    .join('')
+}
+
+/** JSON with sorted keys, so -0 and key order do not matter. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(
+          Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : inner,
+  )
+}
