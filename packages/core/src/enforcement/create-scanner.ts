@@ -46,8 +46,14 @@ export interface Scanner {
 const flagAt = 1
 const flagColon = 2
 const flagDot = 4
-const flagTable = (() => {
-  const table = new Uint8Array(128)
+const classOrdinary = 0
+const classDigit = 128
+const classBreak = 255
+/** ASCII class per code: ordinary token char, digit, break, or a flag bit (`@`, `:`, `.`). */
+const classTable = (() => {
+  const table = new Uint8Array(128).fill(classBreak)
+  for (let code = 0; code < 128; code++) if (tokenTable[code] === 1) table[code] = classOrdinary
+  for (let code = 48; code <= 57; code++) table[code] = classDigit
   table[64] = flagAt
   table[58] = flagColon
   table[46] = flagDot
@@ -97,6 +103,15 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     ipv4: enabled.has('ip-address'),
   }
   const anyNumber = numbers.card || numbers.ssn || numbers.phone || numbers.ipv4
+  const use = {
+    email: enabled.has('email'),
+    url: enabled.has('url'),
+    ip: enabled.has('ip-address'),
+    iban: enabled.has('iban'),
+    secret: enabled.has('secret'),
+    crypto: enabled.has('crypto-address'),
+    entropy: enabled.has('high-entropy'),
+  }
   const extras = compileExtras(options, path)
   const entropy = { minimumLength: options.entropyMinLength ?? 24, threshold: options.entropyThreshold ?? 4 }
   let run: NumberRun = createNumberRun()
@@ -105,47 +120,82 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     const findings: Finding[] = []
     const length = text.length
     let openFrom = length
-    let tokenStart = -1
-    let flags = 0
     let numberEnd = from
     let lastRunStart = -1
     let lastRunExtendedEnd = -1
     let index = from
     while (index < length) {
-      const code = text.charCodeAt(index)
-      const isToken = code < 128 ? tokenTable[code] === 1 : isTokenCode(code)
-      if (isToken) {
-        if (tokenStart < 0) {
-          tokenStart = index
-          flags = 0
+      let code = text.charCodeAt(index)
+      if (code < 128 ? classTable[code] === classBreak : !isTokenCode(code)) {
+        index++
+        continue
+      }
+      const tokenStart = index
+      let flags = 0
+      // Consume one token; ordinary letters cost one table lookup each.
+      while (index < length) {
+        code = text.charCodeAt(index)
+        let digit = false
+        if (code < 128) {
+          const kind = classTable[code] as number
+          if (kind === classOrdinary) {
+            index++
+            continue
+          }
+          if (kind === classBreak) break
+          if (kind === classDigit) digit = true
+          else flags |= kind
+        } else {
+          if (!isTokenCode(code)) break
+          digit = digitValue(code) >= 0
         }
-        if (code < 128) flags |= flagTable[code] as number
-        if (
-          anyNumber &&
-          index >= numberEnd &&
-          (code < 128 ? code >= 48 && code <= 57 : digitValue(code) >= 0)
-        ) {
+        if (digit && anyNumber && index >= numberEnd) {
+          // Fast path: up to three ASCII digits ended by a plain character cannot be anything.
+          let probe = index + 1
+          while (probe < length && probe - index < 4 && classTable[text.charCodeAt(probe)] === classDigit)
+            probe++
+          const after = probe < length ? text.charCodeAt(probe) : 0
+          if (
+            probe - index < 4 &&
+            after < 128 &&
+            after !== 32 &&
+            after !== 45 &&
+            after !== 46 &&
+            after !== 40 &&
+            after !== 41 &&
+            classTable[after] !== classDigit
+          ) {
+            numberEnd = probe
+            index++
+            continue
+          }
           run = readNumberRun(text, index, run)
           detectNumbers(text, run, numbers, findings)
           numberEnd = run.end
           lastRunStart = run.start
           lastRunExtendedEnd = run.extendedEnd
         }
-      } else if (tokenStart >= 0) {
-        const skip = analyseToken(text, tokenStart, index, flags, findings)
-        if (skip.open >= 0) openFrom = Math.min(openFrom, skip.open)
-        tokenStart = -1
-        if (skip.next > index) {
-          index = skip.next
-          numberEnd = Math.max(numberEnd, index)
-          continue
-        }
+        index++
       }
-      index++
-    }
-    if (tokenStart >= 0) {
-      const skip = analyseToken(text, tokenStart, length, flags, findings)
-      openFrom = Math.min(openFrom, tokenStart, skip.open >= 0 ? skip.open : length)
+      const first = text.charCodeAt(tokenStart)
+      // Only tokens that can hold something are analysed: an `@` or `:`, `www.`, a long token,
+      // an IBAN's two capitals, or a PEM header's dashes.
+      const needsAnalysis =
+        (flags & (flagAt | flagColon)) !== 0 ||
+        index - tokenStart >= shortestLongToken ||
+        ((first === 119 || first === 87) && (flags & flagDot) !== 0) ||
+        (first >= 65 && first <= 90 && index - tokenStart >= 4) ||
+        first === 45
+      if (index >= length) openFrom = Math.min(openFrom, tokenStart)
+      if (!needsAnalysis) continue
+      tokenNext = -1
+      tokenOpen = -1
+      analyseToken(text, tokenStart, index, flags, findings)
+      if (tokenOpen >= 0) openFrom = Math.min(openFrom, tokenOpen)
+      if (tokenNext > index) {
+        index = tokenNext
+        numberEnd = Math.max(numberEnd, index)
+      }
     }
     if (lastRunStart >= 0 && lastRunExtendedEnd >= Math.min(length, openFrom))
       openFrom = Math.min(openFrom, Math.max(from, lastRunStart - 1))
@@ -154,20 +204,23 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   }
 
   /** Validators for one whitespace-free token; returns where to resume and any open construct. */
+  let tokenNext = -1
+  let tokenOpen = -1
+  const shortestLongToken = Math.min(minimumSecretLength, 26, entropy.minimumLength)
   const analyseToken = (
     text: string,
     start: number,
     end: number,
     flags: number,
     findings: Finding[],
-  ): { next: number; open: number } => {
+  ): void => {
     const tokenLength = end - start
     let next = -1
     let open = -1
-    if (flags & flagAt && enabled.has('email')) detectEmails(text, start, end, findings)
-    if (flags & (flagColon | flagDot) && enabled.has('url')) detectUrls(text, start, end, findings)
-    if (flags & flagColon && enabled.has('ip-address')) detectIpv6(text, start, end, findings)
-    if (enabled.has('iban') && tokenLength >= 4) {
+    if (flags & flagAt && use.email) detectEmails(text, start, end, findings)
+    if (flags & (flagColon | flagDot) && use.url) detectUrls(text, start, end, findings)
+    if (flags & flagColon && use.ip) detectIpv6(text, start, end, findings)
+    if (use.iban && tokenLength >= 4) {
       const expected = ibanLengthAt(text, start)
       if (expected > 0 && (tokenLength === 4 || tokenLength >= expected)) {
         const match = readIban(text, start, expected)
@@ -184,7 +237,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         } else if (match.type === 'incomplete') open = start
       }
     }
-    if (enabled.has('secret') && text.charCodeAt(start) === 45 && text.charCodeAt(start + 5) === 66) {
+    if (use.secret && text.charCodeAt(start) === 45 && text.charCodeAt(start + 5) === 66) {
       const block = readPrivateKeyBlock(text, start)
       if (block.type === 'match') {
         findings.push({
@@ -196,13 +249,26 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           detector: 'secret',
         })
         next = Math.max(next, block.end)
-      } else if (block.type === 'incomplete') open = start
+      } else if (block.type === 'incomplete') {
+        // Unterminated at the end of the text: redact to the end; a stream holds it back.
+        open = start
+        findings.push({
+          type: 'private-key',
+          start,
+          end: text.length,
+          value: text.slice(start),
+          confidence: 1,
+          detector: 'secret',
+        })
+        next = text.length
+      }
     }
-    if (tokenLength >= minimumSecretLength && enabled.has('secret')) detectSecrets(text, start, end, findings)
-    if (tokenLength >= 26 && enabled.has('crypto-address')) detectCryptoAddresses(text, start, end, findings)
-    if (tokenLength >= entropy.minimumLength && enabled.has('high-entropy'))
+    if (tokenLength >= minimumSecretLength && use.secret) detectSecrets(text, start, end, findings)
+    if (tokenLength >= 26 && use.crypto) detectCryptoAddresses(text, start, end, findings)
+    if (tokenLength >= entropy.minimumLength && use.entropy)
       detectHighEntropy(text, start, end, entropy, findings)
-    return { next, open }
+    tokenNext = next
+    tokenOpen = open
   }
 
   return { scan, holdBack: extras.holdBack }
@@ -260,19 +326,23 @@ function compileExtras(options: ScanOptions, path: string): Extras {
 
 /** Sorts findings and drops those wholly inside a longer finding of another kind (a card inside an IBAN). */
 function resolveOverlaps(findings: Finding[], from: number): Finding[] {
-  const kept = findings.filter((finding) => finding.start >= from)
+  const kept = from > 0 ? findings.filter((finding) => finding.start >= from) : findings
   if (kept.length < 2) return kept
   kept.sort((left, right) => left.start - right.start || right.end - left.end)
   const result: Finding[] = []
+  // Findings still open at the current start; sorted input keeps this list short.
+  let active: Finding[] = []
   for (const finding of kept) {
-    const container = result.find(
+    if (active.length > 0) active = active.filter((other) => other.end > finding.start)
+    const contained = active.some(
       (other) =>
-        other.start <= finding.start &&
         other.end >= finding.end &&
         (other.type === finding.type ||
           (containedKinds.has(finding.detector) && other.detector !== finding.detector)),
     )
-    if (container === undefined) result.push(finding)
+    if (contained) continue
+    result.push(finding)
+    active.push(finding)
   }
   return result
 }

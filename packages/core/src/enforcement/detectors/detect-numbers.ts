@@ -22,6 +22,8 @@ export function detectNumbers(
   findings: Finding[],
 ): void {
   const count = run.groupCount
+  // Nothing we detect has fewer than four digits, or fewer than seven outside a dotted quad.
+  if (run.digitCount < 4 || (run.digitCount < 7 && count < 4)) return
   if (consumed.length < count) consumed = new Uint8Array(count * 2)
   consumed.fill(0, 0, count)
   if (enabled.card && run.digitCount >= 12) {

@@ -66,21 +66,46 @@ const keyLabel = /^-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/
 /** Result of reading a PEM private key block: its end, or that the text ended inside it. */
 export type KeyBlockMatch = { type: 'match'; end: number } | { type: 'none' } | { type: 'incomplete' }
 
-/** Reads a `-----BEGIN … PRIVATE KEY-----` block through its END line (or the end of its base64 body). */
+/** Longest PEM block searched for its END line (a 4096-bit RSA key is about 3.3 KB). */
+const maxKeyBlockLength = 16_384
+
+function isPemBodyCode(code: number): boolean {
+  return (
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code >= 48 && code <= 57) ||
+    code === 43 ||
+    code === 47 ||
+    code === 61 ||
+    code === 32 ||
+    code === 10 ||
+    code === 13 ||
+    code === 9 ||
+    code === 58 ||
+    code === 45
+  )
+}
+
+/**
+ * Reads a `-----BEGIN … PRIVATE KEY-----` block through its END line. Without an END line within
+ * 16 KB, the block is the header plus its base64 body; `incomplete` means it runs to the end of the
+ * text (a stream must hold it; a whole text redacts it to the end).
+ */
 export function readPrivateKeyBlock(text: string, start: number): KeyBlockMatch {
   if (!text.startsWith(beginMarker, start)) return { type: 'none' }
   const header = keyLabel.exec(text.slice(start, start + 80))
   if (header === null)
     return text.length - start < 80 && !text.includes('\n', start) ? { type: 'incomplete' } : { type: 'none' }
-  const endMarker = text.indexOf('-----END ', start + header[0].length)
-  if (endMarker >= 0) {
+  const bodyStart = start + header[0].length
+  const limit = Math.min(text.length, bodyStart + maxKeyBlockLength)
+  const endMarker = text.indexOf('-----END ', bodyStart)
+  if (endMarker >= 0 && endMarker < limit) {
     const close = text.indexOf('-----', endMarker + 9)
-    if (close >= 0) return { type: 'match', end: close + 5 }
-    return { type: 'incomplete' }
+    if (close >= 0 && close < endMarker + 80) return { type: 'match', end: close + 5 }
+    if (close < 0 && text.length - endMarker < 80) return { type: 'incomplete' }
   }
-  // No END line (yet): the body is the run of base64 and whitespace after the header.
-  let index = start + header[0].length
-  while (index < text.length && /[A-Za-z0-9+/=\s:-]/.test(text[index] as string)) index++
+  let index = bodyStart
+  while (index < limit && isPemBodyCode(text.charCodeAt(index))) index++
   return index >= text.length ? { type: 'incomplete' } : { type: 'match', end: index }
 }
 

@@ -3,6 +3,12 @@ import { isAlphanumericCode } from './char-classes.ts'
 import { isBase58CheckAddress, isBech32Address } from './crypto-address.ts'
 import { isValidDomain } from './top-level-domains.ts'
 
+/** Index of a character code within `[start, end)`, or -1; never scans past the token. */
+function indexWithin(text: string, code: number, start: number, end: number): number {
+  for (let index = start; index < end; index++) if (text.charCodeAt(index) === code) return index
+  return -1
+}
+
 function push(
   findings: Finding[],
   text: string,
@@ -33,8 +39,8 @@ function isDomainCode(code: number): boolean {
 
 /** Emails around each `@` of a token: RFC-shaped local part, domain with a known TLD. */
 export function detectEmails(text: string, start: number, end: number, findings: Finding[]): void {
-  let at = text.indexOf('@', start)
-  while (at >= 0 && at < end) {
+  let at = indexWithin(text, 64, start, end)
+  while (at >= 0) {
     let left = at
     while (left > start && isLocalPartCode(text.charCodeAt(left - 1))) left--
     while (left < at && text.charCodeAt(left) === 46) left++
@@ -52,7 +58,7 @@ export function detectEmails(text: string, start: number, end: number, findings:
     ) {
       push(findings, text, 'email-address', 'email', left, right, 1)
     }
-    at = text.indexOf('@', at + 1)
+    at = indexWithin(text, 64, at + 1, end)
   }
 }
 
@@ -84,10 +90,16 @@ const schemes = new Set([
 
 /** URLs with a scheme (`https://…`) or a `www.` host, validated by host (known TLD, IPv4, localhost). */
 export function detectUrls(text: string, start: number, end: number, findings: Finding[]): void {
-  const schemeEnd = text.indexOf('://', start)
+  let schemeEnd = indexWithin(text, 58, start, end)
+  while (
+    schemeEnd >= 0 &&
+    !(text.charCodeAt(schemeEnd + 1) === 47 && text.charCodeAt(schemeEnd + 2) === 47)
+  ) {
+    schemeEnd = indexWithin(text, 58, schemeEnd + 1, end)
+  }
   let urlStart = -1
   let hostStart = -1
-  if (schemeEnd >= 0 && schemeEnd < end) {
+  if (schemeEnd >= 0) {
     let scheme = schemeEnd
     while (scheme > start && isAlphanumericCode(text.charCodeAt(scheme - 1))) scheme--
     if (schemes.has(text.slice(scheme, schemeEnd).toLowerCase())) {

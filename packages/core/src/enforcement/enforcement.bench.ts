@@ -1,0 +1,198 @@
+import { Redactor } from '@redactpii/node'
+import { SyncRedactor } from 'redact-pii'
+import { defineSuite } from '../../../../bench/harness.ts'
+import { checkExpression, compileExpression } from './compile-expression.ts'
+import { createScanner } from './create-scanner.ts'
+import { redact } from './redact.ts'
+
+/** Deterministic pseudo-random numbers so every run scans the same corpus. */
+function createRandom(seed: number): (limit: number) => number {
+  let state = seed
+  return (limit) => {
+    state = (state * 1103515245 + 12345) % 2147483648
+    return state % limit
+  }
+}
+
+function luhnCheckDigit(body: string): number {
+  let sum = 0
+  for (let index = 0; index < body.length; index++) {
+    let value = Number(body[body.length - 1 - index])
+    if (index % 2 === 0) value = value * 2 > 9 ? value * 2 - 9 : value * 2
+    sum += value
+  }
+  return (10 - (sum % 10)) % 10
+}
+
+function cardNumber(random: (limit: number) => number, valid: boolean): string {
+  let body = '4'
+  while (body.length < 15) body += String(random(10))
+  const check = luhnCheckDigit(body)
+  return body + String(valid ? check : (check + 1 + random(9)) % 10)
+}
+
+function formatCard(card: string, style: number): string {
+  if (style === 0) return card
+  const separator = style === 1 ? ' ' : '-'
+  return card.replace(/(\d{4})(?=\d)/g, `$1${separator}`)
+}
+
+const sentences = [
+  'Thanks for reaching out about your order, we are looking into it right now.',
+  'The shipment left our warehouse on Tuesday and should arrive within five business days.',
+  'Please let me know if there is anything else I can help you with today.',
+  'Our records show two payments were made last month for the same subscription.',
+  'I have escalated the ticket to the billing team and they will reply by email.',
+  'function handle(request) { return fetch(url, { method: "POST", body: json }) }',
+  'commit 8f953371d3e85eddb89b05ed6b9e680791055315 fixed the retry loop in the worker.',
+  'The meeting is at 10:30 in room 4.2, bring the 2024-05-17 report and 3 printed copies.',
+]
+
+/** About `size` characters of support-chat prose, code and logs with PII, secrets and decoys mixed in. */
+function buildCorpus(size: number): { text: string; decoys: string[] } {
+  const random = createRandom(7)
+  const decoys: string[] = []
+  let text = ''
+  while (text.length < size) {
+    text += `${sentences[random(sentences.length)]} `
+    switch (random(12)) {
+      case 0:
+        text += `Card on file ${formatCard(cardNumber(random, true), random(3))}. `
+        break
+      case 1: {
+        const decoy = formatCard(cardNumber(random, false), random(3))
+        decoys.push(decoy)
+        text += `Reference ${decoy} was noted. `
+        break
+      }
+      case 2:
+        text += `Email jane.doe${random(1000)}@example.com or call (415) 555-${String(1000 + random(8999))}. `
+        break
+      case 3:
+        text += `Server 10.${random(255)}.${random(255)}.${random(255)} returned 503; see https://status.example.com/incidents/${random(99999)}. `
+        break
+      case 4:
+        text += 'Wire to DE89 3704 0044 0532 0130 00 please. '
+        break
+      case 5:
+        text +=
+          'export AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE and token 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. '
+        break
+      case 6:
+        text += `SSN 536-90-${String(1000 + random(8999))} on the form. `
+        break
+      default:
+        break
+    }
+  }
+  return { text: text.slice(0, size), decoys }
+}
+
+const megabyte = 1024 * 1024
+const { text: corpus, decoys } = buildCorpus(megabyte)
+/** The corpus, exported for profiling. */
+export const benchCorpus = corpus
+const scanner = createScanner()
+const redactPii = new SyncRedactor()
+const redactPiiNode = new Redactor()
+const limit = compileExpression('refund_amount <= 50')
+const refund = { refund_amount: 75 }
+
+const adversarial: Record<string, string> = {
+  'digits and separators': '1 2-3 '.repeat(20_000).slice(0, 100_000),
+  'one long digit run': '4'.repeat(100_000),
+  'at signs': 'a@'.repeat(50_000),
+  colons: 'a:b::'.repeat(20_000),
+  'long base58 token': 'A1b2C3d4E5'.repeat(10_000),
+  'secret prefixes': 'AKIAsk-proj-ghp_eyJ'.repeat(5_300).slice(0, 100_000),
+  'unterminated key headers': '-----BEGIN RSA PRIVATE KEY----- '.repeat(3_200).slice(0, 100_000),
+  'iban lookalikes': 'DE89 3704 '.repeat(10_000),
+}
+
+function megabytesPerSecond(run: () => unknown, bytes: number, rounds: number): number {
+  const start = performance.now()
+  for (let round = 0; round < rounds; round++) run()
+  return bytes / megabyte / ((performance.now() - start) / 1000 / rounds)
+}
+
+function medianMillis(run: () => unknown, rounds: number): number {
+  const times: number[] = []
+  for (let round = 0; round < rounds; round++) {
+    const start = performance.now()
+    run()
+    times.push(performance.now() - start)
+  }
+  times.sort((left, right) => left - right)
+  return times[Math.floor(times.length / 2)] as number
+}
+
+export default defineSuite({
+  name: 'enforcement',
+  timeMs: 1000,
+  cases: [
+    { name: 'focal scanText, all detectors, 1 MB', fn: () => scanner.scan(corpus).findings.length },
+    {
+      name: '@redactpii/node redact, 1 MB',
+      fn: () => redactPiiNode.redact(corpus).length,
+      peerOf: 'focal scanText, all detectors, 1 MB',
+    },
+    {
+      name: 'redact-pii SyncRedactor, 1 MB',
+      fn: () => redactPii.redact(corpus).length,
+      peerOf: 'focal scanText, all detectors, 1 MB',
+    },
+    {
+      name: 'focal scan + redact, 1 MB',
+      fn: () => redact(corpus, scanner.scan(corpus).findings, 'placeholder').length,
+    },
+    {
+      name: 'CEL refund_amount <= 50 (check)',
+      fn: () => checkExpression(limit, refund),
+      targetMedianMicros: 0.15,
+    },
+    {
+      name: 'CEL refund_amount <= 50 (evaluate)',
+      fn: () => limit.evaluate(refund),
+      targetMedianMicros: 0.15,
+    },
+    ...Object.entries(adversarial).map(([name, text]) => ({
+      name: `adversarial 100 KB: ${name}`,
+      fn: () => scanner.scan(text).findings.length,
+      targetMedianMicros: 50_000,
+    })),
+  ],
+  measure: () => {
+    const focal = megabytesPerSecond(() => scanner.scan(corpus), corpus.length, 20)
+    const node = megabytesPerSecond(() => redactPiiNode.redact(corpus), corpus.length, 3)
+    const pii = megabytesPerSecond(() => redactPii.redact(corpus), corpus.length, 1)
+    const decoyText = (decoy: string): string => `Reference ${decoy} was noted.`
+    const focalDecoys = decoys.filter((decoy) =>
+      scanner.scan(decoyText(decoy)).findings.some((finding) => finding.type === 'credit-card'),
+    )
+    const nodeDecoys = decoys.filter((decoy) =>
+      redactPiiNode.redact(decoyText(decoy)).includes('CREDIT_CARD'),
+    )
+    const piiDecoys = decoys.filter((decoy) => /CREDIT_CARD/.test(redactPii.redact(decoyText(decoy))))
+    const worst = Math.max(
+      ...Object.values(adversarial).map((text) => medianMillis(() => scanner.scan(text), 5)),
+    )
+    return {
+      throughput: {
+        'corpus bytes': corpus.length,
+        'focal MB/s': Number(focal.toFixed(1)),
+        'focal target 150 MB/s met': focal >= 150,
+        '@redactpii/node MB/s': Number(node.toFixed(1)),
+        'redact-pii MB/s': Number(pii.toFixed(2)),
+        'focal / @redactpii/node': Number((focal / node).toFixed(1)),
+        'focal / redact-pii': Number((focal / pii).toFixed(1)),
+      },
+      'false positives on Luhn-invalid decoys': {
+        decoys: decoys.length,
+        focal: focalDecoys.length,
+        '@redactpii/node': nodeDecoys.length,
+        'redact-pii': piiDecoys.length,
+      },
+      adversarial: { 'worst 100 KB median ms': Number(worst.toFixed(2)), 'under 50 ms': worst < 50 },
+    }
+  },
+})
