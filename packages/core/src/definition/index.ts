@@ -17,6 +17,12 @@ export {
   type FocalDefinitionInput,
 } from './definition-schema.ts'
 export {
+  importMcpTools,
+  type McpToolImport,
+  type McpToolSchemaFields,
+  type PolicyOnlyTool,
+} from './import-mcp-tools.ts'
+export {
   type ImportSkillOptions,
   importSkill,
   type SkillImport,

@@ -1,10 +1,13 @@
 import type { DefinitionRule, DefinitionScenario, FocalDefinition } from '../definition/definition-schema.ts'
+import { createGoalParser } from '../goal/create-goal-parser.ts'
+import { trainIntentClassifier } from '../goal/train-intent-classifier.ts'
 import { createRuleIndex } from '../rules/create-rule-index.ts'
 import type { RuleIndex } from '../rules/types.ts'
 import { createRouter, type Router } from '../scenarios/create-router.ts'
 import {
   createSensor,
   type DeterministicSensor,
+  type SensorGoalParser,
   type SensorIntentClassifier,
 } from '../sensor/create-sensor.ts'
 import type { Sensor } from '../sensor/types.ts'
@@ -26,14 +29,37 @@ export interface CompileEngineOptions {
   definition: FocalDefinition
   /** Replaces the deterministic sensor (e.g. `createLlmSensor`). @default createSensor(...) */
   sensor?: Sensor & Partial<Pick<DeterministicSensor, 'senseSync'>>
-  /** Blended into the deterministic sensor's intent scores. @default undefined */
-  classifier?: SensorIntentClassifier
+  /**
+   * Blended into the deterministic sensor's intent scores: a classifier, `'auto'` (trained on the
+   * definition's intent examples, keywords and labels when two or more intents have examples) or
+   * `false`. @default 'auto'
+   */
+  classifier?: SensorIntentClassifier | 'auto' | false
+  /** Fills `perception.goal`. @default createGoalParser() */
+  goalParser?: SensorGoalParser | false
+}
+
+/** Trains the definition's intent classifier, or undefined when fewer than two intents have examples. */
+export function trainDefinitionClassifier(definition: FocalDefinition): SensorIntentClassifier | undefined {
+  const taught = definition.intents.filter((intent) => intent.examples.length > 0)
+  if (taught.length < 2) return undefined
+  const examples = definition.intents.flatMap((intent) =>
+    [...intent.examples, ...intent.keywords, ...(intent.label === undefined ? [] : [intent.label])].map(
+      (text) => ({ text, label: intent.id }),
+    ),
+  )
+  return trainIntentClassifier({ examples })
 }
 
 /** Compiles a validated definition into the parts one turn needs. */
 export function compileEngine(options: CompileEngineOptions): CompiledEngine {
   const { definition } = options
   const { settings } = definition
+  const classifier =
+    options.classifier === 'auto' || options.classifier === undefined
+      ? trainDefinitionClassifier(definition)
+      : options.classifier || undefined
+  const goalParser = options.goalParser === undefined ? createGoalParser() : options.goalParser || undefined
   const sensor =
     options.sensor ??
     createSensor({
@@ -43,7 +69,8 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
         pattern: new RegExp(entity.pattern, 'iu'),
       })),
       switchCues: settings.switchCues,
-      ...(options.classifier === undefined ? {} : { classifier: options.classifier }),
+      ...(classifier === undefined ? {} : { classifier }),
+      ...(goalParser === undefined ? {} : { goalParser }),
     })
   return {
     definition,

@@ -4,7 +4,7 @@ import { FocalError } from '../errors/focal-error.ts'
 import { createLedger, type Ledger } from '../ledger/create-ledger.ts'
 import type { LedgerStore } from '../ledger/types.ts'
 import type { LanguageModel } from '../llm/types.ts'
-import type { SensorIntentClassifier } from '../sensor/create-sensor.ts'
+import type { SensorGoalParser, SensorIntentClassifier } from '../sensor/create-sensor.ts'
 import type { Sensor } from '../sensor/types.ts'
 import { compileEngine } from './compile-engine.ts'
 import { createEventChannel } from './create-event-channel.ts'
@@ -35,8 +35,10 @@ export interface EngineOptions {
   idGenerator?: IdGenerator
   /** Replaces the deterministic sensor (e.g. `createLlmSensor`). @default createSensor(definition) */
   sensor?: Sensor
-  /** A trained intent classifier blended into the deterministic sensor. @default undefined */
-  classifier?: SensorIntentClassifier
+  /** Intent classifier blended into the deterministic sensor (`'auto'` trains one on the definition's examples). @default 'auto' */
+  classifier?: SensorIntentClassifier | 'auto' | false
+  /** Fills `perception.goal` (`false` skips it). @default createGoalParser() */
+  goalParser?: SensorGoalParser | false
   /** Lane 1 enforcer. @default built from the definition's rules, detectors and safety patterns */
   enforcer?: ReplyEnforcer
   /** How often a turn re-reads and reruns after losing a version race. @default 100 */
@@ -71,6 +73,7 @@ export function createEngine(options: EngineOptions): Engine {
     definition,
     ...(options.sensor === undefined ? {} : { sensor: options.sensor }),
     ...(options.classifier === undefined ? {} : { classifier: options.classifier }),
+    ...(options.goalParser === undefined ? {} : { goalParser: options.goalParser }),
   })
   const store = (options.sessionStore ?? createMemorySessionStore()) as SessionStore<EngineSessionState>
   const ledger = toLedger(options.ledger, options.clock)

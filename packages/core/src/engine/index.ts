@@ -1,5 +1,10 @@
 /** @module @focal/core/engine */
-export { type CompiledEngine, type CompileEngineOptions, compileEngine } from './compile-engine.ts'
+export {
+  type CompiledEngine,
+  type CompileEngineOptions,
+  compileEngine,
+  trainDefinitionClassifier,
+} from './compile-engine.ts'
 export { createEngine, type Engine, type EngineOptions } from './create-engine.ts'
 export { createMemorySessionStore } from './create-memory-session-store.ts'
 export type {

@@ -33,6 +33,8 @@ export interface SensorOptions {
   goalParser?: SensorGoalParser
   /** Phrases that signal a deliberate topic change. @default ['instead', 'something else', 'actually'] */
   switchCues?: readonly string[]
+  /** Below this confidence the intent is `unknown` (its score still ranks the alternatives). @default 0.3 */
+  minIntentConfidence?: number
   /** Two intents closer than this are ambiguous. @default 0.15 */
   tieMargin?: number
   /** Time source for relative dates. @default () => Date.now() */
@@ -53,6 +55,7 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     entityPatterns = [],
     classifier,
     goalParser,
+    minIntentConfidence = 0.3,
     tieMargin = 0.15,
     now = () => Date.now(),
   } = options
@@ -70,7 +73,7 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     const top = alternatives[0]
     const second = alternatives[1]
     const confidence = top?.confidence ?? 0
-    const intent = top !== undefined && confidence > 0 ? top.intent : 'unknown'
+    const intent = top !== undefined && confidence >= minIntentConfidence ? top.intent : 'unknown'
     const entities = extractEntities(text, { now: context.now ?? now(), patterns: entityPatterns })
     const padded = ` ${normalizeText(text)} `
     const perception: Perception = {
