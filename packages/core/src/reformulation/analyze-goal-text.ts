@@ -1,0 +1,249 @@
+import type { LexiconIndex } from './create-lexicon-index.ts'
+import { type GoalComparator, parseComparator } from './parse-comparator.ts'
+import { type GoalTimeWindow, parseCount, parseTimeExpression } from './parse-time-expression.ts'
+import { type GoalToken, tokenizeGoalText } from './tokenize-goal-text.ts'
+
+/** What a concept word does to the goal. */
+export type GoalConceptClass =
+  | 'content'
+  | 'format'
+  | 'qualifier'
+  | 'ranking'
+  | 'broadening'
+  | 'side-effect'
+  | 'excluded'
+
+/** One concept of a goal: a content word or phrase, keyed so synonyms share a key. */
+export interface GoalConcept {
+  key: string
+  text: string
+  stems: string[]
+  position: number
+  class: GoalConceptClass
+  /** Written with a capital inside a sentence: a name. */
+  entity: boolean
+  /** Follows `in`, `at`, `near`...: reads as a place. */
+  afterLocationPreposition: boolean
+  /** Next to `and`, `or`, `,`: one member of a list. */
+  conjunctMember: boolean
+  /** Directly after `with`: a name there joins the goal (`Apple earnings with Microsoft`). */
+  afterWith: boolean
+}
+
+/** A limiting quantifier: `top 5` (count 5), `major` (count null). */
+export interface GoalLimit {
+  label: string
+  count: number | null
+}
+
+/** The structure of a goal text the reformulation guard compares. */
+export interface GoalAnalysis {
+  tokens: GoalToken[]
+  concepts: GoalConcept[]
+  times: GoalTimeWindow[]
+  comparators: GoalComparator[]
+  limits: GoalLimit[]
+  /** Coordinators and clause boundaries joining parts of the goal. */
+  coordinators: number
+  negations: number
+  exclusions: number
+}
+
+type Role = 'stop' | 'coordinator' | 'concept' | 'structure' | 'punctuation'
+
+/** Capitalised words without digits (`Q4` and `2024` are dates, not names). */
+function isNameCandidate(token: GoalToken): boolean {
+  return token.capitalized && !token.punctuation && !/\d/.test(token.text)
+}
+
+function entityFlags(tokens: readonly GoalToken[], lexicon: LexiconIndex): boolean[] {
+  const flags = tokens.map(() => false)
+  // Capitals say nothing about names in a text written in capitals.
+  if (!tokens.some((token) => /\p{Ll}/u.test(token.text))) return flags
+  let start = 0
+  while (start < tokens.length) {
+    if (!isNameCandidate(tokens[start]!)) {
+      start++
+      continue
+    }
+    let end = start
+    while (end + 1 < tokens.length && isNameCandidate(tokens[end + 1]!)) end++
+    const single = end === start
+    const known = (token: GoalToken) => lexicon.stopWords.has(token.stem) || lexicon.synonyms.has(token.stem)
+    const isName = single
+      ? !tokens[start]!.sentenceStart && !lexicon.stopWords.has(tokens[start]!.stem)
+      : !tokens.slice(start, end + 1).every(known)
+    for (let index = start; index <= end; index++)
+      flags[index] =
+        isName && !(index === start && tokens[index]!.sentenceStart && !single && known(tokens[index]!))
+    start = end + 1
+  }
+  return flags
+}
+
+function classify(
+  stems: readonly string[],
+  index: number,
+  lexicon: LexiconIndex,
+  afterBy: boolean,
+): { length: number; class: GoalConceptClass } {
+  const sets: Array<[GoalConceptClass, number]> = [
+    ['side-effect', lexicon.sideEffectVerbs.longestAt(stems, index)],
+    ['broadening', lexicon.broadeningTerms.longestAt(stems, index)],
+    ['format', lexicon.formatWords.longestAt(stems, index)],
+    ['qualifier', lexicon.qualifiers.longestAt(stems, index)],
+    ['ranking', afterBy ? lexicon.rankingWords.longestAt(stems, index) : 0],
+  ]
+  const best = sets.reduce((winner, entry) => (entry[1] > winner[1] ? entry : winner), ['content', 0] as [
+    GoalConceptClass,
+    number,
+  ])
+  return { length: best[1], class: best[0] }
+}
+
+/** Splits a goal into concepts, time windows, comparators, limits, coordinators and negations. */
+export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number): GoalAnalysis {
+  const tokens = tokenizeGoalText(text)
+  const stems = tokens.map((token) => token.stem)
+  const entities = entityFlags(tokens, lexicon)
+  const roles: Role[] = tokens.map(() => 'stop')
+  const analysis: GoalAnalysis = {
+    tokens,
+    concepts: [],
+    times: [],
+    comparators: [],
+    limits: [],
+    coordinators: 0,
+    negations: 0,
+    exclusions: 0,
+  }
+  const isUnitWord = (token: GoalToken) =>
+    ![
+      lexicon.stopWords,
+      lexicon.coordinators,
+      lexicon.negations,
+      lexicon.exclusions,
+      lexicon.locationPrepositions,
+    ].some((set) => set.has(token.stem))
+  let excluding = false
+  let afterBy = false
+  let index = 0
+  const mark = (role: Role, length: number) => {
+    for (let offset = 0; offset < length; offset++) roles[index + offset] = role
+    index += length
+  }
+  while (index < tokens.length) {
+    const token = tokens[index]!
+    if (token.punctuation) {
+      const moreWords = tokens.slice(index + 1).some((later) => !later.punctuation)
+      if ([',', ';', '/', '&', '+'].includes(token.lower) || (/^[.?!:]$/.test(token.lower) && moreWords))
+        analysis.coordinators++
+      if (token.lower !== '&' && token.lower !== '+') excluding = afterBy = false
+      mark([',', ';', '/', '&', '+'].includes(token.lower) ? 'coordinator' : 'punctuation', 1)
+      continue
+    }
+    if (token.lower === 'by') afterBy = true
+    const time = parseTimeExpression(tokens, index, now)
+    if (time) {
+      analysis.times.push(time.window)
+      mark('structure', time.length)
+      continue
+    }
+    if (!entities[index]) {
+      const comparator = parseComparator(tokens, index, isUnitWord)
+      if (comparator) {
+        analysis.comparators.push(comparator.comparator)
+        mark('structure', comparator.length)
+        continue
+      }
+      const limitLength = lexicon.limitingQuantifiers.longestAt(stems, index)
+      if (limitLength > 0) {
+        const count = parseCount(tokens, index + limitLength)
+        const length = limitLength + (count?.length ?? 0)
+        analysis.limits.push({
+          label: tokens
+            .slice(index, index + length)
+            .map((part) => part.lower)
+            .join(' '),
+          count: count?.value ?? null,
+        })
+        mark('structure', length)
+        continue
+      }
+      const next = tokens[index + 1]
+      if (
+        token.value !== undefined &&
+        token.unit === undefined &&
+        next !== undefined &&
+        !next.punctuation &&
+        next.value === undefined &&
+        !lexicon.stopWords.has(next.stem)
+      ) {
+        analysis.limits.push({ label: `${token.lower} ${next.lower}`, count: token.value })
+        mark('structure', 1)
+        continue
+      }
+      if (token.lower.endsWith("n't") || lexicon.negations.longestAt(stems, index) > 0) {
+        analysis.negations++
+        mark('structure', Math.max(1, lexicon.negations.longestAt(stems, index)))
+        continue
+      }
+      const exclusion = lexicon.exclusions.longestAt(stems, index)
+      if (exclusion > 0) {
+        analysis.exclusions++
+        excluding = true
+        mark('structure', exclusion)
+        continue
+      }
+      const coordinator = lexicon.coordinators.longestAt(stems, index)
+      if (coordinator > 0) {
+        analysis.coordinators++
+        mark('coordinator', coordinator)
+        continue
+      }
+    }
+    const classified = classify(stems, index, lexicon, afterBy)
+    const synonymLength = lexicon.synonyms.longestAt(stems, index)
+    let entityLength = 0
+    while (entities[index + entityLength] && !parseTimeExpression(tokens, index + entityLength, now))
+      entityLength++
+    const length = Math.max(classified.length, synonymLength, entityLength, 1)
+    if (length === 1 && classified.length === 0 && synonymLength === 0 && lexicon.stopWords.has(token.stem)) {
+      mark('stop', 1)
+      continue
+    }
+    const conceptStems = stems.slice(index, index + length)
+    const joined = conceptStems.join(' ')
+    const previous = tokens[index - 1]?.lower === 'the' ? tokens[index - 2] : tokens[index - 1]
+    analysis.concepts.push({
+      key: synonymLength === length ? lexicon.keyOf(joined) : joined,
+      text: tokens
+        .slice(index, index + length)
+        .map((part) => part.text)
+        .join(' '),
+      stems: conceptStems,
+      position: index,
+      class: excluding ? 'excluded' : classified.length === length ? classified.class : 'content',
+      entity: entities[index] ?? false,
+      afterLocationPreposition: previous !== undefined && lexicon.locationPrepositions.has(previous.stem),
+      conjunctMember: false,
+      afterWith: tokens[index - 1]?.lower === 'with',
+    })
+    mark('concept', length)
+  }
+  markConjuncts(analysis, roles)
+  return analysis
+}
+
+function markConjuncts(analysis: GoalAnalysis, roles: readonly Role[]): void {
+  const neighbour = (from: number, step: number) => {
+    let cursor = from
+    while (roles[cursor] === 'stop') cursor += step
+    return roles[cursor]
+  }
+  for (const concept of analysis.concepts) {
+    const before = neighbour(concept.position - 1, -1)
+    const after = neighbour(concept.position + concept.stems.length, 1)
+    concept.conjunctMember = before === 'coordinator' || after === 'coordinator'
+  }
+}

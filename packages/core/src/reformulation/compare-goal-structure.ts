@@ -1,0 +1,153 @@
+import type { GoalAnalysis } from './analyze-goal-text.ts'
+import type { GoalComparator } from './parse-comparator.ts'
+import type { GoalTimeWindow } from './parse-time-expression.ts'
+import type { ReformulationFinding } from './types.ts'
+
+const tolerance = 3_600_000
+
+/** How the candidate's time windows relate to the original's. */
+export interface TimeComparison {
+  findings: ReformulationFinding[]
+  /** Windows that restrict a goal which had none, or calendar dates the original did not name: need evidence. */
+  needGrounding: GoalTimeWindow[]
+  change: 'none' | 'clarified' | 'narrowed' | 'added'
+}
+
+function contains(outer: GoalTimeWindow, inner: GoalTimeWindow): boolean {
+  if (!outer.known || !inner.known) return outer.label === inner.label
+  return inner.start >= outer.start - tolerance && inner.end <= outer.end + tolerance
+}
+
+function sameRange(left: GoalTimeWindow, right: GoalTimeWindow): boolean {
+  return contains(left, right) && contains(right, left)
+}
+
+/** Compares time windows: a candidate window must lie inside one of the original's. */
+export function compareTimeWindows(original: GoalAnalysis, candidate: GoalAnalysis): TimeComparison {
+  const result: TimeComparison = { findings: [], needGrounding: [], change: 'none' }
+  if (original.times.length > 0 && candidate.times.length === 0) {
+    const label = original.times.map((window) => window.label).join(', ')
+    result.findings.push({
+      kind: 'dropped-time-window',
+      term: label,
+      message: `the time restriction "${label}" was dropped`,
+    })
+  }
+  for (const window of candidate.times) {
+    if (original.times.length === 0) {
+      result.needGrounding.push(window)
+      result.change = 'added'
+      continue
+    }
+    const outer = original.times.find((originalWindow) => contains(originalWindow, window))
+    if (outer === undefined) {
+      result.findings.push({
+        kind: 'broader-time-window',
+        term: window.label,
+        message: `"${window.label}" is not inside the original "${original.times.map((each) => each.label).join(', ')}"`,
+      })
+      continue
+    }
+    if (window.absolute && !original.times.some((originalWindow) => originalWindow.label === window.label))
+      result.needGrounding.push(window)
+    const clarified = outer.vague || sameRange(outer, window)
+    if (result.change !== 'narrowed') result.change = clarified ? 'clarified' : 'narrowed'
+  }
+  return result
+}
+
+/** Compares limiting quantifiers: `top 5` may become `top 3`, never `top 10`, `major` or nothing. */
+export function compareLimits(
+  original: GoalAnalysis,
+  candidate: GoalAnalysis,
+): { findings: ReformulationFinding[]; added: boolean } {
+  const findings: ReformulationFinding[] = []
+  for (const limit of original.limits) {
+    if (candidate.limits.length === 0) {
+      findings.push({
+        kind: 'dropped-quantifier',
+        term: limit.label,
+        message: `the limit "${limit.label}" was dropped`,
+      })
+      continue
+    }
+    const count = limit.count
+    if (count !== null && !candidate.limits.some((other) => other.count !== null && other.count <= count)) {
+      const found = candidate.limits.map((other) => other.label).join(', ')
+      findings.push({
+        kind: 'broader-quantifier',
+        term: found,
+        message: `"${found}" is broader than "${limit.label}"`,
+      })
+    }
+  }
+  return { findings, added: original.limits.length === 0 && candidate.limits.length > 0 }
+}
+
+function sameKind(left: GoalComparator, right: GoalComparator): boolean {
+  return (
+    left.direction === right.direction && (left.unit === right.unit || left.unit === '' || right.unit === '')
+  )
+}
+
+/** Every original numeric limit must survive, equal or stricter. */
+export function compareComparators(
+  original: readonly GoalComparator[],
+  candidate: readonly GoalComparator[],
+): ReformulationFinding[] {
+  const findings: ReformulationFinding[] = []
+  for (const limit of original) {
+    const matching = candidate.filter((other) => sameKind(limit, other))
+    if (matching.length === 0) {
+      findings.push({
+        kind: 'dropped-constraint',
+        term: limit.label,
+        message: `the constraint "${limit.label}" was removed`,
+      })
+    } else if (
+      !matching.some((other) =>
+        limit.direction === 'upper' ? other.value <= limit.value : other.value >= limit.value,
+      )
+    ) {
+      const found = matching.map((other) => other.label).join(', ')
+      findings.push({
+        kind: 'loosened-constraint',
+        term: found,
+        message: `"${found}" is looser than "${limit.label}"`,
+      })
+    }
+  }
+  return findings
+}
+
+/** Negations and exclusions the original had must remain; a new negation flips the goal. */
+export function comparePolarity(original: GoalAnalysis, candidate: GoalAnalysis): ReformulationFinding[] {
+  const findings: ReformulationFinding[] = []
+  if (candidate.negations > original.negations) {
+    findings.push({
+      kind: 'polarity-flip',
+      term: 'not',
+      message: 'the candidate negates what the original asked',
+    })
+  }
+  if (candidate.negations < original.negations) {
+    findings.push({
+      kind: 'polarity-flip',
+      term: 'not',
+      message: 'the candidate drops a negation of the original',
+    })
+    findings.push({
+      kind: 'dropped-constraint',
+      term: 'not',
+      message: 'a negated restriction of the original was removed',
+    })
+  }
+  if (candidate.exclusions < original.exclusions) {
+    findings.push({
+      kind: 'dropped-constraint',
+      term: 'excluding',
+      message: 'an exclusion of the original was removed',
+    })
+  }
+  return findings
+}

@@ -1,0 +1,314 @@
+import type { GoalToken } from './tokenize-goal-text.ts'
+
+/** A time window a goal restricts itself to, as epoch milliseconds relative to `now`. */
+export interface GoalTimeWindow {
+  /** The words as written, e.g. `past 24 hours`. */
+  label: string
+  start: number
+  end: number
+  /** `latest`, `recent`: a loose window a precise one clarifies. */
+  vague: boolean
+  /** A calendar date (year, quarter, month, ISO date): a specific that needs evidence. */
+  absolute: boolean
+  /** False when the range cannot be placed (a month without a year): compared by label only. */
+  known: boolean
+}
+
+const hour = 3_600_000
+const unitHours: Readonly<Record<string, number>> = {
+  hour: 1,
+  hr: 1,
+  h: 1,
+  minute: 1 / 60,
+  min: 1 / 60,
+  day: 24,
+  d: 24,
+  night: 24,
+  week: 168,
+  wk: 168,
+  w: 168,
+  weekend: 72,
+  month: 720,
+  mo: 720,
+  quarter: 2160,
+  year: 8760,
+  yr: 8760,
+  y: 8760,
+  decade: 87_600,
+}
+const numberWords: Readonly<Record<string, number>> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  fifty: 50,
+  hundred: 100,
+  couple: 2,
+  few: 3,
+  several: 5,
+}
+const months = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
+const pastWords = new Set([
+  'past',
+  'last',
+  'previous',
+  'preceding',
+  'prior',
+  'recent',
+  'trailing',
+  'within',
+  'over',
+])
+const futureWords = new Set(['next', 'coming', 'upcoming', 'following'])
+const fillers = new Set(['the', 'of', 'in', 'over', 'during', 'within', 'for'])
+
+/** Parses a count (`24`, `five`, `a`) at `index`; returns the value and tokens used. */
+export function parseCount(
+  tokens: readonly GoalToken[],
+  index: number,
+): { value: number; length: number } | undefined {
+  const token = tokens[index]
+  if (token === undefined) return undefined
+  if (token.value !== undefined && token.unit === undefined) return { value: token.value, length: 1 }
+  const word = numberWords[token.lower]
+  if (word === undefined) return undefined
+  return tokens[index + 1]?.lower === 'of' && token.lower === 'couple'
+    ? { value: 2, length: 2 }
+    : { value: word, length: 1 }
+}
+
+function unitAt(tokens: readonly GoalToken[], index: number): number | undefined {
+  const token = tokens[index]
+  return token === undefined ? undefined : (unitHours[token.stem.replace(/s$/, '')] ?? unitHours[token.lower])
+}
+
+const relative = (
+  label: string,
+  startHours: number,
+  endHours: number,
+  now: number,
+  vague = false,
+): GoalTimeWindow => ({
+  label,
+  start: now + startHours * hour,
+  end: now + endHours * hour,
+  vague,
+  absolute: false,
+  known: true,
+})
+
+function singleWord(token: GoalToken, now: number): GoalTimeWindow | undefined {
+  switch (token.lower) {
+    case 'today':
+    case 'tonight':
+      return relative(token.lower, -24, token.lower === 'tonight' ? 12 : 0, now)
+    case 'yesterday':
+      return relative('yesterday', -48, -24, now)
+    case 'tomorrow':
+      return relative('tomorrow', 24, 48, now)
+    case 'latest':
+    case 'recent':
+    case 'recently':
+    case 'lately':
+    case 'newest':
+      return relative(token.lower, -720, 0, now, true)
+    case 'upcoming':
+    case 'soon':
+      return relative(token.lower, 0, 720, now, true)
+    case 'ever':
+    case 'historically':
+    case 'history':
+      return {
+        label: token.lower,
+        start: -Infinity,
+        end: Infinity,
+        vague: false,
+        absolute: false,
+        known: true,
+      }
+    default:
+      return undefined
+  }
+}
+
+/** `past 24 hours`, `last week`, `next 3 days`, `this month`, `24h`. */
+function relativeRange(
+  tokens: readonly GoalToken[],
+  index: number,
+  now: number,
+): { length: number; window: GoalTimeWindow } | undefined {
+  const first = tokens[index]!
+  const compact = /^(\d+)(h|hr|hrs|d|w|wk|mo|y|yr)$/.exec(first.lower)
+  if (compact) {
+    const hours = Number(compact[1]) * (unitHours[compact[2]!.replace(/s$/, '')] ?? 1)
+    return { length: 1, window: relative(first.lower, -hours, 0, now) }
+  }
+  const direction = pastWords.has(first.lower)
+    ? -1
+    : futureWords.has(first.lower)
+      ? 1
+      : first.lower === 'this' || first.lower === 'current'
+        ? 0
+        : undefined
+  if (direction === undefined) return undefined
+  let cursor = index + 1
+  if (tokens[cursor]?.lower === 'the' && direction !== 0) cursor++
+  const count = direction === 0 ? undefined : parseCount(tokens, cursor)
+  if (count) cursor += count.length
+  const unit = unitAt(tokens, cursor)
+  if (unit === undefined) return undefined
+  const span = (count?.value ?? 1) * unit
+  const label = tokens
+    .slice(index, cursor + 1)
+    .map((token) => token.lower)
+    .join(' ')
+  const window = direction > 0 ? relative(label, 0, span, now) : relative(label, -span, 0, now)
+  return { length: cursor + 1 - index, window }
+}
+
+function utc(year: number, month = 0, day = 1): number {
+  return Date.UTC(year, month, day)
+}
+
+/** `2024`, `Q4 2024`, `FY2024`, `March 2024`, `2024-03-05`, `2020s`, `since 2020`. */
+function absoluteRange(
+  tokens: readonly GoalToken[],
+  index: number,
+  now: number,
+): { length: number; window: GoalTimeWindow } | undefined {
+  const token = tokens[index]!
+  const next = tokens[index + 1]
+  const year = (candidate: GoalToken | undefined) => {
+    const match = /^(?:fy)?((?:19|20)\d\d)$/.exec(candidate?.lower ?? '')
+    return match ? Number(match[1]) : undefined
+  }
+  const absolute = (label: string, start: number, end: number, known = true): GoalTimeWindow => ({
+    label,
+    start,
+    end,
+    vague: false,
+    absolute: true,
+    known,
+  })
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(token.lower)
+  if (iso)
+    return {
+      length: 1,
+      window: absolute(
+        token.lower,
+        utc(+iso[1]!, +iso[2]! - 1, +iso[3]!),
+        utc(+iso[1]!, +iso[2]! - 1, +iso[3]! + 1),
+      ),
+    }
+  const decade = /^((?:19|20)\d0)s$/.exec(token.lower)
+  if (decade) return { length: 1, window: absolute(token.lower, utc(+decade[1]!), utc(+decade[1]! + 10)) }
+  if (token.lower === 'since' && year(next) !== undefined)
+    return { length: 2, window: absolute(`since ${next!.lower}`, utc(year(next)!), now) }
+  const quarter = /^(q|h)([1-4])$/.exec(token.lower)
+  if (quarter) {
+    const span = quarter[1] === 'q' ? 3 : 6
+    const start = (Number(quarter[2]) - 1) * span
+    const nextYear = year(next)
+    if (nextYear === undefined)
+      return { length: 1, window: absolute(token.lower, Number.NaN, Number.NaN, false) }
+    return {
+      length: 2,
+      window: absolute(`${token.lower} ${nextYear}`, utc(nextYear, start), utc(nextYear, start + span)),
+    }
+  }
+  const month = monthIndex(token)
+  if (month >= 0) return monthRange(tokens, index, month, year)
+  const plainYear = year(token)
+  if (plainYear !== undefined && token.unit === undefined)
+    return { length: 1, window: absolute(token.lower, utc(plainYear), utc(plainYear + 1)) }
+  return undefined
+}
+
+const monthNames = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+]
+
+function monthIndex(token: GoalToken): number {
+  const lower = token.lower === 'sept' ? 'sep' : token.lower
+  const index = monthNames.indexOf(lower) >= 0 ? monthNames.indexOf(lower) : months.indexOf(lower)
+  // `may` and `march` are also verbs: only a capitalised one is a month.
+  if (index < 0 || (['may', 'march', 'mar'].includes(lower) && !token.capitalized)) return -1
+  return index
+}
+
+function monthRange(
+  tokens: readonly GoalToken[],
+  index: number,
+  month: number,
+  year: (token: GoalToken | undefined) => number | undefined,
+): { length: number; window: GoalTimeWindow } {
+  const day = tokens[index + 1]?.value
+  const hasDay =
+    day !== undefined &&
+    day >= 1 &&
+    day <= 31 &&
+    Number.isInteger(day) &&
+    year(tokens[index + 1]) === undefined
+  const yearIndex = index + (hasDay ? 1 : 0) + (tokens[index + (hasDay ? 2 : 1)]?.lower === ',' ? 2 : 1)
+  const found = year(tokens[yearIndex])
+  const label = tokens
+    .slice(index, found === undefined ? index + (hasDay ? 2 : 1) : yearIndex + 1)
+    .map((token) => token.lower)
+    .join(' ')
+  const length = found === undefined ? (hasDay ? 2 : 1) : yearIndex + 1 - index
+  if (found === undefined)
+    return {
+      length,
+      window: { label, start: Number.NaN, end: Number.NaN, vague: false, absolute: true, known: false },
+    }
+  const start = hasDay ? utc(found, month, day) : utc(found, month)
+  const end = hasDay ? utc(found, month, day + 1) : utc(found, month + 1)
+  return { length, window: { label, start, end, vague: false, absolute: true, known: true } }
+}
+
+/**
+ * Parses a time expression starting at `index` (skipping a leading `in the`/`over the`), or
+ * returns undefined. Relative windows are placed against `now`.
+ */
+export function parseTimeExpression(
+  tokens: readonly GoalToken[],
+  index: number,
+  now: number,
+): { length: number; window: GoalTimeWindow } | undefined {
+  let cursor = index
+  while (fillers.has(tokens[cursor]?.lower ?? '') && cursor - index < 2) cursor++
+  for (const start of cursor === index ? [index] : [cursor, index]) {
+    const token = tokens[start]
+    if (token === undefined) continue
+    const word = singleWord(token, now)
+    const found = word
+      ? { length: 1, window: word }
+      : (relativeRange(tokens, start, now) ?? absoluteRange(tokens, start, now))
+    if (found) return { length: found.length + (start - index), window: found.window }
+  }
+  return undefined
+}

@@ -1,0 +1,65 @@
+import { stemReformulationWord } from './stem-reformulation-word.ts'
+
+/** One token of a goal or evidence text. */
+export interface GoalToken {
+  /** As written (after Unicode normalisation). */
+  text: string
+  lower: string
+  stem: string
+  /** Starts with an upper-case letter. */
+  capitalized: boolean
+  /** First word of a sentence (its capital says nothing about being a name). */
+  sentenceStart: boolean
+  /** Numeric value for numbers, money and percentages (`$1.5k` is 1500). */
+  value?: number
+  /** `$`, `%`, or undefined. */
+  unit?: '$' | '%'
+  punctuation: boolean
+}
+
+const tokenPattern =
+  /\d{4}-\d{2}-\d{2}|[$€£]\s?\d+(?:[.,]\d+)*(?:\s?(?:k|m|bn|b)\b)?|\d+(?:[.,]\d+)*\s?%|\d+(?:[.,]\d+)*[a-z]*|[\p{L}][\p{L}\p{N}]*(?:['’][\p{L}]+)?|<=|>=|[&/,;+<>?!.:]/giu
+
+const multipliers: Readonly<Record<string, number>> = { k: 1e3, m: 1e6, b: 1e9, bn: 1e9 }
+
+function numericValue(text: string): Pick<GoalToken, 'value' | 'unit'> {
+  const money = /^[$€£]\s?([\d.,]+)\s?(k|m|bn|b)?$/i.exec(text)
+  if (money)
+    return {
+      value: Number(money[1]!.replace(/,/g, '')) * (multipliers[(money[2] ?? '').toLowerCase()] ?? 1),
+      unit: '$',
+    }
+  const percent = /^([\d.,]+)\s?%$/.exec(text)
+  if (percent) return { value: Number(percent[1]!.replace(/,/g, '')), unit: '%' }
+  if (/^\d+(?:[.,]\d+)*$/.test(text)) return { value: Number(text.replace(/,(?=\d{3}\b)/g, '')) }
+  return {}
+}
+
+/** Normalises quotes, dashes and hyphenated words, then splits a text into {@link GoalToken}s. */
+export function tokenizeGoalText(text: string): GoalToken[] {
+  const normalized = text
+    .normalize('NFKC')
+    .replace(/[‘’`´]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/(\p{L})[-‐‑](?=\p{L})/gu, '$1 ')
+    .replace(/[–—]/g, ' - ')
+  const tokens: GoalToken[] = []
+  let sentenceStart = true
+  for (const match of normalized.matchAll(tokenPattern)) {
+    const raw = match[0]
+    const punctuation = !/[\p{L}\p{N}]/u.test(raw)
+    const lower = raw.toLowerCase()
+    tokens.push({
+      text: raw,
+      lower,
+      stem: punctuation ? lower : stemReformulationWord(lower.replace(/n't$/, '')),
+      capitalized: /^\p{Lu}/u.test(raw),
+      sentenceStart: sentenceStart && !punctuation,
+      punctuation,
+      ...numericValue(raw),
+    })
+    if (!punctuation) sentenceStart = false
+    if (/^[.?!:;]$/.test(raw)) sentenceStart = true
+  }
+  return tokens
+}

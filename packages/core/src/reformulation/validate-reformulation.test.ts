@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest'
+import { FocalError } from '../errors/focal-error.ts'
+import type { ReformulationEvidence } from './types.ts'
+import { type ValidateReformulationOptions, validateReformulation } from './validate-reformulation.ts'
+
+const now = Date.UTC(2026, 10, 21, 12)
+const evidence = (text: string, id = 'evidence-1'): ReformulationEvidence[] => [{ id, text }]
+const validate = (options: Omit<ValidateReformulationOptions, 'now'>) =>
+  validateReformulation({ now, ...options })
+const check = (result: Awaited<ReturnType<typeof validate>>, criterion: string) =>
+  result.checks.find((entry) => entry.criterion === criterion)!
+
+describe('validateReformulation', () => {
+  describe("seed 000's examples", () => {
+    it('allows the crypto narrowing as scope narrowing with every criterion passing', async () => {
+      const result = await validate({
+        original: 'What happened in crypto markets today?',
+        candidate: 'What happened in top 5 cryptocurrency markets in the past 24 hours?',
+        confidence: 0.92,
+        evidence: evidence('Market availability data shows only top 5 have reliable feeds'),
+      })
+      expect(result).toMatchObject({ allowed: true, type: 'scope-narrowing', codes: [] })
+      expect(result.code).toBeUndefined()
+      expect(result.checks.map((entry) => [entry.criterion, entry.passed])).toEqual([
+        ['intent-preservation', true],
+        ['confidence', true],
+        ['scope', true],
+        ['evidence', true],
+        ['reversibility', true],
+      ])
+      expect(check(result, 'intent-preservation').measured).toBeGreaterThanOrEqual(0.95)
+    })
+
+    it('rejects Apple → Apple and Google as scope expansion with DTL-STRAT-007 first, as the seed reports', async () => {
+      const result = await validate({
+        original: 'Summarize Apple earnings',
+        candidate: 'Summarize Apple and Google earnings',
+        confidence: 0.88,
+        evidence: evidence('Apple and Google both reported quarterly earnings this week'),
+      })
+      expect(result).toMatchObject({ allowed: false, type: 'scope-expansion', code: 'DTL-STRAT-007' })
+      expect(result.codes).toEqual(['DTL-STRAT-007', 'DTL-STRAT-010'])
+      expect(result.findings).toContainEqual(
+        expect.objectContaining({ kind: 'new-conjunct', term: 'Google' }),
+      )
+    })
+
+    it('reports the same expansion as DTL-STRAT-010 once confidence is high enough', async () => {
+      const result = await validate({
+        original: 'Summarize Apple earnings',
+        candidate: 'Summarize Apple and Google earnings',
+        confidence: 0.97,
+        evidence: evidence('Apple and Google both reported quarterly earnings this week'),
+      })
+      expect(result).toMatchObject({
+        allowed: false,
+        type: 'scope-expansion',
+        code: 'DTL-STRAT-010',
+        codes: ['DTL-STRAT-010'],
+      })
+    })
+
+    it('rejects the New York weather assumption without evidence as DTL-STRAT-009', async () => {
+      const result = await validate({
+        original: 'What is the weather forecast?',
+        candidate: 'Weather in New York for next week',
+        confidence: 0.95,
+        evidence: [],
+      })
+      expect(result).toMatchObject({ allowed: false, type: 'assumption-injection', code: 'DTL-STRAT-009' })
+      expect(check(result, 'evidence')).toMatchObject({ passed: false, measured: 0, threshold: 1 })
+    })
+
+    it('rejects the New York assumption when the cited evidence does not mention the place', async () => {
+      const result = await validate({
+        original: 'What is the weather forecast?',
+        candidate: 'Weather in New York for next week',
+        confidence: 0.95,
+        evidence: evidence('Forecast models are refreshed every six hours'),
+      })
+      expect(result).toMatchObject({
+        allowed: false,
+        type: 'assumption-injection',
+        code: 'DTL-STRAT-009',
+        codes: ['DTL-STRAT-009'],
+      })
+      expect(result.findings).toContainEqual(
+        expect.objectContaining({ kind: 'ungrounded-specific', term: 'New York', entity: 'location' }),
+      )
+    })
+
+    it('allows the same candidate when the user-visible evidence names the place and the week', async () => {
+      const result = await validate({
+        original: 'What is the weather forecast?',
+        candidate: 'Weather in New York for next week',
+        confidence: 0.95,
+        evidence: evidence('User profile: lives in New York; asked about plans for next week'),
+      })
+      expect(result).toMatchObject({ allowed: true, type: 'constraint-addition' })
+    })
+  })
+
+  describe("the seed's allowed reformulation types", () => {
+    const cases: Array<[string, string, string, string]> = [
+      ['latest news', 'news from past 24 hours', 'clarification', 'feed timestamps'],
+      ['all markets', 'top 10 markets by volume', 'scope-narrowing', 'only ten markets report volume'],
+      [
+        'earnings report',
+        'Q4 2024 earnings',
+        'constraint-addition',
+        'The Q4 2024 earnings release is the latest filing',
+      ],
+      ['summary', 'bullet-point summary', 'format-specification', 'the user reads on a phone'],
+    ]
+    for (const [original, candidate, type, text] of cases) {
+      it(`classifies "${original}" → "${candidate}" as allowed ${type}`, async () => {
+        const result = await validate({ original, candidate, confidence: 0.93, evidence: evidence(text) })
+        expect(result).toMatchObject({ allowed: true, type })
+      })
+    }
+  })
+
+  describe('abort codes', () => {
+    const base = {
+      original: 'What happened in crypto markets today?',
+      candidate: 'What happened in top 5 cryptocurrency markets in the past 24 hours?',
+      evidence: evidence('Only the top 5 markets have reliable feeds'),
+    }
+
+    it('DTL-STRAT-007 when confidence is below 0.9, even by a hair; 0.9 itself passes', async () => {
+      expect(await validate({ ...base, confidence: 0.8999 })).toMatchObject({
+        allowed: false,
+        code: 'DTL-STRAT-007',
+        codes: ['DTL-STRAT-007'],
+      })
+      expect(await validate({ ...base, confidence: 0.9 })).toMatchObject({ allowed: true })
+    })
+
+    it('DTL-STRAT-008 when the candidate changes the topic', async () => {
+      const result = await validate({
+        ...base,
+        candidate: 'What happened in stock markets today?',
+        confidence: 0.95,
+        evidence: evidence('stock markets'),
+      })
+      expect(result).toMatchObject({ allowed: false, type: 'topic-change', code: 'DTL-STRAT-008' })
+      expect(check(result, 'intent-preservation').measured).toBeLessThan(0.95)
+    })
+
+    it('DTL-STRAT-009 when no evidence is cited, even for an otherwise valid narrowing', async () => {
+      const result = await validate({ ...base, confidence: 0.95, evidence: [] })
+      expect(result).toMatchObject({
+        allowed: false,
+        type: 'scope-narrowing',
+        code: 'DTL-STRAT-009',
+        codes: ['DTL-STRAT-009'],
+      })
+    })
+
+    it('DTL-STRAT-010 when the scope expands', async () => {
+      const result = await validate({
+        ...base,
+        candidate: 'What happened in crypto markets this month?',
+        confidence: 0.95,
+      })
+      expect(result).toMatchObject({ allowed: false, type: 'scope-expansion', code: 'DTL-STRAT-010' })
+    })
+
+    it('uses a pluggable similarity in place of concept coverage', async () => {
+      const low = await validate({ ...base, confidence: 0.95, similarity: () => 0.5 })
+      expect(low).toMatchObject({ allowed: false, code: 'DTL-STRAT-008' })
+      expect(check(low, 'intent-preservation').measured).toBe(0.5)
+      const high = await validate({ ...base, confidence: 0.95, similarity: async () => 0.99 })
+      expect(high.allowed).toBe(true)
+    })
+  })
+
+  describe('operator constraints', () => {
+    it('rejects a candidate that drops an original constraint as constraint removal', async () => {
+      const result = await validate({
+        original: 'Find flights to Paris',
+        originalConstraints: ['under $500', 'no layovers'],
+        candidate: 'Find flights to Paris under $500',
+        confidence: 0.95,
+        evidence: evidence('fares listed'),
+      })
+      expect(result).toMatchObject({ allowed: false, type: 'constraint-removal', code: 'DTL-STRAT-010' })
+      expect(result.findings).toContainEqual(
+        expect.objectContaining({ kind: 'dropped-constraint', term: 'no layovers' }),
+      )
+    })
+
+    it('allows a candidate that keeps or tightens every constraint', async () => {
+      const result = await validate({
+        original: 'Find flights to Paris',
+        originalConstraints: ['under $500'],
+        candidate: 'Find direct flights to Paris under $400',
+        confidence: 0.95,
+        evidence: evidence('Direct flights to Paris under $400 are available'),
+      })
+      expect(result).toMatchObject({ allowed: true })
+    })
+  })
+
+  it('rejects misuse (empty goals, confidence outside 0..1) with a located invalid-argument error', async () => {
+    const error = await validateReformulation({
+      original: ' ',
+      candidate: 'x',
+      confidence: 1.5,
+      evidence: [],
+    }).catch((caught: unknown) => caught)
+    expect(FocalError.isInstance(error) && error.code).toBe('invalid-argument')
+    expect((error as FocalError).issues.map((issue) => issue.path).sort()).toEqual(['confidence', 'original'])
+  })
+})

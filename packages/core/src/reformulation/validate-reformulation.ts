@@ -1,0 +1,320 @@
+import { z } from 'zod'
+import { FocalError } from '../errors/focal-error.ts'
+import { analyzeGoalText, type GoalAnalysis, type GoalConcept } from './analyze-goal-text.ts'
+import { classifyReformulation } from './classify-reformulation.ts'
+import { compareGoalConcepts } from './compare-goal-concepts.ts'
+import {
+  compareComparators,
+  compareLimits,
+  comparePolarity,
+  compareTimeWindows,
+} from './compare-goal-structure.ts'
+import { createLexiconIndex, type LexiconIndex } from './create-lexicon-index.ts'
+import { findUngroundedSpecifics } from './find-ungrounded-specifics.ts'
+import type { GoalTimeWindow } from './parse-time-expression.ts'
+import type {
+  ReformulationCheck,
+  ReformulationEvidence,
+  ReformulationFinding,
+  ReformulationLexicon,
+  ReformulationSimilarity,
+  ReformulationValidation,
+} from './types.ts'
+
+/** Seed 000 thresholds. */
+export const reformulationThresholds = { intentPreservation: 0.95, confidence: 0.9, evidence: 1 } as const
+
+export interface ValidateReformulationOptions {
+  /** The goal as the user (or operator) gave it. */
+  original: string
+  /** The proposed reformulation. */
+  candidate: string
+  /** The model's confidence in the reformulation, 0..1. */
+  confidence: number
+  /** The evidence the candidate cites; new specifics must appear in its text. */
+  evidence: readonly ReformulationEvidence[]
+  /** Operator constraints of the original (`under $500`, `public sources only`) the candidate must keep. @default [] */
+  originalConstraints?: readonly string[]
+  /** Replaces the lexical concept coverage as the intent measure (e.g. embeddings). @default lexical coverage */
+  similarity?: ReformulationSimilarity
+  /** Extra synonyms and narrower terms for the lexical analysis. @default {} */
+  lexicon?: ReformulationLexicon
+  /** Epoch ms that relative times (`today`, `past 24 hours`) are placed against. @default Date.now() */
+  now?: number
+}
+
+const optionsSchema = z.object({
+  original: z.string().trim().min(1, 'must be a non-empty goal'),
+  candidate: z.string().trim().min(1, 'must be a non-empty goal'),
+  confidence: z.number().min(0).max(1),
+  evidence: z.array(z.object({ id: z.string().min(1), text: z.string(), source: z.string().optional() })),
+  originalConstraints: z.array(z.string()).optional(),
+})
+
+const defaultLexicon = createLexiconIndex()
+
+function assertOptions(options: ValidateReformulationOptions): void {
+  const parsed = optionsSchema.safeParse(options)
+  if (parsed.success) return
+  const issues = parsed.error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }))
+  throw new FocalError({
+    code: 'invalid-argument',
+    message: `validateReformulation: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`,
+    issues,
+  })
+}
+
+function check(
+  criterion: ReformulationCheck['criterion'],
+  measured: number,
+  threshold: number,
+  code: ReformulationCheck['code'],
+  passed: boolean,
+  details: string[],
+): ReformulationCheck {
+  return { criterion, passed, measured, threshold, code, details }
+}
+
+/**
+ * Checks a candidate goal against seed 000's five criteria and classifies the change.
+ *
+ * - intent preservation ≥ 0.95: the share of the original's concepts the candidate carries
+ *   (synonyms and narrower terms count: "crypto" → "top 5 cryptocurrency"), scaled by
+ *   `(original concepts + 1) / new concepts` when the candidate adds more than that, halved on a
+ *   negation flip; or `similarity` when given. Fails with DTL-STRAT-008.
+ * - confidence ≥ 0.9 (DTL-STRAT-007).
+ * - scope only narrowing: no new conjunct with new content, no broader or dropped time window,
+ *   limit or numeric constraint, no dropped restriction, no widening word, no side-effect action
+ *   (DTL-STRAT-010).
+ * - evidence ≥ 1 item, and every new specific (name, place, date, number, other new term) found in
+ *   the cited evidence text (DTL-STRAT-009).
+ * - reversibility: nothing the candidate asks for changes the world (DTL-STRAT-010).
+ *
+ * `codes` lists every failing criterion's code. The primary `code` follows a fixed precedence:
+ * DTL-STRAT-007 first when confidence fails (seed 000's own Apple → Apple and Google example
+ * reports 007 although its reason is scope expansion), then the code of the forbidden type the
+ * change was classified as (topic change 008, assumption injection 009, scope expansion and
+ * constraint removal 010) when that criterion failed, then the lowest failing code.
+ *
+ * @example
+ * const result = await validateReformulation({
+ *   original: 'What happened in crypto markets today?',
+ *   candidate: 'What happened in top 5 cryptocurrency markets in the past 24 hours?',
+ *   confidence: 0.92,
+ *   evidence: [{ id: 'feeds', text: 'Market availability data shows only top 5 have reliable feeds' }],
+ * })
+ * result.allowed // true, result.type === 'scope-narrowing'
+ */
+export async function validateReformulation(
+  options: ValidateReformulationOptions,
+): Promise<ReformulationValidation> {
+  assertOptions(options)
+  const {
+    original,
+    candidate,
+    confidence,
+    evidence,
+    originalConstraints = [],
+    similarity,
+    now = Date.now(),
+  } = options
+  const lexicon = options.lexicon === undefined ? defaultLexicon : createLexiconIndex(options.lexicon)
+  // Operator constraints belong to the original: the candidate must carry them and may restate them.
+  const originalAnalysis = mergeGoalAnalyses(
+    analyzeGoalText(original, lexicon, now),
+    originalConstraints.map((constraint) => analyzeGoalText(constraint, lexicon, now)),
+  )
+  const candidateAnalysis = analyzeGoalText(candidate, lexicon, now)
+  const concepts = compareGoalConcepts(originalAnalysis, candidateAnalysis, lexicon)
+  const times = compareTimeWindows(originalAnalysis, candidateAnalysis)
+  const limits = compareLimits(originalAnalysis, candidateAnalysis)
+  const polarity = comparePolarity(originalAnalysis, candidateAnalysis)
+  const constraintFindings = [
+    ...compareComparators(originalAnalysis.comparators, candidateAnalysis.comparators),
+    ...polarity.filter((finding) => finding.kind === 'dropped-constraint'),
+    ...checkOriginalConstraints(originalConstraints, candidateAnalysis, lexicon, now),
+  ]
+  const newConjunct = findNewConjunct(
+    originalAnalysis,
+    candidateAnalysis,
+    concepts.newContent,
+    times.needGrounding,
+  )
+  const scopeFindings: ReformulationFinding[] = [
+    ...newConjunct,
+    ...concepts.findings,
+    ...times.findings,
+    ...limits.findings,
+    ...constraintFindings,
+  ]
+  const newComparators = candidateAnalysis.comparators.filter(
+    (comparator) =>
+      !originalAnalysis.comparators.some(
+        (other) => other.direction === comparator.direction && other.unit === comparator.unit,
+      ) && !lexicon.formatWords.has(comparator.unit),
+  )
+  const ungrounded = findUngroundedSpecifics(
+    { concepts: concepts.newContent, times: times.needGrounding, comparators: newComparators },
+    evidence.map((item) => analyzeGoalText(item.text, lexicon, now)),
+  )
+  const flipped = polarity.some((finding) => finding.kind === 'polarity-flip')
+  const lexical =
+    concepts.coverage * dilution(concepts.originalCount, concepts.newContent.length) * (flipped ? 0.5 : 1)
+  const intent = similarity === undefined ? lexical : clamp(await similarity(original, candidate))
+  const substituted =
+    concepts.newContent.length > 0 && concepts.dropped.length + concepts.droppedConjuncts.length > 0
+  const checks = [
+    check(
+      'intent-preservation',
+      intent,
+      reformulationThresholds.intentPreservation,
+      'DTL-STRAT-008',
+      intent >= reformulationThresholds.intentPreservation,
+      [
+        `${Math.round(concepts.coverage * 100)}% of the original's concepts carried`,
+        ...[...concepts.dropped, ...concepts.droppedConjuncts].map((concept) => `missing "${concept.text}"`),
+        ...(flipped ? ['negation flipped'] : []),
+      ],
+    ),
+    check(
+      'confidence',
+      confidence,
+      reformulationThresholds.confidence,
+      'DTL-STRAT-007',
+      confidence >= reformulationThresholds.confidence,
+      [`model confidence ${confidence}`],
+    ),
+    check(
+      'scope',
+      scopeFindings.length,
+      0,
+      'DTL-STRAT-010',
+      scopeFindings.length === 0,
+      scopeFindings.map((finding) => finding.message),
+    ),
+    check(
+      'evidence',
+      evidence.length,
+      reformulationThresholds.evidence,
+      'DTL-STRAT-009',
+      evidence.length >= 1 && ungrounded.length === 0,
+      [
+        evidence.length === 0 ? 'no evidence cited' : `${evidence.length} evidence item(s) cited`,
+        ...ungrounded.map((finding) => finding.message),
+      ],
+    ),
+    check(
+      'reversibility',
+      concepts.sideEffects.length === 0 ? 1 : 0,
+      1,
+      'DTL-STRAT-010',
+      concepts.sideEffects.length === 0,
+      concepts.sideEffects.map((concept) => `"${concept.text}" cannot be undone by restoring the goal`),
+    ),
+  ]
+  const findings = [
+    ...scopeFindings,
+    ...polarity.filter((finding) => finding.kind === 'polarity-flip'),
+    ...ungrounded,
+  ]
+  if (substituted) {
+    findings.push({
+      kind: 'substituted-concept',
+      term: concepts.newContent.map((concept) => concept.text).join(', '),
+      message: 'the candidate replaces original concepts with new ones',
+    })
+  }
+  return classifyReformulation({
+    checks,
+    findings,
+    concepts,
+    times,
+    limitsAdded: limits.added,
+    newComparators,
+    substituted,
+    flipped,
+  })
+}
+
+function mergeGoalAnalyses(base: GoalAnalysis, extras: readonly GoalAnalysis[]): GoalAnalysis {
+  const all = [base, ...extras]
+  return {
+    ...base,
+    concepts: all.flatMap((analysis) => analysis.concepts),
+    times: all.flatMap((analysis) => analysis.times),
+    comparators: all.flatMap((analysis) => analysis.comparators),
+    limits: all.flatMap((analysis) => analysis.limits),
+    negations: all.reduce((sum, analysis) => sum + analysis.negations, 0),
+    exclusions: all.reduce((sum, analysis) => sum + analysis.exclusions, 0),
+  }
+}
+
+function clamp(value: number): number {
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0
+}
+
+function dilution(originalCount: number, added: number): number {
+  return added === 0 ? 1 : Math.min(1, (originalCount + 1) / added)
+}
+
+/**
+ * New content joined on: a coordinator (or clause) the original did not have with anything new
+ * after it, a new list member, or a new name after `with`.
+ */
+function findNewConjunct(
+  original: GoalAnalysis,
+  candidate: GoalAnalysis,
+  newContent: readonly GoalConcept[],
+  newTimes: readonly GoalTimeWindow[],
+): ReformulationFinding[] {
+  const moreCoordinators = candidate.coordinators > original.coordinators
+  const joined = moreCoordinators
+    ? newContent
+    : newContent.filter((concept) => concept.conjunctMember || (concept.afterWith && concept.entity))
+  const terms = [
+    ...joined.map((concept) => concept.text),
+    ...(moreCoordinators ? newTimes.map((window) => window.label) : []),
+  ]
+  if (terms.length === 0) return []
+  const term = terms.join(', ')
+  return [{ kind: 'new-conjunct', term, message: `"${term}" is joined on as a new part of the goal` }]
+}
+
+function checkOriginalConstraints(
+  constraints: readonly string[],
+  candidate: GoalAnalysis,
+  lexicon: LexiconIndex,
+  now: number,
+): ReformulationFinding[] {
+  const findings: ReformulationFinding[] = []
+  for (const constraint of constraints) {
+    const analysis = analyzeGoalText(constraint, lexicon, now)
+    const concepts = compareGoalConcepts(analysis, candidate, lexicon)
+    const comparators = compareComparators(analysis.comparators, candidate.comparators)
+    const polarity = comparePolarity(analysis, candidate).filter(
+      (finding) => finding.kind === 'dropped-constraint',
+    )
+    if (comparators.some((finding) => finding.kind === 'loosened-constraint')) {
+      findings.push({
+        kind: 'loosened-constraint',
+        term: constraint,
+        message: `the operator constraint "${constraint}" was loosened`,
+      })
+    } else if (
+      concepts.coverage < 1 ||
+      comparators.length > 0 ||
+      polarity.length > 0 ||
+      compareTimeWindows(analysis, candidate).findings.length > 0
+    ) {
+      findings.push({
+        kind: 'dropped-constraint',
+        term: constraint,
+        message: `the operator constraint "${constraint}" is missing`,
+      })
+    }
+  }
+  return findings
+}
