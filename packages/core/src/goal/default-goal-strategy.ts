@@ -1,0 +1,117 @@
+import type { GoalStrategy } from './strategy-types.ts'
+
+/**
+ * The default investigation tables for a code assistant. Evidence rows are tried in order (most
+ * specific first); supporting a new combination means adding a row, not a branch.
+ */
+export const defaultGoalStrategy: GoalStrategy = {
+  evidence: [
+    { when: { intent: 'chat' }, evidence: [] },
+    { when: { entity: 'session' }, evidence: ['session-info'] },
+    {
+      when: { entity: 'git-working-tree', intent: ['review', 'compare'] },
+      evidence: ['git-status', 'git-diff'],
+    },
+    { when: { entity: 'git-working-tree' }, evidence: ['git-status'] },
+    {
+      when: { entity: 'git-history', intent: ['compare', 'review', 'diagnose'] },
+      evidence: ['git-log', 'git-diff'],
+    },
+    { when: { entity: 'git-history' }, evidence: ['git-log'] },
+    {
+      when: { entity: 'ci-pipeline', intent: ['diagnose', 'status'] },
+      evidence: ['ci-workflow', 'build-output'],
+    },
+    { when: { entity: 'ci-pipeline' }, evidence: ['ci-workflow'] },
+    { when: { entity: 'build', intent: ['execute', 'diagnose', 'status'] }, evidence: ['build-output'] },
+    { when: { entity: 'test', intent: ['execute', 'diagnose', 'status'] }, evidence: ['test-output'] },
+    { when: { intent: 'locate', artifact: 'usage' }, evidence: ['usage-search', 'file-content'] },
+    { when: { intent: 'locate', entity: 'file' }, evidence: ['file-search'] },
+    { when: { intent: 'locate', entity: 'symbol' }, evidence: ['symbol-search', 'file-content'] },
+    { when: { intent: 'locate' }, evidence: ['file-search', 'file-content'] },
+    { when: { entity: ['architecture', 'codebase'] }, evidence: ['discovery', 'file-content'] },
+    { when: { entity: 'file', hasTarget: true }, evidence: ['file-content'] },
+    { when: { entity: 'symbol' }, evidence: ['symbol-search', 'file-content'] },
+    { when: { hasTarget: true }, evidence: ['file-search', 'file-content'] },
+    { when: { intent: 'unknown' }, evidence: [] },
+    { when: {}, evidence: ['discovery'] },
+  ],
+  tools: [
+    { evidence: 'git-status', tool: 'git', args: 'status --porcelain', deterministic: true },
+    {
+      evidence: 'git-diff',
+      tool: 'git',
+      args: 'diff',
+      deterministic: true,
+      fallback: { tool: 'git', args: 'diff HEAD' },
+    },
+    {
+      evidence: 'git-log',
+      tool: 'git',
+      args: 'log --oneline -10',
+      deterministic: true,
+      fallback: { tool: 'git', args: 'log -5' },
+    },
+    { evidence: 'session-info', tool: 'session', args: 'info', deterministic: true },
+    {
+      evidence: 'ci-workflow',
+      tool: 'ci',
+      args: 'runs --latest',
+      deterministic: true,
+      fallback: { tool: 'read', args: '.github/workflows' },
+    },
+    { evidence: 'build-output', tool: 'build', args: '', deterministic: true },
+    { evidence: 'test-output', tool: 'test', args: '{target}', deterministic: true },
+    {
+      evidence: 'discovery',
+      tool: 'discovery',
+      args: '.',
+      deterministic: true,
+      fallback: { tool: 'list', args: '.' },
+    },
+    {
+      evidence: 'file-content',
+      tool: 'read',
+      args: '{target}',
+      deterministic: true,
+      fallback: { tool: 'find', args: '{target}' },
+    },
+    {
+      evidence: 'symbol-search',
+      tool: 'symbols',
+      args: '{target}',
+      deterministic: true,
+      fallback: { tool: 'grep', args: '{target}' },
+    },
+    {
+      evidence: 'usage-search',
+      tool: 'references',
+      args: '{target}',
+      deterministic: true,
+      fallback: { tool: 'grep', args: '{target}' },
+    },
+    {
+      evidence: 'file-search',
+      tool: 'find',
+      args: '{target}',
+      deterministic: false,
+      fallback: { tool: 'grep', args: '{target}' },
+    },
+  ],
+  recovery: [
+    { when: { entity: 'symbol' }, missing: 'symbol-search', call: { tool: 'grep', args: '{target}' } },
+    { when: { entity: 'symbol' }, missing: 'file-search', call: { tool: 'grep', args: '{target}' } },
+    {
+      when: { entity: ['architecture', 'codebase'] },
+      missing: 'discovery',
+      call: { tool: 'discovery', args: '.' },
+    },
+    {
+      when: { entity: 'git-working-tree' },
+      missing: 'git-status',
+      call: { tool: 'git', args: 'diff --stat' },
+    },
+    { when: { entity: 'git-history' }, missing: 'git-log', call: { tool: 'git', args: 'log -5 --stat' } },
+    { when: { hasTarget: true }, missing: 'file-content', call: { tool: 'grep', args: '{target}' } },
+  ],
+}

@@ -1,0 +1,211 @@
+// biome-ignore lint/style/noRestrictedImports: benchmarks run in Node only (check-portable exempts *.bench.ts)
+import { existsSync, readFileSync } from 'node:fs'
+// biome-ignore lint/style/noRestrictedImports: benchmarks run in Node only
+import { join } from 'node:path'
+// @ts-expect-error node-nlp ships no type declarations
+import { NlpManager } from 'node-nlp'
+import { type BenchCase, type BenchMetrics, defineSuite } from '../../../../bench/harness.ts'
+import { createGoalParser } from './create-goal-parser.ts'
+import { heldOutPhrasings } from './fixtures/held-out-phrasings.ts'
+import type { IntentClassifier } from './intent-classifier-types.ts'
+import { trainIntentClassifier } from './train-intent-classifier.ts'
+
+const parser = createGoalParser()
+const phrasings = heldOutPhrasings.map((phrasing) => phrasing.text)
+let next = 0
+const bigPiece = 'why did the CI workflow fail 🚀\u0000\u0007 where is CommandRouter défini? src/a.ts\n\t'
+const hundredKilobytes = bigPiece.repeat(Math.ceil(100_000 / bigPiece.length)).slice(0, 100_000)
+
+const parseSuite = defineSuite({
+  name: 'goal: parse',
+  cases: [
+    {
+      name: 'parse one request (rotating 318 held-out phrasings)',
+      fn: () => parser.parse(phrasings[next++ % phrasings.length]!),
+      targetMedianMicros: 20,
+    },
+    { name: 'parse a 100 KB input', fn: () => parser.parse(hundredKilobytes), targetMedianMicros: 50_000 },
+    { name: 'createGoalParser() with the default vocabulary', fn: () => createGoalParser() },
+  ],
+})
+
+// Banking77 lives beside the repository (../shared/data/banking77 from the repo root).
+const dataDirectory = join(import.meta.dirname, '../../../../../shared/data/banking77')
+
+interface Row {
+  text: string
+  label: string
+}
+
+function readCsv(path: string): Row[] {
+  const source = readFileSync(path, 'utf8')
+  const rows: string[][] = []
+  let row: string[] = []
+  let field = ''
+  let quoted = false
+  const endField = () => {
+    row.push(field)
+    field = ''
+  }
+  for (let index = 0; index < source.length; index++) {
+    const character = source[index]!
+    if (quoted && character === '"' && source[index + 1] === '"') {
+      field += '"'
+      index++
+    } else if (character === '"') quoted = !quoted
+    else if (quoted || (character !== ',' && character !== '\n' && character !== '\r')) field += character
+    else if (character === ',') endField()
+    else if (character === '\n') {
+      endField()
+      rows.push(row)
+      row = []
+    }
+  }
+  if (field !== '' || row.length > 0) {
+    endField()
+    rows.push(row)
+  }
+  return rows.slice(1).flatMap((cells) => (cells.length === 2 ? [{ text: cells[0]!, label: cells[1]! }] : []))
+}
+
+/** Area under the ROC curve: chance that an in-scope query outscores an out-of-scope one. */
+function auroc(inScope: number[], outOfScope: number[]): number {
+  const all = [
+    ...inScope.map((score) => [score, 1] as const),
+    ...outOfScope.map((score) => [score, 0] as const),
+  ]
+  all.sort((left, right) => left[0] - right[0])
+  let rankSum = 0
+  for (let start = 0; start < all.length; ) {
+    let end = start
+    while (end < all.length && all[end]![0] === all[start]![0]) end++
+    const averageRank = (start + end + 1) / 2
+    for (let index = start; index < end; index++) if (all[index]![1] === 1) rankSum += averageRank
+    start = end
+  }
+  return (rankSum - (inScope.length * (inScope.length + 1)) / 2) / (inScope.length * outOfScope.length)
+}
+
+type Predict = (text: string) => Promise<{ label: string; score: number }> | { label: string; score: number }
+
+async function evaluate(predict: Predict, test: Row[], unknown: ReadonlySet<string>) {
+  const inScores: number[] = []
+  const outScores: number[] = []
+  let correct = 0
+  const started = performance.now()
+  for (const row of test) {
+    const { label, score } = await predict(row.text)
+    if (unknown.has(row.label)) outScores.push(score)
+    else {
+      inScores.push(score)
+      if (label === row.label) correct++
+    }
+  }
+  const microsPerUtterance = ((performance.now() - started) * 1000) / test.length
+  return { accuracy: correct / inScores.length, auroc: auroc(inScores, outScores), microsPerUtterance }
+}
+
+async function trainNlp(rows: Row[]) {
+  const manager = new NlpManager({
+    languages: ['en'],
+    forceNER: false,
+    autoSave: false,
+    autoLoad: false,
+    nlu: { log: false },
+  })
+  for (const row of rows) manager.addDocument('en', row.text, row.label)
+  await manager.train()
+  return async (text: string) => {
+    const result = await manager.process('en', text)
+    // Best real intent (nlp.js may put its 'None' verdict first): fair to it on both metrics.
+    const best = (result.classifications as Array<{ intent: string; score: number }>).find(
+      (c) => c.intent !== 'None',
+    )
+    return { label: best?.intent ?? 'None', score: best?.score ?? 0 }
+  }
+}
+
+const state: { train: Row[]; test: Row[]; unknown: Set<string>; focal: Record<string, IntentClassifier> } = {
+  train: [],
+  test: [],
+  unknown: new Set(),
+  focal: {},
+}
+const metrics: Record<string, BenchMetrics> = {}
+const present = existsSync(join(dataDirectory, 'train.csv'))
+
+function subset(perIntent: number | undefined): Row[] {
+  const seen = new Map<string, number>()
+  return state.train.filter((row) => {
+    if (state.unknown.has(row.label)) return false
+    const count = seen.get(row.label) ?? 0
+    seen.set(row.label, count + 1)
+    return perIntent === undefined || count < perIntent
+  })
+}
+
+const classifierSuite = defineSuite({
+  name: 'goal: banking77 intent classifier vs node-nlp',
+  timeMs: 1000,
+  async setup() {
+    if (!present) return
+    state.train = readCsv(join(dataDirectory, 'train.csv'))
+    state.test = readCsv(join(dataDirectory, 'test.csv'))
+    const labels = [...new Set(state.train.map((row) => row.label))].sort()
+    // Ten intents (every 8th, from the 4th) are never trained on: their test queries are out of scope.
+    state.unknown = new Set(labels.filter((_, index) => index % 8 === 3).slice(0, 10))
+    for (const [name, perIntent] of [
+      ['10 per intent', 10],
+      ['full train set', undefined],
+    ] as const) {
+      const rows = subset(perIntent)
+      let started = performance.now()
+      const focal = trainIntentClassifier({ examples: rows })
+      const focalTrainMs = performance.now() - started
+      started = performance.now()
+      const nlp = await trainNlp(rows)
+      const nlpTrainMs = performance.now() - started
+      state.focal[name] = focal
+      const focalScores = await evaluate(
+        (text) => {
+          const result = focal.classify(text)
+          return { label: result.label, score: result.confidence }
+        },
+        state.test,
+        state.unknown,
+      )
+      const nlpScores = await evaluate(nlp, state.test, state.unknown)
+      metrics[`${name} (${rows.length} examples, 67 intents; 10 held out)`] = {
+        'focal accuracy': focalScores.accuracy,
+        'nlp.js accuracy': nlpScores.accuracy,
+        'focal AUROC': focalScores.auroc,
+        'nlp.js AUROC': nlpScores.auroc,
+        'focal µs/utt': focalScores.microsPerUtterance,
+        'nlp.js µs/utt': nlpScores.microsPerUtterance,
+        'focal train ms': focalTrainMs,
+        'nlp.js train ms': nlpTrainMs,
+      }
+      if (perIntent === undefined) {
+        let index = 0
+        const cases: BenchCase[] = [
+          {
+            name: 'focal classify (full model)',
+            fn: () => focal.classify(state.test[index++ % state.test.length]!.text),
+          },
+          {
+            name: 'nlp.js process (full model)',
+            fn: () => nlp(state.test[index++ % state.test.length]!.text),
+            peerOf: 'focal classify (full model)',
+          },
+        ]
+        classifierSuite.cases = cases
+      }
+    }
+  },
+  measure: () =>
+    present
+      ? metrics
+      : { skipped: { reason: `banking77 not found at ${dataDirectory}; classifier comparison skipped` } },
+})
+
+export default [parseSuite, classifierSuite]

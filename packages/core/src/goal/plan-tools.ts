@@ -1,0 +1,38 @@
+import { defaultGoalStrategy } from './default-goal-strategy.ts'
+import type {
+  GoalEvidenceClass,
+  GoalStrategyOptions,
+  GoalToolCall,
+  GoalToolTemplate,
+} from './strategy-types.ts'
+import type { Goal } from './types.ts'
+
+/** `{target}` in a template becomes the goal's target, or `.` when it names none. */
+export function fillGoalTemplate(template: GoalToolTemplate, goal: Goal): GoalToolTemplate {
+  return { tool: template.tool, args: template.args.replaceAll('{target}', goal.target ?? '.') }
+}
+
+/**
+ * Ordered tool calls that produce `evidence` for `goal`: deterministic tools first, broad searches
+ * last, each with the fallback to run if it fails. Evidence with no tool row is skipped.
+ *
+ * @example
+ * planTools(goal, evidenceFor(goal)) // [{ tool: 'symbols', args: 'CommandRouter', evidence: 'symbol-search', fallback: { tool: 'grep', ... } }, ...]
+ */
+export function planTools(
+  goal: Goal,
+  evidence: readonly GoalEvidenceClass[],
+  { strategy = defaultGoalStrategy }: GoalStrategyOptions = {},
+): GoalToolCall[] {
+  const planned = evidence.flatMap((needed, order) => {
+    const row = strategy.tools.find((candidate) => candidate.evidence === needed)
+    if (!row) return []
+    const call: GoalToolCall = { ...fillGoalTemplate(row, goal), evidence: needed }
+    if (row.fallback) call.fallback = fillGoalTemplate(row.fallback, goal)
+    return [{ call, order, deterministic: row.deterministic }]
+  })
+  planned.sort(
+    (left, right) => Number(right.deterministic) - Number(left.deterministic) || left.order - right.order,
+  )
+  return planned.map((entry) => entry.call)
+}
