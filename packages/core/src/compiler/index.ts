@@ -1,2 +1,28 @@
 /** @module @focal/core/compiler */
-export {}
+export { compileCacheKey, compilerVersion } from './compile-cache-key.ts'
+export {
+  type CompileDefinitionRulesOptions,
+  type CompileDefinitionRulesReport,
+  compileDefinitionRules,
+  formatCompileReport,
+} from './compile-definition-rules.ts'
+export { type CompileRuleOptions, compileRule } from './compile-rule.ts'
+export {
+  compileExpressionSystemPrompt,
+  expressionOutputSchema,
+  generateTestCasesSystemPrompt,
+  renderCompilerPrompt,
+  testCasesOutputSchema,
+} from './compiler-prompts.ts'
+export { createMemoryCompileCache } from './create-memory-compile-cache.ts'
+export { runRuleTestCases } from './run-rule-test-cases.ts'
+export type {
+  CachedRuleCompilation,
+  CompileCacheStore,
+  CompilerRule,
+  CompilerToolSchema,
+  RuleCompilation,
+  RuleTemplateCompiler,
+  RuleTestCase,
+  RuleTestFailure,
+} from './types.ts'
