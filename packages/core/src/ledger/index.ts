@@ -1,10 +1,12 @@
 /** @module @focal/core/ledger */
+export { type BuildProvenanceOptions, buildProvenance } from './build-provenance.ts'
 export { canonicalJson } from './canonical-json.ts'
 export {
   computeLedgerPayloadHash,
   computeLedgerRecordHash,
   type LedgerHashedFields,
 } from './compute-ledger-record-hash.ts'
+export { computeQueryHash } from './compute-query-hash.ts'
 export {
   type CreateLedgerOptions,
   createLedger,
@@ -29,6 +31,7 @@ export type {
   ProvenanceRule,
   ProvenanceTool,
 } from './provenance-types.ts'
+export { type RenderProvenanceOptions, renderProvenance } from './render-provenance.ts'
 export type { LedgerRecord, LedgerStore } from './types.ts'
 export {
   type LedgerProblem,
