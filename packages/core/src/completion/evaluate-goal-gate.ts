@@ -85,29 +85,38 @@ export function evaluateGoalGate(
 }
 
 interface CriterionContext {
-  markers: readonly ParsedMarker[]
+  markers: () => readonly ParsedMarker[]
   artifacts: readonly string[]
-  verifiedFindings: number
+  verifiedFindings: () => number
 }
 
+// Lazy: output is parsed only for the criterion kinds the contract uses.
 function buildContext(input: GoalGateInput): CriterionContext {
+  let markers: readonly ParsedMarker[] | undefined
+  let verified = input.verifiedFindings
   return {
-    markers: parseMarkers(input.output, { anyCaseTypes: true }).markers,
+    markers: () => {
+      markers ??= parseMarkers(input.output, { anyCaseTypes: true }).markers
+      return markers
+    },
     artifacts: input.artifacts ?? [],
-    verifiedFindings: input.verifiedFindings ?? validateFindings(input.output).validation.verified,
+    verifiedFindings: () => {
+      verified ??= validateFindings(input.output).validation.verified
+      return verified
+    },
   }
 }
 
 function evaluateCriterion(criterion: AcceptanceCriterion, context: CriterionContext): GoalCriterionResult {
   switch (criterion.kind) {
     case 'metric_threshold':
-      return evaluateMetricThreshold(criterion, context.markers)
+      return evaluateMetricThreshold(criterion, context.markers())
     case 'marker_required':
-      return evaluateMarkerRequired(criterion, context.markers)
+      return evaluateMarkerRequired(criterion, context.markers())
     case 'artifact_exists':
       return evaluateArtifactExists(criterion, context.artifacts)
     case 'finding_count':
-      return evaluateFindingCount(criterion, context.verifiedFindings)
+      return evaluateFindingCount(criterion, context.verifiedFindings())
     default:
       return {
         criterion,

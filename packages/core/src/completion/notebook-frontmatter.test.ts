@@ -241,7 +241,7 @@ describe('frontmatter round trip (property)', () => {
           const cell = notebook.cells[0]
           if (cell === undefined) throw new Error('no frontmatter cell')
           // Put the top-level extras beside gyoshu, as another tool (Quarto) would.
-          const block = sourceText(notebook).replace(/^---\n/, `---\n${yamlLines(topLevel)}`)
+          const block = sourceText(notebook).replace(/^---\n/, () => `---\n${yamlLines(topLevel)}`)
           cell.source = block
           const rewritten = writeNotebookFrontmatter(notebook, { changes: { goal_contract: contract }, now })
           const result = readNotebookFrontmatter(rewritten)
