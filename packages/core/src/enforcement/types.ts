@@ -129,8 +129,13 @@ export interface VariableBinding {
   currency?: string
   /** When several values match: the largest (safe default for limits), first, last or sum. @default 'max' */
   pick?: 'max' | 'min' | 'first' | 'last' | 'sum'
-  /** For counts and entities: the noun or label, e.g. `items`. */
+  /**
+   * A word that must appear in the same sentence (matched as a prefix: `refund` matches
+   * "refunded"); for counts, the counted noun (`item` matches "3 items").
+   */
   label?: string
+  /** Value used when nothing is extracted; without it the variable is absent and a check on it fails. */
+  default?: string | number | boolean
 }
 
 /** Tier of a rule (seed 004 §1): hard-safety is mechanical and fails closed. */
@@ -176,6 +181,8 @@ export interface RuleViolation {
   /** Why, in one sentence. */
   message: string
   findings: Finding[]
+  /** The rule could not be evaluated (it counts as violated; hard-safety then blocks). */
+  internalError?: boolean
 }
 
 /** Outcome of checking one draft reply. */
@@ -188,7 +195,7 @@ export type EnforcementResult =
 
 /** Context of one check. */
 export interface EnforcementContext {
-  /** Variables known before the reply (session, tool results); extracted values override none of these. */
+  /** Variables known before the reply (session, tool results); a rule's bound variables extracted from the reply take precedence. */
   variables?: Record<string, unknown>
   /** Ids of the rules retrieved for this turn; globals run regardless. @default every rule */
   ruleIds?: readonly string[]

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest'
+import { FocalError } from '../errors/focal-error.ts'
+import { createEnforcer } from './create-enforcer.ts'
+import type { EnforcementRule } from './types.ts'
+
+const refundLimit: EnforcementRule = {
+  id: 'refund-limit',
+  tier: 'process',
+  description: 'Refunds are at most $50',
+  enforce: {
+    expression: 'refund_amount <= 50',
+    bindings: [{ name: 'refund_amount', kind: 'money', label: 'refund', default: 0 }],
+    onViolation: 'regenerate',
+    maxRegenerations: 1,
+  },
+}
+const noCards: EnforcementRule = {
+  id: 'no-cards',
+  tier: 'hard-safety',
+  global: true,
+  enforce: { detectors: ['credit-card'], onViolation: 'redact' },
+}
+const noCompetitors: EnforcementRule = {
+  id: 'no-competitors',
+  tier: 'hard-safety',
+  global: true,
+  enforce: {
+    blocklist: ['Acme Corp'],
+    onViolation: 'refuse',
+    refusal: 'I can only talk about our own products.',
+  },
+}
+const vipEscalation: EnforcementRule = {
+  id: 'vip',
+  tier: 'process',
+  enforce: {
+    expression: 'customer_tier != "vip" || refund_amount <= 500',
+    bindings: [{ name: 'refund_amount', kind: 'money', default: 0 }],
+    onViolation: 'escalate',
+  },
+}
+
+describe('createEnforcer', () => {
+  const enforcer = createEnforcer({ rules: [refundLimit, noCards, noCompetitors, vipEscalation] })
+
+  it('asks for a regeneration when the reply promises a refund above the limit', () => {
+    const result = enforcer.check("I've refunded $75 to your card.", {
+      ruleIds: ['refund-limit'],
+      variables: { customer_tier: 'basic' },
+    })
+    expect(result).toMatchObject({ type: 'regenerate', attempt: 1 })
+    if (result.type === 'regenerate') expect(result.instruction).toContain('Refunds are at most $50')
+  })
+
+  it('allows a reply within the limit and one that mentions no refund', () => {
+    expect(enforcer.check("I've refunded $40.", { ruleIds: ['refund-limit'] }).type).toBe('allowed')
+    expect(enforcer.check('Your order ships tomorrow.', { ruleIds: ['refund-limit'] }).type).toBe('allowed')
+  })
+
+  it('refuses once the regeneration budget is spent', () => {
+    const result = enforcer.check("I've refunded $75.", { ruleIds: ['refund-limit'], attempt: 1 })
+    expect(result.type).toBe('blocked')
+  })
+
+  it('runs global hard constraints even when the turn did not retrieve them', () => {
+    const result = enforcer.check('Your card 4111 1111 1111 1111 is on file.', { ruleIds: [] })
+    expect(result).toMatchObject({ type: 'redacted', text: 'Your card [CREDIT_CARD] is on file.' })
+    const refused = enforcer.check('Have you tried ACME corp?', { ruleIds: [] })
+    expect(refused).toMatchObject({ type: 'blocked', refusal: 'I can only talk about our own products.' })
+  })
+
+  it('does not run scoped rules that were not retrieved', () => {
+    expect(enforcer.check("I've refunded $75.", { ruleIds: [] }).type).toBe('allowed')
+  })
+
+  it('escalates per the rule and uses context variables', () => {
+    const context = { ruleIds: ['vip'], variables: { customer_tier: 'vip' } }
+    expect(enforcer.check('We refunded $900.', context).type).toBe('escalated')
+    expect(
+      enforcer.check('We refunded $900.', { ...context, variables: { customer_tier: 'basic' } }).type,
+    ).toBe('allowed')
+  })
+
+  it('fails closed: a hard-safety expression that cannot be evaluated blocks', () => {
+    const strict = createEnforcer({
+      rules: [
+        {
+          id: 'limit',
+          tier: 'hard-safety',
+          enforce: { expression: 'refund_amount <= 50', onViolation: 'regenerate' },
+        },
+      ],
+    })
+    expect(strict.check('Hello there.')).toMatchObject({
+      type: 'blocked',
+      violations: [{ ruleId: 'limit', internalError: true }],
+    })
+  })
+
+  it('blocks when an expression rule asks to redact, since an expression has nothing to redact', () => {
+    const rule: EnforcementRule = {
+      id: 'r',
+      tier: 'process',
+      enforce: { expression: 'false', onViolation: 'redact' },
+    }
+    expect(createEnforcer({ rules: [rule] }).check('x').type).toBe('blocked')
+  })
+
+  it('rejects invalid rules at load with located errors', () => {
+    const bad = [
+      { id: 'a', tier: 'hard-safety', enforce: { onViolation: 'redact' } },
+      { id: 'a', tier: 'sometimes', enforce: { expression: 'x +', onViolation: 'nope' } },
+    ] as unknown as EnforcementRule[]
+    try {
+      createEnforcer({ rules: bad })
+      expect.unreachable()
+    } catch (error) {
+      expect(FocalError.isInstance(error) && error.code).toBe('invalid-definition')
+      expect((error as FocalError).issues.map((issue) => issue.path)).toEqual([
+        'rules[0].enforce',
+        'rules[1].id',
+        'rules[1].tier',
+        'rules[1].enforce.onViolation',
+      ])
+    }
+    expect(() =>
+      createEnforcer({
+        rules: [{ id: 'x', tier: 'style', enforce: { expression: 'a +* 1', onViolation: 'refuse' } }],
+      }),
+    ).toThrowError(/rules\[0\]\.enforce\.expression/)
+  })
+
+  it('streams with the union of scanning rules and blocks when a refusing rule matches', () => {
+    const stream = enforcer.createStream({ ruleIds: [] })
+    const output = stream.push('We beat Acme ') + stream.push('Corp every time.') + stream.flush()
+    expect(output).not.toContain('Acme')
+    expect(stream.blocked()?.findings[0]?.type).toBe('blocklist')
+  })
+
+  it('redacts cards in a stream when only redacting rules apply', () => {
+    const redactOnly = createEnforcer({ rules: [noCards] })
+    const stream = redactOnly.createStream()
+    const output = stream.push('card 4111 1111 ') + stream.push('1111 1111 ok') + stream.flush()
+    expect(output).toBe('card [CREDIT_CARD] ok')
+  })
+})

@@ -1,0 +1,218 @@
+import { checkExpression, compileExpression } from './compile-expression.ts'
+import { createScanner, type Scanner } from './create-scanner.ts'
+import { createStreamRedactor } from './create-stream-redactor.ts'
+import { extractResponseVariables } from './extract-response-variables.ts'
+import { redact } from './redact.ts'
+import type {
+  CompiledExpression,
+  EnforcementContext,
+  EnforcementResult,
+  EnforcementRule,
+  Enforcer,
+  Finding,
+  RedactionStyle,
+  RuleViolation,
+  ScanOptions,
+  StreamRedactor,
+} from './types.ts'
+import { validateEnforcementRules } from './validate-enforcement-rules.ts'
+
+/** Options of `createEnforcer`. */
+export interface EnforcerOptions {
+  rules: readonly EnforcementRule[]
+  /** Scan options applied to every rule's scanner (entropy tuning). @default {} */
+  scan?: Pick<ScanOptions, 'entropyThreshold' | 'entropyMinLength'>
+  /** Redaction style for `redact` violations. @default 'placeholder' */
+  style?: RedactionStyle
+  /** Refusal used when a rule has none. @default "I'm sorry, I can't share that." */
+  refusal?: string
+  /** Path named in load errors. @default 'rules' */
+  path?: string
+}
+
+interface CompiledRule {
+  rule: EnforcementRule
+  expression: CompiledExpression | undefined
+  scanner: Scanner | undefined
+  scanOptions: ScanOptions | undefined
+}
+
+const defaultRefusal = "I'm sorry, I can't share that."
+const severity = { allowed: 0, redacted: 1, regenerate: 2, escalated: 3, blocked: 4 } as const
+
+/**
+ * Builds the Lane 1 enforcer for a set of rules: every expression is compiled and every scanner
+ * validated once, at load. `check` runs the retrieved rules plus every global rule; hard-safety
+ * fails closed (an internal error blocks), and violations resolve to the strictest action:
+ * blocked > escalated > regenerate (bounded, then refuse) > redacted > allowed.
+ *
+ * @example
+ * const enforcer = createEnforcer({ rules: [{ id: 'refund-limit', tier: 'hard-safety', enforce: {
+ *   expression: 'refund_amount <= 50', bindings: [{ name: 'refund_amount', kind: 'money', label: 'refund' }],
+ *   onViolation: 'regenerate' } }] })
+ * enforcer.check("I've refunded $75 to your card").type // 'regenerate'
+ */
+export function createEnforcer(options: EnforcerOptions): Enforcer {
+  const { rules, style = 'placeholder', refusal = defaultRefusal, path = 'rules' } = options
+  validateEnforcementRules(rules, path)
+  const compiled: CompiledRule[] = rules.map((rule, index) =>
+    compileRule(rule, `${path}[${index}]`, options.scan ?? {}),
+  )
+  const streamCache = new Map<string, ScanOptions & { mode: 'redact' | 'block' }>()
+
+  const select = (context: EnforcementContext): CompiledRule[] => {
+    const ids = context.ruleIds === undefined ? undefined : new Set(context.ruleIds)
+    return compiled.filter(({ rule }) => ids === undefined || rule.global === true || ids.has(rule.id))
+  }
+
+  const check = (text: string, context: EnforcementContext = {}): EnforcementResult => {
+    const violations: RuleViolation[] = []
+    for (const entry of select(context)) {
+      const violation = checkRule(entry, text, context)
+      if (violation !== undefined) violations.push(violation)
+    }
+    return resolve(text, violations, context.attempt ?? 0)
+  }
+
+  const resolve = (text: string, violations: RuleViolation[], attempt: number): EnforcementResult => {
+    if (violations.length === 0) return { type: 'allowed', text, findings: [] }
+    let outcome: EnforcementResult['type'] = 'allowed'
+    for (const violation of violations) {
+      const type = outcomeOf(violation, attempt, compiled)
+      if (severity[type] > severity[outcome]) outcome = type
+    }
+    if (outcome === 'blocked') {
+      const refusing = violations.find((violation) => ruleOf(violation)?.enforce.refusal !== undefined)
+      return { type: 'blocked', violations, refusal: ruleOf(refusing)?.enforce.refusal ?? refusal }
+    }
+    if (outcome === 'escalated') return { type: 'escalated', violations }
+    if (outcome === 'regenerate') {
+      const instruction = `Rewrite the reply so it satisfies: ${violations.map(describe).join('; ')}.`
+      return { type: 'regenerate', violations, instruction, attempt: attempt + 1 }
+    }
+    const findings = violations.flatMap((violation) => violation.findings)
+    return { type: 'redacted', text: redact(text, findings, style), findings, violations }
+  }
+
+  const ruleOf = (violation: RuleViolation | undefined): EnforcementRule | undefined =>
+    violation === undefined ? undefined : compiled.find(({ rule }) => rule.id === violation.ruleId)?.rule
+
+  const createStream = (context: EnforcementContext = {}): StreamRedactor => {
+    const scanning = select(context).filter((entry) => entry.scanOptions !== undefined)
+    const key = scanning.map((entry) => entry.rule.id).join('\u0000')
+    let streamOptions = streamCache.get(key)
+    if (streamOptions === undefined) {
+      streamOptions = mergeScanOptions(scanning, options.scan ?? {})
+      streamCache.set(key, streamOptions)
+    }
+    return createStreamRedactor({ ...streamOptions, style })
+  }
+
+  return { check, createStream }
+}
+
+function compileRule(rule: EnforcementRule, path: string, scan: ScanOptions): CompiledRule {
+  const { enforce } = rule
+  const expression =
+    enforce.expression === undefined
+      ? undefined
+      : compileExpression(enforce.expression, { path: `${path}.enforce.expression` })
+  const hasScan =
+    (enforce.detectors?.length ?? 0) > 0 ||
+    (enforce.blocklist?.length ?? 0) > 0 ||
+    (enforce.patterns?.length ?? 0) > 0
+  const scanOptions: ScanOptions | undefined = hasScan
+    ? {
+        ...scan,
+        detectors: enforce.detectors ?? [],
+        ...(enforce.blocklist === undefined ? {} : { blocklist: enforce.blocklist }),
+        ...(enforce.patterns === undefined ? {} : { patterns: enforce.patterns }),
+        path: `${path}.enforce`,
+      }
+    : undefined
+  return {
+    rule,
+    expression,
+    scanOptions,
+    scanner: scanOptions === undefined ? undefined : createScanner(scanOptions),
+  }
+}
+
+/** One rule against one text. Any internal error is a violation (fail closed), never a pass. */
+function checkRule(
+  entry: CompiledRule,
+  text: string,
+  context: EnforcementContext,
+): RuleViolation | undefined {
+  const { rule } = entry
+  const violation = (message: string, findings: Finding[] = []): RuleViolation => ({
+    ruleId: rule.id,
+    tier: rule.tier,
+    action: rule.enforce.onViolation,
+    message,
+    findings,
+  })
+  try {
+    const findings = entry.scanner?.scan(text).findings ?? []
+    if (findings.length > 0) {
+      const kinds = [...new Set(findings.map((finding) => finding.type))].join(', ')
+      return violation(`${rule.description ?? rule.id}: found ${kinds}`, findings)
+    }
+    if (entry.expression === undefined) return undefined
+    const extracted = extractResponseVariables(text, rule.enforce.bindings ?? [])
+    const bound = Object.fromEntries(
+      (rule.enforce.bindings ?? [])
+        .filter((binding) => binding.name in extracted)
+        .map((binding) => [binding.name, extracted[binding.name]]),
+    )
+    const variables = { ...extracted, ...context.variables, ...bound }
+    const result = checkExpression(entry.expression, variables)
+    if (result.type === 'passed') return undefined
+    const failed = violation(`${rule.description ?? rule.id}: ${result.message}`)
+    // An expression that cannot be evaluated (missing variable, runtime error) is undecided: fail closed.
+    return result.reason === 'error' ? { ...failed, internalError: true } : failed
+  } catch (error) {
+    const message = `${rule.id}: could not be checked (${error instanceof Error ? error.message : String(error)})`
+    return { ...violation(message), internalError: true }
+  }
+}
+
+function outcomeOf(
+  violation: RuleViolation,
+  attempt: number,
+  compiled: CompiledRule[],
+): EnforcementResult['type'] {
+  if (violation.internalError === true && violation.tier === 'hard-safety') return 'blocked'
+  switch (violation.action) {
+    case 'refuse':
+      return 'blocked'
+    case 'escalate':
+      return 'escalated'
+    case 'regenerate': {
+      const limit =
+        compiled.find(({ rule }) => rule.id === violation.ruleId)?.rule.enforce.maxRegenerations ?? 2
+      return attempt < limit ? 'regenerate' : 'blocked'
+    }
+    default:
+      // Only findings can be redacted; a failed expression cannot, so it blocks.
+      return violation.findings.length > 0 ? 'redacted' : 'blocked'
+  }
+}
+
+function describe(violation: RuleViolation): string {
+  return violation.message
+}
+
+/** One stream configuration covering every scanning rule; block mode when any of them refuses or escalates. */
+function mergeScanOptions(
+  entries: CompiledRule[],
+  scan: ScanOptions,
+): ScanOptions & { mode: 'redact' | 'block' } {
+  const detectors = new Set(entries.flatMap((entry) => entry.scanOptions?.detectors ?? []))
+  const blocklist = entries.flatMap((entry) => entry.scanOptions?.blocklist ?? [])
+  const patterns = entries.flatMap((entry) => entry.scanOptions?.patterns ?? [])
+  const block = entries.some(
+    (entry) => entry.rule.enforce.onViolation === 'refuse' || entry.rule.enforce.onViolation === 'escalate',
+  )
+  return { ...scan, detectors: [...detectors], blocklist, patterns, mode: block ? 'block' : 'redact' }
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { checkExpression, compileExpression } from './compile-expression.ts'
+import { extractMoney, extractResponseVariables } from './extract-response-variables.ts'
+
+describe('extractResponseVariables', () => {
+  it('binds the refunded amount so refund_amount <= 50 fails on "$75"', () => {
+    const variables = extractResponseVariables("I've refunded $75 to your card", [
+      { name: 'refund_amount', kind: 'money', label: 'refund' },
+    ])
+    expect(variables.refund_amount).toBe(75)
+    expect(checkExpression(compileExpression('refund_amount <= 50'), variables)).toMatchObject({
+      type: 'failed',
+      reason: 'false',
+    })
+  })
+
+  it('takes the amount from the sentence naming the label, not other amounts', () => {
+    const text = 'Your order was $120.50. I have refunded $30 to your card.'
+    expect(
+      extractResponseVariables(text, [{ name: 'refund_amount', kind: 'money', label: 'refund' }])
+        .refund_amount,
+    ).toBe(30)
+  })
+
+  it('filters by currency and picks per the binding', () => {
+    const text = 'We charged 40 euros and $12, then $8.'
+    expect(
+      extractResponseVariables(text, [{ name: 'usd', kind: 'money', currency: 'USD', pick: 'sum' }]).usd,
+    ).toBe(20)
+    expect(extractResponseVariables(text, [{ name: 'eur', kind: 'money', currency: 'EUR' }]).eur).toBe(40)
+  })
+
+  it('extracts percentages, counts, emails and named entities', () => {
+    const variables = extractResponseVariables(
+      'A 15% discount on 3 items; contact Acme Corp at help@acme.com.',
+      [
+        { name: 'discount', kind: 'percentage' },
+        { name: 'items', kind: 'count', label: 'item' },
+        { name: 'contact', kind: 'email' },
+      ],
+    )
+    expect(variables).toMatchObject({
+      discount: 15,
+      items: 3,
+      contact: 'help@acme.com',
+      emails: ['help@acme.com'],
+      entities: ['Acme Corp'],
+    })
+  })
+
+  it('leaves a binding absent when nothing matches, or uses its default', () => {
+    expect(
+      'refund_amount' in extractResponseVariables('Hello!', [{ name: 'refund_amount', kind: 'money' }]),
+    ).toBe(false)
+    expect(
+      extractResponseVariables('Hello!', [{ name: 'refund_amount', kind: 'money', default: 0 }])
+        .refund_amount,
+    ).toBe(0)
+  })
+})
+
+describe('extractMoney', () => {
+  it('reads symbols, codes, words, thousands separators and scales', () => {
+    expect(
+      extractMoney('US$5, $1,234.56, USD 200, 40 euros, £3, €2.5k').map((money) => [
+        money.amount,
+        money.currency,
+      ]),
+    ).toEqual([
+      [5, 'USD'],
+      [1234.56, 'USD'],
+      [200, 'USD'],
+      [40, 'EUR'],
+      [3, 'GBP'],
+      [2500, 'EUR'],
+    ])
+  })
+})

@@ -1,0 +1,296 @@
+import type { VariableBinding } from './types.ts'
+
+/** One money amount mentioned in a text. */
+export interface MoneyMention {
+  amount: number
+  /** ISO 4217 code when known (`USD` for `$`), else undefined. */
+  currency: string | undefined
+  /** Index of the sentence it appears in. */
+  sentence: number
+  index: number
+}
+
+const symbolCurrencies: Record<string, string> = {
+  $: 'USD',
+  '€': 'EUR',
+  '£': 'GBP',
+  '¥': 'JPY',
+  '₹': 'INR',
+  '₩': 'KRW',
+}
+const wordCurrencies: Record<string, string> = {
+  usd: 'USD',
+  dollar: 'USD',
+  dollars: 'USD',
+  bucks: 'USD',
+  eur: 'EUR',
+  euro: 'EUR',
+  euros: 'EUR',
+  gbp: 'GBP',
+  pound: 'GBP',
+  pounds: 'GBP',
+  jpy: 'JPY',
+  yen: 'JPY',
+  cad: 'CAD',
+  aud: 'AUD',
+  chf: 'CHF',
+  inr: 'INR',
+  rupees: 'INR',
+}
+
+const amountSource = '(\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.(\\d+))?'
+const moneyPattern = new RegExp(
+  `(?:(US\\$|[$€£¥₹₩])\\s?${amountSource}(?:\\s?(k|m|million|thousand))?)|(?:(USD|EUR|GBP|JPY|CAD|AUD|CHF|INR)\\s?${amountSource})|(?:${amountSource}\\s?(usd|dollars?|bucks|eur|euros?|gbp|pounds?|jpy|yen|cad|aud|chf|inr|rupees)\\b)`,
+  'giu',
+)
+const percentPattern = /(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)/giu
+const countPattern = /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+([a-z][a-z-]+)/giu
+const emailPattern = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gu
+const countStopWords = new Set([
+  'to',
+  'and',
+  'or',
+  'of',
+  'in',
+  'on',
+  'at',
+  'for',
+  'the',
+  'a',
+  'an',
+  'is',
+  'are',
+  'was',
+  'percent',
+  'per',
+  'k',
+  'm',
+])
+const numberWords: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+}
+
+function toAmount(whole: string, fraction: string | undefined): number {
+  return Number(`${whole.replace(/,/g, '')}${fraction === undefined ? '' : `.${fraction}`}`)
+}
+
+/** Sentence index of each character offset (sentences end at `.`, `!`, `?` or a newline followed by space). */
+function sentenceOf(text: string): (index: number) => number {
+  const ends: number[] = []
+  for (const match of text.matchAll(/[.!?](?=\s|$)|\n/gu)) ends.push(match.index)
+  return (index) => {
+    let sentence = 0
+    while (sentence < ends.length && (ends[sentence] as number) < index) sentence++
+    return sentence
+  }
+}
+
+/** Every money amount in a text, with its currency: `$75`, `USD 1,200.50`, `40 euros`, `€3.5k`. */
+export function extractMoney(text: string): MoneyMention[] {
+  const sentence = sentenceOf(text)
+  const mentions: MoneyMention[] = []
+  for (const match of text.matchAll(moneyPattern)) {
+    const [
+      ,
+      symbol,
+      symbolWhole,
+      symbolFraction,
+      scale,
+      code,
+      codeWhole,
+      codeFraction,
+      wordWhole,
+      wordFraction,
+      word,
+    ] = match
+    let amount: number
+    let currency: string | undefined
+    if (symbolWhole !== undefined) {
+      amount = toAmount(symbolWhole, symbolFraction)
+      currency = symbol === 'US$' ? 'USD' : symbolCurrencies[symbol as string]
+      const multiplier = scale === undefined ? 1 : /^(k|thousand)$/i.test(scale) ? 1_000 : 1_000_000
+      amount *= multiplier
+    } else if (codeWhole !== undefined) {
+      amount = toAmount(codeWhole, codeFraction)
+      currency = (code as string).toUpperCase()
+    } else {
+      amount = toAmount(wordWhole as string, wordFraction)
+      currency = wordCurrencies[(word as string).toLowerCase()]
+    }
+    mentions.push({ amount, currency, sentence: sentence(match.index), index: match.index })
+  }
+  return mentions
+}
+
+/** Sentences (by index) containing a word that starts with `label` (case-insensitive). */
+function sentencesWithLabel(text: string, label: string): Set<number> {
+  const sentence = sentenceOf(text)
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const found = new Set<number>()
+  for (const match of text.matchAll(new RegExp(`(?<![\\p{L}])${escaped}`, 'giu')))
+    found.add(sentence(match.index))
+  return found
+}
+
+function pick(values: number[], how: VariableBinding['pick']): number | undefined {
+  if (values.length === 0) return undefined
+  switch (how ?? 'max') {
+    case 'min':
+      return Math.min(...values)
+    case 'first':
+      return values[0]
+    case 'last':
+      return values[values.length - 1]
+    case 'sum':
+      return values.reduce((total, value) => total + value, 0)
+    default:
+      return Math.max(...values)
+  }
+}
+
+interface LabelledNumber {
+  value: number
+  sentence: number
+  noun: string
+}
+
+function extractMatches(
+  text: string,
+  pattern: RegExp,
+  read: (match: RegExpMatchArray) => LabelledNumber | undefined,
+): LabelledNumber[] {
+  const found: LabelledNumber[] = []
+  for (const match of text.matchAll(pattern)) {
+    const value = read(match)
+    if (value !== undefined) found.push(value)
+  }
+  return found
+}
+
+/** Capitalised word sequences that do not start a sentence ("Acme Corp", "Jane Doe"). */
+function extractEntities(text: string): string[] {
+  const entities: string[] = []
+  for (const match of text.matchAll(/(?<=[\p{Ll}\p{N},;:] )\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*)*/gu))
+    entities.push(match[0])
+  return entities
+}
+
+/**
+ * Extracts the variables Lane 1 rules check from a draft reply or tool call text: every money
+ * amount (`money_amounts`, `money_total`), `percentages`, `counts` per noun, `emails`, `entities`,
+ * plus one variable per binding (`refund_amount` = the largest USD amount in a sentence mentioning
+ * "refund"). A binding that finds nothing is absent (so a check on it fails) unless it has a default.
+ *
+ * @example
+ * extractResponseVariables("I've refunded $75 to your card", [{ name: 'refund_amount', kind: 'money', label: 'refund' }])
+ * // { refund_amount: 75, money_amounts: [75], ... }
+ */
+export function extractResponseVariables(
+  text: string,
+  bindings: readonly VariableBinding[] = [],
+): Record<string, unknown> {
+  const money = extractMoney(text)
+  const sentence = sentenceOf(text)
+  const percentages = extractMatches(text, percentPattern, (match) => ({
+    value: Number(match[1]),
+    sentence: sentence(match.index ?? 0),
+    noun: '%',
+  }))
+  const counts = extractMatches(text, countPattern, (match) => {
+    const word = (match[1] as string).toLowerCase()
+    const noun = (match[2] as string).toLowerCase()
+    const before = text[(match.index ?? 0) - 1] ?? ' '
+    // "$75 to" and "1,200 USD" are amounts, not counts.
+    if (/[$€£¥₹₩,.\d]/u.test(before) || countStopWords.has(noun) || wordCurrencies[noun] !== undefined)
+      return undefined
+    const value = numberWords[word] ?? Number(word)
+    return Number.isFinite(value) ? { value, sentence: sentence(match.index ?? 0), noun } : undefined
+  })
+  const emails = [...text.matchAll(emailPattern)].map((match) => match[0])
+  const entities = extractEntities(text)
+  const variables: Record<string, unknown> = {
+    money_amounts: money.map((mention) => mention.amount),
+    money_total: money.reduce((total, mention) => total + mention.amount, 0),
+    percentages: percentages.map((percentage) => percentage.value),
+    counts: Object.fromEntries(counts.map((count) => [count.noun, count.value])),
+    emails,
+    entities,
+  }
+  for (const binding of bindings) {
+    const value = bindValue(text, binding, { money, percentages, counts, emails, entities })
+    if (value !== undefined) variables[binding.name] = value
+    else if (binding.default !== undefined) variables[binding.name] = binding.default
+  }
+  return variables
+}
+
+interface Extracted {
+  money: MoneyMention[]
+  percentages: LabelledNumber[]
+  counts: LabelledNumber[]
+  emails: string[]
+  entities: string[]
+}
+
+function bindValue(text: string, binding: VariableBinding, extracted: Extracted): unknown {
+  const labelled = binding.label === undefined ? undefined : sentencesWithLabel(text, binding.label)
+  const inLabel = (sentence: number): boolean => labelled === undefined || labelled.has(sentence)
+  switch (binding.kind) {
+    case 'money': {
+      const currency = binding.currency?.toUpperCase()
+      const amounts = extracted.money
+        .filter(
+          (mention) =>
+            inLabel(mention.sentence) &&
+            (currency === undefined || mention.currency === currency || mention.currency === undefined),
+        )
+        .map((mention) => mention.amount)
+      return pick(amounts, binding.pick)
+    }
+    case 'percentage':
+      return pick(
+        extracted.percentages
+          .filter((percentage) => inLabel(percentage.sentence))
+          .map((percentage) => percentage.value),
+        binding.pick,
+      )
+    case 'count': {
+      const noun = binding.label?.toLowerCase()
+      const matching = extracted.counts.filter((count) => noun === undefined || count.noun.startsWith(noun))
+      return pick(
+        matching.map((count) => count.value),
+        binding.pick,
+      )
+    }
+    case 'number': {
+      const numbers = [...text.matchAll(/(?<![\w.])\d+(?:\.\d+)?(?![\w.]\d)/gu)]
+      const sentence = sentenceOf(text)
+      return pick(
+        numbers.filter((match) => inLabel(sentence(match.index))).map((match) => Number(match[0])),
+        binding.pick,
+      )
+    }
+    case 'email':
+      return binding.pick === 'last' ? extracted.emails.at(-1) : extracted.emails[0]
+    case 'entity': {
+      const entities =
+        binding.label === undefined
+          ? extracted.entities
+          : extracted.entities.filter((entity) =>
+              entity.toLowerCase().includes((binding.label as string).toLowerCase()),
+            )
+      return binding.pick === 'last' ? entities.at(-1) : entities[0]
+    }
+    default:
+      return undefined
+  }
+}
