@@ -1,4 +1,6 @@
 /** @module @focal/core/sensor */
+
+export { createLlmSensor, type LlmSensorOptions, llmPerceptionSchema } from './create-llm-sensor.ts'
 export {
   createSensor,
   type DeterministicSensor,

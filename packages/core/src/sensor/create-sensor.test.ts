@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { createSensor } from './create-sensor.ts'
+
+const intents = [
+  { id: 'refund', label: 'I want a refund', keywords: ['refund', 'money back'], examples: [] },
+  { id: 'pricing', label: 'Prices and plans', keywords: ['price', 'plan'], examples: [] },
+  { id: 'cancel', label: 'Cancel an order', keywords: ['cancel'], examples: [] },
+]
+const sensor = createSensor({ intents, now: () => Date.UTC(2026, 10, 21) })
+
+describe('createSensor', () => {
+  it('perceives intent, entities and a low ambiguity for a clear request', () => {
+    const perception = sensor.senseSync('I want my money back for ORD-1001, it was $80')
+    expect(perception).toMatchObject({ intent: 'refund', source: 'deterministic', topicShift: false })
+    expect(perception.entities).toMatchObject({ order_id: 'ORD-1001', amount: 80, currency: 'USD' })
+    expect(perception.ambiguity.score).toBeLessThan(0.5)
+  })
+
+  it('scores a vague message as fully ambiguous', () => {
+    const perception = sensor.senseSync('I have a problem')
+    expect(perception.intent).toBe('unknown')
+    expect(perception.ambiguity).toEqual({ score: 1, reason: 'no intent matched the message' })
+  })
+
+  it('scores two equally likely intents as ambiguous and names both', () => {
+    const perception = sensor.senseSync('refund or cancel?')
+    expect(perception.ambiguity.score).toBeGreaterThan(0.5)
+    expect(perception.ambiguity.reason).toMatch(/"refund" and "cancel"|"cancel" and "refund"/)
+  })
+
+  it('resolves a pending clarification when the text picks an option', () => {
+    const pendingOptions = [{ id: 'pricing', label: 'Prices and plans', value: 'Prices and plans' }]
+    const perception = sensor.senseSync('prices and plans', { pendingOptions })
+    expect(perception).toMatchObject({ intent: 'pricing', confidence: 1, ambiguity: { score: 0 } })
+  })
+
+  it('flags a deliberate topic change', () => {
+    expect(sensor.senseSync('actually, I want to cancel instead').topicShift).toBe(true)
+    expect(sensor.senseSync('I want to cancel').topicShift).toBe(false)
+  })
+
+  it('blends a trained classifier: the higher score wins', () => {
+    const classifier = {
+      classify: () => ({
+        label: 'pricing',
+        confidence: 0.9,
+        alternatives: [{ label: 'refund', confidence: 0.05 }],
+      }),
+    }
+    const blended = createSensor({ intents, classifier })
+    expect(blended.senseSync('how expensive is the premium tier').intent).toBe('pricing')
+    expect(blended.senseSync('a refund please').alternatives.slice(0, 2)).toEqual([
+      { intent: 'pricing', confidence: 0.9 },
+      { intent: 'refund', confidence: 0.7 },
+    ])
+  })
+})

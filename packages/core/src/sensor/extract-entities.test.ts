@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { extractEntities } from './extract-entities.ts'
+
+const now = Date.UTC(2026, 10, 21) // Saturday 2026-11-21
+
+describe('extractEntities', () => {
+  it('reads money with its currency in symbol, code and word forms', () => {
+    expect(extractEntities('refund $1,200.50 please').money).toEqual([
+      { value: 1200.5, currency: 'USD', text: '$1,200.50' },
+    ])
+    expect(extractEntities('it cost 45 EUR').money?.[0]).toMatchObject({ value: 45, currency: 'EUR' })
+    expect(extractEntities('about 30 pounds').money?.[0]).toMatchObject({ value: 30, currency: 'GBP' })
+    expect(extractEntities('GBP 12.5 and €3k').money?.map((entry) => [entry.value, entry.currency])).toEqual([
+      [12.5, 'GBP'],
+      [3000, 'EUR'],
+    ])
+  })
+
+  it('reads order and ticket ids by pattern, including custom patterns', () => {
+    expect(extractEntities('order ORD-5521 and ticket TKT 8812')).toMatchObject({
+      order_id: 'ORD-5521',
+      ticket_id: 'TKT8812',
+    })
+    expect(extractEntities('my order number 123456')).toMatchObject({ order_id: '123456' })
+    expect(
+      extractEntities('sku NW-7781', { patterns: [{ name: 'order_id', pattern: /\bNW-\d{4,}\b/iu }] }),
+    ).toMatchObject({ order_id: 'NW-7781' })
+  })
+
+  it('reads emails, lower-casing the first', () => {
+    expect(extractEntities('mail Jane.Doe@Example.com or ops@example.org')).toMatchObject({
+      email: 'jane.doe@example.com',
+      emails: ['Jane.Doe@Example.com', 'ops@example.org'],
+    })
+  })
+
+  it('resolves absolute and relative dates against the clock', () => {
+    const dates = (text: string) => extractEntities(text, { now }).dates?.map((entry) => entry.date)
+    expect(dates('on 2026-03-04')).toEqual(['2026-03-04'])
+    expect(dates('since 11/02/2026')).toEqual(['2026-11-02'])
+    expect(dates('on March 3rd')).toEqual(['2026-03-03'])
+    expect(dates('yesterday')).toEqual(['2026-11-20'])
+    expect(dates('3 days ago')).toEqual(['2026-11-18'])
+    expect(dates('next friday')).toEqual(['2026-11-27'])
+    expect(dates('last monday')).toEqual(['2026-11-16'])
+    expect(dates('2026-02-30')).toBeUndefined()
+  })
+
+  it('keeps plain numbers apart from money, ids and dates', () => {
+    expect(extractEntities('2 items, $40, ORD-1234 on 2026-01-05', { now }).numbers).toEqual([2])
+  })
+})
