@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkExpression, compileExpression } from './compile-expression.ts'
-import { extractMoney, extractResponseVariables } from './extract-response-variables.ts'
+import { extractMoneyMentions, extractResponseVariables } from './extract-response-variables.ts'
 
 describe('extractResponseVariables', () => {
   it('binds the refunded amount so refund_amount <= 50 fails on "$75"', () => {
@@ -59,10 +59,10 @@ describe('extractResponseVariables', () => {
   })
 })
 
-describe('extractMoney', () => {
+describe('extractMoneyMentions', () => {
   it('reads symbols, codes, words, thousands separators and scales', () => {
     expect(
-      extractMoney('US$5, $1,234.56, USD 200, 40 euros, £3, €2.5k').map((money) => [
+      extractMoneyMentions('US$5, $1,234.56, USD 200, 40 euros, £3, €2.5k').map((money) => [
         money.amount,
         money.currency,
       ]),

@@ -95,7 +95,7 @@ function sentenceOf(text: string): (index: number) => number {
 }
 
 /** Every money amount in a text, with its currency: `$75`, `USD 1,200.50`, `40 euros`, `€3.5k`. */
-export function extractMoney(text: string): MoneyMention[] {
+export function extractMoneyMentions(text: string): MoneyMention[] {
   const sentence = sentenceOf(text)
   const mentions: MoneyMention[] = []
   for (const match of text.matchAll(moneyPattern)) {
@@ -198,7 +198,7 @@ export function extractResponseVariables(
   text: string,
   bindings: readonly VariableBinding[] = [],
 ): Record<string, unknown> {
-  const money = extractMoney(text)
+  const money = extractMoneyMentions(text)
   const sentence = sentenceOf(text)
   const percentages = extractMatches(text, percentPattern, (match) => ({
     value: Number(match[1]),
