@@ -1,5 +1,6 @@
 import type { FocalDefinition } from '../definition/definition-schema.ts'
 import { loadDefinition } from '../definition/load-definition.ts'
+import { createEnforcer } from '../enforcement/create-enforcer.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import { createLedger, type Ledger } from '../ledger/create-ledger.ts'
 import type { LedgerStore } from '../ledger/types.ts'
@@ -10,7 +11,7 @@ import { compileEngine } from './compile-engine.ts'
 import { createEventChannel } from './create-event-channel.ts'
 import { createMemorySessionStore } from './create-memory-session-store.ts'
 import type { Clock, IdGenerator, SessionStore, ToolRunner } from './ports.ts'
-import type { ReplyEnforcer } from './reply-enforcer.ts'
+import { type ReplyEnforcer, toEnforcementRules } from './reply-enforcer.ts'
 import { type ApprovalDecisionInput, resumeTurn } from './resume-turn.ts'
 import { runTurn } from './run-turn.ts'
 import { createInitialSessionState, type EngineSessionState } from './session-state.ts'
@@ -86,7 +87,9 @@ export function createEngine(options: EngineOptions): Engine {
     clock,
     idGenerator,
     ...(options.model === undefined ? {} : { model: options.model }),
-    ...(options.enforcer === undefined ? {} : { enforcer: options.enforcer }),
+    enforcer:
+      options.enforcer ??
+      createEnforcer({ rules: toEnforcementRules(definition), refusal: definition.settings.refusalReply }),
   }
   const queues = new Map<string, Promise<unknown>>()
 

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openAICompatible } from '../llm/open-ai-compatible.ts'
+import { type ScriptedModelServer, startScriptedModelServer } from '../testing/scripted-model-server.ts'
+import { createEngine } from './create-engine.ts'
+import type { TurnEvent } from './types.ts'
+
+const definition = readFileSync(
+  fileURLToPath(new URL('../../../../examples/definitions/refund-support.yaml', import.meta.url)),
+  'utf8',
+)
+let server: ScriptedModelServer | undefined
+
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+})
+
+async function modelEngine(replies: string[]) {
+  server = await startScriptedModelServer({
+    script: replies.map((content) => ({ type: 'completion' as const, content })),
+  })
+  const model = openAICompatible({ baseURL: server.baseURL, model: 'scripted', maxRetries: 0 })
+  return createEngine({ definition, model })
+}
+
+function systemPromptOf(request: ScriptedModelServer['requests'][number]): string {
+  const body = request.body as { messages: Array<{ role: string; content: string }> }
+  return body.messages.find((message) => message.role === 'system')?.content ?? ''
+}
+
+describe('createEngine enforcement', () => {
+  it('redacts a card number a template would echo, in the reply and in every streamed delta', async () => {
+    const engine = createEngine({ definition })
+    const events: TurnEvent[] = []
+    for await (const event of engine.turnStream({ sessionId: 's', text: 'Which card is on file?' }))
+      events.push(event)
+    const finished = events.find((event) => event.type === 'turn-finished')
+    if (finished?.type !== 'turn-finished' || finished.result.type !== 'reply')
+      throw new Error('expected a reply')
+    expect(finished.result.text).toContain('[CREDIT_CARD]')
+    expect(finished.result.text).not.toMatch(/4111/)
+    const streamed = events.flatMap((event) => (event.type === 'text-delta' ? [event.delta] : [])).join('')
+    expect(streamed).toBe(finished.result.text)
+    expect(streamed.replace(/\D/g, '')).not.toContain('4111111111111111')
+    expect(finished.result.provenance.enforcement).toMatchObject({
+      outcome: 'redacted',
+      redactions: [{ type: 'credit-card', count: 1 }],
+    })
+  })
+
+  it('prompts the model with exactly the matched actions, tool outputs and profile fields', async () => {
+    const engine = await modelEngine(['Order NW-1234 is on its way and arrives Thursday.'])
+    const result = await engine.turn({ sessionId: 's', text: 'Where is my order NW-1234?' })
+    expect(result.type).toBe('reply')
+    const system = systemPromptOf(server!.requests[0]!)
+    expect(system).toContain('[order-status] Order NW-1234 has shipped with UPS')
+    expect(system).toContain('lookup_order (ran): {"status":"shipped"')
+    expect(system).not.toContain('refund-cap')
+    expect(system).not.toContain('Northwind Basic is $9')
+  })
+
+  it('refuses a model draft that breaks the $50 cap, naming the cap rule', async () => {
+    const engine = await modelEngine(['Thanks! Which order?', 'Good news: I have refunded $80 to your card.'])
+    await engine.turn({ sessionId: 's', text: 'I want a refund, my email is jane@example.com' })
+    const result = await engine.turn({ sessionId: 's', text: 'Refund $80 for order NW-1001' })
+    expect(result.type).toBe('refused')
+    expect(result.provenance.enforcement?.violations.map((violation) => violation.ruleId)).toContain(
+      'refund-cap',
+    )
+    expect('text' in result && result.text).toMatch(/up to \$50/)
+  })
+
+  it('refuses a model draft that mentions a competitor, on any turn (global hard constraint)', async () => {
+    const engine = await modelEngine(['Honestly, Amazon has it cheaper.'])
+    const result = await engine.turn({ sessionId: 's', text: 'Where is my order NW-1234?' })
+    expect(result.type).toBe('refused')
+    expect(result.provenance.enforcement?.violations[0]).toMatchObject({
+      ruleId: 'no-competitors',
+      tier: 'hard-safety',
+      lane: 1,
+    })
+    expect(result.provenance.rules.map((rule) => rule.id)).not.toContain('no-competitors')
+  })
+
+  it('falls back to the approved templates when the model fails', async () => {
+    server = await startScriptedModelServer({ script: [{ type: 'http-error', status: 500 }] })
+    const engine = createEngine({
+      definition,
+      model: openAICompatible({ baseURL: server.baseURL, model: 'scripted', maxRetries: 0 }),
+    })
+    const result = await engine.turn({ sessionId: 's', text: 'Where is my order NW-1234?' })
+    expect(result.provenance.mode).toBe('fallback')
+    expect('text' in result && result.text).toContain('Order NW-1234 has shipped with UPS')
+  })
+})
