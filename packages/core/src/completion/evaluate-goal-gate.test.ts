@@ -83,6 +83,11 @@ describe('evaluateGoalGate', () => {
     )
   })
 
+  it('reads a percentage on the fraction scale of the target', () => {
+    expect(statusOf(metric('>=', 0.9), '[METRIC:value] 85%')).toBe('NOT_MET')
+    expect(statusOf(metric('>=', 0.9), '[METRIC:value] 92.5%')).toBe('MET')
+  })
+
   it('explains a metric result with value, operator and target', () => {
     const contract = contractOf({
       id: 'AC1',

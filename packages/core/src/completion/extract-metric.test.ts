@@ -13,6 +13,8 @@ describe('extractMetric', () => {
     ['[METRIC:cv_accuracy_mean] 1.5e-3', 0.0015],
     ['[METRIC:cv_accuracy_mean] 2E4 samples', 20000],
     ['[METRIC:cv_accuracy_mean] 0.87 (5-fold, std 0.02)', 0.87],
+    ['[METRIC:cv_accuracy_mean] 85%', 0.85],
+    ['[METRIC:cv_accuracy_mean] : 12.5 % of rows', 12.5],
   ])('reads %s', (text, expected) => {
     expect(extractMetric(parseMarkers(text).markers, 'cv_accuracy_mean')).toBe(expected)
   })

@@ -1,15 +1,18 @@
 import { parseMarkers } from './parse-markers.ts'
 import type { ParsedMarker } from './types.ts'
 
-// A leading number, optionally after `=` or `:`: 0.85, = 0.95, 42, -0.3, .5, 1e-3, +2.5E4.
+// A leading number, optionally after `=` or `:`: 0.85, = 0.95, 42, -0.3, .5, 1e-3, +2.5E4, 85%.
 // Each part is bounded by a distinct character class, so matching is linear.
-const leadingNumber = /^(?:[=:][ \t]*)?([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)(?![\w.])/
+const leadingNumber = /^(?:[=:][ \t]*)?([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)(%?)(?![\w.])/
 
-/** Reads the number at the start of a marker's content, or undefined when there is none. */
+/**
+ * Reads the number at the start of a marker's content, or undefined when there is none. A percent
+ * sign divides by 100 (`85%` → 0.85), the scale goal contracts use (`target: 0.90` for "90%").
+ */
 export function parseMetricValue(content: string): number | undefined {
   const match = leadingNumber.exec(content.trim())
   if (match?.[1] === undefined) return undefined
-  const value = Number(match[1])
+  const value = match[2] === '%' ? Number(match[1]) / 100 : Number(match[1])
   return Number.isFinite(value) ? value : undefined
 }
 

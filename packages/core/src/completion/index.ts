@@ -1,5 +1,6 @@
 /** @module @focal/core/completion */
 export { compareMetric, formatMetricNumber } from './compare-metric.ts'
+export { createGoalTracker, type GoalTracker, type GoalTrackerOptions } from './create-goal-tracker.ts'
 export {
   type CompletionDecision,
   type CompletionReason,
