@@ -1,12 +1,13 @@
 import { stemGoalWord } from './stem-goal-word.ts'
-import type { GoalField, GoalVocabulary } from './types.ts'
+import type { GoalField, GoalVocabulary, GoalWordForm } from './types.ts'
 
 /** One cue word after normalisation, with the tense it requires. */
 export interface CompiledCueWord {
   concept: string
-  tense: 'any' | 'past' | 'present'
-  /** A stop word inside a phrase must follow the previous cue word with no content word between. */
-  stop: boolean
+  /** Forms this word accepts; undefined accepts any. */
+  forms: ReadonlySet<GoalWordForm> | undefined
+  /** Content words allowed between the previous cue word and this one (stop words are free). */
+  maxGap: number
 }
 
 /** A cue ready for matching. */
@@ -42,15 +43,45 @@ function addDeletions(deletions: Map<string, string[]>, stem: string): void {
   }
 }
 
+const allForms: readonly GoalWordForm[] = ['base', 'plural', 'past', 'ing']
+/** Content words a cue word may skip by default; stop words skip none unless `...` precedes them. */
+const defaultGap = 2
+const ellipsisGap = 4
+
 function compileCueWord(
   raw: string,
+  gapAllowed: boolean,
   compiled: Pick<CompiledGoalVocabulary, 'conceptOf' | 'stopWords'>,
 ): CompiledCueWord {
-  if (compiled.stopWords.has(raw)) return { concept: raw, tense: 'any', stop: true }
-  const tense = raw.endsWith('+ed') ? 'past' : raw.endsWith('-ed') ? 'present' : 'any'
-  const word = tense === 'any' ? raw : raw.slice(0, -3)
+  const [word = '', formList] = raw.split(':')
+  const forms = formList
+    ? new Set(
+        formList.split(',').filter((form): form is GoalWordForm => allForms.includes(form as GoalWordForm)),
+      )
+    : undefined
+  if (compiled.stopWords.has(word)) return { concept: word, forms, maxGap: gapAllowed ? ellipsisGap : 0 }
   const stem = stemGoalWord(word)
-  return { concept: compiled.conceptOf.get(stem) ?? stem, tense, stop: false }
+  return {
+    concept: compiled.conceptOf.get(stem) ?? stem,
+    forms,
+    maxGap: gapAllowed ? ellipsisGap : defaultGap,
+  }
+}
+
+function compileCueWords(
+  phrase: string,
+  compiled: Pick<CompiledGoalVocabulary, 'conceptOf' | 'stopWords'>,
+): CompiledCueWord[] {
+  const words: CompiledCueWord[] = []
+  let ellipsis = false
+  for (const raw of phrase.toLowerCase().split(/\s+/)) {
+    if (raw === '...') ellipsis = true
+    else if (raw !== '') {
+      words.push(compileCueWord(raw, ellipsis, compiled))
+      ellipsis = false
+    }
+  }
+  return words
 }
 
 /** Builds the lookup tables for `vocabulary`. */
@@ -68,11 +99,10 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
   }
   const cuesByFirstConcept = new Map<string, CompiledGoalCue[]>()
   for (const cue of vocabulary.cues) {
-    const rawWords = cue.phrase.toLowerCase().split(/\s+/).filter(Boolean)
-    const words = rawWords.map((word) => compileCueWord(word, { conceptOf, stopWords }))
+    const words = compileCueWords(cue.phrase, { conceptOf, stopWords })
     const first = words[0]
     if (!first) continue
-    for (const word of words) if (!word.stop) lexicon.add(word.concept)
+    for (const word of words) if (!stopWords.has(word.concept)) lexicon.add(word.concept)
     const votes = fields.flatMap((field) => (cue[field] ? [[field, cue[field]] as const] : []))
     const compiled: CompiledGoalCue = { phrase: cue.phrase, words, votes, weight: cue.weight ?? 1 }
     const list = cuesByFirstConcept.get(first.concept)

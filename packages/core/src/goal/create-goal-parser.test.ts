@@ -1,7 +1,12 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { FocalError } from '../errors/index.ts'
 import { createGoalParser } from './create-goal-parser.ts'
 import { defaultGoalVocabulary } from './default-goal-vocabulary.ts'
+import type { HeldOutPhrasing } from './fixtures/held-out-phrasings.ts'
+import { heldOutPhrasings } from './fixtures/held-out-phrasings.ts'
+import { secondHeldOutPhrasings } from './fixtures/held-out-phrasings-second.ts'
+import { goalArtifacts, goalEntities, goalIntents, goalScopes } from './goal-values.ts'
 
 const parser = createGoalParser()
 
@@ -185,5 +190,102 @@ describe('createGoalParser', () => {
     } catch (error) {
       expect(FocalError.isInstance(error) && error.code).toBe('invalid-argument')
     }
+  })
+})
+
+function accuracy(phrasings: readonly HeldOutPhrasing[]): number {
+  const correct = phrasings.filter((phrasing) => {
+    const { goal } = parser.parse(phrasing.text)
+    return phrasing.intents.includes(goal.intent) && phrasing.entities.includes(goal.entity)
+  })
+  return correct.length / phrasings.length
+}
+
+describe('createGoalParser (held-out generalisation)', () => {
+  // Measured 0.786 before any tuning and 0.903 after general vocabulary fixes made while reading
+  // this list's errors (so it is no longer blind). Floor set below the measured value.
+  it('parses at least 85% of the first held-out list to an accepted intent + entity', () => {
+    const measured = accuracy(heldOutPhrasings)
+    console.info(`held-out list 1: ${(measured * 100).toFixed(1)}% of ${heldOutPhrasings.length}`)
+    expect(measured).toBeGreaterThanOrEqual(0.85)
+  })
+
+  // Blind: written before the tuning above and never used to change the vocabulary. Measured
+  // 0.653 before and 0.686 after that tuning. Floor set below the measured value.
+  it('parses at least 63% of the blind second held-out list to an accepted intent + entity', () => {
+    const measured = accuracy(secondHeldOutPhrasings)
+    console.info(
+      `held-out list 2 (blind): ${(measured * 100).toFixed(1)}% of ${secondHeldOutPhrasings.length}`,
+    )
+    expect(measured).toBeGreaterThanOrEqual(0.63)
+  })
+
+  it('is more often right when it is more confident (confidence is informative)', () => {
+    const all = [...heldOutPhrasings, ...secondHeldOutPhrasings].map((phrasing) => {
+      const { goal, confidence } = parser.parse(phrasing.text)
+      return {
+        confidence,
+        right: phrasing.intents.includes(goal.intent) && phrasing.entities.includes(goal.entity),
+      }
+    })
+    const rate = (rows: typeof all) => rows.filter((row) => row.right).length / Math.max(1, rows.length)
+    const low = all.filter((row) => row.confidence < 0.5)
+    const high = all.filter((row) => row.confidence >= 0.7)
+    expect(rate(high)).toBeGreaterThan(rate(low) + 0.15)
+  })
+})
+
+const controlAndEmoji = fc.constantFrom(
+  '\u0000',
+  '\u0007',
+  '\u001b[31m',
+  '\r\n',
+  '\t',
+  '\u2028',
+  '🚀',
+  '👩‍💻',
+  '\ud800',
+  'é',
+  '’',
+)
+const piece = fc
+  .array(
+    fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 60 }),
+      controlAndEmoji,
+      fc.constantFrom('find', 'CommandRouter', 'what changed', 'src/a.ts', '"x"', "what's"),
+    ),
+    { maxLength: 20 },
+  )
+  .map((parts) => parts.join(' '))
+const anyText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 3000 }),
+  piece,
+  fc
+    .tuple(piece, fc.integer({ min: 1, max: 5000 }))
+    .map(([text, times]) => text.repeat(times).slice(0, 100_000)),
+)
+
+describe('createGoalParser (robustness)', () => {
+  it('returns a well-formed GoalParseResult for any string up to 100 KB, never throwing', () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const result = parser.parse(text)
+        expect(goalIntents).toContain(result.goal.intent)
+        expect(goalEntities).toContain(result.goal.entity)
+        expect(goalArtifacts).toContain(result.goal.artifact)
+        expect(goalScopes).toContain(result.goal.scope)
+        expect(result.confidence).toBeGreaterThanOrEqual(0)
+        expect(result.confidence).toBeLessThanOrEqual(1)
+        expect(typeof result.explanation).toBe('string')
+      }),
+      { numRuns: 150 },
+    )
+  })
+
+  it('parses a 100 KB request of mixed text, control characters and emoji', () => {
+    const chunk = 'why did the CI workflow fail 🚀\u0000\u0007 where is CommandRouter défini? src/a.ts\n\t'
+    const text = chunk.repeat(Math.ceil(100_000 / chunk.length)).slice(0, 100_000)
+    expect(parser.parse(text).goal.intent).not.toBe('unknown')
   })
 })

@@ -9,16 +9,13 @@ export interface GoalCueHit {
   weight: number
 }
 
-/** Content words a cue may skip between two of its own words (`how does the planner work`). */
-const maxGap = 2
 /** Stop words are skipped freely, but a cue never reaches further than this. */
 const maxReach = 8
 /** A corrected typo counts for less than a word spelled right. */
 const typoDiscount = 0.8
 
 function wordMatches(word: CompiledCueWord, token: GoalToken): boolean {
-  if (word.concept !== token.concept) return false
-  return word.tense === 'any' || (word.tense === 'past') === token.past
+  return word.concept === token.concept && (word.forms === undefined || word.forms.has(token.form))
 }
 
 function findNext(word: CompiledCueWord, tokens: readonly GoalToken[], after: number): number {
@@ -28,7 +25,7 @@ function findNext(word: CompiledCueWord, tokens: readonly GoalToken[], after: nu
     const token = tokens[candidate]!
     if (wordMatches(word, token)) return candidate
     if (token.stop) continue
-    if (word.stop || ++skipped > maxGap) return -1
+    if (++skipped > word.maxGap) return -1
   }
   return -1
 }

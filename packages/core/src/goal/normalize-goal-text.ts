@@ -1,6 +1,7 @@
 import type { CompiledGoalVocabulary } from './compile-goal-vocabulary.ts'
 import { editDistanceOne } from './edit-distance-one.ts'
 import { irregularPastForms, stemGoalWord } from './stem-goal-word.ts'
+import type { GoalWordForm } from './types.ts'
 
 /** One word of a request after normalisation. */
 export interface GoalToken {
@@ -8,11 +9,19 @@ export interface GoalToken {
   surface: string
   /** Canonical concept after stemming, synonyms and typo correction. */
   concept: string
-  past: boolean
+  /** Grammatical form: `past` (edited, did edit), `ing`, `plural` (edits) or `base`. */
+  form: GoalWordForm
   /** True when the word was corrected from a typo. */
   corrected: boolean
   /** A stop word: kept so multi-word cues (`how are you`) can match, ignored otherwise. */
   stop: boolean
+}
+
+function formOf(word: string, stem: string, past: boolean): GoalWordForm {
+  if (past) return 'past'
+  if (stem === word || word.length <= 3) return 'base'
+  if (word.endsWith('ing')) return 'ing'
+  return word.endsWith('s') ? 'plural' : 'base'
 }
 
 const contractions: Readonly<Record<string, string>> = {
@@ -75,7 +84,7 @@ function toToken(word: string, past: boolean, compiled: CompiledGoalVocabulary):
       corrected = true
     }
   }
-  return { surface: word, concept, past: isPast, corrected, stop: false }
+  return { surface: word, concept, form: formOf(word, stem, isPast), corrected, stop: false }
 }
 
 /**
@@ -93,11 +102,11 @@ export function normalizeGoalText(text: string, compiled: CompiledGoalVocabulary
       if (pastMarkers.has(word)) pastWindow = 3
       if (word.length === 0) continue
       if (compiled.stopWords.has(word)) {
-        tokens.push({ surface: word, concept: word, past: false, corrected: false, stop: true })
+        tokens.push({ surface: word, concept: word, form: 'base', corrected: false, stop: true })
         continue
       }
       if (isIdentifier)
-        tokens.push({ surface: rawWord, concept: word, past: false, corrected: false, stop: false })
+        tokens.push({ surface: rawWord, concept: word, form: 'base', corrected: false, stop: false })
       else tokens.push(toToken(word, pastWindow > 0, compiled))
       if (pastWindow > 0) pastWindow--
     }

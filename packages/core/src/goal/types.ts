@@ -53,6 +53,9 @@ export interface Goal {
   target?: string
 }
 
+/** Grammatical form of a word, as cues can require it (`change:past`). */
+export type GoalWordForm = 'base' | 'plural' | 'past' | 'ing'
+
 /** The four fields a goal is made of. */
 export type GoalField = 'intent' | 'entity' | 'artifact' | 'scope'
 
@@ -82,9 +85,10 @@ export interface GoalParser {
 }
 
 /**
- * One cue: a phrase (matched after normalisation, words in order with at most two words between)
- * that votes for one or more field values. A word ending in `+ed` matches only past forms
- * (`modified`, `did I edit`); a plain word matches only the other forms.
+ * One cue: a phrase (matched after normalisation, words in order) that votes for one or more
+ * field values. Up to two content words may fall between two cue words, none before a stop word
+ * (`how are you`) unless `...` stands before it (`what does ... do`). `word:past` matches only that
+ * form (`modified`, `did I edit`); forms are `base`, `plural`, `past`, `ing`, comma-separated.
  */
 export interface GoalCue {
   phrase: string
