@@ -1,11 +1,14 @@
 import { defineConfig } from 'vitest/config'
 
-/** The demo's real-browser suite: starts `pnpm demo` on a free port and drives Debian Chromium. */
+/**
+ * The demo's suite: unit tests of its inspector helpers, and the real-browser tests that start
+ * `pnpm demo` on a free port and drive Debian Chromium.
+ */
 export default defineConfig({
   root: import.meta.dirname,
   test: {
     name: 'chat-app-e2e',
-    include: ['e2e/**/*.e2e.test.ts'],
+    include: ['e2e/**/*.e2e.test.ts', 'src/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -1,10 +1,5 @@
-import {
-  createCardNumberScan,
-  createChatStore,
-  createHttpTransport,
-  FocalChat,
-  useFocalChat,
-} from '@focal/react'
+import { createStreamRedactor } from '@focal/core/enforcement'
+import { createChatStore, createHttpTransport, FocalChat, useFocalChat } from '@focal/react'
 import { useState } from 'react'
 import { demoMessages } from './demo-messages.ts'
 import { Inspector } from './inspector/inspector.tsx'
@@ -13,7 +8,10 @@ import { useHashRoute } from './use-hash-route.ts'
 function ChatPage() {
   // One store for the page; the card-number scan is the client-side Lane 1 (defense in depth).
   const [store] = useState(() =>
-    createChatStore({ transport: createHttpTransport(), scan: createCardNumberScan() }),
+    createChatStore({
+      transport: createHttpTransport(),
+      scan: () => createStreamRedactor({ detectors: ['credit-card', 'us-ssn', 'secret'] }),
+    }),
   )
   const sessionId = useFocalChat({ store, select: (state) => state.sessionId })
   const sendMessage = useFocalChat({ store, select: (state) => state.sendMessage })

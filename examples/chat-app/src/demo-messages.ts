@@ -5,16 +5,16 @@
 export const demoFlows = {
   clarification: { label: 'Vague request → clarification', text: 'I have a problem', option: 0 },
   refusal: {
-    label: 'Refund above the cap → refused',
-    text: 'Refund $80 for order A-1001',
+    label: 'Refund above the $50 cap → refused',
+    text: 'I want a refund of $80 for order NW-1001, my email is ann@example.com',
     ruleId: 'refund-cap',
   },
   redaction: {
     label: 'Card number → redacted',
-    text: 'Which card is on file for order A-1001?',
+    text: 'Which card is on file?',
     cardNumber: '4111111111111111',
   },
-  approval: { label: 'Large action → approval', text: 'Issue a $620 refund for order B-2002' },
+  approval: { label: 'Cancel over $500 → approval', text: 'Cancel order NW-2002, the total was $620' },
 }
 
 /** The flows as a list, for the sidebar. */

@@ -1,5 +1,6 @@
+import { createStreamRedactor } from '@focal/core/enforcement'
 import type { ChatState, ChatStore, ChatTransport, FocalUiMessageChunk } from '@focal/react'
-import { createCardNumberScan, createChatStore, FocalChat, type FocalChatProps } from '@focal/react'
+import { createChatStore, FocalChat, type FocalChatProps } from '@focal/react'
 import { useEffect, useState } from 'react'
 
 const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds))
@@ -74,7 +75,7 @@ export function StoryChat({ transport, send = [], initial, ...props }: StoryChat
   const [store] = useState<ChatStore>(() => {
     const created = createChatStore({
       transport: createStoryTransport(transport),
-      scan: createCardNumberScan(),
+      scan: () => createStreamRedactor({ detectors: ['credit-card', 'us-ssn', 'secret'] }),
     })
     if (initial) created.setState(initial)
     return created

@@ -63,7 +63,9 @@ function Timeline({ records }: { records: LedgerRecord[] }) {
             <code title={record.hash}>
               {short(record.previousHash)} → {short(record.hash)}
             </code>
-            <span className="inspector-link">{linked ? 'linked' : 'link broken'}</span>
+            <span className="inspector-link" data-linked={linked}>
+              {linked ? '✓ linked' : '✗ link broken'}
+            </span>
           </li>
         )
       })}

@@ -3,16 +3,26 @@ import type { FocalUiMessageChunk } from '../transport/types.ts'
 import { toChatGoalSnapshot } from './to-chat-goal-snapshot.ts'
 import type { ChatMessage, ChatMessagePart, ChatState } from './types.ts'
 
-/** Rewrites streamed assistant text before it is stored (and so before it can render). */
-export type ChatTextScan = (text: string, context: { final: boolean }) => string
+/**
+ * A streaming Lane 1 scanner for one text part: `push` takes a raw delta and returns the text that
+ * is safe to show so far (holding back a tail that could still become a match), `flush` releases
+ * the rest at the end. Core's `createStreamRedactor(...)` is one.
+ */
+export interface ChatTextScanner {
+  push(chunk: string): string
+  flush(): string
+}
+
+/** Creates a fresh {@link ChatTextScanner} for each streamed text part. */
+export type ChatTextScan = () => ChatTextScanner
 
 /** The data fields of a chat state a chunk can change. */
 export type ChatChunkState = Pick<ChatState, 'messages' | 'pendingClarification' | 'pendingApproval' | 'goal'>
 
-/** Per-reply memory the reducer needs beyond the state: raw text by text id, never rendered. */
+/** Per-reply memory the reducer needs beyond the state: each text part's scanner and shown text. */
 export interface ChatReplyContext {
   messageId: string
-  rawText: Map<string, { raw: string; partIndex: number }>
+  texts: Map<string, { scanner: ChatTextScanner | undefined; shown: string; partIndex: number }>
   scan: ChatTextScan | undefined
 }
 
@@ -34,10 +44,33 @@ const appendPart = (part: ChatMessagePart) => (message: ChatMessage) => ({
   parts: [...message.parts, part],
 })
 
-function setText(state: ChatChunkState, context: ChatReplyContext, id: string, final: boolean) {
-  const entry = context.rawText.get(id)
+/** Like the AI SDK: a data part with the id of an earlier one of its type replaces it in place. */
+const upsertPart = (part: ChatMessagePart & { id?: string }) => (message: ChatMessage) => {
+  const index =
+    part.id === undefined
+      ? -1
+      : message.parts.findIndex(
+          (existing) => existing.type === part.type && 'id' in existing && existing.id === part.id,
+        )
+  if (index === -1) return appendPart(part)(message)
+  return { ...message, parts: message.parts.map((existing, at) => (at === index ? part : existing)) }
+}
+
+const withId = <Part extends object>(part: Part, id: string | undefined): Part & { id?: string } =>
+  id === undefined ? part : { ...part, id }
+
+function setText(
+  state: ChatChunkState,
+  context: ChatReplyContext,
+  id: string,
+  added: string,
+  final: boolean,
+) {
+  const entry = context.texts.get(id)
   if (!entry) return state
-  const text = context.scan ? context.scan(entry.raw, { final }) : entry.raw
+  entry.shown += entry.scanner ? entry.scanner.push(added) : added
+  if (final && entry.scanner) entry.shown += entry.scanner.flush()
+  const text = entry.shown
   return withAssistant(state, context, (message) => {
     const parts = message.parts.slice()
     parts[entry.partIndex] = { type: 'text', text, state: final ? 'done' : 'streaming' }
@@ -57,27 +90,28 @@ export function applyChatChunk(
   switch (chunk.type) {
     case 'text-start': {
       const next = withAssistant(state, context, (message) => {
-        context.rawText.set(chunk.id, { raw: '', partIndex: message.parts.length })
+        const scanner = context.scan?.()
+        context.texts.set(chunk.id, { scanner, shown: '', partIndex: message.parts.length })
         return appendPart({ type: 'text', text: '', state: 'streaming' })(message)
       })
       return next
     }
     case 'text-delta': {
-      const entry = context.rawText.get(chunk.id)
-      if (!entry)
-        return applyChatChunk(
-          applyChatChunk(state, { type: 'text-start', id: chunk.id }, context),
-          chunk,
-          context,
-        )
-      entry.raw += chunk.delta
-      return setText(state, context, chunk.id, false)
+      if (!context.texts.has(chunk.id)) {
+        const started = applyChatChunk(state, { type: 'text-start', id: chunk.id }, context)
+        return applyChatChunk(started, chunk, context)
+      }
+      return setText(state, context, chunk.id, chunk.delta, false)
     }
     case 'text-end':
-      return setText(state, context, chunk.id, true)
+      return setText(state, context, chunk.id, '', true)
     case 'data-clarification':
       return {
-        ...withAssistant(state, context, appendPart({ type: 'clarification', clarification: chunk.data })),
+        ...withAssistant(
+          state,
+          context,
+          upsertPart(withId({ type: 'clarification', clarification: chunk.data }, chunk.id)),
+        ),
         pendingClarification: chunk.data,
       }
     case 'data-approval':
@@ -85,12 +119,16 @@ export function applyChatChunk(
         ...withAssistant(
           state,
           context,
-          appendPart({ type: 'approval', approval: chunk.data, decision: 'pending' }),
+          upsertPart(withId({ type: 'approval', approval: chunk.data, decision: 'pending' }, chunk.id)),
         ),
         pendingApproval: chunk.data,
       }
     case 'data-enforcement':
-      return withAssistant(state, context, appendPart({ type: 'enforcement', enforcement: chunk.data }))
+      return withAssistant(
+        state,
+        context,
+        upsertPart(withId({ type: 'enforcement', enforcement: chunk.data }, chunk.id)),
+      )
     case 'data-provenance':
       return withAssistant(state, context, (message) => ({ ...message, provenance: chunk.data }))
     case 'data-goal-gate':
@@ -103,20 +141,14 @@ export function applyChatChunk(
 }
 
 /**
- * Marks every streaming text part of a message as done. `complete` is false when the reply was
- * stopped or failed: the scan then still withholds a trailing fragment that could be a secret.
+ * Marks every streaming text part of a message as done. A completed reply's scanners were flushed
+ * by `text-end`; a stopped or failed one is never flushed, so a held-back tail (a half-streamed
+ * card number) is dropped rather than shown.
  */
-export function finishTextParts(
-  message: ChatMessage,
-  context: ChatReplyContext,
-  complete: boolean,
-): ChatMessage {
+export function finishTextParts(message: ChatMessage): ChatMessage {
   if (!message.parts.some((part) => part.type === 'text' && part.state === 'streaming')) return message
-  const parts = message.parts.slice()
-  for (const entry of context.rawText.values()) {
-    const text = context.scan ? context.scan(entry.raw, { final: complete }) : entry.raw
-    if (parts[entry.partIndex]?.type === 'text')
-      parts[entry.partIndex] = { type: 'text', text, state: 'done' }
+  return {
+    ...message,
+    parts: message.parts.map((part) => (part.type === 'text' ? { ...part, state: 'done' } : part)),
   }
-  return { ...message, parts }
 }

@@ -1,7 +1,8 @@
+import { createStreamRedactor } from '@focal/core'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createChannelTransport } from '../testing/create-chunk-channel.ts'
 import { approvalFixture, clarificationFixture, provenanceFixture, replyChunks } from '../testing/fixtures.ts'
-import { createCardNumberScan } from './create-card-number-scan.ts'
 import { createChatStore } from './create-chat-store.ts'
 import type { ChatState } from './types.ts'
 
@@ -78,6 +79,23 @@ describe('createChatStore', () => {
     expect(sends.map((send) => send.text)).toEqual(['help', 'I want a refund'])
   })
 
+  it('replaces a data part sent again with the same id instead of showing it twice', async () => {
+    const { store, latest } = setup()
+    const sending = store.getState().sendMessage('help')
+    latest().push(
+      { type: 'data-clarification', id: 'c', data: clarificationFixture },
+      { type: 'data-enforcement', id: 'e', data: { outcome: 'allowed' } },
+      { type: 'data-clarification', id: 'c', data: clarificationFixture },
+      { type: 'data-enforcement', id: 'e', data: { outcome: 'redacted' } },
+    )
+    latest().end()
+    await sending
+    expect(store.getState().messages[1]?.parts).toEqual([
+      { type: 'clarification', id: 'c', clarification: clarificationFixture },
+      { type: 'enforcement', id: 'e', enforcement: { outcome: 'redacted' } },
+    ])
+  })
+
   it('pauses on an approval and resumes the conversation with the decision', async () => {
     const { store, latest, approvals } = setup()
     const sending = store.getState().sendMessage('refund $620')
@@ -141,21 +159,49 @@ describe('createChatStore', () => {
     expect(store.getState()).toMatchObject({ status: 'error', error: { message: 'engine exploded' } })
   })
 
-  it('never stores a card number, not even a prefix mid-stream, when a scan is set', async () => {
-    const channel = createChannelTransport()
-    const store = createChatStore({ transport: channel.transport, scan: createCardNumberScan(), generateId })
-    const seen: string[] = []
-    store.subscribe((state) => seen.push(textOf(state, 1) ?? ''))
-    const sending = store.getState().sendMessage('card?')
+  it('never stores a card number, not even a prefix mid-stream, with a client-side Lane 1 scan', async () => {
     const reply = 'Your card 4111 1111 1111 1111 is on file.'
-    channel.latest().push({ type: 'text-start', id: 't' })
-    for (const character of reply) channel.latest().push({ type: 'text-delta', id: 't', delta: character })
-    channel.latest().push({ type: 'text-end', id: 't' })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.integer({ min: 1, max: reply.length - 1 }), { maxLength: 12 }),
+        async (cuts) => {
+          const channel = createChannelTransport()
+          const scan = () => createStreamRedactor({ detectors: ['credit-card'] })
+          const store = createChatStore({ transport: channel.transport, scan, generateId })
+          const seen: string[] = []
+          store.subscribe((state) => seen.push(textOf(state, 1) ?? ''))
+          const sending = store.getState().sendMessage('card?')
+          const bounds = [0, ...cuts.sort((a, b) => a - b), reply.length]
+          channel.latest().push({ type: 'text-start', id: 't' })
+          for (let index = 1; index < bounds.length; index++) {
+            const delta = reply.slice(bounds[index - 1], bounds[index])
+            channel.latest().push({ type: 'text-delta', id: 't', delta })
+          }
+          channel.latest().push({ type: 'text-end', id: 't' })
+          channel.latest().end()
+          await sending
+          for (const text of seen) expect(text).not.toMatch(/\d/)
+          expect(seen.at(-1)).toBe('Your card [CREDIT_CARD] is on file.')
+        },
+      ),
+      { numRuns: 40 },
+    )
+  })
+
+  it('drops a held-back fragment when the reply is stopped mid-number', async () => {
+    const channel = createChannelTransport()
+    const scan = () => createStreamRedactor({ detectors: ['credit-card'] })
+    const store = createChatStore({ transport: channel.transport, scan, generateId })
+    const sending = store.getState().sendMessage('card?')
+    channel
+      .latest()
+      .push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Card 4111 1111 11' })
+    await flush()
+    store.getState().stop()
     channel.latest().end()
     await sending
-    expect(seen.length).toBeGreaterThan(reply.length)
-    for (const text of seen) expect(text).not.toMatch(/\d/)
-    expect(seen.at(-1)).toBe('Your card [redacted card number] is on file.')
+    expect(textOf(store.getState(), 1)).not.toMatch(/\d/)
+    expect(store.getState().messages[1]?.aborted).toBe(true)
   })
 
   it('keeps the latest goal snapshot from data-goal-gate parts', async () => {

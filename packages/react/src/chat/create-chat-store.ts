@@ -24,8 +24,9 @@ export interface ChatStoreOptions {
    */
   initialMessages?: ChatMessage[]
   /**
-   * Client-side Lane 1 scan applied to assistant text before it is stored or rendered (defense in
-   * depth), e.g. `createCardNumberScan()`.
+   * Client-side Lane 1 scan of assistant text before it is stored or rendered (defense in depth):
+   * a factory of streaming scanners, e.g. `() => createStreamRedactor({ detectors: ['credit-card'] })`
+   * from `@focal/core`.
    * @default undefined (text is shown as the server sent it)
    */
   scan?: ChatTextScan
@@ -72,14 +73,12 @@ export function createChatStore({
       const current = new AbortController()
       controller = current
       failed = undefined
-      const context: ChatReplyContext = { messageId: generateId(), rawText: new Map(), scan }
+      const context: ChatReplyContext = { messageId: generateId(), texts: new Map(), scan }
       set({ status: 'submitted', error: undefined, pendingClarification: undefined })
-      const finish = (complete: boolean, extra: Partial<ChatMessage> = {}) =>
+      const finish = (extra: Partial<ChatMessage> = {}) =>
         set((state) => ({
           messages: state.messages.map((message) =>
-            message.id === context.messageId
-              ? { ...finishTextParts(message, context, complete), ...extra }
-              : message,
+            message.id === context.messageId ? { ...finishTextParts(message), ...extra } : message,
           ),
         }))
       try {
@@ -87,15 +86,13 @@ export function createChatStore({
           if (current.signal.aborted) break
           set((state) => ({ ...applyChatChunk(state, chunk, context), status: 'streaming' }))
         }
-        if (current.signal.aborted) finish(false, { aborted: true })
-        else finish(true)
+        finish(current.signal.aborted ? { aborted: true } : {})
         if (controller === current) set({ status: 'ready' })
       } catch (error) {
         if (current.signal.aborted) {
-          finish(false, { aborted: true })
+          finish({ aborted: true })
           if (controller === current) set({ status: 'ready' })
         } else {
-          finish(false)
           failed = request
           // The partial reply is dropped on retry, so the transcript never shows it twice.
           set({ status: 'error', error: describe(error) })

@@ -1,8 +1,6 @@
 /** @module @focal/react/chat */
-export type { ChatChunkState, ChatReplyContext, ChatTextScan } from './apply-chat-chunk.ts'
+export type { ChatChunkState, ChatReplyContext, ChatTextScan, ChatTextScanner } from './apply-chat-chunk.ts'
 export { applyChatChunk, finishTextParts } from './apply-chat-chunk.ts'
-export type { CardNumberScanOptions } from './create-card-number-scan.ts'
-export { createCardNumberScan } from './create-card-number-scan.ts'
 export type { ChatStoreOptions } from './create-chat-store.ts'
 export { createChatStore } from './create-chat-store.ts'
 export { toChatGoalSnapshot } from './to-chat-goal-snapshot.ts'

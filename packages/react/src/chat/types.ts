@@ -8,9 +8,9 @@ export type ChatStatus = 'ready' | 'submitted' | 'streaming' | 'error'
 /** One renderable part of a message, in order. */
 export type ChatMessagePart =
   | { type: 'text'; text: string; state: 'streaming' | 'done' }
-  | { type: 'clarification'; clarification: Clarification }
-  | { type: 'approval'; approval: ApprovalRequest; decision: 'pending' | 'approve' | 'reject' }
-  | { type: 'enforcement'; enforcement: FocalEnforcementData }
+  | { type: 'clarification'; id?: string; clarification: Clarification }
+  | { type: 'approval'; id?: string; approval: ApprovalRequest; decision: 'pending' | 'approve' | 'reject' }
+  | { type: 'enforcement'; id?: string; enforcement: FocalEnforcementData }
 
 /** One message of the transcript. Assistant messages carry the provenance of their turn. */
 export interface ChatMessage {

@@ -120,7 +120,10 @@ describe('FocalChat', () => {
     const { composer, latest } = setup()
     await type(composer, 'hello')
     act(() => {
-      latest().push(...replyChunks('Done.'), { type: 'data-enforcement', data: { outcome: 'redacted' } })
+      latest().push(...replyChunks('Done.'), {
+        type: 'data-enforcement',
+        data: { outcome: 'redacted', stream: { redactions: [{ type: 'credit-card', count: 1 }] } },
+      })
       latest().end()
     })
     await settle()
@@ -132,6 +135,7 @@ describe('FocalChat', () => {
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!
     expect(panel.textContent).toContain('refund-cap')
     expect(panel.textContent).toContain('Redacted 1 × card-number')
+    expect(panel.textContent).toContain('Redacted 1 × credit-card')
     expect(panel.textContent).toContain('final-alignment: passed')
     expect(panel.textContent).toContain('2 items')
     expect(screen.getByText('Sensitive content was redacted from this reply.')).toBeTruthy()

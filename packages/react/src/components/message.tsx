@@ -14,6 +14,22 @@ export interface MessageProps {
   className?: string | undefined
 }
 
+const partOrder: Record<ChatMessagePart['type'], number> = {
+  text: 0,
+  clarification: 1,
+  approval: 1,
+  enforcement: 2,
+}
+
+/** Text first, then what asks the user to act, then notices; parts keep their index as a stable key. */
+const ordered = (parts: ChatMessagePart[]) =>
+  parts
+    .map((part, index) => ({ part, index }))
+    .sort((a, b) => partOrder[a.part.type] - partOrder[b.part.type])
+
+const lastEnforcement = (parts: ChatMessagePart[]) =>
+  parts.findLast((part) => part.type === 'enforcement')?.enforcement
+
 function Part({ part }: { part: ChatMessagePart }) {
   switch (part.type) {
     case 'text':
@@ -42,13 +58,13 @@ export const Message = memo(function Message({ messageId, className }: MessagePr
       data-streaming={streaming || undefined}
       aria-label={message.role === 'user' ? 'You said' : 'Assistant said'}
     >
-      {message.parts.map((part, index) => (
-        // Parts are append-only, so the index is a stable key.
-        // biome-ignore lint/suspicious/noArrayIndexKey: parts never reorder
+      {ordered(message.parts).map(({ part, index }) => (
         <Part key={index} part={part} />
       ))}
       {message.aborted ? <p className="focal-note">Stopped.</p> : null}
-      {message.provenance ? <ProvenanceFooter provenance={message.provenance} /> : null}
+      {message.provenance ? (
+        <ProvenanceFooter provenance={message.provenance} enforcement={lastEnforcement(message.parts)} />
+      ) : null}
     </article>
   )
 })

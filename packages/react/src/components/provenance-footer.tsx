@@ -1,14 +1,29 @@
-import type { Provenance } from '@focal/core'
+import type { Provenance, ProvenanceEnforcement } from '@focal/core'
 import { type ReactNode, useId, useState } from 'react'
+import type { FocalEnforcementData } from '../transport/types.ts'
 
 /** Props of {@link ProvenanceFooter}. */
 export interface ProvenanceFooterProps {
   provenance: Provenance
+  /** The reply's final `data-enforcement` part: adds what the edge's stream guard redacted or blocked. */
+  enforcement?: FocalEnforcementData | undefined
   /**
    * Start expanded.
    * @default false
    */
   defaultOpen?: boolean
+}
+
+/** The turn's enforcement with the stream guard's redactions folded in. */
+function mergeEnforcement(
+  provenance: Provenance,
+  streamed: FocalEnforcementData | undefined,
+): ProvenanceEnforcement | undefined {
+  const engine = provenance.enforcement
+  if (!streamed) return engine
+  const redactions = [...(engine?.redactions ?? []), ...(streamed.stream?.redactions ?? [])]
+  const outcome = streamed.outcome as ProvenanceEnforcement['outcome']
+  return { ...(engine ?? { violations: [] }), outcome, redactions }
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -28,16 +43,22 @@ function routeText({ route }: Provenance): string {
   return `${where} (${route.decision}${from})`
 }
 
-function summary(provenance: Provenance): string {
+function summary(provenance: Provenance, enforcement: ProvenanceEnforcement | undefined): string {
   const rules = provenance.rules.length
   const parts = [`${rules} rule${rules === 1 ? '' : 's'}`, routeText(provenance)]
-  const outcome = provenance.enforcement?.outcome
+  const outcome = enforcement?.outcome
   if (outcome && outcome !== 'allowed') parts.push(outcome)
   return parts.join(' · ')
 }
 
-function Details({ provenance }: { provenance: Provenance }) {
-  const { goal, enforcement } = provenance
+function Details({
+  provenance,
+  enforcement,
+}: {
+  provenance: Provenance
+  enforcement: ProvenanceEnforcement | undefined
+}) {
+  const { goal } = provenance
   return (
     <>
       <Section title="Rules fired">
@@ -114,8 +135,13 @@ function Details({ provenance }: { provenance: Provenance }) {
  * stayed or switched, reformulation original → active, redactions and blocked content, gate
  * results and evidence count. A button with `aria-expanded` toggles it.
  */
-export function ProvenanceFooter({ provenance, defaultOpen = false }: ProvenanceFooterProps) {
+export function ProvenanceFooter({
+  provenance,
+  enforcement: streamed,
+  defaultOpen = false,
+}: ProvenanceFooterProps) {
   const [open, setOpen] = useState(defaultOpen)
+  const enforcement = mergeEnforcement(provenance, streamed)
   const panelId = useId()
   return (
     <footer className="focal-provenance" data-open={open || undefined}>
@@ -126,10 +152,10 @@ export function ProvenanceFooter({ provenance, defaultOpen = false }: Provenance
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
       >
-        Why this answer · {summary(provenance)}
+        Why this answer · {summary(provenance, enforcement)}
       </button>
       <div id={panelId} className="focal-provenance-panel" hidden={!open}>
-        {open ? <Details provenance={provenance} /> : null}
+        {open ? <Details provenance={provenance} enforcement={enforcement} /> : null}
       </div>
     </footer>
   )

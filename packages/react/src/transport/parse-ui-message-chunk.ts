@@ -20,6 +20,7 @@ const requireString = (chunk: Record<string, unknown>, field: string): string =>
 }
 
 const dataTypes = new Set([
+  'data-session',
   'data-clarification',
   'data-approval',
   'data-provenance',
@@ -55,7 +56,9 @@ export function parseUiMessageChunk(value: unknown): FocalUiMessageChunk {
   if (dataTypes.has(type)) {
     if (!isRecord(value.data)) throw invalidChunk(`${type}.data`, 'expected an object')
     // The data payloads are Focal's own serialised core types; the store reads them defensively.
-    return { type, data: value.data } as FocalUiMessageChunk
+    const chunk =
+      typeof value.id === 'string' ? { type, id: value.id, data: value.data } : { type, data: value.data }
+    return chunk as FocalUiMessageChunk
   }
   return { type: `unknown:${type}`, chunk: value }
 }

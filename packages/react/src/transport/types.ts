@@ -14,6 +14,7 @@ export type FocalUiMessageChunk =
   | { type: 'data-provenance'; id?: string; data: Provenance }
   | { type: 'data-enforcement'; id?: string; data: FocalEnforcementData }
   | { type: 'data-goal-gate'; id?: string; data: unknown }
+  | { type: 'data-session'; id?: string; data: { sessionId: string; token?: string } }
   | { type: 'error'; errorText: string }
   | { type: 'finish'; finishReason?: string }
   | { type: 'abort'; reason?: string }
@@ -30,6 +31,8 @@ export interface FocalEnforcementData {
   outcome: string
   ruleIds?: string[]
   redactions?: Array<{ type: string; count: number }>
+  /** What `@focal/edge`'s streaming guard redacted or blocked on the way out. */
+  stream?: { redactions?: Array<{ type: string; count: number }>; blocked?: boolean }
   message?: string
 }
 
