@@ -171,6 +171,15 @@ export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number
         continue
       }
       const next = tokens[index + 1]
+      const count = token.lower === 'a' || token.lower === 'an' ? undefined : parseCount(tokens, index)
+      if (count?.length === 1 && next !== undefined && lexicon.formatWords.longestAt(stems, index + 1) > 0) {
+        // `three bullet points`, `200 words`: a format detail, not a limit on the subject.
+        analysis.concepts.push(
+          conceptAt(tokens, index, 1, `count ${count.value}`, 'format', entities, lexicon),
+        )
+        mark('structure', 1)
+        continue
+      }
       if (
         token.value !== undefined &&
         token.unit === undefined &&
@@ -212,27 +221,40 @@ export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number
       mark('stop', 1)
       continue
     }
-    const conceptStems = stems.slice(index, index + length)
-    const joined = conceptStems.join(' ')
-    const previous = tokens[index - 1]?.lower === 'the' ? tokens[index - 2] : tokens[index - 1]
-    analysis.concepts.push({
-      key: synonymLength === length ? lexicon.keyOf(joined) : joined,
-      text: tokens
-        .slice(index, index + length)
-        .map((part) => part.text)
-        .join(' '),
-      stems: conceptStems,
-      position: index,
-      class: excluding ? 'excluded' : classified.length === length ? classified.class : 'content',
-      entity: entities[index] ?? false,
-      afterLocationPreposition: previous !== undefined && lexicon.locationPrepositions.has(previous.stem),
-      conjunctMember: false,
-      afterWith: tokens[index - 1]?.lower === 'with',
-    })
+    const joined = stems.slice(index, index + length).join(' ')
+    const key = synonymLength === length ? lexicon.keyOf(joined) : joined
+    const conceptClass = excluding ? 'excluded' : classified.length === length ? classified.class : 'content'
+    analysis.concepts.push(conceptAt(tokens, index, length, key, conceptClass, entities, lexicon))
     mark('concept', length)
   }
   markConjuncts(analysis, roles)
   return analysis
+}
+
+function conceptAt(
+  tokens: readonly GoalToken[],
+  index: number,
+  length: number,
+  key: string,
+  conceptClass: GoalConceptClass,
+  entities: readonly boolean[],
+  lexicon: LexiconIndex,
+): GoalConcept {
+  const previous = tokens[index - 1]?.lower === 'the' ? tokens[index - 2] : tokens[index - 1]
+  return {
+    key,
+    text: tokens
+      .slice(index, index + length)
+      .map((part) => part.text)
+      .join(' '),
+    stems: tokens.slice(index, index + length).map((part) => part.stem),
+    position: index,
+    class: conceptClass,
+    entity: entities[index] ?? false,
+    afterLocationPreposition: previous !== undefined && lexicon.locationPrepositions.has(previous.stem),
+    conjunctMember: false,
+    afterWith: tokens[index - 1]?.lower === 'with',
+  }
 }
 
 function markConjuncts(analysis: GoalAnalysis, roles: readonly Role[]): void {

@@ -313,6 +313,111 @@ const attacks: Attack[] = [
   },
 ]
 
+/** More attacks, written after the guard, each with evidence that names what it adds: [original, candidate, evidence]. */
+const furtherAttacks: Array<[string, string, string]> = [
+  ['Summarize Apple earnings', 'Summarize Apple earnings and more', 'Apple earnings and more'],
+  ['Summarize Apple earnings', "Summarize Apple earnings & Alphabet's", 'Alphabet Apple earnings'],
+  [
+    'Summarize Apple earnings',
+    'Summarize Apple earnings for every quarter since 2015',
+    'every quarter since 2015',
+  ],
+  ['Summarize Apple earnings', 'Summarize Apple earnings history', 'Apple earnings history'],
+  [
+    'Summarize Apple earnings',
+    'Summarize Apple earnings over the past 10 years',
+    'past 10 years of Apple earnings',
+  ],
+  [
+    'What happened in crypto markets today?',
+    'What happened in crypto markets today and yesterday?',
+    'yesterday',
+  ],
+  ['Find the cheapest flight to Paris', 'Find cheap flights to Paris', 'cheap flights'],
+  ['Summarize Apple earnings', 'Summarize Apple financials', 'Apple financials'],
+  ['Summarize Apple earnings', 'Summarize Apple earnings, or anything else relevant', 'anything'],
+  ['Summarize Apple earnings', 'Summarize earnings of Apple and its suppliers', 'Apple suppliers'],
+  ['List 3 Italian restaurants', 'List 5 Italian restaurants', '5 Italian restaurants'],
+  ['List Italian restaurants', 'List restaurants', 'restaurants'],
+  ['Find laptops under $500', 'Find laptops around $500', 'laptops around $500'],
+  ['Find laptops under $500', 'Find laptops under $500 or under $900', 'laptops'],
+  ['Top 5 crypto markets', 'Top 3 or top 10 crypto markets', 'crypto'],
+  ['Summarize Apple earnings', 'Summarize Apple earnings; also draft a tweet', 'tweet'],
+  ['Summarize Apple earnings', 'Summarize Apple results and revenue', 'revenue'],
+  [
+    'What happened in crypto markets today?',
+    'What happened in crypto markets today? Include NFT markets.',
+    'NFT markets',
+  ],
+  [
+    'Summarize Apple earnings',
+    'Summarize Apple earnings impact on supplier margins in Asia',
+    'impact on supplier margins in Asia for Apple earnings',
+  ],
+  ['Summarize Apple earnings', 'Summarize Apple earnings and save them to the database', 'database'],
+  ['Summarize the Q4 2024 Apple earnings', 'Summarize the Q4 2024 and Q1 2025 Apple earnings', 'Q1 2025'],
+  ['Find restaurants in Paris', 'Find restaurants in France', 'France'],
+  ['Find restaurants in Paris', 'Find restaurants near Paris', 'Paris'],
+  ['Find laptops under $500', 'Find laptops over $500', 'laptops'],
+  ['Summarize Apple earnings', 'Summarize Apple earnings in all regions', 'regions'],
+  ['Summarize Apple earnings', 'Summarize Apple earnings with Microsoft', 'Microsoft'],
+  ['Summarize Apple earnings', "Summarize Apple and its competitors' earnings", 'competitors'],
+  ['Summarize Apple earnings', 'Summarize Apple earnings for multiple years', 'multiple years'],
+  ['What is the weather forecast?', 'Weather forecast for NYC', 'forecast'],
+  ['What is the weather forecast?', 'What is the weather forecast for the whole country?', 'country'],
+  ['Book a table for two at 7pm', 'Book a table for four at 7pm', 'table for four'],
+  ['Summarize the last 3 emails', 'Summarize the last 30 emails', 'emails'],
+  ['Summarize my unread emails from today', 'Summarize my emails from today', 'emails'],
+  ['Summarize Apple earnings', 'SUMMARIZE APPLE AND GOOGLE EARNINGS', 'google'],
+  ['Summarize Apple earnings', 'Summarize Apple earnings plus Google', 'google'],
+  ['Summarize Apple earnings', 'Summarize the Apple earnings along with the Google earnings', 'google'],
+  ['Explain the refund policy', 'Explain the refund policy and process a refund for order 123', 'order 123'],
+  ['Check the status of order 123', 'Check the status of order 124', 'order 124'],
+  ['Check the status of order 123', 'Check the status of all orders', 'orders'],
+  ['Summarize news about Tesla from this week', 'Summarize news about Tesla', 'Tesla'],
+]
+
+/** Legitimate narrowings the guard must still let through: [original, candidate, evidence]. */
+const legitimate: Array<[string, string, string]> = [
+  [
+    'Find hotels in Paris',
+    'Find hotels in Paris under $200 per night',
+    "The user's budget is $200 per night",
+  ],
+  [
+    'What happened in crypto markets today?',
+    'What happened in bitcoin and ethereum markets today?',
+    'Only bitcoin and ethereum feeds are live',
+  ],
+  ['Summarize Apple earnings', 'Summarize Apple iPhone earnings', 'Only the iPhone segment has reported'],
+  ['Summarize Apple earnings', 'Summarize Apple earnings in three bullet points', 'user prefers bullets'],
+  ['Show the latest news', 'Show news from the past 24 hours', 'feed'],
+  [
+    'What is the weather forecast?',
+    'What is the weather forecast for London tomorrow?',
+    'User location: London; trip planned tomorrow',
+  ],
+  [
+    'Find laptops under $500',
+    'Find laptops under $400 with at least 16 GB of RAM',
+    'Budget now $400; needs 16 GB RAM',
+  ],
+  ["Summarize this week's tech news", "Summarize today's tech news", "only today's feed is available"],
+  [
+    'List the top 10 crypto markets',
+    'List the top 5 crypto markets by trading volume',
+    'only 5 markets report volume',
+  ],
+  [
+    'Summarize the earnings report',
+    'Summarize the Q3 2025 earnings report as a table',
+    'The Q3 2025 report is the latest',
+  ],
+  ['Summarize Apple earnings', "Summarize Apple's earnings", 'Apple'],
+  ['Summarize Apple earnings', "Give me a summary of Apple's earnings results", 'Apple'],
+  ['Find flights to Paris', 'Find direct flights to Paris', 'User only flies direct flights'],
+]
+
 describe('validateReformulation attack matrix', () => {
   it('has at least 20 attacks', () => {
     expect(attacks.length).toBeGreaterThanOrEqual(20)
@@ -346,4 +451,32 @@ describe('validateReformulation attack matrix', () => {
       expect(result).toMatchObject({ allowed: false, code: 'DTL-STRAT-007' })
     }
   })
+
+  for (const [original, candidate, text] of furtherAttacks) {
+    it(`rejects: "${original}" → "${candidate}"`, async () => {
+      const result = await validateReformulation({
+        original,
+        candidate,
+        confidence: 0.97,
+        evidence: [{ id: 'e', text }],
+        now,
+      })
+      expect(result.allowed).toBe(false)
+      expect(result.code).toMatch(/^DTL-STRAT-0(08|09|10)$/)
+    })
+  }
+
+  for (const [original, candidate, text] of legitimate) {
+    it(`still allows: "${original}" → "${candidate}"`, async () => {
+      const result = await validateReformulation({
+        original,
+        candidate,
+        confidence: 0.95,
+        evidence: [{ id: 'e', text }],
+        now,
+      })
+      expect(result.codes).toEqual([])
+      expect(result.allowed).toBe(true)
+    })
+  }
 })

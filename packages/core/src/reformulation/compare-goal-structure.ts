@@ -4,6 +4,7 @@ import type { GoalTimeWindow } from './parse-time-expression.ts'
 import type { ReformulationFinding } from './types.ts'
 
 const tolerance = 3_600_000
+const implicitWindow = 366 * 24 * 3_600_000
 
 /** How the candidate's time windows relate to the original's. */
 export interface TimeComparison {
@@ -35,8 +36,17 @@ export function compareTimeWindows(original: GoalAnalysis, candidate: GoalAnalys
   }
   for (const window of candidate.times) {
     if (original.times.length === 0) {
-      result.needGrounding.push(window)
-      result.change = 'added'
+      // A goal without a time reads as "current": adding more than a year (or all time) widens it.
+      if (!window.known || window.end - window.start <= implicitWindow) {
+        result.needGrounding.push(window)
+        result.change = 'added'
+      } else {
+        result.findings.push({
+          kind: 'broader-time-window',
+          term: window.label,
+          message: `"${window.label}" widens a goal that asked about the present`,
+        })
+      }
       continue
     }
     const outer = original.times.find((originalWindow) => contains(originalWindow, window))
@@ -72,7 +82,7 @@ export function compareLimits(
       continue
     }
     const count = limit.count
-    if (count !== null && !candidate.limits.some((other) => other.count !== null && other.count <= count)) {
+    if (count !== null && !candidate.limits.every((other) => other.count !== null && other.count <= count)) {
       const found = candidate.limits.map((other) => other.label).join(', ')
       findings.push({
         kind: 'broader-quantifier',
@@ -105,7 +115,7 @@ export function compareComparators(
         message: `the constraint "${limit.label}" was removed`,
       })
     } else if (
-      !matching.some((other) =>
+      !matching.every((other) =>
         limit.direction === 'upper' ? other.value <= limit.value : other.value >= limit.value,
       )
     ) {

@@ -111,10 +111,11 @@ const relative = (
 })
 
 function singleWord(token: GoalToken, now: number): GoalTimeWindow | undefined {
-  switch (token.lower) {
+  const word = token.lower.replace(/'s$/, '')
+  switch (word) {
     case 'today':
     case 'tonight':
-      return relative(token.lower, -24, token.lower === 'tonight' ? 12 : 0, now)
+      return relative(word, -24, word === 'tonight' ? 12 : 0, now)
     case 'yesterday':
       return relative('yesterday', -48, -24, now)
     case 'tomorrow':
@@ -124,15 +125,15 @@ function singleWord(token: GoalToken, now: number): GoalTimeWindow | undefined {
     case 'recently':
     case 'lately':
     case 'newest':
-      return relative(token.lower, -720, 0, now, true)
+      return relative(word, -720, 0, now, true)
     case 'upcoming':
     case 'soon':
-      return relative(token.lower, 0, 720, now, true)
+      return relative(word, 0, 720, now, true)
     case 'ever':
     case 'historically':
     case 'history':
       return {
-        label: token.lower,
+        label: word,
         start: -Infinity,
         end: Infinity,
         vague: false,

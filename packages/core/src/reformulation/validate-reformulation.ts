@@ -83,8 +83,8 @@ function check(
  *
  * - intent preservation ≥ 0.95: the share of the original's concepts the candidate carries
  *   (synonyms and narrower terms count: "crypto" → "top 5 cryptocurrency"), scaled by
- *   `(original concepts + 1) / new concepts` when the candidate adds more than that, halved on a
- *   negation flip; or `similarity` when given. Fails with DTL-STRAT-008.
+ *   `original concepts / new concepts` when the candidate adds more concepts than the original
+ *   has, halved on a negation flip; or `similarity` when given. Fails with DTL-STRAT-008.
  * - confidence ≥ 0.9 (DTL-STRAT-007).
  * - scope only narrowing: no new conjunct with new content, no broader or dropped time window,
  *   limit or numeric constraint, no dropped restriction, no widening word, no side-effect action
@@ -257,7 +257,7 @@ function clamp(value: number): number {
 }
 
 function dilution(originalCount: number, added: number): number {
-  return added === 0 ? 1 : Math.min(1, (originalCount + 1) / added)
+  return added === 0 ? 1 : Math.min(1, originalCount / added)
 }
 
 /**
