@@ -29,6 +29,8 @@ export interface CompiledGoalVocabulary {
   /** Typo index: a known stem and each of its one-letter deletions -> known stems. */
   deletions: ReadonlyMap<string, readonly string[]>
   cuesByFirstConcept: ReadonlyMap<string, readonly CompiledGoalCue[]>
+  /** Memo of word analyses (stem, concept, typo correction); bounded by the normaliser. */
+  wordCache: Map<string, { stem: string; concept: string; corrected: boolean }>
 }
 
 const fields: readonly GoalField[] = ['intent', 'entity', 'artifact', 'scope']
@@ -111,5 +113,5 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
   }
   const deletions = new Map<string, string[]>()
   for (const stem of lexicon) if (stem.length >= 4) addDeletions(deletions, stem)
-  return { vocabulary, stopWords, conceptOf, lexicon, deletions, cuesByFirstConcept }
+  return { vocabulary, stopWords, conceptOf, lexicon, deletions, cuesByFirstConcept, wordCache: new Map() }
 }

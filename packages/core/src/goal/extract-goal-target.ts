@@ -33,7 +33,7 @@ function isCodeIdentifier(word: string): boolean {
 
 function findIdentifier(text: string, compiled: CompiledGoalVocabulary): string | undefined {
   let capitalised: string | undefined
-  for (const match of text.slice(0, 4000).matchAll(wordPattern)) {
+  for (const match of (text.length > 4000 ? text.slice(0, 4000) : text).matchAll(wordPattern)) {
     const word = match[0]
     if (isCodeIdentifier(word)) return word.replace(/\(\)$/, '')
     if (capitalised || !/^[A-Z][a-z]{2,}$/.test(word)) continue
@@ -69,9 +69,12 @@ export function extractGoalTarget(
   tokens: readonly GoalToken[],
   compiled: CompiledGoalVocabulary,
 ): GoalTarget {
-  const quote = quoted.exec(text.slice(0, 4000))?.[1]?.trim()
+  const head = text.length > 4000 ? text.slice(0, 4000) : text
+  const quote = /["\u201c`]/.test(head) ? quoted.exec(head)?.[1]?.trim() : undefined
   if (quote) return { kind: 'phrase', text: quote }
-  const path = pathPattern.exec(text.slice(0, 4000))?.[1]
+  const path = /[./]|Makefile|Dockerfile|README|CHANGELOG/.test(head)
+    ? pathPattern.exec(head)?.[1]
+    : undefined
   if (path && !/^[a-z]+\/[a-z]+$/i.test(path)) return { kind: 'path', text: path }
   const identifier = findIdentifier(text, compiled)
   if (identifier) return { kind: 'identifier', text: identifier }

@@ -72,18 +72,35 @@ function correctTypo(stem: string, compiled: CompiledGoalVocabulary): string | u
   return undefined
 }
 
-function toToken(word: string, past: boolean, compiled: CompiledGoalVocabulary): GoalToken {
+/** What the parser learned about one lower-case word. */
+export interface WordAnalysis {
+  stem: string
+  concept: string
+  corrected: boolean
+}
+
+/** Words analysed per vocabulary; a bounded memo, cleared when full, so results never change. */
+const maxCachedWords = 4096
+
+function analyseWord(word: string, compiled: CompiledGoalVocabulary): WordAnalysis {
+  const cache = compiled.wordCache
+  const cached = cache.get(word)
+  if (cached) return cached
   const stem = stemGoalWord(word)
-  const isPast = past || irregularPastForms.has(word) || (word.length > 4 && word.endsWith('ed'))
-  let concept = compiled.conceptOf.get(stem) ?? stem
-  let corrected = false
+  let analysis: WordAnalysis = { stem, concept: compiled.conceptOf.get(stem) ?? stem, corrected: false }
   if (word.length >= 5 && !compiled.lexicon.has(stem)) {
     const fixed = correctTypo(stem, compiled)
-    if (fixed !== undefined) {
-      concept = compiled.conceptOf.get(fixed) ?? fixed
-      corrected = true
-    }
+    if (fixed !== undefined)
+      analysis = { stem, concept: compiled.conceptOf.get(fixed) ?? fixed, corrected: true }
   }
+  if (cache.size >= maxCachedWords) cache.clear()
+  cache.set(word, analysis)
+  return analysis
+}
+
+function toToken(word: string, past: boolean, compiled: CompiledGoalVocabulary): GoalToken {
+  const { stem, concept, corrected } = analyseWord(word, compiled)
+  const isPast = past || irregularPastForms.has(word) || (word.length > 4 && word.endsWith('ed'))
   return { surface: word, concept, form: formOf(word, stem, isPast), corrected, stop: false }
 }
 
