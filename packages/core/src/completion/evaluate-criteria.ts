@@ -1,10 +1,7 @@
 import { compareMetric, formatMetricNumber } from './compare-metric.ts'
 import { extractMetric, normalizeMarkerName } from './extract-metric.ts'
-import {
-  type AcceptanceCriterion,
-  type ComparisonOperator,
-  comparisonOperators,
-} from './goal-contract-schema.ts'
+import { comparisonOperators } from './goal-contract-constants.ts'
+import type { AcceptanceCriterion, ComparisonOperator } from './goal-contract-schema.ts'
 import { matchGlob } from './match-glob.ts'
 import { parseMarkers } from './parse-markers.ts'
 import type { GoalCriterionResult, ParsedMarker } from './types.ts'

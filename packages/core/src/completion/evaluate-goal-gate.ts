@@ -4,11 +4,8 @@ import {
   evaluateMarkerRequired,
   evaluateMetricThreshold,
 } from './evaluate-criteria.ts'
-import {
-  type AcceptanceCriterion,
-  defaultMaxGoalAttempts,
-  type GoalContract,
-} from './goal-contract-schema.ts'
+import { defaultMaxGoalAttempts } from './goal-contract-constants.ts'
+import type { AcceptanceCriterion, GoalContract } from './goal-contract-schema.ts'
 import { parseMarkers } from './parse-markers.ts'
 import type { GoalCriterionResult, GoalGateResult, ParsedMarker } from './types.ts'
 import { validateFindings } from './validate-findings.ts'

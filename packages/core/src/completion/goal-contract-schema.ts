@@ -1,15 +1,5 @@
 import { z } from 'zod'
-
-/** Comparison operators a `metric_threshold` criterion may use. */
-export const comparisonOperators = ['>=', '>', '<=', '<', '==', '!='] as const
-
-/** The four kinds of acceptance criterion a goal contract supports. */
-export const acceptanceCriterionKinds = [
-  'metric_threshold',
-  'marker_required',
-  'artifact_exists',
-  'finding_count',
-] as const
+import { type acceptanceCriterionKinds, comparisonOperators } from './goal-contract-constants.ts'
 
 const criterionBase = {
   id: z.string().trim().min(1),
@@ -53,9 +43,6 @@ export const acceptanceCriterionSchema = z.discriminatedUnion('kind', [
   artifactExistsCriterionSchema,
   findingCountCriterionSchema,
 ])
-
-/** Default number of goal attempts before the completion decision becomes BLOCKED. */
-export const defaultMaxGoalAttempts = 3
 
 /** The goal contract stored under `gyoshu.goal_contract` (seed 001); unknown fields are kept. */
 export const goalContractSchema = z.looseObject({

@@ -1,4 +1,5 @@
-import { defaultMaxGoalAttempts, type GoalContract } from './goal-contract-schema.ts'
+import { defaultMaxGoalAttempts } from './goal-contract-constants.ts'
+import type { GoalContract } from './goal-contract-schema.ts'
 import type { CriterionStatus, GoalGateResult, GoalGateStatus } from './types.ts'
 
 /** One criterion line of a snapshot. */

@@ -23,15 +23,17 @@ export { evaluateTrustGate, type TrustGateOptions } from './evaluate-trust-gate.
 export { extractMetric, normalizeMarkerName, parseMetricValue } from './extract-metric.ts'
 export { type FrontmatterBlock, joinFrontmatter, splitFrontmatter } from './frontmatter-block.ts'
 export {
+  acceptanceCriterionKinds,
+  comparisonOperators,
+  defaultMaxGoalAttempts,
+} from './goal-contract-constants.ts'
+export {
   type AcceptanceCriterion,
   type AcceptanceCriterionKind,
   type ArtifactExistsCriterion,
-  acceptanceCriterionKinds,
   acceptanceCriterionSchema,
   artifactExistsCriterionSchema,
   type ComparisonOperator,
-  comparisonOperators,
-  defaultMaxGoalAttempts,
   type FindingCountCriterion,
   findingCountCriterionSchema,
   type GoalContract,

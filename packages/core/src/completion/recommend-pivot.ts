@@ -1,5 +1,5 @@
 import { formatMetricNumber } from './compare-metric.ts'
-import { defaultMaxGoalAttempts } from './goal-contract-schema.ts'
+import { defaultMaxGoalAttempts } from './goal-contract-constants.ts'
 import type { GoalCriterionResult, GoalGateResult } from './types.ts'
 
 /** Advice after a goal gate result: pivot, stop, or declare the goal unachievable. */

@@ -1,11 +1,7 @@
 import type { z } from 'zod'
 import { FocalError, type FocalIssue } from '../errors/index.ts'
-import {
-  acceptanceCriterionKinds,
-  comparisonOperators,
-  type GoalContract,
-  goalContractSchema,
-} from './goal-contract-schema.ts'
+import { acceptanceCriterionKinds, comparisonOperators } from './goal-contract-constants.ts'
+import { type GoalContract, goalContractSchema } from './goal-contract-schema.ts'
 
 /** Outcome of {@link validateGoalContract}: every problem as a located sentence. */
 export type GoalContractValidation =
