@@ -94,7 +94,8 @@ describe('demo chat in Chromium', () => {
     const states = await page.evaluate(
       () => (window as unknown as { focalTextStates: string[] }).focalTextStates,
     )
-    expect(states.length).toBeGreaterThan(1)
+    // The DOM was observed mid-stream: some state shows the start of the reply but not its end.
+    expect(states.some((state) => state.includes('The card') && !state.includes('expiring'))).toBe(true)
     const replyText = (await reply.textContent()) ?? ''
     expect(replyText).toMatch(/redact/i)
     for (const state of states) {

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createEngine } from '@focal/core'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createChatStore } from '../chat/create-chat-store.ts'
+import { FocalChat } from '../components/focal-chat.tsx'
+import { createLocalTransport } from './create-local-transport.ts'
+import type { FocalUiMessageChunk } from './types.ts'
+
+const definition = readFileSync(
+  join(import.meta.dirname, '../../../../examples/definitions/refund-support.yaml'),
+  'utf8',
+)
+
+afterEach(cleanup)
+
+async function collect(iterable: AsyncIterable<FocalUiMessageChunk>) {
+  const chunks: FocalUiMessageChunk[] = []
+  for await (const chunk of iterable) chunks.push(chunk)
+  return chunks
+}
+
+describe('createLocalTransport', () => {
+  it("streams a real engine's turn as the same chunks the edge sends", async () => {
+    const transport = createLocalTransport({ engine: createEngine({ definition }) })
+    const signal = new AbortController().signal
+    const chunks = await collect(
+      transport.sendMessage({ sessionId: 's1', messageId: 'm1', text: 'I have a problem', signal }),
+    )
+    expect(chunks[0]?.type).toBe('start')
+    expect(chunks.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' })
+    const clarification = chunks.find((chunk) => chunk.type === 'data-clarification')
+    expect(clarification?.type === 'data-clarification' && clarification.data.options.length).toBeGreaterThan(
+      1,
+    )
+    expect(chunks.some((chunk) => chunk.type === 'data-provenance')).toBe(true)
+  })
+
+  it('runs the widget in the page with no server: clarification, refusal and approval', async () => {
+    const engine = createEngine({ definition })
+    const store = createChatStore({ transport: createLocalTransport({ engine }) })
+    render(<FocalChat store={store} />)
+    const composer = screen.getByLabelText('Message')
+    const send = async (text: string) => {
+      fireEvent.change(composer, { target: { value: text } })
+      fireEvent.keyDown(composer, { key: 'Enter' })
+      await waitFor(() => expect(store.getState().status).toBe('ready'))
+    }
+    await send('I have a problem')
+    const group = screen.getByRole('group', { name: /Which one do you need/ })
+    expect(document.activeElement).toBe(within(group).getAllByRole('button')[0])
+    await send('Cancel order NW-2002, the total was $620')
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }))
+    await waitFor(() => expect(screen.getByText(/Order NW-2002 is cancelled/)).toBeTruthy())
+    await act(() => send('Which card is on file?'))
+    expect(screen.getByRole('log').textContent).not.toMatch(/4111/)
+  })
+})
