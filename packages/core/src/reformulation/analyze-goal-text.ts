@@ -34,6 +34,8 @@ export interface GoalConcept {
 export interface GoalLimit {
   label: string
   count: number | null
+  /** Selected by a ranking (`top`, `best`, `largest`), not just counted. */
+  ranked: boolean
 }
 
 /** The structure of a goal text the reformulation guard compares. */
@@ -48,6 +50,8 @@ export interface GoalAnalysis {
   negations: number
   exclusions: number
 }
+
+const unrankedQuantifiers = new Set(['few', 'several', 'handful', 'couple', 'select', 'selected'])
 
 type Role = 'stop' | 'coordinator' | 'concept' | 'structure' | 'punctuation'
 
@@ -166,6 +170,7 @@ export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number
             .map((part) => part.lower)
             .join(' '),
           count: count?.value ?? null,
+          ranked: !unrankedQuantifiers.has(token.lower),
         })
         mark('structure', length)
         continue
@@ -188,7 +193,7 @@ export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number
         next.value === undefined &&
         !lexicon.stopWords.has(next.stem)
       ) {
-        analysis.limits.push({ label: `${token.lower} ${next.lower}`, count: token.value })
+        analysis.limits.push({ label: `${token.lower} ${next.lower}`, count: token.value, ranked: false })
         mark('structure', 1)
         continue
       }

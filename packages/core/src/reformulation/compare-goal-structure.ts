@@ -81,6 +81,13 @@ export function compareLimits(
       })
       continue
     }
+    if (limit.ranked && !candidate.limits.some((other) => other.ranked)) {
+      findings.push({
+        kind: 'dropped-quantifier',
+        term: limit.label,
+        message: `the ranking of "${limit.label}" was dropped`,
+      })
+    }
     const count = limit.count
     if (count !== null && !candidate.limits.every((other) => other.count !== null && other.count <= count)) {
       const found = candidate.limits.map((other) => other.label).join(', ')
