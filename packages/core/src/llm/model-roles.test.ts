@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defineLanguageModel } from './define-language-model.ts'
-import { resolveModel } from './model-roles.ts'
+import { createModelRoles, resolveModel } from './model-roles.ts'
 
 const named = (modelId: string) =>
   defineLanguageModel({
@@ -20,5 +20,21 @@ describe('resolveModel', () => {
 
   it('uses a single model for every use', () => {
     expect(resolveModel(named('only'), 'compiler')?.modelId).toBe('only')
+  })
+})
+
+describe('createModelRoles', () => {
+  it('creates each distinct model id once and maps every use to it', () => {
+    const created: string[] = []
+    const roles = createModelRoles({
+      ids: { default: 'big', judge: 'small', compiler: 'small' },
+      provide: (modelId) => {
+        created.push(modelId)
+        return named(modelId)
+      },
+    })
+    expect(created).toEqual(['big', 'small'])
+    expect(resolveModel(roles, 'compiler')).toBe(resolveModel(roles, 'judge'))
+    expect(resolveModel(roles, 'sensor')?.modelId).toBe('big')
   })
 })

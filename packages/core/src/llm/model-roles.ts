@@ -27,3 +27,35 @@ export function resolveModel(
 function isLanguageModel(value: ModelRoles | LanguageModel): value is LanguageModel {
   return typeof (value as { generate?: unknown }).generate === 'function'
 }
+
+/** Model ids per use, as a definition declares them, e.g. `{ default: 'gpt-4o', judge: 'gpt-4o-mini' }`. */
+export type ModelRoleIds = { default?: string } & { [Use in ModelUse]?: string }
+
+/** Options of {@link createModelRoles}. */
+export interface CreateModelRolesOptions {
+  ids: ModelRoleIds
+  /** The host's factory: a model for an id (e.g. `(id) => openAICompatible({ baseURL, model: id })`). */
+  provide: (modelId: string) => LanguageModel
+}
+
+/**
+ * Turns the model ids a definition names per use into {@link ModelRoles}, creating each distinct
+ * id once.
+ *
+ * @example
+ * const roles = createModelRoles({ ids: { default: 'gpt-4o', judge: 'gpt-4o-mini' }, provide: (model) => openAICompatible({ baseURL, apiKey, model }) })
+ */
+export function createModelRoles({ ids, provide }: CreateModelRolesOptions): ModelRoles {
+  const made = new Map<string, LanguageModel>()
+  const roles: ModelRoles = {}
+  for (const [use, modelId] of Object.entries(ids) as Array<[keyof ModelRoles, string | undefined]>) {
+    if (modelId === undefined) continue
+    let model = made.get(modelId)
+    if (model === undefined) {
+      model = provide(modelId)
+      made.set(modelId, model)
+    }
+    roles[use] = model
+  }
+  return roles
+}

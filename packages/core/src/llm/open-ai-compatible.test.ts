@@ -226,6 +226,17 @@ describe('openAICompatible', () => {
     expect(deltas.join('')).toBe('ok')
   })
 
+  it('reports a streamed chunk that is not JSON as a model-error after the good deltas', async () => {
+    const body = 'data: {"choices":[{"delta":{"content":"ok"}}]}\n\ndata: {"choices": [\n\n'
+    const model = await modelFor([{ type: 'raw', status: 200, body, contentType: 'text/event-stream' }])
+    const deltas: string[] = []
+    const consume = async () => {
+      for await (const delta of model.stream!({ messages: user })) deltas.push(delta)
+    }
+    expect((await errorOf(consume())).code).toBe('model-error')
+    expect(deltas).toEqual(['ok'])
+  })
+
   it('times out a stream that stalls between chunks', async () => {
     const model = await modelFor([{ type: 'stream', chunks: ['a', 'b'], chunkDelayMs: 2_000 }], {
       timeoutMs: 150,

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { buildJudgePayload } from './build-judge-payload.ts'
+import { createAlignmentJudge } from './create-alignment-judge.ts'
+import { runFinalization } from './run-finalization.ts'
+
+const goal = 'Draw a diagram of how the worker and the queue interact.'
+const prose =
+  'The worker polls the queue, takes a job, runs it and acknowledges it; failures go back to the queue.'
+const diagram =
+  '```mermaid\nsequenceDiagram\nWorker->>Queue: poll\nQueue-->>Worker: job\nWorker->>Queue: ack\n```'
+const payload = buildJudgePayload({ goal, intentId: 'GENERAL', draft: prose })
+
+describe('runFinalization', () => {
+  it('accepts a retry that produced the requested artifact, counting one retry', async () => {
+    const instructions: string[] = []
+    const result = await runFinalization({
+      judge: createAlignmentJudge(),
+      payload,
+      regenerate: async (directive) => {
+        instructions.push(directive.instruction)
+        expect(directive.allowTools).toBe(false)
+        return { draft: diagram }
+      },
+    })
+    expect(result).toMatchObject({ type: 'accepted', draft: diagram, retries: 1 })
+    expect(result.attempts.map((attempt) => attempt.judgeResult.verdict)).toEqual(['FAIL', 'PASS'])
+    expect(instructions[0]).toContain('WRONG_ARTIFACT_TYPE')
+  })
+
+  it('finalizes with limitations when a retry changes nothing, never calling regenerate a second time', async () => {
+    let calls = 0
+    const result = await runFinalization({
+      judge: createAlignmentJudge(),
+      payload,
+      regenerate: async () => {
+        calls++
+        return { draft: `${prose} Again.` }
+      },
+    })
+    expect(calls).toBe(1)
+    expect(result.type).toBe('finalized-with-limitations')
+    expect(result.limitations).toContain('The answer does not take the form you asked for.')
+  })
+
+  it('stops after two retries even when each one changes something', async () => {
+    let calls = 0
+    const result = await runFinalization({
+      judge: createAlignmentJudge(),
+      payload,
+      regenerate: async () => {
+        calls++
+        return { draft: `${prose} Try ${calls}.`, evidenceIds: [`e${calls}`] }
+      },
+    })
+    expect(calls).toBe(2)
+    expect(result).toMatchObject({ type: 'finalized-with-limitations', retries: 2 })
+    expect(result.directive).toMatchObject({ reason: 'max-retries' })
+  })
+
+  it('hands a clarification back instead of regenerating', async () => {
+    const result = await runFinalization({
+      judge: createAlignmentJudge(),
+      payload: { ...payload, goalAmbiguous: true },
+      regenerate: async () => {
+        throw new Error('must not regenerate')
+      },
+    })
+    expect(result.type).toBe('ask-user')
+  })
+})
