@@ -281,7 +281,7 @@ describe('createGoalParser (robustness)', () => {
       }),
       { numRuns: 150 },
     )
-  })
+  }, 60_000)
 
   it('parses a 100 KB request of mixed text, control characters and emoji', () => {
     const chunk = 'why did the CI workflow fail 🚀\u0000\u0007 where is CommandRouter défini? src/a.ts\n\t'

@@ -41,9 +41,13 @@ export function intentClassifierFromModel(model: IntentModel): IntentClassifier 
     classify(text: string): IntentClassification {
       const vector = vectorizeIntentText(typeof text === 'string' ? text : '', model)
       const probabilities = softmaxInPlace(scoreIntentVector(vector, model, scratch), model.temperature)
-      const ranked = model.labels
-        .map((label, index) => ({ label, confidence: round(probabilities[index]! * vector.coverage) }))
-        .sort((left, right) => right.confidence - left.confidence)
+      const order = model.labels
+        .map((_, index) => index)
+        .sort((left, right) => probabilities[right]! - probabilities[left]!)
+      const ranked = order.map((index) => ({
+        label: model.labels[index]!,
+        confidence: round(probabilities[index]! * vector.coverage),
+      }))
       const [best, ...alternatives] = ranked
       return { label: best?.label ?? '', confidence: best?.confidence ?? 0, alternatives }
     },

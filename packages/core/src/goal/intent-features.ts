@@ -41,27 +41,35 @@ export function intentWords(text: string): string[] {
 }
 
 /**
- * Counts of every feature of `text`, keyed by a 32-bit hash (no strings are built): stemmed words,
- * word bigrams (with start and end markers) and character n-grams inside each padded word.
+ * Calls `emit` with every feature of `text` as a 32-bit hash (no strings are built): stemmed
+ * words, word bigrams (with start and end markers) and character n-grams inside each padded word.
  */
-export function intentFeatureCounts(text: string, options: IntentFeatureOptions): Map<number, number> {
-  const counts = new Map<number, number>()
-  const add = (feature: number) => counts.set(feature, (counts.get(feature) ?? 0) + 1)
+export function forEachIntentFeature(
+  text: string,
+  options: IntentFeatureOptions,
+  emit: (feature: number) => void,
+): void {
   const words = intentWords(text)
   let previous = 1
   for (const word of words) {
     const stem = stemGoalWord(word)
     const stemHash = hashRange(fnvOffset ^ 0x77, stem, 0, stem.length)
-    add(stemHash)
-    if (options.wordBigrams) add(combine(previous, stemHash))
+    emit(stemHash)
+    if (options.wordBigrams) emit(combine(previous, stemHash))
     previous = stemHash
     const padded = ` ${word} `
     for (const size of options.charGrams) {
       const seed = fnvOffset ^ (0x6300 + size)
       for (let start = 0; start + size <= padded.length; start++)
-        add(hashRange(seed, padded, start, start + size))
+        emit(hashRange(seed, padded, start, start + size))
     }
   }
-  if (options.wordBigrams && words.length > 0) add(combine(previous, 2))
+  if (options.wordBigrams && words.length > 0) emit(combine(previous, 2))
+}
+
+/** Counts of every feature of `text`, keyed by feature hash. */
+export function intentFeatureCounts(text: string, options: IntentFeatureOptions): Map<number, number> {
+  const counts = new Map<number, number>()
+  forEachIntentFeature(text, options, (feature) => counts.set(feature, (counts.get(feature) ?? 0) + 1))
   return counts
 }

@@ -1,4 +1,4 @@
-import { type IntentFeatureOptions, intentFeatureCounts } from './intent-features.ts'
+import { forEachIntentFeature, type IntentFeatureOptions } from './intent-features.ts'
 
 /** A sparse, L2-normalised TF-IDF vector plus how much of the text the model knew. */
 export interface IntentVector {
@@ -29,33 +29,32 @@ export function vectorizeIntentText(
   text: string,
   model: Pick<IntentModel, 'features' | 'featureIndex' | 'idf' | 'maxIdf'>,
 ): IntentVector {
-  const counts = intentFeatureCounts(text, model.features)
-  const indices: number[] = []
-  const values: number[] = []
-  let total = 0
-  let known = 0
-  let norm = 0
-  const unseenWeight = model.maxIdf
-  for (const [feature, count] of counts) {
+  // Known features are counted by index in a small map; unseen ones only by hash.
+  const known = new Map<number, number>()
+  const unseen = new Map<number, number>()
+  forEachIntentFeature(text, model.features, (feature) => {
     const index = model.featureIndex.get(feature)
-    const tf = 1 + Math.log(count)
-    if (index === undefined) {
-      total += tf * unseenWeight
-      continue
-    }
-    const value = tf * model.idf[index]!
-    total += value
-    known += value
-    indices.push(index)
-    values.push(value)
+    if (index === undefined) unseen.set(feature, (unseen.get(feature) ?? 0) + 1)
+    else known.set(index, (known.get(index) ?? 0) + 1)
+  })
+  let unseenMass = 0
+  for (const count of unseen.values()) unseenMass += (1 + Math.log(count)) * model.maxIdf
+  const indices = new Int32Array(known.size)
+  const values = new Float64Array(known.size)
+  let position = 0
+  let knownMass = 0
+  let norm = 0
+  for (const [index, count] of known) {
+    const value = (1 + Math.log(count)) * model.idf[index]!
+    indices[position] = index
+    values[position++] = value
+    knownMass += value
     norm += value * value
   }
   const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0
-  return {
-    indices: Int32Array.from(indices),
-    values: Float64Array.from(values, (value) => value * scale),
-    coverage: total > 0 ? known / total : 0,
-  }
+  for (let k = 0; k < values.length; k++) values[k] = values[k]! * scale
+  const total = knownMass + unseenMass
+  return { indices, values, coverage: total > 0 ? knownMass / total : 0 }
 }
 
 /** Raw scores (logits) of every label for `vector`, written into `into`. */

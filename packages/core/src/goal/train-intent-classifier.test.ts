@@ -64,14 +64,14 @@ describe('trainIntentClassifier', () => {
 
   it('returns a classification for any string, never throwing', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 3000 }), (text) => {
+      fc.property(fc.string({ unit: 'binary', maxLength: 2500 }), (text) => {
         const result = classifier.classify(text)
         expect(result.confidence).toBeGreaterThanOrEqual(0)
         expect(result.confidence).toBeLessThanOrEqual(1)
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     )
-  })
+  }, 60_000)
 })
 
 describe('loadIntentClassifier', () => {
