@@ -42,16 +42,15 @@ describe('createFocalApp', () => {
   it('calls onEvent with every engine event of a turn, in order', async () => {
     const seen: string[] = []
     const app = createFocalApp({ definition, onEvent: (event) => void seen.push(event.type) })
-    await app
-      .request('/v1/chat', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          id: 'chat-1',
-          messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: 'where is my order NW-1001' }] }],
-        }),
-      })
-      .then((response) => response.text())
+    const response = await app.request('/v1/chat', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        id: 'chat-1',
+        messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: 'where is my order NW-1001' }] }],
+      }),
+    })
+    await response.text()
     expect(seen[0]).toBe('turn-started')
     expect(seen.at(-1)).toBe('turn-finished')
     expect(seen).toContain('text-delta')

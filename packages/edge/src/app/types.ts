@@ -37,11 +37,13 @@ export interface FocalEnforceOutcome {
 /** The definition-bound services behind `/v1/parse`, `/v1/enforce` and the chat stream guard. */
 export interface FocalAppServices {
   /** `POST /v1/parse`: the structured reading of a user text (the definition's sensor). */
-  parse(text: string): unknown
-  /** `POST /v1/enforce`: checks (or redacts) a text against the definition's Lane 1 rules. */
+  parse(text: string): unknown | Promise<unknown>
+  /** `POST /v1/enforce`: checks (or redacts) a text against the definition's global Lane 1 rules plus `ruleIds`. */
   enforce(input: {
     text: string
     mode: 'check' | 'redact'
+    /** Scoped rules to check besides the global ones. */
+    ruleIds: readonly string[]
   }): FocalEnforceOutcome | Promise<FocalEnforceOutcome>
   /** A fresh streaming guard for one response. */
   createStreamGuard(): FocalStreamGuard

@@ -10,7 +10,7 @@ export function registerTextRoutes(hono: Hono, app: FocalAppContext): void {
   })
 
   hono.post('/v1/enforce', async (context) => {
-    const { text, mode } = await readJsonBody(context, app.schemas.enforce)
-    return context.json(await app.services.enforce({ text, mode }))
+    const { text, mode, ruleIds } = await readJsonBody(context, app.schemas.enforce)
+    return context.json(await app.services.enforce({ text, mode, ruleIds }))
   })
 }

@@ -23,7 +23,12 @@ export function createRequestSchemas(limits: FocalInputLimits) {
     turn: z.strictObject({ sessionId: id.optional(), text }).meta({ id: 'TurnRequest' }),
     parse: z.strictObject({ text }).meta({ id: 'ParseRequest' }),
     enforce: z
-      .strictObject({ text, mode: z.enum(['check', 'redact']).default('check') })
+      .strictObject({
+        text,
+        mode: z.enum(['check', 'redact']).default('check'),
+        /** Scoped rules to check besides the global ones. */
+        ruleIds: z.array(id).max(100).default([]),
+      })
       .meta({ id: 'EnforceRequest' }),
     approval: z
       .strictObject({ sessionId: id, decision: z.enum(['approve', 'reject']) })
