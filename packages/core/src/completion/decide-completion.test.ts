@@ -41,6 +41,25 @@ describe('decideCompletion', () => {
     ).toBe('PARTIAL')
   })
 
+  it('refuses SUCCESS without a contract when one is required', () => {
+    const decision = decideCompletion({
+      requestedStatus: 'SUCCESS',
+      trustGate: pass,
+      goalGate: noContract,
+      requireGoalContract: true,
+    })
+    expect(decision).toMatchObject({ status: 'PARTIAL', reason: 'goal-contract-missing' })
+    expect(decision.warnings[0]?.code).toBe('GOAL_CONTRACT_MISSING')
+    expect(
+      decideCompletion({
+        requestedStatus: 'SUCCESS',
+        trustGate: pass,
+        goalGate: met,
+        requireGoalContract: true,
+      }).status,
+    ).toBe('SUCCESS')
+  })
+
   it('attaches pivot advice and the goal warning when trust passed but the goal did not', () => {
     const decision = decideCompletion({ requestedStatus: 'SUCCESS', trustGate: pass, goalGate: notMet })
     expect(decision.warnings).toEqual([

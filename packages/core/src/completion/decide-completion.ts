@@ -14,10 +14,16 @@ export type CompletionReason =
   | 'trust-and-goal-failed'
   | 'attempt-budget-exhausted'
   | 'requested-status-kept'
+  | 'goal-contract-missing'
 
 /** A warning attached to the decision, e.g. `GOAL_NOT_MET: Goal criteria not met: 2/3 criteria passed`. */
 export interface CompletionWarning {
-  code: 'GOAL_NOT_MET' | 'GOAL_BLOCKED' | 'GOAL_ATTEMPTS_EXHAUSTED' | 'TRUST_GATE_FAILED'
+  code:
+    | 'GOAL_NOT_MET'
+    | 'GOAL_BLOCKED'
+    | 'GOAL_ATTEMPTS_EXHAUSTED'
+    | 'GOAL_CONTRACT_MISSING'
+    | 'TRUST_GATE_FAILED'
   message: string
   severity: 'warning' | 'error'
 }
@@ -34,6 +40,11 @@ export interface DecideCompletionOptions {
    * @default 0
    */
   attempts?: number | readonly GoalGateResult[]
+  /**
+   * Refuse SUCCESS without a goal contract (new research); false keeps old notebooks working.
+   * @default false
+   */
+  requireGoalContract?: boolean
 }
 
 /** The two-gate completion decision. */
@@ -65,6 +76,7 @@ export function decideCompletion({
   trustGate,
   goalGate,
   attempts = 0,
+  requireGoalContract = false,
 }: DecideCompletionOptions): CompletionDecision {
   const history = typeof attempts === 'number' ? [] : attempts
   const previousFailures =
@@ -82,7 +94,10 @@ export function decideCompletion({
     attemptNumber: previousFailures + 1,
     maxGoalAttempts,
   }
-  const outcome = decideOutcome(requestedStatus, trustGate, goalGate, goalFailures >= maxGoalAttempts)
+  const outcome = decideOutcome(requestedStatus, trustGate, goalGate, {
+    budgetSpent: goalFailures >= maxGoalAttempts,
+    requireGoalContract,
+  })
   const result: CompletionDecision = {
     ...decision,
     ...outcome,
@@ -102,7 +117,7 @@ function decideOutcome(
   requested: CompletionStatus,
   trustGate: DecideCompletionOptions['trustGate'],
   goalGate: GoalGateResult,
-  budgetSpent: boolean,
+  { budgetSpent, requireGoalContract }: { budgetSpent: boolean; requireGoalContract: boolean },
 ): Outcome {
   if (requested !== 'SUCCESS' && requested !== 'PARTIAL')
     return { status: requested, reason: 'requested-status-kept', warnings: [] }
@@ -133,6 +148,14 @@ function decideOutcome(
     }
   }
   if (requested === 'PARTIAL') return { status: 'PARTIAL', reason: 'requested-status-kept', warnings: [] }
+  if (requireGoalContract && goalGate.overallStatus === 'NO_CONTRACT') {
+    const message = 'SUCCESS needs a goal contract with acceptance criteria'
+    return {
+      status: 'PARTIAL',
+      reason: 'goal-contract-missing',
+      warnings: [{ code: 'GOAL_CONTRACT_MISSING', message, severity: 'warning' }],
+    }
+  }
   const goalMet = goalGate.overallStatus !== 'NOT_MET'
   if (trustGate.passed && goalMet) return { status: 'SUCCESS', reason: 'trust-and-goal-passed', warnings: [] }
   if (trustGate.passed) return { status: 'PARTIAL', reason: 'goal-not-met', warnings: [goalWarning] }
