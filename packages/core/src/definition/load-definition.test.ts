@@ -187,7 +187,7 @@ describe('loadDefinition', () => {
           expect(error.code).toBe('invalid-definition')
         }
       }),
-      { numRuns: 250 },
+      { numRuns: 200 },
     )
-  })
+  }, 60_000)
 })

@@ -28,8 +28,8 @@ export interface EngineOptions {
   tools?: ToolRunner
   /** Session state with optimistic versioning. @default createMemorySessionStore() */
   sessionStore?: SessionStore
-  /** Where turn events are recorded: a ledger, or a store to build one over. @default an in-memory ledger */
-  ledger?: Ledger | LedgerStore
+  /** Where turn events are recorded: a ledger, a store to build one over, or `false` for none. @default an in-memory ledger */
+  ledger?: Ledger | LedgerStore | false
   /** @default { now: () => Date.now() } */
   clock?: Clock
   /** @default `${prefix}_${crypto.randomUUID()}` */
@@ -126,7 +126,8 @@ export function createEngine(options: EngineOptions): Engine {
       if (written === false) continue
       // Events of a lost race are dropped; only the committed attempt is seen.
       for (const event of buffered) emit(event)
-      for (const event of outcome.ledger) await ledger.append(sessionId, event, { actor: 'engine' })
+      if (ledger !== undefined)
+        for (const event of outcome.ledger) await ledger.append(sessionId, event, { actor: 'engine' })
       return outcome.result
     }
     throw new FocalError({
@@ -169,7 +170,11 @@ export function createEngine(options: EngineOptions): Engine {
   }
 }
 
-function toLedger(ledger: Ledger | LedgerStore | undefined, clock: Clock | undefined): Ledger {
+function toLedger(
+  ledger: Ledger | LedgerStore | false | undefined,
+  clock: Clock | undefined,
+): Ledger | undefined {
+  if (ledger === false) return undefined
   if (ledger !== undefined && 'append' in ledger) return ledger
   return createLedger({
     ...(ledger === undefined ? {} : { store: ledger }),

@@ -4,7 +4,7 @@ import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
 import type { ProvenanceEnforcement, ProvenanceRoute } from '../ledger/provenance-types.ts'
 import type { MatchedRule } from '../rules/types.ts'
 import type { Perception } from '../sensor/types.ts'
-import { buildProvenance } from './build-provenance.ts'
+import { buildTurnProvenance } from './build-turn-provenance.ts'
 import { buildReplyPrompt, composeApprovedReply, type ReplyMaterial } from './compose-reply.ts'
 import type { CompletedToolCall, EngineSessionState } from './session-state.ts'
 import { streamSafeText } from './stream-safe-text.ts'
@@ -99,7 +99,7 @@ export async function finishTurn(
     { role: 'user' as const, content: scratch.text },
     { role: 'assistant' as const, content: text },
   ].slice(-20)
-  const provenance = buildProvenance({
+  const provenance = buildTurnProvenance({
     ...scratch,
     mode: fallback ? 'fallback' : 'normal',
     route: turn.route,

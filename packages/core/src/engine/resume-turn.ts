@@ -1,10 +1,10 @@
 import { FocalError } from '../errors/focal-error.ts'
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
-import { sha256Hex } from '../ledger/sha256-hex.ts'
 import { ruleScopeType } from '../rules/compare-rules.ts'
 import type { MatchedRule } from '../rules/types.ts'
 import { actOnPlan } from './act-on-plan.ts'
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
+import { hashQuery } from './hash-query.ts'
 import { pause } from './run-turn.ts'
 import type { EngineSessionState } from './session-state.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
@@ -29,7 +29,8 @@ export async function resumeTurn(
   emit: (event: TurnEvent) => void,
 ): Promise<TurnOutcome> {
   const { compiled, clock } = dependencies
-  const state = structuredClone(previous)
+  // The store hands out a fresh copy on every get, so the turn may change it in place.
+  const state = previous
   const pending = state.pendingApproval
   if (pending === undefined || pending.approval.id !== input.approvalId) {
     throw new FocalError({
@@ -47,7 +48,7 @@ export async function resumeTurn(
     text: pending.text,
     events: [],
     ledger: [],
-    queryHash: (await sha256Hex(pending.text)).slice(0, 12),
+    queryHash: hashQuery(pending.text),
     timestamp: new Date(clock.now()).toISOString(),
     emit: (event) => {
       scratch.events.push(event)

@@ -1,9 +1,9 @@
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
-import { sha256Hex } from '../ledger/sha256-hex.ts'
 import type { Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
-import { buildProvenance } from './build-provenance.ts'
+import { buildTurnProvenance } from './build-turn-provenance.ts'
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
+import { hashQuery } from './hash-query.ts'
 import type { EngineSessionState } from './session-state.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import { buildTurnVariables, mergeEntityFields, missingFieldQuestion } from './turn-variables.ts'
@@ -18,7 +18,8 @@ export async function runTurn(
 ): Promise<TurnOutcome> {
   const { compiled, clock, idGenerator } = dependencies
   const { settings } = compiled.definition
-  const state = structuredClone(previous)
+  // The store hands out a fresh copy on every get, so the turn may change it in place.
+  const state = previous
   const turnId = idGenerator.next('turn')
   const scratch: TurnScratch = {
     sessionId: input.sessionId,
@@ -26,7 +27,7 @@ export async function runTurn(
     text: input.text,
     events: [],
     ledger: [],
-    queryHash: (await sha256Hex(input.text)).slice(0, 12),
+    queryHash: hashQuery(input.text),
     timestamp: new Date(clock.now()).toISOString(),
     emit: (event) => {
       scratch.events.push(event)
@@ -149,7 +150,7 @@ export async function runTurn(
 
 function stillWaiting(state: EngineSessionState, scratch: TurnScratch): TurnOutcome {
   const pending = state.pendingApproval!
-  const provenance = buildProvenance({
+  const provenance = buildTurnProvenance({
     ...scratch,
     mode: 'normal',
     awaitingApproval: pending.approval.toolId,
@@ -185,7 +186,7 @@ function clarify(
   perception: Perception,
   question: string,
   reason: string,
-  route?: ReturnType<typeof buildProvenance>['route'],
+  route?: ReturnType<typeof buildTurnProvenance>['route'],
 ): TurnOutcome {
   const { definition } = dependencies.compiled
   const labels = new Map(definition.intents.map((intent) => [intent.id, intent.label ?? intent.id]))
@@ -202,7 +203,7 @@ function clarify(
     { role: 'user' as const, content: scratch.text },
     { role: 'assistant' as const, content: question },
   ].slice(-20)
-  const provenance = buildProvenance({
+  const provenance = buildTurnProvenance({
     ...scratch,
     mode: 'clarification-required',
     ...(route === undefined ? {} : { route }),
@@ -261,7 +262,7 @@ export function pause(
   const text = compiled.definition.settings.approvalPendingReply
     .replaceAll('{{approver}}', acted.approver ?? 'a reviewer')
     .replaceAll('{{tool}}', call.toolId)
-  const provenance = buildProvenance({
+  const provenance = buildTurnProvenance({
     ...scratch,
     mode: 'normal',
     route: turn.route,

@@ -2,7 +2,7 @@ import type { Provenance, ProvenanceEnforcement, ProvenanceRoute } from '../ledg
 import type { MatchedRule } from '../rules/types.ts'
 import type { CompletedToolCall } from './session-state.ts'
 
-/** What one turn decided, gathered for {@link buildProvenance}. */
+/** What one turn decided, gathered for {@link buildTurnProvenance}. */
 export interface ProvenanceInput {
   queryHash: string
   timestamp: string
@@ -18,7 +18,7 @@ export interface ProvenanceInput {
 }
 
 /** Every decision of a turn as the JSON footer the UI renders. */
-export function buildProvenance(input: ProvenanceInput): Provenance {
+export function buildTurnProvenance(input: ProvenanceInput): Provenance {
   const completed = input.completed ?? []
   const tools: Provenance['tools'] = completed.map((call) => ({
     id: call.toolId,
