@@ -108,6 +108,9 @@ describe('decideCompletion', () => {
       attemptNumber: 3,
     })
     expect(third.warnings.map((warning) => warning.code)).toEqual(['GOAL_NOT_MET', 'GOAL_ATTEMPTS_EXHAUSTED'])
+    expect(third.warnings[1]?.message).toBe(
+      'Goal not met after 3 attempts (max_goal_attempts = 3): revise the goal or escalate',
+    )
   })
 
   it('still succeeds on the last attempt when the goal is met then', () => {
@@ -121,6 +124,17 @@ describe('decideCompletion', () => {
     expect(decideCompletion({ requestedStatus: 'SUCCESS', trustGate: pass, goalGate: single }).status).toBe(
       'BLOCKED',
     )
+  })
+
+  it('applies the default budget to a stored result without maxGoalAttempts', () => {
+    const { maxGoalAttempts: _dropped, ...stored } = notMet
+    const decision = decideCompletion({
+      requestedStatus: 'SUCCESS',
+      trustGate: pass,
+      goalGate: stored as GoalGateResult,
+      attempts: 2,
+    })
+    expect(decision).toMatchObject({ status: 'BLOCKED', maxGoalAttempts: 3 })
   })
 
   it('accepts the earlier goal results as attempts', () => {

@@ -1,4 +1,5 @@
 import { FocalError } from '../errors/index.ts'
+import { defaultMaxGoalAttempts } from './goal-contract-constants.ts'
 import { type PivotRecommendation, recommendPivot } from './recommend-pivot.ts'
 import type { GoalGateResult, GoalGateStatus } from './types.ts'
 
@@ -85,7 +86,8 @@ export function decideCompletion({
       : attempts.filter((entry) => entry.overallStatus === 'NOT_MET').length
   const goalFailed = goalGate.overallStatus === 'NOT_MET'
   const goalFailures = previousFailures + (goalFailed ? 1 : 0)
-  const maxGoalAttempts = goalGate.maxGoalAttempts
+  // Results restored from storage may predate the field.
+  const maxGoalAttempts = goalGate.maxGoalAttempts ?? defaultMaxGoalAttempts
   const decision: Omit<CompletionDecision, 'status' | 'downgraded' | 'reason' | 'warnings'> = {
     requestedStatus,
     trustGate: trustGate.passed ? 'PASS' : 'FAIL',
@@ -96,6 +98,7 @@ export function decideCompletion({
   }
   const outcome = decideOutcome(requestedStatus, trustGate, goalGate, {
     budgetSpent: goalFailures >= maxGoalAttempts,
+    maxGoalAttempts,
     requireGoalContract,
   })
   const result: CompletionDecision = {
@@ -117,7 +120,11 @@ function decideOutcome(
   requested: CompletionStatus,
   trustGate: DecideCompletionOptions['trustGate'],
   goalGate: GoalGateResult,
-  { budgetSpent, requireGoalContract }: { budgetSpent: boolean; requireGoalContract: boolean },
+  {
+    budgetSpent,
+    maxGoalAttempts,
+    requireGoalContract,
+  }: { budgetSpent: boolean; maxGoalAttempts: number; requireGoalContract: boolean },
 ): Outcome {
   if (requested !== 'SUCCESS' && requested !== 'PARTIAL')
     return { status: requested, reason: 'requested-status-kept', warnings: [] }
@@ -140,7 +147,7 @@ function decideOutcome(
     }
   }
   if (goalGate.overallStatus === 'NOT_MET' && budgetSpent) {
-    const message = `Goal not met after ${goalGate.maxGoalAttempts} of ${goalGate.maxGoalAttempts} attempts`
+    const message = `Goal not met after ${maxGoalAttempts} attempts (max_goal_attempts = ${maxGoalAttempts}): revise the goal or escalate`
     return {
       status: 'BLOCKED',
       reason: 'attempt-budget-exhausted',
