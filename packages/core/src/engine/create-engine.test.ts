@@ -147,6 +147,18 @@ describe('createEngine', () => {
     expect(textOf(resumed)).not.toMatch(/is cancelled/)
   })
 
+  it('answers a competitor question from the global hard constraint instead of asking to clarify', async () => {
+    const engine = engineFor()
+    const result = await engine.turn({ sessionId: 's', text: 'Is Amazon cheaper?' })
+    expect(result.type).toBe('reply')
+    expect(result.provenance.rules[0]).toMatchObject({
+      id: 'no-competitors',
+      scope: 'global',
+      reason: expect.stringContaining('"amazon"'),
+    })
+    expect(textOf(result)).not.toMatch(/amazon/i)
+  })
+
   it('rejects an unknown approval id with approval-not-found', async () => {
     const engine = engineFor()
     await engine.turn({ sessionId: 's', text: 'I want a refund' })

@@ -61,7 +61,12 @@ export async function runTurn(
       ? undefined
       : compiled.scenariosById.get(navigation.scenario)?.steps.find((step) => step.id === navigation.step)
   const inFlow = currentStep !== undefined && !currentStep.terminal
-  if (!inFlow && perception.ambiguity.score > settings.ambiguityThreshold)
+  const variables = buildTurnVariables(state, perception, input.text)
+  if (
+    !inFlow &&
+    perception.ambiguity.score > settings.ambiguityThreshold &&
+    !globalCueMatches(dependencies, state, perception, input.text, variables)
+  ) {
     return clarify(
       dependencies,
       state,
@@ -70,8 +75,8 @@ export async function runTurn(
       settings.clarificationQuestion,
       perception.ambiguity.reason,
     )
+  }
 
-  const variables = buildTurnVariables(state, perception, input.text)
   const route = compiled.router.route(navigation, {
     alternatives: perception.alternatives,
     intent: perception.intent,
@@ -146,6 +151,26 @@ export async function runTurn(
   }
   if (acted.type === 'paused') return pause(dependencies, state, scratch, turn, acted)
   return finishTurn(dependencies, state, scratch, turn)
+}
+
+/** A global rule whose lexical cue is in the text is a deterministic signal: the message is not vague. */
+function globalCueMatches(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  perception: Perception,
+  text: string,
+  variables: Record<string, unknown>,
+): boolean {
+  const { matched } = dependencies.compiled.rules.retrieve({
+    scenario: null,
+    step: null,
+    text,
+    intent: perception.intent,
+    variables,
+    turn: state.turn + 1,
+    fires: state.ruleFires,
+  })
+  return matched.some((entry) => entry.cue !== undefined)
 }
 
 function stillWaiting(state: EngineSessionState, scratch: TurnScratch): TurnOutcome {

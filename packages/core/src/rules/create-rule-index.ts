@@ -54,17 +54,27 @@ export function createRuleIndex(options: RuleIndexOptions): RuleIndex {
       const words = new Set(padded.trim().split(' '))
       const candidates = new Set<IndexedRule>()
       for (const key of contextKeys(context)) collect(buckets.get(key), context.intent, words, candidates)
-      const matched: Array<IndexedRule & { reason: string }> = []
+      const matched: Array<IndexedRule & { reason: string; cue?: string }> = []
       const rejected: RejectedRule[] = []
       for (const candidate of candidates) {
         const verdict = judge(candidate, padded, context)
-        if (verdict.matched) matched.push({ ...candidate, reason: verdict.reason })
+        if (verdict.matched)
+          matched.push({
+            ...candidate,
+            reason: verdict.reason,
+            ...(verdict.cue === undefined ? {} : { cue: verdict.cue }),
+          })
         else rejected.push({ ruleId: candidate.rule.id, reason: verdict.reason })
       }
       matched.sort(compareRules)
       return {
         matched: matched.map(
-          (entry): MatchedRule => ({ rule: entry.rule, scope: entry.scopeType, reason: entry.reason }),
+          (entry): MatchedRule => ({
+            rule: entry.rule,
+            scope: entry.scopeType,
+            reason: entry.reason,
+            ...(entry.cue === undefined ? {} : { cue: entry.cue }),
+          }),
         ),
         rejected,
         examined: candidates.size,
@@ -132,7 +142,7 @@ function judge(
   candidate: IndexedRule,
   padded: string,
   context: RuleRetrievalContext,
-): { matched: boolean; reason: string } {
+): { matched: boolean; reason: string; cue?: string } {
   const { rule } = candidate
   const fire = context.fires?.[rule.id]
   const turn = context.turn ?? 1
@@ -144,10 +154,11 @@ function judge(
   }
   const parts = [`${candidate.scopeType} scope`]
   if ((rule.intents ?? []).length > 0) parts.push(`intent "${context.intent}"`)
+  let cue: string | undefined
   if (candidate.cues.length > 0) {
-    const cue = candidate.cues.find((phrase) => padded.includes(phrase))
+    cue = candidate.cues.find((phrase) => padded.includes(phrase))?.trim()
     if (cue === undefined) return { matched: false, reason: 'no lexical cue in the text' }
-    parts.push(`text mentions "${cue.trim()}"`)
+    parts.push(`text mentions "${cue}"`)
   }
   if (candidate.condition !== undefined) {
     const outcome = candidate.condition.evaluate(context.variables)
@@ -157,5 +168,5 @@ function judge(
     parts.push(`condition \`${candidate.condition.source}\` holds`)
   }
   if (parts.length === 1) parts.push('no condition')
-  return { matched: true, reason: parts.join('; ') }
+  return { matched: true, reason: parts.join('; '), ...(cue === undefined ? {} : { cue }) }
 }

@@ -28,6 +28,8 @@ export interface MatchedRule {
   scope: 'global' | 'scenario' | 'step'
   /** Why it matched, in one sentence (for the provenance footer). */
   reason: string
+  /** The lexical cue found in the text, when the rule has cues. */
+  cue?: string
 }
 
 /** A rule that was in scope and a candidate, but did not match (for debugging). */
