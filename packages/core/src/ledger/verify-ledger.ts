@@ -41,13 +41,17 @@ export async function verifyLedger(
     startPreviousHash = null,
   }: VerifyLedgerOptions = {},
 ): Promise<LedgerVerification> {
+  // Hash every record at once: Web Crypto digests run off the main thread, so this is concurrent.
+  const computed = await Promise.all(
+    records.map(async (record) => ({
+      payloadHash: await computeLedgerPayloadHash(record.payload),
+      hash: await computeLedgerRecordHash(record),
+    })),
+  )
   let previousHash = startPreviousHash
   for (const [index, record] of records.entries()) {
-    const problem = await findProblem(records, index, {
-      sessionId,
-      sequence: startSequence + index,
-      previousHash,
-    })
+    const expected = { sessionId, sequence: startSequence + index, previousHash, computed: computed[index]! }
+    const problem = findProblem(records, index, expected)
     if (problem !== undefined) return { valid: false, index, recordId: record.id, ...problem }
     previousHash = record.hash
   }
@@ -58,13 +62,14 @@ interface Expected {
   sessionId: string | undefined
   sequence: number
   previousHash: string | null
+  computed: { payloadHash: string; hash: string }
 }
 
-async function findProblem(
+function findProblem(
   records: readonly LedgerRecord[],
   index: number,
   expected: Expected,
-): Promise<{ problem: LedgerProblem; message: string } | undefined> {
+): { problem: LedgerProblem; message: string } | undefined {
   const record = records[index]!
   if (record.sessionId !== expected.sessionId) {
     return {
@@ -73,13 +78,13 @@ async function findProblem(
     }
   }
   if (record.sequence !== expected.sequence) return sequenceProblem(records, index, expected.sequence)
-  if ((await computeLedgerPayloadHash(record.payload)) !== record.payloadHash) {
+  if (expected.computed.payloadHash !== record.payloadHash) {
     return {
       problem: 'payload-edited',
       message: `payload of sequence ${record.sequence} does not match payloadHash`,
     }
   }
-  if ((await computeLedgerRecordHash(record)) !== record.hash) {
+  if (expected.computed.hash !== record.hash) {
     return {
       problem: 'hash-mismatch',
       message: `fields of sequence ${record.sequence} do not match its hash`,

@@ -48,7 +48,19 @@ describe('validateReformulation (properties)', () => {
       }))
     })
     // Function words and request verbs carry no restriction (`my` does and stays in); `weather forecast` is one concept.
-    const stopWords = new Set(['What', 'is', 'the', 'in', 'to', 'for', 'from', 'happened', 'Find', 'List', 'forecast'])
+    const stopWords = new Set([
+      'What',
+      'is',
+      'the',
+      'in',
+      'to',
+      'for',
+      'from',
+      'happened',
+      'Find',
+      'List',
+      'forecast',
+    ])
     for (const { original, candidate } of cases) {
       const dropped = original.split(' ').find((word, index) => candidate.split(' ')[index] !== word) ?? ''
       if (stopWords.has(dropped)) continue

@@ -1,0 +1,35 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { canonicalJson } from './canonical-json.ts'
+
+describe('canonicalJson', () => {
+  it('sorts keys at every depth and writes no whitespace', () => {
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: true, y: null }], c: 'x' } })).toBe(
+      '{"a":{"c":"x","d":[3,{"y":null,"z":true}]},"b":1}',
+    )
+  })
+
+  it('writes strings and numbers as JSON.stringify does, drops undefined members and nulls undefined items', () => {
+    expect(canonicalJson({ text: 'é "q" \\ \n', n: 1e21, small: 0.1, negative: -0, gone: undefined })).toBe(
+      '{"n":1e+21,"negative":0,"small":0.1,"text":"é \\"q\\" \\\\ \\n"}',
+    )
+    expect(canonicalJson([undefined, Number.NaN, Number.POSITIVE_INFINITY])).toBe('[null,null,null]')
+    expect(canonicalJson(new Date(Date.UTC(2026, 0, 1)))).toBe('"2026-01-01T00:00:00.000Z"')
+  })
+
+  it('is the same for equal values whatever their key order, and survives a JSON round trip', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const roundTripped = JSON.parse(JSON.stringify(value)) as unknown
+        expect(canonicalJson(roundTripped)).toBe(canonicalJson(value))
+        expect(JSON.parse(canonicalJson(value))).toEqual(roundTripped)
+      }),
+    )
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.integer()), (object) => {
+        const reversed = Object.fromEntries(Object.entries(object).reverse())
+        expect(canonicalJson(reversed)).toBe(canonicalJson(object))
+      }),
+    )
+  })
+})
