@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { type LedgerEvent, ledgerEventSchema } from './ledger-event-schema.ts'
+import type { Provenance } from './provenance-types.ts'
 
-const provenance = {
+const provenance: Provenance = {
   mode: 'normal',
   queryHash: '0123456789ab',
   timestamp: '2026-11-21T12:00:00.000Z',
@@ -9,7 +10,7 @@ const provenance = {
   tools: [],
   gates: [],
   evidence: { count: 0, sources: [] },
-} as const
+}
 
 const valid: LedgerEvent[] = [
   {
