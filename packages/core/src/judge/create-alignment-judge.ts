@@ -69,7 +69,10 @@ export function createAlignmentJudge(options: CreateAlignmentJudgeOptions = {}):
       try {
         const result = await model.generate({
           messages: [
-            { role: 'user', content: renderJudgePrompt({ payload, variant: prompt, customReasonCodes }) },
+            {
+              role: 'user',
+              content: renderJudgePrompt({ payload, variant: prompt, customReasonCodes, strictness }),
+            },
           ],
           schema,
           maxTokens: options.maxTokens ?? 1024,

@@ -35,6 +35,7 @@ export {
   type RenderJudgePromptOptions,
   renderJudgePrompt,
 } from './judge-prompts.ts'
+export { judgeProvenanceGate } from './judge-provenance-gate.ts'
 export { type JudgeThresholds, judgeThresholds } from './judge-thresholds.ts'
 export {
   nextActionsFor,

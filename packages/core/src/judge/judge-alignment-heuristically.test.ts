@@ -1,5 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { buildJudgePayload } from './build-judge-payload.ts'
+import { computeVerdict } from './compute-verdict.ts'
 import { judgeAlignmentHeuristically } from './judge-alignment-heuristically.ts'
 
 interface IntentCase {
@@ -188,6 +190,54 @@ describe('judgeAlignmentHeuristically', () => {
     expect(judgeAlignmentHeuristically(payload).reasonCodes).not.toContain('MISSING_REQUIRED_ELEMENTS')
     expect(judgeAlignmentHeuristically(payload, { strictness: 'high' }).reasonCodes).toContain(
       'MISSING_REQUIRED_ELEMENTS',
+    )
+  })
+
+  it('never throws, keeps every score in 0..1 and its verdict equal to computeVerdict of its own scores (property)', () => {
+    const text = fc.string({
+      unit: fc.constantFrom(
+        'a',
+        'B',
+        ' ',
+        '\n',
+        '/',
+        '.',
+        '`',
+        '(',
+        ')',
+        '-',
+        '>',
+        '#',
+        '1',
+        'src/',
+        'flow ',
+        'diagram ',
+        '```',
+      ),
+      maxLength: 400,
+    })
+    fc.assert(
+      fc.property(
+        text,
+        text,
+        fc.constantFrom(...cases.map((c) => c.intentId), 'OTHER'),
+        fc.constantFrom('low', 'medium', 'high' as const),
+        (goal, draft, intentId, strictness) => {
+          const payload = {
+            goal: `x ${goal}`,
+            intentId,
+            constraints: [],
+            toolTraceSummary: '',
+            draftAnswer: draft,
+          }
+          const result = judgeAlignmentHeuristically(payload, { strictness })
+          for (const score of Object.values(result.scores)) expect(score >= 0 && score <= 1).toBe(true)
+          expect(result.verdict).toBe(
+            computeVerdict({ scores: result.scores, reasonCodes: result.reasonCodes, strictness }).verdict,
+          )
+        },
+      ),
+      { numRuns: 300 },
     )
   })
 })

@@ -46,4 +46,11 @@ describe('renderJudgePrompt', () => {
     expect(judgePromptB).toContain('Role: Final Alignment Judge (verification only).')
     expect(judgePromptLite).toContain('Be strict about abstraction level and requested artifact.')
   })
+
+  it('states the strictness level to the model', () => {
+    expect(renderJudgePrompt({ payload, strictness: 'high' })).toContain(
+      'Strictness: high. Be strict: fail on any ambiguity',
+    )
+    expect(renderJudgePrompt({ payload, variant: 'lite' })).toContain('Strictness: medium.')
+  })
 })

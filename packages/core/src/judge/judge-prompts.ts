@@ -1,5 +1,11 @@
 import { toJudgePayloadJson } from './build-judge-payload.ts'
-import { type CustomReasonCode, hardFailReasonCodes, type JudgePayload, softReasonCodes } from './types.ts'
+import {
+  type CustomReasonCode,
+  hardFailReasonCodes,
+  type JudgePayload,
+  type JudgeStrictness,
+  softReasonCodes,
+} from './types.ts'
 
 const scoresSchemaLine =
   '  "scores": { "goal_coverage": number, "abstraction_match": number, "artifact_match": number, "evidence_fit": number, "clarity": number },  // each 0..1'
@@ -41,7 +47,7 @@ Intent required elements:
 - REPO_ORIENTATION: major modules/dirs, entry points, where-to-look-next
 - CHANGE_IMPLEMENTATION: concrete change plan, validation/tests, risks
 - DEBUG_AND_DIAGNOSE: ranked hypotheses, evidence needed, next experiments
-{{CUSTOM_REASON_CODES}}
+{{CUSTOM_REASON_CODES}}{{STRICTNESS}}
 Now evaluate this payload:
 {{PAYLOAD_JSON}}`
 
@@ -79,7 +85,7 @@ CODE_FLOW_ANALYSIS: entry, call chain, key funcs, branches
 REPO_ORIENTATION: structure, entry points, next steps
 CHANGE_IMPLEMENTATION: plan, tests, risks
 DEBUG_AND_DIAGNOSE: hypotheses, evidence, experiments
-{{CUSTOM_REASON_CODES}}
+{{CUSTOM_REASON_CODES}}{{STRICTNESS}}
 Evaluate this input:
 GOAL: <<<{{GOAL}}>>>
 INTENT: <{{INTENT}}>
@@ -114,7 +120,7 @@ CODE_FLOW_ANALYSIS: entry, call chain, key functions.
 REPO_ORIENTATION: structure, entry points.
 CHANGE_IMPLEMENTATION: plan, tests.
 DEBUG_AND_DIAGNOSE: hypotheses, evidence.
-{{CUSTOM_REASON_CODES}}
+{{CUSTOM_REASON_CODES}}{{STRICTNESS}}
 Evaluate:
 GOAL: <<<{{GOAL}}>>>
 INTENT: <{{INTENT}}>
@@ -130,6 +136,14 @@ export interface RenderJudgePromptOptions {
   variant?: JudgePromptVariant
   /** @default [] */
   customReasonCodes?: readonly CustomReasonCode[]
+  /** Gate strictness (seed 004 §3), stated to the model. @default 'medium' */
+  strictness?: JudgeStrictness
+}
+
+const strictnessLines: Record<JudgeStrictness, string> = {
+  low: 'Strictness: low. Pass unless there is an obvious violation.',
+  medium: 'Strictness: medium. Standard checking.',
+  high: 'Strictness: high. Be strict: fail on any ambiguity (NEEDS_CLARIFICATION fails).',
 }
 
 const templates: Record<JudgePromptVariant, string> = {
@@ -146,6 +160,7 @@ export function renderJudgePrompt({
   payload,
   variant = 'A',
   customReasonCodes = [],
+  strictness = 'medium',
 }: RenderJudgePromptOptions): string {
   const hard = [
     ...hardFailReasonCodes,
@@ -168,6 +183,7 @@ export function renderJudgePrompt({
     ].join(', '),
     HARD_FAIL_REASON_CODES: hard.join(', '),
     CUSTOM_REASON_CODES: custom,
+    STRICTNESS: `\n${strictnessLines[strictness]}\n`,
     PAYLOAD_JSON: toJudgePayloadJson(payload),
     GOAL: payload.goal,
     INTENT: payload.intentId,
