@@ -6,6 +6,7 @@ import { defaultGoalVocabulary } from './default-goal-vocabulary.ts'
 import type { HeldOutPhrasing } from './fixtures/held-out-phrasings.ts'
 import { heldOutPhrasings } from './fixtures/held-out-phrasings.ts'
 import { secondHeldOutPhrasings } from './fixtures/held-out-phrasings-second.ts'
+import { thirdHeldOutPhrasings } from './fixtures/held-out-phrasings-third.ts'
 import { goalArtifacts, goalEntities, goalIntents, goalScopes } from './goal-values.ts'
 
 const parser = createGoalParser()
@@ -202,26 +203,34 @@ function accuracy(phrasings: readonly HeldOutPhrasing[]): number {
 }
 
 describe('createGoalParser (held-out generalisation)', () => {
-  // Measured 0.786 before any tuning and 0.903 after general vocabulary fixes made while reading
-  // this list's errors (so it is no longer blind). Floor set below the measured value.
+  // Measured 0.786 before any tuning, 0.903 after general vocabulary fixes made while reading this
+  // list's errors (so it is not blind), 0.896 after the second round. Floor below the measured value.
   it('parses at least 85% of the first held-out list to an accepted intent + entity', () => {
     const measured = accuracy(heldOutPhrasings)
     console.info(`held-out list 1: ${(measured * 100).toFixed(1)}% of ${heldOutPhrasings.length}`)
     expect(measured).toBeGreaterThanOrEqual(0.85)
   })
 
-  // Blind: written before the tuning above and never used to change the vocabulary. Measured
-  // 0.653 before and 0.686 after that tuning. Floor set below the measured value.
-  it('parses at least 63% of the blind second held-out list to an accepted intent + entity', () => {
+  // Written before the tuning above and measured blind at 0.653 (0.686 after that tuning); then
+  // read for a second round of general fixes (0.843), so no longer blind. Floor below the measured value.
+  it('parses at least 78% of the second held-out list to an accepted intent + entity', () => {
     const measured = accuracy(secondHeldOutPhrasings)
+    console.info(`held-out list 2: ${(measured * 100).toFixed(1)}% of ${secondHeldOutPhrasings.length}`)
+    expect(measured).toBeGreaterThanOrEqual(0.78)
+  })
+
+  // Blind: written before the second round of tuning and never used to change the vocabulary.
+  // Measured 0.729 before and 0.763 after that round. Floor set below the measured value.
+  it('parses at least 70% of the blind third held-out list to an accepted intent + entity', () => {
+    const measured = accuracy(thirdHeldOutPhrasings)
     console.info(
-      `held-out list 2 (blind): ${(measured * 100).toFixed(1)}% of ${secondHeldOutPhrasings.length}`,
+      `held-out list 3 (blind): ${(measured * 100).toFixed(1)}% of ${thirdHeldOutPhrasings.length}`,
     )
-    expect(measured).toBeGreaterThanOrEqual(0.63)
+    expect(measured).toBeGreaterThanOrEqual(0.7)
   })
 
   it('is more often right when it is more confident (confidence is informative)', () => {
-    const all = [...heldOutPhrasings, ...secondHeldOutPhrasings].map((phrasing) => {
+    const all = [...heldOutPhrasings, ...secondHeldOutPhrasings, ...thirdHeldOutPhrasings].map((phrasing) => {
       const { goal, confidence } = parser.parse(phrasing.text)
       return {
         confidence,

@@ -24,23 +24,26 @@ function formOf(word: string, stem: string, past: boolean): GoalWordForm {
   return word.endsWith('s') ? 'plural' : 'base'
 }
 
-const contractions: Readonly<Record<string, string>> = {
-  whats: 'what is',
-  wheres: 'where is',
-  hows: 'how is',
-  whos: 'who is',
-  thats: 'that is',
-  im: 'i am',
-  ive: 'i have',
-  dont: 'do not',
-  doesnt: 'does not',
-  didnt: 'did not',
-  isnt: 'is not',
-  cant: 'can not',
-  wont: 'will not',
-  arent: 'are not',
-  havent: 'have not',
-}
+// A Map, not an object: request words like `__proto__` or `constructor` must not hit Object.prototype.
+const contractions: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    whats: 'what is',
+    wheres: 'where is',
+    hows: 'how is',
+    whos: 'who is',
+    thats: 'that is',
+    im: 'i am',
+    ive: 'i have',
+    dont: 'do not',
+    doesnt: 'does not',
+    didnt: 'did not',
+    isnt: 'is not',
+    cant: 'can not',
+    wont: 'will not',
+    arent: 'are not',
+    havent: 'have not',
+  }),
+)
 const suffixes: ReadonlyArray<readonly [string, string]> = [
   ["n't", ' not'],
   ["'s", ' is'],
@@ -50,10 +53,12 @@ const suffixes: ReadonlyArray<readonly [string, string]> = [
   ["'d", ' would'],
   ["'m", ' am'],
 ]
+/** Typo correction needs 5+ letters on both sides: shorter stems collide with real words. */
+const minimumTypoStem = 5
 const pastMarkers: ReadonlySet<string> = new Set(['did', 'have', 'has', 'had'])
 
 function expandContraction(word: string): string {
-  const mapped = contractions[word]
+  const mapped = contractions.get(word)
   if (mapped !== undefined) return mapped
   if (!word.includes("'")) return word
   for (const [suffix, replacement] of suffixes) {
@@ -67,7 +72,11 @@ function correctTypo(stem: string, compiled: CompiledGoalVocabulary): string | u
   for (let index = 0; index < stem.length; index++)
     candidates.push(stem.slice(0, index) + stem.slice(index + 1))
   for (const key of candidates) {
-    for (const known of compiled.deletions.get(key) ?? []) if (editDistanceOne(stem, known)) return known
+    for (const known of compiled.deletions.get(key) ?? []) {
+      // Typos rarely hit the first letter; requiring it keeps real words (state, preferences) intact.
+      if (known.length >= minimumTypoStem && known[0] === stem[0] && editDistanceOne(stem, known))
+        return known
+    }
   }
   return undefined
 }
@@ -88,7 +97,7 @@ function analyseWord(word: string, compiled: CompiledGoalVocabulary): WordAnalys
   if (cached) return cached
   const stem = stemGoalWord(word)
   let analysis: WordAnalysis = { stem, concept: compiled.conceptOf.get(stem) ?? stem, corrected: false }
-  if (word.length >= 5 && !compiled.lexicon.has(stem)) {
+  if (word.length >= 5 && stem.length >= minimumTypoStem && !compiled.lexicon.has(stem)) {
     const fixed = correctTypo(stem, compiled)
     if (fixed !== undefined)
       analysis = { stem, concept: compiled.conceptOf.get(fixed) ?? fixed, corrected: true }

@@ -1,29 +1,32 @@
-const irregular: Readonly<Record<string, string>> = {
-  did: 'do',
-  done: 'do',
-  does: 'do',
-  broke: 'break',
-  broken: 'break',
-  ran: 'run',
-  wrote: 'write',
-  written: 'write',
-  built: 'build',
-  made: 'make',
-  went: 'go',
-  gone: 'go',
-  got: 'get',
-  found: 'find',
-  saw: 'see',
-  seen: 'see',
-  took: 'take',
-  fell: 'fall',
-  was: 'be',
-  were: 'be',
-}
+// A Map, not an object: words like `constructor` must not resolve to Object.prototype members.
+const irregular: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    did: 'do',
+    done: 'do',
+    does: 'do',
+    broke: 'break',
+    broken: 'break',
+    ran: 'run',
+    wrote: 'write',
+    written: 'write',
+    built: 'build',
+    made: 'make',
+    went: 'go',
+    gone: 'go',
+    got: 'get',
+    found: 'find',
+    saw: 'see',
+    seen: 'see',
+    took: 'take',
+    fell: 'fall',
+    was: 'be',
+    were: 'be',
+  }),
+)
 
 /** Irregular past forms the parser treats as past tense. */
 export const irregularPastForms: ReadonlySet<string> = new Set(
-  Object.keys(irregular).filter((word) => word !== 'does'),
+  [...irregular.keys()].filter((word) => word !== 'does'),
 )
 
 const isVowel = (character: string | undefined) => character !== undefined && 'aeiouy'.includes(character)
@@ -40,7 +43,7 @@ function undouble(stem: string): string {
  * `cache`, `cached`, `caching` become `cach`. Same input, same stem: cues and text share it.
  */
 export function stemGoalWord(word: string): string {
-  const mapped = irregular[word]
+  const mapped = irregular.get(word)
   if (mapped !== undefined) return mapped
   let stem = word
   if (stem.length <= 3) return stem
