@@ -85,7 +85,6 @@ export function Inspector({ sessionId }: { sessionId: string }) {
     )
   const { ledger } = load
   const summary = summarizeLedger(ledger.records)
-  const total = summary.verdicts.reduce((sum, bar) => sum + bar.value, 0)
   return (
     <main className="inspector">
       <div className="inspector-head">
@@ -127,7 +126,7 @@ export function Inspector({ sessionId }: { sessionId: string }) {
           <h2>Judge and finalization</h2>
           <BarChart
             title={`Verdict rate (${summary.judged} judged)`}
-            bars={summary.verdicts.map((bar) => ({ label: bar.label, value: total ? bar.value / total : 0 }))}
+            bars={summary.verdicts}
             format={(value) => `${Math.round(value * 100)}%`}
           />
           <BarChart title="Top reason codes" bars={summary.reasonCodes} />

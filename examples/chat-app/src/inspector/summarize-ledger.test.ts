@@ -1,4 +1,5 @@
-import type { LedgerRecord } from '@focal/core'
+import type { JudgeReasonCode, JudgeVerdict, LedgerRecord } from '@focal/core'
+import { createJudgeResultEvent } from '@focal/core/metrics'
 import { describe, expect, it } from 'vitest'
 import { summarizeLedger } from './summarize-ledger.ts'
 
@@ -17,28 +18,49 @@ const record = (type: string, payload: unknown): LedgerRecord => ({
 })
 
 describe('summarizeLedger', () => {
-  it('counts judge verdicts and reason codes, most frequent first', () => {
+  it("charts verdict shares and top reason codes through core's judge dashboard", () => {
+    const judged = (verdict: JudgeVerdict, reasonCodes: JudgeReasonCode[], attemptIndex = 0) => {
+      const event = createJudgeResultEvent({
+        judgeResult: {
+          qualityScore: 0.8,
+          verdict,
+          reasonCodes,
+          fixMode: 'REWRITE_ONLY',
+          modelId: 'heuristic',
+        } as never,
+        jobId: `job-${sequence}`,
+        sessionId: 's',
+        intentId: 'refund',
+        attemptIndex,
+        timestamp: '2026-01-01T00:00:00.000Z',
+      })
+      return record(event.type, event.payload)
+    }
     const summary = summarizeLedger([
-      record('final_alignment_judge_result', { verdict: 'pass', reasonCodes: [] }),
-      record('final_alignment_judge_result', {
-        verdict: 'revise',
-        reasonCodes: ['MISSING_EVIDENCE', 'TOO_VAGUE'],
-      }),
-      record('final_alignment_judge_result', {
-        verdict: 'revise',
-        reason_codes: [{ code: 'MISSING_EVIDENCE' }],
-      }),
+      judged('PASS', []),
+      judged('FAIL', ['MISSING_EVIDENCE', 'OFF_TOPIC']),
+      judged('FAIL', ['MISSING_EVIDENCE']),
+      judged('PASS_WITH_CAVEATS', []),
       record('turn-completed', { text: 'no judge here' }),
     ])
-    expect(summary.judged).toBe(3)
+    expect(summary.judged).toBe(4)
     expect(summary.verdicts).toEqual([
-      { label: 'revise', value: 2 },
-      { label: 'pass', value: 1 },
+      { label: 'PASS', value: 0.25 },
+      { label: 'PASS_WITH_CAVEATS', value: 0.25 },
+      { label: 'FAIL', value: 0.5 },
     ])
-    expect(summary.reasonCodes).toEqual([
+    expect(summary.reasonCodes.slice(0, 2)).toEqual([
       { label: 'MISSING_EVIDENCE', value: 2 },
-      { label: 'TOO_VAGUE', value: 1 },
+      { label: 'OFF_TOPIC', value: 1 },
     ])
+  })
+
+  it('has no verdict bars before anything was judged', () => {
+    expect(summarizeLedger([record('turn-completed', {})])).toMatchObject({
+      judged: 0,
+      verdicts: [],
+      reasonCodes: [],
+    })
   })
 
   it('lists the route decision of each turn that recorded one', () => {

@@ -1,4 +1,5 @@
 import type { LedgerRecord } from '@focal/core'
+import { computeJudgeDashboard } from '@focal/core/metrics'
 
 /** One routing decision found in the ledger. */
 export interface RouteRow {
@@ -10,7 +11,9 @@ export interface RouteRow {
 
 /** What the inspector charts: judge verdicts and reason codes, and the route of each turn. */
 export interface LedgerSummary {
+  /** Share of judge verdicts (PASS, PASS_WITH_CAVEATS, FAIL), from core's judge dashboard. */
   verdicts: Array<{ label: string; value: number }>
+  /** The most frequent reason codes, from core's judge dashboard. */
   reasonCodes: Array<{ label: string; value: number }>
   routes: RouteRow[]
   judged: number
@@ -18,10 +21,6 @@ export interface LedgerSummary {
 
 type Loose = Record<string, unknown>
 const isRecord = (value: unknown): value is Loose => typeof value === 'object' && value !== null
-
-function count(map: Map<string, number>, key: string) {
-  map.set(key, (map.get(key) ?? 0) + 1)
-}
 
 function routeOf(payload: unknown): Loose | undefined {
   if (!isRecord(payload)) return undefined
@@ -31,32 +30,27 @@ function routeOf(payload: unknown): Loose | undefined {
   return undefined
 }
 
-function judgeOf(record: LedgerRecord): Loose | undefined {
-  const payload = record.payload
-  if (!isRecord(payload)) return undefined
-  if (/judge|alignment|finaliz/i.test(record.type) && typeof payload.verdict === 'string') return payload
-  if (isRecord(payload.judge) && typeof payload.judge.verdict === 'string') return payload.judge
-  return undefined
+/** Verdict shares over every judged reply of the session. */
+function verdictShares(records: readonly LedgerRecord[]) {
+  const dashboard = computeJudgeDashboard(records, { topReasonCodeLimit: 8 })
+  const totals = { PASS: 0, PASS_WITH_CAVEATS: 0, FAIL: 0 }
+  let judged = 0
+  for (const bucket of dashboard.verdictRate) {
+    totals.PASS += bucket.PASS
+    totals.PASS_WITH_CAVEATS += bucket.PASS_WITH_CAVEATS
+    totals.FAIL += bucket.FAIL
+    judged += bucket.total
+  }
+  const verdicts =
+    judged === 0 ? [] : Object.entries(totals).map(([label, value]) => ({ label, value: value / judged }))
+  const reasonCodes = dashboard.topReasonCodes.map((row) => ({ label: row.code, value: row.total }))
+  return { verdicts, reasonCodes, judged }
 }
 
-const sorted = (map: Map<string, number>) =>
-  [...map].map(([label, value]) => ({ label, value })).sort((a, b) => b.value - a.value)
-
-/** Reads the judge verdicts, reason codes and route decisions out of a session's ledger records. */
+/** Reads the route decisions out of a session's ledger, and the judge metrics through core. */
 export function summarizeLedger(records: readonly LedgerRecord[]): LedgerSummary {
-  const verdicts = new Map<string, number>()
-  const reasonCodes = new Map<string, number>()
   const routes: RouteRow[] = []
-  let judged = 0
   for (const record of records) {
-    const judge = judgeOf(record)
-    if (judge) {
-      judged++
-      count(verdicts, String(judge.verdict))
-      const codes = judge.reasonCodes ?? judge.reason_codes
-      if (Array.isArray(codes))
-        for (const code of codes) count(reasonCodes, String(isRecord(code) ? code.code : code))
-    }
     const route = routeOf(record.payload)
     if (route) {
       routes.push({
@@ -67,5 +61,5 @@ export function summarizeLedger(records: readonly LedgerRecord[]): LedgerSummary
       })
     }
   }
-  return { verdicts: sorted(verdicts), reasonCodes: sorted(reasonCodes).slice(0, 8), routes, judged }
+  return { ...verdictShares(records), routes }
 }
