@@ -47,10 +47,11 @@ describe('demo with an OpenAI-compatible model', () => {
     const text = (await reply.locator('.focal-text').textContent()) ?? ''
     expect(text).toContain('Your order NW-1001 shipped with UPS.')
     expect(text.replace(/\s/g, '')).not.toContain('4111111111111111')
-    const request = model.requests[0]
-    expect(request?.path).toBe('/v1/chat/completions')
-    expect(request?.headers.authorization).toBe('Bearer demo-key')
-    expect((request?.body as { model?: string }).model).toBe('demo-model')
+    const [request] = model.requests
+    if (!request) throw new Error('the model endpoint was never called')
+    expect(request.path).toBe('/v1/chat/completions')
+    expect(request.headers.authorization).toBe('Bearer demo-key')
+    expect((request.body as { model?: string }).model).toBe('demo-model')
     await page.screenshot({ path: join(screenshots, '6-model-reply.png') })
     await page.close()
   })
