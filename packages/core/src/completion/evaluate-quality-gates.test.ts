@@ -171,3 +171,19 @@ describe('evaluateQualityGates', () => {
     )
   })
 })
+
+describe('validateFindings (property)', () => {
+  it('verifies exactly the findings with both stats in the 10 lines before them', () => {
+    const line = fc.constantFrom('[FINDING] f', '[STAT:ci] c', '[STAT:effect_size] e', 'noise')
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 80 }), (lines) => {
+        const expected = lines.filter((text, index) => {
+          if (text !== '[FINDING] f') return false
+          const window = lines.slice(Math.max(0, index - 10), index)
+          return window.includes('[STAT:ci] c') && window.includes('[STAT:effect_size] e')
+        }).length
+        expect(validateFindings(lines.join('\n')).validation.verified).toBe(expected)
+      }),
+    )
+  })
+})

@@ -36,19 +36,33 @@ export function validateFindings(source: string | readonly ParsedMarker[]): Find
   }
 }
 
+// Line numbers per STAT subtype, ascending (markers arrive in line order).
 function collectStatLines(markers: readonly ParsedMarker[]): Map<string, number[]> {
   const lines = new Map<string, number[]>()
   for (const marker of markers) {
     if (marker.type !== 'STAT' || marker.subtype === undefined) continue
     const subtype = normalizeMarkerName(marker.subtype)
-    lines.set(subtype, [...(lines.get(subtype) ?? []), marker.lineNumber])
+    const list = lines.get(subtype)
+    if (list === undefined) lines.set(subtype, [marker.lineNumber])
+    else list.push(marker.lineNumber)
   }
   return lines
 }
 
+// Binary search for the last STAT line before the finding; it must be within the lookback window.
 function hasStatBefore(lines: readonly number[] | undefined, findingLine: number): boolean {
-  const earliest = findingLine - findingEvidenceLookbackLines
-  return (lines ?? []).some((line) => line >= earliest && line < findingLine)
+  if (lines === undefined) return false
+  let low = 0
+  let high = lines.length - 1
+  let before = -1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    if ((lines[middle] as number) < findingLine) {
+      before = middle
+      low = middle + 1
+    } else high = middle - 1
+  }
+  return before >= 0 && (lines[before] as number) >= findingLine - findingEvidenceLookbackLines
 }
 
 function missingStatViolation(finding: ParsedMarker, subtype: 'ci' | 'effect_size'): QualityViolation {
