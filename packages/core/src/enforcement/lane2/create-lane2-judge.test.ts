@@ -7,6 +7,7 @@ import {
   startScriptedModelServer,
 } from '../../testing/scripted-model-server.ts'
 import { createLane2Judge } from './create-lane2-judge.ts'
+import { lane2Provenance } from './lane2-provenance.ts'
 import type { Lane2Rule } from './types.ts'
 
 const empathy: Lane2Rule = { id: 'empathy', tier: 'style', rubric: 'Be empathetic' }
@@ -66,6 +67,7 @@ describe('createLane2Judge', () => {
       checks: [{ ruleId: 'no-promises', status: 'not-run', selection: 'not-selected' }],
     })
     expect(server!.requests).toHaveLength(0)
+    expect(lane2Provenance(outcome)).toEqual({ ran: false })
   })
 
   it('runs non-subjective rules on risky actions and when sampled', async () => {
@@ -151,5 +153,21 @@ describe('createLane2Judge', () => {
       }
     })()
     expect(FocalError.isInstance(error) && error.code).toBe('invalid-argument')
+  })
+
+  it('throws aborted when the caller aborts mid-judgment, instead of applying a tier outcome', async () => {
+    const model = await modelWith([{ type: 'hang' }])
+    const controller = new AbortController()
+    const pending = createLane2Judge({ model, latencyBudgetMs: 5_000 }).judge({
+      rules: [verify],
+      reply: 'Hi.',
+      signal: controller.signal,
+    })
+    setTimeout(() => controller.abort(), 30)
+    const error = await pending.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    )
+    expect(FocalError.isInstance(error) && error.code).toBe('aborted')
   })
 })
