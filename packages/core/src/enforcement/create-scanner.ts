@@ -1,6 +1,6 @@
 import { FocalError } from '../errors/focal-error.ts'
 import { assertSafePattern } from './assert-safe-pattern.ts'
-import { digitValue, isTokenCode, tokenTable } from './detectors/char-classes.ts'
+import { digitValue, isAlphanumericCode, isTokenCode, tokenTable } from './detectors/char-classes.ts'
 import { detectIpv6 } from './detectors/detect-ipv6.ts'
 import { detectNumbers, type NumberDetectors } from './detectors/detect-numbers.ts'
 import {
@@ -59,6 +59,12 @@ const classTable = (() => {
   table[46] = flagDot
   return table
 })()
+
+/** Where a number run's finding could start: a phone's `+` or `(` just before its first digit. */
+function runPrefixStart(text: string, start: number): number {
+  const previous = text.charCodeAt(start - 1)
+  return previous === 43 || previous === 40 ? start - 1 : start
+}
 
 /** Numeric detectors that a longer container finding of another kind makes redundant. */
 const containedKinds = new Set([
@@ -124,6 +130,8 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     let lastRunStart = -1
     let lastRunExtendedEnd = -1
     let index = from
+    let ibanEnd = -1
+    let ibanOpen = length
     while (index < length) {
       let code = text.charCodeAt(index)
       if (code < 128 ? classTable[code] === classBreak : !isTokenCode(code)) {
@@ -148,6 +156,25 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         } else {
           if (!isTokenCode(code)) break
           digit = digitValue(code) >= 0
+        }
+        if (digit && use.iban && index >= numberEnd && index - tokenStart >= 2) {
+          // An IBAN's check digits follow its two capitals: the digits trigger the check.
+          const start = index - 2
+          const expected =
+            start === 0 || !isAlphanumericCode(text.charCodeAt(start - 1)) ? ibanLengthAt(text, start) : 0
+          const match = expected > 0 ? readIban(text, start, expected) : undefined
+          if (match?.type === 'match') {
+            findings.push({
+              type: 'iban',
+              start,
+              end: match.end,
+              value: text.slice(start, match.end),
+              confidence: 1,
+              detector: 'iban',
+            })
+            numberEnd = match.end
+            ibanEnd = match.end
+          } else if (match?.type === 'incomplete') ibanOpen = Math.min(ibanOpen, start)
         }
         if (digit && anyNumber && index >= numberEnd) {
           // Fast path: up to three ASCII digits ended by a plain character cannot be anything.
@@ -177,6 +204,11 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         }
         index++
       }
+      if (ibanEnd > index) {
+        // Skip the rest of a spaced IBAN: its groups are not separate numbers or tokens.
+        index = ibanEnd
+        continue
+      }
       const first = text.charCodeAt(tokenStart)
       // Only tokens that can hold something are analysed: an `@` or `:`, `www.`, a long token,
       // an IBAN's two capitals, or a PEM header's dashes.
@@ -184,7 +216,6 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         (flags & (flagAt | flagColon)) !== 0 ||
         index - tokenStart >= shortestLongToken ||
         ((first === 119 || first === 87) && (flags & flagDot) !== 0) ||
-        (first >= 65 && first <= 90 && index - tokenStart >= 4) ||
         first === 45
       if (index >= length) openFrom = Math.min(openFrom, tokenStart)
       if (!needsAnalysis) continue
@@ -198,7 +229,8 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       }
     }
     if (lastRunStart >= 0 && lastRunExtendedEnd >= Math.min(length, openFrom))
-      openFrom = Math.min(openFrom, Math.max(from, lastRunStart - 1))
+      openFrom = Math.min(openFrom, Math.max(from, runPrefixStart(text, lastRunStart)))
+    openFrom = Math.min(openFrom, ibanOpen)
     extras(text, from, findings)
     return { findings: resolveOverlaps(findings, from), openFrom }
   }
@@ -220,23 +252,6 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     if (flags & flagAt && use.email) detectEmails(text, start, end, findings)
     if (flags & (flagColon | flagDot) && use.url) detectUrls(text, start, end, findings)
     if (flags & flagColon && use.ip) detectIpv6(text, start, end, findings)
-    if (use.iban && tokenLength >= 4) {
-      const expected = ibanLengthAt(text, start)
-      if (expected > 0 && (tokenLength === 4 || tokenLength >= expected)) {
-        const match = readIban(text, start, expected)
-        if (match.type === 'match') {
-          findings.push({
-            type: 'iban',
-            start,
-            end: match.end,
-            value: text.slice(start, match.end),
-            confidence: 1,
-            detector: 'iban',
-          })
-          next = match.end
-        } else if (match.type === 'incomplete') open = start
-      }
-    }
     if (use.secret && text.charCodeAt(start) === 45 && text.charCodeAt(start + 5) === 66) {
       const block = readPrivateKeyBlock(text, start)
       if (block.type === 'match') {

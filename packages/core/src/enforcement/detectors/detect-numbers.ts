@@ -25,28 +25,21 @@ export function detectNumbers(
   // Nothing we detect has fewer than four digits, or fewer than seven outside a dotted quad.
   if (run.digitCount < 4 || (run.digitCount < 7 && count < 4)) return
   if (consumed.length < count) consumed = new Uint8Array(count * 2)
-  consumed.fill(0, 0, count)
+  // Detectors do not compete for groups: adjacent numbers can form a Luhn-valid run by chance,
+  // and letting that hide a phone or SSN next to it would leak it. Overlaps merge at redaction.
   if (enabled.card && run.digitCount >= 12) {
     for (let first = 0; first < count; first++) {
-      if (first === 0 && run.gluedStart) continue
       const last = longestCard(run, first)
       if (last < 0) continue
-      push(
-        text,
-        findings,
-        'credit-card',
-        'credit-card',
-        run.groupStart[first] as number,
-        run.groupEnd[last] as number,
-        1,
-      )
-      mark(first, last)
-      first = last
+      const start = run.groupStart[first] as number
+      push(text, findings, 'credit-card', 'credit-card', start, run.groupEnd[last] as number, 1)
     }
   }
-  if (enabled.ssn) detectSsn(text, run, findings)
-  if (enabled.phone) detectPhone(text, run, findings)
-  if (enabled.ipv4) detectIpv4(text, run, findings)
+  for (const detect of [enabled.ssn && detectSsn, enabled.phone && detectPhone, enabled.ipv4 && detectIpv4]) {
+    if (detect === false) continue
+    consumed.fill(0, 0, count)
+    detect(text, run, findings)
+  }
 }
 
 /** Groups already claimed by a finding in the current run (reused across runs). */
@@ -85,11 +78,18 @@ function longestCard(run: NumberRun, first: number): number {
     if (last > first && !isCardSeparator(run, last)) break
     // Printed cards group digits in fours (Amex 4-6-5): a 9-digit group is some other number.
     if (last > first && (groupSize(run, last) > 6 || groupSize(run, first) > 6)) break
+    if (last > first && groupSize(run, last - 1) < 3) break
     const digits = groupDigits(run, first, last)
     if (digits > 19) break
-    if (digits < 12 || (last === run.groupCount - 1 && run.gluedEnd)) continue
+    // A compact number glued to letters ("x4111…") is an identifier; grouped digits are a card anywhere.
+    const glued = (first === 0 && run.gluedStart) || (last === run.groupCount - 1 && run.gluedEnd)
+    if (digits < 12 || (glued && last === first)) continue
     const offset = run.groupDigitStart[first] as number
-    if (hasCardPrefix(run.digits, offset, digits) && luhnValid(run.digits, offset, digits)) best = last
+    if (hasCardPrefix(run.digits, offset, digits) && luhnValid(run.digits, offset, digits)) {
+      // Sixteen digits is the common length: prefer it to a longer span that swallows the next number.
+      if (digits === 16) return last
+      best = last
+    }
   }
   return best
 }

@@ -21,8 +21,9 @@ const secretPattern = new RegExp(secretShapes.map(([, source]) => `(${source})`)
 /** Shortest token that can hold any known secret shape (the scanner's prefilter). */
 export const minimumSecretLength = 20
 
+/** A secret must not continue into letters, digits or `_` (then it is part of a longer identifier). */
 function isTokenBody(code: number): boolean {
-  return isAlphanumericCode(code) || code === 95 || code === 45
+  return isAlphanumericCode(code) || code === 95
 }
 
 /** Finds known secret shapes inside one token, each bounded by non-token-body characters. */

@@ -33,6 +33,10 @@ function isLocalPartCode(code: number): boolean {
   )
 }
 
+function isDomainPunctuation(code: number): boolean {
+  return code === 46 || code === 45
+}
+
 function isDomainCode(code: number): boolean {
   return isAlphanumericCode(code) || code === 46 || code === 45 || code > 127
 }
@@ -46,17 +50,17 @@ export function detectEmails(text: string, start: number, end: number, findings:
     while (left < at && text.charCodeAt(left) === 46) left++
     let right = at + 1
     while (right < end && isDomainCode(text.charCodeAt(right))) right++
-    while (right > at + 1 && (text.charCodeAt(right - 1) === 46 || text.charCodeAt(right - 1) === 45)) right--
     const local = text.slice(left, at)
-    const domain = text.slice(at + 1, right)
-    if (
-      local.length > 0 &&
-      local.length <= 64 &&
-      !local.endsWith('.') &&
-      !local.includes('..') &&
-      isValidDomain(domain)
-    ) {
-      push(findings, text, 'email-address', 'email', left, right, 1)
+    if (local.length > 0 && local.length <= 64 && !local.endsWith('.') && !local.includes('..')) {
+      // Longest valid domain: "a@example.com-abc" is a@example.com followed by "-abc".
+      while (right > at + 1) {
+        while (right > at + 1 && isDomainPunctuation(text.charCodeAt(right - 1))) right--
+        if (isValidDomain(text.slice(at + 1, right))) {
+          push(findings, text, 'email-address', 'email', left, right, 1)
+          break
+        }
+        while (right > at + 1 && !isDomainPunctuation(text.charCodeAt(right - 1))) right--
+      }
     }
     at = indexWithin(text, 64, at + 1, end)
   }

@@ -85,7 +85,13 @@ export function readNumberRun(text: string, start: number, run: NumberRun): Numb
     } else {
       const kind = separatorKind(code)
       if (kind === 0 || pendingLength >= maxSeparatorLength) break
-      pendingKind = pendingKind === 0 || pendingKind === kind ? kind : 1
+      // Parentheses dominate a mixed separator, so ") " still reads as a phone-style break.
+      pendingKind =
+        pendingKind === 40 || kind === 40 || kind === 41
+          ? 40
+          : pendingKind === 0 || pendingKind === kind
+            ? kind
+            : 1
       pendingLength++
       inGroup = false
     }

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { compileExpression } from './compile-expression.ts'
+import { compileRuleTemplate } from './compile-rule-template.ts'
+import { createToolGate } from './create-tool-gate.ts'
+import { scanText } from './scan-text.ts'
+
+describe('compileRuleTemplate', () => {
+  it('compiles "Never use [tool]" to a never policy and keeps the source', () => {
+    expect(compileRuleTemplate('Do not call the wire transfer tool.')).toEqual({
+      kind: 'tool-never',
+      tool: { id: 'wire_transfer', allowed: 'never' },
+      source: 'Do not call the wire transfer tool.',
+    })
+  })
+
+  it('compiles "[field] > [number]" phrasings to a CEL comparison that evaluates', () => {
+    const compiled = compileRuleTemplate('Refund amount must not exceed $50')
+    expect(compiled).toMatchObject({ kind: 'threshold', expression: 'refund_amount <= 50' })
+    const expression = compileExpression(compiled?.expression ?? '')
+    expect(expression.evaluate({ refund_amount: 75 })).toEqual({ type: 'value', value: false })
+    expect(compileRuleTemplate('amount > 500')).toMatchObject({ expression: 'amount > 500' })
+    expect(compileRuleTemplate('discount must be at least 5')).toMatchObject({ expression: 'discount >= 5' })
+  })
+
+  it('compiles "[tool] requires approval" with an optional threshold and approver into a working gate', () => {
+    const compiled = compileRuleTemplate('Refunds over $500 need supervisor approval')
+    expect(compiled).toMatchObject({
+      kind: 'tool-approval',
+      expression: 'args.amount > 500',
+      tool: { id: 'refund', approval: { approver: 'supervisor' } },
+    })
+    const gate = createToolGate({ tools: [compiled?.tool ?? { id: 'none', allowed: 'never' }] })
+    expect(gate.check({ toolId: 'refund', args: { amount: 600 } }, { toolsRun: [] }).type).toBe(
+      'approval-required',
+    )
+    expect(gate.check({ toolId: 'refund', args: { amount: 100 } }, { toolsRun: [] }).type).toBe('allowed')
+    expect(compileRuleTemplate('issue_refund requires approval')).toMatchObject({
+      tool: { requiresApproval: 'true' },
+    })
+  })
+
+  it('compiles "Never share [X]" to detectors when X names one, else to a blocklist', () => {
+    expect(compileRuleTemplate('Never share payment info')?.scan).toEqual({
+      detectors: ['credit-card', 'iban'],
+    })
+    expect(compileRuleTemplate("Never share the customer's SSN")?.scan).toEqual({ detectors: ['us-ssn'] })
+    const competitors = compileRuleTemplate('Never mention Acme Corp or Globex')
+    expect(competitors?.scan).toEqual({ blocklist: ['Acme Corp', 'Globex'] })
+    expect(
+      scanText('Try Globex instead', { detectors: [], blocklist: competitors?.scan?.blocklist ?? [] }),
+    ).toHaveLength(1)
+  })
+
+  it('returns undefined for rules no template covers', () => {
+    expect(compileRuleTemplate('Be polite and empathetic')).toBeUndefined()
+    expect(compileRuleTemplate('Always greet the customer by name')).toBeUndefined()
+  })
+})

@@ -1,0 +1,145 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createRedactionStream } from './create-redaction-stream.ts'
+import { createStreamRedactor } from './create-stream-redactor.ts'
+import { redact } from './redact.ts'
+import { scanText } from './scan-text.ts'
+import type { StreamRedactorOptions } from './types.ts'
+
+/** Items a stream must never leak, with the digits or characters that identify them. */
+const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
+  ['4111 1111 1111 1111', '1111 1111'],
+  ['4012888888881881', '8888'],
+  ['5555-5555-5555-4444', '5555'],
+  ['４１１１ １１１１ １１１１ １１１１', '１１'],
+  ['4111\u200b1111\u200b1111\u200b1111', '\u200b1'],
+  ['078-05-1123', '05-11'],
+  ['+1 (555) 234-5678', '234-'],
+  ['DE89 3704 0044 0532 0130 00', '3704'],
+  ['192.168.10.20', '168.'],
+  ['jane.doe@example.com', 'jane'],
+  ['https://example.com/a?b=1', 'example.com/'],
+  ['AKIAIOSFODNN7EXAMPLE', 'IOSFO'],
+  ['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', 'wWPw5k4'],
+  ['16Yeky6GMjeNkAiNcBY7ZhrLoMSgg1BoyZ', 'ZhrLoMSgg'],
+  ['-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----', 'MIIEvQ'],
+]
+const fillers = [
+  ' ',
+  ' hello ',
+  '. ',
+  ', and ',
+  '\n',
+  ' 12 ',
+  ' (',
+  ') ',
+  ' x',
+  '-',
+  ' +',
+  ' 4111 ',
+  'abc',
+  ': ',
+  ' ref 99 ',
+]
+
+function runStream(text: string, cuts: number[], options: StreamRedactorOptions = {}): string {
+  const redactor = createStreamRedactor(options)
+  const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((left, right) => left - right)
+  let output = ''
+  let previous = 0
+  for (const point of [...points, text.length]) {
+    output += redactor.push(text.slice(previous, point))
+    previous = point
+  }
+  return output + redactor.flush()
+}
+
+const textArbitrary = fc
+  .array(
+    fc.tuple(
+      fc.constantFrom(...fillers),
+      fc.option(fc.constantFrom(...planted.map(([item]) => item)), { nil: undefined }),
+      fc.constantFrom(...fillers),
+    ),
+    {
+      minLength: 1,
+      maxLength: 8,
+    },
+  )
+  .map((parts) =>
+    parts
+      .map(([before, item, after]) => (item === undefined ? `${before}${after}` : plant(before, item, after)))
+      .join(''),
+  )
+
+/** Plants an item between fillers; a letter touching an address would make it another string, so a space separates them. */
+function plant(before: string, item: string, after: string): string {
+  const gap = (left: string, right: string): string => (/\w$/u.test(left) && /^\w/u.test(right) ? ' ' : '')
+  return `${before}${gap(before, item)}${item}${gap(item, after)}${after}`
+}
+
+describe('createStreamRedactor', () => {
+  it('emits exactly the whole-text redaction for any chunking, and never a planted digit', () => {
+    fc.assert(
+      fc.property(textArbitrary, fc.array(fc.nat(400), { maxLength: 30 }), (text, cuts) => {
+        const output = runStream(text, cuts)
+        expect(output).toBe(redact(text, scanText(text), 'placeholder'))
+        for (const [item, fragment] of planted) {
+          if (text.includes(item)) expect(output).not.toContain(fragment)
+        }
+      }),
+      { numRuns: 400 },
+    )
+  })
+
+  it('reports findings in whole-text offsets', () => {
+    const redactor = createStreamRedactor({ detectors: ['credit-card'] })
+    redactor.push('pay 4111 11')
+    redactor.push('11 1111 1111 now')
+    redactor.flush()
+    expect(redactor.findings()).toMatchObject([
+      { type: 'credit-card', start: 4, end: 23, value: '4111 1111 1111 1111' },
+    ])
+  })
+
+  it('holds back only the open tail, emitting settled text early', () => {
+    const redactor = createStreamRedactor({ detectors: ['credit-card'] })
+    expect(redactor.push('Hello there, your card ')).toBe('Hello there, your card ')
+    expect(redactor.push('4111 1111')).toBe('')
+    expect(redactor.push(' 1111 1111 is set. Bye')).toBe('[CREDIT_CARD] is set. ')
+    expect(redactor.flush()).toBe('Bye')
+  })
+
+  it('in block mode stops emitting at the first finding and reports it', () => {
+    const redactor = createStreamRedactor({ mode: 'block', detectors: ['us-ssn'] })
+    let output = redactor.push('Your SSN is 078-05-')
+    output += redactor.push('1123 and more text')
+    output += redactor.flush()
+    expect(output).toBe('Your SSN is ')
+    expect(redactor.blocked()?.findings[0]).toMatchObject({ type: 'us-ssn', value: '078-05-1123' })
+    expect(redactor.push('anything')).toBe('')
+  })
+
+  it('supports mask and hash styles', () => {
+    expect(runStream('card 4111111111111111 ok', [7, 12], { style: 'mask' })).toBe('card **************** ok')
+    expect(runStream('mail a@b.io ok', [3], { style: 'hash' })).toMatch(
+      /^mail \[EMAIL_ADDRESS:[0-9a-f]{8}\] ok$/,
+    )
+  })
+})
+
+describe('createRedactionStream', () => {
+  it('redacts a web stream of chunks', async () => {
+    const chunks = ['Card 4111 ', '1111 1111 ', '1111, mail ', 'a@b.io', ' end']
+    const source = new ReadableStream<string>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk)
+        controller.close()
+      },
+    })
+    let output = ''
+    const reader = source.pipeThrough(createRedactionStream()).getReader()
+    for (let next = await reader.read(); !next.done; next = await reader.read()) output += next.value
+    expect(output).toBe('Card [CREDIT_CARD], mail [EMAIL_ADDRESS] end')
+  })
+})

@@ -1,0 +1,144 @@
+import type { Clock, IdGenerator } from '../engine/ports.ts'
+import type { ApprovalRequest } from '../engine/types.ts'
+import { FocalError } from '../errors/focal-error.ts'
+import { checkExpression, compileExpression } from './compile-expression.ts'
+import type {
+  CompiledExpression,
+  ToolCall,
+  ToolGateDecision,
+  ToolHistory,
+  ToolOrdering,
+  ToolPolicy,
+} from './types.ts'
+
+/** Options of `createToolGate`. */
+export interface ToolGateOptions {
+  tools: readonly ToolPolicy[]
+  /** "verify identity before account access": ordering constraints on tool calls. @default [] */
+  ordering?: readonly ToolOrdering[]
+  /** What happens to a tool without a policy. @default 'block' */
+  unknownTools?: 'allow' | 'block'
+  /** Time source for approval expiry. @default Date.now */
+  clock?: Clock
+  /** Approval id source. @default crypto.randomUUID */
+  ids?: IdGenerator
+  /** Path named in load errors. @default 'tools' */
+  path?: string
+}
+
+/** The pre-tool gate: decides every proposed call before it runs. */
+export interface ToolGate {
+  check(call: ToolCall, history: ToolHistory): ToolGateDecision
+}
+
+interface CompiledPolicy {
+  policy: ToolPolicy
+  condition: CompiledExpression | undefined
+  approval: CompiledExpression | undefined
+}
+
+const allowedValues = new Set(['always', 'conditional', 'never'])
+
+/**
+ * Compiles tool policies once and gates each call: `never` blocks, ordering constraints block
+ * until the required tool ran, a `conditional` tool runs only when its CEL condition over `args`
+ * and `session` is true, and `requiresApproval` (`args.amount > 500`) pauses the call with a
+ * serialisable approval request. Undecidable conditions block; undecidable approval checks ask.
+ *
+ * @example
+ * const gate = createToolGate({ tools: [{ id: 'refund', allowed: 'always', requiresApproval: 'args.amount > 500',
+ *   approval: { defaultAction: 'reject', timeoutMs: 3_600_000 } }], ordering: [{ tool: 'refund', requires: 'verify_identity' }] })
+ * gate.check({ toolId: 'refund', args: { amount: 600 } }, { toolsRun: ['verify_identity'] }).type // 'approval-required'
+ */
+export function createToolGate(options: ToolGateOptions): ToolGate {
+  const { tools, ordering = [], unknownTools = 'block', path = 'tools' } = options
+  const clock = options.clock ?? { now: () => Date.now() }
+  const ids = options.ids ?? { next: (prefix = 'approval') => `${prefix}_${crypto.randomUUID()}` }
+  const policies = new Map<string, CompiledPolicy>()
+  tools.forEach((policy, index) => {
+    const at = `${path}[${index}]`
+    if (typeof policy.id !== 'string' || policy.id === '')
+      throw invalid(`${at}.id`, 'expected a non-empty string')
+    if (policies.has(policy.id)) throw invalid(`${at}.id`, `duplicate tool policy "${policy.id}"`)
+    if (!allowedValues.has(policy.allowed))
+      throw invalid(`${at}.allowed`, `expected always, conditional or never, got "${String(policy.allowed)}"`)
+    if (policy.allowed === 'conditional' && policy.condition === undefined)
+      throw invalid(`${at}.condition`, 'a conditional tool needs a condition')
+    policies.set(policy.id, {
+      policy,
+      condition:
+        policy.condition === undefined
+          ? undefined
+          : compileExpression(policy.condition, { path: `${at}.condition` }),
+      approval:
+        policy.requiresApproval === undefined
+          ? undefined
+          : compileExpression(policy.requiresApproval, { path: `${at}.requiresApproval` }),
+    })
+  })
+
+  const check = (call: ToolCall, history: ToolHistory): ToolGateDecision => {
+    const compiled = policies.get(call.toolId)
+    if (compiled === undefined) {
+      return unknownTools === 'allow'
+        ? { type: 'allowed' }
+        : { type: 'blocked', reason: `no policy allows tool "${call.toolId}"` }
+    }
+    const { policy } = compiled
+    const ruleId = policy.ruleId === undefined ? {} : { ruleId: policy.ruleId }
+    if (policy.allowed === 'never')
+      return { type: 'blocked', reason: `tool "${call.toolId}" is never allowed`, ...ruleId }
+    for (const constraint of ordering) {
+      if (constraint.tool === call.toolId && !history.toolsRun.includes(constraint.requires)) {
+        return {
+          type: 'blocked',
+          reason: `tool "${call.toolId}" requires "${constraint.requires}" to run first`,
+          ...(constraint.ruleId === undefined ? {} : { ruleId: constraint.ruleId }),
+        }
+      }
+    }
+    const variables = { args: call.args, session: history.session ?? {} }
+    if (compiled.condition !== undefined) {
+      const result = checkExpression(compiled.condition, variables)
+      if (result.type === 'failed')
+        return { type: 'blocked', reason: `condition not met: ${result.message}`, ...ruleId }
+    }
+    if (compiled.approval === undefined) return { type: 'allowed' }
+    const needsApproval = compiled.approval.evaluate(variables)
+    // Only a clear `false` skips approval; an error or a non-boolean asks a human.
+    if (needsApproval.type === 'value' && needsApproval.value === false) return { type: 'allowed' }
+    return { type: 'approval-required', request: approvalRequestFor(call, history, policy, clock, ids) }
+  }
+
+  return { check }
+}
+
+function approvalRequestFor(
+  call: ToolCall,
+  history: ToolHistory,
+  policy: ToolPolicy,
+  clock: Clock,
+  ids: IdGenerator,
+): ApprovalRequest {
+  const approval = policy.approval
+  const request: ApprovalRequest = {
+    id: ids.next('approval'),
+    sessionId: history.sessionId ?? '',
+    toolId: call.toolId,
+    args: structuredClone(call.args),
+    reason: `${policy.requiresApproval ?? 'approval required'}${policy.ruleId === undefined ? '' : ` (rule ${policy.ruleId})`}`,
+    defaultAction: approval?.defaultAction ?? 'reject',
+  }
+  if (approval?.approver !== undefined) request.approver = approval.approver
+  if (approval?.timeoutMs !== undefined)
+    request.expiresAt = new Date(clock.now() + approval.timeoutMs).toISOString()
+  return request
+}
+
+function invalid(path: string, message: string): FocalError {
+  return new FocalError({
+    code: 'invalid-definition',
+    message: `${path}: ${message}`,
+    issues: [{ path, message }],
+  })
+}
