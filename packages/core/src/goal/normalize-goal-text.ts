@@ -113,6 +113,25 @@ function toToken(word: string, past: boolean, compiled: CompiledGoalVocabulary):
   return { surface: word, concept, form: formOf(word, stem, isPast), corrected, stop: false }
 }
 
+function pushWord(
+  tokens: GoalToken[],
+  word: string,
+  identifier: string | undefined,
+  state: { pastWindow: number },
+  compiled: CompiledGoalVocabulary,
+): void {
+  if (pastMarkers.has(word)) state.pastWindow = 3
+  if (word.length === 0) return
+  if (compiled.stopWords.has(word)) {
+    tokens.push({ surface: word, concept: word, form: 'base', corrected: false, stop: true })
+    return
+  }
+  if (identifier !== undefined)
+    tokens.push({ surface: identifier, concept: word, form: 'base', corrected: false, stop: false })
+  else tokens.push(toToken(word, state.pastWindow > 0, compiled))
+  if (state.pastWindow > 0) state.pastWindow--
+}
+
 /**
  * Turns a request into canonical tokens: lower case, contractions expanded, punctuation dropped,
  * stop words flagged, inflections stemmed, synonyms merged, typos on words of 5+ letters corrected.
@@ -121,21 +140,13 @@ function toToken(word: string, past: boolean, compiled: CompiledGoalVocabulary):
 export function normalizeGoalText(text: string, compiled: CompiledGoalVocabulary): GoalToken[] {
   const tokens: GoalToken[] = []
   const rawWords = text.replace(/[\u2018\u2019`]/g, "'").match(/[A-Za-z0-9_]+(?:'[A-Za-z]+)?/g) ?? []
-  let pastWindow = 0
+  const state = { pastWindow: 0 }
   for (const rawWord of rawWords) {
     const isIdentifier = /[a-z][A-Z]|_|\d/.test(rawWord)
-    for (const word of expandContraction(rawWord.toLowerCase()).split(' ')) {
-      if (pastMarkers.has(word)) pastWindow = 3
-      if (word.length === 0) continue
-      if (compiled.stopWords.has(word)) {
-        tokens.push({ surface: word, concept: word, form: 'base', corrected: false, stop: true })
-        continue
-      }
-      if (isIdentifier)
-        tokens.push({ surface: rawWord, concept: word, form: 'base', corrected: false, stop: false })
-      else tokens.push(toToken(word, pastWindow > 0, compiled))
-      if (pastWindow > 0) pastWindow--
-    }
+    const expanded = expandContraction(rawWord.toLowerCase())
+    if (!expanded.includes(' '))
+      pushWord(tokens, expanded, isIdentifier ? rawWord : undefined, state, compiled)
+    else for (const word of expanded.split(' ')) pushWord(tokens, word, undefined, state, compiled)
   }
   return tokens
 }
