@@ -156,7 +156,9 @@ export function createGoalState(input: string | CreateGoalStateOptions): GoalSta
     })
     if (!validation.allowed) return { type: 'rejected', code: validation.code!, validation }
     const type = validation.type as AllowedReformulationType
-    const evidenceIds = evidence.map((item) => item.id)
+    const evidenceIds = evidence.map((item, index) =>
+      typeof item === 'string' ? `evidence-${index}` : item.id,
+    )
     let record: LedgerRecord
     try {
       record = await ledger.append(

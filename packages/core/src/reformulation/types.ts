@@ -48,14 +48,19 @@ export interface ReformulationCheck {
   details: string[]
 }
 
-/** A piece of evidence the candidate cites. Its `text` is what new specifics must be grounded in. */
-export interface ReformulationEvidence {
-  id: string
-  /** The evidence content (tool result, document excerpt). New specifics must appear here. */
-  text: string
-  /** Where it came from, for provenance. */
-  source?: string
-}
+/**
+ * A piece of evidence the candidate cites: `{ id, text }`, or just its text as a string (its id is
+ * then `evidence-<index>`). New specifics of the candidate must appear in some `text`.
+ */
+export type ReformulationEvidence =
+  | string
+  | {
+      id: string
+      /** The evidence content (tool result, document excerpt). Without it only the count criterion can pass. */
+      text?: string
+      /** Where it came from, for provenance. */
+      source?: string
+    }
 
 /** Why a candidate is not a pure narrowing or clarification. */
 export interface ReformulationFinding {

@@ -202,6 +202,25 @@ describe('validateReformulation', () => {
     })
   })
 
+  it('accepts evidence as plain text, and counts id-only evidence without grounding anything in it', async () => {
+    const narrowing = {
+      original: 'What happened in crypto markets today?',
+      candidate: 'What happened in top 5 cryptocurrency markets in the past 24 hours?',
+      confidence: 0.92,
+    }
+    expect((await validate({ ...narrowing, evidence: ['only top 5 have reliable feeds'] })).allowed).toBe(
+      true,
+    )
+    expect((await validate({ ...narrowing, evidence: [{ id: 'feeds' }] })).allowed).toBe(true)
+    const assumption = await validate({
+      original: 'What is the weather forecast?',
+      candidate: 'Weather in New York for next week',
+      confidence: 0.95,
+      evidence: [{ id: 'new-york-next-week' }],
+    })
+    expect(assumption).toMatchObject({ allowed: false, code: 'DTL-STRAT-009' })
+  })
+
   it('rejects misuse (empty goals, confidence outside 0..1) with a located invalid-argument error', async () => {
     const error = await validateReformulation({
       original: ' ',

@@ -47,7 +47,12 @@ const optionsSchema = z.object({
   original: z.string().trim().min(1, 'must be a non-empty goal'),
   candidate: z.string().trim().min(1, 'must be a non-empty goal'),
   confidence: z.number().min(0).max(1),
-  evidence: z.array(z.object({ id: z.string().min(1), text: z.string(), source: z.string().optional() })),
+  evidence: z.array(
+    z.union([
+      z.string(),
+      z.object({ id: z.string().min(1), text: z.string().optional(), source: z.string().optional() }),
+    ]),
+  ),
   originalConstraints: z.array(z.string()).optional(),
 })
 
@@ -158,7 +163,9 @@ export async function validateReformulation(
   )
   const ungrounded = findUngroundedSpecifics(
     { concepts: concepts.newContent, times: times.needGrounding, comparators: newComparators },
-    evidence.map((item) => analyzeGoalText(item.text, lexicon, now)),
+    evidence.map((item) =>
+      analyzeGoalText(typeof item === 'string' ? item : (item.text ?? ''), lexicon, now),
+    ),
   )
   const flipped = polarity.some((finding) => finding.kind === 'polarity-flip')
   const lexical =
