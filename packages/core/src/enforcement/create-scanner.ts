@@ -204,11 +204,6 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         }
         index++
       }
-      if (ibanEnd > index) {
-        // Skip the rest of a spaced IBAN: its groups are not separate numbers or tokens.
-        index = ibanEnd
-        continue
-      }
       const first = text.charCodeAt(tokenStart)
       // Only tokens that can hold something are analysed: an `@` or `:`, `www.`, a long token,
       // an IBAN's two capitals, or a PEM header's dashes.
@@ -218,13 +213,14 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         ((first === 119 || first === 87) && (flags & flagDot) !== 0) ||
         first === 45
       if (index >= length) openFrom = Math.min(openFrom, tokenStart)
-      if (!needsAnalysis) continue
       tokenNext = -1
       tokenOpen = -1
-      analyseToken(text, tokenStart, index, flags, findings)
+      if (needsAnalysis) analyseToken(text, tokenStart, index, flags, findings)
       if (tokenOpen >= 0) openFrom = Math.min(openFrom, tokenOpen)
-      if (tokenNext > index) {
-        index = tokenNext
+      // Resume after a key block or a spaced IBAN: their inner groups are not separate items.
+      const resume = Math.max(tokenNext, ibanEnd)
+      if (resume > index) {
+        index = resume
         numberEnd = Math.max(numberEnd, index)
       }
     }
