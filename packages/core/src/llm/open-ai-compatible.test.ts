@@ -216,6 +216,18 @@ describe('openAICompatible', () => {
     expect(server!.requests[0]?.body).toMatchObject({ stream: true })
   })
 
+  it('lets a consumer stop a stream early and still serve the next request', async () => {
+    const model = await modelFor([
+      { type: 'stream', chunks: ['a', 'b', 'c'], chunkDelayMs: 20 },
+      { type: 'completion', content: 'next' },
+    ])
+    for await (const delta of model.stream!({ messages: user })) {
+      expect(delta).toBe('a')
+      break
+    }
+    expect((await model.generate({ messages: user })).text).toBe('next')
+  })
+
   it('retries a 429 before a stream starts', async () => {
     const model = await modelFor([
       { type: 'rate-limited', retryAfter: '0' },

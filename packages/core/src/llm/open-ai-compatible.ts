@@ -105,6 +105,8 @@ export function openAICompatible(options: OpenAICompatibleOptions): LanguageMode
         throw stoppedOrFailed(guard.isTimedOut(), request.signal, model, timeoutMs, error)
       } finally {
         guard.clear()
+        // A consumer that stops early must not leave the connection open.
+        response.body?.cancel().catch(() => {})
       }
     },
   })
