@@ -22,7 +22,7 @@ async function modelEngine(replies: string[]) {
     script: replies.map((content) => ({ type: 'completion' as const, content })),
   })
   const model = openAICompatible({ baseURL: server.baseURL, model: 'scripted', maxRetries: 0 })
-  return createEngine({ definition, model })
+  return createEngine({ definition, model, lane2: false })
 }
 
 function systemPromptOf(request: ScriptedModelServer['requests'][number]): string {
@@ -84,11 +84,42 @@ describe('createEngine enforcement', () => {
     expect(result.provenance.rules.map((rule) => rule.id)).not.toContain('no-competitors')
   })
 
+  it('regenerates a draft the Lane 2 judge fails, then replies with the passing draft', async () => {
+    const verdict = (value: 'PASS' | 'FAIL') =>
+      JSON.stringify({
+        results: [
+          {
+            rule_id: 'be-courteous',
+            verdict: value,
+            reason: value === 'PASS' ? 'polite' : 'dismissive tone',
+          },
+        ],
+      })
+    server = await startScriptedModelServer({
+      script: [
+        { type: 'completion', content: 'Whatever. It shipped.' },
+        { type: 'completion', content: verdict('FAIL') },
+        { type: 'completion', content: 'Happy to help! Order NW-1234 has shipped with UPS.' },
+        { type: 'completion', content: verdict('PASS') },
+      ],
+    })
+    const engine = createEngine({
+      definition,
+      model: openAICompatible({ baseURL: server.baseURL, model: 'scripted', maxRetries: 0 }),
+    })
+    const result = await engine.turn({ sessionId: 's', text: 'Where is my order NW-1234?' })
+    expect(result.type).toBe('reply')
+    expect('text' in result && result.text).toBe('Happy to help! Order NW-1234 has shipped with UPS.')
+    expect(result.provenance.enforcement).toMatchObject({ outcome: 'regenerated', lane2: { ran: true } })
+    expect(systemPromptOf(server.requests[2]!)).toContain('previous draft was rejected')
+  })
+
   it('falls back to the approved templates when the model fails', async () => {
     server = await startScriptedModelServer({ script: [{ type: 'http-error', status: 500 }] })
     const engine = createEngine({
       definition,
       model: openAICompatible({ baseURL: server.baseURL, model: 'scripted', maxRetries: 0 }),
+      lane2: false,
     })
     const result = await engine.turn({ sessionId: 's', text: 'Where is my order NW-1234?' })
     expect(result.provenance.mode).toBe('fallback')

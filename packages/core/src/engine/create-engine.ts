@@ -1,6 +1,8 @@
 import type { FocalDefinition } from '../definition/definition-schema.ts'
 import { loadDefinition } from '../definition/load-definition.ts'
 import { createEnforcer } from '../enforcement/create-enforcer.ts'
+import { createLane2Judge } from '../enforcement/lane2/create-lane2-judge.ts'
+import type { Lane2Judge } from '../enforcement/lane2/types.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import { createLedger, type Ledger } from '../ledger/create-ledger.ts'
 import type { LedgerStore } from '../ledger/types.ts'
@@ -42,6 +44,11 @@ export interface EngineOptions {
   goalParser?: SensorGoalParser | false
   /** Lane 1 enforcer. @default built from the definition's rules, detectors and safety patterns */
   enforcer?: ReplyEnforcer
+  /**
+   * Lane 2 judge for the matched rules' `judge` rubrics (subjective rules, risky actions,
+   * sampling), or `false` for none. @default createLane2Judge({ model }) when a model is given
+   */
+  lane2?: Lane2Judge | false
   /** How often a turn re-reads and reruns after losing a version race. @default 100 */
   maxConflictRetries?: number
 }
@@ -87,6 +94,7 @@ export function createEngine(options: EngineOptions): Engine {
     clock,
     idGenerator,
     ...(options.model === undefined ? {} : { model: options.model }),
+    ...lane2Of(options),
     enforcer:
       options.enforcer ??
       createEnforcer({ rules: toEnforcementRules(definition), refusal: definition.settings.refusalReply }),
@@ -168,6 +176,12 @@ export function createEngine(options: EngineOptions): Engine {
       return (await store.get(sessionId))?.state
     },
   }
+}
+
+function lane2Of(options: EngineOptions): { lane2?: Lane2Judge } {
+  if (options.lane2 === false) return {}
+  if (options.lane2 !== undefined) return { lane2: options.lane2 }
+  return options.model === undefined ? {} : { lane2: createLane2Judge({ model: options.model }) }
 }
 
 function toLedger(

@@ -1,11 +1,11 @@
-import type { EnforcementResult, RuleViolation } from '../enforcement/types.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
-import type { ProvenanceEnforcement, ProvenanceRoute } from '../ledger/provenance-types.ts'
+import type { ProvenanceRoute } from '../ledger/provenance-types.ts'
 import type { MatchedRule } from '../rules/types.ts'
 import type { Perception } from '../sensor/types.ts'
 import { buildTurnProvenance } from './build-turn-provenance.ts'
 import { buildReplyPrompt, composeApprovedReply, type ReplyMaterial } from './compose-reply.ts'
+import { enforceDraft } from './enforce-draft.ts'
 import type { CompletedToolCall, EngineSessionState } from './session-state.ts'
 import { streamSafeText } from './stream-safe-text.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
@@ -49,38 +49,16 @@ export async function finishTurn(
   const material: ReplyMaterial = { definition, matched: turn.matched, completed: turn.completed, values }
   if (turn.followUp !== undefined) material.followUp = turn.followUp
   if (turn.note !== undefined) material.note = turn.note
-  let fallback = turn.perception.source === 'fallback'
   const ruleIds = turn.matched.map((entry) => entry.rule.id)
-  let attempt = 0
-  let instruction: string | undefined
-  let draft: string
-  let outcome: EnforcementResult
-  for (;;) {
-    const drafted = await draftReply(dependencies, state, scratch, material, instruction)
-    draft = drafted.text
-    fallback ||= drafted.fallback
-    outcome = dependencies.enforcer?.check(draft, { variables: values, ruleIds, attempt }) ?? {
-      type: 'allowed',
-      text: draft,
-      findings: [],
-    }
-    if (
-      outcome.type !== 'regenerate' ||
-      dependencies.model === undefined ||
-      drafted.fallback ||
-      attempt >= definition.settings.maxRegenerations
-    )
-      break
-    instruction = outcome.instruction
-    attempt++
-  }
-  const refused = outcome.type === 'blocked' || outcome.type === 'regenerate' || outcome.type === 'escalated'
-  const text =
-    outcome.type === 'allowed' || outcome.type === 'redacted'
-      ? outcome.text
-      : ((outcome.type === 'blocked' ? outcome.refusal : undefined) ??
-        refusalFor(outcome, definition.settings.refusalReply, dependencies))
-  const enforcement = toProvenanceEnforcement(outcome, attempt)
+  const enforced = await enforceDraft(dependencies, {
+    matched: turn.matched,
+    variables: values,
+    userMessage: scratch.text,
+    riskyAction: turn.completed.some((call) => call.status === 'approved'),
+    draft: (instruction) => draftReply(dependencies, state, scratch, material, instruction),
+  })
+  const { text, refused, enforcement } = enforced
+  const fallback = turn.perception.source === 'fallback' || enforced.fallback
   scratch.emit({
     type: 'enforcement-applied',
     outcome: enforcement.outcome,
@@ -138,7 +116,19 @@ export async function finishTurn(
         },
       }),
     ),
-    ...violationsOf(outcome).map(
+    ...enforced.lane2Violations.map(
+      (violation): LedgerEvent => ({
+        type: 'rule-violated',
+        payload: {
+          turnId: scratch.turnId,
+          ruleId: violation.ruleId,
+          tier: violation.tier,
+          lane: 2,
+          message: violation.message,
+        },
+      }),
+    ),
+    ...enforced.violations.map(
       (violation): LedgerEvent => ({
         type: 'rule-violated',
         payload: {
@@ -176,41 +166,5 @@ async function draftReply(
     if (FocalError.isInstance(error) && error.code === 'aborted') throw error
     // A failing model must not stall the conversation: fall back to the approved templates.
     return { text: composeApprovedReply(material), fallback: true }
-  }
-}
-
-function refusalFor(outcome: EnforcementResult, fallback: string, dependencies: TurnDependencies): string {
-  const firstRule = violationsOf(outcome)[0]?.ruleId
-  const refusal =
-    firstRule === undefined ? undefined : dependencies.compiled.rulesById.get(firstRule)?.enforce?.refusal
-  return refusal ?? fallback
-}
-
-function violationsOf(outcome: EnforcementResult): RuleViolation[] {
-  return outcome.type === 'allowed' ? [] : outcome.violations
-}
-
-function toProvenanceEnforcement(outcome: EnforcementResult, attempt: number): ProvenanceEnforcement {
-  const violations = violationsOf(outcome).map((violation) => ({
-    ruleId: violation.ruleId,
-    tier: violation.tier,
-    lane: 1 as const,
-    message: violation.message,
-  }))
-  const counts = new Map<string, number>()
-  if (outcome.type === 'redacted')
-    for (const finding of outcome.findings) counts.set(finding.type, (counts.get(finding.type) ?? 0) + 1)
-  const redactions = [...counts].map(([type, count]) => ({ type, count }))
-  const kind: ProvenanceEnforcement['outcome'] =
-    outcome.type === 'regenerate'
-      ? 'blocked'
-      : outcome.type === 'allowed' && attempt > 0
-        ? 'regenerated'
-        : outcome.type
-  return {
-    outcome: kind,
-    violations,
-    redactions,
-    lane2: { ran: false, skipped: 'no subjective rule selected' },
   }
 }

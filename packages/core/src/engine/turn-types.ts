@@ -1,3 +1,4 @@
+import type { Lane2Judge } from '../enforcement/lane2/types.ts'
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
 import type { LanguageModel } from '../llm/types.ts'
 import type { CompiledEngine } from './compile-engine.ts'
@@ -12,6 +13,8 @@ export interface TurnDependencies {
   model?: LanguageModel
   tools: ToolRunner
   enforcer?: ReplyEnforcer
+  /** Lane 2 judge for the matched rules' `judge` rubrics (runs only when set). */
+  lane2?: Lane2Judge
   clock: Clock
   idGenerator: IdGenerator
   /** Emit `text-delta` events (streaming turns only). */

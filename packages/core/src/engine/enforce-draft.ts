@@ -1,0 +1,178 @@
+import type { Lane2Outcome, Lane2Rule } from '../enforcement/lane2/types.ts'
+import type { EnforcementResult, RuleViolation } from '../enforcement/types.ts'
+import type { ProvenanceEnforcement } from '../ledger/provenance-types.ts'
+import type { MatchedRule } from '../rules/types.ts'
+import type { TurnDependencies } from './turn-types.ts'
+
+/** The enforced reply of one turn. */
+export interface EnforcedReply {
+  text: string
+  refused: boolean
+  /** A model draft failed and the approved templates stood in. */
+  fallback: boolean
+  enforcement: ProvenanceEnforcement
+  /** Lane 1 violations, for the ledger. */
+  violations: RuleViolation[]
+  lane2Violations: Array<{ ruleId: string; tier: RuleViolation['tier']; message: string }>
+}
+
+/** What {@link enforceDraft} needs besides the dependencies. */
+export interface EnforceDraftInput {
+  matched: readonly MatchedRule[]
+  variables: Record<string, unknown>
+  userMessage: string
+  /** The turn ran a tool that needed approval: Lane 2 judges every rule. */
+  riskyAction: boolean
+  /** Drafts a reply; `instruction` says why the previous draft was rejected. */
+  draft: (instruction: string | undefined) => Promise<{ text: string; fallback: boolean }>
+}
+
+/**
+ * Lane 1 on every draft (global hard constraints always), then Lane 2 for the matched rules'
+ * `judge` rubrics; a violation regenerates (bounded, model only) and finally refuses. Style rules
+ * stay best effort: once regenerations are spent their violations are logged, not refused.
+ */
+export async function enforceDraft(
+  dependencies: TurnDependencies,
+  input: EnforceDraftInput,
+): Promise<EnforcedReply> {
+  const { settings } = dependencies.compiled.definition
+  const ruleIds = input.matched.map((entry) => entry.rule.id)
+  const lane2Rules: Lane2Rule[] = input.matched.flatMap(({ rule }) =>
+    rule.judge === undefined
+      ? []
+      : [
+          {
+            id: rule.id,
+            tier: rule.tier,
+            rubric: typeof rule.judge === 'string' ? rule.judge : rule.judge.rubric,
+          },
+        ],
+  )
+  let attempt = 0
+  let instruction: string | undefined
+  let fallback = false
+  for (;;) {
+    const drafted = await input.draft(instruction)
+    fallback ||= drafted.fallback
+    const canRegenerate =
+      dependencies.model !== undefined && !drafted.fallback && attempt < settings.maxRegenerations
+    const lane1: EnforcementResult = dependencies.enforcer?.check(drafted.text, {
+      variables: input.variables,
+      ruleIds,
+      attempt,
+    }) ?? { type: 'allowed', text: drafted.text, findings: [] }
+    if (lane1.type === 'regenerate' && canRegenerate) {
+      instruction = lane1.instruction
+      attempt++
+      continue
+    }
+    if (lane1.type !== 'allowed' && lane1.type !== 'redacted')
+      return refusal(dependencies, lane1, fallback, lane2Skipped(dependencies, lane2Rules))
+    const lane2 =
+      dependencies.lane2 === undefined || lane2Rules.length === 0
+        ? undefined
+        : await dependencies.lane2.judge({
+            rules: lane2Rules,
+            reply: lane1.text,
+            userMessage: input.userMessage,
+            riskyAction: input.riskyAction,
+          })
+    if (lane2?.type === 'violated' && canRegenerate) {
+      instruction = `Rewrite the reply so it satisfies: ${lane2.violations.map((violation) => violation.message).join('; ')}.`
+      attempt++
+      continue
+    }
+    const lane2Violations = lane2 === undefined || lane2.type === 'allowed' ? [] : lane2.violations
+    const hardLane2 =
+      lane2 !== undefined &&
+      (lane2.type === 'blocked' ||
+        lane2.type === 'escalated' ||
+        (lane2.type === 'violated' && lane2Violations.some((violation) => violation.tier !== 'style')))
+    const lane1Violations = lane1.type === 'redacted' ? lane1.violations : []
+    const violations = [
+      ...lane1Violations.map(toProvenanceViolation),
+      ...lane2Violations.map((violation) => ({ ...violation, lane: 2 as const })),
+    ]
+    const counts = new Map<string, number>()
+    if (lane1.type === 'redacted')
+      for (const finding of lane1.findings) counts.set(finding.type, (counts.get(finding.type) ?? 0) + 1)
+    const enforcement: ProvenanceEnforcement = {
+      outcome: hardLane2
+        ? lane2?.type === 'escalated'
+          ? 'escalated'
+          : 'blocked'
+        : lane1.type === 'redacted'
+          ? 'redacted'
+          : attempt > 0
+            ? 'regenerated'
+            : 'allowed',
+      violations,
+      redactions: [...counts].map(([type, count]) => ({ type, count })),
+      lane2: lane2Summary(dependencies, lane2Rules, lane2),
+    }
+    return {
+      text: hardLane2 ? settings.refusalReply : lane1.text,
+      refused: hardLane2,
+      fallback,
+      enforcement,
+      violations: lane1Violations,
+      lane2Violations: lane2Violations.map(({ ruleId, tier, message }) => ({ ruleId, tier, message })),
+    }
+  }
+}
+
+function refusal(
+  dependencies: TurnDependencies,
+  outcome: Exclude<EnforcementResult, { type: 'allowed' | 'redacted' }>,
+  fallback: boolean,
+  lane2: ProvenanceEnforcement['lane2'],
+): EnforcedReply {
+  const first = outcome.violations[0]?.ruleId
+  const ruleRefusal =
+    first === undefined ? undefined : dependencies.compiled.rulesById.get(first)?.enforce?.refusal
+  const text =
+    (outcome.type === 'blocked' ? outcome.refusal : undefined) ??
+    ruleRefusal ??
+    dependencies.compiled.definition.settings.refusalReply
+  return {
+    text,
+    refused: true,
+    fallback,
+    enforcement: {
+      outcome: outcome.type === 'escalated' ? 'escalated' : 'blocked',
+      violations: outcome.violations.map(toProvenanceViolation),
+      redactions: [],
+      ...(lane2 === undefined ? {} : { lane2 }),
+    },
+    violations: outcome.violations,
+    lane2Violations: [],
+  }
+}
+
+function toProvenanceViolation(violation: RuleViolation): ProvenanceEnforcement['violations'][number] {
+  return { ruleId: violation.ruleId, tier: violation.tier, lane: 1, message: violation.message }
+}
+
+function lane2Skipped(
+  dependencies: TurnDependencies,
+  rules: readonly Lane2Rule[],
+): ProvenanceEnforcement['lane2'] {
+  return lane2Summary(dependencies, rules, undefined, 'Lane 1 refused the draft')
+}
+
+function lane2Summary(
+  dependencies: TurnDependencies,
+  rules: readonly Lane2Rule[],
+  outcome: Lane2Outcome | undefined,
+  because?: string,
+): NonNullable<ProvenanceEnforcement['lane2']> {
+  if (outcome !== undefined)
+    return { ran: true, ...(outcome.skipped === undefined ? {} : { skipped: outcome.skipped }) }
+  if (because !== undefined) return { ran: false, skipped: because }
+  if (rules.length === 0) return { ran: false, skipped: 'no subjective rule matched' }
+  return {
+    ran: false,
+    skipped: dependencies.lane2 === undefined ? 'no judge model configured' : 'not selected',
+  }
+}
