@@ -88,7 +88,7 @@ describe('createStreamRedactor', () => {
           if (text.includes(item)) expect(output).not.toContain(fragment)
         }
       }),
-      { numRuns: Number(process.env.FOCAL_FUZZ_RUNS ?? 400) },
+      { numRuns: 400 },
     )
   })
 
