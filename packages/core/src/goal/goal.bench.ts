@@ -88,9 +88,22 @@ function auroc(inScope: number[], outOfScope: number[]): number {
 
 type Predict = (text: string) => Promise<{ label: string; score: number }> | { label: string; score: number }
 
+/** Expected calibration error over ten confidence bins (in-scope queries only). */
+function calibrationError(scored: ReadonlyArray<readonly [number, boolean]>): number {
+  const bins = Array.from({ length: 10 }, () => ({ count: 0, right: 0, confidence: 0 }))
+  for (const [score, right] of scored) {
+    const bin = bins[Math.min(9, Math.floor(score * 10))]!
+    bin.count++
+    bin.confidence += score
+    if (right) bin.right++
+  }
+  return bins.reduce((sum, bin) => sum + Math.abs(bin.right - bin.confidence) / Math.max(1, scored.length), 0)
+}
+
 async function evaluate(predict: Predict, test: Row[], unknown: ReadonlySet<string>) {
   const inScores: number[] = []
   const outScores: number[] = []
+  const scored: Array<readonly [number, boolean]> = []
   let correct = 0
   const started = performance.now()
   for (const row of test) {
@@ -98,11 +111,17 @@ async function evaluate(predict: Predict, test: Row[], unknown: ReadonlySet<stri
     if (unknown.has(row.label)) outScores.push(score)
     else {
       inScores.push(score)
+      scored.push([score, label === row.label])
       if (label === row.label) correct++
     }
   }
   const microsPerUtterance = ((performance.now() - started) * 1000) / test.length
-  return { accuracy: correct / inScores.length, auroc: auroc(inScores, outScores), microsPerUtterance }
+  return {
+    accuracy: correct / inScores.length,
+    auroc: auroc(inScores, outScores),
+    calibrationError: calibrationError(scored),
+    microsPerUtterance,
+  }
 }
 
 async function trainNlp(rows: Row[]) {
@@ -182,6 +201,8 @@ const classifierSuite = defineSuite({
         'nlp.js AUROC': nlpScores.auroc,
         'focal µs/utt': focalScores.microsPerUtterance,
         'nlp.js µs/utt': nlpScores.microsPerUtterance,
+        'focal ECE': focalScores.calibrationError,
+        'nlp.js ECE': nlpScores.calibrationError,
         'focal train ms': focalTrainMs,
         'nlp.js train ms': nlpTrainMs,
       }
