@@ -169,7 +169,7 @@ export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number
             .slice(index, index + length)
             .map((part) => part.lower)
             .join(' '),
-          count: count?.value ?? null,
+          count: count?.value ?? singularCount(tokens, index + limitLength, token, lexicon, now),
           ranked: !unrankedQuantifiers.has(token.lower),
         })
         mark('structure', length)
@@ -234,6 +234,41 @@ export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number
   }
   markConjuncts(analysis, roles)
   return analysis
+}
+
+const uncountable = new Set([
+  'news',
+  'series',
+  'species',
+  'analysis',
+  'business',
+  'status',
+  'bus',
+  'gas',
+  'us',
+])
+
+/** `the first chapter`, `the best restaurant`: a ranked head before a singular noun phrase selects one. */
+function singularCount(
+  tokens: readonly GoalToken[],
+  start: number,
+  head: GoalToken,
+  lexicon: LexiconIndex,
+  now: number,
+): number | null {
+  if (unrankedQuantifiers.has(head.lower)) return null
+  let end = start
+  // The noun phrase runs to the next function word, punctuation or time: its last word is the noun.
+  while (end < tokens.length && end - start < 4) {
+    const token = tokens[end]!
+    if (token.punctuation || lexicon.stopWords.has(token.stem) || parseTimeExpression(tokens, end, now)) break
+    end++
+  }
+  const noun = tokens[end - 1]
+  if (end === start || noun === undefined) return null
+  const word = noun.lower.replace(/'s$/, '')
+  const plural = word.endsWith('s') && !word.endsWith('ss') && !uncountable.has(word)
+  return plural ? null : 1
 }
 
 function conceptAt(
