@@ -19,7 +19,7 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['192.168.10.20', '168.'],
   ['jane.doe@example.com', 'jane'],
   ['https://example.com/a?b=1', 'example.com/'],
-  ['AKIAIOSFODNN7EXAMPLE', 'IOSFO'],
+  ['AKIALALEMEL33243OLIB', 'LALEMEL'],
   ['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', 'wWPw5k4'],
   ['16Yeky6GMjeNkAiNcBY7ZhrLoMSgg1BoyZ', 'ZhrLoMSgg'],
   ['-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----', 'MIIEvQ'],

@@ -76,7 +76,7 @@ function buildCorpus(size: number): { text: string; decoys: string[] } {
         break
       case 5:
         text +=
-          'export AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE and token 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. '
+          'export AWS_ACCESS_KEY_ID=AKIALALEMEL33243OLIB and token 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. '
         break
       case 6:
         text += `SSN 536-90-${String(1000 + random(8999))} on the form. `

@@ -228,7 +228,7 @@ describe('scanText', () => {
 
   describe('secret', () => {
     it.each([
-      ['aws-access-key', 'AKIAIOSFODNN7EXAMPLE'],
+      ['aws-access-key', 'AKIALALEMEL33243OLIB'],
       ['aws-access-key', 'ASIAY34FZKBOKMUTVV7A'],
       ['gcp-api-key', 'AIzaSyDaGmWKa4JsXZ-HjGw7ISLn_3namBGewQe'],
       ['github-token', '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'],
@@ -236,7 +236,15 @@ describe('scanText', () => {
       ['stripe-key', 'sk_live_4eC39HqLyjWDarjtT1zdp7dc'],
       ['openai-key', 'sk-proj-abcDEF123456ghiJKL789012mnoPQR345678'],
       ['openai-key', 'sk-abcdefghij0123456789T3BlbkFJabcdefghij0123456789'],
-      ['anthropic-key', `sk-ant-api03-${'aB3_dE6-gH9'.repeat(8)}xyzAA`],
+      [
+        'anthropic-key',
+        'sk-ant-api03-abc123xyz-456def789ghij-klmnopqrstuvwx-3456yza789bcde-1234fghijklmnopby56aaaogaopaaaabc123xyzAA',
+      ],
+      ['anthropic-key', `sk-ant-oat01-${'Zk9_x-Q2'.repeat(6)}`],
+      [
+        'openai-key',
+        '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',
+      ],
       ['slack-token', 'xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx'],
       [
         'jwt',
@@ -253,6 +261,12 @@ describe('scanText', () => {
     })
 
     it.each([
+      'aws_access_key: AKIAIOSFODNN7EXAMPLE',
+      'key = AKIAXXXXXXXXXXXXXXXX',
+      'TODAYINASIAASACKOFRICEFELLOVER',
+      'sk-ant-api03-abc123xyz-456de-klMnopqrstuvwx-3456yza789bcde-1234fghijklmnopAA',
+      'sk-ant-api03-abc123xyz-456def789ghij-klmnopqrstuvwx-3456yza789bcde-1234fghijklmnopby56aaaogaopaaaabc123xyzBB',
+      'anthropic_token = "sk-ant-oat01-tooShort"',
       'AKIAIOSFODNN7EXAMPL',
       'the word AKIAISAWORD',
       'ghp_short',

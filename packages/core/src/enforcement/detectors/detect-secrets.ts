@@ -3,13 +3,14 @@ import { isAlphanumericCode } from './char-classes.ts'
 
 /** Known token shapes, one alternative each; the group index maps to the finding type. */
 const secretShapes: ReadonlyArray<readonly [type: string, source: string]> = [
-  ['aws-access-key', '(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}'],
+  ['aws-access-key', '(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}'],
   ['gcp-api-key', 'AIza[0-9A-Za-z_-]{35}'],
   ['github-token', 'gh[pousr]_[0-9A-Za-z]{36,255}'],
   ['github-token', 'github_pat_[0-9A-Za-z_]{82}'],
   ['gitlab-token', 'glpat-[0-9A-Za-z_-]{20}'],
   ['stripe-key', '(?:sk|rk)_(?:test|live|prod)_[0-9A-Za-z]{10,99}'],
-  ['anthropic-key', 'sk-ant-(?:api|admin)\\d\\d-[A-Za-z0-9_-]{80,120}'],
+  ['anthropic-key', 'sk-ant-(?:api03|admin01)-[A-Za-z0-9_-]{93}AA'],
+  ['anthropic-key', 'sk-ant-(?:oat01|ort01)-[A-Za-z0-9_-]{40,}'],
   ['openai-key', 'sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}'],
   ['openai-key', 'sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}'],
   ['slack-token', 'xox[abposr]-[0-9A-Za-z-]{10,}'],
@@ -39,6 +40,9 @@ export function detectSecrets(text: string, start: number, end: number, findings
     const groupIndex = match.findIndex((value, index) => index > 0 && value !== undefined)
     const type = secretShapes[groupIndex - 1]?.[0] ?? 'secret'
     if (type === 'jwt' && !isJwtHeader(match[0])) continue
+    // AWS documents AKIAIOSFODNN7EXAMPLE; placeholders like AKIAXXXXXXXXXXXXXXXX have no entropy.
+    if (type === 'aws-access-key' && (match[0].endsWith('EXAMPLE') || shannonEntropy(match[0], 4, 20) < 3))
+      continue
     findings.push({
       type,
       start: start + matchStart,
