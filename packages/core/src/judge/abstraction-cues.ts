@@ -1,37 +1,32 @@
 import type { AbstractionLevel, ArtifactType } from './types.ts'
 
-const words = (list: string) => new Set(list.split(' '))
-const levelWords: Record<AbstractionLevel, Set<string>> = {
-  runtime: words(
+const cueWords: Record<AbstractionLevel, string> = {
+  runtime:
     'runtime request requests response responses event events signal signals message messages send sends receive receives emit emits trigger triggers triggered lifecycle state states transition transitions loop loops flow flows sequence concurrency concurrent process processes thread threads queue queues handshake roundtrip',
-  ),
-  repository: words(
+  repository:
     'repo repository repositories directory directories folder folders dir dirs layout package packages module modules monorepo structure organised organized subfolder subfolders toplevel',
-  ),
-  code: words(
-    'function functions method methods class classes variable variables parameter parameters argument arguments return returns implementation line lines snippet call calls invoke invokes signature',
-  ),
+  code: 'function functions method methods class classes variable variables parameter parameters argument arguments return returns implementation line lines snippet call calls invoke invokes signature',
 }
-const wordPattern = /[a-z]+/g
+// One literal alternation per level: V8 matches these far faster than splitting into words.
+const levelCues = Object.fromEntries(
+  Object.entries(cueWords).map(([level, list]) => [
+    level,
+    new RegExp(`\\b(?:${list.split(' ').join('|')})\\b`, 'gi'),
+  ]),
+) as Record<AbstractionLevel, RegExp>
 const arrowPattern = /->|→/g
-const trailingSlashPath = /(?:^|\s)[\w@.-]+\/(?=\s|$)/g
 const callPattern = /\w\(\)/g
 
 /**
  * The abstraction level a text is pitched at: the level whose cue words dominate (at least 3 hits
- * and more than 1.5× any other), or `undefined` when no level clearly dominates. One pass over the
- * words, set lookups only (the judge's budget is 100 µs for 2 KB).
+ * and more than 1.5× any other), or `undefined` when no level clearly dominates.
  */
 export function detectAbstractionLevel(text: string): AbstractionLevel | undefined {
-  const counts: Record<AbstractionLevel, number> = { runtime: 0, repository: 0, code: 0 }
-  for (const word of text.toLowerCase().match(wordPattern) ?? []) {
-    if (levelWords.runtime.has(word)) counts.runtime++
-    else if (levelWords.repository.has(word)) counts.repository++
-    else if (levelWords.code.has(word)) counts.code++
+  const counts: Record<AbstractionLevel, number> = {
+    runtime: (text.match(levelCues.runtime)?.length ?? 0) + (text.match(arrowPattern)?.length ?? 0),
+    repository: text.match(levelCues.repository)?.length ?? 0,
+    code: (text.match(levelCues.code)?.length ?? 0) + (text.match(callPattern)?.length ?? 0),
   }
-  counts.runtime += text.match(arrowPattern)?.length ?? 0
-  counts.repository += text.match(trailingSlashPath)?.length ?? 0
-  counts.code += text.match(callPattern)?.length ?? 0
   const ranked = (Object.entries(counts) as Array<[AbstractionLevel, number]>).sort((a, b) => b[1] - a[1])
   const [top, second] = ranked
   if (top === undefined || top[1] < 3) return undefined

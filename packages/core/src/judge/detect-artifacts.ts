@@ -4,40 +4,61 @@ const fencePattern = /```([\w+-]*)[^\n]*\n([\s\S]*?)```/g
 const diagramFenceLanguages = new Set(['mermaid', 'plantuml', 'puml', 'dot', 'graphviz', 'ascii', 'd2'])
 const diagramKeywords =
   /^\s*(sequenceDiagram|graph (TD|TB|LR|RL|BT)|flowchart|stateDiagram|classDiagram|digraph|@startuml)\b/m
-const arrowLine = /^.*(\S\s*(-+>|=+>|→|⇒|<-+|--)\s*\S).*$/gm
 const asciiBox = /^\s*[+|][-=+|]{3,}[+|]\s*$/m
 const diffMarkers = /^(@@ .* @@|--- a\/|\+\+\+ b\/|diff --git)/m
-const listItem = /^\s*(?:[-*•]|\d+[.)])\s+\S/gm
+const listItem = /^\s*(?:[-*•]|\d+[.)])\s+\S/
+const arrows = ['->', '=>', '→', '⇒', '<-']
 
 /**
- * Which artifacts a draft delivers: `diagram` (Mermaid/PlantUML fences, diagram keywords, arrow
- * chains, ASCII boxes), `patch` (diff fences or unified-diff markers), `list` (two or more items),
- * `code` (any other fenced block), `explanation` (a prose sentence of eight or more words).
+ * Which artifacts a draft delivers: `diagram` (Mermaid/PlantUML fences, diagram keywords, lines of
+ * arrow chains, ASCII boxes), `patch` (diff fences or unified-diff markers), `list` (two or more
+ * items), `code` (any other fenced block), `explanation` (a prose sentence of eight or more words).
+ * Line-based with literal searches: no regex here can backtrack badly on a long draft.
  */
 export function detectArtifacts(draft: string): ArtifactType[] {
   const found = new Set<ArtifactType>()
   let prose = draft
-  for (const match of draft.matchAll(fencePattern)) {
-    const language = (match[1] ?? '').toLowerCase()
-    const body = match[2] ?? ''
-    if (diagramFenceLanguages.has(language) || diagramKeywords.test(body)) found.add('diagram')
-    else if (language === 'diff' || language === 'patch' || diffMarkers.test(body)) found.add('patch')
-    else if (countMatches(body, arrowLine) >= 2 && !/[;{}]/.test(body)) found.add('diagram')
-    else found.add('code')
-    prose = prose.replace(match[0], '\n')
+  if (draft.includes('```')) {
+    for (const match of draft.matchAll(fencePattern)) {
+      found.add(classifyFence((match[1] ?? '').toLowerCase(), match[2] ?? ''))
+      prose = prose.replace(match[0], '\n')
+    }
   }
   if (diffMarkers.test(prose)) found.add('patch')
-  if (diagramKeywords.test(prose) || asciiBox.test(prose) || countMatches(prose, arrowLine) >= 3)
-    found.add('diagram')
-  if (countMatches(prose, listItem) >= 2) found.add('list')
-  if (/[A-Za-z][^.!?\n]*(?:\s+\S+){7,}[.!?:]/.test(prose)) found.add('explanation')
+  const lines = prose.split('\n')
+  if (diagramKeywords.test(prose) || asciiBox.test(prose) || countArrowLines(lines) >= 3) found.add('diagram')
+  if (lines.filter((line) => listItem.test(line)).length >= 2) found.add('list')
+  if (hasLongSentence(prose)) found.add('explanation')
   return [...found]
 }
 
-function countMatches(text: string, pattern: RegExp): number {
-  pattern.lastIndex = 0
+function classifyFence(language: string, body: string): ArtifactType {
+  if (diagramFenceLanguages.has(language) || diagramKeywords.test(body)) return 'diagram'
+  if (language === 'diff' || language === 'patch' || diffMarkers.test(body)) return 'patch'
+  if (countArrowLines(body.split('\n')) >= 2 && !/[;{}]/.test(body)) return 'diagram'
+  return 'code'
+}
+
+/** Lines where an arrow joins two non-blank sides (`A -> B`). */
+function countArrowLines(lines: readonly string[]): number {
   let count = 0
-  while (pattern.exec(text) !== null) count++
-  pattern.lastIndex = 0
+  for (const line of lines) {
+    for (const arrow of arrows) {
+      const at = line.indexOf(arrow)
+      if (at > 0 && line.slice(0, at).trim() !== '' && line.slice(at + arrow.length).trim() !== '') {
+        count++
+        break
+      }
+    }
+  }
   return count
+}
+
+/** A sentence of at least eight words starting with a letter. */
+function hasLongSentence(prose: string): boolean {
+  for (const sentence of prose.split(/[.!?:\n]/)) {
+    const trimmed = sentence.trim()
+    if (/^[A-Za-z]/.test(trimmed) && trimmed.split(/\s+/).length >= 8) return true
+  }
+  return false
 }
