@@ -113,7 +113,9 @@ describe('demo chat in Chromium', () => {
     const card = reply.locator('fieldset.focal-approval')
     await card.waitFor()
     await shoot(page, '4-approval-pending')
-    await card.getByRole('button', { name: 'Approve' }).click()
+    // Keyboard only: Tab order reaches the card's buttons, Enter approves.
+    await card.getByRole('button', { name: 'Approve' }).focus()
+    await page.keyboard.press('Enter')
     await assistantMessages(page).nth(1).waitFor()
     await idle(page)
     expect(await card.locator('.focal-approval-decision').textContent()).toBe('Approved')

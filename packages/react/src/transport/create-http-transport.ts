@@ -1,7 +1,7 @@
 import type { TurnResult } from '@focal/core'
 import { FocalError } from '@focal/core/errors'
 import { parseUiMessageStream } from './parse-ui-message-stream.ts'
-import { turnResultToChunks } from './turn-events-to-chunks.ts'
+import { turnResultToChunks } from './turn-result-to-chunks.ts'
 import type { ChatTransport, FocalUiMessageChunk } from './types.ts'
 
 /** Options of {@link createHttpTransport}. */

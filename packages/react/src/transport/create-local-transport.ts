@@ -1,5 +1,6 @@
 import type { TurnEvent, TurnInput, TurnResult } from '@focal/core'
-import { turnEventsToChunks, turnResultToChunks } from './turn-events-to-chunks.ts'
+import { turnEventsToChunks } from './turn-events-to-chunks.ts'
+import { turnResultToChunks } from './turn-result-to-chunks.ts'
 import type { ChatTransport } from './types.ts'
 
 /** The part of a `@focal/core` engine the local transport drives (`createEngine(...)` satisfies it). */

@@ -5,7 +5,8 @@ export type { LocalTransportEngine, LocalTransportOptions } from './create-local
 export { createLocalTransport } from './create-local-transport.ts'
 export { parseUiMessageChunk } from './parse-ui-message-chunk.ts'
 export { parseUiMessageStream } from './parse-ui-message-stream.ts'
-export { turnEventsToChunks, turnResultToChunks } from './turn-events-to-chunks.ts'
+export { turnEventsToChunks } from './turn-events-to-chunks.ts'
+export { turnOutcomeChunks, turnResultToChunks } from './turn-result-to-chunks.ts'
 export type {
   ChatApprovalRequest,
   ChatSendRequest,

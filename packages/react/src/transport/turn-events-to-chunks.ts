@@ -1,38 +1,6 @@
-import type { TurnEvent, TurnResult } from '@focal/core'
+import type { TurnEvent } from '@focal/core'
+import { turnOutcomeChunks } from './turn-result-to-chunks.ts'
 import type { FocalUiMessageChunk } from './types.ts'
-
-const textId = 'text-0'
-
-/** The chunks that carry a finished turn's non-text outcome (clarification, approval, provenance). */
-function outcomeChunks(result: TurnResult, textSent: boolean): FocalUiMessageChunk[] {
-  const chunks: FocalUiMessageChunk[] = []
-  const text = 'text' in result ? result.text : undefined
-  if (!textSent && text) {
-    chunks.push({ type: 'text-start', id: textId }, { type: 'text-delta', id: textId, delta: text })
-    chunks.push({ type: 'text-end', id: textId })
-  }
-  if (result.type === 'clarification') chunks.push({ type: 'data-clarification', data: result.clarification })
-  if (result.type === 'approval-required') chunks.push({ type: 'data-approval', data: result.approval })
-  const enforcement = result.provenance.enforcement
-  if (enforcement) {
-    const ruleIds = enforcement.violations.map((violation) => violation.ruleId)
-    chunks.push({
-      type: 'data-enforcement',
-      data: { outcome: enforcement.outcome, ruleIds, redactions: enforcement.redactions },
-    })
-  }
-  chunks.push({ type: 'data-provenance', data: result.provenance })
-  return chunks
-}
-
-/** The UI message chunks of one finished turn, as `@focal/edge` would stream them. */
-export function turnResultToChunks(result: TurnResult): FocalUiMessageChunk[] {
-  return [
-    { type: 'start', messageId: result.turnId },
-    ...outcomeChunks(result, false),
-    { type: 'finish', finishReason: 'stop' },
-  ]
-}
 
 /**
  * Maps an engine's streamed turn events to UI message chunks, the same shape `@focal/edge` sends,
@@ -46,15 +14,15 @@ export async function* turnEventsToChunks(
   for await (const event of events) {
     if (event.type === 'turn-started') yield { type: 'start', messageId: event.turnId }
     if (event.type === 'text-delta' && event.delta) {
-      if (!textOpen) yield { type: 'text-start', id: textId }
+      if (!textOpen) yield { type: 'text-start', id: 'text-0' }
       textOpen = true
       textSent = true
-      yield { type: 'text-delta', id: textId, delta: event.delta }
+      yield { type: 'text-delta', id: 'text-0', delta: event.delta }
     }
     if (event.type === 'turn-finished') {
-      if (textOpen) yield { type: 'text-end', id: textId }
+      if (textOpen) yield { type: 'text-end', id: 'text-0' }
       textOpen = false
-      yield* outcomeChunks(event.result, textSent)
+      yield* turnOutcomeChunks(event.result, textSent)
       yield { type: 'finish', finishReason: 'stop' }
     }
   }
