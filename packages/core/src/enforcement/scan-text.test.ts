@@ -168,6 +168,8 @@ describe('scanText', () => {
       '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
       'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
       'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297',
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
     ])('flags the checksum-valid address %s', (address) => {
       expect(values(`my wallet address is: ${address}`, 'crypto-address')).toEqual([address])
     })
@@ -177,6 +179,8 @@ describe('scanText', () => {
       '16Yeky6GMjeNkAiNcBY7ZhrLoMSgg1BoyY',
       'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr',
       '8f953371d3e85eddb89b05ed6b9e680791055315c73e1025ab5dba7bb2aee189',
+      '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed',
+      '0xdbF03B407c01E7cD3CBea99509d93f8DDdC8C6FB',
     ])('does not flag the invalid address %s', (address) => {
       expect(values(`address ${address}`, 'crypto-address')).toEqual([])
     })

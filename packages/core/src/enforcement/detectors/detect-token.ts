@@ -1,6 +1,7 @@
 import type { Finding } from '../types.ts'
 import { isAlphanumericCode } from './char-classes.ts'
 import { isBase58CheckAddress, isBech32Address } from './crypto-address.ts'
+import { isChecksummedEthereumAddress } from './keccak256.ts'
 import { isValidDomain } from './top-level-domains.ts'
 
 /** Index of a character code within `[start, end)`, or -1; never scans past the token. */
@@ -129,7 +130,7 @@ export function detectUrls(text: string, start: number, end: number, findings: F
   if (validHost) push(findings, text, 'url', 'url', urlStart, urlEnd, 0.9)
 }
 
-/** Crypto addresses in the alphanumeric runs of a token: Base58Check and bech32/bech32m checksums. */
+/** Crypto addresses in the alphanumeric runs of a token: Base58Check, bech32/bech32m and EIP-55 checksums. */
 export function detectCryptoAddresses(text: string, start: number, end: number, findings: Finding[]): void {
   let index = start
   while (index < end) {
@@ -143,7 +144,8 @@ export function detectCryptoAddresses(text: string, start: number, end: number, 
     const valid =
       ((first === 49 || first === 51 || first === 109 || first === 110 || first === 50) &&
         isBase58CheckAddress(candidate)) ||
-      ((first === 98 || first === 116 || first === 66 || first === 84) && isBech32Address(candidate))
+      ((first === 98 || first === 116 || first === 66 || first === 84) && isBech32Address(candidate)) ||
+      (first === 48 && length === 42 && isChecksummedEthereumAddress(candidate))
     if (valid) push(findings, text, 'crypto-address', 'crypto-address', runStart, index, 1)
   }
 }
