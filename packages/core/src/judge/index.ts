@@ -23,6 +23,11 @@ export {
   fromModelOutput,
   validateCustomReasonCodes,
 } from './create-alignment-judge.ts'
+export {
+  type DefineIntentContractOptions,
+  defineIntentContract,
+  type IntentElementInput,
+} from './define-intent-contract.ts'
 export { detectArtifacts } from './detect-artifacts.ts'
 export { findUnsupportedSpecifics, type SpecificsCheck } from './find-unsupported-specifics.ts'
 export { type HeuristicJudgeOptions, judgeAlignmentHeuristically } from './judge-alignment-heuristically.ts'
