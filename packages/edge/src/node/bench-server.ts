@@ -1,7 +1,10 @@
 // The server `serve-focal.bench.ts` loads: the Node entry over the refund-support definition with
 // bearer auth, on a random loopback port, in its own process so the load generator does not share
-// its event loop. Prints `{"port":N}` once listening.
+// its event loop. With `--fixed-engine` the engine is replaced by one that returns a prepared
+// TurnResult, which isolates the edge layer's own cost. Prints `{"port":N}` once listening.
 import { readFileSync } from 'node:fs'
+import { createEngine, type TurnResult } from '@focal/core'
+import type { FocalAppEngine } from '../app/types.ts'
 import { serveFocal } from './serve-focal.ts'
 
 const definition = readFileSync(
@@ -9,8 +12,26 @@ const definition = readFileSync(
   'utf8',
 )
 
+async function fixedEngine(): Promise<FocalAppEngine> {
+  const prepared: TurnResult = await createEngine({ definition }).turn({
+    sessionId: 'x',
+    text: 'where is my order NW-1001',
+  })
+  const result = { ...prepared, events: [] }
+  return {
+    turn: async ({ sessionId }) => ({ ...result, sessionId }),
+    turnStream: async function* () {},
+    resolveApproval: async () => result,
+    getSession: async () => undefined,
+  }
+}
+
+const engineSource = process.argv.includes('--fixed-engine')
+  ? { engine: await fixedEngine(), definition }
+  : { definition }
+
 serveFocal({
-  definition,
+  ...engineSource,
   auth: { type: 'bearer', tokens: ['bench-token'] },
   port: 0,
   hostname: '127.0.0.1',

@@ -15,11 +15,15 @@ type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult
 const durationSeconds = 10
 const connections = 32
 
-async function startServer(): Promise<{ url: string; stop: () => void }> {
+async function startServer(extraArgs: string[] = []): Promise<{ url: string; stop: () => void }> {
   const script = fileURLToPath(new URL('./bench-server.ts', import.meta.url))
-  const child = spawn(process.execPath, ['--conditions=@focal/source', '--import', 'tsx', script], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@focal/source', '--import', 'tsx', script, ...extraArgs],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   const port = await new Promise<number>((resolve, reject) => {
     let output = ''
     child.stdout.on('data', (data: Uint8Array) => {
@@ -32,44 +36,51 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') }
 }
 
+async function load(extraArgs: string[]) {
+  // autocannon ships no types; the specifier goes through a variable so tsc does not look for them.
+  const specifier = 'autocannon'
+  const autocannon = ((await import(specifier)) as { default: Autocannon }).default
+  const server = await startServer(extraArgs)
+  try {
+    const common = {
+      url: `${server.url}/v1/turn`,
+      method: 'POST',
+      headers: { authorization: 'Bearer bench-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'where is my order NW-1001' }),
+      connections,
+    }
+    await autocannon({ ...common, duration: 2 }) // warm-up (JIT, definition caches)
+    const result = await autocannon({ ...common, duration: durationSeconds })
+    const errors = result.errors + result.timeouts + result.non2xx
+    return {
+      'req/s': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      requests: result.requests.total,
+      errors,
+      connections,
+      'duration s': durationSeconds,
+      'met target (>= 2000 req/s, p99 <= 25 ms, 0 errors)':
+        result.requests.average >= 2000 && result.latency.p99 <= 25 && errors === 0,
+    }
+  } finally {
+    server.stop()
+  }
+}
+
 /**
- * Load of `POST /v1/turn` on the Node entry (`serveFocal` over `@hono/node-server`), real engine
- * over the refund-support definition, bearer auth: autocannon on loopback for 10 s with 32
- * connections, every request a new session. Target: >= 2,000 req/s, p99 <= 25 ms, zero errors.
+ * Load of `POST /v1/turn` on the Node entry (`serveFocal` over `@hono/node-server`), bearer auth,
+ * every request a new session: autocannon on loopback for 10 s with 32 connections. Twice: with the
+ * real engine over the refund-support definition, and with a fixed-result engine (the edge layer's
+ * own cost: auth, zod, session lookup, stream guard, JSON). Target: >= 2,000 req/s, p99 <= 25 ms,
+ * zero errors.
  */
 export default defineSuite({
   name: 'edge: POST /v1/turn load on the Node entry (autocannon, loopback)',
   async measure() {
-    // autocannon ships no types; the specifier goes through a variable so tsc does not look for them.
-    const specifier = 'autocannon'
-    const autocannon = ((await import(specifier)) as { default: Autocannon }).default
-    const server = await startServer()
-    try {
-      const common = {
-        url: `${server.url}/v1/turn`,
-        method: 'POST',
-        headers: { authorization: 'Bearer bench-token', 'content-type': 'application/json' },
-        body: JSON.stringify({ text: 'where is my order NW-1001' }),
-        connections,
-      }
-      await autocannon({ ...common, duration: 2 }) // warm-up (JIT, definition caches)
-      const result = await autocannon({ ...common, duration: durationSeconds })
-      const errors = result.errors + result.timeouts + result.non2xx
-      return {
-        '/v1/turn': {
-          'req/s': Math.round(result.requests.average),
-          'p50 ms': result.latency.p50,
-          'p99 ms': result.latency.p99,
-          requests: result.requests.total,
-          errors,
-          connections,
-          'duration s': durationSeconds,
-          'met target (>= 2000 req/s, p99 <= 25 ms, 0 errors)':
-            result.requests.average >= 2000 && result.latency.p99 <= 25 && errors === 0,
-        },
-      }
-    } finally {
-      server.stop()
+    return {
+      '/v1/turn (real engine)': await load([]),
+      '/v1/turn (edge layer only, fixed-result engine)': await load(['--fixed-engine']),
     }
   },
 })
