@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
+import { loadDefinition } from '../definition/load-definition.ts'
 import { openAICompatible } from '../llm/open-ai-compatible.ts'
 import { type ScriptedModelServer, startScriptedModelServer } from '../testing/scripted-model-server.ts'
 import { createEngine } from './create-engine.ts'
@@ -112,6 +113,32 @@ describe('createEngine enforcement', () => {
     expect('text' in result && result.text).toBe('Happy to help! Order NW-1234 has shipped with UPS.')
     expect(result.provenance.enforcement).toMatchObject({ outcome: 'regenerated', lane2: { ran: true } })
     expect(systemPromptOf(server.requests[2]!)).toContain('previous draft was rejected')
+  })
+
+  it('runs the final alignment judge when the definition enables the finalization gate', async () => {
+    const loaded = loadDefinition(definition)
+    const engine = createEngine({
+      definition: {
+        ...loaded,
+        settings: {
+          ...loaded.settings,
+          finalizationGate: { enabled: true, maxRetries: 2, strictness: 'medium' },
+        },
+      },
+    })
+    const result = await engine.turn({ sessionId: 's', text: 'Where is my order NW-1234?' })
+    expect(result.provenance.gates).toEqual([
+      expect.objectContaining({
+        name: 'final-alignment',
+        status: expect.stringMatching(/^(PASS|PASS_WITH_CAVEATS|FAIL) \(/),
+      }),
+    ])
+    expect('text' in result && result.text).toContain('Order NW-1234 has shipped')
+    const plain = await createEngine({ definition }).turn({
+      sessionId: 's',
+      text: 'Where is my order NW-1234?',
+    })
+    expect(plain.provenance.gates).toEqual([])
   })
 
   it('falls back to the approved templates when the model fails', async () => {

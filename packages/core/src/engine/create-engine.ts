@@ -4,6 +4,7 @@ import { createEnforcer } from '../enforcement/create-enforcer.ts'
 import { createLane2Judge } from '../enforcement/lane2/create-lane2-judge.ts'
 import type { Lane2Judge } from '../enforcement/lane2/types.ts'
 import { FocalError } from '../errors/focal-error.ts'
+import { type AlignmentJudge, createAlignmentJudge } from '../judge/create-alignment-judge.ts'
 import { createLedger, type Ledger } from '../ledger/create-ledger.ts'
 import type { LedgerStore } from '../ledger/types.ts'
 import type { LanguageModel } from '../llm/types.ts'
@@ -49,6 +50,11 @@ export interface EngineOptions {
    * sampling), or `false` for none. @default createLane2Judge({ model }) when a model is given
    */
   lane2?: Lane2Judge | false
+  /**
+   * Final alignment judge, used when the definition's `settings.finalizationGate.enabled` is true,
+   * or `false` for none. @default createAlignmentJudge({ model, strictness }) (heuristic without a model)
+   */
+  alignmentJudge?: AlignmentJudge | false
   /** How often a turn re-reads and reruns after losing a version race. @default 100 */
   maxConflictRetries?: number
 }
@@ -95,6 +101,7 @@ export function createEngine(options: EngineOptions): Engine {
     idGenerator,
     ...(options.model === undefined ? {} : { model: options.model }),
     ...lane2Of(options),
+    ...alignmentJudgeOf(options, definition),
     enforcer:
       options.enforcer ??
       createEnforcer({ rules: toEnforcementRules(definition), refusal: definition.settings.refusalReply }),
@@ -175,6 +182,21 @@ export function createEngine(options: EngineOptions): Engine {
     async getSession(sessionId) {
       return (await store.get(sessionId))?.state
     },
+  }
+}
+
+function alignmentJudgeOf(
+  options: EngineOptions,
+  definition: FocalDefinition,
+): { alignmentJudge?: AlignmentJudge } {
+  if (options.alignmentJudge === false || !definition.settings.finalizationGate.enabled) return {}
+  if (options.alignmentJudge !== undefined) return { alignmentJudge: options.alignmentJudge }
+  const strictness = definition.settings.finalizationGate.strictness
+  return {
+    alignmentJudge: createAlignmentJudge({
+      strictness,
+      ...(options.model === undefined ? {} : { model: options.model }),
+    }),
   }
 }
 

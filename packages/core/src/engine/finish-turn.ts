@@ -6,6 +6,7 @@ import type { Perception } from '../sensor/types.ts'
 import { buildTurnProvenance } from './build-turn-provenance.ts'
 import { buildReplyPrompt, composeApprovedReply, type ReplyMaterial } from './compose-reply.ts'
 import { enforceDraft } from './enforce-draft.ts'
+import { finalizeReply } from './finalize-reply.ts'
 import type { CompletedToolCall, EngineSessionState } from './session-state.ts'
 import { streamSafeText } from './stream-safe-text.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
@@ -50,13 +51,23 @@ export async function finishTurn(
   if (turn.followUp !== undefined) material.followUp = turn.followUp
   if (turn.note !== undefined) material.note = turn.note
   const ruleIds = turn.matched.map((entry) => entry.rule.id)
-  const enforced = await enforceDraft(dependencies, {
-    matched: turn.matched,
-    variables: values,
+  const enforceWith = (instruction: string | undefined) =>
+    enforceDraft(dependencies, {
+      matched: turn.matched,
+      variables: values,
+      userMessage: scratch.text,
+      riskyAction: turn.completed.some((call) => call.status === 'approved'),
+      draft: (rejection) => draftReply(dependencies, state, scratch, material, rejection ?? instruction),
+    })
+  const finalized = await finalizeReply(dependencies, {
+    enforced: await enforceWith(undefined),
+    perception: turn.perception,
     userMessage: scratch.text,
-    riskyAction: turn.completed.some((call) => call.status === 'approved'),
-    draft: (instruction) => draftReply(dependencies, state, scratch, material, instruction),
+    matched: turn.matched,
+    completed: turn.completed,
+    redraft: enforceWith,
   })
+  const enforced = finalized.enforced
   const { text, refused, enforcement } = enforced
   const fallback = turn.perception.source === 'fallback' || enforced.fallback
   scratch.emit({
@@ -84,6 +95,7 @@ export async function finishTurn(
     matched: turn.matched,
     completed: turn.completed,
     enforcement,
+    ...(finalized.gate === undefined ? {} : { gates: [finalized.gate] }),
   })
   const result: TurnResult = refused
     ? {

@@ -1,4 +1,5 @@
 import type { Lane2Judge } from '../enforcement/lane2/types.ts'
+import type { AlignmentJudge } from '../judge/create-alignment-judge.ts'
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
 import type { LanguageModel } from '../llm/types.ts'
 import type { CompiledEngine } from './compile-engine.ts'
@@ -15,6 +16,8 @@ export interface TurnDependencies {
   enforcer?: ReplyEnforcer
   /** Lane 2 judge for the matched rules' `judge` rubrics (runs only when set). */
   lane2?: Lane2Judge
+  /** Final alignment judge (runs when the definition enables the finalization gate). */
+  alignmentJudge?: AlignmentJudge
   clock: Clock
   idGenerator: IdGenerator
   /** Emit `text-delta` events (streaming turns only). */

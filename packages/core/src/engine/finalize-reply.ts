@@ -1,0 +1,66 @@
+import { buildJudgePayload } from '../judge/build-judge-payload.ts'
+import { runFinalization } from '../judge/run-finalization.ts'
+import type { ProvenanceGate } from '../ledger/provenance-types.ts'
+import type { MatchedRule } from '../rules/types.ts'
+import type { Perception } from '../sensor/types.ts'
+import type { EnforcedReply } from './enforce-draft.ts'
+import type { CompletedToolCall } from './session-state.ts'
+import type { TurnDependencies } from './turn-types.ts'
+
+/** What {@link finalizeReply} judges. */
+export interface FinalizeReplyInput {
+  enforced: EnforcedReply
+  perception: Perception
+  userMessage: string
+  matched: readonly MatchedRule[]
+  completed: readonly CompletedToolCall[]
+  /** Drafts and enforces again with the judge's replan instruction (Lane 1 and 2 rerun). */
+  redraft: (instruction: string) => Promise<EnforcedReply>
+}
+
+/**
+ * The finalize phase (seed 004 §9): when the definition enables the finalization gate, the
+ * alignment judge scores the enforced reply and a bounded replan may redraft it; every redraft is
+ * enforced again, so finalization can never reintroduce what Lane 1 removed.
+ */
+export async function finalizeReply(
+  dependencies: TurnDependencies,
+  input: FinalizeReplyInput,
+): Promise<{ enforced: EnforcedReply; gate?: ProvenanceGate }> {
+  const gate = dependencies.compiled.definition.settings.finalizationGate
+  const judge = dependencies.alignmentJudge
+  if (!gate.enabled || judge === undefined || input.enforced.refused) return { enforced: input.enforced }
+  const drafts = new Map<string, EnforcedReply>([[input.enforced.text, input.enforced]])
+  const payload = buildJudgePayload({
+    goal: input.userMessage,
+    intentId: input.perception.intent,
+    draft: input.enforced.text,
+    constraints: input.matched.flatMap(({ rule }) =>
+      rule.description === undefined ? [] : [rule.description],
+    ),
+    toolTrace: input.completed.map((call) => `${call.toolId}: ${call.status}`),
+    goalAmbiguous:
+      input.perception.ambiguity.score > dependencies.compiled.definition.settings.ambiguityThreshold,
+  })
+  const result = await runFinalization({
+    judge,
+    payload,
+    maxRetries: dependencies.model === undefined ? 0 : gate.maxRetries,
+    evidenceIds: input.completed.map((call) => call.toolId),
+    regenerate: async (directive) => {
+      const redrafted = await input.redraft(directive.instruction)
+      drafts.set(redrafted.text, redrafted)
+      return { draft: redrafted.text }
+    },
+  })
+  const enforced = drafts.get(result.draft) ?? input.enforced
+  const codes = result.judgeResult.reasonCodes.join(', ')
+  return {
+    enforced,
+    gate: {
+      name: 'final-alignment',
+      status: `${result.judgeResult.verdict} (${result.type})`,
+      ...(codes === '' ? {} : { detail: codes }),
+    },
+  }
+}
