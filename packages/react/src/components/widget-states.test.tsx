@@ -1,0 +1,90 @@
+import { cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createChatStore } from '../chat/create-chat-store.ts'
+import type { ChatGoalSnapshot } from '../chat/types.ts'
+import { createChannelTransport } from '../testing/create-chunk-channel.ts'
+import { provenanceFixture } from '../testing/fixtures.ts'
+import { FocalChatProvider } from './focal-chat-provider.tsx'
+import { GoalProgress } from './goal-progress.tsx'
+import { MessageList } from './message-list.tsx'
+
+afterEach(cleanup)
+
+function renderWithStore(
+  children: React.ReactNode,
+  setup?: (store: ReturnType<typeof createChatStore>) => void,
+) {
+  const store = createChatStore({ transport: createChannelTransport().transport })
+  setup?.(store)
+  render(<FocalChatProvider store={store}>{children}</FocalChatProvider>)
+  return store
+}
+
+const goal = (overrides: Partial<ChatGoalSnapshot>): ChatGoalSnapshot => ({
+  status: 'PARTIAL',
+  criteriaMet: 2,
+  criteriaTotal: 3,
+  attempt: 2,
+  maxAttempts: 3,
+  criteria: [
+    { id: 'a', description: 'accuracy ≥ 0.8', met: true },
+    { id: 'b', description: 'CI reported', met: true },
+    { id: 'c', description: 'two findings', met: false },
+  ],
+  ...overrides,
+})
+
+describe('GoalProgress', () => {
+  it.each([
+    ['PARTIAL', 'Partial', 2],
+    ['SUCCESS', 'Success', 3],
+    ['BLOCKED', 'Blocked', 1],
+  ] as const)('shows %s with criteria met / total and attempt n of max', (status, label, met) => {
+    renderWithStore(<GoalProgress goal={goal({ status, criteriaMet: met })} />)
+    const region = document.querySelector('.focal-goal')!
+    expect(region.getAttribute('data-status')).toBe(status)
+    expect(region.textContent).toContain(label)
+    expect(region.textContent).toContain(`${met} of 3 criteria met · attempt 2 of 3`)
+    expect(screen.getByRole('progressbar').getAttribute('value')).toBe(String(met))
+    expect(screen.getByText(/two findings/).textContent).toContain('(not met)')
+  })
+
+  it('renders nothing when there is no goal', () => {
+    renderWithStore(<GoalProgress />)
+    expect(document.querySelector('.focal-goal')).toBeNull()
+  })
+})
+
+describe('Message', () => {
+  it('shows a blocked reply as a refusal with a blocked notice and the violated rule in provenance', () => {
+    renderWithStore(<MessageList />, (store) =>
+      store.setState({
+        messages: [
+          {
+            id: 'a1',
+            role: 'assistant',
+            parts: [
+              { type: 'enforcement', enforcement: { outcome: 'blocked', ruleIds: ['no-competitors'] } },
+              { type: 'text', text: 'I can only speak to our own products.', state: 'done' },
+            ],
+            provenance: provenanceFixture({
+              enforcement: {
+                outcome: 'blocked',
+                violations: [
+                  { ruleId: 'no-competitors', tier: 'hard-safety', lane: 1, message: 'blocklist' },
+                ],
+                redactions: [],
+              },
+            }),
+          },
+        ],
+      }),
+    )
+    const article = screen.getByRole('article', { name: 'Assistant said' })
+    // Text first, then the notice, whatever order the parts arrived in.
+    expect(article.textContent?.indexOf('I can only speak')).toBeLessThan(
+      article.textContent?.indexOf('blocked by a safety rule') ?? -1,
+    )
+    expect(screen.getByRole('button', { name: /Why this answer/ }).textContent).toContain('blocked')
+  })
+})
