@@ -74,8 +74,9 @@ function entityFlags(tokens: readonly GoalToken[], lexicon: LexiconIndex): boole
     while (end + 1 < tokens.length && isNameCandidate(tokens[end + 1]!)) end++
     const single = end === start
     const known = (token: GoalToken) => lexicon.stopWords.has(token.stem) || lexicon.synonyms.has(token.stem)
+    // A capital inside a sentence marks a name (`Go`, `US` too); a capitalised run of known words is title case.
     const isName = single
-      ? !tokens[start]!.sentenceStart && !lexicon.stopWords.has(tokens[start]!.stem)
+      ? !tokens[start]!.sentenceStart && tokens[start]!.lower !== 'i'
       : !tokens.slice(start, end + 1).every(known)
     for (let index = start; index <= end; index++)
       flags[index] =
@@ -222,7 +223,13 @@ export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number
     while (entities[index + entityLength] && !parseTimeExpression(tokens, index + entityLength, now))
       entityLength++
     const length = Math.max(classified.length, synonymLength, entityLength, 1)
-    if (length === 1 && classified.length === 0 && synonymLength === 0 && lexicon.stopWords.has(token.stem)) {
+    if (
+      length === 1 &&
+      classified.length === 0 &&
+      synonymLength === 0 &&
+      !entities[index] &&
+      lexicon.stopWords.has(token.stem)
+    ) {
       mark('stop', 1)
       continue
     }

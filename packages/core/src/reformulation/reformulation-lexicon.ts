@@ -6,6 +6,9 @@
 
 /** Words that carry no concept of their own (question words, articles, pronouns, request verbs). */
 export const stopWords = [
+  'write',
+  'draft',
+  'compose',
   'a',
   'an',
   'the',
@@ -199,7 +202,6 @@ export const synonymGroups: readonly (readonly string[])[] = [
   ['usa', 'us', 'united states', 'america', 'united states of america'],
   ['uk', 'united kingdom', 'britain', 'great britain'],
   ['new york city', 'nyc', 'new york'],
-  ['write', 'draft', 'compose'],
   ['email', 'e-mail', 'emails'],
   ['explain', 'explanation', 'description'],
 ]
@@ -228,6 +230,12 @@ export const narrowerTerms: Readonly<Record<string, readonly string[]>> = {
 
 /** Output-format words: adding them is format specification. */
 export const formatWords = [
+  'summary',
+  'summaries',
+  'summarize',
+  'summarise',
+  'overview',
+  'recap',
   'bullet',
   'bullets',
   'bulleted',
