@@ -85,6 +85,20 @@ describe('createHttpTransport', () => {
     expect(tokens).toEqual([undefined, 'token-for-s1', undefined])
   })
 
+  it('also learns the session token from a data-session part (for pages that cannot read the header)', async () => {
+    const tokens: Array<string | undefined> = []
+    const baseUrl = await serve((request, response) => {
+      tokens.push(request.headers['x-focal-session-token'] as string | undefined)
+      sse(response, [
+        { type: 'data-session', data: { sessionId: 's1', token: 'from-part' }, transient: true },
+      ])
+    })
+    const transport = createHttpTransport({ baseUrl })
+    await collect(transport.sendMessage(send('one')))
+    await collect(transport.sendMessage(send('two')))
+    expect(tokens).toEqual([undefined, 'from-part'])
+  })
+
   it('retries a network error before the first byte with the same message id', async () => {
     const seen: string[] = []
     const baseUrl = await serve((request, response, body) => {

@@ -125,7 +125,13 @@ export function createHttpTransport({
         messageId,
         messages: [{ id: messageId, role: 'user', parts: [{ type: 'text', text }] }],
       }
-      yield* readReply(await post('/v1/chat', sessionId, body, signal))
+      for await (const chunk of readReply(await post('/v1/chat', sessionId, body, signal))) {
+        // Cross-origin pages may not read the header; the edge also sends the token as a data part.
+        if (chunk.type === 'data-session' && typeof chunk.data.token === 'string') {
+          tokens.set(sessionId, chunk.data.token)
+        }
+        yield chunk
+      }
     },
     async *resolveApproval({ sessionId, approvalId, decision, signal }) {
       const path = `/v1/approvals/${encodeURIComponent(approvalId)}`
