@@ -20,10 +20,8 @@ import {
   compileDefinitionRules,
   createMemoryCompileCache,
   formatCompileReport,
-  type RuleTemplateCompiler,
 } from '../src/compiler/index.ts'
 import { classifyGuardrailTier, importMcpTools, loadDefinition } from '../src/definition/index.ts'
-import * as enforcement from '../src/enforcement/index.ts'
 import { openAICompatible } from '../src/llm/index.ts'
 
 const { values, positionals } = parseArgs({
@@ -72,17 +70,12 @@ const model =
         ...(process.env.FOCAL_COMPILER_API_KEY ? { apiKey: process.env.FOCAL_COMPILER_API_KEY } : {}),
       })
     : undefined
-// Lane 1's offline templates, when that module provides them.
-const templates = (enforcement as Record<string, unknown>).compileRuleTemplate as
-  | RuleTemplateCompiler
-  | undefined
 
 const report = await compileDefinitionRules({
   rules,
   tools,
   ...(model ? { model } : {}),
   cache,
-  ...(templates ? { templates } : {}),
 })
 writeFileSync(cachePath, `${JSON.stringify(cache.entries(), null, 2)}\n`)
 console.log(formatCompileReport(report))

@@ -1,3 +1,4 @@
+import type { CompiledRuleTemplate } from '../enforcement/index.ts'
 import { type CompileRuleOptions, compileRule } from './compile-rule.ts'
 import type { CompilerRule, RuleCompilation } from './types.ts'
 
@@ -48,8 +49,7 @@ export function formatCompileReport({ results, summary }: CompileDefinitionRules
   const lines = results.map((result) => {
     const head = `${result.rule.id}: ${JSON.stringify(result.rule.text)}`
     if (result.type === 'template') {
-      const target = result.template.expression ?? result.template.tool?.id ?? result.template.kind
-      return `template  ${head}\n          -> ${result.template.kind} ${target}`
+      return `template  ${head}\n          -> ${describeTemplate(result.template)}`
     }
     if (result.type === 'compiled') {
       return `compiled  ${head}${result.cached ? ' (cached)' : ''}\n          -> ${result.expression}  [${result.testCases.length} cases passed]`
@@ -60,4 +60,15 @@ export function formatCompileReport({ results, summary }: CompileDefinitionRules
     `${summary.compiled} compiled, ${summary.template} by template, ${summary.fallback} fell back to Lane 2 (${summary.cached} from cache)`,
   )
   return lines.join('\n')
+}
+
+function describeTemplate(template: CompiledRuleTemplate): string {
+  if (template.expression !== undefined) return `${template.kind}: ${template.expression}`
+  if (template.tool !== undefined)
+    return `${template.kind}: tool ${template.tool.id} ${template.tool.allowed}`
+  const scan = [
+    ...(template.scan?.detectors ?? []),
+    ...(template.scan?.blocklist ?? []).map((word) => JSON.stringify(word)),
+  ]
+  return `${template.kind}: scan ${scan.join(', ')}`
 }

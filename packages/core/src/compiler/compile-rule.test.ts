@@ -47,7 +47,7 @@ describe('compileRule', () => {
       completion('{"expression":"tool == \\"process_refund\\" && args.amount > 500"}'),
       completion(cases),
     ])
-    const result = await compileRule({ rule: refundRule, tools, model })
+    const result = await compileRule({ rule: refundRule, tools, model, templates: false })
     expect(result).toMatchObject({
       type: 'compiled',
       expression: 'tool == "process_refund" && args.amount > 500',
@@ -63,7 +63,7 @@ describe('compileRule', () => {
 
   it('falls back to Lane 2 when the generated expression fails its own cases', async () => {
     const model = await compilerModel([completion('{"expression":"args.amount >= 500"}'), completion(cases)])
-    const result = await compileRule({ rule: refundRule, tools, model })
+    const result = await compileRule({ rule: refundRule, tools, model, templates: false })
     expect(result.type).toBe('fallback')
     if (result.type !== 'fallback') return
     expect(result.reason).toBe('expression failed 1 of 3 test cases')
@@ -81,7 +81,7 @@ describe('compileRule', () => {
       completion('{"expression":"(args) => args.amount > 500"}'),
       completion(cases),
     ])
-    const result = await compileRule({ rule: refundRule, tools, model })
+    const result = await compileRule({ rule: refundRule, tools, model, templates: false })
     expect(result.type === 'fallback' && result.reason).toMatch(/^expression does not compile/)
   })
 
@@ -96,18 +96,18 @@ describe('compileRule', () => {
       completion('{"expression":"args.amount > 500"}'),
       completion(oneSided),
     ])
-    expect((await compileRule({ rule: refundRule, model })).type).toBe('fallback')
+    expect((await compileRule({ rule: refundRule, model, templates: false })).type).toBe('fallback')
   })
 
   it('serves a cached compile without calling the model again, keyed by rule, tools and model', async () => {
     const model = await compilerModel([completion('{"expression":"args.amount > 500"}'), completion(cases)])
     const cache = createMemoryCompileCache()
-    const first = await compileRule({ rule: refundRule, tools, model, cache })
-    const second = await compileRule({ rule: refundRule, tools, model, cache })
+    const first = await compileRule({ rule: refundRule, tools, model, cache, templates: false })
+    const second = await compileRule({ rule: refundRule, tools, model, cache, templates: false })
     expect(first).toMatchObject({ type: 'compiled', cached: false })
     expect(second).toMatchObject({ type: 'compiled', cached: true, expression: 'args.amount > 500' })
     expect(server!.requests).toHaveLength(2)
-    const changedTools = await compileRule({ rule: refundRule, tools: [], model, cache })
+    const changedTools = await compileRule({ rule: refundRule, tools: [], model, cache, templates: false })
     expect(changedTools.type).toBe('fallback') // a new key: the model is asked again and the script is exhausted
     expect(server!.requests.length).toBeGreaterThan(2)
   })
@@ -115,8 +115,8 @@ describe('compileRule', () => {
   it('caches a validated fallback too, so a failing rule is not recompiled on every boot', async () => {
     const model = await compilerModel([completion('{"expression":"args.amount >= 500"}'), completion(cases)])
     const cache = createMemoryCompileCache()
-    await compileRule({ rule: refundRule, tools, model, cache })
-    const again = await compileRule({ rule: refundRule, tools, model, cache })
+    await compileRule({ rule: refundRule, tools, model, cache, templates: false })
+    const again = await compileRule({ rule: refundRule, tools, model, cache, templates: false })
     expect(again).toMatchObject({
       type: 'fallback',
       cached: true,
@@ -132,11 +132,11 @@ describe('compileRule', () => {
       completion(cases),
     ])
     const cache = createMemoryCompileCache()
-    expect(await compileRule({ rule: refundRule, tools, model, cache })).toMatchObject({
+    expect(await compileRule({ rule: refundRule, tools, model, cache, templates: false })).toMatchObject({
       type: 'fallback',
       reason: 'compiler model failed: model-error',
     })
-    expect(await compileRule({ rule: refundRule, tools, model, cache })).toMatchObject({
+    expect(await compileRule({ rule: refundRule, tools, model, cache, templates: false })).toMatchObject({
       type: 'compiled',
       cached: false,
     })
@@ -157,5 +157,13 @@ describe('compileRule', () => {
       template: { kind: 'tool-never', tool: { id: 'delete_account' } },
     })
     expect((await compileRule({ rule: 'Be concise', templates })).type).toBe('fallback')
+  })
+
+  it('compiles the seed example with Lane 1 templates by default, making no model call', async () => {
+    const model = await compilerModel([])
+    const result = await compileRule({ rule: refundRule, tools, model })
+    expect(result.type).toBe('template')
+    expect(result.type === 'template' && result.template.source).toBe(refundRule.text)
+    expect(server!.requests).toHaveLength(0)
   })
 })

@@ -1,4 +1,4 @@
-import { compileExpression, type RuleTier } from '../enforcement/index.ts'
+import { compileExpression, compileRuleTemplate, type RuleTier } from '../enforcement/index.ts'
 import { FocalError } from '../errors/index.ts'
 import type { LanguageModel } from '../llm/index.ts'
 import { compileCacheKey } from './compile-cache-key.ts'
@@ -30,8 +30,8 @@ export interface CompileRuleOptions {
   model?: LanguageModel
   /** Cache keyed by SHA-256 of (rule, tool schemas, model id). @default no cache */
   cache?: CompileCacheStore
-  /** Offline templates tried first (Lane 1's `compileRuleTemplate`). @default none */
-  templates?: RuleTemplateCompiler
+  /** Offline templates tried first; `false` skips them. @default compileRuleTemplate (Lane 1's seed 004 §7 v1 templates) */
+  templates?: RuleTemplateCompiler | false
   signal?: AbortSignal
 }
 
@@ -55,7 +55,8 @@ export async function compileRule(options: CompileRuleOptions): Promise<RuleComp
       issues: [{ path: 'rule.text', message: 'empty' }],
     })
   }
-  const template = options.templates?.(rule.text)
+  const templates = options.templates ?? compileRuleTemplate
+  const template = templates === false ? undefined : templates(rule.text)
   if (template !== undefined) return { type: 'template', rule, template }
   const { model, cache, tools = [] } = options
   if (model === undefined)
