@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import { createEngine } from './create-engine.ts'
+
+const definition = {
+  intents: [
+    { id: 'wire', label: 'Send money', keywords: ['wire', 'transfer'], examples: [] },
+    { id: 'loop', label: 'Loop', keywords: ['loop'], examples: [] },
+  ],
+  scenarios: [
+    {
+      id: 'transfer',
+      intents: ['wire'],
+      steps: [{ id: 'send', required: [{ field: 'amount', question: 'How much should I send?' }] }],
+    },
+    {
+      id: 'pingpong',
+      intents: ['loop'],
+      steps: [
+        { id: 'ping', transitions: [{ to: 'pong', condition: 'text.contains("again")' }] },
+        { id: 'pong', transitions: [{ to: 'ping', condition: 'text.contains("again")' }] },
+      ],
+    },
+  ],
+  tools: [
+    {
+      id: 'send_wire',
+      policy: {
+        requiresApproval: 'args.amount > 1000',
+        approval: { approver: 'treasurer', timeoutMs: 60_000, defaultAction: 'reject' },
+      },
+      fixture: { id: 'W-1' },
+    },
+  ],
+  rules: [
+    {
+      id: 'send',
+      scope: { scenario: 'transfer', step: 'send' },
+      condition: 'has(fields.amount)',
+      tools: [{ id: 'send_wire', args: { amount: '{{amount}}' } }],
+      action: 'Sent ${{amount}} (reference {{tool.send_wire.id}}).',
+    },
+  ],
+  settings: { loopGuard: 2 },
+}
+
+function engineAt(now: { value: number }) {
+  return createEngine({ definition, clock: { now: () => now.value }, classifier: false })
+}
+
+describe('createEngine flows', () => {
+  it('asks the step follow-up question while a required field is missing', async () => {
+    const engine = engineAt({ value: 0 })
+    const result = await engine.turn({ sessionId: 's', text: 'I need a wire transfer' })
+    expect(result).toMatchObject({ type: 'reply', text: 'How much should I send?' })
+    const sent = await engine.turn({ sessionId: 's', text: '$200 please' })
+    expect(sent).toMatchObject({ type: 'reply', text: 'Sent $200 (reference W-1).' })
+  })
+
+  it('applies the default action once an approval has expired', async () => {
+    const now = { value: Date.UTC(2026, 0, 1) }
+    const engine = engineAt(now)
+    const paused = await engine.turn({ sessionId: 's', text: 'wire $5,000' })
+    if (paused.type !== 'approval-required') throw new Error('expected an approval')
+    expect(paused.approval).toMatchObject({
+      approver: 'treasurer',
+      expiresAt: '2026-01-01T00:01:00.000Z',
+      defaultAction: 'reject',
+    })
+    now.value += 61_000
+    const resolved = await engine.resolveApproval({
+      sessionId: 's',
+      approvalId: paused.approval.id,
+      decision: 'approve',
+    })
+    expect(resolved.provenance.tools).toEqual([
+      { id: 'send_wire', status: 'rejected', reason: 'approval expired' },
+    ])
+    expect((await engine.getSession('s'))?.toolsRun).toEqual([])
+  })
+
+  it('keeps waiting while an approval is pending, whatever the user says', async () => {
+    const engine = engineAt({ value: 0 })
+    const paused = await engine.turn({ sessionId: 's', text: 'wire $5,000' })
+    const again = await engine.turn({ sessionId: 's', text: 'hello?' })
+    expect(again.type).toBe('approval-required')
+    if (paused.type !== 'approval-required' || again.type !== 'approval-required') return
+    expect(again.approval.id).toBe(paused.approval.id)
+  })
+
+  it('stops a transition loop after the guard and asks what to do next', async () => {
+    const engine = engineAt({ value: 0 })
+    await engine.turn({ sessionId: 's', text: 'loop' })
+    const types: string[] = []
+    for (let turn = 0; turn < 3; turn++)
+      types.push((await engine.turn({ sessionId: 's', text: 'again' })).type)
+    expect(types).toContain('clarification')
+    const session = await engine.getSession('s')
+    expect(Math.max(...Object.values(session?.navigation.transitionCounts ?? {}))).toBe(2)
+  })
+})
