@@ -71,6 +71,22 @@ describe('createLedger', () => {
     expect(await ledger.records('s1')).toEqual([])
   })
 
+  it('stores events as JSON: explicit undefined fields are dropped, unserialisable payloads are refused', async () => {
+    const ledger = fixedLedger()
+    const record = await ledger.append('s1', {
+      type: 'GOAL_RESTORED',
+      payload: { original: 'a', discarded: 'b', reason: undefined as unknown as string },
+    })
+    expect(record.payload).toEqual({ original: 'a', discarded: 'b' })
+    const cyclic: Record<string, unknown> = { toolId: 'x', status: 'ran' }
+    cyclic.args = { self: cyclic }
+    const error = await ledger
+      .append('s1', { type: 'tool-called', payload: cyclic } as LedgerEvent)
+      .catch((caught: unknown) => caught)
+    expect(FocalError.isInstance(error) && error.code).toBe('invalid-ledger-event')
+    expect(await ledger.verify('s1')).toEqual({ valid: true })
+  })
+
   it('accepts the seed 004 metrics events with their exact field names', async () => {
     const ledger = fixedLedger()
     await ledger.append('s1', {

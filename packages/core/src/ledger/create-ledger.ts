@@ -102,8 +102,21 @@ export function createLedger({
   }
 }
 
+/** The event as any store will hand it back: JSON only (undefined members gone, dates as strings). */
+function toJsonValue(event: LedgerEvent): unknown {
+  try {
+    return JSON.parse(JSON.stringify(event)) as unknown
+  } catch (cause) {
+    throw new FocalError({
+      code: 'invalid-ledger-event',
+      message: 'ledger event is not JSON-serialisable',
+      cause,
+    })
+  }
+}
+
 function parseLedgerEvent(event: LedgerEvent): LedgerEvent {
-  const result = ledgerEventSchema.safeParse(event)
+  const result = ledgerEventSchema.safeParse(toJsonValue(event))
   if (result.success) return result.data
   const issues = result.error.issues.map((issue) => ({
     path: issue.path
