@@ -14,7 +14,11 @@ import { trainIntentWeights } from './train-intent-weights.ts'
 export interface TrainIntentClassifierOptions {
   /** Labelled utterances; at least one, every text a string and every label a non-empty string. */
   examples: readonly IntentExample[]
-  /** Passes of stochastic gradient descent over the examples. @default 12 */
+  /**
+   * Passes of stochastic gradient descent over the examples. By default 12, fewer for large sets
+   * (about 24,000 example updates in all, never under 4): 8,700 examples train in 4 passes with
+   * the same accuracy. @default min(12, max(4, round(24000 / examples.length)))
+   */
   epochs?: number
   /** Initial step size; it decays as 1 / (1 + epoch / 2). @default 1 */
   learningRate?: number
@@ -80,7 +84,7 @@ function buildVocabulary(examples: readonly IntentExample[], features: IntentFea
  */
 export function trainIntentClassifier({
   examples,
-  epochs = 12,
+  epochs,
   learningRate = 1,
   features: featureOverrides,
   calibrate = true,
@@ -99,7 +103,7 @@ export function trainIntentClassifier({
     targets,
     labelCount: labels.length,
     featureCount: idf.length,
-    epochs,
+    epochs: epochs ?? Math.min(12, Math.max(4, Math.round(24_000 / examples.length))),
     learningRate,
     seed,
   }
