@@ -40,7 +40,8 @@ function fakeRecord(sessionId: string, sequence: number, previousHash: string | 
  * describeLedgerStoreConformance('redis', () => createRedisLedgerStore({ client }))
  */
 export function describeLedgerStoreConformance(name: string, createStore: CreateLedgerStore): void {
-  describe(`LedgerStore conformance: ${name}`, () => {
+  // Remote stores (Redis, Durable Objects, Deno KV) resolve races over the network: allow time.
+  describe(`LedgerStore conformance: ${name}`, { timeout: 60_000 }, () => {
     it('returns nothing for an unknown session', async () => {
       const store = await createStore()
       const sessionId = uniqueSession('empty')

@@ -30,7 +30,8 @@ async function updateWithRetry(
  * describeSessionStoreConformance('durable-objects', () => createDurableObjectSessionStore(env.SESSIONS))
  */
 export function describeSessionStoreConformance(name: string, createStore: CreateSessionStore): void {
-  describe(`SessionStore conformance: ${name}`, () => {
+  // Remote stores resolve races over the network: allow time.
+  describe(`SessionStore conformance: ${name}`, { timeout: 60_000 }, () => {
     it('returns undefined for an unknown session', async () => {
       const store = await createStore()
       expect(await store.get(uniqueSession('unknown'))).toBeUndefined()
