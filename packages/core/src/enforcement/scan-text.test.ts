@@ -198,16 +198,74 @@ describe('scanText', () => {
       expect(values(`host ${address}, up`, 'ip-address')).toEqual([address])
     })
 
+    it.each(['version 1.2.3', '999.1.1.1', '01.02.03.04', 'at 12:30:45', 'std::vector', '1:2:3'])(
+      'does not flag %s',
+      (text) => {
+        expect(values(text, 'ip-address')).toEqual([])
+      },
+    )
+
+    // Span expectations from Microsoft Presidio's IP recognizer test cases (data, not code).
     it.each([
-      'version 1.2.3',
-      '999.1.1.1',
-      '1.2.3.4.5',
-      '01.02.03.04',
-      'at 12:30:45',
-      'std::vector',
-      '1:2:3',
-    ])('does not flag %s', (text) => {
-      expect(values(text, 'ip-address')).toEqual([])
+      ['microsoft.com 192.168.0.1', [[14, 25]]],
+      ['my ip: 192.168.0', []],
+      ['microsoft.com 684D:1111:222:3333:4444:5555:6:77', [[14, 47]]],
+      ['684D:1111:222:3333:4444:5555:77', []],
+      ['2345:0425:2CA1::0567:5673:23b5', [[0, 30]]],
+      ['Use local ipv6 ::', [[15, 17]]],
+      [
+        'src=:: dst=::1',
+        [
+          [4, 6],
+          [11, 14],
+        ],
+      ],
+      ['fe80::1%eth0', [[0, 12]]],
+      ['Connect to [2001:db8::1]:8080', [[12, 23]]],
+      ['Visit http://[2001:db8::1]/path', [[14, 25]]],
+      ['SSH to user@2001:db8::1', [[12, 23]]],
+      ['Connect to ::ffff:10.0.0.1 now', [[11, 26]]],
+      ['0:0:0:0:0:FFFF:129.144.52.38', [[0, 28]]],
+      ['2001:db8::256.1.1.1', []],
+      [
+        'IPs: 192.168.1.1, 10.0.0.1, 2001:db8::1',
+        [
+          [5, 16],
+          [18, 26],
+          [28, 39],
+        ],
+      ],
+      ['MAC address aa:bb:cc:dd:ee:ff', []],
+      ['Ratio 1:2:3:4', []],
+      ['Port 80:443', []],
+      ['MyClass::toString', []],
+      [':::', []],
+      ['IP192.168.1.1text', []],
+      ['text192.168.1.1', []],
+      ['(192.168.1.1)', [[1, 12]]],
+      ['IP: 192.168.1.1.', [[4, 15]]],
+      ['2001:db8::1.', [[0, 11]]],
+      ['fe80::1text', []],
+      ['text2001:db8::1', []],
+      ['192.168.1.1.1', [[0, 11]]],
+      ['gggg:hhhh::1234', []],
+      ['12345:db8::1', []],
+      ['2001::db8::1', []],
+      ['192.168.2.1@eth0', [[0, 11]]],
+      ['text::ffff:192.0.2.1', [[11, 20]]],
+      ['foo2001:db8::10.0.0.1', [[13, 21]]],
+      ['192.168.1.0/24', [[0, 14]]],
+      ['2001:db8::/32', [[0, 13]]],
+      ['fe80::1%eth0/64', [[0, 15]]],
+      ['Route is 10.0.0.0/8.', [[9, 19]]],
+      ['10.0.0.0/123', [[0, 8]]],
+      ['2001:db8::/9999', [[0, 10]]],
+    ] as const)('agrees with Presidio on %s', (text, spans) => {
+      const found = scanText(text, { detectors: ['ip-address'] }).map((finding) => [
+        finding.start,
+        finding.end,
+      ])
+      expect(found).toEqual(spans)
     })
   })
 

@@ -48,18 +48,60 @@ export function detectIpv6(text: string, start: number, end: number, findings: F
     }
     let runEnd = index
     while (runEnd > runStart && text.charCodeAt(runEnd - 1) === 46) runEnd--
-    if (colons < 2 || runEnd - runStart < 3) continue
+    if (colons < 2) continue
     const previous = runStart > 0 ? text.charCodeAt(runStart - 1) : 32
-    if ((previous >= 71 && previous <= 90) || (previous >= 103 && previous <= 122)) continue
-    if (isIpv6(text.slice(runStart, runEnd))) {
-      findings.push({
-        type: 'ip-address',
-        start: runStart,
-        end: runEnd,
-        value: text.slice(runStart, runEnd),
-        confidence: 0.9,
-        detector: 'ip-address',
-      })
-    }
+    const next = runEnd < text.length ? text.charCodeAt(runEnd) : 32
+    // Glued to a word on either side ("text2001:db8::1", "fe80::1text", "std::cout") it is not an address.
+    if (isWordLike(previous) || (isWordLike(next) && next !== 46)) continue
+    const value = text.slice(runStart, runEnd)
+    const unspecified = value === '::'
+    if (!unspecified && (runEnd - runStart < 3 || !isIpv6(value))) continue
+    let findingEnd = extendZone(text, runEnd, end)
+    findingEnd = extendPrefix(text, findingEnd, end, 128)
+    findings.push({
+      type: 'ip-address',
+      start: runStart,
+      end: findingEnd,
+      value: text.slice(runStart, findingEnd),
+      confidence: unspecified ? 0.1 : 0.9,
+      detector: 'ip-address',
+    })
   }
+}
+
+function isWordLike(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95 ||
+    code === 58
+  )
+}
+
+/** `%eth0` zone index after an IPv6 address. */
+function extendZone(text: string, position: number, limit: number): number {
+  if (text.charCodeAt(position) !== 37) return position
+  let index = position + 1
+  while (index < limit && /[A-Za-z0-9_.-]/.test(text[index] as string)) index++
+  return index > position + 1 ? index : position
+}
+
+/** A CIDR prefix length (`/24`, `/64`) no larger than `maximum`; anything else is left out. */
+export function extendPrefix(text: string, position: number, limit: number, maximum: number): number {
+  if (text.charCodeAt(position) !== 47) return position
+  let index = position + 1
+  let value = 0
+  while (
+    index < limit &&
+    index - position <= 3 &&
+    text.charCodeAt(index) >= 48 &&
+    text.charCodeAt(index) <= 57
+  ) {
+    value = value * 10 + text.charCodeAt(index) - 48
+    index++
+  }
+  const next = index < text.length ? text.charCodeAt(index) : 32
+  const digitFollows = next >= 48 && next <= 57
+  return index > position + 1 && value <= maximum && !digitFollows && !isWordLike(next) ? index : position
 }

@@ -1,4 +1,5 @@
 import type { Finding } from '../types.ts'
+import { extendPrefix } from './detect-ipv6.ts'
 import { groupDigits, groupSize, type NumberRun } from './number-run.ts'
 
 /** Which number detectors are on. */
@@ -246,7 +247,7 @@ function isDotJoined(run: NumberRun, group: number): boolean {
   return run.groupSeparator[group] === 46 && run.groupSeparatorLength[group] === 1
 }
 
-/** Dotted quads with octets 0..255, no leading zeros, not part of a longer dotted number. */
+/** Dotted quads with octets 0..255, no leading zeros, with an optional CIDR prefix (`/24`). */
 function detectIpv4(text: string, run: NumberRun, findings: Finding[]): void {
   for (let group = 0; group + 3 < run.groupCount; group++) {
     if ((group > 0 && isDotJoined(run, group)) || (group === 0 && run.gluedStart)) continue
@@ -261,7 +262,6 @@ function detectIpv4(text: string, run: NumberRun, findings: Finding[]): void {
         (octet === group || isDotJoined(run, octet))
     }
     if (!valid) continue
-    if (group + 4 < run.groupCount && isDotJoined(run, group + 4)) continue
     if (group + 3 === run.groupCount - 1 && run.gluedEnd) continue
     push(
       text,
@@ -269,7 +269,7 @@ function detectIpv4(text: string, run: NumberRun, findings: Finding[]): void {
       'ip-address',
       'ip-address',
       run.groupStart[group] as number,
-      run.groupEnd[group + 3] as number,
+      extendPrefix(text, run.groupEnd[group + 3] as number, text.length, 32),
       0.9,
     )
     mark(group, group + 3)
