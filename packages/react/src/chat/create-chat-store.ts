@@ -94,9 +94,12 @@ export function createChatStore({
           if (controller === current) set({ status: 'ready' })
         } else {
           failed = request
-          // The partial reply is dropped on retry, so the transcript never shows it twice.
-          set({ status: 'error', error: describe(error) })
-          set((state) => ({ messages: state.messages.filter((message) => message.id !== context.messageId) }))
+          // A failed reply is removed with its partial text, so a retry never shows it twice.
+          set((state) => ({
+            status: 'error',
+            error: describe(error),
+            messages: state.messages.filter((message) => message.id !== context.messageId),
+          }))
         }
       } finally {
         if (controller === current) controller = undefined
