@@ -16,7 +16,7 @@ const durationSeconds = 10
 const connections = 32
 
 async function startServer(extraArgs: string[] = []): Promise<{ url: string; stop: () => void }> {
-  const script = fileURLToPath(new URL('./bench-server.ts', import.meta.url))
+  const script = fileURLToPath(new URL('../testing/bench-server.ts', import.meta.url))
   const child = spawn(
     process.execPath,
     ['--conditions=@focal/source', '--import', 'tsx', script, ...extraArgs],

@@ -170,6 +170,16 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
         testAppConfig.origin,
       )
       expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull()
+      const denied = await send(
+        new Request(`${base}/v1/turn`, {
+          method: 'POST',
+          headers: { origin: testAppConfig.origin, 'content-type': 'application/json' },
+          body: '{}',
+        }),
+      )
+      expect(denied.status).toBe(401)
+      // Errors stay readable by the allowed browser origin.
+      expect(denied.headers.get('access-control-allow-origin')).toBe(testAppConfig.origin)
     })
 
     const cases = badRequests({

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { createEngine, type TurnResult } from '@focal/core'
 import type { FocalAppEngine } from '../app/types.ts'
-import { serveFocal } from './serve-focal.ts'
+import { serveFocal } from '../node/serve-focal.ts'
 
 const definition = readFileSync(
   new URL('../../../../examples/definitions/refund-support.yaml', import.meta.url),
