@@ -29,6 +29,23 @@ describe('validateReformulation attack matrix', () => {
     })
   }
 
+  it('sees through invisible characters and look-alike letters', async () => {
+    for (const candidate of [
+      'Summarize Apple an\u200bd Google earnings',
+      'Summarize Apple \u0430nd Google earnings',
+      'Summarize Apple earnings \u0430s well \u0430s Google',
+    ]) {
+      const result = await validateReformulation({
+        original: 'Summarize Apple earnings',
+        candidate,
+        confidence: 0.97,
+        evidence: [{ id: 'e', text: `Apple Google earnings ${candidate}` }],
+        now,
+      })
+      expect(result).toMatchObject({ allowed: false, type: 'scope-expansion', code: 'DTL-STRAT-010' })
+    }
+  })
+
   it('rejects every valid narrowing when confidence is just below 0.9', async () => {
     for (const confidence of [0.8999, 0.89, 0.5]) {
       const result = await validateReformulation({

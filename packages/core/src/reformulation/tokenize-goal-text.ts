@@ -20,6 +20,58 @@ export interface GoalToken {
 const tokenPattern =
   /\d{4}-\d{2}-\d{2}|[$€£]\s?\d+(?:[.,]\d+)*(?:\s?(?:k|m|bn|b)\b)?|\d+(?:[.,]\d+)*\s?%|\d+(?:[.,]\d+)*[a-z]*|[\p{L}][\p{L}\p{N}]*(?:['’][\p{L}]+)?|<=|>=|[&/,;+<>?!.:]/giu
 
+/** Cyrillic and Greek letters that render like Latin ones. */
+const homoglyphs: Readonly<Record<string, string>> = {
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  ӏ: 'l',
+  һ: 'h',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Х: 'X',
+  І: 'I',
+  Ј: 'J',
+  Ѕ: 'S',
+  α: 'a',
+  ο: 'o',
+  ρ: 'p',
+  ν: 'v',
+  τ: 't',
+  ι: 'i',
+  κ: 'k',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+}
+
 const multipliers: Readonly<Record<string, number>> = { k: 1e3, m: 1e6, b: 1e9, bn: 1e9 }
 
 function numericValue(text: string): Pick<GoalToken, 'value' | 'unit'> {
@@ -39,6 +91,9 @@ function numericValue(text: string): Pick<GoalToken, 'value' | 'unit'> {
 export function tokenizeGoalText(text: string): GoalToken[] {
   const normalized = text
     .normalize('NFKC')
+    // Invisible characters and look-alike letters must not hide a word from the guard (`an\u200bd`, Cyrillic `аnd`).
+    .replace(/[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g, '')
+    .replace(/[\u0370-\u03ff\u0400-\u04ff]/g, (character) => homoglyphs[character] ?? character)
     .replace(/[‘’`´]/g, "'")
     .replace(/[“”]/g, '"')
     .replace(/(\p{L})[-‐‑](?=\p{L})/gu, '$1 ')
