@@ -19,10 +19,15 @@ export function detectArtifacts(draft: string): ArtifactType[] {
   const found = new Set<ArtifactType>()
   let prose = draft
   if (draft.includes('```')) {
+    const outside: string[] = []
+    let last = 0
     for (const match of draft.matchAll(fencePattern)) {
       found.add(classifyFence((match[1] ?? '').toLowerCase(), match[2] ?? ''))
-      prose = prose.replace(match[0], '\n')
+      outside.push(draft.slice(last, match.index))
+      last = match.index + match[0].length
     }
+    outside.push(draft.slice(last))
+    prose = outside.join('\n')
   }
   if (diffMarkers.test(prose)) found.add('patch')
   const lines = prose.split('\n')

@@ -12,6 +12,7 @@ const directoryPath = /^(?:[\w@.-]+\/){2,}[\w@.-]*$/
 const callSymbol = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(\)$/
 const backtickSymbol = /`([A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*(?:\(\))?)`/g
 const fence = /```[\s\S]*?```/g
+const maxSpecificLength = 200
 
 /**
  * Names the draft states as facts about the system (file paths, directories, code symbols in
@@ -23,8 +24,10 @@ export function findUnsupportedSpecifics(draft: string, toolTrace: string, goal 
   const prose = draft.includes('```') ? draft.replace(fence, ' ') : draft
   const specifics = new Set<string>()
   for (const candidate of pathLikeTokens(prose)) {
+    // Real paths and symbols are short; skipping giant tokens keeps hostile drafts linear.
+    if (candidate.length > maxSpecificLength) continue
     if (filePath.test(candidate) || directoryPath.test(candidate)) specifics.add(candidate)
-    else if (callSymbol.test(candidate)) specifics.add(candidate.slice(0, -2))
+    else if (candidate.endsWith('()') && callSymbol.test(candidate)) specifics.add(candidate.slice(0, -2))
   }
   if (prose.includes('`')) {
     for (const match of prose.matchAll(backtickSymbol)) {

@@ -40,12 +40,17 @@ export default defineSuite({
   ],
   measure: () => {
     const result = judgeAlignmentHeuristically(payload)
+    // Model output is untrusted: 100 KB of fences, diff markers, arrows, paths and symbols must stay fast.
+    const hostile = '```\n@@ x -> y /a/b/c.ts `Foo.bar()` '.repeat(2_900).slice(0, 100_000)
+    const started = performance.now()
+    judgeAlignmentHeuristically({ ...payload, draftAnswer: hostile })
     return {
       'heuristic on bench draft': {
         verdict: result.verdict,
         qualityScore: result.qualityScore,
         draftBytes: draft.length,
       },
+      'heuristic on a 100 KB hostile draft': { milliseconds: performance.now() - started },
     }
   },
 })
