@@ -52,6 +52,12 @@ export function checkDefinitionReferences(definition: FocalDefinition): FocalIss
     })
   })
   definition.tools.forEach((tool, index) => {
+    if (tool.policy.allowed === 'conditional' && tool.policy.condition === undefined) {
+      issues.push({
+        path: `tools[${index}].policy.condition`,
+        message: 'a conditional tool needs a condition',
+      })
+    }
     checkCel(tool.policy.condition, `tools[${index}].policy.condition`, issues)
     checkCel(tool.policy.requiresApproval, `tools[${index}].policy.requiresApproval`, issues)
     tool.requires?.forEach((required, requiredIndex) => {

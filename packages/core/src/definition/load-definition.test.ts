@@ -126,6 +126,12 @@ describe('loadDefinition', () => {
       /./,
     ],
     [
+      'a conditional tool without a condition',
+      (d) => (d.tools[0].policy = { allowed: 'conditional' }),
+      'tools[0].policy.condition',
+      /needs a condition/,
+    ],
+    [
       'an unsafe entity pattern',
       (d) => (d.entities = [{ name: 'order_id', pattern: '(a+)+$' }]),
       'entities[0].pattern',

@@ -3,7 +3,7 @@ import type { CompiledEngine } from './compile-engine.ts'
 import type { ToolRunner } from './ports.ts'
 import { renderArguments } from './render-template.ts'
 import type { CompletedToolCall, PlannedToolCall } from './session-state.ts'
-import type { TurnEvent } from './types.ts'
+import type { ApprovalRequest, TurnEvent } from './types.ts'
 
 /** The tool calls the matched rules ask for, arguments filled from entities and fields. */
 export function planToolCalls(
@@ -25,10 +25,8 @@ export type ActOutcome =
       type: 'paused'
       completed: CompletedToolCall[]
       remaining: PlannedToolCall[]
-      reason: string
-      approver?: string
-      defaultAction: 'approve' | 'reject'
-      timeoutMs?: number
+      /** The serialisable request the tool gate built (id, approver, expiry, default action). */
+      request: ApprovalRequest
     }
 
 /** Everything {@link actOnPlan} needs. */
@@ -52,7 +50,8 @@ export async function actOnPlan(plan: readonly PlannedToolCall[], context: ActCo
     const call = plan[position]!
     const approved = position === 0 && context.firstApproved === true
     if (!approved) {
-      const decision = context.compiled.gate.check(call.toolId, call.args, context.toolsRun, context.session)
+      const history = { toolsRun: context.toolsRun, session: context.session, sessionId: context.sessionId }
+      const decision = context.compiled.gate.check({ toolId: call.toolId, args: call.args }, history)
       if (decision.type === 'blocked') {
         completed.push({ ...call, status: 'blocked', reason: decision.reason })
         context.emit({ type: 'tool-called', toolId: call.toolId, status: 'blocked' })
@@ -60,8 +59,7 @@ export async function actOnPlan(plan: readonly PlannedToolCall[], context: ActCo
       }
       if (decision.type === 'approval-required') {
         context.emit({ type: 'tool-called', toolId: call.toolId, status: 'awaiting-approval' })
-        const { type: _type, ...rest } = decision
-        return { type: 'paused', completed, remaining: plan.slice(position), ...rest }
+        return { type: 'paused', completed, remaining: plan.slice(position), request: decision.request }
       }
     }
     completed.push(await runTool(call, context, approved))

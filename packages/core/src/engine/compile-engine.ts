@@ -1,4 +1,6 @@
 import type { DefinitionRule, DefinitionScenario, FocalDefinition } from '../definition/definition-schema.ts'
+import { createToolGate, type ToolGate } from '../enforcement/create-tool-gate.ts'
+import type { ToolPolicy } from '../enforcement/types.ts'
 import { createGoalParser } from '../goal/create-goal-parser.ts'
 import { trainIntentClassifier } from '../goal/train-intent-classifier.ts'
 import { createRuleIndex } from '../rules/create-rule-index.ts'
@@ -11,7 +13,7 @@ import {
   type SensorIntentClassifier,
 } from '../sensor/create-sensor.ts'
 import type { Sensor } from '../sensor/types.ts'
-import { createToolCallGate, type ToolCallGate } from './gate-tool-call.ts'
+import type { Clock, IdGenerator } from './ports.ts'
 
 /** A definition compiled once per engine: sensor, rule index, router and tool gate. */
 export interface CompiledEngine {
@@ -21,7 +23,7 @@ export interface CompiledEngine {
   rulesById: Map<string, DefinitionRule>
   scenariosById: Map<string, DefinitionScenario>
   router: Router
-  gate: ToolCallGate
+  gate: ToolGate
 }
 
 /** Options of {@link compileEngine}. */
@@ -35,8 +37,33 @@ export interface CompileEngineOptions {
    * `false`. @default 'auto'
    */
   classifier?: SensorIntentClassifier | 'auto' | false
+  /** Time source for approval expiry. @default { now: () => Date.now() } */
+  clock?: Clock
+  /** Approval id source. @default `approval_${crypto.randomUUID()}` */
+  idGenerator?: IdGenerator
   /** Fills `perception.goal`. @default createGoalParser() */
   goalParser?: SensorGoalParser | false
+}
+
+/** A definition tool as the tool gate reads its policy. */
+function toToolPolicy(tool: FocalDefinition['tools'][number]): ToolPolicy {
+  const { policy } = tool
+  const approval = policy.approval
+  return {
+    id: tool.id,
+    allowed: policy.allowed,
+    ...(policy.condition === undefined ? {} : { condition: policy.condition }),
+    ...(policy.requiresApproval === undefined ? {} : { requiresApproval: policy.requiresApproval }),
+    ...(approval === undefined
+      ? {}
+      : {
+          approval: {
+            defaultAction: approval.defaultAction,
+            ...(approval.approver === undefined ? {} : { approver: approval.approver }),
+            ...(approval.timeoutMs === undefined ? {} : { timeoutMs: approval.timeoutMs }),
+          },
+        }),
+  }
 }
 
 /** Trains the definition's intent classifier, or undefined when fewer than two intents have examples. */
@@ -85,6 +112,13 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
       entryThreshold: settings.entryThreshold,
       loopGuard: settings.loopGuard,
     }),
-    gate: createToolCallGate(definition.tools),
+    gate: createToolGate({
+      tools: definition.tools.map(toToolPolicy),
+      ordering: definition.tools.flatMap((tool) =>
+        (tool.requires ?? []).map((requires) => ({ tool: tool.id, requires })),
+      ),
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+      ...(options.idGenerator === undefined ? {} : { ids: options.idGenerator }),
+    }),
   }
 }

@@ -37,6 +37,7 @@ const definition = {
       scope: { scenario: 'transfer', step: 'send' },
       condition: 'has(fields.amount)',
       tools: [{ id: 'send_wire', args: { amount: '{{amount}}' } }],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal dollar sign before a Focal placeholder
       action: 'Sent ${{amount}} (reference {{tool.send_wire.id}}).',
     },
   ],

@@ -88,6 +88,8 @@ export function createEngine(options: EngineOptions): Engine {
     ...(options.sensor === undefined ? {} : { sensor: options.sensor }),
     ...(options.classifier === undefined ? {} : { classifier: options.classifier }),
     ...(options.goalParser === undefined ? {} : { goalParser: options.goalParser }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.idGenerator === undefined ? {} : { idGenerator: options.idGenerator }),
   })
   const store = (options.sessionStore ?? createMemorySessionStore()) as SessionStore<EngineSessionState>
   const ledger = toLedger(options.ledger, options.clock)

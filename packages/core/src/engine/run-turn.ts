@@ -259,20 +259,9 @@ export function pause(
   turn: Parameters<typeof finishTurn>[3],
   acted: Extract<Awaited<ReturnType<typeof actOnPlan>>, { type: 'paused' }>,
 ): TurnOutcome {
-  const { clock, idGenerator, compiled } = dependencies
+  const { compiled } = dependencies
   const call = acted.remaining[0]!
-  const approval = {
-    id: idGenerator.next('approval'),
-    sessionId: scratch.sessionId,
-    toolId: call.toolId,
-    args: call.args,
-    reason: acted.reason,
-    defaultAction: acted.defaultAction,
-    ...(acted.approver === undefined ? {} : { approver: acted.approver }),
-    ...(acted.timeoutMs === undefined
-      ? {}
-      : { expiresAt: new Date(clock.now() + acted.timeoutMs).toISOString() }),
-  }
+  const approval = acted.request
   state.pendingApproval = {
     approval,
     turnId: scratch.turnId,
@@ -285,7 +274,7 @@ export function pause(
     ...(turn.followUp === undefined ? {} : { followUp: turn.followUp }),
   }
   const text = compiled.definition.settings.approvalPendingReply
-    .replaceAll('{{approver}}', acted.approver ?? 'a reviewer')
+    .replaceAll('{{approver}}', approval.approver ?? 'a reviewer')
     .replaceAll('{{tool}}', call.toolId)
   const provenance = buildTurnProvenance({
     ...scratch,
@@ -294,7 +283,7 @@ export function pause(
     matched: turn.matched,
     completed: acted.completed,
     awaitingApproval: call.toolId,
-    gates: [{ name: 'tool-policy', status: 'approval-required', detail: acted.reason }],
+    gates: [{ name: 'tool-policy', status: 'approval-required', detail: approval.reason }],
   })
   const result: TurnResult = {
     type: 'approval-required',
@@ -327,9 +316,10 @@ export function pause(
         turnId: scratch.turnId,
         toolId: call.toolId,
         args: call.args,
-        reason: acted.reason,
-        defaultAction: acted.defaultAction,
-        ...(acted.approver === undefined ? {} : { approver: acted.approver }),
+        reason: approval.reason,
+        defaultAction: approval.defaultAction,
+        ...(approval.approver === undefined ? {} : { approver: approval.approver }),
+        ...(approval.expiresAt === undefined ? {} : { expiresAt: approval.expiresAt }),
       },
     },
     {
