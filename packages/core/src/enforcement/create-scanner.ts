@@ -210,7 +210,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       const needsAnalysis =
         (flags & (flagAt | flagColon)) !== 0 ||
         index - tokenStart >= shortestLongToken ||
-        ((first === 119 || first === 87) && (flags & flagDot) !== 0) ||
+        (flags & flagDot) !== 0 ||
         first === 45
       if (index >= length) openFrom = Math.min(openFrom, tokenStart)
       tokenNext = -1

@@ -288,6 +288,33 @@ describe('scanText', () => {
     )
   })
 
+  describe('url (Presidio URL recognizer cases)', () => {
+    it.each([
+      ['https://www.microsoft.com/', [[0, 26]]],
+      ['http://www.microsoft.com', [[0, 24]]],
+      ['http://microsoft.site', [[0, 21]]],
+      ['http://microsoft.webcam', [[0, 23]]],
+      ['http://microsoft.vlaanderen', [[0, 27]]],
+      ['https://webhook.site/324d38de-dc6b-4920-9c3e-813f7cf78729?q=1&b=2', [[0, 65]]],
+      ['https://www.microsoft.com/store/abc/', [[0, 36]]],
+      ['microsoft.com', [[0, 13]]],
+      [
+        'my domains: microsoft.com google.co.il',
+        [
+          [12, 25],
+          [26, 38],
+        ],
+      ],
+      ['www.microsoft', []],
+      ['http://microsoft', []],
+      ['see README.md and main.py, then Node.js', []],
+    ] as const)('agrees on %s', (text, spans) => {
+      expect(scanText(text, { detectors: ['url'] }).map((finding) => [finding.start, finding.end])).toEqual(
+        spans,
+      )
+    })
+  })
+
   describe('secret', () => {
     it.each([
       ['aws-access-key', 'AKIALALEMEL33243OLIB'],

@@ -2,7 +2,7 @@ import type { Finding } from '../types.ts'
 import { isAlphanumericCode } from './char-classes.ts'
 import { isBase58CheckAddress, isBech32Address } from './crypto-address.ts'
 import { isChecksummedEthereumAddress } from './keccak256.ts'
-import { isValidDomain } from './top-level-domains.ts'
+import { isLikelyBareDomain, isValidDomain } from './top-level-domains.ts'
 
 /** Index of a character code within `[start, end)`, or -1; never scans past the token. */
 function indexWithin(text: string, code: number, start: number, end: number): number {
@@ -114,6 +114,9 @@ export function detectUrls(text: string, start: number, end: number, findings: F
   } else if (text.startsWith('www.', start) || text.startsWith('WWW.', start)) {
     urlStart = start
     hostStart = start
+  } else {
+    detectBareDomain(text, start, end, findings)
+    return
   }
   if (urlStart < 0) return
   const urlEnd = trimTrailing(text, hostStart, end)
@@ -123,11 +126,28 @@ export function detectUrls(text: string, start: number, end: number, findings: F
   host = host.slice(host.lastIndexOf('@') + 1)
   if (!host.startsWith('[')) host = host.replace(/:\d{1,5}$/, '')
   const validHost =
-    isValidDomain(host) ||
+    isValidDomain(host, hostStart !== urlStart) ||
     host === 'localhost' ||
     /^\d{1,3}(\.\d{1,3}){3}$/.test(host) ||
     /^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(host)
   if (validHost) push(findings, text, 'url', 'url', urlStart, urlEnd, 0.9)
+}
+
+/** `microsoft.com`, `google.co.il/path` without a scheme (lower confidence, like Presidio). */
+function detectBareDomain(text: string, start: number, end: number, findings: Finding[]): void {
+  let first = start
+  while (first < end && !isAlphanumericCode(text.charCodeAt(first))) first++
+  const last = trimTrailing(text, first, end)
+  if (last - first < 4 || indexWithin(text, 64, first, last) >= 0) return
+  let hostEnd = first
+  while (
+    hostEnd < last &&
+    (isAlphanumericCode(text.charCodeAt(hostEnd)) || isDomainPunctuation(text.charCodeAt(hostEnd)))
+  )
+    hostEnd++
+  if (hostEnd < last && text.charCodeAt(hostEnd) !== 47) return
+  if (first > start && isAlphanumericCode(text.charCodeAt(first - 1))) return
+  if (isLikelyBareDomain(text.slice(first, hostEnd))) push(findings, text, 'url', 'url', first, last, 0.5)
 }
 
 /** Crypto addresses in the alphanumeric runs of a token: Base58Check, bech32/bech32m and EIP-55 checksums. */

@@ -13,7 +13,7 @@ export function isKnownTopLevelDomain(label: string): boolean {
 }
 
 /** A host name of at least two labels (letters, digits, inner hyphens) ending in a known TLD. */
-export function isValidDomain(domain: string): boolean {
+export function isValidDomain(domain: string, anyTopLevel = false): boolean {
   if (domain.length < 3 || domain.length > 253) return false
   const labels = domain.split('.')
   if (labels.length < 2) return false
@@ -21,5 +21,43 @@ export function isValidDomain(domain: string): boolean {
     if (label.length === 0 || label.length > 63 || label.startsWith('-') || label.endsWith('-')) return false
     if (!/^[A-Za-z0-9-]+$/.test(label) && !/^[\p{L}\p{N}-]+$/u.test(label)) return false
   }
-  return isKnownTopLevelDomain(labels[labels.length - 1] as string)
+  const topLevel = labels[labels.length - 1] as string
+  // After an explicit scheme any alphabetic TLD counts (`http://microsoft.vlaanderen`).
+  return isKnownTopLevelDomain(topLevel) || (anyTopLevel && /^[A-Za-z]{2,24}$/.test(topLevel))
+}
+
+/** ccTLDs that are far more often file extensions (`README.md`, `main.py`, `run.sh`). */
+const fileExtensionLike = new Set([
+  'md',
+  'py',
+  'sh',
+  'rs',
+  'pl',
+  'ps',
+  'so',
+  'la',
+  'ml',
+  'pm',
+  'st',
+  'cc',
+  'hh',
+  'mk',
+  'am',
+  'in',
+  'do',
+  'gz',
+  'zip',
+  'local',
+  'internal',
+  'lan',
+  'home',
+  'test',
+  'example',
+  'invalid',
+])
+
+/** A bare host name (`microsoft.com`, `google.co.il`) worth flagging without a scheme. */
+export function isLikelyBareDomain(domain: string): boolean {
+  const topLevel = domain.slice(domain.lastIndexOf('.') + 1).toLowerCase()
+  return !fileExtensionLike.has(topLevel) && /[A-Za-z]/.test(domain) && isValidDomain(domain)
 }
