@@ -193,6 +193,73 @@ describe('judgeAlignmentHeuristically', () => {
     )
   })
 
+  it('fails a prose answer to a patch request, and accepts the diff', () => {
+    const goal = 'Give me a patch that fixes the off-by-one in the pagination helper.'
+    const trace = 'read_file src/paginate.ts'
+    const prose =
+      'The pagination helper should use less-than instead of less-than-or-equal when it compares the page index.'
+    const diff =
+      '```diff\n--- a/src/paginate.ts\n+++ b/src/paginate.ts\n@@ -3 +3 @@\n-  for (let i = 0; i <= pages; i++)\n+  for (let i = 0; i < pages; i++)\n```\nTests: the existing pagination test now covers the last page.'
+    const asProse = judgeAlignmentHeuristically(
+      buildJudgePayload({ goal, intentId: 'CHANGE_IMPLEMENTATION', draft: prose, toolTrace: trace }),
+    )
+    expect(asProse.hardFailCodes).toContain('WRONG_ARTIFACT_TYPE')
+    const asDiff = judgeAlignmentHeuristically(
+      buildJudgePayload({ goal, intentId: 'CHANGE_IMPLEMENTATION', draft: diff, toolTrace: trace }),
+    )
+    expect(asDiff.reasonCodes).not.toContain('WRONG_ARTIFACT_TYPE')
+    expect(asDiff.observations?.artifacts).toContain('patch')
+  })
+
+  it('fails a runtime walkthrough when the user explicitly asked for the repository structure', () => {
+    const draft =
+      'At runtime the client sends a request event, the server emits a response signal, then the state transitions from pending to done in a loop until the queue drains.'
+    const result = judgeAlignmentHeuristically(
+      buildJudgePayload({
+        goal: 'Explain the repository structure of this project.',
+        intentId: 'REPO_ORIENTATION',
+        draft,
+      }),
+    )
+    expect(result.hardFailCodes).toContain('WRONG_ABSTRACTION_LEVEL')
+  })
+
+  it('flags a draft about something else entirely as MISREAD_PRIMARY_GOAL', () => {
+    const result = judgeAlignmentHeuristically(
+      buildJudgePayload({
+        goal: 'Design a rollback strategy for the failed database migration in production.',
+        intentId: 'GENERAL',
+        draft:
+          'Buttons look better with rounded corners, a softer shadow and a consistent palette across the app.',
+      }),
+    )
+    expect(result.hardFailCodes).toContain('MISREAD_PRIMARY_GOAL')
+  })
+
+  it('flags generic best-practice filler as OVERLY_GENERIC', () => {
+    const draft =
+      'In general, you should follow best practices. It depends on many factors, and typically teams choose what works for them.'
+    const result = judgeAlignmentHeuristically(
+      buildJudgePayload({ goal: 'How should we shard our orders table?', intentId: 'GENERAL', draft }),
+    )
+    expect(result.reasonCodes).toContain('OVERLY_GENERIC')
+  })
+
+  it('tolerates one unsupported specific at low strictness but not at medium', () => {
+    const draft =
+      'The retry loop lives in src/retry.ts; it backs off and gives up after five failures, then reports an error event.'
+    const payload = buildJudgePayload({
+      goal: 'How do retries work at runtime?',
+      intentId: 'GENERAL',
+      draft,
+      toolTrace: 'grep retry',
+    })
+    expect(judgeAlignmentHeuristically(payload, { strictness: 'low' }).reasonCodes).not.toContain(
+      'UNSUPPORTED_SPECIFICS',
+    )
+    expect(judgeAlignmentHeuristically(payload).reasonCodes).toContain('UNSUPPORTED_SPECIFICS')
+  })
+
   it('never throws, keeps every score in 0..1 and its verdict equal to computeVerdict of its own scores (property)', () => {
     const text = fc.string({
       unit: fc.constantFrom(
