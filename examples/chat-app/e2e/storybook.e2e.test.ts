@@ -40,7 +40,8 @@ afterAll(async () => {
 /** The state each story must reach, as a selector in the rendered widget. */
 const expected: Record<string, string> = {
   'widget-focalchat--empty': '.focal-empty',
-  'widget-focalchat--streaming': '[role="log"][aria-busy="true"] .focal-text',
+  'widget-focalchat--streaming':
+    '[role="log"][aria-busy="true"] article[data-role="assistant"][data-streaming] .focal-text',
   'widget-focalchat--clarification': 'fieldset.focal-clarification button:focus',
   'widget-focalchat--approval-pending': 'fieldset.focal-approval button:not([disabled])',
   'widget-focalchat--redacted-reply': '.focal-notice[data-outcome="redacted"]',

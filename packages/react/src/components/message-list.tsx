@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow'
 import { useChatSelector } from '../hooks/use-chat-selector.ts'
 import { classNames } from './class-names.ts'
 import { Message } from './message.tsx'
+import { TypingIndicator } from './typing-indicator.tsx'
 
 /** Props of {@link MessageList}. */
 export interface MessageListProps {
@@ -46,14 +47,7 @@ export function MessageList({
       aria-label="Conversation"
     >
       {ids.length === 0 ? <p className="focal-empty">{empty}</p> : ids.map(renderMessage)}
-      {status === 'submitted' ? (
-        <p className="focal-typing">
-          <span className="focal-visually-hidden">Assistant is thinking…</span>
-          <span aria-hidden="true" />
-          <span aria-hidden="true" />
-          <span aria-hidden="true" />
-        </p>
-      ) : null}
+      {status === 'submitted' ? <TypingIndicator /> : null}
       <div ref={end} />
     </div>
   )

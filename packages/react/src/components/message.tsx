@@ -6,6 +6,7 @@ import { ClarificationPrompt } from './clarification-prompt.tsx'
 import { classNames } from './class-names.ts'
 import { EnforcementNotice } from './enforcement-notice.tsx'
 import { ProvenanceFooter } from './provenance-footer.tsx'
+import { TypingIndicator } from './typing-indicator.tsx'
 
 /** Props of {@link Message}. */
 export interface MessageProps {
@@ -51,6 +52,8 @@ export const Message = memo(function Message({ messageId, className }: MessagePr
   const message = useChatSelector((state) => state.messages.find((candidate) => candidate.id === messageId))
   if (!message) return null
   const streaming = message.parts.some((part) => part.type === 'text' && part.state === 'streaming')
+  // The scan may hold the first words back: show that the reply is coming rather than an empty bubble.
+  const nothingShown = message.parts.every((part) => part.type === 'text' && part.text === '')
   return (
     <article
       className={classNames('focal-message', `focal-message-${message.role}`, className)}
@@ -61,6 +64,7 @@ export const Message = memo(function Message({ messageId, className }: MessagePr
       {ordered(message.parts).map(({ part, index }) => (
         <Part key={index} part={part} />
       ))}
+      {streaming && nothingShown ? <TypingIndicator /> : null}
       {message.aborted ? <p className="focal-note">Stopped.</p> : null}
       {message.provenance ? (
         <ProvenanceFooter provenance={message.provenance} enforcement={lastEnforcement(message.parts)} />

@@ -87,4 +87,14 @@ describe('Message', () => {
     )
     expect(screen.getByRole('button', { name: /Why this answer/ }).textContent).toContain('blocked')
   })
+
+  it('shows a typing indicator, not an empty bubble, while the scan still holds the first words back', () => {
+    renderWithStore(<MessageList />, (store) =>
+      store.setState({
+        messages: [{ id: 'a1', role: 'assistant', parts: [{ type: 'text', text: '', state: 'streaming' }] }],
+      }),
+    )
+    const article = screen.getByRole('article', { name: 'Assistant said' })
+    expect(article.textContent).toBe('Assistant is thinking…')
+  })
 })
