@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { buildJudgePayload } from './build-judge-payload.ts'
+import { computeVerdict } from './compute-verdict.ts'
 import { createAlignmentJudge } from './create-alignment-judge.ts'
 import { runFinalization } from './run-finalization.ts'
+import type { AlignmentJudgeResult } from './types.ts'
 
 const goal = 'Draw a diagram of how the worker and the queue interact.'
 const prose =
@@ -66,5 +68,35 @@ describe('runFinalization', () => {
       },
     })
     expect(result.type).toBe('ask-user')
+  })
+
+  it('sees artifact changes even when a model judge reports no observations', async () => {
+    const scores = { goalCoverage: 1, abstractionMatch: 1, artifactMatch: 0, evidenceFit: 1, clarity: 1 }
+    const failing: AlignmentJudgeResult = {
+      ...computeVerdict({ scores, reasonCodes: ['WRONG_ARTIFACT_TYPE'] }),
+      scores,
+      reasonCodes: ['WRONG_ARTIFACT_TYPE'],
+      missingRequirements: [],
+      evidenceIssues: [],
+      fixMode: 'REWRITE_ONLY',
+      nextActions: [],
+      source: 'model',
+      modelId: 'judge-model',
+    }
+    const drafts = [prose, diagram]
+    let calls = 0
+    const result = await runFinalization({
+      judge: { judge: async () => failing },
+      payload,
+      regenerate: async () => ({ draft: drafts[++calls % 2]! }),
+    })
+    // Retry 1 changed prose -> diagram (counted); retry 2 changed diagram -> prose (counted); then the ceiling.
+    expect(calls).toBe(2)
+    expect(result.directive).toMatchObject({ type: 'finalize-with-limitations', reason: 'max-retries' })
+    expect(result.attempts.map((attempt) => attempt.artifactTypes)).toEqual([
+      ['explanation'],
+      ['diagram'],
+      ['explanation'],
+    ])
   })
 })

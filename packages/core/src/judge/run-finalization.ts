@@ -1,4 +1,6 @@
+import { detectAbstractionLevel } from './abstraction-cues.ts'
 import type { AlignmentJudge } from './create-alignment-judge.ts'
+import { detectArtifacts } from './detect-artifacts.ts'
 import {
   type FinalizationAttempt,
   type ReplanDirective,
@@ -68,7 +70,17 @@ export async function runFinalization(options: RunFinalizationOptions): Promise<
   const attempts: Array<FinalizationAttempt & { draft: string }> = []
   for (;;) {
     const judgeResult = await options.judge.judge(payload, signalOption)
-    attempts.push({ judgeResult, draft: payload.draftAnswer, evidenceIds, clarificationObtained })
+    // Model judges report no observations: detect artifact and level here so the anti-loop rule still sees changes.
+    const draft = payload.draftAnswer
+    const level = judgeResult.observations?.draftAbstraction ?? detectAbstractionLevel(draft)
+    attempts.push({
+      judgeResult,
+      draft,
+      evidenceIds,
+      clarificationObtained,
+      artifactTypes: judgeResult.observations?.artifacts ?? detectArtifacts(draft),
+      ...(level === undefined ? {} : { abstractionLevel: level }),
+    })
     const directive = replanDirective(judgeResult, attempts, options)
     const finish = (
       type: FinalizationResult['type'],
