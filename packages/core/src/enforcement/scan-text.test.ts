@@ -134,6 +134,23 @@ describe('scanText', () => {
     })
   })
 
+  describe('phone (Presidio phone recognizer case)', () => {
+    it('finds the US and the international number at their spans, and no Israeli local number', () => {
+      const text = 'My US number is (415) 555-0132, and my international one is +1 415 555 0132'
+      const spans = scanText(text, { detectors: ['phone'] }).map((finding) => [finding.start, finding.end])
+      expect(spans).toEqual([
+        [16, 30],
+        [60, 75],
+      ])
+      expect(scanText('My Israeli number is 09-7625400', { detectors: ['phone'] })).toEqual([])
+    })
+  })
+
+  it('sees through zero-width characters inside SSNs and phone numbers', () => {
+    expect(values('ssn 078-05-11\u200b23', 'us-ssn')).toEqual(['078-05-11\u200b23'])
+    expect(values('call (415) 555-\u200d2671', 'phone')).toEqual(['(415) 555-\u200d2671'])
+  })
+
   describe('iban', () => {
     it.each([
       'AL47212110090000000235698741',
