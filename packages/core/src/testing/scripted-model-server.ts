@@ -80,7 +80,13 @@ export async function startScriptedModelServer({
       }
       const index = requests.length
       requests.push(request)
-      const scripted = typeof script === 'function' ? script(request, index) : script[index]
+      let scripted: ScriptedModelResponse | undefined
+      try {
+        scripted = typeof script === 'function' ? script(request, index) : script[index]
+      } catch (error) {
+        // A throwing script is a test bug: answer 500 with its message instead of crashing the server.
+        scripted = { type: 'http-error', status: 500, message: `script threw: ${String(error)}` }
+      }
       const wait = (ms: number) =>
         new Promise<void>((resolve) => {
           const timer = setTimeout(() => {
