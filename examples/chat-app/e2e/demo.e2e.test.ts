@@ -126,4 +126,24 @@ describe('demo chat in Chromium', () => {
     await shoot(page, '5-inspector')
     await page.close()
   })
+
+  it('runs the same engine in the page with no server: clarification, refusal and redaction', async () => {
+    const page = await browser.context.newPage()
+    const apiCalls: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/v1/')) apiCalls.push(request.url())
+    })
+    await page.goto(`${demo.url}#/page`)
+    await page.getByText('@focal/core in this page').waitFor()
+    const clarification = await send(page, demoFlows.clarification.text)
+    expect(await clarification.locator('fieldset.focal-clarification button').count()).toBeGreaterThan(1)
+    const refusal = await send(page, demoFlows.refusal.text)
+    await refusal.getByRole('button', { name: /Why this answer/ }).click()
+    expect(await refusal.locator('.focal-provenance-panel').textContent()).toContain(demoFlows.refusal.ruleId)
+    const redacted = await send(page, demoFlows.redaction.text)
+    expect(((await redacted.textContent()) ?? '').replace(/[\s-]/g, '')).not.toMatch(/\d{12,}/)
+    await shoot(page, '7-in-page-engine')
+    expect(apiCalls).toEqual([])
+    await page.close()
+  })
 })

@@ -1,15 +1,19 @@
 import { createStreamRedactor } from '@focal/core/enforcement'
 import { createChatStore, createHttpTransport, FocalChat, useFocalChat } from '@focal/react'
 import { useState } from 'react'
+import { createInPageTransport } from './create-in-page-transport.ts'
 import { demoMessages } from './demo-messages.ts'
 import { Inspector } from './inspector/inspector.tsx'
 import { useHashRoute } from './use-hash-route.ts'
 
-function ChatPage() {
-  // One store for the page; the card-number scan is the client-side Lane 1 (defense in depth).
+/** Where the engine runs: behind `@focal/edge` on the Node server, or in this page. */
+type EngineMode = 'server' | 'page'
+
+function ChatPage({ mode }: { mode: EngineMode }) {
+  // One store for the page; the streaming redactor is the client-side Lane 1 (defense in depth).
   const [store] = useState(() =>
     createChatStore({
-      transport: createHttpTransport(),
+      transport: mode === 'server' ? createHttpTransport() : createInPageTransport(),
       scan: () => createStreamRedactor({ detectors: ['credit-card', 'us-ssn', 'secret'] }),
     }),
   )
@@ -32,8 +36,21 @@ function ChatPage() {
             </li>
           ))}
         </ul>
-        <p>
-          <a href={`#/inspector?session=${encodeURIComponent(sessionId)}`}>Open the session inspector →</a>
+        {mode === 'server' ? (
+          <p>
+            <a href={`#/inspector?session=${encodeURIComponent(sessionId)}`}>Open the session inspector →</a>
+          </p>
+        ) : null}
+        <p className="demo-mode">
+          {mode === 'server' ? (
+            <>
+              Engine: <strong>@focal/edge on Node</strong> · <a href="#/page">run it in this page instead</a>
+            </>
+          ) : (
+            <>
+              Engine: <strong>@focal/core in this page</strong> (no server) · <a href="#/">use the server</a>
+            </>
+          )}
         </p>
         <button type="button" className="demo-link" onClick={() => store.getState().reset()}>
           New session
@@ -43,7 +60,7 @@ function ChatPage() {
   )
 }
 
-/** The demo: the chat widget, or the session inspector at `#/inspector?session=<id>`. */
+/** The demo: the chat widget (engine on the server, or in the page at `#/page`), or the inspector. */
 export function App() {
   const { path, params } = useHashRoute()
   return (
@@ -52,7 +69,11 @@ export function App() {
         <a href="#/">Focal demo</a>
         <span>refund support · deterministic control plane</span>
       </header>
-      {path === '/inspector' ? <Inspector sessionId={params.get('session') ?? ''} /> : <ChatPage />}
+      {path === '/inspector' ? (
+        <Inspector sessionId={params.get('session') ?? ''} />
+      ) : (
+        <ChatPage key={path} mode={path === '/page' ? 'page' : 'server'} />
+      )}
     </div>
   )
 }
