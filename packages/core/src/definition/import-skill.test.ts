@@ -10,6 +10,8 @@ policy:
     never:
       - Never share payment card numbers
       - Never be dismissive
+      - Refund amount must not exceed $50
+      - Never use lookup_order
     always:
       - Always verify identity before account access
   workflows:
@@ -43,8 +45,21 @@ describe('importSkill', () => {
     expect(definition.rules.map((rule) => [rule.id, rule.tier])).toEqual([
       ['never-1', 'hard-safety'],
       ['never-2', 'style'],
+      ['never-3', 'process'],
+      ['never-4', 'style'],
       ['always-1', 'process'],
     ])
+    // "Never share payment card numbers" compiles to a Lane 1 detector check; "never be dismissive" cannot.
+    expect(definition.rules[0]!.enforce).toMatchObject({
+      detectors: expect.arrayContaining(['credit-card']),
+      onViolation: 'refuse',
+    })
+    expect(definition.rules[1]!.judge).toBe('Never be dismissive')
+    expect(definition.rules[2]!.enforce).toMatchObject({
+      expression: 'refund_amount <= 50',
+      bindings: [{ name: 'refund_amount', kind: 'money' }],
+    })
+    expect(definition.tools.find((tool) => tool.id === 'lookup_order')!.policy.allowed).toBe('never')
     const refund = definition.tools.find((tool) => tool.id === 'process_refund')!
     expect(refund.policy).toMatchObject({
       allowed: 'conditional',
@@ -71,7 +86,8 @@ describe('importSkill', () => {
     const { report } = importSkill(skill)
     const paths = report.unmapped.map((issue) => issue.path)
     expect(paths).toContain('policy.escalation_matrix')
-    expect(paths).toContain('policy.guardrails.never[0]')
+    expect(paths).toContain('policy.guardrails.never[1]')
+    expect(paths).not.toContain('policy.guardrails.never[0]')
   })
 
   it('warns about workflows over the seed 004 §11 limits and steps without a tool', () => {

@@ -1,7 +1,7 @@
 import { parse as parseYaml } from 'yaml'
 import { FocalError, type FocalIssue } from '../errors/focal-error.ts'
-import { classifyGuardrailTier } from './classify-guardrail-tier.ts'
 import type { FocalDefinition, FocalDefinitionInput } from './definition-schema.ts'
+import { guardrailToRule } from './guardrail-to-rule.ts'
 import { loadDefinition } from './load-definition.ts'
 import { type SkillDocument, skillSchema } from './skill-schema.ts'
 
@@ -44,6 +44,7 @@ export function importSkill(source: string | object, options: ImportSkillOptions
   const report: SkillImportReport = { unmapped: [], warnings: [] }
   reportUnknownKeys(skill, report)
   const toolIds = new Set((skill.tools ?? []).map((tool) => tool.id))
+  const guardrails = guardrailRules(skill, report, toolIds)
   const input: FocalDefinitionInput = {
     name: skill.name ?? skill.id ?? 'imported-skill',
     ...(skill.description === undefined ? {} : { description: skill.description }),
@@ -52,8 +53,8 @@ export function importSkill(source: string | object, options: ImportSkillOptions
       never: skill.policy?.guardrails?.never ?? [],
       always: skill.policy?.guardrails?.always ?? [],
     },
-    rules: guardrailRules(skill, report),
-    tools: toolDefinitions(skill, report, workflowOrderings(skill, toolIds)),
+    rules: guardrails.rules,
+    tools: toolDefinitions(skill, report, workflowOrderings(skill, toolIds), guardrails.policies),
     ...workflowScenarios(skill, toolIds, report, maxWorkflowSteps, maxWorkflows),
   }
   const gate = skill.engine?.finalization_gate
@@ -112,34 +113,28 @@ function reportUnknownKeys(skill: SkillDocument, report: SkillImportReport): voi
 function guardrailRules(
   skill: SkillDocument,
   report: SkillImportReport,
-): NonNullable<FocalDefinitionInput['rules']> {
+  toolIds: ReadonlySet<string>,
+): { rules: NonNullable<FocalDefinitionInput['rules']>; policies: Map<string, object> } {
   const rules: NonNullable<FocalDefinitionInput['rules']> = []
-  const add = (kind: 'never' | 'always' | 'safety', text: string, index: number, path: string) => {
-    const tier = kind === 'safety' ? 'hard-safety' : classifyGuardrailTier(text)
-    const id = `${kind}-${index + 1}`
-    // Free text has no deterministic check of its own: it guides the model and goes to the Lane 2 judge.
-    rules.push({
-      id,
-      description: text,
-      scope: 'global',
-      tier,
-      action: kind === 'never' ? `Never: ${text}` : text,
-      judge: text,
-    })
-    report.unmapped.push({
-      path,
-      message: `"${text}" kept as model guidance and a Lane 2 judge rubric (${tier}); add \`enforce\` for a Lane 1 check`,
-    })
-  }
+  const policies = new Map<string, object>()
   const groups = [
     ['never', skill.policy?.guardrails?.never ?? [], 'policy.guardrails.never'],
     ['always', skill.policy?.guardrails?.always ?? [], 'policy.guardrails.always'],
     ['safety', skill.policy?.safety_rules ?? [], 'policy.safety_rules'],
   ] as const
   for (const [kind, texts, path] of groups) {
-    for (const [index, text] of texts.entries()) add(kind, text, index, `${path}[${index}]`)
+    for (const [index, text] of texts.entries()) {
+      const mapping = guardrailToRule(kind, text, index, `${path}[${index}]`, toolIds)
+      rules.push(mapping.rule)
+      if (mapping.unmapped !== undefined) report.unmapped.push(mapping.unmapped)
+      if (mapping.toolPolicy !== undefined)
+        policies.set(mapping.toolPolicy.toolId, {
+          ...policies.get(mapping.toolPolicy.toolId),
+          ...mapping.toolPolicy.policy,
+        })
+    }
   }
-  return rules
+  return { rules, policies }
 }
 
 /** `amount > 500` → `args.amount > 500` (skill conditions name the tool's inputs directly). */
@@ -153,6 +148,7 @@ function toolDefinitions(
   skill: SkillDocument,
   report: SkillImportReport,
   orderings: ReadonlyMap<string, string[]>,
+  guardrailPolicies: ReadonlyMap<string, object>,
 ): NonNullable<FocalDefinitionInput['tools']> {
   const approvals = new Map(
     (skill.policy?.approvals ?? []).map((approval, index) => [approval.tool_id, { approval, index }]),
@@ -187,6 +183,8 @@ function toolDefinitions(
         ...(required?.approver === undefined
           ? {}
           : { approval: { approver: required.approver, defaultAction: 'reject' as const } }),
+        // Policies compiled from the guardrail text ("never use X", "X needs approval") tighten the tool's own.
+        ...guardrailPolicies.get(tool.id),
       },
     }
   })

@@ -16,6 +16,7 @@ export {
   type FocalDefinition,
   type FocalDefinitionInput,
 } from './definition-schema.ts'
+export { type GuardrailMapping, guardrailToRule } from './guardrail-to-rule.ts'
 export {
   importMcpTools,
   type McpToolImport,
