@@ -292,6 +292,18 @@ describe('createGoalParser (robustness)', () => {
     )
   }, 60_000)
 
+  it('reads the question at either end of a long pasted log', () => {
+    const log = 'INFO 2026-11-21 worker=3 tick ok\n'.repeat(3000)
+    expect(parser.parse(`${log}why did the build fail`).goal).toMatchObject({
+      intent: 'diagnose',
+      entity: 'build',
+    })
+    expect(parser.parse(`explain the architecture\n${log}`).goal).toMatchObject({
+      intent: 'explain',
+      entity: 'architecture',
+    })
+  })
+
   it('parses a 100 KB request of mixed text, control characters and emoji', () => {
     const chunk = 'why did the CI workflow fail 🚀\u0000\u0007 where is CommandRouter défini? src/a.ts\n\t'
     const text = chunk.repeat(Math.ceil(100_000 / chunk.length)).slice(0, 100_000)

@@ -13,11 +13,22 @@ import type { GoalParseResult, GoalParser, GoalParserOptions, GoalVocabulary } f
 import { validateGoalVocabulary } from './validate-goal-vocabulary.ts'
 import { vocabularyFromGoalExamples } from './vocabulary-from-goal-examples.ts'
 
+/** Longer requests are read as their head and tail: CPU per parse stays bounded at the edge. */
+const headCharacters = 12_000
+const tailCharacters = 4_000
+
+/** The part of a request the parser reads: all of it up to 16,000 characters, else head and tail. */
+function readableGoalText(text: string): string {
+  if (text.length <= headCharacters + tailCharacters) return text
+  return `${text.slice(0, headCharacters)}\n${text.slice(-tailCharacters)}`
+}
+
 /**
  * Creates a deterministic goal parser: no model, no network, microseconds per request. Phrasing
  * does not matter (case, punctuation, contractions, inflections, stop words, synonyms and typos of
  * one letter in cue words of 5+ letters all normalise away); the vocabulary is data you can
- * replace or extend.
+ * replace or extend. Requests over 16,000 characters (pasted logs) are read as their first 12,000
+ * and last 4,000 characters, so a parse never costs more than a few milliseconds.
  *
  * @example
  * const parser = createGoalParser()
@@ -45,9 +56,10 @@ export function createGoalParser({
       if (typeof text !== 'string') {
         throw new FocalError({ code: 'invalid-argument', message: 'parse(text): text must be a string' })
       }
-      const tokens = normalizeGoalText(text, compiled)
+      const read = readableGoalText(text)
+      const tokens = normalizeGoalText(read, compiled)
       const hits = matchGoalCues(tokens, compiled)
-      const target = extractGoalTarget(text, tokens, compiled)
+      const target = extractGoalTarget(read, tokens, compiled)
       const resolved = resolveGoal(scoreGoalFields(hits, target), target, merged)
       return {
         goal: resolved.goal,
