@@ -1,6 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { computeVerdict } from './compute-verdict.ts'
-import { type FinalizationAttempt, replanDirective } from './replan-directive.ts'
+import { describeRetryChanges, type FinalizationAttempt, replanDirective } from './replan-directive.ts'
 import type { AlignmentJudgeResult, FixMode, JudgeReasonCode } from './types.ts'
 
 function result(
@@ -109,5 +110,33 @@ describe('replanDirective', () => {
       'finalize-with-limitations',
     )
     expect(replanDirective(failing, history.slice(0, 2), { maxRetries: 2 }).type).toBe('replan')
+  })
+
+  it('never allows a third retry nor a retry that changed nothing, whatever the history (property)', () => {
+    const attemptArbitrary = fc.record({
+      artifactTypes: fc.subarray(['diagram', 'list', 'code', 'explanation'] as const),
+      abstractionLevel: fc.constantFrom('runtime', 'repository', 'code') as fc.Arbitrary<
+        'runtime' | 'repository' | 'code'
+      >,
+      evidenceIds: fc.subarray(['e1', 'e2', 'e3']),
+      clarificationObtained: fc.boolean(),
+    })
+    fc.assert(
+      fc.property(
+        fc.array(attemptArbitrary, { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 0, max: 9 }),
+        (attempts, maxRetries) => {
+          const history = attempts.map((attempt) => ({ ...attempt, judgeResult: failing }))
+          const directive = replanDirective(failing, history, { maxRetries })
+          if (directive.type === 'replan' || directive.type === 'ask-user') {
+            expect(history.length - 1).toBeLessThan(Math.min(maxRetries, 2))
+            if (history.length >= 2)
+              expect(describeRetryChanges(history.at(-2)!, history.at(-1)!).length).toBeGreaterThan(0)
+          } else {
+            expect(directive.type).toBe('finalize-with-limitations')
+          }
+        },
+      ),
+    )
   })
 })
