@@ -1,5 +1,7 @@
 import type { LexiconIndex } from './create-lexicon-index.ts'
+import { findGoalEntities } from './find-goal-entities.ts'
 import { type GoalComparator, parseComparator } from './parse-comparator.ts'
+import { type GoalLimit, parseGoalLimit } from './parse-goal-limit.ts'
 import { type GoalTimeWindow, parseCount, parseTimeExpression } from './parse-time-expression.ts'
 import { type GoalToken, tokenizeGoalText } from './tokenize-goal-text.ts'
 
@@ -30,13 +32,7 @@ export interface GoalConcept {
   afterWith: boolean
 }
 
-/** A limiting quantifier: `top 5` (count 5), `major` (count null). */
-export interface GoalLimit {
-  label: string
-  count: number | null
-  /** Selected by a ranking (`top`, `best`, `largest`), not just counted. */
-  ranked: boolean
-}
+export type { GoalLimit }
 
 /** The structure of a goal text the reformulation guard compares. */
 export interface GoalAnalysis {
@@ -51,40 +47,7 @@ export interface GoalAnalysis {
   exclusions: number
 }
 
-const unrankedQuantifiers = new Set(['few', 'several', 'handful', 'couple', 'select', 'selected'])
-
 type Role = 'stop' | 'coordinator' | 'concept' | 'structure' | 'punctuation'
-
-/** Capitalised words without digits (`Q4` and `2024` are dates, not names). */
-function isNameCandidate(token: GoalToken): boolean {
-  return token.capitalized && !token.punctuation && !/\d/.test(token.text)
-}
-
-function entityFlags(tokens: readonly GoalToken[], lexicon: LexiconIndex): boolean[] {
-  const flags = tokens.map(() => false)
-  // Capitals say nothing about names in a text written in capitals.
-  if (!tokens.some((token) => /\p{Ll}/u.test(token.text))) return flags
-  let start = 0
-  while (start < tokens.length) {
-    if (!isNameCandidate(tokens[start]!)) {
-      start++
-      continue
-    }
-    let end = start
-    while (end + 1 < tokens.length && isNameCandidate(tokens[end + 1]!)) end++
-    const single = end === start
-    const known = (token: GoalToken) => lexicon.stopWords.has(token.stem) || lexicon.synonyms.has(token.stem)
-    // A capital inside a sentence marks a name (`Go`, `US` too); a capitalised run of known words is title case.
-    const isName = single
-      ? !tokens[start]!.sentenceStart && tokens[start]!.lower !== 'i'
-      : !tokens.slice(start, end + 1).every(known)
-    for (let index = start; index <= end; index++)
-      flags[index] =
-        isName && !(index === start && tokens[index]!.sentenceStart && !single && known(tokens[index]!))
-    start = end + 1
-  }
-  return flags
-}
 
 function classify(
   stems: readonly string[],
@@ -110,7 +73,7 @@ function classify(
 export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number): GoalAnalysis {
   const tokens = tokenizeGoalText(text)
   const stems = tokens.map((token) => token.stem)
-  const entities = entityFlags(tokens, lexicon)
+  const entities = findGoalEntities(tokens, lexicon)
   const roles: Role[] = tokens.map(() => 'stop')
   const analysis: GoalAnalysis = {
     tokens,
@@ -161,21 +124,6 @@ export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number
         mark('structure', comparator.length)
         continue
       }
-      const limitLength = lexicon.limitingQuantifiers.longestAt(stems, index)
-      if (limitLength > 0) {
-        const count = parseCount(tokens, index + limitLength)
-        const length = limitLength + (count?.length ?? 0)
-        analysis.limits.push({
-          label: tokens
-            .slice(index, index + length)
-            .map((part) => part.lower)
-            .join(' '),
-          count: count?.value ?? singularCount(tokens, index + limitLength, token, lexicon, now),
-          ranked: !unrankedQuantifiers.has(token.lower),
-        })
-        mark('structure', length)
-        continue
-      }
       const next = tokens[index + 1]
       const count = token.lower === 'a' || token.lower === 'an' ? undefined : parseCount(tokens, index)
       if (count?.length === 1 && next !== undefined && lexicon.formatWords.longestAt(stems, index + 1) > 0) {
@@ -186,16 +134,10 @@ export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number
         mark('structure', 1)
         continue
       }
-      if (
-        token.value !== undefined &&
-        token.unit === undefined &&
-        next !== undefined &&
-        !next.punctuation &&
-        next.value === undefined &&
-        !lexicon.stopWords.has(next.stem)
-      ) {
-        analysis.limits.push({ label: `${token.lower} ${next.lower}`, count: token.value, ranked: false })
-        mark('structure', 1)
+      const limit = parseGoalLimit(tokens, index, lexicon, now)
+      if (limit) {
+        analysis.limits.push(limit.limit)
+        mark('structure', limit.length)
         continue
       }
       if (token.lower.endsWith("n't") || lexicon.negations.longestAt(stems, index) > 0) {
@@ -241,41 +183,6 @@ export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number
   }
   markConjuncts(analysis, roles)
   return analysis
-}
-
-const uncountable = new Set([
-  'news',
-  'series',
-  'species',
-  'analysis',
-  'business',
-  'status',
-  'bus',
-  'gas',
-  'us',
-])
-
-/** `the first chapter`, `the best restaurant`: a ranked head before a singular noun phrase selects one. */
-function singularCount(
-  tokens: readonly GoalToken[],
-  start: number,
-  head: GoalToken,
-  lexicon: LexiconIndex,
-  now: number,
-): number | null {
-  if (unrankedQuantifiers.has(head.lower)) return null
-  let end = start
-  // The noun phrase runs to the next function word, punctuation or time: its last word is the noun.
-  while (end < tokens.length && end - start < 4) {
-    const token = tokens[end]!
-    if (token.punctuation || lexicon.stopWords.has(token.stem) || parseTimeExpression(tokens, end, now)) break
-    end++
-  }
-  const noun = tokens[end - 1]
-  if (end === start || noun === undefined) return null
-  const word = noun.lower.replace(/'s$/, '')
-  const plural = word.endsWith('s') && !word.endsWith('ss') && !uncountable.has(word)
-  return plural ? null : 1
 }
 
 function conceptAt(

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { FocalError } from '../errors/focal-error.ts'
-import { analyzeGoalText, type GoalAnalysis, type GoalConcept } from './analyze-goal-text.ts'
+import { analyzeGoalText } from './analyze-goal-text.ts'
+import { checkOriginalConstraints } from './check-original-constraints.ts'
 import { classifyReformulation } from './classify-reformulation.ts'
 import { compareGoalConcepts } from './compare-goal-concepts.ts'
 import {
@@ -9,9 +10,10 @@ import {
   comparePolarity,
   compareTimeWindows,
 } from './compare-goal-structure.ts'
-import { createLexiconIndex, type LexiconIndex } from './create-lexicon-index.ts'
+import { createLexiconIndex } from './create-lexicon-index.ts'
+import { findNewConjunct } from './find-new-conjunct.ts'
 import { findUngroundedSpecifics } from './find-ungrounded-specifics.ts'
-import type { GoalTimeWindow } from './parse-time-expression.ts'
+import { mergeGoalAnalyses } from './merge-goal-analyses.ts'
 import type {
   ReformulationCheck,
   ReformulationEvidence,
@@ -246,82 +248,10 @@ export async function validateReformulation(
   })
 }
 
-function mergeGoalAnalyses(base: GoalAnalysis, extras: readonly GoalAnalysis[]): GoalAnalysis {
-  const all = [base, ...extras]
-  return {
-    ...base,
-    concepts: all.flatMap((analysis) => analysis.concepts),
-    times: all.flatMap((analysis) => analysis.times),
-    comparators: all.flatMap((analysis) => analysis.comparators),
-    limits: all.flatMap((analysis) => analysis.limits),
-    negations: all.reduce((sum, analysis) => sum + analysis.negations, 0),
-    exclusions: all.reduce((sum, analysis) => sum + analysis.exclusions, 0),
-  }
-}
-
 function clamp(value: number): number {
   return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0
 }
 
 function dilution(originalCount: number, added: number): number {
   return added === 0 ? 1 : Math.min(1, originalCount / added)
-}
-
-/**
- * New content joined on: a coordinator (or clause) the original did not have with anything new
- * after it, a new list member, or a new name after `with`.
- */
-function findNewConjunct(
-  original: GoalAnalysis,
-  candidate: GoalAnalysis,
-  newContent: readonly GoalConcept[],
-  newTimes: readonly GoalTimeWindow[],
-): ReformulationFinding[] {
-  const moreCoordinators = candidate.coordinators > original.coordinators
-  const joined = moreCoordinators
-    ? newContent
-    : newContent.filter((concept) => concept.conjunctMember || (concept.afterWith && concept.entity))
-  const terms = [
-    ...joined.map((concept) => concept.text),
-    ...(moreCoordinators ? newTimes.map((window) => window.label) : []),
-  ]
-  if (terms.length === 0) return []
-  const term = terms.join(', ')
-  return [{ kind: 'new-conjunct', term, message: `"${term}" is joined on as a new part of the goal` }]
-}
-
-function checkOriginalConstraints(
-  constraints: readonly string[],
-  candidate: GoalAnalysis,
-  lexicon: LexiconIndex,
-  now: number,
-): ReformulationFinding[] {
-  const findings: ReformulationFinding[] = []
-  for (const constraint of constraints) {
-    const analysis = analyzeGoalText(constraint, lexicon, now)
-    const concepts = compareGoalConcepts(analysis, candidate, lexicon)
-    const comparators = compareComparators(analysis.comparators, candidate.comparators)
-    const polarity = comparePolarity(analysis, candidate).filter(
-      (finding) => finding.kind === 'dropped-constraint',
-    )
-    if (comparators.some((finding) => finding.kind === 'loosened-constraint')) {
-      findings.push({
-        kind: 'loosened-constraint',
-        term: constraint,
-        message: `the operator constraint "${constraint}" was loosened`,
-      })
-    } else if (
-      concepts.coverage < 1 ||
-      comparators.length > 0 ||
-      polarity.length > 0 ||
-      compareTimeWindows(analysis, candidate).findings.length > 0
-    ) {
-      findings.push({
-        kind: 'dropped-constraint',
-        term: constraint,
-        message: `the operator constraint "${constraint}" is missing`,
-      })
-    }
-  }
-  return findings
 }
