@@ -5,6 +5,7 @@ import { FocalError } from '../errors/focal-error.ts'
 import { createLedger } from '../ledger/create-ledger.ts'
 import { createMemoryLedgerStore } from '../ledger/create-memory-ledger-store.ts'
 import { createEngine, type EngineOptions } from './create-engine.ts'
+import { createMemorySessionStore } from './create-memory-session-store.ts'
 import type { TurnEvent, TurnResult } from './types.ts'
 
 const definition = readFileSync(
@@ -178,6 +179,27 @@ describe('createEngine', () => {
     const session = await engine.getSession('s')
     expect(session?.turn).toBe(50)
     expect(session?.history).toHaveLength(20)
+  })
+
+  it('loses no update when two engines (two processes) race 50 turns on one shared store', async () => {
+    const sessionStore = createMemorySessionStore()
+    const engines = [engineFor({ sessionStore }), engineFor({ sessionStore })]
+    await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        engines[index % 2]!.turn({ sessionId: 's', text: `Where is my order NW-${1000 + index}?` }),
+      ),
+    )
+    const session = await engines[0]!.getSession('s')
+    expect(session?.turn).toBe(50)
+    expect(Object.values(session?.ruleFires ?? {}).map((fire) => fire.count)).toContain(50)
+  })
+
+  it('reports a version conflict when the store keeps losing the race', async () => {
+    const base = createMemorySessionStore()
+    const losing = { get: base.get, delete: base.delete, put: async () => false as const }
+    const engine = engineFor({ sessionStore: losing, maxConflictRetries: 3 })
+    const error = await engine.turn({ sessionId: 's', text: 'help' }).catch((caught) => caught)
+    expect(FocalError.isInstance(error) && error.code).toBe('version-conflict')
   })
 
   it('streams events whose text deltas add up to the reply', async () => {
