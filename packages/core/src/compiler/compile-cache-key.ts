@@ -1,4 +1,4 @@
-import { canonicalJson } from '../ledger/index.ts'
+import { canonicalJson } from '../ledger/canonical-json.ts'
 import type { CompilerToolSchema } from './types.ts'
 
 /** Bumped when the compiler prompts or contract change, so old cache entries stop matching. */

@@ -1,4 +1,6 @@
-import { compileExpression, compileRuleTemplate, type RuleTier } from '../enforcement/index.ts'
+import { compileExpression } from '../enforcement/compile-expression.ts'
+import { compileRuleTemplate } from '../enforcement/compile-rule-template.ts'
+import type { RuleTier } from '../enforcement/types.ts'
 import { FocalError } from '../errors/index.ts'
 import type { LanguageModel } from '../llm/index.ts'
 import { compileCacheKey } from './compile-cache-key.ts'

@@ -1,4 +1,4 @@
-import { assertSafePattern } from '../enforcement/index.ts'
+import { assertSafePattern } from '../enforcement/assert-safe-pattern.ts'
 import { FocalError } from '../errors/index.ts'
 import type { LanguageModel } from '../llm/index.ts'
 import { computeVerdict } from './compute-verdict.ts'
