@@ -5,6 +5,7 @@ import {
   type ReplyEnforcer,
   toEnforcementRules,
 } from '@focal/core'
+import { createDefinitionStreamGuard } from '../filter/create-definition-stream-guard.ts'
 import type { FocalAppServices, FocalEnforceOutcome } from './types.ts'
 
 function fromEnforcer(
@@ -26,22 +27,23 @@ function fromEnforcer(
 
 /**
  * The `/v1/parse`, `/v1/enforce` and chat stream-guard services of one definition: the
- * definition's sensor, and its Lane 1 enforcer (the one `createEngine` builds by default).
+ * definition's sensor, its Lane 1 enforcer (the one `createEngine` builds by default) and a stream
+ * guard over its scanners (refused items block, the rest are redacted).
  */
 export function createDefinitionServices({
   definition,
-  enforcer = createEnforcer({
-    rules: toEnforcementRules(definition),
-    refusal: definition.settings.refusalReply,
-  }),
+  enforcer,
 }: {
   definition: FocalDefinition
   enforcer?: ReplyEnforcer | undefined
 }): FocalAppServices {
   const { sensor } = compileEngine({ definition })
+  const rules = toEnforcementRules(definition)
+  const checker = enforcer ?? createEnforcer({ rules, refusal: definition.settings.refusalReply })
   return {
     parse: (text) => sensor.sense(text),
-    enforce: (input) => fromEnforcer(enforcer, input),
-    createStreamGuard: () => enforcer.createStream(),
+    enforce: (input) => fromEnforcer(checker, input),
+    // A custom enforcer streams its own way.
+    createStreamGuard: enforcer ? () => enforcer.createStream() : createDefinitionStreamGuard(definition),
   }
 }

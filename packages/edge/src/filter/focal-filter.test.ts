@@ -6,6 +6,7 @@ import {
   type ScriptedModelServer,
   startScriptedModelServer,
 } from '../../../core/src/testing/scripted-model-server.ts'
+import { readRefundSupport } from '../testing/read-refund-support.ts'
 import { readSse } from '../testing/read-sse.ts'
 import { focalFilter } from './focal-filter.ts'
 
@@ -70,6 +71,25 @@ describe('focalFilter', () => {
     expect(content).not.toContain('on file')
     expect(finishReasons).toEqual(['content_filter'])
     expect(raw.trimEnd().endsWith('data: [DONE]')).toBe(true)
+  })
+
+  it("blocks on a definition's hard-safety rule (competitor blocklist) without releasing the word", async () => {
+    const definition = readRefundSupport()
+    const app = new Hono()
+    app.use('*', focalFilter({ definition }))
+    app.get('/text', () => {
+      const pieces = ['You could also try Ama', 'zon for that, they ', 'ship faster.']
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const piece of pieces) controller.enqueue(new TextEncoder().encode(piece))
+          controller.close()
+        },
+      })
+      return new Response(body, { headers: { 'content-type': 'text/plain' } })
+    })
+    const output = await (await app.request('/text')).text()
+    expect(output).not.toMatch(/Ama|zon/)
+    expect(output).not.toContain('ship faster')
   })
 
   it('leaves non-text responses untouched', async () => {

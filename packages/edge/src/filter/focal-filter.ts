@@ -1,5 +1,6 @@
 import { createStreamRedactor, type StreamRedactorOptions } from '@focal/core'
 import type { MiddlewareHandler } from 'hono'
+import { createDefinitionStreamGuard } from './create-definition-stream-guard.ts'
 import { createOpenAiSseFilter } from './filter-openai-sse.ts'
 import { splitSseEvents, sseData } from './split-sse-events.ts'
 import type { FocalStreamGuard } from './stream-guard.ts'
@@ -17,6 +18,12 @@ export interface FocalFilterOptions {
    * @default every built-in detector, placeholder style
    */
   scan?: Omit<StreamRedactorOptions, 'mode'>
+  /**
+   * An agent definition (YAML text or object) whose Lane 1 scanners guard the stream: items of
+   * `refuse` rules (e.g. a competitor blocklist) block it, items of `redact` rules (the definition's
+   * detectors, safety patterns) are replaced. Replaces `scan` and `mode`.
+   */
+  definition?: string | object
   /**
    * Builds the guard for one response (e.g. an enforcer's `createStream`); replaces `scan`.
    * @default () => createStreamRedactor({ ...scan, mode })
@@ -85,9 +92,13 @@ function filterSse(
 export function focalFilter({
   mode = 'redact',
   scan = {},
+  definition,
   createGuard,
 }: FocalFilterOptions = {}): MiddlewareHandler {
-  const guard = createGuard ?? (() => createStreamRedactor({ ...scan, mode }))
+  const guard =
+    createGuard ??
+    (definition === undefined ? undefined : createDefinitionStreamGuard(definition)) ??
+    (() => createStreamRedactor({ ...scan, mode }))
   return async (context, next) => {
     await next()
     const response = context.res
