@@ -52,4 +52,5 @@ export type {
   GoalParserOptions,
   GoalScope,
   GoalVocabulary,
+  GoalWordForm,
 } from './types.ts'
