@@ -41,4 +41,16 @@ describe('toChatGoalSnapshot', () => {
     expect(toChatGoalSnapshot({ name: 'goal-gate' })).toBeUndefined()
     expect(toChatGoalSnapshot('SUCCESS')).toBeUndefined()
   })
+
+  it("reads the edge's bare goal-gate result without inventing counts", () => {
+    expect(toChatGoalSnapshot({ name: 'goal-gate', status: 'MET', detail: 'all criteria met' })).toEqual({
+      status: 'SUCCESS',
+      criteriaMet: 0,
+      criteriaTotal: 0,
+      attempt: 0,
+      maxAttempts: 0,
+      criteria: [],
+      detail: 'all criteria met',
+    })
+  })
 })

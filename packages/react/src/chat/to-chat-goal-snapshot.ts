@@ -66,8 +66,9 @@ export function toChatGoalSnapshot(data: unknown): ChatGoalSnapshot | undefined 
     status,
     criteriaMet,
     criteriaTotal: firstNumber(source.criteriaCount, source.criteriaTotal, source.total) ?? criteria.length,
-    attempt: firstNumber(source.attemptNumber, source.attempt, attempts.used, attempts.current) ?? 1,
-    maxAttempts: firstNumber(source.maxAttempts, attempts.max) ?? 1,
+    attempt: firstNumber(source.attemptNumber, source.attempt, attempts.used, attempts.current) ?? 0,
+    // 0 means unknown: a bare gate result carries no attempt budget, and the widget leaves it out.
+    maxAttempts: firstNumber(source.maxAttempts, attempts.max) ?? 0,
     criteria,
   }
   const detail = firstString(source.detail, source.pivot, source.reason, source.goal_text)

@@ -26,8 +26,10 @@ export interface ChatMessage {
 export interface ChatGoalSnapshot {
   status: 'SUCCESS' | 'PARTIAL' | 'BLOCKED' | 'IN_PROGRESS'
   criteriaMet: number
+  /** 0 when the payload did not say (a bare gate result). */
   criteriaTotal: number
   attempt: number
+  /** 0 when the payload did not say. */
   maxAttempts: number
   /** Each acceptance criterion with whether it is met, for the expanded view. */
   criteria: Array<{ id: string; description: string; met: boolean }>

@@ -19,22 +19,29 @@ const statusLabels: Record<ChatGoalSnapshot['status'], string> = {
   IN_PROGRESS: 'In progress',
 }
 
+/** `2 of 3 criteria met · attempt 2 of 3`, leaving out what the snapshot does not know. */
+function summaryOf(goal: ChatGoalSnapshot): string {
+  const parts: string[] = []
+  if (goal.criteriaTotal > 0) parts.push(`${goal.criteriaMet} of ${goal.criteriaTotal} criteria met`)
+  if (goal.maxAttempts > 0) parts.push(`attempt ${goal.attempt} of ${goal.maxAttempts}`)
+  return parts.join(' · ')
+}
+
 function GoalProgressView({ goal, className }: { goal: ChatGoalSnapshot; className?: string | undefined }) {
   return (
     <div className={classNames('focal-goal', className)} data-status={goal.status}>
       <div className="focal-goal-head">
         <span className="focal-goal-status">{statusLabels[goal.status]}</span>
-        <span>
-          {goal.criteriaMet} of {goal.criteriaTotal} criteria met · attempt {goal.attempt} of{' '}
-          {goal.maxAttempts}
-        </span>
+        <span>{summaryOf(goal)}</span>
       </div>
-      <progress
-        className="focal-goal-bar"
-        aria-label="Goal criteria met"
-        max={Math.max(goal.criteriaTotal, 1)}
-        value={goal.criteriaMet}
-      />
+      {goal.criteriaTotal > 0 ? (
+        <progress
+          className="focal-goal-bar"
+          aria-label="Goal criteria met"
+          max={goal.criteriaTotal}
+          value={goal.criteriaMet}
+        />
+      ) : null}
       {goal.criteria.length > 0 ? (
         <ul className="focal-goal-criteria">
           {goal.criteria.map((criterion) => (

@@ -49,6 +49,16 @@ describe('GoalProgress', () => {
     expect(screen.getByText(/two findings/).textContent).toContain('(not met)')
   })
 
+  it('leaves out counts a bare gate result does not carry', () => {
+    renderWithStore(
+      <GoalProgress
+        goal={goal({ status: 'SUCCESS', criteriaTotal: 0, criteriaMet: 0, maxAttempts: 0, criteria: [] })}
+      />,
+    )
+    expect(document.querySelector('.focal-goal')?.textContent).toBe('Success')
+    expect(screen.queryByRole('progressbar')).toBeNull()
+  })
+
   it('renders nothing when there is no goal', () => {
     renderWithStore(<GoalProgress />)
     expect(document.querySelector('.focal-goal')).toBeNull()
