@@ -19,7 +19,7 @@ export interface ConceptComparison {
   sideEffects: GoalConcept[]
 }
 
-/** The original concepts that count toward coverage (universal quantifiers are scope, not intent). */
+/** The original concepts that count toward coverage (universal quantifiers are scope, not intent; format words stay: `paragraph` → `document` is not a format change). */
 function countedConcepts(analysis: GoalAnalysis): GoalConcept[] {
   const seen = new Set<string>()
   return analysis.concepts.filter((concept) => {
