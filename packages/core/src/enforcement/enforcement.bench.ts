@@ -9,8 +9,9 @@ import { redact } from './redact.ts'
 function createRandom(seed: number): (limit: number) => number {
   let state = seed
   return (limit) => {
-    state = (state * 1103515245 + 12345) % 2147483648
-    return state % limit
+    // 32-bit LCG with Math.imul: exact in doubles, so the sequence does not collapse.
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0
+    return (state >>> 8) % limit
   }
 }
 

@@ -116,19 +116,28 @@ export function readPrivateKeyBlock(text: string, start: number): KeyBlockMatch 
 
 /** Shannon entropy in bits per character. */
 export function shannonEntropy(text: string, start: number, end: number): number {
-  const counts = new Map<number, number>()
+  const counts = entropyCounts
+  counts.fill(0)
+  let other = 0
   for (let index = start; index < end; index++) {
     const code = text.charCodeAt(index)
-    counts.set(code, (counts.get(code) ?? 0) + 1)
+    if (code < 128) counts[code] = (counts[code] as number) + 1
+    else other++
   }
   const length = end - start
   let entropy = 0
-  for (const count of counts.values()) {
+  for (let code = 0; code < 128; code++) {
+    const count = counts[code] as number
+    if (count === 0) continue
     const probability = count / length
     entropy -= probability * Math.log2(probability)
   }
+  // Non-ASCII characters are counted as distinct (an upper bound is fine for a prefilter).
+  if (other > 0) entropy -= other * (1 / length) * Math.log2(1 / length)
   return entropy
 }
+
+const entropyCounts = new Uint32Array(128)
 
 function isEntropyCode(code: number): boolean {
   return isAlphanumericCode(code) || code === 43 || code === 47 || code === 61 || code === 95 || code === 45

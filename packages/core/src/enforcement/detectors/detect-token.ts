@@ -138,7 +138,11 @@ function detectBareDomain(text: string, start: number, end: number, findings: Fi
   let first = start
   while (first < end && !isAlphanumericCode(text.charCodeAt(first))) first++
   const last = trimTrailing(text, first, end)
-  if (last - first < 4 || indexWithin(text, 64, first, last) >= 0) return
+  if (last - first < 4) return
+  // Cheap reject: a host needs an inner dot followed by a letter ("it." and "4.2" have none).
+  const dot = indexWithin(text, 46, first + 1, last - 1)
+  const afterDot = text.charCodeAt(dot + 1) | 32
+  if (dot < 0 || afterDot < 97 || afterDot > 122 || indexWithin(text, 64, first, last) >= 0) return
   let hostEnd = first
   while (
     hostEnd < last &&
