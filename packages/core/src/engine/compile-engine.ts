@@ -1,11 +1,14 @@
 import type { DefinitionRule, DefinitionScenario, FocalDefinition } from '../definition/definition-schema.ts'
 import { createToolGate, type ToolGate } from '../enforcement/create-tool-gate.ts'
 import type { ToolPolicy } from '../enforcement/types.ts'
+import { FocalError } from '../errors/focal-error.ts'
 import { createGoalParser } from '../goal/create-goal-parser.ts'
 import { trainIntentClassifier } from '../goal/train-intent-classifier.ts'
+import type { LanguageModel } from '../llm/types.ts'
 import { createRuleIndex } from '../rules/create-rule-index.ts'
 import type { RuleIndex } from '../rules/types.ts'
 import { createRouter, type Router } from '../scenarios/create-router.ts'
+import { createLlmSensor } from '../sensor/create-llm-sensor.ts'
 import {
   createSensor,
   type DeterministicSensor,
@@ -29,8 +32,13 @@ export interface CompiledEngine {
 /** Options of {@link compileEngine}. */
 export interface CompileEngineOptions {
   definition: FocalDefinition
-  /** Replaces the deterministic sensor (e.g. `createLlmSensor`). @default createSensor(...) */
-  sensor?: Sensor & Partial<Pick<DeterministicSensor, 'senseSync'>>
+  /**
+   * The sensor: `'deterministic'`, `'llm'` (one JSON call to `model`, deterministic fallback) or
+   * your own. @default 'deterministic'
+   */
+  sensor?: (Sensor & Partial<Pick<DeterministicSensor, 'senseSync'>>) | 'deterministic' | 'llm'
+  /** The model the `'llm'` sensor calls. @default undefined */
+  model?: LanguageModel
   /**
    * Blended into the deterministic sensor's intent scores: a classifier, `'auto'` (trained on the
    * definition's intent examples, keywords and labels when two or more intents have examples) or
@@ -43,6 +51,19 @@ export interface CompileEngineOptions {
   idGenerator?: IdGenerator
   /** Fills `perception.goal`. @default createGoalParser() */
   goalParser?: SensorGoalParser | false
+}
+
+function chooseSensor(
+  options: CompileEngineOptions,
+  deterministic: DeterministicSensor,
+): CompiledEngine['sensor'] {
+  const { sensor = 'deterministic', model } = options
+  if (sensor === 'deterministic') return deterministic
+  if (sensor !== 'llm') return sensor
+  if (model === undefined) {
+    throw new FocalError({ code: 'invalid-argument', message: "sensor: 'llm' needs a model" })
+  }
+  return createLlmSensor({ model, intents: options.definition.intents, fallback: deterministic })
 }
 
 /** A definition tool as the tool gate reads its policy. */
@@ -87,21 +108,19 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
       ? trainDefinitionClassifier(definition)
       : options.classifier || undefined
   const goalParser = options.goalParser === undefined ? createGoalParser() : options.goalParser || undefined
-  const sensor =
-    options.sensor ??
-    createSensor({
-      intents: definition.intents,
-      entityPatterns: definition.entities.map((entity) => ({
-        name: entity.name,
-        pattern: new RegExp(entity.pattern, 'iu'),
-      })),
-      switchCues: settings.switchCues,
-      ...(classifier === undefined ? {} : { classifier }),
-      ...(goalParser === undefined ? {} : { goalParser }),
-    })
+  const deterministic = createSensor({
+    intents: definition.intents,
+    entityPatterns: definition.entities.map((entity) => ({
+      name: entity.name,
+      pattern: new RegExp(entity.pattern, 'iu'),
+    })),
+    switchCues: settings.switchCues,
+    ...(classifier === undefined ? {} : { classifier }),
+    ...(goalParser === undefined ? {} : { goalParser }),
+  })
   return {
     definition,
-    sensor,
+    sensor: chooseSensor(options, deterministic),
     rules: createRuleIndex({ rules: definition.rules }),
     rulesById: new Map(definition.rules.map((rule) => [rule.id, rule])),
     scenariosById: new Map(definition.scenarios.map((scenario) => [scenario.id, scenario])),

@@ -141,6 +141,27 @@ describe('createEngine enforcement', () => {
     expect(plain.provenance.gates).toEqual([])
   })
 
+  it("routes with the LLM sensor when sensor is 'llm'", async () => {
+    const perception = {
+      intent: 'pricing',
+      confidence: 0.93,
+      entities: {},
+      ambiguity: { score: 0.05, reason: 'clear' },
+    }
+    server = await startScriptedModelServer({
+      script: [
+        { type: 'completion', content: JSON.stringify(perception) },
+        { type: 'completion', content: 'Basic is $9 and Plus is $19 per month.' },
+      ],
+    })
+    const model = openAICompatible({ baseURL: server.baseURL, model: 'scripted', maxRetries: 0 })
+    const engine = createEngine({ definition, model, sensor: 'llm', lane2: false })
+    const result = await engine.turn({ sessionId: 's', text: 'what would the fancier tier set me back' })
+    expect(result.provenance.route).toMatchObject({ scenario: 'pricing', decision: 'entered' })
+    expect(result.provenance.mode).toBe('normal')
+    expect('text' in result && result.text).toBe('Basic is $9 and Plus is $19 per month.')
+  })
+
   it('falls back to the approved templates when the model fails', async () => {
     server = await startScriptedModelServer({ script: [{ type: 'http-error', status: 500 }] })
     const engine = createEngine({

@@ -37,8 +37,8 @@ export interface EngineOptions {
   clock?: Clock
   /** @default `${prefix}_${crypto.randomUUID()}` */
   idGenerator?: IdGenerator
-  /** Replaces the deterministic sensor (e.g. `createLlmSensor`). @default createSensor(definition) */
-  sensor?: Sensor
+  /** `'deterministic'`, `'llm'` (one JSON call to `model`, deterministic fallback) or your own sensor. @default 'deterministic' */
+  sensor?: Sensor | 'deterministic' | 'llm'
   /** Intent classifier blended into the deterministic sensor (`'auto'` trains one on the definition's examples). @default 'auto' */
   classifier?: SensorIntentClassifier | 'auto' | false
   /** Fills `perception.goal` (`false` skips it). @default createGoalParser() */
@@ -86,6 +86,7 @@ export function createEngine(options: EngineOptions): Engine {
   const compiled = compileEngine({
     definition,
     ...(options.sensor === undefined ? {} : { sensor: options.sensor }),
+    ...(options.model === undefined ? {} : { model: options.model }),
     ...(options.classifier === undefined ? {} : { classifier: options.classifier }),
     ...(options.goalParser === undefined ? {} : { goalParser: options.goalParser }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
