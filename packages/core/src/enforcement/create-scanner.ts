@@ -213,15 +213,18 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         (flags & flagDot) !== 0 ||
         first === 45
       if (index >= length) openFrom = Math.min(openFrom, tokenStart)
-      tokenNext = -1
-      tokenOpen = -1
-      if (needsAnalysis) analyseToken(text, tokenStart, index, flags, findings)
-      if (tokenOpen >= 0) openFrom = Math.min(openFrom, tokenOpen)
+      let resume = ibanEnd
+      if (needsAnalysis) {
+        tokenNext = -1
+        tokenOpen = -1
+        analyseToken(text, tokenStart, index, flags, findings)
+        if (tokenOpen >= 0) openFrom = Math.min(openFrom, tokenOpen)
+        if (tokenNext > resume) resume = tokenNext
+      }
       // Resume after a key block or a spaced IBAN: their inner groups are not separate items.
-      const resume = Math.max(tokenNext, ibanEnd)
       if (resume > index) {
         index = resume
-        numberEnd = Math.max(numberEnd, index)
+        if (numberEnd < index) numberEnd = index
       }
     }
     if (lastRunStart >= 0 && lastRunExtendedEnd >= Math.min(length, openFrom))
