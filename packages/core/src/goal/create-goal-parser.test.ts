@@ -5,6 +5,7 @@ import { createGoalParser } from './create-goal-parser.ts'
 import { defaultGoalVocabulary } from './default-goal-vocabulary.ts'
 import type { HeldOutPhrasing } from './fixtures/held-out-phrasings.ts'
 import { heldOutPhrasings } from './fixtures/held-out-phrasings.ts'
+import { fourthHeldOutPhrasings } from './fixtures/held-out-phrasings-fourth.ts'
 import { secondHeldOutPhrasings } from './fixtures/held-out-phrasings-second.ts'
 import { thirdHeldOutPhrasings } from './fixtures/held-out-phrasings-third.ts'
 import { goalArtifacts, goalEntities, goalIntents, goalScopes } from './goal-values.ts'
@@ -204,7 +205,7 @@ function accuracy(phrasings: readonly HeldOutPhrasing[]): number {
 
 describe('createGoalParser (held-out generalisation)', () => {
   // Measured 0.786 before any tuning, 0.903 after general vocabulary fixes made while reading this
-  // list's errors (so it is not blind), 0.896 after the second round. Floor below the measured value.
+  // list's errors (so it is not blind), 0.896 and 0.893 after later rounds. Floor below the measured value.
   it('parses at least 85% of the first held-out list to an accepted intent + entity', () => {
     const measured = accuracy(heldOutPhrasings)
     console.info(`held-out list 1: ${(measured * 100).toFixed(1)}% of ${heldOutPhrasings.length}`)
@@ -219,18 +220,31 @@ describe('createGoalParser (held-out generalisation)', () => {
     expect(measured).toBeGreaterThanOrEqual(0.78)
   })
 
-  // Blind: written before the second round of tuning and never used to change the vocabulary.
-  // Measured 0.729 before and 0.763 after that round. Floor set below the measured value.
-  it('parses at least 70% of the blind third held-out list to an accepted intent + entity', () => {
+  // Written before the second round of tuning and measured blind at 0.729 (0.763 after that
+  // round); then read for a third round of general fixes (0.864), so no longer blind.
+  it('parses at least 80% of the third held-out list to an accepted intent + entity', () => {
     const measured = accuracy(thirdHeldOutPhrasings)
+    console.info(`held-out list 3: ${(measured * 100).toFixed(1)}% of ${thirdHeldOutPhrasings.length}`)
+    expect(measured).toBeGreaterThanOrEqual(0.8)
+  })
+
+  // Blind: written before the third round of tuning and never used to change the vocabulary.
+  // Measured 0.870 before and 0.883 after that round. Floor set below the measured value.
+  it('parses at least 82% of the blind fourth held-out list to an accepted intent + entity', () => {
+    const measured = accuracy(fourthHeldOutPhrasings)
     console.info(
-      `held-out list 3 (blind): ${(measured * 100).toFixed(1)}% of ${thirdHeldOutPhrasings.length}`,
+      `held-out list 4 (blind): ${(measured * 100).toFixed(1)}% of ${fourthHeldOutPhrasings.length}`,
     )
-    expect(measured).toBeGreaterThanOrEqual(0.7)
+    expect(measured).toBeGreaterThanOrEqual(0.82)
   })
 
   it('is more often right when it is more confident (confidence is informative)', () => {
-    const all = [...heldOutPhrasings, ...secondHeldOutPhrasings, ...thirdHeldOutPhrasings].map((phrasing) => {
+    const all = [
+      ...heldOutPhrasings,
+      ...secondHeldOutPhrasings,
+      ...thirdHeldOutPhrasings,
+      ...fourthHeldOutPhrasings,
+    ].map((phrasing) => {
       const { goal, confidence } = parser.parse(phrasing.text)
       return {
         confidence,

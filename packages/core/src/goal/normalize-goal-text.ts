@@ -126,9 +126,11 @@ function pushWord(
     tokens.push({ surface: word, concept: word, form: 'base', corrected: false, stop: true })
     return
   }
-  if (identifier !== undefined)
-    tokens.push({ surface: identifier, concept: word, form: 'base', corrected: false, stop: false })
-  else tokens.push(toToken(word, state.pastWindow > 0, compiled))
+  if (identifier === undefined) tokens.push(toToken(word, state.pastWindow > 0, compiled))
+  else {
+    const concept = compiled.conceptOf.get(word) ?? word
+    tokens.push({ surface: identifier, concept, form: 'base', corrected: false, stop: false })
+  }
   if (state.pastWindow > 0) state.pastWindow--
 }
 
