@@ -27,7 +27,7 @@ export interface Ledger {
   /** Validates `event`, chains it after the session's last record and stores it. */
   append(sessionId: string, event: LedgerEvent, options?: LedgerAppendOptions): Promise<LedgerRecord>
   /** The session's records in sequence order. */
-  records(sessionId: string): Promise<LedgerRecord[]>
+  records(sessionId: string, options?: { fromSequence?: number; limit?: number }): Promise<LedgerRecord[]>
   /** {@link verifyLedger} over the session's stored records. */
   verify(sessionId: string): Promise<LedgerVerification>
 }
@@ -97,7 +97,7 @@ export function createLedger({
       next.then(clear, clear)
       return next
     },
-    records: (sessionId) => store.list(sessionId),
+    records: (sessionId, options) => store.list(sessionId, options),
     verify: async (sessionId) => verifyLedger(await store.list(sessionId), { sessionId }),
   }
 }

@@ -56,7 +56,8 @@ export type GoalRestoreOutcome =
 export interface ReformulateGoalOptions {
   candidate: string
   confidence: number
-  evidence: readonly ReformulationEvidence[]
+  /** Cited evidence; without any the reformulation is rejected (DTL-STRAT-009). @default [] */
+  evidence?: readonly ReformulationEvidence[]
 }
 
 export interface CreateGoalStateOptions
@@ -140,7 +141,7 @@ export function createGoalState(input: string | CreateGoalStateOptions): GoalSta
   async function reformulateNow({
     candidate,
     confidence,
-    evidence,
+    evidence = [],
   }: ReformulateGoalOptions): Promise<GoalReformulationOutcome> {
     if (runError) return { type: 'aborted', code: 'DTL-STRAT-011', abortRun: true, error: runError }
     const { originalConstraints, similarity, lexicon, now } = options

@@ -33,8 +33,8 @@ export interface ValidateReformulationOptions {
   candidate: string
   /** The model's confidence in the reformulation, 0..1. */
   confidence: number
-  /** The evidence the candidate cites; new specifics must appear in its text. */
-  evidence: readonly ReformulationEvidence[]
+  /** The evidence the candidate cites; new specifics must appear in its text. None fails DTL-STRAT-009. @default [] */
+  evidence?: readonly ReformulationEvidence[]
   /** Operator constraints of the original (`under $500`, `public sources only`) the candidate must keep. @default [] */
   originalConstraints?: readonly string[]
   /** Replaces the lexical concept coverage as the intent measure (e.g. embeddings). @default lexical coverage */
@@ -49,11 +49,13 @@ const optionsSchema = z.object({
   original: z.string().trim().min(1, 'must be a non-empty goal'),
   candidate: z.string().trim().min(1, 'must be a non-empty goal'),
   confidence: z.number().min(0).max(1),
-  evidence: z.array(
-    z.union([
-      z.string(),
-      z.object({ id: z.string().min(1), text: z.string().optional(), source: z.string().optional() }),
-    ]),
+  evidence: z.optional(
+    z.array(
+      z.union([
+        z.string(),
+        z.object({ id: z.string().min(1), text: z.string().optional(), source: z.string().optional() }),
+      ]),
+    ),
   ),
   originalConstraints: z.array(z.string()).optional(),
 })
@@ -123,7 +125,7 @@ export async function validateReformulation(
     original,
     candidate,
     confidence,
-    evidence,
+    evidence = [],
     originalConstraints = [],
     similarity,
     now = Date.now(),
