@@ -2,6 +2,7 @@ import { defineSuite } from '../../../../bench/harness.ts'
 import { type FocalDefinitionInput, loadDefinition } from '../definition/index.ts'
 import { createRuleIndex } from '../rules/create-rule-index.ts'
 import type { RuleIndex } from '../rules/types.ts'
+import { createSensor } from '../sensor/create-sensor.ts'
 import { createEngine, type Engine } from './create-engine.ts'
 
 const sentence = 'Your request has been recorded and our team will follow up with the details you asked for. '
@@ -76,6 +77,13 @@ function syntheticDefinition(ruleCount: number, scenarioCount: number): FocalDef
   }
 }
 
+const sensor = createSensor({ intents: [{ id: 'refund', keywords: ['refund'], examples: [] }] })
+const adversarial = [
+  '9'.repeat(2000),
+  'a.'.repeat(1000),
+  `${'1,'.repeat(999)}USD`,
+  `${'x'.repeat(1990)}@example`,
+]
 let withLedger: Engine
 let withoutLedger: Engine
 let sessionCounter = 0
@@ -109,6 +117,10 @@ export default defineSuite({
     {
       name: 'same turn + in-memory hash-chained ledger',
       fn: () => withLedger.turn({ sessionId: `b${sessionCounter++}`, text }),
+    },
+    {
+      name: 'sensor on 2,000 adversarial characters (digit runs, dotted words)',
+      fn: () => adversarial.map((input) => sensor.senseSync(input)),
     },
     ...retrievalSizes.map((size) => ({
       name: `rule retrieval, ${size.toLocaleString('en-US')} rules`,

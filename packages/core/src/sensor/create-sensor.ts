@@ -37,6 +37,8 @@ export interface SensorOptions {
   minIntentConfidence?: number
   /** Two intents closer than this are ambiguous. @default 0.15 */
   tieMargin?: number
+  /** Longer messages are sensed on their first this many characters (bounds the work per turn). @default 2000 */
+  maxTextLength?: number
   /** Time source for relative dates. @default () => Date.now() */
   now?: () => number
 }
@@ -56,6 +58,7 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     classifier,
     goalParser,
     minIntentConfidence = 0.3,
+    maxTextLength = 2000,
     tieMargin = 0.15,
     now = () => Date.now(),
   } = options
@@ -65,7 +68,8 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
   const scorer = createIntentScorer({ intents })
   const known = new Set(intents.map((intent) => intent.id))
 
-  function senseSync(text: string, context: SenseContext = {}): Perception {
+  function senseSync(fullText: string, context: SenseContext = {}): Perception {
+    const text = fullText.length > maxTextLength ? fullText.slice(0, maxTextLength) : fullText
     const picked = pickOption(text, context.pendingOptions)
     let alternatives = scorer.score(text)
     if (picked !== undefined) alternatives = promote(alternatives, picked)

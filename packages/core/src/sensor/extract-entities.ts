@@ -19,12 +19,12 @@ export interface ExtractEntitiesOptions {
 const builtInPatterns: EntityPattern[] = [
   {
     name: 'order_id',
-    pattern: /\b(?:ORD|ORDER)[-#]?\s?\d{3,}\b|(?<=\border\s(?:number\s|no\.?\s|#\s?)?)#?\d{4,}\b/giu,
+    pattern: /\b(?:ORD|ORDER)[-#]?\s?\d{3,20}\b|(?<=\border\s(?:number\s|no\.?\s|#\s?)?)#?\d{4,20}\b/giu,
   },
-  { name: 'ticket_id', pattern: /\b(?:TKT|TICKET|CASE)[-#]?\s?\d{3,}\b/giu },
+  { name: 'ticket_id', pattern: /\b(?:TKT|TICKET|CASE)[-#]?\s?\d{3,20}\b/giu },
 ]
-const emailPattern = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/gu
-const numberPattern = /(?<![\w.$€£¥₹-])\d+(?:\.\d+)?(?![\w-])/gu
+const emailPattern = /\b[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,24}\b/gu
+const numberPattern = /(?<![\w.$€£¥₹-])\d{1,15}(?:\.\d{1,6})?(?![\w-])/gu
 
 /**
  * Extracts money (with currency), plain numbers, order/ticket ids, emails and dates from one text.

@@ -20,7 +20,8 @@ const words: Record<string, string> = {
   aud: 'AUD',
   chf: 'CHF',
 }
-const amount = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(\s?[kK]\b)?`
+// Bounded quantifiers keep every pattern linear in the text length (no polynomial backtracking).
+const amount = String.raw`(\d{1,3}(?:,\d{3}){1,5}(?:\.\d{1,4})?|\d{1,15}(?:\.\d{1,4})?)(\s?[kK]\b)?`
 const symbolPattern = new RegExp(String.raw`([$€£¥₹])\s?${amount}`, 'gu')
 const codeBefore = new RegExp(String.raw`\b(USD|EUR|GBP|JPY|INR|CAD|AUD|CHF)\s?${amount}`, 'giu')
 const wordAfter = new RegExp(
