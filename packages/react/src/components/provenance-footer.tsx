@@ -26,6 +26,17 @@ function mergeEnforcement(
   return { ...(engine ?? { violations: [] }), outcome, redactions }
 }
 
+/** Pairs items with React keys from `keyOf`, numbering repeats (a tool called twice). */
+function withKeys<Item>(items: readonly Item[], keyOf: (item: Item) => string): Array<[string, Item]> {
+  const seen = new Map<string, number>()
+  return items.map((item) => {
+    const base = keyOf(item)
+    const count = (seen.get(base) ?? 0) + 1
+    seen.set(base, count)
+    return [count === 1 ? base : `${base}#${count}`, item]
+  })
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="focal-provenance-section">
@@ -64,8 +75,8 @@ function Details({
       <Section title="Rules fired">
         {provenance.rules.length === 0 ? <p>None</p> : null}
         <ul>
-          {provenance.rules.map((rule) => (
-            <li key={rule.id}>
+          {withKeys(provenance.rules, (rule) => rule.id).map(([key, rule]) => (
+            <li key={key}>
               <code>{rule.id}</code> <span className="focal-tag">{rule.tier}</span> {rule.reason}
             </li>
           ))}
@@ -85,13 +96,13 @@ function Details({
         <Section title="Enforcement">
           <p>Outcome: {enforcement.outcome}</p>
           <ul>
-            {enforcement.violations.map((violation) => (
-              <li key={`${violation.ruleId}:${violation.message}`}>
+            {withKeys(enforcement.violations, (violation) => violation.ruleId).map(([key, violation]) => (
+              <li key={key}>
                 <code>{violation.ruleId}</code> {violation.message}
               </li>
             ))}
-            {enforcement.redactions.map((redaction) => (
-              <li key={redaction.type}>
+            {withKeys(enforcement.redactions, (redaction) => redaction.type).map(([key, redaction]) => (
+              <li key={key}>
                 Redacted {redaction.count} × {redaction.type}
               </li>
             ))}
@@ -101,8 +112,8 @@ function Details({
       {provenance.tools.length > 0 ? (
         <Section title="Tools">
           <ul>
-            {provenance.tools.map((tool) => (
-              <li key={tool.id}>
+            {withKeys(provenance.tools, (tool) => tool.id).map(([key, tool]) => (
+              <li key={key}>
                 <code>{tool.id}</code> {tool.status}
                 {tool.reason ? ` — ${tool.reason}` : ''}
               </li>
@@ -113,8 +124,8 @@ function Details({
       <Section title="Gates">
         {provenance.gates.length === 0 ? <p>None</p> : null}
         <ul>
-          {provenance.gates.map((gate) => (
-            <li key={gate.name}>
+          {withKeys(provenance.gates, (gate) => gate.name).map(([key, gate]) => (
+            <li key={key}>
               {gate.name}: <strong>{gate.status}</strong>
               {gate.detail ? ` — ${gate.detail}` : ''}
             </li>

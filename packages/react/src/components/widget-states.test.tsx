@@ -7,6 +7,7 @@ import { provenanceFixture } from '../testing/fixtures.ts'
 import { FocalChatProvider } from './focal-chat-provider.tsx'
 import { GoalProgress } from './goal-progress.tsx'
 import { MessageList } from './message-list.tsx'
+import { ProvenanceFooter } from './provenance-footer.tsx'
 
 afterEach(cleanup)
 
@@ -106,5 +107,19 @@ describe('Message', () => {
     )
     const article = screen.getByRole('article', { name: 'Assistant said' })
     expect(article.textContent).toBe('Assistant is thinking…')
+  })
+})
+
+describe('ProvenanceFooter', () => {
+  it('lists a tool called twice once per call', () => {
+    const provenance = provenanceFixture({
+      tools: [
+        { id: 'lookup_order', status: 'failed', reason: 'timeout' },
+        { id: 'lookup_order', status: 'ran' },
+      ],
+    })
+    renderWithStore(<ProvenanceFooter provenance={provenance} defaultOpen />)
+    const items = screen.getAllByText('lookup_order').map((element) => element.parentElement?.textContent)
+    expect(items).toEqual(['lookup_order failed — timeout', 'lookup_order ran'])
   })
 })
