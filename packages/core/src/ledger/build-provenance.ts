@@ -12,6 +12,7 @@ import type {
   ProvenanceTool,
 } from './provenance-types.ts'
 
+/** Options of {@link buildProvenance}: the parts of one turn's or run's footer. */
 export interface BuildProvenanceOptions {
   /** The user text or query; only its 12-hex SHA-256 prefix is kept. */
   query: string

@@ -6,6 +6,7 @@ import { type LedgerEvent, ledgerEventSchema } from './ledger-event-schema.ts'
 import type { LedgerRecord, LedgerStore } from './types.ts'
 import { type LedgerVerification, verifyLedger } from './verify-ledger.ts'
 
+/** Options of {@link createLedger}. */
 export interface CreateLedgerOptions {
   /** Where records live. @default createMemoryLedgerStore() */
   store?: LedgerStore
@@ -17,6 +18,7 @@ export interface CreateLedgerOptions {
   maxAppendAttempts?: number
 }
 
+/** Options of one `ledger.append`. */
 export interface LedgerAppendOptions {
   /** Who caused the event (`user`, `engine`, `judge`, a tool id...). @default 'system' */
   actor?: string

@@ -1,5 +1,6 @@
 import type { Provenance } from './provenance-types.ts'
 
+/** Options of {@link renderProvenance}. */
 export interface RenderProvenanceOptions {
   /** `text`: plain lines for logs, terminals and SMS; `markdown`: a list for chat UIs. @default 'text' */
   format?: 'text' | 'markdown'

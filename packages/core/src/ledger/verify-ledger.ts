@@ -15,6 +15,7 @@ export type LedgerVerification =
   | { valid: true }
   | { valid: false; index: number; recordId: string; problem: LedgerProblem; message: string }
 
+/** Options of {@link verifyLedger}, for verifying a slice of a session. */
 export interface VerifyLedgerOptions {
   /** The session every record must belong to. @default the first record's `sessionId` */
   sessionId?: string

@@ -9,6 +9,7 @@ import type {
   ReformulationValidation,
 } from './types.ts'
 
+/** Everything the classification looks at. */
 export interface ClassifyReformulationInput {
   checks: ReformulationCheck[]
   findings: ReformulationFinding[]

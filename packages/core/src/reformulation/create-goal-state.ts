@@ -60,6 +60,7 @@ export interface ReformulateGoalOptions {
   evidence?: readonly ReformulationEvidence[]
 }
 
+/** Options of {@link createGoalState}; validation options apply to every `reformulate`. */
 export interface CreateGoalStateOptions
   extends Pick<ValidateReformulationOptions, 'originalConstraints' | 'similarity' | 'lexicon' | 'now'> {
   /** The goal as given. */

@@ -33,6 +33,7 @@ function toStems(phrase: string): string[] {
   return tokenizeGoalText(phrase).map((token) => token.stem)
 }
 
+/** Indexes phrases (stemmed word lists) for longest-match lookup. */
 export function createPhraseSet(phrases: readonly string[]): PhraseSet {
   const byFirst = new Map<string, string[][]>()
   for (const phrase of phrases) {

@@ -26,6 +26,7 @@ import type {
 /** Seed 000 thresholds. */
 export const reformulationThresholds = { intentPreservation: 0.95, confidence: 0.9, evidence: 1 } as const
 
+/** Options of {@link validateReformulation}. */
 export interface ValidateReformulationOptions {
   /** The goal as the user (or operator) gave it. */
   original: string
