@@ -1,14 +1,13 @@
-import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
 import type { Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
-import { buildTurnProvenance } from './build-turn-provenance.ts'
+import { clarify, stillWaiting } from './clarify-turn.ts'
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
 import { hashQuery } from './hash-query.ts'
+import { pause } from './pause-turn.ts'
 import type { EngineSessionState } from './session-state.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import { buildTurnVariables, mergeEntityFields, missingFieldQuestion } from './turn-variables.ts'
-import type { TurnEvent, TurnInput, TurnResult } from './types.ts'
-
+import type { TurnEvent, TurnInput } from './types.ts'
 /** Runs sense → trap → route → retrieve → plan/gate → act, then hands over to respond → enforce → record. */
 export async function runTurn(
   dependencies: TurnDependencies,
@@ -171,161 +170,4 @@ function globalCueMatches(
     fires: state.ruleFires,
   })
   return matched.some((entry) => entry.cue !== undefined)
-}
-
-function stillWaiting(state: EngineSessionState, scratch: TurnScratch): TurnOutcome {
-  const pending = state.pendingApproval!
-  const provenance = buildTurnProvenance({
-    ...scratch,
-    mode: 'normal',
-    awaitingApproval: pending.approval.toolId,
-  })
-  const text = `I'm still waiting for a decision on ${pending.approval.toolId}.`
-  const result: TurnResult = {
-    type: 'approval-required',
-    sessionId: scratch.sessionId,
-    turnId: scratch.turnId,
-    approval: pending.approval,
-    text,
-    provenance,
-    events: scratch.events,
-  }
-  scratch.emit({ type: 'approval-requested', approval: pending.approval })
-  scratch.emit({ type: 'turn-finished', result })
-  return {
-    result,
-    state,
-    ledger: [
-      {
-        type: 'turn-completed',
-        payload: { turnId: scratch.turnId, resultType: 'approval-required', provenance },
-      },
-    ],
-  }
-}
-
-function clarify(
-  dependencies: TurnDependencies,
-  state: EngineSessionState,
-  scratch: TurnScratch,
-  perception: Perception,
-  question: string,
-  reason: string,
-  route?: ReturnType<typeof buildTurnProvenance>['route'],
-): TurnOutcome {
-  const { definition } = dependencies.compiled
-  const labels = new Map(definition.intents.map((intent) => [intent.id, intent.label ?? intent.id]))
-  const options = perception.alternatives
-    .slice(0, definition.settings.maxClarificationOptions)
-    .map((entry) => {
-      const label = labels.get(entry.intent) ?? entry.intent
-      return { id: entry.intent, label, value: label }
-    })
-  const clarification = { question, options, reason }
-  state.pendingClarification = { question, options, turnId: scratch.turnId }
-  state.history = [
-    ...state.history,
-    { role: 'user' as const, content: scratch.text },
-    { role: 'assistant' as const, content: question },
-  ].slice(-20)
-  const provenance = buildTurnProvenance({
-    ...scratch,
-    mode: 'clarification-required',
-    ...(route === undefined ? {} : { route }),
-    clarification: { question, options: options.map((option) => option.label) },
-  })
-  const result: TurnResult = {
-    type: 'clarification',
-    sessionId: scratch.sessionId,
-    turnId: scratch.turnId,
-    clarification,
-    provenance,
-    events: scratch.events,
-  }
-  scratch.emit({ type: 'clarification-requested', clarification })
-  scratch.emit({ type: 'turn-finished', result })
-  const ledger: LedgerEvent[] = [
-    { type: 'clarification-requested', payload: { turnId: scratch.turnId, question, options, reason } },
-    { type: 'turn-completed', payload: { turnId: scratch.turnId, resultType: 'clarification', provenance } },
-  ]
-  return { result, state, ledger }
-}
-
-/** Saves a turn paused at a call that needs approval and returns the `approval-required` result. */
-export function pause(
-  dependencies: TurnDependencies,
-  state: EngineSessionState,
-  scratch: TurnScratch,
-  turn: Parameters<typeof finishTurn>[3],
-  acted: Extract<Awaited<ReturnType<typeof actOnPlan>>, { type: 'paused' }>,
-): TurnOutcome {
-  const { compiled } = dependencies
-  const call = acted.remaining[0]!
-  const approval = acted.request
-  state.pendingApproval = {
-    approval,
-    turnId: scratch.turnId,
-    text: scratch.text,
-    perception: turn.perception,
-    route: turn.route,
-    matched: turn.matched.map((entry) => ({ ruleId: entry.rule.id, reason: entry.reason })),
-    completed: acted.completed,
-    remaining: acted.remaining,
-    ...(turn.followUp === undefined ? {} : { followUp: turn.followUp }),
-  }
-  const text = compiled.definition.settings.approvalPendingReply
-    .replaceAll('{{approver}}', approval.approver ?? 'a reviewer')
-    .replaceAll('{{tool}}', call.toolId)
-  const provenance = buildTurnProvenance({
-    ...scratch,
-    mode: 'normal',
-    route: turn.route,
-    matched: turn.matched,
-    completed: acted.completed,
-    awaitingApproval: call.toolId,
-    gates: [{ name: 'tool-policy', status: 'approval-required', detail: approval.reason }],
-  })
-  const result: TurnResult = {
-    type: 'approval-required',
-    sessionId: scratch.sessionId,
-    turnId: scratch.turnId,
-    approval,
-    text,
-    provenance,
-    events: scratch.events,
-  }
-  scratch.emit({ type: 'approval-requested', approval })
-  scratch.emit({ type: 'turn-finished', result })
-  const ledger: LedgerEvent[] = [
-    ...acted.completed.map(
-      (done): LedgerEvent => ({
-        type: 'tool-called',
-        payload: {
-          turnId: scratch.turnId,
-          toolId: done.toolId,
-          status: done.status,
-          args: done.args,
-          ...(done.reason === undefined ? {} : { reason: done.reason }),
-        },
-      }),
-    ),
-    {
-      type: 'approval-requested',
-      payload: {
-        approvalId: approval.id,
-        turnId: scratch.turnId,
-        toolId: call.toolId,
-        args: call.args,
-        reason: approval.reason,
-        defaultAction: approval.defaultAction,
-        ...(approval.approver === undefined ? {} : { approver: approval.approver }),
-        ...(approval.expiresAt === undefined ? {} : { expiresAt: approval.expiresAt }),
-      },
-    },
-    {
-      type: 'turn-completed',
-      payload: { turnId: scratch.turnId, resultType: 'approval-required', provenance },
-    },
-  ]
-  return { result, state, ledger }
 }
