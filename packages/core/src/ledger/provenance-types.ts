@@ -19,12 +19,14 @@ export interface Provenance {
   evidence: { count: number; sources: string[] }
 }
 
+/** The goal as given and as executed, with the reformulation that links them. */
 export interface ProvenanceGoal {
   original: string
   active: string
   reformulation?: { type: string; confidence: number; evidenceIds: string[]; ledgerRecordId?: string }
 }
 
+/** Where the router placed the turn and why. */
 export interface ProvenanceRoute {
   scenario: string | null
   step: string | null
@@ -36,6 +38,7 @@ export interface ProvenanceRoute {
   reason: string
 }
 
+/** One rule that fired on the turn. */
 export interface ProvenanceRule {
   id: string
   tier: 'hard-safety' | 'process' | 'style'
@@ -45,12 +48,14 @@ export interface ProvenanceRule {
   reason: string
 }
 
+/** One tool call of the turn and what became of it. */
 export interface ProvenanceTool {
   id: string
   status: 'ran' | 'failed' | 'blocked' | 'awaiting-approval' | 'approved' | 'rejected'
   reason?: string
 }
 
+/** What enforcement did to the draft reply. */
 export interface ProvenanceEnforcement {
   outcome: 'allowed' | 'redacted' | 'blocked' | 'regenerated' | 'escalated'
   violations: Array<{ ruleId: string; tier: string; lane: 1 | 2; message: string }>
@@ -58,6 +63,7 @@ export interface ProvenanceEnforcement {
   lane2?: { ran: boolean; skipped?: string }
 }
 
+/** One gate's verdict on the turn or run. */
 export interface ProvenanceGate {
   /** `final-alignment`, `goal-gate`, `trust-gate`, `tool-policy`, ... */
   name: string
