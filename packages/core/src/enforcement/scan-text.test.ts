@@ -55,6 +55,8 @@ describe('scanText', () => {
       expect(values('id 94111111111111111111', 'credit-card')).toEqual([])
       expect(values('x4111111111111111 4111111111111111y', 'credit-card')).toEqual([])
       expect(values('666000000 078-05-0000', 'credit-card')).toEqual([])
+      // The inner 12 digits (5000 0000 0009) pass Luhn with a Maestro prefix; the 16-digit number does not.
+      expect(values('ref 4000 5000 0000 0009 noted', 'credit-card')).toEqual([])
     })
   })
 

@@ -84,7 +84,10 @@ function longestCard(run: NumberRun, first: number): number {
     if (digits > 19) break
     // A compact number glued to letters ("x4111…") is an identifier; grouped digits are a card anywhere.
     const glued = (first === 0 && run.gluedStart) || (last === run.groupCount - 1 && run.gluedEnd)
-    if (digits < 12 || (glued && last === first)) continue
+    // Twelve-digit (Maestro) numbers only as a whole run: a 12-digit window inside a longer
+    // number passes Luhn one time in ten.
+    const wholeRun = first === 0 && last === run.groupCount - 1
+    if (digits < (wholeRun ? 12 : 13) || (glued && last === first)) continue
     const offset = run.groupDigitStart[first] as number
     if (hasCardPrefix(run.digits, offset, digits) && luhnValid(run.digits, offset, digits)) {
       // Sixteen digits is the common length: prefer it to a longer span that swallows the next number.
