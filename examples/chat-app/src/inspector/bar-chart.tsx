@@ -4,10 +4,12 @@ export interface BarChartProps {
   bars: Array<{ label: string; value: number }>
   /** Formats a value for its label, e.g. as a percentage. */
   format?: (value: number) => string
+  /** Shown when there are no bars. */
+  empty?: string
 }
 
 /** A horizontal bar chart in plain SVG, with a table-like accessible description. */
-export function BarChart({ title, bars, format = String }: BarChartProps) {
+export function BarChart({ title, bars, format = String, empty = 'No data yet.' }: BarChartProps) {
   const max = Math.max(1, ...bars.map((bar) => bar.value))
   const rowHeight = 26
   const labelWidth = 150
@@ -17,7 +19,7 @@ export function BarChart({ title, bars, format = String }: BarChartProps) {
     <figure className="inspector-chart">
       <figcaption>{title}</figcaption>
       {bars.length === 0 ? (
-        <p className="inspector-muted">No data yet.</p>
+        <p className="inspector-muted">{empty}</p>
       ) : (
         <svg
           role="img"

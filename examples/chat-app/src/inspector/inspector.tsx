@@ -128,6 +128,7 @@ export function Inspector({ sessionId }: { sessionId: string }) {
             title={`Verdict rate (${summary.judged} judged)`}
             bars={summary.verdicts}
             format={(value) => `${Math.round(value * 100)}%`}
+            empty="No final_alignment_judge_result records in this session's ledger yet."
           />
           <BarChart title="Top reason codes" bars={summary.reasonCodes} />
         </section>
