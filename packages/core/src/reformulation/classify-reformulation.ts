@@ -37,7 +37,7 @@ function forbiddenType(input: ClassifyReformulationInput): ReformulationType | u
   const { checks, findings } = input
   if (findings.some((finding) => constraintKinds.has(finding.kind))) return 'constraint-removal'
   const intentFailed = failed(checks, 'intent-preservation')
-  const scopeFailed = failed(checks, 'scope')
+  const scopeFailed = failed(checks, 'scope-reduction')
   if (input.flipped || (intentFailed && (input.substituted || !scopeFailed))) return 'topic-change'
   if (scopeFailed || failed(checks, 'reversibility')) return 'scope-expansion'
   if (findings.some((finding) => finding.kind === 'ungrounded-specific')) return 'assumption-injection'

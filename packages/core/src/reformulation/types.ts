@@ -27,19 +27,19 @@ export type ReformulationAbortCode =
   | 'DTL-STRAT-010'
   | 'DTL-STRAT-011'
 
-/** The five criteria of seed 000. */
+/** The five criteria of seed 000, named as its table names them. */
 export type ReformulationCriterion =
   | 'intent-preservation'
   | 'confidence'
-  | 'scope'
-  | 'evidence'
+  | 'scope-reduction'
+  | 'evidence-support'
   | 'reversibility'
 
 /** One criterion's result. */
 export interface ReformulationCheck {
   criterion: ReformulationCriterion
   passed: boolean
-  /** intent: similarity 0..1; confidence: 0..1; scope: expansion findings (0 passes); evidence: cited items; reversibility: 1 or 0. */
+  /** intent-preservation: similarity 0..1; confidence: 0..1; scope-reduction: expansion findings (0 passes); evidence-support: cited items; reversibility: 1 or 0. */
   measured: number
   threshold: number
   /** The abort code this criterion raises when it fails (reversibility raises 010: a side effect widens scope). */

@@ -24,8 +24,8 @@ describe('validateReformulation', () => {
       expect(result.checks.map((entry) => [entry.criterion, entry.passed])).toEqual([
         ['intent-preservation', true],
         ['confidence', true],
-        ['scope', true],
-        ['evidence', true],
+        ['scope-reduction', true],
+        ['evidence-support', true],
         ['reversibility', true],
       ])
       expect(check(result, 'intent-preservation').measured).toBeGreaterThanOrEqual(0.95)
@@ -68,7 +68,7 @@ describe('validateReformulation', () => {
         evidence: [],
       })
       expect(result).toMatchObject({ allowed: false, type: 'assumption-injection', code: 'DTL-STRAT-009' })
-      expect(check(result, 'evidence')).toMatchObject({ passed: false, measured: 0, threshold: 1 })
+      expect(check(result, 'evidence-support')).toMatchObject({ passed: false, measured: 0, threshold: 1 })
     })
 
     it('rejects the New York assumption when the cited evidence does not mention the place', async () => {

@@ -200,7 +200,7 @@ export async function validateReformulation(
       [`model confidence ${confidence}`],
     ),
     check(
-      'scope',
+      'scope-reduction',
       scopeFindings.length,
       0,
       'DTL-STRAT-010',
@@ -208,7 +208,7 @@ export async function validateReformulation(
       scopeFindings.map((finding) => finding.message),
     ),
     check(
-      'evidence',
+      'evidence-support',
       evidence.length,
       reformulationThresholds.evidence,
       'DTL-STRAT-009',
