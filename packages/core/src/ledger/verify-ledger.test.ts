@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { computeLedgerPayloadHash, computeLedgerRecordHash } from './compute-ledger-record-hash.ts'
 import { createLedger } from './create-ledger.ts'
@@ -132,5 +133,49 @@ describe('verifyLedger', () => {
       index: 0,
       problem: 'broken-link',
     })
+  })
+})
+
+describe('verifyLedger (properties)', () => {
+  const ledgerOf = async (size: number) => {
+    const ledger = createLedger()
+    for (let index = 0; index < size; index++) {
+      await ledger.append('p', {
+        type: 'GOAL_RESTORED',
+        payload: { original: 'goal', discarded: `candidate ${index}` },
+      })
+    }
+    return ledger.records('p')
+  }
+
+  it('reports any single edit, removal or swap at the first record it touches', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 3, max: 12 }).chain((size) =>
+          fc.record({
+            size: fc.constant(size),
+            first: fc.integer({ min: 0, max: size - 2 }),
+            offset: fc.integer({ min: 1, max: size - 1 }),
+            tamper: fc.constantFrom('edit', 'remove', 'swap'),
+          }),
+        ),
+        async ({ size, first, offset, tamper }) => {
+          const records = await ledgerOf(size)
+          const second = Math.min(size - 1, first + offset)
+          if (tamper === 'edit') (records[first]!.payload as { discarded: string }).discarded = 'forged'
+          if (tamper === 'remove') records.splice(first, 1)
+          if (tamper === 'swap') [records[first], records[second]] = [records[second]!, records[first]!]
+          const expected = { edit: 'payload-edited', remove: 'gap', swap: 'out-of-order' }[tamper]
+          const result = await verifyLedger(records)
+          expect(result).toMatchObject({
+            valid: false,
+            index: first,
+            recordId: records[first]!.id,
+            problem: expected,
+          })
+        },
+      ),
+      { numRuns: 60 },
+    )
   })
 })
