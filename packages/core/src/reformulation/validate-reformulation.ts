@@ -97,8 +97,9 @@ function check(
  *   has, halved on a negation flip; or `similarity` when given. Fails with DTL-STRAT-008.
  * - confidence ≥ 0.9 (DTL-STRAT-007).
  * - scope only narrowing: no new conjunct with new content, no broader or dropped time window,
- *   limit or numeric constraint, no dropped restriction, no widening word, no side-effect action
- *   (DTL-STRAT-010).
+ *   limit or numeric constraint, no dropped restriction, no widening word, no side-effect action,
+ *   every `originalConstraints` entry kept (DTL-STRAT-010). A goal without a time reads as the
+ *   present, so adding a window longer than a year (or "history") widens it.
  * - evidence ≥ 1 item, and every new specific (name, place, date, number, other new term) found in
  *   the cited evidence text (DTL-STRAT-009).
  * - reversibility: nothing the candidate asks for changes the world (DTL-STRAT-010).
