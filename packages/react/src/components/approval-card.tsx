@@ -1,5 +1,6 @@
 import type { ApprovalRequest } from '@focal/core'
 import { useChatSelector } from '../hooks/use-chat-selector.ts'
+import { focusComposer } from './focus-composer.ts'
 
 /** Props of {@link ApprovalCard}. */
 export interface ApprovalCardProps {
@@ -17,6 +18,10 @@ const formatValue = (value: unknown) => (typeof value === 'string' ? value : JSO
 export function ApprovalCard({ approval, decision = 'pending' }: ApprovalCardProps) {
   const pending = useChatSelector((state) => state.pendingApproval?.id === approval.id)
   const resolveApproval = useChatSelector((state) => state.resolveApproval)
+  const decide = (button: HTMLElement, choice: 'approve' | 'reject') => {
+    focusComposer(button)
+    void resolveApproval(choice)
+  }
   return (
     <fieldset className="focal-approval" data-decision={decision}>
       <legend className="focal-approval-title">
@@ -37,7 +42,7 @@ export function ApprovalCard({ approval, decision = 'pending' }: ApprovalCardPro
             type="button"
             className="focal-button focal-button-primary"
             disabled={!pending}
-            onClick={() => void resolveApproval('approve')}
+            onClick={(event) => decide(event.currentTarget, 'approve')}
           >
             Approve
           </button>
@@ -45,7 +50,7 @@ export function ApprovalCard({ approval, decision = 'pending' }: ApprovalCardPro
             type="button"
             className="focal-button"
             disabled={!pending}
-            onClick={() => void resolveApproval('reject')}
+            onClick={(event) => decide(event.currentTarget, 'reject')}
           >
             Reject
           </button>

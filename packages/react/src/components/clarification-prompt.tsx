@@ -1,6 +1,7 @@
 import type { Clarification } from '@focal/core'
 import { useEffect, useRef } from 'react'
 import { useChatSelector } from '../hooks/use-chat-selector.ts'
+import { focusComposer } from './focus-composer.ts'
 
 /** Props of {@link ClarificationPrompt}. */
 export interface ClarificationPromptProps {
@@ -30,7 +31,10 @@ export function ClarificationPrompt({ clarification }: ClarificationPromptProps)
             type="button"
             className="focal-option"
             disabled={!active}
-            onClick={() => void chooseOption(option.id)}
+            onClick={(event) => {
+              focusComposer(event.currentTarget)
+              void chooseOption(option.id)
+            }}
           >
             {option.label}
           </button>

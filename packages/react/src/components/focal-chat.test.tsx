@@ -77,6 +77,7 @@ describe('FocalChat', () => {
     await settle()
     expect(sends.map((send) => send.text)).toEqual(['help', 'Where is my order?'])
     expect((first as HTMLButtonElement).disabled).toBe(true)
+    expect(document.activeElement).toBe(screen.getByLabelText('Message'))
   })
 
   it('shows a paused tool call with its arguments and resumes when approved', async () => {
@@ -114,6 +115,7 @@ describe('FocalChat', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
     await settle()
     expect(approvals).toEqual([{ approvalId: 'approval-1', decision: 'reject' }])
+    expect(document.activeElement).toBe(screen.getByLabelText('Message'))
   })
 
   it('collapses provenance until toggled, then lists rules, route, redactions, gates and evidence', async () => {
