@@ -37,7 +37,7 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     ...resolveAppParts(options),
     schemas,
     limits,
-    queue: createSessionQueue(),
+    queue: createSessionQueue(options.sessionLock),
     tokens:
       options.sessionSecret === undefined
         ? undefined

@@ -4,6 +4,12 @@
  * live at `@focal/edge/cloudflare`, `@focal/edge/deno` and `@focal/edge/node`.
  */
 
+export {
+  createPollingSessionLock,
+  type FocalSessionLock,
+  type PollingSessionLockOptions,
+  type SessionLeaseOperations,
+} from './app/create-polling-session-lock.ts'
 export type {
   FocalAppEngine,
   FocalAppEngineSource,

@@ -11,6 +11,7 @@ import type {
 import type { FocalAuthOptions } from '../auth/client-auth.ts'
 import type { FocalStreamGuard } from '../filter/stream-guard.ts'
 import type { FocalInputLimits } from '../schemas/limits.ts'
+import type { FocalSessionLock } from './create-polling-session-lock.ts'
 
 /** What the app needs from an engine: `createEngine(...)` from `@focal/core` satisfies it. */
 export interface FocalAppEngine {
@@ -90,6 +91,12 @@ export type FocalAppOptions = FocalAppEngineSource & {
    * @default createMemoryLedgerStore()
    */
   ledgerStore?: LedgerStore
+  /**
+   * Serialises whole turns on one session across isolates/processes (`createFocalStores` of each
+   * runtime returns one); without it turns are serialised per isolate and stores check versions.
+   * @default undefined
+   */
+  sessionLock?: FocalSessionLock
   /**
    * Client authentication for every route except `/health` and `/openapi.json`.
    * @default undefined (no authentication)

@@ -37,4 +37,10 @@ export class FocalSessionObject extends DurableObject implements FocalSessionObj
   async lastRecord(): Promise<LedgerRecord | null> {
     return this.#storage.lastRecord()
   }
+  async tryLock(owner: string, ttlMs: number): Promise<boolean> {
+    return this.#storage.tryLock(owner, ttlMs, Date.now())
+  }
+  async unlock(owner: string): Promise<void> {
+    this.#storage.unlock(owner)
+  }
 }

@@ -1,8 +1,9 @@
 import type { LedgerStore, SessionStore } from '@focal/core'
+import type { FocalSessionLock } from '../app/create-polling-session-lock.ts'
 import { createDenoKvStores, type FocalDenoKv } from '../stores/deno-kv/create-deno-kv-stores.ts'
 
 /**
- * Session and ledger stores on this runtime's native storage: Deno KV with atomic version checks.
+ * Session and ledger stores (and the turn lock) on this runtime's native storage: Deno KV with atomic version checks.
  *
  * @example
  * createFocalApp({ definition, ...createFocalStores({ kv: await Deno.openKv() }) })
@@ -10,6 +11,7 @@ import { createDenoKvStores, type FocalDenoKv } from '../stores/deno-kv/create-d
 export function createFocalStores({ kv, prefix }: { kv: FocalDenoKv; prefix?: string }): {
   sessionStore: SessionStore
   ledgerStore: LedgerStore
+  sessionLock: FocalSessionLock
 } {
   return createDenoKvStores(prefix === undefined ? { kv } : { kv, prefix })
 }

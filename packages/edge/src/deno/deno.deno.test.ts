@@ -37,5 +37,8 @@ describe('createFocalStores (Deno KV)', () => {
     expect(outcome.verification).toEqual({ valid: true })
     expect(outcome.sequences).toEqual(outcome.sequences.map((_, index) => index))
     expect(outcome.turnCounter).toBe(50)
+    // The store's turn lease serialised whole turns: 50 turns, their records never interleaved.
+    expect(outcome.ledgerTurns).toBe(50)
+    expect(outcome.turnsContiguous).toBe(true)
   })
 })

@@ -1,8 +1,9 @@
 import type { LedgerStore, SessionStore } from '@focal/core'
+import type { FocalSessionLock } from '../app/create-polling-session-lock.ts'
 import { createRedisStores, type FocalRedisClient } from './create-redis-stores.ts'
 
 /**
- * Session and ledger stores for Node deployments: Redis (node-redis client, Lua-checked writes).
+ * Session and ledger stores (and the turn lock) for Node deployments: Redis (node-redis client, Lua-checked writes).
  *
  * @example
  * createFocalApp({ definition, ...createFocalStores({ client: await createClient({ url }).connect() }) })
@@ -10,6 +11,7 @@ import { createRedisStores, type FocalRedisClient } from './create-redis-stores.
 export function createFocalStores({ client, keyPrefix }: { client: FocalRedisClient; keyPrefix?: string }): {
   sessionStore: SessionStore
   ledgerStore: LedgerStore
+  sessionLock: FocalSessionLock
 } {
   return createRedisStores(keyPrefix === undefined ? { client } : { client, keyPrefix })
 }

@@ -42,6 +42,9 @@ describe('createRedisStores', () => {
       expect(outcome.sequences).toEqual(outcome.sequences.map((_, index) => index))
       expect(outcome.sequences.length).toBeGreaterThanOrEqual(50)
       expect(outcome.turnCounter).toBe(50)
+      // The store's turn lease serialised whole turns: 50 turns, their records never interleaved.
+      expect(outcome.ledgerTurns).toBe(50)
+      expect(outcome.turnsContiguous).toBe(true)
     } finally {
       await second.quit()
     }

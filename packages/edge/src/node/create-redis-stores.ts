@@ -1,4 +1,5 @@
 import type { LedgerRecord, LedgerStore, SessionStore, StoredSession } from '@focal/core'
+import { createPollingSessionLock, type FocalSessionLock } from '../app/create-polling-session-lock.ts'
 
 /** The node-redis (v5/v6) client methods the stores use; `createClient()` from `redis` satisfies it. */
 export interface FocalRedisClient {
@@ -33,10 +34,19 @@ if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
 redis.call('RPUSH', KEYS[1], ARGV[2])
 return 1`
 
+// The turn lease: taken only when free (NX) with an expiry; released only by its owner.
+const lockScript = `
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+return 0`
+const unlockScript = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`
+
 /**
  * Session and ledger stores on Redis: sessions as hashes with a Lua version check, ledgers as
  * lists appended by a Lua `last + 1` check, so racing writers on many Node processes never fork
- * a ledger or lose an update.
+ * a ledger or lose an update; plus a turn lease (`SET NX PX`) that serialises whole turns.
  *
  * @example
  * const client = await createClient({ url: 'redis://127.0.0.1:6379' }).connect()
@@ -45,7 +55,9 @@ return 1`
 export function createRedisStores({ client, keyPrefix = 'focal:' }: RedisStoresOptions): {
   sessionStore: SessionStore
   ledgerStore: LedgerStore
+  sessionLock: FocalSessionLock
 } {
+  const lockKey = (sessionId: string) => `${keyPrefix}lock:${sessionId}`
   const sessionKey = (sessionId: string) => `${keyPrefix}session:${sessionId}`
   const ledgerKey = (sessionId: string) => `${keyPrefix}ledger:${sessionId}`
   const sessionStore: SessionStore = {
@@ -88,5 +100,14 @@ export function createRedisStores({ client, keyPrefix = 'focal:' }: RedisStoresO
       return row == null ? undefined : (JSON.parse(row) as LedgerRecord)
     },
   }
-  return { sessionStore, ledgerStore }
+  const sessionLock = createPollingSessionLock({
+    async tryAcquire(sessionId, owner, ttlMs) {
+      const keys = [lockKey(sessionId)]
+      return Number(await client.eval(lockScript, { keys, arguments: [owner, `${ttlMs}`] })) === 1
+    },
+    async release(sessionId, owner) {
+      await client.eval(unlockScript, { keys: [lockKey(sessionId)], arguments: [owner] })
+    },
+  })
+  return { sessionStore, ledgerStore, sessionLock }
 }

@@ -46,17 +46,17 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
     const sessionId = body.id
     const token = await authorizeSession(context, app, sessionId, 'create')
     const acquired = await app.queue.acquire(sessionId)
-    let released = false
+    let releasing: Promise<void> | undefined
     const release = () => {
-      if (!released) acquired()
-      released = true
+      releasing ??= acquired()
+      return releasing
     }
     const signal = context.req.raw.signal
     async function* events() {
       try {
         yield* app.engine.turnStream({ sessionId, text, signal })
       } finally {
-        release()
+        await release()
       }
     }
     const onEvent = app.onEvent

@@ -22,7 +22,7 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
     try {
       result = await app.engine.turn({ sessionId, text: body.text, signal: context.req.raw.signal })
     } finally {
-      release()
+      await release()
     }
     await report(app, result, '/v1/turn')
     return context.json(guardTurnResult(result, app.services.createStreamGuard))
@@ -41,7 +41,7 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
         decision: body.decision,
       })
     } finally {
-      release()
+      await release()
     }
     await report(app, result, '/v1/approvals')
     return context.json(guardTurnResult(result, app.services.createStreamGuard))

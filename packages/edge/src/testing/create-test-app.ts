@@ -1,5 +1,6 @@
 import type { LedgerStore, SessionStore } from '@focal/core'
 import type { Hono } from 'hono'
+import type { FocalSessionLock } from '../app/create-polling-session-lock.ts'
 import type { FocalAppOptions } from '../app/types.ts'
 import { createFocalApp } from '../create-focal-app.ts'
 import { testAppConfig } from './test-app-config.ts'
@@ -10,6 +11,7 @@ export interface TestAppParts {
   definition: string
   sessionStore?: SessionStore
   ledgerStore?: LedgerStore
+  sessionLock?: FocalSessionLock
 }
 
 /**
@@ -20,12 +22,14 @@ export function createTestAppOptions({
   definition,
   sessionStore,
   ledgerStore,
+  sessionLock,
 }: TestAppParts): FocalAppOptions {
   return {
     name: 'focal-test',
     definition,
     ...(sessionStore ? { sessionStore } : {}),
     ...(ledgerStore ? { ledgerStore } : {}),
+    ...(sessionLock ? { sessionLock } : {}),
     auth: { type: 'bearer', tokens: [testAppConfig.clientToken] },
     sessionSecret: testAppConfig.sessionSecret,
     cors: { origin: [testAppConfig.origin] },

@@ -10,6 +10,19 @@ export interface ConcurrentTurnsOutcome {
   turnCounter: number
   /** How many user messages the session history holds. */
   userMessages: number
+  /** Distinct turns in the ledger (by `payload.turnId`). */
+  ledgerTurns: number
+  /** True when every turn's ledger records are adjacent (turns did not interleave). */
+  turnsContiguous: boolean
+}
+
+function contiguous(turnIds: readonly unknown[]): boolean {
+  const finished = new Set<unknown>()
+  for (const [index, turnId] of turnIds.entries()) {
+    if (index > 0 && turnIds[index - 1] !== turnId) finished.add(turnIds[index - 1])
+    if (finished.has(turnId)) return false
+  }
+  return true
 }
 
 /**
@@ -41,7 +54,7 @@ export async function runConcurrentTurns(senders: FocalFetch[], count = 50): Pro
   const read = async (path: string) =>
     (await senders[0]!(new Request(`${base}${path}`, { headers: { ...headers, ...token } }))).json()
   const ledger = (await read(`/v1/sessions/${sessionId}/ledger`)) as {
-    records: Array<{ sequence: number }>
+    records: Array<{ sequence: number; payload: { turnId?: string } }>
     verification: unknown
   }
   const session = (await read(`/v1/sessions/${sessionId}`)) as {
@@ -53,5 +66,7 @@ export async function runConcurrentTurns(senders: FocalFetch[], count = 50): Pro
     verification: ledger.verification,
     turnCounter: session.state.turn,
     userMessages: session.state.history.filter((message) => message.role === 'user').length,
+    ledgerTurns: new Set(ledger.records.map((record) => record.payload.turnId)).size,
+    turnsContiguous: contiguous(ledger.records.map((record) => record.payload.turnId)),
   }
 }

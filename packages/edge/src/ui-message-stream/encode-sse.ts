@@ -8,8 +8,8 @@ const encoder = new TextEncoder()
  */
 export function encodeSse(
   chunks: AsyncIterable<FocalUiMessageChunk>,
-  /** Called once when the stream ends, fails or is cancelled (releases the session lock). */
-  onClose: () => void = () => {},
+  /** Awaited once when the stream ends, fails or is cancelled (releases the session lock). */
+  onClose: () => Promise<void> = async () => {},
 ): ReadableStream<Uint8Array> {
   const iterator = chunks[Symbol.asyncIterator]()
   return new ReadableStream<Uint8Array>({
@@ -18,13 +18,14 @@ export function encodeSse(
       try {
         next = await iterator.next()
       } catch (error) {
-        onClose()
+        await onClose()
         throw error
       }
       if (next.done) {
+        // Release before closing: on Workers, I/O still running after the body ends is cancelled.
+        await onClose()
         controller.enqueue(encoder.encode('data: [DONE]\n\n'))
         controller.close()
-        onClose()
         return
       }
       controller.enqueue(encoder.encode(`data: ${JSON.stringify(next.value)}\n\n`))
@@ -33,7 +34,7 @@ export function encodeSse(
       try {
         await iterator.return?.()
       } finally {
-        onClose()
+        await onClose()
       }
     },
   })

@@ -1,4 +1,5 @@
 import type { LedgerRecord, LedgerStore, SessionStore, StoredSession } from '@focal/core'
+import { createPollingSessionLock, type FocalSessionLock } from '../../app/create-polling-session-lock.ts'
 
 type KvKey = readonly (string | number)[]
 
@@ -24,6 +25,7 @@ export interface FocalDenoKv {
 export interface FocalKvAtomic {
   check(...entries: Array<{ key: KvKey; versionstamp: string | null }>): FocalKvAtomic
   set(key: KvKey, value: unknown): FocalKvAtomic
+  delete(key: KvKey): FocalKvAtomic
   commit(): Promise<{ ok: boolean }>
 }
 
@@ -40,7 +42,8 @@ export interface DenoKvStoresOptions {
 /**
  * Session and ledger stores on Deno KV. Every write is an atomic operation checked against the
  * versionstamp it read (a session's version, a ledger's last sequence), so concurrent writers from
- * any number of isolates never lose an update or fork a ledger.
+ * any number of isolates never lose an update or fork a ledger; plus a turn lease that serialises
+ * whole turns on one session.
  *
  * @example
  * const { sessionStore, ledgerStore } = createDenoKvStores({ kv: await Deno.openKv() })
@@ -48,7 +51,9 @@ export interface DenoKvStoresOptions {
 export function createDenoKvStores({ kv, prefix = 'focal' }: DenoKvStoresOptions): {
   sessionStore: SessionStore
   ledgerStore: LedgerStore
+  sessionLock: FocalSessionLock
 } {
+  const lockKey = (sessionId: string) => [prefix, 'lock', sessionId] as const
   const sessionKey = (sessionId: string) => [prefix, 'session', sessionId] as const
   const lastKey = (sessionId: string) => [prefix, 'ledger-last', sessionId] as const
   const recordsPrefix = (sessionId: string) => [prefix, 'ledger', sessionId] as const
@@ -97,5 +102,18 @@ export function createDenoKvStores({ kv, prefix = 'focal' }: DenoKvStoresOptions
       return (await kv.get<LedgerRecord>([...recordsPrefix(sessionId), last.value])).value ?? undefined
     },
   }
-  return { sessionStore, ledgerStore }
+  const sessionLock = createPollingSessionLock({
+    async tryAcquire(sessionId, owner, ttlMs) {
+      const entry = await kv.get<{ owner: string; expires: number }>(lockKey(sessionId))
+      const now = Date.now()
+      if (entry.value && entry.value.owner !== owner && entry.value.expires > now) return false
+      const lease = { owner, expires: now + ttlMs }
+      return (await kv.atomic().check(entry).set(lockKey(sessionId), lease).commit()).ok
+    },
+    async release(sessionId, owner) {
+      const entry = await kv.get<{ owner: string }>(lockKey(sessionId))
+      if (entry.value?.owner === owner) await kv.atomic().check(entry).delete(lockKey(sessionId)).commit()
+    },
+  })
+  return { sessionStore, ledgerStore, sessionLock }
 }

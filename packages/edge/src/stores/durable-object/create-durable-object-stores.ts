@@ -1,4 +1,5 @@
 import type { LedgerStore, SessionStore } from '@focal/core'
+import { createPollingSessionLock, type FocalSessionLock } from '../../app/create-polling-session-lock.ts'
 import type { FocalSessionNamespace, FocalSessionObjectRpc } from './durable-object-types.ts'
 
 function stub(namespace: FocalSessionNamespace, sessionId: string): FocalSessionObjectRpc {
@@ -46,4 +47,22 @@ export function createDurableObjectLedgerStore({
       return (await stub(namespace, sessionId).lastRecord()) ?? undefined
     },
   }
+}
+
+/**
+ * A {@link FocalSessionLock} over Durable Objects: the session's object holds a turn lease, so
+ * whole turns on one session run one at a time across every isolate.
+ *
+ * @example
+ * const sessionLock = createDurableObjectSessionLock({ namespace: env.FOCAL_SESSIONS })
+ */
+export function createDurableObjectSessionLock({
+  namespace,
+}: {
+  namespace: FocalSessionNamespace
+}): FocalSessionLock {
+  return createPollingSessionLock({
+    tryAcquire: (sessionId, owner, ttlMs) => stub(namespace, sessionId).tryLock(owner, ttlMs),
+    release: (sessionId, owner) => stub(namespace, sessionId).unlock(owner),
+  })
 }

@@ -8,6 +8,9 @@ export interface FocalSessionObjectRpc {
   appendIfNext(record: LedgerRecord): Promise<boolean>
   listRecords(fromSequence: number, limit: number): Promise<LedgerRecord[]>
   lastRecord(): Promise<LedgerRecord | null>
+  /** Takes the session's turn lease for `owner` if free or expired. */
+  tryLock(owner: string, ttlMs: number): Promise<boolean>
+  unlock(owner: string): Promise<void>
 }
 
 /** The part of a Durable Object namespace binding the stores use (one object per session). */

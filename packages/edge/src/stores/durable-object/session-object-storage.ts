@@ -3,7 +3,8 @@ import type { DurableObjectSql } from './durable-object-types.ts'
 
 const schema = `
 CREATE TABLE IF NOT EXISTS focal_session (id INTEGER PRIMARY KEY CHECK (id = 0), state TEXT NOT NULL, version INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS focal_ledger (sequence INTEGER PRIMARY KEY, record TEXT NOT NULL);`
+CREATE TABLE IF NOT EXISTS focal_ledger (sequence INTEGER PRIMARY KEY, record TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS focal_lease (id INTEGER PRIMARY KEY CHECK (id = 0), owner TEXT NOT NULL, expires INTEGER NOT NULL);`
 
 /**
  * The storage logic of one session's Durable Object over its synchronous SQLite API. Every method
@@ -53,6 +54,15 @@ export function createSessionObjectStorage(sql: DurableObjectSql) {
         )
         .toArray()
       return rows.map((row) => JSON.parse(String(row.record)) as LedgerRecord)
+    },
+    tryLock(owner: string, ttlMs: number, now: number): boolean {
+      const row = sql.exec('SELECT owner, expires FROM focal_lease WHERE id = 0').toArray()[0]
+      if (row && String(row.owner) !== owner && Number(row.expires) > now) return false
+      sql.exec('INSERT OR REPLACE INTO focal_lease (id, owner, expires) VALUES (0, ?, ?)', owner, now + ttlMs)
+      return true
+    },
+    unlock(owner: string): void {
+      sql.exec('DELETE FROM focal_lease WHERE id = 0 AND owner = ?', owner)
     },
     lastRecord(): LedgerRecord | null {
       const row = lastRow()
