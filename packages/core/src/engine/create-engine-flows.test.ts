@@ -88,6 +88,16 @@ describe('createEngine flows', () => {
     expect(again.approval.id).toBe(paused.approval.id)
   })
 
+  it('lets the host override definition settings such as the ambiguity threshold', async () => {
+    const strict = createEngine({ definition, classifier: false, settings: { ambiguityThreshold: 0.2 } })
+    const lenient = createEngine({ definition, classifier: false, settings: { ambiguityThreshold: 1 } })
+    expect((await strict.turn({ sessionId: 's', text: 'hello there' })).type).toBe('clarification')
+    expect((await lenient.turn({ sessionId: 's', text: 'hello there' })).type).toBe('reply')
+    expect(() => createEngine({ definition, settings: { exitThreshold: 3 } })).toThrowError(
+      expect.objectContaining({ code: 'invalid-definition' }),
+    )
+  })
+
   it('stops a transition loop after the guard and asks what to do next', async () => {
     const engine = engineAt({ value: 0 })
     await engine.turn({ sessionId: 's', text: 'loop' })

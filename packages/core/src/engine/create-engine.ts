@@ -25,6 +25,11 @@ import type { TurnEvent, TurnInput, TurnResult } from './types.ts'
 export interface EngineOptions {
   /** The agent definition: YAML/JSON text, an object, or an already loaded definition. */
   definition: string | object
+  /**
+   * Overrides of the definition's settings (ambiguity threshold, stickiness boost, exit threshold,
+   * loop guard, ...), validated like the definition. @default {}
+   */
+  settings?: Partial<FocalDefinition['settings']>
   /** The model; without one the engine answers from the matched rules' approved templates. @default undefined */
   model?: LanguageModel
   /** Tool implementations by id; a declared tool without one uses its `fixture`. @default {} */
@@ -82,7 +87,11 @@ export interface Engine {
  * if (result.type === 'clarification') console.log(result.clarification.options)
  */
 export function createEngine(options: EngineOptions): Engine {
-  const definition = loadDefinition(options.definition)
+  const loaded = loadDefinition(options.definition)
+  const definition =
+    options.settings === undefined
+      ? loaded
+      : loadDefinition({ ...loaded, settings: { ...loaded.settings, ...options.settings } })
   const compiled = compileEngine({
     definition,
     ...(options.sensor === undefined ? {} : { sensor: options.sensor }),
