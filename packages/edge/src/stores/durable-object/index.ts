@@ -1,5 +1,6 @@
 export {
   createDurableObjectLedgerStore,
+  createDurableObjectSessionLock,
   createDurableObjectSessionStore,
 } from './create-durable-object-stores.ts'
 export type {
