@@ -160,6 +160,15 @@ describe('createEngine', () => {
     expect(textOf(result)).not.toMatch(/amazon/i)
   })
 
+  it('knows no session before its first turn and refuses approvals for it', async () => {
+    const engine = engineFor()
+    expect(await engine.getSession('nobody')).toBeUndefined()
+    const error = await engine
+      .resolveApproval({ sessionId: 'nobody', approvalId: 'a', decision: 'approve' })
+      .catch((caught) => caught)
+    expect(FocalError.isInstance(error) && error.code).toBe('session-not-found')
+  })
+
   it('rejects an unknown approval id with approval-not-found', async () => {
     const engine = engineFor()
     await engine.turn({ sessionId: 's', text: 'I want a refund' })
