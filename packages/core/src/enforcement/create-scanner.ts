@@ -60,6 +60,25 @@ const classTable = (() => {
   return table
 })()
 
+function isSeparatorAscii(code: number): boolean {
+  return code === 32 || code === 45 || code === 46 || code === 40 || code === 41
+}
+
+/**
+ * End of a number run that certainly has fewer than four digits, or 0 when it may be longer (more
+ * digits follow, a non-ASCII character could be a digit or an invisible one, or the text ends).
+ */
+function shortNumberEnd(text: string, start: number, length: number): number {
+  let probe = start + 1
+  while (probe < length && probe - start < 4 && classTable[text.charCodeAt(probe)] === classDigit) probe++
+  if (probe - start >= 4 || probe >= length) return 0
+  let after = probe
+  while (after < length && after - probe < 3 && isSeparatorAscii(text.charCodeAt(after))) after++
+  if (after >= length) return 0
+  const next = text.charCodeAt(after)
+  return next < 128 && classTable[next] !== classDigit && !isSeparatorAscii(next) ? probe : 0
+}
+
 /** Where a number run's finding could start: a phone's `+` or `(` just before its first digit. */
 function runPrefixStart(text: string, start: number): number {
   const previous = text.charCodeAt(start - 1)
@@ -177,22 +196,11 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           } else if (match?.type === 'incomplete') ibanOpen = Math.min(ibanOpen, start)
         }
         if (digit && anyNumber && index >= numberEnd) {
-          // Fast path: up to three ASCII digits ended by a plain character cannot be anything.
-          let probe = index + 1
-          while (probe < length && probe - index < 4 && classTable[text.charCodeAt(probe)] === classDigit)
-            probe++
-          const after = probe < length ? text.charCodeAt(probe) : 0
-          if (
-            probe - index < 4 &&
-            after < 128 &&
-            after !== 32 &&
-            after !== 45 &&
-            after !== 46 &&
-            after !== 40 &&
-            after !== 41 &&
-            classTable[after] !== classDigit
-          ) {
-            numberEnd = probe
+          // Fast path: up to three ASCII digits with no digit after the next separators ("3 printed",
+          // "4.2 in", "10:30") form a run too short for any detector; skip it without reading it.
+          const shortEnd = shortNumberEnd(text, index, length)
+          if (shortEnd > 0) {
+            numberEnd = shortEnd
             index++
             continue
           }
