@@ -86,7 +86,8 @@ function buildCorpus(size: number): { text: string; decoys: string[] } {
         break
     }
   }
-  return { text: text.slice(0, size), decoys }
+  // Re-decoded so the corpus is one flat string, like a model reply, not a rope of += pieces.
+  return { text: new TextDecoder().decode(new TextEncoder().encode(text.slice(0, size))), decoys }
 }
 
 const megabyte = 1024 * 1024
