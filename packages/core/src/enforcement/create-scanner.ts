@@ -257,7 +257,8 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     let next = -1
     let open = -1
     if (flags & flagAt && use.email) detectEmails(text, start, end, findings)
-    if (flags & (flagColon | flagDot) && use.url) detectUrls(text, start, end, findings)
+    if (flags & (flagColon | flagDot) && use.url)
+      detectUrls(text, start, end, findings, (flags & flagColon) !== 0)
     if (flags & flagColon && use.ip) detectIpv6(text, start, end, findings)
     if (use.secret && text.charCodeAt(start) === 45 && text.charCodeAt(start + 5) === 66) {
       const block = readPrivateKeyBlock(text, start)

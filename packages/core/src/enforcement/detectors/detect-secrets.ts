@@ -17,7 +17,13 @@ const secretShapes: ReadonlyArray<readonly [type: string, source: string]> = [
   ['jwt', 'eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*'],
 ]
 
-const secretPattern = new RegExp(secretShapes.map(([, source]) => `(${source})`).join('|'), 'g')
+/** Sticky: tried only where a secret can start, so prose costs one character test per word. */
+const secretPattern = new RegExp(secretShapes.map(([, source]) => `(${source})`).join('|'), 'y')
+
+/** First characters of every secret shape (A…, gh/gl…, sk/rk…, xox…, eyJ…). */
+function canStartSecret(code: number): boolean {
+  return code === 65 || code === 103 || code === 115 || code === 114 || code === 120 || code === 101
+}
 
 /** Shortest token that can hold any known secret shape (the scanner's prefilter). */
 export const minimumSecretLength = 20
@@ -29,14 +35,15 @@ function isTokenBody(code: number): boolean {
 
 /** Finds known secret shapes inside one token, each bounded by non-token-body characters. */
 export function detectSecrets(text: string, start: number, end: number, findings: Finding[]): void {
-  const token = text.slice(start, end)
-  secretPattern.lastIndex = 0
-  for (let match = secretPattern.exec(token); match !== null; match = secretPattern.exec(token)) {
-    const matchStart = match.index
-    const matchEnd = matchStart + match[0].length
-    if (matchStart > 0 && isTokenBody(token.charCodeAt(matchStart - 1))) continue
-    if (matchEnd < token.length && isTokenBody(token.charCodeAt(matchEnd)) && !match[0].startsWith('eyJ'))
-      continue
+  for (let position = start; position < end; position++) {
+    if (!canStartSecret(text.charCodeAt(position))) continue
+    if (position > start && isTokenBody(text.charCodeAt(position - 1))) continue
+    secretPattern.lastIndex = position
+    const match = secretPattern.exec(text)
+    if (match === null) continue
+    const matchEnd = position + match[0].length
+    if (matchEnd > end) continue
+    if (matchEnd < end && isTokenBody(text.charCodeAt(matchEnd)) && !match[0].startsWith('eyJ')) continue
     const groupIndex = match.findIndex((value, index) => index > 0 && value !== undefined)
     const type = secretShapes[groupIndex - 1]?.[0] ?? 'secret'
     if (type === 'jwt' && !isJwtHeader(match[0])) continue
@@ -45,12 +52,13 @@ export function detectSecrets(text: string, start: number, end: number, findings
       continue
     findings.push({
       type,
-      start: start + matchStart,
-      end: start + matchEnd,
+      start: position,
+      end: matchEnd,
       value: match[0],
       confidence: 1,
       detector: 'secret',
     })
+    position = matchEnd - 1
   }
 }
 
@@ -173,10 +181,11 @@ export function detectHighEntropy(
       index++
     }
     if (index - runStart < options.minimumLength || digits === 0 || letters < 4) continue
+    const entropy = shannonEntropy(text, runStart, index)
+    if (entropy < options.threshold) continue
     // Without a nearby "key"/"token"/"password" the bar is higher, so hashes and ids pass.
-    const context = hasSecretContext(text, runStart)
-    const minimum = context ? options.threshold : Math.max(options.threshold, 4.5)
-    if ((!context && index - runStart < 40) || shannonEntropy(text, runStart, index) < minimum) continue
+    const strong = index - runStart >= 40 && entropy >= Math.max(options.threshold, 4.5)
+    if (!strong && !hasSecretContext(text, runStart)) continue
     findings.push({
       type: 'high-entropy-string',
       start: runStart,

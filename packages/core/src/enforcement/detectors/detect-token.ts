@@ -94,8 +94,14 @@ const schemes = new Set([
 ])
 
 /** URLs with a scheme (`https://…`) or a `www.` host, validated by host (known TLD, IPv4, localhost). */
-export function detectUrls(text: string, start: number, end: number, findings: Finding[]): void {
-  let schemeEnd = indexWithin(text, 58, start, end)
+export function detectUrls(
+  text: string,
+  start: number,
+  end: number,
+  findings: Finding[],
+  hasColon = true,
+): void {
+  let schemeEnd = hasColon ? indexWithin(text, 58, start, end) : -1
   while (
     schemeEnd >= 0 &&
     !(text.charCodeAt(schemeEnd + 1) === 47 && text.charCodeAt(schemeEnd + 2) === 47)
