@@ -10,6 +10,7 @@ import {
   readPrivateKeyBlock,
 } from './detectors/detect-secrets.ts'
 import { detectCryptoAddresses, detectEmails, detectUrls } from './detectors/detect-token.ts'
+import { createCandidateFinder } from './detectors/find-candidate.ts'
 import { ibanLengthAt, readIban } from './detectors/iban.ts'
 import { createNumberRun, type NumberRun, readNumberRun } from './detectors/number-run.ts'
 import type { DetectorId, Finding, ScanOptions } from './types.ts'
@@ -140,6 +141,8 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   const extras = compileExtras(options, path)
   const entropy = { minimumLength: options.entropyMinLength ?? 24, threshold: options.entropyThreshold ?? 4 }
   let run: NumberRun = createNumberRun()
+  const shortestLongToken = Math.min(minimumSecretLength, 26, entropy.minimumLength)
+  const candidates = createCandidateFinder(shortestLongToken)
 
   const scan = (text: string, from = 0): ScanOutcome => {
     const findings: Finding[] = []
@@ -151,11 +154,24 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     let index = from
     let ibanEnd = -1
     let ibanOpen = length
+    let nextFeature = -1
+    let nextLong = -1
     while (index < length) {
       let code = text.charCodeAt(index)
-      if (code < 128 ? classTable[code] === classBreak : !isTokenCode(code)) {
-        index++
-        continue
+      if (!isTokenCode(code)) {
+        // Jump to the token holding the next candidate; tokens in between cannot hold anything.
+        if (nextFeature < index) nextFeature = candidates.nextFeature(text, index)
+        if (nextLong < index) nextLong = candidates.nextLongToken(text, index)
+        const candidate = Math.min(nextFeature, nextLong)
+        if (candidate >= length) {
+          // Only the trailing token, if any, stays open for a stream.
+          let tailStart = length
+          while (tailStart > index && isTokenCode(text.charCodeAt(tailStart - 1))) tailStart--
+          if (tailStart < length) openFrom = Math.min(openFrom, tailStart)
+          break
+        }
+        index = candidate
+        while (index > 0 && isTokenCode(text.charCodeAt(index - 1))) index--
       }
       const tokenStart = index
       let flags = 0
@@ -245,7 +261,6 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   /** Validators for one whitespace-free token; returns where to resume and any open construct. */
   let tokenNext = -1
   let tokenOpen = -1
-  const shortestLongToken = Math.min(minimumSecretLength, 26, entropy.minimumLength)
   const analyseToken = (
     text: string,
     start: number,

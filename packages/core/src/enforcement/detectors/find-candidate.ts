@@ -1,0 +1,64 @@
+import { isTokenCode } from './char-classes.ts'
+
+/**
+ * Characters that can make a token worth analysing, found by the native regex engine so plain
+ * prose costs no JavaScript per character. Every alternative consumes exactly one character, so
+ * the candidate is `lastIndex - 1` after a successful `test`:
+ * - a digit in any supported script (number runs, IBAN check digits);
+ * - `@` (emails);
+ * - `.` before a letter (bare domains, `www.` hosts) and the `w`/`W` of `www.`/`WWW.`;
+ * - `:` before `//` (URLs) or before another colon in a run of hex digits and dots (IPv6);
+ * - the first dash of `-----BEGIN ` (private key blocks).
+ * Each alternative is a single character plus a bounded or single-class lookahead (linear time).
+ */
+const featurePattern =
+  /[0-9\uff10-\uff19\u0660-\u0669\u06f0-\u06f9\u0966-\u096f@]|\.(?=[A-Za-z])|:(?=\/\/|[0-9A-Fa-f.]*:)|-(?=----BEGIN )|w(?=ww\.)|W(?=WW\.)/g
+
+/** Finds where a scan must look next; reused for every text of one scanner. */
+export interface CandidateFinder {
+  /** First feature character at or after `from`, or `text.length` when there is none. */
+  nextFeature(text: string, from: number): number
+  /**
+   * A position inside the first token at or after `from` with at least `minimumLength` characters
+   * (counting only characters from `from` on), or `text.length` when there is none.
+   */
+  nextLongToken(text: string, from: number): number
+}
+
+/** Creates the candidate finder for tokens of at least `minimumLength` characters. */
+export function createCandidateFinder(minimumLength: number): CandidateFinder {
+  const feature = new RegExp(featurePattern.source, 'g')
+  // A fractional threshold rounds up; NaN (never long) never matches; at most every token is long.
+  const longLength = Number.isNaN(minimumLength)
+    ? Number.POSITIVE_INFINITY
+    : Math.max(1, Math.ceil(minimumLength))
+  return {
+    nextFeature(text, from) {
+      feature.lastIndex = from
+      return feature.test(text) ? feature.lastIndex - 1 : text.length
+    },
+    nextLongToken: (text, from) => nextLongToken(text, from, longLength),
+  }
+}
+
+/**
+ * Boyer–Moore-style search for a run of `length` token characters: a run starting in
+ * `[at, at + length)` must cover `at + length - 1`, so a break there skips `length` characters, and
+ * otherwise the nearest break before it is the next place a run can start.
+ */
+function nextLongToken(text: string, from: number, length: number): number {
+  const end = text.length
+  let at = from
+  while (at + length <= end) {
+    const last = at + length - 1
+    if (!isTokenCode(text.charCodeAt(last))) {
+      at = last + 1
+      continue
+    }
+    let start = last
+    while (start > at && isTokenCode(text.charCodeAt(start - 1))) start--
+    if (start === at) return at
+    at = start
+  }
+  return end
+}
