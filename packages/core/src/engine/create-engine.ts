@@ -153,8 +153,10 @@ export function createEngine(options: EngineOptions): Engine {
       if (written === false) continue
       // Events of a lost race are dropped; only the committed attempt is seen.
       for (const event of buffered) emit(event)
+      // The ledger keeps call order per session, so the turn's records are queued at once (their
+      // payload hashes run in parallel) and awaited together.
       if (ledger !== undefined)
-        for (const event of outcome.ledger) await ledger.append(sessionId, event, { actor: 'engine' })
+        await Promise.all(outcome.ledger.map((event) => ledger.append(sessionId, event, { actor: 'engine' })))
       return outcome.result
     }
     throw new FocalError({

@@ -1,3 +1,4 @@
+import { cloneStoredValue } from '../ledger/clone-stored-value.ts'
 import type { SessionStore, StoredSession } from './ports.ts'
 
 /**
@@ -13,13 +14,13 @@ export function createMemorySessionStore<State = unknown>(): SessionStore<State>
   return {
     async get(sessionId) {
       const stored = sessions.get(sessionId)
-      return stored === undefined ? undefined : structuredClone(stored)
+      return stored === undefined ? undefined : cloneStoredValue(stored)
     },
     async put(sessionId, state, expectedVersion) {
       const current = sessions.get(sessionId)?.version ?? 0
       if (current !== expectedVersion) return false
       const version = current + 1
-      sessions.set(sessionId, { state: structuredClone(state), version })
+      sessions.set(sessionId, { state: cloneStoredValue(state), version })
       return version
     },
     async delete(sessionId) {

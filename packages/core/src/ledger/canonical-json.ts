@@ -9,14 +9,41 @@
  * canonicalJson({ b: 1, a: [true, 'x'] }) // '{"a":[true,"x"],"b":1}'
  */
 export function canonicalJson(value: unknown): string {
-  return serialise(value) ?? 'null'
+  try {
+    // Fast path: a key-sorted copy written by the native JSON.stringify.
+    return JSON.stringify(sortedCopy(value)) ?? 'null'
+  } catch (error) {
+    if (error !== digitKey) throw error
+    return serialise(value) ?? 'null'
+  }
+}
+
+/** Thrown by {@link sortedCopy} on a key starting with a digit: engines order integer-like keys first, not by code unit. */
+const digitKey = Symbol('digit key')
+
+/** The value with every object's keys inserted in sorted order, `toJSON` applied and bigints as strings. */
+function sortedCopy(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString()
+  if (typeof value !== 'object' || value === null) return value
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return sortedCopy((value as { toJSON: () => unknown }).toJSON())
+  if (Array.isArray(value)) {
+    const items = new Array<unknown>(value.length)
+    for (let index = 0; index < value.length; index++) items[index] = sortedCopy(value[index])
+    return items
+  }
+  const keys = Object.keys(value)
+  if (keys.length > 1) keys.sort()
+  const copy: Record<string, unknown> = {}
+  for (const key of keys) {
+    const first = key.charCodeAt(0)
+    if ((first >= 48 && first <= 57) || key === '__proto__') throw digitKey
+    copy[key] = sortedCopy((value as Record<string, unknown>)[key])
+  }
+  return copy
 }
 
 function serialise(value: unknown): string | undefined {
-  if (value === null) return 'null'
-  if (typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    return serialise((value as { toJSON: () => unknown }).toJSON())
-  }
   switch (typeof value) {
     case 'string':
       return JSON.stringify(value)
@@ -26,23 +53,37 @@ function serialise(value: unknown): string | undefined {
       return value ? 'true' : 'false'
     case 'bigint':
       return JSON.stringify(value.toString())
-    case 'object':
+    case 'object': {
+      if (value === null) return 'null'
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
+        return serialise((value as { toJSON: () => unknown }).toJSON())
       return Array.isArray(value) ? serialiseArray(value) : serialiseObject(value as Record<string, unknown>)
+    }
     default:
       // undefined, functions and symbols have no JSON form (JSON.stringify drops them too).
       return undefined
   }
 }
 
+// Both serialisers build the text by concatenation: no intermediate arrays per object.
 function serialiseArray(items: readonly unknown[]): string {
-  return `[${items.map((item) => serialise(item) ?? 'null').join(',')}]`
+  let text = '['
+  for (let index = 0; index < items.length; index++) {
+    if (index > 0) text += ','
+    text += serialise(items[index]) ?? 'null'
+  }
+  return `${text}]`
 }
 
 function serialiseObject(object: Record<string, unknown>): string {
-  const members: string[] = []
-  for (const key of Object.keys(object).sort()) {
+  const keys = Object.keys(object)
+  if (keys.length > 1) keys.sort()
+  let text = '{'
+  for (const key of keys) {
     const member = serialise(object[key])
-    if (member !== undefined) members.push(`${JSON.stringify(key)}:${member}`)
+    if (member === undefined) continue
+    if (text.length > 1) text += ','
+    text += `${JSON.stringify(key)}:${member}`
   }
-  return `{${members.join(',')}}`
+  return `${text}}`
 }

@@ -3,6 +3,7 @@ import { FocalError } from '../errors/focal-error.ts'
 import { computeLedgerPayloadHash, computeLedgerRecordHash } from './compute-ledger-record-hash.ts'
 import { createMemoryLedgerStore } from './create-memory-ledger-store.ts'
 import { type LedgerEvent, ledgerEventSchema } from './ledger-event-schema.ts'
+import { toJsonData } from './to-json-data.ts'
 import type { LedgerRecord, LedgerStore } from './types.ts'
 import { type LedgerVerification, verifyLedger } from './verify-ledger.ts'
 
@@ -56,8 +57,13 @@ export function createLedger({
   // Per-session tail of pending appends: in-process appends queue instead of racing each other.
   const queues = new Map<string, Promise<unknown>>()
 
-  async function appendNow(sessionId: string, event: LedgerEvent, actor: string): Promise<LedgerRecord> {
-    const payloadHash = await computeLedgerPayloadHash(event.payload)
+  async function appendNow(
+    sessionId: string,
+    event: LedgerEvent,
+    actor: string,
+    pendingPayloadHash: Promise<string>,
+  ): Promise<LedgerRecord> {
+    const payloadHash = await pendingPayloadHash
     for (let attempt = 1; attempt <= maxAppendAttempts; attempt++) {
       const last = await store.last(sessionId)
       const fields = {
@@ -87,11 +93,12 @@ export function createLedger({
     // async so an invalid event rejects; the queue is extended before the first await, keeping call order.
     async append(sessionId, event, { actor = 'system' } = {}) {
       const parsed = parseLedgerEvent(event)
+      // The payload hash does not depend on the chain: start it now so queued appends hash in parallel.
+      const payloadHash = computeLedgerPayloadHash(parsed.payload)
+      payloadHash.catch(() => undefined)
       const previous = queues.get(sessionId) ?? Promise.resolve()
-      const next = previous.then(
-        () => appendNow(sessionId, parsed, actor),
-        () => appendNow(sessionId, parsed, actor),
-      )
+      const run = () => appendNow(sessionId, parsed, actor, payloadHash)
+      const next = previous.then(run, run)
       queues.set(sessionId, next)
       const clear = () => {
         if (queues.get(sessionId) === next) queues.delete(sessionId)
@@ -106,8 +113,9 @@ export function createLedger({
 
 /** The event as any store will hand it back: JSON only (undefined members gone, dates as strings). */
 function toJsonValue(event: LedgerEvent): unknown {
+  let value: unknown
   try {
-    return JSON.parse(JSON.stringify(event)) as unknown
+    value = toJsonData(event)
   } catch (cause) {
     throw new FocalError({
       code: 'invalid-ledger-event',
@@ -115,6 +123,9 @@ function toJsonValue(event: LedgerEvent): unknown {
       cause,
     })
   }
+  if (value === undefined)
+    throw new FocalError({ code: 'invalid-ledger-event', message: 'ledger event is not JSON-serialisable' })
+  return value
 }
 
 function parseLedgerEvent(event: LedgerEvent): LedgerEvent {

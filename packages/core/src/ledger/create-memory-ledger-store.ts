@@ -1,3 +1,4 @@
+import { cloneStoredValue } from './clone-stored-value.ts'
 import type { LedgerRecord, LedgerStore } from './types.ts'
 
 /**
@@ -15,19 +16,19 @@ export function createMemoryLedgerStore(): LedgerStore {
       const records = sessions.get(record.sessionId) ?? []
       const expected = records.length === 0 ? 0 : records[records.length - 1]!.sequence + 1
       if (record.sequence !== expected) return false
-      records.push(structuredClone(record))
+      records.push(cloneStoredValue(record))
       sessions.set(record.sessionId, records)
       return true
     },
     async list(sessionId, { fromSequence = 0, limit = Number.POSITIVE_INFINITY } = {}) {
       const records = sessions.get(sessionId) ?? []
       const selected = records.filter((record) => record.sequence >= fromSequence).slice(0, limit)
-      return structuredClone(selected)
+      return cloneStoredValue(selected)
     },
     async last(sessionId) {
       const records = sessions.get(sessionId)
       const last = records?.[records.length - 1]
-      return last === undefined ? undefined : structuredClone(last)
+      return last === undefined ? undefined : cloneStoredValue(last)
     },
   }
 }
