@@ -369,18 +369,26 @@ function resolveOverlaps(findings: Finding[], from: number): Finding[] {
   kept.sort((left, right) => left.start - right.start || right.end - left.end)
   const result: Finding[] = []
   // Findings still open at the current start; sorted input keeps this list short.
-  let active: Finding[] = []
+  const active: Finding[] = []
   for (const finding of kept) {
-    if (active.length > 0) active = active.filter((other) => other.end > finding.start)
-    const contained = active.some(
-      (other) =>
-        other.end >= finding.end &&
-        (other.type === finding.type ||
-          (containedKinds.has(finding.detector) && other.detector !== finding.detector)),
-    )
-    if (contained) continue
+    let open = 0
+    for (const other of active) if (other.end > finding.start) active[open++] = other
+    active.length = open
+    if (isContained(finding, active)) continue
     result.push(finding)
     active.push(finding)
   }
   return result
+}
+
+function isContained(finding: Finding, active: Finding[]): boolean {
+  for (const other of active) {
+    if (
+      other.end >= finding.end &&
+      (other.type === finding.type ||
+        (containedKinds.has(finding.detector) && other.detector !== finding.detector))
+    )
+      return true
+  }
+  return false
 }

@@ -36,10 +36,17 @@ export function detectNumbers(
       push(text, findings, 'credit-card', 'credit-card', start, run.groupEnd[last] as number, 1)
     }
   }
-  for (const detect of [enabled.ssn && detectSsn, enabled.phone && detectPhone, enabled.ipv4 && detectIpv4]) {
-    if (detect === false) continue
+  if (enabled.ssn) {
     consumed.fill(0, 0, count)
-    detect(text, run, findings)
+    detectSsn(text, run, findings)
+  }
+  if (enabled.phone) {
+    consumed.fill(0, 0, count)
+    detectPhone(text, run, findings)
+  }
+  if (enabled.ipv4) {
+    consumed.fill(0, 0, count)
+    detectIpv4(text, run, findings)
   }
 }
 

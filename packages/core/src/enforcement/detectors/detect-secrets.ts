@@ -20,9 +20,30 @@ const secretShapes: ReadonlyArray<readonly [type: string, source: string]> = [
 /** Sticky: tried only where a secret can start, so prose costs one character test per word. */
 const secretPattern = new RegExp(secretShapes.map(([, source]) => `(${source})`).join('|'), 'y')
 
-/** First characters of every secret shape (A…, gh/gl…, sk/rk…, xox…, eyJ…). */
-function canStartSecret(code: number): boolean {
-  return code === 65 || code === 103 || code === 115 || code === 114 || code === 120 || code === 101
+/** First characters of every secret shape (A…, gh/gl…, sk/rk…, xox…, eyJ…), as an ASCII table. */
+const secretStartTable = (() => {
+  const table = new Uint8Array(128)
+  for (const char of 'Agsrxe') table[char.charCodeAt(0)] = 1
+  return table
+})()
+
+/** Second character of the shapes starting with `first` (A3T/AKIA/ASIA/ABIA/ACCA/AIza, gh/gi/gl, sk/rk, xo, ey). */
+function canContinueSecret(first: number, second: number): boolean {
+  switch (first) {
+    case 65: // A
+      return (
+        second === 51 || second === 75 || second === 83 || second === 66 || second === 67 || second === 73
+      )
+    case 103: // g
+      return second === 104 || second === 105 || second === 108
+    case 115: // s
+    case 114: // r
+      return second === 107
+    case 120: // x
+      return second === 111
+    default: // e
+      return second === 121
+  }
 }
 
 /** Shortest token that can hold any known secret shape (the scanner's prefilter). */
@@ -36,7 +57,9 @@ function isTokenBody(code: number): boolean {
 /** Finds known secret shapes inside one token, each bounded by non-token-body characters. */
 export function detectSecrets(text: string, start: number, end: number, findings: Finding[]): void {
   for (let position = start; position < end; position++) {
-    if (!canStartSecret(text.charCodeAt(position))) continue
+    const code = text.charCodeAt(position)
+    if (code >= 128 || secretStartTable[code] === 0) continue
+    if (!canContinueSecret(code, text.charCodeAt(position + 1))) continue
     if (position > start && isTokenBody(text.charCodeAt(position - 1))) continue
     secretPattern.lastIndex = position
     const match = secretPattern.exec(text)
@@ -125,20 +148,34 @@ export function readPrivateKeyBlock(text: string, start: number): KeyBlockMatch 
 /** Shannon entropy in bits per character. */
 export function shannonEntropy(text: string, start: number, end: number): number {
   const counts = entropyCounts
-  counts.fill(0)
+  const seen = entropySeen
+  seen.fill(0)
   let other = 0
   for (let index = start; index < end; index++) {
     const code = text.charCodeAt(index)
-    if (code < 128) counts[code] = (counts[code] as number) + 1
-    else other++
+    if (code >= 128) other++
+    else {
+      counts[code] = (counts[code] as number) + 1
+      seen[code >>> 5] = (seen[code >>> 5] as number) | (1 << (code & 31))
+    }
   }
   const length = end - start
+  const terms = length < termCacheLengths ? termCache.subarray(length * termCacheLengths) : undefined
   let entropy = 0
-  for (let code = 0; code < 128; code++) {
-    const count = counts[code] as number
-    if (count === 0) continue
-    const probability = count / length
-    entropy -= probability * Math.log2(probability)
+  // Codes in ascending order (set bits, lowest first), as a sum over the whole table would run.
+  for (let word = 0; word < 4; word++) {
+    for (let bits = seen[word] as number; bits !== 0; bits &= bits - 1) {
+      const code = word * 32 + 31 - Math.clz32(bits & -bits)
+      const count = counts[code] as number
+      counts[code] = 0
+      let term = terms === undefined ? Number.NaN : (terms[count] as number)
+      if (Number.isNaN(term)) {
+        const probability = count / length
+        term = probability * Math.log2(probability)
+        if (terms !== undefined) terms[count] = term
+      }
+      entropy -= term
+    }
   }
   // Non-ASCII characters are counted as distinct (an upper bound is fine for a prefilter).
   if (other > 0) entropy -= other * (1 / length) * Math.log2(1 / length)
@@ -146,9 +183,27 @@ export function shannonEntropy(text: string, start: number, end: number): number
 }
 
 const entropyCounts = new Uint32Array(128)
+/** Which ASCII codes occur, as four 32-bit words. */
+const entropySeen = new Int32Array(4)
+/** `p * log2(p)` for `p = count / length`, per length below the bound (NaN until computed). */
+const termCacheLengths = 128
+const termCache = new Float64Array(termCacheLengths * termCacheLengths).fill(Number.NaN)
 
-function isEntropyCode(code: number): boolean {
-  return isAlphanumericCode(code) || code === 43 || code === 47 || code === 61 || code === 95 || code === 45
+const entropyOther = 1
+const entropyDigit = 2
+const entropyLetter = 3
+/** ASCII table: 0 not part of a random-looking string, else other (`+/=_-`), digit or letter. */
+const entropyTable = (() => {
+  const table = new Uint8Array(128)
+  for (const char of '+/=_-') table[char.charCodeAt(0)] = entropyOther
+  for (let code = 48; code <= 57; code++) table[code] = entropyDigit
+  for (let code = 65; code <= 90; code++) table[code] = entropyLetter
+  for (let code = 97; code <= 122; code++) table[code] = entropyLetter
+  return table
+})()
+
+function entropyClass(code: number): number {
+  return code < 128 ? (entropyTable[code] as number) : 0
 }
 
 const secretContext = /(key|secret|token|passw(or)?d|pwd|api|auth|credential|bearer)/i
@@ -170,15 +225,15 @@ export function detectHighEntropy(
 ): void {
   let index = start
   while (index < end) {
-    while (index < end && !isEntropyCode(text.charCodeAt(index))) index++
+    while (index < end && entropyClass(text.charCodeAt(index)) === 0) index++
     const runStart = index
     let digits = 0
     let letters = 0
-    while (index < end && isEntropyCode(text.charCodeAt(index))) {
-      const code = text.charCodeAt(index)
-      if (code >= 48 && code <= 57) digits++
-      else if (isAlphanumericCode(code)) letters++
-      index++
+    for (; index < end; index++) {
+      const kind = entropyClass(text.charCodeAt(index))
+      if (kind === 0) break
+      if (kind === entropyDigit) digits++
+      else if (kind === entropyLetter) letters++
     }
     if (index - runStart < options.minimumLength || digits === 0 || letters < 4) continue
     const entropy = shannonEntropy(text, runStart, index)

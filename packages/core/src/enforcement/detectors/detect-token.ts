@@ -160,6 +160,22 @@ function detectBareDomain(text: string, start: number, end: number, findings: Fi
   if (isLikelyBareDomain(text.slice(first, hostEnd))) push(findings, text, 'url', 'url', first, last, 0.5)
 }
 
+/** First characters of Base58Check (1, 3, 2, m, n), bech32 (b, t, B, T) and Ethereum (0) addresses. */
+function isAddressStart(first: number): boolean {
+  return (
+    first === 49 ||
+    first === 51 ||
+    first === 109 ||
+    first === 110 ||
+    first === 50 ||
+    first === 98 ||
+    first === 116 ||
+    first === 66 ||
+    first === 84 ||
+    first === 48
+  )
+}
+
 /** Crypto addresses in the alphanumeric runs of a token: Base58Check, bech32/bech32m and EIP-55 checksums. */
 export function detectCryptoAddresses(text: string, start: number, end: number, findings: Finding[]): void {
   let index = start
@@ -169,8 +185,9 @@ export function detectCryptoAddresses(text: string, start: number, end: number, 
     while (index < end && isAlphanumericCode(text.charCodeAt(index))) index++
     const length = index - runStart
     if (length < 26 || length > 90) continue
+    const first = text.charCodeAt(runStart)
+    if (!isAddressStart(first)) continue
     const candidate = text.slice(runStart, index)
-    const first = candidate.charCodeAt(0)
     const valid =
       ((first === 49 || first === 51 || first === 109 || first === 110 || first === 50) &&
         isBase58CheckAddress(candidate)) ||
