@@ -17,6 +17,14 @@ describe('canonicalJson', () => {
     expect(canonicalJson(new Date(Date.UTC(2026, 0, 1)))).toBe('"2026-01-01T00:00:00.000Z"')
   })
 
+  it('orders integer-like and __proto__ keys by code units too, not as the engine stores them', () => {
+    const object = JSON.parse('{"b":1,"10":2,"2":3,"__proto__":4,"a":5}') as unknown
+    expect(canonicalJson(object)).toBe('{"10":2,"2":3,"__proto__":4,"a":5,"b":1}')
+    expect(canonicalJson({ nested: [{ 1: 'x', 0: 'y', z: 1n }] })).toBe(
+      '{"nested":[{"0":"y","1":"x","z":"1"}]}',
+    )
+  })
+
   it('is the same for equal values whatever their key order, and survives a JSON round trip', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {

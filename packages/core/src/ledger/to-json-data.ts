@@ -1,6 +1,6 @@
 /**
  * The value exactly as `JSON.parse(JSON.stringify(value))` would return it (undefined members
- * dropped, undefined array items and non-finite numbers as null, `toJSON` applied, boxed
+ * dropped, undefined array items and non-finite numbers as null, -0 as 0, `toJSON` applied, boxed
  * primitives unwrapped), built in one walk instead of a text round trip. Throws a `TypeError`
  * where `JSON.stringify` does (cycles, bigint) and returns undefined for a value with no JSON form.
  */
@@ -19,7 +19,8 @@ function convert(value: unknown, key: string, ancestors: object[]): unknown {
     case 'boolean':
       return current
     case 'number':
-      return Number.isFinite(current) ? current : null
+      // JSON has no -0: the text round trip reads it back as 0.
+      return Number.isFinite(current) ? (current === 0 ? 0 : current) : null
     case 'bigint':
       throw new TypeError('Do not know how to serialize a BigInt')
     case 'object':
