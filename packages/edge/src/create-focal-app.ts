@@ -1,10 +1,10 @@
 import { FocalError } from '@focal/core'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { FocalAppContext } from './app/app-context.ts'
 import { createSessionQueue } from './app/create-session-queue.ts'
+import { limitBody } from './app/limit-body.ts'
 import { resolveAppParts } from './app/resolve-app-parts.ts'
 import type { FocalAppOptions } from './app/types.ts'
 import { sessionTokenHeader } from './auth/authorize-session.ts'
@@ -76,18 +76,7 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     const check = clientAuth(auth)
     app.use('*', (hono, next) => (publicPaths.has(hono.req.path) ? next() : check(hono, next)))
   }
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new FocalError({
-          code: 'payload-too-large',
-          message: `The body is larger than ${maxSize} bytes.`,
-        })
-      },
-    }),
-  )
+  app.use('*', limitBody(maxSize))
   app.get('/health', (hono) => hono.json({ status: 'ok' as const, name }))
   const openApi = createOpenApiDocument(schemas, name)
   app.get('/openapi.json', (hono) => hono.json(openApi))
