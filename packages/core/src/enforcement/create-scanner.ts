@@ -47,6 +47,8 @@ export interface Scanner {
 const flagAt = 1
 const flagColon = 2
 const flagDot = 4
+/** Set (besides `flagColon`) once a token has a second colon. */
+const flagSecondColon = 8
 const classOrdinary = 0
 const classDigit = 128
 const classBreak = 255
@@ -160,7 +162,8 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       let code = text.charCodeAt(index)
       if (!isTokenCode(code)) {
         // Jump to the token holding the next candidate; tokens in between cannot hold anything.
-        if (nextFeature < index) nextFeature = candidates.nextFeature(text, index)
+        // Inside a number run already read only digits and separators remain: search after it.
+        if (nextFeature < index) nextFeature = candidates.nextFeature(text, Math.max(index, numberEnd))
         if (nextLong < index) nextLong = candidates.nextLongToken(text, index)
         const candidate = Math.min(nextFeature, nextLong)
         if (candidate >= length) {
@@ -187,7 +190,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           }
           if (kind === classBreak) break
           if (kind === classDigit) digit = true
-          else flags |= kind
+          else flags |= kind === flagColon && (flags & flagColon) !== 0 ? flagSecondColon : kind
         } else {
           if (!isTokenCode(code)) break
           digit = digitValue(code) >= 0
@@ -274,7 +277,8 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     if (flags & flagAt && use.email) detectEmails(text, start, end, findings)
     if (flags & (flagColon | flagDot) && use.url)
       detectUrls(text, start, end, findings, (flags & flagColon) !== 0)
-    if (flags & flagColon && use.ip) detectIpv6(text, start, end, findings)
+    // An IPv6 address has at least two colons.
+    if (flags & flagSecondColon && use.ip) detectIpv6(text, start, end, findings)
     if (use.secret && text.charCodeAt(start) === 45 && text.charCodeAt(start + 5) === 66) {
       const block = readPrivateKeyBlock(text, start)
       if (block.type === 'match') {
@@ -366,7 +370,8 @@ function compileExtras(options: ScanOptions, path: string): Extras {
 function resolveOverlaps(findings: Finding[], from: number): Finding[] {
   const kept = from > 0 ? findings.filter((finding) => finding.start >= from) : findings
   if (kept.length < 2) return kept
-  kept.sort((left, right) => left.start - right.start || right.end - left.end)
+  // Findings mostly arrive in order; a stable sort of sorted input is the identity, so skip it.
+  if (!isSorted(kept)) kept.sort(compareFindings)
   const result: Finding[] = []
   // Findings still open at the current start; sorted input keeps this list short.
   const active: Finding[] = []
@@ -379,6 +384,16 @@ function resolveOverlaps(findings: Finding[], from: number): Finding[] {
     active.push(finding)
   }
   return result
+}
+
+function compareFindings(left: Finding, right: Finding): number {
+  return left.start - right.start || right.end - left.end
+}
+
+function isSorted(findings: Finding[]): boolean {
+  for (let index = 1; index < findings.length; index++)
+    if (compareFindings(findings[index - 1] as Finding, findings[index] as Finding) > 0) return false
+  return true
 }
 
 function isContained(finding: Finding, active: Finding[]): boolean {

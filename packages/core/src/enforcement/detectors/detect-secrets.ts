@@ -160,7 +160,8 @@ export function shannonEntropy(text: string, start: number, end: number): number
     }
   }
   const length = end - start
-  const terms = length < termCacheLengths ? termCache.subarray(length * termCacheLengths) : undefined
+  const cached = length < termCacheLengths
+  const row = length * termCacheLengths
   let entropy = 0
   // Codes in ascending order (set bits, lowest first), as a sum over the whole table would run.
   for (let word = 0; word < 4; word++) {
@@ -168,11 +169,11 @@ export function shannonEntropy(text: string, start: number, end: number): number
       const code = word * 32 + 31 - Math.clz32(bits & -bits)
       const count = counts[code] as number
       counts[code] = 0
-      let term = terms === undefined ? Number.NaN : (terms[count] as number)
+      let term = cached ? (termCache[row + count] as number) : Number.NaN
       if (Number.isNaN(term)) {
         const probability = count / length
         term = probability * Math.log2(probability)
-        if (terms !== undefined) terms[count] = term
+        if (cached) termCache[row + count] = term
       }
       entropy -= term
     }

@@ -93,6 +93,11 @@ const schemes = new Set([
   'mailto',
 ])
 
+/** `/`, `?` or `#`: the end of a URL's authority. */
+function isHostEndCode(code: number): boolean {
+  return code === 47 || code === 63 || code === 35
+}
+
 /** URLs with a scheme (`https://…`) or a `www.` host, validated by host (known TLD, IPv4, localhost). */
 export function detectUrls(
   text: string,
@@ -127,7 +132,7 @@ export function detectUrls(
   if (urlStart < 0) return
   const urlEnd = trimTrailing(text, hostStart, end)
   let hostEnd = hostStart
-  while (hostEnd < urlEnd && !'/?#'.includes(text[hostEnd] as string)) hostEnd++
+  while (hostEnd < urlEnd && !isHostEndCode(text.charCodeAt(hostEnd))) hostEnd++
   let host = text.slice(hostStart, hostEnd)
   host = host.slice(host.lastIndexOf('@') + 1)
   if (!host.startsWith('[')) host = host.replace(/:\d{1,5}$/, '')

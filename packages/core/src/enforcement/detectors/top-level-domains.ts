@@ -12,16 +12,37 @@ export function isKnownTopLevelDomain(label: string): boolean {
   return topLevelDomains.has(lower) || (lower.startsWith('xn--') && lower.length > 5)
 }
 
+function isAsciiLabelCode(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 45
+  )
+}
+
+/** One label of a host name, `domain[start, end)`. */
+function isValidLabel(domain: string, start: number, end: number): boolean {
+  const length = end - start
+  if (length === 0 || length > 63) return false
+  if (domain.charCodeAt(start) === 45 || domain.charCodeAt(end - 1) === 45) return false
+  for (let index = start; index < end; index++) {
+    if (!isAsciiLabelCode(domain.charCodeAt(index))) return /^[\p{L}\p{N}-]+$/u.test(domain.slice(start, end))
+  }
+  return true
+}
+
 /** A host name of at least two labels (letters, digits, inner hyphens) ending in a known TLD. */
 export function isValidDomain(domain: string, anyTopLevel = false): boolean {
   if (domain.length < 3 || domain.length > 253) return false
-  const labels = domain.split('.')
-  if (labels.length < 2) return false
-  for (const label of labels) {
-    if (label.length === 0 || label.length > 63 || label.startsWith('-') || label.endsWith('-')) return false
-    if (!/^[A-Za-z0-9-]+$/.test(label) && !/^[\p{L}\p{N}-]+$/u.test(label)) return false
+  // Labels are read in place (no split): each 1..63 characters, no edge hyphen, ASCII letters,
+  // digits and hyphens, or else Unicode letters, numbers and hyphens.
+  const lastDot = domain.lastIndexOf('.')
+  if (lastDot < 0) return false
+  let labelStart = 0
+  for (let index = 0; index <= domain.length; index++) {
+    if (index < domain.length && domain.charCodeAt(index) !== 46) continue
+    if (!isValidLabel(domain, labelStart, index)) return false
+    labelStart = index + 1
   }
-  const topLevel = labels[labels.length - 1] as string
+  const topLevel = domain.slice(lastDot + 1)
   // After an explicit scheme any alphabetic TLD counts (`http://microsoft.vlaanderen`).
   return isKnownTopLevelDomain(topLevel) || (anyTopLevel && /^[A-Za-z]{2,24}$/.test(topLevel))
 }
