@@ -1,3 +1,4 @@
+import { matchEvery } from './match-every.ts'
 import type { DateEntity } from './types.ts'
 
 const day = 86_400_000
@@ -54,7 +55,7 @@ export function extractDates(text: string, now: number): DateEntity[] {
   const today = new Date(now)
   const found: Array<DateEntity & { index: number }> = []
   for (const { regex, resolve, relative } of patterns) {
-    for (const match of text.matchAll(regex)) {
+    for (const match of matchEvery(regex, text)) {
       const index = match.index ?? 0
       if (
         found.some(

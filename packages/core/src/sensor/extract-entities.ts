@@ -1,5 +1,6 @@
 import { extractDates } from './extract-dates.ts'
 import { extractMoney } from './extract-money.ts'
+import { matchEvery } from './match-every.ts'
 import type { PerceptionEntities } from './types.ts'
 
 /** A named id pattern (order ids, ticket ids, SKUs). */
@@ -26,6 +27,18 @@ const builtInPatterns: EntityPattern[] = [
 const emailPattern = /\b[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,24}\b/gu
 const numberPattern = /(?<![\w.$€£¥₹-])\d{1,15}(?:\.\d{1,6})?(?![\w-])/gu
 
+/** A global copy of each id pattern, made once (patterns are immutable in source and flags). */
+const globalCopies = new WeakMap<RegExp, RegExp>()
+
+function globalCopyOf(pattern: RegExp): RegExp {
+  let copy = globalCopies.get(pattern)
+  if (copy === undefined) {
+    copy = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`)
+    globalCopies.set(pattern, copy)
+  }
+  return copy
+}
+
 /**
  * Extracts money (with currency), plain numbers, order/ticket ids, emails and dates from one text.
  *
@@ -38,10 +51,9 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
   const spans: Array<[number, number]> = []
   for (const { name, pattern } of [...patterns, ...builtInPatterns]) {
     if (entities[name] !== undefined) continue
-    const match = new RegExp(
-      pattern.source,
-      pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`,
-    ).exec(text)
+    const global = globalCopyOf(pattern)
+    global.lastIndex = 0
+    const match = global.exec(text)
     if (match !== null && match[0] !== '') {
       entities[name] = match[0].replace(/\s+/gu, '').toUpperCase()
       spans.push([match.index, match.index + match[0].length])
@@ -50,7 +62,7 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
   const money = extractMoney(text)
   if (money.length > 0)
     Object.assign(entities, { money, amount: money[0]!.value, currency: money[0]!.currency })
-  const emails = [...text.matchAll(emailPattern)].map((match) => match[0])
+  const emails = matchEvery(emailPattern, text).map((match) => match[0])
   if (emails.length > 0) Object.assign(entities, { emails, email: emails[0]!.toLowerCase() })
   const dates = extractDates(text, now)
   if (dates.length > 0) Object.assign(entities, { dates, date: dates[0]!.date })
@@ -67,7 +79,7 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
 function plainNumbers(text: string, spans: Array<[number, number]>, ...usedTexts: string[][]): number[] {
   const used = usedTexts.flat()
   const numbers: number[] = []
-  for (const match of text.matchAll(numberPattern)) {
+  for (const match of matchEvery(numberPattern, text)) {
     const start = match.index
     if (spans.some(([from, to]) => start >= from && start < to)) continue
     if (

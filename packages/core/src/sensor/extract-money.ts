@@ -1,3 +1,4 @@
+import { matchEvery } from './match-every.ts'
 import type { MoneyEntity } from './types.ts'
 
 const symbols: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' }
@@ -46,11 +47,11 @@ export function extractMoney(text: string): MoneyEntity[] {
     if (Number.isFinite(value))
       found.push({ value, currency, text: text.slice(index, index + length), index })
   }
-  for (const match of text.matchAll(symbolPattern))
+  for (const match of matchEvery(symbolPattern, text))
     add(match.index, match[0].length, match[2]!, match[3], symbols[match[1]!]!)
-  for (const match of text.matchAll(codeBefore))
+  for (const match of matchEvery(codeBefore, text))
     add(match.index, match[0].length, match[2]!, match[3], match[1]!.toUpperCase())
-  for (const match of text.matchAll(wordAfter)) {
+  for (const match of matchEvery(wordAfter, text)) {
     add(match.index, match[0].length, match[1]!, match[2], words[match[3]!.toLowerCase()] ?? 'USD')
   }
   return found.sort((left, right) => left.index - right.index).map(({ index: _index, ...money }) => money)
