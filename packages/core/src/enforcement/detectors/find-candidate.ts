@@ -4,15 +4,30 @@ import { isTokenCode } from './char-classes.ts'
  * Characters that can make a token worth analysing, found by the native regex engine so plain
  * prose costs no JavaScript per character. Every alternative consumes exactly one character, so
  * the candidate is `lastIndex - 1` after a successful `test`:
- * - a digit in any supported script (number runs, IBAN check digits);
+ * - a digit in any supported script that starts a number run worth reading: the scanner skips a
+ *   run of at most three ASCII digits after it, then at most three of ` .-()`, then another ASCII
+ *   character, unread (so `3 printed` and `10:30` cost nothing), and the lookahead is that rule negated;
+ * - an ASCII digit after two capitals and before another digit (an IBAN's first check digit);
  * - `@` (emails);
  * - `.` before a letter (bare domains, `www.` hosts) and the `w`/`W` of `www.`/`WWW.`;
  * - `:` before `//` (URLs) or before another colon in a run of hex digits and dots (IPv6);
  * - the first dash of `-----BEGIN ` (private key blocks).
  * Each alternative is a single character plus a bounded or single-class lookahead (linear time).
  */
-const featurePattern =
-  /[0-9\uff10-\uff19\u0660-\u0669\u06f0-\u06f9\u0966-\u096f@]|\.(?=[A-Za-z])|:(?=\/\/|[0-9A-Fa-f.]*:)|-(?=----BEGIN )|w(?=ww\.)|W(?=WW\.)/g
+const featurePattern = new RegExp(
+  [
+    '[0-9\\uff10-\\uff19\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f]' +
+      '(?=[0-9]{3}|[0-9]{0,2}(?![0-9])(?:[ .()-]{3}|[ .()-]{0,2}(?![ .()-]))(?:$|[0-9]|[^\\x00-\\x7f]|[ .()-]))',
+    '[0-9](?<=[A-Z][A-Z][0-9])(?=[0-9])',
+    '@',
+    '\\.(?=[A-Za-z])',
+    ':(?=\\/\\/|[0-9A-Fa-f.]*:)',
+    '-(?=----BEGIN )',
+    'w(?=ww\\.)',
+    'W(?=WW\\.)',
+  ].join('|'),
+  'g',
+)
 
 /** Finds where a scan must look next; reused for every text of one scanner. */
 export interface CandidateFinder {
