@@ -216,6 +216,13 @@ function hasSecretContext(text: string, start: number): boolean {
   return secretContext.test(text.slice(Math.max(0, start - secretContextLength), start))
 }
 
+/** Start of the run of entropy characters that ends at `probe`, no earlier than `from`. */
+function nearestRunStart(text: string, from: number, probe: number): number {
+  let runStart = probe
+  while (runStart > from && entropyClass(text.charCodeAt(runStart - 1)) !== 0) runStart--
+  return runStart
+}
+
 /** Random-looking strings (keys, passwords) with letters and digits and high Shannon entropy. */
 export function detectHighEntropy(
   text: string,
@@ -224,10 +231,20 @@ export function detectHighEntropy(
   options: { minimumLength: number; threshold: number },
   findings: Finding[],
 ): void {
+  // Runs shorter than the minimum are skipped Boyer–Moore style (one probe per stretch).
+  const shortest = options.minimumLength > 1 ? Math.ceil(options.minimumLength) : 1
   let index = start
-  while (index < end) {
-    while (index < end && entropyClass(text.charCodeAt(index)) === 0) index++
-    const runStart = index
+  while (index + shortest <= end) {
+    const probe = index + shortest - 1
+    if (entropyClass(text.charCodeAt(probe)) === 0) {
+      index = probe + 1
+      continue
+    }
+    const runStart = nearestRunStart(text, index, probe)
+    if (runStart > index) {
+      index = runStart
+      continue
+    }
     let digits = 0
     let letters = 0
     for (; index < end; index++) {
@@ -236,7 +253,7 @@ export function detectHighEntropy(
       if (kind === entropyDigit) digits++
       else if (kind === entropyLetter) letters++
     }
-    if (index - runStart < options.minimumLength || digits === 0 || letters < 4) continue
+    if (digits === 0 || letters < 4) continue
     const entropy = shannonEntropy(text, runStart, index)
     if (entropy < options.threshold) continue
     // Without a nearby "key"/"token"/"password" the bar is higher, so hashes and ids pass.

@@ -183,13 +183,25 @@ function isAddressStart(first: number): boolean {
 
 /** Crypto addresses in the alphanumeric runs of a token: Base58Check, bech32/bech32m and EIP-55 checksums. */
 export function detectCryptoAddresses(text: string, start: number, end: number, findings: Finding[]): void {
+  const shortest = 26
   let index = start
-  while (index < end) {
-    while (index < end && !isAlphanumericCode(text.charCodeAt(index))) index++
-    const runStart = index
+  // Runs of at least 26 alphanumerics, found Boyer–Moore style: one probe per skipped stretch.
+  while (index + shortest <= end) {
+    const probe = index + shortest - 1
+    if (!isAlphanumericCode(text.charCodeAt(probe))) {
+      index = probe + 1
+      continue
+    }
+    let runStart = probe
+    while (runStart > index && isAlphanumericCode(text.charCodeAt(runStart - 1))) runStart--
+    if (runStart > index) {
+      index = runStart
+      continue
+    }
+    index = probe + 1
     while (index < end && isAlphanumericCode(text.charCodeAt(index))) index++
     const length = index - runStart
-    if (length < 26 || length > 90) continue
+    if (length > 90) continue
     const first = text.charCodeAt(runStart)
     if (!isAddressStart(first)) continue
     const candidate = text.slice(runStart, index)
