@@ -68,6 +68,8 @@ export function readNumberRun(text: string, start: number, run: NumberRun): Numb
     if (value >= 0) {
       if (current.digitCount >= current.digits.length) current = grow(current)
       if (!inGroup) {
+        // The previous group ends at the last digit read before this one.
+        if (current.groupCount > 0) current.groupEnd[current.groupCount - 1] = lastDigitEnd
         const group = current.groupCount++
         current.groupDigitStart[group] = current.digitCount
         current.groupStart[group] = index
@@ -77,7 +79,6 @@ export function readNumberRun(text: string, start: number, run: NumberRun): Numb
       }
       current.digits[current.digitCount++] = value
       lastDigitEnd = index + 1
-      current.groupEnd[current.groupCount - 1] = lastDigitEnd
       pendingKind = 0
       pendingLength = 0
     } else if (isInvisible(code)) {
@@ -97,6 +98,7 @@ export function readNumberRun(text: string, start: number, run: NumberRun): Numb
     }
     index++
   }
+  if (current.groupCount > 0) current.groupEnd[current.groupCount - 1] = lastDigitEnd
   current.end = lastDigitEnd
   current.extendedEnd = index
   const next = lastDigitEnd < length ? text.charCodeAt(lastDigitEnd) : 32
