@@ -1,5 +1,6 @@
 import type { Finding } from '../types.ts'
 import { isAlphanumericCode } from './char-classes.ts'
+import { entropyClass, runEntropy, shannonEntropy } from './shannon-entropy.ts'
 
 /** Known token shapes, one alternative each; the group index maps to the finding type. */
 const secretShapes: ReadonlyArray<readonly [type: string, source: string]> = [
@@ -145,68 +146,6 @@ export function readPrivateKeyBlock(text: string, start: number): KeyBlockMatch 
   return index >= text.length ? { type: 'incomplete' } : { type: 'match', end: index }
 }
 
-/** Shannon entropy in bits per character. */
-export function shannonEntropy(text: string, start: number, end: number): number {
-  const counts = entropyCounts
-  const seen = entropySeen
-  seen.fill(0)
-  let other = 0
-  for (let index = start; index < end; index++) {
-    const code = text.charCodeAt(index)
-    if (code >= 128) other++
-    else {
-      counts[code] = (counts[code] as number) + 1
-      seen[code >>> 5] = (seen[code >>> 5] as number) | (1 << (code & 31))
-    }
-  }
-  const length = end - start
-  const cached = length < termCacheLengths
-  const row = length * termCacheLengths
-  let entropy = 0
-  // Codes in ascending order (set bits, lowest first), as a sum over the whole table would run.
-  for (let word = 0; word < 4; word++) {
-    for (let bits = seen[word] as number; bits !== 0; bits &= bits - 1) {
-      const code = word * 32 + 31 - Math.clz32(bits & -bits)
-      const count = counts[code] as number
-      counts[code] = 0
-      let term = cached ? (termCache[row + count] as number) : Number.NaN
-      if (Number.isNaN(term)) {
-        const probability = count / length
-        term = probability * Math.log2(probability)
-        if (cached) termCache[row + count] = term
-      }
-      entropy -= term
-    }
-  }
-  // Non-ASCII characters are counted as distinct (an upper bound is fine for a prefilter).
-  if (other > 0) entropy -= other * (1 / length) * Math.log2(1 / length)
-  return entropy
-}
-
-const entropyCounts = new Uint32Array(128)
-/** Which ASCII codes occur, as four 32-bit words. */
-const entropySeen = new Int32Array(4)
-/** `p * log2(p)` for `p = count / length`, per length below the bound (NaN until computed). */
-const termCacheLengths = 128
-const termCache = new Float64Array(termCacheLengths * termCacheLengths).fill(Number.NaN)
-
-const entropyOther = 1
-const entropyDigit = 2
-const entropyLetter = 3
-/** ASCII table: 0 not part of a random-looking string, else other (`+/=_-`), digit or letter. */
-const entropyTable = (() => {
-  const table = new Uint8Array(128)
-  for (const char of '+/=_-') table[char.charCodeAt(0)] = entropyOther
-  for (let code = 48; code <= 57; code++) table[code] = entropyDigit
-  for (let code = 65; code <= 90; code++) table[code] = entropyLetter
-  for (let code = 97; code <= 122; code++) table[code] = entropyLetter
-  return table
-})()
-
-function entropyClass(code: number): number {
-  return code < 128 ? (entropyTable[code] as number) : 0
-}
-
 const secretContext = /(key|secret|token|passw(or)?d|pwd|api|auth|credential|bearer)/i
 
 /** Lookback (characters) for a secret-naming word before a random-looking string. */
@@ -245,17 +184,10 @@ export function detectHighEntropy(
       index = runStart
       continue
     }
-    let digits = 0
-    let letters = 0
-    for (; index < end; index++) {
-      const kind = entropyClass(text.charCodeAt(index))
-      if (kind === 0) break
-      if (kind === entropyDigit) digits++
-      else if (kind === entropyLetter) letters++
-    }
-    if (digits === 0 || letters < 4) continue
-    const entropy = shannonEntropy(text, runStart, index)
-    if (entropy < options.threshold) continue
+    while (index < end && entropyClass(text.charCodeAt(index)) !== 0) index++
+    // Needs a digit and four letters; -1 otherwise.
+    const entropy = runEntropy(text, runStart, index)
+    if (entropy < 0 || entropy < options.threshold) continue
     // Without a nearby "key"/"token"/"password" the bar is higher, so hashes and ids pass.
     const strong = index - runStart >= 40 && entropy >= Math.max(options.threshold, 4.5)
     if (!strong && !hasSecretContext(text, runStart)) continue

@@ -1,0 +1,69 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { isTokenCode } from './char-classes.ts'
+import { createCandidateFinder } from './find-candidate.ts'
+
+/** Start of the first token at or after `from` with at least `minimum` characters (counted from `from`), by walking. */
+function firstLongToken(text: string, from: number, minimum: number): number {
+  let index = from
+  while (index < text.length) {
+    if (!isTokenCode(text.charCodeAt(index))) {
+      index++
+      continue
+    }
+    const start = index
+    while (index < text.length && isTokenCode(text.charCodeAt(index))) index++
+    if (index - start >= minimum) return start
+  }
+  return text.length
+}
+
+function tokenOf(text: string, position: number, from: number): number {
+  let start = position
+  while (start > from && isTokenCode(text.charCodeAt(start - 1))) start--
+  return start
+}
+
+describe('createCandidateFinder', () => {
+  it('finds a position inside exactly the first long token', () => {
+    const pieces = fc.constantFrom(
+      'a',
+      'bcdefgh',
+      'x'.repeat(19),
+      'y'.repeat(20),
+      ' ',
+      '\n',
+      ',',
+      '\u3000',
+      'é',
+      '1',
+    )
+    fc.assert(
+      fc.property(
+        fc.array(pieces, { maxLength: 30 }),
+        fc.integer({ min: 1, max: 25 }),
+        fc.nat(40),
+        (parts, minimum, from) => {
+          const text = parts.join('')
+          const start = Math.min(from, text.length)
+          const expected = firstLongToken(text, start, minimum)
+          const found = createCandidateFinder(minimum).nextLongToken(text, start)
+          expect(found >= text.length ? text.length : tokenOf(text, found, start)).toBe(expected)
+        },
+      ),
+      { numRuns: 2000 },
+    )
+  })
+
+  it('finds digits that start a number run but skips short ones the scanner ignores', () => {
+    const finder = createCandidateFinder(20)
+    expect(finder.nextFeature('bring 3 printed copies', 0)).toBe(22)
+    expect(finder.nextFeature('at 10:30 in room', 0)).toBe(16)
+    expect(finder.nextFeature('room 4.2, bring', 0)).toBe(5)
+    expect(finder.nextFeature('card ４１１１ １１１１', 0)).toBe(5)
+    expect(finder.nextFeature('wire DE89 3704', 0)).toBe(7)
+    expect(finder.nextFeature('mail a@b.io', 0)).toBe(6)
+    expect(finder.nextFeature('see https://x.io', 0)).toBe(9)
+    expect(finder.nextFeature('text -----BEGIN RSA', 0)).toBe(5)
+  })
+})
