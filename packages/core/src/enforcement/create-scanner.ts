@@ -63,6 +63,12 @@ const classTable = (() => {
   return table
 })()
 
+/** An ASCII capital at `index` (an IBAN's country code precedes its check digits). */
+function isUpperAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index)
+  return code >= 65 && code <= 90
+}
+
 function isSeparatorAscii(code: number): boolean {
   return code === 32 || code === 45 || code === 46 || code === 40 || code === 41
 }
@@ -195,7 +201,13 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           if (!isTokenCode(code)) break
           digit = digitValue(code) >= 0
         }
-        if (digit && use.iban && index >= numberEnd && index - tokenStart >= 2) {
+        if (
+          digit &&
+          use.iban &&
+          index >= numberEnd &&
+          index - tokenStart >= 2 &&
+          isUpperAt(text, index - 1)
+        ) {
           // An IBAN's check digits follow its two capitals: the digits trigger the check.
           const start = index - 2
           const expected =
