@@ -56,6 +56,10 @@ export function createLedger({
 }: CreateLedgerOptions = {}): Ledger {
   // Per-session tail of pending appends: in-process appends queue instead of racing each other.
   const queues = new Map<string, Promise<unknown>>()
+  // The record this ledger appended last per session, kept only while more appends are queued
+  // behind it: the next one chains on it without re-reading the store. A stale tail (another
+  // writer got in first) only makes `appendIfNext` refuse, and the retry re-reads the store.
+  const tails = new Map<string, Pick<LedgerRecord, 'sequence' | 'hash'>>()
 
   async function appendNow(
     sessionId: string,
@@ -65,7 +69,7 @@ export function createLedger({
   ): Promise<LedgerRecord> {
     const payloadHash = await pendingPayloadHash
     for (let attempt = 1; attempt <= maxAppendAttempts; attempt++) {
-      const last = await store.last(sessionId)
+      const last = (attempt === 1 ? tails.get(sessionId) : undefined) ?? (await store.last(sessionId))
       const fields = {
         id: idGenerator.next('led'),
         sessionId,
@@ -81,7 +85,11 @@ export function createLedger({
         payload: event.payload,
         hash: await computeLedgerRecordHash(fields),
       }
-      if (await store.appendIfNext(record)) return record
+      tails.delete(sessionId)
+      if (await store.appendIfNext(record)) {
+        tails.set(sessionId, { sequence: record.sequence, hash: record.hash })
+        return record
+      }
     }
     throw new FocalError({
       code: 'ledger-append-failed',
@@ -101,7 +109,9 @@ export function createLedger({
       const next = previous.then(run, run)
       queues.set(sessionId, next)
       const clear = () => {
-        if (queues.get(sessionId) === next) queues.delete(sessionId)
+        if (queues.get(sessionId) !== next) return
+        queues.delete(sessionId)
+        tails.delete(sessionId)
       }
       next.then(clear, clear)
       return next
