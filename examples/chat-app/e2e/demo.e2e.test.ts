@@ -123,6 +123,10 @@ describe('demo chat in Chromium', () => {
     await shoot(page, '4-approval-resumed')
     await page.getByRole('link', { name: /session inspector/ }).click()
     await page.getByText('Hash chain intact').waitFor()
+    // The demo runs the final alignment judge, so the verdict chart is drawn from ledger records.
+    const verdicts = page.getByRole('img', { name: /^Verdict rate \([1-9]\d* judged\)/ })
+    await verdicts.waitFor()
+    expect(await verdicts.getAttribute('aria-label')).toMatch(/(PASS|PASS_WITH_CAVEATS|FAIL) \d+%/)
     await shoot(page, '5-inspector')
     await page.close()
   })

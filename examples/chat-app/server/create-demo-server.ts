@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { LanguageModel } from '@focal/core'
-import { openAICompatible } from '@focal/core'
+import { loadDefinition, openAICompatible } from '@focal/core'
 import { createFocalApp } from '@focal/edge/node'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
@@ -29,7 +29,16 @@ export function modelFromEnvironment(
 
 /** The demo: `@focal/edge` under `/v1`, the built React client everywhere else. */
 export async function createDemoServer({ clientDir, definitionPath, environment }: DemoServerOptions) {
-  const definition = await readFile(definitionPath, 'utf8')
+  const loaded = loadDefinition(await readFile(definitionPath, 'utf8'))
+  // The demo runs the final alignment judge on every reply so the inspector's §9.13 charts
+  // (verdict rate, top reason codes) have ledger events to show; the shared definition keeps it off.
+  const definition = {
+    ...loaded,
+    settings: {
+      ...loaded.settings,
+      finalizationGate: { ...loaded.settings.finalizationGate, enabled: true },
+    },
+  }
   const model = modelFromEnvironment(environment)
   const focal = createFocalApp({ name: 'focal-demo', definition, ...(model ? { model } : {}) })
   const app = new Hono()

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadDefinition } from '../definition/load-definition.ts'
+import { createLedger } from '../ledger/create-ledger.ts'
 import { openAICompatible } from '../llm/open-ai-compatible.ts'
+import { computeJudgeDashboard } from '../metrics/compute-judge-dashboard.ts'
 import { type ScriptedModelServer, startScriptedModelServer } from '../testing/scripted-model-server.ts'
 import { createEngine } from './create-engine.ts'
 import type { TurnEvent } from './types.ts'
@@ -139,6 +141,41 @@ describe('createEngine enforcement', () => {
       text: 'Where is my order NW-1234?',
     })
     expect(plain.provenance.gates).toEqual([])
+  })
+
+  it('records the judge result and the finalization outcome in the ledger for the §9.13 dashboards', async () => {
+    const loaded = loadDefinition(definition)
+    const ledger = createLedger()
+    const engine = createEngine({
+      definition: {
+        ...loaded,
+        settings: {
+          ...loaded.settings,
+          finalizationGate: { enabled: true, maxRetries: 2, strictness: 'medium' },
+        },
+      },
+      ledger,
+    })
+    const result = await engine.turn({ sessionId: 'judged', text: 'Where is my order NW-1234?' })
+    const records = await ledger.records('judged')
+    const judged = records.filter((record) => record.type === 'final_alignment_judge_result')
+    const outcomes = records.filter((record) => record.type === 'finalization_outcome')
+    expect(judged).toHaveLength(1)
+    expect(judged[0]!.payload).toMatchObject({
+      job_id: result.turnId,
+      session_id: 'judged',
+      attempt_index: 0,
+    })
+    expect(outcomes).toHaveLength(1)
+    expect(outcomes[0]!.payload).toMatchObject({ job_id: result.turnId, num_retries: 0 })
+    expect(await ledger.verify('judged')).toEqual({ valid: true })
+    const dashboard = computeJudgeDashboard(records)
+    expect(dashboard.verdictRate).toEqual([
+      expect.objectContaining({
+        intentId: (judged[0]!.payload as { intent_id: string }).intent_id,
+        total: 1,
+      }),
+    ])
   })
 
   it("routes with the LLM sensor when sensor is 'llm'", async () => {

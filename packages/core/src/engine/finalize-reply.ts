@@ -1,6 +1,8 @@
 import { buildJudgePayload } from '../judge/build-judge-payload.ts'
 import { runFinalization } from '../judge/run-finalization.ts'
+import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
 import type { ProvenanceGate } from '../ledger/provenance-types.ts'
+import { createFinalizationOutcomeEvent, createJudgeResultEvent } from '../metrics/judge-metric-events.ts'
 import type { MatchedRule } from '../rules/types.ts'
 import type { Perception } from '../sensor/types.ts'
 import type { EnforcedReply } from './enforce-draft.ts'
@@ -16,6 +18,9 @@ export interface FinalizeReplyInput {
   completed: readonly CompletedToolCall[]
   /** Drafts and enforces again with the judge's replan instruction (Lane 1 and 2 rerun). */
   redraft: (instruction: string) => Promise<EnforcedReply>
+  /** Ids the metrics events carry (seed 004 §9.13 `session_id`, `job_id`: one job per turn). */
+  sessionId: string
+  turnId: string
 }
 
 /**
@@ -26,10 +31,11 @@ export interface FinalizeReplyInput {
 export async function finalizeReply(
   dependencies: TurnDependencies,
   input: FinalizeReplyInput,
-): Promise<{ enforced: EnforcedReply; gate?: ProvenanceGate }> {
+): Promise<{ enforced: EnforcedReply; gate?: ProvenanceGate; metrics: LedgerEvent[] }> {
   const gate = dependencies.compiled.definition.settings.finalizationGate
   const judge = dependencies.alignmentJudge
-  if (!gate.enabled || judge === undefined || input.enforced.refused) return { enforced: input.enforced }
+  if (!gate.enabled || judge === undefined || input.enforced.refused)
+    return { enforced: input.enforced, metrics: [] }
   const drafts = new Map<string, EnforcedReply>([[input.enforced.text, input.enforced]])
   const payload = buildJudgePayload({
     goal: input.userMessage,
@@ -55,8 +61,28 @@ export async function finalizeReply(
   })
   const enforced = drafts.get(result.draft) ?? input.enforced
   const codes = result.judgeResult.reasonCodes.join(', ')
+  const timestamp = new Date(dependencies.clock.now()).toISOString()
+  const job = { jobId: input.turnId, sessionId: input.sessionId, timestamp }
+  // One judge event per attempt and one outcome per turn, so the §9.13 dashboards read the ledger.
+  const metrics: LedgerEvent[] = [
+    ...result.attempts.map((attempt, attemptIndex) =>
+      createJudgeResultEvent({
+        ...job,
+        judgeResult: attempt.judgeResult,
+        intentId: input.perception.intent,
+        attemptIndex,
+      }),
+    ),
+    createFinalizationOutcomeEvent({
+      ...job,
+      finalVerdict: result.judgeResult.verdict,
+      numRetries: result.retries,
+      timeToFinalizeMs: result.timeToFinalizeMs,
+    }),
+  ]
   return {
     enforced,
+    metrics,
     gate: {
       name: 'final-alignment',
       status: `${result.judgeResult.verdict} (${result.type})`,

@@ -66,6 +66,8 @@ export async function finishTurn(
     matched: turn.matched,
     completed: turn.completed,
     redraft: enforceWith,
+    sessionId: scratch.sessionId,
+    turnId: scratch.turnId,
   })
   const enforced = finalized.enforced
   const { text, refused, enforcement } = enforced
@@ -153,6 +155,7 @@ export async function finishTurn(
         },
       }),
     ),
+    ...finalized.metrics,
     { type: 'turn-completed', payload: { turnId: scratch.turnId, resultType: result.type, provenance } },
   ]
   return { result, state, ledger }
