@@ -27,5 +27,8 @@ export default defineConfig({
   dts: true,
   sourcemap: true,
   clean: true,
+  // One output file per source module: bundlers then drop whole unused modules (sideEffects: false),
+  // so `import { scanText }` does not drag in zod schemas that share a chunk with it.
+  unbundle: true,
   external: ['vitest'],
 })
