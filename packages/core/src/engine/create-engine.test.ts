@@ -211,6 +211,15 @@ describe('createEngine', () => {
     expect(FocalError.isInstance(error) && error.code).toBe('version-conflict')
   })
 
+  it('returns results that survive a JSON round trip (no cycle through turn-finished)', async () => {
+    const engine = engineFor()
+    for (const text of ['help', 'Where is my order NW-1234?']) {
+      const result = await engine.turn({ sessionId: 'json', text })
+      expect(JSON.parse(JSON.stringify(result))).toEqual(result)
+      expect(result.events.map((event) => event.type)).not.toContain('turn-finished')
+    }
+  })
+
   it('streams events whose text deltas add up to the reply', async () => {
     const engine = engineFor()
     const events: TurnEvent[] = []

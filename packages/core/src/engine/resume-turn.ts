@@ -51,7 +51,9 @@ export async function resumeTurn(
     queryHash: hashQuery(pending.text),
     timestamp: new Date(clock.now()).toISOString(),
     emit: (event) => {
-      scratch.events.push(event)
+      // `turn-finished` carries the result itself: kept in `result.events` it would make every
+      // TurnResult a cycle that JSON.stringify cannot serialise. Streams still receive it.
+      if (event.type !== 'turn-finished') scratch.events.push(event)
       emit(event)
     },
   }

@@ -29,7 +29,9 @@ export async function runTurn(
     queryHash: hashQuery(input.text),
     timestamp: new Date(clock.now()).toISOString(),
     emit: (event) => {
-      scratch.events.push(event)
+      // `turn-finished` carries the result itself: kept in `result.events` it would make every
+      // TurnResult a cycle that JSON.stringify cannot serialise. Streams still receive it.
+      if (event.type !== 'turn-finished') scratch.events.push(event)
       emit(event)
     },
     ...(input.signal === undefined ? {} : { signal: input.signal }),
