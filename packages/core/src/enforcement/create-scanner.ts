@@ -5,11 +5,12 @@ import { detectIpv6 } from './detectors/detect-ipv6.ts'
 import { detectNumbers, type NumberDetectors } from './detectors/detect-numbers.ts'
 import {
   detectHighEntropy,
+  detectHighEntropyRun,
   detectSecrets,
   minimumSecretLength,
   readPrivateKeyBlock,
 } from './detectors/detect-secrets.ts'
-import { detectCryptoAddresses, detectEmails, detectUrls } from './detectors/detect-token.ts'
+import { detectCryptoAddresses, detectCryptoRun, detectEmails, detectUrls } from './detectors/detect-token.ts'
 import { createCandidateFinder } from './detectors/find-candidate.ts'
 import { ibanLengthAt, readIban } from './detectors/iban.ts'
 import { createNumberRun, type NumberRun, readNumberRun } from './detectors/number-run.ts'
@@ -49,13 +50,18 @@ const flagColon = 2
 const flagDot = 4
 /** Set (besides `flagColon`) once a token has a second colon. */
 const flagSecondColon = 8
+/** Any other character that is not an ASCII letter or digit (`_`, `-`, `=`, non-ASCII, ...). */
+const flagOther = 16
+/** Flags a token of only ASCII letters and digits has none of. */
+const flagsNotAlphanumeric = flagAt | flagColon | flagDot | flagOther
 const classOrdinary = 0
 const classDigit = 128
 const classBreak = 255
-/** ASCII class per code: ordinary token char, digit, break, or a flag bit (`@`, `:`, `.`). */
+/** ASCII class per code: letter, digit, break, or a flag bit (`@`, `:`, `.`, other token punctuation). */
 const classTable = (() => {
   const table = new Uint8Array(128).fill(classBreak)
-  for (let code = 0; code < 128; code++) if (tokenTable[code] === 1) table[code] = classOrdinary
+  for (let code = 0; code < 128; code++)
+    if (tokenTable[code] === 1) table[code] = isAlphanumericCode(code) ? classOrdinary : flagOther
   for (let code = 48; code <= 57; code++) table[code] = classDigit
   table[64] = flagAt
   table[58] = flagColon
@@ -148,6 +154,8 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   }
   const extras = compileExtras(options, path)
   const entropy = { minimumLength: options.entropyMinLength ?? 24, threshold: options.entropyThreshold ?? 4 }
+  // Shortest run `detectHighEntropy` looks at (it rounds the minimum up, to at least one).
+  const entropyShortest = entropy.minimumLength > 1 ? Math.ceil(entropy.minimumLength) : 1
   let run: NumberRun = createNumberRun()
   const shortestLongToken = Math.min(minimumSecretLength, 26, entropy.minimumLength)
   const candidates = createCandidateFinder(shortestLongToken)
@@ -199,6 +207,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           else flags |= kind === flagColon && (flags & flagColon) !== 0 ? flagSecondColon : kind
         } else {
           if (!isTokenCode(code)) break
+          flags |= flagOther
           digit = digitValue(code) >= 0
         }
         if (
@@ -317,10 +326,20 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         next = text.length
       }
     }
-    if (tokenLength >= minimumSecretLength && use.secret) detectSecrets(text, start, end, findings)
-    if (tokenLength >= 26 && use.crypto) detectCryptoAddresses(text, start, end, findings)
-    if (tokenLength >= entropy.minimumLength && use.entropy)
-      detectHighEntropy(text, start, end, entropy, findings)
+    if ((flags & flagsNotAlphanumeric) === 0) {
+      // Only letters and digits: the token is its own single run for every detector below, and a
+      // secret can start only at its first character.
+      if (tokenLength >= minimumSecretLength && use.secret)
+        detectSecrets(text, start, end, findings, start + 1)
+      if (tokenLength >= 26 && use.crypto) detectCryptoRun(text, start, end, findings)
+      if (tokenLength >= entropy.minimumLength && tokenLength >= entropyShortest && use.entropy)
+        detectHighEntropyRun(text, start, end, entropy.threshold, findings)
+    } else {
+      if (tokenLength >= minimumSecretLength && use.secret) detectSecrets(text, start, end, findings)
+      if (tokenLength >= 26 && use.crypto) detectCryptoAddresses(text, start, end, findings)
+      if (tokenLength >= entropy.minimumLength && use.entropy)
+        detectHighEntropy(text, start, end, entropy, findings)
+    }
     tokenNext = next
     tokenOpen = open
   }
@@ -385,15 +404,20 @@ function resolveOverlaps(findings: Finding[], from: number): Finding[] {
   // Findings mostly arrive in order; a stable sort of sorted input is the identity, so skip it.
   if (!isSorted(kept)) kept.sort(compareFindings)
   const result: Finding[] = []
-  // Findings still open at the current start; sorted input keeps this list short.
+  // Findings still open at the current start: the first `open` entries (never shortening the
+  // array saves a length store per finding); sorted input keeps this list short.
   const active: Finding[] = []
+  let open = 0
   for (const finding of kept) {
-    let open = 0
-    for (const other of active) if (other.end > finding.start) active[open++] = other
-    active.length = open
-    if (isContained(finding, active)) continue
+    let still = 0
+    for (let index = 0; index < open; index++) {
+      const other = active[index] as Finding
+      if (other.end > finding.start) active[still++] = other
+    }
+    open = still
+    if (isContained(finding, active, open)) continue
     result.push(finding)
-    active.push(finding)
+    active[open++] = finding
   }
   return result
 }
@@ -408,8 +432,9 @@ function isSorted(findings: Finding[]): boolean {
   return true
 }
 
-function isContained(finding: Finding, active: Finding[]): boolean {
-  for (const other of active) {
+function isContained(finding: Finding, active: Finding[], open: number): boolean {
+  for (let index = 0; index < open; index++) {
+    const other = active[index] as Finding
     if (
       other.end >= finding.end &&
       (other.type === finding.type ||

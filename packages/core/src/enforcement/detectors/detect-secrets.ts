@@ -55,9 +55,18 @@ function isTokenBody(code: number): boolean {
   return isAlphanumericCode(code) || code === 95
 }
 
-/** Finds known secret shapes inside one token, each bounded by non-token-body characters. */
-export function detectSecrets(text: string, start: number, end: number, findings: Finding[]): void {
-  for (let position = start; position < end; position++) {
+/**
+ * Finds known secret shapes inside one token, each bounded by non-token-body characters. Only
+ * positions before `lastStart` are tried (a token of letters and digits can hold one only at its start).
+ */
+export function detectSecrets(
+  text: string,
+  start: number,
+  end: number,
+  findings: Finding[],
+  lastStart = end,
+): void {
+  for (let position = start; position < lastStart; position++) {
     const code = text.charCodeAt(position)
     if (code >= 128 || secretStartTable[code] === 0) continue
     if (!canContinueSecret(code, text.charCodeAt(position + 1))) continue
@@ -185,19 +194,30 @@ export function detectHighEntropy(
       continue
     }
     while (index < end && entropyClass(text.charCodeAt(index)) !== 0) index++
-    // Needs a digit and four letters; -1 otherwise.
-    const entropy = runEntropy(text, runStart, index)
-    if (entropy < 0 || entropy < options.threshold) continue
-    // Without a nearby "key"/"token"/"password" the bar is higher, so hashes and ids pass.
-    const strong = index - runStart >= 40 && entropy >= Math.max(options.threshold, 4.5)
-    if (!strong && !hasSecretContext(text, runStart)) continue
-    findings.push({
-      type: 'high-entropy-string',
-      start: runStart,
-      end: index,
-      value: text.slice(runStart, index),
-      confidence: 0.6,
-      detector: 'high-entropy',
-    })
+    detectHighEntropyRun(text, runStart, index, options.threshold, findings)
   }
+}
+
+/** Flags one maximal run of entropy characters when random-looking enough (see `detectHighEntropy`). */
+export function detectHighEntropyRun(
+  text: string,
+  runStart: number,
+  runEnd: number,
+  threshold: number,
+  findings: Finding[],
+): void {
+  // Needs a digit and four letters; -1 otherwise.
+  const entropy = runEntropy(text, runStart, runEnd)
+  if (entropy < 0 || entropy < threshold) return
+  // Without a nearby "key"/"token"/"password" the bar is higher, so hashes and ids pass.
+  const strong = runEnd - runStart >= 40 && entropy >= Math.max(threshold, 4.5)
+  if (!strong && !hasSecretContext(text, runStart)) return
+  findings.push({
+    type: 'high-entropy-string',
+    start: runStart,
+    end: runEnd,
+    value: text.slice(runStart, runEnd),
+    confidence: 0.6,
+    detector: 'high-entropy',
+  })
 }

@@ -200,16 +200,21 @@ export function detectCryptoAddresses(text: string, start: number, end: number, 
     }
     index = probe + 1
     while (index < end && isAlphanumericCode(text.charCodeAt(index))) index++
-    const length = index - runStart
-    if (length > 90) continue
-    const first = text.charCodeAt(runStart)
-    if (!isAddressStart(first)) continue
-    const candidate = text.slice(runStart, index)
-    const valid =
-      ((first === 49 || first === 51 || first === 109 || first === 110 || first === 50) &&
-        isBase58CheckAddress(candidate)) ||
-      ((first === 98 || first === 116 || first === 66 || first === 84) && isBech32Address(candidate)) ||
-      (first === 48 && length === 42 && isChecksummedEthereumAddress(candidate))
-    if (valid) push(findings, text, 'crypto-address', 'crypto-address', runStart, index, 1)
+    detectCryptoRun(text, runStart, index, findings)
   }
+}
+
+/** Checks one maximal alphanumeric run of at least 26 characters as a crypto address. */
+export function detectCryptoRun(text: string, runStart: number, runEnd: number, findings: Finding[]): void {
+  const length = runEnd - runStart
+  if (length > 90) return
+  const first = text.charCodeAt(runStart)
+  if (!isAddressStart(first)) return
+  const candidate = text.slice(runStart, runEnd)
+  const valid =
+    ((first === 49 || first === 51 || first === 109 || first === 110 || first === 50) &&
+      isBase58CheckAddress(candidate)) ||
+    ((first === 98 || first === 116 || first === 66 || first === 84) && isBech32Address(candidate)) ||
+    (first === 48 && length === 42 && isChecksummedEthereumAddress(candidate))
+  if (valid) push(findings, text, 'crypto-address', 'crypto-address', runStart, runEnd, 1)
 }
