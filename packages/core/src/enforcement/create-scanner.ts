@@ -50,10 +50,12 @@ const flagColon = 2
 const flagDot = 4
 /** Set (besides `flagColon`) once a token has a second colon. */
 const flagSecondColon = 8
-/** Any other character that is not an ASCII letter or digit (`_`, `-`, `=`, non-ASCII, ...). */
+/** Any other character that is neither an ASCII letter or digit nor in `+/=_-` (`#`, `~`, non-ASCII, ...). */
 const flagOther = 16
+/** One of `+/=_-`: part of a random-looking (entropy) run, though not of an alphanumeric one. */
+const flagEntropyOther = 32
 /** Flags a token of only ASCII letters and digits has none of. */
-const flagsNotAlphanumeric = flagAt | flagColon | flagDot | flagOther
+const flagsNotAlphanumeric = flagAt | flagColon | flagDot | flagOther | flagEntropyOther
 const classOrdinary = 0
 const classDigit = 128
 const classBreak = 255
@@ -62,6 +64,7 @@ const classTable = (() => {
   const table = new Uint8Array(128).fill(classBreak)
   for (let code = 0; code < 128; code++)
     if (tokenTable[code] === 1) table[code] = isAlphanumericCode(code) ? classOrdinary : flagOther
+  for (const char of '+/=_-') table[char.charCodeAt(0)] = flagEntropyOther
   for (let code = 48; code <= 57; code++) table[code] = classDigit
   table[64] = flagAt
   table[58] = flagColon
@@ -192,6 +195,12 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       }
       const tokenStart = index
       let flags = 0
+      // Longest runs of ASCII letters and digits (crypto addresses) and of entropy characters
+      // (letters, digits, `+/=_-`) seen so far, and where the current ones began.
+      let alphanumericStart = index
+      let entropyStart = index
+      let longestAlphanumeric = 0
+      let longestEntropy = 0
       // Consume one token; ordinary letters cost one table lookup each.
       while (index < length) {
         code = text.charCodeAt(index)
@@ -204,10 +213,23 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           }
           if (kind === classBreak) break
           if (kind === classDigit) digit = true
-          else flags |= kind === flagColon && (flags & flagColon) !== 0 ? flagSecondColon : kind
+          else {
+            flags |= kind === flagColon && (flags & flagColon) !== 0 ? flagSecondColon : kind
+            if (index - alphanumericStart > longestAlphanumeric)
+              longestAlphanumeric = index - alphanumericStart
+            alphanumericStart = index + 1
+            if (kind !== flagEntropyOther) {
+              if (index - entropyStart > longestEntropy) longestEntropy = index - entropyStart
+              entropyStart = index + 1
+            }
+          }
         } else {
           if (!isTokenCode(code)) break
           flags |= flagOther
+          if (index - alphanumericStart > longestAlphanumeric) longestAlphanumeric = index - alphanumericStart
+          alphanumericStart = index + 1
+          if (index - entropyStart > longestEntropy) longestEntropy = index - entropyStart
+          entropyStart = index + 1
           digit = digitValue(code) >= 0
         }
         if (
@@ -265,7 +287,9 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       if (needsAnalysis) {
         tokenNext = -1
         tokenOpen = -1
-        analyseToken(text, tokenStart, index, flags, findings)
+        if (index - alphanumericStart > longestAlphanumeric) longestAlphanumeric = index - alphanumericStart
+        if (index - entropyStart > longestEntropy) longestEntropy = index - entropyStart
+        analyseToken(text, tokenStart, index, flags, longestAlphanumeric, longestEntropy, findings)
         if (tokenOpen >= 0) openFrom = Math.min(openFrom, tokenOpen)
         if (tokenNext > resume) resume = tokenNext
       }
@@ -290,6 +314,8 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     start: number,
     end: number,
     flags: number,
+    longestAlphanumeric: number,
+    longestEntropy: number,
     findings: Finding[],
   ): void => {
     const tokenLength = end - start
@@ -336,9 +362,14 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         detectHighEntropyRun(text, start, end, entropy.threshold, findings)
     } else {
       if (tokenLength >= minimumSecretLength && use.secret) detectSecrets(text, start, end, findings)
-      if (tokenLength >= 26 && use.crypto) detectCryptoAddresses(text, start, end, findings)
-      if (tokenLength >= entropy.minimumLength && use.entropy)
-        detectHighEntropy(text, start, end, entropy, findings)
+      // Crypto and entropy detectors only look at runs as long as their minimum: skip tokens without one.
+      if (tokenLength >= 26 && longestAlphanumeric >= 26 && use.crypto)
+        detectCryptoAddresses(text, start, end, findings)
+      if (tokenLength >= entropy.minimumLength && longestEntropy >= entropyShortest && use.entropy) {
+        if (longestEntropy === tokenLength)
+          detectHighEntropyRun(text, start, end, entropy.threshold, findings)
+        else detectHighEntropy(text, start, end, entropy, findings)
+      }
     }
     tokenNext = next
     tokenOpen = open
