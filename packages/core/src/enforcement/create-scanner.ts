@@ -97,6 +97,22 @@ function shortNumberEnd(text: string, start: number, length: number): number {
   return next < 128 && classTable[next] !== classDigit && !isSeparatorAscii(next) ? probe : 0
 }
 
+/** ASCII letter or `_` (a number touching one has no word boundary there). */
+function isLetterOrUnderscoreAscii(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95
+}
+
+/**
+ * End of a run of ASCII digits starting at `start` with an ASCII letter or `_` just before and
+ * just after it (a single-group number run glued on both sides), or 0 otherwise.
+ */
+function gluedDigitsEnd(text: string, start: number, length: number): number {
+  if (start === 0 || !isLetterOrUnderscoreAscii(text.charCodeAt(start - 1))) return 0
+  let end = start
+  while (end < length && classTable[text.charCodeAt(end)] === classDigit) end++
+  return end > start && end < length && isLetterOrUnderscoreAscii(text.charCodeAt(end)) ? end : 0
+}
+
 /** Where a number run's finding could start: a phone's `+` or `(` just before its first digit. */
 function runPrefixStart(text: string, start: number): number {
   const previous = text.charCodeAt(start - 1)
@@ -263,6 +279,16 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           const shortEnd = shortNumberEnd(text, index, length)
           if (shortEnd > 0) {
             numberEnd = shortEnd
+            index++
+            continue
+          }
+          // ASCII digits with a letter or `_` on both sides ("f953371d" in a hash) are one run of
+          // one group glued to letters, which no number detector accepts: record it unread twice.
+          const gluedEnd = gluedDigitsEnd(text, index, length)
+          if (gluedEnd > 0) {
+            numberEnd = gluedEnd
+            lastRunStart = index
+            lastRunExtendedEnd = gluedEnd
             index++
             continue
           }
