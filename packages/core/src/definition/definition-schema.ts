@@ -160,6 +160,12 @@ export const toolSchema = z.strictObject({
   requires: z.array(identifier).optional(),
   /** A canned result used when the host supplies no runner for this tool (demos, tests). */
   fixture: z.unknown().optional(),
+  /** JSON Schema of the arguments; usually imported from an MCP `tools/list` by `importMcpTools`. */
+  inputSchema: z.record(z.string(), z.unknown()).optional(),
+  /** JSON Schema of the result, when the tool declares one. */
+  outputSchema: z.record(z.string(), z.unknown()).optional(),
+  /** MCP tool annotations (`readOnlyHint`, `destructiveHint`, ...). */
+  annotations: z.record(z.string(), z.unknown()).optional(),
 })
 
 /** An intent with classifier examples and lexical cues. */
@@ -206,6 +212,20 @@ export const settingsSchema = z.strictObject({
       strictness: z.enum(['low', 'medium', 'high']).default('medium'),
     })
     .default({ enabled: false, maxRetries: 2, strictness: 'medium' }),
+  /**
+   * Model ids per use (seed 004 §4), e.g. a small fast judge beside a stronger generator. The host
+   * turns ids into models with `createEngine({ provideModel })`; an explicit `model` option wins.
+   * @default {}
+   */
+  models: z
+    .strictObject({
+      default: z.string().min(1).optional(),
+      sensor: z.string().min(1).optional(),
+      generation: z.string().min(1).optional(),
+      judge: z.string().min(1).optional(),
+      compiler: z.string().min(1).optional(),
+    })
+    .default({}),
   /** Most model regenerations after a Lane 1 violation before refusing. @default 2 */
   maxRegenerations: z.number().int().min(0).max(5).default(2),
   /** Phrases that signal a deliberate topic change ("instead", "something else"). */

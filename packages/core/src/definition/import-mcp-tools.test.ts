@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { FocalError } from '../errors/index.ts'
 import { importMcpTools } from './import-mcp-tools.ts'
+import { loadDefinition } from './load-definition.ts'
 
 const toolsList = {
   jsonrpc: '2.0',
@@ -66,6 +67,20 @@ describe('importMcpTools', () => {
     ])
     expect(result.missing).toEqual(['send_voucher'])
     expect(result.notDeclared).toEqual(['delete_account'])
+  })
+
+  it('produces tools a definition loads, so authors declare only policy', () => {
+    const declared = [
+      { id: 'process_refund', policy: { allowed: 'always' as const, requiresApproval: 'args.amount > 500' } },
+    ]
+    const { tools } = importMcpTools(toolsList, declared)
+    const definition = loadDefinition({ name: 'refunds', tools })
+    expect(definition.tools[0]).toMatchObject({
+      id: 'process_refund',
+      description: 'Refund an order',
+      inputSchema: { required: ['order_id', 'amount'] },
+      policy: { requiresApproval: 'args.amount > 500' },
+    })
   })
 
   it('imports every server tool without a definition, requiring approval for destructive ones', () => {

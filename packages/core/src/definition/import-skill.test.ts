@@ -35,7 +35,7 @@ tools:
   - id: delete_account
     policy: { allowed: never }
 engine:
-  finalization_gate: { enabled: true, max_retries: 2, strictness: high }
+  finalization_gate: { enabled: true, max_retries: 2, strictness: high, model: claude-3-haiku }
 `
 
 describe('importSkill', () => {
@@ -80,6 +80,8 @@ describe('importSkill', () => {
       condition: '"verify_identity" in session.toolsRun',
     })
     expect(definition.settings.finalizationGate).toEqual({ enabled: true, maxRetries: 2, strictness: 'high' })
+    // Seed 004 §4: the gate's model becomes the judge role's model id.
+    expect(definition.settings.models).toEqual({ judge: 'claude-3-haiku' })
   })
 
   it('reports what it could not map, located', () => {

@@ -66,6 +66,7 @@ export function importSkill(source: string | object, options: ImportSkillOptions
         ...(gate.strictness === undefined ? {} : { strictness: gate.strictness }),
       },
       ...(gate.max_retries === undefined ? {} : { maxRegenerations: gate.max_retries }),
+      ...(gate.model === undefined ? {} : { models: { judge: gate.model } }),
     }
   }
   return { definition: loadDefinition(input), report }

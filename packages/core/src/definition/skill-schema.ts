@@ -60,6 +60,7 @@ export const skillSchema = z.looseObject({
           enabled: z.boolean().optional(),
           max_retries: z.number().int().min(0).max(5).optional(),
           strictness: z.enum(['low', 'medium', 'high']).optional(),
+          model: z.string().min(1).optional(),
         })
         .optional(),
     })

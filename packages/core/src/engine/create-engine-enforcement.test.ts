@@ -178,6 +178,42 @@ describe('createEngine enforcement', () => {
     ])
   })
 
+  it('calls the model each use names: definition ids through provideModel, explicit roles winning', async () => {
+    const lane2Pass = JSON.stringify({
+      results: [{ rule_id: 'be-courteous', verdict: 'PASS', reason: 'polite' }],
+    })
+    server = await startScriptedModelServer({
+      script: (request) => {
+        const model = (request.body as { model?: string }).model
+        return model === 'writer'
+          ? { type: 'completion', content: 'Happy to help! Order NW-1234 has shipped with UPS.' }
+          : { type: 'completion', content: lane2Pass }
+      },
+    })
+    const baseURL = server.baseURL
+    const provideModel = (modelId: string) => openAICompatible({ baseURL, model: modelId, maxRetries: 0 })
+    const loaded = loadDefinition(definition)
+    const named = {
+      ...loaded,
+      settings: { ...loaded.settings, models: { default: 'writer', judge: 'reviewer' } },
+    }
+    const modelsCalled = () => server!.requests.map((request) => (request.body as { model?: string }).model)
+
+    const result = await createEngine({ definition: named, provideModel }).turn({
+      sessionId: 'roles',
+      text: 'Where is my order NW-1234?',
+    })
+    expect('text' in result && result.text).toBe('Happy to help! Order NW-1234 has shipped with UPS.')
+    expect(modelsCalled()).toEqual(['writer', 'reviewer'])
+
+    server.requests.length = 0
+    await createEngine({ definition: named, provideModel, model: { judge: provideModel('auditor') } }).turn({
+      sessionId: 'roles-explicit',
+      text: 'Where is my order NW-1234?',
+    })
+    expect(modelsCalled()).toEqual(['writer', 'auditor'])
+  })
+
   it("routes with the LLM sensor when sensor is 'llm'", async () => {
     const perception = {
       intent: 'pricing',

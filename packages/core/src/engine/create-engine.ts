@@ -7,6 +7,7 @@ import { FocalError } from '../errors/focal-error.ts'
 import { type AlignmentJudge, createAlignmentJudge } from '../judge/create-alignment-judge.ts'
 import { createLedger, type Ledger } from '../ledger/create-ledger.ts'
 import type { LedgerStore } from '../ledger/types.ts'
+import { createModelRoles, type ModelRoles, resolveModel } from '../llm/model-roles.ts'
 import type { LanguageModel } from '../llm/types.ts'
 import type { SensorGoalParser, SensorIntentClassifier } from '../sensor/create-sensor.ts'
 import type { Sensor } from '../sensor/types.ts'
@@ -30,8 +31,16 @@ export interface EngineOptions {
    * loop guard, ...), validated like the definition. @default {}
    */
   settings?: Partial<FocalDefinition['settings']>
-  /** The model; without one the engine answers from the matched rules' approved templates. @default undefined */
-  model?: LanguageModel
+  /**
+   * The model, or one per use (`{ default, sensor, generation, judge }`, seed 004 §4); without one
+   * the engine answers from the matched rules' approved templates. @default undefined
+   */
+  model?: LanguageModel | ModelRoles
+  /**
+   * Makes a model from an id the definition names in `settings.models`; uses the explicit `model`
+   * option does not cover are filled from it. @default undefined (definition ids are ignored)
+   */
+  provideModel?: (modelId: string) => LanguageModel
   /** Tool implementations by id; a declared tool without one uses its `fixture`. @default {} */
   tools?: ToolRunner
   /** Session state with optimistic versioning. @default createMemorySessionStore() */
@@ -86,16 +95,24 @@ export interface Engine {
  * const result = await engine.turn({ sessionId: 's1', text: 'I want a refund' })
  * if (result.type === 'clarification') console.log(result.clarification.options)
  */
-export function createEngine(options: EngineOptions): Engine {
-  const loaded = loadDefinition(options.definition)
+export function createEngine(engineOptions: EngineOptions): Engine {
+  const loaded = loadDefinition(engineOptions.definition)
   const definition =
-    options.settings === undefined
+    engineOptions.settings === undefined
       ? loaded
-      : loadDefinition({ ...loaded, settings: { ...loaded.settings, ...options.settings } })
+      : loadDefinition({ ...loaded, settings: { ...loaded.settings, ...engineOptions.settings } })
+  const roles = modelRolesOf(engineOptions, definition)
+  // From here on `options.model` is the generation model; the sensor and judges get their own.
+  const { model: _roles, ...rest } = engineOptions
+  const generation = resolveModel(roles, 'generation')
+  const options: Omit<EngineOptions, 'model'> & { model?: LanguageModel } =
+    generation === undefined ? rest : { ...rest, model: generation }
+  const sensorModel = resolveModel(roles, 'sensor')
+  const judgeModel = resolveModel(roles, 'judge')
   const compiled = compileEngine({
     definition,
     ...(options.sensor === undefined ? {} : { sensor: options.sensor }),
-    ...(options.model === undefined ? {} : { model: options.model }),
+    ...(sensorModel === undefined ? {} : { model: sensorModel }),
     ...(options.classifier === undefined ? {} : { classifier: options.classifier }),
     ...(options.goalParser === undefined ? {} : { goalParser: options.goalParser }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
@@ -112,8 +129,8 @@ export function createEngine(options: EngineOptions): Engine {
     clock,
     idGenerator,
     ...(options.model === undefined ? {} : { model: options.model }),
-    ...lane2Of(options),
-    ...alignmentJudgeOf(options, definition),
+    ...lane2Of(options, judgeModel),
+    ...alignmentJudgeOf(options, definition, judgeModel),
     enforcer:
       options.enforcer ??
       createEnforcer({ rules: toEnforcementRules(definition), refusal: definition.settings.refusalReply }),
@@ -199,25 +216,44 @@ export function createEngine(options: EngineOptions): Engine {
   }
 }
 
+function isLanguageModel(value: LanguageModel | ModelRoles): value is LanguageModel {
+  return typeof (value as { generate?: unknown }).generate === 'function'
+}
+
+/** Explicit roles first, then the definition's ids through `provideModel`. */
+function modelRolesOf(options: EngineOptions, definition: FocalDefinition): ModelRoles {
+  const fromDefinition =
+    options.provideModel === undefined
+      ? {}
+      : createModelRoles({ ids: definition.settings.models, provide: options.provideModel })
+  const explicit: ModelRoles =
+    options.model === undefined
+      ? {}
+      : isLanguageModel(options.model)
+        ? { default: options.model }
+        : options.model
+  // A single explicit model becomes the default; per-use ids from the definition still refine it.
+  return { ...fromDefinition, ...explicit }
+}
+
 function alignmentJudgeOf(
-  options: EngineOptions,
+  options: Pick<EngineOptions, 'alignmentJudge'>,
   definition: FocalDefinition,
+  model: LanguageModel | undefined,
 ): { alignmentJudge?: AlignmentJudge } {
   if (options.alignmentJudge === false || !definition.settings.finalizationGate.enabled) return {}
   if (options.alignmentJudge !== undefined) return { alignmentJudge: options.alignmentJudge }
   const strictness = definition.settings.finalizationGate.strictness
-  return {
-    alignmentJudge: createAlignmentJudge({
-      strictness,
-      ...(options.model === undefined ? {} : { model: options.model }),
-    }),
-  }
+  return { alignmentJudge: createAlignmentJudge({ strictness, ...(model === undefined ? {} : { model }) }) }
 }
 
-function lane2Of(options: EngineOptions): { lane2?: Lane2Judge } {
+function lane2Of(
+  options: Pick<EngineOptions, 'lane2'>,
+  model: LanguageModel | undefined,
+): { lane2?: Lane2Judge } {
   if (options.lane2 === false) return {}
   if (options.lane2 !== undefined) return { lane2: options.lane2 }
-  return options.model === undefined ? {} : { lane2: createLane2Judge({ model: options.model }) }
+  return model === undefined ? {} : { lane2: createLane2Judge({ model }) }
 }
 
 function toLedger(

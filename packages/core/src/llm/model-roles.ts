@@ -29,7 +29,7 @@ function isLanguageModel(value: ModelRoles | LanguageModel): value is LanguageMo
 }
 
 /** Model ids per use, as a definition declares them, e.g. `{ default: 'gpt-4o', judge: 'gpt-4o-mini' }`. */
-export type ModelRoleIds = { default?: string } & { [Use in ModelUse]?: string }
+export type ModelRoleIds = { default?: string | undefined } & { [Use in ModelUse]?: string | undefined }
 
 /** Options of {@link createModelRoles}. */
 export interface CreateModelRolesOptions {
