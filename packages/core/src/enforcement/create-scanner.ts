@@ -7,6 +7,7 @@ import {
   detectHighEntropy,
   detectHighEntropyRun,
   detectSecrets,
+  isSecretStart,
   minimumSecretLength,
   readPrivateKeyBlock,
 } from './detectors/detect-secrets.ts'
@@ -211,12 +212,18 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       }
       const tokenStart = index
       let flags = 0
-      // Longest runs of ASCII letters and digits (crypto addresses) and of entropy characters
-      // (letters, digits, `+/=_-`) seen so far, and where the current ones began.
+      // Runs of ASCII letters and digits (crypto addresses) and of entropy characters (letters,
+      // digits, `+/=_-`): where the current ones began, how many reached the detector's minimum,
+      // and the last that did. The first place after a separator where a secret can start.
       let alphanumericStart = index
       let entropyStart = index
-      let longestAlphanumeric = 0
-      let longestEntropy = 0
+      let alphanumericRuns = 0
+      let alphanumericRunStart = 0
+      let alphanumericRunEnd = 0
+      let entropyRuns = 0
+      let entropyRunStart = 0
+      let entropyRunEnd = 0
+      let secretFrom = -1
       // Consume one token; ordinary letters cost one table lookup each.
       while (index < length) {
         code = text.charCodeAt(index)
@@ -229,24 +236,31 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           }
           if (kind === classBreak) break
           if (kind === classDigit) digit = true
-          else {
-            flags |= kind === flagColon && (flags & flagColon) !== 0 ? flagSecondColon : kind
-            if (index - alphanumericStart > longestAlphanumeric)
-              longestAlphanumeric = index - alphanumericStart
-            alphanumericStart = index + 1
-            if (kind !== flagEntropyOther) {
-              if (index - entropyStart > longestEntropy) longestEntropy = index - entropyStart
-              entropyStart = index + 1
-            }
-          }
+          else flags |= kind === flagColon && (flags & flagColon) !== 0 ? flagSecondColon : kind
         } else {
           if (!isTokenCode(code)) break
           flags |= flagOther
-          if (index - alphanumericStart > longestAlphanumeric) longestAlphanumeric = index - alphanumericStart
-          alphanumericStart = index + 1
-          if (index - entropyStart > longestEntropy) longestEntropy = index - entropyStart
-          entropyStart = index + 1
           digit = digitValue(code) >= 0
+        }
+        if (!digit || code >= 128) {
+          // Not an ASCII letter or digit: ends an alphanumeric run and, unless one of `+/=_-`, an
+          // entropy run; unless `_`, the next character may start a secret.
+          if (index - alphanumericStart >= 26) {
+            alphanumericRuns++
+            alphanumericRunStart = alphanumericStart
+            alphanumericRunEnd = index
+          }
+          alphanumericStart = index + 1
+          if (code >= 128 || classTable[code] !== flagEntropyOther) {
+            if (index - entropyStart >= entropyShortest) {
+              entropyRuns++
+              entropyRunStart = entropyStart
+              entropyRunEnd = index
+            }
+            entropyStart = index + 1
+          }
+          if (secretFrom < 0 && code !== 95 && index + 1 < length && isSecretStart(text, index + 1))
+            secretFrom = index + 1
         }
         if (
           digit &&
@@ -313,9 +327,24 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       if (needsAnalysis) {
         tokenNext = -1
         tokenOpen = -1
-        if (index - alphanumericStart > longestAlphanumeric) longestAlphanumeric = index - alphanumericStart
-        if (index - entropyStart > longestEntropy) longestEntropy = index - entropyStart
-        analyseToken(text, tokenStart, index, flags, longestAlphanumeric, longestEntropy, findings)
+        if (index - alphanumericStart >= 26) {
+          alphanumericRuns++
+          alphanumericRunStart = alphanumericStart
+          alphanumericRunEnd = index
+        }
+        if (index - entropyStart >= entropyShortest) {
+          entropyRuns++
+          entropyRunStart = entropyStart
+          entropyRunEnd = index
+        }
+        tokenRuns.alphanumeric = alphanumericRuns
+        tokenRuns.alphanumericStart = alphanumericRunStart
+        tokenRuns.alphanumericEnd = alphanumericRunEnd
+        tokenRuns.entropy = entropyRuns
+        tokenRuns.entropyStart = entropyRunStart
+        tokenRuns.entropyEnd = entropyRunEnd
+        tokenRuns.secretFrom = secretFrom
+        analyseToken(text, tokenStart, index, flags, findings)
         if (tokenOpen >= 0) openFrom = Math.min(openFrom, tokenOpen)
         if (tokenNext > resume) resume = tokenNext
       }
@@ -332,6 +361,16 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     return { findings: resolveOverlaps(findings, from), openFrom }
   }
 
+  /** Runs and the first secret start the token loop found in the token being analysed. */
+  const tokenRuns = {
+    alphanumeric: 0,
+    alphanumericStart: 0,
+    alphanumericEnd: 0,
+    entropy: 0,
+    entropyStart: 0,
+    entropyEnd: 0,
+    secretFrom: -1,
+  }
   /** Validators for one whitespace-free token; returns where to resume and any open construct. */
   let tokenNext = -1
   let tokenOpen = -1
@@ -340,8 +379,6 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     start: number,
     end: number,
     flags: number,
-    longestAlphanumeric: number,
-    longestEntropy: number,
     findings: Finding[],
   ): void => {
     const tokenLength = end - start
@@ -378,24 +415,25 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         next = text.length
       }
     }
-    if ((flags & flagsNotAlphanumeric) === 0) {
-      // Only letters and digits: the token is its own single run for every detector below, and a
-      // secret can start only at its first character.
-      if (tokenLength >= minimumSecretLength && use.secret)
-        detectSecrets(text, start, end, findings, start + 1)
-      if (tokenLength >= 26 && use.crypto) detectCryptoRun(text, start, end, findings)
-      if (tokenLength >= entropy.minimumLength && tokenLength >= entropyShortest && use.entropy)
-        detectHighEntropyRun(text, start, end, entropy.threshold, findings)
-    } else {
-      if (tokenLength >= minimumSecretLength && use.secret) detectSecrets(text, start, end, findings)
-      // Crypto and entropy detectors only look at runs as long as their minimum: skip tokens without one.
-      if (tokenLength >= 26 && longestAlphanumeric >= 26 && use.crypto)
-        detectCryptoAddresses(text, start, end, findings)
-      if (tokenLength >= entropy.minimumLength && longestEntropy >= entropyShortest && use.entropy) {
-        if (longestEntropy === tokenLength)
-          detectHighEntropyRun(text, start, end, entropy.threshold, findings)
-        else detectHighEntropy(text, start, end, entropy, findings)
-      }
+    if (tokenLength >= minimumSecretLength && use.secret) {
+      // A secret starts at the token's start or after a separator (never inside letters and
+      // digits); the token loop noted the first such place, and a token of only letters and
+      // digits can hold one only at its start.
+      const secretFrom = isSecretStart(text, start) ? start : tokenRuns.secretFrom
+      const lastStart = (flags & flagsNotAlphanumeric) === 0 ? start + 1 : end
+      if (secretFrom >= 0) detectSecrets(text, secretFrom, end, findings, lastStart)
+    }
+    // Crypto and entropy detectors look only at maximal runs of at least their minimum length:
+    // none means nothing to check, and a single one is checked without searching for it.
+    if (tokenLength >= 26 && use.crypto && tokenRuns.alphanumeric > 0) {
+      if (tokenRuns.alphanumeric === 1)
+        detectCryptoRun(text, tokenRuns.alphanumericStart, tokenRuns.alphanumericEnd, findings)
+      else detectCryptoAddresses(text, start, end, findings)
+    }
+    if (tokenLength >= entropy.minimumLength && use.entropy && tokenRuns.entropy > 0) {
+      if (tokenRuns.entropy === 1)
+        detectHighEntropyRun(text, tokenRuns.entropyStart, tokenRuns.entropyEnd, entropy.threshold, findings)
+      else detectHighEntropy(text, start, end, entropy, findings)
     }
     tokenNext = next
     tokenOpen = open

@@ -47,6 +47,12 @@ function canContinueSecret(first: number, second: number): boolean {
   }
 }
 
+/** Can a known secret shape start at `position` (its first two characters)? */
+export function isSecretStart(text: string, position: number): boolean {
+  const code = text.charCodeAt(position)
+  return code < 128 && secretStartTable[code] === 1 && canContinueSecret(code, text.charCodeAt(position + 1))
+}
+
 /** Shortest token that can hold any known secret shape (the scanner's prefilter). */
 export const minimumSecretLength = 20
 
