@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { builtInDetectors } from '../enforcement/create-scanner.ts'
+import type { DetectorId } from '../enforcement/types.ts'
 
 /** The three guardrail tiers of seed 004 §1. */
 export const ruleTierSchema = z.enum(['hard-safety', 'process', 'style'], {
@@ -16,20 +18,9 @@ export const ruleScopeSchema = z.union([
   z.strictObject({ scenario: identifier, step: identifier.optional() }),
 ])
 
-const detectorSchema = z.enum([
-  'credit-card',
-  'us-ssn',
-  'email',
-  'phone',
-  'iban',
-  'crypto-address',
-  'ip-address',
-  'url',
-  'secret',
-  'high-entropy',
-  'blocklist',
-  'pattern',
-])
+// Built from Lane 1's own list, so a new detector is accepted here without a second edit.
+const detectorIds: DetectorId[] = [...builtInDetectors, 'blocklist', 'pattern']
+const detectorSchema = z.enum(detectorIds as [DetectorId, ...DetectorId[]])
 
 /** An author regex scanned in replies (validated for catastrophic backtracking by Lane 1). */
 export const scanPatternSchema = z.strictObject({
