@@ -3,7 +3,8 @@ import { createPollingSessionLock, type FocalSessionLock } from '../app/create-p
 
 /** The node-redis (v5/v6) client methods the stores use; `createClient()` from `redis` satisfies it. */
 export interface FocalRedisClient {
-  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>
+  /** Raw command; the stores send their Lua scripts as `EVAL` through it. */
+  sendCommand(args: string[]): Promise<unknown>
   hmGet(key: string, fields: string[]): Promise<Array<string | null>>
   del(key: string): Promise<unknown>
   lRange(key: string, start: number, stop: number): Promise<string[]>
@@ -43,6 +44,16 @@ const unlockScript = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`
 
+/** Runs a Lua script atomically on the Redis server (the `EVAL` command: Lua there, not JS here). */
+function runScript(
+  client: FocalRedisClient,
+  script: string,
+  keys: string[],
+  args: string[],
+): Promise<unknown> {
+  return client.sendCommand(['EVAL', script, `${keys.length}`, ...keys, ...args])
+}
+
 /**
  * Session and ledger stores on Redis: sessions as hashes with a Lua version check, ledgers as
  * lists appended by a Lua `last + 1` check, so racing writers on many Node processes never fork
@@ -69,7 +80,7 @@ export function createRedisStores({ client, keyPrefix = 'focal:' }: RedisStoresO
     async put(sessionId, state, expectedVersion) {
       const keys = [sessionKey(sessionId)]
       const version = Number(
-        await client.eval(putScript, { keys, arguments: [JSON.stringify(state), `${expectedVersion}`] }),
+        await runScript(client, putScript, keys, [JSON.stringify(state), `${expectedVersion}`]),
       )
       return version < 0 ? false : version
     },
@@ -82,10 +93,7 @@ export function createRedisStores({ client, keyPrefix = 'focal:' }: RedisStoresO
       const keys = [ledgerKey(record.sessionId)]
       return (
         Number(
-          await client.eval(appendScript, {
-            keys,
-            arguments: [`${record.sequence}`, JSON.stringify(record)],
-          }),
+          await runScript(client, appendScript, keys, [`${record.sequence}`, JSON.stringify(record)]),
         ) === 1
       )
     },
@@ -103,10 +111,10 @@ export function createRedisStores({ client, keyPrefix = 'focal:' }: RedisStoresO
   const sessionLock = createPollingSessionLock({
     async tryAcquire(sessionId, owner, ttlMs) {
       const keys = [lockKey(sessionId)]
-      return Number(await client.eval(lockScript, { keys, arguments: [owner, `${ttlMs}`] })) === 1
+      return Number(await runScript(client, lockScript, keys, [owner, `${ttlMs}`])) === 1
     },
     async release(sessionId, owner) {
-      await client.eval(unlockScript, { keys: [lockKey(sessionId)], arguments: [owner] })
+      await runScript(client, unlockScript, [lockKey(sessionId)], [owner])
     },
   })
   return { sessionStore, ledgerStore, sessionLock }
