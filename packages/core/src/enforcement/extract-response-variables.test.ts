@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkExpression, compileExpression } from './compile-expression.ts'
-import { extractMoneyMentions, extractResponseVariables } from './extract-response-variables.ts'
+import { extractResponseVariables } from './extract-response-variables.ts'
 
 describe('extractResponseVariables', () => {
   it('binds the refunded amount so refund_amount <= 50 fails on "$75"', () => {
@@ -56,23 +56,5 @@ describe('extractResponseVariables', () => {
       extractResponseVariables('Hello!', [{ name: 'refund_amount', kind: 'money', default: 0 }])
         .refund_amount,
     ).toBe(0)
-  })
-})
-
-describe('extractMoneyMentions', () => {
-  it('reads symbols, codes, words, thousands separators and scales', () => {
-    expect(
-      extractMoneyMentions('US$5, $1,234.56, USD 200, 40 euros, £3, €2.5k').map((money) => [
-        money.amount,
-        money.currency,
-      ]),
-    ).toEqual([
-      [5, 'USD'],
-      [1234.56, 'USD'],
-      [200, 'USD'],
-      [40, 'EUR'],
-      [3, 'GBP'],
-      [2500, 'EUR'],
-    ])
   })
 })

@@ -1,48 +1,7 @@
+import { extractMoneyMentions, type MoneyMention, moneyWordCurrencies } from './extract-money-mentions.ts'
+import { sentenceOf } from './sentence-of.ts'
 import type { VariableBinding } from './types.ts'
 
-/** One money amount mentioned in a text. */
-export interface MoneyMention {
-  amount: number
-  /** ISO 4217 code when known (`USD` for `$`), else undefined. */
-  currency: string | undefined
-  /** Index of the sentence it appears in. */
-  sentence: number
-  index: number
-}
-
-const symbolCurrencies: Record<string, string> = {
-  $: 'USD',
-  '€': 'EUR',
-  '£': 'GBP',
-  '¥': 'JPY',
-  '₹': 'INR',
-  '₩': 'KRW',
-}
-const wordCurrencies: Record<string, string> = {
-  usd: 'USD',
-  dollar: 'USD',
-  dollars: 'USD',
-  bucks: 'USD',
-  eur: 'EUR',
-  euro: 'EUR',
-  euros: 'EUR',
-  gbp: 'GBP',
-  pound: 'GBP',
-  pounds: 'GBP',
-  jpy: 'JPY',
-  yen: 'JPY',
-  cad: 'CAD',
-  aud: 'AUD',
-  chf: 'CHF',
-  inr: 'INR',
-  rupees: 'INR',
-}
-
-const amountSource = '(\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.(\\d+))?'
-const moneyPattern = new RegExp(
-  `(?:(US\\$|[$€£¥₹₩])\\s?${amountSource}(?:\\s?(k|m|million|thousand))?)|(?:(USD|EUR|GBP|JPY|CAD|AUD|CHF|INR)\\s?${amountSource})|(?:${amountSource}\\s?(usd|dollars?|bucks|eur|euros?|gbp|pounds?|jpy|yen|cad|aud|chf|inr|rupees)\\b)`,
-  'giu',
-)
 const percentPattern = /(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)/giu
 const countPattern = /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+([a-z][a-z-]+)/giu
 const emailPattern = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gu
@@ -77,58 +36,6 @@ const numberWords: Record<string, number> = {
   eight: 8,
   nine: 9,
   ten: 10,
-}
-
-function toAmount(whole: string, fraction: string | undefined): number {
-  return Number(`${whole.replace(/,/g, '')}${fraction === undefined ? '' : `.${fraction}`}`)
-}
-
-/** Sentence index of each character offset (sentences end at `.`, `!`, `?` or a newline followed by space). */
-function sentenceOf(text: string): (index: number) => number {
-  const ends: number[] = []
-  for (const match of text.matchAll(/[.!?](?=\s|$)|\n/gu)) ends.push(match.index)
-  return (index) => {
-    let sentence = 0
-    while (sentence < ends.length && (ends[sentence] as number) < index) sentence++
-    return sentence
-  }
-}
-
-/** Every money amount in a text, with its currency: `$75`, `USD 1,200.50`, `40 euros`, `€3.5k`. */
-export function extractMoneyMentions(text: string): MoneyMention[] {
-  const sentence = sentenceOf(text)
-  const mentions: MoneyMention[] = []
-  for (const match of text.matchAll(moneyPattern)) {
-    const [
-      ,
-      symbol,
-      symbolWhole,
-      symbolFraction,
-      scale,
-      code,
-      codeWhole,
-      codeFraction,
-      wordWhole,
-      wordFraction,
-      word,
-    ] = match
-    let amount: number
-    let currency: string | undefined
-    if (symbolWhole !== undefined) {
-      amount = toAmount(symbolWhole, symbolFraction)
-      currency = symbol === 'US$' ? 'USD' : symbolCurrencies[symbol as string]
-      const multiplier = scale === undefined ? 1 : /^(k|thousand)$/i.test(scale) ? 1_000 : 1_000_000
-      amount *= multiplier
-    } else if (codeWhole !== undefined) {
-      amount = toAmount(codeWhole, codeFraction)
-      currency = (code as string).toUpperCase()
-    } else {
-      amount = toAmount(wordWhole as string, wordFraction)
-      currency = wordCurrencies[(word as string).toLowerCase()]
-    }
-    mentions.push({ amount, currency, sentence: sentence(match.index), index: match.index })
-  }
-  return mentions
 }
 
 /** Sentences (by index) containing a word that starts with `label` (case-insensitive). */
@@ -210,7 +117,7 @@ export function extractResponseVariables(
     const noun = (match[2] as string).toLowerCase()
     const before = text[(match.index ?? 0) - 1] ?? ' '
     // "$75 to" and "1,200 USD" are amounts, not counts.
-    if (/[$€£¥₹₩,.\d]/u.test(before) || countStopWords.has(noun) || wordCurrencies[noun] !== undefined)
+    if (/[$€£¥₹₩,.\d]/u.test(before) || countStopWords.has(noun) || moneyWordCurrencies[noun] !== undefined)
       return undefined
     const value = numberWords[word] ?? Number(word)
     return Number.isFinite(value) ? { value, sentence: sentence(match.index ?? 0), noun } : undefined

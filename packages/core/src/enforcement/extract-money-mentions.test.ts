@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { extractMoney } from '../sensor/extract-money.ts'
+import { checkExpression, compileExpression } from './compile-expression.ts'
+import { extractMoneyMentions } from './extract-money-mentions.ts'
+import { extractResponseVariables } from './extract-response-variables.ts'
+
+const amounts = (text: string) => extractMoneyMentions(text).map((money) => [money.amount, money.currency])
+
+describe('extractMoneyMentions', () => {
+  it('reads symbols, codes, words, thousands separators and scales', () => {
+    expect(amounts('US$5, $1,234.56, USD 200, 40 euros, £3, €2.5k')).toEqual([
+      [5, 'USD'],
+      [1234.56, 'USD'],
+      [200, 'USD'],
+      [40, 'EUR'],
+      [3, 'GBP'],
+      [2500, 'EUR'],
+    ])
+  })
+
+  it('reads a scale only as a whole word: "$5 more" is five dollars, not five million', () => {
+    expect(amounts('I refunded $5 more to you')).toEqual([[5, 'USD']])
+    expect(amounts('$2 million and $3m')).toEqual([
+      [2_000_000, 'USD'],
+      [3_000_000, 'USD'],
+    ])
+  })
+
+  it('applies scales after currency codes and before currency words', () => {
+    expect(amounts('USD 5k, 5k dollars, 2 thousand euros')).toEqual([
+      [5000, 'USD'],
+      [5000, 'USD'],
+      [2000, 'EUR'],
+    ])
+  })
+
+  it('keeps the matched text and its offset', () => {
+    const [mention] = extractMoneyMentions('Total: 1,200.50 EUR today')
+    expect(mention).toMatchObject({ amount: 1200.5, currency: 'EUR', text: '1,200.50 EUR', index: 7 })
+  })
+
+  it('is the parser the sensor uses, so user and reply amounts agree', () => {
+    const text = 'refund $80 of the €3.5k order, or 12 dollars'
+    expect(extractMoney(text).map((money) => [money.value, money.currency])).toEqual(amounts(text))
+  })
+
+  it('does not let "$5 more" trip a $50 refund cap', () => {
+    const variables = extractResponseVariables("I've refunded $5 more to your card", [
+      { name: 'refund_amount', kind: 'money', label: 'refund' },
+    ])
+    expect(variables.refund_amount).toBe(5)
+    expect(checkExpression(compileExpression('refund_amount <= 50'), variables)).toEqual({ type: 'passed' })
+  })
+})
