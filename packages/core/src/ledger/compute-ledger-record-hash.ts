@@ -1,9 +1,9 @@
 import { canonicalJson } from './canonical-json.ts'
+import { ledgerRecordHashText } from './ledger-record-hash-text.ts'
 import { sha256Hex } from './sha256-hex.ts'
-import type { LedgerRecord } from './types.ts'
+import type { LedgerHashedFields } from './types.ts'
 
-/** The fields a record's chain hash covers: everything but `payload` (covered by `payloadHash`) and `hash`. */
-export type LedgerHashedFields = Omit<LedgerRecord, 'payload' | 'hash'>
+export type { LedgerHashedFields } from './types.ts'
 
 /**
  * The chain hash of a record: hex SHA-256 of the canonical JSON (see `canonicalJson`) of
@@ -11,10 +11,7 @@ export type LedgerHashedFields = Omit<LedgerRecord, 'payload' | 'hash'>
  * covers `previousHash`, editing any earlier record breaks every later link.
  */
 export async function computeLedgerRecordHash(fields: LedgerHashedFields): Promise<string> {
-  const { actor, id, payloadHash, previousHash, sequence, sessionId, timestamp, type } = fields
-  return sha256Hex(
-    canonicalJson({ actor, id, payloadHash, previousHash, sequence, sessionId, timestamp, type }),
-  )
+  return sha256Hex(ledgerRecordHashText(fields))
 }
 
 /** Hex SHA-256 of the canonical JSON of a payload: a record's `payloadHash`. */

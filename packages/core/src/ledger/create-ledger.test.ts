@@ -52,6 +52,34 @@ describe('createLedger', () => {
     expect(await ledger.verify('s1')).toEqual({ valid: true })
   })
 
+  it('with scheduleDigests, appends wait for the scheduler and write the same verifiable records', async () => {
+    const flushes: Array<() => void> = []
+    let counter = 0
+    const options = {
+      clock: { now: () => Date.UTC(2026, 0, 2, 3, 4, 5) },
+      idGenerator: { next: (prefix = 'id') => `${prefix}-${counter++}` },
+    }
+    const batched = createLedger({ ...options, scheduleDigests: (flush) => void flushes.push(flush) })
+    let done = false
+    const appends = Promise.all([
+      batched.append('s1', reformulation),
+      batched.append('s1', { type: 'GOAL_RESTORED', payload: { original: 'a', discarded: 'b' } }),
+    ]).finally(() => {
+      done = true
+    })
+    while (!done) {
+      await new Promise((resolve) => setTimeout(resolve, 1))
+      for (const flush of flushes.splice(0)) flush()
+    }
+    const records = await appends
+    counter = 0
+    const plain = createLedger(options)
+    await plain.append('s1', reformulation)
+    await plain.append('s1', { type: 'GOAL_RESTORED', payload: { original: 'a', discarded: 'b' } })
+    expect(records).toEqual(await plain.records('s1'))
+    expect(await batched.verify('s1')).toEqual({ valid: true })
+  })
+
   it('rejects an invalid event with a located invalid-ledger-event error and writes nothing', async () => {
     const ledger = fixedLedger()
     const bad = {

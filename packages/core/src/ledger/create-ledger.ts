@@ -1,8 +1,11 @@
 import type { Clock, IdGenerator } from '../engine/ports.ts'
 import { FocalError } from '../errors/focal-error.ts'
-import { computeLedgerPayloadHash, computeLedgerRecordHash } from './compute-ledger-record-hash.ts'
+import { canonicalJson } from './canonical-json.ts'
+import { createBatchedSha256Hex, type LedgerDigestScheduler } from './create-batched-sha256-hex.ts'
 import { createMemoryLedgerStore } from './create-memory-ledger-store.ts'
 import { type LedgerEvent, ledgerEventSchema } from './ledger-event-schema.ts'
+import { ledgerRecordHashText } from './ledger-record-hash-text.ts'
+import { sha256Hex } from './sha256-hex.ts'
 import { toJsonData } from './to-json-data.ts'
 import type { LedgerRecord, LedgerStore } from './types.ts'
 import { type LedgerVerification, verifyLedger } from './verify-ledger.ts'
@@ -17,6 +20,13 @@ export interface CreateLedgerOptions {
   idGenerator?: IdGenerator
   /** How many times one append re-reads and retries after losing a race. @default 200 */
   maxAppendAttempts?: number
+  /**
+   * Batches the Web Crypto digests: digests requested before the scheduler runs its callback start
+   * together (see `createBatchedSha256Hex`). On Node, `(flush) => setImmediate(flush)` starts one
+   * event-loop turn's digests with one thread-pool wake-up; `serveFocal` passes it.
+   * @default undefined (each digest starts at once)
+   */
+  scheduleDigests?: LedgerDigestScheduler
 }
 
 /** Options of one `ledger.append`. */
@@ -53,7 +63,9 @@ export function createLedger({
   clock = defaultClock,
   idGenerator = defaultIdGenerator,
   maxAppendAttempts = 200,
+  scheduleDigests,
 }: CreateLedgerOptions = {}): Ledger {
+  const digest = scheduleDigests === undefined ? sha256Hex : createBatchedSha256Hex(scheduleDigests)
   // Per-session tail of pending appends: in-process appends queue instead of racing each other.
   const queues = new Map<string, Promise<unknown>>()
   // The record this ledger appended last per session, kept only while more appends are queued
@@ -83,7 +95,7 @@ export function createLedger({
       const record: LedgerRecord = {
         ...fields,
         payload: event.payload,
-        hash: await computeLedgerRecordHash(fields),
+        hash: await digest(ledgerRecordHashText(fields)),
       }
       tails.delete(sessionId)
       if (await store.appendIfNext(record)) {
@@ -102,7 +114,7 @@ export function createLedger({
     async append(sessionId, event, { actor = 'system' } = {}) {
       const parsed = parseLedgerEvent(event)
       // The payload hash does not depend on the chain: start it now so queued appends hash in parallel.
-      const payloadHash = computeLedgerPayloadHash(parsed.payload)
+      const payloadHash = digest(canonicalJson(parsed.payload))
       payloadHash.catch(() => undefined)
       const previous = queues.get(sessionId) ?? Promise.resolve()
       const run = () => appendNow(sessionId, parsed, actor, payloadHash)

@@ -8,6 +8,10 @@ export {
 } from './compute-ledger-record-hash.ts'
 export { computeQueryHash } from './compute-query-hash.ts'
 export {
+  createBatchedSha256Hex,
+  type LedgerDigestScheduler,
+} from './create-batched-sha256-hex.ts'
+export {
   type CreateLedgerOptions,
   createLedger,
   type Ledger,

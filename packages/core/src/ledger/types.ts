@@ -36,3 +36,6 @@ export interface LedgerStore {
   /** The session's last record, or `undefined` for an empty session. */
   last(sessionId: string): Promise<LedgerRecord | undefined>
 }
+
+/** The fields a record's chain hash covers: everything but `payload` (covered by `payloadHash`) and `hash`. */
+export type LedgerHashedFields = Omit<LedgerRecord, 'payload' | 'hash'>

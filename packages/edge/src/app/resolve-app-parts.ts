@@ -1,4 +1,10 @@
-import { createEngine, createMemoryLedgerStore, type LedgerStore, loadDefinition } from '@focal/core'
+import {
+  createEngine,
+  createLedger,
+  createMemoryLedgerStore,
+  type LedgerStore,
+  loadDefinition,
+} from '@focal/core'
 import { createDefinitionServices } from './create-definition-services.ts'
 import type { FocalAppEngine, FocalAppOptions, FocalAppServices } from './types.ts'
 
@@ -12,10 +18,13 @@ export interface ResolvedAppParts {
 function buildEngine(options: FocalAppOptions, ledgerStore: LedgerStore): FocalAppEngine {
   if ('engine' in options && options.engine) return options.engine
   if ('engine' in options) throw new TypeError('createFocalApp: pass an engine or a definition')
-  const { definition, model, tools, enforcer, sessionStore } = options
+  const { definition, model, tools, enforcer, sessionStore, scheduleLedgerDigests } = options
   return createEngine({
     definition,
-    ledger: ledgerStore,
+    ledger:
+      scheduleLedgerDigests === undefined
+        ? ledgerStore
+        : createLedger({ store: ledgerStore, scheduleDigests: scheduleLedgerDigests }),
     ...(sessionStore ? { sessionStore } : {}),
     ...(model ? { model } : {}),
     ...(tools ? { tools } : {}),

@@ -1,5 +1,6 @@
 import type {
   LanguageModel,
+  LedgerDigestScheduler,
   LedgerStore,
   ReplyEnforcer,
   SessionStore,
@@ -91,6 +92,13 @@ export type FocalAppOptions = FocalAppEngineSource & {
    * @default createMemoryLedgerStore()
    */
   ledgerStore?: LedgerStore
+  /**
+   * When the ledger's Web Crypto digests start (used when the app builds the engine): digests
+   * requested before the scheduler runs its callback start together. `serveFocal` passes
+   * `setImmediate`, so on Node one event-loop turn's digests share one thread-pool wake-up.
+   * @default undefined (each digest starts at once)
+   */
+  scheduleLedgerDigests?: LedgerDigestScheduler
   /**
    * Serialises whole turns on one session across isolates/processes (`createFocalStores` of each
    * runtime returns one); without it turns are serialised per isolate and stores check versions.

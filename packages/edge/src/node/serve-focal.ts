@@ -3,6 +3,9 @@ import type { Hono } from 'hono'
 import type { FocalAppOptions } from '../app/types.ts'
 import { createFocalApp } from '../create-focal-app.ts'
 
+// Node's global; this entry is typechecked without Node's types.
+const { setImmediate } = globalThis as unknown as { setImmediate: (callback: () => void) => unknown }
+
 /** Where `serveFocal` listens on Node. */
 export interface NodeListenOptions {
   /** @default 8787 */
@@ -14,7 +17,8 @@ export interface NodeListenOptions {
 }
 
 /**
- * Serves the Focal app on Node with `@hono/node-server`.
+ * Serves the Focal app on Node with `@hono/node-server`. The ledger's digests are batched per
+ * event-loop turn (`scheduleLedgerDigests: setImmediate`) unless the options say otherwise.
  *
  * @example
  * const { sessionStore, ledgerStore } = createFocalStores({ client: await createClient().connect() })
@@ -22,7 +26,14 @@ export interface NodeListenOptions {
  */
 export function serveFocal(options: FocalAppOptions & NodeListenOptions): { app: Hono; server: ServerType } {
   const { port = 8787, hostname = '127.0.0.1', onListen, ...appOptions } = options
-  const app = createFocalApp(appOptions as FocalAppOptions)
+  // Node runs each Web Crypto digest on the libuv pool: one event-loop turn's ledger digests start
+  // together, so they share one pool-thread wake-up instead of one each.
+  const app = createFocalApp({
+    scheduleLedgerDigests: (flush) => {
+      setImmediate(flush)
+    },
+    ...appOptions,
+  } as FocalAppOptions)
   const server = serve({ fetch: app.fetch, port, hostname }, (info) =>
     onListen?.({ hostname, port: info.port }),
   )

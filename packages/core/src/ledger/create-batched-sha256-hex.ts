@@ -1,0 +1,35 @@
+import { sha256Hex } from './sha256-hex.ts'
+
+/** Runs `flush` later (e.g. Node's `setImmediate`): when the digests queued until then start. */
+export type LedgerDigestScheduler = (flush: () => void) => void
+
+interface QueuedDigest {
+  text: string
+  resolve: (hex: string) => void
+  reject: (error: unknown) => void
+}
+
+/**
+ * A hex SHA-256 (Web Crypto, like `sha256Hex`) whose digests start in batches: each call queues
+ * its text, the first call of a batch asks `schedule` to run the flush, and the flush starts every
+ * queued digest at once. On Node each `crypto.subtle.digest` is a libuv thread-pool job, and a job
+ * posted while the pool thread sleeps has to wake it; digests started together share that wake-up.
+ * Same digests, same results; only when they start changes.
+ *
+ * @example
+ * const digest = createBatchedSha256Hex((flush) => setImmediate(flush))
+ * const [a, b] = await Promise.all([digest('a'), digest('b')]) // one batch of two digests
+ */
+export function createBatchedSha256Hex(schedule: LedgerDigestScheduler): (text: string) => Promise<string> {
+  let queued: QueuedDigest[] = []
+  const flush = () => {
+    const batch = queued
+    queued = []
+    for (const { text, resolve, reject } of batch) sha256Hex(text).then(resolve, reject)
+  }
+  return (text) =>
+    new Promise<string>((resolve, reject) => {
+      queued.push({ text, resolve, reject })
+      if (queued.length === 1) schedule(flush)
+    })
+}
