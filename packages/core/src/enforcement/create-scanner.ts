@@ -1,6 +1,6 @@
 import { FocalError } from '../errors/focal-error.ts'
 import { assertSafePattern } from './assert-safe-pattern.ts'
-import { digitValue, isAlphanumericCode, isTokenCode, tokenTable } from './detectors/char-classes.ts'
+import { digitValue, isAlphanumericCode, isTokenCode } from './detectors/char-classes.ts'
 import { detectIpv6 } from './detectors/detect-ipv6.ts'
 import { detectNumbers, type NumberDetectors } from './detectors/detect-numbers.ts'
 import {
@@ -59,12 +59,20 @@ const flagEntropyOther = 32
 const flagsNotAlphanumeric = flagAt | flagColon | flagDot | flagOther | flagEntropyOther
 const classOrdinary = 0
 const classDigit = 128
+/** A digit of another script (full-width, Arabic-Indic, Devanagari): a digit and `flagOther`. */
+const classOtherDigit = 129
 const classBreak = 255
-/** ASCII class per code: letter, digit, break, or a flag bit (`@`, `:`, `.`, other token punctuation). */
+/**
+ * Class per UTF-16 code (one lookup, no branch on ASCII): letter, ASCII digit, other digit, break,
+ * or a flag bit (`@`, `:`, `.`, other token punctuation, any other non-ASCII token character).
+ */
 const classTable = (() => {
-  const table = new Uint8Array(128).fill(classBreak)
-  for (let code = 0; code < 128; code++)
-    if (tokenTable[code] === 1) table[code] = isAlphanumericCode(code) ? classOrdinary : flagOther
+  const table = new Uint8Array(65_536)
+  for (let code = 0; code < 65_536; code++) {
+    if (!isTokenCode(code)) table[code] = classBreak
+    else if (code < 128) table[code] = isAlphanumericCode(code) ? classOrdinary : flagOther
+    else table[code] = digitValue(code) >= 0 ? classOtherDigit : flagOther
+  }
   for (const char of '+/=_-') table[char.charCodeAt(0)] = flagEntropyOther
   for (let code = 48; code <= 57; code++) table[code] = classDigit
   table[64] = flagAt
@@ -180,7 +188,10 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   const shortestLongToken = Math.min(minimumSecretLength, 26, entropy.minimumLength)
   const candidates = createCandidateFinder(shortestLongToken)
 
+  /** `from` of the scan in progress (findings before it are context and will be dropped). */
+  let scanFrom = 0
   const scan = (text: string, from = 0): ScanOutcome => {
+    scanFrom = from
     const findings: Finding[] = []
     const length = text.length
     let openFrom = length
@@ -194,7 +205,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     let nextLong = -1
     while (index < length) {
       let code = text.charCodeAt(index)
-      if (!isTokenCode(code)) {
+      if (classTable[code] === classBreak) {
         // Jump to the token holding the next candidate; tokens in between cannot hold anything.
         // Inside a number run already read only digits and separators remain: search after it.
         if (nextFeature < index) nextFeature = candidates.nextFeature(text, Math.max(index, numberEnd))
@@ -203,12 +214,12 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         if (candidate >= length) {
           // Only the trailing token, if any, stays open for a stream.
           let tailStart = length
-          while (tailStart > index && isTokenCode(text.charCodeAt(tailStart - 1))) tailStart--
+          while (tailStart > index && classTable[text.charCodeAt(tailStart - 1)] !== classBreak) tailStart--
           if (tailStart < length) openFrom = Math.min(openFrom, tailStart)
           break
         }
         index = candidate
-        while (index > 0 && isTokenCode(text.charCodeAt(index - 1))) index--
+        while (index > 0 && classTable[text.charCodeAt(index - 1)] !== classBreak) index--
       }
       const tokenStart = index
       let flags = 0
@@ -227,22 +238,16 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       // Consume one token; ordinary letters cost one table lookup each.
       while (index < length) {
         code = text.charCodeAt(index)
-        let digit = false
-        if (code < 128) {
-          const kind = classTable[code] as number
-          if (kind === classOrdinary) {
-            index++
-            continue
-          }
-          if (kind === classBreak) break
-          if (kind === classDigit) digit = true
-          else flags |= kind === flagColon && (flags & flagColon) !== 0 ? flagSecondColon : kind
-        } else {
-          if (!isTokenCode(code)) break
-          flags |= flagOther
-          digit = digitValue(code) >= 0
+        const kind = classTable[code] as number
+        if (kind === classOrdinary) {
+          index++
+          continue
         }
-        if (!digit || code >= 128) {
+        if (kind === classBreak) break
+        const digit = kind === classDigit || kind === classOtherDigit
+        if (kind === classOtherDigit) flags |= flagOther
+        else if (!digit) flags |= kind === flagColon && (flags & flagColon) !== 0 ? flagSecondColon : kind
+        if (kind !== classDigit) {
           // Not an ASCII letter or digit: ends an alphanumeric run and, unless one of `+/=_-`, an
           // entropy run; unless `_`, the next character may start a secret.
           if (index - alphanumericStart >= 26) {
@@ -251,7 +256,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
             alphanumericRunEnd = index
           }
           alphanumericStart = index + 1
-          if (code >= 128 || classTable[code] !== flagEntropyOther) {
+          if (kind !== flagEntropyOther) {
             if (index - entropyStart >= entropyShortest) {
               entropyRuns++
               entropyRunStart = entropyStart
@@ -384,6 +389,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     const tokenLength = end - start
     let next = -1
     let open = -1
+    let secretCover = -1
     if (flags & flagAt && use.email) detectEmails(text, start, end, findings)
     if (flags & (flagColon | flagDot) && use.url)
       detectUrls(text, start, end, findings, (flags & flagColon) !== 0)
@@ -421,7 +427,11 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       // digits can hold one only at its start.
       const secretFrom = isSecretStart(text, start) ? start : tokenRuns.secretFrom
       const lastStart = (flags & flagsNotAlphanumeric) === 0 ? start + 1 : end
-      if (secretFrom >= 0) detectSecrets(text, secretFrom, end, findings, lastStart)
+      if (secretFrom >= 0) {
+        const before = findings.length
+        detectSecrets(text, secretFrom, end, findings, lastStart)
+        secretCover = coveringEnd(findings, before, tokenRuns.entropyStart, scanFrom)
+      }
     }
     // Crypto and entropy detectors look only at maximal runs of at least their minimum length:
     // none means nothing to check, and a single one is checked without searching for it.
@@ -431,15 +441,29 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       else detectCryptoAddresses(text, start, end, findings)
     }
     if (tokenLength >= entropy.minimumLength && use.entropy && tokenRuns.entropy > 0) {
-      if (tokenRuns.entropy === 1)
+      // A single run inside a secret found here would be dropped as contained: it is not computed.
+      if (tokenRuns.entropy > 1) detectHighEntropy(text, start, end, entropy, findings)
+      else if (secretCover < tokenRuns.entropyEnd)
         detectHighEntropyRun(text, tokenRuns.entropyStart, tokenRuns.entropyEnd, entropy.threshold, findings)
-      else detectHighEntropy(text, start, end, entropy, findings)
     }
     tokenNext = next
     tokenOpen = open
   }
 
   return { scan, holdBack: extras.holdBack }
+}
+
+/**
+ * End of a finding among `findings[since..]` that starts at or before `start` and at or after
+ * `from` (so it survives the scan), or -1: a run inside it is redundant.
+ */
+function coveringEnd(findings: Finding[], since: number, start: number, from: number): number {
+  let end = -1
+  for (let index = since; index < findings.length; index++) {
+    const finding = findings[index] as Finding
+    if (finding.start <= start && finding.start >= from && finding.end > end) end = finding.end
+  }
+  return end
 }
 
 type Extras = ((text: string, from: number, findings: Finding[]) => void) & { holdBack: number }

@@ -42,6 +42,14 @@ function isDomainCode(code: number): boolean {
   return isAlphanumericCode(code) || code === 46 || code === 45 || code > 127
 }
 
+/** `text[start, end)` as an email's local part: 1 to 64 characters, no trailing or double dot. */
+function isLocalPart(text: string, start: number, end: number): boolean {
+  if (end <= start || end - start > 64 || text.charCodeAt(end - 1) === 46) return false
+  for (let index = start + 1; index < end; index++)
+    if (text.charCodeAt(index) === 46 && text.charCodeAt(index - 1) === 46) return false
+  return true
+}
+
 /** Emails around each `@` of a token: RFC-shaped local part, domain with a known TLD. */
 export function detectEmails(text: string, start: number, end: number, findings: Finding[]): void {
   let at = indexWithin(text, 64, start, end)
@@ -51,12 +59,11 @@ export function detectEmails(text: string, start: number, end: number, findings:
     while (left < at && text.charCodeAt(left) === 46) left++
     let right = at + 1
     while (right < end && isDomainCode(text.charCodeAt(right))) right++
-    const local = text.slice(left, at)
-    if (local.length > 0 && local.length <= 64 && !local.endsWith('.') && !local.includes('..')) {
+    if (isLocalPart(text, left, at)) {
       // Longest valid domain: "a@example.com-abc" is a@example.com followed by "-abc".
       while (right > at + 1) {
         while (right > at + 1 && isDomainPunctuation(text.charCodeAt(right - 1))) right--
-        if (isValidDomain(text.slice(at + 1, right))) {
+        if (isValidDomain(text, false, at + 1, right)) {
           push(findings, text, 'email-address', 'email', left, right, 1)
           break
         }
@@ -93,6 +100,82 @@ const schemes = new Set([
   'mailto',
 ])
 
+/** Is `text[start, end)` a known scheme (case-insensitive)? */
+function isScheme(text: string, start: number, end: number): boolean {
+  // Schemes are 2 to 6 letters: anything else is no scheme without a slice.
+  return end - start >= 2 && end - start <= 6 && schemes.has(text.slice(start, end).toLowerCase())
+}
+
+/** Start of a `:port` suffix (1 to 5 ASCII digits) ending at `end`, or `end` when there is none. */
+function portStart(text: string, start: number, end: number): number {
+  let index = end
+  while (index > start && end - index < 6 && isAsciiDigit(text.charCodeAt(index - 1))) index--
+  return index < end && end - index <= 5 && index > start && text.charCodeAt(index - 1) === 58
+    ? index - 1
+    : end
+}
+
+function isAsciiDigit(code: number): boolean {
+  return code >= 48 && code <= 57
+}
+
+/** `text[start, end)` as a dotted quad of 1 to 3 ASCII digits each (`/^\d{1,3}(\.\d{1,3}){3}$/`). */
+function isDottedQuad(text: string, start: number, end: number): boolean {
+  let groups = 0
+  let digits = 0
+  for (let index = start; index < end; index++) {
+    const code = text.charCodeAt(index)
+    if (isAsciiDigit(code)) {
+      if (++digits > 3) return false
+    } else if (code === 46 && digits > 0 && groups < 3) {
+      groups++
+      digits = 0
+    } else return false
+  }
+  return groups === 3 && digits > 0
+}
+
+/** `text[start, end)` as a bracketed IPv6 literal with an optional port (`/^\[[0-9A-Fa-f:.]+\](:\d+)?$/`). */
+function isBracketedHost(text: string, start: number, end: number): boolean {
+  if (text.charCodeAt(start) !== 91) return false
+  let index = start + 1
+  while (index < end && isIpv6LiteralCode(text.charCodeAt(index))) index++
+  if (index === start + 1 || index >= end || text.charCodeAt(index) !== 93) return false
+  index++
+  if (index === end) return true
+  if (text.charCodeAt(index) !== 58 || index + 1 === end) return false
+  for (index++; index < end; index++) if (!isAsciiDigit(text.charCodeAt(index))) return false
+  return true
+}
+
+function isIpv6LiteralCode(code: number): boolean {
+  return (
+    isAsciiDigit(code) ||
+    (code >= 65 && code <= 70) ||
+    (code >= 97 && code <= 102) ||
+    code === 58 ||
+    code === 46
+  )
+}
+
+/** A URL's host `text[start, end)` (after any `user@`, without a `:port`): a domain, localhost, IPv4 or IPv6. */
+function isValidHost(text: string, start: number, end: number, anyTopLevel: boolean): boolean {
+  let hostStart = start
+  for (let index = end - 1; index >= start; index--) {
+    if (text.charCodeAt(index) === 64) {
+      hostStart = index + 1
+      break
+    }
+  }
+  if (text.charCodeAt(hostStart) === 91 && hostStart < end) return isBracketedHost(text, hostStart, end)
+  const hostEnd = portStart(text, hostStart, end)
+  return (
+    isValidDomain(text, anyTopLevel, hostStart, hostEnd) ||
+    (hostEnd - hostStart === 9 && text.startsWith('localhost', hostStart)) ||
+    isDottedQuad(text, hostStart, hostEnd)
+  )
+}
+
 /** `/`, `?` or `#`: the end of a URL's authority. */
 function isHostEndCode(code: number): boolean {
   return code === 47 || code === 63 || code === 35
@@ -118,7 +201,7 @@ export function detectUrls(
   if (schemeEnd >= 0) {
     let scheme = schemeEnd
     while (scheme > start && isAlphanumericCode(text.charCodeAt(scheme - 1))) scheme--
-    if (schemes.has(text.slice(scheme, schemeEnd).toLowerCase())) {
+    if (isScheme(text, scheme, schemeEnd)) {
       urlStart = scheme
       hostStart = schemeEnd + 3
     }
@@ -133,15 +216,8 @@ export function detectUrls(
   const urlEnd = trimTrailing(text, hostStart, end)
   let hostEnd = hostStart
   while (hostEnd < urlEnd && !isHostEndCode(text.charCodeAt(hostEnd))) hostEnd++
-  let host = text.slice(hostStart, hostEnd)
-  host = host.slice(host.lastIndexOf('@') + 1)
-  if (!host.startsWith('[')) host = host.replace(/:\d{1,5}$/, '')
-  const validHost =
-    isValidDomain(host, hostStart !== urlStart) ||
-    host === 'localhost' ||
-    /^\d{1,3}(\.\d{1,3}){3}$/.test(host) ||
-    /^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(host)
-  if (validHost) push(findings, text, 'url', 'url', urlStart, urlEnd, 0.9)
+  if (isValidHost(text, hostStart, hostEnd, hostStart !== urlStart))
+    push(findings, text, 'url', 'url', urlStart, urlEnd, 0.9)
 }
 
 /** `microsoft.com`, `google.co.il/path` without a scheme (lower confidence, like Presidio). */
@@ -162,7 +238,7 @@ function detectBareDomain(text: string, start: number, end: number, findings: Fi
     hostEnd++
   if (hostEnd < last && text.charCodeAt(hostEnd) !== 47) return
   if (first > start && isAlphanumericCode(text.charCodeAt(first - 1))) return
-  if (isLikelyBareDomain(text.slice(first, hostEnd))) push(findings, text, 'url', 'url', first, last, 0.5)
+  if (isLikelyBareDomain(text, first, hostEnd)) push(findings, text, 'url', 'url', first, last, 0.5)
 }
 
 /** First characters of Base58Check (1, 3, 2, m, n), bech32 (b, t, B, T) and Ethereum (0) addresses. */

@@ -9,7 +9,8 @@ import { isTokenCode } from './char-classes.ts'
  *   character, unread (so `3 printed` and `10:30` cost nothing), and the lookahead is that rule negated;
  * - an ASCII digit after two capitals and before another digit (an IBAN's first check digit);
  * - `@` (emails);
- * - `.` before a letter (bare domains, `www.` hosts) and the `w`/`W` of `www.`/`WWW.`;
+ * - `.` before a letter (bare domains and `www.` hosts: a valid host ends in `.` and a letter,
+ *   so the token of any URL without a scheme has one);
  * - `:` before `//` (URLs) or before another colon in a run of hex digits and dots (IPv6);
  * - the first dash of `-----BEGIN ` (private key blocks).
  * Each alternative is a single character plus a bounded or single-class lookahead (linear time).
@@ -23,8 +24,6 @@ const featurePattern = new RegExp(
     '\\.(?=[A-Za-z])',
     ':(?=\\/\\/|[0-9A-Fa-f.]*:)',
     '-(?=----BEGIN )',
-    'w(?=ww\\.)',
-    'W(?=WW\\.)',
   ].join('|'),
   'g',
 )
@@ -56,6 +55,13 @@ export function createCandidateFinder(minimumLength: number): CandidateFinder {
   }
 }
 
+/** 1 for a token character, per UTF-16 code: one lookup per probe, no branch on ASCII. */
+const tokenCodes = (() => {
+  const table = new Uint8Array(65_536)
+  for (let code = 0; code < 65_536; code++) table[code] = isTokenCode(code) ? 1 : 0
+  return table
+})()
+
 /**
  * Boyer–Moore-style search for a run of `length` token characters: a run starting in
  * `[at, at + length)` must cover `at + length - 1`, so a break there skips `length` characters, and
@@ -63,15 +69,16 @@ export function createCandidateFinder(minimumLength: number): CandidateFinder {
  */
 function nextLongToken(text: string, from: number, length: number): number {
   const end = text.length
+  const table = tokenCodes
   let at = from
   while (at + length <= end) {
     const last = at + length - 1
-    if (!isTokenCode(text.charCodeAt(last))) {
+    if (table[text.charCodeAt(last)] === 0) {
       at = last + 1
       continue
     }
     let start = last
-    while (start > at && isTokenCode(text.charCodeAt(start - 1))) start--
+    while (start > at && table[text.charCodeAt(start - 1)] === 1) start--
     if (start === at) return at
     at = start
   }
