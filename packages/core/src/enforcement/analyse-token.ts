@@ -1,0 +1,124 @@
+import { detectIpv6 } from './detectors/detect-ipv6.ts'
+import {
+  detectHighEntropy,
+  detectHighEntropyRun,
+  detectSecrets,
+  isSecretStart,
+  minimumSecretLength,
+  readPrivateKeyBlock,
+} from './detectors/detect-secrets.ts'
+import { detectCryptoAddresses, detectCryptoRun, detectEmails, detectUrls } from './detectors/detect-token.ts'
+import { coveringEnd } from './resolve-overlaps.ts'
+import { flagAt, flagColon, flagDot, flagSecondColon, flagsNotAlphanumeric } from './scan-classes.ts'
+import type { Finding } from './types.ts'
+
+/** What the scanner's token loop learned about the token being analysed. */
+export interface TokenRuns {
+  /** Maximal runs of at least 26 ASCII letters and digits (crypto addresses): how many, and the last. */
+  alphanumeric: number
+  alphanumericStart: number
+  alphanumericEnd: number
+  /** Maximal runs of entropy characters (letters, digits, `+/=_-`) long enough to check: how many, and the last. */
+  entropy: number
+  entropyStart: number
+  entropyEnd: number
+  /** First place after a separator (not `_`) where a secret can start, or -1. */
+  secretFrom: number
+}
+
+/** One scanner's token analysis: detectors on, entropy options, the token's runs, and its results. */
+export interface TokenAnalysis {
+  use: {
+    email: boolean
+    url: boolean
+    ip: boolean
+    secret: boolean
+    crypto: boolean
+    entropy: boolean
+  }
+  entropy: { minimumLength: number; threshold: number }
+  runs: TokenRuns
+  /** `from` of the scan in progress (findings before it are context and will be dropped). */
+  from: number
+  /** Set by `analyseToken`: where the scan resumes (after a key block), or -1. */
+  next: number
+  /** Set by `analyseToken`: start of a construct still open at the end of the text, or -1. */
+  open: number
+}
+
+/**
+ * Runs the token-level validators on one whitespace-free token `text[start, end)` whose character
+ * classes are `flags`: emails, URLs, IPv6, private key blocks, known secrets, crypto addresses and
+ * high-entropy strings. Sets `analysis.next` and `analysis.open`.
+ */
+export function analyseToken(
+  text: string,
+  start: number,
+  end: number,
+  flags: number,
+  findings: Finding[],
+  analysis: TokenAnalysis,
+): void {
+  const runs = analysis.runs
+  const tokenLength = end - start
+  let next = -1
+  let open = -1
+  let secretCover = -1
+  if (flags & flagAt && analysis.use.email) detectEmails(text, start, end, findings)
+  if (flags & (flagColon | flagDot) && analysis.use.url)
+    detectUrls(text, start, end, findings, (flags & flagColon) !== 0)
+  // An IPv6 address has at least two colons.
+  if (flags & flagSecondColon && analysis.use.ip) detectIpv6(text, start, end, findings)
+  if (analysis.use.secret && text.charCodeAt(start) === 45 && text.charCodeAt(start + 5) === 66) {
+    const block = readPrivateKeyBlock(text, start)
+    if (block.type === 'match') {
+      findings.push({
+        type: 'private-key',
+        start,
+        end: block.end,
+        value: text.slice(start, block.end),
+        confidence: 1,
+        detector: 'secret',
+      })
+      next = Math.max(next, block.end)
+    } else if (block.type === 'incomplete') {
+      // Unterminated at the end of the text: redact to the end; a stream holds it back.
+      open = start
+      findings.push({
+        type: 'private-key',
+        start,
+        end: text.length,
+        value: text.slice(start),
+        confidence: 1,
+        detector: 'secret',
+      })
+      next = text.length
+    }
+  }
+  if (tokenLength >= minimumSecretLength && analysis.use.secret) {
+    // A secret starts at the token's start or after a separator (never inside letters and
+    // digits); the token loop noted the first such place, and a token of only letters and
+    // digits can hold one only at its start.
+    const secretFrom = isSecretStart(text, start) ? start : runs.secretFrom
+    const lastStart = (flags & flagsNotAlphanumeric) === 0 ? start + 1 : end
+    if (secretFrom >= 0) {
+      const before = findings.length
+      detectSecrets(text, secretFrom, end, findings, lastStart)
+      secretCover = coveringEnd(findings, before, runs.entropyStart, analysis.from)
+    }
+  }
+  // Crypto and entropy detectors look only at maximal runs of at least their minimum length:
+  // none means nothing to check, and a single one is checked without searching for it.
+  if (tokenLength >= 26 && analysis.use.crypto && runs.alphanumeric > 0) {
+    if (runs.alphanumeric === 1) detectCryptoRun(text, runs.alphanumericStart, runs.alphanumericEnd, findings)
+    else detectCryptoAddresses(text, start, end, findings)
+  }
+  if (tokenLength >= analysis.entropy.minimumLength && analysis.use.entropy && runs.entropy > 0) {
+    // A single run inside a secret found here would be dropped as contained: it is not computed.
+    if (runs.entropy > 1) detectHighEntropy(text, start, end, analysis.entropy, findings)
+    else if (secretCover < runs.entropyEnd)
+      detectHighEntropyRun(text, runs.entropyStart, runs.entropyEnd, analysis.entropy.threshold, findings)
+  }
+  analysis.next = next
+  analysis.open = open
+}

@@ -1,0 +1,73 @@
+import type { Finding } from './types.ts'
+
+/** Numeric detectors that a longer container finding of another kind makes redundant. */
+const containedKinds = new Set([
+  'credit-card',
+  'us-ssn',
+  'phone',
+  'ip-address',
+  'high-entropy',
+  'email',
+  'url',
+])
+
+/** Sorts findings and drops those wholly inside a longer finding of another kind (a card inside an IBAN). */
+export function resolveOverlaps(findings: Finding[], from: number): Finding[] {
+  const kept = from > 0 ? findings.filter((finding) => finding.start >= from) : findings
+  if (kept.length < 2) return kept
+  // Findings mostly arrive in order; a stable sort of sorted input is the identity, so skip it.
+  if (!isSorted(kept)) kept.sort(compareFindings)
+  const result: Finding[] = []
+  // Findings still open at the current start: the first `open` entries (never shortening the
+  // array saves a length store per finding); sorted input keeps this list short.
+  const active: Finding[] = []
+  let open = 0
+  for (const finding of kept) {
+    let still = 0
+    for (let index = 0; index < open; index++) {
+      const other = active[index] as Finding
+      if (other.end > finding.start) active[still++] = other
+    }
+    open = still
+    if (isContained(finding, active, open)) continue
+    result.push(finding)
+    active[open++] = finding
+  }
+  return result
+}
+
+function compareFindings(left: Finding, right: Finding): number {
+  return left.start - right.start || right.end - left.end
+}
+
+function isSorted(findings: Finding[]): boolean {
+  for (let index = 1; index < findings.length; index++)
+    if (compareFindings(findings[index - 1] as Finding, findings[index] as Finding) > 0) return false
+  return true
+}
+
+function isContained(finding: Finding, active: Finding[], open: number): boolean {
+  for (let index = 0; index < open; index++) {
+    const other = active[index] as Finding
+    if (
+      other.end >= finding.end &&
+      (other.type === finding.type ||
+        (containedKinds.has(finding.detector) && other.detector !== finding.detector))
+    )
+      return true
+  }
+  return false
+}
+
+/**
+ * End of a finding among `findings[since..]` that starts at or before `start` and at or after
+ * `from` (so it survives the scan), or -1: a run inside it is redundant.
+ */
+export function coveringEnd(findings: Finding[], since: number, start: number, from: number): number {
+  let end = -1
+  for (let index = since; index < findings.length; index++) {
+    const finding = findings[index] as Finding
+    if (finding.start <= start && finding.start >= from && finding.end > end) end = finding.end
+  }
+  return end
+}
