@@ -6,6 +6,7 @@ import {
   toEnforcementRules,
 } from '@focal/core'
 import { createDefinitionStreamGuard } from '../filter/create-definition-stream-guard.ts'
+import { createDefinitionTextGuard } from '../filter/create-definition-text-guard.ts'
 import type { FocalAppServices, FocalEnforceOutcome } from './types.ts'
 
 function fromEnforcer(
@@ -28,7 +29,8 @@ function fromEnforcer(
 /**
  * The `/v1/parse`, `/v1/enforce` and chat stream-guard services of one definition: the
  * definition's sensor, its Lane 1 enforcer (the one `createEngine` builds by default) and a stream
- * guard over its scanners (refused items block, the rest are redacted).
+ * guard over its scanners (refused items block, the rest are redacted), with a whole-text guard
+ * that releases clean text after one scan per compiled scanner.
  */
 export function createDefinitionServices({
   definition,
@@ -40,10 +42,12 @@ export function createDefinitionServices({
   const { sensor } = compileEngine({ definition })
   const rules = toEnforcementRules(definition)
   const checker = enforcer ?? createEnforcer({ rules, refusal: definition.settings.refusalReply })
-  return {
+  const services: FocalAppServices = {
     parse: (text) => sensor.sense(text),
     enforce: (input) => fromEnforcer(checker, input),
-    // A custom enforcer streams its own way.
+    // A custom enforcer streams its own way (and guards whole texts with its own stream).
     createStreamGuard: enforcer ? () => enforcer.createStream() : createDefinitionStreamGuard(definition),
   }
+  if (!enforcer) services.guardText = createDefinitionTextGuard(definition, services.createStreamGuard)
+  return services
 }

@@ -53,5 +53,9 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
     createStreamGuard:
       options.services?.createStreamGuard ?? built?.createStreamGuard ?? missing('createStreamGuard'),
   }
+  // The built whole-text guard matches only the built stream guard: a replaced one is used as is.
+  const guardText =
+    options.services?.guardText ?? (options.services?.createStreamGuard ? undefined : built?.guardText)
+  if (guardText) services.guardText = guardText
   return { engine, services, ledgerStore }
 }

@@ -49,6 +49,12 @@ export interface FocalAppServices {
   }): FocalEnforceOutcome | Promise<FocalEnforceOutcome>
   /** A fresh streaming guard for one response. */
   createStreamGuard(): FocalStreamGuard
+  /**
+   * Guards one whole text (the `TurnResult.text` of `/v1/turn`): what one fresh stream guard
+   * releases for it, '' when it blocks. @default a fresh `createStreamGuard()` per text (the
+   * definition's own guard checks clean text with its compiled scanners first)
+   */
+  guardText?(text: string): string
 }
 
 /** Where the engine comes from: a ready engine, or a definition the app builds one from. */

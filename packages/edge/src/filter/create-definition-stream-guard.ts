@@ -1,26 +1,6 @@
-import {
-  createStreamRedactor,
-  type DetectorId,
-  type EnforcementRule,
-  loadDefinition,
-  type ScanOptions,
-  type ScanPattern,
-  toEnforcementRules,
-} from '@focal/core'
+import { createStreamRedactor } from '@focal/core'
+import { definitionScans } from './definition-scans.ts'
 import type { FocalStreamGuard } from './stream-guard.ts'
-
-function mergeScans(rules: readonly EnforcementRule[]): ScanOptions | undefined {
-  const detectors = new Set<DetectorId>()
-  const blocklist = new Set<string>()
-  const patterns: ScanPattern[] = []
-  for (const { enforce } of rules) {
-    for (const detector of enforce.detectors ?? []) detectors.add(detector)
-    for (const word of enforce.blocklist ?? []) blocklist.add(word)
-    patterns.push(...(enforce.patterns ?? []))
-  }
-  if (detectors.size + blocklist.size + patterns.length === 0) return undefined
-  return { detectors: [...detectors], blocklist: [...blocklist], patterns }
-}
 
 /**
  * A stream guard from a definition's Lane 1 scanners: items of `refuse`/`escalate` rules block the
@@ -28,11 +8,7 @@ function mergeScans(rules: readonly EnforcementRule[]): ScanOptions | undefined 
  * so a refused item never reaches the redacting one or the client.
  */
 export function createDefinitionStreamGuard(definition: string | object): () => FocalStreamGuard {
-  const rules = toEnforcementRules(loadDefinition(definition))
-  const blocking = mergeScans(rules.filter((rule) => rule.enforce.onViolation !== 'redact'))
-  const redacting = mergeScans(rules.filter((rule) => rule.enforce.onViolation === 'redact')) ?? {
-    detectors: [],
-  }
+  const { blocking, redacting } = definitionScans(definition)
   return () => {
     const block = blocking ? createStreamRedactor({ ...blocking, mode: 'block' }) : undefined
     const replace = createStreamRedactor({ ...redacting, mode: 'redact' })

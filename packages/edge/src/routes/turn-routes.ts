@@ -25,7 +25,7 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
       await release()
     }
     await report(app, result, '/v1/turn')
-    return context.json(guardTurnResult(result, app.services.createStreamGuard))
+    return context.json(guardTurnResult(result, app.services))
   })
 
   hono.post('/v1/approvals/:id', async (context) => {
@@ -44,6 +44,6 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
       await release()
     }
     await report(app, result, '/v1/approvals')
-    return context.json(guardTurnResult(result, app.services.createStreamGuard))
+    return context.json(guardTurnResult(result, app.services))
   })
 }
