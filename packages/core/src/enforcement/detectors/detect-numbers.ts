@@ -25,6 +25,9 @@ export function detectNumbers(
   const count = run.groupCount
   // Nothing we detect has fewer than four digits, or fewer than seven outside a dotted quad.
   if (run.digitCount < 4 || (run.digitCount < 7 && count < 4)) return
+  // Below twelve digits and four groups only an SSN or a NANP phone (each with a group of three,
+  // or a bare nine-digit SSN) or a `+` phone remain.
+  if (run.digitCount < 12 && count < 4 && !mayBeSsnOrPhone(text, run)) return
   if (consumed.length < count) consumed = new Uint8Array(count * 2)
   // Detectors do not compete for groups: adjacent numbers can form a Luhn-valid run by chance,
   // and letting that hide a phone or SSN next to it would leak it. Overlaps merge at redaction.
@@ -48,6 +51,16 @@ export function detectNumbers(
     clearConsumed(count)
     detectIpv4(text, run, findings)
   }
+}
+
+/** Has the run a group of three or nine digits, or a `+` before it? */
+function mayBeSsnOrPhone(text: string, run: NumberRun): boolean {
+  if (run.start > 0 && text.charCodeAt(run.start - 1) === 43) return true
+  for (let group = 0; group < run.groupCount; group++) {
+    const size = groupSize(run, group)
+    if (size === 3 || size === 9) return true
+  }
+  return false
 }
 
 /** Groups already claimed by a finding in the current run (reused across runs). */
@@ -196,16 +209,21 @@ function detectSsn(text: string, run: NumberRun, findings: Finding[]): void {
 
 /** SSA rules: area not 000, 666 or 9xx; group not 00; serial not 0000; no advertised or trivial numbers. */
 export function isValidSsn(digits: Uint8Array, offset: number): boolean {
-  const at = (index: number): number => digits[offset + index] as number
-  const area = at(0) * 100 + at(1) * 10 + at(2)
-  const group = at(3) * 10 + at(4)
-  const serial = at(5) * 1000 + at(6) * 100 + at(7) * 10 + at(8)
+  const first = digits[offset] as number
+  const area = first * 100 + (digits[offset + 1] as number) * 10 + (digits[offset + 2] as number)
+  const group = (digits[offset + 3] as number) * 10 + (digits[offset + 4] as number)
+  const serial =
+    (digits[offset + 5] as number) * 1000 +
+    (digits[offset + 6] as number) * 100 +
+    (digits[offset + 7] as number) * 10 +
+    (digits[offset + 8] as number)
   if (area === 0 || area === 666 || area >= 900 || group === 0 || serial === 0) return false
   let same = true
   let ascending = true
   for (let index = 1; index < 9; index++) {
-    if (at(index) !== at(0)) same = false
-    if (at(index) !== (at(index - 1) + 1) % 10) ascending = false
+    const digit = digits[offset + index] as number
+    if (digit !== first) same = false
+    if (digit !== ((digits[offset + index - 1] as number) + 1) % 10) ascending = false
   }
   if (same || ascending) return false
   // Woolworth's wallet card (078-05-1120) and the 1962 Social Security Board pamphlet (219-09-9999).

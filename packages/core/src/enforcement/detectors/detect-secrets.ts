@@ -18,8 +18,47 @@ const secretShapes: ReadonlyArray<readonly [type: string, source: string]> = [
   ['jwt', 'eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*'],
 ]
 
-/** Sticky: tried only where a secret can start, so prose costs one character test per word. */
-const secretPattern = new RegExp(secretShapes.map(([, source]) => `(${source})`).join('|'), 'y')
+/** A shape as a sticky regex (tried only where a secret can start), with its finding type. */
+interface SecretShape {
+  type: string
+  pattern: RegExp
+}
+
+/**
+ * Shapes by first character, in `secretShapes` order: the first that matches wins, as in one
+ * alternation, without building a match array per candidate.
+ */
+const shapesByFirst: ReadonlyMap<number, readonly SecretShape[]> = (() => {
+  const byFirst = new Map<number, SecretShape[]>()
+  for (const [type, source] of secretShapes) {
+    const shape = { type, pattern: new RegExp(source, 'y') }
+    for (const first of firstCharacters(source)) byFirst.set(first, [...(byFirst.get(first) ?? []), shape])
+  }
+  return byFirst
+})()
+
+/** First characters a shape's source can match: a literal, or each alternative of a leading `(?:a|b)`. */
+function firstCharacters(source: string): Set<number> {
+  const alternatives = source.startsWith('(?:') ? (source.slice(3).split(')')[0] ?? '').split('|') : [source]
+  return new Set(alternatives.map((alternative) => alternative.charCodeAt(0)))
+}
+
+/** End of the first shape matching at `position` and its type, written to `secretMatch`; false if none. */
+function matchSecretAt(text: string, position: number): boolean {
+  const shapes = shapesByFirst.get(text.charCodeAt(position))
+  if (shapes === undefined) return false
+  for (const shape of shapes) {
+    shape.pattern.lastIndex = position
+    if (shape.pattern.test(text)) {
+      secretMatch.type = shape.type
+      secretMatch.end = shape.pattern.lastIndex
+      return true
+    }
+  }
+  return false
+}
+
+const secretMatch = { type: '', end: 0 }
 
 /** First characters of every secret shape (A…, gh/gl…, sk/rk…, xox…, eyJ…), as an ASCII table. */
 const secretStartTable = (() => {
@@ -77,23 +116,23 @@ export function detectSecrets(
     if (code >= 128 || secretStartTable[code] === 0) continue
     if (!canContinueSecret(code, text.charCodeAt(position + 1))) continue
     if (position > start && isTokenBody(text.charCodeAt(position - 1))) continue
-    secretPattern.lastIndex = position
-    const match = secretPattern.exec(text)
-    if (match === null) continue
-    const matchEnd = position + match[0].length
+    if (!matchSecretAt(text, position)) continue
+    const matchEnd = secretMatch.end
+    const type = secretMatch.type
     if (matchEnd > end) continue
-    if (matchEnd < end && isTokenBody(text.charCodeAt(matchEnd)) && !match[0].startsWith('eyJ')) continue
-    const groupIndex = match.findIndex((value, index) => index > 0 && value !== undefined)
-    const type = secretShapes[groupIndex - 1]?.[0] ?? 'secret'
-    if (type === 'jwt' && !isJwtHeader(match[0])) continue
+    if (matchEnd < end && isTokenBody(text.charCodeAt(matchEnd)) && type !== 'jwt') continue
+    if (type === 'jwt' && !isJwtHeader(text.slice(position, matchEnd))) continue
     // AWS documents AKIAIOSFODNN7EXAMPLE; placeholders like AKIAXXXXXXXXXXXXXXXX have no entropy.
-    if (type === 'aws-access-key' && (match[0].endsWith('EXAMPLE') || shannonEntropy(match[0], 4, 20) < 3))
+    if (
+      type === 'aws-access-key' &&
+      (text.startsWith('EXAMPLE', matchEnd - 7) || shannonEntropy(text, position + 4, position + 20) < 3)
+    )
       continue
     findings.push({
       type,
       start: position,
       end: matchEnd,
-      value: match[0],
+      value: text.slice(position, matchEnd),
       confidence: 1,
       detector: 'secret',
     })
