@@ -124,6 +124,12 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   const tokenRuns = analysis.runs
   const scan = (text: string, from = 0): ScanOutcome => {
     analysis.from = from
+    // Locals, not closure slots, in the hot loop: the optimiser keeps them in registers.
+    const useIban = use.iban
+    const readsNumbers = anyNumber
+    const longToken = shortestLongToken
+    const classes = classTable
+    let numberRun = run
     const findings: Finding[] = []
     const length = text.length
     let openFrom = length
@@ -137,7 +143,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     let nextLong = -1
     while (index < length) {
       let code = text.charCodeAt(index)
-      if (classTable[code] === classBreak) {
+      if (classes[code] === classBreak) {
         // Jump to the token holding the next candidate; tokens in between cannot hold anything.
         // Inside a number run already read only digits and separators remain: search after it.
         if (nextFeature < index) nextFeature = candidates.nextFeature(text, Math.max(index, numberEnd))
@@ -146,12 +152,12 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         if (candidate >= length) {
           // Only the trailing token, if any, stays open for a stream.
           let tailStart = length
-          while (tailStart > index && classTable[text.charCodeAt(tailStart - 1)] !== classBreak) tailStart--
+          while (tailStart > index && classes[text.charCodeAt(tailStart - 1)] !== classBreak) tailStart--
           if (tailStart < length) openFrom = Math.min(openFrom, tailStart)
           break
         }
         index = candidate
-        while (index > 0 && classTable[text.charCodeAt(index - 1)] !== classBreak) index--
+        while (index > 0 && classes[text.charCodeAt(index - 1)] !== classBreak) index--
       }
       const tokenStart = index
       let flags = 0
@@ -170,8 +176,9 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       // Consume one token; ordinary letters cost one table lookup each.
       while (index < length) {
         code = text.charCodeAt(index)
-        const kind = classTable[code] as number
-        if (kind === classOrdinary) {
+        const kind = classes[code] as number
+        // Letters, and ASCII digits of a number already read, change nothing a token notes.
+        if (kind === classOrdinary || (kind === classDigit && index < numberEnd)) {
           index++
           continue
         }
@@ -199,13 +206,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           if (secretFrom < 0 && code !== 95 && index + 1 < length && isSecretStart(text, index + 1))
             secretFrom = index + 1
         }
-        if (
-          digit &&
-          use.iban &&
-          index >= numberEnd &&
-          index - tokenStart >= 2 &&
-          isUpperAt(text, index - 1)
-        ) {
+        if (digit && useIban && index >= numberEnd && index - tokenStart >= 2 && isUpperAt(text, index - 1)) {
           // An IBAN's check digits follow its two capitals: the digits trigger the check.
           const start = index - 2
           const expected =
@@ -224,7 +225,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
             ibanEnd = match.end
           } else if (match?.type === 'incomplete') ibanOpen = Math.min(ibanOpen, start)
         }
-        if (digit && anyNumber && index >= numberEnd) {
+        if (digit && readsNumbers && index >= numberEnd) {
           // Fast path: up to three ASCII digits with no digit after the next separators ("3 printed",
           // "4.2 in", "10:30") form a run too short for any detector; skip it without reading it.
           const shortEnd = shortNumberEnd(text, index, length)
@@ -243,11 +244,11 @@ export function createScanner(options: ScanOptions = {}): Scanner {
             index++
             continue
           }
-          run = readNumberRun(text, index, run)
-          detectNumbers(text, run, numbers, findings)
-          numberEnd = run.end
-          lastRunStart = run.start
-          lastRunExtendedEnd = run.extendedEnd
+          numberRun = readNumberRun(text, index, numberRun)
+          detectNumbers(text, numberRun, numbers, findings)
+          numberEnd = numberRun.end
+          lastRunStart = numberRun.start
+          lastRunExtendedEnd = numberRun.extendedEnd
         }
         index++
       }
@@ -256,7 +257,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       // an IBAN's two capitals, or a PEM header's dashes.
       const needsAnalysis =
         (flags & (flagAt | flagColon)) !== 0 ||
-        index - tokenStart >= shortestLongToken ||
+        index - tokenStart >= longToken ||
         (flags & flagDot) !== 0 ||
         first === 45
       if (index >= length) openFrom = Math.min(openFrom, tokenStart)
@@ -293,6 +294,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       openFrom = Math.min(openFrom, Math.max(from, runPrefixStart(text, lastRunStart)))
     openFrom = Math.min(openFrom, ibanOpen)
     extras(text, from, findings)
+    run = numberRun
     return { findings: resolveOverlaps(findings, from), openFrom }
   }
 
