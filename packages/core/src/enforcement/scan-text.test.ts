@@ -403,6 +403,15 @@ describe('scanText', () => {
       ).toEqual([])
       expect(values('id 123e4567-e89b-12d3-a456-426614174000', 'high-entropy')).toEqual([])
     })
+
+    it('flags a hex string that reaches exactly 4 bits per character next to a key name', () => {
+      // Every hex digit twice: the only way sixteen symbols reach the default threshold.
+      const uniform = '0123456789abcdef'.repeat(2)
+      expect(values(`api_key = ${uniform}`, 'high-entropy')).toEqual([uniform])
+      expect(values(`api_key = ${uniform.slice(0, 31)}0`, 'high-entropy')).toEqual([])
+      const lowered = scanText(`api_key = ${uniform}`, { detectors: ['high-entropy'], entropyThreshold: 3.9 })
+      expect(lowered.map((finding) => finding.value)).toEqual([uniform])
+    })
   })
 
   describe('blocklist and patterns', () => {

@@ -216,6 +216,27 @@ function nearestRunStart(text: string, from: number, probe: number): number {
   return runStart
 }
 
+/** Hex digit classes: 1 digit, 2 lower-case a-f, 4 upper-case A-F. */
+const hexTable = (() => {
+  const table = new Uint8Array(128)
+  for (let code = 48; code <= 57; code++) table[code] = 1
+  for (let code = 97; code <= 102; code++) table[code] = 2
+  for (let code = 65; code <= 70; code++) table[code] = 4
+  return table
+})()
+
+/** Is `text[start, end)` made of digits and a-f, or of digits and A-F (at most sixteen symbols)? */
+function isSingleCaseHex(text: string, start: number, end: number): boolean {
+  let seen = 0
+  for (let index = start; index < end; index++) {
+    const code = text.charCodeAt(index)
+    const kind = code < 128 ? (hexTable[code] as number) : 0
+    if (kind === 0) return false
+    seen |= kind
+  }
+  return (seen & 6) !== 6
+}
+
 /** Random-looking strings (keys, passwords) with letters and digits and high Shannon entropy. */
 export function detectHighEntropy(
   text: string,
@@ -251,6 +272,11 @@ export function detectHighEntropyRun(
   threshold: number,
   findings: Finding[],
 ): void {
+  // Sixteen symbols carry at most 4 bits each, and exactly 4 only when every one occurs equally
+  // often: a hex run (a commit hash, a hex id) below the threshold is rejected without counting.
+  const length = runEnd - runStart
+  if ((threshold > 4 || (threshold === 4 && length % 16 !== 0)) && isSingleCaseHex(text, runStart, runEnd))
+    return
   // Needs a digit and four letters; -1 otherwise.
   const entropy = runEntropy(text, runStart, runEnd)
   if (entropy < 0 || entropy < threshold) return
