@@ -24,6 +24,7 @@ import {
   isUpperAt,
   runPrefixStart,
   shortNumberEnd,
+  shortRun,
 } from './scan-classes.ts'
 import type { DetectorId, Finding, ScanOptions } from './types.ts'
 
@@ -231,6 +232,10 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           const shortEnd = shortNumberEnd(text, index, length)
           if (shortEnd > 0) {
             numberEnd = shortEnd
+            if (shortRun.noted) {
+              lastRunStart = index
+              lastRunExtendedEnd = shortRun.extendedEnd
+            }
             index++
             continue
           }

@@ -52,19 +52,42 @@ function isSeparatorAscii(code: number): boolean {
   return code === 32 || code === 45 || code === 46 || code === 40 || code === 41
 }
 
+/** Where the last short run's separators end, and whether the scan notes it as its last run. */
+export const shortRun = { extendedEnd: 0, noted: false }
+
 /**
- * End of a number run that certainly has fewer than four digits, or 0 when it may be longer (more
- * digits follow, a non-ASCII character could be a digit or an invisible one, or the text ends).
+ * End of a number run (ASCII after its first digit) that certainly has fewer than four digits (groups of digits with one
+ * to three of ` -.()` between them), or 0 when it may be longer: a fourth digit, a non-ASCII
+ * character (a digit or an invisible one), or the end of the text. No detector reads such a run.
+ * `shortRun.noted` is false for one group ended by another character ("3 printed", "10:30"), which
+ * the scan skips without noting; otherwise the scan notes the run (and `shortRun.extendedEnd`) as a
+ * read run, for a stream to hold back if it reaches the end.
  */
 export function shortNumberEnd(text: string, start: number, length: number): number {
-  let probe = start + 1
-  while (probe < length && probe - start < 4 && classTable[text.charCodeAt(probe)] === classDigit) probe++
-  if (probe - start >= 4 || probe >= length) return 0
-  let after = probe
-  while (after < length && after - probe < 3 && isSeparatorAscii(text.charCodeAt(after))) after++
-  if (after >= length) return 0
-  const next = text.charCodeAt(after)
-  return next < 128 && classTable[next] !== classDigit && !isSeparatorAscii(next) ? probe : 0
+  // The character at `start` is a digit (of any script).
+  let digits = 1
+  let groups = 1
+  let lastDigitEnd = start + 1
+  let separators = 0
+  let index = start + 1
+  while (index < length) {
+    const code = text.charCodeAt(index)
+    if (code >= 48 && code <= 57) {
+      if (++digits >= 4) return 0
+      if (separators > 0) groups++
+      lastDigitEnd = index + 1
+      separators = 0
+    } else if (isSeparatorAscii(code)) {
+      if (separators === 3) break
+      separators++
+    } else if (code >= 128) return 0
+    else break
+    index++
+  }
+  if (index >= length) return 0
+  shortRun.extendedEnd = index
+  shortRun.noted = groups > 1 || (separators === 3 && isSeparatorAscii(text.charCodeAt(index)))
+  return lastDigitEnd
 }
 
 /** ASCII letter or `_` (a number touching one has no word boundary there). */
