@@ -9,7 +9,7 @@ import {
 } from './detectors/detect-secrets.ts'
 import { detectCryptoAddresses, detectCryptoRun, detectEmails, detectUrls } from './detectors/detect-token.ts'
 import { coveringEnd } from './resolve-overlaps.ts'
-import { flagAt, flagColon, flagDot, flagSecondColon, flagsNotAlphanumeric } from './scan-classes.ts'
+import { flagAt, flagColon, flagDotLetter, flagSecondColon, flagsNotAlphanumeric } from './scan-classes.ts'
 import type { Finding } from './types.ts'
 
 /** What the scanner's token loop learned about the token being analysed. */
@@ -65,7 +65,8 @@ export function analyseToken(
   let open = -1
   let secretCover = -1
   if (flags & flagAt && analysis.use.email) detectEmails(text, start, end, findings)
-  if (flags & (flagColon | flagDot) && analysis.use.url)
+  // A URL without a scheme needs a host ending in a dot and a letter (`www.` hosts included).
+  if (flags & (flagColon | flagDotLetter) && analysis.use.url)
     detectUrls(text, start, end, findings, (flags & flagColon) !== 0)
   // An IPv6 address has at least two colons.
   if (flags & flagSecondColon && analysis.use.ip) detectIpv6(text, start, end, findings)

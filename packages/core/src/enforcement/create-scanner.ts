@@ -17,10 +17,12 @@ import {
   flagAt,
   flagColon,
   flagDot,
+  flagDotLetter,
   flagEntropyOther,
   flagOther,
   flagSecondColon,
   gluedDigitsEnd,
+  isLetterAt,
   isUpperAt,
   runPrefixStart,
   shortNumberEnd,
@@ -186,6 +188,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         if (kind === classBreak) break
         const digit = kind === classDigit || kind === classOtherDigit
         if (kind === classOtherDigit) flags |= flagOther
+        else if (kind === flagDot) flags |= isLetterAt(text, index + 1) ? flagDot | flagDotLetter : flagDot
         else if (!digit) flags |= kind === flagColon && (flags & flagColon) !== 0 ? flagSecondColon : kind
         if (kind !== classDigit) {
           // Not an ASCII letter or digit: ends an alphanumeric run and, unless one of `+/=_-`, an
@@ -258,12 +261,12 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         index++
       }
       const first = text.charCodeAt(tokenStart)
-      // Only tokens that can hold something are analysed: an `@` or `:`, `www.`, a long token,
-      // an IBAN's two capitals, or a PEM header's dashes.
+      // Only tokens that can hold something are analysed: an `@` or `:`, a dot before a letter,
+      // a long token, or a PEM header's dashes.
       const needsAnalysis =
         (flags & (flagAt | flagColon)) !== 0 ||
         index - tokenStart >= longToken ||
-        (flags & flagDot) !== 0 ||
+        (flags & flagDotLetter) !== 0 ||
         first === 45
       if (index >= length) openFrom = Math.min(openFrom, tokenStart)
       let resume = ibanEnd

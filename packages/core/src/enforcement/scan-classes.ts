@@ -13,6 +13,8 @@ export const flagSecondColon = 8
 export const flagOther = 16
 /** One of `+/=_-`: part of a random-looking (entropy) run, though not of an alphanumeric one. */
 export const flagEntropyOther = 32
+/** Set (besides `flagDot`) once a `.` is followed by an ASCII letter: a host name can end here. */
+export const flagDotLetter = 64
 /** Flags a token of only ASCII letters and digits has none of. */
 export const flagsNotAlphanumeric = flagAt | flagColon | flagDot | flagOther | flagEntropyOther
 /** Class of an ASCII letter: nothing to note. */
@@ -41,6 +43,12 @@ export const classTable = (() => {
   table[46] = flagDot
   return table
 })()
+
+/** An ASCII letter at `index`. */
+export function isLetterAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index) | 32
+  return code >= 97 && code <= 122
+}
 
 /** An ASCII capital at `index` (an IBAN's country code precedes its check digits). */
 export function isUpperAt(text: string, index: number): boolean {
