@@ -65,22 +65,28 @@ const tokenCodes = (() => {
 /**
  * Boyer–Moore-style search for a run of `length` token characters: a run starting in
  * `[at, at + length)` must cover `at + length - 1`, so a break there skips `length` characters, and
- * otherwise the nearest break before it is the next place a run can start.
+ * otherwise the nearest break before it is the next place a run can start. Characters already
+ * seen to be token characters are not read again.
  */
 function nextLongToken(text: string, from: number, length: number): number {
   const end = text.length
   const table = tokenCodes
   let at = from
+  // `[at, verified)` is known to hold only token characters.
+  let verified = from
   while (at + length <= end) {
     const last = at + length - 1
     if (table[text.charCodeAt(last)] === 0) {
       at = last + 1
+      verified = at
       continue
     }
+    const floor = verified > at ? verified : at
     let start = last
-    while (start > at && table[text.charCodeAt(start - 1)] === 1) start--
-    if (start === at) return at
+    while (start > floor && table[text.charCodeAt(start - 1)] === 1) start--
+    if (start === floor) return at
     at = start
+    verified = last + 1
   }
   return end
 }
