@@ -81,7 +81,7 @@ function nextLongToken(text: string, from: number, length: number): number {
       verified = at
       continue
     }
-    const floor = verified > at ? verified : at
+    const floor = Math.max(verified, at)
     let start = last
     while (start > floor && table[text.charCodeAt(start - 1)] === 1) start--
     if (start === floor) return at
