@@ -52,10 +52,12 @@ export function createNumberRun(capacity = 256): NumberRun {
 export function readNumberRun(text: string, start: number, run: NumberRun): NumberRun {
   let current = run
   current.start = start
-  current.digitCount = 0
-  current.groupCount = 0
   const previous = start > 0 ? text.charCodeAt(start - 1) : 32
   current.gluedStart = isWordCode(previous) && !(previous >= 48 && previous <= 57)
+  // Counters and buffers live in locals while reading (the buffers change only when they grow).
+  let digits = current.digits
+  let digitCount = 0
+  let groupCount = 0
   let index = start
   let lastDigitEnd = start
   let pendingKind = 0
@@ -64,24 +66,29 @@ export function readNumberRun(text: string, start: number, run: NumberRun): Numb
   const length = text.length
   while (index < length) {
     const code = text.charCodeAt(index)
-    const value = digitValue(code)
+    const value = code >= 48 && code <= 57 ? code - 48 : code < 128 ? -1 : digitValue(code)
     if (value >= 0) {
-      if (current.digitCount >= current.digits.length) current = grow(current)
+      if (digitCount >= digits.length) {
+        current.digitCount = digitCount
+        current.groupCount = groupCount
+        current = grow(current)
+        digits = current.digits
+      }
       if (!inGroup) {
         // The previous group ends at the last digit read before this one.
-        if (current.groupCount > 0) current.groupEnd[current.groupCount - 1] = lastDigitEnd
-        const group = current.groupCount++
-        current.groupDigitStart[group] = current.digitCount
+        if (groupCount > 0) current.groupEnd[groupCount - 1] = lastDigitEnd
+        const group = groupCount++
+        current.groupDigitStart[group] = digitCount
         current.groupStart[group] = index
         current.groupSeparator[group] = group === 0 ? 0 : pendingKind
         current.groupSeparatorLength[group] = group === 0 ? 0 : pendingLength
         inGroup = true
       }
-      current.digits[current.digitCount++] = value
+      digits[digitCount++] = value
       lastDigitEnd = index + 1
       pendingKind = 0
       pendingLength = 0
-    } else if (isInvisible(code)) {
+    } else if (code >= 128 && isInvisible(code)) {
       // Invisible characters never split a group: "4111\u200b1111..." is one number.
     } else {
       const kind = separatorKind(code)
@@ -98,7 +105,9 @@ export function readNumberRun(text: string, start: number, run: NumberRun): Numb
     }
     index++
   }
-  if (current.groupCount > 0) current.groupEnd[current.groupCount - 1] = lastDigitEnd
+  current.digitCount = digitCount
+  current.groupCount = groupCount
+  if (groupCount > 0) current.groupEnd[groupCount - 1] = lastDigitEnd
   current.end = lastDigitEnd
   current.extendedEnd = index
   const next = lastDigitEnd < length ? text.charCodeAt(lastDigitEnd) : 32
