@@ -27,7 +27,19 @@ export function detectNumbers(
   if (run.digitCount < 4 || (run.digitCount < 7 && count < 4)) return
   // Below twelve digits and four groups only an SSN or a NANP phone (each with a group of three,
   // or a bare nine-digit SSN) or a `+` phone remain.
-  if (run.digitCount < 12 && count < 4 && !mayBeSsnOrPhone(text, run)) return
+  // An SSN needs a group of three or nine digits, a NANP phone a group of three (an E.164 phone a
+  // `+`), an IPv4 address a dot between groups: a run without them skips those detectors.
+  let hasThree = false
+  let hasNine = false
+  let hasDot = false
+  for (let group = 0; group < count; group++) {
+    const size = groupSize(run, group)
+    if (size === 3) hasThree = true
+    else if (size === 9) hasNine = true
+    if (group > 0 && isDotJoined(run, group)) hasDot = true
+  }
+  const plus = run.start > 0 && text.charCodeAt(run.start - 1) === 43
+  if (run.digitCount < 12 && count < 4 && !(hasThree || hasNine || plus)) return
   if (consumed.length < count) consumed = new Uint8Array(count * 2)
   // Detectors do not compete for groups: adjacent numbers can form a Luhn-valid run by chance,
   // and letting that hide a phone or SSN next to it would leak it. Overlaps merge at redaction.
@@ -39,28 +51,18 @@ export function detectNumbers(
       push(text, findings, 'credit-card', 'credit-card', start, run.groupEnd[last] as number, 1)
     }
   }
-  if (enabled.ssn) {
+  if (enabled.ssn && (hasThree || hasNine)) {
     clearConsumed(count)
     detectSsn(text, run, findings)
   }
-  if (enabled.phone) {
+  if (enabled.phone && (hasThree || plus)) {
     clearConsumed(count)
     detectPhone(text, run, findings)
   }
-  if (enabled.ipv4) {
+  if (enabled.ipv4 && hasDot && count >= 4) {
     clearConsumed(count)
     detectIpv4(text, run, findings)
   }
-}
-
-/** Has the run a group of three or nine digits, or a `+` before it? */
-function mayBeSsnOrPhone(text: string, run: NumberRun): boolean {
-  if (run.start > 0 && text.charCodeAt(run.start - 1) === 43) return true
-  for (let group = 0; group < run.groupCount; group++) {
-    const size = groupSize(run, group)
-    if (size === 3 || size === 9) return true
-  }
-  return false
 }
 
 /** Groups already claimed by a finding in the current run (reused across runs). */
