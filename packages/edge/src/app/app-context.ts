@@ -10,6 +10,8 @@ export interface FocalAppContext {
   engine: FocalAppEngine
   services: FocalAppServices
   ledgerStore: LedgerStore
+  /** Whether the engine can use a request's abort signal (see `ResolvedAppParts.abortable`). */
+  abortable: boolean
   schemas: FocalRequestSchemas
   limits: FocalInputLimits
   queue: SessionQueue

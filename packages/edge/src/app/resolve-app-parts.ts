@@ -13,6 +13,12 @@ export interface ResolvedAppParts {
   engine: FocalAppEngine
   services: FocalAppServices
   ledgerStore: LedgerStore
+  /**
+   * Whether turns get the client's abort signal: a ready engine, a model or tool runners can use
+   * it; the definition's own engine over fixtures cannot (its turn never awaits anything the
+   * signal could stop), so `/v1/turn` does not create one per request.
+   */
+  abortable: boolean
 }
 
 function buildEngine(options: FocalAppOptions, ledgerStore: LedgerStore): FocalAppEngine {
@@ -57,5 +63,6 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
   const guardText =
     options.services?.guardText ?? (options.services?.createStreamGuard ? undefined : built?.guardText)
   if (guardText) services.guardText = guardText
-  return { engine, services, ledgerStore }
+  const abortable = 'engine' in options || Boolean(options.model) || Boolean(options.tools)
+  return { engine, services, ledgerStore, abortable }
 }

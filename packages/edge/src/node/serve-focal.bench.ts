@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { defineSuite } from '../../../../bench/harness.ts'
 
@@ -17,18 +17,29 @@ const durationSeconds = 10
 // so every request waits longer at the same req/s); autocannon shares the machine's 2 cores.
 const connections = 16
 
+/**
+ * Builds `@focal/core` and `@focal/edge` (`tsdown`, as published), so the server runs on `dist/`
+ * like a deployment does, not on the TypeScript sources through the tsx dev loader.
+ */
+function buildPackages(): void {
+  const root = fileURLToPath(new URL('../../../../', import.meta.url))
+  const build = spawnSync('pnpm', ['--filter', '@focal/core', '--filter', '@focal/edge', 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  if (build.status !== 0) throw new Error(`building core and edge failed (exit ${build.status})`)
+}
+
 async function startServer(extraArgs: string[] = []): Promise<{ url: string; stop: () => void }> {
-  const script = fileURLToPath(new URL('../testing/bench-server.ts', import.meta.url))
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@focal/source', '--import', 'tsx', script, ...extraArgs],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      // One libuv pool thread runs the ledger's Web Crypto digests: with the default four, every
-      // digest wakes an idle thread (a futex wake and a context switch on a 2-core machine).
-      env: { ...process.env, UV_THREADPOOL_SIZE: '1' },
-    },
-  )
+  // Plain JavaScript importing `@focal/core` and `@focal/edge/node` by name: plain node resolves
+  // them to the built `dist/` (no `@focal/source` condition, no tsx).
+  const script = fileURLToPath(new URL('../testing/bench-server.mjs', import.meta.url))
+  const child = spawn(process.execPath, [script, ...extraArgs], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    // One libuv pool thread runs the ledger's Web Crypto digests: with the default four, every
+    // digest wakes an idle thread (a futex wake and a context switch on a 2-core machine).
+    env: { ...process.env, UV_THREADPOOL_SIZE: '1' },
+  })
   const port = await new Promise<number>((resolve, reject) => {
     let output = ''
     child.stdout.on('data', (data: Uint8Array) => {
@@ -76,7 +87,8 @@ async function load(extraArgs: string[]) {
 /**
  * Load of `POST /v1/turn` on the Node entry (`serveFocal` over `@hono/node-server`), bearer auth,
  * every request a new session: autocannon on loopback for 10 s with 16 keep-alive connections, the
- * server with one libuv pool thread. Twice: with the
+ * server with one libuv pool thread, running on the freshly built `dist/` (core and edge are built
+ * first, as they are published). Twice: with the
  * real engine over the refund-support definition, and with a fixed-result engine (the edge layer's
  * own cost: auth, zod, session lookup, stream guard, JSON). Target: >= 2,000 req/s, p99 <= 25 ms,
  * zero errors.
@@ -84,6 +96,7 @@ async function load(extraArgs: string[]) {
 export default defineSuite({
   name: 'edge: POST /v1/turn load on the Node entry (autocannon, loopback)',
   async measure() {
+    buildPackages()
     return {
       '/v1/turn (real engine)': await load([]),
       '/v1/turn (edge layer only, fixed-result engine)': await load(['--fixed-engine']),

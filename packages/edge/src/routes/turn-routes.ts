@@ -20,7 +20,8 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
     const release = await app.queue.acquire(sessionId)
     let result: TurnResult
     try {
-      result = await app.engine.turn({ sessionId, text: body.text, signal: context.req.raw.signal })
+      const signal = app.abortable ? { signal: context.req.raw.signal } : {}
+      result = await app.engine.turn({ sessionId, text: body.text, ...signal })
     } finally {
       await release()
     }

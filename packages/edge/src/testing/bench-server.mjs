@@ -1,19 +1,21 @@
 // The server `serve-focal.bench.ts` loads: the Node entry over the refund-support definition with
 // bearer auth, on a random loopback port, in its own process so the load generator does not share
-// its event loop. With `--fixed-engine` the engine is replaced by one that returns a prepared
-// TurnResult, which isolates the edge layer's own cost. Prints `{"port":N}` once listening.
+// its event loop. Plain JavaScript that imports the packages by name, so plain `node` runs it on
+// the built `dist/` output, as a deployment does (the bench builds core and edge first). With
+// `--fixed-engine` the engine is replaced by one that returns a prepared TurnResult, which isolates
+// the edge layer's own cost. Prints `{"port":N}` once listening.
 import { readFileSync } from 'node:fs'
-import { createEngine, type TurnResult } from '@focal/core'
-import type { FocalAppEngine } from '../app/types.ts'
-import { serveFocal } from '../node/serve-focal.ts'
+import { createEngine } from '@focal/core'
+import { serveFocal } from '@focal/edge/node'
 
 const definition = readFileSync(
   new URL('../../../../examples/definitions/refund-support.yaml', import.meta.url),
   'utf8',
 )
 
-async function fixedEngine(): Promise<FocalAppEngine> {
-  const prepared: TurnResult = await createEngine({ definition }).turn({
+/** @returns {Promise<import('@focal/edge').FocalAppEngine>} */
+async function fixedEngine() {
+  const prepared = await createEngine({ definition }).turn({
     sessionId: 'x',
     text: 'where is my order NW-1001',
   })
