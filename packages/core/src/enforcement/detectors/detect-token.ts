@@ -22,16 +22,20 @@ function push(
   findings.push({ type, start, end, value: text.slice(start, end), confidence, detector })
 }
 
+/** Per ASCII code: 1 if it may appear in an email's local part, 2 in a domain (non-ASCII: both). */
+const emailCodes = (() => {
+  const table = new Uint8Array(128)
+  for (let code = 0; code < 128; code++) {
+    if (isAlphanumericCode(code)) table[code] = 3
+  }
+  for (const char of '._%+') table[char.charCodeAt(0)] = 1
+  table[46] = 3
+  table[45] = 3
+  return table
+})()
+
 function isLocalPartCode(code: number): boolean {
-  return (
-    isAlphanumericCode(code) ||
-    code === 46 ||
-    code === 95 ||
-    code === 37 ||
-    code === 43 ||
-    code === 45 ||
-    code > 127
-  )
+  return code > 127 || ((emailCodes[code] as number) & 1) !== 0
 }
 
 function isDomainPunctuation(code: number): boolean {
@@ -39,7 +43,7 @@ function isDomainPunctuation(code: number): boolean {
 }
 
 function isDomainCode(code: number): boolean {
-  return isAlphanumericCode(code) || code === 46 || code === 45 || code > 127
+  return code > 127 || ((emailCodes[code] as number) & 2) !== 0
 }
 
 /** `text[start, end)` as an email's local part: 1 to 64 characters, no trailing or double dot. */
@@ -74,12 +78,17 @@ export function detectEmails(text: string, start: number, end: number, findings:
   }
 }
 
-const trailingPunctuation = new Set([46, 44, 33, 63, 58, 59, 39, 34])
+/** `. , ! ? : ; ' "` as a table: sentence punctuation after a URL or address. */
+const trailingPunctuation = (() => {
+  const table = new Uint8Array(128)
+  for (const char of '.,!?:;\'"') table[char.charCodeAt(0)] = 1
+  return table
+})()
 
 /** Trims sentence punctuation that follows a URL or address. */
 export function trimTrailing(text: string, start: number, end: number): number {
   let trimmed = end
-  while (trimmed > start && trailingPunctuation.has(text.charCodeAt(trimmed - 1))) trimmed--
+  while (trimmed > start && trailingPunctuation[text.charCodeAt(trimmed - 1)] === 1) trimmed--
   return trimmed
 }
 

@@ -69,15 +69,12 @@ function isAsciiLabelCode(code: number): boolean {
   )
 }
 
-/** One label of a host name, `text[start, end)`. */
-function isValidLabel(text: string, start: number, end: number): boolean {
+/** One label of a host name, `text[start, end)`; `unicode` when it has other than ASCII letters, digits and `-`. */
+function isValidLabel(text: string, start: number, end: number, unicode: boolean): boolean {
   const length = end - start
   if (length === 0 || length > 63) return false
   if (text.charCodeAt(start) === 45 || text.charCodeAt(end - 1) === 45) return false
-  for (let index = start; index < end; index++) {
-    if (!isAsciiLabelCode(text.charCodeAt(index))) return /^[\p{L}\p{N}-]+$/u.test(text.slice(start, end))
-  }
-  return true
+  return !unicode || /^[\p{L}\p{N}-]+$/u.test(text.slice(start, end))
 }
 
 /** 2 to 24 ASCII letters. */
@@ -104,14 +101,20 @@ export function isValidDomain(text: string, anyTopLevel = false, start = 0, end 
   if (end - start < 3 || end - start > 253) return false
   // Labels are read in place (no split): each 1..63 characters, no edge hyphen, ASCII letters,
   // digits and hyphens, or else Unicode letters, numbers and hyphens.
-  const lastDot = lastDotWithin(text, start, end)
-  if (lastDot < 0) return false
+  // One pass: each label is checked at the dot that ends it.
+  let lastDot = -1
   let labelStart = start
-  for (let index = start; index <= end; index++) {
-    if (index < end && text.charCodeAt(index) !== 46) continue
-    if (!isValidLabel(text, labelStart, index)) return false
-    labelStart = index + 1
+  let unicode = false
+  for (let index = start; index < end; index++) {
+    const code = text.charCodeAt(index)
+    if (code === 46) {
+      if (!isValidLabel(text, labelStart, index, unicode)) return false
+      lastDot = index
+      labelStart = index + 1
+      unicode = false
+    } else if (!isAsciiLabelCode(code)) unicode = true
   }
+  if (lastDot < 0 || !isValidLabel(text, labelStart, end, unicode)) return false
   // After an explicit scheme any alphabetic TLD counts (`http://microsoft.vlaanderen`).
   return (
     isKnownTopLevelDomain(text, lastDot + 1, end) ||
