@@ -105,8 +105,17 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   // Shortest run `detectHighEntropy` looks at (it rounds the minimum up, to at least one).
   const entropyShortest = entropy.minimumLength > 1 ? Math.ceil(entropy.minimumLength) : 1
   let run: NumberRun = createNumberRun()
+  // Tokens this long are analysed for secrets, crypto addresses and entropy.
   const shortestLongToken = Math.min(minimumSecretLength, 26, entropy.minimumLength)
-  const candidates = createCandidateFinder(shortestLongToken)
+  // Tokens this long are searched for: only the detectors that are on count.
+  const searchedLength = Number.isNaN(entropy.minimumLength)
+    ? Number.NaN
+    : Math.min(
+        use.secret ? minimumSecretLength : Number.POSITIVE_INFINITY,
+        use.crypto ? 26 : Number.POSITIVE_INFINITY,
+        use.entropy ? entropy.minimumLength : Number.POSITIVE_INFINITY,
+      )
+  const candidates = createCandidateFinder(searchedLength)
 
   const analysis: TokenAnalysis = {
     use,

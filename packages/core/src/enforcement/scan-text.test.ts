@@ -362,6 +362,15 @@ describe('scanText', () => {
       expect(found(`config: token=${secret} end`, 'secret')).toEqual([[type, secret]])
     })
 
+    it.each([
+      ['aws-access-key', 'AKIALALEMELABCDOLIBX'],
+      ['stripe-key', 'rk_test_abcdefghijklm'],
+      ['slack-token', 'xoxb-abcdefghijklmnop'],
+    ])('flags a %s of 20 to 23 characters with no digit, alone or in a sentence', (type, secret) => {
+      expect(found(secret, 'secret')).toEqual([[type, secret]])
+      expect(found(`use ${secret} now`, 'secret')).toEqual([[type, secret]])
+    })
+
     it('flags a whole private key block', () => {
       const key =
         '-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi\n-----END RSA PRIVATE KEY-----'
