@@ -102,12 +102,18 @@ function isCardSeparator(run: NumberRun, group: number): boolean {
 /** Longest group span starting at `first` that is a valid card number, or -1. */
 function longestCard(run: NumberRun, first: number): number {
   let best = -1
+  const firstSize = groupSize(run, first)
+  let previousSize = 0
+  let digits = 0
   for (let last = first; last < run.groupCount; last++) {
-    if (last > first && !isCardSeparator(run, last)) break
-    // Printed cards group digits in fours (Amex 4-6-5): a 9-digit group is some other number.
-    if (last > first && (groupSize(run, last) > 6 || groupSize(run, first) > 6)) break
-    if (last > first && groupSize(run, last - 1) < 3) break
-    const digits = groupDigits(run, first, last)
+    const size = groupSize(run, last)
+    if (last > first) {
+      if (!isCardSeparator(run, last)) break
+      // Printed cards group digits in fours (Amex 4-6-5): a 9-digit group is some other number.
+      if (size > 6 || firstSize > 6 || previousSize < 3) break
+    }
+    previousSize = size
+    digits += size
     if (digits > 19) break
     // A compact number glued to letters ("x4111…") is an identifier; grouped digits are a card anywhere.
     const glued = (first === 0 && run.gluedStart) || (last === run.groupCount - 1 && run.gluedEnd)

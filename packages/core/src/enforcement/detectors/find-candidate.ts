@@ -81,10 +81,10 @@ function nextLongToken(text: string, from: number, length: number): number {
       verified = at
       continue
     }
-    const floor = Math.max(verified, at)
+    // `verified` never falls behind `at`.
     let start = last
-    while (start > floor && table[text.charCodeAt(start - 1)] === 1) start--
-    if (start === floor) return at
+    while (start > verified && table[text.charCodeAt(start - 1)] === 1) start--
+    if (start === verified) return at
     at = start
     verified = last + 1
   }
