@@ -1,6 +1,6 @@
 import type { Finding } from '../types.ts'
 import { extendPrefix } from './detect-ipv6.ts'
-import { groupDigits, groupSize, type NumberRun } from './number-run.ts'
+import { groupDigits, groupSize, type NumberRun, shapeDot, shapeNine, shapeThree } from './number-run.ts'
 
 /** Which number detectors are on. */
 export interface NumberDetectors {
@@ -29,15 +29,9 @@ export function detectNumbers(
   // or a bare nine-digit SSN) or a `+` phone remain.
   // An SSN needs a group of three or nine digits, a NANP phone a group of three (an E.164 phone a
   // `+`), an IPv4 address a dot between groups: a run without them skips those detectors.
-  let hasThree = false
-  let hasNine = false
-  let hasDot = false
-  for (let group = 0; group < count; group++) {
-    const size = groupSize(run, group)
-    if (size === 3) hasThree = true
-    else if (size === 9) hasNine = true
-    if (group > 0 && isDotJoined(run, group)) hasDot = true
-  }
+  const hasThree = (run.shapes & shapeThree) !== 0
+  const hasNine = (run.shapes & shapeNine) !== 0
+  const hasDot = (run.shapes & shapeDot) !== 0
   const plus = run.start > 0 && text.charCodeAt(run.start - 1) === 43
   if (run.digitCount < 12 && count < 4 && !(hasThree || hasNine || plus)) return
   if (consumed.length < count) consumed = new Uint8Array(count * 2)

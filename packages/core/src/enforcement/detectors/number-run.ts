@@ -25,6 +25,19 @@ export interface NumberRun {
   gluedEnd: boolean
   /** Text index after the trailing separators (where the run could continue in a stream). */
   extendedEnd: number
+  /** `shapeThree | shapeNine | shapeDot` bits: a group of three or nine digits, a single `.` between groups. */
+  shapes: number
+}
+
+/** `NumberRun.shapes`: a group of three digits (SSN area, NANP area and exchange). */
+export const shapeThree = 1
+/** `NumberRun.shapes`: a group of nine digits (a bare SSN). */
+export const shapeNine = 2
+/** `NumberRun.shapes`: two groups joined by a single dot (IPv4). */
+export const shapeDot = 4
+
+function shapeOfSize(size: number): number {
+  return size === 3 ? shapeThree : size === 9 ? shapeNine : 0
 }
 
 const maxSeparatorLength = 3
@@ -45,6 +58,7 @@ export function createNumberRun(capacity = 256): NumberRun {
     gluedStart: false,
     gluedEnd: false,
     extendedEnd: 0,
+    shapes: 0,
   }
 }
 
@@ -63,6 +77,7 @@ export function readNumberRun(text: string, start: number, run: NumberRun): Numb
   let pendingKind = 0
   let pendingLength = 0
   let inGroup = false
+  let shapes = 0
   const length = text.length
   while (index < length) {
     const code = text.charCodeAt(index)
@@ -76,7 +91,11 @@ export function readNumberRun(text: string, start: number, run: NumberRun): Numb
       }
       if (!inGroup) {
         // The previous group ends at the last digit read before this one.
-        if (groupCount > 0) current.groupEnd[groupCount - 1] = lastDigitEnd
+        if (groupCount > 0) {
+          current.groupEnd[groupCount - 1] = lastDigitEnd
+          shapes |= shapeOfSize(digitCount - (current.groupDigitStart[groupCount - 1] as number))
+          if (pendingKind === 46 && pendingLength === 1) shapes |= shapeDot
+        }
         const group = groupCount++
         current.groupDigitStart[group] = digitCount
         current.groupStart[group] = index
@@ -107,7 +126,11 @@ export function readNumberRun(text: string, start: number, run: NumberRun): Numb
   }
   current.digitCount = digitCount
   current.groupCount = groupCount
-  if (groupCount > 0) current.groupEnd[groupCount - 1] = lastDigitEnd
+  if (groupCount > 0) {
+    current.groupEnd[groupCount - 1] = lastDigitEnd
+    shapes |= shapeOfSize(digitCount - (current.groupDigitStart[groupCount - 1] as number))
+  }
+  current.shapes = shapes
   current.end = lastDigitEnd
   current.extendedEnd = index
   const next = lastDigitEnd < length ? text.charCodeAt(lastDigitEnd) : 32
