@@ -40,4 +40,22 @@ describe('canonicalJson', () => {
       }),
     )
   })
+
+  it('equals a naive recursive sort-and-write for any JSON value, sorted or not, at any depth', () => {
+    const naive = (value: unknown): string => {
+      if (Array.isArray(value)) return `[${value.map(naive).join(',')}]`
+      if (typeof value !== 'object' || value === null) return JSON.stringify(value)
+      const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      return `{${entries.map(([key, member]) => `${JSON.stringify(key)}:${naive(member)}`).join(',')}}`
+    }
+    const sortedAtTop = fc
+      .dictionary(fc.string(), fc.jsonValue())
+      .map((object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : 1))))
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), sortedAtTop), (value) => {
+        expect(canonicalJson(value)).toBe(naive(value))
+      }),
+      { numRuns: 500 },
+    )
+  })
 })

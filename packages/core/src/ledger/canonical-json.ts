@@ -21,26 +21,54 @@ export function canonicalJson(value: unknown): string {
 /** Thrown by {@link sortedCopy} on a key starting with a digit: engines order integer-like keys first, not by code unit. */
 const digitKey = Symbol('digit key')
 
-/** The value with every object's keys inserted in sorted order, `toJSON` applied and bigints as strings. */
+/**
+ * The value with every object's keys in sorted order, `toJSON` applied and bigints as strings.
+ * Copy on write: an object whose keys are already in order and whose members need no change is
+ * returned as it is (zod's output of the ledger schemas, declared with `sortedObject`, always is),
+ * so only what must change is copied.
+ */
 function sortedCopy(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString()
   if (typeof value !== 'object' || value === null) return value
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
     return sortedCopy((value as { toJSON: () => unknown }).toJSON())
-  if (Array.isArray(value)) {
-    const items = new Array<unknown>(value.length)
-    for (let index = 0; index < value.length; index++) items[index] = sortedCopy(value[index])
-    return items
+  return Array.isArray(value) ? sortedItems(value) : sortedMembers(value as Record<string, unknown>)
+}
+
+function sortedItems(items: readonly unknown[]): readonly unknown[] {
+  let copy: unknown[] | undefined
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]
+    const sorted = sortedCopy(item)
+    if (sorted === item) continue
+    copy ??= Array.from(items)
+    copy[index] = sorted
   }
-  const keys = Object.keys(value)
-  if (keys.length > 1) keys.sort()
-  const copy: Record<string, unknown> = {}
-  for (const key of keys) {
+  return copy ?? items
+}
+
+function sortedMembers(object: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(object)
+  let inOrder = true
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!
     const first = key.charCodeAt(0)
     if ((first >= 48 && first <= 57) || key === '__proto__') throw digitKey
-    copy[key] = sortedCopy((value as Record<string, unknown>)[key])
+    if (index > 0 && keys[index - 1]! > key) inOrder = false
   }
-  return copy
+  if (!inOrder) keys.sort()
+  let copy: Record<string, unknown> | undefined = inOrder ? undefined : {}
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!
+    const member = object[key]
+    const sorted = sortedCopy(member)
+    if (copy === undefined && sorted !== member) {
+      copy = {}
+      for (let before = 0; before < index; before++) copy[keys[before]!] = object[keys[before]!]
+    }
+    if (copy !== undefined) copy[key] = sorted
+  }
+  return copy ?? object
 }
 
 function serialise(value: unknown): string | undefined {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { provenanceSchema } from './provenance-schema.ts'
+import { sortedObject } from './sorted-object.ts'
 
 const nonEmpty = z.string().min(1)
 const isoTimestamp = z.iso.datetime({ offset: true })
@@ -12,9 +13,9 @@ export const allowedReformulationTypes = [
   'format-specification',
 ] as const
 
-const goalReformulationEvent = z.object({
+const goalReformulationEvent = sortedObject({
   type: z.literal('GOAL_REFORMULATION'),
-  payload: z.object({
+  payload: sortedObject({
     original: nonEmpty,
     reformulated: nonEmpty,
     confidence: z.number().min(0).max(1),
@@ -23,33 +24,33 @@ const goalReformulationEvent = z.object({
   }),
 })
 
-const goalRestoredEvent = z.object({
+const goalRestoredEvent = sortedObject({
   type: z.literal('GOAL_RESTORED'),
-  payload: z.object({ original: nonEmpty, discarded: nonEmpty, reason: z.string().exactOptional() }),
+  payload: sortedObject({ original: nonEmpty, discarded: nonEmpty, reason: z.string().exactOptional() }),
 })
 
-const turnCompletedEvent = z.object({
+const turnCompletedEvent = sortedObject({
   type: z.literal('turn-completed'),
-  payload: z.object({
+  payload: sortedObject({
     turnId: nonEmpty,
     resultType: z.enum(['reply', 'clarification', 'approval-required', 'refused']),
     provenance: provenanceSchema,
   }),
 })
 
-const clarificationRequestedEvent = z.object({
+const clarificationRequestedEvent = sortedObject({
   type: z.literal('clarification-requested'),
-  payload: z.object({
+  payload: sortedObject({
     turnId: nonEmpty,
     question: nonEmpty,
-    options: z.array(z.object({ id: nonEmpty, label: z.string(), value: z.string() })),
+    options: z.array(sortedObject({ id: nonEmpty, label: z.string(), value: z.string() })),
     reason: z.string(),
   }),
 })
 
-const approvalRequestedEvent = z.object({
+const approvalRequestedEvent = sortedObject({
   type: z.literal('approval-requested'),
-  payload: z.object({
+  payload: sortedObject({
     approvalId: nonEmpty,
     turnId: nonEmpty.exactOptional(),
     toolId: nonEmpty,
@@ -61,9 +62,9 @@ const approvalRequestedEvent = z.object({
   }),
 })
 
-const approvalResolvedEvent = z.object({
+const approvalResolvedEvent = sortedObject({
   type: z.literal('approval-resolved'),
-  payload: z.object({
+  payload: sortedObject({
     approvalId: nonEmpty,
     decision: z.enum(['approved', 'rejected', 'expired']),
     approver: z.string().exactOptional(),
@@ -71,9 +72,9 @@ const approvalResolvedEvent = z.object({
   }),
 })
 
-const ruleViolatedEvent = z.object({
+const ruleViolatedEvent = sortedObject({
   type: z.literal('rule-violated'),
-  payload: z.object({
+  payload: sortedObject({
     turnId: nonEmpty.exactOptional(),
     ruleId: nonEmpty,
     tier: z.enum(['hard-safety', 'process', 'style']),
@@ -83,9 +84,9 @@ const ruleViolatedEvent = z.object({
   }),
 })
 
-const toolCalledEvent = z.object({
+const toolCalledEvent = sortedObject({
   type: z.literal('tool-called'),
-  payload: z.object({
+  payload: sortedObject({
     turnId: nonEmpty.exactOptional(),
     toolId: nonEmpty,
     status: z.enum(['ran', 'failed', 'blocked', 'awaiting-approval', 'approved', 'rejected']),
@@ -95,9 +96,9 @@ const toolCalledEvent = z.object({
 })
 
 /** Seed 004 §9.13 `final_alignment_judge_result` (field names as the seed writes them). */
-const finalAlignmentJudgeResultEvent = z.object({
+const finalAlignmentJudgeResultEvent = sortedObject({
   type: z.literal('final_alignment_judge_result'),
-  payload: z.object({
+  payload: sortedObject({
     timestamp: isoTimestamp,
     job_id: nonEmpty,
     session_id: nonEmpty,
@@ -115,9 +116,9 @@ const finalAlignmentJudgeResultEvent = z.object({
 })
 
 /** Seed 004 §9.13 `finalization_outcome`. */
-const finalizationOutcomeEvent = z.object({
+const finalizationOutcomeEvent = sortedObject({
   type: z.literal('finalization_outcome'),
-  payload: z.object({
+  payload: sortedObject({
     timestamp: isoTimestamp,
     job_id: nonEmpty,
     session_id: nonEmpty,

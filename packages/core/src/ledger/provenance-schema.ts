@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import type { Provenance } from './provenance-types.ts'
+import { sortedObject } from './sorted-object.ts'
 
-const provenanceGoalSchema = z.object({
+const provenanceGoalSchema = sortedObject({
   original: z.string(),
   active: z.string(),
   reformulation: z
@@ -14,13 +15,13 @@ const provenanceGoalSchema = z.object({
     .exactOptional(),
 })
 
-const provenanceRouteSchema = z.object({
+const provenanceRouteSchema = sortedObject({
   scenario: z.string().nullable(),
   step: z.string().nullable(),
   decision: z.enum(['stayed', 'entered', 'exited', 'switched', 'none']),
   previousScenario: z.string().nullable(),
   scores: z.array(
-    z.object({
+    sortedObject({
       scenario: z.string(),
       step: z.string().exactOptional(),
       score: z.number(),
@@ -30,29 +31,29 @@ const provenanceRouteSchema = z.object({
   reason: z.string(),
 })
 
-const provenanceEnforcementSchema = z.object({
+const provenanceEnforcementSchema = sortedObject({
   outcome: z.enum(['allowed', 'redacted', 'blocked', 'regenerated', 'escalated']),
   violations: z.array(
-    z.object({
+    sortedObject({
       ruleId: z.string(),
       tier: z.string(),
       lane: z.union([z.literal(1), z.literal(2)]),
       message: z.string(),
     }),
   ),
-  redactions: z.array(z.object({ type: z.string(), count: z.number().int().min(0) })),
-  lane2: z.object({ ran: z.boolean(), skipped: z.string().exactOptional() }).exactOptional(),
+  redactions: z.array(sortedObject({ type: z.string(), count: z.number().int().min(0) })),
+  lane2: sortedObject({ ran: z.boolean(), skipped: z.string().exactOptional() }).exactOptional(),
 })
 
 /** Zod schema of {@link Provenance}: validates a provenance object crossing a boundary (ledger, HTTP, storage). */
-export const provenanceSchema = z.object({
+export const provenanceSchema = sortedObject({
   mode: z.enum(['normal', 'fallback', 'clarification-required']),
   queryHash: z.string().regex(/^[0-9a-f]{12}$/, 'expected 12 lowercase hex characters'),
   timestamp: z.iso.datetime({ offset: true }),
   goal: provenanceGoalSchema.exactOptional(),
   route: provenanceRouteSchema.exactOptional(),
   rules: z.array(
-    z.object({
+    sortedObject({
       id: z.string(),
       tier: z.enum(['hard-safety', 'process', 'style']),
       scope: z.enum(['global', 'scenario', 'step']),
@@ -60,15 +61,15 @@ export const provenanceSchema = z.object({
       reason: z.string(),
     }),
   ),
-  clarification: z.object({ question: z.string(), options: z.array(z.string()) }).exactOptional(),
+  clarification: sortedObject({ question: z.string(), options: z.array(z.string()) }).exactOptional(),
   tools: z.array(
-    z.object({
+    sortedObject({
       id: z.string(),
       status: z.enum(['ran', 'failed', 'blocked', 'awaiting-approval', 'approved', 'rejected']),
       reason: z.string().exactOptional(),
     }),
   ),
   enforcement: provenanceEnforcementSchema.exactOptional(),
-  gates: z.array(z.object({ name: z.string(), status: z.string(), detail: z.string().exactOptional() })),
-  evidence: z.object({ count: z.number().int().min(0), sources: z.array(z.string()) }),
+  gates: z.array(sortedObject({ name: z.string(), status: z.string(), detail: z.string().exactOptional() })),
+  evidence: sortedObject({ count: z.number().int().min(0), sources: z.array(z.string()) }),
 }) satisfies z.ZodType<Provenance>
