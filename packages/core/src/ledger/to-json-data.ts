@@ -8,11 +8,13 @@ export function toJsonData(value: unknown): unknown {
   return convert(value, '', [])
 }
 
-function convert(value: unknown, key: string, ancestors: object[]): unknown {
+/** `key` is the member name or array index; turned into the string `toJSON` receives only when called. */
+function convert(value: unknown, key: string | number, ancestors: object[]): unknown {
   let current = value
   if (typeof current === 'object' && current !== null) {
     const toJson = (current as { toJSON?: unknown }).toJSON
-    if (typeof toJson === 'function') current = (toJson as (key: string) => unknown).call(current, key)
+    if (typeof toJson === 'function')
+      current = (toJson as (key: string) => unknown).call(current, String(key))
   }
   switch (typeof current) {
     case 'string':
@@ -39,7 +41,7 @@ function convertObject(object: object, ancestors: object[]): unknown {
   if (Array.isArray(object)) {
     const items = new Array<unknown>(object.length)
     for (let index = 0; index < object.length; index++)
-      items[index] = convert(object[index], String(index), ancestors) ?? null
+      items[index] = convert(object[index], index, ancestors) ?? null
     result = items
   } else {
     const members: Record<string, unknown> = {}
