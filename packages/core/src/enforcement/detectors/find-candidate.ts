@@ -1,5 +1,9 @@
 import { isTokenCode } from './char-classes.ts'
 
+/** After a digit: a run the scanner reads (not one of at most three digits ended by other text). */
+const runAhead =
+  '(?=[0-9]{3}|[0-9]{0,2}(?![0-9])(?:[ .()-]{3}|[ .()-]{0,2}(?![ .()-]))(?:$|[0-9]|[^\\x00-\\x7f]|[ .()-]))'
+
 /**
  * Characters that can make a token worth analysing, found by the native regex engine so plain
  * prose costs no JavaScript per character. Every alternative consumes exactly one character, so
@@ -17,9 +21,10 @@ import { isTokenCode } from './char-classes.ts'
  */
 const featurePattern = new RegExp(
   [
-    '[0-9\\uff10-\\uff19\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f]' +
-      '(?=[0-9]{3}|[0-9]{0,2}(?![0-9])(?:[ .()-]{3}|[ .()-]{0,2}(?![ .()-]))(?:$|[0-9]|[^\\x00-\\x7f]|[ .()-]))',
-    '[0-9](?<=[A-Z][A-Z][0-9])(?=[0-9])',
+    // An ASCII digit that starts a long enough run or an IBAN's check digits (one alternative, so
+    // the engine tests the first character once), or a digit of another script.
+    `[0-9](?:(?<=[A-Z][A-Z][0-9])(?=[0-9])|${runAhead})`,
+    `[\\uff10-\\uff19\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f]${runAhead}`,
     '@',
     '\\.(?=[A-Za-z])',
     ':(?=\\/\\/|[0-9A-Fa-f.]*:)',
