@@ -251,13 +251,13 @@ export function createScanner(options: ScanOptions = {}): Scanner {
             index++
             continue
           }
-          // ASCII digits with a letter or `_` on both sides ("f953371d" in a hash) are one run of
-          // one group glued to letters, which no number detector accepts: record it unread twice.
+          // One group of ASCII digits glued to a letter or `_` ("f953371d" in a hash) is a run no
+          // number detector accepts: noted as the last run read, not read.
           const gluedEnd = gluedDigitsEnd(text, index, length)
           if (gluedEnd > 0) {
             numberEnd = gluedEnd
             lastRunStart = index
-            lastRunExtendedEnd = gluedEnd
+            lastRunExtendedEnd = shortRun.extendedEnd
             index++
             continue
           }

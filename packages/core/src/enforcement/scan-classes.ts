@@ -104,14 +104,30 @@ function isLetterOrUnderscoreAscii(code: number): boolean {
 }
 
 /**
- * End of a run of ASCII digits starting at `start` with an ASCII letter or `_` just before and
- * just after it (a single-group number run glued on both sides), or 0 otherwise.
+ * End of a number run of one group of ASCII digits starting at `start` with an ASCII letter or `_`
+ * just before or just after it (`f953371d`, `commit e6801`, `x4111...`), or 0 otherwise. No number
+ * detector accepts a lone group glued to a word. `shortRun.extendedEnd` is where its trailing
+ * separators end, as `readNumberRun` would read it; 0 also when the run may continue (a non-ASCII
+ * character, or the end of the text).
  */
 export function gluedDigitsEnd(text: string, start: number, length: number): number {
-  if (start === 0 || !isLetterOrUnderscoreAscii(text.charCodeAt(start - 1))) return 0
   let end = start
   while (end < length && classTable[text.charCodeAt(end)] === classDigit) end++
-  return end > start && end < length && isLetterOrUnderscoreAscii(text.charCodeAt(end)) ? end : 0
+  if (end === start || end >= length) return 0
+  const next = text.charCodeAt(end)
+  if (isLetterOrUnderscoreAscii(next)) {
+    shortRun.extendedEnd = end
+    return end
+  }
+  if (start === 0 || !isLetterOrUnderscoreAscii(text.charCodeAt(start - 1))) return 0
+  // Glued before only: one group if at most three separators lead to other text.
+  let index = end
+  while (index < length && index - end < 3 && isSeparatorAscii(text.charCodeAt(index))) index++
+  if (index >= length) return 0
+  const after = text.charCodeAt(index)
+  if (after >= 128 || classTable[after] === classDigit) return 0
+  shortRun.extendedEnd = index
+  return end
 }
 
 /** Where a number run's finding could start: a phone's `+` or `(` just before its first digit. */
