@@ -54,4 +54,27 @@ describe('createSensor', () => {
       { intent: 'refund', confidence: 0.7 },
     ])
   })
+
+  it("fills perception.goal with the goal parser's reading, parsed once, for readers, JSON and copies alike", () => {
+    const parsed: string[] = []
+    const goalParser = {
+      parse: (text: string) => {
+        parsed.push(text)
+        return { goal: 'refund', text }
+      },
+    }
+    const withGoal = createSensor({ intents, goalParser })
+    const perception = withGoal.senseSync('refund ORD-1001')
+    expect(Object.keys(perception)).toContain('goal')
+    expect(perception.goal).toEqual({ goal: 'refund', text: 'refund ORD-1001' })
+    expect(perception.goal).toBe(perception.goal)
+    expect(JSON.parse(JSON.stringify(perception)).goal).toEqual({ goal: 'refund', text: 'refund ORD-1001' })
+    expect({ ...withGoal.senseSync('refund again') }.goal).toEqual({ goal: 'refund', text: 'refund again' })
+    expect(structuredClone(withGoal.senseSync('clone me')).goal).toEqual({ goal: 'refund', text: 'clone me' })
+    expect(parsed).toEqual(['refund ORD-1001', 'refund again', 'clone me'])
+    const replaced = withGoal.senseSync('replace')
+    replaced.goal = 'set by hand'
+    expect(replaced.goal).toBe('set by hand')
+    expect(parsed).toHaveLength(3)
+  })
 })

@@ -89,11 +89,38 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
       topicShift: switchCues.some((cue) => padded.includes(cue)),
       source: 'deterministic',
     }
-    if (goalParser !== undefined) perception.goal = goalParser.parse(text)
+    if (goalParser !== undefined) defineGoalOnRead(perception, () => goalParser.parse(text))
     return perception
   }
 
   return { senseSync, sense: async (text, context = {}) => senseSync(text, context) }
+}
+
+/**
+ * `perception.goal` as an enumerable property parsed on first read (then a plain data property):
+ * a turn that never reads it (most do not) skips the goal parse; every reader, `JSON.stringify`,
+ * spreads and clones see the same value an eager parse gives. Assigning replaces it.
+ */
+function defineGoalOnRead(perception: Perception, parse: () => unknown): void {
+  const settle = (target: Perception, goal: unknown) =>
+    Object.defineProperty(target, 'goal', {
+      value: goal,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    })
+  Object.defineProperty(perception, 'goal', {
+    enumerable: true,
+    configurable: true,
+    get(this: Perception) {
+      const goal = parse()
+      settle(this, goal)
+      return goal
+    },
+    set(this: Perception, goal: unknown) {
+      settle(this, goal)
+    },
+  })
 }
 
 function pickOption(text: string, options: readonly ClarificationOption[] | undefined): string | undefined {
