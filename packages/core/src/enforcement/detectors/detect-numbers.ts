@@ -39,6 +39,8 @@ export function detectNumbers(
   // and letting that hide a phone or SSN next to it would leak it. Overlaps merge at redaction.
   if (enabled.card && run.digitCount >= 12) {
     for (let first = 0; first < count; first++) {
+      // A card needs twelve digits (only as the whole run) or thirteen from its first group on.
+      if (run.digitCount - (run.groupDigitStart[first] as number) < (first === 0 ? 12 : 13)) break
       const last = longestCard(run, first)
       if (last < 0) continue
       const start = run.groupStart[first] as number
