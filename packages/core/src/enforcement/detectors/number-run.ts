@@ -68,8 +68,9 @@ export function readNumberRun(text: string, start: number, run: NumberRun): Numb
   current.start = start
   const previous = start > 0 ? text.charCodeAt(start - 1) : 32
   current.gluedStart = isWordCode(previous) && !(previous >= 48 && previous <= 57)
-  // Counters and buffers live in locals while reading (the buffers change only when they grow).
-  let digits = current.digits
+  // Counters live in locals while reading. The buffers are constants of the inner loop: when they
+  // are full the loop stops, they grow, and it resumes at the same character (so a rare long run
+  // does not turn them into loop variables of the code optimised for short ones).
   let digitCount = 0
   let groupCount = 0
   let index = start
@@ -79,50 +80,61 @@ export function readNumberRun(text: string, start: number, run: NumberRun): Numb
   let inGroup = false
   let shapes = 0
   const length = text.length
-  while (index < length) {
-    const code = text.charCodeAt(index)
-    const value = code >= 48 && code <= 57 ? code - 48 : code < 128 ? -1 : digitValue(code)
-    if (value >= 0) {
-      if (digitCount >= digits.length) {
-        current.digitCount = digitCount
-        current.groupCount = groupCount
-        current = grow(current)
-        digits = current.digits
-      }
-      if (!inGroup) {
-        // The previous group ends at the last digit read before this one.
-        if (groupCount > 0) {
-          current.groupEnd[groupCount - 1] = lastDigitEnd
-          shapes |= shapeOfSize(digitCount - (current.groupDigitStart[groupCount - 1] as number))
-          if (pendingKind === 46 && pendingLength === 1) shapes |= shapeDot
+  for (;;) {
+    const digits = current.digits
+    const groupDigitStart = current.groupDigitStart
+    const groupStart = current.groupStart
+    const groupEnd = current.groupEnd
+    const groupSeparator = current.groupSeparator
+    const groupSeparatorLength = current.groupSeparatorLength
+    let full = false
+    while (index < length) {
+      const code = text.charCodeAt(index)
+      const value = code >= 48 && code <= 57 ? code - 48 : code < 128 ? -1 : digitValue(code)
+      if (value >= 0) {
+        if (digitCount >= digits.length) {
+          full = true
+          break
         }
-        const group = groupCount++
-        current.groupDigitStart[group] = digitCount
-        current.groupStart[group] = index
-        current.groupSeparator[group] = group === 0 ? 0 : pendingKind
-        current.groupSeparatorLength[group] = group === 0 ? 0 : pendingLength
-        inGroup = true
+        if (!inGroup) {
+          // The previous group ends at the last digit read before this one.
+          if (groupCount > 0) {
+            groupEnd[groupCount - 1] = lastDigitEnd
+            shapes |= shapeOfSize(digitCount - (groupDigitStart[groupCount - 1] as number))
+            if (pendingKind === 46 && pendingLength === 1) shapes |= shapeDot
+          }
+          const group = groupCount++
+          groupDigitStart[group] = digitCount
+          groupStart[group] = index
+          groupSeparator[group] = group === 0 ? 0 : pendingKind
+          groupSeparatorLength[group] = group === 0 ? 0 : pendingLength
+          inGroup = true
+        }
+        digits[digitCount++] = value
+        lastDigitEnd = index + 1
+        pendingKind = 0
+        pendingLength = 0
+      } else if (code >= 128 && isInvisible(code)) {
+        // Invisible characters never split a group: "4111\u200b1111..." is one number.
+      } else {
+        const kind = separatorKind(code)
+        if (kind === 0 || pendingLength >= maxSeparatorLength) break
+        // Parentheses dominate a mixed separator, so ") " still reads as a phone-style break.
+        pendingKind =
+          pendingKind === 40 || kind === 40 || kind === 41
+            ? 40
+            : pendingKind === 0 || pendingKind === kind
+              ? kind
+              : 1
+        pendingLength++
+        inGroup = false
       }
-      digits[digitCount++] = value
-      lastDigitEnd = index + 1
-      pendingKind = 0
-      pendingLength = 0
-    } else if (code >= 128 && isInvisible(code)) {
-      // Invisible characters never split a group: "4111\u200b1111..." is one number.
-    } else {
-      const kind = separatorKind(code)
-      if (kind === 0 || pendingLength >= maxSeparatorLength) break
-      // Parentheses dominate a mixed separator, so ") " still reads as a phone-style break.
-      pendingKind =
-        pendingKind === 40 || kind === 40 || kind === 41
-          ? 40
-          : pendingKind === 0 || pendingKind === kind
-            ? kind
-            : 1
-      pendingLength++
-      inGroup = false
+      index++
     }
-    index++
+    if (!full) break
+    current.digitCount = digitCount
+    current.groupCount = groupCount
+    current = grow(current)
   }
   current.digitCount = digitCount
   current.groupCount = groupCount
