@@ -134,7 +134,12 @@ function medianMillis(run: () => unknown, rounds: number): number {
   return times[Math.floor(times.length / 2)] as number
 }
 
-export default defineSuite({
+/**
+ * Two suites, run in this order: tinybench warms every case of a suite before timing any, and
+ * warming the scanner on the 100 KB pathological inputs first re-optimises it for them (about 20%
+ * slower on ordinary text afterwards), so throughput is timed before they run.
+ */
+const throughput = defineSuite({
   name: 'enforcement',
   timeMs: 1000,
   cases: [
@@ -174,17 +179,12 @@ export default defineSuite({
       fn: () => limit.evaluate(refund),
       targetMedianMicros: 0.15,
     },
-    ...Object.entries(adversarial).map(([name, text]) => ({
-      name: `adversarial 100 KB: ${name}`,
-      fn: () => scanner.scan(text).findings.length,
-      targetMedianMicros: 50_000,
-    })),
   ],
   measure: () => {
     const focal = megabytesPerSecond(() => scanner.scan(corpus), corpus.length, 20)
-    const node = megabytesPerSecond(() => redactPiiNode.redact(corpus), corpus.length, 3)
+    const node = megabytesPerSecond(() => redactPiiNode.redact(corpus), corpus.length, 10)
     const focalSparse = megabytesPerSecond(() => scanner.scan(sparseCorpus), sparseCorpus.length, 20)
-    const nodeSparse = megabytesPerSecond(() => redactPiiNode.redact(sparseCorpus), sparseCorpus.length, 3)
+    const nodeSparse = megabytesPerSecond(() => redactPiiNode.redact(sparseCorpus), sparseCorpus.length, 10)
     const pii = megabytesPerSecond(() => redactPii.redact(slice), slice.length, 3)
     const decoyText = (decoy: string): string => `Reference ${decoy} was noted.`
     const focalDecoys = decoys.filter((decoy) =>
@@ -194,9 +194,6 @@ export default defineSuite({
       redactPiiNode.redact(decoyText(decoy)).includes('CREDIT_CARD'),
     )
     const piiDecoys = decoys.filter((decoy) => /CREDIT_CARD/.test(redactPii.redact(decoyText(decoy))))
-    const worst = Math.max(
-      ...Object.values(adversarial).map((text) => medianMillis(() => scanner.scan(text), 5)),
-    )
     return {
       throughput: {
         'corpus bytes': corpus.length,
@@ -218,7 +215,24 @@ export default defineSuite({
         '@redactpii/node': nodeDecoys.length,
         'redact-pii': piiDecoys.length,
       },
-      adversarial: { 'worst 100 KB median ms': Number(worst.toFixed(2)), 'under 50 ms': worst < 50 },
     }
   },
 })
+
+const worstCase = defineSuite({
+  name: 'enforcement: adversarial inputs',
+  timeMs: 500,
+  cases: Object.entries(adversarial).map(([name, text]) => ({
+    name: `adversarial 100 KB: ${name}`,
+    fn: () => scanner.scan(text).findings.length,
+    targetMedianMicros: 50_000,
+  })),
+  measure: () => {
+    const worst = Math.max(
+      ...Object.values(adversarial).map((text) => medianMillis(() => scanner.scan(text), 5)),
+    )
+    return { adversarial: { 'worst 100 KB median ms': Number(worst.toFixed(2)), 'under 50 ms': worst < 50 } }
+  },
+})
+
+export default [throughput, worstCase]
