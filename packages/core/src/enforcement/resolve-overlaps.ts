@@ -11,18 +11,23 @@ const containedKinds = new Set([
   'url',
 ])
 
-/** Sorts findings and drops those wholly inside a longer finding of another kind (a card inside an IBAN). */
+/**
+ * Sorts findings and drops those wholly inside a longer finding of another kind (a card inside an
+ * IBAN). Reorders and shortens `findings` itself (callers pass an array they own).
+ */
 export function resolveOverlaps(findings: Finding[], from: number): Finding[] {
   const kept = from > 0 ? findings.filter((finding) => finding.start >= from) : findings
   if (kept.length < 2) return kept
   // Findings mostly arrive in order; a stable sort of sorted input is the identity, so skip it.
   if (!isSorted(kept)) kept.sort(compareFindings)
-  const result: Finding[] = []
+  // Kept findings are compacted in place (the array is the scan's own): no second array per scan.
+  let write = 0
   // Findings still open at the current start: the first `open` entries (never shortening the
   // array saves a length store per finding); sorted input keeps this list short.
   const active: Finding[] = []
   let open = 0
-  for (const finding of kept) {
+  for (let read = 0; read < kept.length; read++) {
+    const finding = kept[read] as Finding
     let still = 0
     for (let index = 0; index < open; index++) {
       const other = active[index] as Finding
@@ -30,10 +35,11 @@ export function resolveOverlaps(findings: Finding[], from: number): Finding[] {
     }
     open = still
     if (isContained(finding, active, open)) continue
-    result.push(finding)
+    kept[write++] = finding
     active[open++] = finding
   }
-  return result
+  kept.length = write
+  return kept
 }
 
 function compareFindings(left: Finding, right: Finding): number {
