@@ -27,7 +27,13 @@ export async function startDenoTestServer(): Promise<DenoTestServer> {
     '--allow-env',
     'src/testing/deno/serve-test-app.ts',
   ]
-  const child: ChildProcess = spawn(denoBinary, args, { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] })
+  // Its own process group: `.bin/deno` is a shell shim running node, which runs the real binary
+  // as a child, so stopping only the shim would leave Deno serving after the tests.
+  const child: ChildProcess = spawn(denoBinary, args, {
+    cwd: packageRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: process.platform !== 'win32',
+  })
   const ports = await new Promise<{ app: number; stores: number }>((resolve, reject) => {
     const found: { app?: number; stores?: number } = {}
     let output = ''
@@ -53,7 +59,8 @@ export async function startDenoTestServer(): Promise<DenoTestServer> {
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve()
         child.once('exit', () => resolve())
-        child.kill('SIGTERM')
+        if (process.platform === 'win32' || child.pid === undefined) child.kill('SIGTERM')
+        else process.kill(-child.pid, 'SIGTERM')
       }),
   }
 }
