@@ -1,0 +1,151 @@
+// Compares the working tree's Lane 1 scanner with the one at a git ref on random texts, under
+// several option sets and `from` offsets, and prints every difference. A performance change to
+// the scanner lands only with 0 differences (see CONTRIBUTING.md).
+//
+//   node --conditions=@focal/source --import tsx scripts/scanner-equivalence.ts <ref> [texts]
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createScanner as createCurrentScanner } from '../packages/core/src/enforcement/create-scanner.ts'
+import type { ScanOptions } from '../packages/core/src/enforcement/types.ts'
+
+const [ref, countArgument] = process.argv.slice(2)
+if (ref === undefined) {
+  console.error('usage: scanner-equivalence.ts <git ref> [number of random texts, default 30000]')
+  process.exit(2)
+}
+const count = Number(countArgument ?? 30_000)
+const root = join(import.meta.dirname, '..')
+
+// The scanner at `ref`, extracted beside a package.json that makes its files ES modules.
+const snapshot = mkdtempSync(join(tmpdir(), 'focal-scanner-'))
+const archive = join(snapshot, 'core.tar')
+execFileSync('git', ['archive', `--output=${archive}`, ref, 'packages/core/src'], { cwd: root })
+execFileSync('tar', ['-x', '-f', archive, '-C', snapshot])
+writeFileSync(join(snapshot, 'package.json'), '{"type":"module"}\n')
+const previous = (await import(
+  pathToFileURL(join(snapshot, 'packages/core/src/enforcement/create-scanner.ts')).href
+)) as { createScanner: typeof createCurrentScanner }
+const { benchCorpus } = (await import('../packages/core/src/enforcement/enforcement.bench.ts')) as {
+  benchCorpus: string
+}
+
+let seed = 12_345
+function random(limit: number): number {
+  seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0
+  return (seed >>> 8) % limit
+}
+
+const optionSets: ScanOptions[] = [
+  {},
+  { detectors: ['secret'] },
+  { detectors: ['high-entropy'] },
+  { detectors: ['crypto-address'] },
+  { detectors: ['secret', 'crypto-address', 'high-entropy'] },
+  { detectors: ['email', 'url', 'ip-address'] },
+  { entropyMinLength: 8, entropyThreshold: 3 },
+  { entropyMinLength: 40, entropyThreshold: 4.5 },
+  { entropyMinLength: 1.5 },
+  { entropyMinLength: 0 },
+  { entropyMinLength: 100 },
+  { entropyThreshold: 2 },
+  { detectors: ['credit-card', 'us-ssn', 'phone', 'iban'] },
+  { blocklist: ['secret', 'ghp'], patterns: [{ type: 'x', pattern: 'ab+c' }] },
+  { detectors: ['high-entropy', 'crypto-address'], entropyMinLength: 26 },
+]
+const pairs = optionSets.map((options) => [createCurrentScanner(options), previous.createScanner(options)])
+
+// Whole items, fragments of them, and characters that must not hide or fake one.
+const pieces = [
+  ...['AKIALALEMEL33243OLIB', 'AKIAIOSFODNN7EXAMPLE', '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'],
+  ...['8f953371d3e85eddb89b05ed6b9e680791055315', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'],
+  ...['3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
+  ...['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'sk-proj-abcdefghijklmnopqrstuvwxyz012345'],
+  ...['eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc', 'xoxb-1234567890-abcdef'],
+  ...['glpat-abcdefghij0123456789', 'sk_live_abcdefghij0123', 'AIzaSyA1234567890abcdefghijklmnopqrstuv'],
+  ...['password=Zx8Qp2LmN7vRt5Kw9Yb3Hc6Jd', 'DE89 3704 0044 0532 0130 00', 'GB82WEST12345698765432'],
+  ...['4111 1111 1111 1111', '536-90-1234', '(415) 555-1234', '10.0.0.1', 'https://status.example.com/x'],
+  ...['www.example.com', 'jane.doe@example.com', 'fe80::1', '2001:db8::ff00:42:8329', 'example.co.uk'],
+  ...['http://user@host.com:8080/x', 'https://[2001:db8::1]:443/p', 'http://localhost:3000', 'XN--ab.com'],
+  ...['foo.m\u212A', 'a..b@x.io', 'main.py', 'google.co.il/x', '4.2', '1 2 3', '12....3', 'a1.2b', '10:30'],
+  ...[
+    '-----BEGIN RSA PRIVATE KEY-----\nMIIB\n-----END RSA PRIVATE KEY-----',
+    '-----BEGIN PRIVATE KEY----- a',
+  ],
+  ...[
+    ' ',
+    ' ',
+    '\n',
+    '_',
+    '-',
+    '=',
+    '/',
+    '+',
+    '.',
+    ':',
+    '@',
+    ',',
+    '"',
+    '\u00e9',
+    '\u200b',
+    '\uff11',
+    '\u0661',
+  ],
+  ...['\u00a0', '\u{1F600}', 'abc', 'XYZ', '0123', '99', 'A', 'zz', 'Q9'],
+]
+const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-.:@'
+
+function randomRun(length: number, letters: number): string {
+  let run = ''
+  for (let index = 0; index < length; index++) run += alphabet[random(letters)]
+  return run
+}
+
+function randomText(): string {
+  const kind = random(5)
+  if (kind === 0) {
+    const start = random(benchCorpus.length - 3000)
+    return benchCorpus.slice(start, start + 1 + random(3000))
+  }
+  let text = ''
+  for (let part = 1 + random(12); part > 0; part--) {
+    const choice = random(5)
+    const piece = pieces[random(pieces.length)] as string
+    if (choice <= 1) text += piece
+    else if (choice === 2) text += randomRun(1 + random(60), alphabet.length)
+    else if (choice === 3) {
+      const from = random(piece.length)
+      text += piece.slice(from, from + 1 + random(piece.length))
+    } else text += String.fromCharCode(random(2) ? 32 + random(95) : random(0x3000))
+  }
+  return kind === 3 ? text.replace(/ /g, () => (random(3) ? '' : ' ')) : text
+}
+
+let scans = 0
+let differences = 0
+function compare(text: string): void {
+  for (const [index, [current, before]] of pairs.entries()) {
+    const from = random(4) === 0 ? random(text.length + 1) : 0
+    const now = JSON.stringify(current?.scan(text, from))
+    const then = JSON.stringify(before?.scan(text, from))
+    scans++
+    if (now === then) continue
+    if (differences++ < 5) {
+      console.log(`difference, options ${JSON.stringify(optionSets[index])}, from ${from}:`)
+      console.log(
+        `  text ${JSON.stringify(text).slice(0, 300)}\n  now  ${now?.slice(0, 400)}\n  was  ${then?.slice(0, 400)}`,
+      )
+    }
+  }
+}
+
+const adversarial = ['A1b2C3d4E5'.repeat(1000), 'AKIAsk-proj-ghp_eyJ'.repeat(500), 'a@'.repeat(3000)]
+for (const text of [...adversarial, 'a:b::'.repeat(2000), '4'.repeat(5000), 'DE89 3704 '.repeat(1000)])
+  compare(text)
+compare(benchCorpus)
+for (let index = 0; index < count; index++) compare(randomText())
+rmSync(snapshot, { recursive: true, force: true })
+console.log(`${count} random texts, ${scans} scans compared with ${ref}: ${differences} differences`)
+process.exit(differences === 0 ? 0 : 1)
