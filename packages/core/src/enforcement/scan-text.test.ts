@@ -290,6 +290,22 @@ describe('scanText', () => {
 
   describe('url', () => {
     it.each([
+      ['see http://example.com:8080/x.', ['http://example.com:8080/x']],
+      ['see HTTPS://Example.COM/x.', ['HTTPS://Example.COM/x']],
+      ['see http://microsoft.vlaanderen/x.', ['http://microsoft.vlaanderen/x']],
+      ['see www.example.vlaanderen now', []],
+      ['see gopher://example.com/x.', []],
+      ['see http://1.2.3.4567/x.', []],
+      ['see http://example.com:123456/x.', []],
+    ] as const)('checks scheme, host and port of %s', (text, urls) => {
+      expect(values(text, 'url')).toEqual(urls)
+    })
+
+    it('takes an email only with a local part that has no double or trailing dot', () => {
+      expect(values('mail a..b@x.io or x.@y.com or ok@y.com', 'email')).toEqual(['ok@y.com'])
+    })
+
+    it.each([
       'https://example.com/path?q=1',
       'http://localhost:8080/x',
       'www.google.com',

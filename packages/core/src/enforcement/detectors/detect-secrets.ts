@@ -1,3 +1,4 @@
+import { FocalError } from '../../errors/focal-error.ts'
 import type { Finding } from '../types.ts'
 import { isAlphanumericCode } from './char-classes.ts'
 import { entropyClass, runEntropy, shannonEntropy } from './shannon-entropy.ts'
@@ -40,7 +41,17 @@ const shapesByFirst: ReadonlyMap<number, readonly SecretShape[]> = (() => {
 /** First characters a shape's source can match: a literal, or each alternative of a leading `(?:a|b)`. */
 function firstCharacters(source: string): Set<number> {
   const alternatives = source.startsWith('(?:') ? (source.slice(3).split(')')[0] ?? '').split('|') : [source]
-  return new Set(alternatives.map((alternative) => alternative.charCodeAt(0)))
+  const firsts = new Set(alternatives.map((alternative) => alternative.charCodeAt(0)))
+  // A shape starting otherwise (a class, an escape) would never be tried: fail at load instead.
+  for (const first of firsts) {
+    if (!isAlphanumericCode(first)) {
+      throw new FocalError({
+        code: 'internal-error',
+        message: `secret shape ${source} must start with a literal letter or digit`,
+      })
+    }
+  }
+  return firsts
 }
 
 /** End of the first shape matching at `position` and its type, written to `secretMatch`; false if none. */
@@ -63,7 +74,7 @@ const secretMatch = { type: '', end: 0 }
 /** First characters of every secret shape (A…, gh/gl…, sk/rk…, xox…, eyJ…), as an ASCII table. */
 const secretStartTable = (() => {
   const table = new Uint8Array(128)
-  for (const char of 'Agsrxe') table[char.charCodeAt(0)] = 1
+  for (const first of shapesByFirst.keys()) table[first] = 1
   return table
 })()
 

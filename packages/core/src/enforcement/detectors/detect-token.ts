@@ -144,30 +144,11 @@ function isDottedQuad(text: string, start: number, end: number): boolean {
   return groups === 3 && digits > 0
 }
 
-/** `text[start, end)` as a bracketed IPv6 literal with an optional port (`/^\[[0-9A-Fa-f:.]+\](:\d+)?$/`). */
-function isBracketedHost(text: string, start: number, end: number): boolean {
-  if (text.charCodeAt(start) !== 91) return false
-  let index = start + 1
-  while (index < end && isIpv6LiteralCode(text.charCodeAt(index))) index++
-  if (index === start + 1 || index >= end || text.charCodeAt(index) !== 93) return false
-  index++
-  if (index === end) return true
-  if (text.charCodeAt(index) !== 58 || index + 1 === end) return false
-  for (index++; index < end; index++) if (!isAsciiDigit(text.charCodeAt(index))) return false
-  return true
-}
-
-function isIpv6LiteralCode(code: number): boolean {
-  return (
-    isAsciiDigit(code) ||
-    (code >= 65 && code <= 70) ||
-    (code >= 97 && code <= 102) ||
-    code === 58 ||
-    code === 46
-  )
-}
-
-/** A URL's host `text[start, end)` (after any `user@`, without a `:port`): a domain, localhost, IPv4 or IPv6. */
+/**
+ * A URL's host `text[start, end)` (after any `user@`, without a `:port`): a domain, localhost or
+ * IPv4. A bracketed IPv6 host never reaches here (`[` ends a token); its address is flagged by the
+ * IP detector.
+ */
 function isValidHost(text: string, start: number, end: number, anyTopLevel: boolean): boolean {
   let hostStart = start
   for (let index = end - 1; index >= start; index--) {
@@ -176,7 +157,6 @@ function isValidHost(text: string, start: number, end: number, anyTopLevel: bool
       break
     }
   }
-  if (text.charCodeAt(hostStart) === 91 && hostStart < end) return isBracketedHost(text, hostStart, end)
   const hostEnd = portStart(text, hostStart, end)
   return (
     isValidDomain(text, anyTopLevel, hostStart, hostEnd) ||
