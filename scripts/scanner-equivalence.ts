@@ -65,6 +65,7 @@ const pieces = [
   ...['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'sk-proj-abcdefghijklmnopqrstuvwxyz012345'],
   ...['eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc', 'xoxb-1234567890-abcdef'],
   ...['glpat-abcdefghij0123456789', 'sk_live_abcdefghij0123', 'AIzaSyA1234567890abcdefghijklmnopqrstuv'],
+  ...['xoxb-abcdefghij', 'rk_test_abcdefghij', 'AKIALALEMELABCDOLIBX'],
   ...['password=Zx8Qp2LmN7vRt5Kw9Yb3Hc6Jd', 'DE89 3704 0044 0532 0130 00', 'GB82WEST12345698765432'],
   ...['4111 1111 1111 1111', '536-90-1234', '(415) 555-1234', '10.0.0.1', 'https://status.example.com/x'],
   ...['www.example.com', 'jane.doe@example.com', 'fe80::1', '2001:db8::ff00:42:8329', 'example.co.uk'],

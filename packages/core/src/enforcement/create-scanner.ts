@@ -107,11 +107,11 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   let run: NumberRun = createNumberRun()
   // Tokens this long are analysed for secrets, crypto addresses and entropy.
   const shortestLongToken = Math.min(minimumSecretLength, 26, entropy.minimumLength)
-  // Tokens this long are searched for: only the detectors that are on count.
+  // Tokens this long are searched for: only the entropy and crypto detectors need the search (a
+  // secret is found by its feature, see `createCandidateFinder`).
   const searchedLength = Number.isNaN(entropy.minimumLength)
     ? Number.NaN
     : Math.min(
-        use.secret ? minimumSecretLength : Number.POSITIVE_INFINITY,
         use.crypto ? 26 : Number.POSITIVE_INFINITY,
         use.entropy ? entropy.minimumLength : Number.POSITIVE_INFINITY,
       )

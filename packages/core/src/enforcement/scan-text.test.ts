@@ -387,6 +387,20 @@ describe('scanText', () => {
       expect(found(`use ${secret} now`, 'secret')).toEqual([[type, secret]])
     })
 
+    it.each([
+      ['slack-token', 'xoxb-abcdefghij'],
+      ['slack-token', 'xoxp-abcdefghijklm'],
+      ['stripe-key', 'sk_live_abcdefghij'],
+      ['stripe-key', 'rk_prod_abcdefghijk'],
+    ])(
+      'flags a %s as short as its shape allows (15 to 19 characters), with every detector on',
+      (type, secret) => {
+        for (const text of [secret, `use ${secret} now`, `key=${secret}`]) {
+          expect(scanText(text).map((finding) => [finding.type, finding.value])).toEqual([[type, secret]])
+        }
+      },
+    )
+
     it('flags a whole private key block', () => {
       const key =
         '-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi\n-----END RSA PRIVATE KEY-----'

@@ -3,21 +3,45 @@ import type { Finding } from '../types.ts'
 import { isAlphanumericCode } from './char-classes.ts'
 import { entropyClass, runEntropy, shannonEntropy } from './shannon-entropy.ts'
 
-/** Known token shapes, one alternative each; the group index maps to the finding type. */
-const secretShapes: ReadonlyArray<readonly [type: string, source: string]> = [
-  ['aws-access-key', '(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}'],
-  ['gcp-api-key', 'AIza[0-9A-Za-z_-]{35}'],
-  ['github-token', 'gh[pousr]_[0-9A-Za-z]{36,255}'],
-  ['github-token', 'github_pat_[0-9A-Za-z_]{82}'],
-  ['gitlab-token', 'glpat-[0-9A-Za-z_-]{20}'],
-  ['stripe-key', '(?:sk|rk)_(?:test|live|prod)_[0-9A-Za-z]{10,99}'],
-  ['anthropic-key', 'sk-ant-(?:api03|admin01)-[A-Za-z0-9_-]{93}AA'],
-  ['anthropic-key', 'sk-ant-(?:oat01|ort01)-[A-Za-z0-9_-]{40,}'],
-  ['openai-key', 'sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}'],
-  ['openai-key', 'sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}'],
-  ['slack-token', 'xox[abposr]-[0-9A-Za-z-]{10,}'],
-  ['jwt', 'eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*'],
+/**
+ * Known token shapes, one alternative each; the group index maps to the finding type. `feature` is
+ * a regex alternative of one character that occurs in every match of the shape (its first capital,
+ * or the `_`, `-` or `.` after its prefix): the scanner's candidate search finds short secrets by
+ * it, so only tokens long enough for entropy and crypto checks need the long-token search.
+ */
+const secretShapes: ReadonlyArray<{ type: string; source: string; feature: string }> = [
+  {
+    type: 'aws-access-key',
+    source: '(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}',
+    feature: 'A(?=3T[A-Z0-9]|KIA|SIA|BIA|CCA)',
+  },
+  { type: 'gcp-api-key', source: 'AIza[0-9A-Za-z_-]{35}', feature: 'A(?=Iza)' },
+  { type: 'github-token', source: 'gh[pousr]_[0-9A-Za-z]{36,255}', feature: '_(?<=gh[pousr]_)' },
+  { type: 'github-token', source: 'github_pat_[0-9A-Za-z_]{82}', feature: '_(?<=github_)' },
+  { type: 'gitlab-token', source: 'glpat-[0-9A-Za-z_-]{20}', feature: '-(?<=glpat-)' },
+  {
+    type: 'stripe-key',
+    source: '(?:sk|rk)_(?:test|live|prod)_[0-9A-Za-z]{10,99}',
+    feature: '_(?<=[sr]k_)',
+  },
+  {
+    type: 'anthropic-key',
+    source: 'sk-ant-(?:api03|admin01)-[A-Za-z0-9_-]{93}AA',
+    feature: '-(?<=sk-)',
+  },
+  { type: 'anthropic-key', source: 'sk-ant-(?:oat01|ort01)-[A-Za-z0-9_-]{40,}', feature: '-(?<=sk-)' },
+  { type: 'openai-key', source: 'sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}', feature: '-(?<=sk-)' },
+  { type: 'openai-key', source: 'sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}', feature: '-(?<=sk-)' },
+  { type: 'slack-token', source: 'xox[abposr]-[0-9A-Za-z-]{10,}', feature: '-(?<=xox[abposr]-)' },
+  {
+    type: 'jwt',
+    source: 'eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*',
+    feature: '\\.(?=eyJ)',
+  },
 ]
+
+/** The shapes' features as regex alternatives (each consumes exactly one character). */
+export const secretFeatures: readonly string[] = [...new Set(secretShapes.map((shape) => shape.feature))]
 
 /** A shape as a sticky regex (tried only where a secret can start), with its finding type. */
 interface SecretShape {
@@ -31,7 +55,7 @@ interface SecretShape {
  */
 const shapesByFirst: ReadonlyMap<number, readonly SecretShape[]> = (() => {
   const byFirst = new Map<number, SecretShape[]>()
-  for (const [type, source] of secretShapes) {
+  for (const { type, source } of secretShapes) {
     const shape = { type, pattern: new RegExp(source, 'y') }
     for (const first of firstCharacters(source)) byFirst.set(first, [...(byFirst.get(first) ?? []), shape])
   }
@@ -103,8 +127,8 @@ export function isSecretStart(text: string, position: number): boolean {
   return code < 128 && secretStartTable[code] === 1 && canContinueSecret(code, text.charCodeAt(position + 1))
 }
 
-/** Shortest token that can hold any known secret shape (the scanner's prefilter). */
-export const minimumSecretLength = 20
+/** Shortest token that can hold any known secret shape: `xox?-` and ten characters (the scanner's prefilter). */
+export const minimumSecretLength = 15
 
 /** A secret must not continue into letters, digits or `_` (then it is part of a longer identifier). */
 function isTokenBody(code: number): boolean {

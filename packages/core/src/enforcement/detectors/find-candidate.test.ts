@@ -66,4 +66,27 @@ describe('createCandidateFinder', () => {
     expect(finder.nextFeature('see https://x.io', 0)).toBe(9)
     expect(finder.nextFeature('text -----BEGIN RSA', 0)).toBe(5)
   })
+
+  it.each([
+    'AKIALALEMELABCDOLIBX',
+    'A3TXLALEMELABCDOLIBX',
+    `AIza${'x'.repeat(35)}`,
+    `ghp_${'x'.repeat(36)}`,
+    `github_pat_${'x'.repeat(82)}`,
+    `glpat-${'x'.repeat(20)}`,
+    'sk_live_abcdefghij',
+    'rk_test_abcdefghij',
+    `sk-ant-api03-${'x'.repeat(93)}AA`,
+    `sk-proj-${'x'.repeat(20)}`,
+    `sk-${'x'.repeat(20)}T3BlbkFJ${'x'.repeat(20)}`,
+    'xoxb-abcdefghij',
+    'eyJabcdefghi.eyJabcdefghi.',
+  ])('finds a feature inside the secret %s, however short its token', (secret) => {
+    // No long-token search: the feature alone must lead the scanner to the secret.
+    const finder = createCandidateFinder(Number.POSITIVE_INFINITY)
+    const text = `plain words ${secret} more words`
+    const position = finder.nextFeature(text, 0)
+    expect(position).toBeGreaterThanOrEqual(12)
+    expect(position).toBeLessThan(12 + secret.length)
+  })
 })

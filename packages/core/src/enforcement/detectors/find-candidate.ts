@@ -1,4 +1,5 @@
 import { isTokenCode } from './char-classes.ts'
+import { secretFeatures } from './detect-secrets.ts'
 
 /** After a digit: a run the scanner reads (not one of at most three digits ended by other text). */
 const runAhead =
@@ -16,8 +17,13 @@ const runAhead =
  * - `.` before a letter (bare domains and `www.` hosts: a valid host ends in `.` and a letter,
  *   so the token of any URL without a scheme has one);
  * - `:` before `//` (URLs) or before another colon in a run of hex digits and dots (IPv6);
- * - the first dash of `-----BEGIN ` (private key blocks).
- * Each alternative is a single character plus a bounded or single-class lookahead (linear time).
+ * - the first dash of `-----BEGIN ` (private key blocks);
+ * - a known secret's feature: the first capital of `AKIA…`/`AIza…`, or the `_`, `-` or `.` after
+ *   a prefix like `ghp`, `sk`, `xoxb` or `eyJ…` (see `secretFeatures`), so a secret shorter than
+ *   the long-token search's length is still found.
+ * Each alternative is a single character plus a bounded or single-class lookaround (linear time).
+ * Every alternative starts with its character (a leading lookbehind would cost the engine its
+ * first-character dispatch: about 5× slower).
  */
 const featurePattern = new RegExp(
   [
@@ -29,6 +35,7 @@ const featurePattern = new RegExp(
     '\\.(?=[A-Za-z])',
     ':(?=\\/\\/|[0-9A-Fa-f.]*:)',
     '-(?=----BEGIN )',
+    ...secretFeatures,
   ].join('|'),
   'g',
 )
