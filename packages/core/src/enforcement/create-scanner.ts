@@ -24,8 +24,8 @@ import {
   gluedDigitsEnd,
   isLetterAt,
   isUpperAt,
+  rejectedRunEnd,
   runPrefixStart,
-  shortNumberEnd,
   shortRun,
 } from './scan-classes.ts'
 import type { DetectorId, Finding, ScanOptions } from './types.ts'
@@ -239,11 +239,11 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           } else if (match?.type === 'incomplete') ibanOpen = Math.min(ibanOpen, start)
         }
         if (digit && readsNumbers && index >= numberEnd) {
-          // Fast path: up to three ASCII digits with no digit after the next separators ("3 printed",
-          // "4.2 in", "10:30") form a run too short for any detector; skip it without reading it.
-          const shortEnd = shortNumberEnd(text, index, length)
-          if (shortEnd > 0) {
-            numberEnd = shortEnd
+          // Fast path: a run no number detector accepts ("3 printed", "10:30", "2024-05-17") is
+          // skipped after one read, without storing its digits.
+          const rejectedEnd = rejectedRunEnd(text, index, length)
+          if (rejectedEnd > 0) {
+            numberEnd = rejectedEnd
             if (shortRun.noted) {
               lastRunStart = index
               lastRunExtendedEnd = shortRun.extendedEnd

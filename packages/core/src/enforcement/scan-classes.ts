@@ -60,31 +60,43 @@ function isSeparatorAscii(code: number): boolean {
   return code === 32 || code === 45 || code === 46 || code === 40 || code === 41
 }
 
-/** Where the last short run's separators end, and whether the scan notes it as its last run. */
+/**
+ * The last run a fast path skipped: where its trailing separators end, and whether the scan notes
+ * it as its last run read (for a stream to hold back if it reaches the end of the text).
+ */
 export const shortRun = { extendedEnd: 0, noted: false }
 
 /**
- * End of a number run (ASCII after its first digit) that certainly has fewer than four digits (groups of digits with one
- * to three of ` -.()` between them), or 0 when it may be longer: a fourth digit, a non-ASCII
- * character (a digit or an invisible one), or the end of the text. No detector reads such a run.
- * `shortRun.noted` is false for one group ended by another character ("3 printed", "10:30"), which
- * the scan skips without noting; otherwise the scan notes the run (and `shortRun.extendedEnd`) as a
- * read run, for a stream to hold back if it reaches the end.
+ * End of a number run (ASCII after its first digit, at `start`) that `detectNumbers` rejects before
+ * looking at its groups: fewer than four groups, and fewer than seven digits, or fewer than twelve
+ * with no group of three or nine digits and no `+` before it ("3 printed", "10:30", "2024-05-17",
+ * "/85666."). Groups are digits with one to three of ` -.()` between them, as `readNumberRun` reads
+ * them. 0 when the run may hold a finding, has a non-ASCII character (a digit or an invisible one)
+ * or reaches the end of the text: then it is read in full. `shortRun.extendedEnd` is where the
+ * run's trailing separators end; `shortRun.noted` is false for one group of at most three digits
+ * ended by other text ("3 printed", "10:30"), which the scan skips without noting, as it always has.
  */
-export function shortNumberEnd(text: string, start: number, length: number): number {
+export function rejectedRunEnd(text: string, start: number, length: number): number {
   // The character at `start` is a digit (of any script).
   let digits = 1
   let groups = 1
+  let groupDigits = 1
+  let threeOrNine = false
   let lastDigitEnd = start + 1
   let separators = 0
   let index = start + 1
   while (index < length) {
     const code = text.charCodeAt(index)
     if (code >= 48 && code <= 57) {
-      if (++digits >= 4) return 0
-      if (separators > 0) groups++
+      if (++digits >= 12) return 0
+      if (separators > 0) {
+        if (++groups > 3) return 0
+        if (groupDigits === 3 || groupDigits === 9) threeOrNine = true
+        groupDigits = 0
+        separators = 0
+      }
+      groupDigits++
       lastDigitEnd = index + 1
-      separators = 0
     } else if (isSeparatorAscii(code)) {
       if (separators === 3) break
       separators++
@@ -93,8 +105,12 @@ export function shortNumberEnd(text: string, start: number, length: number): num
     index++
   }
   if (index >= length) return 0
+  if (digits >= 7) {
+    if (threeOrNine || groupDigits === 3 || groupDigits === 9) return 0
+    if (start > 0 && text.charCodeAt(start - 1) === 43) return 0
+  }
   shortRun.extendedEnd = index
-  shortRun.noted = groups > 1 || (separators === 3 && isSeparatorAscii(text.charCodeAt(index)))
+  shortRun.noted = digits > 3 || groups > 1 || (separators === 3 && isSeparatorAscii(text.charCodeAt(index)))
   return lastDigitEnd
 }
 

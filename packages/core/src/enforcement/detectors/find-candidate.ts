@@ -9,9 +9,10 @@ const runAhead =
  * Characters that can make a token worth analysing, found by the native regex engine so plain
  * prose costs no JavaScript per character. Every alternative consumes exactly one character, so
  * the candidate is `lastIndex - 1` after a successful `test`:
- * - a digit in any supported script that starts a number run worth reading: the scanner skips a
- *   run of at most three ASCII digits after it, then at most three of ` .-()`, then another ASCII
- *   character, unread (so `3 printed` and `10:30` cost nothing), and the lookahead is that rule negated;
+ * - a digit in any supported script that starts a number run worth reading: a run of at most
+ *   three ASCII digits after it, then at most three of ` .-()`, then another ASCII character is
+ *   one no detector accepts and the scan does not note (see `rejectedRunEnd`), so `3 printed` and
+ *   `10:30` cost nothing; the lookahead is that rule negated;
  * - an ASCII digit after two capitals and before another digit (an IBAN's first check digit);
  * - `@` (emails);
  * - `.` before a letter (bare domains and `www.` hosts: a valid host ends in `.` and a letter,

@@ -1,0 +1,73 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { detectNumbers } from './detectors/detect-numbers.ts'
+import { createNumberRun, readNumberRun } from './detectors/number-run.ts'
+import { rejectedRunEnd, shortRun } from './scan-classes.ts'
+import type { Finding } from './types.ts'
+
+const allNumbers = { card: true, ssn: true, phone: true, ipv4: true }
+
+describe('rejectedRunEnd', () => {
+  it('skips only runs the number detectors reject, ending where readNumberRun ends them', () => {
+    const pieces = fc.constantFrom(
+      '1',
+      '23',
+      '456',
+      '7890',
+      '123456789',
+      ' ',
+      '-',
+      '.',
+      '(',
+      ')',
+      '+',
+      'x',
+      ':',
+      '٣',
+    )
+    let skipped = 0
+    fc.assert(
+      fc.property(fc.array(pieces, { minLength: 1, maxLength: 16 }), (parts) => {
+        const text = parts.join('')
+        for (let start = 0; start < text.length; start++) {
+          const code = text.charCodeAt(start)
+          if (code < 48 || code > 57) continue
+          const end = rejectedRunEnd(text, start, text.length)
+          if (end === 0) continue
+          skipped++
+          const run = readNumberRun(text, start, createNumberRun())
+          const findings: Finding[] = []
+          detectNumbers(text, run, allNumbers, findings)
+          expect(findings).toEqual([])
+          expect(end).toBe(run.end)
+          expect(shortRun.extendedEnd).toBe(run.extendedEnd)
+        }
+      }),
+      { numRuns: 3000 },
+    )
+    // The property is not vacuous: plenty of runs took the fast path.
+    expect(skipped).toBeGreaterThan(1000)
+  })
+
+  it.each([
+    ['2024-05-17 report', 10],
+    ['see /85666. next', 5],
+    ['3 printed', 1],
+  ])('skips %s', (text, length) => {
+    const start = text.search(/[0-9]/)
+    expect(rejectedRunEnd(text, start, text.length)).toBe(start + length)
+  })
+
+  it.each([
+    ['536-90-5924 on', 'a group of three (SSN)'],
+    ['4111 1111 1111 1111 ok', 'twelve digits or more (card)'],
+    ['10.0.0.1 ok', 'four groups (IPv4)'],
+    ['+4915112345 ok', 'a plus before seven digits (E.164 phone)'],
+    ['123456789 ok', 'a group of nine (bare SSN)'],
+    ['2024-05-17', 'the end of the text (a stream may continue it)'],
+    ['12\u200b34567 ok', 'a non-ASCII character'],
+  ])('reads %s in full: %s', (text) => {
+    const start = text.search(/[0-9]/)
+    expect(rejectedRunEnd(text, start, text.length)).toBe(0)
+  })
+})
