@@ -67,7 +67,7 @@ export function analyseToken(
   if (flags & flagAt && analysis.use.email) detectEmails(text, start, end, findings)
   // A URL without a scheme needs a host ending in a dot and a letter (`www.` hosts included).
   if (flags & (flagColon | flagDotLetter) && analysis.use.url)
-    detectUrls(text, start, end, findings, (flags & flagColon) !== 0)
+    detectUrls(text, start, end, findings, (flags & flagColon) !== 0, (flags & flagAt) !== 0)
   // An IPv6 address has at least two colons.
   if (flags & flagSecondColon && analysis.use.ip) detectIpv6(text, start, end, findings)
   if (analysis.use.secret && text.charCodeAt(start) === 45 && text.charCodeAt(start + 5) === 66) {

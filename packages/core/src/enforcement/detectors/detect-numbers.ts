@@ -70,7 +70,7 @@ function clearConsumed(count: number): void {
 }
 
 function mark(first: number, last: number): void {
-  consumed.fill(1, first, last + 1)
+  for (let group = first; group <= last; group++) consumed[group] = 1
 }
 
 function isFree(first: number, last: number): boolean {

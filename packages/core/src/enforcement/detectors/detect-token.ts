@@ -2,7 +2,7 @@ import type { Finding } from '../types.ts'
 import { isAlphanumericCode } from './char-classes.ts'
 import { isBase58CheckAddress, isBech32Address } from './crypto-address.ts'
 import { isChecksummedEthereumAddress } from './keccak256.ts'
-import { isLikelyBareDomain, isValidDomain } from './top-level-domains.ts'
+import { hasLabel, isLikelyBareDomain, isValidDomain, labelSetOf } from './top-level-domains.ts'
 
 /** Index of a character code within `[start, end)`, or -1; never scans past the token. */
 function indexWithin(text: string, code: number, start: number, end: number): number {
@@ -92,7 +92,7 @@ export function trimTrailing(text: string, start: number, end: number): number {
   return trimmed
 }
 
-const schemes = new Set([
+const schemes = labelSetOf([
   'http',
   'https',
   'ftp',
@@ -111,8 +111,8 @@ const schemes = new Set([
 
 /** Is `text[start, end)` a known scheme (case-insensitive)? */
 function isScheme(text: string, start: number, end: number): boolean {
-  // Schemes are 2 to 6 letters: anything else is no scheme without a slice.
-  return end - start >= 2 && end - start <= 6 && schemes.has(text.slice(start, end).toLowerCase())
+  // Schemes are 2 to 6 letters, read in place (no slice, no lower-cased copy).
+  return end - start >= 2 && end - start <= 6 && hasLabel(schemes, text, start, end)
 }
 
 /** Start of a `:port` suffix (1 to 5 ASCII digits) ending at `end`, or `end` when there is none. */
@@ -149,9 +149,16 @@ function isDottedQuad(text: string, start: number, end: number): boolean {
  * IPv4. A bracketed IPv6 host never reaches here (`[` ends a token); its address is flagged by the
  * IP detector.
  */
-function isValidHost(text: string, start: number, end: number, anyTopLevel: boolean): boolean {
+function isValidHost(
+  text: string,
+  start: number,
+  end: number,
+  anyTopLevel: boolean,
+  hasAt: boolean,
+): boolean {
   let hostStart = start
-  for (let index = end - 1; index >= start; index--) {
+  // `hasAt` false: the token has no `@`, so there is no `user@` to skip.
+  for (let index = end - 1; hasAt && index >= start; index--) {
     if (text.charCodeAt(index) === 64) {
       hostStart = index + 1
       break
@@ -170,13 +177,17 @@ function isHostEndCode(code: number): boolean {
   return code === 47 || code === 63 || code === 35
 }
 
-/** URLs with a scheme (`https://…`) or a `www.` host, validated by host (known TLD, IPv4, localhost). */
+/**
+ * URLs with a scheme (`https://…`) or a `www.` host, validated by host (known TLD, IPv4, localhost).
+ * `hasColon` and `hasAt` false say the token has no `:` or no `@` (nothing to search for).
+ */
 export function detectUrls(
   text: string,
   start: number,
   end: number,
   findings: Finding[],
   hasColon = true,
+  hasAt = true,
 ): void {
   let schemeEnd = hasColon ? indexWithin(text, 58, start, end) : -1
   while (
@@ -205,7 +216,7 @@ export function detectUrls(
   const urlEnd = trimTrailing(text, hostStart, end)
   let hostEnd = hostStart
   while (hostEnd < urlEnd && !isHostEndCode(text.charCodeAt(hostEnd))) hostEnd++
-  if (isValidHost(text, hostStart, hostEnd, hostStart !== urlStart))
+  if (isValidHost(text, hostStart, hostEnd, hostStart !== urlStart, hasAt))
     push(findings, text, 'url', 'url', urlStart, urlEnd, 0.9)
 }
 

@@ -24,17 +24,18 @@ function labelKey(text: string, start: number, end: number): number {
 }
 
 /** A label set, as keys and as lower-case strings (for labels with non-ASCII characters). */
-interface LabelSet {
+export interface LabelSet {
   keys: ReadonlySet<number>
   labels: ReadonlySet<string>
 }
 
-function labelSetOf(labels: string[]): LabelSet {
+/** Builds a label set from lower-case labels. */
+export function labelSetOf(labels: string[]): LabelSet {
   return { keys: new Set(labels.map((label) => labelKey(label, 0, label.length))), labels: new Set(labels) }
 }
 
 /** Is `text[start, end)` in the set, case-insensitively (`toLowerCase` for non-ASCII labels)? */
-function hasLabel(set: LabelSet, text: string, start: number, end: number): boolean {
+export function hasLabel(set: LabelSet, text: string, start: number, end: number): boolean {
   const key = labelKey(text, start, end)
   return key === nonAsciiLabel ? set.labels.has(text.slice(start, end).toLowerCase()) : set.keys.has(key)
 }
