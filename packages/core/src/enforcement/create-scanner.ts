@@ -21,7 +21,6 @@ import {
   flagEntropyOther,
   flagOther,
   flagSecondColon,
-  gluedDigitsEnd,
   isLetterAt,
   isUpperAt,
   rejectedRunEnd,
@@ -239,8 +238,8 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           } else if (match?.type === 'incomplete') ibanOpen = Math.min(ibanOpen, start)
         }
         if (digit && readsNumbers && index >= numberEnd) {
-          // Fast path: a run no number detector accepts ("3 printed", "10:30", "2024-05-17") is
-          // skipped after one read, without storing its digits.
+          // Fast path: a run no number detector accepts ("3 printed", "10:30", "2024-05-17", the
+          // "953371" of a hash) is skipped after one read, without storing its digits.
           const rejectedEnd = rejectedRunEnd(text, index, length)
           if (rejectedEnd > 0) {
             numberEnd = rejectedEnd
@@ -248,16 +247,6 @@ export function createScanner(options: ScanOptions = {}): Scanner {
               lastRunStart = index
               lastRunExtendedEnd = shortRun.extendedEnd
             }
-            index++
-            continue
-          }
-          // One group of ASCII digits glued to a letter or `_` ("f953371d" in a hash) is a run no
-          // number detector accepts: noted as the last run read, not read.
-          const gluedEnd = gluedDigitsEnd(text, index, length)
-          if (gluedEnd > 0) {
-            numberEnd = gluedEnd
-            lastRunStart = index
-            lastRunExtendedEnd = shortRun.extendedEnd
             index++
             continue
           }

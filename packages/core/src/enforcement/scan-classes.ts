@@ -66,15 +66,24 @@ function isSeparatorAscii(code: number): boolean {
  */
 export const shortRun = { extendedEnd: 0, noted: false }
 
+/** ASCII letter or `_` (a number touching one has no word boundary there). */
+function isLetterOrUnderscoreAscii(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95
+}
+
 /**
- * End of a number run (ASCII after its first digit, at `start`) that `detectNumbers` rejects before
- * looking at its groups: fewer than four groups, and fewer than seven digits, or fewer than twelve
- * with no group of three or nine digits and no `+` before it ("3 printed", "10:30", "2024-05-17",
- * "/85666."). Groups are digits with one to three of ` -.()` between them, as `readNumberRun` reads
- * them. 0 when the run may hold a finding, has a non-ASCII character (a digit or an invisible one)
- * or reaches the end of the text: then it is read in full. `shortRun.extendedEnd` is where the
- * run's trailing separators end; `shortRun.noted` is false for one group of at most three digits
- * ended by other text ("3 printed", "10:30"), which the scan skips without noting, as it always has.
+ * End of a number run (ASCII after its first digit, at `start`) that no number detector accepts,
+ * known from its shape alone, or 0. Groups are digits with one to three of ` -.()` between them,
+ * as `readNumberRun` reads them. Two kinds of run are rejected:
+ * - one group glued to an ASCII letter or `_` on either side (`f953371d`, `commit e6801`): no
+ *   detector accepts a lone group without a word boundary;
+ * - what `detectNumbers` rejects before looking at the groups: fewer than four groups, and fewer
+ *   than seven digits, or fewer than twelve with no group of three or nine digits and no `+`
+ *   before it ("3 printed", "10:30", "2024-05-17", "/85666.").
+ * 0 also when the run has a non-ASCII character (a digit or an invisible one) or reaches the end
+ * of the text: then it is read in full. `shortRun.extendedEnd` is where the run's trailing
+ * separators end; `shortRun.noted` is false for one group of at most three digits ended by other
+ * text ("3 printed", "10:30"), which the scan skips without noting, as it always has.
  */
 export function rejectedRunEnd(text: string, start: number, length: number): number {
   // The character at `start` is a digit (of any script).
@@ -85,16 +94,18 @@ export function rejectedRunEnd(text: string, start: number, length: number): num
   let lastDigitEnd = start + 1
   let separators = 0
   let index = start + 1
+  let code = 0
   while (index < length) {
-    const code = text.charCodeAt(index)
+    code = text.charCodeAt(index)
     if (code >= 48 && code <= 57) {
-      if (++digits >= 12) return 0
       if (separators > 0) {
-        if (++groups > 3) return 0
+        // A second group: the run is no lone glued group, and twelve digits may be a card.
+        if (++groups > 3 || digits >= 11) return 0
         if (groupDigits === 3 || groupDigits === 9) threeOrNine = true
         groupDigits = 0
         separators = 0
       }
+      digits++
       groupDigits++
       lastDigitEnd = index + 1
     } else if (isSeparatorAscii(code)) {
@@ -105,45 +116,17 @@ export function rejectedRunEnd(text: string, start: number, length: number): num
     index++
   }
   if (index >= length) return 0
-  if (digits >= 7) {
-    if (threeOrNine || groupDigits === 3 || groupDigits === 9) return 0
+  const glued =
+    groups === 1 &&
+    ((separators === 0 && isLetterOrUnderscoreAscii(code)) ||
+      (start > 0 && isLetterOrUnderscoreAscii(text.charCodeAt(start - 1))))
+  if (!glued && digits >= 7) {
+    if (digits >= 12 || threeOrNine || groupDigits === 3 || groupDigits === 9) return 0
     if (start > 0 && text.charCodeAt(start - 1) === 43) return 0
   }
   shortRun.extendedEnd = index
-  shortRun.noted = digits > 3 || groups > 1 || (separators === 3 && isSeparatorAscii(text.charCodeAt(index)))
+  shortRun.noted = digits > 3 || groups > 1 || (separators === 3 && isSeparatorAscii(code))
   return lastDigitEnd
-}
-
-/** ASCII letter or `_` (a number touching one has no word boundary there). */
-function isLetterOrUnderscoreAscii(code: number): boolean {
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95
-}
-
-/**
- * End of a number run of one group of ASCII digits starting at `start` with an ASCII letter or `_`
- * just before or just after it (`f953371d`, `commit e6801`, `x4111...`), or 0 otherwise. No number
- * detector accepts a lone group glued to a word. `shortRun.extendedEnd` is where its trailing
- * separators end, as `readNumberRun` would read it; 0 also when the run may continue (a non-ASCII
- * character, or the end of the text).
- */
-export function gluedDigitsEnd(text: string, start: number, length: number): number {
-  let end = start
-  while (end < length && classTable[text.charCodeAt(end)] === classDigit) end++
-  if (end === start || end >= length) return 0
-  const next = text.charCodeAt(end)
-  if (isLetterOrUnderscoreAscii(next)) {
-    shortRun.extendedEnd = end
-    return end
-  }
-  if (start === 0 || !isLetterOrUnderscoreAscii(text.charCodeAt(start - 1))) return 0
-  // Glued before only: one group if at most three separators lead to other text.
-  let index = end
-  while (index < length && index - end < 3 && isSeparatorAscii(text.charCodeAt(index))) index++
-  if (index >= length) return 0
-  const after = text.charCodeAt(index)
-  if (after >= 128 || classTable[after] === classDigit) return 0
-  shortRun.extendedEnd = index
-  return end
 }
 
 /** Where a number run's finding could start: a phone's `+` or `(` just before its first digit. */
