@@ -188,17 +188,15 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       while (index < length) {
         code = text.charCodeAt(index)
         const kind = classes[code] as number
-        // Letters, and ASCII digits of a number already read, change nothing a token notes.
-        if (kind === classOrdinary || (kind === classDigit && index < numberEnd)) {
+        if (kind === classOrdinary) {
           index++
           continue
         }
-        if (kind === classBreak) break
-        const digit = kind === classDigit || kind === classOtherDigit
-        if (kind === classOtherDigit) flags |= flagOther
-        else if (kind === flagDot) flags |= isLetterAt(text, index + 1) ? flagDot | flagDotLetter : flagDot
-        else if (!digit) flags |= kind === flagColon && (flags & flagColon) !== 0 ? flagSecondColon : kind
         if (kind !== classDigit) {
+          if (kind === classBreak) break
+          if (kind === flagDot) flags |= isLetterAt(text, index + 1) ? flagDot | flagDotLetter : flagDot
+          else if (kind === classOtherDigit) flags |= flagOther
+          else flags |= kind === flagColon && (flags & flagColon) !== 0 ? flagSecondColon : kind
           // Not an ASCII letter or digit: ends an alphanumeric run and, unless one of `+/=_-`, an
           // entropy run; unless `_`, the next character may start a secret.
           if (index - alphanumericStart >= 26) {
@@ -217,8 +215,17 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           }
           if (secretFrom < 0 && code !== 95 && index + 1 < length && isSecretStart(text, index + 1))
             secretFrom = index + 1
+          if (kind !== classOtherDigit) {
+            index++
+            continue
+          }
         }
-        if (digit && useIban && index >= numberEnd && index - tokenStart >= 2 && isUpperAt(text, index - 1)) {
+        // A digit (of any script). Digits of a number already read change nothing a token notes.
+        if (index < numberEnd) {
+          index++
+          continue
+        }
+        if (useIban && index - tokenStart >= 2 && isUpperAt(text, index - 1)) {
           // An IBAN's check digits follow its two capitals: the digits trigger the check.
           const start = index - 2
           const expected =
@@ -237,7 +244,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
             ibanEnd = match.end
           } else if (match?.type === 'incomplete') ibanOpen = Math.min(ibanOpen, start)
         }
-        if (digit && readsNumbers && index >= numberEnd) {
+        if (readsNumbers && index >= numberEnd) {
           // Fast path: a run no number detector accepts ("3 printed", "10:30", "2024-05-17", the
           // "953371" of a hash) is skipped after one read, without storing its digits.
           const rejectedEnd = rejectedRunEnd(text, index, length)
