@@ -15,6 +15,11 @@ export interface BenchCase {
   peerOf?: string
   /** Optional target; the runner prints whether the median met it. */
   targetMedianMicros?: number
+  /**
+   * Time this case in a child process with its own heap (see bench/isolate.ts): for peers that
+   * allocate heavily, so their garbage does not slow the other cases' garbage collection.
+   */
+  isolate?: boolean
 }
 
 /** Extra numbers a suite reports besides timings (accuracy, AUROC, req/s, ...). */
@@ -35,3 +40,5 @@ export interface BenchSuite {
 export function defineSuite(suite: BenchSuite): BenchSuite {
   return suite
 }
+
+export { inChildProcess } from './isolate.ts'

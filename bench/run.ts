@@ -3,6 +3,7 @@ import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Bench } from 'tinybench'
 import type { BenchMetrics, BenchSuite } from './harness.ts'
+import { timeCaseInChild } from './isolate.ts'
 
 const root = join(import.meta.dirname, '..')
 const filters = process.argv.slice(2)
@@ -38,31 +39,52 @@ interface CaseResult {
   ratioToPeer?: number
   targetMedianMicros?: number
   metTarget?: boolean
+  /** Timed in its own child process (see bench/isolate.ts). */
+  isolated?: boolean
 }
 
-async function runSuite(suite: BenchSuite) {
+async function runSuite(file: string, suite: BenchSuite) {
   await suite.setup?.()
   const results: CaseResult[] = []
   if (suite.cases?.length) {
-    const bench = new Bench({ time: suite.timeMs ?? 500, warmupTime: 100 })
-    for (const benchCase of suite.cases) bench.add(benchCase.name, benchCase.fn)
+    const timeMs = suite.timeMs ?? 500
+    const bench = new Bench({ time: timeMs, warmupTime: 100 })
+    for (const benchCase of suite.cases) if (!benchCase.isolate) bench.add(benchCase.name, benchCase.fn)
     await bench.run()
+    const timings = new Map<
+      string,
+      { medianMs: number; p99Ms: number; opsPerSecond: number; samples: number }
+    >()
     for (const task of bench.tasks) {
-      const benchCase = suite.cases.find((c) => c.name === task.name)!
       const result = task.result as unknown as {
         latency?: { p50?: number; p99?: number; samplesCount?: number }
         throughput?: { mean?: number }
         error?: unknown
       }
       if (result.error) throw result.error
-      const medianMicros = micros(result.latency?.p50)
-      const row: CaseResult = {
-        name: task.name,
-        medianMicros,
-        p99Micros: micros(result.latency?.p99),
+      timings.set(task.name, {
+        medianMs: result.latency?.p50 ?? Number.NaN,
+        p99Ms: result.latency?.p99 ?? Number.NaN,
         opsPerSecond: result.throughput?.mean ?? Number.NaN,
         samples: result.latency?.samplesCount ?? 0,
+      })
+    }
+    // Isolated cases run after the others, each in its own child process.
+    for (const benchCase of suite.cases) {
+      if (benchCase.isolate)
+        timings.set(benchCase.name, await timeCaseInChild(file, suite.name, benchCase.name, timeMs))
+    }
+    for (const benchCase of suite.cases) {
+      const timing = timings.get(benchCase.name)!
+      const medianMicros = micros(timing.medianMs)
+      const row: CaseResult = {
+        name: benchCase.name,
+        medianMicros,
+        p99Micros: micros(timing.p99Ms),
+        opsPerSecond: timing.opsPerSecond,
+        samples: timing.samples,
       }
+      if (benchCase.isolate) row.isolated = true
       if (benchCase.peerOf) row.peerOf = benchCase.peerOf
       if (benchCase.targetMedianMicros !== undefined) {
         row.targetMedianMicros = benchCase.targetMedianMicros
@@ -84,7 +106,7 @@ function print(suiteName: string, results: CaseResult[], metrics: Record<string,
   if (results.length) {
     const header = ['case', 'median µs', 'p99 µs', 'ops/s', 'peer ÷ focal', 'target']
     const rows = results.map((r) => [
-      r.name,
+      r.isolated ? `${r.name} [own process]` : r.name,
       format(r.medianMicros),
       format(r.p99Micros),
       format(r.opsPerSecond),
@@ -116,7 +138,7 @@ for (const file of files) {
   const suites = Array.isArray(module.default) ? module.default : [module.default]
   for (const suite of suites) {
     if (filters.length && !filters.some((f) => suite.name.includes(f) || file.includes(f))) continue
-    const { results, metrics } = await runSuite(suite)
+    const { results, metrics } = await runSuite(file, suite)
     print(suite.name, results, metrics)
     const record = { file: relative(root, file), results, metrics }
     ;(summary.suites as Record<string, unknown>)[suite.name] = record

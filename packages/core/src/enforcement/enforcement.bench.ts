@@ -1,6 +1,6 @@
 import { Redactor } from '@redactpii/node'
 import { SyncRedactor } from 'redact-pii'
-import { defineSuite } from '../../../../bench/harness.ts'
+import { defineSuite, inChildProcess } from '../../../../bench/harness.ts'
 import { checkExpression, compileExpression } from './compile-expression.ts'
 import { createScanner } from './create-scanner.ts'
 import { redact } from './redact.ts'
@@ -102,8 +102,13 @@ export const benchCorpus = corpus
 /** One flat string too (a `slice` would be a view into the corpus, a second string layout). */
 const slice = new TextDecoder().decode(new TextEncoder().encode(corpus.slice(0, 64 * 1024)))
 const scanner = createScanner()
-const redactPii = new SyncRedactor()
-const redactPiiNode = new Redactor()
+// The peers are built on first use: they run in their own process (`isolate`, `inChildProcess`),
+// never in the process that times Focal.
+let peers: { redactPii: SyncRedactor; redactPiiNode: Redactor } | undefined
+function peer(): { redactPii: SyncRedactor; redactPiiNode: Redactor } {
+  peers ??= { redactPii: new SyncRedactor(), redactPiiNode: new Redactor() }
+  return peers
+}
 const limit = compileExpression('refund_amount <= 50')
 const refund = { refund_amount: 75 }
 
@@ -118,7 +123,13 @@ const adversarial: Record<string, string> = {
   'iban lookalikes': 'DE89 3704 '.repeat(10_000),
 }
 
+/**
+ * Mean throughput over `rounds` runs, after as many untimed ones. The process has just been idle
+ * while isolated cases ran in child processes, and the first ten or so scans after five idle
+ * seconds were measured at 1.7x their steady time (V8 had dropped optimised code and shrunk the heap).
+ */
 function megabytesPerSecond(run: () => unknown, bytes: number, rounds: number): number {
+  for (let round = 0; round < rounds; round++) run()
   const start = performance.now()
   for (let round = 0; round < rounds; round++) run()
   return bytes / megabyte / ((performance.now() - start) / 1000 / rounds)
@@ -135,6 +146,30 @@ function medianMillis(run: () => unknown, rounds: number): number {
   return times[Math.floor(times.length / 2)] as number
 }
 
+const decoyText = (decoy: string): string => `Reference ${decoy} was noted.`
+
+/** The peers' throughput and false positives, measured the same way as Focal's. */
+interface PeerMeasures {
+  node: number
+  nodeSparse: number
+  pii: number
+  nodeDecoys: number
+  piiDecoys: number
+}
+
+/** Runs in a child process (see `inChildProcess`): the peers never share a heap with Focal. */
+export function measurePeers(): PeerMeasures {
+  const { redactPii, redactPiiNode } = peer()
+  return {
+    node: megabytesPerSecond(() => redactPiiNode.redact(corpus), corpus.length, 10),
+    nodeSparse: megabytesPerSecond(() => redactPiiNode.redact(sparseCorpus), sparseCorpus.length, 10),
+    pii: megabytesPerSecond(() => redactPii.redact(slice), slice.length, 3),
+    nodeDecoys: decoys.filter((decoy) => redactPiiNode.redact(decoyText(decoy)).includes('CREDIT_CARD'))
+      .length,
+    piiDecoys: decoys.filter((decoy) => /CREDIT_CARD/.test(redactPii.redact(decoyText(decoy)))).length,
+  }
+}
+
 /**
  * Two suites, run in this order: tinybench warms every case of a suite before timing any, and
  * warming the scanner on the 100 KB pathological inputs first re-optimises it for them (about 20%
@@ -147,8 +182,9 @@ const throughput = defineSuite({
     { name: 'focal scanText, all detectors, 1 MB', fn: () => scanner.scan(corpus).findings.length },
     {
       name: '@redactpii/node redact, 1 MB',
-      fn: () => redactPiiNode.redact(corpus).length,
+      fn: () => peer().redactPiiNode.redact(corpus).length,
       peerOf: 'focal scanText, all detectors, 1 MB',
+      isolate: true,
     },
     {
       name: 'focal scanText, all detectors, 1 MB sparse',
@@ -156,15 +192,17 @@ const throughput = defineSuite({
     },
     {
       name: '@redactpii/node redact, 1 MB sparse',
-      fn: () => redactPiiNode.redact(sparseCorpus).length,
+      fn: () => peer().redactPiiNode.redact(sparseCorpus).length,
       peerOf: 'focal scanText, all detectors, 1 MB sparse',
+      isolate: true,
     },
     // redact-pii takes seconds per megabyte; it is compared on a 64 KB slice so the run stays short.
     { name: 'focal scanText, all detectors, 64 KB', fn: () => scanner.scan(slice).findings.length },
     {
       name: 'redact-pii SyncRedactor, 64 KB',
-      fn: () => redactPii.redact(slice).length,
+      fn: () => peer().redactPii.redact(slice).length,
       peerOf: 'focal scanText, all detectors, 64 KB',
+      isolate: true,
     },
     {
       name: 'focal scan + redact, 1 MB',
@@ -181,20 +219,16 @@ const throughput = defineSuite({
       targetMedianMicros: 0.15,
     },
   ],
-  measure: () => {
+  measure: async () => {
     const focal = megabytesPerSecond(() => scanner.scan(corpus), corpus.length, 20)
-    const node = megabytesPerSecond(() => redactPiiNode.redact(corpus), corpus.length, 10)
     const focalSparse = megabytesPerSecond(() => scanner.scan(sparseCorpus), sparseCorpus.length, 20)
-    const nodeSparse = megabytesPerSecond(() => redactPiiNode.redact(sparseCorpus), sparseCorpus.length, 10)
-    const pii = megabytesPerSecond(() => redactPii.redact(slice), slice.length, 3)
-    const decoyText = (decoy: string): string => `Reference ${decoy} was noted.`
     const focalDecoys = decoys.filter((decoy) =>
       scanner.scan(decoyText(decoy)).findings.some((finding) => finding.type === 'credit-card'),
     )
-    const nodeDecoys = decoys.filter((decoy) =>
-      redactPiiNode.redact(decoyText(decoy)).includes('CREDIT_CARD'),
+    const { node, nodeSparse, pii, nodeDecoys, piiDecoys } = await inChildProcess<PeerMeasures>(
+      import.meta.url,
+      'measurePeers',
     )
-    const piiDecoys = decoys.filter((decoy) => /CREDIT_CARD/.test(redactPii.redact(decoyText(decoy))))
     return {
       throughput: {
         'corpus bytes': corpus.length,
@@ -213,8 +247,8 @@ const throughput = defineSuite({
       'false positives on Luhn-invalid decoys': {
         decoys: decoys.length,
         focal: focalDecoys.length,
-        '@redactpii/node': nodeDecoys.length,
-        'redact-pii': piiDecoys.length,
+        '@redactpii/node': nodeDecoys,
+        'redact-pii': piiDecoys,
       },
     }
   },
