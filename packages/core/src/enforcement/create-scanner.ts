@@ -100,20 +100,22 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     entropy: enabled.has('high-entropy'),
   }
   const extras = compileExtras(options, path)
-  const entropy = { minimumLength: options.entropyMinLength ?? 24, threshold: options.entropyThreshold ?? 4 }
+  const entropy = {
+    minimumLength: entropyOption(options.entropyMinLength, 24, `${path}.entropyMinLength`),
+    threshold: entropyOption(options.entropyThreshold, 4, `${path}.entropyThreshold`),
+  }
   // Shortest run `detectHighEntropy` looks at (it rounds the minimum up, to at least one).
   const entropyShortest = entropy.minimumLength > 1 ? Math.ceil(entropy.minimumLength) : 1
   let run: NumberRun = createNumberRun()
-  // Tokens this long are analysed for secrets, crypto addresses and entropy.
-  const shortestLongToken = Math.min(minimumSecretLength, 26, entropy.minimumLength)
+  // Tokens this long are analysed for crypto addresses and entropy; from `minimumSecretLength`
+  // on, a token is analysed for secrets when one can start in it.
+  const analysedLength = Math.min(26, entropy.minimumLength)
   // Tokens this long are searched for: only the entropy and crypto detectors need the search (a
   // secret is found by its feature, see `createCandidateFinder`).
-  const searchedLength = Number.isNaN(entropy.minimumLength)
-    ? Number.NaN
-    : Math.min(
-        use.crypto ? 26 : Number.POSITIVE_INFINITY,
-        use.entropy ? entropy.minimumLength : Number.POSITIVE_INFINITY,
-      )
+  const searchedLength = Math.min(
+    use.crypto ? 26 : Number.POSITIVE_INFINITY,
+    use.entropy ? entropy.minimumLength : Number.POSITIVE_INFINITY,
+  )
   const candidates = createCandidateFinder(searchedLength)
 
   const analysis: TokenAnalysis = {
@@ -138,7 +140,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     // Locals, not closure slots, in the hot loop: the optimiser keeps them in registers.
     const useIban = use.iban
     const readsNumbers = anyNumber
-    const longToken = shortestLongToken
+    const longToken = analysedLength
     const classes = classTable
     let numberRun = run
     const findings: Finding[] = []
@@ -266,13 +268,14 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         index++
       }
       const first = text.charCodeAt(tokenStart)
+      const tokenLength = index - tokenStart
       // Only tokens that can hold something are analysed: an `@` or `:`, a dot before a letter,
-      // a long token, or a PEM header's dashes.
+      // a PEM header's dashes, a long token, or a place where a secret can start.
       const needsAnalysis =
-        (flags & (flagAt | flagColon)) !== 0 ||
-        index - tokenStart >= longToken ||
-        (flags & flagDotLetter) !== 0 ||
-        first === 45
+        (flags & (flagAt | flagColon | flagDotLetter)) !== 0 ||
+        first === 45 ||
+        tokenLength >= longToken ||
+        (tokenLength >= minimumSecretLength && (secretFrom >= 0 || isSecretStart(text, tokenStart)))
       if (index >= length) openFrom = Math.min(openFrom, tokenStart)
       let resume = ibanEnd
       if (needsAnalysis) {
@@ -312,4 +315,18 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   }
 
   return { scan, holdBack: extras.holdBack }
+}
+
+/** A scan option that must be a finite number of at least 0 (a NaN length would switch detectors off). */
+function entropyOption(value: number | undefined, fallback: number, path: string): number {
+  if (value === undefined) return fallback
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    const message = `expected a finite number of at least 0, got ${String(value)}`
+    throw new FocalError({
+      code: 'invalid-argument',
+      message: `${path}: ${message}`,
+      issues: [{ path, message }],
+    })
+  }
+  return value
 }

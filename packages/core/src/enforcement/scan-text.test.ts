@@ -488,6 +488,21 @@ describe('scanText', () => {
         /scan\.detectors\[0\]/,
       )
     })
+
+    it.each([
+      ['entropyMinLength', Number.NaN],
+      ['entropyMinLength', -1],
+      ['entropyThreshold', Number.POSITIVE_INFINITY],
+      ['entropyThreshold', '4'],
+    ])('rejects %s %s with a located error instead of switching detectors off', (option, value) => {
+      try {
+        scanText('x', { path: 'rules[1].enforce', [option]: value })
+        expect.unreachable()
+      } catch (error) {
+        expect(FocalError.isInstance(error) && error.code).toBe('invalid-argument')
+        expect((error as FocalError).issues[0]?.path).toBe(`rules[1].enforce.${option}`)
+      }
+    })
   })
 
   it('reports exact offsets and values for every default detector in mixed text', () => {

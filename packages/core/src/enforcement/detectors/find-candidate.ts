@@ -52,13 +52,14 @@ export interface CandidateFinder {
   nextLongToken(text: string, from: number): number
 }
 
-/** Creates the candidate finder for tokens of at least `minimumLength` characters. */
+/**
+ * Creates the candidate finder for tokens of at least `minimumLength` characters (`Infinity`: no
+ * token is long).
+ */
 export function createCandidateFinder(minimumLength: number): CandidateFinder {
   const feature = new RegExp(featurePattern.source, 'g')
-  // A fractional threshold rounds up; NaN (never long) never matches; at most every token is long.
-  const longLength = Number.isNaN(minimumLength)
-    ? Number.POSITIVE_INFINITY
-    : Math.max(1, Math.ceil(minimumLength))
+  // A fractional threshold rounds up; at most every token is long.
+  const longLength = Math.max(1, Math.ceil(minimumLength))
   return {
     nextFeature(text, from) {
       feature.lastIndex = from

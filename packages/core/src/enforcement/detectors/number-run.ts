@@ -42,6 +42,13 @@ function shapeOfSize(size: number): number {
 
 const maxSeparatorLength = 3
 
+/** `separatorKind` of each ASCII code, as a table (the common case, without the switch). */
+const asciiSeparators = (() => {
+  const table = new Uint8Array(128)
+  for (let code = 0; code < 128; code++) table[code] = separatorKind(code)
+  return table
+})()
+
 /** Creates a reusable run buffer (one per scanner, so scanning allocates nothing per number). */
 export function createNumberRun(capacity = 256): NumberRun {
   return {
@@ -117,7 +124,7 @@ export function readNumberRun(text: string, start: number, run: NumberRun): Numb
       } else if (code >= 128 && isInvisible(code)) {
         // Invisible characters never split a group: "4111\u200b1111..." is one number.
       } else {
-        const kind = separatorKind(code)
+        const kind = code < 128 ? (asciiSeparators[code] as number) : separatorKind(code)
         if (kind === 0 || pendingLength >= maxSeparatorLength) break
         // Parentheses dominate a mixed separator, so ") " still reads as a phone-style break.
         pendingKind =
