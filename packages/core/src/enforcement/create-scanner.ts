@@ -137,6 +137,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   const tokenRuns = analysis.runs
   const scan = (text: string, from = 0): ScanOutcome => {
     analysis.from = from
+    candidates.prepare(text)
     // Locals, not closure slots, in the hot loop: the optimiser keeps them in registers.
     const useIban = use.iban
     const readsNumbers = anyNumber

@@ -90,3 +90,47 @@ describe('createCandidateFinder', () => {
     expect(position).toBeLessThan(12 + secret.length)
   })
 })
+
+describe('createCandidateFinder on long ASCII texts (searched as bytes)', () => {
+  it('finds the same long tokens as a walk, for ASCII texts and texts with non-ASCII characters', () => {
+    const ascii = ['word ', 'a'.repeat(23), 'b'.repeat(24), `${'c'.repeat(30)} `, ' ', '\n', ',', '1']
+    const other = ['é', '\u3000', '\u{1F600}']
+    let asBytes = 0
+    fc.assert(
+      fc.property(
+        fc.boolean().chain((withOther) =>
+          fc.array(fc.constantFrom(...ascii, ...(withOther ? other : [])), {
+            minLength: 60,
+            maxLength: 250,
+          }),
+        ),
+        fc.integer({ min: 1, max: 30 }),
+        fc.nat(600),
+        (parts, minimum, from) => {
+          const text = parts.join('')
+          if (text.length >= 1024 && [...text].every((char) => char.charCodeAt(0) < 128)) asBytes++
+          const start = Math.min(from, text.length)
+          const finder = createCandidateFinder(minimum)
+          finder.prepare(text)
+          const expected = firstLongToken(text, start, minimum)
+          const found = finder.nextLongToken(text, start)
+          expect(found >= text.length ? text.length : tokenOf(text, found, start)).toBe(expected)
+        },
+      ),
+      { numRuns: 1000 },
+    )
+    // Both searches ran: long ASCII texts (as bytes) and the others (as a string).
+    expect(asBytes).toBeGreaterThan(100)
+  })
+
+  it('reuses its buffer for a shorter text without reading past it', () => {
+    const finder = createCandidateFinder(24)
+    const long = `${'x'.repeat(3000)} tail`
+    finder.prepare(long)
+    expect(finder.nextLongToken(long, 0)).toBeLessThan(3000)
+    // The buffer still holds x's past the end of this text: they must not count.
+    const short = `${'word '.repeat(400)}${'y'.repeat(10)}`
+    finder.prepare(short)
+    expect(finder.nextLongToken(short, 0)).toBe(short.length)
+  })
+})
