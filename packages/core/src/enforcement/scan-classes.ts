@@ -83,9 +83,15 @@ function isLetterOrUnderscoreAscii(code: number): boolean {
  * 0 also when the run has a non-ASCII character (a digit or an invisible one) or reaches the end
  * of the text: then it is read in full. `shortRun.extendedEnd` is where the run's trailing
  * separators end; `shortRun.noted` is false for one group of at most three digits ended by other
- * text ("3 printed", "10:30"), which the scan skips without noting, as it always has.
+ * text ("3 printed", "10:30"), which the scan skips without noting, as it always has. `bytes` is
+ * the text as bytes when it is all ASCII (read instead of `text`), else undefined.
  */
-export function rejectedRunEnd(text: string, start: number, length: number): number {
+export function rejectedRunEnd(
+  text: string,
+  start: number,
+  length: number,
+  bytes: Uint8Array | undefined,
+): number {
   // The character at `start` is a digit (of any script).
   let digits = 1
   let groups = 1
@@ -96,7 +102,7 @@ export function rejectedRunEnd(text: string, start: number, length: number): num
   let index = start + 1
   let code = 0
   while (index < length) {
-    code = text.charCodeAt(index)
+    code = bytes !== undefined ? (bytes[index] as number) : text.charCodeAt(index)
     if (code >= 48 && code <= 57) {
       if (separators > 0) {
         // A second group: the run is no lone glued group, and twelve digits may be a card.

@@ -43,8 +43,12 @@ const featurePattern = new RegExp(
 
 /** Finds where a scan must look next; reused for every text of one scanner. */
 export interface CandidateFinder {
-  /** Prepares the long-token search for `text`: call once per scan, before searching it. */
-  prepare(text: string): void
+  /**
+   * Prepares the searches for `text`: call once per scan, before searching it. Returns the text as
+   * bytes (one per character) when it is all ASCII and at least 1 KB long, for the scan's own
+   * loops; else undefined.
+   */
+  prepare(text: string): Uint8Array | undefined
   /** First feature character at or after `from`, or `text.length` when there is none. */
   nextFeature(text: string, from: number): number
   /**
@@ -55,7 +59,7 @@ export interface CandidateFinder {
   nextLongToken(text: string, from: number): number
 }
 
-/** Texts this long and all ASCII are searched as bytes (below it the copy costs more than it saves). */
+/** Texts this long and all ASCII are read as bytes (below it the copy costs more than it saves). */
 const byteSearchMinimum = 1024
 /** A scanner keeps its byte copy for texts up to this length; longer ones get a copy per scan. */
 const retainedBytes = 4 * 1024 * 1024
@@ -75,7 +79,7 @@ export function createCandidateFinder(minimumLength: number): CandidateFinder {
   return {
     prepare(text) {
       bytes = undefined
-      if (longLength === Number.POSITIVE_INFINITY || text.length < byteSearchMinimum) return
+      if (text.length < byteSearchMinimum) return undefined
       let target: Uint8Array
       if (text.length > retainedBytes) target = new Uint8Array(text.length)
       else {
@@ -85,6 +89,7 @@ export function createCandidateFinder(minimumLength: number): CandidateFinder {
       }
       // UTF-8 of a non-ASCII character takes two or more bytes, so it does not fit: `read` falls short.
       if (encoder.encodeInto(text, target).read === text.length) bytes = target
+      return bytes
     },
     nextFeature(text, from) {
       feature.lastIndex = from
