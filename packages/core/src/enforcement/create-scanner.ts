@@ -172,7 +172,9 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           break
         }
         index = candidate
-        while (index > 0 && classes[text.charCodeAt(index - 1)] !== classBreak) index--
+        if (bytes !== undefined)
+          while (index > 0 && classes[bytes[index - 1] as number] !== classBreak) index--
+        else while (index > 0 && classes[text.charCodeAt(index - 1)] !== classBreak) index--
       }
       const tokenStart = index
       let flags = 0
@@ -261,7 +263,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
             index++
             continue
           }
-          numberRun = readNumberRun(text, index, numberRun)
+          numberRun = readNumberRun(text, index, numberRun, bytes)
           detectNumbers(text, numberRun, numbers, findings)
           numberEnd = numberRun.end
           lastRunStart = numberRun.start

@@ -53,6 +53,24 @@ describe('rejectedRunEnd', () => {
     expect(skipped).toBeGreaterThan(1000)
   })
 
+  it('readNumberRun reads the same run from the bytes of an ASCII text', () => {
+    const pieces = fc.constantFrom('1', '23', '4567', ' ', '-', '.', '(', ')', '+', 'x', '   ')
+    fc.assert(
+      fc.property(fc.array(pieces, { minLength: 1, maxLength: 20 }), (parts) => {
+        const text = parts.join('')
+        const bytes = new TextEncoder().encode(text)
+        for (let start = 0; start < text.length; start++) {
+          const code = text.charCodeAt(start)
+          if (code < 48 || code > 57) continue
+          expect(readNumberRun(text, start, createNumberRun(), bytes)).toEqual(
+            readNumberRun(text, start, createNumberRun()),
+          )
+        }
+      }),
+      { numRuns: 500 },
+    )
+  })
+
   it.each([
     ['2024-05-17 report', '2024-05-17'],
     ['see /85666. next', '85666'],

@@ -69,8 +69,16 @@ export function createNumberRun(capacity = 256): NumberRun {
   }
 }
 
-/** Reads the run whose first digit is at `start` into `run`, growing it if needed. Returns `run`. */
-export function readNumberRun(text: string, start: number, run: NumberRun): NumberRun {
+/**
+ * Reads the run whose first digit is at `start` into `run`, growing it if needed. Returns `run`.
+ * `bytes` is the text as bytes when it is all ASCII (read instead of `text`).
+ */
+export function readNumberRun(
+  text: string,
+  start: number,
+  run: NumberRun,
+  bytes: Uint8Array | undefined = undefined,
+): NumberRun {
   let current = run
   current.start = start
   const previous = start > 0 ? text.charCodeAt(start - 1) : 32
@@ -96,7 +104,7 @@ export function readNumberRun(text: string, start: number, run: NumberRun): Numb
     const groupSeparatorLength = current.groupSeparatorLength
     let full = false
     while (index < length) {
-      const code = text.charCodeAt(index)
+      const code = bytes !== undefined ? (bytes[index] as number) : text.charCodeAt(index)
       const value = code >= 48 && code <= 57 ? code - 48 : code < 128 ? -1 : digitValue(code)
       if (value >= 0) {
         if (digitCount >= digits.length) {
