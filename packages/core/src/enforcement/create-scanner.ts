@@ -157,7 +157,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     let nextFeature = -1
     let nextLong = -1
     while (index < length) {
-      let code = text.charCodeAt(index)
+      let code = bytes !== undefined ? (bytes[index] as number) : text.charCodeAt(index)
       if (classes[code] === classBreak) {
         // Jump to the token holding the next candidate; tokens in between cannot hold anything.
         // Inside a number run already read only digits and separators remain: search after it.
@@ -271,7 +271,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         }
         index++
       }
-      const first = text.charCodeAt(tokenStart)
+      const first = bytes !== undefined ? (bytes[tokenStart] as number) : text.charCodeAt(tokenStart)
       const tokenLength = index - tokenStart
       // Only tokens that can hold something are analysed: an `@` or `:`, a dot before a letter,
       // a PEM header's dashes, a long token, or a place where a secret can start.
