@@ -3,7 +3,7 @@ import { analyseToken, type TokenAnalysis } from './analyse-token.ts'
 import { compileExtras } from './compile-extras.ts'
 import { isAlphanumericCode } from './detectors/char-classes.ts'
 import { detectNumbers, type NumberDetectors } from './detectors/detect-numbers.ts'
-import { isSecretStart, minimumSecretLength } from './detectors/detect-secrets.ts'
+import { isSecretStart, minimumSecretLength, secretStartTable } from './detectors/detect-secrets.ts'
 import { createCandidateFinder } from './detectors/find-candidate.ts'
 import { ibanLengthAt, readIban } from './detectors/iban.ts'
 import { createNumberRun, type NumberRun, readNumberRun } from './detectors/number-run.ts'
@@ -219,8 +219,12 @@ export function createScanner(options: ScanOptions = {}): Scanner {
             }
             entropyStart = index + 1
           }
-          if (secretFrom < 0 && code !== 95 && index + 1 < length && isSecretStart(text, index + 1))
-            secretFrom = index + 1
+          if (secretFrom < 0 && code !== 95 && index + 1 < length) {
+            // The first character decides almost always; the shape check reads the text only then.
+            const next = bytes !== undefined ? (bytes[index + 1] as number) : text.charCodeAt(index + 1)
+            if (next < 128 && secretStartTable[next] === 1 && isSecretStart(text, index + 1))
+              secretFrom = index + 1
+          }
           if (kind !== classOtherDigit) {
             index++
             continue

@@ -96,7 +96,7 @@ function matchSecretAt(text: string, position: number): boolean {
 const secretMatch = { type: '', end: 0 }
 
 /** First characters of every secret shape (A…, gh/gl…, sk/rk…, xox…, eyJ…), as an ASCII table. */
-const secretStartTable = (() => {
+export const secretStartTable: Uint8Array = (() => {
   const table = new Uint8Array(128)
   for (const first of shapesByFirst.keys()) table[first] = 1
   return table
