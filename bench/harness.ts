@@ -41,4 +41,4 @@ export function defineSuite(suite: BenchSuite): BenchSuite {
   return suite
 }
 
-export { inChildProcess } from './isolate.ts'
+export { inChildProcess, isIsolatedChild } from './isolate.ts'

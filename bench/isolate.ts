@@ -28,11 +28,23 @@ export interface IsolatedCaseResult {
 
 type Reply = { ok: true; value: unknown } | { ok: false; error: string }
 
+const childVariable = 'FOCAL_BENCH_ISOLATED'
+
+/**
+ * True in a child process started here. A bench file loads its peer libraries only then: merely
+ * importing redact-pii (and the client libraries it brings, about 10 MB of heap) made Focal's scan
+ * 5-7% slower in the same process, without calling it.
+ */
+export function isIsolatedChild(): boolean {
+  return process.env[childVariable] === '1'
+}
+
 function runInChild<T>(job: IsolatedJob): Promise<T> {
   return new Promise((resolve, reject) => {
     // The child runs TypeScript sources the way `pnpm bench` does (tsx, source export conditions).
     const child = fork(fileURLToPath(import.meta.url), [], {
       execArgv: ['--conditions=@focal/source', '--import', 'tsx'],
+      env: { ...process.env, [childVariable]: '1' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
     let reply: Reply | undefined

@@ -97,8 +97,15 @@ async function runSuite(file: string, suite: BenchSuite) {
       if (focal) row.ratioToPeer = row.medianMicros / focal.medianMicros
     }
   }
+  // The cases leave hundreds of MB of garbage (tinybench ran millions of iterations): collect it
+  // now (pnpm bench passes --expose-gc), so a full collection of it cannot land inside a measurement.
+  collectGarbage()
   const metrics: Record<string, BenchMetrics> = (await suite.measure?.()) ?? {}
   return { results, metrics }
+}
+
+function collectGarbage(): void {
+  ;(globalThis as { gc?: () => void }).gc?.()
 }
 
 function print(suiteName: string, results: CaseResult[], metrics: Record<string, BenchMetrics>) {

@@ -1,14 +1,20 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { inChildProcess, timeCaseInChild } from '../bench/isolate.ts'
+import { inChildProcess, isIsolatedChild, timeCaseInChild } from '../bench/isolate.ts'
 
 const fixture = new URL('./fixtures/bench-child.ts', import.meta.url)
 
 describe('bench isolation', () => {
   it('runs an exported function in another process and returns its result', async () => {
-    const result = await inChildProcess<{ pid: number; heapUsed: number }>(fixture.href, 'whereAmI')
+    const result = await inChildProcess<{ pid: number; heapUsed: number; isolated: boolean }>(
+      fixture.href,
+      'whereAmI',
+    )
     expect(result.pid).not.toBe(process.pid)
     expect(result.heapUsed).toBeGreaterThan(0)
+    // The child knows it is one (bench files load their peer libraries only there); this process is not.
+    expect(result.isolated).toBe(true)
+    expect(isIsolatedChild()).toBe(false)
   }, 30_000)
 
   it('rejects with the child error', async () => {
