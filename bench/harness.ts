@@ -16,8 +16,8 @@ export interface BenchCase {
   /** Optional target; the runner prints whether the median met it. */
   targetMedianMicros?: number
   /**
-   * Time this case in a child process with its own heap (see bench/isolate.ts): for peers that
-   * allocate heavily, so their garbage does not slow the other cases' garbage collection.
+   * Time this case in a child process with its own heap (see bench/isolate.ts, which also has
+   * `inChildProcess` and `isIsolatedChild` for a suite's measure step and its peer imports).
    */
   isolate?: boolean
 }
@@ -40,5 +40,3 @@ export interface BenchSuite {
 export function defineSuite(suite: BenchSuite): BenchSuite {
   return suite
 }
-
-export { inChildProcess, isIsolatedChild } from './isolate.ts'

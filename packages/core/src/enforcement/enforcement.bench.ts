@@ -1,6 +1,7 @@
 import type { Redactor } from '@redactpii/node'
 import type { SyncRedactor } from 'redact-pii'
-import { defineSuite, inChildProcess, isIsolatedChild } from '../../../../bench/harness.ts'
+import { defineSuite } from '../../../../bench/harness.ts'
+import { inChildProcess, isIsolatedChild } from '../../../../bench/isolate.ts'
 import { checkExpression, compileExpression } from './compile-expression.ts'
 import { createScanner } from './create-scanner.ts'
 import { redact } from './redact.ts'
