@@ -1,5 +1,6 @@
 /** Character classes and number fast paths of the single-pass scanner (see `createScanner`). */
 import { digitValue, isAlphanumericCode, isTokenCode } from './detectors/char-classes.ts'
+import { isRejectedByCounts } from './detectors/detect-numbers.ts'
 
 /** `@` (emails). Flags are bits OR-ed over a token's characters. */
 export const flagAt = 1
@@ -77,9 +78,8 @@ function isLetterOrUnderscoreAscii(code: number): boolean {
  * as `readNumberRun` reads them. Two kinds of run are rejected:
  * - one group glued to an ASCII letter or `_` on either side (`f953371d`, `commit e6801`): no
  *   detector accepts a lone group without a word boundary;
- * - what `detectNumbers` rejects before looking at the groups: fewer than four groups, and fewer
- *   than seven digits, or fewer than twelve with no group of three or nine digits and no `+`
- *   before it ("3 printed", "10:30", "2024-05-17", "/85666.").
+ * - what `detectNumbers` rejects before looking at the groups (`isRejectedByCounts`: "3 printed",
+ *   "10:30", "2024-05-17", "/85666.").
  * 0 also when the run has a non-ASCII character (a digit or an invisible one) or reaches the end
  * of the text: then it is read in full. `shortRun.extendedEnd` is where the run's trailing
  * separators end; `shortRun.noted` is false for one group of at most three digits ended by other
@@ -126,10 +126,18 @@ export function rejectedRunEnd(
     groups === 1 &&
     ((separators === 0 && isLetterOrUnderscoreAscii(code)) ||
       (start > 0 && isLetterOrUnderscoreAscii(text.charCodeAt(start - 1))))
-  if (!glued && digits >= 7) {
-    if (digits >= 12 || threeOrNine || groupDigits === 3 || groupDigits === 9) return 0
-    if (start > 0 && text.charCodeAt(start - 1) === 43) return 0
-  }
+  // Below seven digits in at most three groups the rule always rejects: the `+` is not read then.
+  if (
+    !glued &&
+    digits >= 7 &&
+    !isRejectedByCounts(
+      digits,
+      groups,
+      threeOrNine || groupDigits === 3 || groupDigits === 9,
+      start > 0 && text.charCodeAt(start - 1) === 43,
+    )
+  )
+    return 0
   shortRun.extendedEnd = index
   shortRun.noted = digits > 3 || groups > 1 || (separators === 3 && isSeparatorAscii(code))
   return lastDigitEnd

@@ -23,17 +23,13 @@ export function detectNumbers(
   findings: Finding[],
 ): void {
   const count = run.groupCount
-  // Nothing we detect has fewer than four digits, or fewer than seven outside a dotted quad.
-  if (run.digitCount < 4 || (run.digitCount < 7 && count < 4)) return
-  // Below twelve digits and four groups only an SSN or a NANP phone (each with a group of three,
-  // or a bare nine-digit SSN) or a `+` phone remain.
   // An SSN needs a group of three or nine digits, a NANP phone a group of three (an E.164 phone a
   // `+`), an IPv4 address a dot between groups: a run without them skips those detectors.
   const hasThree = (run.shapes & shapeThree) !== 0
   const hasNine = (run.shapes & shapeNine) !== 0
   const hasDot = (run.shapes & shapeDot) !== 0
   const plus = run.start > 0 && text.charCodeAt(run.start - 1) === 43
-  if (run.digitCount < 12 && count < 4 && !(hasThree || hasNine || plus)) return
+  if (isRejectedByCounts(run.digitCount, count, hasThree || hasNine, plus)) return
   if (consumed.length < count) consumed = new Uint8Array(count * 2)
   // Detectors do not compete for groups: adjacent numbers can form a Luhn-valid run by chance,
   // and letting that hide a phone or SSN next to it would leak it. Overlaps merge at redaction.
@@ -59,6 +55,22 @@ export function detectNumbers(
     clearConsumed(count)
     detectIpv4(text, run, findings)
   }
+}
+
+/**
+ * Whether a run holds nothing any number detector accepts, from its counts alone: fewer than four
+ * digits; or fewer than four groups (no dotted quad) and fewer than seven digits; or fewer than
+ * twelve digits (no card) without a group of three or nine digits (no SSN or NANP phone) and no `+`
+ * before it (no E.164 phone). The scanner's fast path (`rejectedRunEnd`) applies the same rule
+ * while reading a run, so the two cannot drift apart.
+ */
+export function isRejectedByCounts(
+  digitCount: number,
+  groupCount: number,
+  threeOrNine: boolean,
+  plus: boolean,
+): boolean {
+  return digitCount < 4 || (groupCount < 4 && (digitCount < 7 || (digitCount < 12 && !threeOrNine && !plus)))
 }
 
 /** Groups already claimed by a finding in the current run (reused across runs). */
