@@ -11,7 +11,7 @@
 import { fork } from 'node:child_process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Bench } from 'tinybench'
-import type { BenchSuite } from './harness.ts'
+import type { BenchCase, BenchSuite } from './harness.ts'
 
 /** What a child is asked to do: time one case of a suite, or call an exported function. */
 type IsolatedJob =
@@ -19,11 +19,37 @@ type IsolatedJob =
   | { kind: 'call'; file: string; exportName: string }
 
 /** Timing of one case, as the runner reports it. */
-export interface IsolatedCaseResult {
+export interface CaseTiming {
   medianMs: number
   p99Ms: number
   opsPerSecond: number
   samples: number
+}
+
+/** Times `cases` with tinybench (100 ms warm-up, `timeMs` each), in this process. */
+export async function timeCases(
+  cases: readonly BenchCase[],
+  timeMs: number,
+): Promise<Map<string, CaseTiming>> {
+  const bench = new Bench({ time: timeMs, warmupTime: 100 })
+  for (const benchCase of cases) bench.add(benchCase.name, benchCase.fn)
+  await bench.run()
+  const timings = new Map<string, CaseTiming>()
+  for (const task of bench.tasks) {
+    const result = task.result as unknown as {
+      latency?: { p50?: number; p99?: number; samplesCount?: number }
+      throughput?: { mean?: number }
+      error?: unknown
+    }
+    if (result.error) throw result.error
+    timings.set(task.name, {
+      medianMs: result.latency?.p50 ?? Number.NaN,
+      p99Ms: result.latency?.p99 ?? Number.NaN,
+      opsPerSecond: result.throughput?.mean ?? Number.NaN,
+      samples: result.latency?.samplesCount ?? 0,
+    })
+  }
+  return timings
 }
 
 type Reply = { ok: true; value: unknown } | { ok: false; error: string }
@@ -63,7 +89,7 @@ function runInChild<T>(job: IsolatedJob): Promise<T> {
 
 /** Times one case of a suite in a child process (same tinybench settings as the parent's suites). */
 export function timeCaseInChild(file: string, suite: string, caseName: string, timeMs: number) {
-  return runInChild<IsolatedCaseResult>({ kind: 'case', file, suite, case: caseName, timeMs })
+  return runInChild<CaseTiming>({ kind: 'case', file, suite, case: caseName, timeMs })
 }
 
 /**
@@ -86,21 +112,7 @@ async function runJob(job: IsolatedJob): Promise<unknown> {
   const suites = Array.isArray(module.default) ? module.default : [module.default]
   const benchCase = suites.find((suite) => suite.name === job.suite)?.cases?.find((c) => c.name === job.case)
   if (!benchCase) throw new Error(`${job.file}: no case "${job.case}" in suite "${job.suite}"`)
-  const bench = new Bench({ time: job.timeMs, warmupTime: 100 })
-  bench.add(benchCase.name, benchCase.fn)
-  await bench.run()
-  const result = bench.tasks[0]?.result as unknown as {
-    latency?: { p50?: number; p99?: number; samplesCount?: number }
-    throughput?: { mean?: number }
-    error?: unknown
-  }
-  if (result.error) throw result.error
-  return {
-    medianMs: result.latency?.p50 ?? Number.NaN,
-    p99Ms: result.latency?.p99 ?? Number.NaN,
-    opsPerSecond: result.throughput?.mean ?? Number.NaN,
-    samples: result.latency?.samplesCount ?? 0,
-  } satisfies IsolatedCaseResult
+  return (await timeCases([benchCase], job.timeMs)).get(benchCase.name)
 }
 
 // The child: one job per process, then exit.

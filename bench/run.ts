@@ -1,9 +1,8 @@
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { Bench } from 'tinybench'
 import type { BenchMetrics, BenchSuite } from './harness.ts'
-import { timeCaseInChild } from './isolate.ts'
+import { timeCaseInChild, timeCases } from './isolate.ts'
 
 const root = join(import.meta.dirname, '..')
 const filters = process.argv.slice(2)
@@ -48,27 +47,10 @@ async function runSuite(file: string, suite: BenchSuite) {
   const results: CaseResult[] = []
   if (suite.cases?.length) {
     const timeMs = suite.timeMs ?? 500
-    const bench = new Bench({ time: timeMs, warmupTime: 100 })
-    for (const benchCase of suite.cases) if (!benchCase.isolate) bench.add(benchCase.name, benchCase.fn)
-    await bench.run()
-    const timings = new Map<
-      string,
-      { medianMs: number; p99Ms: number; opsPerSecond: number; samples: number }
-    >()
-    for (const task of bench.tasks) {
-      const result = task.result as unknown as {
-        latency?: { p50?: number; p99?: number; samplesCount?: number }
-        throughput?: { mean?: number }
-        error?: unknown
-      }
-      if (result.error) throw result.error
-      timings.set(task.name, {
-        medianMs: result.latency?.p50 ?? Number.NaN,
-        p99Ms: result.latency?.p99 ?? Number.NaN,
-        opsPerSecond: result.throughput?.mean ?? Number.NaN,
-        samples: result.latency?.samplesCount ?? 0,
-      })
-    }
+    const timings = await timeCases(
+      suite.cases.filter((benchCase) => !benchCase.isolate),
+      timeMs,
+    )
     // Isolated cases run after the others, each in its own child process.
     for (const benchCase of suite.cases) {
       if (benchCase.isolate)
