@@ -118,6 +118,11 @@ export const scenarioSchema = z.strictObject({
   description: z.string().optional(),
   /** Intents that enter this scenario from outside. */
   intents: z.array(identifier).default([]),
+  /**
+   * Scenarios of one topic (refunds and cancellations under `orders`) are neighbours: moving
+   * between them needs `settings.topicStickiness` instead of `settings.stickiness`.
+   */
+  topic: identifier.optional(),
   /** Extra CEL condition for entering. */
   entryCondition: z.string().min(1).optional(),
   initialStep: identifier.optional(),
@@ -163,6 +168,8 @@ export const toolSchema = z.strictObject({
 export const intentSchema = z.strictObject({
   id: identifier,
   label: z.string().optional(),
+  /** What the intent is for, in a sentence; its words are evidence for it like an example's. */
+  description: z.string().optional(),
   examples: z.array(z.string().min(1)).default([]),
   keywords: z.array(z.string().min(1)).default([]),
 })
@@ -177,10 +184,16 @@ export const entityPatternSchema = z.strictObject({
 export const settingsSchema = z.strictObject({
   /** Ambiguity above this triggers the clarification trap. @default 0.5 */
   ambiguityThreshold: z.number().min(0).max(1).default(0.5),
-  /** Score added to candidates inside the current scenario/step. @default 0.25 */
-  stickinessBoost: z.number().min(0).max(1).default(0.25),
-  /** Confidence another scenario needs to pull the user out of the current one. @default 0.85 */
-  exitThreshold: z.number().min(0).max(1).default(0.85),
+  /**
+   * How much likelier (natural log of the likelihood ratio of the message's content words) another
+   * scenario must explain a message before the router leaves an unfinished one: 3 ≈ 20 times.
+   * Replaces seed 002's +0.25 boost / 0.85 exit threshold (see the core README, "Routing"). @default 3
+   */
+  stickiness: z.number().min(0).max(20).default(3),
+  /** The same towards a scenario of the same `topic`. @default 1.5 */
+  topicStickiness: z.number().min(0).max(20).default(1.5),
+  /** Taken off the stickiness when the message has a switch cue ("actually", "instead"). @default 1.5 */
+  switchCueDiscount: z.number().min(0).max(20).default(1.5),
   /** Confidence needed to enter a scenario from outside. @default 0.5 */
   entryThreshold: z.number().min(0).max(1).default(0.5),
   /** The same transition more than this many times stops and asks. @default 3 */
@@ -231,6 +244,11 @@ export const settingsSchema = z.strictObject({
       'forget',
       'never mind',
       'rather',
+      'also',
+      'one more thing',
+      'another thing',
+      'back to',
+      'by the way',
     ]),
   /** Built-in detectors Lane 1 redacts in every reply. @default ['credit-card', 'us-ssn', 'secret'] */
   detectors: z.array(detectorSchema).default(['credit-card', 'us-ssn', 'secret']),

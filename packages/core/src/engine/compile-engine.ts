@@ -8,6 +8,7 @@ import type { LanguageModel } from '../llm/types.ts'
 import { createRuleIndex } from '../rules/create-rule-index.ts'
 import type { RuleIndex } from '../rules/types.ts'
 import { createRouter, type Router } from '../scenarios/create-router.ts'
+import { createIntentEvidence, type IntentEvidenceModel } from '../sensor/create-intent-evidence.ts'
 import { createLlmSensor } from '../sensor/create-llm-sensor.ts'
 import {
   createSensor,
@@ -27,6 +28,8 @@ export interface CompiledEngine {
   scenariosById: Map<string, DefinitionScenario>
   router: Router
   gate: ToolGate
+  /** Content-word evidence per intent (routing inside a scenario, the engine's own offers). */
+  evidence: IntentEvidenceModel
 }
 
 /** Options of {@link compileEngine}. */
@@ -99,6 +102,16 @@ export function trainDefinitionClassifier(definition: FocalDefinition): SensorIn
   return trainIntentClassifier({ examples })
 }
 
+/** Intents each scenario answers itself: named by an enabled rule scoped to that scenario. */
+function asidesOf(rules: readonly DefinitionRule[]): Record<string, string[]> {
+  const asides: Record<string, string[]> = {}
+  for (const rule of rules) {
+    if (!rule.enabled || rule.scope === 'global' || rule.intents === undefined) continue
+    asides[rule.scope.scenario] = [...(asides[rule.scope.scenario] ?? []), ...rule.intents]
+  }
+  return asides
+}
+
 /** Compiles a validated definition into the parts one turn needs. */
 export function compileEngine(options: CompileEngineOptions): CompiledEngine {
   const { definition } = options
@@ -108,7 +121,9 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
       ? trainDefinitionClassifier(definition)
       : options.classifier || undefined
   const goalParser = options.goalParser === undefined ? createGoalParser() : options.goalParser || undefined
+  const evidence = createIntentEvidence({ intents: definition.intents })
   const deterministic = createSensor({
+    evidence,
     intents: definition.intents,
     entityPatterns: definition.entities.map((entity) => ({
       name: entity.name,
@@ -126,8 +141,10 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
     scenariosById: new Map(definition.scenarios.map((scenario) => [scenario.id, scenario])),
     router: createRouter({
       scenarios: definition.scenarios,
-      stickinessBoost: settings.stickinessBoost,
-      exitThreshold: settings.exitThreshold,
+      stickiness: settings.stickiness,
+      topicStickiness: settings.topicStickiness,
+      switchCueDiscount: settings.switchCueDiscount,
+      asides: asidesOf(definition.rules),
       entryThreshold: settings.entryThreshold,
       loopGuard: settings.loopGuard,
     }),
@@ -139,5 +156,6 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
       ...(options.clock === undefined ? {} : { clock: options.clock }),
       ...(options.idGenerator === undefined ? {} : { ids: options.idGenerator }),
     }),
+    evidence,
   }
 }

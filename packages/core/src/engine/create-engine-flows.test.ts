@@ -93,7 +93,7 @@ describe('createEngine flows', () => {
     const lenient = createEngine({ definition, classifier: false, settings: { ambiguityThreshold: 1 } })
     expect((await strict.turn({ sessionId: 's', text: 'hello there' })).type).toBe('clarification')
     expect((await lenient.turn({ sessionId: 's', text: 'hello there' })).type).toBe('reply')
-    expect(() => createEngine({ definition, settings: { exitThreshold: 3 } })).toThrowError(
+    expect(() => createEngine({ definition, settings: { stickiness: 30 } })).toThrowError(
       expect.objectContaining({ code: 'invalid-definition' }),
     )
   })

@@ -78,23 +78,33 @@ export async function runTurn(
     )
   }
 
+  const evidence = perception.evidence ?? compiled.evidence.measure(input.text)
+  const offer = acceptedOffer(dependencies, state, perception)
   const route = compiled.router.route(navigation, {
     alternatives: perception.alternatives,
     intent: perception.intent,
     topicShift: perception.topicShift,
     variables,
+    evidence,
+    ...(offer === undefined ? {} : { offer }),
   })
-  state.navigation = route.state
   if (route.previousScenario !== route.scenario) {
-    // A new scenario starts clean: only profile fields (identity) and this turn's entities carry over.
+    const profile = (fields: Record<string, unknown>) =>
+      Object.fromEntries(
+        compiled.definition.profileFields
+          .filter((field) => field in fields)
+          .map((field) => [field, fields[field]]),
+      )
+    // The scenario left unfinished keeps its own fields until the user comes back to it.
+    const left = route.state.paused?.find((entry) => entry.scenario === route.previousScenario)
+    if (left !== undefined) left.fields = { ...state.fields }
+    // A new scenario starts clean: only profile fields (identity) and this turn's entities carry
+    // over; a resumed one gets back what it had collected.
     state.toolResults = {}
-    state.fields = Object.fromEntries(
-      compiled.definition.profileFields
-        .filter((field) => field in state.fields)
-        .map((field) => [field, state.fields[field]]),
-    )
+    state.fields = { ...(route.resumed?.fields ?? {}), ...profile(state.fields) }
     mergeEntityFields(state.fields, perception.entities)
   }
+  state.navigation = route.state
   scratch.emit({
     type: 'route-decided',
     scenario: route.scenario,
@@ -152,6 +162,29 @@ export async function runTurn(
   }
   if (acted.type === 'paused') return pause(dependencies, state, scratch, turn, acted)
   return finishTurn(dependencies, state, scratch, turn)
+}
+
+/** A question or confirmation at the end of the engine's last reply: what a "yes" accepts. */
+const offerPattern = /\?\s*$|\b(confirm|shall i|should i|would you like|do you want|want me to)\b/iu
+
+/**
+ * The evidence of the engine's own last reply when this turn accepts it: the user opens with an
+ * affirmation ("yes", "sure, please") and the reply ended on a question or a confirmation. Only
+ * the engine's own words are used, never anything the user claims the assistant said.
+ */
+function acceptedOffer(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  perception: Perception,
+): ReturnType<TurnDependencies['compiled']['evidence']['measure']> | undefined {
+  if (perception.act !== 'affirm') return undefined
+  const last = state.history.at(-1)
+  if (last?.role !== 'assistant') return undefined
+  const sentences = last.content.split(/(?<=[.!?])\s+/u)
+  const offered = sentences.findLast((sentence) => offerPattern.test(sentence))
+  if (offered === undefined) return undefined
+  const measured = dependencies.compiled.evidence.measure(offered)
+  return measured.words > 0 ? measured : undefined
 }
 
 /** A global rule whose lexical cue is in the text is a deterministic signal: the message is not vague. */

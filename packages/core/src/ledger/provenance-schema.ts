@@ -18,7 +18,7 @@ const provenanceGoalSchema = sortedObject({
 const provenanceRouteSchema = sortedObject({
   scenario: z.string().nullable(),
   step: z.string().nullable(),
-  decision: z.enum(['stayed', 'entered', 'exited', 'switched', 'none']),
+  decision: z.enum(['stayed', 'entered', 'exited', 'switched', 'resumed', 'none']),
   previousScenario: z.string().nullable(),
   scores: z.array(
     sortedObject({

@@ -31,7 +31,7 @@ export interface ProvenanceRoute {
   scenario: string | null
   step: string | null
   /** What the router did with the current scenario. */
-  decision: 'stayed' | 'entered' | 'exited' | 'switched' | 'none'
+  decision: 'stayed' | 'entered' | 'exited' | 'switched' | 'resumed' | 'none'
   previousScenario: string | null
   /** Candidate scores after stickiness, highest first. */
   scores: Array<{ scenario: string; step?: string; score: number; boosted: boolean }>
