@@ -38,6 +38,8 @@ export const variableBindingSchema = z.strictObject({
   currency: z.string().optional(),
   pick: z.enum(['max', 'min', 'first', 'last', 'sum']).optional(),
   label: z.string().optional(),
+  /** Value used when the reply mentions none; without it a check over the binding skips such replies. */
+  default: z.union([z.string(), z.number(), z.boolean()]).optional(),
 })
 
 /** A Lane 1 check on the drafted reply (mirrors `RuleEnforcement` of the enforcement module). */
@@ -205,6 +207,10 @@ export const settingsSchema = z.strictObject({
   /** Said while a tool call waits for a human; `{{approver}}` and `{{tool}}` are filled. */
   approvalPendingReply: z.string().default('This needs approval from {{approver}} before I can continue.'),
   approvalRejectedReply: z.string().default("That action wasn't approved, so I haven't made any changes."),
+  /** Added to replies while an earlier request waits for approval; `{{approver}}`, `{{tool}}`. */
+  approvalStillPendingNote: z
+    .string()
+    .default("(I'm still waiting for {{approver}} to decide on your earlier request.)"),
   loopReply: z
     .string()
     .default("We seem to be going in circles. Could you tell me what you'd like to do next?"),

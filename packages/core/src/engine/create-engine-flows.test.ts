@@ -44,6 +44,8 @@ const definition = {
   settings: { loopGuard: 2 },
 }
 
+const textOf = (result: { type: string }) => ('text' in result ? String(result.text) : '')
+
 function engineAt(now: { value: number }) {
   return createEngine({ definition, clock: { now: () => now.value }, classifier: false })
 }
@@ -79,13 +81,45 @@ describe('createEngine flows', () => {
     expect((await engine.getSession('s'))?.toolsRun).toEqual([])
   })
 
-  it('keeps waiting while an approval is pending, whatever the user says', async () => {
+  it('applies the default action of an expired approval on the next turn, without resolveApproval', async () => {
+    const now = { value: Date.UTC(2026, 0, 1) }
+    const ledgerTypes: string[] = []
+    const engine = createEngine({
+      definition,
+      clock: { now: () => now.value },
+      classifier: false,
+      ledger: {
+        append: async (_session: string, event: { type: string }) => {
+          ledgerTypes.push(event.type)
+          return undefined as never
+        },
+      } as never,
+    })
+    await engine.turn({ sessionId: 's', text: 'wire $5,000' })
+    now.value += 61_000
+    const next = await engine.turn({ sessionId: 's', text: 'hello?' })
+    expect(textOf(next)).toMatch(/^That action wasn't approved/)
+    expect(next.type).toBe('reply')
+    const state = await engine.getSession('s')
+    expect(state?.pendingApproval).toBeUndefined()
+    expect(state?.toolsRun).toEqual([])
+    expect(ledgerTypes).toContain('approval-resolved')
+  })
+
+  it('answers another message while an approval is pending, and keeps the approval pending', async () => {
     const engine = engineAt({ value: 0 })
     const paused = await engine.turn({ sessionId: 's', text: 'wire $5,000' })
     const again = await engine.turn({ sessionId: 's', text: 'hello?' })
-    expect(again.type).toBe('approval-required')
-    if (paused.type !== 'approval-required' || again.type !== 'approval-required') return
-    expect(again.approval.id).toBe(paused.approval.id)
+    expect(again.type).toBe('reply')
+    expect(textOf(again)).toMatch(/still waiting/)
+    if (paused.type !== 'approval-required') throw new Error('expected a pause')
+    expect((await engine.getSession('s'))?.pendingApproval?.approval.id).toBe(paused.approval.id)
+    const resolved = await engine.resolveApproval({
+      sessionId: 's',
+      approvalId: paused.approval.id,
+      decision: 'reject',
+    })
+    expect(resolved.type).toBe('reply')
   })
 
   it('lets the host override definition settings such as the ambiguity threshold', async () => {

@@ -4,6 +4,7 @@ import { clarify, stillWaiting } from './clarify-turn.ts'
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
 import { hashQuery } from './hash-query.ts'
 import { pause } from './pause-turn.ts'
+import { resumeTurn } from './resume-turn.ts'
 import type { EngineSessionState } from './session-state.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import { buildTurnVariables, mergeEntityFields, missingFieldQuestion } from './turn-variables.ts'
@@ -15,8 +16,7 @@ export async function runTurn(
   input: TurnInput,
   emit: (event: TurnEvent) => void,
 ): Promise<TurnOutcome> {
-  const { compiled, clock, idGenerator } = dependencies
-  const { settings } = compiled.definition
+  const { clock, idGenerator } = dependencies
   // The store hands out a fresh copy on every get, so the turn may change it in place.
   const state = previous
   const turnId = idGenerator.next('turn')
@@ -37,7 +37,71 @@ export async function runTurn(
     ...(input.signal === undefined ? {} : { signal: input.signal }),
   }
   scratch.emit({ type: 'turn-started', turnId, sessionId: input.sessionId })
-  if (state.pendingApproval !== undefined) return stillWaiting(state, scratch)
+  const waiting = state.pendingApproval
+  if (waiting?.approval.expiresAt !== undefined && Date.parse(waiting.approval.expiresAt) <= clock.now()) {
+    // The approval timed out: its default action applies now, recorded, then this message is answered.
+    const approval = waiting.approval
+    const expired = await resumeTurn(
+      dependencies,
+      state,
+      { sessionId: input.sessionId, approvalId: approval.id, decision: approval.defaultAction },
+      () => undefined,
+    )
+    const next = await senseAndAct(dependencies, expired.state, input, scratch)
+    if ('text' in expired.result && 'text' in next.result && next.result.text !== undefined)
+      next.result.text = `${expired.result.text} ${next.result.text}`
+    return { ...next, ledger: [...expired.ledger, ...next.ledger] }
+  }
+  if (waiting !== undefined) {
+    delete state.pendingApproval
+    const outcome = await answerBesideApproval(dependencies, state, scratch, input, waiting)
+    if (outcome !== undefined) return outcome
+    state.pendingApproval = waiting
+    return stillWaiting(state, scratch)
+  }
+  return senseAndAct(dependencies, state, input, scratch)
+}
+
+/**
+ * A message while an approval is pending is answered like any turn; the approval stays pending
+ * (a note says so) unless the message would pause on another approval, which waits its turn.
+ */
+async function answerBesideApproval(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  scratch: TurnScratch,
+  input: TurnInput,
+  waiting: NonNullable<EngineSessionState['pendingApproval']>,
+): Promise<TurnOutcome | undefined> {
+  const before = structuredClone(state)
+  const held: TurnEvent[] = []
+  const outcome = await senseAndAct(dependencies, state, input, {
+    ...scratch,
+    emit: (event) => held.push(event),
+  })
+  if (outcome.result.type === 'approval-required' || outcome.result.type === 'clarification') {
+    Object.assign(state, before)
+    return undefined
+  }
+  for (const event of held) scratch.emit(event)
+  outcome.state.pendingApproval = waiting
+  const note = dependencies.compiled.definition.settings.approvalStillPendingNote
+    .replaceAll('{{approver}}', waiting.approval.approver ?? 'a reviewer')
+    .replaceAll('{{tool}}', waiting.approval.toolId)
+  if ('text' in outcome.result && note !== '') outcome.result.text = `${outcome.result.text} ${note}`
+  return outcome
+}
+
+/** sense → trap → route → retrieve → plan/gate → act, then respond → enforce → record. */
+async function senseAndAct(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  input: TurnInput,
+  scratch: TurnScratch,
+): Promise<TurnOutcome> {
+  const { compiled, clock } = dependencies
+  const { settings } = compiled.definition
+  const { turnId } = scratch
 
   const pending = state.pendingClarification
   delete state.pendingClarification
@@ -139,6 +203,7 @@ export async function runTurn(
     variables: routed,
     turn: state.turn + 1,
     fires: state.ruleFires,
+    changedFacts: statedFacts(perception),
   })
   scratch.emit({ type: 'rules-retrieved', ruleIds: retrieval.matched.map((entry) => entry.rule.id) })
   const followUp = missingFieldQuestion(compiled, route.scenario, route.step, state.fields)
@@ -162,6 +227,14 @@ export async function runTurn(
   }
   if (acted.type === 'paused') return pause(dependencies, state, scratch, turn, acted)
   return finishTurn(dependencies, state, scratch, turn)
+}
+
+/** The session facts this turn states: its singular entities (`amount`, `order_id`, `email`, ...). */
+function statedFacts(perception: Perception): Set<string> {
+  const stated = new Set<string>()
+  for (const [name, value] of Object.entries(perception.entities))
+    if (value !== undefined && !Array.isArray(value) && typeof value !== 'object') stated.add(name)
+  return stated
 }
 
 /** A question or confirmation at the end of the engine's last reply: what a "yes" accepts. */

@@ -20,6 +20,12 @@ export interface RuleRetrievalContext {
   turn?: number
   /** Fire counts per rule id. @default {} */
   fires?: Readonly<Record<string, RuleFireRecord>>
+  /**
+   * Session facts this turn set or changed. When given, a rule whose condition reads only session
+   * facts (`fields.amount > 50`, no `text`/`intent`/`entities`, no cue or intent) fires only if one
+   * of them is in this set. @default undefined (every true condition fires)
+   */
+  changedFacts?: ReadonlySet<string>
 }
 
 /** A retrieved rule with the reason it matched. */

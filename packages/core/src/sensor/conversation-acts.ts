@@ -66,7 +66,6 @@ export const conversationActs = {
     "that's not right",
     'incorrect',
     'no that is not correct',
-    'cancel that',
     'never mind',
     'no need',
     "I'd rather not",
