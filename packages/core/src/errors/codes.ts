@@ -5,6 +5,7 @@
 export type FocalErrorCode =
   | 'invalid-argument'
   | 'invalid-definition'
+  | 'invalid-conversation-test'
   | 'invalid-expression'
   | 'unsafe-pattern'
   | 'invalid-goal-contract'

@@ -41,6 +41,8 @@ export interface ContentWords {
   words: string[]
   /** Stemmed content words inside a negated clause ("not a *billing* question"). */
   negated: string[]
+  /** Every word outside negated clauses, lower-cased and unstemmed, space-separated (for phrases). */
+  affirmed: string
 }
 
 /**
@@ -50,6 +52,7 @@ export interface ContentWords {
 export function contentWords(text: string): ContentWords {
   const words: string[] = []
   const negated: string[] = []
+  const affirmed: string[] = []
   let negating = false
   // A clause ends at punctuation as well as at a clause word.
   for (const clause of text.split(/[.,;!?]+/u)) {
@@ -57,9 +60,10 @@ export function contentWords(text: string): ContentWords {
     for (const word of wordsOf(clause)) {
       if (negations.has(word)) negating = true
       else if (clauseBreaks.has(word)) negating = false
+      if (!negating) affirmed.push(word)
       if (ignored.has(word) || word.length < 2) continue
       ;(negating ? negated : words).push(stemGoalWord(word))
     }
   }
-  return { words, negated }
+  return { words, negated, affirmed: affirmed.join(' ') }
 }

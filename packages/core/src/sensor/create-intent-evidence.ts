@@ -30,6 +30,11 @@ export interface IntentEvidenceOptions {
   smoothing?: number
   /** How many times a keyword counts as an example of its intent. @default 1 */
   keywordWeight?: number
+  /**
+   * Log-likelihood added to an intent for each of its keyword phrases found whole in the text:
+   * an author's keyword is a stronger signal than one word of an example. @default 3
+   */
+  keywordEvidence?: number
 }
 
 /** The trained evidence model. */
@@ -50,7 +55,13 @@ export interface IntentEvidenceModel {
  * const { logLikelihoods } = model.measure('I want to rent the movie')
  */
 export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvidenceModel {
-  const { intents, smoothing = 0.1, keywordWeight = 1 } = options
+  const { intents, smoothing = 0.1, keywordWeight = 1, keywordEvidence = 3 } = options
+  // Phrases are matched on the affirmed words (letters only, apostrophes dropped), like the text.
+  const phrases = intents.map((intent) =>
+    intent.keywords
+      .map((keyword) => ` ${contentWords(keyword).affirmed} `)
+      .filter((phrase) => phrase.trim() !== ''),
+  )
   const counts = intents.map(() => new Map<string, number>())
   const totals = intents.map(() => 0)
   const vocabulary = new Set<string>()
@@ -99,8 +110,15 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   return {
     measureWords,
     measure(text) {
-      const { words, negated } = contentWords(text)
+      const { words, negated, affirmed } = contentWords(text)
       const evidence: IntentEvidence = measureWords(words)
+      const padded = ` ${affirmed} `
+      intents.forEach((intent, index) => {
+        const hits = phrases[index]!.filter((phrase) => padded.includes(phrase)).length
+        if (hits === 0) return
+        evidence.logLikelihoods[intent.id] = evidence.logLikelihoods[intent.id]! + hits * keywordEvidence
+        evidence.words += hits
+      })
       const against = measureWords(negated)
       if (against.words > 0) {
         let best: string | undefined
