@@ -27,6 +27,7 @@ export const errorStatus = {
   'invalid-json': 400,
   'invalid-request': 400,
   'invalid-definition': 422,
+  'invalid-conversation-test': 422,
   'invalid-expression': 422,
   'unsafe-pattern': 422,
   'invalid-goal-contract': 422,
