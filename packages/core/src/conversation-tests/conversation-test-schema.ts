@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-const resultTypes = ['reply', 'clarification', 'approval-required', 'refused'] as const
+const resultTypes = ['reply', 'clarification', 'approval-required', 'refused', 'handoff'] as const
 const routeDecisions = ['stayed', 'entered', 'exited', 'switched', 'resumed', 'none'] as const
 
 /** What a turn is expected to produce; every field is optional and checked only when given. */

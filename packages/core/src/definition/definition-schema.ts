@@ -256,6 +256,38 @@ export const settingsSchema = z.strictObject({
       'back to',
       'by the way',
     ]),
+  /**
+   * Human handoff: a message asking for a person (`cues`), or the loop guard when `onLoop`, puts the
+   * session in an escalation state: the engine says `reply` once, records `handoff-requested`, and
+   * stays quiet for that session until `engine.releaseHandoff` (HTTP: `POST /v1/sessions/:id/release`).
+   */
+  handoff: z
+    .strictObject({
+      enabled: z.boolean().default(true),
+      /** Where the host routes the conversation (a queue, a team); recorded and sent to the client. */
+      target: z.string().min(1).optional(),
+      reply: z
+        .string()
+        .default("I'm connecting you with a person from our team. They'll reply here shortly."),
+      cues: z
+        .array(z.string().min(1))
+        .default([
+          'human',
+          'real person',
+          'speak to a person',
+          'talk to a person',
+          'someone real',
+          'representative',
+          'live agent',
+          'an agent',
+          'operator',
+          'speak to someone',
+          'talk to someone',
+        ]),
+      /** The loop guard hands off instead of asking again. @default true */
+      onLoop: z.boolean().default(true),
+    })
+    .prefault({}),
   /** Built-in detectors Lane 1 redacts in every reply. @default ['credit-card', 'us-ssn', 'secret'] */
   detectors: z.array(detectorSchema).default(['credit-card', 'us-ssn', 'secret']),
 })

@@ -132,8 +132,11 @@ describe('createEngine flows', () => {
     )
   })
 
-  it('stops a transition loop after the guard and asks what to do next', async () => {
-    const engine = engineAt({ value: 0 })
+  it('stops a transition loop after the guard and asks what to do next (handoff off)', async () => {
+    const engine = createEngine({
+      definition: { ...definition, settings: { loopGuard: 2, handoff: { onLoop: false } } },
+      classifier: false,
+    })
     await engine.turn({ sessionId: 's', text: 'loop' })
     const types: string[] = []
     for (let turn = 0; turn < 3; turn++)
@@ -141,5 +144,51 @@ describe('createEngine flows', () => {
     expect(types).toContain('clarification')
     const session = await engine.getSession('s')
     expect(Math.max(...Object.values(session?.navigation.transitionCounts ?? {}))).toBe(2)
+  })
+})
+
+describe('createEngine human handoff', () => {
+  it('hands off on "can I speak to a human?", stays quiet, records it, and answers again once released', async () => {
+    const ledgerTypes: string[] = []
+    const engine = createEngine({
+      definition: { ...definition, settings: { handoff: { target: 'support-queue' } } },
+      classifier: false,
+      ledger: {
+        append: async (_session: string, event: { type: string }) => {
+          ledgerTypes.push(event.type)
+          return undefined as never
+        },
+      } as never,
+    })
+    await engine.turn({ sessionId: 's', text: 'I need a wire transfer' })
+    const asked = await engine.turn({ sessionId: 's', text: 'this is useless, can I speak to a human?' })
+    expect(asked).toMatchObject({ type: 'handoff', handoff: { target: 'support-queue' } })
+    expect(textOf(asked)).toMatch(/connecting you with a person/)
+    const quiet = await engine.turn({ sessionId: 's', text: 'wire $200 please' })
+    expect(quiet.type).toBe('handoff')
+    expect(textOf(quiet)).toBe('')
+    expect((await engine.getSession('s'))?.toolsRun).toEqual([])
+    expect(ledgerTypes).toContain('handoff-requested')
+    expect(await engine.releaseHandoff({ sessionId: 's', releasedBy: 'agent-7' })).toBe(true)
+    expect(ledgerTypes).toContain('handoff-released')
+    expect(await engine.releaseHandoff({ sessionId: 's' })).toBe(false)
+    const back = await engine.turn({ sessionId: 's', text: 'wire $200 please' })
+    expect(back).toMatchObject({ type: 'reply', text: 'Sent $200 (reference W-1).' })
+  })
+
+  it('hands off when the loop guard trips, and not when handoff is disabled', async () => {
+    const looping = async (handoff: { enabled: boolean }) => {
+      const engine = createEngine({
+        definition: { ...definition, settings: { loopGuard: 2, handoff } },
+        classifier: false,
+      })
+      await engine.turn({ sessionId: 's', text: 'loop' })
+      const types: string[] = []
+      for (let turn = 0; turn < 4; turn++)
+        types.push((await engine.turn({ sessionId: 's', text: 'again' })).type)
+      return types
+    }
+    expect(await looping({ enabled: true })).toContain('handoff')
+    expect(await looping({ enabled: false })).not.toContain('handoff')
   })
 })

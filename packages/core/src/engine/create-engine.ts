@@ -84,6 +84,11 @@ export interface Engine {
   resolveApproval(input: ApprovalDecisionInput): Promise<TurnResult>
   /** The session's state, or undefined for an unknown session. */
   getSession(sessionId: string): Promise<EngineSessionState | undefined>
+  /**
+   * Ends a human handoff: the engine answers the session again. Recorded as `handoff-released`.
+   * Resolves `false` when the session was not handed off.
+   */
+  releaseHandoff(input: { sessionId: string; releasedBy?: string }): Promise<boolean>
 }
 
 /**
@@ -212,6 +217,25 @@ export function createEngine(engineOptions: EngineOptions): Engine {
     },
     async getSession(sessionId) {
       return (await store.get(sessionId))?.state
+    },
+    releaseHandoff({ sessionId, releasedBy }) {
+      return enqueue(sessionId, async () => {
+        for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {
+          const stored = await store.get(sessionId)
+          if (stored === undefined)
+            throw new FocalError({ code: 'session-not-found', message: `unknown session "${sessionId}"` })
+          if (stored.state.handoff === undefined) return false
+          const { handoff: _released, ...state } = stored.state
+          if ((await store.put(sessionId, state, stored.version)) === false) continue
+          await ledger?.append(
+            sessionId,
+            { type: 'handoff-released', payload: releasedBy === undefined ? {} : { releasedBy } },
+            { actor: releasedBy ?? 'host' },
+          )
+          return true
+        }
+        throw new FocalError({ code: 'version-conflict', message: `session "${sessionId}" kept changing` })
+      })
     },
   }
 }

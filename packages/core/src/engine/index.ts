@@ -35,6 +35,7 @@ export type {
   ApprovalRequest,
   Clarification,
   ClarificationOption,
+  Handoff,
   TurnEvent,
   TurnInput,
   TurnResult,

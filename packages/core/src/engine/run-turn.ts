@@ -2,6 +2,7 @@ import type { Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, stillWaiting } from './clarify-turn.ts'
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
+import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
 import { pause } from './pause-turn.ts'
 import { resumeTurn } from './resume-turn.ts'
@@ -37,6 +38,7 @@ export async function runTurn(
     ...(input.signal === undefined ? {} : { signal: input.signal }),
   }
   scratch.emit({ type: 'turn-started', turnId, sessionId: input.sessionId })
+  if (state.handoff !== undefined) return quietTurn(state, scratch)
   const waiting = state.pendingApproval
   if (waiting?.approval.expiresAt !== undefined && Date.parse(waiting.approval.expiresAt) <= clock.now()) {
     // The approval timed out: its default action applies now, recorded, then this message is answered.
@@ -119,6 +121,9 @@ async function senseAndAct(
   })
   mergeEntityFields(state.fields, perception.entities)
   if (perception.intent !== 'unknown') state.fields.last_intent = perception.intent
+  const cue = handoffCue(dependencies, input.text)
+  if (cue !== undefined)
+    return startHandoff(dependencies, state, scratch, `the user asked for a person ("${cue}")`)
 
   const navigation = state.navigation
   const currentStep =
@@ -183,6 +188,13 @@ async function senseAndAct(
     scores: route.scores,
     reason: route.reason,
   }
+  if (route.loop !== undefined && settings.handoff.enabled && settings.handoff.onLoop)
+    return startHandoff(
+      dependencies,
+      state,
+      scratch,
+      `loop guard: ${route.loop.transition} taken ${route.loop.count} times`,
+    )
   if (route.loop !== undefined)
     return clarify(
       dependencies,

@@ -2,7 +2,7 @@ import type { ProvenanceRoute } from '../ledger/provenance-types.ts'
 import type { RuleFireRecord } from '../rules/types.ts'
 import type { NavigationState } from '../scenarios/types.ts'
 import type { Perception } from '../sensor/types.ts'
-import type { ApprovalRequest, ClarificationOption } from './types.ts'
+import type { ApprovalRequest, ClarificationOption, Handoff } from './types.ts'
 
 /** A tool call planned by a matched rule. */
 export interface PlannedToolCall {
@@ -46,6 +46,8 @@ export interface EngineSessionState {
   toolResults: Record<string, unknown>
   pendingClarification?: { question: string; options: ClarificationOption[]; turnId: string }
   pendingApproval?: PendingApprovalState
+  /** Set while a person has the conversation: the engine answers nothing until released. */
+  handoff?: Handoff
   /** Recent messages (bounded), for the model. */
   history: Array<{ role: 'user' | 'assistant'; content: string }>
 }

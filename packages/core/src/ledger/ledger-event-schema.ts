@@ -33,7 +33,7 @@ const turnCompletedEvent = sortedObject({
   type: z.literal('turn-completed'),
   payload: sortedObject({
     turnId: nonEmpty,
-    resultType: z.enum(['reply', 'clarification', 'approval-required', 'refused']),
+    resultType: z.enum(['reply', 'clarification', 'approval-required', 'refused', 'handoff']),
     provenance: provenanceSchema,
   }),
 })
@@ -70,6 +70,16 @@ const approvalResolvedEvent = sortedObject({
     approver: z.string().exactOptional(),
     reason: z.string().exactOptional(),
   }),
+})
+
+const handoffRequestedEvent = sortedObject({
+  type: z.literal('handoff-requested'),
+  payload: sortedObject({ turnId: nonEmpty, reason: nonEmpty, target: z.string().exactOptional() }),
+})
+
+const handoffReleasedEvent = sortedObject({
+  type: z.literal('handoff-released'),
+  payload: sortedObject({ releasedBy: z.string().exactOptional(), reason: z.string().exactOptional() }),
 })
 
 const ruleViolatedEvent = sortedObject({
@@ -140,6 +150,8 @@ export const ledgerEventSchema = z.discriminatedUnion('type', [
   clarificationRequestedEvent,
   approvalRequestedEvent,
   approvalResolvedEvent,
+  handoffRequestedEvent,
+  handoffReleasedEvent,
   ruleViolatedEvent,
   toolCalledEvent,
   finalAlignmentJudgeResultEvent,

@@ -25,6 +25,8 @@ export interface FocalAppEngine {
   }): Promise<TurnResult>
   /** The session snapshot, or undefined/null for an unknown session. */
   getSession(sessionId: string): Promise<unknown>
+  /** Ends a human handoff (`POST /v1/sessions/:id/release`); engines without handoff may omit it. */
+  releaseHandoff?(input: { sessionId: string; releasedBy?: string }): Promise<boolean>
 }
 
 /** Outcome of `POST /v1/enforce`. */

@@ -6,6 +6,7 @@ import {
   healthResponseSchema,
   ledgerResponseSchema,
   parseResponseSchema,
+  releaseResponseSchema,
   sessionResponseSchema,
   turnResultSchema,
 } from '../schemas/response-schemas.ts'
@@ -62,6 +63,13 @@ function routes(schemas: FocalRequestSchemas): RouteDocument[] {
       path: '/v1/sessions/{id}',
       summary: 'Session snapshot.',
       response: sessionResponseSchema,
+      session: true,
+    },
+    {
+      method: 'post',
+      path: '/v1/sessions/{id}/release',
+      summary: 'End a human handoff: the engine answers the session again.',
+      response: releaseResponseSchema,
       session: true,
     },
     {

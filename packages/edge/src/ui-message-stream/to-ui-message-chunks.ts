@@ -87,6 +87,8 @@ function* resultParts(
   if (result.type === 'approval-required') {
     yield { type: 'data-approval', id: `${messageId}:approval`, data: result.approval }
   }
+  if (result.type === 'handoff')
+    yield { type: 'data-handoff', id: `${messageId}:handoff`, data: result.handoff }
   const findings = redactor.findings()
   const engine = result.provenance.enforcement
   const stream = { redactions: countByType(findings), blocked: redactor.blocked() !== undefined }

@@ -1,4 +1,4 @@
-import type { ApprovalRequest, Clarification, Provenance } from '@focal/core'
+import type { ApprovalRequest, Clarification, Handoff, Provenance } from '@focal/core'
 import type { StoreApi } from 'zustand/vanilla'
 import type { FocalEnforcementData } from '../transport/types.ts'
 
@@ -11,6 +11,7 @@ export type ChatMessagePart =
   | { type: 'clarification'; id?: string; clarification: Clarification }
   | { type: 'approval'; id?: string; approval: ApprovalRequest; decision: 'pending' | 'approve' | 'reject' }
   | { type: 'enforcement'; id?: string; enforcement: FocalEnforcementData }
+  | { type: 'handoff'; id?: string; handoff: Handoff }
 
 /** One message of the transcript. Assistant messages carry the provenance of their turn. */
 export interface ChatMessage {

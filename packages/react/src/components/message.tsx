@@ -19,6 +19,7 @@ const partOrder: Record<ChatMessagePart['type'], number> = {
   text: 0,
   clarification: 1,
   approval: 1,
+  handoff: 1,
   enforcement: 2,
 }
 
@@ -41,6 +42,12 @@ function Part({ part }: { part: ChatMessagePart }) {
       return <ApprovalCard approval={part.approval} decision={part.decision} />
     case 'enforcement':
       return <EnforcementNotice enforcement={part.enforcement} />
+    case 'handoff':
+      return (
+        <p className="focal-handoff" role="status">
+          A person from the team has this conversation now; the assistant stays quiet until they hand it back.
+        </p>
+      )
   }
 }
 

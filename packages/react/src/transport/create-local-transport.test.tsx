@@ -56,4 +56,26 @@ describe('createLocalTransport', () => {
     await act(() => send('Which card is on file?'))
     expect(screen.getByRole('log').textContent).not.toMatch(/4111/)
   })
+
+  it('shows the handoff in the widget and keeps the assistant quiet until the session is released', async () => {
+    const engine = createEngine({ definition })
+    const store = createChatStore({ transport: createLocalTransport({ engine }) })
+    render(<FocalChat store={store} />)
+    const composer = screen.getByLabelText('Message')
+    const send = async (text: string) => {
+      fireEvent.change(composer, { target: { value: text } })
+      fireEvent.keyDown(composer, { key: 'Enter' })
+      await waitFor(() => expect(store.getState().status).toBe('ready'))
+    }
+    await send('I want a refund')
+    await send('can I speak to a human?')
+    expect(screen.getByText(/A person from the team has this conversation now/)).toBeTruthy()
+    expect(screen.getByRole('log').textContent).toMatch(/connecting you with a person/)
+    const sessionId = store.getState().sessionId
+    await send('hello? where is my order NW-1001')
+    expect(screen.getByRole('log').textContent).not.toMatch(/UPS/)
+    expect(await engine.releaseHandoff({ sessionId })).toBe(true)
+    await send('where is my order NW-1001')
+    await waitFor(() => expect(screen.getByRole('log').textContent).toMatch(/UPS/))
+  })
 })
