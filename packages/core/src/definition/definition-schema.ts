@@ -202,6 +202,12 @@ export const settingsSchema = z.strictObject({
   loopGuard: z.number().int().positive().default(3),
   clarificationQuestion: z.string().default('Could you tell me a bit more about what you need?'),
   maxClarificationOptions: z.number().int().min(2).max(8).default(4),
+  /** Asked inside a flow when a message says nothing usable ("hmm", "asdf qwer"). */
+  unclearQuestion: z
+    .string()
+    .default("Sorry, I didn't catch that. Shall we go on, or do you need something else?"),
+  /** Asked when one message holds requests for two scenarios; the options name both. */
+  twoRequestsQuestion: z.string().default('You asked about two things. Which one should I do first?'),
   fallbackReply: z.string().default('How can I help you today?'),
   refusalReply: z.string().default("I'm sorry, I can't help with that."),
   /** Said while a tool call waits for a human; `{{approver}}` and `{{tool}}` are filled. */

@@ -1,6 +1,7 @@
 import type { Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, stillWaiting } from './clarify-turn.ts'
+import { twoRequests, unclearTurnReason } from './detect-unclear-turn.ts'
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
 import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
@@ -132,6 +133,28 @@ async function senseAndAct(
       : compiled.scenariosById.get(navigation.scenario)?.steps.find((step) => step.id === navigation.step)
   const inFlow = currentStep !== undefined && !currentStep.terminal
   const variables = buildTurnVariables(state, perception, input.text)
+  const requests = twoRequests(compiled, input.text, settings.stickiness)
+  if (requests !== undefined && pending?.question !== settings.twoRequestsQuestion) {
+    const labels = new Map(
+      compiled.definition.intents.map((intent) => [intent.id, intent.label ?? intent.id]),
+    )
+    const options = requests.map(({ intent, clause }) => ({
+      id: intent,
+      label: labels.get(intent) ?? intent,
+      value: clause,
+    }))
+    return clarify(
+      dependencies,
+      state,
+      scratch,
+      { ...perception, alternatives: [] },
+      settings.twoRequestsQuestion,
+      `two requests in one message: ${requests.map((request) => labels.get(request.intent)).join(' and ')}`,
+      undefined,
+      options,
+    )
+  }
+
   if (
     !inFlow &&
     perception.ambiguity.score > settings.ambiguityThreshold &&
@@ -147,6 +170,17 @@ async function senseAndAct(
     )
   }
 
+  if (inFlow) {
+    const unclear = unclearTurnReason(perception, input.text)
+    if (unclear !== undefined) {
+      const scenario = compiled.scenariosById.get(navigation.scenario!)!
+      const intent = scenario.intents[0] ?? scenario.id
+      const label = `Go on with ${(scenario.name ?? scenario.id).toLowerCase()}`
+      return clarify(dependencies, state, scratch, perception, settings.unclearQuestion, unclear, undefined, [
+        { id: intent, label, value: label },
+      ])
+    }
+  }
   const evidence = perception.evidence ?? compiled.evidence.measure(input.text)
   const offer = acceptedOffer(dependencies, state, perception)
   const route = compiled.router.route(navigation, {
@@ -170,7 +204,9 @@ async function senseAndAct(
     // A new scenario starts clean: only profile fields (identity) and this turn's entities carry
     // over; a resumed one gets back what it had collected.
     state.toolResults = {}
-    state.fields = { ...(route.resumed?.fields ?? {}), ...profile(state.fields) }
+    // Facts gathered outside any scenario (a vague first message, a clarification) carry in whole.
+    const carried = route.previousScenario === null ? state.fields : profile(state.fields)
+    state.fields = { ...(route.resumed?.fields ?? {}), ...carried }
     mergeEntityFields(state.fields, perception.entities)
   }
   state.navigation = route.state
