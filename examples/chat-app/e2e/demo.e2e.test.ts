@@ -74,6 +74,37 @@ describe('demo chat in Chromium', () => {
     await page.close()
   })
 
+  it('runs the four sidebar flows in order in one session, each getting its own answer', async () => {
+    const page = await openChat(browser.context)
+    const click = async (label: string) => {
+      const before = await assistantMessages(page).count()
+      await page.getByRole('button', { name: label }).click()
+      await assistantMessages(page).nth(before).waitFor()
+      await idle(page)
+      return assistantMessages(page).nth(before)
+    }
+    const clarification = await click(demoFlows.clarification.label)
+    expect(await clarification.locator('fieldset.focal-clarification button').count()).toBeGreaterThan(1)
+    const refusal = await click(demoFlows.refusal.label)
+    expect(await refusal.textContent()).toMatch(/capped at \$50/)
+    const card = await click(demoFlows.redaction.label)
+    const cardText = (await card.textContent()) ?? ''
+    expect(cardText).toMatch(/Visa/)
+    expect(cardText).not.toMatch(/capped/)
+    expect(cardText.replace(/[\s-]/g, '')).not.toMatch(/\d{12,}/)
+    const approval = await click(demoFlows.approval.label)
+    expect(await approval.textContent()).not.toMatch(/capped/)
+    const approvalCard = approval.locator('fieldset.focal-approval')
+    await approvalCard.waitFor()
+    const before = await assistantMessages(page).count()
+    await approvalCard.getByRole('button', { name: 'Approve' }).click()
+    await assistantMessages(page).nth(before).waitFor()
+    await idle(page)
+    expect(await assistantMessages(page).nth(before).textContent()).toMatch(/NW-2002 is cancelled/)
+    await shoot(page, '0-four-flows-one-session')
+    await page.close()
+  })
+
   it('refuses a refund above the cap and shows the rule in the provenance footer', async () => {
     const page = await openChat(browser.context)
     const reply = await send(page, demoFlows.refusal.text)
