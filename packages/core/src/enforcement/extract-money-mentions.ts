@@ -73,7 +73,7 @@ const tens: Readonly<Record<string, number>> = Object.fromEntries(
     .map((word, index) => [word, (index + 2) * 10]),
 )
 const numberWord = new RegExp(
-  String.raw`^(?:${[...Object.keys(units), ...Object.keys(tens), 'hundred', 'thousand', 'and', 'a'].join('|')})$`,
+  `^(?:${[...Object.keys(units), ...Object.keys(tens), 'hundred', 'thousand', 'and', 'a'].join('|')})$`,
   'u',
 )
 // Up to eight words before a currency word; the number is the longest run of number words ending there.
