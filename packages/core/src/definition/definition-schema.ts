@@ -208,6 +208,8 @@ export const settingsSchema = z.strictObject({
     .default("Sorry, I didn't catch that. Shall we go on, or do you need something else?"),
   /** Asked when one message holds requests for two scenarios; the options name both. */
   twoRequestsQuestion: z.string().default('You asked about two things. Which one should I do first?'),
+  /** Ends the reply that finished one of two requests; `{{request}}` is the other, in the user's words. */
+  queuedRequestOffer: z.string().default('You also asked: "{{request}}". Shall I do that now?'),
   fallbackReply: z.string().default('How can I help you today?'),
   refusalReply: z.string().default("I'm sorry, I can't help with that."),
   /** Said while a tool call waits for a human; `{{approver}}` and `{{tool}}` are filled. */

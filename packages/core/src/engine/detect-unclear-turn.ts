@@ -47,7 +47,7 @@ export function twoRequests(
   text: string,
   margin: number,
 ): Array<{ scenario: string; intent: string; clause: string }> | undefined {
-  const clauses = text.split(/\band\b|\balso\b|[;.!?]+/iu).filter((clause) => /\p{L}/u.test(clause))
+  const clauses = text.split(/\band\b|\balso\b|[;!?]+|\.(?=\s|$)/iu).filter((clause) => /\p{L}/u.test(clause))
   if (clauses.length < 2) return undefined
   const found: Array<{ scenario: string; intent: string; clause: string }> = []
   for (const clause of clauses) {

@@ -49,6 +49,15 @@ export async function finishTurn(
   const values = buildTurnVariables(state, turn.perception, scratch.text)
   const material: ReplyMaterial = { definition, matched: turn.matched, completed: turn.completed, values }
   if (turn.followUp !== undefined) material.followUp = turn.followUp
+  else {
+    // A request done: offer the next one the user made in the same message.
+    const next = state.queuedRequests?.[0]
+    const done = turn.completed.some((call) => call.status === 'ran' || call.status === 'approved')
+    if (next !== undefined && done) {
+      material.followUp = definition.settings.queuedRequestOffer.replaceAll('{{request}}', next)
+      state.offeredRequest = next
+    }
+  }
   if (turn.note !== undefined) material.note = turn.note
   const ruleIds = turn.matched.map((entry) => entry.rule.id)
   const enforceWith = (instruction: string | undefined) =>

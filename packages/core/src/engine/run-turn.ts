@@ -1,3 +1,4 @@
+import { detectConversationAct } from '../sensor/detect-conversation-act.ts'
 import type { Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, stillWaiting } from './clarify-turn.ts'
@@ -99,12 +100,13 @@ async function answerBesideApproval(
 async function senseAndAct(
   dependencies: TurnDependencies,
   state: EngineSessionState,
-  input: TurnInput,
+  message: TurnInput,
   scratch: TurnScratch,
 ): Promise<TurnOutcome> {
   const { compiled, clock } = dependencies
   const { settings } = compiled.definition
   const { turnId } = scratch
+  const input = takeQueuedRequest(state, message)
 
   const pending = state.pendingClarification
   delete state.pendingClarification
@@ -138,6 +140,8 @@ async function senseAndAct(
     const labels = new Map(
       compiled.definition.intents.map((intent) => [intent.id, intent.label ?? intent.id]),
     )
+    // Both requests wait in the session; the one not chosen is offered once the chosen one is done.
+    state.queuedRequests = requests.map((request) => request.clause)
     const options = requests.map(({ intent, clause }) => ({
       id: intent,
       label: labels.get(intent) ?? intent,
@@ -275,6 +279,25 @@ async function senseAndAct(
   }
   if (acted.type === 'paused') return pause(dependencies, state, scratch, turn, acted)
   return finishTurn(dependencies, state, scratch, turn)
+}
+
+/**
+ * The message to work on: the user's own, or, when they accept the engine's offer of a request
+ * they made earlier ("You also asked: ... Shall I do that now?" → "yes"), that request's words,
+ * so it runs with its own order id and amount. A chosen or declined request leaves the queue.
+ */
+function takeQueuedRequest(state: EngineSessionState, message: TurnInput): TurnInput {
+  const offered = state.offeredRequest
+  delete state.offeredRequest
+  const queue = state.queuedRequests
+  if (queue === undefined) return message
+  const remaining = queue.filter((request) => request !== message.text.trim() && request !== offered)
+  if (remaining.length === 0) delete state.queuedRequests
+  else state.queuedRequests = remaining
+  if (offered === undefined) return message
+  const act = detectConversationAct(message.text)
+  if (act === 'deny') delete state.queuedRequests
+  return act === 'affirm' ? { ...message, text: offered } : message
 }
 
 /** The session facts this turn states: its singular entities (`amount`, `order_id`, `email`, ...). */

@@ -46,6 +46,10 @@ export interface EngineSessionState {
   toolResults: Record<string, unknown>
   pendingClarification?: { question: string; options: ClarificationOption[]; turnId: string }
   pendingApproval?: PendingApprovalState
+  /** Requests of one message not done yet ("cancel X and refund Y"), in the user's words. */
+  queuedRequests?: string[]
+  /** The queued request the last reply offered to do next. */
+  offeredRequest?: string
   /** Set while a person has the conversation: the engine answers nothing until released. */
   handoff?: Handoff
   /** Recent messages (bounded), for the model. */
