@@ -44,6 +44,15 @@ const definition = {
   settings: { loopGuard: 2 },
 }
 
+/** A ledger that only records the type of each event appended to it. */
+const recordingLedger = (types: string[]) =>
+  ({
+    append: async (_session: string, event: { type: string }) => {
+      types.push(event.type)
+      return undefined as never
+    },
+  }) as never
+
 const textOf = (result: { type: string }) => ('text' in result ? String(result.text) : '')
 
 function engineAt(now: { value: number }) {
@@ -88,12 +97,7 @@ describe('createEngine flows', () => {
       definition,
       clock: { now: () => now.value },
       classifier: false,
-      ledger: {
-        append: async (_session: string, event: { type: string }) => {
-          ledgerTypes.push(event.type)
-          return undefined as never
-        },
-      } as never,
+      ledger: recordingLedger(ledgerTypes),
     })
     await engine.turn({ sessionId: 's', text: 'wire $5,000' })
     now.value += 61_000
@@ -153,12 +157,7 @@ describe('createEngine human handoff', () => {
     const engine = createEngine({
       definition: { ...definition, settings: { handoff: { target: 'support-queue' } } },
       classifier: false,
-      ledger: {
-        append: async (_session: string, event: { type: string }) => {
-          ledgerTypes.push(event.type)
-          return undefined as never
-        },
-      } as never,
+      ledger: recordingLedger(ledgerTypes),
     })
     await engine.turn({ sessionId: 's', text: 'I need a wire transfer' })
     const asked = await engine.turn({ sessionId: 's', text: 'this is useless, can I speak to a human?' })

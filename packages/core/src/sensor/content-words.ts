@@ -25,10 +25,11 @@ const negations: ReadonlySet<string> = new Set(['not', 'no', 'dont', 'doesnt', '
 /** Words that end a negated clause. */
 const clauseBreaks: ReadonlySet<string> = new Set(['but', 'and', 'instead', 'rather', 'so'])
 
-function wordsOf(text: string): string[] {
+/** The lower-cased letter words of a text's first `limit` characters, apostrophes dropped. */
+export function wordsOf(text: string, limit = 2000): string[] {
   return (
     text
-      .slice(0, 2000)
+      .slice(0, limit)
       .toLowerCase()
       .replace(/['\u2019]/g, '')
       .match(/[\p{L}]+/gu) ?? []

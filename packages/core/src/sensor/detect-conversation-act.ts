@@ -1,3 +1,4 @@
+import { wordsOf } from './content-words.ts'
 import { type ConversationAct, conversationActs } from './conversation-acts.ts'
 
 const phrases: ReadonlyArray<{ words: string[]; act: ConversationAct }> = Object.entries(conversationActs)
@@ -5,22 +6,12 @@ const phrases: ReadonlyArray<{ words: string[]; act: ConversationAct }> = Object
   // Longest first, so "no thanks" is a deny and "thanks" alone a thank.
   .sort((left, right) => right.words.length - left.words.length)
 
-function wordsOf(text: string): string[] {
-  return (
-    text
-      .slice(0, 200)
-      .toLowerCase()
-      .replace(/['\u2019]/g, '')
-      .match(/[\p{L}]+/gu) ?? []
-  )
-}
-
 /**
  * The conversation act a message opens with ("Yes, rent it" → `affirm`, "No thanks" → `deny`,
  * "Hmm" → `hesitate`), or undefined when it opens with anything else.
  */
 export function detectConversationAct(text: string): ConversationAct | undefined {
-  const words = wordsOf(text)
+  const words = wordsOf(text, 200)
   if (words.length === 0) return undefined
   for (const phrase of phrases) {
     if (phrase.words.length > words.length) continue
