@@ -191,3 +191,36 @@ describe('createEngine human handoff', () => {
     expect(await looping({ enabled: false })).not.toContain('handoff')
   })
 })
+
+describe('createEngine notes around a reply', () => {
+  async function streamed(engine: ReturnType<typeof createEngine>, text: string) {
+    let deltas = ''
+    let result: { type: string } | undefined
+    for await (const event of engine.turnStream({ sessionId: 's', text })) {
+      if (event.type === 'text-delta') deltas += event.delta
+      if (event.type === 'turn-finished') result = event.result
+    }
+    return { deltas, text: result === undefined ? '' : textOf(result) }
+  }
+
+  it('streams the "still waiting" note with the reply, and an expired outcome before it', async () => {
+    const now = { value: Date.UTC(2026, 0, 1) }
+    const engine = engineAt(now)
+    await engine.turn({ sessionId: 's', text: 'wire $5,000' })
+    const waiting = await streamed(engine, 'hello?')
+    expect(waiting.text).toMatch(/still waiting/)
+    expect(waiting.deltas).toBe(waiting.text)
+    now.value += 61_000
+    const expired = await streamed(engine, 'hello again')
+    expect(expired.text).toMatch(/^That action wasn't approved/)
+    expect(expired.deltas).toBe(expired.text)
+  })
+
+  it('leaves no trace of a message that would clarify while an approval is pending', async () => {
+    const engine = engineAt({ value: 0 })
+    await engine.turn({ sessionId: 's', text: 'wire $5,000' })
+    const vague = await engine.turn({ sessionId: 's', text: 'hmm' })
+    expect(vague.type).toBe('approval-required')
+    expect((await engine.getSession('s'))?.pendingClarification).toBeUndefined()
+  })
+})

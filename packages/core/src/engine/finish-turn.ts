@@ -24,6 +24,11 @@ export interface TurnScratch {
   timestamp: string
   emit: (event: TurnEvent) => void
   signal?: AbortSignal
+  /**
+   * Engine sentences around the checked reply (an expired approval's outcome before it, "still
+   * waiting for a decision" after it): added before streaming, so the stream and the result agree.
+   */
+  around?: { before?: string; after?: string }
 }
 
 /** What the earlier phases decided. */
@@ -79,7 +84,10 @@ export async function finishTurn(
     turnId: scratch.turnId,
   })
   const enforced = finalized.enforced
-  const { text, refused, enforcement } = enforced
+  const { refused, enforcement } = enforced
+  const text = [scratch.around?.before, enforced.text, scratch.around?.after]
+    .filter((part) => part !== undefined && part !== '')
+    .join(' ')
   const fallback = turn.perception.source === 'fallback' || enforced.fallback
   scratch.emit({
     type: 'enforcement-applied',

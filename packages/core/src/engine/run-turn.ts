@@ -51,9 +51,11 @@ export async function runTurn(
       { sessionId: input.sessionId, approvalId: approval.id, decision: approval.defaultAction },
       () => undefined,
     )
-    const next = await senseAndAct(dependencies, expired.state, input, scratch)
-    if ('text' in expired.result && 'text' in next.result && next.result.text !== undefined)
-      next.result.text = `${expired.result.text} ${next.result.text}`
+    const before = 'text' in expired.result ? expired.result.text : undefined
+    const next = await senseAndAct(dependencies, expired.state, input, {
+      ...scratch,
+      ...(before === undefined ? {} : { around: { before } }),
+    })
     return { ...next, ledger: [...expired.ledger, ...next.ledger] }
   }
   if (waiting !== undefined) {
@@ -79,20 +81,22 @@ async function answerBesideApproval(
 ): Promise<TurnOutcome | undefined> {
   const before = structuredClone(state)
   const held: TurnEvent[] = []
+  const after = dependencies.compiled.definition.settings.approvalStillPendingNote
+    .replaceAll('{{approver}}', waiting.approval.approver ?? 'a reviewer')
+    .replaceAll('{{tool}}', waiting.approval.toolId)
   const outcome = await senseAndAct(dependencies, state, input, {
     ...scratch,
     emit: (event) => held.push(event),
+    around: { after },
   })
   if (outcome.result.type === 'approval-required' || outcome.result.type === 'clarification') {
+    // Undo the turn whole, keys it added included (a pending clarification, queued requests).
+    for (const key of Object.keys(state)) if (!(key in before)) delete state[key as keyof EngineSessionState]
     Object.assign(state, before)
     return undefined
   }
   for (const event of held) scratch.emit(event)
   outcome.state.pendingApproval = waiting
-  const note = dependencies.compiled.definition.settings.approvalStillPendingNote
-    .replaceAll('{{approver}}', waiting.approval.approver ?? 'a reviewer')
-    .replaceAll('{{tool}}', waiting.approval.toolId)
-  if ('text' in outcome.result && note !== '') outcome.result.text = `${outcome.result.text} ${note}`
   return outcome
 }
 
