@@ -2,6 +2,12 @@
  * The `focal` command line.
  *
  *   pnpm focal test <suite.yaml> [more suites] [--filter <name part>]
+ *   pnpm focal explain <definition.yaml|json> [--cache <file>]
+ *
+ * `explain` prints the definition's enforcement plan: for each rule its tier, its lanes, its
+ * compiled form and how it was obtained (template, model, author). The compiler model comes from
+ * FOCAL_COMPILER_BASE_URL / FOCAL_COMPILER_MODEL / FOCAL_COMPILER_API_KEY (none: offline templates);
+ * compilations are cached in `<definition>.compile-cache.json`, so a second run makes no model call.
  *
  * Runs multi-turn conversation tests (the format of `@focal/core/conversation-tests`) against the
  * definition each suite names (`definition:`, relative to the suite file), prints a readable
@@ -17,13 +23,22 @@ import {
   runConversationTests,
 } from '../src/conversation-tests/index.ts'
 import { createEngine } from '../src/engine/index.ts'
+import { explain } from './focal-explain.ts'
 
-const usage = 'usage: focal test <suite.yaml> [more suites] [--filter <name part>]'
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { filter: { type: 'string' } } })
+const usage =
+  'usage: focal test <suite.yaml> [more suites] [--filter <name part>]\n       focal explain <definition.yaml|json> [--cache <file>]'
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { filter: { type: 'string' }, cache: { type: 'string' } },
+})
 const [command, ...files] = positionals
-if (command !== 'test' || files.length === 0) {
+if ((command !== 'test' && command !== 'explain') || files.length === 0) {
   console.error(usage)
   process.exit(2)
+}
+if (command === 'explain') {
+  await explain(files[0]!, values.cache)
+  process.exit(0)
 }
 
 let passed = 0

@@ -174,6 +174,26 @@ export const intentSchema = z.strictObject({
   description: z.string().optional(),
   examples: z.array(z.string().min(1)).default([]),
   keywords: z.array(z.string().min(1)).default([]),
+  /**
+   * The alignment judge's intent contract for replies to this intent (seed 004 §9.4):
+   * `SYSTEM_CONTROL_FLOW`, `CODE_FLOW_ANALYSIS`, `REPO_ORIENTATION`, `CHANGE_IMPLEMENTATION`,
+   * `DEBUG_AND_DIAGNOSE`, or your own name for `requiredElements`. @default read from the goal
+   * parser (diagnose → DEBUG_AND_DIAGNOSE, modify → CHANGE_IMPLEMENTATION, ...), else none
+   */
+  intentType: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9_]*$/u, 'must be UPPER_SNAKE_CASE, e.g. DEBUG_AND_DIAGNOSE')
+    .optional(),
+  /** What every reply to this intent must contain, by keywords (the judge's required elements). */
+  requiredElements: z
+    .array(
+      z.strictObject({
+        id: identifier,
+        label: z.string().min(1),
+        keywords: z.array(z.string().min(1)).min(1, 'needs at least one keyword'),
+      }),
+    )
+    .optional(),
 })
 
 /** A custom entity pattern (order ids, ticket ids, SKUs). */
@@ -228,8 +248,13 @@ export const settingsSchema = z.strictObject({
       enabled: z.boolean().default(false),
       maxRetries: z.number().int().min(0).max(5).default(2),
       strictness: z.enum(['low', 'medium', 'high']).default('medium'),
+      /**
+       * A model draft still failing after the bounded replan is never sent: `fallback` sends
+       * `fallbackReply`, `refuse` sends `refusalReply`. @default 'fallback'
+       */
+      onFail: z.enum(['fallback', 'refuse']).default('fallback'),
     })
-    .default({ enabled: false, maxRetries: 2, strictness: 'medium' }),
+    .prefault({}),
   /**
    * Model ids per use (seed 004 §4), e.g. a small fast judge beside a stronger generator. The host
    * turns ids into models with `createEngine({ provideModel })`; an explicit `model` option wins.

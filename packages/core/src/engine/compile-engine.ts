@@ -1,3 +1,4 @@
+import type { EnforcementPlan } from '../compiler/plan-types.ts'
 import type { DefinitionRule, DefinitionScenario, FocalDefinition } from '../definition/definition-schema.ts'
 import { createToolGate, type ToolGate } from '../enforcement/create-tool-gate.ts'
 import type { ToolPolicy } from '../enforcement/types.ts'
@@ -18,6 +19,7 @@ import {
 } from '../sensor/create-sensor.ts'
 import type { Sensor } from '../sensor/types.ts'
 import type { Clock, IdGenerator } from './ports.ts'
+import { planToolPolicies } from './reply-enforcer.ts'
 
 /** A definition compiled once per engine: sensor, rule index, router and tool gate. */
 export interface CompiledEngine {
@@ -148,14 +150,27 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
       entryThreshold: settings.entryThreshold,
       loopGuard: settings.loopGuard,
     }),
-    gate: createToolGate({
-      tools: definition.tools.map(toToolPolicy),
-      ordering: definition.tools.flatMap((tool) =>
-        (tool.requires ?? []).map((requires) => ({ tool: tool.id, requires })),
-      ),
-      ...(options.clock === undefined ? {} : { clock: options.clock }),
-      ...(options.idGenerator === undefined ? {} : { ids: options.idGenerator }),
-    }),
+    gate: createDefinitionGate(definition, undefined, options),
     evidence,
   }
+}
+
+/**
+ * The tool gate of a definition: its tool policies and ordering, with an enforcement plan's
+ * compiled tool-call checks folded in when given.
+ */
+export function createDefinitionGate(
+  definition: FocalDefinition,
+  plan: EnforcementPlan | undefined,
+  options: Pick<CompileEngineOptions, 'clock' | 'idGenerator'>,
+): ToolGate {
+  const policies = definition.tools.map(toToolPolicy)
+  return createToolGate({
+    tools: plan === undefined ? policies : planToolPolicies(policies, plan),
+    ordering: definition.tools.flatMap((tool) =>
+      (tool.requires ?? []).map((requires) => ({ tool: tool.id, requires })),
+    ),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.idGenerator === undefined ? {} : { ids: options.idGenerator }),
+  })
 }

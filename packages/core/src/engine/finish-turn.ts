@@ -4,6 +4,7 @@ import type { ProvenanceRoute } from '../ledger/provenance-types.ts'
 import type { MatchedRule } from '../rules/types.ts'
 import type { Perception } from '../sensor/types.ts'
 import { buildTurnProvenance } from './build-turn-provenance.ts'
+import { clarify } from './clarify-turn.ts'
 import { buildReplyPrompt, composeApprovedReply, type ReplyMaterial } from './compose-reply.ts'
 import { enforceDraft } from './enforce-draft.ts'
 import { finalizeReply } from './finalize-reply.ts'
@@ -71,10 +72,14 @@ export async function finishTurn(
       variables: values,
       userMessage: scratch.text,
       riskyAction: turn.completed.some((call) => call.status === 'approved'),
+      scenario: turn.route.scenario,
+      step: turn.route.step,
       draft: (rejection) => draftReply(dependencies, state, scratch, material, rejection ?? instruction),
     })
+  const first = await enforceWith(undefined)
   const finalized = await finalizeReply(dependencies, {
-    enforced: await enforceWith(undefined),
+    enforced: first,
+    drafted: dependencies.model !== undefined && !first.fallback,
     perception: turn.perception,
     userMessage: scratch.text,
     matched: turn.matched,
@@ -83,12 +88,37 @@ export async function finishTurn(
     sessionId: scratch.sessionId,
     turnId: scratch.turnId,
   })
+  if (finalized.askUser !== undefined) {
+    // The judge needs the user: ask, and keep what the turn did (tool calls, the judge's records).
+    const asked = clarify(
+      dependencies,
+      state,
+      { ...scratch, ...(finalized.gate === undefined ? {} : { gates: [finalized.gate] }) },
+      { ...turn.perception, alternatives: [] },
+      finalized.askUser,
+      `the alignment judge needs a clarification (${finalized.gate?.detail ?? 'NEEDS_CLARIFICATION'})`,
+      turn.route,
+    )
+    return {
+      ...asked,
+      ledger: [...toolLedger(scratch, turn.completed), ...finalized.metrics, ...asked.ledger],
+    }
+  }
+  const { settings } = definition
   const enforced = finalized.enforced
-  const { refused, enforcement } = enforced
-  const text = [scratch.around?.before, enforced.text, scratch.around?.after]
+  const { enforcement } = enforced
+  const refused = enforced.refused || finalized.withheld === 'refuse'
+  const body =
+    finalized.withheld === undefined
+      ? [enforced.text, ...(finalized.limitations ?? [])].join(' ')
+      : finalized.withheld === 'refuse'
+        ? settings.refusalReply
+        : settings.fallbackReply
+  const text = [scratch.around?.before, body, scratch.around?.after]
     .filter((part) => part !== undefined && part !== '')
     .join(' ')
-  const fallback = turn.perception.source === 'fallback' || enforced.fallback
+  const fallback =
+    turn.perception.source === 'fallback' || enforced.fallback || finalized.withheld === 'fallback'
   scratch.emit({
     type: 'enforcement-applied',
     outcome: enforcement.outcome,
@@ -135,15 +165,17 @@ export async function finishTurn(
       }
   scratch.emit({ type: 'turn-finished', result })
   const ledger: LedgerEvent[] = [
-    ...turn.completed.map(
-      (call): LedgerEvent => ({
-        type: 'tool-called',
+    ...toolLedger(scratch, turn.completed),
+    ...enforced.rejected.map(
+      (violation): LedgerEvent => ({
+        type: 'rule-violated',
         payload: {
           turnId: scratch.turnId,
-          toolId: call.toolId,
-          status: call.status,
-          args: call.args,
-          ...(call.reason === undefined ? {} : { reason: call.reason }),
+          ruleId: violation.ruleId,
+          tier: violation.tier,
+          lane: violation.lane,
+          message: violation.message,
+          action: violation.action,
         },
       }),
     ),
@@ -176,6 +208,21 @@ export async function finishTurn(
     { type: 'turn-completed', payload: { turnId: scratch.turnId, resultType: result.type, provenance } },
   ]
   return { result, state, ledger }
+}
+
+function toolLedger(scratch: TurnScratch, completed: readonly CompletedToolCall[]): LedgerEvent[] {
+  return completed.map(
+    (call): LedgerEvent => ({
+      type: 'tool-called',
+      payload: {
+        turnId: scratch.turnId,
+        toolId: call.toolId,
+        status: call.status,
+        args: call.args,
+        ...(call.reason === undefined ? {} : { reason: call.reason }),
+      },
+    }),
+  )
 }
 
 async function draftReply(

@@ -19,6 +19,9 @@ export type {
 export { renderArguments, renderTemplate } from './render-template.ts'
 export {
   detectorRuleId,
+  everyReplyLane2Rules,
+  planEnforcementRules,
+  planToolPolicies,
   type ReplyEnforcer,
   safetyPatternRuleId,
   toEnforcementRules,

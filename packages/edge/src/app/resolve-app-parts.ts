@@ -24,7 +24,7 @@ export interface ResolvedAppParts {
 function buildEngine(options: FocalAppOptions, ledgerStore: LedgerStore): FocalAppEngine {
   if ('engine' in options && options.engine) return options.engine
   if ('engine' in options) throw new TypeError('createFocalApp: pass an engine or a definition')
-  const { definition, model, tools, enforcer, sessionStore, scheduleLedgerDigests } = options
+  const { definition, model, tools, enforcer, sessionStore, scheduleLedgerDigests, compileCache } = options
   return createEngine({
     definition,
     ledger:
@@ -35,6 +35,7 @@ function buildEngine(options: FocalAppOptions, ledgerStore: LedgerStore): FocalA
     ...(model ? { model } : {}),
     ...(tools ? { tools } : {}),
     ...(enforcer ? { enforcer } : {}),
+    ...(compileCache ? { compileCache } : {}),
   })
 }
 

@@ -1,4 +1,5 @@
 import type {
+  CompileCacheStore,
   LanguageModel,
   LedgerDigestScheduler,
   LedgerStore,
@@ -81,6 +82,12 @@ export type FocalAppEngineSource =
       /** Lane 1 enforcer for replies, `/v1/enforce` and the chat stream guard. @default the definition's scanners */
       enforcer?: ReplyEnforcer
       services?: Partial<FocalAppServices>
+      /**
+       * Where the model's guardrail compilations are kept by content hash, so a cold start of a
+       * definition compiled before makes no model call (`createKvCompileCache` on Workers).
+       * @default in memory, per app
+       */
+      compileCache?: CompileCacheStore
     }
 
 /** Options of `createFocalApp`. */
