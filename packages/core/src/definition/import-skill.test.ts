@@ -42,10 +42,11 @@ describe('importSkill', () => {
   it('maps guardrails to tiered rules, workflows to scenarios, approvals and policies to tools', () => {
     const { definition } = importSkill(skill)
     expect(definition.name).toBe('Refund assistant')
+    // A cap on money leaving ("must not exceed $50") is hard-safety: no approval path softens it.
     expect(definition.rules.map((rule) => [rule.id, rule.tier])).toEqual([
       ['never-1', 'hard-safety'],
       ['never-2', 'style'],
-      ['never-3', 'process'],
+      ['never-3', 'hard-safety'],
       ['never-4', 'style'],
       ['always-1', 'process'],
     ])
