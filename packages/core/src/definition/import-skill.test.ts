@@ -85,6 +85,18 @@ describe('importSkill', () => {
     expect(definition.settings.models).toEqual({ judge: 'claude-3-haiku' })
   })
 
+  it('keeps a never-mention clause as a judge rubric and blocklists only names', () => {
+    const { definition } = importSkill(
+      'policy:\n  guardrails:\n    never:\n      - Never mention that we are being acquired\n      - Never mention Globex or Initech\n',
+    )
+    expect(definition.rules[0]).toMatchObject({
+      tier: 'hard-safety',
+      judge: 'Never mention that we are being acquired',
+    })
+    expect(definition.rules[0]!.enforce).toBeUndefined()
+    expect(definition.rules[1]!.enforce).toMatchObject({ blocklist: ['Globex', 'Initech'] })
+  })
+
   it('reports what it could not map, located', () => {
     const { report } = importSkill(skill)
     const paths = report.unmapped.map((issue) => issue.path)
