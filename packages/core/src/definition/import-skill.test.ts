@@ -42,10 +42,11 @@ describe('importSkill', () => {
   it('maps guardrails to tiered rules, workflows to scenarios, approvals and policies to tools', () => {
     const { definition } = importSkill(skill)
     expect(definition.name).toBe('Refund assistant')
+    // A cap on money leaving ("must not exceed $50") is hard-safety: no approval path softens it.
     expect(definition.rules.map((rule) => [rule.id, rule.tier])).toEqual([
       ['never-1', 'hard-safety'],
       ['never-2', 'style'],
-      ['never-3', 'process'],
+      ['never-3', 'hard-safety'],
       ['never-4', 'style'],
       ['always-1', 'process'],
     ])
@@ -87,6 +88,18 @@ describe('importSkill', () => {
     })
     // Seed 004 §4: the gate's model becomes the judge role's model id.
     expect(definition.settings.models).toEqual({ judge: 'claude-3-haiku' })
+  })
+
+  it('keeps a never-mention clause as a judge rubric and blocklists only names', () => {
+    const { definition } = importSkill(
+      'policy:\n  guardrails:\n    never:\n      - Never mention that we are being acquired\n      - Never mention Globex or Initech\n',
+    )
+    expect(definition.rules[0]).toMatchObject({
+      tier: 'hard-safety',
+      judge: 'Never mention that we are being acquired',
+    })
+    expect(definition.rules[0]!.enforce).toBeUndefined()
+    expect(definition.rules[1]!.enforce).toMatchObject({ blocklist: ['Globex', 'Initech'] })
   })
 
   it('reports what it could not map, located', () => {

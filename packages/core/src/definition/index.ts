@@ -16,6 +16,7 @@ export {
   type FocalDefinition,
   type FocalDefinitionInput,
 } from './definition-schema.ts'
+export { explainGuardrailTier, type GuardrailTierExplanation } from './explain-guardrail-tier.ts'
 export { type GuardrailMapping, guardrailToRule } from './guardrail-to-rule.ts'
 export {
   importMcpTools,
