@@ -35,9 +35,7 @@ interface ScopeBucket {
  */
 export function createRuleIndex(options: RuleIndexOptions): RuleIndex {
   const buckets = new Map<string, ScopeBucket>()
-  const hardGlobals: DefinitionRule[] = []
   options.rules.forEach((rule, index) => {
-    if (rule.scope === 'global' && rule.tier === 'hard-safety' && rule.enabled) hardGlobals.push(rule)
     if (!rule.enabled) return
     const indexed: IndexedRule = {
       rule,
@@ -61,7 +59,6 @@ export function createRuleIndex(options: RuleIndexOptions): RuleIndex {
   })
   return {
     size: options.rules.length,
-    globalHardConstraints: () => [...hardGlobals],
     retrieve(context) {
       const padded = ` ${normalizeText(context.text)} `
       const words = new Set(padded.trim().split(' '))

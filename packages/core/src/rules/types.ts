@@ -56,7 +56,5 @@ export interface RuleRetrieval {
 export interface RuleIndex {
   /** Global + current scenario + current step rules that match, priority-ordered. */
   retrieve(context: RuleRetrievalContext): RuleRetrieval
-  /** Global rules of tier hard-safety (checked on every reply, retrieved or not). */
-  globalHardConstraints(): DefinitionRule[]
   readonly size: number
 }
