@@ -268,7 +268,12 @@ function fromTemplate(
         pick: 'max',
       }),
     )
-    return { target: 'reply', expression: template.expression, bindings, onViolation: 'regenerate' }
+    return {
+      target: 'reply',
+      expression: template.expression,
+      bindings: template.bindings ?? bindings,
+      onViolation: 'regenerate',
+    }
   }
   if (template.tool === undefined) return undefined
   const wanted = template.tool.id

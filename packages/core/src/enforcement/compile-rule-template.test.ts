@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { compileExpression } from './compile-expression.ts'
 import { compileRuleTemplate } from './compile-rule-template.ts'
+import { createEnforcer } from './create-enforcer.ts'
 import { createToolGate } from './create-tool-gate.ts'
 import { scanText } from './scan-text.ts'
 
@@ -80,6 +81,33 @@ describe('compileRuleTemplate', () => {
       'Never mention or compare with competitors',
     ])
       expect(compileRuleTemplate(rule), rule).toBeUndefined()
+  })
+
+  it('compiles "Never promise a [thing] above $N" to a check of that labelled amount in the reply', () => {
+    const template = compileRuleTemplate('Never promise a refund above $50 in chat.')
+    expect(template).toMatchObject({
+      kind: 'threshold',
+      expression: 'refund_amount <= 50',
+      bindings: [{ name: 'refund_amount', kind: 'money', pick: 'max', label: 'refund' }],
+    })
+    const enforcer = createEnforcer({
+      rules: [
+        {
+          id: 'promise',
+          tier: 'hard-safety',
+          global: true,
+          enforce: {
+            expression: template!.expression!,
+            bindings: template!.bindings!,
+            onViolation: 'refuse',
+          },
+        },
+      ],
+    })
+    expect(enforcer.check("Good news: I've refunded $80 to your card.").type).toBe('blocked')
+    expect(enforcer.check('Refunds are capped at $50 per order.').type).toBe('allowed')
+    // Another amount in the reply is not a refund: the $620 order total passes.
+    expect(enforcer.check('Order NW-2002 is cancelled. The $620 charge will be voided.').type).toBe('allowed')
   })
 
   it('returns undefined for rules no template covers', () => {

@@ -73,6 +73,23 @@ export function compileRuleTemplate(text: string): CompiledRuleTemplate | undefi
       rule,
     )
   if (mention !== null) return compileNeverMention(mention[1] as string, source)
+  const promise =
+    /^(?:never|do not|don't|must not)\s+(?:promise|offer|give|issue|approve|grant|authori[sz]e|agree to)\s+(?:an?\s+|any\s+)?([a-z]+)s?\s+(?:above|over|of more than|more than|exceeding|greater than)\s+([$€£]?)\s?(\d[\d,]*(?:\.\d+)?k?)(?:\s.*)?$/i.exec(
+      rule,
+    )
+  if (promise !== null) {
+    // "Never promise a refund above $50 in chat": no reply may state a refund over $50.
+    const noun = (promise[1] as string).toLowerCase()
+    const name = `${toIdentifier(noun, true)}_amount`
+    return {
+      kind: 'threshold',
+      expression: `${name} <= ${toNumber(promise[3] as string)}`,
+      bindings: [
+        { name, kind: promise[2] === '' ? 'number' : 'money', pick: 'max', label: noun.replace(/s$/u, '') },
+      ],
+      source,
+    }
+  }
   const never =
     /^(?:never|do not|don't|must not)\s+(?:use|call|invoke|run)\s+(?:the\s+)?(.+?)(?:\s+tool)?$/i.exec(rule)
   if (never !== null) {
