@@ -5,6 +5,9 @@ import { loadDefinition, openAICompatible } from '@focal/core'
 import { createFocalApp } from '@focal/edge/node'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
+import { createRepoTools } from '../../repo-helper/create-repo-tools.ts'
+
+const repoHelperPath = join(import.meta.dirname, '..', '..', 'repo-helper', 'repo-helper.yaml')
 
 /** Options of {@link createDemoServer}. */
 export interface DemoServerOptions {
@@ -27,7 +30,10 @@ export function modelFromEnvironment(
   return openAICompatible({ baseURL, model, ...(apiKey ? { apiKey } : {}) })
 }
 
-/** The demo: `@focal/edge` under `/v1`, the built React client everywhere else. */
+/**
+ * The demo: the refund agent's `@focal/edge` under `/v1`, the repo-helper task agent's (real git
+ * and file tools over a fixture repository) under `/task/v1`, the built React client everywhere else.
+ */
 export async function createDemoServer({ clientDir, definitionPath, environment }: DemoServerOptions) {
   const loaded = loadDefinition(await readFile(definitionPath, 'utf8'))
   // The demo runs the final alignment judge on every reply so the inspector's §9.13 charts
@@ -41,9 +47,17 @@ export async function createDemoServer({ clientDir, definitionPath, environment 
   }
   const model = modelFromEnvironment(environment)
   const focal = createFocalApp({ name: 'focal-demo', definition, ...(model ? { model } : {}) })
+  const repo = await createRepoTools()
+  const task = createFocalApp({
+    name: 'focal-repo-helper',
+    definition: await readFile(repoHelperPath, 'utf8'),
+    tools: repo.tools,
+    ...(model ? { model } : {}),
+  })
   const app = new Hono()
+  app.route('/task', task)
   app.route('/', focal)
   app.use('/*', serveStatic({ root: clientDir }))
   app.get('/*', async (context) => context.html(await readFile(join(clientDir, 'index.html'), 'utf8')))
-  return { app, model }
+  return { app, model, dispose: repo.dispose }
 }

@@ -220,6 +220,17 @@ export const settingsSchema = z.strictObject({
   entryThreshold: z.number().min(0).max(1).default(0.5),
   /** The same transition more than this many times stops and asks. @default 3 */
   loopGuard: z.number().int().positive().default(3),
+  /**
+   * The investigation planner of a `kind: task` agent (seed 003): below `clarifyBelow` goal-parse
+   * confidence it asks instead of running tools; at most `maxToolCalls` calls per turn, recovery
+   * and fallbacks included.
+   */
+  planner: z
+    .strictObject({
+      clarifyBelow: z.number().min(0).max(1).default(0.3),
+      maxToolCalls: z.number().int().min(1).max(20).default(6),
+    })
+    .prefault({}),
   clarificationQuestion: z.string().default('Could you tell me a bit more about what you need?'),
   maxClarificationOptions: z.number().int().min(2).max(8).default(4),
   /** Asked inside a flow when a message says nothing usable ("hmm", "asdf qwer"). */
@@ -328,6 +339,12 @@ export const settingsSchema = z.strictObject({
 /** A whole agent definition (YAML or JSON). */
 export const definitionSchema = z.strictObject({
   version: z.literal(1).default(1),
+  /**
+   * `support`: a chat agent of intents, scenarios and rules. `task`: a research or coding agent
+   * whose turns parse the goal, plan evidence and tool calls with the strategy tables, run them
+   * through the tool gate and recover (seed 003). @default 'support'
+   */
+  kind: z.enum(['support', 'task']).default('support'),
   name: z.string().min(1).default('agent'),
   description: z.string().optional(),
   persona: z.string().optional(),

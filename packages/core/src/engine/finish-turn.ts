@@ -1,6 +1,6 @@
 import { FocalError } from '../errors/focal-error.ts'
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
-import type { ProvenanceRoute } from '../ledger/provenance-types.ts'
+import type { ProvenancePlan, ProvenanceRoute } from '../ledger/provenance-types.ts'
 import type { MatchedRule } from '../rules/types.ts'
 import type { Perception } from '../sensor/types.ts'
 import { buildTurnProvenance } from './build-turn-provenance.ts'
@@ -40,6 +40,8 @@ export interface TurnSoFar {
   completed: readonly CompletedToolCall[]
   followUp?: string
   note?: string
+  /** A task agent's investigation plan, for the provenance. */
+  plan?: ProvenancePlan
 }
 
 /** respond → enforce (Lane 1, bounded regeneration) → record: the second half of every turn. */
@@ -145,6 +147,7 @@ export async function finishTurn(
     completed: turn.completed,
     enforcement,
     ...(finalized.gate === undefined ? {} : { gates: [finalized.gate] }),
+    ...(turn.plan === undefined ? {} : { plan: turn.plan }),
   })
   const result: TurnResult = refused
     ? {

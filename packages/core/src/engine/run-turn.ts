@@ -9,6 +9,7 @@ import { hashQuery } from './hash-query.ts'
 import { pause } from './pause-turn.ts'
 import { resumeTurn } from './resume-turn.ts'
 import type { EngineSessionState } from './session-state.ts'
+import { runTaskTurn } from './task-turn.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import { buildTurnVariables, mergeEntityFields, missingFieldQuestion } from './turn-variables.ts'
 import type { TurnEvent, TurnInput } from './types.ts'
@@ -131,6 +132,10 @@ async function senseAndAct(
   const cue = handoffCue(dependencies, input.text)
   if (cue !== undefined)
     return startHandoff(dependencies, state, scratch, `the user asked for a person ("${cue}")`)
+  if (compiled.definition.kind === 'task') {
+    const task = await runTaskTurn(dependencies, state, scratch, perception)
+    if (task !== undefined) return task
+  }
 
   const navigation = state.navigation
   const currentStep =

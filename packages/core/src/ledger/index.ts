@@ -31,6 +31,7 @@ export type {
   ProvenanceEnforcement,
   ProvenanceGate,
   ProvenanceGoal,
+  ProvenancePlan,
   ProvenanceRoute,
   ProvenanceRule,
   ProvenanceTool,

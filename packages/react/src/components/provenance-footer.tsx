@@ -121,6 +121,27 @@ function Details({
           </ul>
         </Section>
       ) : null}
+      {provenance.plan ? (
+        <Section title="Plan">
+          <p>
+            Goal: {provenance.plan.goal.intent} {provenance.plan.goal.entity}
+            {provenance.plan.goal.target ? ` “${provenance.plan.goal.target}”` : ''} (confidence{' '}
+            {provenance.plan.confidence.toFixed(2)}) · evidence:{' '}
+            {provenance.plan.evidence.join(', ') || 'none'}
+          </p>
+          <ol className="focal-plan">
+            {withKeys(provenance.plan.calls, (call) => `${call.tool} ${call.command}`).map(([key, call]) => (
+              <li key={key}>
+                <code>
+                  {call.tool} {call.command}
+                </code>{' '}
+                <span className="focal-tag">{call.role}</span> {call.evidence}: {call.status}
+              </li>
+            ))}
+          </ol>
+          {provenance.plan.missing.length > 0 ? <p>Missing: {provenance.plan.missing.join(', ')}</p> : null}
+        </Section>
+      ) : null}
       <Section title="Gates">
         {provenance.gates.length === 0 ? <p>None</p> : null}
         <ul>
