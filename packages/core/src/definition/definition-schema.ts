@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { builtInDetectors } from '../enforcement/create-scanner.ts'
 import type { DetectorId } from '../enforcement/types.ts'
+import { customReasonCodeSchema } from './custom-reason-code-schema.ts'
 
 /** The three guardrail tiers of seed 004 §1. */
 export const ruleTierSchema = z.enum(['hard-safety', 'process', 'style'], {
@@ -228,8 +229,13 @@ export const settingsSchema = z.strictObject({
       enabled: z.boolean().default(false),
       maxRetries: z.number().int().min(0).max(5).default(2),
       strictness: z.enum(['low', 'medium', 'high']).default('medium'),
+      /**
+       * Skill-specific reason codes beyond the built-in ones (seed 004 §5): `MISSING_ORDER_ID` or
+       * `{ code, severity, description, missingPattern }`; the engine passes them to the judge. @default []
+       */
+      customReasonCodes: z.array(customReasonCodeSchema).default([]),
     })
-    .default({ enabled: false, maxRetries: 2, strictness: 'medium' }),
+    .default({ enabled: false, maxRetries: 2, strictness: 'medium', customReasonCodes: [] }),
   /**
    * Model ids per use (seed 004 §4), e.g. a small fast judge beside a stronger generator. The host
    * turns ids into models with `createEngine({ provideModel })`; an explicit `model` option wins.

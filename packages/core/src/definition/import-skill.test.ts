@@ -79,7 +79,12 @@ describe('importSkill', () => {
       to: 'lookup_order',
       condition: '"verify_identity" in session.toolsRun',
     })
-    expect(definition.settings.finalizationGate).toEqual({ enabled: true, maxRetries: 2, strictness: 'high' })
+    expect(definition.settings.finalizationGate).toEqual({
+      enabled: true,
+      maxRetries: 2,
+      strictness: 'high',
+      customReasonCodes: [],
+    })
     // Seed 004 §4: the gate's model becomes the judge role's model id.
     expect(definition.settings.models).toEqual({ judge: 'claude-3-haiku' })
   })
