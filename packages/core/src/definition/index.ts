@@ -27,6 +27,7 @@ export {
 export {
   type ImportSkillOptions,
   importSkill,
+  type SkillDerivedId,
   type SkillImport,
   type SkillImportReport,
 } from './import-skill.ts'
