@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { builtInDetectors } from '../enforcement/create-scanner.ts'
 import type { DetectorId } from '../enforcement/types.ts'
+import { customReasonCodeSchema } from './custom-reason-code-schema.ts'
 
 /** The three guardrail tiers of seed 004 §1. */
 export const ruleTierSchema = z.enum(['hard-safety', 'process', 'style'], {
@@ -264,6 +265,11 @@ export const settingsSchema = z.strictObject({
        * `fallbackReply`, `refuse` sends `refusalReply`. @default 'fallback'
        */
       onFail: z.enum(['fallback', 'refuse']).default('fallback'),
+      /**
+       * Skill-specific reason codes beyond the built-in ones (seed 004 §5): `MISSING_ORDER_ID` or
+       * `{ code, severity, description, missingPattern }`; the engine passes them to the judge. @default []
+       */
+      customReasonCodes: z.array(customReasonCodeSchema).default([]),
     })
     .prefault({}),
   /**

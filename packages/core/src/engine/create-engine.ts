@@ -317,6 +317,7 @@ function alignmentJudgeOf(
     alignmentJudge: createAlignmentJudge({
       strictness,
       intentContracts,
+      customReasonCodes: definition.settings.finalizationGate.customReasonCodes,
       ...(model === undefined ? {} : { model }),
     }),
   }

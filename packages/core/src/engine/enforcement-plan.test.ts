@@ -256,6 +256,45 @@ describe('the enforcement plan in the turn', () => {
     })
   })
 
+  it("judges with the definition's custom reason codes, and a hard one withholds the draft", async () => {
+    const { engine, server: scripted } = await engineWith(
+      {
+        lane2: judgeRules,
+        judge: (draft) => ({
+          quality_score: 0.9,
+          verdict: 'PASS',
+          reason_codes: /NW-\d+/u.test(draft) ? [] : ['MISSING_ORDER_ID'],
+          missing_requirements: [],
+          evidence_issues: [],
+          fix_mode: 'REWRITE_ONLY',
+          next_actions: [],
+        }),
+        drafts: ['Your plan is active.', 'Your plan is still active.'],
+      },
+      {
+        settings: {
+          finalizationGate: {
+            enabled: true,
+            maxRetries: 1,
+            strictness: 'medium',
+            onFail: 'refuse',
+            customReasonCodes: [{ code: 'MISSING_ORDER_ID', severity: 'hard', description: 'no order id' }],
+          },
+        },
+      },
+    )
+    const result = await engine.turn({ sessionId: 'codes', text: 'What plans do you have?' })
+    expect(result.type).toBe('refused')
+    expect(result.provenance.gates[0]).toMatchObject({
+      status: 'FAIL (withheld, refuse sent)',
+      detail: 'MISSING_ORDER_ID',
+    })
+    const judged = scripted.requests.find((request) =>
+      promptsOf(request).user.includes('Final Alignment Judge'),
+    )
+    expect(promptsOf(judged!).user).toContain('MISSING_ORDER_ID (hard): no order id')
+  })
+
   it('makes no model call at the next cold start of a definition compiled before', async () => {
     const cache = createMemoryCompileCache()
     const first = await engineWith({ guardrails: [competitorGuardrail] }, { compileCache: cache })
