@@ -2,7 +2,7 @@ import { buildEnforcementPlan } from '../compiler/build-enforcement-plan.ts'
 import { createMemoryCompileCache } from '../compiler/create-memory-compile-cache.ts'
 import type { EnforcementPlan } from '../compiler/plan-types.ts'
 import type { CompileCacheStore } from '../compiler/types.ts'
-import type { FocalDefinition } from '../definition/definition-schema.ts'
+import type { FocalDefinition, FocalDefinitionInput } from '../definition/definition-schema.ts'
 import { loadDefinition } from '../definition/load-definition.ts'
 import { createEnforcer } from '../enforcement/create-enforcer.ts'
 import { createLane2Judge } from '../enforcement/lane2/create-lane2-judge.ts'
@@ -35,7 +35,7 @@ export interface EngineOptions {
    * Overrides of the definition's settings (ambiguity threshold, stickiness boost, exit threshold,
    * loop guard, ...), validated like the definition. @default {}
    */
-  settings?: Partial<FocalDefinition['settings']>
+  settings?: Partial<NonNullable<FocalDefinitionInput['settings']>>
   /**
    * The model, or one per use (`{ default, sensor, generation, judge }`, seed 004 §4); without one
    * the engine answers from the matched rules' approved templates. @default undefined
