@@ -17,6 +17,7 @@ import type { LanguageModel } from '../llm/types.ts'
 import type { SensorGoalParser, SensorIntentClassifier } from '../sensor/create-sensor.ts'
 import type { Sensor } from '../sensor/types.ts'
 import { compileEngine, createDefinitionGate } from './compile-engine.ts'
+import { type CompleteGoalInput, type CompleteGoalResult, completeGoal } from './complete-goal.ts'
 import { createEventChannel } from './create-event-channel.ts'
 import { createMemorySessionStore } from './create-memory-session-store.ts'
 import type { Clock, IdGenerator, SessionStore, ToolRunner } from './ports.ts'
@@ -32,8 +33,8 @@ export interface EngineOptions {
   /** The agent definition: YAML/JSON text, an object, or an already loaded definition. */
   definition: string | object
   /**
-   * Overrides of the definition's settings (ambiguity threshold, stickiness boost, exit threshold,
-   * loop guard, ...), validated like the definition. @default {}
+   * Overrides of the definition's settings (ambiguity threshold, stickiness, loop guard, the
+   * finalization gate, ...), in the definition's own shape, validated like it. @default {}
    */
   settings?: Partial<NonNullable<FocalDefinitionInput['settings']>>
   /**
@@ -111,6 +112,13 @@ export interface Engine {
    * model, author). Built once at load; turns wait for it. Print it with `formatEnforcementPlan`.
    */
   enforcementPlan(): Promise<EnforcementPlan>
+  /**
+   * The completion step (seed 001): evaluates the goal contract against the run's output, the
+   * trust gate and the decision matrix; the attempt budget lives in the session (stored through
+   * the `SessionStore`), so it survives restarts and other instances. Recorded as
+   * `goal-gate-evaluated`. A session with no contract, or an invalid one, is an error.
+   */
+  complete(input: CompleteGoalInput): Promise<CompleteGoalResult>
 }
 
 /**
@@ -252,6 +260,24 @@ export function createEngine(engineOptions: EngineOptions): Engine {
       })
     },
     enforcementPlan: () => plan,
+    complete(input) {
+      return enqueue(input.sessionId, async () => {
+        for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {
+          const stored = await store.get(input.sessionId)
+          const completed = completeGoal(stored?.state ?? createInitialSessionState(), input)
+          if ((await store.put(input.sessionId, completed.state, stored?.version ?? 0)) === false) continue
+          if (ledger !== undefined)
+            await Promise.all(
+              completed.ledger.map((event) => ledger.append(input.sessionId, event, { actor: 'engine' })),
+            )
+          return completed.result
+        }
+        throw new FocalError({
+          code: 'version-conflict',
+          message: `session "${input.sessionId}" kept changing`,
+        })
+      })
+    },
     async getSession(sessionId) {
       return (await store.get(sessionId))?.state
     },

@@ -5,6 +5,7 @@ export {
   compileEngine,
   trainDefinitionClassifier,
 } from './compile-engine.ts'
+export { type CompleteGoalInput, type CompleteGoalResult, completeGoal } from './complete-goal.ts'
 export { createEngine, type Engine, type EngineOptions } from './create-engine.ts'
 export { createMemorySessionStore } from './create-memory-session-store.ts'
 export type {

@@ -1,3 +1,5 @@
+import type { GoalContract } from '../completion/goal-contract-schema.ts'
+import type { GoalGateResult } from '../completion/types.ts'
 import type { ProvenanceRoute } from '../ledger/provenance-types.ts'
 import type { RuleFireRecord } from '../rules/types.ts'
 import type { NavigationState } from '../scenarios/types.ts'
@@ -52,6 +54,8 @@ export interface EngineSessionState {
   offeredRequest?: string
   /** Set while a person has the conversation: the engine answers nothing until released. */
   handoff?: Handoff
+  /** The goal contract and its goal-gate attempts (seed 001), kept so the budget survives restarts. */
+  goal?: { contract: GoalContract; attempts: GoalGateResult[] }
   /** Recent messages (bounded), for the model. */
   history: Array<{ role: 'user' | 'assistant'; content: string }>
 }

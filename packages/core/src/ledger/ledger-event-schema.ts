@@ -82,6 +82,21 @@ const handoffReleasedEvent = sortedObject({
   payload: sortedObject({ releasedBy: z.string().exactOptional(), reason: z.string().exactOptional() }),
 })
 
+const goalGateEvaluatedEvent = sortedObject({
+  type: z.literal('goal-gate-evaluated'),
+  payload: sortedObject({
+    status: z.enum(['SUCCESS', 'PARTIAL', 'BLOCKED', 'ABORTED', 'FAILED']),
+    requestedStatus: z.enum(['SUCCESS', 'PARTIAL', 'BLOCKED', 'ABORTED', 'FAILED']),
+    reason: z.string(),
+    trustGate: z.enum(['PASS', 'FAIL']),
+    goalGate: z.string(),
+    attemptNumber: z.number().int().min(1),
+    maxGoalAttempts: z.number().int().min(1),
+    metCount: z.number().int().min(0),
+    totalCount: z.number().int().min(0),
+  }),
+})
+
 const ruleViolatedEvent = sortedObject({
   type: z.literal('rule-violated'),
   payload: sortedObject({
@@ -152,6 +167,7 @@ export const ledgerEventSchema = z.discriminatedUnion('type', [
   approvalResolvedEvent,
   handoffRequestedEvent,
   handoffReleasedEvent,
+  goalGateEvaluatedEvent,
   ruleViolatedEvent,
   toolCalledEvent,
   finalAlignmentJudgeResultEvent,

@@ -1,5 +1,7 @@
 import type {
   CompileCacheStore,
+  CompleteGoalInput,
+  CompleteGoalResult,
   LanguageModel,
   LedgerDigestScheduler,
   LedgerStore,
@@ -28,6 +30,8 @@ export interface FocalAppEngine {
   getSession(sessionId: string): Promise<unknown>
   /** Ends a human handoff (`POST /v1/sessions/:id/release`); engines without handoff may omit it. */
   releaseHandoff?(input: { sessionId: string; releasedBy?: string }): Promise<boolean>
+  /** The completion step (`POST /v1/sessions/:id/complete`); engines without goal gates may omit it. */
+  complete?(input: CompleteGoalInput): Promise<CompleteGoalResult>
 }
 
 /** Outcome of `POST /v1/enforce`. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { FocalRequestSchemas } from '../schemas/create-request-schemas.ts'
 import {
+  completeResponseSchema,
   enforceResponseSchema,
   errorBodySchema,
   healthResponseSchema,
@@ -70,6 +71,15 @@ function routes(schemas: FocalRequestSchemas): RouteDocument[] {
       path: '/v1/sessions/{id}/release',
       summary: 'End a human handoff: the engine answers the session again.',
       response: releaseResponseSchema,
+      session: true,
+    },
+    {
+      method: 'post',
+      path: '/v1/sessions/{id}/complete',
+      summary:
+        'The completion step: goal contract, trust gate and decision matrix; attempts persist in the session.',
+      body: schemas.complete,
+      response: completeResponseSchema,
       session: true,
     },
     {

@@ -3,10 +3,12 @@ import type { Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { authorizeSession } from '../auth/authorize-session.ts'
 import { readIdParam } from '../schemas/read-id-param.ts'
+import { readJsonBody } from '../schemas/read-json-body.ts'
 
 /**
- * `GET /v1/sessions/:id` (snapshot), `GET /v1/sessions/:id/ledger` (records + verification) and
- * `POST /v1/sessions/:id/release` (end a human handoff: the engine answers the session again).
+ * `GET /v1/sessions/:id` (snapshot), `GET /v1/sessions/:id/ledger` (records + verification),
+ * `POST /v1/sessions/:id/release` (end a human handoff: the engine answers the session again) and
+ * `POST /v1/sessions/:id/complete` (the completion step: goal gate, trust gate, decision matrix).
  */
 export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
   hono.get('/v1/sessions/:id', async (context) => {
@@ -25,6 +27,25 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
       throw new FocalError({ code: 'route-not-found', message: 'This engine has no human handoff.' })
     const released = await app.engine.releaseHandoff({ sessionId, releasedBy: 'api' })
     return context.json({ sessionId, released })
+  })
+
+  hono.post('/v1/sessions/:id/complete', async (context) => {
+    const sessionId = readIdParam(context, app.schemas.id)
+    const body = await readJsonBody(context, app.schemas.complete)
+    await authorizeSession(context, app, sessionId, 'existing')
+    if (app.engine.complete === undefined)
+      throw new FocalError({ code: 'route-not-found', message: 'This engine has no completion step.' })
+    const result = await app.engine.complete({
+      sessionId,
+      output: body.output,
+      ...(body.contract === undefined ? {} : { contract: body.contract }),
+      ...(body.replaceContract === undefined ? {} : { replaceContract: body.replaceContract }),
+      ...(body.artifacts === undefined ? {} : { artifacts: body.artifacts }),
+      ...(body.reviewerTrustScore === undefined ? {} : { reviewerTrustScore: body.reviewerTrustScore }),
+      ...(body.requestedStatus === undefined ? {} : { requestedStatus: body.requestedStatus }),
+      ...(body.approach === undefined ? {} : { approach: body.approach }),
+    })
+    return context.json(result)
   })
 
   hono.get('/v1/sessions/:id/ledger', async (context) => {

@@ -45,6 +45,23 @@ export const releaseResponseSchema = z
   .object({ sessionId: z.string(), released: z.boolean() })
   .meta({ id: 'ReleaseResponse' })
 
+/** `POST /v1/sessions/:id/complete`: the decision, the goal snapshot and the gate. */
+export const completeResponseSchema = z
+  .object({
+    sessionId: z.string(),
+    decision: z.looseObject({
+      status: z.string(),
+      reason: z.string(),
+      trustGate: z.string(),
+      goalGate: z.string(),
+      attemptNumber: z.number(),
+      maxGoalAttempts: z.number(),
+    }),
+    snapshot: z.looseObject({ summary: z.string(), attemptNumber: z.number(), maxAttempts: z.number() }),
+    gate: z.object({ name: z.string(), status: z.string(), detail: z.string().optional() }),
+  })
+  .meta({ id: 'CompleteResponse' })
+
 /** `GET /v1/sessions/:id/ledger`. */
 export const ledgerResponseSchema = z
   .object({
