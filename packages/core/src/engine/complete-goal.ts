@@ -1,3 +1,4 @@
+import { createGoalTracker } from '../completion/create-goal-tracker.ts'
 import type { CompletionDecision, CompletionStatus } from '../completion/decide-completion.ts'
 import { evaluateGoalGate } from '../completion/evaluate-goal-gate.ts'
 import { evaluateTrustGate } from '../completion/evaluate-trust-gate.ts'
@@ -5,7 +6,6 @@ import type { GoalContract } from '../completion/goal-contract-schema.ts'
 import { type GoalSnapshot, goalSnapshot } from '../completion/goal-snapshot.ts'
 import type { GoalGateResult } from '../completion/types.ts'
 import { parseGoalContract } from '../completion/validate-goal-contract.ts'
-import { createGoalTracker } from '../completion/create-goal-tracker.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
 import type { ProvenanceGate } from '../ledger/provenance-types.ts'
@@ -56,8 +56,7 @@ export function completeGoal(
   const contract: GoalContract =
     input.contract !== undefined && (stored === undefined || input.replaceContract === true)
       ? parseGoalContract(input.contract)
-      : (stored?.contract ??
-        failNoContract(input.sessionId))
+      : (stored?.contract ?? failNoContract(input.sessionId))
   const attempts: GoalGateResult[] =
     stored !== undefined && stored.contract === contract ? [...stored.attempts] : []
   const tracker = createGoalTracker({ contract, attempts })

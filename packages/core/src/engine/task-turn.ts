@@ -183,7 +183,7 @@ export async function runTaskTurn(
 function findings(completed: readonly CompletedToolCall[], plan: ProvenancePlan): string {
   const lines = completed
     .filter((call) => call.status === 'ran' || call.status === 'approved')
-    .map((call) => `${call.toolId} ${String(call.args.command ?? '')}`.trim() + `: ${excerpt(call.result)}`)
+    .map((call) => `${`${call.toolId} ${String(call.args.command ?? '')}`.trim()}: ${excerpt(call.result)}`)
   const missing = plan.missing.length === 0 ? '' : ` I could not get: ${plan.missing.join(', ')}.`
   if (lines.length === 0) return `I could not gather any evidence for this.${missing}`
   return `Here is what I found. ${lines.join(' | ')}${missing}`
