@@ -56,6 +56,39 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect('text' in result && result.text).toContain("token.startsWith('nw_')")
   })
 
+  it('narrows the goal to the file it found, records it before the read, and can undo it', async () => {
+    const result = await ask('explain how the auth works')
+    expect(result.provenance.goal).toEqual({
+      original: 'explain how the auth works',
+      active: 'explain how the auth works in src/auth.ts',
+      reformulation: { type: 'constraint-addition', confidence: 0.95, evidenceIds: ['find:auth'] },
+    })
+    const records = await ledger.records(result.sessionId)
+    const types = records.map(
+      (record) =>
+        `${record.type}${record.type === 'tool-called' ? `:${(record.payload as { toolId: string }).toolId}` : ''}`,
+    )
+    // The narrowing is on record before the read that uses it.
+    expect(types.indexOf('GOAL_REFORMULATION')).toBeLessThan(types.lastIndexOf('tool-called:read'))
+    expect(types.indexOf('GOAL_REFORMULATION')).toBeGreaterThan(types.indexOf('tool-called:find'))
+    expect(await engine.restoreGoal({ sessionId: result.sessionId, reason: 'too narrow' })).toEqual({
+      restored: true,
+      original: 'explain how the auth works',
+      discarded: 'explain how the auth works in src/auth.ts',
+    })
+    expect((await engine.getSession(result.sessionId))?.activeGoal).toBeUndefined()
+    const restored = (await ledger.records(result.sessionId)).at(-1)
+    expect(restored).toMatchObject({ type: 'GOAL_RESTORED', payload: { reason: 'too narrow' } })
+    expect(await engine.restoreGoal({ sessionId: result.sessionId })).toEqual({ restored: false })
+    expect(await ledger.verify(result.sessionId)).toEqual({ valid: true })
+  })
+
+  it('does not narrow when the search found several files (confidence under 0.9)', async () => {
+    const result = await ask('explain how the order works')
+    expect(result.provenance.goal?.reformulation).toBeUndefined()
+    expect(result.provenance.goal?.active).toBe(result.provenance.goal?.original)
+  })
+
   it('reads the history from git log', async () => {
     const result = await ask('show me the recent commits')
     expect(result.provenance.plan?.calls.map((call) => call.tool)).toContain('git')

@@ -16,7 +16,7 @@ export const guardrailTierCues: Readonly<Record<DefinitionRuleTier, string>> = {
     'bank account,routing number,medical record,patient record,diagnose,diagnosis,medication,dosage,dose,' +
     'prescribe,prescription,advice,guarantee,guaranteed,wipe,purge,truncate,destroy,erase,salary,' +
     'compensation,religion,ethnicity,disability,pregnancy,marital,acquire,acquisition,merger,' +
-    'layoff,earnings,unreleased,unannounced,investigation,confidential,leak,tls,certificate,exploit,' +
+    'layoff,earnings,unreleased,unannounced,investigation,confidential,leak,tls,certificate,exploit,competitor,' +
     'untrusted,follow instruction,execute code,emergency,crisis,performance review,lawsuit,' +
     'litigation;' +
     '3:delete,drop,overwrite,terminate,production,database,stock,invest,investment,' +
@@ -45,7 +45,7 @@ export const guardrailTierCues: Readonly<Record<DefinitionRuleTier, string>> = {
     'professional,formal,formally,formality,casual,concise,brief,verbose,greet,apologise,apologize,' +
     'apology,supportive,judgmental,reassuring,respectful,rude,humour,humor,sarcastic,lecture,' +
     'bullet,markdown,imperative mood,camelcase,plain language,gender neutral,' +
-    'anything else,competitor,thank;' +
+    'anything else,thank;' +
     '3:short,shorter,length,word,sentence,paragraph,language,english,spanish,french,german,british,' +
     'american,format,character,mood,name,readable,easy to read,plain,simple;' +
     '2:keep,sound,style,answer,reply,respond,write,use;' +

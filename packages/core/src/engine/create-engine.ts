@@ -119,7 +119,17 @@ export interface Engine {
    * `goal-gate-evaluated`. A session with no contract, or an invalid one, is an error.
    */
   complete(input: CompleteGoalInput): Promise<CompleteGoalResult>
+  /**
+   * Undoes the session's last goal narrowing (seed 000 reversibility): records `GOAL_RESTORED`
+   * and clears it. Resolves `{ restored: false }` when nothing was narrowed.
+   */
+  restoreGoal(input: { sessionId: string; reason?: string }): Promise<RestoreGoalResult>
 }
+
+/** What {@link Engine.restoreGoal} did. */
+export type RestoreGoalResult =
+  | { restored: true; original: string; discarded: string }
+  | { restored: false }
 
 /**
  * Creates an engine: sense → trap → route → retrieve → plan/tool gate → act → respond → enforce →
@@ -260,6 +270,33 @@ export function createEngine(engineOptions: EngineOptions): Engine {
       })
     },
     enforcementPlan: () => plan,
+    restoreGoal({ sessionId, reason }) {
+      return enqueue(sessionId, async (): Promise<RestoreGoalResult> => {
+        for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {
+          const stored = await store.get(sessionId)
+          if (stored === undefined)
+            throw new FocalError({ code: 'session-not-found', message: `unknown session "${sessionId}"` })
+          const narrowed = stored.state.activeGoal
+          if (narrowed === undefined) return { restored: false }
+          const { activeGoal: _undone, ...state } = stored.state
+          if ((await store.put(sessionId, state, stored.version)) === false) continue
+          await ledger?.append(
+            sessionId,
+            {
+              type: 'GOAL_RESTORED',
+              payload: {
+                original: narrowed.original,
+                discarded: narrowed.active,
+                ...(reason === undefined ? {} : { reason }),
+              },
+            },
+            { actor: 'user' },
+          )
+          return { restored: true, original: narrowed.original, discarded: narrowed.active }
+        }
+        throw new FocalError({ code: 'version-conflict', message: `session "${sessionId}" kept changing` })
+      })
+    },
     complete(input) {
       return enqueue(input.sessionId, async () => {
         for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {

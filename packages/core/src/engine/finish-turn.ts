@@ -1,6 +1,6 @@
 import { FocalError } from '../errors/focal-error.ts'
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
-import type { ProvenancePlan, ProvenanceRoute } from '../ledger/provenance-types.ts'
+import type { ProvenanceGoal, ProvenancePlan, ProvenanceRoute } from '../ledger/provenance-types.ts'
 import type { MatchedRule } from '../rules/types.ts'
 import type { Perception } from '../sensor/types.ts'
 import { buildTurnProvenance } from './build-turn-provenance.ts'
@@ -25,6 +25,10 @@ export interface TurnScratch {
   timestamp: string
   emit: (event: TurnEvent) => void
   signal?: AbortSignal
+  /** Ledger events decided mid-turn (a goal narrowing), each placed before the tool call it preceded. */
+  preludes?: Array<{ beforeCall: number; event: LedgerEvent }>
+  /** The goal as given and as executed (a narrowing), for the provenance. */
+  goal?: ProvenanceGoal
   /**
    * Engine sentences around the checked reply (an expired approval's outcome before it, "still
    * waiting for a decision" after it): added before streaming, so the stream and the result agree.
@@ -148,6 +152,7 @@ export async function finishTurn(
     enforcement,
     ...(finalized.gate === undefined ? {} : { gates: [finalized.gate] }),
     ...(turn.plan === undefined ? {} : { plan: turn.plan }),
+    ...(scratch.goal === undefined ? {} : { goal: scratch.goal }),
   })
   const result: TurnResult = refused
     ? {
@@ -214,18 +219,27 @@ export async function finishTurn(
 }
 
 function toolLedger(scratch: TurnScratch, completed: readonly CompletedToolCall[]): LedgerEvent[] {
-  return completed.map(
-    (call): LedgerEvent => ({
-      type: 'tool-called',
-      payload: {
-        turnId: scratch.turnId,
-        toolId: call.toolId,
-        status: call.status,
-        args: call.args,
-        ...(call.reason === undefined ? {} : { reason: call.reason }),
-      },
-    }),
-  )
+  const events: LedgerEvent[] = []
+  const preludes = scratch.preludes ?? []
+  completed.forEach((call, index) => {
+    for (const prelude of preludes) if (prelude.beforeCall === index) events.push(prelude.event)
+    events.push(toolCalled(scratch, call))
+  })
+  for (const prelude of preludes) if (prelude.beforeCall >= completed.length) events.push(prelude.event)
+  return events
+}
+
+function toolCalled(scratch: TurnScratch, call: CompletedToolCall): LedgerEvent {
+  return {
+    type: 'tool-called',
+    payload: {
+      turnId: scratch.turnId,
+      toolId: call.toolId,
+      status: call.status,
+      args: call.args,
+      ...(call.reason === undefined ? {} : { reason: call.reason }),
+    },
+  }
 }
 
 async function draftReply(

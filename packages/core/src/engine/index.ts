@@ -6,7 +6,7 @@ export {
   trainDefinitionClassifier,
 } from './compile-engine.ts'
 export { type CompleteGoalInput, type CompleteGoalResult, completeGoal } from './complete-goal.ts'
-export { createEngine, type Engine, type EngineOptions } from './create-engine.ts'
+export { createEngine, type Engine, type EngineOptions, type RestoreGoalResult } from './create-engine.ts'
 export { createMemorySessionStore } from './create-memory-session-store.ts'
 export type {
   Clock,

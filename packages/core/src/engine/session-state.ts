@@ -56,6 +56,18 @@ export interface EngineSessionState {
   handoff?: Handoff
   /** The goal contract and its goal-gate attempts (seed 001), kept so the budget survives restarts. */
   goal?: { contract: GoalContract; attempts: GoalGateResult[] }
+  /**
+   * The last goal the engine narrowed (seed 000), with what is needed to undo it: the original
+   * stays here until `restoreGoal` records GOAL_RESTORED and clears it.
+   */
+  activeGoal?: {
+    original: string
+    active: string
+    type: string
+    confidence: number
+    evidenceIds: string[]
+    turnId: string
+  }
   /** Recent messages (bounded), for the model. */
   history: Array<{ role: 'user' | 'assistant'; content: string }>
 }

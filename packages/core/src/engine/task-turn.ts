@@ -4,6 +4,8 @@ import { selectRecovery } from '../goal/select-recovery.ts'
 import type { GoalEvidenceClass, GoalToolCall, GoalToolTemplate } from '../goal/strategy-types.ts'
 import type { GoalParseResult } from '../goal/types.ts'
 import type { ProvenancePlan, ProvenanceRoute } from '../ledger/provenance-types.ts'
+import type { AllowedReformulationType } from '../reformulation/types.ts'
+import { validateReformulation } from '../reformulation/validate-reformulation.ts'
 import type { Perception } from '../sensor/types.ts'
 import { actOnPlan } from './act-on-plan.ts'
 import { clarify } from './clarify-turn.ts'
@@ -166,6 +168,8 @@ export async function runTaskTurn(
   const read = completed.some((call) => call.toolId === 'read' && call.status === 'ran')
   const path = read ? undefined : firstPath(completed)
   if (needed.includes('file-content') && path !== undefined && budget > 0) {
+    // Reading one file narrows the goal: validated (seed 000), recorded before the read runs.
+    await narrowGoal(state, scratch, completed, path)
     const paused = await run({ tool: 'read', args: path, evidence: 'file-content' }, 'recovery')
     if (paused !== undefined) return pause(dependencies, state, scratch, turnSoFar(), paused)
   }
@@ -189,13 +193,60 @@ function findings(completed: readonly CompletedToolCall[], plan: ProvenancePlan)
   return `Here is what I found. ${lines.join(' | ')}${missing}`
 }
 
+/**
+ * Narrows this turn's goal to the file a search found ("explain how the auth works" → "... in
+ * src/auth.ts"), when the five criteria of seed 000 pass: the candidate only adds a constraint,
+ * the path is in the search output (the evidence), and the confidence is the search's (0.95 for
+ * one file found, lower for several, which fails the 0.9 bar). An allowed narrowing goes to the
+ * ledger before the read that uses it, to the provenance and to the session (for `restoreGoal`).
+ */
+async function narrowGoal(
+  state: EngineSessionState,
+  scratch: TurnScratch,
+  completed: readonly CompletedToolCall[],
+  path: string,
+): Promise<void> {
+  const searches = completed.filter(
+    (call) => call.status === 'ran' && typeof call.result === 'string' && searchTools.has(call.toolId),
+  )
+  const found = new Set(searches.flatMap((call) => pathsIn(call.result as string)))
+  const original = scratch.text.trim()
+  const question = original.endsWith('?')
+  const candidate = `${original.replace(/[.?!]+$/u, '')} in ${path}${question ? '?' : ''}`
+  const confidence = found.size === 1 ? 0.95 : Math.min(0.85, 1 / found.size + 0.35)
+  const evidence = searches.map((call) => ({
+    id: `${call.toolId}:${String(call.args.command ?? '')}`,
+    text: call.result as string,
+  }))
+  const validation = await validateReformulation({ original, candidate, confidence, evidence })
+  if (!validation.allowed) return
+  const type = validation.type as AllowedReformulationType
+  const evidenceIds = evidence.map((item) => item.id)
+  ;(scratch.preludes ??= []).push({
+    beforeCall: completed.length,
+    event: {
+      type: 'GOAL_REFORMULATION',
+      payload: { original, reformulated: candidate, confidence, evidence_ids: evidenceIds, type },
+    },
+  })
+  scratch.goal = { original, active: candidate, reformulation: { type, confidence, evidenceIds } }
+  state.activeGoal = { original, active: candidate, type, confidence, evidenceIds, turnId: scratch.turnId }
+}
+
+const searchTools = new Set(['find', 'grep', 'symbols', 'references'])
+
+/** Distinct file paths at line starts of a search output. */
+function pathsIn(output: string): string[] {
+  return [...output.matchAll(/^([\w@.-]+(?:\/[\w@.-]+)*\.\w+)(?::\d+)?/gmu)].map((match) => match[1]!)
+}
+
 /** The first file path a successful search printed (`src/router.ts:5: ...` or a bare path line). */
 function firstPath(completed: readonly CompletedToolCall[]): string | undefined {
   for (const call of completed) {
     if (call.status !== 'ran' || typeof call.result !== 'string') continue
-    if (!['find', 'grep', 'symbols', 'references'].includes(call.toolId)) continue
-    const match = /^([\w@.-]+(?:\/[\w@.-]+)*\.\w+)(?::\d+)?/mu.exec(call.result)
-    if (match !== null) return match[1]
+    if (!searchTools.has(call.toolId)) continue
+    const [first] = pathsIn(call.result)
+    if (first !== undefined) return first
   }
   return undefined
 }

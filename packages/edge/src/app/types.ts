@@ -2,6 +2,7 @@ import type {
   CompileCacheStore,
   CompleteGoalInput,
   CompleteGoalResult,
+  RestoreGoalResult,
   LanguageModel,
   LedgerDigestScheduler,
   LedgerStore,
@@ -32,6 +33,8 @@ export interface FocalAppEngine {
   releaseHandoff?(input: { sessionId: string; releasedBy?: string }): Promise<boolean>
   /** The completion step (`POST /v1/sessions/:id/complete`); engines without goal gates may omit it. */
   complete?(input: CompleteGoalInput): Promise<CompleteGoalResult>
+  /** Undoes the last goal narrowing (`POST /v1/sessions/:id/goal/restore`). */
+  restoreGoal?(input: { sessionId: string; reason?: string }): Promise<RestoreGoalResult>
 }
 
 /** Outcome of `POST /v1/enforce`. */

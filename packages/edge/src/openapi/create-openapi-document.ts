@@ -8,6 +8,7 @@ import {
   ledgerResponseSchema,
   parseResponseSchema,
   releaseResponseSchema,
+  restoreGoalResponseSchema,
   sessionResponseSchema,
   turnResultSchema,
 } from '../schemas/response-schemas.ts'
@@ -80,6 +81,14 @@ function routes(schemas: FocalRequestSchemas): RouteDocument[] {
         'The completion step: goal contract, trust gate and decision matrix; attempts persist in the session.',
       body: schemas.complete,
       response: completeResponseSchema,
+      session: true,
+    },
+    {
+      method: 'post',
+      path: '/v1/sessions/{id}/goal/restore',
+      summary: 'Undo the last goal narrowing (recorded as GOAL_RESTORED).',
+      body: schemas.restoreGoal,
+      response: restoreGoalResponseSchema,
       session: true,
     },
     {

@@ -8,7 +8,8 @@ import { readJsonBody } from '../schemas/read-json-body.ts'
 /**
  * `GET /v1/sessions/:id` (snapshot), `GET /v1/sessions/:id/ledger` (records + verification),
  * `POST /v1/sessions/:id/release` (end a human handoff: the engine answers the session again) and
- * `POST /v1/sessions/:id/complete` (the completion step: goal gate, trust gate, decision matrix).
+ * `POST /v1/sessions/:id/complete` (the completion step: goal gate, trust gate, decision matrix) and
+ * `POST /v1/sessions/:id/goal/restore` (undo the last goal narrowing, recorded as GOAL_RESTORED).
  */
 export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
   hono.get('/v1/sessions/:id', async (context) => {
@@ -46,6 +47,19 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
       ...(body.approach === undefined ? {} : { approach: body.approach }),
     })
     return context.json(result)
+  })
+
+  hono.post('/v1/sessions/:id/goal/restore', async (context) => {
+    const sessionId = readIdParam(context, app.schemas.id)
+    const body = await readJsonBody(context, app.schemas.restoreGoal)
+    await authorizeSession(context, app, sessionId, 'existing')
+    if (app.engine.restoreGoal === undefined)
+      throw new FocalError({ code: 'route-not-found', message: 'This engine has no goal narrowing.' })
+    const result = await app.engine.restoreGoal({
+      sessionId,
+      ...(body.reason === undefined ? {} : { reason: body.reason }),
+    })
+    return context.json({ sessionId, ...result })
   })
 
   hono.get('/v1/sessions/:id/ledger', async (context) => {

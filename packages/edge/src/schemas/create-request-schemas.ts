@@ -45,6 +45,9 @@ export function createRequestSchemas(limits: FocalInputLimits) {
         approach: z.string().max(limits.maxTextLength).optional(),
       })
       .meta({ id: 'CompleteRequest' }),
+    restoreGoal: z
+      .strictObject({ reason: z.string().max(500).optional() })
+      .meta({ id: 'RestoreGoalRequest' }),
     // The AI SDK `DefaultChatTransport` body; loose because transports may add their own fields.
     chat: z
       .looseObject({

@@ -62,6 +62,16 @@ export const completeResponseSchema = z
   })
   .meta({ id: 'CompleteResponse' })
 
+/** `POST /v1/sessions/:id/goal/restore`. */
+export const restoreGoalResponseSchema = z
+  .object({
+    sessionId: z.string(),
+    restored: z.boolean(),
+    original: z.string().optional(),
+    discarded: z.string().optional(),
+  })
+  .meta({ id: 'RestoreGoalResponse' })
+
 /** `GET /v1/sessions/:id/ledger`. */
 export const ledgerResponseSchema = z
   .object({

@@ -21,6 +21,8 @@ export interface ChatMessage {
   provenance?: Provenance
   /** True when the user stopped the reply before it finished. */
   aborted?: boolean
+  /** True once the user undid this turn's goal narrowing (`restoreGoal`). */
+  goalRestored?: boolean
 }
 
 /** The goal-level completion state (criteria met, attempts, two-gate outcome) for `GoalProgress`. */
@@ -62,6 +64,11 @@ export interface ChatState {
   chooseOption(optionId: string): Promise<void>
   /** Approves or rejects the pending tool call; the conversation resumes with the reply. */
   resolveApproval(decision: 'approve' | 'reject'): Promise<void>
+  /**
+   * Undoes the goal narrowing of the assistant message `messageId` (its provenance shows it):
+   * the engine records GOAL_RESTORED; the message is marked `goalRestored`.
+   */
+  restoreGoal(messageId: string): Promise<void>
   /** Aborts the reply in flight, keeping what already arrived. */
   stop(): void
   /** Sends the last failed request again (same message id), dropping its partial reply. */

@@ -57,6 +57,7 @@ function Part({ part }: { part: ChatMessagePart }) {
  */
 export const Message = memo(function Message({ messageId, className }: MessageProps) {
   const message = useChatSelector((state) => state.messages.find((candidate) => candidate.id === messageId))
+  const restoreGoal = useChatSelector((state) => state.restoreGoal)
   if (!message) return null
   const streaming = message.parts.some((part) => part.type === 'text' && part.state === 'streaming')
   // The scan may hold the first words back: show that the reply is coming rather than an empty bubble.
@@ -74,7 +75,12 @@ export const Message = memo(function Message({ messageId, className }: MessagePr
       {streaming && nothingShown ? <TypingIndicator /> : null}
       {message.aborted ? <p className="focal-note">Stopped.</p> : null}
       {message.provenance ? (
-        <ProvenanceFooter provenance={message.provenance} enforcement={lastEnforcement(message.parts)} />
+        <ProvenanceFooter
+          provenance={message.provenance}
+          enforcement={lastEnforcement(message.parts)}
+          onRestoreGoal={() => void restoreGoal(message.id)}
+          goalRestored={message.goalRestored}
+        />
       ) : null}
     </article>
   )

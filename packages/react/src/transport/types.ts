@@ -63,4 +63,6 @@ export interface ChatTransport {
   sendMessage(request: ChatSendRequest): AsyncIterable<FocalUiMessageChunk>
   /** Approves or rejects a paused tool call and yields the resumed reply. */
   resolveApproval(request: ChatApprovalRequest): AsyncIterable<FocalUiMessageChunk>
+  /** Undoes the session's last goal narrowing; transports without one cannot. */
+  restoreGoal?(request: { sessionId: string; reason?: string }): Promise<{ restored: boolean }>
 }
