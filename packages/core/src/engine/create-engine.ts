@@ -127,9 +127,7 @@ export interface Engine {
 }
 
 /** What {@link Engine.restoreGoal} did. */
-export type RestoreGoalResult =
-  | { restored: true; original: string; discarded: string }
-  | { restored: false }
+export type RestoreGoalResult = { restored: true; original: string; discarded: string } | { restored: false }
 
 /**
  * Creates an engine: sense → trap → route → retrieve → plan/tool gate → act → respond → enforce →

@@ -222,7 +222,8 @@ async function narrowGoal(
   if (!validation.allowed) return
   const type = validation.type as AllowedReformulationType
   const evidenceIds = evidence.map((item) => item.id)
-  ;(scratch.preludes ??= []).push({
+  scratch.preludes ??= []
+  scratch.preludes.push({
     beforeCall: completed.length,
     event: {
       type: 'GOAL_REFORMULATION',
