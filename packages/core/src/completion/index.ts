@@ -27,6 +27,7 @@ export {
   comparisonOperators,
   defaultMaxGoalAttempts,
 } from './goal-contract-constants.ts'
+export { goalContractPrompts } from './goal-contract-prompts.ts'
 export {
   type AcceptanceCriterion,
   type AcceptanceCriterionKind,
