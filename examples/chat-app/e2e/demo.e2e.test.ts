@@ -181,4 +181,25 @@ describe('demo chat in Chromium', () => {
     expect(apiCalls).toEqual([])
     await page.close()
   })
+
+  it('runs the task agent: its plan and real tool runs in the footer, a narrowing the user can undo', async () => {
+    const page = await browser.context.newPage()
+    await page.goto(`${demo.url}#/task`)
+    await page.getByRole('log', { name: 'Conversation' }).waitFor()
+    const changed = await send(page, 'What did I change in the working tree?')
+    expect(await changed.locator('.focal-text').textContent()).toContain('src/orders.ts')
+    const explained = await send(page, 'Explain how the auth works')
+    await explained.getByRole('button', { name: /goal narrowed/ }).click()
+    const panel = explained.locator('.focal-provenance-panel')
+    expect(await panel.textContent()).toContain('read src/auth.ts')
+    expect(await panel.textContent()).toContain(
+      'Explain how the auth works → Explain how the auth works in src/auth.ts',
+    )
+    await shoot(page, '8-task-agent-plan')
+    await panel.getByRole('button', { name: 'Undo narrowing' }).click()
+    await panel.getByText('Undone: back to “Explain how the auth works”.').waitFor()
+    const tests = await send(page, 'Run the tests')
+    expect(await tests.locator('.focal-approval').count()).toBe(1)
+    await page.close()
+  })
 })
