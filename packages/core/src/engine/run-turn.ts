@@ -1,3 +1,4 @@
+import { goalSnapshot } from '../completion/goal-snapshot.ts'
 import { detectConversationAct } from '../sensor/detect-conversation-act.ts'
 import type { Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
@@ -41,6 +42,11 @@ export async function runTurn(
     ...(input.signal === undefined ? {} : { signal: input.signal }),
   }
   scratch.emit({ type: 'turn-started', turnId, sessionId: input.sessionId })
+  // A session with a goal contract shows its progress on every turn (restored from the store).
+  if (state.goal !== undefined) {
+    const snapshot = goalSnapshot({ contract: state.goal.contract, attempts: state.goal.attempts })
+    if (snapshot !== undefined) scratch.emit({ type: 'goal-progress', snapshot })
+  }
   if (state.handoff !== undefined) return quietTurn(state, scratch)
   const waiting = state.pendingApproval
   if (waiting?.approval.expiresAt !== undefined && Date.parse(waiting.approval.expiresAt) <= clock.now()) {

@@ -1,3 +1,4 @@
+import type { GoalSnapshot } from '../completion/goal-snapshot.ts'
 import type { Provenance } from '../ledger/provenance-types.ts'
 
 /** Input of one turn. */
@@ -77,4 +78,6 @@ export type TurnEvent =
   | { type: 'approval-requested'; approval: ApprovalRequest }
   | { type: 'handoff-requested'; handoff: Handoff }
   | { type: 'enforcement-applied'; outcome: string; ruleIds: string[] }
+  /** The session's goal progress (seed 001), at the start of every turn of a session with a contract. */
+  | { type: 'goal-progress'; snapshot: GoalSnapshot }
   | { type: 'turn-finished'; result: TurnResult }

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readSse } from '../testing/read-sse.ts'
 import { type RedisServerHandle, startRedisServer } from '../testing/start-redis-server.ts'
 import { createRedisStores } from './create-redis-stores.ts'
 import { serveFocal } from './serve-focal.ts'
@@ -81,6 +82,21 @@ describe('POST /v1/sessions/:id/complete (Redis store, server restarts)', () => 
     const two = (await (await second.post(path, { output: modelRun(0.8) })).json()) as Completed
     expect(two.decision).toMatchObject({ status: 'PARTIAL', attemptNumber: 2, maxGoalAttempts: 3 })
     expect(two.snapshot.attemptNumber).toBe(2)
+    // The widget sees the progress on the next chat turn of the session, restored from Redis.
+    const chat = await second.post('/v1/chat', {
+      id: turn.sessionId,
+      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'how is it going?' }] }],
+    })
+    const chunks = (await readSse(chat)).filter((event) => event !== '[DONE]') as Array<{
+      type: string
+      data?: { attemptNumber?: number; maxAttempts?: number; metCount?: number; criteriaCount?: number }
+    }>
+    expect(chunks.find((chunk) => chunk.type === 'data-goal-gate')?.data).toMatchObject({
+      attemptNumber: 2,
+      maxAttempts: 3,
+      metCount: 0,
+      criteriaCount: 1,
+    })
     const three = (await (await second.post(path, { output: modelRun(0.82) })).json()) as Completed
     expect(three.decision.status).toBe('BLOCKED')
 

@@ -57,6 +57,8 @@ export async function* toUiMessageChunks(
         yield { type: 'data-clarification', id: `${messageId}:clarification`, data: event.clarification }
       } else if (event.type === 'approval-requested') {
         yield { type: 'data-approval', id: `${messageId}:approval`, data: event.approval }
+      } else if (event.type === 'goal-progress') {
+        yield { type: 'data-goal-gate', id: `${messageId}:goal-progress`, data: event.snapshot }
       } else if (event.type === 'enforcement-applied') {
         const data = { outcome: event.outcome, ruleIds: event.ruleIds }
         yield { type: 'data-enforcement', id: `${messageId}:enforcement`, data }
