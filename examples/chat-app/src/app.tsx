@@ -9,6 +9,28 @@ import { useHashRoute } from './use-hash-route.ts'
 /** Where the engine runs: behind `@focal/edge` on the Node server, or in this page. */
 type EngineMode = 'server' | 'page'
 
+/** Sidebar buttons that send a prepared message each. */
+function TryList({
+  messages,
+  send,
+}: {
+  messages: ReadonlyArray<{ label: string; text: string }>
+  send: (text: string) => Promise<void>
+}) {
+  return (
+    <ul className="demo-try">
+      {messages.map((message) => (
+        <li key={message.label}>
+          <button type="button" onClick={() => void send(message.text)}>
+            {message.label}
+          </button>
+          <span>{message.text}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 function ChatPage({ mode }: { mode: EngineMode }) {
   // One store for the page; the streaming redactor is the client-side Lane 1 (defense in depth).
   const [store] = useState(() =>
@@ -26,16 +48,7 @@ function ChatPage({ mode }: { mode: EngineMode }) {
       </section>
       <aside className="demo-side">
         <h2>Try the four flows</h2>
-        <ul className="demo-try">
-          {demoMessages.map((message) => (
-            <li key={message.label}>
-              <button type="button" onClick={() => void sendMessage(message.text)}>
-                {message.label}
-              </button>
-              <span>{message.text}</span>
-            </li>
-          ))}
-        </ul>
+        <TryList messages={demoMessages} send={sendMessage} />
         {mode === 'server' ? (
           <p>
             <a href={`#/inspector?session=${encodeURIComponent(sessionId)}`}>Open the session inspector →</a>
@@ -75,16 +88,7 @@ function TaskPage() {
           Each turn parses the goal, plans the evidence and runs real git and file tools over a small fixture
           repository; open “Why this answer” to see the plan.
         </p>
-        <ul className="demo-try">
-          {taskMessages.map((message) => (
-            <li key={message.label}>
-              <button type="button" onClick={() => void sendMessage(message.text)}>
-                {message.label}
-              </button>
-              <span>{message.text}</span>
-            </li>
-          ))}
-        </ul>
+        <TryList messages={taskMessages} send={sendMessage} />
         <p className="demo-mode">
           <a href="#/">Back to refund support</a>
         </p>

@@ -1,32 +1,14 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import {
-  buildEnforcementPlan,
-  type CachedRuleCompilation,
-  createMemoryCompileCache,
-  formatEnforcementPlan,
-} from '../src/compiler/index.ts'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { buildEnforcementPlan, formatEnforcementPlan } from '../src/compiler/index.ts'
 import { loadDefinition } from '../src/definition/index.ts'
-import { openAICompatible } from '../src/llm/index.ts'
+import { compilerModelFromEnvironment, readCompileCache } from './compiler-environment.ts'
 
 /** `focal explain`: prints a definition's enforcement plan (see focal.ts for the environment). */
 export async function explain(definitionPath: string, cacheOption: string | undefined): Promise<void> {
   const definition = loadDefinition(readFileSync(definitionPath, 'utf8'))
   const cachePath = cacheOption ?? `${definitionPath}.compile-cache.json`
-  const cache = createMemoryCompileCache(
-    existsSync(cachePath)
-      ? (JSON.parse(readFileSync(cachePath, 'utf8')) as Record<string, CachedRuleCompilation>)
-      : {},
-  )
-  const baseURL = process.env.FOCAL_COMPILER_BASE_URL
-  const modelId = process.env.FOCAL_COMPILER_MODEL
-  const model =
-    baseURL && modelId
-      ? openAICompatible({
-          baseURL,
-          model: modelId,
-          ...(process.env.FOCAL_COMPILER_API_KEY ? { apiKey: process.env.FOCAL_COMPILER_API_KEY } : {}),
-        })
-      : undefined
+  const cache = readCompileCache(cachePath)
+  const model = compilerModelFromEnvironment()
   const plan = await buildEnforcementPlan({ definition, cache, ...(model === undefined ? {} : { model }) })
   if (model !== undefined) writeFileSync(cachePath, `${JSON.stringify(cache.entries(), null, 2)}\n`)
   console.log(formatEnforcementPlan(plan))
