@@ -5,6 +5,7 @@ import { decideCompletion } from './decide-completion.ts'
 import { evaluateGoalGate } from './evaluate-goal-gate.ts'
 import { evaluateQualityGates } from './evaluate-quality-gates.ts'
 import { evaluateTrustGate } from './evaluate-trust-gate.ts'
+import { goalContractFromFrontmatter } from './goal-contract-from-frontmatter.ts'
 import {
   type JupyterNotebook,
   readNotebookFrontmatter,
@@ -16,8 +17,7 @@ import { parseMarkers } from './parse-markers.ts'
 const notebook: JupyterNotebook = JSON.parse(
   readFileSync(new URL('./fixtures/churn-analysis.ipynb', import.meta.url), 'utf8'),
 )
-const frontmatter = readNotebookFrontmatter(notebook)
-const contract = frontmatter.type === 'found' ? frontmatter.goalContract : undefined
+const contract = goalContractFromFrontmatter(readNotebookFrontmatter(notebook))
 
 // A long research run: the fixture's output plus 1,000 lines of evidence, findings and logs.
 const block = [

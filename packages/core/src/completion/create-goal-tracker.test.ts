@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { FocalError } from '../errors/index.ts'
 import { createGoalTracker } from './create-goal-tracker.ts'
 import { evaluateGoalGate } from './evaluate-goal-gate.ts'
 import type { GoalContract } from './goal-contract-schema.ts'
@@ -53,5 +54,16 @@ describe('createGoalTracker', () => {
     expect(tracker.getSnapshot()).toBeUndefined()
     const goalGate = evaluateGoalGate(undefined, { output: '' })
     expect(tracker.decide({ requestedStatus: 'SUCCESS', trustGate: pass, goalGate }).status).toBe('SUCCESS')
+  })
+
+  it('refuses an empty or malformed contract with invalid-goal-contract', () => {
+    for (const broken of [{}, null, { ...contract, acceptance_criteria: [] }]) {
+      expect(() => createGoalTracker({ contract: broken as GoalContract })).toThrow(FocalError)
+    }
+    try {
+      createGoalTracker({ contract: { ...contract, acceptance_criteria: [] } })
+    } catch (error) {
+      expect(FocalError.isInstance(error) && error.issues[0]?.path).toBe('acceptance_criteria')
+    }
   })
 })

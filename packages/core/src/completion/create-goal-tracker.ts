@@ -6,10 +6,14 @@ import {
 import type { GoalContract } from './goal-contract-schema.ts'
 import { type GoalSnapshot, goalSnapshot } from './goal-snapshot.ts'
 import type { GoalGateResult } from './types.ts'
+import { parseGoalContract } from './validate-goal-contract.ts'
 
 /** Options of {@link createGoalTracker}. */
 export interface GoalTrackerOptions {
-  /** The goal contract; without one the snapshot stays undefined and the goal gate is skipped. */
+  /**
+   * The goal contract; without one the snapshot stays undefined and the goal gate is skipped. Any
+   * other value must be a valid contract, or `invalid-goal-contract` is thrown.
+   */
   contract: GoalContract | undefined
   /**
    * Goal gate results recorded earlier (oldest first), e.g. restored from a session store.
@@ -40,7 +44,8 @@ export interface GoalTracker {
  * const decision = tracker.decide({ requestedStatus: 'SUCCESS', trustGate, goalGate })
  * tracker.getSnapshot() // { metCount: 2, criteriaCount: 3, attemptNumber: 1, maxAttempts: 3, ... }
  */
-export function createGoalTracker({ contract, attempts = [] }: GoalTrackerOptions): GoalTracker {
+export function createGoalTracker({ contract: given, attempts = [] }: GoalTrackerOptions): GoalTracker {
+  const contract = given === undefined ? undefined : parseGoalContract(given)
   let history: readonly GoalGateResult[] = [...attempts]
   let snapshot = goalSnapshot({ contract, attempts: history })
   const listeners = new Set<() => void>()

@@ -35,4 +35,10 @@ describe('evaluateFindingCount', () => {
       actualValue: 0,
     })
   })
+  it('never meets a criterion without a positive minimum', () => {
+    for (const minCount of [0, -1, 1.5]) {
+      const criterion = { id: 'AC4', kind: 'finding_count', minCount } as const
+      expect(evaluateFindingCount(criterion, 5).status).toBe('UNKNOWN')
+    }
+  })
 })

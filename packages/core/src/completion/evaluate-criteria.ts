@@ -94,7 +94,7 @@ export function evaluateArtifactExists(
   }
 }
 
-/** At least `minCount` verified findings (a count, or counted in output text); `minCount: 0` is always met. */
+/** At least `minCount` (>= 1) verified findings (a count, or counted in output text); a malformed criterion is UNKNOWN. */
 export function evaluateFindingCount(
   criterion: AcceptanceCriterion,
   findings: number | string,
@@ -102,11 +102,12 @@ export function evaluateFindingCount(
   const { minCount } = criterion as LooseCriterion
   const verifiedFindings =
     typeof findings === 'number' ? findings : validateFindings(findings).validation.verified
-  if (typeof minCount !== 'number' || !Number.isInteger(minCount) || minCount < 0) {
+  // A minimum of 0 holds for any output, so it never counts as a check.
+  if (typeof minCount !== 'number' || !Number.isInteger(minCount) || minCount < 1) {
     return {
       criterion,
       status: 'UNKNOWN',
-      message: 'Invalid finding_count criterion: needs a whole minCount >= 0',
+      message: 'Invalid finding_count criterion: needs a whole minCount >= 1',
     }
   }
   const noun = `verified finding${verifiedFindings === 1 ? '' : 's'}`

@@ -6,11 +6,17 @@ const criterionBase = {
   description: z.string().optional(),
 }
 
+// What `parseMarkers` can put in a `[METRIC:<name>]` subtype: a `:` ends it, `=` makes it an
+// attribute, `]` closes the marker and a line break ends the line. A name with any of them is never reported.
+const reportableMetricName = /^[^:=\]\r\n]+$/
+// A marker type starts with a letter and holds letters, digits, `_` and `-`; `*` and `?` are wildcards.
+const matchableMarkerPattern = /^\[?[A-Za-z*?][\w*?-]*(?::[^\]\r\n]*)?\]?$/
+
 /** `[METRIC:<metric>] <value>` must compare to `target` with `op`, e.g. `cv_accuracy_mean >= 0.90`. */
 export const metricThresholdCriterionSchema = z.looseObject({
   ...criterionBase,
   kind: z.literal('metric_threshold'),
-  metric: z.string().trim().min(1),
+  metric: z.string().trim().min(1).regex(reportableMetricName),
   op: z.enum(comparisonOperators),
   target: z.number().refine(Number.isFinite, 'must be a finite number'),
 })
@@ -19,7 +25,7 @@ export const metricThresholdCriterionSchema = z.looseObject({
 export const markerRequiredCriterionSchema = z.looseObject({
   ...criterionBase,
   kind: z.literal('marker_required'),
-  marker: z.string().trim().min(1),
+  marker: z.string().trim().min(1).regex(matchableMarkerPattern),
 })
 
 /** An artifact path must match a glob; a pattern without `/` matches the basename. */
@@ -29,11 +35,14 @@ export const artifactExistsCriterionSchema = z.looseObject({
   artifactPattern: z.string().trim().min(1),
 })
 
-/** At least `minCount` verified `[FINDING]` markers (CI and effect size within 10 lines before). */
+/**
+ * At least `minCount` (>= 1: a minimum of 0 holds for any output) verified `[FINDING]` markers
+ * (CI and effect size within 10 lines before).
+ */
 export const findingCountCriterionSchema = z.looseObject({
   ...criterionBase,
   kind: z.literal('finding_count'),
-  minCount: z.number().int().min(0),
+  minCount: z.number().int().min(1),
 })
 
 /** One acceptance criterion, discriminated by `kind`. */
@@ -44,12 +53,15 @@ export const acceptanceCriterionSchema = z.discriminatedUnion('kind', [
   findingCountCriterionSchema,
 ])
 
-/** The goal contract stored under `gyoshu.goal_contract` (seed 001); unknown fields are kept. */
+/**
+ * The goal contract stored under `gyoshu.goal_contract` (seed 001); unknown fields are kept. It needs
+ * at least one criterion: a contract with nothing to check is refused, never met.
+ */
 export const goalContractSchema = z.looseObject({
   version: z.literal(1),
   goal_text: z.string().trim().min(1),
   goal_type: z.string().optional(),
-  acceptance_criteria: z.array(acceptanceCriterionSchema),
+  acceptance_criteria: z.array(acceptanceCriterionSchema).min(1),
   max_goal_attempts: z.number().int().min(1).optional(),
 })
 

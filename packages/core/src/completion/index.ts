@@ -27,6 +27,7 @@ export {
   comparisonOperators,
   defaultMaxGoalAttempts,
 } from './goal-contract-constants.ts'
+export { goalContractFromFrontmatter } from './goal-contract-from-frontmatter.ts'
 export {
   type AcceptanceCriterion,
   type AcceptanceCriterionKind,
