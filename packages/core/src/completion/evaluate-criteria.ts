@@ -1,6 +1,11 @@
 import { compareMetric, formatMetricNumber } from './compare-metric.ts'
-import { extractMetric, normalizeMarkerName } from './extract-metric.ts'
-import { comparisonOperators } from './goal-contract-constants.ts'
+import {
+  type ExtractMetricOptions,
+  extractMetricReports,
+  normalizeMarkerName,
+  selectMetricReport,
+} from './extract-metric.ts'
+import { comparisonOperators, defaultMetricPolicy } from './goal-contract-constants.ts'
 import type { AcceptanceCriterion, ComparisonOperator } from './goal-contract-schema.ts'
 import { matchGlob } from './match-glob.ts'
 import { parseMarkers } from './parse-markers.ts'
@@ -10,37 +15,57 @@ import { validateFindings } from './validate-findings.ts'
 // Criteria may arrive unvalidated (read from a notebook), so every field is checked again here.
 type LooseCriterion = AcceptanceCriterion & Record<string, unknown>
 
-/** `[METRIC:<metric>] value` compared with `op target`; message like `cv_accuracy_mean = 0.75, needs >= 0.90`. */
+/**
+ * `[METRIC:<metric>] value` compared with `op target`; message like `cv_accuracy_mean = 0.75, needs >= 0.90`.
+ * The criterion's `metricPolicy` (default `last`) picks the report that counts when there are several.
+ */
 export function evaluateMetricThreshold(
   criterion: AcceptanceCriterion,
   output: string | readonly ParsedMarker[],
 ): GoalCriterionResult {
-  const { metric, op, target } = criterion as LooseCriterion
+  const { metric, op, target, metricPolicy = defaultMetricPolicy } = criterion as LooseCriterion
+  const policy = readPolicy(metricPolicy, op)
   if (
     typeof metric !== 'string' ||
     metric === '' ||
     !isOperator(op) ||
     typeof target !== 'number' ||
-    !Number.isFinite(target)
+    !Number.isFinite(target) ||
+    policy === undefined
   ) {
     return {
       criterion,
       status: 'UNKNOWN',
-      message: 'Invalid metric_threshold criterion: needs metric, op and a finite target',
+      message:
+        'Invalid metric_threshold criterion: needs metric, op, a finite target and a metricPolicy that fits op',
     }
   }
-  const actual = extractMetric(toMarkers(output), metric)
+  const reports = extractMetricReports(toMarkers(output), metric)
   const expectation = `${op} ${formatMetricNumber(target)}`
-  if (actual === undefined) {
+  if (reports.length === 0) {
     return {
       criterion,
       status: 'NOT_MET',
       message: `${metric} not found: no [METRIC:${metric}] value in output, needs ${expectation}`,
     }
   }
+  const actual = selectMetricReport(reports, policy)
+  const count = `${reports.length} [METRIC:${metric}] report${reports.length === 1 ? '' : 's'}`
+  if (actual === undefined) {
+    const which =
+      policy.policy === 'best' ? `none of ${count} has` : `the ${policy.policy ?? 'last'} of ${count} has`
+    return { criterion, status: 'NOT_MET', message: `${metric}: ${which} no number, needs ${expectation}` }
+  }
   const met = compareMetric(actual, op, target)
-  const message = `${metric} = ${formatMetricNumber(actual)}, ${met ? 'meets' : 'needs'} ${expectation}`
+  const source = reports.length > 1 ? ` (${policy.policy ?? 'last'} of ${reports.length} reports)` : ''
+  const message = `${metric} = ${formatMetricNumber(actual)}${source}, ${met ? 'meets' : 'needs'} ${expectation}`
   return { criterion, status: met ? 'MET' : 'NOT_MET', actualValue: actual, message }
+}
+
+function readPolicy(policy: unknown, op: unknown): ExtractMetricOptions | undefined {
+  if (policy === 'last' || policy === 'first') return { policy }
+  if (policy !== 'best') return undefined
+  return op === '>=' || op === '>' || op === '<=' || op === '<' ? { policy, operator: op } : undefined
 }
 
 /** A marker matching the pattern (`METRIC:baseline_*`, `CONCLUSION`) must appear; case-insensitive. */

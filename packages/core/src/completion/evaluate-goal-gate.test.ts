@@ -246,6 +246,77 @@ describe('evaluateGoalGate', () => {
     expect(missing?.message).toContain('not found')
   })
 
+  describe('metricPolicy', () => {
+    const accuracyAt = (extra: Record<string, unknown> = {}) =>
+      contractOf({
+        id: 'AC1',
+        kind: 'metric_threshold',
+        metric: 'acc',
+        op: '>=',
+        target: 0.9,
+        ...extra,
+      } as AcceptanceCriterion)
+    const earlyGoodFinalWorse = '[METRIC:acc] 0.93\n[STAGE:end:id=S02] tuned\n[METRIC:acc] 0.81'
+
+    it('counts the last reported value by default: the final, worse model fails the goal', () => {
+      const [result] = evaluateGoalGate(accuracyAt(), { output: earlyGoodFinalWorse }).criteriaResults
+      expect(result).toMatchObject({
+        status: 'NOT_MET',
+        actualValue: 0.81,
+        message: 'acc = 0.81 (last of 2 reports), needs >= 0.90',
+      })
+      expect(result?.criterion).toMatchObject({ metricPolicy: 'last' })
+    })
+
+    it('counts the first or the best value when the contract says so', () => {
+      const first = evaluateGoalGate(accuracyAt({ metricPolicy: 'first' }), { output: earlyGoodFinalWorse })
+      expect(first.criteriaResults[0]?.message).toBe('acc = 0.93 (first of 2 reports), meets >= 0.90')
+      const best = evaluateGoalGate(accuracyAt({ metricPolicy: 'best' }), {
+        output: '[METRIC:acc] 0.85\n[METRIC:acc] 0.92\n[METRIC:acc] 0.80',
+      })
+      expect(best.criteriaResults[0]).toMatchObject({ status: 'MET', actualValue: 0.92 })
+      const lowestLoss = contractOf({
+        id: 'AC1',
+        kind: 'metric_threshold',
+        metric: 'loss',
+        op: '<=',
+        target: 0.2,
+        metricPolicy: 'best',
+      })
+      expect(
+        evaluateGoalGate(lowestLoss, { output: '[METRIC:loss] 0.3\n[METRIC:loss] 0.15\n[METRIC:loss] 0.4' })
+          .passed,
+      ).toBe(true)
+    })
+
+    it('is NOT_MET when the last report has no number, never an earlier value', () => {
+      const [result] = evaluateGoalGate(accuracyAt(), {
+        output: '[METRIC:acc] 0.95\n[METRIC:acc] nan',
+      }).criteriaResults
+      expect(result).toMatchObject({
+        status: 'NOT_MET',
+        message: 'acc: the last of 2 [METRIC:acc] reports has no number, needs >= 0.90',
+      })
+      expect(result?.actualValue).toBeUndefined()
+    })
+
+    it('refuses best with == or != (no direction is better) and an unknown policy', () => {
+      for (const op of ['==', '!=']) {
+        const error = thrownBy(() =>
+          evaluateGoalGate(accuracyAt({ op, metricPolicy: 'best' }), { output: '' }),
+        )
+        expect(error.issues).toEqual([
+          {
+            path: 'acceptance_criteria[0] (AC1).metricPolicy',
+            message: `metricPolicy "best" needs an ordering operator (>=, >, <=, <), not ${op}: use "last" or "first"`,
+          },
+        ])
+      }
+      const error = thrownBy(() => evaluateGoalGate(accuracyAt({ metricPolicy: 'max' }), { output: '' }))
+      expect(error.issues.map((issue) => issue.path)).toEqual(['acceptance_criteria[0] (AC1).metricPolicy'])
+    })
+  })
+
   it('matches required markers with wildcards, any case and any subtype when none is given', () => {
     const required = (marker: string): AcceptanceCriterion => ({ id: 'AC2', kind: 'marker_required', marker })
     const output =

@@ -13,3 +13,13 @@ export const acceptanceCriterionKinds = [
 
 /** Default number of goal attempts before the completion decision becomes BLOCKED. */
 export const defaultMaxGoalAttempts = 3
+
+/**
+ * Which `[METRIC:<name>]` report a `metric_threshold` criterion judges when the metric is reported
+ * more than once: `last` (the final model), `first`, or `best` (the most favourable readable value
+ * for the operator; needs >=, >, <= or <).
+ */
+export const metricPolicies = ['last', 'best', 'first'] as const
+
+/** The metric policy of a criterion that names none: the last report, i.e. the final model. */
+export const defaultMetricPolicy = 'last'

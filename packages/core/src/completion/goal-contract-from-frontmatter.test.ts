@@ -26,7 +26,7 @@ describe('goalContractFromFrontmatter', () => {
   it('returns the valid contract', () => {
     expect(goalContractFromFrontmatter(gyoshu(contractYaml(accuracyCriterion)))).toMatchObject({
       goal_text: 'Accuracy of at least 90%',
-      acceptance_criteria: [{ id: 'AC1', metric: 'acc' }],
+      acceptance_criteria: [{ id: 'AC1', metric: 'acc', metricPolicy: 'last' }],
     })
   })
 

@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { type acceptanceCriterionKinds, comparisonOperators } from './goal-contract-constants.ts'
+import {
+  type acceptanceCriterionKinds,
+  comparisonOperators,
+  defaultMetricPolicy,
+  metricPolicies,
+} from './goal-contract-constants.ts'
 
 const criterionBase = {
   id: z.string().trim().min(1),
@@ -12,14 +17,28 @@ const reportableMetricName = /^[^:=\]\r\n]+$/
 // A marker type starts with a letter and holds letters, digits, `_` and `-`; `*` and `?` are wildcards.
 const matchableMarkerPattern = /^\[?[A-Za-z*?][\w*?-]*(?::[^\]\r\n]*)?\]?$/
 
-/** `[METRIC:<metric>] <value>` must compare to `target` with `op`, e.g. `cv_accuracy_mean >= 0.90`. */
-export const metricThresholdCriterionSchema = z.looseObject({
-  ...criterionBase,
-  kind: z.literal('metric_threshold'),
-  metric: z.string().trim().min(1).regex(reportableMetricName),
-  op: z.enum(comparisonOperators),
-  target: z.number().refine(Number.isFinite, 'must be a finite number'),
-})
+/**
+ * `[METRIC:<metric>] <value>` must compare to `target` with `op`, e.g. `cv_accuracy_mean >= 0.90`.
+ * `metricPolicy` picks the report that counts when there are several; parsing fills in the default,
+ * `'last'` (the final model).
+ */
+export const metricThresholdCriterionSchema = z
+  .looseObject({
+    ...criterionBase,
+    kind: z.literal('metric_threshold'),
+    metric: z.string().trim().min(1).regex(reportableMetricName),
+    op: z.enum(comparisonOperators),
+    target: z.number().refine(Number.isFinite, 'must be a finite number'),
+    metricPolicy: z.enum(metricPolicies).default(defaultMetricPolicy),
+  })
+  .superRefine((criterion, context) => {
+    if (criterion.metricPolicy !== 'best' || (criterion.op !== '==' && criterion.op !== '!=')) return
+    context.addIssue({
+      code: 'custom',
+      path: ['metricPolicy'],
+      message: `metricPolicy "best" needs an ordering operator (>=, >, <=, <), not ${criterion.op}: use "last" or "first"`,
+    })
+  })
 
 /** A marker must appear; `*` is a wildcard (`METRIC:baseline_*`). */
 export const markerRequiredCriterionSchema = z.looseObject({
@@ -67,17 +86,20 @@ export const goalContractSchema = z.looseObject({
 
 /** Comparison operator of a `metric_threshold` criterion. */
 export type ComparisonOperator = (typeof comparisonOperators)[number]
+/** Which report of a metric a `metric_threshold` criterion judges. */
+export type MetricPolicy = (typeof metricPolicies)[number]
 /** Kind of an acceptance criterion. */
 export type AcceptanceCriterionKind = (typeof acceptanceCriterionKinds)[number]
+// Types are the schemas' input: what a host writes, with defaults (metricPolicy) optional.
 /** `metric_threshold` criterion. */
-export type MetricThresholdCriterion = z.infer<typeof metricThresholdCriterionSchema>
+export type MetricThresholdCriterion = z.input<typeof metricThresholdCriterionSchema>
 /** `marker_required` criterion. */
-export type MarkerRequiredCriterion = z.infer<typeof markerRequiredCriterionSchema>
+export type MarkerRequiredCriterion = z.input<typeof markerRequiredCriterionSchema>
 /** `artifact_exists` criterion. */
-export type ArtifactExistsCriterion = z.infer<typeof artifactExistsCriterionSchema>
+export type ArtifactExistsCriterion = z.input<typeof artifactExistsCriterionSchema>
 /** `finding_count` criterion. */
-export type FindingCountCriterion = z.infer<typeof findingCountCriterionSchema>
+export type FindingCountCriterion = z.input<typeof findingCountCriterionSchema>
 /** One acceptance criterion of a goal contract. */
-export type AcceptanceCriterion = z.infer<typeof acceptanceCriterionSchema>
-/** A validated goal contract. */
-export type GoalContract = z.infer<typeof goalContractSchema>
+export type AcceptanceCriterion = z.input<typeof acceptanceCriterionSchema>
+/** A goal contract (as validated by `validateGoalContract`, which fills in defaults). */
+export type GoalContract = z.input<typeof goalContractSchema>

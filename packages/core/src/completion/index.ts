@@ -20,12 +20,22 @@ export {
 export { evaluateGoalGate, type GoalGateInput } from './evaluate-goal-gate.ts'
 export { evaluateQualityGates, runQualityGates } from './evaluate-quality-gates.ts'
 export { evaluateTrustGate, type TrustGateOptions } from './evaluate-trust-gate.ts'
-export { extractMetric, normalizeMarkerName, parseMetricValue } from './extract-metric.ts'
+export {
+  type ExtractMetricOptions,
+  extractMetric,
+  extractMetricReports,
+  normalizeMarkerName,
+  type OrderingOperator,
+  parseMetricValue,
+  selectMetricReport,
+} from './extract-metric.ts'
 export { type FrontmatterBlock, joinFrontmatter, splitFrontmatter } from './frontmatter-block.ts'
 export {
   acceptanceCriterionKinds,
   comparisonOperators,
   defaultMaxGoalAttempts,
+  defaultMetricPolicy,
+  metricPolicies,
 } from './goal-contract-constants.ts'
 export { goalContractFromFrontmatter } from './goal-contract-from-frontmatter.ts'
 export {
@@ -40,6 +50,7 @@ export {
   type GoalContract,
   goalContractSchema,
   type MarkerRequiredCriterion,
+  type MetricPolicy,
   type MetricThresholdCriterion,
   markerRequiredCriterionSchema,
   metricThresholdCriterionSchema,

@@ -1,6 +1,11 @@
 import type { z } from 'zod'
 import { FocalError, type FocalIssue } from '../errors/index.ts'
-import { acceptanceCriterionKinds, comparisonOperators } from './goal-contract-constants.ts'
+import {
+  acceptanceCriterionKinds,
+  comparisonOperators,
+  defaultMetricPolicy,
+  metricPolicies,
+} from './goal-contract-constants.ts'
 import { type GoalContract, goalContractSchema } from './goal-contract-schema.ts'
 
 /** Outcome of {@link validateGoalContract}: every problem as a located sentence. */
@@ -16,6 +21,7 @@ const requiredFieldHints: Record<string, string> = {
     'a marker pattern such as "METRIC:baseline_*": a type of letters, digits, "_" or "-" (with * or ? wildcards), then optional ":" parts',
   artifactPattern: 'a glob such as "*.pkl"',
   minCount: 'a whole number >= 1',
+  metricPolicy: `one of ${metricPolicies.join(', ')} (default ${defaultMetricPolicy})`,
 }
 
 /**
@@ -84,11 +90,13 @@ function describeCriterionIssue(
     return `invalid kind ${JSON.stringify(readField(criterion, 'kind')) ?? 'undefined'} (expected one of ${acceptanceCriterionKinds.join(', ')})`
   }
   const name = String(field)
+  // Cross-field rules (metricPolicy "best" with ==) carry their own sentence.
+  if (issue.code === 'custom' && name === 'metricPolicy') return issue.message
   const kind = String(readField(criterion, 'kind'))
   const value = readField(criterion, name)
   const hint = requiredFieldHints[name] ?? issue.message
   if (value === undefined) return `${kind} criterion requires "${name}" (${hint})`
-  return `${kind} criterion has invalid "${name}" ${JSON.stringify(value)} (expected ${hint})`
+  return `${kind} criterion has invalid "${name}" ${formatValue(value)} (expected ${hint})`
 }
 
 function criterionPath(contract: unknown, index: number, field: PropertyKey | undefined): string {
@@ -112,6 +120,11 @@ function duplicateIdIssues(contract: unknown): FocalIssue[] {
     seen.add(id)
   })
   return issues
+}
+
+// JSON.stringify prints NaN and Infinity as null.
+function formatValue(value: unknown): string {
+  return typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value))
 }
 
 function readField(value: unknown, key: PropertyKey): unknown {
