@@ -177,4 +177,11 @@ describe('two-gate completion (seed 001 scenarios)', () => {
     expect(() => complete(notebook, 95)).toThrow(FocalError)
     expect(() => complete(notebook, 95)).toThrow(/acceptance_criteria is empty/)
   })
+
+  it('an empty run without a contract is PARTIAL: the trust gate has nothing to verify', () => {
+    const notebook = withOutput(loadFixture('legacy-research.ipynb'), '')
+    const { trustGate, decision } = complete(notebook, 95)
+    expect(trustGate.reasons).toEqual(['No output: the run reported nothing to verify'])
+    expect(decision).toMatchObject({ status: 'PARTIAL', reason: 'trust-failed', goalGate: 'NO_CONTRACT' })
+  })
 })
