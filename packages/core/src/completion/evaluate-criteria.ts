@@ -5,11 +5,11 @@ import {
   normalizeMarkerName,
   selectMetricReport,
 } from './extract-metric.ts'
-import { comparisonOperators, defaultMetricPolicy } from './goal-contract-constants.ts'
+import { comparisonOperators, defaultFindingPolicy, defaultMetricPolicy } from './goal-contract-constants.ts'
 import type { AcceptanceCriterion, ComparisonOperator } from './goal-contract-schema.ts'
 import { matchGlob } from './match-glob.ts'
 import { parseMarkers } from './parse-markers.ts'
-import type { GoalCriterionResult, ParsedMarker } from './types.ts'
+import type { FindingsValidation, GoalCriterionResult, ParsedMarker } from './types.ts'
 import { validateFindings } from './validate-findings.ts'
 
 // Criteria may arrive unvalidated (read from a notebook), so every field is checked again here.
@@ -119,36 +119,47 @@ export function evaluateArtifactExists(
   }
 }
 
-/** At least `minCount` (>= 1) verified findings (a count, or counted in output text); a malformed criterion is UNKNOWN. */
+/**
+ * At least `minCount` (>= 1) findings: verified ones, or every `[FINDING]` with `findingPolicy: 'all'`.
+ * `findings` is the count under the criterion's policy, output text, or a findings validation; a
+ * malformed criterion is UNKNOWN.
+ */
 export function evaluateFindingCount(
   criterion: AcceptanceCriterion,
-  findings: number | string,
+  findings: number | string | FindingsValidation,
 ): GoalCriterionResult {
-  const { minCount } = criterion as LooseCriterion
-  const verifiedFindings =
-    typeof findings === 'number' ? findings : validateFindings(findings).validation.verified
+  const { minCount, findingPolicy = defaultFindingPolicy } = criterion as LooseCriterion
   // A minimum of 0 holds for any output, so it never counts as a check.
-  if (typeof minCount !== 'number' || !Number.isInteger(minCount) || minCount < 1) {
+  if (
+    typeof minCount !== 'number' ||
+    !Number.isInteger(minCount) ||
+    minCount < 1 ||
+    (findingPolicy !== 'verified' && findingPolicy !== 'all')
+  ) {
     return {
       criterion,
       status: 'UNKNOWN',
-      message: 'Invalid finding_count criterion: needs a whole minCount >= 1',
+      message:
+        'Invalid finding_count criterion: needs a whole minCount >= 1 and findingPolicy verified or all',
     }
   }
-  const noun = `verified finding${verifiedFindings === 1 ? '' : 's'}`
-  if (verifiedFindings >= minCount) {
-    return {
-      criterion,
-      status: 'MET',
-      actualValue: verifiedFindings,
-      message: `Found ${verifiedFindings} ${noun}, meets minimum of ${minCount}`,
-    }
-  }
+  const validation = typeof findings === 'string' ? validateFindings(findings).validation : findings
+  const count =
+    typeof validation === 'number'
+      ? validation
+      : findingPolicy === 'all'
+        ? validation.total
+        : validation.verified
+  const noun =
+    findingPolicy === 'all'
+      ? `[FINDING] marker${count === 1 ? '' : 's'} (verified or not)`
+      : `verified finding${count === 1 ? '' : 's'}`
+  const met = count >= minCount
   return {
     criterion,
-    status: 'NOT_MET',
-    actualValue: verifiedFindings,
-    message: `Found ${verifiedFindings} ${noun}, need at least ${minCount}`,
+    status: met ? 'MET' : 'NOT_MET',
+    actualValue: count,
+    message: `Found ${count} ${noun}, ${met ? 'meets minimum of' : 'need at least'} ${minCount}`,
   }
 }
 

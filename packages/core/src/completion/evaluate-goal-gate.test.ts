@@ -383,6 +383,48 @@ describe('evaluateGoalGate', () => {
     expect(result).toMatchObject({ actualValue: 1, message: 'Found 1 verified finding, need at least 2' })
   })
 
+  describe('findingPolicy', () => {
+    // One finding with its CI and effect size, one bare claim.
+    const output = `[STAT:ci] a\n[STAT:effect_size] b\n[FINDING] verified\n${'x\n'.repeat(12)}[FINDING] bare`
+    const findings = (minCount: number, findingPolicy?: string) =>
+      contractOf({
+        id: 'AC4',
+        kind: 'finding_count',
+        minCount,
+        ...(findingPolicy === undefined ? {} : { findingPolicy }),
+      } as AcceptanceCriterion)
+
+    it("counts only verified findings by default (the seed's meaning), and says so in the contract", () => {
+      const [result] = evaluateGoalGate(findings(2), { output }).criteriaResults
+      expect(result).toMatchObject({ status: 'NOT_MET', actualValue: 1 })
+      expect(result?.criterion).toMatchObject({ findingPolicy: 'verified' })
+    })
+
+    it("counts every [FINDING] marker with findingPolicy all (the research-agent project's meaning)", () => {
+      const [result] = evaluateGoalGate(findings(2, 'all'), { output }).criteriaResults
+      expect(result).toMatchObject({
+        status: 'MET',
+        actualValue: 2,
+        message: 'Found 2 [FINDING] markers (verified or not), meets minimum of 2',
+      })
+      expect(evaluateGoalGate(findings(3, 'all'), { output }).criteriaResults[0]?.message).toBe(
+        'Found 2 [FINDING] markers (verified or not), need at least 3',
+      )
+    })
+
+    it("does not let the host's verified count stand in for all findings, or the reverse", () => {
+      expect(
+        evaluateGoalGate(findings(2, 'all'), { output: '[FINDING] one', verifiedFindings: 5 }).passed,
+      ).toBe(false)
+      expect(evaluateGoalGate(findings(2), { output, verifiedFindings: 1 }).passed).toBe(false)
+    })
+
+    it('refuses an unknown finding policy', () => {
+      const error = thrownBy(() => evaluateGoalGate(findings(1, 'any'), { output }))
+      expect(error.issues.map((issue) => issue.path)).toEqual(['acceptance_criteria[0] (AC4).findingPolicy'])
+    })
+  })
+
   it('uses a verified-finding count supplied by the host', () => {
     const contract = contractOf({ id: 'AC4', kind: 'finding_count', minCount: 3 })
     expect(evaluateGoalGate(contract, { output: '', verifiedFindings: 3 }).passed).toBe(true)

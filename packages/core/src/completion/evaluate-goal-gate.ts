@@ -5,10 +5,10 @@ import {
   evaluateMarkerRequired,
   evaluateMetricThreshold,
 } from './evaluate-criteria.ts'
-import { defaultMaxGoalAttempts } from './goal-contract-constants.ts'
-import type { AcceptanceCriterion, GoalContract } from './goal-contract-schema.ts'
+import { defaultFindingPolicy, defaultMaxGoalAttempts } from './goal-contract-constants.ts'
+import type { AcceptanceCriterion, FindingPolicy, GoalContract } from './goal-contract-schema.ts'
 import { parseMarkers } from './parse-markers.ts'
-import type { GoalCriterionResult, GoalGateResult, ParsedMarker } from './types.ts'
+import type { FindingsValidation, GoalCriterionResult, GoalGateResult, ParsedMarker } from './types.ts'
 import { validateFindings } from './validate-findings.ts'
 import { parseGoalContract } from './validate-goal-contract.ts'
 
@@ -22,7 +22,8 @@ export interface GoalGateInput {
    */
   artifacts?: readonly string[]
   /**
-   * Number of verified findings, when the host already knows it.
+   * Number of verified findings, when the host already knows it; used by `finding_count` criteria
+   * with `findingPolicy: 'verified'` only (`'all'` always counts `[FINDING]` markers in `output`).
    * @default counted from `output`: findings with `[STAT:ci]` and `[STAT:effect_size]` within 10 lines before
    */
   verifiedFindings?: number
@@ -91,23 +92,25 @@ export function evaluateGoalGate(
 interface CriterionContext {
   markers: () => readonly ParsedMarker[]
   artifacts: readonly string[]
-  verifiedFindings: () => number
+  findings: (policy: FindingPolicy) => number
 }
 
 // Lazy: output is parsed only for the criterion kinds the contract uses.
 function buildContext(input: GoalGateInput): CriterionContext {
   let markers: readonly ParsedMarker[] | undefined
-  let verified = input.verifiedFindings
+  let counted: FindingsValidation | undefined
+  const count = () => {
+    counted ??= validateFindings(input.output).validation
+    return counted
+  }
   return {
     markers: () => {
       markers ??= parseMarkers(input.output, { anyCaseTypes: true }).markers
       return markers
     },
     artifacts: input.artifacts ?? [],
-    verifiedFindings: () => {
-      verified ??= validateFindings(input.output).validation.verified
-      return verified
-    },
+    // The host's count is of verified findings only: it never stands in for all findings.
+    findings: (policy) => (policy === 'all' ? count().total : (input.verifiedFindings ?? count().verified)),
   }
 }
 
@@ -120,7 +123,10 @@ function evaluateCriterion(criterion: AcceptanceCriterion, context: CriterionCon
     case 'artifact_exists':
       return evaluateArtifactExists(criterion, context.artifacts)
     case 'finding_count':
-      return evaluateFindingCount(criterion, context.verifiedFindings())
+      return evaluateFindingCount(
+        criterion,
+        context.findings(criterion.findingPolicy ?? defaultFindingPolicy),
+      )
     default:
       return {
         criterion,

@@ -23,3 +23,13 @@ export const metricPolicies = ['last', 'best', 'first'] as const
 
 /** The metric policy of a criterion that names none: the last report, i.e. the final model. */
 export const defaultMetricPolicy = 'last'
+
+/**
+ * What a `finding_count` criterion counts: `verified` (seed 001: `[FINDING]`s with `[STAT:ci]` and
+ * `[STAT:effect_size]` within the 10 lines before) or `all` (the research-agent project's own
+ * meaning: every `[FINDING]` marker, evidence or not).
+ */
+export const findingPolicies = ['verified', 'all'] as const
+
+/** The finding policy of a criterion that names none: verified findings only. */
+export const defaultFindingPolicy = 'verified'

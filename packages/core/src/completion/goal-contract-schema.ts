@@ -2,7 +2,9 @@ import { z } from 'zod'
 import {
   type acceptanceCriterionKinds,
   comparisonOperators,
+  defaultFindingPolicy,
   defaultMetricPolicy,
+  findingPolicies,
   metricPolicies,
 } from './goal-contract-constants.ts'
 
@@ -55,13 +57,15 @@ export const artifactExistsCriterionSchema = z.looseObject({
 })
 
 /**
- * At least `minCount` (>= 1: a minimum of 0 holds for any output) verified `[FINDING]` markers
- * (CI and effect size within 10 lines before).
+ * At least `minCount` (>= 1: a minimum of 0 holds for any output) `[FINDING]` markers. With
+ * `findingPolicy: 'verified'` (the default, filled in by parsing) only findings with CI and effect
+ * size within 10 lines before count; with `'all'` every `[FINDING]` does (the research-agent project's meaning).
  */
 export const findingCountCriterionSchema = z.looseObject({
   ...criterionBase,
   kind: z.literal('finding_count'),
   minCount: z.number().int().min(1),
+  findingPolicy: z.enum(findingPolicies).default(defaultFindingPolicy),
 })
 
 /** One acceptance criterion, discriminated by `kind`. */
@@ -88,6 +92,8 @@ export const goalContractSchema = z.looseObject({
 export type ComparisonOperator = (typeof comparisonOperators)[number]
 /** Which report of a metric a `metric_threshold` criterion judges. */
 export type MetricPolicy = (typeof metricPolicies)[number]
+/** What a `finding_count` criterion counts. */
+export type FindingPolicy = (typeof findingPolicies)[number]
 /** Kind of an acceptance criterion. */
 export type AcceptanceCriterionKind = (typeof acceptanceCriterionKinds)[number]
 // Types are the schemas' input: what a host writes, with defaults (metricPolicy) optional.

@@ -33,8 +33,10 @@ export { type FrontmatterBlock, joinFrontmatter, splitFrontmatter } from './fron
 export {
   acceptanceCriterionKinds,
   comparisonOperators,
+  defaultFindingPolicy,
   defaultMaxGoalAttempts,
   defaultMetricPolicy,
+  findingPolicies,
   metricPolicies,
 } from './goal-contract-constants.ts'
 export { goalContractFromFrontmatter } from './goal-contract-from-frontmatter.ts'
@@ -46,6 +48,7 @@ export {
   artifactExistsCriterionSchema,
   type ComparisonOperator,
   type FindingCountCriterion,
+  type FindingPolicy,
   findingCountCriterionSchema,
   type GoalContract,
   goalContractSchema,

@@ -3,7 +3,9 @@ import { FocalError, type FocalIssue } from '../errors/index.ts'
 import {
   acceptanceCriterionKinds,
   comparisonOperators,
+  defaultFindingPolicy,
   defaultMetricPolicy,
+  findingPolicies,
   metricPolicies,
 } from './goal-contract-constants.ts'
 import { type GoalContract, goalContractSchema } from './goal-contract-schema.ts'
@@ -22,6 +24,7 @@ const requiredFieldHints: Record<string, string> = {
   artifactPattern: 'a glob such as "*.pkl"',
   minCount: 'a whole number >= 1',
   metricPolicy: `one of ${metricPolicies.join(', ')} (default ${defaultMetricPolicy})`,
+  findingPolicy: `one of ${findingPolicies.join(', ')} (default ${defaultFindingPolicy})`,
 }
 
 /**
