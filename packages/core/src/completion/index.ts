@@ -80,6 +80,7 @@ export {
   writeNotebookFrontmatter,
 } from './notebook-frontmatter.ts'
 export { type NotebookOutputTextOptions, notebookOutputText } from './notebook-output-text.ts'
+export { assertGoalAttempt, goalAttemptIssues, parseGoalAttempts } from './parse-goal-attempts.ts'
 export { type ParseMarkersOptions, parseMarkers } from './parse-markers.ts'
 export { findingEvidenceLookbackLines, qualityPenalties } from './quality-penalties.ts'
 export {
