@@ -9,6 +9,7 @@ export type FocalErrorCode =
   | 'invalid-expression'
   | 'unsafe-pattern'
   | 'invalid-goal-contract'
+  | 'invalid-goal-attempt'
   | 'invalid-ledger-event'
   | 'ledger-append-failed'
   | 'reformulation-not-logged'
