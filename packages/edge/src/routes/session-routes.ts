@@ -5,7 +5,8 @@ import { authorizeSession } from '../auth/authorize-session.ts'
 import { readIdParam } from '../schemas/read-id-param.ts'
 
 /**
- * `GET /v1/sessions/:id` (snapshot), `GET /v1/sessions/:id/ledger` (records + verification) and
+ * `GET /v1/sessions/:id` (snapshot), `GET /v1/sessions/:id/ledger` (records + verification with
+ * the app's ledger key and anchored head) and
  * `POST /v1/sessions/:id/release` (end a human handoff: the engine answers the session again).
  */
 export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
@@ -30,8 +31,10 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
   hono.get('/v1/sessions/:id/ledger', async (context) => {
     const sessionId = readIdParam(context, app.schemas.id)
     await authorizeSession(context, app, sessionId, 'existing')
+    // The head first: appends write it after their records, so it is never ahead of the list.
+    const head = await app.ledgerAnchorStore?.getHead(sessionId)
     const records = await app.ledgerStore.list(sessionId)
-    const verification = await verifyLedger(records, { sessionId })
+    const verification = await verifyLedger(records, { sessionId, key: await app.ledgerKey, head })
     return context.json({ sessionId, records, verification })
   })
 }
