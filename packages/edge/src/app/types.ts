@@ -3,7 +3,9 @@ import type {
   CompleteGoalInput,
   CompleteGoalResult,
   LanguageModel,
+  LedgerAnchorStore,
   LedgerDigestScheduler,
+  LedgerKey,
   LedgerStore,
   ReplyEnforcer,
   RestoreGoalResult,
@@ -114,6 +116,23 @@ export type FocalAppOptions = FocalAppEngineSource & {
    * @default createMemoryLedgerStore()
    */
   ledgerStore?: LedgerStore
+  /**
+   * Host secret that keys the ledger chain (HMAC-SHA-256 through Web Crypto): at least 32 bytes,
+   * or an HMAC SHA-256 `CryptoKey`. The app's ledger is then keyed, and `GET
+   * /v1/sessions/:id/ledger` verifies with it, so records edited and re-chained by someone who can
+   * write the ledger store but lacks the key fail verification. With a ready `engine`, give its
+   * ledger the same key (`createLedger({ store, key })`).
+   * @default undefined (plain SHA-256 chain)
+   */
+  ledgerKey?: LedgerKey
+  /**
+   * Where each session's ledger head is kept apart from the records, so `/ledger` reports a cut-off
+   * tail (`truncated`); keep it out of reach of the ledger store's writers. With a ready `engine`,
+   * pass the one its ledger writes to.
+   * @default createMemoryLedgerAnchorStore() when the app builds the engine (per process, lost on
+   * restart), none with a ready engine
+   */
+  ledgerAnchorStore?: LedgerAnchorStore
   /**
    * When the ledger's Web Crypto digests start (used when the app builds the engine): digests
    * requested before the scheduler runs its callback start together. `serveFocal` passes

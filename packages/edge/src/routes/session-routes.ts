@@ -6,10 +6,11 @@ import { readIdParam } from '../schemas/read-id-param.ts'
 import { readJsonBody } from '../schemas/read-json-body.ts'
 
 /**
- * `GET /v1/sessions/:id` (snapshot), `GET /v1/sessions/:id/ledger` (records + verification),
- * `POST /v1/sessions/:id/release` (end a human handoff: the engine answers the session again) and
- * `POST /v1/sessions/:id/complete` (the completion step: goal gate, trust gate, decision matrix) and
- * `POST /v1/sessions/:id/goal/restore` (undo the last goal narrowing, recorded as GOAL_RESTORED).
+ * `GET /v1/sessions/:id` (snapshot), `GET /v1/sessions/:id/ledger` (records + verification with
+ * the app's ledger key and anchored head), `POST /v1/sessions/:id/release` (end a human handoff:
+ * the engine answers the session again), `POST /v1/sessions/:id/complete` (the completion step:
+ * goal gate, trust gate, decision matrix) and `POST /v1/sessions/:id/goal/restore` (undo the last
+ * goal narrowing, recorded as GOAL_RESTORED).
  */
 export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
   hono.get('/v1/sessions/:id', async (context) => {
@@ -65,8 +66,10 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
   hono.get('/v1/sessions/:id/ledger', async (context) => {
     const sessionId = readIdParam(context, app.schemas.id)
     await authorizeSession(context, app, sessionId, 'existing')
+    // The head first: appends write it after their records, so it is never ahead of the list.
+    const head = await app.ledgerAnchorStore?.getHead(sessionId)
     const records = await app.ledgerStore.list(sessionId)
-    const verification = await verifyLedger(records, { sessionId })
+    const verification = await verifyLedger(records, { sessionId, key: await app.ledgerKey, head })
     return context.json({ sessionId, records, verification })
   })
 }
