@@ -162,6 +162,36 @@ describe('createGoalParser', () => {
     expect(parser.parse('ship it').goal.intent).toBe('unknown')
   })
 
+  it('matches a cue that starts with ^ only where a clause starts, past stop and filler words', () => {
+    const extended = createGoalParser({
+      extendVocabulary: {
+        cues: [{ phrase: '^ship', intent: 'execute', weight: 4 }],
+        fillerWords: ['alright'],
+      },
+    })
+    expect(extended.parse('alright, now please ship it').goal.intent).toBe('execute')
+    expect(extended.parse('the tests pass. ship the release').goal.intent).toBe('execute')
+    expect(extended.parse('how do we ship').goal.intent).toBe('explain')
+    expect(extended.parse('the ship sank').goal.intent).toBe('unknown')
+  })
+
+  it('counts two cues that normalise to the same phrase once, at the higher weight', () => {
+    const base = { ...defaultGoalVocabulary, synonyms: { zap: ['blast'] } }
+    const once = createGoalParser({
+      vocabulary: { ...base, cues: [{ phrase: 'zap', intent: 'modify', weight: 2 }] },
+    })
+    const twice = createGoalParser({
+      vocabulary: {
+        ...base,
+        cues: [
+          { phrase: 'zap', intent: 'modify', weight: 2 },
+          { phrase: 'blast', intent: 'modify', weight: 1 },
+        ],
+      },
+    })
+    expect(twice.parse('zap it').confidence).toBe(once.parse('zap it').confidence)
+  })
+
   it('replaces the vocabulary entirely when given one', () => {
     const tiny = createGoalParser({
       vocabulary: { ...defaultGoalVocabulary, cues: [{ phrase: 'zap', intent: 'modify', weight: 2 }] },

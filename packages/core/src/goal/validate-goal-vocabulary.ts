@@ -69,6 +69,13 @@ export function validateGoalVocabulary(
     if (!Array.isArray(stop) || stop.some((word) => typeof word !== 'string')) {
       issues.push({ path: 'stopWords', message: 'stopWords must be an array of strings' })
     }
+    const fillers = vocabulary.fillerWords
+    if (
+      fillers !== undefined &&
+      (!Array.isArray(fillers) || fillers.some((word) => typeof word !== 'string'))
+    ) {
+      issues.push({ path: 'fillerWords', message: 'fillerWords must be an array of strings' })
+    }
     if (!isRecord(vocabulary.descriptions))
       issues.push({ path: 'descriptions', message: 'must be an object' })
     checkDefaults(vocabulary.defaults, issues)
