@@ -18,6 +18,7 @@ export interface CompiledGoalCue {
   words: readonly CompiledCueWord[]
   votes: ReadonlyArray<readonly [GoalField, string]>
   weight: number
+  destructive: boolean
 }
 
 /** A vocabulary turned into lookup tables, built once per parser. */
@@ -116,10 +117,10 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
     const first = words[0]
     if (!first) continue
     const votes = fields.flatMap((field) => (cue[field] ? [[field, cue[field]] as const] : []))
-    const signature = JSON.stringify([
-      words.map((word) => [word.concept, [...(word.forms ?? [])], word.maxGap, word.lead]),
-      votes,
-    ])
+    let signature = cue.destructive === true ? '!' : ''
+    for (const word of words)
+      signature += `${word.concept}:${[...(word.forms ?? [])]}:${word.maxGap}:${word.lead} `
+    for (const [field, value] of votes) signature += `|${field}=${value}`
     const twin = bySignature.get(signature)
     if (twin) {
       twin.weight = Math.max(twin.weight, cue.weight ?? 1)
@@ -133,6 +134,7 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
       words,
       votes,
       weight: cue.weight ?? 1,
+      destructive: cue.destructive === true,
     }
     bySignature.set(signature, compiled)
     const list = cuesByFirstConcept.get(first.concept)

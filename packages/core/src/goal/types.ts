@@ -100,6 +100,12 @@ export interface GoalCue {
   scope?: GoalScope
   /** Votes added to each field value named. @default 1 */
   weight?: number
+  /**
+   * The phrase names an action that loses work or data (`delete`, `reset --hard`, `force push`): a
+   * parse that still reads the request as read-only gets confidence below 0.5 and the mutating
+   * reading as an ambiguity. @default false
+   */
+  destructive?: boolean
 }
 
 /** A default applied when the text gave no cue for a field; first matching row wins. */

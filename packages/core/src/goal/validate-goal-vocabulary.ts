@@ -18,6 +18,9 @@ function checkCue(cue: unknown, path: string, issues: FocalIssue[]): void {
   if (cue.weight !== undefined && !(typeof cue.weight === 'number' && Number.isFinite(cue.weight))) {
     issues.push({ path: `${path}.weight`, message: 'weight must be a finite number' })
   }
+  if (cue.destructive !== undefined && typeof cue.destructive !== 'boolean') {
+    issues.push({ path: `${path}.destructive`, message: 'destructive must be a boolean' })
+  }
   for (const field of fields) {
     const value = cue[field]
     if (value !== undefined && !goalFieldValues[field].includes(value as string)) {
