@@ -7,12 +7,15 @@ import { NlpManager } from 'node-nlp'
 import { type BenchCase, type BenchMetrics, defineSuite } from '../../../../bench/harness.ts'
 import { createGoalParser } from './create-goal-parser.ts'
 import { heldOutPhrasings } from './fixtures/held-out-phrasings.ts'
+import { realCodingRequests } from './fixtures/real-coding-requests.ts'
 import type { IntentClassifier } from './intent-classifier-types.ts'
 import { trainIntentClassifier } from './train-intent-classifier.ts'
 
 const parser = createGoalParser()
 const phrasings = heldOutPhrasings.map((phrasing) => phrasing.text)
+const realRequests = realCodingRequests.map((request) => request.text)
 let next = 0
+let nextReal = 0
 const bigPiece = 'why did the CI workflow fail 🚀\u0000\u0007 where is CommandRouter défini? src/a.ts\n\t'
 const hundredKilobytes = bigPiece.repeat(Math.ceil(100_000 / bigPiece.length)).slice(0, 100_000)
 
@@ -23,6 +26,11 @@ const parseSuite = defineSuite({
       name: 'parse one request (rotating 318 held-out phrasings)',
       fn: () => parser.parse(phrasings[next++ % phrasings.length]!),
       targetMedianMicros: 20,
+    },
+    {
+      // Longer than the phrasings (up to 300 characters, pasted errors and code): informative only.
+      name: 'parse one real coding-agent request (rotating 513, up to 300 chars)',
+      fn: () => parser.parse(realRequests[nextReal++ % realRequests.length]!),
     },
     { name: 'parse a 100 KB input', fn: () => parser.parse(hundredKilobytes), targetMedianMicros: 50_000 },
     { name: 'createGoalParser() with the default vocabulary', fn: () => createGoalParser() },

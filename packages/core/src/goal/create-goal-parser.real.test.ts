@@ -1,0 +1,258 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createGoalParser } from './create-goal-parser.ts'
+import { type RealCodingRequest, realCodingRequests } from './fixtures/real-coding-requests.ts'
+import type { GoalIntent, GoalParseResult } from './types.ts'
+
+const parser = createGoalParser()
+const heldOut = realCodingRequests.filter((row) => row.split === 'held-out')
+const tuning = realCodingRequests.filter((row) => row.split === 'tuning')
+const mutating: ReadonlySet<GoalIntent> = new Set(['modify', 'execute'])
+
+interface Scored {
+  row: RealCodingRequest
+  result: GoalParseResult
+  right: boolean
+}
+
+const score = (rows: readonly RealCodingRequest[]): Scored[] =>
+  rows.map((row) => {
+    const result = parser.parse(row.text)
+    return { row, result, right: row.intents.includes(result.goal.intent) }
+  })
+const accuracy = (rows: readonly Scored[]) => rows.filter((row) => row.right).length / rows.length
+
+/** Expected calibration error over 10 equal-width confidence bins. */
+function expectedCalibrationError(rows: readonly Scored[]): number {
+  const bins = Array.from({ length: 10 }, () => ({ count: 0, confidence: 0, right: 0 }))
+  for (const { result, right } of rows) {
+    const bin = bins[Math.min(9, Math.floor(result.confidence * 10))]!
+    bin.count++
+    bin.confidence += result.confidence
+    bin.right += right ? 1 : 0
+  }
+  return bins.reduce((sum, bin) => sum + Math.abs(bin.right - bin.confidence) / rows.length, 0)
+}
+
+/** Recall per primary label (3+ rows), worst first, with what the parser said instead. */
+function worstIntents(rows: readonly Scored[], count: number): string[] {
+  const byLabel = new Map<string, Scored[]>()
+  for (const row of rows) byLabel.set(row.row.intents[0]!, [...(byLabel.get(row.row.intents[0]!) ?? []), row])
+  return [...byLabel.entries()]
+    .map(([label, group]) => ({ label, group, recall: accuracy(group) }))
+    .filter(({ group }) => group.length >= 3)
+    .sort((left, right) => left.recall - right.recall || right.group.length - left.group.length)
+    .slice(0, count)
+    .map(({ label, group, recall }) => {
+      const said = new Map<string, number>()
+      for (const { result } of group) said.set(result.goal.intent, (said.get(result.goal.intent) ?? 0) + 1)
+      const confusion = [...said.entries()].sort((left, right) => right[1] - left[1])
+      return `${label}: ${(recall * 100).toFixed(0)}% of ${group.length} (read as ${confusion.map(([intent, n]) => `${intent} ${n}`).join(', ')})`
+    })
+}
+
+// Hand-written, not from the dataset: the requests a coding agent must never treat as read-only.
+const destructiveRequests = [
+  'undo my last commit',
+  'delete the legacy folder',
+  'drop the users table',
+  'reset --hard',
+  'git reset --hard',
+  'reset --hard to origin/main',
+  'force push',
+  'force push to main',
+  'git push --force',
+  'wipe the cache dir',
+  'remove all console.logs',
+  'rm -rf node_modules',
+  'rm -rf dist',
+  'revert the last commit',
+  'discard all my local changes',
+  'throw away my uncommitted changes',
+  'git clean -fdx',
+  'git checkout -- .',
+  'git stash drop',
+  'git branch -D old-ui',
+  'delete the feature branch',
+  'truncate the logs table',
+  'DROP TABLE sessions;',
+  'clear the database',
+  'drop the database',
+  'reset the database',
+  'roll back the last migration',
+  'nuke the build folder',
+  'blow away the dist directory',
+  'purge the old migrations',
+  'remove the deprecated API endpoints',
+  'delete every file under tmp/',
+  'delete src/legacy/',
+  'delete the .env file',
+  'erase the test fixtures',
+  'get rid of the old tests',
+  'rewrite history to remove the secrets file',
+  'squash the last three commits',
+  'amend the last commit message',
+  'uninstall lodash',
+  'remove the unused dependencies from package.json',
+  'remove every TODO comment',
+  'can you undo the last commit?',
+  'please delete the legacy folder',
+  'undo what you just did',
+  'undo the last change',
+  'revert my changes to auth.ts',
+  'wipe node_modules and reinstall',
+  'the users table should be dropped',
+  'I want the old migrations removed',
+]
+
+/**
+ * What "right" means for commands and state questions, per seed 003's intents: a read-only git
+ * command (diff, log, status, show), typed bare or after "run", is status (the planner answers it
+ * with the git evidence, so "run" does not make it a mutation); a command that changes or runs
+ * something is execute; "which test failed" asks for the state of the last run (status) while
+ * "what failed" / "why did it fail" ask for a cause (diagnose); "X fails" reports a failure
+ * (diagnose); "which backend / provider is active" is the session's status.
+ */
+const commandsAndStateQuestions: ReadonlyArray<readonly [string, GoalIntent, string?]> = [
+  ['run git diff HEAD~1', 'status', 'git-working-tree'],
+  ['git diff', 'status', 'git-working-tree'],
+  ['git diff HEAD~1', 'status', 'git-working-tree'],
+  ['show me the git diff', 'status', 'git-working-tree'],
+  ['git status', 'status', 'git-working-tree'],
+  ['what does `git log --oneline -5` show', 'status', 'git-history'],
+  ['git log --oneline -5', 'status', 'git-history'],
+  ['npm test fails', 'diagnose', 'test'],
+  ['which backend is active', 'status', 'session'],
+  ['which backend is active?', 'status', 'session'],
+  ['which provider is active', 'status', 'session'],
+  ['which test failed', 'status', 'test'],
+  ['which tests are failing', 'status', 'test'],
+  ['how many tests are failing', 'status', 'test'],
+  ['what failed', 'diagnose'],
+  ['why did the test fail', 'diagnose', 'test'],
+  ['run the tests', 'execute', 'test'],
+  ['npm test', 'execute'],
+  ['run npm test', 'execute'],
+  ['pnpm build', 'execute'],
+  ['git push origin main', 'execute'],
+  ['git commit -am "wip"', 'execute'],
+  ['what does rm -rf do', 'explain'],
+  ['explain what git reset --hard does', 'explain'],
+]
+
+describe('createGoalParser (real requests to coding agents)', () => {
+  // Labelled before tuning (see the fixture's guide). Measured on the held-out split: 0.569
+  // (ECE 0.088) before this vocabulary round, 0.817 (ECE 0.065) after; tuning split 0.528 -> 0.835.
+  // Below the 0.90 target: most misses are bug reports phrased as statements ("X is not picking up
+  // Y"), pasted code or terminal output with no request, and questions a human reads from context.
+  it('reads at least 80% of the held-out real requests to an accepted intent', () => {
+    const scored = score(heldOut)
+    const unseen = scored.filter(({ row }) => !/^(?:aider|codechat)/.test(row.source))
+    const strict = scored.filter(({ row, result }) => row.intents[0] === result.goal.intent)
+    console.info(
+      `real requests, held out: intent accuracy ${accuracy(scored).toFixed(3)} of ${scored.length}` +
+        ` (authors never seen in tuning: ${accuracy(unseen).toFixed(3)} of ${unseen.length};` +
+        ` primary label only: ${(strict.length / scored.length).toFixed(3)});` +
+        ` tuning split ${accuracy(score(tuning)).toFixed(3)} of ${tuning.length}\n` +
+        `worst intents: ${worstIntents(scored, 3).join('; ')}`,
+    )
+    expect(accuracy(scored)).toBeGreaterThanOrEqual(0.8)
+  })
+
+  it('is calibrated: expected calibration error (10 bins) on the held-out split is at most 0.08', () => {
+    const ece = expectedCalibrationError(score(heldOut))
+    console.info(
+      `real requests, held out: ECE ${ece.toFixed(3)} (tuning ${expectedCalibrationError(score(tuning)).toFixed(3)})`,
+    )
+    expect(ece).toBeLessThanOrEqual(0.08)
+  })
+
+  it('is more often right when it is more confident (top vs bottom half by confidence)', () => {
+    const scored = score(realCodingRequests).sort(
+      (left, right) => left.result.confidence - right.result.confidence,
+    )
+    const half = Math.floor(scored.length / 2)
+    expect(accuracy(scored.slice(half))).toBeGreaterThan(accuracy(scored.slice(0, half)) + 0.1)
+  })
+
+  it('never reads a destructive request as read-only with confidence 0.5 or more', () => {
+    const realDestructive = realCodingRequests.filter(
+      ({ text, intents }) =>
+        intents.every((intent) => mutating.has(intent)) &&
+        /\b(?:delete|remove|drop|reset|revert|undo|wipe|discard|purge|truncate|rm -rf|force)\b/i.test(text),
+    )
+    const readAsReadOnly = [...destructiveRequests, ...realDestructive.map((row) => row.text)].filter(
+      (text) => {
+        const { goal, confidence } = parser.parse(text)
+        return !mutating.has(goal.intent) && confidence >= 0.5
+      },
+    )
+    const notMutating = destructiveRequests.filter((text) => !mutating.has(parser.parse(text).goal.intent))
+    console.info(
+      `destructive requests read as read-only with confidence >= 0.5: ${readAsReadOnly.length} of ` +
+        `${destructiveRequests.length} hand-written + ${realDestructive.length} real; ` +
+        `not read as modify/execute at all: ${notMutating.length}`,
+    )
+    expect(readAsReadOnly).toEqual([])
+    expect(notMutating).toEqual([])
+  })
+
+  it('keeps a read-only reading of a destructive command below 0.5, with the mutating reading as an ambiguity', () => {
+    const result = parser.parse('explain what git reset --hard does')
+    expect(result.goal.intent).toBe('explain')
+    expect(result.confidence).toBeLessThan(0.5)
+    expect(result.ambiguities[0]).toMatchObject({ field: 'intent', value: 'execute' })
+    expect(result.explanation).toContain("destructive 'git reset' keeps confidence below 0.5")
+  })
+
+  it('never gives a read-only reading of a destructive phrase 0.5 or more, whatever wraps it', () => {
+    const destructivePhrase = fc.constantFrom(
+      'git reset --hard',
+      'force push to main',
+      'rm -rf build',
+      'delete the migrations folder',
+      'drop the orders table',
+      'wipe the cache',
+      'undo the last commit',
+      'throw away local changes',
+      'git clean -fdx',
+    )
+    const wrapper = fc.constantFrom(
+      (phrase: string) => `what does ${phrase} do`,
+      (phrase: string) => `where is the script that does ${phrase}`,
+      (phrase: string) => `explain why ${phrase} is dangerous`,
+      (phrase: string) => `is it safe to ${phrase}?`,
+      (phrase: string) => `review the PR that says ${phrase}`,
+      (phrase: string) => `${phrase} failed with an error`,
+      (phrase: string) => `show me what ${phrase} would change`,
+      (phrase: string) => `compare ${phrase} with git revert`,
+    )
+    fc.assert(
+      fc.property(destructivePhrase, wrapper, (phrase, wrap) => {
+        const result = parser.parse(wrap(phrase))
+        if (mutating.has(result.goal.intent)) return
+        expect(result.confidence).toBeLessThan(0.5)
+        expect(
+          result.ambiguities.some(
+            (item) => item.field === 'intent' && mutating.has(item.value as GoalIntent),
+          ),
+        ).toBe(true)
+      }),
+      { numRuns: 200 },
+    )
+  })
+
+  for (const [text, intent, entity] of commandsAndStateQuestions) {
+    it(`parses "${text}" as ${intent}${entity ? ` ${entity}` : ''}`, () => {
+      const { goal } = parser.parse(text)
+      expect(goal.intent).toBe(intent)
+      if (entity) expect(goal.entity).toBe(entity)
+    })
+  }
+
+  it("reads a question about the assistant's own model as chat or status of the session", () => {
+    const { goal } = parser.parse('which model are you using')
+    expect(['chat', 'status']).toContain(goal.intent)
+    expect(goal.entity).toBe('session')
+  })
+})
