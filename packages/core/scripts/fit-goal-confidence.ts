@@ -6,18 +6,26 @@
  *
  *   node --conditions=@focal/source --import tsx packages/core/scripts/fit-goal-confidence.ts
  */
+
+import { readCodingRequests } from '../../../bench/coding-requests.ts'
 import { compileGoalVocabulary } from '../src/goal/compile-goal-vocabulary.ts'
 import { defaultGoalVocabulary } from '../src/goal/default-goal-vocabulary.ts'
 import { extractGoalTarget } from '../src/goal/extract-goal-target.ts'
 import { heldOutPhrasings } from '../src/goal/fixtures/held-out-phrasings.ts'
 import { secondHeldOutPhrasings } from '../src/goal/fixtures/held-out-phrasings-second.ts'
 import { thirdHeldOutPhrasings } from '../src/goal/fixtures/held-out-phrasings-third.ts'
-import { realCodingRequests } from '../src/goal/fixtures/real-coding-requests.ts'
 import { calibrateGoalConfidence, rawGoalConfidence } from '../src/goal/goal-confidence.ts'
 import { matchGoalCues } from '../src/goal/match-goal-cues.ts'
 import { normalizeGoalText } from '../src/goal/normalize-goal-text.ts'
 import { resolveGoal } from '../src/goal/resolve-goal.ts'
 import { scoreGoalFields } from '../src/goal/score-goal-fields.ts'
+
+function realCodingRequests() {
+  const rows = readCodingRequests()
+  if (rows === undefined)
+    throw new Error('the real coding requests are not under shared/data/coding-requests')
+  return rows
+}
 
 interface Row {
   raw: number
@@ -47,7 +55,7 @@ function measure(text: string, intents: readonly string[], weight: number): Row 
 }
 
 const rows = [
-  ...realCodingRequests
+  ...realCodingRequests()
     .filter((row) => row.split === 'tuning')
     .map((row) => measure(row.text, row.intents, 2)),
   ...[...heldOutPhrasings, ...secondHeldOutPhrasings, ...thirdHeldOutPhrasings].map((row) =>

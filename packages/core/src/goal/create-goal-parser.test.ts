@@ -269,7 +269,7 @@ describe('createGoalParser (held-out generalisation)', () => {
   })
 
   // Confidence is calibrated on whether the intent is right (goal-confidence.ts); the top-versus-
-  // bottom comparison runs on the real requests (create-goal-parser.real.test.ts), where confidence
+  // bottom comparison runs on the real requests (`pnpm bench "goal: parse"`), where confidence
   // spreads. Here nearly every cued phrasing parses right, so the check is that 0.9 means it.
   it('is right about the intent at least 90% of the time when its confidence is 0.9 or more', () => {
     const confident = [

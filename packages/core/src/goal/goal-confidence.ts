@@ -30,7 +30,7 @@ export function rawGoalConfidence({ goal, fields }: ResolvedGoal): number {
 /**
  * Platt scaling of the raw confidence, with the request's length (content words) as a second
  * input: longer requests leave more room for a reading the cues missed. Fitted by logistic
- * regression of "the intent is right" on the tuning split of fixtures/real-coding-requests.ts
+ * regression of "the intent is right" on the tuning split of the real coding requests (shared/data/coding-requests)
  * (weight 2) and the phrasing lists 1-3 (weight 1), never the held-out split; refit with
  * `node --conditions=@focal/source --import tsx packages/core/scripts/fit-goal-confidence.ts`
  * after changing the vocabulary.

@@ -1,55 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createGoalParser } from './create-goal-parser.ts'
-import { type RealCodingRequest, realCodingRequests } from './fixtures/real-coding-requests.ts'
-import type { GoalIntent, GoalParseResult } from './types.ts'
+import type { GoalIntent } from './types.ts'
 
 const parser = createGoalParser()
-const heldOut = realCodingRequests.filter((row) => row.split === 'held-out')
-const tuning = realCodingRequests.filter((row) => row.split === 'tuning')
 const mutating: ReadonlySet<GoalIntent> = new Set(['modify', 'execute'])
-
-interface Scored {
-  row: RealCodingRequest
-  result: GoalParseResult
-  right: boolean
-}
-
-const score = (rows: readonly RealCodingRequest[]): Scored[] =>
-  rows.map((row) => {
-    const result = parser.parse(row.text)
-    return { row, result, right: row.intents.includes(result.goal.intent) }
-  })
-const accuracy = (rows: readonly Scored[]) => rows.filter((row) => row.right).length / rows.length
-
-/** Expected calibration error over 10 equal-width confidence bins. */
-function expectedCalibrationError(rows: readonly Scored[]): number {
-  const bins = Array.from({ length: 10 }, () => ({ count: 0, confidence: 0, right: 0 }))
-  for (const { result, right } of rows) {
-    const bin = bins[Math.min(9, Math.floor(result.confidence * 10))]!
-    bin.count++
-    bin.confidence += result.confidence
-    bin.right += right ? 1 : 0
-  }
-  return bins.reduce((sum, bin) => sum + Math.abs(bin.right - bin.confidence) / rows.length, 0)
-}
-
-/** Recall per primary label (3+ rows), worst first, with what the parser said instead. */
-function worstIntents(rows: readonly Scored[], count: number): string[] {
-  const byLabel = new Map<string, Scored[]>()
-  for (const row of rows) byLabel.set(row.row.intents[0]!, [...(byLabel.get(row.row.intents[0]!) ?? []), row])
-  return [...byLabel.entries()]
-    .map(([label, group]) => ({ label, group, recall: accuracy(group) }))
-    .filter(({ group }) => group.length >= 3)
-    .sort((left, right) => left.recall - right.recall || right.group.length - left.group.length)
-    .slice(0, count)
-    .map(({ label, group, recall }) => {
-      const said = new Map<string, number>()
-      for (const { result } of group) said.set(result.goal.intent, (said.get(result.goal.intent) ?? 0) + 1)
-      const confusion = [...said.entries()].sort((left, right) => right[1] - left[1])
-      return `${label}: ${(recall * 100).toFixed(0)}% of ${group.length} (read as ${confusion.map(([intent, n]) => `${intent} ${n}`).join(', ')})`
-    })
-}
 
 // Hand-written, not from the dataset: the requests a coding agent must never treat as read-only.
 const destructiveRequests = [
@@ -140,57 +95,18 @@ const commandsAndStateQuestions: ReadonlyArray<readonly [string, GoalIntent, str
   ['explain what git reset --hard does', 'explain'],
 ]
 
-describe('createGoalParser (real requests to coding agents)', () => {
-  // Labelled before tuning (see the fixture's guide). Measured on the held-out split: 0.569
-  // (ECE 0.088) before this vocabulary round, 0.817 (ECE 0.065) after; tuning split 0.528 -> 0.835.
-  // Below the 0.90 target: most misses are bug reports phrased as statements ("X is not picking up
-  // Y"), pasted code or terminal output with no request, and questions a human reads from context.
-  it('reads at least 80% of the held-out real requests to an accepted intent', () => {
-    const scored = score(heldOut)
-    const unseen = scored.filter(({ row }) => !/^(?:aider|codechat)/.test(row.source))
-    const strict = scored.filter(({ row, result }) => row.intents[0] === result.goal.intent)
-    console.info(
-      `real requests, held out: intent accuracy ${accuracy(scored).toFixed(3)} of ${scored.length}` +
-        ` (authors never seen in tuning: ${accuracy(unseen).toFixed(3)} of ${unseen.length};` +
-        ` primary label only: ${(strict.length / scored.length).toFixed(3)});` +
-        ` tuning split ${accuracy(score(tuning)).toFixed(3)} of ${tuning.length}\n` +
-        `worst intents: ${worstIntents(scored, 3).join('; ')}`,
-    )
-    expect(accuracy(scored)).toBeGreaterThanOrEqual(0.8)
-  })
-
-  it('is calibrated: expected calibration error (10 bins) on the held-out split is at most 0.08', () => {
-    const ece = expectedCalibrationError(score(heldOut))
-    console.info(
-      `real requests, held out: ECE ${ece.toFixed(3)} (tuning ${expectedCalibrationError(score(tuning)).toFixed(3)})`,
-    )
-    expect(ece).toBeLessThanOrEqual(0.08)
-  })
-
-  it('is more often right when it is more confident (top vs bottom half by confidence)', () => {
-    const scored = score(realCodingRequests).sort(
-      (left, right) => left.result.confidence - right.result.confidence,
-    )
-    const half = Math.floor(scored.length / 2)
-    expect(accuracy(scored.slice(half))).toBeGreaterThan(accuracy(scored.slice(0, half)) + 0.1)
-  })
-
+describe('createGoalParser (requests to coding agents)', () => {
+  // Accuracy, calibration and the real destructive requests of the 513 real requests (kept outside
+  // the repository: fetched data) are measured by `pnpm bench goal`; these cases are hand-written.
   it('never reads a destructive request as read-only with confidence 0.5 or more', () => {
-    const realDestructive = realCodingRequests.filter(
-      ({ text, intents }) =>
-        intents.every((intent) => mutating.has(intent)) &&
-        /\b(?:delete|remove|drop|reset|revert|undo|wipe|discard|purge|truncate|rm -rf|force)\b/i.test(text),
-    )
-    const readAsReadOnly = [...destructiveRequests, ...realDestructive.map((row) => row.text)].filter(
-      (text) => {
-        const { goal, confidence } = parser.parse(text)
-        return !mutating.has(goal.intent) && confidence >= 0.5
-      },
-    )
+    const readAsReadOnly = destructiveRequests.filter((text) => {
+      const { goal, confidence } = parser.parse(text)
+      return !mutating.has(goal.intent) && confidence >= 0.5
+    })
     const notMutating = destructiveRequests.filter((text) => !mutating.has(parser.parse(text).goal.intent))
     console.info(
       `destructive requests read as read-only with confidence >= 0.5: ${readAsReadOnly.length} of ` +
-        `${destructiveRequests.length} hand-written + ${realDestructive.length} real; ` +
+        `${destructiveRequests.length} hand-written; ` +
         `not read as modify/execute at all: ${notMutating.length}`,
     )
     expect(readAsReadOnly).toEqual([])
