@@ -1,0 +1,120 @@
+/** A clause of a draft that states something as fact (not a question, hedge or condition). */
+export interface ClaimClause {
+  text: string
+  /** Where the first word starts: a capital there is a sentence start, not a name. */
+  firstWordAt: number
+  /** Opens its sentence (after list markers and a `Label:`), so its first word is a sentence start. */
+  opensSentence: boolean
+  /** Starts with a command ("Set the limit to 20"): proposes rather than reports, so quantities, names and statuses are not claims. */
+  imperative: boolean
+  /** A `Label:`, heading or table row: structure, so capitalised words are not names. */
+  structural: boolean
+  /** Opens with a greeting ("Hi Sarah") or follows a bare one ("Thanks, Sarah"): the next capitalised word is the user's name. */
+  greeting: boolean
+}
+
+const fence = /```[\s\S]*?```/g
+const inlineCode = /`[^`\n]{0,200}`/g
+const doubleQuoted = /"[^"\n]{0,300}"|“[^”\n]{0,300}”/g
+// An opening quote after a letter is an apostrophe (I'm, customers').
+const singleQuoted = /(?<![\p{L}\p{N}])'[^'\n]{1,160}'(?![\p{L}\p{N}])/gu
+const url = /\bhttps?:\/\/[^\s)>\]]+/g
+const sentenceEnd = /(?<=[.!?])\s+/
+const clauseBreak =
+  /[,;]\s+(?!\d{4}\b)|\s+[—–-]\s+|\s+(?:and|but|so|then|or|because|while|although|though)\s+/
+const listMarker = /^[\s\-*•>#|_]*(?:\(?\d{1,3}[.)](?=\s))?/
+const label = /^\p{L}[\p{L}\p{N} '/#-]{0,30}:\s+/u
+const hedge =
+  /\b(?:if|unless|whether|once|in case|assuming|suppose|might|could|would|let me|let's|let us|not sure|unsure|unable to|(?:can't|cannot|can not) (?:confirm|see|find|check|tell)|don't know|do not know|don't have|do not have|(?:i|we) (?:haven't|have not)|no record|for example|for instance|e\.g|(?:i|we) (?:can|'ll|will) (?:check|look|verify|confirm|find|see|ask|investigate|trace|request|escalate))\b/i
+const modalMay = /\bmay\b/
+// "If it failed, roll back": the condition governs every clause of its sentence.
+const conditionalOpening = /^\W*(?:if|unless|once|in case|assuming|suppose|should it|when and if)\b/i
+const commands = new Set(
+  'add set use run try open click tap go navigate restart reboot rerun retry increase decrease reduce raise lower replace remove delete rename move install enable disable configure create make call wrap edit change apply ensure verify check review look see contact reach visit follow select choose enter type paste copy update upgrade downgrade pin bump monitor watch consider avoid keep wait please start stop schedule send return print pack drop log sign reset clear rotate switch turn allow block revoke grant assign save sort filter'.split(
+    ' ',
+  ),
+)
+const greetings = new Set([
+  'hi',
+  'hello',
+  'hey',
+  'dear',
+  'thanks',
+  'thank',
+  'morning',
+  'afternoon',
+  'evening',
+])
+
+/** Every pattern this file runs on draft text, for the linear-time check in its tests. */
+export const clausePatterns: readonly RegExp[] = [
+  fence,
+  inlineCode,
+  doubleQuoted,
+  singleQuoted,
+  url,
+  sentenceEnd,
+  clauseBreak,
+  listMarker,
+  label,
+  hedge,
+  modalMay,
+  conditionalOpening,
+]
+
+/**
+ * The clauses of a draft that assert something, in order. Code, quoted text and links are blanked
+ * first (proposed code and the user's own words are not claims); questions and sentences opening
+ * with a condition ("If it failed, ...") are dropped whole; clauses with a hedge ("I can check
+ * whether it passed", "it might be") are dropped.
+ */
+export function claimClauses(draft: string): ClaimClause[] {
+  const prose = blankNonClaims(draft)
+  const clauses: ClaimClause[] = []
+  for (const line of prose.split('\n')) {
+    const lineIsStructure = /^\s*[#|]/.test(line)
+    for (const sentence of line.split(sentenceEnd)) {
+      if (/\?[\s"')\]]*$/.test(sentence)) continue
+      const body = sentence.slice(listMarker.exec(sentence)?.[0].length ?? 0).trimStart()
+      const labelText = label.exec(body)?.[0] ?? ''
+      const rest = body.slice(labelText.length)
+      if (conditionalOpening.test(rest)) continue
+      if (labelText !== '') clauses.push(clause(labelText, false, true))
+      let addressed = false
+      rest.split(clauseBreak).forEach((text, index) => {
+        if (hedge.test(text) || modalMay.test(text)) return
+        const next = clause(text, index === 0, lineIsStructure, addressed)
+        // "Thanks, Sarah!": a bare greeting clause addresses the user in the next one.
+        addressed = next.greeting && text.trim().split(/\s+/).length <= 2
+        clauses.push(next)
+      })
+    }
+  }
+  return clauses
+}
+
+function clause(text: string, opensSentence: boolean, structural: boolean, addressed = false): ClaimClause {
+  const firstWordAt = text.search(/[\p{L}\p{N}$€£#]/u)
+  // ", and rotate the keys": the command follows the conjunction.
+  const words = /^(?:(?:and|but|so|then|or)\s)?([\p{L}']+)/iu.exec(text.slice(Math.max(0, firstWordAt)))
+  const firstWord = (words?.[1] ?? '').toLowerCase()
+  return {
+    text,
+    firstWordAt,
+    opensSentence,
+    imperative: commands.has(firstWord) || firstWord === "let's",
+    structural,
+    greeting: addressed || (opensSentence && greetings.has(firstWord)),
+  }
+}
+
+/** Blanks fenced and inline code, quoted text and links, and unifies curly apostrophes. */
+function blankNonClaims(draft: string): string {
+  let prose = draft.replaceAll('’', "'")
+  if (prose.includes('```')) prose = prose.replace(fence, ' ')
+  if (prose.includes('`')) prose = prose.replace(inlineCode, ' ')
+  if (prose.includes('"') || prose.includes('“')) prose = prose.replace(doubleQuoted, ' ')
+  if (prose.includes("'")) prose = prose.replace(singleQuoted, ' ')
+  if (prose.includes('://')) prose = prose.replace(url, ' ')
+  return prose
+}
