@@ -19,7 +19,17 @@ const doubleQuoted = /"[^"\n]{0,300}"|“[^”\n]{0,300}”/g
 // An opening quote after a letter is an apostrophe (I'm, customers').
 const singleQuoted = /(?<![\p{L}\p{N}])'[^'\n]{1,160}'(?![\p{L}\p{N}])/gu
 const url = /\bhttps?:\/\/[^\s)>\]]+/g
-const sentenceEnd = /(?<=[.!?])\s+/
+const sentenceEnd = /[.!?]\s+/g
+// A sentence can state a claim only with a digit, a capital after its first word, a currency,
+// `#` or `%` sign, or (when statuses are checked) a status word: the rest is skipped unsplit.
+const claimLike = /\d|[^\p{L}\p{N}']\p{Lu}|[$€£¥#%]/u
+// The same for ASCII text, several times faster than the Unicode-aware test.
+const claimLikeAscii = /\d|[^A-Za-z0-9'][A-Z]|[$#%]/
+const nonAscii = /[^\t\n\r -~]/
+/** Status words stated as fact ("shipped", "passed", "is down"). */
+export const statusPattern =
+  /\b(?:passed|failed|failing|succeeded|successful|shipped|delivered|dispatched|cancell?ed|refunded|approved|rejected|declined|deployed|rolled back|healthy|unhealthy|resolved|completed|processed|merged|paid|(?:is|are|was|were|been|went|'s)\s+down)\b/gi
+const statusWord = new RegExp(statusPattern.source, 'i')
 const clauseBreak =
   /[,;]\s+(?!\d{4}\b)|\s+[—–-]\s+|\s+(?:and|but|so|then|or|because|while|although|though)\s+/
 const listMarker = /^[\s\-*•>#|_]*(?:\(?\d{1,3}[.)](?=\s))?/
@@ -54,6 +64,10 @@ export const clausePatterns: readonly RegExp[] = [
   singleQuoted,
   url,
   sentenceEnd,
+  claimLike,
+  claimLikeAscii,
+  nonAscii,
+  statusPattern,
   clauseBreak,
   listMarker,
   label,
@@ -68,29 +82,63 @@ export const clausePatterns: readonly RegExp[] = [
  * with a condition ("If it failed, ...") are dropped whole; clauses with a hedge ("I can check
  * whether it passed", "it might be") are dropped.
  */
-export function claimClauses(draft: string): ClaimClause[] {
+export function claimClauses(draft: string, { statuses = true }: ClaimClausesOptions = {}): ClaimClause[] {
   const prose = blankNonClaims(draft)
   const clauses: ClaimClause[] = []
-  for (const line of prose.split('\n')) {
-    const lineIsStructure = /^\s*[#|]/.test(line)
-    for (const sentence of line.split(sentenceEnd)) {
+  for (const rawLine of prose.split('\n')) {
+    const line = rawLine.slice(listMarker.exec(rawLine)?.[0].length ?? 0)
+    if (!mightClaim(line, statuses)) continue
+    const lineIsStructure = /^\s*[#|]/.test(rawLine)
+    for (const sentence of sentences(line)) {
       if (/\?[\s"')\]]*$/.test(sentence)) continue
-      const body = sentence.slice(listMarker.exec(sentence)?.[0].length ?? 0).trimStart()
+      const body = sentence.trimStart()
+      if (!mightClaim(body, statuses)) continue
       const labelText = label.exec(body)?.[0] ?? ''
       const rest = body.slice(labelText.length)
       if (conditionalOpening.test(rest)) continue
       if (labelText !== '') clauses.push(clause(labelText, false, true))
       let addressed = false
-      rest.split(clauseBreak).forEach((text, index) => {
-        if (hedge.test(text) || modalMay.test(text)) return
-        const next = clause(text, index === 0, lineIsStructure, addressed)
+      let opens = true
+      for (const text of rest.split(clauseBreak)) {
+        const opensSentence = opens
+        opens = false
+        if (hedge.test(text) || modalMay.test(text)) continue
+        const next = clause(text, opensSentence, lineIsStructure, addressed)
         // "Thanks, Sarah!": a bare greeting clause addresses the user in the next one.
         addressed = next.greeting && text.trim().split(/\s+/).length <= 2
         clauses.push(next)
-      })
+      }
     }
   }
   return clauses
+}
+
+/** Options of {@link claimClauses}. */
+export interface ClaimClausesOptions {
+  /** Keep sentences whose only claim-like word is a status ("it shipped"). @default true */
+  statuses?: boolean
+}
+
+/** Could this text state a claim at all? (A capital at its very start is a sentence start.) */
+function mightClaim(text: string, statuses: boolean): boolean {
+  const trimmed = text.trimStart()
+  return (
+    (nonAscii.test(trimmed) ? claimLike.test(trimmed) : claimLikeAscii.test(trimmed)) ||
+    (statuses && statusWord.test(trimmed))
+  )
+}
+
+/** A line's sentences, each with its closing `.`, `!` or `?`. */
+function sentences(line: string): string[] {
+  const found: string[] = []
+  let start = 0
+  sentenceEnd.lastIndex = 0
+  for (let match = sentenceEnd.exec(line); match !== null; match = sentenceEnd.exec(line)) {
+    found.push(line.slice(start, match.index + 1))
+    start = match.index + match[0].length
+  }
+  found.push(line.slice(start))
+  return found
 }
 
 function clause(text: string, opensSentence: boolean, structural: boolean, addressed = false): ClaimClause {

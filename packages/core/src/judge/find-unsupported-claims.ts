@@ -1,4 +1,4 @@
-import { type ClaimClause, claimClauses } from './claim-clauses.ts'
+import { type ClaimClause, claimClauses, statusPattern } from './claim-clauses.ts'
 import {
   indexKnownFacts,
   type KnownFacts,
@@ -38,6 +38,8 @@ interface Extractor {
   supported: Supported
   /** Still a claim in a command ("Call us at 3pm"); quantities and names in a command are proposals. */
   inCommands: boolean
+  /** What a clause must contain before the pattern runs on it (most clauses have no digit). */
+  needs: 'digit' | 'day'
 }
 
 // Flat on purpose (no quantified groups): a trailing comma is trimmed from the claim instead.
@@ -59,18 +61,21 @@ const extractors: Extractor[] = [
         ? known.numbers.has(numberKey(Number(text!.slice(1))))
         : known.compact.includes(text!.toLowerCase().replace(/[^a-z0-9]/g, '')),
     inCommands: true,
+    needs: 'digit',
   },
   {
     kind: 'date',
     pattern: /(?<!\d)\d{4}-(\d{2})-(\d{2})(?!\d)/g,
     supported: ([, month, day], known) => dateKnown(Number(month), Number(day), known),
     inCommands: true,
+    needs: 'digit',
   },
   {
     kind: 'date',
     pattern: new RegExp(String.raw`\b(${monthPattern})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+\d{4})?`, 'g'),
     supported: ([, month, day], known) => dateKnown(monthNumber(month!), Number(day), known),
     inCommands: true,
+    needs: 'digit',
   },
   {
     kind: 'date',
@@ -80,6 +85,7 @@ const extractors: Extractor[] = [
     ),
     supported: ([, day, month], known) => dateKnown(monthNumber(month!), Number(day), known),
     inCommands: true,
+    needs: 'digit',
   },
   {
     kind: 'date',
@@ -91,12 +97,14 @@ const extractors: Extractor[] = [
       return dateKnown(a, b, known) || dateKnown(b, a, known)
     },
     inCommands: true,
+    needs: 'digit',
   },
   {
     kind: 'date',
     pattern: /\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b/g,
     supported: ([text], known) => known.words.has(text!.toLowerCase()),
     inCommands: true,
+    needs: 'day',
   },
   {
     kind: 'time',
@@ -107,12 +115,14 @@ const extractors: Extractor[] = [
     supported: ([, hour, minute], known) =>
       Number(hour) > 24 || Number(minute) > 59 ? undefined : known.times.has(timeKey(hour!, minute!)),
     inCommands: true,
+    needs: 'digit',
   },
   {
     kind: 'time',
     pattern: new RegExp(String.raw`(?<![\w.:])(\d{1,2})\s?[AaPp]\.?[Mm]\b\.?${zone}`, 'g'),
     supported: ([, hour], known) => (Number(hour) > 12 ? undefined : known.times.has(timeKey(hour!, '0'))),
     inCommands: true,
+    needs: 'digit',
   },
   {
     kind: 'money',
@@ -122,6 +132,7 @@ const extractors: Extractor[] = [
     ),
     supported: ([, a, b, c], known) => allIn(numberValues(a ?? b ?? c ?? ''), known),
     inCommands: true,
+    needs: 'digit',
   },
   {
     kind: 'percent',
@@ -130,6 +141,7 @@ const extractors: Extractor[] = [
     supported: ([, value], known) =>
       known.numbers.has(numberKey(Number(value))) || known.numbers.has(numberKey(Number(value) / 100)),
     inCommands: true,
+    needs: 'digit',
   },
   {
     kind: 'quantity',
@@ -145,11 +157,10 @@ const extractors: Extractor[] = [
       return allIn(values, known)
     },
     inCommands: false,
+    needs: 'digit',
   },
 ]
 
-const statusPattern =
-  /\b(?:passed|failed|failing|succeeded|successful|shipped|delivered|dispatched|cancell?ed|refunded|approved|rejected|declined|deployed|rolled back|healthy|unhealthy|resolved|completed|processed|merged|paid|(?:is|are|was|were|been|went|'s)\s+down)\b/gi
 const capitalisedWord = /\p{Lu}[\p{L}\p{M}']*/gu
 const uiElement = /\s(?:page|tab|menu|button|screen|section|settings|link|icon|field|form|option|panel)\b/y
 const notNames = new Set(
@@ -172,43 +183,22 @@ const notNames = new Set(
  */
 export function findUnsupportedClaims(options: FindUnsupportedClaimsOptions): ClaimsCheck {
   const { draft, goal = '', toolTrace = '', evidence = '', constraints = [] } = options
-  const known = indexKnownFacts([goal, toolTrace, evidence, ...constraints].join('\n'))
+  const support: Support = { text: [goal, toolTrace, evidence, ...constraints].join('\n') }
   const statedByUser = toolTrace.trim() === '' && evidence.trim() === '' ? assertedWords(goal) : undefined
   const found = new Map<string, SpecificClaim & { supported: boolean }>()
-  for (const clause of claimClauses(draft)) {
-    // Within a clause, report claims in the order they are written.
-    const inClause: Array<SpecificClaim & { supported: boolean; at: number }> = []
-    const add = (kind: ClaimKind, text: string, supported: boolean, at: number) =>
-      inClause.push({ kind, text, supported, at })
-    let text = clause.text
-    for (const extractor of extractors) {
-      text = text.replace(extractor.pattern, (...args: unknown[]) => {
-        const match = args.filter((arg) => typeof arg !== 'number') as (string | undefined)[]
-        const claim = match[0]!
-        const supported = extractor.supported(match, known)
-        if (supported !== undefined && (extractor.inCommands || !clause.imperative))
-          add(
-            extractor.kind,
-            claim.trim().replace(/[,.]+$/, ''),
-            supported,
-            args.find((arg) => typeof arg === 'number') as number,
-          )
-        // Blank the match, keeping offsets, so a later extractor cannot read it again.
-        return ' '.repeat(claim.length)
-      })
-    }
+  const inClause: FoundClaim[] = []
+  for (const clause of claimClauses(draft, { statuses: statedByUser !== undefined })) {
+    inClause.length = 0
+    const text = addValues(clause, support, inClause)
     if (!clause.imperative) {
-      if (statedByUser !== undefined) {
-        for (const match of text.matchAll(statusPattern)) {
-          const word = match[0].split(/\s+/).pop()!.toLowerCase()
-          add('status', match[0], statedByUser.has(word), match.index)
-        }
-      }
-      if (!clause.structural) addNames(text, clause, known, add)
+      if (statedByUser !== undefined) addStatuses(text, statedByUser, inClause)
+      if (!clause.structural) addNames(text, clause, support, inClause)
     }
-    for (const claim of inClause.sort((a, b) => a.at - b.at)) {
-      const key = `${claim.kind}:${claim.text.toLowerCase()}`
-      if (!found.has(key)) found.set(key, { text: claim.text, kind: claim.kind, supported: claim.supported })
+    // Within a clause, report claims in the order they are written.
+    inClause.sort(byPosition)
+    for (const { text, kind, supported } of inClause) {
+      const key = `${kind}:${text.toLowerCase()}`
+      if (!found.has(key)) found.set(key, { text, kind, supported })
     }
   }
   const claims = [...found.values()]
@@ -218,10 +208,67 @@ export function findUnsupportedClaims(options: FindUnsupportedClaimsOptions): Cl
   }
 }
 
+interface FoundClaim extends SpecificClaim {
+  supported: boolean
+  at: number
+}
+
+/** The support text, indexed on the first claim: most clauses of most drafts state none. */
+interface Support {
+  text: string
+  index?: KnownFacts
+}
+
+function knownFacts(support: Support): KnownFacts {
+  support.index ??= indexKnownFacts(support.text)
+  return support.index
+}
+
+function byPosition(a: FoundClaim, b: FoundClaim): number {
+  return a.at - b.at
+}
+
+/**
+ * Runs the value extractors over a clause, in order, blanking each match (offsets kept) so a later
+ * extractor cannot read it again; returns the blanked clause for the status and name passes.
+ */
+function addValues(clause: ClaimClause, support: Support, into: FoundClaim[]): string {
+  let text = clause.text
+  const digits = /\d/.test(text)
+  for (const extractor of extractors) {
+    if (extractor.needs === 'digit' ? !digits : !text.includes(extractor.needs)) continue
+    const { pattern } = extractor
+    pattern.lastIndex = 0
+    let blanked = ''
+    let from = 0
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      const claim = match[0]
+      const supported = extractor.supported(match, knownFacts(support))
+      if (supported !== undefined && (extractor.inCommands || !clause.imperative))
+        into.push({
+          kind: extractor.kind,
+          text: claim.trim().replace(/[,.]+$/, ''),
+          supported,
+          at: match.index,
+        })
+      blanked += `${text.slice(from, match.index)}${' '.repeat(claim.length)}`
+      from = match.index + claim.length
+    }
+    if (from > 0) text = blanked + text.slice(from)
+  }
+  return text
+}
+
+function addStatuses(text: string, statedByUser: ReadonlySet<string>, into: FoundClaim[]): void {
+  for (const match of text.matchAll(statusPattern)) {
+    const word = match[0].split(/\s+/).pop()!.toLowerCase()
+    into.push({ kind: 'status', text: match[0], supported: statedByUser.has(word), at: match.index })
+  }
+}
+
 /** Every pattern this file runs on draft or evidence text, for the linear-time check in its tests. */
 export const claimPatterns: readonly RegExp[] = [
   ...extractors.map((extractor) => extractor.pattern),
-  statusPattern,
   capitalisedWord,
   uiElement,
 ]
@@ -230,32 +277,15 @@ export const claimPatterns: readonly RegExp[] = [
  * Capitalised words that are not a sentence start, a greeting's addressee or a common acronym;
  * neighbours separated only by spaces form one name ("Maria Gonzalez").
  */
-function addNames(
-  text: string,
-  clause: ClaimClause,
-  known: KnownFacts,
-  add: (kind: ClaimKind, text: string, supported: boolean, at: number) => void,
-): void {
+function addNames(text: string, clause: ClaimClause, support: Support, into: FoundClaim[]): void {
   if (!/\p{Lu}/u.test(text)) return
   let skipAddressee = clause.greeting
-  let words: string[] = []
-  let at = 0
+  let name: FoundClaim | undefined
   let end = -1
-  const flush = () => {
-    uiElement.lastIndex = end
-    // "the Billing page", "the Orders tab": a label on screen, not a name the draft asserts.
-    if (words.length === 0 || uiElement.test(text)) return
-    add(
-      'name',
-      words.join(' '),
-      words.every((word) => known.words.has(word.toLowerCase())),
-      at,
-    )
-  }
   for (const match of text.matchAll(capitalisedWord)) {
     if (end === -1 || !/^[ \t]+$/.test(text.slice(end, match.index))) {
-      flush()
-      words = []
+      pushName(name, text, end, support, into)
+      name = undefined
     }
     end = match.index + match[0].length
     if (clause.opensSentence && match.index === clause.firstWordAt) continue
@@ -265,10 +295,26 @@ function addNames(
     }
     const word = match[0].replace(/'s?$/, '')
     if (word.length < 2 || notNames.has(word.toLowerCase())) continue
-    if (words.length === 0) at = match.index
-    words.push(word)
+    if (name === undefined) name = { kind: 'name', text: word, supported: true, at: match.index }
+    else name.text += ` ${word}`
   }
-  flush()
+  pushName(name, text, end, support, into)
+}
+
+function pushName(
+  name: FoundClaim | undefined,
+  text: string,
+  end: number,
+  support: Support,
+  into: FoundClaim[],
+): void {
+  if (name === undefined) return
+  uiElement.lastIndex = end
+  // "the Billing page", "the Orders tab": a label on screen, not a name the draft asserts.
+  if (uiElement.test(text)) return
+  const { words } = knownFacts(support)
+  name.supported = name.text.split(' ').every((word) => words.has(word.toLowerCase()))
+  into.push(name)
 }
 
 /** Words of the goal's statements (not its questions): "My order was cancelled" supports "cancelled". */
