@@ -59,7 +59,8 @@ const extractors: Extractor[] = [
     supported: ([text], known) =>
       text!.startsWith('#')
         ? known.numbers.has(numberKey(Number(text!.slice(1))))
-        : known.compact.includes(text!.toLowerCase().replace(/[^a-z0-9]/g, '')),
+        : known.lower.includes(text!.toLowerCase()) ||
+          known.compact.includes(text!.toLowerCase().replace(/[^a-z0-9]/g, '')),
     inCommands: true,
     needs: 'digit',
   },

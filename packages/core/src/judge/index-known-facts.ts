@@ -1,4 +1,4 @@
-/** What the goal, tool trace, instructions and tool results state, normalised for lookup. */
+/** What the goal, tool trace, instructions and tool results state, normalised for lookup (each index built on first read). */
 export interface KnownFacts {
   /** Lower-case words (letters only), for names and weekdays. */
   words: ReadonlySet<string>
@@ -41,18 +41,61 @@ export const knownFactPatterns: readonly RegExp[] = [
 ]
 
 /**
- * Indexes a support text (goal, tool trace, tool results, instructions) once, so each claim of a
- * draft is checked by set lookup. Every pattern is linear: no nested quantifiers.
+ * Indexes a support text (goal, tool trace, tool results, instructions) so each claim of a draft
+ * is checked by set lookup. Each index is built on first use: a draft with amounts and ids never
+ * pays for the word, time and date indexes. Every pattern is linear: no nested quantifiers.
  */
 export function indexKnownFacts(text: string): KnownFacts {
   const lower = text.toLowerCase()
-  const numbers = new Set<string>()
-  for (const [token] of lower.matchAll(knownNumber)) {
-    for (const value of numberValues(token)) numbers.add(numberKey(value))
+  let words: Set<string> | undefined
+  let numbers: Set<string> | undefined
+  let times: Set<string> | undefined
+  let dates: Set<string> | undefined
+  let compact: string | undefined
+  return {
+    lower,
+    get words() {
+      words ??= new Set(lower.match(/[\p{L}\p{M}]+/gu) ?? [])
+      return words
+    },
+    get numbers() {
+      numbers ??= indexNumbers(lower)
+      return numbers
+    },
+    get times() {
+      times ??= indexTimes(lower)
+      return times
+    },
+    get dates() {
+      dates ??= indexDates(lower)
+      return dates
+    },
+    get compact() {
+      compact ??= lower.replace(/[^\p{L}\p{N}]+/gu, '')
+      return compact
+    },
   }
+}
+
+function indexNumbers(lower: string): Set<string> {
+  const numbers = new Set<string>()
+  knownNumber.lastIndex = 0
+  for (let match = knownNumber.exec(lower); match !== null; match = knownNumber.exec(lower)) {
+    const token = match[0]
+    if (!token.includes(',')) numbers.add(numberKey(Number(token)))
+    else for (const value of numberValues(token)) numbers.add(numberKey(value))
+  }
+  return numbers
+}
+
+function indexTimes(lower: string): Set<string> {
   const times = new Set<string>()
   for (const match of lower.matchAll(knownClock)) times.add(timeKey(match[1]!, match[2]!))
   for (const match of lower.matchAll(knownMeridiem)) times.add(timeKey(match[1]!, '0'))
+  return times
+}
+
+function indexDates(lower: string): Set<string> {
   const dates = new Set<string>()
   for (const match of lower.matchAll(knownIsoDate)) dates.add(`${Number(match[2])}-${Number(match[3])}`)
   for (const match of lower.matchAll(knownMonthDay))
@@ -64,14 +107,7 @@ export function indexKnownFacts(text: string): KnownFacts {
     dates.add(`${Number(match[1])}-${Number(match[2])}`)
     dates.add(`${Number(match[2])}-${Number(match[1])}`)
   }
-  return {
-    words: new Set(lower.match(/[\p{L}\p{M}]+/gu) ?? []),
-    numbers,
-    times,
-    dates,
-    compact: lower.replace(/[^\p{L}\p{N}]+/gu, ''),
-    lower,
-  }
+  return dates
 }
 
 /** The values a number token stands for: `1,200.50` is one value, `3,4` two. */
