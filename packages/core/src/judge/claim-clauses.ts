@@ -22,9 +22,9 @@ const url = /\bhttps?:\/\/[^\s)>\]]+/g
 const sentenceEnd = /[.!?]\s+/g
 // A sentence can state a claim only with a digit, a capital after its first word, a currency,
 // `#` or `%` sign, or (when statuses are checked) a status word: the rest is skipped unsplit.
-const claimLike = /\d|[^\p{L}\p{N}']\p{Lu}|[$€£¥#%]/u
+const claimLike = /[\d$€£¥#%]|(?<![\p{L}\p{N}'])\p{Lu}/gu
 // The same for ASCII text (dashes, curly quotes and bullets included), several times faster.
-const claimLikeAscii = /\d|[^A-Za-z0-9'][A-Z]|[$#%]/
+const claimLikeAscii = /[\d$#%]|(?<![A-Za-z0-9'])[A-Z]/g
 const nonAscii = /[^\t\n\r -~\u00a0\u2010-\u2027]/
 /** Status words stated as fact ("shipped", "passed", "is down"). */
 export const statusPattern =
@@ -87,16 +87,17 @@ export function claimClauses(draft: string, { statuses = true }: ClaimClausesOpt
   // and only on lines that might state a claim at all.
   const prose = draft.includes('```') ? draft.replace(fence, ' ') : draft
   const clauses: ClaimClause[] = []
+  const candidates = nonAscii.test(prose) ? claimLike : claimLikeAscii
   for (const rawLine of prose.split('\n')) {
     let line = rawLine.slice(listMarker.exec(rawLine)?.[0].length ?? 0)
-    if (!mightClaim(line, statuses)) continue
+    if (!mightClaim(line, candidates, statuses)) continue
     line = blankNonClaims(line)
-    if (!mightClaim(line, statuses)) continue
+    if (!mightClaim(line, candidates, statuses)) continue
     const lineIsStructure = /^\s*[#|]/.test(rawLine)
     for (const sentence of sentences(line)) {
       if (/\?[\s"')\]]*$/.test(sentence)) continue
       const body = sentence.trimStart()
-      if (!mightClaim(body, statuses)) continue
+      if (!mightClaim(body, candidates, statuses)) continue
       const labelText = label.exec(body)?.[0] ?? ''
       const rest = body.slice(labelText.length)
       if (conditionalOpening.test(rest)) continue
@@ -124,12 +125,13 @@ export interface ClaimClausesOptions {
 }
 
 /** Could this text state a claim at all? (A capital at its very start is a sentence start.) */
-function mightClaim(text: string, statuses: boolean): boolean {
+function mightClaim(text: string, candidates: RegExp, statuses: boolean): boolean {
   const trimmed = text.trimStart()
-  return (
-    (nonAscii.test(trimmed) ? claimLike.test(trimmed) : claimLikeAscii.test(trimmed)) ||
-    (statuses && statusWord.test(trimmed))
-  )
+  candidates.lastIndex = 0
+  let match = candidates.exec(trimmed)
+  // A lookbehind lets the regex scan fast but also accepts the first word's capital: look on.
+  if (match !== null && match.index === 0 && !/[\d$€£¥#%]/.test(match[0])) match = candidates.exec(trimmed)
+  return match !== null || (statuses && statusWord.test(trimmed))
 }
 
 /** A line's sentences, each with its closing `.`, `!` or `?`. */

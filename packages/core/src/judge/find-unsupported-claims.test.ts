@@ -86,6 +86,13 @@ describe('findUnsupportedClaims', () => {
     ).toEqual(['$25', 'RF-55013', 'Maria Lopez'])
   })
 
+  it('finds names in any script, and a capital only at a sentence start is not a name', () => {
+    expect(
+      texts({ goal: 'Who signed?', draft: 'Émile Zola signed it — the courier was Łukasz Nowak.' }),
+    ).toEqual(['Zola', 'Łukasz Nowak'])
+    expect(texts({ goal: 'Who signed?', draft: 'Someone signed it.\nNobody complained.' })).toEqual([])
+  })
+
   it('ignores questions, hedges, conditions, quoted text, list markers, small counts and code', () => {
     expect(
       texts({
