@@ -1,9 +1,17 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryCompileCache } from '../compiler/create-memory-compile-cache.ts'
 import { formatEnforcementPlan } from '../compiler/format-enforcement-plan.ts'
+import { createAlignmentJudge } from '../judge/create-alignment-judge.ts'
 import { createLedger } from '../ledger/create-ledger.ts'
 import { openAICompatible } from '../llm/open-ai-compatible.ts'
-import { type AgentModelScriptOptions, agentModelScript, promptsOf } from '../testing/agent-model-script.ts'
+import {
+  type AgentModelScriptOptions,
+  agentModelScript,
+  isDraftRequest,
+  promptsOf,
+} from '../testing/agent-model-script.ts'
 import { type ScriptedModelServer, startScriptedModelServer } from '../testing/scripted-model-server.ts'
 import { createEngine, type EngineOptions } from './create-engine.ts'
 
@@ -293,6 +301,36 @@ describe('the enforcement plan in the turn', () => {
       promptsOf(request).user.includes('Final Alignment Judge'),
     )
     expect(promptsOf(judged!).user).toContain('MISSING_ORDER_ID (hard): no order id')
+  })
+
+  it('judges claims against the tool results: an invented delivery time is redrafted, the grounded reply ships', async () => {
+    server = await startScriptedModelServer({
+      script: agentModelScript({
+        drafts: [
+          'Order NW-1234 was delivered at 10:02 on Monday.',
+          'Order NW-1234 has shipped with UPS and should arrive Thursday.',
+        ],
+      }),
+    })
+    const refund = readFileSync(
+      fileURLToPath(new URL('../../../../examples/definitions/refund-support.yaml', import.meta.url)),
+      'utf8',
+    )
+    const engine = createEngine({
+      definition: refund,
+      model: openAICompatible({ baseURL: server.baseURL, model: 'scripted', maxRetries: 0 }),
+      // The heuristic judge checks claims against the turn's tool results and instructions.
+      alignmentJudge: createAlignmentJudge({}),
+      lane2: false,
+      settings: { finalizationGate: { enabled: true, maxRetries: 1 } },
+    })
+    const result = await engine.turn({ sessionId: 'claims', text: 'Where is my order NW-1234?' })
+    expect('text' in result && result.text).toBe(
+      'Order NW-1234 has shipped with UPS and should arrive Thursday.',
+    )
+    // The first draft was judged UNSUPPORTED_SPECIFICS and redrafted.
+    expect(server.requests.filter(isDraftRequest)).toHaveLength(2)
+    expect(result.provenance.gates[0]?.status).toMatch(/^PASS/u)
   })
 
   it('makes no model call at the next cold start of a definition compiled before', async () => {

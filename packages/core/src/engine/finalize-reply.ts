@@ -18,6 +18,11 @@ export interface FinalizeReplyInput {
   userMessage: string
   matched: readonly MatchedRule[]
   completed: readonly CompletedToolCall[]
+  /**
+   * What the reply may rest on, for the judge's claim check: the tool results and the matched
+   * rules' filled-in instructions (a claim none of them supports is UNSUPPORTED_SPECIFICS).
+   */
+  evidence: readonly string[]
   /** Drafts and enforces again with the judge's replan instruction (Lane 1 and 2 rerun). */
   redraft: (instruction: string) => Promise<EnforcedReply>
   /** Ids the metrics events carry (seed 004 §9.13 `session_id`, `job_id`: one job per turn). */
@@ -62,6 +67,7 @@ export async function finalizeReply(
       rule.description === undefined ? [] : [rule.description],
     ),
     toolTrace: input.completed.map((call) => `${call.toolId}: ${call.status}`),
+    evidence: input.evidence,
     goalAmbiguous:
       input.perception.ambiguity.score > dependencies.compiled.definition.settings.ambiguityThreshold,
   })

@@ -8,6 +8,7 @@ import { clarify } from './clarify-turn.ts'
 import { buildReplyPrompt, composeApprovedReply, type ReplyMaterial } from './compose-reply.ts'
 import { enforceDraft } from './enforce-draft.ts'
 import { finalizeReply } from './finalize-reply.ts'
+import { renderTemplate } from './render-template.ts'
 import type { CompletedToolCall, EngineSessionState } from './session-state.ts'
 import { streamSafeText } from './stream-safe-text.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
@@ -86,6 +87,7 @@ export async function finishTurn(
   const finalized = await finalizeReply(dependencies, {
     enforced: first,
     drafted: dependencies.model !== undefined && !first.fallback,
+    evidence: replyEvidence(material),
     perception: turn.perception,
     userMessage: scratch.text,
     matched: turn.matched,
@@ -216,6 +218,18 @@ export async function finishTurn(
     { type: 'turn-completed', payload: { turnId: scratch.turnId, resultType: result.type, provenance } },
   ]
   return { result, state, ledger }
+}
+
+/** The tool results and the filled-in instructions a reply may rest on (the judge's claim check). */
+function replyEvidence(material: ReplyMaterial): string[] {
+  const results = material.completed.map(
+    (call) => `${call.toolId}: ${JSON.stringify(call.result ?? call.reason ?? null)}`,
+  )
+  const instructions = material.matched.flatMap(({ rule }) =>
+    rule.action === undefined ? [] : [renderTemplate(rule.action, material.values)],
+  )
+  const notes = [material.note, material.followUp].filter((text): text is string => text !== undefined)
+  return [...results, ...instructions, ...notes]
 }
 
 function toolLedger(scratch: TurnScratch, completed: readonly CompletedToolCall[]): LedgerEvent[] {
