@@ -19,6 +19,7 @@ const subpaths = [
   'errors',
   'testing',
   'conversation-tests',
+  'ui-message-stream',
 ]
 
 export default defineConfig({

@@ -40,6 +40,7 @@ export type {
   Clarification,
   ClarificationOption,
   Handoff,
+  TextRetractionCode,
   TurnEvent,
   TurnInput,
   TurnResult,

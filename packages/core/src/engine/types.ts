@@ -66,6 +66,9 @@ export type TurnResult =
   /** Handed to a person: `text` is the handoff reply on the turn that asked, absent while quiet. */
   | (TurnResultBase & { type: 'handoff'; handoff: Handoff; text?: string })
 
+/** Why streamed text was retracted. */
+export type TextRetractionCode = 'draft-regenerated' | 'draft-withheld' | 'draft-replaced' | 'turn-retried'
+
 /** Events of a streaming turn (`engine.turnStream`), noun-verb kebab. */
 export type TurnEvent =
   | { type: 'turn-started'; turnId: string; sessionId: string }
@@ -74,6 +77,11 @@ export type TurnEvent =
   | { type: 'rules-retrieved'; ruleIds: string[] }
   | { type: 'tool-called'; toolId: string; status: string }
   | { type: 'text-delta'; delta: string }
+  /**
+   * The text streamed so far is void (a live draft a later check rejected, or a retried turn); the
+   * replacement follows as new `text-delta`s. `reason` is written for the person reading the chat.
+   */
+  | { type: 'text-retracted'; code: TextRetractionCode; reason: string; ruleIds: string[] }
   | { type: 'clarification-requested'; clarification: Clarification }
   | { type: 'approval-requested'; approval: ApprovalRequest }
   | { type: 'handoff-requested'; handoff: Handoff }
