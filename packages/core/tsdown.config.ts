@@ -15,6 +15,7 @@ const subpaths = [
   'metrics',
   'llm',
   'engine',
+  'ports',
   'definition',
   'errors',
   'testing',

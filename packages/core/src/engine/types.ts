@@ -1,5 +1,8 @@
 import type { GoalSnapshot } from '../completion/goal-snapshot.ts'
 import type { Provenance } from '../ledger/provenance-types.ts'
+import type { ApprovalRequest, Clarification, Handoff } from '../ports/turn-types.ts'
+
+export type { ApprovalRequest, Clarification, ClarificationOption, Handoff } from '../ports/turn-types.ts'
 
 /** Input of one turn. */
 export interface TurnInput {
@@ -7,46 +10,6 @@ export interface TurnInput {
   /** The user's message. */
   text: string
   signal?: AbortSignal
-}
-
-/** One option of a clarification question; choosing it sends `value` as the next user turn. */
-export interface ClarificationOption {
-  id: string
-  label: string
-  /** Text sent back when the user picks this option. */
-  value: string
-}
-
-/** A question the engine asks instead of acting on a vague request. */
-export interface Clarification {
-  question: string
-  options: ClarificationOption[]
-  /** Why the engine asked (ambiguity reason or missing required field). */
-  reason: string
-}
-
-/** A tool call paused for a human decision. Serialisable; resumed with `engine.resolveApproval`. */
-export interface ApprovalRequest {
-  id: string
-  sessionId: string
-  toolId: string
-  args: Record<string, unknown>
-  /** The rule or policy that required approval, for display. */
-  reason: string
-  approver?: string
-  /** ISO-8601; after it the `defaultAction` applies. */
-  expiresAt?: string
-  defaultAction: 'approve' | 'reject'
-}
-
-/** A session handed to a person: the engine stays quiet until it is released. */
-export interface Handoff {
-  /** Why: the user asked for a person, or the loop guard. */
-  reason: string
-  /** Where the host routes it (`settings.handoff.target`). */
-  target?: string
-  /** ISO-8601. */
-  since: string
 }
 
 /** Fields common to every turn result. */
