@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { builtInDetectors } from '../enforcement/create-scanner.ts'
 import type { DetectorId } from '../enforcement/types.ts'
+import type { Rule } from '../rules/types.ts'
+import type { Scenario, Step, Transition } from '../scenarios/types.ts'
 import { customReasonCodeSchema } from './custom-reason-code-schema.ts'
 
 /** The three guardrail tiers of seed 004 §1. */
@@ -382,12 +384,28 @@ export const definitionSchema = z.strictObject({
 export type FocalDefinition = z.output<typeof definitionSchema>
 /** What an author writes: the definition before defaults. */
 export type FocalDefinitionInput = z.input<typeof definitionSchema>
-export type DefinitionRule = z.output<typeof ruleSchema>
+/** A definition's rule is the rules module's {@link Rule} (checked below). */
+export type DefinitionRule = Rule
 export type DefinitionRuleScope = z.output<typeof ruleScopeSchema>
 export type DefinitionRuleTier = z.output<typeof ruleTierSchema>
-export type DefinitionScenario = z.output<typeof scenarioSchema>
-export type DefinitionStep = z.output<typeof stepSchema>
+/** A definition's scenario is the scenarios module's {@link Scenario} (checked below). */
+export type DefinitionScenario = Scenario
+export type DefinitionStep = Step
 export type DefinitionTransition = z.output<typeof transitionSchema>
 export type DefinitionTool = z.output<typeof toolSchema>
 export type DefinitionIntent = z.output<typeof intentSchema>
 export type DefinitionSettings = z.output<typeof settingsSchema>
+
+/** True when two types are identical, optional members included (a compile-time check only). */
+type SameType<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false
+/**
+ * The file format maps onto the domain's own types: when a schema and its module's type drift,
+ * these fail to compile and name the pair.
+ */
+const formatMatchesDomain: {
+  rule: SameType<z.output<typeof ruleSchema>, Rule>
+  scenario: SameType<z.output<typeof scenarioSchema>, Scenario>
+  step: SameType<z.output<typeof stepSchema>, Step>
+  transition: SameType<z.output<typeof transitionSchema>, Transition>
+} = { rule: true, scenario: true, step: true, transition: true }
+void formatMatchesDomain

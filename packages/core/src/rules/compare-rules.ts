@@ -1,11 +1,11 @@
-import type { DefinitionRule } from '../definition/definition-schema.ts'
+import type { Rule } from './types.ts'
 
 const tierRank = { 'hard-safety': 0, process: 1, style: 2 } as const
 const scopeRank = { step: 0, scenario: 1, global: 2 } as const
 
 /** A rule with its declaration position (the last tie-break). */
 export interface OrderedRule {
-  rule: DefinitionRule
+  rule: Rule
   /** Position in the definition's `rules` list. */
   index: number
 }
@@ -25,7 +25,7 @@ export function compareRules(left: OrderedRule, right: OrderedRule): number {
 }
 
 /** `global`, `scenario` or `step`, from a rule's scope. */
-export function ruleScopeType(rule: DefinitionRule): 'global' | 'scenario' | 'step' {
+export function ruleScopeType(rule: Rule): 'global' | 'scenario' | 'step' {
   if (rule.scope === 'global') return 'global'
   return rule.scope.step === undefined ? 'scenario' : 'step'
 }

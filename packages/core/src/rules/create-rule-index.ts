@@ -1,14 +1,13 @@
-import type { DefinitionRule } from '../definition/definition-schema.ts'
 import { compileExpression } from '../enforcement/compile-expression.ts'
 import type { CompiledExpression } from '../enforcement/types.ts'
 import { normalizeText } from '../sensor/score-intents.ts'
 import { compareRules, type OrderedRule, ruleScopeType } from './compare-rules.ts'
 import { conditionFacts } from './condition-facts.ts'
-import type { MatchedRule, RejectedRule, RuleIndex, RuleRetrievalContext } from './types.ts'
+import type { MatchedRule, RejectedRule, Rule, RuleIndex, RuleRetrievalContext } from './types.ts'
 
 /** Options of {@link createRuleIndex}. */
 export interface RuleIndexOptions {
-  rules: readonly DefinitionRule[]
+  rules: readonly Rule[]
 }
 
 interface IndexedRule extends OrderedRule {
@@ -93,7 +92,7 @@ export function createRuleIndex(options: RuleIndexOptions): RuleIndex {
   }
 }
 
-function scopeKey(rule: DefinitionRule): string {
+function scopeKey(rule: Rule): string {
   if (rule.scope === 'global') return 'global'
   return rule.scope.step === undefined
     ? `scenario:${rule.scope.scenario}`

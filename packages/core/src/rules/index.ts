@@ -4,8 +4,14 @@ export { createRuleIndex, type RuleIndexOptions } from './create-rule-index.ts'
 export type {
   MatchedRule,
   RejectedRule,
+  Rule,
+  RuleBinding,
   RuleFireRecord,
   RuleIndex,
+  RulePattern,
+  RuleReplyCheck,
   RuleRetrieval,
   RuleRetrievalContext,
+  RuleScope,
+  RuleToolCall,
 } from './types.ts'

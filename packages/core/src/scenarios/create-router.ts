@@ -1,11 +1,17 @@
-import type { DefinitionScenario, DefinitionTransition } from '../definition/definition-schema.ts'
 import { compileExpression } from '../enforcement/compile-expression.ts'
 import type { CompiledExpression } from '../enforcement/types.ts'
-import type { NavigationState, PausedScenario, RouteDecision, RouteInput } from './types.ts'
+import type {
+  NavigationState,
+  PausedScenario,
+  RouteDecision,
+  RouteInput,
+  Scenario,
+  Transition,
+} from './types.ts'
 
 /** Options of {@link createRouter}. */
 export interface RouterOptions {
-  scenarios: readonly DefinitionScenario[]
+  scenarios: readonly Scenario[]
   /**
    * Evidence (natural-log likelihood ratio of the turn's content words) another scenario needs
    * over the current one to pull the user out of it: 3 means "the words are e³ ≈ 20 times likelier
@@ -35,12 +41,12 @@ export interface Router {
 }
 
 interface CompiledTransition {
-  transition: DefinitionTransition
+  transition: Transition
   condition?: CompiledExpression
 }
 
 interface CompiledScenario {
-  scenario: DefinitionScenario
+  scenario: Scenario
   entry?: CompiledExpression
   initialStep: string
   steps: Map<string, { terminal: boolean; transitions: CompiledTransition[] }>
@@ -343,9 +349,9 @@ function firstFiring(
   return undefined
 }
 
-function compileScenario(scenario: DefinitionScenario, index: number): CompiledScenario {
+function compileScenario(scenario: Scenario, index: number): CompiledScenario {
   const path = `scenarios[${index}]`
-  const compileAll = (transitions: readonly DefinitionTransition[], at: string): CompiledTransition[] =>
+  const compileAll = (transitions: readonly Transition[], at: string): CompiledTransition[] =>
     transitions
       .map((transition, position) => ({
         transition,

@@ -1,6 +1,49 @@
 import type { ProvenanceRoute } from '../ledger/provenance-types.ts'
 import type { IntentEvidence } from '../sensor/create-intent-evidence.ts'
 
+/** A transition between steps; evaluated in priority order. */
+export interface Transition {
+  to: string
+  condition?: string | undefined
+  intents?: string[] | undefined
+  priority: number
+}
+
+/** A field a step must collect, optionally with the follow-up question that asks for it. */
+export type RequiredField = string | { field: string; question?: string | undefined }
+
+/** One step of a scenario. */
+export interface Step {
+  id: string
+  name?: string | undefined
+  /** The follow-up question asked while required fields are missing. */
+  ask?: string | undefined
+  required: RequiredField[]
+  transitions: Transition[]
+  terminal: boolean
+}
+
+/**
+ * A scenario: a state container with steps (seed 002). The scenarios module owns this type; an
+ * agent definition's `scenarios[]` are validated into it (`definition/definition-schema.ts` checks
+ * at compile time that its output is exactly this shape).
+ */
+export interface Scenario {
+  id: string
+  name?: string | undefined
+  description?: string | undefined
+  /** Intents that enter this scenario from outside. */
+  intents: string[]
+  /** Scenarios of one topic are neighbours (`settings.topicStickiness` between them). */
+  topic?: string | undefined
+  /** Extra CEL condition for entering. */
+  entryCondition?: string | undefined
+  initialStep?: string | undefined
+  steps: Step[]
+  /** Scenario-wide transitions (router priority 2). */
+  transitions: Transition[]
+}
+
 /** A scenario left unfinished, kept so the user can come back to it. */
 export interface PausedScenario {
   scenario: string
