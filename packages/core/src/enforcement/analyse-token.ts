@@ -1,15 +1,16 @@
 import { detectIpv6 } from './detectors/detect-ipv6.ts'
-import {
-  detectHighEntropy,
-  detectHighEntropyRun,
-  detectSecrets,
-  isSecretStart,
-  minimumSecretLength,
-  readPrivateKeyBlock,
-} from './detectors/detect-secrets.ts'
+import { detectHighEntropy, detectHighEntropyRun, readPrivateKeyBlock } from './detectors/detect-secrets.ts'
 import { detectCryptoAddresses, detectCryptoRun, detectEmails, detectUrls } from './detectors/detect-token.ts'
+import { longSecretLength, type SecretMatcher } from './detectors/secret-matcher.ts'
 import { coveringEnd } from './resolve-overlaps.ts'
-import { flagAt, flagColon, flagDotLetter, flagSecondColon, flagsNotAlphanumeric } from './scan-classes.ts'
+import {
+  flagAt,
+  flagColon,
+  flagDotLetter,
+  flagEntropyOther,
+  flagSecondColon,
+  flagsNotAlphanumeric,
+} from './scan-classes.ts'
 import type { Finding } from './types.ts'
 
 /** What the scanner's token loop learned about the token being analysed. */
@@ -36,6 +37,8 @@ export interface TokenAnalysis {
     crypto: boolean
     entropy: boolean
   }
+  /** The secret detectors' matcher (built-in plus the host's own). */
+  secrets: SecretMatcher
   entropy: { minimumLength: number; threshold: number }
   runs: TokenRuns
   /** `from` of the scan in progress (findings before it are context and will be dropped). */
@@ -96,17 +99,20 @@ export function analyseToken(
       next = text.length
     }
   }
-  if (tokenLength >= minimumSecretLength && analysis.use.secret) {
+  const secrets = analysis.secrets
+  if (tokenLength >= secrets.minimumLength && analysis.use.secret) {
     // A secret starts at the token's start or after a separator (never inside letters and
     // digits); the token loop noted the first such place, and a token of only letters and
     // digits can hold one only at its start.
-    const secretFrom = isSecretStart(text, start) ? start : runs.secretFrom
+    const secretFrom = secrets.isStart(text, start) ? start : runs.secretFrom
     const lastStart = (flags & flagsNotAlphanumeric) === 0 ? start + 1 : end
-    if (secretFrom >= 0) {
-      const before = findings.length
-      detectSecrets(text, secretFrom, end, findings, lastStart)
+    const before = findings.length
+    if (secretFrom >= 0) secrets.detectPrefixed(text, secretFrom, end, findings, lastStart)
+    // A token whose prefixed secret was found holds no second one worth a generic finding.
+    if (tokenLength >= longSecretLength && findings.length === before)
+      secrets.detectInLongToken(text, start, end, findings, (flags & (flagColon | flagEntropyOther)) !== 0)
+    if (findings.length > before)
       secretCover = coveringEnd(findings, before, runs.entropyStart, analysis.from)
-    }
   }
   // Crypto and entropy detectors look only at maximal runs of at least their minimum length:
   // none means nothing to check, and a single one is checked without searching for it.

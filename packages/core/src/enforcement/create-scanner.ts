@@ -3,10 +3,10 @@ import { analyseToken, type TokenAnalysis } from './analyse-token.ts'
 import { compileExtras } from './compile-extras.ts'
 import { isAlphanumericCode } from './detectors/char-classes.ts'
 import { detectNumbers, type NumberDetectors } from './detectors/detect-numbers.ts'
-import { isSecretStart, minimumSecretLength, secretStartTable } from './detectors/detect-secrets.ts'
 import { createCandidateFinder } from './detectors/find-candidate.ts'
 import { ibanLengthAt, readIban } from './detectors/iban.ts'
 import { createNumberRun, type NumberRun, readNumberRun } from './detectors/number-run.ts'
+import { longSecretLength, secretMatcherFor } from './detectors/secret-matcher.ts'
 import { resolveOverlaps } from './resolve-overlaps.ts'
 import {
   classBreak,
@@ -104,22 +104,32 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     minimumLength: entropyOption(options.entropyMinLength, 24, `${path}.entropyMinLength`),
     threshold: entropyOption(options.entropyThreshold, 4, `${path}.entropyThreshold`),
   }
+  const secrets = secretMatcherFor(options.secretDetectors)
   // Shortest run `detectHighEntropy` looks at (it rounds the minimum up, to at least one).
   const entropyShortest = entropy.minimumLength > 1 ? Math.ceil(entropy.minimumLength) : 1
   let run: NumberRun = createNumberRun()
-  // Tokens this long are analysed for crypto addresses and entropy; from `minimumSecretLength`
-  // on, a token is analysed for secrets when one can start in it.
-  const analysedLength = Math.min(26, entropy.minimumLength)
-  // Tokens this long are searched for: only the entropy and crypto detectors need the search (a
-  // secret is found by its feature, see `createCandidateFinder`).
+  // Tokens this long are analysed for crypto addresses, entropy and long secrets; from the
+  // secrets' minimum length on, a token is analysed for secrets when a prefix can start in it.
+  const analysedLength = Math.min(
+    26,
+    entropy.minimumLength,
+    use.secret ? longSecretLength : Number.POSITIVE_INFINITY,
+  )
+  // Tokens this long are searched for (a short secret is found by its feature, see
+  // `createCandidateFinder`).
   const searchedLength = Math.min(
     use.crypto ? 26 : Number.POSITIVE_INFINITY,
     use.entropy ? entropy.minimumLength : Number.POSITIVE_INFINITY,
+    use.secret ? longSecretLength : Number.POSITIVE_INFINITY,
   )
-  const candidates = createCandidateFinder(searchedLength)
+  const candidates = createCandidateFinder(searchedLength, use.secret ? secrets.features : [])
+  const minimumSecretLength = secrets.minimumLength
+  const secretStarts = secrets.startTable
+  const secretPairs = secrets.pairTable
 
   const analysis: TokenAnalysis = {
     use,
+    secrets,
     entropy,
     runs: {
       alphanumeric: 0,
@@ -144,6 +154,8 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     const readsNumbers = anyNumber
     const longToken = analysedLength
     const classes = classTable
+    const starts = secretStarts
+    const pairs = secretPairs
     let numberRun = run
     const findings: Finding[] = []
     const length = text.length
@@ -222,7 +234,11 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           if (secretFrom < 0 && code !== 95 && index + 1 < length) {
             // The first character decides almost always; the shape check reads the text only then.
             const next = bytes !== undefined ? (bytes[index + 1] as number) : text.charCodeAt(index + 1)
-            if (next < 128 && secretStartTable[next] === 1 && isSecretStart(text, index + 1))
+            if (
+              next < 128 &&
+              starts[next] === 1 &&
+              pairs[next * 128 + (text.charCodeAt(index + 2) & 127)] === 1
+            )
               secretFrom = index + 1
           }
           if (kind !== classOtherDigit) {
@@ -283,7 +299,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         (flags & (flagAt | flagColon | flagDotLetter)) !== 0 ||
         first === 45 ||
         tokenLength >= longToken ||
-        (tokenLength >= minimumSecretLength && (secretFrom >= 0 || isSecretStart(text, tokenStart)))
+        (tokenLength >= minimumSecretLength && (secretFrom >= 0 || secrets.isStart(text, tokenStart)))
       if (index >= length) openFrom = Math.min(openFrom, tokenStart)
       let resume = ibanEnd
       if (needsAnalysis) {

@@ -1,0 +1,334 @@
+import type { Finding } from '../types.ts'
+import { assignedValueStart } from './assignment-name.ts'
+import { isAlphanumericCode } from './char-classes.ts'
+import { type CompiledDetector, defineDetector } from './define-detector.ts'
+import { isPlaceholder } from './is-placeholder.ts'
+import { minimumMatchLength } from './minimum-match-length.ts'
+import { builtInSecretDetectors } from './secret-rules.ts'
+
+/** Tokens this long are searched for secrets found by an anchor or a context (no candidate feature needed). */
+export const longSecretLength = 24
+
+/** Characters before a match given to a detector's context check. */
+const contextLength = 64
+
+/**
+ * A registry of secret detectors compiled for the scan loop: lookup tables for where a prefix can
+ * start, candidate features for the short ones, and the matching itself.
+ */
+export interface SecretMatcher {
+  /** 1 for an ASCII code that starts some prefix. */
+  readonly startTable: Uint8Array
+  /** 1 at `first * 128 + second` for the first two ASCII codes of some prefix. */
+  readonly pairTable: Uint8Array
+  /** Regex alternatives, one character each, that find prefixed secrets shorter than `longSecretLength`. */
+  readonly features: readonly string[]
+  /** Shortest token that can hold a prefixed secret. */
+  readonly minimumLength: number
+  /** Can a prefix start at `position` (its first two characters)? */
+  isStart(text: string, position: number): boolean
+  /**
+   * Pushes the prefixed secrets of the token `text[start, end)`, each bounded by characters that
+   * are not letters, digits or `_`; only positions before `lastStart` are tried.
+   */
+  detectPrefixed(text: string, start: number, end: number, findings: Finding[], lastStart: number): void
+  /**
+   * Pushes the secrets found by an anchor or a context in a token of `longSecretLength` or more;
+   * `hasAssignment` false says the token has no `=` or `:` (its value can only be all of it).
+   */
+  detectInLongToken(
+    text: string,
+    start: number,
+    end: number,
+    findings: Finding[],
+    hasAssignment: boolean,
+  ): void
+}
+
+/** An anchor literal and the index of its detector among the anchored ones. */
+interface Anchor {
+  literal: string
+  which: number
+}
+
+/** A secret must not continue into letters, digits or `_` (then it is part of a longer identifier). */
+function isTokenBody(code: number): boolean {
+  return isAlphanumericCode(code) || code === 95
+}
+
+/** Does a match `[start, end)` inside the token `[tokenStart, tokenEnd)` run on into an identifier? */
+function continuesIdentifier(
+  text: string,
+  start: number,
+  end: number,
+  tokenStart: number,
+  tokenEnd: number,
+): boolean {
+  return (
+    (start > tokenStart && isTokenBody(text.charCodeAt(start - 1)) && isTokenBody(text.charCodeAt(start))) ||
+    (end < tokenEnd && isTokenBody(text.charCodeAt(end)) && isTokenBody(text.charCodeAt(end - 1)))
+  )
+}
+
+function isRarePivot(code: number): boolean {
+  return code === 95 || code === 45 || code === 46 || code === 126 || (code >= 65 && code <= 90)
+}
+
+function escapeLiteral(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+}
+
+/**
+ * The candidate feature of a prefix: its first `_`, `-`, `.`, `~` or `:`, else its first capital, with
+ * the rest of the prefix as lookarounds (the regex engine stops only at that rarer character).
+ * A prefix of lower-case letters and digits has none: its secret must be long enough for the
+ * long-token search.
+ */
+function featureOf(prefix: string): { pivot: string; before: string; after: string } | undefined {
+  let index = -1
+  for (let position = 0; position < prefix.length && index < 0; position++) {
+    const code = prefix.charCodeAt(position)
+    if (code === 95 || code === 45 || code === 46 || code === 126 || code === 58) index = position
+  }
+  for (let position = 0; position < prefix.length && index < 0; position++)
+    if (isRarePivot(prefix.charCodeAt(position))) index = position
+  if (index < 0) return undefined
+  return { pivot: prefix.charAt(index), before: prefix.slice(0, index + 1), after: prefix.slice(index + 1) }
+}
+
+/** Features grouped by pivot character: one alternative per pivot, its prefixes as lookarounds. */
+function buildFeatures(prefixes: readonly string[]): string[] {
+  const byPivot = new Map<string, string[]>()
+  for (const prefix of new Set(prefixes)) {
+    const feature = featureOf(prefix)
+    if (feature === undefined) continue
+    const before = feature.before.length > 1 ? `(?<=${escapeLiteral(feature.before)})` : ''
+    const after = feature.after.length > 0 ? `(?=${escapeLiteral(feature.after)})` : ''
+    const alternatives = byPivot.get(feature.pivot) ?? []
+    alternatives.push(`${before}${after}`)
+    byPivot.set(feature.pivot, alternatives)
+  }
+  return [...byPivot].map(([pivot, alternatives]) =>
+    alternatives.includes('') ? escapeLiteral(pivot) : `${escapeLiteral(pivot)}(?:${alternatives.join('|')})`,
+  )
+}
+
+/** Is `text[start, end)` a secret by every condition of `detector` besides its shape? */
+function accepts(
+  detector: CompiledDetector,
+  text: string,
+  start: number,
+  end: number,
+  bodyStart: number,
+  bodyEnd: number,
+): boolean {
+  if (detector.examples.size > 0 && detector.examples.has(text.slice(start, end))) return false
+  if (!detector.allowPlaceholders && isPlaceholder(text, bodyStart, bodyEnd, detector.entropy)) return false
+  if (detector.context !== undefined || detector.contextAllowlist !== undefined) {
+    const before = text.slice(Math.max(0, start - contextLength), start)
+    if (detector.context !== undefined && !detector.context.test(before)) return false
+    if (detector.contextAllowlist?.test(before) === true) return false
+  }
+  return detector.validate === undefined || detector.validate(text.slice(start, end))
+}
+
+function push(
+  findings: Finding[],
+  detector: CompiledDetector,
+  text: string,
+  start: number,
+  end: number,
+): void {
+  findings.push({
+    type: detector.id,
+    start,
+    end,
+    value: text.slice(start, end),
+    confidence: detector.confidence,
+    detector: 'secret',
+  })
+}
+
+/**
+ * Compiles detectors into a matcher. Prefixed detectors are indexed by their first two characters;
+ * the others are tried in long tokens that hold one of their anchors, or (with a context only)
+ * in every long token where an assignment ends just before.
+ */
+export function createSecretMatcher(detectors: readonly CompiledDetector[]): SecretMatcher {
+  const startTable = new Uint8Array(128)
+  const pairTable = new Uint8Array(128 * 128)
+  const byPair: Array<CompiledDetector[] | undefined> = new Array(128 * 128).fill(undefined)
+  const shortPrefixes: string[] = []
+  const anchored: CompiledDetector[] = []
+  const contextual: CompiledDetector[] = []
+  const anchors: Anchor[] = []
+  const anchorStarts = new Uint8Array(128)
+  let minimumLength = Number.POSITIVE_INFINITY
+  for (const detector of detectors) {
+    if (detector.prefixes.length > 0) {
+      const shortest = minimumMatchLength(detector.global.source)
+      minimumLength = Math.min(minimumLength, shortest)
+      for (const prefix of detector.prefixes) {
+        const key = prefix.charCodeAt(0) * 128 + prefix.charCodeAt(1)
+        startTable[prefix.charCodeAt(0)] = 1
+        pairTable[key] = 1
+        const list = byPair[key] ?? []
+        if (!list.includes(detector)) list.push(detector)
+        byPair[key] = list
+        if (shortest < longSecretLength) shortPrefixes.push(prefix)
+      }
+    } else if (detector.anchors.length > 0 && anchored.length < 31) {
+      for (const literal of detector.anchors) {
+        anchors.push({ literal, which: anchored.length })
+        anchorStarts[literal.charCodeAt(0) & 127] = 1
+      }
+      anchored.push(detector)
+    } else contextual.push(detector)
+  }
+  const isStart = (text: string, position: number): boolean => {
+    const code = text.charCodeAt(position)
+    return (
+      code < 128 &&
+      startTable[code] === 1 &&
+      pairTable[code * 128 + (text.charCodeAt(position + 1) & 127)] === 1
+    )
+  }
+
+  /** End of `detector` matched at `position` within `end`, accepted; or -1. */
+  const matchAt = (detector: CompiledDetector, text: string, position: number, end: number): number => {
+    let prefixLength = -1
+    for (const prefix of detector.prefixes) {
+      if (text.startsWith(prefix, position)) {
+        prefixLength = prefix.length
+        break
+      }
+    }
+    if (prefixLength < 0) return -1
+    detector.sticky.lastIndex = position
+    if (!detector.sticky.test(text)) return -1
+    const matchEnd = detector.sticky.lastIndex
+    if (matchEnd > end || continuesIdentifier(text, position, matchEnd, position, end)) return -1
+    return accepts(detector, text, position, matchEnd, position + prefixLength, matchEnd) ? matchEnd : -1
+  }
+
+  return {
+    startTable,
+    pairTable,
+    features: buildFeatures(shortPrefixes),
+    minimumLength: Number.isFinite(minimumLength) ? minimumLength : Number.POSITIVE_INFINITY,
+    isStart,
+    detectPrefixed(text, start, end, findings, lastStart) {
+      for (let position = start; position < lastStart; position++) {
+        // Inside letters and digits no secret starts: one read skips most positions.
+        if (position > start && isTokenBody(text.charCodeAt(position - 1))) continue
+        const first = text.charCodeAt(position)
+        if (first >= 128 || startTable[first] === 0) continue
+        const candidates = byPair[first * 128 + (text.charCodeAt(position + 1) & 127)]
+        if (candidates === undefined) continue
+        for (const detector of candidates) {
+          const matchEnd = matchAt(detector, text, position, end)
+          if (matchEnd < 0) continue
+          push(findings, detector, text, position, matchEnd)
+          position = matchEnd - 1
+          break
+        }
+      }
+    },
+    detectInLongToken(text, start, end, findings, hasAssignment) {
+      if (anchored.length > 0) detectAnchored(anchored, anchors, anchorStarts, text, start, end, findings)
+      if (contextual.length > 0) detectContextual(contextual, text, start, end, findings, hasAssignment)
+    },
+  }
+}
+
+function detectAnchored(
+  anchored: readonly CompiledDetector[],
+  anchors: readonly Anchor[],
+  anchorStarts: Uint8Array,
+  text: string,
+  start: number,
+  end: number,
+  findings: Finding[],
+): void {
+  // One pass over the token notes which detectors have an anchor in it.
+  let present = 0
+  for (let index = start; index < end; index++) {
+    const code = text.charCodeAt(index)
+    if (code >= 128 || anchorStarts[code] !== 1) continue
+    for (const { literal, which } of anchors)
+      if (literal.charCodeAt(0) === code && text.startsWith(literal, index)) present |= 1 << which
+  }
+  if (present === 0) return
+  const token = text.slice(start, end)
+  for (let which = 0; which < anchored.length; which++) {
+    if ((present & (1 << which)) === 0) continue
+    const detector = anchored[which] as CompiledDetector
+    const pattern = detector.global
+    pattern.lastIndex = 0
+    for (let match = pattern.exec(token); match !== null; match = pattern.exec(token)) {
+      if (match[0].length === 0) {
+        pattern.lastIndex++
+        continue
+      }
+      const matchStart = start + match.index
+      const matchEnd = matchStart + match[0].length
+      if (continuesIdentifier(text, matchStart, matchEnd, start, end)) continue
+      if (accepts(detector, text, matchStart, matchEnd, matchStart, matchEnd))
+        push(findings, detector, text, matchStart, matchEnd)
+    }
+  }
+}
+
+/** An assignment (`=`, `:`, `>`, `,`) ends just before `position`, quotes and spaces aside. */
+function endsAssignment(text: string, position: number): boolean {
+  let index = position - 1
+  for (let skipped = 0; index >= 0 && skipped < 6; skipped++, index--) {
+    const code = text.charCodeAt(index)
+    if (code === 61 || code === 58 || code === 62 || code === 44) return true
+    if (code !== 32 && code !== 9 && code !== 10 && code !== 13 && code !== 34 && code !== 39 && code !== 96)
+      return false
+  }
+  return false
+}
+
+/** Context-only detectors: tried at the value of the token (see `assignedValueStart`). */
+function detectContextual(
+  contextual: readonly CompiledDetector[],
+  text: string,
+  start: number,
+  end: number,
+  findings: Finding[],
+  hasAssignment: boolean,
+): void {
+  const valueStart = hasAssignment ? assignedValueStart(text, start, end) : start
+  if (valueStart >= end || !endsAssignment(text, valueStart)) return
+  for (const detector of contextual) {
+    detector.sticky.lastIndex = valueStart
+    if (!detector.sticky.test(text)) continue
+    const matchEnd = detector.sticky.lastIndex
+    if (matchEnd > end || continuesIdentifier(text, valueStart, matchEnd, valueStart, end)) continue
+    if (!accepts(detector, text, valueStart, matchEnd, valueStart, matchEnd)) continue
+    push(findings, detector, text, valueStart, matchEnd)
+    return
+  }
+}
+
+let builtIn: SecretMatcher | undefined
+
+/** The matcher of the built-in detectors plus `extra` ones (built-ins compiled once). */
+export function secretMatcherFor(extra: readonly CompiledDetector[] = []): SecretMatcher {
+  if (extra.length === 0) {
+    builtIn ??= createSecretMatcher(compiledBuiltIns())
+    return builtIn
+  }
+  return createSecretMatcher([...compiledBuiltIns(), ...extra])
+}
+
+let compiled: readonly CompiledDetector[] | undefined
+
+function compiledBuiltIns(): readonly CompiledDetector[] {
+  compiled ??= builtInSecretDetectors.map((definition, index) =>
+    defineDetector(definition, `builtInSecretDetectors[${index}]`),
+  )
+  return compiled
+}
