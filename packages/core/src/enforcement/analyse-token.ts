@@ -110,7 +110,14 @@ export function analyseToken(
     if (secretFrom >= 0) secrets.detectPrefixed(text, secretFrom, end, findings, lastStart)
     // A token whose prefixed secret was found holds no second one worth a generic finding.
     if (tokenLength >= longSecretLength && findings.length === before)
-      secrets.detectInLongToken(text, start, end, findings, (flags & (flagColon | flagEntropyOther)) !== 0)
+      secrets.detectInLongToken(
+        text,
+        start,
+        end,
+        findings,
+        (flags & (flagColon | flagEntropyOther)) !== 0,
+        (flags & flagsNotAlphanumeric) !== 0,
+      )
     if (findings.length > before)
       secretCover = coveringEnd(findings, before, runs.entropyStart, analysis.from)
   }

@@ -60,7 +60,7 @@ export interface CompiledDetector {
   context: RegExp | undefined
   contextAllowlist: RegExp | undefined
   entropy: number | undefined
-  examples: ReadonlySet<string>
+  examples: readonly string[]
   allowPlaceholders: boolean
   validate: ((value: string) => boolean) | undefined
   confidence: number
@@ -116,7 +116,7 @@ export function defineDetector(definition: DetectorDefinition, path = 'detector'
     context: compile(definition.context, 'context', '$'),
     contextAllowlist: compile(definition.contextAllowlist, 'contextAllowlist', '$'),
     entropy: definition.entropy,
-    examples: new Set(definition.examples ?? []),
+    examples: definition.examples ?? [],
     allowPlaceholders: definition.allowPlaceholders ?? false,
     validate: definition.validate,
     confidence: definition.confidence ?? 1,

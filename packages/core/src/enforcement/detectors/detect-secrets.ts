@@ -167,12 +167,12 @@ export function detectHighEntropyRun(
     runEnd - runStart >= 40 && entropy >= Math.max(threshold, 4.5) && digitCount(text, runStart, runEnd) >= 3
   const before = text.slice(Math.max(0, runStart - secretContextLength), runStart)
   if (!strong && !secretContext.test(before)) return
+  if (isPlaceholder(text, runStart, runEnd, 0)) return
   // A public key, a CSRF token or an id is named as such (`csrf-token=…` is one run: its name is
   // inside it); `xxxx`, `EXAMPLE` and `abcdefgh` are placeholders (entropy was checked above).
   const valueStart = assignedValueStart(text, runStart, runEnd)
   if (isNonSecretName(assignmentNameBefore(text, valueStart))) return
   if (before.includes('-----') && publicBlock.test(before)) return
-  if (isPlaceholder(text, valueStart, runEnd, 0)) return
   findings.push({
     type: 'high-entropy-string',
     start: runStart,

@@ -1,32 +1,119 @@
 import { shannonEntropy } from './shannon-entropy.ts'
 
-/** Words that mark a documented example or a value to fill in, not a live secret. */
-const placeholderWords =
-  /x{4}|your|example|sample|dummy|placeholder|redacted|changeme|passw(?:or)?d|replace|insert|fake|secret_?here|token_?here|key_?here|<|>|\$\{|\.\.\./i
+/**
+ * Words that mark a documented example or a value to fill in, not a live secret (compared
+ * case-insensitively), and marks of a template (`<name>`, `${NAME}`, `...`).
+ */
+const placeholderWords = [
+  'xxxx',
+  'your',
+  'example',
+  'sample',
+  'dummy',
+  'placeholder',
+  'redacted',
+  'changeme',
+  'password',
+  'passwd',
+  'replace',
+  'insert',
+  'fake',
+  'here',
+]
+const templateMarks = ['<', '>', '${', '...']
 
-/** Longest run of one repeated character, and of consecutive ascending codes (`abcd`, `1234`). */
+/** Per lower-cased ASCII code: the words (and marks) starting with it. */
+const wordsByFirst: ReadonlyArray<readonly string[] | undefined> = (() => {
+  const table: Array<string[] | undefined> = new Array(128).fill(undefined)
+  for (const word of [...placeholderWords, ...templateMarks]) {
+    const first = word.charCodeAt(0)
+    table[first] = [...(table[first] ?? []), word]
+  }
+  return table
+})()
+
+/** 1 at `first * 128 + second` (lower-cased) for the first two characters of a word or mark. */
+const wordPairs = (() => {
+  const table = new Uint8Array(128 * 128)
+  for (const word of [...placeholderWords, ...templateMarks])
+    table[word.charCodeAt(0) * 128 + (word.length > 1 ? word.charCodeAt(1) : 0)] = 1
+  return table
+})()
+
+function lowerAscii(code: number): number {
+  return code >= 65 && code <= 90 ? code | 32 : code
+}
+
+/** A character repeated this many times in a row, or this many ascending codes (`abcdefgh`, `12345678`). */
 const repeatedRun = 6
 const ascendingRun = 8
 
+/** Does `word` (lower case) occur at `index`, ignoring ASCII case? */
+function hasWordAt(text: string, index: number, end: number, word: string): boolean {
+  if (index + word.length > end) return false
+  for (let offset = 1; offset < word.length; offset++) {
+    if (lowerAscii(text.charCodeAt(index + offset)) !== word.charCodeAt(offset)) return false
+  }
+  return true
+}
+
 /**
  * Does the random part of a secret, `text[start, end)`, look like a placeholder? Fill-in words
- * (`xxxx`, `your_key_here`, `EXAMPLE`), a character repeated six times, eight ascending characters
- * in a row (`abcdefgh`, `12345678`), or entropy below `minimumEntropy` (default: 3 bits per
- * character, scaled down for bodies under 16 characters, whose entropy cannot reach it).
+ * (`xxxx`, `your_key_here`, `EXAMPLE`), template marks (`<key>`, `${KEY}`, `...`), a character
+ * repeated six times, eight ascending characters in a row, or entropy below `minimumEntropy`
+ * (default: 3 bits per character, scaled down for bodies under 16 characters, whose entropy
+ * cannot reach it; 0 skips the entropy check). One pass reads the body for all but the entropy.
  */
 export function isPlaceholder(text: string, start: number, end: number, minimumEntropy?: number): boolean {
   const length = end - start
   if (length <= 0) return true
   let repeated = 1
   let ascending = 1
-  for (let index = start + 1; index < end; index++) {
+  let previous = -1
+  let previousLower = 0
+  // Which ASCII codes occur, as four 32-bit words (their count bounds the entropy check below).
+  let seen0 = 0
+  let seen1 = 0
+  let seen2 = 0
+  let seen3 = 0
+  for (let index = start; index < end; index++) {
     const code = text.charCodeAt(index)
-    const previous = text.charCodeAt(index - 1)
-    repeated = code === previous ? repeated + 1 : 1
-    ascending = code === previous + 1 ? ascending + 1 : 1
-    if (repeated >= repeatedRun || ascending >= ascendingRun) return true
+    if (code === previous) {
+      if (++repeated >= repeatedRun) return true
+    } else repeated = 1
+    if (code === previous + 1) {
+      if (++ascending >= ascendingRun) return true
+    } else ascending = 1
+    previous = code
+    // `| 32` lower-cases letters and keeps the marks' characters: a prefilter, `hasWordAt` decides.
+    const lower = code | 32
+    if (lower >= 128) {
+      previousLower = 0
+      continue
+    }
+    const bit = 1 << (code & 31)
+    if (code < 64) {
+      if (code < 32) seen0 |= bit
+      else seen1 |= bit
+    } else if (code < 96) seen2 |= bit
+    else seen3 |= bit
+    if (wordPairs[lower * 128] === 1) return true
+    if (wordPairs[previousLower * 128 + lower] === 1)
+      for (const word of wordsByFirst[previousLower] ?? [])
+        if (hasWordAt(text, index - 1, end, word)) return true
+    previousLower = lower
   }
-  if (placeholderWords.test(text.slice(start, end))) return true
+  if (minimumEntropy === 0) return false
   const threshold = minimumEntropy ?? Math.min(3, 0.75 * Math.log2(length))
+  // With twice as many distinct characters as the threshold allows for, and no long run of one,
+  // the body is taken as random without counting (a skewed body this varied is no placeholder).
+  const distinct = bitCount(seen0) + bitCount(seen1) + bitCount(seen2) + bitCount(seen3)
+  if (distinct >= 2 * 2 ** threshold) return false
   return shannonEntropy(text, start, end) < threshold
+}
+
+function bitCount(word: number): number {
+  let bits = word - ((word >>> 1) & 0x55555555)
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333)
+  return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
 }

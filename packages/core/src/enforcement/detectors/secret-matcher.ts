@@ -34,7 +34,8 @@ export interface SecretMatcher {
   detectPrefixed(text: string, start: number, end: number, findings: Finding[], lastStart: number): void
   /**
    * Pushes the secrets found by an anchor or a context in a token of `longSecretLength` or more;
-   * `hasAssignment` false says the token has no `=` or `:` (its value can only be all of it).
+   * `hasAssignment` false says the token has no `=` or `:` (its value can only be all of it);
+   * `hasPunctuation` false says it has only letters and digits (no anchor with punctuation in it).
    */
   detectInLongToken(
     text: string,
@@ -42,6 +43,7 @@ export interface SecretMatcher {
     end: number,
     findings: Finding[],
     hasAssignment: boolean,
+    hasPunctuation: boolean,
   ): void
 }
 
@@ -79,7 +81,7 @@ function escapeLiteral(literal: string): string {
 }
 
 /**
- * The candidate feature of a prefix: its first `_`, `-`, `.`, `~` or `:`, else its first capital, with
+ * The candidate feature of a prefix: its first `_`, `-`, `.` or `~`, else its first capital, with
  * the rest of the prefix as lookarounds (the regex engine stops only at that rarer character).
  * A prefix of lower-case letters and digits has none: its secret must be long enough for the
  * long-token search.
@@ -88,7 +90,7 @@ function featureOf(prefix: string): { pivot: string; before: string; after: stri
   let index = -1
   for (let position = 0; position < prefix.length && index < 0; position++) {
     const code = prefix.charCodeAt(position)
-    if (code === 95 || code === 45 || code === 46 || code === 126 || code === 58) index = position
+    if (code === 95 || code === 45 || code === 46 || code === 126) index = position
   }
   for (let position = 0; position < prefix.length && index < 0; position++)
     if (isRarePivot(prefix.charCodeAt(position))) index = position
@@ -96,21 +98,41 @@ function featureOf(prefix: string): { pivot: string; before: string; after: stri
   return { pivot: prefix.charAt(index), before: prefix.slice(0, index + 1), after: prefix.slice(index + 1) }
 }
 
-/** Features grouped by pivot character: one alternative per pivot, its prefixes as lookarounds. */
+/**
+ * Features grouped by pivot character, then by what follows it: `A(?=KIA|SIA)`,
+ * `_(?<=sk_|rk_)(?=live_|test_)`. A prefix with `://` has none: the URL feature finds its token.
+ */
 function buildFeatures(prefixes: readonly string[]): string[] {
-  const byPivot = new Map<string, string[]>()
+  const byPivot = new Map<string, Map<string, string[]>>()
   for (const prefix of new Set(prefixes)) {
+    if (prefix.includes('://')) continue
     const feature = featureOf(prefix)
     if (feature === undefined) continue
-    const before = feature.before.length > 1 ? `(?<=${escapeLiteral(feature.before)})` : ''
-    const after = feature.after.length > 0 ? `(?=${escapeLiteral(feature.after)})` : ''
-    const alternatives = byPivot.get(feature.pivot) ?? []
-    alternatives.push(`${before}${after}`)
-    byPivot.set(feature.pivot, alternatives)
+    const byBefore = byPivot.get(feature.pivot) ?? new Map<string, string[]>()
+    byBefore.set(feature.before, [...(byBefore.get(feature.before) ?? []), feature.after])
+    byPivot.set(feature.pivot, byBefore)
   }
-  return [...byPivot].map(([pivot, alternatives]) =>
-    alternatives.includes('') ? escapeLiteral(pivot) : `${escapeLiteral(pivot)}(?:${alternatives.join('|')})`,
-  )
+  const features: string[] = []
+  for (const [pivot, byBefore] of byPivot) {
+    // Befores with the same set of afters share one lookbehind.
+    const byAfters = new Map<string, string[]>()
+    for (const [before, afters] of byBefore) {
+      const key = afters.includes('') ? '' : [...new Set(afters)].map(escapeLiteral).join('|')
+      byAfters.set(key, [...(byAfters.get(key) ?? []), before])
+    }
+    const alternatives = [...byAfters].map(([afters, befores]) => {
+      const behind = befores.some((before) => before.length <= 1)
+        ? ''
+        : `(?<=${befores.map(escapeLiteral).join('|')})`
+      return `${behind}${afters === '' ? '' : `(?=${afters})`}`
+    })
+    features.push(
+      alternatives.includes('')
+        ? escapeLiteral(pivot)
+        : `${escapeLiteral(pivot)}${alternatives.length === 1 ? alternatives[0] : `(?:${alternatives.join('|')})`}`,
+    )
+  }
+  return features
 }
 
 /** Is `text[start, end)` a secret by every condition of `detector` besides its shape? */
@@ -122,7 +144,8 @@ function accepts(
   bodyStart: number,
   bodyEnd: number,
 ): boolean {
-  if (detector.examples.size > 0 && detector.examples.has(text.slice(start, end))) return false
+  for (const example of detector.examples)
+    if (example.length === end - start && text.startsWith(example, start)) return false
   if (!detector.allowPlaceholders && isPlaceholder(text, bodyStart, bodyEnd, detector.entropy)) return false
   if (detector.context !== undefined || detector.contextAllowlist !== undefined) {
     const before = text.slice(Math.max(0, start - contextLength), start)
@@ -164,6 +187,9 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
   const anchors: Anchor[] = []
   const anchorStarts = new Uint8Array(128)
   let minimumLength = Number.POSITIVE_INFINITY
+  // Anchors such as `Q~` and `-us` hold a character other than a letter or digit: a token of only
+  // letters and digits (a hash, an id) cannot hold one.
+  let anchorsNeedPunctuation = true
   for (const detector of detectors) {
     if (detector.prefixes.length > 0) {
       const shortest = minimumMatchLength(detector.global.source)
@@ -179,6 +205,7 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
       }
     } else if (detector.anchors.length > 0 && anchored.length < 31) {
       for (const literal of detector.anchors) {
+        if (/^[A-Za-z0-9]*$/.test(literal)) anchorsNeedPunctuation = false
         anchors.push({ literal, which: anchored.length })
         anchorStarts[literal.charCodeAt(0) & 127] = 1
       }
@@ -234,8 +261,9 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
         }
       }
     },
-    detectInLongToken(text, start, end, findings, hasAssignment) {
-      if (anchored.length > 0) detectAnchored(anchored, anchors, anchorStarts, text, start, end, findings)
+    detectInLongToken(text, start, end, findings, hasAssignment, hasPunctuation) {
+      if (anchored.length > 0 && (hasPunctuation || !anchorsNeedPunctuation))
+        detectAnchored(anchored, anchors, anchorStarts, text, start, end, findings)
       if (contextual.length > 0) detectContextual(contextual, text, start, end, findings, hasAssignment)
     },
   }
