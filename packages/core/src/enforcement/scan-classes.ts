@@ -135,6 +135,7 @@ export function rejectedRunEnd(
       groups,
       threeOrNine || groupDigits === 3 || groupDigits === 9,
       start > 0 && text.charCodeAt(start - 1) === 43,
+      text.charCodeAt(start) - 48,
     )
   )
     return 0

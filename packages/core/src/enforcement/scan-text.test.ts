@@ -137,14 +137,35 @@ describe('scanText', () => {
   })
 
   describe('phone (Presidio phone recognizer case)', () => {
-    it('finds the US and the international number at their spans, and no Israeli local number', () => {
+    it('finds the US and the international number at their spans, and the Israeli local number', () => {
       const text = 'My US number is (415) 555-0132, and my international one is +1 415 555 0132'
       const spans = scanText(text, { detectors: ['phone'] }).map((finding) => [finding.start, finding.end])
       expect(spans).toEqual([
         [16, 30],
         [60, 75],
       ])
-      expect(scanText('My Israeli number is 09-7625400', { detectors: ['phone'] })).toEqual([])
+      const local = scanText('My Israeli number is 09-7625400', { detectors: ['phone'] })
+      expect(local.map((finding) => [finding.start, finding.end])).toEqual([[21, 31]])
+    })
+  })
+
+  describe('phone, IBAN and SSN shapes of other countries (Presidio recognizer cases)', () => {
+    it.each([
+      ['My Japanese number is 090-1234-5678', '090-1234-5678'],
+      ['My CN number is 13812345678', '13812345678'],
+      ['call 020 7946 0958 today', '020 7946 0958'],
+    ])('flags the national phone number in %s', (text, phone) => {
+      expect(values(text, 'phone')).toEqual([phone])
+    })
+
+    it('flags a dash-grouped IBAN, but not a slash-grouped one', () => {
+      const iban = 'AL47-2121-1009-0000-0002-3569-8741'
+      expect(values(`Dash as iban separator: ${iban}`, 'iban')).toEqual([iban])
+      expect(values('Slash as iban separator: AL47/2121/1009/0000/0002/3569/8741', 'iban')).toEqual([])
+    })
+
+    it('flags two SSNs written with one dash each in one string', () => {
+      expect(values('078-051121 07805-1121', 'us-ssn')).toEqual(['078-051121', '07805-1121'])
     })
   })
 

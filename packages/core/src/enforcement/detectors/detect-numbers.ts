@@ -29,7 +29,8 @@ export function detectNumbers(
   const hasNine = (run.shapes & shapeNine) !== 0
   const hasDot = (run.shapes & shapeDot) !== 0
   const plus = run.start > 0 && text.charCodeAt(run.start - 1) === 43
-  if (isRejectedByCounts(run.digitCount, count, hasThree || hasNine, plus)) return
+  const firstDigit = run.digits[0] as number
+  if (isRejectedByCounts(run.digitCount, count, hasThree || hasNine, plus, firstDigit)) return
   if (consumed.length < count) consumed = new Uint8Array(count * 2)
   // Detectors do not compete for groups: adjacent numbers can form a Luhn-valid run by chance,
   // and letting that hide a phone or SSN next to it would leak it. Overlaps merge at redaction.
@@ -47,7 +48,7 @@ export function detectNumbers(
     clearConsumed(count)
     detectSsn(text, run, findings)
   }
-  if (enabled.phone && (hasThree || plus)) {
+  if (enabled.phone && (hasThree || plus || firstDigit <= 1)) {
     clearConsumed(count)
     detectPhone(text, run, findings)
   }
@@ -69,8 +70,28 @@ export function isRejectedByCounts(
   groupCount: number,
   threeOrNine: boolean,
   plus: boolean,
+  firstDigit: number,
 ): boolean {
-  return digitCount < 4 || (groupCount < 4 && (digitCount < 7 || (digitCount < 12 && !threeOrNine && !plus)))
+  return (
+    digitCount < 4 ||
+    (groupCount < 4 &&
+      (digitCount < 7 ||
+        (digitCount < 12 &&
+          !threeOrNine &&
+          !plus &&
+          !isNationalPhoneShape(digitCount, groupCount, firstDigit))))
+  )
+}
+
+/**
+ * A phone number in national format, by its counts: a trunk `0` and 9 to 11 digits (`09-7625400`,
+ * `090-1234-5678`, `020 7946 0958`), or a Chinese mobile number's eleven bare digits from `1`.
+ */
+export function isNationalPhoneShape(digitCount: number, groupCount: number, firstDigit: number): boolean {
+  return (
+    (firstDigit === 0 && digitCount >= 9 && digitCount <= 11) ||
+    (firstDigit === 1 && digitCount === 11 && groupCount === 1)
+  )
 }
 
 /** Groups already claimed by a finding in the current run (reused across runs). */
@@ -200,6 +221,22 @@ function detectSsn(text: string, run: NumberRun, findings: Finding[]): void {
       }
       continue
     }
+    if (isWeakSsnPair(run, group)) {
+      if (isValidSsn(run.digits, run.groupDigitStart[group] as number)) {
+        push(
+          text,
+          findings,
+          'us-ssn',
+          'us-ssn',
+          run.groupStart[group] as number,
+          run.groupEnd[group + 1] as number,
+          0.3,
+        )
+        mark(group, group + 1)
+      }
+      group++
+      continue
+    }
     if (size !== 3 || group + 2 >= run.groupCount) continue
     if (groupSize(run, group + 1) !== 2 || groupSize(run, group + 2) !== 4 || !isFree(group, group + 2))
       continue
@@ -221,6 +258,22 @@ function detectSsn(text: string, run: NumberRun, findings: Finding[]): void {
     mark(group, group + 2)
     group += 2
   }
+}
+
+/**
+ * `AAA-GGSSSS` or `AAAGG-SSSS`: nine digits in two groups joined by one dash, each group whole
+ * (Presidio's weakest SSN patterns). The pair must not be part of a longer run of groups joined
+ * by dashes (a phone, a card, a date).
+ */
+function isWeakSsnPair(run: NumberRun, group: number): boolean {
+  if (group + 1 >= run.groupCount) return false
+  const first = groupSize(run, group)
+  const second = groupSize(run, group + 1)
+  if (!((first === 3 && second === 6) || (first === 5 && second === 4))) return false
+  if (run.groupSeparator[group + 1] !== 45 || run.groupSeparatorLength[group + 1] !== 1) return false
+  if (group > 0 && run.groupSeparator[group] === 45) return false
+  if (group + 2 < run.groupCount && run.groupSeparator[group + 2] === 45) return false
+  return !((group === 0 && run.gluedStart) || (group + 1 === run.groupCount - 1 && run.gluedEnd))
 }
 
 /** SSA rules: area not 000, 666 or 9xx; group not 00; serial not 0000; no advertised or trivial numbers. */
@@ -257,8 +310,14 @@ function groupValue(run: NumberRun, group: number): number {
   return value
 }
 
-/** International numbers after `+` (E.164: 8 to 15 digits) and NANP numbers `(NPA) NXX-XXXX`. */
+/**
+ * International numbers after `+` (E.164: 8 to 15 digits), NANP numbers `(NPA) NXX-XXXX`, and
+ * national formats: a trunk `0`, then an area code and a subscriber number of 9 to 11 digits in
+ * all, in two to four groups joined by single dashes or spaces (`09-7625400`, `090-1234-5678`),
+ * or a Chinese mobile number (`1[3-9]` and nine more digits, bare).
+ */
 function detectPhone(text: string, run: NumberRun, findings: Finding[]): void {
+  detectNationalPhone(text, run, findings)
   if (run.start > 0 && text.charCodeAt(run.start - 1) === 43 && run.digits[0] !== 0 && isFree(0, 0)) {
     let last = -1
     for (let group = 0; group < run.groupCount && groupDigits(run, 0, group) <= 15; group++) {
@@ -324,4 +383,37 @@ function detectIpv4(text: string, run: NumberRun, findings: Finding[]): void {
     mark(group, group + 3)
     group += 3
   }
+}
+
+/** A national-format phone number that is the whole run (see `detectPhone`). */
+function detectNationalPhone(text: string, run: NumberRun, findings: Finding[]): void {
+  const count = run.groupCount
+  if (run.gluedStart || run.gluedEnd || !isFree(0, count - 1)) return
+  if (run.start > 0 && text.charCodeAt(run.start - 1) === 43) return
+  const first = run.digits[0] as number
+  const second = run.digits[1] as number
+  if (!isNationalPhoneShape(run.digitCount, count, first) || second === 0) return
+  if (first === 1) {
+    if (second < 3) return
+  } else {
+    if (count < 2 || count > 4 || groupSize(run, 0) < 2 || groupSize(run, 0) > 4) return
+    const separator = run.groupSeparator[1] as number
+    for (let group = 1; group < count; group++) {
+      if (run.groupSeparator[group] !== separator || run.groupSeparatorLength[group] !== 1) return
+      if (groupSize(run, group) < 3) return
+    }
+    if (separator !== 45 && separator !== 32) return
+    // `015-555-1234` has the NANP shape with an area code no NANP number has: not a phone.
+    if (count === 3 && groupSize(run, 0) === 3 && groupSize(run, 1) === 3 && groupSize(run, 2) === 4) return
+  }
+  push(
+    text,
+    findings,
+    'phone-number',
+    'phone',
+    run.groupStart[0] as number,
+    run.groupEnd[count - 1] as number,
+    0.4,
+  )
+  mark(0, count - 1)
 }
