@@ -2,7 +2,7 @@ import { shannonEntropy } from './shannon-entropy.ts'
 
 /**
  * Words that mark a documented example or a value to fill in, not a live secret (compared
- * case-insensitively), and marks of a template (`<name>`, `${NAME}`, `...`).
+ * case-insensitively), and marks of a template (`${NAME}`, `...`; `<` and `>` are checked alone).
  */
 const placeholderWords = [
   'xxxx',
@@ -20,7 +20,7 @@ const placeholderWords = [
   'fake',
   'here',
 ]
-const templateMarks = ['<', '>', '${', '...']
+const templateMarks = ['${', '...']
 
 /** Per lower-cased ASCII code: the words (and marks) starting with it. */
 const wordsByFirst: ReadonlyArray<readonly string[] | undefined> = (() => {
@@ -36,7 +36,7 @@ const wordsByFirst: ReadonlyArray<readonly string[] | undefined> = (() => {
 const wordPairs = (() => {
   const table = new Uint8Array(128 * 128)
   for (const word of [...placeholderWords, ...templateMarks])
-    table[word.charCodeAt(0) * 128 + (word.length > 1 ? word.charCodeAt(1) : 0)] = 1
+    table[word.charCodeAt(0) * 128 + word.charCodeAt(1)] = 1
   return table
 })()
 
@@ -72,10 +72,10 @@ export function isPlaceholder(text: string, start: number, end: number, minimumE
   let previous = -1
   let previousLower = 0
   // Which ASCII codes occur, as four 32-bit words (their count bounds the entropy check below).
-  let seen0 = 0
-  let seen1 = 0
-  let seen2 = 0
-  let seen3 = 0
+  let seenLow = 0
+  let seenDigits = 0
+  let seenUpper = 0
+  let seenLower = 0
   for (let index = start; index < end; index++) {
     const code = text.charCodeAt(index)
     if (code === previous) {
@@ -86,30 +86,31 @@ export function isPlaceholder(text: string, start: number, end: number, minimumE
     } else ascending = 1
     previous = code
     // `| 32` lower-cases letters and keeps the marks' characters: a prefilter, `hasWordAt` decides.
-    const lower = code | 32
-    if (lower >= 128) {
-      previousLower = 0
-      continue
-    }
+    const lower = (code | 32) & 127
+    if (lower === 60 || lower === 62) return true
+    if (wordPairs[previousLower * 128 + lower] === 1 && hasWordBefore(text, index, end, previousLower))
+      return true
+    previousLower = lower
     const bit = 1 << (code & 31)
     if (code < 64) {
-      if (code < 32) seen0 |= bit
-      else seen1 |= bit
-    } else if (code < 96) seen2 |= bit
-    else seen3 |= bit
-    if (wordPairs[lower * 128] === 1) return true
-    if (wordPairs[previousLower * 128 + lower] === 1)
-      for (const word of wordsByFirst[previousLower] ?? [])
-        if (hasWordAt(text, index - 1, end, word)) return true
-    previousLower = lower
+      if (code < 32) seenLow |= bit
+      else seenDigits |= bit
+    } else if (code < 96) seenUpper |= bit
+    else seenLower |= bit
   }
   if (minimumEntropy === 0) return false
-  const threshold = minimumEntropy ?? Math.min(3, 0.75 * Math.log2(length))
+  const threshold = minimumEntropy ?? (length >= 16 ? 3 : 0.75 * Math.log2(length))
   // With twice as many distinct characters as the threshold allows for, and no long run of one,
   // the body is taken as random without counting (a skewed body this varied is no placeholder).
-  const distinct = bitCount(seen0) + bitCount(seen1) + bitCount(seen2) + bitCount(seen3)
+  const distinct = bitCount(seenLow) + bitCount(seenDigits) + bitCount(seenUpper) + bitCount(seenLower)
   if (distinct >= 2 * 2 ** threshold) return false
   return shannonEntropy(text, start, end) < threshold
+}
+
+/** Does a word starting with `first` (lower case) begin one character before `index`? */
+function hasWordBefore(text: string, index: number, end: number, first: number): boolean {
+  for (const word of wordsByFirst[first] ?? []) if (hasWordAt(text, index - 1, end, word)) return true
+  return false
 }
 
 function bitCount(word: number): number {

@@ -1,5 +1,4 @@
 import type { Finding } from '../types.ts'
-import { assignedValueStart } from './assignment-name.ts'
 import { isAlphanumericCode } from './char-classes.ts'
 import { type CompiledDetector, defineDetector } from './define-detector.ts'
 import { isPlaceholder } from './is-placeholder.ts'
@@ -45,12 +44,6 @@ export interface SecretMatcher {
     hasAssignment: boolean,
     hasPunctuation: boolean,
   ): void
-}
-
-/** An anchor literal and the index of its detector among the anchored ones. */
-interface Anchor {
-  literal: string
-  which: number
 }
 
 /** A secret must not continue into letters, digits or `_` (then it is part of a longer identifier). */
@@ -184,8 +177,6 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
   const shortPrefixes: string[] = []
   const anchored: CompiledDetector[] = []
   const contextual: CompiledDetector[] = []
-  const anchors: Anchor[] = []
-  const anchorStarts = new Uint8Array(128)
   let minimumLength = Number.POSITIVE_INFINITY
   // Anchors such as `Q~` and `-us` hold a character other than a letter or digit: a token of only
   // letters and digits (a hash, an id) cannot hold one.
@@ -203,12 +194,9 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
         byPair[key] = list
         if (shortest < longSecretLength) shortPrefixes.push(prefix)
       }
-    } else if (detector.anchors.length > 0 && anchored.length < 31) {
-      for (const literal of detector.anchors) {
+    } else if (detector.anchors.length > 0) {
+      for (const literal of detector.anchors)
         if (/^[A-Za-z0-9]*$/.test(literal)) anchorsNeedPunctuation = false
-        anchors.push({ literal, which: anchored.length })
-        anchorStarts[literal.charCodeAt(0) & 127] = 1
-      }
       anchored.push(detector)
     } else contextual.push(detector)
   }
@@ -262,35 +250,33 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
       }
     },
     detectInLongToken(text, start, end, findings, hasAssignment, hasPunctuation) {
-      if (anchored.length > 0 && (hasPunctuation || !anchorsNeedPunctuation))
-        detectAnchored(anchored, anchors, anchorStarts, text, start, end, findings)
-      if (contextual.length > 0) detectContextual(contextual, text, start, end, findings, hasAssignment)
+      const searchAnchors = anchored.length > 0 && (hasPunctuation || !anchorsNeedPunctuation)
+      if (!searchAnchors && (contextual.length === 0 || (!hasAssignment && !endsAssignment(text, start))))
+        return
+      // One slice per token: the native `includes`/`indexOf` search it (no loop per character).
+      const token = text.slice(start, end)
+      if (searchAnchors) detectAnchored(anchored, token, text, start, end, findings)
+      if (contextual.length > 0) {
+        const valueStart = hasAssignment ? start + assignedValueOffset(token) : start
+        if (valueStart < end && endsAssignment(text, valueStart))
+          detectContextual(contextual, text, valueStart, end, findings)
+      }
     },
   }
 }
 
 function detectAnchored(
   anchored: readonly CompiledDetector[],
-  anchors: readonly Anchor[],
-  anchorStarts: Uint8Array,
+  token: string,
   text: string,
   start: number,
   end: number,
   findings: Finding[],
 ): void {
-  // One pass over the token notes which detectors have an anchor in it.
-  let present = 0
-  for (let index = start; index < end; index++) {
-    const code = text.charCodeAt(index)
-    if (code >= 128 || anchorStarts[code] !== 1) continue
-    for (const { literal, which } of anchors)
-      if (literal.charCodeAt(0) === code && text.startsWith(literal, index)) present |= 1 << which
-  }
-  if (present === 0) return
-  const token = text.slice(start, end)
-  for (let which = 0; which < anchored.length; which++) {
-    if ((present & (1 << which)) === 0) continue
-    const detector = anchored[which] as CompiledDetector
+  for (const detector of anchored) {
+    let present = false
+    for (const anchor of detector.anchors) if (token.includes(anchor)) present = true
+    if (!present) continue
     const pattern = detector.global
     pattern.lastIndex = 0
     for (let match = pattern.exec(token); match !== null; match = pattern.exec(token)) {
@@ -307,6 +293,23 @@ function detectAnchored(
   }
 }
 
+/**
+ * Offset in a token of the value of `name=value` or `name:value`: after its first `=` (not base64
+ * padding) or `:` (not a URL's `://`), else 0.
+ */
+function assignedValueOffset(token: string): number {
+  let best = token.length
+  let equals = token.indexOf('=')
+  while (equals >= 0 && equals < best && token.charCodeAt(equals + 1) === 61)
+    equals = token.indexOf('=', equals + 2)
+  if (equals >= 0 && equals + 1 < token.length) best = equals
+  let colon = token.indexOf(':')
+  while (colon >= 0 && colon < best && token.charCodeAt(colon + 1) === 47)
+    colon = token.indexOf(':', colon + 1)
+  if (colon >= 0 && colon + 1 < token.length && colon < best) best = colon
+  return best < token.length - 1 ? best + 1 : 0
+}
+
 /** An assignment (`=`, `:`, `>`, `,`) ends just before `position`, quotes and spaces aside. */
 function endsAssignment(text: string, position: number): boolean {
   let index = position - 1
@@ -319,17 +322,14 @@ function endsAssignment(text: string, position: number): boolean {
   return false
 }
 
-/** Context-only detectors: tried at the value of the token (see `assignedValueStart`). */
+/** Context-only detectors, tried at `valueStart` (an assignment ends just before it). */
 function detectContextual(
   contextual: readonly CompiledDetector[],
   text: string,
-  start: number,
+  valueStart: number,
   end: number,
   findings: Finding[],
-  hasAssignment: boolean,
 ): void {
-  const valueStart = hasAssignment ? assignedValueStart(text, start, end) : start
-  if (valueStart >= end || !endsAssignment(text, valueStart)) return
   for (const detector of contextual) {
     detector.sticky.lastIndex = valueStart
     if (!detector.sticky.test(text)) continue
