@@ -1,3 +1,4 @@
+import { charCode } from './detectors/char-classes.ts'
 import { detectIpv6 } from './detectors/detect-ipv6.ts'
 import { detectHighEntropy, detectHighEntropyRun, readPrivateKeyBlock } from './detectors/detect-secrets.ts'
 import { detectCryptoAddresses, detectCryptoRun, detectEmails, detectUrls } from './detectors/detect-token.ts'
@@ -73,7 +74,12 @@ export function analyseToken(
     detectUrls(text, start, end, findings, (flags & flagColon) !== 0, (flags & flagAt) !== 0)
   // An IPv6 address has at least two colons.
   if (flags & flagSecondColon && analysis.use.ip) detectIpv6(text, start, end, findings)
-  if (analysis.use.secret && text.charCodeAt(start) === 45 && text.charCodeAt(start + 5) === 66) {
+  // `-----B`: the start of a PEM header.
+  if (
+    analysis.use.secret &&
+    text.charCodeAt(start) === charCode.dash &&
+    text.charCodeAt(start + 5) === charCode.upperB
+  ) {
     const block = readPrivateKeyBlock(text, start)
     if (block.type === 'match') {
       findings.push({

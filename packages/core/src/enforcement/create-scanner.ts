@@ -1,7 +1,7 @@
 import { FocalError } from '../errors/focal-error.ts'
 import { analyseToken, type TokenAnalysis } from './analyse-token.ts'
 import { compileExtras } from './compile-extras.ts'
-import { isAlphanumericCode } from './detectors/char-classes.ts'
+import { charCode, isAlphanumericCode } from './detectors/char-classes.ts'
 import { detectNumbers, type NumberDetectors } from './detectors/detect-numbers.ts'
 import { createCandidateFinder } from './detectors/find-candidate.ts'
 import { ibanLengthAt, readIban } from './detectors/iban.ts'
@@ -25,7 +25,7 @@ import {
   isUpperAt,
   rejectedRunEnd,
   runPrefixStart,
-  shortRun,
+  type SkippedRun,
 } from './scan-classes.ts'
 import type { DetectorId, Finding, ScanOptions } from './types.ts'
 
@@ -108,6 +108,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   // Shortest run `detectHighEntropy` looks at (it rounds the minimum up, to at least one).
   const entropyShortest = entropy.minimumLength > 1 ? Math.ceil(entropy.minimumLength) : 1
   let run: NumberRun = createNumberRun()
+  const skipped: SkippedRun = { extendedEnd: 0, noted: false }
   // Tokens this long are analysed for crypto addresses, entropy and long secrets; from the
   // secrets' minimum length on, a token is analysed for secrets when a prefix can start in it.
   const analysedLength = Math.min(
@@ -231,7 +232,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
             }
             entropyStart = index + 1
           }
-          if (secretFrom < 0 && code !== 95 && index + 1 < length) {
+          if (secretFrom < 0 && code !== charCode.underscore && index + 1 < length) {
             // The first character decides almost always; the shape check reads the text only then.
             const next = bytes !== undefined ? (bytes[index + 1] as number) : text.charCodeAt(index + 1)
             if (
@@ -273,12 +274,12 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         if (readsNumbers && index >= numberEnd) {
           // Fast path: a run no number detector accepts ("3 printed", "10:30", "2024-05-17", the
           // "953371" of a hash) is skipped after one read, without storing its digits.
-          const rejectedEnd = rejectedRunEnd(text, index, length, bytes)
+          const rejectedEnd = rejectedRunEnd(text, index, length, bytes, skipped)
           if (rejectedEnd > 0) {
             numberEnd = rejectedEnd
-            if (shortRun.noted) {
+            if (skipped.noted) {
               lastRunStart = index
-              lastRunExtendedEnd = shortRun.extendedEnd
+              lastRunExtendedEnd = skipped.extendedEnd
             }
             index++
             continue
@@ -297,7 +298,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       // a PEM header's dashes, a long token, or a place where a secret can start.
       const needsAnalysis =
         (flags & (flagAt | flagColon | flagDotLetter)) !== 0 ||
-        first === 45 ||
+        first === charCode.dash ||
         tokenLength >= longToken ||
         (tokenLength >= minimumSecretLength && (secretFrom >= 0 || secrets.isStart(text, tokenStart)))
       if (index >= length) openFrom = Math.min(openFrom, tokenStart)

@@ -31,7 +31,6 @@ export function detectNumbers(
   const plus = run.start > 0 && text.charCodeAt(run.start - 1) === 43
   const firstDigit = run.digits[0] as number
   if (isRejectedByCounts(run.digitCount, count, hasThree || hasNine, plus, firstDigit)) return
-  if (consumed.length < count) consumed = new Uint8Array(count * 2)
   // Detectors do not compete for groups: adjacent numbers can form a Luhn-valid run by chance,
   // and letting that hide a phone or SSN next to it would leak it. Overlaps merge at redaction.
   if (enabled.card && run.digitCount >= 12) {
@@ -45,15 +44,15 @@ export function detectNumbers(
     }
   }
   if (enabled.ssn && (hasThree || hasNine)) {
-    clearConsumed(count)
+    clearConsumed(run, count)
     detectSsn(text, run, findings)
   }
   if (enabled.phone && (hasThree || plus || firstDigit <= 1)) {
-    clearConsumed(count)
+    clearConsumed(run, count)
     detectPhone(text, run, findings)
   }
   if (enabled.ipv4 && hasDot && count >= 4) {
-    clearConsumed(count)
+    clearConsumed(run, count)
     detectIpv4(text, run, findings)
   }
 }
@@ -94,19 +93,21 @@ export function isNationalPhoneShape(digitCount: number, groupCount: number, fir
   )
 }
 
-/** Groups already claimed by a finding in the current run (reused across runs). */
-let consumed = new Uint8Array(64)
-
-/** Clears the first `count` groups (a loop: runs have few groups, and `fill` costs a call). */
-function clearConsumed(count: number): void {
+/** Clears the run's first `count` claimed groups (a loop: runs have few groups, and `fill` costs a call). */
+function clearConsumed(run: NumberRun, count: number): void {
+  const consumed = run.consumed
   for (let group = 0; group < count; group++) consumed[group] = 0
 }
 
-function mark(first: number, last: number): void {
+/** Claims groups `[first, last]` of the run for a finding. */
+function mark(run: NumberRun, first: number, last: number): void {
+  const consumed = run.consumed
   for (let group = first; group <= last; group++) consumed[group] = 1
 }
 
-function isFree(first: number, last: number): boolean {
+/** Are groups `[first, last]` of the run unclaimed? */
+function isFree(run: NumberRun, first: number, last: number): boolean {
+  const consumed = run.consumed
   for (let group = first; group <= last; group++) if (consumed[group] === 1) return false
   return true
 }
@@ -204,7 +205,7 @@ function hasCardPrefix(digits: Uint8Array, offset: number, length: number): bool
 /** US SSN: `AAA-GG-SSSS` with one repeated separator, or nine bare digits (lower confidence). */
 function detectSsn(text: string, run: NumberRun, findings: Finding[]): void {
   for (let group = 0; group < run.groupCount; group++) {
-    if (!isFree(group, group) || (group === 0 && run.gluedStart)) continue
+    if (!isFree(run, group, group) || (group === 0 && run.gluedStart)) continue
     const size = groupSize(run, group)
     if (size === 9 && !(group === run.groupCount - 1 && run.gluedEnd)) {
       if (isValidSsn(run.digits, run.groupDigitStart[group] as number)) {
@@ -217,7 +218,7 @@ function detectSsn(text: string, run: NumberRun, findings: Finding[]): void {
           run.groupEnd[group] as number,
           0.5,
         )
-        mark(group, group)
+        mark(run, group, group)
       }
       continue
     }
@@ -232,13 +233,13 @@ function detectSsn(text: string, run: NumberRun, findings: Finding[]): void {
           run.groupEnd[group + 1] as number,
           0.3,
         )
-        mark(group, group + 1)
+        mark(run, group, group + 1)
       }
       group++
       continue
     }
     if (size !== 3 || group + 2 >= run.groupCount) continue
-    if (groupSize(run, group + 1) !== 2 || groupSize(run, group + 2) !== 4 || !isFree(group, group + 2))
+    if (groupSize(run, group + 1) !== 2 || groupSize(run, group + 2) !== 4 || !isFree(run, group, group + 2))
       continue
     if (group + 2 === run.groupCount - 1 && run.gluedEnd) continue
     const kind = run.groupSeparator[group + 1] as number
@@ -255,7 +256,7 @@ function detectSsn(text: string, run: NumberRun, findings: Finding[]): void {
       run.groupEnd[group + 2] as number,
       0.85,
     )
-    mark(group, group + 2)
+    mark(run, group, group + 2)
     group += 2
   }
 }
@@ -318,16 +319,16 @@ function groupValue(run: NumberRun, group: number): number {
  */
 function detectPhone(text: string, run: NumberRun, findings: Finding[]): void {
   detectNationalPhone(text, run, findings)
-  if (run.start > 0 && text.charCodeAt(run.start - 1) === 43 && run.digits[0] !== 0 && isFree(0, 0)) {
+  if (run.start > 0 && text.charCodeAt(run.start - 1) === 43 && run.digits[0] !== 0 && isFree(run, 0, 0)) {
     let last = -1
     for (let group = 0; group < run.groupCount && groupDigits(run, 0, group) <= 15; group++) {
       if (group > 0 && (run.groupSeparatorLength[group] as number) > 2) break
       last = group
     }
     while (last >= 0 && last === run.groupCount - 1 && run.gluedEnd) last--
-    if (last >= 0 && groupDigits(run, 0, last) >= 8 && isFree(0, last)) {
+    if (last >= 0 && groupDigits(run, 0, last) >= 8 && isFree(run, 0, last)) {
       push(text, findings, 'phone-number', 'phone', run.start - 1, run.groupEnd[last] as number, 0.8)
-      mark(0, last)
+      mark(run, 0, last)
     }
   }
   for (let group = 0; group + 2 < run.groupCount; group++) {
@@ -336,7 +337,7 @@ function detectPhone(text: string, run: NumberRun, findings: Finding[]): void {
     if (area + 2 >= run.groupCount || (group === 0 && run.gluedStart)) continue
     if (groupSize(run, area) !== 3 || groupSize(run, area + 1) !== 3 || groupSize(run, area + 2) !== 4)
       continue
-    if (!isFree(group, area + 2) || (area + 2 === run.groupCount - 1 && run.gluedEnd)) continue
+    if (!isFree(run, group, area + 2) || (area + 2 === run.groupCount - 1 && run.gluedEnd)) continue
     let separated = true
     for (let next = group + 1; next <= area + 2; next++)
       if ((run.groupSeparatorLength[next] as number) > 2) separated = false
@@ -346,7 +347,7 @@ function detectPhone(text: string, run: NumberRun, findings: Finding[]): void {
     const groupStart = run.groupStart[group] as number
     const start = groupStart > 0 && text.charCodeAt(groupStart - 1) === 40 ? groupStart - 1 : groupStart
     push(text, findings, 'phone-number', 'phone', start, run.groupEnd[area + 2] as number, 0.7)
-    mark(group, area + 2)
+    mark(run, group, area + 2)
     group = area + 2
   }
 }
@@ -359,7 +360,7 @@ function isDotJoined(run: NumberRun, group: number): boolean {
 function detectIpv4(text: string, run: NumberRun, findings: Finding[]): void {
   for (let group = 0; group + 3 < run.groupCount; group++) {
     if ((group > 0 && isDotJoined(run, group)) || (group === 0 && run.gluedStart)) continue
-    let valid = isFree(group, group + 3)
+    let valid = isFree(run, group, group + 3)
     for (let octet = group; valid && octet <= group + 3; octet++) {
       const size = groupSize(run, octet)
       const leadingZero = size > 1 && run.digits[run.groupDigitStart[octet] as number] === 0
@@ -380,7 +381,7 @@ function detectIpv4(text: string, run: NumberRun, findings: Finding[]): void {
       extendPrefix(text, run.groupEnd[group + 3] as number, text.length, 32),
       0.9,
     )
-    mark(group, group + 3)
+    mark(run, group, group + 3)
     group += 3
   }
 }
@@ -388,7 +389,7 @@ function detectIpv4(text: string, run: NumberRun, findings: Finding[]): void {
 /** A national-format phone number that is the whole run (see `detectPhone`). */
 function detectNationalPhone(text: string, run: NumberRun, findings: Finding[]): void {
   const count = run.groupCount
-  if (run.gluedStart || run.gluedEnd || !isFree(0, count - 1)) return
+  if (run.gluedStart || run.gluedEnd || !isFree(run, 0, count - 1)) return
   if (run.start > 0 && text.charCodeAt(run.start - 1) === 43) return
   const first = run.digits[0] as number
   const second = run.digits[1] as number
@@ -415,5 +416,5 @@ function detectNationalPhone(text: string, run: NumberRun, findings: Finding[]):
     run.groupEnd[count - 1] as number,
     0.4,
   )
-  mark(0, count - 1)
+  mark(run, 0, count - 1)
 }

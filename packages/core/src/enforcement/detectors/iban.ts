@@ -1,3 +1,5 @@
+import { isWordCode } from './char-classes.ts'
+
 /** IBAN length per country (SWIFT IBAN registry), indexed by the country code's two letters. */
 const ibanLengths = (() => {
   const table = new Uint8Array(26 * 26)
@@ -69,15 +71,11 @@ export function readIban(text: string, start: number, expected: number): IbanMat
     codes[count++] = code
     index++
   }
-  if (index < text.length && isWordChar(text.charCodeAt(index))) return { type: 'none' }
+  if (index < text.length && isWordCode(text.charCodeAt(index))) return { type: 'none' }
   let remainder = 0
   for (let position = 4; position < expected + 4; position++) {
     const code = codes[position % expected] as number
     remainder = isDigit(code) ? (remainder * 10 + code - 48) % 97 : (remainder * 100 + code - 55) % 97
   }
   return remainder === 1 ? { type: 'match', end: index } : { type: 'none' }
-}
-
-function isWordChar(code: number): boolean {
-  return isDigit(code) || isUpper(code) || (code >= 97 && code <= 122) || code === 95
 }

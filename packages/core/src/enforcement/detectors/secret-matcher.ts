@@ -1,5 +1,5 @@
 import type { Finding } from '../types.ts'
-import { isAlphanumericCode } from './char-classes.ts'
+import { isWordCode } from './char-classes.ts'
 import { type CompiledDetector, defineDetector } from './define-detector.ts'
 import { isPlaceholder } from './is-placeholder.ts'
 import { minimumMatchLength } from './minimum-match-length.ts'
@@ -46,12 +46,10 @@ export interface SecretMatcher {
   ): void
 }
 
-/** A secret must not continue into letters, digits or `_` (then it is part of a longer identifier). */
-function isTokenBody(code: number): boolean {
-  return isAlphanumericCode(code) || code === 95
-}
-
-/** Does a match `[start, end)` inside the token `[tokenStart, tokenEnd)` run on into an identifier? */
+/**
+ * Does a match `[start, end)` inside the token `[tokenStart, tokenEnd)` run on into an identifier
+ * (letters, digits or `_` on both sides of one of its ends)?
+ */
 function continuesIdentifier(
   text: string,
   start: number,
@@ -60,8 +58,8 @@ function continuesIdentifier(
   tokenEnd: number,
 ): boolean {
   return (
-    (start > tokenStart && isTokenBody(text.charCodeAt(start - 1)) && isTokenBody(text.charCodeAt(start))) ||
-    (end < tokenEnd && isTokenBody(text.charCodeAt(end)) && isTokenBody(text.charCodeAt(end - 1)))
+    (start > tokenStart && isWordCode(text.charCodeAt(start - 1)) && isWordCode(text.charCodeAt(start))) ||
+    (end < tokenEnd && isWordCode(text.charCodeAt(end)) && isWordCode(text.charCodeAt(end - 1)))
   )
 }
 
@@ -235,7 +233,7 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     detectPrefixed(text, start, end, findings, lastStart) {
       for (let position = start; position < lastStart; position++) {
         // Inside letters and digits no secret starts: one read skips most positions.
-        if (position > start && isTokenBody(text.charCodeAt(position - 1))) continue
+        if (position > start && isWordCode(text.charCodeAt(position - 1))) continue
         const first = text.charCodeAt(position)
         if (first >= 128 || startTable[first] === 0) continue
         const candidates = byPair[first * 128 + (text.charCodeAt(position + 1) & 127)]
