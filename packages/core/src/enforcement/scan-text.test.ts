@@ -439,7 +439,6 @@ describe('scanText', () => {
       // Not Slack's documented shapes (`xoxb-<digits>-<digits>-<random>`), and placeholder bodies.
       'xoxb-abcdefghij',
       'xoxp-abcdefghijklm',
-      'sk_live_abcdefghij',
       'ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'AIzaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
       '-----BEGIN PRIVATE KEY-----\nanything\n-----END PRIVATE KEY-----',

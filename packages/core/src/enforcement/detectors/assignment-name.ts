@@ -9,7 +9,7 @@ export const assignmentSource = String.raw`["'\x60]?\s{0,3}(?:=|>|:{1,3}=|:|=>|\
 
 /** Regex source: a name holding a word that marks its value as public or an identifier. */
 export const nonSecretWordSource =
-  '(?:[Pp]ublic|PUBLIC|[Pp]ub_?[Kk]ey|csrf|CSRF|xsrf|XSRF|[Pp]rimary|[Ff]oreign|[Bb]ucket|[Ss]chema|[Ss]equence|[Ii]ssuer)[\\w.-]{0,20}'
+  '(?:[Pp]ublic|PUBLIC|[Pp]ub_?[Kk]ey|csrf|CSRF|xsrf|XSRF|[Pp]rimary|[Ff]oreign|[Bb]ucket|[Ss]chema|[Ss]equence|[Ii]ssuer|[Mm]onkey|[Tt]urkey|[Kk]ey(?:ing|frame|word|board|press|store|tab|pair|[Mm]esh|[Ss]ignatures?)|[Aa]udience|AUDIENCE|jsonwebtoken|[Aa]uthenticity|(?<![\\w.-])key)[\\w.-]{0,20}'
 
 /** Regex source: a name ending in an id, a name, a URL, a path, a size, a version, a type or a hash. */
 export const nonSecretSuffixSource =

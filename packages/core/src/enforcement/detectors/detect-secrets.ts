@@ -78,8 +78,24 @@ const secretContext = /(key|secret|token|passw(or)?d|pwd|api|auth|credential|bea
 /** Lookback (characters) for a secret-naming word before a random-looking string. */
 export const secretContextLength = 40
 
-/** The header of a public key or certificate just before a run: its base64 body is public. */
-const publicBlock = /BEGIN (?:PUBLIC KEY|CERTIFICATE|[A-Z ]*PUBLIC KEY BLOCK)-----\s*$/
+/** The header of a public key or certificate: its base64 body is public. */
+const publicHeader = /-----BEGIN (?:[A-Z ]*PUBLIC KEY(?: BLOCK)?|CERTIFICATE)-----/
+
+/** Characters before a line searched for the header of the PEM block it may belong to. */
+const pemLookback = 400
+
+/**
+ * Is the run at `runStart` a line of a public key or certificate block? Only a run at the start of
+ * a line is looked at, and only the 400 characters before it, where a block's header and its
+ * `Version:`/`Comment:` lines are.
+ */
+function isInPublicBlock(text: string, runStart: number, before: string): boolean {
+  if (before.includes('-----') && publicHeader.test(before)) return true
+  if (runStart === 0 || text.charCodeAt(runStart - 1) !== 10) return false
+  const window = text.slice(Math.max(0, runStart - pemLookback), runStart)
+  const header = window.lastIndexOf('-----BEGIN ')
+  return header >= 0 && !window.includes('-----END ', header) && publicHeader.test(window.slice(header))
+}
 
 function digitCount(text: string, start: number, end: number): number {
   let digits = 0
@@ -172,7 +188,7 @@ export function detectHighEntropyRun(
   // inside it); `xxxx`, `EXAMPLE` and `abcdefgh` are placeholders (entropy was checked above).
   const valueStart = assignedValueStart(text, runStart, runEnd)
   if (isNonSecretName(assignmentNameBefore(text, valueStart))) return
-  if (before.includes('-----') && publicBlock.test(before)) return
+  if (isInPublicBlock(text, runStart, before)) return
   findings.push({
     type: 'high-entropy-string',
     start: runStart,

@@ -44,9 +44,9 @@ function lowerAscii(code: number): number {
   return code >= 65 && code <= 90 ? code | 32 : code
 }
 
-/** A character repeated this many times in a row, or this many ascending codes (`abcdefgh`, `12345678`). */
+/** A character repeated this many times in a row, or this many ascending codes (`abcdefghijklmnop`). */
 const repeatedRun = 6
-const ascendingRun = 8
+const ascendingRun = 16
 
 /** Does `word` (lower case) occur at `index`, ignoring ASCII case? */
 function hasWordAt(text: string, index: number, end: number, word: string): boolean {
@@ -60,7 +60,7 @@ function hasWordAt(text: string, index: number, end: number, word: string): bool
 /**
  * Does the random part of a secret, `text[start, end)`, look like a placeholder? Fill-in words
  * (`xxxx`, `your_key_here`, `EXAMPLE`), template marks (`<key>`, `${KEY}`, `...`), a character
- * repeated six times, eight ascending characters in a row, or entropy below `minimumEntropy`
+ * repeated six times, sixteen ascending characters in a row (an alphabet), or entropy below `minimumEntropy`
  * (default: 3 bits per character, scaled down for bodies under 16 characters, whose entropy
  * cannot reach it; 0 skips the entropy check). One pass reads the body for all but the entropy.
  */

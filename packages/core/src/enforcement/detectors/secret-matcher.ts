@@ -331,8 +331,9 @@ function detectContextual(
   for (const detector of contextual) {
     detector.sticky.lastIndex = valueStart
     if (!detector.sticky.test(text)) continue
-    const matchEnd = detector.sticky.lastIndex
-    if (matchEnd > end || continuesIdentifier(text, valueStart, matchEnd, valueStart, end)) continue
+    // The value is all the rest of the token (`xoxp-123-####` is a template, not a value).
+    if (detector.sticky.lastIndex !== end) continue
+    const matchEnd = end
     if (!accepts(detector, text, valueStart, matchEnd, valueStart, matchEnd)) continue
     push(findings, detector, text, valueStart, matchEnd)
     return

@@ -18,6 +18,9 @@ function isJwtHeader(token: string): boolean {
   }
 }
 
+/** A UUID (several providers' keys have this shape; a keyword before it says whose). */
+const uuid = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}'
+
 /** The end of an assignment whose name is matched just before the value. */
 const assignment = assignmentSource
 
@@ -74,7 +77,12 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   {
     id: 'heroku-api-key',
     context: `heroku[\\w.-]{0,30}${assignment}`,
-    pattern: '(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})',
+    pattern: uuid,
+  },
+  {
+    id: 'cloudflare-origin-ca-key',
+    prefixes: ['v1.0-'],
+    pattern: 'v1\\.0-[a-f0-9]{24}-[a-f0-9]{146}',
   },
   {
     id: 'digitalocean-token',
@@ -93,6 +101,39 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     prefixes: ['glpat-', 'gldt-', 'glrt-', 'glft-', 'glptt-', 'glsoat-', 'gloas-', 'glimt-', 'glagent-'],
     pattern: '(?:glpat|gldt|glrt|glft|glptt|glsoat|gloas|glimt|glagent)-[0-9A-Za-z_-]{20,}',
   },
+  { id: 'snyk-token', context: `snyk[\\w.-]{0,30}${assignment}`, pattern: uuid },
+  {
+    id: 'sonarqube-token',
+    context: `sonar[\\w.-]{0,30}${assignment}`,
+    pattern: '(?:squ_|sqp_|sqa_)?[A-Za-z0-9]{40}',
+  },
+  {
+    id: 'sidekiq-secret',
+    context: `BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM${assignment}`,
+    pattern: '[a-f0-9]{8}:[a-f0-9]{8}',
+    allowPlaceholders: true,
+  },
+  {
+    id: 'sidekiq-secret',
+    anchors: ['contribsys.com'],
+    pattern: 'https?://[a-f0-9]{8}:[a-f0-9]{8}@(?:gems|enterprise)\\.contribsys\\.com',
+    allowPlaceholders: true,
+  },
+  {
+    id: 'sourcegraph-token',
+    prefixes: ['sgp_'],
+    pattern: 'sgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}',
+  },
+  { id: 'sentry-token', prefixes: ['sntrys_eyJ'], pattern: 'sntrys_eyJ[A-Za-z0-9+/=_-]{80,}' },
+  { id: 'sentry-token', prefixes: ['sntryu_'], pattern: 'sntryu_[a-f0-9]{64}' },
+  { id: 'grafana-token', prefixes: ['glc_'], pattern: 'glc_[A-Za-z0-9+/]{32,400}={0,2}' },
+  { id: 'grafana-token', prefixes: ['glsa_'], pattern: 'glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}' },
+  {
+    id: 'onepassword-secret-key',
+    prefixes: ['A3-'],
+    pattern: 'A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}',
+  },
+  { id: 'onepassword-service-token', prefixes: ['ops_eyJ'], pattern: 'ops_eyJ[A-Za-z0-9+/]{250,}={0,3}' },
   { id: 'npm-token', prefixes: ['npm_'], pattern: 'npm_[A-Za-z0-9]{36}' },
   {
     id: 'pypi-token',
@@ -122,10 +163,17 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   {
     id: 'slack-webhook-url',
     prefixes: ['hooks.slack.com/'],
-    pattern: 'hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{43,56}',
+    pattern: 'hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{43,80}',
+  },
+  { id: 'messagebird-key', context: `message[_-]?bird[\\w.-]{0,30}${assignment}`, pattern: uuid },
+  {
+    id: 'telegram-bot-token',
+    anchors: [':A'],
+    pattern: '[0-9]{5,16}:A[A-Za-z0-9_-]{34}',
   },
   { id: 'twilio-api-key', prefixes: ['SK'], pattern: 'SK[0-9a-fA-F]{32}' },
   // Payments
+  { id: 'facebook-page-token', prefixes: ['EAAM', 'EAAC'], pattern: 'EAA[MC][A-Za-z0-9]{100,}' },
   {
     id: 'stripe-key',
     prefixes: ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_'],
