@@ -18,6 +18,11 @@ function isJwtHeader(token: string): boolean {
   }
 }
 
+/** An assignment to a name that marks its value public or an id (`public_key =`, `org_id:`). */
+const nonSecretAssignment = new RegExp(
+  `(?:${nonSecretWordSource}|${nonSecretSuffixSource})${assignmentSource}`,
+)
+
 /** A UUID (several providers' keys have this shape; a keyword before it says whose). */
 const uuid = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}'
 
@@ -77,6 +82,7 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   {
     id: 'heroku-api-key',
     context: `heroku[\\w.-]{0,30}${assignment}`,
+    contextAllowlist: nonSecretAssignment,
     pattern: uuid,
   },
   {
@@ -101,10 +107,16 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     prefixes: ['glpat-', 'gldt-', 'glrt-', 'glft-', 'glptt-', 'glsoat-', 'gloas-', 'glimt-', 'glagent-'],
     pattern: '(?:glpat|gldt|glrt|glft|glptt|glsoat|gloas|glimt|glagent)-[0-9A-Za-z_-]{20,}',
   },
-  { id: 'snyk-token', context: `snyk[\\w.-]{0,30}${assignment}`, pattern: uuid },
+  {
+    id: 'snyk-token',
+    context: `snyk[\\w.-]{0,30}${assignment}`,
+    contextAllowlist: nonSecretAssignment,
+    pattern: uuid,
+  },
   {
     id: 'sonarqube-token',
     context: `sonar[\\w.-]{0,30}${assignment}`,
+    contextAllowlist: nonSecretAssignment,
     pattern: '(?:squ_|sqp_|sqa_)?[A-Za-z0-9]{40}',
   },
   {
@@ -165,7 +177,12 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     prefixes: ['hooks.slack.com/'],
     pattern: 'hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{43,80}',
   },
-  { id: 'messagebird-key', context: `message[_-]?bird[\\w.-]{0,30}${assignment}`, pattern: uuid },
+  {
+    id: 'messagebird-key',
+    context: `message[_-]?bird[\\w.-]{0,30}${assignment}`,
+    contextAllowlist: nonSecretAssignment,
+    pattern: uuid,
+  },
   {
     id: 'telegram-bot-token',
     anchors: [':A'],
@@ -234,7 +251,7 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
       `(?:key|secret|token|passw(?:or)?d|pwd|credentials?|creds|auth)[\\w.-]{0,20}${assignment}`,
       'i',
     ),
-    contextAllowlist: new RegExp(`(?:${nonSecretWordSource}|${nonSecretSuffixSource})${assignment}`),
+    contextAllowlist: nonSecretAssignment,
     pattern: '[A-Za-z0-9_.=+/~-]{10,150}',
     entropy: 3.5,
     validate: hasDigitAndLetter,
