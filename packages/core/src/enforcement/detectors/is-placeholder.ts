@@ -62,7 +62,8 @@ function hasWordAt(text: string, index: number, end: number, word: string): bool
  * (`xxxx`, `your_key_here`, `EXAMPLE`), template marks (`<key>`, `${KEY}`, `...`), a character
  * repeated six times, sixteen ascending characters in a row (an alphabet), or entropy below `minimumEntropy`
  * (default: 3 bits per character, scaled down for bodies under 16 characters, whose entropy
- * cannot reach it; 0 skips the entropy check). One pass reads the body for all but the entropy.
+ * cannot reach it; 0 skips the entropy check). One pass reads the body; the entropy is counted
+ * only when the number of distinct characters does not already guarantee it.
  */
 export function isPlaceholder(text: string, start: number, end: number, minimumEntropy?: number): boolean {
   const length = end - start
@@ -100,10 +101,10 @@ export function isPlaceholder(text: string, start: number, end: number, minimumE
   }
   if (minimumEntropy === 0) return false
   const threshold = minimumEntropy ?? (length >= 16 ? 3 : 0.75 * Math.log2(length))
-  // With twice as many distinct characters as the threshold allows for, and no long run of one,
-  // the body is taken as random without counting (a skewed body this varied is no placeholder).
+  // The least entropy `length` characters with this many distinct ones can have is enough: no
+  // need to count them.
   const distinct = bitCount(seenLow) + bitCount(seenDigits) + bitCount(seenUpper) + bitCount(seenLower)
-  if (distinct >= 2 * 2 ** threshold) return false
+  if (leastEntropy(length, distinct) >= threshold) return false
   return shannonEntropy(text, start, end) < threshold
 }
 
@@ -111,6 +112,16 @@ export function isPlaceholder(text: string, start: number, end: number, minimumE
 function hasWordBefore(text: string, index: number, end: number, first: number): boolean {
   for (const word of wordsByFirst[first] ?? []) if (hasWordAt(text, index - 1, end, word)) return true
   return false
+}
+
+/**
+ * The least Shannon entropy of `length` characters of which `distinct` differ: one character
+ * `length - distinct + 1` times and the others once (the most uneven spread has the least).
+ */
+function leastEntropy(length: number, distinct: number): number {
+  if (distinct <= 1) return 0
+  const common = (length - distinct + 1) / length
+  return -common * Math.log2(common) + ((distinct - 1) / length) * Math.log2(length)
 }
 
 function bitCount(word: number): number {
