@@ -114,8 +114,10 @@ export function analyseToken(
     const lastStart = (flags & flagsNotAlphanumeric) === 0 ? start + 1 : end
     const before = findings.length
     if (secretFrom >= 0) secrets.detectPrefixed(text, secretFrom, end, findings, lastStart)
-    // A token whose prefixed secret was found holds no second one worth a generic finding.
-    if (tokenLength >= longSecretLength && findings.length === before)
+    // Anchored and contextual secrets (a value a prefixed one already covers is skipped; so is
+    // a token one covers whole).
+    const last = findings.length > before ? (findings[findings.length - 1] as Finding) : undefined
+    if (tokenLength >= longSecretLength && (last === undefined || last.start > start || last.end < end))
       secrets.detectInLongToken(
         text,
         start,

@@ -109,6 +109,8 @@ export function rejectedRunEnd(
   let groupDigits = 1
   let threeOrNine = false
   let lastDigitEnd = start + 1
+  // The lowest first digit of the run's groups (a national phone number may start at any).
+  let lowestLead = text.charCodeAt(start) - 48
   let separators = 0
   let index = start + 1
   let code = 0
@@ -119,6 +121,7 @@ export function rejectedRunEnd(
         // A second group: the run is no lone glued group, and twelve digits may be a card.
         if (++groups > 3 || digits >= 11) return 0
         if (groupDigits === 3 || groupDigits === 9) threeOrNine = true
+        if (code - 48 < lowestLead) lowestLead = code - 48
         groupDigits = 0
         separators = 0
       }
@@ -146,7 +149,7 @@ export function rejectedRunEnd(
       groups,
       threeOrNine || groupDigits === 3 || groupDigits === 9,
       start > 0 && text.charCodeAt(start - 1) === charCode.plus,
-      text.charCodeAt(start) - 48,
+      lowestLead,
     )
   )
     return 0

@@ -29,8 +29,8 @@ export function detectNumbers(
   const hasNine = (run.shapes & shapeNine) !== 0
   const hasDot = (run.shapes & shapeDot) !== 0
   const plus = run.start > 0 && text.charCodeAt(run.start - 1) === 43
-  const firstDigit = run.digits[0] as number
-  if (isRejectedByCounts(run.digitCount, count, hasThree || hasNine, plus, firstDigit)) return
+  const lowestLead = lowestLeadingDigit(run)
+  if (isRejectedByCounts(run.digitCount, count, hasThree || hasNine, plus, lowestLead)) return
   // Detectors do not compete for groups: adjacent numbers can form a Luhn-valid run by chance,
   // and letting that hide a phone or SSN next to it would leak it. Overlaps merge at redaction.
   if (enabled.card && run.digitCount >= 12) {
@@ -47,7 +47,7 @@ export function detectNumbers(
     clearConsumed(run, count)
     detectSsn(text, run, findings)
   }
-  if (enabled.phone && (hasThree || plus || firstDigit <= 1)) {
+  if (enabled.phone && (hasThree || plus || lowestLead <= 1)) {
     clearConsumed(run, count)
     detectPhone(text, run, findings)
   }
@@ -69,7 +69,7 @@ export function isRejectedByCounts(
   groupCount: number,
   threeOrNine: boolean,
   plus: boolean,
-  firstDigit: number,
+  lowestLead: number,
 ): boolean {
   return (
     digitCount < 4 ||
@@ -78,7 +78,7 @@ export function isRejectedByCounts(
         (digitCount < 12 &&
           !threeOrNine &&
           !plus &&
-          !isNationalPhoneShape(digitCount, groupCount, firstDigit))))
+          !isNationalPhoneShape(digitCount, groupCount, lowestLead))))
   )
 }
 
@@ -86,11 +86,19 @@ export function isRejectedByCounts(
  * A phone number in national format, by its counts: a trunk `0` and 9 to 11 digits (`09-7625400`,
  * `090-1234-5678`, `020 7946 0958`), or a Chinese mobile number's eleven bare digits from `1`.
  */
-export function isNationalPhoneShape(digitCount: number, groupCount: number, firstDigit: number): boolean {
+export function isNationalPhoneShape(digitCount: number, groupCount: number, lowestLead: number): boolean {
   return (
-    (firstDigit === 0 && digitCount >= 9 && digitCount <= 11) ||
-    (firstDigit === 1 && digitCount === 11 && groupCount === 1)
+    (lowestLead === 0 && digitCount >= 9 && digitCount <= 11) ||
+    (lowestLead === 1 && digitCount === 11 && groupCount === 1)
   )
+}
+
+/** The lowest first digit of the run's groups (a national phone number may start at any). */
+function lowestLeadingDigit(run: NumberRun): number {
+  let lowest = 9
+  for (let group = 0; group < run.groupCount && lowest > 0; group++)
+    lowest = Math.min(lowest, run.digits[run.groupDigitStart[group] as number] as number)
+  return lowest
 }
 
 /** Clears the run's first `count` claimed groups (a loop: runs have few groups, and `fill` costs a call). */
@@ -386,35 +394,59 @@ function detectIpv4(text: string, run: NumberRun, findings: Finding[]): void {
   }
 }
 
-/** A national-format phone number that is the whole run (see `detectPhone`). */
+/**
+ * National-format phone numbers in a run (see `detectPhone`): groups joined by one kind of single
+ * separator, set apart from the rest of the run by another separator or a longer one.
+ */
 function detectNationalPhone(text: string, run: NumberRun, findings: Finding[]): void {
   const count = run.groupCount
-  if (run.gluedStart || run.gluedEnd || !isFree(run, 0, count - 1)) return
-  if (run.start > 0 && text.charCodeAt(run.start - 1) === 43) return
-  const first = run.digits[0] as number
-  const second = run.digits[1] as number
-  if (!isNationalPhoneShape(run.digitCount, count, first) || second === 0) return
-  if (first === 1) {
-    if (second < 3) return
-  } else {
-    if (count < 2 || count > 4 || groupSize(run, 0) < 2 || groupSize(run, 0) > 4) return
-    const separator = run.groupSeparator[1] as number
-    for (let group = 1; group < count; group++) {
-      if (run.groupSeparator[group] !== separator || run.groupSeparatorLength[group] !== 1) return
-      if (groupSize(run, group) < 3) return
+  for (let first = 0; first < count; first++) {
+    const separator = first + 1 < count ? (run.groupSeparator[first + 1] as number) : 0
+    // After a `+` the E.164 reading comes first (and rejects a leading 0: a stray `+`).
+    if (first === 0 ? run.gluedStart : !isApart(run, first, separator)) continue
+    let last = first
+    while (
+      last + 1 < count &&
+      run.groupSeparator[last + 1] === separator &&
+      run.groupSeparatorLength[last + 1] === 1
+    )
+      last++
+    if ((last === count - 1 && run.gluedEnd) || !isFree(run, first, last)) continue
+    if (isNationalPhone(run, first, last, separator)) {
+      push(
+        text,
+        findings,
+        'phone-number',
+        'phone',
+        run.groupStart[first] as number,
+        run.groupEnd[last] as number,
+        0.4,
+      )
+      mark(run, first, last)
+      first = last
     }
-    if (separator !== 45 && separator !== 32) return
-    // `015-555-1234` has the NANP shape with an area code no NANP number has: not a phone.
-    if (count === 3 && groupSize(run, 0) === 3 && groupSize(run, 1) === 3 && groupSize(run, 2) === 4) return
   }
-  push(
-    text,
-    findings,
-    'phone-number',
-    'phone',
-    run.groupStart[0] as number,
-    run.groupEnd[count - 1] as number,
-    0.4,
-  )
-  mark(run, 0, count - 1)
+}
+
+/** Is group `group` set apart from the one before (another separator than `separator`, or a longer one)? */
+function isApart(run: NumberRun, group: number, separator: number): boolean {
+  return (run.groupSeparatorLength[group] as number) > 1 || run.groupSeparator[group] !== separator
+}
+
+/** Groups `[first, last]` joined by `separator` as a national phone number. */
+function isNationalPhone(run: NumberRun, first: number, last: number, separator: number): boolean {
+  const groups = last - first + 1
+  const digits = groupDigits(run, first, last)
+  const start = run.groupDigitStart[first] as number
+  const leading = run.digits[start] as number
+  const second = run.digits[start + 1] as number
+  if (!isNationalPhoneShape(digits, groups, leading) || second === 0) return false
+  // A Chinese mobile number: eleven bare digits from 13 to 19.
+  if (leading === 1) return second >= 3
+  if (groups < 2 || groups > 4 || (separator !== 45 && separator !== 32)) return false
+  const head = groupSize(run, first)
+  if (head < 2 || head > 4) return false
+  for (let group = first + 1; group <= last; group++) if (groupSize(run, group) < 3) return false
+  // `015-555-1234` has the NANP shape with an area code no NANP number has: not a phone.
+  return !(groups === 3 && head === 3 && groupSize(run, first + 1) === 3 && groupSize(run, last) === 4)
 }

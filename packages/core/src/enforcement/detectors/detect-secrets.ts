@@ -81,13 +81,15 @@ export const secretContextLength = 40
 /** The header of a public key or certificate: its base64 body is public. */
 const publicHeader = /-----BEGIN (?:[A-Z ]*PUBLIC KEY(?: BLOCK)?|CERTIFICATE)-----/
 
-/** Characters before a line searched for the header of the PEM block it may belong to. */
-const pemLookback = 400
+/**
+ * Characters before a line searched for the header of the PEM block it may belong to: no more
+ * than the left context a stream redactor keeps (64), so a stream finds what a whole text does.
+ */
+const pemLookback = 64
 
 /**
  * Is the run at `runStart` a line of a public key or certificate block? Only a run at the start of
- * a line is looked at, and only the 400 characters before it, where a block's header and its
- * `Version:`/`Comment:` lines are.
+ * a line is looked at, and only the 64 characters before it (a block's first lines).
  */
 function isInPublicBlock(text: string, runStart: number, before: string): boolean {
   if (before.includes('-----') && publicHeader.test(before)) return true

@@ -146,6 +146,15 @@ function accepts(
   return detector.validate === undefined || detector.validate(text.slice(start, end))
 }
 
+/** Does a finding the token already has (from index `since` on) cover `[start, end)`? */
+function isCovered(findings: Finding[], since: number, start: number, end: number): boolean {
+  for (let index = since; index < findings.length; index++) {
+    const finding = findings[index] as Finding
+    if (finding.start <= start && finding.end >= end) return true
+  }
+  return false
+}
+
 function push(
   findings: Finding[],
   detector: CompiledDetector,
@@ -253,10 +262,17 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
         return
       // One slice per token: the native `includes`/`indexOf` search it (no loop per character).
       const token = text.slice(start, end)
+      // Findings already in this token (a prefixed secret): they come last.
+      let since = findings.length
+      while (since > 0 && (findings[since - 1] as Finding).end > start) since--
       if (searchAnchors) detectAnchored(anchored, token, text, start, end, findings)
       if (contextual.length > 0) {
         const valueStart = hasAssignment ? start + assignedValueOffset(token) : start
-        if (valueStart < end && endsAssignment(text, valueStart))
+        if (
+          valueStart < end &&
+          endsAssignment(text, valueStart) &&
+          !isCovered(findings, since, valueStart, end)
+        )
           detectContextual(contextual, text, valueStart, end, findings)
       }
     },
