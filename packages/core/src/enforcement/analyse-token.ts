@@ -114,10 +114,9 @@ export function analyseToken(
     const lastStart = (flags & flagsNotAlphanumeric) === 0 ? start + 1 : end
     const before = findings.length
     if (secretFrom >= 0) secrets.detectPrefixed(text, secretFrom, end, findings, lastStart)
-    // Anchored and contextual secrets (a value a prefixed one already covers is skipped; so is
-    // a token one covers whole).
-    const last = findings.length > before ? (findings[findings.length - 1] as Finding) : undefined
-    if (tokenLength >= longSecretLength && (last === undefined || last.start > start || last.end < end))
+    // Anchored and contextual secrets are looked for in long tokens; beside prefixed ones only
+    // when the rest of the token is long enough to hold one (`AKIA…--client_secret=…Q~…`).
+    if (tokenLength >= longSecretLength && longestUncovered(findings, before, start, end) >= longSecretLength)
       secrets.detectInLongToken(
         text,
         start,
@@ -143,4 +142,16 @@ export function analyseToken(
   }
   analysis.next = next
   analysis.open = open
+}
+
+/** Longest stretch of `[start, end)` before, between or after the findings from index `since` on (in order). */
+function longestUncovered(findings: Finding[], since: number, start: number, end: number): number {
+  let longest = 0
+  let covered = start
+  for (let index = since; index < findings.length; index++) {
+    const finding = findings[index] as Finding
+    longest = Math.max(longest, finding.start - covered)
+    covered = Math.max(covered, finding.end)
+  }
+  return Math.max(longest, end - covered)
 }
