@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { FocalError } from '../../errors/focal-error.ts'
 import { createScanner } from '../create-scanner.ts'
 import { defineDetector } from './define-detector.ts'
 import { minimumMatchLength } from './minimum-match-length.ts'
@@ -44,5 +45,30 @@ describe('defineDetector', () => {
   it('rejects a detector with no way to be found, with a located error', () => {
     expect(() => defineDetector({ id: 'x', pattern: 'abc' })).toThrow(/detector: a detector needs prefixes/)
     expect(() => defineDetector({ id: 'Bad Id', prefixes: ['ab'], pattern: 'ab' })).toThrow(/detector.id/)
+  })
+
+  it('throws a FocalError with a code for a pattern open to catastrophic backtracking', () => {
+    try {
+      defineDetector({ id: 'slow', prefixes: ['ab'], pattern: 'ab(a+)+$' }, 'rules[0]')
+      expect.unreachable()
+    } catch (error) {
+      expect(FocalError.isInstance(error)).toBe(true)
+      expect((error as FocalError).code).toBe('unsafe-pattern')
+      expect((error as FocalError).message).toContain('rules[0].pattern')
+    }
+  })
+
+  it("reports a host's keyword-named secret (before the generic detector) only after its keyword, not under an id-like name", () => {
+    const acme = defineDetector({
+      id: 'acme-key',
+      context: 'acme[\\w.-]{0,20}\\s*=\\s*',
+      contextAllowlist: '_id\\s*=\\s*',
+      pattern: '[A-Za-z0-9]{32}',
+    })
+    const scanner = createScanner({ detectors: ['secret'], secretDetectors: [acme] })
+    const value = 'Q7rT2mX9pL4sV8nB3kD6fH1jW5yZ0cA2'
+    expect(scanner.scan(`acme_key = ${value}`).findings.map((finding) => finding.type)).toEqual(['acme-key'])
+    expect(scanner.scan(`acme_id = ${value}`).findings).toEqual([])
+    expect(scanner.scan(`other = ${value}`).findings).toEqual([])
   })
 })

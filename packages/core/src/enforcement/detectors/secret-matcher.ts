@@ -358,13 +358,15 @@ function detectContextual(
 
 let builtIn: SecretMatcher | undefined
 
-/** The matcher of the built-in detectors plus `extra` ones (built-ins compiled once). */
+/** The matcher of `extra` detectors plus the built-in ones (built-ins compiled once). */
 export function secretMatcherFor(extra: readonly CompiledDetector[] = []): SecretMatcher {
   if (extra.length === 0) {
     builtIn ??= createSecretMatcher(compiledBuiltIns())
     return builtIn
   }
-  return createSecretMatcher([...compiledBuiltIns(), ...extra])
+  // A host's own detectors come first: at the same position, the specific kind wins over a
+  // built-in one (and over the generic assignment detector).
+  return createSecretMatcher([...extra, ...compiledBuiltIns()])
 }
 
 let compiled: readonly CompiledDetector[] | undefined
