@@ -49,7 +49,7 @@ export function detectNumbers(
   }
   if (enabled.phone && (hasThree || plus || lowestLead <= 1)) {
     clearConsumed(run, count)
-    detectPhone(text, run, findings)
+    detectPhone(text, run, findings, lowestLead)
   }
   if (enabled.ipv4 && hasDot && count >= 4) {
     clearConsumed(run, count)
@@ -325,8 +325,9 @@ function groupValue(run: NumberRun, group: number): number {
  * all, in two to four groups joined by single dashes or spaces (`09-7625400`, `090-1234-5678`),
  * or a Chinese mobile number (`1[3-9]` and nine more digits, bare).
  */
-function detectPhone(text: string, run: NumberRun, findings: Finding[]): void {
-  detectNationalPhone(text, run, findings)
+function detectPhone(text: string, run: NumberRun, findings: Finding[], lowestLead: number): void {
+  // A national number starts with a trunk 0 (or a Chinese mobile's 1).
+  if (lowestLead <= 1) detectNationalPhone(text, run, findings)
   if (run.start > 0 && text.charCodeAt(run.start - 1) === 43 && run.digits[0] !== 0 && isFree(run, 0, 0)) {
     let last = -1
     for (let group = 0; group < run.groupCount && groupDigits(run, 0, group) <= 15; group++) {
