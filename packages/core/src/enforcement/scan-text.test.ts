@@ -459,6 +459,11 @@ describe('scanText', () => {
       ).toHaveLength(1)
     })
 
+    it('does not flag a random string cut short with an ellipsis, as documentation shows one', () => {
+      const cut = '...6wqX6fNUXA/rYqRvfQ+EZAKGqQRiRyqAFRQshGPWOIAwNWGORfKHSBnVNFtVmWYoW6PH23lkq...'
+      expect(values(`key: ${cut}`, 'high-entropy')).toEqual([])
+    })
+
     it('does not flag words, hex hashes or ids', () => {
       expect(values('internationalization2024 antidisestablishmentarianism', 'high-entropy')).toEqual([])
       expect(

@@ -191,6 +191,8 @@ export function detectHighEntropyRun(
   const valueStart = assignedValueStart(text, runStart, runEnd)
   if (isNonSecretName(assignmentNameBefore(text, valueStart))) return
   if (isInPublicBlock(text, runStart, before)) return
+  // `...6wqX6fNUXA/rYq...`: a value cut short in documentation, not a live one.
+  if (text.startsWith('...', runStart - 3) || text.startsWith('...', runEnd)) return
   findings.push({
     type: 'high-entropy-string',
     start: runStart,
