@@ -47,9 +47,12 @@ export function detectNumbers(
     clearConsumed(run, count)
     detectSsn(text, run, findings)
   }
-  if (enabled.phone && (hasThree || plus || lowestLead <= 1)) {
+  // A national number needs a group from `0` with nine digits from it on, or eleven bare digits
+  // from `1`: a card's `4111 1111 …` has neither and skips the national reading.
+  const national = lowestLead <= 1 && canBeNationalPhone(run)
+  if (enabled.phone && (hasThree || plus || national)) {
     clearConsumed(run, count)
-    detectPhone(text, run, findings, lowestLead)
+    detectPhone(text, run, findings, national)
   }
   if (enabled.ipv4 && hasDot && count >= 4) {
     clearConsumed(run, count)
@@ -99,6 +102,20 @@ function lowestLeadingDigit(run: NumberRun): number {
   for (let group = 0; group < run.groupCount && lowest > 0; group++)
     lowest = Math.min(lowest, run.digits[run.groupDigitStart[group] as number] as number)
   return lowest
+}
+
+/**
+ * Can some group start a national phone number (see `isNationalPhone`): a group from `0` with at
+ * least nine digits from its start to the run's end, or a group of eleven digits from `1`?
+ */
+function canBeNationalPhone(run: NumberRun): boolean {
+  for (let group = 0; group < run.groupCount; group++) {
+    const digitStart = run.groupDigitStart[group] as number
+    const leading = run.digits[digitStart] as number
+    if (leading === 0 ? run.digitCount - digitStart >= 9 : leading === 1 && groupSize(run, group) === 11)
+      return true
+  }
+  return false
 }
 
 /** Clears the run's first `count` claimed groups (a loop: runs have few groups, and `fill` costs a call). */
@@ -325,9 +342,9 @@ function groupValue(run: NumberRun, group: number): number {
  * all, in two to four groups joined by single dashes or spaces (`09-7625400`, `090-1234-5678`),
  * or a Chinese mobile number (`1[3-9]` and nine more digits, bare).
  */
-function detectPhone(text: string, run: NumberRun, findings: Finding[], lowestLead: number): void {
+function detectPhone(text: string, run: NumberRun, findings: Finding[], national: boolean): void {
   // A national number starts with a trunk 0 (or a Chinese mobile's 1).
-  if (lowestLead <= 1) detectNationalPhone(text, run, findings)
+  if (national) detectNationalPhone(text, run, findings)
   if (run.start > 0 && text.charCodeAt(run.start - 1) === 43 && run.digits[0] !== 0 && isFree(run, 0, 0)) {
     let last = -1
     for (let group = 0; group < run.groupCount && groupDigits(run, 0, group) <= 15; group++) {
