@@ -127,6 +127,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   const minimumSecretLength = secrets.minimumLength
   const secretStarts = secrets.startTable
   const secretPairs = secrets.pairTable
+  const secretThirds = secrets.thirdTable
 
   const analysis: TokenAnalysis = {
     use,
@@ -157,6 +158,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     const classes = classTable
     const starts = secretStarts
     const pairs = secretPairs
+    const thirds = secretThirds
     let numberRun = run
     const findings: Finding[] = []
     const length = text.length
@@ -235,12 +237,12 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           if (secretFrom < 0 && code !== charCode.underscore && index + 1 < length) {
             // The first character decides almost always; the shape check reads the text only then.
             const next = bytes !== undefined ? (bytes[index + 1] as number) : text.charCodeAt(index + 1)
-            if (
-              next < 128 &&
-              starts[next] === 1 &&
-              pairs[next * 128 + (text.charCodeAt(index + 2) & 127)] === 1
-            )
-              secretFrom = index + 1
+            if (next < 128 && starts[next] === 1) {
+              const pair = pairs[next * 128 + (text.charCodeAt(index + 2) & 127)] as number
+              const third = text.charCodeAt(index + 3) & 127
+              if (pair !== 0 && ((thirds[pair * 4 + (third >>> 5)] as number) & (1 << (third & 31))) !== 0)
+                secretFrom = index + 1
+            }
           }
           if (kind !== classOtherDigit) {
             index++

@@ -18,6 +18,18 @@ describe('secretMatcherFor', () => {
     }
   })
 
+  it('lets a prefix start only where its first three characters are (two for a two-character prefix)', () => {
+    const matcher = secretMatcherFor()
+    for (const definition of builtInSecretDetectors)
+      for (const prefix of definition.prefixes ?? [])
+        expect(matcher.isStart(`${prefix}0`, 0), `${definition.id} ${prefix}`).toBe(true)
+    // `do` starts DigitalOcean's `dop_v1_`, but `doe` starts no prefix (an email's `jane.doe@`).
+    expect(matcher.isStart('doe123', 0)).toBe(false)
+    expect(matcher.isStart('dop_v1_', 0)).toBe(true)
+    // Twilio's `SK` has two characters: any third one may follow.
+    expect(matcher.isStart('SK~', 0)).toBe(true)
+  })
+
   it("runs a host's own detector, defined as data, with no change to the scan loop", () => {
     const acme = defineDetector({ id: 'acme-token', prefixes: ['acme_'], pattern: 'acme_([A-Za-z0-9]{12})' })
     const scanner = createScanner({ detectors: ['secret'], secretDetectors: [acme] })

@@ -18,13 +18,21 @@ const contextLength = 64
 export interface SecretMatcher {
   /** 1 for an ASCII code that starts some prefix. */
   readonly startTable: Uint8Array
-  /** 1 at `first * 128 + second` for the first two ASCII codes of some prefix. */
-  readonly pairTable: Uint8Array
+  /**
+   * At `first * 128 + second` for the first two ASCII codes of some prefix: the index of their
+   * third characters in `thirdTable` (1 or more), else 0.
+   */
+  readonly pairTable: Uint16Array
+  /**
+   * Per pair index, four 32-bit words: bit `code & 31` of word `code >>> 5` set for a third
+   * character (`code & 127`) some prefix of that pair has (every bit for a two-character prefix).
+   */
+  readonly thirdTable: Int32Array
   /** Regex alternatives, one character each, that find prefixed secrets shorter than `longSecretLength`. */
   readonly features: readonly string[]
   /** Shortest token that can hold a prefixed secret. */
   readonly minimumLength: number
-  /** Can a prefix start at `position` (its first two characters)? */
+  /** Can a prefix start at `position` (its first three characters)? */
   isStart(text: string, position: number): boolean
   /**
    * Pushes the prefixed secrets of the token `text[start, end)`, each bounded by characters that
@@ -179,7 +187,8 @@ function push(
  */
 export function createSecretMatcher(detectors: readonly CompiledDetector[]): SecretMatcher {
   const startTable = new Uint8Array(128)
-  const pairTable = new Uint8Array(128 * 128)
+  const pairTable = new Uint16Array(128 * 128)
+  const thirdWords: number[] = [0, 0, 0, 0]
   const byPair: Array<CompiledDetector[] | undefined> = new Array(128 * 128).fill(undefined)
   const shortPrefixes: string[] = []
   const anchored: CompiledDetector[] = []
@@ -195,7 +204,17 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
       for (const prefix of detector.prefixes) {
         const key = prefix.charCodeAt(0) * 128 + prefix.charCodeAt(1)
         startTable[prefix.charCodeAt(0)] = 1
-        pairTable[key] = 1
+        if (pairTable[key] === 0) {
+          pairTable[key] = thirdWords.length / 4
+          thirdWords.push(0, 0, 0, 0)
+        }
+        const pair = pairTable[key] as number
+        if (prefix.length === 2) thirdWords.fill(-1, pair * 4, pair * 4 + 4)
+        else {
+          const third = prefix.charCodeAt(2) & 127
+          const word = pair * 4 + (third >>> 5)
+          thirdWords[word] = (thirdWords[word] as number) | (1 << (third & 31))
+        }
         const list = byPair[key] ?? []
         if (!list.includes(detector)) list.push(detector)
         byPair[key] = list
@@ -207,13 +226,13 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
       anchored.push(detector)
     } else contextual.push(detector)
   }
+  const thirdTable = Int32Array.from(thirdWords)
   const isStart = (text: string, position: number): boolean => {
     const code = text.charCodeAt(position)
-    return (
-      code < 128 &&
-      startTable[code] === 1 &&
-      pairTable[code * 128 + (text.charCodeAt(position + 1) & 127)] === 1
-    )
+    if (code >= 128 || startTable[code] === 0) return false
+    const pair = pairTable[code * 128 + (text.charCodeAt(position + 1) & 127)] as number
+    const third = text.charCodeAt(position + 2) & 127
+    return pair !== 0 && ((thirdTable[pair * 4 + (third >>> 5)] as number) & (1 << (third & 31))) !== 0
   }
 
   /** End of `detector` matched at `position` within `end`, accepted; or -1. */
@@ -236,6 +255,7 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
   return {
     startTable,
     pairTable,
+    thirdTable,
     features: buildFeatures(shortPrefixes),
     minimumLength: Number.isFinite(minimumLength) ? minimumLength : Number.POSITIVE_INFINITY,
     isStart,
@@ -243,8 +263,8 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
       for (let position = start; position < lastStart; position++) {
         // Inside letters and digits no secret starts: one read skips most positions.
         if (position > start && isWordCode(text.charCodeAt(position - 1))) continue
+        if (!isStart(text, position)) continue
         const first = text.charCodeAt(position)
-        if (first >= 128 || startTable[first] === 0) continue
         const candidates = byPair[first * 128 + (text.charCodeAt(position + 1) & 127)]
         if (candidates === undefined) continue
         for (const detector of candidates) {
