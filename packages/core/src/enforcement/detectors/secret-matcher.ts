@@ -227,6 +227,10 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     } else contextual.push(detector)
   }
   const thirdTable = Int32Array.from(thirdWords)
+  // Every anchor as one alternation (literals: linear); never matches without anchored detectors.
+  const anyAnchor = new RegExp(
+    anchored.flatMap((detector) => detector.anchors.map(escapeLiteral)).join('|') || '(?!)',
+  )
   const isStart = (text: string, position: number): boolean => {
     const code = text.charCodeAt(position)
     if (code >= 128 || startTable[code] === 0) return false
@@ -280,13 +284,15 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
       const searchAnchors = anchored.length > 0 && (hasPunctuation || !anchorsNeedPunctuation)
       if (!searchAnchors && (contextual.length === 0 || (!hasAssignment && !endsAssignment(text, start))))
         return
-      // One slice per token: the native `includes`/`indexOf` search it (no loop per character).
+      // One slice per token: the native regex and `indexOf` search it (no loop per character).
       const token = text.slice(start, end)
-      // Findings already in this token (a prefixed secret): they come last.
+      // Findings already in this token (a prefixed secret, a URL): they come last.
       let since = findings.length
       while (since > 0 && (findings[since - 1] as Finding).end > start) since--
-      if (searchAnchors) detectAnchored(anchored, token, text, start, end, findings)
-      if (contextual.length > 0) {
+      // One search for every anchor; each detector's own anchors only in a token that has one.
+      if (searchAnchors && anyAnchor.test(token)) detectAnchored(anchored, token, text, start, end, findings)
+      // A finding covering the whole token (a URL) covers any value in it.
+      if (contextual.length > 0 && !isCovered(findings, since, start, end)) {
         const valueStart = hasAssignment ? start + assignedValueOffset(token) : start
         if (
           valueStart < end &&
