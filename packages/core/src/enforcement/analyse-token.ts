@@ -42,6 +42,8 @@ export interface TokenAnalysis {
   secrets: SecretMatcher
   entropy: { minimumLength: number; threshold: number }
   runs: TokenRuns
+  /** The text of the scan in progress as bytes when it is all ASCII (see `CandidateFinder.prepare`), else undefined. */
+  bytes: Uint8Array | undefined
   /** `from` of the scan in progress (findings before it are context and will be dropped). */
   from: number
   /** Set by `analyseToken`: where the scan resumes (after a key block), or -1. */
@@ -113,7 +115,7 @@ export function analyseToken(
     const secretFrom = secrets.isStart(text, start) ? start : runs.secretFrom
     const lastStart = (flags & flagsNotAlphanumeric) === 0 ? start + 1 : end
     const before = findings.length
-    if (secretFrom >= 0) secrets.detectPrefixed(text, secretFrom, end, findings, lastStart)
+    if (secretFrom >= 0) secrets.detectPrefixed(text, secretFrom, end, findings, lastStart, analysis.bytes)
     // Anchored and contextual secrets are looked for in long tokens; beside prefixed ones only
     // when the rest of the token is long enough to hold one (`AKIA…--client_secret=…Q~…`).
     if (tokenLength >= longSecretLength && longestUncovered(findings, before, start, end) >= longSecretLength)

@@ -126,8 +126,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   const candidates = createCandidateFinder(searchedLength, use.secret ? secrets.features : [])
   const minimumSecretLength = secrets.minimumLength
   const secretStarts = secrets.startTable
-  const secretPairs = secrets.pairTable
-  const secretThirds = secrets.thirdTable
+  const isSecretStart = secrets.isStart
 
   const analysis: TokenAnalysis = {
     use,
@@ -142,6 +141,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       entropyEnd: 0,
       secretFrom: -1,
     },
+    bytes: undefined,
     from: 0,
     next: -1,
     open: -1,
@@ -151,14 +151,13 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     analysis.from = from
     // The text as bytes when it is long and all ASCII: typed-array reads are cheaper than charCodeAt.
     const bytes = candidates.prepare(text)
+    analysis.bytes = bytes
     // Locals, not closure slots, in the hot loop: the optimiser keeps them in registers.
     const useIban = use.iban
     const readsNumbers = anyNumber
     const longToken = analysedLength
     const classes = classTable
     const starts = secretStarts
-    const pairs = secretPairs
-    const thirds = secretThirds
     let numberRun = run
     const findings: Finding[] = []
     const length = text.length
@@ -237,12 +236,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           if (secretFrom < 0 && code !== charCode.underscore && index + 1 < length) {
             // The first character decides almost always; the shape check reads the text only then.
             const next = bytes !== undefined ? (bytes[index + 1] as number) : text.charCodeAt(index + 1)
-            if (next < 128 && starts[next] === 1) {
-              const pair = pairs[next * 128 + (text.charCodeAt(index + 2) & 127)] as number
-              const third = text.charCodeAt(index + 3) & 127
-              if (pair !== 0 && ((thirds[pair * 4 + (third >>> 5)] as number) & (1 << (third & 31))) !== 0)
-                secretFrom = index + 1
-            }
+            if (next < 128 && starts[next] === 1 && isSecretStart(text, index + 1)) secretFrom = index + 1
           }
           if (kind !== classOtherDigit) {
             index++
@@ -302,7 +296,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         (flags & (flagAt | flagColon | flagDotLetter)) !== 0 ||
         first === charCode.dash ||
         tokenLength >= longToken ||
-        (tokenLength >= minimumSecretLength && (secretFrom >= 0 || secrets.isStart(text, tokenStart)))
+        (tokenLength >= minimumSecretLength && (secretFrom >= 0 || isSecretStart(text, tokenStart)))
       if (index >= length) openFrom = Math.min(openFrom, tokenStart)
       let resume = ibanEnd
       if (needsAnalysis) {

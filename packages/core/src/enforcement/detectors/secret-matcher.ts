@@ -36,9 +36,17 @@ export interface SecretMatcher {
   isStart(text: string, position: number): boolean
   /**
    * Pushes the prefixed secrets of the token `text[start, end)`, each bounded by characters that
-   * are not letters, digits or `_`; only positions before `lastStart` are tried.
+   * are not letters, digits or `_`; only positions before `lastStart` are tried. `bytes` is the
+   * text as bytes when it is all ASCII (the scanner's copy), else undefined.
    */
-  detectPrefixed(text: string, start: number, end: number, findings: Finding[], lastStart: number): void
+  detectPrefixed(
+    text: string,
+    start: number,
+    end: number,
+    findings: Finding[],
+    lastStart: number,
+    bytes: Uint8Array | undefined,
+  ): void
   /**
    * Pushes the secrets found by an anchor or a context in a token of `longSecretLength` or more;
    * `hasAssignment` false says the token has no `=` or `:` (its value can only be all of it);
@@ -134,7 +142,10 @@ function buildFeatures(prefixes: readonly string[]): string[] {
   return features
 }
 
-/** Is `text[start, end)` a secret by every condition of `detector` besides its shape? */
+/**
+ * Is `text[start, end)` a secret by every condition of `detector` besides its shape? `bytes`: the
+ * text as bytes when it is all ASCII, else undefined.
+ */
 function accepts(
   detector: CompiledDetector,
   text: string,
@@ -142,10 +153,12 @@ function accepts(
   end: number,
   bodyStart: number,
   bodyEnd: number,
+  bytes?: Uint8Array,
 ): boolean {
   for (const example of detector.examples)
     if (example.length === end - start && text.startsWith(example, start)) return false
-  if (!detector.allowPlaceholders && isPlaceholder(text, bodyStart, bodyEnd, detector.entropy)) return false
+  if (!detector.allowPlaceholders && isPlaceholder(text, bodyStart, bodyEnd, detector.entropy, bytes))
+    return false
   if (detector.context !== undefined || detector.contextAllowlist !== undefined) {
     const before = text.slice(Math.max(0, start - contextLength), start)
     if (detector.context !== undefined && !detector.context.test(before)) return false
@@ -240,7 +253,13 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
   }
 
   /** End of `detector` matched at `position` within `end`, accepted; or -1. */
-  const matchAt = (detector: CompiledDetector, text: string, position: number, end: number): number => {
+  const matchAt = (
+    detector: CompiledDetector,
+    text: string,
+    position: number,
+    end: number,
+    bytes: Uint8Array | undefined,
+  ): number => {
     let prefixLength = -1
     for (const prefix of detector.prefixes) {
       if (text.startsWith(prefix, position)) {
@@ -253,7 +272,9 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     if (!detector.sticky.test(text)) return -1
     const matchEnd = detector.sticky.lastIndex
     if (matchEnd > end || continuesIdentifier(text, position, matchEnd, position, end)) return -1
-    return accepts(detector, text, position, matchEnd, position + prefixLength, matchEnd) ? matchEnd : -1
+    return accepts(detector, text, position, matchEnd, position + prefixLength, matchEnd, bytes)
+      ? matchEnd
+      : -1
   }
 
   return {
@@ -263,7 +284,7 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     features: buildFeatures(shortPrefixes),
     minimumLength: Number.isFinite(minimumLength) ? minimumLength : Number.POSITIVE_INFINITY,
     isStart,
-    detectPrefixed(text, start, end, findings, lastStart) {
+    detectPrefixed(text, start, end, findings, lastStart, bytes) {
       for (let position = start; position < lastStart; position++) {
         // Inside letters and digits no secret starts: one read skips most positions.
         if (position > start && isWordCode(text.charCodeAt(position - 1))) continue
@@ -272,7 +293,7 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
         const candidates = byPair[first * 128 + (text.charCodeAt(position + 1) & 127)]
         if (candidates === undefined) continue
         for (const detector of candidates) {
-          const matchEnd = matchAt(detector, text, position, end)
+          const matchEnd = matchAt(detector, text, position, end, bytes)
           if (matchEnd < 0) continue
           push(findings, detector, text, position, matchEnd)
           position = matchEnd - 1
