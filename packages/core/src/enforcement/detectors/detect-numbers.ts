@@ -29,7 +29,8 @@ export function detectNumbers(
   const hasNine = (run.shapes & shapeNine) !== 0
   const hasDot = (run.shapes & shapeDot) !== 0
   const plus = run.start > 0 && text.charCodeAt(run.start - 1) === 43
-  const lowestLead = lowestLeadingDigit(run)
+  // Only a run of 9 to 11 digits can have a national phone number's shape: its lead is read only then.
+  const lowestLead = canHaveNationalShape(run.digitCount) ? lowestLeadingDigit(run) : 9
   if (isRejectedByCounts(run.digitCount, count, hasThree || hasNine, plus, lowestLead)) return
   // Detectors do not compete for groups: adjacent numbers can form a Luhn-valid run by chance,
   // and letting that hide a phone or SSN next to it would leak it. Overlaps merge at redaction.
@@ -49,7 +50,7 @@ export function detectNumbers(
   }
   // A national number needs a group from `0` with nine digits from it on, or eleven bare digits
   // from `1`: a card's `4111 1111 …` has neither and skips the national reading.
-  const national = lowestLead <= 1 && canBeNationalPhone(run)
+  const national = run.digitCount >= 9 && canBeNationalPhone(run)
   if (enabled.phone && (hasThree || plus || national)) {
     clearConsumed(run, count)
     detectPhone(text, run, findings, national)
@@ -94,6 +95,14 @@ export function isNationalPhoneShape(digitCount: number, groupCount: number, low
     (lowestLead === 0 && digitCount >= 9 && digitCount <= 11) ||
     (lowestLead === 1 && digitCount === 11 && groupCount === 1)
   )
+}
+
+/**
+ * Can a run of `digitCount` digits have a national phone number's shape (9 to 11 digits, see
+ * `isNationalPhoneShape`)? Below or above, the lowest leading digit need not be read: 9 stands for it.
+ */
+export function canHaveNationalShape(digitCount: number): boolean {
+  return digitCount >= 9 && digitCount <= 11
 }
 
 /** The lowest first digit of the run's groups (a national phone number may start at any). */
