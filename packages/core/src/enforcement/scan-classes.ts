@@ -89,8 +89,7 @@ function isLetterOrUnderscoreAscii(code: number): boolean {
  * - one group glued to an ASCII letter or `_` on either side (`f953371d`, `commit e6801`): no
  *   detector accepts a lone group without a word boundary;
  * - what `detectNumbers` rejects before looking at the groups (`isRejectedByCounts`: "3 printed",
- *   "10:30", "2024-05-17", "/85666."), whatever digits the groups start with (a run that could be
- *   a national phone number is read in full).
+ *   "10:30", "2024-05-17", "/85666.").
  * 0 also when the run has a non-ASCII character (a digit or an invisible one) or reaches the end
  * of the text: then it is read in full. `skipped.extendedEnd` is where the run's trailing
  * separators end; `skipped.noted` is false for one group of at most three digits ended by other
@@ -147,9 +146,6 @@ export function rejectedRunEnd(
       groups,
       threeOrNine || groupDigits === 3 || groupDigits === 9,
       start > 0 && text.charCodeAt(start - 1) === charCode.plus,
-      // The groups' leading digits are not tracked here: a run whose counts could make a national
-      // phone number (lead 0) is read in full, and `detectNumbers` decides.
-      0,
     )
   )
     return 0

@@ -29,9 +29,7 @@ export function detectNumbers(
   const hasNine = (run.shapes & shapeNine) !== 0
   const hasDot = (run.shapes & shapeDot) !== 0
   const plus = run.start > 0 && text.charCodeAt(run.start - 1) === 43
-  // Only a run of 9 to 11 digits can have a national phone number's shape: its lead is read only then.
-  const lowestLead = canHaveNationalShape(run.digitCount) ? lowestLeadingDigit(run) : 9
-  if (isRejectedByCounts(run.digitCount, count, hasThree || hasNine, plus, lowestLead)) return
+  if (isRejectedByCounts(run.digitCount, count, hasThree || hasNine, plus)) return
   // Detectors do not compete for groups: adjacent numbers can form a Luhn-valid run by chance,
   // and letting that hide a phone or SSN next to it would leak it. Overlaps merge at redaction.
   if (enabled.card && run.digitCount >= 12) {
@@ -48,13 +46,9 @@ export function detectNumbers(
     clearConsumed(run, count)
     detectSsn(text, run, findings)
   }
-  // A national number needs a group from `0` with nine digits from it on, or eleven bare digits
-  // from `1`: a card's `4111 1111 …` has neither and skips the national reading.
-  const national = run.digitCount >= 9 && canBeNationalPhone(run)
-  if (enabled.phone && (hasThree || plus || national)) {
-    clearConsumed(run, count)
-    detectPhone(text, run, findings, national)
-  }
+  // A national phone number has nine digits or more (`detectPhone` reads its leading digits).
+  if (enabled.phone && (hasThree || plus || run.digitCount >= 9))
+    detectPhone(text, run, findings, hasThree || plus)
   if (enabled.ipv4 && hasDot && count >= 4) {
     clearConsumed(run, count)
     detectIpv4(text, run, findings)
@@ -64,8 +58,9 @@ export function detectNumbers(
 /**
  * Whether a run holds nothing any number detector accepts, from its counts alone: fewer than four
  * digits; or fewer than four groups (no dotted quad) and fewer than seven digits; or fewer than
- * twelve digits (no card) without a group of three or nine digits (no SSN or NANP phone) and no `+`
- * before it (no E.164 phone). The scanner's fast path (`rejectedRunEnd`) applies the same rule
+ * twelve digits (no card) without a group of three or nine digits (no SSN or NANP phone), no `+`
+ * before it (no E.164 phone) and not 9 to 11 digits (no national phone number, whose leading
+ * digits `detectPhone` reads). The scanner's fast path (`rejectedRunEnd`) applies the same rule
  * while reading a run, so the two cannot drift apart.
  */
 export function isRejectedByCounts(
@@ -73,16 +68,11 @@ export function isRejectedByCounts(
   groupCount: number,
   threeOrNine: boolean,
   plus: boolean,
-  lowestLead: number,
 ): boolean {
   return (
     digitCount < 4 ||
     (groupCount < 4 &&
-      (digitCount < 7 ||
-        (digitCount < 12 &&
-          !threeOrNine &&
-          !plus &&
-          !isNationalPhoneShape(digitCount, groupCount, lowestLead))))
+      (digitCount < 7 || (digitCount < 12 && !threeOrNine && !plus && !canHaveNationalShape(digitCount))))
   )
 }
 
@@ -97,20 +87,9 @@ export function isNationalPhoneShape(digitCount: number, groupCount: number, low
   )
 }
 
-/**
- * Can a run of `digitCount` digits have a national phone number's shape (9 to 11 digits, see
- * `isNationalPhoneShape`)? Below or above, the lowest leading digit need not be read: 9 stands for it.
- */
-export function canHaveNationalShape(digitCount: number): boolean {
+/** Can a run of `digitCount` digits be a national phone number (9 to 11 digits, see `isNationalPhoneShape`)? */
+function canHaveNationalShape(digitCount: number): boolean {
   return digitCount >= 9 && digitCount <= 11
-}
-
-/** The lowest first digit of the run's groups (a national phone number may start at any). */
-function lowestLeadingDigit(run: NumberRun): number {
-  let lowest = 9
-  for (let group = 0; group < run.groupCount && lowest > 0; group++)
-    lowest = Math.min(lowest, run.digits[run.groupDigitStart[group] as number] as number)
-  return lowest
 }
 
 /**
@@ -256,7 +235,8 @@ function detectSsn(text: string, run: NumberRun, findings: Finding[]): void {
       }
       continue
     }
-    if (isWeakSsnPair(run, group)) {
+    // `AAA-GGSSSS` or `AAAGG-SSSS` starts with a group of three or five digits.
+    if ((size === 3 || size === 5) && isWeakSsnPair(run, group)) {
       if (isValidSsn(run.digits, run.groupDigitStart[group] as number)) {
         push(
           text,
@@ -351,9 +331,15 @@ function groupValue(run: NumberRun, group: number): number {
  * all, in two to four groups joined by single dashes or spaces (`09-7625400`, `090-1234-5678`),
  * or a Chinese mobile number (`1[3-9]` and nine more digits, bare).
  */
-function detectPhone(text: string, run: NumberRun, findings: Finding[], national: boolean): void {
-  // A national number starts with a trunk 0 (or a Chinese mobile's 1).
+function detectPhone(text: string, run: NumberRun, findings: Finding[], nanpOrE164: boolean): void {
+  // A national number needs a group from `0` with nine digits from it on, or eleven bare digits
+  // from `1`: a card's `4111 1111 …` has neither and skips the national reading.
+  const national = run.digitCount >= 9 && canBeNationalPhone(run)
+  if (!national && !nanpOrE164) return
+  clearConsumed(run, run.groupCount)
   if (national) detectNationalPhone(text, run, findings)
+  // The E.164 reading needs a `+` before the run, the NANP one a group of three digits.
+  if (!nanpOrE164) return
   if (run.start > 0 && text.charCodeAt(run.start - 1) === 43 && run.digits[0] !== 0 && isFree(run, 0, 0)) {
     let last = -1
     for (let group = 0; group < run.groupCount && groupDigits(run, 0, group) <= 15; group++) {
