@@ -36,6 +36,12 @@ export interface DetectorDefinition {
   context?: string | RegExp
   /** The text just before the match must not match this (`public_key =`, `csrf-token=`). */
   contextAllowlist?: string | RegExp
+  /**
+   * The body checked for entropy and placeholders is the match after the last occurrence of this
+   * literal, when it has one (Slack's `xoxa-2-511111111-…-e039d0…`: the numeric ids before the last
+   * `-` are not random, and runs of one digit in them make no placeholder). @default the whole body
+   */
+  bodyAfter?: string
   /** Minimum Shannon entropy of the body in bits per character. @default 3 (less for bodies under 16) */
   entropy?: number
   /** Documented example values (e.g. AWS's `AKIAIOSFODNN7EXAMPLE`), never reported. */
@@ -59,6 +65,7 @@ export interface CompiledDetector {
   global: RegExp
   context: RegExp | undefined
   contextAllowlist: RegExp | undefined
+  bodyAfter: string | undefined
   entropy: number | undefined
   examples: readonly string[]
   allowPlaceholders: boolean
@@ -98,6 +105,11 @@ export function defineDetector(definition: DetectorDefinition, path = 'detector'
   }
   if (prefixes.length === 0 && anchors.length === 0 && definition.context === undefined)
     throw invalid(path, 'a detector needs prefixes, anchors or a context')
+  if (
+    definition.bodyAfter !== undefined &&
+    (typeof definition.bodyAfter !== 'string' || definition.bodyAfter === '')
+  )
+    throw invalid(`${path}.bodyAfter`, 'expected a literal of one or more characters')
   if (flags !== '' && flags !== 'i')
     throw invalid(`${path}.flags`, `expected '' or 'i', got ${JSON.stringify(flags)}`)
   const source = assertSafePattern(pattern, { path: `${path}.pattern`, flags }).source
@@ -115,6 +127,7 @@ export function defineDetector(definition: DetectorDefinition, path = 'detector'
     global: new RegExp(source, `${flags}g`),
     context: compile(definition.context, 'context', '$'),
     contextAllowlist: compile(definition.contextAllowlist, 'contextAllowlist', '$'),
+    bodyAfter: definition.bodyAfter,
     entropy: definition.entropy,
     examples: definition.examples ?? [],
     allowPlaceholders: definition.allowPlaceholders ?? false,

@@ -38,11 +38,16 @@ describe('isPlaceholder', () => {
     expect(body('a1b2a1b2c3c3a1b2c3d4', 0)).toBe(false)
   })
 
-  it('counts a code -1 before the body, so fifteen ascending codes from 0 make a run', () => {
+  it('counts a code -1 before the body, so nine ascending codes from 0 make a run', () => {
     const ascending = (count: number): string =>
       String.fromCharCode(...Array.from({ length: count }, (_, code) => code))
-    expect(body(ascending(15))).toBe(true)
-    expect(body(ascending(14))).toBe(false)
+    expect(body(ascending(9))).toBe(true)
+    expect(body(ascending(8))).toBe(false)
+  })
+
+  it('takes ten ascending characters as a placeholder, nine as possibly random', () => {
+    expect(body('Zq7nopqrstuvwxW2')).toBe(true)
+    expect(body('Zq7opqrstuvwX2Wk')).toBe(false)
   })
 
   it('agrees with a plain one-pass reading on random bodies, with and without bytes', () => {
@@ -106,7 +111,7 @@ function plainIsPlaceholder(text: string, start: number, end: number, minimumEnt
     const code = text.charCodeAt(index)
     repeated = code === previous ? repeated + 1 : 1
     ascending = code === previous + 1 ? ascending + 1 : 1
-    if (repeated >= 6 || ascending >= 16) return true
+    if (repeated >= 6 || ascending >= 10) return true
     previous = code
     const lower = (code | 32) & 127
     if (lower === 60 || lower === 62) return true

@@ -53,9 +53,13 @@ function lowerAscii(code: number): number {
   return code >= 65 && code <= 90 ? code | 32 : code
 }
 
-/** A character repeated this many times in a row, or this many ascending codes (`abcdefghijklmnop`). */
+/**
+ * A character repeated this many times in a row, or this many ascending codes (`abcdefghij`,
+ * `klmnopqrstuvwx`: a run of ten ascending codes in a random body of 40 is a chance of about 1 in
+ * 10^15 over 62 symbols).
+ */
 const repeatedRun = 6
-const ascendingRun = 16
+const ascendingRun = 10
 
 /**
  * Does a word starting with `pair` occur at `index` (its first character already matched),
@@ -77,7 +81,7 @@ function hasWordAt(text: string, index: number, end: number, pair: number): bool
 /**
  * Does the random part of a secret, `text[start, end)`, look like a placeholder? Fill-in words
  * (`xxxx`, `your_key_here`, `EXAMPLE`), template marks (`<key>`, `${KEY}`, `...`), a character
- * repeated six times, sixteen ascending characters in a row (an alphabet), or entropy below `minimumEntropy`
+ * repeated six times, ten ascending characters in a row (an alphabet), or entropy below `minimumEntropy`
  * (default: 3 bits per character, scaled down for bodies under 16 characters, whose entropy
  * cannot reach it; 0 skips the entropy check). One pass reads the body; the entropy is counted
  * only when the number of distinct characters does not already guarantee it. `bytes`, when given,
@@ -108,6 +112,7 @@ export function isPlaceholder(
     const code = bytes !== undefined ? (bytes[index] as number) : text.charCodeAt(index)
     if (code === previous) {
       if (++repeated >= repeatedRun) return true
+      ascending = 1
     } else {
       repeated = 1
       if (code === previous + 1) {

@@ -57,6 +57,36 @@ describe('defineDetector', () => {
   it('rejects a detector with no way to be found, with a located error', () => {
     expect(() => defineDetector({ id: 'x', pattern: 'abc' })).toThrow(/detector: a detector needs prefixes/)
     expect(() => defineDetector({ id: 'Bad Id', prefixes: ['ab'], pattern: 'ab' })).toThrow(/detector.id/)
+    expect(() =>
+      defineDetector({ id: 'x', prefixes: ['ab'], pattern: 'ab', bodyAfter: '' }, 'rules[2]'),
+    ).toThrow(/rules\[2\]\.bodyAfter: expected a literal/)
+  })
+
+  it('checks only the part after `bodyAfter` for placeholders, when it is long enough to be the secret', () => {
+    const token = defineDetector({
+      id: 'ids-then-secret',
+      prefixes: ['tok-'],
+      pattern: 'tok-[0-9]+-[0-9]+-[0-9a-f]{4,40}',
+      bodyAfter: '-',
+    })
+    const scanner = createScanner({ detectors: ['secret'], secretDetectors: [token] })
+    const found = (text: string): string[] => scanner.scan(text).findings.map((finding) => finding.type)
+    // Runs of one digit in the ids are no placeholder; the random part decides.
+    expect(found('t = tok-1000000-2222222-9b3f6c1e2d7a4f80c5e1')).toEqual(['ids-then-secret'])
+    expect(found('t = tok-1000000-2222222-xxxxxxxxxxxxxxxxxxxx')).toEqual([])
+    // A part too short to be the secret leaves the whole body checked (its runs of 1 and 2 reject it).
+    expect(found('t = tok-1111111-2222222-9b3f')).toEqual([])
+    expect(found('t = tok-1234567-2345678-9b3f')).toEqual(['ids-then-secret'])
+    const whole = defineDetector({
+      id: 'whole-body',
+      prefixes: ['tok-'],
+      pattern: 'tok-[0-9]+-[0-9]+-[0-9a-f]{4,40}',
+    })
+    expect(
+      createScanner({ detectors: ['secret'], secretDetectors: [whole] }).scan(
+        't = tok-1000000-2222222-9b3f6c1e2d7a4f80c5e1',
+      ).findings,
+    ).toEqual([])
   })
 
   it('throws a FocalError with a code for a pattern open to catastrophic backtracking', () => {

@@ -8,6 +8,9 @@ import { builtInSecretDetectors } from './secret-rules.ts'
 /** Tokens this long are searched for secrets found by an anchor or a context (no candidate feature needed). */
 export const longSecretLength = 24
 
+/** Fewest characters after a detector's `bodyAfter` literal for them alone to be checked as the body. */
+const minimumRandomPart = 10
+
 /** Characters before a match given to a detector's context check. */
 const contextLength = 64
 
@@ -157,8 +160,16 @@ function accepts(
 ): boolean {
   for (const example of detector.examples)
     if (example.length === end - start && text.startsWith(example, start)) return false
-  if (!detector.allowPlaceholders && isPlaceholder(text, bodyStart, bodyEnd, detector.entropy, bytes))
-    return false
+  if (!detector.allowPlaceholders) {
+    let randomStart = bodyStart
+    if (detector.bodyAfter !== undefined) {
+      const last = text.lastIndexOf(detector.bodyAfter, bodyEnd - detector.bodyAfter.length)
+      // A part too short to be the secret (a template's tail) leaves the whole body checked.
+      if (last >= bodyStart && bodyEnd - last - detector.bodyAfter.length >= minimumRandomPart)
+        randomStart = last + detector.bodyAfter.length
+    }
+    if (isPlaceholder(text, randomStart, bodyEnd, detector.entropy, bytes)) return false
+  }
   if (detector.context !== undefined || detector.contextAllowlist !== undefined) {
     const before = text.slice(Math.max(0, start - contextLength), start)
     if (detector.context !== undefined && !detector.context.test(before)) return false

@@ -65,7 +65,30 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     examples: ['wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'],
     entropy: 4,
   },
-  { id: 'gcp-api-key', prefixes: ['AIza'], pattern: 'AIza[0-9A-Za-z_-]{35}' },
+  {
+    id: 'gcp-api-key',
+    prefixes: ['AIza'],
+    pattern: 'AIza[0-9A-Za-z_-]{35}',
+    // The example keys in the Firebase Android SDK's sources and docs (public, restricted to its
+    // demo projects; gitleaks allowlists the same ones).
+    examples: [
+      'AIzaSyAnLA7NfeLquW1tJFpx_eQCxoX-oo6YyIs',
+      'AIzaSyCkEhVjf3pduRDt6d1yKOMitrUEke8agEM',
+      'AIzaSyDMAScliyLx7F0NPDEJi1QmyCgHIAODrlU',
+      'AIzaSyD3asb-2pEZVqMkmL6M9N6nHZRR_znhrh0',
+      'AIzayDNSXIbFmlXbIE6mCzDLQAqITYefhixbX4A',
+      'AIzaSyAdOS2zB6NCsk1pCdZ4-P6GBdi_UUPwX7c',
+      'AIzaSyASWm6HmTMdYWpgMnjRBjxcQ9CKctWmLd4',
+      'AIzaSyANUvH9H9BsUccjsu2pCmEkOPjjaXeDQgY',
+      'AIzaSyA5_iVawFQ8ABuTZNUdcwERLJv_a_p4wtM',
+      'AIzaSyA4UrcGxgwQFTfaI3no3t7Lt1sjmdnP5sQ',
+      'AIzaSyDSb51JiIcB6OJpwwMicseKRhhrOq1cS7g',
+      'AIzaSyBF2RrAIm4a0mO64EShQfqfd2AFnzAvvuU',
+      'AIzaSyBcE-OOIbhjyR83gm4r2MFCu4MJmprNXsw',
+      'AIzaSyB8qGxt4ec15vitgn44duC5ucxaOi4FmqE',
+      'AIzaSyA8vmApnrHNFE0bApF4hoZ11srVL_n0nvY',
+    ],
+  },
   {
     id: 'gcp-service-account',
     prefixes: ['service_account'],
@@ -171,6 +194,7 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     id: 'slack-token',
     prefixes: ['xoxa-', 'xoxr-', 'xoxo-', 'xoxs-'],
     pattern: 'xox[aros]-[0-9A-Za-z-]{20,}',
+    bodyAfter: '-',
   },
   {
     id: 'slack-webhook-url',
