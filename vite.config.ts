@@ -56,6 +56,16 @@ export default defineConfig({
         },
       },
       {
+        // Example agents with real tool runners (git and files over a fixture repository).
+        extends: true,
+        test: {
+          name: 'examples',
+          root: './examples',
+          include: ['repo-helper/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'tooling',

@@ -6,7 +6,7 @@
  */
 export const suites = [
   {
-    name: 'vitest (core, core-no-codegen, edge, react, tooling)',
+    name: 'vitest (core, core-no-codegen, edge, react, examples, tooling)',
     command: 'pnpm',
     args: [
       'exec',

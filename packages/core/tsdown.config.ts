@@ -18,6 +18,7 @@ const subpaths = [
   'definition',
   'errors',
   'testing',
+  'conversation-tests',
 ]
 
 export default defineConfig({

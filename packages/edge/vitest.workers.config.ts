@@ -15,6 +15,7 @@ export default defineConfig({
         compatibilityDate: '2026-01-01',
         compatibilityFlags: ['nodejs_compat'],
         durableObjects: { FOCAL_SESSIONS: { className: 'FocalSessionObject', useSQLite: true } },
+        kvNamespaces: ['FOCAL_COMPILE_CACHE'],
       },
     }),
   ],

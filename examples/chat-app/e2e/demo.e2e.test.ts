@@ -74,6 +74,37 @@ describe('demo chat in Chromium', () => {
     await page.close()
   })
 
+  it('runs the four sidebar flows in order in one session, each getting its own answer', async () => {
+    const page = await openChat(browser.context)
+    const click = async (label: string) => {
+      const before = await assistantMessages(page).count()
+      await page.getByRole('button', { name: label }).click()
+      await assistantMessages(page).nth(before).waitFor()
+      await idle(page)
+      return assistantMessages(page).nth(before)
+    }
+    const clarification = await click(demoFlows.clarification.label)
+    expect(await clarification.locator('fieldset.focal-clarification button').count()).toBeGreaterThan(1)
+    const refusal = await click(demoFlows.refusal.label)
+    expect(await refusal.textContent()).toMatch(/capped at \$50/)
+    const card = await click(demoFlows.redaction.label)
+    const cardText = (await card.textContent()) ?? ''
+    expect(cardText).toMatch(/Visa/)
+    expect(cardText).not.toMatch(/capped/)
+    expect(cardText.replace(/[\s-]/g, '')).not.toMatch(/\d{12,}/)
+    const approval = await click(demoFlows.approval.label)
+    expect(await approval.textContent()).not.toMatch(/capped/)
+    const approvalCard = approval.locator('fieldset.focal-approval')
+    await approvalCard.waitFor()
+    const before = await assistantMessages(page).count()
+    await approvalCard.getByRole('button', { name: 'Approve' }).click()
+    await assistantMessages(page).nth(before).waitFor()
+    await idle(page)
+    expect(await assistantMessages(page).nth(before).textContent()).toMatch(/NW-2002 is cancelled/)
+    await shoot(page, '0-four-flows-one-session')
+    await page.close()
+  })
+
   it('refuses a refund above the cap and shows the rule in the provenance footer', async () => {
     const page = await openChat(browser.context)
     const reply = await send(page, demoFlows.refusal.text)
@@ -148,6 +179,27 @@ describe('demo chat in Chromium', () => {
     expect(((await redacted.textContent()) ?? '').replace(/[\s-]/g, '')).not.toMatch(/\d{12,}/)
     await shoot(page, '7-in-page-engine')
     expect(apiCalls).toEqual([])
+    await page.close()
+  })
+
+  it('runs the task agent: its plan and real tool runs in the footer, a narrowing the user can undo', async () => {
+    const page = await browser.context.newPage()
+    await page.goto(`${demo.url}#/task`)
+    await page.getByRole('log', { name: 'Conversation' }).waitFor()
+    const changed = await send(page, 'What did I change in the working tree?')
+    expect(await changed.locator('.focal-text').textContent()).toContain('src/orders.ts')
+    const explained = await send(page, 'Explain how the auth works')
+    await explained.getByRole('button', { name: /goal narrowed/ }).click()
+    const panel = explained.locator('.focal-provenance-panel')
+    expect(await panel.textContent()).toContain('read src/auth.ts')
+    expect(await panel.textContent()).toContain(
+      'Explain how the auth works → Explain how the auth works in src/auth.ts',
+    )
+    await shoot(page, '8-task-agent-plan')
+    await panel.getByRole('button', { name: 'Undo narrowing' }).click()
+    await panel.getByText('Undone: back to “Explain how the auth works”.').waitFor()
+    const tests = await send(page, 'Run the tests')
+    expect(await tests.locator('.focal-approval').count()).toBe(1)
     await page.close()
   })
 })

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { agentModelScript, isDraftRequest } from '../../../packages/core/src/testing/agent-model-script.ts'
 import {
   type ScriptedModelServer,
   startScriptedModelServer,
@@ -18,7 +19,11 @@ let demo: RunningDemo
 let browser: Awaited<ReturnType<typeof launchChromium>>
 
 beforeAll(async () => {
-  model = await startScriptedModelServer({ script: () => ({ type: 'completion', content: modelReply }) })
+  // The model answers each kind of request as a real one would: guardrail compilations and Lane 2
+  // and alignment judgments in their JSON, reply drafts with `modelReply`.
+  model = await startScriptedModelServer({
+    script: agentModelScript({ drafts: Array(20).fill(modelReply) }),
+  })
   demo = await startDemo({
     FOCAL_MODEL_BASE_URL: model.baseURL,
     FOCAL_MODEL: 'demo-model',
@@ -47,8 +52,8 @@ describe('demo with an OpenAI-compatible model', () => {
     const text = (await reply.locator('.focal-text').textContent()) ?? ''
     expect(text).toContain('Your order NW-1001 shipped with UPS.')
     expect(text.replace(/\s/g, '')).not.toContain('4111111111111111')
-    const [request] = model.requests
-    if (!request) throw new Error('the model endpoint was never called')
+    const request = model.requests.find(isDraftRequest)
+    if (!request) throw new Error('the model endpoint was never asked for a reply')
     expect(request.path).toBe('/v1/chat/completions')
     expect(request.headers.authorization).toBe('Bearer demo-key')
     expect((request.body as { model?: string }).model).toBe('demo-model')

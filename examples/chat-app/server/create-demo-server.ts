@@ -2,9 +2,13 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { LanguageModel } from '@focal/core'
 import { loadDefinition, openAICompatible } from '@focal/core'
-import { createFocalApp } from '@focal/edge/node'
+import { createFocalApp, createFocalStores } from '@focal/edge/node'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
+import { createClient } from 'redis'
+import { createRepoTools } from '../../repo-helper/create-repo-tools.ts'
+
+const repoHelperPath = join(import.meta.dirname, '..', '..', 'repo-helper', 'repo-helper.yaml')
 
 /** Options of {@link createDemoServer}. */
 export interface DemoServerOptions {
@@ -27,7 +31,10 @@ export function modelFromEnvironment(
   return openAICompatible({ baseURL, model, ...(apiKey ? { apiKey } : {}) })
 }
 
-/** The demo: `@focal/edge` under `/v1`, the built React client everywhere else. */
+/**
+ * The demo: the refund agent's `@focal/edge` under `/v1`, the repo-helper task agent's (real git
+ * and file tools over a fixture repository) under `/task/v1`, the built React client everywhere else.
+ */
 export async function createDemoServer({ clientDir, definitionPath, environment }: DemoServerOptions) {
   const loaded = loadDefinition(await readFile(definitionPath, 'utf8'))
   // The demo runs the final alignment judge on every reply so the inspector's §9.13 charts
@@ -40,10 +47,33 @@ export async function createDemoServer({ clientDir, definitionPath, environment 
     },
   }
   const model = modelFromEnvironment(environment)
-  const focal = createFocalApp({ name: 'focal-demo', definition, ...(model ? { model } : {}) })
+  // With FOCAL_REDIS_URL, sessions and ledgers live in Redis and survive a restart of the demo.
+  const redis = environment.FOCAL_REDIS_URL
+    ? await createClient({ url: environment.FOCAL_REDIS_URL }).connect()
+    : undefined
+  const stores = (keyPrefix: string) => (redis ? createFocalStores({ client: redis, keyPrefix }) : {})
+  const focal = createFocalApp({
+    name: 'focal-demo',
+    definition,
+    ...(model ? { model } : {}),
+    ...stores('focal:refund:'),
+  })
+  const repo = await createRepoTools()
+  const task = createFocalApp({
+    name: 'focal-repo-helper',
+    definition: await readFile(repoHelperPath, 'utf8'),
+    tools: repo.tools,
+    ...(model ? { model } : {}),
+    ...stores('focal:task:'),
+  })
   const app = new Hono()
+  app.route('/task', task)
   app.route('/', focal)
   app.use('/*', serveStatic({ root: clientDir }))
   app.get('/*', async (context) => context.html(await readFile(join(clientDir, 'index.html'), 'utf8')))
-  return { app, model }
+  const dispose = () => {
+    repo.dispose()
+    void redis?.quit()
+  }
+  return { app, model, dispose }
 }

@@ -12,7 +12,11 @@ if (process.env.FOCAL_DEMO_SKIP_BUILD !== '1') {
   console.log('Building the demo client…')
   await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' })
 }
-const { app, model } = await createDemoServer({ clientDir, definitionPath, environment: process.env })
+const { app, model, dispose } = await createDemoServer({
+  clientDir,
+  definitionPath,
+  environment: process.env,
+})
 const port = Number(process.env.PORT ?? 5173)
 const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
   const mode = model
@@ -20,6 +24,10 @@ const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) =
     : 'no model (approved responses)'
   console.log(`Focal demo running at http://127.0.0.1:${info.port}/ (${mode})`)
 })
-const close = () => server.close(() => process.exit(0))
+const close = () =>
+  server.close(() => {
+    dispose()
+    process.exit(0)
+  })
 process.on('SIGINT', close)
 process.on('SIGTERM', close)

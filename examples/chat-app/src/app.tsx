@@ -2,12 +2,34 @@ import { createStreamRedactor } from '@focal/core/enforcement'
 import { createChatStore, createHttpTransport, FocalChat, useFocalChat } from '@focal/react'
 import { useState } from 'react'
 import { createInPageTransport } from './create-in-page-transport.ts'
-import { demoMessages } from './demo-messages.ts'
+import { demoMessages, taskMessages } from './demo-messages.ts'
 import { Inspector } from './inspector/inspector.tsx'
 import { useHashRoute } from './use-hash-route.ts'
 
 /** Where the engine runs: behind `@focal/edge` on the Node server, or in this page. */
 type EngineMode = 'server' | 'page'
+
+/** Sidebar buttons that send a prepared message each. */
+function TryList({
+  messages,
+  send,
+}: {
+  messages: ReadonlyArray<{ label: string; text: string }>
+  send: (text: string) => Promise<void>
+}) {
+  return (
+    <ul className="demo-try">
+      {messages.map((message) => (
+        <li key={message.label}>
+          <button type="button" onClick={() => void send(message.text)}>
+            {message.label}
+          </button>
+          <span>{message.text}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 function ChatPage({ mode }: { mode: EngineMode }) {
   // One store for the page; the streaming redactor is the client-side Lane 1 (defense in depth).
@@ -26,16 +48,7 @@ function ChatPage({ mode }: { mode: EngineMode }) {
       </section>
       <aside className="demo-side">
         <h2>Try the four flows</h2>
-        <ul className="demo-try">
-          {demoMessages.map((message) => (
-            <li key={message.label}>
-              <button type="button" onClick={() => void sendMessage(message.text)}>
-                {message.label}
-              </button>
-              <span>{message.text}</span>
-            </li>
-          ))}
-        </ul>
+        <TryList messages={demoMessages} send={sendMessage} />
         {mode === 'server' ? (
           <p>
             <a href={`#/inspector?session=${encodeURIComponent(sessionId)}`}>Open the session inspector →</a>
@@ -60,6 +73,33 @@ function ChatPage({ mode }: { mode: EngineMode }) {
   )
 }
 
+/** The repo-helper task agent: its own `@focal/edge` app under `/task`, with real tools. */
+function TaskPage() {
+  const [store] = useState(() => createChatStore({ transport: createHttpTransport({ baseUrl: '/task' }) }))
+  const sendMessage = useFocalChat({ store, select: (state) => state.sendMessage })
+  return (
+    <main className="demo-layout">
+      <section className="demo-chat">
+        <FocalChat store={store} title="Repo helper (task agent)" />
+      </section>
+      <aside className="demo-side">
+        <h2>Ask about the repository</h2>
+        <p>
+          Each turn parses the goal, plans the evidence and runs real git and file tools over a small fixture
+          repository; open “Why this answer” to see the plan.
+        </p>
+        <TryList messages={taskMessages} send={sendMessage} />
+        <p className="demo-mode">
+          <a href="#/">Back to refund support</a>
+        </p>
+        <button type="button" className="demo-link" onClick={() => store.getState().reset()}>
+          New session
+        </button>
+      </aside>
+    </main>
+  )
+}
+
 /** The demo: the chat widget (engine on the server, or in the page at `#/page`), or the inspector. */
 export function App() {
   const { path, params } = useHashRoute()
@@ -68,9 +108,12 @@ export function App() {
       <header className="demo-header">
         <a href="#/">Focal demo</a>
         <span>refund support · deterministic control plane</span>
+        <a href="#/task">Task agent →</a>
       </header>
       {path === '/inspector' ? (
         <Inspector sessionId={params.get('session') ?? ''} />
+      ) : path === '/task' ? (
+        <TaskPage />
       ) : (
         <ChatPage key={path} mode={path === '/page' ? 'page' : 'server'} />
       )}

@@ -19,3 +19,12 @@ export const demoFlows = {
 
 /** The flows as a list, for the sidebar. */
 export const demoMessages = Object.values(demoFlows)
+
+/** Requests to the repo-helper task agent (`examples/repo-helper`): each plans and runs real tools. */
+export const taskMessages = [
+  { label: 'What changed? → git status', text: 'What did I change in the working tree?' },
+  { label: 'Find a symbol → symbols, read', text: 'Where is CommandRouter defined?' },
+  { label: 'Explain a component → find, read', text: 'Explain how the auth works' },
+  { label: 'Recent history → git log', text: 'Show me the recent commits' },
+  { label: 'Run the tests → approval', text: 'Run the tests' },
+]

@@ -11,18 +11,16 @@
  * The cache (JSON, keyed by SHA-256 of rule + tool schemas + model id) defaults to
  * `<definition>.compile-cache.json`; a cached compile makes no model call.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import {
-  type CachedRuleCompilation,
   type CompilerRule,
   type CompilerToolSchema,
   compileDefinitionRules,
-  createMemoryCompileCache,
   formatCompileReport,
 } from '../src/compiler/index.ts'
 import { classifyGuardrailTier, importMcpTools, loadDefinition } from '../src/definition/index.ts'
-import { openAICompatible } from '../src/llm/index.ts'
+import { compilerModelFromEnvironment, readCompileCache } from './compiler-environment.ts'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -55,21 +53,8 @@ if (values.mcp !== undefined) {
 }
 
 const cachePath = values.cache ?? `${definitionPath}.compile-cache.json`
-const cache = createMemoryCompileCache(
-  existsSync(cachePath)
-    ? (JSON.parse(readFileSync(cachePath, 'utf8')) as Record<string, CachedRuleCompilation>)
-    : {},
-)
-const baseURL = process.env.FOCAL_COMPILER_BASE_URL
-const modelId = process.env.FOCAL_COMPILER_MODEL
-const model =
-  baseURL && modelId
-    ? openAICompatible({
-        baseURL,
-        model: modelId,
-        ...(process.env.FOCAL_COMPILER_API_KEY ? { apiKey: process.env.FOCAL_COMPILER_API_KEY } : {}),
-      })
-    : undefined
+const cache = readCompileCache(cachePath)
+const model = compilerModelFromEnvironment()
 
 const report = await compileDefinitionRules({
   rules,

@@ -1,4 +1,11 @@
-import { createMemoryLedgerStore, createMemorySessionStore } from '@focal/core'
+import {
+  createEngine,
+  createLedger,
+  createMemoryLedgerAnchorStore,
+  createMemoryLedgerStore,
+  createMemorySessionStore,
+  FocalError,
+} from '@focal/core'
 import { describe, expect, it } from 'vitest'
 import { createFocalApp } from './create-focal-app.ts'
 import { createTestApp } from './testing/create-test-app.ts'
@@ -70,5 +77,37 @@ describe('createFocalApp', () => {
     expect(outcome.verification).toEqual({ valid: true })
     expect(outcome.sequences).toEqual(outcome.sequences.map((_, index) => index))
     expect(outcome.turnCounter).toBe(50)
+  })
+
+  it('rejects a ledgerKey shorter than 32 bytes with an error naming the option', () => {
+    let error: unknown
+    try {
+      createFocalApp({ definition, ledgerKey: 'too short' })
+    } catch (caught) {
+      error = caught
+    }
+    expect(FocalError.isInstance(error) && error.code).toBe('invalid-argument')
+    expect((error as Error).message).toBe(
+      'createFocalApp: option "ledgerKey" needs at least 32 bytes (got 9)',
+    )
+  })
+
+  it("verifies a ready engine's keyed ledger with ledgerKey and the anchor store it shares", async () => {
+    const key = 'ready engine ledger secret, 32 bytes or more'
+    const ledgerStore = createMemoryLedgerStore()
+    const ledgerAnchorStore = createMemoryLedgerAnchorStore()
+    const ledger = createLedger({ store: ledgerStore, key, anchorStore: ledgerAnchorStore })
+    const engine = createEngine({ definition, ledger })
+    const readLedger = async (app: ReturnType<typeof createFocalApp>) =>
+      ((await (await app.request('/v1/sessions/s/ledger')).json()) as { verification: unknown }).verification
+    await engine.turn({ sessionId: 's', text: 'Where is my order NW-1234?' })
+    const keyed = createFocalApp({ engine, definition, ledgerStore, ledgerKey: key, ledgerAnchorStore })
+    expect(await readLedger(keyed)).toEqual({ valid: true })
+    // Without the key the app cannot check an HMAC chain, and says so.
+    expect(await readLedger(createFocalApp({ engine, definition, ledgerStore }))).toMatchObject({
+      valid: false,
+      sequence: 0,
+      problem: 'key-required',
+    })
   })
 })

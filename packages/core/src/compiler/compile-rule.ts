@@ -69,8 +69,8 @@ export async function compileRule(options: CompileRuleOptions): Promise<RuleComp
     })
   const cacheKey = await compileCacheKey(rule.text, tools, model.modelId)
   const hit = await cache?.get(cacheKey)
-  if (hit !== undefined) return fromCached(rule, hit, cacheKey)
-  let computed: CachedRuleCompilation
+  if (hit !== undefined && hit.type !== 'guardrail') return fromCached(rule, hit, cacheKey)
+  let computed: Exclude<CachedRuleCompilation, { type: 'guardrail' }>
   try {
     computed = await compileWithModel(rule.text, tools, model, options.signal)
   } catch (error) {
@@ -92,7 +92,7 @@ async function compileWithModel(
   tools: readonly CompilerToolSchema[],
   model: LanguageModel,
   signal: AbortSignal | undefined,
-): Promise<CachedRuleCompilation> {
+): Promise<Exclude<CachedRuleCompilation, { type: 'guardrail' }>> {
   const prompt = [{ role: 'user' as const, content: renderCompilerPrompt(text, tools) }]
   const withSignal = signal === undefined ? {} : { signal }
   const expressionResult = await model.generate({
@@ -146,7 +146,7 @@ async function compileWithModel(
 
 function fromCached(
   rule: CompilerRule,
-  entry: CachedRuleCompilation,
+  entry: Exclude<CachedRuleCompilation, { type: 'guardrail' }>,
   cacheKey: string,
   cached = true,
 ): RuleCompilation {

@@ -1,5 +1,6 @@
 import type { CompiledRuleTemplate, RuleTier } from '../enforcement/index.ts'
 import type { Lane2Rule } from '../enforcement/lane2/index.ts'
+import type { PlannedReplyCheck, PlannedToolCheck } from './plan-types.ts'
 
 /** A tool the rule may refer to, with its input schema (from the definition or `importMcpTools`). */
 export interface CompilerToolSchema {
@@ -69,6 +70,15 @@ export type RuleCompilation =
 export type CachedRuleCompilation =
   | { type: 'compiled'; expression: string; testCases: RuleTestCase[]; modelId: string }
   | { type: 'fallback'; reason: string; failures: RuleTestFailure[]; modelId: string }
+  /** A guardrail of an enforcement plan: its tier and its checked form, or none (Lane 2). */
+  | {
+      type: 'guardrail'
+      tier: RuleTier
+      check?: PlannedReplyCheck | PlannedToolCheck
+      /** How it compiled, or why it fell back. */
+      reason: string
+      modelId: string
+    }
 
 /** Pluggable cache of compilations, keyed by a content hash (memory, KV, a JSON file...). */
 export interface CompileCacheStore {

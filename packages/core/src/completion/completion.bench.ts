@@ -1,10 +1,12 @@
 // biome-ignore lint/style/noRestrictedImports: benchmarks run in Node only (check-portable exempts *.bench.ts)
 import { readFileSync } from 'node:fs'
 import { defineSuite } from '../../../../bench/harness.ts'
+import { createGoalTracker } from './create-goal-tracker.ts'
 import { decideCompletion } from './decide-completion.ts'
 import { evaluateGoalGate } from './evaluate-goal-gate.ts'
 import { evaluateQualityGates } from './evaluate-quality-gates.ts'
 import { evaluateTrustGate } from './evaluate-trust-gate.ts'
+import { goalContractFromFrontmatter } from './goal-contract-from-frontmatter.ts'
 import {
   type JupyterNotebook,
   readNotebookFrontmatter,
@@ -16,8 +18,7 @@ import { parseMarkers } from './parse-markers.ts'
 const notebook: JupyterNotebook = JSON.parse(
   readFileSync(new URL('./fixtures/churn-analysis.ipynb', import.meta.url), 'utf8'),
 )
-const frontmatter = readNotebookFrontmatter(notebook)
-const contract = frontmatter.type === 'found' ? frontmatter.goalContract : undefined
+const contract = goalContractFromFrontmatter(readNotebookFrontmatter(notebook))
 
 // A long research run: the fixture's output plus 1,000 lines of evidence, findings and logs.
 const block = [
@@ -34,6 +35,14 @@ const block = [
 ].join('\n')
 const longOutput = `${notebookOutputText(notebook)}${`${block}\n`.repeat(100)}`
 const longLines = longOutput.split('\n').length
+
+// What a host keeps in its session store: two earlier attempts, as JSON.
+const earlierAttempt = evaluateGoalGate(contract, {
+  output: '[METRIC:cv_accuracy_mean] 0.70',
+  approach: 'logistic',
+})
+const storedAttempts = JSON.stringify([earlierAttempt, earlierAttempt])
+const longGoalGate = evaluateGoalGate(contract, { output: longOutput })
 
 export default defineSuite({
   name: 'completion: gates',
@@ -61,6 +70,19 @@ export default defineSuite({
         return decideCompletion({ requestedStatus: 'SUCCESS', trustGate, goalGate, attempts: 1 })
       },
       targetMedianMicros: 5_000,
+    },
+    {
+      name: 'createGoalTracker from 2 stored attempts (JSON) + decide + attempts()',
+      fn: () => {
+        const tracker = createGoalTracker({ contract, attempts: JSON.parse(storedAttempts) })
+        const decision = tracker.decide({
+          requestedStatus: 'SUCCESS',
+          trustGate: { passed: true },
+          goalGate: longGoalGate,
+        })
+        return [decision, JSON.stringify(tracker.attempts())]
+      },
+      targetMedianMicros: 500,
     },
     {
       name: 'readNotebookFrontmatter (churn fixture)',

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { FocalError } from '../errors/index.ts'
 import { type CompletionStatus, decideCompletion } from './decide-completion.ts'
@@ -16,6 +17,16 @@ const blocked = evaluateGoalGate(contract, { output: '', blockers: ['data source
 const noContract = evaluateGoalGate(undefined, { output: '' })
 const pass = { passed: true }
 const fail = { passed: false, reasons: ['Reviewer trust score 60 is below 80'] }
+
+function thrownBy(run: () => unknown): FocalError {
+  try {
+    run()
+  } catch (error) {
+    if (FocalError.isInstance(error)) return error
+    throw error
+  }
+  return expect.unreachable('expected a FocalError')
+}
 
 describe('decideCompletion', () => {
   it.each<[string, { passed: boolean }, GoalGateResult, CompletionStatus, string]>([
@@ -173,5 +184,133 @@ describe('decideCompletion', () => {
     expect(() =>
       decideCompletion({ requestedStatus: 'SUCCESS', trustGate: pass, goalGate: met, attempts: 1.5 }),
     ).toThrow(/whole number/)
+  })
+
+  describe('the attempt budget', () => {
+    // The budget used to be checked only on a NOT_MET attempt, so a MET after it was spent was SUCCESS.
+    it('is BLOCKED once the budget is spent, even when the goal is met now', () => {
+      for (const attempts of [3, 4, [notMet, notMet, notMet]]) {
+        const decision = decideCompletion({
+          requestedStatus: 'SUCCESS',
+          trustGate: pass,
+          goalGate: met,
+          attempts,
+        })
+        expect(decision).toMatchObject({
+          status: 'BLOCKED',
+          reason: 'attempt-budget-exhausted',
+          downgraded: true,
+        })
+        expect(decision.warnings.map((warning) => warning.code)).toEqual(['GOAL_ATTEMPTS_EXHAUSTED'])
+      }
+      expect(
+        decideCompletion({ requestedStatus: 'PARTIAL', trustGate: pass, goalGate: met, attempts: 3 }).status,
+      ).toBe('BLOCKED')
+    })
+
+    it('uses a maxGoalAttempts option over the goal gate result', () => {
+      expect(
+        decideCompletion({
+          requestedStatus: 'SUCCESS',
+          trustGate: pass,
+          goalGate: notMet,
+          maxGoalAttempts: 1,
+        }),
+      ).toMatchObject({ status: 'BLOCKED', maxGoalAttempts: 1 })
+      const error = thrownBy(() =>
+        decideCompletion({ requestedStatus: 'SUCCESS', trustGate: pass, goalGate: met, maxGoalAttempts: 0 }),
+      )
+      expect(error.issues.map((issue) => issue.path)).toEqual(['maxGoalAttempts'])
+    })
+
+    it('never decides SUCCESS unless trust passed, the goal was met and the budget was not spent (property)', () => {
+      const arbitrary = fc.record({
+        requestedStatus: fc.constantFrom('SUCCESS' as const, 'PARTIAL' as const),
+        passed: fc.boolean(),
+        goalGate: fc.constantFrom(met, notMet, blocked),
+        previous: fc.integer({ min: 0, max: 8 }),
+        maxGoalAttempts: fc.integer({ min: 1, max: 5 }),
+      })
+      fc.assert(
+        fc.property(arbitrary, ({ requestedStatus, passed, goalGate, previous, maxGoalAttempts }) => {
+          const decision = decideCompletion({
+            requestedStatus,
+            trustGate: { passed },
+            goalGate,
+            attempts: previous,
+            maxGoalAttempts,
+          })
+          if (decision.status === 'SUCCESS') {
+            expect(passed && goalGate === met && previous < maxGoalAttempts).toBe(true)
+          }
+          if (previous >= maxGoalAttempts) expect(decision.status).toBe('BLOCKED')
+        }),
+      )
+    })
+  })
+
+  describe('fails closed on malformed input', () => {
+    it.each<[string, Partial<GoalGateResult> & Record<string, unknown>, string]>([
+      [
+        'a MET result with no criteria (an empty contract)',
+        { ...met, criteriaResults: [], metCount: 0, totalCount: 0 },
+        'goalGate.totalCount',
+      ],
+      ['an unknown status', { ...met, overallStatus: 'met' as never }, 'goalGate.overallStatus'],
+      ['a missing status', { ...met, overallStatus: undefined as never }, 'goalGate.overallStatus'],
+      ['passed on a NOT_MET result', { ...notMet, passed: true }, 'goalGate.passed'],
+      ['a met count that disagrees with the criteria', { ...notMet, metCount: 1 }, 'goalGate.metCount'],
+      [
+        'a NaN attempt budget, which never runs out',
+        { ...notMet, maxGoalAttempts: Number.NaN },
+        'goalGate.maxGoalAttempts',
+      ],
+      ['BLOCKED without a blocker', { ...blocked, blockers: [] }, 'goalGate.blockers'],
+      [
+        'a criterion result without a status',
+        { ...met, criteriaResults: [{ ...met.criteriaResults[0], status: 'PASS' } as never] },
+        'goalGate.criteriaResults[0].status',
+      ],
+    ])('throws invalid-goal-attempt for %s', (_name, goalGate, path) => {
+      const error = thrownBy(() =>
+        decideCompletion({
+          requestedStatus: 'SUCCESS',
+          trustGate: pass,
+          goalGate: goalGate as GoalGateResult,
+        }),
+      )
+      expect(error.code).toBe('invalid-goal-attempt')
+      expect(error.issues.map((issue) => issue.path)).toContain(path)
+    })
+
+    it('throws invalid-goal-attempt, located, for a malformed earlier attempt', () => {
+      const error = thrownBy(() =>
+        decideCompletion({
+          requestedStatus: 'SUCCESS',
+          trustGate: pass,
+          goalGate: met,
+          attempts: [notMet, { ...notMet, overallStatus: 'not_met' as never }],
+        }),
+      )
+      expect(error.issues.map((issue) => issue.path)).toEqual(['attempts[1].overallStatus'])
+    })
+
+    it('throws invalid-argument for a trust verdict that is truthy but not true', () => {
+      const error = thrownBy(() =>
+        decideCompletion({
+          requestedStatus: 'SUCCESS',
+          trustGate: { passed: 'yes' as never },
+          goalGate: met,
+        }),
+      )
+      expect(error).toMatchObject({ code: 'invalid-argument', issues: [{ path: 'trustGate.passed' }] })
+    })
+
+    it('throws invalid-argument for an unknown requested status', () => {
+      const error = thrownBy(() =>
+        decideCompletion({ requestedStatus: 'success' as CompletionStatus, trustGate: pass, goalGate: met }),
+      )
+      expect(error).toMatchObject({ code: 'invalid-argument', issues: [{ path: 'requestedStatus' }] })
+    })
   })
 })

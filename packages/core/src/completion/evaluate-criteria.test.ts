@@ -35,4 +35,24 @@ describe('evaluateFindingCount', () => {
       actualValue: 0,
     })
   })
+  it('counts every [FINDING] with findingPolicy all, from text or from a findings validation', () => {
+    const criterion = { id: 'AC4', kind: 'finding_count', minCount: 3, findingPolicy: 'all' } as const
+    expect(evaluateFindingCount(criterion, '[FINDING] one\n[FINDING] two\n[FINDING] three')).toMatchObject({
+      status: 'MET',
+      actualValue: 3,
+    })
+    expect(evaluateFindingCount(criterion, { total: 2, verified: 2, unverified: 0 }).status).toBe('NOT_MET')
+    const verified = { id: 'AC4', kind: 'finding_count', minCount: 3 } as const
+    expect(evaluateFindingCount(verified, { total: 5, verified: 2, unverified: 3 })).toMatchObject({
+      status: 'NOT_MET',
+      actualValue: 2,
+    })
+  })
+
+  it('never meets a criterion without a positive minimum', () => {
+    for (const minCount of [0, -1, 1.5]) {
+      const criterion = { id: 'AC4', kind: 'finding_count', minCount } as const
+      expect(evaluateFindingCount(criterion, 5).status).toBe('UNKNOWN')
+    }
+  })
 })

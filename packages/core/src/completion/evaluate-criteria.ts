@@ -1,46 +1,71 @@
 import { compareMetric, formatMetricNumber } from './compare-metric.ts'
-import { extractMetric, normalizeMarkerName } from './extract-metric.ts'
-import { comparisonOperators } from './goal-contract-constants.ts'
+import {
+  type ExtractMetricOptions,
+  extractMetricReports,
+  normalizeMarkerName,
+  selectMetricReport,
+} from './extract-metric.ts'
+import { comparisonOperators, defaultFindingPolicy, defaultMetricPolicy } from './goal-contract-constants.ts'
 import type { AcceptanceCriterion, ComparisonOperator } from './goal-contract-schema.ts'
 import { matchGlob } from './match-glob.ts'
 import { parseMarkers } from './parse-markers.ts'
-import type { GoalCriterionResult, ParsedMarker } from './types.ts'
+import type { FindingsValidation, GoalCriterionResult, ParsedMarker } from './types.ts'
 import { validateFindings } from './validate-findings.ts'
 
 // Criteria may arrive unvalidated (read from a notebook), so every field is checked again here.
 type LooseCriterion = AcceptanceCriterion & Record<string, unknown>
 
-/** `[METRIC:<metric>] value` compared with `op target`; message like `cv_accuracy_mean = 0.75, needs >= 0.90`. */
+/**
+ * `[METRIC:<metric>] value` compared with `op target`; message like `cv_accuracy_mean = 0.75, needs >= 0.90`.
+ * The criterion's `metricPolicy` (default `last`) picks the report that counts when there are several.
+ */
 export function evaluateMetricThreshold(
   criterion: AcceptanceCriterion,
   output: string | readonly ParsedMarker[],
 ): GoalCriterionResult {
-  const { metric, op, target } = criterion as LooseCriterion
+  const { metric, op, target, metricPolicy = defaultMetricPolicy } = criterion as LooseCriterion
+  const policy = readPolicy(metricPolicy, op)
   if (
     typeof metric !== 'string' ||
     metric === '' ||
     !isOperator(op) ||
     typeof target !== 'number' ||
-    !Number.isFinite(target)
+    !Number.isFinite(target) ||
+    policy === undefined
   ) {
     return {
       criterion,
       status: 'UNKNOWN',
-      message: 'Invalid metric_threshold criterion: needs metric, op and a finite target',
+      message:
+        'Invalid metric_threshold criterion: needs metric, op, a finite target and a metricPolicy that fits op',
     }
   }
-  const actual = extractMetric(toMarkers(output), metric)
+  const reports = extractMetricReports(toMarkers(output), metric)
   const expectation = `${op} ${formatMetricNumber(target)}`
-  if (actual === undefined) {
+  if (reports.length === 0) {
     return {
       criterion,
       status: 'NOT_MET',
       message: `${metric} not found: no [METRIC:${metric}] value in output, needs ${expectation}`,
     }
   }
+  const actual = selectMetricReport(reports, policy)
+  const count = `${reports.length} [METRIC:${metric}] report${reports.length === 1 ? '' : 's'}`
+  if (actual === undefined) {
+    const which =
+      policy.policy === 'best' ? `none of ${count} has` : `the ${policy.policy ?? 'last'} of ${count} has`
+    return { criterion, status: 'NOT_MET', message: `${metric}: ${which} no number, needs ${expectation}` }
+  }
   const met = compareMetric(actual, op, target)
-  const message = `${metric} = ${formatMetricNumber(actual)}, ${met ? 'meets' : 'needs'} ${expectation}`
+  const source = reports.length > 1 ? ` (${policy.policy ?? 'last'} of ${reports.length} reports)` : ''
+  const message = `${metric} = ${formatMetricNumber(actual)}${source}, ${met ? 'meets' : 'needs'} ${expectation}`
   return { criterion, status: met ? 'MET' : 'NOT_MET', actualValue: actual, message }
+}
+
+function readPolicy(policy: unknown, op: unknown): ExtractMetricOptions | undefined {
+  if (policy === 'last' || policy === 'first') return { policy }
+  if (policy !== 'best') return undefined
+  return op === '>=' || op === '>' || op === '<=' || op === '<' ? { policy, operator: op } : undefined
 }
 
 /** A marker matching the pattern (`METRIC:baseline_*`, `CONCLUSION`) must appear; case-insensitive. */
@@ -94,35 +119,47 @@ export function evaluateArtifactExists(
   }
 }
 
-/** At least `minCount` verified findings (a count, or counted in output text); `minCount: 0` is always met. */
+/**
+ * At least `minCount` (>= 1) findings: verified ones, or every `[FINDING]` with `findingPolicy: 'all'`.
+ * `findings` is the count under the criterion's policy, output text, or a findings validation; a
+ * malformed criterion is UNKNOWN.
+ */
 export function evaluateFindingCount(
   criterion: AcceptanceCriterion,
-  findings: number | string,
+  findings: number | string | FindingsValidation,
 ): GoalCriterionResult {
-  const { minCount } = criterion as LooseCriterion
-  const verifiedFindings =
-    typeof findings === 'number' ? findings : validateFindings(findings).validation.verified
-  if (typeof minCount !== 'number' || !Number.isInteger(minCount) || minCount < 0) {
+  const { minCount, findingPolicy = defaultFindingPolicy } = criterion as LooseCriterion
+  // A minimum of 0 holds for any output, so it never counts as a check.
+  if (
+    typeof minCount !== 'number' ||
+    !Number.isInteger(minCount) ||
+    minCount < 1 ||
+    (findingPolicy !== 'verified' && findingPolicy !== 'all')
+  ) {
     return {
       criterion,
       status: 'UNKNOWN',
-      message: 'Invalid finding_count criterion: needs a whole minCount >= 0',
+      message:
+        'Invalid finding_count criterion: needs a whole minCount >= 1 and findingPolicy verified or all',
     }
   }
-  const noun = `verified finding${verifiedFindings === 1 ? '' : 's'}`
-  if (verifiedFindings >= minCount) {
-    return {
-      criterion,
-      status: 'MET',
-      actualValue: verifiedFindings,
-      message: `Found ${verifiedFindings} ${noun}, meets minimum of ${minCount}`,
-    }
-  }
+  const validation = typeof findings === 'string' ? validateFindings(findings).validation : findings
+  const count =
+    typeof validation === 'number'
+      ? validation
+      : findingPolicy === 'all'
+        ? validation.total
+        : validation.verified
+  const noun =
+    findingPolicy === 'all'
+      ? `[FINDING] marker${count === 1 ? '' : 's'} (verified or not)`
+      : `verified finding${count === 1 ? '' : 's'}`
+  const met = count >= minCount
   return {
     criterion,
-    status: 'NOT_MET',
-    actualValue: verifiedFindings,
-    message: `Found ${verifiedFindings} ${noun}, need at least ${minCount}`,
+    status: met ? 'MET' : 'NOT_MET',
+    actualValue: count,
+    message: `Found ${count} ${noun}, ${met ? 'meets minimum of' : 'need at least'} ${minCount}`,
   }
 }
 

@@ -1,3 +1,4 @@
+import { parseMetricValue } from './extract-metric.ts'
 import { parseMarkers } from './parse-markers.ts'
 import type { QualityGateResult } from './types.ts'
 import { validateFindings } from './validate-findings.ts'
@@ -5,7 +6,8 @@ import { validateMlPipeline } from './validate-ml-pipeline.ts'
 
 /**
  * Runs the evidence quality gates on output text: findings need CI and effect size, ML metrics need
- * baseline, cross-validation and interpretation. Score = max(0, 100 − penalties); passes with no violation.
+ * baseline, cross-validation and interpretation. Score = max(0, 100 − penalties); passes with no
+ * violation, so empty output passes here: `evidenceCount` is what the trust gate refuses it on.
  */
 export function evaluateQualityGates(text: string): QualityGateResult {
   const { markers } = parseMarkers(text)
@@ -13,12 +15,20 @@ export function evaluateQualityGates(text: string): QualityGateResult {
   const pipeline = validateMlPipeline(markers)
   const violations = [...findings.violations, ...pipeline.violations]
   const penalties = violations.reduce((sum, violation) => sum + violation.penalty, 0)
+  const metricValues = markers.filter(
+    (marker) =>
+      marker.type === 'METRIC' &&
+      marker.subtype !== undefined &&
+      parseMetricValue(marker.content) !== undefined,
+  ).length
   return {
     passed: violations.length === 0,
     score: Math.max(0, 100 - penalties),
     violations,
     findingsValidation: findings.validation,
     mlValidation: pipeline.validation,
+    markerCount: markers.length,
+    evidenceCount: findings.validation.verified + metricValues,
   }
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { FocalError } from '../errors/index.ts'
+import { evaluateQualityGates } from './evaluate-quality-gates.ts'
 import { evaluateTrustGate } from './evaluate-trust-gate.ts'
+import type { QualityGateResult } from './types.ts'
 
 const goodEvidence = '[STAT:ci] 95% CI [0.1, 0.3]\n[STAT:effect_size] d = 0.5\n[FINDING] Effect holds'
 
@@ -44,6 +46,54 @@ describe('evaluateTrustGate', () => {
       evaluateTrustGate({ quality: goodEvidence, reviewerTrustScore: score })
     } catch (error) {
       expect(FocalError.isInstance(error) && error.code).toBe('invalid-argument')
+    }
+  })
+
+  // The quality gates count violations, so output with nothing in it used to pass them and the gate.
+  describe('with nothing to verify', () => {
+    it.each([
+      ['empty output', '', 'No output: the run reported nothing to verify'],
+      ['whitespace', '  \n\t\n  ', 'No output: the run reported nothing to verify'],
+      ['prose without markers', 'All done, the model looks great!', 'No evidence: the output has no markers'],
+      [
+        'markers with no evidence',
+        '[OBJECTIVE] Predict churn\n[INFO] loading\n[CONCLUSION] The model works',
+        'No evidence: 3 markers but no verified [FINDING] and no [METRIC:<name>] value',
+      ],
+      [
+        'a metric without a number',
+        '[METRIC:row_count] unknown',
+        'No evidence: 1 marker but no verified [FINDING] and no [METRIC:<name>] value',
+      ],
+    ])('fails on %s, even with a perfect reviewer score', (_name, output, reason) => {
+      const result = evaluateTrustGate({ quality: output, reviewerTrustScore: 100 })
+      expect(result).toMatchObject({ passed: false, status: 'FAIL' })
+      expect(result.reasons).toEqual([reason])
+    })
+
+    it('passes on a single reported metric value, which is evidence', () => {
+      expect(evaluateTrustGate({ quality: '[METRIC:row_count] 1000' }).passed).toBe(true)
+    })
+
+    it('fails on a precomputed quality result that passed with no evidence', () => {
+      const quality = evaluateQualityGates('[CONCLUSION] done')
+      expect(quality).toMatchObject({ passed: true, markerCount: 1, evidenceCount: 0 })
+      expect(evaluateTrustGate({ quality }).passed).toBe(false)
+    })
+
+    it('fails on a quality result without an evidence count (stored before it existed, or hand-built)', () => {
+      const { evidenceCount: _dropped, ...stored } = evaluateQualityGates(goodEvidence)
+      const result = evaluateTrustGate({ quality: stored as QualityGateResult })
+      expect(result.passed).toBe(false)
+      expect(result.reasons).toEqual([
+        'No evidence count in the quality result: run the quality gates on the output again',
+      ])
+    })
+  })
+
+  it('throws invalid-argument when quality is neither text nor a quality result', () => {
+    for (const quality of [undefined, null, 42]) {
+      expect(() => evaluateTrustGate({ quality: quality as unknown as string })).toThrow(/quality must be/)
     }
   })
 })

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { extractMetric, parseMetricValue } from './extract-metric.ts'
+import { extractMetric, extractMetricReports, parseMetricValue } from './extract-metric.ts'
 import { parseMarkers } from './parse-markers.ts'
 
 describe('extractMetric', () => {
@@ -38,8 +38,46 @@ describe('extractMetric', () => {
     expect(extractMetric('[METRIC:CV-Accuracy-Mean] 0.9', 'cv_accuracy_mean')).toBe(0.9)
   })
 
-  it('takes the first readable value when a metric is reported twice', () => {
-    expect(extractMetric('[METRIC:loss] pending\n[METRIC:loss] 0.2\n[METRIC:loss] 0.1', 'loss')).toBe(0.2)
+  // It used to take the first readable value: an early good model hid the final worse one.
+  it('takes the last report by default, so a later worse value wins', () => {
+    expect(extractMetric('[METRIC:acc] 0.95\nretraining on all data\n[METRIC:acc] 0.70', 'acc')).toBe(0.7)
+    expect(extractMetric('[METRIC:loss] pending\n[METRIC:loss] 0.2\n[METRIC:loss] 0.1', 'loss')).toBe(0.1)
+  })
+
+  it('never falls back to an earlier value when the last report has no number', () => {
+    expect(extractMetric('[METRIC:acc] 0.95\n[METRIC:acc] NaN', 'acc')).toBeUndefined()
+    expect(extractMetric('[METRIC:acc] 0.95\n[METRIC:acc] n/a', 'acc', { policy: 'last' })).toBeUndefined()
+  })
+
+  it('takes the first report with policy first, and nothing when it has no number', () => {
+    expect(extractMetric('[METRIC:acc] 0.95\n[METRIC:acc] 0.70', 'acc', { policy: 'first' })).toBe(0.95)
+    expect(
+      extractMetric('[METRIC:acc] pending\n[METRIC:acc] 0.70', 'acc', { policy: 'first' }),
+    ).toBeUndefined()
+  })
+
+  it('takes the most favourable readable value with policy best', () => {
+    const text = '[METRIC:rmse] 0.4\n[METRIC:rmse] n/a\n[METRIC:rmse] 0.2\n[METRIC:rmse] 0.3'
+    expect(extractMetric(text, 'rmse', { policy: 'best', operator: '<=' })).toBe(0.2)
+    expect(extractMetric(text, 'rmse', { policy: 'best', operator: '>' })).toBe(0.4)
+    expect(extractMetric('[METRIC:rmse] n/a', 'rmse', { policy: 'best', operator: '<' })).toBeUndefined()
+  })
+
+  it('reads a value printed after a progress bar on the same line (carriage return)', () => {
+    const text = '[METRIC:acc] 0.95\nEpoch 3/3 ━━━━━━━━ 100%\r[METRIC:acc] 0.70\n'
+    expect(extractMetric(text, 'acc')).toBe(0.7)
+  })
+
+  it('agrees with the last reported value for any sequence of reports (property)', () => {
+    const value = fc.integer({ min: -10_000, max: 10_000 }).map((n) => n / 100)
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 20 }), (values) => {
+        const text = values.map((entry) => `[METRIC:score] ${entry}`).join('\nnoise\n')
+        expect(extractMetric(text, 'score')).toBe(values.at(-1))
+        expect(extractMetric(text, 'score', { policy: 'first' })).toBe(values[0])
+        expect(extractMetric(text, 'score', { policy: 'best', operator: '>=' })).toBe(Math.max(...values))
+      }),
+    )
   })
 
   it('reads back any finite number printed by JavaScript (property)', () => {
@@ -49,6 +87,14 @@ describe('extractMetric', () => {
         expect(extractMetric(text, 'score')).toBe(value === 0 ? 0 : value)
       }),
     )
+  })
+})
+
+describe('extractMetricReports', () => {
+  it('lists every report in order, undefined where it has no number', () => {
+    expect(
+      extractMetricReports('[METRIC:acc] 0.9\n[METRIC:other] 1\n[METRIC:ACC] n/a\n[METRIC:acc] 85%', 'acc'),
+    ).toEqual([0.9, undefined, 0.85])
   })
 })
 

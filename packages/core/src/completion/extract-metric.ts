@@ -1,9 +1,29 @@
+import type { ComparisonOperator } from './goal-contract-schema.ts'
 import { parseMarkers } from './parse-markers.ts'
 import type { ParsedMarker } from './types.ts'
 
 // A leading number, optionally after `=` or `:`: 0.85, = 0.95, 42, -0.3, .5, 1e-3, +2.5E4, 85%.
 // Each part is bounded by a distinct character class, so matching is linear.
 const leadingNumber = /^(?:[=:][ \t]*)?([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)(%?)(?![\w.])/
+
+/** Operators with a direction, for which a "best" value exists. */
+export type OrderingOperator = Exclude<ComparisonOperator, '==' | '!='>
+
+/** Which report of a metric {@link extractMetric} returns. */
+export type ExtractMetricOptions =
+  | {
+      /**
+       * `last`: the last report (the final model); `first`: the first. A chosen report without a
+       * number gives undefined, never another report's value.
+       * @default 'last'
+       */
+      policy?: 'last' | 'first'
+    }
+  | {
+      /** `best`: the most favourable readable value for `operator` (largest for >= and >). */
+      policy: 'best'
+      operator: OrderingOperator
+    }
 
 /**
  * Reads the number at the start of a marker's content, or undefined when there is none. A percent
@@ -17,19 +37,51 @@ export function parseMetricValue(content: string): number | undefined {
 }
 
 /**
- * The value of `[METRIC:<name>] <number>`: the first such marker with a readable number. The name
- * matches case-insensitively with hyphens read as underscores. Accepts parsed markers or raw text.
+ * Every `[METRIC:<name>]` report in output order: its number, or undefined when the report has none
+ * (`n/a`, `NaN`). The name matches case-insensitively with hyphens read as underscores.
  */
-export function extractMetric(source: readonly ParsedMarker[] | string, name: string): number | undefined {
+export function extractMetricReports(
+  source: readonly ParsedMarker[] | string,
+  name: string,
+): (number | undefined)[] {
   const markers = typeof source === 'string' ? parseMarkers(source, { anyCaseTypes: true }).markers : source
   const wanted = normalizeMarkerName(name)
+  const reports: (number | undefined)[] = []
   for (const marker of markers) {
     if (marker.type !== 'METRIC' || marker.subtype === undefined) continue
-    if (normalizeMarkerName(marker.subtype) !== wanted) continue
-    const value = parseMetricValue(marker.content)
-    if (value !== undefined) return value
+    if (normalizeMarkerName(marker.subtype) === wanted) reports.push(parseMetricValue(marker.content))
   }
-  return undefined
+  return reports
+}
+
+/**
+ * The value of `[METRIC:<name>] <number>` under a policy: by default the LAST report (the final
+ * model), so a later worse value wins over an earlier better one. Accepts parsed markers or raw text.
+ * @example
+ * extractMetric('[METRIC:acc] 0.93\n[METRIC:acc] 0.81', 'acc') // 0.81
+ */
+export function extractMetric(
+  source: readonly ParsedMarker[] | string,
+  name: string,
+  options: ExtractMetricOptions = {},
+): number | undefined {
+  return selectMetricReport(extractMetricReports(source, name), options)
+}
+
+/** The report a policy picks out of {@link extractMetricReports}; undefined when it has no number. */
+export function selectMetricReport(
+  reports: readonly (number | undefined)[],
+  options: ExtractMetricOptions = {},
+): number | undefined {
+  if (options.policy === 'first') return reports[0]
+  if (options.policy !== 'best') return reports.at(-1)
+  const higherIsBetter = options.operator === '>=' || options.operator === '>'
+  let best: number | undefined
+  for (const value of reports) {
+    if (value === undefined) continue
+    if (best === undefined || (higherIsBetter ? value > best : value < best)) best = value
+  }
+  return best
 }
 
 /** Lower-cased with hyphens read as underscores, for comparing marker names. */

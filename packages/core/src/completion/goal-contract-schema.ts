@@ -1,25 +1,52 @@
 import { z } from 'zod'
-import { type acceptanceCriterionKinds, comparisonOperators } from './goal-contract-constants.ts'
+import {
+  type acceptanceCriterionKinds,
+  comparisonOperators,
+  defaultFindingPolicy,
+  defaultMetricPolicy,
+  findingPolicies,
+  metricPolicies,
+} from './goal-contract-constants.ts'
 
 const criterionBase = {
   id: z.string().trim().min(1),
   description: z.string().optional(),
 }
 
-/** `[METRIC:<metric>] <value>` must compare to `target` with `op`, e.g. `cv_accuracy_mean >= 0.90`. */
-export const metricThresholdCriterionSchema = z.looseObject({
-  ...criterionBase,
-  kind: z.literal('metric_threshold'),
-  metric: z.string().trim().min(1),
-  op: z.enum(comparisonOperators),
-  target: z.number().refine(Number.isFinite, 'must be a finite number'),
-})
+// What `parseMarkers` can put in a `[METRIC:<name>]` subtype: a `:` ends it, `=` makes it an
+// attribute, `]` closes the marker and a line break ends the line. A name with any of them is never reported.
+const reportableMetricName = /^[^:=\]\r\n]+$/
+// A marker type starts with a letter and holds letters, digits, `_` and `-`; `*` and `?` are wildcards.
+const matchableMarkerPattern = /^\[?[A-Za-z*?][\w*?-]*(?::[^\]\r\n]*)?\]?$/
+
+/**
+ * `[METRIC:<metric>] <value>` must compare to `target` with `op`, e.g. `cv_accuracy_mean >= 0.90`.
+ * `metricPolicy` picks the report that counts when there are several; parsing fills in the default,
+ * `'last'` (the final model).
+ */
+export const metricThresholdCriterionSchema = z
+  .looseObject({
+    ...criterionBase,
+    kind: z.literal('metric_threshold'),
+    metric: z.string().trim().min(1).regex(reportableMetricName),
+    op: z.enum(comparisonOperators),
+    target: z.number().refine(Number.isFinite, 'must be a finite number'),
+    metricPolicy: z.enum(metricPolicies).default(defaultMetricPolicy),
+  })
+  .superRefine((criterion, context) => {
+    if (criterion.metricPolicy !== 'best' || (criterion.op !== '==' && criterion.op !== '!=')) return
+    context.addIssue({
+      code: 'custom',
+      path: ['metricPolicy'],
+      message: `metricPolicy "best" needs an ordering operator (>=, >, <=, <), not ${criterion.op}: use "last" or "first"`,
+    })
+  })
 
 /** A marker must appear; `*` is a wildcard (`METRIC:baseline_*`). */
 export const markerRequiredCriterionSchema = z.looseObject({
   ...criterionBase,
   kind: z.literal('marker_required'),
-  marker: z.string().trim().min(1),
+  marker: z.string().trim().min(1).regex(matchableMarkerPattern),
 })
 
 /** An artifact path must match a glob; a pattern without `/` matches the basename. */
@@ -29,11 +56,16 @@ export const artifactExistsCriterionSchema = z.looseObject({
   artifactPattern: z.string().trim().min(1),
 })
 
-/** At least `minCount` verified `[FINDING]` markers (CI and effect size within 10 lines before). */
+/**
+ * At least `minCount` (>= 1: a minimum of 0 holds for any output) `[FINDING]` markers. With
+ * `findingPolicy: 'verified'` (the default, filled in by parsing) only findings with CI and effect
+ * size within 10 lines before count; with `'all'` every `[FINDING]` does (the research-agent project's meaning).
+ */
 export const findingCountCriterionSchema = z.looseObject({
   ...criterionBase,
   kind: z.literal('finding_count'),
-  minCount: z.number().int().min(0),
+  minCount: z.number().int().min(1),
+  findingPolicy: z.enum(findingPolicies).default(defaultFindingPolicy),
 })
 
 /** One acceptance criterion, discriminated by `kind`. */
@@ -44,28 +76,36 @@ export const acceptanceCriterionSchema = z.discriminatedUnion('kind', [
   findingCountCriterionSchema,
 ])
 
-/** The goal contract stored under `gyoshu.goal_contract` (seed 001); unknown fields are kept. */
+/**
+ * The goal contract stored under `gyoshu.goal_contract` (seed 001); unknown fields are kept. It needs
+ * at least one criterion: a contract with nothing to check is refused, never met.
+ */
 export const goalContractSchema = z.looseObject({
   version: z.literal(1),
   goal_text: z.string().trim().min(1),
   goal_type: z.string().optional(),
-  acceptance_criteria: z.array(acceptanceCriterionSchema),
+  acceptance_criteria: z.array(acceptanceCriterionSchema).min(1),
   max_goal_attempts: z.number().int().min(1).optional(),
 })
 
 /** Comparison operator of a `metric_threshold` criterion. */
 export type ComparisonOperator = (typeof comparisonOperators)[number]
+/** Which report of a metric a `metric_threshold` criterion judges. */
+export type MetricPolicy = (typeof metricPolicies)[number]
+/** What a `finding_count` criterion counts. */
+export type FindingPolicy = (typeof findingPolicies)[number]
 /** Kind of an acceptance criterion. */
 export type AcceptanceCriterionKind = (typeof acceptanceCriterionKinds)[number]
+// Types are the schemas' input: what a host writes, with defaults (metricPolicy) optional.
 /** `metric_threshold` criterion. */
-export type MetricThresholdCriterion = z.infer<typeof metricThresholdCriterionSchema>
+export type MetricThresholdCriterion = z.input<typeof metricThresholdCriterionSchema>
 /** `marker_required` criterion. */
-export type MarkerRequiredCriterion = z.infer<typeof markerRequiredCriterionSchema>
+export type MarkerRequiredCriterion = z.input<typeof markerRequiredCriterionSchema>
 /** `artifact_exists` criterion. */
-export type ArtifactExistsCriterion = z.infer<typeof artifactExistsCriterionSchema>
+export type ArtifactExistsCriterion = z.input<typeof artifactExistsCriterionSchema>
 /** `finding_count` criterion. */
-export type FindingCountCriterion = z.infer<typeof findingCountCriterionSchema>
+export type FindingCountCriterion = z.input<typeof findingCountCriterionSchema>
 /** One acceptance criterion of a goal contract. */
-export type AcceptanceCriterion = z.infer<typeof acceptanceCriterionSchema>
-/** A validated goal contract. */
-export type GoalContract = z.infer<typeof goalContractSchema>
+export type AcceptanceCriterion = z.input<typeof acceptanceCriterionSchema>
+/** A goal contract (as validated by `validateGoalContract`, which fills in defaults). */
+export type GoalContract = z.input<typeof goalContractSchema>

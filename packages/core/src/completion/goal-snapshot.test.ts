@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { FocalError } from '../errors/index.ts'
 import { evaluateGoalGate } from './evaluate-goal-gate.ts'
 import type { GoalContract } from './goal-contract-schema.ts'
 import { goalSnapshot } from './goal-snapshot.ts'
@@ -74,5 +75,11 @@ describe('goalSnapshot', () => {
       approach: 'xgboost',
       blockers: ['warehouse offline'],
     })
+  })
+
+  it('throws invalid-goal-contract for an empty or malformed contract instead of showing 0/0', () => {
+    for (const broken of [{}, { ...contract, acceptance_criteria: [] }]) {
+      expect(() => goalSnapshot({ contract: broken as GoalContract })).toThrow(FocalError)
+    }
   })
 })

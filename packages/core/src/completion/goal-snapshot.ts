@@ -1,6 +1,7 @@
 import { defaultMaxGoalAttempts } from './goal-contract-constants.ts'
 import type { GoalContract } from './goal-contract-schema.ts'
 import type { CriterionStatus, GoalGateResult, GoalGateStatus } from './types.ts'
+import { parseGoalContract } from './validate-goal-contract.ts'
 
 /** One criterion line of a snapshot. */
 export interface GoalSnapshotCriterion {
@@ -47,9 +48,16 @@ export interface GoalSnapshotOptions {
   attempts?: readonly GoalGateResult[]
 }
 
-/** Goal text, criteria met/total, attempt n of max and the last attempt's result; undefined without a contract. */
-export function goalSnapshot({ contract, attempts = [] }: GoalSnapshotOptions): GoalSnapshot | undefined {
-  if (contract === undefined) return undefined
+/**
+ * Goal text, criteria met/total, attempt n of max and the last attempt's result; undefined without a
+ * contract. A malformed or empty contract throws `invalid-goal-contract`.
+ */
+export function goalSnapshot({
+  contract: given,
+  attempts = [],
+}: GoalSnapshotOptions): GoalSnapshot | undefined {
+  if (given === undefined) return undefined
+  const contract = parseGoalContract(given)
   const last = attempts.at(-1)
   const maxAttempts = contract.max_goal_attempts ?? defaultMaxGoalAttempts
   const criteriaCount = contract.acceptance_criteria.length

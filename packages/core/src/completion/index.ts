@@ -20,13 +20,27 @@ export {
 export { evaluateGoalGate, type GoalGateInput } from './evaluate-goal-gate.ts'
 export { evaluateQualityGates, runQualityGates } from './evaluate-quality-gates.ts'
 export { evaluateTrustGate, type TrustGateOptions } from './evaluate-trust-gate.ts'
-export { extractMetric, normalizeMarkerName, parseMetricValue } from './extract-metric.ts'
+export {
+  type ExtractMetricOptions,
+  extractMetric,
+  extractMetricReports,
+  normalizeMarkerName,
+  type OrderingOperator,
+  parseMetricValue,
+  selectMetricReport,
+} from './extract-metric.ts'
 export { type FrontmatterBlock, joinFrontmatter, splitFrontmatter } from './frontmatter-block.ts'
 export {
   acceptanceCriterionKinds,
   comparisonOperators,
+  defaultFindingPolicy,
   defaultMaxGoalAttempts,
+  defaultMetricPolicy,
+  findingPolicies,
+  metricPolicies,
 } from './goal-contract-constants.ts'
+export { goalContractFromFrontmatter } from './goal-contract-from-frontmatter.ts'
+export { goalContractPrompts } from './goal-contract-prompts.ts'
 export {
   type AcceptanceCriterion,
   type AcceptanceCriterionKind,
@@ -35,10 +49,12 @@ export {
   artifactExistsCriterionSchema,
   type ComparisonOperator,
   type FindingCountCriterion,
+  type FindingPolicy,
   findingCountCriterionSchema,
   type GoalContract,
   goalContractSchema,
   type MarkerRequiredCriterion,
+  type MetricPolicy,
   type MetricThresholdCriterion,
   markerRequiredCriterionSchema,
   metricThresholdCriterionSchema,
@@ -65,6 +81,7 @@ export {
   writeNotebookFrontmatter,
 } from './notebook-frontmatter.ts'
 export { type NotebookOutputTextOptions, notebookOutputText } from './notebook-output-text.ts'
+export { assertGoalAttempt, goalAttemptIssues, parseGoalAttempts } from './parse-goal-attempts.ts'
 export { type ParseMarkersOptions, parseMarkers } from './parse-markers.ts'
 export { findingEvidenceLookbackLines, qualityPenalties } from './quality-penalties.ts'
 export {

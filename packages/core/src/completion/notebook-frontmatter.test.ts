@@ -123,7 +123,15 @@ describe('writeNotebookFrontmatter', () => {
     const original = loadFixture('legacy-research.ipynb')
     const written = writeNotebookFrontmatter(original, { changes: { goal_contract: contract }, now })
     const result = readNotebookFrontmatter(written)
-    expect(result.type === 'found' && result.goalContract).toEqual(contract)
+    // Reading fills in the explicit default metric policy; the written YAML stays as given.
+    expect(result.type === 'found' && result.goalContract).toEqual({
+      ...contract,
+      acceptance_criteria: contract.acceptance_criteria.map((criterion) => ({
+        ...criterion,
+        metricPolicy: 'last',
+      })),
+    })
+    expect(sourceText(written)).not.toContain('metricPolicy')
     expect(result.type === 'found' && result.research).toMatchObject({
       slug: 'iris-eda',
       outputs_dir: 'outputs/iris-eda',

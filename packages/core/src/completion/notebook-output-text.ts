@@ -5,24 +5,38 @@ export interface NotebookOutputTextOptions {
    * @default false
    */
   includeStderr?: boolean
+  /**
+   * `execution`: cells in the order they ran (`execution_count`), so the last reported metric is
+   * the one the kernel ended with even after re-running an earlier cell; falls back to cell order
+   * when a cell with output has no count. `cell`: document order.
+   * @default 'execution'
+   */
+  order?: 'execution' | 'cell'
 }
 
 /**
  * Joins a notebook's code-cell outputs (stdout streams, then `text/plain` of results and displays)
- * in cell order, one output per line block: the text the marker parser and gates read.
+ * in execution order, one output per line block: the text the marker parser and gates read.
  */
 export function notebookOutputText(notebook: unknown, options: NotebookOutputTextOptions = {}): string {
-  const { includeStderr = false } = options
-  const cells = readArray(notebook, 'cells')
+  const { includeStderr = false, order = 'execution' } = options
+  const cells = readArray(notebook, 'cells').filter((cell) => readField(cell, 'cell_type') === 'code')
   const texts: string[] = []
-  for (const cell of cells) {
-    if (readField(cell, 'cell_type') !== 'code') continue
+  for (const cell of order === 'execution' ? executionOrder(cells) : cells) {
     for (const output of readArray(cell, 'outputs')) {
       const text = outputText(output, includeStderr)
       if (text !== undefined && text !== '') texts.push(text.endsWith('\n') ? text : `${text}\n`)
     }
   }
   return texts.join('')
+}
+
+// Sorting is stable: cells with the same count keep document order.
+function executionOrder(cells: readonly unknown[]): readonly unknown[] {
+  const ran = cells.filter((cell) => readArray(cell, 'outputs').length > 0)
+  if (!ran.every((cell) => Number.isInteger(readField(cell, 'execution_count')))) return cells
+  const count = (cell: unknown) => (readField(cell, 'execution_count') as number | undefined) ?? 0
+  return [...ran].sort((a, b) => count(a) - count(b))
 }
 
 function outputText(output: unknown, includeStderr: boolean): string | undefined {

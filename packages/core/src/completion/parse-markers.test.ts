@@ -19,6 +19,17 @@ describe('parseMarkers', () => {
     ])
   })
 
+  it('reads markers after carriage returns (progress bars) on the line they were printed on', () => {
+    const { markers } = parseMarkers(
+      'start\nEpoch 1/1 ━━ 100%\r[METRIC:acc] 0.7\r[INFO] done\r\n[CONCLUSION] ok',
+    )
+    expect(markers.map((marker) => [marker.type, marker.content, marker.lineNumber])).toEqual([
+      ['METRIC', '0.7', 2],
+      ['INFO', 'done', 2],
+      ['CONCLUSION', 'ok', 3],
+    ])
+  })
+
   it('reads a subtype and keeps free text after the bracket', () => {
     const [marker] = parseMarkers('[STAT:ci] 95% CI [0.82, 0.94]').markers
     expect(marker?.type).toBe('STAT')

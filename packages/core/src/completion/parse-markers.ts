@@ -17,8 +17,9 @@ const upperCaseMarker = /^[ \t]*\[([A-Z][A-Z0-9_-]*)(?::([^\]\n]*))?\][ \t]*(.*)
 const anyCaseMarker = /^[ \t]*\[([A-Za-z][A-Za-z0-9_-]*)(?::([^\]\n]*))?\][ \t]*(.*)$/
 
 /**
- * Reads every marker in the text, one per line: `[TYPE]`, `[TYPE:subtype]` or
- * `[TYPE:subtype:key=value:...]` followed by free text. Hyphens in types and subtypes read as underscores.
+ * Reads every marker in the text, one per line (or per carriage-return segment of a line):
+ * `[TYPE]`, `[TYPE:subtype]` or `[TYPE:subtype:key=value:...]` followed by free text. Hyphens in
+ * types and subtypes read as underscores.
  */
 export function parseMarkers(text: string, options: ParseMarkersOptions = {}): MarkerParseResult {
   const { anyCaseTypes = false } = options
@@ -26,12 +27,16 @@ export function parseMarkers(text: string, options: ParseMarkersOptions = {}): M
   const markers: ParsedMarker[] = []
   const unknownTypes: string[] = []
   text.split(/\r?\n/).forEach((line, index) => {
-    const match = pattern.exec(line)
-    if (match === null) return
-    const type = (match[1] ?? '').toUpperCase().replaceAll('-', '_')
-    const marker = buildMarker(type, match[2], match[3] ?? '', index + 1)
-    if (!marker.known && !unknownTypes.includes(type)) unknownTypes.push(type)
-    markers.push(marker)
+    // A carriage return (a progress bar redrawn in place) starts a new segment on the same line: a
+    // marker printed after one is still reported, so the last metric is really the last one printed.
+    for (const segment of line.includes('\r') ? line.split('\r') : [line]) {
+      const match = pattern.exec(segment)
+      if (match === null) continue
+      const type = (match[1] ?? '').toUpperCase().replaceAll('-', '_')
+      const marker = buildMarker(type, match[2], match[3] ?? '', index + 1)
+      if (!marker.known && !unknownTypes.includes(type)) unknownTypes.push(type)
+      markers.push(marker)
+    }
   })
   const validCount = markers.filter((marker) => marker.known).length
   return { markers, validCount, unknownCount: markers.length - validCount, unknownTypes }

@@ -64,6 +64,17 @@ describe('recommendPivot', () => {
     )
   })
 
+  it('asks for plain [FINDING] markers when the criterion counts all findings', () => {
+    const contract: GoalContract = {
+      version: 1,
+      goal_text: 'Analysis',
+      acceptance_criteria: [{ id: 'AC1', kind: 'finding_count', minCount: 3, findingPolicy: 'all' }],
+    }
+    const { suggestions } = recommendPivot(evaluateGoalGate(contract, { output: '[FINDING] only one' }))
+    expect(suggestions).toContain('Add 2 more [FINDING] markers')
+    expect(suggestions.some((suggestion) => suggestion.includes('[STAT:ci]'))).toBe(false)
+  })
+
   it('notices a metric that did not improve since the previous attempt', () => {
     const pivot = recommendPivot(attempt(0.74), [attempt(0.75)])
     expect(pivot.attemptNumber).toBe(2)

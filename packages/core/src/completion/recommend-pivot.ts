@@ -103,8 +103,10 @@ function suggestFor(entry: GoalCriterionResult, previous: GoalGateResult | undef
         1,
         criterion.minCount - (typeof entry.actualValue === 'number' ? entry.actualValue : 0),
       )
+      const markers = `[FINDING] marker${missing === 1 ? '' : 's'}`
+      if (criterion.findingPolicy === 'all') return [`Add ${missing} more ${markers}`]
       return [
-        `Add ${missing} more verified [FINDING] marker${missing === 1 ? '' : 's'}`,
+        `Add ${missing} more verified ${markers}`,
         'Each [FINDING] needs [STAT:ci] and [STAT:effect_size] within the 10 lines before it',
       ]
     }

@@ -34,7 +34,10 @@ export type FrontmatterReadResult =
       research: ResearchFrontmatter
       /** The whole frontmatter document (Quarto `title`, `author`, ... beside `gyoshu`). */
       document: Record<string, unknown>
-      /** The goal contract when present and valid; notebooks without one still load. */
+      /**
+       * The goal contract when present and valid; also undefined when it is invalid, so read it with
+       * `goalContractFromFrontmatter`, which throws then.
+       */
       goalContract?: GoalContract
       /** Located problems of a present but invalid goal contract; empty otherwise. */
       goalContractErrors: string[]

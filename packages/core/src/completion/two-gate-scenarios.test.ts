@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { FocalError } from '../errors/index.ts'
 import { decideCompletion } from './decide-completion.ts'
 import { evaluateGoalGate } from './evaluate-goal-gate.ts'
 import { evaluateTrustGate } from './evaluate-trust-gate.ts'
+import { goalContractFromFrontmatter } from './goal-contract-from-frontmatter.ts'
 import type { GoalContract } from './goal-contract-schema.ts'
 import { goalSnapshot } from './goal-snapshot.ts'
 import {
@@ -32,10 +34,10 @@ function complete(
   attempts = 0,
 ) {
   const frontmatter = readNotebookFrontmatter(notebook)
-  if (frontmatter.type !== 'found') throw new Error(`fixture without frontmatter: ${frontmatter.type}`)
+  if (frontmatter.type === 'absent') throw new Error(`fixture without frontmatter: ${frontmatter.reason}`)
   const output = notebookOutputText(notebook)
   const trustGate = evaluateTrustGate({ quality: output, reviewerTrustScore })
-  const goalGate = evaluateGoalGate(frontmatter.goalContract, { output, artifacts })
+  const goalGate = evaluateGoalGate(goalContractFromFrontmatter(frontmatter), { output, artifacts })
   return {
     trustGate,
     goalGate,
@@ -158,5 +160,28 @@ describe('two-gate completion (seed 001 scenarios)', () => {
       summary: '0/1 criteria met · attempt 3 of 3',
     })
     expect(snapshot?.criteria[0]?.message).toBe('cv_accuracy_mean = 0.84, needs >= 0.90')
+  })
+
+  it('an emptied contract in the frontmatter is an error, not a skipped goal gate and SUCCESS', () => {
+    const notebook = withOutput(
+      writeNotebookFrontmatter(loadFixture('legacy-research.ipynb'), {
+        changes: { goal_contract: accuracyContract(0.9) },
+        now,
+      }),
+      modelRun(0.75),
+    )
+    const cell = notebook.cells[0]
+    if (cell === undefined) throw new Error('no frontmatter cell')
+    const source = Array.isArray(cell.source) ? cell.source.join('') : cell.source
+    cell.source = source.replace(/acceptance_criteria:[\s\S]*?(?=\n---)/, 'acceptance_criteria: []')
+    expect(() => complete(notebook, 95)).toThrow(FocalError)
+    expect(() => complete(notebook, 95)).toThrow(/acceptance_criteria is empty/)
+  })
+
+  it('an empty run without a contract is PARTIAL: the trust gate has nothing to verify', () => {
+    const notebook = withOutput(loadFixture('legacy-research.ipynb'), '')
+    const { trustGate, decision } = complete(notebook, 95)
+    expect(trustGate.reasons).toEqual(['No output: the run reported nothing to verify'])
+    expect(decision).toMatchObject({ status: 'PARTIAL', reason: 'trust-failed', goalGate: 'NO_CONTRACT' })
   })
 })

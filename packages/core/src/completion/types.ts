@@ -68,9 +68,19 @@ export interface QualityGateResult {
   violations: QualityViolation[]
   findingsValidation: FindingsValidation
   mlValidation: MlPipelineValidation
+  /** Markers read from the output (any type). */
+  markerCount: number
+  /**
+   * Pieces of evidence: verified `[FINDING]`s plus `[METRIC:<name>]` reports with a number. The
+   * quality gates pass with 0 (no violation); the trust gate does not.
+   */
+  evidenceCount: number
 }
 
-/** Trust gate = quality gates plus, when supplied, a reviewer trust score (>= 80 verified). */
+/**
+ * Trust gate = quality gates, some evidence (never empty output) and, when supplied, a reviewer
+ * trust score (>= 80 verified).
+ */
 export interface TrustGateResult {
   passed: boolean
   status: 'PASS' | 'FAIL'

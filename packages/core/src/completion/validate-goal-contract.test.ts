@@ -11,7 +11,7 @@ const valid = {
     { id: 'AC1', kind: 'metric_threshold', metric: 'cv_accuracy_mean', op: '>=', target: 0.9 },
     { id: 'AC2', kind: 'marker_required', marker: 'METRIC:baseline_*' },
     { id: 'AC3', kind: 'artifact_exists', artifactPattern: 'models/*.joblib' },
-    { id: 'AC4', kind: 'finding_count', minCount: 0 },
+    { id: 'AC4', kind: 'finding_count', minCount: 1 },
   ],
 }
 
@@ -129,6 +129,68 @@ describe('validateGoalContract', () => {
       'goal_text: missing or empty goal_text',
       'max_goal_attempts: max_goal_attempts must be a whole number >= 1, got 0',
     ])
+  })
+
+  it('rejects a contract with no criteria', () => {
+    expect(validateGoalContract(withCriteria()).errors).toEqual([
+      'acceptance_criteria: acceptance_criteria is empty: a goal contract needs at least one criterion',
+    ])
+  })
+
+  it('rejects metric names no [METRIC:<name>] marker can report, saying why', () => {
+    const { errors } = validateGoalContract(
+      withCriteria(
+        { id: 'AC1', kind: 'metric_threshold', metric: 'METRIC:acc', op: '>=', target: 1 },
+        { id: 'AC2', kind: 'metric_threshold', metric: 'cv accuracy', op: '>=', target: 1 },
+      ),
+    )
+    expect(errors).toEqual([
+      'acceptance_criteria[0] (AC1).metric: metric_threshold criterion has invalid "metric" "METRIC:acc" (expected a metric name as a [METRIC:<name>] marker reports it: no ":", "=", "]" or line break)',
+    ])
+  })
+
+  it('rejects marker patterns no marker can match', () => {
+    const { errors } = validateGoalContract(
+      withCriteria(
+        { id: 'AC1', kind: 'marker_required', marker: '[METRIC:baseline_*]' },
+        { id: 'AC2', kind: 'marker_required', marker: '9LIVES' },
+        { id: 'AC3', kind: 'marker_required', marker: 'METRIC:a]b' },
+      ),
+    )
+    expect(errors.map((error) => error.split(':')[0])).toEqual([
+      'acceptance_criteria[1] (AC2).marker',
+      'acceptance_criteria[2] (AC3).marker',
+    ])
+  })
+
+  it('rejects a finding count of 0, which any output meets', () => {
+    expect(
+      validateGoalContract(withCriteria({ id: 'AC1', kind: 'finding_count', minCount: 0 })).errors,
+    ).toEqual([
+      'acceptance_criteria[0] (AC1).minCount: finding_count criterion has invalid "minCount" 0 (expected a whole number >= 1)',
+    ])
+  })
+
+  it('rejects non-finite targets and attempt budgets', () => {
+    for (const target of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      const { errors } = validateGoalContract(
+        withCriteria({ id: 'AC1', kind: 'metric_threshold', metric: 'm', op: '>=', target }),
+      )
+      expect(errors[0]).toMatch(/^acceptance_criteria\[0\] \(AC1\)\.target: /)
+    }
+    expect(validateGoalContract({ ...valid, max_goal_attempts: Number.POSITIVE_INFINITY }).errors).toEqual([
+      'max_goal_attempts: max_goal_attempts must be a whole number >= 1, got Infinity',
+    ])
+  })
+
+  it('treats ids that differ only in surrounding whitespace as duplicates', () => {
+    const { errors } = validateGoalContract(
+      withCriteria(
+        { id: 'AC1', kind: 'finding_count', minCount: 1 },
+        { id: ' AC1', kind: 'finding_count', minCount: 2 },
+      ),
+    )
+    expect(errors).toEqual(['acceptance_criteria[1] (AC1).id: duplicate id "AC1"'])
   })
 
   it('rejects input that is not an object', () => {

@@ -1,6 +1,13 @@
 import type { z } from 'zod'
 import { FocalError, type FocalIssue } from '../errors/index.ts'
-import { acceptanceCriterionKinds, comparisonOperators } from './goal-contract-constants.ts'
+import {
+  acceptanceCriterionKinds,
+  comparisonOperators,
+  defaultFindingPolicy,
+  defaultMetricPolicy,
+  findingPolicies,
+  metricPolicies,
+} from './goal-contract-constants.ts'
 import { type GoalContract, goalContractSchema } from './goal-contract-schema.ts'
 
 /** Outcome of {@link validateGoalContract}: every problem as a located sentence. */
@@ -9,17 +16,21 @@ export type GoalContractValidation =
   | { isValid: false; errors: readonly string[]; issues: readonly FocalIssue[] }
 
 const requiredFieldHints: Record<string, string> = {
-  metric: 'a metric name',
+  metric: 'a metric name as a [METRIC:<name>] marker reports it: no ":", "=", "]" or line break',
   op: `an operator (one of ${comparisonOperators.join(', ')})`,
   target: 'a finite number target',
-  marker: 'a marker such as "METRIC:baseline_accuracy"',
+  marker:
+    'a marker pattern such as "METRIC:baseline_*": a type of letters, digits, "_" or "-" (with * or ? wildcards), then optional ":" parts',
   artifactPattern: 'a glob such as "*.pkl"',
-  minCount: 'a whole number >= 0',
+  minCount: 'a whole number >= 1',
+  metricPolicy: `one of ${metricPolicies.join(', ')} (default ${defaultMetricPolicy})`,
+  findingPolicy: `one of ${findingPolicies.join(', ')} (default ${defaultFindingPolicy})`,
 }
 
 /**
- * Checks a goal contract (version 1, non-empty goal_text, every criterion complete for its kind,
- * unique ids, max_goal_attempts >= 1). Errors name the criterion index, its id and the field.
+ * Checks a goal contract (version 1, non-empty goal_text, at least one criterion, every criterion
+ * complete for its kind with a finite target and a metric a marker can report, unique ids,
+ * max_goal_attempts >= 1). Errors name the criterion index, its id and the field.
  */
 export function validateGoalContract(contract: unknown): GoalContractValidation {
   const parsed = goalContractSchema.safeParse(contract)
@@ -63,6 +74,8 @@ function describeTopLevelIssue(field: string, contract: unknown, issue: z.core.$
   if (field === 'goal_text') return 'missing or empty goal_text'
   if (field === 'max_goal_attempts')
     return `max_goal_attempts must be a whole number >= 1, got ${String(value)}`
+  if (field === 'acceptance_criteria' && issue.code === 'too_small')
+    return 'acceptance_criteria is empty: a goal contract needs at least one criterion'
   if (field === 'acceptance_criteria') return 'acceptance_criteria must be an array of criteria'
   return issue.message
 }
@@ -80,16 +93,18 @@ function describeCriterionIssue(
     return `invalid kind ${JSON.stringify(readField(criterion, 'kind')) ?? 'undefined'} (expected one of ${acceptanceCriterionKinds.join(', ')})`
   }
   const name = String(field)
+  // Cross-field rules (metricPolicy "best" with ==) carry their own sentence.
+  if (issue.code === 'custom' && name === 'metricPolicy') return issue.message
   const kind = String(readField(criterion, 'kind'))
   const value = readField(criterion, name)
   const hint = requiredFieldHints[name] ?? issue.message
   if (value === undefined) return `${kind} criterion requires "${name}" (${hint})`
-  return `${kind} criterion has invalid "${name}" ${JSON.stringify(value)} (expected ${hint})`
+  return `${kind} criterion has invalid "${name}" ${formatValue(value)} (expected ${hint})`
 }
 
 function criterionPath(contract: unknown, index: number, field: PropertyKey | undefined): string {
   const id = readField(readField(readField(contract, 'acceptance_criteria'), index), 'id')
-  const label = typeof id === 'string' && id.trim() !== '' ? ` (${id})` : ''
+  const label = typeof id === 'string' && id.trim() !== '' ? ` (${id.trim()})` : ''
   return `acceptance_criteria[${index}]${label}${field === undefined ? '' : `.${String(field)}`}`
 }
 
@@ -99,13 +114,20 @@ function duplicateIdIssues(contract: unknown): FocalIssue[] {
   const seen = new Set<string>()
   const issues: FocalIssue[] = []
   criteria.forEach((criterion: unknown, index) => {
-    const id = readField(criterion, 'id')
-    if (typeof id !== 'string' || id.trim() === '') return
+    const raw = readField(criterion, 'id')
+    // The schema trims ids, so ids that differ only in surrounding whitespace are the same id.
+    const id = typeof raw === 'string' ? raw.trim() : ''
+    if (id === '') return
     if (seen.has(id))
       issues.push({ path: criterionPath(contract, index, 'id'), message: `duplicate id "${id}"` })
     seen.add(id)
   })
   return issues
+}
+
+// JSON.stringify prints NaN and Infinity as null.
+function formatValue(value: unknown): string {
+  return typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value))
 }
 
 function readField(value: unknown, key: PropertyKey): unknown {

@@ -2,6 +2,7 @@ import { assertSafePattern } from '../enforcement/assert-safe-pattern.ts'
 import { compileExpression } from '../enforcement/compile-expression.ts'
 import type { FocalIssue } from '../errors/focal-error.ts'
 import { FocalError } from '../errors/focal-error.ts'
+import { checkCustomReasonCodes } from './check-custom-reason-codes.ts'
 import type { DefinitionTransition, FocalDefinition } from './definition-schema.ts'
 
 /**
@@ -74,6 +75,7 @@ export function checkDefinitionReferences(definition: FocalDefinition): FocalIss
   for (const [index, pattern] of definition.safetyPatterns.entries()) {
     checkPattern(pattern.pattern, pattern.flags ?? 'u', `safetyPatterns[${index}].pattern`, issues)
   }
+  issues.push(...checkCustomReasonCodes(definition.settings.finalizationGate.customReasonCodes))
   for (const [index, rule] of definition.rules.entries()) {
     for (const [patternIndex, pattern] of (rule.enforce?.patterns ?? []).entries()) {
       const path = `rules[${index}].enforce.patterns[${patternIndex}].pattern`

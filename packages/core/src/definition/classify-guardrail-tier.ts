@@ -1,16 +1,12 @@
 import type { DefinitionRuleTier } from './definition-schema.ts'
-
-const hardSafety =
-  /\b(card|payment|credit|ssn|social security|password|secret|token|api key|credential|pii|personal data|private|delete|destroy|drop|wipe|bank|account number|medical|diagnos)/iu
-const processCue =
-  /\b(verify|verif|before|after|first|confirm|approval|approve|authenticate|identity|log|record|escalate|refund|limit|cap|never exceed|at most|no more than|check)/iu
+import { explainGuardrailTier } from './explain-guardrail-tier.ts'
 
 /**
- * Seed 004 §1 auto-classification of a free-text guardrail: privacy, secrets and destructive
- * actions are hard-safety; workflow and evidence rules are process; the rest is style.
+ * Seed 004 §1 auto-classification of a free-text guardrail: privacy, secrets, destructive actions,
+ * money caps, regulated advice and security are hard-safety; workflow order, verification,
+ * approvals and evidence are process; tone and format are style. The tier of
+ * {@link explainGuardrailTier}, which also gives the confidence and deciding cues.
  */
 export function classifyGuardrailTier(text: string): DefinitionRuleTier {
-  if (hardSafety.test(text)) return 'hard-safety'
-  if (processCue.test(text)) return 'process'
-  return 'style'
+  return explainGuardrailTier(text).tier
 }

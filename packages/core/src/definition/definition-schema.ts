@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { builtInDetectors } from '../enforcement/create-scanner.ts'
 import type { DetectorId } from '../enforcement/types.ts'
+import { customReasonCodeSchema } from './custom-reason-code-schema.ts'
 
 /** The three guardrail tiers of seed 004 §1. */
 export const ruleTierSchema = z.enum(['hard-safety', 'process', 'style'], {
@@ -38,6 +39,8 @@ export const variableBindingSchema = z.strictObject({
   currency: z.string().optional(),
   pick: z.enum(['max', 'min', 'first', 'last', 'sum']).optional(),
   label: z.string().optional(),
+  /** Value used when the reply mentions none; without it a check over the binding skips such replies. */
+  default: z.union([z.string(), z.number(), z.boolean()]).optional(),
 })
 
 /** A Lane 1 check on the drafted reply (mirrors `RuleEnforcement` of the enforcement module). */
@@ -118,6 +121,11 @@ export const scenarioSchema = z.strictObject({
   description: z.string().optional(),
   /** Intents that enter this scenario from outside. */
   intents: z.array(identifier).default([]),
+  /**
+   * Scenarios of one topic (refunds and cancellations under `orders`) are neighbours: moving
+   * between them needs `settings.topicStickiness` instead of `settings.stickiness`.
+   */
+  topic: identifier.optional(),
   /** Extra CEL condition for entering. */
   entryCondition: z.string().min(1).optional(),
   initialStep: identifier.optional(),
@@ -163,8 +171,30 @@ export const toolSchema = z.strictObject({
 export const intentSchema = z.strictObject({
   id: identifier,
   label: z.string().optional(),
+  /** What the intent is for, in a sentence; its words are evidence for it like an example's. */
+  description: z.string().optional(),
   examples: z.array(z.string().min(1)).default([]),
   keywords: z.array(z.string().min(1)).default([]),
+  /**
+   * The alignment judge's intent contract for replies to this intent (seed 004 §9.4):
+   * `SYSTEM_CONTROL_FLOW`, `CODE_FLOW_ANALYSIS`, `REPO_ORIENTATION`, `CHANGE_IMPLEMENTATION`,
+   * `DEBUG_AND_DIAGNOSE`, or your own name for `requiredElements`. @default read from the goal
+   * parser (diagnose → DEBUG_AND_DIAGNOSE, modify → CHANGE_IMPLEMENTATION, ...), else none
+   */
+  intentType: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9_]*$/u, 'must be UPPER_SNAKE_CASE, e.g. DEBUG_AND_DIAGNOSE')
+    .optional(),
+  /** What every reply to this intent must contain, by keywords (the judge's required elements). */
+  requiredElements: z
+    .array(
+      z.strictObject({
+        id: identifier,
+        label: z.string().min(1),
+        keywords: z.array(z.string().min(1)).min(1, 'needs at least one keyword'),
+      }),
+    )
+    .optional(),
 })
 
 /** A custom entity pattern (order ids, ticket ids, SKUs). */
@@ -177,21 +207,50 @@ export const entityPatternSchema = z.strictObject({
 export const settingsSchema = z.strictObject({
   /** Ambiguity above this triggers the clarification trap. @default 0.5 */
   ambiguityThreshold: z.number().min(0).max(1).default(0.5),
-  /** Score added to candidates inside the current scenario/step. @default 0.25 */
-  stickinessBoost: z.number().min(0).max(1).default(0.25),
-  /** Confidence another scenario needs to pull the user out of the current one. @default 0.85 */
-  exitThreshold: z.number().min(0).max(1).default(0.85),
+  /**
+   * How much likelier (natural log of the likelihood ratio of the message's content words) another
+   * scenario must explain a message before the router leaves an unfinished one: 3 ≈ 20 times.
+   * Replaces seed 002's +0.25 boost / 0.85 exit threshold (see the core README, "Routing"). @default 3
+   */
+  stickiness: z.number().min(0).max(20).default(3),
+  /** The same towards a scenario of the same `topic`. @default 1.5 */
+  topicStickiness: z.number().min(0).max(20).default(1.5),
+  /** Taken off the stickiness when the message has a switch cue ("actually", "instead"). @default 1.5 */
+  switchCueDiscount: z.number().min(0).max(20).default(1.5),
   /** Confidence needed to enter a scenario from outside. @default 0.5 */
   entryThreshold: z.number().min(0).max(1).default(0.5),
   /** The same transition more than this many times stops and asks. @default 3 */
   loopGuard: z.number().int().positive().default(3),
+  /**
+   * The investigation planner of a `kind: task` agent (seed 003): below `clarifyBelow` goal-parse
+   * confidence it asks instead of running tools; at most `maxToolCalls` calls per turn, recovery
+   * and fallbacks included.
+   */
+  planner: z
+    .strictObject({
+      clarifyBelow: z.number().min(0).max(1).default(0.3),
+      maxToolCalls: z.number().int().min(1).max(20).default(6),
+    })
+    .prefault({}),
   clarificationQuestion: z.string().default('Could you tell me a bit more about what you need?'),
   maxClarificationOptions: z.number().int().min(2).max(8).default(4),
+  /** Asked inside a flow when a message says nothing usable ("hmm", "asdf qwer"). */
+  unclearQuestion: z
+    .string()
+    .default("Sorry, I didn't catch that. Shall we go on, or do you need something else?"),
+  /** Asked when one message holds requests for two scenarios; the options name both. */
+  twoRequestsQuestion: z.string().default('You asked about two things. Which one should I do first?'),
+  /** Ends the reply that finished one of two requests; `{{request}}` is the other, in the user's words. */
+  queuedRequestOffer: z.string().default('You also asked: "{{request}}". Shall I do that now?'),
   fallbackReply: z.string().default('How can I help you today?'),
   refusalReply: z.string().default("I'm sorry, I can't help with that."),
   /** Said while a tool call waits for a human; `{{approver}}` and `{{tool}}` are filled. */
   approvalPendingReply: z.string().default('This needs approval from {{approver}} before I can continue.'),
   approvalRejectedReply: z.string().default("That action wasn't approved, so I haven't made any changes."),
+  /** Added to replies while an earlier request waits for approval; `{{approver}}`, `{{tool}}`. */
+  approvalStillPendingNote: z
+    .string()
+    .default("(I'm still waiting for {{approver}} to decide on your earlier request.)"),
   loopReply: z
     .string()
     .default("We seem to be going in circles. Could you tell me what you'd like to do next?"),
@@ -201,8 +260,18 @@ export const settingsSchema = z.strictObject({
       enabled: z.boolean().default(false),
       maxRetries: z.number().int().min(0).max(5).default(2),
       strictness: z.enum(['low', 'medium', 'high']).default('medium'),
+      /**
+       * A model draft still failing after the bounded replan is never sent: `fallback` sends
+       * `fallbackReply`, `refuse` sends `refusalReply`. @default 'fallback'
+       */
+      onFail: z.enum(['fallback', 'refuse']).default('fallback'),
+      /**
+       * Skill-specific reason codes beyond the built-in ones (seed 004 §5): `MISSING_ORDER_ID` or
+       * `{ code, severity, description, missingPattern }`; the engine passes them to the judge. @default []
+       */
+      customReasonCodes: z.array(customReasonCodeSchema).default([]),
     })
-    .default({ enabled: false, maxRetries: 2, strictness: 'medium' }),
+    .prefault({}),
   /**
    * Model ids per use (seed 004 §4), e.g. a small fast judge beside a stronger generator. The host
    * turns ids into models with `createEngine({ provideModel })`; an explicit `model` option wins.
@@ -231,7 +300,44 @@ export const settingsSchema = z.strictObject({
       'forget',
       'never mind',
       'rather',
+      'also',
+      'one more thing',
+      'another thing',
+      'back to',
+      'by the way',
     ]),
+  /**
+   * Human handoff: a message asking for a person (`cues`), or the loop guard when `onLoop`, puts the
+   * session in an escalation state: the engine says `reply` once, records `handoff-requested`, and
+   * stays quiet for that session until `engine.releaseHandoff` (HTTP: `POST /v1/sessions/:id/release`).
+   */
+  handoff: z
+    .strictObject({
+      enabled: z.boolean().default(true),
+      /** Where the host routes the conversation (a queue, a team); recorded and sent to the client. */
+      target: z.string().min(1).optional(),
+      reply: z
+        .string()
+        .default("I'm connecting you with a person from our team. They'll reply here shortly."),
+      cues: z
+        .array(z.string().min(1))
+        .default([
+          'human',
+          'real person',
+          'speak to a person',
+          'talk to a person',
+          'someone real',
+          'representative',
+          'live agent',
+          'an agent',
+          'operator',
+          'speak to someone',
+          'talk to someone',
+        ]),
+      /** The loop guard hands off instead of asking again. @default true */
+      onLoop: z.boolean().default(true),
+    })
+    .prefault({}),
   /** Built-in detectors Lane 1 redacts in every reply. @default ['credit-card', 'us-ssn', 'secret'] */
   detectors: z.array(detectorSchema).default(['credit-card', 'us-ssn', 'secret']),
 })
@@ -239,6 +345,12 @@ export const settingsSchema = z.strictObject({
 /** A whole agent definition (YAML or JSON). */
 export const definitionSchema = z.strictObject({
   version: z.literal(1).default(1),
+  /**
+   * `support`: a chat agent of intents, scenarios and rules. `task`: a research or coding agent
+   * whose turns parse the goal, plan evidence and tool calls with the strategy tables, run them
+   * through the tool gate and recover (seed 003). @default 'support'
+   */
+  kind: z.enum(['support', 'task']).default('support'),
   name: z.string().min(1).default('agent'),
   description: z.string().optional(),
   persona: z.string().optional(),

@@ -1,7 +1,7 @@
 import { compileRuleTemplate } from '../enforcement/compile-rule-template.ts'
 import type { FocalIssue } from '../errors/focal-error.ts'
 import { classifyGuardrailTier } from './classify-guardrail-tier.ts'
-import type { FocalDefinitionInput } from './definition-schema.ts'
+import type { DefinitionRuleTier, FocalDefinitionInput } from './definition-schema.ts'
 
 type RuleInput = NonNullable<FocalDefinitionInput['rules']>[number]
 type ToolPolicyInput = NonNullable<NonNullable<FocalDefinitionInput['tools']>[number]['policy']>
@@ -19,6 +19,8 @@ const celWords = new Set(['true', 'false', 'null', 'in', 'has', 'size', 'args', 
  * Maps a seed 004 guardrail through the offline rule templates (seed 004 §7 v1): "never mention X"
  * becomes a Lane 1 scan, "X must not exceed $50" a CEL check on the reply, "never use tool" and
  * "tool needs approval" tool policies. Anything else stays model guidance plus a Lane 2 rubric.
+ * `tier` is the author's (seed 004 §1 options A and C); without it, safety rules are hard-safety
+ * and other guardrails are classified from their text (option B).
  */
 export function guardrailToRule(
   kind: 'never' | 'always' | 'safety',
@@ -26,9 +28,9 @@ export function guardrailToRule(
   index: number,
   path: string,
   toolIds: ReadonlySet<string>,
+  tier: DefinitionRuleTier = kind === 'safety' ? 'hard-safety' : classifyGuardrailTier(text),
 ): GuardrailMapping {
   const id = `${kind}-${index + 1}`
-  const tier = kind === 'safety' ? 'hard-safety' : classifyGuardrailTier(text)
   const base: RuleInput = {
     id,
     description: text,

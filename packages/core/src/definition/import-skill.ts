@@ -1,17 +1,19 @@
 import { parse as parseYaml } from 'yaml'
-import { FocalError, type FocalIssue } from '../errors/focal-error.ts'
 import type { FocalDefinition, FocalDefinitionInput } from './definition-schema.ts'
-import { guardrailToRule } from './guardrail-to-rule.ts'
+import { createIdentifierAllocator, deriveIdentifier } from './derive-identifier.ts'
+import { findUnknownSkillFields } from './find-unknown-skill-fields.ts'
+import { indexSkillTools } from './index-skill-tools.ts'
+import { invalidSkillError } from './invalid-skill-error.ts'
 import { loadDefinition } from './load-definition.ts'
+import { skillGuardrailRules } from './skill-guardrail-rules.ts'
+import type { SkillImportReport } from './skill-import-report.ts'
+import { skillSafetyPatterns } from './skill-safety-patterns.ts'
 import { type SkillDocument, skillSchema } from './skill-schema.ts'
+import { skillSettings } from './skill-settings.ts'
+import { skillToolDefinitions } from './skill-tool-definitions.ts'
+import { skillWorkflowScenarios } from './skill-workflow-scenarios.ts'
 
-/** What `importSkill` could not carry over, and the seed 004 §11 complexity warnings. */
-export interface SkillImportReport {
-  /** Parts of the skill with no Focal equivalent (or only a weaker one), located. */
-  unmapped: FocalIssue[]
-  /** Workflow complexity limits (§11) and other advice; the definition still loads. */
-  warnings: FocalIssue[]
-}
+export type { SkillDerivedId, SkillImportReport } from './skill-import-report.ts'
 
 /** Result of {@link importSkill}. */
 export interface SkillImport {
@@ -27,12 +29,13 @@ export interface ImportSkillOptions {
   maxWorkflows?: number
 }
 
-const knownTopLevel = new Set(['id', 'name', 'description', 'persona', 'policy', 'tools', 'engine'])
-const knownPolicy = new Set(['guardrails', 'safety_rules', 'workflows', 'approvals'])
+type IntentInput = NonNullable<FocalDefinitionInput['intents']>[number]
 
 /**
- * Reads a seed 004 skill YAML (guardrails, workflows, approvals, tool policies, finalization gate)
- * into a Focal definition, reporting what could not be mapped and the §11 complexity warnings.
+ * Reads a skill YAML (seed 004 and the Skill Builder's export: guardrails as `{ never, always }`
+ * or option A's tiered lists, workflows, approvals, tools, the finalization gate with its custom
+ * reason codes) into a Focal definition. Every field is mapped or reported in `report.unmapped`
+ * with its path; ids derived from names and sentences are listed in `report.derivedIds`.
  *
  * @example
  * const { definition, report } = importSkill(skillYaml)
@@ -41,33 +44,31 @@ const knownPolicy = new Set(['guardrails', 'safety_rules', 'workflows', 'approva
 export function importSkill(source: string | object, options: ImportSkillOptions = {}): SkillImport {
   const { maxWorkflowSteps = 5, maxWorkflows = 3 } = options
   const skill = parseSkill(source)
-  const report: SkillImportReport = { unmapped: [], warnings: [] }
-  reportUnknownKeys(skill, report)
-  const toolIds = new Set((skill.tools ?? []).map((tool) => tool.id))
-  const guardrails = guardrailRules(skill, report, toolIds)
+  const report: SkillImportReport = { unmapped: findUnknownSkillFields(skill), warnings: [], derivedIds: [] }
+  const index = indexSkillTools(skill, report)
+  const guardrails = skillGuardrailRules(skill, new Set(index.ids))
+  report.unmapped.push(...guardrails.unmapped)
+  const workflows = skillWorkflowScenarios(skill, report, {
+    toolIdFor: index.toolIdFor,
+    intents: supportedIntents(skill, report),
+    maxWorkflowSteps,
+    maxWorkflows,
+  })
+  const settings = skillSettings(skill, report)
+  const safetyPatterns = skillSafetyPatterns(skill, report)
   const input: FocalDefinitionInput = {
-    name: skill.name ?? skill.id ?? 'imported-skill',
-    ...(skill.description === undefined ? {} : { description: skill.description }),
-    ...(skill.persona === undefined ? {} : { persona: skill.persona }),
-    guardrails: {
-      never: skill.policy?.guardrails?.never ?? [],
-      always: skill.policy?.guardrails?.always ?? [],
-    },
+    ...describedBy(skill, report),
+    guardrails: guardrails.guardrails,
     rules: guardrails.rules,
-    tools: toolDefinitions(skill, report, workflowOrderings(skill, toolIds), guardrails.policies),
-    ...workflowScenarios(skill, toolIds, report, maxWorkflowSteps, maxWorkflows),
-  }
-  const gate = skill.engine?.finalization_gate
-  if (gate !== undefined) {
-    input.settings = {
-      finalizationGate: {
-        ...(gate.enabled === undefined ? {} : { enabled: gate.enabled }),
-        ...(gate.max_retries === undefined ? {} : { maxRetries: gate.max_retries }),
-        ...(gate.strictness === undefined ? {} : { strictness: gate.strictness }),
-      },
-      ...(gate.max_retries === undefined ? {} : { maxRegenerations: gate.max_retries }),
-      ...(gate.model === undefined ? {} : { models: { judge: gate.model } }),
-    }
+    tools: skillToolDefinitions(skill, report, {
+      index,
+      orderings: workflows.orderings,
+      guardrailPolicies: guardrails.policies,
+    }),
+    scenarios: workflows.scenarios,
+    intents: workflows.intents,
+    ...(settings === undefined ? {} : { settings }),
+    ...(safetyPatterns.length === 0 ? {} : { safetyPatterns }),
   }
   return { definition: loadDefinition(input), report }
 }
@@ -79,213 +80,72 @@ function parseSkill(source: string | object): SkillDocument {
       raw = parseYaml(source, { maxAliasCount: 100, logLevel: 'error' })
     } catch (error) {
       const message = `not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`
-      throw new FocalError({
-        code: 'invalid-definition',
-        message,
-        issues: [{ path: '', message }],
-        cause: error,
-      })
+      throw invalidSkillError([{ path: '', message }], error)
     }
   }
   const parsed = skillSchema.safeParse(raw)
   if (parsed.success) return parsed.data
-  const issues = parsed.error.issues.map((issue) => ({
-    path: issue.path
-      .map((segment) => (typeof segment === 'number' ? `[${segment}]` : `.${String(segment)}`))
-      .join('')
-      .replace(/^\./u, ''),
-    message: issue.message,
-  }))
-  throw new FocalError({
-    code: 'invalid-definition',
-    message: `invalid skill: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`,
-    issues,
-  })
+  throw invalidSkillError(
+    parsed.error.issues.map((issue) => ({
+      path: issue.path
+        .map((segment) => (typeof segment === 'number' ? `[${segment}]` : `.${String(segment)}`))
+        .join('')
+        .replace(/^\./u, ''),
+      message: issue.message,
+    })),
+  )
 }
 
-function reportUnknownKeys(skill: SkillDocument, report: SkillImportReport): void {
-  for (const key of Object.keys(skill))
-    if (!knownTopLevel.has(key)) report.unmapped.push({ path: key, message: 'no Focal equivalent; ignored' })
-  for (const key of Object.keys(skill.policy ?? {}))
-    if (!knownPolicy.has(key))
-      report.unmapped.push({ path: `policy.${key}`, message: 'no Focal equivalent; ignored' })
-}
-
-function guardrailRules(
+/** Name, description and persona, from the top level or (Skill Builder) `role` and `problem.statement`. */
+function describedBy(
   skill: SkillDocument,
   report: SkillImportReport,
-  toolIds: ReadonlySet<string>,
-): { rules: NonNullable<FocalDefinitionInput['rules']>; policies: Map<string, object> } {
-  const rules: NonNullable<FocalDefinitionInput['rules']> = []
-  const policies = new Map<string, object>()
-  const groups = [
-    ['never', skill.policy?.guardrails?.never ?? [], 'policy.guardrails.never'],
-    ['always', skill.policy?.guardrails?.always ?? [], 'policy.guardrails.always'],
-    ['safety', skill.policy?.safety_rules ?? [], 'policy.safety_rules'],
+): Pick<FocalDefinitionInput, 'name' | 'description' | 'persona'> {
+  const names = [
+    ['name', skill.name],
+    ['id', skill.id],
+    ['role.name', skill.role?.name],
   ] as const
-  for (const [kind, texts, path] of groups) {
-    for (const [index, text] of texts.entries()) {
-      const mapping = guardrailToRule(kind, text, index, `${path}[${index}]`, toolIds)
-      rules.push(mapping.rule)
-      if (mapping.unmapped !== undefined) report.unmapped.push(mapping.unmapped)
-      if (mapping.toolPolicy !== undefined)
-        policies.set(mapping.toolPolicy.toolId, {
-          ...policies.get(mapping.toolPolicy.toolId),
-          ...mapping.toolPolicy.policy,
-        })
-    }
-  }
-  return { rules, policies }
-}
-
-/** `amount > 500` → `args.amount > 500` (skill conditions name the tool's inputs directly). */
-function toArgsExpression(expression: string): string {
-  return expression.replace(/(?<![.\w"'])([A-Za-z_]\w*)(?![\w(])/gu, (word) =>
-    ['true', 'false', 'null', 'in', 'args', 'session', 'has', 'size'].includes(word) ? word : `args.${word}`,
+  const [, name = 'imported-skill'] = names.find(([, value]) => value !== undefined) ?? []
+  for (const [path, value] of names)
+    if (value !== undefined && value !== name)
+      report.unmapped.push({ path, message: `a definition has one name; it is named "${name}"` })
+  const description = skill.description ?? skill.problem?.statement
+  if (skill.description !== undefined && skill.problem?.statement !== undefined)
+    report.unmapped.push({
+      path: 'problem.statement',
+      message: 'description is given too and wins; the statement is not kept',
+    })
+  const persona = skill.persona ?? skill.role?.persona
+  if (
+    skill.persona !== undefined &&
+    skill.role?.persona !== undefined &&
+    skill.role.persona !== skill.persona
   )
+    report.unmapped.push({ path: 'role.persona', message: 'persona is given too and wins; not kept' })
+  return {
+    name,
+    ...(description === undefined ? {} : { description }),
+    ...(persona === undefined ? {} : { persona }),
+  }
 }
 
-function toolDefinitions(
-  skill: SkillDocument,
-  report: SkillImportReport,
-  orderings: ReadonlyMap<string, string[]>,
-  guardrailPolicies: ReadonlyMap<string, object>,
-): NonNullable<FocalDefinitionInput['tools']> {
-  const approvals = new Map(
-    (skill.policy?.approvals ?? []).map((approval, index) => [approval.tool_id, { approval, index }]),
-  )
-  const tools: NonNullable<FocalDefinitionInput['tools']> = (skill.tools ?? []).map((tool, index) => {
-    const policy = tool.policy ?? {}
-    const condition = policy.condition ?? policy.when
-    const required = approvals.get(tool.id)?.approval
-    const approvalWhen =
-      typeof policy.requires_approval === 'string'
-        ? policy.requires_approval
-        : policy.requires_approval === true
-          ? 'true'
-          : (required?.when ?? (required === undefined ? undefined : 'true'))
-    if (policy.allowed === 'conditional' && condition === undefined) {
-      report.unmapped.push({
-        path: `tools[${index}].policy`,
-        message: 'conditional tool without a condition: it will never run',
-      })
+/** Skill Builder `intents.supported` as definition intents (entities are reported as unmapped). */
+function supportedIntents(skill: SkillDocument, report: SkillImportReport): IntentInput[] {
+  const supported = skill.intents?.supported ?? []
+  const ids = createIdentifierAllocator(supported.flatMap((intent) => intent.id ?? []))
+  return supported.map((intent, index) => {
+    let id = intent.id
+    if (id === undefined) {
+      id = ids.take(deriveIdentifier(intent.name ?? intent.description ?? '', 'intent'))
+      report.derivedIds.push({ path: `intents.supported[${index}]`, id })
     }
-    return {
-      id: tool.id,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      ...(orderings.has(tool.id) ? { requires: orderings.get(tool.id)! } : {}),
-      policy: {
-        allowed:
-          policy.allowed === 'conditional' && condition === undefined
-            ? 'never'
-            : (policy.allowed ?? 'always'),
-        ...(condition === undefined ? {} : { condition: toArgsExpression(condition) }),
-        ...(approvalWhen === undefined ? {} : { requiresApproval: toArgsExpression(approvalWhen) }),
-        ...(required?.approver === undefined
-          ? {}
-          : { approval: { approver: required.approver, defaultAction: 'reject' as const } }),
-        // Policies compiled from the guardrail text ("never use X", "X needs approval") tighten the tool's own.
-        ...guardrailPolicies.get(tool.id),
-      },
-    }
-  })
-  for (const [toolId, { approval, index }] of approvals) {
-    if (!tools.some((tool) => tool.id === toolId)) {
-      tools.push({
-        id: toolId,
-        policy: {
-          allowed: 'always',
-          requiresApproval: toArgsExpression(approval.when ?? 'true'),
-          ...(approval.approver === undefined ? {} : { approval: { approver: approval.approver } }),
-        },
-      })
-      report.unmapped.push({
-        path: `policy.approvals[${index}].tool_id`,
-        message: `tool "${toolId}" is not declared under tools; declared it with the approval policy only`,
-      })
-    }
-    if (approval.action !== undefined && !/approv/iu.test(approval.action)) {
-      report.unmapped.push({
-        path: `policy.approvals[${index}].action`,
-        message: `action "${approval.action}" is treated as require-approval`,
-      })
-    }
-  }
-  return tools
-}
-
-function workflowScenarios(
-  skill: SkillDocument,
-  toolIds: ReadonlySet<string>,
-  report: SkillImportReport,
-  maxWorkflowSteps: number,
-  maxWorkflows: number,
-): Pick<FocalDefinitionInput, 'scenarios' | 'intents'> {
-  const workflows = skill.policy?.workflows ?? []
-  if (workflows.length > maxWorkflows) {
-    report.warnings.push({
-      path: 'policy.workflows',
-      message: `${workflows.length} workflows exceed the limit of ${maxWorkflows} (seed 004 §11)`,
-    })
-  }
-  const intents: NonNullable<FocalDefinitionInput['intents']> = []
-  const scenarios: NonNullable<FocalDefinitionInput['scenarios']> = workflows.map((workflow, index) => {
-    const path = `policy.workflows[${index}]`
-    const id = workflow.id ?? `workflow-${index + 1}`
-    if (workflow.steps.length > maxWorkflowSteps) {
-      report.warnings.push({
-        path: `${path}.steps`,
-        message: `${workflow.steps.length} steps exceed the limit of ${maxWorkflowSteps} (seed 004 §11)`,
-      })
-    }
-    workflow.steps.forEach((step, stepIndex) => {
-      if (!toolIds.has(step))
-        report.warnings.push({
-          path: `${path}.steps[${stepIndex}]`,
-          message: `step "${step}" does not map to a known tool (seed 004 §11)`,
-        })
-    })
-    const triggers =
-      workflow.trigger === undefined
-        ? []
-        : Array.isArray(workflow.trigger)
-          ? workflow.trigger
-          : [workflow.trigger]
-    if (triggers.length > 0)
-      intents.push({ id, label: workflow.name ?? id, keywords: triggers, examples: triggers })
-    else report.unmapped.push({ path, message: 'workflow without a trigger: no intent enters it' })
-    const steps = workflow.steps.map((step, stepIndex) => {
-      const next = workflow.steps[stepIndex + 1]
-      return {
-        id: step,
-        ...(next === undefined
-          ? { terminal: true }
-          : toolIds.has(step)
-            ? { transitions: [{ to: next, condition: `"${step}" in session.toolsRun` }] }
-            : {}),
-      }
-    })
     return {
       id,
-      ...(workflow.name === undefined ? {} : { name: workflow.name }),
-      intents: triggers.length > 0 ? [id] : [],
-      steps,
+      ...(intent.name === undefined ? {} : { label: intent.name }),
+      ...(intent.description === undefined ? {} : { description: intent.description }),
+      examples: intent.examples ?? [],
+      keywords: intent.keywords ?? [],
     }
   })
-  return { scenarios, intents }
-}
-
-/** Seed 004 §8: a required workflow orders its tools ("verify identity before account access"). */
-function workflowOrderings(skill: SkillDocument, toolIds: ReadonlySet<string>): Map<string, string[]> {
-  const orderings = new Map<string, string[]>()
-  for (const workflow of skill.policy?.workflows ?? []) {
-    if (workflow.required !== true) continue
-    workflow.steps.forEach((step, index) => {
-      const previous = workflow.steps[index - 1]
-      if (previous === undefined || !toolIds.has(step) || !toolIds.has(previous)) return
-      const list = orderings.get(step) ?? []
-      if (!list.includes(previous)) orderings.set(step, [...list, previous])
-    })
-  }
-  return orderings
 }

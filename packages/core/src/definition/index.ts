@@ -1,6 +1,7 @@
 /** @module @focal/core/definition */
 export { checkDefinitionReferences } from './check-definition-references.ts'
 export { classifyGuardrailTier } from './classify-guardrail-tier.ts'
+export { customReasonCodeSchema, type DefinitionCustomReasonCode } from './custom-reason-code-schema.ts'
 export { definitionJsonSchema } from './definition-json-schema.ts'
 export {
   type DefinitionIntent,
@@ -16,6 +17,7 @@ export {
   type FocalDefinition,
   type FocalDefinitionInput,
 } from './definition-schema.ts'
+export { explainGuardrailTier, type GuardrailTierExplanation } from './explain-guardrail-tier.ts'
 export { type GuardrailMapping, guardrailToRule } from './guardrail-to-rule.ts'
 export {
   importMcpTools,
@@ -26,6 +28,7 @@ export {
 export {
   type ImportSkillOptions,
   importSkill,
+  type SkillDerivedId,
   type SkillImport,
   type SkillImportReport,
 } from './import-skill.ts'

@@ -62,7 +62,7 @@ describe('loadDefinition', () => {
   it('loads the refund-support example with defaults applied', () => {
     const definition = loadDefinition(exampleText)
     expect(definition.name).toBe('refund-support')
-    expect(definition.settings.exitThreshold).toBe(0.85)
+    expect(definition.settings.stickiness).toBe(3)
     expect(definition.rules.find((rule) => rule.id === 'refund-cap')?.tier).toBe('hard-safety')
   })
 

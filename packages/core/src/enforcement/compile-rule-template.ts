@@ -57,7 +57,10 @@ function toNumber(text: string): number {
  * - "Never use [tool]" → tool policy `never`
  * - "[field] > [number]" ("refund amount must not exceed $50") → `refund_amount <= 50`
  * - "[tool] requires approval" ("Refunds over $500 need supervisor approval") → `args.amount > 500`
- * - "Never share/mention [X]" → built-in detectors for X, else a keyword blocklist
+ * - "Never share/mention/say [X]" → built-in detectors when X names one ("card numbers"), else a
+ *   blocklist only when X lists concrete names or quoted terms ("Amazon, Walmart or eBay",
+ *   `"guaranteed"`); a category ("competitors") or a clause ("that we are being acquired") has no
+ *   literal form, so it gets no template
  */
 export function compileRuleTemplate(text: string): CompiledRuleTemplate | undefined {
   const source = text
@@ -65,17 +68,34 @@ export function compileRuleTemplate(text: string): CompiledRuleTemplate | undefi
     .trim()
     .replace(/[.!]+$/, '')
     .trim()
+  const mention =
+    /^(?:never|do not|don't|must not)\s+(?:share|mention|reveal|disclose|expose|show|output|print|say|use the (?:words?|terms?|phrases?))\s+(?:any\s+|the\s+|a\s+|an\s+)?(.+)$/i.exec(
+      rule,
+    )
+  if (mention !== null) return compileNeverMention(mention[1] as string, source)
+  const promise =
+    /^(?:never|do not|don't|must not)\s+(?:promise|offer|give|issue|approve|grant|authori[sz]e|agree to)\s+(?:an?\s+|any\s+)?([a-z]+)s?\s+(?:above|over|of more than|more than|exceeding|greater than)\s+([$€£]?)\s?(\d[\d,]*(?:\.\d+)?k?)(?:\s.*)?$/i.exec(
+      rule,
+    )
+  if (promise !== null) {
+    // "Never promise a refund above $50 in chat": no reply may state a refund over $50.
+    const noun = (promise[1] as string).toLowerCase()
+    const name = `${toIdentifier(noun, true)}_amount`
+    return {
+      kind: 'threshold',
+      expression: `${name} <= ${toNumber(promise[3] as string)}`,
+      bindings: [
+        { name, kind: promise[2] === '' ? 'number' : 'money', pick: 'max', label: noun.replace(/s$/u, '') },
+      ],
+      source,
+    }
+  }
   const never =
     /^(?:never|do not|don't|must not)\s+(?:use|call|invoke|run)\s+(?:the\s+)?(.+?)(?:\s+tool)?$/i.exec(rule)
   if (never !== null) {
     const id = toIdentifier(never[1] as string)
     if (id !== '') return { kind: 'tool-never', tool: { id, allowed: 'never' }, source }
   }
-  const mention =
-    /^(?:never|do not|don't|must not)\s+(?:share|mention|reveal|disclose|expose|show|output|print|say)\s+(?:any\s+|the\s+|a\s+|an\s+)?(.+)$/i.exec(
-      rule,
-    )
-  if (mention !== null) return compileNeverMention(mention[1] as string, source)
   const approval =
     /^(.+?)(?:\s+(?:over|above|greater than|more than|exceeding)\s+([$€£]?\s?\d[\d,]*(?:\.\d+)?k?))?\s+(?:requires?|needs?|must (?:have|get))\s+(?:(\w+)\s+)?approval$/i.exec(
       rule,
@@ -111,14 +131,44 @@ function compileThreshold(rule: string, source: string): CompiledRuleTemplate | 
   return { kind: 'threshold', expression: `${field} ${operator} ${toNumber(match[3] as string)}`, source }
 }
 
-function compileNeverMention(subject: string, source: string): CompiledRuleTemplate {
+// A straight single quote counts only away from letters, so "Macy's or Kohl's" stays two names.
+const quotedTerm = /"([^"]+)"|“([^”]+)”|‘([^’]+)’|(?<!\p{L})'([^']+)'(?!\p{L})|`([^`]+)`/gu
+const listSeparator = /\s*(?:[,;/]|\b(?:or|and|nor)\b)\s*/i
+/** A word of a name: capitalised ("Globex"), a number ("365") or capitals inside ("eBay"). */
+const nameWord = /^(?:[\p{Lu}\d]|\p{Ll}+\p{Lu})[\p{L}\d&.'’-]*$/u
+const nameConnectors = new Set(['of', 'the', 'de', 'du', 'la', 'van', 'von', 'da', 'di', '&', 'for'])
+
+/** "Acme Corp" and "Bank of America" are names; "competitors" and "that we are ..." are not. */
+function isName(item: string): boolean {
+  const words = item.split(/\s+/)
+  return (
+    words.length <= 5 &&
+    nameWord.test(words[0] as string) &&
+    nameWord.test(words[words.length - 1] as string) &&
+    words.every((word) => nameWord.test(word) || nameConnectors.has(word))
+  )
+}
+
+/**
+ * Detectors when the subject names one; a blocklist only when it is a list of quoted terms or of
+ * names. Anything else (a category, a clause) has no literal form: a blocklist of it would catch
+ * nothing real, so no template, and the model compiler or Lane 2 takes the rule.
+ */
+function compileNeverMention(subject: string, source: string): CompiledRuleTemplate | undefined {
   const detectors = new Set<DetectorId>()
   for (const [pattern, ids] of detectorPhrases)
     if (pattern.test(subject)) for (const id of ids) detectors.add(id)
   if (detectors.size > 0) return { kind: 'never-mention', scan: { detectors: [...detectors] }, source }
-  const keywords = subject
-    .split(/\s*(?:,|\bor\b|\band\b|\/)\s*/i)
-    .map((keyword) => keyword.replace(/^["'“‘]|["'”’]$/g, '').trim())
-    .filter((keyword) => keyword !== '')
-  return { kind: 'never-mention', scan: { blocklist: keywords }, source }
+  const list = subject.replace(/\s+by name$/i, '')
+  const quoted = [...list.matchAll(quotedTerm)].map((match) => match.slice(1).find(Boolean)?.trim() ?? '')
+  const unquoted = list
+    .replace(quotedTerm, ' ')
+    .split(listSeparator)
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+  // Quoted terms with nothing but separators between them, or names only.
+  const literal = quoted.length > 0 ? unquoted.length === 0 : unquoted.every(isName)
+  const terms = quoted.length > 0 ? quoted.filter((term) => term !== '') : unquoted
+  if (!literal || terms.length === 0 || terms.length > 20) return undefined
+  return { kind: 'never-mention', scan: { blocklist: terms }, source }
 }

@@ -165,7 +165,12 @@ function checkRule(
         .filter((binding) => binding.name in extracted)
         .map((binding) => [binding.name, extracted[binding.name]]),
     )
-    const variables = { ...extracted, ...context.variables, ...bound }
+    const bindings = rule.enforce.bindings ?? []
+    const absent = bindings.filter((binding) => !(binding.name in bound)).map((binding) => binding.name)
+    // A reply that states no refund amount cannot exceed a refund cap: a check over a binding the
+    // reply does not mention does not apply, unless the author tests for it with has(reply.name).
+    if (absent.length > 0 && !entry.expression.source.includes('has(')) return undefined
+    const variables = { ...extracted, ...context.variables, ...bound, reply: bound }
     const result = checkExpression(entry.expression, variables)
     if (result.type === 'passed') return undefined
     const failed = violation(`${rule.description ?? rule.id}: ${result.message}`)

@@ -97,7 +97,7 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
         }
       }
     }
-    const variables = { args: call.args, session: history.session ?? {} }
+    const variables = { tool: call.toolId, args: call.args, session: history.session ?? {} }
     if (compiled.condition !== undefined) {
       const result = checkExpression(compiled.condition, variables)
       if (result.type === 'failed')

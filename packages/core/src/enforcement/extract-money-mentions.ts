@@ -53,9 +53,84 @@ const moneyPattern = new RegExp(
     String.raw`(US\$|[$€£¥₹₩])\s?${amount}${scale}`,
     String.raw`\b(USD|EUR|GBP|JPY|CAD|AUD|CHF|INR)\s?${amount}${scale}`,
     String.raw`${amount}${scale}\s?(usd|dollars?|bucks|eur|euros?|gbp|pounds?|jpy|yen|cad|aud|chf|inr|rupees)\b`,
+    // A symbol after the amount, as written in much of Europe: `75 €`, `20€`.
+    String.raw`(?<![\d.,])${amount}\s?([€£¥₹₩])`,
   ].join('|'),
   'giu',
 )
+
+const units: Readonly<Record<string, number>> = Object.fromEntries(
+  (
+    'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen ' +
+    'sixteen seventeen eighteen nineteen'
+  )
+    .split(' ')
+    .map((word, value) => [word, value]),
+)
+const tens: Readonly<Record<string, number>> = Object.fromEntries(
+  'twenty thirty forty fifty sixty seventy eighty ninety'
+    .split(' ')
+    .map((word, index) => [word, (index + 2) * 10]),
+)
+const numberWord = new RegExp(
+  `^(?:${[...Object.keys(units), ...Object.keys(tens), 'hundred', 'thousand', 'and', 'a'].join('|')})$`,
+  'u',
+)
+// Up to eight words before a currency word; the number is the longest run of number words ending there.
+const wordMoneyPattern = /\b((?:[a-z]+[\s-]+){1,8})(dollars?|bucks|euros?|pounds?)\b/giu
+
+/** `seven hundred and eighty` → 780, `forty` → 40; undefined for anything else. */
+function parseNumberWords(words: readonly string[]): number | undefined {
+  let total = 0
+  let current = 0
+  let seen = false
+  for (const word of words) {
+    if (word === 'and') continue
+    if (word === 'a') {
+      current = Math.max(current, 1)
+      continue
+    }
+    if (word in units) current += units[word]!
+    else if (word in tens) current += tens[word]!
+    else if (word === 'hundred') current = Math.max(current, 1) * 100
+    else if (word === 'thousand') {
+      total += Math.max(current, 1) * 1000
+      current = 0
+    } else return undefined
+    seen = true
+  }
+  return seen ? total + current : undefined
+}
+
+/** Amounts written in words before a currency word: `forty dollars`, `twenty-five euros`. */
+function wordMoneyMentions(text: string, sentence: (index: number) => number): MoneyMention[] {
+  const mentions: MoneyMention[] = []
+  for (const match of text.matchAll(wordMoneyPattern)) {
+    const words = (match[1] as string)
+      .toLowerCase()
+      .trim()
+      .split(/[\s-]+/u)
+    let start = words.length
+    while (start > 0 && numberWord.test(words[start - 1]!)) start--
+    // "a dollar" is not an amount worth binding; a lone "and" or "a" never is.
+    const value = parseNumberWords(
+      words.slice(start).filter((word, index) => index > 0 || (word !== 'and' && word !== 'a')),
+    )
+    // "2 thousand euros" is the digit parser's; a run must open with a unit, a ten or "a".
+    if (value === undefined || value === 0 || /^(hundred|thousand)$/u.test(words[start] ?? '')) continue
+    const prefix = words.slice(0, start).join(' ')
+    const offset = match.index + match[0].toLowerCase().indexOf(words[start]!, prefix.length)
+    const matched = text.slice(offset, match.index + match[0].length)
+    mentions.push({
+      amount: value,
+      currency: moneyWordCurrencies[(match[2] as string).toLowerCase()] as string,
+      text: matched,
+      sentence: sentence(offset),
+      index: offset,
+    })
+  }
+  return mentions
+}
 
 function toAmount(whole: string, fraction: string | undefined, multiplier: string | undefined): number {
   const value = Number(`${whole.replaceAll(',', '')}${fraction === undefined ? '' : `.${fraction}`}`)
@@ -65,17 +140,20 @@ function toAmount(whole: string, fraction: string | undefined, multiplier: strin
 
 /**
  * Every money amount in a text with its currency: `$75`, `US$5`, `USD 1,200.50`, `40 euros`,
- * `€3.5k`, `5k dollars`, `$2 million`. The one money parser of Focal: Lane 1 binds reply amounts
+ * `€3.5k`, `5k dollars`, `$2 million`, `75 €`, `forty dollars`, `seven hundred and eighty bucks`. The one money parser of Focal: Lane 1 binds reply amounts
  * with it and the sensor reads user amounts with it.
  */
 export function extractMoneyMentions(text: string): MoneyMention[] {
   const sentence = sentenceOf(text)
   const mentions: MoneyMention[] = []
   for (const match of text.matchAll(moneyPattern)) {
-    const [matched, symbol, w1, f1, s1, code, w2, f2, s2, w3, f3, s3, word] = match
+    const [matched, symbol, w1, f1, s1, code, w2, f2, s2, w3, f3, s3, word, w4, f4, after] = match
     let value: number
     let currency: string
-    if (w1 !== undefined) {
+    if (w4 !== undefined) {
+      value = toAmount(w4, f4, undefined)
+      currency = symbolCurrencies[after as string] as string
+    } else if (w1 !== undefined) {
       value = toAmount(w1, f1, s1)
       currency = symbolCurrencies[symbol as string] as string
     } else if (w2 !== undefined) {
@@ -94,5 +172,6 @@ export function extractMoneyMentions(text: string): MoneyMention[] {
         index: match.index,
       })
   }
-  return mentions
+  if (!/(dollar|buck|euro|pound)/iu.test(text)) return mentions
+  return [...mentions, ...wordMoneyMentions(text, sentence)].sort((left, right) => left.index - right.index)
 }

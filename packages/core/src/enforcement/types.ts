@@ -272,6 +272,8 @@ export interface CompiledRuleTemplate {
   kind: 'tool-never' | 'threshold' | 'tool-approval' | 'never-mention'
   /** CEL, for `threshold` (`refund_amount <= 50`) and `tool-approval`. */
   expression?: string
+  /** How the reply's values fill a `threshold` expression, when the template knows (a labelled amount). */
+  bindings?: VariableBinding[]
   /** Scanner config, for `never-mention`. */
   scan?: Pick<ScanOptions, 'blocklist' | 'detectors'>
   /** Tool policy, for `tool-never` and `tool-approval`. */

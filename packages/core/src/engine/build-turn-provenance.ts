@@ -1,4 +1,10 @@
-import type { Provenance, ProvenanceEnforcement, ProvenanceRoute } from '../ledger/provenance-types.ts'
+import type {
+  Provenance,
+  ProvenanceEnforcement,
+  ProvenanceGoal,
+  ProvenancePlan,
+  ProvenanceRoute,
+} from '../ledger/provenance-types.ts'
 import type { MatchedRule } from '../rules/types.ts'
 import type { CompletedToolCall } from './session-state.ts'
 
@@ -15,6 +21,10 @@ export interface ProvenanceInput {
   awaitingApproval?: string
   enforcement?: ProvenanceEnforcement
   gates?: Provenance['gates']
+  /** A task agent's investigation plan. */
+  plan?: ProvenancePlan
+  /** The goal as given and as executed; @default the turn's text for both */
+  goal?: ProvenanceGoal
 }
 
 /** Every decision of a turn as the JSON footer the UI renders. */
@@ -32,7 +42,7 @@ export function buildTurnProvenance(input: ProvenanceInput): Provenance {
     mode: input.mode,
     queryHash: input.queryHash,
     timestamp: input.timestamp,
-    goal: { original: input.text, active: input.text },
+    goal: input.goal ?? { original: input.text, active: input.text },
     rules: (input.matched ?? []).map(({ rule, scope, reason }) => ({
       id: rule.id,
       tier: rule.tier,
@@ -47,5 +57,6 @@ export function buildTurnProvenance(input: ProvenanceInput): Provenance {
   if (input.route !== undefined) provenance.route = input.route
   if (input.clarification !== undefined) provenance.clarification = input.clarification
   if (input.enforcement !== undefined) provenance.enforcement = input.enforcement
+  if (input.plan !== undefined) provenance.plan = input.plan
   return provenance
 }

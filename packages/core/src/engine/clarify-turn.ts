@@ -4,7 +4,7 @@ import { buildTurnProvenance } from './build-turn-provenance.ts'
 import type { TurnScratch } from './finish-turn.ts'
 import type { EngineSessionState } from './session-state.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
-import type { TurnResult } from './types.ts'
+import type { ClarificationOption, TurnResult } from './types.ts'
 
 /** A new message while an approval is pending: the turn keeps waiting for the decision. */
 export function stillWaiting(state: EngineSessionState, scratch: TurnScratch): TurnOutcome {
@@ -47,15 +47,18 @@ export function clarify(
   question: string,
   reason: string,
   route?: ReturnType<typeof buildTurnProvenance>['route'],
+  leads: readonly ClarificationOption[] = [],
 ): TurnOutcome {
   const { definition } = dependencies.compiled
   const labels = new Map(definition.intents.map((intent) => [intent.id, intent.label ?? intent.id]))
-  const options = perception.alternatives
-    .slice(0, definition.settings.maxClarificationOptions)
+  const others = perception.alternatives
+    .filter((entry) => !leads.some((lead) => lead.id === entry.intent))
+    .slice(0, Math.max(0, definition.settings.maxClarificationOptions - leads.length))
     .map((entry) => {
       const label = labels.get(entry.intent) ?? entry.intent
       return { id: entry.intent, label, value: label }
     })
+  const options = [...leads, ...others]
   const clarification = { question, options, reason }
   state.pendingClarification = { question, options, turnId: scratch.turnId }
   state.history = [

@@ -1,3 +1,4 @@
+import type { EnforcementPlan } from '../compiler/plan-types.ts'
 import type { DefinitionRule, DefinitionScenario, FocalDefinition } from '../definition/definition-schema.ts'
 import { createToolGate, type ToolGate } from '../enforcement/create-tool-gate.ts'
 import type { ToolPolicy } from '../enforcement/types.ts'
@@ -8,6 +9,7 @@ import type { LanguageModel } from '../llm/types.ts'
 import { createRuleIndex } from '../rules/create-rule-index.ts'
 import type { RuleIndex } from '../rules/types.ts'
 import { createRouter, type Router } from '../scenarios/create-router.ts'
+import { createIntentEvidence, type IntentEvidenceModel } from '../sensor/create-intent-evidence.ts'
 import { createLlmSensor } from '../sensor/create-llm-sensor.ts'
 import {
   createSensor,
@@ -17,6 +19,7 @@ import {
 } from '../sensor/create-sensor.ts'
 import type { Sensor } from '../sensor/types.ts'
 import type { Clock, IdGenerator } from './ports.ts'
+import { planToolPolicies } from './reply-enforcer.ts'
 
 /** A definition compiled once per engine: sensor, rule index, router and tool gate. */
 export interface CompiledEngine {
@@ -27,6 +30,8 @@ export interface CompiledEngine {
   scenariosById: Map<string, DefinitionScenario>
   router: Router
   gate: ToolGate
+  /** Content-word evidence per intent (routing inside a scenario, the engine's own offers). */
+  evidence: IntentEvidenceModel
 }
 
 /** Options of {@link compileEngine}. */
@@ -99,6 +104,16 @@ export function trainDefinitionClassifier(definition: FocalDefinition): SensorIn
   return trainIntentClassifier({ examples })
 }
 
+/** Intents each scenario answers itself: named by an enabled rule scoped to that scenario. */
+function asidesOf(rules: readonly DefinitionRule[]): Record<string, string[]> {
+  const asides: Record<string, string[]> = {}
+  for (const rule of rules) {
+    if (!rule.enabled || rule.scope === 'global' || rule.intents === undefined) continue
+    asides[rule.scope.scenario] = [...(asides[rule.scope.scenario] ?? []), ...rule.intents]
+  }
+  return asides
+}
+
 /** Compiles a validated definition into the parts one turn needs. */
 export function compileEngine(options: CompileEngineOptions): CompiledEngine {
   const { definition } = options
@@ -108,7 +123,9 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
       ? trainDefinitionClassifier(definition)
       : options.classifier || undefined
   const goalParser = options.goalParser === undefined ? createGoalParser() : options.goalParser || undefined
+  const evidence = createIntentEvidence({ intents: definition.intents })
   const deterministic = createSensor({
+    evidence,
     intents: definition.intents,
     entityPatterns: definition.entities.map((entity) => ({
       name: entity.name,
@@ -126,18 +143,34 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
     scenariosById: new Map(definition.scenarios.map((scenario) => [scenario.id, scenario])),
     router: createRouter({
       scenarios: definition.scenarios,
-      stickinessBoost: settings.stickinessBoost,
-      exitThreshold: settings.exitThreshold,
+      stickiness: settings.stickiness,
+      topicStickiness: settings.topicStickiness,
+      switchCueDiscount: settings.switchCueDiscount,
+      asides: asidesOf(definition.rules),
       entryThreshold: settings.entryThreshold,
       loopGuard: settings.loopGuard,
     }),
-    gate: createToolGate({
-      tools: definition.tools.map(toToolPolicy),
-      ordering: definition.tools.flatMap((tool) =>
-        (tool.requires ?? []).map((requires) => ({ tool: tool.id, requires })),
-      ),
-      ...(options.clock === undefined ? {} : { clock: options.clock }),
-      ...(options.idGenerator === undefined ? {} : { ids: options.idGenerator }),
-    }),
+    gate: createDefinitionGate(definition, undefined, options),
+    evidence,
   }
+}
+
+/**
+ * The tool gate of a definition: its tool policies and ordering, with an enforcement plan's
+ * compiled tool-call checks folded in when given.
+ */
+export function createDefinitionGate(
+  definition: FocalDefinition,
+  plan: EnforcementPlan | undefined,
+  options: Pick<CompileEngineOptions, 'clock' | 'idGenerator'>,
+): ToolGate {
+  const policies = definition.tools.map(toToolPolicy)
+  return createToolGate({
+    tools: plan === undefined ? policies : planToolPolicies(policies, plan),
+    ordering: definition.tools.flatMap((tool) =>
+      (tool.requires ?? []).map((requires) => ({ tool: tool.id, requires })),
+    ),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.idGenerator === undefined ? {} : { ids: options.idGenerator }),
+  })
 }

@@ -5,6 +5,7 @@ import { loadDefinition } from '../definition/load-definition.ts'
 import { createLedger } from '../ledger/create-ledger.ts'
 import { openAICompatible } from '../llm/open-ai-compatible.ts'
 import { computeJudgeDashboard } from '../metrics/compute-judge-dashboard.ts'
+import { agentModelScript, isDraftRequest, promptsOf } from '../testing/agent-model-script.ts'
 import { type ScriptedModelServer, startScriptedModelServer } from '../testing/scripted-model-server.ts'
 import { createEngine } from './create-engine.ts'
 import type { TurnEvent } from './types.ts'
@@ -21,9 +22,7 @@ afterEach(async () => {
 })
 
 async function modelEngine(replies: string[]) {
-  server = await startScriptedModelServer({
-    script: replies.map((content) => ({ type: 'completion' as const, content })),
-  })
+  server = await startScriptedModelServer({ script: agentModelScript({ drafts: replies }) })
   const model = openAICompatible({ baseURL: server.baseURL, model: 'scripted', maxRetries: 0 })
   return createEngine({ definition, model, lane2: false })
 }
@@ -57,7 +56,7 @@ describe('createEngine enforcement', () => {
     const engine = await modelEngine(['Order NW-1234 is on its way and arrives Thursday.'])
     const result = await engine.turn({ sessionId: 's', text: 'Where is my order NW-1234?' })
     expect(result.type).toBe('reply')
-    const system = systemPromptOf(server!.requests[0]!)
+    const system = systemPromptOf(server!.requests.filter(isDraftRequest)[0]!)
     expect(system).toContain('[order-status] Order NW-1234 has shipped with UPS')
     expect(system).toContain('lookup_order (ran): {"status":"shipped"')
     expect(system).not.toContain('refund-cap')
@@ -88,23 +87,12 @@ describe('createEngine enforcement', () => {
   })
 
   it('regenerates a draft the Lane 2 judge fails, then replies with the passing draft', async () => {
-    const verdict = (value: 'PASS' | 'FAIL') =>
-      JSON.stringify({
-        results: [
-          {
-            rule_id: 'be-courteous',
-            verdict: value,
-            reason: value === 'PASS' ? 'polite' : 'dismissive tone',
-          },
-        ],
-      })
     server = await startScriptedModelServer({
-      script: [
-        { type: 'completion', content: 'Whatever. It shipped.' },
-        { type: 'completion', content: verdict('FAIL') },
-        { type: 'completion', content: 'Happy to help! Order NW-1234 has shipped with UPS.' },
-        { type: 'completion', content: verdict('PASS') },
-      ],
+      script: agentModelScript({
+        drafts: ['Whatever. It shipped.', 'Happy to help! Order NW-1234 has shipped with UPS.'],
+        lane2: (ruleId, reply) =>
+          ruleId === 'be-courteous' && reply.startsWith('Whatever') ? 'dismissive tone' : undefined,
+      }),
     })
     const engine = createEngine({
       definition,
@@ -114,7 +102,13 @@ describe('createEngine enforcement', () => {
     expect(result.type).toBe('reply')
     expect('text' in result && result.text).toBe('Happy to help! Order NW-1234 has shipped with UPS.')
     expect(result.provenance.enforcement).toMatchObject({ outcome: 'regenerated', lane2: { ran: true } })
-    expect(systemPromptOf(server.requests[2]!)).toContain('previous draft was rejected')
+    // The rejected draft's violation stays on record.
+    expect(result.provenance.enforcement?.violations).toEqual([
+      { ruleId: 'be-courteous', tier: 'style', lane: 2, message: 'dismissive tone' },
+    ])
+    expect(systemPromptOf(server.requests.filter(isDraftRequest)[1]!)).toContain(
+      'previous draft was rejected',
+    )
   })
 
   it('runs the final alignment judge when the definition enables the finalization gate', async () => {
@@ -179,17 +173,10 @@ describe('createEngine enforcement', () => {
   })
 
   it('calls the model each use names: definition ids through provideModel, explicit roles winning', async () => {
-    const lane2Pass = JSON.stringify({
-      results: [{ rule_id: 'be-courteous', verdict: 'PASS', reason: 'polite' }],
+    const answer = agentModelScript({
+      drafts: Array(4).fill('Happy to help! Order NW-1234 has shipped with UPS.'),
     })
-    server = await startScriptedModelServer({
-      script: (request) => {
-        const model = (request.body as { model?: string }).model
-        return model === 'writer'
-          ? { type: 'completion', content: 'Happy to help! Order NW-1234 has shipped with UPS.' }
-          : { type: 'completion', content: lane2Pass }
-      },
-    })
+    server = await startScriptedModelServer({ script: answer })
     const baseURL = server.baseURL
     const provideModel = (modelId: string) => openAICompatible({ baseURL, model: modelId, maxRetries: 0 })
     const loaded = loadDefinition(definition)
@@ -197,21 +184,29 @@ describe('createEngine enforcement', () => {
       ...loaded,
       settings: { ...loaded.settings, models: { default: 'writer', judge: 'reviewer' } },
     }
-    const modelsCalled = () => server!.requests.map((request) => (request.body as { model?: string }).model)
+    // Which model each kind of request went to: drafts, Lane 2 judgments, guardrail compilations.
+    const modelsCalled = () => [
+      ...new Set(
+        server!.requests.map(
+          (request) =>
+            `${isDraftRequest(request) ? 'draft' : promptsOf(request).system.startsWith('You are a compliance') ? 'lane2' : 'compile'}:${(request.body as { model?: string }).model}`,
+        ),
+      ),
+    ]
 
     const result = await createEngine({ definition: named, provideModel }).turn({
       sessionId: 'roles',
       text: 'Where is my order NW-1234?',
     })
     expect('text' in result && result.text).toBe('Happy to help! Order NW-1234 has shipped with UPS.')
-    expect(modelsCalled()).toEqual(['writer', 'reviewer'])
+    expect(modelsCalled().sort()).toEqual(['compile:writer', 'draft:writer', 'lane2:reviewer'])
 
     server.requests.length = 0
     await createEngine({ definition: named, provideModel, model: { judge: provideModel('auditor') } }).turn({
       sessionId: 'roles-explicit',
       text: 'Where is my order NW-1234?',
     })
-    expect(modelsCalled()).toEqual(['writer', 'auditor'])
+    expect(modelsCalled().sort()).toEqual(['compile:writer', 'draft:writer', 'lane2:auditor'])
   })
 
   it("routes with the LLM sensor when sensor is 'llm'", async () => {
@@ -222,10 +217,9 @@ describe('createEngine enforcement', () => {
       ambiguity: { score: 0.05, reason: 'clear' },
     }
     server = await startScriptedModelServer({
-      script: [
-        { type: 'completion', content: JSON.stringify(perception) },
-        { type: 'completion', content: 'Basic is $9 and Plus is $19 per month.' },
-      ],
+      script: agentModelScript({
+        drafts: [JSON.stringify(perception), 'Basic is $9 and Plus is $19 per month.'],
+      }),
     })
     const model = openAICompatible({ baseURL: server.baseURL, model: 'scripted', maxRetries: 0 })
     const engine = createEngine({ definition, model, sensor: 'llm', lane2: false })

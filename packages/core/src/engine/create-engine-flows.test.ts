@@ -44,6 +44,17 @@ const definition = {
   settings: { loopGuard: 2 },
 }
 
+/** A ledger that only records the type of each event appended to it. */
+const recordingLedger = (types: string[]) =>
+  ({
+    append: async (_session: string, event: { type: string }) => {
+      types.push(event.type)
+      return undefined as never
+    },
+  }) as never
+
+const textOf = (result: { type: string }) => ('text' in result ? String(result.text) : '')
+
 function engineAt(now: { value: number }) {
   return createEngine({ definition, clock: { now: () => now.value }, classifier: false })
 }
@@ -79,13 +90,40 @@ describe('createEngine flows', () => {
     expect((await engine.getSession('s'))?.toolsRun).toEqual([])
   })
 
-  it('keeps waiting while an approval is pending, whatever the user says', async () => {
+  it('applies the default action of an expired approval on the next turn, without resolveApproval', async () => {
+    const now = { value: Date.UTC(2026, 0, 1) }
+    const ledgerTypes: string[] = []
+    const engine = createEngine({
+      definition,
+      clock: { now: () => now.value },
+      classifier: false,
+      ledger: recordingLedger(ledgerTypes),
+    })
+    await engine.turn({ sessionId: 's', text: 'wire $5,000' })
+    now.value += 61_000
+    const next = await engine.turn({ sessionId: 's', text: 'hello?' })
+    expect(textOf(next)).toMatch(/^That action wasn't approved/)
+    expect(next.type).toBe('reply')
+    const state = await engine.getSession('s')
+    expect(state?.pendingApproval).toBeUndefined()
+    expect(state?.toolsRun).toEqual([])
+    expect(ledgerTypes).toContain('approval-resolved')
+  })
+
+  it('answers another message while an approval is pending, and keeps the approval pending', async () => {
     const engine = engineAt({ value: 0 })
     const paused = await engine.turn({ sessionId: 's', text: 'wire $5,000' })
     const again = await engine.turn({ sessionId: 's', text: 'hello?' })
-    expect(again.type).toBe('approval-required')
-    if (paused.type !== 'approval-required' || again.type !== 'approval-required') return
-    expect(again.approval.id).toBe(paused.approval.id)
+    expect(again.type).toBe('reply')
+    expect(textOf(again)).toMatch(/still waiting/)
+    if (paused.type !== 'approval-required') throw new Error('expected a pause')
+    expect((await engine.getSession('s'))?.pendingApproval?.approval.id).toBe(paused.approval.id)
+    const resolved = await engine.resolveApproval({
+      sessionId: 's',
+      approvalId: paused.approval.id,
+      decision: 'reject',
+    })
+    expect(resolved.type).toBe('reply')
   })
 
   it('lets the host override definition settings such as the ambiguity threshold', async () => {
@@ -93,13 +131,16 @@ describe('createEngine flows', () => {
     const lenient = createEngine({ definition, classifier: false, settings: { ambiguityThreshold: 1 } })
     expect((await strict.turn({ sessionId: 's', text: 'hello there' })).type).toBe('clarification')
     expect((await lenient.turn({ sessionId: 's', text: 'hello there' })).type).toBe('reply')
-    expect(() => createEngine({ definition, settings: { exitThreshold: 3 } })).toThrowError(
+    expect(() => createEngine({ definition, settings: { stickiness: 30 } })).toThrowError(
       expect.objectContaining({ code: 'invalid-definition' }),
     )
   })
 
-  it('stops a transition loop after the guard and asks what to do next', async () => {
-    const engine = engineAt({ value: 0 })
+  it('stops a transition loop after the guard and asks what to do next (handoff off)', async () => {
+    const engine = createEngine({
+      definition: { ...definition, settings: { loopGuard: 2, handoff: { onLoop: false } } },
+      classifier: false,
+    })
     await engine.turn({ sessionId: 's', text: 'loop' })
     const types: string[] = []
     for (let turn = 0; turn < 3; turn++)
@@ -107,5 +148,79 @@ describe('createEngine flows', () => {
     expect(types).toContain('clarification')
     const session = await engine.getSession('s')
     expect(Math.max(...Object.values(session?.navigation.transitionCounts ?? {}))).toBe(2)
+  })
+})
+
+describe('createEngine human handoff', () => {
+  it('hands off on "can I speak to a human?", stays quiet, records it, and answers again once released', async () => {
+    const ledgerTypes: string[] = []
+    const engine = createEngine({
+      definition: { ...definition, settings: { handoff: { target: 'support-queue' } } },
+      classifier: false,
+      ledger: recordingLedger(ledgerTypes),
+    })
+    await engine.turn({ sessionId: 's', text: 'I need a wire transfer' })
+    const asked = await engine.turn({ sessionId: 's', text: 'this is useless, can I speak to a human?' })
+    expect(asked).toMatchObject({ type: 'handoff', handoff: { target: 'support-queue' } })
+    expect(textOf(asked)).toMatch(/connecting you with a person/)
+    const quiet = await engine.turn({ sessionId: 's', text: 'wire $200 please' })
+    expect(quiet.type).toBe('handoff')
+    expect(textOf(quiet)).toBe('')
+    expect((await engine.getSession('s'))?.toolsRun).toEqual([])
+    expect(ledgerTypes).toContain('handoff-requested')
+    expect(await engine.releaseHandoff({ sessionId: 's', releasedBy: 'agent-7' })).toBe(true)
+    expect(ledgerTypes).toContain('handoff-released')
+    expect(await engine.releaseHandoff({ sessionId: 's' })).toBe(false)
+    const back = await engine.turn({ sessionId: 's', text: 'wire $200 please' })
+    expect(back).toMatchObject({ type: 'reply', text: 'Sent $200 (reference W-1).' })
+  })
+
+  it('hands off when the loop guard trips, and not when handoff is disabled', async () => {
+    const looping = async (handoff: { enabled: boolean }) => {
+      const engine = createEngine({
+        definition: { ...definition, settings: { loopGuard: 2, handoff } },
+        classifier: false,
+      })
+      await engine.turn({ sessionId: 's', text: 'loop' })
+      const types: string[] = []
+      for (let turn = 0; turn < 4; turn++)
+        types.push((await engine.turn({ sessionId: 's', text: 'again' })).type)
+      return types
+    }
+    expect(await looping({ enabled: true })).toContain('handoff')
+    expect(await looping({ enabled: false })).not.toContain('handoff')
+  })
+})
+
+describe('createEngine notes around a reply', () => {
+  async function streamed(engine: ReturnType<typeof createEngine>, text: string) {
+    let deltas = ''
+    let result: { type: string } | undefined
+    for await (const event of engine.turnStream({ sessionId: 's', text })) {
+      if (event.type === 'text-delta') deltas += event.delta
+      if (event.type === 'turn-finished') result = event.result
+    }
+    return { deltas, text: result === undefined ? '' : textOf(result) }
+  }
+
+  it('streams the "still waiting" note with the reply, and an expired outcome before it', async () => {
+    const now = { value: Date.UTC(2026, 0, 1) }
+    const engine = engineAt(now)
+    await engine.turn({ sessionId: 's', text: 'wire $5,000' })
+    const waiting = await streamed(engine, 'hello?')
+    expect(waiting.text).toMatch(/still waiting/)
+    expect(waiting.deltas).toBe(waiting.text)
+    now.value += 61_000
+    const expired = await streamed(engine, 'hello again')
+    expect(expired.text).toMatch(/^That action wasn't approved/)
+    expect(expired.deltas).toBe(expired.text)
+  })
+
+  it('leaves no trace of a message that would clarify while an approval is pending', async () => {
+    const engine = engineAt({ value: 0 })
+    await engine.turn({ sessionId: 's', text: 'wire $5,000' })
+    const vague = await engine.turn({ sessionId: 's', text: 'hmm' })
+    expect(vague.type).toBe('approval-required')
+    expect((await engine.getSession('s'))?.pendingClarification).toBeUndefined()
   })
 })

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { FocalError } from '../errors/focal-error.ts'
+import { computeLedgerRecordHash } from '../ledger/compute-ledger-record-hash.ts'
 import { createLedger } from '../ledger/create-ledger.ts'
 import { createMemoryLedgerStore } from '../ledger/create-memory-ledger-store.ts'
+import { verifyLedger } from '../ledger/verify-ledger.ts'
 import { createEngine, type EngineOptions } from './create-engine.ts'
 import { createMemorySessionStore } from './create-memory-session-store.ts'
 import type { TurnEvent, TurnResult } from './types.ts'
@@ -252,5 +254,20 @@ describe('createEngine', () => {
     const types = (await ledger.records('s')).map((record) => record.type)
     expect(types).toEqual(['clarification-requested', 'turn-completed', 'tool-called', 'turn-completed'])
     expect((await ledger.verify('s')).valid).toBe(true)
+  })
+
+  it('records turns in a keyed ledger passed as ledger, which fails once a record is re-hashed without the key', async () => {
+    const store = createMemoryLedgerStore()
+    const key = await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+    const ledger = createLedger({ store, key })
+    const engine = engineFor({ ledger })
+    await engine.turn({ sessionId: 's', text: 'Where is my order NW-1234?' })
+    const records = await ledger.records('s')
+    expect(records.map((record) => record.chain)).toEqual(['hmac-sha256', 'hmac-sha256'])
+    expect(await ledger.verify('s')).toEqual({ valid: true })
+    const forged = structuredClone(records)
+    forged[0]!.actor = 'attacker'
+    forged[0]!.hash = await computeLedgerRecordHash(forged[0]!)
+    expect(await verifyLedger(forged, { key })).toMatchObject({ sequence: 0, problem: 'hash-mismatch' })
   })
 })

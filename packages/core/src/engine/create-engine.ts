@@ -1,21 +1,27 @@
-import type { FocalDefinition } from '../definition/definition-schema.ts'
+import { buildEnforcementPlan } from '../compiler/build-enforcement-plan.ts'
+import { createMemoryCompileCache } from '../compiler/create-memory-compile-cache.ts'
+import type { EnforcementPlan } from '../compiler/plan-types.ts'
+import type { CompileCacheStore } from '../compiler/types.ts'
+import type { FocalDefinition, FocalDefinitionInput } from '../definition/definition-schema.ts'
 import { loadDefinition } from '../definition/load-definition.ts'
 import { createEnforcer } from '../enforcement/create-enforcer.ts'
 import { createLane2Judge } from '../enforcement/lane2/create-lane2-judge.ts'
 import type { Lane2Judge } from '../enforcement/lane2/types.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import { type AlignmentJudge, createAlignmentJudge } from '../judge/create-alignment-judge.ts'
+import { defineIntentContract } from '../judge/define-intent-contract.ts'
 import { createLedger, type Ledger } from '../ledger/create-ledger.ts'
 import type { LedgerStore } from '../ledger/types.ts'
 import { createModelRoles, type ModelRoles, resolveModel } from '../llm/model-roles.ts'
 import type { LanguageModel } from '../llm/types.ts'
 import type { SensorGoalParser, SensorIntentClassifier } from '../sensor/create-sensor.ts'
 import type { Sensor } from '../sensor/types.ts'
-import { compileEngine } from './compile-engine.ts'
+import { compileEngine, createDefinitionGate } from './compile-engine.ts'
+import { type CompleteGoalInput, type CompleteGoalResult, completeGoal } from './complete-goal.ts'
 import { createEventChannel } from './create-event-channel.ts'
 import { createMemorySessionStore } from './create-memory-session-store.ts'
 import type { Clock, IdGenerator, SessionStore, ToolRunner } from './ports.ts'
-import { type ReplyEnforcer, toEnforcementRules } from './reply-enforcer.ts'
+import { planEnforcementRules, type ReplyEnforcer } from './reply-enforcer.ts'
 import { type ApprovalDecisionInput, resumeTurn } from './resume-turn.ts'
 import { runTurn } from './run-turn.ts'
 import { createInitialSessionState, type EngineSessionState } from './session-state.ts'
@@ -27,10 +33,10 @@ export interface EngineOptions {
   /** The agent definition: YAML/JSON text, an object, or an already loaded definition. */
   definition: string | object
   /**
-   * Overrides of the definition's settings (ambiguity threshold, stickiness boost, exit threshold,
-   * loop guard, ...), validated like the definition. @default {}
+   * Overrides of the definition's settings (ambiguity threshold, stickiness, loop guard, the
+   * finalization gate, ...), in the definition's own shape, validated like it. @default {}
    */
-  settings?: Partial<FocalDefinition['settings']>
+  settings?: Partial<NonNullable<FocalDefinitionInput['settings']>>
   /**
    * The model, or one per use (`{ default, sensor, generation, judge }`, seed 004 §4); without one
    * the engine answers from the matched rules' approved templates. @default undefined
@@ -71,6 +77,18 @@ export interface EngineOptions {
   alignmentJudge?: AlignmentJudge | false
   /** How often a turn re-reads and reruns after losing a version race. @default 100 */
   maxConflictRetries?: number
+  /**
+   * The model that compiles free-text guardrails into the enforcement plan at load (two calls per
+   * guardrail, checked against generated test cases), or `false` for the offline templates and
+   * tier classifier only. @default the `compiler` model role, else the default model
+   */
+  compiler?: LanguageModel | false
+  /**
+   * Guardrail compilations by content hash, so a definition compiled before makes no model call
+   * at its next cold start (a KV namespace on the edge, a JSON file in Node); share one between
+   * engines of a process. @default a new in-memory cache per engine
+   */
+  compileCache?: CompileCacheStore
 }
 
 /** A running agent: one deterministic turn pipeline over a definition. */
@@ -84,7 +102,32 @@ export interface Engine {
   resolveApproval(input: ApprovalDecisionInput): Promise<TurnResult>
   /** The session's state, or undefined for an unknown session. */
   getSession(sessionId: string): Promise<EngineSessionState | undefined>
+  /**
+   * Ends a human handoff: the engine answers the session again. Recorded as `handoff-released`.
+   * Resolves `false` when the session was not handed off.
+   */
+  releaseHandoff(input: { sessionId: string; releasedBy?: string }): Promise<boolean>
+  /**
+   * How every rule is enforced: tier, lanes, compiled form and how it was obtained (template,
+   * model, author). Built once at load; turns wait for it. Print it with `formatEnforcementPlan`.
+   */
+  enforcementPlan(): Promise<EnforcementPlan>
+  /**
+   * The completion step (seed 001): evaluates the goal contract against the run's output, the
+   * trust gate and the decision matrix; the attempt budget lives in the session (stored through
+   * the `SessionStore`), so it survives restarts and other instances. Recorded as
+   * `goal-gate-evaluated`. A session with no contract, or an invalid one, is an error.
+   */
+  complete(input: CompleteGoalInput): Promise<CompleteGoalResult>
+  /**
+   * Undoes the session's last goal narrowing (seed 000 reversibility): records `GOAL_RESTORED`
+   * and clears it. Resolves `{ restored: false }` when nothing was narrowed.
+   */
+  restoreGoal(input: { sessionId: string; reason?: string }): Promise<RestoreGoalResult>
 }
+
+/** What {@link Engine.restoreGoal} did. */
+export type RestoreGoalResult = { restored: true; original: string; discarded: string } | { restored: false }
 
 /**
  * Creates an engine: sense → trap → route → retrieve → plan/tool gate → act → respond → enforce →
@@ -123,18 +166,32 @@ export function createEngine(engineOptions: EngineOptions): Engine {
   const clock = options.clock ?? { now: () => Date.now() }
   const idGenerator = options.idGenerator ?? { next: (prefix = 'id') => `${prefix}_${crypto.randomUUID()}` }
   const maxConflictRetries = options.maxConflictRetries ?? 100
-  const base: Omit<TurnDependencies, 'streaming'> = {
-    compiled,
-    tools: options.tools ?? {},
-    clock,
-    idGenerator,
-    ...(options.model === undefined ? {} : { model: options.model }),
-    ...lane2Of(options, judgeModel),
-    ...alignmentJudgeOf(options, definition, judgeModel),
-    enforcer:
-      options.enforcer ??
-      createEnforcer({ rules: toEnforcementRules(definition), refusal: definition.settings.refusalReply }),
-  }
+  const lane2 = lane2Of(options, judgeModel)
+  const compilerModel =
+    options.compiler === false ? undefined : (options.compiler ?? resolveModel(roles, 'compiler'))
+  const plan = buildEnforcementPlan({
+    definition,
+    ...(compilerModel === undefined ? {} : { model: compilerModel }),
+    cache: options.compileCache ?? createMemoryCompileCache(),
+    lane2: lane2.lane2 !== undefined,
+  })
+  // Built once at load; every turn waits for it. A failure surfaces on the first turn.
+  const ready = plan.then(
+    (built): Omit<TurnDependencies, 'streaming'> => ({
+      compiled: { ...compiled, gate: createDefinitionGate(definition, built, options) },
+      plan: built,
+      tools: options.tools ?? {},
+      clock,
+      idGenerator,
+      ...(options.model === undefined ? {} : { model: options.model }),
+      ...lane2,
+      ...alignmentJudgeOf(options, definition, judgeModel),
+      enforcer:
+        options.enforcer ??
+        createEnforcer({ rules: planEnforcementRules(built), refusal: definition.settings.refusalReply }),
+    }),
+  )
+  ready.catch(() => undefined)
   const queues = new Map<string, Promise<unknown>>()
 
   /** Serialises work per session in this process; the store's version check covers other processes. */
@@ -159,7 +216,7 @@ export function createEngine(engineOptions: EngineOptions): Engine {
       emit: (event: TurnEvent) => void,
     ) => Promise<TurnOutcome>,
   ): Promise<TurnResult> {
-    const dependencies = { ...base, streaming }
+    const dependencies = { ...(await ready), streaming }
     for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {
       const stored = await store.get(sessionId)
       const buffered: TurnEvent[] = []
@@ -210,8 +267,73 @@ export function createEngine(engineOptions: EngineOptions): Engine {
         )
       })
     },
+    enforcementPlan: () => plan,
+    restoreGoal({ sessionId, reason }) {
+      return enqueue(sessionId, async (): Promise<RestoreGoalResult> => {
+        for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {
+          const stored = await store.get(sessionId)
+          if (stored === undefined)
+            throw new FocalError({ code: 'session-not-found', message: `unknown session "${sessionId}"` })
+          const narrowed = stored.state.activeGoal
+          if (narrowed === undefined) return { restored: false }
+          const { activeGoal: _undone, ...state } = stored.state
+          if ((await store.put(sessionId, state, stored.version)) === false) continue
+          await ledger?.append(
+            sessionId,
+            {
+              type: 'GOAL_RESTORED',
+              payload: {
+                original: narrowed.original,
+                discarded: narrowed.active,
+                ...(reason === undefined ? {} : { reason }),
+              },
+            },
+            { actor: 'user' },
+          )
+          return { restored: true, original: narrowed.original, discarded: narrowed.active }
+        }
+        throw new FocalError({ code: 'version-conflict', message: `session "${sessionId}" kept changing` })
+      })
+    },
+    complete(input) {
+      return enqueue(input.sessionId, async () => {
+        for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {
+          const stored = await store.get(input.sessionId)
+          const completed = completeGoal(stored?.state ?? createInitialSessionState(), input)
+          if ((await store.put(input.sessionId, completed.state, stored?.version ?? 0)) === false) continue
+          if (ledger !== undefined)
+            await Promise.all(
+              completed.ledger.map((event) => ledger.append(input.sessionId, event, { actor: 'engine' })),
+            )
+          return completed.result
+        }
+        throw new FocalError({
+          code: 'version-conflict',
+          message: `session "${input.sessionId}" kept changing`,
+        })
+      })
+    },
     async getSession(sessionId) {
       return (await store.get(sessionId))?.state
+    },
+    releaseHandoff({ sessionId, releasedBy }) {
+      return enqueue(sessionId, async () => {
+        for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {
+          const stored = await store.get(sessionId)
+          if (stored === undefined)
+            throw new FocalError({ code: 'session-not-found', message: `unknown session "${sessionId}"` })
+          if (stored.state.handoff === undefined) return false
+          const { handoff: _released, ...state } = stored.state
+          if ((await store.put(sessionId, state, stored.version)) === false) continue
+          await ledger?.append(
+            sessionId,
+            { type: 'handoff-released', payload: releasedBy === undefined ? {} : { releasedBy } },
+            { actor: releasedBy ?? 'host' },
+          )
+          return true
+        }
+        throw new FocalError({ code: 'version-conflict', message: `session "${sessionId}" kept changing` })
+      })
     },
   }
 }
@@ -244,7 +366,22 @@ function alignmentJudgeOf(
   if (options.alignmentJudge === false || !definition.settings.finalizationGate.enabled) return {}
   if (options.alignmentJudge !== undefined) return { alignmentJudge: options.alignmentJudge }
   const strictness = definition.settings.finalizationGate.strictness
-  return { alignmentJudge: createAlignmentJudge({ strictness, ...(model === undefined ? {} : { model }) }) }
+  // Intents that list required elements get their own contract, keyed as the turn names them.
+  const intentContracts = Object.fromEntries(
+    definition.intents.flatMap((intent) =>
+      intent.requiredElements === undefined
+        ? []
+        : [[intent.intentType ?? intent.id, defineIntentContract({ elements: intent.requiredElements })]],
+    ),
+  )
+  return {
+    alignmentJudge: createAlignmentJudge({
+      strictness,
+      intentContracts,
+      customReasonCodes: definition.settings.finalizationGate.customReasonCodes,
+      ...(model === undefined ? {} : { model }),
+    }),
+  }
 }
 
 function lane2Of(

@@ -2,6 +2,7 @@ import type { Lane2Outcome, Lane2Rule } from '../enforcement/lane2/types.ts'
 import type { EnforcementResult, RuleViolation } from '../enforcement/types.ts'
 import type { ProvenanceEnforcement } from '../ledger/provenance-types.ts'
 import type { MatchedRule } from '../rules/types.ts'
+import { everyReplyLane2Rules } from './reply-enforcer.ts'
 import type { TurnDependencies } from './turn-types.ts'
 
 /** The enforced reply of one turn. */
@@ -14,6 +15,8 @@ export interface EnforcedReply {
   /** Lane 1 violations, for the ledger. */
   violations: RuleViolation[]
   lane2Violations: Array<{ ruleId: string; tier: RuleViolation['tier']; message: string }>
+  /** Violations of earlier drafts that were regenerated, for the ledger. */
+  rejected: RejectedDraftViolation[]
 }
 
 /** What {@link enforceDraft} needs besides the dependencies. */
@@ -23,6 +26,9 @@ export interface EnforceDraftInput {
   userMessage: string
   /** The turn ran a tool that needed approval: Lane 2 judges every rule. */
   riskyAction: boolean
+  /** Where the turn is: the plan's every-reply Lane 2 rules of this scope run. */
+  scenario: string | null
+  step: string | null
   /** Drafts a reply; `instruction` says why the previous draft was rejected. */
   draft: (instruction: string | undefined) => Promise<{ text: string; fallback: boolean }>
 }
@@ -38,20 +44,27 @@ export async function enforceDraft(
 ): Promise<EnforcedReply> {
   const { settings } = dependencies.compiled.definition
   const ruleIds = input.matched.map((entry) => entry.rule.id)
-  const lane2Rules: Lane2Rule[] = input.matched.flatMap(({ rule }) =>
-    rule.judge === undefined
-      ? []
-      : [
-          {
-            id: rule.id,
-            tier: rule.tier,
-            rubric: typeof rule.judge === 'string' ? rule.judge : rule.judge.rubric,
-          },
-        ],
-  )
+  // Every-reply rules (guardrails, hard-safety rubrics) are never gated on the user's words.
+  const everyReply = everyReplyLane2Rules(dependencies.plan, input.scenario, input.step)
+  const lane2Rules: Lane2Rule[] = [
+    ...everyReply,
+    ...input.matched.flatMap(({ rule }) =>
+      rule.judge === undefined || everyReply.some((entry) => entry.id === rule.id)
+        ? []
+        : [
+            {
+              id: rule.id,
+              tier: rule.tier,
+              rubric: typeof rule.judge === 'string' ? rule.judge : rule.judge.rubric,
+            },
+          ],
+    ),
+  ]
   let attempt = 0
   let instruction: string | undefined
   let fallback = false
+  // Violations of drafts that were regenerated: never delivered, still recorded.
+  const rejected: RejectedDraftViolation[] = []
   for (;;) {
     const drafted = await input.draft(instruction)
     fallback ||= drafted.fallback
@@ -63,12 +76,24 @@ export async function enforceDraft(
       attempt,
     }) ?? { type: 'allowed', text: drafted.text, findings: [] }
     if (lane1.type === 'regenerate' && canRegenerate) {
+      rejected.push(
+        ...lane1.violations.map((violation) => ({
+          ruleId: violation.ruleId,
+          tier: violation.tier,
+          lane: 1 as const,
+          message: violation.message,
+          action: 'regenerate' as const,
+        })),
+      )
       instruction = lane1.instruction
       attempt++
       continue
     }
     if (lane1.type !== 'allowed' && lane1.type !== 'redacted')
-      return refusal(dependencies, lane1, fallback, lane2Skipped(dependencies, lane2Rules))
+      return withRejected(
+        refusal(dependencies, lane1, fallback, lane2Skipped(dependencies, lane2Rules)),
+        rejected,
+      )
     const lane2 =
       dependencies.lane2 === undefined || lane2Rules.length === 0
         ? undefined
@@ -79,6 +104,15 @@ export async function enforceDraft(
             riskyAction: input.riskyAction,
           })
     if (lane2?.type === 'violated' && canRegenerate) {
+      rejected.push(
+        ...lane2.violations.map((violation) => ({
+          ruleId: violation.ruleId,
+          tier: violation.tier,
+          lane: 2 as const,
+          message: violation.message,
+          action: 'regenerate' as const,
+        })),
+      )
       instruction = `Rewrite the reply so it satisfies: ${lane2.violations.map((violation) => violation.message).join('; ')}.`
       attempt++
       continue
@@ -91,12 +125,21 @@ export async function enforceDraft(
         (lane2.type === 'violated' && lane2Violations.some((violation) => violation.tier !== 'style')))
     const lane1Violations = lane1.type === 'redacted' ? lane1.violations : []
     const violations = [
+      ...rejected.map(({ action: _action, ...violation }) => violation),
       ...lane1Violations.map(toProvenanceViolation),
       ...lane2Violations.map((violation) => ({ ...violation, lane: 2 as const })),
     ]
     const counts = new Map<string, number>()
-    if (lane1.type === 'redacted')
-      for (const finding of lane1.findings) counts.set(finding.type, (counts.get(finding.type) ?? 0) + 1)
+    if (lane1.type === 'redacted') {
+      // Two rules can find the same span (the built-in detectors and a card-number guardrail).
+      const spans = new Set<string>()
+      for (const finding of lane1.findings) {
+        const span = `${finding.type}:${finding.start}:${finding.end}`
+        if (spans.has(span)) continue
+        spans.add(span)
+        counts.set(finding.type, (counts.get(finding.type) ?? 0) + 1)
+      }
+    }
     const enforcement: ProvenanceEnforcement = {
       outcome: hardLane2
         ? lane2?.type === 'escalated'
@@ -118,7 +161,32 @@ export async function enforceDraft(
       enforcement,
       violations: lane1Violations,
       lane2Violations: lane2Violations.map(({ ruleId, tier, message }) => ({ ruleId, tier, message })),
+      rejected,
     }
+  }
+}
+
+/** A violation of a draft that was regenerated (Lane 1 or Lane 2). */
+export interface RejectedDraftViolation {
+  ruleId: string
+  tier: RuleViolation['tier']
+  lane: 1 | 2
+  message: string
+  action: 'regenerate'
+}
+
+function withRejected(reply: EnforcedReply, rejected: RejectedDraftViolation[]): EnforcedReply {
+  if (rejected.length === 0) return reply
+  return {
+    ...reply,
+    rejected,
+    enforcement: {
+      ...reply.enforcement,
+      violations: [
+        ...rejected.map(({ action: _action, ...violation }) => violation),
+        ...reply.enforcement.violations,
+      ],
+    },
   }
 }
 
@@ -147,6 +215,7 @@ function refusal(
     },
     violations: outcome.violations,
     lane2Violations: [],
+    rejected: [],
   }
 }
 

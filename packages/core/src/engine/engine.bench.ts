@@ -1,3 +1,5 @@
+// biome-ignore lint/style/noRestrictedImports: benchmarks run in Node only (check-portable exempts *.bench.ts)
+import { readFileSync } from 'node:fs'
 import { defineSuite } from '../../../../bench/harness.ts'
 import { type FocalDefinitionInput, loadDefinition } from '../definition/index.ts'
 import { createRuleIndex } from '../rules/create-rule-index.ts'
@@ -5,6 +7,7 @@ import type { RuleIndex } from '../rules/types.ts'
 import { createSensor } from '../sensor/create-sensor.ts'
 import { createEngine, type Engine } from './create-engine.ts'
 
+const demoPath = new URL('../../../../examples/definitions/refund-support.yaml', import.meta.url)
 const sentence = 'Your request has been recorded and our team will follow up with the details you asked for. '
 const retrievalSizes = [100, 1000, 10_000]
 
@@ -86,6 +89,7 @@ const adversarial = [
 ]
 let withLedger: Engine
 let withoutLedger: Engine
+let demo: Engine
 let sessionCounter = 0
 const indexes = new Map<number, RuleIndex>()
 const retrievalContext = {
@@ -105,6 +109,8 @@ export default defineSuite({
     const definition = loadDefinition(syntheticDefinition(1000, 50))
     withLedger = createEngine({ definition, classifier: false })
     withoutLedger = createEngine({ definition, classifier: false, ledger: false })
+    // The demo agent with its whole enforcement plan: detectors, safety patterns, guardrails, rules.
+    demo = createEngine({ definition: readFileSync(demoPath, 'utf8'), ledger: false })
     for (const size of retrievalSizes)
       indexes.set(size, createRuleIndex({ rules: loadDefinition(syntheticDefinition(size, 50)).rules }))
   },
@@ -112,6 +118,12 @@ export default defineSuite({
     {
       name: 'deterministic turn (1,000 rules, 50 scenarios, 2 KB reply)',
       fn: () => withoutLedger.turn({ sessionId: `a${sessionCounter++}`, text }),
+      targetMedianMicros: 200,
+    },
+    {
+      // Routing, a tool run and Lane 1 over the full plan (the card number is redacted).
+      name: 'demo agent turn, full enforcement plan (card on file, redacted)',
+      fn: () => demo.turn({ sessionId: `d${sessionCounter++}`, text: 'Which card is on file?' }),
       targetMedianMicros: 200,
     },
     {
@@ -129,6 +141,8 @@ export default defineSuite({
   ],
   async measure() {
     const result = await withoutLedger.turn({ sessionId: 'measure', text })
+    const plan = (await demo.enforcementPlan()).summary
+    const card = await demo.turn({ sessionId: 'measure', text: 'Which card is on file?' })
     const examined = Object.fromEntries(
       retrievalSizes.map((size) => [
         `examined of ${size}`,
@@ -140,6 +154,12 @@ export default defineSuite({
         type: result.type,
         characters: 'text' in result ? (result.text?.length ?? 0) : 0,
         rules: result.provenance.rules.length,
+      },
+      'demo plan': {
+        rules: plan.rules,
+        'lane 1': plan.lane1,
+        unenforced: plan.unenforced,
+        outcome: card.provenance.enforcement?.outcome ?? 'none',
       },
       'rules examined per retrieval': examined,
       'rules matched per retrieval': Object.fromEntries(

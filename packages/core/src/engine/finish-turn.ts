@@ -1,12 +1,14 @@
 import { FocalError } from '../errors/focal-error.ts'
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
-import type { ProvenanceRoute } from '../ledger/provenance-types.ts'
+import type { ProvenanceGoal, ProvenancePlan, ProvenanceRoute } from '../ledger/provenance-types.ts'
 import type { MatchedRule } from '../rules/types.ts'
 import type { Perception } from '../sensor/types.ts'
 import { buildTurnProvenance } from './build-turn-provenance.ts'
+import { clarify } from './clarify-turn.ts'
 import { buildReplyPrompt, composeApprovedReply, type ReplyMaterial } from './compose-reply.ts'
 import { enforceDraft } from './enforce-draft.ts'
 import { finalizeReply } from './finalize-reply.ts'
+import { renderTemplate } from './render-template.ts'
 import type { CompletedToolCall, EngineSessionState } from './session-state.ts'
 import { streamSafeText } from './stream-safe-text.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
@@ -24,6 +26,15 @@ export interface TurnScratch {
   timestamp: string
   emit: (event: TurnEvent) => void
   signal?: AbortSignal
+  /** Ledger events decided mid-turn (a goal narrowing), each placed before the tool call it preceded. */
+  preludes?: Array<{ beforeCall: number; event: LedgerEvent }>
+  /** The goal as given and as executed (a narrowing), for the provenance. */
+  goal?: ProvenanceGoal
+  /**
+   * Engine sentences around the checked reply (an expired approval's outcome before it, "still
+   * waiting for a decision" after it): added before streaming, so the stream and the result agree.
+   */
+  around?: { before?: string; after?: string }
 }
 
 /** What the earlier phases decided. */
@@ -34,6 +45,8 @@ export interface TurnSoFar {
   completed: readonly CompletedToolCall[]
   followUp?: string
   note?: string
+  /** A task agent's investigation plan, for the provenance. */
+  plan?: ProvenancePlan
 }
 
 /** respond → enforce (Lane 1, bounded regeneration) → record: the second half of every turn. */
@@ -49,6 +62,15 @@ export async function finishTurn(
   const values = buildTurnVariables(state, turn.perception, scratch.text)
   const material: ReplyMaterial = { definition, matched: turn.matched, completed: turn.completed, values }
   if (turn.followUp !== undefined) material.followUp = turn.followUp
+  else {
+    // A request done: offer the next one the user made in the same message.
+    const next = state.queuedRequests?.[0]
+    const done = turn.completed.some((call) => call.status === 'ran' || call.status === 'approved')
+    if (next !== undefined && done) {
+      material.followUp = definition.settings.queuedRequestOffer.replaceAll('{{request}}', next)
+      state.offeredRequest = next
+    }
+  }
   if (turn.note !== undefined) material.note = turn.note
   const ruleIds = turn.matched.map((entry) => entry.rule.id)
   const enforceWith = (instruction: string | undefined) =>
@@ -57,10 +79,15 @@ export async function finishTurn(
       variables: values,
       userMessage: scratch.text,
       riskyAction: turn.completed.some((call) => call.status === 'approved'),
+      scenario: turn.route.scenario,
+      step: turn.route.step,
       draft: (rejection) => draftReply(dependencies, state, scratch, material, rejection ?? instruction),
     })
+  const first = await enforceWith(undefined)
   const finalized = await finalizeReply(dependencies, {
-    enforced: await enforceWith(undefined),
+    enforced: first,
+    drafted: dependencies.model !== undefined && !first.fallback,
+    evidence: replyEvidence(material),
     perception: turn.perception,
     userMessage: scratch.text,
     matched: turn.matched,
@@ -69,9 +96,37 @@ export async function finishTurn(
     sessionId: scratch.sessionId,
     turnId: scratch.turnId,
   })
+  if (finalized.askUser !== undefined) {
+    // The judge needs the user: ask, and keep what the turn did (tool calls, the judge's records).
+    const asked = clarify(
+      dependencies,
+      state,
+      { ...scratch, ...(finalized.gate === undefined ? {} : { gates: [finalized.gate] }) },
+      { ...turn.perception, alternatives: [] },
+      finalized.askUser,
+      `the alignment judge needs a clarification (${finalized.gate?.detail ?? 'NEEDS_CLARIFICATION'})`,
+      turn.route,
+    )
+    return {
+      ...asked,
+      ledger: [...toolLedger(scratch, turn.completed), ...finalized.metrics, ...asked.ledger],
+    }
+  }
+  const { settings } = definition
   const enforced = finalized.enforced
-  const { text, refused, enforcement } = enforced
-  const fallback = turn.perception.source === 'fallback' || enforced.fallback
+  const { enforcement } = enforced
+  const refused = enforced.refused || finalized.withheld === 'refuse'
+  const body =
+    finalized.withheld === undefined
+      ? [enforced.text, ...(finalized.limitations ?? [])].join(' ')
+      : finalized.withheld === 'refuse'
+        ? settings.refusalReply
+        : settings.fallbackReply
+  const text = [scratch.around?.before, body, scratch.around?.after]
+    .filter((part) => part !== undefined && part !== '')
+    .join(' ')
+  const fallback =
+    turn.perception.source === 'fallback' || enforced.fallback || finalized.withheld === 'fallback'
   scratch.emit({
     type: 'enforcement-applied',
     outcome: enforcement.outcome,
@@ -98,6 +153,8 @@ export async function finishTurn(
     completed: turn.completed,
     enforcement,
     ...(finalized.gate === undefined ? {} : { gates: [finalized.gate] }),
+    ...(turn.plan === undefined ? {} : { plan: turn.plan }),
+    ...(scratch.goal === undefined ? {} : { goal: scratch.goal }),
   })
   const result: TurnResult = refused
     ? {
@@ -118,15 +175,17 @@ export async function finishTurn(
       }
   scratch.emit({ type: 'turn-finished', result })
   const ledger: LedgerEvent[] = [
-    ...turn.completed.map(
-      (call): LedgerEvent => ({
-        type: 'tool-called',
+    ...toolLedger(scratch, turn.completed),
+    ...enforced.rejected.map(
+      (violation): LedgerEvent => ({
+        type: 'rule-violated',
         payload: {
           turnId: scratch.turnId,
-          toolId: call.toolId,
-          status: call.status,
-          args: call.args,
-          ...(call.reason === undefined ? {} : { reason: call.reason }),
+          ruleId: violation.ruleId,
+          tier: violation.tier,
+          lane: violation.lane,
+          message: violation.message,
+          action: violation.action,
         },
       }),
     ),
@@ -159,6 +218,42 @@ export async function finishTurn(
     { type: 'turn-completed', payload: { turnId: scratch.turnId, resultType: result.type, provenance } },
   ]
   return { result, state, ledger }
+}
+
+/** The tool results and the filled-in instructions a reply may rest on (the judge's claim check). */
+function replyEvidence(material: ReplyMaterial): string[] {
+  const results = material.completed.map(
+    (call) => `${call.toolId}: ${JSON.stringify(call.result ?? call.reason ?? null)}`,
+  )
+  const instructions = material.matched.flatMap(({ rule }) =>
+    rule.action === undefined ? [] : [renderTemplate(rule.action, material.values)],
+  )
+  const notes = [material.note, material.followUp].filter((text): text is string => text !== undefined)
+  return [...results, ...instructions, ...notes]
+}
+
+function toolLedger(scratch: TurnScratch, completed: readonly CompletedToolCall[]): LedgerEvent[] {
+  const events: LedgerEvent[] = []
+  const preludes = scratch.preludes ?? []
+  completed.forEach((call, index) => {
+    for (const prelude of preludes) if (prelude.beforeCall === index) events.push(prelude.event)
+    events.push(toolCalled(scratch, call))
+  })
+  for (const prelude of preludes) if (prelude.beforeCall >= completed.length) events.push(prelude.event)
+  return events
+}
+
+function toolCalled(scratch: TurnScratch, call: CompletedToolCall): LedgerEvent {
+  return {
+    type: 'tool-called',
+    payload: {
+      turnId: scratch.turnId,
+      toolId: call.toolId,
+      status: call.status,
+      args: call.args,
+      ...(call.reason === undefined ? {} : { reason: call.reason }),
+    },
+  }
 }
 
 async function draftReply(

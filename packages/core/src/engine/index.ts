@@ -5,7 +5,8 @@ export {
   compileEngine,
   trainDefinitionClassifier,
 } from './compile-engine.ts'
-export { createEngine, type Engine, type EngineOptions } from './create-engine.ts'
+export { type CompleteGoalInput, type CompleteGoalResult, completeGoal } from './complete-goal.ts'
+export { createEngine, type Engine, type EngineOptions, type RestoreGoalResult } from './create-engine.ts'
 export { createMemorySessionStore } from './create-memory-session-store.ts'
 export type {
   Clock,
@@ -19,6 +20,9 @@ export type {
 export { renderArguments, renderTemplate } from './render-template.ts'
 export {
   detectorRuleId,
+  everyReplyLane2Rules,
+  planEnforcementRules,
+  planToolPolicies,
   type ReplyEnforcer,
   safetyPatternRuleId,
   toEnforcementRules,
@@ -35,6 +39,7 @@ export type {
   ApprovalRequest,
   Clarification,
   ClarificationOption,
+  Handoff,
   TurnEvent,
   TurnInput,
   TurnResult,

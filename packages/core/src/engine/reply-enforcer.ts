@@ -1,12 +1,16 @@
+import { buildOfflineEnforcementPlan } from '../compiler/build-enforcement-plan.ts'
+import type { EnforcementPlan } from '../compiler/plan-types.ts'
 import type { FocalDefinition } from '../definition/definition-schema.ts'
+import type { Lane2Rule } from '../enforcement/lane2/types.ts'
 import type {
   EnforcementContext,
   EnforcementResult,
   EnforcementRule,
-  ScanPattern,
   StreamRedactor,
-  VariableBinding,
+  ToolPolicy,
 } from '../enforcement/types.ts'
+
+export { detectorRuleId, safetyPatternRuleId } from '../compiler/build-enforcement-plan.ts'
 
 /** The Lane 1 part the engine uses (the enforcement module's `createEnforcer` result fits). */
 export interface ReplyEnforcer {
@@ -14,65 +18,76 @@ export interface ReplyEnforcer {
   createStream(context?: EnforcementContext): StreamRedactor
 }
 
-/** Id of the built-in global rule that redacts the definition's detectors (cards, SSNs, secrets). */
-export const detectorRuleId = 'focal:detectors'
-/** Id of the built-in global rule that applies the definition's `safetyPatterns`. */
-export const safetyPatternRuleId = 'focal:safety-patterns'
-
 /**
- * The definition's Lane 1 rules as the enforcement module reads them: every rule with `enforce`,
- * plus two global hard-safety rules for the built-in detectors and the safety patterns.
+ * The Lane 1 reply checks of an enforcement plan as the enforcement module reads them: the
+ * built-in detectors and safety patterns, compiled guardrails (global) and authored `enforce` blocks.
  */
-export function toEnforcementRules(definition: FocalDefinition): EnforcementRule[] {
-  const rules: EnforcementRule[] = []
-  if (definition.settings.detectors.length > 0) {
-    rules.push({
-      id: detectorRuleId,
-      tier: 'hard-safety',
-      global: true,
-      description: 'Sensitive data (cards, SSNs, secrets) is never shown',
-      enforce: { detectors: definition.settings.detectors, onViolation: 'redact' },
-    })
-  }
-  if (definition.safetyPatterns.length > 0) {
-    rules.push({
-      id: safetyPatternRuleId,
-      tier: 'hard-safety',
-      global: true,
-      description: 'Safety patterns of the definition',
-      enforce: {
-        patterns: definition.safetyPatterns.map((pattern) => stripUndefined<ScanPattern>(pattern)),
-        onViolation: 'redact',
+export function planEnforcementRules(plan: EnforcementPlan): EnforcementRule[] {
+  return plan.rules.flatMap((rule): EnforcementRule[] => {
+    if (rule.lane1?.target !== 'reply') return []
+    const { target: _target, ...enforce } = rule.lane1
+    return [
+      {
+        id: rule.id,
+        tier: rule.tier,
+        global: rule.scope === 'global',
+        description: rule.text,
+        enforce,
       },
-    })
-  }
-  for (const rule of definition.rules) {
-    if (rule.enforce === undefined || !rule.enabled) continue
-    const { enforce } = rule
-    rules.push({
-      id: rule.id,
-      tier: rule.tier,
-      global: rule.scope === 'global',
-      ...(rule.description === undefined ? {} : { description: rule.description }),
-      enforce: {
-        onViolation: enforce.onViolation,
-        ...(enforce.expression === undefined ? {} : { expression: enforce.expression }),
-        ...(enforce.bindings === undefined
-          ? {}
-          : { bindings: enforce.bindings.map((binding) => stripUndefined<VariableBinding>(binding)) }),
-        ...(enforce.detectors === undefined ? {} : { detectors: enforce.detectors }),
-        ...(enforce.blocklist === undefined ? {} : { blocklist: enforce.blocklist }),
-        ...(enforce.patterns === undefined
-          ? {}
-          : { patterns: enforce.patterns.map((pattern) => stripUndefined<ScanPattern>(pattern)) }),
-        ...(enforce.refusal === undefined ? {} : { refusal: enforce.refusal }),
-        ...(enforce.maxRegenerations === undefined ? {} : { maxRegenerations: enforce.maxRegenerations }),
-      },
-    })
-  }
-  return rules
+    ]
+  })
 }
 
-function stripUndefined<Value>(value: object): Value {
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Value
+/**
+ * The definition's Lane 1 rules with no model: its `enforce` blocks, the built-in detectors and
+ * safety patterns, and the guardrails the offline templates can check (card numbers, named terms).
+ */
+export function toEnforcementRules(definition: FocalDefinition): EnforcementRule[] {
+  return planEnforcementRules(buildOfflineEnforcementPlan({ definition }))
+}
+
+/**
+ * The plan's Lane 2 rules judged on every reply in scope (guardrails with no exhaustive Lane 1
+ * check, hard-safety rubrics): never gated on the user's words.
+ */
+export function everyReplyLane2Rules(
+  plan: EnforcementPlan,
+  scenario: string | null,
+  step: string | null,
+): Lane2Rule[] {
+  return plan.rules.flatMap((rule): Lane2Rule[] => {
+    if (rule.lane2?.runs !== 'every-reply') return []
+    const { scope } = rule
+    const inScope =
+      scope === 'global' || (scope.scenario === scenario && (scope.step === undefined || scope.step === step))
+    return inScope ? [{ id: rule.id, tier: rule.tier, rubric: rule.lane2.rubric }] : []
+  })
+}
+
+/**
+ * The definition's tool policies with the plan's tool-call checks folded in: a `block` check
+ * narrows the allowed condition, an `approval` check widens the approval condition.
+ */
+export function planToolPolicies(policies: readonly ToolPolicy[], plan: EnforcementPlan): ToolPolicy[] {
+  const byId = new Map(policies.map((policy) => [policy.id, { ...policy }]))
+  for (const rule of plan.rules) {
+    if (rule.lane1?.target !== 'tool-call') continue
+    const { tool, expression, effect } = rule.lane1
+    const policy = byId.get(tool) ?? { id: tool, allowed: 'always' as const }
+    if (effect === 'block') {
+      if (expression === 'true') policy.allowed = 'never'
+      else if (policy.allowed !== 'never') {
+        const allowedWhen = `!(${expression})`
+        policy.condition =
+          policy.condition === undefined ? allowedWhen : `(${policy.condition}) && ${allowedWhen}`
+        policy.allowed = 'conditional'
+      }
+    } else {
+      policy.requiresApproval =
+        policy.requiresApproval === undefined ? expression : `(${policy.requiresApproval}) || (${expression})`
+      policy.approval ??= { defaultAction: 'reject' }
+    }
+    byId.set(tool, policy)
+  }
+  return [...byId.values()]
 }

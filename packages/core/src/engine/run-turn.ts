@@ -1,10 +1,16 @@
+import { goalSnapshot } from '../completion/goal-snapshot.ts'
+import { detectConversationAct } from '../sensor/detect-conversation-act.ts'
 import type { Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, stillWaiting } from './clarify-turn.ts'
+import { twoRequests, unclearTurnReason } from './detect-unclear-turn.ts'
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
+import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
 import { pause } from './pause-turn.ts'
+import { resumeTurn } from './resume-turn.ts'
 import type { EngineSessionState } from './session-state.ts'
+import { runTaskTurn } from './task-turn.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import { buildTurnVariables, mergeEntityFields, missingFieldQuestion } from './turn-variables.ts'
 import type { TurnEvent, TurnInput } from './types.ts'
@@ -15,8 +21,7 @@ export async function runTurn(
   input: TurnInput,
   emit: (event: TurnEvent) => void,
 ): Promise<TurnOutcome> {
-  const { compiled, clock, idGenerator } = dependencies
-  const { settings } = compiled.definition
+  const { clock, idGenerator } = dependencies
   // The store hands out a fresh copy on every get, so the turn may change it in place.
   const state = previous
   const turnId = idGenerator.next('turn')
@@ -37,7 +42,82 @@ export async function runTurn(
     ...(input.signal === undefined ? {} : { signal: input.signal }),
   }
   scratch.emit({ type: 'turn-started', turnId, sessionId: input.sessionId })
-  if (state.pendingApproval !== undefined) return stillWaiting(state, scratch)
+  // A session with a goal contract shows its progress on every turn (restored from the store).
+  if (state.goal !== undefined) {
+    const snapshot = goalSnapshot({ contract: state.goal.contract, attempts: state.goal.attempts })
+    if (snapshot !== undefined) scratch.emit({ type: 'goal-progress', snapshot })
+  }
+  if (state.handoff !== undefined) return quietTurn(state, scratch)
+  const waiting = state.pendingApproval
+  if (waiting?.approval.expiresAt !== undefined && Date.parse(waiting.approval.expiresAt) <= clock.now()) {
+    // The approval timed out: its default action applies now, recorded, then this message is answered.
+    const approval = waiting.approval
+    const expired = await resumeTurn(
+      dependencies,
+      state,
+      { sessionId: input.sessionId, approvalId: approval.id, decision: approval.defaultAction },
+      () => undefined,
+    )
+    const before = 'text' in expired.result ? expired.result.text : undefined
+    const next = await senseAndAct(dependencies, expired.state, input, {
+      ...scratch,
+      ...(before === undefined ? {} : { around: { before } }),
+    })
+    return { ...next, ledger: [...expired.ledger, ...next.ledger] }
+  }
+  if (waiting !== undefined) {
+    delete state.pendingApproval
+    const outcome = await answerBesideApproval(dependencies, state, scratch, input, waiting)
+    if (outcome !== undefined) return outcome
+    state.pendingApproval = waiting
+    return stillWaiting(state, scratch)
+  }
+  return senseAndAct(dependencies, state, input, scratch)
+}
+
+/**
+ * A message while an approval is pending is answered like any turn; the approval stays pending
+ * (a note says so) unless the message would pause on another approval, which waits its turn.
+ */
+async function answerBesideApproval(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  scratch: TurnScratch,
+  input: TurnInput,
+  waiting: NonNullable<EngineSessionState['pendingApproval']>,
+): Promise<TurnOutcome | undefined> {
+  const before = structuredClone(state)
+  const held: TurnEvent[] = []
+  const after = dependencies.compiled.definition.settings.approvalStillPendingNote
+    .replaceAll('{{approver}}', waiting.approval.approver ?? 'a reviewer')
+    .replaceAll('{{tool}}', waiting.approval.toolId)
+  const outcome = await senseAndAct(dependencies, state, input, {
+    ...scratch,
+    emit: (event) => held.push(event),
+    around: { after },
+  })
+  if (outcome.result.type === 'approval-required' || outcome.result.type === 'clarification') {
+    // Undo the turn whole, keys it added included (a pending clarification, queued requests).
+    for (const key of Object.keys(state)) if (!(key in before)) delete state[key as keyof EngineSessionState]
+    Object.assign(state, before)
+    return undefined
+  }
+  for (const event of held) scratch.emit(event)
+  outcome.state.pendingApproval = waiting
+  return outcome
+}
+
+/** sense → trap → route → retrieve → plan/gate → act, then respond → enforce → record. */
+async function senseAndAct(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  message: TurnInput,
+  scratch: TurnScratch,
+): Promise<TurnOutcome> {
+  const { compiled, clock } = dependencies
+  const { settings } = compiled.definition
+  const { turnId } = scratch
+  const input = takeQueuedRequest(state, message)
 
   const pending = state.pendingClarification
   delete state.pendingClarification
@@ -55,6 +135,13 @@ export async function runTurn(
   })
   mergeEntityFields(state.fields, perception.entities)
   if (perception.intent !== 'unknown') state.fields.last_intent = perception.intent
+  const cue = handoffCue(dependencies, input.text)
+  if (cue !== undefined)
+    return startHandoff(dependencies, state, scratch, `the user asked for a person ("${cue}")`)
+  if (compiled.definition.kind === 'task') {
+    const task = await runTaskTurn(dependencies, state, scratch, perception)
+    if (task !== undefined) return task
+  }
 
   const navigation = state.navigation
   const currentStep =
@@ -63,6 +150,30 @@ export async function runTurn(
       : compiled.scenariosById.get(navigation.scenario)?.steps.find((step) => step.id === navigation.step)
   const inFlow = currentStep !== undefined && !currentStep.terminal
   const variables = buildTurnVariables(state, perception, input.text)
+  const requests = twoRequests(compiled, input.text, settings.stickiness)
+  if (requests !== undefined && pending?.question !== settings.twoRequestsQuestion) {
+    const labels = new Map(
+      compiled.definition.intents.map((intent) => [intent.id, intent.label ?? intent.id]),
+    )
+    // Both requests wait in the session; the one not chosen is offered once the chosen one is done.
+    state.queuedRequests = requests.map((request) => request.clause)
+    const options = requests.map(({ intent, clause }) => ({
+      id: intent,
+      label: labels.get(intent) ?? intent,
+      value: clause,
+    }))
+    return clarify(
+      dependencies,
+      state,
+      scratch,
+      { ...perception, alternatives: [] },
+      settings.twoRequestsQuestion,
+      `two requests in one message: ${requests.map((request) => labels.get(request.intent)).join(' and ')}`,
+      undefined,
+      options,
+    )
+  }
+
   if (
     !inFlow &&
     perception.ambiguity.score > settings.ambiguityThreshold &&
@@ -78,23 +189,46 @@ export async function runTurn(
     )
   }
 
+  if (inFlow) {
+    const unclear = unclearTurnReason(perception, input.text)
+    if (unclear !== undefined) {
+      const scenario = compiled.scenariosById.get(navigation.scenario!)!
+      const intent = scenario.intents[0] ?? scenario.id
+      const label = `Go on with ${(scenario.name ?? scenario.id).toLowerCase()}`
+      return clarify(dependencies, state, scratch, perception, settings.unclearQuestion, unclear, undefined, [
+        { id: intent, label, value: label },
+      ])
+    }
+  }
+  const evidence = perception.evidence ?? compiled.evidence.measure(input.text)
+  const offer = acceptedOffer(dependencies, state, perception)
   const route = compiled.router.route(navigation, {
     alternatives: perception.alternatives,
     intent: perception.intent,
     topicShift: perception.topicShift,
     variables,
+    evidence,
+    ...(offer === undefined ? {} : { offer }),
   })
-  state.navigation = route.state
   if (route.previousScenario !== route.scenario) {
-    // A new scenario starts clean: only profile fields (identity) and this turn's entities carry over.
+    const profile = (fields: Record<string, unknown>) =>
+      Object.fromEntries(
+        compiled.definition.profileFields
+          .filter((field) => field in fields)
+          .map((field) => [field, fields[field]]),
+      )
+    // The scenario left unfinished keeps its own fields until the user comes back to it.
+    const left = route.state.paused?.find((entry) => entry.scenario === route.previousScenario)
+    if (left !== undefined) left.fields = { ...state.fields }
+    // A new scenario starts clean: only profile fields (identity) and this turn's entities carry
+    // over; a resumed one gets back what it had collected.
     state.toolResults = {}
-    state.fields = Object.fromEntries(
-      compiled.definition.profileFields
-        .filter((field) => field in state.fields)
-        .map((field) => [field, state.fields[field]]),
-    )
+    // Facts gathered outside any scenario (a vague first message, a clarification) carry in whole.
+    const carried = route.previousScenario === null ? state.fields : profile(state.fields)
+    state.fields = { ...(route.resumed?.fields ?? {}), ...carried }
     mergeEntityFields(state.fields, perception.entities)
   }
+  state.navigation = route.state
   scratch.emit({
     type: 'route-decided',
     scenario: route.scenario,
@@ -109,6 +243,13 @@ export async function runTurn(
     scores: route.scores,
     reason: route.reason,
   }
+  if (route.loop !== undefined && settings.handoff.enabled && settings.handoff.onLoop)
+    return startHandoff(
+      dependencies,
+      state,
+      scratch,
+      `loop guard: ${route.loop.transition} taken ${route.loop.count} times`,
+    )
   if (route.loop !== undefined)
     return clarify(
       dependencies,
@@ -129,6 +270,7 @@ export async function runTurn(
     variables: routed,
     turn: state.turn + 1,
     fires: state.ruleFires,
+    changedFacts: statedFacts(perception),
   })
   scratch.emit({ type: 'rules-retrieved', ruleIds: retrieval.matched.map((entry) => entry.rule.id) })
   const followUp = missingFieldQuestion(compiled, route.scenario, route.step, state.fields)
@@ -152,6 +294,56 @@ export async function runTurn(
   }
   if (acted.type === 'paused') return pause(dependencies, state, scratch, turn, acted)
   return finishTurn(dependencies, state, scratch, turn)
+}
+
+/**
+ * The message to work on: the user's own, or, when they accept the engine's offer of a request
+ * they made earlier ("You also asked: ... Shall I do that now?" → "yes"), that request's words,
+ * so it runs with its own order id and amount. A chosen or declined request leaves the queue.
+ */
+function takeQueuedRequest(state: EngineSessionState, message: TurnInput): TurnInput {
+  const offered = state.offeredRequest
+  delete state.offeredRequest
+  const queue = state.queuedRequests
+  if (queue === undefined) return message
+  const remaining = queue.filter((request) => request !== message.text.trim() && request !== offered)
+  if (remaining.length === 0) delete state.queuedRequests
+  else state.queuedRequests = remaining
+  if (offered === undefined) return message
+  const act = detectConversationAct(message.text)
+  if (act === 'deny') delete state.queuedRequests
+  return act === 'affirm' ? { ...message, text: offered } : message
+}
+
+/** The session facts this turn states: its singular entities (`amount`, `order_id`, `email`, ...). */
+function statedFacts(perception: Perception): Set<string> {
+  const stated = new Set<string>()
+  for (const [name, value] of Object.entries(perception.entities))
+    if (value !== undefined && !Array.isArray(value) && typeof value !== 'object') stated.add(name)
+  return stated
+}
+
+/** A question or confirmation at the end of the engine's last reply: what a "yes" accepts. */
+const offerPattern = /\?\s*$|\b(confirm|shall i|should i|would you like|do you want|want me to)\b/iu
+
+/**
+ * The evidence of the engine's own last reply when this turn accepts it: the user opens with an
+ * affirmation ("yes", "sure, please") and the reply ended on a question or a confirmation. Only
+ * the engine's own words are used, never anything the user claims the assistant said.
+ */
+function acceptedOffer(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  perception: Perception,
+): ReturnType<TurnDependencies['compiled']['evidence']['measure']> | undefined {
+  if (perception.act !== 'affirm') return undefined
+  const last = state.history.at(-1)
+  if (last?.role !== 'assistant') return undefined
+  const sentences = last.content.split(/(?<=[.!?])\s+/u)
+  const offered = sentences.findLast((sentence) => offerPattern.test(sentence))
+  if (offered === undefined) return undefined
+  const measured = dependencies.compiled.evidence.measure(offered)
+  return measured.words > 0 ? measured : undefined
 }
 
 /** A global rule whose lexical cue is in the text is a deterministic signal: the message is not vague. */

@@ -1,8 +1,10 @@
+import type { GoalContract } from '../completion/goal-contract-schema.ts'
+import type { GoalGateResult } from '../completion/types.ts'
 import type { ProvenanceRoute } from '../ledger/provenance-types.ts'
 import type { RuleFireRecord } from '../rules/types.ts'
 import type { NavigationState } from '../scenarios/types.ts'
 import type { Perception } from '../sensor/types.ts'
-import type { ApprovalRequest, ClarificationOption } from './types.ts'
+import type { ApprovalRequest, ClarificationOption, Handoff } from './types.ts'
 
 /** A tool call planned by a matched rule. */
 export interface PlannedToolCall {
@@ -46,6 +48,26 @@ export interface EngineSessionState {
   toolResults: Record<string, unknown>
   pendingClarification?: { question: string; options: ClarificationOption[]; turnId: string }
   pendingApproval?: PendingApprovalState
+  /** Requests of one message not done yet ("cancel X and refund Y"), in the user's words. */
+  queuedRequests?: string[]
+  /** The queued request the last reply offered to do next. */
+  offeredRequest?: string
+  /** Set while a person has the conversation: the engine answers nothing until released. */
+  handoff?: Handoff
+  /** The goal contract and its goal-gate attempts (seed 001), kept so the budget survives restarts. */
+  goal?: { contract: GoalContract; attempts: GoalGateResult[] }
+  /**
+   * The last goal the engine narrowed (seed 000), with what is needed to undo it: the original
+   * stays here until `restoreGoal` records GOAL_RESTORED and clears it.
+   */
+  activeGoal?: {
+    original: string
+    active: string
+    type: string
+    confidence: number
+    evidenceIds: string[]
+    turnId: string
+  }
   /** Recent messages (bounded), for the model. */
   history: Array<{ role: 'user' | 'assistant'; content: string }>
 }

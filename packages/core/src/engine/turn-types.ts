@@ -1,3 +1,4 @@
+import type { EnforcementPlan } from '../compiler/plan-types.ts'
 import type { Lane2Judge } from '../enforcement/lane2/types.ts'
 import type { AlignmentJudge } from '../judge/create-alignment-judge.ts'
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
@@ -11,6 +12,8 @@ import type { TurnResult } from './types.ts'
 /** What a turn runs with (built once per engine). */
 export interface TurnDependencies {
   compiled: CompiledEngine
+  /** How every rule is enforced (built once at load). */
+  plan: EnforcementPlan
   model?: LanguageModel
   tools: ToolRunner
   enforcer?: ReplyEnforcer

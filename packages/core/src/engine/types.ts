@@ -1,3 +1,4 @@
+import type { GoalSnapshot } from '../completion/goal-snapshot.ts'
 import type { Provenance } from '../ledger/provenance-types.ts'
 
 /** Input of one turn. */
@@ -38,6 +39,16 @@ export interface ApprovalRequest {
   defaultAction: 'approve' | 'reject'
 }
 
+/** A session handed to a person: the engine stays quiet until it is released. */
+export interface Handoff {
+  /** Why: the user asked for a person, or the loop guard. */
+  reason: string
+  /** Where the host routes it (`settings.handoff.target`). */
+  target?: string
+  /** ISO-8601. */
+  since: string
+}
+
 /** Fields common to every turn result. */
 interface TurnResultBase {
   sessionId: string
@@ -52,6 +63,8 @@ export type TurnResult =
   | (TurnResultBase & { type: 'clarification'; clarification: Clarification })
   | (TurnResultBase & { type: 'approval-required'; approval: ApprovalRequest; text?: string })
   | (TurnResultBase & { type: 'refused'; text: string })
+  /** Handed to a person: `text` is the handoff reply on the turn that asked, absent while quiet. */
+  | (TurnResultBase & { type: 'handoff'; handoff: Handoff; text?: string })
 
 /** Events of a streaming turn (`engine.turnStream`), noun-verb kebab. */
 export type TurnEvent =
@@ -63,5 +76,8 @@ export type TurnEvent =
   | { type: 'text-delta'; delta: string }
   | { type: 'clarification-requested'; clarification: Clarification }
   | { type: 'approval-requested'; approval: ApprovalRequest }
+  | { type: 'handoff-requested'; handoff: Handoff }
   | { type: 'enforcement-applied'; outcome: string; ruleIds: string[] }
+  /** The session's goal progress (seed 001), at the start of every turn of a session with a contract. */
+  | { type: 'goal-progress'; snapshot: GoalSnapshot }
   | { type: 'turn-finished'; result: TurnResult }

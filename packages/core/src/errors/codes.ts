@@ -5,9 +5,11 @@
 export type FocalErrorCode =
   | 'invalid-argument'
   | 'invalid-definition'
+  | 'invalid-conversation-test'
   | 'invalid-expression'
   | 'unsafe-pattern'
   | 'invalid-goal-contract'
+  | 'invalid-goal-attempt'
   | 'invalid-ledger-event'
   | 'ledger-append-failed'
   | 'reformulation-not-logged'

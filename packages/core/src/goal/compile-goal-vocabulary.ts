@@ -8,6 +8,8 @@ export interface CompiledCueWord {
   forms: ReadonlySet<GoalWordForm> | undefined
   /** Content words allowed between the previous cue word and this one (stop words are free). */
   maxGap: number
+  /** Lead the matching word must have (see `GoalToken.lead`): 0 any, 1 a clause start, 2 the request start. */
+  lead: 0 | 1 | 2
 }
 
 /** A cue ready for matching. */
@@ -16,12 +18,15 @@ export interface CompiledGoalCue {
   words: readonly CompiledCueWord[]
   votes: ReadonlyArray<readonly [GoalField, string]>
   weight: number
+  destructive: boolean
 }
 
 /** A vocabulary turned into lookup tables, built once per parser. */
 export interface CompiledGoalVocabulary {
   vocabulary: GoalVocabulary
   stopWords: ReadonlySet<string>
+  /** Words skipped, like stop words, when finding the first word of a clause. */
+  fillerWords: ReadonlySet<string>
   /** Stem of any synonym (or canonical word) -> its canonical concept. */
   conceptOf: ReadonlyMap<string, string>
   /** Every stem a cue or synonym knows: typo correction only lands on these. */
@@ -55,18 +60,21 @@ function compileCueWord(
   gapAllowed: boolean,
   compiled: Pick<CompiledGoalVocabulary, 'conceptOf' | 'stopWords'>,
 ): CompiledCueWord {
-  const [word = '', formList] = raw.split(':')
+  const lead = raw.startsWith('^^') ? 2 : raw.startsWith('^') ? 1 : 0
+  const [word = '', formList] = raw.slice(lead).split(':')
   const forms = formList
     ? new Set(
         formList.split(',').filter((form): form is GoalWordForm => allForms.includes(form as GoalWordForm)),
       )
     : undefined
-  if (compiled.stopWords.has(word)) return { concept: word, forms, maxGap: gapAllowed ? ellipsisGap : 0 }
+  if (compiled.stopWords.has(word))
+    return { concept: word, forms, maxGap: gapAllowed ? ellipsisGap : 0, lead }
   const stem = stemGoalWord(word)
   return {
     concept: compiled.conceptOf.get(stem) ?? stem,
     forms,
     maxGap: gapAllowed ? ellipsisGap : defaultGap,
+    lead,
   }
 }
 
@@ -89,6 +97,7 @@ function compileCueWords(
 /** Builds the lookup tables for `vocabulary`. */
 export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalVocabulary {
   const stopWords = new Set(vocabulary.stopWords)
+  const fillerWords = new Set(vocabulary.fillerWords ?? [])
   const conceptOf = new Map<string, string>()
   const lexicon = new Set<string>()
   for (const [canonical, variants] of Object.entries(vocabulary.synonyms)) {
@@ -100,18 +109,48 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
     }
   }
   const cuesByFirstConcept = new Map<string, CompiledGoalCue[]>()
+  // Two cues that normalise alike (`^remove` and `^delete` once `remove` is a synonym) are one cue
+  // with the higher weight: a synonym must not count a word twice.
+  const bySignature = new Map<string, CompiledGoalCue>()
   for (const cue of vocabulary.cues) {
     const words = compileCueWords(cue.phrase, { conceptOf, stopWords })
     const first = words[0]
     if (!first) continue
-    for (const word of words) if (!stopWords.has(word.concept)) lexicon.add(word.concept)
     const votes = fields.flatMap((field) => (cue[field] ? [[field, cue[field]] as const] : []))
-    const compiled: CompiledGoalCue = { phrase: cue.phrase, words, votes, weight: cue.weight ?? 1 }
+    let signature = cue.destructive === true ? '!' : ''
+    for (const word of words)
+      signature += `${word.concept}:${[...(word.forms ?? [])]}:${word.maxGap}:${word.lead} `
+    for (const [field, value] of votes) signature += `|${field}=${value}`
+    const twin = bySignature.get(signature)
+    if (twin) {
+      twin.weight = Math.max(twin.weight, cue.weight ?? 1)
+      continue
+    }
+    // A word known only as a clause-opening verb (`^cache`) stays free to name the target ("is the
+    // cache correct") and is no typo-correction target.
+    for (const word of words) if (!stopWords.has(word.concept) && word.lead === 0) lexicon.add(word.concept)
+    const compiled: CompiledGoalCue = {
+      phrase: cue.phrase,
+      words,
+      votes,
+      weight: cue.weight ?? 1,
+      destructive: cue.destructive === true,
+    }
+    bySignature.set(signature, compiled)
     const list = cuesByFirstConcept.get(first.concept)
     if (list) list.push(compiled)
     else cuesByFirstConcept.set(first.concept, [compiled])
   }
   const deletions = new Map<string, string[]>()
   for (const stem of lexicon) if (stem.length >= 4) addDeletions(deletions, stem)
-  return { vocabulary, stopWords, conceptOf, lexicon, deletions, cuesByFirstConcept, wordCache: new Map() }
+  return {
+    vocabulary,
+    stopWords,
+    fillerWords,
+    conceptOf,
+    lexicon,
+    deletions,
+    cuesByFirstConcept,
+    wordCache: new Map(),
+  }
 }

@@ -4,6 +4,7 @@ import { defaultGoalVocabulary } from './default-goal-vocabulary.ts'
 import { describeGoalAmbiguities, explainGoalParse } from './describe-goal-parse.ts'
 import { extractGoalTarget } from './extract-goal-target.ts'
 import { goalConfidence } from './goal-confidence.ts'
+import { destructiveConfidenceCap, guardDestructiveReading } from './guard-destructive-reading.ts'
 import { matchGoalCues } from './match-goal-cues.ts'
 import { mergeGoalVocabulary } from './merge-goal-vocabulary.ts'
 import { normalizeGoalText } from './normalize-goal-text.ts'
@@ -58,15 +59,28 @@ export function createGoalParser({
       }
       const read = readableGoalText(text)
       const tokens = normalizeGoalText(read, compiled)
+      let contentWords = 0
+      for (const token of tokens) if (!token.stop) contentWords++
       const hits = matchGoalCues(tokens, compiled)
       const target = extractGoalTarget(read, tokens, compiled)
       const resolved = resolveGoal(scoreGoalFields(hits, target), target, merged)
-      return {
+      const result: GoalParseResult = {
         goal: resolved.goal,
-        confidence: goalConfidence(resolved),
+        confidence: goalConfidence(resolved, contentWords),
         ambiguities: describeGoalAmbiguities(resolved, merged),
         explanation: explainGoalParse(resolved, hits, target),
       }
+      // "explain what git reset --hard does" may stay explain, but never confidently: a planner
+      // acting on a read-only reading of a destructive request must ask first.
+      const destructive = guardDestructiveReading(resolved, hits)
+      if (destructive) {
+        result.confidence = Math.min(result.confidence, destructiveConfidenceCap)
+        const { field, value } = destructive.ambiguity
+        const others = result.ambiguities.filter((item) => item.field !== field || item.value !== value)
+        result.ambiguities = [destructive.ambiguity, ...others]
+        result.explanation += `; destructive '${destructive.words}' keeps confidence below 0.5`
+      }
+      return result
     },
   }
 }

@@ -1,12 +1,13 @@
 import type { GoalCue, GoalField } from './types.ts'
 
 /**
- * Cue table, one row per cue: phrase, votes (`i:` intent, `e:` entity, `a:` artifact, `s:` scope),
- * weight (default 1). A row is data: add a row to support a new phrasing; no code changes.
+ * Cue table, one row per cue: phrase, votes (`i:` intent, `e:` entity, `a:` artifact, `s:` scope,
+ * `!` destructive), weight (default 1). A row is data: add a row to support a new phrasing; no code changes.
  */
 const rows: ReadonlyArray<readonly [string, string, number?]> = [
   // explain
   ['explain', 'i:explain', 2.5],
+  ['^explain', 'i:explain', 2],
   ['how does', 'i:explain', 1.5],
   ['how do', 'i:explain', 1],
   ['how is', 'i:explain', 1],
@@ -15,7 +16,8 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['how ... handle', 'i:explain', 2],
   ['how do i', 'i:explain', 2.5],
   ['how to', 'i:explain', 2.5],
-  ['what does ... do', 'i:explain', 1.5],
+  ['what does ... do', 'i:explain', 3],
+  ['what ... does', 'i:explain', 1.5],
   ['what does', 'i:explain', 1],
   ['what is', 'i:explain', 0.5],
   ['walk through', 'i:explain', 2.5],
@@ -24,9 +26,9 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['understand', 'i:explain', 2],
   ['purpose', 'i:explain', 1.5],
   ['tour', 'i:explain e:codebase a:overview', 1.5],
-  ['summarize', 'i:explain a:overview', 1],
+  ['summarize', 'i:explain a:overview', 2],
   ['overview', 'i:explain a:overview', 1.5],
-  ['big picture', 'i:explain e:architecture a:overview', 2],
+  ['big picture', 'i:explain e:architecture a:overview', 3.5],
   ['high level', 'e:architecture a:overview', 1.5],
   ['why does', 'i:explain', 0.5],
   ['used for', 'i:explain', 1],
@@ -62,7 +64,7 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   // locate
   ['find', 'i:locate', 2],
   ['where', 'i:locate', 2.5],
-  ['locate', 'i:locate', 3],
+  ['locate:base,ing', 'i:locate', 3],
   ['search', 'i:locate', 2.5],
   ['grep', 'i:locate e:symbol', 3],
   ['look for', 'i:locate', 2],
@@ -248,7 +250,8 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['against', 'i:compare', 1],
   ['change:past between', 'i:compare', 2.5],
   // navigate
-  ['open:base', 'i:navigate e:file', 3],
+  ['open:base', 'i:navigate e:file', 1.5],
+  ['^open:base', 'i:navigate e:file', 3],
   ['read', 'i:navigate e:file', 2],
   ['show', 'i:navigate', 1],
   ['go to', 'i:navigate', 2.5],
@@ -264,9 +267,33 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['refactor', 'i:modify a:patch', 3],
   ['rename', 'i:modify a:patch', 3],
   ['implement', 'i:modify a:patch', 3],
-  ['delete:base,ing', 'i:modify a:patch', 2.5],
+  ['delete:base,ing', 'i:modify a:patch !', 2.5],
+  ['should be delete:past', 'i:modify a:patch !', 3],
+  ['need ... delete:past', 'i:modify a:patch !', 3],
+  ['want ... delete:past', 'i:modify a:patch !', 3],
+  ['wipe:base,ing', 'i:modify a:patch !', 2],
+  ['nuke:base,ing', 'i:modify a:patch !', 2],
+  ['purge:base,ing', 'i:modify a:patch !', 2],
+  ['truncate:base,ing', 'i:modify a:patch !', 2],
+  ['discard:base,ing', 'i:modify a:patch !', 2],
+  ['revert:base,ing', 'i:modify a:patch !', 2],
+  ['undo:base', 'i:modify a:patch !', 2],
+  ['reset:base', 'i:modify a:patch !', 1.5],
+  ['squash:base', 'i:modify a:patch !', 2],
+  ['amend:base', 'i:modify a:patch !', 2],
+  ['uninstall:base,ing', 'i:execute !', 2],
+  ['throw away', 'i:modify a:patch !', 3],
+  ['^throw away', 'i:modify a:patch !', 2],
+  ['^blow away', 'i:modify a:patch !', 2],
+  ['^roll back', 'i:modify a:patch !', 2],
+  ['^get rid', 'i:modify a:patch !', 2],
+  ['blow away', 'i:modify a:patch !', 3],
+  ['roll back', 'i:modify a:patch !', 3],
+  ['rollback', 'i:modify a:patch !', 3],
+  ['get rid', 'i:modify a:patch !', 3],
+  ['rm rf', 'i:execute !', 3],
   ['delete:past', 'i:status e:git-working-tree', 2],
-  ['write', 'i:modify a:patch', 2],
+  ['write', 'i:modify a:patch', 1],
   ['extract', 'i:modify a:patch', 2],
   ['convert', 'i:modify a:patch', 2],
   ['bump', 'i:modify a:patch', 2],
@@ -285,14 +312,14 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['set', 'i:modify', 1],
   ['switch to', 'i:modify', 2],
   // execute, build, test, ci
-  ['run:base', 'i:execute a:execution-output', 3],
+  ['run:base', 'i:execute a:execution-output', 1.5],
   ['run:ing,past,plural', 'i:execute', 1],
-  ['execute', 'i:execute a:execution-output', 3],
+  ['execute', 'i:execute a:execution-output', 1.5],
   ['rerun', 'i:execute a:execution-output', 3],
   ['rebuild', 'i:execute e:build', 3],
   ['how ... run', 'i:explain', 1.5],
   ['launch', 'i:execute', 2.5],
-  ['start', 'i:execute', 1.5],
+  ['start:base', 'i:execute', 1.5],
   ['kick off', 'i:execute', 2.5],
   ['trigger', 'i:execute', 2],
   ['build:base,ing', 'i:execute', 1.5],
@@ -336,23 +363,200 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['joke', 'i:chat', 3],
   ['nice work', 'i:chat', 2],
   ['great', 'i:chat', 1],
-  ['model', 'i:chat e:session', 1],
+  ['model', 'i:chat e:session', 0.5],
   ['provider', 'i:chat e:session', 2],
   ['backend', 'e:session', 1],
   ['context window', 'i:chat e:session', 3],
+  ['say hello', 'i:chat', 3],
+  ['do you know', 'i:chat', 2],
+  // a clause that starts with an imperative verb asks for that action ("ok, now add a test")
+  ['^keep:base', 'i:modify a:patch', 2],
+  ['^avoid:base', 'i:modify a:patch', 2],
+  ['^ensure:base', 'i:modify a:patch', 2.5],
+  ['^continue:base', 'i:modify a:patch', 2],
+  ['^complete:base', 'i:modify a:patch', 2.5],
+  ['^translate:base', 'i:modify a:patch', 2],
+  ['^solve:base', 'i:modify a:patch', 2.5],
+  ['^comment out', 'i:modify a:patch', 3],
+  ['^run:base', 'i:execute a:execution-output', 3],
+  ['^execute:base', 'i:execute a:execution-output', 3],
+  ['^rerun:base', 'i:execute a:execution-output', 3],
+  ['^commit:base', 'i:execute a:execution-output', 4],
+  ['^push:base', 'i:execute a:execution-output', 4],
+  ['^deploy:base', 'i:execute a:execution-output', 3],
+  ['^install:base', 'i:execute a:execution-output', 3],
+  ['^uninstall:base', 'i:execute a:execution-output', 3],
+  ['^start:base', 'i:execute a:execution-output', 1.5],
+  ['^test:base', 'i:execute a:execution-output', 2],
+  ['^lint:base', 'i:execute a:execution-output', 2.5],
+  ['^try:base', 'i:execute a:execution-output', 2],
+  ['^stop:base', 'i:execute a:execution-output', 3],
+  ['^kill:base', 'i:execute a:execution-output', 3],
+  ['^cancel:base', 'i:execute a:execution-output', 2],
+  ['^comment on', 'i:review a:report', 3],
+  ['^suggest', 'i:review a:report', 1.5],
+  // wording real requests use for changes, explanations and failures
+  ['^will', 'i:explain', 1.5],
+  ['^does', 'i:explain', 1],
+  ['^would', 'i:explain', 1],
+  ['is it better', 'i:explain', 3],
+  ['could it be', 'i:diagnose', 2],
+  ['no need', 'i:modify', 2],
+  ['^if ... fail', 'i:modify', 2],
+  ['say about', 'i:explain', 2],
+  ['what step', 'i:explain', 2],
+  ['step by step', 'i:explain', 1.5],
+  ['give ... code', 'i:modify a:patch', 3],
+  ['give ... script', 'i:modify a:patch', 3],
+  ['give ... function', 'i:modify a:patch', 3],
+  ['improve', 'i:modify a:patch', 1.5],
+  ['in python', 'i:modify', 1],
+  ['in javascript', 'i:modify', 1],
+  ['in typescript', 'i:modify', 1],
+  ['^^for ... in ... do', 'i:execute', 4],
+  ['i want', 'i:modify', 1],
+  ['i need', 'i:modify', 1],
+  ['should', 'i:modify', 1],
+  ['instead of', 'i:modify', 2],
+  ['rather than', 'i:modify', 1.5],
+  ['code for', 'i:modify a:patch', 1.5],
+  ['code that', 'i:modify a:patch', 1],
+  ['program', 'i:modify', 1],
+  ['todo', 'i:modify', 1],
+  ['^do ... todo', 'i:modify', 2],
+  ['^search', 'i:locate', 1.5],
+  ['how can', 'i:explain', 2.5],
+  ['how would', 'i:explain', 1.5],
+  ['is there ... way', 'i:explain', 3],
+  ['what will', 'i:explain', 1],
+  ['what do ... mean', 'i:explain', 2],
+  ['mean', 'i:explain', 1.5],
+  ['learn', 'i:explain', 2],
+  ['tutorial', 'i:explain', 1.5],
+  ['make sense', 'i:review', 1.5],
+  ['suggest', 'i:review', 1],
+  ['correct', 'i:review', 1],
+  ['have you', 'i:status', 1],
+  ['not define', 'i:diagnose a:root-cause', 3],
+  ['undefined', 'i:diagnose a:root-cause', 2],
+  ['not find', 'i:diagnose a:root-cause', 3],
+  ['not exist', 'i:diagnose a:root-cause', 2],
+  ['not allow', 'i:diagnose', 1.5],
+  ['not connect', 'i:diagnose', 2],
+  ['unexpected', 'i:diagnose', 1.5],
+  ['refuse', 'i:diagnose', 1.5],
+  ['deprecated', 'i:diagnose', 1.5],
+  ['empty reply', 'i:diagnose', 2],
+  ['i get', 'i:diagnose', 1],
+  ['can not', 'i:diagnose', 1.5],
+  ['not', 'i:diagnose', 1],
+  ['fail:plural', 'i:diagnose', 1.5],
+  ['tell ... why', 'i:diagnose', 2],
+  ['not valid', 'i:diagnose', 2],
+  ['invalid', 'i:diagnose', 1.5],
+  ['not recognize', 'i:diagnose', 2],
+  ['unrecognized', 'i:diagnose', 2],
+  ['warning', 'i:diagnose', 1],
+  ['overflow', 'i:diagnose', 1.5],
+  ['error connect', 'i:diagnose', 2],
+  ['fail to compile', 'i:diagnose e:build', 3],
+  ['test fail:base,plural,past', 'i:diagnose e:test', 2.5],
+  ['what fail:past', 'i:diagnose', 1],
+  // which state is current: "which test failed", "which backend is active"
+  ['which ... fail:past,ing', 'i:status', 5.5],
+  ['which ... active', 'i:status', 3],
+  ['active', 'i:status', 1.5],
+  ['which ... model', 'i:status e:session', 3],
+  ['which ... provider', 'i:status e:session', 3],
+  ['which ... backend', 'i:status e:session', 3],
+  ['what ... provider', 'i:status e:session', 2],
+  ['what model', 'i:status e:session', 2],
+  ['model ... you', 'i:chat e:session', 3],
+  // commands typed into the request: git subcommands, package managers, shells
+  ['git push', 'i:execute', 4],
+  ['push ... force', 'i:execute !', 3],
+  ['force push', 'i:execute !', 4],
+  ['git commit', 'i:execute', 3],
+  ['git reset', 'i:execute !', 3],
+  ['reset hard', 'i:execute !', 2],
+  ['git revert', 'i:execute !', 4],
+  ['git rebase', 'i:execute !', 4],
+  ['git merge', 'i:execute', 3],
+  ['git checkout', 'i:execute !', 3],
+  ['git clean', 'i:execute !', 4],
+  ['git stash', 'i:execute !', 2],
+  ['git rm', 'i:execute !', 4],
+  ['git pull', 'i:execute', 3],
+  ['git fetch', 'i:execute', 3],
+  ['git tag', 'i:execute', 3],
+  ['git add', 'i:execute', 3],
+  ['git diff', 'i:status e:git-working-tree', 3],
+  ['git show', 'i:status e:git-history', 3],
+  ['run ... git diff', 'i:status', 5],
+  ['run ... git log', 'i:status', 5],
+  ['run ... git status', 'i:status', 5],
+  ['run ... git show', 'i:status', 5],
+  ['run ... git blame', 'i:status', 5],
+  ['^^npm', 'i:execute e:build', 3],
+  ['^^pnpm', 'i:execute e:build', 3],
+  ['^^yarn', 'i:execute e:build', 3],
+  ['^^npx', 'i:execute', 3],
+  ['^^pip', 'i:execute e:build', 3],
+  ['^^python', 'i:execute', 3],
+  ['^^node', 'i:execute', 3],
+  ['^^cargo', 'i:execute e:build', 3],
+  ['^^docker', 'i:execute', 3],
+  ['^^bash', 'i:execute', 3],
+  ['^^chmod', 'i:execute', 3],
+  ['^^cd', 'i:execute', 3],
+  ['^^ls', 'i:execute', 3],
+  ['^^pwd', 'i:execute', 3],
+  ['^^mkdir', 'i:execute', 3],
+  ['^^rm', 'i:execute !', 3],
+  ['^^mv', 'i:execute', 3],
+  ['^^cp', 'i:execute', 3],
+  ['^^curl', 'i:execute', 3],
+  ['^^cat', 'i:navigate e:file', 3],
+  ['^^sudo', 'i:execute', 3],
+  ['^^git', 'i:execute', 1.5],
 ]
+
+/**
+ * Verbs that ask for a change when they open a clause ("now add a test", "if it fails, skip the
+ * rest"): each becomes the row `['^verb:base', 'i:modify a:patch', 3]`. Synonyms (`remove` for
+ * `delete`, `update` for `change`) are covered by their canonical word.
+ */
+const changeVerbs =
+  'add make use delete change put set write create implement fix move rename replace convert color ' +
+  'style plot draw turn accept finish save include ignore disable enable allow support limit skip ' +
+  'wrap extract split format refactor rewrite clean optimize increase decrease reduce center align ' +
+  'hide organize reorder proofread pass store return apply swap restore document mock handle catch ' +
+  'log correct improve upgrade migrate bump capitalize lowercase uppercase loop filter switch parse ' +
+  'send call load export import expose register initialize instantiate validate sanitize escape ' +
+  'encode decode serialize compute calculate count round truncate pad trim strip prepend attach ' +
+  'bind cache retry throttle debounce schedule emit dispatch notify redirect render animate resize ' +
+  'scale rotate highlight underline indent label annotate link embed upload download scrape crawl ' +
+  'fetch query group sort shuffle dedupe merge combine flatten configure specify pin lock freeze ' +
+  'compress minify persist populate fill clear empty flush purge wipe nuke close copy duplicate ' +
+  'develop design adjust refine polish reword rephrase shorten lengthen revert undo reset discard ' +
+  'squash amend rebase uninstall downgrade deprecate unify standardize normalize'
 
 const fieldOf: Readonly<Record<string, GoalField>> = { i: 'intent', e: 'entity', a: 'artifact', s: 'scope' }
 
 function toCue([phrase, votes, weight]: readonly [string, string, number?]): GoalCue {
-  const cue: Record<string, string | number> = { phrase }
+  const cue: Record<string, string | number | boolean> = { phrase }
   for (const vote of votes.split(' ')) {
     const field = fieldOf[vote.slice(0, 1)]
     if (field) cue[field] = vote.slice(2)
+    else if (vote === '!') cue.destructive = true
   }
   if (weight !== undefined) cue.weight = weight
   return cue as unknown as GoalCue
 }
 
+const leadRows = [...new Set(changeVerbs.split(' '))].map(
+  (verb) => [`^${verb}:base`, 'i:modify a:patch', 3] as const,
+)
+
 /** The default cues of the code-assistant vocabulary, as `GoalCue` objects. */
-export const defaultGoalCues: readonly GoalCue[] = rows.map(toCue)
+export const defaultGoalCues: readonly GoalCue[] = [...rows, ...leadRows].map(toCue)

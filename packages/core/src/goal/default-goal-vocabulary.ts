@@ -32,7 +32,6 @@ export const defaultGoalVocabulary: GoalVocabulary = {
     hello: ['hi', 'hey', 'hiya', 'greetings', 'howdy'],
     thanks: ['thank', 'thx', 'cheers'],
     show: ['display', 'view', 'print', 'reveal'],
-    open: ['cat'],
     workflow: ['workflows'],
     pipeline: ['ci', 'cicd', 'jenkins', 'circleci'],
     model: ['llm', 'gpt', 'claude', 'ai'],
@@ -45,13 +44,20 @@ export const defaultGoalVocabulary: GoalVocabulary = {
     feature: ['functionality', 'page', 'screen', 'widget'],
     service: ['api', 'handler', 'controller'],
     config: ['configuration', 'settings', 'env', 'tsconfig'],
+    suggest: ['suggestion', 'recommend', 'recommendation', 'advice'],
+    color: ['colour'],
     webpack: ['vite', 'rollup', 'esbuild', 'tsc', 'babel'],
   },
   stopWords: (
     'a an the is are am be been being was were to of in on at for with by from me my mine i we us our ' +
     'you your it its that those these there their they them please pls plz can could would should will ' +
     'shall may might must do does did have has had just so um uh ok okay maybe some any anything again ' +
-    'quick q really actually also and or but if then now want need mind kind sort get give go gonna one'
+    'quick q really actually also and or but if then now want need mind kind sort get give go gonna one after'
+  ).split(' '),
+  fillerWords: (
+    'yes no yeah yep sure great nice good cool perfect awesome amazing excellent thank thanks well done ' +
+    'hmm hey hi hello let lets first next finally actually instead alright right sorry oh ah wow still ' +
+    'simply quickly basically anyway not love fine further'
   ).split(' '),
   descriptions: {
     'intent:explain': 'how or why something works',

@@ -14,16 +14,53 @@ function cuedConfidence(field: ResolvedGoalField): number {
 }
 
 /**
- * Calibrated parse confidence in 0..1: the geometric blend (intent 0.6, entity 0.4) of how much
+ * Uncalibrated parse confidence in 0..1: the geometric blend (intent 0.6, entity 0.4) of how much
  * evidence each field had and how far it led its runner-up. A field chosen by a default row
- * borrows a fraction of the other field's confidence; an unknown intent caps the result at 0.1.
+ * borrows a fraction of the other field's confidence; an unknown intent gives 0.05 or 0.1.
  */
-export function goalConfidence({ goal, fields }: ResolvedGoal): number {
+export function rawGoalConfidence({ goal, fields }: ResolvedGoal): number {
   if (goal.intent === 'unknown') return fields.entity.fromDefault ? 0.05 : 0.1
   const entityCued = fields.entity.fromDefault ? 0 : cuedConfidence(fields.entity)
   const intentCued = fields.intent.fromDefault ? 0 : cuedConfidence(fields.intent)
   const intent = fields.intent.fromDefault ? 0.45 * entityCued : intentCued
   const entity = fields.entity.fromDefault ? (goal.entity === 'unknown' ? 0.45 : 0.6) : entityCued
-  const blended = intent ** 0.6 * entity ** 0.4
-  return Math.round(blended * 1000) / 1000
+  return intent ** 0.6 * entity ** 0.4
+}
+
+/**
+ * Platt scaling of the raw confidence, with the request's length (content words) as a second
+ * input: longer requests leave more room for a reading the cues missed. Fitted by logistic
+ * regression of "the intent is right" on the tuning split of the real coding requests (shared/data/coding-requests)
+ * (weight 2) and the phrasing lists 1-3 (weight 1), never the held-out split; refit with
+ * `node --conditions=@focal/source --import tsx packages/core/scripts/fit-goal-confidence.ts`
+ * after changing the vocabulary.
+ */
+export const goalConfidenceCalibration = { intercept: 3.69, rawLogit: 1.509, contentWordsLog: -0.998 }
+
+const logit = (probability: number) => {
+  const clamped = Math.min(0.999, Math.max(0.001, probability))
+  return Math.log(clamped / (1 - clamped))
+}
+
+/** A raw confidence and the request's content-word count mapped through `calibration`. */
+export function calibrateGoalConfidence(
+  raw: number,
+  contentWords: number,
+  calibration: typeof goalConfidenceCalibration = goalConfidenceCalibration,
+): number {
+  const score =
+    calibration.intercept +
+    calibration.rawLogit * logit(raw) +
+    calibration.contentWordsLog * Math.log1p(contentWords)
+  return 1 / (1 + Math.exp(-score))
+}
+
+/**
+ * Calibrated parse confidence in 0..1: about the share of requests parsed with this confidence
+ * whose intent is right. No cue (unknown intent) gives 0.05 or 0.1.
+ */
+export function goalConfidence(resolved: ResolvedGoal, contentWords: number): number {
+  const raw = rawGoalConfidence(resolved)
+  if (resolved.goal.intent === 'unknown') return raw
+  return Math.round(calibrateGoalConfidence(raw, contentWords) * 1000) / 1000
 }

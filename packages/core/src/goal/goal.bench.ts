@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 // @ts-expect-error node-nlp ships no type declarations
 import { NlpManager } from 'node-nlp'
+import { type RealCodingRequest, readCodingRequests } from '../../../../bench/coding-requests.ts'
 import { type BenchCase, type BenchMetrics, defineSuite } from '../../../../bench/harness.ts'
 import { createGoalParser } from './create-goal-parser.ts'
 import { heldOutPhrasings } from './fixtures/held-out-phrasings.ts'
@@ -12,18 +13,87 @@ import { trainIntentClassifier } from './train-intent-classifier.ts'
 
 const parser = createGoalParser()
 const phrasings = heldOutPhrasings.map((phrasing) => phrasing.text)
+// 513 real requests to coding assistants, outside the repository (fetched data, see bench/coding-requests.ts).
+const codingRequests = readCodingRequests()
+const realRequests = (codingRequests ?? []).map((request) => request.text)
 let next = 0
+let nextReal = 0
 const bigPiece = 'why did the CI workflow fail 🚀\u0000\u0007 where is CommandRouter défini? src/a.ts\n\t'
 const hundredKilobytes = bigPiece.repeat(Math.ceil(100_000 / bigPiece.length)).slice(0, 100_000)
 
+const mutating = new Set(['modify', 'execute'])
+
+/** Intent accuracy, calibration and destructive-as-read-only on the real requests (seed 003). */
+function realRequestMetrics(rows: readonly RealCodingRequest[]): Record<string, BenchMetrics> {
+  const scored = (split: RealCodingRequest['split']) =>
+    rows
+      .filter((row) => row.split === split)
+      .map((row) => {
+        const result = parser.parse(row.text)
+        return { row, confidence: result.confidence, right: row.intents.includes(result.goal.intent) }
+      })
+  const accuracy = (list: ReadonlyArray<{ right: boolean }>) =>
+    list.filter((entry) => entry.right).length / list.length
+  const calibrationError = (list: ReadonlyArray<{ right: boolean; confidence: number }>) => {
+    const bins = Array.from({ length: 10 }, () => ({ confidence: 0, right: 0 }))
+    for (const { confidence, right } of list) {
+      const bin = bins[Math.min(9, Math.floor(confidence * 10))]!
+      bin.confidence += confidence
+      bin.right += right ? 1 : 0
+    }
+    return bins.reduce((sum, bin) => sum + Math.abs(bin.right - bin.confidence) / list.length, 0)
+  }
+  const heldOut = scored('held-out')
+  const tuning = scored('tuning')
+  const destructive = rows.filter(
+    ({ text, intents }) =>
+      intents.every((intent) => mutating.has(intent)) &&
+      /\b(?:delete|remove|drop|reset|revert|undo|wipe|discard|purge|truncate|rm -rf|force)\b/i.test(text),
+  )
+  const readOnly = destructive.filter((row) => {
+    const result = parser.parse(row.text)
+    return !mutating.has(result.goal.intent) && result.confidence >= 0.5
+  })
+  return {
+    'real coding requests (held out)': {
+      accuracy: accuracy(heldOut),
+      ece: calibrationError(heldOut),
+      rows: heldOut.length,
+      target: '≥ 0.90',
+    },
+    'real coding requests (tuning)': {
+      accuracy: accuracy(tuning),
+      ece: calibrationError(tuning),
+      rows: tuning.length,
+    },
+    'real destructive requests read as read-only at confidence ≥ 0.5': {
+      count: readOnly.length,
+      of: destructive.length,
+    },
+  }
+}
+
 const parseSuite = defineSuite({
   name: 'goal: parse',
+  measure: () =>
+    codingRequests === undefined
+      ? { skipped: { reason: 'real coding requests not found under shared/data/coding-requests' } }
+      : realRequestMetrics(codingRequests),
   cases: [
     {
       name: 'parse one request (rotating 318 held-out phrasings)',
       fn: () => parser.parse(phrasings[next++ % phrasings.length]!),
       targetMedianMicros: 20,
     },
+    ...(realRequests.length === 0
+      ? []
+      : [
+          {
+            // Longer than the phrasings (up to 300 characters, pasted errors and code): informative only.
+            name: 'parse one real coding-agent request (rotating 513, up to 300 chars)',
+            fn: () => parser.parse(realRequests[nextReal++ % realRequests.length]!),
+          },
+        ]),
     { name: 'parse a 100 KB input', fn: () => parser.parse(hundredKilobytes), targetMedianMicros: 50_000 },
     { name: 'createGoalParser() with the default vocabulary', fn: () => createGoalParser() },
   ],

@@ -15,7 +15,11 @@ const maxReach = 8
 const typoDiscount = 0.8
 
 function wordMatches(word: CompiledCueWord, token: GoalToken): boolean {
-  return word.concept === token.concept && (word.forms === undefined || word.forms.has(token.form))
+  return (
+    word.concept === token.concept &&
+    (word.forms === undefined || word.forms.has(token.form)) &&
+    token.lead >= word.lead
+  )
 }
 
 function findNext(word: CompiledCueWord, tokens: readonly GoalToken[], after: number): number {

@@ -1,6 +1,6 @@
 import type { GoalVocabulary } from './types.ts'
 
-/** `base` with `extension` added: cues and stop words appended, synonyms and descriptions merged, extension default rows first. */
+/** `base` with `extension` added: cues, stop and filler words appended, synonyms and descriptions merged, extension default rows first. */
 export function mergeGoalVocabulary(
   base: GoalVocabulary,
   extension: Partial<GoalVocabulary>,
@@ -14,6 +14,7 @@ export function mergeGoalVocabulary(
     cues: [...base.cues, ...(extension.cues ?? [])],
     synonyms,
     stopWords: [...base.stopWords, ...(extension.stopWords ?? [])],
+    fillerWords: [...(base.fillerWords ?? []), ...(extension.fillerWords ?? [])],
     descriptions: { ...base.descriptions, ...extension.descriptions },
     defaults: {
       intent: [...(extra?.intent ?? []), ...base.defaults.intent],

@@ -15,6 +15,13 @@ export interface GoalToken {
   corrected: boolean
   /** A stop word: kept so multi-word cues (`how are you`) can match, ignored otherwise. */
   stop: boolean
+  /**
+   * Where the word stands: 2 for the first word of the request, 1 for the first word of a later
+   * clause (after `.`, `?`, `!`, `;`, `:` or `,` and a space, or a line break), 0 elsewhere. Stop
+   * words and filler words (`ok`, `great`, `lets`) before it do not count, so the imperative verb of
+   * "ok, now please add a test" leads. Cues starting with `^` match only a leading word.
+   */
+  lead: 0 | 1 | 2
 }
 
 function formOf(word: string, stem: string, past: boolean): GoalWordForm {
@@ -39,9 +46,14 @@ const contractions: ReadonlyMap<string, string> = new Map(
     didnt: 'did not',
     isnt: 'is not',
     cant: 'can not',
+    "can't": 'can not',
+    "won't": 'will not',
+    cannot: 'can not',
     wont: 'will not',
     arent: 'are not',
     havent: 'have not',
+    u: 'you',
+    ur: 'your',
   }),
 )
 const suffixes: ReadonlyArray<readonly [string, string]> = [
@@ -107,32 +119,79 @@ function analyseWord(word: string, compiled: CompiledGoalVocabulary): WordAnalys
   return analysis
 }
 
-function toToken(word: string, past: boolean, compiled: CompiledGoalVocabulary): GoalToken {
+function toToken(
+  word: string,
+  past: boolean,
+  lead: GoalToken['lead'],
+  compiled: CompiledGoalVocabulary,
+): GoalToken {
   const { stem, concept, corrected } = analyseWord(word, compiled)
   const isPast = past || irregularPastForms.has(word) || (word.length > 4 && word.endsWith('ed'))
-  return { surface: word, concept, form: formOf(word, stem, isPast), corrected, stop: false }
+  return { surface: word, concept, form: formOf(word, stem, isPast), corrected, stop: false, lead }
+}
+
+const errorName = /[a-z](?:Error|Exception)$/
+const errorConcept = 'error'
+
+// Determiners, `it`, and auxiliaries that open a question ("am I correct", "is it better"): no
+// imperative verb follows them. `do`, `can`, `could`, `would` are not here: "do not use X",
+// "could you add X".
+const leadBlockers: ReadonlySet<string> = new Set(
+  'a an the this that these those my our your its their it there am is are was were does did has had'.split(
+    ' ',
+  ),
+)
+
+interface NormalizeState {
+  pastWindow: number
+  /** The lead value the next non-filler word takes. */
+  pendingLead: 0 | 1 | 2
 }
 
 function pushWord(
   tokens: GoalToken[],
   word: string,
   identifier: string | undefined,
-  state: { pastWindow: number },
+  state: NormalizeState,
   compiled: CompiledGoalVocabulary,
 ): void {
   if (pastMarkers.has(word)) state.pastWindow = 3
   if (word.length === 0) return
   if (compiled.stopWords.has(word)) {
-    tokens.push({ surface: word, concept: word, form: 'base', corrected: false, stop: true })
+    // A stop word carries the clause start on (`^does` cues) without using it up, except a lead
+    // blocker ("the /undo command aborts").
+    const lead = state.pendingLead
+    if (leadBlockers.has(word)) state.pendingLead = 0
+    tokens.push({ surface: word, concept: word, form: 'base', corrected: false, stop: true, lead })
     return
   }
-  if (identifier === undefined) tokens.push(toToken(word, state.pastWindow > 0, compiled))
+  const filler = compiled.fillerWords.has(word)
+  const lead = filler ? 0 : state.pendingLead
+  if (!filler) state.pendingLead = 0
+  if (identifier === undefined) tokens.push(toToken(word, state.pastWindow > 0, lead, compiled))
   else {
-    const concept = compiled.conceptOf.get(word) ?? word
-    tokens.push({ surface: identifier, concept, form: 'base', corrected: false, stop: false })
+    // `TypeError`, `KeyError`, `NullPointerException` name a failure like the word error does.
+    const concept = errorName.test(identifier) ? errorConcept : (compiled.conceptOf.get(word) ?? word)
+    tokens.push({ surface: identifier, concept, form: 'base', corrected: false, stop: false, lead })
   }
   if (state.pastWindow > 0) state.pastWindow--
 }
+
+const clausePunctuation = '.?!;:,'
+const whiteSpace = ' \t\r\n'
+
+/** A line break, or clause punctuation followed by white space, in `text[from, to)` starts a clause. */
+function startsClause(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index++) {
+    const character = text[index]!
+    if (character === '\n') return true
+    if (clausePunctuation.includes(character) && whiteSpace.includes(text[index + 1] ?? 'x')) return true
+  }
+  return false
+}
+
+// One global regex, reset per call: cheaper than matchAll's iterator on requests of a few words.
+const wordPattern = /[A-Za-z0-9_]+(?:'[A-Za-z]+)?/g
 
 /**
  * Turns a request into canonical tokens: lower case, contractions expanded, punctuation dropped,
@@ -141,9 +200,16 @@ function pushWord(
  */
 export function normalizeGoalText(text: string, compiled: CompiledGoalVocabulary): GoalToken[] {
   const tokens: GoalToken[] = []
-  const rawWords = text.replace(/[\u2018\u2019`]/g, "'").match(/[A-Za-z0-9_]+(?:'[A-Za-z]+)?/g) ?? []
-  const state = { pastWindow: 0 }
-  for (const rawWord of rawWords) {
+  const clean = /[\u2018\u2019`]/.test(text) ? text.replace(/[\u2018\u2019`]/g, "'") : text
+  const state: NormalizeState = { pastWindow: 0, pendingLead: 2 }
+  let previousEnd = 0
+  wordPattern.lastIndex = 0
+  for (let match = wordPattern.exec(clean); match !== null; match = wordPattern.exec(clean)) {
+    const rawWord = match[0]
+    const start = match.index
+    if (previousEnd > 0 && state.pendingLead === 0 && startsClause(clean, previousEnd, start))
+      state.pendingLead = 1
+    previousEnd = start + rawWord.length
     const isIdentifier = /[a-z][A-Z]|_|\d/.test(rawWord)
     const expanded = expandContraction(rawWord.toLowerCase())
     if (!expanded.includes(' '))

@@ -32,6 +32,8 @@ export function scoreGoalFields(hits: readonly GoalCueHit[], target: GoalTarget)
 }
 
 /** Values sorted by score, best first; ties keep vocabulary order. */
-export function rankGoalField(scores: Map<string, number>): Array<readonly [string, number]> {
-  return [...scores.entries()].filter(([, score]) => score > 0).sort((left, right) => right[1] - left[1])
+export function rankGoalField(scores: ReadonlyMap<string, number>): Array<readonly [string, number]> {
+  const ranked: Array<readonly [string, number]> = []
+  for (const entry of scores) if (entry[1] > 0) ranked.push(entry)
+  return ranked.length > 1 ? ranked.sort((left, right) => right[1] - left[1]) : ranked
 }

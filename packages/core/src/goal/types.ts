@@ -89,6 +89,8 @@ export interface GoalParser {
  * field values. Up to two content words may fall between two cue words, none before a stop word
  * (`how are you`) unless `...` stands before it (`what does ... do`). `word:past` matches only that
  * form (`modified`, `did I edit`); forms are `base`, `plural`, `past`, `ing`, comma-separated.
+ * A leading `^` makes the first word match only where a clause starts (`^add` in "ok, add a test"
+ * or "it fails. add a test", not in "how do I add"); `^^` only at the start of the request.
  */
 export interface GoalCue {
   phrase: string
@@ -98,6 +100,12 @@ export interface GoalCue {
   scope?: GoalScope
   /** Votes added to each field value named. @default 1 */
   weight?: number
+  /**
+   * The phrase names an action that loses work or data (`delete`, `reset --hard`, `force push`): a
+   * parse that still reads the request as read-only gets confidence below 0.5 and the mutating
+   * reading as an ambiguity. @default false
+   */
+  destructive?: boolean
 }
 
 /** A default applied when the text gave no cue for a field; first matching row wins. */
@@ -116,6 +124,11 @@ export interface GoalVocabulary {
   synonyms: Readonly<Record<string, readonly string[]>>
   /** Words dropped before matching. */
   stopWords: readonly string[]
+  /**
+   * Words that, like stop words, do not count when finding the first word of a clause (`ok`,
+   * `great`, `lets` in "great, lets add a test"), yet still match cues. @default []
+   */
+  fillerWords?: readonly string[]
   /** Human descriptions used in ambiguity sentences. */
   descriptions: Readonly<Partial<Record<string, string>>>
   /** Fallback rows per field when no cue voted. */

@@ -18,6 +18,9 @@ function checkCue(cue: unknown, path: string, issues: FocalIssue[]): void {
   if (cue.weight !== undefined && !(typeof cue.weight === 'number' && Number.isFinite(cue.weight))) {
     issues.push({ path: `${path}.weight`, message: 'weight must be a finite number' })
   }
+  if (cue.destructive !== undefined && typeof cue.destructive !== 'boolean') {
+    issues.push({ path: `${path}.destructive`, message: 'destructive must be a boolean' })
+  }
   for (const field of fields) {
     const value = cue[field]
     if (value !== undefined && !goalFieldValues[field].includes(value as string)) {
@@ -68,6 +71,13 @@ export function validateGoalVocabulary(
     const stop = vocabulary.stopWords
     if (!Array.isArray(stop) || stop.some((word) => typeof word !== 'string')) {
       issues.push({ path: 'stopWords', message: 'stopWords must be an array of strings' })
+    }
+    const fillers = vocabulary.fillerWords
+    if (
+      fillers !== undefined &&
+      (!Array.isArray(fillers) || fillers.some((word) => typeof word !== 'string'))
+    ) {
+      issues.push({ path: 'fillerWords', message: 'fillerWords must be an array of strings' })
     }
     if (!isRecord(vocabulary.descriptions))
       issues.push({ path: 'descriptions', message: 'must be an object' })

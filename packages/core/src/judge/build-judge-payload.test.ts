@@ -32,6 +32,28 @@ describe('buildJudgePayload', () => {
     })
   })
 
+  it('joins evidence sources, bounds them, and shows prompts only their first 1,200 characters', () => {
+    const payload = buildJudgePayload({
+      goal: 'Refund?',
+      intentId: 'GENERAL',
+      draft: 'd',
+      evidence: ['{"amount":"20.00"}', '  ', 'Template: refunds take 5-7 days.'],
+    })
+    expect(payload.evidence).toBe('{"amount":"20.00"}\nTemplate: refunds take 5-7 days.')
+    const long = buildJudgePayload({
+      goal: 'Refund?',
+      intentId: 'GENERAL',
+      draft: 'd',
+      evidence: 'word '.repeat(2_000),
+      maxEvidenceChars: 3_000,
+    })
+    expect(long.evidence!.length).toBeLessThan(3_050)
+    expect(long.evidence).toMatch(/\[…\d+ more chars\]$/)
+    const shown = (JSON.parse(toJudgePayloadJson(long)) as { evidence: string }).evidence
+    expect(shown.length).toBeLessThan(1_250)
+    expect(shown).toMatch(/^word word/)
+  })
+
   it('rejects an empty goal with a located invalid-argument error', () => {
     const error = (() => {
       try {

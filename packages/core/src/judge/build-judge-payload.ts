@@ -19,11 +19,23 @@ export interface BuildJudgePayloadOptions {
   requestedAbstraction?: AbstractionLevel
   policyViolations?: readonly string[]
   goalAmbiguous?: boolean
+  /**
+   * Text of the turn's tool results and of the instructions or approved templates the draft was
+   * written from, one string or one per source; specific claims are checked against it.
+   * @default undefined (claims are then checked only when no tool ran)
+   */
+  evidence?: string | readonly string[]
+  /** At most this many characters of evidence are kept (the prompts show only the first 1,200). @default 4000 */
+  maxEvidenceChars?: number
 }
+
+/** How much evidence the model judge prompts show (seed 004 §9.10: keep the payload short). */
+export const maxPromptEvidenceChars = 1_200
 
 /**
  * The judge's input (seed 004 §9.9), token-minimised as §9.10 advises: the goal cut to 1-3
- * sentences, the tool trace to at most 5 lines, constraints as short strings.
+ * sentences, the tool trace to at most 5 lines, constraints as short strings, the evidence (tool
+ * results and instructions) bounded.
  *
  * @example
  * buildJudgePayload({ goal: 'How does login work at runtime?', intentId: 'SYSTEM_CONTROL_FLOW', draft, toolTrace: ['read_file auth.ts'] })
@@ -52,18 +64,43 @@ export function buildJudgePayload(options: BuildJudgePayloadOptions): JudgePaylo
   if (options.requestedAbstraction !== undefined) payload.requestedAbstraction = options.requestedAbstraction
   if (options.policyViolations !== undefined) payload.policyViolations = [...options.policyViolations]
   if (options.goalAmbiguous !== undefined) payload.goalAmbiguous = options.goalAmbiguous
+  if (options.evidence !== undefined)
+    payload.evidence = boundEvidence(options.evidence, options.maxEvidenceChars)
   return payload
 }
 
-/** The payload as the seed's JSON (snake_case keys), for prompts. */
+/** The payload as the seed's JSON (snake_case keys), for prompts; evidence cut to its first 1,200 characters. */
 export function toJudgePayloadJson(payload: JudgePayload): string {
   return JSON.stringify({
     goal: payload.goal,
     intent_id: payload.intentId,
     constraints: payload.constraints,
     tool_trace_summary: payload.toolTraceSummary,
+    ...(payload.evidence === undefined ? {} : { evidence: promptEvidence(payload.evidence) }),
     draft_answer: payload.draftAnswer,
   })
+}
+
+/** The evidence as prompts show it: its first {@link maxPromptEvidenceChars} characters. */
+export function promptEvidence(evidence: string): string {
+  return boundText(evidence, maxPromptEvidenceChars)
+}
+
+/** Evidence sources joined one per line (blank ones dropped) and cut to `maxChars` (default 4,000). */
+export function boundEvidence(evidence: string | readonly string[], maxChars = 4_000): string {
+  const joined = (typeof evidence === 'string' ? [evidence] : [...evidence])
+    .map((text) => text.trim())
+    .filter((text) => text !== '')
+    .join('\n')
+  return boundText(joined, maxChars)
+}
+
+/** The first `max` characters, cut at a line or word end when one is near, marked as cut. */
+function boundText(text: string, max: number): string {
+  if (text.length <= max) return text
+  const head = text.slice(0, max)
+  const cut = Math.max(head.lastIndexOf('\n'), head.lastIndexOf(' '))
+  return `${cut > max * 0.8 ? head.slice(0, cut) : head} […${text.length - max} more chars]`
 }
 
 function summariseTrace(trace: string | readonly string[], maxLines: number): string {

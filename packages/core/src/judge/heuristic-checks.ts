@@ -4,6 +4,7 @@ import {
   inferRequestedArtifact,
 } from './abstraction-cues.ts'
 import { detectArtifacts } from './detect-artifacts.ts'
+import { findUnsupportedClaims } from './find-unsupported-claims.ts'
 import { findUnsupportedSpecifics } from './find-unsupported-specifics.ts'
 import {
   genericPhraseCount,
@@ -71,22 +72,46 @@ export function checkAbstraction({ payload, contract, codes }: HeuristicContext)
   return { requestedAbstraction, draftAbstraction, abstractionMatch }
 }
 
-/** Evidence fit: share of named specifics the tool trace (or goal) supports; generic advice. */
+/**
+ * Evidence fit: share of named specifics (paths, symbols, and claims such as times, amounts, ids,
+ * statuses and names) that the goal, trace, constraints or evidence support; generic advice.
+ */
 export function checkEvidence({ payload, thresholds, codes, evidenceIssues }: HeuristicContext) {
   const specifics = findUnsupportedSpecifics(payload.draftAnswer, payload.toolTraceSummary, payload.goal)
   const { unsupported } = specifics
-  const evidenceFit =
-    specifics.specifics.length === 0 ? 1 : 1 - unsupported.length / specifics.specifics.length
-  if (unsupported.length >= thresholds.unsupportedSpecificsForCode) codes.push('UNSUPPORTED_SPECIFICS')
+  const noTrace = payload.toolTraceSummary.trim() === ''
+  // Tool results not given: the judge cannot tell what they support, so it checks no claims.
+  const claims =
+    payload.evidence === undefined && !noTrace
+      ? { claims: [], unsupported: [] }
+      : findUnsupportedClaims({
+          draft: payload.draftAnswer,
+          goal: payload.goal,
+          toolTrace: payload.toolTraceSummary,
+          evidence: payload.evidence ?? '',
+          constraints: payload.constraints,
+        })
+  const named = specifics.specifics.length + claims.claims.length
+  const unsupportedCount = unsupported.length + claims.unsupported.length
+  const evidenceFit = named === 0 ? 1 : 1 - unsupportedCount / named
+  if (unsupportedCount >= thresholds.unsupportedSpecificsForCode) codes.push('UNSUPPORTED_SPECIFICS')
   if (unsupported.length > 0) {
-    const noTrace = payload.toolTraceSummary.trim() === ''
     evidenceIssues.push(
       `Mentions ${unsupported.join(', ')}${noTrace ? ' but no inspection was performed' : ', never seen in the tool trace'}`,
     )
   }
-  if (genericPhraseCount(payload.draftAnswer) >= 2 && specifics.specifics.length === 0)
-    codes.push('OVERLY_GENERIC')
-  return { evidenceFit, unsupportedSpecifics: unsupported }
+  if (claims.unsupported.length > 0) {
+    evidenceIssues.push(
+      `Claims ${listed(claims.unsupported.map((claim) => claim.text))} with no tool result or instruction supporting them`,
+    )
+  }
+  if (genericPhraseCount(payload.draftAnswer) >= 2 && named === 0) codes.push('OVERLY_GENERIC')
+  return { evidenceFit, unsupportedSpecifics: unsupported, unsupportedClaims: claims.unsupported }
+}
+
+/** At most 8 items, then `+N more`, so one issue line stays short. */
+function listed(items: readonly string[]): string {
+  return items.length <= 8 ? items.join(', ') : `${items.slice(0, 8).join(', ')} (+${items.length - 8} more)`
 }
 
 /** Clarity (minor weight): very short drafts and walls of unbroken text score lower. */

@@ -6,7 +6,10 @@ export {
 } from './abstraction-cues.ts'
 export {
   type BuildJudgePayloadOptions,
+  boundEvidence,
   buildJudgePayload,
+  maxPromptEvidenceChars,
+  promptEvidence,
   toJudgePayloadJson,
 } from './build-judge-payload.ts'
 export {
@@ -29,6 +32,11 @@ export {
   type IntentElementInput,
 } from './define-intent-contract.ts'
 export { detectArtifacts } from './detect-artifacts.ts'
+export {
+  type ClaimsCheck,
+  type FindUnsupportedClaimsOptions,
+  findUnsupportedClaims,
+} from './find-unsupported-claims.ts'
 export { findUnsupportedSpecifics, type SpecificsCheck } from './find-unsupported-specifics.ts'
 export { type HeuristicJudgeOptions, judgeAlignmentHeuristically } from './judge-alignment-heuristically.ts'
 export { createJudgeOutputSchema, type JudgeModelOutput } from './judge-output-schema.ts'
@@ -68,6 +76,7 @@ export {
   type AbstractionLevel,
   type AlignmentJudgeResult,
   type ArtifactType,
+  type ClaimKind,
   type CustomReasonCode,
   type FixMode,
   fixModes,
@@ -83,5 +92,6 @@ export {
   type JudgeVerdict,
   judgeVerdicts,
   type SoftReasonCode,
+  type SpecificClaim,
   softReasonCodes,
 } from './types.ts'

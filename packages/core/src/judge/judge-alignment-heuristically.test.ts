@@ -158,11 +158,55 @@ describe('judgeAlignmentHeuristically', () => {
     expect(seen.reasonCodes).not.toContain('UNSUPPORTED_SPECIFICS')
   })
 
+  it('fails UNSUPPORTED_SPECIFICS for a time, a percentage and a status no tool result supports', () => {
+    const base = {
+      goal: 'is the deploy healthy?',
+      intentId: 'GENERAL',
+      draft: 'All health checks passed at 10:02 and the error rate is 0.3%.',
+    }
+    const unsupported = judgeAlignmentHeuristically(buildJudgePayload(base))
+    expect(unsupported.verdict).toBe('FAIL')
+    expect(unsupported.hardFailCodes).toEqual(['UNSUPPORTED_SPECIFICS'])
+    expect(unsupported.fixMode).toBe('NEEDS_NEW_EVIDENCE')
+    expect(unsupported.evidenceIssues).toEqual([
+      'Claims passed, 10:02, 0.3% with no tool result or instruction supporting them',
+    ])
+    expect(unsupported.observations?.unsupportedClaims).toEqual([
+      { text: 'passed', kind: 'status' },
+      { text: '10:02', kind: 'time' },
+      { text: '0.3%', kind: 'percent' },
+    ])
+    const supported = judgeAlignmentHeuristically(
+      buildJudgePayload({
+        ...base,
+        toolTrace: 'check_health: ok',
+        evidence: ['health checks: passed (last run 10:02)', 'error_rate=0.3'],
+      }),
+    )
+    expect(supported.reasonCodes).not.toContain('UNSUPPORTED_SPECIFICS')
+    expect(supported.observations?.unsupportedClaims).toEqual([])
+  })
+
+  it('checks no claims when tools ran but their results were not given', () => {
+    const payload = buildJudgePayload({
+      goal: 'Where is my order NW-1001?',
+      intentId: 'GENERAL',
+      draft: 'Order NW-1001 shipped on March 12 with UPS.',
+      toolTrace: 'lookup_order: ok',
+    })
+    expect(judgeAlignmentHeuristically(payload).reasonCodes).not.toContain('UNSUPPORTED_SPECIFICS')
+    expect(
+      judgeAlignmentHeuristically({ ...payload, evidence: '{"status":"shipped","carrier":"UPS"}' })
+        .evidenceIssues,
+    ).toEqual(['Claims March 12 with no tool result or instruction supporting them'])
+  })
+
   it('turns policy violations into SAFETY_OR_POLICY_VIOLATION and ambiguity into a clarification fix', () => {
     const base = {
       goal: 'Summarise the refund.',
       intentId: 'GENERAL',
       draft: 'Your refund of $40 was sent to the card on file today.',
+      evidence: 'refund 40.00 USD sent to card',
     }
     expect(
       judgeAlignmentHeuristically(buildJudgePayload({ ...base, policyViolations: ['card number shown'] }))

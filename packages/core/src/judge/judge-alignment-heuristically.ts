@@ -32,8 +32,9 @@ export interface HeuristicJudgeOptions {
 
 /**
  * The deterministic Final Alignment Judge (no model, microseconds): artifact detection, required
- * element coverage, unsupported specifics against the tool trace, abstraction-level cues, goal
- * keyword coverage. Scores the five dimensions, raises reason codes, and computes the verdict in code.
+ * element coverage, unsupported specifics (paths and symbols against the tool trace; times, amounts,
+ * ids, statuses and names against goal, trace and `evidence`), abstraction-level cues, goal keyword
+ * coverage. Scores the five dimensions, raises reason codes, and computes the verdict in code.
  *
  * @example
  * judgeAlignmentHeuristically(buildJudgePayload({ goal: 'Draw a diagram of the login flow', intentId: 'SYSTEM_CONTROL_FLOW', draft }))
@@ -79,6 +80,7 @@ export function judgeAlignmentHeuristically(
     coveredElements: goal.covered.map((element) => element.id),
     missingElements: goal.missing.map((element) => element.id),
     unsupportedSpecifics: evidence.unsupportedSpecifics,
+    unsupportedClaims: evidence.unsupportedClaims,
   }
   if (artifact.requestedArtifact !== undefined) observations.requestedArtifact = artifact.requestedArtifact
   if (abstraction.draftAbstraction !== undefined) observations.draftAbstraction = abstraction.draftAbstraction
@@ -95,7 +97,10 @@ export function judgeAlignmentHeuristically(
       goalAmbiguous: payload.goalAmbiguous ?? false,
       missingNeedsEvidence: context.contract.needsEvidence && payload.toolTraceSummary.trim() === '',
     }),
-    nextActions: nextActionsFor(codes, missingRequirements),
+    nextActions: nextActionsFor(codes, missingRequirements, [
+      ...evidence.unsupportedSpecifics,
+      ...evidence.unsupportedClaims.map((claim) => claim.text),
+    ]),
     source: 'heuristic',
     modelId: 'heuristic',
     observations,

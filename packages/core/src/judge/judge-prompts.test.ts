@@ -24,6 +24,26 @@ describe('renderJudgePrompt', () => {
     )
   })
 
+  it('shows the evidence (its first 1,200 characters) to every variant, and says what UNSUPPORTED_SPECIFICS means', () => {
+    const withEvidence = buildJudgePayload({
+      goal: 'Is the deploy healthy?',
+      intentId: 'GENERAL',
+      draft: 'Checks passed at 10:02.',
+      evidence: `checks passed 10:02 ${'x'.repeat(3_000)}`,
+    })
+    expect(renderJudgePrompt({ payload: withEvidence, variant: 'A' })).toContain(
+      '"evidence":"checks passed 10:02 x',
+    )
+    for (const variant of ['B', 'lite'] as const) {
+      const prompt = renderJudgePrompt({ payload: withEvidence, variant })
+      const shown = /EVIDENCE: <<<([^>]*)>>>/.exec(prompt)?.[1] ?? ''
+      expect(shown.startsWith('checks passed 10:02')).toBe(true)
+      expect(shown.length).toBeLessThan(1_250)
+    }
+    expect(renderJudgePrompt({ payload, variant: 'lite' })).not.toContain('EVIDENCE:')
+    expect(renderJudgePrompt({ payload, variant: 'A' })).toContain('UNSUPPORTED_SPECIFICS: the draft states')
+  })
+
   it('does not re-expand placeholders that appear inside the draft', () => {
     expect(renderJudgePrompt({ payload, variant: 'lite' })).toContain('Draft mentioning {{GOAL}} literally')
   })

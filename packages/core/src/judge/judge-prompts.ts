@@ -1,4 +1,4 @@
-import { toJudgePayloadJson } from './build-judge-payload.ts'
+import { promptEvidence, toJudgePayloadJson } from './build-judge-payload.ts'
 import {
   type CustomReasonCode,
   hardFailReasonCodes,
@@ -14,6 +14,8 @@ const scoresSchemaLine =
 export const judgePromptA = `You are the Final Alignment Judge. Evaluate whether DRAFT_ANSWER satisfies GOAL given INTENT and CONSTRAINTS, and whether the abstraction level and artifact type match what the user asked.
 
 Do NOT rewrite the answer. Do NOT invent facts. Only judge based on provided inputs.
+
+UNSUPPORTED_SPECIFICS: the draft states as fact a specific (time, date, amount, percentage, id, status, name, file path, symbol) that none of goal, constraints, tool_trace_summary or evidence contains.
 
 Return ONLY valid JSON with this schema:
 {
@@ -53,13 +55,14 @@ Now evaluate this payload:
 
 /** Prompt B, richer, for actionable replans. */
 export const judgePromptB = `Role: Final Alignment Judge (verification only).
-Task: Compare GOAL + INTENT + CONSTRAINTS + TOOL_TRACE_SUMMARY vs DRAFT_ANSWER.
+Task: Compare GOAL + INTENT + CONSTRAINTS + TOOL_TRACE_SUMMARY + EVIDENCE vs DRAFT_ANSWER.
 
 Rules:
 - Do not rewrite DRAFT_ANSWER.
 - Do not add new facts.
 - Be strict about WRONG_ABSTRACTION_LEVEL and WRONG_ARTIFACT_TYPE.
 - If you fail, specify the minimal fix: rewrite-only vs needs new evidence vs needs user clarification.
+- UNSUPPORTED_SPECIFICS: the draft states as fact a specific (time, date, amount, percentage, id, status, name, file path, symbol) that none of goal, constraints, TOOL_TRACE_SUMMARY or EVIDENCE contains.
 
 Return ONLY JSON:
 {
@@ -90,10 +93,10 @@ Evaluate this input:
 GOAL: <<<{{GOAL}}>>>
 INTENT: <{{INTENT}}>
 CONSTRAINTS: <<<{{CONSTRAINTS}}>>>
-TOOL_TRACE_SUMMARY: <<<{{TOOL_TRACE_SUMMARY}}>>>
+TOOL_TRACE_SUMMARY: <<<{{TOOL_TRACE_SUMMARY}}>>>{{EVIDENCE_LINE}}
 DRAFT_ANSWER: <<<{{DRAFT_ANSWER}}>>>`
 
-/** Prompt A Lite (~70-90 tokens plus the scores line): goal, intent and draft only. */
+/** Prompt A Lite (~70-90 tokens plus the scores line): goal, intent and draft, and the evidence when given. */
 export const judgePromptLite = `You are the Final Alignment Judge.
 
 Check whether DRAFT_ANSWER satisfies GOAL given INTENT.
@@ -123,7 +126,7 @@ DEBUG_AND_DIAGNOSE: hypotheses, evidence.
 {{CUSTOM_REASON_CODES}}{{STRICTNESS}}
 Evaluate:
 GOAL: <<<{{GOAL}}>>>
-INTENT: <{{INTENT}}>
+INTENT: <{{INTENT}}>{{EVIDENCE_LINE}}
 DRAFT_ANSWER: <<<{{DRAFT_ANSWER}}>>>`
 
 /** Which judge prompt to use. */
@@ -189,6 +192,8 @@ export function renderJudgePrompt({
     INTENT: payload.intentId,
     CONSTRAINTS: payload.constraints.join('; '),
     TOOL_TRACE_SUMMARY: payload.toolTraceSummary,
+    EVIDENCE_LINE:
+      payload.evidence === undefined ? '' : `\nEVIDENCE: <<<${promptEvidence(payload.evidence)}>>>`,
     DRAFT_ANSWER: payload.draftAnswer,
   }
   return templates[variant].replace(

@@ -76,10 +76,14 @@ export function selectFixMode({
   return 'REWRITE_ONLY'
 }
 
-/** One next action per reason code, in code order; custom codes get a generic rewrite action. */
+/**
+ * One next action per reason code, in code order; custom codes get a generic rewrite action. The
+ * missing requirements and the unsupported specifics are named so the redraft knows what to fix.
+ */
 export function nextActionsFor(
   reasonCodes: readonly JudgeReasonCode[],
   missingRequirements: readonly string[],
+  unsupportedSpecifics: readonly string[] = [],
 ): JudgeNextAction[] {
   return reasonCodes.map((code) => {
     const action = reasonCodeActions[code] ?? {
@@ -89,6 +93,12 @@ export function nextActionsFor(
     }
     if (code === 'MISSING_REQUIRED_ELEMENTS' && missingRequirements.length > 0) {
       return { ...action, instruction: `${action.instruction} Missing: ${missingRequirements.join('; ')}.` }
+    }
+    if (code === 'UNSUPPORTED_SPECIFICS' && unsupportedSpecifics.length > 0) {
+      return {
+        ...action,
+        instruction: `${action.instruction} Unsupported: ${unsupportedSpecifics.join(', ')}.`,
+      }
     }
     return action
   })

@@ -129,7 +129,10 @@ export function describeRetryChanges(
   return changes
 }
 
-/** The canonical replan prompt of seed 004 §9.12, filled with the judge's codes and missing requirements. */
+/**
+ * The canonical replan prompt of seed 004 §9.12, filled with the judge's codes, missing
+ * requirements and evidence issues (which claims lack support, so the redraft can drop or back them).
+ */
 export function renderReplanPrompt(judgeResult: AlignmentJudgeResult): string {
   return `You must repair the final answer using the Final Alignment Judge result.
 
@@ -140,7 +143,11 @@ Constraints:
 
 fix_mode: ${judgeResult.fixMode}
 Judge reason_codes: ${judgeResult.reasonCodes.join(', ') || 'none'}
-Missing requirements: ${judgeResult.missingRequirements.join('; ') || 'none'}
+Missing requirements: ${judgeResult.missingRequirements.join('; ') || 'none'}${
+    judgeResult.evidenceIssues.length === 0
+      ? ''
+      : `\nEvidence issues: ${judgeResult.evidenceIssues.join('; ')}`
+  }
 
 Deliverable:
 - Provide a corrected final answer OR clarifying questions (if fix_mode=NEEDS_USER_CLARIFICATION).

@@ -29,6 +29,34 @@ describe('runFinalization', () => {
     expect(instructions[0]).toContain('WRONG_ARTIFACT_TYPE')
   })
 
+  it('judges a retry against the evidence it gathered: unsupported claims first, then accepted', async () => {
+    const draft = 'Order NW-1001 shipped on March 12 with UPS.'
+    const result = await runFinalization({
+      judge: createAlignmentJudge(),
+      payload: buildJudgePayload({ goal: 'Where is my order NW-1001?', intentId: 'GENERAL', draft }),
+      regenerate: async (directive) => {
+        expect(directive.allowTools).toBe(true)
+        expect(directive.instruction).toContain(
+          'Evidence issues: Claims shipped, March 12, UPS with no tool result or instruction supporting them',
+        )
+        return {
+          draft,
+          evidenceIds: ['lookup_order'],
+          toolTraceSummary: 'lookup_order: ok',
+          evidence: ['{"order":"NW-1001","status":"shipped","shipped_at":"2024-03-12","carrier":"UPS"}'],
+        }
+      },
+    })
+    expect(result.attempts.map((attempt) => attempt.judgeResult.reasonCodes)).toEqual([
+      ['UNSUPPORTED_SPECIFICS'],
+      [],
+    ])
+    expect(result.attempts[0]!.judgeResult.nextActions[0]!.instruction).toContain(
+      'Unsupported: shipped, March 12, UPS.',
+    )
+    expect(result).toMatchObject({ type: 'accepted', retries: 1 })
+  })
+
   it('finalizes with limitations when a retry changes nothing, never calling regenerate a second time', async () => {
     let calls = 0
     const result = await runFinalization({

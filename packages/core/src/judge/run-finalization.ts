@@ -1,4 +1,5 @@
 import { detectAbstractionLevel } from './abstraction-cues.ts'
+import { boundEvidence } from './build-judge-payload.ts'
 import type { AlignmentJudge } from './create-alignment-judge.ts'
 import { detectArtifacts } from './detect-artifacts.ts'
 import {
@@ -16,6 +17,8 @@ export interface FinalizationRetry {
   evidenceIds?: readonly string[]
   /** A refreshed ≤ 5-line tool trace when tools ran. */
   toolTraceSummary?: string
+  /** The tool results and instructions the new draft rests on; its claims are judged against them. */
+  evidence?: string | readonly string[]
   clarificationObtained?: boolean
 }
 
@@ -112,6 +115,7 @@ export async function runFinalization(options: RunFinalizationOptions): Promise<
       ...payload,
       draftAnswer: retry.draft,
       ...(retry.toolTraceSummary === undefined ? {} : { toolTraceSummary: retry.toolTraceSummary }),
+      ...(retry.evidence === undefined ? {} : { evidence: boundEvidence(retry.evidence) }),
     }
   }
 }

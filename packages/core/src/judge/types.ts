@@ -96,6 +96,24 @@ export interface JudgePayload {
   policyViolations?: string[]
   /** The sensor judged the goal ambiguous. */
   goalAmbiguous?: boolean
+  /**
+   * Text of the turn's tool results and of the instructions or approved templates the draft was
+   * written from. Specific claims (times, dates, amounts, percentages, ids, statuses, names) are
+   * checked against it, the goal, the constraints and the trace: one nothing supports raises
+   * UNSUPPORTED_SPECIFICS. Without it, claims are checked only when no tool ran (then nothing
+   * can support them); when tools ran but their results are not given, the judge cannot tell.
+   * `buildJudgePayload` bounds it; prompts show only its start.
+   */
+  evidence?: string
+}
+
+/** What a specific claim states. */
+export type ClaimKind = 'time' | 'date' | 'money' | 'percent' | 'quantity' | 'id' | 'status' | 'name'
+
+/** A specific a draft states as fact, as written (`10:02`, `$20`, `NW-1001`, `shipped`). */
+export interface SpecificClaim {
+  text: string
+  kind: ClaimKind
 }
 
 /** What any alignment judge returns; `verdict` and `qualityScore` are always computed in code. */
@@ -129,5 +147,8 @@ export interface JudgeObservations {
   requestedAbstraction?: AbstractionLevel
   coveredElements: string[]
   missingElements: string[]
+  /** File paths and code symbols never seen in the tool trace or goal. */
   unsupportedSpecifics: string[]
+  /** Specific claims nothing in the goal, trace, constraints or evidence supports. */
+  unsupportedClaims: SpecificClaim[]
 }

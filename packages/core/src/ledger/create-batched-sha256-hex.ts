@@ -3,8 +3,8 @@ import { sha256Hex } from './sha256-hex.ts'
 /** Runs `flush` later (e.g. Node's `setImmediate`): when the digests queued until then start. */
 export type LedgerDigestScheduler = (flush: () => void) => void
 
-interface QueuedDigest {
-  text: string
+interface QueuedCall {
+  start: () => Promise<string>
   resolve: (hex: string) => void
   reject: (error: unknown) => void
 }
@@ -21,15 +21,26 @@ interface QueuedDigest {
  * const [a, b] = await Promise.all([digest('a'), digest('b')]) // one batch of two digests
  */
 export function createBatchedSha256Hex(schedule: LedgerDigestScheduler): (text: string) => Promise<string> {
-  let queued: QueuedDigest[] = []
+  const batch = createCryptoBatch(schedule)
+  return (text) => batch(() => sha256Hex(text))
+}
+
+/**
+ * Starts Web Crypto calls (digests, HMACs) in batches, as `createBatchedSha256Hex` starts digests:
+ * each call queues its `start`, and the scheduled flush starts every queued one at once.
+ */
+export function createCryptoBatch(
+  schedule: LedgerDigestScheduler,
+): (start: () => Promise<string>) => Promise<string> {
+  let queued: QueuedCall[] = []
   const flush = () => {
     const batch = queued
     queued = []
-    for (const { text, resolve, reject } of batch) sha256Hex(text).then(resolve, reject)
+    for (const { start, resolve, reject } of batch) start().then(resolve, reject)
   }
-  return (text) =>
+  return (start) =>
     new Promise<string>((resolve, reject) => {
-      queued.push({ text, resolve, reject })
+      queued.push({ start, resolve, reject })
       if (queued.length === 1) schedule(flush)
     })
 }

@@ -1,19 +1,39 @@
 import type { Clock, IdGenerator } from '../engine/ports.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import { canonicalJson } from './canonical-json.ts'
-import { createBatchedSha256Hex, type LedgerDigestScheduler } from './create-batched-sha256-hex.ts'
+import { createCryptoBatch, type LedgerDigestScheduler } from './create-batched-sha256-hex.ts'
+import { createMemoryLedgerAnchorStore } from './create-memory-ledger-anchor-store.ts'
 import { createMemoryLedgerStore } from './create-memory-ledger-store.ts'
+import { hmacSha256Hex } from './hmac-sha256-hex.ts'
+import { importLedgerKey, type LedgerKey } from './import-ledger-key.ts'
 import { type LedgerEvent, ledgerEventSchema } from './ledger-event-schema.ts'
 import { ledgerRecordHashText } from './ledger-record-hash-text.ts'
 import { sha256Hex } from './sha256-hex.ts'
+import { signLedgerHead } from './sign-ledger-head.ts'
 import { toJsonData } from './to-json-data.ts'
-import type { LedgerRecord, LedgerStore } from './types.ts'
+import type { LedgerAnchorStore, LedgerHead, LedgerRecord, LedgerStore } from './types.ts'
 import { type LedgerVerification, verifyLedger } from './verify-ledger.ts'
 
 /** Options of {@link createLedger}. */
 export interface CreateLedgerOptions {
   /** Where records live. @default createMemoryLedgerStore() */
   store?: LedgerStore
+  /**
+   * The host secret that keys the chain: each record's `hash` becomes HMAC-SHA-256 (Web Crypto)
+   * of its fields and `previousHash`, marked `chain: 'hmac-sha256'`, and each head is signed. Who
+   * can write the store but lacks the key cannot re-chain edited records, and `verify` rejects a
+   * chain rewritten as plain SHA-256. A CryptoKey (HMAC SHA-256, `sign` usage, may be
+   * non-extractable) or a secret of at least 32 bytes; one key per deployment.
+   * @default undefined (plain SHA-256 chain)
+   */
+  key?: LedgerKey
+  /**
+   * Where each session's head (latest sequence and hash) is kept apart from the records, so that
+   * `verify` notices a cut-off tail; `false` for none. Keep it out of reach of the record store's
+   * writers (see `LedgerAnchorStore`).
+   * @default createMemoryLedgerAnchorStore()
+   */
+  anchorStore?: LedgerAnchorStore | false
   /** Time source for record timestamps. @default { now: Date.now } */
   clock?: Clock
   /** Record id source. @default crypto.randomUUID() prefixed with `led_` */
@@ -21,7 +41,7 @@ export interface CreateLedgerOptions {
   /** How many times one append re-reads and retries after losing a race. @default 200 */
   maxAppendAttempts?: number
   /**
-   * Batches the Web Crypto digests: digests requested before the scheduler runs its callback start
+   * Batches the Web Crypto digests (and HMACs): digests requested before the scheduler runs its callback start
    * together (see `createBatchedSha256Hex`). On Node, `(flush) => setImmediate(flush)` starts one
    * event-loop turn's digests with one thread-pool wake-up; `serveFocal` passes it.
    * @default undefined (each digest starts at once)
@@ -35,13 +55,13 @@ export interface LedgerAppendOptions {
   actor?: string
 }
 
-/** An append-only, hash-chained event log per session. */
+/** An append-only, hash-chained (or HMAC-chained, with a key) event log per session. */
 export interface Ledger {
   /** Validates `event`, chains it after the session's last record and stores it. */
   append(sessionId: string, event: LedgerEvent, options?: LedgerAppendOptions): Promise<LedgerRecord>
   /** The session's records in sequence order. */
   records(sessionId: string, options?: { fromSequence?: number; limit?: number }): Promise<LedgerRecord[]>
-  /** {@link verifyLedger} over the session's stored records. */
+  /** {@link verifyLedger} over the session's stored records, with the ledger's key and anchored head. */
   verify(sessionId: string): Promise<LedgerVerification>
 }
 
@@ -51,10 +71,11 @@ const defaultIdGenerator: IdGenerator = { next: (prefix = 'led') => `${prefix}_$
 /**
  * Creates a ledger over a {@link LedgerStore}. Appends from one ledger to one session are applied
  * in call order; appends racing from other processes are resolved by the store's `appendIfNext`
- * and retried here, so a session's sequence never has gaps or forks.
+ * and retried here, so a session's sequence never has gaps or forks. With a `key` the chain is
+ * HMAC-SHA-256; after each append the session's head goes to the `anchorStore`.
  *
  * @example
- * const ledger = createLedger()
+ * const ledger = createLedger({ store, key: env.FOCAL_LEDGER_KEY })
  * await ledger.append('session-1', { type: 'GOAL_RESTORED', payload: { original: 'a', discarded: 'b' } })
  * const { valid } = await ledger.verify('session-1')
  */
@@ -64,8 +85,23 @@ export function createLedger({
   idGenerator = defaultIdGenerator,
   maxAppendAttempts = 200,
   scheduleDigests,
+  key,
+  anchorStore = createMemoryLedgerAnchorStore(),
 }: CreateLedgerOptions = {}): Ledger {
-  const digest = scheduleDigests === undefined ? sha256Hex : createBatchedSha256Hex(scheduleDigests)
+  const cryptoKey = key === undefined ? undefined : importLedgerKey(key, 'createLedger: option "key"')
+  // Every Web Crypto call goes through `batch`, so one scheduler flush starts digests and HMACs together.
+  const batch =
+    scheduleDigests === undefined
+      ? (start: () => Promise<string>) => start()
+      : createCryptoBatch(scheduleDigests)
+  const digest = (text: string) => batch(() => sha256Hex(text))
+  const withKey = async (compute: (key: CryptoKey) => Promise<string>) => {
+    const resolved = await cryptoKey!
+    return batch(() => compute(resolved))
+  }
+  const chainHash =
+    cryptoKey === undefined ? digest : (text: string) => withKey((resolved) => hmacSha256Hex(resolved, text))
+  const chain = cryptoKey === undefined ? {} : { chain: 'hmac-sha256' as const }
   // Per-session tail of pending appends: in-process appends queue instead of racing each other.
   const queues = new Map<string, Promise<unknown>>()
   // The record this ledger appended last per session, kept only while more appends are queued
@@ -78,6 +114,7 @@ export function createLedger({
     event: LedgerEvent,
     actor: string,
     pendingPayloadHash: Promise<string>,
+    lastQueued: () => boolean,
   ): Promise<LedgerRecord> {
     const payloadHash = await pendingPayloadHash
     for (let attempt = 1; attempt <= maxAppendAttempts; attempt++) {
@@ -91,15 +128,19 @@ export function createLedger({
         timestamp: new Date(clock.now()).toISOString(),
         payloadHash,
         previousHash: last?.hash ?? null,
+        ...chain,
       }
       const record: LedgerRecord = {
         ...fields,
         payload: event.payload,
-        hash: await digest(ledgerRecordHashText(fields)),
+        hash: await chainHash(ledgerRecordHashText(fields)),
       }
       tails.delete(sessionId)
       if (await store.appendIfNext(record)) {
         tails.set(sessionId, { sequence: record.sequence, hash: record.hash })
+        // One head per burst: an append queued behind this one writes a head that covers it too
+        // (should that append fail, the head only lags, which verification accepts).
+        if (lastQueued()) await writeHead(sessionId, record)
         return record
       }
     }
@@ -107,6 +148,14 @@ export function createLedger({
       code: 'ledger-append-failed',
       message: `ledger append to session "${sessionId}" lost ${maxAppendAttempts} races in a row`,
     })
+  }
+
+  async function writeHead(sessionId: string, { sequence, hash }: LedgerRecord): Promise<void> {
+    if (anchorStore === false) return
+    const head: LedgerHead = { sequence, hash }
+    if (cryptoKey !== undefined)
+      head.signature = await withKey((resolved) => signLedgerHead(resolved, sessionId, head))
+    await anchorStore.setHead(sessionId, head)
   }
 
   return {
@@ -117,8 +166,8 @@ export function createLedger({
       const payloadHash = digest(canonicalJson(parsed.payload))
       payloadHash.catch(() => undefined)
       const previous = queues.get(sessionId) ?? Promise.resolve()
-      const run = () => appendNow(sessionId, parsed, actor, payloadHash)
-      const next = previous.then(run, run)
+      const run = () => appendNow(sessionId, parsed, actor, payloadHash, () => queues.get(sessionId) === next)
+      const next: Promise<LedgerRecord> = previous.then(run, run)
       queues.set(sessionId, next)
       const clear = () => {
         if (queues.get(sessionId) !== next) return
@@ -129,7 +178,12 @@ export function createLedger({
       return next
     },
     records: (sessionId, options) => store.list(sessionId, options),
-    verify: async (sessionId) => verifyLedger(await store.list(sessionId), { sessionId }),
+    async verify(sessionId) {
+      // The head first: appends write it after their record, so it is never ahead of the list.
+      const head = anchorStore === false ? undefined : await anchorStore.getHead(sessionId)
+      const records = await store.list(sessionId)
+      return verifyLedger(records, { sessionId, key: await cryptoKey, head })
+    },
   }
 }
 

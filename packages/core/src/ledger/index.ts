@@ -17,7 +17,12 @@ export {
   type Ledger,
   type LedgerAppendOptions,
 } from './create-ledger.ts'
+export {
+  createMemoryLedgerAnchorStore,
+  type MemoryLedgerAnchorStoreOptions,
+} from './create-memory-ledger-anchor-store.ts'
 export { createMemoryLedgerStore } from './create-memory-ledger-store.ts'
+export { importLedgerKey, type LedgerKey } from './import-ledger-key.ts'
 export {
   allowedReformulationTypes,
   type LedgerEvent,
@@ -31,12 +36,13 @@ export type {
   ProvenanceEnforcement,
   ProvenanceGate,
   ProvenanceGoal,
+  ProvenancePlan,
   ProvenanceRoute,
   ProvenanceRule,
   ProvenanceTool,
 } from './provenance-types.ts'
 export { type RenderProvenanceOptions, renderProvenance } from './render-provenance.ts'
-export type { LedgerRecord, LedgerStore } from './types.ts'
+export type { LedgerAnchorStore, LedgerChain, LedgerHead, LedgerRecord, LedgerStore } from './types.ts'
 export {
   type LedgerProblem,
   type LedgerVerification,

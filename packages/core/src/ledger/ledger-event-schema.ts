@@ -33,7 +33,7 @@ const turnCompletedEvent = sortedObject({
   type: z.literal('turn-completed'),
   payload: sortedObject({
     turnId: nonEmpty,
-    resultType: z.enum(['reply', 'clarification', 'approval-required', 'refused']),
+    resultType: z.enum(['reply', 'clarification', 'approval-required', 'refused', 'handoff']),
     provenance: provenanceSchema,
   }),
 })
@@ -69,6 +69,31 @@ const approvalResolvedEvent = sortedObject({
     decision: z.enum(['approved', 'rejected', 'expired']),
     approver: z.string().exactOptional(),
     reason: z.string().exactOptional(),
+  }),
+})
+
+const handoffRequestedEvent = sortedObject({
+  type: z.literal('handoff-requested'),
+  payload: sortedObject({ turnId: nonEmpty, reason: nonEmpty, target: z.string().exactOptional() }),
+})
+
+const handoffReleasedEvent = sortedObject({
+  type: z.literal('handoff-released'),
+  payload: sortedObject({ releasedBy: z.string().exactOptional(), reason: z.string().exactOptional() }),
+})
+
+const goalGateEvaluatedEvent = sortedObject({
+  type: z.literal('goal-gate-evaluated'),
+  payload: sortedObject({
+    status: z.enum(['SUCCESS', 'PARTIAL', 'BLOCKED', 'ABORTED', 'FAILED']),
+    requestedStatus: z.enum(['SUCCESS', 'PARTIAL', 'BLOCKED', 'ABORTED', 'FAILED']),
+    reason: z.string(),
+    trustGate: z.enum(['PASS', 'FAIL']),
+    goalGate: z.string(),
+    attemptNumber: z.number().int().min(1),
+    maxGoalAttempts: z.number().int().min(1),
+    metCount: z.number().int().min(0),
+    totalCount: z.number().int().min(0),
   }),
 })
 
@@ -140,6 +165,9 @@ export const ledgerEventSchema = z.discriminatedUnion('type', [
   clarificationRequestedEvent,
   approvalRequestedEvent,
   approvalResolvedEvent,
+  handoffRequestedEvent,
+  handoffReleasedEvent,
+  goalGateEvaluatedEvent,
   ruleViolatedEvent,
   toolCalledEvent,
   finalAlignmentJudgeResultEvent,

@@ -23,6 +23,13 @@ describe('ledgerRecordHashText', () => {
     )
   })
 
+  it('covers chain on keyed records and leaves the text of unkeyed records unchanged', () => {
+    const keyed: LedgerHashedFields = { ...fields, chain: 'hmac-sha256' }
+    expect(ledgerRecordHashText(keyed)).toBe(canonicalJson(keyed))
+    expect(ledgerRecordHashText(keyed)).toContain('"chain":"hmac-sha256"')
+    expect(ledgerRecordHashText(fields)).not.toContain('chain')
+  })
+
   it('stays canonical for any field values a tampered record may carry (objects, arrays, odd numbers)', () => {
     const value = fc.oneof(
       fc.string(),
@@ -35,7 +42,7 @@ describe('ledgerRecordHashText', () => {
     )
     fc.assert(
       fc.property(
-        fc.record({ actor: value, sessionId: value, sequence: value, previousHash: value }),
+        fc.record({ actor: value, chain: value, sessionId: value, sequence: value, previousHash: value }),
         (odd) => {
           const tampered = { ...fields, ...odd } as unknown as LedgerHashedFields
           expect(ledgerRecordHashText(tampered)).toBe(canonicalJson(tampered))

@@ -8,16 +8,19 @@ function isFlat(value: unknown): boolean {
 
 /**
  * The text a record's chain hash is taken over: the canonical JSON of
- * `{ actor, id, payloadHash, previousHash, sequence, sessionId, timestamp, type }`. Those keys are
+ * `{ actor, chain, id, payloadHash, previousHash, sequence, sessionId, timestamp, type }` (`chain`
+ * only on keyed records, so unkeyed records hash as they always did). Those keys are
  * already in code-unit order, so when every value is flat (the ledger's own records: strings, an
  * integer, null) `JSON.stringify` of them in that order is the canonical text without the sorted
  * copy; anything else (a tampered record under verification) goes through `canonicalJson`.
  */
 export function ledgerRecordHashText(fields: LedgerHashedFields): string {
-  const { actor, id, payloadHash, previousHash, sequence, sessionId, timestamp, type } = fields
-  const ordered = { actor, id, payloadHash, previousHash, sequence, sessionId, timestamp, type }
+  const { actor, chain, id, payloadHash, previousHash, sequence, sessionId, timestamp, type } = fields
+  // `JSON.stringify` and `canonicalJson` both drop a member that is undefined: no `chain` key.
+  const ordered = { actor, chain, id, payloadHash, previousHash, sequence, sessionId, timestamp, type }
   if (
     isFlat(actor) &&
+    isFlat(chain) &&
     isFlat(id) &&
     isFlat(payloadHash) &&
     isFlat(previousHash) &&

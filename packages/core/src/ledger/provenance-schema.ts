@@ -18,7 +18,7 @@ const provenanceGoalSchema = sortedObject({
 const provenanceRouteSchema = sortedObject({
   scenario: z.string().nullable(),
   step: z.string().nullable(),
-  decision: z.enum(['stayed', 'entered', 'exited', 'switched', 'none']),
+  decision: z.enum(['stayed', 'entered', 'exited', 'switched', 'resumed', 'none']),
   previousScenario: z.string().nullable(),
   scores: z.array(
     sortedObject({
@@ -69,6 +69,27 @@ export const provenanceSchema = sortedObject({
       reason: z.string().exactOptional(),
     }),
   ),
+  plan: sortedObject({
+    goal: sortedObject({
+      intent: z.string(),
+      entity: z.string(),
+      artifact: z.string(),
+      scope: z.string(),
+      target: z.string().exactOptional(),
+    }),
+    confidence: z.number().min(0).max(1),
+    evidence: z.array(z.string()),
+    calls: z.array(
+      sortedObject({
+        tool: z.string(),
+        command: z.string(),
+        evidence: z.string(),
+        status: z.string(),
+        role: z.enum(['plan', 'fallback', 'recovery']),
+      }),
+    ),
+    missing: z.array(z.string()),
+  }).exactOptional(),
   enforcement: provenanceEnforcementSchema.exactOptional(),
   gates: z.array(sortedObject({ name: z.string(), status: z.string(), detail: z.string().exactOptional() })),
   evidence: sortedObject({ count: z.number().int().min(0), sources: z.array(z.string()) }),

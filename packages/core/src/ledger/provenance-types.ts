@@ -14,6 +14,8 @@ export interface Provenance {
   rules: ProvenanceRule[]
   clarification?: { question: string; options: string[] }
   tools: ProvenanceTool[]
+  /** A task agent's investigation: the parsed goal, the evidence it needs and the calls made for it. */
+  plan?: ProvenancePlan
   enforcement?: ProvenanceEnforcement
   gates: ProvenanceGate[]
   evidence: { count: number; sources: string[] }
@@ -31,7 +33,7 @@ export interface ProvenanceRoute {
   scenario: string | null
   step: string | null
   /** What the router did with the current scenario. */
-  decision: 'stayed' | 'entered' | 'exited' | 'switched' | 'none'
+  decision: 'stayed' | 'entered' | 'exited' | 'switched' | 'resumed' | 'none'
   previousScenario: string | null
   /** Candidate scores after stickiness, highest first. */
   scores: Array<{ scenario: string; step?: string; score: number; boosted: boolean }>
@@ -53,6 +55,25 @@ export interface ProvenanceTool {
   id: string
   status: 'ran' | 'failed' | 'blocked' | 'awaiting-approval' | 'approved' | 'rejected'
   reason?: string
+}
+
+/** The planner's decisions for one turn of a task agent (seed 003). */
+export interface ProvenancePlan {
+  goal: { intent: string; entity: string; artifact: string; scope: string; target?: string }
+  /** Goal-parse confidence, 0..1. */
+  confidence: number
+  /** Evidence classes the goal needs, in order. */
+  evidence: string[]
+  /** Every call the planner made, fallbacks and recovery included, with the evidence it was for. */
+  calls: Array<{
+    tool: string
+    command: string
+    evidence: string
+    status: string
+    role: 'plan' | 'fallback' | 'recovery'
+  }>
+  /** Evidence still missing after recovery. */
+  missing: string[]
 }
 
 /** What enforcement did to the draft reply. */

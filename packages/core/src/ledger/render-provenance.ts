@@ -69,6 +69,22 @@ function decisionLines(provenance: Provenance): Line[] {
     )
     lines.push({ label: 'Tools', parts: [plain(tools.join('; '))] })
   }
+  if (provenance.plan !== undefined) {
+    const { goal, confidence, calls, missing } = provenance.plan
+    const made = calls.map(
+      (call) => `${call.tool} ${call.command} (${call.role}, ${call.evidence}: ${call.status})`,
+    )
+    const target = goal.target === undefined ? '' : ` "${goal.target}"`
+    const gaps = missing.length === 0 ? '' : `; missing ${missing.join(', ')}`
+    lines.push({
+      label: 'Plan',
+      parts: [
+        plain(
+          `${goal.intent} ${goal.entity}${target} at ${confidence.toFixed(2)}: ${made.join('; ')}${gaps}`,
+        ),
+      ],
+    })
+  }
   if (enforcement !== undefined) {
     const violations = enforcement.violations.map(
       (violation) => `${violation.ruleId} (lane ${violation.lane}): ${violation.message}`,

@@ -14,11 +14,23 @@ export interface LedgerRecord {
   payload: unknown
   /** Hex SHA-256 of the canonical JSON of `payload`. */
   payloadHash: string
-  /** Hex SHA-256 chain hash of the previous record; `null` for sequence 0. */
+  /** Chain hash of the previous record; `null` for sequence 0. */
   previousHash: string | null
-  /** Hex SHA-256 over this record's fields and `previousHash`: what the next record links to. */
+  /**
+   * How `hash` is computed: absent for plain SHA-256, `'hmac-sha256'` for a keyed ledger
+   * (`createLedger({ key })`). It is itself covered by the hash, and verifying with a key rejects
+   * records without it, so a keyed chain cannot be rewritten as a plain one.
+   */
+  chain?: LedgerChain
+  /**
+   * Hex SHA-256 (or HMAC-SHA-256 with the ledger's key, see `chain`) over this record's fields,
+   * `previousHash` included: what the next record links to.
+   */
   hash: string
 }
+
+/** The keyed chain: each record's `hash` is HMAC-SHA-256 with the host's secret. */
+export type LedgerChain = 'hmac-sha256'
 
 /**
  * The ledger storage port. Stores are dumb and atomic; hashing and retries live in core's
@@ -35,6 +47,33 @@ export interface LedgerStore {
   list(sessionId: string, options?: { fromSequence?: number; limit?: number }): Promise<LedgerRecord[]>
   /** The session's last record, or `undefined` for an empty session. */
   last(sessionId: string): Promise<LedgerRecord | undefined>
+}
+
+/**
+ * The latest record of a session as the ledger last wrote it, kept apart from the records so that
+ * cutting off their tail shows: verification fails when the records end before it or differ at it.
+ */
+export interface LedgerHead {
+  sequence: number
+  /** The `hash` of the record at `sequence`. */
+  hash: string
+  /** Hex HMAC-SHA-256 of the head with the ledger's key; absent for an unkeyed ledger. */
+  signature?: string
+}
+
+/**
+ * Where a ledger keeps each session's {@link LedgerHead}. Put it out of reach of whoever can write
+ * the {@link LedgerStore} (another database, other credentials, or process memory): an attacker
+ * who can write both can delete the head or put back an older one, and then cut the tail undetected.
+ */
+export interface LedgerAnchorStore {
+  /** The session's head, or `undefined` when none was written (or it was evicted). */
+  getHead(sessionId: string): Promise<LedgerHead | undefined>
+  /**
+   * Stores `head` unless the stored head has an equal or greater `sequence` (heads only move
+   * forward, so a slower writer never moves one back).
+   */
+  setHead(sessionId: string, head: LedgerHead): Promise<void>
 }
 
 /** The fields a record's chain hash covers: everything but `payload` (covered by `payloadHash`) and `hash`. */

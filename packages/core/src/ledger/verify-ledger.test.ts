@@ -136,6 +136,61 @@ describe('verifyLedger', () => {
   })
 })
 
+describe('verifyLedger with a head', () => {
+  it('reports the sequence of a bad record in a slice, beside its index in the slice', async () => {
+    const records = await writeLedger(6)
+    ;(records[4]!.payload as { args: { amount: number } }).args.amount = 1
+    expect(
+      await verifyLedger(records.slice(3), { startSequence: 3, startPreviousHash: records[2]!.hash }),
+    ).toMatchObject({ index: 1, sequence: 4, recordId: records[4]!.id, problem: 'payload-edited' })
+  })
+
+  it('accepts records that reach the head and match it, including a slice that holds it', async () => {
+    const records = await writeLedger(6)
+    const head = { sequence: 5, hash: records[5]!.hash }
+    expect(await verifyLedger(records, { head })).toEqual({ valid: true })
+    expect(await verifyLedger(records, { head: { sequence: 2, hash: records[2]!.hash } })).toEqual({
+      valid: true,
+    })
+    const slice = { startSequence: 3, startPreviousHash: records[2]!.hash, sessionId: 'session-1' }
+    expect(await verifyLedger(records.slice(3), { ...slice, head })).toEqual({ valid: true })
+  })
+
+  it('reports records that end before the head as truncated, and an emptied session too', async () => {
+    const records = await writeLedger(6)
+    const head = { sequence: 5, hash: records[5]!.hash }
+    expect(await verifyLedger(records.slice(0, 4), { head })).toEqual({
+      valid: false,
+      index: 4,
+      sequence: 4,
+      problem: 'truncated',
+      message: 'records end before sequence 4 but the anchored head is sequence 5: 2 record(s) missing',
+    })
+    expect(await verifyLedger([], { sessionId: 'session-1', head })).toMatchObject({
+      index: 0,
+      sequence: 0,
+      problem: 'truncated',
+    })
+  })
+
+  it('reports a record that differs from the head at its sequence as head-mismatch', async () => {
+    const records = await writeLedger(4)
+    expect(await verifyLedger(records, { head: { sequence: 2, hash: records[3]!.hash } })).toMatchObject({
+      valid: false,
+      index: 2,
+      sequence: 2,
+      recordId: records[2]!.id,
+      problem: 'head-mismatch',
+    })
+  })
+
+  it('throws when a head comes without a session to check it against', async () => {
+    await expect(verifyLedger([], { head: { sequence: 0, hash: 'a' } })).rejects.toThrow(
+      'verifyLedger: option "head" needs "sessionId"',
+    )
+  })
+})
+
 describe('verifyLedger (properties)', () => {
   const ledgerOf = async (size: number) => {
     const ledger = createLedger()

@@ -218,4 +218,13 @@ describe('createGoalState', () => {
     // The property is only meaningful if some runs really activated a reformulation.
     expect(activations).toBeGreaterThan(0)
   })
+
+  it('hands out frozen snapshots: the active goal cannot change without a ledger record', async () => {
+    const state = createGoalState('What happened in crypto markets today?')
+    const snapshot = state.getSnapshot()
+    expect(() => {
+      ;(snapshot as { active: string }).active = 'Something else entirely'
+    }).toThrow(TypeError)
+    expect(state.getSnapshot().active).toBe('What happened in crypto markets today?')
+  })
 })

@@ -118,18 +118,19 @@ export function createGoalState(input: string | CreateGoalStateOptions): GoalSta
   } = options
   const abortController = options.abortController ?? new AbortController()
   const listeners = new Set<() => void>()
-  let snapshot: GoalStateSnapshot = {
+  let snapshot: GoalStateSnapshot = freeze({
     original,
     active: original,
     reformulation: null,
     status: 'running',
     abort: null,
-  }
+  })
   let queue: Promise<unknown> = Promise.resolve()
   let runError: FocalError | undefined
 
   const set = (next: GoalStateSnapshot) => {
-    snapshot = next
+    // Frozen: the active goal changes only through reformulate/restore, each with its ledger record.
+    snapshot = freeze(next)
     for (const listener of [...listeners]) listener()
   }
   // One change at a time: a restore never interleaves with a pending reformulation's append.
@@ -228,4 +229,14 @@ export function createGoalState(input: string | CreateGoalStateOptions): GoalSta
       }
     },
   }
+}
+
+/** A snapshot no caller can edit: `getSnapshot().active = '...'` throws in strict mode. */
+function freeze(snapshot: GoalStateSnapshot): GoalStateSnapshot {
+  if (snapshot.reformulation !== null) {
+    Object.freeze(snapshot.reformulation.evidenceIds)
+    Object.freeze(snapshot.reformulation)
+  }
+  if (snapshot.abort !== null) Object.freeze(snapshot.abort)
+  return Object.freeze(snapshot)
 }

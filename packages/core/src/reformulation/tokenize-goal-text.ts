@@ -17,8 +17,9 @@ export interface GoalToken {
   punctuation: boolean
 }
 
+// File paths (`src/auth.ts`, `README.md`) are one token: a location, not words joined on.
 const tokenPattern =
-  /\d{4}-\d{2}-\d{2}|[$€£]\s?\d+(?:[.,]\d+)*(?:\s?(?:k|m|bn|b)\b)?|\d+(?:[.,]\d+)*\s?%|\d+(?:[.,]\d+)*[a-z]*|[\p{L}][\p{L}\p{N}]*(?:['’][\p{L}]+)?|<=|>=|[&/,;+<>?!.:]/giu
+  /(?:[\p{L}\p{N}_@-]+\/)+[\p{L}\p{N}_@-]+(?:\.[\p{L}\p{N}]+)?|[\p{L}\p{N}_-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java|kt|rb|cs|cpp|php|swift|md|json|ya?ml|toml|sql|sh|css|html)\b|\d{4}-\d{2}-\d{2}|[$€£]\s?\d+(?:[.,]\d+)*(?:\s?(?:k|m|bn|b)\b)?|\d+(?:[.,]\d+)*\s?%|\d+(?:[.,]\d+)*[a-z]*|[\p{L}][\p{L}\p{N}]*(?:['’][\p{L}]+)?|<=|>=|[&/,;+<>?!.:]/giu
 
 /** Cyrillic and Greek letters that render like Latin ones. */
 const homoglyphs: Readonly<Record<string, string>> = {

@@ -3,6 +3,7 @@ import { compileExpression } from '../enforcement/compile-expression.ts'
 import type { CompiledExpression } from '../enforcement/types.ts'
 import { normalizeText } from '../sensor/score-intents.ts'
 import { compareRules, type OrderedRule, ruleScopeType } from './compare-rules.ts'
+import { conditionFacts } from './condition-facts.ts'
 import type { MatchedRule, RejectedRule, RuleIndex, RuleRetrievalContext } from './types.ts'
 
 /** Options of {@link createRuleIndex}. */
@@ -12,6 +13,8 @@ export interface RuleIndexOptions {
 
 interface IndexedRule extends OrderedRule {
   condition?: CompiledExpression
+  /** Session facts a condition reads when it reads nothing of the message itself. */
+  facts?: string[]
   cues: string[]
   scopeType: 'global' | 'scenario' | 'step'
 }
@@ -32,9 +35,7 @@ interface ScopeBucket {
  */
 export function createRuleIndex(options: RuleIndexOptions): RuleIndex {
   const buckets = new Map<string, ScopeBucket>()
-  const hardGlobals: DefinitionRule[] = []
   options.rules.forEach((rule, index) => {
-    if (rule.scope === 'global' && rule.tier === 'hard-safety' && rule.enabled) hardGlobals.push(rule)
     if (!rule.enabled) return
     const indexed: IndexedRule = {
       rule,
@@ -42,13 +43,22 @@ export function createRuleIndex(options: RuleIndexOptions): RuleIndex {
       cues: (rule.match ?? []).map((cue) => ` ${normalizeText(cue)} `),
       scopeType: ruleScopeType(rule),
     }
-    if (rule.condition !== undefined)
+    if (rule.condition !== undefined) {
       indexed.condition = compileExpression(rule.condition, { path: `rules[${index}].condition` })
+      const read = conditionFacts(rule.condition)
+      // Cues and intents already tie a rule to the message; only a bare fact condition is edge-triggered.
+      if (
+        !read.perTurn &&
+        read.facts.length > 0 &&
+        indexed.cues.length === 0 &&
+        (rule.intents ?? []).length === 0
+      )
+        indexed.facts = read.facts
+    }
     addToBucket(bucketFor(buckets, scopeKey(rule)), indexed)
   })
   return {
     size: options.rules.length,
-    globalHardConstraints: () => [...hardGlobals],
     retrieve(context) {
       const padded = ` ${normalizeText(context.text)} `
       const words = new Set(padded.trim().split(' '))
@@ -165,6 +175,16 @@ function judge(
     if (outcome.type === 'error')
       return { matched: false, reason: `condition undecidable: ${outcome.message}` }
     if (outcome.value !== true) return { matched: false, reason: 'condition is false' }
+    const changed = context.changedFacts
+    if (
+      changed !== undefined &&
+      candidate.facts !== undefined &&
+      !candidate.facts.some((fact) => changed.has(fact))
+    )
+      return {
+        matched: false,
+        reason: `condition holds, but no fact it reads (${candidate.facts.join(', ')}) changed this turn`,
+      }
     parts.push(`condition \`${candidate.condition.source}\` holds`)
   }
   if (parts.length === 1) parts.push('no condition')

@@ -20,6 +20,12 @@ export interface RuleRetrievalContext {
   turn?: number
   /** Fire counts per rule id. @default {} */
   fires?: Readonly<Record<string, RuleFireRecord>>
+  /**
+   * Session facts this turn set or changed. When given, a rule whose condition reads only session
+   * facts (`fields.amount > 50`, no `text`/`intent`/`entities`, no cue or intent) fires only if one
+   * of them is in this set. @default undefined (every true condition fires)
+   */
+  changedFacts?: ReadonlySet<string>
 }
 
 /** A retrieved rule with the reason it matched. */
@@ -50,7 +56,5 @@ export interface RuleRetrieval {
 export interface RuleIndex {
   /** Global + current scenario + current step rules that match, priority-ordered. */
   retrieve(context: RuleRetrievalContext): RuleRetrieval
-  /** Global rules of tier hard-safety (checked on every reply, retrieved or not). */
-  globalHardConstraints(): DefinitionRule[]
   readonly size: number
 }

@@ -46,23 +46,65 @@ describe('createRouter', () => {
     expect(decision).toMatchObject({ scenario: 'refunds', step: 'verify', decision: 'entered' })
   })
 
-  it('stays when another scenario scores below the exit threshold (drift to price)', () => {
-    const decision = router.route(inRefunds, input({ pricing: 0.8 }))
-    expect(decision).toMatchObject({ scenario: 'refunds', decision: 'stayed' })
-    expect(decision.scores.find((score) => score.scenario === 'refunds')).toMatchObject({
-      score: 0.25,
-      boosted: true,
-    })
+  /** Evidence as the sensor reports it: log-likelihoods per intent (only differences matter). */
+  const evidence = (logLikelihoods: Record<string, number>, words = 2) => ({
+    words,
+    logLikelihoods: { refund: 0, pricing: 0, cancel: 0, thanks: 0, ...logLikelihoods },
   })
 
-  it('switches when another scenario clears the exit threshold and beats staying', () => {
-    const decision = router.route(inRefunds, input({ cancel: 0.7 }, { topicShift: true }))
+  it('stays when another scenario explains the words less than the stickiness (drift to price)', () => {
+    const decision = router.route(
+      inRefunds,
+      input({ pricing: 0.8 }, { evidence: evidence({ pricing: 2.5 }) }),
+    )
+    expect(decision).toMatchObject({ scenario: 'refunds', decision: 'stayed' })
+    expect(decision.reason).toMatch(/under the stickiness/)
+    expect(decision.scores.find((score) => score.scenario === 'refunds')).toMatchObject({ boosted: true })
+  })
+
+  it('switches when another scenario explains the words beyond the stickiness, pausing the current one', () => {
+    const decision = router.route(inRefunds, input({ cancel: 0.7 }, { evidence: evidence({ cancel: 3.5 }) }))
     expect(decision).toMatchObject({
       scenario: 'cancellation',
       step: 'request',
       decision: 'switched',
       previousScenario: 'refunds',
     })
+    expect(decision.state.paused).toEqual([{ scenario: 'refunds', step: 'verify' }])
+  })
+
+  it('lowers the stickiness for a switch cue and drops it for a negated current scenario', () => {
+    expect(router.route(inRefunds, input({}, { evidence: evidence({ cancel: 2 }) })).decision).toBe('stayed')
+    expect(
+      router.route(inRefunds, input({}, { evidence: evidence({ cancel: 2 }), topicShift: true })).decision,
+    ).toBe('switched')
+    const negated = { ...evidence({ pricing: 0.5 }), negatedIntent: 'refund' }
+    expect(router.route(inRefunds, input({}, { evidence: negated }))).toMatchObject({ scenario: 'pricing' })
+  })
+
+  it('stays on a message with no topic words, however the classifier scored it', () => {
+    const decision = router.route(inRefunds, input({ cancel: 0.99 }, { evidence: evidence({}, 0) }))
+    expect(decision).toMatchObject({ scenario: 'refunds', decision: 'stayed' })
+  })
+
+  it('follows an accepted offer of the engine: "yes" after "shall I cancel it?"', () => {
+    const offer = evidence({ cancel: 4 })
+    const decision = router.route(inRefunds, input({}, { evidence: evidence({}, 0), offer }))
+    expect(decision).toMatchObject({ scenario: 'cancellation', decision: 'switched' })
+  })
+
+  it('resumes a paused scenario at its step instead of restarting it', () => {
+    const away = router.route(inRefunds, input({}, { evidence: evidence({ pricing: 5 }) }))
+    expect(away).toMatchObject({ scenario: 'pricing' })
+    const back = router.route(away.state, input({}, { evidence: evidence({ refund: 5 }) }))
+    expect(back).toMatchObject({ scenario: 'refunds', step: 'verify', decision: 'resumed' })
+    expect(back.state.paused).toEqual([{ scenario: 'pricing', step: 'quote' }])
+  })
+
+  it('keeps an intent the current scenario answers as an aside', () => {
+    const withAside = createRouter({ scenarios, asides: { refunds: ['pricing'] } })
+    const decision = withAside.route(inRefunds, input({}, { evidence: evidence({ pricing: 8 }) }))
+    expect(decision).toMatchObject({ scenario: 'refunds', decision: 'stayed' })
   })
 
   it('takes step transitions before scenario transitions, and follows chains', () => {
@@ -90,30 +132,32 @@ describe('createRouter', () => {
     expect(taken.filter((transition) => transition === loop?.transition)).toHaveLength(2)
   })
 
-  it('exposes the stickiness boost and exit threshold as options', () => {
-    const loose = createRouter({ scenarios, exitThreshold: 0.6, stickinessBoost: 0.1 })
-    expect(loose.route(inRefunds, input({ pricing: 0.65 })).decision).toBe('switched')
+  it('exposes the stickiness as an option', () => {
+    const loose = createRouter({ scenarios, stickiness: 1 })
+    expect(loose.route(inRefunds, input({}, { evidence: evidence({ pricing: 1.5 }) })).decision).toBe(
+      'switched',
+    )
   })
 
-  it('never leaves a scenario for one that scored below the exit threshold (property)', () => {
-    const confidence = fc.double({ min: 0, max: 1, noNaN: true })
+  it('never leaves a scenario for one whose evidence lift is under the stickiness (property)', () => {
+    const lift = fc.double({ min: -10, max: 10, noNaN: true })
     fc.assert(
       fc.property(
-        fc.record({ refund: confidence, pricing: confidence, cancel: confidence }),
+        fc.record({ refund: lift, pricing: lift, cancel: lift }),
         fc.boolean(),
-        fc.double({ min: 0.5, max: 1, noNaN: true }),
-        fc.double({ min: 0, max: 0.5, noNaN: true }),
-        (scores, topicShift, exitThreshold, stickinessBoost) => {
-          const decision = createRouter({ scenarios, exitThreshold, stickinessBoost }).route(
+        fc.double({ min: 0, max: 8, noNaN: true }),
+        (logLikelihoods, topicShift, stickiness) => {
+          const decision = createRouter({ scenarios, stickiness, switchCueDiscount: 1 }).route(
             inRefunds,
-            input(scores, { topicShift }),
+            input({}, { topicShift, evidence: evidence(logLikelihoods) }),
           )
+          const needed = Math.max(0, stickiness - (topicShift ? 1 : 0))
           if (decision.scenario !== 'refunds') {
-            const winner = decision.scores.find((score) => score.scenario === decision.scenario)!
-            expect(winner.score).toBeGreaterThanOrEqual(exitThreshold)
+            const target = decision.scenario === 'pricing' ? 'pricing' : 'cancel'
+            expect(logLikelihoods[target] - logLikelihoods.refund).toBeGreaterThan(needed)
           }
-          const others = decision.scores.filter((score) => score.scenario !== 'refunds')
-          if (others.every((score) => score.score < exitThreshold)) expect(decision.scenario).toBe('refunds')
+          if (Math.max(logLikelihoods.pricing, logLikelihoods.cancel) - logLikelihoods.refund <= needed)
+            expect(decision.scenario).toBe('refunds')
         },
       ),
     )

@@ -1,19 +1,30 @@
 import type { DefinitionScenario, DefinitionTransition } from '../definition/definition-schema.ts'
 import { compileExpression } from '../enforcement/compile-expression.ts'
 import type { CompiledExpression } from '../enforcement/types.ts'
-import type { NavigationState, RouteDecision, RouteInput } from './types.ts'
+import type { NavigationState, PausedScenario, RouteDecision, RouteInput } from './types.ts'
 
 /** Options of {@link createRouter}. */
 export interface RouterOptions {
   scenarios: readonly DefinitionScenario[]
-  /** Score added to staying in the current scenario. @default 0.25 */
-  stickinessBoost?: number
-  /** Confidence another scenario needs to pull the user out of the current one. @default 0.85 */
-  exitThreshold?: number
+  /**
+   * Evidence (natural-log likelihood ratio of the turn's content words) another scenario needs
+   * over the current one to pull the user out of it: 3 means "the words are e³ ≈ 20 times likelier
+   * under the other scenario". A ratio, so it means the same for 5 or 50 intents. @default 3
+   */
+  stickiness?: number
+  /** The same, towards a scenario of the current scenario's `topic`. @default 1.5 */
+  topicStickiness?: number
+  /** Taken off the stickiness when the user signals a change ("actually", "instead", "back to"). @default 1.5 */
+  switchCueDiscount?: number
   /** Confidence needed to enter a scenario from outside one. @default 0.5 */
   entryThreshold?: number
-  /** Bonus for other scenarios when the user signals a topic change ("instead"). @default 0.2 */
-  topicShiftBonus?: number
+  /** Paused scenarios kept for a return ("back to the refund"), most recent first. @default 5 */
+  maxPaused?: number
+  /**
+   * Intents a scenario answers itself, as an aside, by scenario id (a rule scoped to the scenario
+   * names the intent): a price question during a refund stays in the refund. @default {}
+   */
+  asides?: Readonly<Record<string, readonly string[]>>
   /** The same transition taken more than this many times stops and asks. @default 3 */
   loopGuard?: number
 }
@@ -38,8 +49,10 @@ interface CompiledScenario {
 
 /**
  * Builds the stickiness router of seed 002: current-step transitions first, then scenario-wide
- * transitions, then other scenarios' entry points, penalised: leaving needs at least the exit
- * threshold and more than the current scenario's boosted score.
+ * transitions, then other scenarios' entry points, penalised. Inside an unfinished scenario the
+ * router leaves only when the turn's content words are `stickiness` nats (log-likelihood ratio)
+ * likelier under another scenario; a message with no topic words (an answer, a "yes", a "thanks")
+ * stays. Leaving pauses the scenario at its step; coming back resumes it there.
  *
  * @example
  * const router = createRouter({ scenarios: definition.scenarios })
@@ -47,11 +60,13 @@ interface CompiledScenario {
  */
 export function createRouter(options: RouterOptions): Router {
   const {
-    stickinessBoost = 0.25,
-    exitThreshold = 0.85,
+    stickiness = 3,
+    topicStickiness = 1.5,
+    switchCueDiscount = 1.5,
     entryThreshold = 0.5,
-    topicShiftBonus = 0.2,
+    maxPaused = 5,
     loopGuard = 3,
+    asides = {},
   } = options
   const scenarios = new Map(
     options.scenarios.map((scenario, index) => [scenario.id, compileScenario(scenario, index)]),
@@ -66,60 +81,121 @@ export function createRouter(options: RouterOptions): Router {
     return best
   }
 
+  /** Log-likelihood of the turn under one intent, plus an accepted offer's. */
+  function intentEvidence(intent: string, input: RouteInput): number {
+    return (input.evidence?.logLikelihoods[intent] ?? 0) + (input.offer?.logLikelihoods[intent] ?? 0)
+  }
+
+  /** Log-likelihood of the turn under a scenario: its best intent's (or an aside it answers). */
+  function evidenceOf(compiled: CompiledScenario, input: RouteInput, withAsides = false): number {
+    let best = Number.NEGATIVE_INFINITY
+    for (const intent of compiled.scenario.intents) best = Math.max(best, intentEvidence(intent, input))
+    if (withAsides)
+      for (const intent of asides[compiled.scenario.id] ?? [])
+        best = Math.max(best, intentEvidence(intent, input))
+    return best
+  }
+
+  /** Inside an unfinished scenario: leave only on evidence beyond the stickiness. */
+  function routeActive(
+    state: NavigationState,
+    input: RouteInput,
+    current: CompiledScenario,
+  ): RouteDecision | undefined {
+    const evidence = input.evidence
+    if (evidence === undefined) return undefined
+    const informed = evidence.words > 0 || (input.offer?.words ?? 0) > 0
+    const stay = evidenceOf(current, input, true)
+    const leaving =
+      evidence.negatedIntent !== undefined && current.scenario.intents.includes(evidence.negatedIntent)
+    const discount = input.topicShift ? switchCueDiscount : 0
+    const raw: Array<{ id: string; value: number; margin: number }> = []
+    let best: { id: string; margin: number; lift: number; needed: number } | undefined
+    for (const [id, compiled] of scenarios) {
+      const value = evidenceOf(compiled, input)
+      if (id === current.scenario.id) {
+        raw.push({ id, value: value + stickiness, margin: 0 })
+        continue
+      }
+      const sameTopic =
+        compiled.scenario.topic !== undefined && compiled.scenario.topic === current.scenario.topic
+      const needed = leaving ? 0 : Math.max(0, (sameTopic ? topicStickiness : stickiness) - discount)
+      const margin = value - stay - needed
+      raw.push({ id, value, margin })
+      if (!informed || value === Number.NEGATIVE_INFINITY) continue
+      if (evidence.negatedIntent !== undefined && compiled.scenario.intents.includes(evidence.negatedIntent))
+        continue
+      if (compiled.entry !== undefined && !isTrue(compiled.entry, input.variables)) continue
+      if (best === undefined || margin > best.margin) best = { id, margin, lift: value - stay, needed }
+    }
+    const scores = normalise(raw, state.scenario)
+    const base = { previousScenario: state.scenario, scores }
+    if (best !== undefined && best.margin > 0) {
+      const target = scenarios.get(best.id)!
+      const paused = pauseCurrent(state, maxPaused)
+      const resumed = paused.find((entry) => entry.scenario === best.id)
+      const why = `the words are e^${round(best.lift)} times likelier under "${best.id}" (needed e^${round(best.needed)}${
+        input.topicShift ? ', lowered by a switch cue' : ''
+      }${leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
+      if (resumed !== undefined) return resume(target, resumed, paused, why, state, input, base, loopGuard)
+      const decision = enter(target, 'switched', why, state, input, base, loopGuard)
+      return { ...decision, state: { ...decision.state, paused } }
+    }
+    const moved = advance(current, state.step!, state, input, loopGuard)
+    const why = !informed
+      ? 'no topic words: the message continues the current scenario'
+      : best === undefined
+        ? 'no other scenario matched'
+        : `best other "${best.id}" is e^${round(best.lift)} times likelier, under the stickiness e^${round(best.needed)}`
+    return {
+      ...base,
+      ...moved,
+      state: { ...moved.state, ...(state.paused === undefined ? {} : { paused: state.paused }) },
+      scenario: current.scenario.id,
+      decision: 'stayed',
+      reason: `stayed: ${why}`,
+    }
+  }
+
   return {
     route(state, input) {
       const current = state.scenario === null ? undefined : scenarios.get(state.scenario)
       const currentStep = current?.steps.get(state.step ?? '')
       const active = current !== undefined && currentStep !== undefined && !currentStep.terminal
+      if (active) {
+        const decided = routeActive(state, input, current)
+        if (decided !== undefined) return decided
+      }
       const scores: RouteDecision['scores'] = []
       let best: { id: string; score: number } | undefined
       for (const [id, compiled] of scenarios) {
-        const raw = scoreOf(compiled, input)
-        const inside = active && id === state.scenario
-        const bonus = !inside && active && input.topicShift && raw > 0 ? topicShiftBonus : 0
-        const score = round(Math.min(1, raw + bonus) + (inside ? stickinessBoost : 0))
-        scores.push({ scenario: id, score, boosted: inside })
-        if (!inside && (best === undefined || score > best.score)) best = { id, score }
+        const score = round(scoreOf(compiled, input))
+        scores.push({ scenario: id, score, boosted: false })
+        if (id !== state.scenario || !active) {
+          if (best === undefined || score > best.score) best = { id, score }
+        }
       }
       scores.sort((left, right) => right.score - left.score)
       const base = { previousScenario: state.scenario, scores }
       if (active) {
-        const stay = scores.find((entry) => entry.scenario === state.scenario)?.score ?? stickinessBoost
-        if (best !== undefined && best.score >= exitThreshold && best.score > stay) {
-          return enter(
-            scenarios.get(best.id)!,
-            'switched',
-            `"${best.id}" scored ${best.score} ≥ exit threshold ${exitThreshold} and beat staying (${stay})`,
-            state,
-            input,
-            base,
-            loopGuard,
-          )
-        }
         const moved = advance(current, state.step!, state, input, loopGuard)
-        const why =
-          best === undefined || best.score === 0
-            ? 'no other scenario matched'
-            : `best other "${best.id}" scored ${best.score} < exit threshold ${exitThreshold} or staying (${stay})`
         return {
           ...base,
           ...moved,
           scenario: current.scenario.id,
           decision: 'stayed',
-          reason: `stayed: ${why}`,
+          reason: 'stayed: no evidence model',
         }
       }
       if (best !== undefined && best.score >= entryThreshold) {
         const decision = current === undefined ? 'entered' : 'switched'
-        return enter(
-          scenarios.get(best.id)!,
-          decision,
-          `"${best.id}" scored ${best.score} ≥ entry threshold ${entryThreshold}`,
-          state,
-          input,
-          base,
-          loopGuard,
-        )
+        const why = `"${best.id}" scored ${best.score} ≥ entry threshold ${entryThreshold}`
+        const paused = state.paused ?? []
+        const resumed = paused.find((entry) => entry.scenario === best.id)
+        if (resumed !== undefined)
+          return resume(scenarios.get(best.id)!, resumed, paused, why, state, input, base, loopGuard)
+        const decided = enter(scenarios.get(best.id)!, decision, why, state, input, base, loopGuard)
+        return paused.length === 0 ? decided : { ...decided, state: { ...decided.state, paused } }
       }
       const finished = current !== undefined
       return {
@@ -131,13 +207,70 @@ export function createRouter(options: RouterOptions): Router {
           ? `scenario "${state.scenario}" finished`
           : 'no scenario reached the entry threshold',
         transitions: [],
-        state: { scenario: null, step: null, transitionCounts: state.transitionCounts },
+        state: {
+          scenario: null,
+          step: null,
+          transitionCounts: state.transitionCounts,
+          ...(state.paused === undefined ? {} : { paused: state.paused }),
+        },
       }
     },
   }
 }
 
 type Base = Pick<RouteDecision, 'previousScenario' | 'scores'>
+
+/** The paused stack after leaving the current scenario: it goes on top, an older copy of it goes. */
+function pauseCurrent(state: NavigationState, maxPaused: number): PausedScenario[] {
+  const rest = (state.paused ?? []).filter((entry) => entry.scenario !== state.scenario)
+  if (state.scenario === null || state.step === null) return rest.slice(0, maxPaused)
+  return [{ scenario: state.scenario, step: state.step }, ...rest].slice(0, maxPaused)
+}
+
+/** Comes back to a paused scenario at the step it was left at. */
+function resume(
+  compiled: CompiledScenario,
+  paused: PausedScenario,
+  stack: readonly PausedScenario[],
+  reason: string,
+  state: NavigationState,
+  input: RouteInput,
+  base: Base,
+  loopGuardLimit: number,
+): RouteDecision {
+  const start: NavigationState = { scenario: compiled.scenario.id, step: paused.step, transitionCounts: {} }
+  const moved = advance(compiled, paused.step, start, input, loopGuardLimit)
+  const remaining = stack.filter((entry) => entry.scenario !== compiled.scenario.id)
+  return {
+    ...base,
+    ...moved,
+    state: { ...moved.state, transitionCounts: state.transitionCounts, paused: remaining },
+    scenario: compiled.scenario.id,
+    decision: 'resumed',
+    resumed: paused,
+    reason: `resumed at step "${paused.step}": ${reason}`,
+  }
+}
+
+/** Turns raw log-likelihoods into probabilities (softmax), rounded for display; highest first. */
+function normalise(
+  raw: ReadonlyArray<{ id: string; value: number }>,
+  current: string | null,
+): RouteDecision['scores'] {
+  const finite = raw.filter((entry) => entry.value !== Number.NEGATIVE_INFINITY)
+  const top = Math.max(...finite.map((entry) => entry.value))
+  const weights = raw.map((entry) =>
+    entry.value === Number.NEGATIVE_INFINITY ? 0 : Math.exp(entry.value - top),
+  )
+  const total = weights.reduce((sum, weight) => sum + weight, 0) || 1
+  return raw
+    .map((entry, index) => ({
+      scenario: entry.id,
+      score: round(weights[index]! / total),
+      boosted: entry.id === current,
+    }))
+    .sort((left, right) => right.score - left.score)
+}
 
 function enter(
   compiled: CompiledScenario,

@@ -1,4 +1,13 @@
 import type { ProvenanceRoute } from '../ledger/provenance-types.ts'
+import type { IntentEvidence } from '../sensor/create-intent-evidence.ts'
+
+/** A scenario left unfinished, kept so the user can come back to it. */
+export interface PausedScenario {
+  scenario: string
+  step: string
+  /** Fields collected in it (the engine keeps them here while another scenario runs). */
+  fields?: Record<string, unknown>
+}
 
 /** Where a session is in its scenarios; kept in session state between turns. */
 export interface NavigationState {
@@ -6,6 +15,8 @@ export interface NavigationState {
   step: string | null
   /** How many times each transition (`scenario:from->to`) was taken, for the loop guard. */
   transitionCounts: Record<string, number>
+  /** Scenarios left unfinished, most recent first. */
+  paused?: PausedScenario[]
 }
 
 /** What the router sees of one turn. */
@@ -15,6 +26,10 @@ export interface RouteInput {
   intent: string
   /** The user signalled a deliberate topic change. */
   topicShift: boolean
+  /** The turn's content-word evidence per intent; without it the router stays in a scenario. */
+  evidence?: IntentEvidence
+  /** Evidence of the engine's own last offer, when this turn accepts it ("yes, please"). */
+  offer?: IntentEvidence
   /** CEL variables for transition and entry conditions. */
   variables: Record<string, unknown>
 }
@@ -29,6 +44,8 @@ export interface RouteDecision {
   reason: string
   /** Transitions taken this turn (`scenario:from->to`), in order. */
   transitions: string[]
+  /** The paused scenario this turn came back to. */
+  resumed?: PausedScenario
   /** Set when the loop guard stopped a transition: ask the user instead of moving. */
   loop?: { transition: string; count: number }
   /** The navigation state after this turn. */

@@ -1,4 +1,6 @@
 import type { ClarificationOption } from '../engine/types.ts'
+import type { IntentEvidenceModel } from './create-intent-evidence.ts'
+import { detectConversationAct } from './detect-conversation-act.ts'
 import { type EntityPattern, extractEntities } from './extract-entities.ts'
 import { createIntentScorer, type IntentVocabulary, normalizeText } from './score-intents.ts'
 import type { IntentScore, Perception, SenseContext, Sensor } from './types.ts'
@@ -31,6 +33,8 @@ export interface SensorOptions {
   classifier?: SensorIntentClassifier
   /** Fills `perception.goal`. @default undefined */
   goalParser?: SensorGoalParser
+  /** Content-word evidence per intent, for routing inside a scenario. @default undefined */
+  evidence?: IntentEvidenceModel
   /** Phrases that signal a deliberate topic change. @default ['instead', 'something else', 'actually'] */
   switchCues?: readonly string[]
   /** Below this confidence the intent is `unknown` (its score still ranks the alternatives). @default 0.3 */
@@ -57,6 +61,7 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     entityPatterns = [],
     classifier,
     goalParser,
+    evidence,
     minIntentConfidence = 0.3,
     maxTextLength = 2000,
     tieMargin = 0.15,
@@ -89,6 +94,9 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
       topicShift: switchCues.some((cue) => padded.includes(cue)),
       source: 'deterministic',
     }
+    const act = detectConversationAct(text)
+    if (act !== undefined) perception.act = act
+    if (evidence !== undefined) perception.evidence = evidence.measure(text)
     if (goalParser !== undefined) defineGoalOnRead(perception, () => goalParser.parse(text))
     return perception
   }

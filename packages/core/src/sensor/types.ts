@@ -1,4 +1,6 @@
 import type { ClarificationOption } from '../engine/types.ts'
+import type { ConversationAct } from './conversation-acts.ts'
+import type { IntentEvidence } from './create-intent-evidence.ts'
 
 /** One money amount found in a text. */
 export interface MoneyEntity {
@@ -56,6 +58,10 @@ export interface Perception {
   ambiguity: { score: number; reason: string }
   /** The user signalled a deliberate topic change ("instead", "something else"). */
   topicShift: boolean
+  /** The conversation act the message opens with (`affirm`, `deny`, `thank`, ...). */
+  act?: ConversationAct
+  /** Content-word evidence per intent (the router's switch decisions use it). */
+  evidence?: IntentEvidence
   /** `deterministic`, `llm`, or `fallback` (the LLM sensor fell back). */
   source: 'deterministic' | 'llm' | 'fallback'
 }

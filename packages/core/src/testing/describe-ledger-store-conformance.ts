@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createLedger } from '../ledger/create-ledger.ts'
+import { createMemoryLedgerAnchorStore } from '../ledger/create-memory-ledger-anchor-store.ts'
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
 import type { LedgerRecord, LedgerStore } from '../ledger/types.ts'
 import { verifyLedger } from '../ledger/verify-ledger.ts'
@@ -138,6 +139,25 @@ export function describeLedgerStoreConformance(name: string, createStore: Create
       const records = await store.list(sessionId)
       expect(records.map((record) => record.actor)).toEqual(['system', 'user'])
       expect(await verifyLedger(records)).toEqual({ valid: true })
+    })
+
+    it('round-trips the keyed chain marker, so a keyed ledger written through it verifies with its key and head', async () => {
+      const store = await createStore()
+      const key = 'conformance secret: thirty-two bytes or more'
+      const anchorStore = createMemoryLedgerAnchorStore()
+      const sessionId = uniqueSession('keyed')
+      const ledgers = [createLedger({ store, key, anchorStore }), createLedger({ store, key, anchorStore })]
+      await Promise.all(
+        Array.from({ length: 6 }, (_, index) => ledgers[index % 2]!.append(sessionId, restored(index))),
+      )
+      const records = await store.list(sessionId)
+      expect(records.map((record) => record.chain)).toEqual(Array(6).fill('hmac-sha256'))
+      const head = await anchorStore.getHead(sessionId)
+      expect(head?.sequence).toBe(5)
+      expect(await verifyLedger(records, { sessionId, key, head })).toEqual({ valid: true })
+      expect(await verifyLedger(records.slice(0, 5), { sessionId, key, head })).toMatchObject({
+        problem: 'truncated',
+      })
     })
 
     it('gives 50 concurrent appends through one ledger a gap-free verifiable sequence in call order', async () => {

@@ -1,4 +1,4 @@
-import type { LedgerStore, TurnEvent } from '@focal/core'
+import type { LedgerAnchorStore, LedgerStore, TurnEvent } from '@focal/core'
 import type { SessionTokens } from '../auth/session-tokens.ts'
 import type { FocalRequestSchemas } from '../schemas/create-request-schemas.ts'
 import type { FocalInputLimits } from '../schemas/limits.ts'
@@ -10,6 +10,10 @@ export interface FocalAppContext {
   engine: FocalAppEngine
   services: FocalAppServices
   ledgerStore: LedgerStore
+  /** The ledger's key (`ledgerKey`), imported once; `/ledger` verifies with it. */
+  ledgerKey: Promise<CryptoKey> | undefined
+  /** Where the ledger's heads are kept; `/ledger` checks the records reach the session's head. */
+  ledgerAnchorStore: LedgerAnchorStore | undefined
   /** Whether the engine can use a request's abort signal (see `ResolvedAppParts.abortable`). */
   abortable: boolean
   schemas: FocalRequestSchemas

@@ -1,7 +1,10 @@
 import {
   createEngine,
   createLedger,
+  createMemoryLedgerAnchorStore,
   createMemoryLedgerStore,
+  importLedgerKey,
+  type LedgerAnchorStore,
   type LedgerStore,
   loadDefinition,
 } from '@focal/core'
@@ -13,6 +16,10 @@ export interface ResolvedAppParts {
   engine: FocalAppEngine
   services: FocalAppServices
   ledgerStore: LedgerStore
+  /** The ledger's key, imported once, for `/ledger` to verify with. */
+  ledgerKey: Promise<CryptoKey> | undefined
+  /** Where the ledger's heads are kept, for `/ledger` to check the records reach them. */
+  ledgerAnchorStore: LedgerAnchorStore | undefined
   /**
    * Whether turns get the client's abort signal: a ready engine, a model or tool runners can use
    * it; the definition's own engine over fixtures cannot (its turn never awaits anything the
@@ -21,20 +28,28 @@ export interface ResolvedAppParts {
   abortable: boolean
 }
 
-function buildEngine(options: FocalAppOptions, ledgerStore: LedgerStore): FocalAppEngine {
+function buildEngine(
+  options: FocalAppOptions,
+  ledgerStore: LedgerStore,
+  anchorStore: LedgerAnchorStore | undefined,
+): FocalAppEngine {
   if ('engine' in options && options.engine) return options.engine
   if ('engine' in options) throw new TypeError('createFocalApp: pass an engine or a definition')
-  const { definition, model, tools, enforcer, sessionStore, scheduleLedgerDigests } = options
+  const { definition, model, tools, enforcer, sessionStore, scheduleLedgerDigests, compileCache } = options
+  const { ledgerKey } = options
   return createEngine({
     definition,
-    ledger:
-      scheduleLedgerDigests === undefined
-        ? ledgerStore
-        : createLedger({ store: ledgerStore, scheduleDigests: scheduleLedgerDigests }),
+    ledger: createLedger({
+      store: ledgerStore,
+      anchorStore: anchorStore ?? false,
+      ...(ledgerKey === undefined ? {} : { key: ledgerKey }),
+      ...(scheduleLedgerDigests === undefined ? {} : { scheduleDigests: scheduleLedgerDigests }),
+    }),
     ...(sessionStore ? { sessionStore } : {}),
     ...(model ? { model } : {}),
     ...(tools ? { tools } : {}),
     ...(enforcer ? { enforcer } : {}),
+    ...(compileCache ? { compileCache } : {}),
   })
 }
 
@@ -44,7 +59,14 @@ function buildEngine(options: FocalAppOptions, ledgerStore: LedgerStore): FocalA
  */
 export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
   const ledgerStore = options.ledgerStore ?? createMemoryLedgerStore()
-  const engine = buildEngine(options, ledgerStore)
+  const ledgerKey =
+    options.ledgerKey === undefined
+      ? undefined
+      : importLedgerKey(options.ledgerKey, 'createFocalApp: option "ledgerKey"')
+  // A ready engine's ledger keeps its own heads: only one passed here is shared with `/ledger`.
+  const ledgerAnchorStore =
+    options.ledgerAnchorStore ?? ('engine' in options ? undefined : createMemoryLedgerAnchorStore())
+  const engine = buildEngine(options, ledgerStore, ledgerAnchorStore)
   const source = options.definition ?? (engine as { definition?: object }).definition
   const built =
     source === undefined
@@ -64,5 +86,5 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
     options.services?.guardText ?? (options.services?.createStreamGuard ? undefined : built?.guardText)
   if (guardText) services.guardText = guardText
   const abortable = 'engine' in options || Boolean(options.model) || Boolean(options.tools)
-  return { engine, services, ledgerStore, abortable }
+  return { engine, services, ledgerStore, ledgerKey, ledgerAnchorStore, abortable }
 }

@@ -1,8 +1,14 @@
 import type {
+  CompileCacheStore,
+  CompleteGoalInput,
+  CompleteGoalResult,
   LanguageModel,
+  LedgerAnchorStore,
   LedgerDigestScheduler,
+  LedgerKey,
   LedgerStore,
   ReplyEnforcer,
+  RestoreGoalResult,
   SessionStore,
   ToolRunner,
   TurnEvent,
@@ -25,6 +31,12 @@ export interface FocalAppEngine {
   }): Promise<TurnResult>
   /** The session snapshot, or undefined/null for an unknown session. */
   getSession(sessionId: string): Promise<unknown>
+  /** Ends a human handoff (`POST /v1/sessions/:id/release`); engines without handoff may omit it. */
+  releaseHandoff?(input: { sessionId: string; releasedBy?: string }): Promise<boolean>
+  /** The completion step (`POST /v1/sessions/:id/complete`); engines without goal gates may omit it. */
+  complete?(input: CompleteGoalInput): Promise<CompleteGoalResult>
+  /** Undoes the last goal narrowing (`POST /v1/sessions/:id/goal/restore`). */
+  restoreGoal?(input: { sessionId: string; reason?: string }): Promise<RestoreGoalResult>
 }
 
 /** Outcome of `POST /v1/enforce`. */
@@ -79,6 +91,12 @@ export type FocalAppEngineSource =
       /** Lane 1 enforcer for replies, `/v1/enforce` and the chat stream guard. @default the definition's scanners */
       enforcer?: ReplyEnforcer
       services?: Partial<FocalAppServices>
+      /**
+       * Where the model's guardrail compilations are kept by content hash, so a cold start of a
+       * definition compiled before makes no model call (`createKvCompileCache` on Workers).
+       * @default in memory, per app
+       */
+      compileCache?: CompileCacheStore
     }
 
 /** Options of `createFocalApp`. */
@@ -98,6 +116,23 @@ export type FocalAppOptions = FocalAppEngineSource & {
    * @default createMemoryLedgerStore()
    */
   ledgerStore?: LedgerStore
+  /**
+   * Host secret that keys the ledger chain (HMAC-SHA-256 through Web Crypto): at least 32 bytes,
+   * or an HMAC SHA-256 `CryptoKey`. The app's ledger is then keyed, and `GET
+   * /v1/sessions/:id/ledger` verifies with it, so records edited and re-chained by someone who can
+   * write the ledger store but lacks the key fail verification. With a ready `engine`, give its
+   * ledger the same key (`createLedger({ store, key })`).
+   * @default undefined (plain SHA-256 chain)
+   */
+  ledgerKey?: LedgerKey
+  /**
+   * Where each session's ledger head is kept apart from the records, so `/ledger` reports a cut-off
+   * tail (`truncated`); keep it out of reach of the ledger store's writers. With a ready `engine`,
+   * pass the one its ledger writes to.
+   * @default createMemoryLedgerAnchorStore() when the app builds the engine (per process, lost on
+   * restart), none with a ready engine
+   */
+  ledgerAnchorStore?: LedgerAnchorStore
   /**
    * When the ledger's Web Crypto digests start (used when the app builds the engine): digests
    * requested before the scheduler runs its callback start together. `serveFocal` passes

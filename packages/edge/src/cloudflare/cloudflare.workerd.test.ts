@@ -1,11 +1,13 @@
 import { env, SELF } from 'cloudflare:test'
+import { createEngine, type GenerateOptions, type LanguageModel } from '@focal/core'
 import { describeLedgerStoreConformance, describeSessionStoreConformance } from '@focal/core/testing'
 import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
 import { createTestApp } from '../testing/create-test-app.ts'
 import { describeFocalHttpSuite } from '../testing/http-suite.ts'
 import { runConcurrentTurns } from '../testing/run-concurrent-turns.ts'
 import { refundSupport, type TestWorkerEnv } from '../testing/workerd/test-worker.ts'
-import { createFocalStores } from './index.ts'
+import { createFocalStores, createKvCompileCache } from './index.ts'
 
 const namespace = (env as unknown as TestWorkerEnv).FOCAL_SESSIONS
 
@@ -31,5 +33,67 @@ describe('createFocalStores (Durable Objects)', () => {
     // The store's turn lease serialised whole turns: 50 turns, their records never interleaved.
     expect(outcome.ledgerTurns).toBe(50)
     expect(outcome.turnsContiguous).toBe(true)
+  })
+})
+
+describe('createKvCompileCache (Workers KV)', () => {
+  /** A compiler model answering the two compile calls of a guardrail, counting its calls. */
+  function countingModel() {
+    const model = {
+      modelId: 'kv-compiler',
+      calls: 0,
+      async generate(options: GenerateOptions<z.ZodType | undefined>) {
+        model.calls++
+        const form = options.system?.startsWith('You compile a policy rule')
+        const json = form
+          ? { tier: 'hard-safety', target: 'reply', blocklist: ['Amazon', 'Walmart'] }
+          : {
+              replies: [
+                { text: 'Amazon sells it cheaper.', violates: true },
+                { text: 'Northwind Basic is $9.', violates: false },
+              ],
+            }
+        const object = options.schema === undefined ? undefined : options.schema.parse(json)
+        return {
+          text: JSON.stringify(json),
+          object,
+          usage: { inputTokens: 1, outputTokens: 1 },
+          latencyMs: 1,
+          modelId: 'kv-compiler',
+        }
+      },
+    }
+    return model
+  }
+
+  it('compiles a definition once: a cold start over the same KV namespace makes no model call', async () => {
+    const compileCache = createKvCompileCache({
+      namespace: (env as unknown as TestWorkerEnv).FOCAL_COMPILE_CACHE,
+      prefix: `test-${crypto.randomUUID()}:`,
+    })
+    const definition = {
+      name: 'kv-agent',
+      guardrails: { never: ['Mention or compare with competitors.'], always: [] },
+    }
+    const cold = countingModel()
+    const first = await createEngine({
+      definition,
+      model: cold as unknown as LanguageModel,
+      compileCache,
+      lane2: false,
+    }).enforcementPlan()
+    expect(cold.calls).toBe(2)
+    expect(first.rules.find((rule) => rule.id === 'never-1')?.lane1).toMatchObject({
+      blocklist: ['Amazon', 'Walmart'],
+    })
+    const warm = countingModel()
+    const second = await createEngine({
+      definition,
+      model: warm as unknown as LanguageModel,
+      compileCache,
+      lane2: false,
+    }).enforcementPlan()
+    expect(warm.calls).toBe(0)
+    expect(second.summary).toMatchObject({ modelCalls: 0, cached: 1 })
   })
 })

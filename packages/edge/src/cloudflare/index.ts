@@ -12,5 +12,10 @@ export {
   type FocalSessionNamespace,
 } from '../stores/durable-object/index.ts'
 export { createFocalStores } from './create-focal-stores.ts'
+export {
+  createKvCompileCache,
+  type FocalKvNamespace,
+  type KvCompileCacheOptions,
+} from './create-kv-compile-cache.ts'
 export { FocalSessionObject } from './focal-session-object.ts'
 export { type FocalWorkerHandler, serveFocal } from './serve-focal.ts'

@@ -1,11 +1,14 @@
 import { z } from 'zod'
 import type { FocalRequestSchemas } from '../schemas/create-request-schemas.ts'
 import {
+  completeResponseSchema,
   enforceResponseSchema,
   errorBodySchema,
   healthResponseSchema,
   ledgerResponseSchema,
   parseResponseSchema,
+  releaseResponseSchema,
+  restoreGoalResponseSchema,
   sessionResponseSchema,
   turnResultSchema,
 } from '../schemas/response-schemas.ts'
@@ -62,6 +65,30 @@ function routes(schemas: FocalRequestSchemas): RouteDocument[] {
       path: '/v1/sessions/{id}',
       summary: 'Session snapshot.',
       response: sessionResponseSchema,
+      session: true,
+    },
+    {
+      method: 'post',
+      path: '/v1/sessions/{id}/release',
+      summary: 'End a human handoff: the engine answers the session again.',
+      response: releaseResponseSchema,
+      session: true,
+    },
+    {
+      method: 'post',
+      path: '/v1/sessions/{id}/complete',
+      summary:
+        'The completion step: goal contract, trust gate and decision matrix; attempts persist in the session.',
+      body: schemas.complete,
+      response: completeResponseSchema,
+      session: true,
+    },
+    {
+      method: 'post',
+      path: '/v1/sessions/{id}/goal/restore',
+      summary: 'Undo the last goal narrowing (recorded as GOAL_RESTORED).',
+      body: schemas.restoreGoal,
+      response: restoreGoalResponseSchema,
       session: true,
     },
     {

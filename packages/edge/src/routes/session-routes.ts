@@ -3,8 +3,15 @@ import type { Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { authorizeSession } from '../auth/authorize-session.ts'
 import { readIdParam } from '../schemas/read-id-param.ts'
+import { readJsonBody } from '../schemas/read-json-body.ts'
 
-/** `GET /v1/sessions/:id` (snapshot) and `GET /v1/sessions/:id/ledger` (records + verification). */
+/**
+ * `GET /v1/sessions/:id` (snapshot), `GET /v1/sessions/:id/ledger` (records + verification with
+ * the app's ledger key and anchored head), `POST /v1/sessions/:id/release` (end a human handoff:
+ * the engine answers the session again), `POST /v1/sessions/:id/complete` (the completion step:
+ * goal gate, trust gate, decision matrix) and `POST /v1/sessions/:id/goal/restore` (undo the last
+ * goal narrowing, recorded as GOAL_RESTORED).
+ */
 export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
   hono.get('/v1/sessions/:id', async (context) => {
     const sessionId = readIdParam(context, app.schemas.id)
@@ -15,11 +22,54 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
     return context.json({ sessionId, state: session })
   })
 
+  hono.post('/v1/sessions/:id/release', async (context) => {
+    const sessionId = readIdParam(context, app.schemas.id)
+    await authorizeSession(context, app, sessionId, 'existing')
+    if (app.engine.releaseHandoff === undefined)
+      throw new FocalError({ code: 'route-not-found', message: 'This engine has no human handoff.' })
+    const released = await app.engine.releaseHandoff({ sessionId, releasedBy: 'api' })
+    return context.json({ sessionId, released })
+  })
+
+  hono.post('/v1/sessions/:id/complete', async (context) => {
+    const sessionId = readIdParam(context, app.schemas.id)
+    const body = await readJsonBody(context, app.schemas.complete)
+    await authorizeSession(context, app, sessionId, 'existing')
+    if (app.engine.complete === undefined)
+      throw new FocalError({ code: 'route-not-found', message: 'This engine has no completion step.' })
+    const result = await app.engine.complete({
+      sessionId,
+      output: body.output,
+      ...(body.contract === undefined ? {} : { contract: body.contract }),
+      ...(body.replaceContract === undefined ? {} : { replaceContract: body.replaceContract }),
+      ...(body.artifacts === undefined ? {} : { artifacts: body.artifacts }),
+      ...(body.reviewerTrustScore === undefined ? {} : { reviewerTrustScore: body.reviewerTrustScore }),
+      ...(body.requestedStatus === undefined ? {} : { requestedStatus: body.requestedStatus }),
+      ...(body.approach === undefined ? {} : { approach: body.approach }),
+    })
+    return context.json(result)
+  })
+
+  hono.post('/v1/sessions/:id/goal/restore', async (context) => {
+    const sessionId = readIdParam(context, app.schemas.id)
+    const body = await readJsonBody(context, app.schemas.restoreGoal)
+    await authorizeSession(context, app, sessionId, 'existing')
+    if (app.engine.restoreGoal === undefined)
+      throw new FocalError({ code: 'route-not-found', message: 'This engine has no goal narrowing.' })
+    const result = await app.engine.restoreGoal({
+      sessionId,
+      ...(body.reason === undefined ? {} : { reason: body.reason }),
+    })
+    return context.json({ sessionId, ...result })
+  })
+
   hono.get('/v1/sessions/:id/ledger', async (context) => {
     const sessionId = readIdParam(context, app.schemas.id)
     await authorizeSession(context, app, sessionId, 'existing')
+    // The head first: appends write it after their records, so it is never ahead of the list.
+    const head = await app.ledgerAnchorStore?.getHead(sessionId)
     const records = await app.ledgerStore.list(sessionId)
-    const verification = await verifyLedger(records, { sessionId })
+    const verification = await verifyLedger(records, { sessionId, key: await app.ledgerKey, head })
     return context.json({ sessionId, records, verification })
   })
 }

@@ -33,6 +33,21 @@ export function createRequestSchemas(limits: FocalInputLimits) {
     approval: z
       .strictObject({ sessionId: id, decision: z.enum(['approve', 'reject']) })
       .meta({ id: 'ApprovalDecisionRequest' }),
+    // The goal contract itself is validated by core (located `invalid-goal-contract` issues).
+    complete: z
+      .strictObject({
+        contract: z.record(z.string(), z.unknown()).optional(),
+        replaceContract: z.boolean().optional(),
+        output: z.string().max(limits.maxTextLength * 25),
+        artifacts: z.array(z.string().min(1).max(1024)).max(1000).optional(),
+        reviewerTrustScore: z.number().min(0).max(100).optional(),
+        requestedStatus: z.enum(['SUCCESS', 'PARTIAL', 'BLOCKED', 'ABORTED', 'FAILED']).optional(),
+        approach: z.string().max(limits.maxTextLength).optional(),
+      })
+      .meta({ id: 'CompleteRequest' }),
+    restoreGoal: z
+      .strictObject({ reason: z.string().max(500).optional() })
+      .meta({ id: 'RestoreGoalRequest' }),
     // The AI SDK `DefaultChatTransport` body; loose because transports may add their own fields.
     chat: z
       .looseObject({

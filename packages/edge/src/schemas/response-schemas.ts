@@ -25,16 +25,52 @@ const approvalSchema = z.looseObject({
 /** `TurnResult` on the wire (`POST /v1/turn`, `POST /v1/approvals/:id`). */
 export const turnResultSchema = z
   .looseObject({
-    type: z.enum(['reply', 'clarification', 'approval-required', 'refused']),
+    type: z.enum(['reply', 'clarification', 'approval-required', 'refused', 'handoff']),
     sessionId: z.string(),
     turnId: z.string(),
     text: z.string().optional(),
     clarification: clarificationSchema.optional(),
     approval: approvalSchema.optional(),
+    /** Set on `handoff`: the session is with a person until `POST /v1/sessions/:id/release`. */
+    handoff: z
+      .looseObject({ reason: z.string(), since: z.string(), target: z.string().optional() })
+      .optional(),
     provenance: z.looseObject({ mode: z.string(), queryHash: z.string(), timestamp: z.string() }),
     events: z.array(z.looseObject({ type: z.string() })),
   })
   .meta({ id: 'TurnResult' })
+
+/** `POST /v1/sessions/:id/release`: whether a human handoff was ended. */
+export const releaseResponseSchema = z
+  .object({ sessionId: z.string(), released: z.boolean() })
+  .meta({ id: 'ReleaseResponse' })
+
+/** `POST /v1/sessions/:id/complete`: the decision, the goal snapshot and the gate. */
+export const completeResponseSchema = z
+  .object({
+    sessionId: z.string(),
+    decision: z.looseObject({
+      status: z.string(),
+      reason: z.string(),
+      trustGate: z.string(),
+      goalGate: z.string(),
+      attemptNumber: z.number(),
+      maxGoalAttempts: z.number(),
+    }),
+    snapshot: z.looseObject({ summary: z.string(), attemptNumber: z.number(), maxAttempts: z.number() }),
+    gate: z.object({ name: z.string(), status: z.string(), detail: z.string().optional() }),
+  })
+  .meta({ id: 'CompleteResponse' })
+
+/** `POST /v1/sessions/:id/goal/restore`. */
+export const restoreGoalResponseSchema = z
+  .object({
+    sessionId: z.string(),
+    restored: z.boolean(),
+    original: z.string().optional(),
+    discarded: z.string().optional(),
+  })
+  .meta({ id: 'RestoreGoalResponse' })
 
 /** `GET /v1/sessions/:id/ledger`. */
 export const ledgerResponseSchema = z

@@ -54,6 +54,40 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       other = await createSession('hello there')
     })
 
+    it('hands a session to a person, stays quiet, and answers again after POST /v1/sessions/:id/release', async () => {
+      const first = await send(request('/v1/turn', { body: { text: 'can I speak to a human please?' } }))
+      const asked = (await first.json()) as {
+        type: string
+        sessionId: string
+        text?: string
+        handoff?: unknown
+      }
+      expect(asked).toMatchObject({ type: 'handoff', handoff: { reason: expect.stringContaining('person') } })
+      expect(asked.text).toMatch(/connecting you with a person/)
+      const headers = { 'x-focal-session-token': first.headers.get('x-focal-session-token') ?? '' }
+      const turn = (text: string) =>
+        send(request('/v1/turn', { body: { sessionId: asked.sessionId, text }, headers }))
+      const quiet = (await (await turn('where is my order NW-1001')).json()) as {
+        type: string
+        text?: string
+      }
+      expect(quiet).toMatchObject({ type: 'handoff' })
+      expect(quiet.text).toBeUndefined()
+      const release = await send(
+        request(`/v1/sessions/${asked.sessionId}/release`, { method: 'POST', headers }),
+      )
+      expect(release.status).toBe(200)
+      expect(await release.json()).toEqual({ sessionId: asked.sessionId, released: true })
+      const back = (await (await turn('where is my order NW-1001')).json()) as { type: string; text: string }
+      expect(back.type).toBe('reply')
+      expect(back.text).toContain('UPS')
+      const ledger = (await (
+        await send(request(`/v1/sessions/${asked.sessionId}/ledger`, { headers }))
+      ).json()) as { records: Array<{ type: string }>; verification: { valid: boolean } }
+      const types = ledger.records.map((record) => record.type)
+      expect(types).toEqual(expect.arrayContaining(['handoff-requested', 'handoff-released']))
+    })
+
     it('answers /health without credentials', async () => {
       const response = await send(new Request(`${base}/health`))
       expect(response.status).toBe(200)

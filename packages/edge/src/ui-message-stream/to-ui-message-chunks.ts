@@ -57,6 +57,8 @@ export async function* toUiMessageChunks(
         yield { type: 'data-clarification', id: `${messageId}:clarification`, data: event.clarification }
       } else if (event.type === 'approval-requested') {
         yield { type: 'data-approval', id: `${messageId}:approval`, data: event.approval }
+      } else if (event.type === 'goal-progress') {
+        yield { type: 'data-goal-gate', id: `${messageId}:goal-progress`, data: event.snapshot }
       } else if (event.type === 'enforcement-applied') {
         const data = { outcome: event.outcome, ruleIds: event.ruleIds }
         yield { type: 'data-enforcement', id: `${messageId}:enforcement`, data }
@@ -87,6 +89,8 @@ function* resultParts(
   if (result.type === 'approval-required') {
     yield { type: 'data-approval', id: `${messageId}:approval`, data: result.approval }
   }
+  if (result.type === 'handoff')
+    yield { type: 'data-handoff', id: `${messageId}:handoff`, data: result.handoff }
   const findings = redactor.findings()
   const engine = result.provenance.enforcement
   const stream = { redactions: countByType(findings), blocked: redactor.blocked() !== undefined }

@@ -22,6 +22,7 @@ export type FocalDataPartType =
   | 'data-provenance'
   | 'data-enforcement'
   | 'data-goal-gate'
+  | 'data-handoff'
   | 'data-session'
 
 /** Header that marks a response as a UI message stream. */

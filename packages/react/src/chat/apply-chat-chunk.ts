@@ -129,6 +129,12 @@ export function applyChatChunk(
         context,
         upsertPart(withId({ type: 'enforcement', enforcement: chunk.data }, chunk.id)),
       )
+    case 'data-handoff':
+      return withAssistant(
+        state,
+        context,
+        upsertPart(withId({ type: 'handoff', handoff: chunk.data }, chunk.id)),
+      )
     case 'data-provenance':
       return withAssistant(state, context, (message) => ({ ...message, provenance: chunk.data }))
     case 'data-goal-gate':

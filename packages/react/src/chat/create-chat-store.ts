@@ -176,6 +176,24 @@ export function createChatStore({
         }))
         await resolve({ kind: 'approval', approvalId: approval.id, decision })
       },
+      async restoreGoal(messageId) {
+        const { sessionId: session } = get()
+        if (transport.restoreGoal === undefined) {
+          set({ error: { message: 'This chat cannot undo a goal narrowing.', retryable: false } })
+          return
+        }
+        try {
+          const { restored } = await transport.restoreGoal({ sessionId: session })
+          if (!restored) return
+          set((state) => ({
+            messages: state.messages.map((message) =>
+              message.id === messageId ? { ...message, goalRestored: true } : message,
+            ),
+          }))
+        } catch (error) {
+          set({ error: describe(error) })
+        }
+      },
       stop() {
         if (!controller) return
         controller.abort()

@@ -1,4 +1,4 @@
-import type { ApprovalRequest, Clarification, Provenance } from '@focal/core'
+import type { ApprovalRequest, Clarification, Handoff, Provenance } from '@focal/core'
 import type { StoreApi } from 'zustand/vanilla'
 import type { FocalEnforcementData } from '../transport/types.ts'
 
@@ -11,6 +11,7 @@ export type ChatMessagePart =
   | { type: 'clarification'; id?: string; clarification: Clarification }
   | { type: 'approval'; id?: string; approval: ApprovalRequest; decision: 'pending' | 'approve' | 'reject' }
   | { type: 'enforcement'; id?: string; enforcement: FocalEnforcementData }
+  | { type: 'handoff'; id?: string; handoff: Handoff }
 
 /** One message of the transcript. Assistant messages carry the provenance of their turn. */
 export interface ChatMessage {
@@ -20,6 +21,8 @@ export interface ChatMessage {
   provenance?: Provenance
   /** True when the user stopped the reply before it finished. */
   aborted?: boolean
+  /** True once the user undid this turn's goal narrowing (`restoreGoal`). */
+  goalRestored?: boolean
 }
 
 /** The goal-level completion state (criteria met, attempts, two-gate outcome) for `GoalProgress`. */
@@ -61,6 +64,11 @@ export interface ChatState {
   chooseOption(optionId: string): Promise<void>
   /** Approves or rejects the pending tool call; the conversation resumes with the reply. */
   resolveApproval(decision: 'approve' | 'reject'): Promise<void>
+  /**
+   * Undoes the goal narrowing of the assistant message `messageId` (its provenance shows it):
+   * the engine records GOAL_RESTORED; the message is marked `goalRestored`.
+   */
+  restoreGoal(messageId: string): Promise<void>
   /** Aborts the reply in flight, keeping what already arrived. */
   stop(): void
   /** Sends the last failed request again (same message id), dropping its partial reply. */

@@ -19,6 +19,7 @@ const partOrder: Record<ChatMessagePart['type'], number> = {
   text: 0,
   clarification: 1,
   approval: 1,
+  handoff: 1,
   enforcement: 2,
 }
 
@@ -41,6 +42,12 @@ function Part({ part }: { part: ChatMessagePart }) {
       return <ApprovalCard approval={part.approval} decision={part.decision} />
     case 'enforcement':
       return <EnforcementNotice enforcement={part.enforcement} />
+    case 'handoff':
+      return (
+        <p className="focal-handoff" role="status">
+          A person from the team has this conversation now; the assistant stays quiet until they hand it back.
+        </p>
+      )
   }
 }
 
@@ -50,6 +57,7 @@ function Part({ part }: { part: ChatMessagePart }) {
  */
 export const Message = memo(function Message({ messageId, className }: MessageProps) {
   const message = useChatSelector((state) => state.messages.find((candidate) => candidate.id === messageId))
+  const restoreGoal = useChatSelector((state) => state.restoreGoal)
   if (!message) return null
   const streaming = message.parts.some((part) => part.type === 'text' && part.state === 'streaming')
   // The scan may hold the first words back: show that the reply is coming rather than an empty bubble.
@@ -67,7 +75,12 @@ export const Message = memo(function Message({ messageId, className }: MessagePr
       {streaming && nothingShown ? <TypingIndicator /> : null}
       {message.aborted ? <p className="focal-note">Stopped.</p> : null}
       {message.provenance ? (
-        <ProvenanceFooter provenance={message.provenance} enforcement={lastEnforcement(message.parts)} />
+        <ProvenanceFooter
+          provenance={message.provenance}
+          enforcement={lastEnforcement(message.parts)}
+          onRestoreGoal={() => void restoreGoal(message.id)}
+          goalRestored={message.goalRestored}
+        />
       ) : null}
     </article>
   )

@@ -12,6 +12,10 @@ export interface ProvenanceFooterProps {
    * @default false
    */
   defaultOpen?: boolean
+  /** Undoes the turn's goal narrowing; without it the footer offers no undo. */
+  onRestoreGoal?: (() => void) | undefined
+  /** The narrowing was undone. @default false */
+  goalRestored?: boolean | undefined
 }
 
 /** The turn's enforcement with the stream guard's redactions folded in. */
@@ -59,15 +63,22 @@ function summary(provenance: Provenance, enforcement: ProvenanceEnforcement | un
   const parts = [`${rules} rule${rules === 1 ? '' : 's'}`, routeText(provenance)]
   const outcome = enforcement?.outcome
   if (outcome && outcome !== 'allowed') parts.push(outcome)
+  const { goal } = provenance
+  if (goal?.reformulation) parts.push('goal narrowed')
+  else if (goal && goal.active !== goal.original) parts.push('goal changed without a record')
   return parts.join(' · ')
 }
 
 function Details({
   provenance,
   enforcement,
+  onRestoreGoal,
+  goalRestored,
 }: {
   provenance: Provenance
   enforcement: ProvenanceEnforcement | undefined
+  onRestoreGoal?: (() => void) | undefined
+  goalRestored?: boolean | undefined
 }) {
   const { goal } = provenance
   return (
@@ -89,6 +100,24 @@ function Details({
         <Section title="Reformulation">
           <p>
             {goal.original} → {goal.active} <span className="focal-tag">{goal.reformulation.type}</span>
+          </p>
+          <p>
+            Confidence {goal.reformulation.confidence.toFixed(2)} · evidence:{' '}
+            {goal.reformulation.evidenceIds.join(', ') || 'none'}
+          </p>
+          {goalRestored ? (
+            <p className="focal-note">Undone: back to “{goal.original}”.</p>
+          ) : onRestoreGoal ? (
+            <button type="button" className="focal-restore-goal" onClick={onRestoreGoal}>
+              Undo narrowing
+            </button>
+          ) : null}
+        </Section>
+      ) : goal && goal.active !== goal.original ? (
+        <Section title="Reformulation">
+          <p className="focal-warning" role="alert">
+            The active goal differs from the original with no reformulation record: “{goal.original}” → “
+            {goal.active}”.
           </p>
         </Section>
       ) : null}
@@ -121,6 +150,27 @@ function Details({
           </ul>
         </Section>
       ) : null}
+      {provenance.plan ? (
+        <Section title="Plan">
+          <p>
+            Goal: {provenance.plan.goal.intent} {provenance.plan.goal.entity}
+            {provenance.plan.goal.target ? ` “${provenance.plan.goal.target}”` : ''} (confidence{' '}
+            {provenance.plan.confidence.toFixed(2)}) · evidence:{' '}
+            {provenance.plan.evidence.join(', ') || 'none'}
+          </p>
+          <ol className="focal-plan">
+            {withKeys(provenance.plan.calls, (call) => `${call.tool} ${call.command}`).map(([key, call]) => (
+              <li key={key}>
+                <code>
+                  {call.tool} {call.command}
+                </code>{' '}
+                <span className="focal-tag">{call.role}</span> {call.evidence}: {call.status}
+              </li>
+            ))}
+          </ol>
+          {provenance.plan.missing.length > 0 ? <p>Missing: {provenance.plan.missing.join(', ')}</p> : null}
+        </Section>
+      ) : null}
       <Section title="Gates">
         {provenance.gates.length === 0 ? <p>None</p> : null}
         <ul>
@@ -150,6 +200,8 @@ export function ProvenanceFooter({
   provenance,
   enforcement: streamed,
   defaultOpen = false,
+  onRestoreGoal,
+  goalRestored = false,
 }: ProvenanceFooterProps) {
   const [open, setOpen] = useState(defaultOpen)
   const enforcement = mergeEnforcement(provenance, streamed)
@@ -166,7 +218,14 @@ export function ProvenanceFooter({
         Why this answer · {summary(provenance, enforcement)}
       </button>
       <div id={panelId} className="focal-provenance-panel" hidden={!open}>
-        {open ? <Details provenance={provenance} enforcement={enforcement} /> : null}
+        {open ? (
+          <Details
+            provenance={provenance}
+            enforcement={enforcement}
+            onRestoreGoal={onRestoreGoal}
+            goalRestored={goalRestored}
+          />
+        ) : null}
       </div>
     </footer>
   )

@@ -122,4 +122,67 @@ describe('ProvenanceFooter', () => {
     const items = screen.getAllByText('lookup_order').map((element) => element.parentElement?.textContent)
     expect(items).toEqual(['lookup_order failed — timeout', 'lookup_order ran'])
   })
+
+  it("shows a task agent's plan: goal, evidence and each call with its role and status", () => {
+    const provenance = provenanceFixture({
+      plan: {
+        goal: {
+          intent: 'explain',
+          entity: 'component',
+          artifact: 'explanation',
+          scope: 'global',
+          target: 'auth',
+        },
+        confidence: 0.78,
+        evidence: ['file-search', 'file-content'],
+        calls: [
+          { tool: 'find', command: 'auth', evidence: 'file-search', status: 'ran', role: 'plan' },
+          { tool: 'read', command: 'src/auth.ts', evidence: 'file-content', status: 'ran', role: 'recovery' },
+        ],
+        missing: [],
+      },
+    })
+    renderWithStore(<ProvenanceFooter provenance={provenance} defaultOpen />)
+    expect(screen.getByText(/Goal: explain component “auth” \(confidence 0\.78\)/)).toBeTruthy()
+    expect(screen.getByText('read src/auth.ts').parentElement?.textContent).toBe(
+      'read src/auth.ts recovery file-content: ran',
+    )
+  })
+
+  it('offers to undo a recorded narrowing, and says when it was undone', () => {
+    const narrowed = {
+      original: 'explain how the auth works',
+      active: 'explain how the auth works in src/auth.ts',
+      reformulation: { type: 'constraint-addition', confidence: 0.95, evidenceIds: ['find:auth'] },
+    }
+    let undone = 0
+    renderWithStore(
+      <ProvenanceFooter
+        provenance={provenanceFixture({ goal: narrowed })}
+        defaultOpen
+        onRestoreGoal={() => undone++}
+      />,
+    )
+    expect(screen.getByRole('button', { name: /goal narrowed/ })).toBeTruthy()
+    screen.getByRole('button', { name: 'Undo narrowing' }).click()
+    expect(undone).toBe(1)
+    cleanup()
+    renderWithStore(
+      <ProvenanceFooter
+        provenance={provenanceFixture({ goal: narrowed })}
+        defaultOpen
+        onRestoreGoal={() => undone++}
+        goalRestored
+      />,
+    )
+    expect(screen.queryByRole('button', { name: 'Undo narrowing' })).toBeNull()
+    expect(screen.getByText('Undone: back to “explain how the auth works”.')).toBeTruthy()
+  })
+
+  it('warns, never hides, when the active goal differs from the original with no record', () => {
+    const changed = { original: 'summarize all markets', active: 'summarize the top 3 markets' }
+    renderWithStore(<ProvenanceFooter provenance={provenanceFixture({ goal: changed })} defaultOpen />)
+    expect(screen.getByRole('alert').textContent).toContain('no reformulation record')
+    expect(screen.getByRole('button', { name: /goal changed without a record/ })).toBeTruthy()
+  })
 })

@@ -137,5 +137,11 @@ export function createHttpTransport({
       const path = `/v1/approvals/${encodeURIComponent(approvalId)}`
       yield* readReply(await post(path, sessionId, { sessionId, decision }, signal))
     },
+    async restoreGoal({ sessionId, reason }) {
+      const path = `/v1/sessions/${encodeURIComponent(sessionId)}/goal/restore`
+      const body = reason === undefined ? {} : { reason }
+      const response = await post(path, sessionId, body, new AbortController().signal)
+      return (await response.json()) as { restored: boolean }
+    },
   }
 }

@@ -21,6 +21,16 @@ async function collect(iterable: AsyncIterable<FocalUiMessageChunk>) {
   return chunks
 }
 
+/** Types a message into the rendered widget and waits until the store is idle again. */
+function sender(store: ReturnType<typeof createChatStore>) {
+  const composer = screen.getByLabelText('Message')
+  return async (text: string) => {
+    fireEvent.change(composer, { target: { value: text } })
+    fireEvent.keyDown(composer, { key: 'Enter' })
+    await waitFor(() => expect(store.getState().status).toBe('ready'))
+  }
+}
+
 describe('createLocalTransport', () => {
   it("streams a real engine's turn as the same chunks the edge sends", async () => {
     const transport = createLocalTransport({ engine: createEngine({ definition }) })
@@ -41,12 +51,7 @@ describe('createLocalTransport', () => {
     const engine = createEngine({ definition })
     const store = createChatStore({ transport: createLocalTransport({ engine }) })
     render(<FocalChat store={store} />)
-    const composer = screen.getByLabelText('Message')
-    const send = async (text: string) => {
-      fireEvent.change(composer, { target: { value: text } })
-      fireEvent.keyDown(composer, { key: 'Enter' })
-      await waitFor(() => expect(store.getState().status).toBe('ready'))
-    }
+    const send = sender(store)
     await send('I have a problem')
     const group = screen.getByRole('group', { name: /Which one do you need/ })
     expect(document.activeElement).toBe(within(group).getAllByRole('button')[0])
@@ -55,5 +60,22 @@ describe('createLocalTransport', () => {
     await waitFor(() => expect(screen.getByText(/Order NW-2002 is cancelled/)).toBeTruthy())
     await act(() => send('Which card is on file?'))
     expect(screen.getByRole('log').textContent).not.toMatch(/4111/)
+  })
+
+  it('shows the handoff in the widget and keeps the assistant quiet until the session is released', async () => {
+    const engine = createEngine({ definition })
+    const store = createChatStore({ transport: createLocalTransport({ engine }) })
+    render(<FocalChat store={store} />)
+    const send = sender(store)
+    await send('I want a refund')
+    await send('can I speak to a human?')
+    expect(screen.getByText(/A person from the team has this conversation now/)).toBeTruthy()
+    expect(screen.getByRole('log').textContent).toMatch(/connecting you with a person/)
+    const sessionId = store.getState().sessionId
+    await send('hello? where is my order NW-1001')
+    expect(screen.getByRole('log').textContent).not.toMatch(/UPS/)
+    expect(await engine.releaseHandoff({ sessionId })).toBe(true)
+    await send('where is my order NW-1001')
+    await waitFor(() => expect(screen.getByRole('log').textContent).toMatch(/UPS/))
   })
 })

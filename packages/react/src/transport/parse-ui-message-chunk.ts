@@ -26,6 +26,7 @@ const dataTypes = new Set([
   'data-provenance',
   'data-enforcement',
   'data-goal-gate',
+  'data-handoff',
 ])
 
 /**

@@ -13,6 +13,8 @@ export async function* turnEventsToChunks(
   let textSent = false
   for await (const event of events) {
     if (event.type === 'turn-started') yield { type: 'start', messageId: event.turnId }
+    if (event.type === 'goal-progress')
+      yield { type: 'data-goal-gate', id: 'goal-progress', data: event.snapshot }
     if (event.type === 'text-delta' && event.delta) {
       if (!textOpen) yield { type: 'text-start', id: 'text-0' }
       textOpen = true

@@ -13,6 +13,7 @@ export function turnOutcomeChunks(result: TurnResult, textSent: boolean): FocalU
   }
   if (result.type === 'clarification') chunks.push({ type: 'data-clarification', data: result.clarification })
   if (result.type === 'approval-required') chunks.push({ type: 'data-approval', data: result.approval })
+  if (result.type === 'handoff') chunks.push({ type: 'data-handoff', data: result.handoff })
   const enforcement = result.provenance.enforcement
   if (enforcement) {
     const ruleIds = enforcement.violations.map((violation) => violation.ruleId)

@@ -1,4 +1,4 @@
-import type { ApprovalRequest, Clarification, Provenance } from '@focal/core'
+import type { ApprovalRequest, Clarification, Handoff, Provenance } from '@focal/core'
 
 /**
  * One chunk of the AI SDK UI message stream as `@focal/edge` sends it on `POST /v1/chat`, with
@@ -14,6 +14,7 @@ export type FocalUiMessageChunk =
   | { type: 'data-provenance'; id?: string; data: Provenance }
   | { type: 'data-enforcement'; id?: string; data: FocalEnforcementData }
   | { type: 'data-goal-gate'; id?: string; data: unknown }
+  | { type: 'data-handoff'; id?: string; data: Handoff }
   | { type: 'data-session'; id?: string; data: { sessionId: string; token?: string } }
   | { type: 'error'; errorText: string }
   | { type: 'finish'; finishReason?: string }
@@ -62,4 +63,6 @@ export interface ChatTransport {
   sendMessage(request: ChatSendRequest): AsyncIterable<FocalUiMessageChunk>
   /** Approves or rejects a paused tool call and yields the resumed reply. */
   resolveApproval(request: ChatApprovalRequest): AsyncIterable<FocalUiMessageChunk>
+  /** Undoes the session's last goal narrowing; transports without one cannot. */
+  restoreGoal?(request: { sessionId: string; reason?: string }): Promise<{ restored: boolean }>
 }

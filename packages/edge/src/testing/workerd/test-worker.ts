@@ -1,5 +1,10 @@
 import definition from '../../../../../examples/definitions/refund-support.yaml?raw'
-import { createFocalStores, type FocalSessionNamespace, serveFocal } from '../../cloudflare/index.ts'
+import {
+  createFocalStores,
+  type FocalKvNamespace,
+  type FocalSessionNamespace,
+  serveFocal,
+} from '../../cloudflare/index.ts'
 import { createTestAppOptions } from '../create-test-app.ts'
 
 export { FocalSessionObject } from '../../cloudflare/index.ts'
@@ -7,6 +12,7 @@ export { FocalSessionObject } from '../../cloudflare/index.ts'
 /** Bindings of the test Worker (see vitest.workers.config.ts). */
 export interface TestWorkerEnv {
   FOCAL_SESSIONS: FocalSessionNamespace
+  FOCAL_COMPILE_CACHE: FocalKvNamespace
 }
 
 /** The refund-support definition, bundled as text (workerd has no file system). */

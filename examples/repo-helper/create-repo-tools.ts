@@ -1,0 +1,149 @@
+/**
+ * Real tool runners for the repo-helper task agent (Node only): read-only git, file reads and
+ * searches over a copy of ./fixture made into a git repository with two commits and one
+ * uncommitted change, so `git status`, `git diff` and `git log` have something true to say.
+ */
+import { execFile } from 'node:child_process'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative, resolve, sep } from 'node:path'
+import { promisify } from 'node:util'
+import type { ToolRunner } from '@focal/core'
+
+const run = promisify(execFile)
+const fixture = join(import.meta.dirname, 'fixture')
+const maxOutput = 4000
+
+/** The repository the tools work on, and how to remove it. */
+export interface RepoTools {
+  root: string
+  tools: ToolRunner
+  dispose(): void
+}
+
+async function git(root: string, ...args: string[]): Promise<string> {
+  const { stdout } = await run('git', args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'Demo',
+      GIT_AUTHOR_EMAIL: 'demo@northwind.example',
+      GIT_COMMITTER_NAME: 'Demo',
+      GIT_COMMITTER_EMAIL: 'demo@northwind.example',
+      GIT_AUTHOR_DATE: '2026-11-01T10:00:00Z',
+      GIT_COMMITTER_DATE: '2026-11-01T10:00:00Z',
+    },
+    maxBuffer: 1 << 20,
+  })
+  return stdout
+}
+
+/** Copies the fixture to a temporary git repository: two commits, then one uncommitted edit. */
+export async function createRepoTools(): Promise<RepoTools> {
+  const root = mkdtempSync(join(tmpdir(), 'focal-repo-'))
+  cpSync(fixture, root, { recursive: true })
+  const orders = join(root, 'src', 'orders.ts')
+  const original = readFileSync(orders, 'utf8')
+  // The first commit lacks cancelOrder; the second adds it; the working tree then logs cancels.
+  writeFileSync(orders, original.slice(0, original.indexOf('export function cancelOrder')))
+  await git(root, 'init', '--quiet', '--initial-branch=main')
+  await git(root, 'add', '.')
+  await git(root, 'commit', '--quiet', '-m', 'Order store and command router')
+  writeFileSync(orders, original)
+  await git(root, 'commit', '--quiet', '-am', 'Add cancelOrder to the order store')
+  writeFileSync(
+    orders,
+    original.replace(
+      "order.status = 'cancelled'",
+      "order.status = 'cancelled'\n    console.log('cancelled', id)",
+    ),
+  )
+  return { root, tools: repoTools(root), dispose: () => rmSync(root, { recursive: true, force: true }) }
+}
+
+/** A path inside the repository, or an error for one outside it. */
+function inside(root: string, path: string): string {
+  const target = resolve(root, path === '' ? '.' : path)
+  if (target !== root && !target.startsWith(`${root}${sep}`))
+    throw new Error(`path outside the repository: ${path}`)
+  return target
+}
+
+function files(root: string, dir = root): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === '.git' || entry.name === 'node_modules') return []
+    const path = join(dir, entry.name)
+    return entry.isDirectory() ? files(root, path) : [relative(root, path)]
+  })
+}
+
+function clip(text: string): string {
+  return text.length > maxOutput
+    ? `${text.slice(0, maxOutput)}\n… (${text.length - maxOutput} more characters)`
+    : text
+}
+
+function commandOf(args: Record<string, unknown>): string {
+  return typeof args.command === 'string' ? args.command.trim() : ''
+}
+
+/** Lines of every file that contain `needle` (case-insensitive), as `path:line: text`. */
+function search(root: string, needle: string, where: (line: string) => boolean = () => true): string {
+  const wanted = needle.toLowerCase()
+  const hits: string[] = []
+  for (const path of files(root)) {
+    readFileSync(join(root, path), 'utf8')
+      .split('\n')
+      .forEach((line, index) => {
+        if (hits.length < 20 && line.toLowerCase().includes(wanted) && where(line))
+          hits.push(`${path}:${index + 1}: ${line.trim()}`)
+      })
+  }
+  if (hits.length === 0) throw new Error(`no match for "${needle}"`)
+  return hits.join('\n')
+}
+
+function repoTools(root: string): ToolRunner {
+  return {
+    async git(args) {
+      const words = commandOf(args)
+        .split(/\s+/u)
+        .filter((word) => word !== '')
+      if (!['status', 'diff', 'log', 'show'].includes(words[0] ?? ''))
+        throw new Error(`only read-only git commands run here, not "git ${words.join(' ')}"`)
+      return clip(await git(root, '--no-pager', ...words))
+    },
+    read(args) {
+      const target = inside(root, commandOf(args))
+      if (statSync(target).isDirectory()) return readdirSync(target).join('\n')
+      return clip(readFileSync(target, 'utf8'))
+    },
+    find(args) {
+      const wanted = commandOf(args).toLowerCase()
+      const found = files(root).filter((path) => path.toLowerCase().includes(wanted))
+      if (found.length === 0) throw new Error(`no file path contains "${wanted}"`)
+      return found.join('\n')
+    },
+    grep: (args) => search(root, commandOf(args)),
+    symbols: (args) =>
+      search(root, commandOf(args), (line) => /\b(class|function|interface|const|type|enum)\s/u.test(line)),
+    references: (args) => search(root, commandOf(args)),
+    list: () =>
+      readdirSync(root)
+        .filter((name) => name !== '.git')
+        .join('\n'),
+    discovery() {
+      const readme = readFileSync(join(root, 'README.md'), 'utf8').split('\n').slice(0, 4).join(' ')
+      return `${files(root).join('\n')}\n\nREADME: ${readme}`
+    },
+    async test() {
+      try {
+        const { stdout } = await run(process.execPath, ['--test', 'tests/'], { cwd: root })
+        return clip(stdout)
+      } catch (error) {
+        const failed = error as { stdout?: string; message: string }
+        return clip(failed.stdout ?? failed.message)
+      }
+    },
+  }
+}

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { serveFocal } from '@focal/edge/node'
+import { createChatStore, createHttpTransport } from '@focal/react'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createRepoTools, type RepoTools } from './create-repo-tools.ts'
+
+const definition = readFileSync(join(import.meta.dirname, 'repo-helper.yaml'), 'utf8')
+let repo: RepoTools
+let served: ReturnType<typeof serveFocal>
+let origin: string
+
+beforeAll(async () => {
+  repo = await createRepoTools()
+  served = serveFocal({ definition, tools: repo.tools, port: 0, hostname: '127.0.0.1' })
+  await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
+  origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  await new Promise((resolve) => served.server.close(resolve))
+  repo.dispose()
+})
+
+describe('the repo-helper task agent over HTTP, through the widget store', () => {
+  it('streams the plan and the narrowing in the provenance, and undoes the narrowing from the store', async () => {
+    const store = createChatStore({ transport: createHttpTransport({ baseUrl: origin }) })
+    await store.getState().sendMessage('explain how the auth works')
+    const reply = store.getState().messages.at(-1)
+    expect(reply?.role).toBe('assistant')
+    expect(reply?.provenance?.plan?.calls.map((call) => `${call.tool} ${call.command}`)).toEqual([
+      'read auth',
+      'find auth',
+      'read src/auth.ts',
+    ])
+    expect(reply?.provenance?.goal).toMatchObject({
+      active: 'explain how the auth works in src/auth.ts',
+      reformulation: { type: 'constraint-addition' },
+    })
+    await store.getState().restoreGoal(reply!.id)
+    expect(store.getState().messages.at(-1)?.goalRestored).toBe(true)
+    expect(store.getState().error).toBeUndefined()
+
+    const sessionId = store.getState().sessionId
+    const ledger = (await (await fetch(`${origin}/v1/sessions/${sessionId}/ledger`)).json()) as {
+      records: Array<{ type: string }>
+      verification: { valid: boolean }
+    }
+    const types = ledger.records.map((record) => record.type)
+    expect(types).toContain('GOAL_REFORMULATION')
+    expect(types.at(-1)).toBe('GOAL_RESTORED')
+    expect(ledger.verification).toEqual({ valid: true })
+    // Nothing left to undo.
+    const again = await fetch(`${origin}/v1/sessions/${sessionId}/goal/restore`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(await again.json()).toEqual({ sessionId, restored: false })
+  })
+})

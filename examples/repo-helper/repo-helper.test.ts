@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createEngine, createLedger, type Engine } from '@focal/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createRepoTools, type RepoTools } from './create-repo-tools.ts'
+
+const definition = readFileSync(join(import.meta.dirname, 'repo-helper.yaml'), 'utf8')
+let repo: RepoTools
+let engine: Engine
+const ledger = createLedger()
+
+beforeAll(async () => {
+  repo = await createRepoTools()
+  engine = createEngine({ definition, tools: repo.tools, ledger })
+})
+afterAll(() => repo.dispose())
+
+let session = 0
+const ask = (text: string) => engine.turn({ sessionId: `repo-${session++}`, text })
+
+describe('the repo-helper task agent (real git and file tools over a fixture repository)', () => {
+  it('plans git evidence for "what did I change" and answers from the real diff', async () => {
+    const result = await ask('what did I change in the working tree?')
+    expect(result.type).toBe('reply')
+    expect(result.provenance.plan).toMatchObject({
+      goal: { entity: 'git-working-tree' },
+      evidence: expect.arrayContaining(['git-status']),
+      missing: [],
+    })
+    expect(result.provenance.plan?.calls[0]).toMatchObject({ tool: 'git', status: 'ran', role: 'plan' })
+    expect('text' in result && result.text).toContain('src/orders.ts')
+    expect(result.provenance.tools.every((tool) => tool.status === 'ran')).toBe(true)
+  })
+
+  it('finds where a symbol is defined with the symbol search', async () => {
+    const result = await ask('where is CommandRouter defined?')
+    expect(result.provenance.plan?.goal).toMatchObject({ target: 'CommandRouter' })
+    expect(
+      result.provenance.plan?.calls.some((call) => call.tool === 'symbols' && call.status === 'ran'),
+    ).toBe(true)
+    expect('text' in result && result.text).toContain('src/router.ts:5')
+  })
+
+  it('turns a name into a file: finds "auth", then reads the file it found', async () => {
+    const result = await ask('explain how the auth works')
+    const calls = result.provenance.plan?.calls ?? []
+    expect(calls.at(-1)).toMatchObject({
+      tool: 'read',
+      command: 'src/auth.ts',
+      status: 'ran',
+      role: 'recovery',
+    })
+    // No call runs twice.
+    const made = calls.map((call) => `${call.tool} ${call.command}`)
+    expect(new Set(made).size).toBe(made.length)
+    expect('text' in result && result.text).toContain("token.startsWith('nw_')")
+  })
+
+  it('narrows the goal to the file it found, records it before the read, and can undo it', async () => {
+    const result = await ask('explain how the auth works')
+    expect(result.provenance.goal).toEqual({
+      original: 'explain how the auth works',
+      active: 'explain how the auth works in src/auth.ts',
+      reformulation: { type: 'constraint-addition', confidence: 0.95, evidenceIds: ['find:auth'] },
+    })
+    const records = await ledger.records(result.sessionId)
+    const types = records.map(
+      (record) =>
+        `${record.type}${record.type === 'tool-called' ? `:${(record.payload as { toolId: string }).toolId}` : ''}`,
+    )
+    // The narrowing is on record before the read that uses it.
+    expect(types.indexOf('GOAL_REFORMULATION')).toBeLessThan(types.lastIndexOf('tool-called:read'))
+    expect(types.indexOf('GOAL_REFORMULATION')).toBeGreaterThan(types.indexOf('tool-called:find'))
+    expect(await engine.restoreGoal({ sessionId: result.sessionId, reason: 'too narrow' })).toEqual({
+      restored: true,
+      original: 'explain how the auth works',
+      discarded: 'explain how the auth works in src/auth.ts',
+    })
+    expect((await engine.getSession(result.sessionId))?.activeGoal).toBeUndefined()
+    const restored = (await ledger.records(result.sessionId)).at(-1)
+    expect(restored).toMatchObject({ type: 'GOAL_RESTORED', payload: { reason: 'too narrow' } })
+    expect(await engine.restoreGoal({ sessionId: result.sessionId })).toEqual({ restored: false })
+    expect(await ledger.verify(result.sessionId)).toEqual({ valid: true })
+  })
+
+  it('does not narrow when the search found several files (confidence under 0.9)', async () => {
+    const result = await ask('explain how the order works')
+    expect(result.provenance.goal?.reformulation).toBeUndefined()
+    expect(result.provenance.goal?.active).toBe(result.provenance.goal?.original)
+  })
+
+  it('reads the history from git log', async () => {
+    const result = await ask('show me the recent commits')
+    expect(result.provenance.plan?.calls.map((call) => call.tool)).toContain('git')
+    expect('text' in result && result.text).toContain('Add cancelOrder to the order store')
+  })
+
+  it('waits for a maintainer before running the tests', async () => {
+    const result = await ask('run the tests')
+    expect(result.type).toBe('approval-required')
+    if (result.type !== 'approval-required') return
+    expect(result.approval).toMatchObject({ toolId: 'test', approver: 'maintainer' })
+  })
+
+  it('asks instead of running tools when it cannot tell what is wanted', async () => {
+    const result = await ask('hmm')
+    expect(result.type).toBe('clarification')
+    expect(result.provenance.tools).toEqual([])
+  })
+
+  it('records every planned call in the ledger', async () => {
+    const result = await ask('what did I change in the working tree?')
+    const records = await ledger.records(result.sessionId)
+    const called = records.filter((record) => record.type === 'tool-called')
+    expect(called.map((record) => (record.payload as { toolId: string }).toolId)).toEqual(
+      result.provenance.plan?.calls.map((call) => call.tool),
+    )
+  })
+})

@@ -1,0 +1,19 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { buildEnforcementPlan, formatEnforcementPlan } from '../src/compiler/index.ts'
+import { loadDefinition } from '../src/definition/index.ts'
+import { compilerModelFromEnvironment, readCompileCache } from './compiler-environment.ts'
+
+/** `focal explain`: prints a definition's enforcement plan (see focal.ts for the environment). */
+export async function explain(definitionPath: string, cacheOption: string | undefined): Promise<void> {
+  const definition = loadDefinition(readFileSync(definitionPath, 'utf8'))
+  const cachePath = cacheOption ?? `${definitionPath}.compile-cache.json`
+  const cache = readCompileCache(cachePath)
+  const model = compilerModelFromEnvironment()
+  const plan = await buildEnforcementPlan({ definition, cache, ...(model === undefined ? {} : { model }) })
+  if (model !== undefined) writeFileSync(cachePath, `${JSON.stringify(cache.entries(), null, 2)}\n`)
+  console.log(formatEnforcementPlan(plan))
+  if (model === undefined)
+    console.log(
+      '\n(offline: no FOCAL_COMPILER_BASE_URL / FOCAL_COMPILER_MODEL, so guardrails use the templates and no Lane 2 judge is assumed)',
+    )
+}

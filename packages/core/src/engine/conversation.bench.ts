@@ -1,0 +1,220 @@
+// biome-ignore lint/style/noRestrictedImports: benchmarks run in Node only (check-portable exempts *.bench.ts)
+import { existsSync, readFileSync } from 'node:fs'
+// biome-ignore lint/style/noRestrictedImports: benchmarks run in Node only
+import { join } from 'node:path'
+import { type BenchMetrics, defineSuite } from '../../../../bench/harness.ts'
+import { inChildProcess } from '../../../../bench/isolate.ts'
+import type { LanguageModel } from '../llm/types.ts'
+import { createEngine } from './create-engine.ts'
+
+/**
+ * Routing across whole conversations on the Schema-Guided Dialogue dev split
+ * (../shared/data/sgd-dev, README there). One definition is built from the services alone: one
+ * intent and one scenario per service intent, with its name, description and examples, and the
+ * service as the scenario's `topic` (no hand-written keywords). Each dialogue's user turns run in
+ * one session; a turn is right when the session's scenario after it is the annotated intent.
+ */
+const dataFile = join(import.meta.dirname, '../../../../../shared/data/sgd-dev/sgd_cases.json')
+
+interface SgdIntent {
+  id: string
+  name: string
+  description: string
+  examples: string[]
+}
+interface SgdData {
+  services: Array<{ name: string; intents: SgdIntent[] }>
+  dialogues: Array<{ id: string; turns: Array<{ sys: string; text: string; expected: string | null }> }>
+}
+
+interface Tally {
+  turns: number
+  right: number
+  switches: number
+  switchesRight: number
+  stays: number
+  staysRight: number
+  clarifications: number
+}
+
+const emptyTally = (): Tally => ({
+  turns: 0,
+  right: 0,
+  switches: 0,
+  switchesRight: 0,
+  stays: 0,
+  staysRight: 0,
+  clarifications: 0,
+})
+
+/** Scores one dialogue's predictions (the scenario after each turn) against its annotation. */
+function score(
+  tally: Tally,
+  turns: SgdData['dialogues'][number]['turns'],
+  predicted: Array<string | null>,
+  asked: boolean[],
+) {
+  let previous: string | null = null
+  turns.forEach((turn, index) => {
+    if (turn.expected === null) return
+    const right = predicted[index] === turn.expected
+    tally.turns++
+    if (right) tally.right++
+    if (asked[index]) tally.clarifications++
+    if (previous !== null && previous !== turn.expected) {
+      tally.switches++
+      if (right) tally.switchesRight++
+    } else if (previous !== null) {
+      tally.stays++
+      if (right) tally.staysRight++
+    }
+    previous = turn.expected
+  })
+}
+
+function report(tally: Tally, micros?: number): BenchMetrics {
+  const round = (value: number) => Math.round(value * 1000) / 1000
+  return {
+    'per-turn accuracy': round(tally.right / tally.turns),
+    'switch-turn accuracy': round(tally.switchesRight / tally.switches),
+    'stay-turn accuracy': round(tally.staysRight / tally.stays),
+    'clarification rate': round(tally.clarifications / tally.turns),
+    ...(micros === undefined ? {} : { 'µs per turn': Math.round(micros) }),
+    turns: tally.turns,
+    'switch turns': tally.switches,
+  }
+}
+
+function load(): SgdData {
+  return JSON.parse(readFileSync(dataFile, 'utf8')) as SgdData
+}
+
+function definitionOf(data: SgdData) {
+  const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2')
+  return {
+    name: 'sgd-dev',
+    intents: data.services.flatMap((service) =>
+      service.intents.map((intent) => ({
+        id: intent.id,
+        label: words(intent.name),
+        description: intent.description,
+        examples: intent.examples,
+      })),
+    ),
+    scenarios: data.services.flatMap((service) =>
+      service.intents.map((intent) => ({
+        id: intent.id,
+        topic: service.name,
+        intents: [intent.id],
+        steps: [{ id: 'main' }],
+      })),
+    ),
+  }
+}
+
+/**
+ * Runs Focal's engine over every dialogue. With `replies`, a scripted model answers each turn with
+ * the dataset's next system utterance, so the engine's own last reply is what the system said
+ * (the engine reads only its own reply, to explain a "yes" to its offer).
+ */
+async function runFocal(data: SgdData, replies: boolean): Promise<BenchMetrics> {
+  let nextReply = ''
+  const model: LanguageModel = { generate: async () => ({ text: nextReply }) } as unknown as LanguageModel
+  const engine = createEngine({
+    definition: definitionOf(data),
+    ledger: false,
+    ...(replies ? { model, lane2: false, alignmentJudge: false } : {}),
+  })
+  const tally = emptyTally()
+  let elapsed = 0
+  let turnCount = 0
+  for (const dialogue of data.dialogues) {
+    const predicted: Array<string | null> = []
+    const asked: boolean[] = []
+    for (const [index, turn] of dialogue.turns.entries()) {
+      nextReply = dialogue.turns[index + 1]?.sys ?? 'Is there anything else I can help with?'
+      const started = performance.now()
+      const result = await engine.turn({ sessionId: dialogue.id, text: turn.text })
+      elapsed += performance.now() - started
+      turnCount++
+      predicted.push((await engine.getSession(dialogue.id))?.navigation.scenario ?? null)
+      asked.push(result.type === 'clarification')
+    }
+    score(tally, dialogue.turns, predicted, asked)
+  }
+  return report(tally, (elapsed * 1000) / turnCount)
+}
+
+/** "Stay in the first intent": the baseline every router must beat. */
+function stayInFirst(data: SgdData): BenchMetrics {
+  const tally = emptyTally()
+  for (const dialogue of data.dialogues) {
+    const first = dialogue.turns.find((turn) => turn.expected !== null)?.expected ?? null
+    score(
+      tally,
+      dialogue.turns,
+      dialogue.turns.map(() => first),
+      dialogue.turns.map(() => false),
+    )
+  }
+  return report(tally)
+}
+
+/** nlp.js classifying each turn on its own (its own process: it is a peer library). */
+export async function measureNlpJs(): Promise<BenchMetrics> {
+  const data = load()
+  // @ts-expect-error node-nlp ships no type declarations
+  const { NlpManager } = await import('node-nlp')
+  const manager = new NlpManager({
+    languages: ['en'],
+    forceNER: false,
+    autoSave: false,
+    autoLoad: false,
+    nlu: { log: false },
+  })
+  for (const service of data.services)
+    for (const intent of service.intents)
+      for (const text of [...intent.examples, intent.description]) manager.addDocument('en', text, intent.id)
+  await manager.train()
+  const tally = emptyTally()
+  let elapsed = 0
+  let turnCount = 0
+  for (const dialogue of data.dialogues) {
+    const predicted: Array<string | null> = []
+    for (const turn of dialogue.turns) {
+      const started = performance.now()
+      const result = await manager.process('en', turn.text)
+      elapsed += performance.now() - started
+      turnCount++
+      const best = (result.classifications as Array<{ intent: string }>).find(
+        (entry) => entry.intent !== 'None',
+      )
+      predicted.push(best?.intent ?? null)
+    }
+    score(
+      tally,
+      dialogue.turns,
+      predicted,
+      dialogue.turns.map(() => false),
+    )
+  }
+  return report(tally, (elapsed * 1000) / turnCount)
+}
+
+export default defineSuite({
+  name: 'conversation: SGD dev routing across whole dialogues',
+  async measure() {
+    if (!existsSync(dataFile)) return { skipped: { reason: `no data at ${dataFile}` } }
+    const data = load()
+    return {
+      'Focal, user text only (no model; engine replies from templates)': await runFocal(data, false),
+      "Focal, engine's replies are the dataset's system turns (scripted model)": await runFocal(data, true),
+      'nlp.js, each turn on its own [own process]': await inChildProcess<BenchMetrics>(
+        import.meta.url,
+        'measureNlpJs',
+      ),
+      'stay in the first intent': stayInFirst(data),
+      targets: { 'per-turn accuracy': '≥ 0.90', 'switch-turn accuracy': '≥ 0.80', 'µs per turn': '≤ 100' },
+    }
+  },
+})

@@ -1,0 +1,64 @@
+import type { Perception } from '../sensor/types.ts'
+import type { CompiledEngine } from './compile-engine.ts'
+
+const rows = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm']
+const keyPosition = new Map<string, { row: number; column: number }>()
+rows.forEach((row, index) => {
+  for (const [column, key] of [...row].entries()) keyPosition.set(key, { row: index, column })
+})
+
+/** A word typed by sliding along one keyboard row ("asdf", "qwer", "jkl"): a key mash, not a word. */
+function isKeyMash(word: string): boolean {
+  if (word.length < 3) return false
+  for (let index = 1; index < word.length; index++) {
+    const left = keyPosition.get(word[index - 1]!)
+    const right = keyPosition.get(word[index]!)
+    if (left === undefined || right === undefined || left.row !== right.row) return false
+    if (Math.abs(left.column - right.column) !== 1) return false
+  }
+  return true
+}
+
+/**
+ * Why a message inside a flow says nothing the flow can use, or undefined when it can be used:
+ * a hesitation ("hmm", "what?") or a key mash ("asdf qwer") with no entity and no topic word. An
+ * answer such as "San Jose" or "16:30 please" is not unclear: it may fill the step.
+ */
+export function unclearTurnReason(perception: Perception, text: string): string | undefined {
+  const informative =
+    (perception.evidence?.words ?? 0) > 0 ||
+    Object.values(perception.entities).some((value) => value !== undefined)
+  if (informative) return undefined
+  if (perception.act === 'hesitate') return 'the message hesitates and answers nothing'
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? []
+  if (words.length > 0 && words.filter(isKeyMash).length * 2 >= words.length)
+    return 'the message looks like random keys'
+  return undefined
+}
+
+/**
+ * Two requests for different scenarios in one message ("cancel NW-2002 and refund me $20"): the
+ * scenario each clause speaks for clearly (by `margin` nats over every other intent), in order,
+ * with the clause itself (choosing an option sends it, so its own order id and amount apply).
+ * Fewer than two distinct scenarios: undefined.
+ */
+export function twoRequests(
+  compiled: CompiledEngine,
+  text: string,
+  margin: number,
+): Array<{ scenario: string; intent: string; clause: string }> | undefined {
+  const clauses = text.split(/\band\b|\balso\b|[;!?]+|\.(?=\s|$)/iu).filter((clause) => /\p{L}/u.test(clause))
+  if (clauses.length < 2) return undefined
+  const found: Array<{ scenario: string; intent: string; clause: string }> = []
+  for (const clause of clauses) {
+    const { logLikelihoods, words } = compiled.evidence.measure(clause)
+    if (words === 0) continue
+    const ranked = Object.entries(logLikelihoods).sort((left, right) => right[1] - left[1])
+    const [best, second] = ranked
+    if (best === undefined || (second !== undefined && best[1] - second[1] < margin)) continue
+    const scenario = compiled.definition.scenarios.find((candidate) => candidate.intents.includes(best[0]))
+    if (scenario !== undefined && !found.some((entry) => entry.scenario === scenario.id))
+      found.push({ scenario: scenario.id, intent: best[0], clause: clause.trim() })
+  }
+  return found.length >= 2 ? found : undefined
+}

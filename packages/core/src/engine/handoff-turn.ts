@@ -1,0 +1,87 @@
+import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
+import { normalizeText } from '../sensor/score-intents.ts'
+import { buildTurnProvenance } from './build-turn-provenance.ts'
+import type { TurnScratch } from './finish-turn.ts'
+import type { EngineSessionState } from './session-state.ts'
+import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
+import type { Handoff, TurnResult } from './types.ts'
+
+/** The handoff cue in a message ("can I speak to a human?"), when handoff is enabled. */
+export function handoffCue(dependencies: TurnDependencies, text: string): string | undefined {
+  const { handoff } = dependencies.compiled.definition.settings
+  if (!handoff.enabled) return undefined
+  const padded = ` ${normalizeText(text.slice(0, 2000))} `
+  return handoff.cues.find((cue) => padded.includes(` ${normalizeText(cue)} `))
+}
+
+/** Puts the session in the escalation state: the handoff reply once, `handoff-requested` recorded. */
+export function startHandoff(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  scratch: TurnScratch,
+  reason: string,
+): TurnOutcome {
+  const { handoff: settings } = dependencies.compiled.definition.settings
+  const handoff: Handoff = {
+    reason,
+    since: scratch.timestamp,
+    ...(settings.target === undefined ? {} : { target: settings.target }),
+  }
+  state.handoff = handoff
+  state.turn += 1
+  state.history = [
+    ...state.history,
+    { role: 'user' as const, content: scratch.text },
+    { role: 'assistant' as const, content: settings.reply },
+  ].slice(-20)
+  scratch.emit({ type: 'handoff-requested', handoff })
+  return finish(state, scratch, handoff, settings.reply, [
+    {
+      type: 'handoff-requested',
+      payload: {
+        turnId: scratch.turnId,
+        reason,
+        ...(handoff.target === undefined ? {} : { target: handoff.target }),
+      },
+    },
+  ])
+}
+
+/** A message during a handoff: kept for the person who took over, no reply from the engine. */
+export function quietTurn(state: EngineSessionState, scratch: TurnScratch): TurnOutcome {
+  state.turn += 1
+  state.history = [...state.history, { role: 'user' as const, content: scratch.text }].slice(-20)
+  return finish(state, scratch, state.handoff!, undefined, [])
+}
+
+function finish(
+  state: EngineSessionState,
+  scratch: TurnScratch,
+  handoff: Handoff,
+  text: string | undefined,
+  ledger: LedgerEvent[],
+): TurnOutcome {
+  const provenance = buildTurnProvenance({
+    ...scratch,
+    mode: 'normal',
+    gates: [{ name: 'handoff', status: 'handed-off', detail: handoff.reason }],
+  })
+  const result: TurnResult = {
+    type: 'handoff',
+    sessionId: scratch.sessionId,
+    turnId: scratch.turnId,
+    handoff,
+    ...(text === undefined ? {} : { text }),
+    provenance,
+    events: scratch.events,
+  }
+  scratch.emit({ type: 'turn-finished', result })
+  return {
+    result,
+    state,
+    ledger: [
+      ...ledger,
+      { type: 'turn-completed', payload: { turnId: scratch.turnId, resultType: 'handoff', provenance } },
+    ],
+  }
+}

@@ -1,0 +1,259 @@
+import { evidenceFor } from '../goal/evidence-for.ts'
+import { planTools } from '../goal/plan-tools.ts'
+import { selectRecovery } from '../goal/select-recovery.ts'
+import type { GoalEvidenceClass, GoalToolCall, GoalToolTemplate } from '../goal/strategy-types.ts'
+import type { GoalParseResult } from '../goal/types.ts'
+import type { ProvenancePlan, ProvenanceRoute } from '../ledger/provenance-types.ts'
+import type { AllowedReformulationType } from '../reformulation/types.ts'
+import { validateReformulation } from '../reformulation/validate-reformulation.ts'
+import type { Perception } from '../sensor/types.ts'
+import { actOnPlan } from './act-on-plan.ts'
+import { clarify } from './clarify-turn.ts'
+import { finishTurn, type TurnScratch } from './finish-turn.ts'
+import { pause } from './pause-turn.ts'
+import type { CompletedToolCall, EngineSessionState, PlannedToolCall } from './session-state.ts'
+import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
+import { buildTurnVariables } from './turn-variables.ts'
+
+/** Rule id the planner's tool calls carry (they come from the strategy tables, not a rule). */
+export const plannerRuleId = 'focal:planner'
+
+const route: ProvenanceRoute = {
+  scenario: null,
+  step: null,
+  decision: 'none',
+  previousScenario: null,
+  scores: [],
+  reason: 'task agent: the goal planner decides the tools',
+}
+
+/** `perception.goal` when the goal parser filled it. */
+export function goalParseOf(perception: Perception): GoalParseResult | undefined {
+  const { goal } = perception
+  if (typeof goal !== 'object' || goal === null) return undefined
+  const parsed = goal as Partial<GoalParseResult>
+  return parsed.goal !== undefined && typeof parsed.confidence === 'number'
+    ? (parsed as GoalParseResult)
+    : undefined
+}
+
+/**
+ * One turn of a `kind: task` agent (seed 003): parse the goal; below `planner.clarifyBelow`
+ * confidence ask (recovery's clarification); else plan the evidence and its tool calls with the
+ * strategy tables, run them through the tool gate (declared tools only, policies and approvals
+ * apply), run a failed call's fallback, then one recovery call for evidence still missing; the
+ * plan goes to the provenance and the reply is drafted from the results.
+ */
+export async function runTaskTurn(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  scratch: TurnScratch,
+  perception: Perception,
+): Promise<TurnOutcome | undefined> {
+  const parsed = goalParseOf(perception)
+  if (parsed === undefined) return undefined
+  const { compiled } = dependencies
+  const { planner } = compiled.definition.settings
+  const { goal, confidence, ambiguities } = parsed
+  const emptyStore = { has: () => false }
+  if (confidence < planner.clarifyBelow) {
+    const recovery = selectRecovery(goal, emptyStore, confidence, {
+      clarifyBelow: planner.clarifyBelow,
+      ambiguities,
+    })
+    if (recovery.type === 'clarify')
+      return clarify(
+        dependencies,
+        state,
+        scratch,
+        { ...perception, alternatives: [] },
+        recovery.question,
+        `goal parse confidence ${confidence.toFixed(2)} is below ${planner.clarifyBelow}`,
+        route,
+        recovery.options.map((option) => ({ id: option, label: option, value: option })),
+      )
+  }
+  const needed = evidenceFor(goal)
+  const obtained = new Set<GoalEvidenceClass>()
+  const calls: ProvenancePlan['calls'] = []
+  const completed: CompletedToolCall[] = []
+  let budget = planner.maxToolCalls
+  const variables = buildTurnVariables(state, perception, scratch.text)
+  const session = variables.session as Record<string, unknown>
+
+  /** Runs one call through the gate; undefined when it paused on an approval. */
+  const run = async (
+    call: GoalToolTemplate & { evidence: GoalEvidenceClass },
+    role: ProvenancePlan['calls'][number]['role'],
+  ) => {
+    budget--
+    const planned: PlannedToolCall = {
+      ruleId: plannerRuleId,
+      toolId: call.tool,
+      args: { command: call.args, evidence: call.evidence },
+    }
+    const acted = await actOnPlan([planned], {
+      compiled,
+      tools: dependencies.tools,
+      sessionId: scratch.sessionId,
+      turnId: scratch.turnId,
+      toolsRun: state.toolsRun,
+      session,
+      emit: scratch.emit,
+      ...(scratch.signal === undefined ? {} : { signal: scratch.signal }),
+    })
+    if (acted.type === 'paused') return acted
+    const done = acted.completed[0]!
+    completed.push(done)
+    calls.push({ tool: call.tool, command: call.args, evidence: call.evidence, status: done.status, role })
+    if (done.status === 'ran') obtained.add(call.evidence)
+    return undefined
+  }
+
+  const plan: ProvenancePlan = {
+    goal: { ...goal },
+    confidence,
+    evidence: needed,
+    calls,
+    missing: [],
+  }
+  const turnSoFar = () => ({
+    perception,
+    route,
+    matched: compiled.rules.retrieve({
+      scenario: null,
+      step: null,
+      text: scratch.text,
+      intent: perception.intent,
+      variables,
+      turn: state.turn + 1,
+      fires: state.ruleFires,
+    }).matched,
+    completed,
+    plan,
+  })
+  const steps: Array<{ call: GoalToolCall; role: 'plan' }> = planTools(goal, needed).map((call) => ({
+    call,
+    role: 'plan',
+  }))
+  for (const { call, role } of steps) {
+    if (budget <= 0 || obtained.has(call.evidence)) continue
+    // The same call already ran (as another evidence's fallback): its output serves this evidence too.
+    if (
+      calls.some((made) => made.tool === call.tool && made.command === call.args && made.status === 'ran')
+    ) {
+      obtained.add(call.evidence)
+      continue
+    }
+    const paused = await run(call, role)
+    if (paused !== undefined) return pause(dependencies, state, scratch, turnSoFar(), paused)
+    if (!obtained.has(call.evidence) && call.fallback !== undefined && budget > 0) {
+      const fallback = await run({ ...call.fallback, evidence: call.evidence }, 'fallback')
+      if (fallback !== undefined) return pause(dependencies, state, scratch, turnSoFar(), fallback)
+    }
+  }
+  if (needed.some((evidence) => !obtained.has(evidence)) && budget > 0) {
+    const recovery = selectRecovery(goal, obtained, confidence, {
+      clarifyBelow: planner.clarifyBelow,
+      ambiguities,
+    })
+    const tried = (call: GoalToolTemplate) =>
+      calls.some((made) => made.tool === call.tool && made.command === call.args)
+    if (recovery.type === 'tool' && !tried(recovery.call)) {
+      const paused = await run(recovery.call, 'recovery')
+      if (paused !== undefined) return pause(dependencies, state, scratch, turnSoFar(), paused)
+    }
+  }
+  // A target that was not a path ("auth", "CommandRouter"): read the first file a search found.
+  const read = completed.some((call) => call.toolId === 'read' && call.status === 'ran')
+  const path = read ? undefined : firstPath(completed)
+  if (needed.includes('file-content') && path !== undefined && budget > 0) {
+    // Reading one file narrows the goal: validated (seed 000), recorded before the read runs.
+    await narrowGoal(state, scratch, completed, path)
+    const paused = await run({ tool: 'read', args: path, evidence: 'file-content' }, 'recovery')
+    if (paused !== undefined) return pause(dependencies, state, scratch, turnSoFar(), paused)
+  }
+  plan.missing = needed.filter((evidence) => !obtained.has(evidence))
+  // Without a model the reply states the findings; a model drafts from the results in its prompt.
+  const note = dependencies.model === undefined ? { note: findings(completed, plan) } : {}
+  return finishTurn(dependencies, state, scratch, { ...turnSoFar(), ...note })
+}
+
+/**
+ * What the investigation found, for approved-response mode (no model): one line per successful
+ * call with the start of its output, and what is still missing. A model drafts from the full
+ * results instead (they are in its prompt).
+ */
+function findings(completed: readonly CompletedToolCall[], plan: ProvenancePlan): string {
+  const lines = completed
+    .filter((call) => call.status === 'ran' || call.status === 'approved')
+    .map((call) => `${`${call.toolId} ${String(call.args.command ?? '')}`.trim()}: ${excerpt(call.result)}`)
+  const missing = plan.missing.length === 0 ? '' : ` I could not get: ${plan.missing.join(', ')}.`
+  if (lines.length === 0) return `I could not gather any evidence for this.${missing}`
+  return `Here is what I found. ${lines.join(' | ')}${missing}`
+}
+
+/**
+ * Narrows this turn's goal to the file a search found ("explain how the auth works" → "... in
+ * src/auth.ts"), when the five criteria of seed 000 pass: the candidate only adds a constraint,
+ * the path is in the search output (the evidence), and the confidence is the search's (0.95 for
+ * one file found, lower for several, which fails the 0.9 bar). An allowed narrowing goes to the
+ * ledger before the read that uses it, to the provenance and to the session (for `restoreGoal`).
+ */
+async function narrowGoal(
+  state: EngineSessionState,
+  scratch: TurnScratch,
+  completed: readonly CompletedToolCall[],
+  path: string,
+): Promise<void> {
+  const searches = completed.filter(
+    (call) => call.status === 'ran' && typeof call.result === 'string' && searchTools.has(call.toolId),
+  )
+  const found = new Set(searches.flatMap((call) => pathsIn(call.result as string)))
+  const original = scratch.text.trim()
+  const question = original.endsWith('?')
+  const candidate = `${original.replace(/[.?!]+$/u, '')} in ${path}${question ? '?' : ''}`
+  const confidence = found.size === 1 ? 0.95 : Math.min(0.85, 1 / found.size + 0.35)
+  const evidence = searches.map((call) => ({
+    id: `${call.toolId}:${String(call.args.command ?? '')}`,
+    text: call.result as string,
+  }))
+  const validation = await validateReformulation({ original, candidate, confidence, evidence })
+  if (!validation.allowed) return
+  const type = validation.type as AllowedReformulationType
+  const evidenceIds = evidence.map((item) => item.id)
+  scratch.preludes ??= []
+  scratch.preludes.push({
+    beforeCall: completed.length,
+    event: {
+      type: 'GOAL_REFORMULATION',
+      payload: { original, reformulated: candidate, confidence, evidence_ids: evidenceIds, type },
+    },
+  })
+  scratch.goal = { original, active: candidate, reformulation: { type, confidence, evidenceIds } }
+  state.activeGoal = { original, active: candidate, type, confidence, evidenceIds, turnId: scratch.turnId }
+}
+
+const searchTools = new Set(['find', 'grep', 'symbols', 'references'])
+
+/** Distinct file paths at line starts of a search output. */
+function pathsIn(output: string): string[] {
+  return [...output.matchAll(/^([\w@.-]+(?:\/[\w@.-]+)*\.\w+)(?::\d+)?/gmu)].map((match) => match[1]!)
+}
+
+/** The first file path a successful search printed (`src/router.ts:5: ...` or a bare path line). */
+function firstPath(completed: readonly CompletedToolCall[]): string | undefined {
+  for (const call of completed) {
+    if (call.status !== 'ran' || typeof call.result !== 'string') continue
+    if (!searchTools.has(call.toolId)) continue
+    const [first] = pathsIn(call.result)
+    if (first !== undefined) return first
+  }
+  return undefined
+}
+
+function excerpt(result: unknown): string {
+  const text = typeof result === 'string' ? result : JSON.stringify(result ?? null)
+  const flat = text.replace(/\s+/gu, ' ').trim()
+  return flat.length > 160 ? `${flat.slice(0, 157)}...` : flat
+}

@@ -1,0 +1,174 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createGoalParser } from './create-goal-parser.ts'
+import type { GoalIntent } from './types.ts'
+
+const parser = createGoalParser()
+const mutating: ReadonlySet<GoalIntent> = new Set(['modify', 'execute'])
+
+// Hand-written, not from the dataset: the requests a coding agent must never treat as read-only.
+const destructiveRequests = [
+  'undo my last commit',
+  'delete the legacy folder',
+  'drop the users table',
+  'reset --hard',
+  'git reset --hard',
+  'reset --hard to origin/main',
+  'force push',
+  'force push to main',
+  'git push --force',
+  'wipe the cache dir',
+  'remove all console.logs',
+  'rm -rf node_modules',
+  'rm -rf dist',
+  'revert the last commit',
+  'discard all my local changes',
+  'throw away my uncommitted changes',
+  'git clean -fdx',
+  'git checkout -- .',
+  'git stash drop',
+  'git branch -D old-ui',
+  'delete the feature branch',
+  'truncate the logs table',
+  'DROP TABLE sessions;',
+  'clear the database',
+  'drop the database',
+  'reset the database',
+  'roll back the last migration',
+  'nuke the build folder',
+  'blow away the dist directory',
+  'purge the old migrations',
+  'remove the deprecated API endpoints',
+  'delete every file under tmp/',
+  'delete src/legacy/',
+  'delete the .env file',
+  'erase the test fixtures',
+  'get rid of the old tests',
+  'rewrite history to remove the secrets file',
+  'squash the last three commits',
+  'amend the last commit message',
+  'uninstall lodash',
+  'remove the unused dependencies from package.json',
+  'remove every TODO comment',
+  'can you undo the last commit?',
+  'please delete the legacy folder',
+  'undo what you just did',
+  'undo the last change',
+  'revert my changes to auth.ts',
+  'wipe node_modules and reinstall',
+  'the users table should be dropped',
+  'I want the old migrations removed',
+]
+
+/**
+ * What "right" means for commands and state questions, per seed 003's intents: a read-only git
+ * command (diff, log, status, show), typed bare or after "run", is status (the planner answers it
+ * with the git evidence, so "run" does not make it a mutation); a command that changes or runs
+ * something is execute; "which test failed" asks for the state of the last run (status) while
+ * "what failed" / "why did it fail" ask for a cause (diagnose); "X fails" reports a failure
+ * (diagnose); "which backend / provider is active" is the session's status.
+ */
+const commandsAndStateQuestions: ReadonlyArray<readonly [string, GoalIntent, string?]> = [
+  ['run git diff HEAD~1', 'status', 'git-working-tree'],
+  ['git diff', 'status', 'git-working-tree'],
+  ['git diff HEAD~1', 'status', 'git-working-tree'],
+  ['show me the git diff', 'status', 'git-working-tree'],
+  ['git status', 'status', 'git-working-tree'],
+  ['what does `git log --oneline -5` show', 'status', 'git-history'],
+  ['git log --oneline -5', 'status', 'git-history'],
+  ['npm test fails', 'diagnose', 'test'],
+  ['which backend is active', 'status', 'session'],
+  ['which backend is active?', 'status', 'session'],
+  ['which provider is active', 'status', 'session'],
+  ['which test failed', 'status', 'test'],
+  ['which tests are failing', 'status', 'test'],
+  ['how many tests are failing', 'status', 'test'],
+  ['what failed', 'diagnose'],
+  ['why did the test fail', 'diagnose', 'test'],
+  ['run the tests', 'execute', 'test'],
+  ['npm test', 'execute'],
+  ['run npm test', 'execute'],
+  ['pnpm build', 'execute'],
+  ['git push origin main', 'execute'],
+  ['git commit -am "wip"', 'execute'],
+  ['what does rm -rf do', 'explain'],
+  ['explain what git reset --hard does', 'explain'],
+]
+
+describe('createGoalParser (requests to coding agents)', () => {
+  // Accuracy, calibration and the real destructive requests of the 513 real requests (kept outside
+  // the repository: fetched data) are measured by `pnpm bench goal`; these cases are hand-written.
+  it('never reads a destructive request as read-only with confidence 0.5 or more', () => {
+    const readAsReadOnly = destructiveRequests.filter((text) => {
+      const { goal, confidence } = parser.parse(text)
+      return !mutating.has(goal.intent) && confidence >= 0.5
+    })
+    const notMutating = destructiveRequests.filter((text) => !mutating.has(parser.parse(text).goal.intent))
+    console.info(
+      `destructive requests read as read-only with confidence >= 0.5: ${readAsReadOnly.length} of ` +
+        `${destructiveRequests.length} hand-written; ` +
+        `not read as modify/execute at all: ${notMutating.length}`,
+    )
+    expect(readAsReadOnly).toEqual([])
+    expect(notMutating).toEqual([])
+  })
+
+  it('keeps a read-only reading of a destructive command below 0.5, with the mutating reading as an ambiguity', () => {
+    const result = parser.parse('explain what git reset --hard does')
+    expect(result.goal.intent).toBe('explain')
+    expect(result.confidence).toBeLessThan(0.5)
+    expect(result.ambiguities[0]).toMatchObject({ field: 'intent', value: 'execute' })
+    expect(result.explanation).toContain("destructive 'git reset' keeps confidence below 0.5")
+  })
+
+  it('never gives a read-only reading of a destructive phrase 0.5 or more, whatever wraps it', () => {
+    const destructivePhrase = fc.constantFrom(
+      'git reset --hard',
+      'force push to main',
+      'rm -rf build',
+      'delete the migrations folder',
+      'drop the orders table',
+      'wipe the cache',
+      'undo the last commit',
+      'throw away local changes',
+      'git clean -fdx',
+    )
+    const wrapper = fc.constantFrom(
+      (phrase: string) => `what does ${phrase} do`,
+      (phrase: string) => `where is the script that does ${phrase}`,
+      (phrase: string) => `explain why ${phrase} is dangerous`,
+      (phrase: string) => `is it safe to ${phrase}?`,
+      (phrase: string) => `review the PR that says ${phrase}`,
+      (phrase: string) => `${phrase} failed with an error`,
+      (phrase: string) => `show me what ${phrase} would change`,
+      (phrase: string) => `compare ${phrase} with git revert`,
+    )
+    fc.assert(
+      fc.property(destructivePhrase, wrapper, (phrase, wrap) => {
+        const result = parser.parse(wrap(phrase))
+        if (mutating.has(result.goal.intent)) return
+        expect(result.confidence).toBeLessThan(0.5)
+        expect(
+          result.ambiguities.some(
+            (item) => item.field === 'intent' && mutating.has(item.value as GoalIntent),
+          ),
+        ).toBe(true)
+      }),
+      { numRuns: 200 },
+    )
+  })
+
+  for (const [text, intent, entity] of commandsAndStateQuestions) {
+    it(`parses "${text}" as ${intent}${entity ? ` ${entity}` : ''}`, () => {
+      const { goal } = parser.parse(text)
+      expect(goal.intent).toBe(intent)
+      if (entity) expect(goal.entity).toBe(entity)
+    })
+  }
+
+  it("reads a question about the assistant's own model as chat or status of the session", () => {
+    const { goal } = parser.parse('which model are you using')
+    expect(['chat', 'status']).toContain(goal.intent)
+    expect(goal.entity).toBe('session')
+  })
+})

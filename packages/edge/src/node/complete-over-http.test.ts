@@ -1,0 +1,135 @@
+import type { AddressInfo } from 'node:net'
+import { createClient } from 'redis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readSse } from '../testing/read-sse.ts'
+import { type RedisServerHandle, startRedisServer } from '../testing/start-redis-server.ts'
+import { createRedisStores } from './create-redis-stores.ts'
+import { serveFocal } from './serve-focal.ts'
+
+const definition = { name: 'research-agent', kind: 'task', description: 'Trains and evaluates models.' }
+
+const contract = {
+  version: 1,
+  goal_text: 'Build a churn model with >= 90% accuracy',
+  acceptance_criteria: [
+    { id: 'AC1', kind: 'metric_threshold', metric: 'cv_accuracy_mean', op: '>=', target: 0.9 },
+  ],
+  max_goal_attempts: 3,
+}
+
+/** A well-evidenced model run: the trust gate passes, the goal gate reads the accuracy. */
+const modelRun = (accuracy: number) => `[OBJECTIVE] Classify customer churn
+[METRIC:baseline_accuracy] 0.52
+[METRIC:cv_accuracy_mean] ${accuracy}
+[METRIC:cv_accuracy_std] 0.02
+[METRIC:feature_importance] tenure: 0.31, contract: 0.22
+[STAT:ci] 95% CI [${(accuracy - 0.02).toFixed(2)}, ${(accuracy + 0.02).toFixed(2)}]
+[STAT:effect_size] Cohen's h = 0.62 over baseline
+[FINDING] The model beats the majority baseline
+[CONCLUSION] Model trained and evaluated
+`
+
+let redis: RedisServerHandle
+beforeAll(async () => {
+  redis = await startRedisServer()
+})
+afterAll(async () => {
+  await redis?.stop()
+})
+
+/** One server process: its own Redis connection and app, on a fresh port. */
+async function startServer() {
+  const client = createClient({ url: redis.url })
+  await client.connect()
+  const served = serveFocal({ definition, ...createRedisStores({ client }), port: 0, hostname: '127.0.0.1' })
+  await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
+  const origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`
+  return {
+    post: (path: string, body: unknown) =>
+      fetch(`${origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    get: (path: string) => fetch(`${origin}${path}`),
+    async stop() {
+      await new Promise((resolve) => served.server.close(resolve))
+      await client.quit()
+    },
+  }
+}
+
+interface Completed {
+  decision: { status: string; reason: string; attemptNumber: number; maxGoalAttempts: number }
+  snapshot: { summary: string; attemptNumber: number }
+  gate: { name: string; status: string }
+}
+
+describe('POST /v1/sessions/:id/complete (Redis store, server restarts)', () => {
+  it('keeps the goal attempt budget across a restart and blocks when it is spent', async () => {
+    const first = await startServer()
+    const turn = (await (await first.post('/v1/turn', { text: 'train a churn model' })).json()) as {
+      sessionId: string
+    }
+    const path = `/v1/sessions/${turn.sessionId}/complete`
+    const one = (await (await first.post(path, { contract, output: modelRun(0.75) })).json()) as Completed
+    expect(one.decision).toMatchObject({ status: 'PARTIAL', reason: 'goal-not-met', attemptNumber: 1 })
+    expect(one.gate).toMatchObject({ name: 'goal-gate', status: 'PARTIAL' })
+    await first.stop()
+
+    // A new process over the same Redis: the contract and the attempt come back from the session.
+    const second = await startServer()
+    const two = (await (await second.post(path, { output: modelRun(0.8) })).json()) as Completed
+    expect(two.decision).toMatchObject({ status: 'PARTIAL', attemptNumber: 2, maxGoalAttempts: 3 })
+    expect(two.snapshot.attemptNumber).toBe(2)
+    // The widget sees the progress on the next chat turn of the session, restored from Redis.
+    const chat = await second.post('/v1/chat', {
+      id: turn.sessionId,
+      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'how is it going?' }] }],
+    })
+    const chunks = (await readSse(chat)).filter((event) => event !== '[DONE]') as Array<{
+      type: string
+      data?: { attemptNumber?: number; maxAttempts?: number; metCount?: number; criteriaCount?: number }
+    }>
+    expect(chunks.find((chunk) => chunk.type === 'data-goal-gate')?.data).toMatchObject({
+      attemptNumber: 2,
+      maxAttempts: 3,
+      metCount: 0,
+      criteriaCount: 1,
+    })
+    const three = (await (await second.post(path, { output: modelRun(0.82) })).json()) as Completed
+    expect(three.decision.status).toBe('BLOCKED')
+
+    const ledger = (await (await second.get(`/v1/sessions/${turn.sessionId}/ledger`)).json()) as {
+      records: Array<{ type: string; payload: { status?: string; attemptNumber?: number } }>
+      verification: { valid: boolean }
+    }
+    const evaluated = ledger.records.filter((record) => record.type === 'goal-gate-evaluated')
+    expect(evaluated.map((record) => [record.payload.status, record.payload.attemptNumber])).toEqual([
+      ['PARTIAL', 1],
+      ['PARTIAL', 2],
+      ['BLOCKED', 3],
+    ])
+    expect(ledger.verification).toEqual({ valid: true })
+    await second.stop()
+  })
+
+  it('says SUCCESS only when the criteria are met, and rejects a session with no contract', async () => {
+    const server = await startServer()
+    try {
+      const { sessionId } = (await (await server.post('/v1/turn', { text: 'train a model' })).json()) as {
+        sessionId: string
+      }
+      const path = `/v1/sessions/${sessionId}/complete`
+      const missing = await server.post(path, { output: modelRun(0.95) })
+      expect(missing.status).toBe(422)
+      expect(await missing.json()).toMatchObject({ error: { code: 'invalid-goal-contract' } })
+      const empty = await server.post(path, { contract: { version: 1, goal_text: 'x' }, output: 'done' })
+      expect(empty.status).toBe(422)
+      const met = (await (await server.post(path, { contract, output: modelRun(0.93) })).json()) as Completed
+      expect(met.decision).toMatchObject({ status: 'SUCCESS', reason: 'trust-and-goal-passed' })
+    } finally {
+      await server.stop()
+    }
+  })
+})

@@ -1,0 +1,113 @@
+import type { AddressInfo } from 'node:net'
+import { computeLedgerPayloadHash, computeLedgerRecordHash, type LedgerRecord } from '@focal/core'
+import { createClient } from 'redis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readRefundSupport } from '../testing/read-refund-support.ts'
+import { type RedisServerHandle, startRedisServer } from '../testing/start-redis-server.ts'
+import { createRedisStores } from './create-redis-stores.ts'
+import { serveFocal } from './serve-focal.ts'
+
+const keyPrefix = 'ledger-http:'
+let redis: RedisServerHandle
+let client: ReturnType<typeof createClient>
+let served: ReturnType<typeof serveFocal>
+let origin: string
+
+beforeAll(async () => {
+  redis = await startRedisServer()
+  client = createClient({ url: redis.url })
+  await client.connect()
+  served = serveFocal({
+    definition: readRefundSupport(),
+    ...createRedisStores({ client, keyPrefix }),
+    ledgerKey: 'ledger-over-http test secret, 32+ bytes',
+    port: 0,
+    hostname: '127.0.0.1',
+  })
+  await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
+  origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  await new Promise((resolve) => served?.server.close(resolve))
+  await client?.quit()
+  await redis?.stop()
+})
+
+interface LedgerResponse {
+  records: LedgerRecord[]
+  verification: { valid: boolean; sequence?: number; problem?: string; message?: string }
+}
+
+/** Three order-status turns (a tool call and a reply each): six records. */
+async function threeTurns(sessionId: string): Promise<void> {
+  for (let turn = 0; turn < 3; turn++) {
+    const response = await fetch(`${origin}/v1/turn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId, text: 'Where is my order NW-1234?' }),
+    })
+    expect(response.status).toBe(200)
+  }
+}
+
+async function readLedger(sessionId: string): Promise<LedgerResponse> {
+  const response = await fetch(`${origin}/v1/sessions/${sessionId}/ledger`)
+  expect(response.status).toBe(200)
+  return (await response.json()) as LedgerResponse
+}
+
+/** The attacker: write access to Redis, no key. */
+const redisKey = (sessionId: string) => `${keyPrefix}ledger:${sessionId}`
+async function storedRecords(sessionId: string): Promise<LedgerRecord[]> {
+  return (await client.lRange(redisKey(sessionId), 0, -1)).map((row) => JSON.parse(row) as LedgerRecord)
+}
+
+describe('GET /v1/sessions/:id/ledger with ledgerKey (Node server, Redis store)', () => {
+  it('reports a keyed ledger as valid', async () => {
+    const sessionId = `honest-${crypto.randomUUID()}`
+    await threeTurns(sessionId)
+    const ledger = await readLedger(sessionId)
+    expect(ledger.records.map((record) => record.chain)).toEqual(Array(6).fill('hmac-sha256'))
+    expect(ledger.verification).toEqual({ valid: true })
+  })
+
+  it('fails a record edited in Redis with every later hash recomputed in plain SHA-256', async () => {
+    const sessionId = `rechained-${crypto.randomUUID()}`
+    await threeTurns(sessionId)
+    const records = await storedRecords(sessionId)
+    const edited = records[1]!
+    expect(edited.type).toBe('turn-completed')
+    ;(edited.payload as { resultType: string }).resultType = 'refused'
+    edited.payloadHash = await computeLedgerPayloadHash(edited.payload)
+    for (let index = 1; index < records.length; index++) {
+      const record = records[index]!
+      record.previousHash = records[index - 1]!.hash
+      record.hash = await computeLedgerRecordHash(record)
+      await client.lSet(redisKey(sessionId), index, JSON.stringify(record))
+    }
+    const ledger = await readLedger(sessionId)
+    expect(ledger.records[1]!.payload).toMatchObject({ resultType: 'refused' })
+    expect(ledger.verification).toMatchObject({
+      valid: false,
+      sequence: 1,
+      problem: 'hash-mismatch',
+      message: 'fields of sequence 1 do not match its hash',
+    })
+  })
+
+  it('fails a ledger whose last records were cut off in Redis', async () => {
+    const sessionId = `cut-${crypto.randomUUID()}`
+    await threeTurns(sessionId)
+    await client.lTrim(redisKey(sessionId), 0, 3)
+    const ledger = await readLedger(sessionId)
+    expect(ledger.records).toHaveLength(4)
+    expect(ledger.verification).toEqual({
+      valid: false,
+      index: 4,
+      sequence: 4,
+      problem: 'truncated',
+      message: 'records end before sequence 4 but the anchored head is sequence 5: 2 record(s) missing',
+    })
+  })
+})
