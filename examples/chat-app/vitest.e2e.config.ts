@@ -1,3 +1,4 @@
+import { defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
 /**
@@ -6,6 +7,8 @@ import { defineConfig } from 'vitest/config'
  */
 export default defineConfig({
   root: import.meta.dirname,
+  // The suite's own imports of workspace packages read their `src/`, as the demo server does.
+  ssr: { resolve: { conditions: ['@focal/source', ...defaultServerConditions] } },
   test: {
     name: 'chat-app-e2e',
     include: ['e2e/**/*.e2e.test.ts', 'src/**/*.test.ts'],

@@ -15,10 +15,12 @@ const subpaths = [
   'metrics',
   'llm',
   'engine',
+  'ports',
   'definition',
   'errors',
   'testing',
   'conversation-tests',
+  'ui-message-stream',
 ]
 
 export default defineConfig({

@@ -86,7 +86,12 @@ export const RedactedReply: Story = {
           [
             {
               type: 'data-enforcement',
-              data: { outcome: 'redacted', redactions: [{ type: 'card-number', count: 1 }] },
+              data: {
+                outcome: 'redacted',
+                ruleIds: [],
+                violations: [],
+                redactions: [{ type: 'card-number', count: 1 }],
+              },
             },
           ],
           redactedProvenance,
@@ -114,7 +119,12 @@ export const BlockedReply: Story = {
       replies: [
         reply(
           'I can’t issue refunds above $50 in chat. I’ve passed your request to a manager.',
-          [{ type: 'data-enforcement', data: { outcome: 'blocked', ruleIds: ['refund-cap'] } }],
+          [
+            {
+              type: 'data-enforcement',
+              data: { outcome: 'blocked', ruleIds: ['refund-cap'], violations: [], redactions: [] },
+            },
+          ],
           blockedProvenance,
         ),
       ],

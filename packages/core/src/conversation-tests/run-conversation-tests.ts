@@ -1,5 +1,6 @@
 import type { Engine } from '../engine/create-engine.ts'
 import type { TurnResult } from '../engine/types.ts'
+import { FocalError } from '../errors/focal-error.ts'
 import type {
   Conversation,
   ConversationSuite,
@@ -134,19 +135,19 @@ async function send(
   if ('user' in turn) return engine.turn({ sessionId, text: turn.user })
   if ('choose' in turn) {
     if (last?.type !== 'clarification')
-      throw new Error(`"choose: ${turn.choose}" but the last turn asked no clarification`)
+      throw testError(`"choose: ${turn.choose}" but the last turn asked no clarification`)
     const wanted = turn.choose.toLowerCase()
     const option = last.clarification.options.find(
       (candidate) => candidate.label.toLowerCase() === wanted || candidate.id.toLowerCase() === wanted,
     )
     if (option === undefined)
-      throw new Error(
+      throw testError(
         `no option "${turn.choose}" (offered: ${last.clarification.options.map((candidate) => candidate.label).join(', ')})`,
       )
     return engine.turn({ sessionId, text: option.value })
   }
   const pending = (await engine.getSession(sessionId))?.pendingApproval
-  if (pending === undefined) throw new Error(`"approval: ${turn.approval}" but no approval is pending`)
+  if (pending === undefined) throw testError(`"approval: ${turn.approval}" but no approval is pending`)
   return engine.resolveApproval({ sessionId, approvalId: pending.approval.id, decision: turn.approval })
 }
 
@@ -200,4 +201,9 @@ function check(
     if (approver !== expect.approver) fail('approver', expect.approver, approver ?? null)
   }
   return failures
+}
+
+/** A step the conversation test asks for that the conversation cannot take. */
+function testError(message: string): FocalError {
+  return new FocalError({ code: 'invalid-conversation-test', message })
 }

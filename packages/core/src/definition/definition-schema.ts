@@ -288,6 +288,15 @@ export const settingsSchema = z.strictObject({
     .default({}),
   /** Most model regenerations after a Lane 1 violation before refusing. @default 2 */
   maxRegenerations: z.number().int().min(0).max(5).default(2),
+  /**
+   * How a model's reply reaches a streaming client. `live`: tokens as the model writes them,
+   * through the Lane 1 stream guard (only a possible match's prefix is held back); Lane 2 and the
+   * judge run when the draft is complete and a rejected draft is retracted (`text-retracted`).
+   * A turn with a hard-safety rule that only Lane 2 can judge is still held until checked, so no
+   * unchecked hard-safety text is ever shown. `checked`: every reply is held until every check ran.
+   * @default 'live'
+   */
+  replyStreaming: z.enum(['live', 'checked']).default('live'),
   /** Phrases that signal a deliberate topic change ("instead", "something else"). */
   switchCues: z
     .array(z.string().min(1))

@@ -1,6 +1,6 @@
-import type { Clock, IdGenerator } from '../engine/ports.ts'
-import type { ApprovalRequest } from '../engine/types.ts'
 import { FocalError } from '../errors/focal-error.ts'
+import type { Clock, IdGenerator } from '../ports/ports.ts'
+import type { ApprovalRequest } from '../ports/turn-types.ts'
 import { checkExpression, compileExpression } from './compile-expression.ts'
 import type {
   CompiledExpression,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { ApprovalRequest } from '../engine/types.ts'
 import { FocalError } from '../errors/focal-error.ts'
+import type { ApprovalRequest } from '../ports/turn-types.ts'
 import type { ApprovalResolution } from './types.ts'
 
 /** Options of `resolveApproval`. */

@@ -2,7 +2,7 @@
  * Public types of Lane 1 enforcement: scanner findings, CEL expressions, enforcement rules and
  * their outcomes, and the pre-tool policy gate. Outcomes are discriminated unions of values.
  */
-import type { ApprovalRequest } from '../engine/types.ts'
+import type { ApprovalRequest } from '../ports/turn-types.ts'
 import type { CompiledDetector } from './detectors/define-detector.ts'
 
 /** Built-in detector names, each with real validation (checksums, ranges), not a bare regex. */

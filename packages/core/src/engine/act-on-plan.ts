@@ -1,6 +1,7 @@
+import { FocalError } from '../errors/focal-error.ts'
+import type { ToolRunner } from '../ports/ports.ts'
 import type { MatchedRule } from '../rules/types.ts'
 import type { CompiledEngine } from './compile-engine.ts'
-import type { ToolRunner } from './ports.ts'
 import { renderArguments } from './render-template.ts'
 import type { CompletedToolCall, PlannedToolCall } from './session-state.ts'
 import type { ApprovalRequest, TurnEvent } from './types.ts'
@@ -86,7 +87,10 @@ async function runTool(
           })
         : fixture
     if (handler === undefined && fixture === undefined)
-      throw new Error(`no runner or fixture for tool "${call.toolId}"`)
+      throw new FocalError({
+        code: 'tool-not-found',
+        message: `no runner or fixture for tool "${call.toolId}"`,
+      })
     context.toolsRun.push(call.toolId)
     context.emit({ type: 'tool-called', toolId: call.toolId, status })
     return { ...call, status, result }

@@ -6,6 +6,7 @@ import { FocalError } from '../errors/focal-error.ts'
 import { createGoalParser } from '../goal/create-goal-parser.ts'
 import { trainIntentClassifier } from '../goal/train-intent-classifier.ts'
 import type { LanguageModel } from '../llm/types.ts'
+import type { Clock, IdGenerator } from '../ports/ports.ts'
 import { createRuleIndex } from '../rules/create-rule-index.ts'
 import type { RuleIndex } from '../rules/types.ts'
 import { createRouter, type Router } from '../scenarios/create-router.ts'
@@ -18,7 +19,6 @@ import {
   type SensorIntentClassifier,
 } from '../sensor/create-sensor.ts'
 import type { Sensor } from '../sensor/types.ts'
-import type { Clock, IdGenerator } from './ports.ts'
 import { planToolPolicies } from './reply-enforcer.ts'
 
 /** A definition compiled once per engine: sensor, rule index, router and tool gate. */

@@ -14,13 +14,13 @@ import { createLedger, type Ledger } from '../ledger/create-ledger.ts'
 import type { LedgerStore } from '../ledger/types.ts'
 import { createModelRoles, type ModelRoles, resolveModel } from '../llm/model-roles.ts'
 import type { LanguageModel } from '../llm/types.ts'
+import type { Clock, IdGenerator, SessionStore, ToolRunner } from '../ports/ports.ts'
 import type { SensorGoalParser, SensorIntentClassifier } from '../sensor/create-sensor.ts'
 import type { Sensor } from '../sensor/types.ts'
 import { compileEngine, createDefinitionGate } from './compile-engine.ts'
 import { type CompleteGoalInput, type CompleteGoalResult, completeGoal } from './complete-goal.ts'
 import { createEventChannel } from './create-event-channel.ts'
 import { createMemorySessionStore } from './create-memory-session-store.ts'
-import type { Clock, IdGenerator, SessionStore, ToolRunner } from './ports.ts'
 import { planEnforcementRules, type ReplyEnforcer } from './reply-enforcer.ts'
 import { type ApprovalDecisionInput, resumeTurn } from './resume-turn.ts'
 import { runTurn } from './run-turn.ts'
@@ -214,18 +214,45 @@ export function createEngine(engineOptions: EngineOptions): Engine {
       dependencies: TurnDependencies,
       state: EngineSessionState,
       emit: (event: TurnEvent) => void,
+      goLive: (() => void) | undefined,
     ) => Promise<TurnOutcome>,
   ): Promise<TurnResult> {
     const dependencies = { ...(await ready), streaming }
     for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {
       const stored = await store.get(sessionId)
+      // Events wait for the commit, so a lost race is never seen, unless the turn went live (a
+      // model's tokens streaming): then they go out as they happen and a lost race retracts them.
       const buffered: TurnEvent[] = []
-      const outcome = await step(dependencies, stored?.state ?? createInitialSessionState(), (event) =>
-        buffered.push(event),
+      let live = false
+      let shownText = false
+      const goLive = streaming
+        ? () => {
+            if (live) return
+            live = true
+            for (const event of buffered.splice(0)) emit(event)
+          }
+        : undefined
+      const outcome = await step(
+        dependencies,
+        stored?.state ?? createInitialSessionState(),
+        (event) => {
+          if (!live) return void buffered.push(event)
+          if (event.type === 'text-delta') shownText = true
+          emit(event)
+        },
+        goLive,
       )
       const written = await store.put(sessionId, outcome.state, stored?.version ?? 0)
-      if (written === false) continue
-      // Events of a lost race are dropped; only the committed attempt is seen.
+      if (written === false) {
+        if (shownText)
+          emit({
+            type: 'text-retracted',
+            code: 'turn-retried',
+            reason: 'The conversation changed while this reply was written, so it was written again.',
+            ruleIds: [],
+          })
+        continue
+      }
       for (const event of buffered) emit(event)
       // The ledger keeps call order per session, so the turn's records are queued at once (their
       // payload hashes run in parallel) and awaited together.
@@ -241,8 +268,8 @@ export function createEngine(engineOptions: EngineOptions): Engine {
 
   const runOne = (input: TurnInput, streaming: boolean, emit: (event: TurnEvent) => void) =>
     enqueue(input.sessionId, () =>
-      commit(input.sessionId, streaming, emit, (dependencies, state, sink) =>
-        runTurn(dependencies, state, input, sink),
+      commit(input.sessionId, streaming, emit, (dependencies, state, sink, goLive) =>
+        runTurn(dependencies, state, input, sink, goLive),
       ),
     )
 

@@ -1,5 +1,5 @@
 import { cloneStoredValue } from '../ledger/clone-stored-value.ts'
-import type { SessionStore, StoredSession } from './ports.ts'
+import type { SessionStore, StoredSession } from '../ports/ports.ts'
 
 /**
  * An in-memory {@link SessionStore} with optimistic versioning: the engine's default and the

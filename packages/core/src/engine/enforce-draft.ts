@@ -29,8 +29,14 @@ export interface EnforceDraftInput {
   /** Where the turn is: the plan's every-reply Lane 2 rules of this scope run. */
   scenario: string | null
   step: string | null
-  /** Drafts a reply; `instruction` says why the previous draft was rejected. */
-  draft: (instruction: string | undefined) => Promise<{ text: string; fallback: boolean }>
+  /**
+   * Drafts a reply; `instruction` says why the previous draft was rejected, `rejectedRuleIds` which
+   * rules rejected it (empty for the first draft).
+   */
+  draft: (
+    instruction: string | undefined,
+    rejectedRuleIds: readonly string[],
+  ) => Promise<{ text: string; fallback: boolean }>
 }
 
 /**
@@ -44,29 +50,19 @@ export async function enforceDraft(
 ): Promise<EnforcedReply> {
   const { settings } = dependencies.compiled.definition
   const ruleIds = input.matched.map((entry) => entry.rule.id)
-  // Every-reply rules (guardrails, hard-safety rubrics) are never gated on the user's words.
-  const everyReply = everyReplyLane2Rules(dependencies.plan, input.scenario, input.step)
-  const lane2Rules: Lane2Rule[] = [
-    ...everyReply,
-    ...input.matched.flatMap(({ rule }) =>
-      rule.judge === undefined || everyReply.some((entry) => entry.id === rule.id)
-        ? []
-        : [
-            {
-              id: rule.id,
-              tier: rule.tier,
-              rubric: typeof rule.judge === 'string' ? rule.judge : rule.judge.rubric,
-            },
-          ],
-    ),
-  ]
+  const lane2Rules = turnLane2Rules(dependencies, input.matched, input.scenario, input.step)
   let attempt = 0
   let instruction: string | undefined
   let fallback = false
   // Violations of drafts that were regenerated: never delivered, still recorded.
   const rejected: RejectedDraftViolation[] = []
+  let reported = 0
   for (;;) {
-    const drafted = await input.draft(instruction)
+    const drafted = await input.draft(
+      instruction,
+      rejected.slice(reported).map((violation) => violation.ruleId),
+    )
+    reported = rejected.length
     fallback ||= drafted.fallback
     const canRegenerate =
       dependencies.model !== undefined && !drafted.fallback && attempt < settings.maxRegenerations
@@ -164,6 +160,33 @@ export async function enforceDraft(
       rejected,
     }
   }
+}
+
+/**
+ * The Lane 2 rules a turn's reply is judged by: the plan's every-reply rules in scope (guardrails,
+ * hard-safety rubrics, never gated on the user's words) and the matched rules' `judge` rubrics.
+ */
+export function turnLane2Rules(
+  dependencies: TurnDependencies,
+  matched: readonly MatchedRule[],
+  scenario: string | null,
+  step: string | null,
+): Lane2Rule[] {
+  const everyReply = everyReplyLane2Rules(dependencies.plan, scenario, step)
+  return [
+    ...everyReply,
+    ...matched.flatMap(({ rule }) =>
+      rule.judge === undefined || everyReply.some((entry) => entry.id === rule.id)
+        ? []
+        : [
+            {
+              id: rule.id,
+              tier: rule.tier,
+              rubric: typeof rule.judge === 'string' ? rule.judge : rule.judge.rubric,
+            },
+          ],
+    ),
+  ]
 }
 
 /** A violation of a draft that was regenerated (Lane 1 or Lane 2). */

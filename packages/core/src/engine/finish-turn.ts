@@ -6,8 +6,9 @@ import type { Perception } from '../sensor/types.ts'
 import { buildTurnProvenance } from './build-turn-provenance.ts'
 import { clarify } from './clarify-turn.ts'
 import { buildReplyPrompt, composeApprovedReply, type ReplyMaterial } from './compose-reply.ts'
-import { enforceDraft } from './enforce-draft.ts'
+import { enforceDraft, turnLane2Rules } from './enforce-draft.ts'
 import { finalizeReply } from './finalize-reply.ts'
+import { createLiveReply, type LiveReply, type LiveVerdict } from './live-reply.ts'
 import { renderTemplate } from './render-template.ts'
 import type { CompletedToolCall, EngineSessionState } from './session-state.ts'
 import { streamSafeText } from './stream-safe-text.ts'
@@ -35,6 +36,11 @@ export interface TurnScratch {
    * waiting for a decision" after it): added before streaming, so the stream and the result agree.
    */
   around?: { before?: string; after?: string }
+  /**
+   * Streaming turns only: releases the events buffered so far and sends later ones at once, so a
+   * model's tokens can reach the client while it writes (`settings.replyStreaming: live`).
+   */
+  goLive?: () => void
 }
 
 /** What the earlier phases decided. */
@@ -73,6 +79,7 @@ export async function finishTurn(
   }
   if (turn.note !== undefined) material.note = turn.note
   const ruleIds = turn.matched.map((entry) => entry.rule.id)
+  const live = liveReplyFor(dependencies, scratch, turn, { variables: values, ruleIds })
   const enforceWith = (instruction: string | undefined) =>
     enforceDraft(dependencies, {
       matched: turn.matched,
@@ -81,7 +88,8 @@ export async function finishTurn(
       riskyAction: turn.completed.some((call) => call.status === 'approved'),
       scenario: turn.route.scenario,
       step: turn.route.step,
-      draft: (rejection) => draftReply(dependencies, state, scratch, material, rejection ?? instruction),
+      draft: (rejection, rejectedRuleIds) =>
+        draftReply(dependencies, state, scratch, material, rejection ?? instruction, live, rejectedRuleIds),
     })
   const first = await enforceWith(undefined)
   const finalized = await finalizeReply(dependencies, {
@@ -98,6 +106,11 @@ export async function finishTurn(
   })
   if (finalized.askUser !== undefined) {
     // The judge needs the user: ask, and keep what the turn did (tool calls, the judge's records).
+    live?.settle('', {
+      code: 'draft-withheld',
+      reason: 'The answer needs a detail from you first, so it was withheld.',
+      ruleIds: [],
+    })
     const asked = clarify(
       dependencies,
       state,
@@ -132,7 +145,8 @@ export async function finishTurn(
     outcome: enforcement.outcome,
     ruleIds: enforcement.violations.map((violation) => violation.ruleId),
   })
-  if (dependencies.streaming)
+  if (live !== undefined) live.settle(text, liveVerdict(finalized.withheld, refused, enforcement))
+  else if (dependencies.streaming)
     streamSafeText(text, dependencies.enforcer, { variables: values, ruleIds }, scratch.emit)
 
   state.turn += 1
@@ -256,21 +270,68 @@ function toolCalled(scratch: TurnScratch, call: CompletedToolCall): LedgerEvent 
   }
 }
 
+/**
+ * The turn's reply streams live when the client streams, the model can stream, the definition
+ * allows it, and no hard-safety rule in play can only be judged on the whole draft (then the reply
+ * is held until checked, so unchecked hard-safety text is never shown).
+ */
+function liveReplyFor(
+  dependencies: TurnDependencies,
+  scratch: TurnScratch,
+  turn: TurnSoFar,
+  context: { variables: Record<string, unknown>; ruleIds: string[] },
+): LiveReply | undefined {
+  const { goLive } = scratch
+  if (!dependencies.streaming || goLive === undefined || dependencies.model?.stream === undefined)
+    return undefined
+  if (dependencies.compiled.definition.settings.replyStreaming === 'checked') return undefined
+  const lane2 = turnLane2Rules(dependencies, turn.matched, turn.route.scenario, turn.route.step)
+  if (dependencies.lane2 !== undefined && lane2.some((rule) => rule.tier === 'hard-safety')) return undefined
+  const before = scratch.around?.before
+  return createLiveReply({
+    enforcer: dependencies.enforcer,
+    context,
+    emit: scratch.emit,
+    goLive,
+    ...(before === undefined ? {} : { before }),
+  })
+}
+
+/** Why the delivered reply replaced a draft the client saw. */
+function liveVerdict(
+  withheld: 'refuse' | 'fallback' | undefined,
+  refused: boolean,
+  enforcement: { violations: ReadonlyArray<{ ruleId: string }> },
+): LiveVerdict {
+  const ruleIds = [...new Set(enforcement.violations.map((violation) => violation.ruleId))]
+  if (withheld !== undefined)
+    return {
+      code: 'draft-withheld',
+      reason: 'The answer did not pass the final check, so it was withheld.',
+      ruleIds,
+    }
+  if (refused)
+    return { code: 'draft-withheld', reason: 'The draft broke a rule, so it was replaced.', ruleIds }
+  return { code: 'draft-replaced', reason: 'The draft was revised after its checks.', ruleIds }
+}
+
 async function draftReply(
   dependencies: TurnDependencies,
   state: EngineSessionState,
   scratch: TurnScratch,
   material: ReplyMaterial,
   instruction: string | undefined,
+  live: LiveReply | undefined,
+  rejectedRuleIds: readonly string[],
 ): Promise<{ text: string; fallback: boolean }> {
   const { model } = dependencies
   if (model === undefined) return { text: composeApprovedReply(material), fallback: false }
   const prompt = buildReplyPrompt(material, state.history, scratch.text, instruction)
+  const options = { ...prompt, ...(scratch.signal === undefined ? {} : { signal: scratch.signal }) }
   try {
-    const generated = await model.generate({
-      ...prompt,
-      ...(scratch.signal === undefined ? {} : { signal: scratch.signal }),
-    })
+    if (live !== undefined && model.stream !== undefined)
+      return { text: await live.draft(model.stream(options), rejectedRuleIds), fallback: false }
+    const generated = await model.generate(options)
     return { text: generated.text, fallback: false }
   } catch (error) {
     if (FocalError.isInstance(error) && error.code === 'aborted') throw error

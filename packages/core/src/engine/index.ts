@@ -1,4 +1,14 @@
 /** @module @focal/core/engine */
+
+export type {
+  Clock,
+  IdGenerator,
+  SessionStore,
+  StoredSession,
+  ToolHandler,
+  ToolRunContext,
+  ToolRunner,
+} from '../ports/ports.ts'
 export {
   type CompiledEngine,
   type CompileEngineOptions,
@@ -8,15 +18,6 @@ export {
 export { type CompleteGoalInput, type CompleteGoalResult, completeGoal } from './complete-goal.ts'
 export { createEngine, type Engine, type EngineOptions, type RestoreGoalResult } from './create-engine.ts'
 export { createMemorySessionStore } from './create-memory-session-store.ts'
-export type {
-  Clock,
-  IdGenerator,
-  SessionStore,
-  StoredSession,
-  ToolHandler,
-  ToolRunContext,
-  ToolRunner,
-} from './ports.ts'
 export { renderArguments, renderTemplate } from './render-template.ts'
 export {
   detectorRuleId,
@@ -40,6 +41,7 @@ export type {
   Clarification,
   ClarificationOption,
   Handoff,
+  TextRetractionCode,
   TurnEvent,
   TurnInput,
   TurnResult,

@@ -20,6 +20,8 @@ export async function runTurn(
   previous: EngineSessionState,
   input: TurnInput,
   emit: (event: TurnEvent) => void,
+  /** Streaming turns: releases buffered events so a live reply's tokens go out as they come. */
+  goLive?: () => void,
 ): Promise<TurnOutcome> {
   const { clock, idGenerator } = dependencies
   // The store hands out a fresh copy on every get, so the turn may change it in place.
@@ -40,6 +42,7 @@ export async function runTurn(
       emit(event)
     },
     ...(input.signal === undefined ? {} : { signal: input.signal }),
+    ...(goLive === undefined ? {} : { goLive }),
   }
   scratch.emit({ type: 'turn-started', turnId, sessionId: input.sessionId })
   // A session with a goal contract shows its progress on every turn (restored from the store).
@@ -91,8 +94,10 @@ async function answerBesideApproval(
   const after = dependencies.compiled.definition.settings.approvalStillPendingNote
     .replaceAll('{{approver}}', waiting.approval.approver ?? 'a reviewer')
     .replaceAll('{{tool}}', waiting.approval.toolId)
+  // Held until checked: the turn may still be undone, so nothing of it streams live.
+  const { goLive: _notLive, ...heldScratch } = scratch
   const outcome = await senseAndAct(dependencies, state, input, {
-    ...scratch,
+    ...heldScratch,
     emit: (event) => held.push(event),
     around: { after },
   })

@@ -1,5 +1,8 @@
 import type { GoalSnapshot } from '../completion/goal-snapshot.ts'
 import type { Provenance } from '../ledger/provenance-types.ts'
+import type { ApprovalRequest, Clarification, Handoff } from '../ports/turn-types.ts'
+
+export type { ApprovalRequest, Clarification, ClarificationOption, Handoff } from '../ports/turn-types.ts'
 
 /** Input of one turn. */
 export interface TurnInput {
@@ -7,46 +10,6 @@ export interface TurnInput {
   /** The user's message. */
   text: string
   signal?: AbortSignal
-}
-
-/** One option of a clarification question; choosing it sends `value` as the next user turn. */
-export interface ClarificationOption {
-  id: string
-  label: string
-  /** Text sent back when the user picks this option. */
-  value: string
-}
-
-/** A question the engine asks instead of acting on a vague request. */
-export interface Clarification {
-  question: string
-  options: ClarificationOption[]
-  /** Why the engine asked (ambiguity reason or missing required field). */
-  reason: string
-}
-
-/** A tool call paused for a human decision. Serialisable; resumed with `engine.resolveApproval`. */
-export interface ApprovalRequest {
-  id: string
-  sessionId: string
-  toolId: string
-  args: Record<string, unknown>
-  /** The rule or policy that required approval, for display. */
-  reason: string
-  approver?: string
-  /** ISO-8601; after it the `defaultAction` applies. */
-  expiresAt?: string
-  defaultAction: 'approve' | 'reject'
-}
-
-/** A session handed to a person: the engine stays quiet until it is released. */
-export interface Handoff {
-  /** Why: the user asked for a person, or the loop guard. */
-  reason: string
-  /** Where the host routes it (`settings.handoff.target`). */
-  target?: string
-  /** ISO-8601. */
-  since: string
 }
 
 /** Fields common to every turn result. */
@@ -66,6 +29,9 @@ export type TurnResult =
   /** Handed to a person: `text` is the handoff reply on the turn that asked, absent while quiet. */
   | (TurnResultBase & { type: 'handoff'; handoff: Handoff; text?: string })
 
+/** Why streamed text was retracted. */
+export type TextRetractionCode = 'draft-regenerated' | 'draft-withheld' | 'draft-replaced' | 'turn-retried'
+
 /** Events of a streaming turn (`engine.turnStream`), noun-verb kebab. */
 export type TurnEvent =
   | { type: 'turn-started'; turnId: string; sessionId: string }
@@ -74,6 +40,11 @@ export type TurnEvent =
   | { type: 'rules-retrieved'; ruleIds: string[] }
   | { type: 'tool-called'; toolId: string; status: string }
   | { type: 'text-delta'; delta: string }
+  /**
+   * The text streamed so far is void (a live draft a later check rejected, or a retried turn); the
+   * replacement follows as new `text-delta`s. `reason` is written for the person reading the chat.
+   */
+  | { type: 'text-retracted'; code: TextRetractionCode; reason: string; ruleIds: string[] }
   | { type: 'clarification-requested'; clarification: Clarification }
   | { type: 'approval-requested'; approval: ApprovalRequest }
   | { type: 'handoff-requested'; handoff: Handoff }

@@ -1,5 +1,5 @@
-import type { Clock } from '../engine/ports.ts'
 import { FocalError } from '../errors/focal-error.ts'
+import type { Clock } from '../ports/ports.ts'
 import { computeQueryHash } from './compute-query-hash.ts'
 import { provenanceSchema } from './provenance-schema.ts'
 import type {

@@ -1,5 +1,5 @@
-import type { Clock, IdGenerator } from '../engine/ports.ts'
 import { FocalError } from '../errors/focal-error.ts'
+import type { Clock, IdGenerator } from '../ports/ports.ts'
 import { canonicalJson } from './canonical-json.ts'
 import { createCryptoBatch, type LedgerDigestScheduler } from './create-batched-sha256-hex.ts'
 import { createMemoryLedgerAnchorStore } from './create-memory-ledger-anchor-store.ts'

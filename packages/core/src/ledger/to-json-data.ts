@@ -1,3 +1,5 @@
+import { FocalError } from '../errors/focal-error.ts'
+
 /**
  * The value exactly as `JSON.parse(JSON.stringify(value))` would return it (undefined members
  * dropped, undefined array items and non-finite numbers as null, -0 as 0, `toJSON` applied, boxed
@@ -24,7 +26,7 @@ function convert(value: unknown, key: string | number, ancestors: object[]): unk
       // JSON has no -0: the text round trip reads it back as 0.
       return Number.isFinite(current) ? (current === 0 ? 0 : current) : null
     case 'bigint':
-      throw new TypeError('Do not know how to serialize a BigInt')
+      throw new FocalError({ code: 'invalid-argument', message: 'a BigInt has no JSON form' })
     case 'object':
       return current === null ? null : convertObject(current, ancestors)
     default:
@@ -35,7 +37,8 @@ function convert(value: unknown, key: string | number, ancestors: object[]): unk
 function convertObject(object: object, ancestors: object[]): unknown {
   if (object instanceof Number || object instanceof String || object instanceof Boolean)
     return convert(object.valueOf(), '', ancestors)
-  if (ancestors.includes(object)) throw new TypeError('Converting circular structure to JSON')
+  if (ancestors.includes(object))
+    throw new FocalError({ code: 'invalid-argument', message: 'a circular structure has no JSON form' })
   ancestors.push(object)
   let result: unknown
   if (Array.isArray(object)) {

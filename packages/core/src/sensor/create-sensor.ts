@@ -1,4 +1,4 @@
-import type { ClarificationOption } from '../engine/types.ts'
+import type { ClarificationOption } from '../ports/turn-types.ts'
 import type { IntentEvidenceModel } from './create-intent-evidence.ts'
 import { detectConversationAct } from './detect-conversation-act.ts'
 import { type EntityPattern, extractEntities } from './extract-entities.ts'

@@ -1,4 +1,4 @@
-import type { ClarificationOption } from '../engine/types.ts'
+import type { ClarificationOption } from '../ports/turn-types.ts'
 import type { ConversationAct } from './conversation-acts.ts'
 import type { IntentEvidence } from './create-intent-evidence.ts'
 

@@ -19,8 +19,12 @@ export interface ScriptedGuardrail {
 
 /** Options of {@link agentModelScript}. */
 export interface AgentModelScriptOptions {
-  /** Reply drafts, in order (a request past the end gets HTTP 500). */
-  drafts?: readonly string[]
+  /**
+   * Reply drafts, in order (a request past the end gets HTTP 500). A streaming request gets the
+   * draft as SSE chunks: a string word by word, or the given chunks (held after `holdAfter` of
+   * them until `hold` settles, so a test sees what the client got while the model writes).
+   */
+  drafts?: ReadonlyArray<string | ScriptedDraft>
   /** Guardrail compilations by a word of the rule; others answer `target: 'none'` (Lane 2). */
   guardrails?: ReadonlyArray<{ when: RegExp } & ScriptedGuardrail>
   /**
@@ -33,6 +37,13 @@ export interface AgentModelScriptOptions {
    * @default a PASS with score 0.9
    */
   judge?: (draft: string) => Record<string, unknown>
+}
+
+/** A draft streamed in given chunks. */
+export interface ScriptedDraft {
+  chunks: string[]
+  holdAfter?: number
+  hold?: Promise<void>
 }
 
 const passingJudgment = {
@@ -109,9 +120,21 @@ export function agentModelScript(options: AgentModelScriptOptions): ModelServerS
       const dimensions = ['goal_coverage', 'abstraction_match', 'artifact_match', 'evidence_fit', 'clarity']
       return completion({ scores: Object.fromEntries(dimensions.map((name) => [name, score])), ...judgment })
     }
-    const text = options.drafts?.[draft++]
-    return text === undefined
-      ? { type: 'http-error', status: 500, message: 'script exhausted' }
-      : completion(text)
+    const scripted = options.drafts?.[draft++]
+    if (scripted === undefined) return { type: 'http-error', status: 500, message: 'script exhausted' }
+    const drafted: ScriptedDraft =
+      typeof scripted === 'string' ? { chunks: scripted.match(/\S+\s*|\s+/gu) ?? [] } : scripted
+    if ((request.body as { stream?: unknown } | undefined)?.stream !== true)
+      return {
+        type: 'completion',
+        content: drafted.chunks.join(''),
+        ...(drafted.hold === undefined ? {} : { hold: drafted.hold }),
+      }
+    return {
+      type: 'stream',
+      chunks: drafted.chunks,
+      ...(drafted.holdAfter === undefined ? {} : { holdAfter: drafted.holdAfter }),
+      ...(drafted.hold === undefined ? {} : { hold: drafted.hold }),
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SessionStore } from '../engine/ports.ts'
+import type { SessionStore } from '../ports/ports.ts'
 
 /** Creates a fresh store (or a fresh view of a shared one) for one test. */
 export type CreateSessionStore = () => SessionStore | Promise<SessionStore>

@@ -15,9 +15,28 @@ export interface ScriptedUsage {
 /** One scripted answer to one POST /chat/completions request. */
 export type ScriptedModelResponse =
   /** A normal (non-streamed) completion whose assistant message content is `content`. */
-  | { type: 'completion'; content: string; usage?: ScriptedUsage; delayMs?: number }
+  | {
+      type: 'completion'
+      content: string
+      usage?: ScriptedUsage
+      delayMs?: number
+      /** Answers only once it settles (see `stream`'s `hold`). */
+      hold?: Promise<void>
+    }
   /** A streamed completion: one SSE chunk per entry of `chunks`, then a usage chunk and `[DONE]`. */
-  | { type: 'stream'; chunks: string[]; chunkDelayMs?: number; usage?: ScriptedUsage; delayMs?: number }
+  | {
+      type: 'stream'
+      chunks: string[]
+      chunkDelayMs?: number
+      usage?: ScriptedUsage
+      delayMs?: number
+      /**
+       * After `holdAfter` chunks, waits for `hold` before sending the rest: lets a test see what a
+       * client received while the model is still writing, with no timing involved.
+       */
+      holdAfter?: number
+      hold?: Promise<void>
+    }
   /** HTTP 429 with an optional `Retry-After` header (seconds or an HTTP date). */
   | { type: 'rate-limited'; retryAfter?: string; delayMs?: number }
   /** An HTTP error status (5xx or 4xx) with an OpenAI-style error body. */
@@ -130,6 +149,8 @@ async function respond(
   if (outgoing.destroyed) return
   switch (scripted.type) {
     case 'completion':
+      await scripted.hold
+      if (outgoing.destroyed) return
       return sendJson(outgoing, 200, completionBody(modelId, scripted.content, scripted.usage))
     case 'rate-limited': {
       const headers = scripted.retryAfter === undefined ? {} : { 'retry-after': scripted.retryAfter }
@@ -158,7 +179,8 @@ async function sendStream(
   const base = { id: 'chatcmpl-scripted', object: 'chat.completion.chunk', created: 0, model: modelId }
   const write = (payload: unknown) => outgoing.write(`data: ${JSON.stringify(payload)}\n\n`)
   write({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] })
-  for (const chunk of scripted.chunks) {
+  for (const [index, chunk] of scripted.chunks.entries()) {
+    if (index === scripted.holdAfter) await scripted.hold
     if (scripted.chunkDelayMs) await wait(scripted.chunkDelayMs)
     if (outgoing.destroyed) return
     write({ ...base, choices: [{ index: 0, delta: { content: chunk }, finish_reason: null }] })

@@ -3,6 +3,7 @@ import {
   createLedger,
   createMemoryLedgerAnchorStore,
   createMemoryLedgerStore,
+  FocalError,
   importLedgerKey,
   type LedgerAnchorStore,
   type LedgerStore,
@@ -34,7 +35,11 @@ function buildEngine(
   anchorStore: LedgerAnchorStore | undefined,
 ): FocalAppEngine {
   if ('engine' in options && options.engine) return options.engine
-  if ('engine' in options) throw new TypeError('createFocalApp: pass an engine or a definition')
+  if ('engine' in options)
+    throw new FocalError({
+      code: 'invalid-argument',
+      message: 'createFocalApp: pass an engine or a definition',
+    })
   const { definition, model, tools, enforcer, sessionStore, scheduleLedgerDigests, compileCache } = options
   const { ledgerKey } = options
   return createEngine({
@@ -73,7 +78,10 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
       ? undefined
       : createDefinitionServices({ definition: loadDefinition(source), enforcer: options.enforcer })
   const missing = (name: string) => () => {
-    throw new TypeError(`createFocalApp: pass a definition (or services.${name}) with a ready engine`)
+    throw new FocalError({
+      code: 'invalid-argument',
+      message: `createFocalApp: pass a definition (or services.${name}) with a ready engine`,
+    })
   }
   const services: FocalAppServices = {
     parse: options.services?.parse ?? built?.parse ?? missing('parse'),

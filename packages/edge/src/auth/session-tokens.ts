@@ -1,3 +1,5 @@
+import { FocalError } from '@focal/core'
+
 const encoder = new TextEncoder()
 
 function toBase64Url(bytes: Uint8Array): string {
@@ -40,7 +42,11 @@ export interface SessionTokensOptions {
  * await tokens.verify('session-1', token) // true
  */
 export function createSessionTokens({ secret }: SessionTokensOptions): SessionTokens {
-  if (secret.length < 32) throw new TypeError('createSessionTokens: the secret needs at least 32 characters')
+  if (secret.length < 32)
+    throw new FocalError({
+      code: 'invalid-argument',
+      message: 'createSessionTokens: the secret needs at least 32 characters',
+    })
   const key = crypto.subtle.importKey(
     'raw',
     encoder.encode(secret),

@@ -105,7 +105,7 @@ describe('the enforcement plan over HTTP (Node server, scripted model on loopbac
     const text = events.flatMap((event) => (event.type === 'text-delta' ? [event.delta] : [])).join('')
     expect(text).toBe('Our plans start at $15 a month.')
     const enforcement = events.find((event) => event.type === 'data-enforcement')
-    expect(enforcement?.data).toEqual({ outcome: 'regenerated', ruleIds: ['never-1'] })
+    expect(enforcement?.data).toMatchObject({ outcome: 'regenerated', ruleIds: ['never-1'] })
   })
 
   it('refuses investment advice the user never asked for by its cue words, and records it in the ledger', async () => {

@@ -1,11 +1,9 @@
-import { FocalError } from '@focal/core'
+import { FocalError, toUiMessageChunks, uiMessageStreamHeaders } from '@focal/core'
 import type { Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { authorizeSession } from '../auth/authorize-session.ts'
 import { readJsonBody } from '../schemas/read-json-body.ts'
 import { encodeSse } from '../ui-message-stream/encode-sse.ts'
-import { toUiMessageChunks } from '../ui-message-stream/to-ui-message-chunks.ts'
-import { uiMessageStreamHeaders } from '../ui-message-stream/ui-message-chunk.ts'
 
 interface ChatMessage {
   role: 'system' | 'user' | 'assistant'
@@ -60,9 +58,9 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
       }
     }
     const onEvent = app.onEvent
+    // The assistant message's id is the turn's id, as in every Focal transport.
     const chunks = toUiMessageChunks(events(), {
-      messageId: body.messageId ?? `msg-${app.generateId()}`,
-      redactor: app.services.createStreamGuard(),
+      guard: app.services.createStreamGuard,
       session: token === undefined ? { sessionId } : { sessionId, token },
       ...(onEvent ? { onEvent: (event) => onEvent(event, { sessionId, route: '/v1/chat' }) } : {}),
     })

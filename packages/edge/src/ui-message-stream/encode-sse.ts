@@ -1,4 +1,4 @@
-import type { FocalUiMessageChunk } from './ui-message-chunk.ts'
+import type { UiMessageChunk } from '@focal/core'
 
 const encoder = new TextEncoder()
 
@@ -7,14 +7,14 @@ const encoder = new TextEncoder()
  * Cancelling the response cancels the source iterator.
  */
 export function encodeSse(
-  chunks: AsyncIterable<FocalUiMessageChunk>,
+  chunks: AsyncIterable<UiMessageChunk>,
   /** Awaited once when the stream ends, fails or is cancelled (releases the session lock). */
   onClose: () => Promise<void> = async () => {},
 ): ReadableStream<Uint8Array> {
   const iterator = chunks[Symbol.asyncIterator]()
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      let next: IteratorResult<FocalUiMessageChunk>
+      let next: IteratorResult<UiMessageChunk>
       try {
         next = await iterator.next()
       } catch (error) {

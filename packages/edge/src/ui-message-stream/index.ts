@@ -1,5 +1,1 @@
 export { encodeSse } from './encode-sse.ts'
-export type { ToUiMessageChunksOptions } from './to-ui-message-chunks.ts'
-export { toUiMessageChunks } from './to-ui-message-chunks.ts'
-export type { FocalDataPartType, FocalUiMessageChunk } from './ui-message-chunk.ts'
-export { uiMessageStreamHeaders } from './ui-message-chunk.ts'

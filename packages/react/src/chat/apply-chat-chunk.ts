@@ -1,4 +1,5 @@
 import { FocalError } from '@focal/core/errors'
+import type { UnknownUiMessageChunk } from '@focal/core/ui-message-stream'
 import type { FocalUiMessageChunk } from '../transport/types.ts'
 import { toChatGoalSnapshot } from './to-chat-goal-snapshot.ts'
 import type { ChatMessage, ChatMessagePart, ChatState } from './types.ts'
@@ -139,11 +140,32 @@ export function applyChatChunk(
       return withAssistant(state, context, (message) => ({ ...message, provenance: chunk.data }))
     case 'data-goal-gate':
       return { ...state, goal: toChatGoalSnapshot(chunk.data) ?? state.goal }
+    case 'data-retraction': {
+      // The voided draft's text part becomes the notice of why; the replacement is a new part.
+      const entry = context.texts.get(chunk.data.textId)
+      context.texts.delete(chunk.data.textId)
+      const part = withId({ type: 'retraction' as const, retraction: chunk.data }, chunk.id)
+      if (entry === undefined) return withAssistant(state, context, appendPart(part))
+      return withAssistant(state, context, (message) => ({
+        ...message,
+        parts: message.parts.map((existing, at) => (at === entry.partIndex ? part : existing)),
+      }))
+    }
     case 'error':
       throw new FocalError({ code: 'transport-failed', message: chunk.errorText })
-    default:
+    case 'start':
+    case 'finish':
+    case 'abort':
+    case 'data-session':
       return state
+    default:
+      return ignoreUnknown(state, chunk)
   }
+}
+
+/** Chunks this version does not render; a known type landing here fails to compile. */
+function ignoreUnknown(state: ChatChunkState, _chunk: UnknownUiMessageChunk): ChatChunkState {
+  return state
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { GoalGateData } from '@focal/core'
 import { createStreamRedactor } from '@focal/core'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -84,15 +85,27 @@ describe('createChatStore', () => {
     const sending = store.getState().sendMessage('help')
     latest().push(
       { type: 'data-clarification', id: 'c', data: clarificationFixture },
-      { type: 'data-enforcement', id: 'e', data: { outcome: 'allowed' } },
+      {
+        type: 'data-enforcement',
+        id: 'e',
+        data: { outcome: 'allowed', ruleIds: [], violations: [], redactions: [] },
+      },
       { type: 'data-clarification', id: 'c', data: clarificationFixture },
-      { type: 'data-enforcement', id: 'e', data: { outcome: 'redacted' } },
+      {
+        type: 'data-enforcement',
+        id: 'e',
+        data: { outcome: 'redacted', ruleIds: [], violations: [], redactions: [] },
+      },
     )
     latest().end()
     await sending
     expect(store.getState().messages[1]?.parts).toEqual([
       { type: 'clarification', id: 'c', clarification: clarificationFixture },
-      { type: 'enforcement', id: 'e', enforcement: { outcome: 'redacted' } },
+      {
+        type: 'enforcement',
+        id: 'e',
+        enforcement: { outcome: 'redacted', ruleIds: [], violations: [], redactions: [] },
+      },
     ])
   })
 
@@ -209,11 +222,12 @@ describe('createChatStore', () => {
     const sending = store.getState().sendMessage('go')
     latest().push({
       type: 'data-goal-gate',
+      // A loose shape another server version might send: the store reads it defensively.
       data: {
         status: 'partial',
         attempts: { used: 2, max: 3 },
         criteria: [{ id: 'a', met: true }, { id: 'b' }],
-      },
+      } as unknown as GoalGateData,
     })
     latest().end()
     await sending

@@ -1,4 +1,4 @@
-import type { ApprovalRequest, Clarification, Handoff, Provenance } from '@focal/core'
+import type { ApprovalRequest, Clarification, Handoff, Provenance, RetractionData } from '@focal/core'
 import type { StoreApi } from 'zustand/vanilla'
 import type { FocalEnforcementData } from '../transport/types.ts'
 
@@ -12,6 +12,8 @@ export type ChatMessagePart =
   | { type: 'approval'; id?: string; approval: ApprovalRequest; decision: 'pending' | 'approve' | 'reject' }
   | { type: 'enforcement'; id?: string; enforcement: FocalEnforcementData }
   | { type: 'handoff'; id?: string; handoff: Handoff }
+  /** Where a streamed draft stood before a check rejected it: why it was replaced. */
+  | { type: 'retraction'; id?: string; retraction: RetractionData }
 
 /** One message of the transcript. Assistant messages carry the provenance of their turn. */
 export interface ChatMessage {

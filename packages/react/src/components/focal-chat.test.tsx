@@ -1,3 +1,4 @@
+import type { GoalGateData } from '@focal/core'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { Profiler } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -28,6 +29,46 @@ async function type(composer: HTMLTextAreaElement, text: string) {
 }
 
 describe('FocalChat', () => {
+  it('replaces a streamed draft a check retracted with the reason, then shows the rewrite', async () => {
+    const { composer, latest, log } = setup()
+    await type(composer, 'where is my order')
+    act(() => {
+      latest().push(
+        { type: 'start', messageId: 't1' },
+        { type: 'text-start', id: 't1:text' },
+        { type: 'text-delta', id: 't1:text', delta: 'Whatever, it ' },
+      )
+    })
+    await settle()
+    expect(log.textContent).toContain('Whatever, it')
+    act(() => {
+      latest().push(
+        { type: 'text-end', id: 't1:text' },
+        {
+          type: 'data-retraction',
+          id: 't1:retraction-1',
+          data: {
+            textId: 't1:text',
+            code: 'draft-regenerated',
+            reason: 'A draft broke a rule, so it was rewritten.',
+            ruleIds: ['be-courteous'],
+          },
+        },
+        { type: 'text-start', id: 't1:text-2' },
+        { type: 'text-delta', id: 't1:text-2', delta: 'Happy to help: it shipped.' },
+        { type: 'text-end', id: 't1:text-2' },
+        { type: 'finish', finishReason: 'stop' },
+      )
+      latest().end()
+    })
+    await settle()
+    expect(log.textContent).not.toContain('Whatever')
+    expect(screen.getByText('Happy to help: it shipped.')).toBeTruthy()
+    expect(log.querySelector('[data-outcome="retracted"]')?.textContent).toBe(
+      'A draft broke a rule, so it was rewritten.',
+    )
+  })
+
   it('shows an empty transcript as a labelled log with a labelled composer', () => {
     const { log } = setup()
     expect(log.getAttribute('aria-label')).toBe('Conversation')
@@ -124,7 +165,13 @@ describe('FocalChat', () => {
     act(() => {
       latest().push(...replyChunks('Done.'), {
         type: 'data-enforcement',
-        data: { outcome: 'redacted', stream: { redactions: [{ type: 'credit-card', count: 1 }] } },
+        data: {
+          outcome: 'redacted',
+          ruleIds: [],
+          violations: [],
+          redactions: [],
+          stream: { redactions: [{ type: 'credit-card', count: 1 }], blocked: false },
+        },
       })
       latest().end()
     })
@@ -172,6 +219,7 @@ describe('FocalChat', () => {
     act(() => {
       latest().push({
         type: 'data-goal-gate',
+        // A loose shape another server version might send: the widget reads it defensively.
         data: {
           status: 'BLOCKED',
           criteriaMet: 1,
@@ -179,7 +227,7 @@ describe('FocalChat', () => {
           attempt: 3,
           maxAttempts: 3,
           detail: 'no data',
-        },
+        } as unknown as GoalGateData,
       })
       latest().end()
     })

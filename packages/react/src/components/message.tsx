@@ -21,6 +21,7 @@ const partOrder: Record<ChatMessagePart['type'], number> = {
   approval: 1,
   handoff: 1,
   enforcement: 2,
+  retraction: 2,
 }
 
 /** Text first, then what asks the user to act, then notices; parts keep their index as a stable key. */
@@ -42,6 +43,12 @@ function Part({ part }: { part: ChatMessagePart }) {
       return <ApprovalCard approval={part.approval} decision={part.decision} />
     case 'enforcement':
       return <EnforcementNotice enforcement={part.enforcement} />
+    case 'retraction':
+      return (
+        <p className="focal-notice" data-outcome="retracted" role="status">
+          {part.retraction.reason}
+        </p>
+      )
     case 'handoff':
       return (
         <p className="focal-handoff" role="status">

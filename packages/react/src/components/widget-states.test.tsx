@@ -75,7 +75,15 @@ describe('Message', () => {
             id: 'a1',
             role: 'assistant',
             parts: [
-              { type: 'enforcement', enforcement: { outcome: 'blocked', ruleIds: ['no-competitors'] } },
+              {
+                type: 'enforcement',
+                enforcement: {
+                  outcome: 'blocked',
+                  ruleIds: ['no-competitors'],
+                  violations: [],
+                  redactions: [],
+                },
+              },
               { type: 'text', text: 'I can only speak to our own products.', state: 'done' },
             ],
             provenance: provenanceFixture({

@@ -1,7 +1,6 @@
 import type { TurnResult } from '@focal/core'
 import { FocalError } from '@focal/core/errors'
-import { parseUiMessageStream } from './parse-ui-message-stream.ts'
-import { turnResultToChunks } from './turn-result-to-chunks.ts'
+import { readUiMessageStream, toUiMessageChunks, turnResultEvents } from '@focal/core/ui-message-stream'
 import type { ChatTransport, FocalUiMessageChunk } from './types.ts'
 
 /** Options of {@link createHttpTransport}. */
@@ -60,11 +59,11 @@ async function* readReply(response: Response): AsyncGenerator<FocalUiMessageChun
   const contentType = response.headers.get('content-type') ?? ''
   if (contentType.includes('application/json')) {
     // An approval answered with the resumed turn as JSON rather than a stream.
-    yield* turnResultToChunks((await response.json()) as TurnResult)
+    yield* toUiMessageChunks(turnResultEvents((await response.json()) as TurnResult))
     return
   }
   if (!response.body) throw new FocalError({ code: 'invalid-stream', message: 'response has no body' })
-  yield* parseUiMessageStream(response.body)
+  yield* readUiMessageStream(response.body)
 }
 
 /**

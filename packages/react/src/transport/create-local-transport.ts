@@ -1,6 +1,5 @@
 import type { TurnEvent, TurnInput, TurnResult } from '@focal/core'
-import { turnEventsToChunks } from './turn-events-to-chunks.ts'
-import { turnResultToChunks } from './turn-result-to-chunks.ts'
+import { toUiMessageChunks, turnResultEvents, type UiTextGuard } from '@focal/core/ui-message-stream'
 import type { ChatTransport } from './types.ts'
 
 /** The part of a `@focal/core` engine the local transport drives (`createEngine(...)` satisfies it). */
@@ -19,23 +18,34 @@ export interface LocalTransportEngine {
 export interface LocalTransportOptions {
   /** The engine to run in the page, e.g. `createEngine({ definition })` from `@focal/core`. */
   engine: LocalTransportEngine
+  /**
+   * A stream guard every streamed text part passes through before the widget sees it, as
+   * `@focal/edge` runs its definition's guard on `/v1/chat` (e.g. `() => createStreamRedactor()` from `@focal/core`): a second
+   * line of defence over the engine's own Lane 1 stream.
+   * @default none: the engine's Lane 1 stream alone
+   */
+  guard?: () => UiTextGuard
 }
 
 /**
  * A transport that runs `@focal/core`'s engine in the page, with no server: the same chunks as
- * `@focal/edge` sends, so every widget renders alike (isomorphic use, offline demos, tests).
+ * `@focal/edge` sends (one mapping, core's `toUiMessageChunks`), so every widget renders alike
+ * (isomorphic use, offline demos, tests).
  *
  * @example
  * const engine = createEngine({ definition: loadDefinition({ source: yaml }) })
  * const store = createChatStore({ transport: createLocalTransport({ engine }) })
  */
-export function createLocalTransport({ engine }: LocalTransportOptions): ChatTransport {
+export function createLocalTransport({ engine, guard }: LocalTransportOptions): ChatTransport {
+  const options = guard === undefined ? {} : { guard }
   return {
     sendMessage({ sessionId, text, signal }) {
-      return turnEventsToChunks(engine.turnStream({ sessionId, text, signal }))
+      return toUiMessageChunks(engine.turnStream({ sessionId, text, signal }), options)
     },
     async *resolveApproval({ sessionId, approvalId, decision }) {
-      yield* turnResultToChunks(await engine.resolveApproval({ sessionId, approvalId, decision }))
+      const result = await engine.resolveApproval({ sessionId, approvalId, decision })
+      // As over HTTP, where the approval's JSON result is mapped by the client: no stream guard.
+      yield* toUiMessageChunks(turnResultEvents(result))
     },
   }
 }

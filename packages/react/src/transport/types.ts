@@ -1,41 +1,21 @@
-import type { ApprovalRequest, Clarification, Handoff, Provenance } from '@focal/core'
+import type {
+  EnforcementData,
+  ReadUiMessageChunk,
+  UnknownUiMessageChunk,
+} from '@focal/core/ui-message-stream'
 
 /**
- * One chunk of the AI SDK UI message stream as `@focal/edge` sends it on `POST /v1/chat`, with
- * Focal's own `data-*` parts typed. Unknown chunk types are carried as `FocalUnknownChunk` and ignored.
+ * One chunk of the UI message stream a transport yields: core's union of Focal's chunks and typed
+ * `data-*` parts (`@focal/core/ui-message-stream`), plus `unknown:<type>` for chunks this version
+ * does not render (tool parts, reasoning, later additions).
  */
-export type FocalUiMessageChunk =
-  | { type: 'start'; messageId?: string }
-  | { type: 'text-start'; id: string }
-  | { type: 'text-delta'; id: string; delta: string }
-  | { type: 'text-end'; id: string }
-  | { type: 'data-clarification'; id?: string; data: Clarification }
-  | { type: 'data-approval'; id?: string; data: ApprovalRequest }
-  | { type: 'data-provenance'; id?: string; data: Provenance }
-  | { type: 'data-enforcement'; id?: string; data: FocalEnforcementData }
-  | { type: 'data-goal-gate'; id?: string; data: unknown }
-  | { type: 'data-handoff'; id?: string; data: Handoff }
-  | { type: 'data-session'; id?: string; data: { sessionId: string; token?: string } }
-  | { type: 'error'; errorText: string }
-  | { type: 'finish'; finishReason?: string }
-  | { type: 'abort'; reason?: string }
-  | FocalUnknownChunk
+export type FocalUiMessageChunk = ReadUiMessageChunk
 
-/** A chunk whose type this client does not render (tool parts, reasoning, future additions). */
-export interface FocalUnknownChunk {
-  type: `unknown:${string}`
-  chunk: Record<string, unknown>
-}
+/** A chunk whose type this client does not render. */
+export type FocalUnknownChunk = UnknownUiMessageChunk
 
-/** The `data-enforcement` payload: what Lane 1 / Lane 2 did to the reply. */
-export interface FocalEnforcementData {
-  outcome: string
-  ruleIds?: string[]
-  redactions?: Array<{ type: string; count: number }>
-  /** What `@focal/edge`'s streaming guard redacted or blocked on the way out. */
-  stream?: { redactions?: Array<{ type: string; count: number }>; blocked?: boolean }
-  message?: string
-}
+/** The `data-enforcement` payload: what Lane 1 / Lane 2 and the server's stream guard did to the reply. */
+export type FocalEnforcementData = EnforcementData
 
 /** What a transport needs to send one user message. */
 export interface ChatSendRequest {

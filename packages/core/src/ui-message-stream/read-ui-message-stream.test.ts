@@ -1,6 +1,6 @@
-import { FocalError } from '@focal/core/errors'
 import { describe, expect, it } from 'vitest'
-import { parseUiMessageStream } from './parse-ui-message-stream.ts'
+import { FocalError } from '../errors/focal-error.ts'
+import { readUiMessageStream } from './read-ui-message-stream.ts'
 
 function streamOf(pieces: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
@@ -14,11 +14,11 @@ function streamOf(pieces: string[]): ReadableStream<Uint8Array> {
 
 async function collect(pieces: string[]) {
   const chunks = []
-  for await (const chunk of parseUiMessageStream(streamOf(pieces))) chunks.push(chunk)
+  for await (const chunk of readUiMessageStream(streamOf(pieces))) chunks.push(chunk)
   return chunks
 }
 
-describe('parseUiMessageStream', () => {
+describe('readUiMessageStream', () => {
   it('yields each chunk once its event is complete, however the bytes are split', async () => {
     const wire =
       'data: {"type":"start"}\n\ndata: {"type":"text-start","id":"t"}\r\n\r\n' +
@@ -34,7 +34,7 @@ describe('parseUiMessageStream', () => {
         },
       })
       const chunks = []
-      for await (const chunk of parseUiMessageStream(stream)) chunks.push(chunk)
+      for await (const chunk of readUiMessageStream(stream)) chunks.push(chunk)
       expect(chunks).toEqual(whole)
     }
     expect(whole).toEqual([

@@ -1,5 +1,7 @@
-import { createStreamRedactor, type Provenance, type TurnEvent, type TurnResult } from '@focal/core'
 import { describe, expect, it } from 'vitest'
+import { createStreamRedactor } from '../enforcement/create-stream-redactor.ts'
+import type { TurnEvent, TurnResult } from '../engine/types.ts'
+import type { Provenance } from '../ledger/provenance-types.ts'
 import { toUiMessageChunks } from './to-ui-message-chunks.ts'
 
 const provenance: Provenance = {
@@ -32,8 +34,8 @@ async function collect(
           yield* events
         })()
   const chunks = []
-  const redactor = createStreamRedactor({ detectors: ['credit-card'], mode })
-  for await (const chunk of toUiMessageChunks(source, { messageId: 'm', redactor })) chunks.push(chunk)
+  const guard = () => createStreamRedactor({ detectors: ['credit-card'], mode })
+  for await (const chunk of toUiMessageChunks(source, { messageId: 'm', guard })) chunks.push(chunk)
   return chunks
 }
 

@@ -1,0 +1,78 @@
+import type { EnforcementContext } from '../enforcement/types.ts'
+import type { ReplyEnforcer } from './reply-enforcer.ts'
+import { safeTextChunks } from './stream-safe-text.ts'
+import type { TextRetractionCode, TurnEvent } from './types.ts'
+
+/** Why the final reply differs from the draft a client already saw. */
+export interface LiveVerdict {
+  code: TextRetractionCode
+  reason: string
+  ruleIds: string[]
+}
+
+/**
+ * A reply streamed while the model writes it: every draft passes a fresh Lane 1 stream guard
+ * (only a possible match's prefix is held back), and the reply that survives every check is
+ * settled against what was shown: appended when it extends it, otherwise the shown text is
+ * retracted and the final text streamed.
+ */
+export interface LiveReply {
+  /** Streams one draft live; returns the model's raw text (stops reading when the guard blocks). */
+  draft(deltas: AsyncIterable<string>, rejectedRuleIds: readonly string[]): Promise<string>
+  /** Brings what the client saw in line with the final reply. */
+  settle(text: string, verdict: LiveVerdict): void
+}
+
+/** What {@link createLiveReply} works with. */
+export interface LiveReplyOptions {
+  enforcer: ReplyEnforcer | undefined
+  context: EnforcementContext
+  emit: (event: TurnEvent) => void
+  /** Releases the turn's buffered events and sends every later one at once. */
+  goLive: () => void
+  /** An engine sentence shown before the reply (an expired approval's outcome). */
+  before?: string
+}
+
+const regeneratedReason = 'A draft broke a rule, so it was rewritten.'
+
+export function createLiveReply({ enforcer, context, emit, goLive, before }: LiveReplyOptions): LiveReply {
+  let shown = ''
+  const retract = (verdict: LiveVerdict) => {
+    emit({ type: 'text-retracted', ...verdict })
+    shown = ''
+  }
+  const show = (delta: string) => {
+    if (delta === '') return
+    emit({ type: 'text-delta', delta })
+    shown += delta
+  }
+  return {
+    async draft(deltas, rejectedRuleIds) {
+      if (shown !== '')
+        retract({ code: 'draft-regenerated', reason: regeneratedReason, ruleIds: [...rejectedRuleIds] })
+      goLive()
+      const guard = enforcer?.createStream(context)
+      const push = (text: string) => show(guard === undefined ? text : guard.push(text))
+      if (before !== undefined && before !== '') push(`${before} `)
+      let raw = ''
+      for await (const delta of deltas) {
+        raw += delta
+        push(delta)
+        // Blocked: nothing more of this draft may be shown; the checks decide what replaces it.
+        if (guard?.blocked() !== undefined) return raw
+      }
+      if (guard !== undefined) show(guard.flush())
+      return raw
+    },
+    settle(text, verdict) {
+      const expected = safeTextChunks(text, enforcer, context).join('')
+      if (shown !== '' && expected.startsWith(shown)) {
+        show(expected.slice(shown.length))
+        return
+      }
+      if (shown !== '') retract(verdict)
+      for (const chunk of safeTextChunks(text, enforcer, context)) show(chunk)
+    },
+  }
+}

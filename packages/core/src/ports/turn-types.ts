@@ -1,0 +1,44 @@
+/**
+ * The turn's shared vocabulary: what a turn asks of a person (a clarification, an approval, a
+ * handoff). Below every module that uses it, so nothing imports `engine/` from below.
+ */
+
+/** One option of a clarification question; choosing it sends `value` as the next user turn. */
+export interface ClarificationOption {
+  id: string
+  label: string
+  /** Text sent back when the user picks this option. */
+  value: string
+}
+
+/** A question the engine asks instead of acting on a vague request. */
+export interface Clarification {
+  question: string
+  options: ClarificationOption[]
+  /** Why the engine asked (ambiguity reason or missing required field). */
+  reason: string
+}
+
+/** A tool call paused for a human decision. Serialisable; resumed with `engine.resolveApproval`. */
+export interface ApprovalRequest {
+  id: string
+  sessionId: string
+  toolId: string
+  args: Record<string, unknown>
+  /** The rule or policy that required approval, for display. */
+  reason: string
+  approver?: string
+  /** ISO-8601; after it the `defaultAction` applies. */
+  expiresAt?: string
+  defaultAction: 'approve' | 'reject'
+}
+
+/** A session handed to a person: the engine stays quiet until it is released. */
+export interface Handoff {
+  /** Why: the user asked for a person, or the loop guard. */
+  reason: string
+  /** Where the host routes it (`settings.handoff.target`). */
+  target?: string
+  /** ISO-8601. */
+  since: string
+}
