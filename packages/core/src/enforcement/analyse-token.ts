@@ -1,15 +1,17 @@
+import { charCode } from './detectors/char-classes.ts'
 import { detectIpv6 } from './detectors/detect-ipv6.ts'
-import {
-  detectHighEntropy,
-  detectHighEntropyRun,
-  detectSecrets,
-  isSecretStart,
-  minimumSecretLength,
-  readPrivateKeyBlock,
-} from './detectors/detect-secrets.ts'
+import { detectHighEntropy, detectHighEntropyRun, readPrivateKeyBlock } from './detectors/detect-secrets.ts'
 import { detectCryptoAddresses, detectCryptoRun, detectEmails, detectUrls } from './detectors/detect-token.ts'
+import { longSecretLength, type SecretMatcher } from './detectors/secret-matcher.ts'
 import { coveringEnd } from './resolve-overlaps.ts'
-import { flagAt, flagColon, flagDotLetter, flagSecondColon, flagsNotAlphanumeric } from './scan-classes.ts'
+import {
+  flagAt,
+  flagColon,
+  flagDotLetter,
+  flagEntropyOther,
+  flagSecondColon,
+  flagsNotAlphanumeric,
+} from './scan-classes.ts'
 import type { Finding } from './types.ts'
 
 /** What the scanner's token loop learned about the token being analysed. */
@@ -36,8 +38,12 @@ export interface TokenAnalysis {
     crypto: boolean
     entropy: boolean
   }
+  /** The secret detectors' matcher (built-in plus the host's own). */
+  secrets: SecretMatcher
   entropy: { minimumLength: number; threshold: number }
   runs: TokenRuns
+  /** The text of the scan in progress as bytes when it is all ASCII (see `CandidateFinder.prepare`), else undefined. */
+  bytes: Uint8Array | undefined
   /** `from` of the scan in progress (findings before it are context and will be dropped). */
   from: number
   /** Set by `analyseToken`: where the scan resumes (after a key block), or -1. */
@@ -70,7 +76,12 @@ export function analyseToken(
     detectUrls(text, start, end, findings, (flags & flagColon) !== 0, (flags & flagAt) !== 0)
   // An IPv6 address has at least two colons.
   if (flags & flagSecondColon && analysis.use.ip) detectIpv6(text, start, end, findings)
-  if (analysis.use.secret && text.charCodeAt(start) === 45 && text.charCodeAt(start + 5) === 66) {
+  // `-----B`: the start of a PEM header.
+  if (
+    analysis.use.secret &&
+    text.charCodeAt(start) === charCode.dash &&
+    text.charCodeAt(start + 5) === charCode.upperB
+  ) {
     const block = readPrivateKeyBlock(text, start)
     if (block.type === 'match') {
       findings.push({
@@ -96,17 +107,28 @@ export function analyseToken(
       next = text.length
     }
   }
-  if (tokenLength >= minimumSecretLength && analysis.use.secret) {
+  const secrets = analysis.secrets
+  if (tokenLength >= secrets.minimumLength && analysis.use.secret) {
     // A secret starts at the token's start or after a separator (never inside letters and
     // digits); the token loop noted the first such place, and a token of only letters and
     // digits can hold one only at its start.
-    const secretFrom = isSecretStart(text, start) ? start : runs.secretFrom
+    const secretFrom = secrets.isStart(text, start) ? start : runs.secretFrom
     const lastStart = (flags & flagsNotAlphanumeric) === 0 ? start + 1 : end
-    if (secretFrom >= 0) {
-      const before = findings.length
-      detectSecrets(text, secretFrom, end, findings, lastStart)
+    const before = findings.length
+    if (secretFrom >= 0) secrets.detectPrefixed(text, secretFrom, end, findings, lastStart, analysis.bytes)
+    // Anchored and contextual secrets are looked for in long tokens; beside prefixed ones only
+    // when the rest of the token is long enough to hold one (`AKIA…--client_secret=…Q~…`).
+    if (tokenLength >= longSecretLength && longestUncovered(findings, before, start, end) >= longSecretLength)
+      secrets.detectInLongToken(
+        text,
+        start,
+        end,
+        findings,
+        (flags & (flagColon | flagEntropyOther)) !== 0,
+        (flags & flagsNotAlphanumeric) !== 0,
+      )
+    if (findings.length > before)
       secretCover = coveringEnd(findings, before, runs.entropyStart, analysis.from)
-    }
   }
   // Crypto and entropy detectors look only at maximal runs of at least their minimum length:
   // none means nothing to check, and a single one is checked without searching for it.
@@ -122,4 +144,16 @@ export function analyseToken(
   }
   analysis.next = next
   analysis.open = open
+}
+
+/** Longest stretch of `[start, end)` before, between or after the findings from index `since` on (in order). */
+function longestUncovered(findings: Finding[], since: number, start: number, end: number): number {
+  let longest = 0
+  let covered = start
+  for (let index = since; index < findings.length; index++) {
+    const finding = findings[index] as Finding
+    longest = Math.max(longest, finding.start - covered)
+    covered = Math.max(covered, finding.end)
+  }
+  return Math.max(longest, end - covered)
 }

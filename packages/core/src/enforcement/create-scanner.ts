@@ -1,12 +1,12 @@
 import { FocalError } from '../errors/focal-error.ts'
 import { analyseToken, type TokenAnalysis } from './analyse-token.ts'
 import { compileExtras } from './compile-extras.ts'
-import { isAlphanumericCode } from './detectors/char-classes.ts'
+import { charCode, isAlphanumericCode } from './detectors/char-classes.ts'
 import { detectNumbers, type NumberDetectors } from './detectors/detect-numbers.ts'
-import { isSecretStart, minimumSecretLength, secretStartTable } from './detectors/detect-secrets.ts'
 import { createCandidateFinder } from './detectors/find-candidate.ts'
 import { ibanLengthAt, readIban } from './detectors/iban.ts'
 import { createNumberRun, type NumberRun, readNumberRun } from './detectors/number-run.ts'
+import { longSecretLength, secretMatcherFor } from './detectors/secret-matcher.ts'
 import { resolveOverlaps } from './resolve-overlaps.ts'
 import {
   classBreak,
@@ -25,7 +25,7 @@ import {
   isUpperAt,
   rejectedRunEnd,
   runPrefixStart,
-  shortRun,
+  type SkippedRun,
 } from './scan-classes.ts'
 import type { DetectorId, Finding, ScanOptions } from './types.ts'
 
@@ -104,22 +104,33 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     minimumLength: entropyOption(options.entropyMinLength, 24, `${path}.entropyMinLength`),
     threshold: entropyOption(options.entropyThreshold, 4, `${path}.entropyThreshold`),
   }
+  const secrets = secretMatcherFor(options.secretDetectors)
   // Shortest run `detectHighEntropy` looks at (it rounds the minimum up, to at least one).
   const entropyShortest = entropy.minimumLength > 1 ? Math.ceil(entropy.minimumLength) : 1
   let run: NumberRun = createNumberRun()
-  // Tokens this long are analysed for crypto addresses and entropy; from `minimumSecretLength`
-  // on, a token is analysed for secrets when one can start in it.
-  const analysedLength = Math.min(26, entropy.minimumLength)
-  // Tokens this long are searched for: only the entropy and crypto detectors need the search (a
-  // secret is found by its feature, see `createCandidateFinder`).
+  const skipped: SkippedRun = { extendedEnd: 0, noted: false }
+  // Tokens this long are analysed for crypto addresses, entropy and long secrets; from the
+  // secrets' minimum length on, a token is analysed for secrets when a prefix can start in it.
+  const analysedLength = Math.min(
+    26,
+    entropy.minimumLength,
+    use.secret ? longSecretLength : Number.POSITIVE_INFINITY,
+  )
+  // Tokens this long are searched for (a short secret is found by its feature, see
+  // `createCandidateFinder`).
   const searchedLength = Math.min(
     use.crypto ? 26 : Number.POSITIVE_INFINITY,
     use.entropy ? entropy.minimumLength : Number.POSITIVE_INFINITY,
+    use.secret ? longSecretLength : Number.POSITIVE_INFINITY,
   )
-  const candidates = createCandidateFinder(searchedLength)
+  const candidates = createCandidateFinder(searchedLength, use.secret ? secrets.features : [])
+  const minimumSecretLength = secrets.minimumLength
+  const secretStarts = secrets.startTable
+  const isSecretStart = secrets.isStart
 
   const analysis: TokenAnalysis = {
     use,
+    secrets,
     entropy,
     runs: {
       alphanumeric: 0,
@@ -130,6 +141,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       entropyEnd: 0,
       secretFrom: -1,
     },
+    bytes: undefined,
     from: 0,
     next: -1,
     open: -1,
@@ -139,11 +151,13 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     analysis.from = from
     // The text as bytes when it is long and all ASCII: typed-array reads are cheaper than charCodeAt.
     const bytes = candidates.prepare(text)
+    analysis.bytes = bytes
     // Locals, not closure slots, in the hot loop: the optimiser keeps them in registers.
     const useIban = use.iban
     const readsNumbers = anyNumber
     const longToken = analysedLength
     const classes = classTable
+    const starts = secretStarts
     let numberRun = run
     const findings: Finding[] = []
     const length = text.length
@@ -219,11 +233,10 @@ export function createScanner(options: ScanOptions = {}): Scanner {
             }
             entropyStart = index + 1
           }
-          if (secretFrom < 0 && code !== 95 && index + 1 < length) {
+          if (secretFrom < 0 && code !== charCode.underscore && index + 1 < length) {
             // The first character decides almost always; the shape check reads the text only then.
             const next = bytes !== undefined ? (bytes[index + 1] as number) : text.charCodeAt(index + 1)
-            if (next < 128 && secretStartTable[next] === 1 && isSecretStart(text, index + 1))
-              secretFrom = index + 1
+            if (next < 128 && starts[next] === 1 && isSecretStart(text, index + 1)) secretFrom = index + 1
           }
           if (kind !== classOtherDigit) {
             index++
@@ -257,12 +270,12 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         if (readsNumbers && index >= numberEnd) {
           // Fast path: a run no number detector accepts ("3 printed", "10:30", "2024-05-17", the
           // "953371" of a hash) is skipped after one read, without storing its digits.
-          const rejectedEnd = rejectedRunEnd(text, index, length, bytes)
+          const rejectedEnd = rejectedRunEnd(text, index, length, bytes, skipped)
           if (rejectedEnd > 0) {
             numberEnd = rejectedEnd
-            if (shortRun.noted) {
+            if (skipped.noted) {
               lastRunStart = index
-              lastRunExtendedEnd = shortRun.extendedEnd
+              lastRunExtendedEnd = skipped.extendedEnd
             }
             index++
             continue
@@ -281,7 +294,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       // a PEM header's dashes, a long token, or a place where a secret can start.
       const needsAnalysis =
         (flags & (flagAt | flagColon | flagDotLetter)) !== 0 ||
-        first === 45 ||
+        first === charCode.dash ||
         tokenLength >= longToken ||
         (tokenLength >= minimumSecretLength && (secretFrom >= 0 || isSecretStart(text, tokenStart)))
       if (index >= length) openFrom = Math.min(openFrom, tokenStart)

@@ -23,6 +23,13 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['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', 'wWPw5k4'],
   ['16Yeky6GMjeNkAiNcBY7ZhrLoMSgg1BoyZ', 'ZhrLoMSgg'],
   ['-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----', 'MIIEvQ'],
+  // Registry kinds: a generic assignment (found by the text before its value), an anchored
+  // secret, national phone formats and a dash-grouped IBAN.
+  ['api_key = "SR4EGjZv6v6Qld3GEsSNZHQv684D8d"', 'SR4EGjZv'],
+  ['client_secret=JMN4Q~Nwr~cPITojMJHsXI.n_utg8NlKdqjf4MMT', 'Nwr~cPIT'],
+  ['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', 'bwgGnLUo'],
+  ['090-1234-5678', '1234-5'],
+  ['AL47-2121-1009-0000-0002-3569-8741', '2121-1009'],
 ]
 const fillers = [
   ' ',

@@ -4,6 +4,7 @@ import { defineSuite } from '../../../../bench/harness.ts'
 import { inChildProcess, isIsolatedChild } from '../../../../bench/isolate.ts'
 import { checkExpression, compileExpression } from './compile-expression.ts'
 import { createScanner } from './create-scanner.ts'
+import { measurePiiFixtures, measureSecretFixtures } from './fixtures/measure-fixtures.ts'
 import { redact } from './redact.ts'
 
 /** Deterministic pseudo-random numbers so every run scans the same corpus. */
@@ -251,6 +252,8 @@ const throughput = defineSuite({
         '@redactpii/node MB/s': Number(nodeSparse.toFixed(1)),
         'focal / @redactpii/node': Number((focalSparse / nodeSparse).toFixed(1)),
       },
+      'secret fixtures (recall target >= 95%, false alarms <= 5%)': secretFixtureLine(),
+      "PII fixtures (Presidio's recognizer cases, target >= 99% agreement)": piiFixtureLine(),
       'false positives on Luhn-invalid decoys': {
         decoys: decoys.length,
         focal: focalDecoys.length,
@@ -260,6 +263,28 @@ const throughput = defineSuite({
     }
   },
 })
+
+/** Recall and false-alarm rate on the public secret fixture set (`fixtures/secret-fixtures.ts`). */
+function secretFixtureLine(): Record<string, number | boolean> {
+  const measure = measureSecretFixtures()
+  return {
+    positives: measure.positives,
+    negatives: measure.negatives,
+    'recall %': Number((measure.recall * 100).toFixed(1)),
+    'false alarms %': Number((measure.falseAlarmRate * 100).toFixed(1)),
+    'targets met': measure.recall >= 0.95 && measure.falseAlarmRate <= 0.05,
+  }
+}
+
+/** Agreement with Presidio's phone, IBAN and SSN recognizer cases (`fixtures/pii-fixtures.ts`). */
+function piiFixtureLine(): Record<string, number | boolean> {
+  const measure = measurePiiFixtures()
+  return {
+    cases: measure.cases,
+    'agreement %': Number((measure.agreement * 100).toFixed(1)),
+    'target met': measure.agreement >= 0.99,
+  }
+}
 
 const worstCase = defineSuite({
   name: 'enforcement: adversarial inputs',

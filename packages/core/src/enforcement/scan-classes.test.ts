@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { detectNumbers } from './detectors/detect-numbers.ts'
 import { createNumberRun, type NumberRun, readNumberRun } from './detectors/number-run.ts'
-import { rejectedRunEnd, shortRun } from './scan-classes.ts'
+import { rejectedRunEnd, type SkippedRun } from './scan-classes.ts'
 import type { Finding } from './types.ts'
 
 const allNumbers = { card: true, ssn: true, phone: true, ipv4: true }
@@ -34,9 +34,13 @@ describe('rejectedRunEnd', () => {
         for (let start = 0; start < text.length; start++) {
           const code = text.charCodeAt(start)
           if (code < 48 || code > 57) continue
-          const end = rejectedRunEnd(text, start, text.length, undefined)
+          const result: SkippedRun = { extendedEnd: 0, noted: false }
+          const end = rejectedRunEnd(text, start, text.length, undefined, result)
           // Reading the bytes of an ASCII text gives the same answer.
-          if (ascii) expect(rejectedRunEnd(text, start, text.length, bytes)).toBe(end)
+          if (ascii)
+            expect(rejectedRunEnd(text, start, text.length, bytes, { extendedEnd: 0, noted: false })).toBe(
+              end,
+            )
           if (end === 0) continue
           skipped++
           const run = readNumberRun(text, start, createNumberRun())
@@ -44,7 +48,7 @@ describe('rejectedRunEnd', () => {
           detectNumbers(text, run, allNumbers, findings)
           expect(findings).toEqual([])
           expect(end).toBe(run.end)
-          expect(shortRun.extendedEnd).toBe(run.extendedEnd)
+          expect(result.extendedEnd).toBe(run.extendedEnd)
         }
       }),
       { numRuns: 3000 },
@@ -93,7 +97,9 @@ describe('rejectedRunEnd', () => {
     ['id 4111111111111111_ok', '4111111111111111'],
   ])('skips %s', (text, run) => {
     const start = text.indexOf(run)
-    expect(rejectedRunEnd(text, start, text.length, undefined)).toBe(start + run.length)
+    expect(rejectedRunEnd(text, start, text.length, undefined, { extendedEnd: 0, noted: false })).toBe(
+      start + run.length,
+    )
   })
 
   it.each([
@@ -106,6 +112,6 @@ describe('rejectedRunEnd', () => {
     ['12\u200b34567 ok', 'a non-ASCII character'],
   ])('reads %s in full: %s', (text) => {
     const start = text.search(/[0-9]/)
-    expect(rejectedRunEnd(text, start, text.length, undefined)).toBe(0)
+    expect(rejectedRunEnd(text, start, text.length, undefined, { extendedEnd: 0, noted: false })).toBe(0)
   })
 })

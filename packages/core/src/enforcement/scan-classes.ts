@@ -1,5 +1,5 @@
 /** Character classes and number fast paths of the single-pass scanner (see `createScanner`). */
-import { digitValue, isAlphanumericCode, isTokenCode } from './detectors/char-classes.ts'
+import { charCode, digitValue, isAlphanumericCode, isTokenCode } from './detectors/char-classes.ts'
 import { isRejectedByCounts } from './detectors/detect-numbers.ts'
 
 /** `@` (emails). Flags are bits OR-ed over a token's characters. */
@@ -58,18 +58,28 @@ export function isUpperAt(text: string, index: number): boolean {
 }
 
 function isSeparatorAscii(code: number): boolean {
-  return code === 32 || code === 45 || code === 46 || code === 40 || code === 41
+  return (
+    code === charCode.space ||
+    code === charCode.dash ||
+    code === charCode.dot ||
+    code === charCode.openParen ||
+    code === charCode.closeParen
+  )
 }
 
 /**
- * The last run a fast path skipped: where its trailing separators end, and whether the scan notes
- * it as its last run read (for a stream to hold back if it reaches the end of the text).
+ * What `rejectedRunEnd` learned about the run it skipped: where its trailing separators end, and
+ * whether the scan notes it as its last run read (for a stream to hold back if it reaches the end
+ * of the text). Each scanner owns one and passes it in.
  */
-export const shortRun = { extendedEnd: 0, noted: false }
+export interface SkippedRun {
+  extendedEnd: number
+  noted: boolean
+}
 
 /** ASCII letter or `_` (a number touching one has no word boundary there). */
 function isLetterOrUnderscoreAscii(code: number): boolean {
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === charCode.underscore
 }
 
 /**
@@ -81,8 +91,8 @@ function isLetterOrUnderscoreAscii(code: number): boolean {
  * - what `detectNumbers` rejects before looking at the groups (`isRejectedByCounts`: "3 printed",
  *   "10:30", "2024-05-17", "/85666.").
  * 0 also when the run has a non-ASCII character (a digit or an invisible one) or reaches the end
- * of the text: then it is read in full. `shortRun.extendedEnd` is where the run's trailing
- * separators end; `shortRun.noted` is false for one group of at most three digits ended by other
+ * of the text: then it is read in full. `skipped.extendedEnd` is where the run's trailing
+ * separators end; `skipped.noted` is false for one group of at most three digits ended by other
  * text ("3 printed", "10:30"), which the scan skips without noting, as it always has. `bytes` is
  * the text as bytes when it is all ASCII (read instead of `text`), else undefined.
  */
@@ -91,6 +101,7 @@ export function rejectedRunEnd(
   start: number,
   length: number,
   bytes: Uint8Array | undefined,
+  skipped: SkippedRun,
 ): number {
   // The character at `start` is a digit (of any script).
   let digits = 1
@@ -134,17 +145,17 @@ export function rejectedRunEnd(
       digits,
       groups,
       threeOrNine || groupDigits === 3 || groupDigits === 9,
-      start > 0 && text.charCodeAt(start - 1) === 43,
+      start > 0 && text.charCodeAt(start - 1) === charCode.plus,
     )
   )
     return 0
-  shortRun.extendedEnd = index
-  shortRun.noted = digits > 3 || groups > 1 || (separators === 3 && isSeparatorAscii(code))
+  skipped.extendedEnd = index
+  skipped.noted = digits > 3 || groups > 1 || (separators === 3 && isSeparatorAscii(code))
   return lastDigitEnd
 }
 
 /** Where a number run's finding could start: a phone's `+` or `(` just before its first digit. */
 export function runPrefixStart(text: string, start: number): number {
   const previous = text.charCodeAt(start - 1)
-  return previous === 43 || previous === 40 ? start - 1 : start
+  return previous === charCode.plus || previous === charCode.openParen ? start - 1 : start
 }

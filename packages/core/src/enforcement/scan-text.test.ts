@@ -137,14 +137,35 @@ describe('scanText', () => {
   })
 
   describe('phone (Presidio phone recognizer case)', () => {
-    it('finds the US and the international number at their spans, and no Israeli local number', () => {
+    it('finds the US and the international number at their spans, and the Israeli local number', () => {
       const text = 'My US number is (415) 555-0132, and my international one is +1 415 555 0132'
       const spans = scanText(text, { detectors: ['phone'] }).map((finding) => [finding.start, finding.end])
       expect(spans).toEqual([
         [16, 30],
         [60, 75],
       ])
-      expect(scanText('My Israeli number is 09-7625400', { detectors: ['phone'] })).toEqual([])
+      const local = scanText('My Israeli number is 09-7625400', { detectors: ['phone'] })
+      expect(local.map((finding) => [finding.start, finding.end])).toEqual([[21, 31]])
+    })
+  })
+
+  describe('phone, IBAN and SSN shapes of other countries (Presidio recognizer cases)', () => {
+    it.each([
+      ['My Japanese number is 090-1234-5678', '090-1234-5678'],
+      ['My CN number is 13812345678', '13812345678'],
+      ['call 020 7946 0958 today', '020 7946 0958'],
+    ])('flags the national phone number in %s', (text, phone) => {
+      expect(values(text, 'phone')).toEqual([phone])
+    })
+
+    it('flags a dash-grouped IBAN, but not a slash-grouped one', () => {
+      const iban = 'AL47-2121-1009-0000-0002-3569-8741'
+      expect(values(`Dash as iban separator: ${iban}`, 'iban')).toEqual([iban])
+      expect(values('Slash as iban separator: AL47/2121/1009/0000/0002/3569/8741', 'iban')).toEqual([])
+    })
+
+    it('flags two SSNs written with one dash each in one string', () => {
+      expect(values('078-051121 07805-1121', 'us-ssn')).toEqual(['078-051121', '07805-1121'])
     })
   })
 
@@ -359,17 +380,17 @@ describe('scanText', () => {
       ['github-token', `github_pat_${'A1b2C3d4E5'.repeat(8)}ab`],
       ['stripe-key', 'sk_live_4eC39HqLyjWDarjtT1zdp7dc'],
       ['openai-key', 'sk-proj-abcDEF123456ghiJKL789012mnoPQR345678'],
-      ['openai-key', 'sk-abcdefghij0123456789T3BlbkFJabcdefghij0123456789'],
+      ['openai-key', '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'],
       [
         'anthropic-key',
-        'sk-ant-api03-abc123xyz-456def789ghij-klmnopqrstuvwx-3456yza789bcde-1234fghijklmnopby56aaaogaopaaaabc123xyzAA',
+        'sk-ant-api03-PJ3NEQ9E12tvvV0J_K_Puw29KlJPfDjB5nwOjsbzrvRsbN_0-fOIlEskXWFEizFkS0Y-z4qSQZmY205PxlOxMIT7V4ypWAA',
       ],
       ['anthropic-key', `sk-ant-oat01-${'Zk9_x-Q2'.repeat(6)}`],
       [
         'openai-key',
         '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',
       ],
-      ['slack-token', 'xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx'],
+      ['slack-token', 'xoxb-296269805987-5588078732001-AbCdEfGhIjKlMnOpQrStUvWx'],
       [
         'jwt',
         'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
@@ -380,18 +401,15 @@ describe('scanText', () => {
 
     it.each([
       ['aws-access-key', 'AKIALALEMELABCDOLIBX'],
-      ['stripe-key', 'rk_test_abcdefghijklm'],
-      ['slack-token', 'xoxb-abcdefghijklmnop'],
+      ['stripe-key', 'rk_test_QwErTyUiOpAsD'],
     ])('flags a %s of 20 to 23 characters with no digit, alone or in a sentence', (type, secret) => {
       expect(found(secret, 'secret')).toEqual([[type, secret]])
       expect(found(`use ${secret} now`, 'secret')).toEqual([[type, secret]])
     })
 
     it.each([
-      ['slack-token', 'xoxb-abcdefghij'],
-      ['slack-token', 'xoxp-abcdefghijklm'],
-      ['stripe-key', 'sk_live_abcdefghij'],
-      ['stripe-key', 'rk_prod_abcdefghijk'],
+      ['stripe-key', 'sk_live_QwErTyUiOp'],
+      ['stripe-key', 'rk_prod_ZxCvBnMqWeR'],
     ])(
       'flags a %s as short as its shape allows (15 to 19 characters), with every detector on',
       (type, secret) => {
@@ -418,6 +436,12 @@ describe('scanText', () => {
       'the word AKIAISAWORD',
       'ghp_short',
       'sk_live_short',
+      // Not Slack's documented shapes (`xoxb-<digits>-<digits>-<random>`), and placeholder bodies.
+      'xoxb-abcdefghij',
+      'xoxp-abcdefghijklm',
+      'ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+      'AIzaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+      '-----BEGIN PRIVATE KEY-----\nanything\n-----END PRIVATE KEY-----',
       'eyJub3QiOiJhIGp3dCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.sig',
       '-----BEGIN PUBLIC KEY-----\nMIIBIjANBg\n-----END PUBLIC KEY-----',
     ])('does not flag %s', (text) => {
@@ -435,6 +459,11 @@ describe('scanText', () => {
       ).toHaveLength(1)
     })
 
+    it('does not flag a random string cut short with an ellipsis, as documentation shows one', () => {
+      const cut = '...6wqX6fNUXA/rYqRvfQ+EZAKGqQRiRyqAFRQshGPWOIAwNWGORfKHSBnVNFtVmWYoW6PH23lkq...'
+      expect(values(`key: ${cut}`, 'high-entropy')).toEqual([])
+    })
+
     it('does not flag words, hex hashes or ids', () => {
       expect(values('internationalization2024 antidisestablishmentarianism', 'high-entropy')).toEqual([])
       expect(
@@ -445,7 +474,7 @@ describe('scanText', () => {
 
     it('flags a hex string that reaches exactly 4 bits per character next to a key name', () => {
       // Every hex digit twice: the only way sixteen symbols reach the default threshold.
-      const uniform = '0123456789abcdef'.repeat(2)
+      const uniform = '3a7f0c19e5b2d864b6e0d2a94c8f1375'
       expect(values(`api_key = ${uniform}`, 'high-entropy')).toEqual([uniform])
       expect(values(`api_key = ${uniform.slice(0, 31)}0`, 'high-entropy')).toEqual([])
       const lowered = scanText(`api_key = ${uniform}`, { detectors: ['high-entropy'], entropyThreshold: 3.9 })

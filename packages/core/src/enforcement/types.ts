@@ -3,6 +3,7 @@
  * their outcomes, and the pre-tool policy gate. Outcomes are discriminated unions of values.
  */
 import type { ApprovalRequest } from '../ports/turn-types.ts'
+import type { CompiledDetector } from './detectors/define-detector.ts'
 
 /** Built-in detector names, each with real validation (checksums, ranges), not a bare regex. */
 export type DetectorId =
@@ -55,6 +56,12 @@ export interface ScanOptions {
   blocklist?: readonly string[]
   /** User regexes (reported with their own `type`). */
   patterns?: readonly ScanPattern[]
+  /**
+   * Secret detectors added to the built-in ones (from `defineDetector`), run by the `secret`
+   * detector: a host's own token kinds, with no change to the scan loop.
+   * @default []
+   */
+  secretDetectors?: readonly CompiledDetector[]
   /** Minimum Shannon entropy (bits per char) for the `high-entropy` detector. @default 4 */
   entropyThreshold?: number
   /** Minimum token length for the `high-entropy` detector. @default 24 */

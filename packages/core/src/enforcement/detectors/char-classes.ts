@@ -5,6 +5,34 @@
  * so none of them can hide a card number.
  */
 
+/** Character codes the scanner tests by name (`code === charCode.underscore`, not `code === 95`). */
+export const charCode = {
+  tab: 9,
+  lineFeed: 10,
+  carriageReturn: 13,
+  space: 32,
+  quote: 34,
+  dollar: 36,
+  apostrophe: 39,
+  openParen: 40,
+  closeParen: 41,
+  plus: 43,
+  comma: 44,
+  dash: 45,
+  dot: 46,
+  slash: 47,
+  colon: 58,
+  lessThan: 60,
+  equals: 61,
+  greaterThan: 62,
+  question: 63,
+  at: 64,
+  upperB: 66,
+  underscore: 95,
+  backtick: 96,
+  tilde: 126,
+} as const
+
 /** Value 0..9 of a digit in any supported script (ASCII, full-width, Arabic-Indic, Devanagari), else -1. */
 export function digitValue(code: number): number {
   if (code >= 48 && code <= 57) return code - 48

@@ -30,7 +30,6 @@ export function detectNumbers(
   const hasDot = (run.shapes & shapeDot) !== 0
   const plus = run.start > 0 && text.charCodeAt(run.start - 1) === 43
   if (isRejectedByCounts(run.digitCount, count, hasThree || hasNine, plus)) return
-  if (consumed.length < count) consumed = new Uint8Array(count * 2)
   // Detectors do not compete for groups: adjacent numbers can form a Luhn-valid run by chance,
   // and letting that hide a phone or SSN next to it would leak it. Overlaps merge at redaction.
   if (enabled.card && run.digitCount >= 12) {
@@ -44,15 +43,14 @@ export function detectNumbers(
     }
   }
   if (enabled.ssn && (hasThree || hasNine)) {
-    clearConsumed(count)
+    clearConsumed(run, count)
     detectSsn(text, run, findings)
   }
-  if (enabled.phone && (hasThree || plus)) {
-    clearConsumed(count)
-    detectPhone(text, run, findings)
-  }
+  // A national phone number has nine digits or more (`detectPhone` reads its leading digits).
+  if (enabled.phone && (hasThree || plus || run.digitCount >= 9))
+    detectPhone(text, run, findings, hasThree || plus)
   if (enabled.ipv4 && hasDot && count >= 4) {
-    clearConsumed(count)
+    clearConsumed(run, count)
     detectIpv4(text, run, findings)
   }
 }
@@ -60,8 +58,9 @@ export function detectNumbers(
 /**
  * Whether a run holds nothing any number detector accepts, from its counts alone: fewer than four
  * digits; or fewer than four groups (no dotted quad) and fewer than seven digits; or fewer than
- * twelve digits (no card) without a group of three or nine digits (no SSN or NANP phone) and no `+`
- * before it (no E.164 phone). The scanner's fast path (`rejectedRunEnd`) applies the same rule
+ * twelve digits (no card) without a group of three or nine digits (no SSN or NANP phone), no `+`
+ * before it (no E.164 phone) and not 9 to 11 digits (no national phone number, whose leading
+ * digits `detectPhone` reads). The scanner's fast path (`rejectedRunEnd`) applies the same rule
  * while reading a run, so the two cannot drift apart.
  */
 export function isRejectedByCounts(
@@ -70,22 +69,58 @@ export function isRejectedByCounts(
   threeOrNine: boolean,
   plus: boolean,
 ): boolean {
-  return digitCount < 4 || (groupCount < 4 && (digitCount < 7 || (digitCount < 12 && !threeOrNine && !plus)))
+  return (
+    digitCount < 4 ||
+    (groupCount < 4 &&
+      (digitCount < 7 || (digitCount < 12 && !threeOrNine && !plus && !canHaveNationalShape(digitCount))))
+  )
 }
 
-/** Groups already claimed by a finding in the current run (reused across runs). */
-let consumed = new Uint8Array(64)
+/**
+ * A phone number in national format, by its counts: a trunk `0` and 9 to 11 digits (`09-7625400`,
+ * `090-1234-5678`, `020 7946 0958`), or a Chinese mobile number's eleven bare digits from `1`.
+ */
+export function isNationalPhoneShape(digitCount: number, groupCount: number, lowestLead: number): boolean {
+  return (
+    (lowestLead === 0 && digitCount >= 9 && digitCount <= 11) ||
+    (lowestLead === 1 && digitCount === 11 && groupCount === 1)
+  )
+}
 
-/** Clears the first `count` groups (a loop: runs have few groups, and `fill` costs a call). */
-function clearConsumed(count: number): void {
+/** Can a run of `digitCount` digits be a national phone number (9 to 11 digits, see `isNationalPhoneShape`)? */
+function canHaveNationalShape(digitCount: number): boolean {
+  return digitCount >= 9 && digitCount <= 11
+}
+
+/**
+ * Can some group start a national phone number (see `isNationalPhone`): a group from `0` with at
+ * least nine digits from its start to the run's end, or a group of eleven digits from `1`?
+ */
+function canBeNationalPhone(run: NumberRun): boolean {
+  for (let group = 0; group < run.groupCount; group++) {
+    const digitStart = run.groupDigitStart[group] as number
+    const leading = run.digits[digitStart] as number
+    if (leading === 0 ? run.digitCount - digitStart >= 9 : leading === 1 && groupSize(run, group) === 11)
+      return true
+  }
+  return false
+}
+
+/** Clears the run's first `count` claimed groups (a loop: runs have few groups, and `fill` costs a call). */
+function clearConsumed(run: NumberRun, count: number): void {
+  const consumed = run.consumed
   for (let group = 0; group < count; group++) consumed[group] = 0
 }
 
-function mark(first: number, last: number): void {
+/** Claims groups `[first, last]` of the run for a finding. */
+function mark(run: NumberRun, first: number, last: number): void {
+  const consumed = run.consumed
   for (let group = first; group <= last; group++) consumed[group] = 1
 }
 
-function isFree(first: number, last: number): boolean {
+/** Are groups `[first, last]` of the run unclaimed? */
+function isFree(run: NumberRun, first: number, last: number): boolean {
+  const consumed = run.consumed
   for (let group = first; group <= last; group++) if (consumed[group] === 1) return false
   return true
 }
@@ -183,7 +218,7 @@ function hasCardPrefix(digits: Uint8Array, offset: number, length: number): bool
 /** US SSN: `AAA-GG-SSSS` with one repeated separator, or nine bare digits (lower confidence). */
 function detectSsn(text: string, run: NumberRun, findings: Finding[]): void {
   for (let group = 0; group < run.groupCount; group++) {
-    if (!isFree(group, group) || (group === 0 && run.gluedStart)) continue
+    if (!isFree(run, group, group) || (group === 0 && run.gluedStart)) continue
     const size = groupSize(run, group)
     if (size === 9 && !(group === run.groupCount - 1 && run.gluedEnd)) {
       if (isValidSsn(run.digits, run.groupDigitStart[group] as number)) {
@@ -196,12 +231,29 @@ function detectSsn(text: string, run: NumberRun, findings: Finding[]): void {
           run.groupEnd[group] as number,
           0.5,
         )
-        mark(group, group)
+        mark(run, group, group)
       }
       continue
     }
+    // `AAA-GGSSSS` or `AAAGG-SSSS` starts with a group of three or five digits.
+    if ((size === 3 || size === 5) && isWeakSsnPair(run, group)) {
+      if (isValidSsn(run.digits, run.groupDigitStart[group] as number)) {
+        push(
+          text,
+          findings,
+          'us-ssn',
+          'us-ssn',
+          run.groupStart[group] as number,
+          run.groupEnd[group + 1] as number,
+          0.3,
+        )
+        mark(run, group, group + 1)
+      }
+      group++
+      continue
+    }
     if (size !== 3 || group + 2 >= run.groupCount) continue
-    if (groupSize(run, group + 1) !== 2 || groupSize(run, group + 2) !== 4 || !isFree(group, group + 2))
+    if (groupSize(run, group + 1) !== 2 || groupSize(run, group + 2) !== 4 || !isFree(run, group, group + 2))
       continue
     if (group + 2 === run.groupCount - 1 && run.gluedEnd) continue
     const kind = run.groupSeparator[group + 1] as number
@@ -218,9 +270,25 @@ function detectSsn(text: string, run: NumberRun, findings: Finding[]): void {
       run.groupEnd[group + 2] as number,
       0.85,
     )
-    mark(group, group + 2)
+    mark(run, group, group + 2)
     group += 2
   }
+}
+
+/**
+ * `AAA-GGSSSS` or `AAAGG-SSSS`: nine digits in two groups joined by one dash, each group whole
+ * (Presidio's weakest SSN patterns). The pair must not be part of a longer run of groups joined
+ * by dashes (a phone, a card, a date).
+ */
+function isWeakSsnPair(run: NumberRun, group: number): boolean {
+  if (group + 1 >= run.groupCount) return false
+  const first = groupSize(run, group)
+  const second = groupSize(run, group + 1)
+  if (!((first === 3 && second === 6) || (first === 5 && second === 4))) return false
+  if (run.groupSeparator[group + 1] !== 45 || run.groupSeparatorLength[group + 1] !== 1) return false
+  if (group > 0 && run.groupSeparator[group] === 45) return false
+  if (group + 2 < run.groupCount && run.groupSeparator[group + 2] === 45) return false
+  return !((group === 0 && run.gluedStart) || (group + 1 === run.groupCount - 1 && run.gluedEnd))
 }
 
 /** SSA rules: area not 000, 666 or 9xx; group not 00; serial not 0000; no advertised or trivial numbers. */
@@ -257,18 +325,31 @@ function groupValue(run: NumberRun, group: number): number {
   return value
 }
 
-/** International numbers after `+` (E.164: 8 to 15 digits) and NANP numbers `(NPA) NXX-XXXX`. */
-function detectPhone(text: string, run: NumberRun, findings: Finding[]): void {
-  if (run.start > 0 && text.charCodeAt(run.start - 1) === 43 && run.digits[0] !== 0 && isFree(0, 0)) {
+/**
+ * International numbers after `+` (E.164: 8 to 15 digits), NANP numbers `(NPA) NXX-XXXX`, and
+ * national formats: a trunk `0`, then an area code and a subscriber number of 9 to 11 digits in
+ * all, in two to four groups joined by single dashes or spaces (`09-7625400`, `090-1234-5678`),
+ * or a Chinese mobile number (`1[3-9]` and nine more digits, bare).
+ */
+function detectPhone(text: string, run: NumberRun, findings: Finding[], nanpOrE164: boolean): void {
+  // A national number needs a group from `0` with nine digits from it on, or eleven bare digits
+  // from `1`: a card's `4111 1111 …` has neither and skips the national reading.
+  const national = run.digitCount >= 9 && canBeNationalPhone(run)
+  if (!national && !nanpOrE164) return
+  clearConsumed(run, run.groupCount)
+  if (national) detectNationalPhone(text, run, findings)
+  // The E.164 reading needs a `+` before the run, the NANP one a group of three digits.
+  if (!nanpOrE164) return
+  if (run.start > 0 && text.charCodeAt(run.start - 1) === 43 && run.digits[0] !== 0 && isFree(run, 0, 0)) {
     let last = -1
     for (let group = 0; group < run.groupCount && groupDigits(run, 0, group) <= 15; group++) {
       if (group > 0 && (run.groupSeparatorLength[group] as number) > 2) break
       last = group
     }
     while (last >= 0 && last === run.groupCount - 1 && run.gluedEnd) last--
-    if (last >= 0 && groupDigits(run, 0, last) >= 8 && isFree(0, last)) {
+    if (last >= 0 && groupDigits(run, 0, last) >= 8 && isFree(run, 0, last)) {
       push(text, findings, 'phone-number', 'phone', run.start - 1, run.groupEnd[last] as number, 0.8)
-      mark(0, last)
+      mark(run, 0, last)
     }
   }
   for (let group = 0; group + 2 < run.groupCount; group++) {
@@ -277,7 +358,7 @@ function detectPhone(text: string, run: NumberRun, findings: Finding[]): void {
     if (area + 2 >= run.groupCount || (group === 0 && run.gluedStart)) continue
     if (groupSize(run, area) !== 3 || groupSize(run, area + 1) !== 3 || groupSize(run, area + 2) !== 4)
       continue
-    if (!isFree(group, area + 2) || (area + 2 === run.groupCount - 1 && run.gluedEnd)) continue
+    if (!isFree(run, group, area + 2) || (area + 2 === run.groupCount - 1 && run.gluedEnd)) continue
     let separated = true
     for (let next = group + 1; next <= area + 2; next++)
       if ((run.groupSeparatorLength[next] as number) > 2) separated = false
@@ -287,7 +368,7 @@ function detectPhone(text: string, run: NumberRun, findings: Finding[]): void {
     const groupStart = run.groupStart[group] as number
     const start = groupStart > 0 && text.charCodeAt(groupStart - 1) === 40 ? groupStart - 1 : groupStart
     push(text, findings, 'phone-number', 'phone', start, run.groupEnd[area + 2] as number, 0.7)
-    mark(group, area + 2)
+    mark(run, group, area + 2)
     group = area + 2
   }
 }
@@ -300,7 +381,7 @@ function isDotJoined(run: NumberRun, group: number): boolean {
 function detectIpv4(text: string, run: NumberRun, findings: Finding[]): void {
   for (let group = 0; group + 3 < run.groupCount; group++) {
     if ((group > 0 && isDotJoined(run, group)) || (group === 0 && run.gluedStart)) continue
-    let valid = isFree(group, group + 3)
+    let valid = isFree(run, group, group + 3)
     for (let octet = group; valid && octet <= group + 3; octet++) {
       const size = groupSize(run, octet)
       const leadingZero = size > 1 && run.digits[run.groupDigitStart[octet] as number] === 0
@@ -321,7 +402,64 @@ function detectIpv4(text: string, run: NumberRun, findings: Finding[]): void {
       extendPrefix(text, run.groupEnd[group + 3] as number, text.length, 32),
       0.9,
     )
-    mark(group, group + 3)
+    mark(run, group, group + 3)
     group += 3
   }
+}
+
+/**
+ * National-format phone numbers in a run (see `detectPhone`): groups joined by one kind of single
+ * separator, set apart from the rest of the run by another separator or a longer one.
+ */
+function detectNationalPhone(text: string, run: NumberRun, findings: Finding[]): void {
+  const count = run.groupCount
+  for (let first = 0; first < count; first++) {
+    const separator = first + 1 < count ? (run.groupSeparator[first + 1] as number) : 0
+    // After a `+` the E.164 reading comes first (and rejects a leading 0: a stray `+`).
+    if (first === 0 ? run.gluedStart : !isApart(run, first, separator)) continue
+    let last = first
+    while (
+      last + 1 < count &&
+      run.groupSeparator[last + 1] === separator &&
+      run.groupSeparatorLength[last + 1] === 1
+    )
+      last++
+    if ((last === count - 1 && run.gluedEnd) || !isFree(run, first, last)) continue
+    if (isNationalPhone(run, first, last, separator)) {
+      push(
+        text,
+        findings,
+        'phone-number',
+        'phone',
+        run.groupStart[first] as number,
+        run.groupEnd[last] as number,
+        0.4,
+      )
+      mark(run, first, last)
+      first = last
+    }
+  }
+}
+
+/** Is group `group` set apart from the one before (another separator than `separator`, or a longer one)? */
+function isApart(run: NumberRun, group: number, separator: number): boolean {
+  return (run.groupSeparatorLength[group] as number) > 1 || run.groupSeparator[group] !== separator
+}
+
+/** Groups `[first, last]` joined by `separator` as a national phone number. */
+function isNationalPhone(run: NumberRun, first: number, last: number, separator: number): boolean {
+  const groups = last - first + 1
+  const digits = groupDigits(run, first, last)
+  const start = run.groupDigitStart[first] as number
+  const leading = run.digits[start] as number
+  const second = run.digits[start + 1] as number
+  if (!isNationalPhoneShape(digits, groups, leading) || second === 0) return false
+  // A Chinese mobile number: eleven bare digits from 13 to 19.
+  if (leading === 1) return second >= 3
+  if (groups < 2 || groups > 4 || (separator !== 45 && separator !== 32)) return false
+  const head = groupSize(run, first)
+  if (head < 2 || head > 4) return false
+  for (let group = first + 1; group <= last; group++) if (groupSize(run, group) < 3) return false
+  // `015-555-1234` has the NANP shape with an area code no NANP number has: not a phone.
+  return !(groups === 3 && head === 3 && groupSize(run, first + 1) === 3 && groupSize(run, last) === 4)
 }

@@ -1,190 +1,7 @@
-import { FocalError } from '../../errors/focal-error.ts'
 import type { Finding } from '../types.ts'
-import { isAlphanumericCode } from './char-classes.ts'
-import { entropyClass, runEntropy, shannonEntropy } from './shannon-entropy.ts'
-
-/**
- * Known token shapes, one alternative each; the group index maps to the finding type. `feature` is
- * a regex alternative of one character that occurs in every match of the shape (its first capital,
- * or the `_`, `-` or `.` after its prefix): the scanner's candidate search finds short secrets by
- * it, so only tokens long enough for entropy and crypto checks need the long-token search.
- */
-const secretShapes: ReadonlyArray<{ type: string; source: string; feature: string }> = [
-  {
-    type: 'aws-access-key',
-    source: '(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}',
-    feature: 'A(?=3T[A-Z0-9]|KIA|SIA|BIA|CCA)',
-  },
-  { type: 'gcp-api-key', source: 'AIza[0-9A-Za-z_-]{35}', feature: 'A(?=Iza)' },
-  { type: 'github-token', source: 'gh[pousr]_[0-9A-Za-z]{36,255}', feature: '_(?<=gh[pousr]_)' },
-  { type: 'github-token', source: 'github_pat_[0-9A-Za-z_]{82}', feature: '_(?<=github_)' },
-  { type: 'gitlab-token', source: 'glpat-[0-9A-Za-z_-]{20}', feature: '-(?<=glpat-)' },
-  {
-    type: 'stripe-key',
-    source: '(?:sk|rk)_(?:test|live|prod)_[0-9A-Za-z]{10,99}',
-    feature: '_(?<=[sr]k_)',
-  },
-  {
-    type: 'anthropic-key',
-    source: 'sk-ant-(?:api03|admin01)-[A-Za-z0-9_-]{93}AA',
-    feature: '-(?<=sk-)',
-  },
-  { type: 'anthropic-key', source: 'sk-ant-(?:oat01|ort01)-[A-Za-z0-9_-]{40,}', feature: '-(?<=sk-)' },
-  { type: 'openai-key', source: 'sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}', feature: '-(?<=sk-)' },
-  { type: 'openai-key', source: 'sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}', feature: '-(?<=sk-)' },
-  { type: 'slack-token', source: 'xox[abposr]-[0-9A-Za-z-]{10,}', feature: '-(?<=xox[abposr]-)' },
-  {
-    type: 'jwt',
-    source: 'eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*',
-    feature: '\\.(?=eyJ)',
-  },
-]
-
-/** The shapes' features as regex alternatives (each consumes exactly one character). */
-export const secretFeatures: readonly string[] = [...new Set(secretShapes.map((shape) => shape.feature))]
-
-/** A shape as a sticky regex (tried only where a secret can start), with its finding type. */
-interface SecretShape {
-  type: string
-  pattern: RegExp
-}
-
-/**
- * Shapes by first character, in `secretShapes` order: the first that matches wins, as in one
- * alternation, without building a match array per candidate.
- */
-const shapesByFirst: ReadonlyMap<number, readonly SecretShape[]> = (() => {
-  const byFirst = new Map<number, SecretShape[]>()
-  for (const { type, source } of secretShapes) {
-    const shape = { type, pattern: new RegExp(source, 'y') }
-    for (const first of firstCharacters(source)) byFirst.set(first, [...(byFirst.get(first) ?? []), shape])
-  }
-  return byFirst
-})()
-
-/** First characters a shape's source can match: a literal, or each alternative of a leading `(?:a|b)`. */
-function firstCharacters(source: string): Set<number> {
-  const alternatives = source.startsWith('(?:') ? (source.slice(3).split(')')[0] ?? '').split('|') : [source]
-  const firsts = new Set(alternatives.map((alternative) => alternative.charCodeAt(0)))
-  // A shape starting otherwise (a class, an escape) would never be tried: fail at load instead.
-  for (const first of firsts) {
-    if (!isAlphanumericCode(first)) {
-      throw new FocalError({
-        code: 'internal-error',
-        message: `secret shape ${source} must start with a literal letter or digit`,
-      })
-    }
-  }
-  return firsts
-}
-
-/** End of the first shape matching at `position` and its type, written to `secretMatch`; false if none. */
-function matchSecretAt(text: string, position: number): boolean {
-  const shapes = shapesByFirst.get(text.charCodeAt(position))
-  if (shapes === undefined) return false
-  for (const shape of shapes) {
-    shape.pattern.lastIndex = position
-    if (shape.pattern.test(text)) {
-      secretMatch.type = shape.type
-      secretMatch.end = shape.pattern.lastIndex
-      return true
-    }
-  }
-  return false
-}
-
-const secretMatch = { type: '', end: 0 }
-
-/** First characters of every secret shape (A…, gh/gl…, sk/rk…, xox…, eyJ…), as an ASCII table. */
-export const secretStartTable: Uint8Array = (() => {
-  const table = new Uint8Array(128)
-  for (const first of shapesByFirst.keys()) table[first] = 1
-  return table
-})()
-
-/** Second character of the shapes starting with `first` (A3T/AKIA/ASIA/ABIA/ACCA/AIza, gh/gi/gl, sk/rk, xo, ey). */
-function canContinueSecret(first: number, second: number): boolean {
-  switch (first) {
-    case 65: // A
-      return (
-        second === 51 || second === 75 || second === 83 || second === 66 || second === 67 || second === 73
-      )
-    case 103: // g
-      return second === 104 || second === 105 || second === 108
-    case 115: // s
-    case 114: // r
-      return second === 107
-    case 120: // x
-      return second === 111
-    default: // e
-      return second === 121
-  }
-}
-
-/** Can a known secret shape start at `position` (its first two characters)? */
-export function isSecretStart(text: string, position: number): boolean {
-  const code = text.charCodeAt(position)
-  return code < 128 && secretStartTable[code] === 1 && canContinueSecret(code, text.charCodeAt(position + 1))
-}
-
-/** Shortest token that can hold any known secret shape: `xox?-` and ten characters (the scanner's prefilter). */
-export const minimumSecretLength = 15
-
-/** A secret must not continue into letters, digits or `_` (then it is part of a longer identifier). */
-function isTokenBody(code: number): boolean {
-  return isAlphanumericCode(code) || code === 95
-}
-
-/**
- * Finds known secret shapes inside one token, each bounded by non-token-body characters. Only
- * positions before `lastStart` are tried (a token of letters and digits can hold one only at its start).
- */
-export function detectSecrets(
-  text: string,
-  start: number,
-  end: number,
-  findings: Finding[],
-  lastStart = end,
-): void {
-  for (let position = start; position < lastStart; position++) {
-    const code = text.charCodeAt(position)
-    if (code >= 128 || secretStartTable[code] === 0) continue
-    if (!canContinueSecret(code, text.charCodeAt(position + 1))) continue
-    if (position > start && isTokenBody(text.charCodeAt(position - 1))) continue
-    if (!matchSecretAt(text, position)) continue
-    const matchEnd = secretMatch.end
-    const type = secretMatch.type
-    if (matchEnd > end) continue
-    if (matchEnd < end && isTokenBody(text.charCodeAt(matchEnd)) && type !== 'jwt') continue
-    if (type === 'jwt' && !isJwtHeader(text.slice(position, matchEnd))) continue
-    // AWS documents AKIAIOSFODNN7EXAMPLE; placeholders like AKIAXXXXXXXXXXXXXXXX have no entropy.
-    if (
-      type === 'aws-access-key' &&
-      (text.startsWith('EXAMPLE', matchEnd - 7) || shannonEntropy(text, position + 4, position + 20) < 3)
-    )
-      continue
-    findings.push({
-      type,
-      start: position,
-      end: matchEnd,
-      value: text.slice(position, matchEnd),
-      confidence: 1,
-      detector: 'secret',
-    })
-    position = matchEnd - 1
-  }
-}
-
-/** A JWT's first segment decodes to a JSON object naming its algorithm. */
-function isJwtHeader(token: string): boolean {
-  const header = token.slice(0, token.indexOf('.')).replace(/-/g, '+').replace(/_/g, '/')
-  try {
-    const json = JSON.parse(atob(header.padEnd(Math.ceil(header.length / 4) * 4, '='))) as unknown
-    return json !== null && typeof json === 'object' && typeof (json as { alg?: unknown }).alg === 'string'
-  } catch {
-    return false
-  }
-}
+import { assignedValueStart, assignmentNameBefore, isNonSecretName } from './assignment-name.ts'
+import { isPlaceholder } from './is-placeholder.ts'
+import { entropyClass, runEntropy } from './shannon-entropy.ts'
 
 const beginMarker = '-----BEGIN '
 const keyLabel = /^-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/
@@ -227,12 +44,33 @@ export function readPrivateKeyBlock(text: string, start: number): KeyBlockMatch 
   const endMarker = text.indexOf('-----END ', bodyStart)
   if (endMarker >= 0 && endMarker < limit) {
     const close = text.indexOf('-----', endMarker + 9)
+    // A block whose body is no key (`anything`, `...`) is an example or a template.
+    if (base64Count(text, bodyStart, endMarker) < minimumKeyBody) return { type: 'none' }
     if (close >= 0 && close < endMarker + 80) return { type: 'match', end: close + 5 }
     if (close < 0 && text.length - endMarker < 80) return { type: 'incomplete' }
   }
   let index = bodyStart
   while (index < limit && isPemBodyCode(text.charCodeAt(index))) index++
-  return index >= text.length ? { type: 'incomplete' } : { type: 'match', end: index }
+  if (index >= text.length) return { type: 'incomplete' }
+  return base64Count(text, bodyStart, index) < minimumKeyBody
+    ? { type: 'none' }
+    : { type: 'match', end: index }
+}
+
+/** Fewest base64 characters a key body has (an Ed25519 key has 64; truncated examples are shorter). */
+const minimumKeyBody = 32
+
+function base64Count(text: string, start: number, end: number): number {
+  let count = 0
+  for (let index = start; index < end; index++) {
+    const code = text.charCodeAt(index)
+    if (isAlphanumericAscii(code) || code === 43 || code === 47 || code === 61) count++
+  }
+  return count
+}
+
+function isAlphanumericAscii(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)
 }
 
 const secretContext = /(key|secret|token|passw(or)?d|pwd|api|auth|credential|bearer)/i
@@ -240,8 +78,34 @@ const secretContext = /(key|secret|token|passw(or)?d|pwd|api|auth|credential|bea
 /** Lookback (characters) for a secret-naming word before a random-looking string. */
 export const secretContextLength = 40
 
-function hasSecretContext(text: string, start: number): boolean {
-  return secretContext.test(text.slice(Math.max(0, start - secretContextLength), start))
+/** The header of a public key or certificate: its base64 body is public. */
+const publicHeader = /-----BEGIN (?:[A-Z ]*PUBLIC KEY(?: BLOCK)?|CERTIFICATE)-----/
+
+/**
+ * Characters before a line searched for the header of the PEM block it may belong to: no more
+ * than the left context a stream redactor keeps (64), so a stream finds what a whole text does.
+ */
+const pemLookback = 64
+
+/**
+ * Is the run at `runStart` a line of a public key or certificate block? Only a run at the start of
+ * a line is looked at, and only the 64 characters before it (a block's first lines).
+ */
+function isInPublicBlock(text: string, runStart: number, before: string): boolean {
+  if (before.includes('-----') && publicHeader.test(before)) return true
+  if (runStart === 0 || text.charCodeAt(runStart - 1) !== 10) return false
+  const window = text.slice(Math.max(0, runStart - pemLookback), runStart)
+  const header = window.lastIndexOf('-----BEGIN ')
+  return header >= 0 && !window.includes('-----END ', header) && publicHeader.test(window.slice(header))
+}
+
+function digitCount(text: string, start: number, end: number): number {
+  let digits = 0
+  for (let index = start; index < end; index++) {
+    const code = text.charCodeAt(index)
+    if (code >= 48 && code <= 57) digits++
+  }
+  return digits
 }
 
 /** Start of the run of entropy characters that ends at `probe`, no earlier than `from`. */
@@ -315,9 +179,20 @@ export function detectHighEntropyRun(
   // Needs a digit and four letters; -1 otherwise.
   const entropy = runEntropy(text, runStart, runEnd)
   if (entropy < 0 || entropy < threshold) return
-  // Without a nearby "key"/"token"/"password" the bar is higher, so hashes and ids pass.
-  const strong = runEnd - runStart >= 40 && entropy >= Math.max(threshold, 4.5)
-  if (!strong && !hasSecretContext(text, runStart)) return
+  // Without a nearby "key"/"token"/"password" the bar is higher, so hashes and ids pass; a long
+  // run of words (`SponsoredProductsRemoteSearch2`) has too few digits to be random.
+  const strong =
+    runEnd - runStart >= 40 && entropy >= Math.max(threshold, 4.5) && digitCount(text, runStart, runEnd) >= 3
+  const before = text.slice(Math.max(0, runStart - secretContextLength), runStart)
+  if (!strong && !secretContext.test(before)) return
+  if (isPlaceholder(text, runStart, runEnd, 0)) return
+  // A public key, a CSRF token or an id is named as such (`csrf-token=…` is one run: its name is
+  // inside it); `xxxx`, `EXAMPLE` and `abcdefgh` are placeholders (entropy was checked above).
+  const valueStart = assignedValueStart(text, runStart, runEnd)
+  if (isNonSecretName(assignmentNameBefore(text, valueStart))) return
+  if (isInPublicBlock(text, runStart, before)) return
+  // `...6wqX6fNUXA/rYq...`: a value cut short in documentation, not a live one.
+  if (text.startsWith('...', runStart - 3) || text.startsWith('...', runEnd)) return
   findings.push({
     type: 'high-entropy-string',
     start: runStart,

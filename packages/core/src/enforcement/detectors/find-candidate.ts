@@ -1,5 +1,4 @@
 import { isTokenCode } from './char-classes.ts'
-import { secretFeatures } from './detect-secrets.ts'
 
 /** After a digit: a run the scanner reads (not one of at most three digits ended by other text). */
 const runAhead =
@@ -19,27 +18,23 @@ const runAhead =
  *   so the token of any URL without a scheme has one);
  * - `:` before `//` (URLs) or before another colon in a run of hex digits and dots (IPv6);
  * - the first dash of `-----BEGIN ` (private key blocks);
- * - a known secret's feature: the first capital of `AKIA…`/`AIza…`, or the `_`, `-` or `.` after
- *   a prefix like `ghp`, `sk`, `xoxb` or `eyJ…` (see `secretFeatures`), so a secret shorter than
- *   the long-token search's length is still found.
+ * - a short secret's feature (the scanner's `SecretMatcher.features`): the first capital of
+ *   `AKIA…`, or the `_` of a prefix like `sk_live_`, so a secret shorter than the long-token
+ *   search's length is still found.
  * Each alternative is a single character plus a bounded or single-class lookaround (linear time).
  * Every alternative starts with its character (a leading lookbehind would cost the engine its
  * first-character dispatch: about 5× slower).
  */
-const featurePattern = new RegExp(
-  [
-    // An ASCII digit that starts a long enough run or an IBAN's check digits (one alternative, so
-    // the engine tests the first character once), or a digit of another script.
-    `[0-9](?:(?<=[A-Z][A-Z][0-9])(?=[0-9])|${runAhead})`,
-    `[\\uff10-\\uff19\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f]${runAhead}`,
-    '@',
-    '\\.(?=[A-Za-z])',
-    ':(?=\\/\\/|[0-9A-Fa-f.]*:)',
-    '-(?=----BEGIN )',
-    ...secretFeatures,
-  ].join('|'),
-  'g',
-)
+const featureAlternatives: readonly string[] = [
+  // An ASCII digit that starts a long enough run or an IBAN's check digits (one alternative, so
+  // the engine tests the first character once), or a digit of another script.
+  `[0-9](?:(?<=[A-Z][A-Z][0-9])(?=[0-9])|${runAhead})`,
+  `[\\uff10-\\uff19\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f]${runAhead}`,
+  '@',
+  '\\.(?=[A-Za-z])',
+  ':(?=\\/\\/|[0-9A-Fa-f.]*:)',
+  '-(?=----BEGIN )',
+]
 
 /** Finds where a scan must look next; reused for every text of one scanner. */
 export interface CandidateFinder {
@@ -67,10 +62,13 @@ const encoder = new TextEncoder()
 
 /**
  * Creates the candidate finder for tokens of at least `minimumLength` characters (`Infinity`: no
- * token is long).
+ * token is long) and the given secret features (regex alternatives of one character each).
  */
-export function createCandidateFinder(minimumLength: number): CandidateFinder {
-  const feature = new RegExp(featurePattern.source, 'g')
+export function createCandidateFinder(
+  minimumLength: number,
+  secretFeatures: readonly string[] = [],
+): CandidateFinder {
+  const feature = new RegExp([...featureAlternatives, ...secretFeatures].join('|'), 'g')
   // A fractional threshold rounds up; at most every token is long.
   const longLength = Math.max(1, Math.ceil(minimumLength))
   let buffer = new Uint8Array(0)

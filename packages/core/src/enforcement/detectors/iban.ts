@@ -1,3 +1,5 @@
+import { isWordCode } from './char-classes.ts'
+
 /** IBAN length per country (SWIFT IBAN registry), indexed by the country code's two letters. */
 const ibanLengths = (() => {
   const table = new Uint8Array(26 * 26)
@@ -48,17 +50,19 @@ export type IbanMatch = { type: 'match'; end: number } | { type: 'none' } | { ty
 
 /**
  * Reads an IBAN at `start`, compact (`DE89370400440532013000`) or in groups of four separated by
- * single spaces, with exactly the country's length and a valid ISO 7064 mod-97 check.
+ * single spaces or single dashes, with exactly the country's length and a valid ISO 7064 mod-97 check.
  */
 export function readIban(text: string, start: number, expected: number): IbanMatch {
-  const spaced = text.charCodeAt(start + 4) === 32
+  // Groups of four are separated by single spaces or single dashes, the same throughout.
+  const separator = text.charCodeAt(start + 4)
+  const spaced = separator === 32 || separator === 45
   const codes = ibanCodes
   let count = 0
   let index = start
   while (count < expected) {
     if (index >= text.length) return { type: 'incomplete' }
     if (spaced && count > 0 && count % 4 === 0 && index === start + count + count / 4 - 1) {
-      if (text.charCodeAt(index) !== 32) return { type: 'none' }
+      if (text.charCodeAt(index) !== separator) return { type: 'none' }
       index++
       continue
     }
@@ -67,15 +71,11 @@ export function readIban(text: string, start: number, expected: number): IbanMat
     codes[count++] = code
     index++
   }
-  if (index < text.length && isWordChar(text.charCodeAt(index))) return { type: 'none' }
+  if (index < text.length && isWordCode(text.charCodeAt(index))) return { type: 'none' }
   let remainder = 0
   for (let position = 4; position < expected + 4; position++) {
     const code = codes[position % expected] as number
     remainder = isDigit(code) ? (remainder * 10 + code - 48) % 97 : (remainder * 100 + code - 55) % 97
   }
   return remainder === 1 ? { type: 'match', end: index } : { type: 'none' }
-}
-
-function isWordChar(code: number): boolean {
-  return isDigit(code) || isUpper(code) || (code >= 97 && code <= 122) || code === 95
 }

@@ -27,6 +27,8 @@ export interface NumberRun {
   extendedEnd: number
   /** `shapeThree | shapeNine | shapeDot` bits: a group of three or nine digits, a single `.` between groups. */
   shapes: number
+  /** Per group: 1 once a number detector's finding claimed it (scratch of `detectNumbers`). */
+  consumed: Uint8Array
 }
 
 /** `NumberRun.shapes`: a group of three digits (SSN area, NANP area and exchange). */
@@ -66,6 +68,7 @@ export function createNumberRun(capacity = 256): NumberRun {
     gluedEnd: false,
     extendedEnd: 0,
     shapes: 0,
+    consumed: new Uint8Array(capacity + 1),
   }
 }
 

@@ -1,0 +1,82 @@
+/**
+ * What a value is assigned to: `name = "value"`, `"name": "value"`, `name => 'value'`, `<name>value`.
+ * One definition of the assignment syntax and of names that say a value is not a secret, shared
+ * by the generic secret detector (as regex sources, data) and the high-entropy detector.
+ */
+
+/** Regex source: the end of an assignment (quotes, an operator, quotes) whose name comes just before. */
+export const assignmentSource = String.raw`["'\x60]?\s{0,3}(?:=|>|:{1,3}=|:|=>|\?=|\.=|,)[\s"'\x60]{0,5}`
+
+/** Regex source: a name holding a word that marks its value as public or an identifier. */
+export const nonSecretWordSource =
+  '(?:[Pp]ublic|PUBLIC|[Pp]ub_?[Kk]ey|csrf|CSRF|xsrf|XSRF|[Pp]rimary|[Ff]oreign|[Bb]ucket|[Ss]chema|[Ss]equence|[Ii]ssuer|[Mm]onkey|[Tt]urkey|[Kk]ey(?:ing|frame|word|board|press|store|tab|pair|[Mm]esh|[Ss]ignatures?)|[Aa]udience|AUDIENCE|jsonwebtoken|[Aa]uthenticity|(?<![\\w.-])key)[\\w.-]{0,20}'
+
+/** Regex source: a name ending in an id, a name, a URL, a path, a size, a version, a type or a hash. */
+export const nonSecretSuffixSource =
+  '(?:[_.-](?:id|ID|name|NAME|url|URL|uri|file|path|length|size|version|type|hash)|[a-z](?:Id|ID|Name|Url|Uri|File|Path|Length|Size|Version|Type|Hash))'
+
+const nonSecretName = new RegExp(`${nonSecretWordSource}$|${nonSecretSuffixSource}$`)
+
+/** Longest name read back from a value. */
+const maximumName = 64
+
+function isNameCode(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95 ||
+    code === 45 ||
+    code === 46
+  )
+}
+
+function isQuoteOrSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13 || code === 34 || code === 39 || code === 96
+}
+
+function isOperatorCode(code: number): boolean {
+  return code === 61 || code === 58 || code === 62 || code === 44 || code === 63
+}
+
+/**
+ * The name assigned the value that starts at `position` (read backwards over quotes, spaces and
+ * an operator), or '' when no assignment ends there.
+ */
+export function assignmentNameBefore(text: string, position: number): string {
+  let index = position
+  let skipped = 0
+  while (index > 0 && skipped < 6 && isQuoteOrSpace(text.charCodeAt(index - 1))) {
+    index--
+    skipped++
+  }
+  const operatorEnd = index
+  while (index > 0 && operatorEnd - index < 4 && isOperatorCode(text.charCodeAt(index - 1))) index--
+  if (index === operatorEnd) return ''
+  skipped = 0
+  while (index > 0 && skipped < 3 && isQuoteOrSpace(text.charCodeAt(index - 1))) {
+    index--
+    skipped++
+  }
+  const nameEnd = index
+  while (index > 0 && nameEnd - index < maximumName && isNameCode(text.charCodeAt(index - 1))) index--
+  return text.slice(index, nameEnd)
+}
+
+/** Does the name say its value is public or an identifier (`public_key`, `csrf-token`, `clientId`)? */
+export function isNonSecretName(name: string): boolean {
+  return name.length > 0 && nonSecretName.test(name)
+}
+
+/**
+ * Where the value of `name=value` or `name:value` starts in the token `[start, end)`: after its
+ * first `=` or `:` (not a URL's `://`, not base64 padding), else at the token's start.
+ */
+export function assignedValueStart(text: string, start: number, end: number): number {
+  for (let index = start + 1; index < end - 1; index++) {
+    const code = text.charCodeAt(index)
+    const next = text.charCodeAt(index + 1)
+    if ((code === 61 && next !== 61) || (code === 58 && next !== 47)) return index + 1
+  }
+  return start
+}

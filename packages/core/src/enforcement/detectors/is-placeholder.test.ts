@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest'
+import { isPlaceholder } from './is-placeholder.ts'
+import { shannonEntropy } from './shannon-entropy.ts'
+
+const body = (value: string, minimumEntropy?: number): boolean =>
+  isPlaceholder(value, 0, value.length, minimumEntropy)
+
+describe('isPlaceholder', () => {
+  it.each([
+    'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+    'XXXXXXXXXXXXXXXX',
+    'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    '000000000000000000000000000000000000',
+    'your_api_key_here',
+    'IOSFODNN7EXAMPLE',
+    'abcdefghijklmnopqrstuvwxyz1234567',
+    '<your-token>',
+    '${API_KEY}',
+    'sk-...',
+    'changeme',
+    'abababababababababab',
+  ])('takes %s for a placeholder', (value) => {
+    expect(body(value)).toBe(true)
+  })
+
+  it.each([
+    'wWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx',
+    'LALEMEL33243OLIB',
+    'JMN4Q~Nwr~cPITojMJHsXI.n_utg8NlKdqjf4MMT',
+    '12345678-ABCD-ABCD-ABCD-1234567890AB',
+    'Nsv9U8zvZrkyp3V5',
+  ])('takes %s for a random body', (value) => {
+    expect(body(value)).toBe(false)
+  })
+
+  it('applies an entropy floor, and none when given 0', () => {
+    expect(body('a1b2a1b2c3c3a1b2c3d4', 3.5)).toBe(true)
+    expect(body('a1b2a1b2c3c3a1b2c3d4', 0)).toBe(false)
+  })
+
+  it('counts a code -1 before the body, so nine ascending codes from 0 make a run', () => {
+    const ascending = (count: number): string =>
+      String.fromCharCode(...Array.from({ length: count }, (_, code) => code))
+    expect(body(ascending(9))).toBe(true)
+    expect(body(ascending(8))).toBe(false)
+  })
+
+  it('takes ten ascending characters as a placeholder, nine as possibly random', () => {
+    expect(body('Zq7nopqrstuvwxW2')).toBe(true)
+    expect(body('Zq7opqrstuvwX2Wk')).toBe(false)
+  })
+
+  it('agrees with a plain one-pass reading on random bodies, with and without bytes', () => {
+    let seed = 99
+    const random = (limit: number): number => {
+      seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0
+      return (seed >>> 8) % limit
+    }
+    // Few symbols, so runs, ascending stretches, words and marks all occur by chance.
+    const pieces = [
+      'a',
+      'b',
+      'c',
+      'x',
+      'X',
+      '0',
+      '1',
+      '2',
+      '3',
+      'your',
+      'here',
+      'fake',
+      '${',
+      '..',
+      '<',
+      '\u0000',
+    ]
+    for (let round = 0; round < 20_000; round++) {
+      let body = ''
+      const parts = 1 + random(24)
+      for (let part = 0; part < parts; part++) {
+        const roll = random(10)
+        if (roll === 0) {
+          const from = random(60)
+          for (let step = 0; step < 4 + random(14); step++)
+            body += String.fromCharCode(48 + ((from + step) % 75))
+        } else if (roll === 1) body += (pieces[random(pieces.length)] as string).repeat(2 + random(6))
+        else body += pieces[random(pieces.length)] as string
+      }
+      const text = `=${body};`
+      const bytes = new TextEncoder().encode(text)
+      for (const minimumEntropy of [undefined, 0, 3.5]) {
+        const expected = plainIsPlaceholder(text, 1, text.length - 1, minimumEntropy)
+        expect(isPlaceholder(text, 1, text.length - 1, minimumEntropy)).toBe(expected)
+        expect(isPlaceholder(text, 1, text.length - 1, minimumEntropy, bytes)).toBe(expected)
+      }
+    }
+  })
+})
+
+/** The rules of `isPlaceholder` read one character at a time, as a reference. */
+function plainIsPlaceholder(text: string, start: number, end: number, minimumEntropy?: number): boolean {
+  const length = end - start
+  if (length <= 0) return true
+  const words = ['xxxx', 'your', 'example', 'sample', 'dummy', 'placeholder', 'redacted', 'changeme']
+  words.push('password', 'passwd', 'replace', 'insert', 'fake', 'here', '$' + '{', '...')
+  let repeated = 1
+  let ascending = 1
+  let previous = -1
+  for (let index = start; index < end; index++) {
+    const code = text.charCodeAt(index)
+    repeated = code === previous ? repeated + 1 : 1
+    ascending = code === previous + 1 ? ascending + 1 : 1
+    if (repeated >= 6 || ascending >= 10) return true
+    previous = code
+    const lower = (code | 32) & 127
+    if (lower === 60 || lower === 62) return true
+    const previousLower = index > start ? (text.charCodeAt(index - 1) | 32) & 127 : 0
+    for (const word of words) {
+      if (
+        word.charCodeAt(0) !== previousLower ||
+        word.charCodeAt(1) !== lower ||
+        index - 1 + word.length > end
+      )
+        continue
+      let matches = true
+      for (let offset = 1; offset < word.length; offset++) {
+        const at = text.charCodeAt(index - 1 + offset)
+        if ((at >= 65 && at <= 90 ? at | 32 : at) !== word.charCodeAt(offset)) matches = false
+      }
+      if (matches) return true
+    }
+  }
+  if (minimumEntropy === 0) return false
+  const threshold = minimumEntropy ?? (length >= 16 ? 3 : 0.75 * Math.log2(length))
+  return shannonEntropy(text, start, end) < threshold
+}

@@ -1,0 +1,181 @@
+import { charCode } from './char-classes.ts'
+import { shannonEntropy } from './shannon-entropy.ts'
+
+/**
+ * Words that mark a documented example or a value to fill in, not a live secret (compared
+ * case-insensitively), and marks of a template (`${NAME}`, `...`; `<` and `>` are checked alone).
+ */
+const placeholderWords = [
+  'xxxx',
+  'your',
+  'example',
+  'sample',
+  'dummy',
+  'placeholder',
+  'redacted',
+  'changeme',
+  'password',
+  'passwd',
+  'replace',
+  'insert',
+  'fake',
+  'here',
+]
+const templateMarks = ['${', '...']
+
+/**
+ * Per pair of lower-cased ASCII codes (`first * 128 + second`, each `(code | 32) & 127`): 2 when
+ * the second is `<` or `>` (a template mark on its own), 1 when a word or mark starts with the
+ * pair, else 0. One lookup per character decides whether anything needs a closer look.
+ */
+const pairKinds = (() => {
+  const table = new Uint8Array(128 * 128)
+  for (const word of [...placeholderWords, ...templateMarks])
+    table[word.charCodeAt(0) * 128 + word.charCodeAt(1)] = 1
+  for (let first = 0; first < 128; first++) {
+    table[first * 128 + charCode.lessThan] = 2
+    table[first * 128 + charCode.greaterThan] = 2
+  }
+  return table
+})()
+
+/** The words (and marks) starting with each pair that `pairKinds` marks 1. */
+const wordsByPair: ReadonlyMap<number, readonly string[]> = (() => {
+  const map = new Map<number, string[]>()
+  for (const word of [...placeholderWords, ...templateMarks]) {
+    const pair = word.charCodeAt(0) * 128 + word.charCodeAt(1)
+    map.set(pair, [...(map.get(pair) ?? []), word])
+  }
+  return map
+})()
+
+function lowerAscii(code: number): number {
+  return code >= 65 && code <= 90 ? code | 32 : code
+}
+
+/**
+ * A character repeated this many times in a row, or this many ascending codes (`abcdefghij`,
+ * `klmnopqrstuvwx`: a run of ten ascending codes in a random body of 40 is a chance of about 1 in
+ * 10^15 over 62 symbols).
+ */
+const repeatedRun = 6
+const ascendingRun = 10
+
+/**
+ * Does a word starting with `pair` occur at `index` (its first character already matched),
+ * ignoring ASCII case?
+ */
+function hasWordAt(text: string, index: number, end: number, pair: number): boolean {
+  const words = wordsByPair.get(pair) ?? []
+  for (let which = 0; which < words.length; which++) {
+    const word = words[which] as string
+    if (index + word.length > end) continue
+    let offset = 1
+    while (offset < word.length && lowerAscii(text.charCodeAt(index + offset)) === word.charCodeAt(offset))
+      offset++
+    if (offset === word.length) return true
+  }
+  return false
+}
+
+/**
+ * Does the random part of a secret, `text[start, end)`, look like a placeholder? Fill-in words
+ * (`xxxx`, `your_key_here`, `EXAMPLE`), template marks (`<key>`, `${KEY}`, `...`), a character
+ * repeated six times, ten ascending characters in a row (an alphabet), or entropy below `minimumEntropy`
+ * (default: 3 bits per character, scaled down for bodies under 16 characters, whose entropy
+ * cannot reach it; 0 skips the entropy check). One pass reads the body; the entropy is counted
+ * only when the number of distinct characters does not already guarantee it. `bytes`, when given,
+ * is the text as bytes (all ASCII; read instead of `text`, which is cheaper).
+ */
+export function isPlaceholder(
+  text: string,
+  start: number,
+  end: number,
+  minimumEntropy?: number,
+  bytes?: Uint8Array,
+): boolean {
+  const length = end - start
+  if (length <= 0) return true
+  const pairs = pairKinds
+  let repeated = 1
+  let ascending = 1
+  let previous = -1
+  let previousLower = 0
+  // Which codes occur, as four 32-bit words (their count bounds the entropy check below); codes
+  // from 128 on share the last word. Set without branches: random characters would mispredict them.
+  const seen = seenWords
+  seen[0] = 0
+  seen[1] = 0
+  seen[2] = 0
+  seen[3] = 0
+  for (let index = start; index < end; index++) {
+    const code = bytes !== undefined ? (bytes[index] as number) : text.charCodeAt(index)
+    if (code === previous) {
+      if (++repeated >= repeatedRun) return true
+      ascending = 1
+    } else {
+      repeated = 1
+      if (code === previous + 1) {
+        if (++ascending >= ascendingRun) return true
+      } else ascending = 1
+    }
+    previous = code
+    // `| 32` lower-cases letters and keeps the marks' characters: a prefilter, `hasWordAt` decides.
+    const lower = (code | 32) & 127
+    const pair = previousLower * 128 + lower
+    const kind = pairs[pair] as number
+    if (kind !== 0 && (kind === 2 || hasWordAt(text, index - 1, end, pair))) return true
+    previousLower = lower
+    const word = code < 128 ? code >>> 5 : 3
+    seen[word] = (seen[word] as number) | (1 << (code & 31))
+  }
+  if (minimumEntropy === 0) return false
+  const threshold = minimumEntropy ?? (length >= 16 ? 3 : (shortThresholds[length] as number))
+  // The least entropy `length` characters with this many distinct ones can have is enough: no
+  // need to count them.
+  const distinct =
+    bitCount(seen[0] as number) +
+    bitCount(seen[1] as number) +
+    bitCount(seen[2] as number) +
+    bitCount(seen[3] as number)
+  if (leastEntropy(length, distinct) >= threshold) return false
+  return shannonEntropy(text, start, end) < threshold
+}
+
+/** Scratch of `isPlaceholder`: which codes a body holds (reset on every call). */
+const seenWords = new Int32Array(4)
+
+/** The default entropy floor of bodies under 16 characters: `0.75 * log2(length)`. */
+const shortThresholds = Float64Array.from({ length: 16 }, (_, length) => 0.75 * Math.log2(length))
+
+/** `leastEntropyOf` per length below this bound and distinct count (NaN until computed). */
+const cachedLengths = 128
+const leastEntropies = new Float64Array(cachedLengths * cachedLengths).fill(Number.NaN)
+
+/** `leastEntropyOf`, computed once per length and count below `cachedLengths` (two logarithms saved per call). */
+function leastEntropy(length: number, distinct: number): number {
+  if (length >= cachedLengths) return leastEntropyOf(length, distinct)
+  const slot = length * cachedLengths + distinct
+  let value = leastEntropies[slot] as number
+  if (Number.isNaN(value)) {
+    value = leastEntropyOf(length, distinct)
+    leastEntropies[slot] = value
+  }
+  return value
+}
+
+/**
+ * The least Shannon entropy of `length` characters of which `distinct` differ: one character
+ * `length - distinct + 1` times and the others once (the most uneven spread has the least).
+ */
+function leastEntropyOf(length: number, distinct: number): number {
+  if (distinct <= 1) return 0
+  const common = (length - distinct + 1) / length
+  return -common * Math.log2(common) + ((distinct - 1) / length) * Math.log2(length)
+}
+
+function bitCount(word: number): number {
+  let bits = word - ((word >>> 1) & 0x55555555)
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333)
+  return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
+}

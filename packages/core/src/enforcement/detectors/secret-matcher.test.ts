@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest'
+import { FocalError } from '../../errors/focal-error.ts'
+import { createScanner } from '../create-scanner.ts'
+import { defineDetector } from './define-detector.ts'
+import { minimumMatchLength } from './minimum-match-length.ts'
+import { longSecretLength, secretMatcherFor } from './secret-matcher.ts'
+import { builtInSecretDetectors } from './secret-rules.ts'
+
+describe('secretMatcherFor', () => {
+  it('reaches every built-in prefixed detector by a feature or by the long-token search', () => {
+    const features = new RegExp(secretMatcherFor().features.join('|'))
+    for (const definition of builtInSecretDetectors) {
+      for (const prefix of definition.prefixes ?? []) {
+        // A prefix with `://` is found by the URL feature.
+        const short = minimumMatchLength(definition.pattern) < longSecretLength && !prefix.includes('://')
+        if (short) expect(features.test(prefix), `${definition.id} ${prefix}`).toBe(true)
+      }
+    }
+  })
+
+  it('lets a prefix start only where its first three characters are (two for a two-character prefix)', () => {
+    const matcher = secretMatcherFor()
+    for (const definition of builtInSecretDetectors)
+      for (const prefix of definition.prefixes ?? [])
+        expect(matcher.isStart(`${prefix}0`, 0), `${definition.id} ${prefix}`).toBe(true)
+    // `do` starts DigitalOcean's `dop_v1_`, but `doe` starts no prefix (an email's `jane.doe@`).
+    expect(matcher.isStart('doe123', 0)).toBe(false)
+    expect(matcher.isStart('dop_v1_', 0)).toBe(true)
+    // Twilio's `SK` has two characters: any third one may follow.
+    expect(matcher.isStart('SK~', 0)).toBe(true)
+  })
+
+  it("runs a host's own detector, defined as data, with no change to the scan loop", () => {
+    const acme = defineDetector({ id: 'acme-token', prefixes: ['acme_'], pattern: 'acme_([A-Za-z0-9]{12})' })
+    const scanner = createScanner({ detectors: ['secret'], secretDetectors: [acme] })
+    expect(scanner.scan('use acme_Q7rT2mX9pL4s now').findings.map((finding) => finding.type)).toEqual([
+      'acme-token',
+    ])
+    expect(scanner.scan('use acme_xxxxxxxxxxxx now').findings).toEqual([])
+    expect(createScanner({ detectors: ['secret'] }).scan('use acme_Q7rT2mX9pL4s now').findings).toEqual([])
+  })
+})
+
+describe('minimumMatchLength', () => {
+  it.each([
+    ['ghp_[0-9A-Za-z]{36,255}', 40],
+    ['(?:sk|rk)_(?:test|live|prod)_([0-9A-Za-z]{10,99})', 18],
+    ['a(?=bc)d?e*f+', 2],
+    ['x|yz', 1],
+    ['\\.(?:a|bc){2}', 3],
+  ])('%s matches at least %i characters', (source, length) => {
+    expect(minimumMatchLength(source)).toBe(length)
+  })
+})
+
+describe('defineDetector', () => {
+  it('rejects a detector with no way to be found, with a located error', () => {
+    expect(() => defineDetector({ id: 'x', pattern: 'abc' })).toThrow(/detector: a detector needs prefixes/)
+    expect(() => defineDetector({ id: 'Bad Id', prefixes: ['ab'], pattern: 'ab' })).toThrow(/detector.id/)
+    expect(() =>
+      defineDetector({ id: 'x', prefixes: ['ab'], pattern: 'ab', bodyAfter: '' }, 'rules[2]'),
+    ).toThrow(/rules\[2\]\.bodyAfter: expected a literal/)
+  })
+
+  it('checks only the part after `bodyAfter` for placeholders, when it is long enough to be the secret', () => {
+    const token = defineDetector({
+      id: 'ids-then-secret',
+      prefixes: ['tok-'],
+      pattern: 'tok-[0-9]+-[0-9]+-[0-9a-f]{4,40}',
+      bodyAfter: '-',
+    })
+    const scanner = createScanner({ detectors: ['secret'], secretDetectors: [token] })
+    const found = (text: string): string[] => scanner.scan(text).findings.map((finding) => finding.type)
+    // Runs of one digit in the ids are no placeholder; the random part decides.
+    expect(found('t = tok-1000000-2222222-9b3f6c1e2d7a4f80c5e1')).toEqual(['ids-then-secret'])
+    expect(found('t = tok-1000000-2222222-xxxxxxxxxxxxxxxxxxxx')).toEqual([])
+    // A part too short to be the secret leaves the whole body checked (its runs of 1 and 2 reject it).
+    expect(found('t = tok-1111111-2222222-9b3f')).toEqual([])
+    expect(found('t = tok-1234567-2345678-9b3f')).toEqual(['ids-then-secret'])
+    const whole = defineDetector({
+      id: 'whole-body',
+      prefixes: ['tok-'],
+      pattern: 'tok-[0-9]+-[0-9]+-[0-9a-f]{4,40}',
+    })
+    expect(
+      createScanner({ detectors: ['secret'], secretDetectors: [whole] }).scan(
+        't = tok-1000000-2222222-9b3f6c1e2d7a4f80c5e1',
+      ).findings,
+    ).toEqual([])
+  })
+
+  it('throws a FocalError with a code for a pattern open to catastrophic backtracking', () => {
+    try {
+      defineDetector({ id: 'slow', prefixes: ['ab'], pattern: 'ab(a+)+$' }, 'rules[0]')
+      expect.unreachable()
+    } catch (error) {
+      expect(FocalError.isInstance(error)).toBe(true)
+      expect((error as FocalError).code).toBe('unsafe-pattern')
+      expect((error as FocalError).message).toContain('rules[0].pattern')
+    }
+  })
+
+  it("reports a host's keyword-named secret (before the generic detector) only after its keyword, not under an id-like name", () => {
+    const acme = defineDetector({
+      id: 'acme-key',
+      context: 'acme[\\w.-]{0,20}\\s*=\\s*',
+      contextAllowlist: '_id\\s*=\\s*',
+      pattern: '[A-Za-z0-9]{32}',
+    })
+    const scanner = createScanner({ detectors: ['secret'], secretDetectors: [acme] })
+    const value = 'Q7rT2mX9pL4sV8nB3kD6fH1jW5yZ0cA2'
+    expect(scanner.scan(`acme_key = ${value}`).findings.map((finding) => finding.type)).toEqual(['acme-key'])
+    expect(scanner.scan(`acme_id = ${value}`).findings).toEqual([])
+    expect(scanner.scan(`other = ${value}`).findings).toEqual([])
+  })
+})

@@ -1,0 +1,437 @@
+import type { Finding } from '../types.ts'
+import { isWordCode } from './char-classes.ts'
+import { type CompiledDetector, defineDetector } from './define-detector.ts'
+import { isPlaceholder } from './is-placeholder.ts'
+import { minimumMatchLength } from './minimum-match-length.ts'
+import { builtInSecretDetectors } from './secret-rules.ts'
+
+/** Tokens this long are searched for secrets found by an anchor or a context (no candidate feature needed). */
+export const longSecretLength = 24
+
+/** Fewest characters after a detector's `bodyAfter` literal for them alone to be checked as the body. */
+const minimumRandomPart = 10
+
+/** Characters before a match given to a detector's context check. */
+const contextLength = 64
+
+/**
+ * A registry of secret detectors compiled for the scan loop: lookup tables for where a prefix can
+ * start, candidate features for the short ones, and the matching itself.
+ */
+export interface SecretMatcher {
+  /** 1 for an ASCII code that starts some prefix. */
+  readonly startTable: Uint8Array
+  /**
+   * At `first * 128 + second` for the first two ASCII codes of some prefix: the index of their
+   * third characters in `thirdTable` (1 or more), else 0.
+   */
+  readonly pairTable: Uint16Array
+  /**
+   * Per pair index, four 32-bit words: bit `code & 31` of word `code >>> 5` set for a third
+   * character (`code & 127`) some prefix of that pair has (every bit for a two-character prefix).
+   */
+  readonly thirdTable: Int32Array
+  /** Regex alternatives, one character each, that find prefixed secrets shorter than `longSecretLength`. */
+  readonly features: readonly string[]
+  /** Shortest token that can hold a prefixed secret. */
+  readonly minimumLength: number
+  /** Can a prefix start at `position` (its first three characters)? */
+  isStart(text: string, position: number): boolean
+  /**
+   * Pushes the prefixed secrets of the token `text[start, end)`, each bounded by characters that
+   * are not letters, digits or `_`; only positions before `lastStart` are tried. `bytes` is the
+   * text as bytes when it is all ASCII (the scanner's copy), else undefined.
+   */
+  detectPrefixed(
+    text: string,
+    start: number,
+    end: number,
+    findings: Finding[],
+    lastStart: number,
+    bytes: Uint8Array | undefined,
+  ): void
+  /**
+   * Pushes the secrets found by an anchor or a context in a token of `longSecretLength` or more;
+   * `hasAssignment` false says the token has no `=` or `:` (its value can only be all of it);
+   * `hasPunctuation` false says it has only letters and digits (no anchor with punctuation in it).
+   */
+  detectInLongToken(
+    text: string,
+    start: number,
+    end: number,
+    findings: Finding[],
+    hasAssignment: boolean,
+    hasPunctuation: boolean,
+  ): void
+}
+
+/**
+ * Does a match `[start, end)` inside the token `[tokenStart, tokenEnd)` run on into an identifier
+ * (letters, digits or `_` on both sides of one of its ends)?
+ */
+function continuesIdentifier(
+  text: string,
+  start: number,
+  end: number,
+  tokenStart: number,
+  tokenEnd: number,
+): boolean {
+  return (
+    (start > tokenStart && isWordCode(text.charCodeAt(start - 1)) && isWordCode(text.charCodeAt(start))) ||
+    (end < tokenEnd && isWordCode(text.charCodeAt(end)) && isWordCode(text.charCodeAt(end - 1)))
+  )
+}
+
+function isRarePivot(code: number): boolean {
+  return code === 95 || code === 45 || code === 46 || code === 126 || (code >= 65 && code <= 90)
+}
+
+function escapeLiteral(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+}
+
+/**
+ * The candidate feature of a prefix: its first `_`, `-`, `.` or `~`, else its first capital, with
+ * the rest of the prefix as lookarounds (the regex engine stops only at that rarer character).
+ * A prefix of lower-case letters and digits has none: its secret must be long enough for the
+ * long-token search.
+ */
+function featureOf(prefix: string): { pivot: string; before: string; after: string } | undefined {
+  let index = -1
+  for (let position = 0; position < prefix.length && index < 0; position++) {
+    const code = prefix.charCodeAt(position)
+    if (code === 95 || code === 45 || code === 46 || code === 126) index = position
+  }
+  for (let position = 0; position < prefix.length && index < 0; position++)
+    if (isRarePivot(prefix.charCodeAt(position))) index = position
+  if (index < 0) return undefined
+  return { pivot: prefix.charAt(index), before: prefix.slice(0, index + 1), after: prefix.slice(index + 1) }
+}
+
+/**
+ * Features grouped by pivot character, then by what follows it: `A(?=KIA|SIA)`,
+ * `_(?<=sk_|rk_)(?=live_|test_)`. A prefix with `://` has none: the URL feature finds its token.
+ */
+function buildFeatures(prefixes: readonly string[]): string[] {
+  const byPivot = new Map<string, Map<string, string[]>>()
+  for (const prefix of new Set(prefixes)) {
+    if (prefix.includes('://')) continue
+    const feature = featureOf(prefix)
+    if (feature === undefined) continue
+    const byBefore = byPivot.get(feature.pivot) ?? new Map<string, string[]>()
+    byBefore.set(feature.before, [...(byBefore.get(feature.before) ?? []), feature.after])
+    byPivot.set(feature.pivot, byBefore)
+  }
+  const features: string[] = []
+  for (const [pivot, byBefore] of byPivot) {
+    // Befores with the same set of afters share one lookbehind.
+    const byAfters = new Map<string, string[]>()
+    for (const [before, afters] of byBefore) {
+      const key = afters.includes('') ? '' : [...new Set(afters)].map(escapeLiteral).join('|')
+      byAfters.set(key, [...(byAfters.get(key) ?? []), before])
+    }
+    const alternatives = [...byAfters].map(([afters, befores]) => {
+      const behind = befores.some((before) => before.length <= 1)
+        ? ''
+        : `(?<=${befores.map(escapeLiteral).join('|')})`
+      return `${behind}${afters === '' ? '' : `(?=${afters})`}`
+    })
+    features.push(
+      alternatives.includes('')
+        ? escapeLiteral(pivot)
+        : `${escapeLiteral(pivot)}${alternatives.length === 1 ? alternatives[0] : `(?:${alternatives.join('|')})`}`,
+    )
+  }
+  return features
+}
+
+/**
+ * Is `text[start, end)` a secret by every condition of `detector` besides its shape? `bytes`: the
+ * text as bytes when it is all ASCII, else undefined.
+ */
+function accepts(
+  detector: CompiledDetector,
+  text: string,
+  start: number,
+  end: number,
+  bodyStart: number,
+  bodyEnd: number,
+  bytes?: Uint8Array,
+): boolean {
+  for (const example of detector.examples)
+    if (example.length === end - start && text.startsWith(example, start)) return false
+  if (!detector.allowPlaceholders) {
+    let randomStart = bodyStart
+    if (detector.bodyAfter !== undefined) {
+      const last = text.lastIndexOf(detector.bodyAfter, bodyEnd - detector.bodyAfter.length)
+      // A part too short to be the secret (a template's tail) leaves the whole body checked.
+      if (last >= bodyStart && bodyEnd - last - detector.bodyAfter.length >= minimumRandomPart)
+        randomStart = last + detector.bodyAfter.length
+    }
+    if (isPlaceholder(text, randomStart, bodyEnd, detector.entropy, bytes)) return false
+  }
+  if (detector.context !== undefined || detector.contextAllowlist !== undefined) {
+    const before = text.slice(Math.max(0, start - contextLength), start)
+    if (detector.context !== undefined && !detector.context.test(before)) return false
+    if (detector.contextAllowlist?.test(before) === true) return false
+  }
+  return detector.validate === undefined || detector.validate(text.slice(start, end))
+}
+
+/** Does a finding the token already has (from index `since` on) cover `[start, end)`? */
+function isCovered(findings: Finding[], since: number, start: number, end: number): boolean {
+  for (let index = since; index < findings.length; index++) {
+    const finding = findings[index] as Finding
+    if (finding.start <= start && finding.end >= end) return true
+  }
+  return false
+}
+
+function push(
+  findings: Finding[],
+  detector: CompiledDetector,
+  text: string,
+  start: number,
+  end: number,
+): void {
+  findings.push({
+    type: detector.id,
+    start,
+    end,
+    value: text.slice(start, end),
+    confidence: detector.confidence,
+    detector: 'secret',
+  })
+}
+
+/**
+ * Compiles detectors into a matcher. Prefixed detectors are indexed by their first two characters;
+ * the others are tried in long tokens that hold one of their anchors, or (with a context only)
+ * in every long token where an assignment ends just before.
+ */
+export function createSecretMatcher(detectors: readonly CompiledDetector[]): SecretMatcher {
+  const startTable = new Uint8Array(128)
+  const pairTable = new Uint16Array(128 * 128)
+  const thirdWords: number[] = [0, 0, 0, 0]
+  const byPair: Array<CompiledDetector[] | undefined> = new Array(128 * 128).fill(undefined)
+  const shortPrefixes: string[] = []
+  const anchored: CompiledDetector[] = []
+  const contextual: CompiledDetector[] = []
+  let minimumLength = Number.POSITIVE_INFINITY
+  // Anchors such as `Q~` and `-us` hold a character other than a letter or digit: a token of only
+  // letters and digits (a hash, an id) cannot hold one.
+  let anchorsNeedPunctuation = true
+  for (const detector of detectors) {
+    if (detector.prefixes.length > 0) {
+      const shortest = minimumMatchLength(detector.global.source)
+      minimumLength = Math.min(minimumLength, shortest)
+      for (const prefix of detector.prefixes) {
+        const key = prefix.charCodeAt(0) * 128 + prefix.charCodeAt(1)
+        startTable[prefix.charCodeAt(0)] = 1
+        if (pairTable[key] === 0) {
+          pairTable[key] = thirdWords.length / 4
+          thirdWords.push(0, 0, 0, 0)
+        }
+        const pair = pairTable[key] as number
+        if (prefix.length === 2) thirdWords.fill(-1, pair * 4, pair * 4 + 4)
+        else {
+          const third = prefix.charCodeAt(2) & 127
+          const word = pair * 4 + (third >>> 5)
+          thirdWords[word] = (thirdWords[word] as number) | (1 << (third & 31))
+        }
+        const list = byPair[key] ?? []
+        if (!list.includes(detector)) list.push(detector)
+        byPair[key] = list
+        if (shortest < longSecretLength) shortPrefixes.push(prefix)
+      }
+    } else if (detector.anchors.length > 0) {
+      for (const literal of detector.anchors)
+        if (/^[A-Za-z0-9]*$/.test(literal)) anchorsNeedPunctuation = false
+      anchored.push(detector)
+    } else contextual.push(detector)
+  }
+  const thirdTable = Int32Array.from(thirdWords)
+  // Every anchor as one alternation (literals: linear); never matches without anchored detectors.
+  const anyAnchor = new RegExp(
+    anchored.flatMap((detector) => detector.anchors.map(escapeLiteral)).join('|') || '(?!)',
+  )
+  const isStart = (text: string, position: number): boolean => {
+    const code = text.charCodeAt(position)
+    if (code >= 128 || startTable[code] === 0) return false
+    const pair = pairTable[code * 128 + (text.charCodeAt(position + 1) & 127)] as number
+    const third = text.charCodeAt(position + 2) & 127
+    return pair !== 0 && ((thirdTable[pair * 4 + (third >>> 5)] as number) & (1 << (third & 31))) !== 0
+  }
+
+  /** End of `detector` matched at `position` within `end`, accepted; or -1. */
+  const matchAt = (
+    detector: CompiledDetector,
+    text: string,
+    position: number,
+    end: number,
+    bytes: Uint8Array | undefined,
+  ): number => {
+    let prefixLength = -1
+    for (const prefix of detector.prefixes) {
+      if (text.startsWith(prefix, position)) {
+        prefixLength = prefix.length
+        break
+      }
+    }
+    if (prefixLength < 0) return -1
+    detector.sticky.lastIndex = position
+    if (!detector.sticky.test(text)) return -1
+    const matchEnd = detector.sticky.lastIndex
+    if (matchEnd > end || continuesIdentifier(text, position, matchEnd, position, end)) return -1
+    return accepts(detector, text, position, matchEnd, position + prefixLength, matchEnd, bytes)
+      ? matchEnd
+      : -1
+  }
+
+  return {
+    startTable,
+    pairTable,
+    thirdTable,
+    features: buildFeatures(shortPrefixes),
+    minimumLength: Number.isFinite(minimumLength) ? minimumLength : Number.POSITIVE_INFINITY,
+    isStart,
+    detectPrefixed(text, start, end, findings, lastStart, bytes) {
+      for (let position = start; position < lastStart; position++) {
+        // Inside letters and digits no secret starts: one read skips most positions.
+        if (position > start && isWordCode(text.charCodeAt(position - 1))) continue
+        if (!isStart(text, position)) continue
+        const first = text.charCodeAt(position)
+        const candidates = byPair[first * 128 + (text.charCodeAt(position + 1) & 127)]
+        if (candidates === undefined) continue
+        for (const detector of candidates) {
+          const matchEnd = matchAt(detector, text, position, end, bytes)
+          if (matchEnd < 0) continue
+          push(findings, detector, text, position, matchEnd)
+          position = matchEnd - 1
+          break
+        }
+      }
+    },
+    detectInLongToken(text, start, end, findings, hasAssignment, hasPunctuation) {
+      const searchAnchors = anchored.length > 0 && (hasPunctuation || !anchorsNeedPunctuation)
+      if (!searchAnchors && (contextual.length === 0 || (!hasAssignment && !endsAssignment(text, start))))
+        return
+      // One slice per token: the native regex and `indexOf` search it (no loop per character).
+      const token = text.slice(start, end)
+      // Findings already in this token (a prefixed secret, a URL): they come last.
+      let since = findings.length
+      while (since > 0 && (findings[since - 1] as Finding).end > start) since--
+      // One search for every anchor; each detector's own anchors only in a token that has one.
+      if (searchAnchors && anyAnchor.test(token)) detectAnchored(anchored, token, text, start, end, findings)
+      // A finding covering the whole token (a URL) covers any value in it.
+      if (contextual.length > 0 && !isCovered(findings, since, start, end)) {
+        const valueStart = hasAssignment ? start + assignedValueOffset(token) : start
+        if (
+          valueStart < end &&
+          endsAssignment(text, valueStart) &&
+          !isCovered(findings, since, valueStart, end)
+        )
+          detectContextual(contextual, text, valueStart, end, findings)
+      }
+    },
+  }
+}
+
+function detectAnchored(
+  anchored: readonly CompiledDetector[],
+  token: string,
+  text: string,
+  start: number,
+  end: number,
+  findings: Finding[],
+): void {
+  for (const detector of anchored) {
+    let present = false
+    for (const anchor of detector.anchors) if (token.includes(anchor)) present = true
+    if (!present) continue
+    const pattern = detector.global
+    pattern.lastIndex = 0
+    for (let match = pattern.exec(token); match !== null; match = pattern.exec(token)) {
+      if (match[0].length === 0) {
+        pattern.lastIndex++
+        continue
+      }
+      const matchStart = start + match.index
+      const matchEnd = matchStart + match[0].length
+      if (continuesIdentifier(text, matchStart, matchEnd, start, end)) continue
+      if (accepts(detector, text, matchStart, matchEnd, matchStart, matchEnd))
+        push(findings, detector, text, matchStart, matchEnd)
+    }
+  }
+}
+
+/**
+ * Offset in a token of the value of `name=value` or `name:value`: after its first `=` (not base64
+ * padding) or `:` (not a URL's `://`), else 0.
+ */
+function assignedValueOffset(token: string): number {
+  let best = token.length
+  let equals = token.indexOf('=')
+  while (equals >= 0 && equals < best && token.charCodeAt(equals + 1) === 61)
+    equals = token.indexOf('=', equals + 2)
+  if (equals >= 0 && equals + 1 < token.length) best = equals
+  let colon = token.indexOf(':')
+  while (colon >= 0 && colon < best && token.charCodeAt(colon + 1) === 47)
+    colon = token.indexOf(':', colon + 1)
+  if (colon >= 0 && colon + 1 < token.length && colon < best) best = colon
+  return best < token.length - 1 ? best + 1 : 0
+}
+
+/** An assignment (`=`, `:`, `>`, `,`) ends just before `position`, quotes and spaces aside. */
+function endsAssignment(text: string, position: number): boolean {
+  let index = position - 1
+  for (let skipped = 0; index >= 0 && skipped < 6; skipped++, index--) {
+    const code = text.charCodeAt(index)
+    if (code === 61 || code === 58 || code === 62 || code === 44) return true
+    if (code !== 32 && code !== 9 && code !== 10 && code !== 13 && code !== 34 && code !== 39 && code !== 96)
+      return false
+  }
+  return false
+}
+
+/** Context-only detectors, tried at `valueStart` (an assignment ends just before it). */
+function detectContextual(
+  contextual: readonly CompiledDetector[],
+  text: string,
+  valueStart: number,
+  end: number,
+  findings: Finding[],
+): void {
+  for (const detector of contextual) {
+    detector.sticky.lastIndex = valueStart
+    if (!detector.sticky.test(text)) continue
+    // The value is all the rest of the token (`xoxp-123-####` is a template, not a value).
+    if (detector.sticky.lastIndex !== end) continue
+    const matchEnd = end
+    if (!accepts(detector, text, valueStart, matchEnd, valueStart, matchEnd)) continue
+    push(findings, detector, text, valueStart, matchEnd)
+    return
+  }
+}
+
+let builtIn: SecretMatcher | undefined
+
+/** The matcher of `extra` detectors plus the built-in ones (built-ins compiled once). */
+export function secretMatcherFor(extra: readonly CompiledDetector[] = []): SecretMatcher {
+  if (extra.length === 0) {
+    builtIn ??= createSecretMatcher(compiledBuiltIns())
+    return builtIn
+  }
+  // A host's own detectors come first: at the same position, the specific kind wins over a
+  // built-in one (and over the generic assignment detector).
+  return createSecretMatcher([...extra, ...compiledBuiltIns()])
+}
+
+let compiled: readonly CompiledDetector[] | undefined
+
+function compiledBuiltIns(): readonly CompiledDetector[] {
+  compiled ??= builtInSecretDetectors.map((definition, index) =>
+    defineDetector(definition, `builtInSecretDetectors[${index}]`),
+  )
+  return compiled
+}

@@ -1,0 +1,284 @@
+/**
+ * The built-in secret detectors, one entry per provider token kind, written from each provider's
+ * documented token format (the families a mainstream secret scanner covers: cloud, VCS, chat,
+ * payments, AI providers, email services, databases, private keys, JWTs, generic assignments).
+ * Order matters only among entries sharing a prefix: the first that matches at a position wins.
+ */
+import { assignmentSource, nonSecretSuffixSource, nonSecretWordSource } from './assignment-name.ts'
+import type { DetectorDefinition } from './define-detector.ts'
+
+/** A JWT's first segment decodes to a JSON object naming its algorithm. */
+function isJwtHeader(token: string): boolean {
+  const header = token.slice(0, token.indexOf('.')).replace(/-/g, '+').replace(/_/g, '/')
+  try {
+    const json = JSON.parse(atob(header.padEnd(Math.ceil(header.length / 4) * 4, '='))) as unknown
+    return json !== null && typeof json === 'object' && typeof (json as { alg?: unknown }).alg === 'string'
+  } catch {
+    return false
+  }
+}
+
+/** An assignment to a name that marks its value public or an id (`public_key =`, `org_id:`). */
+const nonSecretAssignment = new RegExp(
+  `(?:${nonSecretWordSource}|${nonSecretSuffixSource})${assignmentSource}`,
+)
+
+/** A UUID (several providers' keys have this shape; a keyword before it says whose). */
+const uuid = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}'
+
+/** The end of an assignment whose name is matched just before the value. */
+const assignment = assignmentSource
+
+/** URL schemes of databases and brokers whose URLs may carry a password. */
+const databaseSchemes = [
+  'postgresql',
+  'postgres',
+  'mysql',
+  'mariadb',
+  'mongodb+srv',
+  'mongodb',
+  'rediss',
+  'redis',
+  'amqps',
+  'amqp',
+  'mssql',
+  'sqlserver',
+]
+
+/** Has a digit and a letter (a generic value of only letters is a word or an identifier). */
+function hasDigitAndLetter(value: string): boolean {
+  return /[0-9]/.test(value) && /[A-Za-z]/.test(value)
+}
+
+export const builtInSecretDetectors: readonly DetectorDefinition[] = [
+  // Cloud
+  {
+    id: 'aws-access-key',
+    prefixes: ['A3T', 'AKIA', 'ASIA', 'ABIA', 'ACCA'],
+    pattern: '(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}',
+    examples: ['AKIAIOSFODNN7EXAMPLE'],
+  },
+  {
+    id: 'aws-secret-access-key',
+    context: `aws[\\w.-]{0,30}${assignment}`,
+    pattern: '[A-Za-z0-9/+]{40}',
+    examples: ['wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'],
+    entropy: 4,
+  },
+  {
+    id: 'gcp-api-key',
+    prefixes: ['AIza'],
+    pattern: 'AIza[0-9A-Za-z_-]{35}',
+    // The example keys in the Firebase Android SDK's sources and docs (public, restricted to its
+    // demo projects; gitleaks allowlists the same ones).
+    examples: [
+      'AIzaSyAnLA7NfeLquW1tJFpx_eQCxoX-oo6YyIs',
+      'AIzaSyCkEhVjf3pduRDt6d1yKOMitrUEke8agEM',
+      'AIzaSyDMAScliyLx7F0NPDEJi1QmyCgHIAODrlU',
+      'AIzaSyD3asb-2pEZVqMkmL6M9N6nHZRR_znhrh0',
+      'AIzayDNSXIbFmlXbIE6mCzDLQAqITYefhixbX4A',
+      'AIzaSyAdOS2zB6NCsk1pCdZ4-P6GBdi_UUPwX7c',
+      'AIzaSyASWm6HmTMdYWpgMnjRBjxcQ9CKctWmLd4',
+      'AIzaSyANUvH9H9BsUccjsu2pCmEkOPjjaXeDQgY',
+      'AIzaSyA5_iVawFQ8ABuTZNUdcwERLJv_a_p4wtM',
+      'AIzaSyA4UrcGxgwQFTfaI3no3t7Lt1sjmdnP5sQ',
+      'AIzaSyDSb51JiIcB6OJpwwMicseKRhhrOq1cS7g',
+      'AIzaSyBF2RrAIm4a0mO64EShQfqfd2AFnzAvvuU',
+      'AIzaSyBcE-OOIbhjyR83gm4r2MFCu4MJmprNXsw',
+      'AIzaSyB8qGxt4ec15vitgn44duC5ucxaOi4FmqE',
+      'AIzaSyA8vmApnrHNFE0bApF4hoZ11srVL_n0nvY',
+    ],
+  },
+  {
+    id: 'gcp-service-account',
+    prefixes: ['service_account'],
+    pattern: 'service_account',
+    context: String.raw`"type"\s*:\s*"`,
+    allowPlaceholders: true,
+  },
+  {
+    id: 'azure-ad-client-secret',
+    anchors: ['Q~'],
+    pattern: '[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}',
+  },
+  { id: 'heroku-api-key', prefixes: ['HRKU-AA'], pattern: 'HRKU-AA[0-9A-Za-z_-]{58}' },
+  {
+    id: 'heroku-api-key',
+    context: `heroku[\\w.-]{0,30}${assignment}`,
+    contextAllowlist: nonSecretAssignment,
+    pattern: uuid,
+  },
+  {
+    id: 'cloudflare-origin-ca-key',
+    prefixes: ['v1.0-'],
+    pattern: 'v1\\.0-[a-f0-9]{24}-[a-f0-9]{146}',
+  },
+  {
+    id: 'digitalocean-token',
+    prefixes: ['dop_v1_', 'doo_v1_', 'dor_v1_'],
+    pattern: 'do[por]_v1_[a-f0-9]{64}',
+  },
+  // Version control and package registries
+  {
+    id: 'github-token',
+    prefixes: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
+    pattern: 'gh[pousr]_[0-9A-Za-z]{36,255}',
+  },
+  { id: 'github-token', prefixes: ['github_pat_'], pattern: 'github_pat_[0-9A-Za-z_]{82}' },
+  {
+    id: 'gitlab-token',
+    prefixes: ['glpat-', 'gldt-', 'glrt-', 'glft-', 'glptt-', 'glsoat-', 'gloas-', 'glimt-', 'glagent-'],
+    pattern: '(?:glpat|gldt|glrt|glft|glptt|glsoat|gloas|glimt|glagent)-[0-9A-Za-z_-]{20,}',
+  },
+  {
+    id: 'snyk-token',
+    context: `snyk[\\w.-]{0,30}${assignment}`,
+    contextAllowlist: nonSecretAssignment,
+    pattern: uuid,
+  },
+  {
+    id: 'sonarqube-token',
+    context: `sonar[\\w.-]{0,30}${assignment}`,
+    contextAllowlist: nonSecretAssignment,
+    pattern: '(?:squ_|sqp_|sqa_)?[A-Za-z0-9]{40}',
+  },
+  {
+    id: 'sidekiq-secret',
+    context: `BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM${assignment}`,
+    pattern: '[a-f0-9]{8}:[a-f0-9]{8}',
+    allowPlaceholders: true,
+  },
+  {
+    id: 'sidekiq-secret',
+    anchors: ['contribsys.com'],
+    pattern: 'https?://[a-f0-9]{8}:[a-f0-9]{8}@(?:gems|enterprise)\\.contribsys\\.com',
+    allowPlaceholders: true,
+  },
+  {
+    id: 'sourcegraph-token',
+    prefixes: ['sgp_'],
+    pattern: 'sgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}',
+  },
+  { id: 'sentry-token', prefixes: ['sntrys_eyJ'], pattern: 'sntrys_eyJ[A-Za-z0-9+/=_-]{80,}' },
+  { id: 'sentry-token', prefixes: ['sntryu_'], pattern: 'sntryu_[a-f0-9]{64}' },
+  { id: 'grafana-token', prefixes: ['glc_'], pattern: 'glc_[A-Za-z0-9+/]{32,400}={0,2}' },
+  { id: 'grafana-token', prefixes: ['glsa_'], pattern: 'glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}' },
+  {
+    id: 'onepassword-secret-key',
+    prefixes: ['A3-'],
+    pattern: 'A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}',
+  },
+  { id: 'onepassword-service-token', prefixes: ['ops_eyJ'], pattern: 'ops_eyJ[A-Za-z0-9+/]{250,}={0,3}' },
+  { id: 'npm-token', prefixes: ['npm_'], pattern: 'npm_[A-Za-z0-9]{36}' },
+  {
+    id: 'pypi-token',
+    prefixes: ['pypi-AgEIcHlwaS5vcmc'],
+    pattern: 'pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}',
+  },
+  { id: 'postman-api-key', prefixes: ['PMAK-'], pattern: 'PMAK-(?:[a-fA-F0-9]{24}-[a-fA-F0-9]{34})' },
+  // Chat
+  {
+    id: 'slack-token',
+    prefixes: ['xoxb-'],
+    pattern: 'xoxb-[0-9]{10,13}-[0-9]{10,13}-[A-Za-z0-9]{20,40}',
+  },
+  {
+    id: 'slack-token',
+    prefixes: ['xoxp-', 'xoxe-'],
+    pattern: 'xox[pe](?:-[0-9]{10,13}){3}-[A-Za-z0-9]{28,34}',
+  },
+  { id: 'slack-token', prefixes: ['xapp-'], pattern: 'xapp-[0-9]-[A-Z0-9]+-[0-9]+-[a-z0-9]{32,}' },
+  { id: 'slack-token', prefixes: ['xoxe.xox'], pattern: 'xoxe\\.xox[bp]-[0-9]-[A-Za-z0-9]{163,166}' },
+  { id: 'slack-token', prefixes: ['xoxe-'], pattern: 'xoxe-[0-9]-[A-Za-z0-9]{146}' },
+  {
+    id: 'slack-token',
+    prefixes: ['xoxa-', 'xoxr-', 'xoxo-', 'xoxs-'],
+    pattern: 'xox[aros]-[0-9A-Za-z-]{20,}',
+    bodyAfter: '-',
+  },
+  {
+    id: 'slack-webhook-url',
+    prefixes: ['hooks.slack.com/'],
+    pattern: 'hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{43,80}',
+  },
+  {
+    id: 'messagebird-key',
+    context: `message[_-]?bird[\\w.-]{0,30}${assignment}`,
+    contextAllowlist: nonSecretAssignment,
+    pattern: uuid,
+  },
+  {
+    id: 'telegram-bot-token',
+    anchors: [':A'],
+    pattern: '[0-9]{5,16}:A[A-Za-z0-9_-]{34}',
+  },
+  { id: 'twilio-api-key', prefixes: ['SK'], pattern: 'SK[0-9a-fA-F]{32}' },
+  // Payments
+  { id: 'facebook-page-token', prefixes: ['EAAM', 'EAAC'], pattern: 'EAA[MC][A-Za-z0-9]{100,}' },
+  {
+    id: 'stripe-key',
+    prefixes: ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_'],
+    pattern: '(?:sk|rk)_(?:test|live|prod)_[0-9A-Za-z]{10,99}',
+  },
+  { id: 'square-token', prefixes: ['sq0atp-', 'EAAA'], pattern: '(?:EAAA|sq0atp-)[0-9A-Za-z_-]{22,60}' },
+  { id: 'square-token', prefixes: ['sq0csp-'], pattern: 'sq0csp-[0-9A-Za-z_-]{43}' },
+  {
+    id: 'shopify-token',
+    prefixes: ['shpat_', 'shpss_', 'shpca_', 'shppa_'],
+    pattern: 'shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}',
+  },
+  // AI providers
+  { id: 'anthropic-key', prefixes: ['sk-ant-'], pattern: 'sk-ant-(?:api03|admin01)-[A-Za-z0-9_-]{93}AA' },
+  { id: 'anthropic-key', prefixes: ['sk-ant-'], pattern: 'sk-ant-(?:oat01|ort01)-[A-Za-z0-9_-]{40,}' },
+  { id: 'openai-key', prefixes: ['sk-'], pattern: 'sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}' },
+  { id: 'openai-key', prefixes: ['sk-'], pattern: 'sk-(?:[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20})' },
+  { id: 'huggingface-token', prefixes: ['hf_'], pattern: 'hf_[A-Za-z]{34}' },
+  { id: 'huggingface-token', prefixes: ['api_org_'], pattern: 'api_org_[A-Za-z]{34}' },
+  { id: 'groq-key', prefixes: ['gsk_'], pattern: 'gsk_[A-Za-z0-9]{52}' },
+  { id: 'perplexity-key', prefixes: ['pplx-'], pattern: 'pplx-[A-Za-z0-9]{48}' },
+  { id: 'replicate-token', prefixes: ['r8_'], pattern: 'r8_[A-Za-z0-9]{37}' },
+  { id: 'xai-key', prefixes: ['xai-'], pattern: 'xai-[A-Za-z0-9]{80}' },
+  // Email services
+  { id: 'sendgrid-key', prefixes: ['SG.'], pattern: 'SG\\.(?:[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43})' },
+  { id: 'mailgun-key', prefixes: ['key-'], pattern: 'key-[a-f0-9]{32}' },
+  { id: 'mailchimp-api-key', anchors: ['-us'], pattern: '[a-f0-9]{32}-us[0-9]{1,2}' },
+  { id: 'sendinblue-key', prefixes: ['xkeysib-'], pattern: 'xkeysib-(?:[a-f0-9]{64}-[A-Za-z0-9]{16})' },
+  // Databases
+  { id: 'databricks-token', prefixes: ['dapi'], pattern: 'dapi[a-f0-9]{32}(?:-[0-9])?' },
+  {
+    id: 'planetscale-password',
+    prefixes: ['pscale_pw_', 'pscale_tkn_', 'pscale_oauth_'],
+    pattern: 'pscale_(?:pw|tkn|oauth)_[A-Za-z0-9_.=-]{32,64}',
+  },
+  {
+    id: 'database-url-password',
+    prefixes: databaseSchemes.map((scheme) => `${scheme}://`),
+    pattern: `(?:${databaseSchemes.map((scheme) => scheme.replace('+', '\\+')).join('|')})://[^:@/\\s]{1,64}:[^:@/\\s]{6,128}@`,
+  },
+  // Keys and tokens
+  {
+    id: 'age-secret-key',
+    prefixes: ['AGE-SECRET-KEY-1'],
+    pattern: 'AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}',
+  },
+  {
+    id: 'jwt',
+    prefixes: ['eyJ'],
+    pattern: 'eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*',
+    allowPlaceholders: true,
+    validate: isJwtHeader,
+  },
+  // Generic: a value assigned to a name that says it is a secret, random enough to be one.
+  {
+    id: 'generic-api-key',
+    context: new RegExp(
+      `(?:key|secret|token|passw(?:or)?d|pwd|credentials?|creds|auth)[\\w.-]{0,20}${assignment}`,
+      'i',
+    ),
+    contextAllowlist: nonSecretAssignment,
+    pattern: '[A-Za-z0-9_.=+/~-]{10,150}',
+    entropy: 3.5,
+    validate: hasDigitAndLetter,
+    confidence: 0.8,
+  },
+]

@@ -1,0 +1,75 @@
+// Compares the working tree's Lane 1 scanner with the one at a git ref on the dense 1 MB bench
+// corpus, alternating scans in one process so both see the same machine load, and timing each
+// scan by this process's CPU time (not wall time: on a shared machine a scan descheduled for a few
+// milliseconds would count them). Prints each side's median and the ratio of the medians; the
+// issue's budget is a ratio of at least 0.90 against the scanner before the detector registry.
+//
+//   node --conditions=@focal/source --import tsx scripts/scanner-throughput.ts <ref> [pairs] [detectors]
+//
+// `detectors` is a comma-separated `ScanOptions.detectors` list (all when omitted).
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createScanner as createCurrentScanner } from '../packages/core/src/enforcement/create-scanner.ts'
+import type { DetectorId, ScanOptions } from '../packages/core/src/enforcement/types.ts'
+
+const [ref, pairsArgument, detectorsArgument] = process.argv.slice(2)
+if (ref === undefined) {
+  console.error('usage: scanner-throughput.ts <git ref> [pairs of scans, default 120] [detectors]')
+  process.exit(2)
+}
+const pairs = Number(pairsArgument ?? 120)
+const root = join(import.meta.dirname, '..')
+
+// The scanner at `ref`, extracted beside a package.json that makes its files ES modules.
+const snapshot = mkdtempSync(join(tmpdir(), 'focal-scanner-'))
+const archive = join(snapshot, 'core.tar')
+execFileSync('git', ['archive', `--output=${archive}`, ref, 'packages/core/src'], { cwd: root })
+execFileSync('tar', ['-x', '-f', archive, '-C', snapshot])
+writeFileSync(join(snapshot, 'package.json'), '{"type":"module"}\n')
+const previous = (await import(
+  pathToFileURL(join(snapshot, 'packages/core/src/enforcement/create-scanner.ts')).href
+)) as { createScanner: typeof createCurrentScanner }
+const { benchCorpus } = (await import('../packages/core/src/enforcement/enforcement.bench.ts')) as {
+  benchCorpus: string
+}
+
+const options: ScanOptions =
+  detectorsArgument === undefined ? {} : { detectors: detectorsArgument.split(',') as DetectorId[] }
+const sides = [
+  { name: ref, scanner: previous.createScanner(options), millis: [] as number[] },
+  { name: 'working tree', scanner: createCurrentScanner(options), millis: [] as number[] },
+]
+
+/** CPU milliseconds (user + system) of one scan of the corpus. */
+function cpuMillis(scan: () => unknown): number {
+  const before = process.cpuUsage()
+  scan()
+  const spent = process.cpuUsage(before)
+  return (spent.user + spent.system) / 1000
+}
+
+for (let round = 0; round < 30; round++) for (const side of sides) side.scanner.scan(benchCorpus)
+for (let round = 0; round < pairs; round++) {
+  // Alternate which side goes first, so neither always runs right after the other.
+  const order = round % 2 === 0 ? sides : [...sides].reverse()
+  for (const side of order) side.millis.push(cpuMillis(() => side.scanner.scan(benchCorpus)))
+}
+rmSync(snapshot, { recursive: true, force: true })
+
+const median = (values: number[]): number =>
+  [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)] as number
+const megabytes = benchCorpus.length / (1024 * 1024)
+for (const side of sides) {
+  const millis = median(side.millis)
+  const findings = side.scanner.scan(benchCorpus).findings.length
+  console.log(
+    `${side.name}: median ${millis.toFixed(2)} ms CPU per scan, ${(megabytes / (millis / 1000)).toFixed(1)} MB/s, ${findings} findings`,
+  )
+}
+const [before, now] = sides.map((side) => median(side.millis)) as [number, number]
+console.log(
+  `throughput ratio (working tree / ${ref}), ${pairs} alternating pairs: ${(before / now).toFixed(3)}`,
+)
