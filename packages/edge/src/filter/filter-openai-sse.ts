@@ -1,4 +1,4 @@
-import type { FocalStreamGuard } from './stream-guard.ts'
+import type { FocalStreamGuard } from '@focal/core'
 
 interface ChatChunk {
   choices?: Array<{ index?: number; delta?: { content?: unknown }; finish_reason?: unknown }>

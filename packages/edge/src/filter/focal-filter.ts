@@ -1,9 +1,12 @@
-import { createStreamRedactor, type StreamRedactorOptions } from '@focal/core'
+import {
+  createDefinitionStreamGuard,
+  createStreamRedactor,
+  type FocalStreamGuard,
+  type StreamRedactorOptions,
+} from '@focal/core'
 import type { MiddlewareHandler } from 'hono'
-import { createDefinitionStreamGuard } from './create-definition-stream-guard.ts'
 import { createOpenAiSseFilter } from './filter-openai-sse.ts'
 import { splitSseEvents, sseData } from './split-sse-events.ts'
-import type { FocalStreamGuard } from './stream-guard.ts'
 
 /** Options of {@link focalFilter}. */
 export interface FocalFilterOptions {
