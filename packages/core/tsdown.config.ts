@@ -19,6 +19,7 @@ const subpaths = [
   'errors',
   'testing',
   'conversation-tests',
+  'ai-sdk',
 ]
 
 export default defineConfig({
@@ -31,5 +32,5 @@ export default defineConfig({
   // One output file per source module: bundlers then drop whole unused modules (sideEffects: false),
   // so `import { scanText }` does not drag in zod schemas that share a chunk with it.
   unbundle: true,
-  external: ['vitest'],
+  external: ['vitest', '@ai-sdk/provider'],
 })
