@@ -4,7 +4,7 @@ import { filterAnthropicSse } from './filter-anthropic-sse.ts'
 import { filterOpenAiChatSse } from './filter-openai-chat-sse.ts'
 import { filterOpenAiResponsesSse } from './filter-openai-responses-sse.ts'
 import { filterUiMessageSse } from './filter-ui-message-sse.ts'
-import { splitSseEvents, toSseEvent } from './split-sse-events.ts'
+import { toSseEvent } from './to-sse-event.ts'
 import type { CreateStreamGuard, SseFormatFilter, StreamFormat } from './types.ts'
 
 /** Options of {@link createSseGuardStream}. */
@@ -54,40 +54,54 @@ export function createSseGuardStream({
   createGuard,
   format,
   onUnknownFormat = 'block',
-}: SseGuardStreamOptions): ReadableWritablePair<string, string> {
+}: SseGuardStreamOptions): TransformStream<string, string> {
   const chosen = format === undefined ? undefined : filters[format]
   let filter: SseFormatFilter | 'pass' | undefined = chosen?.(createGuard)
   let stopped = false
-  const guard = new TransformStream<string, string>({
-    transform(raw, controller) {
-      if (stopped) return
-      const event = toSseEvent(raw)
-      const data = parseEventData(event.data)
-      if (filter === undefined) {
-        const detected = detectSseFormat(event, data)
-        if (detected === undefined) return controller.enqueue(`${raw}\n\n`)
-        const create = detected === 'unknown' ? undefined : filters[detected]
-        if (create === undefined && onUnknownFormat === 'block') {
-          stopped = true
-          controller.enqueue(unknownFormatEvent())
-          return controller.terminate()
-        }
-        filter = create === undefined ? 'pass' : create(createGuard)
-      }
-      if (filter === 'pass') return controller.enqueue(`${raw}\n\n`)
-      const output = filter.event(event, data)
-      if (output) controller.enqueue(output)
-      if (filter.stopped) {
+  /** The SSE text for one upstream event ('' when it releases nothing yet). */
+  const guardEvent = (raw: string): string => {
+    const event = toSseEvent(raw)
+    const data = parseEventData(event.data)
+    if (filter === undefined) {
+      const detected = detectSseFormat(event, data)
+      if (detected === undefined) return `${raw}\n\n`
+      const create = detected === 'unknown' ? undefined : filters[detected]
+      if (create === undefined && onUnknownFormat === 'block') {
         stopped = true
-        controller.terminate()
+        return unknownFormatEvent()
       }
+      filter = create === undefined ? 'pass' : create(createGuard)
+    }
+    if (filter === 'pass') return `${raw}\n\n`
+    const output = filter.event(event, data)
+    stopped = filter.stopped
+    return output
+  }
+  // Events are split and guarded in one step, and each upstream chunk leaves as one string: a
+  // stream step per event would cost more than guarding it.
+  let buffer = ''
+  return new TransformStream<string, string>({
+    transform(chunk, controller) {
+      if (stopped) return
+      // Normalised on the buffer, not the chunk: a `\r` may end one chunk and its `\n` start the next.
+      buffer = (buffer + chunk).replaceAll('\r\n', '\n')
+      let output = ''
+      let start = 0
+      for (let boundary = buffer.indexOf('\n\n'); boundary !== -1 && !stopped; ) {
+        const raw = buffer.slice(start, boundary)
+        if (raw.trim() !== '') output += guardEvent(raw)
+        start = boundary + 2
+        boundary = buffer.indexOf('\n\n', start)
+      }
+      buffer = buffer.slice(start)
+      if (output) controller.enqueue(output)
+      if (stopped) controller.terminate()
     },
     flush(controller) {
-      if (stopped || filter === undefined || filter === 'pass') return
-      const output = filter.end()
+      if (stopped) return
+      let output = buffer.trim() === '' ? '' : guardEvent(buffer)
+      if (!stopped && filter !== undefined && filter !== 'pass') output += filter.end()
       if (output) controller.enqueue(output)
     },
   })
-  const split = splitSseEvents()
-  return { writable: split.writable, readable: split.readable.pipeThrough(guard) }
 }
