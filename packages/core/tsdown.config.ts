@@ -20,6 +20,7 @@ const subpaths = [
   'testing',
   'conversation-tests',
   'ai-sdk',
+  'stream-formats',
 ]
 
 export default defineConfig({

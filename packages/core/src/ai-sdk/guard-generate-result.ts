@@ -1,5 +1,5 @@
 import type { LanguageModelV3Content, LanguageModelV3GenerateResult } from '@ai-sdk/provider'
-import type { GuardChannels } from '../enforcement/stream-formats/create-guard-channels.ts'
+import type { GuardChannels } from '../stream-formats/create-guard-channels.ts'
 import { blockedFinishReason, focalMetadata } from './blocked-result.ts'
 
 /**

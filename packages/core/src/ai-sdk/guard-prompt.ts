@@ -1,5 +1,5 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider'
-import type { GuardChannels } from '../enforcement/stream-formats/create-guard-channels.ts'
+import type { GuardChannels } from '../stream-formats/create-guard-channels.ts'
 
 /**
  * The prompt with every user message's text parts through a whole-text guard (redacted items

@@ -1,5 +1,5 @@
 import type { LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider'
-import type { GuardChannels } from '../enforcement/stream-formats/create-guard-channels.ts'
+import type { GuardChannels } from '../stream-formats/create-guard-channels.ts'
 import { blockedFinishReason, focalMetadata, noUsage } from './blocked-result.ts'
 
 type Part = LanguageModelV3StreamPart

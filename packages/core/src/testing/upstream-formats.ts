@@ -3,7 +3,7 @@
  * deltas and tool-call argument deltas a test chooses (so a value can be split at any boundary).
  * Shapes follow each API's documented events; tests import this file by relative path.
  */
-import { encodeSseEvent } from '../enforcement/stream-formats/encode-sse-event.ts'
+import { encodeSseEvent } from '../stream-formats/encode-sse-event.ts'
 
 /** What one scripted upstream says: the reply text and one tool call's JSON arguments, as deltas. */
 export interface UpstreamScript {

@@ -2,9 +2,9 @@ import {
   createDefinitionStreamGuard,
   createStreamRedactor,
   type FocalStreamGuard,
-  guardModelResponse,
   type StreamRedactorOptions,
 } from '@focal/core'
+import { guardModelResponse } from '@focal/core/stream-formats'
 import type { MiddlewareHandler } from 'hono'
 
 /** Options of {@link focalFilter}. */

@@ -1,7 +1,7 @@
-import { defineSuite } from '../../../../../bench/harness.ts'
-import { chunkedResponse, type UpstreamFormatName, upstreamFormats } from '../../testing/upstream-formats.ts'
-import { createStreamRedactor } from '../create-stream-redactor.ts'
-import type { FocalStreamGuard } from '../stream-guard.ts'
+import { defineSuite } from '../../../../bench/harness.ts'
+import { createStreamRedactor } from '../enforcement/create-stream-redactor.ts'
+import type { FocalStreamGuard } from '../enforcement/stream-guard.ts'
+import { chunkedResponse, type UpstreamFormatName, upstreamFormats } from '../testing/upstream-formats.ts'
 import { guardModelResponse } from './guard-model-response.ts'
 
 const sentences = [

@@ -1,4 +1,4 @@
-import { FocalError } from '../../errors/focal-error.ts'
+import { FocalError } from '../errors/focal-error.ts'
 import { createSseGuardStream } from './create-sse-guard-stream.ts'
 import { createTextGuardStream } from './create-text-guard-stream.ts'
 import { guardJsonBody } from './guard-json-body.ts'

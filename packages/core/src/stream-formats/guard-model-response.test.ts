@@ -3,15 +3,15 @@ import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai'
 import fc from 'fast-check'
 import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
+import { createStreamRedactor } from '../enforcement/create-stream-redactor.ts'
+import { redact } from '../enforcement/redact.ts'
+import { scanText } from '../enforcement/scan-text.ts'
 import {
   chunkedResponse,
   type UpstreamFormatName,
   type UpstreamScript,
   upstreamFormats,
-} from '../../testing/upstream-formats.ts'
-import { createStreamRedactor } from '../create-stream-redactor.ts'
-import { redact } from '../redact.ts'
-import { scanText } from '../scan-text.ts'
+} from '../testing/upstream-formats.ts'
 import { guardModelResponse } from './guard-model-response.ts'
 
 const scan = { detectors: ['credit-card', 'email'] } as const

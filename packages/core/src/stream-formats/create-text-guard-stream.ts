@@ -1,4 +1,4 @@
-import type { FocalStreamGuard } from '../stream-guard.ts'
+import type { FocalStreamGuard } from '../enforcement/stream-guard.ts'
 
 /**
  * A TransformStream of plain text through one guard: what the guard releases as it goes, the held

@@ -1,4 +1,4 @@
-import type { FocalStreamGuard } from '../stream-guard.ts'
+import type { FocalStreamGuard } from '../enforcement/stream-guard.ts'
 
 /** The upstream formats the stream guard understands. */
 export type StreamFormat =
