@@ -97,6 +97,10 @@ export default defineSuite({
         guardedMBps: Number((megabytes / (guarded / 1000)).toFixed(1)),
         unguardedMBps: Number((megabytes / (unguarded / 1000)).toFixed(1)),
         textMBps: Number(((text.length + args.length) / 1_000_000 / (guarded / 1000)).toFixed(2)),
+        // For the SSE formats one token is one event: what guarding costs a model streaming tokens.
+        guardedMicrosPerToken: Number(
+          ((guarded * 1000) / (script.text.length + script.args.length)).toFixed(2),
+        ),
         maxHeldChars: maxHeld,
       }
     }
