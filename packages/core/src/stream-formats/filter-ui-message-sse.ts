@@ -10,15 +10,18 @@ const deltas: Record<string, { channel: string; field: string; idField: string }
   'tool-input-delta': { channel: 'tool', field: 'inputTextDelta', idField: 'toolCallId' },
 }
 const ends: Record<string, string> = { 'text-end': 'text', 'reasoning-end': 'reasoning' }
-/** Fields of other chunks whose strings are model or tool output. */
-const valueFields = ['input', 'output', 'errorText', 'data']
+/**
+ * Fields of other chunks whose strings are model or tool output. `data-*` parts are the app's own
+ * structured data (Focal's provenance, with rule texts and ledger hashes): they pass as they are.
+ */
+const valueFields = ['input', 'output', 'errorText']
 
 /**
  * Guards the AI SDK UI message stream (`data: {chunk}` events ending with `data: [DONE]`): text and
  * reasoning deltas per part id and tool-input deltas per tool call run through their own guard,
  * held text is released as one more delta before the part's end (`text-end`, `reasoning-end`,
- * `tool-input-available`), and the strings of tool inputs and outputs, errors and `data-*` parts
- * are guarded whole. A block ends the open parts (`text-end`, `reasoning-end`, `tool-input-error`)
+ * `tool-input-available`), and the strings of tool inputs and outputs and errors are guarded
+ * whole (`data-*` parts, the app's own data, pass). A block ends the open parts (`text-end`, `reasoning-end`, `tool-input-error`)
  * and finishes with `finishReason: "content-filter"` and `[DONE]`.
  */
 export function filterUiMessageSse(createGuard: CreateStreamGuard): SseFormatFilter {
@@ -70,9 +73,8 @@ export function filterUiMessageSse(createGuard: CreateStreamGuard): SseFormatFil
       ended = `tool:${String(data.toolCallId)}`
     if (ended !== undefined) before = channels.closeEvent(ended)
     if (type === 'finish' || type === 'finish-step') before = channels.closeAll()
-    for (const field of valueFields)
-      if (field in data && (field !== 'data' || type.startsWith('data-')))
-        data[field] = guardJsonValue(data[field], channels)
+    if (!type.startsWith('data-'))
+      for (const field of valueFields) if (field in data) data[field] = guardJsonValue(data[field], channels)
     if (channels.blocked) return before
     if (ended !== undefined) started.delete(ended)
     return `${before}${chunk(data)}`

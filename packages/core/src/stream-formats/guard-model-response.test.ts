@@ -217,6 +217,30 @@ describe('guardModelResponse', () => {
     },
   )
 
+  it('guards UI stream tool outputs and errors but passes the app’s own data-* parts unchanged', async () => {
+    const provenance = {
+      type: 'data-provenance',
+      id: 'm1:provenance',
+      data: { ledgerHash: 'a1b2c3d4e5f60718293a4b5c6d7e8f90', rule: 'Never mention Walmart' },
+    }
+    const body = [
+      { type: 'start', messageId: 'm1' },
+      { type: 'tool-output-available', toolCallId: 'c1', output: { card: '4242 4242 4242 4242' } },
+      { type: 'error', errorText: 'upstream said ann@example.com' },
+      provenance,
+      { type: 'finish' },
+    ]
+      .map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`)
+      .join('')
+    const guarded = await guardModelResponse(
+      chunkedResponse({ contentType: 'text/event-stream', body: `${body}data: [DONE]\n\n` }),
+      { createGuard: () => createStreamRedactor({ mode: 'redact' }) },
+    )
+    const raw = await guarded.text()
+    expect(raw).not.toMatch(leak)
+    expect(raw).toContain(JSON.stringify(provenance))
+  })
+
   it('ends a blocked UI message stream with finishReason content-filter and [DONE]', async () => {
     const script = { text: [text], args: [args] }
     const { raw } = await run('ui-message-stream', script, [], blocking)
