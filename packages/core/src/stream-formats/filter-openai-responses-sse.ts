@@ -42,7 +42,8 @@ export function filterOpenAiResponsesSse(createGuard: CreateStreamGuard): SseFor
   const guardEvent = (data: Record<string, unknown>) => {
     const type = String(data.type)
     const kind = type.slice('response.'.length, type.lastIndexOf('.'))
-    if (type.endsWith('.delta') && typeof data.delta === 'string') {
+    // Audio deltas are base64 bytes, not text (their transcript deltas are guarded).
+    if (type.endsWith('.delta') && typeof data.delta === 'string' && kind !== 'audio') {
       const template = { ...data }
       data.delta = channels.push(channelKey(kind, data), data.delta, (rest) =>
         encode({ ...template, delta: rest }),
