@@ -21,6 +21,8 @@ const subpaths = [
   'testing',
   'conversation-tests',
   'ui-message-stream',
+  'ai-sdk',
+  'stream-formats',
 ]
 
 export default defineConfig({
@@ -33,5 +35,5 @@ export default defineConfig({
   // One output file per source module: bundlers then drop whole unused modules (sideEffects: false),
   // so `import { scanText }` does not drag in zod schemas that share a chunk with it.
   unbundle: true,
-  external: ['vitest'],
+  external: ['vitest', '@ai-sdk/provider'],
 })

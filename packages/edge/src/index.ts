@@ -4,6 +4,7 @@
  * live at `@focal/edge/cloudflare`, `@focal/edge/deno` and `@focal/edge/node`.
  */
 
+export type { FocalStreamGuard } from '@focal/core'
 export {
   createPollingSessionLock,
   type FocalSessionLock,
@@ -24,7 +25,6 @@ export { createFocalApp } from './create-focal-app.ts'
 export type { FocalErrorBody, FocalErrorStatus } from './errors/index.ts'
 export { errorStatus, toErrorResponse } from './errors/index.ts'
 export { type FocalFilterOptions, focalFilter } from './filter/focal-filter.ts'
-export type { FocalStreamGuard } from './filter/stream-guard.ts'
 export { createOpenApiDocument } from './openapi/create-openapi-document.ts'
 export type { FocalInputLimits } from './schemas/index.ts'
 export { defaultInputLimits } from './schemas/index.ts'

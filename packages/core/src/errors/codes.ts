@@ -25,6 +25,7 @@ export type FocalErrorCode =
   | 'tool-failed'
   | 'aborted'
   | 'invalid-stream'
+  | 'unknown-stream-format'
   | 'transport-failed'
   // HTTP boundary (`@focal/edge`)
   | 'invalid-json'

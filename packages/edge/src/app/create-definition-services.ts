@@ -1,12 +1,12 @@
 import {
   compileEngine,
+  createDefinitionStreamGuard,
+  createDefinitionTextGuard,
   createEnforcer,
   type FocalDefinition,
   type ReplyEnforcer,
   toEnforcementRules,
 } from '@focal/core'
-import { createDefinitionStreamGuard } from '../filter/create-definition-stream-guard.ts'
-import { createDefinitionTextGuard } from '../filter/create-definition-text-guard.ts'
 import type { FocalAppServices, FocalEnforceOutcome } from './types.ts'
 
 function fromEnforcer(

@@ -2,6 +2,7 @@ import type {
   CompileCacheStore,
   CompleteGoalInput,
   CompleteGoalResult,
+  FocalStreamGuard,
   LanguageModel,
   LedgerAnchorStore,
   LedgerDigestScheduler,
@@ -16,7 +17,6 @@ import type {
   TurnResult,
 } from '@focal/core'
 import type { FocalAuthOptions } from '../auth/client-auth.ts'
-import type { FocalStreamGuard } from '../filter/stream-guard.ts'
 import type { FocalInputLimits } from '../schemas/limits.ts'
 import type { FocalSessionLock } from './create-polling-session-lock.ts'
 

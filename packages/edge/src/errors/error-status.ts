@@ -52,6 +52,7 @@ export const errorStatus = {
   'tool-failed': 502,
   'invalid-model-output': 502,
   'invalid-stream': 502,
+  'unknown-stream-format': 502,
   'transport-failed': 502,
   'model-timeout': 504,
 } as const satisfies Partial<Record<FocalErrorCode, FocalErrorStatus>>

@@ -92,11 +92,45 @@ describe('focalFilter', () => {
     expect(output).not.toContain('ship faster')
   })
 
-  it('leaves non-text responses untouched', async () => {
+  it('guards every string of a JSON body of no known API shape', async () => {
     const app = new Hono()
     app.use('*', focalFilter())
-    app.get('/json', (context) => context.json({ card }))
-    expect(await (await app.request('/json')).json()).toEqual({ card })
+    app.get('/json', (context) => context.json({ card, nested: [{ note: `mail ann@example.com` }] }))
+    const response = await app.request('/json')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({
+      card: '[CREDIT_CARD]',
+      nested: [{ note: 'mail [EMAIL_ADDRESS]' }],
+    })
+  })
+
+  it('fails closed on a content type it cannot read (502 unknown-stream-format), unless the host opts in', async () => {
+    const bytes = new TextEncoder().encode(card)
+    const binary = () => new Response(bytes, { headers: { 'content-type': 'application/octet-stream' } })
+    const closed = new Hono()
+    closed.use('*', focalFilter())
+    closed.get('/bin', binary)
+    const response = await closed.request('/bin')
+    expect(response.status).toBe(502)
+    const body = (await response.json()) as { error: { code: string; message: string } }
+    expect(body.error.code).toBe('unknown-stream-format')
+    expect(body.error.message).toContain('application/octet-stream')
+    const open = new Hono()
+    open.use('*', focalFilter({ onUnknownFormat: 'pass' }))
+    open.get('/bin', binary)
+    expect(await (await open.request('/bin')).text()).toBe(card)
+  })
+
+  it('fails closed on an event stream of no known format with an SSE error event', async () => {
+    const app = new Hono()
+    app.use('*', focalFilter())
+    app.get('/sse', () => {
+      const events = `data: {"candidates":[{"content":{"parts":[{"text":"${card}"}]}}]}\n\n`
+      return new Response(events, { headers: { 'content-type': 'text/event-stream' } })
+    })
+    const raw = await (await app.request('/sse')).text()
+    expect(raw).not.toMatch(/4242/)
+    expect(raw).toContain('"code":"unknown-stream-format"')
   })
 
   it('emits exactly the whole-text redaction for plain-text streams under any chunking, never a planted digit', async () => {

@@ -1,9 +1,11 @@
-import { createStreamRedactor, type StreamRedactorOptions } from '@focal/core'
+import {
+  createDefinitionStreamGuard,
+  createStreamRedactor,
+  type FocalStreamGuard,
+  type StreamRedactorOptions,
+} from '@focal/core'
+import { guardModelResponse } from '@focal/core/stream-formats'
 import type { MiddlewareHandler } from 'hono'
-import { createDefinitionStreamGuard } from './create-definition-stream-guard.ts'
-import { createOpenAiSseFilter } from './filter-openai-sse.ts'
-import { splitSseEvents, sseData } from './split-sse-events.ts'
-import type { FocalStreamGuard } from './stream-guard.ts'
 
 /** Options of {@link focalFilter}. */
 export interface FocalFilterOptions {
@@ -25,65 +27,26 @@ export interface FocalFilterOptions {
    */
   definition?: string | object
   /**
-   * Builds the guard for one response (e.g. an enforcer's `createStream`); replaces `scan`.
+   * Builds the guard for one content channel of a response (e.g. an enforcer's `createStream`);
+   * replaces `scan`.
    * @default () => createStreamRedactor({ ...scan, mode })
    */
   createGuard?: () => FocalStreamGuard
-}
-
-const encoder = new TextEncoder()
-// The DOM lib types TextDecoderStream's writable side as BufferSource; bytes are what it gets here.
-const decodeText = () => new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>
-
-function filterText(body: ReadableStream<Uint8Array>, guard: FocalStreamGuard): ReadableStream<Uint8Array> {
-  let stopped = false
-  return body.pipeThrough(decodeText()).pipeThrough(
-    new TransformStream<string, Uint8Array>({
-      transform(chunk, controller) {
-        if (stopped) return
-        const released = guard.push(chunk)
-        if (released) controller.enqueue(encoder.encode(released))
-        if (guard.blocked() !== undefined) {
-          stopped = true
-          controller.terminate()
-        }
-      },
-      flush(controller) {
-        if (stopped) return
-        const rest = guard.flush()
-        if (rest) controller.enqueue(encoder.encode(rest))
-      },
-    }),
-  )
-}
-
-function filterSse(
-  body: ReadableStream<Uint8Array>,
-  createGuard: () => FocalStreamGuard,
-): ReadableStream<Uint8Array> {
-  const filter = createOpenAiSseFilter(createGuard)
-  return body
-    .pipeThrough(decodeText())
-    .pipeThrough(splitSseEvents())
-    .pipeThrough(
-      new TransformStream<string, Uint8Array>({
-        transform(event, controller) {
-          const output = filter.event(sseData(event), event)
-          if (output) controller.enqueue(encoder.encode(output))
-          if (filter.stopped) controller.terminate()
-        },
-        flush(controller) {
-          const output = filter.end()
-          if (output) controller.enqueue(encoder.encode(output))
-        },
-      }),
-    )
+  /**
+   * A response Focal cannot read (not SSE, JSON or text; an event stream of no known format):
+   * `block` fails closed with the `unknown-stream-format` code (502 JSON, or an SSE `error` event
+   * once an event stream has started); `pass` forwards it unguarded.
+   * @default 'block'
+   */
+  onUnknownFormat?: 'block' | 'pass'
 }
 
 /**
  * Middleware for "edge function filtering responses": put it in front of any route that returns
- * streamed model output (OpenAI-style SSE, or plain text) and every detected item is redacted or
- * the stream blocked on the fly, with only as much text held back as the longest match needs.
+ * model output and every detected item is redacted, or the response blocked, on the fly. It reads
+ * OpenAI Chat Completions (text and tool-call arguments), OpenAI Responses, Anthropic Messages and
+ * AI SDK UI message streams, the JSON bodies of those APIs and plain text, and answers in the same
+ * format, holding back only as much text as the longest match needs (core's `guardModelResponse`).
  *
  * @example
  * app.use('/v1/chat/completions', focalFilter({ mode: 'redact' }))
@@ -94,6 +57,7 @@ export function focalFilter({
   scan = {},
   definition,
   createGuard,
+  onUnknownFormat = 'block',
 }: FocalFilterOptions = {}): MiddlewareHandler {
   const guard =
     createGuard ??
@@ -101,15 +65,9 @@ export function focalFilter({
     (() => createStreamRedactor({ ...scan, mode }))
   return async (context, next) => {
     await next()
-    const response = context.res
-    const type = response.headers.get('content-type') ?? ''
-    if (!response.body || !/^(text\/|application\/x-ndjson)/i.test(type)) return
-    const body = type.startsWith('text/event-stream')
-      ? filterSse(response.body, guard)
-      : filterText(response.body, guard())
-    const headers = new Headers(response.headers)
-    headers.delete('content-length')
+    const guarded = await guardModelResponse(context.res, { createGuard: guard, onUnknownFormat })
+    if (guarded === context.res) return
     context.res = undefined as never
-    context.res = new Response(body, { status: response.status, statusText: response.statusText, headers })
+    context.res = guarded
   }
 }

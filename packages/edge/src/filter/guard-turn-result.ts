@@ -1,6 +1,4 @@
-import type { TurnEvent, TurnResult } from '@focal/core'
-import { guardWholeText } from './create-definition-text-guard.ts'
-import type { FocalStreamGuard } from './stream-guard.ts'
+import { type FocalStreamGuard, guardWholeText, type TurnEvent, type TurnResult } from '@focal/core'
 
 /** The guards `guardTurnResult` uses: the app's services. */
 export interface TurnResultGuards {

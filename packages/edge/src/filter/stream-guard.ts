@@ -1,14 +1,2 @@
-/**
- * The streaming Lane 1 guard the edge runs model text through: structurally core's
- * `StreamRedactor` (`createStreamRedactor`), so any implementation with this shape plugs in.
- */
-export interface FocalStreamGuard {
-  /** Feed a chunk; returns the text that is now safe to emit (may be ''). */
-  push(chunk: string): string
-  /** End of input; returns whatever was still held back, redacted. */
-  flush(): string
-  /** Every finding so far. */
-  findings(): ReadonlyArray<{ type: string; start: number; end: number }>
-  /** In block mode, the block once it happened; otherwise undefined. */
-  blocked(): unknown
-}
+/** The stream guard type lives in core (`@focal/core` enforcement); kept here for edge's importers. */
+export type { FocalStreamGuard } from '@focal/core'

@@ -1,4 +1,4 @@
-import { createStreamRedactor } from '@focal/core'
+import { createStreamRedactor } from './create-stream-redactor.ts'
 import { definitionScans } from './definition-scans.ts'
 import type { FocalStreamGuard } from './stream-guard.ts'
 

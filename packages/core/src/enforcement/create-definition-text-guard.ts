@@ -1,4 +1,4 @@
-import { createScanner } from '@focal/core'
+import { createScanner } from './create-scanner.ts'
 import { definitionScans } from './definition-scans.ts'
 import type { FocalStreamGuard } from './stream-guard.ts'
 

@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { readRefundSupport } from '../testing/read-refund-support.ts'
 import { createDefinitionStreamGuard } from './create-definition-stream-guard.ts'
 import { createDefinitionTextGuard, guardWholeText } from './create-definition-text-guard.ts'
 
-const definition = readRefundSupport()
+const definition = readFileSync(
+  new URL('../../../../examples/definitions/refund-support.yaml', import.meta.url),
+  'utf8',
+)
 const createGuard = createDefinitionStreamGuard(definition)
 const guardText = createDefinitionTextGuard(definition, createGuard)
 const viaStream = (text: string) => guardWholeText(createGuard(), text)

@@ -1,0 +1,90 @@
+import type { CreateStreamGuard } from './types.ts'
+
+/** One guard per content channel of a stream; see {@link createGuardChannels}. */
+export interface GuardChannels {
+  /** True once any channel's guard blocked: every later push releases nothing. */
+  readonly blocked: boolean
+  /**
+   * Feeds `text` to the channel `key` (opened on first use) and returns what is safe to emit now.
+   * `emit` serialises a delta of this channel, used when held text is released at its close.
+   */
+  push(key: string, text: string, emit: (rest: string) => string): string
+  /** Closes a channel: the held-back rest as raw text ('' when none, or when the channel is unknown). */
+  close(key: string): string
+  /** Closes a channel: the held-back rest as the channel's own delta event ('' when none). */
+  closeEvent(key: string): string
+  /** Closes every open channel whose key passes `filter`, as delta events. */
+  closeAll(filter?: (key: string) => boolean): string
+  /** All text a channel released so far (undefined when it never opened). */
+  released(key: string): string | undefined
+  /** Keys of the channels still open. */
+  openKeys(): string[]
+  /** Runs one whole value through a fresh guard: the released text ('' once blocked). */
+  whole(text: string): string
+}
+
+interface Channel {
+  guard: ReturnType<CreateStreamGuard>
+  released: string
+  emit: (rest: string) => string
+}
+
+/**
+ * The content channels of one guarded stream: a value split across events of one channel (a text
+ * part, a tool call's argument deltas) goes through one guard, so it is caught at any boundary,
+ * and the guard holds back only a possible match's prefix. A block on any channel stops them all.
+ */
+export function createGuardChannels(createGuard: CreateStreamGuard): GuardChannels {
+  const open = new Map<string, Channel>()
+  const released = new Map<string, string>()
+  let blocked = false
+  const close = (key: string): { channel: Channel; rest: string } | undefined => {
+    const channel = open.get(key)
+    if (channel === undefined) return undefined
+    open.delete(key)
+    const rest = blocked ? '' : channel.guard.flush()
+    if (channel.guard.blocked() !== undefined) blocked = true
+    const safeRest = blocked ? '' : rest
+    channel.released += safeRest
+    released.set(key, channel.released)
+    return { channel, rest: safeRest }
+  }
+  return {
+    get blocked() {
+      return blocked
+    },
+    push(key, text, emit) {
+      if (blocked) return ''
+      let channel = open.get(key)
+      if (channel === undefined) {
+        channel = { guard: createGuard(), released: released.get(key) ?? '', emit }
+        open.set(key, channel)
+      }
+      channel.emit = emit
+      const output = channel.guard.push(text)
+      if (channel.guard.blocked() !== undefined) blocked = true
+      channel.released += output
+      released.set(key, channel.released)
+      return output
+    },
+    close: (key) => close(key)?.rest ?? '',
+    closeEvent(key) {
+      const closed = close(key)
+      return closed?.rest ? closed.channel.emit(closed.rest) : ''
+    },
+    closeAll(filter = () => true) {
+      let output = ''
+      for (const key of [...open.keys()]) if (filter(key)) output += this.closeEvent(key)
+      return output
+    },
+    released: (key) => released.get(key),
+    openKeys: () => [...open.keys()],
+    whole(text) {
+      if (blocked) return ''
+      const guard = createGuard()
+      const output = guard.push(text) + guard.flush()
+      if (guard.blocked() !== undefined) blocked = true
+      return blocked ? '' : output
+    },
+  }
+}

@@ -1,0 +1,107 @@
+import { detectSseFormat } from './detect-sse-format.ts'
+import { encodeSseEvent, parseEventData } from './encode-sse-event.ts'
+import { filterAnthropicSse } from './filter-anthropic-sse.ts'
+import { filterOpenAiChatSse } from './filter-openai-chat-sse.ts'
+import { filterOpenAiResponsesSse } from './filter-openai-responses-sse.ts'
+import { filterUiMessageSse } from './filter-ui-message-sse.ts'
+import { toSseEvent } from './to-sse-event.ts'
+import type { CreateStreamGuard, SseFormatFilter, StreamFormat } from './types.ts'
+
+/** Options of {@link createSseGuardStream}. */
+export interface SseGuardStreamOptions {
+  /** Builds the guard of one content channel. */
+  createGuard: CreateStreamGuard
+  /**
+   * The stream's format; detected from its first events when omitted.
+   * @default detected
+   */
+  format?: StreamFormat | undefined
+  /**
+   * What a stream of no known format gets: `block` ends it with an `error` event carrying the
+   * `unknown-stream-format` code (fail closed); `pass` forwards it unguarded.
+   * @default 'block'
+   */
+  onUnknownFormat?: 'block' | 'pass'
+}
+
+const filters: Partial<Record<StreamFormat, (createGuard: CreateStreamGuard) => SseFormatFilter>> = {
+  'openai-chat': filterOpenAiChatSse,
+  'openai-responses': filterOpenAiResponsesSse,
+  'anthropic-messages': filterAnthropicSse,
+  'ui-message-stream': filterUiMessageSse,
+}
+
+/** The `error` event that ends a stream Focal cannot guard. */
+export function unknownFormatEvent(): string {
+  return encodeSseEvent('error', {
+    type: 'error',
+    error: {
+      code: 'unknown-stream-format',
+      message: 'Focal cannot guard this event stream (no known format), so it was stopped.',
+    },
+  })
+}
+
+/**
+ * A TransformStream from decoded SSE text to guarded SSE text in the same format: OpenAI Chat
+ * Completions, OpenAI Responses, Anthropic Messages or the AI SDK UI message stream, each value
+ * guarded per content channel (see the `filter*Sse` functions). An unrecognised stream fails closed.
+ *
+ * @example
+ * body.pipeThrough(new TextDecoderStream()).pipeThrough(createSseGuardStream({ createGuard }))
+ */
+export function createSseGuardStream({
+  createGuard,
+  format,
+  onUnknownFormat = 'block',
+}: SseGuardStreamOptions): TransformStream<string, string> {
+  const chosen = format === undefined ? undefined : filters[format]
+  let filter: SseFormatFilter | 'pass' | undefined = chosen?.(createGuard)
+  let stopped = false
+  /** The SSE text for one upstream event ('' when it releases nothing yet). */
+  const guardEvent = (raw: string): string => {
+    const event = toSseEvent(raw)
+    const data = parseEventData(event.data)
+    if (filter === undefined) {
+      const detected = detectSseFormat(event, data)
+      if (detected === undefined) return `${raw}\n\n`
+      const create = detected === 'unknown' ? undefined : filters[detected]
+      if (create === undefined && onUnknownFormat === 'block') {
+        stopped = true
+        return unknownFormatEvent()
+      }
+      filter = create === undefined ? 'pass' : create(createGuard)
+    }
+    if (filter === 'pass') return `${raw}\n\n`
+    const output = filter.event(event, data)
+    stopped = filter.stopped
+    return output
+  }
+  // Events are split and guarded in one step, and each upstream chunk leaves as one string: a
+  // stream step per event would cost more than guarding it.
+  let buffer = ''
+  return new TransformStream<string, string>({
+    transform(chunk, controller) {
+      if (stopped) return
+      // Normalised on the buffer, not the chunk: a `\r` may end one chunk and its `\n` start the next.
+      buffer = (buffer + chunk).replaceAll('\r\n', '\n')
+      let output = ''
+      let start = 0
+      for (let boundary = buffer.indexOf('\n\n'); boundary !== -1 && !stopped; ) {
+        const raw = buffer.slice(start, boundary)
+        if (raw.trim() !== '') output += guardEvent(raw)
+        start = boundary + 2
+        boundary = buffer.indexOf('\n\n', start)
+      }
+      buffer = buffer.slice(start)
+      if (output) controller.enqueue(output)
+      if (stopped) controller.terminate()
+    },
+    flush(controller) {
+      if (stopped) return
+      let output = buffer.trim() === '' ? '' : guardEvent(buffer)
+      if (!stopped && filter !== undefined && filter !== 'pass') output += filter.end()
+      if (output) controller.enqueue(output)
+    },
+  })
+}

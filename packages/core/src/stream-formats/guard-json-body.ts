@@ -1,0 +1,87 @@
+import { createGuardChannels } from './create-guard-channels.ts'
+import { asRecord } from './encode-sse-event.ts'
+import { guardJsonValue } from './guard-json-value.ts'
+import { guardResponsesItem } from './guard-responses-item.ts'
+import { type CreateStreamGuard, type StreamFormat, streamBlockedCode } from './types.ts'
+
+/** The outcome of {@link guardJsonBody}. */
+export interface GuardedJsonBody {
+  /** The body to send: the guarded value, or the format's own blocked shape. */
+  body: unknown
+  /** Which shape it was read as. */
+  format: Extract<StreamFormat, 'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'json'>
+  blocked: boolean
+}
+
+type JsonRecord = Record<string, unknown>
+
+function guardChat(body: JsonRecord, whole: (text: string) => string) {
+  for (const choice of body.choices as JsonRecord[]) {
+    const message = asRecord(choice?.message)
+    if (!message) continue
+    for (const field of ['content', 'reasoning_content', 'reasoning', 'refusal'])
+      if (typeof message[field] === 'string') message[field] = whole(message[field])
+    for (const call of Array.isArray(message.tool_calls) ? (message.tool_calls as JsonRecord[]) : []) {
+      const fn = asRecord(call.function)
+      if (fn && typeof fn.arguments === 'string') fn.arguments = whole(fn.arguments)
+    }
+  }
+}
+
+function blockChat(body: JsonRecord) {
+  for (const choice of body.choices as JsonRecord[]) {
+    choice.message = { role: 'assistant', content: null, refusal: null }
+    choice.finish_reason = 'content_filter'
+  }
+}
+
+function guardAnthropic(body: JsonRecord, channels: ReturnType<typeof createGuardChannels>) {
+  body.content = (body.content as unknown[]).map((block) => {
+    const record = asRecord(block)
+    if (!record) return block
+    for (const field of ['text', 'thinking'])
+      if (typeof record[field] === 'string') record[field] = channels.whole(record[field])
+    if (record.input !== undefined) record.input = guardJsonValue(record.input, channels)
+    return record
+  })
+}
+
+/**
+ * Guards a non-streamed JSON body: an OpenAI Chat Completion (message text, reasoning, tool-call
+ * arguments), an OpenAI Response (every output item) or an Anthropic Message (text, thinking,
+ * tool inputs), each value through a fresh guard; any other JSON has every string guarded. A block
+ * answers in the format's own way: `finish_reason: "content_filter"`, `status: "incomplete"` with
+ * `incomplete_details.reason: "content_filter"`, `stop_reason: "refusal"`, or for other JSON
+ * `{ error: { code: "stream-blocked" } }`.
+ */
+export function guardJsonBody(value: unknown, createGuard: CreateStreamGuard): GuardedJsonBody {
+  const channels = createGuardChannels(createGuard)
+  const whole = (text: string) => channels.whole(text)
+  const body = asRecord(value)
+  if (body && Array.isArray(body.choices)) {
+    guardChat(body, whole)
+    if (channels.blocked) blockChat(body)
+    return { body, format: 'openai-chat', blocked: channels.blocked }
+  }
+  if (body && body.object === 'response' && Array.isArray(body.output)) {
+    body.output = body.output.map((item) => guardResponsesItem(item, (_key, text) => whole(text), channels))
+    if (typeof body.output_text === 'string') body.output_text = whole(body.output_text)
+    if (channels.blocked)
+      Object.assign(body, {
+        status: 'incomplete',
+        incomplete_details: { reason: 'content_filter' },
+        output: [],
+      })
+    if (channels.blocked && 'output_text' in body) body.output_text = ''
+    return { body, format: 'openai-responses', blocked: channels.blocked }
+  }
+  if (body && body.type === 'message' && Array.isArray(body.content)) {
+    guardAnthropic(body, channels)
+    if (channels.blocked) Object.assign(body, { content: [], stop_reason: 'refusal', stop_sequence: null })
+    return { body, format: 'anthropic-messages', blocked: channels.blocked }
+  }
+  const guarded = guardJsonValue(value, channels)
+  if (!channels.blocked) return { body: guarded, format: 'json', blocked: false }
+  const error = { code: streamBlockedCode, message: 'Focal blocked this response: it held a blocked item.' }
+  return { body: { error }, format: 'json', blocked: true }
+}

@@ -1,0 +1,144 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import Anthropic from '@anthropic-ai/sdk'
+import { redact, scanText } from '@focal/core'
+import { serve } from '@hono/node-server'
+import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai'
+import { Hono } from 'hono'
+import OpenAI from 'openai'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type UpstreamFormatName, upstreamFormats } from '../../../core/src/testing/upstream-formats.ts'
+import { focalFilter } from './focal-filter.ts'
+
+const scan = { detectors: ['credit-card', 'email'] } as const
+const text = 'Your card 4242 4242 4242 4242 and ann@example.com are on file.'
+const args = '{"card":"4242 4242 4242 4242","email":"ann@example.com"}'
+const expectedText = redact(text, scanText(text, scan))
+const expectedArgs = redact(args, scanText(args, scan))
+const leak = /4242|ann@|@example|example\.com/
+// The model streams word by word; the server writes 5-byte pieces, so values cross TCP reads too.
+const script = { text: text.split(/(?<= )/), args: args.split(/(?<=[,:])/) }
+
+let upstream: Server
+let proxies: Array<ReturnType<typeof serve>> = []
+let upstreamOrigin: string
+const proxyOrigin: Record<'redact' | 'block', string> = { redact: '', block: '' }
+
+const listen = async (server: Server) => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+beforeAll(async () => {
+  upstream = createServer(async (request, response) => {
+    const format = request.url?.split('/')[1] as UpstreamFormatName
+    const { contentType, body } = upstreamFormats[format](script)
+    response.writeHead(200, { 'content-type': contentType })
+    const bytes = new TextEncoder().encode(body)
+    for (let start = 0; start < bytes.length; start += 5) {
+      response.write(bytes.slice(start, start + 5))
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    response.end()
+  })
+  upstreamOrigin = await listen(upstream)
+  for (const mode of ['redact', 'block'] as const) {
+    const app = new Hono()
+    app.use('*', focalFilter({ mode, scan: mode === 'redact' ? scan : { detectors: ['credit-card'] } }))
+    app.post('/:format/*', (context) =>
+      fetch(`${upstreamOrigin}/${context.req.param('format')}`, { method: 'POST', body: '{}' }),
+    )
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server
+    proxies.push(server as never)
+    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', resolve)))
+    proxyOrigin[mode] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  }
+})
+
+afterAll(async () => {
+  for (const server of [upstream, ...(proxies as unknown as Server[])])
+    await new Promise((resolve) => server?.close(resolve))
+  proxies = []
+})
+
+/** The raw bytes the proxy sends for a format, read with plain fetch. */
+const rawBody = async (mode: 'redact' | 'block', format: UpstreamFormatName) =>
+  (await fetch(`${proxyOrigin[mode]}/${format}/x`, { method: 'POST' })).text()
+
+const openAi = (mode: 'redact' | 'block', format: UpstreamFormatName) =>
+  new OpenAI({ apiKey: 'test', baseURL: `${proxyOrigin[mode]}/${format}/v1`, maxRetries: 0 })
+
+describe('focalFilter over a real HTTP server on 127.0.0.1', () => {
+  it('redacts OpenAI Chat Completions SSE (text and tool-call arguments), read by the openai SDK', async () => {
+    expect(await rawBody('redact', 'openai-chat-sse')).not.toMatch(leak)
+    const stream = openAi('redact', 'openai-chat-sse').chat.completions.stream({ model: 'm', messages: [] })
+    const { message } = (await stream.finalChatCompletion()).choices[0]!
+    expect(message.content).toBe(expectedText)
+    const call = message.tool_calls?.[0]
+    expect(call?.type === 'function' ? call.function.arguments : undefined).toBe(expectedArgs)
+  })
+
+  it('redacts OpenAI Responses SSE, read by the openai SDK', async () => {
+    expect(await rawBody('redact', 'openai-responses-sse')).not.toMatch(leak)
+    const response = await openAi('redact', 'openai-responses-sse')
+      .responses.stream({ model: 'm', input: 'hi' })
+      .finalResponse()
+    expect(response.output_text).toBe(expectedText)
+    const call = response.output.find((item) => item.type === 'function_call')
+    expect(call?.arguments).toBe(expectedArgs)
+  })
+
+  it('redacts Anthropic Messages SSE (text and tool input), read by @anthropic-ai/sdk', async () => {
+    expect(await rawBody('redact', 'anthropic-messages-sse')).not.toMatch(leak)
+    const client = new Anthropic({
+      apiKey: 'test',
+      baseURL: `${proxyOrigin.redact}/anthropic-messages-sse`,
+      maxRetries: 0,
+    })
+    const message = await client.messages.stream({ model: 'm', max_tokens: 10, messages: [] }).finalMessage()
+    expect(message.content).toEqual([
+      { type: 'text', text: expectedText },
+      { type: 'tool_use', id: 'toolu_1', name: 'save', input: JSON.parse(expectedArgs) },
+    ])
+  })
+
+  it('redacts the AI SDK UI message stream, read by ai’s DefaultChatTransport', async () => {
+    expect(await rawBody('redact', 'ui-message-stream')).not.toMatch(leak)
+    const transport = new DefaultChatTransport({ api: `${proxyOrigin.redact}/ui-message-stream/api/chat` })
+    const chunks = await transport.sendMessages({
+      trigger: 'submit-message',
+      chatId: 'c',
+      messageId: undefined,
+      messages: [],
+      abortSignal: undefined,
+    })
+    let last: UIMessage | undefined
+    for await (const message of readUIMessageStream({ stream: chunks, terminateOnError: true }))
+      last = message
+    const textPart = last?.parts.find((part) => part.type === 'text')
+    expect(textPart?.type === 'text' ? textPart.text : undefined).toBe(expectedText)
+    const tool = last?.parts.find((part) => part.type === 'tool-save') as { input?: unknown } | undefined
+    expect(tool?.input).toEqual(JSON.parse(expectedArgs))
+  })
+
+  it('blocks each SSE format at the card, ending it in the format’s own way', async () => {
+    for (const format of ['openai-chat-sse', 'openai-responses-sse', 'anthropic-messages-sse'] as const)
+      expect(await rawBody('block', format)).not.toMatch(/4242/)
+    const chat = await openAi('block', 'openai-chat-sse')
+      .chat.completions.stream({ model: 'm', messages: [] })
+      .finalChatCompletion()
+    expect(chat.choices[0]?.finish_reason).toBe('content_filter')
+    const responses = await openAi('block', 'openai-responses-sse')
+      .responses.stream({ model: 'm', input: 'hi' })
+      .finalResponse()
+    expect(responses.status).toBe('incomplete')
+    expect(responses.incomplete_details?.reason).toBe('content_filter')
+    const anthropic = new Anthropic({ apiKey: 't', baseURL: `${proxyOrigin.block}/anthropic-messages-sse` })
+    const message = await anthropic.messages
+      .stream({ model: 'm', max_tokens: 10, messages: [] })
+      .finalMessage()
+    expect(message.stop_reason).toBe('refusal')
+    expect(message.stop_details?.explanation).toContain('stream-blocked')
+    expect(JSON.stringify(message.content)).not.toContain('on file')
+  })
+})

@@ -1,0 +1,56 @@
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { type UpstreamFormatName, upstreamFormats } from '../../../core/src/testing/upstream-formats.ts'
+import { focalFilter } from './focal-filter.ts'
+
+const text = 'Your card 4242 4242 4242 4242 and ann@example.com are on file.'
+const args = '{"card":"4242 4242 4242 4242","email":"ann@example.com"}'
+const script = { text: text.split(/(?<= )/), args: args.split(/(?<=[,:])/) }
+const leak = /4242|ann@|@example|example\.com/
+
+/** A Hono app inside workerd whose route streams a format's body in 7-byte pieces through focalFilter. */
+function app(mode: 'redact' | 'block') {
+  const hono = new Hono()
+  hono.use(
+    '*',
+    focalFilter({
+      mode,
+      scan: { detectors: mode === 'redact' ? ['credit-card', 'email'] : ['credit-card'] },
+    }),
+  )
+  hono.get('/:format', (context) => {
+    const { contentType, body } = upstreamFormats[context.req.param('format') as UpstreamFormatName](script)
+    const bytes = new TextEncoder().encode(body)
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let start = 0; start < bytes.length; start += 7)
+          controller.enqueue(bytes.slice(start, start + 7))
+        controller.close()
+      },
+    })
+    return new Response(stream, { headers: { 'content-type': contentType } })
+  })
+  return hono
+}
+
+const formats = Object.keys(upstreamFormats) as UpstreamFormatName[]
+
+describe('focalFilter inside workerd', () => {
+  it.each(formats)('redacts %s without releasing a byte of either value', async (format) => {
+    const raw = await (await app('redact').request(`/${format}`)).text()
+    expect(raw).not.toMatch(leak)
+    expect(raw).toContain('[CREDIT_CARD]')
+    expect(raw).toContain('[EMAIL_ADDRESS]')
+  })
+
+  it.each([
+    ['openai-chat-sse', '"finish_reason":"content_filter"'],
+    ['openai-responses-sse', '"reason":"content_filter"'],
+    ['anthropic-messages-sse', '"stop_reason":"refusal"'],
+    ['ui-message-stream', '"finishReason":"content-filter"'],
+  ] as const)('blocks %s at the card, ending with %s', async (format, ending) => {
+    const raw = await (await app('block').request(`/${format}`)).text()
+    expect(raw).not.toMatch(/4242/)
+    expect(raw).toContain(ending)
+  })
+})
