@@ -1,4 +1,5 @@
-import type { JudgeReasonCode, JudgeVerdict, LedgerRecord } from '@focal/core'
+import type { JudgeVerdict, LedgerRecord } from '@focal/core'
+import type { JudgeReasonCode } from '@focal/core/judge'
 import { createJudgeResultEvent } from '@focal/core/metrics'
 import { describe, expect, it } from 'vitest'
 import { summarizeLedger } from './summarize-ledger.ts'

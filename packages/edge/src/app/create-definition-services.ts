@@ -1,12 +1,11 @@
 import {
-  compileEngine,
   createDefinitionStreamGuard,
   createDefinitionTextGuard,
   createEnforcer,
   type FocalDefinition,
   type ReplyEnforcer,
-  toEnforcementRules,
 } from '@focal/core'
+import { compileEngine, toEnforcementRules } from '@focal/core/engine'
 import type { FocalAppServices, FocalEnforceOutcome } from './types.ts'
 
 function fromEnforcer(

@@ -5,7 +5,6 @@ import type {
   FocalStreamGuard,
   LanguageModel,
   LedgerAnchorStore,
-  LedgerDigestScheduler,
   LedgerKey,
   LedgerStore,
   ReplyEnforcer,
@@ -16,6 +15,7 @@ import type {
   TurnInput,
   TurnResult,
 } from '@focal/core'
+import type { LedgerDigestScheduler } from '@focal/core/ledger'
 import type { FocalAuthOptions } from '../auth/client-auth.ts'
 import type { FocalInputLimits } from '../schemas/limits.ts'
 import type { FocalSessionLock } from './create-polling-session-lock.ts'

@@ -1,4 +1,5 @@
-import type { CachedRuleCompilation, CompileCacheStore } from '@focal/core'
+import type { CompileCacheStore } from '@focal/core'
+import type { CachedRuleCompilation } from '@focal/core/compiler'
 
 /** The part of a Workers KV namespace the compile cache uses. */
 export interface FocalKvNamespace {

@@ -1,4 +1,5 @@
-import { type FocalStreamGuard, guardWholeText, type TurnEvent, type TurnResult } from '@focal/core'
+import type { FocalStreamGuard, TurnEvent, TurnResult } from '@focal/core'
+import { guardWholeText } from '@focal/core/enforcement'
 
 /** The guards `guardTurnResult` uses: the app's services. */
 export interface TurnResultGuards {

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
-import { computeLedgerPayloadHash, computeLedgerRecordHash, type LedgerRecord } from '@focal/core'
+import type { LedgerRecord } from '@focal/core'
+import { computeLedgerPayloadHash, computeLedgerRecordHash } from '@focal/core/ledger'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readRefundSupport } from '../testing/read-refund-support.ts'

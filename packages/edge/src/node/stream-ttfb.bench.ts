@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
-import { createEnforcer, loadDefinition, openAICompatible, toEnforcementRules } from '@focal/core'
+import { createEnforcer, loadDefinition, openAICompatible } from '@focal/core'
+import { toEnforcementRules } from '@focal/core/engine'
 import { defineSuite } from '../../../../bench/harness.ts'
 import { startScriptedModelServer } from '../../../core/src/testing/scripted-model-server.ts'
 import { serveFocal } from './serve-focal.ts'
