@@ -7,6 +7,7 @@ import { createSessionQueue } from './app/create-session-queue.ts'
 import { limitBody } from './app/limit-body.ts'
 import { resolveAppParts } from './app/resolve-app-parts.ts'
 import type { FocalAppOptions } from './app/types.ts'
+import { approverTokenHeader, checkApproverCredentials } from './auth/authorize-approver.ts'
 import { sessionTokenHeader } from './auth/authorize-session.ts'
 import { clientAuth } from './auth/client-auth.ts'
 import { createSessionTokens } from './auth/session-tokens.ts'
@@ -42,6 +43,8 @@ export function createFocalApp(options: FocalAppOptions): Hono {
       options.sessionSecret === undefined
         ? undefined
         : createSessionTokens({ secret: options.sessionSecret }),
+    approvers: checkApproverCredentials(options.approvers ?? []),
+    authorizeApproval: options.authorizeApproval,
     generateId: options.generateId ?? (() => crypto.randomUUID()),
     onEvent: options.onEvent,
   }
@@ -66,7 +69,7 @@ export function createFocalApp(options: FocalAppOptions): Hono {
             ? (value) => (origin(value) ? value : null)
             : (origin as string | string[]),
         credentials,
-        allowHeaders: ['content-type', 'authorization', 'x-api-key', sessionTokenHeader],
+        allowHeaders: ['content-type', 'authorization', 'x-api-key', sessionTokenHeader, approverTokenHeader],
         exposeHeaders: [sessionTokenHeader, 'x-vercel-ai-ui-message-stream'],
       }),
     )

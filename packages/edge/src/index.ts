@@ -17,6 +17,8 @@ export type {
   FocalAppServices,
   FocalEnforceOutcome,
 } from './app/types.ts'
+export type { FocalApproverCredential, FocalAuthorizeApproval } from './auth/authorize-approver.ts'
+export { approverTokenHeader } from './auth/authorize-approver.ts'
 export { sessionTokenHeader } from './auth/authorize-session.ts'
 export type { FocalAuthOptions, SessionTokens, SessionTokensOptions } from './auth/index.ts'
 export { createSessionTokens } from './auth/index.ts'

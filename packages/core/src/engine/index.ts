@@ -27,7 +27,7 @@ export {
   safetyPatternRuleId,
   toEnforcementRules,
 } from './reply-enforcer.ts'
-export type { ApprovalDecisionInput } from './resume-turn.ts'
+export type { ApprovalDecider, ApprovalDecisionInput } from './resume-turn.ts'
 export {
   type CompletedToolCall,
   createInitialSessionState,

@@ -1,4 +1,5 @@
 import type { LedgerAnchorStore, LedgerStore, TurnEvent } from '@focal/core'
+import type { FocalApproverCredential, FocalAuthorizeApproval } from '../auth/authorize-approver.ts'
 import type { SessionTokens } from '../auth/session-tokens.ts'
 import type { FocalRequestSchemas } from '../schemas/create-request-schemas.ts'
 import type { FocalInputLimits } from '../schemas/limits.ts'
@@ -20,6 +21,9 @@ export interface FocalAppContext {
   limits: FocalInputLimits
   queue: SessionQueue
   tokens: SessionTokens | undefined
+  /** Approver credentials (`approvers`), checked when no `authorizeApproval` hook is given. */
+  approvers: readonly FocalApproverCredential[]
+  authorizeApproval: FocalAuthorizeApproval | undefined
   generateId: () => string
   onEvent:
     | ((event: TurnEvent, context: { sessionId: string; route: string }) => void | Promise<void>)

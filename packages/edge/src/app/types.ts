@@ -1,4 +1,5 @@
 import type {
+  ApprovalDecisionInput,
   CompileCacheStore,
   CompleteGoalInput,
   CompleteGoalResult,
@@ -15,6 +16,7 @@ import type {
   TurnInput,
   TurnResult,
 } from '@focal/core'
+import type { FocalApproverCredential, FocalAuthorizeApproval } from '../auth/authorize-approver.ts'
 import type { FocalAuthOptions } from '../auth/client-auth.ts'
 import type { FocalStreamGuard } from '../filter/stream-guard.ts'
 import type { FocalInputLimits } from '../schemas/limits.ts'
@@ -24,11 +26,8 @@ import type { FocalSessionLock } from './create-polling-session-lock.ts'
 export interface FocalAppEngine {
   turn(input: TurnInput): Promise<TurnResult>
   turnStream(input: TurnInput): AsyncIterable<TurnEvent>
-  resolveApproval(input: {
-    sessionId: string
-    approvalId: string
-    decision: 'approve' | 'reject'
-  }): Promise<TurnResult>
+  /** Resumes a paused tool call; `decidedBy` is the authenticated approver, for the ledger. */
+  resolveApproval(input: ApprovalDecisionInput): Promise<TurnResult>
   /** The session snapshot, or undefined/null for an unknown session. */
   getSession(sessionId: string): Promise<unknown>
   /** Ends a human handoff (`POST /v1/sessions/:id/release`); engines without handoff may omit it. */
@@ -157,6 +156,20 @@ export type FocalAppOptions = FocalAppEngineSource & {
    * @default undefined (no per-session tokens)
    */
   sessionSecret?: string
+  /**
+   * Who may decide approvals (`POST /v1/approvals/:id`), authenticated apart from the session:
+   * each credential is sent in `x-focal-approver-token` and must hold the role an approval names
+   * (`approver: supervisor`). The requesting session's token never approves.
+   * @default [] (no approver: approvals are refused with 401 `approver-unauthorized`)
+   */
+  approvers?: readonly FocalApproverCredential[]
+  /**
+   * Decides who may approve instead of `approvers`: resolves `{ id, role? }` of the authenticated
+   * approver for this request and approval (your SSO, a signed role claim), or null to refuse (403
+   * `approver-forbidden`). Requests carrying a session token are refused before it runs.
+   * @default undefined (the `approvers` credentials decide)
+   */
+  authorizeApproval?: FocalAuthorizeApproval
   /**
    * CORS: allowed origins (`'*'`, a list, or a predicate), or `false` to send no CORS headers.
    * @default false

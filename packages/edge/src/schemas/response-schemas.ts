@@ -41,6 +41,11 @@ export const turnResultSchema = z
   .meta({ id: 'TurnResult' })
 
 /** `POST /v1/sessions/:id/release`: whether a human handoff was ended. */
+/** `GET /v1/sessions/:id/approval`: the session's pending approval, for its approver. */
+export const pendingApprovalResponseSchema = z
+  .object({ sessionId: z.string(), approval: approvalSchema })
+  .meta({ id: 'PendingApprovalResponse' })
+
 export const releaseResponseSchema = z
   .object({ sessionId: z.string(), released: z.boolean() })
   .meta({ id: 'ReleaseResponse' })

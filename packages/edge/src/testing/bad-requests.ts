@@ -10,6 +10,8 @@ export interface BadRequestCase {
   auth?: 'none' | 'wrong' | 'ok'
   /** Which session token to send: none, the session's own, another session's, or garbage. */
   sessionToken?: 'none' | 'own' | 'other' | 'garbage'
+  /** Which approver credential to send in `x-focal-approver-token`. */
+  approver?: 'supervisor' | 'agent' | 'garbage'
   status: number
   code: string
   path_?: string
@@ -310,9 +312,18 @@ export function badRequests(limits: { maxTextLength: number; bodyLimit: number }
       method: 'POST',
       path: '/v1/approvals/ap-1',
       body: { sessionId: 'unknown-session-3', decision: 'approve' },
-      sessionToken: 'own',
+      approver: 'supervisor',
       status: 404,
-      code: 'session-not-found',
+      code: 'approval-not-found',
+    },
+    {
+      name: "approval with the session's own token",
+      method: 'POST',
+      path: '/v1/approvals/ap-1',
+      body: { sessionId: '{session}', decision: 'approve' },
+      sessionToken: 'own',
+      status: 403,
+      code: 'self-approval-forbidden',
     },
     {
       name: "approval with another session's token",
@@ -321,16 +332,51 @@ export function badRequests(limits: { maxTextLength: number; bodyLimit: number }
       body: { sessionId: '{session}', decision: 'approve' },
       sessionToken: 'other',
       status: 403,
-      code: 'forbidden',
+      code: 'self-approval-forbidden',
+    },
+    {
+      name: 'approval with a session token beside an approver credential',
+      method: 'POST',
+      path: '/v1/approvals/ap-1',
+      body: { sessionId: '{session}', decision: 'approve' },
+      sessionToken: 'own',
+      approver: 'supervisor',
+      status: 403,
+      code: 'self-approval-forbidden',
+    },
+    {
+      name: 'approval without an approver credential',
+      method: 'POST',
+      path: '/v1/approvals/ap-1',
+      body: { sessionId: '{session}', decision: 'approve' },
+      status: 401,
+      code: 'approver-unauthorized',
+    },
+    {
+      name: 'approval with an unknown approver credential',
+      method: 'POST',
+      path: '/v1/approvals/ap-1',
+      body: { sessionId: '{session}', decision: 'approve' },
+      approver: 'garbage',
+      status: 401,
+      code: 'approver-unauthorized',
     },
     {
       name: 'unknown approval id on an existing session',
       method: 'POST',
       path: '/v1/approvals/ap-unknown',
       body: { sessionId: '{session}', decision: 'approve' },
-      sessionToken: 'own',
+      approver: 'supervisor',
       status: 404,
       code: 'approval-not-found',
+    },
+    {
+      name: 'pending approval read with the session token',
+      method: 'GET',
+      path: '/v1/sessions/{session}/approval',
+      sessionToken: 'own',
+      status: 403,
+      code: 'self-approval-forbidden',
     },
   ]
 }

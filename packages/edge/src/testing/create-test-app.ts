@@ -16,7 +16,7 @@ export interface TestAppParts {
 
 /**
  * The options of the app the shared HTTP suite expects: the real engine over the refund-support
- * definition (no model: approved-response mode), bearer auth, session tokens, CORS, small limits.
+ * definition (no model: approved-response mode), bearer auth, session tokens, a supervisor and an agent approver, CORS, small limits.
  */
 export function createTestAppOptions({
   definition,
@@ -32,6 +32,7 @@ export function createTestAppOptions({
     ...(sessionLock ? { sessionLock } : {}),
     auth: { type: 'bearer', tokens: [testAppConfig.clientToken] },
     sessionSecret: testAppConfig.sessionSecret,
+    approvers: [testAppConfig.supervisor, testAppConfig.agent],
     cors: { origin: [testAppConfig.origin] },
     bodyLimit: testAppConfig.bodyLimit,
     limits: { maxTextLength: testAppConfig.maxTextLength },

@@ -88,6 +88,67 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       expect(types).toEqual(expect.arrayContaining(['handoff-requested', 'handoff-released']))
     })
 
+    it('refuses self-approval: only an approver holding the role decides, and the ledger names them', async () => {
+      const customer = await send(
+        request('/v1/turn', { body: { text: 'cancel my order NW-2002, the total was $900' } }),
+      )
+      const paused = (await customer.json()) as {
+        sessionId: string
+        type: string
+        approval: { id: string; approver?: string }
+      }
+      expect({ type: paused.type, approver: paused.approval.approver }).toEqual({
+        type: 'approval-required',
+        approver: 'supervisor',
+      })
+      const own = { 'x-focal-session-token': customer.headers.get('x-focal-session-token') ?? '' }
+      const decide = (headers: Record<string, string>, decision = 'approve') =>
+        send(
+          request(`/v1/approvals/${paused.approval.id}`, {
+            body: { sessionId: paused.sessionId, decision },
+            headers,
+          }),
+        )
+      const codeOf = async (response: Response) =>
+        [response.status, ((await response.json()) as { error: { code: string } }).error.code] as const
+      // The customer approves their own action: refused, whatever else they send.
+      expect(await codeOf(await decide(own))).toEqual([403, 'self-approval-forbidden'])
+      expect(
+        await codeOf(await decide({ ...own, 'x-focal-approver-token': testAppConfig.supervisor.token })),
+      ).toEqual([403, 'self-approval-forbidden'])
+      expect(await codeOf(await decide({}))).toEqual([401, 'approver-unauthorized'])
+      // An approver without the supervisor role cannot decide either.
+      const agent = { 'x-focal-approver-token': testAppConfig.agent.token }
+      expect(await codeOf(await decide(agent))).toEqual([403, 'approver-forbidden'])
+      // Nothing ran: the approval is still pending, and the supervisor can read it.
+      const supervisor = { 'x-focal-approver-token': testAppConfig.supervisor.token }
+      const pending = await send(
+        request(`/v1/sessions/${paused.sessionId}/approval`, { headers: supervisor }),
+      )
+      expect(pending.status).toBe(200)
+      expect(((await pending.json()) as { approval: { id: string } }).approval.id).toBe(paused.approval.id)
+      const approved = await decide(supervisor)
+      expect(approved.status).toBe(200)
+      expect(((await approved.json()) as { type: string }).type).toBe('reply')
+      // Replaying the decision finds nothing to approve.
+      expect(await codeOf(await decide(supervisor))).toEqual([404, 'approval-not-found'])
+      const ledger = await send(request(`/v1/sessions/${paused.sessionId}/ledger`, { headers: own }))
+      const { records, verification } = (await ledger.json()) as {
+        records: Array<{ type: string; payload: unknown }>
+        verification: { valid: boolean }
+      }
+      expect(verification.valid).toBe(true)
+      const resolved = records.filter((record) => record.type === 'approval-resolved')
+      expect(resolved.map((record) => record.payload)).toEqual([
+        {
+          approvalId: paused.approval.id,
+          decision: 'approved',
+          approver: testAppConfig.supervisor.id,
+          approverRole: 'supervisor',
+        },
+      ])
+    })
+
     it('answers /health without credentials', async () => {
       const response = await send(new Request(`${base}/health`))
       expect(response.status).toBe(200)
@@ -230,6 +291,10 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       if (badCase.sessionToken === 'own') headers['x-focal-session-token'] = await tokens.sign(target)
       if (badCase.sessionToken === 'other') headers['x-focal-session-token'] = other.token
       if (badCase.sessionToken === 'garbage') headers['x-focal-session-token'] = 'v1.garbage'
+      if (badCase.approver === 'supervisor')
+        headers['x-focal-approver-token'] = testAppConfig.supervisor.token
+      if (badCase.approver === 'agent') headers['x-focal-approver-token'] = testAppConfig.agent.token
+      if (badCase.approver === 'garbage') headers['x-focal-approver-token'] = 'not-an-approver-credential'
       const body =
         typeof badCase.body === 'object' ? JSON.parse(fill(JSON.stringify(badCase.body))) : badCase.body
       const init = { method: badCase.method, headers, ...(body === undefined ? {} : { body }) }
