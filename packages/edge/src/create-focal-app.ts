@@ -6,11 +6,12 @@ import type { FocalAppContext } from './app/app-context.ts'
 import { createSessionQueue } from './app/create-session-queue.ts'
 import { limitBody } from './app/limit-body.ts'
 import { resolveAppParts } from './app/resolve-app-parts.ts'
+import { createEpoch, createMemorySessionClaims } from './app/session-claims.ts'
 import type { FocalAppOptions } from './app/types.ts'
 import { approverTokenHeader, checkApproverCredentials } from './auth/authorize-approver.ts'
 import { sessionTokenHeader } from './auth/authorize-session.ts'
 import { clientAuth } from './auth/client-auth.ts'
-import { createSessionTokens } from './auth/session-tokens.ts'
+import { createSessionTokens, type SessionTokens } from './auth/session-tokens.ts'
 import { toErrorResponse } from './errors/to-error-response.ts'
 import { createOpenApiDocument } from './openapi/create-openapi-document.ts'
 import { registerChatRoute } from './routes/chat-route.ts'
@@ -21,6 +22,35 @@ import { createRequestSchemas } from './schemas/create-request-schemas.ts'
 import { defaultInputLimits } from './schemas/limits.ts'
 
 const publicPaths = new Set(['/health', '/openapi.json'])
+
+/** Session tokens are on unless `sessionSecret: false`; with no secret, a random one per app. */
+function resolveSessionTokens(secret: string | false | undefined): SessionTokens | undefined {
+  if (secret === false) {
+    console.warn(
+      'createFocalApp: sessionSecret is false, so session tokens are OFF: anyone who knows a session id can read its state and ledger and act in it. Pass a secret of 32+ characters in production.',
+    )
+    return undefined
+  }
+  if (typeof secret === 'string' && secret.length < 32) {
+    throw new FocalError({
+      code: 'invalid-argument',
+      message:
+        'createFocalApp: option "sessionSecret" needs at least 32 characters (or false to disable tokens)',
+    })
+  }
+  // Two epochs are 256 random bits: a secret nobody else knows, for this app only.
+  return createSessionTokens({ secret: secret ?? `${createEpoch()}${createEpoch()}` })
+}
+
+function checkTokenTtl(ttl: number): number {
+  if (!Number.isFinite(ttl) || ttl < 1000) {
+    throw new FocalError({
+      code: 'invalid-argument',
+      message: 'createFocalApp: option "sessionTokenTtl" must be a number of milliseconds, at least 1000',
+    })
+  }
+  return ttl
+}
 
 /**
  * Creates the Focal HTTP app: chat (AI SDK UI message stream), turn, parse, enforce, approvals,
@@ -39,10 +69,9 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     schemas,
     limits,
     queue: createSessionQueue(options.sessionLock),
-    tokens:
-      options.sessionSecret === undefined
-        ? undefined
-        : createSessionTokens({ secret: options.sessionSecret }),
+    tokens: resolveSessionTokens(options.sessionSecret),
+    sessionClaims: options.sessionClaims ?? createMemorySessionClaims(),
+    sessionTokenTtl: checkTokenTtl(options.sessionTokenTtl ?? 86_400_000),
     approvers: checkApproverCredentials(options.approvers ?? []),
     authorizeApproval: options.authorizeApproval,
     generateId: options.generateId ?? (() => crypto.randomUUID()),

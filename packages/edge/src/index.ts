@@ -4,12 +4,15 @@
  * live at `@focal/edge/cloudflare`, `@focal/edge/deno` and `@focal/edge/node`.
  */
 
+/** Core's error class, for hosts that throw a coded error from their options (`server-misconfigured`). */
+export { FocalError } from '@focal/core'
 export {
   createPollingSessionLock,
   type FocalSessionLock,
   type PollingSessionLockOptions,
   type SessionLeaseOperations,
 } from './app/create-polling-session-lock.ts'
+export { createMemorySessionClaims, type FocalSessionClaims } from './app/session-claims.ts'
 export type {
   FocalAppEngine,
   FocalAppEngineSource,

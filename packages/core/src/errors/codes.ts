@@ -37,6 +37,7 @@ export type FocalErrorCode =
   | 'session-claimed'
   | 'session-token-expired'
   | 'session-token-revoked'
+  | 'server-misconfigured'
   | 'payload-too-large'
   | 'unsupported-media-type'
   | 'route-not-found'

@@ -3,10 +3,12 @@ import {
   createLedger,
   createMemoryLedgerAnchorStore,
   createMemoryLedgerStore,
+  createMemorySessionStore,
   importLedgerKey,
   type LedgerAnchorStore,
   type LedgerStore,
   loadDefinition,
+  type SessionStore,
 } from '@focal/core'
 import { createDefinitionServices } from './create-definition-services.ts'
 import type { FocalAppEngine, FocalAppOptions, FocalAppServices } from './types.ts'
@@ -16,6 +18,8 @@ export interface ResolvedAppParts {
   engine: FocalAppEngine
   services: FocalAppServices
   ledgerStore: LedgerStore
+  /** The session store the engine writes to (for `DELETE /v1/sessions/:id`); unknown for a ready engine without `sessionStore`. */
+  sessionStore: SessionStore | undefined
   /** The ledger's key, imported once, for `/ledger` to verify with. */
   ledgerKey: Promise<CryptoKey> | undefined
   /** Where the ledger's heads are kept, for `/ledger` to check the records reach them. */
@@ -32,10 +36,11 @@ function buildEngine(
   options: FocalAppOptions,
   ledgerStore: LedgerStore,
   anchorStore: LedgerAnchorStore | undefined,
+  sessionStore: SessionStore | undefined,
 ): FocalAppEngine {
   if ('engine' in options && options.engine) return options.engine
   if ('engine' in options) throw new TypeError('createFocalApp: pass an engine or a definition')
-  const { definition, model, tools, enforcer, sessionStore, scheduleLedgerDigests, compileCache } = options
+  const { definition, model, tools, enforcer, scheduleLedgerDigests, compileCache } = options
   const { ledgerKey } = options
   return createEngine({
     definition,
@@ -66,7 +71,8 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
   // A ready engine's ledger keeps its own heads: only one passed here is shared with `/ledger`.
   const ledgerAnchorStore =
     options.ledgerAnchorStore ?? ('engine' in options ? undefined : createMemoryLedgerAnchorStore())
-  const engine = buildEngine(options, ledgerStore, ledgerAnchorStore)
+  const sessionStore = options.sessionStore ?? ('engine' in options ? undefined : createMemorySessionStore())
+  const engine = buildEngine(options, ledgerStore, ledgerAnchorStore, sessionStore)
   const source = options.definition ?? (engine as { definition?: object }).definition
   const built =
     source === undefined
@@ -86,5 +92,5 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
     options.services?.guardText ?? (options.services?.createStreamGuard ? undefined : built?.guardText)
   if (guardText) services.guardText = guardText
   const abortable = 'engine' in options || Boolean(options.model) || Boolean(options.tools)
-  return { engine, services, ledgerStore, ledgerKey, ledgerAnchorStore, abortable }
+  return { engine, services, ledgerStore, sessionStore, ledgerKey, ledgerAnchorStore, abortable }
 }

@@ -21,6 +21,7 @@ import type { FocalAuthOptions } from '../auth/client-auth.ts'
 import type { FocalStreamGuard } from '../filter/stream-guard.ts'
 import type { FocalInputLimits } from '../schemas/limits.ts'
 import type { FocalSessionLock } from './create-polling-session-lock.ts'
+import type { FocalSessionClaims } from './session-claims.ts'
 
 /** What the app needs from an engine: `createEngine(...)` from `@focal/core` satisfies it. */
 export interface FocalAppEngine {
@@ -151,11 +152,25 @@ export type FocalAppOptions = FocalAppEngineSource & {
    */
   auth?: FocalAuthOptions
   /**
-   * HMAC secret for per-session tokens (`x-focal-session-token`); at least 32 characters. When set,
-   * a session can only be read or written with the token issued when it was created.
-   * @default undefined (no per-session tokens)
+   * HMAC secret for per-session tokens (`x-focal-session-token`); at least 32 characters. A session
+   * can only be read or written with the token issued when it was created. Several instances (Workers
+   * isolates, Deno Deploy, processes behind a load balancer) must share one secret; `false` turns
+   * session tokens off (anyone who knows a session id can then read and act in it) and warns once.
+   * @default a random secret per app (tokens end with the process and hold on this instance only)
    */
-  sessionSecret?: string
+  sessionSecret?: string | false
+  /**
+   * Lifetime of a session token in ms; a token past half of it is renewed in the response header.
+   * @default 86_400_000 (24 hours)
+   */
+  sessionTokenTtl?: number
+  /**
+   * Who owns each session id: the first request claims it atomically and gets the only token;
+   * `POST /v1/sessions/:id/revoke` rotates its epoch. `createFocalStores` of each runtime returns one
+   * on the shared store (Redis, Durable Objects, Deno KV).
+   * @default createMemorySessionClaims() (this process only)
+   */
+  sessionClaims?: FocalSessionClaims
   /**
    * Who may decide approvals (`POST /v1/approvals/:id`), authenticated apart from the session:
    * each credential is sent in `x-focal-approver-token` and must hold the role an approval names

@@ -43,4 +43,16 @@ export class FocalSessionObject extends DurableObject implements FocalSessionObj
   async unlock(owner: string): Promise<void> {
     this.#storage.unlock(owner)
   }
+  async claimSession(epoch: string): Promise<boolean> {
+    return this.#storage.claimSession(epoch)
+  }
+  async claimEpoch(): Promise<string | null> {
+    return this.#storage.claimEpoch()
+  }
+  async rotateClaim(epoch: string): Promise<boolean> {
+    return this.#storage.rotateClaim(epoch)
+  }
+  async removeClaim(): Promise<void> {
+    this.#storage.removeClaim()
+  }
 }

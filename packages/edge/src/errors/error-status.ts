@@ -54,6 +54,7 @@ export const errorStatus = {
   aborted: 499,
   'ledger-append-failed': 500,
   'internal-error': 500,
+  'server-misconfigured': 500,
   'model-error': 502,
   'tool-failed': 502,
   'invalid-model-output': 502,

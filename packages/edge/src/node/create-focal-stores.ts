@@ -1,9 +1,10 @@
 import type { LedgerStore, SessionStore } from '@focal/core'
 import type { FocalSessionLock } from '../app/create-polling-session-lock.ts'
+import type { FocalSessionClaims } from '../app/session-claims.ts'
 import { createRedisStores, type FocalRedisClient } from './create-redis-stores.ts'
 
 /**
- * Session and ledger stores (and the turn lock) for Node deployments: Redis (node-redis client, Lua-checked writes).
+ * Session and ledger stores (and the turn lock and session claims) for Node deployments: Redis (node-redis client, Lua-checked writes).
  *
  * @example
  * createFocalApp({ definition, ...createFocalStores({ client: await createClient({ url }).connect() }) })
@@ -12,6 +13,7 @@ export function createFocalStores({ client, keyPrefix }: { client: FocalRedisCli
   sessionStore: SessionStore
   ledgerStore: LedgerStore
   sessionLock: FocalSessionLock
+  sessionClaims: FocalSessionClaims
 } {
   return createRedisStores(keyPrefix === undefined ? { client } : { client, keyPrefix })
 }

@@ -1,24 +1,47 @@
+import type { AddressInfo } from 'node:net'
 import { describeLedgerStoreConformance, describeSessionStoreConformance } from '@focal/core/testing'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp } from '../testing/create-test-app.ts'
+import { createTestApp, createTestAppOptions } from '../testing/create-test-app.ts'
+import { describeFocalHttpSuite } from '../testing/http-suite.ts'
 import { readRefundSupport } from '../testing/read-refund-support.ts'
 import { runConcurrentTurns } from '../testing/run-concurrent-turns.ts'
 import { type RedisServerHandle, startRedisServer } from '../testing/start-redis-server.ts'
 import { createRedisStores } from './create-redis-stores.ts'
+import { serveFocal } from './serve-focal.ts'
 
 let server: RedisServerHandle
 let client: ReturnType<typeof createClient>
+let served: ReturnType<typeof serveFocal>
+let origin: string
 
 beforeAll(async () => {
   server = await startRedisServer()
   client = createClient({ url: server.url })
   await client.connect()
+  served = serveFocal({
+    ...createTestAppOptions({
+      definition: readRefundSupport(),
+      ...createRedisStores({ client, keyPrefix: 'suite:' }),
+    }),
+    port: 0,
+    hostname: '127.0.0.1',
+  })
+  await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
+  origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`
 })
 
 afterAll(async () => {
+  await new Promise((resolve) => served?.server.close(resolve))
   await client?.quit()
   await server?.stop()
+})
+
+// The whole HTTP contract, attacks included (claim race, expired and revoked tokens, self-approval),
+// over a real socket with sessions, ledgers and claims in Redis.
+describeFocalHttpSuite('Node socket on Redis stores', () => async (request) => {
+  const url = new URL(request.url)
+  return fetch(new Request(`${origin}${url.pathname}${url.search}`, request))
 })
 
 describeSessionStoreConformance('redis', () => createRedisStores({ client }).sessionStore)

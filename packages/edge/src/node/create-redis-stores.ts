@@ -1,5 +1,6 @@
 import type { LedgerRecord, LedgerStore, SessionStore, StoredSession } from '@focal/core'
 import { createPollingSessionLock, type FocalSessionLock } from '../app/create-polling-session-lock.ts'
+import type { FocalSessionClaims } from '../app/session-claims.ts'
 
 /** The node-redis (v5/v6) client methods the stores use; `createClient()` from `redis` satisfies it. */
 export interface FocalRedisClient {
@@ -9,6 +10,7 @@ export interface FocalRedisClient {
   del(key: string): Promise<unknown>
   lRange(key: string, start: number, stop: number): Promise<string[]>
   lIndex(key: string, index: number): Promise<string | null>
+  get(key: string): Promise<string | null>
 }
 
 /** Options of {@link createRedisStores}. */
@@ -44,6 +46,9 @@ const unlockScript = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`
 
+// A claim is made once (NX); rotating it needs it to exist (XX).
+const claimScript = `return redis.call('SET', KEYS[1], ARGV[1], ARGV[2]) and 1 or 0`
+
 /** Runs a Lua script atomically on the Redis server (the `EVAL` command: Lua there, not JS here). */
 function runScript(
   client: FocalRedisClient,
@@ -57,7 +62,8 @@ function runScript(
 /**
  * Session and ledger stores on Redis: sessions as hashes with a Lua version check, ledgers as
  * lists appended by a Lua `last + 1` check, so racing writers on many Node processes never fork
- * a ledger or lose an update; plus a turn lease (`SET NX PX`) that serialises whole turns.
+ * a ledger or lose an update; plus a turn lease (`SET NX PX`) that serialises whole turns, and the
+ * session claims (`SET NX`, one winner per id) behind session tokens.
  *
  * @example
  * const client = await createClient({ url: 'redis://127.0.0.1:6379' }).connect()
@@ -67,7 +73,9 @@ export function createRedisStores({ client, keyPrefix = 'focal:' }: RedisStoresO
   sessionStore: SessionStore
   ledgerStore: LedgerStore
   sessionLock: FocalSessionLock
+  sessionClaims: FocalSessionClaims
 } {
+  const claimKey = (sessionId: string) => `${keyPrefix}claim:${sessionId}`
   const lockKey = (sessionId: string) => `${keyPrefix}lock:${sessionId}`
   const sessionKey = (sessionId: string) => `${keyPrefix}session:${sessionId}`
   const ledgerKey = (sessionId: string) => `${keyPrefix}ledger:${sessionId}`
@@ -117,5 +125,19 @@ export function createRedisStores({ client, keyPrefix = 'focal:' }: RedisStoresO
       await runScript(client, unlockScript, [lockKey(sessionId)], [owner])
     },
   })
-  return { sessionStore, ledgerStore, sessionLock }
+  const sessionClaims: FocalSessionClaims = {
+    async claim(sessionId, epoch) {
+      return Number(await runScript(client, claimScript, [claimKey(sessionId)], [epoch, 'NX'])) === 1
+    },
+    async epoch(sessionId) {
+      return (await client.get(claimKey(sessionId))) ?? undefined
+    },
+    async rotate(sessionId, epoch) {
+      return Number(await runScript(client, claimScript, [claimKey(sessionId)], [epoch, 'XX'])) === 1
+    },
+    async remove(sessionId) {
+      await client.del(claimKey(sessionId))
+    },
+  }
+  return { sessionStore, ledgerStore, sessionLock, sessionClaims }
 }

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { computeLedgerPayloadHash, computeLedgerRecordHash, type LedgerRecord } from '@focal/core'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { keepSessionTokens } from '../testing/keep-session-tokens.ts'
 import { readRefundSupport } from '../testing/read-refund-support.ts'
 import { type RedisServerHandle, startRedisServer } from '../testing/start-redis-server.ts'
 import { createRedisStores } from './create-redis-stores.ts'
@@ -10,6 +11,8 @@ import { serveFocal } from './serve-focal.ts'
 const keyPrefix = 'ledger-http:'
 let redis: RedisServerHandle
 let client: ReturnType<typeof createClient>
+// A client that keeps each session's token, as a browser would.
+const http = keepSessionTokens()
 let served: ReturnType<typeof serveFocal>
 let origin: string
 
@@ -42,7 +45,7 @@ interface LedgerResponse {
 /** Three order-status turns (a tool call and a reply each): six records. */
 async function threeTurns(sessionId: string): Promise<void> {
   for (let turn = 0; turn < 3; turn++) {
-    const response = await fetch(`${origin}/v1/turn`, {
+    const response = await http(`${origin}/v1/turn`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ sessionId, text: 'Where is my order NW-1234?' }),
@@ -52,7 +55,7 @@ async function threeTurns(sessionId: string): Promise<void> {
 }
 
 async function readLedger(sessionId: string): Promise<LedgerResponse> {
-  const response = await fetch(`${origin}/v1/sessions/${sessionId}/ledger`)
+  const response = await http(`${origin}/v1/sessions/${sessionId}/ledger`)
   expect(response.status).toBe(200)
   return (await response.json()) as LedgerResponse
 }

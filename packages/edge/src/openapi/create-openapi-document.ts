@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { FocalRequestSchemas } from '../schemas/create-request-schemas.ts'
 import {
   completeResponseSchema,
+  deleteSessionResponseSchema,
   enforceResponseSchema,
   errorBodySchema,
   healthResponseSchema,
@@ -10,12 +11,13 @@ import {
   pendingApprovalResponseSchema,
   releaseResponseSchema,
   restoreGoalResponseSchema,
+  revokeResponseSchema,
   sessionResponseSchema,
   turnResultSchema,
 } from '../schemas/response-schemas.ts'
 
 interface RouteDocument {
-  method: 'get' | 'post'
+  method: 'get' | 'post' | 'delete'
   path: string
   summary: string
   body?: z.ZodType
@@ -76,6 +78,21 @@ function routes(schemas: FocalRequestSchemas): RouteDocument[] {
       path: '/v1/sessions/{id}',
       summary: 'Session snapshot.',
       response: sessionResponseSchema,
+      session: true,
+    },
+    {
+      method: 'delete',
+      path: '/v1/sessions/{id}',
+      summary: "Delete the session's state and its claim: every token of the session stops working.",
+      response: deleteSessionResponseSchema,
+      session: true,
+    },
+    {
+      method: 'post',
+      path: '/v1/sessions/{id}/revoke',
+      summary:
+        "Revoke every token of the session (its epoch is rotated); the response's x-focal-session-token is the only valid one.",
+      response: revokeResponseSchema,
       session: true,
     },
     {
@@ -168,7 +185,9 @@ function operation(components: Components, route: RouteDocument) {
       400: errorResponse(components, 'invalid-json or invalid-request'),
       401: errorResponse(
         components,
-        route.approver ? 'unauthorized or approver-unauthorized' : 'unauthorized',
+        route.approver
+          ? 'unauthorized or approver-unauthorized'
+          : 'unauthorized, session-token-expired or session-token-revoked',
       ),
       403: errorResponse(
         components,
@@ -177,6 +196,9 @@ function operation(components: Components, route: RouteDocument) {
           : 'forbidden (another session)',
       ),
       404: errorResponse(components, 'session-not-found or approval-not-found'),
+      ...(route.path === '/v1/turn' || route.path === '/v1/chat'
+        ? { 409: errorResponse(components, 'session-claimed (the id belongs to another client)') }
+        : {}),
       413: errorResponse(components, 'payload-too-large'),
     },
   }

@@ -1,7 +1,7 @@
 /** One request the app must refuse with a 4xx and a stable error code. */
 export interface BadRequestCase {
   name: string
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'DELETE'
   path: string
   /** Raw body; objects are JSON-encoded. */
   body?: unknown
@@ -133,8 +133,8 @@ export function badRequests(limits: { maxTextLength: number; bodyLimit: number }
       path: '/v1/turn',
       body: { sessionId: '{session}', text: 'hi' },
       sessionToken: 'none',
-      status: 401,
-      code: 'unauthorized',
+      status: 409,
+      code: 'session-claimed',
     },
     {
       name: "another session's token (write)",
@@ -277,8 +277,8 @@ export function badRequests(limits: { maxTextLength: number; bodyLimit: number }
       path: '/v1/chat',
       body: { id: '{session}', messages: [user('hi')] },
       sessionToken: 'none',
-      status: 401,
-      code: 'unauthorized',
+      status: 409,
+      code: 'session-claimed',
     },
     {
       name: 'parse with wrong type',
@@ -369,6 +369,22 @@ export function badRequests(limits: { maxTextLength: number; bodyLimit: number }
       approver: 'supervisor',
       status: 404,
       code: 'approval-not-found',
+    },
+    {
+      name: 'revoke without session token',
+      method: 'POST',
+      path: '/v1/sessions/{session}/revoke',
+      sessionToken: 'none',
+      status: 401,
+      code: 'unauthorized',
+    },
+    {
+      name: "delete with another session's token",
+      method: 'DELETE',
+      path: '/v1/sessions/{session}',
+      sessionToken: 'other',
+      status: 403,
+      code: 'forbidden',
     },
     {
       name: 'pending approval read with the session token',

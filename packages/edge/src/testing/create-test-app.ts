@@ -1,6 +1,7 @@
 import type { LedgerStore, SessionStore } from '@focal/core'
 import type { Hono } from 'hono'
 import type { FocalSessionLock } from '../app/create-polling-session-lock.ts'
+import type { FocalSessionClaims } from '../app/session-claims.ts'
 import type { FocalAppOptions } from '../app/types.ts'
 import { createFocalApp } from '../create-focal-app.ts'
 import { testAppConfig } from './test-app-config.ts'
@@ -12,6 +13,7 @@ export interface TestAppParts {
   sessionStore?: SessionStore
   ledgerStore?: LedgerStore
   sessionLock?: FocalSessionLock
+  sessionClaims?: FocalSessionClaims
 }
 
 /**
@@ -23,6 +25,7 @@ export function createTestAppOptions({
   sessionStore,
   ledgerStore,
   sessionLock,
+  sessionClaims,
 }: TestAppParts): FocalAppOptions {
   return {
     name: 'focal-test',
@@ -30,6 +33,7 @@ export function createTestAppOptions({
     ...(sessionStore ? { sessionStore } : {}),
     ...(ledgerStore ? { ledgerStore } : {}),
     ...(sessionLock ? { sessionLock } : {}),
+    ...(sessionClaims ? { sessionClaims } : {}),
     auth: { type: 'bearer', tokens: [testAppConfig.clientToken] },
     sessionSecret: testAppConfig.sessionSecret,
     approvers: [testAppConfig.supervisor, testAppConfig.agent],

@@ -149,6 +149,85 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       ])
     })
 
+    it('issues exactly one token when 100 first requests race for the same new session id', async () => {
+      const sessionId = `race-${crypto.randomUUID()}`
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, (_, index) =>
+          send(
+            index % 2 === 0
+              ? request('/v1/turn', { body: { sessionId, text: 'where is my order NW-1001' } })
+              : request('/v1/chat', {
+                  body: {
+                    id: sessionId,
+                    messages: [{ id: `m${index}`, role: 'user', parts: [{ type: 'text', text: 'hello' }] }],
+                  },
+                }),
+          ),
+        ),
+      )
+      const issued = responses
+        .map((response) => response.headers.get('x-focal-session-token'))
+        .filter(Boolean)
+      const refused = await Promise.all(
+        responses
+          .filter((response) => response.status !== 200)
+          .map(async (response) => [
+            response.status,
+            ((await response.json()) as { error: { code: string } }).error.code,
+          ]),
+      )
+      await Promise.all(
+        responses.filter((response) => response.status === 200).map((response) => response.text()),
+      )
+      expect(issued).toHaveLength(1)
+      expect(refused).toEqual(Array(99).fill([409, 'session-claimed']))
+    })
+
+    it('refuses an expired token, a token after revocation, and any token after the session is deleted', async () => {
+      const owner = await createSession('where is my order NW-1001')
+      const read = (token: string, path = `/v1/sessions/${owner.id}`) =>
+        send(request(path, { headers: { 'x-focal-session-token': token } }))
+      const codeOf = async (response: Response) =>
+        [response.status, ((await response.json()) as { error: { code: string } }).error.code] as const
+      // Same session, same epoch, signed with the app's secret, but past its expiry.
+      const epoch = owner.token.split('.')[2] ?? ''
+      const expired = await tokens.sign(owner.id, { epoch, expiresAt: Date.now() - 1000 })
+      expect(await codeOf(await read(expired))).toEqual([401, 'session-token-expired'])
+      expect((await read(owner.token)).status).toBe(200)
+      // Revoking rotates the epoch: the old token (and any copy of it) stops, the new one works.
+      const revoked = await send(
+        request(`/v1/sessions/${owner.id}/revoke`, {
+          method: 'POST',
+          headers: { 'x-focal-session-token': owner.token },
+        }),
+      )
+      expect(revoked.status).toBe(200)
+      const renewed = revoked.headers.get('x-focal-session-token') ?? ''
+      expect(renewed).toMatch(/^v2\./)
+      expect(await codeOf(await read(owner.token))).toEqual([401, 'session-token-revoked'])
+      expect(await codeOf(await read(owner.token, `/v1/sessions/${owner.id}/ledger`))).toEqual([
+        401,
+        'session-token-revoked',
+      ])
+      expect((await read(renewed)).status).toBe(200)
+      // Another session's token never reads this one; no token is a 401.
+      expect(await codeOf(await read(other.token))).toEqual([403, 'forbidden'])
+      expect(await codeOf(await send(request(`/v1/sessions/${owner.id}`)))).toEqual([401, 'unauthorized'])
+      // Deleting removes the state and the claim: the token is dead, the id unknown.
+      const deleted = await send(
+        request(`/v1/sessions/${owner.id}`, {
+          method: 'DELETE',
+          headers: { 'x-focal-session-token': renewed },
+        }),
+      )
+      expect(await deleted.json()).toEqual({ sessionId: owner.id, deleted: true })
+      expect(await codeOf(await read(renewed))).toEqual([404, 'session-not-found'])
+      // Claimed anew by someone else, the old token still does not come back to life.
+      const again = await send(request('/v1/turn', { body: { sessionId: owner.id, text: 'hello' } }))
+      expect(again.status).toBe(200)
+      expect(await codeOf(await read(renewed))).toEqual([401, 'session-token-revoked'])
+    })
+
     it('answers /health without credentials', async () => {
       const response = await send(new Request(`${base}/health`))
       expect(response.status).toBe(200)
@@ -176,9 +255,9 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
     })
 
     it('creates a session on the first turn and issues its token, which is bound to that session', async () => {
-      expect(session.token).toMatch(/^v1\./)
-      expect(await tokens.verify(session.id, session.token)).toBe(true)
-      expect(await tokens.verify(other.id, session.token)).toBe(false)
+      expect(session.token).toMatch(/^v2\./)
+      expect((await tokens.verify(session.id, session.token)).type).toBe('valid')
+      expect((await tokens.verify(other.id, session.token)).type).toBe('invalid')
     })
 
     it('continues a session with its own token and returns the TurnResult as JSON', async () => {
@@ -221,7 +300,7 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toContain('text/event-stream')
       expect(response.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1')
-      expect(response.headers.get('x-focal-session-token')).toMatch(/^v1\./)
+      expect(response.headers.get('x-focal-session-token')).toMatch(/^v2\./)
       const raw = await response.clone().text()
       expect(raw).not.toMatch(/4111/)
       const events = await readSse(response)
@@ -288,7 +367,11 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       if (badCase.auth === 'none') headers.authorization = ''
       if (badCase.auth === 'wrong') headers.authorization = 'Bearer nope'
       const target = /unknown-session-\d/.exec(JSON.stringify(badCase.body ?? '') + path)?.[0] ?? session.id
-      if (badCase.sessionToken === 'own') headers['x-focal-session-token'] = await tokens.sign(target)
+      if (badCase.sessionToken === 'own')
+        headers['x-focal-session-token'] =
+          target === session.id
+            ? session.token
+            : await tokens.sign(target, { epoch: 'never-claimed', expiresAt: Date.now() + 60_000 })
       if (badCase.sessionToken === 'other') headers['x-focal-session-token'] = other.token
       if (badCase.sessionToken === 'garbage') headers['x-focal-session-token'] = 'v1.garbage'
       if (badCase.approver === 'supervisor')

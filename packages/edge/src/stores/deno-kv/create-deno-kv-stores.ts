@@ -1,5 +1,6 @@
 import type { LedgerRecord, LedgerStore, SessionStore, StoredSession } from '@focal/core'
 import { createPollingSessionLock, type FocalSessionLock } from '../../app/create-polling-session-lock.ts'
+import type { FocalSessionClaims } from '../../app/session-claims.ts'
 
 type KvKey = readonly (string | number)[]
 
@@ -52,7 +53,28 @@ export function createDenoKvStores({ kv, prefix = 'focal' }: DenoKvStoresOptions
   sessionStore: SessionStore
   ledgerStore: LedgerStore
   sessionLock: FocalSessionLock
+  sessionClaims: FocalSessionClaims
 } {
+  const claimKey = (sessionId: string) => [prefix, 'claim', sessionId] as const
+  const sessionClaims: FocalSessionClaims = {
+    async claim(sessionId, epoch) {
+      // Committed only while the key has no entry: one of any number of racing isolates wins.
+      const key = claimKey(sessionId)
+      return (await kv.atomic().check({ key, versionstamp: null }).set(key, epoch).commit()).ok
+    },
+    async epoch(sessionId) {
+      return (await kv.get<string>(claimKey(sessionId))).value ?? undefined
+    },
+    async rotate(sessionId, epoch) {
+      const key = claimKey(sessionId)
+      const entry = await kv.get<string>(key)
+      if (entry.versionstamp === null) return false
+      return (await kv.atomic().check({ key, versionstamp: entry.versionstamp }).set(key, epoch).commit()).ok
+    },
+    async remove(sessionId) {
+      await kv.delete(claimKey(sessionId))
+    },
+  }
   const lockKey = (sessionId: string) => [prefix, 'lock', sessionId] as const
   const sessionKey = (sessionId: string) => [prefix, 'session', sessionId] as const
   const lastKey = (sessionId: string) => [prefix, 'ledger-last', sessionId] as const
@@ -115,5 +137,5 @@ export function createDenoKvStores({ kv, prefix = 'focal' }: DenoKvStoresOptions
       if (entry.value?.owner === owner) await kv.atomic().check(entry).delete(lockKey(sessionId)).commit()
     },
   })
-  return { sessionStore, ledgerStore, sessionLock }
+  return { sessionStore, ledgerStore, sessionLock, sessionClaims }
 }

@@ -1,5 +1,6 @@
 import type { LedgerStore, SessionStore } from '@focal/core'
 import { createPollingSessionLock, type FocalSessionLock } from '../../app/create-polling-session-lock.ts'
+import type { FocalSessionClaims } from '../../app/session-claims.ts'
 import type { FocalSessionNamespace, FocalSessionObjectRpc } from './durable-object-types.ts'
 
 function stub(namespace: FocalSessionNamespace, sessionId: string): FocalSessionObjectRpc {
@@ -65,4 +66,26 @@ export function createDurableObjectSessionLock({
     tryAcquire: (sessionId, owner, ttlMs) => stub(namespace, sessionId).tryLock(owner, ttlMs),
     release: (sessionId, owner) => stub(namespace, sessionId).unlock(owner),
   })
+}
+
+/**
+ * {@link FocalSessionClaims} over Durable Objects: the session's object records the claim with a
+ * synchronous check-and-write, so one of any number of racing isolates wins the id.
+ *
+ * @example
+ * const sessionClaims = createDurableObjectSessionClaims({ namespace: env.FOCAL_SESSIONS })
+ */
+export function createDurableObjectSessionClaims({
+  namespace,
+}: {
+  namespace: FocalSessionNamespace
+}): FocalSessionClaims {
+  return {
+    claim: (sessionId, epoch) => stub(namespace, sessionId).claimSession(epoch),
+    async epoch(sessionId) {
+      return (await stub(namespace, sessionId).claimEpoch()) ?? undefined
+    },
+    rotate: (sessionId, epoch) => stub(namespace, sessionId).rotateClaim(epoch),
+    remove: (sessionId) => stub(namespace, sessionId).removeClaim(),
+  }
 }

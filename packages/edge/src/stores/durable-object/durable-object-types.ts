@@ -11,6 +11,12 @@ export interface FocalSessionObjectRpc {
   /** Takes the session's turn lease for `owner` if free or expired. */
   tryLock(owner: string, ttlMs: number): Promise<boolean>
   unlock(owner: string): Promise<void>
+  /** Records the session's claim with `epoch` if unclaimed. */
+  claimSession(epoch: string): Promise<boolean>
+  claimEpoch(): Promise<string | null>
+  /** Replaces the epoch of a claimed session. */
+  rotateClaim(epoch: string): Promise<boolean>
+  removeClaim(): Promise<void>
 }
 
 /** The part of a Durable Object namespace binding the stores use (one object per session). */
