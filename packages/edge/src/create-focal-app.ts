@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { FocalAppContext } from './app/app-context.ts'
 import { createSessionQueue } from './app/create-session-queue.ts'
 import { limitBody } from './app/limit-body.ts'
-import { resolveAppParts } from './app/resolve-app-parts.ts'
+import { defaultMemoryBounds, resolveAppParts } from './app/resolve-app-parts.ts'
 import { createEpoch, createMemorySessionClaims } from './app/session-claims.ts'
 import type { FocalAppOptions } from './app/types.ts'
 import { approverTokenHeader, checkApproverCredentials } from './auth/authorize-approver.ts'
@@ -70,7 +70,8 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     limits,
     queue: createSessionQueue(options.sessionLock),
     tokens: resolveSessionTokens(options.sessionSecret),
-    sessionClaims: options.sessionClaims ?? createMemorySessionClaims(),
+    sessionClaims:
+      options.sessionClaims ?? createMemorySessionClaims({ ...defaultMemoryBounds, ...options.memory }),
     sessionTokenTtl: checkTokenTtl(options.sessionTokenTtl ?? 86_400_000),
     approvers: checkApproverCredentials(options.approvers ?? []),
     authorizeApproval: options.authorizeApproval,

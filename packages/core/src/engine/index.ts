@@ -7,7 +7,7 @@ export {
 } from './compile-engine.ts'
 export { type CompleteGoalInput, type CompleteGoalResult, completeGoal } from './complete-goal.ts'
 export { createEngine, type Engine, type EngineOptions, type RestoreGoalResult } from './create-engine.ts'
-export { createMemorySessionStore } from './create-memory-session-store.ts'
+export { createMemorySessionStore, type MemorySessionStoreOptions } from './create-memory-session-store.ts'
 export type {
   Clock,
   IdGenerator,

@@ -58,20 +58,26 @@ function buildEngine(
   })
 }
 
+/** Default bounds of the in-memory stores an app creates. */
+export const defaultMemoryBounds = { ttlMs: 86_400_000, maxSessions: 10_000 } as const
+
 /**
  * Builds the engine from the definition (or takes the given one) and the definition-bound
  * services; services passed in `options.services` replace the built ones one by one.
  */
 export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
-  const ledgerStore = options.ledgerStore ?? createMemoryLedgerStore()
+  const memory = { ...defaultMemoryBounds, ...options.memory }
+  const ledgerStore = options.ledgerStore ?? createMemoryLedgerStore(memory)
   const ledgerKey =
     options.ledgerKey === undefined
       ? undefined
       : importLedgerKey(options.ledgerKey, 'createFocalApp: option "ledgerKey"')
   // A ready engine's ledger keeps its own heads: only one passed here is shared with `/ledger`.
   const ledgerAnchorStore =
-    options.ledgerAnchorStore ?? ('engine' in options ? undefined : createMemoryLedgerAnchorStore())
-  const sessionStore = options.sessionStore ?? ('engine' in options ? undefined : createMemorySessionStore())
+    options.ledgerAnchorStore ??
+    ('engine' in options ? undefined : createMemoryLedgerAnchorStore({ maxSessions: memory.maxSessions }))
+  const sessionStore =
+    options.sessionStore ?? ('engine' in options ? undefined : createMemorySessionStore(memory))
   const engine = buildEngine(options, ledgerStore, ledgerAnchorStore, sessionStore)
   const source = options.definition ?? (engine as { definition?: object }).definition
   const built =

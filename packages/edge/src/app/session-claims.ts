@@ -1,3 +1,5 @@
+import { createBoundedMap } from '@focal/core'
+
 /**
  * Who owns each session id: a claim made once, atomically, by the request that creates the session,
  * holding the epoch its tokens are signed with. Rotating the epoch revokes every token of the session;
@@ -15,6 +17,14 @@ export interface FocalSessionClaims {
   remove(sessionId: string): Promise<void>
 }
 
+/** Options of {@link createMemorySessionClaims}: a sliding TTL and an LRU bound. */
+export interface MemorySessionClaimsOptions {
+  /** Milliseconds a claim lives after its last use. @default Number.POSITIVE_INFINITY */
+  ttlMs?: number
+  /** Most claims kept (least recently used dropped first). @default Number.POSITIVE_INFINITY */
+  maxSessions?: number
+}
+
 /**
  * Session claims in this process's memory (the default): right for one process; several instances
  * need the claims of their shared store (`createFocalStores`).
@@ -22,12 +32,15 @@ export interface FocalSessionClaims {
  * @example
  * createFocalApp({ definition, sessionClaims: createMemorySessionClaims() })
  */
-export function createMemorySessionClaims(): FocalSessionClaims {
-  const epochs = new Map<string, string>()
+export function createMemorySessionClaims(options: MemorySessionClaimsOptions = {}): FocalSessionClaims {
+  const epochs = createBoundedMap<string>({
+    ...(options.ttlMs === undefined ? {} : { ttlMs: options.ttlMs }),
+    ...(options.maxSessions === undefined ? {} : { maxEntries: options.maxSessions }),
+  })
   return {
     async claim(sessionId, epoch) {
       // No await between the check and the write: the claim is atomic in this isolate.
-      if (epochs.has(sessionId)) return false
+      if (epochs.get(sessionId) !== undefined) return false
       epochs.set(sessionId, epoch)
       return true
     },
@@ -35,7 +48,7 @@ export function createMemorySessionClaims(): FocalSessionClaims {
       return epochs.get(sessionId)
     },
     async rotate(sessionId, epoch) {
-      if (!epochs.has(sessionId)) return false
+      if (epochs.get(sessionId) === undefined) return false
       epochs.set(sessionId, epoch)
       return true
     },

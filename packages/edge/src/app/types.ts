@@ -107,6 +107,14 @@ export type FocalAppOptions = FocalAppEngineSource & {
    */
   name?: string
   /**
+   * Bounds of the in-memory stores the app creates (session state, ledger, ledger heads, session
+   * claims; not the stores you pass): each forgets a session `ttlMs` after its last use and keeps
+   * at most `maxSessions`, least recently used dropped first. Memory is reclaimed on the next
+   * request after an idle period.
+   * @default { ttlMs: 86_400_000, maxSessions: 10_000 }
+   */
+  memory?: { ttlMs?: number; maxSessions?: number }
+  /**
    * Session state store (used when the app builds the engine).
    * @default createMemorySessionStore()
    */

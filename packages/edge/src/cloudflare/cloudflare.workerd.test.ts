@@ -1,4 +1,4 @@
-import { env, SELF } from 'cloudflare:test'
+import { env, runDurableObjectAlarm, SELF } from 'cloudflare:test'
 import { createEngine, FocalError, type GenerateOptions, type LanguageModel } from '@focal/core'
 import { describeLedgerStoreConformance, describeSessionStoreConformance } from '@focal/core/testing'
 import { describe, expect, it } from 'vitest'
@@ -42,6 +42,27 @@ describe('serveFocal (Workers)', () => {
 })
 
 describe('createFocalStores (Durable Objects)', () => {
+  it("forgets an idle session with ttlMs: the object's alarm clears its state, ledger and claim", async () => {
+    const { sessionStore, ledgerStore, sessionClaims } = createFocalStores({ namespace, ttlMs: 60_000 })
+    const sessionId = `ttl-${crypto.randomUUID()}`
+    expect(await sessionStore.put(sessionId, { turn: 1 }, 0)).toBe(1)
+    const record = { id: 'r0', sessionId, sequence: 0 } as unknown as Parameters<
+      typeof ledgerStore.appendIfNext
+    >[0]
+    expect(await ledgerStore.appendIfNext(record)).toBe(true)
+    expect(await sessionClaims.claim(sessionId, 'epoch-1')).toBe(true)
+    const stub = namespace.get(namespace.idFromName(sessionId) as never)
+    expect(await runDurableObjectAlarm(stub)).toBe(true)
+    expect(await sessionStore.get(sessionId)).toBeUndefined()
+    expect(await ledgerStore.list(sessionId)).toEqual([])
+    expect(await sessionClaims.epoch(sessionId)).toBeUndefined()
+    // Without ttlMs no alarm is set.
+    const kept = createFocalStores({ namespace })
+    const keptId = `kept-${crypto.randomUUID()}`
+    await kept.sessionStore.put(keptId, {}, 0)
+    expect(await runDurableObjectAlarm(namespace.get(namespace.idFromName(keptId) as never))).toBe(false)
+  })
+
   it('keeps 50 concurrent turns on one session from two app instances gap-free and without lost updates', async () => {
     const apps = [
       createTestApp({ definition: refundSupport, ...createFocalStores({ namespace }) }),

@@ -9,11 +9,24 @@ import { createDenoKvStores, type FocalDenoKv } from '../stores/deno-kv/create-d
  * @example
  * createFocalApp({ definition, ...createFocalStores({ kv: await Deno.openKv() }) })
  */
-export function createFocalStores({ kv, prefix }: { kv: FocalDenoKv; prefix?: string }): {
+export function createFocalStores({
+  kv,
+  prefix,
+  ttlMs,
+}: {
+  kv: FocalDenoKv
+  prefix?: string
+  /** Entries' `expireIn` (`createDenoKvStores`' `ttlMs`). */
+  ttlMs?: number
+}): {
   sessionStore: SessionStore
   ledgerStore: LedgerStore
   sessionLock: FocalSessionLock
   sessionClaims: FocalSessionClaims
 } {
-  return createDenoKvStores(prefix === undefined ? { kv } : { kv, prefix })
+  return createDenoKvStores({
+    kv,
+    ...(prefix === undefined ? {} : { prefix }),
+    ...(ttlMs === undefined ? {} : { ttlMs }),
+  })
 }

@@ -9,11 +9,24 @@ import { createRedisStores, type FocalRedisClient } from './create-redis-stores.
  * @example
  * createFocalApp({ definition, ...createFocalStores({ client: await createClient({ url }).connect() }) })
  */
-export function createFocalStores({ client, keyPrefix }: { client: FocalRedisClient; keyPrefix?: string }): {
+export function createFocalStores({
+  client,
+  keyPrefix,
+  ttlMs,
+}: {
+  client: FocalRedisClient
+  keyPrefix?: string
+  /** Sliding TTL of every session key (`createRedisStores`' `ttlMs`). */
+  ttlMs?: number
+}): {
   sessionStore: SessionStore
   ledgerStore: LedgerStore
   sessionLock: FocalSessionLock
   sessionClaims: FocalSessionClaims
 } {
-  return createRedisStores(keyPrefix === undefined ? { client } : { client, keyPrefix })
+  return createRedisStores({
+    client,
+    ...(keyPrefix === undefined ? {} : { keyPrefix }),
+    ...(ttlMs === undefined ? {} : { ttlMs }),
+  })
 }

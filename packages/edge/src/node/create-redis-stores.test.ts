@@ -48,6 +48,33 @@ describeSessionStoreConformance('redis', () => createRedisStores({ client }).ses
 describeLedgerStoreConformance('redis', () => createRedisStores({ client }).ledgerStore)
 
 describe('createRedisStores', () => {
+  it('gives every session key a sliding TTL with ttlMs, so idle sessions leave Redis', async () => {
+    const { sessionStore, ledgerStore, sessionClaims } = createRedisStores({
+      client,
+      keyPrefix: 'ttl:',
+      ttlMs: 400,
+    })
+    expect(await sessionStore.put('s', { turn: 1 }, 0)).toBe(1)
+    const record = { id: 'r0', sessionId: 's', sequence: 0 } as unknown as Parameters<
+      typeof ledgerStore.appendIfNext
+    >[0]
+    expect(await ledgerStore.appendIfNext(record)).toBe(true)
+    expect(await sessionClaims.claim('s', 'epoch-1')).toBe(true)
+    for (const key of ['ttl:session:s', 'ttl:ledger:s', 'ttl:claim:s']) {
+      const ttl = await client.pTTL(key)
+      expect(ttl).toBeGreaterThan(0)
+      expect(ttl).toBeLessThanOrEqual(400)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(await sessionStore.get('s')).toBeUndefined()
+    expect(await ledgerStore.list('s')).toEqual([])
+    expect(await sessionClaims.epoch('s')).toBeUndefined()
+    // Without ttlMs nothing expires.
+    const lasting = createRedisStores({ client, keyPrefix: 'lasting:' })
+    await lasting.sessionStore.put('s', {}, 0)
+    expect(await client.pTTL('lasting:session:s')).toBe(-1)
+  })
+
   it('keeps 50 concurrent turns on one session from two apps on two connections gap-free, with no lost update', async () => {
     const second = createClient({ url: server.url })
     await second.connect()

@@ -16,14 +16,18 @@ function stub(namespace: FocalSessionNamespace, sessionId: string): FocalSession
  */
 export function createDurableObjectSessionStore({
   namespace,
+  ttlMs,
 }: {
   namespace: FocalSessionNamespace
+  /** Forget an idle session this long after its last write (a Durable Object alarm). */
+  ttlMs?: number
 }): SessionStore {
   return {
     async get(sessionId) {
       return (await stub(namespace, sessionId).getSession()) ?? undefined
     },
-    put: (sessionId, state, expectedVersion) => stub(namespace, sessionId).putSession(state, expectedVersion),
+    put: (sessionId, state, expectedVersion) =>
+      stub(namespace, sessionId).putSession(state, expectedVersion, ttlMs),
     delete: (sessionId) => stub(namespace, sessionId).deleteSession(),
   }
 }
@@ -37,11 +41,14 @@ export function createDurableObjectSessionStore({
  */
 export function createDurableObjectLedgerStore({
   namespace,
+  ttlMs,
 }: {
   namespace: FocalSessionNamespace
+  /** Forget an idle session this long after its last append (a Durable Object alarm). */
+  ttlMs?: number
 }): LedgerStore {
   return {
-    appendIfNext: (record) => stub(namespace, record.sessionId).appendIfNext(record),
+    appendIfNext: (record) => stub(namespace, record.sessionId).appendIfNext(record, ttlMs),
     list: (sessionId, { fromSequence = 0, limit = Number.MAX_SAFE_INTEGER } = {}) =>
       stub(namespace, sessionId).listRecords(fromSequence, limit),
     async last(sessionId) {
@@ -77,13 +84,16 @@ export function createDurableObjectSessionLock({
  */
 export function createDurableObjectSessionClaims({
   namespace,
+  ttlMs,
 }: {
   namespace: FocalSessionNamespace
+  /** Forget an idle session this long after its claim was last used (a Durable Object alarm). */
+  ttlMs?: number
 }): FocalSessionClaims {
   return {
-    claim: (sessionId, epoch) => stub(namespace, sessionId).claimSession(epoch),
+    claim: (sessionId, epoch) => stub(namespace, sessionId).claimSession(epoch, ttlMs),
     async epoch(sessionId) {
-      return (await stub(namespace, sessionId).claimEpoch()) ?? undefined
+      return (await stub(namespace, sessionId).claimEpoch(ttlMs)) ?? undefined
     },
     rotate: (sessionId, epoch) => stub(namespace, sessionId).rotateClaim(epoch),
     remove: (sessionId) => stub(namespace, sessionId).removeClaim(),

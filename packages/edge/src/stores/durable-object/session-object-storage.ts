@@ -82,6 +82,13 @@ export function createSessionObjectStorage(sql: DurableObjectSql) {
     removeClaim(): void {
       sql.exec('DELETE FROM focal_claim')
     },
+    /** Forgets everything the object holds (its TTL alarm fired). */
+    clear(): void {
+      sql.exec('DELETE FROM focal_session')
+      sql.exec('DELETE FROM focal_ledger')
+      sql.exec('DELETE FROM focal_lease')
+      sql.exec('DELETE FROM focal_claim')
+    },
     lastRecord(): LedgerRecord | null {
       const row = lastRow()
       return row ? (JSON.parse(String(row.record)) as LedgerRecord) : null
