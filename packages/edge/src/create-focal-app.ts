@@ -23,6 +23,17 @@ import { defaultInputLimits } from './schemas/limits.ts'
 
 const publicPaths = new Set(['/health', '/openapi.json'])
 
+/** The methods registered for `path` (a 404 on a known path with another method is a 405). */
+function allowedMethods(app: Hono, path: string): string[] {
+  const methods = new Set<string>()
+  for (const route of app.routes) {
+    if (route.method === 'ALL' || route.path.includes('*')) continue
+    const pattern = route.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')
+    if (new RegExp(`^${pattern}$`).test(path)) methods.add(route.method)
+  }
+  return [...methods].sort()
+}
+
 /** Session tokens are on unless `sessionSecret: false`; with no secret, a random one per app. */
 function resolveSessionTokens(secret: string | false | undefined): SessionTokens | undefined {
   if (secret === false) {
@@ -84,6 +95,17 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     return hono.json(body, status as ContentfulStatusCode)
   })
   app.notFound((hono) => {
+    const allowed = allowedMethods(app, hono.req.path)
+    if (allowed.length > 0) {
+      const { status, body } = toErrorResponse(
+        new FocalError({
+          code: 'method-not-allowed',
+          message: `${hono.req.method} is not allowed on ${hono.req.path}; use ${allowed.join(', ')}.`,
+        }),
+      )
+      hono.header('allow', allowed.join(', '))
+      return hono.json(body, status as ContentfulStatusCode)
+    }
     const { status, body } = toErrorResponse(
       new FocalError({ code: 'route-not-found', message: `No route ${hono.req.method} ${hono.req.path}.` }),
     )

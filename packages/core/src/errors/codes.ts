@@ -41,4 +41,5 @@ export type FocalErrorCode =
   | 'payload-too-large'
   | 'unsupported-media-type'
   | 'route-not-found'
+  | 'method-not-allowed'
   | 'internal-error'

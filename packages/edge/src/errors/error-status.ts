@@ -6,6 +6,7 @@ export type FocalErrorStatus =
   | 401
   | 403
   | 404
+  | 405
   | 409
   | 410
   | 413
@@ -44,6 +45,7 @@ export const errorStatus = {
   'session-not-found': 404,
   'approval-not-found': 404,
   'route-not-found': 404,
+  'method-not-allowed': 405,
   'tool-not-found': 404,
   'version-conflict': 409,
   'approval-expired': 410,

@@ -290,6 +290,15 @@ export function badRequests(limits: { maxTextLength: number; bodyLimit: number }
       path_: 'text',
     },
     {
+      name: 'enforce with an unknown rule id',
+      method: 'POST',
+      path: '/v1/enforce',
+      body: { text: 'hi', ruleIds: ['refund-cap', 'no-such-rule'] },
+      status: 400,
+      code: 'invalid-request',
+      path_: 'ruleIds[1]',
+    },
+    {
       name: 'enforce with unknown mode',
       method: 'POST',
       path: '/v1/enforce',

@@ -228,6 +228,20 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       expect(await codeOf(await read(renewed))).toEqual([401, 'session-token-revoked'])
     })
 
+    it('answers a known path with the wrong method 405 and the Allow header', async () => {
+      const wrong = await send(request('/v1/turn'))
+      expect(wrong.status).toBe(405)
+      expect(wrong.headers.get('allow')).toBe('POST')
+      expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe('method-not-allowed')
+      const session = await send(request('/v1/sessions/some-id', { method: 'PUT' }))
+      expect(session.status).toBe(405)
+      expect(session.headers.get('allow')).toBe('DELETE, GET')
+      await session.text()
+      const unknown = await send(request('/v1/nothing-here'))
+      expect(unknown.status).toBe(404)
+      await unknown.text()
+    })
+
     it('answers /health without credentials', async () => {
       const response = await send(new Request(`${base}/health`))
       expect(response.status).toBe(200)
