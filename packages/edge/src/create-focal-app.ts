@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { FocalAppContext } from './app/app-context.ts'
+import { createInputRail, createMemoryInputVault } from './app/create-input-rail.ts'
 import { createSessionQueue } from './app/create-session-queue.ts'
 import { limitBody } from './app/limit-body.ts'
 import { defaultMemoryBounds, resolveAppParts } from './app/resolve-app-parts.ts'
@@ -75,8 +76,18 @@ export function createFocalApp(options: FocalAppOptions): Hono {
   const { name = 'focal', bodyLimit: maxSize = 65_536 } = options
   const limits = { ...defaultInputLimits, ...options.limits }
   const schemas = createRequestSchemas(limits)
+  const parts = resolveAppParts(options)
+  const inputVault =
+    options.inputRails === false || parts.detectors === undefined
+      ? undefined
+      : (options.inputRails?.vault ?? createMemoryInputVault())
   const context: FocalAppContext = {
-    ...resolveAppParts(options),
+    ...parts,
+    inputVault,
+    inputRail:
+      inputVault === undefined || parts.detectors === undefined
+        ? undefined
+        : createInputRail({ detectors: parts.detectors, vault: inputVault }),
     schemas,
     limits,
     queue: createSessionQueue(options.sessionLock),

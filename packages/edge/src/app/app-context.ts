@@ -3,6 +3,7 @@ import type { FocalApproverCredential, FocalAuthorizeApproval } from '../auth/au
 import type { SessionTokens } from '../auth/session-tokens.ts'
 import type { FocalRequestSchemas } from '../schemas/create-request-schemas.ts'
 import type { FocalInputLimits } from '../schemas/limits.ts'
+import type { FocalInputRail, FocalInputVault } from './create-input-rail.ts'
 import type { SessionQueue } from './create-session-queue.ts'
 import type { FocalSessionClaims } from './session-claims.ts'
 import type { FocalAppEngine, FocalAppServices } from './types.ts'
@@ -32,6 +33,10 @@ export interface FocalAppContext {
   approvers: readonly FocalApproverCredential[]
   authorizeApproval: FocalAuthorizeApproval | undefined
   generateId: () => string
+  /** Replaces personal values in user input by placeholders (undefined: rails off). */
+  inputRail: FocalInputRail | undefined
+  /** Where the input rail keeps the values, encrypted per session; erased with the session. */
+  inputVault: FocalInputVault | undefined
   onEvent:
     | ((event: TurnEvent, context: { sessionId: string; route: string }) => void | Promise<void>)
     | undefined

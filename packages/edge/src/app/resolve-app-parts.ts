@@ -4,6 +4,7 @@ import {
   createMemoryLedgerAnchorStore,
   createMemoryLedgerStore,
   createMemorySessionStore,
+  type DetectorId,
   importLedgerKey,
   type LedgerAnchorStore,
   type LedgerStore,
@@ -30,6 +31,8 @@ export interface ResolvedAppParts {
    * signal could stop), so `/v1/turn` does not create one per request.
    */
   abortable: boolean
+  /** The definition's detectors (settings.detectors), for the input rail; undefined without a definition. */
+  detectors: readonly DetectorId[] | undefined
 }
 
 function buildEngine(
@@ -80,10 +83,11 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
     options.sessionStore ?? ('engine' in options ? undefined : createMemorySessionStore(memory))
   const engine = buildEngine(options, ledgerStore, ledgerAnchorStore, sessionStore)
   const source = options.definition ?? (engine as { definition?: object }).definition
+  const loaded = source === undefined ? undefined : loadDefinition(source)
   const built =
-    source === undefined
+    loaded === undefined
       ? undefined
-      : createDefinitionServices({ definition: loadDefinition(source), enforcer: options.enforcer })
+      : createDefinitionServices({ definition: loaded, enforcer: options.enforcer })
   const missing = (name: string) => () => {
     throw new TypeError(`createFocalApp: pass a definition (or services.${name}) with a ready engine`)
   }
@@ -98,5 +102,14 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
     options.services?.guardText ?? (options.services?.createStreamGuard ? undefined : built?.guardText)
   if (guardText) services.guardText = guardText
   const abortable = 'engine' in options || Boolean(options.model) || Boolean(options.tools)
-  return { engine, services, ledgerStore, sessionStore, ledgerKey, ledgerAnchorStore, abortable }
+  return {
+    engine,
+    services,
+    ledgerStore,
+    sessionStore,
+    ledgerKey,
+    ledgerAnchorStore,
+    abortable,
+    detectors: loaded?.settings.detectors,
+  }
 }

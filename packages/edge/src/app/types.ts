@@ -20,6 +20,7 @@ import type { FocalApproverCredential, FocalAuthorizeApproval } from '../auth/au
 import type { FocalAuthOptions } from '../auth/client-auth.ts'
 import type { FocalStreamGuard } from '../filter/stream-guard.ts'
 import type { FocalInputLimits } from '../schemas/limits.ts'
+import type { FocalInputVault } from './create-input-rail.ts'
 import type { FocalSessionLock } from './create-polling-session-lock.ts'
 import type { FocalSessionClaims } from './session-claims.ts'
 
@@ -114,6 +115,15 @@ export type FocalAppOptions = FocalAppEngineSource & {
    * @default { ttlMs: 86_400_000, maxSessions: 10_000 }
    */
   memory?: { ttlMs?: number; maxSessions?: number }
+  /**
+   * Input rails: the definition's detectors (`settings.detectors`, the ones Lane 1 runs on replies)
+   * scan every user text of `/v1/turn` and `/v1/chat` before the engine sees it; each value becomes
+   * a typed placeholder (`[CREDIT_CARD_1]`, `[US_SSN_1]`), so state, ledger, provenance and model
+   * prompts never hold it, and goes to `vault`, encrypted with the session's own key (AES-GCM, Web
+   * Crypto). `DELETE /v1/sessions/:id` erases the key. `false` turns the rail off.
+   * @default { vault: createMemoryInputVault() } when the app has a definition
+   */
+  inputRails?: false | { vault?: FocalInputVault }
   /**
    * Session state store (used when the app builds the engine).
    * @default createMemorySessionStore()

@@ -27,7 +27,8 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
     let result: TurnResult
     try {
       const signal = app.abortable ? { signal: context.req.raw.signal } : {}
-      result = await app.engine.turn({ sessionId, text: body.text, ...signal })
+      const text = app.inputRail ? await app.inputRail(sessionId, body.text) : body.text
+      result = await app.engine.turn({ sessionId, text, ...signal })
     } finally {
       await release()
     }
