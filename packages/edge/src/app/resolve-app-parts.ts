@@ -78,7 +78,9 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
   // A ready engine's ledger keeps its own heads: only one passed here is shared with `/ledger`.
   const ledgerAnchorStore =
     options.ledgerAnchorStore ??
-    ('engine' in options ? undefined : createMemoryLedgerAnchorStore({ maxSessions: memory.maxSessions }))
+    ('engine' in options
+      ? undefined
+      : createMemoryLedgerAnchorStore({ maxSessions: memory.maxSessions, ttlMs: memory.ttlMs }))
   const sessionStore =
     options.sessionStore ?? ('engine' in options ? undefined : createMemorySessionStore(memory))
   const engine = buildEngine(options, ledgerStore, ledgerAnchorStore, sessionStore)
