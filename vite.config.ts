@@ -61,7 +61,7 @@ export default defineConfig({
         test: {
           name: 'examples',
           root: './examples',
-          include: ['repo-helper/**/*.test.ts'],
+          include: ['repo-helper/**/*.test.ts', 'deno/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -8,13 +8,26 @@ const definition = await Deno.readTextFile(new URL('../definitions/refund-suppor
 const kv = await Deno.openKv(Deno.env.get('FOCAL_KV_PATH'))
 const token = Deno.env.get('FOCAL_API_TOKEN')
 const sessionSecret = Deno.env.get('FOCAL_SESSION_SECRET')
+const supervisorToken = Deno.env.get('FOCAL_SUPERVISOR_TOKEN')
+
+// Refuse to start without the session secret: a random one would not survive a restart nor be
+// shared by the other instances of a deployment, so tokens would fail at random.
+if (!sessionSecret || sessionSecret.length < 32) {
+  console.error(
+    'Focal on Deno refuses to start: set FOCAL_SESSION_SECRET (32+ characters) to sign the per-session tokens.',
+  )
+  Deno.exit(1)
+}
 
 serveFocal({
   name: 'refund-support',
   definition,
   ...createFocalStores({ kv }),
   ...(token ? { auth: { type: 'bearer' as const, tokens: [token] } } : {}),
-  ...(sessionSecret ? { sessionSecret } : {}),
+  sessionSecret,
+  ...(supervisorToken
+    ? { approvers: [{ token: supervisorToken, id: 'supervisor', roles: ['supervisor'] }] }
+    : {}),
   port: Number(Deno.env.get('PORT') ?? 8000),
   hostname: '127.0.0.1',
   onListen: ({ port }) => console.log(`Focal on Deno at http://127.0.0.1:${port}/health`),

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { serveFocal } from '@focal/edge/node'
 import { createChatStore, createHttpTransport } from '@focal/react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { keepSessionTokens } from '../../packages/edge/src/testing/keep-session-tokens.ts'
 import { createRepoTools, type RepoTools } from './create-repo-tools.ts'
 
 const definition = readFileSync(join(import.meta.dirname, 'repo-helper.yaml'), 'utf8')
@@ -24,7 +25,11 @@ afterAll(async () => {
 
 describe('the repo-helper task agent over HTTP, through the widget store', () => {
   it('streams the plan and the narrowing in the provenance, and undoes the narrowing from the store', async () => {
-    const store = createChatStore({ transport: createHttpTransport({ baseUrl: origin }) })
+    // One client: the widget's requests and the direct reads below share the session's token.
+    const http = keepSessionTokens()
+    const store = createChatStore({
+      transport: createHttpTransport({ baseUrl: origin, fetch: (input, init) => http(String(input), init) }),
+    })
     await store.getState().sendMessage('explain how the auth works')
     const reply = store.getState().messages.at(-1)
     expect(reply?.role).toBe('assistant')
@@ -42,7 +47,7 @@ describe('the repo-helper task agent over HTTP, through the widget store', () =>
     expect(store.getState().error).toBeUndefined()
 
     const sessionId = store.getState().sessionId
-    const ledger = (await (await fetch(`${origin}/v1/sessions/${sessionId}/ledger`)).json()) as {
+    const ledger = (await (await http(`${origin}/v1/sessions/${sessionId}/ledger`)).json()) as {
       records: Array<{ type: string }>
       verification: { valid: boolean }
     }
@@ -51,7 +56,7 @@ describe('the repo-helper task agent over HTTP, through the widget store', () =>
     expect(types.at(-1)).toBe('GOAL_RESTORED')
     expect(ledger.verification).toEqual({ valid: true })
     // Nothing left to undo.
-    const again = await fetch(`${origin}/v1/sessions/${sessionId}/goal/restore`, {
+    const again = await http(`${origin}/v1/sessions/${sessionId}/goal/restore`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',

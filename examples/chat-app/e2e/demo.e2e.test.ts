@@ -51,6 +51,25 @@ async function send(page: Page, text: string) {
   return assistantMessages(page).nth(before)
 }
 
+/** The chat page's session id, read from its supervisor link. */
+async function sessionIdOf(page: Page): Promise<string> {
+  const href = await page.getByRole('link', { name: 'open the supervisor view' }).getAttribute('href')
+  return new URLSearchParams(href?.split('?')[1]).get('session') ?? ''
+}
+
+/** A supervisor, in their own page with their own credential, approves the session's pending action. */
+async function approveAsSupervisor(context: BrowserContext, sessionId: string): Promise<Page> {
+  const supervisor = await context.newPage()
+  await supervisor.goto(`${demo.supervisorUrl}&session=${encodeURIComponent(sessionId)}`)
+  await supervisor.getByRole('button', { name: 'Load pending approval' }).click()
+  await supervisor
+    .getByRole('region', { name: 'Pending approval' })
+    .getByRole('button', { name: 'Approve' })
+    .click()
+  await supervisor.getByRole('region', { name: 'Decision' }).waitFor()
+  return supervisor
+}
+
 const shoot = (page: Page, name: string) => page.screenshot({ path: join(screenshots, `${name}.png`) })
 
 describe('demo chat in Chromium', () => {
@@ -96,12 +115,10 @@ describe('demo chat in Chromium', () => {
     expect(await approval.textContent()).not.toMatch(/capped/)
     const approvalCard = approval.locator('fieldset.focal-approval')
     await approvalCard.waitFor()
-    const before = await assistantMessages(page).count()
-    await approvalCard.getByRole('button', { name: 'Approve' }).click()
-    await assistantMessages(page).nth(before).waitFor()
-    await idle(page)
-    expect(await assistantMessages(page).nth(before).textContent()).toMatch(/NW-2002 is cancelled/)
     await shoot(page, '0-four-flows-one-session')
+    const supervisor = await approveAsSupervisor(browser.context, await sessionIdOf(page))
+    expect(await supervisor.locator('.demo-supervisor-reply').textContent()).toMatch(/NW-2002 is cancelled/)
+    await supervisor.close()
     await page.close()
   })
 
@@ -138,22 +155,30 @@ describe('demo chat in Chromium', () => {
     await page.close()
   })
 
-  it('pauses a large action on an approval card; approving resumes the conversation', async () => {
+  it('pauses a large action; the customer cannot approve it, the supervisor approves with their own credential', async () => {
     const page = await openChat(browser.context)
     const reply = await send(page, demoFlows.approval.text)
     const card = reply.locator('fieldset.focal-approval')
     await card.waitFor()
     await shoot(page, '4-approval-pending')
-    // Keyboard only: Tab order reaches the card's buttons, Enter approves.
+    // The customer's own approval is refused: their session token is not an approver credential.
     await card.getByRole('button', { name: 'Approve' }).focus()
     await page.keyboard.press('Enter')
-    await assistantMessages(page).nth(1).waitFor()
-    await idle(page)
-    expect(await card.locator('.focal-approval-decision').textContent()).toBe('Approved')
-    expect(((await assistantMessages(page).nth(1).textContent()) ?? '').length).toBeGreaterThan(0)
-    await shoot(page, '4-approval-resumed')
+    await page.locator('.focal-error').waitFor()
+    expect(await page.locator('.focal-error').textContent()).toMatch(/session token cannot approve/)
+    const supervisor = await approveAsSupervisor(browser.context, await sessionIdOf(page))
+    expect(await supervisor.locator('.demo-supervisor-decided').textContent()).toMatch(/Approved/)
+    expect(await supervisor.locator('.demo-supervisor-reply').textContent()).toMatch(/NW-2002 is cancelled/)
+    await shoot(supervisor, '4-approval-supervisor')
+    // Replayed, the decision finds nothing left to approve.
+    await supervisor.getByRole('button', { name: 'Load pending approval' }).click()
+    await supervisor.getByRole('alert').waitFor()
+    expect(await supervisor.getByRole('alert').textContent()).toMatch(/approval-not-found/)
+    await supervisor.close()
+    await page.bringToFront()
     await page.getByRole('link', { name: /session inspector/ }).click()
     await page.getByText('Hash chain intact').waitFor()
+    expect(await page.locator('.inspector-timeline').textContent()).toContain('approval-resolved')
     // The demo runs the final alignment judge, so the verdict chart is drawn from ledger records.
     const verdicts = page.getByRole('img', { name: /^Verdict rate \([1-9]\d* judged\)/ })
     await verdicts.waitFor()

@@ -46,13 +46,20 @@ afterAll(async () => {
 
 describe('demo on Redis, restarted', () => {
   it("shows the goal gate's attempt count in the widget after the server restarts", async () => {
-    demo = await startDemo({ FOCAL_REDIS_URL: redis.url })
+    // The session tokens outlive the process only when the secret does (the demo draws a random one).
+    const secret = { FOCAL_SESSION_SECRET: 'restart-test-session-secret-0123456789-abcdef' }
+    demo = await startDemo({ FOCAL_REDIS_URL: redis.url, ...secret })
     const origin = demo.url
     const page = await browser.context.newPage()
     const sessions: string[] = []
+    let token = ''
     page.on('request', (request) => {
       if (request.url().endsWith('/task/v1/chat'))
         sessions.push((request.postDataJSON() as { id: string }).id)
+    })
+    page.on('response', (response) => {
+      const issued = response.headers()['x-focal-session-token']
+      if (response.url().endsWith('/task/v1/chat') && issued) token = issued
     })
     await page.goto(`${origin}#/task`)
     const send = async (text: string) => {
@@ -67,7 +74,7 @@ describe('demo on Redis, restarted', () => {
     const sessionId = sessions[0]!
     const completed = await fetch(`${origin}task/v1/sessions/${sessionId}/complete`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-focal-session-token': token },
       body: JSON.stringify({ contract, output: run }),
     })
     expect(await completed.json()).toMatchObject({ decision: { status: 'PARTIAL', attemptNumber: 1 } })
@@ -76,6 +83,7 @@ describe('demo on Redis, restarted', () => {
     await demo.stop()
     demo = await startDemo({
       FOCAL_REDIS_URL: redis.url,
+      ...secret,
       FOCAL_DEMO_SKIP_BUILD: '1',
       PORT: new URL(origin).port,
     })

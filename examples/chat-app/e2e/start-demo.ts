@@ -4,6 +4,8 @@ import { join } from 'node:path'
 /** A running demo server started by a test. */
 export interface RunningDemo {
   url: string
+  /** The supervisor view's URL with the supervisor credential the demo printed. */
+  supervisorUrl: string
   output: () => string
   stop: () => Promise<void>
 }
@@ -30,7 +32,9 @@ export function startDemo(environment: Record<string, string> = {}): Promise<Run
     const onData = (data: Buffer) => {
       output += data.toString()
       const match = /Focal demo running at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)
-      if (match?.[1]) resolve({ url: match[1], output: () => output, stop })
+      const supervisor = /Supervisor view[^:]*: (http:\S+)/.exec(output)
+      if (match?.[1] && supervisor?.[1])
+        resolve({ url: match[1], supervisorUrl: supervisor[1], output: () => output, stop })
     }
     child.stdout?.on('data', onData)
     child.stderr?.on('data', onData)

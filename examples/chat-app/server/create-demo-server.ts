@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { LanguageModel } from '@focal/core'
@@ -31,6 +32,9 @@ export function modelFromEnvironment(
   return openAICompatible({ baseURL, model, ...(apiKey ? { apiKey } : {}) })
 }
 
+/** A random secret for this run (tokens signed with it end when the demo stops). */
+const randomSecret = () => randomBytes(32).toString('base64url')
+
 /**
  * The demo: the refund agent's `@focal/edge` under `/v1`, the repo-helper task agent's (real git
  * and file tools over a fixture repository) under `/task/v1`, the built React client everywhere else.
@@ -52,9 +56,15 @@ export async function createDemoServer({ clientDir, definitionPath, environment 
     ? await createClient({ url: environment.FOCAL_REDIS_URL }).connect()
     : undefined
   const stores = (keyPrefix: string) => (redis ? createFocalStores({ client: redis, keyPrefix }) : {})
+  // Secure by default with nothing to configure: session tokens signed with FOCAL_SESSION_SECRET (a
+  // random one per run when unset), and a supervisor who approves with their own credential.
+  const sessionSecret = environment.FOCAL_SESSION_SECRET ?? randomSecret()
+  const supervisorToken = environment.FOCAL_SUPERVISOR_TOKEN ?? randomSecret()
   const focal = createFocalApp({
     name: 'focal-demo',
     definition,
+    sessionSecret,
+    approvers: [{ token: supervisorToken, id: 'demo-supervisor', roles: ['supervisor'] }],
     ...(model ? { model } : {}),
     ...stores('focal:refund:'),
   })
@@ -63,6 +73,7 @@ export async function createDemoServer({ clientDir, definitionPath, environment 
     name: 'focal-repo-helper',
     definition: await readFile(repoHelperPath, 'utf8'),
     tools: repo.tools,
+    sessionSecret,
     ...(model ? { model } : {}),
     ...stores('focal:task:'),
   })
@@ -75,5 +86,5 @@ export async function createDemoServer({ clientDir, definitionPath, environment 
     repo.dispose()
     void redis?.quit()
   }
-  return { app, model, dispose }
+  return { app, model, dispose, supervisorToken }
 }

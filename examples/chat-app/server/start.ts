@@ -12,7 +12,7 @@ if (process.env.FOCAL_DEMO_SKIP_BUILD !== '1') {
   console.log('Building the demo client…')
   await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' })
 }
-const { app, model, dispose } = await createDemoServer({
+const { app, model, dispose, supervisorToken } = await createDemoServer({
   clientDir,
   definitionPath,
   environment: process.env,
@@ -23,6 +23,10 @@ const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) =
     ? `model ${process.env.FOCAL_MODEL} at ${process.env.FOCAL_MODEL_BASE_URL}`
     : 'no model (approved responses)'
   console.log(`Focal demo running at http://127.0.0.1:${info.port}/ (${mode})`)
+  // The credential goes in the URL's fragment, which the browser never sends to the server.
+  console.log(
+    `Supervisor view (approves large cancellations): http://127.0.0.1:${info.port}/#/supervisor?credential=${supervisorToken}`,
+  )
 })
 const close = () =>
   server.close(() => {

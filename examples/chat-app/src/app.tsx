@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { createInPageTransport } from './create-in-page-transport.ts'
 import { demoMessages, taskMessages } from './demo-messages.ts'
 import { Inspector } from './inspector/inspector.tsx'
+import { Supervisor } from './supervisor/supervisor.tsx'
 import { useHashRoute } from './use-hash-route.ts'
 
 /** Where the engine runs: behind `@focal/edge` on the Node server, or in this page. */
@@ -31,11 +32,22 @@ function TryList({
   )
 }
 
+/** Session tokens the server issued to this page, so the inspector link can carry its own. */
+const sessionTokens = new Map<string, string>()
+const fetchKeepingTokens: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init)
+  const token = response.headers.get('x-focal-session-token')
+  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { id?: unknown }) : {}
+  if (token && typeof body.id === 'string') sessionTokens.set(body.id, token)
+  return response
+}
+
 function ChatPage({ mode }: { mode: EngineMode }) {
   // One store for the page; the streaming redactor is the client-side Lane 1 (defense in depth).
   const [store] = useState(() =>
     createChatStore({
-      transport: mode === 'server' ? createHttpTransport() : createInPageTransport(),
+      transport:
+        mode === 'server' ? createHttpTransport({ fetch: fetchKeepingTokens }) : createInPageTransport(),
       scan: () => createStreamRedactor({ detectors: ['credit-card', 'us-ssn', 'secret'] }),
     }),
   )
@@ -50,9 +62,32 @@ function ChatPage({ mode }: { mode: EngineMode }) {
         <h2>Try the four flows</h2>
         <TryList messages={demoMessages} send={sendMessage} />
         {mode === 'server' ? (
-          <p>
-            <a href={`#/inspector?session=${encodeURIComponent(sessionId)}`}>Open the session inspector →</a>
-          </p>
+          <>
+            <p>
+              <a
+                href={`#/inspector?session=${encodeURIComponent(sessionId)}`}
+                onClick={(event) => {
+                  // The token arrives with the first reply, after this link rendered: read it now.
+                  event.preventDefault()
+                  const token = sessionTokens.get(sessionId) ?? ''
+                  window.location.hash = `#/inspector?session=${encodeURIComponent(sessionId)}&token=${encodeURIComponent(token)}`
+                }}
+              >
+                Open the session inspector →
+              </a>
+            </p>
+            <p>
+              Large cancellations wait for a supervisor:{' '}
+              <a
+                href={`#/supervisor?session=${encodeURIComponent(sessionId)}`}
+                target="_blank"
+                rel="noreferrer"
+              >
+                open the supervisor view
+              </a>{' '}
+              (its own credential; this chat's session token cannot approve).
+            </p>
+          </>
         ) : null}
         <p className="demo-mode">
           {mode === 'server' ? (
@@ -111,7 +146,9 @@ export function App() {
         <a href="#/task">Task agent →</a>
       </header>
       {path === '/inspector' ? (
-        <Inspector sessionId={params.get('session') ?? ''} />
+        <Inspector sessionId={params.get('session') ?? ''} token={params.get('token') ?? ''} />
+      ) : path === '/supervisor' ? (
+        <Supervisor sessionId={params.get('session') ?? ''} credential={params.get('credential') ?? ''} />
       ) : path === '/task' ? (
         <TaskPage />
       ) : (

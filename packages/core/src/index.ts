@@ -59,6 +59,7 @@ export {
 } from './enforcement/index.ts'
 export type * from './enforcement/types.ts'
 export type {
+  ApprovalDecider,
   ApprovalDecisionInput,
   ApprovalRequest,
   Clarification,

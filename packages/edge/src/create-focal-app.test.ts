@@ -6,7 +6,8 @@ import {
   createMemorySessionStore,
   FocalError,
 } from '@focal/core'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { createMemorySessionClaims } from './app/session-claims.ts'
 import { createFocalApp } from './create-focal-app.ts'
 import { createTestApp } from './testing/create-test-app.ts'
 import { describeFocalHttpSuite } from './testing/http-suite.ts'
@@ -21,6 +22,59 @@ describeFocalHttpSuite('Node (app.request)', () => {
 })
 
 describe('createFocalApp', () => {
+  it('issues and requires session tokens with no sessionSecret given (a random secret per app)', async () => {
+    const app = createFocalApp({ definition })
+    const post = (body: object, headers: Record<string, string> = {}) =>
+      app.request('/v1/turn', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      })
+    const created = await post({ sessionId: 'default-secure', text: 'where is my order NW-1001' })
+    const token = created.headers.get('x-focal-session-token') ?? ''
+    expect(token).toMatch(/^v2\./)
+    // Whoever knows the id but not the token can neither read nor write the session.
+    expect((await app.request('/v1/sessions/default-secure')).status).toBe(401)
+    expect((await app.request('/v1/sessions/default-secure/ledger')).status).toBe(401)
+    expect((await post({ sessionId: 'default-secure', text: 'hello' })).status).toBe(409)
+    const read = await app.request('/v1/sessions/default-secure', {
+      headers: { 'x-focal-session-token': token },
+    })
+    expect(read.status).toBe(200)
+    // Another app (another random secret) does not accept this one's token.
+    const other = createFocalApp({ definition })
+    await other.request('/v1/turn', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId: 'default-secure', text: 'hi' }),
+    })
+    const foreign = await other.request('/v1/sessions/default-secure', {
+      headers: { 'x-focal-session-token': token },
+    })
+    expect(foreign.status).toBe(403)
+  })
+
+  it('turns session tokens off only when told to, and warns that it did', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      const app = createFocalApp({ definition, sessionSecret: false })
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/session tokens are OFF/))
+      const created = await app.request('/v1/turn', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sessionId: 'open', text: 'hi' }),
+      })
+      expect(created.headers.get('x-focal-session-token')).toBeNull()
+      expect((await app.request('/v1/sessions/open')).status).toBe(200)
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  it('rejects a sessionSecret shorter than 32 characters with an error naming the option', () => {
+    expect(() => createFocalApp({ definition, sessionSecret: 'short' })).toThrow(/option "sessionSecret"/)
+  })
+
   it('answers an engine failure with 500 internal-error and no internals', async () => {
     const app = createFocalApp({
       engine: {
@@ -66,9 +120,11 @@ describe('createFocalApp', () => {
   it('keeps 50 concurrent turns on one in-memory session gap-free with no lost update', async () => {
     const sessionStore = createMemorySessionStore()
     const ledgerStore = createMemoryLedgerStore()
+    // Two apps over the same stores share the claims too, so either honours the other's tokens.
+    const sessionClaims = createMemorySessionClaims()
     const apps = [
-      createTestApp({ definition, sessionStore, ledgerStore }),
-      createTestApp({ definition, sessionStore, ledgerStore }),
+      createTestApp({ definition, sessionStore, ledgerStore, sessionClaims }),
+      createTestApp({ definition, sessionStore, ledgerStore, sessionClaims }),
     ]
     const outcome = await runConcurrentTurns(
       apps.map((app) => async (request: Request) => app.request(request)),
@@ -101,10 +157,19 @@ describe('createFocalApp', () => {
     const readLedger = async (app: ReturnType<typeof createFocalApp>) =>
       ((await (await app.request('/v1/sessions/s/ledger')).json()) as { verification: unknown }).verification
     await engine.turn({ sessionId: 's', text: 'Where is my order NW-1234?' })
-    const keyed = createFocalApp({ engine, definition, ledgerStore, ledgerKey: key, ledgerAnchorStore })
+    // The session was written by the engine, not over HTTP: no token was ever issued for it.
+    const open = { sessionSecret: false } as const
+    const keyed = createFocalApp({
+      engine,
+      definition,
+      ledgerStore,
+      ledgerKey: key,
+      ledgerAnchorStore,
+      ...open,
+    })
     expect(await readLedger(keyed)).toEqual({ valid: true })
     // Without the key the app cannot check an HMAC chain, and says so.
-    expect(await readLedger(createFocalApp({ engine, definition, ledgerStore }))).toMatchObject({
+    expect(await readLedger(createFocalApp({ engine, definition, ledgerStore, ...open }))).toMatchObject({
       valid: false,
       sequence: 0,
       problem: 'key-required',

@@ -3,13 +3,16 @@ import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { FocalAppContext } from './app/app-context.ts'
+import { createInputRail, createMemoryInputVault } from './app/create-input-rail.ts'
 import { createSessionQueue } from './app/create-session-queue.ts'
 import { limitBody } from './app/limit-body.ts'
-import { resolveAppParts } from './app/resolve-app-parts.ts'
+import { defaultMemoryBounds, resolveAppParts } from './app/resolve-app-parts.ts'
+import { createEpoch, createMemorySessionClaims } from './app/session-claims.ts'
 import type { FocalAppOptions } from './app/types.ts'
+import { approverTokenHeader, checkApproverCredentials } from './auth/authorize-approver.ts'
 import { sessionTokenHeader } from './auth/authorize-session.ts'
 import { clientAuth } from './auth/client-auth.ts'
-import { createSessionTokens } from './auth/session-tokens.ts'
+import { createSessionTokens, type SessionTokens } from './auth/session-tokens.ts'
 import { toErrorResponse } from './errors/to-error-response.ts'
 import { createOpenApiDocument } from './openapi/create-openapi-document.ts'
 import { registerChatRoute } from './routes/chat-route.ts'
@@ -20,6 +23,46 @@ import { createRequestSchemas } from './schemas/create-request-schemas.ts'
 import { defaultInputLimits } from './schemas/limits.ts'
 
 const publicPaths = new Set(['/health', '/openapi.json'])
+
+/** The methods registered for `path` (a 404 on a known path with another method is a 405). */
+function allowedMethods(app: Hono, path: string): string[] {
+  const methods = new Set<string>()
+  for (const route of app.routes) {
+    if (route.method === 'ALL' || route.path.includes('*')) continue
+    const pattern = route.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')
+    if (new RegExp(`^${pattern}$`).test(path)) methods.add(route.method)
+  }
+  return [...methods].sort()
+}
+
+/** Session tokens are on unless `sessionSecret: false`; with no secret, a random one per app. */
+function resolveSessionTokens(secret: string | false | undefined): SessionTokens | undefined {
+  if (secret === false) {
+    console.warn(
+      'createFocalApp: sessionSecret is false, so session tokens are OFF: anyone who knows a session id can read its state and ledger and act in it. Pass a secret of 32+ characters in production.',
+    )
+    return undefined
+  }
+  if (typeof secret === 'string' && secret.length < 32) {
+    throw new FocalError({
+      code: 'invalid-argument',
+      message:
+        'createFocalApp: option "sessionSecret" needs at least 32 characters (or false to disable tokens)',
+    })
+  }
+  // Two epochs are 256 random bits: a secret nobody else knows, for this app only.
+  return createSessionTokens({ secret: secret ?? `${createEpoch()}${createEpoch()}` })
+}
+
+function checkTokenTtl(ttl: number): number {
+  if (!Number.isFinite(ttl) || ttl < 1000) {
+    throw new FocalError({
+      code: 'invalid-argument',
+      message: 'createFocalApp: option "sessionTokenTtl" must be a number of milliseconds, at least 1000',
+    })
+  }
+  return ttl
+}
 
 /**
  * Creates the Focal HTTP app: chat (AI SDK UI message stream), turn, parse, enforce, approvals,
@@ -33,15 +76,27 @@ export function createFocalApp(options: FocalAppOptions): Hono {
   const { name = 'focal', bodyLimit: maxSize = 65_536 } = options
   const limits = { ...defaultInputLimits, ...options.limits }
   const schemas = createRequestSchemas(limits)
+  const parts = resolveAppParts(options)
+  const inputVault =
+    options.inputRails === false || parts.detectors === undefined
+      ? undefined
+      : (options.inputRails?.vault ?? createMemoryInputVault())
   const context: FocalAppContext = {
-    ...resolveAppParts(options),
+    ...parts,
+    inputVault,
+    inputRail:
+      inputVault === undefined || parts.detectors === undefined
+        ? undefined
+        : createInputRail({ detectors: parts.detectors, vault: inputVault }),
     schemas,
     limits,
     queue: createSessionQueue(options.sessionLock),
-    tokens:
-      options.sessionSecret === undefined
-        ? undefined
-        : createSessionTokens({ secret: options.sessionSecret }),
+    tokens: resolveSessionTokens(options.sessionSecret),
+    sessionClaims:
+      options.sessionClaims ?? createMemorySessionClaims({ ...defaultMemoryBounds, ...options.memory }),
+    sessionTokenTtl: checkTokenTtl(options.sessionTokenTtl ?? 86_400_000),
+    approvers: checkApproverCredentials(options.approvers ?? []),
+    authorizeApproval: options.authorizeApproval,
     generateId: options.generateId ?? (() => crypto.randomUUID()),
     onEvent: options.onEvent,
   }
@@ -51,6 +106,17 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     return hono.json(body, status as ContentfulStatusCode)
   })
   app.notFound((hono) => {
+    const allowed = allowedMethods(app, hono.req.path)
+    if (allowed.length > 0) {
+      const { status, body } = toErrorResponse(
+        new FocalError({
+          code: 'method-not-allowed',
+          message: `${hono.req.method} is not allowed on ${hono.req.path}; use ${allowed.join(', ')}.`,
+        }),
+      )
+      hono.header('allow', allowed.join(', '))
+      return hono.json(body, status as ContentfulStatusCode)
+    }
     const { status, body } = toErrorResponse(
       new FocalError({ code: 'route-not-found', message: `No route ${hono.req.method} ${hono.req.path}.` }),
     )
@@ -66,7 +132,7 @@ export function createFocalApp(options: FocalAppOptions): Hono {
             ? (value) => (origin(value) ? value : null)
             : (origin as string | string[]),
         credentials,
-        allowHeaders: ['content-type', 'authorization', 'x-api-key', sessionTokenHeader],
+        allowHeaders: ['content-type', 'authorization', 'x-api-key', sessionTokenHeader, approverTokenHeader],
         exposeHeaders: [sessionTokenHeader, 'x-vercel-ai-ui-message-stream'],
       }),
     )

@@ -5,12 +5,15 @@
  */
 
 export type { FocalStreamGuard } from '@focal/core'
+/** Core's error class, for hosts that throw a coded error from their options (`server-misconfigured`). */
+export { FocalError } from '@focal/core'
 export {
   createPollingSessionLock,
   type FocalSessionLock,
   type PollingSessionLockOptions,
   type SessionLeaseOperations,
 } from './app/create-polling-session-lock.ts'
+export { createMemorySessionClaims, type FocalSessionClaims } from './app/session-claims.ts'
 export type {
   FocalAppEngine,
   FocalAppEngineSource,
@@ -18,6 +21,8 @@ export type {
   FocalAppServices,
   FocalEnforceOutcome,
 } from './app/types.ts'
+export type { FocalApproverCredential, FocalAuthorizeApproval } from './auth/authorize-approver.ts'
+export { approverTokenHeader } from './auth/authorize-approver.ts'
 export { sessionTokenHeader } from './auth/authorize-session.ts'
 export type { FocalAuthOptions, SessionTokens, SessionTokensOptions } from './auth/index.ts'
 export { createSessionTokens } from './auth/index.ts'

@@ -16,14 +16,14 @@ type Load =
 
 const short = (hash: string | null) => (hash ? `${hash.slice(0, 10)}…` : '—')
 
-function useLedger(sessionId: string) {
+function useLedger(sessionId: string, token: string) {
   const [load, setLoad] = useState<Load>({ state: 'loading' })
   const refresh = useCallback(async () => {
     if (!sessionId)
       return setLoad({ state: 'failed', message: 'No session: open the inspector from the chat.' })
-    const response = await fetch(`/v1/sessions/${encodeURIComponent(sessionId)}/ledger`).catch(
-      () => undefined,
-    )
+    const response = await fetch(`/v1/sessions/${encodeURIComponent(sessionId)}/ledger`, {
+      headers: token ? { 'x-focal-session-token': token } : {},
+    }).catch(() => undefined)
     if (!response?.ok) {
       const body = (await response?.json().catch(() => undefined)) as
         | { error?: { message?: string } }
@@ -31,7 +31,7 @@ function useLedger(sessionId: string) {
       return setLoad({ state: 'failed', message: body?.error?.message ?? 'The ledger could not be loaded.' })
     }
     setLoad({ state: 'loaded', ledger: (await response.json()) as LedgerResponse })
-  }, [sessionId])
+  }, [sessionId, token])
   useEffect(() => {
     void refresh()
   }, [refresh])
@@ -74,8 +74,8 @@ function Timeline({ records }: { records: LedgerRecord[] }) {
 }
 
 /** The session inspector: ledger timeline with hash-chain status, route per turn, judge metrics. */
-export function Inspector({ sessionId }: { sessionId: string }) {
-  const { load, refresh } = useLedger(sessionId)
+export function Inspector({ sessionId, token }: { sessionId: string; token: string }) {
+  const { load, refresh } = useLedger(sessionId, token)
   if (load.state === 'loading') return <main className="inspector">Loading the ledger…</main>
   if (load.state === 'failed')
     return (

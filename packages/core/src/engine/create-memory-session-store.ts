@@ -1,16 +1,37 @@
 import { cloneStoredValue } from '../ledger/clone-stored-value.ts'
+import { type BoundedMapOptions, createBoundedMap } from '../ledger/create-bounded-map.ts'
 import type { SessionStore, StoredSession } from '../ports/ports.ts'
+
+/** Options of {@link createMemorySessionStore}: a sliding TTL and an LRU bound. */
+export interface MemorySessionStoreOptions {
+  /**
+   * Milliseconds a session lives after it was last read or written.
+   * @default Number.POSITIVE_INFINITY
+   */
+  ttlMs?: number
+  /**
+   * Most sessions kept; the least recently used is dropped first.
+   * @default Number.POSITIVE_INFINITY
+   */
+  maxSessions?: number
+  /** Current time in ms. @default Date.now */
+  now?: () => number
+}
 
 /**
  * An in-memory {@link SessionStore} with optimistic versioning: the engine's default and the
  * reference the session store conformance suite is written against. State is cloned in and out.
+ * With `ttlMs` / `maxSessions` it forgets idle and least recently used sessions, so memory stays
+ * bounded however many sessions come.
  *
  * @example
- * const store = createMemorySessionStore<{ turns: number }>()
+ * const store = createMemorySessionStore<{ turns: number }>({ ttlMs: 3_600_000, maxSessions: 10_000 })
  * const version = await store.put('s1', { turns: 0 }, 0) // 1, or false if 's1' already exists
  */
-export function createMemorySessionStore<State = unknown>(): SessionStore<State> {
-  const sessions = new Map<string, StoredSession<State>>()
+export function createMemorySessionStore<State = unknown>(
+  options: MemorySessionStoreOptions = {},
+): SessionStore<State> {
+  const sessions = createBoundedMap<StoredSession<State>>(toBoundedMapOptions(options))
   return {
     async get(sessionId) {
       const stored = sessions.get(sessionId)
@@ -26,5 +47,14 @@ export function createMemorySessionStore<State = unknown>(): SessionStore<State>
     async delete(sessionId) {
       sessions.delete(sessionId)
     },
+  }
+}
+
+/** `{ ttlMs, maxSessions, now }` → the bounded map's options (absent fields stay absent). */
+function toBoundedMapOptions({ ttlMs, maxSessions, now }: MemorySessionStoreOptions): BoundedMapOptions {
+  return {
+    ...(ttlMs === undefined ? {} : { ttlMs }),
+    ...(maxSessions === undefined ? {} : { maxEntries: maxSessions }),
+    ...(now === undefined ? {} : { now }),
   }
 }

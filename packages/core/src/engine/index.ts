@@ -17,7 +17,7 @@ export {
 } from './compile-engine.ts'
 export { type CompleteGoalInput, type CompleteGoalResult, completeGoal } from './complete-goal.ts'
 export { createEngine, type Engine, type EngineOptions, type RestoreGoalResult } from './create-engine.ts'
-export { createMemorySessionStore } from './create-memory-session-store.ts'
+export { createMemorySessionStore, type MemorySessionStoreOptions } from './create-memory-session-store.ts'
 export { renderArguments, renderTemplate } from './render-template.ts'
 export {
   detectorRuleId,
@@ -28,7 +28,7 @@ export {
   safetyPatternRuleId,
   toEnforcementRules,
 } from './reply-enforcer.ts'
-export type { ApprovalDecisionInput } from './resume-turn.ts'
+export type { ApprovalDecider, ApprovalDecisionInput } from './resume-turn.ts'
 export {
   type CompletedToolCall,
   createInitialSessionState,

@@ -15,6 +15,20 @@ export interface ApprovalDecisionInput {
   sessionId: string
   approvalId: string
   decision: 'approve' | 'reject'
+  /**
+   * Who decided, as authenticated by the host (the edge's approver credential or
+   * `authorizeApproval` hook); recorded in the ledger's `approval-resolved` event.
+   * @default undefined (the ledger names no approver)
+   */
+  decidedBy?: ApprovalDecider
+}
+
+/** The authenticated person or service that decided an approval. */
+export interface ApprovalDecider {
+  /** Stable identifier of the approver (user id, service name). */
+  id: string
+  /** The role the approver acted in (e.g. `supervisor`). */
+  role?: string
 }
 
 /**
@@ -63,6 +77,8 @@ export async function resumeTurn(
     payload: {
       approvalId: pending.approval.id,
       decision: expired ? 'expired' : decision === 'approve' ? 'approved' : 'rejected',
+      ...(input.decidedBy === undefined ? {} : { approver: input.decidedBy.id }),
+      ...(input.decidedBy?.role === undefined ? {} : { approverRole: input.decidedBy.role }),
     },
   }
   const [first, ...rest] = pending.remaining

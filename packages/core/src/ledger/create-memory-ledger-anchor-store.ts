@@ -1,3 +1,4 @@
+import { createBoundedMap } from './create-bounded-map.ts'
 import type { LedgerAnchorStore, LedgerHead } from './types.ts'
 
 /** Options of {@link createMemoryLedgerAnchorStore}. */
@@ -8,6 +9,12 @@ export interface MemoryLedgerAnchorStoreOptions {
    * @default 10000
    */
   maxSessions?: number
+  /**
+   * Milliseconds a head is kept after it was last read or written (match the ledger store's TTL:
+   * a session whose records expired is then verified without a head, like a dropped one).
+   * @default Number.POSITIVE_INFINITY
+   */
+  ttlMs?: number
 }
 
 /**
@@ -20,9 +27,13 @@ export interface MemoryLedgerAnchorStoreOptions {
  */
 export function createMemoryLedgerAnchorStore({
   maxSessions = 10_000,
+  ttlMs,
 }: MemoryLedgerAnchorStoreOptions = {}): LedgerAnchorStore {
-  // Map order is write order: re-inserting on write keeps the least recently written first.
-  const heads = new Map<string, LedgerHead>()
+  // Use-ordered: the least recently used head is dropped first, an idle one after `ttlMs`.
+  const heads = createBoundedMap<LedgerHead>({
+    maxEntries: maxSessions,
+    ...(ttlMs === undefined ? {} : { ttlMs }),
+  })
   return {
     async getHead(sessionId) {
       const head = heads.get(sessionId)
@@ -31,9 +42,7 @@ export function createMemoryLedgerAnchorStore({
     async setHead(sessionId, head) {
       const current = heads.get(sessionId)
       if (current !== undefined && current.sequence >= head.sequence) return
-      heads.delete(sessionId)
       heads.set(sessionId, { ...head })
-      if (heads.size > maxSessions) heads.delete(heads.keys().next().value as string)
     },
   }
 }

@@ -11,6 +11,8 @@ export {
   createBatchedSha256Hex,
   type LedgerDigestScheduler,
 } from './create-batched-sha256-hex.ts'
+export type { BoundedMap, BoundedMapOptions } from './create-bounded-map.ts'
+export { createBoundedMap } from './create-bounded-map.ts'
 export {
   type CreateLedgerOptions,
   createLedger,
@@ -21,7 +23,7 @@ export {
   createMemoryLedgerAnchorStore,
   type MemoryLedgerAnchorStoreOptions,
 } from './create-memory-ledger-anchor-store.ts'
-export { createMemoryLedgerStore } from './create-memory-ledger-store.ts'
+export { createMemoryLedgerStore, type MemoryLedgerStoreOptions } from './create-memory-ledger-store.ts'
 export { importLedgerKey, type LedgerKey } from './import-ledger-key.ts'
 export {
   allowedReformulationTypes,

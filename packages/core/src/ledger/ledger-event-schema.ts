@@ -68,6 +68,7 @@ const approvalResolvedEvent = sortedObject({
     approvalId: nonEmpty,
     decision: z.enum(['approved', 'rejected', 'expired']),
     approver: z.string().exactOptional(),
+    approverRole: z.string().exactOptional(),
     reason: z.string().exactOptional(),
   }),
 })

@@ -1,8 +1,11 @@
-import type { LedgerAnchorStore, LedgerStore, TurnEvent } from '@focal/core'
+import type { LedgerAnchorStore, LedgerStore, SessionStore, TurnEvent } from '@focal/core'
+import type { FocalApproverCredential, FocalAuthorizeApproval } from '../auth/authorize-approver.ts'
 import type { SessionTokens } from '../auth/session-tokens.ts'
 import type { FocalRequestSchemas } from '../schemas/create-request-schemas.ts'
 import type { FocalInputLimits } from '../schemas/limits.ts'
+import type { FocalInputRail, FocalInputVault } from './create-input-rail.ts'
 import type { SessionQueue } from './create-session-queue.ts'
+import type { FocalSessionClaims } from './session-claims.ts'
 import type { FocalAppEngine, FocalAppServices } from './types.ts'
 
 /** Everything a route needs, resolved once per app. */
@@ -10,6 +13,8 @@ export interface FocalAppContext {
   engine: FocalAppEngine
   services: FocalAppServices
   ledgerStore: LedgerStore
+  /** The engine's session store, when known (`DELETE /v1/sessions/:id`). */
+  sessionStore: SessionStore | undefined
   /** The ledger's key (`ledgerKey`), imported once; `/ledger` verifies with it. */
   ledgerKey: Promise<CryptoKey> | undefined
   /** Where the ledger's heads are kept; `/ledger` checks the records reach the session's head. */
@@ -20,7 +25,18 @@ export interface FocalAppContext {
   limits: FocalInputLimits
   queue: SessionQueue
   tokens: SessionTokens | undefined
+  /** Who owns each session id (atomic claim, token epoch). */
+  sessionClaims: FocalSessionClaims
+  /** Lifetime of an issued session token, in ms. */
+  sessionTokenTtl: number
+  /** Approver credentials (`approvers`), checked when no `authorizeApproval` hook is given. */
+  approvers: readonly FocalApproverCredential[]
+  authorizeApproval: FocalAuthorizeApproval | undefined
   generateId: () => string
+  /** Replaces personal values in user input by placeholders (undefined: rails off). */
+  inputRail: FocalInputRail | undefined
+  /** Where the input rail keeps the values, encrypted per session; erased with the session. */
+  inputVault: FocalInputVault | undefined
   onEvent:
     | ((event: TurnEvent, context: { sessionId: string; route: string }) => void | Promise<void>)
     | undefined

@@ -3,6 +3,7 @@ import {
   createDefinitionTextGuard,
   createEnforcer,
   type FocalDefinition,
+  FocalError,
   type ReplyEnforcer,
 } from '@focal/core'
 import { compileEngine, toEnforcementRules } from '@focal/core/engine'
@@ -25,6 +26,17 @@ function fromEnforcer(
   return { type: 'blocked', findings, violations: result.violations, ...refusal }
 }
 
+/** Refuses rule ids the definition does not have: a typo must not silently check nothing. */
+function checkRuleIds(ruleIds: readonly string[], known: ReadonlySet<string>): void {
+  const issues = ruleIds.flatMap((ruleId, index) =>
+    known.has(ruleId) ? [] : [{ path: `ruleIds[${index}]`, message: `unknown rule "${ruleId}"` }],
+  )
+  const first = issues[0]
+  if (first) {
+    throw new FocalError({ code: 'invalid-request', message: `${first.path}: ${first.message}`, issues })
+  }
+}
+
 /**
  * The `/v1/parse`, `/v1/enforce` and chat stream-guard services of one definition: the
  * definition's sensor, its Lane 1 enforcer (the one `createEngine` builds by default) and a stream
@@ -38,12 +50,16 @@ export function createDefinitionServices({
   definition: FocalDefinition
   enforcer?: ReplyEnforcer | undefined
 }): FocalAppServices {
-  const { sensor } = compileEngine({ definition })
+  const { sensor, rulesById } = compileEngine({ definition })
   const rules = toEnforcementRules(definition)
+  const knownRuleIds = new Set([...rulesById.keys(), ...rules.map((rule) => rule.id)])
   const checker = enforcer ?? createEnforcer({ rules, refusal: definition.settings.refusalReply })
   const services: FocalAppServices = {
     parse: (text) => sensor.sense(text),
-    enforce: (input) => fromEnforcer(checker, input),
+    enforce: (input) => {
+      checkRuleIds(input.ruleIds, knownRuleIds)
+      return fromEnforcer(checker, input)
+    },
     // A custom enforcer streams its own way (and guards whole texts with its own stream).
     createStreamGuard: enforcer ? () => enforcer.createStream() : createDefinitionStreamGuard(definition),
   }

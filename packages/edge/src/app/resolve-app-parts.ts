@@ -3,11 +3,14 @@ import {
   createLedger,
   createMemoryLedgerAnchorStore,
   createMemoryLedgerStore,
+  createMemorySessionStore,
+  type DetectorId,
   FocalError,
   importLedgerKey,
   type LedgerAnchorStore,
   type LedgerStore,
   loadDefinition,
+  type SessionStore,
 } from '@focal/core'
 import { createDefinitionServices } from './create-definition-services.ts'
 import type { FocalAppEngine, FocalAppOptions, FocalAppServices } from './types.ts'
@@ -17,6 +20,8 @@ export interface ResolvedAppParts {
   engine: FocalAppEngine
   services: FocalAppServices
   ledgerStore: LedgerStore
+  /** The session store the engine writes to (for `DELETE /v1/sessions/:id`); unknown for a ready engine without `sessionStore`. */
+  sessionStore: SessionStore | undefined
   /** The ledger's key, imported once, for `/ledger` to verify with. */
   ledgerKey: Promise<CryptoKey> | undefined
   /** Where the ledger's heads are kept, for `/ledger` to check the records reach them. */
@@ -27,12 +32,15 @@ export interface ResolvedAppParts {
    * signal could stop), so `/v1/turn` does not create one per request.
    */
   abortable: boolean
+  /** The definition's detectors (settings.detectors), for the input rail; undefined without a definition. */
+  detectors: readonly DetectorId[] | undefined
 }
 
 function buildEngine(
   options: FocalAppOptions,
   ledgerStore: LedgerStore,
   anchorStore: LedgerAnchorStore | undefined,
+  sessionStore: SessionStore | undefined,
 ): FocalAppEngine {
   if ('engine' in options && options.engine) return options.engine
   if ('engine' in options)
@@ -40,7 +48,7 @@ function buildEngine(
       code: 'invalid-argument',
       message: 'createFocalApp: pass an engine or a definition',
     })
-  const { definition, model, tools, enforcer, sessionStore, scheduleLedgerDigests, compileCache } = options
+  const { definition, model, tools, enforcer, scheduleLedgerDigests, compileCache } = options
   const { ledgerKey } = options
   return createEngine({
     definition,
@@ -58,25 +66,35 @@ function buildEngine(
   })
 }
 
+/** Default bounds of the in-memory stores an app creates. */
+export const defaultMemoryBounds = { ttlMs: 86_400_000, maxSessions: 10_000 } as const
+
 /**
  * Builds the engine from the definition (or takes the given one) and the definition-bound
  * services; services passed in `options.services` replace the built ones one by one.
  */
 export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
-  const ledgerStore = options.ledgerStore ?? createMemoryLedgerStore()
+  const memory = { ...defaultMemoryBounds, ...options.memory }
+  const ledgerStore = options.ledgerStore ?? createMemoryLedgerStore(memory)
   const ledgerKey =
     options.ledgerKey === undefined
       ? undefined
       : importLedgerKey(options.ledgerKey, 'createFocalApp: option "ledgerKey"')
   // A ready engine's ledger keeps its own heads: only one passed here is shared with `/ledger`.
   const ledgerAnchorStore =
-    options.ledgerAnchorStore ?? ('engine' in options ? undefined : createMemoryLedgerAnchorStore())
-  const engine = buildEngine(options, ledgerStore, ledgerAnchorStore)
-  const source = options.definition ?? (engine as { definition?: object }).definition
-  const built =
-    source === undefined
+    options.ledgerAnchorStore ??
+    ('engine' in options
       ? undefined
-      : createDefinitionServices({ definition: loadDefinition(source), enforcer: options.enforcer })
+      : createMemoryLedgerAnchorStore({ maxSessions: memory.maxSessions, ttlMs: memory.ttlMs }))
+  const sessionStore =
+    options.sessionStore ?? ('engine' in options ? undefined : createMemorySessionStore(memory))
+  const engine = buildEngine(options, ledgerStore, ledgerAnchorStore, sessionStore)
+  const source = options.definition ?? (engine as { definition?: object }).definition
+  const loaded = source === undefined ? undefined : loadDefinition(source)
+  const built =
+    loaded === undefined
+      ? undefined
+      : createDefinitionServices({ definition: loaded, enforcer: options.enforcer })
   const missing = (name: string) => () => {
     throw new FocalError({
       code: 'invalid-argument',
@@ -94,5 +112,14 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
     options.services?.guardText ?? (options.services?.createStreamGuard ? undefined : built?.guardText)
   if (guardText) services.guardText = guardText
   const abortable = 'engine' in options || Boolean(options.model) || Boolean(options.tools)
-  return { engine, services, ledgerStore, ledgerKey, ledgerAnchorStore, abortable }
+  return {
+    engine,
+    services,
+    ledgerStore,
+    sessionStore,
+    ledgerKey,
+    ledgerAnchorStore,
+    abortable,
+    detectors: loaded?.settings.detectors,
+  }
 }

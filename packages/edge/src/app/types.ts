@@ -1,4 +1,5 @@
 import type {
+  ApprovalDecisionInput,
   CompileCacheStore,
   CompleteGoalInput,
   CompleteGoalResult,
@@ -16,19 +17,19 @@ import type {
   TurnResult,
 } from '@focal/core'
 import type { LedgerDigestScheduler } from '@focal/core/ledger'
+import type { FocalApproverCredential, FocalAuthorizeApproval } from '../auth/authorize-approver.ts'
 import type { FocalAuthOptions } from '../auth/client-auth.ts'
 import type { FocalInputLimits } from '../schemas/limits.ts'
+import type { FocalInputVault } from './create-input-rail.ts'
 import type { FocalSessionLock } from './create-polling-session-lock.ts'
+import type { FocalSessionClaims } from './session-claims.ts'
 
 /** What the app needs from an engine: `createEngine(...)` from `@focal/core` satisfies it. */
 export interface FocalAppEngine {
   turn(input: TurnInput): Promise<TurnResult>
   turnStream(input: TurnInput): AsyncIterable<TurnEvent>
-  resolveApproval(input: {
-    sessionId: string
-    approvalId: string
-    decision: 'approve' | 'reject'
-  }): Promise<TurnResult>
+  /** Resumes a paused tool call; `decidedBy` is the authenticated approver, for the ledger. */
+  resolveApproval(input: ApprovalDecisionInput): Promise<TurnResult>
   /** The session snapshot, or undefined/null for an unknown session. */
   getSession(sessionId: string): Promise<unknown>
   /** Ends a human handoff (`POST /v1/sessions/:id/release`); engines without handoff may omit it. */
@@ -107,6 +108,23 @@ export type FocalAppOptions = FocalAppEngineSource & {
    */
   name?: string
   /**
+   * Bounds of the in-memory stores the app creates (session state, ledger, ledger heads, session
+   * claims; not the stores you pass): each forgets a session `ttlMs` after its last use and keeps
+   * at most `maxSessions`, least recently used dropped first. Memory is reclaimed on the next
+   * request after an idle period.
+   * @default { ttlMs: 86_400_000, maxSessions: 10_000 }
+   */
+  memory?: { ttlMs?: number; maxSessions?: number }
+  /**
+   * Input rails: the definition's detectors (`settings.detectors`, the ones Lane 1 runs on replies)
+   * scan every user text of `/v1/turn` and `/v1/chat` before the engine sees it; each value becomes
+   * a typed placeholder (`[CREDIT_CARD_1]`, `[US_SSN_1]`), so state, ledger, provenance and model
+   * prompts never hold it, and goes to `vault`, encrypted with the session's own key (AES-GCM, Web
+   * Crypto). `DELETE /v1/sessions/:id` erases the key. `false` turns the rail off.
+   * @default { vault: createMemoryInputVault() } when the app has a definition
+   */
+  inputRails?: false | { vault?: FocalInputVault }
+  /**
    * Session state store (used when the app builds the engine).
    * @default createMemorySessionStore()
    */
@@ -152,11 +170,39 @@ export type FocalAppOptions = FocalAppEngineSource & {
    */
   auth?: FocalAuthOptions
   /**
-   * HMAC secret for per-session tokens (`x-focal-session-token`); at least 32 characters. When set,
-   * a session can only be read or written with the token issued when it was created.
-   * @default undefined (no per-session tokens)
+   * HMAC secret for per-session tokens (`x-focal-session-token`); at least 32 characters. A session
+   * can only be read or written with the token issued when it was created. Several instances (Workers
+   * isolates, Deno Deploy, processes behind a load balancer) must share one secret; `false` turns
+   * session tokens off (anyone who knows a session id can then read and act in it) and warns once.
+   * @default a random secret per app (tokens end with the process and hold on this instance only)
    */
-  sessionSecret?: string
+  sessionSecret?: string | false
+  /**
+   * Lifetime of a session token in ms; a token past half of it is renewed in the response header.
+   * @default 86_400_000 (24 hours)
+   */
+  sessionTokenTtl?: number
+  /**
+   * Who owns each session id: the first request claims it atomically and gets the only token;
+   * `POST /v1/sessions/:id/revoke` rotates its epoch. `createFocalStores` of each runtime returns one
+   * on the shared store (Redis, Durable Objects, Deno KV).
+   * @default createMemorySessionClaims() (this process only)
+   */
+  sessionClaims?: FocalSessionClaims
+  /**
+   * Who may decide approvals (`POST /v1/approvals/:id`), authenticated apart from the session:
+   * each credential is sent in `x-focal-approver-token` and must hold the role an approval names
+   * (`approver: supervisor`). The requesting session's token never approves.
+   * @default [] (no approver: approvals are refused with 401 `approver-unauthorized`)
+   */
+  approvers?: readonly FocalApproverCredential[]
+  /**
+   * Decides who may approve instead of `approvers`: resolves `{ id, role? }` of the authenticated
+   * approver for this request and approval (your SSO, a signed role claim), or null to refuse (403
+   * `approver-forbidden`). Requests carrying a session token are refused before it runs.
+   * @default undefined (the `approvers` credentials decide)
+   */
+  authorizeApproval?: FocalAuthorizeApproval
   /**
    * CORS: allowed origins (`'*'`, a list, or a predicate), or `false` to send no CORS headers.
    * @default false

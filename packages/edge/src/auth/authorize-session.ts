@@ -1,6 +1,8 @@
 import { FocalError } from '@focal/core'
 import type { Context } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
+import { createEpoch } from '../app/session-claims.ts'
+import { constantTimeEqual } from './session-tokens.ts'
 
 /** Header carrying the per-session token, in requests and in the response that creates a session. */
 export const sessionTokenHeader = 'x-focal-session-token'
@@ -13,10 +15,27 @@ export async function sessionExists(app: FocalAppContext, sessionId: string): Pr
   return (await app.engine.getSession(sessionId)) != null
 }
 
+/** Signs a token for the session's current epoch and sets it on the response. */
+export async function issueSessionToken(
+  context: Context,
+  app: FocalAppContext,
+  sessionId: string,
+  epoch: string,
+): Promise<string | undefined> {
+  if (!app.tokens) return undefined
+  const token = await app.tokens.sign(sessionId, { epoch, expiresAt: Date.now() + app.sessionTokenTtl })
+  context.header(sessionTokenHeader, token)
+  return token
+}
+
 /**
- * Checks the per-session token: 401 `unauthorized` without one (unless the route creates a new
- * session, which is then issued a token in the response header), 403 `forbidden` with a token for
- * another session, 404 `session-not-found` for an unknown session on a read route.
+ * Checks the per-session token. Without one, a route that creates sessions claims the id
+ * atomically in `sessionClaims` and issues exactly one token (every other claimant of the same id
+ * gets 409 `session-claimed`); other routes answer 401 `unauthorized`. With one: 403 `forbidden` when
+ * it was signed for another session (or is garbage), 401 `session-token-expired` past its expiry,
+ * 404 `session-not-found` for an unknown session on a read route, 401 `session-token-revoked` when the
+ * session's epoch was rotated or its claim removed. A token past half its lifetime is renewed in
+ * the response header. Returns the token issued or renewed, if any.
  */
 export async function authorizeSession(
   context: Context,
@@ -25,24 +44,52 @@ export async function authorizeSession(
   access: SessionAccess,
 ): Promise<string | undefined> {
   const token = context.req.header(sessionTokenHeader)
-  if (app.tokens && token !== undefined) {
-    if (!(await app.tokens.verify(sessionId, token))) {
-      throw new FocalError({
-        code: 'forbidden',
-        message: 'The session token does not grant access to this session.',
-      })
+  if (!app.tokens) {
+    if (access === 'existing' && !(await sessionExists(app, sessionId))) throw unknownSession(sessionId)
+    return undefined
+  }
+  if (token === undefined) {
+    if (access === 'existing') throw missingToken()
+    const epoch = createEpoch()
+    if (!(await app.sessionClaims.claim(sessionId, epoch))) throw claimed(sessionId)
+    // A session stored without a claim (claims evicted, or written before claims existed) stays
+    // its owner's: winning the claim does not hand it over.
+    if (await sessionExists(app, sessionId)) {
+      await app.sessionClaims.remove(sessionId)
+      throw claimed(sessionId)
     }
+    return issueSessionToken(context, app, sessionId, epoch)
   }
-  const exists = await sessionExists(app, sessionId)
-  if (!exists && access === 'existing') {
-    if (app.tokens && token === undefined) throw missingToken()
-    throw new FocalError({ code: 'session-not-found', message: `Unknown session "${sessionId}".` })
+  const check = await app.tokens.verify(sessionId, token)
+  if (check.type === 'invalid') {
+    throw new FocalError({
+      code: 'forbidden',
+      message: 'The session token does not grant access to this session.',
+    })
   }
-  if (!app.tokens || token !== undefined) return undefined
-  if (exists) throw missingToken()
-  const issued = await app.tokens.sign(sessionId)
-  context.header(sessionTokenHeader, issued)
-  return issued
+  if (check.type === 'expired') {
+    throw new FocalError({ code: 'session-token-expired', message: 'The session token has expired.' })
+  }
+  if (access === 'existing' && !(await sessionExists(app, sessionId))) throw unknownSession(sessionId)
+  const current = await app.sessionClaims.epoch(sessionId)
+  if (current === undefined || !constantTimeEqual(current, check.epoch)) {
+    throw new FocalError({ code: 'session-token-revoked', message: 'The session token was revoked.' })
+  }
+  if (check.expiresAt - Date.now() < app.sessionTokenTtl / 2) {
+    return issueSessionToken(context, app, sessionId, current)
+  }
+  return undefined
+}
+
+function unknownSession(sessionId: string): FocalError {
+  return new FocalError({ code: 'session-not-found', message: `Unknown session "${sessionId}".` })
+}
+
+function claimed(sessionId: string): FocalError {
+  return new FocalError({
+    code: 'session-claimed',
+    message: `Session "${sessionId}" belongs to another client: send its token in "${sessionTokenHeader}".`,
+  })
 }
 
 function missingToken(): FocalError {

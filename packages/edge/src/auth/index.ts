@@ -1,3 +1,5 @@
+export type { FocalApproverCredential, FocalAuthorizeApproval } from './authorize-approver.ts'
+export { approverTokenHeader } from './authorize-approver.ts'
 export type { FocalAuthOptions } from './client-auth.ts'
 export { clientAuth } from './client-auth.ts'
 export type { SessionTokens, SessionTokensOptions } from './session-tokens.ts'

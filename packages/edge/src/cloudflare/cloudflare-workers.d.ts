@@ -3,7 +3,10 @@
 declare module 'cloudflare:workers' {
   export abstract class DurableObject<Env = unknown> {
     protected ctx: {
-      storage: { sql: import('../stores/durable-object/durable-object-types.ts').DurableObjectSql }
+      storage: {
+        sql: import('../stores/durable-object/durable-object-types.ts').DurableObjectSql
+        setAlarm(scheduledTime: number): Promise<void>
+      }
     }
     protected env: Env
     constructor(ctx: unknown, env: Env)

@@ -1,13 +1,13 @@
-import { env, SELF } from 'cloudflare:test'
-import { createEngine, type GenerateOptions, type LanguageModel } from '@focal/core'
+import { env, runDurableObjectAlarm, SELF } from 'cloudflare:test'
+import { createEngine, FocalError, type GenerateOptions, type LanguageModel } from '@focal/core'
 import { describeLedgerStoreConformance, describeSessionStoreConformance } from '@focal/core/testing'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { createTestApp } from '../testing/create-test-app.ts'
+import { createTestApp, createTestAppOptions } from '../testing/create-test-app.ts'
 import { describeFocalHttpSuite } from '../testing/http-suite.ts'
 import { runConcurrentTurns } from '../testing/run-concurrent-turns.ts'
 import { refundSupport, type TestWorkerEnv } from '../testing/workerd/test-worker.ts'
-import { createFocalStores, createKvCompileCache } from './index.ts'
+import { createFocalStores, createKvCompileCache, serveFocal } from './index.ts'
 
 const namespace = (env as unknown as TestWorkerEnv).FOCAL_SESSIONS
 
@@ -16,7 +16,53 @@ describeFocalHttpSuite('workerd (serveFocal, Durable Objects)', () => (request) 
 describeSessionStoreConformance('durable-objects', () => createFocalStores({ namespace }).sessionStore)
 describeLedgerStoreConformance('durable-objects', () => createFocalStores({ namespace }).ledgerStore)
 
+describe('serveFocal (Workers)', () => {
+  it('refuses every request with server-misconfigured, naming the setting, while the options cannot be built', async () => {
+    let secret: string | undefined
+    const handler = serveFocal((_env: object) => {
+      if (secret === undefined)
+        throw new FocalError({
+          code: 'server-misconfigured',
+          message: 'Refusing to serve: set FOCAL_SESSION_SECRET.',
+        })
+      return createTestAppOptions({ definition: refundSupport })
+    })
+    const env = {}
+    for (const path of ['/health', '/v1/turn']) {
+      const response = await handler.fetch(new Request(`http://focal.test${path}`), env)
+      expect(response.status).toBe(500)
+      expect(await response.json()).toEqual({
+        error: { code: 'server-misconfigured', message: 'Refusing to serve: set FOCAL_SESSION_SECRET.' },
+      })
+    }
+    // Once the secret is there, the same handler serves.
+    secret = 'set'
+    expect((await handler.fetch(new Request('http://focal.test/health'), env)).status).toBe(200)
+  })
+})
+
 describe('createFocalStores (Durable Objects)', () => {
+  it("forgets an idle session with ttlMs: the object's alarm clears its state, ledger and claim", async () => {
+    const { sessionStore, ledgerStore, sessionClaims } = createFocalStores({ namespace, ttlMs: 60_000 })
+    const sessionId = `ttl-${crypto.randomUUID()}`
+    expect(await sessionStore.put(sessionId, { turn: 1 }, 0)).toBe(1)
+    const record = { id: 'r0', sessionId, sequence: 0 } as unknown as Parameters<
+      typeof ledgerStore.appendIfNext
+    >[0]
+    expect(await ledgerStore.appendIfNext(record)).toBe(true)
+    expect(await sessionClaims.claim(sessionId, 'epoch-1')).toBe(true)
+    const stub = namespace.get(namespace.idFromName(sessionId) as never)
+    expect(await runDurableObjectAlarm(stub)).toBe(true)
+    expect(await sessionStore.get(sessionId)).toBeUndefined()
+    expect(await ledgerStore.list(sessionId)).toEqual([])
+    expect(await sessionClaims.epoch(sessionId)).toBeUndefined()
+    // Without ttlMs no alarm is set.
+    const kept = createFocalStores({ namespace })
+    const keptId = `kept-${crypto.randomUUID()}`
+    await kept.sessionStore.put(keptId, {}, 0)
+    expect(await runDurableObjectAlarm(namespace.get(namespace.idFromName(keptId) as never))).toBe(false)
+  })
+
   it('keeps 50 concurrent turns on one session from two app instances gap-free and without lost updates', async () => {
     const apps = [
       createTestApp({ definition: refundSupport, ...createFocalStores({ namespace }) }),

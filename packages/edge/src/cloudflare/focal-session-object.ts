@@ -22,14 +22,18 @@ export class FocalSessionObject extends DurableObject implements FocalSessionObj
   async getSession(): Promise<StoredSession | null> {
     return this.#storage.getSession()
   }
-  async putSession(state: unknown, expectedVersion: number): Promise<number | false> {
-    return this.#storage.putSession(state, expectedVersion)
+  async putSession(state: unknown, expectedVersion: number, ttlMs?: number): Promise<number | false> {
+    const version = this.#storage.putSession(state, expectedVersion)
+    if (version !== false) await this.#expireIn(ttlMs)
+    return version
   }
   async deleteSession(): Promise<void> {
     this.#storage.deleteSession()
   }
-  async appendIfNext(record: LedgerRecord): Promise<boolean> {
-    return this.#storage.appendIfNext(record)
+  async appendIfNext(record: LedgerRecord, ttlMs?: number): Promise<boolean> {
+    const appended = this.#storage.appendIfNext(record)
+    if (appended) await this.#expireIn(ttlMs)
+    return appended
   }
   async listRecords(fromSequence: number, limit: number): Promise<LedgerRecord[]> {
     return this.#storage.listRecords(fromSequence, limit)
@@ -42,5 +46,29 @@ export class FocalSessionObject extends DurableObject implements FocalSessionObj
   }
   async unlock(owner: string): Promise<void> {
     this.#storage.unlock(owner)
+  }
+  async claimSession(epoch: string, ttlMs?: number): Promise<boolean> {
+    const claimed = this.#storage.claimSession(epoch)
+    if (claimed) await this.#expireIn(ttlMs)
+    return claimed
+  }
+  async claimEpoch(ttlMs?: number): Promise<string | null> {
+    const epoch = this.#storage.claimEpoch()
+    if (epoch !== null) await this.#expireIn(ttlMs)
+    return epoch
+  }
+  /** The TTL alarm: the session was not used for `ttlMs`, so everything it holds goes. */
+  async alarm(): Promise<void> {
+    this.#storage.clear()
+  }
+  /** (Re)schedules the TTL alarm; each use pushes it back, so only an idle session expires. */
+  async #expireIn(ttlMs: number | undefined): Promise<void> {
+    if (ttlMs !== undefined) await this.ctx.storage.setAlarm(Date.now() + ttlMs)
+  }
+  async rotateClaim(epoch: string): Promise<boolean> {
+    return this.#storage.rotateClaim(epoch)
+  }
+  async removeClaim(): Promise<void> {
+    this.#storage.removeClaim()
   }
 }

@@ -7,6 +7,7 @@ export type { FocalAppOptions } from '../app/types.ts'
 export { createFocalApp } from '../create-focal-app.ts'
 export {
   createDurableObjectLedgerStore,
+  createDurableObjectSessionClaims,
   createDurableObjectSessionLock,
   createDurableObjectSessionStore,
   type FocalSessionNamespace,

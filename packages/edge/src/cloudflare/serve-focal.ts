@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import type { FocalAppOptions } from '../app/types.ts'
 import { createFocalApp } from '../create-focal-app.ts'
+import { toErrorResponse } from '../errors/to-error-response.ts'
 
 /** A Workers module handler (`export default serveFocal(...)`). */
 export interface FocalWorkerHandler<Env> {
@@ -9,7 +10,8 @@ export interface FocalWorkerHandler<Env> {
 
 /**
  * The Worker's fetch handler: builds the app once per `env` (bindings are only known per request
- * on Workers) and serves every request with it.
+ * on Workers) and serves every request with it. When building throws (a missing secret), every
+ * request gets that error as JSON (`server-misconfigured` → 500 with its message) until it is fixed.
  *
  * @example
  * export default serveFocal((env: Env) => ({ definition, ...createFocalStores({ namespace: env.FOCAL_SESSIONS }) }))
@@ -28,7 +30,14 @@ export function serveFocal<Env extends object>(
       }
       let app = apps.get(env)
       if (!app) {
-        app = createFocalApp(options(env))
+        try {
+          app = createFocalApp(options(env))
+        } catch (error) {
+          // A Worker has no start-up to refuse: every request is refused until the env is fixed.
+          const { status, body } = toErrorResponse(error)
+          console.error(`serveFocal: the app could not be built: ${body.error.message}`)
+          return Response.json(body, { status })
+        }
         apps.set(env, app)
       }
       return app.fetch(request, env, executionContext as never)

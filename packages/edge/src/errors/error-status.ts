@@ -6,6 +6,7 @@ export type FocalErrorStatus =
   | 401
   | 403
   | 404
+  | 405
   | 409
   | 410
   | 413
@@ -35,9 +36,16 @@ export const errorStatus = {
   'invalid-ledger-event': 422,
   unauthorized: 401,
   forbidden: 403,
+  'approver-unauthorized': 401,
+  'approver-forbidden': 403,
+  'self-approval-forbidden': 403,
+  'session-claimed': 409,
+  'session-token-expired': 401,
+  'session-token-revoked': 401,
   'session-not-found': 404,
   'approval-not-found': 404,
   'route-not-found': 404,
+  'method-not-allowed': 405,
   'tool-not-found': 404,
   'version-conflict': 409,
   'approval-expired': 410,
@@ -48,6 +56,7 @@ export const errorStatus = {
   aborted: 499,
   'ledger-append-failed': 500,
   'internal-error': 500,
+  'server-misconfigured': 500,
   'model-error': 502,
   'tool-failed': 502,
   'invalid-model-output': 502,

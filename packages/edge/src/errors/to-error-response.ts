@@ -18,8 +18,9 @@ export function toErrorResponse(error: unknown): { status: FocalErrorStatus; bod
   const first = error.issues[0]
   const body: FocalErrorBody = { error: { code: error.code, message: error.message } }
   if (first?.path) body.error.path = first.path
-  if (status >= 500 && status !== 502 && status !== 504) {
-    // Port failures keep their code but never their internal message.
+  if (status >= 500 && status !== 502 && status !== 504 && error.code !== 'server-misconfigured') {
+    // Port failures keep their code but never their internal message (a missing setting, named
+    // by the operator's own configuration, is no internal detail).
     body.error.message = 'Internal error.'
   }
   return { status, body }

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { keepSessionTokens } from '../testing/keep-session-tokens.ts'
 import { readSse } from '../testing/read-sse.ts'
 import { type RedisServerHandle, startRedisServer } from '../testing/start-redis-server.ts'
 import { createRedisStores } from './create-redis-stores.ts'
@@ -37,24 +38,34 @@ afterAll(async () => {
   await redis?.stop()
 })
 
+// The client keeps its session tokens across the restart; the servers share the signing secret.
+const client = keepSessionTokens()
+const sessionSecret = 'complete-over-http-session-secret-0123456789'
+
 /** One server process: its own Redis connection and app, on a fresh port. */
 async function startServer() {
-  const client = createClient({ url: redis.url })
-  await client.connect()
-  const served = serveFocal({ definition, ...createRedisStores({ client }), port: 0, hostname: '127.0.0.1' })
+  const connection = createClient({ url: redis.url })
+  await connection.connect()
+  const served = serveFocal({
+    definition,
+    ...createRedisStores({ client: connection }),
+    sessionSecret,
+    port: 0,
+    hostname: '127.0.0.1',
+  })
   await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
   const origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`
   return {
     post: (path: string, body: unknown) =>
-      fetch(`${origin}${path}`, {
+      client(`${origin}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       }),
-    get: (path: string) => fetch(`${origin}${path}`),
+    get: (path: string) => client(`${origin}${path}`),
     async stop() {
       await new Promise((resolve) => served.server.close(resolve))
-      await client.quit()
+      await connection.quit()
     },
   }
 }

@@ -1,30 +1,80 @@
+import type { AddressInfo } from 'node:net'
 import { describeLedgerStoreConformance, describeSessionStoreConformance } from '@focal/core/testing'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp } from '../testing/create-test-app.ts'
+import { createTestApp, createTestAppOptions } from '../testing/create-test-app.ts'
+import { describeFocalHttpSuite } from '../testing/http-suite.ts'
 import { readRefundSupport } from '../testing/read-refund-support.ts'
 import { runConcurrentTurns } from '../testing/run-concurrent-turns.ts'
 import { type RedisServerHandle, startRedisServer } from '../testing/start-redis-server.ts'
 import { createRedisStores } from './create-redis-stores.ts'
+import { serveFocal } from './serve-focal.ts'
 
 let server: RedisServerHandle
 let client: ReturnType<typeof createClient>
+let served: ReturnType<typeof serveFocal>
+let origin: string
 
 beforeAll(async () => {
   server = await startRedisServer()
   client = createClient({ url: server.url })
   await client.connect()
+  served = serveFocal({
+    ...createTestAppOptions({
+      definition: readRefundSupport(),
+      ...createRedisStores({ client, keyPrefix: 'suite:' }),
+    }),
+    port: 0,
+    hostname: '127.0.0.1',
+  })
+  await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
+  origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`
 })
 
 afterAll(async () => {
+  await new Promise((resolve) => served?.server.close(resolve))
   await client?.quit()
   await server?.stop()
+})
+
+// The whole HTTP contract, attacks included (claim race, expired and revoked tokens, self-approval),
+// over a real socket with sessions, ledgers and claims in Redis.
+describeFocalHttpSuite('Node socket on Redis stores', () => async (request) => {
+  const url = new URL(request.url)
+  return fetch(new Request(`${origin}${url.pathname}${url.search}`, request))
 })
 
 describeSessionStoreConformance('redis', () => createRedisStores({ client }).sessionStore)
 describeLedgerStoreConformance('redis', () => createRedisStores({ client }).ledgerStore)
 
 describe('createRedisStores', () => {
+  it('gives every session key a sliding TTL with ttlMs, so idle sessions leave Redis', async () => {
+    const { sessionStore, ledgerStore, sessionClaims } = createRedisStores({
+      client,
+      keyPrefix: 'ttl:',
+      ttlMs: 400,
+    })
+    expect(await sessionStore.put('s', { turn: 1 }, 0)).toBe(1)
+    const record = { id: 'r0', sessionId: 's', sequence: 0 } as unknown as Parameters<
+      typeof ledgerStore.appendIfNext
+    >[0]
+    expect(await ledgerStore.appendIfNext(record)).toBe(true)
+    expect(await sessionClaims.claim('s', 'epoch-1')).toBe(true)
+    for (const key of ['ttl:session:s', 'ttl:ledger:s', 'ttl:claim:s']) {
+      const ttl = await client.pTTL(key)
+      expect(ttl).toBeGreaterThan(0)
+      expect(ttl).toBeLessThanOrEqual(400)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(await sessionStore.get('s')).toBeUndefined()
+    expect(await ledgerStore.list('s')).toEqual([])
+    expect(await sessionClaims.epoch('s')).toBeUndefined()
+    // Without ttlMs nothing expires.
+    const lasting = createRedisStores({ client, keyPrefix: 'lasting:' })
+    await lasting.sessionStore.put('s', {}, 0)
+    expect(await client.pTTL('lasting:session:s')).toBe(-1)
+  })
+
   it('keeps 50 concurrent turns on one session from two apps on two connections gap-free, with no lost update', async () => {
     const second = createClient({ url: server.url })
     await second.connect()

@@ -1,5 +1,6 @@
 import type { LedgerRecord, LedgerStore, SessionStore, StoredSession } from '@focal/core'
 import { createPollingSessionLock, type FocalSessionLock } from '../app/create-polling-session-lock.ts'
+import type { FocalSessionClaims } from '../app/session-claims.ts'
 
 /** The node-redis (v5/v6) client methods the stores use; `createClient()` from `redis` satisfies it. */
 export interface FocalRedisClient {
@@ -20,6 +21,13 @@ export interface RedisStoresOptions {
    * @default 'focal:'
    */
   keyPrefix?: string
+  /**
+   * Milliseconds a session's keys (state, ledger, claim) live after their last write (the claim:
+   * after its last use), as Redis `PEXPIRE`; a deleted ledger then fails `/ledger` verification as
+   * `truncated` only if its anchored head outlives it (keep the anchor store's TTL no longer).
+   * @default undefined (keys never expire)
+   */
+  ttlMs?: number
 }
 
 // Version check and write in one script: Redis runs scripts atomically.
@@ -27,12 +35,14 @@ const putScript = `
 local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
 if current ~= tonumber(ARGV[2]) then return -1 end
 redis.call('HSET', KEYS[1], 'state', ARGV[1], 'version', current + 1)
+if ARGV[3] ~= '' then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
 return current + 1`
 
 // The list length is the next sequence: append only when the record is exactly that one.
 const appendScript = `
 if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
 redis.call('RPUSH', KEYS[1], ARGV[2])
+if ARGV[3] ~= '' then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
 return 1`
 
 // The turn lease: taken only when free (NX) with an expiry; released only by its owner.
@@ -43,6 +53,18 @@ return 0`
 const unlockScript = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`
+
+// A claim is made once (NX); rotating it needs it to exist (XX); reading it renews its TTL.
+const claimScript = `
+local written
+if ARGV[3] ~= '' then written = redis.call('SET', KEYS[1], ARGV[1], ARGV[2], 'PX', ARGV[3])
+else written = redis.call('SET', KEYS[1], ARGV[1], ARGV[2]) end
+if written then return 1 end
+return 0`
+const epochScript = `
+local epoch = redis.call('GET', KEYS[1])
+if epoch and ARGV[1] ~= '' then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return epoch`
 
 /** Runs a Lua script atomically on the Redis server (the `EVAL` command: Lua there, not JS here). */
 function runScript(
@@ -57,17 +79,21 @@ function runScript(
 /**
  * Session and ledger stores on Redis: sessions as hashes with a Lua version check, ledgers as
  * lists appended by a Lua `last + 1` check, so racing writers on many Node processes never fork
- * a ledger or lose an update; plus a turn lease (`SET NX PX`) that serialises whole turns.
+ * a ledger or lose an update; plus a turn lease (`SET NX PX`) that serialises whole turns, and the
+ * session claims (`SET NX`, one winner per id) behind session tokens.
  *
  * @example
  * const client = await createClient({ url: 'redis://127.0.0.1:6379' }).connect()
  * const { sessionStore, ledgerStore } = createRedisStores({ client })
  */
-export function createRedisStores({ client, keyPrefix = 'focal:' }: RedisStoresOptions): {
+export function createRedisStores({ client, keyPrefix = 'focal:', ttlMs }: RedisStoresOptions): {
   sessionStore: SessionStore
   ledgerStore: LedgerStore
   sessionLock: FocalSessionLock
+  sessionClaims: FocalSessionClaims
 } {
+  const claimKey = (sessionId: string) => `${keyPrefix}claim:${sessionId}`
+  const ttl = ttlMs === undefined ? '' : `${Math.max(1, Math.round(ttlMs))}`
   const lockKey = (sessionId: string) => `${keyPrefix}lock:${sessionId}`
   const sessionKey = (sessionId: string) => `${keyPrefix}session:${sessionId}`
   const ledgerKey = (sessionId: string) => `${keyPrefix}ledger:${sessionId}`
@@ -80,7 +106,7 @@ export function createRedisStores({ client, keyPrefix = 'focal:' }: RedisStoresO
     async put(sessionId, state, expectedVersion) {
       const keys = [sessionKey(sessionId)]
       const version = Number(
-        await runScript(client, putScript, keys, [JSON.stringify(state), `${expectedVersion}`]),
+        await runScript(client, putScript, keys, [JSON.stringify(state), `${expectedVersion}`, ttl]),
       )
       return version < 0 ? false : version
     },
@@ -93,7 +119,7 @@ export function createRedisStores({ client, keyPrefix = 'focal:' }: RedisStoresO
       const keys = [ledgerKey(record.sessionId)]
       return (
         Number(
-          await runScript(client, appendScript, keys, [`${record.sequence}`, JSON.stringify(record)]),
+          await runScript(client, appendScript, keys, [`${record.sequence}`, JSON.stringify(record), ttl]),
         ) === 1
       )
     },
@@ -117,5 +143,20 @@ export function createRedisStores({ client, keyPrefix = 'focal:' }: RedisStoresO
       await runScript(client, unlockScript, [lockKey(sessionId)], [owner])
     },
   })
-  return { sessionStore, ledgerStore, sessionLock }
+  const sessionClaims: FocalSessionClaims = {
+    async claim(sessionId, epoch) {
+      return Number(await runScript(client, claimScript, [claimKey(sessionId)], [epoch, 'NX', ttl])) === 1
+    },
+    async epoch(sessionId) {
+      const epoch = await runScript(client, epochScript, [claimKey(sessionId)], [ttl])
+      return typeof epoch === 'string' ? epoch : undefined
+    },
+    async rotate(sessionId, epoch) {
+      return Number(await runScript(client, claimScript, [claimKey(sessionId)], [epoch, 'XX', ttl])) === 1
+    },
+    async remove(sessionId) {
+      await client.del(claimKey(sessionId))
+    },
+  }
+  return { sessionStore, ledgerStore, sessionLock, sessionClaims }
 }

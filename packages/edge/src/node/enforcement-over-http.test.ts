@@ -6,6 +6,7 @@ import {
   type ScriptedModelServer,
   startScriptedModelServer,
 } from '../../../core/src/testing/scripted-model-server.ts'
+import { keepSessionTokens } from '../testing/keep-session-tokens.ts'
 import { readSse } from '../testing/read-sse.ts'
 import { serveFocal } from './serve-focal.ts'
 
@@ -79,8 +80,9 @@ afterAll(async () => {
   await model.close()
 })
 
+const client = keepSessionTokens()
 const post = (path: string, body: unknown) =>
-  fetch(`${origin}${path}`, {
+  client(`${origin}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -122,7 +124,7 @@ describe('the enforcement plan over HTTP (Node server, scripted model on loopbac
     expect(result.provenance.enforcement.violations).toContainEqual(
       expect.objectContaining({ ruleId: 'no-investment-advice', lane: 2 }),
     )
-    const ledger = (await (await fetch(`${origin}/v1/sessions/${result.sessionId}/ledger`)).json()) as {
+    const ledger = (await (await client(`${origin}/v1/sessions/${result.sessionId}/ledger`)).json()) as {
       records: Array<{ type: string; payload: { ruleId?: string; action?: string } }>
       verification: { valid: boolean }
     }

@@ -3,6 +3,7 @@ import type { LedgerRecord } from '@focal/core'
 import { computeLedgerPayloadHash, computeLedgerRecordHash } from '@focal/core/ledger'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { keepSessionTokens } from '../testing/keep-session-tokens.ts'
 import { readRefundSupport } from '../testing/read-refund-support.ts'
 import { type RedisServerHandle, startRedisServer } from '../testing/start-redis-server.ts'
 import { createRedisStores } from './create-redis-stores.ts'
@@ -11,6 +12,8 @@ import { serveFocal } from './serve-focal.ts'
 const keyPrefix = 'ledger-http:'
 let redis: RedisServerHandle
 let client: ReturnType<typeof createClient>
+// A client that keeps each session's token, as a browser would.
+const http = keepSessionTokens()
 let served: ReturnType<typeof serveFocal>
 let origin: string
 
@@ -43,7 +46,7 @@ interface LedgerResponse {
 /** Three order-status turns (a tool call and a reply each): six records. */
 async function threeTurns(sessionId: string): Promise<void> {
   for (let turn = 0; turn < 3; turn++) {
-    const response = await fetch(`${origin}/v1/turn`, {
+    const response = await http(`${origin}/v1/turn`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ sessionId, text: 'Where is my order NW-1234?' }),
@@ -53,7 +56,7 @@ async function threeTurns(sessionId: string): Promise<void> {
 }
 
 async function readLedger(sessionId: string): Promise<LedgerResponse> {
-  const response = await fetch(`${origin}/v1/sessions/${sessionId}/ledger`)
+  const response = await http(`${origin}/v1/sessions/${sessionId}/ledger`)
   expect(response.status).toBe(200)
   return (await response.json()) as LedgerResponse
 }

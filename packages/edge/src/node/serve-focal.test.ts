@@ -1,8 +1,9 @@
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll } from 'vitest'
+import { type AddressInfo, connect } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestAppOptions } from '../testing/create-test-app.ts'
 import { describeFocalHttpSuite } from '../testing/http-suite.ts'
 import { readRefundSupport } from '../testing/read-refund-support.ts'
+import { testAppConfig } from '../testing/test-app-config.ts'
 import { serveFocal } from './serve-focal.ts'
 
 let served: ReturnType<typeof serveFocal>
@@ -13,6 +14,9 @@ beforeAll(async () => {
     ...createTestAppOptions({ definition: readRefundSupport() }),
     port: 0,
     hostname: '127.0.0.1',
+    // Short, so the truncated-body test below sees the timeout answer quickly.
+    requestTimeoutMs: 1000,
+    headersTimeoutMs: 1000,
   })
   await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
   origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`
@@ -25,4 +29,44 @@ afterAll(async () => {
 describeFocalHttpSuite('Node (@hono/node-server socket on 127.0.0.1)', () => async (request) => {
   const url = new URL(request.url)
   return fetch(new Request(`${origin}${url.pathname}${url.search}`, request))
+})
+
+/** Writes raw bytes to the server and resolves with everything it answers until it closes. */
+function rawExchange(bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(new URL(origin).port), '127.0.0.1')
+    let answer = ''
+    socket.on('data', (data) => (answer += data.toString()))
+    socket.on('close', () => resolve(answer))
+    socket.on('error', reject)
+    socket.write(bytes)
+  })
+}
+
+describe('serveFocal on a real socket', () => {
+  it('answers a body shorter than its content-length with 408 and closes, instead of holding the connection', async () => {
+    const answer = await rawExchange(
+      `POST /v1/turn HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${testAppConfig.clientToken}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"text":"hi`,
+    )
+    expect(answer).toMatch(/^HTTP\/1\.1 408/)
+  })
+
+  it('answers an oversized body with 413 payload-too-large as JSON', async () => {
+    const body = JSON.stringify({ text: 'x'.repeat(testAppConfig.bodyLimit * 4) })
+    const answer = await rawExchange(
+      `POST /v1/turn HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\nauthorization: Bearer ${testAppConfig.clientToken}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+    )
+    expect(answer).toMatch(/^HTTP\/1\.1 413/)
+    expect(answer).toContain('"code":"payload-too-large"')
+  })
+
+  it('answers an oversized chunked body (no content-length) with 413 payload-too-large as JSON', async () => {
+    const chunk = 'x'.repeat(8192)
+    const chunks = Array.from({ length: 8 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('')
+    const answer = await rawExchange(
+      `POST /v1/turn HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\nauthorization: Bearer ${testAppConfig.clientToken}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n${chunks}0\r\n\r\n`,
+    )
+    expect(answer).toMatch(/^HTTP\/1\.1 413/)
+    expect(answer).toContain('"code":"payload-too-large"')
+  })
 })

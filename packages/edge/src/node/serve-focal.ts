@@ -14,18 +14,37 @@ export interface NodeListenOptions {
   hostname?: string
   /** Called once listening, with the bound port. */
   onListen?: (address: { hostname: string; port: number }) => void
+  /**
+   * Most milliseconds a client may take to send a whole request (headers and body); a body shorter
+   * than its `content-length` is answered 408 and the connection closed, instead of held open.
+   * @default 30_000
+   */
+  requestTimeoutMs?: number
+  /**
+   * Most milliseconds a client may take to send the request headers.
+   * @default 10_000
+   */
+  headersTimeoutMs?: number
 }
 
 /**
- * Serves the Focal app on Node with `@hono/node-server`. The ledger's digests are batched per
- * event-loop turn (`scheduleLedgerDigests: setImmediate`) unless the options say otherwise.
+ * Serves the Focal app on Node with `@hono/node-server`, with request and header timeouts (a
+ * client that stops sending gets 408, never holds a connection). The ledger's digests are batched
+ * per event-loop turn (`scheduleLedgerDigests: setImmediate`) unless the options say otherwise.
  *
  * @example
  * const { sessionStore, ledgerStore } = createFocalStores({ client: await createClient().connect() })
  * serveFocal({ definition, sessionStore, ledgerStore, port: 8787 })
  */
 export function serveFocal(options: FocalAppOptions & NodeListenOptions): { app: Hono; server: ServerType } {
-  const { port = 8787, hostname = '127.0.0.1', onListen, ...appOptions } = options
+  const {
+    port = 8787,
+    hostname = '127.0.0.1',
+    onListen,
+    requestTimeoutMs = 30_000,
+    headersTimeoutMs = 10_000,
+    ...appOptions
+  } = options
   // Node runs each Web Crypto digest on the libuv pool: one event-loop turn's ledger digests start
   // together, so they share one pool-thread wake-up instead of one each.
   const app = createFocalApp({
@@ -34,7 +53,13 @@ export function serveFocal(options: FocalAppOptions & NodeListenOptions): { app:
     },
     ...appOptions,
   } as FocalAppOptions)
-  const server = serve({ fetch: app.fetch, port, hostname }, (info) =>
+  const serverOptions = {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: Math.min(headersTimeoutMs, requestTimeoutMs),
+    // Node checks those timeouts on this interval (30 s by default, longer than the timeouts).
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeoutMs / 2))),
+  }
+  const server = serve({ fetch: app.fetch, port, hostname, serverOptions }, (info) =>
     onListen?.({ hostname, port: info.port }),
   )
   return { app, server }

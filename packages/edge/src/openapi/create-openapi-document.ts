@@ -2,24 +2,29 @@ import { z } from 'zod'
 import type { FocalRequestSchemas } from '../schemas/create-request-schemas.ts'
 import {
   completeResponseSchema,
+  deleteSessionResponseSchema,
   enforceResponseSchema,
   errorBodySchema,
   healthResponseSchema,
   ledgerResponseSchema,
   parseResponseSchema,
+  pendingApprovalResponseSchema,
   releaseResponseSchema,
   restoreGoalResponseSchema,
+  revokeResponseSchema,
   sessionResponseSchema,
   turnResultSchema,
 } from '../schemas/response-schemas.ts'
 
 interface RouteDocument {
-  method: 'get' | 'post'
+  method: 'get' | 'post' | 'delete'
   path: string
   summary: string
   body?: z.ZodType
   response: z.ZodType | 'sse'
   session?: boolean
+  /** Authenticated by an approver credential (`x-focal-approver-token`), never a session token. */
+  approver?: boolean
 }
 
 function routes(schemas: FocalRequestSchemas): RouteDocument[] {
@@ -55,16 +60,39 @@ function routes(schemas: FocalRequestSchemas): RouteDocument[] {
     {
       method: 'post',
       path: '/v1/approvals/{id}',
-      summary: 'Approve or reject a paused tool call.',
+      summary:
+        'An approver (x-focal-approver-token or the authorizeApproval hook, holding the role the approval names) approves or rejects a paused tool call; a session token is refused (403 self-approval-forbidden); the ledger records who decided.',
       body: schemas.approval,
       response: turnResultSchema,
-      session: true,
+      approver: true,
+    },
+    {
+      method: 'get',
+      path: '/v1/sessions/{id}/approval',
+      summary: "The session's pending approval, for an approver (same authentication as /v1/approvals/{id}).",
+      response: pendingApprovalResponseSchema,
+      approver: true,
     },
     {
       method: 'get',
       path: '/v1/sessions/{id}',
       summary: 'Session snapshot.',
       response: sessionResponseSchema,
+      session: true,
+    },
+    {
+      method: 'delete',
+      path: '/v1/sessions/{id}',
+      summary: "Delete the session's state and its claim: every token of the session stops working.",
+      response: deleteSessionResponseSchema,
+      session: true,
+    },
+    {
+      method: 'post',
+      path: '/v1/sessions/{id}/revoke',
+      summary:
+        "Revoke every token of the session (its epoch is rotated); the response's x-focal-session-token is the only valid one.",
+      response: revokeResponseSchema,
       session: true,
     },
     {
@@ -151,12 +179,26 @@ function operation(components: Components, route: RouteDocument) {
           },
         }
       : {}),
+    ...(route.approver ? { security: [{ bearer: [], approverToken: [] }] } : {}),
     responses: {
       200: { description: 'OK', content: okContent },
       400: errorResponse(components, 'invalid-json or invalid-request'),
-      401: errorResponse(components, 'unauthorized'),
-      403: errorResponse(components, 'forbidden (another session)'),
+      401: errorResponse(
+        components,
+        route.approver
+          ? 'unauthorized or approver-unauthorized'
+          : 'unauthorized, session-token-expired or session-token-revoked',
+      ),
+      403: errorResponse(
+        components,
+        route.approver
+          ? 'forbidden, approver-forbidden (lacks the role) or self-approval-forbidden (a session token)'
+          : 'forbidden (another session)',
+      ),
       404: errorResponse(components, 'session-not-found or approval-not-found'),
+      ...(route.path === '/v1/turn' || route.path === '/v1/chat'
+        ? { 409: errorResponse(components, 'session-claimed (the id belongs to another client)') }
+        : {}),
       413: errorResponse(components, 'payload-too-large'),
     },
   }
@@ -180,6 +222,7 @@ export function createOpenApiDocument(schemas: FocalRequestSchemas, title: strin
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer' },
         sessionToken: { type: 'apiKey', in: 'header', name: 'x-focal-session-token' },
+        approverToken: { type: 'apiKey', in: 'header', name: 'x-focal-approver-token' },
       },
     },
     paths,

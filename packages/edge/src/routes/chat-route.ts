@@ -40,9 +40,11 @@ function fail(path: string, problem: string): never {
 export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
   hono.post('/v1/chat', async (context) => {
     const body = await readJsonBody(context, app.schemas.chat)
-    const text = lastUserText(body.messages, app.limits.maxTextLength)
+    const typed = lastUserText(body.messages, app.limits.maxTextLength)
     const sessionId = body.id
     const token = await authorizeSession(context, app, sessionId, 'create')
+    // The input rail: personal values become placeholders before the engine (and its stores) see them.
+    const text = app.inputRail ? await app.inputRail(sessionId, typed) : typed
     const acquired = await app.queue.acquire(sessionId)
     let releasing: Promise<void> | undefined
     const release = () => {

@@ -1,7 +1,8 @@
 import { FocalError, verifyLedger } from '@focal/core'
 import type { Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
-import { authorizeSession } from '../auth/authorize-session.ts'
+import { createEpoch } from '../app/session-claims.ts'
+import { authorizeSession, issueSessionToken } from '../auth/authorize-session.ts'
 import { readIdParam } from '../schemas/read-id-param.ts'
 import { readJsonBody } from '../schemas/read-json-body.ts'
 
@@ -20,6 +21,41 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
     if (session == null)
       throw new FocalError({ code: 'session-not-found', message: `Unknown session "${sessionId}".` })
     return context.json({ sessionId, state: session })
+  })
+
+  hono.delete('/v1/sessions/:id', async (context) => {
+    const sessionId = readIdParam(context, app.schemas.id)
+    await authorizeSession(context, app, sessionId, 'existing')
+    if (app.sessionStore === undefined)
+      throw new FocalError({
+        code: 'route-not-found',
+        message: "Pass the engine's sessionStore to createFocalApp to delete sessions.",
+      })
+    const release = await app.queue.acquire(sessionId)
+    try {
+      await app.sessionStore.delete(sessionId)
+      // The claim goes too: every token of the session stops working, and the id can be claimed anew.
+      await app.sessionClaims.remove(sessionId)
+      // Crypto-shredding: the session's vault key goes, so its personal values are unreadable.
+      await app.inputVault?.erase(sessionId)
+    } finally {
+      await release()
+    }
+    return context.json({ sessionId, deleted: true })
+  })
+
+  hono.post('/v1/sessions/:id/revoke', async (context) => {
+    const sessionId = readIdParam(context, app.schemas.id)
+    await authorizeSession(context, app, sessionId, 'existing')
+    if (!app.tokens)
+      throw new FocalError({
+        code: 'route-not-found',
+        message: 'Session tokens are off (sessionSecret: false).',
+      })
+    const epoch = createEpoch()
+    await app.sessionClaims.rotate(sessionId, epoch)
+    await issueSessionToken(context, app, sessionId, epoch)
+    return context.json({ sessionId, revoked: true })
   })
 
   hono.post('/v1/sessions/:id/release', async (context) => {

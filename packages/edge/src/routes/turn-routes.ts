@@ -1,6 +1,8 @@
 import type { TurnResult } from '@focal/core'
+import { FocalError } from '@focal/core'
 import type { Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
+import { authenticateApprover, pendingApprovalOf } from '../auth/authorize-approver.ts'
 import { authorizeSession } from '../auth/authorize-session.ts'
 import { guardTurnResult } from '../filter/guard-turn-result.ts'
 import { readIdParam } from '../schemas/read-id-param.ts'
@@ -11,7 +13,11 @@ async function report(app: FocalAppContext, result: TurnResult, route: string): 
   for (const event of result.events) await app.onEvent(event, { sessionId: result.sessionId, route })
 }
 
-/** `POST /v1/turn` (one whole turn as JSON) and `POST /v1/approvals/:id` (resume a paused tool call). */
+/**
+ * `POST /v1/turn` (one whole turn as JSON), `GET /v1/sessions/:id/approval` (the pending approval,
+ * for its approver) and `POST /v1/approvals/:id` (an authenticated approver resumes a paused tool
+ * call; the decision names them in the ledger).
+ */
 export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
   hono.post('/v1/turn', async (context) => {
     const body = await readJsonBody(context, app.schemas.turn)
@@ -21,7 +27,8 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
     let result: TurnResult
     try {
       const signal = app.abortable ? { signal: context.req.raw.signal } : {}
-      result = await app.engine.turn({ sessionId, text: body.text, ...signal })
+      const text = app.inputRail ? await app.inputRail(sessionId, body.text) : body.text
+      result = await app.engine.turn({ sessionId, text, ...signal })
     } finally {
       await release()
     }
@@ -29,22 +36,42 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
     return context.json(guardTurnResult(result, app.services))
   })
 
+  hono.get('/v1/sessions/:id/approval', async (context) => {
+    const sessionId = readIdParam(context, app.schemas.id)
+    const decide = authenticateApprover(context, app)
+    const approval = pendingApprovalOf(await app.engine.getSession(sessionId))
+    if (approval === undefined) throw noPendingApproval(sessionId)
+    await decide(approval)
+    return context.json({ sessionId, approval })
+  })
+
   hono.post('/v1/approvals/:id', async (context) => {
     const approvalId = readIdParam(context, app.schemas.id)
     const body = await readJsonBody(context, app.schemas.approval)
-    await authorizeSession(context, app, body.sessionId, 'existing')
+    const decide = authenticateApprover(context, app)
     const release = await app.queue.acquire(body.sessionId)
     let result: TurnResult
     try {
+      const approval = pendingApprovalOf(await app.engine.getSession(body.sessionId))
+      if (approval === undefined || approval.id !== approvalId) throw noPendingApproval(body.sessionId)
+      const decidedBy = await decide(approval)
       result = await app.engine.resolveApproval({
         sessionId: body.sessionId,
         approvalId,
         decision: body.decision,
+        decidedBy,
       })
     } finally {
       await release()
     }
     await report(app, result, '/v1/approvals')
     return context.json(guardTurnResult(result, app.services))
+  })
+}
+
+function noPendingApproval(sessionId: string): FocalError {
+  return new FocalError({
+    code: 'approval-not-found',
+    message: `No pending approval with this id in session "${sessionId}".`,
   })
 }

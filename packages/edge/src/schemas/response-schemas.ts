@@ -41,6 +41,21 @@ export const turnResultSchema = z
   .meta({ id: 'TurnResult' })
 
 /** `POST /v1/sessions/:id/release`: whether a human handoff was ended. */
+/** `GET /v1/sessions/:id/approval`: the session's pending approval, for its approver. */
+export const pendingApprovalResponseSchema = z
+  .object({ sessionId: z.string(), approval: approvalSchema })
+  .meta({ id: 'PendingApprovalResponse' })
+
+/** `DELETE /v1/sessions/:id`. */
+export const deleteSessionResponseSchema = z
+  .object({ sessionId: z.string(), deleted: z.literal(true) })
+  .meta({ id: 'DeleteSessionResponse' })
+
+/** `POST /v1/sessions/:id/revoke` (the new token is in `x-focal-session-token`). */
+export const revokeResponseSchema = z
+  .object({ sessionId: z.string(), revoked: z.literal(true) })
+  .meta({ id: 'RevokeResponse' })
+
 export const releaseResponseSchema = z
   .object({ sessionId: z.string(), released: z.boolean() })
   .meta({ id: 'ReleaseResponse' })

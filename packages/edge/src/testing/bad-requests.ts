@@ -1,7 +1,7 @@
 /** One request the app must refuse with a 4xx and a stable error code. */
 export interface BadRequestCase {
   name: string
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'DELETE'
   path: string
   /** Raw body; objects are JSON-encoded. */
   body?: unknown
@@ -10,6 +10,8 @@ export interface BadRequestCase {
   auth?: 'none' | 'wrong' | 'ok'
   /** Which session token to send: none, the session's own, another session's, or garbage. */
   sessionToken?: 'none' | 'own' | 'other' | 'garbage'
+  /** Which approver credential to send in `x-focal-approver-token`. */
+  approver?: 'supervisor' | 'agent' | 'garbage'
   status: number
   code: string
   path_?: string
@@ -131,8 +133,8 @@ export function badRequests(limits: { maxTextLength: number; bodyLimit: number }
       path: '/v1/turn',
       body: { sessionId: '{session}', text: 'hi' },
       sessionToken: 'none',
-      status: 401,
-      code: 'unauthorized',
+      status: 409,
+      code: 'session-claimed',
     },
     {
       name: "another session's token (write)",
@@ -275,8 +277,8 @@ export function badRequests(limits: { maxTextLength: number; bodyLimit: number }
       path: '/v1/chat',
       body: { id: '{session}', messages: [user('hi')] },
       sessionToken: 'none',
-      status: 401,
-      code: 'unauthorized',
+      status: 409,
+      code: 'session-claimed',
     },
     {
       name: 'parse with wrong type',
@@ -286,6 +288,15 @@ export function badRequests(limits: { maxTextLength: number; bodyLimit: number }
       status: 400,
       code: 'invalid-request',
       path_: 'text',
+    },
+    {
+      name: 'enforce with an unknown rule id',
+      method: 'POST',
+      path: '/v1/enforce',
+      body: { text: 'hi', ruleIds: ['refund-cap', 'no-such-rule'] },
+      status: 400,
+      code: 'invalid-request',
+      path_: 'ruleIds[1]',
     },
     {
       name: 'enforce with unknown mode',
@@ -310,9 +321,18 @@ export function badRequests(limits: { maxTextLength: number; bodyLimit: number }
       method: 'POST',
       path: '/v1/approvals/ap-1',
       body: { sessionId: 'unknown-session-3', decision: 'approve' },
-      sessionToken: 'own',
+      approver: 'supervisor',
       status: 404,
-      code: 'session-not-found',
+      code: 'approval-not-found',
+    },
+    {
+      name: "approval with the session's own token",
+      method: 'POST',
+      path: '/v1/approvals/ap-1',
+      body: { sessionId: '{session}', decision: 'approve' },
+      sessionToken: 'own',
+      status: 403,
+      code: 'self-approval-forbidden',
     },
     {
       name: "approval with another session's token",
@@ -321,16 +341,67 @@ export function badRequests(limits: { maxTextLength: number; bodyLimit: number }
       body: { sessionId: '{session}', decision: 'approve' },
       sessionToken: 'other',
       status: 403,
-      code: 'forbidden',
+      code: 'self-approval-forbidden',
+    },
+    {
+      name: 'approval with a session token beside an approver credential',
+      method: 'POST',
+      path: '/v1/approvals/ap-1',
+      body: { sessionId: '{session}', decision: 'approve' },
+      sessionToken: 'own',
+      approver: 'supervisor',
+      status: 403,
+      code: 'self-approval-forbidden',
+    },
+    {
+      name: 'approval without an approver credential',
+      method: 'POST',
+      path: '/v1/approvals/ap-1',
+      body: { sessionId: '{session}', decision: 'approve' },
+      status: 401,
+      code: 'approver-unauthorized',
+    },
+    {
+      name: 'approval with an unknown approver credential',
+      method: 'POST',
+      path: '/v1/approvals/ap-1',
+      body: { sessionId: '{session}', decision: 'approve' },
+      approver: 'garbage',
+      status: 401,
+      code: 'approver-unauthorized',
     },
     {
       name: 'unknown approval id on an existing session',
       method: 'POST',
       path: '/v1/approvals/ap-unknown',
       body: { sessionId: '{session}', decision: 'approve' },
-      sessionToken: 'own',
+      approver: 'supervisor',
       status: 404,
       code: 'approval-not-found',
+    },
+    {
+      name: 'revoke without session token',
+      method: 'POST',
+      path: '/v1/sessions/{session}/revoke',
+      sessionToken: 'none',
+      status: 401,
+      code: 'unauthorized',
+    },
+    {
+      name: "delete with another session's token",
+      method: 'DELETE',
+      path: '/v1/sessions/{session}',
+      sessionToken: 'other',
+      status: 403,
+      code: 'forbidden',
+    },
+    {
+      name: 'pending approval read with the session token',
+      method: 'GET',
+      path: '/v1/sessions/{session}/approval',
+      sessionToken: 'own',
+      status: 403,
+      code: 'self-approval-forbidden',
     },
   ]
 }

@@ -32,8 +32,20 @@ const engineSource = process.argv.includes('--fixed-engine')
   ? { engine: await fixedEngine(), definition }
   : { definition }
 
+// `--soak`: the session soak (`session-soak.bench.ts`): the app's in-memory bounds come from
+// `--memory-ttl-ms=N` / `--max-sessions=N`, and with `--expose-gc` the heap is collected every
+// second, as a long-running server's idle GC would, so RSS shows what the stores still hold.
+const flag = (name) => process.argv.find((argument) => argument.startsWith(`--${name}=`))?.split('=')[1]
+const soak = process.argv.includes('--soak')
+const memory = {
+  ...(flag('memory-ttl-ms') ? { ttlMs: Number(flag('memory-ttl-ms')) } : {}),
+  ...(flag('max-sessions') ? { maxSessions: Number(flag('max-sessions')) } : {}),
+}
+if (soak && typeof globalThis.gc === 'function') setInterval(() => globalThis.gc(), 1000).unref()
+
 serveFocal({
   ...engineSource,
+  ...(soak ? { memory } : {}),
   auth: { type: 'bearer', tokens: ['bench-token'] },
   port: 0,
   hostname: '127.0.0.1',

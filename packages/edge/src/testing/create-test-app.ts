@@ -1,6 +1,7 @@
 import type { LedgerStore, SessionStore } from '@focal/core'
 import type { Hono } from 'hono'
 import type { FocalSessionLock } from '../app/create-polling-session-lock.ts'
+import type { FocalSessionClaims } from '../app/session-claims.ts'
 import type { FocalAppOptions } from '../app/types.ts'
 import { createFocalApp } from '../create-focal-app.ts'
 import { testAppConfig } from './test-app-config.ts'
@@ -12,17 +13,19 @@ export interface TestAppParts {
   sessionStore?: SessionStore
   ledgerStore?: LedgerStore
   sessionLock?: FocalSessionLock
+  sessionClaims?: FocalSessionClaims
 }
 
 /**
  * The options of the app the shared HTTP suite expects: the real engine over the refund-support
- * definition (no model: approved-response mode), bearer auth, session tokens, CORS, small limits.
+ * definition (no model: approved-response mode), bearer auth, session tokens, a supervisor and an agent approver, CORS, small limits.
  */
 export function createTestAppOptions({
   definition,
   sessionStore,
   ledgerStore,
   sessionLock,
+  sessionClaims,
 }: TestAppParts): FocalAppOptions {
   return {
     name: 'focal-test',
@@ -30,8 +33,10 @@ export function createTestAppOptions({
     ...(sessionStore ? { sessionStore } : {}),
     ...(ledgerStore ? { ledgerStore } : {}),
     ...(sessionLock ? { sessionLock } : {}),
+    ...(sessionClaims ? { sessionClaims } : {}),
     auth: { type: 'bearer', tokens: [testAppConfig.clientToken] },
     sessionSecret: testAppConfig.sessionSecret,
+    approvers: [testAppConfig.supervisor, testAppConfig.agent],
     cors: { origin: [testAppConfig.origin] },
     bodyLimit: testAppConfig.bodyLimit,
     limits: { maxTextLength: testAppConfig.maxTextLength },

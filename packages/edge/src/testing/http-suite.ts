@@ -88,6 +88,160 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       expect(types).toEqual(expect.arrayContaining(['handoff-requested', 'handoff-released']))
     })
 
+    it('refuses self-approval: only an approver holding the role decides, and the ledger names them', async () => {
+      const customer = await send(
+        request('/v1/turn', { body: { text: 'cancel my order NW-2002, the total was $900' } }),
+      )
+      const paused = (await customer.json()) as {
+        sessionId: string
+        type: string
+        approval: { id: string; approver?: string }
+      }
+      expect({ type: paused.type, approver: paused.approval.approver }).toEqual({
+        type: 'approval-required',
+        approver: 'supervisor',
+      })
+      const own = { 'x-focal-session-token': customer.headers.get('x-focal-session-token') ?? '' }
+      const decide = (headers: Record<string, string>, decision = 'approve') =>
+        send(
+          request(`/v1/approvals/${paused.approval.id}`, {
+            body: { sessionId: paused.sessionId, decision },
+            headers,
+          }),
+        )
+      const codeOf = async (response: Response) =>
+        [response.status, ((await response.json()) as { error: { code: string } }).error.code] as const
+      // The customer approves their own action: refused, whatever else they send.
+      expect(await codeOf(await decide(own))).toEqual([403, 'self-approval-forbidden'])
+      expect(
+        await codeOf(await decide({ ...own, 'x-focal-approver-token': testAppConfig.supervisor.token })),
+      ).toEqual([403, 'self-approval-forbidden'])
+      expect(await codeOf(await decide({}))).toEqual([401, 'approver-unauthorized'])
+      // An approver without the supervisor role cannot decide either.
+      const agent = { 'x-focal-approver-token': testAppConfig.agent.token }
+      expect(await codeOf(await decide(agent))).toEqual([403, 'approver-forbidden'])
+      // Nothing ran: the approval is still pending, and the supervisor can read it.
+      const supervisor = { 'x-focal-approver-token': testAppConfig.supervisor.token }
+      const pending = await send(
+        request(`/v1/sessions/${paused.sessionId}/approval`, { headers: supervisor }),
+      )
+      expect(pending.status).toBe(200)
+      expect(((await pending.json()) as { approval: { id: string } }).approval.id).toBe(paused.approval.id)
+      const approved = await decide(supervisor)
+      expect(approved.status).toBe(200)
+      expect(((await approved.json()) as { type: string }).type).toBe('reply')
+      // Replaying the decision finds nothing to approve.
+      expect(await codeOf(await decide(supervisor))).toEqual([404, 'approval-not-found'])
+      const ledger = await send(request(`/v1/sessions/${paused.sessionId}/ledger`, { headers: own }))
+      const { records, verification } = (await ledger.json()) as {
+        records: Array<{ type: string; payload: unknown }>
+        verification: { valid: boolean }
+      }
+      expect(verification.valid).toBe(true)
+      const resolved = records.filter((record) => record.type === 'approval-resolved')
+      expect(resolved.map((record) => record.payload)).toEqual([
+        {
+          approvalId: paused.approval.id,
+          decision: 'approved',
+          approver: testAppConfig.supervisor.id,
+          approverRole: 'supervisor',
+        },
+      ])
+    })
+
+    it('issues exactly one token when 100 first requests race for the same new session id', async () => {
+      const sessionId = `race-${crypto.randomUUID()}`
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, (_, index) =>
+          send(
+            index % 2 === 0
+              ? request('/v1/turn', { body: { sessionId, text: 'where is my order NW-1001' } })
+              : request('/v1/chat', {
+                  body: {
+                    id: sessionId,
+                    messages: [{ id: `m${index}`, role: 'user', parts: [{ type: 'text', text: 'hello' }] }],
+                  },
+                }),
+          ),
+        ),
+      )
+      const issued = responses
+        .map((response) => response.headers.get('x-focal-session-token'))
+        .filter(Boolean)
+      const refused = await Promise.all(
+        responses
+          .filter((response) => response.status !== 200)
+          .map(async (response) => [
+            response.status,
+            ((await response.json()) as { error: { code: string } }).error.code,
+          ]),
+      )
+      await Promise.all(
+        responses.filter((response) => response.status === 200).map((response) => response.text()),
+      )
+      expect(issued).toHaveLength(1)
+      expect(refused).toEqual(Array(99).fill([409, 'session-claimed']))
+    })
+
+    it('refuses an expired token, a token after revocation, and any token after the session is deleted', async () => {
+      const owner = await createSession('where is my order NW-1001')
+      const read = (token: string, path = `/v1/sessions/${owner.id}`) =>
+        send(request(path, { headers: { 'x-focal-session-token': token } }))
+      const codeOf = async (response: Response) =>
+        [response.status, ((await response.json()) as { error: { code: string } }).error.code] as const
+      // Same session, same epoch, signed with the app's secret, but past its expiry.
+      const epoch = owner.token.split('.')[2] ?? ''
+      const expired = await tokens.sign(owner.id, { epoch, expiresAt: Date.now() - 1000 })
+      expect(await codeOf(await read(expired))).toEqual([401, 'session-token-expired'])
+      expect((await read(owner.token)).status).toBe(200)
+      // Revoking rotates the epoch: the old token (and any copy of it) stops, the new one works.
+      const revoked = await send(
+        request(`/v1/sessions/${owner.id}/revoke`, {
+          method: 'POST',
+          headers: { 'x-focal-session-token': owner.token },
+        }),
+      )
+      expect(revoked.status).toBe(200)
+      const renewed = revoked.headers.get('x-focal-session-token') ?? ''
+      expect(renewed).toMatch(/^v2\./)
+      expect(await codeOf(await read(owner.token))).toEqual([401, 'session-token-revoked'])
+      expect(await codeOf(await read(owner.token, `/v1/sessions/${owner.id}/ledger`))).toEqual([
+        401,
+        'session-token-revoked',
+      ])
+      expect((await read(renewed)).status).toBe(200)
+      // Another session's token never reads this one; no token is a 401.
+      expect(await codeOf(await read(other.token))).toEqual([403, 'forbidden'])
+      expect(await codeOf(await send(request(`/v1/sessions/${owner.id}`)))).toEqual([401, 'unauthorized'])
+      // Deleting removes the state and the claim: the token is dead, the id unknown.
+      const deleted = await send(
+        request(`/v1/sessions/${owner.id}`, {
+          method: 'DELETE',
+          headers: { 'x-focal-session-token': renewed },
+        }),
+      )
+      expect(await deleted.json()).toEqual({ sessionId: owner.id, deleted: true })
+      expect(await codeOf(await read(renewed))).toEqual([404, 'session-not-found'])
+      // Claimed anew by someone else, the old token still does not come back to life.
+      const again = await send(request('/v1/turn', { body: { sessionId: owner.id, text: 'hello' } }))
+      expect(again.status).toBe(200)
+      expect(await codeOf(await read(renewed))).toEqual([401, 'session-token-revoked'])
+    })
+
+    it('answers a known path with the wrong method 405 and the Allow header', async () => {
+      const wrong = await send(request('/v1/turn'))
+      expect(wrong.status).toBe(405)
+      expect(wrong.headers.get('allow')).toBe('POST')
+      expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe('method-not-allowed')
+      const session = await send(request('/v1/sessions/some-id', { method: 'PUT' }))
+      expect(session.status).toBe(405)
+      expect(session.headers.get('allow')).toBe('DELETE, GET')
+      await session.text()
+      const unknown = await send(request('/v1/nothing-here'))
+      expect(unknown.status).toBe(404)
+      await unknown.text()
+    })
+
     it('answers /health without credentials', async () => {
       const response = await send(new Request(`${base}/health`))
       expect(response.status).toBe(200)
@@ -115,9 +269,9 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
     })
 
     it('creates a session on the first turn and issues its token, which is bound to that session', async () => {
-      expect(session.token).toMatch(/^v1\./)
-      expect(await tokens.verify(session.id, session.token)).toBe(true)
-      expect(await tokens.verify(other.id, session.token)).toBe(false)
+      expect(session.token).toMatch(/^v2\./)
+      expect((await tokens.verify(session.id, session.token)).type).toBe('valid')
+      expect((await tokens.verify(other.id, session.token)).type).toBe('invalid')
     })
 
     it('continues a session with its own token and returns the TurnResult as JSON', async () => {
@@ -160,7 +314,7 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toContain('text/event-stream')
       expect(response.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1')
-      expect(response.headers.get('x-focal-session-token')).toMatch(/^v1\./)
+      expect(response.headers.get('x-focal-session-token')).toMatch(/^v2\./)
       const raw = await response.clone().text()
       expect(raw).not.toMatch(/4111/)
       const events = await readSse(response)
@@ -227,9 +381,17 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       if (badCase.auth === 'none') headers.authorization = ''
       if (badCase.auth === 'wrong') headers.authorization = 'Bearer nope'
       const target = /unknown-session-\d/.exec(JSON.stringify(badCase.body ?? '') + path)?.[0] ?? session.id
-      if (badCase.sessionToken === 'own') headers['x-focal-session-token'] = await tokens.sign(target)
+      if (badCase.sessionToken === 'own')
+        headers['x-focal-session-token'] =
+          target === session.id
+            ? session.token
+            : await tokens.sign(target, { epoch: 'never-claimed', expiresAt: Date.now() + 60_000 })
       if (badCase.sessionToken === 'other') headers['x-focal-session-token'] = other.token
       if (badCase.sessionToken === 'garbage') headers['x-focal-session-token'] = 'v1.garbage'
+      if (badCase.approver === 'supervisor')
+        headers['x-focal-approver-token'] = testAppConfig.supervisor.token
+      if (badCase.approver === 'agent') headers['x-focal-approver-token'] = testAppConfig.agent.token
+      if (badCase.approver === 'garbage') headers['x-focal-approver-token'] = 'not-an-approver-credential'
       const body =
         typeof badCase.body === 'object' ? JSON.parse(fill(JSON.stringify(badCase.body))) : badCase.body
       const init = { method: badCase.method, headers, ...(body === undefined ? {} : { body }) }

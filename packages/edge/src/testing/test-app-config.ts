@@ -5,4 +5,8 @@ export const testAppConfig = {
   bodyLimit: 16_384,
   maxTextLength: 2000,
   origin: 'https://app.example',
+  /** Holds the `supervisor` role: may decide the refund definition's large cancellations. */
+  supervisor: { token: 'test-supervisor-credential-0123456789-abc', id: 'lead-1', roles: ['supervisor'] },
+  /** An approver without the `supervisor` role. */
+  agent: { token: 'test-agent-credential-0123456789-abcdefgh', id: 'agent-7', roles: ['agent'] },
 } as const

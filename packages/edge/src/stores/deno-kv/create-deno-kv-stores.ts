@@ -1,5 +1,6 @@
 import type { LedgerRecord, LedgerStore, SessionStore, StoredSession } from '@focal/core'
 import { createPollingSessionLock, type FocalSessionLock } from '../../app/create-polling-session-lock.ts'
+import type { FocalSessionClaims } from '../../app/session-claims.ts'
 
 type KvKey = readonly (string | number)[]
 
@@ -24,7 +25,7 @@ export interface FocalDenoKv {
 /** A `Deno.AtomicOperation`: checks on versionstamps, then sets, committed together. */
 export interface FocalKvAtomic {
   check(...entries: Array<{ key: KvKey; versionstamp: string | null }>): FocalKvAtomic
-  set(key: KvKey, value: unknown): FocalKvAtomic
+  set(key: KvKey, value: unknown, options?: { expireIn?: number }): FocalKvAtomic
   delete(key: KvKey): FocalKvAtomic
   commit(): Promise<{ ok: boolean }>
 }
@@ -37,6 +38,12 @@ export interface DenoKvStoresOptions {
    * @default 'focal'
    */
   prefix?: string
+  /**
+   * Milliseconds a session's entries (state, ledger records, claim) live after their last write,
+   * as Deno KV's `expireIn` (deleted some time after it passes; reads may still see them briefly).
+   * @default undefined (entries never expire)
+   */
+  ttlMs?: number
 }
 
 /**
@@ -48,11 +55,35 @@ export interface DenoKvStoresOptions {
  * @example
  * const { sessionStore, ledgerStore } = createDenoKvStores({ kv: await Deno.openKv() })
  */
-export function createDenoKvStores({ kv, prefix = 'focal' }: DenoKvStoresOptions): {
+export function createDenoKvStores({ kv, prefix = 'focal', ttlMs }: DenoKvStoresOptions): {
   sessionStore: SessionStore
   ledgerStore: LedgerStore
   sessionLock: FocalSessionLock
+  sessionClaims: FocalSessionClaims
 } {
+  const claimKey = (sessionId: string) => [prefix, 'claim', sessionId] as const
+  const expiry = ttlMs === undefined ? undefined : { expireIn: ttlMs }
+  const sessionClaims: FocalSessionClaims = {
+    async claim(sessionId, epoch) {
+      // Committed only while the key has no entry: one of any number of racing isolates wins.
+      const key = claimKey(sessionId)
+      return (await kv.atomic().check({ key, versionstamp: null }).set(key, epoch, expiry).commit()).ok
+    },
+    async epoch(sessionId) {
+      return (await kv.get<string>(claimKey(sessionId))).value ?? undefined
+    },
+    async rotate(sessionId, epoch) {
+      const key = claimKey(sessionId)
+      const entry = await kv.get<string>(key)
+      if (entry.versionstamp === null) return false
+      return (
+        await kv.atomic().check({ key, versionstamp: entry.versionstamp }).set(key, epoch, expiry).commit()
+      ).ok
+    },
+    async remove(sessionId) {
+      await kv.delete(claimKey(sessionId))
+    },
+  }
   const lockKey = (sessionId: string) => [prefix, 'lock', sessionId] as const
   const sessionKey = (sessionId: string) => [prefix, 'session', sessionId] as const
   const lastKey = (sessionId: string) => [prefix, 'ledger-last', sessionId] as const
@@ -65,7 +96,11 @@ export function createDenoKvStores({ kv, prefix = 'focal' }: DenoKvStoresOptions
       const entry = await kv.get<StoredSession>(sessionKey(sessionId))
       if ((entry.value?.version ?? 0) !== expectedVersion) return false
       const version = expectedVersion + 1
-      const { ok } = await kv.atomic().check(entry).set(sessionKey(sessionId), { state, version }).commit()
+      const { ok } = await kv
+        .atomic()
+        .check(entry)
+        .set(sessionKey(sessionId), { state, version }, expiry)
+        .commit()
       return ok ? version : false
     },
     async delete(sessionId) {
@@ -80,8 +115,8 @@ export function createDenoKvStores({ kv, prefix = 'focal' }: DenoKvStoresOptions
       const operation = kv
         .atomic()
         .check(last)
-        .set(lastKey(record.sessionId), record.sequence)
-        .set(recordKey, record)
+        .set(lastKey(record.sessionId), record.sequence, expiry)
+        .set(recordKey, record, expiry)
       return (await operation.commit()).ok
     },
     async list(sessionId, { fromSequence = 0, limit } = {}) {
@@ -115,5 +150,5 @@ export function createDenoKvStores({ kv, prefix = 'focal' }: DenoKvStoresOptions
       if (entry.value?.owner === owner) await kv.atomic().check(entry).delete(lockKey(sessionId)).commit()
     },
   })
-  return { sessionStore, ledgerStore, sessionLock }
+  return { sessionStore, ledgerStore, sessionLock, sessionClaims }
 }

@@ -1,5 +1,6 @@
 import type { LedgerStore, SessionStore } from '@focal/core'
 import { createPollingSessionLock, type FocalSessionLock } from '../../app/create-polling-session-lock.ts'
+import type { FocalSessionClaims } from '../../app/session-claims.ts'
 import type { FocalSessionNamespace, FocalSessionObjectRpc } from './durable-object-types.ts'
 
 function stub(namespace: FocalSessionNamespace, sessionId: string): FocalSessionObjectRpc {
@@ -15,14 +16,18 @@ function stub(namespace: FocalSessionNamespace, sessionId: string): FocalSession
  */
 export function createDurableObjectSessionStore({
   namespace,
+  ttlMs,
 }: {
   namespace: FocalSessionNamespace
+  /** Forget an idle session this long after its last write (a Durable Object alarm). */
+  ttlMs?: number
 }): SessionStore {
   return {
     async get(sessionId) {
       return (await stub(namespace, sessionId).getSession()) ?? undefined
     },
-    put: (sessionId, state, expectedVersion) => stub(namespace, sessionId).putSession(state, expectedVersion),
+    put: (sessionId, state, expectedVersion) =>
+      stub(namespace, sessionId).putSession(state, expectedVersion, ttlMs),
     delete: (sessionId) => stub(namespace, sessionId).deleteSession(),
   }
 }
@@ -36,11 +41,14 @@ export function createDurableObjectSessionStore({
  */
 export function createDurableObjectLedgerStore({
   namespace,
+  ttlMs,
 }: {
   namespace: FocalSessionNamespace
+  /** Forget an idle session this long after its last append (a Durable Object alarm). */
+  ttlMs?: number
 }): LedgerStore {
   return {
-    appendIfNext: (record) => stub(namespace, record.sessionId).appendIfNext(record),
+    appendIfNext: (record) => stub(namespace, record.sessionId).appendIfNext(record, ttlMs),
     list: (sessionId, { fromSequence = 0, limit = Number.MAX_SAFE_INTEGER } = {}) =>
       stub(namespace, sessionId).listRecords(fromSequence, limit),
     async last(sessionId) {
@@ -65,4 +73,29 @@ export function createDurableObjectSessionLock({
     tryAcquire: (sessionId, owner, ttlMs) => stub(namespace, sessionId).tryLock(owner, ttlMs),
     release: (sessionId, owner) => stub(namespace, sessionId).unlock(owner),
   })
+}
+
+/**
+ * {@link FocalSessionClaims} over Durable Objects: the session's object records the claim with a
+ * synchronous check-and-write, so one of any number of racing isolates wins the id.
+ *
+ * @example
+ * const sessionClaims = createDurableObjectSessionClaims({ namespace: env.FOCAL_SESSIONS })
+ */
+export function createDurableObjectSessionClaims({
+  namespace,
+  ttlMs,
+}: {
+  namespace: FocalSessionNamespace
+  /** Forget an idle session this long after its claim was last used (a Durable Object alarm). */
+  ttlMs?: number
+}): FocalSessionClaims {
+  return {
+    claim: (sessionId, epoch) => stub(namespace, sessionId).claimSession(epoch, ttlMs),
+    async epoch(sessionId) {
+      return (await stub(namespace, sessionId).claimEpoch(ttlMs)) ?? undefined
+    },
+    rotate: (sessionId, epoch) => stub(namespace, sessionId).rotateClaim(epoch),
+    remove: (sessionId) => stub(namespace, sessionId).removeClaim(),
+  }
 }

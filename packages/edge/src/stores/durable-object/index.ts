@@ -1,5 +1,6 @@
 export {
   createDurableObjectLedgerStore,
+  createDurableObjectSessionClaims,
   createDurableObjectSessionLock,
   createDurableObjectSessionStore,
 } from './create-durable-object-stores.ts'

@@ -4,7 +4,8 @@ import type { DurableObjectSql } from './durable-object-types.ts'
 const schema = `
 CREATE TABLE IF NOT EXISTS focal_session (id INTEGER PRIMARY KEY CHECK (id = 0), state TEXT NOT NULL, version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS focal_ledger (sequence INTEGER PRIMARY KEY, record TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS focal_lease (id INTEGER PRIMARY KEY CHECK (id = 0), owner TEXT NOT NULL, expires INTEGER NOT NULL);`
+CREATE TABLE IF NOT EXISTS focal_lease (id INTEGER PRIMARY KEY CHECK (id = 0), owner TEXT NOT NULL, expires INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS focal_claim (id INTEGER PRIMARY KEY CHECK (id = 0), epoch TEXT NOT NULL);`
 
 /**
  * The storage logic of one session's Durable Object over its synchronous SQLite API. Every method
@@ -63,6 +64,30 @@ export function createSessionObjectStorage(sql: DurableObjectSql) {
     },
     unlock(owner: string): void {
       sql.exec('DELETE FROM focal_lease WHERE id = 0 AND owner = ?', owner)
+    },
+    claimSession(epoch: string): boolean {
+      if (this.claimEpoch() !== null) return false
+      sql.exec('INSERT INTO focal_claim (id, epoch) VALUES (0, ?)', epoch)
+      return true
+    },
+    claimEpoch(): string | null {
+      const row = sql.exec('SELECT epoch FROM focal_claim WHERE id = 0').toArray()[0]
+      return row ? String(row.epoch) : null
+    },
+    rotateClaim(epoch: string): boolean {
+      if (this.claimEpoch() === null) return false
+      sql.exec('UPDATE focal_claim SET epoch = ? WHERE id = 0', epoch)
+      return true
+    },
+    removeClaim(): void {
+      sql.exec('DELETE FROM focal_claim')
+    },
+    /** Forgets everything the object holds (its TTL alarm fired). */
+    clear(): void {
+      sql.exec('DELETE FROM focal_session')
+      sql.exec('DELETE FROM focal_ledger')
+      sql.exec('DELETE FROM focal_lease')
+      sql.exec('DELETE FROM focal_claim')
     },
     lastRecord(): LedgerRecord | null {
       const row = lastRow()

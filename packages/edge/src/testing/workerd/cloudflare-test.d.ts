@@ -3,6 +3,8 @@
 declare module 'cloudflare:test' {
   export const env: unknown
   export const SELF: { fetch(request: Request): Promise<Response> }
+  /** Runs the Durable Object's scheduled alarm now; false when none was scheduled. */
+  export function runDurableObjectAlarm(stub: unknown): Promise<boolean>
 }
 
 // Vite's raw text imports (the workerd test Worker bundles the example definition this way).

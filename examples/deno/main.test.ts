@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const root = import.meta.dirname
+const deno = join(root, 'node_modules', '.bin', 'deno')
+const flags = [
+  'run',
+  '--unstable-kv',
+  '--conditions=@focal/source',
+  '--allow-net=127.0.0.1',
+  '--allow-read',
+  '--allow-env',
+]
+const running: ChildProcess[] = []
+
+/** Starts `main.ts` exactly as `pnpm start` does, with `environment` on top of a bare one. */
+function start(environment: Record<string, string>) {
+  const child = spawn(deno, [...flags, 'main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      FOCAL_KV_PATH: ':memory:',
+      PORT: '0',
+      ...environment,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  running.push(child)
+  let output = ''
+  child.stdout?.on('data', (data: Buffer) => (output += data.toString()))
+  child.stderr?.on('data', (data: Buffer) => (output += data.toString()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const listening = new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const match = /Focal on Deno at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
+      if (match?.[1]) resolve(match[1])
+    }
+    child.stdout?.on('data', check)
+    void exited.then((code) => reject(new Error(`deno exited with ${code}: ${output}`)))
+  })
+  // A test that expects the refusal never awaits `listening`: its rejection is not an error there.
+  listening.catch(() => undefined)
+  return { exited, listening, output: () => output }
+}
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGTERM')
+})
+
+describe('examples/deno/main.ts', () => {
+  it('refuses to start without FOCAL_SESSION_SECRET, saying which setting is missing', async () => {
+    const server = start({})
+    expect(await server.exited).toBe(1)
+    expect(server.output()).toMatch(/refuses to start: set FOCAL_SESSION_SECRET \(32\+ characters\)/)
+  }, 60_000)
+
+  it('starts with the secret and keeps each session to its token holder', async () => {
+    const server = start({ FOCAL_SESSION_SECRET: 'deno-example-session-secret-0123456789-abc' })
+    const origin = await server.listening
+    const created = await fetch(`${origin}/v1/turn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'where is my order NW-1001' }),
+    })
+    const { sessionId } = (await created.json()) as { sessionId: string }
+    const token = created.headers.get('x-focal-session-token') ?? ''
+    expect(token).toMatch(/^v2\./)
+    expect((await fetch(`${origin}/v1/sessions/${sessionId}`)).status).toBe(401)
+    const read = await fetch(`${origin}/v1/sessions/${sessionId}`, {
+      headers: { 'x-focal-session-token': token },
+    })
+    expect(read.status).toBe(200)
+  }, 60_000)
+})
