@@ -138,6 +138,13 @@ export const scenarioSchema = z.strictObject({
 export const toolSchema = z.strictObject({
   id: identifier,
   description: z.string().optional(),
+  /** What a customer sees the action called, e.g. `Cancel order`. @default the id in words (`cancel_order` → `Cancel order`) */
+  label: z.string().min(1).optional(),
+  /**
+   * One customer-facing line for a call, `{{args.<name>}}` filled from its arguments, e.g.
+   * `Cancel order {{args.order_id}} (${{args.amount}})`. Shown on approval cards instead of raw arguments.
+   */
+  summary: z.string().min(1).optional(),
   policy: z
     .strictObject({
       allowed: z.enum(['always', 'conditional', 'never']).default('always'),
@@ -151,6 +158,12 @@ export const toolSchema = z.strictObject({
           timeoutMs: z.number().int().positive().optional(),
           /** What happens when an approval expires. @default 'reject' */
           defaultAction: z.enum(['approve', 'reject']).default('reject'),
+          /**
+           * The approval card's customer-facing line: `{{summary}}` (the tool's), `{{label}}`,
+           * `{{approver}}`, `{{args.<name>}}`. The internal reason (`args.amount > 500`) stays in the
+           * provenance. @default '{{summary}} — needs a {{approver}}' ('… — needs approval' without an approver)
+           */
+          summary: z.string().min(1).optional(),
         })
         .optional(),
     })
@@ -233,6 +246,28 @@ export const settingsSchema = z.strictObject({
     })
     .prefault({}),
   clarificationQuestion: z.string().default('Could you tell me a bit more about what you need?'),
+  /**
+   * Why the engine asks, in words for the customer (the clarification's `reason`); the internal
+   * reason ("refund" and "payment_method" are about equally likely) goes to the provenance and
+   * the ledger for the inspector.
+   */
+  clarificationReasons: z
+    .strictObject({
+      /** The message fits several intents. */
+      ambiguous: z
+        .string()
+        .min(1)
+        .default("Your message could mean a few different things, so I'd rather ask than guess."),
+      /** One message holds two requests. */
+      twoRequests: z.string().min(1).default("You asked for two things; I'll take them one at a time."),
+      /** Inside a flow, a message says nothing usable. */
+      unclear: z.string().min(1).default('I want to be sure I follow before going on.'),
+      /** The same step keeps repeating (loop guard). */
+      loop: z.string().min(1).default("We've been over this a few times, so let's pick a direction."),
+      /** The answer needs one more detail (the alignment judge, a task agent's unclear goal). */
+      needsDetail: z.string().min(1).default('I need one more detail to answer properly.'),
+    })
+    .prefault({}),
   maxClarificationOptions: z.number().int().min(2).max(8).default(4),
   /** Asked inside a flow when a message says nothing usable ("hmm", "asdf qwer"). */
   unclearQuestion: z

@@ -61,7 +61,11 @@ export const provenanceSchema = sortedObject({
       reason: z.string(),
     }),
   ),
-  clarification: sortedObject({ question: z.string(), options: z.array(z.string()) }).exactOptional(),
+  clarification: sortedObject({
+    question: z.string(),
+    options: z.array(z.string()),
+    reason: z.string().exactOptional(),
+  }).exactOptional(),
   tools: z.array(
     sortedObject({
       id: z.string(),

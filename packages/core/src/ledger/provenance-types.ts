@@ -12,7 +12,8 @@ export interface Provenance {
   goal?: ProvenanceGoal
   route?: ProvenanceRoute
   rules: ProvenanceRule[]
-  clarification?: { question: string; options: string[] }
+  /** The question asked; `reason` is the engine's internal why (scores, loop guard), for the inspector. */
+  clarification?: { question: string; options: string[]; reason?: string }
   tools: ProvenanceTool[]
   /** A task agent's investigation: the parsed goal, the evidence it needs and the calls made for it. */
   plan?: ProvenancePlan

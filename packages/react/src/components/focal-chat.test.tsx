@@ -78,6 +78,34 @@ describe('FocalChat', () => {
     expect(sends.map((send) => send.text)).toEqual(['help', 'Where is my order?'])
     expect((first as HTMLButtonElement).disabled).toBe(true)
     expect(document.activeElement).toBe(screen.getByLabelText('Message'))
+    // The answered question keeps the chosen option marked, and only that one.
+    const chosen = within(group).getByRole('button', { name: /Order status/ })
+    expect(chosen.getAttribute('aria-pressed')).toBe('true')
+    expect(chosen.dataset.selected).toBe('true')
+    expect(first.getAttribute('aria-pressed')).toBe('false')
+    expect(first.dataset.selected).toBeUndefined()
+  })
+
+  it('marks the option the user typed instead of clicking, once the question is answered', async () => {
+    const { composer, latest } = setup()
+    await type(composer, 'help')
+    act(() => {
+      latest().push({ type: 'data-clarification', data: clarificationFixture })
+      latest().end()
+    })
+    await settle()
+    await type(composer, 'A refund')
+    const group = screen.getByRole('group', { name: 'What would you like help with?' })
+    expect(
+      within(group)
+        .getByRole('button', { name: /A refund/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true')
+    expect(
+      within(group)
+        .getByRole('button', { name: /Order status/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('false')
   })
 
   it('shows a paused tool call with its arguments and resumes when approved', async () => {
@@ -88,10 +116,12 @@ describe('FocalChat', () => {
       latest().end()
     })
     await settle()
-    const card = screen.getByRole('group', { name: 'Approval needed: issue_refund' })
+    // No summary in the fixture: the tool id and argument names in words, never the policy reason.
+    const card = screen.getByRole('group', { name: 'Approval needed: Issue refund' })
     expect(card.textContent).toContain('A-1001')
     expect(card.textContent).toContain('620')
-    expect(card.textContent).toContain('refunds above $500 need a supervisor')
+    expect(card.textContent).not.toContain('refunds above $500 need a supervisor')
+    expect(card.textContent).not.toContain('issue_refund')
     fireEvent.click(within(card).getByRole('button', { name: 'Approve' }))
     await settle()
     expect(approvals).toEqual([{ approvalId: 'approval-1', decision: 'approve' }])
@@ -102,6 +132,30 @@ describe('FocalChat', () => {
     await settle()
     expect(card.textContent).toContain('Approved')
     expect(screen.getByText('Refund of $620 issued.')).toBeTruthy()
+  })
+
+  it('shows the customer line of the definition on the approval card instead of the arguments', async () => {
+    const { composer, latest } = setup()
+    await type(composer, 'cancel NW-2002')
+    act(() => {
+      latest().push({
+        type: 'data-approval',
+        data: {
+          ...approvalFixture,
+          toolId: 'cancel_order',
+          args: { order_id: 'NW-2002', amount: 620 },
+          reason: 'args.amount > 500',
+          label: 'Cancel order',
+          summary: 'Cancel order NW-2002 ($620) — needs a supervisor',
+        },
+      })
+      latest().end()
+    })
+    await settle()
+    const card = screen.getByRole('group', { name: 'Approval needed: Cancel order' })
+    expect(card.textContent).toContain('Cancel order NW-2002 ($620) — needs a supervisor')
+    expect(card.textContent).not.toContain('args.amount')
+    expect(card.textContent).not.toContain('order_id')
   })
 
   it('can reject a paused tool call', async () => {
@@ -131,7 +185,7 @@ describe('FocalChat', () => {
     await settle()
     const toggle = screen.getByRole('button', { name: /Why this answer/ })
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
-    expect(toggle.textContent).toContain('refunds › verify (stayed)')
+    expect(toggle.textContent).toBe('Why this answer · Refunds · 1 rule applied · private details hidden')
     fireEvent.click(toggle)
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!
