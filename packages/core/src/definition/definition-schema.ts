@@ -375,6 +375,35 @@ export const settingsSchema = z.strictObject({
     .prefault({}),
   /** Built-in detectors Lane 1 redacts in every reply. @default ['credit-card', 'us-ssn', 'secret'] */
   detectors: z.array(detectorSchema).default(['credit-card', 'us-ssn', 'secret']),
+  /**
+   * Partial masking per finding type instead of a placeholder, e.g.
+   * `{ credit-card: { mask: last4, replacement: '{brand} ending {last4}' } }` → "Visa ending 1111".
+   * Only the last four digits of an item reach the reply (in the stream too); the replacement may
+   * use `{brand}`, `{last4}` and `{type}` and may hold no digit. @default {}
+   */
+  redaction: z
+    .record(
+      z.string().min(1),
+      z.strictObject({
+        mask: z.literal('last4'),
+        replacement: z
+          .string()
+          .min(1)
+          .refine(
+            (text) => !/\d/u.test(text.replaceAll(/\{(brand|last4|type)\}/gu, '')),
+            "may hold no digit: only the item's last four digits are shown",
+          )
+          .refine(
+            (text) =>
+              [...text.matchAll(/\{([^}]*)\}/gu)].every((match) =>
+                ['brand', 'last4', 'type'].includes(match[1]!),
+              ),
+            'placeholders are {brand}, {last4} and {type}',
+          )
+          .optional(),
+      }),
+    )
+    .default({}),
 })
 
 /** A whole agent definition (YAML or JSON). */

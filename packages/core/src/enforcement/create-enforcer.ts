@@ -10,6 +10,7 @@ import type {
   EnforcementRule,
   Enforcer,
   Finding,
+  PartialMasks,
   RedactionStyle,
   RuleViolation,
   ScanOptions,
@@ -24,6 +25,8 @@ export interface EnforcerOptions {
   scan?: Pick<ScanOptions, 'entropyThreshold' | 'entropyMinLength'>
   /** Redaction style for `redact` violations. @default 'placeholder' */
   style?: RedactionStyle
+  /** Finding types shown partly (`{ 'credit-card': { mask: 'last4' } }`), in `check` and streams. @default {} */
+  masks?: PartialMasks
   /** Refusal used when a rule has none. @default "I'm sorry, I can't share that." */
   refusal?: string
   /** Path named in load errors. @default 'rules' */
@@ -53,7 +56,7 @@ const severity = { allowed: 0, redacted: 1, regenerate: 2, escalated: 3, blocked
  * enforcer.check("I've refunded $75 to your card").type // 'regenerate'
  */
 export function createEnforcer(options: EnforcerOptions): Enforcer {
-  const { rules, style = 'placeholder', refusal = defaultRefusal, path = 'rules' } = options
+  const { rules, style = 'placeholder', masks, refusal = defaultRefusal, path = 'rules' } = options
   validateEnforcementRules(rules, path)
   const compiled: CompiledRule[] = rules.map((rule, index) =>
     compileRule(rule, `${path}[${index}]`, options.scan ?? {}),
@@ -91,7 +94,7 @@ export function createEnforcer(options: EnforcerOptions): Enforcer {
       return { type: 'regenerate', violations, instruction, attempt: attempt + 1 }
     }
     const findings = violations.flatMap((violation) => violation.findings)
-    return { type: 'redacted', text: redact(text, findings, style), findings, violations }
+    return { type: 'redacted', text: redact(text, findings, style, masks), findings, violations }
   }
 
   const ruleOf = (violation: RuleViolation | undefined): EnforcementRule | undefined =>
@@ -105,7 +108,7 @@ export function createEnforcer(options: EnforcerOptions): Enforcer {
       streamOptions = mergeScanOptions(scanning, options.scan ?? {})
       streamCache.set(key, streamOptions)
     }
-    return createStreamRedactor({ ...streamOptions, style })
+    return createStreamRedactor({ ...streamOptions, style, ...(masks === undefined ? {} : { masks }) })
   }
 
   return { check, createStream }

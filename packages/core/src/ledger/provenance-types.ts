@@ -81,7 +81,8 @@ export interface ProvenancePlan {
 export interface ProvenanceEnforcement {
   outcome: 'allowed' | 'redacted' | 'blocked' | 'regenerated' | 'escalated'
   violations: Array<{ ruleId: string; tier: string; lane: 1 | 2; message: string }>
-  redactions: Array<{ type: string; count: number }>
+  /** Redacted items by type; `mask: 'last4'` when they were shown partly ("Visa ending 1111"). */
+  redactions: Array<{ type: string; count: number; mask?: 'last4' }>
   lane2?: { ran: boolean; skipped?: string }
 }
 

@@ -41,7 +41,13 @@ export function createDefinitionServices({
 }): FocalAppServices {
   const { sensor } = compileEngine({ definition })
   const rules = toEnforcementRules(definition)
-  const checker = enforcer ?? createEnforcer({ rules, refusal: definition.settings.refusalReply })
+  const checker =
+    enforcer ??
+    createEnforcer({
+      rules,
+      refusal: definition.settings.refusalReply,
+      masks: definition.settings.redaction,
+    })
   const services: FocalAppServices = {
     parse: (text) => sensor.sense(text),
     enforce: (input) => fromEnforcer(checker, input),

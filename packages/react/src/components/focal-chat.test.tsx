@@ -197,6 +197,24 @@ describe('FocalChat', () => {
     expect(screen.getByText('Sensitive content was redacted from this reply.')).toBeTruthy()
   })
 
+  it('says a partly masked card shows only its last four digits', async () => {
+    const { composer, latest } = setup()
+    await type(composer, 'Which card is on file?')
+    act(() => {
+      latest().push(...replyChunks('The card on file is your Visa ending 1111, expiring 08/29.'), {
+        type: 'data-enforcement',
+        data: { outcome: 'redacted', redactions: [{ type: 'credit-card', count: 1, mask: 'last4' }] },
+      })
+      latest().end()
+    })
+    await settle()
+    expect(screen.getByText('The card on file is your Visa ending 1111, expiring 08/29.')).toBeTruthy()
+    expect(
+      screen.getByText('For your security, only the last 4 digits of the card number is shown.'),
+    ).toBeTruthy()
+    expect(screen.queryByText('Sensitive content was redacted from this reply.')).toBeNull()
+  })
+
   it('shows an error with a Retry button that sends the message again', async () => {
     const { composer, latest, sends } = setup()
     await type(composer, 'hello')
