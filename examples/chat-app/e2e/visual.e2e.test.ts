@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoFlows } from '../src/demo-messages.ts'
+import { seriousViolations } from './axe.ts'
 import { compareScreenshot, type ScreenshotComparison, stabilize } from './compare-screenshot.ts'
 import { launchChromium } from './launch-chromium.ts'
 import { type RunningDemo, startDemo } from './start-demo.ts'
@@ -51,6 +52,7 @@ async function send(page: Page, text: string) {
 }
 
 async function check(page: Page, name: string, mask: ReturnType<Page['locator']>[] = []) {
+  expect(await seriousViolations(page), `${name}: axe-core serious or critical violations`).toEqual([])
   const result = await compareScreenshot(page, name, { mask })
   comparisons.push(result)
   if (process.env.FOCAL_UPDATE_SCREENSHOTS !== '1')

@@ -52,7 +52,8 @@ function ChainStatus({ ledger }: { ledger: LedgerResponse }) {
 /** The ledger timeline as a table: one row per record, its link to the previous one as a chip. */
 function Timeline({ records }: { records: LedgerRecord[] }) {
   return (
-    <div className="inspector-scroll">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+    <section className="inspector-scroll" aria-label="Ledger records" tabIndex={0}>
       <table className="inspector-table inspector-timeline">
         <thead>
           <tr>
@@ -91,7 +92,7 @@ function Timeline({ records }: { records: LedgerRecord[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </section>
   )
 }
 

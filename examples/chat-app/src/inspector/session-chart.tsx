@@ -33,7 +33,8 @@ export function SessionChart({ turns }: { turns: readonly TurnRow[] }) {
   return (
     <figure className="inspector-chart">
       <figcaption>Routes and verdicts over the session</figcaption>
-      <div className="inspector-scroll">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+      <section className="inspector-scroll" aria-label="Turns" tabIndex={0}>
         <svg
           role="img"
           aria-label={`Routes and verdicts over the session: ${description}`}
@@ -89,7 +90,7 @@ export function SessionChart({ turns }: { turns: readonly TurnRow[] }) {
             )
           })}
         </svg>
-      </div>
+      </section>
       <p className="inspector-legend">
         <span className="inspector-chip" data-status="ok">
           pass
