@@ -78,7 +78,23 @@ describe('summarizeLedger', () => {
   })
 
   it('lists every completed turn with its route and the verdict judged just before it', () => {
-    const judge = (verdict: JudgeVerdict) => record('final_alignment_judge_result', { verdict })
+    const judge = (verdict: JudgeVerdict) => {
+      const event = createJudgeResultEvent({
+        judgeResult: {
+          qualityScore: 0.8,
+          verdict,
+          reasonCodes: [],
+          fixMode: 'REWRITE_ONLY',
+          modelId: 'heuristic',
+        } as never,
+        jobId: `job-${sequence}`,
+        sessionId: 's',
+        intentId: 'refund',
+        attemptIndex: 0,
+        timestamp: '2026-01-01T00:00:00.000Z',
+      })
+      return record(event.type, event.payload)
+    }
     const turn = (resultType: string, route?: { scenario: string | null; decision: string }) =>
       record('turn-completed', { turnId: 't', resultType, provenance: route ? { route } : {} })
     const summary = summarizeLedger([
