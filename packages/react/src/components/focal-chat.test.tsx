@@ -198,12 +198,14 @@ describe('FocalChat', () => {
   })
 
   it('says a partly masked card shows only its last four digits', async () => {
+    // The provenance's redaction entry as the edge sends it (core's `mask: 'last4'`).
+    const masked = { type: 'credit-card', count: 1, mask: 'last4' }
     const { composer, latest } = setup()
     await type(composer, 'Which card is on file?')
     act(() => {
       latest().push(...replyChunks('The card on file is your Visa ending 1111, expiring 08/29.'), {
         type: 'data-enforcement',
-        data: { outcome: 'redacted', redactions: [{ type: 'credit-card', count: 1, mask: 'last4' }] },
+        data: { outcome: 'redacted', redactions: [masked] },
       })
       latest().end()
     })
