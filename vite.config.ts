@@ -56,12 +56,13 @@ export default defineConfig({
         },
       },
       {
-        // Example agents with real tool runners (git and files over a fixture repository).
+        // Example agents with real tool runners (git and files over a fixture repository), and the
+        // demo server over a real socket.
         extends: true,
         test: {
           name: 'examples',
           root: './examples',
-          include: ['repo-helper/**/*.test.ts', 'deno/**/*.test.ts'],
+          include: ['repo-helper/**/*.test.ts', 'deno/**/*.test.ts', 'chat-app/server/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -21,7 +21,9 @@ afterAll(() => {
   for (const folder of probes) rmSync(folder, { recursive: true, force: true })
 })
 
-describe('pnpm lint portable-core rules', () => {
+// Each case spawns Biome over the project (its import-cycle rule reads every file): seconds on a
+// loaded machine, so the default 5 s limit would fail a correct lint.
+describe('pnpm lint portable-core rules', { timeout: 60_000 }, () => {
   const banned: Array<[string, string, string]> = [
     ['a node:* import', "import fs from 'node:fs'\nexport const x = fs", 'noRestrictedImports'],
     [

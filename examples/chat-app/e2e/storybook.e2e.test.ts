@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seriousViolations } from './axe.ts'
+import { compareScreenshot, type ScreenshotComparison, stabilize } from './compare-screenshot.ts'
 import { launchChromium } from './launch-chromium.ts'
 import { serveStatic } from './serve-static.ts'
 
@@ -54,24 +56,48 @@ const expected: Record<string, string> = {
   'widget-parts--goal-blocked': '.focal-goal[data-status="BLOCKED"]',
 }
 
+/** At most this share of pixels may differ from a story's baseline. */
+const tolerance = 0.01
+
 describe('Storybook stories in Chromium', () => {
   it('has a story for every widget state', () => {
     expect(stories.map((story) => story.id).sort()).toEqual(Object.keys(expected).sort())
   })
 
-  it('renders every story into its state without a page error', async () => {
+  it('renders every story into its state without a page error, matching its baseline, with no serious axe violation', async () => {
     const page = await browser.context.newPage()
+    await page.setViewportSize({ width: 800, height: 640 })
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
+    const comparisons: ScreenshotComparison[] = []
+    const accessibility: Record<string, string[]> = {}
     for (const story of stories) {
       await page.goto(`${site.url}iframe.html?id=${story.id}&viewMode=story`)
       await page
         .locator(expected[story.id] ?? '#never')
         .first()
         .waitFor({ timeout: 15_000 })
+      await stabilize(page)
       await page.screenshot({ path: join(screenshots, `${story.id}.png`) })
+      // The streaming story is caught mid-reply: how many words arrived depends on timing.
+      const mask = story.id.endsWith('--streaming')
+        ? [page.locator('article[data-streaming] .focal-text')]
+        : []
+      comparisons.push(await compareScreenshot(page, `storybook-${story.id}`, { mask }))
+      accessibility[story.id] = await seriousViolations(page)
     }
     expect(errors).toEqual([])
+    expect(Object.values(accessibility).flat(), JSON.stringify(accessibility, null, 2)).toEqual([])
+    if (process.env.FOCAL_UPDATE_SCREENSHOTS !== '1')
+      expect(comparisons.filter((entry) => entry.written).map((entry) => entry.name)).toEqual([])
+    const over = comparisons.filter((entry) => entry.ratio > tolerance)
+    expect(over.map((entry) => `${entry.name}: ${(entry.ratio * 100).toFixed(2)}%`)).toEqual([])
+    console.log(
+      `storybook: ${stories.length} stories, axe serious/critical violations 0, worst pixel difference ${(
+        Math.max(0, ...comparisons.map((entry) => entry.ratio)) * 100
+      ).toFixed(3)}%`,
+    )
     await page.close()
   })
 

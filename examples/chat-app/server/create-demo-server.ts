@@ -80,11 +80,28 @@ export async function createDemoServer({ clientDir, definitionPath, environment 
   const app = new Hono()
   app.route('/task', task)
   app.route('/', focal)
+  // An unknown API path gets the API's own JSON 404 (`route-not-found`), never the page.
+  app.all('/task/v1/*', (context) => task.fetch(context.req.raw))
+  app.all('/v1/*', (context) => focal.fetch(context.req.raw))
   app.use('/*', serveStatic({ root: clientDir }))
-  app.get('/*', async (context) => context.html(await readFile(join(clientDir, 'index.html'), 'utf8')))
+  // Only a page navigation gets the single-page app; a missing script, style or asset is a 404,
+  // so a stale page fails on a clear status instead of running HTML as a module.
+  app.get('/*', async (context) => {
+    if (!isPageNavigation(context.req.raw)) return context.text('Not found.', 404)
+    return context.html(await readFile(join(clientDir, 'index.html'), 'utf8'))
+  })
   const dispose = () => {
     repo.dispose()
     void redis?.quit()
   }
   return { app, model, dispose, supervisorToken }
+}
+
+/** A browser navigation to a page: not an asset path, not a file name, and it accepts HTML. */
+export function isPageNavigation(request: Request): boolean {
+  const { pathname } = new URL(request.url)
+  if (pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)) return false
+  const mode = request.headers.get('sec-fetch-mode')
+  if (mode) return mode === 'navigate'
+  return (request.headers.get('accept') ?? '').includes('text/html')
 }

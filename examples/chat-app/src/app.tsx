@@ -1,6 +1,6 @@
 import { createStreamRedactor } from '@focal/core/enforcement'
 import { createChatStore, createHttpTransport, FocalChat, useFocalChat } from '@focal/react'
-import { useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { createInPageTransport } from './create-in-page-transport.ts'
 import { demoMessages, taskMessages } from './demo-messages.ts'
 import { Inspector } from './inspector/inspector.tsx'
@@ -42,7 +42,33 @@ const fetchKeepingTokens: typeof fetch = async (input, init) => {
   return response
 }
 
-function ChatPage({ mode }: { mode: EngineMode }) {
+/** The sidebar's open state on small screens, where it is a drawer over the chat. */
+interface DrawerProps {
+  drawerOpen: boolean
+  closeDrawer: () => void
+}
+
+/** The sidebar: a column on wide screens, a drawer (closed by a pick, Escape or its button) on small ones. */
+function Side({ drawerOpen, closeDrawer, children }: DrawerProps & { children: ReactNode }) {
+  useEffect(() => {
+    if (!drawerOpen) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeDrawer()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [drawerOpen, closeDrawer])
+  return (
+    <aside id="demo-side" className="demo-side" data-open={drawerOpen} aria-label="Demo flows">
+      <button type="button" className="demo-drawer-toggle demo-drawer-close" onClick={closeDrawer}>
+        Close
+      </button>
+      {children}
+    </aside>
+  )
+}
+
+function ChatPage({ mode, drawerOpen, closeDrawer }: { mode: EngineMode } & DrawerProps) {
   // One store for the page; the streaming redactor is the client-side Lane 1 (defense in depth).
   const [store] = useState(() =>
     createChatStore({
@@ -53,14 +79,18 @@ function ChatPage({ mode }: { mode: EngineMode }) {
   )
   const sessionId = useFocalChat({ store, select: (state) => state.sessionId })
   const sendMessage = useFocalChat({ store, select: (state) => state.sendMessage })
+  const send = (text: string) => {
+    closeDrawer()
+    return sendMessage(text)
+  }
   return (
     <main className="demo-layout">
       <section className="demo-chat">
         <FocalChat store={store} title="Refund support" />
       </section>
-      <aside className="demo-side">
+      <Side drawerOpen={drawerOpen} closeDrawer={closeDrawer}>
         <h2>Try the four flows</h2>
-        <TryList messages={demoMessages} send={sendMessage} />
+        <TryList messages={demoMessages} send={send} />
         {mode === 'server' ? (
           <>
             <p>
@@ -103,34 +133,38 @@ function ChatPage({ mode }: { mode: EngineMode }) {
         <button type="button" className="demo-link" onClick={() => store.getState().reset()}>
           New session
         </button>
-      </aside>
+      </Side>
     </main>
   )
 }
 
 /** The repo-helper task agent: its own `@focal/edge` app under `/task`, with real tools. */
-function TaskPage() {
+function TaskPage({ drawerOpen, closeDrawer }: DrawerProps) {
   const [store] = useState(() => createChatStore({ transport: createHttpTransport({ baseUrl: '/task' }) }))
   const sendMessage = useFocalChat({ store, select: (state) => state.sendMessage })
+  const send = (text: string) => {
+    closeDrawer()
+    return sendMessage(text)
+  }
   return (
     <main className="demo-layout">
       <section className="demo-chat">
         <FocalChat store={store} title="Repo helper (task agent)" />
       </section>
-      <aside className="demo-side">
+      <Side drawerOpen={drawerOpen} closeDrawer={closeDrawer}>
         <h2>Ask about the repository</h2>
         <p>
           Each turn parses the goal, plans the evidence and runs real git and file tools over a small fixture
           repository; open “Why this answer” to see the plan.
         </p>
-        <TryList messages={taskMessages} send={sendMessage} />
+        <TryList messages={taskMessages} send={send} />
         <p className="demo-mode">
           <a href="#/">Back to refund support</a>
         </p>
         <button type="button" className="demo-link" onClick={() => store.getState().reset()}>
           New session
         </button>
-      </aside>
+      </Side>
     </main>
   )
 }
@@ -138,21 +172,35 @@ function TaskPage() {
 /** The demo: the chat widget (engine on the server, or in the page at `#/page`), or the inspector. */
 export function App() {
   const { path, params } = useHashRoute()
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const closeDrawer = useCallback(() => setDrawerOpen(false), [])
+  const drawer = { drawerOpen, closeDrawer }
   return (
     <div className="demo">
       <header className="demo-header">
         <a href="#/">Focal demo</a>
         <span>refund support · deterministic control plane</span>
         <a href="#/task">Task agent →</a>
+        {path === '/inspector' ? null : (
+          <button
+            type="button"
+            className="demo-drawer-toggle"
+            aria-expanded={drawerOpen}
+            aria-controls="demo-side"
+            onClick={() => setDrawerOpen(!drawerOpen)}
+          >
+            Try the flows
+          </button>
+        )}
       </header>
       {path === '/inspector' ? (
         <Inspector sessionId={params.get('session') ?? ''} token={params.get('token') ?? ''} />
       ) : path === '/supervisor' ? (
         <Supervisor sessionId={params.get('session') ?? ''} credential={params.get('credential') ?? ''} />
       ) : path === '/task' ? (
-        <TaskPage />
+        <TaskPage {...drawer} />
       ) : (
-        <ChatPage key={path} mode={path === '/page' ? 'page' : 'server'} />
+        <ChatPage key={path} mode={path === '/page' ? 'page' : 'server'} {...drawer} />
       )}
     </div>
   )

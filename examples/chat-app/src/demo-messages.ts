@@ -10,7 +10,7 @@ export const demoFlows = {
     ruleId: 'refund-cap',
   },
   redaction: {
-    label: 'Card number → redacted',
+    label: 'Card on file → "Visa ending 1111"',
     text: 'Which card is on file?',
     cardNumber: '4111111111111111',
   },

@@ -1,6 +1,7 @@
 import type { LedgerRecord } from '@focal/core'
 import { useCallback, useEffect, useState } from 'react'
 import { BarChart } from './bar-chart.tsx'
+import { SessionChart } from './session-chart.tsx'
 import { summarizeLedger } from './summarize-ledger.ts'
 
 interface LedgerResponse {
@@ -48,28 +49,50 @@ function ChainStatus({ ledger }: { ledger: LedgerResponse }) {
   )
 }
 
+/** The ledger timeline as a table: one row per record, its link to the previous one as a chip. */
 function Timeline({ records }: { records: LedgerRecord[] }) {
   return (
-    <ol className="inspector-timeline">
-      {records.map((record, index) => {
-        const linked =
-          index === 0 ? record.previousHash === null : record.previousHash === records[index - 1]?.hash
-        return (
-          <li key={record.id} data-linked={linked}>
-            <span className="inspector-seq">#{record.sequence}</span>
-            <span className="inspector-type">{record.type}</span>
-            <span className="inspector-muted">{record.actor}</span>
-            <time className="inspector-muted">{new Date(record.timestamp).toLocaleTimeString()}</time>
-            <code title={record.hash}>
-              {short(record.previousHash)} → {short(record.hash)}
-            </code>
-            <span className="inspector-link" data-linked={linked}>
-              {linked ? '✓ linked' : '✗ link broken'}
-            </span>
-          </li>
-        )
-      })}
-    </ol>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+    <section className="inspector-scroll" aria-label="Ledger records" tabIndex={0}>
+      <table className="inspector-table inspector-timeline">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Event</th>
+            <th scope="col">Actor</th>
+            <th scope="col">Time</th>
+            <th scope="col">Hash</th>
+            <th scope="col">Chain</th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((record, index) => {
+            const linked =
+              index === 0 ? record.previousHash === null : record.previousHash === records[index - 1]?.hash
+            return (
+              <tr key={record.id} data-linked={linked}>
+                <td className="inspector-seq">{record.sequence}</td>
+                <td className="inspector-type">{record.type}</td>
+                <td className="inspector-muted">{record.actor}</td>
+                <td>
+                  <time dateTime={record.timestamp} className="inspector-muted">
+                    {new Date(record.timestamp).toISOString().slice(11, 19)}
+                  </time>
+                </td>
+                <td>
+                  <code title={record.hash}>{short(record.hash)}</code>
+                </td>
+                <td>
+                  <span className="inspector-chip" data-status={linked ? 'ok' : 'bad'}>
+                    {linked ? 'linked' : 'broken'}
+                  </span>
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </section>
   )
 }
 
@@ -96,6 +119,7 @@ export function Inspector({ sessionId, token }: { sessionId: string; token: stri
         <a href="#/">← Back to the chat</a>
       </div>
       <ChainStatus ledger={ledger} />
+      <SessionChart turns={summary.turns} />
       <div className="inspector-grid">
         <section>
           <h2>Ledger timeline</h2>
@@ -106,10 +130,10 @@ export function Inspector({ sessionId, token }: { sessionId: string; token: stri
           <table className="inspector-table">
             <thead>
               <tr>
-                <th>Record</th>
-                <th>Scenario</th>
-                <th>Step</th>
-                <th>Decision</th>
+                <th scope="col">Record</th>
+                <th scope="col">Scenario</th>
+                <th scope="col">Step</th>
+                <th scope="col">Decision</th>
               </tr>
             </thead>
             <tbody>
@@ -118,7 +142,11 @@ export function Inspector({ sessionId, token }: { sessionId: string; token: stri
                   <td>#{route.sequence}</td>
                   <td>{route.scenario ?? '—'}</td>
                   <td>{route.step ?? '—'}</td>
-                  <td>{route.decision}</td>
+                  <td>
+                    <span className="inspector-chip" data-status="route">
+                      {route.decision}
+                    </span>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -130,7 +158,15 @@ export function Inspector({ sessionId, token }: { sessionId: string; token: stri
             format={(value) => `${Math.round(value * 100)}%`}
             empty="No final_alignment_judge_result records in this session's ledger yet."
           />
-          <BarChart title="Top reason codes" bars={summary.reasonCodes} />
+          <BarChart
+            title="Top reason codes"
+            bars={summary.reasonCodes}
+            empty={
+              summary.judged > 0
+                ? `No reason codes: ${summary.judged} judged ${summary.judged === 1 ? 'reply' : 'replies'}, none flagged.`
+                : "No final_alignment_judge_result records in this session's ledger yet."
+            }
+          />
         </section>
       </div>
     </main>

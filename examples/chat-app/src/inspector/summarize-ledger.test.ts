@@ -77,4 +77,40 @@ describe('summarizeLedger', () => {
       { scenario: 'refunds', step: null, decision: 'stayed' },
     ])
   })
+
+  it('lists every completed turn with its route and the verdict judged just before it', () => {
+    const judge = (verdict: JudgeVerdict) => {
+      const event = createJudgeResultEvent({
+        judgeResult: {
+          qualityScore: 0.8,
+          verdict,
+          reasonCodes: [],
+          fixMode: 'REWRITE_ONLY',
+          modelId: 'heuristic',
+        } as never,
+        jobId: `job-${sequence}`,
+        sessionId: 's',
+        intentId: 'refund',
+        attemptIndex: 0,
+        timestamp: '2026-01-01T00:00:00.000Z',
+      })
+      return record(event.type, event.payload)
+    }
+    const turn = (resultType: string, route?: { scenario: string | null; decision: string }) =>
+      record('turn-completed', { turnId: 't', resultType, provenance: route ? { route } : {} })
+    const summary = summarizeLedger([
+      turn('clarification'),
+      judge('PASS'),
+      turn('reply', { scenario: 'refunds', decision: 'entered' }),
+      judge('FAIL'),
+      turn('refused', { scenario: 'refunds', decision: 'stayed' }),
+      turn('approval-required', { scenario: 'cancellation', decision: 'switched' }),
+    ])
+    expect(summary.turns.map(({ sequence: _, ...row }) => row)).toEqual([
+      { turn: 1, scenario: null, decision: 'none', result: 'clarification' },
+      { turn: 2, scenario: 'refunds', decision: 'entered', result: 'reply', verdict: 'PASS' },
+      { turn: 3, scenario: 'refunds', decision: 'stayed', result: 'refused', verdict: 'FAIL' },
+      { turn: 4, scenario: 'cancellation', decision: 'switched', result: 'approval-required' },
+    ])
+  })
 })

@@ -9,6 +9,19 @@ export interface RouteRow {
   decision: string
 }
 
+/** One completed turn of the session: where it was routed and how the judge rated it. */
+export interface TurnRow {
+  /** 1-based turn number. */
+  turn: number
+  sequence: number
+  scenario: string | null
+  decision: string
+  /** `reply`, `clarification`, `approval-required`, `refused`, ... */
+  result: string
+  /** The final alignment judge's verdict of the turn's reply, when it ran. */
+  verdict?: 'PASS' | 'PASS_WITH_CAVEATS' | 'FAIL'
+}
+
 /** What the inspector charts: judge verdicts and reason codes, and the route of each turn. */
 export interface LedgerSummary {
   /** Share of judge verdicts (PASS, PASS_WITH_CAVEATS, FAIL), from core's judge dashboard. */
@@ -16,6 +29,8 @@ export interface LedgerSummary {
   /** The most frequent reason codes, from core's judge dashboard. */
   reasonCodes: Array<{ label: string; value: number }>
   routes: RouteRow[]
+  /** Every completed turn, in order, for the routes-and-verdicts chart. */
+  turns: TurnRow[]
   judged: number
 }
 
@@ -47,6 +62,32 @@ function verdictShares(records: readonly LedgerRecord[]) {
   return { verdicts, reasonCodes, judged }
 }
 
+const verdicts = new Set(['PASS', 'PASS_WITH_CAVEATS', 'FAIL'])
+
+/** The turns of a session: each `turn-completed` record with its route and the last verdict before it. */
+function turnsOf(records: readonly LedgerRecord[]): TurnRow[] {
+  const turns: TurnRow[] = []
+  let verdict: TurnRow['verdict']
+  for (const record of records) {
+    const payload = isRecord(record.payload) ? record.payload : {}
+    if (record.type === 'final_alignment_judge_result' && typeof payload.verdict === 'string') {
+      if (verdicts.has(payload.verdict)) verdict = payload.verdict as TurnRow['verdict']
+    }
+    if (record.type !== 'turn-completed') continue
+    const route = routeOf(payload)
+    turns.push({
+      turn: turns.length + 1,
+      sequence: record.sequence,
+      scenario: typeof route?.scenario === 'string' ? route.scenario : null,
+      decision: String(route?.decision ?? 'none'),
+      result: typeof payload.resultType === 'string' ? payload.resultType : 'reply',
+      ...(verdict === undefined ? {} : { verdict }),
+    })
+    verdict = undefined
+  }
+  return turns
+}
+
 /** Reads the route decisions out of a session's ledger, and the judge metrics through core. */
 export function summarizeLedger(records: readonly LedgerRecord[]): LedgerSummary {
   const routes: RouteRow[] = []
@@ -61,5 +102,5 @@ export function summarizeLedger(records: readonly LedgerRecord[]): LedgerSummary
       })
     }
   }
-  return { ...verdictShares(records), routes }
+  return { ...verdictShares(records), routes, turns: turnsOf(records) }
 }

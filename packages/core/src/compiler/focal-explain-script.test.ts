@@ -28,7 +28,8 @@ afterEach(async () => {
   directory = undefined
 })
 
-describe('focal explain', () => {
+// Each case starts the CLI in a child process (tsx transform): seconds on a loaded machine.
+describe('focal explain', { timeout: 60_000 }, () => {
   it("prints the demo definition's plan offline, flagging what only the prompt carries", async () => {
     const { stdout } = await run(process.execPath, args('examples/definitions/refund-support.yaml'), {
       cwd: root,

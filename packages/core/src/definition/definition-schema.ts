@@ -140,6 +140,13 @@ export const scenarioSchema = z.strictObject({
 export const toolSchema = z.strictObject({
   id: identifier,
   description: z.string().optional(),
+  /** What a customer sees the action called, e.g. `Cancel order`. @default the id in words (`cancel_order` → `Cancel order`) */
+  label: z.string().min(1).optional(),
+  /**
+   * One customer-facing line for a call, `{{args.<name>}}` filled from its arguments, e.g.
+   * `Cancel order {{args.order_id}} (${{args.amount}})`. Shown on approval cards instead of raw arguments.
+   */
+  summary: z.string().min(1).optional(),
   policy: z
     .strictObject({
       allowed: z.enum(['always', 'conditional', 'never']).default('always'),
@@ -153,6 +160,12 @@ export const toolSchema = z.strictObject({
           timeoutMs: z.number().int().positive().optional(),
           /** What happens when an approval expires. @default 'reject' */
           defaultAction: z.enum(['approve', 'reject']).default('reject'),
+          /**
+           * The approval card's customer-facing line: `{{summary}}` (the tool's), `{{label}}`,
+           * `{{approver}}`, `{{args.<name>}}`. The internal reason (`args.amount > 500`) stays in the
+           * provenance. @default '{{summary}} — needs a {{approver}}' ('… — needs approval' without an approver)
+           */
+          summary: z.string().min(1).optional(),
         })
         .optional(),
     })
@@ -235,6 +248,28 @@ export const settingsSchema = z.strictObject({
     })
     .prefault({}),
   clarificationQuestion: z.string().default('Could you tell me a bit more about what you need?'),
+  /**
+   * Why the engine asks, in words for the customer (the clarification's `reason`); the internal
+   * reason ("refund" and "payment_method" are about equally likely) goes to the provenance and
+   * the ledger for the inspector.
+   */
+  clarificationReasons: z
+    .strictObject({
+      /** The message fits several intents. */
+      ambiguous: z
+        .string()
+        .min(1)
+        .default("Your message could mean a few different things, so I'd rather ask than guess."),
+      /** One message holds two requests. */
+      twoRequests: z.string().min(1).default("You asked for two things; I'll take them one at a time."),
+      /** Inside a flow, a message says nothing usable. */
+      unclear: z.string().min(1).default('I want to be sure I follow before going on.'),
+      /** The same step keeps repeating (loop guard). */
+      loop: z.string().min(1).default("We've been over this a few times, so let's pick a direction."),
+      /** The answer needs one more detail (the alignment judge, a task agent's unclear goal). */
+      needsDetail: z.string().min(1).default('I need one more detail to answer properly.'),
+    })
+    .prefault({}),
   maxClarificationOptions: z.number().int().min(2).max(8).default(4),
   /** Asked inside a flow when a message says nothing usable ("hmm", "asdf qwer"). */
   unclearQuestion: z
@@ -351,6 +386,35 @@ export const settingsSchema = z.strictObject({
     .prefault({}),
   /** Built-in detectors Lane 1 redacts in every reply. @default ['credit-card', 'us-ssn', 'secret'] */
   detectors: z.array(detectorSchema).default(['credit-card', 'us-ssn', 'secret']),
+  /**
+   * Partial masking per finding type instead of a placeholder, e.g.
+   * `{ credit-card: { mask: last4, replacement: '{brand} ending {last4}' } }` → "Visa ending 1111".
+   * Only the last four digits of an item reach the reply (in the stream too); the replacement may
+   * use `{brand}`, `{last4}` and `{type}` and may hold no digit. @default {}
+   */
+  redaction: z
+    .record(
+      z.string().min(1),
+      z.strictObject({
+        mask: z.literal('last4'),
+        replacement: z
+          .string()
+          .min(1)
+          .refine(
+            (text) => !/\d/u.test(text.replaceAll(/\{(brand|last4|type)\}/gu, '')),
+            "may hold no digit: only the item's last four digits are shown",
+          )
+          .refine(
+            (text) =>
+              [...text.matchAll(/\{([^}]*)\}/gu)].every((match) =>
+                ['brand', 'last4', 'type'].includes(match[1]!),
+              ),
+            'placeholders are {brand}, {last4} and {type}',
+          )
+          .optional(),
+      }),
+    )
+    .default({}),
 })
 
 /** A whole agent definition (YAML or JSON). */

@@ -132,6 +132,25 @@ describe('loadDefinition', () => {
       /needs a condition/,
     ],
     [
+      'a digit in a partial-mask replacement',
+      (d) =>
+        (d.settings = { redaction: { 'credit-card': { mask: 'last4', replacement: 'card 4… {last4}' } } }),
+      'settings.redaction.credit-card.replacement',
+      /may hold no digit/,
+    ],
+    [
+      'an unknown placeholder in a partial-mask replacement',
+      (d) => (d.settings = { redaction: { 'credit-card': { mask: 'last4', replacement: '{bin} {last4}' } } }),
+      'settings.redaction.credit-card.replacement',
+      /\{brand\}, \{last4\} and \{type\}/,
+    ],
+    [
+      'a partial mask other than last4',
+      (d) => (d.settings = { redaction: { 'credit-card': { mask: 'first6' } } }),
+      'settings.redaction.credit-card.mask',
+      /./,
+    ],
+    [
       'an unsafe entity pattern',
       (d) => (d.entities = [{ name: 'order_id', pattern: '(a+)+$' }]),
       'entities[0].pattern',

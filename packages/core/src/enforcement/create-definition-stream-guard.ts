@@ -1,3 +1,4 @@
+import { chainStreamRedactors } from './chain-stream-redactors.ts'
 import { createStreamRedactor } from './create-stream-redactor.ts'
 import { definitionScans } from './definition-scans.ts'
 import type { FocalStreamGuard } from './stream-guard.ts'
@@ -9,24 +10,9 @@ import type { FocalStreamGuard } from './stream-guard.ts'
  */
 export function createDefinitionStreamGuard(definition: string | object): () => FocalStreamGuard {
   const { blocking, redacting } = definitionScans(definition)
-  return () => {
-    const block = blocking ? createStreamRedactor({ ...blocking, mode: 'block' }) : undefined
-    const replace = createStreamRedactor({ ...redacting, mode: 'redact' })
-    let stopped = false
-    return {
-      push(chunk) {
-        if (stopped) return ''
-        const passed = block ? block.push(chunk) : chunk
-        if (block?.blocked() === undefined) return replace.push(passed)
-        stopped = true
-        return replace.push(passed) + replace.flush()
-      },
-      flush() {
-        if (stopped) return ''
-        return replace.push(block ? block.flush() : '') + replace.flush()
-      },
-      findings: () => [...(block?.findings() ?? []), ...replace.findings()],
-      blocked: () => block?.blocked(),
-    }
-  }
+  return () =>
+    chainStreamRedactors(
+      blocking ? createStreamRedactor({ ...blocking, mode: 'block' }) : undefined,
+      createStreamRedactor({ ...redacting, mode: 'redact' }),
+    )
 }

@@ -1,3 +1,4 @@
+import { chainStreamRedactors } from './chain-stream-redactors.ts'
 import { checkExpression, compileExpression } from './compile-expression.ts'
 import { createScanner, type Scanner } from './create-scanner.ts'
 import { createStreamRedactor } from './create-stream-redactor.ts'
@@ -10,6 +11,7 @@ import type {
   EnforcementRule,
   Enforcer,
   Finding,
+  PartialMasks,
   RedactionStyle,
   RuleViolation,
   ScanOptions,
@@ -24,6 +26,8 @@ export interface EnforcerOptions {
   scan?: Pick<ScanOptions, 'entropyThreshold' | 'entropyMinLength'>
   /** Redaction style for `redact` violations. @default 'placeholder' */
   style?: RedactionStyle
+  /** Finding types shown partly (`{ 'credit-card': { mask: 'last4' } }`), in `check` and streams. @default {} */
+  masks?: PartialMasks
   /** Refusal used when a rule has none. @default "I'm sorry, I can't share that." */
   refusal?: string
   /** Path named in load errors. @default 'rules' */
@@ -53,12 +57,12 @@ const severity = { allowed: 0, redacted: 1, regenerate: 2, escalated: 3, blocked
  * enforcer.check("I've refunded $75 to your card").type // 'regenerate'
  */
 export function createEnforcer(options: EnforcerOptions): Enforcer {
-  const { rules, style = 'placeholder', refusal = defaultRefusal, path = 'rules' } = options
+  const { rules, style = 'placeholder', masks, refusal = defaultRefusal, path = 'rules' } = options
   validateEnforcementRules(rules, path)
   const compiled: CompiledRule[] = rules.map((rule, index) =>
     compileRule(rule, `${path}[${index}]`, options.scan ?? {}),
   )
-  const streamCache = new Map<string, ScanOptions & { mode: 'redact' | 'block' }>()
+  const streamCache = new Map<string, { block: ScanOptions | undefined; replace: ScanOptions }>()
 
   const select = (context: EnforcementContext): CompiledRule[] => {
     const ids = context.ruleIds === undefined ? undefined : new Set(context.ruleIds)
@@ -91,21 +95,41 @@ export function createEnforcer(options: EnforcerOptions): Enforcer {
       return { type: 'regenerate', violations, instruction, attempt: attempt + 1 }
     }
     const findings = violations.flatMap((violation) => violation.findings)
-    return { type: 'redacted', text: redact(text, findings, style), findings, violations }
+    return { type: 'redacted', text: redact(text, findings, style, masks), findings, violations }
   }
 
   const ruleOf = (violation: RuleViolation | undefined): EnforcementRule | undefined =>
     violation === undefined ? undefined : compiled.find(({ rule }) => rule.id === violation.ruleId)?.rule
 
+  /**
+   * Items of rules that refuse, escalate or regenerate stop the stream (a draft they are in is never
+   * delivered); items of redacting rules are replaced. Two chained redactors, so a card number a
+   * redact rule hides never stops a live reply because a blocklist rule refuses.
+   */
   const createStream = (context: EnforcementContext = {}): StreamRedactor => {
     const scanning = select(context).filter((entry) => entry.scanOptions !== undefined)
     const key = scanning.map((entry) => entry.rule.id).join('\u0000')
-    let streamOptions = streamCache.get(key)
-    if (streamOptions === undefined) {
-      streamOptions = mergeScanOptions(scanning, options.scan ?? {})
-      streamCache.set(key, streamOptions)
+    let config = streamCache.get(key)
+    if (config === undefined) {
+      const stops = (entry: CompiledRule) => entry.rule.enforce.onViolation !== 'redact'
+      const blocking = scanning.filter(stops)
+      const scan = options.scan ?? {}
+      config = {
+        block: blocking.length === 0 ? undefined : mergeScanOptions(blocking, scan),
+        replace: mergeScanOptions(
+          scanning.filter((entry) => !stops(entry)),
+          scan,
+        ),
+      }
+      streamCache.set(key, config)
     }
-    return createStreamRedactor({ ...streamOptions, style })
+    const masked = masks === undefined ? {} : { masks }
+    return chainStreamRedactors(
+      config.block === undefined
+        ? undefined
+        : createStreamRedactor({ ...config.block, style, mode: 'block' }),
+      createStreamRedactor({ ...config.replace, style, ...masked, mode: 'redact' }),
+    )
   }
 
   return { check, createStream }
@@ -208,16 +232,10 @@ function describe(violation: RuleViolation): string {
   return violation.message
 }
 
-/** One stream configuration covering every scanning rule; block mode when any of them refuses or escalates. */
-function mergeScanOptions(
-  entries: CompiledRule[],
-  scan: ScanOptions,
-): ScanOptions & { mode: 'redact' | 'block' } {
+/** One scan configuration covering a set of scanning rules. */
+function mergeScanOptions(entries: CompiledRule[], scan: ScanOptions): ScanOptions {
   const detectors = new Set(entries.flatMap((entry) => entry.scanOptions?.detectors ?? []))
   const blocklist = entries.flatMap((entry) => entry.scanOptions?.blocklist ?? [])
   const patterns = entries.flatMap((entry) => entry.scanOptions?.patterns ?? [])
-  const block = entries.some(
-    (entry) => entry.rule.enforce.onViolation === 'refuse' || entry.rule.enforce.onViolation === 'escalate',
-  )
-  return { ...scan, detectors: [...detectors], blocklist, patterns, mode: block ? 'block' : 'redact' }
+  return { ...scan, detectors: [...detectors], blocklist, patterns }
 }

@@ -99,6 +99,57 @@ describe('createStreamRedactor', () => {
     )
   })
 
+  it('masks cards to their last four digits for any chunking, and no other digit ever reaches the output', () => {
+    const masks = { 'credit-card': { mask: 'last4' as const, replacement: '{brand} ending {last4}' } }
+    const cards = [
+      ['4111 1111 1111 1111', 'Visa ending 1111'],
+      ['4012888888881881', 'Visa ending 1881'],
+      ['5555-5555-5555-4444', 'Mastercard ending 4444'],
+      ['3782 822463 10005', 'American Express ending 0005'],
+      ['6011111111111117', 'Discover ending 1117'],
+      ['4111\u200b1111\u200b1111\u200b1111', 'Visa ending 1111'],
+    ] as const
+    const digitFree = [' ', ' card ', '. ', ', and ', '\n', ' (', ') ', 'abc', ': ', ' x', '-']
+    const cardText = fc
+      .array(
+        fc.tuple(
+          fc.constantFrom(...digitFree),
+          fc.option(fc.constantFrom(...cards), { nil: undefined }),
+          fc.constantFrom(...digitFree),
+        ),
+        { minLength: 1, maxLength: 6 },
+      )
+      .map((parts) => ({
+        text: parts
+          .map(([before, card, after]) => `${before}${card === undefined ? '' : ` ${card[0]} `}${after}`)
+          .join(''),
+        shown: parts.flatMap(([, card]) => (card === undefined ? [] : [card[1]])),
+      }))
+    fc.assert(
+      fc.property(cardText, fc.array(fc.nat(200), { maxLength: 30 }), ({ text, shown }, cuts) => {
+        const output = runStream(text, cuts, { detectors: ['credit-card'], masks })
+        expect(output).toBe(
+          redact(text, scanText(text, { detectors: ['credit-card'] }), 'placeholder', masks),
+        )
+        // Every emitted piece is a prefix of this output, so these digits are all that ever left.
+        const digits = (value: string) => (value.match(/\p{Nd}/gu) ?? []).join('')
+        expect(digits(output)).toBe(shown.map((line) => line.slice(-4)).join(''))
+        for (const line of shown) expect(output).toContain(line)
+      }),
+      { numRuns: 400 },
+    )
+  })
+
+  it('still emits the whole-text redaction with masks set, amid other items and digits', () => {
+    const masks = { 'credit-card': { mask: 'last4' as const } }
+    fc.assert(
+      fc.property(textArbitrary, fc.array(fc.nat(400), { maxLength: 30 }), (text, cuts) => {
+        expect(runStream(text, cuts, { masks })).toBe(redact(text, scanText(text), 'placeholder', masks))
+      }),
+      { numRuns: 300 },
+    )
+  })
+
   it('reports findings in whole-text offsets', () => {
     const redactor = createStreamRedactor({ detectors: ['credit-card'] })
     redactor.push('pay 4111 11')

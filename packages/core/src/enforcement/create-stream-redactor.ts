@@ -11,14 +11,15 @@ const contextLength = 64
  * holds back only the tail that could still be part of a match (the open token, an unfinished
  * number run, IBAN or key block, and the longest keyword or user pattern), so no character of a
  * detected item is ever emitted, even when it is split across chunks. In `block` mode it stops at
- * the first finding and emits nothing more.
+ * the first finding and emits nothing more. A partly masked type (`masks`) is replaced only once
+ * the whole item is known, so its last four digits are the only ones that reach the output.
  *
  * @example
  * const stream = createStreamRedactor({ detectors: ['credit-card'] })
  * stream.push('card 4111 1111 ') + stream.push('1111 1111 ok') + stream.flush() // 'card [CREDIT_CARD] ok'
  */
 export function createStreamRedactor(options: StreamRedactorOptions = {}): StreamRedactor {
-  const { style = 'placeholder', mode = 'redact', ...scanOptions } = options
+  const { style = 'placeholder', masks, mode = 'redact', ...scanOptions } = options
   const scanner = createScanner(scanOptions)
   let context = ''
   let held = ''
@@ -43,6 +44,7 @@ export function createStreamRedactor(options: StreamRedactorOptions = {}): Strea
       text.slice(from, cut),
       ready.map((finding) => shift(finding, -from)),
       style,
+      masks,
     )
     for (const finding of ready) emittedFindings.push(shift(finding, offset - from))
     offset += cut - from

@@ -43,6 +43,8 @@ const approvalRequestSchema = z.object({
   toolId: z.string().min(1),
   args: z.record(z.string(), z.unknown()),
   reason: z.string(),
+  label: z.string().optional(),
+  summary: z.string().optional(),
   approver: z.string().optional(),
   expiresAt: z.iso.datetime().optional(),
   defaultAction: z.enum(['approve', 'reject']),

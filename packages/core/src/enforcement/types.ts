@@ -73,10 +73,30 @@ export interface ScanOptions {
 /** How `redact` replaces findings: `****`, `[CREDIT_CARD]`, or `[CREDIT_CARD:1a2b3c4d]`. */
 export type RedactionStyle = 'mask' | 'placeholder' | 'hash'
 
+/**
+ * Partial masking of one finding type (the usual practice for cards: "Visa ending 1111"): the
+ * replacement keeps the last four digits and nothing else of the value. A value with fewer than
+ * eight digits, or findings that overlap, fall back to the redaction style.
+ */
+export interface PartialMask {
+  mask: 'last4'
+  /**
+   * The replacement: `{last4}`, `{brand}` (card network from the number's prefix: Visa, Mastercard,
+   * American Express, ...; empty for other types) and `{type}` (`CREDIT_CARD`). It may hold no digit.
+   * @default '{brand} ending {last4}'
+   */
+  replacement?: string | undefined
+}
+
+/** Partial masks by finding type (`credit-card`, `us-ssn`, a pattern's `type`). */
+export type PartialMasks = Readonly<Record<string, PartialMask>>
+
 /** Streaming scanner options. */
 export interface StreamRedactorOptions extends ScanOptions {
   /** @default 'placeholder' */
   style?: RedactionStyle
+  /** Finding types shown partly (`{ 'credit-card': { mask: 'last4' } }`); the rest use `style`. @default {} */
+  masks?: PartialMasks
   /**
    * `redact` replaces findings and keeps streaming; `block` stops emitting at the first finding
    * (for hard-safety rules) and reports the violation through `blocked()`.

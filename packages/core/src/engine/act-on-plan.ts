@@ -2,6 +2,7 @@ import { FocalError } from '../errors/focal-error.ts'
 import type { ToolRunner } from '../ports/ports.ts'
 import type { MatchedRule } from '../rules/types.ts'
 import type { CompiledEngine } from './compile-engine.ts'
+import { presentApproval } from './present-approval.ts'
 import { renderArguments } from './render-template.ts'
 import type { CompletedToolCall, PlannedToolCall } from './session-state.ts'
 import type { ApprovalRequest, TurnEvent } from './types.ts'
@@ -60,7 +61,9 @@ export async function actOnPlan(plan: readonly PlannedToolCall[], context: ActCo
       }
       if (decision.type === 'approval-required') {
         context.emit({ type: 'tool-called', toolId: call.toolId, status: 'awaiting-approval' })
-        return { type: 'paused', completed, remaining: plan.slice(position), request: decision.request }
+        const tool = context.compiled.definition.tools.find((entry) => entry.id === call.toolId)
+        const request = presentApproval(decision.request, tool)
+        return { type: 'paused', completed, remaining: plan.slice(position), request }
       }
     }
     completed.push(await runTool(call, context, approved))

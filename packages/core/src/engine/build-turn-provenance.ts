@@ -16,7 +16,7 @@ export interface ProvenanceInput {
   text: string
   route?: ProvenanceRoute
   matched?: readonly MatchedRule[]
-  clarification?: { question: string; options: string[] }
+  clarification?: { question: string; options: string[]; reason?: string }
   completed?: readonly CompletedToolCall[]
   awaitingApproval?: string
   enforcement?: ProvenanceEnforcement

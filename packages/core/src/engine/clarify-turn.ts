@@ -1,7 +1,9 @@
+import type { FocalDefinition } from '../definition/definition-schema.ts'
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
 import type { Perception } from '../sensor/types.ts'
 import { buildTurnProvenance } from './build-turn-provenance.ts'
 import type { TurnScratch } from './finish-turn.ts'
+import { toolIdInWords } from './present-approval.ts'
 import type { EngineSessionState } from './session-state.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import type { ClarificationOption, TurnResult } from './types.ts'
@@ -14,7 +16,8 @@ export function stillWaiting(state: EngineSessionState, scratch: TurnScratch): T
     mode: 'normal',
     awaitingApproval: pending.approval.toolId,
   })
-  const text = `I'm still waiting for a decision on ${pending.approval.toolId}.`
+  const { label, summary } = pending.approval
+  const text = `I'm still waiting for a decision on this: ${summary ?? label ?? toolIdInWords(pending.approval.toolId)}.`
   const result: TurnResult = {
     type: 'approval-required',
     sessionId: scratch.sessionId,
@@ -38,6 +41,15 @@ export function stillWaiting(state: EngineSessionState, scratch: TurnScratch): T
   }
 }
 
+/**
+ * Why a clarification is asked: `kind` picks the customer-facing reason from
+ * `settings.clarificationReasons`, `detail` is the internal one kept for the inspector.
+ */
+export interface ClarifyReason {
+  kind: keyof FocalDefinition['settings']['clarificationReasons']
+  detail: string
+}
+
 /** Returns a clarification (ambiguity trap or loop guard); nothing else runs. */
 export function clarify(
   dependencies: TurnDependencies,
@@ -45,7 +57,7 @@ export function clarify(
   scratch: TurnScratch,
   perception: Perception,
   question: string,
-  reason: string,
+  why: ClarifyReason,
   route?: ReturnType<typeof buildTurnProvenance>['route'],
   leads: readonly ClarificationOption[] = [],
 ): TurnOutcome {
@@ -59,6 +71,7 @@ export function clarify(
       return { id: entry.intent, label, value: label }
     })
   const options = [...leads, ...others]
+  const reason = definition.settings.clarificationReasons[why.kind]
   const clarification = { question, options, reason }
   state.pendingClarification = { question, options, turnId: scratch.turnId }
   state.history = [
@@ -70,7 +83,7 @@ export function clarify(
     ...scratch,
     mode: 'clarification-required',
     ...(route === undefined ? {} : { route }),
-    clarification: { question, options: options.map((option) => option.label) },
+    clarification: { question, options: options.map((option) => option.label), reason: why.detail },
   })
   const result: TurnResult = {
     type: 'clarification',
@@ -83,7 +96,10 @@ export function clarify(
   scratch.emit({ type: 'clarification-requested', clarification })
   scratch.emit({ type: 'turn-finished', result })
   const ledger: LedgerEvent[] = [
-    { type: 'clarification-requested', payload: { turnId: scratch.turnId, question, options, reason } },
+    {
+      type: 'clarification-requested',
+      payload: { turnId: scratch.turnId, question, options, reason: why.detail },
+    },
     { type: 'turn-completed', payload: { turnId: scratch.turnId, resultType: 'clarification', provenance } },
   ]
   return { result, state, ledger }

@@ -33,7 +33,7 @@ function systemPromptOf(request: ScriptedModelServer['requests'][number]): strin
 }
 
 describe('createEngine enforcement', () => {
-  it('redacts a card number a template would echo, in the reply and in every streamed delta', async () => {
+  it('masks a card number a template would echo to its last four digits, in the reply and in every streamed delta', async () => {
     const engine = createEngine({ definition })
     const events: TurnEvent[] = []
     for await (const event of engine.turnStream({ sessionId: 's', text: 'Which card is on file?' }))
@@ -41,14 +41,14 @@ describe('createEngine enforcement', () => {
     const finished = events.find((event) => event.type === 'turn-finished')
     if (finished?.type !== 'turn-finished' || finished.result.type !== 'reply')
       throw new Error('expected a reply')
-    expect(finished.result.text).toContain('[CREDIT_CARD]')
-    expect(finished.result.text).not.toMatch(/4111/)
-    const streamed = events.flatMap((event) => (event.type === 'text-delta' ? [event.delta] : [])).join('')
-    expect(streamed).toBe(finished.result.text)
-    expect(streamed.replace(/\D/g, '')).not.toContain('4111111111111111')
+    expect(finished.result.text).toBe('The card on file is your Visa ending 1111, expiring 08/29.')
+    const deltas = events.flatMap((event) => (event.type === 'text-delta' ? [event.delta] : []))
+    expect(deltas.join('')).toBe(finished.result.text)
+    // The only digits that ever reach the stream: the last four of the card, then the expiry.
+    expect(deltas.join('').replace(/\D/g, '')).toBe('11110829')
     expect(finished.result.provenance.enforcement).toMatchObject({
       outcome: 'redacted',
-      redactions: [{ type: 'credit-card', count: 1 }],
+      redactions: [{ type: 'credit-card', count: 1, mask: 'last4' }],
     })
   })
 

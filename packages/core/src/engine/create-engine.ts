@@ -188,7 +188,11 @@ export function createEngine(engineOptions: EngineOptions): Engine {
       ...alignmentJudgeOf(options, definition, judgeModel),
       enforcer:
         options.enforcer ??
-        createEnforcer({ rules: planEnforcementRules(built), refusal: definition.settings.refusalReply }),
+        createEnforcer({
+          rules: planEnforcementRules(built),
+          refusal: definition.settings.refusalReply,
+          masks: definition.settings.redaction,
+        }),
     }),
   )
   ready.catch(() => undefined)

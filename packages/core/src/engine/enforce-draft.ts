@@ -147,7 +147,10 @@ export async function enforceDraft(
             ? 'regenerated'
             : 'allowed',
       violations,
-      redactions: [...counts].map(([type, count]) => ({ type, count })),
+      redactions: [...counts].map(([type, count]) => {
+        const mask = settings.redaction[type]?.mask
+        return mask === undefined ? { type, count } : { type, count, mask }
+      }),
       lane2: lane2Summary(dependencies, lane2Rules, lane2),
     }
     return {

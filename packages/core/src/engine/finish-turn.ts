@@ -117,7 +117,10 @@ export async function finishTurn(
       { ...scratch, ...(finalized.gate === undefined ? {} : { gates: [finalized.gate] }) },
       { ...turn.perception, alternatives: [] },
       finalized.askUser,
-      `the alignment judge needs a clarification (${finalized.gate?.detail ?? 'NEEDS_CLARIFICATION'})`,
+      {
+        kind: 'needsDetail',
+        detail: `the alignment judge needs a clarification (${finalized.gate?.detail ?? 'NEEDS_CLARIFICATION'})`,
+      },
       turn.route,
     )
     return {

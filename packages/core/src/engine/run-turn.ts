@@ -9,6 +9,7 @@ import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
 import { pause } from './pause-turn.ts'
 import { resumeTurn } from './resume-turn.ts'
+import { roundScore } from './round-score.ts'
 import type { EngineSessionState } from './session-state.ts'
 import { runTaskTurn } from './task-turn.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
@@ -136,7 +137,7 @@ async function senseAndAct(
   scratch.emit({
     type: 'perception-created',
     intent: perception.intent,
-    ambiguity: perception.ambiguity.score,
+    ambiguity: roundScore(perception.ambiguity.score),
   })
   mergeEntityFields(state.fields, perception.entities)
   if (perception.intent !== 'unknown') state.fields.last_intent = perception.intent
@@ -173,7 +174,10 @@ async function senseAndAct(
       scratch,
       { ...perception, alternatives: [] },
       settings.twoRequestsQuestion,
-      `two requests in one message: ${requests.map((request) => labels.get(request.intent)).join(' and ')}`,
+      {
+        kind: 'twoRequests',
+        detail: `two requests in one message: ${requests.map((request) => labels.get(request.intent)).join(' and ')}`,
+      },
       undefined,
       options,
     )
@@ -184,14 +188,10 @@ async function senseAndAct(
     perception.ambiguity.score > settings.ambiguityThreshold &&
     !globalCueMatches(dependencies, state, perception, input.text, variables)
   ) {
-    return clarify(
-      dependencies,
-      state,
-      scratch,
-      perception,
-      settings.clarificationQuestion,
-      perception.ambiguity.reason,
-    )
+    return clarify(dependencies, state, scratch, perception, settings.clarificationQuestion, {
+      kind: 'ambiguous',
+      detail: perception.ambiguity.reason,
+    })
   }
 
   if (inFlow) {
@@ -200,9 +200,16 @@ async function senseAndAct(
       const scenario = compiled.scenariosById.get(navigation.scenario!)!
       const intent = scenario.intents[0] ?? scenario.id
       const label = `Go on with ${(scenario.name ?? scenario.id).toLowerCase()}`
-      return clarify(dependencies, state, scratch, perception, settings.unclearQuestion, unclear, undefined, [
-        { id: intent, label, value: label },
-      ])
+      return clarify(
+        dependencies,
+        state,
+        scratch,
+        perception,
+        settings.unclearQuestion,
+        { kind: 'unclear', detail: unclear },
+        undefined,
+        [{ id: intent, label, value: label }],
+      )
     }
   }
   const evidence = perception.evidence ?? compiled.evidence.measure(input.text)
@@ -262,7 +269,7 @@ async function senseAndAct(
       scratch,
       perception,
       settings.loopReply,
-      `loop guard: ${route.loop.transition} taken ${route.loop.count} times`,
+      { kind: 'loop', detail: `loop guard: ${route.loop.transition} taken ${route.loop.count} times` },
       provenanceRoute,
     )
 

@@ -68,7 +68,10 @@ export async function runTaskTurn(
         scratch,
         { ...perception, alternatives: [] },
         recovery.question,
-        `goal parse confidence ${confidence.toFixed(2)} is below ${planner.clarifyBelow}`,
+        {
+          kind: 'needsDetail',
+          detail: `goal parse confidence ${confidence.toFixed(2)} is below ${planner.clarifyBelow}`,
+        },
         route,
         recovery.options.map((option) => ({ id: option, label: option, value: option })),
       )

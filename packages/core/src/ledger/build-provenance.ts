@@ -33,7 +33,7 @@ export interface BuildProvenanceOptions {
   /** @default omitted */
   route?: ProvenanceRoute
   /** @default omitted */
-  clarification?: { question: string; options: readonly string[] }
+  clarification?: { question: string; options: readonly string[]; reason?: string }
   /** Source of the timestamp. @default { now: Date.now } */
   clock?: Clock
 }
@@ -71,7 +71,11 @@ export async function buildProvenance({
     ...(route !== undefined && { route }),
     rules: [...rules],
     ...(clarification !== undefined && {
-      clarification: { question: clarification.question, options: [...clarification.options] },
+      clarification: {
+        question: clarification.question,
+        options: [...clarification.options],
+        ...(clarification.reason === undefined ? {} : { reason: clarification.reason }),
+      },
     }),
     tools: [...tools],
     ...(enforcement !== undefined && { enforcement }),

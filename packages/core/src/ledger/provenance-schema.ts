@@ -41,7 +41,13 @@ const provenanceEnforcementSchema = sortedObject({
       message: z.string(),
     }),
   ),
-  redactions: z.array(sortedObject({ type: z.string(), count: z.number().int().min(0) })),
+  redactions: z.array(
+    sortedObject({
+      type: z.string(),
+      count: z.number().int().min(0),
+      mask: z.literal('last4').exactOptional(),
+    }),
+  ),
   lane2: sortedObject({ ran: z.boolean(), skipped: z.string().exactOptional() }).exactOptional(),
 })
 
@@ -61,7 +67,11 @@ export const provenanceSchema = sortedObject({
       reason: z.string(),
     }),
   ),
-  clarification: sortedObject({ question: z.string(), options: z.array(z.string()) }).exactOptional(),
+  clarification: sortedObject({
+    question: z.string(),
+    options: z.array(z.string()),
+    reason: z.string().exactOptional(),
+  }).exactOptional(),
   tools: z.array(
     sortedObject({
       id: z.string(),

@@ -12,7 +12,8 @@ export interface Provenance {
   goal?: ProvenanceGoal
   route?: ProvenanceRoute
   rules: ProvenanceRule[]
-  clarification?: { question: string; options: string[] }
+  /** The question asked; `reason` is the engine's internal why (scores, loop guard), for the inspector. */
+  clarification?: { question: string; options: string[]; reason?: string }
   tools: ProvenanceTool[]
   /** A task agent's investigation: the parsed goal, the evidence it needs and the calls made for it. */
   plan?: ProvenancePlan
@@ -80,7 +81,8 @@ export interface ProvenancePlan {
 export interface ProvenanceEnforcement {
   outcome: 'allowed' | 'redacted' | 'blocked' | 'regenerated' | 'escalated'
   violations: Array<{ ruleId: string; tier: string; lane: 1 | 2; message: string }>
-  redactions: Array<{ type: string; count: number }>
+  /** Redacted items by type; `mask: 'last4'` when they were shown partly ("Visa ending 1111"). */
+  redactions: Array<{ type: string; count: number; mask?: 'last4' }>
   lane2?: { ran: boolean; skipped?: string }
 }
 

@@ -15,7 +15,10 @@ export interface ClarificationOption {
 export interface Clarification {
   question: string
   options: ClarificationOption[]
-  /** Why the engine asked (ambiguity reason or missing required field). */
+  /**
+   * Why the engine asked, written for the customer (`settings.clarificationReasons`); the internal
+   * reason (ambiguity scores, loop guard) is in `provenance.clarification.reason`.
+   */
   reason: string
 }
 
@@ -25,8 +28,12 @@ export interface ApprovalRequest {
   sessionId: string
   toolId: string
   args: Record<string, unknown>
-  /** The rule or policy that required approval, for display. */
+  /** The rule or policy that required approval (`args.amount > 500`), for the inspector. */
   reason: string
+  /** The action in a customer's words (the tool's `label`, e.g. `Cancel order`). */
+  label?: string
+  /** One customer-facing line, e.g. `Cancel order NW-2002 ($620) — needs a supervisor`. */
+  summary?: string
   approver?: string
   /** ISO-8601; after it the `defaultAction` applies. */
   expiresAt?: string

@@ -53,7 +53,13 @@ export function createDefinitionServices({
   const { sensor, rulesById } = compileEngine({ definition })
   const rules = toEnforcementRules(definition)
   const knownRuleIds = new Set([...rulesById.keys(), ...rules.map((rule) => rule.id)])
-  const checker = enforcer ?? createEnforcer({ rules, refusal: definition.settings.refusalReply })
+  const checker =
+    enforcer ??
+    createEnforcer({
+      rules,
+      refusal: definition.settings.refusalReply,
+      masks: definition.settings.redaction,
+    })
   const services: FocalAppServices = {
     parse: (text) => sensor.sense(text),
     enforce: (input) => {

@@ -66,7 +66,7 @@ let token: string | undefined
 async function chat(text: string, onChunk: (chunk: ReadUiMessageChunk) => void = () => undefined) {
   const response = await fetch(`${origin}/v1/chat`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', ...(token ? { 'x-focal-session-token': token } : {}) },
     body: JSON.stringify({
       id: 'live-1',
       messages: [{ id: `u-${text.length}`, role: 'user', parts: [{ type: 'text', text }] }],

@@ -37,12 +37,15 @@ describe('POST /v1/chat with the ai package (DefaultChatTransport + readUIMessag
   it('builds an assistant message with redacted text and data-enforcement / data-provenance parts', async () => {
     const message = await send('contract-1', 'which card is on file?')
     const text = message.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('')
-    expect(text).toBe('The card on file is your Visa card [CREDIT_CARD], expiring 08/29.')
+    expect(text).toBe('The card on file is your Visa ending 1111, expiring 08/29.')
     const types = message.parts.map((part) => part.type)
     // One part each: the final data-enforcement replaces the early one (same id); data-session is transient.
     expect(types.sort()).toEqual(['data-enforcement', 'data-provenance', 'text'])
     const enforcement = message.parts.find((part) => part.type === 'data-enforcement') as { data: unknown }
-    expect(enforcement.data).toMatchObject({ outcome: 'redacted' })
+    expect(enforcement.data).toMatchObject({
+      outcome: 'redacted',
+      redactions: [{ type: 'credit-card', count: 1, mask: 'last4' }],
+    })
     const provenance = message.parts.find((part) => part.type === 'data-provenance') as { data: unknown }
     expect(provenance.data).toMatchObject({
       mode: 'normal',

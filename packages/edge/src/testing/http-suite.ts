@@ -328,7 +328,9 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       const text = events
         .flatMap((event) => (event !== '[DONE]' && event.type === 'text-delta' ? [event.delta] : []))
         .join('')
-      expect(text).toContain('Visa card [CREDIT_CARD]')
+      // Partly masked by the definition's `settings.redaction`: the last four digits and no other.
+      expect(text).toContain('Visa ending 1111')
+      expect(text.replace(/\D/g, '')).toBe('11110829')
       // The last data-enforcement part (same id) is the final word, including the stream guard.
       const enforcement = events.findLast((event) => event !== '[DONE]' && event.type === 'data-enforcement')
       expect(enforcement).toMatchObject({ data: { outcome: 'redacted' } })

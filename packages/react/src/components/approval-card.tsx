@@ -14,7 +14,17 @@ export interface ApprovalCardProps {
 
 const formatValue = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
 
-/** A paused tool call with its arguments and the rule that paused it, to approve or reject. */
+/** `order_id` → `Order id`, for requests without a summary. */
+const inWords = (name: string) => {
+  const words = name.replaceAll(/[_-]+/gu, ' ').trim()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/**
+ * A paused tool call, in the customer's words (the definition's `label` and `summary`, e.g.
+ * "Cancel order NW-2002 ($620) — needs a supervisor"), to approve or reject. The policy
+ * expression that paused it stays in the provenance; without a summary the arguments are listed.
+ */
 export function ApprovalCard({ approval, decision = 'pending' }: ApprovalCardProps) {
   const pending = useChatSelector((state) => state.pendingApproval?.id === approval.id)
   const resolveApproval = useChatSelector((state) => state.resolveApproval)
@@ -25,17 +35,20 @@ export function ApprovalCard({ approval, decision = 'pending' }: ApprovalCardPro
   return (
     <fieldset className="focal-approval" data-decision={decision}>
       <legend className="focal-approval-title">
-        Approval needed: <code>{approval.toolId}</code>
+        Approval needed: {approval.label ?? inWords(approval.toolId)}
       </legend>
-      <p className="focal-approval-reason">{approval.reason}</p>
-      <dl className="focal-approval-args">
-        {Object.entries(approval.args).map(([name, value]) => (
-          <div key={name}>
-            <dt>{name}</dt>
-            <dd>{formatValue(value)}</dd>
-          </div>
-        ))}
-      </dl>
+      {approval.summary === undefined ? (
+        <dl className="focal-approval-args">
+          {Object.entries(approval.args).map(([name, value]) => (
+            <div key={name}>
+              <dt>{inWords(name)}</dt>
+              <dd>{formatValue(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="focal-approval-summary">{approval.summary}</p>
+      )}
       {decision === 'pending' ? (
         <div className="focal-approval-actions">
           <button

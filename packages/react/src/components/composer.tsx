@@ -12,7 +12,7 @@ export interface ComposerProps {
   label?: string
   /**
    * Placeholder of the message field.
-   * @default 'Ask about an order or a refund…'
+   * @default 'Type your message…'
    */
   placeholder?: string
 }
@@ -24,7 +24,7 @@ export interface ComposerProps {
 export function Composer({
   className,
   label = 'Message',
-  placeholder = 'Ask about an order or a refund…',
+  placeholder = 'Type your message…',
 }: ComposerProps) {
   const [text, setText] = useState('')
   const status = useChatSelector((state) => state.status)

@@ -12,9 +12,33 @@ const labels: Record<string, string> = {
   escalated: 'This reply was escalated for review.',
 }
 
-/** A short notice under a reply that Focal redacted, blocked, rewrote or escalated; nothing when allowed. */
+const itemNames: Record<string, string> = {
+  'credit-card': 'card number',
+  'us-ssn': 'Social Security number',
+  iban: 'account number',
+}
+
+/** What was partly masked (`mask: 'last4'` on a redaction of the provenance), in words. */
+function partlyMasked(enforcement: FocalEnforcementData): string | undefined {
+  const masked = (enforcement.redactions ?? []).filter(
+    (redaction) => (redaction as { mask?: unknown }).mask === 'last4',
+  )
+  if (masked.length === 0) return undefined
+  const names = [...new Set(masked.map((redaction) => itemNames[redaction.type] ?? 'number'))]
+  const plural = masked.some((redaction) => redaction.count > 1) || names.length > 1
+  const what = names.join(' and ')
+  return `For your security, only the last 4 digits of the ${what}${plural ? 's are' : ' is'} shown.`
+}
+
+/**
+ * A short notice under a reply that Focal redacted, blocked, rewrote or escalated; nothing when
+ * allowed. A partly masked item ("Visa ending 1111") says that only its last four digits are shown.
+ */
 export function EnforcementNotice({ enforcement }: EnforcementNoticeProps) {
-  const label = labels[enforcement.outcome]
+  const label =
+    enforcement.outcome === 'redacted'
+      ? (partlyMasked(enforcement) ?? labels.redacted)
+      : labels[enforcement.outcome]
   if (!label) return null
   return (
     <p className="focal-notice" data-outcome={enforcement.outcome}>

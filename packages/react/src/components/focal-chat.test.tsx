@@ -119,6 +119,34 @@ describe('FocalChat', () => {
     expect(sends.map((send) => send.text)).toEqual(['help', 'Where is my order?'])
     expect((first as HTMLButtonElement).disabled).toBe(true)
     expect(document.activeElement).toBe(screen.getByLabelText('Message'))
+    // The answered question keeps the chosen option marked, and only that one.
+    const chosen = within(group).getByRole('button', { name: /Order status/ })
+    expect(chosen.getAttribute('aria-pressed')).toBe('true')
+    expect(chosen.dataset.selected).toBe('true')
+    expect(first.getAttribute('aria-pressed')).toBe('false')
+    expect(first.dataset.selected).toBeUndefined()
+  })
+
+  it('marks the option the user typed instead of clicking, once the question is answered', async () => {
+    const { composer, latest } = setup()
+    await type(composer, 'help')
+    act(() => {
+      latest().push({ type: 'data-clarification', data: clarificationFixture })
+      latest().end()
+    })
+    await settle()
+    await type(composer, 'A refund')
+    const group = screen.getByRole('group', { name: 'What would you like help with?' })
+    expect(
+      within(group)
+        .getByRole('button', { name: /A refund/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true')
+    expect(
+      within(group)
+        .getByRole('button', { name: /Order status/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('false')
   })
 
   it('shows a paused tool call with its arguments and resumes when approved', async () => {
@@ -129,10 +157,12 @@ describe('FocalChat', () => {
       latest().end()
     })
     await settle()
-    const card = screen.getByRole('group', { name: 'Approval needed: issue_refund' })
+    // No summary in the fixture: the tool id and argument names in words, never the policy reason.
+    const card = screen.getByRole('group', { name: 'Approval needed: Issue refund' })
     expect(card.textContent).toContain('A-1001')
     expect(card.textContent).toContain('620')
-    expect(card.textContent).toContain('refunds above $500 need a supervisor')
+    expect(card.textContent).not.toContain('refunds above $500 need a supervisor')
+    expect(card.textContent).not.toContain('issue_refund')
     fireEvent.click(within(card).getByRole('button', { name: 'Approve' }))
     await settle()
     expect(approvals).toEqual([{ approvalId: 'approval-1', decision: 'approve' }])
@@ -143,6 +173,30 @@ describe('FocalChat', () => {
     await settle()
     expect(card.textContent).toContain('Approved')
     expect(screen.getByText('Refund of $620 issued.')).toBeTruthy()
+  })
+
+  it('shows the customer line of the definition on the approval card instead of the arguments', async () => {
+    const { composer, latest } = setup()
+    await type(composer, 'cancel NW-2002')
+    act(() => {
+      latest().push({
+        type: 'data-approval',
+        data: {
+          ...approvalFixture,
+          toolId: 'cancel_order',
+          args: { order_id: 'NW-2002', amount: 620 },
+          reason: 'args.amount > 500',
+          label: 'Cancel order',
+          summary: 'Cancel order NW-2002 ($620) — needs a supervisor',
+        },
+      })
+      latest().end()
+    })
+    await settle()
+    const card = screen.getByRole('group', { name: 'Approval needed: Cancel order' })
+    expect(card.textContent).toContain('Cancel order NW-2002 ($620) — needs a supervisor')
+    expect(card.textContent).not.toContain('args.amount')
+    expect(card.textContent).not.toContain('order_id')
   })
 
   it('can reject a paused tool call', async () => {
@@ -178,7 +232,7 @@ describe('FocalChat', () => {
     await settle()
     const toggle = screen.getByRole('button', { name: /Why this answer/ })
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
-    expect(toggle.textContent).toContain('refunds › verify (stayed)')
+    expect(toggle.textContent).toBe('Why this answer · Refunds · 1 rule applied · private details hidden')
     fireEvent.click(toggle)
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!
@@ -188,6 +242,26 @@ describe('FocalChat', () => {
     expect(panel.textContent).toContain('final-alignment: passed')
     expect(panel.textContent).toContain('2 items')
     expect(screen.getByText('Sensitive content was redacted from this reply.')).toBeTruthy()
+  })
+
+  it('says a partly masked card shows only its last four digits', async () => {
+    // The provenance's redaction entry as the edge sends it (core's `mask: 'last4'`).
+    const masked = { type: 'credit-card', count: 1, mask: 'last4' as const }
+    const { composer, latest } = setup()
+    await type(composer, 'Which card is on file?')
+    act(() => {
+      latest().push(...replyChunks('The card on file is your Visa ending 1111, expiring 08/29.'), {
+        type: 'data-enforcement',
+        data: { outcome: 'redacted', ruleIds: [], violations: [], redactions: [masked] },
+      })
+      latest().end()
+    })
+    await settle()
+    expect(screen.getByText('The card on file is your Visa ending 1111, expiring 08/29.')).toBeTruthy()
+    expect(
+      screen.getByText('For your security, only the last 4 digits of the card number is shown.'),
+    ).toBeTruthy()
+    expect(screen.queryByText('Sensitive content was redacted from this reply.')).toBeNull()
   })
 
   it('shows an error with a Retry button that sends the message again', async () => {

@@ -33,12 +33,16 @@ const ordered = (parts: ChatMessagePart[]) =>
 const lastEnforcement = (parts: ChatMessagePart[]) =>
   parts.findLast((part) => part.type === 'enforcement')?.enforcement
 
-function Part({ part }: { part: ChatMessagePart }) {
+function Part({ part, answer }: { part: ChatMessagePart; answer: string | undefined }) {
   switch (part.type) {
     case 'text':
       return part.text ? <p className="focal-text">{part.text}</p> : null
-    case 'clarification':
-      return <ClarificationPrompt clarification={part.clarification} />
+    case 'clarification': {
+      const chosen = part.clarification.options.find(
+        (option) => answer !== undefined && (option.label === answer || option.value === answer),
+      )
+      return <ClarificationPrompt clarification={part.clarification} selected={chosen?.id} />
+    }
     case 'approval':
       return <ApprovalCard approval={part.approval} decision={part.decision} />
     case 'enforcement':
@@ -65,6 +69,13 @@ function Part({ part }: { part: ChatMessagePart }) {
 export const Message = memo(function Message({ messageId, className }: MessageProps) {
   const message = useChatSelector((state) => state.messages.find((candidate) => candidate.id === messageId))
   const restoreGoal = useChatSelector((state) => state.restoreGoal)
+  // The user's reply to this message (a clarification's chosen option), as a string so it is stable.
+  const answer = useChatSelector((state) => {
+    const index = state.messages.findIndex((candidate) => candidate.id === messageId)
+    const next = index === -1 ? undefined : state.messages[index + 1]
+    if (next?.role !== 'user') return undefined
+    return next.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')
+  })
   if (!message) return null
   const streaming = message.parts.some((part) => part.type === 'text' && part.state === 'streaming')
   // The scan may hold the first words back: show that the reply is coming rather than an empty bubble.
@@ -77,7 +88,7 @@ export const Message = memo(function Message({ messageId, className }: MessagePr
       aria-label={message.role === 'user' ? 'You said' : 'Assistant said'}
     >
       {ordered(message.parts).map(({ part, index }) => (
-        <Part key={index} part={part} />
+        <Part key={index} part={part} answer={answer} />
       ))}
       {streaming && nothingShown ? <TypingIndicator /> : null}
       {message.aborted ? <p className="focal-note">Stopped.</p> : null}

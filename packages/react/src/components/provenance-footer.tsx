@@ -58,11 +58,29 @@ function routeText({ route }: Provenance): string {
   return `${where} (${route.decision}${from})`
 }
 
+const outcomeWords: Partial<Record<ProvenanceEnforcement['outcome'], string>> = {
+  redacted: 'private details hidden',
+  blocked: 'held back by a safety rule',
+  regenerated: 'rewritten to follow the rules',
+  escalated: 'checked again',
+}
+
+/** `order_status` → `order status`. */
+const inWords = (id: string) => id.replaceAll(/[_-]+/gu, ' ').trim()
+
+/**
+ * The one line the collapsed footer shows, in words a customer can read: the topic, how many
+ * rules applied and what enforcement did; nothing when there is nothing to say ("0 rules · no
+ * scenario" is for the inspector, in the expanded panel).
+ */
 function summary(provenance: Provenance, enforcement: ProvenanceEnforcement | undefined): string {
   const rules = provenance.rules.length
-  const parts = [`${rules} rule${rules === 1 ? '' : 's'}`, routeText(provenance)]
+  const parts: string[] = []
+  const scenario = provenance.route?.scenario
+  if (scenario) parts.push(inWords(scenario).replace(/^./u, (first) => first.toUpperCase()))
+  if (rules > 0) parts.push(`${rules} rule${rules === 1 ? '' : 's'} applied`)
   const outcome = enforcement?.outcome
-  if (outcome && outcome !== 'allowed') parts.push(outcome)
+  if (outcome && outcome !== 'allowed') parts.push(outcomeWords[outcome] ?? outcome)
   const { goal } = provenance
   if (goal?.reformulation) parts.push('goal narrowed')
   else if (goal && goal.active !== goal.original) parts.push('goal changed without a record')
@@ -215,7 +233,7 @@ export function ProvenanceFooter({
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
       >
-        Why this answer · {summary(provenance, enforcement)}
+        {['Why this answer', summary(provenance, enforcement)].filter(Boolean).join(' · ')}
       </button>
       <div id={panelId} className="focal-provenance-panel" hidden={!open}>
         {open ? (

@@ -104,7 +104,9 @@ describe('Message', () => {
     expect(article.textContent?.indexOf('I can only speak')).toBeLessThan(
       article.textContent?.indexOf('blocked by a safety rule') ?? -1,
     )
-    expect(screen.getByRole('button', { name: /Why this answer/ }).textContent).toContain('blocked')
+    expect(screen.getByRole('button', { name: /Why this answer/ }).textContent).toContain(
+      'held back by a safety rule',
+    )
   })
 
   it('shows a typing indicator, not an empty bubble, while the scan still holds the first words back', () => {

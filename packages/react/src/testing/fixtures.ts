@@ -34,7 +34,7 @@ export function provenanceFixture(overrides: Partial<Provenance> = {}): Provenan
 
 export const clarificationFixture: Clarification = {
   question: 'What would you like help with?',
-  reason: 'ambiguous request',
+  reason: "Your message could mean a few different things, so I'd rather ask than guess.",
   options: [
     { id: 'refund', label: 'A refund', value: 'I want a refund' },
     { id: 'status', label: 'Order status', value: 'Where is my order?' },

@@ -1,0 +1,102 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDemoServer } from './create-demo-server.ts'
+
+const definitionPath = join(import.meta.dirname, '..', '..', 'definitions', 'refund-support.yaml')
+let clientDir: string
+let origin: string
+let close: () => Promise<void>
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(join(tmpdir(), 'focal-demo-client-'))
+  mkdirSync(join(clientDir, 'assets'))
+  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Focal demo</title>')
+  writeFileSync(join(clientDir, 'assets', 'app.js'), 'export const app = 1')
+  const demo = await createDemoServer({ clientDir, definitionPath, environment: {} })
+  const server = serve({ fetch: demo.app.fetch, port: 0, hostname: '127.0.0.1' })
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  close = async () => {
+    await new Promise((resolve) => server.close(resolve))
+    demo.dispose()
+    rmSync(clientDir, { recursive: true, force: true })
+  }
+})
+afterAll(() => close())
+
+const navigate = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate' }
+
+/** A GET with exactly these headers (fetch() would replace the browser's `sec-fetch-*` headers). */
+function get(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(`${origin}${path}`, { headers }, (response) => {
+      let body = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => {
+        body += chunk
+      })
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+    })
+    sent.on('error', reject)
+    sent.end()
+  })
+}
+
+describe('createDemoServer over a real socket', () => {
+  it('answers an unknown /v1 route with the JSON route-not-found error, for every method', async () => {
+    for (const [method, path] of [
+      ['GET', '/v1/nothing-here'],
+      ['POST', '/v1/nothing-here'],
+      ['GET', '/task/v1/nothing-here'],
+    ] as const) {
+      const response = await fetch(`${origin}${path}`, { method, headers: navigate })
+      expect(response.status, `${method} ${path}`).toBe(404)
+      expect(response.headers.get('content-type')).toContain('application/json')
+      expect(await response.json()).toEqual({
+        error: { code: 'route-not-found', message: `No route ${method} ${path}.` },
+      })
+    }
+  })
+
+  it('still serves the real API routes', async () => {
+    const health = await fetch(`${origin}/health`)
+    expect(await health.json()).toEqual({ status: 'ok', name: 'focal-demo' })
+    const turn = await fetch(`${origin}/v1/turn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Which card is on file?' }),
+    })
+    expect(turn.status).toBe(200)
+  })
+
+  it('serves an existing asset and answers a missing one with 404, not the page', async () => {
+    const present = await fetch(`${origin}/assets/app.js`)
+    expect(present.status).toBe(200)
+    expect(await present.text()).toBe('export const app = 1')
+    // A stale page importing a chunk from an older build.
+    const missing = await get('/assets/app-0ld.js', {
+      accept: '*/*',
+      'sec-fetch-mode': 'cors',
+      'sec-fetch-dest': 'script',
+    })
+    expect(missing.status).toBe(404)
+    expect(missing.body).not.toContain('<!doctype html>')
+    expect((await get('/assets/page.css', navigate)).status).toBe(404)
+    expect((await get('/favicon.ico', navigate)).status).toBe(404)
+  })
+
+  it('gives the single-page app only to page navigations', async () => {
+    const page = await get('/inspector', navigate)
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('<title>Focal demo</title>')
+    // Clients without fetch metadata: the Accept header decides.
+    expect((await get('/', { accept: 'text/html' })).status).toBe(200)
+    expect((await get('/some/data', { accept: 'application/json' })).status).toBe(404)
+    expect((await get('/chunk', { accept: 'text/html', 'sec-fetch-mode': 'no-cors' })).status).toBe(404)
+  })
+})
