@@ -26,6 +26,13 @@ function deterministicEngine() {
   })
 }
 
+/** The supervisor's credential: over HTTP an approval is decided by an approver, never the session. */
+const supervisor = {
+  token: 'parity-supervisor-credential-0123456789abcdef',
+  id: 'sam',
+  roles: ['supervisor'],
+}
+
 /** The same second-line guard on both sides, as the edge runs on `/v1/chat`. */
 const guard = () => createStreamRedactor()
 
@@ -38,11 +45,15 @@ beforeAll(async () => {
     engine: deterministicEngine(),
     definition,
     services: { createStreamGuard: guard },
+    approvers: [supervisor],
     port: 0,
     hostname: '127.0.0.1',
   })
   await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
-  http = createHttpTransport({ baseUrl: `http://127.0.0.1:${(served.server.address() as AddressInfo).port}` })
+  http = createHttpTransport({
+    baseUrl: `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`,
+    approverToken: supervisor.token,
+  })
 })
 
 afterAll(async () => {

@@ -146,6 +146,7 @@ export function createChatStore({
       error: undefined,
       pendingClarification: undefined,
       pendingApproval: undefined,
+      canResolveApprovals: transport.approvals !== 'wait',
       goal: undefined,
       async sendMessage(text) {
         if (busy() || text.trim() === '') return

@@ -59,6 +59,8 @@ export interface ChatState {
   pendingClarification: Clarification | undefined
   /** The tool call waiting for a human decision, until resolved. */
   pendingApproval: ApprovalRequest | undefined
+  /** Whether this client may approve or reject (`transport.approvals`); otherwise it waits for an approver. */
+  canResolveApprovals: boolean
   goal: ChatGoalSnapshot | undefined
   /** Sends a user message; ignored while a reply is in flight or when blank. */
   sendMessage(text: string): Promise<void>

@@ -28,6 +28,7 @@ const inWords = (name: string) => {
 export function ApprovalCard({ approval, decision = 'pending' }: ApprovalCardProps) {
   const pending = useChatSelector((state) => state.pendingApproval?.id === approval.id)
   const resolveApproval = useChatSelector((state) => state.resolveApproval)
+  const canResolve = useChatSelector((state) => state.canResolveApprovals)
   const decide = (button: HTMLElement, choice: 'approve' | 'reject') => {
     focusComposer(button)
     void resolveApproval(choice)
@@ -49,7 +50,11 @@ export function ApprovalCard({ approval, decision = 'pending' }: ApprovalCardPro
       ) : (
         <p className="focal-approval-summary">{approval.summary}</p>
       )}
-      {decision === 'pending' ? (
+      {decision === 'pending' && !canResolve ? (
+        <p className="focal-approval-waiting" role="status">
+          Waiting for {approval.approver ?? 'a reviewer'} to decide. You can keep chatting meanwhile.
+        </p>
+      ) : decision === 'pending' ? (
         <div className="focal-approval-actions">
           <button
             type="button"

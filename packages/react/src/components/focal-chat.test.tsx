@@ -12,9 +12,10 @@ import { MessageList } from './message-list.tsx'
 
 afterEach(cleanup)
 
-function setup() {
+function setup(approvals?: 'resolve' | 'wait') {
   const channel = createChannelTransport()
-  const store = createChatStore({ transport: channel.transport, sessionId: 's1' })
+  const transport = approvals === undefined ? channel.transport : { ...channel.transport, approvals }
+  const store = createChatStore({ transport, sessionId: 's1' })
   render(<FocalChat store={store} title="Refund support" />)
   const composer = screen.getByLabelText('Message') as HTMLTextAreaElement
   return { ...channel, store, composer, log: screen.getByRole('log') }
@@ -197,6 +198,19 @@ describe('FocalChat', () => {
     expect(card.textContent).toContain('Cancel order NW-2002 ($620) — needs a supervisor')
     expect(card.textContent).not.toContain('args.amount')
     expect(card.textContent).not.toContain('order_id')
+  })
+
+  it('shows a customer who it waits for instead of Approve / Reject when the transport cannot decide', async () => {
+    const { composer, latest } = setup('wait')
+    await type(composer, 'refund 620')
+    act(() => {
+      latest().push({ type: 'data-approval', data: { ...approvalFixture, approver: 'supervisor' } })
+      latest().end()
+    })
+    await settle()
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull()
+    expect(screen.getByText(/Waiting for supervisor to decide/)).toBeTruthy()
   })
 
   it('can reject a paused tool call', async () => {

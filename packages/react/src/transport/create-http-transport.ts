@@ -30,6 +30,19 @@ export interface HttpTransportOptions {
    * @default globalThis.fetch
    */
   fetch?: typeof globalThis.fetch
+  /**
+   * An approver's credential (`x-focal-approver-token`): with it this client may approve or reject
+   * paused actions. `@focal/edge` never lets a session's own token decide its approvals, so a
+   * customer's widget (no credential) shows who it is waiting for instead of Approve / Reject.
+   */
+  approverToken?: string
+  /**
+   * Whether the widget offers Approve / Reject: `resolve` for an approver's client (set by
+   * `approverToken`, or a server whose `authorizeApproval` hook reads your own `headers`), `wait`
+   * for a customer's.
+   * @default approverToken ? 'resolve' : 'wait'
+   */
+  approvals?: 'resolve' | 'wait'
 }
 
 const retryableStatuses = new Set([502, 503, 504])
@@ -54,6 +67,8 @@ async function failure(response: Response): Promise<FocalError> {
 
 /** Header carrying the per-session token `@focal/edge` issues when it creates a session. */
 const sessionTokenHeader = 'x-focal-session-token'
+/** Header carrying an approver's credential (`approvers` / `authorizeApproval` on the edge). */
+const approverTokenHeader = 'x-focal-approver-token'
 
 async function* readReply(response: Response): AsyncGenerator<FocalUiMessageChunk, void, undefined> {
   const contentType = response.headers.get('content-type') ?? ''
@@ -81,6 +96,8 @@ export function createHttpTransport({
   retries = 2,
   retryDelayMs = 300,
   fetch: fetchImplementation = (...parameters) => globalThis.fetch(...parameters),
+  approverToken,
+  approvals = approverToken === undefined ? 'wait' : 'resolve',
 }: HttpTransportOptions = {}): ChatTransport {
   // Session tokens the server issued, sent back on every later request of that session.
   const tokens = new Map<string, string>()
@@ -89,14 +106,24 @@ export function createHttpTransport({
     sessionId: string,
     body: unknown,
     signal: AbortSignal,
+    /** Who is asking: the session (its token) or an approver (their credential, never the session's token). */
+    as: 'session' | 'approver' = 'session',
   ): Promise<Response> {
     const token = tokens.get(sessionId)
+    const credential =
+      as === 'approver'
+        ? approverToken === undefined
+          ? {}
+          : { [approverTokenHeader]: approverToken }
+        : token === undefined
+          ? {}
+          : { [sessionTokenHeader]: token }
     const init: RequestInit = {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         accept: 'text/event-stream',
-        ...(token === undefined ? {} : { [sessionTokenHeader]: token }),
+        ...credential,
         ...headers,
       },
       body: JSON.stringify(body),
@@ -117,6 +144,7 @@ export function createHttpTransport({
     }
   }
   return {
+    approvals,
     async *sendMessage({ sessionId, messageId, text, signal }) {
       // The AI SDK chat body: the chat id is the session, the last user message is the turn.
       const body = {
@@ -134,7 +162,7 @@ export function createHttpTransport({
     },
     async *resolveApproval({ sessionId, approvalId, decision, signal }) {
       const path = `/v1/approvals/${encodeURIComponent(approvalId)}`
-      yield* readReply(await post(path, sessionId, { sessionId, decision }, signal))
+      yield* readReply(await post(path, sessionId, { sessionId, decision }, signal, 'approver'))
     },
     async restoreGoal({ sessionId, reason }) {
       const path = `/v1/sessions/${encodeURIComponent(sessionId)}/goal/restore`

@@ -39,6 +39,12 @@ export interface ChatApprovalRequest {
  * the page (`createLocalTransport`). Each call yields the reply as UI message chunks.
  */
 export interface ChatTransport {
+  /**
+   * Whether this client may decide paused actions (`resolve`) or only waits for an approver
+   * (`wait`: the widget shows who it waits for instead of Approve / Reject).
+   * @default 'resolve'
+   */
+  readonly approvals?: 'resolve' | 'wait'
   /** Sends one user message and yields the assistant's reply. */
   sendMessage(request: ChatSendRequest): AsyncIterable<FocalUiMessageChunk>
   /** Approves or rejects a paused tool call and yields the resumed reply. */
