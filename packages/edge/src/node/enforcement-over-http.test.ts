@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net'
 import { openAICompatible } from '@focal/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agentModelScript } from '../../../core/src/testing/agent-model-script.ts'
@@ -8,7 +7,7 @@ import {
 } from '../../../core/src/testing/scripted-model-server.ts'
 import { keepSessionTokens } from '../testing/keep-session-tokens.ts'
 import { readSse } from '../testing/read-sse.ts'
-import { serveFocal } from './serve-focal.ts'
+import { type LoopbackFocal, serveOnLoopback } from '../testing/serve-on-loopback.ts'
 
 /** A phone-plan agent with one free-text guardrail and a cue-gated hard-safety rubric. */
 const definition = {
@@ -32,7 +31,7 @@ const definition = {
 }
 
 let model: ScriptedModelServer
-let served: ReturnType<typeof serveFocal>
+let served: LoopbackFocal
 let origin: string
 
 beforeAll(async () => {
@@ -65,18 +64,15 @@ beforeAll(async () => {
       ],
     }),
   })
-  served = serveFocal({
+  served = await serveOnLoopback({
     definition,
     model: openAICompatible({ baseURL: model.baseURL, model: 'scripted', maxRetries: 0 }),
-    port: 0,
-    hostname: '127.0.0.1',
   })
-  await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
-  origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`
+  origin = served.origin
 })
 
 afterAll(async () => {
-  await new Promise((resolve) => served.server.close(resolve))
+  await served.close()
   await model.close()
 })
 

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net'
 import { openAICompatible, type ReadUiMessageChunk, readUiMessageStream } from '@focal/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agentModelScript } from '../../../core/src/testing/agent-model-script.ts'
@@ -6,7 +5,7 @@ import {
   type ScriptedModelServer,
   startScriptedModelServer,
 } from '../../../core/src/testing/scripted-model-server.ts'
-import { serveFocal } from './serve-focal.ts'
+import { type LoopbackFocal, serveOnLoopback } from '../testing/serve-on-loopback.ts'
 
 /** An order-status agent with a style rule the Lane 2 judge checks on the whole draft. */
 const definition = {
@@ -29,7 +28,7 @@ const held = new Promise<void>((resolve) => {
   release = resolve
 })
 let model: ScriptedModelServer
-let served: ReturnType<typeof serveFocal>
+let served: LoopbackFocal
 let origin: string
 
 beforeAll(async () => {
@@ -46,19 +45,16 @@ beforeAll(async () => {
       ],
     }),
   })
-  served = serveFocal({
+  served = await serveOnLoopback({
     definition,
     model: openAICompatible({ baseURL: model.baseURL, model: 'scripted', maxRetries: 0 }),
-    port: 0,
-    hostname: '127.0.0.1',
   })
-  await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
-  origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`
+  origin = served.origin
 })
 
 afterAll(async () => {
   release()
-  await new Promise((resolve) => served.server.close(resolve))
+  await served.close()
   await model.close()
 })
 
