@@ -9,10 +9,10 @@ import type { FocalStreamGuard } from './stream-guard.ts'
  * so a refused item never reaches the redacting one or the client.
  */
 export function createDefinitionStreamGuard(definition: string | object): () => FocalStreamGuard {
-  const { blocking, redacting } = definitionScans(definition)
+  const { blocking, redacting, masks } = definitionScans(definition)
   return () =>
     chainStreamRedactors(
       blocking ? createStreamRedactor({ ...blocking, mode: 'block' }) : undefined,
-      createStreamRedactor({ ...redacting, mode: 'redact' }),
+      createStreamRedactor({ ...redacting, ...(masks === undefined ? {} : { masks }), mode: 'redact' }),
     )
 }

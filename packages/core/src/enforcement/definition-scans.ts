@@ -1,7 +1,7 @@
 import { buildOfflineEnforcementPlan } from '../compiler/build-enforcement-plan.ts'
 import type { PlannedReplyCheck } from '../compiler/plan-types.ts'
 import { loadDefinition } from '../definition/load-definition.ts'
-import type { DetectorId, ScanOptions, ScanPattern } from './types.ts'
+import type { DetectorId, PartialMasks, ScanOptions, ScanPattern } from './types.ts'
 
 /** A definition's Lane 1 scans, split by what a finding does to a stream. */
 export interface DefinitionScans {
@@ -9,6 +9,8 @@ export interface DefinitionScans {
   blocking: ScanOptions | undefined
   /** Items of `redact` rules: findings are replaced. */
   redacting: ScanOptions
+  /** The definition's partial masks (`settings.redaction`: "Visa ending 1111"), for the replacing stream. */
+  masks?: PartialMasks
 }
 
 function mergeScans(checks: readonly PlannedReplyCheck[]): ScanOptions | undefined {
@@ -32,11 +34,14 @@ function mergeScans(checks: readonly PlannedReplyCheck[]): ScanOptions | undefin
 export function definitionScans(definition: string | object): DefinitionScans {
   // The reply checks of the plan, as the engine's `toEnforcementRules` reads them (read here so
   // enforcement does not import the engine).
-  const checks = buildOfflineEnforcementPlan({ definition: loadDefinition(definition) }).rules.flatMap(
-    (rule) => (rule.lane1?.target === 'reply' ? [rule.lane1] : []),
+  const loaded = loadDefinition(definition)
+  const checks = buildOfflineEnforcementPlan({ definition: loaded }).rules.flatMap((rule) =>
+    rule.lane1?.target === 'reply' ? [rule.lane1] : [],
   )
+  const masks = loaded.settings.redaction
   return {
     blocking: mergeScans(checks.filter((check) => check.onViolation !== 'redact')),
     redacting: mergeScans(checks.filter((check) => check.onViolation === 'redact')) ?? { detectors: [] },
+    ...(Object.keys(masks).length === 0 ? {} : { masks }),
   }
 }

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { createDefinitionStreamGuard } from './create-definition-stream-guard.ts'
+
+const refundSupport = readFileSync(
+  fileURLToPath(new URL('../../../../examples/definitions/refund-support.yaml', import.meta.url)),
+  'utf8',
+)
+
+describe('createDefinitionStreamGuard', () => {
+  it('masks a card the definition shows partly (settings.redaction), at every split point, no other digit out', () => {
+    const createGuard = createDefinitionStreamGuard(refundSupport)
+    const text = 'The card on file is 4111 1111 1111 1111, expiring soon.'
+    for (let cut = 0; cut <= text.length; cut++) {
+      const guard = createGuard()
+      const output = guard.push(text.slice(0, cut)) + guard.push(text.slice(cut)) + guard.flush()
+      expect(output).toBe('The card on file is Visa ending 1111, expiring soon.')
+    }
+  })
+
+  it('blocks a refused item (a competitor) and releases nothing of it', () => {
+    const guard = createDefinitionStreamGuard(refundSupport)()
+    const output = guard.push('Our prices beat Amazon every day.') + guard.flush()
+    expect(output).not.toMatch(/amazon/iu)
+    expect(guard.blocked()).toBeDefined()
+  })
+})
