@@ -1,4 +1,4 @@
-import { stemGoalWord } from '../goal/stem-goal-word.ts'
+import { stemWord } from '../text/index.ts'
 import type { DefinitionRuleTier } from './definition-schema.ts'
 import { guardrailTierCues } from './guardrail-tier-cues.ts'
 
@@ -29,7 +29,7 @@ function stems(text: string): string[] {
       .toLowerCase()
       .replace(/['’]/gu, '')
       .match(/[$€£]\s?\d|[\p{L}\d]+/gu) ?? []
-  return words.map((word) => (/^[$€£]/u.test(word) ? '$' : stemGoalWord(word)))
+  return words.map((word) => (/^[$€£]/u.test(word) ? '$' : stemWord(word)))
 }
 
 function loadLexicon(): Map<string, Cue> {

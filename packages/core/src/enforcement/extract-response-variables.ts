@@ -1,9 +1,10 @@
+import { numberWordPattern, parseNumberWord } from '../text/index.ts'
 import { extractMoneyMentions, type MoneyMention, moneyWordCurrencies } from './extract-money-mentions.ts'
 import { sentenceOf } from './sentence-of.ts'
 import type { VariableBinding } from './types.ts'
 
 const percentPattern = /(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)/giu
-const countPattern = /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+([a-z][a-z-]+)/giu
+const countPattern = new RegExp(String.raw`\b(\d+|${numberWordPattern})\s+([a-z][a-z-]+)`, 'giu')
 const emailPattern = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gu
 const countStopWords = new Set([
   'to',
@@ -25,18 +26,6 @@ const countStopWords = new Set([
   'k',
   'm',
 ])
-const numberWords: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-}
 
 /** Sentences (by index) containing a word that starts with `label` (case-insensitive). */
 function sentencesWithLabel(text: string, label: string): Set<number> {
@@ -119,7 +108,7 @@ export function extractResponseVariables(
     // "$75 to" and "1,200 USD" are amounts, not counts.
     if (/[$€£¥₹₩,.\d]/u.test(before) || countStopWords.has(noun) || moneyWordCurrencies[noun] !== undefined)
       return undefined
-    const value = numberWords[word] ?? Number(word)
+    const value = parseNumberWord(word) ?? Number.NaN
     return Number.isFinite(value) ? { value, sentence: sentence(match.index ?? 0), noun } : undefined
   })
   const emails = [...text.matchAll(emailPattern)].map((match) => match[0])

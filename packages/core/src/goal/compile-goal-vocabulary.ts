@@ -1,4 +1,4 @@
-import { stemGoalWord } from './stem-goal-word.ts'
+import { stemWord } from '../text/index.ts'
 import type { GoalField, GoalVocabulary, GoalWordForm } from './types.ts'
 
 /** One cue word after normalisation, with the tense it requires. */
@@ -69,7 +69,7 @@ function compileCueWord(
     : undefined
   if (compiled.stopWords.has(word))
     return { concept: word, forms, maxGap: gapAllowed ? ellipsisGap : 0, lead }
-  const stem = stemGoalWord(word)
+  const stem = stemWord(word)
   return {
     concept: compiled.conceptOf.get(stem) ?? stem,
     forms,
@@ -101,9 +101,9 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
   const conceptOf = new Map<string, string>()
   const lexicon = new Set<string>()
   for (const [canonical, variants] of Object.entries(vocabulary.synonyms)) {
-    const concept = stemGoalWord(canonical)
+    const concept = stemWord(canonical)
     for (const variant of [canonical, ...variants]) {
-      const stem = stemGoalWord(variant.toLowerCase())
+      const stem = stemWord(variant.toLowerCase())
       conceptOf.set(stem, concept)
       lexicon.add(stem)
     }

@@ -1,3 +1,4 @@
+import { functionWords } from '../text/index.ts'
 import { defaultGoalCues } from './default-goal-cues.ts'
 import type { GoalVocabulary } from './types.ts'
 
@@ -48,12 +49,13 @@ export const defaultGoalVocabulary: GoalVocabulary = {
     color: ['colour'],
     webpack: ['vite', 'rollup', 'esbuild', 'tsc', 'babel'],
   },
-  stopWords: (
-    'a an the is are am be been being was were to of in on at for with by from me my mine i we us our ' +
-    'you your it its that those these there their they them please pls plz can could would should will ' +
-    'shall may might must do does did have has had just so um uh ok okay maybe some any anything again ' +
-    'quick q really actually also and or but if then now want need mind kind sort get give go gonna one after'
-  ).split(' '),
+  stopWords: [
+    ...functionWords,
+    ...(
+      'my mine us our your their pls plz um uh ok okay maybe anything again quick q also and or ' +
+      'but then now want need mind kind sort get give go gonna one after'
+    ).split(' '),
+  ],
   fillerWords: (
     'yes no yeah yep sure great nice good cool perfect awesome amazing excellent thank thanks well done ' +
     'hmm hey hi hello let lets first next finally actually instead alright right sorry oh ah wow still ' +

@@ -1,6 +1,6 @@
+import { stemWord } from '../text/index.ts'
 import type { CompiledGoalVocabulary } from './compile-goal-vocabulary.ts'
 import type { GoalToken } from './normalize-goal-text.ts'
-import { stemGoalWord } from './stem-goal-word.ts'
 
 /** The thing a request names, and what kind of name it is. */
 export interface GoalTarget {
@@ -41,7 +41,7 @@ function findIdentifier(text: string, compiled: CompiledGoalVocabulary): string 
     const before = text.slice(Math.max(0, index - 4), index).trimEnd()
     const startsSentence = before === '' || /[.?!:]$/.test(before)
     const lower = word.toLowerCase()
-    const known = compiled.stopWords.has(lower) || compiled.lexicon.has(stemGoalWord(lower))
+    const known = compiled.stopWords.has(lower) || compiled.lexicon.has(stemWord(lower))
     if (!startsSentence && !known) capitalised = word
   }
   return capitalised

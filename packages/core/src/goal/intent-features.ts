@@ -1,4 +1,4 @@
-import { stemGoalWord } from './stem-goal-word.ts'
+import { stemWord } from '../text/index.ts'
 
 /** Which n-grams describe an utterance. */
 export interface IntentFeatureOptions {
@@ -52,7 +52,7 @@ export function forEachIntentFeature(
   const words = intentWords(text)
   let previous = 1
   for (const word of words) {
-    const stem = stemGoalWord(word)
+    const stem = stemWord(word)
     const stemHash = hashRange(fnvOffset ^ 0x77, stem, 0, stem.length)
     emit(stemHash)
     if (options.wordBigrams) emit(combine(previous, stemHash))

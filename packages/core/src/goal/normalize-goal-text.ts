@@ -1,6 +1,6 @@
+import { irregularPastForms, stemWord } from '../text/index.ts'
 import type { CompiledGoalVocabulary } from './compile-goal-vocabulary.ts'
 import { editDistanceOne } from './edit-distance-one.ts'
-import { irregularPastForms, stemGoalWord } from './stem-goal-word.ts'
 import type { GoalWordForm } from './types.ts'
 
 /** One word of a request after normalisation. */
@@ -107,7 +107,7 @@ function analyseWord(word: string, compiled: CompiledGoalVocabulary): WordAnalys
   const cache = compiled.wordCache
   const cached = cache.get(word)
   if (cached) return cached
-  const stem = stemGoalWord(word)
+  const stem = stemWord(word)
   let analysis: WordAnalysis = { stem, concept: compiled.conceptOf.get(stem) ?? stem, corrected: false }
   if (word.length >= 5 && stem.length >= minimumTypoStem && !compiled.lexicon.has(stem)) {
     const fixed = correctTypo(stem, compiled)

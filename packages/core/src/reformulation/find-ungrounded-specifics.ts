@@ -1,7 +1,7 @@
+import { stemWord } from '../text/index.ts'
 import type { GoalAnalysis, GoalConcept } from './analyze-goal-text.ts'
 import type { GoalComparator } from './parse-comparator.ts'
 import type { GoalTimeWindow } from './parse-time-expression.ts'
-import { stemReformulationWord } from './stem-reformulation-word.ts'
 import type { ReformulationFinding } from './types.ts'
 
 /** What the candidate adds that only evidence can justify. */
@@ -46,7 +46,7 @@ export function findUngroundedSpecifics(
     })
   }
   for (const window of specifics.times) {
-    const labelStems = window.label.split(' ').map(stemReformulationWord)
+    const labelStems = window.label.split(' ').map(stemWord)
     const named = windows.some(
       (other) =>
         other.label === window.label ||

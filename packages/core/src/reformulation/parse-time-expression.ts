@@ -1,3 +1,4 @@
+import { parseNumberWord } from '../text/index.ts'
 import type { GoalTimeWindow } from './goal-time-window.ts'
 import { parseCalendarDate } from './parse-calendar-date.ts'
 import type { GoalToken } from './tokenize-goal-text.ts'
@@ -26,30 +27,8 @@ const unitHours: Readonly<Record<string, number>> = {
   y: 8760,
   decade: 87_600,
 }
-const numberWords: Readonly<Record<string, number>> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  fifty: 50,
-  hundred: 100,
-  couple: 2,
-  few: 3,
-  several: 5,
-}
+/** Vague quantities the guard reads as counts (`a couple of days` is two). Number words come from `text/`. */
+const quantityWords: Readonly<Record<string, number>> = { a: 1, an: 1, couple: 2, few: 3, several: 5 }
 const pastWords = new Set([
   'past',
   'last',
@@ -72,7 +51,14 @@ export function parseCount(
   const token = tokens[index]
   if (token === undefined) return undefined
   if (token.value !== undefined && token.unit === undefined) return { value: token.value, length: 1 }
-  const word = numberWords[token.lower]
+  const compound =
+    tokens[index + 1] === undefined
+      ? undefined
+      : parseNumberWord(`${token.lower} ${tokens[index + 1]!.lower}`)
+  if (compound !== undefined && compound >= 21) return { value: compound, length: 2 }
+  const word =
+    parseNumberWord(token.lower) ??
+    (Object.hasOwn(quantityWords, token.lower) ? quantityWords[token.lower] : undefined)
   if (word === undefined) return undefined
   return tokens[index + 1]?.lower === 'of' && token.lower === 'couple'
     ? { value: 2, length: 2 }

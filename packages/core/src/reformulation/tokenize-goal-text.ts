@@ -1,4 +1,4 @@
-import { stemReformulationWord } from './stem-reformulation-word.ts'
+import { stemWord } from '../text/index.ts'
 
 /** One token of a goal or evidence text. */
 export interface GoalToken {
@@ -108,7 +108,7 @@ export function tokenizeGoalText(text: string): GoalToken[] {
     tokens.push({
       text: raw,
       lower,
-      stem: punctuation ? lower : stemReformulationWord(lower.replace(/n't$/, '')),
+      stem: punctuation ? lower : stemWord(lower.replace(/n't$/, '')),
       capitalized: /^\p{Lu}/u.test(raw),
       sentenceStart: sentenceStart && !punctuation,
       punctuation,

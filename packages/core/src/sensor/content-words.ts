@@ -1,22 +1,22 @@
-import { stemGoalWord } from '../goal/stem-goal-word.ts'
+import { functionWords, stemWord } from '../text/index.ts'
 import { conversationActs } from './conversation-acts.ts'
 
 /**
- * English function words and request verbs: they say how something is asked, not what about, so
- * they are never evidence for an intent. The words of the conversation acts join them below.
+ * Request verbs, question words and chat fillers the sensor drops on top of the shared function
+ * words: they say how something is asked, not what about, so they are never evidence for an
+ * intent. The words of the conversation acts join them below.
  */
-const functionWords = (
-  'a an the is are am be been being was were to of in on at for with by from me my mine i we us our ' +
-  'you your it its that this those these there their they them he she his her him please can could ' +
-  'would should will shall may might must do does did have has had just so um uh ok okay maybe some ' +
-  'any anything again really actually also and or but if then now want wanna need like id im ill ive ' +
-  'dont lets let get got give go going gonna one what which who whom when where why how as about ' +
-  'into than too very much more most all not no yes yeah thanks thank sure great good fine well here ' +
-  'other another else something way help know think see say tell am pm'
+const sensorWords = (
+  'my mine us our your this their he she his her him um uh ok okay maybe anything again also ' +
+  'and or but then now want wanna need like id im ill ive dont lets let get got give go going ' +
+  'gonna one what which who whom when where why how as about into than too very much more most ' +
+  'all not no yes yeah thanks thank sure great good fine well here other another else ' +
+  'something way help know think see say tell pm'
 ).split(' ')
 
 const ignored: ReadonlySet<string> = new Set([
   ...functionWords,
+  ...sensorWords,
   ...Object.values(conversationActs).flatMap((phrases) => phrases.flatMap((phrase) => wordsOf(phrase))),
 ])
 
@@ -63,7 +63,7 @@ export function contentWords(text: string): ContentWords {
       else if (clauseBreaks.has(word)) negating = false
       if (!negating) affirmed.push(word)
       if (ignored.has(word) || word.length < 2) continue
-      ;(negating ? negated : words).push(stemGoalWord(word))
+      ;(negating ? negated : words).push(stemWord(word))
     }
   }
   return { words, negated, affirmed: affirmed.join(' ') }

@@ -1,0 +1,17 @@
+export {
+  dayMilliseconds,
+  dayOfMonth,
+  isoDay,
+  isVerbLikeMonthWord,
+  monthIndex,
+  monthNamePattern,
+  monthNames,
+  shiftDays,
+  utcDay,
+  weekdayFrom,
+  weekdayIndex,
+  weekdayNames,
+} from './calendar.ts'
+export { functionWords } from './function-words.ts'
+export { numberWordPattern, parseNumberWord } from './number-words.ts'
+export { irregularPastForms, stemWord } from './stem-word.ts'

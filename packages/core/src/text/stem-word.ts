@@ -1,0 +1,82 @@
+// Maps, not objects: words like `constructor` must not resolve to Object.prototype members.
+const irregular: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    did: 'do',
+    done: 'do',
+    does: 'do',
+    broke: 'break',
+    broken: 'break',
+    ran: 'run',
+    wrote: 'write',
+    written: 'write',
+    built: 'build',
+    made: 'make',
+    went: 'go',
+    gone: 'go',
+    got: 'get',
+    found: 'find',
+    saw: 'see',
+    seen: 'see',
+    took: 'take',
+    fell: 'fall',
+    was: 'be',
+    were: 'be',
+    // Plural-only nouns whose singular reads differently (`earnings` is not `earning` + s in use).
+    earnings: 'earn',
+    earning: 'earn',
+    sales: 'sal',
+    savings: 'sav',
+  }),
+)
+
+/** Irregular past forms: a parser reads them as past tense (`broke`, `wrote`, `was`). */
+export const irregularPastForms: ReadonlySet<string> = new Set(
+  'did done broke broken ran wrote written built made went gone got found saw seen took fell was were'.split(
+    ' ',
+  ),
+)
+
+/** Words ending in `s` that are not plurals (`news`, `analysis`, `status`, `means`). */
+const notPlural: ReadonlySet<string> = new Set(
+  (
+    'news series species analysis basis crisis thesis business less loss across focus status plus versus ' +
+    'always bonus census campus virus canvas atlas lens gas bus us its this has is as yes goes physics ' +
+    'economics politics mathematics ethics athletics means'
+  ).split(' '),
+)
+
+const isVowel = (character: string | undefined) => character !== undefined && 'aeiouy'.includes(character)
+
+/** `stopp` → `stop`, but `fill`, `pass`, `buzz` keep their double letter. */
+function undouble(stem: string): string {
+  const last = stem[stem.length - 1]
+  return stem.length > 3 && last === stem[stem.length - 2] && !isVowel(last) && !'lsz'.includes(last ?? '')
+    ? stem.slice(0, -1)
+    : stem
+}
+
+/**
+ * Focal's one English stemmer, shared by the goal parser, the sensor, the reformulation guard and
+ * the intent classifier, so a word stems the same wherever it is compared. Light and deterministic:
+ * plural, `-ing`, `-ed`, a possessive and a final `e` go (`modify`, `modified`, `modifies`,
+ * `modifying` → `modify`; `cache`, `cached`, `caching` → `cach`; one suffix only, so `settings`
+ * is `setting`, not the verb `set`), irregular
+ * verbs map to their base (`wrote` → `write`), words with digits are left alone.
+ */
+export function stemWord(word: string): string {
+  let stem = word
+    .toLowerCase()
+    .replace(/['’]s$/u, '')
+    .replace(/['’]$/u, '')
+  if (/\d/u.test(stem)) return stem
+  const mapped = irregular.get(stem)
+  if (mapped !== undefined) stem = mapped
+  if (stem.length <= 3 || notPlural.has(stem)) return stem
+  // One suffix at most: `settings` stays `setting`, never the verb `set`.
+  if ((stem.endsWith('ies') || stem.endsWith('ied')) && stem.length > 4) stem = `${stem.slice(0, -3)}y`
+  else if (stem.endsWith('ing') && stem.length > 5) stem = undouble(stem.slice(0, -3))
+  else if (stem.endsWith('ed') && stem.length > 4) stem = undouble(stem.slice(0, -2))
+  else if (/(?:ss|sh|ch|x|z)es$/u.test(stem)) stem = stem.slice(0, -2)
+  else if (stem.endsWith('s') && !/(?:ss|us|is)$/u.test(stem)) stem = stem.slice(0, -1)
+  return stem.length > 3 && stem.endsWith('e') ? stem.slice(0, -1) : stem
+}
