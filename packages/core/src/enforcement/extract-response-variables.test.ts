@@ -48,6 +48,14 @@ describe('extractResponseVariables', () => {
     })
   })
 
+  it('reads counts written as words, up to ninety-nine', () => {
+    const count = (text: string) =>
+      extractResponseVariables(text, [{ name: 'items', kind: 'count', label: 'item' }]).items
+    expect(count('We shipped twenty-five items today.')).toBe(25)
+    expect(count('Seventeen items are back in stock.')).toBe(17)
+    expect(count('A dozen items were returned.')).toBe(12)
+  })
+
   it('leaves a binding absent when nothing matches, or uses its default', () => {
     expect(
       'refund_amount' in extractResponseVariables('Hello!', [{ name: 'refund_amount', kind: 'money' }]),

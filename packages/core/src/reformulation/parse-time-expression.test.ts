@@ -28,6 +28,15 @@ describe('parseTimeExpression', () => {
     expect(parse('yesterday')?.window).toMatchObject({ start: now - 48 * hour, end: now - 24 * hour })
   })
 
+  it('reads counts written as words, compound ones too', () => {
+    expect(parse('past twenty five days')).toMatchObject({
+      length: 4,
+      window: { start: now - 600 * hour, end: now },
+    })
+    expect(parse('last seventeen hours')?.window).toMatchObject({ start: now - 17 * hour, end: now })
+    expect(parse('last few days')?.window).toMatchObject({ start: now - 72 * hour, end: now })
+  })
+
   it('marks latest and recent as vague and history as unbounded', () => {
     expect(parse('latest')?.window.vague).toBe(true)
     expect(parse('history')?.window).toMatchObject({

@@ -41,6 +41,8 @@ describe('extractEntities', () => {
     expect(dates('on March 3rd')).toEqual(['2026-03-03'])
     expect(dates('yesterday')).toEqual(['2026-11-20'])
     expect(dates('3 days ago')).toEqual(['2026-11-18'])
+    expect(dates('seventeen days ago')).toEqual(['2026-11-04'])
+    expect(dates('a week from now')).toEqual(['2026-11-28'])
     expect(dates('next friday')).toEqual(['2026-11-27'])
     expect(dates('last monday')).toEqual(['2026-11-16'])
     expect(dates('2026-02-30')).toBeUndefined()
