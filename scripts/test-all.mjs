@@ -63,6 +63,8 @@ function run(command, args, logFile, extraEnv = {}) {
 
 /** The last lines of a log, for a failure the reader should see without opening the file. */
 function tail(logFile, count = 30) {
+  // A check that could not start (a missing binary) leaves no log: say so instead of throwing.
+  if (!existsSync(logFile)) return `    (no log at ${logFile})`
   const lines = readFileSync(logFile, 'utf8').trimEnd().split('\n')
   return lines
     .slice(-count)
