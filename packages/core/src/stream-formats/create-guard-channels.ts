@@ -1,4 +1,14 @@
+import { createJsonEscapeDecoder, decodeJsonEscapes, type JsonEscapeDecoder } from './decode-json-escapes.ts'
 import type { CreateStreamGuard } from './types.ts'
+
+/** How a channel's text is written. */
+export interface ChannelOptions {
+  /**
+   * Raw JSON text (a tool call's streamed arguments): `\uXXXX` escapes are decoded before the
+   * guard reads it, so an escaped value is found like a plain one.
+   */
+  json?: boolean
+}
 
 /** One guard per content channel of a stream; see {@link createGuardChannels}. */
 export interface GuardChannels {
@@ -8,7 +18,7 @@ export interface GuardChannels {
    * Feeds `text` to the channel `key` (opened on first use) and returns what is safe to emit now.
    * `emit` serialises a delta of this channel, used when held text is released at its close.
    */
-  push(key: string, text: string, emit: (rest: string) => string): string
+  push(key: string, text: string, emit: (rest: string) => string, options?: ChannelOptions): string
   /** Closes a channel: the held-back rest as raw text ('' when none, or when the channel is unknown). */
   close(key: string): string
   /** Closes a channel: the held-back rest as the channel's own delta event ('' when none). */
@@ -20,11 +30,12 @@ export interface GuardChannels {
   /** Keys of the channels still open. */
   openKeys(): string[]
   /** Runs one whole value through a fresh guard: the released text ('' once blocked). */
-  whole(text: string): string
+  whole(text: string, options?: ChannelOptions): string
 }
 
 interface Channel {
   guard: ReturnType<CreateStreamGuard>
+  decoder: JsonEscapeDecoder | undefined
   released: string
   emit: (rest: string) => string
 }
@@ -42,7 +53,8 @@ export function createGuardChannels(createGuard: CreateStreamGuard): GuardChanne
     const channel = open.get(key)
     if (channel === undefined) return undefined
     open.delete(key)
-    const rest = blocked ? '' : channel.guard.flush()
+    const held = channel.decoder?.flush() ?? ''
+    const rest = blocked ? '' : (held === '' ? '' : channel.guard.push(held)) + channel.guard.flush()
     if (channel.guard.blocked() !== undefined) blocked = true
     const safeRest = blocked ? '' : rest
     channel.released += safeRest
@@ -53,15 +65,16 @@ export function createGuardChannels(createGuard: CreateStreamGuard): GuardChanne
     get blocked() {
       return blocked
     },
-    push(key, text, emit) {
+    push(key, text, emit, options) {
       if (blocked) return ''
       let channel = open.get(key)
       if (channel === undefined) {
-        channel = { guard: createGuard(), released: released.get(key) ?? '', emit }
+        const decoder = options?.json ? createJsonEscapeDecoder() : undefined
+        channel = { guard: createGuard(), decoder, released: released.get(key) ?? '', emit }
         open.set(key, channel)
       }
       channel.emit = emit
-      const output = channel.guard.push(text)
+      const output = channel.guard.push(channel.decoder ? channel.decoder.push(text) : text)
       if (channel.guard.blocked() !== undefined) blocked = true
       channel.released += output
       released.set(key, channel.released)
@@ -79,10 +92,10 @@ export function createGuardChannels(createGuard: CreateStreamGuard): GuardChanne
     },
     released: (key) => released.get(key),
     openKeys: () => [...open.keys()],
-    whole(text) {
+    whole(text, options) {
       if (blocked) return ''
       const guard = createGuard()
-      const output = guard.push(text) + guard.flush()
+      const output = guard.push(options?.json ? decodeJsonEscapes(text) : text) + guard.flush()
       if (guard.blocked() !== undefined) blocked = true
       return blocked ? '' : output
     },

@@ -63,8 +63,11 @@ export function filterAnthropicSse(createGuard: CreateStreamGuard): SseFormatFil
         const field = deltaFields[String(delta?.type)]
         if (!delta || !field || typeof delta[field] !== 'string') return event(data)
         const template = { ...delta }
-        delta[field] = channels.push(String(index), delta[field], (rest) =>
-          event({ type: 'content_block_delta', index, delta: { ...template, [field]: rest } }),
+        delta[field] = channels.push(
+          String(index),
+          delta[field],
+          (rest) => event({ type: 'content_block_delta', index, delta: { ...template, [field]: rest } }),
+          { json: field === 'partial_json' },
         )
         return delta[field] === '' ? '' : event(data)
       }

@@ -36,8 +36,11 @@ export function filterOpenAiChatSse(createGuard: CreateStreamGuard): SseFormatFi
       const toolIndex = typeof call.index === 'number' ? call.index : 0
       const fn = asRecord(call.function)
       if (fn && typeof fn.arguments === 'string')
-        fn.arguments = channels.push(`${index}:tool:${toolIndex}`, fn.arguments, (rest) =>
-          chunk(index, toolDelta(toolIndex, rest), null),
+        fn.arguments = channels.push(
+          `${index}:tool:${toolIndex}`,
+          fn.arguments,
+          (rest) => chunk(index, toolDelta(toolIndex, rest), null),
+          { json: true },
         )
     }
   }

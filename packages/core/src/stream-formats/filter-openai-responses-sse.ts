@@ -1,6 +1,6 @@
 import { createGuardChannels } from './create-guard-channels.ts'
 import { asRecord, encodeSseEvent } from './encode-sse-event.ts'
-import { guardResponsesItem } from './guard-responses-item.ts'
+import { guardResponsesItem, isJsonKey } from './guard-responses-item.ts'
 import type { CreateStreamGuard, SseEvent, SseFormatFilter } from './types.ts'
 
 /** The text field of each `response.*.done` event that closes a streamed value. */
@@ -29,7 +29,7 @@ export function filterOpenAiResponsesSse(createGuard: CreateStreamGuard): SseFor
   let pending = ''
   const settle = (key: string, original: string) => {
     if (channels.openKeys().includes(key)) pending += channels.closeEvent(key)
-    return channels.released(key) ?? channels.whole(original)
+    return channels.released(key) ?? channels.whole(original, { json: isJsonKey(key) })
   }
   const guardResponse = (value: unknown) => {
     const snapshot = asRecord(value)
@@ -45,9 +45,10 @@ export function filterOpenAiResponsesSse(createGuard: CreateStreamGuard): SseFor
     // Audio deltas are base64 bytes, not text (their transcript deltas are guarded).
     if (type.endsWith('.delta') && typeof data.delta === 'string' && kind !== 'audio') {
       const template = { ...data }
-      data.delta = channels.push(channelKey(kind, data), data.delta, (rest) =>
-        encode({ ...template, delta: rest }),
-      )
+      const key = channelKey(kind, data)
+      data.delta = channels.push(key, data.delta, (rest) => encode({ ...template, delta: rest }), {
+        json: isJsonKey(key),
+      })
       return data.delta !== ''
     }
     if (type.endsWith('.done')) {

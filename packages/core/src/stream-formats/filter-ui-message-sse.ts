@@ -57,7 +57,9 @@ export function filterUiMessageSse(createGuard: CreateStreamGuard): SseFormatFil
       if (typeof text !== 'string') return chunk(data)
       const key = `${delta.channel}:${String(data[delta.idField])}`
       const template = { ...data }
-      data[delta.field] = channels.push(key, text, (rest) => chunk({ ...template, [delta.field]: rest }))
+      data[delta.field] = channels.push(key, text, (rest) => chunk({ ...template, [delta.field]: rest }), {
+        json: delta.channel === 'tool',
+      })
       return data[delta.field] === '' ? '' : chunk(data)
     }
     let before = ''

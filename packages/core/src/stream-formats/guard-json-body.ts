@@ -1,7 +1,7 @@
-import { createGuardChannels } from './create-guard-channels.ts'
+import { type ChannelOptions, createGuardChannels } from './create-guard-channels.ts'
 import { asRecord } from './encode-sse-event.ts'
 import { guardJsonValue } from './guard-json-value.ts'
-import { guardResponsesItem } from './guard-responses-item.ts'
+import { guardResponsesItem, isJsonKey } from './guard-responses-item.ts'
 import { type CreateStreamGuard, type StreamFormat, streamBlockedCode } from './types.ts'
 
 /** The outcome of {@link guardJsonBody}. */
@@ -15,7 +15,7 @@ export interface GuardedJsonBody {
 
 type JsonRecord = Record<string, unknown>
 
-function guardChat(body: JsonRecord, whole: (text: string) => string) {
+function guardChat(body: JsonRecord, whole: (text: string, options?: ChannelOptions) => string) {
   for (const choice of body.choices as JsonRecord[]) {
     const message = asRecord(choice?.message)
     if (!message) continue
@@ -23,7 +23,7 @@ function guardChat(body: JsonRecord, whole: (text: string) => string) {
       if (typeof message[field] === 'string') message[field] = whole(message[field])
     for (const call of Array.isArray(message.tool_calls) ? (message.tool_calls as JsonRecord[]) : []) {
       const fn = asRecord(call.function)
-      if (fn && typeof fn.arguments === 'string') fn.arguments = whole(fn.arguments)
+      if (fn && typeof fn.arguments === 'string') fn.arguments = whole(fn.arguments, { json: true })
     }
   }
 }
@@ -56,7 +56,7 @@ function guardAnthropic(body: JsonRecord, channels: ReturnType<typeof createGuar
  */
 export function guardJsonBody(value: unknown, createGuard: CreateStreamGuard): GuardedJsonBody {
   const channels = createGuardChannels(createGuard)
-  const whole = (text: string) => channels.whole(text)
+  const whole = (text: string, options?: ChannelOptions) => channels.whole(text, options)
   const body = asRecord(value)
   if (body && Array.isArray(body.choices)) {
     guardChat(body, whole)
@@ -64,7 +64,9 @@ export function guardJsonBody(value: unknown, createGuard: CreateStreamGuard): G
     return { body, format: 'openai-chat', blocked: channels.blocked }
   }
   if (body && body.object === 'response' && Array.isArray(body.output)) {
-    body.output = body.output.map((item) => guardResponsesItem(item, (_key, text) => whole(text), channels))
+    body.output = body.output.map((item) =>
+      guardResponsesItem(item, (key, text) => whole(text, { json: isJsonKey(key) }), channels),
+    )
     if (typeof body.output_text === 'string') body.output_text = whole(body.output_text)
     if (channels.blocked)
       Object.assign(body, {

@@ -191,6 +191,35 @@ describe('guardModelResponse', () => {
     })
   })
 
+  // A model (or a prompt-injected one) can write a value with JSON escapes: `\u0034` is `4` to every
+  // JSON parser, so the tool call's arguments are read decoded.
+  const escapedArgs = args.replace(
+    /[0-9@]/gu,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+  const escapedLeak = /4242|ann@|@example|\\u0034\\u0032|\\u0040/
+
+  it.each(formats.filter((format) => format !== 'plain-text'))(
+    '%s: redacts a card and an email written with \\u escapes in tool arguments, split at every point',
+    async (format) => {
+      expect(JSON.parse(escapedArgs)).toEqual(JSON.parse(args))
+      for (let point = 0; point <= escapedArgs.length; point++) {
+        const script = { text: [text], args: splitAt(escapedArgs, [point]) }
+        const { raw, parsed } = await run(format, script, [])
+        expect(raw, `split at ${point}`).not.toMatch(escapedLeak)
+        expect(parsed.args).toEqual(expectedInput(format))
+      }
+    },
+  )
+
+  it('keeps the escapes JSON needs: a backslash before u0034 stays a backslash, quotes stay escaped', async () => {
+    const tricky = '{"path":"C:\\\\u0034dir","quote":"say \\"hi\\"","tab":"a\\u0009b"}'
+    for (let point = 0; point <= tricky.length; point++) {
+      const { parsed } = await run('openai-chat-sse', { text: ['ok'], args: splitAt(tricky, [point]) }, [])
+      expect(JSON.parse(parsed.args as string), `split at ${point}`).toEqual(JSON.parse(tricky))
+    }
+  })
+
   const blockedEnds: Record<UpstreamFormatName, unknown> = {
     'openai-chat-sse': 'content_filter',
     'openai-responses-sse': 'incomplete',

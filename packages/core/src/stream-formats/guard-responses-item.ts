@@ -2,6 +2,9 @@ import type { GuardChannels } from './create-guard-channels.ts'
 import { asRecord } from './encode-sse-event.ts'
 import { guardJsonValue } from './guard-json-value.ts'
 
+/** True for a channel key (`<delta kind>|…`) whose text is raw JSON: function and MCP call arguments. */
+export const isJsonKey = (key: string): boolean => /^(?:function|mcp)_call_arguments\|/u.test(key)
+
 /** Guards one text of an item: `key` names its channel (`<delta kind>|<item id>|<index>`). */
 export type SettleText = (key: string, original: string) => string
 
