@@ -63,4 +63,35 @@ describe('the repo-helper task agent over HTTP, through the widget store', () =>
     })
     expect(await again.json()).toEqual({ sessionId, restored: false })
   })
+
+  it('narrows a vague request by the option chosen in the widget, shows it, and undoes it', async () => {
+    const http = keepSessionTokens()
+    const store = createChatStore({
+      transport: createHttpTransport({ baseUrl: origin, fetch: (input, init) => http(String(input), init) }),
+    })
+    await store.getState().sendMessage('the auth stuff')
+    const asked = store.getState().messages.at(-1)
+    const question = asked?.parts.find((part) => part.type === 'clarification')
+    expect(
+      question?.type === 'clarification' && question.clarification.options.map((option) => option.label),
+    ).toContain('explain something')
+    await store.getState().chooseOption('explain something')
+    const reply = store.getState().messages.at(-1)
+    expect(reply?.provenance?.goal).toMatchObject({
+      original: 'the auth stuff',
+      active: 'explain the auth stuff in src/auth.ts',
+    })
+    const sessionId = store.getState().sessionId
+    const ledger = (await (await http(`${origin}/v1/sessions/${sessionId}/ledger`)).json()) as {
+      records: Array<{ type: string; payload: { reformulated?: string } }>
+    }
+    expect(
+      ledger.records
+        .filter((record) => record.type === 'GOAL_REFORMULATION')
+        .map((record) => record.payload.reformulated),
+    ).toEqual(['explain the auth stuff', 'explain the auth stuff in src/auth.ts'])
+    await store.getState().restoreGoal(reply!.id)
+    expect(store.getState().messages.at(-1)?.goalRestored).toBe(true)
+    expect(store.getState().error).toBeUndefined()
+  })
 })

@@ -83,6 +83,56 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect(await ledger.verify(result.sessionId)).toEqual({ valid: true })
   })
 
+  it('narrows a vague request by the option the user picks, on record before any tool, then to the file', async () => {
+    const sessionId = `repo-${session++}`
+    const asked = await engine.turn({ sessionId, text: 'the auth stuff' })
+    expect(asked.type).toBe('clarification')
+    expect(asked.provenance.tools).toEqual([])
+    const result = await engine.turn({ sessionId, text: 'explain something' })
+    // The answer alone ("explain something") has no subject: the turn plans for the narrowed request.
+    expect(result.provenance.plan?.goal).toMatchObject({ intent: 'explain', target: 'auth' })
+    expect(result.provenance.goal).toEqual({
+      original: 'the auth stuff',
+      active: 'explain the auth stuff in src/auth.ts',
+      reformulation: { type: 'constraint-addition', confidence: 0.95, evidenceIds: ['find:auth'] },
+    })
+    expect('text' in result && result.text).toContain("token.startsWith('nw_')")
+    const records = await ledger.records(sessionId)
+    const narrowings = records.filter((record) => record.type === 'GOAL_REFORMULATION')
+    expect(narrowings.map((record) => record.payload)).toMatchObject([
+      {
+        original: 'the auth stuff',
+        reformulated: 'explain the auth stuff',
+        confidence: 1,
+        evidence_ids: [`clarification:${asked.turnId}`],
+      },
+      { original: 'explain the auth stuff', reformulated: 'explain the auth stuff in src/auth.ts' },
+    ])
+    // The user's choice is on record before the first tool of the turn runs.
+    const types = records.map((record) => record.type)
+    expect(types.indexOf('GOAL_REFORMULATION')).toBeLessThan(types.indexOf('tool-called'))
+    // Undo goes back to what the user first wrote.
+    expect(await engine.restoreGoal({ sessionId })).toEqual({
+      restored: true,
+      original: 'the auth stuff',
+      discarded: 'explain the auth stuff in src/auth.ts',
+    })
+    expect(await ledger.verify(sessionId)).toEqual({ valid: true })
+  })
+
+  it('reads an answer that is not an offered option as a request of its own, with no narrowing', async () => {
+    const sessionId = `repo-${session++}`
+    expect((await engine.turn({ sessionId, text: 'the auth stuff' })).type).toBe('clarification')
+    const result = await engine.turn({ sessionId, text: 'where is CommandRouter defined?' })
+    expect(result.provenance.plan?.goal).toMatchObject({ intent: 'locate', target: 'CommandRouter' })
+    expect(result.provenance.goal?.original).toBe('where is CommandRouter defined?')
+    const records = await ledger.records(sessionId)
+    const narrowed = records.filter((record) => record.type === 'GOAL_REFORMULATION')
+    expect(
+      narrowed.every((record) => (record.payload as { original: string }).original !== 'the auth stuff'),
+    ).toBe(true)
+  })
+
   it('does not narrow when the search found several files (confidence under 0.9)', async () => {
     const result = await ask('explain how the order works')
     expect(result.provenance.goal?.reformulation).toBeUndefined()

@@ -145,7 +145,7 @@ async function senseAndAct(
   if (cue !== undefined)
     return startHandoff(dependencies, state, scratch, `the user asked for a person ("${cue}")`)
   if (compiled.definition.kind === 'task') {
-    const task = await runTaskTurn(dependencies, state, scratch, perception)
+    const task = await runTaskTurn(dependencies, state, scratch, perception, pending)
     if (task !== undefined) return task
   }
 

@@ -46,7 +46,13 @@ export interface EngineSessionState {
   toolsRun: string[]
   /** Latest result per tool id (for templates: `{{tool.lookup_order.status}}`). */
   toolResults: Record<string, unknown>
-  pendingClarification?: { question: string; options: ClarificationOption[]; turnId: string }
+  pendingClarification?: {
+    question: string
+    options: ClarificationOption[]
+    turnId: string
+    /** A task agent's request this question asked about: the answer narrows it (seed 000). */
+    goal?: string
+  }
   pendingApproval?: PendingApprovalState
   /** Requests of one message not done yet ("cancel X and refund Y"), in the user's words. */
   queuedRequests?: string[]

@@ -1,6 +1,6 @@
 import { evidenceFor } from '../goal/evidence-for.ts'
 import { planTools } from '../goal/plan-tools.ts'
-import { selectRecovery } from '../goal/select-recovery.ts'
+import { applyIntentChoice, selectRecovery } from '../goal/select-recovery.ts'
 import type { GoalEvidenceClass, GoalToolCall, GoalToolTemplate } from '../goal/strategy-types.ts'
 import type { GoalParseResult } from '../goal/types.ts'
 import type { ProvenancePlan, ProvenanceRoute } from '../ledger/provenance-types.ts'
@@ -48,8 +48,10 @@ export async function runTaskTurn(
   dependencies: TurnDependencies,
   state: EngineSessionState,
   scratch: TurnScratch,
-  perception: Perception,
+  sensed: Perception,
+  pending?: EngineSessionState['pendingClarification'],
 ): Promise<TurnOutcome | undefined> {
+  const perception = (await narrowByAnswer(dependencies, state, scratch, pending)) ?? sensed
   const parsed = goalParseOf(perception)
   if (parsed === undefined) return undefined
   const { compiled } = dependencies
@@ -61,8 +63,8 @@ export async function runTaskTurn(
       clarifyBelow: planner.clarifyBelow,
       ambiguities,
     })
-    if (recovery.type === 'clarify')
-      return clarify(
+    if (recovery.type === 'clarify') {
+      const outcome = clarify(
         dependencies,
         state,
         scratch,
@@ -75,6 +77,11 @@ export async function runTaskTurn(
         route,
         recovery.options.map((option) => ({ id: option, label: option, value: option })),
       )
+      // A request with a subject ("the auth stuff") waits for the answer that narrows it.
+      if (goal.target !== undefined && state.pendingClarification !== undefined)
+        state.pendingClarification.goal = scratch.text.trim()
+      return outcome
+    }
   }
   const needed = evidenceFor(goal)
   const obtained = new Set<GoalEvidenceClass>()
@@ -197,6 +204,75 @@ function findings(completed: readonly CompletedToolCall[], plan: ProvenancePlan)
 }
 
 /**
+ * Narrows a vague request by the option the user chose when asked what they wanted ("the auth
+ * stuff" + `explain something` → "explain the auth stuff"), when the five criteria of seed 000
+ * pass: the user's own choice is the evidence, at full confidence. An allowed narrowing goes to the
+ * ledger before any tool runs, to the provenance and to the session (for `restoreGoal`), and the
+ * turn plans for the narrowed request. Undefined (the answer is read on its own) otherwise.
+ */
+async function narrowByAnswer(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  scratch: TurnScratch,
+  pending: EngineSessionState['pendingClarification'],
+): Promise<Perception | undefined> {
+  if (pending?.goal === undefined) return undefined
+  const answer = scratch.text.trim()
+  const chosen = pending.options.find(
+    (option) =>
+      option.value.toLowerCase() === answer.toLowerCase() ||
+      option.label.toLowerCase() === answer.toLowerCase(),
+  )
+  const candidate = chosen === undefined ? undefined : applyIntentChoice(chosen.value, pending.goal)
+  if (candidate === undefined) return undefined
+  const original = pending.goal
+  const evidence = [{ id: `clarification:${pending.turnId}`, text: `${pending.question} ${answer}` }]
+  const validation = await validateReformulation({ original, candidate, confidence: 1, evidence })
+  if (!validation.allowed) return undefined
+  recordNarrowing(state, scratch, {
+    original,
+    from: original,
+    candidate,
+    confidence: 1,
+    evidenceIds: [evidence[0]!.id],
+    type: validation.type as AllowedReformulationType,
+    beforeCall: 0,
+  })
+  const { sensor } = dependencies.compiled
+  const context = { now: dependencies.clock.now() }
+  return sensor.senseSync?.(candidate, context) ?? (await sensor.sense(candidate, context))
+}
+
+/** Puts an allowed narrowing on record: the ledger (before call `beforeCall`), the provenance and the session. */
+function recordNarrowing(
+  state: EngineSessionState,
+  scratch: TurnScratch,
+  narrowing: {
+    /** The user's own request, what `restoreGoal` goes back to. */
+    original: string
+    /** The goal this step narrows (the original, or an earlier narrowing of this turn). */
+    from: string
+    candidate: string
+    confidence: number
+    evidenceIds: string[]
+    type: AllowedReformulationType
+    beforeCall: number
+  },
+): void {
+  const { original, from, candidate, confidence, evidenceIds, type, beforeCall } = narrowing
+  scratch.preludes ??= []
+  scratch.preludes.push({
+    beforeCall,
+    event: {
+      type: 'GOAL_REFORMULATION',
+      payload: { original: from, reformulated: candidate, confidence, evidence_ids: evidenceIds, type },
+    },
+  })
+  scratch.goal = { original, active: candidate, reformulation: { type, confidence, evidenceIds } }
+  state.activeGoal = { original, active: candidate, type, confidence, evidenceIds, turnId: scratch.turnId }
+}
+
+/**
  * Narrows this turn's goal to the file a search found ("explain how the auth works" → "... in
  * src/auth.ts"), when the five criteria of seed 000 pass: the candidate only adds a constraint,
  * the path is in the search output (the evidence), and the confidence is the search's (0.95 for
@@ -213,28 +289,29 @@ async function narrowGoal(
     (call) => call.status === 'ran' && typeof call.result === 'string' && searchTools.has(call.toolId),
   )
   const found = new Set(searches.flatMap((call) => pathsIn(call.result as string)))
-  const original = scratch.text.trim()
-  const question = original.endsWith('?')
-  const candidate = `${original.replace(/[.?!]+$/u, '')} in ${path}${question ? '?' : ''}`
+  // After a narrowing by the user's answer, this one narrows that further; undo goes back to the start.
+  const original = scratch.goal?.original ?? scratch.text.trim()
+  const from = scratch.goal?.active ?? original
+  const question = from.endsWith('?')
+  const candidate = `${from.replace(/[.?!]+$/u, '')} in ${path}${question ? '?' : ''}`
   const confidence = found.size === 1 ? 0.95 : Math.min(0.85, 1 / found.size + 0.35)
   const evidence = searches.map((call) => ({
     id: `${call.toolId}:${String(call.args.command ?? '')}`,
     text: call.result as string,
   }))
-  const validation = await validateReformulation({ original, candidate, confidence, evidence })
+  const validation = await validateReformulation({ original: from, candidate, confidence, evidence })
   if (!validation.allowed) return
   const type = validation.type as AllowedReformulationType
   const evidenceIds = evidence.map((item) => item.id)
-  scratch.preludes ??= []
-  scratch.preludes.push({
+  recordNarrowing(state, scratch, {
+    original,
+    from,
+    candidate,
+    confidence,
+    evidenceIds,
+    type,
     beforeCall: completed.length,
-    event: {
-      type: 'GOAL_REFORMULATION',
-      payload: { original, reformulated: candidate, confidence, evidence_ids: evidenceIds, type },
-    },
   })
-  scratch.goal = { original, active: candidate, reformulation: { type, confidence, evidenceIds } }
-  state.activeGoal = { original, active: candidate, type, confidence, evidenceIds, turnId: scratch.turnId }
 }
 
 const searchTools = new Set(['find', 'grep', 'symbols', 'references'])

@@ -53,7 +53,7 @@ export const defaultGoalVocabulary: GoalVocabulary = {
     ...functionWords,
     ...(
       'my mine us our your their pls plz um uh ok okay maybe anything again quick q also and or ' +
-      'but then now want need mind kind sort get give go gonna one after'
+      'but then now want need mind kind sort get give go gonna one after stuff thing things'
     ).split(' '),
   ],
   fillerWords: (

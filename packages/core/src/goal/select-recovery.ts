@@ -6,13 +6,24 @@ import { fillGoalTemplate, planTools } from './plan-tools.ts'
 import type { GoalEvidenceStore, GoalRecovery, SelectRecoveryOptions } from './strategy-types.ts'
 import type { Goal, GoalAmbiguity } from './types.ts'
 
-const intentChoices = [
-  'explain something',
-  'find something',
-  'check what changed',
-  'fix or change code',
-  'run something',
-]
+/** The options of "What would you like me to do?", each with the words it puts before the request. */
+const intentChoiceLeads: ReadonlyMap<string, string> = new Map([
+  ['explain something', 'explain'],
+  ['find something', 'find'],
+  ['check what changed', 'check what changed in'],
+  ['fix or change code', 'fix'],
+  ['run something', 'run'],
+])
+const intentChoices = [...intentChoiceLeads.keys()]
+
+/**
+ * The request a chosen "What would you like me to do?" option makes of a vague one: `explain
+ * something` + "the auth stuff" is "explain the auth stuff". Undefined for any other answer.
+ */
+export function applyIntentChoice(option: string, request: string): string | undefined {
+  const lead = intentChoiceLeads.get(option.trim().toLowerCase())
+  return lead === undefined ? undefined : `${lead} ${request.trim().replace(/[.?!]+$/u, '')}`
+}
 
 function clarify(
   goal: Goal,
