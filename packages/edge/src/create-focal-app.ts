@@ -1,9 +1,9 @@
-import { FocalError } from '@focal/core'
+import { createMemoryPersonalValueKeyStore, FocalError } from '@focal/core'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { FocalAppContext } from './app/app-context.ts'
-import { createInputRail, createMemoryInputVault } from './app/create-input-rail.ts'
+import { createInputRail } from './app/create-input-rail.ts'
 import { createSessionQueue } from './app/create-session-queue.ts'
 import { limitBody } from './app/limit-body.ts'
 import { defaultMemoryBounds, resolveAppParts } from './app/resolve-app-parts.ts'
@@ -77,23 +77,23 @@ export function createFocalApp(options: FocalAppOptions): Hono {
   const limits = { ...defaultInputLimits, ...options.limits }
   const schemas = createRequestSchemas(limits)
   const parts = resolveAppParts(options)
-  const inputVault =
+  const memory = { ...defaultMemoryBounds, ...options.memory }
+  const personalValueKeys =
     options.inputRails === false || parts.detectors === undefined
       ? undefined
-      : (options.inputRails?.vault ?? createMemoryInputVault())
+      : (options.inputRails?.keyStore ?? createMemoryPersonalValueKeyStore(memory))
   const context: FocalAppContext = {
     ...parts,
-    inputVault,
+    personalValueKeys,
     inputRail:
-      inputVault === undefined || parts.detectors === undefined
+      personalValueKeys === undefined || parts.detectors === undefined
         ? undefined
-        : createInputRail({ detectors: parts.detectors, vault: inputVault }),
+        : createInputRail({ detectors: parts.detectors, ledger: parts.ledger, keyStore: personalValueKeys }),
     schemas,
     limits,
     queue: createSessionQueue(options.sessionLock),
     tokens: resolveSessionTokens(options.sessionSecret),
-    sessionClaims:
-      options.sessionClaims ?? createMemorySessionClaims({ ...defaultMemoryBounds, ...options.memory }),
+    sessionClaims: options.sessionClaims ?? createMemorySessionClaims(memory),
     sessionTokenTtl: checkTokenTtl(options.sessionTokenTtl ?? 86_400_000),
     approvers: checkApproverCredentials(options.approvers ?? []),
     authorizeApproval: options.authorizeApproval,

@@ -43,13 +43,20 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
     const typed = lastUserText(body.messages, app.limits.maxTextLength)
     const sessionId = body.id
     const token = await authorizeSession(context, app, sessionId, 'create')
-    // The input rail: personal values become placeholders before the engine (and its stores) see them.
-    const text = app.inputRail ? await app.inputRail(sessionId, typed) : typed
     const acquired = await app.queue.acquire(sessionId)
     let releasing: Promise<void> | undefined
     const release = () => {
       releasing ??= acquired()
       return releasing
+    }
+    let text: string
+    try {
+      // The input rail, under the session's lock (it numbers placeholders from the ledger):
+      // personal values become placeholders before the engine (and its stores) see them.
+      text = app.inputRail ? await app.inputRail(sessionId, typed) : typed
+    } catch (error) {
+      await release()
+      throw error
     }
     const signal = context.req.raw.signal
     async function* events() {
