@@ -70,7 +70,7 @@ export function createInputRail({
         key,
         sessionId,
         placeholder,
-        detector: finding.type,
+        detector: finding.detector,
         value: finding.value,
       })
       await ledger.append(sessionId, { type: 'personal-value-sealed', payload }, { actor: 'user' })
