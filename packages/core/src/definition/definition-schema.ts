@@ -391,7 +391,7 @@ export const settingsSchema = z.strictObject({
   /**
    * Input rails (`@focal/edge`): every user text is scanned with `settings.detectors` plus
    * `detectors` here before the engine sees it, and each value becomes a typed placeholder
-   * (`[EMAIL_1]`). `restore` lists the detector types whose values a reply may show back to the
+   * (`[EMAIL_ADDRESS_1]`). `restore` lists the detector types whose values a reply may show back to the
    * same session (LLM Guard's Deanonymize): only on the way out, after enforcement. A type a reply
    * check redacts or blocks (`settings.detectors`, a rule's `enforce.detectors`, a "never mention"
    * guardrail) cannot be restored. @default { detectors: [], restore: [] } (nothing restored)

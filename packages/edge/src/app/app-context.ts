@@ -12,6 +12,7 @@ import type { FocalRequestSchemas } from '../schemas/create-request-schemas.ts'
 import type { FocalInputLimits } from '../schemas/limits.ts'
 import type { FocalInputRail } from './create-input-rail.ts'
 import type { SessionQueue } from './create-session-queue.ts'
+import type { FocalValueRestorer } from './create-value-restorer.ts'
 import type { FocalSessionClaims } from './session-claims.ts'
 import type { FocalAppEngine, FocalAppServices } from './types.ts'
 
@@ -46,6 +47,11 @@ export interface FocalAppContext {
   inputRail: FocalInputRail | undefined
   /** The per-session keys of the sealed values in the ledger; a session's key is erased with it. */
   personalValueKeys: PersonalValueKeyStore | undefined
+  /**
+   * The session's restorer for replies to its own client (`settings.inputRails.restore`);
+   * undefined when nothing is restorable, the rail is off or session tokens are off.
+   */
+  createRestorer: ((sessionId: string) => FocalValueRestorer) | undefined
   onEvent:
     | ((event: TurnEvent, context: { sessionId: string; route: string }) => void | Promise<void>)
     | undefined

@@ -38,8 +38,13 @@ export interface ResolvedAppParts {
    * signal could stop), so `/v1/turn` does not create one per request.
    */
   abortable: boolean
-  /** The definition's detectors (settings.detectors), for the input rail; undefined without a definition. */
+  /**
+   * What the input rail replaces: the definition's `settings.detectors` and
+   * `settings.inputRails.detectors`; undefined without a definition.
+   */
   detectors: readonly DetectorId[] | undefined
+  /** Detector types a reply may show back to the session (`settings.inputRails.restore`). */
+  restorable: readonly DetectorId[]
 }
 
 function buildEngine(
@@ -130,6 +135,10 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
     ledgerKey,
     ledgerAnchorStore,
     abortable,
-    detectors: loaded?.settings.detectors,
+    detectors:
+      loaded === undefined
+        ? undefined
+        : [...new Set([...loaded.settings.detectors, ...loaded.settings.inputRails.detectors])],
+    restorable: loaded?.settings.inputRails.restore ?? [],
   }
 }

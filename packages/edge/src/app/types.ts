@@ -116,12 +116,13 @@ export type FocalAppOptions = FocalAppEngineSource & {
    */
   memory?: { ttlMs?: number; maxSessions?: number }
   /**
-   * Input rails: the definition's detectors (`settings.detectors`, the ones Lane 1 runs on replies)
-   * scan every user text of `/v1/turn` and `/v1/chat` before the engine sees it; each value becomes
+   * Input rails: the definition's detectors (`settings.detectors`, the ones Lane 1 runs on replies,
+   * plus `settings.inputRails.detectors`) scan every user text of `/v1/turn` and `/v1/chat` before the engine sees it; each value becomes
    * a typed placeholder (`[CREDIT_CARD_1]`, `[US_SSN_1]`), so state, provenance and model prompts
    * never hold it. The value is sealed (AES-GCM, Web Crypto) with the session's key from `keyStore`
    * and appended to the session's ledger as a `personal-value-sealed` event; `DELETE
-   * /v1/sessions/:id` deletes the key (crypto-shredding). `false` turns the rail off.
+   * /v1/sessions/:id` deletes the key (crypto-shredding). Replies show the types of
+   * `settings.inputRails.restore` back to the session's own client. `false` turns the rail off.
    * @default { keyStore: createMemoryPersonalValueKeyStore(memory) } when the app has a definition
    */
   inputRails?: false | { keyStore?: PersonalValueKeyStore }

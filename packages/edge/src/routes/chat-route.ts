@@ -1,6 +1,7 @@
 import { FocalError, toUiMessageChunks, uiMessageStreamHeaders } from '@focal/core'
 import type { Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
+import { restoreUiMessageChunks } from '../app/restore-ui-message-chunks.ts'
 import { authorizeSession } from '../auth/authorize-session.ts'
 import { readJsonBody } from '../schemas/read-json-body.ts'
 import { encodeSse } from '../ui-message-stream/encode-sse.ts'
@@ -73,7 +74,10 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
       session: token === undefined ? { sessionId } : { sessionId, token },
       ...(onEvent ? { onEvent: (event) => onEvent(event, { sessionId, route: '/v1/chat' }) } : {}),
     })
-    return new Response(encodeSse(chunks, release), {
+    // Placeholders the definition lets back, for this session's own client only, after the guard.
+    const restorer = app.createRestorer?.(sessionId)
+    const restored = restorer ? restoreUiMessageChunks(chunks, restorer) : chunks
+    return new Response(encodeSse(restored, release), {
       headers: { ...uiMessageStreamHeaders, ...headersOf(context.res) },
     })
   })
