@@ -117,6 +117,8 @@ export type {
   LedgerStore,
   LedgerVerification,
   MemoryLedgerAnchorStoreOptions,
+  MemoryPersonalValueKeyStoreOptions,
+  PersonalValueKeyStore,
   Provenance,
   ProvenanceEnforcement,
   ProvenanceGate,
@@ -126,14 +128,18 @@ export type {
   ProvenanceRule,
   ProvenanceTool,
   RenderProvenanceOptions,
+  SealedPersonalValue,
   VerifyLedgerOptions,
 } from './ledger/index.ts'
 export {
   createLedger,
   createMemoryLedgerAnchorStore,
   createMemoryLedgerStore,
+  createMemoryPersonalValueKeyStore,
   importLedgerKey,
+  openPersonalValue,
   renderProvenance,
+  sealPersonalValue,
   verifyLedger,
 } from './ledger/index.ts'
 export * from './llm/index.ts'

@@ -1,12 +1,14 @@
-import { FocalError } from '@focal/core'
+import { createMemoryPersonalValueKeyStore, FocalError, type PersonalValueKeyStore } from '@focal/core'
+import { guardWholeText } from '@focal/core/enforcement'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { FocalAppContext } from './app/app-context.ts'
-import { createInputRail, createMemoryInputVault } from './app/create-input-rail.ts'
+import { createInputRail } from './app/create-input-rail.ts'
 import { createSessionQueue } from './app/create-session-queue.ts'
+import { createValueRestorer, type FocalValueRestorer } from './app/create-value-restorer.ts'
 import { limitBody } from './app/limit-body.ts'
-import { defaultMemoryBounds, resolveAppParts } from './app/resolve-app-parts.ts'
+import { defaultMemoryBounds, type ResolvedAppParts, resolveAppParts } from './app/resolve-app-parts.ts'
 import { createEpoch, createMemorySessionClaims } from './app/session-claims.ts'
 import type { FocalAppOptions } from './app/types.ts'
 import { approverTokenHeader, checkApproverCredentials } from './auth/authorize-approver.ts'
@@ -54,6 +56,30 @@ function resolveSessionTokens(secret: string | false | undefined): SessionTokens
   return createSessionTokens({ secret: secret ?? `${createEpoch()}${createEpoch()}` })
 }
 
+/**
+ * The restorer of `settings.inputRails.restore`, or undefined: a value goes back only to the
+ * session's own client, so with session tokens off (anyone who knows the id is "the session")
+ * nothing is restored, and a value goes back only if the reply checks would release it alone.
+ */
+function resolveRestorer(
+  parts: ResolvedAppParts,
+  keyStore: PersonalValueKeyStore | undefined,
+  tokens: SessionTokens | undefined,
+): ((sessionId: string) => FocalValueRestorer) | undefined {
+  if (keyStore === undefined || parts.restorable.length === 0) return undefined
+  if (tokens === undefined) {
+    console.warn(
+      'createFocalApp: settings.inputRails.restore is ignored because session tokens are off (sessionSecret: false): values would go to anyone who knows a session id.',
+    )
+    return undefined
+  }
+  const { services, ledgerStore, restorable } = parts
+  const isReleasable = async (value: string) =>
+    (await services.enforce({ text: value, mode: 'check', ruleIds: [] })).type === 'allowed' &&
+    (services.guardText?.(value) ?? guardWholeText(services.createStreamGuard(), value)) === value
+  return (sessionId) => createValueRestorer({ sessionId, ledgerStore, keyStore, restorable, isReleasable })
+}
+
 function checkTokenTtl(ttl: number): number {
   if (!Number.isFinite(ttl) || ttl < 1000) {
     throw new FocalError({
@@ -77,23 +103,25 @@ export function createFocalApp(options: FocalAppOptions): Hono {
   const limits = { ...defaultInputLimits, ...options.limits }
   const schemas = createRequestSchemas(limits)
   const parts = resolveAppParts(options)
-  const inputVault =
+  const memory = { ...defaultMemoryBounds, ...options.memory }
+  const personalValueKeys =
     options.inputRails === false || parts.detectors === undefined
       ? undefined
-      : (options.inputRails?.vault ?? createMemoryInputVault())
+      : (options.inputRails?.keyStore ?? createMemoryPersonalValueKeyStore(memory))
+  const tokens = resolveSessionTokens(options.sessionSecret)
   const context: FocalAppContext = {
     ...parts,
-    inputVault,
+    personalValueKeys,
+    createRestorer: resolveRestorer(parts, personalValueKeys, tokens),
     inputRail:
-      inputVault === undefined || parts.detectors === undefined
+      personalValueKeys === undefined || parts.detectors === undefined
         ? undefined
-        : createInputRail({ detectors: parts.detectors, vault: inputVault }),
+        : createInputRail({ detectors: parts.detectors, ledger: parts.ledger, keyStore: personalValueKeys }),
     schemas,
     limits,
     queue: createSessionQueue(options.sessionLock),
-    tokens: resolveSessionTokens(options.sessionSecret),
-    sessionClaims:
-      options.sessionClaims ?? createMemorySessionClaims({ ...defaultMemoryBounds, ...options.memory }),
+    tokens,
+    sessionClaims: options.sessionClaims ?? createMemorySessionClaims(memory),
     sessionTokenTtl: checkTokenTtl(options.sessionTokenTtl ?? 86_400_000),
     approvers: checkApproverCredentials(options.approvers ?? []),
     authorizeApproval: options.authorizeApproval,

@@ -1,5 +1,6 @@
 import { assertSafePattern } from '../enforcement/assert-safe-pattern.ts'
 import { compileExpression } from '../enforcement/compile-expression.ts'
+import { compileRuleTemplate } from '../enforcement/compile-rule-template.ts'
 import type { FocalIssue } from '../errors/focal-error.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import { checkCustomReasonCodes } from './check-custom-reason-codes.ts'
@@ -76,6 +77,7 @@ export function checkDefinitionReferences(definition: FocalDefinition): FocalIss
     checkPattern(pattern.pattern, pattern.flags ?? 'u', `safetyPatterns[${index}].pattern`, issues)
   }
   issues.push(...checkCustomReasonCodes(definition.settings.finalizationGate.customReasonCodes))
+  issues.push(...checkRestorableTypes(definition))
   for (const [index, rule] of definition.rules.entries()) {
     for (const [patternIndex, pattern] of (rule.enforce?.patterns ?? []).entries()) {
       const path = `rules[${index}].enforce.patterns[${patternIndex}].pattern`
@@ -83,6 +85,46 @@ export function checkDefinitionReferences(definition: FocalDefinition): FocalIss
     }
   }
   return issues
+}
+
+/**
+ * A value restored into a reply must be one no reply check would redact or block: a type that
+ * Lane 1 checks in replies (the built-in detectors, a rule's detectors, an offline "never mention"
+ * guardrail) is never restorable, and one the rail does not scan would never be replaced.
+ */
+function checkRestorableTypes(definition: FocalDefinition): FocalIssue[] {
+  const { detectors, inputRails } = definition.settings
+  const checkedBy = new Map<string, string>()
+  for (const detector of detectors) checkedBy.set(detector, 'settings.detectors')
+  definition.rules.forEach((rule, index) => {
+    for (const detector of rule.enforce?.detectors ?? [])
+      if (!checkedBy.has(detector)) checkedBy.set(detector, `rules[${index}].enforce.detectors`)
+  })
+  definition.guardrails.never.forEach((text, index) => {
+    const template = compileRuleTemplate(text)
+    if (template?.kind !== 'never-mention') return
+    for (const detector of template.scan?.detectors ?? [])
+      if (!checkedBy.has(detector)) checkedBy.set(detector, `guardrails.never[${index}]`)
+  })
+  return inputRails.restore.flatMap((detector, index): FocalIssue[] => {
+    const path = `settings.inputRails.restore[${index}]`
+    const checker = checkedBy.get(detector)
+    if (checker !== undefined)
+      return [
+        {
+          path,
+          message: `"${detector}" is redacted or blocked in replies by ${checker}, so it can never be restored`,
+        },
+      ]
+    if (!inputRails.detectors.includes(detector))
+      return [
+        {
+          path,
+          message: `"${detector}" is not scanned on input: add it to settings.inputRails.detectors`,
+        },
+      ]
+    return []
+  })
 }
 
 function checkPattern(pattern: string, flags: string, path: string, issues: FocalIssue[]): void {

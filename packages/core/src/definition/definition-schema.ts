@@ -24,6 +24,8 @@ export const ruleScopeSchema = z.union([
 // Built from Lane 1's own list, so a new detector is accepted here without a second edit.
 const detectorIds: DetectorId[] = [...builtInDetectors, 'blocklist', 'pattern']
 const detectorSchema = z.enum(detectorIds as [DetectorId, ...DetectorId[]])
+/** A built-in detector (not `blocklist` or `pattern`): what an input rail can scan for. */
+const builtInDetectorSchema = z.enum(builtInDetectors as [DetectorId, ...DetectorId[]])
 
 /** An author regex scanned in replies (validated for catastrophic backtracking by Lane 1). */
 export const scanPatternSchema = z.strictObject({
@@ -386,6 +388,20 @@ export const settingsSchema = z.strictObject({
     .prefault({}),
   /** Built-in detectors Lane 1 redacts in every reply. @default ['credit-card', 'us-ssn', 'secret'] */
   detectors: z.array(detectorSchema).default(['credit-card', 'us-ssn', 'secret']),
+  /**
+   * Input rails (`@focal/edge`): every user text is scanned with `settings.detectors` plus
+   * `detectors` here before the engine sees it, and each value becomes a typed placeholder
+   * (`[EMAIL_ADDRESS_1]`). `restore` lists the detector types whose values a reply may show back to the
+   * same session (LLM Guard's Deanonymize): only on the way out, after enforcement. A type a reply
+   * check redacts or blocks (`settings.detectors`, a rule's `enforce.detectors`, a "never mention"
+   * guardrail) cannot be restored. @default { detectors: [], restore: [] } (nothing restored)
+   */
+  inputRails: z
+    .strictObject({
+      detectors: z.array(builtInDetectorSchema).default([]),
+      restore: z.array(builtInDetectorSchema).default([]),
+    })
+    .prefault({}),
   /**
    * Partial masking per finding type instead of a placeholder, e.g.
    * `{ credit-card: { mask: last4, replacement: '{brand} ending {last4}' } }` → "Visa ending 1111".

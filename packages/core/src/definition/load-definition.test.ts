@@ -151,6 +151,42 @@ describe('loadDefinition', () => {
       /./,
     ],
     [
+      'a restored type the built-in reply detectors redact',
+      (d) => (d.settings = { inputRails: { restore: ['credit-card'] } }),
+      'settings.inputRails.restore[0]',
+      /"credit-card" is redacted or blocked in replies by settings\.detectors/,
+    ],
+    [
+      "a restored type a rule's reply check refuses",
+      (d) => {
+        d.settings = { inputRails: { detectors: ['email'], restore: ['email'] } }
+        d.rules[0].enforce = { detectors: ['email'] }
+      },
+      'settings.inputRails.restore[0]',
+      /by rules\[0\]\.enforce\.detectors/,
+    ],
+    [
+      'a restored type a "never mention" guardrail blocks',
+      (d) => {
+        d.settings = { inputRails: { detectors: ['email'], restore: ['email'] } }
+        d.guardrails = { never: ['Never share email addresses'] }
+      },
+      'settings.inputRails.restore[0]',
+      /by guardrails\.never\[0\]/,
+    ],
+    [
+      'a restored type the input rail does not scan',
+      (d) => (d.settings = { inputRails: { restore: ['email'] } }),
+      'settings.inputRails.restore[0]',
+      /not scanned on input/,
+    ],
+    [
+      'a pseudo-detector in the input rails',
+      (d) => (d.settings = { inputRails: { detectors: ['blocklist'] } }),
+      'settings.inputRails.detectors[0]',
+      /./,
+    ],
+    [
       'an unsafe entity pattern',
       (d) => (d.entities = [{ name: 'order_id', pattern: '(a+)+$' }]),
       'entities[0].pattern',
@@ -165,6 +201,16 @@ describe('loadDefinition', () => {
       expect(issues[0]!.message).toMatch(message)
     })
   }
+
+  it('accepts a restorable type no reply check redacts, and restores nothing by default', () => {
+    const definition = base()
+    definition.settings = { inputRails: { detectors: ['email', 'phone'], restore: ['email'] } }
+    expect(loadDefinition(definition).settings.inputRails).toEqual({
+      detectors: ['email', 'phone'],
+      restore: ['email'],
+    })
+    expect(loadDefinition(base()).settings.inputRails).toEqual({ detectors: [], restore: [] })
+  })
 
   it('lists every problem at once', () => {
     const issues = issuesOf((d) => {

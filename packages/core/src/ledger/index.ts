@@ -24,6 +24,10 @@ export {
   type MemoryLedgerAnchorStoreOptions,
 } from './create-memory-ledger-anchor-store.ts'
 export { createMemoryLedgerStore, type MemoryLedgerStoreOptions } from './create-memory-ledger-store.ts'
+export {
+  createMemoryPersonalValueKeyStore,
+  type MemoryPersonalValueKeyStoreOptions,
+} from './create-memory-personal-value-key-store.ts'
 export { importLedgerKey, type LedgerKey } from './import-ledger-key.ts'
 export {
   allowedReformulationTypes,
@@ -32,6 +36,7 @@ export {
   type LedgerEventType,
   ledgerEventSchema,
 } from './ledger-event-schema.ts'
+export { type OpenPersonalValueOptions, openPersonalValue } from './open-personal-value.ts'
 export { provenanceSchema } from './provenance-schema.ts'
 export type {
   Provenance,
@@ -44,7 +49,19 @@ export type {
   ProvenanceTool,
 } from './provenance-types.ts'
 export { type RenderProvenanceOptions, renderProvenance } from './render-provenance.ts'
-export type { LedgerAnchorStore, LedgerChain, LedgerHead, LedgerRecord, LedgerStore } from './types.ts'
+export {
+  type SealedPersonalValue,
+  type SealPersonalValueOptions,
+  sealPersonalValue,
+} from './seal-personal-value.ts'
+export type {
+  LedgerAnchorStore,
+  LedgerChain,
+  LedgerHead,
+  LedgerRecord,
+  LedgerStore,
+  PersonalValueKeyStore,
+} from './types.ts'
 export {
   type LedgerProblem,
   type LedgerVerification,

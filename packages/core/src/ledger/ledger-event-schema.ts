@@ -155,6 +155,26 @@ const finalizationOutcomeEvent = sortedObject({
   }),
 })
 
+/** Unpadded base64url, the way sealed bytes are written into the ledger. */
+const base64Url = z.string().regex(/^[A-Za-z0-9_-]+$/u, 'must be unpadded base64url')
+
+/**
+ * A personal value typed by the user, sealed for the ledger (crypto-shredding): AES-GCM under the
+ * session's own key, bound to the session, placeholder and detector as additional data. The chain
+ * hashes the ciphertext, so erasing the key makes the value unreadable and the chain still verifies.
+ */
+const personalValueSealedEvent = sortedObject({
+  type: z.literal('personal-value-sealed'),
+  payload: sortedObject({
+    placeholder: z.string().regex(/^\[[A-Z][A-Z0-9_]*_[1-9][0-9]*\]$/u, 'must look like [CREDIT_CARD_1]'),
+    detector: nonEmpty,
+    algorithm: z.literal('AES-GCM-256'),
+    /** The 96-bit nonce, base64url. */
+    iv: base64Url.length(16),
+    ciphertext: base64Url,
+  }),
+})
+
 /**
  * Every event the ledger accepts, discriminated on `type`. `createLedger().append` validates with
  * it and rejects anything else with `FocalError` `invalid-ledger-event`.
@@ -173,6 +193,7 @@ export const ledgerEventSchema = z.discriminatedUnion('type', [
   toolCalledEvent,
   finalAlignmentJudgeResultEvent,
   finalizationOutcomeEvent,
+  personalValueSealedEvent,
 ])
 
 /** A typed ledger event: `{ type, payload }`. */

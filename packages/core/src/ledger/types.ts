@@ -78,3 +78,17 @@ export interface LedgerAnchorStore {
 
 /** The fields a record's chain hash covers: everything but `payload` (covered by `payloadHash`) and `hash`. */
 export type LedgerHashedFields = Omit<LedgerRecord, 'payload' | 'hash'>
+
+/**
+ * Where each session's personal-value key lives (crypto-shredding): the ledger holds the sealed
+ * values, this store only their keys. Deleting a session's key erases its values for good while
+ * the ledger's chain still verifies.
+ */
+export interface PersonalValueKeyStore {
+  /** The session's AES-GCM 256 key (`encrypt` and `decrypt`), created on first use. */
+  getOrCreate(sessionId: string): Promise<CryptoKey>
+  /** The session's key, or undefined when there is none (never created, deleted or expired). */
+  get(sessionId: string): Promise<CryptoKey | undefined>
+  /** Deletes the session's key: every value sealed with it is unreadable from now on. */
+  delete(sessionId: string): Promise<void>
+}

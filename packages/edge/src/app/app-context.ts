@@ -1,10 +1,18 @@
-import type { LedgerAnchorStore, LedgerStore, SessionStore, TurnEvent } from '@focal/core'
+import type {
+  Ledger,
+  LedgerAnchorStore,
+  LedgerStore,
+  PersonalValueKeyStore,
+  SessionStore,
+  TurnEvent,
+} from '@focal/core'
 import type { FocalApproverCredential, FocalAuthorizeApproval } from '../auth/authorize-approver.ts'
 import type { SessionTokens } from '../auth/session-tokens.ts'
 import type { FocalRequestSchemas } from '../schemas/create-request-schemas.ts'
 import type { FocalInputLimits } from '../schemas/limits.ts'
-import type { FocalInputRail, FocalInputVault } from './create-input-rail.ts'
+import type { FocalInputRail } from './create-input-rail.ts'
 import type { SessionQueue } from './create-session-queue.ts'
+import type { FocalValueRestorer } from './create-value-restorer.ts'
 import type { FocalSessionClaims } from './session-claims.ts'
 import type { FocalAppEngine, FocalAppServices } from './types.ts'
 
@@ -13,6 +21,8 @@ export interface FocalAppContext {
   engine: FocalAppEngine
   services: FocalAppServices
   ledgerStore: LedgerStore
+  /** The ledger the app appends its own records to (sealed personal values). */
+  ledger: Ledger
   /** The engine's session store, when known (`DELETE /v1/sessions/:id`). */
   sessionStore: SessionStore | undefined
   /** The ledger's key (`ledgerKey`), imported once; `/ledger` verifies with it. */
@@ -35,8 +45,13 @@ export interface FocalAppContext {
   generateId: () => string
   /** Replaces personal values in user input by placeholders (undefined: rails off). */
   inputRail: FocalInputRail | undefined
-  /** Where the input rail keeps the values, encrypted per session; erased with the session. */
-  inputVault: FocalInputVault | undefined
+  /** The per-session keys of the sealed values in the ledger; a session's key is erased with it. */
+  personalValueKeys: PersonalValueKeyStore | undefined
+  /**
+   * The session's restorer for replies to its own client (`settings.inputRails.restore`);
+   * undefined when nothing is restorable, the rail is off or session tokens are off.
+   */
+  createRestorer: ((sessionId: string) => FocalValueRestorer) | undefined
   onEvent:
     | ((event: TurnEvent, context: { sessionId: string; route: string }) => void | Promise<void>)
     | undefined

@@ -1,90 +1,79 @@
-import { createScanner, type DetectorId } from '@focal/core'
-import { createBoundedMap } from '@focal/core/ledger'
-
-/** One session's personal values, encrypted under that session's own key. */
-export interface FocalInputVault {
-  /** Encrypts and keeps `value` for `placeholder` in the session. */
-  put(sessionId: string, placeholder: string, value: string): Promise<void>
-  /** The original value, or undefined once the session's key was erased. */
-  get(sessionId: string, placeholder: string): Promise<string | undefined>
-  /** Crypto-shredding: deletes the session's key, so every ciphertext of it is unreadable for good. */
-  erase(sessionId: string): Promise<void>
-}
-
-/**
- * The in-memory vault: a random AES-GCM key per session (Web Crypto) and the ciphertexts. Erasing
- * drops the key first; what remains cannot be decrypted by anyone.
- *
- * @example
- * const vault = createMemoryInputVault()
- */
-export function createMemoryInputVault(): FocalInputVault {
-  const keys = new Map<string, Promise<CryptoKey>>()
-  const values = new Map<string, Map<string, { iv: Uint8Array<ArrayBuffer>; data: ArrayBuffer }>>()
-  const keyOf = (sessionId: string) => {
-    let key = keys.get(sessionId)
-    if (key === undefined) {
-      key = crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])
-      keys.set(sessionId, key)
-    }
-    return key
-  }
-  return {
-    async put(sessionId, placeholder, value) {
-      const iv = crypto.getRandomValues(new Uint8Array(12))
-      const data = await crypto.subtle.encrypt(
-        { name: 'AES-GCM', iv },
-        await keyOf(sessionId),
-        new TextEncoder().encode(value),
-      )
-      const session = values.get(sessionId) ?? new Map()
-      session.set(placeholder, { iv, data })
-      values.set(sessionId, session)
-    },
-    async get(sessionId, placeholder) {
-      const key = keys.get(sessionId)
-      const stored = values.get(sessionId)?.get(placeholder)
-      if (key === undefined || stored === undefined) return undefined
-      const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: stored.iv }, await key, stored.data)
-      return new TextDecoder().decode(plain)
-    },
-    async erase(sessionId) {
-      keys.delete(sessionId)
-      values.delete(sessionId)
-    },
-  }
-}
+import {
+  createScanner,
+  type DetectorId,
+  type Ledger,
+  type LedgerRecord,
+  type PersonalValueKeyStore,
+  type SealedPersonalValue,
+  sealPersonalValue,
+} from '@focal/core'
 
 /** Replaces personal values in user input by typed placeholders before the engine sees the text. */
 export type FocalInputRail = (sessionId: string, text: string) => Promise<string>
 
+/** `credit-card` → `CREDIT_CARD`: the type part of a placeholder. */
+export function placeholderType(detector: string): string {
+  return detector.toUpperCase().replaceAll('-', '_')
+}
+
+/** The session's sealed personal values, in ledger order. */
+export function sealedValuesOf(records: readonly LedgerRecord[]): SealedPersonalValue[] {
+  return records.flatMap((record) =>
+    record.type === 'personal-value-sealed' ? [record.payload as SealedPersonalValue] : [],
+  )
+}
+
+/** The highest number used so far per placeholder type, read from the sealed values. */
+function usedNumbers(sealed: readonly SealedPersonalValue[]): Map<string, number> {
+  const used = new Map<string, number>()
+  for (const { placeholder } of sealed) {
+    const match = /^\[([A-Z0-9_]+)_(\d+)\]$/u.exec(placeholder)
+    if (match === null) continue
+    used.set(match[1]!, Math.max(used.get(match[1]!) ?? 0, Number(match[2])))
+  }
+  return used
+}
+
 /**
  * The input rail: the definition's detectors (the same ones Lane 1 runs on replies) scan each user
- * text before it reaches the engine, so state, ledger, provenance and the model prompt only ever
- * hold `[CREDIT_CARD_1]`-style placeholders; the values go to the session's vault, encrypted.
+ * text before it reaches the engine, so state, provenance and the model prompt only ever hold
+ * `[CREDIT_CARD_1]`-style placeholders. Each value is sealed with the session's key and appended
+ * to the session's ledger as a `personal-value-sealed` event (crypto-shredding: deleting the key
+ * erases it, the chain still verifies). Run it inside the session's lock: placeholder numbers
+ * continue from the ledger's sealed values.
  */
 export function createInputRail({
   detectors,
-  vault,
+  ledger,
+  keyStore,
 }: {
   detectors: readonly DetectorId[]
-  vault: FocalInputVault
+  ledger: Ledger
+  keyStore: PersonalValueKeyStore
 }): FocalInputRail {
   const scanner = createScanner({ detectors })
-  // Per-session placeholder numbers, bounded like the app's memory stores.
-  const counters = createBoundedMap<number>({ ttlMs: 86_400_000, maxEntries: 100_000 })
   return async (sessionId, text) => {
     const findings = scanner.scan(text).findings
     if (findings.length === 0) return text
+    // Numbers come from the ledger, so they survive restarts and never reuse an erased one.
+    const used = usedNumbers(sealedValuesOf(await ledger.records(sessionId)))
+    const key = await keyStore.getOrCreate(sessionId)
     let result = ''
     let from = 0
     for (const finding of [...findings].sort((left, right) => left.start - right.start)) {
       if (finding.start < from) continue
-      const counterKey = `${sessionId}\u0000${finding.type}`
-      const index = (counters.get(counterKey) ?? 0) + 1
-      counters.set(counterKey, index)
-      const placeholder = `[${finding.type.toUpperCase().replaceAll('-', '_')}_${index}]`
-      await vault.put(sessionId, placeholder, finding.value)
+      const type = placeholderType(finding.type)
+      const index = (used.get(type) ?? 0) + 1
+      used.set(type, index)
+      const placeholder = `[${type}_${index}]`
+      const payload = await sealPersonalValue({
+        key,
+        sessionId,
+        placeholder,
+        detector: finding.detector,
+        value: finding.value,
+      })
+      await ledger.append(sessionId, { type: 'personal-value-sealed', payload }, { actor: 'user' })
       result += text.slice(from, finding.start) + placeholder
       from = finding.end
     }

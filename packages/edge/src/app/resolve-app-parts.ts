@@ -7,6 +7,7 @@ import {
   type DetectorId,
   FocalError,
   importLedgerKey,
+  type Ledger,
   type LedgerAnchorStore,
   type LedgerStore,
   loadDefinition,
@@ -20,6 +21,11 @@ export interface ResolvedAppParts {
   engine: FocalAppEngine
   services: FocalAppServices
   ledgerStore: LedgerStore
+  /**
+   * A ledger over `ledgerStore` for the app's own records (sealed personal values): the engine's
+   * own ledger when the app builds the engine, so appends of both keep one order per session.
+   */
+  ledger: Ledger
   /** The session store the engine writes to (for `DELETE /v1/sessions/:id`); unknown for a ready engine without `sessionStore`. */
   sessionStore: SessionStore | undefined
   /** The ledger's key, imported once, for `/ledger` to verify with. */
@@ -32,14 +38,18 @@ export interface ResolvedAppParts {
    * signal could stop), so `/v1/turn` does not create one per request.
    */
   abortable: boolean
-  /** The definition's detectors (settings.detectors), for the input rail; undefined without a definition. */
+  /**
+   * What the input rail replaces: the definition's `settings.detectors` and
+   * `settings.inputRails.detectors`; undefined without a definition.
+   */
   detectors: readonly DetectorId[] | undefined
+  /** Detector types a reply may show back to the session (`settings.inputRails.restore`). */
+  restorable: readonly DetectorId[]
 }
 
 function buildEngine(
   options: FocalAppOptions,
-  ledgerStore: LedgerStore,
-  anchorStore: LedgerAnchorStore | undefined,
+  ledger: Ledger,
   sessionStore: SessionStore | undefined,
 ): FocalAppEngine {
   if ('engine' in options && options.engine) return options.engine
@@ -48,16 +58,10 @@ function buildEngine(
       code: 'invalid-argument',
       message: 'createFocalApp: pass an engine or a definition',
     })
-  const { definition, model, tools, enforcer, scheduleLedgerDigests, compileCache } = options
-  const { ledgerKey } = options
+  const { definition, model, tools, enforcer, compileCache } = options
   return createEngine({
     definition,
-    ledger: createLedger({
-      store: ledgerStore,
-      anchorStore: anchorStore ?? false,
-      ...(ledgerKey === undefined ? {} : { key: ledgerKey }),
-      ...(scheduleLedgerDigests === undefined ? {} : { scheduleDigests: scheduleLedgerDigests }),
-    }),
+    ledger,
     ...(sessionStore ? { sessionStore } : {}),
     ...(model ? { model } : {}),
     ...(tools ? { tools } : {}),
@@ -88,7 +92,17 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
       : createMemoryLedgerAnchorStore({ maxSessions: memory.maxSessions, ttlMs: memory.ttlMs }))
   const sessionStore =
     options.sessionStore ?? ('engine' in options ? undefined : createMemorySessionStore(memory))
-  const engine = buildEngine(options, ledgerStore, ledgerAnchorStore, sessionStore)
+  // With a ready engine this is a second writer on its store: `appendIfNext` keeps one chain, and
+  // the same `ledgerKey` (and anchor store, when passed) keep it verifiable.
+  const ledger = createLedger({
+    store: ledgerStore,
+    anchorStore: ledgerAnchorStore ?? false,
+    ...(options.ledgerKey === undefined ? {} : { key: options.ledgerKey }),
+    ...(options.scheduleLedgerDigests === undefined
+      ? {}
+      : { scheduleDigests: options.scheduleLedgerDigests }),
+  })
+  const engine = buildEngine(options, ledger, sessionStore)
   const source = options.definition ?? (engine as { definition?: object }).definition
   const loaded = source === undefined ? undefined : loadDefinition(source)
   const built =
@@ -116,10 +130,15 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
     engine,
     services,
     ledgerStore,
+    ledger,
     sessionStore,
     ledgerKey,
     ledgerAnchorStore,
     abortable,
-    detectors: loaded?.settings.detectors,
+    detectors:
+      loaded === undefined
+        ? undefined
+        : [...new Set([...loaded.settings.detectors, ...loaded.settings.inputRails.detectors])],
+    restorable: loaded?.settings.inputRails.restore ?? [],
   }
 }

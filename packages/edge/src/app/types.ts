@@ -8,6 +8,7 @@ import type {
   LedgerAnchorStore,
   LedgerKey,
   LedgerStore,
+  PersonalValueKeyStore,
   ReplyEnforcer,
   RestoreGoalResult,
   SessionStore,
@@ -20,7 +21,6 @@ import type { LedgerDigestScheduler } from '@focal/core/ledger'
 import type { FocalApproverCredential, FocalAuthorizeApproval } from '../auth/authorize-approver.ts'
 import type { FocalAuthOptions } from '../auth/client-auth.ts'
 import type { FocalInputLimits } from '../schemas/limits.ts'
-import type { FocalInputVault } from './create-input-rail.ts'
 import type { FocalSessionLock } from './create-polling-session-lock.ts'
 import type { FocalSessionClaims } from './session-claims.ts'
 
@@ -116,14 +116,16 @@ export type FocalAppOptions = FocalAppEngineSource & {
    */
   memory?: { ttlMs?: number; maxSessions?: number }
   /**
-   * Input rails: the definition's detectors (`settings.detectors`, the ones Lane 1 runs on replies)
-   * scan every user text of `/v1/turn` and `/v1/chat` before the engine sees it; each value becomes
-   * a typed placeholder (`[CREDIT_CARD_1]`, `[US_SSN_1]`), so state, ledger, provenance and model
-   * prompts never hold it, and goes to `vault`, encrypted with the session's own key (AES-GCM, Web
-   * Crypto). `DELETE /v1/sessions/:id` erases the key. `false` turns the rail off.
-   * @default { vault: createMemoryInputVault() } when the app has a definition
+   * Input rails: the definition's detectors (`settings.detectors`, the ones Lane 1 runs on replies,
+   * plus `settings.inputRails.detectors`) scan every user text of `/v1/turn` and `/v1/chat` before the engine sees it; each value becomes
+   * a typed placeholder (`[CREDIT_CARD_1]`, `[US_SSN_1]`), so state, provenance and model prompts
+   * never hold it. The value is sealed (AES-GCM, Web Crypto) with the session's key from `keyStore`
+   * and appended to the session's ledger as a `personal-value-sealed` event; `DELETE
+   * /v1/sessions/:id` deletes the key (crypto-shredding). Replies show the types of
+   * `settings.inputRails.restore` back to the session's own client. `false` turns the rail off.
+   * @default { keyStore: createMemoryPersonalValueKeyStore(memory) } when the app has a definition
    */
-  inputRails?: false | { vault?: FocalInputVault }
+  inputRails?: false | { keyStore?: PersonalValueKeyStore }
   /**
    * Session state store (used when the app builds the engine).
    * @default createMemorySessionStore()

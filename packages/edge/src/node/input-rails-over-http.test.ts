@@ -1,5 +1,11 @@
 import type { AddressInfo } from 'node:net'
-import { openAICompatible, verifyLedger } from '@focal/core'
+import {
+  createMemoryPersonalValueKeyStore,
+  openAICompatible,
+  openPersonalValue as openSealed,
+  type SealedPersonalValue,
+  verifyLedger,
+} from '@focal/core'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agentModelScript } from '../../../core/src/testing/agent-model-script.ts'
@@ -24,6 +30,8 @@ let client: ReturnType<typeof createClient>
 let model: ScriptedModelServer
 let served: ReturnType<typeof serveFocal>
 let origin: string
+/** The app's key store, passed in so the test can see keys come and go (it never reads key bytes). */
+const keyStore = createMemoryPersonalValueKeyStore()
 
 beforeAll(async () => {
   redis = await startRedisServer()
@@ -38,6 +46,7 @@ beforeAll(async () => {
     definition: readRefundSupport(),
     model: openAICompatible({ baseURL: model.baseURL, model: 'scripted', maxRetries: 0 }),
     ...createRedisStores({ client, keyPrefix: 'rails:' }),
+    inputRails: { keyStore },
     port: 0,
     hostname: '127.0.0.1',
   })
@@ -107,12 +116,59 @@ describe('input rails (Node server, Redis stores, scripted model on loopback)', 
       for (const value of forbidden)
         expect({ where, found: bytes.includes(value) }).toEqual({ where, found: false })
     }
-    // Erasure: the session's state, claim and vault key go; the ledger's chain still verifies.
+    // The ledger in Redis is where the values live: sealed, one record per value typed.
+    const records = await createRedisStores({ client, keyPrefix: 'rails:' }).ledgerStore.list(sessionId)
+    const sealed = records.flatMap((record) =>
+      record.type === 'personal-value-sealed' ? [record.payload as SealedPersonalValue] : [],
+    )
+    expect(sealed.map((value) => value.placeholder)).toEqual([
+      '[CREDIT_CARD_1]',
+      '[US_SSN_1]',
+      '[CREDIT_CARD_2]',
+      '[US_SSN_2]',
+    ])
+    for (const value of sealed) expect(stored).toContain(value.ciphertext)
+    const key = await keyStore.get(sessionId)
+    const opened = await Promise.all(sealed.map((value) => openPersonalValue(key, value)))
+    expect(opened).toEqual([card, ssn, card, ssn])
+
+    // Erasure: the session's state, claim and key go; the ledger keeps its records and still verifies.
     const deleted = await http(`${origin}/v1/sessions/${sessionId}`, { method: 'DELETE' })
     expect(deleted.status).toBe(200)
-    const records = await createRedisStores({ client, keyPrefix: 'rails:' }).ledgerStore.list(sessionId)
-    expect(records.length).toBeGreaterThan(0)
-    expect(await verifyLedger(records, { sessionId })).toEqual({ valid: true })
     expect(await client.exists(`rails:session:${sessionId}`)).toBe(0)
+    expect(await keyStore.get(sessionId)).toBeUndefined()
+    const erased = await createRedisStores({ client, keyPrefix: 'rails:' }).ledgerStore.list(sessionId)
+    expect(erased).toEqual(records)
+    expect(await verifyLedger(erased, { sessionId })).toEqual({ valid: true })
+    const storedAfter = await dumpRedis()
+    for (const value of sealed) expect(storedAfter).toContain(value.ciphertext)
+    for (const value of forbidden) expect(storedAfter.includes(value)).toBe(false)
+    expect(await Promise.all(sealed.map((value) => openPersonalValue(undefined, value)))).toEqual(
+      Array(4).fill(undefined),
+    )
+
+    // The id claimed again gets a fresh key: it opens nothing sealed before the erasure.
+    const again = await fetch(`${origin}/v1/turn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId, text: `Where is my order NW-1001? Card ${card}` }),
+    })
+    expect(again.status).toBe(200)
+    const fresh = await keyStore.get(sessionId)
+    expect(fresh).toBeDefined()
+    expect(await Promise.all(sealed.map((value) => openPersonalValue(fresh, value)))).toEqual(
+      Array(4).fill(undefined),
+    )
+    const reclaimed = await createRedisStores({ client, keyPrefix: 'rails:' }).ledgerStore.list(sessionId)
+    const newest = reclaimed.findLast((record) => record.type === 'personal-value-sealed')
+      ?.payload as SealedPersonalValue
+    expect(newest.placeholder).toBe('[CREDIT_CARD_3]')
+    expect(await openPersonalValue(fresh, newest)).toBe(card)
+    expect(await verifyLedger(reclaimed, { sessionId })).toEqual({ valid: true })
+    for (const value of forbidden) expect((await dumpRedis()).includes(value)).toBe(false)
+
+    function openPersonalValue(key: CryptoKey | undefined, value: SealedPersonalValue) {
+      return openSealed({ key, sessionId, sealed: value })
+    }
   })
 })

@@ -1,6 +1,7 @@
 import { FocalError, toUiMessageChunks, uiMessageStreamHeaders } from '@focal/core'
 import type { Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
+import { restoreUiMessageChunks } from '../app/restore-ui-message-chunks.ts'
 import { authorizeSession } from '../auth/authorize-session.ts'
 import { readJsonBody } from '../schemas/read-json-body.ts'
 import { encodeSse } from '../ui-message-stream/encode-sse.ts'
@@ -43,13 +44,20 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
     const typed = lastUserText(body.messages, app.limits.maxTextLength)
     const sessionId = body.id
     const token = await authorizeSession(context, app, sessionId, 'create')
-    // The input rail: personal values become placeholders before the engine (and its stores) see them.
-    const text = app.inputRail ? await app.inputRail(sessionId, typed) : typed
     const acquired = await app.queue.acquire(sessionId)
     let releasing: Promise<void> | undefined
     const release = () => {
       releasing ??= acquired()
       return releasing
+    }
+    let text: string
+    try {
+      // The input rail, under the session's lock (it numbers placeholders from the ledger):
+      // personal values become placeholders before the engine (and its stores) see them.
+      text = app.inputRail ? await app.inputRail(sessionId, typed) : typed
+    } catch (error) {
+      await release()
+      throw error
     }
     const signal = context.req.raw.signal
     async function* events() {
@@ -66,7 +74,10 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
       session: token === undefined ? { sessionId } : { sessionId, token },
       ...(onEvent ? { onEvent: (event) => onEvent(event, { sessionId, route: '/v1/chat' }) } : {}),
     })
-    return new Response(encodeSse(chunks, release), {
+    // Placeholders the definition lets back, for this session's own client only, after the guard.
+    const restorer = app.createRestorer?.(sessionId)
+    const restored = restorer ? restoreUiMessageChunks(chunks, restorer) : chunks
+    return new Response(encodeSse(restored, release), {
       headers: { ...uiMessageStreamHeaders, ...headersOf(context.res) },
     })
   })

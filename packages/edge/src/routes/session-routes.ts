@@ -36,8 +36,8 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
       await app.sessionStore.delete(sessionId)
       // The claim goes too: every token of the session stops working, and the id can be claimed anew.
       await app.sessionClaims.remove(sessionId)
-      // Crypto-shredding: the session's vault key goes, so its personal values are unreadable.
-      await app.inputVault?.erase(sessionId)
+      // Crypto-shredding: the session's key goes, so the values sealed in its ledger are unreadable.
+      await app.personalValueKeys?.delete(sessionId)
     } finally {
       await release()
     }

@@ -2,6 +2,7 @@ import type { TurnResult } from '@focal/core'
 import { FocalError } from '@focal/core'
 import type { Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
+import { restoreTurnResult } from '../app/restore-turn-result.ts'
 import { authenticateApprover, pendingApprovalOf } from '../auth/authorize-approver.ts'
 import { authorizeSession } from '../auth/authorize-session.ts'
 import { guardTurnResult } from '../filter/guard-turn-result.ts'
@@ -33,7 +34,10 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
       await release()
     }
     await report(app, result, '/v1/turn')
-    return context.json(guardTurnResult(result, app.services))
+    const guarded = guardTurnResult(result, app.services)
+    // Placeholders the definition lets back, for this session's own client only, after the guard.
+    const restorer = app.createRestorer?.(sessionId)
+    return context.json(restorer ? await restoreTurnResult(guarded, restorer) : guarded)
   })
 
   hono.get('/v1/sessions/:id/approval', async (context) => {
