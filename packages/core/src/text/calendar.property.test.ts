@@ -30,18 +30,21 @@ const renderings: Array<(year: number, month: number, day: number) => string> = 
 const sensorDay = (text: string) => extractDates(text, now).map((entry) => entry.date)
 const guardWindow = (text: string) => parseTimeExpression(tokenizeGoalText(text), 0, now)?.window
 
+/** A year, month, day (from `firstDay` to 31) and rendering; `exists` keeps real days or missing ones. */
+const calendarDay = (firstDay: number, exists: boolean) =>
+  fc
+    .record({
+      year: fc.integer({ min: 1990, max: 2035 }),
+      month: fc.integer({ min: 0, max: 11 }),
+      day: fc.integer({ min: firstDay, max: 31 }),
+      rendering: fc.integer({ min: 0, max: renderings.length - 1 }),
+    })
+    .filter(({ year, month, day }) => (utcDay(year, month, day) !== undefined) === exists)
+
 describe('one reading of a date across the sensor and the reformulation guard', () => {
   it('reads every rendering of an existing day as that day in both', () => {
-    const day = fc
-      .record({
-        year: fc.integer({ min: 1990, max: 2035 }),
-        month: fc.integer({ min: 0, max: 11 }),
-        day: fc.integer({ min: 1, max: 31 }),
-        rendering: fc.integer({ min: 0, max: renderings.length - 1 }),
-      })
-      .filter(({ year, month, day }) => utcDay(year, month, day) !== undefined)
     fc.assert(
-      fc.property(day, ({ year, month, day, rendering }) => {
+      fc.property(calendarDay(1, true), ({ year, month, day, rendering }) => {
         const text = renderings[rendering]!(year, month, day)
         const start = utcDay(year, month, day)!
         expect(sensorDay(text), text).toEqual([isoDay(start)])
@@ -52,16 +55,8 @@ describe('one reading of a date across the sensor and the reformulation guard', 
   })
 
   it('reads a day that does not exist as no day in both', () => {
-    const missing = fc
-      .record({
-        year: fc.integer({ min: 1990, max: 2035 }),
-        month: fc.integer({ min: 0, max: 11 }),
-        day: fc.integer({ min: 29, max: 31 }),
-        rendering: fc.integer({ min: 0, max: renderings.length - 1 }),
-      })
-      .filter(({ year, month, day }) => utcDay(year, month, day) === undefined)
     fc.assert(
-      fc.property(missing, ({ year, month, day, rendering }) => {
+      fc.property(calendarDay(29, false), ({ year, month, day, rendering }) => {
         const text = renderings[rendering]!(year, month, day)
         expect(sensorDay(text), text).toEqual([])
         const window = guardWindow(text)
