@@ -1,5 +1,6 @@
 import type { TurnResult } from '@focal/core'
 import { FocalError } from '@focal/core'
+import { guardWholeText } from '@focal/core/enforcement'
 import type { Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { restoreTurnResult } from '../app/restore-turn-result.ts'
@@ -49,6 +50,39 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
     return context.json({ sessionId, approval })
   })
 
+  // The requester's view of its own approval: the customer's widget polls it while it waits, so the
+  // supervisor's decision and the reply it produced show without another message.
+  hono.get('/v1/sessions/:id/approvals/:approvalId', async (context) => {
+    const sessionId = readIdParam(context, app.schemas.id)
+    const approvalId = readIdParam(context, app.schemas.id, 'approvalId')
+    await authorizeSession(context, app, sessionId, 'existing')
+    const state = await app.engine.getSession(sessionId)
+    if (pendingApprovalOf(state)?.id === approvalId)
+      return context.json({ sessionId, approvalId, status: 'pending' })
+    const records = await app.ledgerStore.list(sessionId)
+    const decisionOf = (record: (typeof records)[number]) =>
+      record.type === 'approval-resolved' ? (record.payload as ResolvedPayload) : undefined
+    const resolvedAt = records.findIndex((record) => decisionOf(record)?.approvalId === approvalId)
+    const resolved = resolvedAt < 0 ? undefined : decisionOf(records[resolvedAt]!)
+    if (resolved === undefined) throw noPendingApproval(sessionId)
+    // The reply of the turn the decision resumed, while it is still the session's latest turn.
+    const turns = records.slice(resolvedAt + 1).filter((record) => record.type === 'turn-completed').length
+    const latest = turns === 1 ? lastHistoryEntry(state) : undefined
+    const reply =
+      latest?.role === 'assistant'
+        ? app.services.guardText
+          ? app.services.guardText(latest.content)
+          : guardWholeText(app.services.createStreamGuard(), latest.content)
+        : undefined
+    return context.json({
+      sessionId,
+      approvalId,
+      status: resolved.decision,
+      ...(resolved.approverRole === undefined ? {} : { approverRole: resolved.approverRole }),
+      ...(reply === undefined ? {} : { reply }),
+    })
+  })
+
   hono.post('/v1/approvals/:id', async (context) => {
     const approvalId = readIdParam(context, app.schemas.id)
     const body = await readJsonBody(context, app.schemas.approval)
@@ -78,4 +112,21 @@ function noPendingApproval(sessionId: string): FocalError {
     code: 'approval-not-found',
     message: `No pending approval with this id in session "${sessionId}".`,
   })
+}
+
+/** The fields of an `approval-resolved` ledger payload this route reads. */
+interface ResolvedPayload {
+  approvalId: string
+  decision: 'approved' | 'rejected' | 'expired'
+  approverRole?: string
+}
+
+/** The last history entry of a stored session state, when it has one. */
+function lastHistoryEntry(session: unknown): { role: string; content: string } | undefined {
+  const history = (session as { history?: unknown } | undefined)?.history
+  const last = Array.isArray(history) ? (history.at(-1) as unknown) : undefined
+  const entry = last as { role?: unknown; content?: unknown } | undefined
+  return typeof entry?.role === 'string' && typeof entry.content === 'string'
+    ? { role: entry.role, content: entry.content }
+    : undefined
 }

@@ -1,6 +1,6 @@
 import { FocalError } from '@focal/core/errors'
 import { createStore } from 'zustand/vanilla'
-import type { ChatTransport, FocalUiMessageChunk } from '../transport/types.ts'
+import type { ChatApprovalStatus, ChatTransport, FocalUiMessageChunk } from '../transport/types.ts'
 import {
   applyChatChunk,
   type ChatReplyContext,
@@ -35,7 +35,38 @@ export interface ChatStoreOptions {
    * @default crypto.randomUUID
    */
   generateId?: () => string
+  /**
+   * How often a client that waits for an approver (`transport.approvals: 'wait'`) asks where its
+   * paused action stands (`transport.approvalStatus`); the decision and its reply then show
+   * without another message. `0` turns polling off.
+   * @default 2000
+   */
+  approvalPollMs?: number
 }
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer)
+        resolve()
+      },
+      { once: true },
+    )
+  })
+}
+
+/** Errors after which asking again cannot help (the approval or session is gone). */
+const finalCodes = new Set([
+  'approval-not-found',
+  'session-not-found',
+  'session-claimed',
+  'session-token-expired',
+  'session-token-revoked',
+])
 
 type PendingRequest =
   | { kind: 'send'; messageId: string; text: string }
@@ -61,9 +92,11 @@ export function createChatStore({
   initialMessages = [],
   scan,
   generateId = () => crypto.randomUUID(),
+  approvalPollMs = 2000,
 }: ChatStoreOptions): ChatStore {
   let controller: AbortController | undefined
   let failed: PendingRequest | undefined
+  let watching: { approvalId: string; controller: AbortController } | undefined
 
   return createStore<ChatState>()((set, get) => {
     async function run(
@@ -88,6 +121,7 @@ export function createChatStore({
         }
         finish(current.signal.aborted ? { aborted: true } : {})
         if (controller === current) set({ status: 'ready' })
+        watchApproval()
       } catch (error) {
         if (current.signal.aborted) {
           finish({ aborted: true })
@@ -127,6 +161,67 @@ export function createChatStore({
     }
 
     const busy = () => get().status === 'submitted' || get().status === 'streaming'
+
+    /** Marks the approval card decided and shows the reply of the turn the decision resumed. */
+    function settleApproval(approvalId: string, status: ChatApprovalStatus) {
+      const decision = status.status === 'approved' ? ('approve' as const) : ('reject' as const)
+      set((state) => ({
+        pendingApproval: state.pendingApproval?.id === approvalId ? undefined : state.pendingApproval,
+        messages: [
+          ...state.messages.map((message) => ({
+            ...message,
+            parts: message.parts.map((part) =>
+              part.type === 'approval' && part.approval.id === approvalId && part.decision === 'pending'
+                ? { ...part, decision }
+                : part,
+            ),
+          })),
+          ...(status.reply === undefined
+            ? []
+            : [
+                {
+                  id: generateId(),
+                  role: 'assistant' as const,
+                  parts: [{ type: 'text' as const, text: status.reply, state: 'done' as const }],
+                },
+              ]),
+        ],
+      }))
+    }
+
+    /** While this client waits for an approver, asks every `approvalPollMs` where the action stands. */
+    function watchApproval() {
+      const approval = get().pendingApproval
+      const ask = transport.approvalStatus?.bind(transport)
+      if (
+        approval === undefined ||
+        ask === undefined ||
+        transport.approvals !== 'wait' ||
+        approvalPollMs <= 0
+      )
+        return
+      if (watching?.approvalId === approval.id) return
+      watching?.controller.abort()
+      const current = { approvalId: approval.id, controller: new AbortController() }
+      watching = current
+      const { signal } = current.controller
+      void (async () => {
+        while (!signal.aborted) {
+          await pause(approvalPollMs, signal)
+          if (signal.aborted || get().pendingApproval?.id !== approval.id) break
+          try {
+            const status = await ask({ sessionId: get().sessionId, approvalId: approval.id, signal })
+            if (signal.aborted || status.status === 'pending') continue
+            if (!busy()) settleApproval(approval.id, status)
+            // While a reply streams, its own chunks say how the approval ended.
+            break
+          } catch (error) {
+            if (FocalError.isInstance(error) && finalCodes.has(error.code)) break
+          }
+        }
+        if (watching === current) watching = undefined
+      })()
+    }
 
     function addUserMessage(shown: string, text: string) {
       const messageId = generateId()
@@ -209,6 +304,8 @@ export function createChatStore({
       },
       reset(nextSessionId = crypto.randomUUID()) {
         controller?.abort()
+        watching?.controller.abort()
+        watching = undefined
         failed = undefined
         set({
           sessionId: nextSessionId,

@@ -1,7 +1,7 @@
 import type { TurnResult } from '@focal/core'
 import { FocalError } from '@focal/core/errors'
 import { readUiMessageStream, toUiMessageChunks, turnResultEvents } from '@focal/core/ui-message-stream'
-import type { ChatTransport, FocalUiMessageChunk } from './types.ts'
+import type { ChatApprovalStatus, ChatTransport, FocalUiMessageChunk } from './types.ts'
 
 /** Options of {@link createHttpTransport}. */
 export interface HttpTransportOptions {
@@ -164,11 +164,42 @@ export function createHttpTransport({
       const path = `/v1/approvals/${encodeURIComponent(approvalId)}`
       yield* readReply(await post(path, sessionId, { sessionId, decision }, signal, 'approver'))
     },
+    async approvalStatus({ sessionId, approvalId, signal }) {
+      const path = `/v1/sessions/${encodeURIComponent(sessionId)}/approvals/${encodeURIComponent(approvalId)}`
+      const token = tokens.get(sessionId)
+      const response = await fetchImplementation(`${baseUrl}${path}`, {
+        headers: {
+          accept: 'application/json',
+          ...(token === undefined ? {} : { [sessionTokenHeader]: token }),
+          ...headers,
+        },
+        signal,
+      })
+      if (!response.ok) throw await failure(response)
+      return readApprovalStatus(await response.json())
+    },
     async restoreGoal({ sessionId, reason }) {
       const path = `/v1/sessions/${encodeURIComponent(sessionId)}/goal/restore`
       const body = reason === undefined ? {} : { reason }
       const response = await post(path, sessionId, body, new AbortController().signal)
       return (await response.json()) as { restored: boolean }
     },
+  }
+}
+
+const approvalStatuses = new Set(['pending', 'approved', 'rejected', 'expired'])
+
+/** Checks the edge's approval status body: a status it knows, optional strings. */
+function readApprovalStatus(body: unknown): ChatApprovalStatus {
+  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  if (typeof record.status !== 'string' || !approvalStatuses.has(record.status))
+    throw new FocalError({
+      code: 'transport-failed',
+      message: `approval status: expected one of ${[...approvalStatuses].join(', ')}, got ${JSON.stringify(record.status)}`,
+    })
+  return {
+    status: record.status as ChatApprovalStatus['status'],
+    ...(typeof record.approverRole === 'string' ? { approverRole: record.approverRole } : {}),
+    ...(typeof record.reply === 'string' ? { reply: record.reply } : {}),
   }
 }

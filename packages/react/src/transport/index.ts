@@ -5,6 +5,7 @@ export type { LocalTransportEngine, LocalTransportOptions } from './create-local
 export { createLocalTransport } from './create-local-transport.ts'
 export type {
   ChatApprovalRequest,
+  ChatApprovalStatus,
   ChatSendRequest,
   ChatTransport,
   FocalEnforcementData,

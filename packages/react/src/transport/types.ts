@@ -51,4 +51,22 @@ export interface ChatTransport {
   resolveApproval(request: ChatApprovalRequest): AsyncIterable<FocalUiMessageChunk>
   /** Undoes the session's last goal narrowing; transports without one cannot. */
   restoreGoal?(request: { sessionId: string; reason?: string }): Promise<{ restored: boolean }>
+  /**
+   * Where a paused action of this session stands, as its requester sees it: a `wait` client polls
+   * it, so an approver's decision and the reply it produced show without another message.
+   */
+  approvalStatus?(request: {
+    sessionId: string
+    approvalId: string
+    signal: AbortSignal
+  }): Promise<ChatApprovalStatus>
+}
+
+/** What {@link ChatTransport.approvalStatus} reports. */
+export interface ChatApprovalStatus {
+  status: 'pending' | 'approved' | 'rejected' | 'expired'
+  /** The approver's role, once decided. */
+  approverRole?: string
+  /** The reply of the turn the decision resumed (the edge's guards applied). */
+  reply?: string
 }

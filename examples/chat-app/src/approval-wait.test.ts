@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { serveFocal } from '@focal/edge/node'
+import { type ChatStore, createChatStore, createHttpTransport } from '@focal/react'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { demoFlows } from './demo-messages.ts'
+
+// The customer's widget waits for a supervisor; the supervisor decides from another client. The
+// customer must see the decision and the reply it produced without sending another message.
+const definition = readFileSync(
+  join(import.meta.dirname, '..', '..', 'definitions', 'refund-support.yaml'),
+  'utf8',
+)
+const supervisor = { token: 'wait-test-supervisor-credential-0123456789', id: 'sam', roles: ['supervisor'] }
+
+let served: ReturnType<typeof serveFocal>
+let origin: string
+
+beforeAll(async () => {
+  served = serveFocal({ definition, approvers: [supervisor], port: 0, hostname: '127.0.0.1' })
+  await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
+  origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  await new Promise((resolve) => served.server.close(resolve))
+})
+
+/** The customer asks for the gated cancellation and waits; returns its store and the approval id. */
+async function customerWaiting(): Promise<{ store: ChatStore; approvalId: string }> {
+  const store = createChatStore({ transport: createHttpTransport({ baseUrl: origin }), approvalPollMs: 25 })
+  await store.getState().sendMessage(demoFlows.approval.text)
+  const approval = store.getState().pendingApproval
+  expect(approval?.approver).toBe('supervisor')
+  expect(store.getState().canResolveApprovals).toBe(false)
+  return { store, approvalId: approval!.id }
+}
+
+async function supervisorDecides(sessionId: string, approvalId: string, decision: 'approve' | 'reject') {
+  const transport = createHttpTransport({ baseUrl: origin, approverToken: supervisor.token })
+  for await (const _chunk of transport.resolveApproval({
+    sessionId,
+    approvalId,
+    decision,
+    signal: new AbortController().signal,
+  }));
+}
+
+const approvalPart = (store: ChatStore) =>
+  store
+    .getState()
+    .messages.flatMap((message) => message.parts)
+    .find((part) => part.type === 'approval')
+
+const lastText = (store: ChatStore) =>
+  store
+    .getState()
+    .messages.at(-1)
+    ?.parts.flatMap((part) => (part.type === 'text' ? [part.text] : []))
+    .join('')
+
+describe('a customer waiting for a supervisor', () => {
+  it('sees the approval and the reply it produced without sending another message', async () => {
+    const { store, approvalId } = await customerWaiting()
+    const before = store.getState().messages.length
+    await supervisorDecides(store.getState().sessionId, approvalId, 'approve')
+    await vi.waitFor(() => expect(approvalPart(store)).toMatchObject({ decision: 'approve' }), {
+      timeout: 5000,
+    })
+    expect(store.getState().pendingApproval).toBeUndefined()
+    expect(store.getState().messages).toHaveLength(before + 1)
+    expect(lastText(store)).toMatch(/NW-2002/)
+  })
+
+  it('sees a rejection the same way', async () => {
+    const { store, approvalId } = await customerWaiting()
+    await supervisorDecides(store.getState().sessionId, approvalId, 'reject')
+    await vi.waitFor(() => expect(approvalPart(store)).toMatchObject({ decision: 'reject' }), {
+      timeout: 5000,
+    })
+    expect(store.getState().pendingApproval).toBeUndefined()
+  })
+
+  it('keeps waiting while nobody decided, and the status is for the session only', async () => {
+    const { store, approvalId } = await customerWaiting()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(approvalPart(store)).toMatchObject({ decision: 'pending' })
+    const path = `/v1/sessions/${store.getState().sessionId}/approvals/${approvalId}`
+    const stranger = await fetch(`${origin}${path}`)
+    expect(stranger.status).toBe(401)
+    expect(await stranger.json()).toMatchObject({ error: { code: expect.any(String) } })
+    store.getState().reset()
+  })
+})
