@@ -49,6 +49,7 @@ describe('serveFocal on a real socket', () => {
       `POST /v1/turn HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${testAppConfig.clientToken}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"text":"hi`,
     )
     expect(answer).toMatch(/^HTTP\/1\.1 408/)
+    expect(answer).toContain('"code":"request-timeout"')
   })
 
   it('answers an oversized body with 413 payload-too-large as JSON', async () => {
