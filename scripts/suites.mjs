@@ -19,8 +19,10 @@ export const suites = [
     report: 'vitest-json',
   },
   {
-    // @focal/edge inside real workerd: the shared HTTP suite on Durable Objects, DO store conformance.
-    name: 'edge on workerd (vitest-pool-workers)',
+    // @focal/edge on real workerd: inside it (vitest-pool-workers) the shared HTTP suite on Durable
+    // Objects and DO store conformance; from Node, the raw-socket body suite against the test Worker
+    // under `wrangler dev` (packages/edge/vitest.workers.config.ts, two projects).
+    name: 'edge on workerd (vitest-pool-workers, wrangler dev)',
     command: 'pnpm',
     args: [
       '--filter',
@@ -37,7 +39,8 @@ export const suites = [
     report: 'vitest-json',
   },
   {
-    // @focal/edge on a real Deno process: the shared HTTP suite over loopback, Deno KV store conformance.
+    // @focal/edge on a real Deno process: the shared HTTP suite and the raw-socket body suite over
+    // loopback, Deno KV store conformance.
     name: 'edge on Deno (deno npm binary)',
     command: 'pnpm',
     args: [

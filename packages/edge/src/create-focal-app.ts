@@ -99,7 +99,7 @@ function checkTokenTtl(ttl: number): number {
  * export default app
  */
 export function createFocalApp(options: FocalAppOptions): Hono {
-  const { name = 'focal', bodyLimit: maxSize = 65_536 } = options
+  const { name = 'focal', bodyLimit: maxSize = 65_536, bodyTimeoutMs = 30_000 } = options
   const limits = { ...defaultInputLimits, ...options.limits }
   const schemas = createRequestSchemas(limits)
   const parts = resolveAppParts(options)
@@ -170,7 +170,7 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     const check = clientAuth(auth)
     app.use('*', (hono, next) => (publicPaths.has(hono.req.path) ? next() : check(hono, next)))
   }
-  app.use('*', limitBody(maxSize))
+  app.use('*', limitBody({ maxSize, timeoutMs: bodyTimeoutMs }))
   app.get('/health', (hono) => hono.json({ status: 'ok' as const, name }))
   const openApi = createOpenApiDocument(schemas, name)
   app.get('/openapi.json', (hono) => hono.json(openApi))

@@ -40,6 +40,7 @@ export type FocalErrorCode =
   | 'session-token-revoked'
   | 'server-misconfigured'
   | 'payload-too-large'
+  | 'request-timeout'
   | 'unsupported-media-type'
   | 'route-not-found'
   | 'method-not-allowed'

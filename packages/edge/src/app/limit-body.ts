@@ -1,25 +1,124 @@
 import { FocalError } from '@focal/core'
 import type { MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
+
+/** Options of {@link limitBody}. */
+export interface LimitBodyOptions {
+  /** Largest body in bytes; a larger one gets 413 `payload-too-large`. */
+  maxSize: number
+  /** How long reading the body may take; an incomplete body then gets 408 `request-timeout`. */
+  timeoutMs: number
+  /**
+   * How many bytes of a body over `maxSize` are still read (and thrown away) so the client gets the
+   * 413; beyond them the body is cancelled and the runtime may reset the connection instead.
+   * @default 16 MiB
+   */
+  drainLimit?: number
+}
+
+const tooLarge = (maxSize: number): FocalError =>
+  new FocalError({ code: 'payload-too-large', message: `The body is larger than ${maxSize} bytes.` })
+
+const timedOut = (timeoutMs: number): FocalError =>
+  new FocalError({ code: 'request-timeout', message: `The body did not arrive within ${timeoutMs} ms.` })
+
+/** `promise`, or a rejection with `error()` once `deadline` (epoch ms) has passed. */
+function beforeDeadline<T>(promise: Promise<T>, deadline: number, error: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(error()), Math.max(0, deadline - Date.now()))
+  })
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer))
+}
 
 /**
- * Middleware: 413 `payload-too-large` for a body over `maxSize` bytes. A declared
- * `content-length` is checked from the header alone (as Hono's `bodyLimit` does), without touching
- * `c.req.raw.body`: on `@hono/node-server` that would build a web `Request` and stream the body
- * through it instead of reading it directly. Chunked bodies go through Hono's counting `bodyLimit`.
+ * Reads and discards the rest of a refused body, up to `limit` bytes or the deadline, then cancels
+ * what is left. Why read at all: workerd (and Deno) close a connection whose request body is still
+ * unread when the response is done; the unread bytes make the kernel send a reset, and the client
+ * (or `wrangler dev`'s proxy, which then answers its own text 503) loses the 413.
  */
-export function limitBody(maxSize: number): MiddlewareHandler {
-  const tooLarge = (): never => {
-    throw new FocalError({ code: 'payload-too-large', message: `The body is larger than ${maxSize} bytes.` })
+async function drain(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limit: number,
+  deadline: number,
+): Promise<void> {
+  let drained = 0
+  try {
+    while (drained <= limit) {
+      const { done, value } = await beforeDeadline(
+        reader.read(),
+        deadline,
+        () => new Error('drain timed out'),
+      )
+      if (done) return
+      drained += value.length
+    }
+  } catch {
+    // A client that stalls or disconnects mid-body still gets (or misses) the 413; nothing to add.
   }
-  const counting = bodyLimit({ maxSize, onError: tooLarge })
-  return (context, next) => {
+  reader.cancel().catch(() => {})
+}
+
+/**
+ * Middleware: 413 `payload-too-large` for a body over `maxSize` bytes, 408 `request-timeout` for a
+ * body that does not arrive within `timeoutMs` (a client that declares more bytes than it sends).
+ * An acceptable declared `content-length` is read with `c.req.text()` (cached for the route), never
+ * through `c.req.raw.body`: on `@hono/node-server` that would build a web `Request` and stream the
+ * body through it instead of reading it directly. Chunked bodies are counted as they arrive.
+ */
+export function limitBody({
+  maxSize,
+  timeoutMs,
+  drainLimit = 16 * 1024 * 1024,
+}: LimitBodyOptions): MiddlewareHandler {
+  return async (context, next) => {
     const method = context.req.method
     if (method === 'GET' || method === 'HEAD') return next()
+    const deadline = Date.now() + timeoutMs
     const length = context.req.header('content-length')
-    if (length === undefined || context.req.header('transfer-encoding') !== undefined)
-      return counting(context, next)
-    if (Number.parseInt(length || '0', 10) > maxSize) tooLarge()
+    if (length !== undefined && context.req.header('transfer-encoding') === undefined) {
+      const declared = Number.parseInt(length || '0', 10)
+      if (declared > maxSize) {
+        const body = context.req.raw.body
+        if (body && declared <= drainLimit) await drain(body.getReader(), drainLimit, deadline)
+        throw tooLarge(maxSize)
+      }
+      // Read here (Hono caches it for the route) so a stalled body times out; a body cut short by the
+      // client is left to the route, which answers `invalid-json` for it.
+      if (declared > 0) {
+        await beforeDeadline(context.req.text(), deadline, () => timedOut(timeoutMs)).catch((error) => {
+          if (FocalError.isInstance(error)) throw error
+        })
+      }
+      return next()
+    }
+    const body = context.req.raw.body
+    if (!body) return next()
+    const reader = body.getReader()
+    const chunks: Uint8Array[] = []
+    let size = 0
+    for (;;) {
+      const read = reader.read()
+      const { done, value } = await beforeDeadline(read, deadline, () => timedOut(timeoutMs)).catch(
+        (error) => {
+          reader.cancel().catch(() => {})
+          throw error
+        },
+      )
+      if (done) break
+      size += value.length
+      if (size > maxSize) {
+        await drain(reader, drainLimit - size, deadline)
+        throw tooLarge(maxSize)
+      }
+      chunks.push(value)
+    }
+    const buffer = new Uint8Array(size)
+    let offset = 0
+    for (const chunk of chunks) {
+      buffer.set(chunk, offset)
+      offset += chunk.length
+    }
+    context.req.raw = new Request(context.req.raw, { body: buffer })
     return next()
   }
 }

@@ -216,6 +216,13 @@ export type FocalAppOptions = FocalAppEngineSource & {
    */
   bodyLimit?: number
   /**
+   * How long reading a request body may take, in milliseconds; a body still incomplete then gets
+   * 408 `request-timeout` (workerd and Deno have no request timeout of their own, so a client that
+   * declares more bytes than it sends would otherwise hold the request open).
+   * @default 30000
+   */
+  bodyTimeoutMs?: number
+  /**
    * Per-field limits.
    * @default defaultInputLimits
    */

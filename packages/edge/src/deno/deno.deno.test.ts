@@ -6,6 +6,7 @@ import {
   startDenoTestServer,
 } from '../testing/deno/start-deno-test-server.ts'
 import { describeFocalHttpSuite } from '../testing/http-suite.ts'
+import { describeRawBodySuite } from '../testing/raw-body-suite.ts'
 import { runConcurrentTurns } from '../testing/run-concurrent-turns.ts'
 
 let server: DenoTestServer
@@ -21,6 +22,12 @@ afterAll(async () => {
 describeFocalHttpSuite('Deno (serveFocal over Deno.serve, Deno KV)', () => async (request) => {
   const url = new URL(request.url)
   return fetch(new Request(`${server.appUrl}${url.pathname}${url.search}`, request))
+})
+
+describeRawBodySuite('Deno (serveFocal over Deno.serve)', {
+  port: () => Number(new URL(server.appUrl).port),
+  closesStalled: false,
+  cutShort: { status: 400, code: 'invalid-json' },
 })
 
 describeSessionStoreConformance('deno-kv', () => denoStoreProxies(server.storesUrl).sessionStore)

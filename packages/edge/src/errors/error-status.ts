@@ -7,6 +7,7 @@ export type FocalErrorStatus =
   | 403
   | 404
   | 405
+  | 408
   | 409
   | 410
   | 413
@@ -49,6 +50,7 @@ export const errorStatus = {
   'tool-not-found': 404,
   'version-conflict': 409,
   'approval-expired': 410,
+  'request-timeout': 408,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
   'reformulation-not-logged': 409,

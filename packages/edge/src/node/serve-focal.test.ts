@@ -2,6 +2,7 @@ import { type AddressInfo, connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestAppOptions } from '../testing/create-test-app.ts'
 import { describeFocalHttpSuite } from '../testing/http-suite.ts'
+import { describeRawBodySuite } from '../testing/raw-body-suite.ts'
 import { readRefundSupport } from '../testing/read-refund-support.ts'
 import { testAppConfig } from '../testing/test-app-config.ts'
 import { serveFocal } from './serve-focal.ts'
@@ -31,6 +32,14 @@ describeFocalHttpSuite('Node (@hono/node-server socket on 127.0.0.1)', () => asy
   return fetch(new Request(`${origin}${url.pathname}${url.search}`, request))
 })
 
+describeRawBodySuite('Node (@hono/node-server socket on 127.0.0.1)', {
+  port: () => Number(new URL(origin).port),
+  // Node's request timeout (1 s here) answers a stall before the app's bodyTimeoutMs, and Node's
+  // parser refuses a body cut short before the app sees it: both as JSON (answerClientError).
+  closesStalled: true,
+  cutShort: { status: 400, code: 'invalid-request' },
+})
+
 /** Writes raw bytes to the server and resolves with everything it answers until it closes. */
 function rawExchange(bytes: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -49,6 +58,7 @@ describe('serveFocal on a real socket', () => {
       `POST /v1/turn HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${testAppConfig.clientToken}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"text":"hi`,
     )
     expect(answer).toMatch(/^HTTP\/1\.1 408/)
+    expect(answer).toContain('"code":"request-timeout"')
   })
 
   it('answers an oversized body with 413 payload-too-large as JSON', async () => {

@@ -2,6 +2,7 @@ import { type ServerType, serve } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { FocalAppOptions } from '../app/types.ts'
 import { createFocalApp } from '../create-focal-app.ts'
+import { answerClientError } from './answer-client-error.ts'
 
 // Node's global; this entry is typechecked without Node's types.
 const { setImmediate } = globalThis as unknown as { setImmediate: (callback: () => void) => unknown }
@@ -16,7 +17,8 @@ export interface NodeListenOptions {
   onListen?: (address: { hostname: string; port: number }) => void
   /**
    * Most milliseconds a client may take to send a whole request (headers and body); a body shorter
-   * than its `content-length` is answered 408 and the connection closed, instead of held open.
+   * than its `content-length` is answered 408 `request-timeout` (JSON) and the connection closed,
+   * instead of held open.
    * @default 30_000
    */
   requestTimeoutMs?: number
@@ -62,5 +64,10 @@ export function serveFocal(options: FocalAppOptions & NodeListenOptions): { app:
   const server = serve({ fetch: app.fetch, port, hostname, serverOptions }, (info) =>
     onListen?.({ hostname, port: info.port }),
   )
+  // Node's own 400 / 408 for a request it gave up on carry no body; answer them as JSON instead.
+  const clientErrors = server as unknown as {
+    on(event: 'clientError', listener: typeof answerClientError): void
+  }
+  clientErrors.on('clientError', answerClientError)
   return { app, server }
 }

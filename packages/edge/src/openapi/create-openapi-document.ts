@@ -199,6 +199,7 @@ function operation(components: Components, route: RouteDocument) {
       ...(route.path === '/v1/turn' || route.path === '/v1/chat'
         ? { 409: errorResponse(components, 'session-claimed (the id belongs to another client)') }
         : {}),
+      408: errorResponse(components, 'request-timeout (the body did not arrive within bodyTimeoutMs)'),
       413: errorResponse(components, 'payload-too-large'),
     },
   }

@@ -39,6 +39,7 @@ export function createTestAppOptions({
     approvers: [testAppConfig.supervisor, testAppConfig.agent],
     cors: { origin: [testAppConfig.origin] },
     bodyLimit: testAppConfig.bodyLimit,
+    bodyTimeoutMs: testAppConfig.bodyTimeoutMs,
     limits: { maxTextLength: testAppConfig.maxTextLength },
   }
 }

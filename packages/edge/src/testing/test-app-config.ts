@@ -3,6 +3,8 @@ export const testAppConfig = {
   clientToken: 'test-client-token-0123456789',
   sessionSecret: 'test-session-secret-0123456789-abcdefghij',
   bodyLimit: 16_384,
+  /** Short, so the stalled-body socket tests see the 408 quickly. */
+  bodyTimeoutMs: 3000,
   maxTextLength: 2000,
   origin: 'https://app.example',
   /** Holds the `supervisor` role: may decide the refund definition's large cancellations. */

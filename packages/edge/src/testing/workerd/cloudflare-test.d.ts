@@ -12,3 +12,9 @@ declare module '*.yaml?raw' {
   const text: string
   export default text
 }
+
+// Wrangler's `Text` rule (the `wrangler dev` socket Worker bundles the example definition this way).
+declare module '*.yaml' {
+  const text: string
+  export default text
+}
