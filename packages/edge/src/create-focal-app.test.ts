@@ -22,6 +22,17 @@ describeFocalHttpSuite('Node (app.request)', () => {
 })
 
 describe('createFocalApp', () => {
+  it.each([
+    ['bodyTimeoutMs', 0],
+    ['bodyTimeoutMs', -5],
+    ['bodyLimit', 0],
+    ['bodyLimit', 1.5],
+  ] as const)('refuses %s = %d at start, naming the option', (option, value) => {
+    expect(() => createFocalApp({ definition, [option]: value })).toThrow(
+      expect.objectContaining({ code: 'invalid-argument', message: expect.stringContaining(option) }),
+    )
+  })
+
   it('issues and requires session tokens with no sessionSecret given (a random secret per app)', async () => {
     const app = createFocalApp({ definition })
     const post = (body: object, headers: Record<string, string> = {}) =>

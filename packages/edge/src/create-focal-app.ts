@@ -100,6 +100,15 @@ function checkTokenTtl(ttl: number): number {
  */
 export function createFocalApp(options: FocalAppOptions): Hono {
   const { name = 'focal', bodyLimit: maxSize = 65_536, bodyTimeoutMs = 30_000 } = options
+  for (const [option, value] of [
+    ['bodyLimit', maxSize],
+    ['bodyTimeoutMs', bodyTimeoutMs],
+  ] as const)
+    if (!Number.isInteger(value) || value <= 0)
+      throw new FocalError({
+        code: 'invalid-argument',
+        message: `${option}: expected a positive whole number, got ${String(value)}`,
+      })
   const limits = { ...defaultInputLimits, ...options.limits }
   const schemas = createRequestSchemas(limits)
   const parts = resolveAppParts(options)
