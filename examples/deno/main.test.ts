@@ -26,6 +26,8 @@ function start(environment: Record<string, string>) {
       ...environment,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: `.bin/deno` is a shim that starts the real binary, and both must go.
+    detached: true,
   })
   running.push(child)
   let output = ''
@@ -46,7 +48,14 @@ function start(environment: Record<string, string>) {
 }
 
 afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGTERM')
+  for (const child of running.splice(0)) {
+    if (child.pid === undefined) continue
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      // The group already exited.
+    }
+  }
 })
 
 describe('examples/deno/main.ts', () => {
