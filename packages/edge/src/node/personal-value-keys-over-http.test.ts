@@ -210,6 +210,29 @@ describe('durable personal-value keys (two Node servers, one Redis, scripted mod
       expect({ value, found: stored.includes(value) }).toEqual({ value, found: false })
   })
 
+  it('gives an id claimed anew after its claim and state expired a new salt, so the old value stays shredded', async () => {
+    const sessionId = `expired-${crypto.randomUUID()}`
+    const sealedTurn = await turn(keepSessionTokens(), first.origin, {
+      sessionId,
+      text: `Where is my order NW-1001? I paid with ${card}.`,
+    })
+    expect(sealedTurn.body.text).toBe(`The card on file is ${card}.`)
+    // As if the claim and the state had expired first (their TTLs slide apart from the salt's).
+    await client.del([`${keyPrefix}claim:${sessionId}`, `${keyPrefix}session:${sessionId}`])
+    const saltKey = `${keyPrefix}session:${personalValueSaltId(sessionId)}`
+    const oldSalt = await client.hGet(saltKey, 'state')
+    expect(oldSalt).not.toBeNull()
+    const newcomer = await turn(keepSessionTokens(), second.origin, {
+      sessionId,
+      text: 'Where is my order NW-1001?',
+    })
+    expect(newcomer).toEqual({
+      status: 200,
+      body: expect.objectContaining({ text: 'The card on file is [CREDIT_CARD_1].' }),
+    })
+    expect(await client.hGet(saltKey, 'state')).not.toBe(oldSalt)
+  })
+
   it('ends two concurrent first requests on two instances with one claim, one sealed value and one salt', async () => {
     const sessionId = `race-${crypto.randomUUID()}`
     const body = { sessionId, text: `Where is my order NW-1001? I paid with ${card}.` }
