@@ -103,6 +103,7 @@ export type {
 export { createAlignmentJudge } from './judge/index.ts'
 export type {
   CreateLedgerOptions,
+  DerivedPersonalValueKeyStoreOptions,
   Ledger,
   LedgerAnchorStore,
   LedgerAppendOptions,
@@ -132,12 +133,14 @@ export type {
   VerifyLedgerOptions,
 } from './ledger/index.ts'
 export {
+  createDerivedPersonalValueKeyStore,
   createLedger,
   createMemoryLedgerAnchorStore,
   createMemoryLedgerStore,
   createMemoryPersonalValueKeyStore,
   importLedgerKey,
   openPersonalValue,
+  personalValueSaltId,
   renderProvenance,
   sealPersonalValue,
   verifyLedger,

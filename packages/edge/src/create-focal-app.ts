@@ -1,4 +1,10 @@
-import { createMemoryPersonalValueKeyStore, FocalError, type PersonalValueKeyStore } from '@focal/core'
+import {
+  createDerivedPersonalValueKeyStore,
+  createMemoryPersonalValueKeyStore,
+  FocalError,
+  type MemoryPersonalValueKeyStoreOptions,
+  type PersonalValueKeyStore,
+} from '@focal/core'
 import { guardWholeText } from '@focal/core/enforcement'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
@@ -80,6 +86,25 @@ function resolveRestorer(
   return (sessionId) => createValueRestorer({ sessionId, ledgerStore, keyStore, restorable, isReleasable })
 }
 
+/**
+ * The input rail's key store: the host's, else keys derived from `sessionSecret` with salts in the
+ * session store the host passed (they survive restarts and are shared by every instance on that
+ * store), else keys in this process's memory (no shared secret, or only the app's own memory
+ * session store: nothing would survive a restart anyway).
+ */
+function resolveKeyStore(
+  options: FocalAppOptions,
+  parts: ResolvedAppParts,
+  memory: MemoryPersonalValueKeyStoreOptions,
+): PersonalValueKeyStore | undefined {
+  if (options.inputRails === false || parts.detectors === undefined) return undefined
+  if (options.inputRails?.keyStore !== undefined) return options.inputRails.keyStore
+  const { sessionSecret: secret, sessionStore } = options
+  if (typeof secret === 'string' && sessionStore !== undefined)
+    return createDerivedPersonalValueKeyStore({ secret, sessionStore })
+  return createMemoryPersonalValueKeyStore(memory)
+}
+
 function checkTokenTtl(ttl: number): number {
   if (!Number.isFinite(ttl) || ttl < 1000) {
     throw new FocalError({
@@ -113,11 +138,8 @@ export function createFocalApp(options: FocalAppOptions): Hono {
   const schemas = createRequestSchemas(limits)
   const parts = resolveAppParts(options)
   const memory = { ...defaultMemoryBounds, ...options.memory }
-  const personalValueKeys =
-    options.inputRails === false || parts.detectors === undefined
-      ? undefined
-      : (options.inputRails?.keyStore ?? createMemoryPersonalValueKeyStore(memory))
   const tokens = resolveSessionTokens(options.sessionSecret)
+  const personalValueKeys = resolveKeyStore(options, parts, memory)
   const context: FocalAppContext = {
     ...parts,
     personalValueKeys,

@@ -12,6 +12,7 @@ export type FocalErrorCode =
   | 'invalid-goal-attempt'
   | 'invalid-ledger-event'
   | 'ledger-append-failed'
+  | 'invalid-stored-value'
   | 'reformulation-not-logged'
   | 'version-conflict'
   | 'session-not-found'

@@ -14,6 +14,11 @@ export {
 export type { BoundedMap, BoundedMapOptions } from './create-bounded-map.ts'
 export { createBoundedMap } from './create-bounded-map.ts'
 export {
+  createDerivedPersonalValueKeyStore,
+  type DerivedPersonalValueKeyStoreOptions,
+  personalValueSaltId,
+} from './create-derived-personal-value-key-store.ts'
+export {
   type CreateLedgerOptions,
   createLedger,
   type Ledger,

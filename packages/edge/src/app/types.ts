@@ -123,7 +123,13 @@ export type FocalAppOptions = FocalAppEngineSource & {
    * and appended to the session's ledger as a `personal-value-sealed` event; `DELETE
    * /v1/sessions/:id` deletes the key (crypto-shredding). Replies show the types of
    * `settings.inputRails.restore` back to the session's own client. `false` turns the rail off.
-   * @default { keyStore: createMemoryPersonalValueKeyStore(memory) } when the app has a definition
+   * With a `sessionSecret` string and a `sessionStore` passed in, keys are derived from the secret
+   * and a per-session salt kept in that store (`createDerivedPersonalValueKeyStore`): sealed values
+   * survive restarts and open on every instance sharing the store and secret. Otherwise keys live
+   * in this process's memory and a restart shreds them.
+   * @default { keyStore: createDerivedPersonalValueKeyStore({ secret: sessionSecret, sessionStore }) }
+   * with a secret and a session store, else { keyStore: createMemoryPersonalValueKeyStore(memory) }
+   * (when the app has a definition)
    */
   inputRails?: false | { keyStore?: PersonalValueKeyStore }
   /**

@@ -58,6 +58,9 @@ export async function authorizeSession(
       await app.sessionClaims.remove(sessionId)
       throw claimed(sessionId)
     }
+    // A new owner never inherits the key (or salt) of an earlier holder of the id whose claim and
+    // state expired or were evicted first: what that holder sealed in the ledger stays shredded.
+    await app.personalValueKeys?.delete(sessionId)
     return issueSessionToken(context, app, sessionId, epoch)
   }
   const check = await app.tokens.verify(sessionId, token)

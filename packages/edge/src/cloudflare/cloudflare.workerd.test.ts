@@ -3,7 +3,10 @@ import { createEngine, FocalError, type GenerateOptions, type LanguageModel } fr
 import { describeLedgerStoreConformance, describeSessionStoreConformance } from '@focal/core/testing'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
+import { createFocalApp } from '../create-focal-app.ts'
+import { createCardKeeperOptions } from '../testing/card-keeper.ts'
 import { createTestApp, createTestAppOptions } from '../testing/create-test-app.ts'
+import { describePersonalValueKeysSuite } from '../testing/describe-personal-value-keys-suite.ts'
 import { describeFocalHttpSuite } from '../testing/http-suite.ts'
 import { runConcurrentTurns } from '../testing/run-concurrent-turns.ts'
 import { refundSupport, type TestWorkerEnv } from '../testing/workerd/test-worker.ts'
@@ -12,6 +15,14 @@ import { createFocalStores, createKvCompileCache, serveFocal } from './index.ts'
 const namespace = (env as unknown as TestWorkerEnv).FOCAL_SESSIONS
 
 describeFocalHttpSuite('workerd (serveFocal, Durable Objects)', () => (request) => SELF.fetch(request))
+
+// Two app instances over the same Durable Objects namespace: a restart, or another isolate.
+describePersonalValueKeysSuite('workerd (Durable Objects)', () => {
+  const [first, second] = [0, 1].map(() =>
+    createFocalApp(createCardKeeperOptions(createFocalStores({ namespace }))),
+  )
+  return [async (request) => first!.request(request), async (request) => second!.request(request)]
+})
 
 describeSessionStoreConformance('durable-objects', () => createFocalStores({ namespace }).sessionStore)
 describeLedgerStoreConformance('durable-objects', () => createFocalStores({ namespace }).ledgerStore)

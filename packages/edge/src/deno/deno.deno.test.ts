@@ -5,6 +5,7 @@ import {
   denoStoreProxies,
   startDenoTestServer,
 } from '../testing/deno/start-deno-test-server.ts'
+import { describePersonalValueKeysSuite } from '../testing/describe-personal-value-keys-suite.ts'
 import { describeFocalHttpSuite } from '../testing/http-suite.ts'
 import { describeRawBodySuite } from '../testing/raw-body-suite.ts'
 import { runConcurrentTurns } from '../testing/run-concurrent-turns.ts'
@@ -29,6 +30,20 @@ describeRawBodySuite('Deno (serveFocal over Deno.serve)', {
   closesStalled: false,
   cutShort: { status: 400, code: 'invalid-json' },
 })
+
+/** Forwards a request to one of the Deno process's apps, keeping path and query. */
+function sendTo(origin: string) {
+  return (request: Request) => {
+    const url = new URL(request.url)
+    return fetch(new Request(`${origin}${url.pathname}${url.search}`, request))
+  }
+}
+
+// Two card-keeper apps in the Deno process over the same KV: a restart, or another isolate.
+describePersonalValueKeysSuite('Deno (serveFocal over Deno.serve, Deno KV)', () => [
+  sendTo(server.keysUrls[0]),
+  sendTo(server.keysUrls[1]),
+])
 
 describeSessionStoreConformance('deno-kv', () => denoStoreProxies(server.storesUrl).sessionStore)
 describeLedgerStoreConformance('deno-kv', () => denoStoreProxies(server.storesUrl).ledgerStore)

@@ -57,6 +57,7 @@ export const errorStatus = {
   'model-rate-limited': 429,
   aborted: 499,
   'ledger-append-failed': 500,
+  'invalid-stored-value': 500,
   'internal-error': 500,
   'server-misconfigured': 500,
   'model-error': 502,

@@ -1,8 +1,9 @@
 // Run by Deno (see vitest.deno.config.ts): the test app on Deno KV via `@focal/edge/deno`'s
-// serveFocal, plus a loopback RPC port exposing the same KV stores so Node can run core's store
+// serveFocal, two card-keeper apps over the same KV (`keysFirst`, `keysSecond`), plus a loopback RPC port exposing the same KV stores so Node can run core's store
 // conformance suites against them. Prints `{"app":port}` and `{"stores":port}` lines.
 import type { LedgerStore, SessionStore } from '@focal/core'
 import { createFocalStores, type FocalDenoKv, serveFocal } from '../../deno/index.ts'
+import { createCardKeeperOptions } from '../card-keeper.ts'
 import { createTestAppOptions } from '../create-test-app.ts'
 
 declare const Deno: {
@@ -26,6 +27,17 @@ serveFocal({
   hostname: '127.0.0.1',
   onListen: ({ port }) => console.log(JSON.stringify({ app: port })),
 })
+
+// Two card-keeper instances over the same KV (a restart, or another isolate), for the durable
+// personal-value key suite.
+for (const name of ['keysFirst', 'keysSecond']) {
+  serveFocal({
+    ...createCardKeeperOptions(createFocalStores({ kv })),
+    port: 0,
+    hostname: '127.0.0.1',
+    onListen: ({ port }) => console.log(JSON.stringify({ [name]: port })),
+  })
+}
 
 type StoreMethod = (...args: unknown[]) => Promise<unknown>
 

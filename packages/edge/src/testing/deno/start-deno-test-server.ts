@@ -10,6 +10,8 @@ export const denoBinary = `${packageRoot}node_modules/.bin/deno`
 export interface DenoTestServer {
   appUrl: string
   storesUrl: string
+  /** Two card-keeper app instances over the same KV (`describePersonalValueKeysSuite`). */
+  keysUrls: readonly [string, string]
   stop(): Promise<void>
 }
 
@@ -34,16 +36,18 @@ export async function startDenoTestServer(): Promise<DenoTestServer> {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: process.platform !== 'win32',
   })
-  const ports = await new Promise<{ app: number; stores: number }>((resolve, reject) => {
-    const found: { app?: number; stores?: number } = {}
+  type Ports = { app: number; stores: number; keysFirst: number; keysSecond: number }
+  const ports = await new Promise<Ports>((resolve, reject) => {
+    const found: Partial<Ports> = {}
     let output = ''
     const timer = setTimeout(() => reject(new Error(`Deno did not start:\n${output}`)), 60_000)
     const onData = (data: Uint8Array) => {
       output += String(data)
       for (const line of output.split('\n')) if (line.startsWith('{')) Object.assign(found, JSON.parse(line))
-      if (found.app && found.stores) {
+      const { app, stores, keysFirst, keysSecond } = found
+      if (app && stores && keysFirst && keysSecond) {
         clearTimeout(timer)
-        resolve({ app: found.app, stores: found.stores })
+        resolve({ app, stores, keysFirst, keysSecond })
       }
     }
     child.stdout?.on('data', onData)
@@ -55,6 +59,7 @@ export async function startDenoTestServer(): Promise<DenoTestServer> {
   return {
     appUrl: `http://127.0.0.1:${ports.app}`,
     storesUrl: `http://127.0.0.1:${ports.stores}`,
+    keysUrls: [`http://127.0.0.1:${ports.keysFirst}`, `http://127.0.0.1:${ports.keysSecond}`],
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve()
