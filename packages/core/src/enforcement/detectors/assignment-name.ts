@@ -11,9 +11,9 @@ export const assignmentSource = String.raw`["'\x60]?\s{0,3}(?:=|>|:{1,3}=|:|=>|\
 export const nonSecretWordSource =
   '(?:[Pp]ublic|PUBLIC|[Pp]ub_?[Kk]ey|csrf|CSRF|xsrf|XSRF|[Pp]rimary|[Ff]oreign|[Bb]ucket|[Ss]chema|[Ss]equence|[Ii]ssuer|[Mm]onkey|[Tt]urkey|[Kk]ey(?:ing|frame|word|board|press|store|tab|pair|[Mm]esh|[Ss]ignatures?)|[Aa]udience|AUDIENCE|jsonwebtoken|[Aa]uthenticity|(?<![\\w.-])key)[\\w.-]{0,20}'
 
-/** Regex source: a name ending in an id, a name, a URL, a path, a size, a version, a type or a hash. */
+/** Regex source: a name ending in an id, a name, a URL, a path, a size, a version, a type, a hash or a signature (public: it proves, it does not unlock). */
 export const nonSecretSuffixSource =
-  '(?:[_.-](?:id|ID|name|NAME|url|URL|uri|file|path|length|size|version|type|hash)|[a-z](?:Id|ID|Name|Url|Uri|File|Path|Length|Size|Version|Type|Hash))'
+  '(?:[_.-](?:id|ID|name|NAME|url|URL|uri|file|path|length|size|version|type|hash|signature|Signature|SIGNATURE)|[a-z](?:Id|ID|Name|Url|Uri|File|Path|Length|Size|Version|Type|Hash|Signature)|(?<![\\w.-])signature)'
 
 const nonSecretName = new RegExp(`${nonSecretWordSource}$|${nonSecretSuffixSource}$`)
 

@@ -136,6 +136,49 @@ function isSingleCaseHex(text: string, start: number, end: number): boolean {
   return (seen & 6) !== 6
 }
 
+/**
+ * A name of two or more words (camelCase, or joined by `_`, `-` or `.`), letters only but for a
+ * trailing number: not the tail of another random run before a comma.
+ */
+const compoundName = /^[A-Za-z_]{0,40}(?:[a-z][A-Z]|[A-Za-z][_.-][A-Za-z])[A-Za-z_.-]{0,40}[0-9]{0,2}$/
+
+/** Width of a PEM or PGP armor body line, and of a MIME base64 line. */
+const armorWidths = [64, 76]
+
+/**
+ * Is the run a whole line of an armored block (64 or 76 base64 characters) right after another
+ * such line (read within the 64 characters before it, as a stream sees them)? A private key's
+ * lines are found with its header by the private-key detector; such lines alone are a public key,
+ * a certificate or an attachment.
+ */
+function isArmorLine(text: string, runStart: number, runEnd: number): boolean {
+  if (!armorWidths.includes(runEnd - runStart)) return false
+  if (runStart < 2 || text.charCodeAt(runStart - 1) !== 10) return false
+  const after = text.charCodeAt(runEnd)
+  if (runEnd < text.length && after !== 10 && after !== 13) return false
+  let index = runStart - 2
+  if (text.charCodeAt(index) === 13) index--
+  const lookback = Math.max(0, runStart - 64)
+  for (; index >= lookback; index--) if (!isBase64Code(text.charCodeAt(index))) return false
+  return true
+}
+
+function isBase64Code(code: number): boolean {
+  return isAlphanumericAscii(code) || code === 43 || code === 47 || code === 61
+}
+
+/**
+ * The name of an HTML attribute value (`<input name="authenticity_token" value="…">`): the value
+ * is named by the element's `name`, not by `value`.
+ */
+function attributeName(text: string, valueStart: number, name: string): string {
+  if (name !== 'value' && name !== 'content') return name
+  const tag = text.lastIndexOf('<', valueStart)
+  if (tag < 0 || valueStart - tag > 200) return name
+  const attribute = /\b(?:name|property)=["']([\w.-]{1,64})["']/.exec(text.slice(tag, valueStart))
+  return attribute?.[1] ?? name
+}
+
 /** Random-looking strings (keys, passwords) with letters and digits and high Shannon entropy. */
 export function detectHighEntropy(
   text: string,
@@ -184,12 +227,29 @@ export function detectHighEntropyRun(
   const strong =
     runEnd - runStart >= 40 && entropy >= Math.max(threshold, 4.5) && digitCount(text, runStart, runEnd) >= 3
   const before = text.slice(Math.max(0, runStart - secretContextLength), runStart)
-  if (!strong && !secretContext.test(before)) return
+  const namedSecret = secretContext.test(before)
+  if (!strong && !namedSecret) return
   if (isPlaceholder(text, runStart, runEnd, 0)) return
   // A public key, a CSRF token or an id is named as such (`csrf-token=…` is one run: its name is
   // inside it); `xxxx`, `EXAMPLE` and `abcdefgh` are placeholders (entropy was checked above).
   const valueStart = assignedValueStart(text, runStart, runEnd)
-  if (isNonSecretName(assignmentNameBefore(text, valueStart))) return
+  const name = attributeName(text, valueStart, assignmentNameBefore(text, valueStart))
+  if (isNonSecretName(name)) return
+  // A value takes its meaning from its name: a strong random string assigned to a name that says
+  // nothing of a secret (`wrongStart := "…"`, `"signature": "…"`) is data, not a key.
+  // Only a name before the run counts (one inside it, `…AAA=…`, is base64 padding, not a name).
+  // A compound name (`sumOfExposures`, `row_hash`) describes the data; a single word may be a
+  // provider's name (`cloudflare: "…"`), which says nothing against a key.
+  if (
+    strong &&
+    valueStart === runStart &&
+    !namedSecret &&
+    compoundName.test(name) &&
+    !secretContext.test(name)
+  )
+    return
+  // A line of an armored block (PEM, PGP) whose header is out of sight: the line before is one too.
+  if (!namedSecret && isArmorLine(text, runStart, runEnd)) return
   if (isInPublicBlock(text, runStart, before)) return
   // `...6wqX6fNUXA/rYq...`: a value cut short in documentation, not a live one.
   if (text.startsWith('...', runStart - 3) || text.startsWith('...', runEnd)) return

@@ -50,6 +50,14 @@ function hasDigitAndLetter(value: string): boolean {
   return /[0-9]/.test(value) && /[A-Za-z]/.test(value)
 }
 
+/** A dotted name of identifiers (`X25519.KeyPair`, `sm02915.int.contoso.com`): code or a host, not a key. */
+const qualifiedName = /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)+$/
+
+/** A generic value: a digit and a letter, and not a dotted name. */
+function isGenericValue(value: string): boolean {
+  return hasDigitAndLetter(value) && !qualifiedName.test(value)
+}
+
 export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   // Cloud
   {
@@ -272,13 +280,14 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   {
     id: 'generic-api-key',
     context: new RegExp(
-      `(?:key|secret|token|passw(?:or)?d|pwd|credentials?|creds|auth)[\\w.-]{0,20}${assignment}`,
+      // A declared type may stand between the name and the operator (`var apiToken string = "…"`).
+      `(?:key|secret|token|passw(?:or)?d|pwd|credentials?|creds|auth)[\\w.-]{0,20}(?:[ \\t]{1,3}[a-z]\\w{0,10})?${assignment}`,
       'i',
     ),
     contextAllowlist: nonSecretAssignment,
     pattern: '[A-Za-z0-9_.=+/~-]{10,150}',
     entropy: 3.5,
-    validate: hasDigitAndLetter,
+    validate: isGenericValue,
     confidence: 0.8,
   },
 ]
