@@ -3,13 +3,9 @@
 // the scanner lands only with 0 differences (see CONTRIBUTING.md).
 //
 //   node --conditions=@focal/source --import tsx scripts/scanner-equivalence.ts <ref> [texts]
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { createScanner as createCurrentScanner } from '../packages/core/src/enforcement/create-scanner.ts'
 import type { ScanOptions } from '../packages/core/src/enforcement/types.ts'
+import { scannerAtRef } from './scanner-at-ref.ts'
 
 const [ref, countArgument] = process.argv.slice(2)
 if (ref === undefined) {
@@ -17,17 +13,8 @@ if (ref === undefined) {
   process.exit(2)
 }
 const count = Number(countArgument ?? 30_000)
-const root = join(import.meta.dirname, '..')
 
-// The scanner at `ref`, extracted beside a package.json that makes its files ES modules.
-const snapshot = mkdtempSync(join(tmpdir(), 'focal-scanner-'))
-const archive = join(snapshot, 'core.tar')
-execFileSync('git', ['archive', `--output=${archive}`, ref, 'packages/core/src'], { cwd: root })
-execFileSync('tar', ['-x', '-f', archive, '-C', snapshot])
-writeFileSync(join(snapshot, 'package.json'), '{"type":"module"}\n')
-const previous = (await import(
-  pathToFileURL(join(snapshot, 'packages/core/src/enforcement/create-scanner.ts')).href
-)) as { createScanner: typeof createCurrentScanner }
+const previous = await scannerAtRef(ref)
 const { benchCorpus } = (await import('../packages/core/src/enforcement/enforcement.bench.ts')) as {
   benchCorpus: string
 }
@@ -151,6 +138,6 @@ for (const text of [...adversarial, 'a:b::'.repeat(2000), '4'.repeat(5000), 'DE8
   compare(text)
 compare(benchCorpus)
 for (let index = 0; index < count; index++) compare(randomText())
-rmSync(snapshot, { recursive: true, force: true })
+previous.dispose()
 console.log(`${count} random texts, ${scans} scans compared with ${ref}: ${differences} differences`)
 process.exit(differences === 0 ? 0 : 1)

@@ -7,13 +7,9 @@
 //   node --conditions=@focal/source --import tsx scripts/scanner-throughput.ts <ref> [pairs] [detectors]
 //
 // `detectors` is a comma-separated `ScanOptions.detectors` list (all when omitted).
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { createScanner as createCurrentScanner } from '../packages/core/src/enforcement/create-scanner.ts'
 import type { DetectorId, ScanOptions } from '../packages/core/src/enforcement/types.ts'
+import { scannerAtRef } from './scanner-at-ref.ts'
 
 const [ref, pairsArgument, detectorsArgument] = process.argv.slice(2)
 if (ref === undefined) {
@@ -21,17 +17,8 @@ if (ref === undefined) {
   process.exit(2)
 }
 const pairs = Number(pairsArgument ?? 120)
-const root = join(import.meta.dirname, '..')
 
-// The scanner at `ref`, extracted beside a package.json that makes its files ES modules.
-const snapshot = mkdtempSync(join(tmpdir(), 'focal-scanner-'))
-const archive = join(snapshot, 'core.tar')
-execFileSync('git', ['archive', `--output=${archive}`, ref, 'packages/core/src'], { cwd: root })
-execFileSync('tar', ['-x', '-f', archive, '-C', snapshot])
-writeFileSync(join(snapshot, 'package.json'), '{"type":"module"}\n')
-const previous = (await import(
-  pathToFileURL(join(snapshot, 'packages/core/src/enforcement/create-scanner.ts')).href
-)) as { createScanner: typeof createCurrentScanner }
+const previous = await scannerAtRef(ref)
 const { benchCorpus } = (await import('../packages/core/src/enforcement/enforcement.bench.ts')) as {
   benchCorpus: string
 }
@@ -57,7 +44,7 @@ for (let round = 0; round < pairs; round++) {
   const order = round % 2 === 0 ? sides : [...sides].reverse()
   for (const side of order) side.millis.push(cpuMillis(() => side.scanner.scan(benchCorpus)))
 }
-rmSync(snapshot, { recursive: true, force: true })
+previous.dispose()
 
 const median = (values: number[]): number =>
   [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)] as number

@@ -1,25 +1,23 @@
 import { readFileSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { serveFocal } from '@focal/edge/node'
 import { createChatStore, createHttpTransport } from '@focal/react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keepSessionTokens } from '../../packages/edge/src/testing/keep-session-tokens.ts'
+import { type LoopbackFocal, serveOnLoopback } from '../../packages/edge/src/testing/serve-on-loopback.ts'
 import { createRepoTools, type RepoTools } from './create-repo-tools.ts'
 
 const definition = readFileSync(join(import.meta.dirname, 'repo-helper.yaml'), 'utf8')
 let repo: RepoTools
-let served: ReturnType<typeof serveFocal>
+let served: LoopbackFocal
 let origin: string
 
 beforeAll(async () => {
   repo = await createRepoTools()
-  served = serveFocal({ definition, tools: repo.tools, port: 0, hostname: '127.0.0.1' })
-  await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
-  origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`
+  served = await serveOnLoopback({ definition, tools: repo.tools })
+  origin = served.origin
 })
 afterAll(async () => {
-  await new Promise((resolve) => served.server.close(resolve))
+  await served.close()
   repo.dispose()
 })
 

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { serveFocal } from '@focal/edge/node'
 import { type ChatStore, createChatStore, createHttpTransport } from '@focal/react'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { type LoopbackFocal, serveOnLoopback } from '../../../packages/edge/src/testing/serve-on-loopback.ts'
 import { demoFlows } from './demo-messages.ts'
 
 // The customer's widget waits for a supervisor; the supervisor decides from another client. The
@@ -14,17 +13,14 @@ const definition = readFileSync(
 )
 const supervisor = { token: 'wait-test-supervisor-credential-0123456789', id: 'sam', roles: ['supervisor'] }
 
-let served: ReturnType<typeof serveFocal>
+let served: LoopbackFocal
 let origin: string
 
 beforeAll(async () => {
-  served = serveFocal({ definition, approvers: [supervisor], port: 0, hostname: '127.0.0.1' })
-  await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
-  origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`
+  served = await serveOnLoopback({ definition, approvers: [supervisor] })
+  origin = served.origin
 })
-afterAll(async () => {
-  await new Promise((resolve) => served.server.close(resolve))
-})
+afterAll(() => served.close())
 
 /** The customer asks for the gated cancellation and waits; returns its store and the approval id. */
 async function customerWaiting(): Promise<{ store: ChatStore; approvalId: string }> {

@@ -7,6 +7,7 @@ export {
   type LedgerHashedFields,
 } from './compute-ledger-record-hash.ts'
 export { computeQueryHash } from './compute-query-hash.ts'
+export { constantTimeEqual } from './constant-time-equal.ts'
 export {
   createBatchedSha256Hex,
   type LedgerDigestScheduler,

@@ -1,8 +1,8 @@
 import { type ApprovalDecider, type ApprovalRequest, FocalError } from '@focal/core'
+import { constantTimeEqual } from '@focal/core/ledger'
 import type { Context } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { sessionTokenHeader } from './authorize-session.ts'
-import { constantTimeEqual } from './session-tokens.ts'
 
 /** Header carrying an approver credential (`approvers` option). */
 export const approverTokenHeader = 'x-focal-approver-token'

@@ -1,8 +1,8 @@
 import { FocalError } from '@focal/core'
+import { constantTimeEqual } from '@focal/core/ledger'
 import type { Context } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { createEpoch } from '../app/session-claims.ts'
-import { constantTimeEqual } from './session-tokens.ts'
 
 /** Header carrying the per-session token, in requests and in the response that creates a session. */
 export const sessionTokenHeader = 'x-focal-session-token'

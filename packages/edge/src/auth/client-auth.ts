@@ -1,6 +1,6 @@
 import { FocalError } from '@focal/core'
+import { constantTimeEqual } from '@focal/core/ledger'
 import type { MiddlewareHandler } from 'hono'
-import { constantTimeEqual } from './session-tokens.ts'
 
 /** How clients authenticate to the app (checked before any route runs, except `/health`). */
 export type FocalAuthOptions =

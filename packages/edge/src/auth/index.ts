@@ -1,6 +1,7 @@
+export { constantTimeEqual } from '@focal/core/ledger'
 export type { FocalApproverCredential, FocalAuthorizeApproval } from './authorize-approver.ts'
 export { approverTokenHeader } from './authorize-approver.ts'
 export type { FocalAuthOptions } from './client-auth.ts'
 export { clientAuth } from './client-auth.ts'
 export type { SessionTokens, SessionTokensOptions } from './session-tokens.ts'
-export { constantTimeEqual, createSessionTokens } from './session-tokens.ts'
+export { createSessionTokens } from './session-tokens.ts'

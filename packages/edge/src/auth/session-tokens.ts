@@ -1,4 +1,5 @@
 import { FocalError } from '@focal/core'
+import { constantTimeEqual } from '@focal/core/ledger'
 
 const encoder = new TextEncoder()
 
@@ -6,16 +7,6 @@ function toBase64Url(bytes: Uint8Array): string {
   let binary = ''
   for (const byte of bytes) binary += String.fromCharCode(byte)
   return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
-}
-
-/** Compares two strings without an early exit, so timing does not reveal the matching prefix. */
-export function constantTimeEqual(left: string, right: string): boolean {
-  const length = Math.max(left.length, right.length)
-  let difference = left.length ^ right.length
-  for (let index = 0; index < length; index++) {
-    difference |= (left.charCodeAt(index) || 0) ^ (right.charCodeAt(index) || 0)
-  }
-  return difference === 0
 }
 
 /** What a token grants, once its signature checked out. */

@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keepSessionTokens } from '../testing/keep-session-tokens.ts'
 import { readSse } from '../testing/read-sse.ts'
+import { serveOnLoopback } from '../testing/serve-on-loopback.ts'
 import { type RedisServerHandle, startRedisServer } from '../testing/start-redis-server.ts'
 import { createRedisStores } from './create-redis-stores.ts'
-import { serveFocal } from './serve-focal.ts'
 
 const definition = { name: 'research-agent', kind: 'task', description: 'Trains and evaluates models.' }
 
@@ -46,15 +45,12 @@ const sessionSecret = 'complete-over-http-session-secret-0123456789'
 async function startServer() {
   const connection = createClient({ url: redis.url })
   await connection.connect()
-  const served = serveFocal({
+  const served = await serveOnLoopback({
     definition,
     ...createRedisStores({ client: connection }),
     sessionSecret,
-    port: 0,
-    hostname: '127.0.0.1',
   })
-  await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
-  const origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`
+  const origin = served.origin
   return {
     post: (path: string, body: unknown) =>
       client(`${origin}${path}`, {
@@ -64,7 +60,7 @@ async function startServer() {
       }),
     get: (path: string) => client(`${origin}${path}`),
     async stop() {
-      await new Promise((resolve) => served.server.close(resolve))
+      await served.close()
       await connection.quit()
     },
   }

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net'
 import { describeLedgerStoreConformance, describeSessionStoreConformance } from '@focal/core/testing'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,33 +5,30 @@ import { createTestApp, createTestAppOptions } from '../testing/create-test-app.
 import { describeFocalHttpSuite } from '../testing/http-suite.ts'
 import { readRefundSupport } from '../testing/read-refund-support.ts'
 import { runConcurrentTurns } from '../testing/run-concurrent-turns.ts'
+import { type LoopbackFocal, serveOnLoopback } from '../testing/serve-on-loopback.ts'
 import { type RedisServerHandle, startRedisServer } from '../testing/start-redis-server.ts'
 import { createRedisStores } from './create-redis-stores.ts'
-import { serveFocal } from './serve-focal.ts'
 
 let server: RedisServerHandle
 let client: ReturnType<typeof createClient>
-let served: ReturnType<typeof serveFocal>
+let served: LoopbackFocal | undefined
 let origin: string
 
 beforeAll(async () => {
   server = await startRedisServer()
   client = createClient({ url: server.url })
   await client.connect()
-  served = serveFocal({
+  served = await serveOnLoopback({
     ...createTestAppOptions({
       definition: readRefundSupport(),
       ...createRedisStores({ client, keyPrefix: 'suite:' }),
     }),
-    port: 0,
-    hostname: '127.0.0.1',
   })
-  await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
-  origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`
+  origin = served.origin
 })
 
 afterAll(async () => {
-  await new Promise((resolve) => served?.server.close(resolve))
+  await served?.close()
   await client?.quit()
   await server?.stop()
 })

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net'
 import {
   createMemoryPersonalValueKeyStore,
   openAICompatible,
@@ -15,9 +14,9 @@ import {
 } from '../../../core/src/testing/scripted-model-server.ts'
 import { keepSessionTokens } from '../testing/keep-session-tokens.ts'
 import { readRefundSupport } from '../testing/read-refund-support.ts'
+import { type LoopbackFocal, serveOnLoopback } from '../testing/serve-on-loopback.ts'
 import { type RedisServerHandle, startRedisServer } from '../testing/start-redis-server.ts'
 import { createRedisStores } from './create-redis-stores.ts'
-import { serveFocal } from './serve-focal.ts'
 
 const card = '4111 1111 1111 1111'
 // 123-45-6789 is the famous specimen number the us-ssn detector skips on purpose; this one is valid-form.
@@ -28,7 +27,7 @@ const forbidden = [card, card.replaceAll(' ', ''), '4111-1111-1111-1111', ssn, s
 let redis: RedisServerHandle
 let client: ReturnType<typeof createClient>
 let model: ScriptedModelServer
-let served: ReturnType<typeof serveFocal>
+let served: LoopbackFocal | undefined
 let origin: string
 /** The app's key store, passed in so the test can see keys come and go (it never reads key bytes). */
 const keyStore = createMemoryPersonalValueKeyStore()
@@ -42,20 +41,17 @@ beforeAll(async () => {
       drafts: Array(20).fill('Thanks, I have noted that. Your order is on its way.'),
     }),
   })
-  served = serveFocal({
+  served = await serveOnLoopback({
     definition: readRefundSupport(),
     model: openAICompatible({ baseURL: model.baseURL, model: 'scripted', maxRetries: 0 }),
     ...createRedisStores({ client, keyPrefix: 'rails:' }),
     inputRails: { keyStore },
-    port: 0,
-    hostname: '127.0.0.1',
   })
-  await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
-  origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`
+  origin = served.origin
 })
 
 afterAll(async () => {
-  await new Promise((resolve) => served?.server.close(resolve))
+  await served?.close()
   await model?.close()
   await client?.quit()
   await redis?.stop()

@@ -1,39 +1,35 @@
-import type { AddressInfo } from 'node:net'
 import type { LedgerRecord } from '@focal/core'
 import { computeLedgerPayloadHash, computeLedgerRecordHash } from '@focal/core/ledger'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keepSessionTokens } from '../testing/keep-session-tokens.ts'
 import { readRefundSupport } from '../testing/read-refund-support.ts'
+import { type LoopbackFocal, serveOnLoopback } from '../testing/serve-on-loopback.ts'
 import { type RedisServerHandle, startRedisServer } from '../testing/start-redis-server.ts'
 import { createRedisStores } from './create-redis-stores.ts'
-import { serveFocal } from './serve-focal.ts'
 
 const keyPrefix = 'ledger-http:'
 let redis: RedisServerHandle
 let client: ReturnType<typeof createClient>
 // A client that keeps each session's token, as a browser would.
 const http = keepSessionTokens()
-let served: ReturnType<typeof serveFocal>
+let served: LoopbackFocal | undefined
 let origin: string
 
 beforeAll(async () => {
   redis = await startRedisServer()
   client = createClient({ url: redis.url })
   await client.connect()
-  served = serveFocal({
+  served = await serveOnLoopback({
     definition: readRefundSupport(),
     ...createRedisStores({ client, keyPrefix }),
     ledgerKey: 'ledger-over-http test secret, 32+ bytes',
-    port: 0,
-    hostname: '127.0.0.1',
   })
-  await new Promise<void>((resolve) => served.server.once('listening', () => resolve()))
-  origin = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`
+  origin = served.origin
 })
 
 afterAll(async () => {
-  await new Promise((resolve) => served?.server.close(resolve))
+  await served?.close()
   await client?.quit()
   await redis?.stop()
 })
