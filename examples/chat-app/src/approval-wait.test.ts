@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { createEngine, createLedger, createMemoryLedgerStore, loadDefinition } from '@focal/core'
 import { type ChatStore, createChatStore, createHttpTransport } from '@focal/react'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { keepSessionTokens } from '../../../packages/edge/src/testing/keep-session-tokens.ts'
 import { type LoopbackFocal, serveOnLoopback } from '../../../packages/edge/src/testing/serve-on-loopback.ts'
 import { demoFlows } from './demo-messages.ts'
 
@@ -75,6 +77,43 @@ describe('a customer waiting for a supervisor', () => {
       timeout: 5000,
     })
     expect(store.getState().pendingApproval).toBeUndefined()
+  })
+
+  it('reports an approval that expired at a later turn, with no reply to show twice (that turn answered)', async () => {
+    // The same agent with a one-minute approval timeout and a clock the test moves.
+    const loaded = loadDefinition(definition)
+    const cancel = loaded.tools.find((tool) => tool.id === 'cancel_order')!
+    cancel.policy.approval = { ...cancel.policy.approval, timeoutMs: 60_000, defaultAction: 'approve' }
+    let now = Date.parse('2026-11-24T12:00:00Z')
+    const ledgerStore = createMemoryLedgerStore()
+    const ledger = createLedger({ store: ledgerStore, anchorStore: false })
+    const engine = createEngine({ definition: loaded, clock: { now: () => now }, ledger })
+    const timed = await serveOnLoopback({ engine, definition: loaded, ledgerStore, approvers: [supervisor] })
+    try {
+      const http = keepSessionTokens()
+      const store = createChatStore({
+        transport: createHttpTransport({
+          baseUrl: timed.origin,
+          fetch: (input, init) => http(String(input), init),
+        }),
+        approvalPollMs: 0,
+      })
+      await store.getState().sendMessage(demoFlows.approval.text)
+      const approvalId = store.getState().pendingApproval!.id
+      now += 120_000
+      await store.getState().sendMessage(demoFlows.redaction.text)
+      const status = await http(
+        `${timed.origin}/v1/sessions/${store.getState().sessionId}/approvals/${approvalId}`,
+      )
+      expect(await status.json()).toEqual({
+        sessionId: store.getState().sessionId,
+        approvalId,
+        status: 'expired',
+        action: 'approve',
+      })
+    } finally {
+      await timed.close()
+    }
   })
 
   it('keeps waiting while nobody decided, and the status is for the session only', async () => {

@@ -56,17 +56,31 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
     const sessionId = readIdParam(context, app.schemas.id)
     const approvalId = readIdParam(context, app.schemas.id, 'approvalId')
     await authorizeSession(context, app, sessionId, 'existing')
+    // The ledger first: a turn writes its state before its records, so a state read after them is
+    // never older than they are.
+    const records = await app.ledgerStore.list(sessionId)
     const state = await app.engine.getSession(sessionId)
     if (pendingApprovalOf(state)?.id === approvalId)
       return context.json({ sessionId, approvalId, status: 'pending' })
-    const records = await app.ledgerStore.list(sessionId)
     const decisionOf = (record: (typeof records)[number]) =>
       record.type === 'approval-resolved' ? (record.payload as ResolvedPayload) : undefined
     const resolvedAt = records.findIndex((record) => decisionOf(record)?.approvalId === approvalId)
     const resolved = resolvedAt < 0 ? undefined : decisionOf(records[resolvedAt]!)
-    if (resolved === undefined) throw noPendingApproval(sessionId)
+    const requested = records.find(
+      (record) =>
+        record.type === 'approval-requested' &&
+        (record.payload as { approvalId?: string }).approvalId === approvalId,
+    )?.payload as { defaultAction?: 'approve' | 'reject' } | undefined
+    if (requested === undefined) throw noPendingApproval(sessionId)
+    const turns =
+      resolved === undefined
+        ? 0
+        : records.slice(resolvedAt + 1).filter((record) => record.type === 'turn-completed').length
+    // Being decided: the state already moved on but the resumed turn's records are still landing.
+    // Not done yet, so the client asks again and gets the decision with its reply.
+    if (resolved === undefined || turns === 0)
+      return context.json({ sessionId, approvalId, status: 'pending' })
     // The reply of the turn the decision resumed, while it is still the session's latest turn.
-    const turns = records.slice(resolvedAt + 1).filter((record) => record.type === 'turn-completed').length
     const latest = turns === 1 ? lastHistoryEntry(state) : undefined
     const reply =
       latest?.role === 'assistant'
@@ -74,10 +88,18 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
           ? app.services.guardText(latest.content)
           : guardWholeText(app.services.createStreamGuard(), latest.content)
         : undefined
+    // What was done: an expired approval takes its default action.
+    const action =
+      resolved.decision === 'approved'
+        ? 'approve'
+        : resolved.decision === 'rejected'
+          ? 'reject'
+          : (requested?.defaultAction ?? 'reject')
     return context.json({
       sessionId,
       approvalId,
       status: resolved.decision,
+      action,
       ...(resolved.approverRole === undefined ? {} : { approverRole: resolved.approverRole }),
       ...(reply === undefined ? {} : { reply }),
     })

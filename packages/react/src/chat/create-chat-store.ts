@@ -164,7 +164,7 @@ export function createChatStore({
 
     /** Marks the approval card decided and shows the reply of the turn the decision resumed. */
     function settleApproval(approvalId: string, status: ChatApprovalStatus) {
-      const decision = status.status === 'approved' ? ('approve' as const) : ('reject' as const)
+      const decision = status.action ?? (status.status === 'approved' ? 'approve' : 'reject')
       set((state) => ({
         pendingApproval: state.pendingApproval?.id === approvalId ? undefined : state.pendingApproval,
         messages: [

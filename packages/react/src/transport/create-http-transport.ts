@@ -199,6 +199,7 @@ function readApprovalStatus(body: unknown): ChatApprovalStatus {
     })
   return {
     status: record.status as ChatApprovalStatus['status'],
+    ...(record.action === 'approve' || record.action === 'reject' ? { action: record.action } : {}),
     ...(typeof record.approverRole === 'string' ? { approverRole: record.approverRole } : {}),
     ...(typeof record.reply === 'string' ? { reply: record.reply } : {}),
   }

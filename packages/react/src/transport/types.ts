@@ -65,6 +65,8 @@ export interface ChatTransport {
 /** What {@link ChatTransport.approvalStatus} reports. */
 export interface ChatApprovalStatus {
   status: 'pending' | 'approved' | 'rejected' | 'expired'
+  /** What was done once decided: an expired approval takes its default action. */
+  action?: 'approve' | 'reject'
   /** The approver's role, once decided. */
   approverRole?: string
   /** The reply of the turn the decision resumed (the edge's guards applied). */
