@@ -12,7 +12,9 @@ function decode(input: string, final: boolean): { output: string; rest: string }
   let from = 0
   for (let index = input.indexOf('\\'); index >= 0; index = input.indexOf('\\', from)) {
     output += input.slice(from, index)
-    if (!final && partialUnicodeEscape.test(input.slice(index))) return { output, rest: input.slice(index) }
+    // Only the last five characters can be an escape still cut (`\u` and three hex digits).
+    if (!final && input.length - index <= 5 && partialUnicodeEscape.test(input.slice(index)))
+      return { output, rest: input.slice(index) }
     if (input[index + 1] !== 'u') {
       // A two-character escape (`\\`, `\"`, `\n`...) stays as written: `\\u0034` is a backslash and `u0034`.
       output += input.slice(index, index + 2)
