@@ -118,6 +118,11 @@ describe('demo chat in Chromium', () => {
     await shoot(page, '0-four-flows-one-session')
     const supervisor = await approveAsSupervisor(browser.context, await sessionIdOf(page))
     expect(await supervisor.locator('.demo-supervisor-reply').textContent()).toMatch(/NW-2002 is cancelled/)
+    // The customer, who sent nothing since, sees the decision and the reply it produced.
+    await approvalCard
+      .locator('.focal-approval-decision', { hasText: 'Approved' })
+      .waitFor({ timeout: 15_000 })
+    await page.getByText(/NW-2002 is cancelled/).waitFor({ timeout: 15_000 })
     await supervisor.close()
     await page.close()
   })
