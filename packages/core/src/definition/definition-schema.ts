@@ -230,8 +230,11 @@ export const settingsSchema = z.strictObject({
    * Replaces seed 002's +0.25 boost / 0.85 exit threshold (see the core README, "Routing"). @default 3
    */
   stickiness: z.number().min(0).max(20).default(3),
-  /** The same towards a scenario of the same `topic`. @default 1.5 */
-  topicStickiness: z.number().min(0).max(20).default(1.5),
+  /**
+   * Evidence another scenario of the same `topic` needs over the current one, counting only what
+   * tells the topic's scenarios apart ("book" against "find" for a bus): 0.75 ≈ 2 times. @default 0.75
+   */
+  topicStickiness: z.number().min(0).max(20).default(0.75),
   /** Taken off the stickiness when the message has a switch cue ("actually", "instead"). @default 1.5 */
   switchCueDiscount: z.number().min(0).max(20).default(1.5),
   /** Confidence needed to enter a scenario from outside. @default 0.5 */

@@ -104,6 +104,14 @@ export function trainDefinitionClassifier(definition: FocalDefinition): SensorIn
   return trainIntentClassifier({ examples })
 }
 
+/** The topic of each intent: the `topic` of the first scenario that lists it and has one. */
+function topicsOf(definition: FocalDefinition): Record<string, string> {
+  const topics: Record<string, string> = {}
+  for (const scenario of definition.scenarios)
+    if (scenario.topic !== undefined) for (const intent of scenario.intents) topics[intent] ??= scenario.topic
+  return topics
+}
+
 /** Intents each scenario answers itself: named by an enabled rule scoped to that scenario. */
 function asidesOf(rules: readonly DefinitionRule[]): Record<string, string[]> {
   const asides: Record<string, string[]> = {}
@@ -123,7 +131,7 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
       ? trainDefinitionClassifier(definition)
       : options.classifier || undefined
   const goalParser = options.goalParser === undefined ? createGoalParser() : options.goalParser || undefined
-  const evidence = createIntentEvidence({ intents: definition.intents })
+  const evidence = createIntentEvidence({ intents: definition.intents, topicOf: topicsOf(definition) })
   const deterministic = createSensor({
     evidence,
     intents: definition.intents,

@@ -50,6 +50,8 @@ describe('createRouter', () => {
   const evidence = (logLikelihoods: Record<string, number>, words = 2) => ({
     words,
     logLikelihoods: { refund: 0, pricing: 0, cancel: 0, thanks: 0, ...logLikelihoods },
+    topics: {},
+    withinTopic: {},
   })
 
   it('stays when another scenario explains the words less than the stickiness (drift to price)', () => {
@@ -80,6 +82,54 @@ describe('createRouter', () => {
     ).toBe('switched')
     const negated = { ...evidence({ pricing: 0.5 }), negatedIntent: 'refund' }
     expect(router.route(inRefunds, input({}, { evidence: negated }))).toMatchObject({ scenario: 'pricing' })
+  })
+
+  describe('in two levels: a topic, then a scenario within it', () => {
+    const grouped = createRouter({
+      scenarios: [
+        scenario({ id: 'find-bus', topic: 'buses', intents: ['find_bus'], steps: [{ id: 'search' }] }),
+        scenario({ id: 'buy-bus', topic: 'buses', intents: ['buy_bus'], steps: [{ id: 'book' }] }),
+        scenario({ id: 'find-hotel', topic: 'hotels', intents: ['find_hotel'], steps: [{ id: 'search' }] }),
+        scenario({ id: 'book-hotel', topic: 'hotels', intents: ['book_hotel'], steps: [{ id: 'book' }] }),
+      ],
+    })
+    const inFindBus: NavigationState = { scenario: 'find-bus', step: 'search', transitionCounts: {} }
+    const twoLevel = (topics: Record<string, number>, withinTopic: Record<string, number>) => {
+      const topicOf: Record<string, string> = {
+        find_bus: 'buses',
+        buy_bus: 'buses',
+        find_hotel: 'hotels',
+        book_hotel: 'hotels',
+      }
+      const logLikelihoods = Object.fromEntries(
+        Object.entries(topicOf).map(([intent, topic]) => [
+          intent,
+          (topics[topic] ?? 0) + (withinTopic[intent] ?? 0),
+        ]),
+      )
+      return { words: 2, logLikelihoods, topics, withinTopic }
+    }
+
+    it('moves within the topic on the words that tell its scenarios apart ("book it" while finding a bus)', () => {
+      const decision = grouped.route(
+        inFindBus,
+        input({}, { evidence: twoLevel({ buses: 2, hotels: -1 }, { buy_bus: 1, find_bus: -0.2 }) }),
+      )
+      expect(decision).toMatchObject({ scenario: 'buy-bus', decision: 'switched' })
+    })
+
+    it('leaves the topic only on evidence beyond the stickiness, whatever the other level says', () => {
+      // "book" speaks for booking a hotel within the hotel topic, but the words are about the bus.
+      const booking = twoLevel({ buses: 2, hotels: 0.5 }, { buy_bus: 1.5, book_hotel: 2.5 })
+      expect(grouped.route(inFindBus, input({}, { evidence: booking })).scenario).toBe('buy-bus')
+      const hotel = twoLevel({ buses: 0, hotels: 2.5 }, { book_hotel: 1 })
+      expect(grouped.route(inFindBus, input({}, { evidence: hotel })).scenario).toBe('find-bus')
+    })
+
+    it("takes the other topic's best scenario once the topic clears the stickiness", () => {
+      const hotel = twoLevel({ buses: -1, hotels: 2.5 }, { book_hotel: 1, find_hotel: -1 })
+      expect(grouped.route(inFindBus, input({}, { evidence: hotel })).scenario).toBe('book-hotel')
+    })
   })
 
   it('stays on a message with no topic words, however the classifier scored it', () => {

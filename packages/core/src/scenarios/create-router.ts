@@ -18,7 +18,10 @@ export interface RouterOptions {
    * under the other scenario". A ratio, so it means the same for 5 or 50 intents. @default 3
    */
   stickiness?: number
-  /** The same, towards a scenario of the current scenario's `topic`. @default 1.5 */
+  /**
+   * Evidence another scenario of the current scenario's `topic` needs, counting only the words
+   * that tell the topic's scenarios apart. @default 0.75
+   */
   topicStickiness?: number
   /** Taken off the stickiness when the user signals a change ("actually", "instead", "back to"). @default 1.5 */
   switchCueDiscount?: number
@@ -67,7 +70,7 @@ interface CompiledScenario {
 export function createRouter(options: RouterOptions): Router {
   const {
     stickiness = 3,
-    topicStickiness = 1.5,
+    topicStickiness = 0.75,
     switchCueDiscount = 1.5,
     entryThreshold = 0.5,
     maxPaused = 5,
@@ -87,22 +90,51 @@ export function createRouter(options: RouterOptions): Router {
     return best
   }
 
-  /** Log-likelihood of the turn under one intent, plus an accepted offer's. */
-  function intentEvidence(intent: string, input: RouteInput): number {
-    return (input.evidence?.logLikelihoods[intent] ?? 0) + (input.offer?.logLikelihoods[intent] ?? 0)
+  /** Evidence of the turn (plus an accepted offer's) for one intent: its topic's, and its own within the topic. */
+  function intentLevels(intent: string, input: RouteInput): { topic: number; within: number } {
+    let topic = 0
+    let within = 0
+    for (const evidence of [input.evidence, input.offer]) {
+      if (evidence === undefined) continue
+      const own = evidence.withinTopic?.[intent] ?? 0
+      topic += (evidence.logLikelihoods[intent] ?? Number.NEGATIVE_INFINITY) - own
+      within += own
+    }
+    return { topic, within }
   }
 
-  /** Log-likelihood of the turn under a scenario: its best intent's (or an aside it answers). */
-  function evidenceOf(compiled: CompiledScenario, input: RouteInput, withAsides = false): number {
-    let best = Number.NEGATIVE_INFINITY
-    for (const intent of compiled.scenario.intents) best = Math.max(best, intentEvidence(intent, input))
-    if (withAsides)
-      for (const intent of asides[compiled.scenario.id] ?? [])
-        best = Math.max(best, intentEvidence(intent, input))
-    return best
+  /** A scenario's evidence: its best intent's (or an aside's it answers), per level. */
+  function levelsOf(
+    compiled: CompiledScenario,
+    input: RouteInput,
+    withAsides = false,
+  ): { topic: number; within: number; value: number } {
+    const levels = {
+      topic: Number.NEGATIVE_INFINITY,
+      within: Number.NEGATIVE_INFINITY,
+      value: Number.NEGATIVE_INFINITY,
+    }
+    const intents = withAsides
+      ? [...compiled.scenario.intents, ...(asides[compiled.scenario.id] ?? [])]
+      : compiled.scenario.intents
+    for (const intent of intents) {
+      const { topic, within } = intentLevels(intent, input)
+      levels.topic = Math.max(levels.topic, topic)
+      levels.within = Math.max(levels.within, within)
+      levels.value = Math.max(levels.value, topic + within)
+    }
+    return levels
   }
 
-  /** Inside an unfinished scenario: leave only on evidence beyond the stickiness. */
+  /** Scenarios of one `topic` share a group; a scenario without one is a group of its own. */
+  const groupOf = (compiled: CompiledScenario) =>
+    compiled.scenario.topic ?? `scenario:${compiled.scenario.id}`
+
+  /**
+   * Inside an unfinished scenario, in two levels: leave for another topic only when the words are
+   * `stickiness` nats likelier under it (then take that topic's best scenario); otherwise move to
+   * another scenario of the same topic only when its own words are `topicStickiness` nats likelier.
+   */
   function routeActive(
     state: NavigationState,
     input: RouteInput,
@@ -111,36 +143,59 @@ export function createRouter(options: RouterOptions): Router {
     const evidence = input.evidence
     if (evidence === undefined) return undefined
     const informed = evidence.words > 0 || (input.offer?.words ?? 0) > 0
-    const stay = evidenceOf(current, input, true)
+    const stay = levelsOf(current, input, true)
     const leaving =
       evidence.negatedIntent !== undefined && current.scenario.intents.includes(evidence.negatedIntent)
     const discount = input.topicShift ? switchCueDiscount : 0
-    const raw: Array<{ id: string; value: number; margin: number }> = []
-    let best: { id: string; margin: number; lift: number; needed: number } | undefined
+    const group = groupOf(current)
+    const raw: Array<{ id: string; value: number }> = []
+    type Candidate = {
+      id: string
+      margin: number
+      within: number
+      lift: number
+      needed: number
+      across: boolean
+    }
+    let best: Candidate | undefined
+    let closest: Candidate | undefined
+    const better = (candidate: Candidate, than: Candidate | undefined) =>
+      than === undefined ||
+      (candidate.across !== than.across
+        ? candidate.across
+        : candidate.across
+          ? candidate.margin > than.margin ||
+            (candidate.margin === than.margin && candidate.within > than.within)
+          : candidate.margin > than.margin)
     for (const [id, compiled] of scenarios) {
-      const value = evidenceOf(compiled, input)
+      const levels = levelsOf(compiled, input)
       if (id === current.scenario.id) {
-        raw.push({ id, value: value + stickiness, margin: 0 })
+        raw.push({ id, value: levels.value + stickiness })
         continue
       }
-      const sameTopic =
-        compiled.scenario.topic !== undefined && compiled.scenario.topic === current.scenario.topic
-      const needed = leaving ? 0 : Math.max(0, (sameTopic ? topicStickiness : stickiness) - discount)
-      const margin = value - stay - needed
-      raw.push({ id, value, margin })
-      if (!informed || value === Number.NEGATIVE_INFINITY) continue
+      raw.push({ id, value: levels.value })
+      if (!informed || levels.value === Number.NEGATIVE_INFINITY) continue
       if (evidence.negatedIntent !== undefined && compiled.scenario.intents.includes(evidence.negatedIntent))
         continue
       if (compiled.entry !== undefined && !isTrue(compiled.entry, input.variables)) continue
-      if (best === undefined || margin > best.margin) best = { id, margin, lift: value - stay, needed }
+      const across = groupOf(compiled) !== group
+      const needed = leaving ? 0 : Math.max(0, (across ? stickiness : topicStickiness) - discount)
+      const lift = across ? levels.topic - stay.topic : levels.within - stay.within
+      const margin = lift - needed
+      const candidate = { id, margin, within: levels.within, lift, needed, across }
+      if (margin <= 0) {
+        if (closest === undefined || margin > closest.margin) closest = candidate
+        continue
+      }
+      if (better(candidate, best)) best = candidate
     }
     const scores = normalise(raw, state.scenario)
     const base = { previousScenario: state.scenario, scores }
-    if (best !== undefined && best.margin > 0) {
+    if (best !== undefined) {
       const target = scenarios.get(best.id)!
       const paused = pauseCurrent(state, maxPaused)
       const resumed = paused.find((entry) => entry.scenario === best.id)
-      const why = `the words are e^${round(best.lift)} times likelier under "${best.id}" (needed e^${round(best.needed)}${
+      const why = `the words are e^${round(best.lift)} times likelier under ${best.across ? `the topic of "${best.id}"` : `"${best.id}"`} (needed e^${round(best.needed)}${
         input.topicShift ? ', lowered by a switch cue' : ''
       }${leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
       if (resumed !== undefined) return resume(target, resumed, paused, why, state, input, base, loopGuard)
@@ -150,9 +205,9 @@ export function createRouter(options: RouterOptions): Router {
     const moved = advance(current, state.step!, state, input, loopGuard)
     const why = !informed
       ? 'no topic words: the message continues the current scenario'
-      : best === undefined
+      : closest === undefined
         ? 'no other scenario matched'
-        : `best other "${best.id}" is e^${round(best.lift)} times likelier, under the stickiness e^${round(best.needed)}`
+        : `best other ${closest.across ? `topic ("${closest.id}")` : `"${closest.id}"`} is e^${round(closest.lift)} times likelier, under the stickiness e^${round(closest.needed)}`
     return {
       ...base,
       ...moved,

@@ -1,3 +1,4 @@
+import { monthNames, parseNumberWord, stemWord, weekdayNames } from '../text/index.ts'
 import { contentWords } from './content-words.ts'
 
 /** What the evidence model learns one intent from. */
@@ -11,14 +12,19 @@ export interface IntentEvidenceSource {
 
 /** How much a text's content words speak for each intent. */
 export interface IntentEvidence {
-  /** Content words the model knows (function words, acts, digits and unseen words excluded). */
+  /** Content words the model knows (function words, acts, digits, dates, names and unseen words excluded). */
   words: number
   /**
-   * Log-likelihood of the known content words under each intent (natural log, a multinomial naive
-   * Bayes model). Only differences mean something: `a - b` is the log of how many times likelier
-   * the words are under `a` than under `b`, whatever the number of intents.
+   * Evidence for each intent, in nats: its topic's evidence plus its own within the topic
+   * ({@link IntentEvidence.topics} + {@link IntentEvidence.withinTopic}). Only differences mean
+   * something: `a - b` is the log of how many times likelier the words are under `a` than under
+   * `b`, whatever the number of intents.
    */
   logLikelihoods: Record<string, number>
+  /** Evidence for each topic (a scenario `topic`; an intent with none is its own topic), in nats. */
+  topics: Record<string, number>
+  /** Evidence for each intent against the other intents of its topic, in nats. */
+  withinTopic: Record<string, number>
   /** The intent the negated words speak for most ("not a billing question"), if any. */
   negatedIntent?: string
 }
@@ -26,13 +32,31 @@ export interface IntentEvidence {
 /** Options of {@link createIntentEvidence}. */
 export interface IntentEvidenceOptions {
   intents: readonly IntentEvidenceSource[]
-  /** Additive smoothing of word counts. @default 0.1 */
-  smoothing?: number
+  /**
+   * The topic of each intent (from the scenarios' `topic`): the model weighs what a message is
+   * about (a bus, a hotel) apart from what the user wants done with it (find, book), so "book the
+   * bus" is a bus booking and not a hotel booking because both say "book". An intent without a
+   * topic is a topic of its own. @default {}
+   */
+  topicOf?: Readonly<Record<string, string>>
+  /**
+   * Strength of the prior that pulls an intent's word distribution towards its topic's (and a
+   * topic's towards all the definition's words), in words. Larger is more cautious. @default 20
+   */
+  priorStrength?: number
+  /** The most one word can add or take away, in nats. @default 2.5 */
+  maxWordEvidence?: number
+  /**
+   * How many sightings make a word half-trusted: a word seen `n` times in the whole definition
+   * counts `n / (n + reliability)` of its evidence, so a word one example happened to use is weak
+   * and a word many examples share is strong. @default 2
+   */
+  reliability?: number
   /** How many times a keyword counts as an example of its intent. @default 1 */
   keywordWeight?: number
   /**
-   * Log-likelihood added to an intent for each of its keyword phrases found whole in the text:
-   * an author's keyword is a stronger signal than one word of an example. @default 3
+   * Nats added to an intent (and its topic) for each of its keyword phrases found whole in the
+   * text: an author's keyword is a stronger signal than one word of an example. @default 3
    */
   keywordEvidence?: number
 }
@@ -45,17 +69,74 @@ export interface IntentEvidenceModel {
 }
 
 /**
- * A multinomial naive Bayes model over content words, trained on each intent's examples, label,
- * description and keywords. Unlike a discriminative classifier it does not turn a word two
- * intents share into a confident vote for one of them, so its log-likelihood ratios are honest
- * evidence for the router's "leave the current scenario?" decision. Microseconds per text.
+ * Words that carry a slot value, never a topic: dates, times and quantities ("March", "Friday",
+ * "evening", "two"). A user answering "the 5th of March, two people" is still booking a table.
+ */
+const slotValueWords: ReadonlySet<string> = new Set(
+  [
+    ...monthNames.filter((month) => month !== 'may'),
+    ...weekdayNames,
+    ...'today tomorrow tonight yesterday morning afternoon evening night noon midnight oclock half quarter weekend'.split(
+      ' ',
+    ),
+  ].map(stemWord),
+)
+
+/** Words a text writes capitalised after its first word: names of places, people, titles. */
+function capitalisedWords(text: string, into: Map<string, { upper: number; lower: number }>): void {
+  for (const sentence of text.split(/(?<=[.!?])\s+/u)) {
+    const words = sentence.match(/[\p{L}'\u2019]+/gu) ?? []
+    for (let index = 1; index < words.length; index++) {
+      const word = words[index]!
+      if (word === 'I' || /^I['\u2019]/u.test(word)) continue
+      const key = word.toLowerCase().replace(/['\u2019]/gu, '')
+      const seen = into.get(key) ?? { upper: 0, lower: 0 }
+      if (/^\p{Lu}/u.test(word)) seen.upper++
+      else seen.lower++
+      into.set(key, seen)
+    }
+  }
+}
+
+/**
+ * A naive Bayes model of the definition's words in two levels: which topic a message is about,
+ * and which intent of that topic it asks for. Each word's evidence is the log of how much likelier
+ * it is under a topic (an intent) than over all topics (its topic), shrunk towards zero for words
+ * the definition has seen only once or twice and capped, so a stray word cannot outvote the
+ * conversation. Names, dates, times and quantities are slot values, not evidence: a word the
+ * examples write capitalised mid-sentence ("San Jose", "Dogman"), a capitalised word the
+ * examples do not write in lower case, a month, a weekday, a time of day, a number word.
+ * Microseconds per text.
  *
  * @example
- * const model = createIntentEvidence({ intents: definition.intents })
- * const { logLikelihoods } = model.measure('I want to rent the movie')
+ * const model = createIntentEvidence({ intents: definition.intents, topicOf: { rent: 'movies', find: 'movies' } })
+ * const { topics, withinTopic } = model.measure('I want to rent the movie')
  */
 export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvidenceModel {
-  const { intents, smoothing = 0.1, keywordWeight = 1, keywordEvidence = 3 } = options
+  const {
+    intents,
+    topicOf = {},
+    priorStrength = 20,
+    maxWordEvidence = 2.5,
+    reliability = 2,
+    keywordWeight = 1,
+    keywordEvidence = 3,
+  } = options
+  const cap = (value: number) => Math.max(-maxWordEvidence, Math.min(maxWordEvidence, value))
+  const casing = new Map<string, { upper: number; lower: number }>()
+  for (const intent of intents) for (const example of intent.examples) capitalisedWords(example, casing)
+  const nameWords = new Set<string>()
+  const lowerWords = new Set<string>()
+  for (const [word, seen] of casing) {
+    if (seen.upper > seen.lower) nameWords.add(stemWord(word))
+    else lowerWords.add(word)
+  }
+  const isSlotValue = (word: string) =>
+    slotValueWords.has(word) || nameWords.has(word) || parseNumberWord(word) !== undefined
+
+  const topicNames = [...new Set(intents.map((intent) => topicOf[intent.id] ?? intent.id))]
+  const topicIndex = intents.map((intent) => topicNames.indexOf(topicOf[intent.id] ?? intent.id))
+  const topicSizes = topicNames.map((_, topic) => topicIndex.filter((index) => index === topic).length)
   // Phrases are matched on the affirmed words (letters only, apostrophes dropped), like the text.
   const phrases = intents.map((intent) =>
     intent.keywords
@@ -64,13 +145,21 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   )
   const counts = intents.map(() => new Map<string, number>())
   const totals = intents.map(() => 0)
-  const vocabulary = new Set<string>()
+  const topicCounts = topicNames.map(() => new Map<string, number>())
+  const topicTotals = topicNames.map(() => 0)
+  const allCounts = new Map<string, number>()
+  let allTotal = 0
   intents.forEach((intent, index) => {
+    const topic = topicIndex[index]!
     const add = (text: string, weight: number) => {
       for (const word of new Set(contentWords(text).words)) {
+        if (isSlotValue(word)) continue
         counts[index]!.set(word, (counts[index]!.get(word) ?? 0) + weight)
         totals[index]! += weight
-        vocabulary.add(word)
+        topicCounts[topic]!.set(word, (topicCounts[topic]!.get(word) ?? 0) + weight)
+        topicTotals[topic]! += weight
+        allCounts.set(word, (allCounts.get(word) ?? 0) + weight)
+        allTotal += weight
       }
     }
     for (const example of intent.examples) add(example, 1)
@@ -78,48 +167,92 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     if (intent.label !== undefined) add(intent.label, 1)
     if (intent.description !== undefined) add(intent.description, 1)
   })
-  // log P(word | intent), precomputed per known word; unseen words never count.
-  const table = new Map<string, Float64Array>()
-  for (const word of vocabulary) {
-    table.set(
+  // Per known word: its evidence for each topic, and for each intent within its topic.
+  const topicRows = new Map<string, Float64Array>()
+  const withinRows = new Map<string, Float64Array>()
+  const vocabularySize = allCounts.size
+  for (const [word, seen] of allCounts) {
+    const trust = seen / (seen + reliability)
+    const background = (seen + 1) / (allTotal + vocabularySize)
+    const inTopic = topicNames.map(
+      (_, topic) =>
+        ((topicCounts[topic]!.get(word) ?? 0) + priorStrength * background) /
+        (topicTotals[topic]! + priorStrength),
+    )
+    topicRows.set(
       word,
-      Float64Array.from(intents, (_, index) =>
-        Math.log(
-          ((counts[index]!.get(word) ?? 0) + smoothing) / (totals[index]! + smoothing * vocabulary.size),
-        ),
-      ),
+      Float64Array.from(inTopic, (probability) => trust * cap(Math.log(probability / background))),
+    )
+    withinRows.set(
+      word,
+      Float64Array.from(intents, (_, index) => {
+        if (topicSizes[topicIndex[index]!] === 1) return 0
+        const topic = inTopic[topicIndex[index]!]!
+        const probability =
+          ((counts[index]!.get(word) ?? 0) + priorStrength * topic) / (totals[index]! + priorStrength)
+        return trust * cap(Math.log(probability / topic))
+      }),
     )
   }
 
   function measureWords(words: readonly string[]): Omit<IntentEvidence, 'negatedIntent'> {
-    const sums = new Float64Array(intents.length)
+    const topicSums = new Float64Array(topicNames.length)
+    const withinSums = new Float64Array(intents.length)
     let known = 0
-    for (const word of words) {
-      const row = table.get(word)
-      if (row === undefined) continue
+    for (const word of new Set(words)) {
+      const topicRow = topicRows.get(word)
+      if (topicRow === undefined) continue
+      const withinRow = withinRows.get(word)!
       known++
-      for (let index = 0; index < sums.length; index++) sums[index] = sums[index]! + row[index]!
+      for (let index = 0; index < topicSums.length; index++) topicSums[index]! += topicRow[index]!
+      for (let index = 0; index < withinSums.length; index++) withinSums[index]! += withinRow[index]!
     }
+    return { words: known, ...records(topicSums, withinSums) }
+  }
+
+  function records(topicSums: Float64Array, withinSums: Float64Array) {
+    const topics: Record<string, number> = {}
+    topicNames.forEach((topic, index) => {
+      topics[topic] = topicSums[index]!
+    })
+    const withinTopic: Record<string, number> = {}
     const logLikelihoods: Record<string, number> = {}
     intents.forEach((intent, index) => {
-      logLikelihoods[intent.id] = sums[index]!
+      withinTopic[intent.id] = withinSums[index]!
+      logLikelihoods[intent.id] = topicSums[topicIndex[index]!]! + withinSums[index]!
     })
-    return { words: known, logLikelihoods }
+    return { logLikelihoods, topics, withinTopic }
+  }
+
+  /** Stemmed content words minus slot values (and capitalised words the examples never lower-case). */
+  function topicWords(text: string, stemmed: readonly string[]): string[] {
+    const names = new Map<string, { upper: number; lower: number }>()
+    capitalisedWords(text, names)
+    const skip = new Set<string>()
+    for (const [word, seen] of names) if (seen.upper > 0 && !lowerWords.has(word)) skip.add(stemWord(word))
+    return stemmed.filter((word) => !isSlotValue(word) && !skip.has(word))
   }
 
   return {
     measureWords,
     measure(text) {
       const { words, negated, affirmed } = contentWords(text)
-      const evidence: IntentEvidence = measureWords(words)
+      const evidence: IntentEvidence = measureWords(topicWords(text, words))
       const padded = ` ${affirmed} `
       intents.forEach((intent, index) => {
         const hits = phrases[index]!.filter((phrase) => padded.includes(phrase)).length
         if (hits === 0) return
-        evidence.logLikelihoods[intent.id] = evidence.logLikelihoods[intent.id]! + hits * keywordEvidence
+        const topic = topicNames[topicIndex[index]!]!
+        evidence.topics[topic] = evidence.topics[topic]! + hits * keywordEvidence
+        evidence.withinTopic[intent.id] = evidence.withinTopic[intent.id]! + hits * keywordEvidence
         evidence.words += hits
       })
-      const against = measureWords(negated)
+      if (evidence.words > 0 && phrases.some((list) => list.length > 0))
+        intents.forEach((intent, index) => {
+          evidence.logLikelihoods[intent.id] =
+            evidence.topics[topicNames[topicIndex[index]!]!]! + evidence.withinTopic[intent.id]!
+        })
+      const against = measureWords(topicWords(text, negated))
       if (against.words > 0) {
         let best: string | undefined
         for (const intent of intents)

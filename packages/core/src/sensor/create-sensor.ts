@@ -1,5 +1,5 @@
 import type { ClarificationOption } from '../ports/turn-types.ts'
-import type { IntentEvidenceModel } from './create-intent-evidence.ts'
+import type { IntentEvidence, IntentEvidenceModel } from './create-intent-evidence.ts'
 import { detectConversationAct } from './detect-conversation-act.ts'
 import { type EntityPattern, extractEntities } from './extract-entities.ts'
 import { createIntentScorer, type IntentVocabulary, normalizeText } from './score-intents.ts'
@@ -76,9 +76,13 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
   function senseSync(fullText: string, context: SenseContext = {}): Perception {
     const text = fullText.length > maxTextLength ? fullText.slice(0, maxTextLength) : fullText
     const picked = pickOption(text, context.pendingOptions)
+    const measured = evidence?.measure(text)
     let alternatives = scorer.score(text)
     if (picked !== undefined) alternatives = promote(alternatives, picked)
-    else if (classifier !== undefined) alternatives = blend(alternatives, classifier.classify(text), known)
+    else {
+      if (classifier !== undefined) alternatives = blend(alternatives, classifier.classify(text), known)
+      if (measured !== undefined && measured.words > 0) alternatives = blendPosterior(alternatives, measured)
+    }
     const top = alternatives[0]
     const second = alternatives[1]
     const confidence = top?.confidence ?? 0
@@ -96,7 +100,7 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     }
     const act = detectConversationAct(text)
     if (act !== undefined) perception.act = act
-    if (evidence !== undefined) perception.evidence = evidence.measure(text)
+    if (measured !== undefined) perception.evidence = measured
     if (goalParser !== undefined) defineGoalOnRead(perception, () => goalParser.parse(text))
     return perception
   }
@@ -160,6 +164,25 @@ function blend(
   const order = scores.map((score) => score.intent)
   return order
     .map((intent) => ({ intent, confidence: byIntent.get(intent) ?? 0 }))
+    .sort((left, right) => right.confidence - left.confidence)
+}
+
+/**
+ * The evidence model's posterior over intents (a softmax of its log-likelihoods), blended in as
+ * the higher score: the classifier spreads its confidence over every intent of a large definition,
+ * while the evidence says how many times likelier one intent explains the words than another.
+ */
+function blendPosterior(scores: IntentScore[], evidence: IntentEvidence): IntentScore[] {
+  const values = Object.values(evidence.logLikelihoods)
+  const top = Math.max(...values)
+  let total = 0
+  for (const value of values) total += Math.exp(value - top)
+  return scores
+    .map((score) => {
+      const value = evidence.logLikelihoods[score.intent]
+      const posterior = value === undefined ? 0 : Math.exp(value - top) / total
+      return posterior > score.confidence ? { intent: score.intent, confidence: posterior } : score
+    })
     .sort((left, right) => right.confidence - left.confidence)
 }
 

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import { createIntentEvidence } from './create-intent-evidence.ts'
+
+const intents = [
+  {
+    id: 'find_bus',
+    description: 'Find a bus journey between two cities',
+    examples: [
+      'Find me a bus to Fresno',
+      'Are there buses from Sacramento tomorrow?',
+      'Look for a bus on March 5th',
+    ],
+    keywords: [],
+  },
+  {
+    id: 'buy_bus',
+    description: 'Buy tickets for a bus journey',
+    examples: [
+      'Book the bus for two',
+      'I want to reserve bus tickets',
+      'Please book a bus ticket to San Diego',
+    ],
+    keywords: [],
+  },
+  {
+    id: 'find_hotel',
+    description: 'Find a hotel in a city',
+    examples: ['Find me a hotel in Fresno', 'Look for a hotel with a pool', 'Any hotels in San Diego?'],
+    keywords: [],
+  },
+  {
+    id: 'book_hotel',
+    description: 'Reserve rooms at a hotel',
+    examples: ['Book a hotel room', 'I want to reserve two rooms', 'Please book the hotel for Friday'],
+    keywords: [],
+  },
+]
+const topicOf = { find_bus: 'buses', buy_bus: 'buses', find_hotel: 'hotels', book_hotel: 'hotels' }
+const model = createIntentEvidence({ intents, topicOf })
+const best = (record: Record<string, number>) => Object.entries(record).sort((a, b) => b[1] - a[1])[0]![0]
+
+describe('createIntentEvidence', () => {
+  it('reads the topic from what the message is about and the intent from what is asked of it', () => {
+    const evidence = model.measure('Can you book the bus?')
+    expect(best(evidence.topics)).toBe('buses')
+    expect(evidence.withinTopic.buy_bus).toBeGreaterThan(evidence.withinTopic.find_bus!)
+    expect(best(evidence.logLikelihoods)).toBe('buy_bus')
+    expect(best(model.measure('find a hotel please').logLikelihoods)).toBe('find_hotel')
+  })
+
+  it('keeps the levels apart: the combined evidence is the topic plus the intent within it', () => {
+    const evidence = model.measure('reserve a hotel room')
+    for (const [intent, topic] of Object.entries(topicOf))
+      expect(evidence.logLikelihoods[intent]).toBeCloseTo(
+        evidence.topics[topic]! + evidence.withinTopic[intent]!,
+        9,
+      )
+  })
+
+  it('never counts slot values: names the examples capitalise, dates, times of day, number words', () => {
+    // "Fresno", "Sacramento" and "San Diego" appear in bus and hotel examples alike, "March" in one only.
+    for (const text of [
+      'Fresno',
+      'from San Diego',
+      'on the fifth of March',
+      'Friday evening, two people',
+      'fresno',
+    ])
+      expect(model.measure(text).words).toBe(0)
+    // A capitalised word the examples never wrote in lower case is a name too ("Kittea Cat").
+    expect(model.measure('Try Kittea Cat').words).toBe(0)
+  })
+
+  it('shrinks the evidence of a word the definition saw once', () => {
+    const pool = model.measure('pool') // once, in a find_hotel example
+    const hotel = model.measure('hotel') // in most hotel examples
+    expect(pool.words).toBe(1)
+    const lift = (evidence: typeof pool) => evidence.topics.hotels! - evidence.topics.buses!
+    expect(lift(pool)).toBeGreaterThan(0)
+    expect(lift(pool)).toBeLessThan(lift(hotel))
+  })
+
+  it('caps what one word can say, whatever the counts', () => {
+    const evidence = model.measure('bus')
+    for (const value of Object.values(evidence.topics)) expect(Math.abs(value)).toBeLessThanOrEqual(2.5)
+  })
+
+  it('names the intent a negated clause speaks for ("not a hotel")', () => {
+    expect(model.measure('this is not about a hotel, I need the bus').negatedIntent).toMatch(/hotel/)
+  })
+
+  it('treats an intent without a topic as a topic of its own', () => {
+    const flat = createIntentEvidence({ intents })
+    const evidence = flat.measure('book the bus')
+    expect(Object.keys(evidence.topics).sort()).toEqual(intents.map((intent) => intent.id).sort())
+    expect(Object.values(evidence.withinTopic).every((value) => value === 0)).toBe(true)
+  })
+})
