@@ -22,6 +22,12 @@ const ignored: ReadonlySet<string> = new Set([
 
 /** Negation cues: the words after one, up to the end of the clause, are negated ("not a billing question"). */
 const negations: ReadonlySet<string> = new Set(['not', 'no', 'dont', 'doesnt', 'isnt', 'never', 'without'])
+/**
+ * The cues that deny a request rather than a thing: "not a billing question", "I don't want a
+ * refund". "No subtitles" and "without a pool" negate a slot value and say nothing against the
+ * request they are part of.
+ */
+const denials: ReadonlySet<string> = new Set(['not', 'dont', 'doesnt', 'isnt', 'never'])
 /** Words that end a negated clause. */
 const clauseBreaks: ReadonlySet<string> = new Set(['but', 'and', 'instead', 'rather', 'so'])
 
@@ -40,8 +46,10 @@ export function wordsOf(text: string, limit = 2000): string[] {
 export interface ContentWords {
   /** Stemmed content words, in order. */
   words: string[]
-  /** Stemmed content words inside a negated clause ("not a *billing* question"). */
+  /** Stemmed content words inside a negated clause ("not a *billing* question", "no *subtitles*"). */
   negated: string[]
+  /** The negated words a request-level cue negates ("not a *billing* question", not "no *subtitles*"). */
+  denied: string[]
   /** Every word outside negated clauses, lower-cased and unstemmed, space-separated (for phrases). */
   affirmed: string
 }
@@ -53,18 +61,25 @@ export interface ContentWords {
 export function contentWords(text: string): ContentWords {
   const words: string[] = []
   const negated: string[] = []
+  const denied: string[] = []
   const affirmed: string[] = []
   let negating = false
+  let denying = false
   // A clause ends at punctuation as well as at a clause word.
   for (const clause of text.split(/[.,;!?]+/u)) {
     negating = false
+    denying = false
     for (const word of wordsOf(clause)) {
-      if (negations.has(word)) negating = true
-      else if (clauseBreaks.has(word)) negating = false
+      if (negations.has(word)) {
+        negating = true
+        denying ||= denials.has(word)
+      } else if (clauseBreaks.has(word)) negating = denying = false
       if (!negating) affirmed.push(word)
       if (ignored.has(word) || word.length < 2) continue
-      ;(negating ? negated : words).push(stemWord(word))
+      const stem = stemWord(word)
+      ;(negating ? negated : words).push(stem)
+      if (denying) denied.push(stem)
     }
   }
-  return { words, negated, affirmed: affirmed.join(' ') }
+  return { words, negated, denied, affirmed: affirmed.join(' ') }
 }

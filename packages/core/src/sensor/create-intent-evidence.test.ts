@@ -87,6 +87,12 @@ describe('createIntentEvidence', () => {
 
   it('names the intent a negated clause speaks for ("not a hotel")', () => {
     expect(model.measure('this is not about a hotel, I need the bus').negatedIntent).toMatch(/hotel/)
+    expect(model.measure("I don't want a hotel").negatedIntent).toMatch(/hotel/)
+  })
+
+  it('denies nothing for a negated slot value ("no pool", "without a pool")', () => {
+    expect(model.measure('Find a hotel with no pool').negatedIntent).toBeUndefined()
+    expect(model.measure('a hotel without a pool').negatedIntent).toBeUndefined()
   })
 
   it('treats an intent without a topic as a topic of its own', () => {

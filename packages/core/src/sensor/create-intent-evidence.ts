@@ -25,7 +25,10 @@ export interface IntentEvidence {
   topics: Record<string, number>
   /** Evidence for each intent against the other intents of its topic, in nats. */
   withinTopic: Record<string, number>
-  /** The intent the negated words speak for most ("not a billing question"), if any. */
+  /**
+   * The intent a denied clause speaks for most ("not a billing question", "I don't want a
+   * refund"), if any; a negated slot value ("no subtitles") denies nothing.
+   */
   negatedIntent?: string
 }
 
@@ -236,7 +239,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   return {
     measureWords,
     measure(text) {
-      const { words, negated, affirmed } = contentWords(text)
+      const { words, denied, affirmed } = contentWords(text)
       const evidence: IntentEvidence = measureWords(topicWords(text, words))
       const padded = ` ${affirmed} `
       intents.forEach((intent, index) => {
@@ -252,7 +255,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
           evidence.logLikelihoods[intent.id] =
             evidence.topics[topicNames[topicIndex[index]!]!]! + evidence.withinTopic[intent.id]!
         })
-      const against = measureWords(topicWords(text, negated))
+      const against = measureWords(topicWords(text, denied))
       if (against.words > 0) {
         let best: string | undefined
         for (const intent of intents)
