@@ -198,9 +198,8 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     )
   }
 
-  function measureWords(words: readonly string[]): Omit<IntentEvidence, 'negatedIntent'> {
-    const topicSums = new Float64Array(topicNames.length)
-    const withinSums = new Float64Array(intents.length)
+  /** Sums the rows of the known words; returns how many were known. */
+  function sum(words: readonly string[], topicSums: Float64Array, withinSums: Float64Array): number {
     let known = 0
     for (const word of new Set(words)) {
       const topicRow = topicRows.get(word)
@@ -210,25 +209,36 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
       for (let index = 0; index < topicSums.length; index++) topicSums[index]! += topicRow[index]!
       for (let index = 0; index < withinSums.length; index++) withinSums[index]! += withinRow[index]!
     }
+    return known
+  }
+
+  function measureWords(words: readonly string[]): Omit<IntentEvidence, 'negatedIntent'> {
+    const topicSums = new Float64Array(topicNames.length)
+    const withinSums = new Float64Array(intents.length)
+    const known = sum(words, topicSums, withinSums)
     return { words: known, ...records(topicSums, withinSums) }
   }
 
   function records(topicSums: Float64Array, withinSums: Float64Array) {
     const topics: Record<string, number> = {}
-    topicNames.forEach((topic, index) => {
-      topics[topic] = topicSums[index]!
-    })
+    for (let index = 0; index < topicNames.length; index++) topics[topicNames[index]!] = topicSums[index]!
     const withinTopic: Record<string, number> = {}
     const logLikelihoods: Record<string, number> = {}
-    intents.forEach((intent, index) => {
-      withinTopic[intent.id] = withinSums[index]!
-      logLikelihoods[intent.id] = topicSums[topicIndex[index]!]! + withinSums[index]!
-    })
+    for (let index = 0; index < intents.length; index++) {
+      const id = intents[index]!.id
+      withinTopic[id] = withinSums[index]!
+      logLikelihoods[id] = topicSums[topicIndex[index]!]! + withinSums[index]!
+    }
     return { logLikelihoods, topics, withinTopic }
   }
 
+  const hasPhrases = phrases.some((list) => list.length > 0)
+  /** An upper-case letter after the first character: the text may name something. */
+  const laterCapital = /.\p{Lu}/su
+
   /** Stemmed content words minus slot values (and capitalised words the examples never lower-case). */
   function topicWords(text: string, stemmed: readonly string[]): string[] {
+    if (!laterCapital.test(text)) return stemmed.filter((word) => !isSlotValue(word))
     const names = new Map<string, { upper: number; lower: number }>()
     capitalisedWords(text, names)
     const skip = new Set<string>()
@@ -240,21 +250,22 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     measureWords,
     measure(text) {
       const { words, denied, affirmed } = contentWords(text)
-      const evidence: IntentEvidence = measureWords(topicWords(text, words))
-      const padded = ` ${affirmed} `
-      intents.forEach((intent, index) => {
-        const hits = phrases[index]!.filter((phrase) => padded.includes(phrase)).length
-        if (hits === 0) return
-        const topic = topicNames[topicIndex[index]!]!
-        evidence.topics[topic] = evidence.topics[topic]! + hits * keywordEvidence
-        evidence.withinTopic[intent.id] = evidence.withinTopic[intent.id]! + hits * keywordEvidence
-        evidence.words += hits
-      })
-      if (evidence.words > 0 && phrases.some((list) => list.length > 0))
-        intents.forEach((intent, index) => {
-          evidence.logLikelihoods[intent.id] =
-            evidence.topics[topicNames[topicIndex[index]!]!]! + evidence.withinTopic[intent.id]!
-        })
+      const topicSums = new Float64Array(topicNames.length)
+      const withinSums = new Float64Array(intents.length)
+      let known = sum(topicWords(text, words), topicSums, withinSums)
+      if (hasPhrases) {
+        const padded = ` ${affirmed} `
+        for (let index = 0; index < intents.length; index++) {
+          let hits = 0
+          for (const phrase of phrases[index]!) if (padded.includes(phrase)) hits++
+          if (hits === 0) continue
+          topicSums[topicIndex[index]!]! += hits * keywordEvidence
+          withinSums[index]! += hits * keywordEvidence
+          known += hits
+        }
+      }
+      const evidence: IntentEvidence = { words: known, ...records(topicSums, withinSums) }
+      if (denied.length === 0) return evidence
       const against = measureWords(topicWords(text, denied))
       if (against.words > 0) {
         let best: string | undefined
