@@ -186,6 +186,7 @@ async function senseAndAct(
   if (
     !inFlow &&
     perception.ambiguity.score > settings.ambiguityThreshold &&
+    !sameTopicChoice(compiled, perception) &&
     !globalCueMatches(dependencies, state, perception, input.text, variables)
   ) {
     return clarify(dependencies, state, scratch, perception, settings.clarificationQuestion, {
@@ -217,7 +218,8 @@ async function senseAndAct(
   const route = compiled.router.route(navigation, {
     alternatives: perception.alternatives,
     intent: perception.intent,
-    topicShift: perception.topicShift,
+    // Accepting the engine's own proposal is a deliberate move, like a switch cue.
+    topicShift: perception.topicShift || offer !== undefined,
     variables,
     evidence,
     ...(offer === undefined ? {} : { offer }),
@@ -335,8 +337,13 @@ function statedFacts(perception: Perception): Set<string> {
   return stated
 }
 
-/** A question or confirmation at the end of the engine's last reply: what a "yes" accepts. */
-const offerPattern = /\?\s*$|\b(confirm|shall i|should i|would you like|do you want|want me to)\b/iu
+/**
+ * A proposal in the engine's last reply: what a "yes" accepts ("Shall I rent it?", "Would you like
+ * to book a table?"). A confirmation of the task at hand ("Please confirm: a table for 2 at 7 pm",
+ * "Is that right?") is not one: a "yes" to it goes on with the current scenario.
+ */
+const offerPattern =
+  /\b(?:shall i|should i|would you like|would you care|do you want|do you wish|do you need|want me to|can i|may i|are you interested|how about)\b/iu
 
 /**
  * The evidence of the engine's own last reply when this turn accepts it: the user opens with an
@@ -356,6 +363,25 @@ function acceptedOffer(
   if (offered === undefined) return undefined
   const measured = dependencies.compiled.evidence.measure(offered)
   return measured.words > 0 ? measured : undefined
+}
+
+/**
+ * The two likeliest intents are scenarios of one `topic` and together clear the entry threshold:
+ * the message is clear about what it is about ("I'd like to rent a car") and only the step within
+ * the topic is open (search or reserve). The router enters the likelier and moves within the topic
+ * on the next message; asking would only repeat the user's own words back.
+ */
+function sameTopicChoice(compiled: TurnDependencies['compiled'], perception: Perception): boolean {
+  const [top, second] = perception.alternatives
+  if (top === undefined || second === undefined) return false
+  const topicOf = (intent: string) =>
+    compiled.definition.scenarios.find((scenario) => scenario.intents.includes(intent))?.topic
+  const topic = topicOf(top.intent)
+  return (
+    topic !== undefined &&
+    topicOf(second.intent) === topic &&
+    top.confidence + second.confidence >= compiled.definition.settings.entryThreshold
+  )
 }
 
 /** A global rule whose lexical cue is in the text is a deterministic signal: the message is not vague. */

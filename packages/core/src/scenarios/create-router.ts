@@ -248,9 +248,21 @@ export function createRouter(options: RouterOptions): Router {
           reason: 'stayed: no evidence model',
         }
       }
-      if (best !== undefined && best.score >= entryThreshold) {
+      // A topic the message is clearly about enters its likeliest scenario even when the topic's
+      // scenarios split the confidence ("rent a car": search or reserve); the next message moves
+      // within the topic on `topicStickiness`.
+      const topic = best === undefined ? undefined : scenarios.get(best.id)!.scenario.topic
+      let topicScore = 0
+      if (topic !== undefined)
+        for (const entry of scores)
+          if (scenarios.get(entry.scenario)!.scenario.topic === topic) topicScore += entry.score
+      topicScore = round(Math.min(1, topicScore))
+      if (best !== undefined && (best.score >= entryThreshold || topicScore >= entryThreshold)) {
         const decision = current === undefined ? 'entered' : 'switched'
-        const why = `"${best.id}" scored ${best.score} ≥ entry threshold ${entryThreshold}`
+        const why =
+          best.score >= entryThreshold
+            ? `"${best.id}" scored ${best.score} ≥ entry threshold ${entryThreshold}`
+            : `its topic "${topic}" scored ${topicScore} ≥ entry threshold ${entryThreshold}, "${best.id}" the most`
         const paused = state.paused ?? []
         const resumed = paused.find((entry) => entry.scenario === best.id)
         if (resumed !== undefined)

@@ -44,15 +44,18 @@ export interface IntentEvidenceOptions {
   topicOf?: Readonly<Record<string, string>>
   /**
    * Strength of the prior that pulls an intent's word distribution towards its topic's (and a
-   * topic's towards all the definition's words), in words. Larger is more cautious. @default 20
+   * topic's towards all the definition's words), in words; never more than the intent's (topic's)
+   * own word count, so a small definition is not drowned by it. Larger is more cautious. @default 20
    */
   priorStrength?: number
   /** The most one word can add or take away, in nats. @default 2.5 */
   maxWordEvidence?: number
   /**
-   * How many sightings make a word half-trusted: a word seen `n` times in the whole definition
-   * counts `n / (n + reliability)` of its evidence, so a word one example happened to use is weak
-   * and a word many examples share is strong. @default 2
+   * The share of an intent's texts (examples, keywords, label, description) that makes a word
+   * half-trusted: a word in a share `s` of the texts of the intent that uses it most counts
+   * `s / (s + reliability)` of its evidence, so a word one example of twelve happened to use
+   * ("try", "work") is weak and a word most of an intent's texts share ("weather") is strong,
+   * whether the definition has three examples per intent or thirty. @default 0.1
    */
   reliability?: number
   /** How many times a keyword counts as an example of its intent. @default 1 */
@@ -105,7 +108,7 @@ function capitalisedWords(text: string, into: Map<string, { upper: number; lower
  * A naive Bayes model of the definition's words in two levels: which topic a message is about,
  * and which intent of that topic it asks for. Each word's evidence is the log of how much likelier
  * it is under a topic (an intent) than over all topics (its topic), shrunk towards zero for words
- * the definition has seen only once or twice and capped, so a stray word cannot outvote the
+ * few of an intent's texts use and capped, so a stray word cannot outvote the
  * conversation. Names, dates, times and quantities are slot values, not evidence: a word the
  * examples write capitalised mid-sentence ("San Jose", "Dogman"), a capitalised word the
  * examples do not write in lower case, a month, a weekday, a time of day, a number word.
@@ -121,7 +124,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     topicOf = {},
     priorStrength = 20,
     maxWordEvidence = 2.5,
-    reliability = 2,
+    reliability = 0.1,
     keywordWeight = 1,
     keywordEvidence = 3,
   } = options
@@ -151,6 +154,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   const topicCounts = topicNames.map(() => new Map<string, number>())
   const topicTotals = topicNames.map(() => 0)
   const allCounts = new Map<string, number>()
+  const texts = intents.map(() => 0)
   let allTotal = 0
   intents.forEach((intent, index) => {
     const topic = topicIndex[index]!
@@ -169,18 +173,30 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     for (const keyword of intent.keywords) add(keyword, keywordWeight)
     if (intent.label !== undefined) add(intent.label, 1)
     if (intent.description !== undefined) add(intent.description, 1)
+    texts[index] =
+      intent.examples.length +
+      intent.keywords.length * keywordWeight +
+      (intent.label === undefined ? 0 : 1) +
+      (intent.description === undefined ? 0 : 1)
   })
+  // The prior never outweighs what the examples themselves said (a small definition's topics).
+  const topicPrior = topicTotals.map((total) => Math.min(priorStrength, total))
+  const intentPrior = totals.map((total) => Math.min(priorStrength, total))
   // Per known word: its evidence for each topic, and for each intent within its topic.
   const topicRows = new Map<string, Float64Array>()
   const withinRows = new Map<string, Float64Array>()
   const vocabularySize = allCounts.size
   for (const [word, seen] of allCounts) {
-    const trust = seen / (seen + reliability)
+    // How characteristic the word is of the intent that uses it most: the share of its texts.
+    let share = 0
+    for (let index = 0; index < intents.length; index++)
+      share = Math.max(share, (counts[index]!.get(word) ?? 0) / Math.max(1, texts[index]!))
+    const trust = share / (share + reliability)
     const background = (seen + 1) / (allTotal + vocabularySize)
     const inTopic = topicNames.map(
       (_, topic) =>
-        ((topicCounts[topic]!.get(word) ?? 0) + priorStrength * background) /
-        (topicTotals[topic]! + priorStrength),
+        ((topicCounts[topic]!.get(word) ?? 0) + topicPrior[topic]! * background) /
+        (topicTotals[topic]! + topicPrior[topic]!),
     )
     topicRows.set(
       word,
@@ -192,7 +208,8 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
         if (topicSizes[topicIndex[index]!] === 1) return 0
         const topic = inTopic[topicIndex[index]!]!
         const probability =
-          ((counts[index]!.get(word) ?? 0) + priorStrength * topic) / (totals[index]! + priorStrength)
+          ((counts[index]!.get(word) ?? 0) + intentPrior[index]! * topic) /
+          (totals[index]! + intentPrior[index]!)
         return trust * cap(Math.log(probability / topic))
       }),
     )

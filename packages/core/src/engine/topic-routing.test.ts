@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+import { createEngine } from './create-engine.ts'
+
+/** Two car-rental scenarios under one topic, beside a weather scenario: the shape of a booking agent. */
+const definition = {
+  intents: [
+    {
+      id: 'search_cars',
+      label: 'Search cars',
+      description: 'Find rental cars available at a place and time',
+      examples: [
+        'Find me a rental car',
+        'Which cars can I rent in Fresno?',
+        'Search for a car to rent next week',
+        'Look for an available car at the airport',
+        'I need a car for the weekend, what do you have?',
+      ],
+    },
+    {
+      id: 'reserve_car',
+      label: 'Reserve a car',
+      description: 'Book the rental car the user picked',
+      examples: [
+        'Reserve this car for me',
+        'Book the car please',
+        'I want to book it',
+        'Make the reservation for that car',
+        'Go ahead and reserve it',
+      ],
+    },
+    {
+      id: 'weather',
+      label: 'Weather',
+      description: 'The weather forecast for a city',
+      examples: [
+        'What is the weather in Fresno?',
+        'Will it rain tomorrow?',
+        'How hot will it be this weekend?',
+      ],
+    },
+  ],
+  scenarios: [
+    {
+      id: 'search-cars',
+      topic: 'cars',
+      intents: ['search_cars'],
+      steps: [
+        { id: 'search', required: [{ field: 'picked', question: 'Would you like to reserve the car?' }] },
+      ],
+    },
+    {
+      id: 'reserve-car',
+      topic: 'cars',
+      intents: ['reserve_car'],
+      steps: [
+        {
+          id: 'confirm',
+          required: [
+            {
+              field: 'confirmed',
+              question: 'Please confirm the car we found in the search for you: is that right?',
+            },
+          ],
+        },
+      ],
+    },
+    { id: 'forecast', intents: ['weather'], steps: [{ id: 'city', required: ['city'] }] },
+  ],
+}
+
+describe('routing within a topic, in a turn', () => {
+  it('enters a topic the message is clear about without asking which of its scenarios', async () => {
+    const engine = createEngine({ definition, ledger: false })
+    const result = await engine.turn({ sessionId: 'a', text: "I'd like to rent a car" })
+    expect(result.type).not.toBe('clarification')
+    expect((await engine.getSession('a'))?.navigation.scenario).toMatch(/^(search-cars|reserve-car)$/)
+  })
+
+  it('a "yes" to the engine\'s proposal moves within the topic; a "yes" to its confirmation stays', async () => {
+    const engine = createEngine({ definition, ledger: false })
+    await engine.turn({ sessionId: 'b', text: 'Find me a rental car in Fresno' })
+    expect((await engine.getSession('b'))?.navigation.scenario).toBe('search-cars')
+    // The reply asked "Would you like to reserve the car?": the user accepts the proposal.
+    await engine.turn({ sessionId: 'b', text: 'Yes please' })
+    expect((await engine.getSession('b'))?.navigation.scenario).toBe('reserve-car')
+    // The reply asked to confirm the car "we found in the search": a yes confirms, it does not search again.
+    await engine.turn({ sessionId: 'b', text: 'Yes, that is right' })
+    expect((await engine.getSession('b'))?.navigation.scenario).toBe('reserve-car')
+  })
+
+  it('leaves the topic on its own words, and a slot answer moves nowhere', async () => {
+    const engine = createEngine({ definition, ledger: false })
+    await engine.turn({ sessionId: 'c', text: 'Search for a car to rent' })
+    await engine.turn({ sessionId: 'c', text: 'San Jose, on Friday evening' })
+    expect((await engine.getSession('c'))?.navigation.scenario).toBe('search-cars')
+    await engine.turn({ sessionId: 'c', text: 'What will the weather be like there, will it rain?' })
+    expect((await engine.getSession('c'))?.navigation.scenario).toBe('forecast')
+  })
+})
