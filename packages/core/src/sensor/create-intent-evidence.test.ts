@@ -65,6 +65,9 @@ describe('createIntentEvidence', () => {
       'on the fifth of March',
       'Friday evening, two people',
       'fresno',
+      // The "th" of "11th" is a word of letters; dates are answers, not topics.
+      'the 11th of this month',
+      'Monday next week at 8 am',
     ])
       expect(model.measure(text).words).toBe(0)
     // A capitalised word the examples never wrote in lower case is a name too ("Kittea Cat").

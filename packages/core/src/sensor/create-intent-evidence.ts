@@ -76,15 +76,17 @@ export interface IntentEvidenceModel {
 
 /**
  * Words that carry a slot value, never a topic: dates, times and quantities ("March", "Friday",
- * "evening", "two"). A user answering "the 5th of March, two people" is still booking a table.
+ * "evening", "next week", the "th" of "11th", "two"). A user answering "the 5th of March, two
+ * people" is still booking a table. Durations ("three days") stay evidence: a stay is a hotel's.
  */
 const slotValueWords: ReadonlySet<string> = new Set(
   [
     ...monthNames.filter((month) => month !== 'may'),
     ...weekdayNames,
-    ...'today tomorrow tonight yesterday morning afternoon evening night noon midnight oclock half quarter weekend'.split(
-      ' ',
-    ),
+    ...(
+      'today tomorrow tonight yesterday morning afternoon evening night noon midnight oclock half ' +
+      'quarter weekend week month year st nd rd th am'
+    ).split(' '),
   ].map(stemWord),
 )
 
