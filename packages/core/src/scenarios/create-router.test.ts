@@ -130,6 +130,13 @@ describe('createRouter', () => {
       const hotel = twoLevel({ buses: -1, hotels: 2.5 }, { book_hotel: 1, find_hotel: -1 })
       expect(grouped.route(inFindBus, input({}, { evidence: hotel })).scenario).toBe('book-hotel')
     })
+
+    it("picks the new topic's scenario by its own words, not by float noise in the shared topic value", () => {
+      // 7.07 + 1.54 - 1.54 is 7.069999999999999 while 7.07 - 1.72 + 1.72 is 7.07: the topic
+      // margins differ by 1e-15, which must not outrank the within-topic evidence.
+      const hotel = twoLevel({ buses: 0, hotels: 7.07 }, { book_hotel: -1.72, find_hotel: 1.54 })
+      expect(grouped.route(inFindBus, input({}, { evidence: hotel })).scenario).toBe('find-hotel')
+    })
   })
 
   it('stays on a message with no topic words, however the classifier scored it', () => {

@@ -164,8 +164,9 @@ export function createRouter(options: RouterOptions): Router {
       (candidate.across !== than.across
         ? candidate.across
         : candidate.across
-          ? candidate.margin > than.margin ||
-            (candidate.margin === than.margin && candidate.within > than.within)
+          ? // Scenarios of one topic share its margin (up to float noise): the best within it wins.
+            candidate.margin > than.margin + 1e-9 ||
+            (candidate.margin > than.margin - 1e-9 && candidate.within > than.within)
           : candidate.margin > than.margin)
     for (const [id, compiled] of scenarios) {
       const levels = levelsOf(compiled, input)
