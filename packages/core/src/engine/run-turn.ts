@@ -343,7 +343,9 @@ function statedFacts(perception: Perception): Set<string> {
  * "Is that right?") is not one: a "yes" to it goes on with the current scenario.
  */
 const offerPattern =
-  /\b(?:shall i|should i|would you like|would you care|do you want|do you wish|do you need|want me to|can i|may i|are you interested|how about)\b/iu
+  /\?\s*$|\b(?:shall i|should i|would you like|would you care|do you want|do you wish|do you need|want me to|can i|may i|are you interested|how about)\b/iu
+/** A sentence that restates the task at hand for a yes: "Please confirm: …", "Is that right?". */
+const confirmationPattern = /\b(?:confirm|confirmation|correct|is that right|is it right|right\?)/iu
 
 /**
  * The evidence of the engine's own last reply when this turn accepts it: the user opens with an
@@ -359,7 +361,9 @@ function acceptedOffer(
   const last = state.history.at(-1)
   if (last?.role !== 'assistant') return undefined
   const sentences = last.content.split(/(?<=[.!?])\s+/u)
-  const offered = sentences.findLast((sentence) => offerPattern.test(sentence))
+  const offered = sentences.findLast(
+    (sentence) => offerPattern.test(sentence) && !confirmationPattern.test(sentence),
+  )
   if (offered === undefined) return undefined
   const measured = dependencies.compiled.evidence.measure(offered)
   return measured.words > 0 ? measured : undefined
