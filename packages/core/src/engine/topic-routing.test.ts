@@ -45,7 +45,7 @@ const definition = {
       topic: 'cars',
       intents: ['search_cars'],
       steps: [
-        { id: 'search', required: [{ field: 'picked', question: 'Would you like to reserve the car?' }] },
+        { id: 'search', required: [{ field: 'picked', question: 'Reserve the car then?' }] },
       ],
     },
     {
@@ -80,7 +80,7 @@ describe('routing within a topic, in a turn', () => {
     const engine = createEngine({ definition, ledger: false })
     await engine.turn({ sessionId: 'b', text: 'Find me a rental car in Fresno' })
     expect((await engine.getSession('b'))?.navigation.scenario).toBe('search-cars')
-    // The reply asked "Would you like to reserve the car?": the user accepts the proposal.
+    // The reply asked "Reserve the car then?": any question that is not a confirmation proposes.
     await engine.turn({ sessionId: 'b', text: 'Yes please' })
     expect((await engine.getSession('b'))?.navigation.scenario).toBe('reserve-car')
     // The reply asked to confirm the car "we found in the search": a yes confirms, it does not search again.
