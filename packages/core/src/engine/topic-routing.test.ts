@@ -44,9 +44,7 @@ const definition = {
       id: 'search-cars',
       topic: 'cars',
       intents: ['search_cars'],
-      steps: [
-        { id: 'search', required: [{ field: 'picked', question: 'Reserve the car then?' }] },
-      ],
+      steps: [{ id: 'search', required: [{ field: 'picked', question: 'Reserve the car then?' }] }],
     },
     {
       id: 'reserve-car',

@@ -83,6 +83,15 @@ describe('createIntentEvidence', () => {
     expect(lift(pool)).toBeLessThan(lift(hotel))
   })
 
+  it('reads a word one letter off a known one as that word, when only one is that close', () => {
+    const typo = model.measure('I need a hotle in Fresno, with a poool') // "pool" with a letter doubled
+    expect(typo.words).toBe(1)
+    expect(best(typo.topics)).toBe('hotels')
+    expect(best(model.measure('Pleese find a hotell').logLikelihoods)).toBe('find_hotel')
+    // Short words are too easily one letter off something else: "bud" is not read as "bus".
+    expect(model.measure('bud').words).toBe(0)
+  })
+
   it('caps what one word can say, whatever the counts', () => {
     const evidence = model.measure('bus')
     for (const value of Object.values(evidence.topics)) expect(Math.abs(value)).toBeLessThanOrEqual(2.5)

@@ -1,4 +1,4 @@
-import { monthNames, parseNumberWord, stemWord, weekdayNames } from '../text/index.ts'
+import { editDistanceOne, monthNames, parseNumberWord, stemWord, weekdayNames } from '../text/index.ts'
 import { contentWords } from './content-words.ts'
 
 /** What the evidence model learns one intent from. */
@@ -58,6 +58,11 @@ export interface IntentEvidenceOptions {
    * whether the definition has three examples per intent or thirty. @default 0.1
    */
   reliability?: number
+  /**
+   * Words of at least this many letters that are one edit (a letter added, dropped, changed or two
+   * swapped) from exactly one known word count as that word ("weathr", "reservaton"). @default 5
+   */
+  typoMinimum?: number
   /** How many times a keyword counts as an example of its intent. @default 1 */
   keywordWeight?: number
   /**
@@ -129,6 +134,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     reliability = 0.1,
     keywordWeight = 1,
     keywordEvidence = 3,
+    typoMinimum = 5,
   } = options
   const cap = (value: number) => Math.max(-maxWordEvidence, Math.min(maxWordEvidence, value))
   const casing = new Map<string, { upper: number; lower: number }>()
@@ -218,9 +224,38 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   }
 
   /** Sums the rows of the known words; returns how many were known. */
+  // Known words by themselves and with one letter dropped: a word one letter off a known one
+  // ("weathr", "resevation") is found by dropping at most one letter from each side.
+  const byDeletion = new Map<string, string[]>()
+  for (const word of topicRows.keys()) {
+    if (word.length < typoMinimum - 1) continue
+    for (let index = -1; index < word.length; index++) {
+      const key = index < 0 ? word : word.slice(0, index) + word.slice(index + 1)
+      const list = byDeletion.get(key)
+      if (list === undefined) byDeletion.set(key, [word])
+      else if (!list.includes(word)) list.push(word)
+    }
+  }
+
+  /** The one known word a word of `typoMinimum`+ letters is a typo of, if exactly one. */
+  function corrected(word: string): string | undefined {
+    if (word.length < typoMinimum) return undefined
+    let found: string | undefined
+    for (let index = -1; index < word.length; index++) {
+      const key = index < 0 ? word : word.slice(0, index) + word.slice(index + 1)
+      for (const candidate of byDeletion.get(key) ?? []) {
+        if (candidate === found || !editDistanceOne(word, candidate)) continue
+        if (found !== undefined) return undefined
+        found = candidate
+      }
+    }
+    return found
+  }
+
   function sum(words: readonly string[], topicSums: Float64Array, withinSums: Float64Array): number {
     let known = 0
-    for (const word of new Set(words)) {
+    for (const seen of new Set(words)) {
+      const word = topicRows.has(seen) ? seen : (corrected(seen) ?? seen)
       const topicRow = topicRows.get(word)
       if (topicRow === undefined) continue
       const withinRow = withinRows.get(word)!

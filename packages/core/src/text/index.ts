@@ -12,6 +12,7 @@ export {
   weekdayIndex,
   weekdayNames,
 } from './calendar.ts'
+export { editDistanceOne } from './edit-distance-one.ts'
 export { functionWords } from './function-words.ts'
 export { numberWordPattern, parseNumberWord } from './number-words.ts'
 export { irregularPastForms, stemWord } from './stem-word.ts'
