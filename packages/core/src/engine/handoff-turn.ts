@@ -11,7 +11,20 @@ export function handoffCue(dependencies: TurnDependencies, text: string): string
   const { handoff } = dependencies.compiled.definition.settings
   if (!handoff.enabled) return undefined
   const padded = ` ${normalizeText(text.slice(0, 2000))} `
-  return handoff.cues.find((cue) => padded.includes(` ${normalizeText(cue)} `))
+  const cues = paddedCues(handoff.cues)
+  const found = cues.findIndex((cue) => padded.includes(cue))
+  return found < 0 ? undefined : handoff.cues[found]
+}
+
+/** The cues normalised once per definition, not on every turn. */
+const normalisedCues = new WeakMap<readonly string[], string[]>()
+function paddedCues(cues: readonly string[]): string[] {
+  let padded = normalisedCues.get(cues)
+  if (padded === undefined) {
+    padded = cues.map((cue) => ` ${normalizeText(cue)} `)
+    normalisedCues.set(cues, padded)
+  }
+  return padded
 }
 
 /** Puts the session in the escalation state: the handoff reply once, `handoff-requested` recorded. */
