@@ -226,10 +226,10 @@ export const settingsSchema = z.strictObject({
   ambiguityThreshold: z.number().min(0).max(1).default(0.5),
   /**
    * How much likelier (natural log of the likelihood ratio of the message's content words) another
-   * scenario must explain a message before the router leaves an unfinished one: 3 ≈ 20 times.
-   * Replaces seed 002's +0.25 boost / 0.85 exit threshold (see the core README, "Routing"). @default 3
+   * topic must explain a message before the router leaves an unfinished scenario: 2.5 ≈ 12 times.
+   * Replaces seed 002's +0.25 boost / 0.85 exit threshold (see the core README, "Routing"). @default 2.5
    */
-  stickiness: z.number().min(0).max(20).default(3),
+  stickiness: z.number().min(0).max(20).default(2.5),
   /**
    * Evidence another scenario of the same `topic` needs over the current one, counting only what
    * tells the topic's scenarios apart ("book" against "find" for a bus): 0.75 ≈ 2 times. @default 0.75

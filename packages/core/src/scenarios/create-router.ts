@@ -13,9 +13,9 @@ import type {
 export interface RouterOptions {
   scenarios: readonly Scenario[]
   /**
-   * Evidence (natural-log likelihood ratio of the turn's content words) another scenario needs
-   * over the current one to pull the user out of it: 3 means "the words are e³ ≈ 20 times likelier
-   * under the other scenario". A ratio, so it means the same for 5 or 50 intents. @default 3
+   * Evidence (natural-log likelihood ratio of the turn's content words) another topic needs over
+   * the current scenario's to pull the user out of it: 2.5 means "the words are e^2.5 ≈ 12 times
+   * likelier under the other topic". A ratio, so it means the same for 5 or 50 intents. @default 2.5
    */
   stickiness?: number
   /**
@@ -36,6 +36,12 @@ export interface RouterOptions {
   asides?: Readonly<Record<string, readonly string[]>>
   /** The same transition taken more than this many times stops and asks. @default 3 */
   loopGuard?: number
+  /**
+   * Among topics the message clears the stickiness for, the nats a topic the user has been in
+   * (a paused scenario's) is preferred by: "reserve the hotel you found" goes back to the hotel
+   * service the user searched, not to another of equal words. Never lowers the stickiness. @default 1
+   */
+  returnPreference?: number
 }
 
 /** The stickiness router. */
@@ -69,13 +75,14 @@ interface CompiledScenario {
  */
 export function createRouter(options: RouterOptions): Router {
   const {
-    stickiness = 3,
+    stickiness = 2.5,
     topicStickiness = 0.75,
     switchCueDiscount = 1.5,
     entryThreshold = 0.5,
     maxPaused = 5,
     loopGuard = 3,
     asides = {},
+    returnPreference = 1,
   } = options
   const scenarios = new Map(
     options.scenarios.map((scenario, index) => [scenario.id, compileScenario(scenario, index)]),
@@ -148,6 +155,12 @@ export function createRouter(options: RouterOptions): Router {
       evidence.negatedIntent !== undefined && current.scenario.intents.includes(evidence.negatedIntent)
     const discount = input.topicShift ? switchCueDiscount : 0
     const group = groupOf(current)
+    const pausedGroups = new Set(
+      (state.paused ?? []).flatMap((entry) => {
+        const paused = scenarios.get(entry.scenario)
+        return paused === undefined ? [] : [groupOf(paused)]
+      }),
+    )
     const raw: Array<{ id: string; value: number }> = []
     type Candidate = {
       id: string
@@ -156,6 +169,8 @@ export function createRouter(options: RouterOptions): Router {
       lift: number
       needed: number
       across: boolean
+      /** The margin the choice between eligible topics uses: a topic the user has been in counts more. */
+      rank: number
     }
     let best: Candidate | undefined
     let closest: Candidate | undefined
@@ -165,8 +180,8 @@ export function createRouter(options: RouterOptions): Router {
         ? candidate.across
         : candidate.across
           ? // Scenarios of one topic share its margin (up to float noise): the best within it wins.
-            candidate.margin > than.margin + 1e-9 ||
-            (candidate.margin > than.margin - 1e-9 && candidate.within > than.within)
+            candidate.rank > than.rank + 1e-9 ||
+            (candidate.rank > than.rank - 1e-9 && candidate.within > than.within)
           : candidate.margin > than.margin)
     for (const [id, compiled] of scenarios) {
       const levels = levelsOf(compiled, input)
@@ -183,7 +198,9 @@ export function createRouter(options: RouterOptions): Router {
       const needed = leaving ? 0 : Math.max(0, (across ? stickiness : topicStickiness) - discount)
       const lift = across ? levels.topic - stay.topic : levels.within - stay.within
       const margin = lift - needed
-      const candidate = { id, margin, within: levels.within, lift, needed, across }
+      const visited = across && pausedGroups.has(groupOf(compiled))
+      const rank = margin + (visited ? returnPreference : 0)
+      const candidate = { id, margin, within: levels.within, lift, needed, across, rank }
       if (margin <= 0) {
         if (closest === undefined || margin > closest.margin) closest = candidate
         continue
