@@ -1,6 +1,5 @@
-import { irregularPastForms, stemWord } from '../text/index.ts'
+import { editDistanceOne, irregularPastForms, stemWord } from '../text/index.ts'
 import type { CompiledGoalVocabulary } from './compile-goal-vocabulary.ts'
-import { editDistanceOne } from '../text/index.ts'
 import type { GoalWordForm } from './types.ts'
 
 /** One word of a request after normalisation. */

@@ -139,6 +139,37 @@ describe('createRouter', () => {
     })
   })
 
+  it('prefers, among topics that clear the stickiness, one the user has been in', () => {
+    const hotels = createRouter({
+      scenarios: [
+        scenario({ id: 'weather', topic: 'weather', intents: ['weather'], steps: [{ id: 'city' }] }),
+        scenario({ id: 'hotel-a', topic: 'hotels-a', intents: ['hotel_a'], steps: [{ id: 'book' }] }),
+        scenario({ id: 'hotel-b', topic: 'hotels-b', intents: ['hotel_b'], steps: [{ id: 'book' }] }),
+      ],
+    })
+    const topics = { weather: 0, 'hotels-a': 3.5, 'hotels-b': 3.2 }
+    const evidence = {
+      words: 2,
+      logLikelihoods: { weather: 0, hotel_a: 3.5, hotel_b: 3.2 },
+      topics,
+      withinTopic: { weather: 0, hotel_a: 0, hotel_b: 0 },
+    }
+    const fresh: NavigationState = { scenario: 'weather', step: 'city', transitionCounts: {} }
+    expect(hotels.route(fresh, input({}, { evidence })).scenario).toBe('hotel-a')
+    const returning: NavigationState = { ...fresh, paused: [{ scenario: 'hotel-b', step: 'book' }] }
+    expect(hotels.route(returning, input({}, { evidence }))).toMatchObject({
+      scenario: 'hotel-b',
+      decision: 'resumed',
+    })
+    // The preference never lowers the stickiness: a weak hotel message still stays.
+    const weak = {
+      ...evidence,
+      topics: { weather: 0, 'hotels-a': 1, 'hotels-b': 2 },
+      logLikelihoods: { weather: 0, hotel_a: 1, hotel_b: 2 },
+    }
+    expect(hotels.route(returning, input({}, { evidence: weak })).scenario).toBe('weather')
+  })
+
   it('stays on a message with no topic words, however the classifier scored it', () => {
     const decision = router.route(inRefunds, input({ cancel: 0.99 }, { evidence: evidence({}, 0) }))
     expect(decision).toMatchObject({ scenario: 'refunds', decision: 'stayed' })
