@@ -1,9 +1,14 @@
 // biome-ignore lint/style/noRestrictedImports: benchmarks run in Node only (check-portable exempts *.bench.ts)
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 // biome-ignore lint/style/noRestrictedImports: benchmarks run in Node only
 import { join } from 'node:path'
 // @ts-expect-error node-nlp ships no type declarations
 import { NlpManager } from 'node-nlp'
+import {
+  banking77Directory as dataDirectory,
+  type Banking77Row as Row,
+  readBanking77Csv as readCsv,
+} from '../../../../bench/banking77.ts'
 import { type RealCodingRequest, readCodingRequests } from '../../../../bench/coding-requests.ts'
 import { type BenchCase, type BenchMetrics, defineSuite } from '../../../../bench/harness.ts'
 import { createGoalParser } from './create-goal-parser.ts'
@@ -98,45 +103,6 @@ const parseSuite = defineSuite({
     { name: 'createGoalParser() with the default vocabulary', fn: () => createGoalParser() },
   ],
 })
-
-// Banking77 lives beside the repository (../shared/data/banking77 from the repo root).
-const dataDirectory = join(import.meta.dirname, '../../../../../shared/data/banking77')
-
-interface Row {
-  text: string
-  label: string
-}
-
-function readCsv(path: string): Row[] {
-  const source = readFileSync(path, 'utf8')
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  const endField = () => {
-    row.push(field)
-    field = ''
-  }
-  for (let index = 0; index < source.length; index++) {
-    const character = source[index]!
-    if (quoted && character === '"' && source[index + 1] === '"') {
-      field += '"'
-      index++
-    } else if (character === '"') quoted = !quoted
-    else if (quoted || (character !== ',' && character !== '\n' && character !== '\r')) field += character
-    else if (character === ',') endField()
-    else if (character === '\n') {
-      endField()
-      rows.push(row)
-      row = []
-    }
-  }
-  if (field !== '' || row.length > 0) {
-    endField()
-    rows.push(row)
-  }
-  return rows.slice(1).flatMap((cells) => (cells.length === 2 ? [{ text: cells[0]!, label: cells[1]! }] : []))
-}
 
 /** Area under the ROC curve: chance that an in-scope query outscores an out-of-scope one. */
 function auroc(inScope: number[], outOfScope: number[]): number {

@@ -188,8 +188,8 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
       (intent.description === undefined ? 0 : 1)
   })
   // The prior never outweighs what the examples themselves said (a small definition's topics).
-  const topicPrior = topicTotals.map((total) => Math.min(priorStrength, total))
-  const intentPrior = totals.map((total) => Math.min(priorStrength, total))
+  const topicPrior = topicTotals.map((total) => Math.min(priorStrength, Math.max(1, total)))
+  const intentPrior = totals.map((total) => Math.min(priorStrength, Math.max(1, total)))
   // Per known word: its evidence for each topic, and for each intent within its topic.
   const topicRows = new Map<string, Float64Array>()
   const withinRows = new Map<string, Float64Array>()
