@@ -92,6 +92,15 @@ describe('createIntentEvidence', () => {
     expect(model.measure('bud').words).toBe(0)
   })
 
+  it('stays a number when an intent has no word to learn from (its examples are all names and dates)', () => {
+    const sparse = createIntentEvidence({
+      intents: [...intents, { id: 'dates_only', examples: ['Friday', 'March 5th'], keywords: [] }],
+      topicOf,
+    })
+    for (const value of Object.values(sparse.measure('book the bus on Friday').logLikelihoods))
+      expect(Number.isFinite(value)).toBe(true)
+  })
+
   it('caps what one word can say, whatever the counts', () => {
     const evidence = model.measure('bus')
     for (const value of Object.values(evidence.topics)) expect(Math.abs(value)).toBeLessThanOrEqual(2.5)
