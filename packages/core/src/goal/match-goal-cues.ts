@@ -13,6 +13,8 @@ export interface GoalCueHit {
 const maxReach = 8
 /** A corrected typo counts for less than a word spelled right. */
 const typoDiscount = 0.8
+/** A cue on a pasted line (code, a log) describes the paste, not what the request asks. */
+const pastedDiscount = 0.3
 
 function wordMatches(word: CompiledCueWord, token: GoalToken): boolean {
   return (
@@ -60,11 +62,9 @@ export function matchGoalCues(tokens: readonly GoalToken[], compiled: CompiledGo
       if (!matched) continue
       seen.add(cue)
       const corrected = matched.some((token) => token.corrected)
-      hits.push({
-        cue,
-        words: matched.map((token) => token.surface),
-        weight: corrected ? cue.weight * typoDiscount : cue.weight,
-      })
+      let weight = corrected ? cue.weight * typoDiscount : cue.weight
+      if (matched[0]!.pasted) weight *= pastedDiscount
+      hits.push({ cue, words: matched.map((token) => token.surface), weight })
     }
   }
   return hits

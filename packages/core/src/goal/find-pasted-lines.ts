@@ -1,0 +1,36 @@
+/** Share of a line's visible characters that are neither letters, digits nor white space. */
+const symbolShare = 0.25
+
+function looksPasted(line: string): boolean {
+  if (/^(?:\t| {4,})\S/.test(line)) return true
+  const visible = line.replace(/\s+/g, '')
+  if (visible.length === 0) return false
+  if (/^\$ \S/.test(line)) return true
+  let symbols = 0
+  for (const character of visible) if (!/[\p{L}\p{N}]/u.test(character)) symbols++
+  return symbols >= 3 && symbols / visible.length >= symbolShare
+}
+
+/**
+ * Character ranges `[start, end)` of the lines of `text` that look pasted rather than written to
+ * the agent: code, logs and terminal output (inside a ``` fence, indented, a `$ ` prompt line, or
+ * mostly symbols). Cue words there describe the paste, not the request. A one-line request is
+ * never pasted: it is the request, however symbol-heavy.
+ */
+export function findPastedLines(text: string): Array<readonly [number, number]> {
+  const ranges: Array<readonly [number, number]> = []
+  if (!text.includes('\n')) return ranges
+  let fenced = false
+  let start = 0
+  while (start <= text.length) {
+    const newline = text.indexOf('\n', start)
+    const end = newline < 0 ? text.length : newline
+    const line = text.slice(start, end)
+    const fence = /^\s*(?:```|~~~)/.test(line)
+    if (fence || fenced || looksPasted(line)) ranges.push([start, end])
+    if (fence) fenced = !fenced
+    if (newline < 0) break
+    start = newline + 1
+  }
+  return ranges
+}
