@@ -95,6 +95,23 @@ const commandsAndStateQuestions: ReadonlyArray<readonly [string, GoalIntent, str
   ['explain what git reset --hard does', 'explain'],
 ]
 
+/**
+ * What a request asks the agent to do now, when no verb names it (hand-written): a request that
+ * opens with a condition specifies behaviour (modify); a go-ahead after a proposal asks for the
+ * change (modify); a question no cue explains asks to be told (explain); words inside pasted code
+ * or logs describe the paste, not the request.
+ */
+const requestShapes: ReadonlyArray<readonly [string, GoalIntent]> = [
+  ['if the upload fails, retry it twice', 'modify'],
+  ['if the user is not logged in, send them to the login page', 'modify'],
+  ['go ahead', 'modify'],
+  ['ok, go ahead and apply it', 'modify'],
+  ['yes, do it', 'modify'],
+  ['proceed', 'modify'],
+  ['can the CLI take globs?', 'explain'],
+  ['what is this for?\n```\ndef create_user(name):\n    return add_row(name)\n```', 'explain'],
+]
+
 describe('createGoalParser (requests to coding agents)', () => {
   // Accuracy, calibration and the real destructive requests of the 513 real requests (kept outside
   // the repository: fetched data) are measured by `pnpm bench goal`; these cases are hand-written.
@@ -163,6 +180,12 @@ describe('createGoalParser (requests to coding agents)', () => {
       const { goal } = parser.parse(text)
       expect(goal.intent).toBe(intent)
       if (entity) expect(goal.entity).toBe(entity)
+    })
+  }
+
+  for (const [text, intent] of requestShapes) {
+    it(`parses ${JSON.stringify(text)} as ${intent}`, () => {
+      expect(parser.parse(text).goal.intent).toBe(intent)
     })
   }
 

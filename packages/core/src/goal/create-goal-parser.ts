@@ -5,6 +5,7 @@ import { describeGoalAmbiguities, explainGoalParse } from './describe-goal-parse
 import { extractGoalTarget } from './extract-goal-target.ts'
 import { goalConfidence } from './goal-confidence.ts'
 import { destructiveConfidenceCap, guardDestructiveReading } from './guard-destructive-reading.ts'
+import { isGoalQuestion } from './is-goal-question.ts'
 import { matchGoalCues } from './match-goal-cues.ts'
 import { mergeGoalVocabulary } from './merge-goal-vocabulary.ts'
 import { normalizeGoalText } from './normalize-goal-text.ts'
@@ -63,7 +64,12 @@ export function createGoalParser({
       for (const token of tokens) if (!token.stop) contentWords++
       const hits = matchGoalCues(tokens, compiled)
       const target = extractGoalTarget(read, tokens, compiled)
-      const resolved = resolveGoal(scoreGoalFields(hits, target), target, merged)
+      const resolved = resolveGoal(
+        scoreGoalFields(hits, target),
+        target,
+        merged,
+        contentWords > 0 && isGoalQuestion(read),
+      )
       const result: GoalParseResult = {
         goal: resolved.goal,
         confidence: goalConfidence(resolved, contentWords),

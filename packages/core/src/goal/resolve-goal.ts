@@ -36,18 +36,22 @@ function withDefault(scores: Map<string, number>, value: string): ResolvedGoalFi
   return { value: ranked[0]?.[0] ?? value, ranked, fromDefault: scores.size === 0 }
 }
 
-/** Picks each field from cue votes, falling back to the vocabulary's default rows. */
+/**
+ * Picks each field from cue votes, falling back to the vocabulary's default rows; `question` says
+ * whether the request asks a question (default rows may depend on it).
+ */
 export function resolveGoal(
   scores: GoalFieldScores,
   target: GoalTarget,
   vocabulary: GoalVocabulary,
+  question = false,
 ): ResolvedGoal {
   const { defaults } = vocabulary
   const intentRanked = rankGoalField(scores.intent)
   const entityRanked = rankGoalField(scores.entity)
   const cuedIntent = intentRanked[0]?.[0] as GoalIntent | undefined
   const cuedEntity = entityRanked[0]?.[0] as GoalEntity | undefined
-  const context = { target: target.kind }
+  const context = { target: target.kind, question }
   const entity =
     cuedEntity ?? pickGoalDefault(defaults.entity, { ...context, intent: cuedIntent ?? 'unknown' }, 'unknown')
   const intent = cuedIntent ?? pickGoalDefault(defaults.intent, { ...context, entity }, 'unknown')

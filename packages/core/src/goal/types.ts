@@ -114,6 +114,8 @@ export interface GoalDefaultRow<Value extends string> {
   entity?: GoalEntity
   /** What kind of target the text named. */
   target?: 'identifier' | 'path' | 'phrase' | 'none'
+  /** The request is a question (it ends with `?` or opens with what, how, why …). */
+  question?: boolean
   value: Value
 }
 
