@@ -475,6 +475,12 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['fail to compile', 'i:diagnose e:build', 3],
   ['test fail:base,plural,past', 'i:diagnose e:test', 2.5],
   ['what fail:past', 'i:diagnose', 1],
+  // "X fails when Y" reports a failure and the condition that triggers it
+  ['fail:plural ... when', 'i:diagnose', 2],
+  ['crash:plural ... when', 'i:diagnose', 2],
+  ['break:plural ... when', 'i:diagnose', 2],
+  // a constraint stated as a need ("they don't need to run if …") corrects the code
+  ['not need', 'i:modify', 2],
   // which state is current: "which test failed", "which backend is active"
   ['which ... fail:past,ing', 'i:status', 5.5],
   ['which ... active', 'i:status', 3],

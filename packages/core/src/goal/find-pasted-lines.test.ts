@@ -4,8 +4,14 @@ import { findPastedLines } from './find-pasted-lines.ts'
 const lines = (text: string) => findPastedLines(text).map(([start, end]) => text.slice(start, end))
 
 describe('findPastedLines', () => {
-  it('never marks a one-line request, however symbol-heavy', () => {
-    expect(lines('res = f"{type(err)}: {err}" prints <class>; make it print the name')).toEqual([])
+  it('never marks a one-line request as a pasted line, however symbol-heavy', () => {
+    expect(lines('res = f{type(err)}: {err} prints <class>; make it print the name')).toEqual([])
+  })
+
+  it('marks double-quoted passages of two words or more, not a quoted single word', () => {
+    expect(lines('rename "foo" to "bar"; it prints "Couldn\'t connect to server" instead')).toEqual([
+      '"Couldn\'t connect to server"',
+    ])
   })
 
   it('marks fenced, indented, prompt and symbol-heavy lines, not the prose around them', () => {
