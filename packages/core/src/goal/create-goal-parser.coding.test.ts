@@ -99,7 +99,8 @@ const commandsAndStateQuestions: ReadonlyArray<readonly [string, GoalIntent, str
  * What a request asks the agent to do now, when no verb names it (hand-written): a request that
  * opens with a condition specifies behaviour (modify); a go-ahead after a proposal asks for the
  * change (modify); a question no cue explains asks to be told (explain); words inside pasted code
- * or logs describe the paste, not the request.
+ * or logs describe the paste, not the request; the head clause states the task, unless it is a
+ * subordinate clause ("when saving a draft, …").
  */
 const requestShapes: ReadonlyArray<readonly [string, GoalIntent]> = [
   ['if the upload fails, retry it twice', 'modify'],
@@ -109,6 +110,11 @@ const requestShapes: ReadonlyArray<readonly [string, GoalIntent]> = [
   ['yes, do it', 'modify'],
   ['proceed', 'modify'],
   ['can the CLI take globs?', 'explain'],
+  [
+    'You are reviewing the payments module before release.\nObjectives:\n1. Find risky code paths\n2. Suggest fixes, but do not change files',
+    'review',
+  ],
+  ['When saving a draft, trim the title.', 'modify'],
   ['what is this for?\n```\ndef create_user(name):\n    return add_row(name)\n```', 'explain'],
 ]
 

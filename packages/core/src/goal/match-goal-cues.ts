@@ -13,6 +13,24 @@ export interface GoalCueHit {
 const maxReach = 8
 /** A corrected typo counts for less than a word spelled right. */
 const typoDiscount = 0.8
+/**
+ * Cues in the opening clause of a request of several clauses count 1.5 times: the head clause states
+ * the task ("You are auditing the repo. Objectives: …"), later ones detail it.
+ */
+const headClauseBoost = 1.5
+/** Words that open a subordinate clause: a request opening with one states its task later. */
+const subordinators: ReadonlySet<string> = new Set(
+  'when whenever if unless once while before after since because although though as'.split(' '),
+)
+
+/** Index of the first token after the head clause; 0 when there is no head clause to boost. */
+function headClauseEnd(tokens: readonly GoalToken[]): number {
+  const first = tokens[0]
+  if (first === undefined || first.pasted || subordinators.has(first.surface.toLowerCase())) return 0
+  for (let index = 1; index < tokens.length; index++) if (tokens[index]!.lead === 1) return index
+  return 0
+}
+
 /** A cue on a pasted line (code, a log) describes the paste, not what the request asks. */
 const pastedDiscount = 0.3
 
@@ -49,10 +67,11 @@ function matchAt(cue: CompiledGoalCue, tokens: readonly GoalToken[], start: numb
   return matched
 }
 
-/** Every cue of the vocabulary found in the tokens; each cue counts once. */
+/** Every cue of the vocabulary found in the tokens; each cue counts once (at its first match). */
 export function matchGoalCues(tokens: readonly GoalToken[], compiled: CompiledGoalVocabulary): GoalCueHit[] {
   const hits: GoalCueHit[] = []
   const seen = new Set<CompiledGoalCue>()
+  const headEnd = headClauseEnd(tokens)
   for (let start = 0; start < tokens.length; start++) {
     const candidates = compiled.cuesByFirstConcept.get(tokens[start]!.concept)
     if (!candidates) continue
@@ -64,6 +83,7 @@ export function matchGoalCues(tokens: readonly GoalToken[], compiled: CompiledGo
       const corrected = matched.some((token) => token.corrected)
       let weight = corrected ? cue.weight * typoDiscount : cue.weight
       if (matched[0]!.pasted) weight *= pastedDiscount
+      if (start < headEnd) weight *= headClauseBoost
       hits.push({ cue, words: matched.map((token) => token.surface), weight })
     }
   }
