@@ -175,6 +175,14 @@ describe('createGoalParser', () => {
     expect(extended.parse('the ship sank').goal.intent).toBe('unknown')
   })
 
+  it('matches a cue word * against any content word of the forms it names', () => {
+    const extended = createGoalParser({
+      extendVocabulary: { cues: [{ phrase: 'never *:ing', intent: 'diagnose', weight: 4 }] },
+    })
+    expect(extended.parse('the worker is never polling the queue').goal.intent).toBe('diagnose')
+    expect(extended.parse('the worker never polls the queue').goal.intent).not.toBe('diagnose')
+  })
+
   it('counts two cues that normalise to the same phrase once, at the higher weight', () => {
     const base = { ...defaultGoalVocabulary, synonyms: { zap: ['blast'] } }
     const once = createGoalParser({

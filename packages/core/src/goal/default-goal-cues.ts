@@ -301,7 +301,7 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['extract', 'i:modify a:patch', 2],
   ['convert', 'i:modify a:patch', 2],
   ['bump', 'i:modify a:patch', 2],
-  ['make', 'i:modify', 1],
+  ['make:base', 'i:modify', 1],
   ['make pass', 'i:modify', 2],
   ['create', 'i:modify a:patch', 2.5],
   ['move', 'i:modify a:patch', 2],
@@ -313,7 +313,7 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['migrate', 'i:modify a:patch', 2],
   ['replace', 'i:modify a:patch', 2],
   ['upgrade', 'i:modify a:patch', 2],
-  ['set', 'i:modify', 1],
+  ['set:base', 'i:modify', 1],
   ['switch to', 'i:modify', 2],
   // execute, build, test, ci
   ['run:base', 'i:execute a:execution-output', 1.5],
@@ -481,6 +481,8 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['break:plural ... when', 'i:diagnose', 2],
   // a constraint stated as a need ("they don't need to run if …") corrects the code
   ['not need', 'i:modify', 2],
+  // "it isn't picking up the files": what the code is not doing is a failure report
+  ['not *:ing', 'i:diagnose', 2],
   // which state is current: "which test failed", "which backend is active"
   ['which ... fail:past,ing', 'i:status', 5.5],
   ['which ... active', 'i:status', 3],

@@ -1,4 +1,9 @@
-import type { CompiledCueWord, CompiledGoalCue, CompiledGoalVocabulary } from './compile-goal-vocabulary.ts'
+import {
+  anyWord,
+  type CompiledCueWord,
+  type CompiledGoalCue,
+  type CompiledGoalVocabulary,
+} from './compile-goal-vocabulary.ts'
 import type { GoalToken } from './normalize-goal-text.ts'
 
 /** One cue found in a request, with the words that matched it. */
@@ -36,7 +41,7 @@ const pastedDiscount = 0.3
 
 function wordMatches(word: CompiledCueWord, token: GoalToken): boolean {
   return (
-    word.concept === token.concept &&
+    (word.concept === token.concept || (word.concept === anyWord && !token.stop)) &&
     (word.forms === undefined || word.forms.has(token.form)) &&
     token.lead >= word.lead
   )

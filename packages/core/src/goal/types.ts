@@ -91,6 +91,7 @@ export interface GoalParser {
  * form (`modified`, `did I edit`); forms are `base`, `plural`, `past`, `ing`, comma-separated.
  * A leading `^` makes the first word match only where a clause starts (`^add` in "ok, add a test"
  * or "it fails. add a test", not in "how do I add"); `^^` only at the start of the request.
+ * The word `*` matches any content word (`not *:ing`: "it isn't picking up the files").
  */
 export interface GoalCue {
   phrase: string
