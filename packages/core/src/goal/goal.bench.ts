@@ -4,7 +4,11 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 // @ts-expect-error node-nlp ships no type declarations
 import { NlpManager } from 'node-nlp'
-import { type RealCodingRequest, readCodingRequests } from '../../../../bench/coding-requests.ts'
+import {
+  type RealCodingRequest,
+  readBlindCodingRequests,
+  readCodingRequests,
+} from '../../../../bench/coding-requests.ts'
 import { type BenchCase, type BenchMetrics, defineSuite } from '../../../../bench/harness.ts'
 import { createGoalParser } from './create-goal-parser.ts'
 import { heldOutPhrasings } from './fixtures/held-out-phrasings.ts'
@@ -15,6 +19,7 @@ const parser = createGoalParser()
 const phrasings = heldOutPhrasings.map((phrasing) => phrasing.text)
 // 513 real requests to coding assistants, outside the repository (fetched data, see bench/coding-requests.ts).
 const codingRequests = readCodingRequests()
+const blindCodingRequests = readBlindCodingRequests()
 const realRequests = (codingRequests ?? []).map((request) => request.text)
 let next = 0
 let nextReal = 0
@@ -45,6 +50,7 @@ function realRequestMetrics(rows: readonly RealCodingRequest[]): Record<string, 
   }
   const heldOut = scored('held-out')
   const tuning = scored('tuning')
+  const blind = scored('blind')
   const destructive = rows.filter(
     ({ text, intents }) =>
       intents.every((intent) => mutating.has(intent)) &&
@@ -66,6 +72,13 @@ function realRequestMetrics(rows: readonly RealCodingRequest[]): Record<string, 
       ece: calibrationError(tuning),
       rows: tuning.length,
     },
+    ...(blind.length > 0 && {
+      'real coding requests (blind2: other repositories)': {
+        accuracy: accuracy(blind),
+        ece: calibrationError(blind),
+        rows: blind.length,
+      },
+    }),
     'real destructive requests read as read-only at confidence ≥ 0.5': {
       count: readOnly.length,
       of: destructive.length,
@@ -78,7 +91,7 @@ const parseSuite = defineSuite({
   measure: () =>
     codingRequests === undefined
       ? { skipped: { reason: 'real coding requests not found under shared/data/coding-requests' } }
-      : realRequestMetrics(codingRequests),
+      : realRequestMetrics([...codingRequests, ...(blindCodingRequests ?? [])]),
   cases: [
     {
       name: 'parse one request (rotating 318 held-out phrasings)',
