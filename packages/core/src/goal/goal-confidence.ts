@@ -67,3 +67,26 @@ export function goalConfidence(resolved: ResolvedGoal, contentWords: number): nu
   if (resolved.goal.intent === 'unknown') return raw
   return Math.round(calibrateGoalConfidence(raw, contentWords) * 1000) / 1000
 }
+
+/** Platt-scaling constants of a blended intent probability (see `fit-goal-blend.ts`). */
+export interface BlendedConfidenceCalibration {
+  intercept: number
+  probabilityLogit: number
+  contentWordsLog: number
+}
+
+/**
+ * Calibrated confidence of an intent picked by blending the cue rules with the learned model:
+ * Platt scaling of the blended probability's logit and ln(1 + content words), rounded to 0.001.
+ */
+export function calibrateBlendedConfidence(
+  probability: number,
+  contentWords: number,
+  calibration: BlendedConfidenceCalibration,
+): number {
+  const score =
+    calibration.intercept +
+    calibration.probabilityLogit * logit(probability) +
+    calibration.contentWordsLog * Math.log1p(contentWords)
+  return Math.round(1000 / (1 + Math.exp(-score))) / 1000
+}
