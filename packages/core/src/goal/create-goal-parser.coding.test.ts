@@ -104,6 +104,10 @@ const commandsAndStateQuestions: ReadonlyArray<readonly [string, GoalIntent, str
  */
 const requestShapes: ReadonlyArray<readonly [string, GoalIntent]> = [
   ['if the upload fails, retry it twice', 'modify'],
+  ['when I run it, nothing happens', 'diagnose'],
+  ['whenever I run the tests the database is empty', 'diagnose'],
+  ['when I ran the build it crashed', 'diagnose'],
+  ['when you run the migration, back up the database first', 'execute'],
   ['if the user is not logged in, send them to the login page', 'modify'],
   ['go ahead', 'modify'],
   ['ok, go ahead and apply it', 'modify'],

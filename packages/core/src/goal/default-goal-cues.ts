@@ -479,6 +479,11 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['fail:plural ... when', 'i:diagnose', 2],
   ['crash:plural ... when', 'i:diagnose', 2],
   ['break:plural ... when', 'i:diagnose', 2],
+  // "when I run the server I get an error": running is what the user did, not what they ask for
+  ['when i run:base,past', 'i:diagnose', 3],
+  ['when we run:base,past', 'i:diagnose', 3],
+  ['whenever i run:base,past', 'i:diagnose', 3],
+  ['every time i run:base,past', 'i:diagnose', 3],
   // a constraint stated as a need ("they don't need to run if …") corrects the code
   ['not need', 'i:modify', 2],
   // "it isn't picking up the files": what the code is not doing is a failure report

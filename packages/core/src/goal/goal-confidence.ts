@@ -38,7 +38,7 @@ export function rawGoalConfidence({ goal, fields }: ResolvedGoal): number {
  * `node --conditions=@focal/source --import tsx packages/core/scripts/fit-goal-confidence.ts`
  * after changing the vocabulary.
  */
-export const goalConfidenceCalibration = { intercept: 3.285, rawLogit: 1.517, contentWordsLog: -0.725 }
+export const goalConfidenceCalibration = { intercept: 3.23, rawLogit: 1.429, contentWordsLog: -0.675 }
 
 const logit = (probability: number) => {
   const clamped = Math.min(0.999, Math.max(0.001, probability))
