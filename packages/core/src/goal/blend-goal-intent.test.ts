@@ -50,13 +50,18 @@ describe('blendGoalIntent', () => {
   ])
 
   it('keeps the cues when the learned model has no weight', () => {
-    expect(blendGoalIntent(rules, learned, 0, 'execute')).toEqual({ intent: 'execute', probability: 0.55 })
+    expect(blendGoalIntent(rules, learned, 0, 'execute')).toEqual({
+      intent: 'execute',
+      probability: 0.55,
+      cuedProbability: 0.55,
+    })
   })
 
   it('lets a confident learned model overrule a weak cue reading', () => {
     const blend = blendGoalIntent(rules, learned, 0.45, 'execute')
     expect(blend.intent).toBe('diagnose')
     expect(blend.probability).toBeCloseTo(0.55 * (rules.get('diagnose') ?? 0) + 0.45 * 0.9)
+    expect(blend.cuedProbability).toBeCloseTo(0.55 * 0.55 + 0.45 * 0.05)
   })
 
   it("keeps the cues' pick on a tie", () => {

@@ -27,6 +27,8 @@ export interface GoalIntentBlend {
   intent: GoalIntent
   /** Blended probability of `intent`, 0..1. */
   probability: number
+  /** Blended probability of the cues' own pick (equal to `probability` when the cues win). */
+  cuedProbability: number
 }
 
 /**
@@ -70,10 +72,11 @@ export function blendGoalIntent(
 ): GoalIntentBlend {
   const blended = (intent: GoalIntent) =>
     (1 - weight) * (rules.get(intent) ?? 0) + weight * (learned.get(intent) ?? 0)
-  let best: GoalIntentBlend = { intent: rulePick, probability: blended(rulePick) }
+  const cuedProbability = blended(rulePick)
+  let best: GoalIntentBlend = { intent: rulePick, probability: cuedProbability, cuedProbability }
   for (const intent of blendableIntents) {
     const probability = blended(intent)
-    if (probability > best.probability) best = { intent, probability }
+    if (probability > best.probability) best = { intent, probability, cuedProbability }
   }
   return best
 }

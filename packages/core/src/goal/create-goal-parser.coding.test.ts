@@ -140,6 +140,14 @@ describe('createGoalParser (requests to coding agents)', () => {
     expect(notMutating).toEqual([])
   })
 
+  it('never lets the learned model turn a destructive change the cues read into a read-only reading', () => {
+    const cuesAlone = createGoalParser({ learnedIntent: false })
+    for (const text of destructiveRequests) {
+      if (!mutating.has(cuesAlone.parse(text).goal.intent)) continue
+      expect(parser.parse(text).goal.intent, text).toBe(cuesAlone.parse(text).goal.intent)
+    }
+  })
+
   it('keeps a read-only reading of a destructive command below 0.5, with the mutating reading as an ambiguity', () => {
     const result = parser.parse('explain what git reset --hard does')
     expect(result.goal.intent).toBe('explain')

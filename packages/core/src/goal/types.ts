@@ -158,4 +158,12 @@ export interface GoalParserOptions {
   extendVocabulary?: Partial<GoalVocabulary>
   /** Labelled examples whose words become cues for their labels. @default [] */
   examples?: readonly GoalExample[]
+  /**
+   * Blend the cues' intent with the built-in learned intent model (word n-grams trained on real
+   * requests to coding agents and the hand-written phrasings), which may overrule a weak cue
+   * reading; false leaves the intent to the cues alone. A destructive request the cues read as a
+   * change is never turned read-only. @default true with the default vocabulary (extended or
+   * not), false when `vocabulary` replaces it
+   */
+  learnedIntent?: boolean
 }
