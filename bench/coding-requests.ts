@@ -1,5 +1,6 @@
 /**
- * Real requests to coding assistants, labelled with seed-003 intents (513 rows, 197 held out).
+ * Real requests to coding assistants, labelled with seed-003 intents (513 rows, 197 held out, plus
+ * a second blind set of 159).
  * Fetched public data, so it is kept outside the repository, under the steering repo's
  * `shared/data/coding-requests/` (its README gives the sources, licences and labelling guide);
  * benches and scripts read it when it is there and say so when it is not.
@@ -11,7 +12,8 @@ import type { GoalIntent } from '../packages/core/src/goal/types.ts'
 /** One labelled real request. */
 export interface RealCodingRequest {
   source: string
-  split: 'tuning' | 'held-out'
+  /** `blind`: the second blind set, from other repositories (never tuned on). */
+  split: 'tuning' | 'held-out' | 'blind'
   /** Accepted intents, primary first. */
   intents: readonly GoalIntent[]
   text: string
@@ -28,8 +30,23 @@ export const codingRequestsFile = join(
   'real-coding-requests.json',
 )
 
+/**
+ * A second blind set (159 rows, split `blind`): user turns of `.aider.chat.history.md` files of
+ * repositories the first set does not use, labelled before the parser ran on them (issue #17).
+ */
+export const blindCodingRequestsFile = join(codingRequestsFile, '..', 'real-coding-requests-blind2.json')
+
+function readRows(file: string): RealCodingRequest[] | undefined {
+  if (!existsSync(file)) return undefined
+  return JSON.parse(readFileSync(file, 'utf8')) as RealCodingRequest[]
+}
+
 /** The labelled requests, or undefined when the data is not on this machine. */
 export function readCodingRequests(): RealCodingRequest[] | undefined {
-  if (!existsSync(codingRequestsFile)) return undefined
-  return JSON.parse(readFileSync(codingRequestsFile, 'utf8')) as RealCodingRequest[]
+  return readRows(codingRequestsFile)
+}
+
+/** The second blind set, or undefined when it is not on this machine. */
+export function readBlindCodingRequests(): RealCodingRequest[] | undefined {
+  return readRows(blindCodingRequestsFile)
 }

@@ -15,6 +15,7 @@ import { heldOutPhrasings } from '../src/goal/fixtures/held-out-phrasings.ts'
 import { secondHeldOutPhrasings } from '../src/goal/fixtures/held-out-phrasings-second.ts'
 import { thirdHeldOutPhrasings } from '../src/goal/fixtures/held-out-phrasings-third.ts'
 import { calibrateGoalConfidence, rawGoalConfidence } from '../src/goal/goal-confidence.ts'
+import { isGoalQuestion } from '../src/goal/is-goal-question.ts'
 import { matchGoalCues } from '../src/goal/match-goal-cues.ts'
 import { normalizeGoalText } from '../src/goal/normalize-goal-text.ts'
 import { resolveGoal } from '../src/goal/resolve-goal.ts'
@@ -43,6 +44,7 @@ function measure(text: string, intents: readonly string[], weight: number): Row 
     scoreGoalFields(matchGoalCues(tokens, compiled), target),
     target,
     defaultGoalVocabulary,
+    isGoalQuestion(text),
   )
   if (resolved.goal.intent === 'unknown') return undefined
   const contentWords = tokens.filter((token) => !token.stop).length

@@ -50,6 +50,8 @@ function addDeletions(deletions: Map<string, string[]>, stem: string): void {
   }
 }
 
+/** A cue word `*` matches any content word (of the forms given: `not *:ing`). */
+export const anyWord = '*'
 const allForms: readonly GoalWordForm[] = ['base', 'plural', 'past', 'ing']
 /** Content words a cue word may skip by default; stop words skip none unless `...` precedes them. */
 const defaultGap = 2
@@ -67,6 +69,8 @@ function compileCueWord(
         formList.split(',').filter((form): form is GoalWordForm => allForms.includes(form as GoalWordForm)),
       )
     : undefined
+  if (word === anyWord)
+    return { concept: anyWord, forms, maxGap: gapAllowed ? ellipsisGap : defaultGap, lead }
   if (compiled.stopWords.has(word))
     return { concept: word, forms, maxGap: gapAllowed ? ellipsisGap : 0, lead }
   const stem = stemWord(word)

@@ -95,6 +95,33 @@ const commandsAndStateQuestions: ReadonlyArray<readonly [string, GoalIntent, str
   ['explain what git reset --hard does', 'explain'],
 ]
 
+/**
+ * What a request asks the agent to do now, when no verb names it (hand-written): a request that
+ * opens with a condition specifies behaviour (modify); a go-ahead after a proposal asks for the
+ * change (modify); a question no cue explains asks to be told (explain); words inside pasted code
+ * or logs describe the paste, not the request; the head clause states the task, unless it is a
+ * subordinate clause ("when saving a draft, …").
+ */
+const requestShapes: ReadonlyArray<readonly [string, GoalIntent]> = [
+  ['if the upload fails, retry it twice', 'modify'],
+  ['when I run it, nothing happens', 'diagnose'],
+  ['whenever I run the tests the database is empty', 'diagnose'],
+  ['when I ran the build it crashed', 'diagnose'],
+  ['when you run the migration, back up the database first', 'execute'],
+  ['if the user is not logged in, send them to the login page', 'modify'],
+  ['go ahead', 'modify'],
+  ['ok, go ahead and apply it', 'modify'],
+  ['yes, do it', 'modify'],
+  ['proceed', 'modify'],
+  ['can the CLI take globs?', 'explain'],
+  [
+    'You are reviewing the payments module before release.\nObjectives:\n1. Find risky code paths\n2. Suggest fixes, but do not change files',
+    'review',
+  ],
+  ['When saving a draft, trim the title.', 'modify'],
+  ['what is this for?\n```\ndef create_user(name):\n    return add_row(name)\n```', 'explain'],
+]
+
 describe('createGoalParser (requests to coding agents)', () => {
   // Accuracy, calibration and the real destructive requests of the 513 real requests (kept outside
   // the repository: fetched data) are measured by `pnpm bench goal`; these cases are hand-written.
@@ -111,6 +138,14 @@ describe('createGoalParser (requests to coding agents)', () => {
     )
     expect(readAsReadOnly).toEqual([])
     expect(notMutating).toEqual([])
+  })
+
+  it('never lets the learned model turn a destructive change the cues read into a read-only reading', () => {
+    const cuesAlone = createGoalParser({ learnedIntent: false })
+    for (const text of destructiveRequests) {
+      if (!mutating.has(cuesAlone.parse(text).goal.intent)) continue
+      expect(parser.parse(text).goal.intent, text).toBe(cuesAlone.parse(text).goal.intent)
+    }
   })
 
   it('keeps a read-only reading of a destructive command below 0.5, with the mutating reading as an ambiguity', () => {
@@ -163,6 +198,12 @@ describe('createGoalParser (requests to coding agents)', () => {
       const { goal } = parser.parse(text)
       expect(goal.intent).toBe(intent)
       if (entity) expect(goal.entity).toBe(entity)
+    })
+  }
+
+  for (const [text, intent] of requestShapes) {
+    it(`parses ${JSON.stringify(text)} as ${intent}`, () => {
+      expect(parser.parse(text).goal.intent).toBe(intent)
     })
   }
 

@@ -115,7 +115,8 @@ describe('createGoalParser', () => {
       entity: 'architecture',
     })
     expect(parser.parse('refactr the logger').goal.intent).toBe('modify')
-    expect(parser.parse('fnid the logger').goal.intent).not.toBe('locate')
+    // The cues alone: the learned model may still guess locate from 'the logger'.
+    expect(createGoalParser({ learnedIntent: false }).parse('fnid the logger').goal.intent).not.toBe('locate')
   })
 
   it('maps synonyms to the same concept', () => {
@@ -168,11 +169,20 @@ describe('createGoalParser', () => {
         cues: [{ phrase: '^ship', intent: 'execute', weight: 4 }],
         fillerWords: ['alright'],
       },
+      learnedIntent: false,
     })
     expect(extended.parse('alright, now please ship it').goal.intent).toBe('execute')
     expect(extended.parse('the tests pass. ship the release').goal.intent).toBe('execute')
     expect(extended.parse('how do we ship').goal.intent).toBe('explain')
     expect(extended.parse('the ship sank').goal.intent).toBe('unknown')
+  })
+
+  it('matches a cue word * against any content word of the forms it names', () => {
+    const extended = createGoalParser({
+      extendVocabulary: { cues: [{ phrase: 'never *:ing', intent: 'diagnose', weight: 4 }] },
+    })
+    expect(extended.parse('the worker is never polling the queue').goal.intent).toBe('diagnose')
+    expect(extended.parse('the worker never polls the queue').goal.intent).not.toBe('diagnose')
   })
 
   it('counts two cues that normalise to the same phrase once, at the higher weight', () => {
@@ -200,6 +210,25 @@ describe('createGoalParser', () => {
     expect(tiny.parse('explain the architecture').goal.intent).toBe('unknown')
   })
 
+  it('lets the learned intent model read a report no cue explains, and says so', () => {
+    const report = 'the login page looks weird on mobile'
+    expect(createGoalParser({ learnedIntent: false }).parse(report).goal.intent).toBe('unknown')
+    const result = parser.parse(report)
+    expect(result.goal.intent).toBe('diagnose')
+    expect(result.confidence).toBeLessThan(0.8)
+    expect(result.explanation).toContain('the learned intent model overrules')
+  })
+
+  it('keeps a weak cue reading the learned model overrules as the first intent ambiguity', () => {
+    const weak = createGoalParser({
+      extendVocabulary: { cues: [{ phrase: 'weird', intent: 'chat', weight: 0.3 }] },
+    })
+    const result = weak.parse('the login page looks weird on mobile')
+    expect(result.goal).toMatchObject({ intent: 'diagnose', artifact: 'root-cause' })
+    expect(result.ambiguities[0]).toMatchObject({ field: 'intent', value: 'chat' })
+    expect(result.ambiguities[0]!.score).toBeLessThanOrEqual(1)
+  })
+
   it('learns new words from labelled examples', () => {
     const learned = createGoalParser({
       examples: [
@@ -208,7 +237,9 @@ describe('createGoalParser', () => {
       ],
     })
     expect(learned.parse('please frobnicate it').goal.intent).toBe('modify')
-    expect(parser.parse('please frobnicate it').goal.intent).toBe('unknown')
+    expect(createGoalParser({ learnedIntent: false }).parse('please frobnicate it').goal.intent).toBe(
+      'unknown',
+    )
   })
 
   it('rejects a malformed vocabulary with a located invalid-argument error', () => {

@@ -1,16 +1,26 @@
 import { FocalError } from '../errors/index.ts'
+import { blendGoalIntent, ruleIntentDistribution } from './blend-goal-intent.ts'
 import { compileGoalVocabulary } from './compile-goal-vocabulary.ts'
+import { decodeIntentModel } from './decode-intent-model.ts'
 import { defaultGoalVocabulary } from './default-goal-vocabulary.ts'
+import {
+  defaultBlendedConfidenceCalibration,
+  defaultIntentBlendWeight,
+  defaultIntentModel,
+} from './default-intent-model.ts'
 import { describeGoalAmbiguities, explainGoalParse } from './describe-goal-parse.ts'
-import { extractGoalTarget } from './extract-goal-target.ts'
-import { goalConfidence } from './goal-confidence.ts'
-import { destructiveConfidenceCap, guardDestructiveReading } from './guard-destructive-reading.ts'
-import { matchGoalCues } from './match-goal-cues.ts'
+import { calibrateBlendedConfidence, goalConfidence, rawGoalConfidence } from './goal-confidence.ts'
+import {
+  destructiveConfidenceCap,
+  guardDestructiveReading,
+  keepsDestructiveReading,
+} from './guard-destructive-reading.ts'
+import type { IntentModel } from './intent-model.ts'
+import { intentProbabilities } from './intent-probabilities.ts'
 import { mergeGoalVocabulary } from './merge-goal-vocabulary.ts'
-import { normalizeGoalText } from './normalize-goal-text.ts'
+import { readGoalRules } from './read-goal-rules.ts'
 import { resolveGoal } from './resolve-goal.ts'
-import { scoreGoalFields } from './score-goal-fields.ts'
-import type { GoalParseResult, GoalParser, GoalParserOptions, GoalVocabulary } from './types.ts'
+import type { GoalIntent, GoalParseResult, GoalParser, GoalParserOptions, GoalVocabulary } from './types.ts'
 import { validateGoalVocabulary } from './validate-goal-vocabulary.ts'
 import { vocabularyFromGoalExamples } from './vocabulary-from-goal-examples.ts'
 
@@ -24,8 +34,26 @@ function readableGoalText(text: string): string {
   return `${text.slice(0, headCharacters)}\n${text.slice(-tailCharacters)}`
 }
 
+/** The learned model reads at most this much: a long request's first and last halves of it. */
+const learnedCharacters = 2000
+
+/** What the learned model reads: the question may stand after a long paste, or before it. */
+function learnedIntentText(text: string): string {
+  if (text.length <= learnedCharacters) return text
+  return `${text.slice(0, learnedCharacters / 2)}\n${text.slice(-learnedCharacters / 2)}`
+}
+
+let decodedModel: IntentModel | undefined
+/** The built-in learned intent model, decoded on first use and shared by every parser. */
+function defaultLearnedIntentModel(): IntentModel {
+  decodedModel ??= decodeIntentModel(defaultIntentModel)
+  return decodedModel
+}
+
 /**
- * Creates a deterministic goal parser: no model, no network, microseconds per request. Phrasing
+ * Creates a deterministic goal parser: no network, tens of microseconds per request. Cue rules
+ * read the request and a small built-in learned model (word n-grams, `learnedIntent`) may overrule
+ * a weak reading of its intent; confidence is calibrated on out-of-fold readings of real requests. Phrasing
  * does not matter (case, punctuation, contractions, inflections, stop words, synonyms and typos of
  * one letter in cue words of 5+ letters all normalise away); the vocabulary is data you can
  * replace or extend. Requests over 16,000 characters (pasted logs) are read as their first 12,000
@@ -41,6 +69,7 @@ export function createGoalParser({
   vocabulary = defaultGoalVocabulary,
   extendVocabulary,
   examples = [],
+  learnedIntent = vocabulary === defaultGoalVocabulary,
 }: GoalParserOptions = {}): GoalParser {
   validateGoalVocabulary(vocabulary)
   let merged: GoalVocabulary = vocabulary
@@ -52,23 +81,57 @@ export function createGoalParser({
     merged = mergeGoalVocabulary(merged, vocabularyFromGoalExamples(examples, compileGoalVocabulary(merged)))
   }
   const compiled = compileGoalVocabulary(merged)
+  const learnedModel = learnedIntent ? defaultLearnedIntentModel() : undefined
   return {
     parse(text: string): GoalParseResult {
       if (typeof text !== 'string') {
         throw new FocalError({ code: 'invalid-argument', message: 'parse(text): text must be a string' })
       }
       const read = readableGoalText(text)
-      const tokens = normalizeGoalText(read, compiled)
-      let contentWords = 0
-      for (const token of tokens) if (!token.stop) contentWords++
-      const hits = matchGoalCues(tokens, compiled)
-      const target = extractGoalTarget(read, tokens, compiled)
-      const resolved = resolveGoal(scoreGoalFields(hits, target), target, merged)
+      const rules = readGoalRules(read, compiled, merged)
+      const { hits, target, contentWords } = rules
+      let resolved = rules.resolved
+      let confidence = goalConfidence(resolved, contentWords)
+      let overruled: { cued: GoalIntent; share: number } | undefined
+      if (learnedModel !== undefined && contentWords > 0) {
+        const cued = resolved.goal.intent
+        const distribution = ruleIntentDistribution(resolved, confidence)
+        // A destructive request the cues read as a change stays a change, whatever the model says.
+        const blend = keepsDestructiveReading(resolved, hits)
+          ? { intent: cued, probability: distribution.get(cued) ?? 0, cuedProbability: 0 }
+          : blendGoalIntent(
+              distribution,
+              intentProbabilities(learnedModel, learnedIntentText(read)),
+              defaultIntentBlendWeight,
+              cued,
+            )
+        if (blend.intent !== cued) {
+          resolved = resolveGoal(rules.scores, target, merged, rules.question, blend.intent)
+          overruled = { cued, share: blend.cuedProbability / blend.probability }
+        }
+        confidence =
+          blend.intent === 'unknown'
+            ? rawGoalConfidence(resolved)
+            : calibrateBlendedConfidence(blend.probability, contentWords, defaultBlendedConfidenceCalibration)
+      }
       const result: GoalParseResult = {
         goal: resolved.goal,
-        confidence: goalConfidence(resolved, contentWords),
+        confidence,
         ambiguities: describeGoalAmbiguities(resolved, merged),
         explanation: explainGoalParse(resolved, hits, target),
+      }
+      if (overruled) {
+        const { cued, share } = overruled
+        result.explanation += `; the learned intent model overrules the cues' reading (${cued})`
+        const others = result.ambiguities.filter((item) => item.field !== 'intent' || item.value !== cued)
+        const description = `intent could be ${cued} (the cue rules' reading, overruled by the learned model)`
+        const ambiguity = {
+          field: 'intent' as const,
+          value: cued,
+          score: Math.round(share * 1000) / 1000,
+          description,
+        }
+        result.ambiguities = cued === 'unknown' ? others : [ambiguity, ...others]
       }
       // "explain what git reset --hard does" may stay explain, but never confidently: a planner
       // acting on a read-only reading of a destructive request must ask first.

@@ -94,6 +94,7 @@ export const defaultGoalVocabulary: GoalVocabulary = {
       { entity: 'session', value: 'chat' },
       { entity: 'build', value: 'execute' },
       { entity: 'test', value: 'execute' },
+      { question: true, value: 'explain' },
       { target: 'path', value: 'navigate' },
       { target: 'identifier', value: 'locate' },
       { value: 'unknown' },

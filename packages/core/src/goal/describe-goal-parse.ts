@@ -17,7 +17,8 @@ export function describeGoalAmbiguities(resolved: ResolvedGoal, vocabulary: Goal
     const best = ranked[0]?.[1] ?? 0
     if (fromDefault || best <= 0) continue
     for (const [value, score] of ranked.slice(1, 1 + maxPerField)) {
-      const share = score / best
+      // A learned model may lead with an intent fewer cues voted for: its runners-up tie at most.
+      const share = Math.min(1, score / best)
       if (share < minimumShare) break
       const detail = vocabulary.descriptions[`${field}:${value}`] ?? vocabulary.descriptions[value]
       ambiguities.push({

@@ -3,6 +3,9 @@ import type { ResolvedGoal, ResolvedGoalField } from './resolve-goal.ts'
 /** Votes at which evidence reaches 1 - 1/e of certainty (one strong cue is about 2.5 votes). */
 const evidenceScale = 1.5
 
+/** Raw intent confidence of a default row's pick (a question, a bare path) with no entity cue. */
+const defaultIntentFloor = 0.15
+
 /** Evidence times separation: 0 with no votes, near 1 with many votes and no runner-up. */
 function cuedConfidence(field: ResolvedGoalField): number {
   const best = field.ranked[0]?.[1] ?? 0
@@ -16,13 +19,13 @@ function cuedConfidence(field: ResolvedGoalField): number {
 /**
  * Uncalibrated parse confidence in 0..1: the geometric blend (intent 0.6, entity 0.4) of how much
  * evidence each field had and how far it led its runner-up. A field chosen by a default row
- * borrows a fraction of the other field's confidence; an unknown intent gives 0.05 or 0.1.
+ * borrows a fraction of the other field's confidence (at least 0.15 for the intent); an unknown intent gives 0.05 or 0.1.
  */
 export function rawGoalConfidence({ goal, fields }: ResolvedGoal): number {
   if (goal.intent === 'unknown') return fields.entity.fromDefault ? 0.05 : 0.1
   const entityCued = fields.entity.fromDefault ? 0 : cuedConfidence(fields.entity)
   const intentCued = fields.intent.fromDefault ? 0 : cuedConfidence(fields.intent)
-  const intent = fields.intent.fromDefault ? 0.45 * entityCued : intentCued
+  const intent = fields.intent.fromDefault ? Math.max(defaultIntentFloor, 0.45 * entityCued) : intentCued
   const entity = fields.entity.fromDefault ? (goal.entity === 'unknown' ? 0.45 : 0.6) : entityCued
   return intent ** 0.6 * entity ** 0.4
 }
@@ -35,7 +38,7 @@ export function rawGoalConfidence({ goal, fields }: ResolvedGoal): number {
  * `node --conditions=@focal/source --import tsx packages/core/scripts/fit-goal-confidence.ts`
  * after changing the vocabulary.
  */
-export const goalConfidenceCalibration = { intercept: 3.69, rawLogit: 1.509, contentWordsLog: -0.998 }
+export const goalConfidenceCalibration = { intercept: 3.23, rawLogit: 1.429, contentWordsLog: -0.675 }
 
 const logit = (probability: number) => {
   const clamped = Math.min(0.999, Math.max(0.001, probability))
@@ -63,4 +66,27 @@ export function goalConfidence(resolved: ResolvedGoal, contentWords: number): nu
   const raw = rawGoalConfidence(resolved)
   if (resolved.goal.intent === 'unknown') return raw
   return Math.round(calibrateGoalConfidence(raw, contentWords) * 1000) / 1000
+}
+
+/** Platt-scaling constants of a blended intent probability (see `fit-goal-blend.ts`). */
+export interface BlendedConfidenceCalibration {
+  intercept: number
+  probabilityLogit: number
+  contentWordsLog: number
+}
+
+/**
+ * Calibrated confidence of an intent picked by blending the cue rules with the learned model:
+ * Platt scaling of the blended probability's logit and ln(1 + content words), rounded to 0.001.
+ */
+export function calibrateBlendedConfidence(
+  probability: number,
+  contentWords: number,
+  calibration: BlendedConfidenceCalibration,
+): number {
+  const score =
+    calibration.intercept +
+    calibration.probabilityLogit * logit(probability) +
+    calibration.contentWordsLog * Math.log1p(contentWords)
+  return Math.round(1000 / (1 + Math.exp(-score))) / 1000
 }

@@ -7,6 +7,14 @@ const mutatingIntents: ReadonlySet<string> = new Set<GoalIntent>(['modify', 'exe
 /** Confidence a read-only reading of a destructive request may not reach. */
 export const destructiveConfidenceCap = 0.45
 
+/**
+ * True when the cue rules read a destructive request (a cue marked `destructive`) as one that
+ * changes or runs something: a learned model may not turn that reading into a read-only one.
+ */
+export function keepsDestructiveReading(resolved: ResolvedGoal, hits: readonly GoalCueHit[]): boolean {
+  return mutatingIntents.has(resolved.goal.intent) && hits.some((hit) => hit.cue.destructive)
+}
+
 /** Why a read-only reading of the request is not to be trusted. */
 export interface DestructiveReading {
   /** The destructive cue that matched, as written: `reset hard`. */

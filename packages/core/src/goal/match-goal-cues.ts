@@ -1,4 +1,9 @@
-import type { CompiledCueWord, CompiledGoalCue, CompiledGoalVocabulary } from './compile-goal-vocabulary.ts'
+import {
+  anyWord,
+  type CompiledCueWord,
+  type CompiledGoalCue,
+  type CompiledGoalVocabulary,
+} from './compile-goal-vocabulary.ts'
 import type { GoalToken } from './normalize-goal-text.ts'
 
 /** One cue found in a request, with the words that matched it. */
@@ -13,10 +18,30 @@ export interface GoalCueHit {
 const maxReach = 8
 /** A corrected typo counts for less than a word spelled right. */
 const typoDiscount = 0.8
+/**
+ * Cues in the opening clause of a request of several clauses count 1.5 times: the head clause states
+ * the task ("You are auditing the repo. Objectives: …"), later ones detail it.
+ */
+const headClauseBoost = 1.5
+/** Words that open a subordinate clause: a request opening with one states its task later. */
+const subordinators: ReadonlySet<string> = new Set(
+  'when whenever if unless once while before after since because although though as'.split(' '),
+)
+
+/** Index of the first token after the head clause; 0 when there is no head clause to boost. */
+function headClauseEnd(tokens: readonly GoalToken[]): number {
+  const first = tokens[0]
+  if (first === undefined || first.pasted || subordinators.has(first.surface.toLowerCase())) return 0
+  for (let index = 1; index < tokens.length; index++) if (tokens[index]!.lead === 1) return index
+  return 0
+}
+
+/** A cue on a pasted line (code, a log) describes the paste, not what the request asks. */
+const pastedDiscount = 0.3
 
 function wordMatches(word: CompiledCueWord, token: GoalToken): boolean {
   return (
-    word.concept === token.concept &&
+    (word.concept === token.concept || (word.concept === anyWord && !token.stop)) &&
     (word.forms === undefined || word.forms.has(token.form)) &&
     token.lead >= word.lead
   )
@@ -47,10 +72,11 @@ function matchAt(cue: CompiledGoalCue, tokens: readonly GoalToken[], start: numb
   return matched
 }
 
-/** Every cue of the vocabulary found in the tokens; each cue counts once. */
+/** Every cue of the vocabulary found in the tokens; each cue counts once (at its first match). */
 export function matchGoalCues(tokens: readonly GoalToken[], compiled: CompiledGoalVocabulary): GoalCueHit[] {
   const hits: GoalCueHit[] = []
   const seen = new Set<CompiledGoalCue>()
+  const headEnd = headClauseEnd(tokens)
   for (let start = 0; start < tokens.length; start++) {
     const candidates = compiled.cuesByFirstConcept.get(tokens[start]!.concept)
     if (!candidates) continue
@@ -60,11 +86,10 @@ export function matchGoalCues(tokens: readonly GoalToken[], compiled: CompiledGo
       if (!matched) continue
       seen.add(cue)
       const corrected = matched.some((token) => token.corrected)
-      hits.push({
-        cue,
-        words: matched.map((token) => token.surface),
-        weight: corrected ? cue.weight * typoDiscount : cue.weight,
-      })
+      let weight = corrected ? cue.weight * typoDiscount : cue.weight
+      if (matched[0]!.pasted) weight *= pastedDiscount
+      if (start < headEnd) weight *= headClauseBoost
+      hits.push({ cue, words: matched.map((token) => token.surface), weight })
     }
   }
   return hits

@@ -1,5 +1,6 @@
 import { editDistanceOne, irregularPastForms, stemWord } from '../text/index.ts'
 import type { CompiledGoalVocabulary } from './compile-goal-vocabulary.ts'
+import { findPastedLines } from './find-pasted-lines.ts'
 import type { GoalWordForm } from './types.ts'
 
 /** One word of a request after normalisation. */
@@ -21,6 +22,8 @@ export interface GoalToken {
    * "ok, now please add a test" leads. Cues starting with `^` match only a leading word.
    */
   lead: 0 | 1 | 2
+  /** On a line that looks pasted (code, a log, terminal output): its cues count for less. */
+  pasted: boolean
 }
 
 function formOf(word: string, stem: string, past: boolean): GoalWordForm {
@@ -126,7 +129,15 @@ function toToken(
 ): GoalToken {
   const { stem, concept, corrected } = analyseWord(word, compiled)
   const isPast = past || irregularPastForms.has(word) || (word.length > 4 && word.endsWith('ed'))
-  return { surface: word, concept, form: formOf(word, stem, isPast), corrected, stop: false, lead }
+  return {
+    surface: word,
+    concept,
+    form: formOf(word, stem, isPast),
+    corrected,
+    stop: false,
+    lead,
+    pasted: false,
+  }
 }
 
 const errorName = /[a-z](?:Error|Exception)$/
@@ -161,7 +172,15 @@ function pushWord(
     // blocker ("the /undo command aborts").
     const lead = state.pendingLead
     if (leadBlockers.has(word)) state.pendingLead = 0
-    tokens.push({ surface: word, concept: word, form: 'base', corrected: false, stop: true, lead })
+    tokens.push({
+      surface: word,
+      concept: word,
+      form: 'base',
+      corrected: false,
+      stop: true,
+      lead,
+      pasted: false,
+    })
     return
   }
   const filler = compiled.fillerWords.has(word)
@@ -171,7 +190,15 @@ function pushWord(
   else {
     // `TypeError`, `KeyError`, `NullPointerException` name a failure like the word error does.
     const concept = errorName.test(identifier) ? errorConcept : (compiled.conceptOf.get(word) ?? word)
-    tokens.push({ surface: identifier, concept, form: 'base', corrected: false, stop: false, lead })
+    tokens.push({
+      surface: identifier,
+      concept,
+      form: 'base',
+      corrected: false,
+      stop: false,
+      lead,
+      pasted: false,
+    })
   }
   if (state.pastWindow > 0) state.pastWindow--
 }
@@ -201,6 +228,8 @@ export function normalizeGoalText(text: string, compiled: CompiledGoalVocabulary
   const tokens: GoalToken[] = []
   const clean = /[\u2018\u2019`]/.test(text) ? text.replace(/[\u2018\u2019`]/g, "'") : text
   const state: NormalizeState = { pastWindow: 0, pendingLead: 2 }
+  const pasted = findPastedLines(clean)
+  let pastedIndex = 0
   let previousEnd = 0
   wordPattern.lastIndex = 0
   for (let match = wordPattern.exec(clean); match !== null; match = wordPattern.exec(clean)) {
@@ -211,9 +240,18 @@ export function normalizeGoalText(text: string, compiled: CompiledGoalVocabulary
     previousEnd = start + rawWord.length
     const isIdentifier = /[a-z][A-Z]|_|\d/.test(rawWord)
     const expanded = expandContraction(rawWord.toLowerCase())
+    const before = tokens.length
     if (!expanded.includes(' '))
       pushWord(tokens, expanded, isIdentifier ? rawWord : undefined, state, compiled)
     else for (const word of expanded.split(' ')) pushWord(tokens, word, undefined, state, compiled)
+    while (pastedIndex < pasted.length && pasted[pastedIndex]![1] < start) pastedIndex++
+    const range = pasted[pastedIndex]
+    if (range !== undefined && range[0] <= start)
+      // A line start inside pasted code is no clause of the request: no `^` cue matches there.
+      for (let index = before; index < tokens.length; index++) {
+        tokens[index]!.pasted = true
+        tokens[index]!.lead = 0
+      }
   }
   return tokens
 }

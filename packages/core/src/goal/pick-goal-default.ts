@@ -6,6 +6,7 @@ export interface GoalDefaultContext {
   intent?: GoalIntent
   entity?: GoalEntity
   target: GoalTarget['kind']
+  question: boolean
 }
 
 /** The value of the first row whose conditions all hold, or `fallback`. */
@@ -18,6 +19,7 @@ export function pickGoalDefault<Value extends string>(
     if (row.intent !== undefined && row.intent !== context.intent) continue
     if (row.entity !== undefined && row.entity !== context.entity) continue
     if (row.target !== undefined && row.target !== context.target) continue
+    if (row.question !== undefined && row.question !== context.question) continue
     return row.value
   }
   return fallback

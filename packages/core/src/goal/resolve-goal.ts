@@ -36,18 +36,31 @@ function withDefault(scores: Map<string, number>, value: string): ResolvedGoalFi
   return { value: ranked[0]?.[0] ?? value, ranked, fromDefault: scores.size === 0 }
 }
 
-/** Picks each field from cue votes, falling back to the vocabulary's default rows. */
+/** The ranking with `intent` moved to the front (with its own votes, possibly none). */
+function leadWith(ranked: ReadonlyArray<readonly [string, number]>, intent: GoalIntent) {
+  const own = ranked.find(([value]) => value === intent)
+  return [own ?? ([intent, 0] as const), ...ranked.filter(([value]) => value !== intent)]
+}
+
+/**
+ * Picks each field from cue votes, falling back to the vocabulary's default rows; `question` says
+ * whether the request asks a question (default rows may depend on it). `intent`, when given,
+ * replaces the voted intent (a learned model overruled the cues) and the other fields follow it.
+ */
 export function resolveGoal(
   scores: GoalFieldScores,
   target: GoalTarget,
   vocabulary: GoalVocabulary,
+  question = false,
+  intentOverride?: GoalIntent,
 ): ResolvedGoal {
   const { defaults } = vocabulary
-  const intentRanked = rankGoalField(scores.intent)
+  const votedRanked = rankGoalField(scores.intent)
+  const intentRanked = intentOverride === undefined ? votedRanked : leadWith(votedRanked, intentOverride)
   const entityRanked = rankGoalField(scores.entity)
-  const cuedIntent = intentRanked[0]?.[0] as GoalIntent | undefined
+  const cuedIntent = (intentOverride ?? intentRanked[0]?.[0]) as GoalIntent | undefined
   const cuedEntity = entityRanked[0]?.[0] as GoalEntity | undefined
-  const context = { target: target.kind }
+  const context = { target: target.kind, question }
   const entity =
     cuedEntity ?? pickGoalDefault(defaults.entity, { ...context, intent: cuedIntent ?? 'unknown' }, 'unknown')
   const intent = cuedIntent ?? pickGoalDefault(defaults.intent, { ...context, entity }, 'unknown')

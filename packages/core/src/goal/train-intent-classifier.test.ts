@@ -31,6 +31,12 @@ describe('trainIntentClassifier', () => {
     }
   })
 
+  it('leaves n-grams seen in fewer examples than minDocumentFrequency out of the model', () => {
+    const pruned = trainIntentClassifier({ examples: supportIntentExamples, minDocumentFrequency: 2 })
+    expect(pruned.toJSON().vocabulary.length).toBeLessThan(classifier.toJSON().vocabulary.length / 2)
+    expect(pruned.classify('please refund my order').label).toBe('refund')
+  })
+
   it('lists every other label as an alternative, best first, confidences summing to at most 1', () => {
     const result = classifier.classify('where is my parcel')
     expect(result.alternatives.map((alternative) => alternative.label).sort()).toEqual(

@@ -91,6 +91,7 @@ export interface GoalParser {
  * form (`modified`, `did I edit`); forms are `base`, `plural`, `past`, `ing`, comma-separated.
  * A leading `^` makes the first word match only where a clause starts (`^add` in "ok, add a test"
  * or "it fails. add a test", not in "how do I add"); `^^` only at the start of the request.
+ * The word `*` matches any content word (`not *:ing`: "it isn't picking up the files").
  */
 export interface GoalCue {
   phrase: string
@@ -114,6 +115,8 @@ export interface GoalDefaultRow<Value extends string> {
   entity?: GoalEntity
   /** What kind of target the text named. */
   target?: 'identifier' | 'path' | 'phrase' | 'none'
+  /** The request is a question (it ends with `?` or opens with what, how, why …). */
+  question?: boolean
   value: Value
 }
 
@@ -155,4 +158,12 @@ export interface GoalParserOptions {
   extendVocabulary?: Partial<GoalVocabulary>
   /** Labelled examples whose words become cues for their labels. @default [] */
   examples?: readonly GoalExample[]
+  /**
+   * Blend the cues' intent with the built-in learned intent model (word n-grams trained on real
+   * requests to coding agents and the hand-written phrasings), which may overrule a weak cue
+   * reading; false leaves the intent to the cues alone. A destructive request the cues read as a
+   * change is never turned read-only. @default true with the default vocabulary (extended or
+   * not), false when `vocabulary` replaces it
+   */
+  learnedIntent?: boolean
 }

@@ -1,0 +1,36 @@
+import type { CompiledGoalVocabulary } from './compile-goal-vocabulary.ts'
+import { extractGoalTarget, type GoalTarget } from './extract-goal-target.ts'
+import { isGoalQuestion } from './is-goal-question.ts'
+import { type GoalCueHit, matchGoalCues } from './match-goal-cues.ts'
+import { normalizeGoalText } from './normalize-goal-text.ts'
+import { type ResolvedGoal, resolveGoal } from './resolve-goal.ts'
+import { type GoalFieldScores, scoreGoalFields } from './score-goal-fields.ts'
+import type { GoalVocabulary } from './types.ts'
+
+/** What the cue rules read in a request, before any learned model has a say. */
+export interface GoalRulesReading {
+  hits: GoalCueHit[]
+  target: GoalTarget
+  scores: GoalFieldScores
+  /** Words that are not stop words. */
+  contentWords: number
+  question: boolean
+  resolved: ResolvedGoal
+}
+
+/** Normalises `text`, matches the cues and resolves a goal from their votes and the default rows. */
+export function readGoalRules(
+  text: string,
+  compiled: CompiledGoalVocabulary,
+  vocabulary: GoalVocabulary,
+): GoalRulesReading {
+  const tokens = normalizeGoalText(text, compiled)
+  let contentWords = 0
+  for (const token of tokens) if (!token.stop) contentWords++
+  const hits = matchGoalCues(tokens, compiled)
+  const target = extractGoalTarget(text, tokens, compiled)
+  const scores = scoreGoalFields(hits, target)
+  const question = contentWords > 0 && isGoalQuestion(text)
+  const resolved = resolveGoal(scores, target, vocabulary, question)
+  return { hits, target, scores, contentWords, question, resolved }
+}
