@@ -78,6 +78,12 @@ describe('createGoalParser (seed success verification)', () => {
 })
 
 describe('createGoalParser', () => {
+  it('keeps a request no cue reads ("the auth stuff") below the clarification line, whatever the learned model guesses', () => {
+    const parser = createGoalParser()
+    for (const text of ['the auth stuff', 'the database thing', 'stuff'])
+      expect(parser.parse(text).confidence).toBeLessThan(0.3)
+  })
+
   it('returns the seed example for "what files changed": recent status, with history as the alternative', () => {
     const result = parser.parse('what files changed')
     expect(result.goal).toEqual({

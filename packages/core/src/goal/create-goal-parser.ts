@@ -37,6 +37,9 @@ function readableGoalText(text: string): string {
 /** The learned model reads at most this much: a long request's first and last halves of it. */
 const learnedCharacters = 2000
 
+/** The most confidence a learned guess gets when no cue read the request (below `clarifyBelow` 0.3). */
+const vagueGuessConfidence = 0.25
+
 /** What the learned model reads: the question may stand after a long paste, or before it. */
 function learnedIntentText(text: string): string {
   if (text.length <= learnedCharacters) return text
@@ -113,6 +116,9 @@ export function createGoalParser({
           blend.intent === 'unknown'
             ? rawGoalConfidence(resolved)
             : calibrateBlendedConfidence(blend.probability, contentWords, defaultBlendedConfidenceCalibration)
+        // No cue read the request ("the auth stuff"): it is vague, whatever the model guesses. The
+        // guess stands, below the line where a task agent asks (seed 003's clarification).
+        if (cued === 'unknown') confidence = Math.min(confidence, vagueGuessConfidence)
       }
       const result: GoalParseResult = {
         goal: resolved.goal,
