@@ -5,16 +5,24 @@ import { join } from 'node:path'
 import { type Banking77Row, banking77Directory, readBanking77Csv } from '../../../../bench/banking77.ts'
 import { type BenchMetrics, defineSuite } from '../../../../bench/harness.ts'
 import { createIntentEvidence } from './create-intent-evidence.ts'
+import { defaultEvidenceTemperature } from './create-sensor.ts'
 
 /**
  * Is the evidence posterior (the softmax of `logLikelihoods` the sensor blends into its scores)
  * calibrated, and does a confidence mean the same for a definition of 5 intents as for one of 77?
  * Trained on the first 10 or 50 banking77 training queries of each intent (no keywords, no
  * descriptions), measured on the test queries of the same intents: accuracy of the best intent,
- * mean confidence, and expected calibration error (10 bins). Subsets of 5 and 20 intents are
- * drawn with a fixed seed, three each, and averaged.
+ * mean confidence, and expected calibration error (10 bins), at the sensor's temperature and at 1
+ * (the raw softmax). Subsets of 5 and 20 intents are drawn with a fixed seed, three each, and
+ * averaged. The temperature is one number fitted here, for every size at once.
  */
-function measure(train: Banking77Row[], test: Banking77Row[], labels: string[], perIntent: number) {
+function measure(
+  train: Banking77Row[],
+  test: Banking77Row[],
+  labels: string[],
+  perIntent: number,
+  temperature: number,
+) {
   const intents = labels.map((id) => ({
     id,
     examples: train
@@ -35,7 +43,7 @@ function measure(train: Banking77Row[], test: Banking77Row[], labels: string[], 
     let total = 0
     let best = values[0]![0]
     for (const [intent, value] of values) {
-      total += Math.exp(value - top)
+      total += Math.exp((value - top) / temperature)
       if (value === top) best = intent
     }
     const probability = evidence.words === 0 ? 1 / labels.length : 1 / total
@@ -86,13 +94,15 @@ export default defineSuite({
     for (const perIntent of [10, 50]) {
       for (const size of [5, 20]) {
         const draws = [draw(size), draw(size), draw(size)]
-        metrics[`${size} intents, ${perIntent} examples each`] = average(
-          draws.map((subset) => measure(train, test, subset, perIntent)),
-        )
+        for (const temperature of [defaultEvidenceTemperature, 1])
+          metrics[`${size} intents, ${perIntent} examples each, temperature ${temperature}`] = average(
+            draws.map((subset) => measure(train, test, subset, perIntent, temperature)),
+          )
       }
-      metrics[`${labels.length} intents, ${perIntent} examples each`] = average([
-        measure(train, test, labels, perIntent),
-      ])
+      for (const temperature of [defaultEvidenceTemperature, 1])
+        metrics[`${labels.length} intents, ${perIntent} examples each, temperature ${temperature}`] = average(
+          [measure(train, test, labels, perIntent, temperature)],
+        )
     }
     return metrics
   },
