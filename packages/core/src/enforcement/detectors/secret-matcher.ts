@@ -4,6 +4,7 @@ import { type CompiledDetector, defineDetector } from './define-detector.ts'
 import { isPlaceholder } from './is-placeholder.ts'
 import { minimumMatchLength } from './minimum-match-length.ts'
 import { builtInSecretDetectors } from './secret-rules.ts'
+import { buildValueFeatures, introducingWords, startsValue } from './value-features.ts'
 
 /** Tokens this long are searched for secrets found by an anchor or a context (no candidate feature needed). */
 export const longSecretLength = 24
@@ -31,8 +32,22 @@ export interface SecretMatcher {
    * character (`code & 127`) some prefix of that pair has (every bit for a two-character prefix).
    */
   readonly thirdTable: Int32Array
-  /** Regex alternatives, one character each, that find prefixed secrets shorter than `longSecretLength`. */
+  /**
+   * Regex alternatives that find prefixed secrets shorter than `longSecretLength` (one character
+   * each) and values named by a detector's keywords (ending with the value's first character).
+   */
   readonly features: readonly string[]
+  /** Shortest value a detector with keywords can match (`Infinity` without such detectors). */
+  readonly shortestNamedValue: number
+  /** Does a value start at `position` (after an operator, an option or a scheme; see `startsValue`)? */
+  startsValue(text: string, position: number): boolean
+  /**
+   * Pushes the first secret of a contextual detector that is all of the value `text[start, end)`
+   * (a value the candidate search landed on; its context decides). Returns whether a detector
+   * claimed the value: one was found, or an exclusive one's shape and context matched and it
+   * judged the value a placeholder (then no other detector should report it).
+   */
+  detectValue(text: string, start: number, end: number, findings: Finding[]): boolean
   /** Shortest token that can hold a prefixed secret. */
   readonly minimumLength: number
   /** Can a prefix start at `position` (its first three characters)? */
@@ -218,6 +233,8 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
   const anchored: CompiledDetector[] = []
   const contextual: CompiledDetector[] = []
   let minimumLength = Number.POSITIVE_INFINITY
+  let shortestNamedValue = Number.POSITIVE_INFINITY
+  const keywords: string[] = []
   // Anchors such as `Q~` and `-us` hold a character other than a letter or digit: a token of only
   // letters and digits (a hash, an id) cannot hold one.
   let anchorsNeedPunctuation = true
@@ -248,8 +265,15 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
       for (const literal of detector.anchors)
         if (/^[A-Za-z0-9]*$/.test(literal)) anchorsNeedPunctuation = false
       anchored.push(detector)
-    } else contextual.push(detector)
+    } else {
+      contextual.push(detector)
+      if (detector.keywords.length > 0) {
+        keywords.push(...detector.keywords)
+        shortestNamedValue = Math.min(shortestNamedValue, minimumMatchLength(detector.global.source))
+      }
+    }
   }
+  const words = introducingWords(keywords)
   const thirdTable = Int32Array.from(thirdWords)
   // Every anchor as one alternation (literals: linear); never matches without anchored detectors.
   const anyAnchor = new RegExp(
@@ -292,7 +316,10 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     startTable,
     pairTable,
     thirdTable,
-    features: buildFeatures(shortPrefixes),
+    features: [...buildFeatures(shortPrefixes), ...buildValueFeatures(keywords)],
+    shortestNamedValue: Math.max(1, shortestNamedValue),
+    startsValue: (text, position) => startsValue(text, position, words),
+    detectValue: (text, start, end, findings) => detectContextual(contextual, text, start, end, findings),
     minimumLength: Number.isFinite(minimumLength) ? minimumLength : Number.POSITIVE_INFINITY,
     isStart,
     detectPrefixed(text, start, end, findings, lastStart, bytes) {
@@ -394,24 +421,37 @@ function endsAssignment(text: string, position: number): boolean {
   return false
 }
 
-/** Context-only detectors, tried at `valueStart` (an assignment ends just before it). */
+/**
+ * Context-only detectors, tried at `valueStart` (an assignment ends just before it). Returns
+ * whether one claimed the value (its shape and context matched, accepted or not).
+ */
 function detectContextual(
   contextual: readonly CompiledDetector[],
   text: string,
   valueStart: number,
   end: number,
   findings: Finding[],
-): void {
+): boolean {
+  let claimed = false
   for (const detector of contextual) {
     detector.sticky.lastIndex = valueStart
     if (!detector.sticky.test(text)) continue
     // The value is all the rest of the token (`xoxp-123-####` is a template, not a value).
     if (detector.sticky.lastIndex !== end) continue
     const matchEnd = end
-    if (!accepts(detector, text, valueStart, matchEnd, valueStart, matchEnd)) continue
+    if (!accepts(detector, text, valueStart, matchEnd, valueStart, matchEnd)) {
+      claimed ||= detector.exclusive && isClaimedBy(detector, text, valueStart)
+      continue
+    }
     push(findings, detector, text, valueStart, matchEnd)
-    return
+    return true
   }
+  return claimed
+}
+
+/** Does the context of `detector` (not its allowlist) name the value at `valueStart`? */
+function isClaimedBy(detector: CompiledDetector, text: string, valueStart: number): boolean {
+  return detector.context?.test(text.slice(Math.max(0, valueStart - contextLength), valueStart)) === true
 }
 
 let builtIn: SecretMatcher | undefined

@@ -1,0 +1,100 @@
+/**
+ * Candidate features that land on a value named just before it (`ci_token = "…"`, `curl -u …`,
+ * `Authorization: Bearer …`), so a value shorter than the long-token search's length is still
+ * looked at. Each alternative starts with a rare character (an assignment's operator or an
+ * option's dash) and ends with the value's first character: the candidate the scanner lands on.
+ */
+import { charCode } from './char-classes.ts'
+
+/** A character a value may start with (a token character; not `$`, `%` or `<`: a reference or a template). */
+const valueStartSource = String.raw`[\w.+/~!@#*&^-]`
+
+/** HTTP authorization schemes written between a header's name and its credentials (RFC 9110 §11.4). */
+const authorizationSchemes = ['bearer', 'basic', 'token', 'api-token']
+
+/** Regex source matching `word` in any ASCII case without the `i` flag (the feature regex has none). */
+function anyCase(word: string): string {
+  return [...word]
+    .map((char) => {
+      const lower = char.toLowerCase()
+      const upper = char.toUpperCase()
+      if (lower !== upper) return `[${upper}${lower}]`
+      return char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
+    })
+    .join('')
+}
+
+/**
+ * The feature alternatives for the keywords of value-introducing detectors: one for names holding a
+ * word (the operator, with the name behind it, then quotes, spaces and an optional authorization
+ * scheme), one for command-line options (`-u`, `--user`). Empty without keywords.
+ */
+export function buildValueFeatures(keywords: readonly string[]): string[] {
+  const words = [...new Set(keywords.filter((keyword) => !keyword.startsWith('-')))]
+  const options = [...new Set(keywords.filter((keyword) => keyword.startsWith('-')))]
+  const features: string[] = []
+  if (words.length > 0) {
+    // Read backwards from the operator: the operator, quotes, a declared type, the name's rest, a word.
+    // A quote may close the name before a declared type or an attribute (`key="Password" value=`).
+    const name = `(?:${words.map(anyCase).join('|')})[\\w.-]{0,20}["'\\x60]?(?:[ \\t]{1,3}[a-z]\\w{0,10})?["'\\x60]?\\s{0,3}[.:?=]{0,3}[=:>,]`
+    const scheme = `(?:(?:${authorizationSchemes.map(anyCase).join('|')})[ \\t]{1,3})?`
+    features.push(`[=:>,](?<=${name})[\\s"'\\x60]{0,5}${scheme}${valueStartSource}`)
+  }
+  if (options.length > 0) {
+    const rests = options.map((option) => anyCase(option.slice(1)))
+    features.push(`-(?<=(?:^|[\\s"'])-)(?:${rests.join('|')})(?:=|[ \\t]{1,5})["']?${valueStartSource}`)
+  }
+  return features
+}
+
+function isQuoteOrSpace(code: number): boolean {
+  return (
+    code === charCode.space ||
+    code === charCode.tab ||
+    code === charCode.lineFeed ||
+    code === charCode.carriageReturn ||
+    code === charCode.quote ||
+    code === charCode.apostrophe ||
+    code === charCode.backtick
+  )
+}
+
+function isOperator(code: number): boolean {
+  return (
+    code === charCode.equals ||
+    code === charCode.colon ||
+    code === charCode.greaterThan ||
+    code === charCode.comma
+  )
+}
+
+/** The words that may stand just before a value: options and authorization schemes, lower-cased. */
+export function introducingWords(keywords: readonly string[]): ReadonlySet<string> {
+  return new Set([...keywords.filter((keyword) => keyword.startsWith('-')), ...authorizationSchemes])
+}
+
+/** Longest introducing word read back. */
+const longestWord = 12
+
+/**
+ * Does a value start at `position`, as the value features find one: right after `=` or `:`, or
+ * after quotes and spaces that follow an operator (`=`, `:`, `>`, `,`) or an introducing word
+ * (`words`, lower-case)? A few reads; the context of a detector decides the rest.
+ */
+export function startsValue(text: string, position: number, words: ReadonlySet<string>): boolean {
+  const previous = text.charCodeAt(position - 1)
+  if (previous === charCode.equals || previous === charCode.colon) return true
+  if (!isQuoteOrSpace(previous) && previous !== charCode.greaterThan) return false
+  let index = position - 1
+  for (let skipped = 0; index >= 0 && skipped <= 5 && isQuoteOrSpace(text.charCodeAt(index)); skipped++)
+    index--
+  if (index < 0) return false
+  const code = text.charCodeAt(index)
+  if (isOperator(code)) return true
+  // An option or a scheme ends in a letter: read it back to the space before it.
+  if (((code | 32) < 97 || (code | 32) > 122) && code !== charCode.dash) return false
+  let wordStart = index
+  while (wordStart > 0 && index - wordStart < longestWord && !isQuoteOrSpace(text.charCodeAt(wordStart - 1)))
+    wordStart--
+  return words.has(text.slice(wordStart, index + 1).toLowerCase())
+}
