@@ -9,6 +9,9 @@ import { charCode } from './char-classes.ts'
 /** A character a value may start with (a token character; not `$`, `%` or `<`: a reference or a template). */
 const valueStartSource = String.raw`[\w.+/~!@#*&^-]`
 
+/** A character inside a value (any token character but a quote, a bracket or a separator). */
+const valueCharSource = String.raw`[^\s"'\x60<>()[\]{},;|\\]`
+
 /** HTTP authorization schemes written between a header's name and its credentials (RFC 9110 §11.4). */
 const authorizationSchemes = ['bearer', 'basic', 'token', 'api-token']
 
@@ -38,7 +41,12 @@ export function buildValueFeatures(keywords: readonly string[]): string[] {
     // A quote may close the name before a declared type or an attribute (`key="Password" value=`).
     const name = `(?:${words.map(anyCase).join('|')})[\\w.-]{0,20}["'\\x60]?(?:[ \\t]{1,3}[a-z]\\w{0,10})?["'\\x60]?\\s{0,3}[.:?=]{0,3}[=:>,]`
     const scheme = `(?:(?:${authorizationSchemes.map(anyCase).join('|')})[ \\t]{1,3})?`
-    features.push(`[=:>,](?<=${name})[\\s"'\\x60]{0,5}${scheme}${valueStartSource}`)
+    const value = `[\\s"'\\x60]{0,5}${scheme}${valueStartSource}`
+    // Cheapest test first: a value of eight or more characters follows (prose fails here, at its
+    // next space), then a comma needs a quote before it, then the name is read backwards.
+    const ahead = `(?=${value}${valueCharSource}{7})`
+    features.push(`[=:>]${ahead}(?<=${name})${value}`)
+    features.push(`,(?<=["'\\x60]\\s{0,3},)${ahead}(?<=${name})${value}`)
   }
   if (options.length > 0) {
     const rests = options.map((option) => anyCase(option.slice(1)))
