@@ -123,7 +123,9 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     use.entropy ? entropy.minimumLength : Number.POSITIVE_INFINITY,
     use.secret ? longSecretLength : Number.POSITIVE_INFINITY,
   )
-  const candidates = createCandidateFinder(searchedLength, use.secret ? secrets.features : [])
+  const candidates = use.secret
+    ? createCandidateFinder(searchedLength, secrets.features, secrets.operatorFeature)
+    : createCandidateFinder(searchedLength)
   const minimumSecretLength = secrets.minimumLength
   const secretStarts = secrets.startTable
   const isSecretStart = secrets.isStart
@@ -152,7 +154,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   const scan = (text: string, from = 0): ScanOutcome => {
     analysis.from = from
     // The text as bytes when it is long and all ASCII: typed-array reads are cheaper than charCodeAt.
-    const bytes = candidates.prepare(text)
+    const bytes = candidates.prepare(text, from)
     analysis.bytes = bytes
     // Locals, not closure slots, in the hot loop: the optimiser keeps them in registers.
     const useIban = use.iban

@@ -37,6 +37,11 @@ export interface SecretMatcher {
    * each) and values named by a detector's keywords (ending with the value's first character).
    */
   readonly features: readonly string[]
+  /**
+   * Source of the value feature tried at each `=`, `>` and `,` (the candidate finder finds
+   * them with `indexOf`), or undefined without keywords.
+   */
+  readonly operatorFeature: string | undefined
   /** Shortest value a detector with keywords can match (`Infinity` without such detectors). */
   readonly shortestNamedValue: number
   /** Does a value start at `position` (after an operator, an option or a scheme; see `startsValue`)? */
@@ -274,6 +279,7 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     }
   }
   const words = introducingWords(keywords)
+  const valueFeatures = buildValueFeatures(keywords)
   const thirdTable = Int32Array.from(thirdWords)
   // Every anchor as one alternation (literals: linear); never matches without anchored detectors.
   const anyAnchor = new RegExp(
@@ -316,7 +322,8 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     startTable,
     pairTable,
     thirdTable,
-    features: [...buildFeatures(shortPrefixes), ...buildValueFeatures(keywords)],
+    features: [...buildFeatures(shortPrefixes), ...valueFeatures.alternatives],
+    operatorFeature: valueFeatures.operators,
     shortestNamedValue: Math.max(1, shortestNamedValue),
     startsValue: (text, position) => startsValue(text, position, words),
     detectValue: (text, start, end, findings) => detectContextual(contextual, text, start, end, findings),
