@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createScanner } from '../create-scanner.ts'
 import { defineDetector } from './define-detector.ts'
 import { expectedEntropy, isRandomValue } from './random-value.ts'
+import { introducingWords, startsValue } from './value-features.ts'
 
 const scanner = createScanner()
 const secretTypes = (text: string): string[] =>
@@ -9,6 +10,20 @@ const secretTypes = (text: string): string[] =>
     .scan(text)
     .findings.filter((finding) => finding.detector === 'secret' || finding.detector === 'high-entropy')
     .map((finding) => `${finding.type}:${finding.value}`)
+
+describe('startsValue', () => {
+  const words = introducingWords(['-u', '--user', 'token'])
+  const at = (text: string, value: string): boolean => startsValue(text, text.indexOf(value), words)
+
+  it('starts a value after an option or a scheme in any case, not after a prose word of the same length', () => {
+    expect(at('curl -u deploy:x', 'deploy')).toBe(true)
+    expect(at('curl --USER deploy:x', 'deploy')).toBe(true)
+    expect(at('Authorization: BEARER abc', 'abc')).toBe(true)
+    expect(at('a shiny abc', 'abc')).toBe(false)
+    expect(at('curl -x deploy', 'deploy')).toBe(false)
+    expect(at('the basics abc', 'abc')).toBe(false)
+  })
+})
 
 describe('value features', () => {
   it('finds a short random value named as a secret in each assignment syntax', () => {

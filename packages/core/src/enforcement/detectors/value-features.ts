@@ -92,9 +92,49 @@ function isOperator(code: number): boolean {
   )
 }
 
+/**
+ * The words that may stand just before a value (options and authorization schemes, lower-cased),
+ * with the lengths they have as bits: a word of another length is rejected without a copy.
+ */
+export interface IntroducingWords {
+  readonly words: ReadonlySet<string>
+  /** Bit `n` set when some word has `n` characters. */
+  readonly lengths: number
+  /** The words by length. */
+  readonly byLength: ReadonlyArray<readonly string[] | undefined>
+}
+
 /** The words that may stand just before a value: options and authorization schemes, lower-cased. */
-export function introducingWords(keywords: readonly string[]): ReadonlySet<string> {
-  return new Set([...keywords.filter((keyword) => keyword.startsWith('-')), ...authorizationSchemes])
+export function introducingWords(keywords: readonly string[]): IntroducingWords {
+  const words = new Set([...keywords.filter((keyword) => keyword.startsWith('-')), ...authorizationSchemes])
+  let lengths = 0
+  const byLength: string[][] = []
+  // Longer words are never read back whole (see `longestWord`).
+  for (const word of words) {
+    if (word.length >= 31) continue
+    lengths |= 1 << word.length
+    byLength[word.length] = [...(byLength[word.length] ?? []), word]
+  }
+  return { words, lengths, byLength }
+}
+
+/**
+ * Is `text[start, end)`, lower-cased, one of `introducing.words`? Compared in place for ASCII (no
+ * copy); a non-ASCII character falls back to `toLowerCase`, which maps some onto ASCII letters.
+ */
+function isIntroducingWord(text: string, start: number, end: number, introducing: IntroducingWords): boolean {
+  if ((introducing.lengths & (1 << (end - start))) === 0) return false
+  for (const word of introducing.byLength[end - start] ?? []) {
+    let index = start
+    for (; index < end; index++) {
+      const code = text.charCodeAt(index)
+      if (code >= 128) return introducing.words.has(text.slice(start, end).toLowerCase())
+      const lower = code >= 65 && code <= 90 ? code | 32 : code
+      if (lower !== word.charCodeAt(index - start)) break
+    }
+    if (index === end) return true
+  }
+  return false
 }
 
 /** Longest introducing word read back. */
@@ -103,9 +143,9 @@ const longestWord = 12
 /**
  * Does a value start at `position`, as the value features find one: right after `=` or `:`, or
  * after quotes and spaces that follow an operator (`=`, `:`, `>`, `,`) or an introducing word
- * (`words`, lower-case)? A few reads; the context of a detector decides the rest.
+ * (`introducing`)? A few reads; the context of a detector decides the rest.
  */
-export function startsValue(text: string, position: number, words: ReadonlySet<string>): boolean {
+export function startsValue(text: string, position: number, introducing: IntroducingWords): boolean {
   const previous = text.charCodeAt(position - 1)
   if (previous === charCode.equals || previous === charCode.colon) return true
   if (!isQuoteOrSpace(previous) && previous !== charCode.greaterThan) return false
@@ -120,5 +160,6 @@ export function startsValue(text: string, position: number, words: ReadonlySet<s
   let wordStart = index
   while (wordStart > 0 && index - wordStart < longestWord && !isQuoteOrSpace(text.charCodeAt(wordStart - 1)))
     wordStart--
-  return words.has(text.slice(wordStart, index + 1).toLowerCase())
+  // Most words before a value are prose ("file 4111 …"): compared in place, no copy made.
+  return isIntroducingWord(text, wordStart, index + 1, introducing)
 }
