@@ -113,11 +113,12 @@ export function analyseToken(
   const valueFindings = findings.length
   // A value a named detector judged a placeholder (`Basic dXNlcm5hbWU6cGFzc3dvcmQ=`) is not
   // reported by the high-entropy detector either.
+  // So is a value in a provider's own format (`xoxp-1234567890`): its provider's rule judges it.
   const claimed =
     analysis.valueStart >= 0 &&
     analysis.use.secret &&
-    secrets.detectValue(text, analysis.valueStart, end, findings) &&
-    findings.length === valueFindings
+    (secrets.claimsAt(text, analysis.valueStart) ||
+      (secrets.detectValue(text, analysis.valueStart, end, findings) && findings.length === valueFindings))
   const entropyEnd = claimed ? analysis.valueStart : end
   if (tokenLength >= secrets.minimumLength && analysis.use.secret) {
     // A secret starts at the token's start or after a separator (never inside letters and
@@ -151,7 +152,10 @@ export function analyseToken(
     // A single run inside a secret found here would be dropped as contained: it is not computed.
     if (claimed) detectHighEntropy(text, start, entropyEnd, analysis.entropy, findings)
     else if (runs.entropy > 1) detectHighEntropy(text, start, end, analysis.entropy, findings)
-    else if (secretCover < runs.entropyEnd)
+    else if (
+      secretCover < runs.entropyEnd &&
+      !(analysis.use.secret && secrets.claimsAt(text, runs.entropyStart))
+    )
       detectHighEntropyRun(text, runs.entropyStart, runs.entropyEnd, analysis.entropy.threshold, findings)
   }
   analysis.next = next

@@ -12,6 +12,9 @@ export const longSecretLength = 24
 /** Fewest characters after a detector's `bodyAfter` literal for them alone to be checked as the body. */
 const minimumRandomPart = 10
 
+/** Shortest prefix that claims a value for its provider (`SK`, `sk-`, `hf_` start ordinary words). */
+const claimingPrefixLength = 4
+
 /** Characters before a match given to a detector's context check. */
 const contextLength = 64
 
@@ -53,6 +56,14 @@ export interface SecretMatcher {
    * judged the value a placeholder (then no other detector should report it).
    */
   detectValue(text: string, start: number, end: number, findings: Finding[]): boolean
+  /**
+   * Is the value or random-looking run starting at `position` claimed by a provider's own format:
+   * it starts with a distinctive prefix (`xoxp-`, `AIza`, `sgp_`: four characters or more) or
+   * right after an anchor that breaks such runs (`:A` of a Telegram token, `Q~`)? A claimed value
+   * the provider's rule did not report is a malformed or example token of that provider (a
+   * `xoxp-1234567890`, an `AIza` key too long), so the generic and entropy detectors leave it.
+   */
+  claimsAt(text: string, position: number): boolean
   /** Shortest token that can hold a prefixed secret. */
   readonly minimumLength: number
   /** Can a prefix start at `position` (its first three characters)? */
@@ -279,6 +290,14 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     }
   }
   const words = introducingWords(keywords)
+  // Short anchors holding a character that ends a random-looking run (`:A`, `Q~`), with how far
+  // before the run's start (just after that character) they begin.
+  const claimingAnchors: Array<[string, number]> = []
+  for (const detector of anchored)
+    for (const anchor of detector.anchors) {
+      const breaking = anchor.search(/[^A-Za-z0-9+/=_-]/)
+      if (breaking >= 0 && anchor.length <= 3) claimingAnchors.push([anchor, breaking + 1])
+    }
   const valueFeatures = buildValueFeatures(keywords)
   const thirdTable = Int32Array.from(thirdWords)
   // Every anchor as one alternation (literals: linear); never matches without anchored detectors.
@@ -291,6 +310,17 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     const pair = pairTable[code * 128 + (text.charCodeAt(position + 1) & 127)] as number
     const third = text.charCodeAt(position + 2) & 127
     return pair !== 0 && ((thirdTable[pair * 4 + (third >>> 5)] as number) & (1 << (third & 31))) !== 0
+  }
+
+  const claimsAt = (text: string, position: number): boolean => {
+    for (const [anchor, offset] of claimingAnchors)
+      if (position >= offset && text.startsWith(anchor, position - offset)) return true
+    if (!isStart(text, position)) return false
+    const candidates = byPair[text.charCodeAt(position) * 128 + (text.charCodeAt(position + 1) & 127)] ?? []
+    for (const detector of candidates)
+      for (const prefix of detector.prefixes)
+        if (prefix.length >= claimingPrefixLength && text.startsWith(prefix, position)) return true
+    return false
   }
 
   /** End of `detector` matched at `position` within `end`, accepted; or -1. */
@@ -327,6 +357,7 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     shortestNamedValue: Math.max(1, shortestNamedValue),
     startsValue: (text, position) => startsValue(text, position, words),
     detectValue: (text, start, end, findings) => detectContextual(contextual, text, start, end, findings),
+    claimsAt,
     minimumLength: Number.isFinite(minimumLength) ? minimumLength : Number.POSITIVE_INFINITY,
     isStart,
     detectPrefixed(text, start, end, findings, lastStart, bytes) {
@@ -363,7 +394,8 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
         if (
           valueStart < end &&
           endsAssignment(text, valueStart) &&
-          !isCovered(findings, since, valueStart, end)
+          !isCovered(findings, since, valueStart, end) &&
+          !claimsAt(text, valueStart)
         )
           detectContextual(contextual, text, valueStart, end, findings)
       }

@@ -294,6 +294,8 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     prefixes: ['xoxb-'],
     pattern: 'xoxb-[0-9]{10,13}-[0-9]{10,13}-[A-Za-z0-9]{20,40}',
   },
+  // Legacy bot tokens: one numeric id, then the secret.
+  { id: 'slack-token', prefixes: ['xoxb-'], pattern: 'xoxb-[0-9]{8,14}-[A-Za-z0-9]{18,26}' },
   {
     id: 'slack-token',
     prefixes: ['xoxp-', 'xoxe-'],
@@ -304,8 +306,10 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   { id: 'slack-token', prefixes: ['xoxe-'], pattern: 'xoxe-[0-9]-[A-Za-z0-9]{146}' },
   {
     id: 'slack-token',
+    // Legacy workspace access and refresh tokens may be short (`xoxr-` and a dozen characters):
+    // a value in their format is judged here, not by the generic detectors (`claimsAt`).
     prefixes: ['xoxa-', 'xoxr-', 'xoxo-', 'xoxs-'],
-    pattern: 'xox[aros]-[0-9A-Za-z-]{20,}',
+    pattern: 'xox[ar]-[0-9A-Za-z-]{10,}|xox[os]-[0-9A-Za-z-]{20,}',
     bodyAfter: '-',
   },
   {
