@@ -23,6 +23,8 @@ describe('secretMatcherFor', () => {
     const claims = (text: string, at = 0): boolean => matcher.claimsAt(text, at)
     expect(claims('xoxp-20481024-a9Fk2mQ7')).toBe(true)
     expect(claims('AIzaK7vQ2mXp9RtL4wBn8ZcY3hJd6FgS1aUe5oPiWq0')).toBe(true)
+    // `sntrys_` of `sntrys_eyJ`: the provider's name through its separator claims any body.
+    expect(claims('sntrys_Q7mZ2kXv9pLt4RwN8cBy3HjD6fGs1aUe5oPi')).toBe(true)
     // `SK`, `sk-` and `hf_` are too short to claim: ordinary words and ids start with them.
     expect(claims('SKETCH_2024_draft')).toBe(false)
     expect(claims('sk-learn')).toBe(false)

@@ -292,6 +292,22 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
   const words = introducingWords(keywords)
   // Short anchors holding a character that ends a random-looking run (`:A`, `Q~`), with how far
   // before the run's start (just after that character) they begin.
+  // Per first two characters, the markers that claim a value: a prefix of four characters or
+  // more, and a prefix's part through its first separator when that has five or more
+  // (`sntrys_` of `sntrys_eyJ`: the provider's name, whatever its format's next characters).
+  const claimingByPair: Array<string[] | undefined> = []
+  for (const detector of detectors)
+    for (const prefix of detector.prefixes) {
+      const separator = prefix.search(/[_.-]/)
+      const markers = [prefix, separator >= 4 ? prefix.slice(0, separator + 1) : '']
+      for (const marker of markers) {
+        if (marker.length < claimingPrefixLength) continue
+        const key = marker.charCodeAt(0) * 128 + (marker.charCodeAt(1) & 127)
+        const list = claimingByPair[key] ?? []
+        if (!list.includes(marker)) list.push(marker)
+        claimingByPair[key] = list
+      }
+    }
   const claimingAnchors: Array<[string, number]> = []
   for (const detector of anchored)
     for (const anchor of detector.anchors) {
@@ -315,11 +331,10 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
   const claimsAt = (text: string, position: number): boolean => {
     for (const [anchor, offset] of claimingAnchors)
       if (position >= offset && text.startsWith(anchor, position - offset)) return true
-    if (!isStart(text, position)) return false
-    const candidates = byPair[text.charCodeAt(position) * 128 + (text.charCodeAt(position + 1) & 127)] ?? []
-    for (const detector of candidates)
-      for (const prefix of detector.prefixes)
-        if (prefix.length >= claimingPrefixLength && text.startsWith(prefix, position)) return true
+    const code = text.charCodeAt(position)
+    if (code >= 128 || startTable[code] === 0) return false
+    for (const marker of claimingByPair[code * 128 + (text.charCodeAt(position + 1) & 127)] ?? [])
+      if (text.startsWith(marker, position)) return true
     return false
   }
 
