@@ -50,6 +50,8 @@ export interface TokenAnalysis {
   next: number
   /** Set by `analyseToken`: start of a construct still open at the end of the text, or -1. */
   open: number
+  /** Where a named value starts in the token (the candidate search landed on it), or -1. */
+  valueStart: number
 }
 
 /**
@@ -108,13 +110,23 @@ export function analyseToken(
     }
   }
   const secrets = analysis.secrets
+  const valueFindings = findings.length
+  // A value a named detector judged a placeholder (`Basic dXNlcm5hbWU6cGFzc3dvcmQ=`) is not
+  // reported by the high-entropy detector either.
+  // So is a value in a provider's own format (`xoxp-1234567890`): its provider's rule judges it.
+  const claimed =
+    analysis.valueStart >= 0 &&
+    analysis.use.secret &&
+    (secrets.claimsAt(text, analysis.valueStart) ||
+      (secrets.detectValue(text, analysis.valueStart, end, findings) && findings.length === valueFindings))
+  const entropyEnd = claimed ? analysis.valueStart : end
   if (tokenLength >= secrets.minimumLength && analysis.use.secret) {
     // A secret starts at the token's start or after a separator (never inside letters and
     // digits); the token loop noted the first such place, and a token of only letters and
     // digits can hold one only at its start.
     const secretFrom = secrets.isStart(text, start) ? start : runs.secretFrom
     const lastStart = (flags & flagsNotAlphanumeric) === 0 ? start + 1 : end
-    const before = findings.length
+    const before = valueFindings
     if (secretFrom >= 0) secrets.detectPrefixed(text, secretFrom, end, findings, lastStart, analysis.bytes)
     // Anchored and contextual secrets are looked for in long tokens; beside prefixed ones only
     // when the rest of the token is long enough to hold one (`AKIA…--client_secret=…Q~…`).
@@ -138,8 +150,12 @@ export function analyseToken(
   }
   if (tokenLength >= analysis.entropy.minimumLength && analysis.use.entropy && runs.entropy > 0) {
     // A single run inside a secret found here would be dropped as contained: it is not computed.
-    if (runs.entropy > 1) detectHighEntropy(text, start, end, analysis.entropy, findings)
-    else if (secretCover < runs.entropyEnd)
+    if (claimed) detectHighEntropy(text, start, entropyEnd, analysis.entropy, findings)
+    else if (runs.entropy > 1) detectHighEntropy(text, start, end, analysis.entropy, findings)
+    else if (
+      secretCover < runs.entropyEnd &&
+      !(analysis.use.secret && secrets.claimsAt(text, runs.entropyStart))
+    )
       detectHighEntropyRun(text, runs.entropyStart, runs.entropyEnd, analysis.entropy.threshold, findings)
   }
   analysis.next = next

@@ -123,10 +123,13 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     use.entropy ? entropy.minimumLength : Number.POSITIVE_INFINITY,
     use.secret ? longSecretLength : Number.POSITIVE_INFINITY,
   )
-  const candidates = createCandidateFinder(searchedLength, use.secret ? secrets.features : [])
+  const candidates = use.secret
+    ? createCandidateFinder(searchedLength, secrets.features, secrets.operatorFeature)
+    : createCandidateFinder(searchedLength)
   const minimumSecretLength = secrets.minimumLength
   const secretStarts = secrets.startTable
   const isSecretStart = secrets.isStart
+  const shortestNamedValue = use.secret ? secrets.shortestNamedValue : Number.POSITIVE_INFINITY
 
   const analysis: TokenAnalysis = {
     use,
@@ -145,12 +148,13 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     from: 0,
     next: -1,
     open: -1,
+    valueStart: -1,
   }
   const tokenRuns = analysis.runs
   const scan = (text: string, from = 0): ScanOutcome => {
     analysis.from = from
     // The text as bytes when it is long and all ASCII: typed-array reads are cheaper than charCodeAt.
-    const bytes = candidates.prepare(text)
+    const bytes = candidates.prepare(text, from)
     analysis.bytes = bytes
     // Locals, not closure slots, in the hot loop: the optimiser keeps them in registers.
     const useIban = use.iban
@@ -170,12 +174,24 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     let ibanOpen = length
     let nextFeature = -1
     let nextLong = -1
+    // The feature the loop jumped to, when the jump went to one (a value feature lands on a value).
+    let landing = -1
     while (index < length) {
       let code = bytes !== undefined ? (bytes[index] as number) : text.charCodeAt(index)
       if (classes[code] === classBreak) {
         // Jump to the token holding the next candidate; tokens in between cannot hold anything.
         // Inside a number run already read only digits and separators remain: search after it.
-        if (nextFeature < index) nextFeature = candidates.nextFeature(text, Math.max(index, numberEnd))
+        if (nextFeature < index) {
+          // A token just read that ends in an operator (`Authorization:`) may name the value after
+          // it: the value feature starts at that operator.
+          const searchFrom = Math.max(index, numberEnd)
+          const previous = text.charCodeAt(searchFrom - 1)
+          nextFeature =
+            searchFrom === index && (previous === charCode.colon || previous === charCode.equals)
+              ? candidates.nextFeature(text, searchFrom - 1)
+              : candidates.nextFeature(text, searchFrom)
+          if (nextFeature < index) nextFeature = candidates.nextFeature(text, searchFrom)
+        }
         if (nextLong < index) nextLong = candidates.nextLongToken(text, index)
         const candidate = Math.min(nextFeature, nextLong)
         if (candidate >= length) {
@@ -186,6 +202,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           break
         }
         index = candidate
+        landing = candidate === nextFeature ? candidate : -1
         if (bytes !== undefined)
           while (index > 0 && classes[bytes[index - 1] as number] !== classBreak) index--
         else while (index > 0 && classes[text.charCodeAt(index - 1)] !== classBreak) index--
@@ -290,12 +307,19 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       }
       const first = bytes !== undefined ? (bytes[tokenStart] as number) : text.charCodeAt(tokenStart)
       const tokenLength = index - tokenStart
+      // A value named just before it (`ci_token = "…"`), found by a value feature.
+      const valueStart =
+        landing >= tokenStart && index - landing >= shortestNamedValue && secrets.startsValue(text, landing)
+          ? landing
+          : -1
+      landing = -1
       // Only tokens that can hold something are analysed: an `@` or `:`, a dot before a letter,
       // a PEM header's dashes, a long token, or a place where a secret can start.
       const needsAnalysis =
         (flags & (flagAt | flagColon | flagDotLetter)) !== 0 ||
         first === charCode.dash ||
         tokenLength >= longToken ||
+        valueStart >= 0 ||
         (tokenLength >= minimumSecretLength && (secretFrom >= 0 || isSecretStart(text, tokenStart)))
       if (index >= length) openFrom = Math.min(openFrom, tokenStart)
       let resume = ibanEnd
@@ -317,6 +341,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         tokenRuns.entropyStart = entropyRunStart
         tokenRuns.entropyEnd = entropyRunEnd
         tokenRuns.secretFrom = secretFrom
+        analysis.valueStart = valueStart
         analyseToken(text, tokenStart, index, flags, findings, analysis)
         if (analysis.open >= 0) openFrom = Math.min(openFrom, analysis.open)
         if (analysis.next > resume) resume = analysis.next

@@ -4,12 +4,16 @@
  * by the generic secret detector (as regex sources, data) and the high-entropy detector.
  */
 
-/** Regex source: the end of an assignment (quotes, an operator, quotes) whose name comes just before. */
-export const assignmentSource = String.raw`["'\x60]?\s{0,3}(?:=|>|:{1,3}=|:|=>|\?=|\.=|,)[\s"'\x60]{0,5}`
+/**
+ * Regex source: the end of an assignment (quotes, an operator, quotes) whose name comes just
+ * before. A comma assigns only after a quoted name (`setProperty("KEY", "…")`, not `a_Key, b`);
+ * `->` is a member access, not `>` closing an element.
+ */
+export const assignmentSource = String.raw`(?:["'\x60]\s{0,3},|["'\x60]?\s{0,3}(?:=|(?<!-)>|:{1,3}=|:|=>|\?=|\.=))[\s"'\x60]{0,5}`
 
 /** Regex source: a name holding a word that marks its value as public or an identifier. */
 export const nonSecretWordSource =
-  '(?:[Pp]ublic|PUBLIC|[Pp]ub_?[Kk]ey|csrf|CSRF|xsrf|XSRF|[Pp]rimary|[Ff]oreign|[Bb]ucket|[Ss]chema|[Ss]equence|[Ii]ssuer|[Mm]onkey|[Tt]urkey|[Kk]ey(?:ing|frame|word|board|press|store|tab|pair|[Mm]esh|[Ss]ignatures?)|[Aa]udience|AUDIENCE|jsonwebtoken|[Aa]uthenticity|(?<![\\w.-])key)[\\w.-]{0,20}'
+  '(?:[Pp]ublic|PUBLIC|[Pp]ub_?[Kk]ey|csrf|CSRF|xsrf|XSRF|[Pp]rimary|[Ff]oreign|(?<![a-z])[Bb]ucket|[Ss]chema|[Ss]equence|[Ii]ssuer|[Mm]onkey|[Tt]urkey|[Kk]ey(?:ing|frame|word|board|press|store|tab|pair|[Mm]esh|[Ss]ignatures?)|[Aa]udience|AUDIENCE|jsonwebtoken|[Aa]uthenticity|(?<![\\w.-])key)[\\w.-]{0,20}'
 
 /** Regex source: a name ending in an id, a name, a URL, a path, a size, a version, a type, a hash or a signature (public: it proves, it does not unlock). */
 export const nonSecretSuffixSource =

@@ -37,6 +37,14 @@ export interface DetectorDefinition {
   /** The text just before the match must not match this (`public_key =`, `csrf-token=`). */
   contextAllowlist?: string | RegExp
   /**
+   * With a context: words that introduce the value, so that a value of any length is looked for
+   * (without them, only in tokens of 24 or more characters). A word of letters, digits and `_` is
+   * part of the name a value is assigned to (`token` finds `ci_token = "…"`, case-insensitive); a
+   * word starting with `-` is a command-line option whose argument is the value (`--user`). The
+   * context still decides.
+   */
+  keywords?: readonly string[]
+  /**
    * The body checked for entropy and placeholders is the match after the last occurrence of this
    * literal, when it has one (Slack's `xoxa-2-511111111-…-e039d0…`: the numeric ids before the last
    * `-` are not random, and runs of one digit in them make no placeholder). @default the whole body
@@ -50,6 +58,12 @@ export interface DetectorDefinition {
   allowPlaceholders?: boolean
   /** A final check of the matched value (a checksum, a decodable header). */
   validate?: (value: string) => boolean
+  /**
+   * With keywords: a value this detector's shape and context match but that it rejects (a
+   * placeholder, a failed check) is reported by no other detector either (`Authorization: Basic`
+   * with the credentials `username:password`). @default false
+   */
+  exclusive?: boolean
   /** @default 1 */
   confidence?: number
 }
@@ -65,11 +79,13 @@ export interface CompiledDetector {
   global: RegExp
   context: RegExp | undefined
   contextAllowlist: RegExp | undefined
+  keywords: readonly string[]
   bodyAfter: string | undefined
   entropy: number | undefined
   examples: readonly string[]
   allowPlaceholders: boolean
   validate: ((value: string) => boolean) | undefined
+  exclusive: boolean
   confidence: number
 }
 
@@ -105,6 +121,15 @@ export function defineDetector(definition: DetectorDefinition, path = 'detector'
   }
   if (prefixes.length === 0 && anchors.length === 0 && definition.context === undefined)
     throw invalid(path, 'a detector needs prefixes, anchors or a context')
+  for (const [index, keyword] of (definition.keywords ?? []).entries()) {
+    if (typeof keyword !== 'string' || !/^(?:-{1,2}[A-Za-z][\w-]*|\w{2,})$/.test(keyword))
+      throw invalid(
+        `${path}.keywords[${index}]`,
+        'expected a word of two or more letters, digits or _, or an option such as -u or --user',
+      )
+  }
+  if (definition.keywords !== undefined && definition.context === undefined)
+    throw invalid(`${path}.keywords`, 'keywords need a context that decides')
   if (
     definition.bodyAfter !== undefined &&
     (typeof definition.bodyAfter !== 'string' || definition.bodyAfter === '')
@@ -127,11 +152,13 @@ export function defineDetector(definition: DetectorDefinition, path = 'detector'
     global: new RegExp(source, `${flags}g`),
     context: compile(definition.context, 'context', '$'),
     contextAllowlist: compile(definition.contextAllowlist, 'contextAllowlist', '$'),
+    keywords: definition.keywords ?? [],
     bodyAfter: definition.bodyAfter,
     entropy: definition.entropy,
     examples: definition.examples ?? [],
     allowPlaceholders: definition.allowPlaceholders ?? false,
     validate: definition.validate,
+    exclusive: definition.exclusive ?? false,
     confidence: definition.confidence ?? 1,
   }
 }

@@ -1,5 +1,6 @@
 import type { Finding } from '../types.ts'
 import { assignedValueStart, assignmentNameBefore, isNonSecretName } from './assignment-name.ts'
+import { charCode, isWordCode } from './char-classes.ts'
 import { isPlaceholder } from './is-placeholder.ts'
 import { entropyClass, runEntropy } from './shannon-entropy.ts'
 
@@ -97,6 +98,19 @@ function isInPublicBlock(text: string, runStart: number, before: string): boolea
   const window = text.slice(Math.max(0, runStart - pemLookback), runStart)
   const header = window.lastIndexOf('-----BEGIN ')
   return header >= 0 && !window.includes('-----END ', header) && publicHeader.test(window.slice(header))
+}
+
+/**
+ * Is the run a path under a variable (`$API_HOST/v2/exports/…`): right after `$`, an identifier
+ * and then `/`? The value is filled in where it is used; what is written is a template.
+ */
+function isPathUnderVariable(text: string, runStart: number, runEnd: number): boolean {
+  if (runStart === 0 || text.charCodeAt(runStart - 1) !== charCode.dollar) return false
+  let index = runStart
+  const first = text.charCodeAt(index)
+  if (!(first === charCode.underscore || ((first | 32) >= 97 && (first | 32) <= 122))) return false
+  while (index < runEnd && isWordCode(text.charCodeAt(index))) index++
+  return index < runEnd && text.charCodeAt(index) === charCode.slash
 }
 
 function digitCount(text: string, start: number, end: number): number {
@@ -230,6 +244,7 @@ export function detectHighEntropyRun(
   const namedSecret = secretContext.test(before)
   if (!strong && !namedSecret) return
   if (isPlaceholder(text, runStart, runEnd, 0)) return
+  if (isPathUnderVariable(text, runStart, runEnd)) return
   // A public key, a CSRF token or an id is named as such (`csrf-token=…` is one run: its name is
   // inside it); `xxxx`, `EXAMPLE` and `abcdefgh` are placeholders (entropy was checked above).
   const valueStart = assignedValueStart(text, runStart, runEnd)

@@ -81,6 +81,33 @@ describe('createCandidateFinder', () => {
   )
 })
 
+describe('createCandidateFinder value features at `=`, `>` and `,`', () => {
+  const matcher = secretMatcherFor()
+  const finder = createCandidateFinder(Number.POSITIVE_INFINITY, matcher.features, matcher.operatorFeature)
+  const valueAt = (text: string, from = 0): string => {
+    finder.prepare(text, from)
+    return text.slice(finder.nextFeature(text, from))
+  }
+
+  it('lands on the value after an operator found by indexOf, in the order of the text', () => {
+    expect(valueAt('a, b = 3 and deploy_token = "cO1cgsoXTUPY7r"')).toBe('cO1cgsoXTUPY7r"')
+    expect(valueAt('set("PARTNER_SECRET", "bVUfjBEE14JEWs") then')).toBe('bVUfjBEE14JEWs") then')
+    expect(valueAt('<deployToken>cO1cgsoXTUPY7r</deployToken>')).toBe('cO1cgsoXTUPY7r</deployToken>')
+  })
+
+  it('finds the operator just before `from` (the scan may step back one character) but none earlier', () => {
+    const text = 'api_key=QwErTyAsDfGhJk and more'
+    finder.prepare(text, 8)
+    expect(finder.nextFeature(text, 7)).toBe(8)
+    expect(finder.nextFeature(text, 9)).toBe(text.length)
+  })
+
+  it('leaves prose commas and short values alone', () => {
+    const text = 'Thanks, the key, as agreed, is short: token = "abc"'
+    expect(valueAt(text)).toBe('')
+  })
+})
+
 describe('createCandidateFinder on long ASCII texts (searched as bytes)', () => {
   it('finds the same long tokens as a walk, for ASCII texts and texts with non-ASCII characters', () => {
     const ascii = ['word ', 'a'.repeat(23), 'b'.repeat(24), `${'c'.repeat(30)} `, ' ', '\n', ',', '1']

@@ -1,4 +1,4 @@
-import { isTokenCode } from './char-classes.ts'
+import { charCode, isTokenCode } from './char-classes.ts'
 
 /** After a digit: a run the scanner reads (not one of at most three digits ended by other text). */
 const runAhead =
@@ -39,11 +39,12 @@ const featureAlternatives: readonly string[] = [
 /** Finds where a scan must look next; reused for every text of one scanner. */
 export interface CandidateFinder {
   /**
-   * Prepares the searches for `text`: call once per scan, before searching it. Returns the text as
+   * Prepares the searches for `text` from `from` on (default 0): call once per scan, before
+   * searching it. Returns the text as
    * bytes (one per character) when it is all ASCII and at least 1 KB long, for the scan's own
    * loops; else undefined.
    */
-  prepare(text: string): Uint8Array | undefined
+  prepare(text: string, from?: number): Uint8Array | undefined
   /** First feature character at or after `from`, or `text.length` when there is none. */
   nextFeature(text: string, from: number): number
   /**
@@ -62,21 +63,38 @@ const encoder = new TextEncoder()
 
 /**
  * Creates the candidate finder for tokens of at least `minimumLength` characters (`Infinity`: no
- * token is long) and the given secret features (regex alternatives of one character each).
+ * token is long), the given secret features (regex alternatives of one character each) and the
+ * value feature tried at each `=`, `>` and `,` (see `SecretMatcher.operatorFeature`).
  */
 export function createCandidateFinder(
   minimumLength: number,
   secretFeatures: readonly string[] = [],
+  operatorFeature?: string,
 ): CandidateFinder {
   const feature = new RegExp([...featureAlternatives, ...secretFeatures].join('|'), 'g')
+  const operatorPattern = operatorFeature === undefined ? undefined : new RegExp(operatorFeature, 'y')
+  // The scan's operator candidates (see `findOperatorCandidates`) and the first not yet passed.
+  const operatorPositions: number[] = []
+  const operatorCandidates: number[] = []
+  let nextOperator = 0
   // A fractional threshold rounds up; at most every token is long.
   const longLength = Math.max(1, Math.ceil(minimumLength))
   let buffer = new Uint8Array(0)
   // The prepared text as bytes when it is all ASCII (one byte per character), else undefined.
   let bytes: Uint8Array | undefined
   return {
-    prepare(text) {
+    prepare(text, from = 0) {
       bytes = undefined
+      nextOperator = 0
+      if (operatorPattern !== undefined)
+        // From one character earlier: the scan may search from just before `from` (a name's `=`).
+        findOperatorCandidates(
+          operatorPattern,
+          text,
+          Math.max(0, from - 1),
+          operatorPositions,
+          operatorCandidates,
+        )
       if (text.length < byteSearchMinimum) return undefined
       let target: Uint8Array
       if (text.length > retainedBytes) target = new Uint8Array(text.length)
@@ -91,13 +109,71 @@ export function createCandidateFinder(
     },
     nextFeature(text, from) {
       feature.lastIndex = from
-      return feature.test(text) ? feature.lastIndex - 1 : text.length
+      const found = feature.test(text) ? feature.lastIndex - 1 : text.length
+      // The first operator at or after `from` (the scan moves forward, at most a step back).
+      let operator = nextOperator
+      while (operator > 0 && (operatorPositions[operator - 1] as number) >= from) operator--
+      while (operator < operatorPositions.length && (operatorPositions[operator] as number) < from) operator++
+      nextOperator = operator
+      const candidate = operatorCandidates[operator]
+      return candidate !== undefined && candidate < found ? candidate : found
     },
     nextLongToken: (text, from) =>
       bytes === undefined
         ? nextLongToken(text, from, longLength)
         : nextLongTokenInBytes(bytes, text.length, from, longLength),
   }
+}
+
+/**
+ * Pushes, for each place at or after `from` where `pattern` (sticky) matches at a `=`, `>` or `,`,
+ * the operator's position to `operators` and the match's last character
+ * (the candidate) to `candidates`, in order. `indexOf` finds each operator; a comma is tried only
+ * after a quote or a space (an assignment's comma follows a quoted name), so the commas of prose
+ * cost one read each. Done once per scan: the scan's candidate search only merges the list in.
+ */
+function findOperatorCandidates(
+  pattern: RegExp,
+  text: string,
+  from: number,
+  operators: number[],
+  candidates: number[],
+): void {
+  operators.length = 0
+  candidates.length = 0
+  let equals = text.indexOf('=', from)
+  let greater = text.indexOf('>', from)
+  let comma = text.indexOf(',', from)
+  for (;;) {
+    let position = equals
+    if (position < 0 || (greater >= 0 && greater < position)) position = greater
+    if (position < 0 || (comma >= 0 && comma < position)) position = comma
+    if (position < 0) return
+    if (tryOperator(pattern, text, position)) {
+      operators.push(position)
+      candidates.push(pattern.lastIndex - 1)
+    }
+    if (position === equals) equals = text.indexOf('=', position + 1)
+    else if (position === greater) greater = text.indexOf('>', position + 1)
+    else comma = text.indexOf(',', position + 1)
+  }
+}
+
+function tryOperator(pattern: RegExp, text: string, position: number): boolean {
+  if (text.charCodeAt(position) === charCode.comma) {
+    // The pattern wants a quote, then at most three spaces, before the comma.
+    const previous = text.charCodeAt(position - 1)
+    if (
+      previous > charCode.space &&
+      previous < 127 &&
+      previous !== charCode.quote &&
+      previous !== charCode.apostrophe &&
+      previous !== charCode.backtick
+    )
+      return false
+  }
+  pattern.lastIndex = position
+  return pattern.test(text)
 }
 
 /** 1 for a token character, per UTF-16 code: one lookup per probe, no branch on ASCII. */

@@ -18,6 +18,22 @@ describe('secretMatcherFor', () => {
     }
   })
 
+  it('claims values in a provider format by a prefix of four characters or more, or after a short anchor', () => {
+    const matcher = secretMatcherFor()
+    const claims = (text: string, at = 0): boolean => matcher.claimsAt(text, at)
+    expect(claims('xoxp-20481024-a9Fk2mQ7')).toBe(true)
+    expect(claims('AIzaK7vQ2mXp9RtL4wBn8ZcY3hJd6FgS1aUe5oPiWq0')).toBe(true)
+    // `sntrys_` of `sntrys_eyJ`: the provider's name through its separator claims any body.
+    expect(claims('sntrys_Q7mZ2kXv9pLt4RwN8cBy3HjD6fGs1aUe5oPi')).toBe(true)
+    // `SK`, `sk-` and `hf_` are too short to claim: ordinary words and ids start with them.
+    expect(claims('SKETCH_2024_draft')).toBe(false)
+    expect(claims('sk-learn')).toBe(false)
+    // The run after a Telegram token's `:A` starts inside its anchor.
+    const telegram = '4821:Aq7mZ2kXv9pLt4RwN8cBy3HjD6fGs1aUe5oP'
+    expect(claims(telegram, telegram.indexOf('A'))).toBe(true)
+    expect(claims('plain words', 0)).toBe(false)
+  })
+
   it('lets a prefix start only where its first three characters are (two for a two-character prefix)', () => {
     const matcher = secretMatcherFor()
     for (const definition of builtInSecretDetectors)

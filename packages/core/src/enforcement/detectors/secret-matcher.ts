@@ -4,12 +4,16 @@ import { type CompiledDetector, defineDetector } from './define-detector.ts'
 import { isPlaceholder } from './is-placeholder.ts'
 import { minimumMatchLength } from './minimum-match-length.ts'
 import { builtInSecretDetectors } from './secret-rules.ts'
+import { buildValueFeatures, introducingWords, startsValue } from './value-features.ts'
 
 /** Tokens this long are searched for secrets found by an anchor or a context (no candidate feature needed). */
 export const longSecretLength = 24
 
 /** Fewest characters after a detector's `bodyAfter` literal for them alone to be checked as the body. */
 const minimumRandomPart = 10
+
+/** Shortest prefix that claims a value for its provider (`SK`, `sk-`, `hf_` start ordinary words). */
+const claimingPrefixLength = 4
 
 /** Characters before a match given to a detector's context check. */
 const contextLength = 64
@@ -31,8 +35,35 @@ export interface SecretMatcher {
    * character (`code & 127`) some prefix of that pair has (every bit for a two-character prefix).
    */
   readonly thirdTable: Int32Array
-  /** Regex alternatives, one character each, that find prefixed secrets shorter than `longSecretLength`. */
+  /**
+   * Regex alternatives that find prefixed secrets shorter than `longSecretLength` (one character
+   * each) and values named by a detector's keywords (ending with the value's first character).
+   */
   readonly features: readonly string[]
+  /**
+   * Source of the value feature tried at each `=`, `>` and `,` (the candidate finder finds
+   * them with `indexOf`), or undefined without keywords.
+   */
+  readonly operatorFeature: string | undefined
+  /** Shortest value a detector with keywords can match (`Infinity` without such detectors). */
+  readonly shortestNamedValue: number
+  /** Does a value start at `position` (after an operator, an option or a scheme; see `startsValue`)? */
+  startsValue(text: string, position: number): boolean
+  /**
+   * Pushes the first secret of a contextual detector that is all of the value `text[start, end)`
+   * (a value the candidate search landed on; its context decides). Returns whether a detector
+   * claimed the value: one was found, or an exclusive one's shape and context matched and it
+   * judged the value a placeholder (then no other detector should report it).
+   */
+  detectValue(text: string, start: number, end: number, findings: Finding[]): boolean
+  /**
+   * Is the value or random-looking run starting at `position` claimed by a provider's own format:
+   * it starts with a distinctive prefix (`xoxp-`, `AIza`, `sgp_`: four characters or more) or
+   * right after an anchor that breaks such runs (`:A` of a Telegram token, `Q~`)? A claimed value
+   * the provider's rule did not report is a malformed or example token of that provider (a
+   * `xoxp-1234567890`, an `AIza` key too long), so the generic and entropy detectors leave it.
+   */
+  claimsAt(text: string, position: number): boolean
   /** Shortest token that can hold a prefixed secret. */
   readonly minimumLength: number
   /** Can a prefix start at `position` (its first three characters)? */
@@ -218,6 +249,8 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
   const anchored: CompiledDetector[] = []
   const contextual: CompiledDetector[] = []
   let minimumLength = Number.POSITIVE_INFINITY
+  let shortestNamedValue = Number.POSITIVE_INFINITY
+  const keywords: string[] = []
   // Anchors such as `Q~` and `-us` hold a character other than a letter or digit: a token of only
   // letters and digits (a hash, an id) cannot hold one.
   let anchorsNeedPunctuation = true
@@ -248,8 +281,40 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
       for (const literal of detector.anchors)
         if (/^[A-Za-z0-9]*$/.test(literal)) anchorsNeedPunctuation = false
       anchored.push(detector)
-    } else contextual.push(detector)
+    } else {
+      contextual.push(detector)
+      if (detector.keywords.length > 0) {
+        keywords.push(...detector.keywords)
+        shortestNamedValue = Math.min(shortestNamedValue, minimumMatchLength(detector.global.source))
+      }
+    }
   }
+  const words = introducingWords(keywords)
+  // Short anchors holding a character that ends a random-looking run (`:A`, `Q~`), with how far
+  // before the run's start (just after that character) they begin.
+  // Per first two characters, the markers that claim a value: a prefix of four characters or
+  // more, and a prefix's part through its first separator when that has five or more
+  // (`sntrys_` of `sntrys_eyJ`: the provider's name, whatever its format's next characters).
+  const claimingByPair: Array<string[] | undefined> = []
+  for (const detector of detectors)
+    for (const prefix of detector.prefixes) {
+      const separator = prefix.search(/[_.-]/)
+      const markers = [prefix, separator >= 4 ? prefix.slice(0, separator + 1) : '']
+      for (const marker of markers) {
+        if (marker.length < claimingPrefixLength) continue
+        const key = marker.charCodeAt(0) * 128 + (marker.charCodeAt(1) & 127)
+        const list = claimingByPair[key] ?? []
+        if (!list.includes(marker)) list.push(marker)
+        claimingByPair[key] = list
+      }
+    }
+  const claimingAnchors: Array<[string, number]> = []
+  for (const detector of anchored)
+    for (const anchor of detector.anchors) {
+      const breaking = anchor.search(/[^A-Za-z0-9+/=_-]/)
+      if (breaking >= 0 && anchor.length <= 3) claimingAnchors.push([anchor, breaking + 1])
+    }
+  const valueFeatures = buildValueFeatures(keywords)
   const thirdTable = Int32Array.from(thirdWords)
   // Every anchor as one alternation (literals: linear); never matches without anchored detectors.
   const anyAnchor = new RegExp(
@@ -261,6 +326,16 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     const pair = pairTable[code * 128 + (text.charCodeAt(position + 1) & 127)] as number
     const third = text.charCodeAt(position + 2) & 127
     return pair !== 0 && ((thirdTable[pair * 4 + (third >>> 5)] as number) & (1 << (third & 31))) !== 0
+  }
+
+  const claimsAt = (text: string, position: number): boolean => {
+    for (const [anchor, offset] of claimingAnchors)
+      if (position >= offset && text.startsWith(anchor, position - offset)) return true
+    const code = text.charCodeAt(position)
+    if (code >= 128 || startTable[code] === 0) return false
+    for (const marker of claimingByPair[code * 128 + (text.charCodeAt(position + 1) & 127)] ?? [])
+      if (text.startsWith(marker, position)) return true
+    return false
   }
 
   /** End of `detector` matched at `position` within `end`, accepted; or -1. */
@@ -292,7 +367,12 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     startTable,
     pairTable,
     thirdTable,
-    features: buildFeatures(shortPrefixes),
+    features: [...buildFeatures(shortPrefixes), ...valueFeatures.alternatives],
+    operatorFeature: valueFeatures.operators,
+    shortestNamedValue: Math.max(1, shortestNamedValue),
+    startsValue: (text, position) => startsValue(text, position, words),
+    detectValue: (text, start, end, findings) => detectContextual(contextual, text, start, end, findings),
+    claimsAt,
     minimumLength: Number.isFinite(minimumLength) ? minimumLength : Number.POSITIVE_INFINITY,
     isStart,
     detectPrefixed(text, start, end, findings, lastStart, bytes) {
@@ -329,7 +409,8 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
         if (
           valueStart < end &&
           endsAssignment(text, valueStart) &&
-          !isCovered(findings, since, valueStart, end)
+          !isCovered(findings, since, valueStart, end) &&
+          !claimsAt(text, valueStart)
         )
           detectContextual(contextual, text, valueStart, end, findings)
       }
@@ -394,24 +475,37 @@ function endsAssignment(text: string, position: number): boolean {
   return false
 }
 
-/** Context-only detectors, tried at `valueStart` (an assignment ends just before it). */
+/**
+ * Context-only detectors, tried at `valueStart` (an assignment ends just before it). Returns
+ * whether one claimed the value (its shape and context matched, accepted or not).
+ */
 function detectContextual(
   contextual: readonly CompiledDetector[],
   text: string,
   valueStart: number,
   end: number,
   findings: Finding[],
-): void {
+): boolean {
+  let claimed = false
   for (const detector of contextual) {
     detector.sticky.lastIndex = valueStart
     if (!detector.sticky.test(text)) continue
     // The value is all the rest of the token (`xoxp-123-####` is a template, not a value).
     if (detector.sticky.lastIndex !== end) continue
     const matchEnd = end
-    if (!accepts(detector, text, valueStart, matchEnd, valueStart, matchEnd)) continue
+    if (!accepts(detector, text, valueStart, matchEnd, valueStart, matchEnd)) {
+      claimed ||= detector.exclusive && isClaimedBy(detector, text, valueStart)
+      continue
+    }
     push(findings, detector, text, valueStart, matchEnd)
-    return
+    return true
   }
+  return claimed
+}
+
+/** Does the context of `detector` (not its allowlist) name the value at `valueStart`? */
+function isClaimedBy(detector: CompiledDetector, text: string, valueStart: number): boolean {
+  return detector.context?.test(text.slice(Math.max(0, valueStart - contextLength), valueStart)) === true
 }
 
 let builtIn: SecretMatcher | undefined

@@ -6,6 +6,8 @@
  */
 import { assignmentSource, nonSecretSuffixSource, nonSecretWordSource } from './assignment-name.ts'
 import type { DetectorDefinition } from './define-detector.ts'
+import { isPlaceholder } from './is-placeholder.ts'
+import { isRandomValue } from './random-value.ts'
 
 /** A JWT's first segment decodes to a JSON object naming its algorithm. */
 function isJwtHeader(token: string): boolean {
@@ -53,9 +55,87 @@ function hasDigitAndLetter(value: string): boolean {
 /** A dotted name of identifiers (`X25519.KeyPair`, `sm02915.int.contoso.com`): code or a host, not a key. */
 const qualifiedName = /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)+$/
 
-/** A generic value: a digit and a letter, and not a dotted name. */
+/** A host name (`5h.ca.iphmx.com`): labels and dots, the last label letters only. */
+const hostName = /^(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,24}$/
+
+/** A value cut short in documentation or a log (`ops_eyJzaWdu..`). */
+const cutShort = /\.\.$/
+
+/** Sixteen or more digits: a numeric secret (shorter runs are counts, codes and timestamps). */
+const longDigits = /^[0-9]{16,}$/
+
+/**
+ * A generic value: a digit and a letter (or sixteen or more digits), not a dotted name, and as
+ * varied as random characters of its alphabet at its length (see `isRandomValue`).
+ */
 function isGenericValue(value: string): boolean {
-  return hasDigitAndLetter(value) && !qualifiedName.test(value)
+  // An encoded value is judged by what it encodes (`cGFzc3dvcmQ=` is `password`).
+  const decoded = value.length >= 8 ? decodeBase64Text(value) : undefined
+  if (decoded !== undefined) return isVariedText(decoded)
+  return (
+    (longDigits.test(value) ||
+      (hasDigitAndLetter(value) && !qualifiedName.test(value) && !hostName.test(value))) &&
+    !cutShort.test(value) &&
+    !isSlug(value) &&
+    isRandomValue(value)
+  )
+}
+
+/** Words and short numbers joined by `-`, `_` or `.` (`test-token-1`, `prod_db_2`): a name, not a secret. */
+const slug = /^[A-Za-z]+(?:[-_.](?:[A-Za-z]+|[0-9]{1,4}))+$|^(?:[A-Za-z]+[-_.])+[0-9]{1,4}$/
+
+function isSlug(value: string): boolean {
+  return slug.test(value)
+}
+
+/** Decoded text that could be a password: not a placeholder, two kinds of character or more, random enough. */
+function isVariedText(text: string): boolean {
+  let kinds = 0
+  if (/[a-z]/.test(text)) kinds++
+  if (/[A-Z]/.test(text)) kinds++
+  if (/[0-9]/.test(text)) kinds++
+  if (/[^A-Za-z0-9]/.test(text)) kinds++
+  return kinds >= 2 && text.length >= 6 && !isPlaceholder(text, 0, text.length) && isRandomValue(text)
+}
+
+/** The names that say a value is a secret (a word in `key_name`, `apiKey`, `DB_PASSWORD`). */
+const secretNameWords = ['key', 'secret', 'token', 'passwd', 'password', 'pwd', 'credential', 'creds', 'auth']
+
+/** A value that refers to another (`$VAR`, `%VAR%`, `\${VAR}`, `{{ .Values.x }}`) rather than holding one. */
+const reference = /^(?:\$|%|\{\{)|%$/
+
+/** `user:password` with a password that is neither a reference nor a placeholder (`curl -u`). */
+function isCredentialPair(value: string): boolean {
+  const colon = value.indexOf(':')
+  const password = value.slice(colon + 1)
+  return (
+    colon >= 0 &&
+    password.length >= 6 &&
+    !reference.test(password) &&
+    !isPlaceholder(password, 0, password.length) &&
+    hasDigitAndLetter(password)
+  )
+}
+
+/** Base64 that decodes to printable ASCII, or undefined. */
+function decodeBase64Text(value: string): string | undefined {
+  if (value.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return undefined
+  try {
+    const decoded = atob(value)
+    return /^[\x20-\x7e]+$/.test(decoded) ? decoded : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Credentials after an HTTP authorization scheme: Basic credentials decode to `user:password` (a
+ * real password, see `isCredentialPair`); any other token is random enough.
+ */
+function isAuthorizationCredential(value: string): boolean {
+  const decoded = decodeBase64Text(value)
+  if (decoded?.includes(':') === true) return isCredentialPair(decoded)
+  return !reference.test(value) && isRandomValue(value, 3)
 }
 
 export const builtInSecretDetectors: readonly DetectorDefinition[] = [
@@ -152,7 +232,8 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   },
   {
     id: 'sidekiq-secret',
-    context: `BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM${assignment}`,
+    context: `BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[\\w.-]{0,20}${assignment}`,
+    keywords: ['CONTRIBSYS'],
     pattern: '[a-f0-9]{8}:[a-f0-9]{8}',
     allowPlaceholders: true,
   },
@@ -178,6 +259,29 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   },
   { id: 'onepassword-service-token', prefixes: ['ops_eyJ'], pattern: 'ops_eyJ[A-Za-z0-9+/]{250,}={0,3}' },
   { id: 'npm-token', prefixes: ['npm_'], pattern: 'npm_[A-Za-z0-9]{36}' },
+  // NuGet.org API keys: `oy2` and 43 lower-case letters and digits.
+  { id: 'nuget-api-key', prefixes: ['oy2'], pattern: 'oy2[a-z0-9]{43}' },
+  {
+    id: 'nuget-config-password',
+    exclusive: true,
+    // `<add key="ClearTextPassword" value="…" />` in a NuGet.Config's packageSourceCredentials.
+    context: String.raw`<add\s+key\s*=\s*"(?:ClearText)?Password"\s+value\s*=\s*"`,
+    keywords: ['password'],
+    pattern: '[^\\s"\'<>]{8,128}',
+    entropy: 2,
+    // The examples in Microsoft's nuget.config reference.
+    examples: ['33f!!lloppa', 'hal+9ooo_da!sY'],
+  },
+  {
+    id: 'settlemint-token',
+    prefixes: ['sm_pat_', 'sm_aat_', 'sm_sat_'],
+    pattern: 'sm_(?:pat|aat|sat)_[A-Za-z0-9]{16}',
+  },
+  {
+    id: 'intra42-client-secret',
+    prefixes: ['s-s4t2ud-', 's-s4t2af-'],
+    pattern: 's-s4t2(?:ud|af)-[a-f0-9]{64}',
+  },
   {
     id: 'pypi-token',
     prefixes: ['pypi-AgEIcHlwaS5vcmc'],
@@ -190,6 +294,8 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     prefixes: ['xoxb-'],
     pattern: 'xoxb-[0-9]{10,13}-[0-9]{10,13}-[A-Za-z0-9]{20,40}',
   },
+  // Legacy bot tokens: one numeric id, then the secret.
+  { id: 'slack-token', prefixes: ['xoxb-'], pattern: 'xoxb-[0-9]{8,14}-[A-Za-z0-9]{18,26}' },
   {
     id: 'slack-token',
     prefixes: ['xoxp-', 'xoxe-'],
@@ -200,8 +306,10 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   { id: 'slack-token', prefixes: ['xoxe-'], pattern: 'xoxe-[0-9]-[A-Za-z0-9]{146}' },
   {
     id: 'slack-token',
+    // Legacy workspace access and refresh tokens may be short (`xoxr-` and a dozen characters):
+    // a value in their format is judged here, not by the generic detectors (`claimsAt`).
     prefixes: ['xoxa-', 'xoxr-', 'xoxo-', 'xoxs-'],
-    pattern: 'xox[aros]-[0-9A-Za-z-]{20,}',
+    pattern: 'xox[ar]-[0-9A-Za-z-]{10,}|xox[os]-[0-9A-Za-z-]{20,}',
     bodyAfter: '-',
   },
   {
@@ -222,6 +330,13 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   },
   { id: 'twilio-api-key', prefixes: ['SK'], pattern: 'SK[0-9a-fA-F]{32}' },
   // Payments
+  {
+    id: 'flutterwave-secret-key',
+    prefixes: ['FLWSECK_TEST-', 'FLWSECK-'],
+    pattern: 'FLWSECK(?:_TEST)?-[A-Za-z0-9]{32}-X',
+  },
+  // A Flutterwave encryption key: `FLWSECK_TEST` and 12 characters (after a dash in some SDKs' docs).
+  { id: 'flutterwave-secret-key', prefixes: ['FLWSECK_TEST'], pattern: 'FLWSECK_TEST-?[A-Za-z0-9]{12}' },
   { id: 'facebook-page-token', prefixes: ['EAAM', 'EAAC'], pattern: 'EAA[MC][A-Za-z0-9]{100,}' },
   {
     id: 'stripe-key',
@@ -246,6 +361,7 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   { id: 'perplexity-key', prefixes: ['pplx-'], pattern: 'pplx-[A-Za-z0-9]{48}' },
   { id: 'replicate-token', prefixes: ['r8_'], pattern: 'r8_[A-Za-z0-9]{37}' },
   { id: 'xai-key', prefixes: ['xai-'], pattern: 'xai-[A-Za-z0-9]{80}' },
+  { id: 'adobe-client-secret', prefixes: ['p8e-'], pattern: 'p8e-[A-Za-z0-9]{32}' },
   // Email services
   { id: 'sendgrid-key', prefixes: ['SG.'], pattern: 'SG\\.(?:[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43})' },
   { id: 'mailgun-key', prefixes: ['key-'], pattern: 'key-[a-f0-9]{32}' },
@@ -276,6 +392,26 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     allowPlaceholders: true,
     validate: isJwtHeader,
   },
+  // Credentials on a command line and in an HTTP header.
+  {
+    id: 'curl-basic-auth',
+    exclusive: true,
+    // `curl` within the context a stream keeps (64 characters), across continued lines.
+    context: /\bcurl\b[\s\S]{0,56}?\s(?:-u|--user)(?:=|[ \t]{1,5})["']?$/,
+    keywords: ['-u', '--user'],
+    pattern: '[^\\s"\':]{0,64}:[^\\s"\']{6,128}',
+    allowPlaceholders: true,
+    validate: isCredentialPair,
+  },
+  {
+    id: 'authorization-header',
+    exclusive: true,
+    context: String.raw`authorization["']?\s{0,3}[:=]\s{0,3}["']?(?:(?:bearer|basic|token|api-token)[ \t]{1,3})?`,
+    keywords: ['authorization'],
+    pattern: '[A-Za-z0-9._~+/=-]{8,512}',
+    validate: isAuthorizationCredential,
+    entropy: 0,
+  },
   // Generic: a value assigned to a name that says it is a secret, random enough to be one.
   {
     id: 'generic-api-key',
@@ -285,8 +421,10 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
       'i',
     ),
     contextAllowlist: nonSecretAssignment,
+    keywords: secretNameWords,
     pattern: '[A-Za-z0-9_.=+/~-]{10,150}',
-    entropy: 3.5,
+    // `isGenericValue` checks the entropy against the value's alphabet and length.
+    entropy: 0,
     validate: isGenericValue,
     confidence: 0.8,
   },

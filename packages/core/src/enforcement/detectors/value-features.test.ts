@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+import { createScanner } from '../create-scanner.ts'
+import { defineDetector } from './define-detector.ts'
+import { expectedEntropy, isRandomValue } from './random-value.ts'
+import { introducingWords, startsValue } from './value-features.ts'
+
+const scanner = createScanner()
+const secretTypes = (text: string): string[] =>
+  scanner
+    .scan(text)
+    .findings.filter((finding) => finding.detector === 'secret' || finding.detector === 'high-entropy')
+    .map((finding) => `${finding.type}:${finding.value}`)
+
+describe('startsValue', () => {
+  const words = introducingWords(['-u', '--user', 'token'])
+  const at = (text: string, value: string): boolean => startsValue(text, text.indexOf(value), words)
+
+  it('starts a value after an option or a scheme in any case, not after a prose word of the same length', () => {
+    expect(at('curl -u deploy:x', 'deploy')).toBe(true)
+    expect(at('curl --USER deploy:x', 'deploy')).toBe(true)
+    expect(at('Authorization: BEARER abc', 'abc')).toBe(true)
+    expect(at('a shiny abc', 'abc')).toBe(false)
+    expect(at('curl -x deploy', 'deploy')).toBe(false)
+    expect(at('the basics abc', 'abc')).toBe(false)
+  })
+})
+
+describe('value features', () => {
+  it('finds a short random value named as a secret in each assignment syntax', () => {
+    for (const text of [
+      'chartmogul_token = "jydzhcdicmsn8ce6v3c6"',
+      '<deployToken>\n  cO1cgsoXTUPY7r\n</deployToken>',
+      'System.setProperty("PARTNER_SECRET", "bVUfjBEE14JEWs")',
+      'ci_key := `2qn2nzgds0tn1w`',
+    ])
+      expect(secretTypes(text), text).toHaveLength(1)
+  })
+
+  it('leaves short words, slugs, host names and unquoted comma lists alone', () => {
+    for (const text of [
+      'token = "test-token-1"',
+      'Authentication-Results: 5h.ca.iphmx.com',
+      'import { chain_Anvil1_Key, chain_Anvil2_Key } from "./consts"',
+      '|| pIdxKey->default_rc==0',
+      'password = "password123"',
+    ])
+      expect(secretTypes(text), text).toEqual([])
+  })
+
+  it('finds curl -u credentials and leaves references and placeholders alone', () => {
+    expect(secretTypes('curl -u deploy:Hh4bmlSZ9wgHecM https://ci.internal.test')).toEqual([
+      'curl-basic-auth:deploy:Hh4bmlSZ9wgHecM',
+    ])
+    expect(secretTypes('curl -u "$USER:$PASSWORD" https://ci.internal.test')).toEqual([])
+    expect(secretTypes('curl -u username:password https://ci.internal.test')).toEqual([])
+  })
+
+  it('reads Basic credentials: a placeholder password is reported by no detector', () => {
+    expect(secretTypes("-H 'Authorization: Basic Y2ktYm90OkhoYm1sU1o5d2dIZWNN'")).toEqual([
+      'authorization-header:Y2ktYm90OkhoYm1sU1o5d2dIZWNN',
+    ])
+    expect(secretTypes('Authorization: Basic dXNlcm5hbWU6cGFzc3dvcmQ=')).toEqual([])
+    expect(secretTypes('Authorization: Token 2qn2nzgds0tn1wjydzhc')).toHaveLength(1)
+  })
+
+  it('finds a NuGet.Config password but not an environment reference', () => {
+    expect(secretTypes('<add key="ClearTextPassword" value="bVUfjBEE1#JEWs" />')).toEqual([
+      'nuget-config-password:bVUfjBEE1#JEWs',
+    ])
+    expect(secretTypes('<add key="ClearTextPassword" value="%FEED_PASSWORD%" />')).toEqual([])
+  })
+
+  it('judges a base64 value under a secret name by what it encodes', () => {
+    expect(secretTypes('data:\n  password: ZGItd3luTDRja3ZXZVgzVGRUY3Bq\n')).toHaveLength(1)
+    expect(secretTypes('data:\n  password: cGFzc3dvcmQ=\n  username: YWRtaW4=\n')).toEqual([])
+  })
+
+  it("finds a short value named by a host detector's own keyword", () => {
+    const acme = defineDetector({
+      id: 'acme-pin',
+      context: String.raw`acme[\w.-]{0,20}\s*=\s*"?`,
+      keywords: ['acme'],
+      pattern: '[0-9]{6}',
+      entropy: 0,
+    })
+    const own = createScanner({ secretDetectors: [acme] })
+    expect(own.scan('ACME_PIN = "493817"').findings.map((finding) => finding.type)).toContain('acme-pin')
+  })
+})
+
+describe('isRandomValue', () => {
+  it('holds random values of any alphabet to their expected entropy', () => {
+    expect(expectedEntropy(16, 10)).toBeCloseTo(2.84, 1)
+    expect(expectedEntropy(32, 16)).toBeCloseTo(3.61, 1)
+    expect(isRandomValue('427138689078051745')).toBe(true)
+    expect(isRandomValue('1111111122222222')).toBe(false)
+    expect(isRandomValue('f08b49f2cdc03d1001b2d0c3d9dc5592')).toBe(true)
+  })
+})

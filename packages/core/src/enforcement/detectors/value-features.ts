@@ -1,0 +1,165 @@
+/**
+ * Candidate features that land on a value named just before it (`ci_token = "…"`, `curl -u …`,
+ * `Authorization: Bearer …`), so a value shorter than the long-token search's length is still
+ * looked at. Each alternative starts with a rare character (an assignment's operator or an
+ * option's dash) and ends with the value's first character: the candidate the scanner lands on.
+ */
+import { charCode } from './char-classes.ts'
+
+/** A character a value may start with (a token character; not `$`, `%` or `<`: a reference or a template). */
+const valueStartSource = String.raw`[\w.+/~!@#*&^-]`
+
+/** A character inside a value (any token character but a quote, a bracket or a separator). */
+const valueCharSource = String.raw`[^\s"'\x60<>()[\]{},;|\\]`
+
+/** HTTP authorization schemes written between a header's name and its credentials (RFC 9110 §11.4). */
+const authorizationSchemes = ['bearer', 'basic', 'token', 'api-token']
+
+/** Regex source matching `word` in any ASCII case without the `i` flag (the feature regex has none). */
+function anyCase(word: string): string {
+  return [...word]
+    .map((char) => {
+      const lower = char.toLowerCase()
+      const upper = char.toUpperCase()
+      if (lower !== upper) return `[${upper}${lower}]`
+      return char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
+    })
+    .join('')
+}
+
+/** Value features for the keywords of value-introducing detectors (see `buildValueFeatures`). */
+export interface ValueFeatures {
+  /** Alternatives for the combined feature regex: they start with `:` or `-`, which it already looks for. */
+  alternatives: string[]
+  /**
+   * Source of a regex, tried sticky at each `=`, `>` and `,`, that matches from the operator to
+   * the value's first character; undefined without keywords. Found by `indexOf`, not by the
+   * combined regex: a first character that regex has no other alternative for costs it about a
+   * sixth of the scanner's time on dense text (V8 searches a regex's first characters with a skip
+   * table), while `indexOf` of one character costs nearly nothing.
+   */
+  operators: string | undefined
+}
+
+/**
+ * The features for the keywords of value-introducing detectors: for names holding a word (the
+ * operator, with the name behind it, then quotes, spaces and an optional authorization scheme)
+ * and for command-line options (`-u`, `--user`). Empty without keywords.
+ */
+export function buildValueFeatures(keywords: readonly string[]): ValueFeatures {
+  const words = [...new Set(keywords.filter((keyword) => !keyword.startsWith('-')))]
+  const options = [...new Set(keywords.filter((keyword) => keyword.startsWith('-')))]
+  const features: ValueFeatures = { alternatives: [], operators: undefined }
+  if (words.length > 0) {
+    // Read backwards from the operator: the operator, quotes, a declared type, the name's rest, a word.
+    // A quote may close the name before a declared type or an attribute (`key="Password" value=`).
+    const name = `(?:${words.map(anyCase).join('|')})[\\w.-]{0,20}?["'\\x60]?(?:[ \\t]{1,3}[a-z]\\w{0,10})?["'\\x60]?\\s{0,3}[.:?=]{0,3}[=:>,]`
+    const scheme = `(?:(?:${authorizationSchemes.map(anyCase).join('|')})[ \\t]{1,3})?`
+    const value = `[\\s"'\\x60]{0,5}${scheme}${valueStartSource}`
+    // Cheapest test first: a value of eight or more characters follows (prose fails here, at its
+    // next space), then a comma needs a quote before it, then the name is read backwards.
+    const ahead = `(?=${value}${valueCharSource}{7})`
+    features.alternatives.push(`:${ahead}(?<=${name})${value}`)
+    features.operators = `[=>]${ahead}(?<=${name})${value}|,(?<=["'\\x60]\\s{0,3},)${ahead}(?<=${name})${value}`
+  }
+  if (options.length > 0) {
+    const rests = options.map((option) => anyCase(option.slice(1)))
+    features.alternatives.push(
+      `-(?<=(?:^|[\\s"'])-)(?:${rests.join('|')})(?:=|[ \\t]{1,5})["']?${valueStartSource}`,
+    )
+  }
+  return features
+}
+
+function isQuoteOrSpace(code: number): boolean {
+  return (
+    code === charCode.space ||
+    code === charCode.tab ||
+    code === charCode.lineFeed ||
+    code === charCode.carriageReturn ||
+    code === charCode.quote ||
+    code === charCode.apostrophe ||
+    code === charCode.backtick
+  )
+}
+
+function isOperator(code: number): boolean {
+  return (
+    code === charCode.equals ||
+    code === charCode.colon ||
+    code === charCode.greaterThan ||
+    code === charCode.comma
+  )
+}
+
+/**
+ * The words that may stand just before a value (options and authorization schemes, lower-cased),
+ * with the lengths they have as bits: a word of another length is rejected without a copy.
+ */
+export interface IntroducingWords {
+  readonly words: ReadonlySet<string>
+  /** Bit `n` set when some word has `n` characters. */
+  readonly lengths: number
+  /** The words by length. */
+  readonly byLength: ReadonlyArray<readonly string[] | undefined>
+}
+
+/** The words that may stand just before a value: options and authorization schemes, lower-cased. */
+export function introducingWords(keywords: readonly string[]): IntroducingWords {
+  const words = new Set([...keywords.filter((keyword) => keyword.startsWith('-')), ...authorizationSchemes])
+  let lengths = 0
+  const byLength: string[][] = []
+  // Longer words are never read back whole (see `longestWord`).
+  for (const word of words) {
+    if (word.length >= 31) continue
+    lengths |= 1 << word.length
+    byLength[word.length] = [...(byLength[word.length] ?? []), word]
+  }
+  return { words, lengths, byLength }
+}
+
+/**
+ * Is `text[start, end)`, lower-cased, one of `introducing.words`? Compared in place for ASCII (no
+ * copy); a non-ASCII character falls back to `toLowerCase`, which maps some onto ASCII letters.
+ */
+function isIntroducingWord(text: string, start: number, end: number, introducing: IntroducingWords): boolean {
+  if ((introducing.lengths & (1 << (end - start))) === 0) return false
+  for (const word of introducing.byLength[end - start] ?? []) {
+    let index = start
+    for (; index < end; index++) {
+      const code = text.charCodeAt(index)
+      if (code >= 128) return introducing.words.has(text.slice(start, end).toLowerCase())
+      const lower = code >= 65 && code <= 90 ? code | 32 : code
+      if (lower !== word.charCodeAt(index - start)) break
+    }
+    if (index === end) return true
+  }
+  return false
+}
+
+/** Longest introducing word read back. */
+const longestWord = 12
+
+/**
+ * Does a value start at `position`, as the value features find one: right after `=` or `:`, or
+ * after quotes and spaces that follow an operator (`=`, `:`, `>`, `,`) or an introducing word
+ * (`introducing`)? A few reads; the context of a detector decides the rest.
+ */
+export function startsValue(text: string, position: number, introducing: IntroducingWords): boolean {
+  const previous = text.charCodeAt(position - 1)
+  if (previous === charCode.equals || previous === charCode.colon) return true
+  if (!isQuoteOrSpace(previous) && previous !== charCode.greaterThan) return false
+  let index = position - 1
+  for (let skipped = 0; index >= 0 && skipped <= 5 && isQuoteOrSpace(text.charCodeAt(index)); skipped++)
+    index--
+  if (index < 0) return false
+  const code = text.charCodeAt(index)
+  if (isOperator(code)) return true
+  // An option or a scheme ends in a letter: read it back to the space before it.
+  if (((code | 32) < 97 || (code | 32) > 122) && code !== charCode.dash) return false
+  let wordStart = index
+  while (wordStart > 0 && index - wordStart < longestWord && !isQuoteOrSpace(text.charCodeAt(wordStart - 1)))
+    wordStart--
+  // Most words before a value are prose ("file 4111 …"): compared in place, no copy made.
+  return isIntroducingWord(text, wordStart, index + 1, introducing)
+}
