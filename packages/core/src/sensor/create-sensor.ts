@@ -85,21 +85,25 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
 
   function senseSync(fullText: string, context: SenseContext = {}): Perception {
     const text = fullText.length > maxTextLength ? fullText.slice(0, maxTextLength) : fullText
-    const picked = pickOption(text, context.pendingOptions)
+    const normalized = normalizeText(text)
+    const picked = pickOption(normalized, context.pendingOptions)
     const measured = evidence?.measure(text)
-    let alternatives = scorer.score(text)
+    let alternatives = scorer.score(text, normalized)
     if (picked !== undefined) alternatives = promote(alternatives, picked)
-    else {
-      if (classifier !== undefined) alternatives = blend(alternatives, classifier.classify(text), known)
-      if (measured !== undefined && measured.words > 0)
-        alternatives = blendPosterior(alternatives, measured, evidenceTemperature)
-    }
+    else
+      alternatives = blend(
+        alternatives,
+        classifier?.classify(text),
+        known,
+        measured !== undefined && measured.words > 0 ? measured : undefined,
+        evidenceTemperature,
+      )
     const top = alternatives[0]
     const second = alternatives[1]
     const confidence = top?.confidence ?? 0
     const intent = top !== undefined && confidence >= minIntentConfidence ? top.intent : 'unknown'
     const entities = extractEntities(text, { now: context.now ?? now(), patterns: entityPatterns })
-    const padded = ` ${normalizeText(text)} `
+    const padded = ` ${normalized} `
     const perception: Perception = {
       intent,
       confidence,
@@ -146,9 +150,11 @@ function defineGoalOnRead(perception: Perception, parse: () => unknown): void {
   })
 }
 
-function pickOption(text: string, options: readonly ClarificationOption[] | undefined): string | undefined {
+function pickOption(
+  normalized: string,
+  options: readonly ClarificationOption[] | undefined,
+): string | undefined {
   if (options === undefined) return undefined
-  const normalized = normalizeText(text)
   const chosen = options.find((option) =>
     [option.id, option.label, option.value].some((candidate) => normalizeText(candidate) === normalized),
   )
@@ -159,41 +165,45 @@ function promote(scores: IntentScore[], intent: string): IntentScore[] {
   return [{ intent, confidence: 1 }, ...scores.filter((score) => score.intent !== intent)]
 }
 
+/**
+ * The sensor's scores: for each intent the highest of the lexical score, the classifier's
+ * confidence and the evidence model's posterior (a softmax of its log-likelihoods at
+ * `temperature`), highest first, ties in the lexical order. The classifier spreads its confidence
+ * over every intent of a large definition, while the evidence says how many times likelier one
+ * intent explains the words than another.
+ */
 function blend(
   scores: IntentScore[],
-  classified: ReturnType<SensorIntentClassifier['classify']>,
+  classified: ReturnType<SensorIntentClassifier['classify']> | undefined,
   known: ReadonlySet<string>,
+  evidence: IntentEvidence | undefined,
+  temperature: number,
 ): IntentScore[] {
-  const byIntent = new Map(scores.map((score) => [score.intent, score.confidence]))
-  for (const entry of [
-    { label: classified.label, confidence: classified.confidence },
-    ...classified.alternatives,
-  ]) {
-    if (!known.has(entry.label)) continue
-    byIntent.set(entry.label, Math.max(byIntent.get(entry.label) ?? 0, entry.confidence))
+  if (classified === undefined && evidence === undefined) return scores
+  const byIntent = new Map<string, number>()
+  for (const score of scores) byIntent.set(score.intent, score.confidence)
+  if (classified !== undefined) {
+    const raise = (label: string, confidence: number) => {
+      if (known.has(label) && confidence > (byIntent.get(label) ?? 0)) byIntent.set(label, confidence)
+    }
+    raise(classified.label, classified.confidence)
+    for (const entry of classified.alternatives) raise(entry.label, entry.confidence)
   }
-  const order = scores.map((score) => score.intent)
-  return order
-    .map((intent) => ({ intent, confidence: byIntent.get(intent) ?? 0 }))
-    .sort((left, right) => right.confidence - left.confidence)
-}
-
-/**
- * The evidence model's posterior over intents (a softmax of its log-likelihoods), blended in as
- * the higher score: the classifier spreads its confidence over every intent of a large definition,
- * while the evidence says how many times likelier one intent explains the words than another.
- */
-function blendPosterior(scores: IntentScore[], evidence: IntentEvidence, temperature: number): IntentScore[] {
-  const values = Object.values(evidence.logLikelihoods)
-  const top = Math.max(...values)
-  let total = 0
-  for (const value of values) total += Math.exp((value - top) / temperature)
-  return scores
-    .map((score) => {
+  if (evidence !== undefined) {
+    let top = Number.NEGATIVE_INFINITY
+    for (const intent in evidence.logLikelihoods) top = Math.max(top, evidence.logLikelihoods[intent]!)
+    let total = 0
+    for (const intent in evidence.logLikelihoods)
+      total += Math.exp((evidence.logLikelihoods[intent]! - top) / temperature)
+    for (const score of scores) {
       const value = evidence.logLikelihoods[score.intent]
-      const posterior = value === undefined ? 0 : Math.exp((value - top) / temperature) / total
-      return posterior > score.confidence ? { intent: score.intent, confidence: posterior } : score
-    })
+      if (value === undefined) continue
+      const posterior = Math.exp((value - top) / temperature) / total
+      if (posterior > byIntent.get(score.intent)!) byIntent.set(score.intent, posterior)
+    }
+  }
+  return scores
+    .map((score) => ({ intent: score.intent, confidence: byIntent.get(score.intent)! }))
     .sort((left, right) => right.confidence - left.confidence)
 }
 

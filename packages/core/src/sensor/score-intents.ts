@@ -21,7 +21,8 @@ export interface IntentScorerOptions {
 
 /** Scores text against intents; deterministic, linear in text length and keyword count. */
 export interface IntentScorer {
-  score(text: string): IntentScore[]
+  /** Scores `text`; pass `normalized` when the caller already has `normalizeText(text)`. */
+  score(text: string, normalized?: string): IntentScore[]
 }
 
 /**
@@ -43,8 +44,8 @@ export function createIntentScorer(options: IntentScorerOptions): IntentScorer {
     return { id: intent.id, phrases: intent.keywords.map((keyword) => ` ${normalizeText(keyword)} `) }
   })
   return {
-    score(text) {
-      const normalized = normalizeText(text)
+    score(text, normalizedText) {
+      const normalized = normalizedText ?? normalizeText(text)
       const padded = ` ${normalized} `
       const certain = exact.get(normalized)
       const scores = compiled.map(({ id, phrases }) => {
