@@ -15,6 +15,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { expectedCalibrationError, solveThreeByThree } from '../../../bench/calibration.ts'
 import { readCodingRequests } from '../../../bench/coding-requests.ts'
 import { blendGoalIntent, ruleIntentDistribution } from '../src/goal/blend-goal-intent.ts'
 import { compileGoalVocabulary } from '../src/goal/compile-goal-vocabulary.ts'
@@ -168,35 +169,13 @@ function fitPlatt(list: readonly Calibrated[]): number[] {
       gradient[i] = gradient[i]! + ridge * beta[i]!
       hessian[i]![i] = hessian[i]![i]! + ridge
     }
-    const step = solve(hessian, gradient)
+    const step = solveThreeByThree(hessian, gradient)
     beta = beta.map((value, index) => value - step[index]!)
   }
   return beta
 }
-function solve(matrix: number[][], vector: number[]): number[] {
-  const a = matrix.map((row, index) => [...row, vector[index]!])
-  for (let column = 0; column < 3; column++) {
-    const pivot = a[column]![column]!
-    for (let k = column; k < 4; k++) a[column]![k]! /= pivot
-    for (let row = 0; row < 3; row++) {
-      if (row === column) continue
-      const factor = a[row]![column]!
-      for (let k = column; k < 4; k++) a[row]![k]! -= factor * a[column]![k]!
-    }
-  }
-  return a.map((row) => row[3]!)
-}
 const apply = (beta: readonly number[], entry: Calibrated) =>
   1 / (1 + Math.exp(-features(entry).reduce((sum, value, index) => sum + value * beta[index]!, 0)))
-function ece(list: ReadonlyArray<{ confidence: number; right: boolean }>): number {
-  const bins = Array.from({ length: 10 }, () => ({ confidence: 0, right: 0 }))
-  for (const { confidence, right } of list) {
-    const bin = bins[Math.min(9, Math.floor(confidence * 10))]!
-    bin.confidence += confidence
-    bin.right += right ? 1 : 0
-  }
-  return bins.reduce((sum, bin) => sum + Math.abs(bin.right - bin.confidence) / list.length, 0)
-}
 
 const blended: Calibrated[] = blendAll(chosen.weight)
 {
@@ -224,10 +203,10 @@ const rulesOnly = readings.map((entry) => ({
   right: entry.row.intents.includes(entry.reading.resolved.goal.intent),
 }))
 console.log(
-  `rules alone on tuning: accuracy ${accuracy(rulesOnly).toFixed(3)}, ECE ${ece(rulesOnly).toFixed(3)} (calibration fitted on these rows)`,
+  `rules alone on tuning: accuracy ${accuracy(rulesOnly).toFixed(3)}, ECE ${expectedCalibrationError(rulesOnly).toFixed(3)} (calibration fitted on these rows)`,
 )
 console.log(
-  `blend, cued rows: ECE cross-fitted ${ece(crossFitted).toFixed(3)}, in-sample ${ece(cued.map(({ entry }) => ({ confidence: apply(beta, entry), right: entry.right }))).toFixed(3)}`,
+  `blend, cued rows: ECE cross-fitted ${expectedCalibrationError(crossFitted).toFixed(3)}, in-sample ${expectedCalibrationError(cued.map(({ entry }) => ({ confidence: apply(beta, entry), right: entry.right }))).toFixed(3)}`,
 )
 
 // Phrasing list 4 was never tuned on by the cue rules: a model trained without it reads it too.

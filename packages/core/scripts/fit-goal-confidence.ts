@@ -7,6 +7,7 @@
  *   node --conditions=@focal/source --import tsx packages/core/scripts/fit-goal-confidence.ts
  */
 
+import { solveThreeByThree } from '../../../bench/calibration.ts'
 import { readCodingRequests } from '../../../bench/coding-requests.ts'
 import { compileGoalVocabulary } from '../src/goal/compile-goal-vocabulary.ts'
 import { defaultGoalVocabulary } from '../src/goal/default-goal-vocabulary.ts'
@@ -95,21 +96,7 @@ for (let iteration = 0; iteration < 50; iteration++) {
     gradient[i] = gradient[i]! / total + (i > 0 ? ridge * beta[i]! : 0)
     for (let j = 0; j < 3; j++) hessian[i]![j] = hessian[i]![j]! / total + (i === j && i > 0 ? ridge : 0)
   }
-  beta = beta.map((value, index) => value - solve(hessian, gradient)[index]!)
-}
-
-function solve(matrix: number[][], vector: number[]): number[] {
-  const a = matrix.map((row, index) => [...row, vector[index]!])
-  for (let column = 0; column < 3; column++) {
-    const pivot = a[column]![column]!
-    for (let k = column; k < 4; k++) a[column]![k]! /= pivot
-    for (let row = 0; row < 3; row++) {
-      if (row === column) continue
-      const factor = a[row]![column]!
-      for (let k = column; k < 4; k++) a[row]![k]! -= factor * a[column]![k]!
-    }
-  }
-  return a.map((row) => row[3]!)
+  beta = beta.map((value, index) => value - solveThreeByThree(hessian, gradient)[index]!)
 }
 
 const calibration = {

@@ -1,20 +1,9 @@
+import { goalIntents } from './goal-values.ts'
 import type { ResolvedGoal } from './resolve-goal.ts'
 import type { GoalIntent } from './types.ts'
 
 /** The readings a blend chooses from: every intent, unknown (no request to act on) included. */
-export const blendableIntents: readonly GoalIntent[] = [
-  'explain',
-  'locate',
-  'review',
-  'status',
-  'diagnose',
-  'compare',
-  'navigate',
-  'modify',
-  'execute',
-  'chat',
-  'unknown',
-]
+export const blendableIntents: readonly GoalIntent[] = goalIntents
 
 /** Share the rules keep for an unknown reading (no cue matched): half, so the model may overrule it. */
 const unknownKept = 0.5

@@ -9,6 +9,7 @@ import {
   type Banking77Row as Row,
   readBanking77Csv as readCsv,
 } from '../../../../bench/banking77.ts'
+import { expectedCalibrationError } from '../../../../bench/calibration.ts'
 import {
   type RealCodingRequest,
   readBlindCodingRequests,
@@ -52,15 +53,7 @@ function realRequestMetrics(rows: readonly RealCodingRequest[]): Record<string, 
       list.filter((row) => row.intents.includes(cuesAlone.parse(row.text).goal.intent)).length / list.length
     )
   }
-  const calibrationError = (list: ReadonlyArray<{ right: boolean; confidence: number }>) => {
-    const bins = Array.from({ length: 10 }, () => ({ confidence: 0, right: 0 }))
-    for (const { confidence, right } of list) {
-      const bin = bins[Math.min(9, Math.floor(confidence * 10))]!
-      bin.confidence += confidence
-      bin.right += right ? 1 : 0
-    }
-    return bins.reduce((sum, bin) => sum + Math.abs(bin.right - bin.confidence) / list.length, 0)
-  }
+  const calibrationError = expectedCalibrationError
   const heldOut = scored('held-out')
   const tuning = scored('tuning')
   const blind = scored('blind')
