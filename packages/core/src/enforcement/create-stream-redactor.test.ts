@@ -150,6 +150,16 @@ describe('createStreamRedactor', () => {
     )
   })
 
+  it('emits the whole-text redaction after a PEM line: "KEY-----" does not name the value after a colon', () => {
+    // Found by the property above: the value features read "KEY-----" as a key name for the
+    // token after ":", so the whole text and a stream cut before that token disagreed.
+    const text =
+      ' -----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY----- : client_secret=JMN4Q~Nwr~cPITojMJHsXI.n_utg8NlKdqjf4MMT   '
+    const whole = redact(text, scanText(text))
+    expect(whole).toContain('client_secret=[AZURE_AD_CLIENT_SECRET]')
+    for (const cut of [60, 89, 90, 100]) expect(runStream(text, [cut])).toBe(whole)
+  })
+
   it('reports findings in whole-text offsets', () => {
     const redactor = createStreamRedactor({ detectors: ['credit-card'] })
     redactor.push('pay 4111 11')
