@@ -60,6 +60,10 @@ const pieces = [
   ...['password=Zx8Qp2LmN7vRt5Kw9Yb3Hc6Jd', 'DE89 3704 0044 0532 0130 00', 'GB82WEST12345698765432'],
   ...['4111 1111 1111 1111', '536-90-1234', '(415) 555-1234', '10.0.0.1', 'https://status.example.com/x'],
   ...['www.example.com', 'jane.doe@example.com', 'fe80::1', '2001:db8::ff00:42:8329', 'example.co.uk'],
+  // Values named by a keyword, an option or an authorization scheme (the value features).
+  ...['curl -u admin:Zx8Qp2LmN7vRt5Kw', '--user=deploy:Q9xW2mL5', 'Authorization: Bearer ', 'token '],
+  ...['Api-Token\t', 'BASIC ', ' -U ', '"secret", "Zx8Qp2LmN7vR"', 'auth => '],
+  ...['123456:AAHd8dfQx_Zx8Qp2LmN7vRt5Kw9Yb3Hc6Jd'],
   ...['http://user@host.com:8080/x', 'https://[2001:db8::1]:443/p', 'http://localhost:3000', 'XN--ab.com'],
   ...['foo.m\u212A', 'a..b@x.io', 'main.py', 'google.co.il/x', '4.2', '1 2 3', '12....3', 'a1.2b', '10:30'],
   ...[

@@ -308,11 +308,13 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
         claimingByPair[key] = list
       }
     }
-  const claimingAnchors: Array<[string, number]> = []
+  // Each with its breaking character (just before the run), compared before the whole anchor.
+  const claimingAnchors: Array<{ anchor: string; offset: number; breaking: number }> = []
   for (const detector of anchored)
     for (const anchor of detector.anchors) {
       const breaking = anchor.search(/[^A-Za-z0-9+/=_-]/)
-      if (breaking >= 0 && anchor.length <= 3) claimingAnchors.push([anchor, breaking + 1])
+      if (breaking >= 0 && anchor.length <= 3)
+        claimingAnchors.push({ anchor, offset: breaking + 1, breaking: anchor.charCodeAt(breaking) })
     }
   const valueFeatures = buildValueFeatures(keywords)
   const thirdTable = Int32Array.from(thirdWords)
@@ -329,8 +331,9 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
   }
 
   const claimsAt = (text: string, position: number): boolean => {
-    for (const [anchor, offset] of claimingAnchors)
-      if (position >= offset && text.startsWith(anchor, position - offset)) return true
+    const before = text.charCodeAt(position - 1)
+    for (const { anchor, offset, breaking } of claimingAnchors)
+      if (before === breaking && position >= offset && text.startsWith(anchor, position - offset)) return true
     const code = text.charCodeAt(position)
     if (code >= 128 || startTable[code] === 0) return false
     for (const marker of claimingByPair[code * 128 + (text.charCodeAt(position + 1) & 127)] ?? [])

@@ -103,6 +103,8 @@ export interface IntroducingWords {
   readonly lengths: number
   /** The words by length. */
   readonly byLength: ReadonlyArray<readonly string[] | undefined>
+  /** 1 for an ASCII code some word ends with: a word before a value ending otherwise is not read back. */
+  readonly lastCodes: Uint8Array
 }
 
 /** The words that may stand just before a value: options and authorization schemes, lower-cased. */
@@ -110,13 +112,16 @@ export function introducingWords(keywords: readonly string[]): IntroducingWords 
   const words = new Set([...keywords.filter((keyword) => keyword.startsWith('-')), ...authorizationSchemes])
   let lengths = 0
   const byLength: string[][] = []
+  const lastCodes = new Uint8Array(128)
   // Longer words are never read back whole (see `longestWord`).
   for (const word of words) {
     if (word.length >= 31) continue
     lengths |= 1 << word.length
     byLength[word.length] = [...(byLength[word.length] ?? []), word]
+    const last = word.charCodeAt(word.length - 1)
+    if (last < 128) lastCodes[last] = 1
   }
-  return { words, lengths, byLength }
+  return { words, lengths, byLength, lastCodes }
 }
 
 /**
@@ -156,11 +161,14 @@ export function startsValue(text: string, position: number, introducing: Introdu
   if (index < 0) return false
   const code = text.charCodeAt(index)
   if (isOperator(code)) return true
-  // An option or a scheme ends in a letter: read it back to the space before it.
+  // An option or a scheme ends in a letter: read it back to the space before it. Most words
+  // before a value are prose ("file 4111 …"): one that cannot end like an introducing word (its
+  // last character lower-cased; a dash stays a dash) is not read back.
   if (((code | 32) < 97 || (code | 32) > 122) && code !== charCode.dash) return false
+  if (introducing.lastCodes[code | 32] === 0) return false
   let wordStart = index
   while (wordStart > 0 && index - wordStart < longestWord && !isQuoteOrSpace(text.charCodeAt(wordStart - 1)))
     wordStart--
-  // Most words before a value are prose ("file 4111 …"): compared in place, no copy made.
+  // Compared in place, no copy made.
   return isIntroducingWord(text, wordStart, index + 1, introducing)
 }
