@@ -235,6 +235,11 @@ export const settingsSchema = z.strictObject({
    * tells the topic's scenarios apart ("book" against "find" for a bus): 0.75 ≈ 2 times. @default 0.75
    */
   topicStickiness: z.number().min(0).max(20).default(0.75),
+  /**
+   * Among topics a message clears the stickiness for, the nats a topic the user has been in (a
+   * paused scenario's) is preferred by. Never lowers the stickiness. @default 1
+   */
+  returnPreference: z.number().min(0).max(20).default(1),
   /** Taken off the stickiness when the message has a switch cue ("actually", "instead"). @default 1.5 */
   switchCueDiscount: z.number().min(0).max(20).default(1.5),
   /** Confidence needed to enter a scenario from outside. @default 0.5 */

@@ -153,6 +153,7 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
       scenarios: definition.scenarios,
       stickiness: settings.stickiness,
       topicStickiness: settings.topicStickiness,
+      returnPreference: settings.returnPreference,
       switchCueDiscount: settings.switchCueDiscount,
       asides: asidesOf(definition.rules),
       entryThreshold: settings.entryThreshold,

@@ -95,3 +95,49 @@ describe('routing within a topic, in a turn', () => {
     expect((await engine.getSession('c'))?.navigation.scenario).toBe('forecast')
   })
 })
+
+describe('returning to a topic the user has been in, in a turn', () => {
+  const hotels = [
+    'Find me a hotel',
+    'Search for hotels in town',
+    'I need a hotel room',
+    'Look for a hotel please',
+  ]
+  const withReturn = (returnPreference?: number) => ({
+    ...(returnPreference === undefined ? {} : { settings: { returnPreference } }),
+    intents: [
+      // The first hotel service: the same words, and rooms with a view the second one does not have.
+      { id: 'hotel_a', label: 'Hotels', examples: [...hotels, 'A hotel room with a view'] },
+      // The second hotel service: the same words, and an inn the first one does not have.
+      { id: 'hotel_b', label: 'Hotels', examples: [...hotels, 'Find an inn for the night'] },
+      {
+        id: 'weather',
+        label: 'Weather',
+        description: 'The weather forecast for a city',
+        examples: ['What is the weather there?', 'Will it rain tomorrow?', 'Weather forecast please'],
+      },
+    ],
+    scenarios: [
+      { id: 'hotel-a', topic: 'hotels-a', intents: ['hotel_a'], steps: [{ id: 'search' }] },
+      { id: 'hotel-b', topic: 'hotels-b', intents: ['hotel_b'], steps: [{ id: 'search' }] },
+      { id: 'forecast', intents: ['weather'], steps: [{ id: 'city' }] },
+    ],
+  })
+  const conversation = async (returnPreference?: number) => {
+    const engine = createEngine({ definition: withReturn(returnPreference), ledger: false })
+    await engine.turn({ sessionId: 'r', text: 'Find an inn for the night' })
+    const first = (await engine.getSession('r'))?.navigation.scenario
+    await engine.turn({ sessionId: 'r', text: 'What is the weather forecast there, will it rain?' })
+    const detour = (await engine.getSession('r'))?.navigation.scenario
+    await engine.turn({ sessionId: 'r', text: 'Back to the hotel: a room with a view' })
+    return { first, detour, back: (await engine.getSession('r'))?.navigation.scenario }
+  }
+
+  it('goes back to the hotel service the user searched, though the words lean a little to the other', async () => {
+    expect(await conversation()).toEqual({ first: 'hotel-b', detour: 'forecast', back: 'hotel-b' })
+  })
+
+  it('takes settings.returnPreference from the definition (0: the paused topic has no edge, the words decide)', async () => {
+    expect((await conversation(0)).back).toBe('hotel-a')
+  })
+})

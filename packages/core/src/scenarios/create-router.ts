@@ -1,5 +1,6 @@
 import { compileExpression } from '../enforcement/compile-expression.ts'
 import type { CompiledExpression } from '../enforcement/types.ts'
+import type { IntentEvidence } from '../sensor/create-intent-evidence.ts'
 import type {
   NavigationState,
   PausedScenario,
@@ -99,15 +100,10 @@ export function createRouter(options: RouterOptions): Router {
 
   /** Evidence of the turn (plus an accepted offer's) for one intent: its topic's, and its own within the topic. */
   function intentLevels(intent: string, input: RouteInput): { topic: number; within: number } {
-    let topic = 0
-    let within = 0
-    for (const evidence of [input.evidence, input.offer]) {
-      if (evidence === undefined) continue
-      const own = evidence.withinTopic?.[intent] ?? 0
-      topic += (evidence.logLikelihoods[intent] ?? Number.NEGATIVE_INFINITY) - own
-      within += own
-    }
-    return { topic, within }
+    const levels = { topic: 0, within: 0 }
+    addLevels(levels, intent, input.evidence)
+    addLevels(levels, intent, input.offer)
+    return levels
   }
 
   /** A scenario's evidence: its best intent's (or an aside's it answers), per level. */
@@ -310,6 +306,18 @@ export function createRouter(options: RouterOptions): Router {
 }
 
 type Base = Pick<RouteDecision, 'previousScenario' | 'scores'>
+
+/** Adds one evidence's levels for `intent`: its topic's (the total less its own) and its own. */
+function addLevels(
+  levels: { topic: number; within: number },
+  intent: string,
+  evidence: IntentEvidence | undefined,
+): void {
+  if (evidence === undefined) return
+  const own = evidence.withinTopic[intent] ?? 0
+  levels.topic += (evidence.logLikelihoods[intent] ?? Number.NEGATIVE_INFINITY) - own
+  levels.within += own
+}
 
 /** The paused stack after leaving the current scenario: it goes on top, an older copy of it goes. */
 function pauseCurrent(state: NavigationState, maxPaused: number): PausedScenario[] {

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 // biome-ignore lint/style/noRestrictedImports: benchmarks run in Node only
 import { join } from 'node:path'
 import { type Banking77Row, banking77Directory, readBanking77Csv } from '../../../../bench/banking77.ts'
+import { expectedCalibrationError } from '../../../../bench/calibration.ts'
 import { type BenchMetrics, defineSuite } from '../../../../bench/harness.ts'
 import { createIntentEvidence } from './create-intent-evidence.ts'
 import { defaultEvidenceTemperature } from './create-sensor.ts'
@@ -33,10 +34,7 @@ function measure(
   }))
   const model = createIntentEvidence({ intents })
   const rows = test.filter((row) => labels.includes(row.label))
-  const bins = Array.from({ length: 10 }, () => ({ confidence: 0, right: 0 }))
-  let right = 0
-  let confidence = 0
-  for (const row of rows) {
+  const scored = rows.map((row) => {
     const evidence = model.measure(row.text)
     const values = Object.entries(evidence.logLikelihoods)
     const top = Math.max(...values.map(([, value]) => value))
@@ -46,18 +44,15 @@ function measure(
       total += Math.exp((value - top) / temperature)
       if (value === top) best = intent
     }
-    const probability = evidence.words === 0 ? 1 / labels.length : 1 / total
-    const correct = evidence.words > 0 && best === row.label
-    if (correct) right++
-    confidence += probability
-    const bin = bins[Math.min(9, Math.floor(probability * 10))]!
-    bin.confidence += probability
-    bin.right += correct ? 1 : 0
-  }
+    return {
+      confidence: evidence.words === 0 ? 1 / labels.length : 1 / total,
+      right: evidence.words > 0 && best === row.label,
+    }
+  })
   return {
-    accuracy: right / rows.length,
-    confidence: confidence / rows.length,
-    ece: bins.reduce((sum, bin) => sum + Math.abs(bin.right - bin.confidence), 0) / rows.length,
+    accuracy: scored.filter((entry) => entry.right).length / scored.length,
+    confidence: scored.reduce((sum, entry) => sum + entry.confidence, 0) / scored.length,
+    ece: expectedCalibrationError(scored),
   }
 }
 
