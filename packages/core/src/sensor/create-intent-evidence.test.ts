@@ -102,8 +102,23 @@ describe('createIntentEvidence', () => {
   })
 
   it('caps what one word can say, whatever the counts', () => {
-    const evidence = model.measure('bus')
-    for (const value of Object.values(evidence.topics)) expect(Math.abs(value)).toBeLessThanOrEqual(2.5)
+    // A hundred intents, each with its own word in every example: uncapped, that word alone would
+    // be about log(50) = 3.9 nats for its intent.
+    const many = createIntentEvidence({
+      intents: Array.from({ length: 100 }, (_, index) => {
+        const word = `topicword${String.fromCharCode(97 + (index % 26))}${String.fromCharCode(97 + Math.floor(index / 26))}`
+        return {
+          id: `intent${index}`,
+          examples: [`${word} please`, `about ${word}`, `the ${word} one`],
+          keywords: [],
+        }
+      }),
+    })
+    const evidence = many.measure('topicwordaa')
+    expect(evidence.words).toBe(1)
+    expect(evidence.logLikelihoods.intent0).toBeGreaterThan(2)
+    for (const value of Object.values(evidence.logLikelihoods))
+      expect(Math.abs(value)).toBeLessThanOrEqual(2.5)
   })
 
   it('names the intent a negated clause speaks for ("not a hotel")', () => {
