@@ -53,12 +53,23 @@ export function twoRequests(
   for (const clause of clauses) {
     const { logLikelihoods, words } = compiled.evidence.measure(clause)
     if (words === 0) continue
-    const ranked = Object.entries(logLikelihoods).sort((left, right) => right[1] - left[1])
-    const [best, second] = ranked
-    if (best === undefined || (second !== undefined && best[1] - second[1] < margin)) continue
-    const scenario = compiled.definition.scenarios.find((candidate) => candidate.intents.includes(best[0]))
+    // The two highest values; the first of equals wins, as a stable sort would rank it.
+    let best: string | undefined
+    let bestValue = Number.NEGATIVE_INFINITY
+    let secondValue = Number.NEGATIVE_INFINITY
+    for (const intent in logLikelihoods) {
+      const value = logLikelihoods[intent]!
+      if (best === undefined || value > bestValue) {
+        secondValue = bestValue
+        best = intent
+        bestValue = value
+      } else if (value > secondValue) secondValue = value
+    }
+    if (best === undefined || bestValue - secondValue < margin) continue
+    const intent = best
+    const scenario = compiled.definition.scenarios.find((candidate) => candidate.intents.includes(intent))
     if (scenario !== undefined && !found.some((entry) => entry.scenario === scenario.id))
-      found.push({ scenario: scenario.id, intent: best[0], clause: clause.trim() })
+      found.push({ scenario: scenario.id, intent, clause: clause.trim() })
   }
   return found.length >= 2 ? found : undefined
 }

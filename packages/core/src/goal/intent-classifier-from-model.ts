@@ -3,7 +3,7 @@ import type {
   IntentClassifier,
   IntentClassifierJson,
 } from './intent-classifier-types.ts'
-import { type IntentModel, scoreIntentVector, softmaxInPlace, vectorizeIntentText } from './intent-model.ts'
+import { type IntentModel, scoreIntentText, softmaxInPlace } from './intent-model.ts'
 
 /** Weights smaller than this are dropped from JSON: they never change a decision. */
 const weightFloor = 1e-5
@@ -39,14 +39,14 @@ export function intentClassifierFromModel(model: IntentModel): IntentClassifier 
   return {
     labels: model.labels,
     classify(text: string): IntentClassification {
-      const vector = vectorizeIntentText(typeof text === 'string' ? text : '', model)
-      const probabilities = softmaxInPlace(scoreIntentVector(vector, model, scratch), model.temperature)
+      const coverage = scoreIntentText(typeof text === 'string' ? text : '', model, scratch)
+      const probabilities = softmaxInPlace(scratch, model.temperature)
       const order = model.labels
         .map((_, index) => index)
         .sort((left, right) => probabilities[right]! - probabilities[left]!)
       const ranked = order.map((index) => ({
         label: model.labels[index]!,
-        confidence: round(probabilities[index]! * vector.coverage),
+        confidence: round(probabilities[index]! * coverage),
       }))
       const [best, ...alternatives] = ranked
       return { label: best?.label ?? '', confidence: best?.confidence ?? 0, alternatives }

@@ -40,6 +40,35 @@ export function intentWords(text: string): string[] {
   )
 }
 
+/** The bigram feature of two consecutive words' stem hashes (or a start / end marker). */
+export function bigramFeature(previous: number, stemHash: number): number {
+  return combine(previous, stemHash)
+}
+
+/** Marker hashes a text's first bigram starts from and its last one ends on. */
+export const textStart = 1
+export const textEnd = 2
+
+/** The hash of a word's stem: the word's unigram feature, and its half of a bigram. */
+export function stemFeature(word: string): number {
+  const stem = stemWord(word)
+  return hashRange(fnvOffset ^ 0x77, stem, 0, stem.length)
+}
+
+/** Calls `emit` with the character n-grams inside the padded word (` word `), shortest size first. */
+export function forEachCharGram(
+  word: string,
+  options: IntentFeatureOptions,
+  emit: (feature: number) => void,
+): void {
+  const padded = ` ${word} `
+  for (const size of options.charGrams) {
+    const seed = fnvOffset ^ (0x6300 + size)
+    for (let start = 0; start + size <= padded.length; start++)
+      emit(hashRange(seed, padded, start, start + size))
+  }
+}
+
 /**
  * Calls `emit` with every feature of `text` as a 32-bit hash (no strings are built): stemmed
  * words, word bigrams (with start and end markers) and character n-grams inside each padded word.
@@ -50,21 +79,15 @@ export function forEachIntentFeature(
   emit: (feature: number) => void,
 ): void {
   const words = intentWords(text)
-  let previous = 1
+  let previous = textStart
   for (const word of words) {
-    const stem = stemWord(word)
-    const stemHash = hashRange(fnvOffset ^ 0x77, stem, 0, stem.length)
+    const stemHash = stemFeature(word)
     emit(stemHash)
-    if (options.wordBigrams) emit(combine(previous, stemHash))
+    if (options.wordBigrams) emit(bigramFeature(previous, stemHash))
     previous = stemHash
-    const padded = ` ${word} `
-    for (const size of options.charGrams) {
-      const seed = fnvOffset ^ (0x6300 + size)
-      for (let start = 0; start + size <= padded.length; start++)
-        emit(hashRange(seed, padded, start, start + size))
-    }
+    forEachCharGram(word, options, emit)
   }
-  if (options.wordBigrams && words.length > 0) emit(combine(previous, 2))
+  if (options.wordBigrams && words.length > 0) emit(bigramFeature(previous, textEnd))
 }
 
 /** Counts of every feature of `text`, keyed by feature hash. */

@@ -1,4 +1,12 @@
-import { forEachIntentFeature, type IntentFeatureOptions } from './intent-features.ts'
+import {
+  bigramFeature,
+  forEachCharGram,
+  type IntentFeatureOptions,
+  intentWords,
+  stemFeature,
+  textEnd,
+  textStart,
+} from './intent-features.ts'
 
 /** A sparse, L2-normalised TF-IDF vector plus how much of the text the model knew. */
 export interface IntentVector {
@@ -24,37 +32,160 @@ export interface IntentModel {
   temperature: number
 }
 
+type VectorModel = Pick<IntentModel, 'features' | 'featureIndex' | 'idf' | 'maxIdf'>
+
 /** Turns text into the model's TF-IDF vector (sublinear term frequency, unit length). */
-export function vectorizeIntentText(
-  text: string,
-  model: Pick<IntentModel, 'features' | 'featureIndex' | 'idf' | 'maxIdf'>,
-): IntentVector {
-  // Known features are counted by index in a small map; unseen ones only by hash.
-  const known = new Map<number, number>()
-  const unseen = new Map<number, number>()
-  forEachIntentFeature(text, model.features, (feature) => {
-    const index = model.featureIndex.get(feature)
-    if (index === undefined) unseen.set(feature, (unseen.get(feature) ?? 0) + 1)
-    else known.set(index, (known.get(index) ?? 0) + 1)
-  })
-  let unseenMass = 0
-  for (const count of unseen.values()) unseenMass += (1 + Math.log(count)) * model.maxIdf
-  const indices = new Int32Array(known.size)
-  const values = new Float64Array(known.size)
-  let position = 0
-  let knownMass = 0
-  let norm = 0
-  for (const [index, count] of known) {
-    const value = (1 + Math.log(count)) * model.idf[index]!
-    indices[position] = index
-    values[position++] = value
-    knownMass += value
-    norm += value * value
+export function vectorizeIntentText(text: string, model: VectorModel): IntentVector {
+  return vectorizerOf(model).vectorize(text)
+}
+
+/**
+ * Raw scores (logits) of every label for `text`, written into `into`, without building the
+ * vector: what `scoreIntentVector(vectorizeIntentText(text, model), model, into)` gives, summed
+ * in the same order. Returns the text's coverage ({@link IntentVector.coverage}).
+ */
+export function scoreIntentText(text: string, model: IntentModel, into: Float64Array): number {
+  return vectorizerOf(model).score(text, model, into)
+}
+
+interface Vectorizer {
+  vectorize(text: string): IntentVector
+  score(text: string, model: IntentModel, into: Float64Array): number
+}
+
+/** One vectorizer per model, with its per-word memo; dropped with the model. */
+const vectorizers = new WeakMap<VectorModel, Vectorizer>()
+/** Words whose features a vectorizer remembers before it starts over (names and typos are open-ended). */
+const maxRememberedWords = 10_000
+
+function vectorizerOf(model: VectorModel): Vectorizer {
+  let vectorizer = vectorizers.get(model)
+  if (vectorizer === undefined) {
+    vectorizer = createVectorizer(model)
+    vectorizers.set(model, vectorizer)
   }
-  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0
-  for (let k = 0; k < values.length; k++) values[k] = values[k]! * scale
-  const total = knownMass + unseenMass
-  return { indices, values, coverage: total > 0 ? knownMass / total : 0 }
+  return vectorizer
+}
+
+/**
+ * A word's own features: its stem hash and whether the model knows it, then its character n-grams
+ * as model indices or (unseen) hashes.
+ */
+interface WordFeatures {
+  stem: number
+  stemIndex: number | undefined
+  known: number[]
+  unseen: number[]
+}
+
+/**
+ * A model's vectorizer. A word's own features (its stem and character n-grams) are looked up once
+ * and remembered, so a turn hashes only its bigrams; known features are counted in reused arrays
+ * in first-seen order, which keeps every sum in the order a map of counts would add it.
+ */
+function createVectorizer(model: VectorModel): Vectorizer {
+  const { features, featureIndex, idf, maxIdf } = model
+  const remembered = new Map<string, WordFeatures>()
+  function wordFeatures(word: string): WordFeatures {
+    const cached = remembered.get(word)
+    if (cached !== undefined) return cached
+    const stem = stemFeature(word)
+    const entry: WordFeatures = { stem, stemIndex: featureIndex.get(stem), known: [], unseen: [] }
+    forEachCharGram(word, features, (feature) => {
+      const index = featureIndex.get(feature)
+      if (index === undefined) entry.unseen.push(feature | 0)
+      else entry.known.push(index)
+    })
+    if (remembered.size >= maxRememberedWords) remembered.clear()
+    remembered.set(word, entry)
+    return entry
+  }
+  // Per text: counts of known features (reset after use) in first-seen order, unseen ones by hash.
+  const counts = new Float64Array(idf.length)
+  let order = new Int32Array(64)
+  let size = 0
+  const unseen = new Map<number, number>()
+  const countKnown = (index: number) => {
+    if (counts[index]!++ !== 0) return
+    if (size === order.length) {
+      const grown = new Int32Array(size * 2)
+      grown.set(order)
+      order = grown
+    }
+    order[size++] = index
+  }
+  const countUnseen = (hash: number) => unseen.set(hash, (unseen.get(hash) ?? 0) + 1)
+  const countFeature = (feature: number) => {
+    const index = featureIndex.get(feature)
+    if (index === undefined) countUnseen(feature | 0)
+    else countKnown(index)
+  }
+
+  /** Counts the features of `text`; returns the unseen mass. */
+  function count(text: string): number {
+    size = 0
+    unseen.clear()
+    const words = intentWords(text)
+    let previous = textStart
+    for (const word of words) {
+      const entry = wordFeatures(word)
+      // The emission order of `forEachIntentFeature`: stem, bigram, then the n-grams.
+      if (entry.stemIndex === undefined) countUnseen(entry.stem | 0)
+      else countKnown(entry.stemIndex)
+      if (features.wordBigrams) countFeature(bigramFeature(previous, entry.stem))
+      previous = entry.stem
+      for (const index of entry.known) countKnown(index)
+      for (const hash of entry.unseen) countUnseen(hash)
+    }
+    if (features.wordBigrams && words.length > 0) countFeature(bigramFeature(previous, textEnd))
+    let unseenMass = 0
+    for (const seen of unseen.values()) unseenMass += (1 + Math.log(seen)) * maxIdf
+    return unseenMass
+  }
+
+  /** Writes the TF-IDF weight of each counted feature into `values` (and resets its count); returns mass and norm. */
+  function weigh(values: Float64Array): { mass: number; norm: number } {
+    let mass = 0
+    let norm = 0
+    for (let position = 0; position < size; position++) {
+      const index = order[position]!
+      const value = (1 + Math.log(counts[index]!)) * idf[index]!
+      counts[index] = 0
+      values[position] = value
+      mass += value
+      norm += value * value
+    }
+    return { mass, norm }
+  }
+
+  let weights = new Float64Array(64)
+  return {
+    vectorize(text) {
+      const unseenMass = count(text)
+      const values = new Float64Array(size)
+      const { mass, norm } = weigh(values)
+      const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0
+      for (let k = 0; k < values.length; k++) values[k] = values[k]! * scale
+      const total = mass + unseenMass
+      return { indices: order.slice(0, size), values, coverage: total > 0 ? mass / total : 0 }
+    },
+    score(text, scored, into) {
+      const unseenMass = count(text)
+      if (weights.length < size) weights = new Float64Array(order.length)
+      const { mass, norm } = weigh(weights)
+      const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0
+      const labelCount = scored.labels.length
+      into.set(scored.bias)
+      for (let k = 0; k < size; k++) {
+        const offset = order[k]! * labelCount
+        const value = weights[k]! * scale
+        for (let label = 0; label < labelCount; label++)
+          into[label] = into[label]! + scored.weights[offset + label]! * value
+      }
+      const total = mass + unseenMass
+      return total > 0 ? mass / total : 0
+    },
+  }
 }
 
 /** Raw scores (logits) of every label for `vector`, written into `into`. */

@@ -60,9 +60,11 @@ export function createRuleIndex(options: RuleIndexOptions): RuleIndex {
     size: options.rules.length,
     retrieve(context) {
       const padded = ` ${normalizeText(context.text)} `
-      const words = new Set(padded.trim().split(' '))
+      let words: ReadonlySet<string> | undefined
+      const wordsOfText = () => (words ??= new Set(padded.trim().split(' ')))
       const candidates = new Set<IndexedRule>()
-      for (const key of contextKeys(context)) collect(buckets.get(key), context.intent, words, candidates)
+      for (const key of contextKeys(context))
+        collect(buckets.get(key), context.intent, wordsOfText, candidates)
       const matched: Array<IndexedRule & { reason: string; cue?: string }> = []
       const rejected: RejectedRule[] = []
       for (const candidate of candidates) {
@@ -137,14 +139,14 @@ function push(map: Map<string, IndexedRule[]>, key: string, indexed: IndexedRule
 function collect(
   bucket: ScopeBucket | undefined,
   intent: string,
-  words: ReadonlySet<string>,
+  words: () => ReadonlySet<string>,
   into: Set<IndexedRule>,
 ): void {
   if (bucket === undefined) return
   for (const rule of bucket.always) into.add(rule)
   for (const rule of bucket.byIntent.get(intent) ?? []) into.add(rule)
   if (bucket.byCueWord.size === 0) return
-  for (const word of words) for (const rule of bucket.byCueWord.get(word) ?? []) into.add(rule)
+  for (const word of words()) for (const rule of bucket.byCueWord.get(word) ?? []) into.add(rule)
 }
 
 function judge(

@@ -252,12 +252,26 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     return found
   }
 
+  /**
+   * The known word a stemmed word counts as (itself, or the one it is a typo of), or null; found
+   * once per word and remembered, bounded like the stemmer's memo.
+   */
+  const resolved = new Map<string, string | null>()
+  function knownWord(seen: string): string | null {
+    const cached = resolved.get(seen)
+    if (cached !== undefined) return cached
+    const word = topicRows.has(seen) ? seen : (corrected(seen) ?? null)
+    if (resolved.size >= 10_000) resolved.clear()
+    resolved.set(seen, word)
+    return word
+  }
+
   function sum(words: readonly string[], topicSums: Float64Array, withinSums: Float64Array): number {
     let known = 0
     for (const seen of new Set(words)) {
-      const word = topicRows.has(seen) ? seen : (corrected(seen) ?? seen)
-      const topicRow = topicRows.get(word)
-      if (topicRow === undefined) continue
+      const word = knownWord(seen)
+      if (word === null) continue
+      const topicRow = topicRows.get(word)!
       const withinRow = withinRows.get(word)!
       known++
       for (let index = 0; index < topicSums.length; index++) topicSums[index]! += topicRow[index]!
@@ -273,13 +287,21 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     return { words: known, ...records(topicSums, withinSums) }
   }
 
+  // Every record has the same keys in the same order: copying a filled template and writing its
+  // values costs a fraction of adding the keys one by one on every measure.
+  const topicTemplate: Record<string, number> = {}
+  for (const name of topicNames) topicTemplate[name] = 0
+  const intentTemplate: Record<string, number> = {}
+  for (const intent of intents) intentTemplate[intent.id] = 0
+  const intentIds = intents.map((intent) => intent.id)
+
   function records(topicSums: Float64Array, withinSums: Float64Array) {
-    const topics: Record<string, number> = {}
+    const topics = { ...topicTemplate }
     for (let index = 0; index < topicNames.length; index++) topics[topicNames[index]!] = topicSums[index]!
-    const withinTopic: Record<string, number> = {}
-    const logLikelihoods: Record<string, number> = {}
-    for (let index = 0; index < intents.length; index++) {
-      const id = intents[index]!.id
+    const withinTopic = { ...intentTemplate }
+    const logLikelihoods = { ...intentTemplate }
+    for (let index = 0; index < intentIds.length; index++) {
+      const id = intentIds[index]!
       withinTopic[id] = withinSums[index]!
       logLikelihoods[id] = topicSums[topicIndex[index]!]! + withinSums[index]!
     }

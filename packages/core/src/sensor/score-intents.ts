@@ -61,8 +61,21 @@ export function createIntentScorer(options: IntentScorerOptions): IntentScorer {
   }
 }
 
-/** Lower-cases, strips punctuation and collapses spaces, so cues match on word boundaries. */
+/**
+ * Lower-cases, strips punctuation and collapses spaces, so cues match on word boundaries. The last
+ * result is remembered: one turn normalises its message in the sensor, the handoff check and the
+ * rule index.
+ */
 export function normalizeText(text: string): string {
+  if (text === lastNormalized.text) return lastNormalized.normalized
+  const normalized = normalizeUncached(text)
+  lastNormalized = { text, normalized }
+  return normalized
+}
+
+let lastNormalized = { text: '', normalized: '' }
+
+function normalizeUncached(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^\p{L}\p{N}@.$€£-]+/gu, ' ')

@@ -56,6 +56,13 @@ function undouble(stem: string): string {
 }
 
 /**
+ * Stems already computed, by word: every turn stems the same few thousand words again, and a
+ * lookup costs a tenth of stemming. Bounded by {@link maxRememberedStems}.
+ */
+const stems = new Map<string, string>()
+const maxRememberedStems = 20_000
+
+/**
  * Focal's one English stemmer, shared by the goal parser, the sensor, the reformulation guard and
  * the intent classifier, so a word stems the same wherever it is compared. Light and deterministic:
  * plural, `-ing`, `-ed`, a possessive and a final `e` go (`modify`, `modified`, `modifies`,
@@ -64,6 +71,16 @@ function undouble(stem: string): string {
  * verbs map to their base (`wrote` → `write`), words with digits are left alone.
  */
 export function stemWord(word: string): string {
+  const known = stems.get(word)
+  if (known !== undefined) return known
+  const stem = stemUncached(word)
+  // A word list is open-ended (names, typos): the memo starts over rather than grow without bound.
+  if (stems.size >= maxRememberedStems) stems.clear()
+  stems.set(word, stem)
+  return stem
+}
+
+function stemUncached(word: string): string {
   let stem = word
     .toLowerCase()
     .replace(/['’]s$/u, '')

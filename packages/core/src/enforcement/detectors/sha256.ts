@@ -36,16 +36,14 @@ export function sha256(message: Uint8Array): Uint8Array {
       const s1 = rotate(w2, 17) ^ rotate(w2, 19) ^ (w2 >>> 10)
       words[index] = ((words[index - 16] as number) + s0 + (words[index - 7] as number) + s1) >>> 0
     }
-    let [a, b, c, d, e, f, g, h] = state as unknown as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ]
+    let a = state[0] as number
+    let b = state[1] as number
+    let c = state[2] as number
+    let d = state[3] as number
+    let e = state[4] as number
+    let f = state[5] as number
+    let g = state[6] as number
+    let h = state[7] as number
     for (let index = 0; index < 64; index++) {
       const s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
       const choice = (e & f) ^ (~e & g)
@@ -62,9 +60,14 @@ export function sha256(message: Uint8Array): Uint8Array {
       b = a
       a = (temp1 + temp2) >>> 0
     }
-    const next = [a, b, c, d, e, f, g, h]
-    for (let index = 0; index < 8; index++)
-      state[index] = ((state[index] as number) + (next[index] as number)) >>> 0
+    state[0] = ((state[0] as number) + a) >>> 0
+    state[1] = ((state[1] as number) + b) >>> 0
+    state[2] = ((state[2] as number) + c) >>> 0
+    state[3] = ((state[3] as number) + d) >>> 0
+    state[4] = ((state[4] as number) + e) >>> 0
+    state[5] = ((state[5] as number) + f) >>> 0
+    state[6] = ((state[6] as number) + g) >>> 0
+    state[7] = ((state[7] as number) + h) >>> 0
   }
   const digest = new Uint8Array(32)
   const out = new DataView(digest.buffer)
