@@ -51,22 +51,8 @@ export function twoRequests(
   if (clauses.length < 2) return undefined
   const found: Array<{ scenario: string; intent: string; clause: string }> = []
   for (const clause of clauses) {
-    const { logLikelihoods, words } = compiled.evidence.measure(clause)
-    if (words === 0) continue
-    // The two highest values; the first of equals wins, as a stable sort would rank it.
-    let best: string | undefined
-    let bestValue = Number.NEGATIVE_INFINITY
-    let secondValue = Number.NEGATIVE_INFINITY
-    for (const intent in logLikelihoods) {
-      const value = logLikelihoods[intent]!
-      if (best === undefined || value > bestValue) {
-        secondValue = bestValue
-        best = intent
-        bestValue = value
-      } else if (value > secondValue) secondValue = value
-    }
-    if (best === undefined || bestValue - secondValue < margin) continue
-    const intent = best
+    const { words, intent, lead } = compiled.evidence.leader(clause)
+    if (words === 0 || intent === undefined || lead < margin) continue
     const scenario = compiled.definition.scenarios.find((candidate) => candidate.intents.includes(intent))
     if (scenario !== undefined && !found.some((entry) => entry.scenario === scenario.id))
       found.push({ scenario: scenario.id, intent, clause: clause.trim() })

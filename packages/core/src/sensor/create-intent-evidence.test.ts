@@ -137,4 +137,20 @@ describe('createIntentEvidence', () => {
     expect(Object.keys(evidence.topics).sort()).toEqual(intents.map((intent) => intent.id).sort())
     expect(Object.values(evidence.withinTopic).every((value) => value === 0)).toBe(true)
   })
+
+  it('names the intent a text speaks for most and its lead, as measure ranks them', () => {
+    for (const text of [
+      'book the bus to Fresno',
+      'find me a hotel with a pool',
+      'reserve two rooms',
+      'hello',
+    ]) {
+      const { logLikelihoods, words } = model.measure(text)
+      const [first, second] = Object.values(logLikelihoods).sort((a, b) => b - a)
+      expect(model.leader(text)).toEqual({ words, intent: best(logLikelihoods), lead: first! - second! })
+    }
+    expect(model.leader('book the bus').intent).toBe('buy_bus')
+    const single = createIntentEvidence({ intents: intents.slice(0, 1) })
+    expect(single.leader('find a bus').lead).toBe(Number.POSITIVE_INFINITY)
+  })
 })
