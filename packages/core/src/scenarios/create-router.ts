@@ -89,21 +89,15 @@ export function createRouter(options: RouterOptions): Router {
     options.scenarios.map((scenario, index) => [scenario.id, compileScenario(scenario, index)]),
   )
 
-  function scoreOf(compiled: CompiledScenario, input: RouteInput): number {
+  /** A scenario's score: the highest confidence among its intents (`confidences`: by intent). */
+  function scoreOf(compiled: CompiledScenario, input: RouteInput, confidences: Map<string, number>): number {
     let best = 0
-    for (const entry of input.alternatives) {
-      if (entry.confidence > best && compiled.scenario.intents.includes(entry.intent)) best = entry.confidence
+    for (const intent of compiled.scenario.intents) {
+      const confidence = confidences.get(intent) ?? 0
+      if (confidence > best) best = confidence
     }
     if (best > 0 && compiled.entry !== undefined && !isTrue(compiled.entry, input.variables)) return 0
     return best
-  }
-
-  /** Evidence of the turn (plus an accepted offer's) for one intent: its topic's, and its own within the topic. */
-  function intentLevels(intent: string, input: RouteInput): { topic: number; within: number } {
-    const levels = { topic: 0, within: 0 }
-    addLevels(levels, intent, input.evidence)
-    addLevels(levels, intent, input.offer)
-    return levels
   }
 
   /** A scenario's evidence: its best intent's (or an aside's it answers), per level. */
@@ -117,16 +111,38 @@ export function createRouter(options: RouterOptions): Router {
       within: Number.NEGATIVE_INFINITY,
       value: Number.NEGATIVE_INFINITY,
     }
-    const intents = withAsides
-      ? [...compiled.scenario.intents, ...(asides[compiled.scenario.id] ?? [])]
-      : compiled.scenario.intents
+    addIntentLevels(levels, compiled.scenario.intents, input)
+    if (withAsides) addIntentLevels(levels, asides[compiled.scenario.id] ?? [], input)
+    return levels
+  }
+
+  /**
+   * Raises `levels` to each intent's evidence of the turn (plus an accepted offer's): its topic's
+   * (the total less its own) and its own within the topic.
+   */
+  function addIntentLevels(
+    levels: { topic: number; within: number; value: number },
+    intents: readonly string[],
+    input: RouteInput,
+  ): void {
+    const { evidence, offer } = input
     for (const intent of intents) {
-      const { topic, within } = intentLevels(intent, input)
+      let topic = 0
+      let within = 0
+      if (evidence !== undefined) {
+        const own = evidence.withinTopic[intent] ?? 0
+        topic += (evidence.logLikelihoods[intent] ?? Number.NEGATIVE_INFINITY) - own
+        within += own
+      }
+      if (offer !== undefined) {
+        const own = offer.withinTopic[intent] ?? 0
+        topic += (offer.logLikelihoods[intent] ?? Number.NEGATIVE_INFINITY) - own
+        within += own
+      }
       levels.topic = Math.max(levels.topic, topic)
       levels.within = Math.max(levels.within, within)
       levels.value = Math.max(levels.value, topic + within)
     }
-    return levels
   }
 
   /** Scenarios of one `topic` share a group; a scenario without one is a group of its own. */
@@ -242,9 +258,13 @@ export function createRouter(options: RouterOptions): Router {
         if (decided !== undefined) return decided
       }
       const scores: RouteDecision['scores'] = []
+      const confidences = new Map<string, number>()
+      for (const entry of input.alternatives)
+        if (entry.confidence > (confidences.get(entry.intent) ?? 0))
+          confidences.set(entry.intent, entry.confidence)
       let best: { id: string; score: number } | undefined
       for (const [id, compiled] of scenarios) {
-        const score = round(scoreOf(compiled, input))
+        const score = round(scoreOf(compiled, input, confidences))
         scores.push({ scenario: id, score, boosted: false })
         if (id !== state.scenario || !active) {
           if (best === undefined || score > best.score) best = { id, score }
@@ -306,18 +326,6 @@ export function createRouter(options: RouterOptions): Router {
 }
 
 type Base = Pick<RouteDecision, 'previousScenario' | 'scores'>
-
-/** Adds one evidence's levels for `intent`: its topic's (the total less its own) and its own. */
-function addLevels(
-  levels: { topic: number; within: number },
-  intent: string,
-  evidence: IntentEvidence | undefined,
-): void {
-  if (evidence === undefined) return
-  const own = evidence.withinTopic[intent] ?? 0
-  levels.topic += (evidence.logLikelihoods[intent] ?? Number.NEGATIVE_INFINITY) - own
-  levels.within += own
-}
 
 /** The paused stack after leaving the current scenario: it goes on top, an older copy of it goes. */
 function pauseCurrent(state: NavigationState, maxPaused: number): PausedScenario[] {

@@ -49,7 +49,9 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
   const { now = Date.now(), patterns = [] } = options
   const entities: PerceptionEntities = {}
   const spans: Array<[number, number]> = []
-  for (const { name, pattern } of [...patterns, ...builtInPatterns]) {
+  // Every built-in id and plain number has a digit, every email an "@": most messages have neither.
+  const digits = /\d/u.test(text)
+  for (const { name, pattern } of digits ? [...patterns, ...builtInPatterns] : patterns) {
     if (entities[name] !== undefined) continue
     const global = globalCopyOf(pattern)
     global.lastIndex = 0
@@ -62,10 +64,11 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
   const money = extractMoney(text)
   if (money.length > 0)
     Object.assign(entities, { money, amount: money[0]!.value, currency: money[0]!.currency })
-  const emails = matchEvery(emailPattern, text).map((match) => match[0])
+  const emails = text.includes('@') ? matchEvery(emailPattern, text).map((match) => match[0]) : []
   if (emails.length > 0) Object.assign(entities, { emails, email: emails[0]!.toLowerCase() })
   const dates = extractDates(text, now)
   if (dates.length > 0) Object.assign(entities, { dates, date: dates[0]!.date })
+  if (!digits) return entities
   const numbers = plainNumbers(
     text,
     spans,

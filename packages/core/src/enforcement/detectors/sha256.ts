@@ -9,6 +9,13 @@ const roundConstants = new Uint32Array([
   0xc67178f2,
 ])
 
+const initialState = new Uint32Array([
+  0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+])
+// Working memory reused by every call (each call runs to the end before the next starts).
+const scratchState = new Uint32Array(8)
+const scratchWords = new Uint32Array(64)
+
 const rotate = (value: number, bits: number): number => (value >>> bits) | (value << (32 - bits))
 
 /**
@@ -23,10 +30,9 @@ export function sha256(message: Uint8Array): Uint8Array {
   const view = new DataView(padded.buffer)
   view.setUint32(padded.length - 4, bitLength >>> 0)
   view.setUint32(padded.length - 8, Math.floor(bitLength / 0x100000000))
-  const state = new Uint32Array([
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-  ])
-  const words = new Uint32Array(64)
+  const state = scratchState
+  state.set(initialState)
+  const words = scratchWords
   for (let block = 0; block < padded.length; block += 64) {
     for (let index = 0; index < 16; index++) words[index] = view.getUint32(block + index * 4)
     for (let index = 16; index < 64; index++) {
