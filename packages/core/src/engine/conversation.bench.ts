@@ -72,7 +72,12 @@ function score(
   })
 }
 
-function report(tally: Tally, micros?: number): BenchMetrics {
+/**
+ * Accuracy of the first pass; `micros` is the warm pass (a second pass over the same dialogues in
+ * fresh sessions, as a server runs after its first minutes), `coldMicros` the first pass, which
+ * includes compiling the code.
+ */
+function report(tally: Tally, micros?: number, coldMicros?: number): BenchMetrics {
   const round = (value: number) => Math.round(value * 1000) / 1000
   return {
     'per-turn accuracy': round(tally.right / tally.turns),
@@ -80,6 +85,7 @@ function report(tally: Tally, micros?: number): BenchMetrics {
     'stay-turn accuracy': round(tally.staysRight / tally.stays),
     'clarification rate': round(tally.clarifications / tally.turns),
     ...(micros === undefined ? {} : { 'µs per turn': Math.round(micros) }),
+    ...(coldMicros === undefined ? {} : { 'µs per turn, first pass': Math.round(coldMicros) }),
     turns: tally.turns,
     'switch turns': tally.switches,
   }
@@ -125,24 +131,39 @@ async function runFocal(data: SgdData, replies: boolean): Promise<BenchMetrics> 
     ledger: false,
     ...(replies ? { model, lane2: false, alignmentJudge: false } : {}),
   })
-  const tally = emptyTally()
-  let elapsed = 0
-  let turnCount = 0
-  for (const dialogue of data.dialogues) {
-    const predicted: Array<string | null> = []
-    const asked: boolean[] = []
-    for (const [index, turn] of dialogue.turns.entries()) {
-      nextReply = dialogue.turns[index + 1]?.sys ?? 'Is there anything else I can help with?'
-      const started = performance.now()
-      const result = await engine.turn({ sessionId: dialogue.id, text: turn.text })
-      elapsed += performance.now() - started
-      turnCount++
-      predicted.push((await engine.getSession(dialogue.id))?.navigation.scenario ?? null)
-      asked.push(result.type === 'clarification')
+  /** One pass over every dialogue in fresh sessions: what each turn decided, and the µs it took. */
+  async function pass(round: number) {
+    const decisions: Array<{ predicted: Array<string | null>; asked: boolean[] }> = []
+    let elapsed = 0
+    let turnCount = 0
+    for (const dialogue of data.dialogues) {
+      const sessionId = `${dialogue.id}#${round}`
+      const predicted: Array<string | null> = []
+      const asked: boolean[] = []
+      for (const [index, turn] of dialogue.turns.entries()) {
+        nextReply = dialogue.turns[index + 1]?.sys ?? 'Is there anything else I can help with?'
+        const started = performance.now()
+        const result = await engine.turn({ sessionId, text: turn.text })
+        elapsed += performance.now() - started
+        turnCount++
+        predicted.push((await engine.getSession(sessionId))?.navigation.scenario ?? null)
+        asked.push(result.type === 'clarification')
+      }
+      decisions.push({ predicted, asked })
     }
-    score(tally, dialogue.turns, predicted, asked)
+    return { decisions, micros: (elapsed * 1000) / turnCount }
   }
-  return report(tally, (elapsed * 1000) / turnCount)
+  const first = await pass(1)
+  const warm = await pass(2)
+  // The engine's word memos must never change a decision: the warm pass decides every turn alike.
+  if (JSON.stringify(warm.decisions) !== JSON.stringify(first.decisions))
+    throw new Error('the second pass decided differently from the first')
+  const tally = emptyTally()
+  data.dialogues.forEach((dialogue, index) => {
+    const { predicted, asked } = first.decisions[index]!
+    score(tally, dialogue.turns, predicted, asked)
+  })
+  return report(tally, warm.micros, first.micros)
 }
 
 /** "Stay in the first intent": the baseline every router must beat. */
@@ -176,29 +197,39 @@ export async function measureNlpJs(): Promise<BenchMetrics> {
     for (const intent of service.intents)
       for (const text of [...intent.examples, intent.description]) manager.addDocument('en', text, intent.id)
   await manager.train()
-  const tally = emptyTally()
-  let elapsed = 0
-  let turnCount = 0
-  for (const dialogue of data.dialogues) {
-    const predicted: Array<string | null> = []
-    for (const turn of dialogue.turns) {
-      const started = performance.now()
-      const result = await manager.process('en', turn.text)
-      elapsed += performance.now() - started
-      turnCount++
-      const best = (result.classifications as Array<{ intent: string }>).find(
-        (entry) => entry.intent !== 'None',
-      )
-      predicted.push(best?.intent ?? null)
+  // Two passes like Focal's: accuracy from the first, µs per turn from both.
+  async function pass() {
+    const predictions: Array<Array<string | null>> = []
+    let elapsed = 0
+    let turnCount = 0
+    for (const dialogue of data.dialogues) {
+      const predicted: Array<string | null> = []
+      for (const turn of dialogue.turns) {
+        const started = performance.now()
+        const result = await manager.process('en', turn.text)
+        elapsed += performance.now() - started
+        turnCount++
+        const best = (result.classifications as Array<{ intent: string }>).find(
+          (entry) => entry.intent !== 'None',
+        )
+        predicted.push(best?.intent ?? null)
+      }
+      predictions.push(predicted)
     }
+    return { predictions, micros: (elapsed * 1000) / turnCount }
+  }
+  const first = await pass()
+  const warm = await pass()
+  const tally = emptyTally()
+  data.dialogues.forEach((dialogue, index) => {
     score(
       tally,
       dialogue.turns,
-      predicted,
+      first.predictions[index]!,
       dialogue.turns.map(() => false),
     )
-  }
-  return report(tally, (elapsed * 1000) / turnCount)
+  })
+  return report(tally, warm.micros, first.micros)
 }
 
 export default defineSuite({

@@ -36,18 +36,24 @@ function modelToJson(model: IntentModel): IntentClassifierJson {
 /** Wraps trained numbers as an `IntentClassifier`. */
 export function intentClassifierFromModel(model: IntentModel): IntentClassifier {
   const scratch = new Float64Array(model.labels.length)
+  const confidences = new Float64Array(model.labels.length)
+  function confidencesOf(text: string): Float64Array {
+    const coverage = scoreIntentText(typeof text === 'string' ? text : '', model, scratch)
+    const probabilities = softmaxInPlace(scratch, model.temperature)
+    for (let index = 0; index < probabilities.length; index++)
+      confidences[index] = round(probabilities[index]! * coverage)
+    return confidences
+  }
   return {
     labels: model.labels,
+    confidences: confidencesOf,
     classify(text: string): IntentClassification {
-      const coverage = scoreIntentText(typeof text === 'string' ? text : '', model, scratch)
-      const probabilities = softmaxInPlace(scratch, model.temperature)
+      const scored = confidencesOf(text)
+      // Ranked by probability (the unrounded order), as before the confidences were kept.
       const order = model.labels
         .map((_, index) => index)
-        .sort((left, right) => probabilities[right]! - probabilities[left]!)
-      const ranked = order.map((index) => ({
-        label: model.labels[index]!,
-        confidence: round(probabilities[index]! * coverage),
-      }))
+        .sort((left, right) => scratch[right]! - scratch[left]!)
+      const ranked = order.map((index) => ({ label: model.labels[index]!, confidence: scored[index]! }))
       const [best, ...alternatives] = ranked
       return { label: best?.label ?? '', confidence: best?.confidence ?? 0, alternatives }
     },

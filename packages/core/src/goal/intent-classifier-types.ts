@@ -39,5 +39,10 @@ export interface IntentClassifierJson {
 export interface IntentClassifier {
   readonly labels: readonly string[]
   classify(text: string): IntentClassification
+  /**
+   * The confidence of every label, in `labels` order (what `classify` ranks), written into a
+   * reused array: valid until the next call.
+   */
+  confidences(text: string): Float64Array
   toJSON(): IntentClassifierJson
 }

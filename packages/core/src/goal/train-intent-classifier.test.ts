@@ -31,6 +31,21 @@ describe('trainIntentClassifier', () => {
     }
   })
 
+  it('gives every label in confidences() the confidence classify() ranks it with', () => {
+    for (const text of [...inScope.map(([line]) => line), ...outOfScope]) {
+      const { label, confidence, alternatives } = classifier.classify(text)
+      const ranked = new Map([
+        [label, confidence],
+        ...alternatives.map((entry) => [entry.label, entry.confidence] as const),
+      ])
+      const confidences = classifier.confidences(text)
+      expect(confidences.length, text).toBe(classifier.labels.length)
+      classifier.labels.forEach((name, index) =>
+        expect(confidences[index], `${text}: ${name}`).toBe(ranked.get(name)),
+      )
+    }
+  })
+
   it('leaves n-grams seen in fewer examples than minDocumentFrequency out of the model', () => {
     const pruned = trainIntentClassifier({ examples: supportIntentExamples, minDocumentFrequency: 2 })
     expect(pruned.toJSON().vocabulary.length).toBeLessThan(classifier.toJSON().vocabulary.length / 2)

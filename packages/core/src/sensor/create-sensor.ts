@@ -12,6 +12,9 @@ export interface SensorIntentClassifier {
     confidence: number
     alternatives: Array<{ label: string; confidence: number }>
   }
+  /** Optional fast path: every label's confidence in `labels` order (both given, or neither). */
+  readonly labels?: readonly string[]
+  confidences?(text: string): ArrayLike<number>
 }
 
 /** A goal parser (the goal module's `createGoalParser()` fits). */
@@ -93,7 +96,7 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     else
       alternatives = blend(
         alternatives,
-        classifier?.classify(text),
+        classifier === undefined ? undefined : classified(classifier, text),
         known,
         measured !== undefined && measured.words > 0 ? measured : undefined,
         evidenceTemperature,
@@ -174,20 +177,21 @@ function promote(scores: IntentScore[], intent: string): IntentScore[] {
  */
 function blend(
   scores: IntentScore[],
-  classified: ReturnType<SensorIntentClassifier['classify']> | undefined,
+  fromClassifier: ReturnType<typeof classified> | undefined,
   known: ReadonlySet<string>,
   evidence: IntentEvidence | undefined,
   temperature: number,
 ): IntentScore[] {
-  if (classified === undefined && evidence === undefined) return scores
+  if (fromClassifier === undefined && evidence === undefined) return scores
   const byIntent = new Map<string, number>()
   for (const score of scores) byIntent.set(score.intent, score.confidence)
-  if (classified !== undefined) {
-    const raise = (label: string, confidence: number) => {
+  if (fromClassifier !== undefined) {
+    const { labels, confidences } = fromClassifier
+    for (let index = 0; index < labels.length; index++) {
+      const label = labels[index]!
+      const confidence = confidences[index]!
       if (known.has(label) && confidence > (byIntent.get(label) ?? 0)) byIntent.set(label, confidence)
     }
-    raise(classified.label, classified.confidence)
-    for (const entry of classified.alternatives) raise(entry.label, entry.confidence)
   }
   if (evidence !== undefined) {
     let top = Number.NEGATIVE_INFINITY
@@ -205,6 +209,23 @@ function blend(
   return scores
     .map((score) => ({ intent: score.intent, confidence: byIntent.get(score.intent)! }))
     .sort((left, right) => right.confidence - left.confidence)
+}
+
+/**
+ * What the classifier says of `text`: every label's confidence, read from its `confidences` fast
+ * path when it has one (no ranked objects are built), else from `classify`.
+ */
+function classified(
+  classifier: SensorIntentClassifier,
+  text: string,
+): { labels: readonly string[]; confidences: ArrayLike<number> } {
+  if (classifier.labels !== undefined && classifier.confidences !== undefined)
+    return { labels: classifier.labels, confidences: classifier.confidences(text) }
+  const { label, confidence, alternatives } = classifier.classify(text)
+  return {
+    labels: [label, ...alternatives.map((entry) => entry.label)],
+    confidences: [confidence, ...alternatives.map((entry) => entry.confidence)],
+  }
 }
 
 function ambiguityOf(
