@@ -40,9 +40,8 @@ describe('trainIntentClassifier', () => {
       ])
       const confidences = classifier.confidences(text)
       expect(confidences.length, text).toBe(classifier.labels.length)
-      classifier.labels.forEach((name, index) =>
-        expect(confidences[index], `${text}: ${name}`).toBe(ranked.get(name)),
-      )
+      for (const [index, name] of classifier.labels.entries())
+        expect(confidences[index], `${text}: ${name}`).toBe(ranked.get(name))
     }
   })
 
