@@ -102,17 +102,10 @@ function createVectorizer(model: VectorModel): Vectorizer {
   }
   // Per text: counts of known features (reset after use) in first-seen order, unseen ones by hash.
   const counts = new Float64Array(idf.length)
-  let order = new Int32Array(64)
-  let size = 0
+  const order: number[] = []
   const unseen = new Map<number, number>()
   const countKnown = (index: number) => {
-    if (counts[index]!++ !== 0) return
-    if (size === order.length) {
-      const grown = new Int32Array(size * 2)
-      grown.set(order)
-      order = grown
-    }
-    order[size++] = index
+    if (counts[index]!++ === 0) order.push(index)
   }
   const countUnseen = (hash: number) => unseen.set(hash, (unseen.get(hash) ?? 0) + 1)
   const countFeature = (feature: number) => {
@@ -123,7 +116,7 @@ function createVectorizer(model: VectorModel): Vectorizer {
 
   /** Counts the features of `text`; returns the unseen mass. */
   function count(text: string): number {
-    size = 0
+    order.length = 0
     unseen.clear()
     const words = intentWords(text)
     let previous = textStart
@@ -147,7 +140,7 @@ function createVectorizer(model: VectorModel): Vectorizer {
   function weigh(values: Float64Array): { mass: number; norm: number } {
     let mass = 0
     let norm = 0
-    for (let position = 0; position < size; position++) {
+    for (let position = 0; position < order.length; position++) {
       const index = order[position]!
       const value = (1 + Math.log(counts[index]!)) * idf[index]!
       counts[index] = 0
@@ -162,21 +155,21 @@ function createVectorizer(model: VectorModel): Vectorizer {
   return {
     vectorize(text) {
       const unseenMass = count(text)
-      const values = new Float64Array(size)
+      const values = new Float64Array(order.length)
       const { mass, norm } = weigh(values)
       const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0
       for (let k = 0; k < values.length; k++) values[k] = values[k]! * scale
       const total = mass + unseenMass
-      return { indices: order.slice(0, size), values, coverage: total > 0 ? mass / total : 0 }
+      return { indices: Int32Array.from(order), values, coverage: total > 0 ? mass / total : 0 }
     },
     score(text, scored, into) {
       const unseenMass = count(text)
-      if (weights.length < size) weights = new Float64Array(order.length)
+      if (weights.length < order.length) weights = new Float64Array(order.length * 2)
       const { mass, norm } = weigh(weights)
       const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0
       const labelCount = scored.labels.length
       into.set(scored.bias)
-      for (let k = 0; k < size; k++) {
+      for (let k = 0; k < order.length; k++) {
         const offset = order[k]! * labelCount
         const value = weights[k]! * scale
         for (let label = 0; label < labelCount; label++)
