@@ -144,6 +144,9 @@ function toAmount(whole: string, fraction: string | undefined, multiplier: strin
  * with it and the sensor reads user amounts with it.
  */
 export function extractMoneyMentions(text: string): MoneyMention[] {
+  // Every amount has a digit or a currency word: most messages and sentences have neither.
+  const words = /(dollar|buck|euro|pound)/iu.test(text)
+  if (!words && !/\d/u.test(text)) return []
   const sentence = sentenceOf(text)
   const mentions: MoneyMention[] = []
   for (const match of text.matchAll(moneyPattern)) {
@@ -172,6 +175,6 @@ export function extractMoneyMentions(text: string): MoneyMention[] {
         index: match.index,
       })
   }
-  if (!/(dollar|buck|euro|pound)/iu.test(text)) return mentions
+  if (!words) return mentions
   return [...mentions, ...wordMoneyMentions(text, sentence)].sort((left, right) => left.index - right.index)
 }
