@@ -193,12 +193,24 @@ function attributeName(text: string, valueStart: number, name: string): string {
   return attribute?.[1] ?? name
 }
 
+/** The high-entropy detector's options: the shortest run looked at, and the entropy it needs. */
+export interface EntropyOptions {
+  minimumLength: number
+  threshold: number
+}
+
+/**
+ * Is a value starting at `position` claimed by a provider's own format (see
+ * `SecretMatcher.claimsAt`)? Such a value is judged by its provider's rule, not by entropy.
+ */
+export type ClaimsAt = (text: string, position: number) => boolean
+
 /** Random-looking strings (keys, passwords) with letters and digits and high Shannon entropy. */
 export function detectHighEntropy(
   text: string,
   start: number,
   end: number,
-  options: { minimumLength: number; threshold: number },
+  options: EntropyOptions,
   findings: Finding[],
 ): void {
   // Runs shorter than the minimum are skipped Boyer–Moore style (one probe per stretch).
@@ -216,18 +228,24 @@ export function detectHighEntropy(
       continue
     }
     while (index < end && entropyClass(text.charCodeAt(index)) !== 0) index++
-    detectHighEntropyRun(text, runStart, index, options.threshold, findings)
+    detectHighEntropyRun(text, runStart, index, options, findings)
   }
 }
 
-/** Flags one maximal run of entropy characters when random-looking enough (see `detectHighEntropy`). */
+/**
+ * Flags one maximal run of entropy characters when random-looking enough (see `detectHighEntropy`).
+ * When `claimsAt` claims the value after the run's `name=`, that value is left to its provider's
+ * rule and only the name is looked at.
+ */
 export function detectHighEntropyRun(
   text: string,
   runStart: number,
   runEnd: number,
-  threshold: number,
+  options: EntropyOptions,
   findings: Finding[],
+  claimsAt?: ClaimsAt,
 ): void {
+  const threshold = options.threshold
   // Sixteen symbols carry at most 4 bits each, and exactly 4 only when every one occurs equally
   // often: a hex run (a commit hash, a hex id) below the threshold is rejected without counting.
   const length = runEnd - runStart
@@ -248,6 +266,11 @@ export function detectHighEntropyRun(
   // A public key, a CSRF token or an id is named as such (`csrf-token=…` is one run: its name is
   // inside it); `xxxx`, `EXAMPLE` and `abcdefgh` are placeholders (entropy was checked above).
   const valueStart = assignedValueStart(text, runStart, runEnd)
+  // `DATABRICKS_TOKEN=dapi…` is one run: its value, after the `=`, is in Databricks's format.
+  if (claimsAt !== undefined && valueStart > runStart && claimsAt(text, valueStart)) {
+    detectHighEntropy(text, runStart, valueStart - 1, options, findings)
+    return
+  }
   const name = attributeName(text, valueStart, assignmentNameBefore(text, valueStart))
   if (isNonSecretName(name)) return
   // A value takes its meaning from its name: a strong random string assigned to a name that says
