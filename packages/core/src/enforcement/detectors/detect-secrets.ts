@@ -156,17 +156,41 @@ function isSingleCaseHex(text: string, start: number, end: number): boolean {
  */
 const compoundName = /^[A-Za-z_]{0,40}(?:[a-z][A-Z]|[A-Za-z][_.-][A-Za-z])[A-Za-z_.-]{0,40}[0-9]{0,2}$/
 
-/** Width of a PEM or PGP armor body line, and of a MIME base64 line. */
-const armorWidths = [64, 76]
+/** Widest PEM or PGP armor body line (64) or MIME base64 line (76). */
+const maximumArmorWidth = 76
 
 /**
- * Is the run a whole line of an armored block (64 or 76 base64 characters) right after another
- * such line (read within the 64 characters before it, as a stream sees them)? A private key's
- * lines are found with its header by the private-key detector; such lines alone are a public key,
- * a certificate or an attachment.
+ * Does the run start an OpenPGP public-key packet (RFC 9580 §4.2, §5.5.2): a packet header of tag
+ * 6 (old or new format, any length form) and then key version 4, 5 or 6? It is the first line of
+ * an armored public key, whose header may be further back than a stream keeps.
+ */
+function isOpenPgpPublicKey(text: string, runStart: number, runEnd: number): boolean {
+  if (runEnd - runStart < 8) return false
+  let bytes: string
+  try {
+    bytes = atob(text.slice(runStart, runStart + 8))
+  } catch {
+    return false
+  }
+  const tag = bytes.charCodeAt(0)
+  let version: number
+  if (tag >= 0x98 && tag <= 0x9a) version = bytes.charCodeAt(2 ** (tag - 0x98) + 1)
+  else if (tag === 0xc6) {
+    const length = bytes.charCodeAt(1)
+    // One, two or five length octets (a partial length, 224 to 254, is no key packet's).
+    version = bytes.charCodeAt(length < 192 ? 2 : length < 224 ? 3 : length === 255 ? 6 : -1)
+  } else return false
+  return version >= 4 && version <= 6
+}
+
+/**
+ * Is the run a whole line of an armored block right after another such line (read within the 64
+ * characters before it, as a stream sees them): 64 or 76 base64 characters, or fewer for the
+ * block's last line? A private key's lines are found with its header by the private-key
+ * detector; such lines alone are a public key, a certificate or an attachment.
  */
 function isArmorLine(text: string, runStart: number, runEnd: number): boolean {
-  if (!armorWidths.includes(runEnd - runStart)) return false
+  if (runEnd - runStart > maximumArmorWidth) return false
   if (runStart < 2 || text.charCodeAt(runStart - 1) !== 10) return false
   const after = text.charCodeAt(runEnd)
   if (runEnd < text.length && after !== 10 && after !== 13) return false
@@ -286,8 +310,10 @@ export function detectHighEntropyRun(
     !secretContext.test(name)
   )
     return
-  // A line of an armored block (PEM, PGP) whose header is out of sight: the line before is one too.
-  if (!namedSecret && isArmorLine(text, runStart, runEnd)) return
+  // A line of an armored block (PEM, PGP) whose header is out of sight: the line before is one
+  // too, or the line starts a public key.
+  if (!namedSecret && (isArmorLine(text, runStart, runEnd) || isOpenPgpPublicKey(text, runStart, runEnd)))
+    return
   if (isInPublicBlock(text, runStart, before)) return
   // `...6wqX6fNUXA/rYq...`: a value cut short in documentation, not a live one.
   if (text.startsWith('...', runStart - 3) || text.startsWith('...', runEnd)) return
