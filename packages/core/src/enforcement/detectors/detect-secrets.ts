@@ -76,11 +76,20 @@ function isAlphanumericAscii(code: number): boolean {
 
 const secretContext = /(key|secret|token|passw(or)?d|pwd|api|auth|credential|bearer)/i
 
+/**
+ * The end of the text before a SOPS-encrypted value (`ENC[AES256_GCM,data:…,iv:…,tag:…]`, SOPS's
+ * file format): the data is ciphertext, no secret in the clear.
+ */
+const sopsData = /ENC\[[A-Z0-9_]{1,24},data:$/
+
 /** Lookback (characters) for a secret-naming word before a random-looking string. */
 export const secretContextLength = 40
 
-/** The header of a public key or certificate: its base64 body is public. */
-const publicHeader = /-----BEGIN (?:[A-Z ]*PUBLIC KEY(?: BLOCK)?|CERTIFICATE)-----/
+/**
+ * The header of a public key, a certificate, a signature or an encrypted message: its base64
+ * body is public or ciphertext, no secret in the clear.
+ */
+const publicHeader = /-----BEGIN (?:[A-Z ]*PUBLIC KEY(?: BLOCK)?|CERTIFICATE|PGP MESSAGE|PGP SIGNATURE)-----/
 
 /**
  * Characters before a line searched for the header of the PEM block it may belong to: no more
@@ -89,12 +98,29 @@ const publicHeader = /-----BEGIN (?:[A-Z ]*PUBLIC KEY(?: BLOCK)?|CERTIFICATE)---
 const pemLookback = 64
 
 /**
- * Is the run at `runStart` a line of a public key or certificate block? Only a run at the start of
- * a line is looked at, and only the 64 characters before it (a block's first lines).
+ * Where the line holding `position` starts (just after its line feed) when only an indentation,
+ * spaces and tabs within the 64 characters a stream keeps, stands before `position` on it; else
+ * -1. A YAML block scalar (`ca.crt: |`) indents every line of the block it holds.
+ */
+function indentedLineStart(text: string, position: number): number {
+  const limit = Math.max(0, position - pemLookback)
+  let index = position
+  while (
+    index > limit &&
+    (text.charCodeAt(index - 1) === charCode.space || text.charCodeAt(index - 1) === charCode.tab)
+  )
+    index--
+  return index > 0 && text.charCodeAt(index - 1) === charCode.lineFeed ? index : -1
+}
+
+/**
+ * Is the run at `runStart` a line of a public key, certificate, signature or encrypted message
+ * block? Only a run at the start of a line (after any indentation) is looked at, and only the 64
+ * characters before it (a block's first lines).
  */
 function isInPublicBlock(text: string, runStart: number, before: string): boolean {
   if (before.includes('-----') && publicHeader.test(before)) return true
-  if (runStart === 0 || text.charCodeAt(runStart - 1) !== 10) return false
+  if (indentedLineStart(text, runStart) < 0) return false
   const window = text.slice(Math.max(0, runStart - pemLookback), runStart)
   const header = window.lastIndexOf('-----BEGIN ')
   return header >= 0 && !window.includes('-----END ', header) && publicHeader.test(window.slice(header))
@@ -191,10 +217,11 @@ function isOpenPgpPublicKey(text: string, runStart: number, runEnd: number): boo
  */
 function isArmorLine(text: string, runStart: number, runEnd: number): boolean {
   if (runEnd - runStart > maximumArmorWidth) return false
-  if (runStart < 2 || text.charCodeAt(runStart - 1) !== 10) return false
+  const lineStart = indentedLineStart(text, runStart)
+  if (lineStart < 2) return false
   const after = text.charCodeAt(runEnd)
   if (runEnd < text.length && after !== 10 && after !== 13) return false
-  let index = runStart - 2
+  let index = lineStart - 2
   if (text.charCodeAt(index) === 13) index--
   const lookback = Math.max(0, runStart - 64)
   for (; index >= lookback; index--) if (!isBase64Code(text.charCodeAt(index))) return false
@@ -315,6 +342,7 @@ export function detectHighEntropyRun(
   if (!namedSecret && (isArmorLine(text, runStart, runEnd) || isOpenPgpPublicKey(text, runStart, runEnd)))
     return
   if (isInPublicBlock(text, runStart, before)) return
+  if (sopsData.test(before)) return
   // `...6wqX6fNUXA/rYq...`: a value cut short in documentation, not a live one.
   if (text.startsWith('...', runStart - 3) || text.startsWith('...', runEnd)) return
   findings.push({
