@@ -28,6 +28,7 @@ if (repository === undefined) {
   process.exit(2)
 }
 const verbose = options.includes('--verbose')
+const showFindings = options.includes('--findings')
 const onlyRule = options.find((flag) => flag.startsWith('--rule='))?.slice('--rule='.length)
 const rulesPath = 'cmd/generate/config/rules'
 
@@ -824,7 +825,13 @@ for (const rule of rules) {
   )
   const shown = verbose ? Number.POSITIVE_INFINITY : 3
   for (const text of missed.slice(0, shown)) report.push(`  missed  ${clip(text)}`)
-  for (const text of flagged.slice(0, shown)) report.push(`  flagged ${clip(text)}`)
+  for (const text of flagged.slice(0, shown)) {
+    report.push(`  flagged ${clip(text)}`)
+    if (showFindings)
+      for (const finding of scanner.scan(text).findings)
+        if (secretDetectors.has(finding.detector))
+          report.push(`    by ${finding.detector}/${finding.type}: ${clip(finding.value)}`)
+  }
 }
 const percent = (part: number, whole: number): string => `${((100 * part) / whole).toFixed(1)}%`
 console.log(report.join('\n'))

@@ -2,17 +2,18 @@
 // several option sets and `from` offsets, and prints every difference. A performance change to
 // the scanner lands only with 0 differences (see CONTRIBUTING.md).
 //
-//   node --conditions=@focal/source --import tsx scripts/scanner-equivalence.ts <ref> [texts]
+//   node --conditions=@focal/source --import tsx scripts/scanner-equivalence.ts <ref> [texts] [differences shown, default 5]
 import { createScanner as createCurrentScanner } from '../packages/core/src/enforcement/create-scanner.ts'
 import type { ScanOptions } from '../packages/core/src/enforcement/types.ts'
 import { scannerAtRef } from './scanner-at-ref.ts'
 
-const [ref, countArgument] = process.argv.slice(2)
+const [ref, countArgument, shownArgument] = process.argv.slice(2)
 if (ref === undefined) {
   console.error('usage: scanner-equivalence.ts <git ref> [number of random texts, default 30000]')
   process.exit(2)
 }
 const count = Number(countArgument ?? 30_000)
+const shown = Number(shownArgument ?? 5)
 
 const previous = await scannerAtRef(ref)
 const { benchCorpus } = (await import('../packages/core/src/enforcement/enforcement.bench.ts')) as {
@@ -128,7 +129,7 @@ function compare(text: string): void {
     const then = JSON.stringify(before?.scan(text, from))
     scans++
     if (now === then) continue
-    if (differences++ < 5) {
+    if (differences++ < shown) {
       console.log(`difference, options ${JSON.stringify(optionSets[index])}, from ${from}:`)
       console.log(
         `  text ${JSON.stringify(text).slice(0, 300)}\n  now  ${now?.slice(0, 400)}\n  was  ${then?.slice(0, 400)}`,

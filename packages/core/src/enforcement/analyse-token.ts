@@ -150,13 +150,22 @@ export function analyseToken(
   }
   if (tokenLength >= analysis.entropy.minimumLength && analysis.use.entropy && runs.entropy > 0) {
     // A single run inside a secret found here would be dropped as contained: it is not computed.
+    // A token's only run in a provider's format (all of it, or its value after `name=`) is left
+    // to the provider's rule.
     if (claimed) detectHighEntropy(text, start, entropyEnd, analysis.entropy, findings)
     else if (runs.entropy > 1) detectHighEntropy(text, start, end, analysis.entropy, findings)
     else if (
       secretCover < runs.entropyEnd &&
       !(analysis.use.secret && secrets.claimsAt(text, runs.entropyStart))
     )
-      detectHighEntropyRun(text, runs.entropyStart, runs.entropyEnd, analysis.entropy.threshold, findings)
+      detectHighEntropyRun(
+        text,
+        runs.entropyStart,
+        runs.entropyEnd,
+        analysis.entropy,
+        findings,
+        analysis.use.secret ? secrets.claimsAt : undefined,
+      )
   }
   analysis.next = next
   analysis.open = open

@@ -76,11 +76,20 @@ function isAlphanumericAscii(code: number): boolean {
 
 const secretContext = /(key|secret|token|passw(or)?d|pwd|api|auth|credential|bearer)/i
 
+/**
+ * The end of the text before a SOPS-encrypted value (`ENC[AES256_GCM,data:…,iv:…,tag:…]`, SOPS's
+ * file format): the data is ciphertext, no secret in the clear.
+ */
+const sopsData = /ENC\[[A-Z0-9_]{1,24},data:$/
+
 /** Lookback (characters) for a secret-naming word before a random-looking string. */
 export const secretContextLength = 40
 
-/** The header of a public key or certificate: its base64 body is public. */
-const publicHeader = /-----BEGIN (?:[A-Z ]*PUBLIC KEY(?: BLOCK)?|CERTIFICATE)-----/
+/**
+ * The header of a public key, a certificate, a signature or an encrypted message: its base64
+ * body is public or ciphertext, no secret in the clear.
+ */
+const publicHeader = /-----BEGIN (?:[A-Z ]*PUBLIC KEY(?: BLOCK)?|CERTIFICATE|PGP MESSAGE|PGP SIGNATURE)-----/
 
 /**
  * Characters before a line searched for the header of the PEM block it may belong to: no more
@@ -89,12 +98,29 @@ const publicHeader = /-----BEGIN (?:[A-Z ]*PUBLIC KEY(?: BLOCK)?|CERTIFICATE)---
 const pemLookback = 64
 
 /**
- * Is the run at `runStart` a line of a public key or certificate block? Only a run at the start of
- * a line is looked at, and only the 64 characters before it (a block's first lines).
+ * Where the line holding `position` starts (just after its line feed) when only an indentation,
+ * spaces and tabs within the 64 characters a stream keeps, stands before `position` on it; else
+ * -1. A YAML block scalar (`ca.crt: |`) indents every line of the block it holds.
+ */
+function indentedLineStart(text: string, position: number): number {
+  const limit = Math.max(0, position - pemLookback)
+  let index = position
+  while (
+    index > limit &&
+    (text.charCodeAt(index - 1) === charCode.space || text.charCodeAt(index - 1) === charCode.tab)
+  )
+    index--
+  return index > 0 && text.charCodeAt(index - 1) === charCode.lineFeed ? index : -1
+}
+
+/**
+ * Is the run at `runStart` a line of a public key, certificate, signature or encrypted message
+ * block? Only a run at the start of a line (after any indentation) is looked at, and only the 64
+ * characters before it (a block's first lines).
  */
 function isInPublicBlock(text: string, runStart: number, before: string): boolean {
   if (before.includes('-----') && publicHeader.test(before)) return true
-  if (runStart === 0 || text.charCodeAt(runStart - 1) !== 10) return false
+  if (indentedLineStart(text, runStart) < 0) return false
   const window = text.slice(Math.max(0, runStart - pemLookback), runStart)
   const header = window.lastIndexOf('-----BEGIN ')
   return header >= 0 && !window.includes('-----END ', header) && publicHeader.test(window.slice(header))
@@ -156,21 +182,46 @@ function isSingleCaseHex(text: string, start: number, end: number): boolean {
  */
 const compoundName = /^[A-Za-z_]{0,40}(?:[a-z][A-Z]|[A-Za-z][_.-][A-Za-z])[A-Za-z_.-]{0,40}[0-9]{0,2}$/
 
-/** Width of a PEM or PGP armor body line, and of a MIME base64 line. */
-const armorWidths = [64, 76]
+/** Widest PEM or PGP armor body line (64) or MIME base64 line (76). */
+const maximumArmorWidth = 76
 
 /**
- * Is the run a whole line of an armored block (64 or 76 base64 characters) right after another
- * such line (read within the 64 characters before it, as a stream sees them)? A private key's
- * lines are found with its header by the private-key detector; such lines alone are a public key,
- * a certificate or an attachment.
+ * Does the run start an OpenPGP public-key packet (RFC 9580 §4.2, §5.5.2): a packet header of tag
+ * 6 (old or new format, any length form) and then key version 4, 5 or 6? It is the first line of
+ * an armored public key, whose header may be further back than a stream keeps.
+ */
+function isOpenPgpPublicKey(text: string, runStart: number, runEnd: number): boolean {
+  if (runEnd - runStart < 8) return false
+  let bytes: string
+  try {
+    bytes = atob(text.slice(runStart, runStart + 8))
+  } catch {
+    return false
+  }
+  const tag = bytes.charCodeAt(0)
+  let version: number
+  if (tag >= 0x98 && tag <= 0x9a) version = bytes.charCodeAt(2 ** (tag - 0x98) + 1)
+  else if (tag === 0xc6) {
+    const length = bytes.charCodeAt(1)
+    // One, two or five length octets (a partial length, 224 to 254, is no key packet's).
+    version = bytes.charCodeAt(length < 192 ? 2 : length < 224 ? 3 : length === 255 ? 6 : -1)
+  } else return false
+  return version >= 4 && version <= 6
+}
+
+/**
+ * Is the run a whole line of an armored block right after another such line (read within the 64
+ * characters before it, as a stream sees them): 64 or 76 base64 characters, or fewer for the
+ * block's last line? A private key's lines are found with its header by the private-key
+ * detector; such lines alone are a public key, a certificate or an attachment.
  */
 function isArmorLine(text: string, runStart: number, runEnd: number): boolean {
-  if (!armorWidths.includes(runEnd - runStart)) return false
-  if (runStart < 2 || text.charCodeAt(runStart - 1) !== 10) return false
+  if (runEnd - runStart > maximumArmorWidth) return false
+  const lineStart = indentedLineStart(text, runStart)
+  if (lineStart < 2) return false
   const after = text.charCodeAt(runEnd)
   if (runEnd < text.length && after !== 10 && after !== 13) return false
-  let index = runStart - 2
+  let index = lineStart - 2
   if (text.charCodeAt(index) === 13) index--
   const lookback = Math.max(0, runStart - 64)
   for (; index >= lookback; index--) if (!isBase64Code(text.charCodeAt(index))) return false
@@ -193,12 +244,24 @@ function attributeName(text: string, valueStart: number, name: string): string {
   return attribute?.[1] ?? name
 }
 
+/** The high-entropy detector's options: the shortest run looked at, and the entropy it needs. */
+export interface EntropyOptions {
+  minimumLength: number
+  threshold: number
+}
+
+/**
+ * Is a value starting at `position` claimed by a provider's own format (see
+ * `SecretMatcher.claimsAt`)? Such a value is judged by its provider's rule, not by entropy.
+ */
+export type ClaimsAt = (text: string, position: number) => boolean
+
 /** Random-looking strings (keys, passwords) with letters and digits and high Shannon entropy. */
 export function detectHighEntropy(
   text: string,
   start: number,
   end: number,
-  options: { minimumLength: number; threshold: number },
+  options: EntropyOptions,
   findings: Finding[],
 ): void {
   // Runs shorter than the minimum are skipped Boyer–Moore style (one probe per stretch).
@@ -216,18 +279,24 @@ export function detectHighEntropy(
       continue
     }
     while (index < end && entropyClass(text.charCodeAt(index)) !== 0) index++
-    detectHighEntropyRun(text, runStart, index, options.threshold, findings)
+    detectHighEntropyRun(text, runStart, index, options, findings)
   }
 }
 
-/** Flags one maximal run of entropy characters when random-looking enough (see `detectHighEntropy`). */
+/**
+ * Flags one maximal run of entropy characters when random-looking enough (see `detectHighEntropy`).
+ * When `claimsAt` claims the value after the run's `name=`, that value is left to its provider's
+ * rule and only the name is looked at.
+ */
 export function detectHighEntropyRun(
   text: string,
   runStart: number,
   runEnd: number,
-  threshold: number,
+  options: EntropyOptions,
   findings: Finding[],
+  claimsAt?: ClaimsAt,
 ): void {
+  const threshold = options.threshold
   // Sixteen symbols carry at most 4 bits each, and exactly 4 only when every one occurs equally
   // often: a hex run (a commit hash, a hex id) below the threshold is rejected without counting.
   const length = runEnd - runStart
@@ -248,6 +317,11 @@ export function detectHighEntropyRun(
   // A public key, a CSRF token or an id is named as such (`csrf-token=…` is one run: its name is
   // inside it); `xxxx`, `EXAMPLE` and `abcdefgh` are placeholders (entropy was checked above).
   const valueStart = assignedValueStart(text, runStart, runEnd)
+  // `DATABRICKS_TOKEN=dapi…` is one run: its value, after the `=`, is in Databricks's format.
+  if (claimsAt !== undefined && valueStart > runStart && claimsAt(text, valueStart)) {
+    detectHighEntropy(text, runStart, valueStart - 1, options, findings)
+    return
+  }
   const name = attributeName(text, valueStart, assignmentNameBefore(text, valueStart))
   if (isNonSecretName(name)) return
   // A value takes its meaning from its name: a strong random string assigned to a name that says
@@ -263,9 +337,12 @@ export function detectHighEntropyRun(
     !secretContext.test(name)
   )
     return
-  // A line of an armored block (PEM, PGP) whose header is out of sight: the line before is one too.
-  if (!namedSecret && isArmorLine(text, runStart, runEnd)) return
+  // A line of an armored block (PEM, PGP) whose header is out of sight: the line before is one
+  // too, or the line starts a public key.
+  if (!namedSecret && (isArmorLine(text, runStart, runEnd) || isOpenPgpPublicKey(text, runStart, runEnd)))
+    return
   if (isInPublicBlock(text, runStart, before)) return
+  if (sopsData.test(before)) return
   // `...6wqX6fNUXA/rYq...`: a value cut short in documentation, not a live one.
   if (text.startsWith('...', runStart - 3) || text.startsWith('...', runEnd)) return
   findings.push({

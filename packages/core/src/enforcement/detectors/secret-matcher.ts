@@ -113,6 +113,29 @@ function continuesIdentifier(
   )
 }
 
+/**
+ * Does the match `[start, end)` run on past its format's end: the character after it is one the
+ * format allows in its last place (the `-` of a Telegram token, a letter after an Azure secret's
+ * `~`) and it, or the character after it, is a letter, digit or `_`? The string is then longer
+ * than the provider's format allows, so it is some other value (a full stop ending a sentence is
+ * not read on).
+ */
+function runsOn(
+  detector: CompiledDetector,
+  text: string,
+  start: number,
+  end: number,
+  tokenEnd: number,
+): boolean {
+  if (end >= tokenEnd) return false
+  const next = text.charCodeAt(end)
+  if (!isWordCode(next) && !(end + 1 < tokenEnd && isWordCode(text.charCodeAt(end + 1)))) return false
+  // The match with its last character replaced by the next one still has the format's shape.
+  const probe = text.slice(start, end - 1) + text.charAt(end)
+  detector.sticky.lastIndex = 0
+  return detector.sticky.test(probe) && detector.sticky.lastIndex === probe.length
+}
+
 function isRarePivot(code: number): boolean {
   return code === 95 || code === 45 || code === 46 || code === 126 || (code >= 65 && code <= 90)
 }
@@ -360,7 +383,12 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     detector.sticky.lastIndex = position
     if (!detector.sticky.test(text)) return -1
     const matchEnd = detector.sticky.lastIndex
-    if (matchEnd > end || continuesIdentifier(text, position, matchEnd, position, end)) return -1
+    if (
+      matchEnd > end ||
+      continuesIdentifier(text, position, matchEnd, position, end) ||
+      runsOn(detector, text, position, matchEnd, end)
+    )
+      return -1
     return accepts(detector, text, position, matchEnd, position + prefixLength, matchEnd, bytes)
       ? matchEnd
       : -1
@@ -442,7 +470,11 @@ function detectAnchored(
       }
       const matchStart = start + match.index
       const matchEnd = matchStart + match[0].length
-      if (continuesIdentifier(text, matchStart, matchEnd, start, end)) continue
+      if (
+        continuesIdentifier(text, matchStart, matchEnd, start, end) ||
+        runsOn(detector, text, matchStart, matchEnd, end)
+      )
+        continue
       if (accepts(detector, text, matchStart, matchEnd, matchStart, matchEnd))
         push(findings, detector, text, matchStart, matchEnd)
     }

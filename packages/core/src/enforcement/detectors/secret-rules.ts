@@ -185,6 +185,13 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     allowPlaceholders: true,
   },
   {
+    // A short-term Amazon Bedrock API key: `bedrock-api-key-` and a presigned request to
+    // bedrock.amazonaws.com in base64, whose first 28 characters encode that host.
+    id: 'aws-bedrock-api-key',
+    prefixes: ['bedrock-api-key-'],
+    pattern: 'bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/]*={0,2}',
+  },
+  {
     id: 'azure-ad-client-secret',
     anchors: ['Q~'],
     pattern: '[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}',
