@@ -450,6 +450,15 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['suggest', 'i:review', 1],
   ['correct', 'i:review', 1],
   ['have you', 'i:status', 1],
+  // A question that opens with an auxiliary asks whether a change happened ("did you add the
+  // test?", "have you added the route?", "is the file created?"), not for the change.
+  ['^did you', 'i:status', 3],
+  ['^have you', 'i:status', 2],
+  ['^is ... create:past', 'i:status', 3],
+  ['^is ... fix:past', 'i:status', 3],
+  ['^is ... add:past', 'i:status', 3],
+  ['^is ... implement:past', 'i:status', 3],
+  ['^is ... write:past', 'i:status', 3],
   ['not define', 'i:diagnose a:root-cause', 3],
   ['undefined', 'i:diagnose a:root-cause', 2],
   ['not find', 'i:diagnose a:root-cause', 3],
