@@ -33,7 +33,7 @@ export const defaultIntentBlendWeight = 0.45
 
 /** Calibration of the blended probability (fitted on out-of-fold blends of the tuning split). */
 export const defaultBlendedConfidenceCalibration: BlendedConfidenceCalibration = {
-  intercept: 0.294,
-  probabilityLogit: 1.394,
-  contentWordsLog: 0.135,
+  intercept: 0.343,
+  probabilityLogit: 1.391,
+  contentWordsLog: 0.121,
 }
