@@ -1,6 +1,6 @@
 /**
  * Real requests to coding assistants, labelled with seed-003 intents: 513 rows (316 tuning, 197 held
- * out), a second blind set of 159 and a third, training-only set of 280 (split `tuning`).
+ * out), a second blind set of 159 and a third, training-only set of 304 (split `tuning`).
  * Fetched public data, so it is kept outside the repository, under the steering repo's
  * `shared/data/coding-requests/` (its README gives the sources, licences and labelling guide);
  * benches and scripts read it when it is there and say so when it is not.
@@ -37,7 +37,7 @@ export const codingRequestsFile = join(
 export const blindCodingRequestsFile = join(codingRequestsFile, '..', 'real-coding-requests-blind2.json')
 
 /**
- * A third set (280 rows, split `tuning`): user turns of `.aider.chat.history.md` files of twenty
+ * A third set (304 rows, split `tuning`): user turns of `.aider.chat.history.md` files of 23
  * repositories neither other set uses, labelled before the parser ran on them. Only trained on:
  * it gives the learned intent model real text unlike its other training rows (issue #17).
  */

@@ -39,7 +39,7 @@ export function rawGoalConfidence({ goal, fields }: ResolvedGoal): number {
  * `node --conditions=@focal/source --import tsx packages/core/scripts/fit-goal-confidence.ts`
  * after changing the vocabulary.
  */
-export const goalConfidenceCalibration = { intercept: 2.59, rawLogit: 1.994, contentWordsLog: -0.742 }
+export const goalConfidenceCalibration = { intercept: 2.472, rawLogit: 2.054, contentWordsLog: -0.725 }
 
 const logit = (probability: number) => {
   const clamped = Math.min(0.999, Math.max(0.001, probability))
