@@ -1,6 +1,6 @@
 /**
- * Real requests to coding assistants, labelled with seed-003 intents (513 rows, 197 held out, plus
- * a second blind set of 159).
+ * Real requests to coding assistants, labelled with seed-003 intents: 513 rows (316 tuning, 197 held
+ * out), a second blind set of 159 and a third, training-only set of 304 (split `tuning`).
  * Fetched public data, so it is kept outside the repository, under the steering repo's
  * `shared/data/coding-requests/` (its README gives the sources, licences and labelling guide);
  * benches and scripts read it when it is there and say so when it is not.
@@ -36,6 +36,13 @@ export const codingRequestsFile = join(
  */
 export const blindCodingRequestsFile = join(codingRequestsFile, '..', 'real-coding-requests-blind2.json')
 
+/**
+ * A third set (304 rows, split `tuning`): user turns of `.aider.chat.history.md` files of 23
+ * repositories neither other set uses, labelled before the parser ran on them. Only trained on:
+ * it gives the learned intent model real text unlike its other training rows (issue #17).
+ */
+export const thirdCodingRequestsFile = join(codingRequestsFile, '..', 'real-coding-requests-train3.json')
+
 function readRows(file: string): RealCodingRequest[] | undefined {
   if (!existsSync(file)) return undefined
   return JSON.parse(readFileSync(file, 'utf8')) as RealCodingRequest[]
@@ -44,6 +51,23 @@ function readRows(file: string): RealCodingRequest[] | undefined {
 /** The labelled requests, or undefined when the data is not on this machine. */
 export function readCodingRequests(): RealCodingRequest[] | undefined {
   return readRows(codingRequestsFile)
+}
+
+/** The third (training) set, or undefined when it is not on this machine. */
+export function readThirdCodingRequests(): RealCodingRequest[] | undefined {
+  return readRows(thirdCodingRequestsFile)
+}
+
+/**
+ * What the fit scripts train on: the first set's tuning split and the third set, or undefined
+ * unless both are on this machine (a refit without either would change the shipped model).
+ * Never the held-out split or the blind set.
+ */
+export function readTrainingCodingRequests(): RealCodingRequest[] | undefined {
+  const first = readCodingRequests()
+  const third = readThirdCodingRequests()
+  if (first === undefined || third === undefined) return undefined
+  return [...first.filter((row) => row.split === 'tuning'), ...third]
 }
 
 /** The second blind set, or undefined when it is not on this machine. */

@@ -1,11 +1,12 @@
 /**
  * Trains the goal parser's learned intent model and fits how it blends with the cue rules, then
- * writes src/goal/default-intent-model.ts. Reads only the hand-written phrasing lists 1-4 and the
- * tuning split of the real coding requests (shared/data/coding-requests); never the held-out split
- * or the second blind set.
+ * writes src/goal/default-intent-model.ts. Reads only the hand-written phrasing lists 1-4, the
+ * tuning split of the real coding requests and the third (training) set
+ * (shared/data/coding-requests, both "the tuning split" below); never the held-out split or the
+ * second blind set.
  *
  * 1. Five folds over the tuning split: a model trained on the phrasings and four folds reads the
- *    fifth, so every tuning request gets an out-of-fold learned reading.
+ *    fifth, so every tuning request gets an out-of-fold learned reading (printed per set).
  * 2. The blend weight is the one with the best out-of-fold accuracy (ties: lower log-loss).
  * 3. The confidence calibration (Platt scaling) is fitted on those out-of-fold blends; its ECE is
  *    reported cross-fitted (calibration fitted on four folds, measured on the fifth).
@@ -16,7 +17,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expectedCalibrationError, solveThreeByThree } from '../../../bench/calibration.ts'
-import { readCodingRequests } from '../../../bench/coding-requests.ts'
+import { readCodingRequests, readTrainingCodingRequests } from '../../../bench/coding-requests.ts'
 import { blendGoalIntent, ruleIntentDistribution } from '../src/goal/blend-goal-intent.ts'
 import { compileGoalVocabulary } from '../src/goal/compile-goal-vocabulary.ts'
 import { decodeIntentModel, type EncodedIntentModel } from '../src/goal/decode-intent-model.ts'
@@ -37,8 +38,9 @@ const folds = 5
 const keptWeights = Number(process.env.KEPT_WEIGHTS ?? 1000)
 const weightGrid = Array.from({ length: 17 }, (_, index) => index * 0.05)
 
-const rows = readCodingRequests()?.filter((row) => row.split === 'tuning')
-if (rows === undefined) throw new Error('the real coding requests are not under shared/data/coding-requests')
+const rows = readTrainingCodingRequests()
+if (rows === undefined)
+  throw new Error('the real coding requests (and the third set) are not under shared/data/coding-requests')
 const phrasings = [
   ...heldOutPhrasings,
   ...secondHeldOutPhrasings,
@@ -143,6 +145,22 @@ console.log(
 console.log(
   `chosen blend weight ${chosen.weight.toFixed(2)} (tuning out-of-fold accuracy ${chosen.accuracy.toFixed(3)})`,
 )
+{
+  // The first set's tuning rows come first, then the third set's.
+  const firstCount = (readCodingRequests() ?? []).filter((row) => row.split === 'tuning').length
+  const blended = blendAll(chosen.weight)
+  const rulesRight = (entry: (typeof readings)[number]) =>
+    entry.row.intents.includes(entry.reading.resolved.goal.intent)
+  for (const [name, from, to] of [
+    ['first set, tuning split', 0, firstCount],
+    ['third set', firstCount, rows.length],
+  ] as const) {
+    const part = blended.slice(from, to)
+    console.log(
+      `${name} (${to - from}): out-of-fold blend ${accuracy(part).toFixed(3)}, rules ${(readings.slice(from, to).filter(rulesRight).length / (to - from)).toFixed(3)}`,
+    )
+  }
+}
 
 // Platt scaling by Newton's method on the log-loss, with a light ridge on the slopes.
 type Calibrated = { probability: number; contentWords: number; right: boolean; intent: GoalIntent }
@@ -253,8 +271,9 @@ import type { BlendedConfidenceCalibration } from './goal-confidence.ts'
 
 /**
  * The goal parser's learned intent model: softmax regression over hashed word n-grams, trained on
- * the hand-written phrasing lists 1-4 (${phrasings.length}) and the tuning split of the real
- * coding requests (${rows.length}), the ${keptWeights} largest weights kept. No text is stored.
+ * the hand-written phrasing lists 1-4 (${phrasings.length}) and ${rows.length} real coding requests
+ * (the first set's tuning split and the third set), the ${keptWeights} largest weights kept. No
+ * text is stored.
  */
 export const defaultIntentModel: EncodedIntentModel = ${JSON.stringify(model)}
 

@@ -1,14 +1,15 @@
 /**
  * Fits the goal parser's confidence calibration (src/goal/goal-confidence.ts) and prints the
  * constants: logistic regression of "the parsed intent is right" on the raw confidence's logit and
- * ln(1 + content words), over the tuning split of the real coding requests (weight 2) and the
- * phrasing lists 1-3 (weight 1). Never reads the held-out split.
+ * ln(1 + content words), over the tuning split of the real coding requests and the third
+ * (training) set (weight 2) and the phrasing lists 1-3 (weight 1). Never reads the held-out split
+ * or the blind set.
  *
  *   node --conditions=@focal/source --import tsx packages/core/scripts/fit-goal-confidence.ts
  */
 
 import { solveThreeByThree } from '../../../bench/calibration.ts'
-import { readCodingRequests } from '../../../bench/coding-requests.ts'
+import { readTrainingCodingRequests } from '../../../bench/coding-requests.ts'
 import { compileGoalVocabulary } from '../src/goal/compile-goal-vocabulary.ts'
 import { defaultGoalVocabulary } from '../src/goal/default-goal-vocabulary.ts'
 import { extractGoalTarget } from '../src/goal/extract-goal-target.ts'
@@ -23,9 +24,9 @@ import { resolveGoal } from '../src/goal/resolve-goal.ts'
 import { scoreGoalFields } from '../src/goal/score-goal-fields.ts'
 
 function realCodingRequests() {
-  const rows = readCodingRequests()
+  const rows = readTrainingCodingRequests()
   if (rows === undefined)
-    throw new Error('the real coding requests are not under shared/data/coding-requests')
+    throw new Error('the real coding requests (and the third set) are not under shared/data/coding-requests')
   return rows
 }
 

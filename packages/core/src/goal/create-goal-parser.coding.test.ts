@@ -66,7 +66,9 @@ const destructiveRequests = [
  * with the git evidence, so "run" does not make it a mutation); a command that changes or runs
  * something is execute; "which test failed" asks for the state of the last run (status) while
  * "what failed" / "why did it fail" ask for a cause (diagnose); "X fails" reports a failure
- * (diagnose); "which backend / provider is active" is the session's status.
+ * (diagnose); "which backend / provider is active" is the session's status; a question that opens
+ * with an auxiliary ("did you add X?", "have you added X?", "is X created?") asks whether a change
+ * happened (status), not for the change.
  */
 const commandsAndStateQuestions: ReadonlyArray<readonly [string, GoalIntent, string?]> = [
   ['run git diff HEAD~1', 'status', 'git-working-tree'],
@@ -83,12 +85,20 @@ const commandsAndStateQuestions: ReadonlyArray<readonly [string, GoalIntent, str
   ['which test failed', 'status', 'test'],
   ['which tests are failing', 'status', 'test'],
   ['how many tests are failing', 'status', 'test'],
+  ['did you add the test?', 'status'],
+  ['have you added the route?', 'status'],
+  ['is the file created?', 'status'],
+  ['is the bug fixed?', 'status'],
+  ['add the test', 'modify'],
   ['what failed', 'diagnose'],
   ['why did the test fail', 'diagnose', 'test'],
   ['run the tests', 'execute', 'test'],
   ['npm test', 'execute'],
   ['run npm test', 'execute'],
   ['pnpm build', 'execute'],
+  ['python3 -m http.server 8000', 'execute'],
+  ['uv run pytest', 'execute'],
+  ['aider --help', 'execute'],
   ['git push origin main', 'execute'],
   ['git commit -am "wip"', 'execute'],
   ['what does rm -rf do', 'explain'],

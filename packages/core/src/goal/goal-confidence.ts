@@ -33,12 +33,13 @@ export function rawGoalConfidence({ goal, fields }: ResolvedGoal): number {
 /**
  * Platt scaling of the raw confidence, with the request's length (content words) as a second
  * input: longer requests leave more room for a reading the cues missed. Fitted by logistic
- * regression of "the intent is right" on the tuning split of the real coding requests (shared/data/coding-requests)
- * (weight 2) and the phrasing lists 1-3 (weight 1), never the held-out split; refit with
+ * regression of "the intent is right" on the tuning split of the real coding requests and the third
+ * set (shared/data/coding-requests; weight 2) and the phrasing lists 1-3 (weight 1), never the
+ * held-out split or the blind set; refit with
  * `node --conditions=@focal/source --import tsx packages/core/scripts/fit-goal-confidence.ts`
  * after changing the vocabulary.
  */
-export const goalConfidenceCalibration = { intercept: 3.23, rawLogit: 1.429, contentWordsLog: -0.675 }
+export const goalConfidenceCalibration = { intercept: 2.472, rawLogit: 2.054, contentWordsLog: -0.725 }
 
 const logit = (probability: number) => {
   const clamped = Math.min(0.999, Math.max(0.001, probability))

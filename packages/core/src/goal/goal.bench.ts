@@ -14,6 +14,7 @@ import {
   type RealCodingRequest,
   readBlindCodingRequests,
   readCodingRequests,
+  readThirdCodingRequests,
 } from '../../../../bench/coding-requests.ts'
 import { type BenchCase, type BenchMetrics, defineSuite } from '../../../../bench/harness.ts'
 import { createGoalParser } from './create-goal-parser.ts'
@@ -28,6 +29,7 @@ const phrasings = heldOutPhrasings.map((phrasing) => phrasing.text)
 // 513 real requests to coding assistants, outside the repository (fetched data, see bench/coding-requests.ts).
 const codingRequests = readCodingRequests()
 const blindCodingRequests = readBlindCodingRequests()
+const thirdCodingRequests = readThirdCodingRequests()
 const realRequests = (codingRequests ?? []).map((request) => request.text)
 let next = 0
 let nextReal = 0
@@ -37,27 +39,28 @@ const hundredKilobytes = bigPiece.repeat(Math.ceil(100_000 / bigPiece.length)).s
 const mutating = new Set(['modify', 'execute'])
 
 /** Intent accuracy, calibration and destructive-as-read-only on the real requests (seed 003). */
-function realRequestMetrics(rows: readonly RealCodingRequest[]): Record<string, BenchMetrics> {
-  const scored = (split: RealCodingRequest['split']) =>
-    rows
-      .filter((row) => row.split === split)
-      .map((row) => {
-        const result = parser.parse(row.text)
-        return { row, confidence: result.confidence, right: row.intents.includes(result.goal.intent) }
-      })
+function realRequestMetrics(
+  rows: readonly RealCodingRequest[],
+  third: readonly RealCodingRequest[],
+): Record<string, BenchMetrics> {
+  const score = (list: readonly RealCodingRequest[]) =>
+    list.map((row) => {
+      const result = parser.parse(row.text)
+      return { row, confidence: result.confidence, right: row.intents.includes(result.goal.intent) }
+    })
+  const scored = (split: RealCodingRequest['split']) => score(rows.filter((row) => row.split === split))
   const accuracy = (list: ReadonlyArray<{ right: boolean }>) =>
     list.filter((entry) => entry.right).length / list.length
-  const cuesAloneAccuracy = (split: RealCodingRequest['split']) => {
-    const list = rows.filter((row) => row.split === split)
-    return (
-      list.filter((row) => row.intents.includes(cuesAlone.parse(row.text).goal.intent)).length / list.length
-    )
-  }
+  const cuesAloneOf = (list: readonly RealCodingRequest[]) =>
+    list.filter((row) => row.intents.includes(cuesAlone.parse(row.text).goal.intent)).length / list.length
+  const cuesAloneAccuracy = (split: RealCodingRequest['split']) =>
+    cuesAloneOf(rows.filter((row) => row.split === split))
   const calibrationError = expectedCalibrationError
   const heldOut = scored('held-out')
   const tuning = scored('tuning')
   const blind = scored('blind')
-  const destructive = rows.filter(
+  const trained = score(third)
+  const destructive = [...rows, ...third].filter(
     ({ text, intents }) =>
       intents.every((intent) => mutating.has(intent)) &&
       /\b(?:delete|remove|drop|reset|revert|undo|wipe|discard|purge|truncate|rm -rf|force)\b/i.test(text),
@@ -90,6 +93,15 @@ function realRequestMetrics(rows: readonly RealCodingRequest[]): Record<string, 
         rows: blind.length,
       },
     }),
+    // Trained on too (in-sample); fit-goal-blend.ts prints its out-of-fold figure.
+    ...(trained.length > 0 && {
+      'real coding requests (train3: other repositories, trained on)': {
+        accuracy: accuracy(trained),
+        'cues alone': cuesAloneOf(third),
+        ece: calibrationError(trained),
+        rows: trained.length,
+      },
+    }),
     'real destructive requests read as read-only at confidence ≥ 0.5': {
       count: readOnly.length,
       of: destructive.length,
@@ -102,7 +114,7 @@ const parseSuite = defineSuite({
   measure: () =>
     codingRequests === undefined
       ? { skipped: { reason: 'real coding requests not found under shared/data/coding-requests' } }
-      : realRequestMetrics([...codingRequests, ...(blindCodingRequests ?? [])]),
+      : realRequestMetrics([...codingRequests, ...(blindCodingRequests ?? [])], thirdCodingRequests ?? []),
   cases: [
     {
       name: 'parse one request (rotating 318 held-out phrasings)',
