@@ -150,6 +150,33 @@ describe('createGoalParser (requests to coding agents)', () => {
     expect(notMutating).toEqual([])
   })
 
+  it('reads a destructive request in another language as a change, never read-only with confidence', () => {
+    // Hand-written, one or two per language: a third of real requests to coding agents are not English.
+    const requests = [
+      'borra el último commit',
+      'deshaz mi último commit',
+      'elimina la carpeta legacy',
+      'apague o banco de dados',
+      'desfaça o último commit',
+      'supprime le dossier legacy',
+      'annule mon dernier commit',
+      'cancella la cartella legacy',
+      'lösche den Ordner legacy',
+      'verwijder de map legacy',
+      'smaž složku legacy',
+      'usuń folder legacy',
+      'legacy klasörünü sil',
+      'удали папку legacy',
+    ]
+    for (const text of requests) {
+      const { goal, confidence } = parser.parse(text)
+      expect(mutating.has(goal.intent) || confidence < 0.5, `${text}: ${goal.intent} at ${confidence}`).toBe(
+        true,
+      )
+      expect(goal.intent, text).toBe('modify')
+    }
+  })
+
   it('never lets the learned model turn a destructive change the cues read into a read-only reading', () => {
     const cuesAlone = createGoalParser({ learnedIntent: false })
     for (const text of destructiveRequests) {

@@ -217,7 +217,7 @@ function startsClause(text: string, from: number, to: number): boolean {
 }
 
 // One global regex, reset per call: cheaper than matchAll's iterator on requests of a few words.
-const wordPattern = /[A-Za-z0-9_]+(?:'[A-Za-z]+)?/g
+const wordPattern = /[\p{L}\p{N}_]+(?:'\p{L}+)?/gu
 
 /**
  * Turns a request into canonical tokens: lower case, contractions expanded, punctuation dropped,
