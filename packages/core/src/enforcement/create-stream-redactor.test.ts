@@ -160,6 +160,16 @@ describe('createStreamRedactor', () => {
     for (const cut of [60, 89, 90, 100]) expect(runStream(text, [cut])).toBe(whole)
   })
 
+  it('emits the whole-text redaction when a word follows the PEM line: "KEY-----abc" names nothing', () => {
+    // Found by the property above (seed -818392974): the name's rest ended on a letter, so
+    // "KEY-----abc" still read as a key name for the token after ":".
+    const text =
+      ' -----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----abc: client_secret=JMN4Q~Nwr~cPITojMJHsXI.n_utg8NlKdqjf4MMT '
+    const whole = redact(text, scanText(text))
+    expect(whole).toContain('client_secret=[AZURE_AD_CLIENT_SECRET]')
+    for (const cut of [60, 89, 92, 100]) expect(runStream(text, [cut])).toBe(whole)
+  })
+
   it('reports findings in whole-text offsets', () => {
     const redactor = createStreamRedactor({ detectors: ['credit-card'] })
     redactor.push('pay 4111 11')

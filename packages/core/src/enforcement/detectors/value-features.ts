@@ -53,8 +53,9 @@ export function buildValueFeatures(keywords: readonly string[]): ValueFeatures {
   if (words.length > 0) {
     // Read backwards from the operator: the operator, quotes, a declared type, the name's rest, a word.
     // A quote may close the name before a declared type or an attribute (`key="Password" value=`).
-    // The name's rest ends on a letter or digit: "api-key", "key_id", never "KEY-----" (a PEM line).
-    const name = `(?:${words.map(anyCase).join('|')})(?:[\\w.-]{0,19}?\\w)?["'\\x60]?(?:[ \\t]{1,3}[a-z]\\w{0,10})?["'\\x60]?\\s{0,3}[.:?=]{0,3}[=:>,]`
+    // The name's rest ends on a letter or digit and never holds two hyphens in a row: "api-key",
+    // "key_id", never "KEY-----" or "KEY-----abc" (a PEM armor line and what follows it).
+    const name = `(?:${words.map(anyCase).join('|')})(?:(?:[\\w.]|-(?!-)){0,19}?\\w)?["'\\x60]?(?:[ \\t]{1,3}[a-z]\\w{0,10})?["'\\x60]?\\s{0,3}[.:?=]{0,3}[=:>,]`
     const scheme = `(?:(?:${authorizationSchemes.map(anyCase).join('|')})[ \\t]{1,3})?`
     const value = `[\\s"'\\x60]{0,5}${scheme}${valueStartSource}`
     // Cheapest test first: a value of eight or more characters follows (prose fails here, at its
