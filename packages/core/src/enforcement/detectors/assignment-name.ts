@@ -3,6 +3,7 @@
  * One definition of the assignment syntax and of names that say a value is not a secret, shared
  * by the generic secret detector (as regex sources, data) and the high-entropy detector.
  */
+import { charCode, isAlphanumericCode, isQuoteOrSpaceCode } from './char-classes.ts'
 
 /**
  * Regex source: the end of an assignment (quotes, an operator, quotes) whose name comes just
@@ -30,21 +31,21 @@ const maximumName = 64
 
 function isNameCode(code: number): boolean {
   return (
-    (code >= 48 && code <= 57) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 97 && code <= 122) ||
-    code === 95 ||
-    code === 45 ||
-    code === 46
+    isAlphanumericCode(code) ||
+    code === charCode.underscore ||
+    code === charCode.dash ||
+    code === charCode.dot
   )
 }
 
-function isQuoteOrSpace(code: number): boolean {
-  return code === 32 || code === 9 || code === 10 || code === 13 || code === 34 || code === 39 || code === 96
-}
-
 function isOperatorCode(code: number): boolean {
-  return code === 61 || code === 58 || code === 62 || code === 44 || code === 63
+  return (
+    code === charCode.equals ||
+    code === charCode.colon ||
+    code === charCode.greaterThan ||
+    code === charCode.comma ||
+    code === charCode.question
+  )
 }
 
 /**
@@ -54,7 +55,7 @@ function isOperatorCode(code: number): boolean {
 export function assignmentNameBefore(text: string, position: number): string {
   let index = position
   let skipped = 0
-  while (index > 0 && skipped < 6 && isQuoteOrSpace(text.charCodeAt(index - 1))) {
+  while (index > 0 && skipped < 6 && isQuoteOrSpaceCode(text.charCodeAt(index - 1))) {
     index--
     skipped++
   }
@@ -62,7 +63,7 @@ export function assignmentNameBefore(text: string, position: number): string {
   while (index > 0 && operatorEnd - index < 4 && isOperatorCode(text.charCodeAt(index - 1))) index--
   if (index === operatorEnd) return ''
   skipped = 0
-  while (index > 0 && skipped < 3 && isQuoteOrSpace(text.charCodeAt(index - 1))) {
+  while (index > 0 && skipped < 3 && isQuoteOrSpaceCode(text.charCodeAt(index - 1))) {
     index--
     skipped++
   }

@@ -33,6 +33,19 @@ export const charCode = {
   tilde: 126,
 } as const
 
+/** White space or a quote (`"`, `'`, a backtick): what stands between a name, its operator and its value. */
+export function isQuoteOrSpaceCode(code: number): boolean {
+  return (
+    code === charCode.space ||
+    code === charCode.tab ||
+    code === charCode.lineFeed ||
+    code === charCode.carriageReturn ||
+    code === charCode.quote ||
+    code === charCode.apostrophe ||
+    code === charCode.backtick
+  )
+}
+
 /** Value 0..9 of a digit in any supported script (ASCII, full-width, Arabic-Indic, Devanagari), else -1. */
 export function digitValue(code: number): number {
   if (code >= 48 && code <= 57) return code - 48

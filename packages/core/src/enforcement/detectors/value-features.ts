@@ -4,7 +4,7 @@
  * looked at. Each alternative starts with a rare character (an assignment's operator or an
  * option's dash) and ends with the value's first character: the candidate the scanner lands on.
  */
-import { charCode } from './char-classes.ts'
+import { charCode, isQuoteOrSpaceCode } from './char-classes.ts'
 
 /** A character a value may start with (a token character; not `$`, `%` or `<`: a reference or a template). */
 const valueStartSource = String.raw`[\w.+/~!@#*&^-]`
@@ -71,18 +71,6 @@ export function buildValueFeatures(keywords: readonly string[]): ValueFeatures {
     )
   }
   return features
-}
-
-function isQuoteOrSpace(code: number): boolean {
-  return (
-    code === charCode.space ||
-    code === charCode.tab ||
-    code === charCode.lineFeed ||
-    code === charCode.carriageReturn ||
-    code === charCode.quote ||
-    code === charCode.apostrophe ||
-    code === charCode.backtick
-  )
 }
 
 function isOperator(code: number): boolean {
@@ -155,9 +143,9 @@ const longestWord = 12
 export function startsValue(text: string, position: number, introducing: IntroducingWords): boolean {
   const previous = text.charCodeAt(position - 1)
   if (previous === charCode.equals || previous === charCode.colon) return true
-  if (!isQuoteOrSpace(previous) && previous !== charCode.greaterThan) return false
+  if (!isQuoteOrSpaceCode(previous) && previous !== charCode.greaterThan) return false
   let index = position - 1
-  for (let skipped = 0; index >= 0 && skipped <= 5 && isQuoteOrSpace(text.charCodeAt(index)); skipped++)
+  for (let skipped = 0; index >= 0 && skipped <= 5 && isQuoteOrSpaceCode(text.charCodeAt(index)); skipped++)
     index--
   if (index < 0) return false
   const code = text.charCodeAt(index)
@@ -168,7 +156,11 @@ export function startsValue(text: string, position: number, introducing: Introdu
   if (((code | 32) < 97 || (code | 32) > 122) && code !== charCode.dash) return false
   if (introducing.lastCodes[code | 32] === 0) return false
   let wordStart = index
-  while (wordStart > 0 && index - wordStart < longestWord && !isQuoteOrSpace(text.charCodeAt(wordStart - 1)))
+  while (
+    wordStart > 0 &&
+    index - wordStart < longestWord &&
+    !isQuoteOrSpaceCode(text.charCodeAt(wordStart - 1))
+  )
     wordStart--
   // Compared in place, no copy made.
   return isIntroducingWord(text, wordStart, index + 1, introducing)
