@@ -131,8 +131,9 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
       continue
     }
     // A word known only as a clause-opening verb (`^cache`) stays free to name the target ("is the
-    // cache correct") and is no typo-correction target.
-    for (const word of words) if (!stopWords.has(word.concept) && word.lead === 0) lexicon.add(word.concept)
+    // cache correct") and is no typo-correction target; nor is a word of an `exact` cue.
+    if (cue.exact !== true)
+      for (const word of words) if (!stopWords.has(word.concept) && word.lead === 0) lexicon.add(word.concept)
     const compiled: CompiledGoalCue = {
       phrase: cue.phrase,
       words,

@@ -210,6 +210,27 @@ describe('createGoalParser', () => {
     expect(twice.parse('zap it').confidence).toBe(once.parse('zap it').confidence)
   })
 
+  it('corrects no misspelt word to the words of an exact cue', () => {
+    const cues = (exact: boolean) => [{ phrase: 'annule', intent: 'modify' as const, weight: 3, exact }]
+    const corrected = createGoalParser({ learnedIntent: false, extendVocabulary: { cues: cues(false) } })
+    const exact = createGoalParser({ learnedIntent: false, extendVocabulary: { cues: cues(true) } })
+    // "annual" is one letter off "annul" (the stem of "annule"): only a correctable cue takes it.
+    expect(corrected.parse('the annual report job fails').explanation).toContain("'annual' -> modify")
+    expect(exact.parse('the annual report job fails').explanation).not.toContain('modify')
+    expect(exact.parse('annule le dernier commit').goal.intent).toBe('modify')
+    expect(() =>
+      createGoalParser({
+        extendVocabulary: { cues: [{ phrase: 'x', intent: 'modify', exact: 'yes' as never }] },
+      }),
+    ).toThrowError(/cues\[\d+\]\.exact: exact must be a boolean/)
+  })
+
+  it("reads English words one letter off another language's destructive verbs as themselves", () => {
+    expect(parser.parse('the annual report job fails')).toMatchObject({ goal: { intent: 'diagnose' } })
+    expect(parser.parse('the annual report job fails').confidence).toBeGreaterThanOrEqual(0.5)
+    expect(parser.parse('remover tool explained').goal.intent).toBe('explain')
+  })
+
   it('replaces the vocabulary entirely when given one', () => {
     const tiny = createGoalParser({
       vocabulary: { ...defaultGoalVocabulary, cues: [{ phrase: 'zap', intent: 'modify', weight: 2 }] },

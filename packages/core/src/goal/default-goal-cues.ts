@@ -2,7 +2,7 @@ import type { GoalCue, GoalField } from './types.ts'
 
 /**
  * Cue table, one row per cue: phrase, votes (`i:` intent, `e:` entity, `a:` artifact, `s:` scope,
- * `!` destructive), weight (default 1). A row is data: add a row to support a new phrasing; no code changes.
+ * `!` destructive, `=` exact: no typo is corrected to its words), weight (default 1). A row is data: add a row to support a new phrasing; no code changes.
  */
 const rows: ReadonlyArray<readonly [string, string, number?]> = [
   // explain
@@ -595,13 +595,15 @@ const changeVerbs =
  * Destructive verbs in other languages (delete, remove, erase, undo, revert): a request to a coding
  * agent is often written in the user's own language ("borra el último commit", "supprime le
  * dossier legacy", "lösche den Ordner"), and a destructive one must never read as read-only with
- * confidence. Each becomes the row `[verb, 'i:modify a:patch !', 2.5]`, like `delete`.
+ * confidence. Each becomes the row `[verb, 'i:modify a:patch ! =', 2.5]`, like `delete`, matched only
+ * as written (`=`: "annual" must not read as a misspelt "annule"). Words that are English too
+ * ("remover", a noun) are left out.
  */
 const otherLanguageDestructiveVerbs = [
   // Spanish
   'borra borrar bórralo borrarlo elimina eliminar elimínalo eliminarlo deshaz deshacer revierte revertir quita quitar',
   // Portuguese
-  'apaga apague apagar exclua exclui excluir remova remover desfaça desfaz desfazer reverta reverter',
+  'apaga apague apagar exclua exclui excluir remova desfaça desfaz desfazer reverta reverter',
   // French
   'supprime supprimer supprimez efface effacer effacez annule annuler annulez',
   // Italian
@@ -624,6 +626,7 @@ function toCue([phrase, votes, weight]: readonly [string, string, number?]): Goa
     const field = fieldOf[vote.slice(0, 1)]
     if (field) cue[field] = vote.slice(2)
     else if (vote === '!') cue.destructive = true
+    else if (vote === '=') cue.exact = true
   }
   if (weight !== undefined) cue.weight = weight
   return cue as unknown as GoalCue
@@ -637,5 +640,5 @@ const leadRows = [...new Set(changeVerbs.split(' '))].map(
 export const defaultGoalCues: readonly GoalCue[] = [
   ...rows,
   ...leadRows,
-  ...otherLanguageDestructiveVerbs.map((verb) => [verb, 'i:modify a:patch !', 2.5] as const),
+  ...otherLanguageDestructiveVerbs.map((verb) => [verb, 'i:modify a:patch ! =', 2.5] as const),
 ].map(toCue)

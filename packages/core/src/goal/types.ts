@@ -107,6 +107,12 @@ export interface GoalCue {
    * reading as an ambiguity. @default false
    */
   destructive?: boolean
+  /**
+   * The phrase's words match only as written: no misspelt word is corrected to one of them. For
+   * words of another language beside the vocabulary's own ("borra", "annule"), which an English
+   * word one letter off ("annual") must not turn into. @default false
+   */
+  exact?: boolean
 }
 
 /** A default applied when the text gave no cue for a field; first matching row wins. */
