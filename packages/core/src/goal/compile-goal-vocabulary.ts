@@ -1,4 +1,5 @@
 import { stemWord } from '../text/index.ts'
+import { goalWordSource, isCharacterWord } from './goal-words.ts'
 import type { GoalField, GoalVocabulary, GoalWordForm } from './types.ts'
 
 /** One cue word after normalisation, with the tense it requires. */
@@ -31,6 +32,8 @@ export interface CompiledGoalVocabulary {
   conceptOf: ReadonlyMap<string, string>
   /** Every stem a cue or synonym knows: typo correction only lands on these. */
   lexicon: ReadonlySet<string>
+  /** Words of `exact` cues: read as written (see `exactConcept`), never stemmed or corrected. */
+  exactWords: ReadonlySet<string>
   /** Typo index: a known stem and each of its one-letter deletions -> known stems. */
   deletions: ReadonlyMap<string, readonly string[]>
   cuesByFirstConcept: ReadonlyMap<string, readonly CompiledGoalCue[]>
@@ -57,10 +60,20 @@ const allForms: readonly GoalWordForm[] = ['base', 'plural', 'past', 'ing']
 const defaultGap = 2
 const ellipsisGap = 4
 
+/**
+ * The concept of a word an `exact` cue spells out: the word as written, apart from every concept
+ * of the stemming and synonym pipeline (`altere`, Portuguese for "change it", must not read as
+ * the English `alter`, nor `modifier` as `modified`).
+ */
+export function exactConcept(word: string): string {
+  return `=${word}`
+}
+
 function compileCueWord(
   raw: string,
   gapAllowed: boolean,
-  compiled: Pick<CompiledGoalVocabulary, 'conceptOf' | 'stopWords'>,
+  compiled: Pick<CompiledGoalVocabulary, 'conceptOf' | 'stopWords' | 'lexicon'>,
+  exact = false,
 ): CompiledCueWord {
   const lead = raw.startsWith('^^') ? 2 : raw.startsWith('^') ? 1 : 0
   const [word = '', formList] = raw.slice(lead).split(':')
@@ -74,6 +87,10 @@ function compileCueWord(
   if (compiled.stopWords.has(word))
     return { concept: word, forms, maxGap: gapAllowed ? ellipsisGap : 0, lead }
   const stem = stemWord(word)
+  // A word the English cues use as it is (`no` of Spanish "no funciona") keeps its concept.
+  const known = stem === word && (compiled.lexicon.has(word) || compiled.conceptOf.has(word))
+  if (exact && !known)
+    return { concept: exactConcept(word), forms, maxGap: gapAllowed ? ellipsisGap : defaultGap, lead }
   return {
     concept: compiled.conceptOf.get(stem) ?? stem,
     forms,
@@ -84,18 +101,34 @@ function compileCueWord(
 
 function compileCueWords(
   phrase: string,
-  compiled: Pick<CompiledGoalVocabulary, 'conceptOf' | 'stopWords'>,
+  compiled: Pick<CompiledGoalVocabulary, 'conceptOf' | 'stopWords' | 'lexicon'>,
+  exact = false,
 ): CompiledCueWord[] {
   const words: CompiledCueWord[] = []
   let ellipsis = false
   for (const raw of phrase.toLowerCase().split(/\s+/)) {
     if (raw === '...') ellipsis = true
     else if (raw !== '') {
-      words.push(compileCueWord(raw, ellipsis, compiled))
+      const pieces = characterPieces(raw)
+      words.push(compileCueWord(pieces[0] as string, ellipsis, compiled, exact))
+      // The characters of one written word follow each other with nothing between (`修复`).
+      for (const piece of pieces.slice(1))
+        words.push({ ...compileCueWord(piece, false, compiled, exact), maxGap: 0 })
       ellipsis = false
     }
   }
   return words
+}
+
+const goalWord = new RegExp(goalWordSource, 'gu')
+
+/**
+ * A cue word as the words a request splits into (see `goalWordSource`): one per character of a
+ * script written without spaces (`修复` is `修`, `复`), else the word itself.
+ */
+function characterPieces(raw: string): string[] {
+  const pieces = raw.match(goalWord)
+  return pieces?.some(isCharacterWord) ? pieces : [raw]
 }
 
 /** Builds the lookup tables for `vocabulary`. */
@@ -104,6 +137,7 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
   const fillerWords = new Set(vocabulary.fillerWords ?? [])
   const conceptOf = new Map<string, string>()
   const lexicon = new Set<string>()
+  const exactWords = new Set<string>()
   for (const [canonical, variants] of Object.entries(vocabulary.synonyms)) {
     const concept = stemWord(canonical)
     for (const variant of [canonical, ...variants]) {
@@ -117,7 +151,7 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
   // with the higher weight: a synonym must not count a word twice.
   const bySignature = new Map<string, CompiledGoalCue>()
   for (const cue of vocabulary.cues) {
-    const words = compileCueWords(cue.phrase, { conceptOf, stopWords })
+    const words = compileCueWords(cue.phrase, { conceptOf, stopWords, lexicon }, cue.exact === true)
     const first = words[0]
     if (!first) continue
     const votes = fields.flatMap((field) => (cue[field] ? [[field, cue[field]] as const] : []))
@@ -132,8 +166,11 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
     }
     // A word known only as a clause-opening verb (`^cache`) stays free to name the target ("is the
     // cache correct") and is no typo-correction target; nor is a word of an `exact` cue.
-    if (cue.exact !== true)
-      for (const word of words) if (!stopWords.has(word.concept) && word.lead === 0) lexicon.add(word.concept)
+    for (const word of words) {
+      if (word.concept.startsWith('=')) exactWords.add(word.concept.slice(1))
+      else if (cue.exact !== true && !stopWords.has(word.concept) && word.lead === 0)
+        lexicon.add(word.concept)
+    }
     const compiled: CompiledGoalCue = {
       phrase: cue.phrase,
       words,
@@ -154,6 +191,7 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
     fillerWords,
     conceptOf,
     lexicon,
+    exactWords,
     deletions,
     cuesByFirstConcept,
     wordCache: new Map(),

@@ -1,3 +1,4 @@
+import { otherLanguageRows } from './other-language-cues.ts'
 import type { GoalCue, GoalField } from './types.ts'
 
 /**
@@ -591,33 +592,6 @@ const changeVerbs =
   'develop design adjust refine polish reword rephrase shorten lengthen revert undo reset discard ' +
   'squash amend rebase uninstall downgrade deprecate unify standardize normalize'
 
-/**
- * Destructive verbs in other languages (delete, remove, erase, undo, revert): a request to a coding
- * agent is often written in the user's own language ("borra el último commit", "supprime le
- * dossier legacy", "lösche den Ordner"), and a destructive one must never read as read-only with
- * confidence. Each becomes the row `[verb, 'i:modify a:patch ! =', 2.5]`, like `delete`, matched only
- * as written (`=`: "annual" must not read as a misspelt "annule"). Words that are English too
- * ("remover", a noun) are left out.
- */
-const otherLanguageDestructiveVerbs = [
-  // Spanish
-  'borra borrar bórralo borrarlo elimina eliminar elimínalo eliminarlo deshaz deshacer revierte revertir quita quitar',
-  // Portuguese
-  'apaga apague apagar exclua exclui excluir remova desfaça desfaz desfazer reverta reverter',
-  // French
-  'supprime supprimer supprimez efface effacer effacez annule annuler annulez',
-  // Italian
-  'cancella cancellare rimuovi rimuovere annulla annullare',
-  // German, Dutch
-  'lösche löschen entferne entfernen rückgängig verwijder verwijderen',
-  // Czech, Polish
-  'smaž smazat odstraň odstranit usuń usunąć skasuj cofnij',
-  // Turkish, Russian
-  'sil silin kaldır kaldırın удали удалить удалите сотри стереть откати откатить отмени отменить',
-]
-  .join(' ')
-  .split(' ')
-
 const fieldOf: Readonly<Record<string, GoalField>> = { i: 'intent', e: 'entity', a: 'artifact', s: 'scope' }
 
 function toCue([phrase, votes, weight]: readonly [string, string, number?]): GoalCue {
@@ -637,8 +611,4 @@ const leadRows = [...new Set(changeVerbs.split(' '))].map(
 )
 
 /** The default cues of the code-assistant vocabulary, as `GoalCue` objects. */
-export const defaultGoalCues: readonly GoalCue[] = [
-  ...rows,
-  ...leadRows,
-  ...otherLanguageDestructiveVerbs.map((verb) => [verb, 'i:modify a:patch ! =', 2.5] as const),
-].map(toCue)
+export const defaultGoalCues: readonly GoalCue[] = [...rows, ...leadRows, ...otherLanguageRows].map(toCue)

@@ -1,6 +1,7 @@
 import { editDistanceOne, irregularPastForms, stemWord } from '../text/index.ts'
-import type { CompiledGoalVocabulary } from './compile-goal-vocabulary.ts'
+import { type CompiledGoalVocabulary, exactConcept } from './compile-goal-vocabulary.ts'
 import { findPastedLines } from './find-pasted-lines.ts'
+import { fullWidthClausePunctuation, goalWordSource } from './goal-words.ts'
 import type { GoalWordForm } from './types.ts'
 
 /** One word of a request after normalisation. */
@@ -109,16 +110,22 @@ function analyseWord(word: string, compiled: CompiledGoalVocabulary): WordAnalys
   const cache = compiled.wordCache
   const cached = cache.get(word)
   if (cached) return cached
-  const stem = stemWord(word)
-  let analysis: WordAnalysis = { stem, concept: compiled.conceptOf.get(stem) ?? stem, corrected: false }
-  if (word.length >= 5 && stem.length >= minimumTypoStem && !compiled.lexicon.has(stem)) {
-    const fixed = correctTypo(stem, compiled)
-    if (fixed !== undefined)
-      analysis = { stem, concept: compiled.conceptOf.get(fixed) ?? fixed, corrected: true }
-  }
+  const analysis = compiled.exactWords.has(word)
+    ? { stem: word, concept: exactConcept(word), corrected: false }
+    : readWord(word, compiled)
   if (cache.size >= maxCachedWords) cache.clear()
   cache.set(word, analysis)
   return analysis
+}
+
+/** A word no `exact` cue spells: stemmed, mapped to its synonym's concept, typos corrected. */
+function readWord(word: string, compiled: CompiledGoalVocabulary): WordAnalysis {
+  const stem = stemWord(word)
+  if (word.length >= 5 && stem.length >= minimumTypoStem && !compiled.lexicon.has(stem)) {
+    const fixed = correctTypo(stem, compiled)
+    if (fixed !== undefined) return { stem, concept: compiled.conceptOf.get(fixed) ?? fixed, corrected: true }
+  }
+  return { stem, concept: compiled.conceptOf.get(stem) ?? stem, corrected: false }
 }
 
 function toToken(
@@ -206,18 +213,21 @@ function pushWord(
 const clausePunctuation = '.?!;:,'
 const whiteSpace = ' \t\r\n'
 
-/** A line break, or clause punctuation followed by white space, in `text[from, to)` starts a clause. */
+/**
+ * A line break, clause punctuation followed by white space, or full-width clause punctuation
+ * (`，`, `。`) in `text[from, to)` starts a clause.
+ */
 function startsClause(text: string, from: number, to: number): boolean {
   for (let index = from; index < to; index++) {
     const character = text[index]!
-    if (character === '\n') return true
+    if (character === '\n' || fullWidthClausePunctuation.includes(character)) return true
     if (clausePunctuation.includes(character) && whiteSpace.includes(text[index + 1] ?? 'x')) return true
   }
   return false
 }
 
 // One global regex, reset per call: cheaper than matchAll's iterator on requests of a few words.
-const wordPattern = /[\p{L}\p{N}_]+(?:'\p{L}+)?/gu
+const wordPattern = new RegExp(goalWordSource, 'gu')
 
 /**
  * Turns a request into canonical tokens: lower case, contractions expanded, punctuation dropped,
