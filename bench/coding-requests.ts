@@ -1,9 +1,12 @@
 /**
  * Real requests to coding assistants, labelled with seed-003 intents: 513 rows (316 tuning, 197 held
- * out), a second blind set of 159 and a third, training-only set of 304 (split `tuning`).
- * Fetched public data, so it is kept outside the repository, under the steering repo's
- * `shared/data/coding-requests/` (its README gives the sources, licences and labelling guide);
- * benches and scripts read it when it is there and say so when it is not.
+ * out), a second blind set of 159, a third, training-only set of 304 (split `tuning`), and a
+ * multilingual set of real requests in other languages and English (`language` on each row).
+ * Fetched public data, so it is kept outside the repository, in a `coding-requests/` directory:
+ * `$FOCAL_CODING_REQUESTS_DIR`, else the steering repo's `shared/data/coding-requests/`, else
+ * `data/coding-requests/` beside the checkout (each file is looked for in that order; the
+ * directory's README gives the sources, licences and labelling guide). Benches and scripts read
+ * the data when it is there and say so when it is not.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -17,31 +20,47 @@ export interface RealCodingRequest {
   /** Accepted intents, primary first. */
   intents: readonly GoalIntent[]
   text: string
+  /** ISO 639-1 code of the request's language (the multilingual set only). */
+  language?: string
+  /** A request that deletes, undoes or overwrites (the multilingual set only). */
+  destructive?: boolean
+}
+
+/** Directories that may hold the data, in the order they are tried. */
+const dataDirectories = [
+  process.env.FOCAL_CODING_REQUESTS_DIR,
+  join(import.meta.dirname, '..', '..', 'shared', 'data', 'coding-requests'),
+  join(import.meta.dirname, '..', '..', 'data', 'coding-requests'),
+].filter((directory): directory is string => directory !== undefined && directory !== '')
+
+/** The first place `name` exists, else where it would be in the first directory. */
+function dataFile(name: string): string {
+  const found = dataDirectories.map((directory) => join(directory, name)).find((file) => existsSync(file))
+  return found ?? join(dataDirectories[0] as string, name)
 }
 
 /** Where the data lives. */
-export const codingRequestsFile = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'shared',
-  'data',
-  'coding-requests',
-  'real-coding-requests.json',
-)
+export const codingRequestsFile = dataFile('real-coding-requests.json')
 
 /**
  * A second blind set (159 rows, split `blind`): user turns of `.aider.chat.history.md` files of
  * repositories the first set does not use, labelled before the parser ran on them (issue #17).
  */
-export const blindCodingRequestsFile = join(codingRequestsFile, '..', 'real-coding-requests-blind2.json')
+export const blindCodingRequestsFile = dataFile('real-coding-requests-blind2.json')
 
 /**
  * A third set (304 rows, split `tuning`): user turns of `.aider.chat.history.md` files of 23
  * repositories neither other set uses, labelled before the parser ran on them. Only trained on:
  * it gives the learned intent model real text unlike its other training rows (issue #17).
  */
-export const thirdCodingRequestsFile = join(codingRequestsFile, '..', 'real-coding-requests-train3.json')
+export const thirdCodingRequestsFile = dataFile('real-coding-requests-train3.json')
+
+/**
+ * A multilingual set: user turns of `.aider.chat.history.md` files of repositories none of the
+ * other sets use, most of them in other languages than English, split tuning/blind by repository
+ * and labelled before the parser ran on them (issue #17).
+ */
+export const multilingualCodingRequestsFile = dataFile('real-coding-requests-multilingual.json')
 
 function readRows(file: string): RealCodingRequest[] | undefined {
   if (!existsSync(file)) return undefined
@@ -68,6 +87,11 @@ export function readTrainingCodingRequests(): RealCodingRequest[] | undefined {
   const third = readThirdCodingRequests()
   if (first === undefined || third === undefined) return undefined
   return [...first.filter((row) => row.split === 'tuning'), ...third]
+}
+
+/** The multilingual set, or undefined when it is not on this machine. */
+export function readMultilingualCodingRequests(): RealCodingRequest[] | undefined {
+  return readRows(multilingualCodingRequestsFile)
 }
 
 /** The second blind set, or undefined when it is not on this machine. */

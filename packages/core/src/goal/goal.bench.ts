@@ -14,6 +14,7 @@ import {
   type RealCodingRequest,
   readBlindCodingRequests,
   readCodingRequests,
+  readMultilingualCodingRequests,
   readThirdCodingRequests,
 } from '../../../../bench/coding-requests.ts'
 import { type BenchCase, type BenchMetrics, defineSuite } from '../../../../bench/harness.ts'
@@ -30,6 +31,7 @@ const phrasings = heldOutPhrasings.map((phrasing) => phrasing.text)
 const codingRequests = readCodingRequests()
 const blindCodingRequests = readBlindCodingRequests()
 const thirdCodingRequests = readThirdCodingRequests()
+const multilingualCodingRequests = readMultilingualCodingRequests()
 const realRequests = (codingRequests ?? []).map((request) => request.text)
 let next = 0
 let nextReal = 0
@@ -109,12 +111,73 @@ function realRequestMetrics(
   }
 }
 
+/**
+ * Accuracy on the multilingual set (real requests, most not in English), per split for the other
+ * languages and for English, per language on the blind split, and its destructive requests read
+ * as read-only with confidence.
+ */
+function multilingualMetrics(rows: readonly RealCodingRequest[]): Record<string, BenchMetrics> {
+  const metricsOf = (list: readonly RealCodingRequest[]): BenchMetrics => {
+    const scored = list.map((row) => {
+      const result = parser.parse(row.text)
+      return { confidence: result.confidence, right: row.intents.includes(result.goal.intent) }
+    })
+    return {
+      accuracy: scored.filter((entry) => entry.right).length / Math.max(1, scored.length),
+      'cues alone':
+        list.filter((row) => row.intents.includes(cuesAlone.parse(row.text).goal.intent)).length /
+        Math.max(1, list.length),
+      ece: expectedCalibrationError(scored),
+      rows: list.length,
+    }
+  }
+  const english = (row: RealCodingRequest) => row.language === 'en'
+  const of = (split: RealCodingRequest['split'], inEnglish: boolean) =>
+    rows.filter((row) => row.split === split && english(row) === inEnglish)
+  const byLanguage = new Map<string, { right: number; rows: number }>()
+  for (const row of rows.filter((entry) => entry.split === 'blind' && !english(entry))) {
+    const counts = byLanguage.get(row.language ?? '?') ?? { right: 0, rows: 0 }
+    counts.rows++
+    if (row.intents.includes(parser.parse(row.text).goal.intent)) counts.right++
+    byLanguage.set(row.language ?? '?', counts)
+  }
+  const destructive = rows.filter((row) => row.destructive === true)
+  const readOnly = destructive.filter((row) => {
+    const result = parser.parse(row.text)
+    return !mutating.has(result.goal.intent) && result.confidence >= 0.5
+  })
+  return {
+    'real coding requests in other languages (blind)': { ...metricsOf(of('blind', false)), target: '≥ 0.90' },
+    'real coding requests in other languages (tuning: cues written beside it)': metricsOf(
+      of('tuning', false),
+    ),
+    'real coding requests in English, multilingual set (blind)': metricsOf(of('blind', true)),
+    'real coding requests in English, multilingual set (tuning)': metricsOf(of('tuning', true)),
+    'other languages, blind, right of rows per language': Object.fromEntries(
+      [...byLanguage]
+        .sort(([left], [right]) => left.localeCompare(right))
+        .map(([language, counts]) => [language, `${counts.right}/${counts.rows}`]),
+    ),
+    'multilingual set: destructive requests read as read-only at confidence ≥ 0.5': {
+      count: readOnly.length,
+      of: destructive.length,
+    },
+  }
+}
+
 const parseSuite = defineSuite({
   name: 'goal: parse',
   measure: () =>
-    codingRequests === undefined
-      ? { skipped: { reason: 'real coding requests not found under shared/data/coding-requests' } }
-      : realRequestMetrics([...codingRequests, ...(blindCodingRequests ?? [])], thirdCodingRequests ?? []),
+    codingRequests === undefined && multilingualCodingRequests === undefined
+      ? { skipped: { reason: 'real coding requests not found (see bench/coding-requests.ts)' } }
+      : {
+          ...(codingRequests !== undefined &&
+            realRequestMetrics(
+              [...codingRequests, ...(blindCodingRequests ?? [])],
+              thirdCodingRequests ?? [],
+            )),
+          ...(multilingualCodingRequests !== undefined && multilingualMetrics(multilingualCodingRequests)),
+        },
   cases: [
     {
       name: 'parse one request (rotating 318 held-out phrasings)',
