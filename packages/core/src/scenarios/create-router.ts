@@ -167,12 +167,12 @@ export function createRouter(options: RouterOptions): Router {
       evidence.negatedIntent !== undefined && current.scenario.intents.includes(evidence.negatedIntent)
     const discount = input.topicShift ? switchCueDiscount : 0
     const group = groupOf(current)
-    const pausedGroups = new Set(
-      (state.paused ?? []).flatMap((entry) => {
+    /** Whether the user has been in `topic`: a paused scenario belongs to it. */
+    const visited = (topic: string) =>
+      (state.paused ?? []).some((entry) => {
         const paused = scenarios.get(entry.scenario)
-        return paused === undefined ? [] : [groupOf(paused)]
-      }),
-    )
+        return paused !== undefined && groupOf(paused) === topic
+      })
     const raw: Array<{ id: string; value: number }> = []
     type Candidate = {
       id: string
@@ -210,8 +210,7 @@ export function createRouter(options: RouterOptions): Router {
       const needed = leaving ? 0 : Math.max(0, (across ? stickiness : topicStickiness) - discount)
       const lift = across ? levels.topic - stay.topic : levels.within - stay.within
       const margin = lift - needed
-      const visited = across && pausedGroups.has(groupOf(compiled))
-      const rank = margin + (visited ? returnPreference : 0)
+      const rank = margin + (across && margin > 0 && visited(groupOf(compiled)) ? returnPreference : 0)
       const candidate = { id, margin, within: levels.within, lift, needed, across, rank }
       if (margin <= 0) {
         if (closest === undefined || margin > closest.margin) closest = candidate
@@ -364,19 +363,22 @@ function normalise(
   raw: ReadonlyArray<{ id: string; value: number }>,
   current: string | null,
 ): RouteDecision['scores'] {
-  const finite = raw.filter((entry) => entry.value !== Number.NEGATIVE_INFINITY)
-  const top = Math.max(...finite.map((entry) => entry.value))
-  const weights = raw.map((entry) =>
-    entry.value === Number.NEGATIVE_INFINITY ? 0 : Math.exp(entry.value - top),
-  )
-  const total = weights.reduce((sum, weight) => sum + weight, 0) || 1
-  return raw
-    .map((entry, index) => ({
-      scenario: entry.id,
-      score: round(weights[index]! / total),
-      boosted: entry.id === current,
-    }))
-    .sort((left, right) => right.score - left.score)
+  let top = Number.NEGATIVE_INFINITY
+  for (const entry of raw) if (entry.value > top) top = entry.value
+  const weights = new Float64Array(raw.length)
+  let total = 0
+  for (let index = 0; index < raw.length; index++) {
+    const { value } = raw[index]!
+    // With no finite value the weights stay 0 (and `top` is -Infinity, never subtracted).
+    if (value !== Number.NEGATIVE_INFINITY) total += weights[index] = Math.exp(value - top)
+  }
+  total ||= 1
+  const scores: RouteDecision['scores'] = new Array(raw.length)
+  for (let index = 0; index < raw.length; index++) {
+    const { id } = raw[index]!
+    scores[index] = { scenario: id, score: round(weights[index]! / total), boosted: id === current }
+  }
+  return scores.sort((left, right) => right.score - left.score)
 }
 
 function enter(

@@ -55,6 +55,32 @@ describe('createSensor', () => {
     ])
   })
 
+  it('ranks blended ties by the lexical score, then by definition order', () => {
+    // The classifier lifts 'cancel' to the keyword score of 'refund' and 'pricing' to the same:
+    // equal blended scores keep the lexical winner first, then the definition's order.
+    const classifier = {
+      classify: () => ({
+        label: 'cancel',
+        confidence: 0.7,
+        alternatives: [
+          { label: 'pricing', confidence: 0.7 },
+          { label: 'refund', confidence: 0.1 },
+        ],
+      }),
+    }
+    const blended = createSensor({ intents, classifier })
+    expect(blended.senseSync('a refund please').alternatives).toEqual([
+      { intent: 'refund', confidence: 0.7 },
+      { intent: 'pricing', confidence: 0.7 },
+      { intent: 'cancel', confidence: 0.7 },
+    ])
+    expect(blended.senseSync('cancel it').alternatives.map((entry) => entry.intent)).toEqual([
+      'cancel',
+      'pricing',
+      'refund',
+    ])
+  })
+
   it("fills perception.goal with the goal parser's reading, parsed once, for readers, JSON and copies alike", () => {
     const parsed: string[] = []
     const goalParser = {

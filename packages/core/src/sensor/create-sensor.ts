@@ -2,7 +2,12 @@ import type { ClarificationOption } from '../ports/turn-types.ts'
 import type { IntentEvidence, IntentEvidenceModel } from './create-intent-evidence.ts'
 import { detectConversationAct } from './detect-conversation-act.ts'
 import { type EntityPattern, extractEntities } from './extract-entities.ts'
-import { createIntentScorer, type IntentVocabulary, normalizeText } from './score-intents.ts'
+import {
+  createIntentScorer,
+  type IntentScorer,
+  type IntentVocabulary,
+  normalizeText,
+} from './score-intents.ts'
 import type { IntentScore, Perception, SenseContext, Sensor } from './types.ts'
 
 /** A trained intent classifier (the goal module's `trainIntentClassifier` result fits). */
@@ -84,23 +89,24 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     (cue) => ` ${normalizeText(cue)} `,
   )
   const scorer = createIntentScorer({ intents })
-  const known = new Set(intents.map((intent) => intent.id))
+  const known = new Map(scorer.ids.map((id, index) => [id, index]))
 
   function senseSync(fullText: string, context: SenseContext = {}): Perception {
     const text = fullText.length > maxTextLength ? fullText.slice(0, maxTextLength) : fullText
     const normalized = normalizeText(text)
     const picked = pickOption(normalized, context.pendingOptions)
     const measured = evidence?.measure(text)
-    let alternatives = scorer.score(text, normalized)
-    if (picked !== undefined) alternatives = promote(alternatives, picked)
-    else
-      alternatives = blend(
-        alternatives,
-        classifier === undefined ? undefined : classified(classifier, text),
-        known,
-        measured !== undefined && measured.words > 0 ? measured : undefined,
-        evidenceTemperature,
-      )
+    const alternatives =
+      picked !== undefined
+        ? promote(scorer.score(text, normalized), picked)
+        : blend(
+            scorer,
+            normalized,
+            classifier === undefined ? undefined : classified(classifier, text),
+            known,
+            measured !== undefined && measured.words > 0 ? measured : undefined,
+            evidenceTemperature,
+          )
     const top = alternatives[0]
     const second = alternatives[1]
     const confidence = top?.confidence ?? 0
@@ -171,44 +177,48 @@ function promote(scores: IntentScore[], intent: string): IntentScore[] {
 /**
  * The sensor's scores: for each intent the highest of the lexical score, the classifier's
  * confidence and the evidence model's posterior (a softmax of its log-likelihoods at
- * `temperature`), highest first, ties in the lexical order. The classifier spreads its confidence
- * over every intent of a large definition, while the evidence says how many times likelier one
- * intent explains the words than another.
+ * `temperature`), highest first; ties go to the higher lexical score, then to definition order.
+ * The classifier spreads its confidence over every intent of a large definition, while the
+ * evidence says how many times likelier one intent explains the words than another. Scores are
+ * kept in arrays by definition order; one object per intent is built, for the result.
  */
 function blend(
-  scores: IntentScore[],
+  scorer: IntentScorer,
+  normalized: string,
   fromClassifier: ReturnType<typeof classified> | undefined,
-  known: ReadonlySet<string>,
+  known: ReadonlyMap<string, number>,
   evidence: IntentEvidence | undefined,
   temperature: number,
 ): IntentScore[] {
-  if (fromClassifier === undefined && evidence === undefined) return scores
-  const byIntent = new Map<string, number>()
-  for (const score of scores) byIntent.set(score.intent, score.confidence)
+  const { ids } = scorer
+  const lexical = scorer.confidences(normalized, new Float64Array(ids.length))
+  const blended = Float64Array.from(lexical)
   if (fromClassifier !== undefined) {
     const { labels, confidences } = fromClassifier
     for (let index = 0; index < labels.length; index++) {
-      const label = labels[index]!
+      const at = known.get(labels[index]!)
       const confidence = confidences[index]!
-      if (known.has(label) && confidence > (byIntent.get(label) ?? 0)) byIntent.set(label, confidence)
+      if (at !== undefined && confidence > blended[at]!) blended[at] = confidence
     }
   }
   if (evidence !== undefined) {
+    const values = Object.values(evidence.logLikelihoods)
     let top = Number.NEGATIVE_INFINITY
-    for (const intent in evidence.logLikelihoods) top = Math.max(top, evidence.logLikelihoods[intent]!)
+    for (const value of values) top = Math.max(top, value)
     let total = 0
-    for (const intent in evidence.logLikelihoods)
-      total += Math.exp((evidence.logLikelihoods[intent]! - top) / temperature)
-    for (const score of scores) {
-      const value = evidence.logLikelihoods[score.intent]
+    for (const value of values) total += Math.exp((value - top) / temperature)
+    for (let index = 0; index < ids.length; index++) {
+      const value = evidence.logLikelihoods[ids[index]!]
       if (value === undefined) continue
       const posterior = Math.exp((value - top) / temperature) / total
-      if (posterior > byIntent.get(score.intent)!) byIntent.set(score.intent, posterior)
+      if (posterior > blended[index]!) blended[index] = posterior
     }
   }
-  return scores
-    .map((score) => ({ intent: score.intent, confidence: byIntent.get(score.intent)! }))
-    .sort((left, right) => right.confidence - left.confidence)
+  const order = Array.from(ids, (_, index) => index)
+  order.sort(
+    (left, right) => blended[right]! - blended[left]! || lexical[right]! - lexical[left]! || left - right,
+  )
+  return order.map((index) => ({ intent: ids[index]!, confidence: blended[index]! }))
 }
 
 /**
