@@ -242,6 +242,13 @@ export const settingsSchema = z.strictObject({
   returnPreference: z.number().min(0).max(20).default(1),
   /** Taken off the stickiness when the message has a switch cue ("actually", "instead"). @default 1.5 */
   switchCueDiscount: z.number().min(0).max(20).default(1.5),
+  /**
+   * Added to `stickiness` when the message answers a question the engine's own last reply asked
+   * ("Where are you leaving from?" → "from Seattle on the 3rd"): an answer continues the task that
+   * asked it unless its words clearly name another topic. Moves within a topic keep
+   * `topicStickiness`. @default 1
+   */
+  answerStickiness: z.number().min(0).max(20).default(1),
   /** Confidence needed to enter a scenario from outside. @default 0.5 */
   entryThreshold: z.number().min(0).max(1).default(0.5),
   /** The same transition more than this many times stops and asks. @default 3 */

@@ -73,7 +73,12 @@ export function clarify(
   const options = [...leads, ...others]
   const reason = definition.settings.clarificationReasons[why.kind]
   const clarification = { question, options, reason }
-  state.pendingClarification = { question, options, turnId: scratch.turnId }
+  state.pendingClarification = {
+    question,
+    options,
+    turnId: scratch.turnId,
+    ...(scratch.unclear === undefined ? {} : { unclear: scratch.unclear }),
+  }
   state.history = [
     ...state.history,
     { role: 'user' as const, content: scratch.text },

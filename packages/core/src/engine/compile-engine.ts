@@ -155,6 +155,7 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
       topicStickiness: settings.topicStickiness,
       returnPreference: settings.returnPreference,
       switchCueDiscount: settings.switchCueDiscount,
+      answerStickiness: settings.answerStickiness,
       asides: asidesOf(definition.rules),
       entryThreshold: settings.entryThreshold,
       loopGuard: settings.loopGuard,

@@ -32,6 +32,11 @@ export interface TurnScratch {
   /** The goal as given and as executed (a narrowing), for the provenance. */
   goal?: ProvenanceGoal
   /**
+   * What this turn's reading rests on, kept when it asks a clarification: the message, or the
+   * earlier unclear message joined with it.
+   */
+  unclear?: string
+  /**
    * Engine sentences around the checked reply (an expired approval's outcome before it, "still
    * waiting for a decision" after it): added before streaming, so the stream and the result agree.
    */

@@ -131,9 +131,24 @@ async function senseAndAct(
     now: clock.now(),
     ...(pending === undefined ? {} : { pendingOptions: pending.options }),
   }
-  const perception =
-    compiled.sensor.senseSync?.(input.text, senseContext) ??
-    (await compiled.sensor.sense(input.text, senseContext))
+  const sense = async (text: string) =>
+    compiled.sensor.senseSync?.(text, senseContext) ?? (await compiled.sensor.sense(text, senseContext))
+  let perception = await sense(input.text)
+  scratch.unclear = input.text
+  if (pending?.unclear !== undefined && perception.ambiguity.score > settings.ambiguityThreshold) {
+    // An answer to a clarification that picks no option is read with the message it clarifies;
+    // the turn's own entities, act and switch cue stay its own.
+    const joined = `${pending.unclear} ${input.text}`.slice(-unclearMemory)
+    const together = await sense(joined)
+    if (together.ambiguity.score < perception.ambiguity.score) {
+      together.entities = perception.entities
+      together.topicShift = perception.topicShift
+      if (perception.act === undefined) delete together.act
+      else together.act = perception.act
+      perception = together
+    }
+    scratch.unclear = joined
+  }
   scratch.emit({
     type: 'perception-created',
     intent: perception.intent,
@@ -223,6 +238,7 @@ async function senseAndAct(
     variables,
     evidence,
     ...(offer === undefined ? {} : { offer }),
+    ...(answersQuestion(state, input.text) ? { answersQuestion: true } : {}),
   })
   if (route.previousScenario !== route.scenario) {
     const profile = (fields: Record<string, unknown>) =>
@@ -329,6 +345,9 @@ function takeQueuedRequest(state: EngineSessionState, message: TurnInput): TurnI
   return act === 'affirm' ? { ...message, text: offered } : message
 }
 
+/** How much of the unclear messages a pending clarification keeps, in characters. */
+const unclearMemory = 400
+
 /** The session facts this turn states: its singular entities (`amount`, `order_id`, `email`, ...). */
 function statedFacts(perception: Perception): Set<string> {
   const stated = new Set<string>()
@@ -367,6 +386,39 @@ function acceptedOffer(
   if (offered === undefined) return undefined
   const measured = dependencies.compiled.evidence.measure(offered)
   return measured.words > 0 ? measured : undefined
+}
+
+/** A question for information: what, where, when, which, who, whose, how (much, many, long). */
+const informationQuestion = /\b(?:what|where|when|which|who|whose|how)\b/iu
+/**
+ * A message that asks something itself ("where is my order?", "can you check the balance"): a
+ * new request, not an answer.
+ */
+const askingBack =
+  /\?|^\W*(?:what|where|when|which|who|whose|why|how|can|could|would|will|do|does|did|is|are)\b/iu
+/** A proposal worded as a question: "How about the 5:30 bus?", "What about Dogman?". */
+const proposalQuestion = /\b(?:how|what) about\b/iu
+/** An open invitation, not a question about the task at hand: "Anything else I can help with?". */
+const openInvitation = /\b(?:anything else|something else|help you with|can i help|may i help|assist you)\b/iu
+
+/**
+ * Whether this turn answers a question the engine's own last reply ended on (and asks none
+ * itself): a question for
+ * information about the task at hand ("Where are you leaving from?", "How many tickets?"), not a
+ * proposal ("How about the 5:30 bus?": a "yes" to it is {@link acceptedOffer}) nor an open
+ * "anything else?". Only the engine's own words are read.
+ */
+function answersQuestion(state: EngineSessionState, text: string): boolean {
+  if (askingBack.test(text)) return false
+  const last = state.history.at(-1)
+  if (last?.role !== 'assistant') return false
+  const asked = last.content.split(/(?<=[.!?])\s+/u).findLast((sentence) => /\?\s*$/u.test(sentence))
+  return (
+    asked !== undefined &&
+    informationQuestion.test(asked) &&
+    !proposalQuestion.test(asked) &&
+    !openInvitation.test(asked)
+  )
 }
 
 /**

@@ -52,6 +52,12 @@ export interface EngineSessionState {
     turnId: string
     /** A task agent's request this question asked about: the answer narrows it (seed 000). */
     goal?: string
+    /**
+     * The unclear message(s) the question asked about (their last 400 characters): an answer that
+     * picks no option is read together with them ("I need help finding events" → "in Anaheim,
+     * I like baseball games"), so what the user said first still counts.
+     */
+    unclear?: string
   }
   pendingApproval?: PendingApprovalState
   /** Requests of one message not done yet ("cancel X and refund Y"), in the user's words. */

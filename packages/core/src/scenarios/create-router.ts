@@ -26,6 +26,11 @@ export interface RouterOptions {
   topicStickiness?: number
   /** Taken off the stickiness when the user signals a change ("actually", "instead", "back to"). @default 1.5 */
   switchCueDiscount?: number
+  /**
+   * Added to `stickiness` (leaving the topic, not moving within it) when the turn answers the
+   * engine's own question ({@link RouteInput.answersQuestion}). @default 1
+   */
+  answerStickiness?: number
   /** Confidence needed to enter a scenario from outside one. @default 0.5 */
   entryThreshold?: number
   /** Paused scenarios kept for a return ("back to the refund"), most recent first. @default 5 */
@@ -79,6 +84,7 @@ export function createRouter(options: RouterOptions): Router {
     stickiness = 2.5,
     topicStickiness = 0.75,
     switchCueDiscount = 1.5,
+    answerStickiness = 1,
     entryThreshold = 0.5,
     maxPaused = 5,
     loopGuard = 3,
@@ -166,6 +172,7 @@ export function createRouter(options: RouterOptions): Router {
     const leaving =
       evidence.negatedIntent !== undefined && current.scenario.intents.includes(evidence.negatedIntent)
     const discount = input.topicShift ? switchCueDiscount : 0
+    const acrossTopics = stickiness + (input.answersQuestion ? answerStickiness : 0)
     const group = groupOf(current)
     /** Whether the user has been in `topic`: a paused scenario belongs to it. */
     const visited = (topic: string) =>
@@ -207,7 +214,7 @@ export function createRouter(options: RouterOptions): Router {
         continue
       if (compiled.entry !== undefined && !isTrue(compiled.entry, input.variables)) continue
       const across = groupOf(compiled) !== group
-      const needed = leaving ? 0 : Math.max(0, (across ? stickiness : topicStickiness) - discount)
+      const needed = leaving ? 0 : Math.max(0, (across ? acrossTopics : topicStickiness) - discount)
       const lift = across ? levels.topic - stay.topic : levels.within - stay.within
       const margin = lift - needed
       const rank = margin + (across && margin > 0 && visited(groupOf(compiled)) ? returnPreference : 0)
@@ -226,7 +233,7 @@ export function createRouter(options: RouterOptions): Router {
       const resumed = paused.find((entry) => entry.scenario === best.id)
       const why = `the words are e^${round(best.lift)} times likelier under ${best.across ? `the topic of "${best.id}"` : `"${best.id}"`} (needed e^${round(best.needed)}${
         input.topicShift ? ', lowered by a switch cue' : ''
-      }${leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
+      }${input.answersQuestion && best.across && answerStickiness > 0 ? ', raised: it answers the last question' : ''}${leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
       if (resumed !== undefined) return resume(target, resumed, paused, why, state, input, base, loopGuard)
       const decision = enter(target, 'switched', why, state, input, base, loopGuard)
       return { ...decision, state: { ...decision.state, paused } }

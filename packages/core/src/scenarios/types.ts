@@ -73,6 +73,11 @@ export interface RouteInput {
   evidence?: IntentEvidence
   /** Evidence of the engine's own last offer, when this turn accepts it ("yes, please"). */
   offer?: IntentEvidence
+  /**
+   * The turn answers a question the engine's own last reply asked ("What time?", "Where are you
+   * leaving from?"): leaving the scenario needs `answerStickiness` more evidence.
+   */
+  answersQuestion?: boolean
   /** CEL variables for transition and entry conditions. */
   variables: Record<string, unknown>
 }

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest'
+import { createEngine } from './create-engine.ts'
+
+/** A bus agent beside a restaurant agent; the bus trip asks where the user leaves from. */
+const busAndDining = (answerStickiness?: number) => ({
+  ...(answerStickiness === undefined ? {} : { settings: { answerStickiness } }),
+  intents: [
+    {
+      id: 'bus',
+      label: 'Bus tickets',
+      description: 'Find and book a bus journey between two cities',
+      examples: [
+        'Find me a bus to Fresno',
+        'I need bus tickets to Los Angeles',
+        'Book a bus ride for two',
+        'Is there a bus leaving tomorrow morning?',
+        'Get me a coach ticket to Reno',
+      ],
+    },
+    {
+      id: 'restaurant',
+      label: 'Restaurants',
+      description: 'Find a restaurant and reserve a table',
+      examples: [
+        'Find me a restaurant for dinner',
+        'Book a table at an Italian place',
+        'I want to eat sushi tonight',
+        'Reserve a table for four at a restaurant',
+        'Where can I get a good dinner downtown?',
+      ],
+    },
+  ],
+  scenarios: [
+    {
+      id: 'bus-trip',
+      intents: ['bus'],
+      steps: [
+        { id: 'route', required: [{ field: 'origin', question: 'Where are you leaving from, and when?' }] },
+      ],
+    },
+    { id: 'dining', intents: ['restaurant'], steps: [{ id: 'find' }] },
+  ],
+})
+
+async function afterTheQuestion(text: string, answerStickiness?: number) {
+  const engine = createEngine({ definition: busAndDining(answerStickiness), ledger: false })
+  const first = await engine.turn({ sessionId: 'trip', text: 'I need bus tickets to Los Angeles' })
+  const answer = await engine.turn({ sessionId: 'trip', text })
+  return {
+    asked: first.type === 'reply' ? first.text : undefined,
+    scenario: (await engine.getSession('trip'))?.navigation.scenario,
+    reason: answer.provenance.route?.reason,
+  }
+}
+
+describe("an answer to the engine's own question, across a conversation", () => {
+  // Four dining words (about e^2.8 likelier under dining) in an answer to "Where are you leaving from?".
+  const answer = 'From the Italian restaurant, after dinner at our table'
+
+  it('stays in the task that asked, though its words lean to another topic', async () => {
+    const turn = await afterTheQuestion(answer)
+    expect(turn.asked).toBe('Where are you leaving from, and when?')
+    expect(turn.scenario).toBe('bus-trip')
+    expect(turn.reason).toMatch(/under the stickiness e\^3\.5/)
+  })
+
+  it('takes settings.answerStickiness from the definition (0: the same answer leaves)', async () => {
+    expect((await afterTheQuestion(answer, 0)).scenario).toBe('dining')
+  })
+
+  it('never holds a user who asks something of their own instead of answering', async () => {
+    const turn = await afterTheQuestion('Can we get a table at the Italian restaurant for dinner?')
+    expect(turn.scenario).toBe('dining')
+    expect(turn.reason).toMatch(/needed e\^2\.5\)/)
+  })
+})
+
+/** Live events beside movies and the weather: "something fun tonight" could be any of the first two. */
+const outings = {
+  intents: [
+    {
+      id: 'events',
+      label: 'Events',
+      description: 'Find live events: concerts, games and shows',
+      examples: [
+        'Find me a concert this weekend',
+        'Are there any baseball games tonight?',
+        'I want to see a live show',
+        'Find an outdoor concert',
+        'What events are on in town?',
+        'Any sports games nearby?',
+      ],
+    },
+    {
+      id: 'movies',
+      label: 'Movies',
+      description: 'Find a movie to watch at home',
+      examples: [
+        'Find me a movie to watch',
+        'I want to watch a comedy film',
+        'Any good movies with Tom Hanks?',
+        'Suggest a drama to stream tonight',
+        'What films can I watch at home?',
+      ],
+    },
+    {
+      id: 'weather',
+      label: 'Weather',
+      description: 'The weather forecast',
+      examples: [
+        'What is the weather tomorrow?',
+        'Will it rain?',
+        'How hot will it be?',
+        'Is it good weather for an outdoor walk?',
+      ],
+    },
+  ],
+  scenarios: [
+    { id: 'find-events', intents: ['events'], steps: [{ id: 'find' }] },
+    { id: 'find-movies', intents: ['movies'], steps: [{ id: 'find' }] },
+    { id: 'forecast', intents: ['weather'], steps: [{ id: 'city' }] },
+  ],
+}
+
+describe('a reply to a clarification, read with the message it clarifies', () => {
+  it('enters what both messages say together instead of asking again', async () => {
+    const engine = createEngine({ definition: outings, ledger: false })
+    const vague = await engine.turn({ sessionId: 'night', text: 'Find me something fun to do tonight' })
+    expect(vague.type).toBe('clarification')
+    // "an outdoor one" alone is a concert or a walk in good weather; after "something fun to do
+    // tonight" it is an event.
+    const reply = await engine.turn({ sessionId: 'night', text: 'an outdoor one' })
+    expect(reply.type).toBe('reply')
+    expect((await engine.getSession('night'))?.navigation.scenario).toBe('find-events')
+  })
+
+  it('reads the same reply alone as unclear when nothing came before it', async () => {
+    const engine = createEngine({ definition: outings, ledger: false })
+    const alone = await engine.turn({ sessionId: 'fresh', text: 'an outdoor one' })
+    expect(alone.type).toBe('clarification')
+  })
+
+  it('keeps the reply its own facts: an option it picks still wins', async () => {
+    const engine = createEngine({ definition: outings, ledger: false })
+    await engine.turn({ sessionId: 'pick', text: 'Find me something fun to do tonight' })
+    await engine.turn({ sessionId: 'pick', text: 'Movies' })
+    expect((await engine.getSession('pick'))?.navigation.scenario).toBe('find-movies')
+  })
+})
