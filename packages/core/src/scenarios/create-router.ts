@@ -1,6 +1,6 @@
 import { compileExpression } from '../enforcement/compile-expression.ts'
 import type { CompiledExpression } from '../enforcement/types.ts'
-import type { IntentEvidence } from '../sensor/create-intent-evidence.ts'
+import { type IntentEvidence, intentEvidenceArrays } from '../sensor/create-intent-evidence.ts'
 import type {
   NavigationState,
   PausedScenario,
@@ -122,6 +122,27 @@ export function createRouter(options: RouterOptions): Router {
     return levels
   }
 
+  // Intent positions in the evidence model's arrays, found once per model.
+  let indexedIntents: readonly string[] | undefined
+  let intentIndex = new Map<string, number>()
+  /** An intent's evidence: `own` within its topic and `total` (its log-likelihood), in nats. */
+  function evidenceOf(evidence: IntentEvidence, intent: string): { own: number; total: number } {
+    const arrays = intentEvidenceArrays(evidence)
+    if (arrays === undefined)
+      return {
+        own: evidence.withinTopic[intent] ?? 0,
+        total: evidence.logLikelihoods[intent] ?? Number.NEGATIVE_INFINITY,
+      }
+    if (arrays.intents !== indexedIntents) {
+      indexedIntents = arrays.intents
+      intentIndex = new Map(arrays.intents.map((id, index) => [id, index]))
+    }
+    const index = intentIndex.get(intent)
+    if (index === undefined) return { own: 0, total: Number.NEGATIVE_INFINITY }
+    const own = arrays.within[index]!
+    return { own, total: arrays.topics[arrays.intentTopic[index]!]! + own }
+  }
+
   /**
    * Raises `levels` to each intent's evidence of the turn (plus an accepted offer's): its topic's
    * (the total less its own) and its own within the topic.
@@ -136,13 +157,13 @@ export function createRouter(options: RouterOptions): Router {
       let topic = 0
       let within = 0
       if (evidence !== undefined) {
-        const own = evidence.withinTopic[intent] ?? 0
-        topic += (evidence.logLikelihoods[intent] ?? Number.NEGATIVE_INFINITY) - own
+        const { own, total } = evidenceOf(evidence, intent)
+        topic += total - own
         within += own
       }
       if (offer !== undefined) {
-        const own = offer.withinTopic[intent] ?? 0
-        topic += (offer.logLikelihoods[intent] ?? Number.NEGATIVE_INFINITY) - own
+        const { own, total } = evidenceOf(offer, intent)
+        topic += total - own
         within += own
       }
       levels.topic = Math.max(levels.topic, topic)

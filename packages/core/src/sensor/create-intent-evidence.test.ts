@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createIntentEvidence } from './create-intent-evidence.ts'
+import { cloneStoredValue } from '../ledger/clone-stored-value.ts'
+import { createIntentEvidence, intentEvidenceArrays } from './create-intent-evidence.ts'
 
 const intents = [
   {
@@ -152,5 +153,33 @@ describe('createIntentEvidence', () => {
     expect(model.leader('book the bus').intent).toBe('buy_bus')
     const single = createIntentEvidence({ intents: intents.slice(0, 1) })
     expect(single.leader('find a bus').lead).toBe(Number.POSITIVE_INFINITY)
+  })
+
+  it('gives the router its arrays, and every reader and copy the same records an eager build gives', () => {
+    const evidence = model.measure('Please book the bus to Fresno')
+    const arrays = intentEvidenceArrays(evidence)!
+    expect(arrays.intents).toEqual(intents.map((intent) => intent.id))
+    arrays.intents.forEach((id, index) => {
+      expect(arrays.within[index]).toBe(evidence.withinTopic[id])
+      expect(arrays.topics[arrays.intentTopic[index]!]! + arrays.within[index]!).toBe(
+        evidence.logLikelihoods[id],
+      )
+    })
+    const records = {
+      words: evidence.words,
+      logLikelihoods: { ...evidence.logLikelihoods },
+      topics: { ...evidence.topics },
+      withinTopic: { ...evidence.withinTopic },
+    }
+    // A store's copy, a structured clone, JSON and a spread all carry the records, never the arrays.
+    expect(cloneStoredValue(evidence)).toEqual(records)
+    expect(structuredClone(evidence)).toEqual(records)
+    expect(JSON.parse(JSON.stringify(evidence))).toEqual(records)
+    expect({ ...evidence }.topics).toEqual(records.topics)
+    expect(intentEvidenceArrays(cloneStoredValue(evidence))).toBeUndefined()
+    // Evidence built by hand has no arrays: readers fall back to its records.
+    expect(intentEvidenceArrays(records)).toBeUndefined()
+    evidence.topics = { buses: 1 }
+    expect(evidence.topics).toEqual({ buses: 1 })
   })
 })

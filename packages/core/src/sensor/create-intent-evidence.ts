@@ -32,6 +32,33 @@ export interface IntentEvidence {
   negatedIntent?: string
 }
 
+/** The key under which a measurement of {@link createIntentEvidence} carries its values as arrays. */
+const arraysKey: unique symbol = Symbol('focal.intentEvidence.arrays')
+
+/**
+ * A measurement's values as arrays in its model's order, for readers on the hot path (the
+ * router, the sensor's blend): reading them builds none of the keyed records.
+ */
+export interface IntentEvidenceArrays {
+  /** Intent ids, in the order of `within` and `intentTopic`. */
+  readonly intents: readonly string[]
+  /** Each intent's topic, as an index into `topics`. */
+  readonly intentTopic: Int32Array
+  /** Evidence for each topic, in nats ({@link IntentEvidence.topics}). */
+  readonly topics: Float64Array
+  /** Evidence for each intent within its topic, in nats ({@link IntentEvidence.withinTopic}). */
+  readonly within: Float64Array
+}
+
+/**
+ * The arrays behind a measurement of {@link createIntentEvidence}, or undefined for evidence built
+ * elsewhere (read its records then). `logLikelihoods[intents[i]]` is
+ * `topics[intentTopic[i]] + within[i]`.
+ */
+export function intentEvidenceArrays(evidence: IntentEvidence): IntentEvidenceArrays | undefined {
+  return (evidence as { [arraysKey]?: IntentEvidenceArrays })[arraysKey]
+}
+
 /** Options of {@link createIntentEvidence}. */
 export interface IntentEvidenceOptions {
   intents: readonly IntentEvidenceSource[]
@@ -285,14 +312,55 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     return known
   }
 
+  /**
+   * A measurement: its keyed records are built on first read (by a reader, `JSON.stringify`, a
+   * spread or a store's copy alike), and its arrays travel under a symbol key that no copy keeps.
+   */
+  function measurement(known: number, topicSums: Float64Array, withinSums: Float64Array): IntentEvidence {
+    let keyed: ReturnType<typeof records> | undefined
+    const built = () => {
+      keyed ??= records(topicSums, withinSums)
+      return keyed
+    }
+    const arrays: IntentEvidenceArrays = {
+      intents: intentIds,
+      intentTopic: intentTopics,
+      topics: topicSums,
+      within: withinSums,
+    }
+    return {
+      words: known,
+      get logLikelihoods() {
+        return built().logLikelihoods
+      },
+      set logLikelihoods(value) {
+        built().logLikelihoods = value
+      },
+      get topics() {
+        return built().topics
+      },
+      set topics(value) {
+        built().topics = value
+      },
+      get withinTopic() {
+        return built().withinTopic
+      },
+      set withinTopic(value) {
+        built().withinTopic = value
+      },
+      [arraysKey]: arrays,
+    } as IntentEvidence
+  }
+
   function measureWords(words: readonly string[]): Omit<IntentEvidence, 'negatedIntent'> {
     const topicSums = new Float64Array(topicNames.length)
     const withinSums = new Float64Array(intents.length)
     const known = sum(words, topicSums, withinSums)
-    return { words: known, ...records(topicSums, withinSums) }
+    return measurement(known, topicSums, withinSums)
   }
 
   const intentIds = intents.map((intent) => intent.id)
+  const intentTopics = Int32Array.from(topicIndex)
 
   function records(topicSums: Float64Array, withinSums: Float64Array) {
     const topics: Record<string, number> = {}
@@ -360,7 +428,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     },
     measure(text) {
       const { known, topicSums, withinSums, denied } = sums(text)
-      const evidence: IntentEvidence = { words: known, ...records(topicSums, withinSums) }
+      const evidence = measurement(known, topicSums, withinSums)
       if (denied.length === 0) return evidence
       const against = measureWords(topicWords(text, denied))
       if (against.words > 0) {

@@ -1,5 +1,9 @@
 import type { ClarificationOption } from '../ports/turn-types.ts'
-import type { IntentEvidence, IntentEvidenceModel } from './create-intent-evidence.ts'
+import {
+  type IntentEvidence,
+  type IntentEvidenceModel,
+  intentEvidenceArrays,
+} from './create-intent-evidence.ts'
 import { detectConversationAct } from './detect-conversation-act.ts'
 import { type EntityPattern, extractEntities } from './extract-entities.ts'
 import {
@@ -202,13 +206,13 @@ function blend(
     }
   }
   if (evidence !== undefined) {
-    const values = Object.values(evidence.logLikelihoods)
+    const values = logLikelihoodsOf(evidence, ids)
     let top = Number.NEGATIVE_INFINITY
-    for (const value of values) top = Math.max(top, value)
+    for (const value of values.all) top = Math.max(top, value)
     let total = 0
-    for (const value of values) total += Math.exp((value - top) / temperature)
+    for (const value of values.all) total += Math.exp((value - top) / temperature)
     for (let index = 0; index < ids.length; index++) {
-      const value = evidence.logLikelihoods[ids[index]!]
+      const value = values.byId(index)
       if (value === undefined) continue
       const posterior = Math.exp((value - top) / temperature) / total
       if (posterior > blended[index]!) blended[index] = posterior
@@ -219,6 +223,35 @@ function blend(
     (left, right) => blended[right]! - blended[left]! || lexical[right]! - lexical[left]! || left - right,
   )
   return order.map((index) => ({ intent: ids[index]!, confidence: blended[index]! }))
+}
+
+/**
+ * Every intent's log-likelihood in the evidence's own order (`all`), and the one of the intent at
+ * each position of `ids` (`byId`), read from the evidence model's arrays when it has them.
+ */
+function logLikelihoodsOf(
+  evidence: IntentEvidence,
+  ids: readonly string[],
+): { all: ArrayLike<number> & Iterable<number>; byId: (index: number) => number | undefined } {
+  const arrays = intentEvidenceArrays(evidence)
+  if (arrays === undefined) {
+    const records = evidence.logLikelihoods
+    return { all: Object.values(records), byId: (index) => records[ids[index]!] }
+  }
+  const all = new Float64Array(arrays.intents.length)
+  for (let index = 0; index < all.length; index++)
+    all[index] = arrays.topics[arrays.intentTopic[index]!]! + arrays.within[index]!
+  // The sensor and the evidence model are built from one intent list: positions agree.
+  if (arrays.intents.length === ids.length && arrays.intents.every((id, index) => id === ids[index]))
+    return { all, byId: (index) => all[index] }
+  const position = new Map(arrays.intents.map((id, index) => [id, index]))
+  return {
+    all,
+    byId: (index) => {
+      const at = position.get(ids[index]!)
+      return at === undefined ? undefined : all[at]
+    },
+  }
 }
 
 /**
