@@ -93,7 +93,7 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     (cue) => ` ${normalizeText(cue)} `,
   )
   const scorer = createIntentScorer({ intents })
-  const known = new Map(scorer.ids.map((id, index) => [id, index]))
+  const blend = createBlend(scorer, evidenceTemperature)
 
   function senseSync(fullText: string, context: SenseContext = {}): Perception {
     const text = fullText.length > maxTextLength ? fullText.slice(0, maxTextLength) : fullText
@@ -104,12 +104,9 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
       picked !== undefined
         ? promote(scorer.score(text, normalized), picked)
         : blend(
-            scorer,
             normalized,
             classifier === undefined ? undefined : classified(classifier, text),
-            known,
             measured !== undefined && measured.words > 0 ? measured : undefined,
-            evidenceTemperature,
           )
     const top = alternatives[0]
     const second = alternatives[1]
@@ -184,73 +181,94 @@ function promote(scores: IntentScore[], intent: string): IntentScore[] {
  * `temperature`), highest first; ties go to the higher lexical score, then to definition order.
  * The classifier spreads its confidence over every intent of a large definition, while the
  * evidence says how many times likelier one intent explains the words than another. Scores are
- * kept in arrays by definition order; one object per intent is built, for the result.
+ * kept in arrays by definition order (where each classifier label and evidence intent sits is
+ * worked out once per list); one object per intent is built, for the result.
  */
-function blend(
-  scorer: IntentScorer,
-  normalized: string,
-  fromClassifier: ReturnType<typeof classified> | undefined,
-  known: ReadonlyMap<string, number>,
-  evidence: IntentEvidence | undefined,
-  temperature: number,
-): IntentScore[] {
+function createBlend(scorer: IntentScorer, temperature: number) {
   const { ids } = scorer
-  const lexical = scorer.confidences(normalized, new Float64Array(ids.length))
-  const blended = Float64Array.from(lexical)
-  if (fromClassifier !== undefined) {
-    const { labels, confidences } = fromClassifier
-    for (let index = 0; index < labels.length; index++) {
-      const at = known.get(labels[index]!)
-      const confidence = confidences[index]!
-      if (at !== undefined && confidence > blended[at]!) blended[at] = confidence
-    }
-  }
-  if (evidence !== undefined) {
-    const values = logLikelihoodsOf(evidence, ids)
-    let top = Number.NEGATIVE_INFINITY
-    for (const value of values.all) top = Math.max(top, value)
-    let total = 0
-    for (const value of values.all) total += Math.exp((value - top) / temperature)
-    for (let index = 0; index < ids.length; index++) {
-      const value = values.byId(index)
-      if (value === undefined) continue
-      const posterior = Math.exp((value - top) / temperature) / total
-      if (posterior > blended[index]!) blended[index] = posterior
-    }
-  }
-  const order = Array.from(ids, (_, index) => index)
-  order.sort(
-    (left, right) => blended[right]! - blended[left]! || lexical[right]! - lexical[left]! || left - right,
-  )
-  return order.map((index) => ({ intent: ids[index]!, confidence: blended[index]! }))
-}
+  const count = ids.length
+  const positionOf = new Map(ids.map((id, index) => [id, index]))
+  /** The definition position of each label of `labels` (-1: not an intent of the definition). */
+  const positionsOf = (labels: readonly string[]) =>
+    Int32Array.from(labels, (label) => positionOf.get(label) ?? -1)
+  let classifierLabels: readonly string[] | undefined
+  let classifierPositions = new Int32Array(0)
+  let evidenceIntents: readonly string[] | undefined
+  let evidencePositions = new Int32Array(0)
+  const lexical = new Float64Array(count)
 
-/**
- * Every intent's log-likelihood in the evidence's own order (`all`), and the one of the intent at
- * each position of `ids` (`byId`), read from the evidence model's arrays when it has them.
- */
-function logLikelihoodsOf(
-  evidence: IntentEvidence,
-  ids: readonly string[],
-): { all: ArrayLike<number> & Iterable<number>; byId: (index: number) => number | undefined } {
-  const arrays = intentEvidenceArrays(evidence)
-  if (arrays === undefined) {
-    const records = evidence.logLikelihoods
-    return { all: Object.values(records), byId: (index) => records[ids[index]!] }
+  /** Raises `blended` to the evidence posterior of each intent. */
+  function addEvidence(evidence: IntentEvidence, blended: Float64Array): void {
+    const arrays = intentEvidenceArrays(evidence)
+    let values: Float64Array
+    let positions: Int32Array
+    if (arrays === undefined) {
+      const records = evidence.logLikelihoods
+      values = Float64Array.from(Object.values(records))
+      positions = positionsOf(Object.keys(records))
+    } else {
+      if (arrays.intents !== evidenceIntents) {
+        evidenceIntents = arrays.intents
+        evidencePositions = positionsOf(arrays.intents)
+      }
+      positions = evidencePositions
+      values = new Float64Array(arrays.intents.length)
+      for (let index = 0; index < values.length; index++)
+        values[index] = arrays.topics[arrays.intentTopic[index]!]! + arrays.within[index]!
+    }
+    let top = Number.NEGATIVE_INFINITY
+    for (const value of values) top = Math.max(top, value)
+    let total = 0
+    for (const value of values) total += Math.exp((value - top) / temperature)
+    for (let index = 0; index < values.length; index++) {
+      const at = positions[index]!
+      if (at < 0) continue
+      const posterior = Math.exp((values[index]! - top) / temperature) / total
+      if (posterior > blended[at]!) blended[at] = posterior
+    }
   }
-  const all = new Float64Array(arrays.intents.length)
-  for (let index = 0; index < all.length; index++)
-    all[index] = arrays.topics[arrays.intentTopic[index]!]! + arrays.within[index]!
-  // The sensor and the evidence model are built from one intent list: positions agree.
-  if (arrays.intents.length === ids.length && arrays.intents.every((id, index) => id === ids[index]))
-    return { all, byId: (index) => all[index] }
-  const position = new Map(arrays.intents.map((id, index) => [id, index]))
-  return {
-    all,
-    byId: (index) => {
-      const at = position.get(ids[index]!)
-      return at === undefined ? undefined : all[at]
-    },
+
+  return function blend(
+    normalized: string,
+    fromClassifier: ReturnType<typeof classified> | undefined,
+    evidence: IntentEvidence | undefined,
+  ): IntentScore[] {
+    scorer.confidences(normalized, lexical)
+    const blended = Float64Array.from(lexical)
+    if (fromClassifier !== undefined) {
+      const { labels, confidences } = fromClassifier
+      if (labels !== classifierLabels) {
+        classifierLabels = labels
+        classifierPositions = positionsOf(labels)
+      }
+      for (let index = 0; index < labels.length; index++) {
+        const at = classifierPositions[index]!
+        const confidence = confidences[index]!
+        if (at >= 0 && confidence > blended[at]!) blended[at] = confidence
+      }
+    }
+    if (evidence !== undefined) addEvidence(evidence, blended)
+    // Insertion sort by (blended, lexical), highest first: stable, so ties keep definition order.
+    const order = new Int32Array(count)
+    for (let index = 0; index < count; index++) {
+      let at = index
+      while (at > 0) {
+        const before = order[at - 1]!
+        const ahead =
+          blended[index]! > blended[before]! ||
+          (blended[index] === blended[before] && lexical[index]! > lexical[before]!)
+        if (!ahead) break
+        order[at] = before
+        at--
+      }
+      order[at] = index
+    }
+    const scores: IntentScore[] = new Array(count)
+    for (let rank = 0; rank < count; rank++) {
+      const index = order[rank]!
+      scores[rank] = { intent: ids[index]!, confidence: blended[index]! }
+    }
+    return scores
   }
 }
 
