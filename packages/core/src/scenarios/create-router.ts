@@ -1,6 +1,10 @@
 import { compileExpression } from '../enforcement/compile-expression.ts'
 import type { CompiledExpression } from '../enforcement/types.ts'
-import { type IntentEvidence, intentEvidenceArrays } from '../sensor/create-intent-evidence.ts'
+import {
+  type IntentEvidence,
+  type IntentEvidenceArrays,
+  intentEvidenceArrays,
+} from '../sensor/create-intent-evidence.ts'
 import type {
   NavigationState,
   PausedScenario,
@@ -94,6 +98,8 @@ export function createRouter(options: RouterOptions): Router {
   const scenarios = new Map(
     options.scenarios.map((scenario, index) => [scenario.id, compileScenario(scenario, index)]),
   )
+  /** Scenario ids in the order `scenarios` iterates. */
+  const scenarioIds = [...scenarios.keys()]
 
   /** A scenario's score: the highest confidence among its intents (`confidences`: by intent). */
   function scoreOf(compiled: CompiledScenario, input: RouteInput, confidences: Map<string, number>): number {
@@ -125,22 +131,29 @@ export function createRouter(options: RouterOptions): Router {
   // Intent positions in the evidence model's arrays, found once per model.
   let indexedIntents: readonly string[] | undefined
   let intentIndex = new Map<string, number>()
-  /** An intent's evidence: `own` within its topic and `total` (its log-likelihood), in nats. */
-  function evidenceOf(evidence: IntentEvidence, intent: string): { own: number; total: number } {
-    const arrays = intentEvidenceArrays(evidence)
-    if (arrays === undefined)
-      return {
-        own: evidence.withinTopic[intent] ?? 0,
-        total: evidence.logLikelihoods[intent] ?? Number.NEGATIVE_INFINITY,
-      }
+  /** Where `intent` sits in `arrays` (-1: the model has no such intent). */
+  function positionOf(arrays: IntentEvidenceArrays, intent: string): number {
     if (arrays.intents !== indexedIntents) {
       indexedIntents = arrays.intents
       intentIndex = new Map(arrays.intents.map((id, index) => [id, index]))
     }
-    const index = intentIndex.get(intent)
-    if (index === undefined) return { own: 0, total: Number.NEGATIVE_INFINITY }
-    const own = arrays.within[index]!
-    return { own, total: arrays.topics[arrays.intentTopic[index]!]! + own }
+    return intentIndex.get(intent) ?? -1
+  }
+  /** An intent's evidence within its topic, in nats (0 when the evidence has none). */
+  function ownOf(evidence: IntentEvidence, intent: string): number {
+    const arrays = intentEvidenceArrays(evidence)
+    if (arrays === undefined) return evidence.withinTopic[intent] ?? 0
+    const index = positionOf(arrays, intent)
+    return index < 0 ? 0 : arrays.within[index]!
+  }
+  /** An intent's log-likelihood, in nats (-Infinity when the evidence has none). */
+  function totalOf(evidence: IntentEvidence, intent: string): number {
+    const arrays = intentEvidenceArrays(evidence)
+    if (arrays === undefined) return evidence.logLikelihoods[intent] ?? Number.NEGATIVE_INFINITY
+    const index = positionOf(arrays, intent)
+    return index < 0
+      ? Number.NEGATIVE_INFINITY
+      : arrays.topics[arrays.intentTopic[index]!]! + arrays.within[index]!
   }
 
   /**
@@ -157,13 +170,13 @@ export function createRouter(options: RouterOptions): Router {
       let topic = 0
       let within = 0
       if (evidence !== undefined) {
-        const { own, total } = evidenceOf(evidence, intent)
-        topic += total - own
+        const own = ownOf(evidence, intent)
+        topic += totalOf(evidence, intent) - own
         within += own
       }
       if (offer !== undefined) {
-        const { own, total } = evidenceOf(offer, intent)
-        topic += total - own
+        const own = ownOf(offer, intent)
+        topic += totalOf(offer, intent) - own
         within += own
       }
       levels.topic = Math.max(levels.topic, topic)
@@ -201,7 +214,7 @@ export function createRouter(options: RouterOptions): Router {
         const paused = scenarios.get(entry.scenario)
         return paused !== undefined && groupOf(paused) === topic
       })
-    const raw: Array<{ id: string; value: number }> = []
+    const values = new Float64Array(scenarioIds.length)
     type Candidate = {
       id: string
       margin: number
@@ -223,13 +236,15 @@ export function createRouter(options: RouterOptions): Router {
             candidate.rank > than.rank + 1e-9 ||
             (candidate.rank > than.rank - 1e-9 && candidate.within > than.within)
           : candidate.margin > than.margin)
+    let position = -1
     for (const [id, compiled] of scenarios) {
+      position++
       const levels = levelsOf(compiled, input)
       if (id === current.scenario.id) {
-        raw.push({ id, value: levels.value + stickiness })
+        values[position] = levels.value + stickiness
         continue
       }
-      raw.push({ id, value: levels.value })
+      values[position] = levels.value
       if (!informed || levels.value === Number.NEGATIVE_INFINITY) continue
       if (evidence.negatedIntent !== undefined && compiled.scenario.intents.includes(evidence.negatedIntent))
         continue
@@ -238,15 +253,16 @@ export function createRouter(options: RouterOptions): Router {
       const needed = leaving ? 0 : Math.max(0, (across ? acrossTopics : topicStickiness) - discount)
       const lift = across ? levels.topic - stay.topic : levels.within - stay.within
       const margin = lift - needed
-      const rank = margin + (across && margin > 0 && visited(groupOf(compiled)) ? returnPreference : 0)
-      const candidate = { id, margin, within: levels.within, lift, needed, across, rank }
       if (margin <= 0) {
-        if (closest === undefined || margin > closest.margin) closest = candidate
+        if (closest === undefined || margin > closest.margin)
+          closest = { id, margin, within: levels.within, lift, needed, across, rank: margin }
         continue
       }
+      const rank = margin + (across && visited(groupOf(compiled)) ? returnPreference : 0)
+      const candidate = { id, margin, within: levels.within, lift, needed, across, rank }
       if (better(candidate, best)) best = candidate
     }
-    const scores = normalise(raw, state.scenario)
+    const scores = normalise(scenarioIds, values, state.scenario)
     const base = { previousScenario: state.scenario, scores }
     if (best !== undefined) {
       const target = scenarios.get(best.id)!
@@ -388,22 +404,23 @@ function resume(
 
 /** Turns raw log-likelihoods into probabilities (softmax), rounded for display; highest first. */
 function normalise(
-  raw: ReadonlyArray<{ id: string; value: number }>,
+  ids: readonly string[],
+  values: Float64Array,
   current: string | null,
 ): RouteDecision['scores'] {
   let top = Number.NEGATIVE_INFINITY
-  for (const entry of raw) if (entry.value > top) top = entry.value
-  const weights = new Float64Array(raw.length)
+  for (const value of values) if (value > top) top = value
+  const weights = new Float64Array(values.length)
   let total = 0
-  for (let index = 0; index < raw.length; index++) {
-    const { value } = raw[index]!
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index]!
     // With no finite value the weights stay 0 (and `top` is -Infinity, never subtracted).
     if (value !== Number.NEGATIVE_INFINITY) total += weights[index] = Math.exp(value - top)
   }
   total ||= 1
-  const scores: RouteDecision['scores'] = new Array(raw.length)
-  for (let index = 0; index < raw.length; index++) {
-    const { id } = raw[index]!
+  const scores: RouteDecision['scores'] = new Array(values.length)
+  for (let index = 0; index < values.length; index++) {
+    const id = ids[index]!
     scores[index] = { scenario: id, score: round(weights[index]! / total), boosted: id === current }
   }
   return scores.sort((left, right) => right.score - left.score)
