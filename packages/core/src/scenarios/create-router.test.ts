@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { type DefinitionScenario, scenarioSchema } from '../definition/definition-schema.ts'
+import { createIntentEvidence, type IntentEvidence } from '../sensor/create-intent-evidence.ts'
 import { createRouter } from './create-router.ts'
 import type { NavigationState, RouteInput } from './types.ts'
 
@@ -249,5 +250,47 @@ describe('createRouter', () => {
         },
       ),
     )
+  })
+})
+
+describe('createRouter with the evidence model', () => {
+  const model = createIntentEvidence({
+    intents: [
+      { id: 'refund', examples: ['I want a refund', 'refund my order', 'money back please'], keywords: [] },
+      { id: 'pricing', examples: ['what are your prices', 'how much is the plan'], keywords: [] },
+      { id: 'cancel', examples: ['cancel my order', 'please cancel it'], keywords: [] },
+      { id: 'thanks', examples: ['thanks'], keywords: [] },
+    ],
+  })
+  const router = createRouter({ scenarios })
+  const routeOn = (evidence: IntentEvidence) => router.route(inRefunds, input({}, { evidence })).scenario
+
+  it('reads a measurement by its arrays, and a changed or copied one by its records', () => {
+    const text = 'I want a refund for my order'
+    expect(routeOn(model.measure(text))).toBe('refunds')
+    const pushed = (evidence: IntentEvidence) => ({ ...evidence.logLikelihoods, cancel: 50 })
+    // A spread with records of its own, records replaced, records changed in place: all move.
+    const spread = model.measure(text)
+    expect(routeOn({ ...spread, logLikelihoods: pushed(spread) })).toBe('cancellation')
+    const replaced = model.measure(text)
+    replaced.logLikelihoods = pushed(replaced)
+    expect(routeOn(replaced)).toBe('cancellation')
+    const changed = model.measure(text)
+    changed.logLikelihoods.cancel = 50
+    expect(routeOn(changed)).toBe('cancellation')
+  })
+
+  it('gives evidence no number can rank (NaN) no weight and no move', () => {
+    const nan = {
+      words: 2,
+      logLikelihoods: { refund: 0, pricing: Number.NaN, cancel: 0.5, thanks: 0 },
+      topics: {},
+      withinTopic: {},
+    }
+    const decision = router.route(inRefunds, input({}, { evidence: nan }))
+    expect(decision.scenario).toBe('refunds')
+    const scores = Object.fromEntries(decision.scores.map((entry) => [entry.scenario, entry.score]))
+    expect(scores.pricing).toBe(0)
+    expect(scores.refunds! + scores.cancellation!).toBeCloseTo(1, 2)
   })
 })

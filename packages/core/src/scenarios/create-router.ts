@@ -1,10 +1,6 @@
 import { compileExpression } from '../enforcement/compile-expression.ts'
 import type { CompiledExpression } from '../enforcement/types.ts'
-import {
-  type IntentEvidence,
-  type IntentEvidenceArrays,
-  intentEvidenceArrays,
-} from '../sensor/create-intent-evidence.ts'
+import { type IntentEvidence, intentEvidenceArrays } from '../sensor/create-intent-evidence.ts'
 import type {
   NavigationState,
   PausedScenario,
@@ -115,7 +111,7 @@ export function createRouter(options: RouterOptions): Router {
   /** A scenario's evidence: its best intent's (or an aside's it answers), per level. */
   function levelsOf(
     compiled: CompiledScenario,
-    input: RouteInput,
+    read: TurnEvidence,
     withAsides = false,
   ): { topic: number; within: number; value: number } {
     const levels = {
@@ -123,37 +119,46 @@ export function createRouter(options: RouterOptions): Router {
       within: Number.NEGATIVE_INFINITY,
       value: Number.NEGATIVE_INFINITY,
     }
-    addIntentLevels(levels, compiled.scenario.intents, input)
-    if (withAsides) addIntentLevels(levels, asides[compiled.scenario.id] ?? [], input)
+    addIntentLevels(levels, compiled.scenario.intents, read)
+    if (withAsides) addIntentLevels(levels, asides[compiled.scenario.id] ?? [], read)
     return levels
   }
 
   // Intent positions in the evidence model's arrays, found once per model.
   let indexedIntents: readonly string[] | undefined
   let intentIndex = new Map<string, number>()
-  /** Where `intent` sits in `arrays` (-1: the model has no such intent). */
-  function positionOf(arrays: IntentEvidenceArrays, intent: string): number {
+  /** How to read one evidence: from the model's arrays when it has them, else from its records. */
+  function readerOf(evidence: IntentEvidence): EvidenceReader {
+    const arrays = intentEvidenceArrays(evidence)
+    if (arrays === undefined)
+      return {
+        own: (intent) => evidence.withinTopic[intent] ?? 0,
+        total: (intent) => evidence.logLikelihoods[intent] ?? Number.NEGATIVE_INFINITY,
+      }
     if (arrays.intents !== indexedIntents) {
       indexedIntents = arrays.intents
       intentIndex = new Map(arrays.intents.map((id, index) => [id, index]))
     }
-    return intentIndex.get(intent) ?? -1
+    const positions = intentIndex
+    const { within, topics, intentTopic } = arrays
+    return {
+      own: (intent) => {
+        const index = positions.get(intent)
+        return index === undefined ? 0 : within[index]!
+      },
+      total: (intent) => {
+        const index = positions.get(intent)
+        return index === undefined ? Number.NEGATIVE_INFINITY : topics[intentTopic[index]!]! + within[index]!
+      },
+    }
   }
-  /** An intent's evidence within its topic, in nats (0 when the evidence has none). */
-  function ownOf(evidence: IntentEvidence, intent: string): number {
-    const arrays = intentEvidenceArrays(evidence)
-    if (arrays === undefined) return evidence.withinTopic[intent] ?? 0
-    const index = positionOf(arrays, intent)
-    return index < 0 ? 0 : arrays.within[index]!
-  }
-  /** An intent's log-likelihood, in nats (-Infinity when the evidence has none). */
-  function totalOf(evidence: IntentEvidence, intent: string): number {
-    const arrays = intentEvidenceArrays(evidence)
-    if (arrays === undefined) return evidence.logLikelihoods[intent] ?? Number.NEGATIVE_INFINITY
-    const index = positionOf(arrays, intent)
-    return index < 0
-      ? Number.NEGATIVE_INFINITY
-      : arrays.topics[arrays.intentTopic[index]!]! + arrays.within[index]!
+
+  /** The turn's evidence and an accepted offer's, each read once per route. */
+  function readTurn(input: RouteInput): TurnEvidence {
+    return {
+      ...(input.evidence === undefined ? {} : { evidence: readerOf(input.evidence) }),
+      ...(input.offer === undefined ? {} : { offer: readerOf(input.offer) }),
+    }
   }
 
   /**
@@ -163,20 +168,20 @@ export function createRouter(options: RouterOptions): Router {
   function addIntentLevels(
     levels: { topic: number; within: number; value: number },
     intents: readonly string[],
-    input: RouteInput,
+    read: TurnEvidence,
   ): void {
-    const { evidence, offer } = input
+    const { evidence, offer } = read
     for (const intent of intents) {
       let topic = 0
       let within = 0
       if (evidence !== undefined) {
-        const own = ownOf(evidence, intent)
-        topic += totalOf(evidence, intent) - own
+        const own = evidence.own(intent)
+        topic += evidence.total(intent) - own
         within += own
       }
       if (offer !== undefined) {
-        const own = ownOf(offer, intent)
-        topic += totalOf(offer, intent) - own
+        const own = offer.own(intent)
+        topic += offer.total(intent) - own
         within += own
       }
       levels.topic = Math.max(levels.topic, topic)
@@ -202,11 +207,15 @@ export function createRouter(options: RouterOptions): Router {
     const evidence = input.evidence
     if (evidence === undefined) return undefined
     const informed = evidence.words > 0 || (input.offer?.words ?? 0) > 0
-    const stay = levelsOf(current, input, true)
+    const read = readTurn(input)
+    const stay = levelsOf(current, read, true)
     const leaving =
       evidence.negatedIntent !== undefined && current.scenario.intents.includes(evidence.negatedIntent)
     const discount = input.topicShift ? switchCueDiscount : 0
     const acrossTopics = stickiness + (input.answersQuestion ? answerStickiness : 0)
+    /** Whether the answer raised what a move needed (across topics, when anything was needed). */
+    const raised = (across: boolean) =>
+      input.answersQuestion === true && across && answerStickiness > 0 && !leaving
     const group = groupOf(current)
     /** Whether the user has been in `topic`: a paused scenario belongs to it. */
     const visited = (topic: string) =>
@@ -239,13 +248,14 @@ export function createRouter(options: RouterOptions): Router {
     let position = -1
     for (const [id, compiled] of scenarios) {
       position++
-      const levels = levelsOf(compiled, input)
+      const levels = levelsOf(compiled, read)
       if (id === current.scenario.id) {
         values[position] = levels.value + stickiness
         continue
       }
       values[position] = levels.value
-      if (!informed || levels.value === Number.NEGATIVE_INFINITY) continue
+      // No evidence for it (-Infinity), or evidence no number can rank (NaN from a custom model).
+      if (!informed || !(levels.value > Number.NEGATIVE_INFINITY)) continue
       if (evidence.negatedIntent !== undefined && compiled.scenario.intents.includes(evidence.negatedIntent))
         continue
       if (compiled.entry !== undefined && !isTrue(compiled.entry, input.variables)) continue
@@ -253,6 +263,7 @@ export function createRouter(options: RouterOptions): Router {
       const needed = leaving ? 0 : Math.max(0, (across ? acrossTopics : topicStickiness) - discount)
       const lift = across ? levels.topic - stay.topic : levels.within - stay.within
       const margin = lift - needed
+      if (Number.isNaN(margin)) continue
       if (margin <= 0) {
         if (closest === undefined || margin > closest.margin)
           closest = { id, margin, within: levels.within, lift, needed, across, rank: margin }
@@ -270,7 +281,7 @@ export function createRouter(options: RouterOptions): Router {
       const resumed = paused.find((entry) => entry.scenario === best.id)
       const why = `the words are e^${round(best.lift)} times likelier under ${best.across ? `the topic of "${best.id}"` : `"${best.id}"`} (needed e^${round(best.needed)}${
         input.topicShift ? ', lowered by a switch cue' : ''
-      }${input.answersQuestion && best.across && answerStickiness > 0 ? ', raised: it answers the last question' : ''}${leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
+      }${raised(best.across) ? ', raised: it answers the last question' : ''}${leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
       if (resumed !== undefined) return resume(target, resumed, paused, why, state, input, base, loopGuard)
       const decision = enter(target, 'switched', why, state, input, base, loopGuard)
       return { ...decision, state: { ...decision.state, paused } }
@@ -280,7 +291,7 @@ export function createRouter(options: RouterOptions): Router {
       ? 'no topic words: the message continues the current scenario'
       : closest === undefined
         ? 'no other scenario matched'
-        : `best other ${closest.across ? `topic ("${closest.id}")` : `"${closest.id}"`} is e^${round(closest.lift)} times likelier, under the stickiness e^${round(closest.needed)}`
+        : `best other ${closest.across ? `topic ("${closest.id}")` : `"${closest.id}"`} is e^${round(closest.lift)} times likelier, under the stickiness e^${round(closest.needed)}${raised(closest.across) ? ', raised: it answers the last question' : ''}`
     return {
       ...base,
       ...moved,
@@ -370,6 +381,18 @@ export function createRouter(options: RouterOptions): Router {
 
 type Base = Pick<RouteDecision, 'previousScenario' | 'scores'>
 
+/** An evidence's values by intent: `own` within its topic and `total` (its log-likelihood), in nats. */
+interface EvidenceReader {
+  own(intent: string): number
+  total(intent: string): number
+}
+
+/** The turn's evidence and an accepted offer's, as readers. */
+interface TurnEvidence {
+  evidence?: EvidenceReader
+  offer?: EvidenceReader
+}
+
 /** The paused stack after leaving the current scenario: it goes on top, an older copy of it goes. */
 function pauseCurrent(state: NavigationState, maxPaused: number): PausedScenario[] {
   const rest = (state.paused ?? []).filter((entry) => entry.scenario !== state.scenario)
@@ -414,8 +437,8 @@ function normalise(
   let total = 0
   for (let index = 0; index < values.length; index++) {
     const value = values[index]!
-    // With no finite value the weights stay 0 (and `top` is -Infinity, never subtracted).
-    if (value !== Number.NEGATIVE_INFINITY) total += weights[index] = Math.exp(value - top)
+    // -Infinity and NaN weigh 0; with no such value `top` stays -Infinity and is never subtracted.
+    if (value > Number.NEGATIVE_INFINITY) total += weights[index] = Math.exp(value - top)
   }
   total ||= 1
   const scores: RouteDecision['scores'] = new Array(values.length)

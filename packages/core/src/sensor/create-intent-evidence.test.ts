@@ -155,30 +155,32 @@ describe('createIntentEvidence', () => {
     expect(single.leader('find a bus').lead).toBe(Number.POSITIVE_INFINITY)
   })
 
-  it('gives the router its arrays, and every reader and copy the same records an eager build gives', () => {
+  it('gives the router its arrays until the records are read, and every copy the records', () => {
     const evidence = model.measure('Please book the bus to Fresno')
     const arrays = intentEvidenceArrays(evidence)!
     expect(arrays.intents).toEqual(intents.map((intent) => intent.id))
+    // A spread is another object: it is read through its records, never the arrays.
+    expect(intentEvidenceArrays({ ...evidence })).toBeUndefined()
+    // The records agree with the arrays they are built from...
     arrays.intents.forEach((id, index) => {
-      expect(arrays.within[index]).toBe(evidence.withinTopic[id])
-      expect(arrays.topics[arrays.intentTopic[index]!]! + arrays.within[index]!).toBe(
-        evidence.logLikelihoods[id],
+      expect(evidence.withinTopic[id]).toBe(arrays.within[index])
+      expect(evidence.logLikelihoods[id]).toBe(
+        arrays.topics[arrays.intentTopic[index]!]! + arrays.within[index]!,
       )
     })
+    // ...and once read they may be changed, so the arrays are no longer handed out.
+    expect(intentEvidenceArrays(evidence)).toBeUndefined()
     const records = {
       words: evidence.words,
       logLikelihoods: { ...evidence.logLikelihoods },
       topics: { ...evidence.topics },
       withinTopic: { ...evidence.withinTopic },
     }
-    // A store's copy, a structured clone, JSON and a spread all carry the records, never the arrays.
+    // A store's copy, a structured clone, JSON and a spread all carry the records.
     expect(cloneStoredValue(evidence)).toEqual(records)
     expect(structuredClone(evidence)).toEqual(records)
     expect(JSON.parse(JSON.stringify(evidence))).toEqual(records)
     expect({ ...evidence }.topics).toEqual(records.topics)
-    expect(intentEvidenceArrays(cloneStoredValue(evidence))).toBeUndefined()
-    // Evidence built by hand has no arrays: readers fall back to its records.
-    expect(intentEvidenceArrays(records)).toBeUndefined()
     evidence.topics = { buses: 1 }
     expect(evidence.topics).toEqual({ buses: 1 })
   })

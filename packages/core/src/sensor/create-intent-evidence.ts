@@ -32,9 +32,6 @@ export interface IntentEvidence {
   negatedIntent?: string
 }
 
-/** The key under which a measurement of {@link createIntentEvidence} carries its values as arrays. */
-const arraysKey: unique symbol = Symbol('focal.intentEvidence.arrays')
-
 /**
  * A measurement's values as arrays in its model's order, for readers on the hot path (the
  * router, the sensor's blend): reading them builds none of the keyed records.
@@ -51,12 +48,21 @@ export interface IntentEvidenceArrays {
 }
 
 /**
- * The arrays behind a measurement of {@link createIntentEvidence}, or undefined for evidence built
- * elsewhere (read its records then). `logLikelihoods[intents[i]]` is
+ * The arrays behind each measurement of {@link createIntentEvidence} whose records nobody has read
+ * yet. A side table keyed by the measurement itself: a copy or a spread is another object and is
+ * read through its records, and a measurement whose records were read (and so may have been
+ * changed) leaves the table.
+ */
+const arraysOf = new WeakMap<IntentEvidence, IntentEvidenceArrays>()
+
+/**
+ * The arrays behind a measurement of {@link createIntentEvidence} while they still say what its
+ * records say, or undefined (evidence built elsewhere, a copy, a measurement whose records have
+ * been read): read its records then. `logLikelihoods[intents[i]]` is
  * `topics[intentTopic[i]] + within[i]`.
  */
 export function intentEvidenceArrays(evidence: IntentEvidence): IntentEvidenceArrays | undefined {
-  return (evidence as { [arraysKey]?: IntentEvidenceArrays })[arraysKey]
+  return arraysOf.get(evidence)
 }
 
 /** Options of {@link createIntentEvidence}. */
@@ -314,21 +320,13 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
 
   /**
    * A measurement: its keyed records are built on first read (by a reader, `JSON.stringify`, a
-   * spread or a store's copy alike), and its arrays travel under a symbol key that no copy keeps.
+   * spread or a store's copy alike); until then the router and the sensor read its arrays
+   * ({@link intentEvidenceArrays}). Once read, the records may be changed, so the arrays are
+   * dropped and every reader goes by the records.
    */
   function measurement(known: number, topicSums: Float64Array, withinSums: Float64Array): IntentEvidence {
     let keyed: ReturnType<typeof records> | undefined
-    const built = () => {
-      keyed ??= records(topicSums, withinSums)
-      return keyed
-    }
-    const arrays: IntentEvidenceArrays = {
-      intents: intentIds,
-      intentTopic: intentTopics,
-      topics: topicSums,
-      within: withinSums,
-    }
-    return {
+    const evidence: IntentEvidence = {
       words: known,
       get logLikelihoods() {
         return built().logLikelihoods
@@ -348,8 +346,21 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
       set withinTopic(value) {
         built().withinTopic = value
       },
-      [arraysKey]: arrays,
-    } as IntentEvidence
+    }
+    function built() {
+      if (keyed === undefined) {
+        keyed = records(topicSums, withinSums)
+        arraysOf.delete(evidence)
+      }
+      return keyed
+    }
+    arraysOf.set(evidence, {
+      intents: intentIds,
+      intentTopic: intentTopics,
+      topics: topicSums,
+      within: withinSums,
+    })
+    return evidence
   }
 
   function measureWords(words: readonly string[]): Omit<IntentEvidence, 'negatedIntent'> {

@@ -81,6 +81,40 @@ describe('createSensor', () => {
     ])
   })
 
+  it('refuses two intents with one id, naming where', () => {
+    expect(() => createSensor({ intents: [...intents, { ...intents[0]!, keywords: ['money'] }] })).toThrow(
+      expect.objectContaining({
+        code: 'invalid-argument',
+        issues: [{ path: 'intents[3].id', message: 'duplicate intent id' }],
+      }),
+    )
+  })
+
+  it('ranks a large definition the same way: score, then lexical score, then definition order', () => {
+    const many = Array.from({ length: 150 }, (_, index) => ({
+      id: `intent_${index}`,
+      keywords: index % 3 === 0 ? ['shared'] : [`only${index}`],
+      examples: [],
+    }))
+    const confidences = Array.from({ length: 150 }, (_, index) => (index % 7 === 0 ? 0.7 : index % 5) / 10)
+    const classifier = {
+      classify: () => ({ label: 'intent_0', confidence: confidences[0]!, alternatives: [] }),
+      labels: many.map((intent) => intent.id),
+      confidences: () => confidences,
+    }
+    const ranked = createSensor({ intents: many, classifier }).senseSync('shared').alternatives
+    const lexical = (id: string) => (Number(id.slice(7)) % 3 === 0 ? 0.7 : 0)
+    const expected = [...many]
+      .map((intent, index) => ({
+        intent: intent.id,
+        confidence: Math.max(lexical(intent.id), confidences[index]!),
+      }))
+      .sort(
+        (left, right) => right.confidence - left.confidence || lexical(right.intent) - lexical(left.intent),
+      )
+    expect(ranked).toEqual(expected)
+  })
+
   it("fills perception.goal with the goal parser's reading, parsed once, for readers, JSON and copies alike", () => {
     const parsed: string[] = []
     const goalParser = {

@@ -1,3 +1,4 @@
+import { FocalError } from '../errors/focal-error.ts'
 import type { ClarificationOption } from '../ports/turn-types.ts'
 import {
   type IntentEvidence,
@@ -92,6 +93,16 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
   const switchCues = (options.switchCues ?? ['instead', 'something else', 'actually']).map(
     (cue) => ` ${normalizeText(cue)} `,
   )
+  const seen = new Set<string>()
+  intents.forEach((intent, index) => {
+    if (seen.has(intent.id))
+      throw new FocalError({
+        code: 'invalid-argument',
+        message: `intent id "${intent.id}" is given twice: each intent needs its own id`,
+        issues: [{ path: `intents[${index}].id`, message: 'duplicate intent id' }],
+      })
+    seen.add(intent.id)
+  })
   const scorer = createIntentScorer({ intents })
   const blend = createBlend(scorer, evidenceTemperature)
 
@@ -248,9 +259,24 @@ function createBlend(scorer: IntentScorer, temperature: number) {
       }
     }
     if (evidence !== undefined) addEvidence(evidence, blended)
-    // Insertion sort by (blended, lexical), highest first: stable, so ties keep definition order.
-    const order = new Int32Array(count)
-    for (let index = 0; index < count; index++) {
+    return ranked(ids, blended, lexical)
+  }
+}
+
+/** Up to this many intents are ranked by insertion sort (no comparator calls); more by `Array.sort`. */
+const insertionSortLimit = 64
+
+/**
+ * The intents ranked by blended score, highest first; ties go to the higher lexical score, then to
+ * definition order (both sorts are stable over positions given in that order).
+ */
+function ranked(ids: readonly string[], blended: Float64Array, lexical: Float64Array): IntentScore[] {
+  const count = ids.length
+  const order = Array.from({ length: count }, (_, index) => index)
+  if (count > insertionSortLimit) {
+    order.sort((left, right) => blended[right]! - blended[left]! || lexical[right]! - lexical[left]!)
+  } else {
+    for (let index = 1; index < count; index++) {
       let at = index
       while (at > 0) {
         const before = order[at - 1]!
@@ -263,13 +289,8 @@ function createBlend(scorer: IntentScorer, temperature: number) {
       }
       order[at] = index
     }
-    const scores: IntentScore[] = new Array(count)
-    for (let rank = 0; rank < count; rank++) {
-      const index = order[rank]!
-      scores[rank] = { intent: ids[index]!, confidence: blended[index]! }
-    }
-    return scores
   }
+  return order.map((index) => ({ intent: ids[index]!, confidence: blended[index]! }))
 }
 
 /**
