@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import type { Perception } from '../sensor/types.ts'
 import { createEngine } from './create-engine.ts'
 
 /** A bus agent beside a restaurant agent; the bus trip asks where the user leaves from. */
-const busAndDining = (answerStickiness?: number) => ({
+const busAndDining = (answerStickiness?: number, question = 'Where are you leaving from, and when?') => ({
   ...(answerStickiness === undefined ? {} : { settings: { answerStickiness } }),
   intents: [
     {
@@ -34,16 +35,14 @@ const busAndDining = (answerStickiness?: number) => ({
     {
       id: 'bus-trip',
       intents: ['bus'],
-      steps: [
-        { id: 'route', required: [{ field: 'origin', question: 'Where are you leaving from, and when?' }] },
-      ],
+      steps: [{ id: 'route', required: [{ field: 'origin', question }] }],
     },
     { id: 'dining', intents: ['restaurant'], steps: [{ id: 'find' }] },
   ],
 })
 
-async function afterTheQuestion(text: string, answerStickiness?: number) {
-  const engine = createEngine({ definition: busAndDining(answerStickiness), ledger: false })
+async function afterTheQuestion(text: string, answerStickiness?: number, question?: string) {
+  const engine = createEngine({ definition: busAndDining(answerStickiness, question), ledger: false })
   const first = await engine.turn({ sessionId: 'trip', text: 'I need bus tickets to Los Angeles' })
   const answer = await engine.turn({ sessionId: 'trip', text })
   return {
@@ -66,6 +65,25 @@ describe("an answer to the engine's own question, across a conversation", () => 
 
   it('takes settings.answerStickiness from the definition (0: the same answer leaves)', async () => {
     expect((await afterTheQuestion(answer, 0)).scenario).toBe('dining')
+  })
+
+  it('never holds a user who moves on with a switch cue or a request of their own', async () => {
+    for (const text of [
+      'Actually I want to book a table at an Italian restaurant',
+      'Reserve a table at a restaurant',
+      'I need a table at the Italian restaurant for dinner',
+    ]) {
+      const turn = await afterTheQuestion(text)
+      expect(turn.scenario, text).toBe('dining')
+      expect(turn.reason, text).not.toMatch(/raised/)
+    }
+  })
+
+  it('takes a "yes" to an offer worded with a question word as accepting the offer', async () => {
+    const offer = 'Would you like me to find a restaurant for dinner where you arrive?'
+    const turn = await afterTheQuestion('Yes please', undefined, offer)
+    expect(turn.asked).toBe(offer)
+    expect(turn.scenario).toBe('dining')
   })
 
   it('never holds a user who asks something of their own instead of answering', async () => {
@@ -122,6 +140,43 @@ const outings = {
   ],
 }
 
+/** A perception two intents share about equally: the ambiguity trap asks. */
+function unclear(intents: readonly string[], entities: Perception['entities'] = {}): Perception {
+  return {
+    intent: intents[0]!,
+    confidence: 0.45,
+    alternatives: intents.map((intent) => ({ intent, confidence: 0.45 })),
+    entities,
+    ambiguity: { score: 1, reason: `"${intents[0]}" and "${intents[1]}" are about equally likely` },
+    topicShift: false,
+    source: 'deterministic',
+  }
+}
+
+/** A perception clear about one intent. */
+function clear(intent: string, entities: Perception['entities'] = {}): Perception {
+  return {
+    intent,
+    confidence: 0.9,
+    alternatives: [{ intent, confidence: 0.9 }],
+    entities,
+    ambiguity: { score: 0.1, reason: 'clear' },
+    topicShift: false,
+    source: 'deterministic',
+  }
+}
+
+/** A sensor that answers from a script by text and records what it was asked to read. */
+function scriptedSensor(sensed: string[], script: Record<string, Perception>) {
+  const senseSync = (text: string): Perception => {
+    sensed.push(text)
+    const perception = script[text]
+    if (perception === undefined) throw new Error(`no scripted perception for "${text}"`)
+    return structuredClone(perception)
+  }
+  return { senseSync, sense: async (text: string) => senseSync(text) }
+}
+
 describe('a reply to a clarification, read with the message it clarifies', () => {
   it('enters what both messages say together instead of asking again', async () => {
     const engine = createEngine({ definition: outings, ledger: false })
@@ -138,6 +193,43 @@ describe('a reply to a clarification, read with the message it clarifies', () =>
     const engine = createEngine({ definition: outings, ledger: false })
     const alone = await engine.turn({ sessionId: 'fresh', text: 'an outdoor one' })
     expect(alone.type).toBe('clarification')
+  })
+
+  it('keeps the reply its own facts and records what it was read with (a scripted sensor)', async () => {
+    const vague = 'Find me something fun to do for $50'
+    const reply = 'an outdoor one, $20'
+    const sensed: string[] = []
+    const engine = createEngine({
+      definition: outings,
+      ledger: false,
+      sensor: scriptedSensor(sensed, {
+        [vague]: unclear(['events', 'movies'], { amount: 50, currency: 'USD' }),
+        [reply]: unclear(['events', 'weather'], { amount: 20, currency: 'USD' }),
+        [`${vague} ${reply}`]: clear('events', { amount: 50, currency: 'USD' }),
+      }),
+    })
+    expect((await engine.turn({ sessionId: 'own', text: vague })).type).toBe('clarification')
+    const answered = await engine.turn({ sessionId: 'own', text: reply })
+    const session = await engine.getSession('own')
+    expect(session?.navigation.scenario).toBe('find-events')
+    // The joined text's first amount is the earlier $50; the answer's own $20 is what it says now.
+    expect(session?.fields.amount).toBe(20)
+    expect(answered.provenance.route?.reason).toContain(
+      `read with the message the clarification asked about: "${vague}"`,
+    )
+    expect(sensed).toEqual([vague, reply, `${vague} ${reply}`])
+  })
+
+  it('never pays a second reading with a sensor that has no synchronous path (a model sensor)', async () => {
+    const sensed: string[] = []
+    const scripted = scriptedSensor(sensed, {
+      'Find me something fun to do tonight': unclear(['events', 'movies']),
+      'an outdoor one': unclear(['events', 'weather']),
+    })
+    const engine = createEngine({ definition: outings, ledger: false, sensor: { sense: scripted.sense } })
+    await engine.turn({ sessionId: 'model', text: 'Find me something fun to do tonight' })
+    expect((await engine.turn({ sessionId: 'model', text: 'an outdoor one' })).type).toBe('clarification')
+    expect(sensed).toEqual(['Find me something fun to do tonight', 'an outdoor one'])
   })
 
   it('keeps the reply its own facts: an option it picks still wins', async () => {

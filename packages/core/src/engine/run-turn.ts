@@ -7,6 +7,7 @@ import { twoRequests, unclearTurnReason } from './detect-unclear-turn.ts'
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
 import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
+import { acceptedOffer, answersQuestion } from './last-reply.ts'
 import { pause } from './pause-turn.ts'
 import { resumeTurn } from './resume-turn.ts'
 import { roundScore } from './round-score.ts'
@@ -131,21 +132,30 @@ async function senseAndAct(
     now: clock.now(),
     ...(pending === undefined ? {} : { pendingOptions: pending.options }),
   }
-  const sense = async (text: string) =>
-    compiled.sensor.senseSync?.(text, senseContext) ?? (await compiled.sensor.sense(text, senseContext))
-  let perception = await sense(input.text)
+  const { sensor } = compiled
+  let perception =
+    sensor.senseSync?.(input.text, senseContext) ?? (await sensor.sense(input.text, senseContext))
   scratch.unclear = input.text
-  if (pending?.unclear !== undefined && perception.ambiguity.score > settings.ambiguityThreshold) {
-    // An answer to a clarification that picks no option is read with the message it clarifies;
-    // the turn's own entities, act and switch cue stay its own.
+  // An answer to a clarification that picks no option is read with the message it clarifies:
+  // deterministic sensors only (a model sensor would pay a second call), support agents only (a
+  // task agent narrows its goal from the answer instead).
+  let readWith: string | undefined
+  if (
+    pending?.unclear !== undefined &&
+    sensor.senseSync !== undefined &&
+    compiled.definition.kind !== 'task' &&
+    perception.ambiguity.score > settings.ambiguityThreshold
+  ) {
     const joined = `${pending.unclear} ${input.text}`.slice(-unclearMemory)
-    const together = await sense(joined)
+    const together = sensor.senseSync(joined, senseContext)
     if (together.ambiguity.score < perception.ambiguity.score) {
+      // The turn's own entities, act and switch cue stay its own.
       together.entities = perception.entities
       together.topicShift = perception.topicShift
       if (perception.act === undefined) delete together.act
       else together.act = perception.act
       perception = together
+      readWith = pending.unclear
     }
     scratch.unclear = joined
   }
@@ -229,7 +239,7 @@ async function senseAndAct(
     }
   }
   const evidence = perception.evidence ?? compiled.evidence.measure(input.text)
-  const offer = acceptedOffer(dependencies, state, perception)
+  const offer = acceptedOffer(compiled.evidence, state, perception)
   const route = compiled.router.route(navigation, {
     alternatives: perception.alternatives,
     intent: perception.intent,
@@ -238,7 +248,9 @@ async function senseAndAct(
     variables,
     evidence,
     ...(offer === undefined ? {} : { offer }),
-    ...(answersQuestion(state, input.text) ? { answersQuestion: true } : {}),
+    ...(answersQuestion(state, input.text, { perception, offer, clarifying: pending !== undefined })
+      ? { answersQuestion: true }
+      : {}),
   })
   if (route.previousScenario !== route.scenario) {
     const profile = (fields: Record<string, unknown>) =>
@@ -271,7 +283,10 @@ async function senseAndAct(
     decision: route.decision,
     previousScenario: route.previousScenario,
     scores: route.scores,
-    reason: route.reason,
+    reason:
+      readWith === undefined
+        ? route.reason
+        : `${route.reason} (read with the message the clarification asked about: "${readWith}")`,
   }
   if (route.loop !== undefined && settings.handoff.enabled && settings.handoff.onLoop)
     return startHandoff(
@@ -354,71 +369,6 @@ function statedFacts(perception: Perception): Set<string> {
   for (const [name, value] of Object.entries(perception.entities))
     if (value !== undefined && !Array.isArray(value) && typeof value !== 'object') stated.add(name)
   return stated
-}
-
-/**
- * A proposal in the engine's last reply: what a "yes" accepts ("Shall I rent it?", "Would you like
- * to book a table?"). A confirmation of the task at hand ("Please confirm: a table for 2 at 7 pm",
- * "Is that right?") is not one: a "yes" to it goes on with the current scenario.
- */
-const offerPattern =
-  /\?\s*$|\b(?:shall i|should i|would you like|would you care|do you want|do you wish|do you need|want me to|can i|may i|are you interested|how about)\b/iu
-/** A sentence that restates the task at hand for a yes: "Please confirm: …", "Is that right?". */
-const confirmationPattern = /\b(?:confirm|confirmation|correct|is that right|is it right|right\?)/iu
-
-/**
- * The evidence of the engine's own last reply when this turn accepts it: the user opens with an
- * affirmation ("yes", "sure, please") and the reply ended on a question or a confirmation. Only
- * the engine's own words are used, never anything the user claims the assistant said.
- */
-function acceptedOffer(
-  dependencies: TurnDependencies,
-  state: EngineSessionState,
-  perception: Perception,
-): ReturnType<TurnDependencies['compiled']['evidence']['measure']> | undefined {
-  if (perception.act !== 'affirm') return undefined
-  const last = state.history.at(-1)
-  if (last?.role !== 'assistant') return undefined
-  const sentences = last.content.split(/(?<=[.!?])\s+/u)
-  const offered = sentences.findLast(
-    (sentence) => offerPattern.test(sentence) && !confirmationPattern.test(sentence),
-  )
-  if (offered === undefined) return undefined
-  const measured = dependencies.compiled.evidence.measure(offered)
-  return measured.words > 0 ? measured : undefined
-}
-
-/** A question for information: what, where, when, which, who, whose, how (much, many, long). */
-const informationQuestion = /\b(?:what|where|when|which|who|whose|how)\b/iu
-/**
- * A message that asks something itself ("where is my order?", "can you check the balance"): a
- * new request, not an answer.
- */
-const askingBack =
-  /\?|^\W*(?:what|where|when|which|who|whose|why|how|can|could|would|will|do|does|did|is|are)\b/iu
-/** A proposal worded as a question: "How about the 5:30 bus?", "What about Dogman?". */
-const proposalQuestion = /\b(?:how|what) about\b/iu
-/** An open invitation, not a question about the task at hand: "Anything else I can help with?". */
-const openInvitation = /\b(?:anything else|something else|help you with|can i help|may i help|assist you)\b/iu
-
-/**
- * Whether this turn answers a question the engine's own last reply ended on (and asks none
- * itself): a question for
- * information about the task at hand ("Where are you leaving from?", "How many tickets?"), not a
- * proposal ("How about the 5:30 bus?": a "yes" to it is {@link acceptedOffer}) nor an open
- * "anything else?". Only the engine's own words are read.
- */
-function answersQuestion(state: EngineSessionState, text: string): boolean {
-  if (askingBack.test(text)) return false
-  const last = state.history.at(-1)
-  if (last?.role !== 'assistant') return false
-  const asked = last.content.split(/(?<=[.!?])\s+/u).findLast((sentence) => /\?\s*$/u.test(sentence))
-  return (
-    asked !== undefined &&
-    informationQuestion.test(asked) &&
-    !proposalQuestion.test(asked) &&
-    !openInvitation.test(asked)
-  )
 }
 
 /**

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import type { IntentEvidence } from '../sensor/create-intent-evidence.ts'
+import type { Perception } from '../sensor/types.ts'
+import { answersQuestion } from './last-reply.ts'
+import { createInitialSessionState } from './session-state.ts'
+
+const afterReply = (reply: string) => ({
+  ...createInitialSessionState(),
+  history: [
+    { role: 'user' as const, content: 'I need bus tickets to Los Angeles' },
+    { role: 'assistant' as const, content: reply },
+  ],
+})
+const perception = (overrides: Partial<Perception> = {}): Perception => ({
+  intent: 'bus',
+  confidence: 0.9,
+  alternatives: [],
+  entities: {},
+  ambiguity: { score: 0.1, reason: 'clear' },
+  topicShift: false,
+  source: 'deterministic',
+  ...overrides,
+})
+const plain = { perception: perception(), offer: undefined, clarifying: false }
+const offer: IntentEvidence = { words: 1, logLikelihoods: {}, topics: {}, withinTopic: {} }
+
+describe('answersQuestion', () => {
+  it.each([
+    ['Where are you leaving from, and when?', true],
+    ['Got it. How many tickets do you need?', true],
+    ['What time would you like to leave?', true],
+    ['How about the 5:30 pm bus?', false],
+    ['Would you like me to find a restaurant for dinner where you arrive?', false],
+    ['Is there anything else I can help you with?', false],
+    ['Your tickets are booked.', false],
+  ])('after "%s": %s', (reply, expected) => {
+    expect(answersQuestion(afterReply(reply), 'From the Italian restaurant, after dinner', plain)).toBe(
+      expected,
+    )
+  })
+
+  it.each([
+    'Where is my order NW-3003?',
+    'can you find me a restaurant',
+    'I want a table at the Italian restaurant',
+    'Reserve a table at a restaurant',
+    'please book a table instead',
+  ])('a message that asks or requests something of its own ("%s") is not only an answer', (text) => {
+    expect(answersQuestion(afterReply('Where are you leaving from?'), text, plain)).toBe(false)
+  })
+
+  it('never holds a message with a switch cue, one that accepts an offer, or an answer to a clarification', () => {
+    const state = afterReply('Where are you leaving from?')
+    const text = 'From the Italian restaurant'
+    expect(answersQuestion(state, text, { ...plain, perception: perception({ topicShift: true }) })).toBe(
+      false,
+    )
+    expect(answersQuestion(state, text, { ...plain, offer })).toBe(false)
+    expect(answersQuestion(state, text, { ...plain, clarifying: true })).toBe(false)
+    expect(answersQuestion(createInitialSessionState(), text, plain)).toBe(false)
+  })
+})

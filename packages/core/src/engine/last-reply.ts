@@ -1,0 +1,95 @@
+import type { IntentEvidence, IntentEvidenceModel } from '../sensor/create-intent-evidence.ts'
+import type { Perception } from '../sensor/types.ts'
+import type { EngineSessionState } from './session-state.ts'
+
+// What the engine's own last reply says about this turn: whether the message accepts a proposal
+// the reply made, or answers a question it asked. Only the engine's own stored reply is read,
+// never text the user attributes to it.
+
+/**
+ * A proposal in the engine's last reply: what a "yes" accepts ("Shall I rent it?", "Would you like
+ * to book a table?"). A confirmation of the task at hand ("Please confirm: a table for 2 at 7 pm",
+ * "Is that right?") is not one: a "yes" to it goes on with the current scenario.
+ */
+const offerPattern =
+  /\?\s*$|\b(?:shall i|should i|would you like|would you care|do you want|do you wish|do you need|want me to|can i|may i|are you interested|how about)\b/iu
+/** A sentence that restates the task at hand for a yes: "Please confirm: …", "Is that right?". */
+const confirmationPattern = /\b(?:confirm|confirmation|correct|is that right|is it right|right\?)/iu
+
+/** The sentences of a reply. */
+const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/u)
+
+/** The engine's own last reply, if the conversation's last message is one. */
+function lastReply(state: EngineSessionState): string | undefined {
+  const last = state.history.at(-1)
+  return last?.role === 'assistant' ? last.content : undefined
+}
+
+/**
+ * The evidence of the engine's own last reply when this turn accepts it: the user opens with an
+ * affirmation ("yes", "sure, please") and the reply ended on a question or a proposal that is not
+ * a confirmation.
+ */
+export function acceptedOffer(
+  evidence: IntentEvidenceModel,
+  state: EngineSessionState,
+  perception: Perception,
+): IntentEvidence | undefined {
+  if (perception.act !== 'affirm') return undefined
+  const reply = lastReply(state)
+  if (reply === undefined) return undefined
+  const offered = sentencesOf(reply).findLast(
+    (sentence) => offerPattern.test(sentence) && !confirmationPattern.test(sentence),
+  )
+  if (offered === undefined) return undefined
+  const measured = evidence.measure(offered)
+  return measured.words > 0 ? measured : undefined
+}
+
+/** A question for information: what, where, when, which, who, whose, how (much, many, long). */
+const informationQuestion = /\b(?:what|where|when|which|who|whose|how)\b/iu
+/** A proposal worded as a question: "How about the 5:30 bus?", "What about Dogman?". */
+const proposalQuestion = /\b(?:how|what) about\b/iu
+/** A question that opens as an offer: "Would you like me to find a restaurant where you arrive?". */
+const offerOpening =
+  /^\W*(?:shall i|should i|would you like|would you care|do you want|do you wish|do you need|want me to|can i|may i|are you interested)\b/iu
+/** An open invitation, not a question about the task at hand: "Anything else I can help with?". */
+const openInvitation = /\b(?:anything else|something else|help you with|can i help|may i help|assist you)\b/iu
+
+/**
+ * A message that asks or requests something of its own: a question ("where is my order?", "can
+ * you check the balance"), a request ("I want…", "please…", "let's…") or an imperative ("book…",
+ * "reserve…", "send…"). Such a message is a new request, never only an answer.
+ */
+const askingBack =
+  /\?|^\W*(?:what|where|when|which|who|whose|why|how|can|could|would|will|do|does|did|is|are)\b/iu
+const requesting =
+  /^\W*(?:please|i want|i'd like|i would like|i need|let's|lets|help|book|reserve|find|get|show|search|look|cancel|buy|order|check|give|tell|send|transfer|play|rent|schedule|add|set|make|change|call)\b/iu
+
+/**
+ * Whether this turn only answers a question the engine's own last reply ended on: a question for
+ * information about the task at hand ("Where are you leaving from?", "How many tickets?"), not a
+ * proposal ("How about the 5:30 bus?", "Would you like me to book it?": a "yes" to it is an
+ * {@link acceptedOffer}) nor an open "anything else?"; and a message that neither asks nor
+ * requests anything itself, carries no switch cue ("actually", "instead") and accepts no offer.
+ * The engine's own clarifications and loop replies (a pending clarification) are not such
+ * questions: their answer chooses, it does not continue a task.
+ */
+export function answersQuestion(
+  state: EngineSessionState,
+  text: string,
+  turn: { perception: Perception; offer: IntentEvidence | undefined; clarifying: boolean },
+): boolean {
+  if (turn.perception.topicShift || turn.offer !== undefined || turn.clarifying) return false
+  if (askingBack.test(text) || requesting.test(text)) return false
+  const reply = lastReply(state)
+  if (reply === undefined) return false
+  const asked = sentencesOf(reply).findLast((sentence) => /\?\s*$/u.test(sentence))
+  return (
+    asked !== undefined &&
+    informationQuestion.test(asked) &&
+    !proposalQuestion.test(asked) &&
+    !offerOpening.test(asked) &&
+    !openInvitation.test(asked)
+  )
+}
