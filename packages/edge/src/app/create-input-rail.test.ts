@@ -42,7 +42,8 @@ describe('createInputRail', () => {
     expect(records.map((record) => [record.type, record.actor])).toEqual(
       Array(4).fill(['personal-value-sealed', 'user']),
     )
-    expect(JSON.stringify(records)).not.toMatch(/4111|5500 0000|536-22/u)
+    // The values in any grouping; a bare "4111" can occur inside random ciphertext.
+    expect(JSON.stringify(records)).not.toMatch(/4111[\s-]?1111|5500[\s-]?0000|536-?22-?1987/u)
     // Another session numbers its own placeholders and has its own key.
     expect(await rail('s2', 'SSN 536-22-1987')).toBe('SSN [US_SSN_1]')
     expect(await open('s2')).toEqual({ '[US_SSN_1]': '536-22-1987' })
