@@ -168,7 +168,9 @@ export async function finishTurn(
     { role: 'assistant' as const, content: text },
   ].slice(-20)
   const provenance = buildTurnProvenance({
-    ...scratch,
+    queryHash: scratch.queryHash,
+    timestamp: scratch.timestamp,
+    text: scratch.text,
     mode: fallback ? 'fallback' : 'normal',
     route: turn.route,
     matched: turn.matched,

@@ -284,7 +284,7 @@ export function createRouter(options: RouterOptions): Router {
       }${raised(best.across) ? ', raised: it answers the last question' : ''}${leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
       if (resumed !== undefined) return resume(target, resumed, paused, why, state, input, base, loopGuard)
       const decision = enter(target, 'switched', why, state, input, base, loopGuard)
-      return { ...decision, state: { ...decision.state, paused } }
+      return { ...decision, state: navigation(decision.state, paused) }
     }
     const moved = advance(current, state.step!, state, input, loopGuard)
     const why = !informed
@@ -292,14 +292,8 @@ export function createRouter(options: RouterOptions): Router {
       : closest === undefined
         ? 'no other scenario matched'
         : `best other ${closest.across ? `topic ("${closest.id}")` : `"${closest.id}"`} is e^${round(closest.lift)} times likelier, under the stickiness e^${round(closest.needed)}${raised(closest.across) ? ', raised: it answers the last question' : ''}`
-    return {
-      ...base,
-      ...moved,
-      state: { ...moved.state, ...(state.paused === undefined ? {} : { paused: state.paused }) },
-      scenario: current.scenario.id,
-      decision: 'stayed',
-      reason: `stayed: ${why}`,
-    }
+    const kept = navigation(moved.state, state.paused)
+    return decided(base, moved, current.scenario.id, 'stayed', `stayed: ${why}`, kept)
   }
 
   return {
@@ -465,7 +459,44 @@ function enter(
     transitionCounts: counts,
   }
   const moved = advance(compiled, compiled.initialStep, start, input, loopGuardLimit)
-  return { ...base, ...moved, scenario: compiled.scenario.id, decision, reason }
+  return decided(base, moved, compiled.scenario.id, decision, reason)
+}
+
+type Moved = Pick<RouteDecision, 'step' | 'transitions' | 'loop' | 'state'>
+
+/**
+ * A decision from its parts, field by field: a spread of `base` and `moved` given more fields
+ * gets a new hidden class on every call in V8, and the router decides on every turn.
+ */
+function decided(
+  base: Base,
+  moved: Moved,
+  scenario: string,
+  decision: RouteDecision['decision'],
+  reason: string,
+  state: NavigationState = moved.state,
+): RouteDecision {
+  return {
+    previousScenario: base.previousScenario,
+    scores: base.scores,
+    step: moved.step,
+    transitions: moved.transitions,
+    ...(moved.loop === undefined ? {} : { loop: moved.loop }),
+    state,
+    scenario,
+    decision,
+    reason,
+  }
+}
+
+/** A navigation state with its paused stack (none: no `paused` key). */
+function navigation(state: NavigationState, paused: PausedScenario[] | undefined): NavigationState {
+  return {
+    scenario: state.scenario,
+    step: state.step,
+    transitionCounts: state.transitionCounts,
+    ...(paused === undefined ? {} : { paused }),
+  }
 }
 
 /** Follows firing transitions from `step` (step-level first, then scenario-wide), bounded by the step count. */
