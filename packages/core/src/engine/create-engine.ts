@@ -196,6 +196,14 @@ export function createEngine(engineOptions: EngineOptions): Engine {
     }),
   )
   ready.catch(() => undefined)
+  // One dependencies object per mode, built once: spreading `ready` into a new object on every
+  // turn gave V8 a new hidden class each time.
+  const dependenciesFor = {
+    streaming: ready.then((base): TurnDependencies => ({ ...base, streaming: true })),
+    whole: ready.then((base): TurnDependencies => ({ ...base, streaming: false })),
+  }
+  dependenciesFor.streaming.catch(() => undefined)
+  dependenciesFor.whole.catch(() => undefined)
   const queues = new Map<string, Promise<unknown>>()
 
   /** Serialises work per session in this process; the store's version check covers other processes. */
@@ -221,7 +229,7 @@ export function createEngine(engineOptions: EngineOptions): Engine {
       goLive: (() => void) | undefined,
     ) => Promise<TurnOutcome>,
   ): Promise<TurnResult> {
-    const dependencies = { ...(await ready), streaming }
+    const dependencies = await (streaming ? dependenciesFor.streaming : dependenciesFor.whole)
     for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {
       const stored = await store.get(sessionId)
       // Events wait for the commit, so a lost race is never seen, unless the turn went live (a
