@@ -6,6 +6,16 @@ const phrases: ReadonlyArray<{ words: string[]; act: ConversationAct }> = Object
   // Longest first, so "no thanks" is a deny and "thanks" alone a thank.
   .sort((left, right) => right.words.length - left.words.length)
 
+/** The phrases by their first word, longest first: only those can open a message with that word. */
+const phrasesByFirstWord = new Map<string, Array<(typeof phrases)[number]>>()
+for (const phrase of phrases) {
+  const first = phrase.words[0]
+  if (first === undefined) continue
+  const list = phrasesByFirstWord.get(first)
+  if (list === undefined) phrasesByFirstWord.set(first, [phrase])
+  else list.push(phrase)
+}
+
 /**
  * The conversation act a message opens with ("Yes, rent it" → `affirm`, "No thanks" → `deny`,
  * "Hmm" → `hesitate`), or undefined when it opens with anything else.
@@ -13,7 +23,7 @@ const phrases: ReadonlyArray<{ words: string[]; act: ConversationAct }> = Object
 export function detectConversationAct(text: string): ConversationAct | undefined {
   const words = wordsOf(text, 200)
   if (words.length === 0) return undefined
-  for (const phrase of phrases) {
+  for (const phrase of phrasesByFirstWord.get(words[0]!) ?? []) {
     if (phrase.words.length > words.length) continue
     if (phrase.words.every((word, index) => words[index] === word)) return phrase.act
   }
