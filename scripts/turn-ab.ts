@@ -7,9 +7,10 @@
 //
 //   node --conditions=@focal/source --import tsx scripts/turn-ab.ts <ref> [passes, default 8]
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { readSgdData, sgdDataFile, sgdDefinition } from '../bench/sgd-dev.ts'
 import type { createEngine as CreateEngine } from '../packages/core/src/engine/create-engine.ts'
 import type { LanguageModel } from '../packages/core/src/llm/types.ts'
 
@@ -20,44 +21,12 @@ if (ref === undefined) {
 }
 const passes = Number(passesArgument ?? 8)
 const root = join(import.meta.dirname, '..')
-const dataFile = join(root, '..', 'shared', 'data', 'sgd-dev', 'sgd_cases.json')
-if (!existsSync(dataFile)) {
-  console.error(`no SGD dev data at ${dataFile}`)
+if (!existsSync(sgdDataFile)) {
+  console.error(`no SGD dev data at ${sgdDataFile}`)
   process.exit(2)
 }
-
-interface Dialogue {
-  id: string
-  turns: Array<{ sys: string; text: string }>
-}
-interface SgdData {
-  services: Array<{
-    name: string
-    intents: Array<{ id: string; name: string; description: string; examples: string[] }>
-  }>
-  dialogues: Dialogue[]
-}
-const data = JSON.parse(readFileSync(dataFile, 'utf8')) as SgdData
-const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2')
-const definition = {
-  name: 'sgd-dev',
-  intents: data.services.flatMap((service) =>
-    service.intents.map((intent) => ({
-      id: intent.id,
-      label: words(intent.name),
-      description: intent.description,
-      examples: intent.examples,
-    })),
-  ),
-  scenarios: data.services.flatMap((service) =>
-    service.intents.map((intent) => ({
-      id: intent.id,
-      topic: service.name,
-      intents: [intent.id],
-      steps: [{ id: 'main' }],
-    })),
-  ),
-}
+const data = readSgdData()
+const definition = sgdDefinition(data)
 
 // Core's sources at `ref`, beside core's own node_modules, so its imports resolve as the tree's do.
 const snapshot = mkdtempSync(join(root, 'packages', '.turn-ab-'))

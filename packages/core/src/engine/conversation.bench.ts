@@ -1,11 +1,10 @@
 // biome-ignore lint/style/noRestrictedImports: benchmarks run in Node only (check-portable exempts *.bench.ts)
-import { existsSync, readFileSync } from 'node:fs'
-// biome-ignore lint/style/noRestrictedImports: benchmarks run in Node only
-import { join } from 'node:path'
+import { existsSync } from 'node:fs'
 // biome-ignore lint/style/noRestrictedImports: benchmarks run in Node only
 import { cpuUsage } from 'node:process'
 import { type BenchMetrics, defineSuite } from '../../../../bench/harness.ts'
 import { inChildProcess } from '../../../../bench/isolate.ts'
+import { readSgdData, type SgdData, sgdDataFile, sgdDefinition } from '../../../../bench/sgd-dev.ts'
 import type { LanguageModel } from '../llm/types.ts'
 import { createEngine } from './create-engine.ts'
 
@@ -16,19 +15,6 @@ import { createEngine } from './create-engine.ts'
  * service as the scenario's `topic` (no hand-written keywords). Each dialogue's user turns run in
  * one session; a turn is right when the session's scenario after it is the annotated intent.
  */
-const dataFile = join(import.meta.dirname, '../../../../../shared/data/sgd-dev/sgd_cases.json')
-
-interface SgdIntent {
-  id: string
-  name: string
-  description: string
-  examples: string[]
-}
-interface SgdData {
-  services: Array<{ name: string; intents: SgdIntent[] }>
-  dialogues: Array<{ id: string; turns: Array<{ sys: string; text: string; expected: string | null }> }>
-}
-
 interface Tally {
   turns: number
   right: number
@@ -126,33 +112,6 @@ function cpuMicros(): number {
   return user + system
 }
 
-function load(): SgdData {
-  return JSON.parse(readFileSync(dataFile, 'utf8')) as SgdData
-}
-
-function definitionOf(data: SgdData) {
-  const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2')
-  return {
-    name: 'sgd-dev',
-    intents: data.services.flatMap((service) =>
-      service.intents.map((intent) => ({
-        id: intent.id,
-        label: words(intent.name),
-        description: intent.description,
-        examples: intent.examples,
-      })),
-    ),
-    scenarios: data.services.flatMap((service) =>
-      service.intents.map((intent) => ({
-        id: intent.id,
-        topic: service.name,
-        intents: [intent.id],
-        steps: [{ id: 'main' }],
-      })),
-    ),
-  }
-}
-
 /**
  * Runs Focal's engine over every dialogue. With `replies`, a scripted model answers each turn with
  * the dataset's next system utterance, so the engine's own last reply is what the system said
@@ -162,7 +121,7 @@ async function runFocal(data: SgdData, replies: boolean): Promise<BenchMetrics> 
   let nextReply = ''
   const model: LanguageModel = { generate: async () => ({ text: nextReply }) } as unknown as LanguageModel
   const engine = createEngine({
-    definition: definitionOf(data),
+    definition: sgdDefinition(data),
     ledger: false,
     ...(replies ? { model, lane2: false, alignmentJudge: false } : {}),
   })
@@ -222,7 +181,7 @@ function stayInFirst(data: SgdData): BenchMetrics {
 
 /** nlp.js classifying each turn on its own (its own process: it is a peer library). */
 export async function measureNlpJs(): Promise<BenchMetrics> {
-  const data = load()
+  const data = readSgdData()
   // @ts-expect-error node-nlp ships no type declarations
   const { NlpManager } = await import('node-nlp')
   const manager = new NlpManager({
@@ -275,8 +234,8 @@ export async function measureNlpJs(): Promise<BenchMetrics> {
 export default defineSuite({
   name: 'conversation: SGD dev routing across whole dialogues',
   async measure() {
-    if (!existsSync(dataFile)) return { skipped: { reason: `no data at ${dataFile}` } }
-    const data = load()
+    if (!existsSync(sgdDataFile)) return { skipped: { reason: `no data at ${sgdDataFile}` } }
+    const data = readSgdData()
     return {
       'Focal, user text only (no model; engine replies from templates)': await runFocal(data, false),
       "Focal, engine's replies are the dataset's system turns (scripted model)": await runFocal(data, true),
