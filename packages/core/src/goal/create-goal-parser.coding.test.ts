@@ -117,14 +117,11 @@ const requestShapes: ReadonlyArray<readonly [string, GoalIntent]> = [
   ['when I run it, nothing happens', 'diagnose'],
   ['whenever I run the tests the database is empty', 'diagnose'],
   ['when I ran the build it crashed', 'diagnose'],
-  // A program named as the subject of a failure: a failure report, not a command line.
-  ['docker keeps crashing', 'diagnose'],
-  ['node crashes when I start the server', 'diagnose'],
-  ['pytest hangs forever on the db tests', 'diagnose'],
-  ['my push gets rejected', 'diagnose'],
-  ['docker compose up -d', 'execute'],
-  ['node server.js', 'execute'],
-  ['freeze the dependency versions', 'modify'],
+  // A failure report that asks for the fix is a change (the labelling guide: an error plus "fix
+  // it" is modify), however strongly its failure verb reads.
+  ['docker keeps crashing, fix it', 'modify'],
+  ['the app crashes on startup, please fix', 'modify'],
+  ['make it stop crashing when the config is empty', 'modify'],
   ['when you run the migration, back up the database first', 'execute'],
   ['if the user is not logged in, send them to the login page', 'modify'],
   ['go ahead', 'modify'],

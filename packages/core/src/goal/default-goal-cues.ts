@@ -229,13 +229,6 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['error', 'i:diagnose a:root-cause', 1.5],
   ['break', 'i:diagnose a:root-cause', 2],
   ['crash', 'i:diagnose a:root-cause', 2],
-  // A program named as the subject of a failure reports it, though the message opens with the
-  // program's name ("docker keeps crashing", "node crashes when I start the server", "pytest
-  // hangs on the db tests", "git push is rejected"): the predicate outweighs a command line.
-  ['crash:plural,ing,past', 'i:diagnose', 1.5],
-  ['hang:plural,ing', 'i:diagnose a:root-cause', 3.5],
-  ['freeze:plural', 'i:diagnose a:root-cause', 3.5],
-  ['reject:past', 'i:diagnose a:root-cause', 4],
   ['root cause', 'i:diagnose a:root-cause', 3],
   ['cause', 'i:diagnose a:root-cause', 2],
   ['wrong', 'i:diagnose', 1.5],
