@@ -11,8 +11,9 @@ import type { EngineSessionState } from './session-state.ts'
  * to book a table?"). A confirmation of the task at hand ("Please confirm: a table for 2 at 7 pm",
  * "Is that right?") is not one: a "yes" to it goes on with the current scenario.
  */
-const offerPattern =
-  /\?\s*$|\b(?:shall i|should i|would you like|would you care|do you want|do you wish|do you need|want me to|can i|may i|are you interested|how about)\b/iu
+const offerPhrases =
+  'shall i|should i|would you like|would you care|do you want|do you wish|do you need|want me to|can i|may i|are you interested'
+const offerPattern = new RegExp(`\\?\\s*$|\\b(?:${offerPhrases}|how about)\\b`, 'iu')
 /** A sentence that restates the task at hand for a yes: "Please confirm: …", "Is that right?". */
 const confirmationPattern = /\b(?:confirm|confirmation|correct|is that right|is it right|right\?)/iu
 
@@ -51,8 +52,7 @@ const informationQuestion = /\b(?:what|where|when|which|who|whose|how)\b/iu
 /** A proposal worded as a question: "How about the 5:30 bus?", "What about Dogman?". */
 const proposalQuestion = /\b(?:how|what) about\b/iu
 /** A question that opens as an offer: "Would you like me to find a restaurant where you arrive?". */
-const offerOpening =
-  /^\W*(?:shall i|should i|would you like|would you care|do you want|do you wish|do you need|want me to|can i|may i|are you interested)\b/iu
+const offerOpening = new RegExp(`^\\W*(?:${offerPhrases})\\b`, 'iu')
 /** An open invitation, not a question about the task at hand: "Anything else I can help with?". */
 const openInvitation = /\b(?:anything else|something else|help you with|can i help|may i help|assist you)\b/iu
 

@@ -1,6 +1,10 @@
 import { compileExpression } from '../enforcement/compile-expression.ts'
 import type { CompiledExpression } from '../enforcement/types.ts'
-import { type IntentEvidence, intentEvidenceArrays } from '../sensor/create-intent-evidence.ts'
+import {
+  type IntentEvidence,
+  intentEvidenceArrays,
+  logLikelihoodAt,
+} from '../sensor/create-intent-evidence.ts'
 import type {
   NavigationState,
   PausedScenario,
@@ -140,15 +144,14 @@ export function createRouter(options: RouterOptions): Router {
       intentIndex = new Map(arrays.intents.map((id, index) => [id, index]))
     }
     const positions = intentIndex
-    const { within, topics, intentTopic } = arrays
     return {
       own: (intent) => {
         const index = positions.get(intent)
-        return index === undefined ? 0 : within[index]!
+        return index === undefined ? 0 : arrays.within[index]!
       },
       total: (intent) => {
         const index = positions.get(intent)
-        return index === undefined ? Number.NEGATIVE_INFINITY : topics[intentTopic[index]!]! + within[index]!
+        return index === undefined ? Number.NEGATIVE_INFINITY : logLikelihoodAt(arrays, index)
       },
     }
   }

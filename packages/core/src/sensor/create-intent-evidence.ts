@@ -55,6 +55,11 @@ export interface IntentEvidenceArrays {
  */
 const arraysOf = new WeakMap<IntentEvidence, IntentEvidenceArrays>()
 
+/** The log-likelihood of the intent at `index` of `arrays`: its topic's evidence plus its own. */
+export function logLikelihoodAt(arrays: IntentEvidenceArrays, index: number): number {
+  return arrays.topics[arrays.intentTopic[index]!]! + arrays.within[index]!
+}
+
 /**
  * The arrays behind a measurement of {@link createIntentEvidence} while they still say what its
  * records say, or undefined (evidence built elsewhere, a copy, a measurement whose records have

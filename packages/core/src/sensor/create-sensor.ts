@@ -4,6 +4,7 @@ import {
   type IntentEvidence,
   type IntentEvidenceModel,
   intentEvidenceArrays,
+  logLikelihoodAt,
 } from './create-intent-evidence.ts'
 import { detectConversationAct } from './detect-conversation-act.ts'
 import { type EntityPattern, extractEntities } from './extract-entities.ts'
@@ -224,8 +225,7 @@ function createBlend(scorer: IntentScorer, temperature: number) {
       }
       positions = evidencePositions
       values = new Float64Array(arrays.intents.length)
-      for (let index = 0; index < values.length; index++)
-        values[index] = arrays.topics[arrays.intentTopic[index]!]! + arrays.within[index]!
+      for (let index = 0; index < values.length; index++) values[index] = logLikelihoodAt(arrays, index)
     }
     let top = Number.NEGATIVE_INFINITY
     for (const value of values) top = Math.max(top, value)
