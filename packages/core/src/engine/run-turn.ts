@@ -135,15 +135,16 @@ async function senseAndAct(
   const { sensor } = compiled
   let perception =
     sensor.senseSync?.(input.text, senseContext) ?? (await sensor.sense(input.text, senseContext))
-  scratch.unclear = input.text
   // An answer to a clarification that picks no option is read with the message it clarifies:
   // deterministic sensors only (a model sensor would pay a second call), support agents only (a
-  // task agent narrows its goal from the answer instead).
+  // task agent narrows its goal from the answer instead). Only then is the message kept for it.
+  const joinable = sensor.senseSync !== undefined && compiled.definition.kind !== 'task'
+  if (joinable) scratch.unclear = input.text
   let readWith: string | undefined
   if (
+    joinable &&
     pending?.unclear !== undefined &&
     sensor.senseSync !== undefined &&
-    compiled.definition.kind !== 'task' &&
     perception.ambiguity.score > settings.ambiguityThreshold
   ) {
     const joined = `${pending.unclear} ${input.text}`.slice(-unclearMemory)

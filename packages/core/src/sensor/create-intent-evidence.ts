@@ -63,8 +63,7 @@ export function logLikelihoodAt(arrays: IntentEvidenceArrays, index: number): nu
 /**
  * The arrays behind a measurement of {@link createIntentEvidence} while they still say what its
  * records say, or undefined (evidence built elsewhere, a copy, a measurement whose records have
- * been read): read its records then. `logLikelihoods[intents[i]]` is
- * `topics[intentTopic[i]] + within[i]`.
+ * been read): read its records then. `logLikelihoods[intents[i]]` is `logLikelihoodAt(arrays, i)`.
  */
 export function intentEvidenceArrays(evidence: IntentEvidence): IntentEvidenceArrays | undefined {
   return arraysOf.get(evidence)
