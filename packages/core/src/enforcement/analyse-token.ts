@@ -1,6 +1,11 @@
 import { charCode } from './detectors/char-classes.ts'
 import { detectIpv6 } from './detectors/detect-ipv6.ts'
-import { detectHighEntropy, detectHighEntropyRun, readPrivateKeyBlock } from './detectors/detect-secrets.ts'
+import {
+  detectHighEntropy,
+  detectHighEntropyRun,
+  detectUrlPasswords,
+  readPrivateKeyBlock,
+} from './detectors/detect-secrets.ts'
 import { detectCryptoAddresses, detectCryptoRun, detectEmails, detectUrls } from './detectors/detect-token.ts'
 import { longSecretLength, type SecretMatcher } from './detectors/secret-matcher.ts'
 import { coveringEnd } from './resolve-overlaps.ts'
@@ -109,6 +114,9 @@ export function analyseToken(
       next = text.length
     }
   }
+  // `scheme://user:password@`: a token with a colon and an at sign.
+  if (analysis.use.secret && (flags & flagAt) !== 0 && (flags & flagColon) !== 0)
+    detectUrlPasswords(text, start, end, findings)
   const secrets = analysis.secrets
   const valueFindings = findings.length
   // A value a named detector judged a placeholder (`Basic dXNlcm5hbWU6cGFzc3dvcmQ=`) is not

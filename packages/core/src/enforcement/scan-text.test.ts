@@ -390,7 +390,7 @@ describe('scanText', () => {
         'openai-key',
         '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',
       ],
-      ['slack-token', 'xoxb-296269805987-5588078732001-AbCdEfGhIjKlMnOpQrStUvWx'],
+      ['slack-token', 'xoxb-296269805987-5588078732001-Zq7XkP2mVb9WcR4tLy8NhJ3d'],
       [
         'jwt',
         'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',

@@ -1,7 +1,7 @@
 import type { Finding } from '../types.ts'
 import { assignedValueStart, assignmentNameBefore, isNonSecretName } from './assignment-name.ts'
 import { charCode, isWordCode } from './char-classes.ts'
-import { isPlaceholder } from './is-placeholder.ts'
+import { isEncodedPlaceholder, isPlaceholder } from './is-placeholder.ts'
 import { entropyClass, runEntropy } from './shannon-entropy.ts'
 
 const beginMarker = '-----BEGIN '
@@ -45,18 +45,36 @@ export function readPrivateKeyBlock(text: string, start: number): KeyBlockMatch 
   const endMarker = text.indexOf('-----END ', bodyStart)
   if (endMarker >= 0 && endMarker < limit) {
     const close = text.indexOf('-----', endMarker + 9)
-    // A block whose body is no key (`anything`, `...`) is an example or a template.
-    if (base64Count(text, bodyStart, endMarker) < minimumKeyBody) return { type: 'none' }
+    // A block whose body is no key (`anything`, `...`, base64 of text) is an example or a template.
+    if (!isKeyBody(text, bodyStart, endMarker)) return { type: 'none' }
     if (close >= 0 && close < endMarker + 80) return { type: 'match', end: close + 5 }
     if (close < 0 && text.length - endMarker < 80) return { type: 'incomplete' }
   }
   let index = bodyStart
   while (index < limit && isPemBodyCode(text.charCodeAt(index))) index++
   if (index >= text.length) return { type: 'incomplete' }
-  return base64Count(text, bodyStart, index) < minimumKeyBody
-    ? { type: 'none' }
-    : { type: 'match', end: index }
+  return isKeyBody(text, bodyStart, index) ? { type: 'match', end: index } : { type: 'none' }
 }
+
+/**
+ * Can `text[start, end)` be a key's base64 body: at least `minimumKeyBody` base64 characters
+ * that do not decode to printable text? A key is binary (DER, an OpenSSH or OpenPGP packet), so a
+ * body that decodes to letters and spaces (`YWJjZGVm…`, "abcdef…") is an example.
+ */
+function isKeyBody(text: string, start: number, end: number): boolean {
+  if (base64Count(text, start, end) < minimumKeyBody) return false
+  const body = text.slice(start, Math.min(end, start + printableCheckLength)).replace(/[^A-Za-z0-9+/]/g, '')
+  let decoded: string
+  try {
+    decoded = atob(body.slice(0, body.length - (body.length % 4)))
+  } catch {
+    return true
+  }
+  return !/^[\x20-\x7e\t\r\n]*$/.test(decoded)
+}
+
+/** Characters of a key body decoded to tell text from binary (a key's first bytes are never all text). */
+const printableCheckLength = 256
 
 /** Fewest base64 characters a key body has (an Ed25519 key has 64; truncated examples are shorter). */
 const minimumKeyBody = 32
@@ -244,6 +262,61 @@ function attributeName(text: string, valueStart: number, name: string): string {
   return attribute?.[1] ?? name
 }
 
+/**
+ * `scheme://user:password@` of a web, file-transfer, mail or directory URL (RFC 3986's userinfo),
+ * tried sticky at each `://`'s scheme. Database URLs are the `database-url-password` rule's.
+ */
+const urlCredentials =
+  /(?:https|http|ftps|ftp|sftp|smtps|smtp|ldaps|ldap):\/\/[^:@/\s]{1,64}:([^:@/\s]{4,128})@/y
+
+/** Letters, digits, `+`, `-` and `.`: what a URL scheme is made of. */
+function isSchemeCode(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 43 ||
+    code === 45 ||
+    code === 46
+  )
+}
+
+/**
+ * Credentials in a URL of the token `text[start, end)` (`https://deploy:Qm7vX2kL@git.example.net`):
+ * pushes `url-password` findings covering `scheme://user:password@`. The password is judged as a
+ * secret's body: a placeholder (`password`, `xxxx`), a reference (`\${PASS}`, `{{pass}}`, `{PASS}`)
+ * or one character repeated (`****`) is not reported. Only a token holding `:` and `@` can hold one,
+ * so a URL without credentials costs nothing here.
+ */
+export function detectUrlPasswords(text: string, start: number, end: number, findings: Finding[]): void {
+  for (let separator = text.indexOf('://', start); separator >= 0 && separator < end; ) {
+    let schemeStart = separator
+    while (schemeStart > start && isSchemeCode(text.charCodeAt(schemeStart - 1))) schemeStart--
+    urlCredentials.lastIndex = schemeStart
+    const match = urlCredentials.exec(text)
+    if (match !== null && match.index === schemeStart && urlCredentials.lastIndex <= end) {
+      const matchEnd = urlCredentials.lastIndex
+      const password = match[1] as string
+      const passwordStart = matchEnd - 1 - password.length
+      if (
+        !/^(?:\$|%|\{)|[%}]$/.test(password) &&
+        !/^(.)\1*$/.test(password) &&
+        !isPlaceholder(text, separator + 3, matchEnd) &&
+        !isPlaceholder(text, passwordStart, matchEnd - 1, 0)
+      )
+        findings.push({
+          type: 'url-password',
+          start: schemeStart,
+          end: matchEnd,
+          value: match[0],
+          confidence: 1,
+          detector: 'secret',
+        })
+    }
+    separator = text.indexOf('://', separator + 3)
+  }
+}
+
 /** The high-entropy detector's options: the shortest run looked at, and the entropy it needs. */
 export interface EntropyOptions {
   minimumLength: number
@@ -312,7 +385,7 @@ export function detectHighEntropyRun(
   const before = text.slice(Math.max(0, runStart - secretContextLength), runStart)
   const namedSecret = secretContext.test(before)
   if (!strong && !namedSecret) return
-  if (isPlaceholder(text, runStart, runEnd, 0)) return
+  if (isPlaceholder(text, runStart, runEnd, 0) || isEncodedPlaceholder(text, runStart, runEnd)) return
   if (isPathUnderVariable(text, runStart, runEnd)) return
   // A public key, a CSRF token or an id is named as such (`csrf-token=…` is one run: its name is
   // inside it); `xxxx`, `EXAMPLE` and `abcdefgh` are placeholders (entropy was checked above).

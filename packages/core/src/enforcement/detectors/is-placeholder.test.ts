@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isPlaceholder } from './is-placeholder.ts'
+import { isEncodedPlaceholder, isPlaceholder } from './is-placeholder.ts'
 import { shannonEntropy } from './shannon-entropy.ts'
 
 const body = (value: string, minimumEntropy?: number): boolean =>
@@ -19,6 +19,8 @@ describe('isPlaceholder', () => {
     'sk-...',
     'changeme',
     'abababababababababab',
+    'aBcDeFgHiJkLmNoPqRsT1234',
+    'cf_aAbBcCdDeEfFgGhHiIjJ03fa',
   ])('takes %s for a placeholder', (value) => {
     expect(body(value)).toBe(true)
   })
@@ -47,7 +49,20 @@ describe('isPlaceholder', () => {
 
   it('takes ten ascending characters as a placeholder, nine as possibly random', () => {
     expect(body('Zq7nopqrstuvwxW2')).toBe(true)
-    expect(body('Zq7opqrstuvwX2Wk')).toBe(false)
+    expect(body('Zq7opqrstuvw2XWk')).toBe(false)
+    // In either case: `opqrstuvwX` is ten.
+    expect(body('Zq7opqrstuvwX2Wk')).toBe(true)
+    expect(body('Zq7OpQrStUvW2Wk8')).toBe(false)
+  })
+
+  it('judges base64 by the text it encodes', () => {
+    const encoded = (value: string): boolean => isEncodedPlaceholder(value, 0, value.length)
+    expect(encoded(btoa('dummy text data data data'))).toBe(true)
+    expect(encoded(btoa('abcdefghijklmnopqrstuvwx'))).toBe(true)
+    expect(encoded(btoa('Zx8Qp2LmN7vRt5Kw9Yb3'))).toBe(false)
+    // Not base64 of text: binary, or not a multiple of four characters.
+    expect(encoded('MC4CAQAwBQYDK2VwBCIEIPLazB1ykaxY8kANAzXDNVjckE3x6K0ukGOwSPLnKOqp')).toBe(false)
+    expect(encoded('ZHVtbXkgdGV4dA')).toBe(false)
   })
 
   it('agrees with a plain one-pass reading on random bodies, with and without bytes', () => {
@@ -107,10 +122,15 @@ function plainIsPlaceholder(text: string, start: number, end: number, minimumEnt
   let repeated = 1
   let ascending = 1
   let previous = -1
+  // Letters compared in lower case: an alphabet counts in either case, and a letter followed by
+  // itself in the other case (`aA`) neither extends nor breaks the run.
+  const fold = (code: number): number => (code >= 65 && code <= 90 ? code + 32 : code)
   for (let index = start; index < end; index++) {
     const code = text.charCodeAt(index)
     repeated = code === previous ? repeated + 1 : 1
-    ascending = code === previous + 1 ? ascending + 1 : 1
+    if (code === previous) ascending = 1
+    else if (fold(code) === fold(previous) + 1) ascending++
+    else if (fold(code) !== fold(previous)) ascending = 1
     if (repeated >= 6 || ascending >= 10) return true
     previous = code
     const lower = (code | 32) & 127

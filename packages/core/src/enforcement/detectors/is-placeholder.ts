@@ -54,9 +54,9 @@ function lowerAscii(code: number): number {
 }
 
 /**
- * A character repeated this many times in a row, or this many ascending codes (`abcdefghij`,
- * `klmnopqrstuvwx`: a run of ten ascending codes in a random body of 40 is a chance of about 1 in
- * 10^15 over 62 symbols).
+ * A character repeated this many times in a row, or this many ascending characters (`abcdefghij`,
+ * `klmnopqrstuvwx`, `aBcDeFgHiJ` or `aAbBcC…` in either case: a run of ten in a random body of 40
+ * is a chance of about 1 in 10^15 over 62 symbols).
  */
 const repeatedRun = 6
 const ascendingRun = 10
@@ -100,6 +100,8 @@ export function isPlaceholder(
   let repeated = 1
   let ascending = 1
   let previous = -1
+  // The previous code with an ASCII capital lower-cased: an alphabet counts in either case.
+  let previousFolded = -1
   let previousLower = 0
   // Which codes occur, as four 32-bit words (their count bounds the entropy check below); codes
   // from 128 on share the last word. Set without branches: random characters would mispredict them.
@@ -110,16 +112,19 @@ export function isPlaceholder(
   seen[3] = 0
   for (let index = start; index < end; index++) {
     const code = bytes !== undefined ? (bytes[index] as number) : text.charCodeAt(index)
+    const folded = code >= 65 && code <= 90 ? code | 32 : code
     if (code === previous) {
       if (++repeated >= repeatedRun) return true
       ascending = 1
     } else {
       repeated = 1
-      if (code === previous + 1) {
+      if (folded === previousFolded + 1) {
         if (++ascending >= ascendingRun) return true
-      } else ascending = 1
+      } else if (folded !== previousFolded) ascending = 1
+      // (The same letter in the other case, `aAbBcC…`, neither extends nor breaks the run.)
     }
     previous = code
+    previousFolded = folded
     // `| 32` lower-cases letters and keeps the marks' characters: a prefilter, `hasWordAt` decides.
     const lower = (code | 32) & 127
     const pair = previousLower * 128 + lower
@@ -178,4 +183,24 @@ function bitCount(word: number): number {
   let bits = word - ((word >>> 1) & 0x55555555)
   bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333)
   return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
+}
+
+/** Base64 (padded to a multiple of four characters). */
+const base64Run = /^[A-Za-z0-9+/]+={0,2}$/
+
+/**
+ * Is `text[start, end)` base64 of printable text that is itself a placeholder (`ZHVtbXkg…` is
+ * "dummy text …", `YWJjZGVm…` is "abcdef…")? An encoded value is judged by what it encodes.
+ */
+export function isEncodedPlaceholder(text: string, start: number, end: number): boolean {
+  if ((end - start) % 4 !== 0) return false
+  const value = text.slice(start, end)
+  if (!base64Run.test(value)) return false
+  let decoded: string
+  try {
+    decoded = atob(value)
+  } catch {
+    return false
+  }
+  return /^[\x20-\x7e]+$/.test(decoded) && isPlaceholder(decoded, 0, decoded.length, 0)
 }

@@ -528,6 +528,8 @@ function detectContextual(
     // The value is all the rest of the token (`xoxp-123-####` is a template, not a value).
     if (detector.sticky.lastIndex !== end) continue
     const matchEnd = end
+    // After a comma, a quoted name before a colon is an object's next key, not a value.
+    if (isQuotedKey(text, valueStart, matchEnd)) return claimed
     if (!accepts(detector, text, valueStart, matchEnd, valueStart, matchEnd)) {
       claimed ||= detector.exclusive && isClaimedBy(detector, text, valueStart)
       continue
@@ -536,6 +538,20 @@ function detectContextual(
     return true
   }
   return claimed
+}
+
+/**
+ * Is `text[start, end)` the next key of an object literal after a comma (`…"token", "auth_url":`):
+ * a comma, at most three spaces and a quote just before it, the same quote and a colon just after?
+ * (Both ends are read within the token and the 64 characters a stream keeps before it.)
+ */
+function isQuotedKey(text: string, start: number, end: number): boolean {
+  const quote = text.charCodeAt(start - 1)
+  if ((quote !== 34 && quote !== 39 && quote !== 96) || text.charCodeAt(end) !== quote) return false
+  if (text.charCodeAt(end + 1) !== 58) return false
+  let index = start - 2
+  while (index > start - 5 && text.charCodeAt(index) === 32) index--
+  return text.charCodeAt(index) === 44
 }
 
 /** Does the context of `detector` (not its allowlist) name the value at `valueStart`? */

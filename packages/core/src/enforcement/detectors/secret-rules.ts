@@ -353,12 +353,15 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   { id: 'square-token', prefixes: ['sq0atp-', 'EAAA'], pattern: '(?:EAAA|sq0atp-)[0-9A-Za-z_-]{22,60}' },
   { id: 'square-token', prefixes: ['sq0csp-'], pattern: 'sq0csp-[0-9A-Za-z_-]{43}' },
   {
+    // Shopify issues 32 hex digits; the distinctive prefix carries the weight, so any letters and
+    // digits are read (secretlint's cases use them, and a token pasted with a typo is still one).
     id: 'shopify-token',
     prefixes: ['shpat_', 'shpss_', 'shpca_', 'shppa_'],
-    pattern: 'shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}',
+    pattern: 'shp(?:at|ss|ca|pa)_[A-Za-z0-9]{32,64}',
   },
   // AI providers
-  { id: 'anthropic-key', prefixes: ['sk-ant-'], pattern: 'sk-ant-(?:api03|admin01)-[A-Za-z0-9_-]{93}AA' },
+  // `sk-ant-api03-…AA` today; the version number is read as any two digits (a later `api04`).
+  { id: 'anthropic-key', prefixes: ['sk-ant-'], pattern: 'sk-ant-(?:api|admin)[0-9]{2}-[A-Za-z0-9_-]{40,}' },
   { id: 'anthropic-key', prefixes: ['sk-ant-'], pattern: 'sk-ant-(?:oat01|ort01)-[A-Za-z0-9_-]{40,}' },
   { id: 'openai-key', prefixes: ['sk-'], pattern: 'sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}' },
   { id: 'openai-key', prefixes: ['sk-'], pattern: 'sk-(?:[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20})' },
@@ -369,13 +372,39 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   { id: 'replicate-token', prefixes: ['r8_'], pattern: 'r8_[A-Za-z0-9]{37}' },
   { id: 'xai-key', prefixes: ['xai-'], pattern: 'xai-[A-Za-z0-9]{80}' },
   { id: 'adobe-client-secret', prefixes: ['p8e-'], pattern: 'p8e-[A-Za-z0-9]{32}' },
+  // Developer platforms
+  {
+    // Vercel's access tokens: personal `vcp_`, integration `vci_`, app access `vca_` and refresh
+    // `vcr_`, AI Gateway keys `vck_`.
+    id: 'vercel-token',
+    prefixes: ['vcp_', 'vci_', 'vca_', 'vcr_', 'vck_'],
+    pattern: 'vc[pciark]_[A-Za-z0-9]{24,}',
+  },
+  { id: 'figma-token', prefixes: ['figd_'], pattern: 'figd_[A-Za-z0-9_-]{40,}' },
+  { id: 'linear-api-key', prefixes: ['lin_api_'], pattern: 'lin_api_[A-Za-z0-9]{40}' },
+  { id: 'linear-api-key', prefixes: ['lin_oauth_'], pattern: 'lin_oauth_[a-f0-9]{64}' },
+  {
+    id: 'docker-token',
+    prefixes: ['dckr_pat_', 'dckr_oat_'],
+    pattern: 'dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,}',
+  },
+  // Notion's integration tokens: `ntn_`, eleven digits and 35 letters and digits (before 2024, `secret_` and 43).
+  { id: 'notion-token', prefixes: ['ntn_'], pattern: 'ntn_[0-9]{11}[A-Za-z0-9]{35}' },
+  {
+    // Tailscale's keys: `tskey-`, the kind (`api`, `auth`, `client`, `scim`, `webhook`, …), a
+    // key id and the secret after the last `-`.
+    id: 'tailscale-key',
+    prefixes: ['tskey-'],
+    pattern: 'tskey-[a-z]{3,12}-[A-Za-z0-9]{6,24}-[A-Za-z0-9]{16,64}',
+    bodyAfter: '-',
+  },
   // Email services
   { id: 'sendgrid-key', prefixes: ['SG.'], pattern: 'SG\\.(?:[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43})' },
   { id: 'mailgun-key', prefixes: ['key-'], pattern: 'key-[a-f0-9]{32}' },
   { id: 'mailchimp-api-key', anchors: ['-us'], pattern: '[a-f0-9]{32}-us[0-9]{1,2}' },
   { id: 'sendinblue-key', prefixes: ['xkeysib-'], pattern: 'xkeysib-(?:[a-f0-9]{64}-[A-Za-z0-9]{16})' },
   // Databases
-  { id: 'databricks-token', prefixes: ['dapi'], pattern: 'dapi[a-f0-9]{32}(?:-[0-9])?' },
+  { id: 'databricks-token', prefixes: ['dapi'], pattern: 'dapi[a-fA-F0-9]{32}(?:-[0-9])?' },
   {
     id: 'planetscale-password',
     prefixes: ['pscale_pw_', 'pscale_tkn_', 'pscale_oauth_'],
