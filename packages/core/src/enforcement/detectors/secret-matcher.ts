@@ -434,8 +434,12 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
       while (since > 0 && (findings[since - 1] as Finding).end > start) since--
       // One search for every anchor; each detector's own anchors only in a token that has one.
       if (searchAnchors && anyAnchor.test(token)) detectAnchored(anchored, token, text, start, end, findings)
-      // A finding covering the whole token (a URL) covers any value in it.
-      if (contextual.length > 0 && !isCovered(findings, since, start, end)) {
+      // A URL's query parameters (`?apikey=…&format=json`) are assignments of their own: each
+      // value is judged alone. Otherwise a finding covering the whole token (a URL) covers any
+      // value in it.
+      const query = contextual.length > 0 && hasAssignment ? queryStart(token) : -1
+      if (query >= 0) detectQueryValues(contextual, claimsAt, token, query, text, start, findings, since)
+      else if (contextual.length > 0 && !isCovered(findings, since, start, end)) {
         const valueStart = hasAssignment ? start + assignedValueOffset(token) : start
         if (
           valueStart < end &&
@@ -447,6 +451,59 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
       }
     },
   }
+}
+
+/** Index in a URL token just after its `?` when a `=` follows (its query has parameters), else -1. */
+function queryStart(token: string): number {
+  const scheme = token.indexOf('://')
+  if (scheme < 0) return -1
+  const query = token.indexOf('?', scheme + 3)
+  return query >= 0 && token.indexOf('=', query) > query ? query + 1 : -1
+}
+
+/** A character that ends a query parameter's value: `&`, `;`, `#` or a quote. */
+function endsParameter(code: number): boolean {
+  return code === 38 || code === 59 || code === 35 || code === 34 || code === 39 || code === 96
+}
+
+/**
+ * Tries the context-only detectors on each value of a URL's query (`name=value`, from `query`
+ * in `token`, which starts at `start` in `text`), skipping a value a secret already found in the
+ * token covers or a provider's format claims.
+ */
+function detectQueryValues(
+  contextual: readonly CompiledDetector[],
+  claimsAt: (text: string, position: number) => boolean,
+  token: string,
+  query: number,
+  text: string,
+  start: number,
+  findings: Finding[],
+  since: number,
+): void {
+  for (let index = query; index < token.length; ) {
+    let parameterEnd = index
+    while (parameterEnd < token.length && !endsParameter(token.charCodeAt(parameterEnd))) parameterEnd++
+    const equals = token.indexOf('=', index)
+    if (equals > index && equals + 1 < parameterEnd) {
+      const valueStart = start + equals + 1
+      const valueEnd = start + parameterEnd
+      if (!isSecretCovered(findings, since, valueStart, valueEnd) && !claimsAt(text, valueStart))
+        detectContextual(contextual, text, valueStart, valueEnd, findings)
+    }
+    const separator = token.charCodeAt(parameterEnd)
+    if (separator !== 38 && separator !== 59) return
+    index = parameterEnd + 1
+  }
+}
+
+/** Does a secret finding of the token (from index `since` on) cover `[start, end)`? */
+function isSecretCovered(findings: Finding[], since: number, start: number, end: number): boolean {
+  for (let index = since; index < findings.length; index++) {
+    const finding = findings[index] as Finding
+    if (finding.detector === 'secret' && finding.start <= start && finding.end >= end) return true
+  }
+  return false
 }
 
 function detectAnchored(

@@ -28,6 +28,9 @@ const nonSecretAssignment = new RegExp(
 /** A UUID (several providers' keys have this shape; a keyword before it says whose). */
 const uuid = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}'
 
+/** A UUID in lower-case hex. */
+const uuidLowerHex = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+
 /** The end of an assignment whose name is matched just before the value. */
 const assignment = assignmentSource
 
@@ -46,6 +49,11 @@ const databaseSchemes = [
   'mssql',
   'sqlserver',
 ]
+
+/** Has a digit (a random token of 32 or more letters and digits almost always has one; a word has none). */
+function hasDigit(value: string): boolean {
+  return /[0-9]/.test(value)
+}
 
 /** Has a digit and a letter (a generic value of only letters is a word or an identifier). */
 function hasDigitAndLetter(value: string): boolean {
@@ -217,7 +225,8 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   {
     id: 'github-token',
     prefixes: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
-    pattern: 'gh[pousr]_[0-9A-Za-z]{36,255}',
+    // Underscores inside too: longer installation tokens have them (TruffleHog reads them so).
+    pattern: 'gh[pousr]_[0-9A-Za-z_]{36,255}',
   },
   { id: 'github-token', prefixes: ['github_pat_'], pattern: 'github_pat_[0-9A-Za-z_]{82}' },
   {
@@ -294,7 +303,8 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     prefixes: ['pypi-AgEIcHlwaS5vcmc'],
     pattern: 'pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}',
   },
-  { id: 'postman-api-key', prefixes: ['PMAK-'], pattern: 'PMAK-(?:[a-fA-F0-9]{24}-[a-fA-F0-9]{34})' },
+  // `PMAK-`, 24 hex digits, `-` and 34 more; read as any 59 letters, digits and dashes (TruffleHog's reading).
+  { id: 'postman-api-key', prefixes: ['PMAK-'], pattern: 'PMAK-[A-Za-z0-9-]{59}' },
   // Chat
   {
     id: 'slack-token',
@@ -323,6 +333,19 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     id: 'slack-webhook-url',
     prefixes: ['hooks.slack.com/'],
     pattern: 'hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{43,80}',
+  },
+  {
+    // A Discord channel webhook: its numeric id, then the token that lets anyone post.
+    id: 'discord-webhook-url',
+    prefixes: ['discord.com/api/webhooks/', 'discordapp.com/api/webhooks/'],
+    pattern: 'discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{60,68}',
+  },
+  {
+    // A Microsoft Teams incoming webhook (its host is the tenant's, so the path is the anchor).
+    id: 'microsoft-teams-webhook',
+    anchors: ['.webhook.office.com/webhookb2/'],
+    pattern:
+      '[A-Za-z0-9-]{1,63}\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9-]{36}@[A-Za-z0-9-]{36}/IncomingWebhook/[A-Za-z0-9]{32}/[A-Za-z0-9-]{36}',
   },
   {
     id: 'messagebird-key',
@@ -372,6 +395,13 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   { id: 'replicate-token', prefixes: ['r8_'], pattern: 'r8_[A-Za-z0-9]{37}' },
   { id: 'xai-key', prefixes: ['xai-'], pattern: 'xai-[A-Za-z0-9]{80}' },
   { id: 'adobe-client-secret', prefixes: ['p8e-'], pattern: 'p8e-[A-Za-z0-9]{32}' },
+  { id: 'langfuse-secret-key', prefixes: ['sk-lf-'], pattern: `sk-lf-${uuidLowerHex}` },
+  // Harness personal and service-account tokens: `pat.` or `sat.`, the account id, the token id, the secret.
+  {
+    id: 'harness-token',
+    prefixes: ['pat.', 'sat.'],
+    pattern: '(?:pat|sat)\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{20}',
+  },
   // Developer platforms
   {
     // Vercel's access tokens: personal `vcp_`, integration `vci_`, app access `vca_` and refresh
@@ -390,17 +420,20 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   },
   // Notion's integration tokens: `ntn_`, eleven digits and 35 letters and digits (before 2024, `secret_` and 43).
   { id: 'notion-token', prefixes: ['ntn_'], pattern: 'ntn_[0-9]{11}[A-Za-z0-9]{35}' },
+  // `secret_` starts identifiers too (`secret_key_base`): a random token of 43 has a digit.
+  { id: 'notion-token', prefixes: ['secret_'], pattern: 'secret_[A-Za-z0-9]{43}', validate: hasDigit },
   {
     // Tailscale's keys: `tskey-`, the kind (`api`, `auth`, `client`, `scim`, `webhook`, …), a
     // key id and the secret after the last `-`.
     id: 'tailscale-key',
     prefixes: ['tskey-'],
-    pattern: 'tskey-[a-z]{3,12}-[A-Za-z0-9]{6,24}-[A-Za-z0-9]{16,64}',
+    pattern: 'tskey-[a-z]{3,12}-[A-Za-z0-9_]{6,}-[A-Za-z0-9_]{16,}',
     bodyAfter: '-',
   },
   // Email services
   { id: 'sendgrid-key', prefixes: ['SG.'], pattern: 'SG\\.(?:[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43})' },
-  { id: 'mailgun-key', prefixes: ['key-'], pattern: 'key-[a-f0-9]{32}' },
+  // Mailgun's private keys: `key-` and 32 lower-case letters and digits (hex in older ones).
+  { id: 'mailgun-key', prefixes: ['key-'], pattern: 'key-[a-z0-9]{32}', validate: hasDigit },
   { id: 'mailchimp-api-key', anchors: ['-us'], pattern: '[a-f0-9]{32}-us[0-9]{1,2}' },
   { id: 'sendinblue-key', prefixes: ['xkeysib-'], pattern: 'xkeysib-(?:[a-f0-9]{64}-[A-Za-z0-9]{16})' },
   // Databases
