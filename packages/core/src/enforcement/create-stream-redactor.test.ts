@@ -30,6 +30,8 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['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', 'bwgGnLUo'],
   ['090-1234-5678', '1234-5'],
   ['AL47-2121-1009-0000-0002-3569-8741', '2121-1009'],
+  ['https://deploy:Qm7vX2kLp9@git.example.net/app.git', 'Qm7vX2kLp9'],
+  ['https://api.example.net/r?format=json&access_token=HYZHPP4PBYXCOZAVK4FH55W4MRHYLALPU1', 'HYZHPP4PBYX'],
 ]
 const fillers = [
   ' ',

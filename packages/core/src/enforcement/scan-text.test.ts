@@ -372,6 +372,35 @@ describe('scanText', () => {
   })
 
   describe('secret', () => {
+    it('reports the credentials of a URL, and leaves a template or placeholder password', () => {
+      expect(found('git clone https://deploy:Qm7vX2kLp9@git.example.net/app.git', 'secret')).toEqual([
+        ['url-password', 'https://deploy:Qm7vX2kLp9@'],
+      ])
+      for (const template of [
+        'https://user:password@example.com/api',
+        'https://{USER}:{PASS}@template.example.com',
+        'https://user:****@host.example.com',
+        'https://user:abc@api.example.com',
+      ])
+        expect(found(template, 'secret')).toEqual([])
+    })
+
+    it('judges each query parameter of a URL as an assignment of its own', () => {
+      const url =
+        'https://api.example.net/v1/r?format=json&access_token=HYZHPP4PBYXCOZAVK4FH55W4MRHYLALPU1&page=2'
+      expect(found(url, 'secret')).toEqual([['generic-api-key', 'HYZHPP4PBYXCOZAVK4FH55W4MRHYLALPU1']])
+      // Names that say nothing of a secret, and a provider's key found by its own rule.
+      expect(
+        found('https://example.com/cb?client_id=8f953371d3e85eddb89b&state=af0ifjsldkj9', 'secret'),
+      ).toEqual([])
+      expect(
+        found(
+          'https://maps.googleapis.com/maps/api/js?key=AIzaSyOabGbBfAVinTZquLDFxzvesY4ibH795JU&callback=init',
+          'secret',
+        ),
+      ).toEqual([['gcp-api-key', 'AIzaSyOabGbBfAVinTZquLDFxzvesY4ibH795JU']])
+    })
+
     it.each([
       ['aws-access-key', 'AKIALALEMEL33243OLIB'],
       ['aws-access-key', 'ASIAY34FZKBOKMUTVV7A'],
