@@ -385,6 +385,20 @@ describe('scanText', () => {
         expect(found(template, 'secret')).toEqual([])
     })
 
+    it('reads a named value up to closing punctuation or an item glued to it, not past a template', () => {
+      expect(found('client_secret=JMN4Q~Nwr~cPITojMJHsXI.n_utg8NlKdqjf4MMT-abc: done', 'secret')).toEqual([
+        ['generic-api-key', 'JMN4Q~Nwr~cPITojMJHsXI.n_utg8NlKdqjf4MMT-abc'],
+      ])
+      expect(found('(api_key=Zx8Qp2LmN7vRt5Kw9Yb3), next', 'secret')).toEqual([
+        ['generic-api-key', 'Zx8Qp2LmN7vRt5Kw9Yb3'],
+      ])
+      const glued = scanText(
+        'client_secret=JMN4Q~Nwr~cPITojMJHsXI.n_utg8NlKdqjf4MMT-abc４１１１ １１１１ １１１１ １１１１',
+      )
+      expect(glued.map((finding) => finding.type)).toEqual(['generic-api-key', 'credit-card'])
+      expect(found('token=xoxp-123-4567-####', 'secret')).toEqual([])
+    })
+
     it('judges each query parameter of a URL as an assignment of its own', () => {
       const url =
         'https://api.example.net/v1/r?format=json&access_token=HYZHPP4PBYXCOZAVK4FH55W4MRHYLALPU1&page=2'

@@ -582,9 +582,12 @@ function detectContextual(
   for (const detector of contextual) {
     detector.sticky.lastIndex = valueStart
     if (!detector.sticky.test(text)) continue
-    // The value is all the rest of the token (`xoxp-123-####` is a template, not a value).
-    if (detector.sticky.lastIndex !== end) continue
-    const matchEnd = end
+    // The value is all the rest of the token but closing punctuation (`client_secret=…:`,
+    // `(token=…),`) or another item found glued to it; anything else after it (`xoxp-123-####`)
+    // makes it a template, not a value.
+    const matchEnd = detector.sticky.lastIndex
+    if (matchEnd !== end && !isClosingPunctuation(text, matchEnd, end) && !startsFinding(findings, matchEnd))
+      continue
     // After a comma, a quoted name before a colon is an object's next key, not a value.
     if (isQuotedKey(text, valueStart, matchEnd)) return claimed
     if (!accepts(detector, text, valueStart, matchEnd, valueStart, matchEnd)) {
@@ -595,6 +598,20 @@ function detectContextual(
     return true
   }
   return claimed
+}
+
+/** Does a finding of the token (the last ones pushed) start at `position`? */
+function startsFinding(findings: Finding[], position: number): boolean {
+  for (let index = findings.length - 1; index >= 0 && index >= findings.length - 8; index--)
+    if ((findings[index] as Finding).start === position) return true
+  return false
+}
+
+/** Is `text[start, end)` one to three of `: , ; ) ] } > ! ?` (what may close a value in prose or code)? */
+function isClosingPunctuation(text: string, start: number, end: number): boolean {
+  if (end - start > 3) return false
+  for (let index = start; index < end; index++) if (!':,;)]}>!?'.includes(text.charAt(index))) return false
+  return true
 }
 
 /**
