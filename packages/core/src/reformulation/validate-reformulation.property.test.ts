@@ -1,5 +1,18 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { stemWord } from '../text/stem-word.ts'
+import {
+  broadeningTerms,
+  coordinators,
+  formatWords,
+  limitingQuantifiers,
+  narrowerTerms,
+  negationWords,
+  rankingWords,
+  restrictingQualifiers,
+  stopWords,
+  synonymGroups,
+} from './reformulation-lexicon.ts'
 import { validateReformulation } from './validate-reformulation.ts'
 
 const now = Date.UTC(2026, 10, 21, 12)
@@ -11,8 +24,32 @@ const originals = [
   'Summarize my unread emails from this week',
   'What is the weather forecast for Berlin tomorrow?',
 ]
+/**
+ * Every word of the guard's vocabulary, stemmed as the guard stems them: a made-up word that
+ * happens to stem like one of them (`writs` like the request verb `write`) is not made up.
+ */
+const vocabularyStems = new Set(
+  [
+    ...stopWords,
+    ...synonymGroups.flat(),
+    ...Object.keys(narrowerTerms),
+    ...Object.values(narrowerTerms).flat(),
+    ...formatWords,
+    ...restrictingQualifiers,
+    ...rankingWords,
+    ...limitingQuantifiers,
+    ...broadeningTerms,
+    ...coordinators,
+    ...negationWords,
+  ]
+    .flatMap((phrase) => phrase.split(' '))
+    .map(stemWord),
+)
+
 /** Made-up lowercase words: never in the lexicon, so only structure can decide. */
-const freshWord = fc.stringMatching(/^[bcdfghjklmnpqrstvwxz]{2}[aeiou][bcdfghjklmnpqrstvwxz]{2,5}$/)
+const freshWord = fc
+  .stringMatching(/^[bcdfghjklmnpqrstvwxz]{2}[aeiou][bcdfghjklmnpqrstvwxz]{2,5}$/)
+  .filter((word) => !vocabularyStems.has(stemWord(word)))
 const joiners = [' and ', ', ', ' or ', ' plus ', ' as well as ', ' & ', ' vs ', '. Also ', ' including ']
 
 describe('validateReformulation (properties)', () => {
