@@ -1,8 +1,10 @@
+import { stemWord } from '../text/index.ts'
 import type { LexiconIndex } from './create-lexicon-index.ts'
 import { findGoalEntities } from './find-goal-entities.ts'
 import { type GoalComparator, parseComparator } from './parse-comparator.ts'
 import { type GoalLimit, parseGoalLimit } from './parse-goal-limit.ts'
 import { type GoalTimeWindow, parseCount, parseTimeExpression } from './parse-time-expression.ts'
+import { requestVerbs } from './reformulation-lexicon.ts'
 import { type GoalToken, tokenizeGoalText } from './tokenize-goal-text.ts'
 
 /** What a concept word does to the goal. */
@@ -170,7 +172,8 @@ export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number
       classified.length === 0 &&
       synonymLength === 0 &&
       !entities[index] &&
-      lexicon.stopWords.has(token.stem)
+      lexicon.stopWords.has(token.stem) &&
+      !isRequestVerbNoun(token)
     ) {
       mark('stop', 1)
       continue
@@ -222,4 +225,16 @@ function markConjuncts(analysis: GoalAnalysis, roles: readonly Role[]): void {
     const after = neighbour(concept.position + concept.stems.length, 1)
     concept.conjunctMember = before === 'coordinator' || after === 'coordinator'
   }
+}
+
+/** Base forms of the request verbs by stem (`writ` → `write`). */
+const requestVerbsByStem = new Map(requestVerbs.map((verb) => [stemWord(verb), verb]))
+
+/**
+ * Is `token` a request verb's stem written as a noun (`shows`, `drafts`, `writs`: an `s` ending
+ * its base form has not)? Such a word is content, not a request.
+ */
+function isRequestVerbNoun(token: GoalToken): boolean {
+  const verb = requestVerbsByStem.get(token.stem)
+  return verb !== undefined && token.lower.endsWith('s') && !verb.endsWith('s')
 }

@@ -100,6 +100,33 @@ export const stopWords = [
   'quickly',
 ]
 
+/**
+ * The request verbs among the stop words ("write me…", "find…", "show…"). Their stems are shared
+ * with nouns (`writs`, `shows`, `drafts`, `finds`, `checks`): a form ending in an `s` the verb does
+ * not have is read as that noun, a concept of its own ("flights to Paris and shows" adds shows).
+ */
+export const requestVerbs = [
+  'write',
+  'draft',
+  'compose',
+  'give',
+  'tell',
+  'show',
+  'find',
+  'get',
+  'provide',
+  'explain',
+  'describe',
+  'look',
+  'check',
+  'make',
+  'create',
+  'generate',
+  'produce',
+  'prepare',
+  'put',
+]
+
 /** Interchangeable terms: any member carries any other. */
 export const synonymGroups: readonly (readonly string[])[] = [
   [

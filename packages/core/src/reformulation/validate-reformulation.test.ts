@@ -31,6 +31,27 @@ describe('validateReformulation', () => {
       expect(check(result, 'intent-preservation').measured).toBeGreaterThanOrEqual(0.95)
     })
 
+    it('reads a request verb written as a noun (shows, drafts, writs) as new content, and the verb itself as none', async () => {
+      for (const noun of ['shows', 'drafts', 'writs', 'finds']) {
+        const result = await validate({
+          original: 'Find cheap flights to Paris under $500',
+          candidate: `Find cheap flights to Paris under $500 and ${noun}`,
+          confidence: 0.99,
+          evidence: evidence(`cheap flights to Paris under $500 and ${noun}`),
+        })
+        expect(result.allowed, noun).toBe(false)
+        expect(result.codes, noun).toContain('DTL-STRAT-010')
+      }
+      // The same verbs as requests carry no concept: a paraphrase stays allowed.
+      const paraphrase = await validate({
+        original: 'Summarize Apple earnings',
+        candidate: 'Write a summary of Apple earnings',
+        confidence: 0.95,
+        evidence: evidence('Apple reported quarterly earnings'),
+      })
+      expect(paraphrase.allowed).toBe(true)
+    })
+
     it('rejects Apple → Apple and Google as scope expansion with DTL-STRAT-007 first, as the seed reports', async () => {
       const result = await validate({
         original: 'Summarize Apple earnings',
