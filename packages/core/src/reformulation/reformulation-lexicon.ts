@@ -6,12 +6,37 @@ import { functionWords } from '../text/index.ts'
  * the `lexicon` option; the structural word classes below are deliberately closed.
  */
 
-/** Words that carry no concept of their own (question words, articles, pronouns, request verbs). */
-export const stopWords = [
-  ...functionWords,
+/**
+ * The request verbs, stop words too ("write me…", "find…", "show…"). Their stems are shared
+ * with nouns (`writs`, `shows`, `drafts`, `finds`, `checks`): a form ending in an `s` the verb does
+ * not have is read as that noun, a concept of its own ("flights to Paris and shows" adds shows).
+ */
+export const requestVerbs = [
   'write',
   'draft',
   'compose',
+  'give',
+  'tell',
+  'show',
+  'find',
+  'get',
+  'provide',
+  'explain',
+  'describe',
+  'look',
+  'check',
+  'make',
+  'create',
+  'generate',
+  'produce',
+  'prepare',
+  'put',
+]
+
+/** Words that carry no concept of their own (question words, articles, pronouns, request verbs). */
+export const stopWords = [
+  ...functionWords,
+  ...requestVerbs,
   'what',
   'which',
   'who',
@@ -32,14 +57,6 @@ export const stopWords = [
   'onto',
   'as',
   'such',
-  'give',
-  'tell',
-  'show',
-  'find',
-  'get',
-  'provide',
-  'explain',
-  'describe',
   'let',
   'know',
   'want',
@@ -50,9 +67,7 @@ export const stopWords = [
   'out',
   'going',
   'go',
-  'look',
   'lookup',
-  'check',
   'see',
   'info',
   'information',
@@ -89,42 +104,9 @@ export const stopWords = [
   'now',
   'say',
   'said',
-  'make',
-  'create',
-  'generate',
-  'produce',
-  'prepare',
-  'put',
   'together',
   'quick',
   'quickly',
-]
-
-/**
- * The request verbs among the stop words ("write me…", "find…", "show…"). Their stems are shared
- * with nouns (`writs`, `shows`, `drafts`, `finds`, `checks`): a form ending in an `s` the verb does
- * not have is read as that noun, a concept of its own ("flights to Paris and shows" adds shows).
- */
-export const requestVerbs = [
-  'write',
-  'draft',
-  'compose',
-  'give',
-  'tell',
-  'show',
-  'find',
-  'get',
-  'provide',
-  'explain',
-  'describe',
-  'look',
-  'check',
-  'make',
-  'create',
-  'generate',
-  'produce',
-  'prepare',
-  'put',
 ]
 
 /** Interchangeable terms: any member carries any other. */
