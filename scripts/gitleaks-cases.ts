@@ -17,10 +17,8 @@
 //
 // A case counts as flagged when a scan with every detector on (as a host runs it) has a finding of
 // the `secret` or `high-entropy` detector, as `measureSecretFixtures` counts the repo's fixtures.
-import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { createScanner } from '../packages/core/src/enforcement/create-scanner.ts'
+import { openScannerRepository } from './scanner-repository.ts'
 
 const [repository, ...options] = process.argv.slice(2)
 if (repository === undefined) {
@@ -35,18 +33,10 @@ const rulesPath = 'cmd/generate/config/rules'
 /** The rule generator sources, by file name (from a work tree, else from the git dir's HEAD). */
 function readRuleFiles(): Map<string, string> {
   const files = new Map<string, string>()
-  const directory = join(repository as string, rulesPath)
-  if (existsSync(directory)) {
-    for (const name of readdirSync(directory).sort())
-      if (name.endsWith('.go') && !name.endsWith('_test.go'))
-        files.set(name, readFileSync(join(directory, name), 'utf8'))
-    return files
-  }
-  const git = (...args: string[]): string =>
-    execFileSync('git', ['-C', repository as string, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 })
-  for (const path of git('ls-tree', '--name-only', 'HEAD', `${rulesPath}/`).split('\n').sort())
-    if (path.endsWith('.go') && !path.endsWith('_test.go'))
-      files.set(path.slice(rulesPath.length + 1), git('show', `HEAD:${path}`))
+  const repositoryFiles = openScannerRepository(repository as string)
+  for (const path of repositoryFiles.list(rulesPath))
+    if (path.endsWith('.go') && !path.endsWith('_test.go') && path.lastIndexOf('/') === rulesPath.length)
+      files.set(path.slice(rulesPath.length + 1), repositoryFiles.read(path))
   return files
 }
 

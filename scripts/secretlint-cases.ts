@@ -20,11 +20,9 @@
 // an option Focal has no counterpart for, such as reporting AWS account ids), and the rules that
 // are not secret detectors (`example`, `filter-comments`, `no-dotenv` and `no-homedir` judge file
 // names and paths, `no-k8s-kind-secret` a manifest's kind, `pattern` the user's own patterns).
-import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { createScanner } from '../packages/core/src/enforcement/create-scanner.ts'
 import { isPlaceholder } from '../packages/core/src/enforcement/detectors/is-placeholder.ts'
+import { openScannerRepository } from './scanner-repository.ts'
 
 const [repository, ...flags] = process.argv.slice(2)
 if (repository === undefined) {
@@ -43,23 +41,7 @@ const notSecretRules = new Set([
 const snapshotPath =
   /^packages\/@secretlint\/secretlint-rule-preset-recommend\/test\/snapshots\/secretlint-rule-([^/]+)\/([^/]+)\/(.+)$/
 
-/** The repository's files (from a work tree's git, else the git dir's HEAD). */
-function git(...args: string[]): string {
-  const workTree = existsSync(join(repository as string, '.git'))
-  return execFileSync(
-    'git',
-    workTree ? ['-C', repository as string, ...args] : ['--git-dir', repository as string, ...args],
-    {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  )
-}
-
-function readFile(path: string): string {
-  const local = join(repository as string, path)
-  return existsSync(local) ? readFileSync(local, 'utf8') : git('show', `HEAD:${path}`)
-}
+const repositoryFiles = openScannerRepository(repository)
 
 interface Snapshot {
   rule: string
@@ -67,7 +49,9 @@ interface Snapshot {
   files: Map<string, string>
 }
 const snapshots = new Map<string, Snapshot>()
-for (const path of git('ls-tree', '-r', '--name-only', 'HEAD').split('\n')) {
+for (const path of repositoryFiles.list(
+  'packages/@secretlint/secretlint-rule-preset-recommend/test/snapshots',
+)) {
   const match = snapshotPath.exec(path)
   if (match === null) continue
   const [, rule, name, file] = match as unknown as [string, string, string, string]
@@ -117,21 +101,21 @@ for (const { rule, name, files } of [...snapshots.values()].sort((left, right) =
   `${left.rule}/${left.name}`.localeCompare(`${right.rule}/${right.name}`),
 )) {
   const rc = files.get('.secretlintrc.json')
-  if (rc !== undefined && /"options"\s*:/.test(readFile(rc))) {
+  if (rc !== undefined && /"options"\s*:/.test(repositoryFiles.read(rc))) {
     skipped++
     continue
   }
   const inputPath = [...files.keys()].find((file) => file.startsWith('input'))
   const outputPath = files.get('output.json')
   if (inputPath === undefined || outputPath === undefined) continue
-  const input = readFile(files.get(inputPath) as string)
+  const input = repositoryFiles.read(files.get(inputPath) as string)
   // A binary file (a PKCS#12 key store) read as text: Focal scans text, so it is counted apart.
   if (isBinary(input)) {
     binary++
     if (verbose) console.log(`binary       ${rule}/${name}`)
     continue
   }
-  const messages = (JSON.parse(readFile(outputPath)) as { messages: Message[] }).messages
+  const messages = (JSON.parse(repositoryFiles.read(outputPath)) as { messages: Message[] }).messages
   const findings = scanner.scan(input).findings.filter(flagged)
   const counts = perRule.get(rule) ?? { secrets: 0, found: 0, placeholders: 0, negatives: 0, alarms: 0 }
   perRule.set(rule, counts)

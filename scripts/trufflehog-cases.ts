@@ -17,10 +17,8 @@
 // `var`/`const`/`:=` assignments, `fmt.Sprintf` with `%s %v %d %q`, `[]string{…}` and `nil`.
 // A case whose input or expectation uses anything else (a helper, a loop, a JSON builder) is
 // skipped and counted.
-import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { createScanner } from '../packages/core/src/enforcement/create-scanner.ts'
+import { openScannerRepository } from './scanner-repository.ts'
 
 const [repository, ...flags] = process.argv.slice(2)
 if (repository === undefined) {
@@ -35,19 +33,7 @@ const only = flags
   ?.slice('--detectors='.length)
   .split(',')
 
-function git(...args: string[]): string {
-  const workTree = existsSync(join(repository as string, '.git'))
-  return execFileSync(
-    'git',
-    workTree ? ['-C', repository as string, ...args] : ['--git-dir', repository as string, ...args],
-    { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
-  )
-}
-
-function readFile(path: string): string {
-  const local = join(repository as string, path)
-  return existsSync(local) ? readFileSync(local, 'utf8') : git('show', `HEAD:${path}`)
-}
+const repositoryFiles = openScannerRepository(repository)
 
 type Value = string | string[] | null
 
@@ -222,15 +208,15 @@ interface Case {
   want: string[]
 }
 
-const files = git('ls-tree', '-r', '--name-only', 'HEAD', 'pkg/detectors')
-  .split('\n')
+const files = repositoryFiles
+  .list('pkg/detectors')
   .filter((path) => path.endsWith('_test.go') && !path.includes('integration'))
 const cases: Case[] = []
 let skipped = 0
 for (const path of files) {
   const detector = path.split('/')[2] as string
   if (only !== undefined && !only.includes(detector)) continue
-  const source = readFile(path)
+  const source = repositoryFiles.read(path)
   if (!source.includes('_Pattern(')) continue
   const reader = new GoReader(source)
   // Each case literal: `name: …, input: …, want: …` (in any order), inside the pattern test.
