@@ -3,6 +3,7 @@ import { assignedValueStart, assignmentNameBefore, isNonSecretName } from './ass
 import { charCode, isWordCode } from './char-classes.ts'
 import { isEncodedPlaceholder, isPlaceholder } from './is-placeholder.ts'
 import { entropyClass, runEntropy } from './shannon-entropy.ts'
+import { isReference } from './value-shapes.ts'
 
 const beginMarker = '-----BEGIN '
 const keyLabel = /^-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/
@@ -299,7 +300,7 @@ export function detectUrlPasswords(text: string, start: number, end: number, fin
       const password = match[1] as string
       const passwordStart = matchEnd - 1 - password.length
       if (
-        !/^(?:\$|%|\{)|[%}]$/.test(password) &&
+        !isReference(password) &&
         !/^(.)\1*$/.test(password) &&
         !isPlaceholder(text, separator + 3, matchEnd) &&
         !isPlaceholder(text, passwordStart, matchEnd - 1, 0)

@@ -1,5 +1,6 @@
 import { charCode } from './char-classes.ts'
 import { shannonEntropy } from './shannon-entropy.ts'
+import { decodeBase64Text } from './value-shapes.ts'
 
 /**
  * Words that mark a documented example or a value to fill in, not a live secret (compared
@@ -185,22 +186,11 @@ function bitCount(word: number): number {
   return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
 }
 
-/** Base64 (padded to a multiple of four characters). */
-const base64Run = /^[A-Za-z0-9+/]+={0,2}$/
-
 /**
  * Is `text[start, end)` base64 of printable text that is itself a placeholder (`ZHVtbXkg…` is
  * "dummy text …", `YWJjZGVm…` is "abcdef…")? An encoded value is judged by what it encodes.
  */
 export function isEncodedPlaceholder(text: string, start: number, end: number): boolean {
-  if ((end - start) % 4 !== 0) return false
-  const value = text.slice(start, end)
-  if (!base64Run.test(value)) return false
-  let decoded: string
-  try {
-    decoded = atob(value)
-  } catch {
-    return false
-  }
-  return /^[\x20-\x7e]+$/.test(decoded) && isPlaceholder(decoded, 0, decoded.length, 0)
+  const decoded = decodeBase64Text(text.slice(start, end))
+  return decoded !== undefined && isPlaceholder(decoded, 0, decoded.length, 0)
 }

@@ -232,11 +232,25 @@ function accepts(
   return detector.validate === undefined || detector.validate(text.slice(start, end))
 }
 
-/** Does a finding the token already has (from index `since` on) cover `[start, end)`? */
-function isCovered(findings: Finding[], since: number, start: number, end: number): boolean {
+/**
+ * Does a finding the token already has (from index `since` on) cover `[start, end)`? With
+ * `detector`, only that detector's findings count (a URL covers its query, a secret in it does not).
+ */
+function isCovered(
+  findings: Finding[],
+  since: number,
+  start: number,
+  end: number,
+  detector?: Finding['detector'],
+): boolean {
   for (let index = since; index < findings.length; index++) {
     const finding = findings[index] as Finding
-    if (finding.start <= start && finding.end >= end) return true
+    if (
+      finding.start <= start &&
+      finding.end >= end &&
+      (detector === undefined || finding.detector === detector)
+    )
+      return true
   }
   return false
 }
@@ -488,22 +502,13 @@ function detectQueryValues(
     if (equals > index && equals + 1 < parameterEnd) {
       const valueStart = start + equals + 1
       const valueEnd = start + parameterEnd
-      if (!isSecretCovered(findings, since, valueStart, valueEnd) && !claimsAt(text, valueStart))
+      if (!isCovered(findings, since, valueStart, valueEnd, 'secret') && !claimsAt(text, valueStart))
         detectContextual(contextual, text, valueStart, valueEnd, findings)
     }
     const separator = token.charCodeAt(parameterEnd)
     if (separator !== 38 && separator !== 59) return
     index = parameterEnd + 1
   }
-}
-
-/** Does a secret finding of the token (from index `since` on) cover `[start, end)`? */
-function isSecretCovered(findings: Finding[], since: number, start: number, end: number): boolean {
-  for (let index = since; index < findings.length; index++) {
-    const finding = findings[index] as Finding
-    if (finding.detector === 'secret' && finding.start <= start && finding.end >= end) return true
-  }
-  return false
 }
 
 function detectAnchored(

@@ -8,6 +8,7 @@ import { assignmentSource, nonSecretSuffixSource, nonSecretWordSource } from './
 import type { DetectorDefinition } from './define-detector.ts'
 import { isPlaceholder } from './is-placeholder.ts'
 import { isRandomValue } from './random-value.ts'
+import { decodeBase64Text, isReference } from './value-shapes.ts'
 
 /** A JWT's first segment decodes to a JSON object naming its algorithm. */
 function isJwtHeader(token: string): boolean {
@@ -109,9 +110,6 @@ function isVariedText(text: string): boolean {
 /** The names that say a value is a secret (a word in `key_name`, `apiKey`, `DB_PASSWORD`). */
 const secretNameWords = ['key', 'secret', 'token', 'passwd', 'password', 'pwd', 'credential', 'creds', 'auth']
 
-/** A value that refers to another (`$VAR`, `%VAR%`, `\${VAR}`, `{{ .Values.x }}`) rather than holding one. */
-const reference = /^(?:\$|%|\{\{)|%$/
-
 /** `user:password` with a password that is neither a reference nor a placeholder (`curl -u`). */
 function isCredentialPair(value: string): boolean {
   const colon = value.indexOf(':')
@@ -119,21 +117,10 @@ function isCredentialPair(value: string): boolean {
   return (
     colon >= 0 &&
     password.length >= 6 &&
-    !reference.test(password) &&
+    !isReference(password) &&
     !isPlaceholder(password, 0, password.length) &&
     hasDigitAndLetter(password)
   )
-}
-
-/** Base64 that decodes to printable ASCII, or undefined. */
-function decodeBase64Text(value: string): string | undefined {
-  if (value.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return undefined
-  try {
-    const decoded = atob(value)
-    return /^[\x20-\x7e]+$/.test(decoded) ? decoded : undefined
-  } catch {
-    return undefined
-  }
 }
 
 /**
@@ -143,7 +130,7 @@ function decodeBase64Text(value: string): string | undefined {
 function isAuthorizationCredential(value: string): boolean {
   const decoded = decodeBase64Text(value)
   if (decoded?.includes(':') === true) return isCredentialPair(decoded)
-  return !reference.test(value) && isRandomValue(value, 3)
+  return !isReference(value) && isRandomValue(value, 3)
 }
 
 export const builtInSecretDetectors: readonly DetectorDefinition[] = [
