@@ -18,11 +18,17 @@ const expectedArgs = redact(args, scanText(args, scan))
 const leak = /4242|ann@|@example|example\.com/
 // The model streams word by word; the server writes 5-byte pieces, so values cross TCP reads too.
 const script = { text: text.split(/(?<= )/), args: args.split(/(?<=[,:])/) }
+// A reply with credentials inside URLs (a password in the userinfo, a token in the query), served
+// at `/url-secrets/…` to a proxy that runs only the secret detector: the secret findings hide them.
+const urlSecretsReply =
+  'Clone it with git clone https://deploy:Qm7vX2kLp9@git.example.net/app.git then call ' +
+  'https://api.example.net/v1/r?format=json&access_token=HYZHPP4PBYXCOZAVK4FH55W4MRHYLALPU1&page=2 to check.'
+const urlSecretsScript = { text: urlSecretsReply.split(/(?<= )/), args: ['{}'] }
 
 let upstream: Server
 let proxies: Array<ReturnType<typeof serve>> = []
 let upstreamOrigin: string
-const proxyOrigin: Record<'redact' | 'block', string> = { redact: '', block: '' }
+const proxyOrigin: Record<'redact' | 'block' | 'secret', string> = { redact: '', block: '', secret: '' }
 
 const listen = async (server: Server) => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -31,8 +37,11 @@ const listen = async (server: Server) => {
 
 beforeAll(async () => {
   upstream = createServer(async (request, response) => {
-    const format = request.url?.split('/')[1] as UpstreamFormatName
-    const { contentType, body } = upstreamFormats[format](script)
+    const route = request.url?.split('/')[1]
+    const { contentType, body } =
+      route === 'url-secrets'
+        ? upstreamFormats['openai-chat-sse'](urlSecretsScript)
+        : upstreamFormats[route as UpstreamFormatName](script)
     response.writeHead(200, { 'content-type': contentType })
     const bytes = new TextEncoder().encode(body)
     for (let start = 0; start < bytes.length; start += 5) {
@@ -42,9 +51,14 @@ beforeAll(async () => {
     response.end()
   })
   upstreamOrigin = await listen(upstream)
-  for (const mode of ['redact', 'block'] as const) {
+  const scans = {
+    redact: scan,
+    block: { detectors: ['credit-card'] },
+    secret: { detectors: ['secret'] },
+  } as const
+  for (const mode of ['redact', 'block', 'secret'] as const) {
     const app = new Hono()
-    app.use('*', focalFilter({ mode, scan: mode === 'redact' ? scan : { detectors: ['credit-card'] } }))
+    app.use('*', focalFilter({ mode: mode === 'block' ? 'block' : 'redact', scan: scans[mode] }))
     app.post('/:format/*', (context) =>
       fetch(`${upstreamOrigin}/${context.req.param('format')}`, { method: 'POST', body: '{}' }),
     )
@@ -140,5 +154,20 @@ describe('focalFilter over a real HTTP server on 127.0.0.1', () => {
     expect(message.stop_reason).toBe('refusal')
     expect(message.stop_details?.explanation).toContain('stream-blocked')
     expect(JSON.stringify(message.content)).not.toContain('on file')
+  })
+
+  it('hides a URL password and a query token streamed in 5-byte pieces, and keeps the rest of each URL', async () => {
+    const client = new OpenAI({
+      apiKey: 'test',
+      baseURL: `${proxyOrigin.secret}/url-secrets/v1`,
+      maxRetries: 0,
+    })
+    const stream = client.chat.completions.stream({ model: 'm', messages: [] })
+    const content = (await stream.finalChatCompletion()).choices[0]?.message.content ?? ''
+    expect(content).not.toContain('Qm7vX2kLp9')
+    expect(content).not.toContain('HYZHPP4PBYXCOZAVK4FH55W4MRHYLALPU1')
+    expect(content).toContain('git.example.net/app.git')
+    expect(content).toContain('format=json&access_token=')
+    expect(content).toContain('&page=2 to check.')
   })
 })
