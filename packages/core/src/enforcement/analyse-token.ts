@@ -77,6 +77,10 @@ export function analyseToken(
   let next = -1
   let open = -1
   let secretCover = -1
+  // Where a secret found in the token starts inside its only entropy run and runs to its end
+  // (`AWS_ACCESS_KEY_ID=AKIA…`), or -1: the run's value is judged by its provider's rule, and the
+  // entropy detector looks only at what comes before it (the name).
+  let secretTail = -1
   if (flags & flagAt && analysis.use.email) detectEmails(text, start, end, findings)
   // A URL without a scheme needs a host ending in a dot and a letter (`www.` hosts included).
   if (flags & (flagColon | flagDotLetter) && analysis.use.url)
@@ -147,8 +151,11 @@ export function analyseToken(
         (flags & (flagColon | flagEntropyOther)) !== 0,
         (flags & flagsNotAlphanumeric) !== 0,
       )
-    if (findings.length > before)
+    if (findings.length > before) {
       secretCover = coveringEnd(findings, before, runs.entropyStart, analysis.from)
+      if (secretCover < runs.entropyEnd)
+        secretTail = tailStart(findings, before, runs.entropyStart, runs.entropyEnd)
+    }
   }
   // Crypto and entropy detectors look only at maximal runs of at least their minimum length:
   // none means nothing to check, and a single one is checked without searching for it.
@@ -162,7 +169,10 @@ export function analyseToken(
     // to the provider's rule.
     if (claimed) detectHighEntropy(text, start, entropyEnd, analysis.entropy, findings)
     else if (runs.entropy > 1) detectHighEntropy(text, start, end, analysis.entropy, findings)
-    else if (
+    else if (secretTail >= 0) {
+      if (secretTail - runs.entropyStart > analysis.entropy.minimumLength)
+        detectHighEntropy(text, runs.entropyStart, secretTail - 1, analysis.entropy, findings)
+    } else if (
       secretCover < runs.entropyEnd &&
       !(analysis.use.secret && secrets.claimsAt(text, runs.entropyStart))
     )
@@ -177,6 +187,25 @@ export function analyseToken(
   }
   analysis.next = next
   analysis.open = open
+}
+
+/**
+ * Start of the earliest finding from index `since` on that lies inside the run `[runStart, runEnd)`
+ * after its start and reaches its end, or -1.
+ */
+function tailStart(findings: Finding[], since: number, runStart: number, runEnd: number): number {
+  let tail = -1
+  for (let index = since; index < findings.length; index++) {
+    const finding = findings[index] as Finding
+    if (
+      finding.start > runStart &&
+      finding.end >= runEnd &&
+      finding.start < runEnd &&
+      (tail < 0 || finding.start < tail)
+    )
+      tail = finding.start
+  }
+  return tail
 }
 
 /** Longest stretch of `[start, end)` before, between or after the findings from index `since` on (in order). */

@@ -515,6 +515,17 @@ describe('scanText', () => {
       expect(values('id 123e4567-e89b-12d3-a456-426614174000', 'high-entropy')).toEqual([])
     })
 
+    it("leaves a provider's secret to its own rule and judges only the name glued before it", () => {
+      // One run of entropy characters: a PEM armor's tail glued to a GitHub token.
+      const token = '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'
+      expect(scanText(`-----END RSA PRIVATE KEY-----/${token}`).map((finding) => finding.value)).toEqual([
+        token,
+      ])
+      // A long random name before the value is still judged on its own.
+      const name = 'q7Zt2Vx9Lm4Kp8Rw3Nc6Hb1Jy5Gd0Fs7Ta2Ue9Wo4'
+      expect(scanText(`${name}=${token}`).map((finding) => finding.value)).toEqual([name, token])
+    })
+
     it('flags a hex string that reaches exactly 4 bits per character next to a key name', () => {
       // Every hex digit twice: the only way sixteen symbols reach the default threshold.
       const uniform = '3a7f0c19e5b2d864b6e0d2a94c8f1375'
