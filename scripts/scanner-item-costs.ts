@@ -8,7 +8,6 @@
 //   node --conditions=@focal/source --import tsx scripts/scanner-item-costs.ts <ref> [rounds] [items]
 //
 // `items`: a comma-separated subset of the names below (all when omitted).
-import { createScanner as createCurrentScanner } from '../packages/core/src/enforcement/create-scanner.ts'
 import { scannerAtRef } from './scanner-at-ref.ts'
 
 const [ref, roundsArgument, itemsArgument] = process.argv.slice(2)
@@ -45,6 +44,8 @@ for (const name of names) {
 }
 
 const previous = await scannerAtRef(ref)
+const current = await scannerAtRef(undefined)
+const createCurrentScanner = current.createScanner
 
 /** CPU microseconds (user + system) of one call. */
 function cpuMicros(run: () => unknown): number {
@@ -83,4 +84,5 @@ for (const name of names) {
   )
 }
 previous.dispose()
+current.dispose()
 if (differences > 0) console.log(`${differences} item(s) found differently by the two scanners`)

@@ -7,7 +7,6 @@
 //   node --conditions=@focal/source --import tsx scripts/scanner-throughput.ts <ref> [pairs] [detectors]
 //
 // `detectors` is a comma-separated `ScanOptions.detectors` list (all when omitted).
-import { createScanner as createCurrentScanner } from '../packages/core/src/enforcement/create-scanner.ts'
 import type { DetectorId, ScanOptions } from '../packages/core/src/enforcement/types.ts'
 import { scannerAtRef } from './scanner-at-ref.ts'
 
@@ -19,6 +18,8 @@ if (ref === undefined) {
 const pairs = Number(pairsArgument ?? 120)
 
 const previous = await scannerAtRef(ref)
+const current = await scannerAtRef(undefined)
+const createCurrentScanner = current.createScanner
 const { benchCorpus } = (await import('../packages/core/src/enforcement/enforcement.bench.ts')) as {
   benchCorpus: string
 }
@@ -45,6 +46,7 @@ for (let round = 0; round < pairs; round++) {
   for (const side of order) side.millis.push(cpuMillis(() => side.scanner.scan(benchCorpus)))
 }
 previous.dispose()
+current.dispose()
 
 const median = (values: number[]): number =>
   [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)] as number
