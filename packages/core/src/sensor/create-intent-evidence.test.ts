@@ -75,6 +75,21 @@ describe('createIntentEvidence', () => {
     expect(model.measure('Try Kittea Cat').words).toBe(0)
   })
 
+  it('reads a task verb the examples do not use by its kind of action (book, purchase: a booking)', () => {
+    // "purchase" and "order" appear in no example; "reserve" and "book" do, in the booking intents.
+    for (const text of ['I want to purchase a bus ride', 'order me a bus']) {
+      const evidence = model.measure(text)
+      expect(evidence.withinTopic.buy_bus, text).toBeGreaterThan(evidence.withinTopic.find_bus!)
+    }
+    // "seek" appears in no example: a search, like "find" and "look for".
+    const seek = model.measure('seek a hotel room')
+    expect(seek.withinTopic.find_hotel).toBeGreaterThan(seek.withinTopic.book_hotel!)
+    // What the action is about stays the words' business: an action speaks within a topic only.
+    const bare = model.measure('purchase')
+    expect(bare.topics.buses).toBe(bare.topics.hotels)
+    expect(bare.words).toBe(0)
+  })
+
   it('shrinks the evidence of a word the definition saw once', () => {
     const pool = model.measure('pool') // once, in a find_hotel example
     const hotel = model.measure('hotel') // in most hotel examples

@@ -137,6 +137,34 @@ const slotValueWords: ReadonlySet<string> = new Set(
   ].map(stemWord),
 )
 
+/**
+ * Verbs of one kind of action (stemmed like the text): a word of the list also counts as its action's token, so
+ * "book a bus" speaks for an intent whose examples say "reserve" and "buy" (a purchase) rather
+ * than one whose examples say "find" and "search". A small lexicon of task verbs, the same for
+ * every definition: the examples still decide which intent an action speaks for, and how much.
+ */
+const actionOf: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    '~acquire': 'book reserve reservation buy purchase order rent hire',
+    '~search': 'find search look browse seek',
+  }).flatMap(([action, verbs]) => verbs.split(' ').map((verb) => [stemWord(verb), action] as const)),
+)
+
+/** The first character of an action token (`~acquire`): no stemmed word starts with it. */
+const actionMark = 126
+
+/** `words` and, after them, the action token of each word that has one (once per action). */
+function withActions(words: readonly string[]): string[] {
+  let actions: string[] | undefined
+  for (const word of words) {
+    const action = actionOf.get(word)
+    if (action === undefined) continue
+    if (actions === undefined) actions = [action]
+    else if (!actions.includes(action)) actions.push(action)
+  }
+  return actions === undefined ? (words as string[]) : [...words, ...actions]
+}
+
 /** Words a text writes capitalised after its first word: names of places, people, titles. */
 function capitalisedWords(text: string, into: Map<string, { upper: number; lower: number }>): void {
   for (const sentence of text.split(/(?<=[.!?])\s+/u)) {
@@ -209,7 +237,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   intents.forEach((intent, index) => {
     const topic = topicIndex[index]!
     const add = (text: string, weight: number) => {
-      for (const word of new Set(contentWords(text).words)) {
+      for (const word of new Set(withActions(contentWords(text).words))) {
         if (isSlotValue(word)) continue
         counts[index]!.set(word, (counts[index]!.get(word) ?? 0) + weight)
         totals[index]! += weight
@@ -265,12 +293,15 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     )
   }
 
+  // An action says what the user wants done, not what about: evidence within a topic only.
+  for (const action of new Set(actionOf.values())) topicRows.get(action)?.fill(0)
+
   /** Sums the rows of the known words; returns how many were known. */
   // Known words by themselves and with one letter dropped: a word one letter off a known one
   // ("weathr", "resevation") is found by dropping at most one letter from each side.
   const byDeletion = new Map<string, string[]>()
   for (const word of topicRows.keys()) {
-    if (word.length < typoMinimum - 1) continue
+    if (word.length < typoMinimum - 1 || word.charCodeAt(0) === actionMark) continue
     for (let index = -1; index < word.length; index++) {
       const key = index < 0 ? word : word.slice(0, index) + word.slice(index + 1)
       const list = byDeletion.get(key)
@@ -315,7 +346,8 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
       if (word === null) continue
       const topicRow = topicRows.get(word)!
       const withinRow = withinRows.get(word)!
-      known++
+      // An action token is a second reading of a word already counted.
+      if (word.charCodeAt(0) !== actionMark) known++
       for (let index = 0; index < topicSums.length; index++) topicSums[index]! += topicRow[index]!
       for (let index = 0; index < withinSums.length; index++) withinSums[index]! += withinRow[index]!
     }
@@ -370,7 +402,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   function measureWords(words: readonly string[]): Omit<IntentEvidence, 'negatedIntent'> {
     const topicSums = new Float64Array(topicNames.length)
     const withinSums = new Float64Array(intents.length)
-    const known = sum(words, topicSums, withinSums)
+    const known = sum(withActions(words), topicSums, withinSums)
     return measurement(known, topicSums, withinSums)
   }
 
@@ -409,7 +441,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     const { words, denied, affirmed } = contentWords(text)
     const topicSums = new Float64Array(topicNames.length)
     const withinSums = new Float64Array(intents.length)
-    let known = sum(topicWords(text, words), topicSums, withinSums)
+    let known = sum(withActions(topicWords(text, words)), topicSums, withinSums)
     if (hasPhrases) {
       const padded = ` ${affirmed} `
       for (let index = 0; index < intents.length; index++) {
