@@ -6,19 +6,22 @@
 //
 //   node --conditions=@focal/source --import tsx scripts/scanner-throughput.ts <ref> [pairs] [detectors]
 //
-// `detectors` is a comma-separated `ScanOptions.detectors` list (all when omitted).
+// `detectors` is a comma-separated `ScanOptions.detectors` list (all when omitted). `<ref>..<other>`
+// compares the scanner at `other` with the one at `ref` instead of the working tree (a commit's
+// cost, measured after the fact).
 import type { DetectorId, ScanOptions } from '../packages/core/src/enforcement/types.ts'
 import { scannerAtRef } from './scanner-at-ref.ts'
 
-const [ref, pairsArgument, detectorsArgument] = process.argv.slice(2)
-if (ref === undefined) {
+const [range, pairsArgument, detectorsArgument] = process.argv.slice(2)
+const [ref, other] = range?.split('..') ?? []
+if (ref === undefined || ref === '') {
   console.error('usage: scanner-throughput.ts <git ref> [pairs of scans, default 120] [detectors]')
   process.exit(2)
 }
 const pairs = Number(pairsArgument ?? 120)
 
 const previous = await scannerAtRef(ref)
-const current = await scannerAtRef(undefined)
+const current = await scannerAtRef(other)
 const createCurrentScanner = current.createScanner
 const { benchCorpus } = (await import('../packages/core/src/enforcement/enforcement.bench.ts')) as {
   benchCorpus: string
@@ -28,7 +31,7 @@ const options: ScanOptions =
   detectorsArgument === undefined ? {} : { detectors: detectorsArgument.split(',') as DetectorId[] }
 const sides = [
   { name: ref, scanner: previous.createScanner(options), millis: [] as number[] },
-  { name: 'working tree', scanner: createCurrentScanner(options), millis: [] as number[] },
+  { name: other ?? 'working tree', scanner: createCurrentScanner(options), millis: [] as number[] },
 ]
 
 /** CPU milliseconds (user + system) of one scan of the corpus. */
@@ -60,5 +63,5 @@ for (const side of sides) {
 }
 const [before, now] = sides.map((side) => median(side.millis)) as [number, number]
 console.log(
-  `throughput ratio (working tree / ${ref}), ${pairs} alternating pairs: ${(before / now).toFixed(3)}`,
+  `throughput ratio (${other ?? 'working tree'} / ${ref}), ${pairs} alternating pairs: ${(before / now).toFixed(3)}`,
 )
