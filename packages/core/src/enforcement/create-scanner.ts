@@ -3,7 +3,7 @@ import { analyseToken, type TokenAnalysis } from './analyse-token.ts'
 import { compileExtras } from './compile-extras.ts'
 import { charCode, isAlphanumericCode } from './detectors/char-classes.ts'
 import { detectNumbers, type NumberDetectors } from './detectors/detect-numbers.ts'
-import { createCandidateFinder } from './detectors/find-candidate.ts'
+import { createCandidateFinder, valueLookback } from './detectors/find-candidate.ts'
 import { ibanLengthAt, readIban } from './detectors/iban.ts'
 import { createNumberRun, type NumberRun, readNumberRun } from './detectors/number-run.ts'
 import { longSecretLength, secretMatcherFor } from './detectors/secret-matcher.ts'
@@ -151,10 +151,9 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     valueStart: -1,
   }
   const tokenRuns = analysis.runs
-  const scan = (text: string, from = 0): ScanOutcome => {
+  /** Scans a text `candidates.prepare` has prepared (`bytes`: what it returned). */
+  const scanPrepared = (text: string, from: number, bytes: Uint8Array | undefined): ScanOutcome => {
     analysis.from = from
-    // The text as bytes when it is long and all ASCII: typed-array reads are cheaper than charCodeAt.
-    const bytes = candidates.prepare(text, from)
     analysis.bytes = bytes
     // Locals, not closure slots, in the hot loop: the optimiser keeps them in registers.
     const useIban = use.iban
@@ -176,6 +175,15 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     let nextLong = -1
     // The feature the loop jumped to, when the jump went to one (a value feature lands on a value).
     let landing = -1
+    if (from > 0 && from < length && classes[text.charCodeAt(from - 1)] === classBreak) {
+      // A scan that starts inside a text at a token (a stream's next chunk) may start between a
+      // name and its value (`password = ` | `"…"`), or on the value itself: look back for the name.
+      // As a scan from the text's start would have reached it: by the candidate search, unless the
+      // long-token search came first.
+      nextFeature = candidates.nextFeature(text, from, Math.max(0, from - valueLookback))
+      nextLong = candidates.nextLongToken(text, from)
+      landing = nextFeature <= nextLong ? nextFeature : -1
+    }
     while (index < length) {
       let code = bytes !== undefined ? (bytes[index] as number) : text.charCodeAt(index)
       if (classes[code] === classBreak) {
@@ -359,6 +367,10 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     run = numberRun
     return { findings: resolveOverlaps(findings, from), openFrom }
   }
+
+  const scan = (text: string, from = 0): ScanOutcome =>
+    // The text as bytes when it is long and all ASCII: typed-array reads are cheaper than charCodeAt.
+    scanPrepared(text, from, candidates.prepare(text, from))
 
   return { scan, holdBack: extras.holdBack }
 }

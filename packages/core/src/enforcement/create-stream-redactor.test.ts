@@ -32,6 +32,11 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['AL47-2121-1009-0000-0002-3569-8741', '2121-1009'],
   ['https://deploy:Qm7vX2kLp9@git.example.net/app.git', 'Qm7vX2kLp9'],
   ['https://api.example.net/r?format=json&access_token=HYZHPP4PBYXCOZAVK4FH55W4MRHYLALPU1', 'HYZHPP4PBYX'],
+  // Short values found only by the name before them: a chunk may end between the two.
+  ['password = "hunter2Xyz9Qp"', 'hunter2X'],
+  ['token: "Qp7vB2mK9L"', 'Qp7vB2mK'],
+  ['curl -u deploy:Hh4bmlSZ9wgHecM\n', 'Hh4bmlSZ'],
+  ['Authorization: Bearer 2qn2nzgds0tn1wjydzhc\n', '2qn2nzgd'],
 ]
 const fillers = [
   ' ',
@@ -150,6 +155,24 @@ describe('createStreamRedactor', () => {
       }),
       { numRuns: 300 },
     )
+  })
+
+  it('never leaks a short value found only by its name, wherever a chunk ends between the two', () => {
+    // Found with the value features: a chunk ending after `password = ` left the name in the
+    // context, where the next scan did not look for it, and every such value leaked.
+    for (const text of [
+      ' password = "hunter2Xyz9Qp" ',
+      'token: "hunter2Xyz9Qp" ok',
+      'ci_token = "jydzhcdicmsn8ce6v3c6"\n',
+      'System.setProperty("PARTNER_SECRET", "bVUfjBEE14JEWs")',
+      'curl -u deploy:Hh4bmlSZ9wgHecM x',
+      'Authorization: Bearer 2qn2nzgds0tn1wjydzhc ok',
+    ]) {
+      const whole = redact(text, scanText(text))
+      expect(whole, text).toMatch(/\[[A-Z_]+\]/)
+      for (let cut = 0; cut <= text.length; cut++)
+        expect(runStream(text, [cut]), `${text} cut at ${cut}`).toBe(whole)
+    }
   })
 
   it('emits the whole-text redaction after a PEM block: "KEY-----" and "KEY-----abc" name nothing', () => {

@@ -49,8 +49,12 @@ export interface CandidateFinder {
    * loops; else undefined.
    */
   prepare(text: string, from?: number): Uint8Array | undefined
-  /** First feature character at or after `from`, or `text.length` when there is none. */
-  nextFeature(text: string, from: number): number
+  /**
+   * First feature character at or after `from`, or `text.length` when there is none. With `since`
+   * (before `from`), a value feature whose operator or option stands in `[since, from)` counts too:
+   * its value starts at or after `from` (a stream's chunk may end between `password =` and its value).
+   */
+  nextFeature(text: string, from: number, since?: number): number
   /**
    * A position inside the first token at or after `from` with at least `minimumLength` characters
    * (counting only characters from `from` on), or `text.length` when there is none. `text` is the
@@ -58,6 +62,12 @@ export interface CandidateFinder {
    */
   nextLongToken(text: string, from: number): number
 }
+
+/**
+ * How far before a value its operator or option can stand: an option (`--user`), a few quotes
+ * and spaces and an authorization scheme (`Authorization: Bearer `) take at most about 20.
+ */
+export const valueLookback = 32
 
 /** Texts this long and all ASCII are read as bytes (below it the copy costs more than it saves). */
 const byteSearchMinimum = 1024
@@ -91,11 +101,11 @@ export function createCandidateFinder(
       bytes = undefined
       nextOperator = 0
       if (operatorPattern !== undefined)
-        // From one character earlier: the scan may search from just before `from` (a name's `=`).
+        // From a few characters earlier: a value at `from` may follow an operator before it.
         findOperatorCandidates(
           operatorPattern,
           text,
-          Math.max(0, from - 1),
+          Math.max(0, from - valueLookback),
           operatorPositions,
           operatorCandidates,
         )
@@ -111,13 +121,22 @@ export function createCandidateFinder(
       if (encoder.encodeInto(text, target).read === text.length) bytes = target
       return bytes
     },
-    nextFeature(text, from) {
-      feature.lastIndex = from
-      const found = feature.test(text) ? feature.lastIndex - 1 : text.length
-      // The first operator at or after `from` (the scan moves forward, at most a step back).
+    nextFeature(text, from, since = from) {
+      feature.lastIndex = since
+      let found = text.length
+      while (feature.test(text)) {
+        // Every alternative ends on its candidate: one before `from` (from `since` on) is passed.
+        if (feature.lastIndex - 1 >= from) {
+          found = feature.lastIndex - 1
+          break
+        }
+      }
+      // The first operator whose value starts at or after `from` (the scan moves forward, at most
+      // a few characters back): values follow their operators in the text's order.
       let operator = nextOperator
-      while (operator > 0 && (operatorPositions[operator - 1] as number) >= from) operator--
-      while (operator < operatorPositions.length && (operatorPositions[operator] as number) < from) operator++
+      while (operator > 0 && (operatorCandidates[operator - 1] as number) >= from) operator--
+      while (operator < operatorCandidates.length && (operatorCandidates[operator] as number) < from)
+        operator++
       nextOperator = operator
       const candidate = operatorCandidates[operator]
       return candidate !== undefined && candidate < found ? candidate : found
