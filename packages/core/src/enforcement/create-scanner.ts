@@ -7,6 +7,7 @@ import { createCandidateFinder, valueLookback } from './detectors/find-candidate
 import { ibanLengthAt, readIban } from './detectors/iban.ts'
 import { createNumberRun, type NumberRun, readNumberRun } from './detectors/number-run.ts'
 import { longSecretLength, secretMatcherFor } from './detectors/secret-matcher.ts'
+import { hasInvisible, visibleIndex, visibleText } from './detectors/visible-text.ts'
 import { resolveOverlaps } from './resolve-overlaps.ts'
 import {
   classBreak,
@@ -368,9 +369,25 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     return { findings: resolveOverlaps(findings, from), openFrom }
   }
 
-  const scan = (text: string, from = 0): ScanOutcome =>
-    // The text as bytes when it is long and all ASCII: typed-array reads are cheaper than charCodeAt.
-    scanPrepared(text, from, candidates.prepare(text, from))
+  const scan = (text: string, from = 0): ScanOutcome => {
+    // The text as bytes when it is long and all ASCII: typed-array reads are cheaper than
+    // charCodeAt, and an ASCII text has no invisible character.
+    const bytes = candidates.prepare(text, from)
+    if (bytes !== undefined || !hasInvisible(text)) return scanPrepared(text, from, bytes)
+    // Scanned as a reader sees it, so an invisible character cannot split a secret (or hide one
+    // in tag characters); findings are mapped back and cover the invisible characters inside them.
+    const visible = visibleText(text)
+    const visibleFrom = visibleIndex(visible, from)
+    const outcome = scanPrepared(visible.text, visibleFrom, candidates.prepare(visible.text, visibleFrom))
+    for (const finding of outcome.findings) {
+      finding.start = visible.start[finding.start] as number
+      finding.end = visible.end[finding.end - 1] as number
+      finding.value = text.slice(finding.start, finding.end)
+    }
+    const openFrom =
+      outcome.openFrom >= visible.text.length ? text.length : (visible.start[outcome.openFrom] as number)
+    return { findings: outcome.findings, openFrom: Math.max(from, Math.min(openFrom, text.length)) }
+  }
 
   return { scan, holdBack: extras.holdBack }
 }

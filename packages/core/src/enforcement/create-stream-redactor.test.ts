@@ -37,7 +37,17 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['token: "Qp7vB2mK9L"', 'Qp7vB2mK'],
   ['curl -u deploy:Hh4bmlSZ9wgHecM\n', 'Hh4bmlSZ'],
   ['Authorization: Bearer 2qn2nzgds0tn1wjydzhc\n', '2qn2nzgd'],
+  // Invisible characters inside a secret, and a key written in tag characters ("ASCII smuggling").
+  ['AKIALALEM\u200dEL33243OLIB', '33243OL'],
+  ['ghp_wWPw5k4a\u200bXcaT4fNP0UcnZwJUVFk6LO0pINUx', 'XcaT4fNP'],
+  ['secret = "hunter2\u00adXyz9Qp"', 'Xyz9Qp'],
+  [tagged(' key ASIAY34FZKBOKMUTVV7A '), tagged('Y34FZKB')],
 ]
+
+/** `text` in tag characters (U+E0020 to U+E007E): invisible copies of its ASCII. */
+function tagged(text: string): string {
+  return [...text].map((char) => String.fromCodePoint(0xe0000 + (char.codePointAt(0) as number))).join('')
+}
 const fillers = [
   ' ',
   ' hello ',
@@ -173,6 +183,16 @@ describe('createStreamRedactor', () => {
       for (let cut = 0; cut <= text.length; cut++)
         expect(runStream(text, [cut]), `${text} cut at ${cut}`).toBe(whole)
     }
+  })
+
+  it('keeps enough context behind invisible characters for the next chunk (tag characters count once)', () => {
+    const tagged = (text: string) =>
+      [...text].map((char) => String.fromCodePoint(0xe0000 + (char.codePointAt(0) as number))).join('')
+    // The name before the address is 26 tag characters (52 code units) back: a context of 64 code
+    // units would hold half of it, and the address would not be named.
+    const text = ` ${tagged(' key ASIAY34FZKBOKMUTVV7A ')} :   12 , and  16Yeky6GMjeNkAiNcBY7ZhrLoMSgg1BoyZ-`
+    const whole = redact(text, scanText(text))
+    for (const cuts of [[], [60], [70], [90]]) expect(runStream(text, cuts), String(cuts)).toBe(whole)
   })
 
   it('emits the whole-text redaction after a PEM block: "KEY-----" and "KEY-----abc" name nothing', () => {

@@ -1,5 +1,6 @@
 import { createScanner } from './create-scanner.ts'
 import { isTokenCode } from './detectors/char-classes.ts'
+import { contextStart } from './detectors/visible-text.ts'
 import { redact } from './redact.ts'
 import type { Finding, StreamBlock, StreamRedactor, StreamRedactorOptions } from './types.ts'
 
@@ -48,7 +49,7 @@ export function createStreamRedactor(options: StreamRedactorOptions = {}): Strea
     )
     for (const finding of ready) emittedFindings.push(shift(finding, offset - from))
     offset += cut - from
-    context = text.slice(Math.max(0, cut - contextLength), cut)
+    context = text.slice(contextStart(text, cut, contextLength), cut)
     held = text.slice(cut)
     return output
   }

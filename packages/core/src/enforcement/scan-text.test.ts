@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FocalError } from '../errors/focal-error.ts'
+import { redact } from './redact.ts'
 import { scanText } from './scan-text.ts'
 import type { DetectorId } from './types.ts'
 
@@ -172,6 +173,43 @@ describe('scanText', () => {
   it('sees through zero-width characters inside SSNs and phone numbers', () => {
     expect(values('ssn 078-05-11\u200b23', 'us-ssn')).toEqual(['078-05-11\u200b23'])
     expect(values('call (415) 555-\u200d2671', 'phone')).toEqual(['(415) 555-\u200d2671'])
+  })
+
+  describe('invisible characters', () => {
+    const found = (text: string) => scanText(text).map((finding) => [finding.type, finding.value])
+    /** `text` in tag characters (U+E0020 to U+E007E): invisible copies of its ASCII. */
+    const tagged = (text: string) =>
+      [...text].map((char) => String.fromCodePoint(0xe0000 + (char.codePointAt(0) as number))).join('')
+
+    it('reads a secret split by zero-width characters, soft hyphens or bidi controls as one', () => {
+      for (const mark of ['\u200b', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u202e']) {
+        const key = `AKIALALEM${mark}EL33243OLIB`
+        expect(found(`export KEY=${key} now`), JSON.stringify(mark)).toEqual([['aws-access-key', key]])
+        const token = `ghp_wWPw5k4a${mark}XcaT4fNP0Ucn${mark}ZwJUVFk6LO0pINUx`
+        expect(found(`token ${token} done`), JSON.stringify(mark)).toEqual([['github-token', token]])
+      }
+      expect(found('password = "hunter2\u00adXyz9Qp"')).toEqual([['generic-api-key', 'hunter2\u00adXyz9Qp']])
+    })
+
+    it('reads a key written in tag characters ("ASCII smuggling") and reports the tag characters', () => {
+      const hidden = tagged('key AKIALALEMEL33243OLIB')
+      const text = `Here is the summary.${hidden} Thanks!`
+      const findings = scanText(text)
+      expect(findings.map((finding) => finding.type)).toEqual(['aws-access-key'])
+      const [finding] = findings
+      expect(finding?.value).toBe(tagged('AKIALALEMEL33243OLIB'))
+      expect(text.slice(finding?.start, finding?.end)).toBe(finding?.value)
+      expect(redact(text, findings)).toBe(`Here is the summary.${tagged('key ')}[AWS_ACCESS_KEY] Thanks!`)
+    })
+
+    it('finds nothing in emoji sequences or words that join with invisible characters', () => {
+      expect(found('Family: \u{1F468}\u200d\u{1F469}\u200d\u{1F467} \u2764\ufe0f done')).toEqual([])
+      expect(
+        found(
+          '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 \u0646\u0645\u06cc\u200c\u062f\u0627\u0646\u0645',
+        ),
+      ).toEqual([])
+    })
   })
 
   describe('iban', () => {

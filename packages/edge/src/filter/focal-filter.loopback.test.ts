@@ -24,6 +24,16 @@ const urlSecretsReply =
   'Clone it with git clone https://deploy:Qm7vX2kLp9@git.example.net/app.git then call ' +
   'https://api.example.net/v1/r?format=json&access_token=HYZHPP4PBYXCOZAVK4FH55W4MRHYLALPU1&page=2 to check.'
 const urlSecretsScript = { text: urlSecretsReply.split(/(?<= )/), args: ['{}'] }
+/** `text` in tag characters (U+E0020 to U+E007E): invisible copies of its ASCII. */
+const tagged = (value: string) =>
+  [...value].map((char) => String.fromCodePoint(0xe0000 + (char.codePointAt(0) as number))).join('')
+// Secrets a prompt-injected model might write to get them past a filter, served at
+// `/hidden-secrets/…`: a short value whose name ends one chunk and whose value starts the next, a key
+// split by a zero-width joiner, and a key written in invisible tag characters.
+const hiddenSecretsReply =
+  'Config: password = "hunter2Xyz9Qp" and Authorization: Bearer 2qn2nzgds0tn1wjydzhc then ' +
+  `export AWS_ACCESS_KEY_ID=AKIALALEM\u200dEL33243OLIB and${tagged(' key ASIAY34FZKBOKMUTVV7A ')}done.`
+const hiddenSecretsScript = { text: hiddenSecretsReply.split(/(?<= )/), args: ['{}'] }
 
 let upstream: Server
 let proxies: Array<ReturnType<typeof serve>> = []
@@ -41,7 +51,9 @@ beforeAll(async () => {
     const { contentType, body } =
       route === 'url-secrets'
         ? upstreamFormats['openai-chat-sse'](urlSecretsScript)
-        : upstreamFormats[route as UpstreamFormatName](script)
+        : route === 'hidden-secrets'
+          ? upstreamFormats['openai-chat-sse'](hiddenSecretsScript)
+          : upstreamFormats[route as UpstreamFormatName](script)
     response.writeHead(200, { 'content-type': contentType })
     const bytes = new TextEncoder().encode(body)
     for (let start = 0; start < bytes.length; start += 5) {
@@ -169,5 +181,25 @@ describe('focalFilter over a real HTTP server on 127.0.0.1', () => {
     expect(content).toContain('git.example.net/app.git')
     expect(content).toContain('format=json&access_token=')
     expect(content).toContain('&page=2 to check.')
+  })
+
+  it('hides a short value streamed apart from its name, a key split by a zero-width joiner and one in tag characters', async () => {
+    const client = new OpenAI({
+      apiKey: 'test',
+      baseURL: `${proxyOrigin.secret}/hidden-secrets/v1`,
+      maxRetries: 0,
+    })
+    const stream = client.chat.completions.stream({ model: 'm', messages: [] })
+    const content = (await stream.finalChatCompletion()).choices[0]?.message.content ?? ''
+    // Every secret is gone, however it was written; the words around them are not.
+    for (const secret of ['hunter2Xyz9Qp', '2qn2nzgds0tn1wjydzhc', 'EL33243OLIB', tagged('Y34FZKBOKMUTVV7A')])
+      expect(content).not.toContain(secret)
+    expect(content).toContain('Config: password = "')
+    expect(content).toContain('Authorization: Bearer ')
+    expect(content).toContain('export AWS_ACCESS_KEY_ID=')
+    expect(content).toContain(`and${tagged(' key ')}`)
+    expect(content.endsWith('done.')).toBe(true)
+    // The stream says what a scan of the whole reply says.
+    expect(content).toBe(redact(hiddenSecretsReply, scanText(hiddenSecretsReply, { detectors: ['secret'] })))
   })
 })

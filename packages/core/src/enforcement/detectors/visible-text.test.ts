@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { contextStart, hasInvisible, visibleIndex, visibleText } from './visible-text.ts'
+
+const tag = (char: string) => String.fromCodePoint(0xe0000 + (char.codePointAt(0) as number))
+
+describe('visibleText', () => {
+  it('leaves out what renders as nothing and maps every character back', () => {
+    const text = 'a\u200bb\u00adc\u202ed\ufe0fe'
+    const visible = visibleText(text)
+    expect(visible.text).toBe('abcde')
+    expect([...visible.start]).toEqual([0, 2, 4, 6, 8])
+    expect([...visible.end]).toEqual([1, 3, 5, 7, 9])
+    expect(hasInvisible(text)).toBe(true)
+    expect(hasInvisible('plain text, é and 😀')).toBe(false)
+  })
+
+  it('reads tag characters as the ASCII they copy, each two code units of the original', () => {
+    const text = `x${tag('k')}${tag('y')}\u{E0001}z`
+    const visible = visibleText(text)
+    expect(visible.text).toBe('xkyz')
+    expect([...visible.start]).toEqual([0, 1, 3, 7])
+    expect([...visible.end]).toEqual([1, 3, 5, 8])
+  })
+
+  it('keeps a lone surrogate (a stream chunk ending inside a pair) as it is', () => {
+    const pair = tag('k')
+    const visible = visibleText(`a${pair.charAt(0)}`)
+    expect(visible.text).toBe(`a${pair.charAt(0)}`)
+  })
+
+  it('finds where an index of the original falls in the visible text', () => {
+    const visible = visibleText('ab\u200b\u200bcd')
+    expect([0, 1, 2, 3, 4, 5, 6].map((index) => visibleIndex(visible, index))).toEqual([0, 1, 2, 2, 2, 3, 4])
+  })
+})
+
+describe('contextStart', () => {
+  it('keeps as many visible characters as asked, reaching back over invisible ones', () => {
+    expect(contextStart('abcdefgh', 8, 4)).toBe(4)
+    expect(contextStart('abcd\u200b\u200b\u200bgh', 9, 4)).toBe(2)
+    const tagged = [...'secret'].map(tag).join('')
+    // Six tag characters (twelve code units) count as six visible characters.
+    expect(contextStart(`ab${tagged}`, 14, 6)).toBe(2)
+  })
+
+  it('never starts inside a surrogate pair', () => {
+    const text = `abc${tag('k')}def`
+    expect(contextStart(text, text.length, 4)).toBe(3)
+    expect(contextStart('ab😀cd', 6, 3)).toBe(2)
+  })
+})

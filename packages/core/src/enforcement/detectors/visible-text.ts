@@ -1,0 +1,107 @@
+/**
+ * What a reader sees of a text: characters that render as nothing (Unicode's
+ * Default_Ignorable_Code_Point: zero-width spaces and joiners, soft hyphens, bidirectional
+ * controls, variation selectors) are left out, and tag characters (U+E0020 to U+E007E, invisible
+ * copies of printable ASCII) are read as the ASCII they copy. A model told to write a key with a
+ * zero-width space every few characters, or in tag characters ("ASCII smuggling"), writes the key
+ * for any program that reads the text; the scanner reads it the same way.
+ */
+
+/** A character that renders as nothing, or a tag character. */
+const invisible = /\p{Default_Ignorable_Code_Point}/u
+const invisibleAll = /\p{Default_Ignorable_Code_Point}/gu
+
+/** First and last code points of the tag characters that copy printable ASCII (U+E0020 to U+E007E). */
+const firstTag = 0xe0020
+const lastTag = 0xe007e
+
+/** A text without its invisible characters, and where each of its characters was in the original. */
+export interface VisibleText {
+  text: string
+  /** Per character of `text`: its index in the original text. */
+  start: Int32Array
+  /** Per character of `text`: the index just after it in the original (two after a tag character). */
+  end: Int32Array
+}
+
+/** Does `text` hold a character that renders as nothing (or a tag character)? */
+export function hasInvisible(text: string): boolean {
+  return invisible.test(text)
+}
+
+/** `text` as a reader sees it (see the module comment), with the way back to the original. */
+export function visibleText(text: string): VisibleText {
+  const parts: string[] = []
+  const start = new Int32Array(text.length)
+  const end = new Int32Array(text.length)
+  let length = 0
+  let copied = 0
+  const keep = (from: number, to: number) => {
+    for (let index = from; index < to; index++) {
+      start[length] = index
+      end[length] = index + 1
+      length++
+    }
+    parts.push(text.slice(from, to))
+  }
+  invisibleAll.lastIndex = 0
+  for (let match = invisibleAll.exec(text); match !== null; match = invisibleAll.exec(text)) {
+    keep(copied, match.index)
+    const point = match[0].codePointAt(0) as number
+    if (point >= firstTag && point <= lastTag) {
+      parts.push(String.fromCharCode(point - 0xe0000))
+      start[length] = match.index
+      end[length] = match.index + match[0].length
+      length++
+    }
+    copied = match.index + match[0].length
+  }
+  keep(copied, text.length)
+  return { text: parts.join(''), start: start.subarray(0, length), end: end.subarray(0, length) }
+}
+
+/** The index in the visible text of the first character at or after `index` of the original. */
+export function visibleIndex(visible: VisibleText, index: number): number {
+  let low = 0
+  let high = visible.start.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((visible.start[middle] as number) < index) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/** Longest stretch of invisible characters a stream's context is extended over (bounds each chunk's work). */
+const longestContext = 8192
+
+/**
+ * Where a context of `count` visible characters (a tag character counts as one) ending at `end`
+ * starts in `text`: `end - count` when the stretch holds no invisible character, earlier when it
+ * does (at most `longestContext` code units back), never inside a surrogate pair. A stream keeps
+ * this much before its next chunk, so the detectors read as much of it as in the whole text.
+ */
+export function contextStart(text: string, end: number, count: number): number {
+  let start = Math.max(0, end - count)
+  if (start > 0 && isLowSurrogate(text.charCodeAt(start))) start--
+  if (!invisible.test(text.slice(start, end))) return start
+  let index = end
+  let seen = 0
+  while (index > 0 && seen < count && end - index < longestContext) {
+    let from = index - 1
+    if (from > 0 && isLowSurrogate(text.charCodeAt(from)) && isHighSurrogate(text.charCodeAt(from - 1)))
+      from--
+    const point = text.codePointAt(from) as number
+    if ((point >= firstTag && point <= lastTag) || !invisible.test(text.slice(from, index))) seen++
+    index = from
+  }
+  return index
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff
+}
