@@ -202,6 +202,21 @@ describe('scanText', () => {
       expect(redact(text, findings)).toBe(`Here is the summary.${tagged('key ')}[AWS_ACCESS_KEY] Thanks!`)
     })
 
+    it('reads full-width forms of ASCII as that ASCII, as NFKC does (a key in full-width letters, a Japanese phone)', () => {
+      const wide = (text: string) =>
+        [...text]
+          .map((char) => (char === ' ' ? char : String.fromCharCode(char.charCodeAt(0) + 0xfee0)))
+          .join('')
+      const key = wide('AKIALALEMEL33243OLIB')
+      expect(found(`key ${key} done`)).toEqual([['aws-access-key', key]])
+      expect(found('電話：０３－１２３４－５６７８です')).toEqual([
+        ['phone-number', '０３－１２３４－５６７８'],
+      ])
+      expect(found('カード ４１１１ １１１１ １１１１ １１１１。')).toEqual([
+        ['credit-card', '４１１１ １１１１ １１１１ １１１１'],
+      ])
+    })
+
     it('finds nothing in emoji sequences or words that join with invisible characters', () => {
       expect(found('Family: \u{1F468}\u200d\u{1F469}\u200d\u{1F467} \u2764\ufe0f done')).toEqual([])
       expect(

@@ -22,6 +22,13 @@ describe('visibleText', () => {
     expect([...visible.end]).toEqual([1, 3, 5, 8])
   })
 
+  it('reads full-width forms of ASCII as that ASCII', () => {
+    const visible = visibleText('ｋｅｙ＝ＡＢ１')
+    expect(visible.text).toBe('key=AB1')
+    expect([...visible.start]).toEqual([0, 1, 2, 3, 4, 5, 6])
+    expect(hasInvisible('ｋ')).toBe(true)
+  })
+
   it('keeps a lone surrogate (a stream chunk ending inside a pair) as it is', () => {
     const pair = tag('k')
     const visible = visibleText(`a${pair.charAt(0)}`)

@@ -1,15 +1,22 @@
 /**
  * What a reader sees of a text: characters that render as nothing (Unicode's
  * Default_Ignorable_Code_Point: zero-width spaces and joiners, soft hyphens, bidirectional
- * controls, variation selectors) are left out, and tag characters (U+E0020 to U+E007E, invisible
- * copies of printable ASCII) are read as the ASCII they copy. A model told to write a key with a
- * zero-width space every few characters, or in tag characters ("ASCII smuggling"), writes the key
- * for any program that reads the text; the scanner reads it the same way.
+ * controls, variation selectors) are left out, tag characters (U+E0020 to U+E007E, invisible
+ * copies of printable ASCII) are read as the ASCII they copy, and full-width forms of ASCII
+ * (U+FF01 to U+FF5E, `ＡＫＩＡ`) as that ASCII, as Unicode's compatibility normalisation (NFKC)
+ * reads them. A model told to write a key with a zero-width space every few characters, in tag
+ * characters ("ASCII smuggling") or in full-width letters, writes the key for any program that
+ * reads the text; the scanner reads it the same way.
  */
 
-/** A character that renders as nothing, or a tag character. */
-const invisible = /\p{Default_Ignorable_Code_Point}/u
-const invisibleAll = /\p{Default_Ignorable_Code_Point}/gu
+/** A character that renders as nothing, a tag character, or a full-width form of ASCII. */
+const invisible = /[\p{Default_Ignorable_Code_Point}\uff01-\uff5e]/u
+const invisibleAll = /[\p{Default_Ignorable_Code_Point}\uff01-\uff5e]/gu
+
+/** First and last full-width forms of printable ASCII, and how far above ASCII they are. */
+const firstWide = 0xff01
+const lastWide = 0xff5e
+const wideOffset = 0xfee0
 
 /** First and last code points of the tag characters that copy printable ASCII (U+E0020 to U+E007E). */
 const firstTag = 0xe0020
@@ -24,7 +31,7 @@ export interface VisibleText {
   end: Int32Array
 }
 
-/** Does `text` hold a character that renders as nothing (or a tag character)? */
+/** Does `text` hold a character that renders as nothing, a tag character or a full-width form of ASCII? */
 export function hasInvisible(text: string): boolean {
   return invisible.test(text)
 }
@@ -48,7 +55,12 @@ export function visibleText(text: string): VisibleText {
   for (let match = invisibleAll.exec(text); match !== null; match = invisibleAll.exec(text)) {
     keep(copied, match.index)
     const point = match[0].codePointAt(0) as number
-    if (point >= firstTag && point <= lastTag) {
+    if (point >= firstWide && point <= lastWide) {
+      parts.push(String.fromCharCode(point - wideOffset))
+      start[length] = match.index
+      end[length] = match.index + 1
+      length++
+    } else if (point >= firstTag && point <= lastTag) {
       parts.push(String.fromCharCode(point - 0xe0000))
       start[length] = match.index
       end[length] = match.index + match[0].length
@@ -92,7 +104,12 @@ export function contextStart(text: string, end: number, count: number): number {
     if (from > 0 && isLowSurrogate(text.charCodeAt(from)) && isHighSurrogate(text.charCodeAt(from - 1)))
       from--
     const point = text.codePointAt(from) as number
-    if ((point >= firstTag && point <= lastTag) || !invisible.test(text.slice(from, index))) seen++
+    if (
+      (point >= firstTag && point <= lastTag) ||
+      (point >= firstWide && point <= lastWide) ||
+      !invisible.test(text.slice(from, index))
+    )
+      seen++
     index = from
   }
   return index
