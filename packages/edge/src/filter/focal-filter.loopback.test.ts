@@ -87,6 +87,13 @@ afterAll(async () => {
   proxies = []
 })
 
+/** The reply the secret-only proxy streams for an upstream route, read by the openai SDK. */
+async function secretProxyReply(route: 'url-secrets' | 'hidden-secrets'): Promise<string> {
+  const client = new OpenAI({ apiKey: 'test', baseURL: `${proxyOrigin.secret}/${route}/v1`, maxRetries: 0 })
+  const stream = client.chat.completions.stream({ model: 'm', messages: [] })
+  return (await stream.finalChatCompletion()).choices[0]?.message.content ?? ''
+}
+
 /** The raw bytes the proxy sends for a format, read with plain fetch. */
 const rawBody = async (mode: 'redact' | 'block', format: UpstreamFormatName) =>
   (await fetch(`${proxyOrigin[mode]}/${format}/x`, { method: 'POST' })).text()
@@ -169,13 +176,7 @@ describe('focalFilter over a real HTTP server on 127.0.0.1', () => {
   })
 
   it('hides a URL password and a query token streamed in 5-byte pieces, and keeps the rest of each URL', async () => {
-    const client = new OpenAI({
-      apiKey: 'test',
-      baseURL: `${proxyOrigin.secret}/url-secrets/v1`,
-      maxRetries: 0,
-    })
-    const stream = client.chat.completions.stream({ model: 'm', messages: [] })
-    const content = (await stream.finalChatCompletion()).choices[0]?.message.content ?? ''
+    const content = await secretProxyReply('url-secrets')
     expect(content).not.toContain('Qm7vX2kLp9')
     expect(content).not.toContain('HYZHPP4PBYXCOZAVK4FH55W4MRHYLALPU1')
     expect(content).toContain('git.example.net/app.git')
@@ -184,13 +185,7 @@ describe('focalFilter over a real HTTP server on 127.0.0.1', () => {
   })
 
   it('hides a short value streamed apart from its name, a key split by a zero-width joiner and one in tag characters', async () => {
-    const client = new OpenAI({
-      apiKey: 'test',
-      baseURL: `${proxyOrigin.secret}/hidden-secrets/v1`,
-      maxRetries: 0,
-    })
-    const stream = client.chat.completions.stream({ model: 'm', messages: [] })
-    const content = (await stream.finalChatCompletion()).choices[0]?.message.content ?? ''
+    const content = await secretProxyReply('hidden-secrets')
     // Every secret is gone, however it was written; the words around them are not.
     for (const secret of ['hunter2Xyz9Qp', '2qn2nzgds0tn1wjydzhc', 'EL33243OLIB', tagged('Y34FZKBOKMUTVV7A')])
       expect(content).not.toContain(secret)
