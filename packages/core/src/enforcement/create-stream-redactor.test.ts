@@ -177,6 +177,8 @@ describe('createStreamRedactor', () => {
       'System.setProperty("PARTNER_SECRET", "bVUfjBEE14JEWs")',
       'curl -u deploy:Hh4bmlSZ9wgHecM x',
       'Authorization: Bearer 2qn2nzgds0tn1wjydzhc ok',
+      'password =                    "hunter2Xyz9Qp" ',
+      'secret:\n\n\n\n    hunter2Xyz9Qp\n',
     ]) {
       const whole = redact(text, scanText(text))
       expect(whole, text).toMatch(/\[[A-Z_]+\]/)

@@ -6,11 +6,19 @@
 import { charCode, isAlphanumericCode, isQuoteOrSpaceCode } from './char-classes.ts'
 
 /**
+ * Most quotes and white space between an assignment's operator and its value, and between a name
+ * (with its closing quote) and its operator. Generous, so padding (`password =      "…"`, a value
+ * on the next lines) does not hide a value; bounded, so every pattern built with them stays linear.
+ */
+export const valueGap = 24
+export const operatorGap = 8
+
+/**
  * Regex source: the end of an assignment (quotes, an operator, quotes) whose name comes just
  * before. A comma assigns only after a quoted name (`setProperty("KEY", "…")`, not `a_Key, b`);
  * `->` is a member access, not `>` closing an element.
  */
-export const assignmentSource = String.raw`(?:["'\x60]\s{0,3},|["'\x60]?\s{0,3}(?:=|(?<!-)>|:{1,3}=|:|=>|\?=|\.=))[\s"'\x60]{0,5}`
+export const assignmentSource = `(?:["'\\x60]\\s{0,3},|["'\\x60]?\\s{0,${operatorGap}}(?:=|(?<!-)>|:{1,3}=|:|=>|\\?=|\\.=))[\\s"'\\x60]{0,${valueGap}}`
 
 /** Regex source: a name holding a word that marks its value as public or an identifier. */
 export const nonSecretWordSource =
@@ -55,7 +63,7 @@ function isOperatorCode(code: number): boolean {
 export function assignmentNameBefore(text: string, position: number): string {
   let index = position
   let skipped = 0
-  while (index > 0 && skipped < 6 && isQuoteOrSpaceCode(text.charCodeAt(index - 1))) {
+  while (index > 0 && skipped <= valueGap && isQuoteOrSpaceCode(text.charCodeAt(index - 1))) {
     index--
     skipped++
   }
@@ -63,7 +71,7 @@ export function assignmentNameBefore(text: string, position: number): string {
   while (index > 0 && operatorEnd - index < 4 && isOperatorCode(text.charCodeAt(index - 1))) index--
   if (index === operatorEnd) return ''
   skipped = 0
-  while (index > 0 && skipped < 3 && isQuoteOrSpaceCode(text.charCodeAt(index - 1))) {
+  while (index > 0 && skipped <= operatorGap && isQuoteOrSpaceCode(text.charCodeAt(index - 1))) {
     index--
     skipped++
   }

@@ -1,3 +1,4 @@
+import { valueGap } from './assignment-name.ts'
 import { charCode, isTokenCode } from './char-classes.ts'
 
 /** After a digit: a run the scanner reads (not one of at most three digits ended by other text). */
@@ -64,10 +65,10 @@ export interface CandidateFinder {
 }
 
 /**
- * How far before a value its operator or option can stand: an option (`--user`), a few quotes
- * and spaces and an authorization scheme (`Authorization: Bearer `) take at most about 20.
+ * How far before a value its operator or option can stand: the quotes and spaces an assignment
+ * may hold (`valueGap`), an authorization scheme (`Bearer `) and an option (`--user `).
  */
-export const valueLookback = 32
+export const valueLookback = valueGap + 24
 
 /** Texts this long and all ASCII are read as bytes (below it the copy costs more than it saves). */
 const byteSearchMinimum = 1024

@@ -36,6 +36,16 @@ describe('value features', () => {
       expect(secretTypes(text), text).toHaveLength(1)
   })
 
+  it('finds a value padded away from its name (spaces, tabs, blank lines), as a model may be told to write it', () => {
+    for (const text of [
+      'password =          "hunter2Xyz9Qp"',
+      'password:\t\t\t\t\t\t\thunter2Xyz9Qp',
+      'api_token =\n\n\n\n\n\n"hunter2Xyz9Qp"',
+      'secret        = hunter2Xyz9Qp',
+    ])
+      expect(secretTypes(text), JSON.stringify(text)).toEqual(['generic-api-key:hunter2Xyz9Qp'])
+  })
+
   it('leaves short words, slugs, host names and unquoted comma lists alone', () => {
     for (const text of [
       'token = "test-token-1"',

@@ -4,6 +4,7 @@
  * looked at. Each alternative starts with a rare character (an assignment's operator or an
  * option's dash) and ends with the value's first character: the candidate the scanner lands on.
  */
+import { operatorGap, valueGap } from './assignment-name.ts'
 import { charCode, isQuoteOrSpaceCode } from './char-classes.ts'
 
 /** A character a value may start with (a token character; not `$`, `%` or `<`: a reference or a template). */
@@ -55,9 +56,9 @@ export function buildValueFeatures(keywords: readonly string[]): ValueFeatures {
     // A quote may close the name before a declared type or an attribute (`key="Password" value=`).
     // The name's rest ends on a letter or digit and never holds two hyphens in a row: "api-key",
     // "key_id", never "KEY-----" or "KEY-----abc" (a PEM armor line and what follows it).
-    const name = `(?:${words.map(anyCase).join('|')})(?:(?:[\\w.]|-(?!-)){0,19}?\\w)?["'\\x60]?(?:[ \\t]{1,3}[a-z]\\w{0,10})?["'\\x60]?\\s{0,3}[.:?=]{0,3}[=:>,]`
+    const name = `(?:${words.map(anyCase).join('|')})(?:(?:[\\w.]|-(?!-)){0,19}?\\w)?["'\\x60]?(?:[ \\t]{1,3}[a-z]\\w{0,10})?["'\\x60]?\\s{0,${operatorGap}}[.:?=]{0,3}[=:>,]`
     const scheme = `(?:(?:${authorizationSchemes.map(anyCase).join('|')})[ \\t]{1,3})?`
-    const value = `[\\s"'\\x60]{0,5}${scheme}${valueStartSource}`
+    const value = `[\\s"'\\x60]{0,${valueGap}}${scheme}${valueStartSource}`
     // Cheapest test first: a value of eight or more characters follows (prose fails here, at its
     // next space), then a comma needs a quote before it, then the name is read backwards.
     const ahead = `(?=${value}${valueCharSource}{7})`
@@ -145,7 +146,11 @@ export function startsValue(text: string, position: number, introducing: Introdu
   if (previous === charCode.equals || previous === charCode.colon) return true
   if (!isQuoteOrSpaceCode(previous) && previous !== charCode.greaterThan) return false
   let index = position - 1
-  for (let skipped = 0; index >= 0 && skipped <= 5 && isQuoteOrSpaceCode(text.charCodeAt(index)); skipped++)
+  for (
+    let skipped = 0;
+    index >= 0 && skipped <= valueGap && isQuoteOrSpaceCode(text.charCodeAt(index));
+    skipped++
+  )
     index--
   if (index < 0) return false
   const code = text.charCodeAt(index)
