@@ -8,6 +8,7 @@ import {
 } from './detectors/detect-secrets.ts'
 import { detectCryptoAddresses, detectCryptoRun, detectEmails, detectUrls } from './detectors/detect-token.ts'
 import { longSecretLength, type SecretMatcher } from './detectors/secret-matcher.ts'
+import { decodeBase64Text } from './detectors/value-shapes.ts'
 import { coveringEnd } from './resolve-overlaps.ts'
 import {
   flagAt,
@@ -187,6 +188,89 @@ export function analyseToken(
   }
   analysis.next = next
   analysis.open = open
+}
+
+/** Shortest base64 run looked at for an encoded secret: 16 characters of text encode to 24. */
+export const encodedMinimum = 24
+
+/** Does a finding from index `since` on overlap `[start, end)`? */
+function overlapsAny(findings: Finding[], since: number, start: number, end: number): boolean {
+  for (let index = since; index < findings.length; index++) {
+    const finding = findings[index] as Finding
+    if (finding.start < end && finding.end > start) return true
+  }
+  return false
+}
+
+/**
+ * Pushes the base64 at the end of the run `text[start, end)` (after a `name=`, `-` or anything
+ * else base64 has not) as the secret it encodes, if it decodes to text that holds one and no
+ * finding of the token (from index `tokenFindings` on) overlaps it. Read backwards a group of
+ * four at a time, and most runs stop at once: base64 of text starts each group with `I`–`Z` or
+ * `a`–`f` (a first byte from 0x20 to 0x7e), which a hash or a random key almost never does.
+ */
+export function detectEncodedSecret(
+  text: string,
+  start: number,
+  end: number,
+  secretsIn: (decoded: string) => readonly Finding[],
+  findings: Finding[],
+  tokenFindings: number,
+): void {
+  let last = end
+  while (last > start && !isBase64Code(text.charCodeAt(last - 1))) last--
+  let from = last
+  // Padding (`=`) only in the last group.
+  for (let group = last - 4; group >= start && isTextGroup(text, group, group === last - 4); group -= 4)
+    from = group
+  if (last - from < encodedMinimum || overlapsAny(findings, tokenFindings, from, last)) return
+  const decoded = decodeBase64Text(text.slice(from, last))
+  if (decoded === undefined) return
+  const inner = secretsIn(decoded)[0]
+  if (inner === undefined) return
+  findings.push({
+    type: inner.type,
+    start: from,
+    end: last,
+    value: text.slice(from, last),
+    confidence: inner.confidence,
+    detector: 'secret',
+  })
+}
+
+/**
+ * Can a run ending at `end` end in base64 of text? Its last group of four starts with `I`–`Z` or
+ * `a`–`f` (a hash or a random key's does about one time in three); a run glued to `-` or `_` is
+ * left to `detectEncodedSecret`.
+ */
+export function mayEndEncodedText(text: string, end: number): boolean {
+  const last = text.charCodeAt(end - 1)
+  if (last === 45 || last === 95) return true
+  const first = text.charCodeAt(end - 4)
+  return (first >= 73 && first <= 90) || (first >= 97 && first <= 102)
+}
+
+/** Is `text[group, group + 4)` base64 of three printable characters (`=` padding when `final`)? */
+function isTextGroup(text: string, group: number, final: boolean): boolean {
+  const first = text.charCodeAt(group)
+  if (!((first >= 73 && first <= 90) || (first >= 97 && first <= 102))) return false
+  for (let index = group + 1; index < group + 4; index++) {
+    const code = text.charCodeAt(index)
+    if (code === 61 ? !final || index === group + 1 : !isBase64Code(code) || code === 61) return false
+  }
+  return true
+}
+
+/** A character of standard base64 (letters, digits, `+`, `/`, `=`). */
+function isBase64Code(code: number): boolean {
+  return (
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code >= 48 && code <= 57) ||
+    code === 43 ||
+    code === 47 ||
+    code === 61
+  )
 }
 
 /**

@@ -1,5 +1,11 @@
 import { FocalError } from '../errors/focal-error.ts'
-import { analyseToken, type TokenAnalysis } from './analyse-token.ts'
+import {
+  analyseToken,
+  detectEncodedSecret,
+  encodedMinimum,
+  mayEndEncodedText,
+  type TokenAnalysis,
+} from './analyse-token.ts'
 import { compileExtras } from './compile-extras.ts'
 import { charCode, isAlphanumericCode } from './detectors/char-classes.ts'
 import { detectNumbers, type NumberDetectors } from './detectors/detect-numbers.ts'
@@ -151,6 +157,18 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     open: -1,
     valueStart: -1,
   }
+  // A base64 run that decodes to text is scanned for secrets by a scanner of this one's secret
+  // detectors (made once, when first needed).
+  let inner: Scanner | undefined
+  const secretsIn = !use.secret
+    ? undefined
+    : (decoded: string): readonly Finding[] => {
+        inner ??= createScanner({
+          detectors: ['secret'],
+          ...(options.secretDetectors === undefined ? {} : { secretDetectors: options.secretDetectors }),
+        })
+        return inner.scan(decoded).findings
+      }
   const tokenRuns = analysis.runs
   /** Scans a text `candidates.prepare` has prepared (`bytes`: what it returned). */
   const scanPrepared = (text: string, from: number, bytes: Uint8Array | undefined): ScanOutcome => {
@@ -351,7 +369,17 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         tokenRuns.entropyEnd = entropyRunEnd
         tokenRuns.secretFrom = secretFrom
         analysis.valueStart = valueStart
+        const tokenFindings = findings.length
         analyseToken(text, tokenStart, index, flags, findings, analysis)
+        // A secret written in base64 (`QUtJQUxBTEVN…` is `AKIALALEM…`) at the end of the token's
+        // last run, which nothing else reported.
+        if (
+          secretsIn !== undefined &&
+          entropyRuns > 0 &&
+          entropyRunEnd - entropyRunStart >= encodedMinimum &&
+          mayEndEncodedText(text, entropyRunEnd)
+        )
+          detectEncodedSecret(text, entropyRunStart, entropyRunEnd, secretsIn, findings, tokenFindings)
         if (analysis.open >= 0) openFrom = Math.min(openFrom, analysis.open)
         if (analysis.next > resume) resume = analysis.next
       }

@@ -42,6 +42,9 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['ghp_wWPw5k4a\u200bXcaT4fNP0UcnZwJUVFk6LO0pINUx', 'XcaT4fNP'],
   ['secret = "hunter2\u00adXyz9Qp"', 'Xyz9Qp'],
   [tagged(' key ASIAY34FZKBOKMUTVV7A '), tagged('Y34FZKB')],
+  // A key written in base64 (AKIALALEMEL33243OLIB); a word glued after its padding would make it
+  // another string, so a space ends it.
+  ['QUtJQUxBTEVNRUwzMzI0M09MSUI= ', 'QUtJQUxBTEVN'],
 ]
 
 /** `text` in tag characters (U+E0020 to U+E007E): invisible copies of its ASCII. */

@@ -217,6 +217,15 @@ describe('scanText', () => {
       ])
     })
 
+    it('reads a secret written in base64, and leaves base64 of plain text alone', () => {
+      const encoded = btoa('AKIALALEMEL33243OLIB')
+      expect(found(`Here it is: ${encoded} ok`)).toEqual([['aws-access-key', encoded]])
+      expect(scanText(`KEY=${encoded}`, { detectors: ['secret'] }).map((finding) => finding.value)).toEqual([
+        encoded,
+      ])
+      expect(found(`data ${btoa('hello world, this is just text')} end`)).toEqual([])
+    })
+
     it('finds nothing in emoji sequences or words that join with invisible characters', () => {
       expect(found('Family: \u{1F468}\u200d\u{1F469}\u200d\u{1F467} \u2764\ufe0f done')).toEqual([])
       expect(
