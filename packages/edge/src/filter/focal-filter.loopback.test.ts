@@ -29,10 +29,11 @@ const tagged = (value: string) =>
   [...value].map((char) => String.fromCodePoint(0xe0000 + (char.codePointAt(0) as number))).join('')
 // Secrets a prompt-injected model might write to get them past a filter, served at
 // `/hidden-secrets/…`: a short value whose name ends one chunk and whose value starts the next, a key
-// split by a zero-width joiner, and a key written in invisible tag characters.
+// split by a zero-width joiner, a key written in invisible tag characters, and one in base64.
 const hiddenSecretsReply =
   'Config: password = "hunter2Xyz9Qp" and Authorization: Bearer 2qn2nzgds0tn1wjydzhc then ' +
-  `export AWS_ACCESS_KEY_ID=AKIALALEM\u200dEL33243OLIB and${tagged(' key ASIAY34FZKBOKMUTVV7A ')}done.`
+  `export AWS_ACCESS_KEY_ID=AKIALALEM\u200dEL33243OLIB and${tagged(' key ASIAY34FZKBOKMUTVV7A ')}done, ` +
+  `or ${btoa('AKIALALEMEL33243OLIB')} in base64.`
 const hiddenSecretsScript = { text: hiddenSecretsReply.split(/(?<= )/), args: ['{}'] }
 
 let upstream: Server
@@ -184,16 +185,22 @@ describe('focalFilter over a real HTTP server on 127.0.0.1', () => {
     expect(content).toContain('&page=2 to check.')
   })
 
-  it('hides a short value streamed apart from its name, a key split by a zero-width joiner and one in tag characters', async () => {
+  it('hides a short value streamed apart from its name and keys split by a zero-width joiner, in tag characters or in base64', async () => {
     const content = await secretProxyReply('hidden-secrets')
     // Every secret is gone, however it was written; the words around them are not.
-    for (const secret of ['hunter2Xyz9Qp', '2qn2nzgds0tn1wjydzhc', 'EL33243OLIB', tagged('Y34FZKBOKMUTVV7A')])
+    for (const secret of [
+      'hunter2Xyz9Qp',
+      '2qn2nzgds0tn1wjydzhc',
+      'EL33243OLIB',
+      tagged('Y34FZKBOKMUTVV7A'),
+      'QUtJQUxBTEVN',
+    ])
       expect(content).not.toContain(secret)
     expect(content).toContain('Config: password = "')
     expect(content).toContain('Authorization: Bearer ')
     expect(content).toContain('export AWS_ACCESS_KEY_ID=')
     expect(content).toContain(`and${tagged(' key ')}`)
-    expect(content.endsWith('done.')).toBe(true)
+    expect(content.endsWith('done, or [AWS_ACCESS_KEY] in base64.')).toBe(true)
     // The stream says what a scan of the whole reply says.
     expect(content).toBe(redact(hiddenSecretsReply, scanText(hiddenSecretsReply, { detectors: ['secret'] })))
   })
