@@ -1,4 +1,4 @@
-import { charCode } from './detectors/char-classes.ts'
+import { charCode, isAlphanumericCode } from './detectors/char-classes.ts'
 import { detectIpv6 } from './detectors/detect-ipv6.ts'
 import {
   detectHighEntropy,
@@ -263,14 +263,7 @@ function isTextGroup(text: string, group: number, final: boolean): boolean {
 
 /** A character of standard base64 (letters, digits, `+`, `/`, `=`). */
 function isBase64Code(code: number): boolean {
-  return (
-    (code >= 65 && code <= 90) ||
-    (code >= 97 && code <= 122) ||
-    (code >= 48 && code <= 57) ||
-    code === 43 ||
-    code === 47 ||
-    code === 61
-  )
+  return isAlphanumericCode(code) || code === 43 || code === 47 || code === 61
 }
 
 /**
