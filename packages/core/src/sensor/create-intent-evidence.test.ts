@@ -76,8 +76,8 @@ describe('createIntentEvidence', () => {
   })
 
   it('reads a task verb the examples do not use by its kind of action (book, purchase: a booking)', () => {
-    // "purchase" and "order" appear in no example; "reserve" and "book" do, in the booking intents.
-    for (const text of ['I want to purchase a bus ride', 'order me a bus']) {
+    // "purchase" and "rent" appear in no example; "reserve" and "book" do, in the booking intents.
+    for (const text of ['I want to purchase a bus ride', 'rent me a bus']) {
       const evidence = model.measure(text)
       expect(evidence.withinTopic.buy_bus, text).toBeGreaterThan(evidence.withinTopic.find_bus!)
     }
@@ -88,6 +88,9 @@ describe('createIntentEvidence', () => {
     const bare = model.measure('purchase')
     expect(bare.topics.buses).toBe(bare.topics.hotels)
     expect(bare.words).toBe(0)
+    // "order" is not in the list: it is a thing as often as an action ("where is my order?").
+    const order = model.measure('order a bus')
+    expect(order.withinTopic.buy_bus).toBe(model.measure('a bus').withinTopic.buy_bus)
   })
 
   it('shrinks the evidence of a word the definition saw once', () => {

@@ -145,7 +145,7 @@ const slotValueWords: ReadonlySet<string> = new Set(
  */
 const actionOf: ReadonlyMap<string, string> = new Map(
   Object.entries({
-    '~acquire': 'book reserve reservation buy purchase order rent hire',
+    '~acquire': 'book reserve reservation buy purchase rent hire',
     '~search': 'find search look browse seek',
   }).flatMap(([action, verbs]) => verbs.split(' ').map((verb) => [stemWord(verb), action] as const)),
 )
