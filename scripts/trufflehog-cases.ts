@@ -108,34 +108,13 @@ class GoReader {
     }
     if (rest.startsWith('[]string{')) {
       this.position += '[]string{'.length
-      const items: string[] = []
-      for (;;) {
-        this.skipSpace()
-        if (this.source.charAt(this.position) === '}') {
-          this.position++
-          return items
-        }
-        const item = this.expression()
-        if (typeof item !== 'string') throw new Error('not a string item')
-        items.push(item)
-        this.skipSpace()
-        if (this.source.charAt(this.position) === ',') this.position++
-      }
+      const items = this.list('}')
+      for (const item of items) if (typeof item !== 'string') throw new Error('not a string item')
+      return items as string[]
     }
     if (rest.startsWith('fmt.Sprintf(')) {
       this.position += 'fmt.Sprintf('.length
-      const args: Value[] = []
-      for (;;) {
-        this.skipSpace()
-        if (this.source.charAt(this.position) === ')') {
-          this.position++
-          break
-        }
-        args.push(this.expression())
-        this.skipSpace()
-        if (this.source.charAt(this.position) === ',') this.position++
-      }
-      const [format, ...values] = args
+      const [format, ...values] = this.list(')')
       if (typeof format !== 'string') throw new Error('not a format')
       let next = 0
       return format.replace(/%(%|[svdq])/g, (_whole, verb: string) => {
@@ -157,6 +136,21 @@ class GoReader {
   }
 
   /** A double-quoted Go string literal. */
+  /** Comma-separated expressions up to `closer` (read past it). */
+  private list(closer: string): Value[] {
+    const values: Value[] = []
+    for (;;) {
+      this.skipSpace()
+      if (this.source.charAt(this.position) === closer) {
+        this.position++
+        return values
+      }
+      values.push(this.expression())
+      this.skipSpace()
+      if (this.source.charAt(this.position) === ',') this.position++
+    }
+  }
+
   private interpreted(): string {
     let value = ''
     let index = this.position + 1

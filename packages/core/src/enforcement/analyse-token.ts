@@ -1,4 +1,4 @@
-import { charCode, isAlphanumericCode } from './detectors/char-classes.ts'
+import { charCode, isBase64Code } from './detectors/char-classes.ts'
 import { detectIpv6 } from './detectors/detect-ipv6.ts'
 import {
   detectHighEntropy,
@@ -259,11 +259,6 @@ function isTextGroup(text: string, group: number, final: boolean): boolean {
     if (code === 61 ? !final || index === group + 1 : !isBase64Code(code) || code === 61) return false
   }
   return true
-}
-
-/** A character of standard base64 (letters, digits, `+`, `/`, `=`). */
-function isBase64Code(code: number): boolean {
-  return isAlphanumericCode(code) || code === 43 || code === 47 || code === 61
 }
 
 /**

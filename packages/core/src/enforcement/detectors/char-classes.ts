@@ -132,3 +132,10 @@ export function isWordCode(code: number): boolean {
 export function isAlphanumericCode(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)
 }
+
+/** A character of standard base64: an ASCII letter or digit, `+`, `/` or `=`. */
+export function isBase64Code(code: number): boolean {
+  return (
+    isAlphanumericCode(code) || code === charCode.plus || code === charCode.slash || code === charCode.equals
+  )
+}

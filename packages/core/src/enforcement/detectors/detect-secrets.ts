@@ -1,6 +1,6 @@
 import type { Finding } from '../types.ts'
 import { assignedValueStart, assignmentNameBefore, isNonSecretName } from './assignment-name.ts'
-import { charCode, isWordCode } from './char-classes.ts'
+import { charCode, isAlphanumericCode, isBase64Code, isWordCode } from './char-classes.ts'
 import { isEncodedPlaceholder, isPlaceholder } from './is-placeholder.ts'
 import { entropyClass, runEntropy } from './shannon-entropy.ts'
 import { isReference } from './value-shapes.ts'
@@ -14,20 +14,16 @@ export type KeyBlockMatch = { type: 'match'; end: number } | { type: 'none' } | 
 /** Longest PEM block searched for its END line (a 4096-bit RSA key is about 3.3 KB). */
 const maxKeyBlockLength = 16_384
 
+/** A PEM body: base64, line breaks and spaces, and the `Proc-Type:`/`DEK-Info:` headers' `:` and `-`. */
 function isPemBodyCode(code: number): boolean {
   return (
-    (code >= 65 && code <= 90) ||
-    (code >= 97 && code <= 122) ||
-    (code >= 48 && code <= 57) ||
-    code === 43 ||
-    code === 47 ||
-    code === 61 ||
-    code === 32 ||
-    code === 10 ||
-    code === 13 ||
-    code === 9 ||
-    code === 58 ||
-    code === 45
+    isBase64Code(code) ||
+    code === charCode.space ||
+    code === charCode.lineFeed ||
+    code === charCode.carriageReturn ||
+    code === charCode.tab ||
+    code === charCode.colon ||
+    code === charCode.dash
   )
 }
 
@@ -84,13 +80,9 @@ function base64Count(text: string, start: number, end: number): number {
   let count = 0
   for (let index = start; index < end; index++) {
     const code = text.charCodeAt(index)
-    if (isAlphanumericAscii(code) || code === 43 || code === 47 || code === 61) count++
+    if (isBase64Code(code)) count++
   }
   return count
-}
-
-function isAlphanumericAscii(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)
 }
 
 const secretContext = /(key|secret|token|passw(or)?d|pwd|api|auth|credential|bearer)/i
@@ -247,10 +239,6 @@ function isArmorLine(text: string, runStart: number, runEnd: number): boolean {
   return true
 }
 
-function isBase64Code(code: number): boolean {
-  return isAlphanumericAscii(code) || code === 43 || code === 47 || code === 61
-}
-
 /**
  * The name of an HTML attribute value (`<input name="authenticity_token" value="…">`): the value
  * is named by the element's `name`, not by `value`.
@@ -272,14 +260,7 @@ const urlCredentials =
 
 /** Letters, digits, `+`, `-` and `.`: what a URL scheme is made of. */
 function isSchemeCode(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 48 && code <= 57) ||
-    code === 43 ||
-    code === 45 ||
-    code === 46
-  )
+  return isAlphanumericCode(code) || code === charCode.plus || code === charCode.dash || code === charCode.dot
 }
 
 /**
