@@ -9,7 +9,7 @@ import {
 import { compileExtras } from './compile-extras.ts'
 import { charCode, isAlphanumericCode } from './detectors/char-classes.ts'
 import { detectNumbers, type NumberDetectors } from './detectors/detect-numbers.ts'
-import { createCandidateFinder, valueLookback } from './detectors/find-candidate.ts'
+import { byteSearchMinimum, createCandidateFinder, valueLookback } from './detectors/find-candidate.ts'
 import { ibanLengthAt, readIban } from './detectors/iban.ts'
 import { createNumberRun, type NumberRun, readNumberRun } from './detectors/number-run.ts'
 import { longSecretLength, secretMatcherFor } from './detectors/secret-matcher.ts'
@@ -398,10 +398,14 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   }
 
   const scan = (text: string, from = 0): ScanOutcome => {
-    // The text as bytes when it is long and all ASCII: typed-array reads are cheaper than
-    // charCodeAt, and an ASCII text has no invisible character.
-    const bytes = candidates.prepare(text, from)
-    if (bytes !== undefined || !hasInvisible(text)) return scanPrepared(text, from, bytes)
+    // A short text (a stream's chunk) is checked for invisible characters before it is prepared;
+    // a long one as bytes when it is all ASCII (typed-array reads are cheaper than charCodeAt, and
+    // an ASCII text has no invisible character), and checked only when it is not.
+    const short = text.length < byteSearchMinimum
+    if (!(short && hasInvisible(text))) {
+      const bytes = candidates.prepare(text, from)
+      if (short || bytes !== undefined || !hasInvisible(text)) return scanPrepared(text, from, bytes)
+    }
     // Scanned as a reader sees it, so an invisible character cannot split a secret (or hide one
     // in tag characters); findings are mapped back and cover the invisible characters inside them.
     const visible = visibleText(text)

@@ -71,7 +71,7 @@ export interface CandidateFinder {
 export const valueLookback = valueGap + 24
 
 /** Texts this long and all ASCII are read as bytes (below it the copy costs more than it saves). */
-const byteSearchMinimum = 1024
+export const byteSearchMinimum = 1024
 /** A scanner keeps its byte copy for texts up to this length; longer ones get a copy per scan. */
 const retainedBytes = 4 * 1024 * 1024
 const encoder = new TextEncoder()
