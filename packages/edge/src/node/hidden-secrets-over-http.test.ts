@@ -1,0 +1,94 @@
+import {
+  createMemoryLedgerStore,
+  createMemorySessionStore,
+  loadDefinition,
+  openAICompatible,
+} from '@focal/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { agentModelScript } from '../../../core/src/testing/agent-model-script.ts'
+import {
+  type ScriptedModelServer,
+  startScriptedModelServer,
+} from '../../../core/src/testing/scripted-model-server.ts'
+import { keepSessionTokens } from '../testing/keep-session-tokens.ts'
+import { readRefundSupport } from '../testing/read-refund-support.ts'
+import { type LoopbackFocal, serveOnLoopback } from '../testing/serve-on-loopback.ts'
+
+/** `text` in tag characters (U+E0020 to U+E007E): invisible copies of its ASCII. */
+const tagged = (text: string) =>
+  [...text].map((char) => String.fromCodePoint(0xe0000 + (char.codePointAt(0) as number))).join('')
+
+// A user pastes a key three ways a filter might not read: split by a zero-width joiner, written in
+// invisible tag characters, and in base64. Each is a secret the refund-support agent replaces on
+// input (its `settings.detectors` hold `secret`), so none may reach the model, the session or the
+// ledger.
+const keys = {
+  joined: 'AKIALALEM\u200dEL33243OLIB',
+  tagged: tagged('ASIAY34FZKBOKMUTVV7A'),
+  base64: btoa('AKIALALEMEL33243OLIB'),
+}
+/** Pieces of each key that must appear nowhere. */
+const pieces = ['EL33243OLIB', 'AKIALALEM', tagged('Y34FZKBOKMUTVV7A'), keys.base64.slice(0, 16)]
+
+const sessionStore = createMemorySessionStore()
+const ledgerStore = createMemoryLedgerStore()
+let model: ScriptedModelServer
+let served: LoopbackFocal
+
+beforeAll(async () => {
+  model = await startScriptedModelServer({
+    script: agentModelScript({
+      drafts: ['I have noted that.', 'Thanks, noted as well.', 'Understood, the last one too.'],
+    }),
+  })
+  served = await serveOnLoopback({
+    model: openAICompatible({ baseURL: model.baseURL, model: 'scripted', maxRetries: 0 }),
+    definition: loadDefinition(readRefundSupport()),
+    sessionStore,
+    ledgerStore,
+  })
+})
+
+afterAll(async () => {
+  await served?.close()
+  await model?.close()
+})
+
+describe('keys a user hides in what they paste (Node server, scripted model on loopback)', () => {
+  it('replaces each on input across a conversation: nothing reaches the model, the session or the ledger', async () => {
+    const http = keepSessionTokens()
+    let sessionId: string | undefined
+    const bodies: string[] = []
+    for (const text of [
+      `Where is my order NW-1001? My old AWS key ${keys.joined} may have leaked.`,
+      `And this one too:${keys.tagged} please check.`,
+      `Also ${keys.base64} from the config, is my order shipped?`,
+    ]) {
+      const response = await http(`${served.origin}/v1/turn`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(sessionId === undefined ? { text } : { sessionId, text }),
+      })
+      expect(response.status).toBe(200)
+      const body = await response.text()
+      bodies.push(body)
+      sessionId = (JSON.parse(body) as { sessionId: string }).sessionId
+    }
+    const state = await (await http(`${served.origin}/v1/sessions/${sessionId}`)).text()
+    const ledger = await (await http(`${served.origin}/v1/sessions/${sessionId}/ledger`)).text()
+    const stored = JSON.stringify([await sessionStore.get(sessionId!), await ledgerStore.list(sessionId!)])
+    const prompts = JSON.stringify(model.requests)
+    // The model saw the placeholders in their place.
+    expect(prompts).toContain('[AWS_ACCESS_KEY_1]')
+    expect(prompts).toContain('[AWS_ACCESS_KEY_2]')
+    for (const [where, bytes] of Object.entries({
+      replies: bodies.join('\n'),
+      state,
+      ledger,
+      stored,
+      prompts,
+    }))
+      for (const piece of pieces)
+        expect({ where, piece, found: bytes.includes(piece) }).toEqual({ where, piece, found: false })
+  })
+})
