@@ -209,7 +209,7 @@ export function createRouter(options: RouterOptions): Router {
   ): RouteDecision | undefined {
     const evidence = input.evidence
     if (evidence === undefined) return undefined
-    const informed = evidence.words > 0 || (input.offer?.words ?? 0) > 0
+    const informed = evidence.words > 0 || (evidence.values ?? 0) > 0 || (input.offer?.words ?? 0) > 0
     const read = readTurn(input)
     const stay = levelsOf(current, read, true)
     const leaving =

@@ -93,6 +93,34 @@ describe('createIntentEvidence', () => {
     expect(order.withinTopic.buy_bus).toBe(model.measure('a bus').withinTopic.buy_bus)
   })
 
+  it('reads that a message gives a quantity or a time as evidence within a topic, learned from the examples', () => {
+    // "I want to reserve two rooms" gives a quantity; no text of the hotel search does. (The bus
+    // search's description, "between two cities", gives one as much as "Book the bus for two".)
+    const party = model.measure('for 3 of us')
+    expect(party.values).toBe(1)
+    expect(party.words).toBe(0)
+    expect(party.withinTopic.book_hotel).toBeGreaterThan(party.withinTopic.find_hotel!)
+    // A value kind says nothing about the topic.
+    expect(party.topics.buses).toBe(party.topics.hotels)
+    // No example gives a time: a time is no evidence here, and an ordinal day is a date, not a count.
+    expect(model.measure('at 8:30 pm').values).toBe(0)
+    expect(model.measure('on the 4th').values).toBe(0)
+    const timed = createIntentEvidence({
+      intents: [
+        { id: 'list_alarms', examples: ['Show my alarms', 'Which alarms do I have?'], keywords: [] },
+        {
+          id: 'add_alarm',
+          examples: ['Set an alarm for 7 am', 'Add an alarm at half past six'],
+          keywords: [],
+        },
+      ],
+      topicOf: { list_alarms: 'alarms', add_alarm: 'alarms' },
+    })
+    const answer = timed.measure('Give me 3:45 pm')
+    expect(answer.values).toBe(1)
+    expect(answer.withinTopic.add_alarm).toBeGreaterThan(answer.withinTopic.list_alarms!)
+  })
+
   it('shrinks the evidence of a word the definition saw once', () => {
     const pool = model.measure('pool') // once, in a find_hotel example
     const hotel = model.measure('hotel') // in most hotel examples
@@ -190,6 +218,7 @@ describe('createIntentEvidence', () => {
     expect(intentEvidenceArrays(evidence)).toBeUndefined()
     const records = {
       words: evidence.words,
+      values: evidence.values,
       logLikelihoods: { ...evidence.logLikelihoods },
       topics: { ...evidence.topics },
       withinTopic: { ...evidence.withinTopic },

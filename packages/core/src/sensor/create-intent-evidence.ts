@@ -1,5 +1,6 @@
 import { editDistanceOne, monthNames, parseNumberWord, stemWord, weekdayNames } from '../text/index.ts'
 import { contentWords } from './content-words.ts'
+import { valueKinds, valueKindTokens } from './value-kinds.ts'
 
 /** What the evidence model learns one intent from. */
 export interface IntentEvidenceSource {
@@ -14,6 +15,12 @@ export interface IntentEvidenceSource {
 export interface IntentEvidence {
   /** Content words the model knows (function words, acts, digits, dates, names and unseen words excluded). */
   words: number
+  /**
+   * Kinds of slot value the text gives that the model learned from the examples (a time of day,
+   * a quantity): evidence within a topic only, never for a topic, and not counted in `words`.
+   * @default 0
+   */
+  values?: number
   /**
    * Evidence for each intent, in nats: its topic's evidence plus its own within the topic
    * ({@link IntentEvidence.topics} + {@link IntentEvidence.withinTopic}). Only differences mean
@@ -237,7 +244,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   intents.forEach((intent, index) => {
     const topic = topicIndex[index]!
     const add = (text: string, weight: number) => {
-      for (const word of new Set(withActions(contentWords(text).words))) {
+      for (const word of new Set([...withActions(contentWords(text).words), ...valueKinds(text)])) {
         if (isSlotValue(word)) continue
         counts[index]!.set(word, (counts[index]!.get(word) ?? 0) + weight)
         totals[index]! += weight
@@ -294,7 +301,9 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   }
 
   // An action says what the user wants done, not what about: evidence within a topic only.
+  // So is the kind of a value the message gives ("at 8 pm", "for two"): a booking takes one, a search may not.
   for (const action of new Set(actionOf.values())) topicRows.get(action)?.fill(0)
+  for (const kind of valueKindTokens) topicRows.get(kind)?.fill(0)
 
   /** Sums the rows of the known words; returns how many were known. */
   // Known words by themselves and with one letter dropped: a word one letter off a known one
@@ -354,16 +363,34 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     return known
   }
 
+  /** Adds the within-topic rows of the value kinds `text` gives; returns how many the model knows. */
+  function sumValues(text: string, withinSums: Float64Array): number {
+    let values = 0
+    for (const kind of valueKinds(text)) {
+      const withinRow = withinRows.get(kind)
+      if (withinRow === undefined) continue
+      values++
+      for (let index = 0; index < withinSums.length; index++) withinSums[index]! += withinRow[index]!
+    }
+    return values
+  }
+
   /**
    * A measurement: its keyed records are built on first read (by a reader, `JSON.stringify`, a
    * spread or a store's copy alike); until then the router and the sensor read its arrays
    * ({@link intentEvidenceArrays}). Once read, the records may be changed, so the arrays are
    * dropped and every reader goes by the records.
    */
-  function measurement(known: number, topicSums: Float64Array, withinSums: Float64Array): IntentEvidence {
+  function measurement(
+    known: number,
+    values: number,
+    topicSums: Float64Array,
+    withinSums: Float64Array,
+  ): IntentEvidence {
     let keyed: ReturnType<typeof records> | undefined
     const evidence: IntentEvidence = {
       words: known,
+      values,
       get logLikelihoods() {
         return built().logLikelihoods
       },
@@ -403,7 +430,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     const topicSums = new Float64Array(topicNames.length)
     const withinSums = new Float64Array(intents.length)
     const known = sum(withActions(words), topicSums, withinSums)
-    return measurement(known, topicSums, withinSums)
+    return measurement(known, 0, topicSums, withinSums)
   }
 
   const intentIds = intents.map((intent) => intent.id)
@@ -442,6 +469,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     const topicSums = new Float64Array(topicNames.length)
     const withinSums = new Float64Array(intents.length)
     let known = sum(withActions(topicWords(text, words)), topicSums, withinSums)
+    const values = sumValues(text, withinSums)
     if (hasPhrases) {
       const padded = ` ${affirmed} `
       for (let index = 0; index < intents.length; index++) {
@@ -453,7 +481,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
         known += hits
       }
     }
-    return { known, topicSums, withinSums, denied }
+    return { known, values, topicSums, withinSums, denied }
   }
 
   return {
@@ -474,8 +502,8 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
       return { words: known, intent, lead: best - second }
     },
     measure(text) {
-      const { known, topicSums, withinSums, denied } = sums(text)
-      const evidence = measurement(known, topicSums, withinSums)
+      const { known, values, topicSums, withinSums, denied } = sums(text)
+      const evidence = measurement(known, values, topicSums, withinSums)
       if (denied.length === 0) return evidence
       const against = measureWords(topicWords(text, denied))
       if (against.words > 0) {

@@ -1,0 +1,44 @@
+/**
+ * Kinds of slot value a text gives, as tokens the evidence model learns like words: a time of day
+ * (`~time`: "10:15 am", "half past 1", "at 8 in the morning") and a quantity (`~quantity`: "for 2",
+ * "three tickets", "I need 4"). The values themselves are never evidence (any number, any hour);
+ * that a message gives one is, within a topic: a table booking takes a time and a party size, the
+ * restaurant search does not, and the examples say which intent writes them. Dates are left out:
+ * searches and bookings both take one ("a flight on the 4th", "check in on the 4th").
+ */
+
+/** A clock time or a time of day attached to an hour. */
+const timePattern =
+  /\b\d{1,2}(?::\d{2})?\s*(?:a\.?m\b|p\.?m\b)|\b\d{1,2}:\d{2}\b|\bo['\u2019]?clock\b|\b(?:half|quarter)\s+(?:past|to)\b|\bnoon\b|\b(?:in the|at)\s+(?:morning|afternoon|evening|night)\b|\b(?:morning|afternoon|evening|night)\s+\d/iu
+
+/**
+ * A count: digits or a number word from two to ten ("one" is as often a pronoun: "that one").
+ * Read after times and ordinal dates are taken out, so "the 4th" and "4:30" are not counts.
+ */
+const quantityPattern = /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b/iu
+
+/** Ordinal days ("the 4th", "March 2nd"): a date, not a count. */
+const ordinalPattern = /\b\d{1,2}(?:st|nd|rd|th)\b/giu
+
+/** The value-kind tokens, in a fixed order. */
+export const valueKindTokens: readonly string[] = ['~time', '~quantity']
+
+/**
+ * The kinds of slot value in `text`, as tokens (`~time`, `~quantity`), each at most once.
+ *
+ * @example
+ * valueKinds('Two tickets at 10:15 am please') // ['~time', '~quantity']
+ */
+export function valueKinds(text: string): string[] {
+  // Most messages have no digit and no number word: one cheap test first.
+  if (!/\d|two|three|four|five|six|seven|eight|nine|ten|o'?clock|noon|half|quarter/iu.test(text)) return []
+  const kinds: string[] = []
+  const time = timePattern.test(text)
+  if (time) kinds.push('~time')
+  const rest = (time ? text.replace(new RegExp(timePattern.source, 'giu'), ' ') : text).replace(
+    ordinalPattern,
+    ' ',
+  )
+  if (quantityPattern.test(rest)) kinds.push('~quantity')
+  return kinds
+}
