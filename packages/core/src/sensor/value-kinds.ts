@@ -9,7 +9,9 @@
 
 /** A clock time or a time of day attached to an hour. */
 const timePattern =
-  /\b\d{1,2}(?::\d{2})?\s*(?:a\.?m\b|p\.?m\b)|\b\d{1,2}:\d{2}\b|\bo['\u2019]?clock\b|\b(?:half|quarter)\s+(?:past|to)\b|\bnoon\b|\b(?:in the|at)\s+(?:morning|afternoon|evening|night)\b|\b(?:morning|afternoon|evening|night)\s+\d/iu
+  /\b\d\d?(?::\d\d)?\s*[ap]\.?m\b|\b\d\d?:\d\d\b|o['\u2019]?clock|\b(?:half|quarter) (?:past|to)\b|\bnoon\b|\b(?:(?:in the|at) (?:morning|afternoon|evening|night)|(?:morning|afternoon|evening|night) \d)/iu
+
+const timePatternAll = new RegExp(timePattern.source, 'giu')
 
 /**
  * A count: digits or a number word from two to ten ("one" is as often a pronoun: "that one").
@@ -30,15 +32,10 @@ export const valueKindTokens: readonly string[] = ['~time', '~quantity']
  * valueKinds('Two tickets at 10:15 am please') // ['~time', '~quantity']
  */
 export function valueKinds(text: string): string[] {
-  // Most messages have no digit and no number word: one cheap test first.
-  if (!/\d|two|three|four|five|six|seven|eight|nine|ten|o'?clock|noon|half|quarter/iu.test(text)) return []
   const kinds: string[] = []
   const time = timePattern.test(text)
   if (time) kinds.push('~time')
-  const rest = (time ? text.replace(new RegExp(timePattern.source, 'giu'), ' ') : text).replace(
-    ordinalPattern,
-    ' ',
-  )
+  const rest = (time ? text.replace(timePatternAll, ' ') : text).replace(ordinalPattern, ' ')
   if (quantityPattern.test(rest)) kinds.push('~quantity')
   return kinds
 }
