@@ -194,10 +194,11 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     let nextLong = -1
     // The feature the loop jumped to, when the jump went to one (a value feature lands on a value).
     let landing = -1
-    if (from > 0 && from < length && classes[text.charCodeAt(from - 1)] === classBreak) {
-      // A scan that starts inside a text at a token (a stream's next chunk) may start between a
-      // name and its value (`password = ` | `"…"`), or on the value itself: look back for the name.
-      // As a scan from the text's start would have reached it: by the candidate search, unless the
+    if (from < length && (from === 0 || classes[text.charCodeAt(from - 1)] === classBreak)) {
+      // A scan that starts at a token reads it without a search: the text's first token
+      // (`password=…` as the whole reply), or a stream's next chunk, which may start between a
+      // name and its value (`password = ` | `"…"`) or on the value itself: look back for the name.
+      // As a scan from before it would have reached it: by the candidate search, unless the
       // long-token search came first.
       nextFeature = candidates.nextFeature(text, from, Math.max(0, from - valueLookback))
       nextLong = candidates.nextLongToken(text, from)

@@ -524,6 +524,15 @@ describe('scanText', () => {
       },
     )
 
+    it.each(['password=Xk7pq2mZr9Lw', 'secret=Xk7pq2mZr9Lw', 'db_password="Xk7pq2mZr9Lw"'])(
+      'flags a short named value as the first token of the text as it does after other text: %s',
+      (text) => {
+        const value = 'Xk7pq2mZr9Lw'
+        expect(values(text, 'secret')).toEqual([value])
+        expect(values(`x ${text}`, 'secret')).toEqual([value])
+      },
+    )
+
     it('flags a whole private key block', () => {
       const key =
         '-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi\n-----END RSA PRIVATE KEY-----'
