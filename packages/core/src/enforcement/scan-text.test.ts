@@ -188,7 +188,7 @@ describe('scanText', () => {
         const token = `ghp_wWPw5k4a${mark}XcaT4fNP0Ucn${mark}ZwJUVFk6LO0pINUx`
         expect(found(`token ${token} done`), JSON.stringify(mark)).toEqual([['github-token', token]])
       }
-      expect(found('password = "hunter2\u00adXyz9Qp"')).toEqual([['generic-api-key', 'hunter2\u00adXyz9Qp']])
+      expect(found('password = "hunter2\u00adXyz9Qp"')).toEqual([['password', 'hunter2\u00adXyz9Qp']])
     })
 
     it('reads a key written in tag characters ("ASCII smuggling") and reports the tag characters', () => {

@@ -110,6 +110,31 @@ function isVariedText(text: string): boolean {
 /** The names that say a value is a secret (a word in `key_name`, `apiKey`, `DB_PASSWORD`). */
 const secretNameWords = ['key', 'secret', 'token', 'passwd', 'password', 'pwd', 'credential', 'creds', 'auth']
 
+/**
+ * Values a name with "password" or `pwd` holds that are not one: a path (`pwd: /home/ann`), a
+ * YAML tag (`password: !vault |`), a date or a time stamp (`password_changed: 2024-05-01`), or
+ * the next line's name when the value is empty (`snowflake.password=` then `jdbc.url=`), or the
+ * host after a placeholder credential (`mongodb://<user>:<password>@host:27017`).
+ */
+const notAPassword =
+  /^(?:[/~.]|[A-Za-z]:\\|![A-Za-z]+$|\d{4}-\d\d-\d\d|\d\d?[/.-]\d\d?[/.-]\d{2,4}$|[A-Za-z_][\w.-]*[=:]|@[\w.-]+(?::\d+)?(?:[/?#]|$))/
+
+/**
+ * A value a person could have chosen as a password: six characters or more, letters with a digit
+ * or a symbol (or digits alone), not a reference, a placeholder, a dotted name
+ * (`config.password`, `request.form`) or a call. People choose passwords (`Summer2024!`), so no
+ * randomness is asked; a name that says password says what the value is.
+ */
+function isChosenPassword(value: string): boolean {
+  if (value.length < 6 || isReference(value) || qualifiedName.test(value) || notAPassword.test(value))
+    return false
+  if (isSlug(value)) return false
+  const letters = /[A-Za-z]/.test(value)
+  const digits = /[0-9]/.test(value)
+  const symbols = /[^A-Za-z0-9]/.test(value)
+  return (letters ? digits || symbols : digits) && !isPlaceholder(value, 0, value.length)
+}
+
 /** `user:password` with a password that is neither a reference nor a placeholder (`curl -u`). */
 function isCredentialPair(value: string): boolean {
   const colon = value.indexOf(':')
@@ -467,6 +492,18 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     pattern: '[A-Za-z0-9._~+/=-]{8,512}',
     validate: isAuthorizationCredential,
     entropy: 0,
+  },
+  // A password named as one, random or not (`DB_PASSWORD=Summer2024!`): before the generic rule,
+  // whose characters stop at the `!` and would leave it out.
+  {
+    id: 'password',
+    context: new RegExp(`(?:passw(?:or)?d|pwd)[\\w.-]{0,20}(?:[ \\t]{1,3}[a-z]\\w{0,10})?${assignment}`, 'i'),
+    contextAllowlist: nonSecretAssignment,
+    keywords: ['password', 'passwd', 'pwd'],
+    pattern: '[^\\s"\'\\x60<>()[\\]{},;|\\\\]{6,128}',
+    entropy: 0,
+    validate: isChosenPassword,
+    confidence: 0.8,
   },
   // Generic: a value assigned to a name that says it is a secret, random enough to be one.
   {

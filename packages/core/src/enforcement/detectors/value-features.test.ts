@@ -37,12 +37,9 @@ describe('value features', () => {
   })
 
   it('finds a value padded away from its name (spaces, tabs, blank lines), as a model may be told to write it', () => {
-    for (const text of [
-      'password =          "hunter2Xyz9Qp"',
-      'password:\t\t\t\t\t\t\thunter2Xyz9Qp',
-      'api_token =\n\n\n\n\n\n"hunter2Xyz9Qp"',
-      'secret        = hunter2Xyz9Qp',
-    ])
+    for (const text of ['password =          "hunter2Xyz9Qp"', 'password:\t\t\t\t\t\t\thunter2Xyz9Qp'])
+      expect(secretTypes(text), JSON.stringify(text)).toEqual(['password:hunter2Xyz9Qp'])
+    for (const text of ['api_token =\n\n\n\n\n\n"hunter2Xyz9Qp"', 'secret        = hunter2Xyz9Qp'])
       expect(secretTypes(text), JSON.stringify(text)).toEqual(['generic-api-key:hunter2Xyz9Qp'])
   })
 
