@@ -36,6 +36,8 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['password = "hunter2Xyz9Qp"', 'hunter2X'],
   ['token: "Qp7vB2mK9L"', 'Qp7vB2mK'],
   ['curl -u deploy:Hh4bmlSZ9wgHecM\n', 'Hh4bmlSZ'],
+  // A password named as one, random or not, with the symbol at its end.
+  ['DB_PASSWORD=Summer2024! ', 'Summer20'],
   ['Authorization: Bearer 2qn2nzgds0tn1wjydzhc\n', '2qn2nzgd'],
   // Invisible characters inside a secret, and a key written in tag characters ("ASCII smuggling").
   ['AKIALALEM\u200dEL33243OLIB', '33243OL'],
@@ -182,6 +184,8 @@ describe('createStreamRedactor', () => {
       'Authorization: Bearer 2qn2nzgds0tn1wjydzhc ok',
       'password =                    "hunter2Xyz9Qp" ',
       'secret:\n\n\n\n    hunter2Xyz9Qp\n',
+      'DB_PASSWORD=Summer2024! ok',
+      '"password": "Tr0ub4dor&3",',
     ]) {
       const whole = redact(text, scanText(text))
       expect(whole, text).toMatch(/\[[A-Z_]+\]/)
