@@ -533,6 +533,26 @@ describe('scanText', () => {
       },
     )
 
+    it('flags a key named in words before a colon, as a reply writes it ("API key: …"), not a bare dictionary key', () => {
+      const value = '9x7Kq2LmP4vR8tW1zY6b'
+      for (const name of [
+        'API key',
+        'Your API key',
+        'Secret key',
+        'Private key',
+        'License key',
+        'Access key',
+      ])
+        expect(values(`${name}: ${value}`, 'secret'), name).toEqual([value])
+      for (const text of [
+        `key: ${value}`,
+        `{"key": "${value}"}`,
+        `public key: ${value}`,
+        `Public key: ${value}`,
+      ])
+        expect(values(text, 'secret'), text).toEqual([])
+    })
+
     it('flags a whole private key block', () => {
       const key =
         '-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi\n-----END RSA PRIVATE KEY-----'
