@@ -22,7 +22,7 @@ export const assignmentSource = `(?:["'\\x60]\\s{0,3},|["'\\x60]?\\s{0,${operato
 
 /** Regex source: a name holding a word that marks its value as public or an identifier. */
 export const nonSecretWordSource =
-  '(?:[Pp]ublic|PUBLIC|[Pp]ub_?[Kk]ey|csrf|CSRF|xsrf|XSRF|[Pp]rimary|[Ff]oreign|(?<![a-z])[Bb]ucket|[Ss]chema|[Ss]equence|[Ii]ssuer|[Mm]onkey|[Tt]urkey|[Kk]ey(?:ing|frame|word|board|press|store|tab|pair|[Mm]esh|[Ss]ignatures?)|[Aa]udience|AUDIENCE|jsonwebtoken|[Aa]uthenticity|(?<![\\w.-])(?<!\\b(?:[Aa][Pp][Ii]|[Ss]ecret|[Pp]rivate|[Aa]ccess|[Ss]igning|[Ee]ncryption|[Mm]aster|[Ll]icen[cs]e|[Ss]ubscription) )key)[\\w.-]{0,20}'
+  '(?:[Pp]ublic|PUBLIC|[Pp]ub_?[Kk]ey|csrf|CSRF|xsrf|XSRF|[Pp]rimary|[Ff]oreign|(?<![a-z])[Bb]ucket|[Ss]chema|[Ss]equence|[Ii]ssuer|[Mm]onkey|[Tt]urkey|[Kk]ey(?:ing|frame|word|board|press|store|tab|pair|[Mm]esh|[Ss]ignatures?)|[Aa]udience|AUDIENCE|jsonwebtoken|[Aa]uthenticity|(?<![\\w.-])(?<!\\b(?:API|[Aa]pi|[Ss]ecret|[Pp]rivate|[Aa]ccess|[Mm]aster|[Ll]icen[cs]e) )key)[\\w.-]{0,20}'
 
 /**
  * Regex source: a name ending in an id, a name, a URL, a path, a size, a version, a type, a hash
