@@ -38,6 +38,7 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['curl -u deploy:Hh4bmlSZ9wgHecM\n', 'Hh4bmlSZ'],
   // A password named as one, random or not, with the symbol at its end.
   ['DB_PASSWORD=Summer2024! ', 'Summer20'],
+  ['docker login -u bob -p S3cretPass!\n', 'S3cretPa'],
   ['Authorization: Bearer 2qn2nzgds0tn1wjydzhc\n', '2qn2nzgd'],
   // Invisible characters inside a secret, and a key written in tag characters ("ASCII smuggling").
   ['AKIALALEM\u200dEL33243OLIB', '33243OL'],
@@ -186,6 +187,7 @@ describe('createStreamRedactor', () => {
       'secret:\n\n\n\n    hunter2Xyz9Qp\n',
       'DB_PASSWORD=Summer2024! ok',
       '"password": "Tr0ub4dor&3",',
+      'redis-cli -a S3cretPass! ping',
     ]) {
       const whole = redact(text, scanText(text))
       expect(whole, text).toMatch(/\[[A-Z_]+\]/)

@@ -114,10 +114,11 @@ const secretNameWords = ['key', 'secret', 'token', 'passwd', 'password', 'pwd', 
  * Values a name with "password" or `pwd` holds that are not one: a path (`pwd: /home/ann`), a
  * YAML tag (`password: !vault |`), a date or a time stamp (`password_changed: 2024-05-01`), or
  * the next line's name when the value is empty (`snowflake.password=` then `jdbc.url=`), or the
- * host after a placeholder credential (`mongodb://<user>:<password>@host:27017`).
+ * host after a placeholder credential (`mongodb://<user>:<password>@host:27017`), or code
+ * joining strings (`passwd = ` + makeSecret(…)).
  */
 const notAPassword =
-  /^(?:[/~.]|[A-Za-z]:\\|![A-Za-z]+$|\d{4}-\d\d-\d\d|\d\d?[/.-]\d\d?[/.-]\d{2,4}$|[A-Za-z_][\w.-]*[=:]|@[\w.-]+(?::\d+)?(?:[/?#]|$))/
+  /^(?:\+[A-Za-z_]\w*$|[/~.]|[A-Za-z]:\\|![A-Za-z]+$|\d{4}-\d\d-\d\d|\d\d?[/.-]\d\d?[/.-]\d{2,4}$|[A-Za-z_][\w.-]*[=:]|@[\w.-]+(?::\d+)?(?:[/?#]|$))/
 
 /**
  * A value a person could have chosen as a password: six characters or more, letters with a digit
@@ -129,10 +130,12 @@ function isChosenPassword(value: string): boolean {
   if (value.length < 6 || isReference(value) || qualifiedName.test(value) || notAPassword.test(value))
     return false
   if (isSlug(value)) return false
-  const letters = /[A-Za-z]/.test(value)
-  const digits = /[0-9]/.test(value)
-  const symbols = /[^A-Za-z0-9]/.test(value)
-  return (letters ? digits || symbols : digits) && !isPlaceholder(value, 0, value.length)
+  // Punctuation that ends a sentence says nothing of the value ("Password: required.").
+  const body = value.replace(/[.,!?;:]+$/, '')
+  const letters = /[A-Za-z]/.test(body)
+  const digits = /[0-9]/.test(body)
+  const symbols = /[^A-Za-z0-9]/.test(body)
+  return body.length >= 6 && (letters ? digits || symbols : digits) && !isPlaceholder(value, 0, value.length)
 }
 
 /** `user:password` with a password that is neither a reference nor a placeholder (`curl -u`). */
@@ -484,6 +487,19 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     allowPlaceholders: true,
     validate: isCredentialPair,
   },
+  // A password given on the command line of a tool that takes one as an option:
+  // `docker login -u bob -p …`, `sshpass -p …`, `redis-cli -a …`, `mysql --password …`.
+  {
+    id: 'command-line-password',
+    // The command within the context a stream keeps (64 characters), on one line.
+    // (`mysql -p db` prompts, and `db` is a database: only its `--password` names a value.)
+    context:
+      /\b(?:(?:(?:docker|podman|buildah|helm\s+registry)\s+login|sshpass)\b[^\n]{0,48}?\s(?:-p|--password)|redis-cli\b[^\n]{0,48}?\s(?:-a|--pass)|(?:mysql(?:dump|admin)?|mariadb)\b[^\n]{0,48}?\s--password)(?:=|[ \t]{1,5})["']?$/,
+    keywords: ['-p', '-a', '--password', '--pass'],
+    pattern: '[^\\s"\'\\x60<>()[\\]{},;|\\\\]{6,128}',
+    validate: isChosenPassword,
+    entropy: 0,
+  },
   {
     id: 'authorization-header',
     exclusive: true,
@@ -497,9 +513,13 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   // whose characters stop at the `!` and would leave it out.
   {
     id: 'password',
-    context: new RegExp(`(?:passw(?:or)?d|pwd)[\\w.-]{0,20}(?:[ \\t]{1,3}[a-z]\\w{0,10})?${assignment}`, 'i'),
+    // `pass` alone (`DB_PASS=`), not the start of another word (`passport`, `passenger`).
+    context: new RegExp(
+      `(?:passw(?:or)?d|pwd|pass(?![a-z]))[\\w.-]{0,20}(?:[ \\t]{1,3}[a-z]\\w{0,10})?${assignment}`,
+      'i',
+    ),
     contextAllowlist: nonSecretAssignment,
-    keywords: ['password', 'passwd', 'pwd'],
+    keywords: ['password', 'passwd', 'pwd', 'pass'],
     pattern: '[^\\s"\'\\x60<>()[\\]{},;|\\\\]{6,128}',
     entropy: 0,
     validate: isChosenPassword,
