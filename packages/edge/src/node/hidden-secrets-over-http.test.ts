@@ -38,7 +38,14 @@ let served: LoopbackFocal
 beforeAll(async () => {
   model = await startScriptedModelServer({
     script: agentModelScript({
-      drafts: ['I have noted that.', 'Thanks, noted as well.', 'Understood, the last one too.'],
+      drafts: [
+        'I have noted that.',
+        'Thanks, noted as well.',
+        'Understood, the last one too.',
+        'Noted.',
+        'Noted again.',
+        'Noted, thanks.',
+      ],
     }),
   })
   served = await serveOnLoopback({
@@ -89,6 +96,44 @@ describe('keys a user hides in what they paste (Node server, scripted model on l
       prompts,
     }))
       for (const piece of pieces)
+        expect({ where, piece, found: bytes.includes(piece) }).toEqual({ where, piece, found: false })
+  })
+})
+
+describe('passwords a user pastes as a chat shows them (Node server, scripted model on loopback)', () => {
+  it('replaces each on input: a chosen password, a command line, a key named in words', async () => {
+    const http = keepSessionTokens()
+    let sessionId: string | undefined
+    const bodies: string[] = []
+    for (const text of [
+      'Where is my order NW-1001? Our config has DB_PASSWORD=Summer2024! in it.',
+      'I also ran docker login -u bob -p S3cretPass! yesterday.',
+      'And the app shows Your API key: 9x7Kq2LmP4vR8tW1zY6b there.',
+    ]) {
+      const response = await http(`${served.origin}/v1/turn`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(sessionId === undefined ? { text } : { sessionId, text }),
+      })
+      expect(response.status).toBe(200)
+      const body = await response.text()
+      bodies.push(body)
+      sessionId = (JSON.parse(body) as { sessionId: string }).sessionId
+    }
+    const state = await (await http(`${served.origin}/v1/sessions/${sessionId}`)).text()
+    const ledger = await (await http(`${served.origin}/v1/sessions/${sessionId}/ledger`)).text()
+    const stored = JSON.stringify([await sessionStore.get(sessionId!), await ledgerStore.list(sessionId!)])
+    const prompts = JSON.stringify(model.requests)
+    expect(prompts).toContain('[PASSWORD_1]')
+    expect(prompts).toContain('[COMMAND_LINE_PASSWORD_1]')
+    for (const [where, bytes] of Object.entries({
+      replies: bodies.join('\n'),
+      state,
+      ledger,
+      stored,
+      prompts,
+    }))
+      for (const piece of ['Summer2024', 'S3cretPass', '9x7Kq2LmP4vR8tW1zY6b'])
         expect({ where, piece, found: bytes.includes(piece) }).toEqual({ where, piece, found: false })
   })
 })
