@@ -584,7 +584,6 @@ function detectContextual(
   end: number,
   findings: Finding[],
 ): boolean {
-  let claimed = false
   for (const detector of contextual) {
     detector.sticky.lastIndex = valueStart
     if (!detector.sticky.test(text)) continue
@@ -595,15 +594,16 @@ function detectContextual(
     if (matchEnd !== end && !isClosingPunctuation(text, matchEnd, end) && !startsFinding(findings, matchEnd))
       continue
     // After a comma, a quoted name before a colon is an object's next key, not a value.
-    if (isQuotedKey(text, valueStart, matchEnd)) return claimed
+    if (isQuotedKey(text, valueStart, matchEnd)) return false
     if (!accepts(detector, text, valueStart, matchEnd, valueStart, matchEnd)) {
-      claimed ||= detector.exclusive && isClaimedBy(detector, text, valueStart)
+      // An exclusive detector's rejection (a documented example, a placeholder) is the last word.
+      if (detector.exclusive && isClaimedBy(detector, text, valueStart)) return true
       continue
     }
     push(findings, detector, text, valueStart, matchEnd)
     return true
   }
-  return claimed
+  return false
 }
 
 /** Does a finding of the token (the last ones pushed) start at `position`? */

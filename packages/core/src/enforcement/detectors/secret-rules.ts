@@ -514,8 +514,9 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   {
     id: 'password',
     // `pass` alone (`DB_PASS=`), not the start of another word (`passport`, `passenger`).
+    // Or an app setting's value named by its key (`<add key="DbPassword" value="…" />`).
     context: new RegExp(
-      `(?:passw(?:or)?d|pwd|pass(?![a-z]))[\\w.-]{0,20}(?:[ \\t]{1,3}[a-z]\\w{0,10})?${assignment}`,
+      `(?:passw(?:or)?d|pwd|pass(?![a-z]))[\\w.-]{0,20}(?:[ \\t]{1,3}[a-z]\\w{0,10})?${assignment}|<add\\s+key\\s*=\\s*"[\\w.:-]{0,40}?(?:passw(?:or)?d|pwd)[\\w.:-]{0,20}"\\s+value\\s*=\\s*"`,
       'i',
     ),
     contextAllowlist: nonSecretAssignment,
