@@ -61,79 +61,64 @@ afterAll(async () => {
   await model?.close()
 })
 
+/**
+ * Sends `texts` as one conversation over HTTP; returns where a pasted value could end up: the
+ * replies, the session and ledger as the API returns them, the stores, and the model's prompts.
+ */
+async function pasteAcrossConversation(texts: readonly string[]) {
+  const http = keepSessionTokens()
+  let sessionId: string | undefined
+  const bodies: string[] = []
+  for (const text of texts) {
+    const response = await http(`${served.origin}/v1/turn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(sessionId === undefined ? { text } : { sessionId, text }),
+    })
+    expect(response.status).toBe(200)
+    const body = await response.text()
+    bodies.push(body)
+    sessionId = (JSON.parse(body) as { sessionId: string }).sessionId
+  }
+  return {
+    replies: bodies.join('\n'),
+    state: await (await http(`${served.origin}/v1/sessions/${sessionId}`)).text(),
+    ledger: await (await http(`${served.origin}/v1/sessions/${sessionId}/ledger`)).text(),
+    stored: JSON.stringify([await sessionStore.get(sessionId!), await ledgerStore.list(sessionId!)]),
+    prompts: JSON.stringify(model.requests),
+  }
+}
+
+/** No piece appears anywhere a pasted value could end up. */
+function expectNowhere(places: Record<string, string>, pieces: readonly string[]): void {
+  for (const [where, bytes] of Object.entries(places))
+    for (const piece of pieces)
+      expect({ where, piece, found: bytes.includes(piece) }).toEqual({ where, piece, found: false })
+}
+
 describe('keys a user hides in what they paste (Node server, scripted model on loopback)', () => {
   it('replaces each on input across a conversation: nothing reaches the model, the session or the ledger', async () => {
-    const http = keepSessionTokens()
-    let sessionId: string | undefined
-    const bodies: string[] = []
-    for (const text of [
+    const places = await pasteAcrossConversation([
       `Where is my order NW-1001? My old AWS key ${keys.joined} may have leaked.`,
       `And this one too:${keys.tagged} please check.`,
       `Also ${keys.base64} from the config, is my order shipped?`,
-    ]) {
-      const response = await http(`${served.origin}/v1/turn`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(sessionId === undefined ? { text } : { sessionId, text }),
-      })
-      expect(response.status).toBe(200)
-      const body = await response.text()
-      bodies.push(body)
-      sessionId = (JSON.parse(body) as { sessionId: string }).sessionId
-    }
-    const state = await (await http(`${served.origin}/v1/sessions/${sessionId}`)).text()
-    const ledger = await (await http(`${served.origin}/v1/sessions/${sessionId}/ledger`)).text()
-    const stored = JSON.stringify([await sessionStore.get(sessionId!), await ledgerStore.list(sessionId!)])
-    const prompts = JSON.stringify(model.requests)
+    ])
     // The model saw the placeholders in their place.
-    expect(prompts).toContain('[AWS_ACCESS_KEY_1]')
-    expect(prompts).toContain('[AWS_ACCESS_KEY_2]')
-    for (const [where, bytes] of Object.entries({
-      replies: bodies.join('\n'),
-      state,
-      ledger,
-      stored,
-      prompts,
-    }))
-      for (const piece of pieces)
-        expect({ where, piece, found: bytes.includes(piece) }).toEqual({ where, piece, found: false })
+    expect(places.prompts).toContain('[AWS_ACCESS_KEY_1]')
+    expect(places.prompts).toContain('[AWS_ACCESS_KEY_2]')
+    expectNowhere(places, pieces)
   })
 })
 
 describe('passwords a user pastes as a chat shows them (Node server, scripted model on loopback)', () => {
   it('replaces each on input: a chosen password, a command line, a key named in words', async () => {
-    const http = keepSessionTokens()
-    let sessionId: string | undefined
-    const bodies: string[] = []
-    for (const text of [
+    const places = await pasteAcrossConversation([
       'Where is my order NW-1001? Our config has DB_PASSWORD=Summer2024! in it.',
       'I also ran docker login -u bob -p S3cretPass! yesterday.',
       'And the app shows Your API key: 9x7Kq2LmP4vR8tW1zY6b there.',
-    ]) {
-      const response = await http(`${served.origin}/v1/turn`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(sessionId === undefined ? { text } : { sessionId, text }),
-      })
-      expect(response.status).toBe(200)
-      const body = await response.text()
-      bodies.push(body)
-      sessionId = (JSON.parse(body) as { sessionId: string }).sessionId
-    }
-    const state = await (await http(`${served.origin}/v1/sessions/${sessionId}`)).text()
-    const ledger = await (await http(`${served.origin}/v1/sessions/${sessionId}/ledger`)).text()
-    const stored = JSON.stringify([await sessionStore.get(sessionId!), await ledgerStore.list(sessionId!)])
-    const prompts = JSON.stringify(model.requests)
-    expect(prompts).toContain('[PASSWORD_1]')
-    expect(prompts).toContain('[COMMAND_LINE_PASSWORD_1]')
-    for (const [where, bytes] of Object.entries({
-      replies: bodies.join('\n'),
-      state,
-      ledger,
-      stored,
-      prompts,
-    }))
-      for (const piece of ['Summer2024', 'S3cretPass', '9x7Kq2LmP4vR8tW1zY6b'])
-        expect({ where, piece, found: bytes.includes(piece) }).toEqual({ where, piece, found: false })
+    ])
+    expect(places.prompts).toContain('[PASSWORD_1]')
+    expect(places.prompts).toContain('[COMMAND_LINE_PASSWORD_1]')
+    expectNowhere(places, ['Summer2024', 'S3cretPass', '9x7Kq2LmP4vR8tW1zY6b'])
   })
 })
