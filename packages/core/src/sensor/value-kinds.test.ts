@@ -17,7 +17,14 @@ describe('valueKinds', () => {
   })
 
   it('reads a count in digits or words, but not a date, a time or the pronoun "one"', () => {
-    for (const text of ['I need 4.', 'Two.', 'for three people', 'a table for 2'])
+    for (const text of [
+      'I need 4.',
+      'Two.',
+      'for three people',
+      'a table for 2',
+      'twenty-five tickets',
+      'a dozen roses',
+    ])
       expect(valueKinds(text), text).toEqual(['~quantity'])
     for (const text of ['on the 4th', 'March 2nd', 'at 4:30', 'that one sounds good', 'Find me a bus', ''])
       expect(valueKinds(text), text).not.toContain('~quantity')

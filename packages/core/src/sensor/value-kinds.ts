@@ -1,3 +1,5 @@
+import { numberWordPattern } from '../text/index.ts'
+
 /**
  * Kinds of slot value a text gives, as tokens the evidence model learns like words: a time of day
  * (`~time`: "10:15 am", "half past 1", "at 8 in the morning") and a quantity (`~quantity`: "for 2",
@@ -14,13 +16,10 @@ const timePattern =
 const timePatternAll = new RegExp(timePattern.source, 'giu')
 
 /**
- * A count: digits or a number word from two to ten ("one" is as often a pronoun: "that one").
- * Read after times and ordinal dates are taken out, so "the 4th" and "4:30" are not counts.
+ * A count: digits or a number word `text/` reads ("two", "twenty-five", "a dozen"), but not "one",
+ * as often a pronoun ("that one"). Read after times are taken out, so "4:30" is not a count.
  */
-const quantityPattern = /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b/iu
-
-/** Ordinal days ("the 4th", "March 2nd"): a date, not a count. */
-const ordinalPattern = /\b\d{1,2}(?:st|nd|rd|th)\b/giu
+const quantityPattern = new RegExp(String.raw`\b(?:\d+|(?!one\b)(?:${numberWordPattern}))\b`, 'iu')
 
 /** The value-kind tokens, in a fixed order. */
 export const valueKindTokens: readonly string[] = ['~time', '~quantity']
@@ -35,7 +34,7 @@ export function valueKinds(text: string): string[] {
   const kinds: string[] = []
   const time = timePattern.test(text)
   if (time) kinds.push('~time')
-  const rest = (time ? text.replace(timePatternAll, ' ') : text).replace(ordinalPattern, ' ')
-  if (quantityPattern.test(rest)) kinds.push('~quantity')
+  // An ordinal day ("the 4th") is never a count: the pattern's \b cannot end between 4 and th.
+  if (quantityPattern.test(time ? text.replace(timePatternAll, ' ') : text)) kinds.push('~quantity')
   return kinds
 }
