@@ -8,6 +8,7 @@ import { assignmentSource, nonSecretSuffixSource, nonSecretWordSource } from './
 import type { DetectorDefinition } from './define-detector.ts'
 import { isPlaceholder } from './is-placeholder.ts'
 import { isRandomValue } from './random-value.ts'
+import { valueCharSource } from './value-features.ts'
 import { decodeBase64Text, isReference } from './value-shapes.ts'
 
 /** A JWT's first segment decodes to a JSON object naming its algorithm. */
@@ -120,6 +121,9 @@ const secretNameWords = ['key', 'secret', 'token', 'passwd', 'password', 'pwd', 
 const notAPassword =
   /^(?:\+[A-Za-z_]\w*$|[/~.]|[A-Za-z]:\\|![A-Za-z]+$|\d{4}-\d\d-\d\d|\d\d?[/.-]\d\d?[/.-]\d{2,4}$|[A-Za-z_][\w.-]*[=:]|@[\w.-]+(?::\d+)?(?:[/?#]|$))/
 
+/** A password's shape: six to 128 characters of a value (a token's, up to a quote or a bracket). */
+const passwordValue = `${valueCharSource}{6,128}`
+
 /**
  * A value a person could have chosen as a password: six characters or more, letters with a digit
  * or a symbol (or digits alone), not a reference, a placeholder, a dotted name
@@ -127,9 +131,14 @@ const notAPassword =
  * randomness is asked; a name that says password says what the value is.
  */
 function isChosenPassword(value: string): boolean {
-  if (value.length < 6 || isReference(value) || qualifiedName.test(value) || notAPassword.test(value))
+  if (
+    value.length < 6 ||
+    isReference(value) ||
+    qualifiedName.test(value) ||
+    notAPassword.test(value) ||
+    isSlug(value)
+  )
     return false
-  if (isSlug(value)) return false
   // Punctuation that ends a sentence says nothing of the value ("Password: required.").
   const body = value.replace(/[.,!?;:]+$/, '')
   const letters = /[A-Za-z]/.test(body)
@@ -496,7 +505,7 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     context:
       /\b(?:(?:(?:docker|podman|buildah|helm\s+registry)\s+login|sshpass)\b[^\n]{0,48}?\s(?:-p|--password)|redis-cli\b[^\n]{0,48}?\s(?:-a|--pass)|(?:mysql(?:dump|admin)?|mariadb)\b[^\n]{0,48}?\s--password)(?:=|[ \t]{1,5})["']?$/,
     keywords: ['-p', '-a', '--password', '--pass'],
-    pattern: '[^\\s"\'\\x60<>()[\\]{},;|\\\\]{6,128}',
+    pattern: passwordValue,
     validate: isChosenPassword,
     entropy: 0,
   },
@@ -521,7 +530,7 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     ),
     contextAllowlist: nonSecretAssignment,
     keywords: ['password', 'passwd', 'pwd', 'pass'],
-    pattern: '[^\\s"\'\\x60<>()[\\]{},;|\\\\]{6,128}',
+    pattern: passwordValue,
     entropy: 0,
     validate: isChosenPassword,
     confidence: 0.8,

@@ -11,7 +11,7 @@ import { charCode, isQuoteOrSpaceCode } from './char-classes.ts'
 const valueStartSource = String.raw`[\w.+/~!@#*&^-]`
 
 /** A character inside a value (any token character but a quote, a bracket or a separator). */
-const valueCharSource = String.raw`[^\s"'\x60<>()[\]{},;|\\]`
+export const valueCharSource = String.raw`[^\s"'\x60<>()[\]{},;|\\]`
 
 /** HTTP authorization schemes written between a header's name and its credentials (RFC 9110 §11.4). */
 const authorizationSchemes = ['bearer', 'basic', 'token', 'api-token']
