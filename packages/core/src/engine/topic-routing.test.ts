@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { restaurantTopics } from '../testing/restaurant-topics.ts'
 import { createEngine } from './create-engine.ts'
 
 /** Two car-rental scenarios under one topic, beside a weather scenario: the shape of a booking agent. */
@@ -97,42 +98,8 @@ describe('routing within a topic, in a turn', () => {
 })
 
 describe("slot values that tell a topic's scenarios apart, in a turn", () => {
-  const restaurants = {
-    intents: [
-      {
-        id: 'find_restaurant',
-        description: 'Find restaurants by city and cuisine',
-        examples: ['Find me a restaurant', 'Any good Italian places in town?', 'Search for somewhere to eat'],
-      },
-      {
-        id: 'book_table',
-        description: 'Reserve a table at a restaurant',
-        examples: [
-          'Book a table for 2 at 7 pm',
-          'Reserve a table for four at 8:30 pm',
-          'A table for three please',
-        ],
-      },
-      {
-        id: 'weather',
-        description: 'The weather forecast',
-        examples: ['Will it rain tomorrow?', 'What is the weather?'],
-      },
-    ],
-    scenarios: [
-      {
-        id: 'find-restaurant',
-        topic: 'restaurants',
-        intents: ['find_restaurant'],
-        steps: [{ id: 'search' }],
-      },
-      { id: 'book-table', topic: 'restaurants', intents: ['book_table'], steps: [{ id: 'book' }] },
-      { id: 'forecast', intents: ['weather'], steps: [{ id: 'city' }] },
-    ],
-  }
-
   it('an answer with a time and a party size moves from the search to the booking; a city stays', async () => {
-    const engine = createEngine({ definition: restaurants, ledger: false })
+    const engine = createEngine({ definition: restaurantTopics, ledger: false })
     await engine.turn({ sessionId: 's', text: 'Find me a restaurant' })
     expect((await engine.getSession('s'))?.navigation.scenario).toBe('find-restaurant')
     await engine.turn({ sessionId: 's', text: 'In San Jose' })
@@ -143,7 +110,7 @@ describe("slot values that tell a topic's scenarios apart, in a turn", () => {
   })
 
   it('a time or a count never pulls the user out of another topic', async () => {
-    const engine = createEngine({ definition: restaurants, ledger: false })
+    const engine = createEngine({ definition: restaurantTopics, ledger: false })
     await engine.turn({ sessionId: 't', text: 'What is the weather like, will it rain?' })
     const stayed = await engine.turn({ sessionId: 't', text: 'at 7 pm for 4' })
     expect((await engine.getSession('t'))?.navigation.scenario).toBe('forecast')

@@ -1,40 +1,12 @@
 import { loadDefinition } from '@focal/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { restaurantTopics } from '../../../core/src/testing/restaurant-topics.ts'
 import { keepSessionTokens } from '../testing/keep-session-tokens.ts'
 import { type LoopbackFocal, serveOnLoopback } from '../testing/serve-on-loopback.ts'
 
-// A restaurant agent of two scenarios in one topic: the search's examples give no time and no
-// party size, the booking's do. A user who answers with only those ("7:30 pm, the 5 of us") has
-// moved on to booking; a city ("In San Jose") keeps the search.
-const definition = loadDefinition({
-  name: 'restaurants',
-  intents: [
-    {
-      id: 'find_restaurant',
-      description: 'Find restaurants by city and cuisine',
-      examples: ['Find me a restaurant', 'Any good Italian places in town?', 'Search for somewhere to eat'],
-    },
-    {
-      id: 'book_table',
-      description: 'Reserve a table at a restaurant',
-      examples: [
-        'Book a table for 2 at 7 pm',
-        'Reserve a table for four at 8:30 pm',
-        'A table for three please',
-      ],
-    },
-    {
-      id: 'weather',
-      description: 'The weather forecast',
-      examples: ['Will it rain tomorrow?', 'What is the weather?'],
-    },
-  ],
-  scenarios: [
-    { id: 'find-restaurant', topic: 'restaurants', intents: ['find_restaurant'], steps: [{ id: 'search' }] },
-    { id: 'book-table', topic: 'restaurants', intents: ['book_table'], steps: [{ id: 'book' }] },
-    { id: 'forecast', intents: ['weather'], steps: [{ id: 'city' }] },
-  ],
-})
+// The search's examples give no time and no party size, the booking's do: a user who answers
+// with only those ("7:30 pm, the 5 of us") has moved on to booking; a city keeps the search.
+const definition = loadDefinition(restaurantTopics)
 
 let served: LoopbackFocal
 
