@@ -10,7 +10,7 @@ import {
   type ScriptedModelServer,
   startScriptedModelServer,
 } from '../../../core/src/testing/scripted-model-server.ts'
-import { keepSessionTokens } from '../testing/keep-session-tokens.ts'
+import { converseOverHttp } from '../testing/converse-over-http.ts'
 import { readRefundSupport } from '../testing/read-refund-support.ts'
 import { type LoopbackFocal, serveOnLoopback } from '../testing/serve-on-loopback.ts'
 
@@ -66,25 +66,12 @@ afterAll(async () => {
  * replies, the session and ledger as the API returns them, the stores, and the model's prompts.
  */
 async function pasteAcrossConversation(texts: readonly string[]) {
-  const http = keepSessionTokens()
-  let sessionId: string | undefined
-  const bodies: string[] = []
-  for (const text of texts) {
-    const response = await http(`${served.origin}/v1/turn`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(sessionId === undefined ? { text } : { sessionId, text }),
-    })
-    expect(response.status).toBe(200)
-    const body = await response.text()
-    bodies.push(body)
-    sessionId = (JSON.parse(body) as { sessionId: string }).sessionId
-  }
+  const { sessionId, bodies, http } = await converseOverHttp(served.origin, texts)
   return {
     replies: bodies.join('\n'),
     state: await (await http(`${served.origin}/v1/sessions/${sessionId}`)).text(),
     ledger: await (await http(`${served.origin}/v1/sessions/${sessionId}/ledger`)).text(),
-    stored: JSON.stringify([await sessionStore.get(sessionId!), await ledgerStore.list(sessionId!)]),
+    stored: JSON.stringify([await sessionStore.get(sessionId), await ledgerStore.list(sessionId)]),
     prompts: JSON.stringify(model.requests),
   }
 }
