@@ -107,6 +107,10 @@ describe("slot values that tell a topic's scenarios apart, in a turn", () => {
     const moved = await engine.turn({ sessionId: 's', text: '7:30 pm, the 5 of us' })
     expect((await engine.getSession('s'))?.navigation.scenario).toBe('book-table')
     expect(moved.provenance.route?.decision).toBe('switched')
+    // The audit trail says what moved it: the values, not words.
+    expect(moved.provenance.route?.reason).toMatch(
+      /^the time or count given is e\^[\d.]+ times likelier under "book-table"/,
+    )
   })
 
   it('a time or a count never pulls the user out of another topic', async () => {

@@ -282,7 +282,10 @@ export function createRouter(options: RouterOptions): Router {
       const target = scenarios.get(best.id)!
       const paused = pauseCurrent(state, maxPaused)
       const resumed = paused.find((entry) => entry.scenario === best.id)
-      const why = `the words are e^${round(best.lift)} times likelier under ${best.across ? `the topic of "${best.id}"` : `"${best.id}"`} (needed e^${round(best.needed)}${
+      // A move on values alone ("7:30 pm, the 5 of us") says so in the audit trail.
+      const what =
+        evidence.words === 0 && (evidence.values ?? 0) > 0 ? 'the time or count given is' : 'the words are'
+      const why = `${what} e^${round(best.lift)} times likelier under ${best.across ? `the topic of "${best.id}"` : `"${best.id}"`} (needed e^${round(best.needed)}${
         input.topicShift ? ', lowered by a switch cue' : ''
       }${raised(best.across) ? ', raised: it answers the last question' : ''}${leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
       if (resumed !== undefined) return resume(target, resumed, paused, why, state, input, base, loopGuard)
