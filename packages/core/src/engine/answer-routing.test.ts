@@ -93,6 +93,72 @@ describe("an answer to the engine's own question, across a conversation", () => 
   })
 })
 
+/** A hotel booking beside a bank: "check" is a bank word, and a hotel has a check-in. */
+const hotelAndBank = (question: string) => ({
+  intents: [
+    {
+      id: 'hotel',
+      label: 'Hotel booking',
+      description: 'Reserve rooms at a hotel',
+      examples: [
+        'Book a hotel room for Friday',
+        'Reserve two rooms at the hotel',
+        'I want to book a hotel in Fresno',
+        'Please reserve the hotel for three nights',
+      ],
+    },
+    {
+      id: 'balance',
+      label: 'Account balance',
+      description: 'Check the balance of a bank account',
+      examples: [
+        'Check my balance',
+        'Check my savings account',
+        'How much is in my checking account?',
+        'Can you check the balance of my account?',
+      ],
+    },
+  ],
+  scenarios: [
+    {
+      id: 'hotel-booking',
+      intents: ['hotel'],
+      steps: [{ id: 'dates', required: [{ field: 'checkIn', question }] }],
+    },
+    { id: 'bank-balance', intents: ['balance'], steps: [{ id: 'show' }] },
+  ],
+})
+
+describe("a yes to the engine's own last question, across a conversation", () => {
+  async function yesAfter(question: string, yes = 'Yes, it is.') {
+    const engine = createEngine({ definition: hotelAndBank(question), ledger: false })
+    const first = await engine.turn({ sessionId: 'stay', text: 'Book a hotel room for Friday' })
+    await engine.turn({ sessionId: 'stay', text: yes })
+    return {
+      asked: first.type === 'reply' ? first.text : undefined,
+      scenario: (await engine.getSession('stay'))?.navigation.scenario,
+    }
+  }
+
+  it('goes on with the task when the question only checks a detail of it', async () => {
+    // The question's one task word is a bank's ("check"): a yes confirms the check-in, it asks
+    // for no balance. Only a proposal ("Shall I…", "Would you like me to…") counts as a switch cue.
+    for (const question of [
+      'Is that for a check in on March 4th?',
+      'Does a check in on March 4th work for you?',
+    ]) {
+      const turn = await yesAfter(question)
+      expect(turn.asked, question).toBe(question)
+      expect(turn.scenario, question).toBe('hotel-booking')
+    }
+  })
+
+  it('moves where a proposal of another task leads', async () => {
+    const turn = await yesAfter('Would you like me to check your account balance first?', 'Yes please')
+    expect(turn.scenario).toBe('bank-balance')
+  })
+})
+
 /** Live events beside movies and the weather: "something fun tonight" could be any of the first two. */
 const outings = {
   intents: [
@@ -107,6 +173,7 @@ const outings = {
         'Find an outdoor concert',
         'What events are on in town?',
         'Any sports games nearby?',
+        'Any outdoor festivals this weekend?',
       ],
     },
     {

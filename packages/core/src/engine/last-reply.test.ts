@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { IntentEvidence } from '../sensor/create-intent-evidence.ts'
+import { createIntentEvidence } from '../sensor/create-intent-evidence.ts'
 import type { Perception } from '../sensor/types.ts'
-import { answersQuestion } from './last-reply.ts'
+import { type AcceptedOffer, acceptedOffer, answersQuestion } from './last-reply.ts'
 import { createInitialSessionState } from './session-state.ts'
 
 const afterReply = (reply: string) => ({
@@ -22,7 +22,10 @@ const perception = (overrides: Partial<Perception> = {}): Perception => ({
   ...overrides,
 })
 const plain = { perception: perception(), offer: undefined, clarifying: false }
-const offer: IntentEvidence = { words: 1, logLikelihoods: {}, topics: {}, withinTopic: {} }
+const offer: AcceptedOffer = {
+  evidence: { words: 1, logLikelihoods: {}, topics: {}, withinTopic: {} },
+  proposal: true,
+}
 
 describe('answersQuestion', () => {
   it.each([
@@ -58,5 +61,38 @@ describe('answersQuestion', () => {
     expect(answersQuestion(state, text, { ...plain, offer })).toBe(false)
     expect(answersQuestion(state, text, { ...plain, clarifying: true })).toBe(false)
     expect(answersQuestion(createInitialSessionState(), text, plain)).toBe(false)
+  })
+})
+
+describe('acceptedOffer', () => {
+  const model = createIntentEvidence({
+    intents: [
+      { id: 'bus', examples: ['Book a bus to Fresno', 'I need bus tickets'], keywords: [] },
+      { id: 'cab', examples: ['Call me a cab', 'I need a taxi to the station'], keywords: [] },
+    ],
+  })
+  const yes = perception({ act: 'affirm' })
+
+  it.each([
+    ['Shall I book a cab to the station?', true],
+    ['Would you like me to call a taxi?', true],
+    ['Is the 4:30 pm bus to Fresno fine?', false],
+  ])('after "%s", a yes accepts it (worded as a proposal: %s)', (reply, proposal) => {
+    const accepted = acceptedOffer(model, afterReply(reply), yes)
+    expect(accepted?.proposal).toBe(proposal)
+    expect(accepted?.evidence.words).toBeGreaterThan(0)
+  })
+
+  it.each([
+    'Please confirm: a bus to Fresno at 4:30 pm.',
+    'There is a taxi at 4 pm. Would that one interest you?',
+    'The 4:30 pm bus is free. Does it work for you?',
+    'Your taxi is booked.',
+  ])('after "%s", a yes accepts no offer (a confirmation, a result found, no question)', (reply) => {
+    expect(acceptedOffer(model, afterReply(reply), yes)).toBeUndefined()
+  })
+
+  it('reads only a yes', () => {
+    expect(acceptedOffer(model, afterReply('Shall I book a cab?'), perception())).toBeUndefined()
   })
 })

@@ -9,13 +9,32 @@ import type { EngineSessionState } from './session-state.ts'
 /**
  * A proposal in the engine's last reply: what a "yes" accepts ("Shall I rent it?", "Would you like
  * to book a table?"). A confirmation of the task at hand ("Please confirm: a table for 2 at 7 pm",
- * "Is that right?") is not one: a "yes" to it goes on with the current scenario.
+ * "Is that right?") or of a result found ("Would that one interest you?") is not one: a "yes" to
+ * it goes on with the current scenario.
  */
 const offerPhrases =
   'shall i|should i|would you like|would you care|do you want|do you wish|do you need|want me to|can i|may i|are you interested'
 const offerPattern = new RegExp(`\\?\\s*$|\\b(?:${offerPhrases}|how about)\\b`, 'iu')
-/** A sentence that restates the task at hand for a yes: "Please confirm: …", "Is that right?". */
-const confirmationPattern = /\b(?:confirm|confirmation|correct|is that right|is it right|right\?)/iu
+/** A sentence worded as a proposal ("Shall I…", "Would you like me to…"), not only as a question. */
+const proposalPattern = new RegExp(`\\b(?:${offerPhrases})\\b`, 'iu')
+/**
+ * A sentence that restates the task at hand for a yes ("Please confirm: …", "Is that right?"), or
+ * asks whether a result found will do ("Would that one interest you?", "Does it work for you?").
+ */
+const confirmationPattern =
+  /\b(?:confirm|confirmation|correct|is that right|is it right|right\?|interest(?:ed|s)?\b|work for you|(?:okay|ok|good) (?:for|with) you|suit you)/iu
+
+/** What a "yes" to the engine's last reply accepted. */
+export interface AcceptedOffer {
+  /** The evidence of the sentence accepted. */
+  evidence: IntentEvidence
+  /**
+   * Whether it was worded as a proposal ("Shall I book a cab there?"): accepting one is a
+   * deliberate move, like a switch cue. A "yes" to a bare question ("Is that for a March 4th
+   * check in?", "Does the 4:30 bus work?") moves only by what the question says.
+   */
+  proposal: boolean
+}
 
 /** The sentences of a reply. */
 const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/u)
@@ -35,7 +54,7 @@ export function acceptedOffer(
   evidence: IntentEvidenceModel,
   state: EngineSessionState,
   perception: Perception,
-): IntentEvidence | undefined {
+): AcceptedOffer | undefined {
   if (perception.act !== 'affirm') return undefined
   const reply = lastReply(state)
   if (reply === undefined) return undefined
@@ -44,7 +63,7 @@ export function acceptedOffer(
   )
   if (offered === undefined) return undefined
   const measured = evidence.measure(offered)
-  return measured.words > 0 ? measured : undefined
+  return measured.words > 0 ? { evidence: measured, proposal: proposalPattern.test(offered) } : undefined
 }
 
 /** A question for information: what, where, when, which, who, whose, how (much, many, long). */
@@ -78,7 +97,7 @@ const requesting =
 export function answersQuestion(
   state: EngineSessionState,
   text: string,
-  turn: { perception: Perception; offer: IntentEvidence | undefined; clarifying: boolean },
+  turn: { perception: Perception; offer: AcceptedOffer | undefined; clarifying: boolean },
 ): boolean {
   if (turn.perception.topicShift || turn.offer !== undefined || turn.clarifying) return false
   if (askingBack.test(text) || requesting.test(text)) return false

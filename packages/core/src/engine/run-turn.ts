@@ -244,11 +244,12 @@ async function senseAndAct(
   const route = compiled.router.route(navigation, {
     alternatives: perception.alternatives,
     intent: perception.intent,
-    // Accepting the engine's own proposal is a deliberate move, like a switch cue.
-    topicShift: perception.topicShift || offer !== undefined,
+    // Accepting the engine's own proposal is a deliberate move, like a switch cue; a "yes" to a
+    // bare question moves only by what the question says (its evidence is added to the turn's).
+    topicShift: perception.topicShift || offer?.proposal === true,
     variables,
     evidence,
-    ...(offer === undefined ? {} : { offer }),
+    ...(offer === undefined ? {} : { offer: offer.evidence }),
     ...(answersQuestion(state, input.text, { perception, offer, clarifying: pending !== undefined })
       ? { answersQuestion: true }
       : {}),

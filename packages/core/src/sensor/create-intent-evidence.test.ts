@@ -93,6 +93,30 @@ describe('createIntentEvidence', () => {
     expect(order.withinTopic.buy_bus).toBe(model.measure('a bus').withinTopic.buy_bus)
   })
 
+  it('reads a search verb as what is to be done with a topic, never as which topic', () => {
+    // The hotel examples happen to say "search", the movie examples "find": "search for movies"
+    // is still about movies, and the verb still tells the search from the booking within a topic.
+    const sources = [
+      { id: 'find_movie', examples: ['Find me a movie', 'Find a good film to watch'], keywords: [] },
+      { id: 'rent_movie', examples: ['Rent the movie', 'I want to rent a film'], keywords: [] },
+      { id: 'find_hotel', examples: ['Search for a hotel', 'Search hotels in Fresno'], keywords: [] },
+      { id: 'book_hotel', examples: ['Book the hotel', 'Reserve a hotel room'], keywords: [] },
+    ]
+    const grouped = createIntentEvidence({
+      intents: sources,
+      topicOf: { find_movie: 'movies', rent_movie: 'movies', find_hotel: 'hotels', book_hotel: 'hotels' },
+    })
+    const evidence = grouped.measure('search for movies')
+    expect(best(evidence.topics)).toBe('movies')
+    expect(best(evidence.logLikelihoods)).toBe('find_movie')
+    const verb = grouped.measure('search')
+    expect(verb.topics.movies).toBe(verb.topics.hotels)
+    expect(verb.withinTopic.find_hotel).toBeGreaterThan(verb.withinTopic.book_hotel!)
+    // Without topics each intent is a topic of its own, and the verb is all it has to go by.
+    const flat = createIntentEvidence({ intents: sources }).measure('search')
+    expect(best(flat.logLikelihoods)).toBe('find_hotel')
+  })
+
   it('reads that a message gives a quantity or a time as evidence within a topic, learned from the examples', () => {
     // "I want to reserve two rooms" gives a quantity; no text of the hotel search does. (The bus
     // search's description, "between two cities", gives one as much as "Book the bus for two".)

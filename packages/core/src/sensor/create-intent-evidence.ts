@@ -144,6 +144,9 @@ const slotValueWords: ReadonlySet<string> = new Set(
   ].map(stemWord),
 )
 
+/** The action token of the search verbs. */
+const searchAction = '~search'
+
 /**
  * Verbs of one kind of action (stemmed like the text): a word of the list also counts as its action's token, so
  * "book a bus" speaks for an intent whose examples say "reserve" and "buy" (a purchase) rather
@@ -153,7 +156,7 @@ const slotValueWords: ReadonlySet<string> = new Set(
 const actionOf: ReadonlyMap<string, string> = new Map(
   Object.entries({
     '~acquire': 'book reserve reservation buy purchase rent hire',
-    '~search': 'find search look browse seek',
+    [searchAction]: 'find search look browse seek',
   }).flatMap(([action, verbs]) => verbs.split(' ').map((verb) => [stemWord(verb), action] as const)),
 )
 
@@ -304,6 +307,13 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   // So is the kind of a value the message gives ("at 8 pm", "for two"): a booking takes one, a search may not.
   for (const action of new Set(actionOf.values())) topicRows.get(action)?.fill(0)
   for (const kind of valueKindTokens) topicRows.get(kind)?.fill(0)
+  // Where the definition groups intents in topics, a search verb ("find", "look for") says what
+  // is to be done with the topic, never which topic: every topic has its search. An example set
+  // that happens to write "search" for hotels and "find" for movies would otherwise make "search
+  // for movies" a hotel question. (Without topics, each intent is its own topic and the verb
+  // keeps its evidence.)
+  if (topicSizes.some((size) => size > 1))
+    for (const [verb, action] of actionOf) if (action === searchAction) topicRows.get(verb)?.fill(0)
 
   /** Sums the rows of the known words; returns how many were known. */
   // Known words by themselves and with one letter dropped: a word one letter off a known one

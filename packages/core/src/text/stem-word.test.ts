@@ -11,6 +11,8 @@ describe('stemWord', () => {
     ['stop', 'stops', 'stopped', 'stopping'],
     ['fix', 'fixes', 'fixed', 'fixing'],
     ['write', 'writes', 'wrote', 'written', 'writing'],
+    ['movie', 'movies'],
+    ['cookie', 'cookies'],
   ])('gives every form of %s one stem', (...forms) => {
     expect(new Set(forms.map(stemWord)).size).toBe(1)
   })

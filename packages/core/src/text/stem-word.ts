@@ -66,7 +66,7 @@ const maxRememberedStems = 20_000
  * Focal's one English stemmer, shared by the goal parser, the sensor, the reformulation guard and
  * the intent classifier, so a word stems the same wherever it is compared. Light and deterministic:
  * plural, `-ing`, `-ed`, a possessive and a final `e` go (`modify`, `modified`, `modifies`,
- * `modifying` → `modify`; `cache`, `cached`, `caching` → `cach`; one suffix only, so `settings`
+ * `modifying` → `modify`; `cache`, `cached`, `caching` → `cach`; `movie`, `movies` → `movy`; one suffix only, so `settings`
  * is `setting`, not the verb `set`), irregular
  * verbs map to their base (`wrote` → `write`), words with digits are left alone.
  */
@@ -95,5 +95,7 @@ function stemUncached(word: string): string {
   else if (stem.endsWith('ed') && stem.length > 4) stem = undouble(stem.slice(0, -2))
   else if (/(?:ss|sh|ch|x|z)es$/u.test(stem)) stem = stem.slice(0, -2)
   else if (stem.endsWith('s') && !/(?:ss|us|is)$/u.test(stem)) stem = stem.slice(0, -1)
+  // A noun in `-ie` stems like its plural in `-ies` (`movie`, `movies` → `movy`).
+  if (stem.length > 4 && stem.endsWith('ie')) return `${stem.slice(0, -2)}y`
   return stem.length > 3 && stem.endsWith('e') ? stem.slice(0, -1) : stem
 }
