@@ -122,6 +122,20 @@ describe("slot values that tell a topic's scenarios apart, in a turn", () => {
   })
 })
 
+describe('a past search named in a request, in a turn', () => {
+  it('"reserve the car you found" moves from the search to the booking', async () => {
+    // "found" and "looked at" say what was done: only "reserve" and "book" say what is asked.
+    for (const text of ['Please reserve the car you found', 'Book the one we looked at']) {
+      const engine = createEngine({ definition, ledger: false })
+      await engine.turn({ sessionId: 'p', text: 'Find me a rental car at the airport' })
+      expect((await engine.getSession('p'))?.navigation.scenario).toBe('search-cars')
+      const turn = await engine.turn({ sessionId: 'p', text })
+      expect((await engine.getSession('p'))?.navigation.scenario, text).toBe('reserve-car')
+      expect(turn.provenance.route?.reason, text).toMatch(/likelier under "reserve-car"/)
+    }
+  })
+})
+
 describe('returning to a topic the user has been in, in a turn', () => {
   const hotels = [
     'Find me a hotel',

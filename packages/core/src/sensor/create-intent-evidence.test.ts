@@ -117,6 +117,17 @@ describe('createIntentEvidence', () => {
     expect(best(flat.logLikelihoods)).toBe('find_hotel')
   })
 
+  it('reads no evidence in the past form of a task verb ("the hotel you found", "the bus I booked")', () => {
+    for (const [text, without] of [
+      ['reserve the hotel you found', 'reserve the hotel'],
+      ['the hotel we looked at, book it', 'the hotel, book it'],
+      ['find the bus I booked', 'find the bus'],
+    ] as const)
+      expect(model.measure(text).logLikelihoods, text).toEqual(model.measure(without).logLikelihoods)
+    const found = model.measure('reserve the hotel you found')
+    expect(found.withinTopic.book_hotel).toBeGreaterThan(found.withinTopic.find_hotel!)
+  })
+
   it('reads that a message gives a quantity or a time as evidence within a topic, learned from the examples', () => {
     // "I want to reserve two rooms" gives a quantity; no text of the hotel search does. (The bus
     // search's description, "between two cities", gives one as much as "Book the bus for two".)

@@ -144,6 +144,17 @@ const slotValueWords: ReadonlySet<string> = new Set(
   ].map(stemWord),
 )
 
+/**
+ * Past forms of the task verbs: "the hotel you found", "the car we looked at", "the tickets I
+ * bought" say what was done, not what is asked, so they are no evidence (a request says "find",
+ * "book"). Read before stemming, which maps "found" to "find".
+ */
+const pastTaskVerbs =
+  /\b(?:found|searched|looked|browsed|sought|booked|reserved|bought|purchased|rented|hired)\b/giu
+
+/** `text` without the past forms of the task verbs. */
+const withoutPastTaskVerbs = (text: string) => text.replace(pastTaskVerbs, ' ')
+
 /** The action token of the search verbs. */
 const searchAction = '~search'
 
@@ -247,7 +258,10 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   intents.forEach((intent, index) => {
     const topic = topicIndex[index]!
     const add = (text: string, weight: number) => {
-      for (const word of new Set([...withActions(contentWords(text).words), ...valueKinds(text)])) {
+      for (const word of new Set([
+        ...withActions(contentWords(withoutPastTaskVerbs(text)).words),
+        ...valueKinds(text),
+      ])) {
         if (isSlotValue(word)) continue
         counts[index]!.set(word, (counts[index]!.get(word) ?? 0) + weight)
         totals[index]! += weight
@@ -475,7 +489,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
 
   /** The summed evidence of a text's words and keyword phrases, before it is keyed by name. */
   function sums(text: string) {
-    const { words, denied, affirmed } = contentWords(text)
+    const { words, denied, affirmed } = contentWords(withoutPastTaskVerbs(text))
     const topicSums = new Float64Array(topicNames.length)
     const withinSums = new Float64Array(intents.length)
     let known = sum(withActions(topicWords(text, words)), topicSums, withinSums)
