@@ -2,16 +2,17 @@ import { functionWords, stemWord } from '../text/index.ts'
 import { conversationActs } from './conversation-acts.ts'
 
 /**
- * Request verbs, question words and chat fillers the sensor drops on top of the shared function
- * words: they say how something is asked, not what about, so they are never evidence for an
- * intent. The words of the conversation acts join them below.
+ * Request and preference verbs, question words and chat fillers the sensor drops on top of the
+ * shared function words: they say how something is asked, not what about ("I'm interested in a
+ * hotel", "I'd prefer a concert"), so they are never evidence for an intent. The words of the
+ * conversation acts join them below.
  */
 const sensorWords = (
   'my mine us our your this their he she his her him um uh ok okay maybe anything again also ' +
   'and or but then now want wanna need like id im ill ive dont lets let get got give go going ' +
   'gonna one what which who whom when where why how as about into than too very much more most ' +
   'all not no yes yeah thanks thank sure great good fine well here other another else ' +
-  'something way help know think see say tell pm'
+  'something way help know think see say tell pm interested prefer love enjoy wish'
 ).split(' ')
 
 const ignored: ReadonlySet<string> = new Set([

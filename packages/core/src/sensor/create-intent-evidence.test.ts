@@ -117,6 +117,24 @@ describe('createIntentEvidence', () => {
     expect(best(flat.logLikelihoods)).toBe('find_hotel')
   })
 
+  it('reads no evidence in a preference verb ("interested", "prefer", "love"): it says how, not what about', () => {
+    const outings = createIntentEvidence({
+      intents: [
+        {
+          id: 'events',
+          examples: ["I'm interested in concerts", 'I would love to see a show', 'I prefer live music'],
+          keywords: [],
+        },
+        { id: 'hotels', examples: ['Find me a hotel', 'Book a hotel room'], keywords: [] },
+      ],
+    })
+    for (const text of ["I'm interested in a hotel", 'I would love a hotel', 'I prefer a hotel']) {
+      const evidence = outings.measure(text)
+      expect(evidence.words, text).toBe(1)
+      expect(best(evidence.logLikelihoods), text).toBe('hotels')
+    }
+  })
+
   it('reads no evidence in the past form of a task verb ("the hotel you found", "the bus I booked")', () => {
     for (const [text, without] of [
       ['reserve the hotel you found', 'reserve the hotel'],
