@@ -62,6 +62,26 @@ export const thirdCodingRequestsFile = dataFile('real-coding-requests-train3.jso
  */
 export const multilingualCodingRequestsFile = dataFile('real-coding-requests-multilingual.json')
 
+/**
+ * A fourth pair of sets, from `.aider.chat.history.md` files found by aider's own log lines (each
+ * row's `source` is the file's id in the public-code index the collectors read it through): a
+ * tuning set (150 turns of 32 files, split `tuning`) and a blind set (151 turns of 40 other
+ * files, split `blind`, its texts none of the tuning set's), each collected and labelled by its
+ * own helper session that never read the parser, with the guide beside them (LABELLING.md).
+ * Only cue rows were written against the tuning set; the learned model never saw either.
+ */
+export const fourthTuningCodingRequestsFile = dataFile('real-coding-requests-tune4.json')
+export const fourthBlindCodingRequestsFile = dataFile('real-coding-requests-blind4.json')
+
+/** The fourth tuning and blind sets, or undefined when they are not on this machine. */
+export function readFourthCodingRequests():
+  | { tuning: RealCodingRequest[]; blind: RealCodingRequest[] }
+  | undefined {
+  const tuning = readRows(fourthTuningCodingRequestsFile)
+  const blind = readRows(fourthBlindCodingRequestsFile)
+  return tuning === undefined || blind === undefined ? undefined : { tuning, blind }
+}
+
 function readRows(file: string): RealCodingRequest[] | undefined {
   if (!existsSync(file)) return undefined
   return JSON.parse(readFileSync(file, 'utf8')) as RealCodingRequest[]

@@ -135,6 +135,29 @@ const requestShapes: ReadonlyArray<readonly [string, GoalIntent]> = [
   ],
   ['When saving a draft, trim the title.', 'modify'],
   ['what is this for?\n```\ndef create_user(name):\n    return add_row(name)\n```', 'explain'],
+  ['What would the response look like if the token expired?', 'explain'],
+  ['can you provide a detailed description of what parseDate is doing', 'explain'],
+  ['tell me the overall flow', 'explain'],
+  ['The buttons need to be bigger', 'modify'],
+  ['What is your purpose?', 'chat'],
+  ['analyze the codebase and discuss issues with validation', 'review'],
+]
+
+/**
+ * A chat command opening the request: aider's `/ask` is its question mode (no edit is made), the
+ * other modes' requests read as typed, and a command that is a verb reads as that verb.
+ */
+const chatCommands: ReadonlyArray<readonly [string, GoalIntent]> = [
+  ['/ask Tell me more about CORS. I presume I need to set the header on the server?', 'explain'],
+  ['/ask how does the cache work?', 'explain'],
+  // Question mode leans to explain; a question that is plainly another kind stays that kind.
+  ['/ask why does the build fail with a linker error?', 'diagnose'],
+  ['/ask where is the retry loop defined?', 'locate'],
+  ['/architect tell me how the plugins are loaded', 'explain'],
+  ['/architect add a login page', 'modify'],
+  ['/code add a test for parseDate', 'modify'],
+  ['/run npm test', 'execute'],
+  ['/undo', 'modify'],
 ]
 
 describe('createGoalParser (requests to coding agents)', () => {
@@ -248,6 +271,19 @@ describe('createGoalParser (requests to coding agents)', () => {
       expect(parser.parse(text).goal.intent).toBe(intent)
     })
   }
+
+  for (const [text, intent] of chatCommands) {
+    it(`parses the chat command ${JSON.stringify(text)} as ${intent}, naming no command as its target`, () => {
+      const { goal } = parser.parse(text)
+      expect(goal.intent).toBe(intent)
+      expect(goal.target ?? '').not.toMatch(/^\/|\b(?:ask|architect|code|run|undo)\b/)
+    })
+  }
+
+  it('keeps a destructive request typed in question mode a change, never read-only with confidence', () => {
+    const result = parser.parse('/ask delete the legacy folder')
+    if (!mutating.has(result.goal.intent)) expect(result.confidence).toBeLessThan(0.5)
+  })
 
   it("reads a question about the assistant's own model as chat or status of the session", () => {
     const { goal } = parser.parse('which model are you using')

@@ -51,8 +51,13 @@ function findPhrase(tokens: readonly GoalToken[], compiled: CompiledGoalVocabula
   let best: string[] = []
   let run: string[] = []
   for (const token of tokens) {
+    // A chat command (`/ask`, `/run`) names how the request is made, never what it is about.
     const isContent =
-      !token.stop && !compiled.lexicon.has(token.concept) && !token.corrected && !/^\d+$/.test(token.surface)
+      !token.stop &&
+      !compiled.lexicon.has(token.concept) &&
+      !token.corrected &&
+      !/^\d+$/.test(token.surface) &&
+      !token.surface.startsWith('/')
     if (isContent && run.length < maxPhraseWords) run.push(token.surface)
     else {
       if (run.length > best.length) best = run

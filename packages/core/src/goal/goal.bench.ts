@@ -14,6 +14,7 @@ import {
   type RealCodingRequest,
   readBlindCodingRequests,
   readCodingRequests,
+  readFourthCodingRequests,
   readMultilingualCodingRequests,
   readThirdCodingRequests,
 } from '../../../../bench/coding-requests.ts'
@@ -32,6 +33,7 @@ const codingRequests = readCodingRequests()
 const blindCodingRequests = readBlindCodingRequests()
 const thirdCodingRequests = readThirdCodingRequests()
 const multilingualCodingRequests = readMultilingualCodingRequests()
+const fourthCodingRequests = readFourthCodingRequests()
 const realRequests = (codingRequests ?? []).map((request) => request.text)
 let next = 0
 let nextReal = 0
@@ -165,12 +167,39 @@ function multilingualMetrics(rows: readonly RealCodingRequest[]): Record<string,
   }
 }
 
+/** Intent accuracy (any accepted intent), the cues alone, and calibration on one labelled set. */
+function setMetrics(rows: readonly RealCodingRequest[]): BenchMetrics {
+  const scored = rows.map((row) => {
+    const result = parser.parse(row.text)
+    return { confidence: result.confidence, right: row.intents.includes(result.goal.intent) }
+  })
+  return {
+    accuracy: scored.filter((entry) => entry.right).length / Math.max(1, scored.length),
+    'cues alone':
+      rows.filter((row) => row.intents.includes(cuesAlone.parse(row.text).goal.intent)).length /
+      Math.max(1, rows.length),
+    ece: expectedCalibrationError(scored),
+    rows: rows.length,
+  }
+}
+
 const parseSuite = defineSuite({
   name: 'goal: parse',
   measure: () =>
-    codingRequests === undefined && multilingualCodingRequests === undefined
+    codingRequests === undefined &&
+    multilingualCodingRequests === undefined &&
+    fourthCodingRequests === undefined
       ? { skipped: { reason: 'real coding requests not found (see bench/coding-requests.ts)' } }
       : {
+          ...(fourthCodingRequests !== undefined && {
+            'real coding requests (blind4: other files, never tuned on)': {
+              ...setMetrics(fourthCodingRequests.blind),
+              target: '≥ 0.90',
+            },
+            'real coding requests (tune4: cue rows written beside it)': setMetrics(
+              fourthCodingRequests.tuning,
+            ),
+          }),
           ...(codingRequests !== undefined &&
             realRequestMetrics(
               [...codingRequests, ...(blindCodingRequests ?? [])],

@@ -226,6 +226,12 @@ function startsClause(text: string, from: number, to: number): boolean {
   return false
 }
 
+/** A chat command at the very start of a request: `/ask …`, `/run …`. */
+const chatCommand = /^\s*\/([A-Za-z][A-Za-z-]{1,20})(?=\s|$)/
+
+/** Commands that name the mode a request is typed in (aider's), not an action of their own. */
+const chatModes: ReadonlySet<string> = new Set(['ask', 'architect', 'code', 'context'])
+
 // One global regex, reset per call: cheaper than matchAll's iterator on requests of a few words.
 const wordPattern = new RegExp(goalWordSource, 'gu')
 
@@ -242,6 +248,24 @@ export function normalizeGoalText(text: string, compiled: CompiledGoalVocabulary
   let pastedIndex = 0
   let previousEnd = 0
   wordPattern.lastIndex = 0
+  // A chat command that opens the request (`/ask`, `/run`, `/undo`) is a token of its own that
+  // cues can vote on (`/ask` asks a question and edits nothing). A command that is a verb is
+  // also read as that word (`/run npm test` leads with `run`); the name of a mode (`/ask`,
+  // `/architect`) is not, so the request typed in it leads ("/ask explain the cache").
+  const command = chatCommand.exec(clean)
+  if (command !== null) {
+    const word = command[1]!.toLowerCase()
+    tokens.push({
+      surface: `/${word}`,
+      concept: `/${word}`,
+      form: 'base',
+      corrected: false,
+      stop: false,
+      lead: 2,
+      pasted: false,
+    })
+    if (chatModes.has(word)) wordPattern.lastIndex = command[0].length
+  }
   for (let match = wordPattern.exec(clean); match !== null; match = wordPattern.exec(clean)) {
     const rawWord = match[0]
     const start = match.index
