@@ -73,6 +73,28 @@ export const multilingualCodingRequestsFile = dataFile('real-coding-requests-mul
 export const fourthTuningCodingRequestsFile = dataFile('real-coding-requests-tune4.json')
 export const fourthBlindCodingRequestsFile = dataFile('real-coding-requests-blind4.json')
 
+/**
+ * A fifth set (split `tuning`, 149 turns of 47 more files, collected and labelled like the
+ * fourth): training data only. Some of its files are among the first ones the public-code index
+ * lists, which the earlier sets may have read too.
+ */
+export const fifthCodingRequestsFile = dataFile('real-coding-requests-tune5.json')
+
+/**
+ * What `fit-goal-blend.ts` trains on with `FIT_SETS=fourth`: the fourth tuning set and the fifth
+ * set, or undefined unless both are on this machine. Never the fourth blind set.
+ */
+export function readFourthTrainingCodingRequests(): RealCodingRequest[] | undefined {
+  const fourth = readRows(fourthTuningCodingRequestsFile)
+  const fifth = readRows(fifthCodingRequestsFile)
+  return fourth === undefined || fifth === undefined ? undefined : [...fourth, ...fifth]
+}
+
+/** The fifth set, or undefined when it is not on this machine. */
+export function readFifthCodingRequests(): RealCodingRequest[] | undefined {
+  return readRows(fifthCodingRequestsFile)
+}
+
 /** The fourth tuning and blind sets, or undefined when they are not on this machine. */
 export function readFourthCodingRequests():
   | { tuning: RealCodingRequest[]; blind: RealCodingRequest[] }

@@ -13,11 +13,19 @@
  * 4. The shipped model is trained on the phrasings and the whole tuning split.
  *
  *   node --conditions=@focal/source --import tsx packages/core/scripts/fit-goal-blend.ts
+ *
+ * `FIT_SETS=fourth` trains on the fourth tuning set and the fifth set instead (never the fourth
+ * blind set); `BLEND_WEIGHT=0.45` fixes the blend weight instead of choosing it; `DRY_RUN=1`
+ * prints without writing the model.
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expectedCalibrationError, solveThreeByThree } from '../../../bench/calibration.ts'
-import { readCodingRequests, readTrainingCodingRequests } from '../../../bench/coding-requests.ts'
+import {
+  readCodingRequests,
+  readFourthTrainingCodingRequests,
+  readTrainingCodingRequests,
+} from '../../../bench/coding-requests.ts'
 import { blendGoalIntent, ruleIntentDistribution } from '../src/goal/blend-goal-intent.ts'
 import { compileGoalVocabulary } from '../src/goal/compile-goal-vocabulary.ts'
 import { decodeIntentModel, type EncodedIntentModel } from '../src/goal/decode-intent-model.ts'
@@ -38,9 +46,15 @@ const folds = 5
 const keptWeights = Number(process.env.KEPT_WEIGHTS ?? 1000)
 const weightGrid = Array.from({ length: 17 }, (_, index) => index * 0.05)
 
-const rows = readTrainingCodingRequests()
+// FIT_SETS=fourth trains on the fourth tuning set and the fifth set instead (bench/coding-requests.ts).
+const fitSets = process.env.FIT_SETS ?? 'first'
+const rows = fitSets === 'fourth' ? readFourthTrainingCodingRequests() : readTrainingCodingRequests()
 if (rows === undefined)
-  throw new Error('the real coding requests (and the third set) are not under shared/data/coding-requests')
+  throw new Error(
+    fitSets === 'fourth'
+      ? 'the fourth tuning set and the fifth set are not under data/coding-requests'
+      : 'the real coding requests (and the third set) are not under shared/data/coding-requests',
+  )
 const phrasings = [
   ...heldOutPhrasings,
   ...secondHeldOutPhrasings,
@@ -108,7 +122,7 @@ function blendAll(weight: number) {
     const rules = ruleIntentDistribution(resolved, entry.ruleConfidence)
     const blend = keepsDestructiveReading(resolved, hits)
       ? { intent: resolved.goal.intent, probability: rules.get(resolved.goal.intent) ?? 0 }
-      : blendGoalIntent(rules, entry.learned, weight, resolved.goal.intent)
+      : blendGoalIntent(rules, entry.learned, weight, resolved.goal.intent, entry.reading.question)
     const right = entry.row.intents.includes(blend.intent)
     const primary = entry.row.intents[0] as GoalIntent
     const truth = (1 - weight) * (rules.get(primary) ?? 0) + weight * (entry.learned.get(primary) ?? 0)
@@ -142,6 +156,11 @@ console.log(
     }),
   ).toFixed(3)} out of fold`,
 )
+if (process.env.BLEND_WEIGHT !== undefined) {
+  const weight = Number(process.env.BLEND_WEIGHT)
+  const blended = blendAll(weight)
+  chosen = { weight, accuracy: accuracy(blended), loss: Number.NaN }
+}
 console.log(
   `chosen blend weight ${chosen.weight.toFixed(2)} (tuning out-of-fold accuracy ${chosen.accuracy.toFixed(3)})`,
 )
@@ -243,7 +262,13 @@ console.log(
     const rules = ruleIntentDistribution(resolved, goalConfidence(resolved, reading.contentWords))
     const blend = keepsDestructiveReading(resolved, hits)
       ? { intent: resolved.goal.intent }
-      : blendGoalIntent(rules, intentProbabilities(model, row.text), chosen.weight, resolved.goal.intent)
+      : blendGoalIntent(
+          rules,
+          intentProbabilities(model, row.text),
+          chosen.weight,
+          resolved.goal.intent,
+          reading.question,
+        )
     if (row.intents.includes(resolved.goal.intent)) rulesRight++
     if (row.intents.includes(blend.intent)) blendRight++
   }

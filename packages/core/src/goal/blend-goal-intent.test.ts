@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { blendableIntents, blendGoalIntent, ruleIntentDistribution } from './blend-goal-intent.ts'
+import {
+  blendableIntents,
+  blendGoalIntent,
+  mayOverrule,
+  ruleIntentDistribution,
+} from './blend-goal-intent.ts'
 import type { ResolvedGoal } from './resolve-goal.ts'
 import type { GoalIntent } from './types.ts'
 
@@ -68,5 +73,38 @@ describe('blendGoalIntent', () => {
     const even = new Map(blendableIntents.map((intent) => [intent as string, 1 / blendableIntents.length]))
     const flat = new Map(blendableIntents.map((intent) => [intent, 1 / blendableIntents.length]))
     expect(blendGoalIntent(flat, even, 0.5, 'review').intent).toBe('review')
+  })
+
+  it('never overrules a cued request with unknown, whatever the model says of a pasted log', () => {
+    const cued = ruleIntentDistribution(resolvedWith('diagnose', [['diagnose', 1]]), 0.55)
+    const logLike = new Map([['unknown', 0.98]])
+    expect(blendGoalIntent(cued, logLike, 0.45, 'diagnose').intent).toBe('diagnose')
+    // With no cue, the model's unknown stands as any other reading would.
+    const none = ruleIntentDistribution(resolvedWith('unknown', []), 0.1)
+    expect(blendGoalIntent(none, new Map([['explain', 0.9]]), 0.45, 'unknown').intent).toBe('explain')
+  })
+
+  it('never turns a question the cues read as asking into a change; a statement it may', () => {
+    const asking = ruleIntentDistribution(resolvedWith('explain', [['explain', 1]]), 0.55)
+    const change = new Map([['modify', 0.95]])
+    expect(blendGoalIntent(asking, change, 0.45, 'explain', true).intent).toBe('explain')
+    expect(blendGoalIntent(asking, change, 0.45, 'explain', false).intent).toBe('modify')
+    // Another read-only reading may still win over a question's cued one.
+    expect(blendGoalIntent(asking, new Map([['diagnose', 0.95]]), 0.45, 'explain', true).intent).toBe(
+      'diagnose',
+    )
+  })
+
+  it.each([
+    ['explain', 'modify', true, false],
+    ['explain', 'execute', true, false],
+    ['explain', 'modify', false, true],
+    ['status', 'diagnose', true, true],
+    ['modify', 'execute', true, true],
+    ['unknown', 'modify', true, true],
+    ['diagnose', 'unknown', false, false],
+    ['unknown', 'unknown', false, true],
+  ] as const)('mayOverrule(%s, %s, question %s) is %s', (cued, intent, question, expected) => {
+    expect(mayOverrule(cued, intent, question)).toBe(expected)
   })
 })

@@ -49,21 +49,44 @@ export function ruleIntentDistribution(
   return distribution
 }
 
+const mutatingIntents: ReadonlySet<GoalIntent> = new Set(['modify', 'execute'])
+
+/**
+ * Whether a learned model may overrule the cues' pick `rulePick` with `intent`. Never with
+ * `unknown` when the cues read a request ("why did the build fail" after a pasted log is a
+ * question, whatever the log's words say to the model); and never with a change (modify,
+ * execute) when the request is a question the cues read as asking, not acting ("can the CLI take
+ * globs?"): a question that asks for a change leads with its verb ("can you add…") and the cues
+ * read it so.
+ */
+export function mayOverrule(rulePick: GoalIntent, intent: GoalIntent, question: boolean): boolean {
+  if (intent === 'unknown') return rulePick === 'unknown'
+  return !(
+    question &&
+    mutatingIntents.has(intent) &&
+    !mutatingIntents.has(rulePick) &&
+    rulePick !== 'unknown'
+  )
+}
+
 /**
  * Blends the rules' reading with a learned model's probabilities (`learned`, by intent):
- * `(1 - weight) * rules + weight * learned`, best intent first. Ties keep the rules' pick.
+ * `(1 - weight) * rules + weight * learned`, best intent first, among the intents the model
+ * {@link mayOverrule} the cues with (`question`: the request is a question). Ties keep the rules' pick.
  */
 export function blendGoalIntent(
   rules: ReadonlyMap<GoalIntent, number>,
   learned: ReadonlyMap<string, number>,
   weight: number,
   rulePick: GoalIntent,
+  question = false,
 ): GoalIntentBlend {
   const blended = (intent: GoalIntent) =>
     (1 - weight) * (rules.get(intent) ?? 0) + weight * (learned.get(intent) ?? 0)
   const cuedProbability = blended(rulePick)
   let best: GoalIntentBlend = { intent: rulePick, probability: cuedProbability, cuedProbability }
   for (const intent of blendableIntents) {
+    if (intent !== rulePick && !mayOverrule(rulePick, intent, question)) continue
     const probability = blended(intent)
     if (probability > best.probability) best = { intent, probability, cuedProbability }
   }

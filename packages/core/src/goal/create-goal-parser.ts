@@ -107,6 +107,7 @@ export function createGoalParser({
               intentProbabilities(learnedModel, learnedIntentText(read)),
               defaultIntentBlendWeight,
               cued,
+              rules.question,
             )
         if (blend.intent !== cued) {
           resolved = resolveGoal(rules.scores, target, merged, rules.question, blend.intent)

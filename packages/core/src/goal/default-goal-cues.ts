@@ -292,6 +292,8 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['squash:base', 'i:modify a:patch !', 2],
   ['amend:base', 'i:modify a:patch !', 2],
   ['uninstall:base,ing', 'i:execute !', 2],
+  // `git branch -D` / `-d` deletes a branch (the flag's letter is a word of its own here).
+  ['git branch d', 'i:execute !', 2],
   ['throw away', 'i:modify a:patch !', 3],
   ['^throw away', 'i:modify a:patch !', 2],
   ['^blow away', 'i:modify a:patch !', 2],

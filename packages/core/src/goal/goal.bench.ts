@@ -14,6 +14,7 @@ import {
   type RealCodingRequest,
   readBlindCodingRequests,
   readCodingRequests,
+  readFifthCodingRequests,
   readFourthCodingRequests,
   readMultilingualCodingRequests,
   readThirdCodingRequests,
@@ -34,6 +35,7 @@ const blindCodingRequests = readBlindCodingRequests()
 const thirdCodingRequests = readThirdCodingRequests()
 const multilingualCodingRequests = readMultilingualCodingRequests()
 const fourthCodingRequests = readFourthCodingRequests()
+const fifthCodingRequests = readFifthCodingRequests()
 const realRequests = (codingRequests ?? []).map((request) => request.text)
 let next = 0
 let nextReal = 0
@@ -199,6 +201,10 @@ const parseSuite = defineSuite({
             'real coding requests (tune4: cue rows written beside it)': setMetrics(
               fourthCodingRequests.tuning,
             ),
+          }),
+          ...(fifthCodingRequests !== undefined && {
+            'real coding requests (tune5: more files, no cue row written beside it)':
+              setMetrics(fifthCodingRequests),
           }),
           ...(codingRequests !== undefined &&
             realRequestMetrics(
