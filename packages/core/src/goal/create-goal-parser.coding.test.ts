@@ -141,6 +141,10 @@ const requestShapes: ReadonlyArray<readonly [string, GoalIntent]> = [
   ['The buttons need to be bigger', 'modify'],
   ['What is your purpose?', 'chat'],
   ['analyze the codebase and discuss issues with validation', 'review'],
+  ['could you draw a sequence diagram of the checkout flow?', 'explain'],
+  ['add a diagram of the data flow to the README', 'modify'],
+  ['list the files in the current directory', 'navigate'],
+  ['list the files that changed since yesterday', 'status'],
 ]
 
 /**
