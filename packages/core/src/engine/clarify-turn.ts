@@ -50,6 +50,37 @@ export interface ClarifyReason {
   detail: string
 }
 
+/**
+ * Options whose labels are all different: two intents labelled alike (a search in two services
+ * of one kind, "Search Hotel" and "Search Hotel") are told apart by their scenario's `topic`, else
+ * by their id, so the customer sees which is which and a pick by its text reaches the one picked
+ * (a pick matches the first option with that text).
+ */
+function distinctOptions(
+  options: readonly ClarificationOption[],
+  definition: FocalDefinition,
+): ClarificationOption[] {
+  const count = new Map<string, number>()
+  for (const option of options) count.set(option.label, (count.get(option.label) ?? 0) + 1)
+  if (options.every((option) => count.get(option.label) === 1)) return [...options]
+  const topicOf = (intent: string) =>
+    definition.scenarios.find((scenario) => scenario.topic !== undefined && scenario.intents.includes(intent))
+      ?.topic
+  const qualified = options.map((option) => {
+    if (count.get(option.label) === 1) return option
+    const label = `${option.label} (${topicOf(option.id) ?? option.id})`
+    return { ...option, label, value: label }
+  })
+  // Two alike in one topic (or with no topic): their ids tell them apart.
+  const again = new Map<string, number>()
+  for (const option of qualified) again.set(option.label, (again.get(option.label) ?? 0) + 1)
+  return qualified.map((option) => {
+    if (again.get(option.label) === 1) return option
+    const label = `${option.label.replace(/ \([^)]*\)$/u, '')} (${option.id})`
+    return { ...option, label, value: label }
+  })
+}
+
 /** Returns a clarification (ambiguity trap or loop guard); nothing else runs. */
 export function clarify(
   dependencies: TurnDependencies,
@@ -70,7 +101,7 @@ export function clarify(
       const label = labels.get(entry.intent) ?? entry.intent
       return { id: entry.intent, label, value: label }
     })
-  const options = [...leads, ...others]
+  const options = distinctOptions([...leads, ...others], definition)
   const reason = definition.settings.clarificationReasons[why.kind]
   const clarification = { question, options, reason }
   state.pendingClarification = {

@@ -173,6 +173,19 @@ describe('returning to a topic the user has been in, in a turn', () => {
     return { first, detour, back: (await engine.getSession('r'))?.navigation.scenario }
   }
 
+  it('tells two alike-labelled services apart in a clarification, and a pick by its text reaches the one picked', async () => {
+    const engine = createEngine({ definition: withReturn(), ledger: false })
+    const asked = await engine.turn({ sessionId: 'c', text: 'hotel please' })
+    expect(asked.type).toBe('clarification')
+    if (asked.type !== 'clarification') return
+    const labels = asked.clarification.options.map((option) => option.label)
+    expect(labels).toEqual(expect.arrayContaining(['Hotels (hotels-a)', 'Hotels (hotels-b)']))
+    expect(new Set(labels).size).toBe(labels.length)
+    const second = asked.clarification.options.find((option) => option.id === 'hotel_b')!
+    await engine.turn({ sessionId: 'c', text: second.value })
+    expect((await engine.getSession('c'))?.navigation.scenario).toBe('hotel-b')
+  })
+
   it('goes back to the hotel service the user searched, though the words lean a little to the other', async () => {
     expect(await conversation()).toEqual({ first: 'hotel-b', detour: 'forecast', back: 'hotel-b' })
   })
