@@ -145,6 +145,10 @@ const requestShapes: ReadonlyArray<readonly [string, GoalIntent]> = [
   ['add a diagram of the data flow to the README', 'modify'],
   ['list the files in the current directory', 'navigate'],
   ['list the files that changed since yesterday', 'status'],
+  ['how would I use wordexp() to replace variables in quoted strings?', 'explain'],
+  ['how should I structure the cron jobs?', 'explain'],
+  ['bye', 'chat'],
+  ['byebug is not stopping at my breakpoint', 'diagnose'],
 ]
 
 /**

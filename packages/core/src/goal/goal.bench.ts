@@ -203,7 +203,7 @@ const parseSuite = defineSuite({
             ),
           }),
           ...(fifthCodingRequests !== undefined && {
-            'real coding requests (tune5: more files, two cue rows written beside it)':
+            'real coding requests (tune5: more files, cue rows written beside it)':
               setMetrics(fifthCodingRequests),
           }),
           ...(codingRequests !== undefined &&
