@@ -115,26 +115,29 @@ function realRequestMetrics(
   }
 }
 
+/** Intent accuracy (any accepted intent), the cues alone, and calibration on one labelled set. */
+function setMetrics(rows: readonly RealCodingRequest[]): BenchMetrics {
+  const scored = rows.map((row) => {
+    const result = parser.parse(row.text)
+    return { confidence: result.confidence, right: row.intents.includes(result.goal.intent) }
+  })
+  return {
+    accuracy: scored.filter((entry) => entry.right).length / Math.max(1, scored.length),
+    'cues alone':
+      rows.filter((row) => row.intents.includes(cuesAlone.parse(row.text).goal.intent)).length /
+      Math.max(1, rows.length),
+    ece: expectedCalibrationError(scored),
+    rows: rows.length,
+  }
+}
+
 /**
  * Accuracy on the multilingual set (real requests, most not in English), per split for the other
  * languages and for English, per language on the blind split, and its destructive requests read
  * as read-only with confidence.
  */
 function multilingualMetrics(rows: readonly RealCodingRequest[]): Record<string, BenchMetrics> {
-  const metricsOf = (list: readonly RealCodingRequest[]): BenchMetrics => {
-    const scored = list.map((row) => {
-      const result = parser.parse(row.text)
-      return { confidence: result.confidence, right: row.intents.includes(result.goal.intent) }
-    })
-    return {
-      accuracy: scored.filter((entry) => entry.right).length / Math.max(1, scored.length),
-      'cues alone':
-        list.filter((row) => row.intents.includes(cuesAlone.parse(row.text).goal.intent)).length /
-        Math.max(1, list.length),
-      ece: expectedCalibrationError(scored),
-      rows: list.length,
-    }
-  }
+  const metricsOf = setMetrics
   const english = (row: RealCodingRequest) => row.language === 'en'
   const of = (split: RealCodingRequest['split'], inEnglish: boolean) =>
     rows.filter((row) => row.split === split && english(row) === inEnglish)
@@ -166,22 +169,6 @@ function multilingualMetrics(rows: readonly RealCodingRequest[]): Record<string,
       count: readOnly.length,
       of: destructive.length,
     },
-  }
-}
-
-/** Intent accuracy (any accepted intent), the cues alone, and calibration on one labelled set. */
-function setMetrics(rows: readonly RealCodingRequest[]): BenchMetrics {
-  const scored = rows.map((row) => {
-    const result = parser.parse(row.text)
-    return { confidence: result.confidence, right: row.intents.includes(result.goal.intent) }
-  })
-  return {
-    accuracy: scored.filter((entry) => entry.right).length / Math.max(1, scored.length),
-    'cues alone':
-      rows.filter((row) => row.intents.includes(cuesAlone.parse(row.text).goal.intent)).length /
-      Math.max(1, rows.length),
-    ece: expectedCalibrationError(scored),
-    rows: rows.length,
   }
 }
 
