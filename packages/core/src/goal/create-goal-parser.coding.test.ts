@@ -148,6 +148,10 @@ const requestShapes: ReadonlyArray<readonly [string, GoalIntent]> = [
   ['how would I use wordexp() to replace variables in quoted strings?', 'explain'],
   ['how should I structure the cron jobs?', 'explain'],
   ['bye', 'chat'],
+  // "different" compares only when it says between what.
+  ['The paddles need to be bigger and with different colors.', 'modify'],
+  ['how is useMemo different from useCallback?', 'compare'],
+  ["what's different between v1 and v2", 'compare'],
   ['byebug is not stopping at my breakpoint', 'diagnose'],
 ]
 

@@ -260,6 +260,10 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   // compare
   ['difference', 'i:compare a:difference', 3],
   ['compare', 'i:compare a:difference', 3],
+  ['different from', 'i:compare a:difference', 3],
+  ['different between', 'i:compare a:difference', 3],
+  ['what is different', 'i:compare a:difference', 3],
+  ['how is ... different', 'i:compare a:difference', 3],
   ['between', 'i:compare', 1],
   ['against', 'i:compare', 1],
   ['change:past between', 'i:compare', 2.5],

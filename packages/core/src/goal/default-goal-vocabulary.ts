@@ -19,7 +19,8 @@ export const defaultGoalVocabulary: GoalVocabulary = {
     test: ['spec', 'unittest', 'e2e', 'pytest', 'jest', 'vitest', 'mocha'],
     architecture: ['architectural', 'designed'],
     organize: ['organise', 'structure', 'layout', 'arrange'],
-    difference: ['differ', 'different', 'distinction'],
+    // Not `different`: "with different colors", "on different ports" compare nothing (the cues below).
+    difference: ['differ', 'distinction'],
     compare: ['comparison', 'contrast', 'versus', 'vs'],
     function: ['func', 'fn', 'method', 'procedure'],
     class: ['struct', 'enum', 'interface'],
