@@ -153,6 +153,10 @@ export function analyseToken(
         (flags & flagsNotAlphanumeric) !== 0,
       )
     if (findings.length > before) {
+      // A match whose pattern reads past it, found closer to the end than it reads: a stream
+      // holds it open until the text it reads has arrived.
+      if (secrets.lookaheadOf !== undefined)
+        open = lookaheadOpen(text, findings, valueFindings, secrets.lookaheadOf, open)
       secretCover = coveringEnd(findings, before, runs.entropyStart, analysis.from)
       if (secretCover < runs.entropyEnd)
         secretTail = tailStart(findings, before, runs.entropyStart, runs.entropyEnd)
@@ -188,6 +192,27 @@ export function analyseToken(
   }
   analysis.next = next
   analysis.open = open
+}
+
+/**
+ * The earliest start of a finding from index `since` on whose detector reads more text after it
+ * (`lookaheadOf`) than `text` has, or `open` when there is none (or `open` is earlier).
+ */
+function lookaheadOpen(
+  text: string,
+  findings: Finding[],
+  since: number,
+  lookaheadOf: (type: string) => number,
+  open: number,
+): number {
+  let earliest = open
+  for (let index = since; index < findings.length; index++) {
+    const finding = findings[index] as Finding
+    const reads = lookaheadOf(finding.type)
+    if (reads > 0 && text.length - finding.end < reads && (earliest < 0 || finding.start < earliest))
+      earliest = finding.start
+  }
+  return earliest
 }
 
 /** Shortest base64 run looked at for an encoded secret: 16 characters of text encode to 24. */

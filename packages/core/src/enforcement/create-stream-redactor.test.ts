@@ -220,6 +220,26 @@ describe('createStreamRedactor', () => {
     }
   })
 
+  it('emits the whole-text redaction of a service-account file at any cut, though its rule reads 560 characters past the type', () => {
+    // A key file whose private key is a template is not reported; a stream cut before the
+    // template arrives must not redact its type either (it held the match open until then).
+    const template =
+      '{"type":"service_account","project_id":"your-project","private_key_id":"...","private_key":"-----BEGIN PRIVATE KEY-----\\n...\\n-----END PRIVATE KEY-----\\n","client_email":"sa@your-project.iam.gserviceaccount.com"}'
+    const key =
+      'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj\\nMzEfYyjiWA4R4/M2bS1GB4t7NXp98C3SC6dVMvDuictGeurT8jNbvJZHtCSuYEvu\\n'
+    const real = `{\n  "type": "service_account",\n  "project_id": "demo-417",\n  "private_key": "-----BEGIN PRIVATE KEY-----\\n${key}-----END PRIVATE KEY-----\\n"\n}`
+    for (const [document, reported] of [
+      [template, false],
+      [real, true],
+    ] as const) {
+      const text = `Here is the file:\n${document}\nThanks.`
+      const whole = redact(text, scanText(text))
+      expect(whole.includes('[GCP_SERVICE_ACCOUNT]'), document.slice(0, 40)).toBe(reported)
+      for (let cut = 1; cut < text.length; cut += 2)
+        expect(runStream(text, [cut]), `cut at ${cut}`).toBe(whole)
+    }
+  })
+
   it('reports findings in whole-text offsets', () => {
     const redactor = createStreamRedactor({ detectors: ['credit-card'] })
     redactor.push('pay 4111 11')

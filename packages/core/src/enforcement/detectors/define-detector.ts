@@ -66,6 +66,12 @@ export interface DetectorDefinition {
   exclusive?: boolean
   /** @default 1 */
   confidence?: number
+  /**
+   * How many characters after a match its pattern reads (a lookahead such as "not followed within
+   * 400 characters by a template key"). A stream holds a match found that close to the end of what
+   * has arrived open until they arrive, so it redacts what the whole text would. @default 0
+   */
+  lookahead?: number
 }
 
 /** A definition checked and compiled once. */
@@ -87,6 +93,7 @@ export interface CompiledDetector {
   validate: ((value: string) => boolean) | undefined
   exclusive: boolean
   confidence: number
+  lookahead: number
 }
 
 function invalid(path: string, message: string): FocalError {
@@ -135,6 +142,9 @@ export function defineDetector(definition: DetectorDefinition, path = 'detector'
     (typeof definition.bodyAfter !== 'string' || definition.bodyAfter === '')
   )
     throw invalid(`${path}.bodyAfter`, 'expected a literal of one or more characters')
+  const { lookahead = 0 } = definition
+  if (!Number.isInteger(lookahead) || lookahead < 0 || lookahead > 4096)
+    throw invalid(`${path}.lookahead`, 'expected a whole number of characters from 0 to 4096')
   if (flags !== '' && flags !== 'i')
     throw invalid(`${path}.flags`, `expected '' or 'i', got ${JSON.stringify(flags)}`)
   const source = assertSafePattern(pattern, { path: `${path}.pattern`, flags }).source
@@ -160,5 +170,6 @@ export function defineDetector(definition: DetectorDefinition, path = 'detector'
     validate: definition.validate,
     exclusive: definition.exclusive ?? false,
     confidence: definition.confidence ?? 1,
+    lookahead,
   }
 }

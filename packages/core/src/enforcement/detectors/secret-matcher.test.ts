@@ -76,6 +76,12 @@ describe('defineDetector', () => {
     expect(() =>
       defineDetector({ id: 'x', prefixes: ['ab'], pattern: 'ab', bodyAfter: '' }, 'rules[2]'),
     ).toThrow(/rules\[2\]\.bodyAfter: expected a literal/)
+    expect(() => defineDetector({ id: 'x', prefixes: ['ab'], pattern: 'ab', lookahead: -1 })).toThrow(
+      /detector.lookahead: expected a whole number/,
+    )
+    expect(() => defineDetector({ id: 'x', prefixes: ['ab'], pattern: 'ab', lookahead: 1.5 })).toThrow(
+      /detector.lookahead/,
+    )
   })
 
   it('checks only the part after `bodyAfter` for placeholders, when it is long enough to be the secret', () => {

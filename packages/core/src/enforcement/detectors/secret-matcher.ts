@@ -67,6 +67,11 @@ export interface SecretMatcher {
   claimsAt(text: string, position: number): boolean
   /** Shortest token that can hold a prefixed secret. */
   readonly minimumLength: number
+  /**
+   * The characters after a match of type `type` its detector's pattern reads (its `lookahead`),
+   * or 0; undefined when no detector has one (the scan loop then never asks).
+   */
+  readonly lookaheadOf: ((type: string) => number) | undefined
   /** Can a prefix start at `position` (its first three characters)? */
   isStart(text: string, position: number): boolean
   /**
@@ -409,6 +414,11 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
       : -1
   }
 
+  const lookaheads = new Map<string, number>()
+  for (const detector of detectors)
+    if (detector.lookahead > 0)
+      lookaheads.set(detector.id, Math.max(lookaheads.get(detector.id) ?? 0, detector.lookahead))
+
   return {
     startTable,
     pairTable,
@@ -420,6 +430,7 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     detectValue: (text, start, end, findings) => detectContextual(contextual, text, start, end, findings),
     claimsAt,
     minimumLength: Number.isFinite(minimumLength) ? minimumLength : Number.POSITIVE_INFINITY,
+    lookaheadOf: lookaheads.size === 0 ? undefined : (type) => lookaheads.get(type) ?? 0,
     isStart,
     detectPrefixed(text, start, end, findings, lastStart, bytes) {
       for (let position = start; position < lastStart; position++) {

@@ -210,9 +210,13 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     ],
   },
   {
+    // A service-account key file names its type; one whose private key is a template (an empty
+    // block, or `...`, `xxx` or `<key>` between its armour lines) is documentation, not a key.
+    // The pattern reads up to 560 characters past the type: a stream holds it open until then.
     id: 'gcp-service-account',
     prefixes: ['service_account'],
-    pattern: 'service_account',
+    pattern: String.raw`service_account(?![\s\S]{0,400}?"private_key"\s{0,8}:\s{0,8}"-----BEGIN[A-Z ]{0,20}-----(?:\\n){0,2}(?:(?:\.{3}|x{3,64}|<[^>"]{0,40}>)(?:\\n){0,2})?-----END)`,
+    lookahead: 560,
     context: String.raw`"type"\s*:\s*"`,
     allowPlaceholders: true,
   },
