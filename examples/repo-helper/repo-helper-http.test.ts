@@ -92,4 +92,28 @@ describe('the repo-helper task agent over HTTP, through the widget store', () =>
     expect(store.getState().messages.at(-1)?.goalRestored).toBe(true)
     expect(store.getState().error).toBeUndefined()
   })
+
+  it("reads a request typed in a chat mode (/ask, /architect) for what it asks, never the mode's name", async () => {
+    // Before, the command's word was the target: the agent searched the repository for "ask" and
+    // "architect", found nothing, and answered that it could not gather any evidence.
+    const http = keepSessionTokens()
+    const store = createChatStore({
+      transport: createHttpTransport({ baseUrl: origin, fetch: (input, init) => http(String(input), init) }),
+    })
+    for (const [text, file] of [
+      ['/ask how does the auth work? I presume I need to set a token first?', 'src/auth.ts'],
+      ['/architect tell me how the router works', 'src/router.ts'],
+    ] as const) {
+      await store.getState().sendMessage(text)
+      const reply = store.getState().messages.at(-1)
+      expect(reply?.provenance?.plan?.goal, text).toMatchObject({ intent: 'explain' })
+      const calls = reply?.provenance?.plan?.calls ?? []
+      expect(calls.map((call) => call.command).join(' '), text).not.toMatch(/\b(?:ask|architect)\b/)
+      expect(
+        calls.some((call) => call.tool === 'read' && call.command === file && call.status === 'ran'),
+        text,
+      ).toBe(true)
+    }
+    expect(store.getState().error).toBeUndefined()
+  })
 })
