@@ -75,6 +75,7 @@ describe('acceptedOffer', () => {
 
   it.each([
     ['Shall I book a cab to the station?', true],
+    ['Are you interested in a cab to the station?', true],
     ['Would you like me to call a taxi?', true],
     ['Is the 4:30 pm bus to Fresno fine?', false],
   ])('after "%s", a yes accepts it (worded as a proposal: %s)', (reply, proposal) => {
@@ -86,6 +87,7 @@ describe('acceptedOffer', () => {
   it.each([
     'Please confirm: a bus to Fresno at 4:30 pm.',
     'There is a taxi at 4 pm. Would that one interest you?',
+    'There is a taxi at 4 pm. Would you be interested in that one?',
     'The 4:30 pm bus is free. Does it work for you?',
     'Your taxi is booked.',
   ])('after "%s", a yes accepts no offer (a confirmation, a result found, no question)', (reply) => {

@@ -20,9 +20,10 @@ const proposalPattern = new RegExp(`\\b(?:${offerPhrases})\\b`, 'iu')
 /**
  * A sentence that restates the task at hand for a yes ("Please confirm: …", "Is that right?"), or
  * asks whether a result found will do ("Would that one interest you?", "Does it work for you?").
+ * "Are you interested in a cab?" proposes something new: it is an offer.
  */
 const confirmationPattern =
-  /\b(?:confirm|confirmation|correct|is that right|is it right|right\?|interest(?:ed|s)?\b|work for you|(?:okay|ok|good) (?:for|with) you|suit you)/iu
+  /\b(?:confirm|confirmation|correct|is that right|is it right|right\?|(?:that|this|it|one|them) interests? you|interested in (?:that|this|it|them)\b|work for you|(?:okay|ok|good) (?:for|with) you|suit you)/iu
 
 /** What a "yes" to the engine's last reply accepted. */
 export interface AcceptedOffer {
