@@ -153,15 +153,15 @@ export function analyseToken(
         (flags & flagsNotAlphanumeric) !== 0,
       )
     if (findings.length > before) {
-      // A match whose pattern reads past it, found closer to the end than it reads: a stream
-      // holds it open until the text it reads has arrived.
-      if (secrets.lookaheadOf !== undefined)
-        open = lookaheadOpen(text, findings, valueFindings, secrets.lookaheadOf, open)
       secretCover = coveringEnd(findings, before, runs.entropyStart, analysis.from)
       if (secretCover < runs.entropyEnd)
         secretTail = tailStart(findings, before, runs.entropyStart, runs.entropyEnd)
     }
   }
+  // A secret whose pattern reads past its match (`lookahead`), found closer to the end than it
+  // reads, by any of the searches above: a stream holds it open until that text has arrived.
+  if (secrets.lookaheadOf !== undefined && findings.length > valueFindings)
+    open = lookaheadOpen(text, findings, valueFindings, secrets.lookaheadOf, open)
   // Crypto and entropy detectors look only at maximal runs of at least their minimum length:
   // none means nothing to check, and a single one is checked without searching for it.
   if (tokenLength >= 26 && analysis.use.crypto && runs.alphanumeric > 0) {
@@ -270,18 +270,24 @@ export function detectEncodedSecret(
  */
 export function mayEndEncodedText(text: string, end: number): boolean {
   const last = text.charCodeAt(end - 1)
-  if (last === 45 || last === 95) return true
-  const first = text.charCodeAt(end - 4)
-  return (first >= 73 && first <= 90) || (first >= 97 && first <= 102)
+  if (last === charCode.dash || last === charCode.underscore) return true
+  return startsTextGroup(text.charCodeAt(end - 4))
+}
+
+/**
+ * Can a group of four base64 characters starting with `code` encode printable text? Its first
+ * character holds the top six bits of a byte from 0x20 to 0x7e: `I`–`Z` or `a`–`f`.
+ */
+function startsTextGroup(code: number): boolean {
+  return (code >= 73 && code <= 90) || (code >= 97 && code <= 102)
 }
 
 /** Is `text[group, group + 4)` base64 of three printable characters (`=` padding when `final`)? */
 function isTextGroup(text: string, group: number, final: boolean): boolean {
-  const first = text.charCodeAt(group)
-  if (!((first >= 73 && first <= 90) || (first >= 97 && first <= 102))) return false
+  if (!startsTextGroup(text.charCodeAt(group))) return false
   for (let index = group + 1; index < group + 4; index++) {
     const code = text.charCodeAt(index)
-    if (code === 61 ? !final || index === group + 1 : !isBase64Code(code) || code === 61) return false
+    if (code === charCode.equals ? !final || index === group + 1 : !isBase64Code(code)) return false
   }
   return true
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createRedactionStream } from './create-redaction-stream.ts'
 import { createStreamRedactor } from './create-stream-redactor.ts'
+import { defineDetector } from './detectors/define-detector.ts'
 import { redact } from './redact.ts'
 import { scanText } from './scan-text.ts'
 import type { StreamRedactorOptions } from './types.ts'
@@ -238,6 +239,30 @@ describe('createStreamRedactor', () => {
       for (let cut = 1; cut < text.length; cut += 2)
         expect(runStream(text, [cut]), `cut at ${cut}`).toBe(whole)
     }
+  })
+
+  it("holds a host detector's short named value open as far as its lookahead reads", () => {
+    // A value found by its name, in a token shorter than any prefixed secret: the hold must not
+    // depend on the long-token search.
+    const acme = defineDetector({
+      id: 'acme-pass',
+      context: String.raw`acme_pass\s*=\s*`,
+      keywords: ['acme_pass'],
+      pattern: String.raw`[a-z0-9]{8}(?![\s\S]{0,40}?TEMPLATE)`,
+      lookahead: 60,
+    })
+    const options = { detectors: ['secret' as const], secretDetectors: [acme] }
+    for (const text of [
+      'acme_pass = k3j5h7g9 then TEMPLATE ends it.',
+      'acme_pass = k3j5h7g9 and more text here.',
+    ]) {
+      const whole = redact(text, scanText(text, options))
+      for (let cut = 1; cut < text.length; cut++)
+        expect(runStream(text, [cut], options), `${text} cut at ${cut}`).toBe(whole)
+    }
+    expect(
+      redact('acme_pass = k3j5h7g9 and more.', scanText('acme_pass = k3j5h7g9 and more.', options)),
+    ).toContain('[ACME_PASS]')
   })
 
   it('reports findings in whole-text offsets', () => {
