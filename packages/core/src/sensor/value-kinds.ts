@@ -21,8 +21,11 @@ const timePatternAll = new RegExp(timePattern.source, 'giu')
  */
 const quantityPattern = new RegExp(String.raw`\b(?:\d+|(?!one\b)(?:${numberWordPattern}))\b`, 'iu')
 
+const timeToken = '~time'
+const quantityToken = '~quantity'
+
 /** The value-kind tokens, in a fixed order. */
-export const valueKindTokens: readonly string[] = ['~time', '~quantity']
+export const valueKindTokens: readonly string[] = [timeToken, quantityToken]
 
 /**
  * The kinds of slot value in `text`, as tokens (`~time`, `~quantity`), each at most once.
@@ -33,8 +36,8 @@ export const valueKindTokens: readonly string[] = ['~time', '~quantity']
 export function valueKinds(text: string): string[] {
   const kinds: string[] = []
   const time = timePattern.test(text)
-  if (time) kinds.push('~time')
+  if (time) kinds.push(timeToken)
   // An ordinal day ("the 4th") is never a count: the pattern's \b cannot end between 4 and th.
-  if (quantityPattern.test(time ? text.replace(timePatternAll, ' ') : text)) kinds.push('~quantity')
+  if (quantityPattern.test(time ? text.replace(timePatternAll, ' ') : text)) kinds.push(quantityToken)
   return kinds
 }
