@@ -244,6 +244,8 @@ export function detectEncodedSecret(
 ): void {
   let last = end
   while (last > start && !isBase64Code(text.charCodeAt(last - 1))) last--
+  // A finding of the token at the run's end (`ghp_…`) would overlap any base64 before it.
+  if (overlapsAny(findings, tokenFindings, last - 1, last)) return
   let from = last
   // Padding (`=`) only in the last group.
   for (let group = last - 4; group >= start && isTextGroup(text, group, group === last - 4); group -= 4)

@@ -533,6 +533,15 @@ describe('scanText', () => {
       },
     )
 
+    it('does not take a character outside ASCII for a template mark or a fill-in word in a secret', () => {
+      // U+013C and U+1FBC end in the bits of `<`, U+00F8 in those of `x`: read as ASCII they had
+      // made a live value look like `<key>` or `xxxx`, and it passed.
+      expect(values('DB_PASSWORD=Summer2024\u013cx', 'secret')).toEqual(['Summer2024\u013cx'])
+      expect(values('curl -u admin:Zx8Qp2LmN7vRt\u1fbc5Kw123456 https://x.io', 'secret')).toEqual([
+        'admin:Zx8Qp2LmN7vRt\u1fbc5Kw123456',
+      ])
+    })
+
     it('flags a key named in words before a colon, as a reply writes it ("API key: …"), not a bare dictionary key', () => {
       const value = '9x7Kq2LmP4vR8tW1zY6b'
       for (const name of [

@@ -35,6 +35,13 @@ describe('isPlaceholder', () => {
     expect(body(value)).toBe(false)
   })
 
+  it('reads characters outside ASCII as themselves, not by their low bits', () => {
+    expect(body('Summer2024\u013cx7Qp', 0)).toBe(false)
+    expect(body('Q7pLm\u00f8xxx2Zr9', 0)).toBe(false)
+    expect(body('Q7pLm<xx>2Zr9', 0)).toBe(true)
+    expect(body('Q7pLmXXXX2Zr9', 0)).toBe(true)
+  })
+
   it('applies an entropy floor, and none when given 0', () => {
     expect(body('a1b2a1b2c3c3a1b2c3d4', 3.5)).toBe(true)
     expect(body('a1b2a1b2c3c3a1b2c3d4', 0)).toBe(false)

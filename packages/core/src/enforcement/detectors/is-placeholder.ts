@@ -25,9 +25,11 @@ const placeholderWords = [
 const templateMarks = ['${', '...']
 
 /**
- * Per pair of lower-cased ASCII codes (`first * 128 + second`, each `(code | 32) & 127`): 2 when
- * the second is `<` or `>` (a template mark on its own), 1 when a word or mark starts with the
- * pair, else 0. One lookup per character decides whether anything needs a closer look.
+ * Per pair of ASCII codes with capitals lower-cased (`first * 128 + second`; a code from 128 on
+ * is row and column 127, which no word or mark holds): 2 when the second is `<` or `>` (a template
+ * mark on its own), 1 when a word or mark starts with the pair, else 0. One lookup per character
+ * decides whether anything needs a closer look. (Reading a character outside ASCII by its low
+ * seven bits had made `ļ` a `<` and `ø` an `x`: a live value holding one passed as a template.)
  */
 const pairKinds = (() => {
   const table = new Uint8Array(128 * 128)
@@ -98,22 +100,24 @@ export function isPlaceholder(
   const length = end - start
   if (length <= 0) return true
   const pairs = pairKinds
+  const folds = foldedCodes
   let repeated = 1
   let ascending = 1
   let previous = -1
   // The previous code with an ASCII capital lower-cased: an alphabet counts in either case.
   let previousFolded = -1
-  let previousLower = 0
-  // Which codes occur, as four 32-bit words (their count bounds the entropy check below); codes
-  // from 128 on share the last word. Set without branches: random characters would mispredict them.
-  const seen = seenWords
-  seen[0] = 0
-  seen[1] = 0
-  seen[2] = 0
-  seen[3] = 0
+  // The previous code as a row of `pairKinds`: folded, or 127 for a code from 128 on (no word's).
+  let previousKey = 127
+  // Which codes occur, as four 32-bit words held in locals (their count bounds the entropy check
+  // below); codes from 128 on share the last word.
+  let seen0 = 0
+  let seen1 = 0
+  let seen2 = 0
+  let seen3 = 0
   for (let index = start; index < end; index++) {
     const code = bytes !== undefined ? (bytes[index] as number) : text.charCodeAt(index)
-    const folded = code >= 65 && code <= 90 ? code | 32 : code
+    const ascii = code < 128
+    const folded = ascii ? (folds[code] as number) : code
     if (code === previous) {
       if (++repeated >= repeatedRun) return true
       ascending = 1
@@ -124,32 +128,34 @@ export function isPlaceholder(
       } else if (folded !== previousFolded) ascending = 1
       // (The same letter in the other case, `aAbBcC…`, neither extends nor breaks the run.)
     }
-    previous = code
-    previousFolded = folded
-    // `| 32` lower-cases letters and keeps the marks' characters: a prefilter, `hasWordAt` decides.
-    const lower = (code | 32) & 127
-    const pair = previousLower * 128 + lower
+    // A pair of folded codes starting a word or mark is a prefilter: `hasWordAt` decides.
+    const key = ascii ? folded : 127
+    const pair = (previousKey << 7) | key
     const kind = pairs[pair] as number
     if (kind !== 0 && (kind === 2 || hasWordAt(text, index - 1, end, pair))) return true
-    previousLower = lower
-    const word = code < 128 ? code >>> 5 : 3
-    seen[word] = (seen[word] as number) | (1 << (code & 31))
+    previous = code
+    previousFolded = folded
+    previousKey = key
+    const bit = 1 << (code & 31)
+    if (!ascii) seen3 |= bit
+    else if (code >= 96) seen3 |= bit
+    else if (code >= 64) seen2 |= bit
+    else if (code >= 32) seen1 |= bit
+    else seen0 |= bit
   }
   if (minimumEntropy === 0) return false
   const threshold = minimumEntropy ?? (length >= 16 ? 3 : (shortThresholds[length] as number))
   // The least entropy `length` characters with this many distinct ones can have is enough: no
   // need to count them.
-  const distinct =
-    bitCount(seen[0] as number) +
-    bitCount(seen[1] as number) +
-    bitCount(seen[2] as number) +
-    bitCount(seen[3] as number)
+  const distinct = bitCount(seen0) + bitCount(seen1) + bitCount(seen2) + bitCount(seen3)
   if (leastEntropy(length, distinct) >= threshold) return false
   return shannonEntropy(text, start, end) < threshold
 }
 
-/** Scratch of `isPlaceholder`: which codes a body holds (reset on every call). */
-const seenWords = new Int32Array(4)
+/** Each ASCII code with capitals lower-cased. */
+const foldedCodes = Uint8Array.from({ length: 128 }, (_, code) =>
+  code >= 65 && code <= 90 ? code | 32 : code,
+)
 
 /** The default entropy floor of bodies under 16 characters: `0.75 * log2(length)`. */
 const shortThresholds = Float64Array.from({ length: 16 }, (_, length) => 0.75 * Math.log2(length))
