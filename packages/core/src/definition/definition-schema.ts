@@ -246,8 +246,10 @@ export const settingsSchema = z.strictObject({
    * Added to `stickiness` when the message answers a question the engine's own last reply asked
    * ("Where are you leaving from?" → "from Seattle on the 3rd") and only answers it (asks and
    * requests nothing, no switch cue, no accepted offer): an answer continues the task that asked
-   * it unless its words clearly name another topic. Moves within a topic keep `topicStickiness`.
-   * @default 1
+   * it unless its words clearly name another topic. Added too (once, not twice) when the message
+   * asks for nothing to be done: no task verb, want or request marker anywhere ("What's the price,
+   * and how long is the trip?", "Is it pet friendly?"). Moves within a topic keep
+   * `topicStickiness`. @default 1
    */
   answerStickiness: z.number().min(0).max(20).default(1),
   /** Confidence needed to enter a scenario from outside. @default 0.5 */

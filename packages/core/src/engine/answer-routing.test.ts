@@ -93,6 +93,32 @@ describe("an answer to the engine's own question, across a conversation", () => 
   })
 })
 
+describe('a message that asks for nothing to be done, across a conversation', () => {
+  it('asks about the task at hand: leaving its topic needs answerStickiness more', async () => {
+    // Dining words (e^3.1) in a question that books, finds and requests nothing.
+    const turn = await afterTheQuestion('What does an Italian dinner at a restaurant table for four cost?')
+    expect(turn.scenario).toBe('bus-trip')
+    expect(turn.reason).toMatch(/under the stickiness e\^3\.5, raised: it asks for nothing to be done/)
+    // The same words leave when the definition sets no raise.
+    const unraised = await afterTheQuestion(
+      'What does an Italian dinner at a restaurant table for four cost?',
+      0,
+    )
+    expect(unraised.scenario).toBe('dining')
+  })
+
+  it('still leaves when the words clearly name the other topic, or when the user asks for it', async () => {
+    const strong = await afterTheQuestion(
+      'Is there a good Italian restaurant downtown with sushi for dinner and a table for four?',
+    )
+    expect(strong.scenario).toBe('dining')
+    expect(strong.reason).toMatch(/needed e\^3\.5, raised: it asks for nothing to be done/)
+    const asked = await afterTheQuestion('Please book an Italian dinner at a restaurant table for four')
+    expect(asked.scenario).toBe('dining')
+    expect(asked.reason).toMatch(/needed e\^2\.5\)/)
+  })
+})
+
 /** A hotel booking beside a bank: "check" is a bank word, and a hotel has a check-in. */
 const hotelAndBank = (question: string) => ({
   intents: [

@@ -113,3 +113,25 @@ export function answersQuestion(
     !openInvitation.test(asked)
   )
 }
+
+/**
+ * A word that asks for something to be done, anywhere in a message: a task verb ("book", "find",
+ * "get", "rent"), a want ("I need", "I'd like") or a request marker ("please", "let's", "go
+ * ahead", "help").
+ */
+const requestWord =
+  /\b(?:find|search|look|book|reserve|buy|purchase|order|rent|get|need|want|like|play|call|schedule|transfer|send|set|add|make|show|pull up|help|please|lets|let's|go ahead|try)\b/iu
+
+/**
+ * Whether this turn asks for nothing to be done: no task verb, want or request marker anywhere
+ * ("What's the price, and how long is the trip?", "Three of us, on the 4th", "Is it pet
+ * friendly?"), no switch cue, no accepted offer, and no pending clarification. Such a message
+ * asks about or adds to the task at hand; it names another task only with clearly stronger words.
+ */
+export function requestsNothing(
+  text: string,
+  turn: { perception: Perception; offer: AcceptedOffer | undefined; clarifying: boolean },
+): boolean {
+  if (turn.perception.topicShift || turn.offer !== undefined || turn.clarifying) return false
+  return !requestWord.test(text)
+}

@@ -7,7 +7,7 @@ import { twoRequests, unclearTurnReason } from './detect-unclear-turn.ts'
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
 import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
-import { acceptedOffer, answersQuestion } from './last-reply.ts'
+import { acceptedOffer, answersQuestion, requestsNothing } from './last-reply.ts'
 import { pause } from './pause-turn.ts'
 import { resumeTurn } from './resume-turn.ts'
 import { roundScore } from './round-score.ts'
@@ -252,6 +252,9 @@ async function senseAndAct(
     ...(offer === undefined ? {} : { offer: offer.evidence }),
     ...(answersQuestion(state, input.text, { perception, offer, clarifying: pending !== undefined })
       ? { answersQuestion: true }
+      : {}),
+    ...(requestsNothing(input.text, { perception, offer, clarifying: pending !== undefined })
+      ? { requestsNothing: true }
       : {}),
   })
   if (route.previousScenario !== route.scenario) {

@@ -32,7 +32,8 @@ export interface RouterOptions {
   switchCueDiscount?: number
   /**
    * Added to `stickiness` (leaving the topic, not moving within it) when the turn answers the
-   * engine's own question ({@link RouteInput.answersQuestion}). @default 1
+   * engine's own question ({@link RouteInput.answersQuestion}) or asks for nothing to be done
+   * ({@link RouteInput.requestsNothing}). @default 1
    */
   answerStickiness?: number
   /** Confidence needed to enter a scenario from outside one. @default 0.5 */
@@ -215,10 +216,12 @@ export function createRouter(options: RouterOptions): Router {
     const leaving =
       evidence.negatedIntent !== undefined && current.scenario.intents.includes(evidence.negatedIntent)
     const discount = input.topicShift ? switchCueDiscount : 0
-    const acrossTopics = stickiness + (input.answersQuestion ? answerStickiness : 0)
-    /** Whether the answer raised what a move needed (across topics, when anything was needed). */
-    const raised = (across: boolean) =>
-      input.answersQuestion === true && across && answerStickiness > 0 && !leaving
+    const continues = input.answersQuestion === true || input.requestsNothing === true
+    const acrossTopics = stickiness + (continues ? answerStickiness : 0)
+    /** Whether an answer, or a message asking for nothing, raised what a move needed (across topics). */
+    const raised = (across: boolean) => continues && across && answerStickiness > 0 && !leaving
+    const raisedBy =
+      input.answersQuestion === true ? 'it answers the last question' : 'it asks for nothing to be done'
     const group = groupOf(current)
     /** Whether the user has been in `topic`: a paused scenario belongs to it. */
     const visited = (topic: string) =>
@@ -287,7 +290,7 @@ export function createRouter(options: RouterOptions): Router {
         evidence.words === 0 && (evidence.values ?? 0) > 0 ? 'the time or count given is' : 'the words are'
       const why = `${what} e^${round(best.lift)} times likelier under ${best.across ? `the topic of "${best.id}"` : `"${best.id}"`} (needed e^${round(best.needed)}${
         input.topicShift ? ', lowered by a switch cue' : ''
-      }${raised(best.across) ? ', raised: it answers the last question' : ''}${leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
+      }${raised(best.across) ? `, raised: ${raisedBy}` : ''}${leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
       if (resumed !== undefined) return resume(target, resumed, paused, why, state, input, base, loopGuard)
       const decision = enter(target, 'switched', why, state, input, base, loopGuard)
       return { ...decision, state: navigation(decision.state, paused) }
@@ -297,7 +300,7 @@ export function createRouter(options: RouterOptions): Router {
       ? 'no topic words: the message continues the current scenario'
       : closest === undefined
         ? 'no other scenario matched'
-        : `best other ${closest.across ? `topic ("${closest.id}")` : `"${closest.id}"`} is e^${round(closest.lift)} times likelier, under the stickiness e^${round(closest.needed)}${raised(closest.across) ? ', raised: it answers the last question' : ''}`
+        : `best other ${closest.across ? `topic ("${closest.id}")` : `"${closest.id}"`} is e^${round(closest.lift)} times likelier, under the stickiness e^${round(closest.needed)}${raised(closest.across) ? `, raised: ${raisedBy}` : ''}`
     const kept = navigation(moved.state, state.paused)
     return decided(base, moved, current.scenario.id, 'stayed', `stayed: ${why}`, kept)
   }

@@ -78,6 +78,11 @@ export interface RouteInput {
    * leaving from?"): leaving the scenario needs `answerStickiness` more evidence.
    */
   answersQuestion?: boolean
+  /**
+   * The turn asks for nothing to be done (no task verb, want or request: "What's the price?"):
+   * leaving the scenario's topic needs `answerStickiness` more evidence, as for an answer.
+   */
+  requestsNothing?: boolean
   /** CEL variables for transition and entry conditions. */
   variables: Record<string, unknown>
 }
