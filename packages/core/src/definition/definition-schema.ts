@@ -248,8 +248,9 @@ export const settingsSchema = z.strictObject({
    * requests nothing, no switch cue, no accepted offer): an answer continues the task that asked
    * it unless its words clearly name another topic. Added too (once, not twice) when the message
    * asks for nothing to be done: no task verb, want or request marker anywhere ("What's the price,
-   * and how long is the trip?", "Is it pet friendly?"). Moves within a topic keep
-   * `topicStickiness`. @default 1
+   * and how long is the trip?", "Is it pet friendly?"). Added to `topicStickiness` too: such a
+   * message does not ask for another task of the same topic either ("What station am I leaving
+   * from?" goes on with the ticket purchase, not the bus search). @default 1
    */
   answerStickiness: z.number().min(0).max(20).default(1),
   /** Confidence needed to enter a scenario from outside. @default 0.5 */

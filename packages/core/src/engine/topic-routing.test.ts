@@ -97,6 +97,74 @@ describe('routing within a topic, in a turn', () => {
   })
 })
 
+describe('a question about the task at hand, within its topic, in a turn', () => {
+  /** A bus search and a ticket purchase under one topic; only the search's examples say "leaving". */
+  const buses = (answerStickiness?: number) => ({
+    ...(answerStickiness === undefined ? {} : { settings: { answerStickiness } }),
+    intents: [
+      {
+        id: 'find_bus',
+        label: 'Find a bus',
+        description: 'Find a bus journey between two cities',
+        examples: [
+          'Find me a bus to Fresno',
+          'Is there a bus leaving tomorrow morning?',
+          'Search for buses leaving Sacramento',
+          'Which buses are leaving for Reno on Friday?',
+          'Look for a bus to Reno',
+        ],
+      },
+      {
+        id: 'buy_bus',
+        label: 'Buy bus tickets',
+        description: 'Buy tickets for a bus journey',
+        examples: [
+          'Buy two bus tickets to Fresno',
+          'I want to purchase a bus ticket',
+          'Book me a seat on the bus',
+          'Get me three tickets for that bus',
+          'Reserve bus tickets for my family',
+        ],
+      },
+    ],
+    scenarios: [
+      { id: 'find-bus', topic: 'buses', intents: ['find_bus'], steps: [{ id: 'search' }] },
+      {
+        id: 'buy-tickets',
+        topic: 'buses',
+        intents: ['buy_bus'],
+        steps: [{ id: 'buy', required: [{ field: 'travelers', question: 'How many travelers?' }] }],
+      },
+    ],
+  })
+  const askAfterPurchase = async (text: string, answerStickiness?: number) => {
+    const engine = createEngine({ definition: buses(answerStickiness), ledger: false })
+    await engine.turn({ sessionId: 'q', text: 'I want to purchase bus tickets to Fresno' })
+    const before = (await engine.getSession('q'))?.navigation.scenario
+    const turn = await engine.turn({ sessionId: 'q', text })
+    return {
+      before,
+      after: (await engine.getSession('q'))?.navigation.scenario,
+      reason: turn.provenance.route?.reason,
+    }
+  }
+
+  it('goes on with the purchase when the user asks where the bus leaves from', async () => {
+    const asked = await askAfterPurchase('Which station is it leaving from?')
+    expect(asked.before).toBe('buy-tickets')
+    expect(asked.after).toBe('buy-tickets')
+    expect(asked.reason).toMatch(/under the stickiness e\^1\.75, raised: it asks for nothing to be done/)
+    // Without the raise one search word ("leaving") was enough to start a new search.
+    expect((await askAfterPurchase('Which station is it leaving from?', 0)).after).toBe('find-bus')
+  })
+
+  it('moves to the search when the user asks for one', async () => {
+    const asked = await askAfterPurchase('Find me one leaving earlier')
+    expect(asked.after).toBe('find-bus')
+    expect(asked.reason).toMatch(/needed e\^0\.75\)/)
+  })
+})
+
 describe("slot values that tell a topic's scenarios apart, in a turn", () => {
   it('an answer with a time and a party size moves from the search to the booking; a city stays', async () => {
     const engine = createEngine({ definition: restaurantTopics, ledger: false })

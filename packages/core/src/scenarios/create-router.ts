@@ -31,8 +31,8 @@ export interface RouterOptions {
   /** Taken off the stickiness when the user signals a change ("actually", "instead", "back to"). @default 1.5 */
   switchCueDiscount?: number
   /**
-   * Added to `stickiness` (leaving the topic, not moving within it) when the turn answers the
-   * engine's own question ({@link RouteInput.answersQuestion}) or asks for nothing to be done
+   * Added to `stickiness` and to `topicStickiness` when the turn answers the engine's own question
+   * ({@link RouteInput.answersQuestion}) or asks for nothing to be done
    * ({@link RouteInput.requestsNothing}). @default 1
    */
   answerStickiness?: number
@@ -217,9 +217,13 @@ export function createRouter(options: RouterOptions): Router {
       evidence.negatedIntent !== undefined && current.scenario.intents.includes(evidence.negatedIntent)
     const discount = input.topicShift ? switchCueDiscount : 0
     const continues = input.answersQuestion === true || input.requestsNothing === true
-    const acrossTopics = stickiness + (continues ? answerStickiness : 0)
-    /** Whether an answer, or a message asking for nothing, raised what a move needed (across topics). */
-    const raised = (across: boolean) => continues && across && answerStickiness > 0 && !leaving
+    // An answer, or a message that asks for nothing to be done, continues the task at hand: a
+    // move to another topic, or to another task of this one, needs `answerStickiness` more.
+    const raise = continues ? answerStickiness : 0
+    const acrossTopics = stickiness + raise
+    const withinTopic = topicStickiness + raise
+    /** Whether an answer, or a message asking for nothing, raised what a move needed. */
+    const raised = continues && answerStickiness > 0 && !leaving
     const raisedBy =
       input.answersQuestion === true ? 'it answers the last question' : 'it asks for nothing to be done'
     const group = groupOf(current)
@@ -266,7 +270,7 @@ export function createRouter(options: RouterOptions): Router {
         continue
       if (compiled.entry !== undefined && !isTrue(compiled.entry, input.variables)) continue
       const across = groupOf(compiled) !== group
-      const needed = leaving ? 0 : Math.max(0, (across ? acrossTopics : topicStickiness) - discount)
+      const needed = leaving ? 0 : Math.max(0, (across ? acrossTopics : withinTopic) - discount)
       const lift = across ? levels.topic - stay.topic : levels.within - stay.within
       const margin = lift - needed
       if (Number.isNaN(margin)) continue
@@ -290,7 +294,7 @@ export function createRouter(options: RouterOptions): Router {
         evidence.words === 0 && (evidence.values ?? 0) > 0 ? 'the time or count given is' : 'the words are'
       const why = `${what} e^${round(best.lift)} times likelier under ${best.across ? `the topic of "${best.id}"` : `"${best.id}"`} (needed e^${round(best.needed)}${
         input.topicShift ? ', lowered by a switch cue' : ''
-      }${raised(best.across) ? `, raised: ${raisedBy}` : ''}${leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
+      }${raised ? `, raised: ${raisedBy}` : ''}${leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
       if (resumed !== undefined) return resume(target, resumed, paused, why, state, input, base, loopGuard)
       const decision = enter(target, 'switched', why, state, input, base, loopGuard)
       return { ...decision, state: navigation(decision.state, paused) }
@@ -300,7 +304,7 @@ export function createRouter(options: RouterOptions): Router {
       ? 'no topic words: the message continues the current scenario'
       : closest === undefined
         ? 'no other scenario matched'
-        : `best other ${closest.across ? `topic ("${closest.id}")` : `"${closest.id}"`} is e^${round(closest.lift)} times likelier, under the stickiness e^${round(closest.needed)}${raised(closest.across) ? `, raised: ${raisedBy}` : ''}`
+        : `best other ${closest.across ? `topic ("${closest.id}")` : `"${closest.id}"`} is e^${round(closest.lift)} times likelier, under the stickiness e^${round(closest.needed)}${raised ? `, raised: ${raisedBy}` : ''}`
     const kept = navigation(moved.state, state.paused)
     return decided(base, moved, current.scenario.id, 'stayed', `stayed: ${why}`, kept)
   }

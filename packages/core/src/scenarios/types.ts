@@ -75,12 +75,13 @@ export interface RouteInput {
   offer?: IntentEvidence
   /**
    * The turn answers a question the engine's own last reply asked ("What time?", "Where are you
-   * leaving from?"): leaving the scenario needs `answerStickiness` more evidence.
+   * leaving from?"): leaving the scenario, for another topic or within its own, needs
+   * `answerStickiness` more evidence.
    */
   answersQuestion?: boolean
   /**
    * The turn asks for nothing to be done (no task verb, want or request: "What's the price?"):
-   * leaving the scenario's topic needs `answerStickiness` more evidence, as for an answer.
+   * leaving the scenario needs `answerStickiness` more evidence, as for an answer.
    */
   requestsNothing?: boolean
   /** CEL variables for transition and entry conditions. */
