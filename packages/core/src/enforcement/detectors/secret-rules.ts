@@ -9,7 +9,7 @@ import type { DetectorDefinition } from './define-detector.ts'
 import { isPlaceholder } from './is-placeholder.ts'
 import { isRandomValue } from './random-value.ts'
 import { valueCharSource } from './value-features.ts'
-import { decodeBase64Text, isReference } from './value-shapes.ts'
+import { decodeBase64Text, isDocumentationCredential, isReference } from './value-shapes.ts'
 
 /** A JWT's first segment decodes to a JSON object naming its algorithm. */
 function isJwtHeader(token: string): boolean {
@@ -145,6 +145,17 @@ function isChosenPassword(value: string): boolean {
   const digits = /[0-9]/.test(body)
   const symbols = /[^A-Za-z0-9]/.test(body)
   return body.length >= 6 && (letters ? digits || symbols : digits) && !isPlaceholder(value, 0, value.length)
+}
+
+/**
+ * The credentials of a database URL (`postgres://app:Xk7pq2mZ@`), unless they are a documentation
+ * example (`user:secret`, `admin:admin`).
+ */
+function isUrlCredential(value: string): boolean {
+  const userStart = value.indexOf('://') + 3
+  const at = value.lastIndexOf('@')
+  const colon = value.indexOf(':', userStart)
+  return !isDocumentationCredential(value.slice(userStart, colon), value.slice(colon + 1, at))
 }
 
 /** `user:password` with a password that is neither a reference nor a placeholder (`curl -u`). */
@@ -475,6 +486,7 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     id: 'database-url-password',
     prefixes: databaseSchemes.map((scheme) => `${scheme}://`),
     pattern: `(?:${databaseSchemes.map((scheme) => scheme.replace('+', '\\+')).join('|')})://[^:@/\\s]{1,64}:[^:@/\\s]{6,128}@`,
+    validate: isUrlCredential,
   },
   // Keys and tokens
   {
