@@ -165,6 +165,9 @@ const chatCommands: ReadonlyArray<readonly [string, GoalIntent]> = [
   // Question mode leans to explain; a question that is plainly another kind stays that kind.
   ['/ask why does the build fail with a linker error?', 'diagnose'],
   ['/ask where is the retry loop defined?', 'locate'],
+  // Question mode edits nothing: a request worded as a change asks how it would be done.
+  ['/ask can you show me how you would implement the retry in client.ts?', 'explain'],
+  ['/ask add a --verbose flag to the cli', 'explain'],
   ['/architect tell me how the plugins are loaded', 'explain'],
   ['/architect add a login page', 'modify'],
   ['/code add a test for parseDate', 'modify'],

@@ -1,5 +1,5 @@
 import { FocalError } from '../errors/index.ts'
-import { blendGoalIntent, ruleIntentDistribution } from './blend-goal-intent.ts'
+import { blendableIntents, blendGoalIntent, ruleIntentDistribution } from './blend-goal-intent.ts'
 import { compileGoalVocabulary } from './compile-goal-vocabulary.ts'
 import { decodeIntentModel } from './decode-intent-model.ts'
 import { defaultGoalVocabulary } from './default-goal-vocabulary.ts'
@@ -19,7 +19,7 @@ import type { IntentModel } from './intent-model.ts'
 import { intentProbabilities } from './intent-probabilities.ts'
 import { mergeGoalVocabulary } from './merge-goal-vocabulary.ts'
 import { readGoalRules } from './read-goal-rules.ts'
-import { resolveGoal } from './resolve-goal.ts'
+import { type ResolvedGoal, resolveGoal } from './resolve-goal.ts'
 import type { GoalIntent, GoalParseResult, GoalParser, GoalParserOptions, GoalVocabulary } from './types.ts'
 import { validateGoalVocabulary } from './validate-goal-vocabulary.ts'
 import { vocabularyFromGoalExamples } from './vocabulary-from-goal-examples.ts'
@@ -39,6 +39,43 @@ const learnedCharacters = 2000
 
 /** The most confidence a learned guess gets when no cue read the request (below `clarifyBelow` 0.3). */
 const vagueGuessConfidence = 0.25
+
+/** A coding agent's question mode at the start of a request: aider's `/ask`. */
+const questionMode = /^\s*\/ask(?=\s|$)/i
+
+/** Readings that change something: a request in question mode is never one. */
+const changingIntents: ReadonlySet<GoalIntent> = new Set(['modify', 'execute'])
+
+/**
+ * The best reading of a request in question mode that changes nothing: by the blended
+ * probabilities when a learned model read it, else by the cues' votes; `explain` when neither
+ * names one (a question asks to be told something).
+ */
+function readOnlyReading(
+  resolved: ResolvedGoal,
+  blended: ((intent: GoalIntent) => number) | undefined,
+): GoalIntent {
+  let best: GoalIntent = 'explain'
+  let bestScore = 0
+  if (blended !== undefined) {
+    for (const intent of blendableIntents) {
+      if (changingIntents.has(intent) || intent === 'unknown') continue
+      const score = blended(intent)
+      if (score > bestScore) {
+        best = intent
+        bestScore = score
+      }
+    }
+    return best
+  }
+  for (const [value, score] of resolved.fields.intent.ranked) {
+    const intent = value as GoalIntent
+    if (changingIntents.has(intent) || intent === 'unknown' || score <= bestScore) continue
+    best = intent
+    bestScore = score
+  }
+  return best
+}
 
 /** What the learned model reads: the question may stand after a long paste, or before it. */
 function learnedIntentText(text: string): string {
@@ -96,19 +133,19 @@ export function createGoalParser({
       let resolved = rules.resolved
       let confidence = goalConfidence(resolved, contentWords)
       let overruled: { cued: GoalIntent; share: number } | undefined
+      // The blended probability of each intent, when a learned model read the request.
+      let blended: ((intent: GoalIntent) => number) | undefined
       if (learnedModel !== undefined && contentWords > 0) {
         const cued = resolved.goal.intent
         const distribution = ruleIntentDistribution(resolved, confidence)
+        const learned = intentProbabilities(learnedModel, learnedIntentText(read))
+        blended = (intent) =>
+          (1 - defaultIntentBlendWeight) * (distribution.get(intent) ?? 0) +
+          defaultIntentBlendWeight * (learned.get(intent) ?? 0)
         // A destructive request the cues read as a change stays a change, whatever the model says.
         const blend = keepsDestructiveReading(resolved, hits)
           ? { intent: cued, probability: distribution.get(cued) ?? 0, cuedProbability: 0 }
-          : blendGoalIntent(
-              distribution,
-              intentProbabilities(learnedModel, learnedIntentText(read)),
-              defaultIntentBlendWeight,
-              cued,
-              rules.question,
-            )
+          : blendGoalIntent(distribution, learned, defaultIntentBlendWeight, cued, rules.question)
         if (blend.intent !== cued) {
           resolved = resolveGoal(rules.scores, target, merged, rules.question, blend.intent)
           overruled = { cued, share: blend.cuedProbability / blend.probability }
@@ -120,6 +157,23 @@ export function createGoalParser({
         // No cue read the request ("the auth stuff"): it is vague, whatever the model guesses. The
         // guess stands, below the line where a task agent asks (seed 003's clarification).
         if (cued === 'unknown') confidence = Math.min(confidence, vagueGuessConfidence)
+      }
+      // A request typed in a coding agent's question mode (aider's `/ask`) asks and edits
+      // nothing: it is never read as a change or a command, whatever its words (`/ask can you
+      // show me how you would implement…`). The next reading the cues or the model gave stands.
+      if (questionMode.test(text) && changingIntents.has(resolved.goal.intent)) {
+        const readOnly = readOnlyReading(resolved, blended)
+        resolved = resolveGoal(rules.scores, target, merged, rules.question, readOnly)
+        // Its probability given that the request changes nothing: the changing readings' share is
+        // taken out of the whole.
+        confidence =
+          blended === undefined
+            ? goalConfidence(resolved, contentWords)
+            : calibrateBlendedConfidence(
+                blended(readOnly) / Math.max(1e-9, 1 - blended('modify') - blended('execute')),
+                contentWords,
+                defaultBlendedConfidenceCalibration,
+              )
       }
       const result: GoalParseResult = {
         goal: resolved.goal,
