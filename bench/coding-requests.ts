@@ -90,6 +90,18 @@ export function readFourthTrainingCodingRequests(): RealCodingRequest[] | undefi
   return fourth === undefined || fifth === undefined ? undefined : [...fourth, ...fifth]
 }
 
+/**
+ * A sixth set (split `blind`, 122 turns of 40 more files, collected and labelled like the fourth
+ * by a helper session that never read the parser, with `blind6-NOTES.md` on how): read once for
+ * its first figure before any change was made with it in view, and never tuned on.
+ */
+export const sixthBlindCodingRequestsFile = dataFile('real-coding-requests-blind6.json')
+
+/** The sixth (blind) set, or undefined when it is not on this machine. */
+export function readSixthBlindCodingRequests(): RealCodingRequest[] | undefined {
+  return readRows(sixthBlindCodingRequestsFile)
+}
+
 /** The fifth set, or undefined when it is not on this machine. */
 export function readFifthCodingRequests(): RealCodingRequest[] | undefined {
   return readRows(fifthCodingRequestsFile)

@@ -17,6 +17,7 @@ import {
   readFifthCodingRequests,
   readFourthCodingRequests,
   readMultilingualCodingRequests,
+  readSixthBlindCodingRequests,
   readThirdCodingRequests,
 } from '../../../../bench/coding-requests.ts'
 import { type BenchCase, type BenchMetrics, defineSuite } from '../../../../bench/harness.ts'
@@ -36,6 +37,7 @@ const thirdCodingRequests = readThirdCodingRequests()
 const multilingualCodingRequests = readMultilingualCodingRequests()
 const fourthCodingRequests = readFourthCodingRequests()
 const fifthCodingRequests = readFifthCodingRequests()
+const sixthBlindCodingRequests = readSixthBlindCodingRequests()
 const realRequests = (codingRequests ?? []).map((request) => request.text)
 let next = 0
 let nextReal = 0
@@ -188,6 +190,12 @@ const parseSuite = defineSuite({
             'real coding requests (tune4: cue rows written beside it)': setMetrics(
               fourthCodingRequests.tuning,
             ),
+          }),
+          ...(sixthBlindCodingRequests !== undefined && {
+            'real coding requests (blind6: 40 more files, never tuned on)': {
+              ...setMetrics(sixthBlindCodingRequests),
+              target: '≥ 0.90',
+            },
           }),
           ...(fifthCodingRequests !== undefined && {
             'real coding requests (tune5: more files, cue rows written beside it)':
