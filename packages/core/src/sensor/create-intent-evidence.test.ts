@@ -146,6 +146,26 @@ describe('createIntentEvidence', () => {
     expect(found.withinTopic.book_hotel).toBeGreaterThan(found.withinTopic.find_hotel!)
   })
 
+  it('reads no evidence in thanks for what was done ("Thanks for getting the tickets. I need a cab")', () => {
+    const outings = createIntentEvidence({
+      intents: [
+        {
+          id: 'tickets',
+          examples: ['Get me tickets for the game', 'Two tickets to the concert'],
+          keywords: [],
+        },
+        { id: 'ride', examples: ['Call me a cab', 'I need a cab to the airport'], keywords: [] },
+      ],
+    })
+    for (const [text, without] of [
+      ['Thanks for getting the tickets. I need a cab to get there', 'I need a cab to get there'],
+      ['Thank you so much for the tickets, I need a cab', 'I need a cab'],
+    ] as const) {
+      expect(outings.measure(text).logLikelihoods, text).toEqual(outings.measure(without).logLikelihoods)
+      expect(best(outings.measure(text).logLikelihoods), text).toBe('ride')
+    }
+  })
+
   it('reads that a message gives a quantity or a time as evidence within a topic, learned from the examples', () => {
     // "I want to reserve two rooms" gives a quantity; no text of the hotel search does. (The bus
     // search's description, "between two cities", gives one as much as "Book the bus for two".)

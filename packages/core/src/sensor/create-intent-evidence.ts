@@ -152,8 +152,15 @@ const slotValueWords: ReadonlySet<string> = new Set(
 const pastTaskVerbs =
   /\b(?:found|searched|looked|browsed|sought|booked|reserved|bought|purchased|rented|hired)\b/giu
 
-/** `text` without the past forms of the task verbs. */
-const withoutPastTaskVerbs = (text: string) => text.replace(pastTaskVerbs, ' ')
+/**
+ * Thanks for what was done, to the end of its clause: "Thanks for getting the tickets. I'll need a
+ * cab" asks for a cab; the tickets are done.
+ */
+const thanksFor =
+  /\b(?:thanks|thank you|thank u|thx)\s+(?:so much\s+|a lot\s+|very much\s+)?for\b[^.!?;,]*/giu
+
+/** `text` without thanks for what was done, and without the past forms of the task verbs. */
+const withoutPastTaskVerbs = (text: string) => text.replace(thanksFor, ' ').replace(pastTaskVerbs, ' ')
 
 /** The action token of the search verbs. */
 const searchAction = '~search'
