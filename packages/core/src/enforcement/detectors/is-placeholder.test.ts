@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isEncodedPlaceholder, isPlaceholder } from './is-placeholder.ts'
+import { isEncodedPlaceholder, isMostlyMarked, isPlaceholder } from './is-placeholder.ts'
 import { shannonEntropy } from './shannon-entropy.ts'
 
 const body = (value: string, minimumEntropy?: number): boolean =>
@@ -38,8 +38,36 @@ describe('isPlaceholder', () => {
   it('reads characters outside ASCII as themselves, not by their low bits', () => {
     expect(body('Summer2024\u013cx7Qp', 0)).toBe(false)
     expect(body('Q7pLm\u00f8xxx2Zr9', 0)).toBe(false)
-    expect(body('Q7pLm<xx>2Zr9', 0)).toBe(true)
-    expect(body('Q7pLmXXXX2Zr9', 0)).toBe(true)
+    expect(body('ab<cd', 0)).toBe(true)
+    expect(body('xxxx', 0)).toBe(true)
+    expect(body('\u00f8xxx', 0)).toBe(false)
+  })
+
+  it('takes a body for a placeholder only when its marks are what it is made of', () => {
+    // A live token with a fill-in word or run glued to it, or splitting it, is still a secret:
+    // what a model told to get a secret past a filter writes.
+    for (const value of [
+      'wWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUxxxxx',
+      'xxxxwWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx',
+      'wWPw5k4axxxxXcaT4fNPxxxx0UcnZwJUxxxxVFk6LO0pINUx',
+      'f1g2kLGLqdezihCUTzgIAUk6d9wvCnStWrvEXAMPLE',
+      '51HqR8vKZt3YwX9pLmN2bQ7cD4eF6gH8jK0lM1nP3rS5tU7vWyourkey',
+      // A chosen password that holds a word.
+      'Herewego2024!',
+      'Summer2024here!',
+    ])
+      expect(body(value), value).toBe(false)
+    // Made of marks, words, joiners and hand-typed sequences: placeholders.
+    for (const value of [
+      'your_api_key_here',
+      'changeme123',
+      'YOUR_OPENAI_API_KEY_HERE_1234567890abcdef',
+      'SAMPLEabcdefghijklmnopqrstuvwxyzABCD',
+      'abc123xyz-456de-klMnopqrstuvwx-3456yza789bcde-1234fghijklmnopAA',
+      'IOSFODNN7EXAMPLE',
+      'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    ])
+      expect(body(value), value).toBe(true)
   })
 
   it('applies an entropy floor, and none when given 0', () => {
@@ -138,11 +166,12 @@ function plainIsPlaceholder(text: string, start: number, end: number, minimumEnt
     if (code === previous) ascending = 1
     else if (fold(code) === fold(previous) + 1) ascending++
     else if (fold(code) !== fold(previous)) ascending = 1
-    if (repeated >= 6 || ascending >= 10) return true
+    if (repeated >= 6 || ascending >= 10) return isMostlyMarked(text, start, end)
     previous = code
-    const lower = (code | 32) & 127
-    if (lower === 60 || lower === 62) return true
-    const previousLower = index > start ? (text.charCodeAt(index - 1) | 32) & 127 : 0
+    const lower = code < 128 ? fold(code) : -1
+    if (lower === 60 || lower === 62) return isMostlyMarked(text, start, end)
+    const before = text.charCodeAt(index - 1)
+    const previousLower = index > start && before < 128 ? fold(before) : -1
     for (const word of words) {
       if (
         word.charCodeAt(0) !== previousLower ||
@@ -155,7 +184,7 @@ function plainIsPlaceholder(text: string, start: number, end: number, minimumEnt
         const at = text.charCodeAt(index - 1 + offset)
         if ((at >= 65 && at <= 90 ? at | 32 : at) !== word.charCodeAt(offset)) matches = false
       }
-      if (matches) return true
+      if (matches) return isMostlyMarked(text, start, end)
     }
   }
   if (minimumEntropy === 0) return false

@@ -119,12 +119,12 @@ export function isPlaceholder(
     const ascii = code < 128
     const folded = ascii ? (folds[code] as number) : code
     if (code === previous) {
-      if (++repeated >= repeatedRun) return true
+      if (++repeated >= repeatedRun) return isMostlyMarked(text, start, end)
       ascending = 1
     } else {
       repeated = 1
       if (folded === previousFolded + 1) {
-        if (++ascending >= ascendingRun) return true
+        if (++ascending >= ascendingRun) return isMostlyMarked(text, start, end)
       } else if (folded !== previousFolded) ascending = 1
       // (The same letter in the other case, `aAbBcC…`, neither extends nor breaks the run.)
     }
@@ -132,7 +132,8 @@ export function isPlaceholder(
     const key = ascii ? folded : 127
     const pair = (previousKey << 7) | key
     const kind = pairs[pair] as number
-    if (kind !== 0 && (kind === 2 || hasWordAt(text, index - 1, end, pair))) return true
+    if (kind !== 0 && (kind === 2 || hasWordAt(text, index - 1, end, pair)))
+      return isMostlyMarked(text, start, end)
     previous = code
     previousFolded = folded
     previousKey = key
@@ -151,6 +152,121 @@ export function isPlaceholder(
   if (leastEntropy(length, distinct) >= threshold) return false
   return shannonEntropy(text, start, end) < threshold
 }
+
+/**
+ * The placeholder marks of `text[start, end)`, one flag per character: fill-in words and template
+ * marks in any case, `<` and `>`, a character repeated six times and ten ascending characters in
+ * either case (as `isPlaceholder` reads them).
+ */
+function placeholderMarks(text: string, start: number, end: number): Uint8Array {
+  const length = end - start
+  const marked = new Uint8Array(length)
+  let repeatStart = 0
+  let ascendStart = 0
+  let ascending = 1
+  let previousFolded = -2
+  for (let offset = 0; offset < length; offset++) {
+    const code = text.charCodeAt(start + offset)
+    const folded = code >= 65 && code <= 90 ? code | 32 : code
+    if (code === charCode.lessThan || code === charCode.greaterThan) marked[offset] = 1
+    for (const word of markWords) {
+      if (offset + word.length > length) continue
+      let matched = 0
+      while (
+        matched < word.length &&
+        lowerAscii(text.charCodeAt(start + offset + matched)) === word.charCodeAt(matched)
+      )
+        matched++
+      if (matched === word.length) marked.fill(1, offset, offset + word.length)
+    }
+    if (offset > 0 && code !== text.charCodeAt(start + offset - 1)) repeatStart = offset
+    if (offset - repeatStart + 1 >= repeatedRun) marked.fill(1, repeatStart, offset + 1)
+    if (folded === previousFolded + 1) ascending++
+    else if (folded !== previousFolded) {
+      ascending = 1
+      ascendStart = offset
+    }
+    if (ascending >= ascendingRun) marked.fill(1, ascendStart, offset + 1)
+    previousFolded = folded
+  }
+  return marked
+}
+
+/** A character that joins the parts of a value (`_`, `-`, `.`) or separates words (a space). */
+function isJoiner(code: number): boolean {
+  return (
+    code === charCode.underscore ||
+    code === charCode.dash ||
+    code === charCode.dot ||
+    code === charCode.space ||
+    code === charCode.tab
+  )
+}
+
+/**
+ * Is a body that holds placeholder marks made of them? Its characters outside every mark (joiners
+ * aside) decide: 16 or more of at least two kinds (letters, digits, other symbols), or 8 or more
+ * of two kinds that are two thirds of the body or more, are a secret of their own, and the body is no
+ * placeholder, unless they ascend like a hand-typed fake (`abc123xyz456def`: a quarter of their
+ * neighbours or more). So a live token with `xxxx` or `EXAMPLE` glued to it or splitting it
+ * (`ghp_…xxxx`, `sk-proj-…EXAMPLE`: what a model told to get a secret past a filter writes), and a
+ * chosen password that holds a word (`Herewego2024!`), are still secrets, while
+ * `your_api_key_here`, `changeme123`, `sk_live_AAAA…`, `hf_SAMPLEabcdef…` and
+ * `YOUR_KEY_HERE_1234567890abcdef` stay placeholders. Read only when a mark was found.
+ */
+export function isMostlyMarked(text: string, start: number, end: number): boolean {
+  for (const example of documentedExamples) {
+    const at = text.indexOf(example, start)
+    if (at >= 0 && at + example.length <= end) return true
+  }
+  const length = end - start
+  const marked = placeholderMarks(text, start, end)
+  let outside = 0
+  let kinds = 0
+  // Neighbours outside the marks that ascend (`abc`, `123`, `456def`): what a hand-typed fake
+  // is made of, about one pair in 60 of random characters.
+  let ascendingPairs = 0
+  let previous = -2
+  for (let offset = 0; offset < length; offset++) {
+    if (marked[offset] === 1) {
+      previous = -2
+      continue
+    }
+    const code = text.charCodeAt(start + offset)
+    if (isJoiner(code)) continue
+    outside++
+    const letter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122)
+    kinds |= letter ? 1 : code >= 48 && code <= 57 ? 2 : 4
+    const folded = code >= 65 && code <= 90 ? code | 32 : code
+    if (folded === previous + 1) ascendingPairs++
+    previous = folded
+  }
+  const twoKinds = kinds !== 0 && kinds !== 1 && kinds !== 2 && kinds !== 4
+  const handTyped = ascendingPairs * 4 >= outside
+  return !(twoKinds && !handTyped && (outside >= 16 || (outside >= 8 && outside * 3 >= length * 2)))
+}
+
+/**
+ * Is `text[start, end)` (four characters or more) nothing but placeholder marks and joiners: a
+ * fill-in word or a run glued to a value (`XXXX`, `EXAMPLE`, `_here`)? A provider's fixed-length
+ * format followed by one is still the secret (`AKIA…XXXX`).
+ */
+export function isPlaceholderSuffix(text: string, start: number, end: number): boolean {
+  if (end - start < 4) return false
+  const marked = placeholderMarks(text, start, end)
+  for (let offset = 0; offset < end - start; offset++)
+    if (marked[offset] === 0 && !isJoiner(text.charCodeAt(start + offset))) return false
+  return true
+}
+
+/**
+ * Example values providers print in their documentation, glued into longer strings too (AWS's
+ * access key id and secret access key): placeholders wherever they stand.
+ */
+const documentedExamples: readonly string[] = ['IOSFODNN7EXAMPLE', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY']
+
+/** The words and template marks `isMostlyMarked` looks for (lower case). */
+const markWords: readonly string[] = [...placeholderWords, ...templateMarks]
 
 /** Each ASCII code with capitals lower-cased. */
 const foldedCodes = Uint8Array.from({ length: 128 }, (_, code) =>

@@ -2,7 +2,7 @@ import type { Finding } from '../types.ts'
 import { valueGap } from './assignment-name.ts'
 import { isWordCode } from './char-classes.ts'
 import { type CompiledDetector, defineDetector } from './define-detector.ts'
-import { isPlaceholder } from './is-placeholder.ts'
+import { isPlaceholder, isPlaceholderSuffix } from './is-placeholder.ts'
 import { minimumMatchLength } from './minimum-match-length.ts'
 import { builtInSecretDetectors } from './secret-rules.ts'
 import { buildValueFeatures, introducingWords, startsValue } from './value-features.ts'
@@ -117,6 +117,17 @@ function continuesIdentifier(
     (start > tokenStart && isWordCode(text.charCodeAt(start - 1)) && isWordCode(text.charCodeAt(start))) ||
     (end < tokenEnd && isWordCode(text.charCodeAt(end)) && isWordCode(text.charCodeAt(end - 1)))
   )
+}
+
+/** End of the letters, digits, `_`, `-` and `.` from `from` on, within `end`. */
+function identifierEnd(text: string, from: number, end: number): number {
+  let index = from
+  while (index < end) {
+    const code = text.charCodeAt(index)
+    if (!isWordCode(code) && code !== 45 && code !== 46) break
+    index++
+  }
+  return index
 }
 
 /**
@@ -403,10 +414,13 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     detector.sticky.lastIndex = position
     if (!detector.sticky.test(text)) return -1
     const matchEnd = detector.sticky.lastIndex
+    if (matchEnd > end) return -1
+    // A match that runs on into more of an identifier is some other value, unless what follows
+    // is a fill-in word or run glued to it (`AKIA…XXXX`, `lin_api_…EXAMPLE`).
     if (
-      matchEnd > end ||
-      continuesIdentifier(text, position, matchEnd, position, end) ||
-      runsOn(detector, text, position, matchEnd, end)
+      (continuesIdentifier(text, position, matchEnd, position, end) ||
+        runsOn(detector, text, position, matchEnd, end)) &&
+      !isPlaceholderSuffix(text, matchEnd, identifierEnd(text, matchEnd, end))
     )
       return -1
     return accepts(detector, text, position, matchEnd, position + prefixLength, matchEnd, bytes)
