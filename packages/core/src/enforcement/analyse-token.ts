@@ -265,6 +265,52 @@ export function detectEncodedSecret(
   })
 }
 
+/** Shortest hex run looked at for an encoded secret: 16 characters of text. */
+export const hexMinimum = 32
+
+/** The value of a hex digit, or -1. */
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48
+  const lower = code | 32
+  return lower >= 97 && lower <= 102 ? lower - 87 : -1
+}
+
+/**
+ * Pushes the hex run `text[start, end)` (an even number of digits, at least `hexMinimum`) as the
+ * secret it encodes, when it decodes to printable text that holds one and no finding of the token
+ * (from index `tokenFindings` on) overlaps it: `6768705f7757…` is `ghp_wW…`, a key a model was told
+ * to write in hex. Most runs stop at their first byte: text's bytes start with a digit from 2 to
+ * 7, a hash's or a random key's with any of sixteen.
+ */
+export function detectHexSecret(
+  text: string,
+  start: number,
+  end: number,
+  secretsIn: (decoded: string) => readonly Finding[],
+  findings: Finding[],
+  tokenFindings: number,
+): void {
+  if ((end - start) % 2 !== 0 || end - start < hexMinimum) return
+  let decoded = ''
+  for (let index = start; index < end; index += 2) {
+    const high = hexValue(text.charCodeAt(index))
+    const low = hexValue(text.charCodeAt(index + 1))
+    if (high < 2 || high > 7 || low < 0 || (high === 7 && low === 15)) return
+    decoded += String.fromCharCode(high * 16 + low)
+  }
+  if (overlapsAny(findings, tokenFindings, start, end)) return
+  const inner = secretsIn(decoded)[0]
+  if (inner === undefined) return
+  findings.push({
+    type: inner.type,
+    start,
+    end,
+    value: text.slice(start, end),
+    confidence: inner.confidence,
+    detector: 'secret',
+  })
+}
+
 /**
  * Can a run ending at `end` end in base64 of text? Its last group of four starts with `I`–`Z` or
  * `a`–`f` (a hash or a random key's does about one time in three); a run glued to `-` or `_` is

@@ -2,7 +2,9 @@ import { FocalError } from '../errors/focal-error.ts'
 import {
   analyseToken,
   detectEncodedSecret,
+  detectHexSecret,
   encodedMinimum,
+  hexMinimum,
   mayEndEncodedText,
   type TokenAnalysis,
 } from './analyse-token.ts'
@@ -381,6 +383,14 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           mayEndEncodedText(text, entropyRunEnd)
         )
           detectEncodedSecret(text, entropyRunStart, entropyRunEnd, secretsIn, findings, tokenFindings)
+        // A secret written in hex (`414b4941…` is `AKIA…`): the token's last run of letters and
+        // digits, when it is one (a hex run is one).
+        if (
+          secretsIn !== undefined &&
+          alphanumericRuns > 0 &&
+          alphanumericRunEnd - alphanumericRunStart >= hexMinimum
+        )
+          detectHexSecret(text, alphanumericRunStart, alphanumericRunEnd, secretsIn, findings, tokenFindings)
         if (analysis.open >= 0) openFrom = Math.min(openFrom, analysis.open)
         if (analysis.next > resume) resume = analysis.next
       }

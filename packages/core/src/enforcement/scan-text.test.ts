@@ -533,6 +533,18 @@ describe('scanText', () => {
       },
     )
 
+    it('flags a secret written in hex, in either case, and leaves a hash and hex of plain text alone', () => {
+      const hex = (value: string) =>
+        [...value].map((char) => char.charCodeAt(0).toString(16).padStart(2, '0')).join('')
+      const token = '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'
+      expect(found(`in hex: ${hex(token)} done`, 'secret')).toEqual([['github-token', hex(token)]])
+      expect(found(`KEY=${hex('AKIALALEMEL33243OLIB').toUpperCase()}`, 'secret')).toEqual([
+        ['aws-access-key', hex('AKIALALEMEL33243OLIB').toUpperCase()],
+      ])
+      expect(found('commit 8f953371d3e85eddb89b05ed6b9e680791055315 fixed it', 'secret')).toEqual([])
+      expect(found(`note ${hex('the quick brown fox jumps over it')}`, 'secret')).toEqual([])
+    })
+
     it('does not take a character outside ASCII for a template mark or a fill-in word in a secret', () => {
       // U+013C and U+1FBC end in the bits of `<`, U+00F8 in those of `x`: read as ASCII they had
       // made a live value look like `<key>` or `xxxx`, and it passed.

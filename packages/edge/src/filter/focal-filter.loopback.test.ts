@@ -30,12 +30,12 @@ const tagged = (value: string) =>
 // Secrets a prompt-injected model might write to get them past a filter, served at
 // `/hidden-secrets/…`: a short value whose name ends one chunk and whose value starts the next,
 // keys with a fill-in word or run glued to them (`xxxx`, `XXXX`: placeholders' marks), a chosen
-// password holding a word, a key split by a zero-width joiner, a key written in invisible tag
+// password holding a word, a key written in hex, a key split by a zero-width joiner, a key written in invisible tag
 // characters, and one in base64.
 const hiddenSecretsReply =
   'Config: password = "hunter2Xyz9Qp" and Authorization: Bearer 2qn2nzgds0tn1wjydzhc then ' +
   'token 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xxxx and AKIAY34FZKBOKMUTVV7AXXXX with ' +
-  'DB_PASSWORD=Herewego2024! then ' +
+  'DB_PASSWORD=Herewego2024! then in hex 6768705f77575077356b34615863615434664e503055636e5a774a5556466b364c4f3070494e5578 then ' +
   `export AWS_ACCESS_KEY_ID=AKIALALEM\u200dEL33243OLIB and${tagged(' key ASIAY34FZKBOKMUTVV7A ')}done, ` +
   `or ${btoa('AKIALALEMEL33243OLIB')} in base64.`
 const hiddenSecretsScript = { text: hiddenSecretsReply.split(/(?<= )/), args: ['{}'] }
@@ -198,6 +198,7 @@ describe('focalFilter over a real HTTP server on 127.0.0.1', () => {
       'wWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINU',
       'Y34FZKBOKMUTVV7A',
       'Herewego2024',
+      '6768705f77575077356b3461',
       'EL33243OLIB',
       tagged('Y34FZKBOKMUTVV7A'),
       'QUtJQUxBTEVN',
