@@ -245,9 +245,12 @@ function isArmorLine(text: string, runStart: number, runEnd: number): boolean {
  */
 function attributeName(text: string, valueStart: number, name: string): string {
   if (name !== 'value' && name !== 'content') return name
-  const tag = text.lastIndexOf('<', valueStart)
-  if (tag < 0 || valueStart - tag > 200) return name
-  const attribute = /\b(?:name|property)=["']([\w.-]{1,64})["']/.exec(text.slice(tag, valueStart))
+  // Within 200 characters before the value (a search back to the text's start for each value
+  // would make a text of many `value="…"` cost the square of its length).
+  const window = text.slice(Math.max(0, valueStart - 200), valueStart)
+  const tag = window.lastIndexOf('<')
+  if (tag < 0) return name
+  const attribute = /\b(?:name|property)=["']([\w.-]{1,64})["']/.exec(window.slice(tag))
   return attribute?.[1] ?? name
 }
 

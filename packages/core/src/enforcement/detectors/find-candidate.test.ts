@@ -58,14 +58,19 @@ describe('createCandidateFinder', () => {
 
   it('finds digits that start a number run but skips short ones the scanner ignores', () => {
     const finder = createCandidateFinder(20)
-    expect(finder.nextFeature('bring 3 printed copies', 0)).toBe(22)
-    expect(finder.nextFeature('at 10:30 in room', 0)).toBe(16)
-    expect(finder.nextFeature('room 4.2, bring', 0)).toBe(5)
-    expect(finder.nextFeature('card ４１１１ １１１１', 0)).toBe(5)
-    expect(finder.nextFeature('wire DE89 3704', 0)).toBe(7)
-    expect(finder.nextFeature('mail a@b.io', 0)).toBe(6)
-    expect(finder.nextFeature('see https://x.io', 0)).toBe(9)
-    expect(finder.nextFeature('text -----BEGIN RSA', 0)).toBe(5)
+    // Each text is prepared first, as a scan does (a search belongs to the text prepared last).
+    const first = (text: string) => {
+      finder.prepare(text)
+      return finder.nextFeature(text, 0)
+    }
+    expect(first('bring 3 printed copies')).toBe(22)
+    expect(first('at 10:30 in room')).toBe(16)
+    expect(first('room 4.2, bring')).toBe(5)
+    expect(first('card ４１１１ １１１１')).toBe(5)
+    expect(first('wire DE89 3704')).toBe(7)
+    expect(first('mail a@b.io')).toBe(6)
+    expect(first('see https://x.io')).toBe(9)
+    expect(first('text -----BEGIN RSA')).toBe(5)
   })
 
   it.each(['AKIALALEMELABCDOLIBX', 'A3TXLALEMELABCDOLIBX', 'sk_live_QwErTyUiOp', 'rk_test_QwErTyUiOp'])(
@@ -74,11 +79,32 @@ describe('createCandidateFinder', () => {
       // No long-token search: the feature alone must lead the scanner to the secret.
       const finder = createCandidateFinder(Number.POSITIVE_INFINITY, secretMatcherFor().features)
       const text = `plain words ${secret} more words`
+      finder.prepare(text)
       const position = finder.nextFeature(text, 0)
       expect(position).toBeGreaterThanOrEqual(12)
       expect(position).toBeLessThan(12 + secret.length)
     },
   )
+})
+
+describe('createCandidateFinder search reuse', () => {
+  it('answers a search from inside the stretch it last searched without searching again, and a later one anew', () => {
+    const finder = createCandidateFinder(Number.POSITIVE_INFINITY)
+    const text = `${'no features at all here '.repeat(4)}a@b.io`
+    finder.prepare(text)
+    const at = text.indexOf('@')
+    expect(finder.nextFeature(text, 0)).toBe(at)
+    // From anywhere up to the feature: the same feature (the stretch before it holds none).
+    expect(finder.nextFeature(text, 10)).toBe(at)
+    expect(finder.nextFeature(text, at)).toBe(at)
+    // After it: the next one (the dot before a letter of `b.io`), then none.
+    expect(finder.nextFeature(text, at + 1)).toBe(text.indexOf('.', at))
+    expect(finder.nextFeature(text, text.indexOf('.', at) + 1)).toBe(text.length)
+    // A new text prepared: searched anew.
+    const other = 'x 4111 1111 1111 1111'
+    finder.prepare(other)
+    expect(finder.nextFeature(other, 0)).toBe(2)
+  })
 })
 
 describe('createCandidateFinder value features at `=`, `>` and `,`', () => {

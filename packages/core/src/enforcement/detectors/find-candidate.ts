@@ -97,9 +97,19 @@ export function createCandidateFinder(
   let buffer = new Uint8Array(0)
   // The prepared text as bytes when it is all ASCII (one byte per character), else undefined.
   let bytes: Uint8Array | undefined
+  // The last feature search: from `searchedFrom` on, the first feature is at `searchedFound` (the
+  // text's length when there is none). A feature's place does not depend on where a search starts
+  // (lookbehinds read the text itself), so any search from `[searchedFrom, searchedFound]` finds
+  // the same: a text whose operator candidates come first is not searched to its end again for
+  // each of them (that made a megabyte of `key = "…"` lines cost seconds).
+  // Both reset by `prepare`: a search belongs to the text prepared last.
+  let searchedFrom = -1
+  let searchedFound = -1
   return {
     prepare(text, from = 0) {
       bytes = undefined
+      searchedFrom = -1
+      searchedFound = -1
       nextOperator = 0
       if (operatorPattern !== undefined)
         // From a few characters earlier: a value at `from` may follow an operator before it.
@@ -123,14 +133,19 @@ export function createCandidateFinder(
       return bytes
     },
     nextFeature(text, from, since = from) {
-      feature.lastIndex = since
       let found = text.length
-      while (feature.test(text)) {
-        // Every alternative ends on its candidate: one before `from` (from `since` on) is passed.
-        if (feature.lastIndex - 1 >= from) {
-          found = feature.lastIndex - 1
-          break
+      if (from <= searchedFound && from >= searchedFrom) found = searchedFound
+      else {
+        feature.lastIndex = since
+        while (feature.test(text)) {
+          // Every alternative ends on its candidate: one before `from` (from `since` on) is passed.
+          if (feature.lastIndex - 1 >= from) {
+            found = feature.lastIndex - 1
+            break
+          }
         }
+        searchedFrom = from
+        searchedFound = found
       }
       // The first operator whose value starts at or after `from` (the scan moves forward, at most
       // a few characters back): values follow their operators in the text's order.

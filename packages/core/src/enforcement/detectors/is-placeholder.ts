@@ -169,7 +169,7 @@ function placeholderMarks(text: string, start: number, end: number): Uint8Array 
     const code = text.charCodeAt(start + offset)
     const folded = code >= 65 && code <= 90 ? code | 32 : code
     if (code === charCode.lessThan || code === charCode.greaterThan) marked[offset] = 1
-    for (const word of markWords) {
+    for (const word of markWordsByFirst[lowerAscii(code) & 127] ?? noWords) {
       if (offset + word.length > length) continue
       let matched = 0
       while (
@@ -215,9 +215,9 @@ function isJoiner(code: number): boolean {
  * `YOUR_KEY_HERE_1234567890abcdef` stay placeholders. Read only when a mark was found.
  */
 export function isMostlyMarked(text: string, start: number, end: number): boolean {
-  for (const example of documentedExamples) {
-    const at = text.indexOf(example, start)
-    if (at >= 0 && at + example.length <= end) return true
+  if (end - start >= shortestDocumentedExample) {
+    const body = text.slice(start, end)
+    for (const example of documentedExamples) if (body.includes(example)) return true
   }
   const length = end - start
   const marked = placeholderMarks(text, start, end)
@@ -264,9 +264,18 @@ export function isPlaceholderSuffix(text: string, start: number, end: number): b
  * access key id and secret access key): placeholders wherever they stand.
  */
 const documentedExamples: readonly string[] = ['IOSFODNN7EXAMPLE', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY']
+const shortestDocumentedExample = Math.min(...documentedExamples.map((example) => example.length))
 
-/** The words and template marks `isMostlyMarked` looks for (lower case). */
-const markWords: readonly string[] = [...placeholderWords, ...templateMarks]
+/** The words and template marks `placeholderMarks` looks for (lower case), by first character. */
+const markWordsByFirst: ReadonlyArray<readonly string[] | undefined> = (() => {
+  const byFirst: string[][] = []
+  for (const word of [...placeholderWords, ...templateMarks]) {
+    const first = word.charCodeAt(0)
+    byFirst[first] = [...(byFirst[first] ?? []), word]
+  }
+  return byFirst
+})()
+const noWords: readonly string[] = []
 
 /** Each ASCII code with capitals lower-cased. */
 const foldedCodes = Uint8Array.from({ length: 128 }, (_, code) =>

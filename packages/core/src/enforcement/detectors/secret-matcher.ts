@@ -234,10 +234,11 @@ function accepts(
   if (!detector.allowPlaceholders) {
     let randomStart = bodyStart
     if (detector.bodyAfter !== undefined) {
-      const last = text.lastIndexOf(detector.bodyAfter, bodyEnd - detector.bodyAfter.length)
+      // Searched within the body only (not back to the text's start).
+      const last = text.slice(bodyStart, bodyEnd).lastIndexOf(detector.bodyAfter)
       // A part too short to be the secret (a template's tail) leaves the whole body checked.
-      if (last >= bodyStart && bodyEnd - last - detector.bodyAfter.length >= minimumRandomPart)
-        randomStart = last + detector.bodyAfter.length
+      if (last >= 0 && bodyEnd - bodyStart - last - detector.bodyAfter.length >= minimumRandomPart)
+        randomStart = bodyStart + last + detector.bodyAfter.length
     }
     if (isPlaceholder(text, randomStart, bodyEnd, detector.entropy, bytes)) return false
   }
