@@ -283,6 +283,46 @@ describe('createStreamRedactor', () => {
     expect(redactor.flush()).toBe('Bye')
   })
 
+  it('releases a construct of many kilobytes before it ends, and never a secret in it', () => {
+    // A token of 20,000 characters (no whitespace), a key after a dash inside it, more of the token.
+    const filler = 'A1b2C3d4E5'
+    const key = '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'
+    const text = `say ${filler.repeat(2000)}-${key}-${filler.repeat(500)} done`
+    const whole = redact(text, scanText(text))
+    expect(whole).not.toContain('wWPw5k4')
+    for (const size of [7, 20, 333, 4097]) {
+      const stream = createStreamRedactor()
+      let output = ''
+      let earliest = -1
+      for (let at = 0; at < text.length; at += size) {
+        output += stream.push(text.slice(at, at + size))
+        // Text is released while the token is still open: a stream does not hold it all.
+        if (earliest < 0 && output.length > 10_000) earliest = at
+      }
+      output += stream.flush()
+      expect(earliest, `chunks of ${size}`).toBeGreaterThan(0)
+      expect(earliest, `chunks of ${size}`).toBeLessThan(20_000)
+      expect(output, `chunks of ${size}`).toBe(whole)
+    }
+  })
+
+  it('redacts a random run of many kilobytes piece by piece as it streams', () => {
+    let seed = 7
+    const random = () => {
+      seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0
+      return 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'[(seed >>> 8) % 62] as string
+    }
+    const run = Array.from({ length: 30_000 }, random).join('')
+    const text = `blob ${run} end`
+    const stream = createStreamRedactor({ detectors: ['high-entropy'] })
+    let output = ''
+    for (let at = 0; at < text.length; at += 50) output += stream.push(text.slice(at, at + 50))
+    output += stream.flush()
+    // No stretch of the run long enough to be a secret reaches the output.
+    for (let at = 0; at + 24 <= run.length; at += 24) expect(output).not.toContain(run.slice(at, at + 24))
+    expect(output.startsWith('blob [HIGH_ENTROPY_STRING]')).toBe(true)
+  })
+
   it('in block mode stops emitting at the first finding and reports it', () => {
     const redactor = createStreamRedactor({ mode: 'block', detectors: ['us-ssn'] })
     let output = redactor.push('Your SSN is 078-05-')

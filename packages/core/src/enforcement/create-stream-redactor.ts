@@ -8,7 +8,8 @@ import type { Finding, StreamBlock, StreamRedactor, StreamRedactorOptions } from
 const contextLength = 64
 
 /**
- * Redacts a stream of text chunks with the same result as redacting the whole text at once. It
+ * Redacts a stream of text chunks with the same result as redacting the whole text at once (a
+ * random run or a URL longer than 1 KB may be redacted in pieces instead of whole). It
  * holds back only the tail that could still be part of a match (the open token, an unfinished
  * number run, IBAN or key block, and the longest keyword or user pattern), so no character of a
  * detected item is ever emitted, even when it is split across chunks. In `block` mode it stops at
@@ -39,7 +40,19 @@ export function createStreamRedactor(options: StreamRedactorOptions = {}): Strea
       held = ''
       return ''
     }
-    const ready = findings.filter((finding) => finding.end <= cut)
+    let ready = findings.filter((finding) => finding.end <= cut)
+    // An open construct longer than `maxHeld` (a token of many kilobytes, a number run that never
+    // ends) is released up to `keptTail` characters from the end, inside it: else every chunk
+    // would scan it again, and a stream the square of its length.
+    if (!final && text.length - Math.max(cut, from) > maxHeld) {
+      const forced = forcedCut(text, from, Math.max(keptTail, scanner.holdBack), findings)
+      if (forced > cut) {
+        cut = forced
+        ready = findings.flatMap((finding) =>
+          finding.end <= cut ? [finding] : finding.start < cut ? [{ ...finding, end: cut }] : [],
+        )
+      }
+    }
     cut = Math.max(cut, from)
     const output = redact(
       text.slice(from, cut),
@@ -68,6 +81,36 @@ export function createStreamRedactor(options: StreamRedactorOptions = {}): Strea
     findings: () => (block === undefined ? [...emittedFindings] : [...block.findings]),
     blocked: () => block,
   }
+}
+
+/** Held characters past which an open construct is released inside it (see `forcedCut`). */
+const maxHeld = 4096
+/** Characters a forced release keeps held: more than any secret but a key block is long. */
+const keptTail = 1024
+
+/** Detectors whose findings a forced release may cut inside when they are longer than its tail. */
+const cutInside: ReadonlySet<string> = new Set(['high-entropy', 'url'])
+
+/**
+ * Where a held construct longer than `maxHeld` is released, `tail` characters from the end: before
+ * any finding that straddles that place (a secret, a key block or a token is cut nowhere: a key
+ * block's scan is a search for its end, so holding it costs no square), except inside a run of
+ * random characters or a URL longer than the tail (redacted up to the cut, its rest judged with
+ * what follows). `from` when nothing can go.
+ */
+function forcedCut(text: string, from: number, tail: number, findings: Finding[]): number {
+  let cut = text.length - tail
+  for (let changed = true; changed; ) {
+    changed = false
+    for (const finding of findings) {
+      if (finding.start >= cut || finding.end <= cut) continue
+      if (!cutInside.has(finding.detector) || finding.end - finding.start <= tail) {
+        cut = finding.start
+        changed = true
+      }
+    }
+  }
+  return Math.max(cut, from)
 }
 
 function shift(finding: Finding, by: number): Finding {
