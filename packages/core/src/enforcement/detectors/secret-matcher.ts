@@ -417,7 +417,7 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     const matchEnd = detector.sticky.lastIndex
     if (matchEnd > end) return -1
     // A match that runs on into more of an identifier is some other value, unless what follows
-    // is a fill-in word or run glued to it (`AKIA…XXXX`, `lin_api_…EXAMPLE`).
+    // is a fill-in word or run glued to it (`AKIA…XXXX`: a 20-character key id and `XXXX`).
     if (
       (continuesIdentifier(text, position, matchEnd, position, end) ||
         runsOn(detector, text, position, matchEnd, end)) &&
