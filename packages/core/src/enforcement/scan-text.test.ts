@@ -31,6 +31,8 @@ describe('scanText', () => {
       '4484070000000000',
       '3782 822463 10005',
       '2221000000000009',
+      // Groups spaced out with a dash between them.
+      '4012 - 8888 - 8888 - 1881',
     ])('flags the Luhn-valid card %s', (card) => {
       expect(values(`my card is ${card}.`, 'credit-card')).toEqual([card])
     })

@@ -137,9 +137,13 @@ function push(
   findings.push({ type, start, end, value: text.slice(start, end), confidence, detector })
 }
 
+/**
+ * A separator between a card's groups: one to three of ` .-` (`4111 - 1111 - …`, as a model told
+ * to get a card past a filter writes it), never a parenthesis.
+ */
 function isCardSeparator(run: NumberRun, group: number): boolean {
   const kind = run.groupSeparator[group] as number
-  return kind !== 40 && kind !== 41 && (run.groupSeparatorLength[group] as number) <= 2
+  return kind !== 40 && kind !== 41 && (run.groupSeparatorLength[group] as number) <= 3
 }
 
 /** Longest group span starting at `first` that is a valid card number, or -1. */
