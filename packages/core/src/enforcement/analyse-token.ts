@@ -234,14 +234,8 @@ function overlapsAny(findings: Finding[], since: number, start: number, end: num
  * four at a time, and most runs stop at once: base64 of text starts each group with `I`–`Z` or
  * `a`–`f` (a first byte from 0x20 to 0x7e), which a hash or a random key almost never does.
  */
-export function detectEncodedSecret(
-  text: string,
-  start: number,
-  end: number,
-  secretsIn: (decoded: string) => readonly Finding[],
-  findings: Finding[],
-  tokenFindings: number,
-): void {
+export function detectEncodedSecret(text: string, start: number, end: number, search: EncodedSearch): void {
+  const { findings, tokenFindings } = search
   let last = end
   while (last > start && !isBase64Code(text.charCodeAt(last - 1))) last--
   // A finding of the token at the run's end (`ghp_…`) would overlap any base64 before it.
@@ -252,14 +246,33 @@ export function detectEncodedSecret(
     from = group
   if (last - from < encodedMinimum || overlapsAny(findings, tokenFindings, from, last)) return
   const decoded = decodeBase64Text(text.slice(from, last))
-  if (decoded === undefined) return
-  const inner = secretsIn(decoded)[0]
+  if (decoded !== undefined) pushDecodedSecret(text, from, last, decoded, search)
+}
+
+/** What an encoded-secret search needs: the inner scan, the findings, where the token's begin. */
+export interface EncodedSearch {
+  /** The secrets in a decoded text (a scanner of the same secret detectors). */
+  secretsIn: (decoded: string) => readonly Finding[]
+  findings: Finding[]
+  /** Index of the token's first finding in `findings`. */
+  tokenFindings: number
+}
+
+/** Pushes `text[start, end)` as the first secret `decoded` holds, if any. */
+function pushDecodedSecret(
+  text: string,
+  start: number,
+  end: number,
+  decoded: string,
+  search: EncodedSearch,
+): void {
+  const inner = search.secretsIn(decoded)[0]
   if (inner === undefined) return
-  findings.push({
+  search.findings.push({
     type: inner.type,
-    start: from,
-    end: last,
-    value: text.slice(from, last),
+    start,
+    end,
+    value: text.slice(start, end),
     confidence: inner.confidence,
     detector: 'secret',
   })
@@ -282,14 +295,7 @@ function hexValue(code: number): number {
  * to write in hex. Most runs stop at their first byte: text's bytes start with a digit from 2 to
  * 7, a hash's or a random key's with any of sixteen.
  */
-export function detectHexSecret(
-  text: string,
-  start: number,
-  end: number,
-  secretsIn: (decoded: string) => readonly Finding[],
-  findings: Finding[],
-  tokenFindings: number,
-): void {
+export function detectHexSecret(text: string, start: number, end: number, search: EncodedSearch): void {
   if ((end - start) % 2 !== 0 || end - start < hexMinimum) return
   let decoded = ''
   for (let index = start; index < end; index += 2) {
@@ -298,17 +304,8 @@ export function detectHexSecret(
     if (high < 2 || high > 7 || low < 0 || (high === 7 && low === 15)) return
     decoded += String.fromCharCode(high * 16 + low)
   }
-  if (overlapsAny(findings, tokenFindings, start, end)) return
-  const inner = secretsIn(decoded)[0]
-  if (inner === undefined) return
-  findings.push({
-    type: inner.type,
-    start,
-    end,
-    value: text.slice(start, end),
-    confidence: inner.confidence,
-    detector: 'secret',
-  })
+  if (overlapsAny(search.findings, search.tokenFindings, start, end)) return
+  pushDecodedSecret(text, start, end, decoded, search)
 }
 
 /**

@@ -382,7 +382,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           entropyRunEnd - entropyRunStart >= encodedMinimum &&
           mayEndEncodedText(text, entropyRunEnd)
         )
-          detectEncodedSecret(text, entropyRunStart, entropyRunEnd, secretsIn, findings, tokenFindings)
+          detectEncodedSecret(text, entropyRunStart, entropyRunEnd, { secretsIn, findings, tokenFindings })
         // A secret written in hex (`414b4941…` is `AKIA…`): the token's last run of letters and
         // digits, when it is one (a hex run is one).
         if (
@@ -390,7 +390,11 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           alphanumericRuns > 0 &&
           alphanumericRunEnd - alphanumericRunStart >= hexMinimum
         )
-          detectHexSecret(text, alphanumericRunStart, alphanumericRunEnd, secretsIn, findings, tokenFindings)
+          detectHexSecret(text, alphanumericRunStart, alphanumericRunEnd, {
+            secretsIn,
+            findings,
+            tokenFindings,
+          })
         if (analysis.open >= 0) openFrom = Math.min(openFrom, analysis.open)
         if (analysis.next > resume) resume = analysis.next
       }
