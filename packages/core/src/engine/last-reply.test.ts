@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createIntentEvidence } from '../sensor/create-intent-evidence.ts'
 import type { Perception } from '../sensor/types.ts'
-import { type AcceptedOffer, acceptedOffer, answersQuestion } from './last-reply.ts'
+import { type AcceptedOffer, acceptedOffer, answersQuestion, requestsNothing } from './last-reply.ts'
 import { createInitialSessionState } from './session-state.ts'
 
 const afterReply = (reply: string) => ({
@@ -96,5 +96,35 @@ describe('acceptedOffer', () => {
 
   it('reads only a yes', () => {
     expect(acceptedOffer(model, afterReply('Shall I book a cab?'), perception())).toBeUndefined()
+  })
+})
+
+describe('requestsNothing', () => {
+  it('reads a question or remark about the task at hand as asking for nothing to be done', () => {
+    for (const text of [
+      "What's the price, and how long is the trip?",
+      'Is it pet friendly?',
+      'That is confirmed and also check with cost and timing details.',
+      'Tell me the address.',
+    ])
+      expect(requestsNothing(text, plain), text).toBe(true)
+  })
+
+  it('reads a task verb, a want or a request marker anywhere as a request, as the opening pattern does', () => {
+    for (const text of [
+      'Okay, and cancel it too.',
+      'Then change it to Friday.',
+      'Fine, get a hotel for me.',
+      'Yes. I need a cab to get there.',
+      'Tickets please.',
+      "Great, let's do it.",
+    ])
+      expect(requestsNothing(text, plain), text).toBe(false)
+  })
+
+  it('is never set with a switch cue, an accepted offer or a pending clarification', () => {
+    const text = 'Is it pet friendly?'
+    expect(requestsNothing(text, { ...plain, perception: perception({ topicShift: true }) })).toBe(false)
+    expect(requestsNothing(text, { ...plain, clarifying: true })).toBe(false)
   })
 })
