@@ -169,7 +169,7 @@ function placeholderMarks(text: string, start: number, end: number): Uint8Array 
     const code = text.charCodeAt(start + offset)
     const folded = code >= 65 && code <= 90 ? code | 32 : code
     if (code === charCode.lessThan || code === charCode.greaterThan) marked[offset] = 1
-    for (const word of markWordsByFirst[lowerAscii(code) & 127] ?? noWords) {
+    for (const word of (code < 128 ? markWordsByFirst[lowerAscii(code)] : undefined) ?? noWords) {
       if (offset + word.length > length) continue
       let matched = 0
       while (
@@ -179,9 +179,15 @@ function placeholderMarks(text: string, start: number, end: number): Uint8Array 
         matched++
       if (matched === word.length) marked.fill(1, offset, offset + word.length)
     }
-    if (offset > 0 && code !== text.charCodeAt(start + offset - 1)) repeatStart = offset
+    // Runs as `isPlaceholder` reads them: a repeat breaks an alphabet, the same letter in the
+    // other case neither extends nor breaks it.
+    const repeat = offset > 0 && code === text.charCodeAt(start + offset - 1)
+    if (!repeat) repeatStart = offset
     if (offset - repeatStart + 1 >= repeatedRun) marked.fill(1, repeatStart, offset + 1)
-    if (folded === previousFolded + 1) ascending++
+    if (repeat) {
+      ascending = 1
+      ascendStart = offset
+    } else if (folded === previousFolded + 1) ascending++
     else if (folded !== previousFolded) {
       ascending = 1
       ascendStart = offset
