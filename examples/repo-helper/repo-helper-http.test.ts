@@ -93,7 +93,7 @@ describe('the repo-helper task agent over HTTP, through the widget store', () =>
     expect(store.getState().error).toBeUndefined()
   })
 
-  it("reads a request typed in a chat mode (/ask, /architect) for what it asks, never the mode's name", async () => {
+  it("reads a request typed in a chat mode (/ask, /architect) for what it asks, never the mode's name, and a change asked in /ask as a question", async () => {
     // Before, the command's word was the target: the agent searched the repository for "ask" and
     // "architect", found nothing, and answered that it could not gather any evidence.
     const http = keepSessionTokens()
@@ -103,6 +103,8 @@ describe('the repo-helper task agent over HTTP, through the widget store', () =>
     for (const [text, file] of [
       ['/ask how does the auth work? I presume I need to set a token first?', 'src/auth.ts'],
       ['/architect tell me how the router works', 'src/router.ts'],
+      // Question mode edits nothing: a request worded as a change asks how it would be done.
+      ['/ask add a retry to the router in src/router.ts', 'src/router.ts'],
     ] as const) {
       await store.getState().sendMessage(text)
       const reply = store.getState().messages.at(-1)

@@ -1,4 +1,4 @@
-import { goalIntents } from './goal-values.ts'
+import { goalIntents, mutatingIntents } from './goal-values.ts'
 import type { ResolvedGoal } from './resolve-goal.ts'
 import type { GoalIntent } from './types.ts'
 
@@ -49,8 +49,6 @@ export function ruleIntentDistribution(
   return distribution
 }
 
-const mutatingIntents: ReadonlySet<GoalIntent> = new Set(['modify', 'execute'])
-
 /**
  * Whether a learned model may overrule the cues' pick `rulePick` with `intent`. Never with
  * `unknown` when the cues read a request ("why did the build fail" after a pasted log is a
@@ -81,8 +79,7 @@ export function blendGoalIntent(
   rulePick: GoalIntent,
   question = false,
 ): GoalIntentBlend {
-  const blended = (intent: GoalIntent) =>
-    (1 - weight) * (rules.get(intent) ?? 0) + weight * (learned.get(intent) ?? 0)
+  const blended = (intent: GoalIntent) => blendedProbability(rules, learned, weight, intent)
   const cuedProbability = blended(rulePick)
   let best: GoalIntentBlend = { intent: rulePick, probability: cuedProbability, cuedProbability }
   for (const intent of blendableIntents) {
@@ -91,4 +88,14 @@ export function blendGoalIntent(
     if (probability > best.probability) best = { intent, probability, cuedProbability }
   }
   return best
+}
+
+/** `intent`'s blended probability: `(1 - weight) * rules + weight * learned`. */
+export function blendedProbability(
+  rules: ReadonlyMap<GoalIntent, number>,
+  learned: ReadonlyMap<string, number>,
+  weight: number,
+  intent: GoalIntent,
+): number {
+  return (1 - weight) * (rules.get(intent) ?? 0) + weight * (learned.get(intent) ?? 0)
 }

@@ -1,10 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createGoalParser } from './create-goal-parser.ts'
+import { mutatingIntents } from './goal-values.ts'
 import type { GoalIntent } from './types.ts'
 
 const parser = createGoalParser()
-const mutating: ReadonlySet<GoalIntent> = new Set(['modify', 'execute'])
+const mutating = mutatingIntents
 
 // Hand-written, not from the dataset: the requests a coding agent must never treat as read-only.
 const destructiveRequests = [

@@ -1,5 +1,10 @@
 import { FocalError } from '../errors/index.ts'
-import { blendableIntents, blendGoalIntent, ruleIntentDistribution } from './blend-goal-intent.ts'
+import {
+  blendableIntents,
+  blendedProbability,
+  blendGoalIntent,
+  ruleIntentDistribution,
+} from './blend-goal-intent.ts'
 import { compileGoalVocabulary } from './compile-goal-vocabulary.ts'
 import { decodeIntentModel } from './decode-intent-model.ts'
 import { defaultGoalVocabulary } from './default-goal-vocabulary.ts'
@@ -10,6 +15,7 @@ import {
 } from './default-intent-model.ts'
 import { describeGoalAmbiguities, explainGoalParse } from './describe-goal-parse.ts'
 import { calibrateBlendedConfidence, goalConfidence, rawGoalConfidence } from './goal-confidence.ts'
+import { mutatingIntents } from './goal-values.ts'
 import {
   destructiveConfidenceCap,
   guardDestructiveReading,
@@ -18,6 +24,7 @@ import {
 import type { IntentModel } from './intent-model.ts'
 import { intentProbabilities } from './intent-probabilities.ts'
 import { mergeGoalVocabulary } from './merge-goal-vocabulary.ts'
+import { chatModeOf } from './normalize-goal-text.ts'
 import { readGoalRules } from './read-goal-rules.ts'
 import { type ResolvedGoal, resolveGoal } from './resolve-goal.ts'
 import type { GoalIntent, GoalParseResult, GoalParser, GoalParserOptions, GoalVocabulary } from './types.ts'
@@ -40,12 +47,6 @@ const learnedCharacters = 2000
 /** The most confidence a learned guess gets when no cue read the request (below `clarifyBelow` 0.3). */
 const vagueGuessConfidence = 0.25
 
-/** A coding agent's question mode at the start of a request: aider's `/ask`. */
-const questionMode = /^\s*\/ask(?=\s|$)/i
-
-/** Readings that change something: a request in question mode is never one. */
-const changingIntents: ReadonlySet<GoalIntent> = new Set(['modify', 'execute'])
-
 /**
  * The best reading of a request in question mode that changes nothing: by the blended
  * probabilities when a learned model read it, else by the cues' votes; `explain` when neither
@@ -59,7 +60,7 @@ function readOnlyReading(
   let bestScore = 0
   if (blended !== undefined) {
     for (const intent of blendableIntents) {
-      if (changingIntents.has(intent) || intent === 'unknown') continue
+      if (mutatingIntents.has(intent) || intent === 'unknown') continue
       const score = blended(intent)
       if (score > bestScore) {
         best = intent
@@ -70,7 +71,7 @@ function readOnlyReading(
   }
   for (const [value, score] of resolved.fields.intent.ranked) {
     const intent = value as GoalIntent
-    if (changingIntents.has(intent) || intent === 'unknown' || score <= bestScore) continue
+    if (mutatingIntents.has(intent) || intent === 'unknown' || score <= bestScore) continue
     best = intent
     bestScore = score
   }
@@ -139,9 +140,7 @@ export function createGoalParser({
         const cued = resolved.goal.intent
         const distribution = ruleIntentDistribution(resolved, confidence)
         const learned = intentProbabilities(learnedModel, learnedIntentText(read))
-        blended = (intent) =>
-          (1 - defaultIntentBlendWeight) * (distribution.get(intent) ?? 0) +
-          defaultIntentBlendWeight * (learned.get(intent) ?? 0)
+        blended = (intent) => blendedProbability(distribution, learned, defaultIntentBlendWeight, intent)
         // A destructive request the cues read as a change stays a change, whatever the model says.
         const blend = keepsDestructiveReading(resolved, hits)
           ? { intent: cued, probability: distribution.get(cued) ?? 0, cuedProbability: 0 }
@@ -161,7 +160,7 @@ export function createGoalParser({
       // A request typed in a coding agent's question mode (aider's `/ask`) asks and edits
       // nothing: it is never read as a change or a command, whatever its words (`/ask can you
       // show me how you would implement…`). The next reading the cues or the model gave stands.
-      if (questionMode.test(text) && changingIntents.has(resolved.goal.intent)) {
+      if (chatModeOf(text) === 'ask' && mutatingIntents.has(resolved.goal.intent)) {
         const readOnly = readOnlyReading(resolved, blended)
         resolved = resolveGoal(rules.scores, target, merged, rules.question, readOnly)
         // Its probability given that the request changes nothing: the changing readings' share is

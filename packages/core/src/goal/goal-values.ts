@@ -15,6 +15,9 @@ export const goalIntents: readonly GoalIntent[] = [
   'unknown',
 ]
 /** Every entity. */
+/** Readings that change something (code, files, state): a question never asks for one. */
+export const mutatingIntents: ReadonlySet<string> = new Set<GoalIntent>(['modify', 'execute'])
+
 export const goalEntities: readonly GoalEntity[] = [
   'codebase',
   'component',

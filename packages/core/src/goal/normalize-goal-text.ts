@@ -232,6 +232,12 @@ const chatCommand = /^\s*\/([A-Za-z][A-Za-z-]{1,20})(?=\s|$)/
 /** Commands that name the mode a request is typed in (aider's), not an action of their own. */
 const chatModes: ReadonlySet<string> = new Set(['ask', 'architect', 'code', 'context'])
 
+/** The chat mode a request is typed in (`/ask …` is `ask`), or undefined. */
+export function chatModeOf(text: string): string | undefined {
+  const word = chatCommand.exec(text)?.[1]?.toLowerCase()
+  return word !== undefined && chatModes.has(word) ? word : undefined
+}
+
 // One global regex, reset per call: cheaper than matchAll's iterator on requests of a few words.
 const wordPattern = new RegExp(goalWordSource, 'gu')
 
