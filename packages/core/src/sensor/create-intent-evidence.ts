@@ -159,8 +159,8 @@ const pastTaskVerbs =
 const thanksFor =
   /\b(?:thanks|thank you|thank u|thx)\s+(?:so much\s+|a lot\s+|very much\s+)?for\b[^.!?;,]*/giu
 
-/** `text` without thanks for what was done, and without the past forms of the task verbs. */
-const withoutPastTaskVerbs = (text: string) => text.replace(thanksFor, ' ').replace(pastTaskVerbs, ' ')
+/** `text` without what it says was done: thanks for it, and the past forms of the task verbs. */
+const withoutWhatWasDone = (text: string) => text.replace(thanksFor, ' ').replace(pastTaskVerbs, ' ')
 
 /** The action token of the search verbs. */
 const searchAction = '~search'
@@ -266,7 +266,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     const topic = topicIndex[index]!
     const add = (text: string, weight: number) => {
       for (const word of new Set([
-        ...withActions(contentWords(withoutPastTaskVerbs(text)).words),
+        ...withActions(contentWords(withoutWhatWasDone(text)).words),
         ...valueKinds(text),
       ])) {
         if (isSlotValue(word)) continue
@@ -496,7 +496,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
 
   /** The summed evidence of a text's words and keyword phrases, before it is keyed by name. */
   function sums(text: string) {
-    const { words, denied, affirmed } = contentWords(withoutPastTaskVerbs(text))
+    const { words, denied, affirmed } = contentWords(withoutWhatWasDone(text))
     const topicSums = new Float64Array(topicNames.length)
     const withinSums = new Float64Array(intents.length)
     let known = sum(withActions(topicWords(text, words)), topicSums, withinSums)
