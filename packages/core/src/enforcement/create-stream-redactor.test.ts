@@ -49,6 +49,9 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   // A key written in base64 (AKIALALEMEL33243OLIB); a word glued after its padding would make it
   // another string, so a space ends it.
   ['QUtJQUxBTEVNRUwzMzI0M09MSUI= ', 'QUtJQUxBTEVN'],
+  // Keys with a dash or a dot slipped in: each piece is too short to report on its own.
+  ['ghp_c3B5MKO9P8QFxHhale-j2ek9XjZEaUVzzYOhi', 'j2ek9XjZ'],
+  ['AKIAQ3B5MKO9P8.QFXHHZ', 'QFXHHZ'],
 ]
 
 /** `text` in tag characters (U+E0020 to U+E007E): invisible copies of its ASCII. */

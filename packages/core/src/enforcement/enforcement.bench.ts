@@ -127,6 +127,9 @@ const adversarial: Record<string, string> = {
   colons: 'a:b::'.repeat(20_000),
   'long base58 token': 'A1b2C3d4E5'.repeat(10_000),
   'secret prefixes': 'AKIAsk-proj-ghp_eyJ'.repeat(5_300).slice(0, 100_000),
+  // Each prefix's format fails and is tried again with the dots read out (a split key): a
+  // failed reading is not repeated for the prefixes it read past.
+  'prefixes split by dots': 'ghp_aB3.sk_live_aB3.AKIA9.'.repeat(3_900).slice(0, 100_000),
   'unterminated key headers': '-----BEGIN RSA PRIVATE KEY----- '.repeat(3_200).slice(0, 100_000),
   'iban lookalikes': 'DE89 3704 '.repeat(10_000),
   // Values named before them, each a candidate the feature search had searched to the text's

@@ -1,9 +1,8 @@
 import { mutatingIntents } from './goal-values.ts'
 import type { GoalCueHit } from './match-goal-cues.ts'
 import type { ResolvedGoal } from './resolve-goal.ts'
-import type { GoalAmbiguity, GoalIntent } from './types.ts'
+import type { GoalAmbiguity } from './types.ts'
 
-/** The intents that change the repository or run something; every other intent only reads. */
 /** Confidence a read-only reading of a destructive request may not reach. */
 export const destructiveConfidenceCap = 0.45
 

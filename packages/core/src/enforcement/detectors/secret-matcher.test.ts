@@ -46,6 +46,37 @@ describe('secretMatcherFor', () => {
     expect(matcher.isStart('SK~', 0)).toBe(true)
   })
 
+  it('reads a provider key with dots, dashes, `+`, `*` or `~` slipped between its characters as the key', () => {
+    const scanner = createScanner({ detectors: ['secret', 'high-entropy'] })
+    const found = (text: string) =>
+      scanner.scan(text).findings.map((finding) => `${finding.type} ${finding.value}`)
+    // Each piece is too short for the entropy detector, and the provider's prefix claims the value.
+    expect(found('token ghp_c3B5MKO9P8QFxHhale-j2ek9XjZEaUVzzYOhi here')).toEqual([
+      'github-token ghp_c3B5MKO9P8QFxHhale-j2ek9XjZEaUVzzYOhi',
+    ])
+    expect(found('ghp_c3B5MK-O9P8QF.xHhalej2ek9X+jZEaUVzzYOhi')).toEqual([
+      'github-token ghp_c3B5MK-O9P8QF.xHhalej2ek9X+jZEaUVzzYOhi',
+    ])
+    expect(found('id AKIAQ3B5MKO9P8.QFXHHZ.')).toEqual(['aws-access-key AKIAQ3B5MKO9P8.QFXHHZ'])
+    expect(found('glpat-c3B5MKO9P8.QFxHhalej2')).toEqual(['gitlab-token glpat-c3B5MKO9P8.QFxHhalej2'])
+    // A format with dashes of its own keeps them: only the slipped-in dot is read out.
+    expect(found('xoxb-123456789012-1234567890123-c3B5MKO9P8.QFxHhalej2ek9X')).toEqual([
+      'slack-token xoxb-123456789012-1234567890123-c3B5MKO9P8.QFxHhalej2ek9X',
+    ])
+    // A key whose format matched up to the mark covers the random piece after it too.
+    expect(found('sk-proj-c3B5MKO9P8QFxHhalej2ek9Xj.ZEaUVzzYOhiid3OWohpAqSVptBFL4FWAC2F')).toEqual([
+      'openai-key sk-proj-c3B5MKO9P8QFxHhalej2ek9Xj.ZEaUVzzYOhiid3OWohpAqSVptBFL4FWAC2F',
+    ])
+    // Not a key: words after a prefix (one kind of character), placeholders, a host name, and an
+    // email glued to a key (the key stops where its random piece does).
+    expect(found('see https://github.com/xoxa-nyc/xoxa-nyc.github.io/blob/master/README.md')).toEqual([])
+    expect(found('ghp_xxxxxxxxxx-xxxxxxxxxxxxxxxxxxxxxxxxxx')).toEqual([])
+    expect(found('AKIA-EXAMPLE.KEYS-GO-HERE')).toEqual([])
+    expect(found('ghp_c3B5MKO9P8QFxHhalej2ek9XjZEaUVzzYOhi.jane.doe')).toEqual([
+      'github-token ghp_c3B5MKO9P8QFxHhalej2ek9XjZEaUVzzYOhi',
+    ])
+  })
+
   it("runs a host's own detector, defined as data, with no change to the scan loop", () => {
     const acme = defineDetector({ id: 'acme-token', prefixes: ['acme_'], pattern: 'acme_([A-Za-z0-9]{12})' })
     const scanner = createScanner({ detectors: ['secret'], secretDetectors: [acme] })

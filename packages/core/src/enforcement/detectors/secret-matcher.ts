@@ -1,6 +1,6 @@
 import type { Finding } from '../types.ts'
 import { valueGap } from './assignment-name.ts'
-import { isWordCode } from './char-classes.ts'
+import { isAlphanumericCode, isWordCode } from './char-classes.ts'
 import { type CompiledDetector, defineDetector } from './define-detector.ts'
 import { isPlaceholder, isPlaceholderSuffix } from './is-placeholder.ts'
 import { minimumMatchLength } from './minimum-match-length.ts'
@@ -151,6 +151,120 @@ function runsOn(
   const probe = text.slice(start, end - 1) + text.charAt(end)
   detector.sticky.lastIndex = 0
   return detector.sticky.test(probe) && detector.sticky.lastIndex === probe.length
+}
+
+/**
+ * A character a writer may slip between the letters and digits of a provider's token to get it
+ * past a filter: `.`, `+`, `*` and `~`, and `-` when `withDash` (many formats hold a dash, so it
+ * is read out only when reading out the others did not make the token whole).
+ */
+function isSplitMark(code: number, withDash: boolean): boolean {
+  return code === 46 || code === 43 || code === 42 || code === 126 || (withDash && code === 45)
+}
+
+/** Longest stretch after a prefix read for a split secret (the longest provider formats are about 200). */
+const longestJoined = 512
+
+/**
+ * End in `text` of `detector`'s secret at `position` (its prefix `prefixLength` long) read with
+ * the split marks between letters and digits of the rest of the token read out, or -1: a key with
+ * a dot or a dash slipped in (`ghp_…Ucn-ZwJ…`, `AKIA…L3.3243…`, `sk-proj-…Xj.ZEa…`) is the key,
+ * though neither its provider's format nor, for its pieces are short, the entropy detector would
+ * report it. The joined value passes every check of the detector (placeholders, entropy,
+ * validation); its end must be a piece's end, and the finding covers the marks. Tried only when
+ * the token has a mark after the prefix, so a token without one costs one read per character.
+ */
+function matchJoined(
+  detector: CompiledDetector,
+  text: string,
+  position: number,
+  prefixLength: number,
+  end: number,
+): number {
+  const bodyStart = position + prefixLength
+  const last = Math.min(end, bodyStart + longestJoined)
+  for (const withDash of [false, true]) {
+    // The text before the body as it is (the detector's context reads it), then the body with
+    // the marks read out; `origins[k]` is where the body's k-th character stands in `text`.
+    const contextStart = Math.max(0, position - contextLength)
+    let joined = text.slice(contextStart, bodyStart)
+    const base = position - contextStart
+    const origins: number[] = []
+    let dashes = 0
+    for (let index = bodyStart; index < last; index++) {
+      const code = text.charCodeAt(index)
+      if (
+        isSplitMark(code, withDash) &&
+        isAlphanumericCode(text.charCodeAt(index - 1)) &&
+        index + 1 < last &&
+        isAlphanumericCode(text.charCodeAt(index + 1))
+      ) {
+        if (code === 45) dashes++
+        continue
+      }
+      origins.push(index)
+      joined += text.charAt(index)
+    }
+    // Nothing read out (or, the second time, no dash more than the first time): nothing new.
+    if (origins.length === last - bodyStart || (withDash && dashes === 0)) continue
+    const sticky = detector.sticky
+    sticky.lastIndex = base
+    if (!sticky.test(joined)) continue
+    const matchEnd = sticky.lastIndex
+    const bodyEnd = joined.length
+    const matchedBody = matchEnd - (base + prefixLength)
+    if (matchedBody <= 0) continue
+    // The match ends where a piece ends: not inside letters and digits, nor running on.
+    if (
+      continuesIdentifier(joined, base, matchEnd, base, bodyEnd) ||
+      runsOn(detector, joined, base, matchEnd, bodyEnd)
+    )
+      continue
+    const originalEnd = (origins[matchedBody - 1] as number) + 1
+    // A mark read out inside the match: otherwise the plain match said all there was to say.
+    if (originalEnd - bodyStart === matchedBody) continue
+    // A random key mixes cases or letters and digits; pieces of one kind are words (`xoxa-nyc.github.io`).
+    if (!mixesKinds(joined, base + prefixLength, matchEnd)) continue
+    if (!accepts(detector, joined, base, matchEnd, base + prefixLength, matchEnd)) continue
+    return originalEnd
+  }
+  return -1
+}
+
+/** Does `text[start, end)` hold two of: a lower-case ASCII letter, a capital, a digit? */
+function mixesKinds(text: string, start: number, end: number): boolean {
+  let kinds = 0
+  for (let index = start; index < end; index++) {
+    const code = text.charCodeAt(index)
+    kinds |= code >= 97 && code <= 122 ? 1 : code >= 65 && code <= 90 ? 2 : code >= 48 && code <= 57 ? 4 : 0
+    if (kinds === 3 || kinds >= 5) return true
+  }
+  return false
+}
+
+/** A split mark (any, the dash too) between a letter or digit and another at `index`. */
+function isSplitAt(text: string, index: number): boolean {
+  return (
+    isSplitMark(text.charCodeAt(index), true) &&
+    isAlphanumericCode(text.charCodeAt(index - 1)) &&
+    isAlphanumericCode(text.charCodeAt(index + 1))
+  )
+}
+
+/**
+ * Is the piece of letters and digits at `from` (up to the next other character, within `end`) a
+ * random one: four or more characters of two kinds (`…Xj.ZEaUVz…`, not the `doe` of `jane.doe`)?
+ */
+function continuesRandom(text: string, from: number, end: number): boolean {
+  let index = from
+  while (index < end && isAlphanumericCode(text.charCodeAt(index))) index++
+  return index - from >= 4 && mixesKinds(text, from, index)
+}
+
+/** Does `text[from, end)` hold a split mark between letters or digits? */
+function hasSplitMark(text: string, from: number, end: number): boolean {
+  for (let index = from + 1; index < end - 1; index++) if (isSplitAt(text, index)) return true
+  return false
 }
 
 function isRarePivot(code: number): boolean {
@@ -429,6 +543,13 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
       : -1
   }
 
+  /** `matchJoined` at `position` for the first of `detector`'s prefixes found there, or -1. */
+  const joinedAt = (detector: CompiledDetector, text: string, position: number, end: number): number => {
+    for (const prefix of detector.prefixes)
+      if (text.startsWith(prefix, position)) return matchJoined(detector, text, position, prefix.length, end)
+    return -1
+  }
+
   const lookaheads = new Map<string, number>()
   for (const detector of detectors)
     if (detector.lookahead > 0)
@@ -448,6 +569,7 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     lookaheadOf: lookaheads.size === 0 ? undefined : (type) => lookaheads.get(type) ?? 0,
     isStart,
     detectPrefixed(text, start, end, findings, lastStart, bytes) {
+      let joinsFrom = start
       for (let position = start; position < lastStart; position++) {
         // Inside letters and digits no secret starts: one read skips most positions.
         if (position > start && isWordCode(text.charCodeAt(position - 1))) continue
@@ -455,13 +577,37 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
         const first = text.charCodeAt(position)
         const candidates = byPair[first * 128 + (text.charCodeAt(position + 1) & 127)]
         if (candidates === undefined) continue
+        let found = -1
         for (const detector of candidates) {
-          const matchEnd = matchAt(detector, text, position, end, bytes)
+          let matchEnd = matchAt(detector, text, position, end, bytes)
+          // A match that stops at a split mark before more letters or digits (`sk-proj-…Xj.ZEa…`)
+          // may be a key with a mark slipped in: the longer reading wins.
+          if (
+            matchEnd >= 0 &&
+            matchEnd + 1 < end &&
+            isSplitAt(text, matchEnd) &&
+            continuesRandom(text, matchEnd + 1, end)
+          )
+            matchEnd = Math.max(matchEnd, joinedAt(detector, text, position, end))
           if (matchEnd < 0) continue
           push(findings, detector, text, position, matchEnd)
-          position = matchEnd - 1
+          found = matchEnd
           break
         }
+        // No format matched: a split mark after the prefix may have broken one. A failed reading
+        // read up to `longestJoined` characters on; a prefix inside them is not read again (a
+        // token of prefixes and dashes would cost the square of its length).
+        if (found < 0 && position >= joinsFrom && hasSplitMark(text, position + 2, end)) {
+          for (const detector of candidates) {
+            const matchEnd = joinedAt(detector, text, position, end)
+            if (matchEnd < 0) continue
+            push(findings, detector, text, position, matchEnd)
+            found = matchEnd
+            break
+          }
+          if (found < 0) joinsFrom = position + longestJoined
+        }
+        if (found >= 0) position = found - 1
       }
     },
     detectInLongToken(text, start, end, findings, hasAssignment, hasPunctuation) {
