@@ -15,7 +15,7 @@ import { byteSearchMinimum, createCandidateFinder, valueLookback } from './detec
 import { ibanLengthAt, readIban } from './detectors/iban.ts'
 import { createNumberRun, type NumberRun, readNumberRun } from './detectors/number-run.ts'
 import { longSecretLength, secretMatcherFor } from './detectors/secret-matcher.ts'
-import { hasInvisible, visibleIndex, visibleText } from './detectors/visible-text.ts'
+import { foldLookalikes, hasInvisible, visibleIndex, visibleText } from './detectors/visible-text.ts'
 import { resolveOverlaps } from './resolve-overlaps.ts'
 import {
   classBreak,
@@ -412,15 +412,9 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     return { findings: resolveOverlaps(findings, from), openFrom }
   }
 
-  const scan = (text: string, from = 0): ScanOutcome => {
-    // A short text (a stream's chunk) is checked for invisible characters before it is prepared;
-    // a long one as bytes when it is all ASCII (typed-array reads are cheaper than charCodeAt, and
-    // an ASCII text has no invisible character), and checked only when it is not.
-    const short = text.length < byteSearchMinimum
-    if (!(short && hasInvisible(text))) {
-      const bytes = candidates.prepare(text, from)
-      if (short || bytes !== undefined || !hasInvisible(text)) return scanPrepared(text, from, bytes)
-    }
+  /** Scans a text that is not all ASCII bytes as a reader sees it (see `visibleText`). */
+  const scanReadable = (text: string, from: number): ScanOutcome => {
+    if (!hasInvisible(text)) return scanPrepared(text, from, candidates.prepare(text, from))
     // Scanned as a reader sees it, so an invisible character cannot split a secret (or hide one
     // in tag characters); findings are mapped back and cover the invisible characters inside them.
     const visible = visibleText(text)
@@ -436,7 +430,33 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     return { findings: outcome.findings, openFrom: Math.max(from, Math.min(openFrom, text.length)) }
   }
 
+  const scan = (text: string, from = 0): ScanOutcome => {
+    // A text of 1 KB or more that is all ASCII is scanned as bytes (typed-array reads are cheaper
+    // than charCodeAt): it holds no invisible character and no look-alike letter.
+    if (text.length >= byteSearchMinimum) {
+      const bytes = candidates.prepare(text, from)
+      if (bytes !== undefined) return scanPrepared(text, from, bytes)
+    }
+    const outcome = scanReadable(text, from)
+    // Letters of another script drawn like ASCII ones, in a token with ASCII in it, are read a
+    // second time as the ASCII they look like (one for one: positions stay; see
+    // `foldLookalikes`). Both readings count: folding may also glue a key to a letter that had
+    // ended it (`ЈAKIA…`).
+    const folded = foldLookalikes(text)
+    if (folded === text) return outcome
+    const seen = new Set(outcome.findings.map(findingKey))
+    const more = scanReadable(folded, from).findings.filter((finding) => !seen.has(findingKey(finding)))
+    if (more.length === 0) return outcome
+    for (const finding of more) finding.value = text.slice(finding.start, finding.end)
+    return { findings: resolveOverlaps([...outcome.findings, ...more], from), openFrom: outcome.openFrom }
+  }
+
   return { scan, holdBack: extras.holdBack }
+}
+
+/** A finding's kind and place, the same in two readings of one text. */
+function findingKey(finding: Finding): string {
+  return `${finding.type} ${finding.start} ${finding.end}`
 }
 
 /** A scan option that must be a finite number of at least 0 (a NaN length would switch detectors off). */

@@ -52,6 +52,8 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   // Keys with a dash or a dot slipped in: each piece is too short to report on its own.
   ['ghp_c3B5MKO9P8QFxHhale-j2ek9XjZEaUVzzYOhi', 'j2ek9XjZ'],
   ['AKIAQ3B5MKO9P8.QFXHHZ', 'QFXHHZ'],
+  // A key written with Cyrillic look-alike letters (А К І А).
+  ['\u0410\u041a\u0406\u0410C3B5MKO9P8QFXHHA', 'C3B5MKO9'],
 ]
 
 /** `text` in tag characters (U+E0020 to U+E007E): invisible copies of its ASCII. */
@@ -106,9 +108,13 @@ const textArbitrary = fc
       .join(''),
   )
 
-/** Plants an item between fillers; a letter touching an address would make it another string, so a space separates them. */
+/**
+ * Plants an item between fillers; a letter touching an address would make it another string, so a
+ * space separates them (a letter of any script: `abcАКІА…` is no key, as `abcAKIA…` is none).
+ */
 function plant(before: string, item: string, after: string): string {
-  const gap = (left: string, right: string): string => (/\w$/u.test(left) && /^\w/u.test(right) ? ' ' : '')
+  const gap = (left: string, right: string): string =>
+    /[\p{L}\p{N}_]$/u.test(left) && /^[\p{L}\p{N}_]/u.test(right) ? ' ' : ''
   return `${before}${gap(before, item)}${item}${gap(item, after)}${after}`
 }
 

@@ -130,6 +130,8 @@ const adversarial: Record<string, string> = {
   // Each prefix's format fails and is tried again with the dots read out (a split key): a
   // failed reading is not repeated for the prefixes it read past.
   'prefixes split by dots': 'ghp_aB3.sk_live_aB3.AKIA9.'.repeat(3_900).slice(0, 100_000),
+  // Every token mixes ASCII and Cyrillic look-alikes: the text is read twice (as written and folded).
+  'look-alike letters': 'А1К2І3А4 kеy=Ѕ9q '.repeat(6_000).slice(0, 100_000),
   'unterminated key headers': '-----BEGIN RSA PRIVATE KEY----- '.repeat(3_200).slice(0, 100_000),
   'iban lookalikes': 'DE89 3704 '.repeat(10_000),
   // Values named before them, each a candidate the feature search had searched to the text's

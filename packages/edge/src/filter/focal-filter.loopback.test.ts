@@ -31,14 +31,16 @@ const tagged = (value: string) =>
 // `/hidden-secrets/…`: a short value whose name ends one chunk and whose value starts the next,
 // keys with a fill-in word or run glued to them (`xxxx`, `XXXX`: placeholders' marks), a chosen
 // password holding a word, a key written in hex, a key split by a zero-width joiner, a key written in invisible tag
-// characters, one in base64, and keys with a dash or a dot slipped between their characters.
+// characters, one in base64, keys with a dash or a dot slipped between their characters, and one
+// written with Cyrillic letters drawn like ASCII ones.
 const hiddenSecretsReply =
   'Config: password = "hunter2Xyz9Qp" and Authorization: Bearer 2qn2nzgds0tn1wjydzhc then ' +
   'token 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xxxx and AKIAY34FZKBOKMUTVV7AXXXX with ' +
   'DB_PASSWORD=Herewego2024! then in hex 6768705f77575077356b34615863615434664e503055636e5a774a5556466b364c4f3070494e5578 then ' +
   `export AWS_ACCESS_KEY_ID=AKIALALEM\u200dEL33243OLIB and${tagged(' key ASIAY34FZKBOKMUTVV7A ')}done, ` +
   `or ${btoa('AKIALALEMEL33243OLIB')} in base64, or split: ghp_c3B5MKO9P8QFxHhale-j2ek9XjZEaUVzzYOhi, ` +
-  'AKIAQ3B5MKO9P8.QFXHHZ and sk-proj-c3B5MKO9P8QFxHhalej2ek9Xj.ZEaUVzzYOhiid3OWohpAqSVptBFL4FWAC2F.'
+  'AKIAQ3B5MKO9P8.QFXHHZ and sk-proj-c3B5MKO9P8QFxHhalej2ek9Xj.ZEaUVzzYOhiid3OWohpAqSVptBFL4FWAC2F, ' +
+  'or in look-alike letters: \u0410\u041a\u0406\u0410C3B5MKO9P8QFXHHA.'
 const hiddenSecretsScript = { text: hiddenSecretsReply.split(/(?<= )/), args: ['{}'] }
 
 let upstream: Server
@@ -190,7 +192,7 @@ describe('focalFilter over a real HTTP server on 127.0.0.1', () => {
     expect(content).toContain('&page=2 to check.')
   })
 
-  it('hides a short value streamed apart from its name and keys split by a zero-width joiner, a dash or a dot, in tag characters or in base64', async () => {
+  it('hides a short value streamed apart from its name and keys split by a zero-width joiner, a dash or a dot, in tag characters, look-alike letters or base64', async () => {
     const content = await secretProxyReply('hidden-secrets')
     // Every secret is gone, however it was written; the words around them are not.
     for (const secret of [
@@ -206,6 +208,7 @@ describe('focalFilter over a real HTTP server on 127.0.0.1', () => {
       'j2ek9XjZEaUVzzYOhi',
       'QFXHHZ',
       'ZEaUVzzYOhiid3OWohpAqSVptBFL4FWAC2F',
+      'C3B5MKO9P8QFXHHA',
     ])
       expect(content).not.toContain(secret)
     expect(content).toContain('Config: password = "')
@@ -213,7 +216,7 @@ describe('focalFilter over a real HTTP server on 127.0.0.1', () => {
     expect(content).toContain('export AWS_ACCESS_KEY_ID=')
     expect(content).toContain(`and${tagged(' key ')}`)
     expect(content).toContain('done, or [AWS_ACCESS_KEY] in base64, or split: ')
-    expect(content.endsWith(' and [OPENAI_KEY].')).toBe(true)
+    expect(content.endsWith(' and [OPENAI_KEY], or in look-alike letters: [AWS_ACCESS_KEY].')).toBe(true)
     // The stream says what a scan of the whole reply says.
     expect(content).toBe(redact(hiddenSecretsReply, scanText(hiddenSecretsReply, { detectors: ['secret'] })))
   })

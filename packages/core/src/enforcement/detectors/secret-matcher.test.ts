@@ -77,6 +77,30 @@ describe('secretMatcherFor', () => {
     ])
   })
 
+  it('reads a key written with Cyrillic or Greek look-alike letters, and keeps the reading without them', () => {
+    const scanner = createScanner({ detectors: ['secret', 'high-entropy'] })
+    const found = (text: string) =>
+      scanner
+        .scan(text)
+        .findings.map((finding) => `${finding.type} ${finding.start}-${finding.end} ${finding.value}`)
+    // Cyrillic А К І А: an AWS key to anyone who reads it; the finding covers the original letters.
+    expect(found('key \u0410\u041a\u0406\u0410C3B5MKO9P8QFXHHA ok')).toEqual([
+      'aws-access-key 4-24 \u0410\u041a\u0406\u0410C3B5MKO9P8QFXHHA',
+    ])
+    // Cyrillic р in the prefix.
+    expect(found('gh\u0440_c3B5MKO9P8QFxHhalej2ek9XjZEaUVzzYOhi')).toEqual([
+      'github-token 0-40 gh\u0440_c3B5MKO9P8QFxHhalej2ek9XjZEaUVzzYOhi',
+    ])
+    // A Cyrillic letter that ended a key still ends it: read as `J`, it would glue the key to a letter.
+    expect(found('Kux.\u0408AKIALALEMEL33243OLIB')).toEqual(['aws-access-key 5-25 AKIALALEMEL33243OLIB'])
+    // A card in Russian prose is found once; Russian words are not read as anything.
+    expect(
+      createScanner()
+        .scan('Привет, Аня! Ваша карта 4111 1111 1111 1111 сохранена.')
+        .findings.map((finding) => finding.type),
+    ).toEqual(['credit-card'])
+  })
+
   it("runs a host's own detector, defined as data, with no change to the scan loop", () => {
     const acme = defineDetector({ id: 'acme-token', prefixes: ['acme_'], pattern: 'acme_([A-Za-z0-9]{12})' })
     const scanner = createScanner({ detectors: ['secret'], secretDetectors: [acme] })

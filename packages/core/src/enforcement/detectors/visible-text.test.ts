@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contextStart, hasInvisible, visibleIndex, visibleText } from './visible-text.ts'
+import { contextStart, foldLookalikes, hasInvisible, visibleIndex, visibleText } from './visible-text.ts'
 
 const tag = (char: string) => String.fromCodePoint(0xe0000 + (char.codePointAt(0) as number))
 
@@ -54,5 +54,22 @@ describe('contextStart', () => {
     const text = `abc${tag('k')}def`
     expect(contextStart(text, text.length, 4)).toBe(3)
     expect(contextStart('ab😀cd', 6, 3)).toBe(2)
+  })
+})
+
+describe('foldLookalikes', () => {
+  it('reads Cyrillic and Greek letters drawn like ASCII as that ASCII in a token with ASCII, one for one', () => {
+    // Cyrillic А К І А and Greek Α Κ Ι Α before an AWS key body; Cyrillic р inside `ghр_`.
+    expect(foldLookalikes('id \u0410\u041a\u0406\u0410C3B5MKO9P8QFXHHA.')).toBe('id AKIAC3B5MKO9P8QFXHHA.')
+    expect(foldLookalikes('\u0391\u039a\u0399\u0391C3B5')).toBe('AKIAC3B5')
+    expect(foldLookalikes('gh\u0440_c3B5MKO9')).toBe('ghp_c3B5MKO9')
+  })
+
+  it('leaves words all in Cyrillic or Greek, and texts without them, as they are', () => {
+    const russian = 'Привет, Аня! Вот ваш заказ: 4111 1111 1111 1111.'
+    expect(foldLookalikes(russian)).toBe(russian)
+    expect(foldLookalikes('Καλημέρα κόσμε')).toBe('Καλημέρα κόσμε')
+    const plain = 'plain ASCII text'
+    expect(foldLookalikes(plain)).toBe(plain)
   })
 })

@@ -122,3 +122,97 @@ function isHighSurrogate(code: number): boolean {
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff
 }
+
+/**
+ * Cyrillic and Greek letters drawn like an ASCII letter (`А`, `К`, `І`, `Ο`, `р`, `ѕ`), with that
+ * letter: Unicode's confusables for Latin letters, the ones fonts draw alike.
+ */
+const lookalikes: ReadonlyMap<number, number> = (() => {
+  const pairs =
+    // Cyrillic capitals and small letters.
+    'АAВBЕEКKМMНHОOРPСCТTХXУYІIЈJЅSҮYӀIԚQԜW' +
+    'аaеeоoрpсcуyхxіiјjѕsһhԁdӏlԛqԝwҺh' +
+    // Greek capitals and small letters.
+    'ΑAΒBΕEΖZΗHΙIΚKΜMΝNΟOΡPΤTΥYΧXοoνvκk'
+  const map = new Map<number, number>()
+  for (let index = 0; index < pairs.length; index += 2)
+    map.set(pairs.charCodeAt(index), pairs.charCodeAt(index + 1))
+  return map
+})()
+
+/** Any Greek or Cyrillic letter (the scripts `lookalikes` draws from). */
+const greekOrCyrillic = /[\u0370-\u052f]/
+
+/** How far along its token a look-alike letter looks for an ASCII letter or digit. */
+const tokenReach = 64
+
+/** A character that ends a token for `foldLookalikes`: whitespace, quotes and brackets. */
+function endsToken(code: number): boolean {
+  return (
+    code <= 32 ||
+    code === 34 ||
+    code === 39 ||
+    code === 96 ||
+    code === 40 ||
+    code === 41 ||
+    code === 60 ||
+    code === 62 ||
+    code === 91 ||
+    code === 93 ||
+    code === 123 ||
+    code === 125 ||
+    code === 44 ||
+    code === 59 ||
+    code === 124 ||
+    code === 0x00a0 ||
+    code === 0x3000
+  )
+}
+
+function isAsciiAlphanumeric(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)
+}
+
+/**
+ * `text` with each Cyrillic or Greek letter drawn like an ASCII one read as that letter, where its
+ * token also holds an ASCII letter or digit (within 64 characters on either side): `АКІА…` with
+ * Cyrillic capitals is an AWS key to anyone who reads it, while a word all in Cyrillic or Greek
+ * is left as it is. One character for one, so positions do not change; `text` itself when there
+ * is nothing to read so.
+ */
+export function foldLookalikes(text: string): string {
+  if (!greekOrCyrillic.test(text)) return text
+  // Where the nearest ASCII letter or digit of the same token is, on each side (-1: none).
+  const length = text.length
+  const before = new Int32Array(length)
+  const after = new Int32Array(length)
+  let last = -1
+  for (let index = 0; index < length; index++) {
+    const code = text.charCodeAt(index)
+    if (endsToken(code)) last = -1
+    else if (isAsciiAlphanumeric(code)) last = index
+    before[index] = last
+  }
+  last = -1
+  for (let index = length - 1; index >= 0; index--) {
+    const code = text.charCodeAt(index)
+    if (endsToken(code)) last = -1
+    else if (isAsciiAlphanumeric(code)) last = index
+    after[index] = last
+  }
+  let folded: string[] | undefined
+  let copied = 0
+  for (let index = 0; index < length; index++) {
+    const ascii = lookalikes.get(text.charCodeAt(index))
+    if (ascii === undefined) continue
+    const left = before[index] as number
+    const right = after[index] as number
+    if (!((left >= 0 && index - left <= tokenReach) || (right >= 0 && right - index <= tokenReach))) continue
+    folded ??= []
+    folded.push(text.slice(copied, index), String.fromCharCode(ascii))
+    copied = index + 1
+  }
+  if (folded === undefined) return text
+  folded.push(text.slice(copied))
+  return folded.join('')
+}
