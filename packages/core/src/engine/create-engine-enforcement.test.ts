@@ -137,6 +137,27 @@ describe('createEngine enforcement', () => {
     expect(plain.provenance.gates).toEqual([])
   })
 
+  it('adds no "goal was ambiguous" caveat to a reply inside a scenario, however little the message says alone', async () => {
+    const loaded = loadDefinition(definition)
+    const engine = createEngine({
+      definition: {
+        ...loaded,
+        settings: {
+          ...loaded.settings,
+          finalizationGate: { enabled: true, maxRetries: 2, strictness: 'medium' },
+        },
+      },
+    })
+    await engine.turn({ sessionId: 'caveat', text: 'I want a refund' })
+    await engine.turn({ sessionId: 'caveat', text: 'ann@example.com' })
+    // "NW-1001 fifty dollars" names no intent: alone it is ambiguous, but it answers the refund step.
+    const result = await engine.turn({ sessionId: 'caveat', text: 'NW-1001 fifty dollars' })
+    expect('text' in result && result.text).toBe(
+      "Done — I've refunded $50 for order NW-1001 (reference RF-55012). It will reach your card in 3–5 business days.",
+    )
+    expect(result.provenance.gates[0]?.detail ?? '').not.toContain('NEEDS_CLARIFICATION')
+  })
+
   it('records the judge result and the finalization outcome in the ledger for the §9.13 dashboards', async () => {
     const loaded = loadDefinition(definition)
     const ledger = createLedger()

@@ -15,6 +15,11 @@ export interface FinalizeReplyInput {
   /** The draft came from a model (approved templates are the author's own words and always ship). */
   drafted: boolean
   perception: Perception
+  /**
+   * The scenario the turn was routed into, or null. A message inside a scenario ("NW-1001, fifty
+   * dollars" answering its question) has the scenario's goal, however little it says alone.
+   */
+  scenario: string | null
   userMessage: string
   matched: readonly MatchedRule[]
   completed: readonly CompletedToolCall[]
@@ -69,6 +74,7 @@ export async function finalizeReply(
     toolTrace: input.completed.map((call) => `${call.toolId}: ${call.status}`),
     evidence: input.evidence,
     goalAmbiguous:
+      input.scenario === null &&
       input.perception.ambiguity.score > dependencies.compiled.definition.settings.ambiguityThreshold,
   })
   const result = await runFinalization({

@@ -102,6 +102,7 @@ export async function finishTurn(
     drafted: dependencies.model !== undefined && !first.fallback,
     evidence: replyEvidence(material),
     perception: turn.perception,
+    scenario: turn.route.scenario,
     userMessage: scratch.text,
     matched: turn.matched,
     completed: turn.completed,

@@ -141,6 +141,8 @@ async function senseAndAct(
   const joinable = sensor.senseSync !== undefined && compiled.definition.kind !== 'task'
   if (joinable) scratch.unclear = input.text
   let readWith: string | undefined
+  // The clarified message read with this answer, when the answer alone is unclear.
+  let together: Perception | undefined
   if (
     joinable &&
     pending?.unclear !== undefined &&
@@ -148,7 +150,7 @@ async function senseAndAct(
     perception.ambiguity.score > settings.ambiguityThreshold
   ) {
     const joined = `${pending.unclear} ${input.text}`.slice(-unclearMemory)
-    const together = sensor.senseSync(joined, senseContext)
+    together = sensor.senseSync(joined, senseContext)
     if (together.ambiguity.score < perception.ambiguity.score) {
       // The turn's own entities, act and switch cue stay its own.
       together.entities = perception.entities
@@ -209,8 +211,23 @@ async function senseAndAct(
     )
   }
 
+  // An answer to the ambiguity question that picks no option but goes on with something of its
+  // own (a fact, or words of a topic: "my email is …", "#NW-3003") is not asked the same question
+  // again: the message it answered, read with it, goes to the likeliest of the options offered.
+  const unresolved =
+    !inFlow &&
+    together !== undefined &&
+    pending !== undefined &&
+    pending.question === settings.clarificationQuestion &&
+    perception.ambiguity.score > settings.ambiguityThreshold &&
+    (Object.keys(perception.entities).length > 0 || (perception.evidence?.words ?? 0) > 0)
+      ? together.alternatives.find(
+          (entry) => entry.confidence > 0 && pending.options.some((option) => option.id === entry.intent),
+        )
+      : undefined
   if (
     !inFlow &&
+    unresolved === undefined &&
     perception.ambiguity.score > settings.ambiguityThreshold &&
     !sameTopicChoice(compiled, perception) &&
     !globalCueMatches(dependencies, state, perception, input.text, variables)
@@ -242,7 +259,13 @@ async function senseAndAct(
   const evidence = perception.evidence ?? compiled.evidence.measure(input.text)
   const offer = acceptedOffer(compiled.evidence, state, perception)
   const route = compiled.router.route(navigation, {
-    alternatives: perception.alternatives,
+    alternatives:
+      unresolved === undefined
+        ? perception.alternatives
+        : [
+            { intent: unresolved.intent, confidence: 1 },
+            ...perception.alternatives.filter((entry) => entry.intent !== unresolved.intent),
+          ],
     intent: perception.intent,
     // Accepting the engine's own proposal is a deliberate move, like a switch cue; a "yes" to a
     // bare question moves only by what the question says (its evidence is added to the turn's).
@@ -289,9 +312,13 @@ async function senseAndAct(
     previousScenario: route.previousScenario,
     scores: route.scores,
     reason:
-      readWith === undefined
-        ? route.reason
-        : `${route.reason} (read with the message the clarification asked about: "${readWith}")`,
+      unresolved !== undefined
+        ? `the answer to "${settings.clarificationQuestion}" chose no option: going with the likeliest reading, "${unresolved.intent}"${
+            pending?.unclear === undefined ? '' : ` (read with "${pending.unclear}")`
+          }`
+        : readWith === undefined
+          ? route.reason
+          : `${route.reason} (read with the message the clarification asked about: "${readWith}")`,
   }
   if (route.loop !== undefined && settings.handoff.enabled && settings.handoff.onLoop)
     return startHandoff(
@@ -312,6 +339,12 @@ async function senseAndAct(
     )
 
   const routed = buildTurnVariables(state, perception, input.text)
+  // Facts a newly entered scenario carries in (given in a message a clarification asked about, or
+  // outside any scenario) are new to its rules: `Cancel NW-2002, it cost $700` → clarification →
+  // "Cancel an order" cancels NW-2002. A resumed scenario's own facts were judged before it paused.
+  const changedFacts = statedFacts(perception)
+  if (route.scenario !== null && route.previousScenario !== route.scenario && route.resumed === undefined)
+    for (const name of Object.keys(state.fields)) changedFacts.add(name)
   const retrieval = compiled.rules.retrieve({
     scenario: route.scenario,
     step: route.step,
@@ -320,7 +353,7 @@ async function senseAndAct(
     variables: routed,
     turn: state.turn + 1,
     fires: state.ruleFires,
-    changedFacts: statedFacts(perception),
+    changedFacts,
   })
   scratch.emit({ type: 'rules-retrieved', ruleIds: retrieval.matched.map((entry) => entry.rule.id) })
   const followUp = missingFieldQuestion(compiled, route.scenario, route.step, state.fields)
