@@ -103,6 +103,14 @@ function search(root: string, needle: string, where: (line: string) => boolean =
   return hits.join('\n')
 }
 
+/**
+ * Options a read-only `status`, `diff`, `log` or `show` may take. Any other (`--output=<file>`
+ * writes a file, `--no-index` compares files outside the repository, `--ext-diff` and `--textconv`
+ * run configured programs) is refused: the tool reads the repository and nothing else.
+ */
+const readOnlyOption =
+  /^(?:-\d{1,3}|-n\d{0,3}|-[ps]|-U\d{1,2}|--(?:stat|oneline|name-only|name-status|cached|staged|short|porcelain|graph|decorate|patch|no-color|summary|shortstat|numstat|reverse|first-parent|no-merges|merges|abbrev-commit|relative-date)|--(?:format|pretty|max-count|since|until|author|grep|date)=[^\s]*)$/u
+
 function repoTools(root: string): ToolRunner {
   return {
     async git(args) {
@@ -111,6 +119,13 @@ function repoTools(root: string): ToolRunner {
         .filter((word) => word !== '')
       if (!['status', 'diff', 'log', 'show'].includes(words[0] ?? ''))
         throw new Error(`only read-only git commands run here, not "git ${words.join(' ')}"`)
+      let paths = false
+      for (const word of words.slice(1)) {
+        if (word === '--') paths = true
+        else if (paths) inside(root, word)
+        else if (word.startsWith('-') && !readOnlyOption.test(word))
+          throw new Error(`the option "${word}" is not one a read-only git command may take here`)
+      }
       return clip(await git(root, '--no-pager', ...words))
     },
     read(args) {

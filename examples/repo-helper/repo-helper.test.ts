@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createEngine, createLedger, type Engine } from '@focal/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,6 +17,27 @@ afterAll(() => repo.dispose())
 
 let session = 0
 const ask = (text: string) => engine.turn({ sessionId: `repo-${session++}`, text })
+
+describe('the repo-helper git tool', () => {
+  it('refuses options that write files or read outside the repository, and writes nothing', async () => {
+    const written = join(repo.root, '..', `focal-git-output-${process.pid}.txt`)
+    for (const command of [
+      `log -1 --output=${written}`,
+      `diff --no-index --output=${written} /etc/hostname /dev/null`,
+      'diff --ext-diff',
+      'show --textconv HEAD',
+      'log -- ../../etc',
+    ])
+      await expect(
+        Promise.resolve(repo.tools.git?.({ command }, { sessionId: 's' } as never)),
+      ).rejects.toThrow()
+    expect(existsSync(written)).toBe(false)
+    // Read-only options still run.
+    expect(
+      await repo.tools.git?.({ command: 'log --oneline -2 --stat' }, { sessionId: 's' } as never),
+    ).toContain('cancelOrder')
+  })
+})
 
 describe('the repo-helper task agent (real git and file tools over a fixture repository)', () => {
   it('plans git evidence for "what did I change" and answers from the real diff', async () => {

@@ -27,6 +27,7 @@ export function pause(
     completed: acted.completed,
     remaining: acted.remaining,
     ...(turn.followUp === undefined ? {} : { followUp: turn.followUp }),
+    fields: structuredClone(state.fields),
   }
   const text = compiled.definition.settings.approvalPendingReply
     .replaceAll('{{approver}}', approval.approver ?? 'a reviewer')

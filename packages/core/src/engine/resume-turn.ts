@@ -81,6 +81,13 @@ export async function resumeTurn(
       ...(input.decidedBy?.role === undefined ? {} : { approverRole: input.decidedBy.role }),
     },
   }
+  // The decision finishes the paused turn with the facts it had ("Order NW-2002 is cancelled"),
+  // though the customer may have asked something else since; the session keeps its own after.
+  const current = state.fields
+  if (pending.fields !== undefined) state.fields = { ...current, ...pending.fields }
+  const keepCurrent = () => {
+    if (state.navigation.scenario !== pending.route.scenario) state.fields = current
+  }
   const [first, ...rest] = pending.remaining
   const completed = [...pending.completed]
   const plan = decision === 'approve' ? pending.remaining : rest
@@ -125,6 +132,7 @@ export async function resumeTurn(
       },
       acted,
     )
+    keepCurrent()
     return { ...paused, ledger: [resolved, ...paused.ledger] }
   }
   const outcome = await finishTurn(dependencies, state, scratch, {
@@ -135,5 +143,6 @@ export async function resumeTurn(
     ...(pending.followUp === undefined ? {} : { followUp: pending.followUp }),
     ...(decision === 'reject' ? { note: compiled.definition.settings.approvalRejectedReply } : {}),
   })
+  keepCurrent()
   return { ...outcome, ledger: [resolved, ...outcome.ledger] }
 }

@@ -32,6 +32,12 @@ export interface PendingApprovalState {
   /** The paused call first, then the calls after it. */
   remaining: PlannedToolCall[]
   followUp?: string
+  /**
+   * The session's fields when the call paused: the reply after the decision is filled from them,
+   * even if the conversation moved to another scenario in between (absent in sessions stored
+   * before this was kept).
+   */
+  fields?: Record<string, unknown>
 }
 
 /** What the engine keeps per session (JSON-serialisable, stored through the SessionStore port). */

@@ -31,7 +31,8 @@ export async function issueSessionToken(
 /**
  * Checks the per-session token. Without one, a route that creates sessions claims the id
  * atomically in `sessionClaims` and issues exactly one token (every other claimant of the same id
- * gets 409 `session-claimed`); other routes answer 401 `unauthorized`. With one: 403 `forbidden` when
+ * gets 409 `session-claimed`, as does a claim of an id whose ledger holds an earlier session's
+ * records); other routes answer 401 `unauthorized`. With one: 403 `forbidden` when
  * it was signed for another session (or is garbage), 401 `session-token-expired` past its expiry,
  * 404 `session-not-found` for an unknown session on a read route, 401 `session-token-revoked` when the
  * session's epoch was rotated or its claim removed. A token past half its lifetime is renewed in
@@ -57,6 +58,15 @@ export async function authorizeSession(
     if (await sessionExists(app, sessionId)) {
       await app.sessionClaims.remove(sessionId)
       throw claimed(sessionId)
+    }
+    // Nor is an id whose ledger still holds an earlier holder's records (a deleted session: its
+    // audit trail stays): the new holder would read that trail and write after it.
+    if ((await app.ledgerStore.last(sessionId)) !== undefined) {
+      await app.sessionClaims.remove(sessionId)
+      throw new FocalError({
+        code: 'session-claimed',
+        message: `Session id "${sessionId}" was used by an earlier session whose audit records remain: start a session with another id.`,
+      })
     }
     // A new owner never inherits the key (or salt) of an earlier holder of the id whose claim and
     // state expired or were evicted first: what that holder sealed in the ledger stays shredded.

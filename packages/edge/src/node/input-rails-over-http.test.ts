@@ -143,24 +143,18 @@ describe('input rails (Node server, Redis stores, scripted model on loopback)', 
       Array(4).fill(undefined),
     )
 
-    // The id claimed again gets a fresh key: it opens nothing sealed before the erasure.
+    // The id is retired: its ledger keeps the erased session's records, so a new claim is refused
+    // (it would read that trail and write after it); nothing is appended and no key comes back.
     const again = await fetch(`${origin}/v1/turn`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ sessionId, text: `Where is my order NW-1001? Card ${card}` }),
     })
-    expect(again.status).toBe(200)
-    const fresh = await keyStore.get(sessionId)
-    expect(fresh).toBeDefined()
-    expect(await Promise.all(sealed.map((value) => openPersonalValue(fresh, value)))).toEqual(
-      Array(4).fill(undefined),
+    expect(again.status).toBe(409)
+    expect(await keyStore.get(sessionId)).toBeUndefined()
+    expect(await createRedisStores({ client, keyPrefix: 'rails:' }).ledgerStore.list(sessionId)).toEqual(
+      records,
     )
-    const reclaimed = await createRedisStores({ client, keyPrefix: 'rails:' }).ledgerStore.list(sessionId)
-    const newest = reclaimed.findLast((record) => record.type === 'personal-value-sealed')
-      ?.payload as SealedPersonalValue
-    expect(newest.placeholder).toBe('[CREDIT_CARD_3]')
-    expect(await openPersonalValue(fresh, newest)).toBe(card)
-    expect(await verifyLedger(reclaimed, { sessionId })).toEqual({ valid: true })
     for (const value of forbidden) expect((await dumpRedis()).includes(value)).toBe(false)
 
     function openPersonalValue(key: CryptoKey | undefined, value: SealedPersonalValue) {

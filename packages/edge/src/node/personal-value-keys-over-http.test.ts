@@ -187,30 +187,21 @@ describe('durable personal-value keys (two Node servers, one Redis, scripted mod
     expect(erased).toEqual(records)
     expect(await verifyLedger(erased, { sessionId })).toEqual({ valid: true })
 
-    // The id claimed again on either instance gets a new salt: the old placeholder stays a placeholder.
-    const reclaimed = keepSessionTokens()
+    // The id is retired on either instance: its ledger keeps the erased session's records, so a
+    // new claim is refused (it would read that trail and write after it), and nothing is appended.
     for (const { origin } of [first, second]) {
-      const again = await turn(reclaimed, origin, { sessionId, text: 'Where is my order NW-1001?' })
-      expect(again).toEqual({
-        status: 200,
-        body: expect.objectContaining({ text: 'The card on file is [CREDIT_CARD_1].' }),
-      })
+      const again = await turn(keepSessionTokens(), origin, { sessionId, text: 'Where is my order NW-1001?' })
+      expect(again.status).toBe(409)
     }
-    const fresh = await createDerivedPersonalValueKeyStore({
-      secret: sessionSecret,
-      ...createRedisStores({ client, keyPrefix }),
-    }).get(sessionId)
-    expect(await openPersonalValue({ key: fresh, sessionId, sealed: sealed[0]! })).toBeUndefined()
-    const after = await ledgerStore.list(sessionId)
-    expect(after.slice(0, records.length)).toEqual(records)
-    expect(await verifyLedger(after, { sessionId })).toEqual({ valid: true })
+    expect(await client.exists(saltKey)).toBe(0)
+    expect(await ledgerStore.list(sessionId)).toEqual(records)
     const stored = await dumpRedis()
     expect(stored).toContain(sealed[0]!.ciphertext)
     for (const value of forbidden)
       expect({ value, found: stored.includes(value) }).toEqual({ value, found: false })
   })
 
-  it('gives an id claimed anew after its claim and state expired a new salt, so the old value stays shredded', async () => {
+  it('refuses an id whose claim and state expired while its ledger holds records: no newcomer reads or continues them', async () => {
     const sessionId = `expired-${crypto.randomUUID()}`
     const sealedTurn = await turn(keepSessionTokens(), first.origin, {
       sessionId,
@@ -222,15 +213,16 @@ describe('durable personal-value keys (two Node servers, one Redis, scripted mod
     const saltKey = `${keyPrefix}session:${personalValueSaltId(sessionId)}`
     const oldSalt = await client.hGet(saltKey, 'state')
     expect(oldSalt).not.toBeNull()
+    const records = await createRedisStores({ client, keyPrefix }).ledgerStore.list(sessionId)
     const newcomer = await turn(keepSessionTokens(), second.origin, {
       sessionId,
       text: 'Where is my order NW-1001?',
     })
-    expect(newcomer).toEqual({
-      status: 200,
-      body: expect.objectContaining({ text: 'The card on file is [CREDIT_CARD_1].' }),
-    })
-    expect(await client.hGet(saltKey, 'state')).not.toBe(oldSalt)
+    expect(newcomer.status).toBe(409)
+    // Nothing was claimed, appended or re-keyed for the newcomer.
+    expect(await client.exists(`${keyPrefix}claim:${sessionId}`)).toBe(0)
+    expect(await createRedisStores({ client, keyPrefix }).ledgerStore.list(sessionId)).toEqual(records)
+    expect(await client.hGet(saltKey, 'state')).toBe(oldSalt)
   })
 
   it('ends two concurrent first requests on two instances with one claim, one sealed value and one salt', async () => {

@@ -98,9 +98,10 @@ function routes(schemas: FocalRequestSchemas): RouteDocument[] {
     {
       method: 'post',
       path: '/v1/sessions/{id}/release',
-      summary: 'End a human handoff: the engine answers the session again.',
+      summary:
+        "An approver ends a human handoff: the engine answers the session again and the ledger names who released it; the customer's session token is refused (403 self-approval-forbidden).",
       response: releaseResponseSchema,
-      session: true,
+      approver: true,
     },
     {
       method: 'post',

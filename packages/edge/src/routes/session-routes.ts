@@ -2,14 +2,16 @@ import { FocalError, verifyLedger } from '@focal/core'
 import type { Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { createEpoch } from '../app/session-claims.ts'
+import { authenticateApprover } from '../auth/authorize-approver.ts'
 import { authorizeSession, issueSessionToken } from '../auth/authorize-session.ts'
 import { readIdParam } from '../schemas/read-id-param.ts'
 import { readJsonBody } from '../schemas/read-json-body.ts'
+import { redactSnapshot } from './redact-snapshot.ts'
 
 /**
  * `GET /v1/sessions/:id` (snapshot), `GET /v1/sessions/:id/ledger` (records + verification with
- * the app's ledger key and anchored head), `POST /v1/sessions/:id/release` (end a human handoff:
- * the engine answers the session again), `POST /v1/sessions/:id/complete` (the completion step:
+ * the app's ledger key and anchored head), `POST /v1/sessions/:id/release` (an approver ends a
+ * human handoff: the engine answers the session again; the ledger names who released it), `POST /v1/sessions/:id/complete` (the completion step:
  * goal gate, trust gate, decision matrix) and `POST /v1/sessions/:id/goal/restore` (undo the last
  * goal narrowing, recorded as GOAL_RESTORED).
  */
@@ -20,7 +22,7 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
     const session = await app.engine.getSession(sessionId)
     if (session == null)
       throw new FocalError({ code: 'session-not-found', message: `Unknown session "${sessionId}".` })
-    return context.json({ sessionId, state: session })
+    return context.json({ sessionId, state: redactSnapshot(session) })
   })
 
   hono.delete('/v1/sessions/:id', async (context) => {
@@ -60,10 +62,27 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
 
   hono.post('/v1/sessions/:id/release', async (context) => {
     const sessionId = readIdParam(context, app.schemas.id)
-    await authorizeSession(context, app, sessionId, 'existing')
+    // The person who took the conversation over hands it back, authenticated like an approver: the
+    // customer's own session token may not end the handoff (403 `self-approval-forbidden`).
+    const authorize = authenticateApprover(context, app)
     if (app.engine.releaseHandoff === undefined)
       throw new FocalError({ code: 'route-not-found', message: 'This engine has no human handoff.' })
-    const released = await app.engine.releaseHandoff({ sessionId, releasedBy: 'api' })
+    const session = await app.engine.getSession(sessionId)
+    if (session == null)
+      throw new FocalError({ code: 'session-not-found', message: `Unknown session "${sessionId}".` })
+    const handoff = (session as { handoff?: { reason?: string } }).handoff
+    // What the approver (or the `authorizeApproval` hook) is asked to decide: no role is named, so
+    // any approver credential may hand a conversation back.
+    const decider = await authorize({
+      id: `handoff-release:${sessionId}`,
+      sessionId,
+      toolId: 'handoff-release',
+      args: {},
+      reason: handoff?.reason ?? 'no handoff in progress',
+      label: 'Hand the conversation back to the assistant',
+      defaultAction: 'reject',
+    })
+    const released = await app.engine.releaseHandoff({ sessionId, releasedBy: decider.id })
     return context.json({ sessionId, released })
   })
 

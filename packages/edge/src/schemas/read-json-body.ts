@@ -12,9 +12,19 @@ function formatPath(path: readonly PropertyKey[]): string {
   return result
 }
 
-/** Zod issues as located Focal issues, first one first. */
+/**
+ * Zod issues as located Focal issues, first one first. An unknown key is located at itself
+ * (`evil`, `messages[0].evil`), and a problem with the whole body (`null`, `[]`, `5`) at `body`.
+ */
 export function toFocalIssues(error: z.ZodError): FocalIssue[] {
-  return error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }))
+  return error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) => ({
+        path: formatPath([...issue.path, key]),
+        message: `unknown key "${key}"`,
+      }))
+    return [{ path: formatPath(issue.path) || 'body', message: issue.message }]
+  })
 }
 
 /**
@@ -40,7 +50,7 @@ export async function readJsonBody<Schema extends z.ZodType>(
   if (!parsed.success) {
     const issues = toFocalIssues(parsed.error)
     const first = issues[0]
-    const message = first ? `${first.path || 'body'}: ${first.message}` : 'Invalid request body.'
+    const message = first ? `${first.path}: ${first.message}` : 'Invalid request body.'
     throw new FocalError({ code: 'invalid-request', message, issues })
   }
   return parsed.data

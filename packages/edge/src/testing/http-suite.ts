@@ -54,7 +54,7 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       other = await createSession('hello there')
     })
 
-    it('hands a session to a person, stays quiet, and answers again after POST /v1/sessions/:id/release', async () => {
+    it('hands a session to a person, stays quiet, and answers again once an approver releases it (never the customer)', async () => {
       const first = await send(request('/v1/turn', { body: { text: 'can I speak to a human please?' } }))
       const asked = (await first.json()) as {
         type: string
@@ -73,9 +73,16 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       }
       expect(quiet).toMatchObject({ type: 'handoff' })
       expect(quiet.text).toBeUndefined()
-      const release = await send(
-        request(`/v1/sessions/${asked.sessionId}/release`, { method: 'POST', headers }),
-      )
+      const releaseWith = (with_: Record<string, string>) =>
+        send(request(`/v1/sessions/${asked.sessionId}/release`, { method: 'POST', headers: with_ }))
+      const codeOf = async (response: Response) =>
+        [response.status, ((await response.json()) as { error: { code: string } }).error.code] as const
+      // The customer cannot end the handoff themselves, nor can anyone without an approver credential.
+      expect(await codeOf(await releaseWith(headers))).toEqual([403, 'self-approval-forbidden'])
+      expect(await codeOf(await releaseWith({}))).toEqual([401, 'approver-unauthorized'])
+      expect((await (await turn('hello?')).json()) as { type: string }).toMatchObject({ type: 'handoff' })
+      // The person who took the conversation over hands it back.
+      const release = await releaseWith({ 'x-focal-approver-token': testAppConfig.agent.token })
       expect(release.status).toBe(200)
       expect(await release.json()).toEqual({ sessionId: asked.sessionId, released: true })
       const back = (await (await turn('where is my order NW-1001')).json()) as { type: string; text: string }
@@ -83,9 +90,13 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       expect(back.text).toContain('UPS')
       const ledger = (await (
         await send(request(`/v1/sessions/${asked.sessionId}/ledger`, { headers }))
-      ).json()) as { records: Array<{ type: string }>; verification: { valid: boolean } }
+      ).json()) as { records: Array<{ type: string; payload?: unknown }>; verification: { valid: boolean } }
       const types = ledger.records.map((record) => record.type)
       expect(types).toEqual(expect.arrayContaining(['handoff-requested', 'handoff-released']))
+      // The ledger names who released it.
+      expect(ledger.records.find((record) => record.type === 'handoff-released')).toMatchObject({
+        payload: { releasedBy: testAppConfig.agent.id },
+      })
     })
 
     it('refuses self-approval: only an approver holding the role decides, and the ledger names them', async () => {
@@ -222,10 +233,11 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       )
       expect(await deleted.json()).toEqual({ sessionId: owner.id, deleted: true })
       expect(await codeOf(await read(renewed))).toEqual([404, 'session-not-found'])
-      // Claimed anew by someone else, the old token still does not come back to life.
+      // The id is retired: its ledger keeps the deleted session's audit records, so nobody claims
+      // it anew (they would read that trail and write after it), and the old token stays dead.
       const again = await send(request('/v1/turn', { body: { sessionId: owner.id, text: 'hello' } }))
-      expect(again.status).toBe(200)
-      expect(await codeOf(await read(renewed))).toEqual([401, 'session-token-revoked'])
+      expect(await codeOf(again)).toEqual([409, 'session-claimed'])
+      expect(await codeOf(await read(renewed))).toEqual([404, 'session-not-found'])
     })
 
     it('answers a known path with the wrong method 405 and the Allow header', async () => {
@@ -301,6 +313,16 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       expect(ledger.records.length).toBeGreaterThan(0)
       expect(ledger.records.map((record) => record.sequence)).toEqual(ledger.records.map((_, index) => index))
       expect(ledger.verification).toEqual({ valid: true })
+    })
+
+    it('never hands out a card number the engine keeps from a tool result in the session snapshot', async () => {
+      const asked = await createSession('Which card is on file?')
+      const headers = { 'x-focal-session-token': asked.token }
+      const snapshot = await (await send(request(`/v1/sessions/${asked.id}`, { headers }))).text()
+      // The card lookup's raw record holds the full number; the snapshot shows it as the reply does.
+      expect(snapshot).not.toMatch(/4111[ -]?1111/)
+      expect(snapshot).toContain('Visa ending 1111')
+      expect(JSON.parse(snapshot)).toMatchObject({ sessionId: asked.id, state: { toolResults: {} } })
     })
 
     it('streams /v1/chat as an AI SDK UI message stream ending in [DONE], never releasing a card number', async () => {
