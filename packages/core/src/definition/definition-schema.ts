@@ -218,6 +218,12 @@ export const intentSchema = z.strictObject({
 export const entityPatternSchema = z.strictObject({
   name: identifier,
   pattern: z.string().min(1),
+  /**
+   * How a match is written, with `$1`, `$2` … for the pattern's groups (`NW-$1` for
+   * `\bNW[- ]?(\d{4,})\b`, so "nw 1001" and "NW1001" are `NW-1001`). @default the match, without
+   * spaces, in capitals
+   */
+  value: z.string().min(1).optional(),
 })
 
 /** Engine settings; every figure is a default exposed as an option. */
@@ -301,6 +307,18 @@ export const settingsSchema = z.strictObject({
   /** Ends the reply that finished one of two requests; `{{request}}` is the other, in the user's words. */
   queuedRequestOffer: z.string().default('You also asked: "{{request}}". Shall I do that now?'),
   fallbackReply: z.string().default('How can I help you today?'),
+  /**
+   * The reply to a message that only thanks ("thanks so much!") when no scenario is asking for
+   * something (inside one, its question is asked again). @default "You're welcome! Is there
+   * anything else I can help with?"
+   */
+  thanksReply: z.string().min(1).default("You're welcome! Is there anything else I can help with?"),
+  /**
+   * The reply to a message that takes leave ("ok bye", "perfect, thank you! bye"), anywhere in the
+   * conversation; a scenario in progress resumes if the user comes back. @default "Goodbye, and
+   * thanks for getting in touch!"
+   */
+  goodbyeReply: z.string().min(1).default('Goodbye, and thanks for getting in touch!'),
   refusalReply: z.string().default("I'm sorry, I can't help with that."),
   /** Said while a tool call waits for a human; `{{approver}}` and `{{tool}}` are filled. */
   approvalPendingReply: z.string().default('This needs approval from {{approver}} before I can continue.'),

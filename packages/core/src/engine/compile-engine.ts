@@ -138,6 +138,7 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
     entityPatterns: definition.entities.map((entity) => ({
       name: entity.name,
       pattern: new RegExp(entity.pattern, 'iu'),
+      ...(entity.value === undefined ? {} : { value: entity.value }),
     })),
     switchCues: settings.switchCues,
     ...(classifier === undefined ? {} : { classifier }),

@@ -1,5 +1,5 @@
 import { goalSnapshot } from '../completion/goal-snapshot.ts'
-import { detectConversationAct } from '../sensor/detect-conversation-act.ts'
+import { closingActOf, detectConversationAct } from '../sensor/detect-conversation-act.ts'
 import type { Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, stillWaiting } from './clarify-turn.ts'
@@ -184,6 +184,29 @@ async function senseAndAct(
       : compiled.scenariosById.get(navigation.scenario)?.steps.find((step) => step.id === navigation.step)
   const inFlow = currentStep !== undefined && !currentStep.terminal
   const variables = buildTurnVariables(state, perception, input.text)
+  // A message that only thanks or takes leave gets the definition's reply to it, and the
+  // conversation stays where it is. A thank-you while the step still needs something is asked the
+  // step's question again.
+  const closing = closingOf(perception, input.text)
+  const asking =
+    inFlow && missingFieldQuestion(compiled, navigation.scenario, navigation.step, state.fields) !== undefined
+  if (closing === 'bye' || (closing === 'thank' && !asking)) {
+    const reply = closing === 'bye' ? settings.goodbyeReply : settings.thanksReply
+    return finishTurn(dependencies, state, scratch, {
+      perception,
+      route: {
+        scenario: navigation.scenario,
+        step: navigation.step,
+        decision: 'stayed',
+        previousScenario: navigation.scenario,
+        scores: [],
+        reason: `stayed: the message only ${closing === 'bye' ? 'takes leave' : 'thanks'}`,
+      },
+      matched: [],
+      completed: [],
+      note: reply,
+    })
+  }
   const requests = twoRequests(compiled, input.text, settings.stickiness)
   if (requests !== undefined && pending?.question !== settings.twoRequestsQuestion) {
     const labels = new Map(
@@ -338,6 +361,7 @@ async function senseAndAct(
       provenanceRoute,
     )
 
+  answerAskedAmount(compiled, navigation, route, state, perception)
   const routed = buildTurnVariables(state, perception, input.text)
   // Facts a newly entered scenario carries in (given in a message a clarification asked about, or
   // outside any scenario) are new to its rules: `Cancel NW-2002, it cost $700` → clarification →
@@ -396,6 +420,42 @@ function takeQueuedRequest(state: EngineSessionState, message: TurnInput): TurnI
   const act = detectConversationAct(message.text)
   if (act === 'deny') delete state.queuedRequests
   return act === 'affirm' ? { ...message, text: offered } : message
+}
+
+/**
+ * A bare number answering the step's question for the amount ("How much should be refunded?" →
+ * "20", "19.99") is the amount: the message stays in the step whose first missing field is
+ * `amount`, and names no amount of its own but exactly one plain number.
+ */
+function answerAskedAmount(
+  compiled: TurnDependencies['compiled'],
+  before: EngineSessionState['navigation'],
+  route: { scenario: string | null; step: string | null },
+  state: EngineSessionState,
+  perception: Perception,
+): void {
+  const { entities } = perception
+  if (route.scenario === null || route.scenario !== before.scenario || route.step !== before.step) return
+  if (entities.amount !== undefined || entities.numbers?.length !== 1 || typeof entities.number !== 'number')
+    return
+  const step = compiled.scenariosById.get(route.scenario)?.steps.find((entry) => entry.id === route.step)
+  const missing = step?.required
+    .map((entry) => (typeof entry === 'string' ? entry : entry.field))
+    .find((field) => state.fields[field] === undefined)
+  if (missing !== 'amount') return
+  entities.amount = entities.number
+  state.fields.amount = entities.number
+}
+
+/**
+ * `bye` or `thank` for a message that thanks or takes leave and says nothing more: no content word
+ * of any intent and no fact (an order number, an amount, an email), else undefined.
+ */
+function closingOf(perception: Perception, text: string): 'thank' | 'bye' | undefined {
+  if ((perception.evidence?.words ?? 0) > 0) return undefined
+  for (const value of Object.values(perception.entities))
+    if (value !== undefined && !Array.isArray(value) && typeof value !== 'object') return undefined
+  return closingActOf(text)
 }
 
 /** How much of the unclear messages a pending clarification keeps, in characters. */

@@ -29,3 +29,25 @@ export function detectConversationAct(text: string): ConversationAct | undefined
   }
   return undefined
 }
+
+/** The thank and bye phrases, as words, longest first. */
+const closingPhrases = phrases.filter((phrase) => phrase.act === 'thank' || phrase.act === 'bye')
+
+/**
+ * Whether a message thanks or says goodbye anywhere in it ("perfect, thank you! bye", "ok bye",
+ * "thanks so much!"): `bye` when it takes leave, else `thank`, else undefined. The caller decides
+ * whether the message says anything more (its content words and entities).
+ */
+export function closingActOf(text: string): 'thank' | 'bye' | undefined {
+  const words = wordsOf(text, 200)
+  let found: 'thank' | 'bye' | undefined
+  for (let start = 0; start < words.length; start++) {
+    for (const phrase of closingPhrases) {
+      if (start + phrase.words.length > words.length) continue
+      if (!phrase.words.every((word, index) => words[start + index] === word)) continue
+      if (phrase.act === 'bye') return 'bye'
+      found = 'thank'
+    }
+  }
+  return found
+}

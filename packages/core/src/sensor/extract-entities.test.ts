@@ -22,6 +22,13 @@ describe('extractEntities', () => {
       ticket_id: 'TKT8812',
     })
     expect(extractEntities('my order number 123456')).toMatchObject({ order_id: '123456' })
+    // After the word "order", the digits are the id ("order 3003" is no "ORDER3003").
+    expect(extractEntities("it's order 3003")).toMatchObject({ order_id: '3003' })
+    expect(extractEntities('Order #5521 please')).toMatchObject({ order_id: '5521' })
+    expect(extractEntities('ord-5521 and ORDER 7781')).toMatchObject({ order_id: 'ORD-5521' })
+    // A definition's own order_id pattern replaces the built-in one.
+    const own = { patterns: [{ name: 'order_id', pattern: /\bNW-\d{4,}\b/iu }] }
+    expect(extractEntities("it's order 3003", own).order_id).toBeUndefined()
     expect(
       extractEntities('sku NW-7781', { patterns: [{ name: 'order_id', pattern: /\bNW-\d{4,}\b/iu }] }),
     ).toMatchObject({ order_id: 'NW-7781' })

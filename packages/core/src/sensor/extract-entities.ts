@@ -7,20 +7,29 @@ import type { PerceptionEntities } from './types.ts'
 export interface EntityPattern {
   name: string
   pattern: RegExp
+  /** How a match is written, `$1`… for its groups (`NW-$1`); else the match without spaces, in capitals. */
+  value?: string
 }
 
 /** Options of {@link extractEntities}. */
 export interface ExtractEntitiesOptions {
   /** Time used for relative dates. @default Date.now() */
   now?: number
-  /** Extra id patterns, checked before the built-in order and ticket patterns. */
+  /**
+   * Extra id patterns, checked before the built-in order and ticket patterns. A pattern named like
+   * a built-in one (`order_id`) replaces it: a definition that says what its order ids look like
+   * (`NW-1001`) does not also take "order 3003" as one.
+   */
   patterns?: readonly EntityPattern[]
 }
 
 const builtInPatterns: EntityPattern[] = [
   {
     name: 'order_id',
-    pattern: /\b(?:ORD|ORDER)[-#]?\s?\d{3,20}\b|(?<=\border\s(?:number\s|no\.?\s|#\s?)?)#?\d{4,20}\b/giu,
+    // `ORD-5521`, `order#5521` (any case, with a separator), `ORDER 5521` (capitals); after the
+    // word "order" ("order 3003", "order number 123456", "order #5521") only the digits are the id.
+    pattern:
+      /\b[Oo][Rr][Dd](?:[Ee][Rr])?[-#]\s?\d{3,20}\b|\b(?:ORD|ORDER)\s?\d{3,20}\b|(?<=\b[Oo][Rr][Dd][Ee][Rr]\s(?:[Nn]umber\s|[Nn]o\.?\s|#\s?)?)#?\d{4,20}\b/gu,
   },
   { name: 'ticket_id', pattern: /\b(?:TKT|TICKET|CASE)[-#]?\s?\d{3,20}\b/giu },
 ]
@@ -51,13 +60,19 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
   const spans: Array<[number, number]> = []
   // Every built-in id and plain number has a digit, every email an "@": most messages have neither.
   const digits = /\d/u.test(text)
-  for (const { name, pattern } of digits ? [...patterns, ...builtInPatterns] : patterns) {
+  const own = patterns.length === 0 ? undefined : new Set(patterns.map((entry) => entry.name))
+  const builtIn =
+    own === undefined ? builtInPatterns : builtInPatterns.filter((entry) => !own.has(entry.name))
+  for (const { name, pattern, value } of digits ? [...patterns, ...builtIn] : patterns) {
     if (entities[name] !== undefined) continue
     const global = globalCopyOf(pattern)
     global.lastIndex = 0
     const match = global.exec(text)
     if (match !== null && match[0] !== '') {
-      entities[name] = match[0].replace(/\s+/gu, '').toUpperCase()
+      entities[name] =
+        value === undefined
+          ? match[0].replace(/\s+/gu, '').replace(/^#/u, '').toUpperCase()
+          : value.replace(/\$(\d)/gu, (_, group: string) => match[Number(group)] ?? '')
       spans.push([match.index, match.index + match[0].length])
     }
   }
