@@ -23,6 +23,7 @@ import {
   runConversationTests,
 } from '../src/conversation-tests/index.ts'
 import { createEngine } from '../src/engine/index.ts'
+import { FocalError } from '../src/errors/focal-error.ts'
 import { explain } from './focal-explain.ts'
 
 const usage =
@@ -41,16 +42,41 @@ if (command === 'explain') {
   process.exit(0)
 }
 
+/**
+ * Says what is wrong with a suite or its definition, with the file and the located issues, and
+ * exits 2: a bad file is the user's to fix, not a crash (no stack trace).
+ */
+function refuse(file: string, error: unknown): never {
+  if (FocalError.isInstance(error)) {
+    console.error(`${file}: ${error.message}`)
+    for (const issue of error.issues ?? []) console.error(`  ${issue.path || '(root)'}: ${issue.message}`)
+  } else if (error instanceof Error && 'code' in error && typeof error.code === 'string')
+    console.error(`${file}: cannot read it (${error.code}: ${error.message})`)
+  else throw error
+  process.exit(2)
+}
+
 let passed = 0
 let failed = 0
 for (const file of files) {
-  const text = readFileSync(file, 'utf8')
-  const suite = loadConversationSuite(text)
+  let suite: ReturnType<typeof loadConversationSuite>
+  try {
+    suite = loadConversationSuite(readFileSync(file, 'utf8'))
+  } catch (error) {
+    refuse(file, error)
+  }
   if (suite.definition === undefined) {
     console.error(`${file}: the suite names no definition (add "definition: ./agent.yaml")`)
     process.exit(2)
   }
-  const definition = readFileSync(resolve(dirname(file), suite.definition), 'utf8')
+  const definitionFile = resolve(dirname(file), suite.definition)
+  let definition: string
+  try {
+    definition = readFileSync(definitionFile, 'utf8')
+    createEngine({ definition })
+  } catch (error) {
+    refuse(definitionFile, error)
+  }
   const report = await runConversationTests({
     suite,
     engine: () => createEngine({ definition }),

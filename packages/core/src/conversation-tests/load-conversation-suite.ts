@@ -1,4 +1,4 @@
-import { parse as parseYaml } from 'yaml'
+import { parseYamlText } from '../definition/parse-yaml-text.ts'
 import { FocalError, type FocalIssue } from '../errors/focal-error.ts'
 import { type ConversationSuite, conversationSuiteSchema } from './conversation-test-schema.ts'
 
@@ -11,14 +11,9 @@ export function loadConversationSuite(source: string | object): ConversationSuit
   let data: unknown = source
   if (typeof source === 'string') {
     try {
-      data = parseYaml(source, {
-        maxAliasCount: 100,
-        prettyErrors: false,
-        uniqueKeys: true,
-        logLevel: 'error',
-      })
+      data = parseYamlText(source)
     } catch (error) {
-      const message = `not valid YAML or JSON: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`
+      const message = (error as Error).message
       throw new FocalError({
         code: 'invalid-conversation-test',
         message,

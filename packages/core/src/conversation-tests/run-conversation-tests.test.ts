@@ -72,4 +72,9 @@ describe('loadConversationSuite', () => {
       expect((error as FocalError).issues[0]?.path).toBe('conversations[0].turns[0].expect')
     }
   })
+
+  it('names the line and column of a YAML syntax error', () => {
+    const bad = 'conversations:\n  - name: "never mind" mid-refund\n    turns: []\n'
+    expect(() => loadConversationSuite(bad)).toThrow(/^not valid YAML or JSON: line 2, column \d+: /)
+  })
 })

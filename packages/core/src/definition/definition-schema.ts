@@ -418,6 +418,9 @@ export const settingsSchema = z.strictObject({
           'operator',
           'speak to someone',
           'talk to someone',
+          'your manager',
+          'a manager',
+          'the manager',
         ]),
       /** The loop guard hands off instead of asking again. @default true */
       onLoop: z.boolean().default(true),

@@ -1,9 +1,8 @@
-import { parse as parseYaml } from 'yaml'
 import type { z } from 'zod'
-import type { FocalIssue } from '../errors/focal-error.ts'
-import { FocalError } from '../errors/focal-error.ts'
+import { FocalError, type FocalIssue } from '../errors/focal-error.ts'
 import { checkDefinitionReferences } from './check-definition-references.ts'
 import { definitionSchema, type FocalDefinition } from './definition-schema.ts'
+import { parseYamlText } from './parse-yaml-text.ts'
 
 /**
  * Loads an agent definition from YAML/JSON text or an object, validates it and checks every
@@ -24,9 +23,9 @@ export function loadDefinition(source: string | object): FocalDefinition {
 
 function parseSource(text: string): unknown {
   try {
-    return parseYaml(text, { maxAliasCount: 100, prettyErrors: false, uniqueKeys: true, logLevel: 'error' })
+    return parseYamlText(text)
   } catch (error) {
-    const message = `not valid YAML or JSON: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`
+    const message = (error as Error).message
     throw new FocalError({
       code: 'invalid-definition',
       message,

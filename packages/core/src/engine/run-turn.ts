@@ -1,5 +1,5 @@
 import { goalSnapshot } from '../completion/goal-snapshot.ts'
-import { closingActOf, detectConversationAct } from '../sensor/detect-conversation-act.ts'
+import { closingActOf, detectConversationAct, withdrawsRequest } from '../sensor/detect-conversation-act.ts'
 import type { Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, stillWaiting } from './clarify-turn.ts'
@@ -302,6 +302,7 @@ async function senseAndAct(
     ...(requestsNothing(input.text, { perception, offer, clarifying: pending !== undefined })
       ? { requestsNothing: true }
       : {}),
+    ...(inFlow && withdrawsRequest(input.text) ? { withdraws: true } : {}),
   })
   if (route.previousScenario !== route.scenario) {
     const profile = (fields: Record<string, unknown>) =>

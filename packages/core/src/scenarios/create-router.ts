@@ -214,7 +214,8 @@ export function createRouter(options: RouterOptions): Router {
     const read = readTurn(input)
     const stay = levelsOf(current, read, true)
     const leaving =
-      evidence.negatedIntent !== undefined && current.scenario.intents.includes(evidence.negatedIntent)
+      input.withdraws === true ||
+      (evidence.negatedIntent !== undefined && current.scenario.intents.includes(evidence.negatedIntent))
     const discount = input.topicShift ? switchCueDiscount : 0
     const continues = input.answersQuestion === true || input.requestsNothing === true
     // An answer, or a message that asks for nothing to be done, continues the task at hand: a
@@ -270,7 +271,15 @@ export function createRouter(options: RouterOptions): Router {
         continue
       if (compiled.entry !== undefined && !isTrue(compiled.entry, input.variables)) continue
       const across = groupOf(compiled) !== group
-      const needed = leaving ? 0 : Math.max(0, (across ? acrossTopics : withinTopic) - discount)
+      // Saying it is not the current scenario ("not a refund") drops the stickiness: any evidence
+      // for another moves there. Taking the request back ("never mind", "don't cancel it") counts
+      // like a switch cue: what comes next needs its own evidence, else the scenario ends below.
+      const needed =
+        input.withdraws === true
+          ? Math.max(0, (across ? stickiness : topicStickiness) - switchCueDiscount)
+          : leaving
+            ? 0
+            : Math.max(0, (across ? acrossTopics : withinTopic) - discount)
       const lift = across ? levels.topic - stay.topic : levels.within - stay.within
       const margin = lift - needed
       if (Number.isNaN(margin)) continue
@@ -294,10 +303,28 @@ export function createRouter(options: RouterOptions): Router {
         evidence.words === 0 && (evidence.values ?? 0) > 0 ? 'the time or count given is' : 'the words are'
       const why = `${what} e^${round(best.lift)} times likelier under ${best.across ? `the topic of "${best.id}"` : `"${best.id}"`} (needed e^${round(best.needed)}${
         input.topicShift ? ', lowered by a switch cue' : ''
-      }${raised ? `, raised: ${raisedBy}` : ''}${leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
+      }${raised ? `, raised: ${raisedBy}` : ''}${input.withdraws === true ? `, lowered: the user took back "${state.scenario}"` : leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
       if (resumed !== undefined) return resume(target, resumed, paused, why, state, input, base, loopGuard)
       const decision = enter(target, 'switched', why, state, input, base, loopGuard)
       return { ...decision, state: navigation(decision.state, paused) }
+    }
+    if (input.withdraws === true) {
+      // Taken back, with nothing else asked: the scenario ends (it is not paused to come back to).
+      const others = (state.paused ?? []).filter((entry) => entry.scenario !== current.scenario.id)
+      return {
+        ...base,
+        scenario: null,
+        step: null,
+        decision: 'exited',
+        reason: `the user took back "${current.scenario.id}", and asked for nothing else`,
+        transitions: [],
+        state: {
+          scenario: null,
+          step: null,
+          transitionCounts: state.transitionCounts,
+          ...(others.length === 0 ? {} : { paused: others }),
+        },
+      }
     }
     const moved = advance(current, state.step!, state, input, loopGuard)
     const why = !informed

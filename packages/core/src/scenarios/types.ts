@@ -84,6 +84,12 @@ export interface RouteInput {
    * leaving the scenario needs `answerStickiness` more evidence, as for an answer.
    */
   requestsNothing?: boolean
+  /**
+   * The user takes back the current request ("never mind", "forget it", "don't cancel it"):
+   * another scenario is entered only on its own evidence (as after a negation of the current one,
+   * "not a refund"); with none, the current one ends (`exited`).
+   */
+  withdraws?: boolean
   /** CEL variables for transition and entry conditions. */
   variables: Record<string, unknown>
 }

@@ -51,3 +51,42 @@ export function closingActOf(text: string): 'thank' | 'bye' | undefined {
   }
   return found
 }
+
+/** "Don't cancel it", "do not send that": an action at hand told not to happen. */
+const negatedAction =
+  /\b(?:don[’']?t|do not)\s+(?:cancel|refund|book|reserve|buy|order|send|charge|process|proceed with|go ahead with|do)\s+(?:it|that|this|them)\b/iu
+
+/**
+ * Phrases that take back the request at hand, anywhere in a message. Not "I changed my mind": it
+ * as often changes a detail of the same request ("I changed my mind: with no subtitles").
+ */
+const withdrawals = [
+  'never mind',
+  'nevermind',
+  'forget it',
+  'forget about it',
+  'forget that',
+  'scratch that',
+  'no longer need',
+  'do not need it anymore',
+  'dont need it anymore',
+  'dont bother',
+  'do not bother',
+].map((phrase) => wordsOf(phrase))
+
+/**
+ * Does the message take back the request at hand ("actually never mind, I'll keep the item",
+ * "forget it", "I changed my mind")? The caller weighs it against what else the message asks.
+ */
+export function withdrawsRequest(text: string): boolean {
+  if (negatedAction.test(text)) return true
+  const words = wordsOf(text, 200)
+  for (let start = 0; start < words.length; start++)
+    for (const phrase of withdrawals)
+      if (
+        start + phrase.length <= words.length &&
+        phrase.every((word, index) => words[start + index] === word)
+      )
+        return true
+  return false
+}
