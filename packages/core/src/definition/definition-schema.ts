@@ -323,6 +323,14 @@ export const settingsSchema = z.strictObject({
   /** Said while a tool call waits for a human; `{{approver}}` and `{{tool}}` are filled. */
   approvalPendingReply: z.string().default('This needs approval from {{approver}} before I can continue.'),
   approvalRejectedReply: z.string().default("That action wasn't approved, so I haven't made any changes."),
+  /**
+   * Said when the customer takes back a request that waits for approval ("forget it, don't cancel
+   * it"): the call never runs and the approval is closed as withdrawn.
+   */
+  approvalWithdrawnReply: z
+    .string()
+    .min(1)
+    .default("Okay, I've withdrawn that request before anyone decided, so nothing was changed."),
   /** Added to replies while an earlier request waits for approval; `{{approver}}`, `{{tool}}`. */
   approvalStillPendingNote: z
     .string()

@@ -21,6 +21,12 @@ export interface ApprovalDecisionInput {
    * @default undefined (the ledger names no approver)
    */
   decidedBy?: ApprovalDecider
+  /**
+   * The requester took the request back before anyone decided ("forget it, don't cancel it"): the
+   * call does not run, the ledger records `withdrawn`, and the reply is
+   * `settings.approvalWithdrawnReply`. Only with `decision: 'reject'`.
+   */
+  withdrawn?: boolean
 }
 
 /** The authenticated person or service that decided an approval. */
@@ -76,7 +82,13 @@ export async function resumeTurn(
     type: 'approval-resolved',
     payload: {
       approvalId: pending.approval.id,
-      decision: expired ? 'expired' : decision === 'approve' ? 'approved' : 'rejected',
+      decision: expired
+        ? 'expired'
+        : decision === 'approve'
+          ? 'approved'
+          : input.withdrawn === true
+            ? 'withdrawn'
+            : 'rejected',
       ...(input.decidedBy === undefined ? {} : { approver: input.decidedBy.id }),
       ...(input.decidedBy?.role === undefined ? {} : { approverRole: input.decidedBy.role }),
     },
@@ -95,7 +107,11 @@ export async function resumeTurn(
     completed.push({
       ...first,
       status: 'rejected',
-      reason: expired ? 'approval expired' : 'rejected by the approver',
+      reason: expired
+        ? 'approval expired'
+        : input.withdrawn === true
+          ? 'withdrawn by the requester'
+          : 'rejected by the approver',
     })
     scratch.emit({ type: 'tool-called', toolId: first.toolId, status: 'rejected' })
   }
@@ -141,7 +157,14 @@ export async function resumeTurn(
     matched,
     completed: [...completed, ...acted.completed],
     ...(pending.followUp === undefined ? {} : { followUp: pending.followUp }),
-    ...(decision === 'reject' ? { note: compiled.definition.settings.approvalRejectedReply } : {}),
+    ...(decision === 'reject'
+      ? {
+          note:
+            input.withdrawn === true && !expired
+              ? compiled.definition.settings.approvalWithdrawnReply
+              : compiled.definition.settings.approvalRejectedReply,
+        }
+      : {}),
   })
   keepCurrent()
   return { ...outcome, ledger: [resolved, ...outcome.ledger] }

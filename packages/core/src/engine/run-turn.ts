@@ -70,6 +70,23 @@ export async function runTurn(
     })
     return { ...next, ledger: [...expired.ledger, ...next.ledger] }
   }
+  if (waiting !== undefined && withdrawsRequest(input.text)) {
+    // The requester takes the waiting request back: it is closed as withdrawn and never runs (an
+    // approver deciding later finds nothing to decide); this message is then answered, which
+    // ends the scenario it belonged to ("forget it, don't cancel it").
+    const withdrawn = await resumeTurn(
+      dependencies,
+      state,
+      { sessionId: input.sessionId, approvalId: waiting.approval.id, decision: 'reject', withdrawn: true },
+      () => undefined,
+    )
+    const before = 'text' in withdrawn.result ? withdrawn.result.text : undefined
+    const next = await senseAndAct(dependencies, withdrawn.state, input, {
+      ...scratch,
+      ...(before === undefined ? {} : { around: { before } }),
+    })
+    return { ...next, ledger: [...withdrawn.ledger, ...next.ledger] }
+  }
   if (waiting !== undefined) {
     delete state.pendingApproval
     const outcome = await answerBesideApproval(dependencies, state, scratch, input, waiting)

@@ -66,7 +66,8 @@ const approvalResolvedEvent = sortedObject({
   type: z.literal('approval-resolved'),
   payload: sortedObject({
     approvalId: nonEmpty,
-    decision: z.enum(['approved', 'rejected', 'expired']),
+    /** `withdrawn`: the requester took the request back before anyone decided. */
+    decision: z.enum(['approved', 'rejected', 'expired', 'withdrawn']),
     approver: z.string().exactOptional(),
     approverRole: z.string().exactOptional(),
     reason: z.string().exactOptional(),

@@ -139,7 +139,7 @@ function noPendingApproval(sessionId: string): FocalError {
 /** The fields of an `approval-resolved` ledger payload this route reads. */
 interface ResolvedPayload {
   approvalId: string
-  decision: 'approved' | 'rejected' | 'expired'
+  decision: 'approved' | 'rejected' | 'expired' | 'withdrawn'
   approverRole?: string
 }
 

@@ -160,6 +160,46 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       ])
     })
 
+    it('closes an approval the customer takes back as withdrawn: the supervisor finds nothing to approve', async () => {
+      const customer = await send(
+        request('/v1/turn', { body: { text: 'cancel my order NW-2002, the total was $900' } }),
+      )
+      const paused = (await customer.json()) as { sessionId: string; approval: { id: string } }
+      const own = { 'x-focal-session-token': customer.headers.get('x-focal-session-token') ?? '' }
+      const taken = (await (
+        await send(
+          request('/v1/turn', {
+            body: { sessionId: paused.sessionId, text: "forget it, don't cancel it then" },
+            headers: own,
+          }),
+        )
+      ).json()) as { type: string; text: string }
+      expect(taken.type).toBe('reply')
+      expect(taken.text).toContain('withdrawn')
+      const supervisor = { 'x-focal-approver-token': testAppConfig.supervisor.token }
+      const late = await send(
+        request(`/v1/approvals/${paused.approval.id}`, {
+          body: { sessionId: paused.sessionId, decision: 'approve' },
+          headers: supervisor,
+        }),
+      )
+      expect(late.status).toBe(404)
+      const ledger = (await (
+        await send(request(`/v1/sessions/${paused.sessionId}/ledger`, { headers: own }))
+      ).json()) as { records: Array<{ type: string; payload: unknown }>; verification: { valid: boolean } }
+      expect(ledger.verification.valid).toBe(true)
+      expect(ledger.records.filter((record) => record.type === 'approval-resolved')).toEqual([
+        expect.objectContaining({ payload: { approvalId: paused.approval.id, decision: 'withdrawn' } }),
+      ])
+      // The cancellation never ran: its only tool record is the rejection.
+      const cancels = ledger.records.flatMap((record) =>
+        record.type === 'tool-called' && (record.payload as { toolId: string }).toolId === 'cancel_order'
+          ? [(record.payload as { status: string }).status]
+          : [],
+      )
+      expect(cancels).toEqual(['rejected'])
+    })
+
     it('issues exactly one token when 100 first requests race for the same new session id', async () => {
       const sessionId = `race-${crypto.randomUUID()}`
       const responses = await Promise.all(

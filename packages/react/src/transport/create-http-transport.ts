@@ -187,7 +187,7 @@ export function createHttpTransport({
   }
 }
 
-const approvalStatuses = new Set(['pending', 'approved', 'rejected', 'expired'])
+const approvalStatuses = new Set(['pending', 'approved', 'rejected', 'expired', 'withdrawn'])
 
 /** Checks the edge's approval status body: a status it knows, optional strings. */
 function readApprovalStatus(body: unknown): ChatApprovalStatus {

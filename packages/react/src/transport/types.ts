@@ -64,7 +64,8 @@ export interface ChatTransport {
 
 /** What {@link ChatTransport.approvalStatus} reports. */
 export interface ChatApprovalStatus {
-  status: 'pending' | 'approved' | 'rejected' | 'expired'
+  /** `withdrawn`: the customer took the request back before anyone decided. */
+  status: 'pending' | 'approved' | 'rejected' | 'expired' | 'withdrawn'
   /** What was done once decided: an expired approval takes its default action. */
   action?: 'approve' | 'reject'
   /** The approver's role, once decided. */
