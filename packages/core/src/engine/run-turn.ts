@@ -200,6 +200,19 @@ async function senseAndAct(
       ? undefined
       : compiled.scenariosById.get(navigation.scenario)?.steps.find((step) => step.id === navigation.step)
   const inFlow = currentStep !== undefined && !currentStep.terminal
+  // A finished scenario asked for again ("I also need a refund for NW-1002, $20") starts afresh:
+  // its facts and tool results of the last run go (profile fields stay), so the router enters it
+  // from its first step with only what this message says.
+  if (
+    currentStep?.terminal === true &&
+    perception.intent !== 'unknown' &&
+    perception.confidence >= settings.entryThreshold &&
+    compiled.scenariosById.get(navigation.scenario!)?.intents.includes(perception.intent) === true
+  ) {
+    state.fields = profileFields(compiled, state.fields)
+    mergeEntityFields(state.fields, perception.entities)
+    state.toolResults = {}
+  }
   const variables = buildTurnVariables(state, perception, input.text)
   // A message that only thanks or takes leave gets the definition's reply to it, and the
   // conversation stays where it is. A thank-you while the step still needs something is asked the
@@ -322,12 +335,7 @@ async function senseAndAct(
     ...(inFlow && withdrawsRequest(input.text) ? { withdraws: true } : {}),
   })
   if (route.previousScenario !== route.scenario) {
-    const profile = (fields: Record<string, unknown>) =>
-      Object.fromEntries(
-        compiled.definition.profileFields
-          .filter((field) => field in fields)
-          .map((field) => [field, fields[field]]),
-      )
+    const profile = (fields: Record<string, unknown>) => profileFields(compiled, fields)
     // The scenario left unfinished keeps its own fields until the user comes back to it.
     const left = route.state.paused?.find((entry) => entry.scenario === route.previousScenario)
     if (left !== undefined) left.fields = { ...state.fields }
@@ -418,7 +426,30 @@ async function senseAndAct(
     ...(followUp === undefined ? {} : { followUp }),
   }
   if (acted.type === 'paused') return pause(dependencies, state, scratch, turn, acted)
+  // What the tools did may move the scenario on now (a refund issued → "Refund issued").
+  if (acted.completed.some((call) => call.status === 'ran')) {
+    for (const call of acted.completed)
+      if (call.status === 'ran') state.toolResults[call.toolId] = call.result
+    state.navigation = compiled.router.settle(state.navigation, {
+      alternatives: perception.alternatives,
+      intent: perception.intent,
+      topicShift: false,
+      variables: buildTurnVariables(state, perception, input.text),
+    })
+  }
   return finishTurn(dependencies, state, scratch, turn)
+}
+
+/** The definition's profile fields (identity) among `fields`. */
+function profileFields(
+  compiled: TurnDependencies['compiled'],
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    compiled.definition.profileFields
+      .filter((field) => field in fields)
+      .map((field) => [field, fields[field]]),
+  )
 }
 
 /**

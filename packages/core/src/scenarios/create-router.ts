@@ -58,6 +58,12 @@ export interface RouterOptions {
 /** The stickiness router. */
 export interface Router {
   route(state: NavigationState, input: RouteInput): RouteDecision
+  /**
+   * Follows the current step's transitions that fire now: after the turn's tools ran, a
+   * condition over what they did (`"issue_refund" in session.toolsRun`) moves the scenario on in
+   * the same turn, so a finished scenario is known finished when the next message comes.
+   */
+  settle(state: NavigationState, input: RouteInput): NavigationState
 }
 
 interface CompiledTransition {
@@ -337,6 +343,13 @@ export function createRouter(options: RouterOptions): Router {
   }
 
   return {
+    settle(state, input) {
+      const current = state.scenario === null ? undefined : scenarios.get(state.scenario)
+      if (current === undefined || state.step === null) return state
+      const moved = advance(current, state.step, state, input, loopGuard)
+      if (moved.loop !== undefined) return state
+      return navigation(moved.state, state.paused)
+    },
     route(state, input) {
       const current = state.scenario === null ? undefined : scenarios.get(state.scenario)
       const currentStep = current?.steps.get(state.step ?? '')
@@ -492,7 +505,9 @@ function enter(
   base: Base,
   loopGuardLimit: number,
 ): RouteDecision {
-  const counts = compiled.scenario.id === state.scenario ? state.transitionCounts : {}
+  // A scenario entered again after it finished starts its counts afresh (a second refund).
+  const finished = state.step !== null && compiled.steps.get(state.step)?.terminal === true
+  const counts = compiled.scenario.id === state.scenario && !finished ? state.transitionCounts : {}
   const start: NavigationState = {
     scenario: compiled.scenario.id,
     step: compiled.initialStep,
