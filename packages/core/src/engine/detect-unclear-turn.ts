@@ -59,3 +59,39 @@ export function twoRequests(
   }
   return found.length >= 2 ? found : undefined
 }
+
+/**
+ * The second request of one message that asks the same thing twice, each with its own id ("refund
+ * $10 for NW-1001 and $15 for NW-1002"): the text from the clause break before the second id of a
+ * definition entity on, as a request of its own (prefixed with the intent's label, so it reads
+ * as that request when it runs: "I want a refund: $15 for NW-1002"), or undefined. The perception
+ * of the whole message already reads the first id and amount, so the first request runs now and
+ * this one is offered once it is done, never dropped. A second id taken back ("…, not NW-1002")
+ * is no request.
+ */
+export function secondRequestOf(compiled: CompiledEngine, text: string, intent: string): string | undefined {
+  if (intent === 'unknown' || compiled.definition.entities.length === 0) return undefined
+  for (const entity of compiled.definition.entities) {
+    const pattern = new RegExp(entity.pattern, 'giu')
+    const matches = [...text.slice(0, 2000).matchAll(pattern)]
+    const values = new Set(matches.map((match) => match[0].replace(/[\s-]+/gu, '').toUpperCase()))
+    if (matches.length < 2 || values.size < 2) continue
+    const second = matches.find(
+      (match) =>
+        match[0].replace(/[\s-]+/gu, '').toUpperCase() !==
+        matches[0]![0].replace(/[\s-]+/gu, '').toUpperCase(),
+    )!
+    // The clause break nearest before the second id, after the first one.
+    const between = text.slice((matches[0]!.index ?? 0) + matches[0]![0].length, second.index)
+    const breaks = [...between.matchAll(/\band\b|\balso\b|[,;]/giu)]
+    const last = breaks.at(-1)
+    if (last === undefined) continue
+    const rest = text
+      .slice((matches[0]!.index ?? 0) + matches[0]![0].length + last.index + last[0].length)
+      .trim()
+    if (/^(?:not|but not|instead of|rather than)\b/iu.test(rest)) continue
+    const label = compiled.definition.intents.find((candidate) => candidate.id === intent)?.label ?? intent
+    return `${label}: ${rest}`
+  }
+  return undefined
+}

@@ -3,7 +3,7 @@ import { closingActOf, detectConversationAct, withdrawsRequest } from '../sensor
 import type { Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, stillWaiting } from './clarify-turn.ts'
-import { twoRequests, unclearTurnReason } from './detect-unclear-turn.ts'
+import { secondRequestOf, twoRequests, unclearTurnReason } from './detect-unclear-turn.ts'
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
 import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
@@ -264,6 +264,12 @@ async function senseAndAct(
     )
   }
 
+  // The same request twice, each with its own id: the first runs now, the second is offered
+  // once it is done ("You also asked: …"), never dropped.
+  if (requests === undefined && state.queuedRequests === undefined) {
+    const second = secondRequestOf(compiled, input.text, perception.intent)
+    if (second !== undefined) state.queuedRequests = [second]
+  }
   // An answer to the ambiguity question that picks no option but goes on with something of its
   // own (a fact, or words of a topic: "my email is …", "#NW-3003") is not asked the same question
   // again: the message it answered, read with it, goes to the likeliest of the options offered.
