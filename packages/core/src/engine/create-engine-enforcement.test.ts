@@ -16,6 +16,18 @@ const definition = readFileSync(
 )
 let server: ScriptedModelServer | undefined
 
+/** The refund definition with the final alignment judge on (the shared definition keeps it off). */
+function withFinalizationGate() {
+  const loaded = loadDefinition(definition)
+  return {
+    ...loaded,
+    settings: {
+      ...loaded.settings,
+      finalizationGate: { enabled: true, maxRetries: 2, strictness: 'medium' as const },
+    },
+  }
+}
+
 afterEach(async () => {
   await server?.close()
   server = undefined
@@ -112,16 +124,7 @@ describe('createEngine enforcement', () => {
   })
 
   it('runs the final alignment judge when the definition enables the finalization gate', async () => {
-    const loaded = loadDefinition(definition)
-    const engine = createEngine({
-      definition: {
-        ...loaded,
-        settings: {
-          ...loaded.settings,
-          finalizationGate: { enabled: true, maxRetries: 2, strictness: 'medium' },
-        },
-      },
-    })
+    const engine = createEngine({ definition: withFinalizationGate() })
     const result = await engine.turn({ sessionId: 's', text: 'Where is my order NW-1234?' })
     expect(result.provenance.gates).toEqual([
       expect.objectContaining({
@@ -138,16 +141,7 @@ describe('createEngine enforcement', () => {
   })
 
   it('adds no "goal was ambiguous" caveat to a reply inside a scenario, however little the message says alone', async () => {
-    const loaded = loadDefinition(definition)
-    const engine = createEngine({
-      definition: {
-        ...loaded,
-        settings: {
-          ...loaded.settings,
-          finalizationGate: { enabled: true, maxRetries: 2, strictness: 'medium' },
-        },
-      },
-    })
+    const engine = createEngine({ definition: withFinalizationGate() })
     await engine.turn({ sessionId: 'caveat', text: 'I want a refund' })
     await engine.turn({ sessionId: 'caveat', text: 'ann@example.com' })
     // "NW-1001 fifty dollars" names no intent: alone it is ambiguous, but it answers the refund step.
@@ -159,16 +153,9 @@ describe('createEngine enforcement', () => {
   })
 
   it('records the judge result and the finalization outcome in the ledger for the §9.13 dashboards', async () => {
-    const loaded = loadDefinition(definition)
     const ledger = createLedger()
     const engine = createEngine({
-      definition: {
-        ...loaded,
-        settings: {
-          ...loaded.settings,
-          finalizationGate: { enabled: true, maxRetries: 2, strictness: 'medium' },
-        },
-      },
+      definition: withFinalizationGate(),
       ledger,
     })
     const result = await engine.turn({ sessionId: 'judged', text: 'Where is my order NW-1234?' })

@@ -9,7 +9,7 @@ import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
 import { acceptedOffer, answersQuestion, requestsNothing } from './last-reply.ts'
 import { pause } from './pause-turn.ts'
-import { resumeTurn } from './resume-turn.ts'
+import { type ApprovalDecisionInput, resumeTurn } from './resume-turn.ts'
 import { roundScore } from './round-score.ts'
 import type { EngineSessionState } from './session-state.ts'
 import { runTaskTurn } from './task-turn.ts'
@@ -54,39 +54,23 @@ export async function runTurn(
   }
   if (state.handoff !== undefined) return quietTurn(state, scratch)
   const waiting = state.pendingApproval
-  if (waiting?.approval.expiresAt !== undefined && Date.parse(waiting.approval.expiresAt) <= clock.now()) {
-    // The approval timed out: its default action applies now, recorded, then this message is answered.
-    const approval = waiting.approval
-    const expired = await resumeTurn(
-      dependencies,
-      state,
-      { sessionId: input.sessionId, approvalId: approval.id, decision: approval.defaultAction },
-      () => undefined,
-    )
-    const before = 'text' in expired.result ? expired.result.text : undefined
-    const next = await senseAndAct(dependencies, expired.state, input, {
-      ...scratch,
-      ...(before === undefined ? {} : { around: { before } }),
+  // The approval timed out: its default action applies now, recorded, then this message is answered.
+  if (waiting?.approval.expiresAt !== undefined && Date.parse(waiting.approval.expiresAt) <= clock.now())
+    return settleThenAnswer(dependencies, state, input, scratch, {
+      sessionId: input.sessionId,
+      approvalId: waiting.approval.id,
+      decision: waiting.approval.defaultAction,
     })
-    return { ...next, ledger: [...expired.ledger, ...next.ledger] }
-  }
-  if (waiting !== undefined && withdrawsRequest(input.text)) {
-    // The requester takes the waiting request back: it is closed as withdrawn and never runs (an
-    // approver deciding later finds nothing to decide); this message is then answered, which
-    // ends the scenario it belonged to ("forget it, don't cancel it").
-    const withdrawn = await resumeTurn(
-      dependencies,
-      state,
-      { sessionId: input.sessionId, approvalId: waiting.approval.id, decision: 'reject', withdrawn: true },
-      () => undefined,
-    )
-    const before = 'text' in withdrawn.result ? withdrawn.result.text : undefined
-    const next = await senseAndAct(dependencies, withdrawn.state, input, {
-      ...scratch,
-      ...(before === undefined ? {} : { around: { before } }),
+  // The requester takes the waiting request back: it is closed as withdrawn and never runs (an
+  // approver deciding later finds nothing to decide); this message is then answered, which ends
+  // the scenario it belonged to ("forget it, don't cancel it").
+  if (waiting !== undefined && withdrawsRequest(input.text))
+    return settleThenAnswer(dependencies, state, input, scratch, {
+      sessionId: input.sessionId,
+      approvalId: waiting.approval.id,
+      decision: 'reject',
+      withdrawn: true,
     })
-    return { ...next, ledger: [...withdrawn.ledger, ...next.ledger] }
-  }
   if (waiting !== undefined) {
     delete state.pendingApproval
     const outcome = await answerBesideApproval(dependencies, state, scratch, input, waiting)
@@ -95,6 +79,26 @@ export async function runTurn(
     return stillWaiting(state, scratch)
   }
   return senseAndAct(dependencies, state, input, scratch)
+}
+
+/**
+ * Settles the pending approval without its own turn (`decision`), then answers this message; the
+ * settled turn's reply opens this one's, and both turns' records are kept.
+ */
+async function settleThenAnswer(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  input: TurnInput,
+  scratch: TurnScratch,
+  decision: ApprovalDecisionInput,
+): Promise<TurnOutcome> {
+  const settled = await resumeTurn(dependencies, state, decision, () => undefined)
+  const before = 'text' in settled.result ? settled.result.text : undefined
+  const next = await senseAndAct(dependencies, settled.state, input, {
+    ...scratch,
+    ...(before === undefined ? {} : { around: { before } }),
+  })
+  return { ...next, ledger: [...settled.ledger, ...next.ledger] }
 }
 
 /**
