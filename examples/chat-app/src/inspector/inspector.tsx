@@ -7,8 +7,14 @@ import { summarizeLedger } from './summarize-ledger.ts'
 interface LedgerResponse {
   sessionId: string
   records: LedgerRecord[]
+  /** Records the ledger holds; `records` is one page of them (`next`: the following page's `from`). */
+  total: number
+  next?: number
   verification: { valid: boolean; [key: string]: unknown }
 }
+
+/** Pages read before the inspector stops and says how many records it shows. */
+const maxPages = 20
 
 type Load =
   | { state: 'loading' }
@@ -22,16 +28,27 @@ function useLedger(sessionId: string, token: string) {
   const refresh = useCallback(async () => {
     if (!sessionId)
       return setLoad({ state: 'failed', message: 'No session: open the inspector from the chat.' })
-    const response = await fetch(`/v1/sessions/${encodeURIComponent(sessionId)}/ledger`, {
-      headers: token ? { 'x-focal-session-token': token } : {},
-    }).catch(() => undefined)
-    if (!response?.ok) {
-      const body = (await response?.json().catch(() => undefined)) as
-        | { error?: { message?: string } }
-        | undefined
-      return setLoad({ state: 'failed', message: body?.error?.message ?? 'The ledger could not be loaded.' })
+    // The ledger comes a page at a time (the server verifies the whole chain on each).
+    let ledger: LedgerResponse | undefined
+    let from: number | undefined = 0
+    for (let pages = 0; from !== undefined && pages < maxPages; pages++) {
+      const response = await fetch(`/v1/sessions/${encodeURIComponent(sessionId)}/ledger?from=${from}`, {
+        headers: token ? { 'x-focal-session-token': token } : {},
+      }).catch(() => undefined)
+      if (!response?.ok) {
+        const body = (await response?.json().catch(() => undefined)) as
+          | { error?: { message?: string } }
+          | undefined
+        return setLoad({
+          state: 'failed',
+          message: body?.error?.message ?? 'The ledger could not be loaded.',
+        })
+      }
+      const page = (await response.json()) as LedgerResponse
+      ledger = ledger === undefined ? page : { ...page, records: [...ledger.records, ...page.records] }
+      from = page.next
     }
-    setLoad({ state: 'loaded', ledger: (await response.json()) as LedgerResponse })
+    if (ledger !== undefined) setLoad({ state: 'loaded', ledger })
   }, [sessionId, token])
   useEffect(() => {
     void refresh()
@@ -43,7 +60,8 @@ function ChainStatus({ ledger }: { ledger: LedgerResponse }) {
   const { valid, ...details } = ledger.verification
   return (
     <p className="inspector-chain" data-valid={valid}>
-      <strong>{valid ? 'Hash chain intact' : 'Hash chain broken'}</strong> · {ledger.records.length} records
+      <strong>{valid ? 'Hash chain intact' : 'Hash chain broken'}</strong> · {ledger.total} records
+      {ledger.records.length < ledger.total ? ` (the first ${ledger.records.length} shown)` : ''}
       {!valid && Object.keys(details).length > 0 ? <code> {JSON.stringify(details)}</code> : null}
     </p>
   )

@@ -123,7 +123,8 @@ function routes(schemas: FocalRequestSchemas): RouteDocument[] {
     {
       method: 'get',
       path: '/v1/sessions/{id}/ledger',
-      summary: 'Ledger records and chain verification.',
+      summary:
+        "One page of the ledger (?from=, default 0; ?limit=, 1 to 1000, default 1000), the total, the next page's from, and the verification of the whole chain.",
       response: ledgerResponseSchema,
       session: true,
     },
@@ -169,6 +170,17 @@ function operation(components: Components, route: RouteDocument) {
       ? {
           parameters: [
             { name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 128 } },
+            ...(route.path.endsWith('/ledger')
+              ? [
+                  { name: 'from', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },
+                  {
+                    name: 'limit',
+                    in: 'query',
+                    required: false,
+                    schema: { type: 'integer', minimum: 1, maximum: 1000 },
+                  },
+                ]
+              : []),
           ],
         }
       : {}),

@@ -1,11 +1,12 @@
 import { FocalError, verifyLedger } from '@focal/core'
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
+import { z } from 'zod'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { createEpoch } from '../app/session-claims.ts'
 import { authenticateApprover } from '../auth/authorize-approver.ts'
 import { authorizeSession, issueSessionToken } from '../auth/authorize-session.ts'
 import { readIdParam } from '../schemas/read-id-param.ts'
-import { readJsonBody } from '../schemas/read-json-body.ts'
+import { readJsonBody, toFocalIssues } from '../schemas/read-json-body.ts'
 import { redactSnapshot } from './redact-snapshot.ts'
 
 /**
@@ -120,11 +121,43 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
 
   hono.get('/v1/sessions/:id/ledger', async (context) => {
     const sessionId = readIdParam(context, app.schemas.id)
+    const { from, limit } = readLedgerPage(context)
     await authorizeSession(context, app, sessionId, 'existing')
     // The head first: appends write it after their records, so it is never ahead of the list.
     const head = await app.ledgerAnchorStore?.getHead(sessionId)
     const records = await app.ledgerStore.list(sessionId)
+    // The whole chain is verified; one page of it is sent (a session of many thousand turns
+    // would otherwise be tens of megabytes in one response, stalling every other request).
     const verification = await verifyLedger(records, { sessionId, key: await app.ledgerKey, head })
-    return context.json({ sessionId, records, verification })
+    const page = records.slice(from, from + limit)
+    const next = from + limit < records.length ? from + limit : undefined
+    return context.json({
+      sessionId,
+      records: page,
+      total: records.length,
+      ...(next === undefined ? {} : { next }),
+      verification,
+    })
+  })
+}
+
+/** Most ledger records one response holds (`?limit=`). */
+export const ledgerPageLimit = 1000
+
+const ledgerPageSchema = z.strictObject({
+  from: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  limit: z.coerce.number().int().min(1).max(ledgerPageLimit).default(ledgerPageLimit),
+})
+
+/** `?from=` (the first record's position, default 0) and `?limit=` (1 to 1000, default 1000). */
+function readLedgerPage(context: Context): { from: number; limit: number } {
+  const parsed = ledgerPageSchema.safeParse(context.req.query())
+  if (parsed.success) return parsed.data
+  const issues = toFocalIssues(parsed.error)
+  const first = issues[0]
+  throw new FocalError({
+    code: 'invalid-request',
+    message: first === undefined ? 'Invalid query.' : `${first.path}: ${first.message}`,
+    issues,
   })
 }

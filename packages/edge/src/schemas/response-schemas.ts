@@ -100,6 +100,11 @@ export const ledgerResponseSchema = z
         previousHash: z.string().nullable(),
       }),
     ),
+    /** How many records the session's ledger holds (`records` is one page of them). */
+    total: z.number().int(),
+    /** The `from` of the next page, when there is one. */
+    next: z.number().int().optional(),
+    /** Of the whole chain, not only this page. */
     verification: z.looseObject({ valid: z.boolean() }),
   })
   .meta({ id: 'LedgerResponse' })

@@ -365,6 +365,44 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       expect(JSON.parse(snapshot)).toMatchObject({ sessionId: asked.id, state: { toolResults: {} } })
     })
 
+    it('pages the ledger (?from, ?limit) and verifies the whole chain, refusing a bad page with its path', async () => {
+      const owner = await createSession('where is my order NW-1001')
+      const headers = { 'x-focal-session-token': owner.token }
+      for (const text of ['what are your prices?', 'where is my order NW-1002'])
+        await send(request('/v1/turn', { body: { sessionId: owner.id, text }, headers }))
+      const page = async (query: string) =>
+        (await (await send(request(`/v1/sessions/${owner.id}/ledger${query}`, { headers }))).json()) as {
+          records: Array<{ sequence: number }>
+          total: number
+          next?: number
+          verification: { valid: boolean }
+        }
+      const whole = await page('')
+      expect(whole.total).toBeGreaterThanOrEqual(4)
+      expect(whole.records).toHaveLength(whole.total)
+      expect(whole.next).toBeUndefined()
+      const first = await page('?limit=2')
+      expect(first.records.map((record) => record.sequence)).toEqual([0, 1])
+      expect({ total: first.total, next: first.next, valid: first.verification.valid }).toEqual({
+        total: whole.total,
+        next: 2,
+        valid: true,
+      })
+      const second = await page('?from=2&limit=2')
+      expect(second.records.map((record) => record.sequence)).toEqual([2, 3])
+      for (const [query, path] of [
+        ['?limit=0', 'limit'],
+        ['?limit=5000', 'limit'],
+        ['?from=-1', 'from'],
+        ['?limit=two', 'limit'],
+        ['?page=2', 'page'],
+      ] as const) {
+        const refused = await send(request(`/v1/sessions/${owner.id}/ledger${query}`, { headers }))
+        expect(refused.status).toBe(400)
+        expect(((await refused.json()) as { error: { path?: string } }).error.path).toBe(path)
+      }
+    })
+
     it('streams /v1/chat as an AI SDK UI message stream ending in [DONE], never releasing a card number', async () => {
       const body = {
         id: `chat-${crypto.randomUUID()}`,
