@@ -18,6 +18,7 @@ import {
   type SensorGoalParser,
   type SensorIntentClassifier,
 } from '../sensor/create-sensor.ts'
+import type { EntityPattern } from '../sensor/extract-entities.ts'
 import type { Sensor } from '../sensor/types.ts'
 import { planToolPolicies } from './reply-enforcer.ts'
 
@@ -32,6 +33,8 @@ export interface CompiledEngine {
   gate: ToolGate
   /** Content-word evidence per intent (routing inside a scenario, the engine's own offers). */
   evidence: IntentEvidenceModel
+  /** The definition's id patterns (`entities`), compiled once: the sensor's, and the engine's own reads. */
+  entityPatterns: readonly EntityPattern[]
 }
 
 /** Options of {@link compileEngine}. */
@@ -132,14 +135,15 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
       : options.classifier || undefined
   const goalParser = options.goalParser === undefined ? createGoalParser() : options.goalParser || undefined
   const evidence = createIntentEvidence({ intents: definition.intents, topicOf: topicsOf(definition) })
+  const entityPatterns: EntityPattern[] = definition.entities.map((entity) => ({
+    name: entity.name,
+    pattern: new RegExp(entity.pattern, 'iu'),
+    ...(entity.value === undefined ? {} : { value: entity.value }),
+  }))
   const deterministic = createSensor({
     evidence,
     intents: definition.intents,
-    entityPatterns: definition.entities.map((entity) => ({
-      name: entity.name,
-      pattern: new RegExp(entity.pattern, 'iu'),
-      ...(entity.value === undefined ? {} : { value: entity.value }),
-    })),
+    entityPatterns,
     switchCues: settings.switchCues,
     ...(classifier === undefined ? {} : { classifier }),
     ...(goalParser === undefined ? {} : { goalParser }),
@@ -163,6 +167,7 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
     }),
     gate: createDefinitionGate(definition, undefined, options),
     evidence,
+    entityPatterns,
   }
 }
 

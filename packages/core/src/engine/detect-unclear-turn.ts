@@ -1,3 +1,4 @@
+import { entityMatches } from '../sensor/extract-entities.ts'
 import type { Perception } from '../sensor/types.ts'
 import type { CompiledEngine } from './compile-engine.ts'
 
@@ -70,25 +71,17 @@ export function twoRequests(
  * is no request.
  */
 export function secondRequestOf(compiled: CompiledEngine, text: string, intent: string): string | undefined {
-  if (intent === 'unknown' || compiled.definition.entities.length === 0) return undefined
-  for (const entity of compiled.definition.entities) {
-    const pattern = new RegExp(entity.pattern, 'giu')
-    const matches = [...text.slice(0, 2000).matchAll(pattern)]
-    const values = new Set(matches.map((match) => match[0].replace(/[\s-]+/gu, '').toUpperCase()))
-    if (matches.length < 2 || values.size < 2) continue
-    const second = matches.find(
-      (match) =>
-        match[0].replace(/[\s-]+/gu, '').toUpperCase() !==
-        matches[0]![0].replace(/[\s-]+/gu, '').toUpperCase(),
-    )!
+  if (intent === 'unknown') return undefined
+  const searched = text.slice(0, 2000)
+  for (const entity of compiled.entityPatterns) {
+    const matches = entityMatches(searched, entity)
+    const first = matches[0]
+    const second = matches.find((match) => match.value !== first?.value)
+    if (first === undefined || second === undefined) continue
     // The clause break nearest before the second id, after the first one.
-    const between = text.slice((matches[0]!.index ?? 0) + matches[0]![0].length, second.index)
-    const breaks = [...between.matchAll(/\band\b|\balso\b|[,;]/giu)]
-    const last = breaks.at(-1)
+    const last = [...searched.slice(first.end, second.index).matchAll(/\band\b|\balso\b|[,;]/giu)].at(-1)
     if (last === undefined) continue
-    const rest = text
-      .slice((matches[0]!.index ?? 0) + matches[0]![0].length + last.index + last[0].length)
-      .trim()
+    const rest = searched.slice(first.end + last.index + last[0].length).trim()
     if (/^(?:not|but not|instead of|rather than)\b/iu.test(rest)) continue
     const label = compiled.definition.intents.find((candidate) => candidate.id === intent)?.label ?? intent
     return `${label}: ${rest}`

@@ -68,9 +68,23 @@ export async function finishTurn(
   turn: TurnSoFar,
 ): Promise<TurnOutcome> {
   const { definition } = dependencies.compiled
+  let acted = false
   for (const call of turn.completed)
-    if (call.status === 'ran' || call.status === 'approved') state.toolResults[call.toolId] = call.result
+    if (call.status === 'ran' || call.status === 'approved') {
+      state.toolResults[call.toolId] = call.result
+      acted = true
+    }
   const values = buildTurnVariables(state, turn.perception, scratch.text)
+  // What the tools did may move the turn's scenario on now (a refund issued → "Refund issued"),
+  // whether they ran in this turn or on an approver's decision; so a finished scenario is known
+  // finished when the next message comes. Not once the conversation has moved elsewhere.
+  if (acted && state.navigation.scenario !== null && state.navigation.scenario === turn.route.scenario)
+    state.navigation = dependencies.compiled.router.settle(state.navigation, {
+      alternatives: turn.perception.alternatives,
+      intent: turn.perception.intent,
+      topicShift: false,
+      variables: values,
+    })
   const material: ReplyMaterial = { definition, matched: turn.matched, completed: turn.completed, values }
   if (turn.followUp !== undefined) material.followUp = turn.followUp
   else {

@@ -14,7 +14,12 @@ import { roundScore } from './round-score.ts'
 import type { EngineSessionState } from './session-state.ts'
 import { runTaskTurn } from './task-turn.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
-import { buildTurnVariables, mergeEntityFields, missingFieldQuestion } from './turn-variables.ts'
+import {
+  buildTurnVariables,
+  mergeEntityFields,
+  missingFieldQuestion,
+  missingFields,
+} from './turn-variables.ts'
 import type { TurnEvent, TurnInput } from './types.ts'
 /** Runs sense → trap → route → retrieve → plan/gate → act, then hands over to respond → enforce → record. */
 export async function runTurn(
@@ -345,7 +350,6 @@ async function senseAndAct(
     ...(inFlow && withdrawsRequest(input.text) ? { withdraws: true } : {}),
   })
   if (route.previousScenario !== route.scenario) {
-    const profile = (fields: Record<string, unknown>) => profileFields(compiled, fields)
     // The scenario left unfinished keeps its own fields until the user comes back to it.
     const left = route.state.paused?.find((entry) => entry.scenario === route.previousScenario)
     if (left !== undefined) left.fields = { ...state.fields }
@@ -353,7 +357,7 @@ async function senseAndAct(
     // over; a resumed one gets back what it had collected.
     state.toolResults = {}
     // Facts gathered outside any scenario (a vague first message, a clarification) carry in whole.
-    const carried = route.previousScenario === null ? state.fields : profile(state.fields)
+    const carried = route.previousScenario === null ? state.fields : profileFields(compiled, state.fields)
     state.fields = { ...(route.resumed?.fields ?? {}), ...carried }
     mergeEntityFields(state.fields, perception.entities)
   }
@@ -436,17 +440,6 @@ async function senseAndAct(
     ...(followUp === undefined ? {} : { followUp }),
   }
   if (acted.type === 'paused') return pause(dependencies, state, scratch, turn, acted)
-  // What the tools did may move the scenario on now (a refund issued → "Refund issued").
-  if (acted.completed.some((call) => call.status === 'ran')) {
-    for (const call of acted.completed)
-      if (call.status === 'ran') state.toolResults[call.toolId] = call.result
-    state.navigation = compiled.router.settle(state.navigation, {
-      alternatives: perception.alternatives,
-      intent: perception.intent,
-      topicShift: false,
-      variables: buildTurnVariables(state, perception, input.text),
-    })
-  }
   return finishTurn(dependencies, state, scratch, turn)
 }
 
@@ -497,11 +490,7 @@ function answerAskedAmount(
   if (route.scenario === null || route.scenario !== before.scenario || route.step !== before.step) return
   if (entities.amount !== undefined || entities.numbers?.length !== 1 || typeof entities.number !== 'number')
     return
-  const step = compiled.scenariosById.get(route.scenario)?.steps.find((entry) => entry.id === route.step)
-  const missing = step?.required
-    .map((entry) => (typeof entry === 'string' ? entry : entry.field))
-    .find((field) => state.fields[field] === undefined)
-  if (missing !== 'amount') return
+  if (missingFields(compiled, route.scenario, route.step, state.fields)[0]?.field !== 'amount') return
   entities.amount = entities.number
   state.fields.amount = entities.number
 }

@@ -38,6 +38,21 @@ export function buildTurnVariables(
   return variables
 }
 
+/** The required fields of a step not in `fields` yet, in the step's order (none outside a step). */
+export function missingFields(
+  compiled: CompiledEngine,
+  scenario: string | null,
+  step: string | null,
+  fields: Record<string, unknown>,
+): Array<{ field: string; question?: string | undefined }> {
+  if (scenario === null || step === null) return []
+  const definition = compiled.scenariosById.get(scenario)?.steps.find((candidate) => candidate.id === step)
+  if (definition === undefined) return []
+  return definition.required
+    .map((entry) => (typeof entry === 'string' ? { field: entry } : entry))
+    .filter((entry) => fields[entry.field] === undefined)
+}
+
 /** The follow-up question for the first missing required field of the current step, if any. */
 export function missingFieldQuestion(
   compiled: CompiledEngine,
@@ -45,16 +60,12 @@ export function missingFieldQuestion(
   step: string | null,
   fields: Record<string, unknown>,
 ): string | undefined {
-  if (scenario === null || step === null) return undefined
-  const definition = compiled.scenariosById.get(scenario)?.steps.find((candidate) => candidate.id === step)
-  if (definition === undefined) return undefined
-  const missing = definition.required
-    .map((entry) => (typeof entry === 'string' ? { field: entry } : entry))
-    .filter((entry) => fields[entry.field] === undefined)
+  const missing = missingFields(compiled, scenario, step, fields)
   const first = missing[0]
   if (first === undefined) return undefined
-  if (missing.length > 1 && definition.ask !== undefined) return definition.ask
+  const definition = compiled.scenariosById.get(scenario!)?.steps.find((candidate) => candidate.id === step)
+  if (missing.length > 1 && definition?.ask !== undefined) return definition.ask
   return 'question' in first && first.question !== undefined
     ? first.question
-    : (definition.ask ?? `Could you tell me your ${first.field.replaceAll('_', ' ')}?`)
+    : (definition?.ask ?? `Could you tell me your ${first.field.replaceAll('_', ' ')}?`)
 }

@@ -49,6 +49,30 @@ function globalCopyOf(pattern: RegExp): RegExp {
 }
 
 /**
+ * How an id match is written: the pattern's `value` template filled from its groups (`NW-$1`),
+ * else the match without spaces or a leading `#`, in capitals.
+ */
+function entityValue(match: RegExpExecArray, value: string | undefined): string {
+  return value === undefined
+    ? match[0].replace(/\s+/gu, '').replace(/^#/u, '').toUpperCase()
+    : value.replace(/\$(\d)/gu, (_, group: string) => match[Number(group)] ?? '')
+}
+
+/** Every match of one id pattern in `text`: where it is and how it is written (see `entityValue`). */
+export function entityMatches(
+  text: string,
+  { pattern, value }: EntityPattern,
+): Array<{ index: number; end: number; value: string }> {
+  return matchEvery(globalCopyOf(pattern), text)
+    .filter((match) => match[0] !== '')
+    .map((match) => ({
+      index: match.index,
+      end: match.index + match[0].length,
+      value: entityValue(match, value),
+    }))
+}
+
+/**
  * Extracts money (with currency), plain numbers, order/ticket ids, emails and dates from one text.
  *
  * @example
@@ -69,10 +93,7 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
     global.lastIndex = 0
     const match = global.exec(text)
     if (match !== null && match[0] !== '') {
-      entities[name] =
-        value === undefined
-          ? match[0].replace(/\s+/gu, '').replace(/^#/u, '').toUpperCase()
-          : value.replace(/\$(\d)/gu, (_, group: string) => match[Number(group)] ?? '')
+      entities[name] = entityValue(match, value)
       spans.push([match.index, match.index + match[0].length])
     }
   }

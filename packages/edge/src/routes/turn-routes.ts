@@ -88,13 +88,13 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
           ? app.services.guardText(latest.content)
           : guardWholeText(app.services.createStreamGuard(), latest.content)
         : undefined
-    // What was done: an expired approval takes its default action.
+    // What was done: an expired approval takes its default action; a withdrawn one never ran.
     const action =
       resolved.decision === 'approved'
         ? 'approve'
-        : resolved.decision === 'rejected'
-          ? 'reject'
-          : (requested?.defaultAction ?? 'reject')
+        : resolved.decision === 'expired'
+          ? (requested?.defaultAction ?? 'reject')
+          : 'reject'
     return context.json({
       sessionId,
       approvalId,

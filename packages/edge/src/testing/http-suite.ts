@@ -184,6 +184,11 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
         }),
       )
       expect(late.status).toBe(404)
+      // The customer's widget, polling its approval, learns it was withdrawn and nothing ran.
+      const polled = await send(
+        request(`/v1/sessions/${paused.sessionId}/approvals/${paused.approval.id}`, { headers: own }),
+      )
+      expect(await polled.json()).toMatchObject({ status: 'withdrawn', action: 'reject' })
       const ledger = (await (
         await send(request(`/v1/sessions/${paused.sessionId}/ledger`, { headers: own }))
       ).json()) as { records: Array<{ type: string; payload: unknown }>; verification: { valid: boolean } }
