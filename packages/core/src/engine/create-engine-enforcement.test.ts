@@ -150,6 +150,11 @@ describe('createEngine enforcement', () => {
       "Done — I've refunded $50 for order NW-1001 (reference RF-55012). It will reach your card in 3–5 business days.",
     )
     expect(result.provenance.gates[0]?.detail ?? '').not.toContain('NEEDS_CLARIFICATION')
+    // Nor to a "never mind" that ends the flow, or a thank-you after it: they ask for nothing.
+    for (const text of ['I need another refund please', 'never mind', 'thanks so much!']) {
+      const closing = await engine.turn({ sessionId: 'caveat', text })
+      expect('text' in closing && closing.text).not.toContain('ambiguous')
+    }
   })
 
   it('records the judge result and the finalization outcome in the ledger for the §9.13 dashboards', async () => {

@@ -73,8 +73,11 @@ export async function finalizeReply(
     ),
     toolTrace: input.completed.map((call) => `${call.toolId}: ${call.status}`),
     evidence: input.evidence,
+    // A thank-you, a goodbye or a "never mind" (a conversation act) asks for nothing: no goal to be
+    // ambiguous about, even with no scenario.
     goalAmbiguous:
       input.scenario === null &&
+      input.perception.act === undefined &&
       input.perception.ambiguity.score > dependencies.compiled.definition.settings.ambiguityThreshold,
   })
   const result = await runFinalization({

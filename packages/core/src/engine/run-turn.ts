@@ -211,9 +211,11 @@ async function senseAndAct(
   const inFlow = currentStep !== undefined && !currentStep.terminal
   // A finished scenario asked for again ("I also need a refund for NW-1002, $20") starts afresh:
   // its facts and tool results of the last run go (profile fields stay), so the router enters it
-  // from its first step with only what this message says.
+  // from its first step with only what this message says. A question about it that asks for
+  // nothing to be done ("how long until I see the money?") is no new request.
   if (
     currentStep?.terminal === true &&
+    !requestsNothing(input.text, { perception, offer: undefined, clarifying: pending !== undefined }) &&
     perception.intent !== 'unknown' &&
     perception.confidence >= settings.entryThreshold &&
     compiled.scenariosById.get(navigation.scenario!)?.intents.includes(perception.intent) === true
