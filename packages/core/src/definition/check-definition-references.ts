@@ -1,6 +1,7 @@
 import { assertSafePattern } from '../enforcement/assert-safe-pattern.ts'
 import { compileExpression } from '../enforcement/compile-expression.ts'
 import { compileRuleTemplate } from '../enforcement/compile-rule-template.ts'
+import { unknownTemplateFilters } from '../engine/render-template.ts'
 import type { FocalIssue } from '../errors/focal-error.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import { checkCustomReasonCodes } from './check-custom-reason-codes.ts'
@@ -28,6 +29,15 @@ export function checkDefinitionReferences(definition: FocalDefinition): FocalIss
     }
     checkTransitions(scenario.transitions, `${path}.transitions`, scenario.id, stepIds, intentIds, issues)
     scenario.steps.forEach((step, stepIndex) => {
+      checkTemplate(step.ask, `${path}.steps[${stepIndex}].ask`, issues)
+      step.required.forEach((entry, entryIndex) => {
+        if (typeof entry !== 'string')
+          checkTemplate(
+            entry.question,
+            `${path}.steps[${stepIndex}].required[${entryIndex}].question`,
+            issues,
+          )
+      })
       const transitionsPath = `${path}.steps[${stepIndex}].transitions`
       checkTransitions(step.transitions, transitionsPath, scenario.id, stepIds, intentIds, issues)
     })
@@ -46,6 +56,7 @@ export function checkDefinitionReferences(definition: FocalDefinition): FocalIss
       }
     }
     checkIntents(rule.intents ?? [], intentIds, `${path}.intents`, issues)
+    checkTemplate(rule.action, `${path}.action`, issues)
     checkCel(rule.condition, `${path}.condition`, issues)
     checkCel(rule.enforce?.expression, `${path}.enforce.expression`, issues)
     rule.tools?.forEach((call, callIndex) => {
@@ -53,6 +64,8 @@ export function checkDefinitionReferences(definition: FocalDefinition): FocalIss
         issues.push({ path: `${path}.tools[${callIndex}].id`, message: `unknown tool "${call.id}"` })
     })
   })
+  for (const [key, value] of Object.entries(definition.settings))
+    if (typeof value === 'string') checkTemplate(value, `settings.${key}`, issues)
   definition.tools.forEach((tool, index) => {
     if (tool.policy.allowed === 'conditional' && tool.policy.condition === undefined) {
       issues.push({
@@ -184,4 +197,10 @@ function checkCel(source: string | undefined, path: string, issues: FocalIssue[]
 
 function unknownStep(step: string, scenario: string): string {
   return `unknown step "${step}" in scenario "${scenario}"`
+}
+
+/** A reply template's filters (`{{amount | money}}`) must be ones the renderer knows. */
+function checkTemplate(template: string | undefined, path: string, issues: FocalIssue[]): void {
+  if (template === undefined) return
+  for (const message of unknownTemplateFilters(template)) issues.push({ path, message })
 }

@@ -100,6 +100,12 @@ describe('loadDefinition', () => {
       /unknown tool "wire_money"/,
     ],
     [
+      'a reply template with a filter the renderer does not know',
+      (d) => (d.rules[2].action = 'Refunded {{amount | euros}}'),
+      'rules[2].action',
+      /unknown filter "euros" in "\{\{amount \| euros\}\}" \(filters: money\)/,
+    ],
+    [
       'a dangling transition',
       (d) => (d.scenarios[0].steps[0].transitions[0].to = 'done'),
       'scenarios[0].steps[0].transitions[0].to',

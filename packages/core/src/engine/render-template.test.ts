@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderArguments, renderTemplate } from './render-template.ts'
+import { renderArguments, renderTemplate, unknownTemplateFilters } from './render-template.ts'
 
 const values = {
   amount: 80,
@@ -17,6 +17,24 @@ describe('renderTemplate', () => {
         values,
       ),
     ).toBe('Refund $80 for NW-1 (shipped), plan $9.50')
+  })
+
+  it("writes `| money` in the turn's currency, US dollars when it names none", () => {
+    expect(renderTemplate('The {{amount | money}} charge', { amount: 30 })).toBe('The $30 charge')
+    expect(renderTemplate('The {{ amount|money }} charge', { amount: 30, currency: 'EUR' })).toBe(
+      'The €30 charge',
+    )
+    expect(renderTemplate('{{price | money}}', { price: 12.5, currency: 'GBP' })).toBe('£12.50')
+    expect(renderTemplate('{{amount | money}}', { amount: 7, currency: 'JPY' })).toBe('¥7')
+    // Not a number, or not a currency code: written as it is, never a made-up sign.
+    expect(renderTemplate('[{{missing | money}}]', { currency: 'EUR' })).toBe('[]')
+    expect(renderTemplate('{{amount | money}}', { amount: 5, currency: 'euro' })).toBe('$5')
+  })
+
+  it('lists the filters it does not know', () => {
+    expect(unknownTemplateFilters('{{a | money}} {{b | upper}}')).toEqual([
+      'unknown filter "upper" in "{{b | upper}}" (filters: money)',
+    ])
   })
 
   it('renders unknown names as empty and objects as JSON, never reading inherited keys', () => {

@@ -1,5 +1,10 @@
 import { goalSnapshot } from '../completion/goal-snapshot.ts'
-import { closingActOf, detectConversationAct, withdrawsRequest } from '../sensor/detect-conversation-act.ts'
+import {
+  closingActOf,
+  detectConversationAct,
+  refersBack,
+  withdrawsRequest,
+} from '../sensor/detect-conversation-act.ts'
 import type { Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, stillWaiting } from './clarify-turn.ts'
@@ -328,6 +333,11 @@ async function senseAndAct(
   }
   const evidence = perception.evidence ?? compiled.evidence.measure(input.text)
   const offer = acceptedOffer(compiled.evidence, state, perception)
+  const answering = answersQuestion(state, input.text, {
+    perception,
+    offer,
+    clarifying: pending !== undefined,
+  })
   const route = compiled.router.route(navigation, {
     alternatives:
       unresolved === undefined
@@ -343,9 +353,7 @@ async function senseAndAct(
     variables,
     evidence,
     ...(offer === undefined ? {} : { offer: offer.evidence }),
-    ...(answersQuestion(state, input.text, { perception, offer, clarifying: pending !== undefined })
-      ? { answersQuestion: true }
-      : {}),
+    ...(answering ? { answersQuestion: true } : {}),
     ...(requestsNothing(input.text, { perception, offer, clarifying: pending !== undefined })
       ? { requestsNothing: true }
       : {}),
@@ -360,7 +368,14 @@ async function senseAndAct(
     state.toolResults = {}
     // Facts gathered outside any scenario (a vague first message, a clarification) carry in whole.
     const carried = route.previousScenario === null ? state.fields : profileFields(compiled, state.fields)
-    state.fields = { ...(route.resumed?.fields ?? {}), ...carried }
+    // A new request that points back at what was just discussed ("track NW-3003" → "it arrived
+    // broken, I want my money back") is about the same thing: the identifiers the new scenario
+    // asks for (an order, a ticket; never an amount) carry over from the scenario left.
+    const referred =
+      route.previousScenario !== null && route.resumed === undefined && refersBack(input.text)
+        ? referencedFields(compiled, route.scenario, state.fields)
+        : {}
+    state.fields = { ...(route.resumed?.fields ?? {}), ...referred, ...carried }
     mergeEntityFields(state.fields, perception.entities)
   }
   state.navigation = route.state
@@ -411,11 +426,21 @@ async function senseAndAct(
   const changedFacts = statedFacts(perception)
   if (route.scenario !== null && route.previousScenario !== route.scenario && route.resumed === undefined)
     for (const name of Object.keys(state.fields)) changedFacts.add(name)
+  // An answer to the step's question that also speaks of another intent ("NW-1001, it cost me 30
+  // bucks" answering "how much should be refunded?") is no aside about it: its rules stay quiet.
+  const answeredStep =
+    answering &&
+    route.scenario === navigation.scenario &&
+    currentStep?.required.some((entry) =>
+      statedFacts(perception).has(typeof entry === 'string' ? entry : entry.field),
+    ) === true
+  const aside =
+    answeredStep && compiled.scenariosById.get(route.scenario!)?.intents.includes(perception.intent) === false
   const retrieval = compiled.rules.retrieve({
     scenario: route.scenario,
     step: route.step,
     text: input.text,
-    intent: perception.intent,
+    intent: aside ? 'unknown' : perception.intent,
     variables: routed,
     turn: state.turn + 1,
     fires: state.ruleFires,
@@ -443,6 +468,32 @@ async function senseAndAct(
   }
   if (acted.type === 'paused') return pause(dependencies, state, scratch, turn, acted)
   return finishTurn(dependencies, state, scratch, turn)
+}
+
+/**
+ * The identifiers among `fields` that a step of `scenario` asks for: the definition's own entities
+ * (`order_id` by its pattern) and the built-in order and ticket numbers. Amounts, dates and
+ * numbers are a request's own and never carried.
+ */
+function referencedFields(
+  compiled: TurnDependencies['compiled'],
+  scenario: string | null,
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
+  const steps = scenario === null ? [] : (compiled.scenariosById.get(scenario)?.steps ?? [])
+  const identifiers = new Set([
+    'order_id',
+    'ticket_id',
+    ...compiled.entityPatterns.map((entity) => entity.name),
+  ])
+  const referred: Record<string, unknown> = {}
+  for (const step of steps)
+    for (const required of step.required) {
+      const field = typeof required === 'string' ? required : required.field
+      const value = fields[field]
+      if (identifiers.has(field) && typeof value === 'string') referred[field] = value
+    }
+  return referred
 }
 
 /** The definition's profile fields (identity) among `fields`. */

@@ -47,6 +47,21 @@ describe('createRouter', () => {
     expect(decision).toMatchObject({ scenario: 'refunds', step: 'verify', decision: 'entered' })
   })
 
+  it('never enters a scenario whose request the message denies, whatever its score', () => {
+    const denied = {
+      words: 2,
+      logLikelihoods: { refund: 0, pricing: 0, cancel: 0, thanks: 0 },
+      topics: {},
+      withinTopic: {},
+      negatedIntent: 'refund',
+    }
+    const idle: NavigationState = { scenario: null, step: null, transitionCounts: {} }
+    // A classifier still sure of "refund" ("I don't want a refund, what do plans cost?").
+    const decision = router.route(idle, input({ refund: 0.9, pricing: 0.6 }, { evidence: denied }))
+    expect(decision).toMatchObject({ scenario: 'pricing', decision: 'entered' })
+    expect(decision.scores.find((score) => score.scenario === 'refunds')?.score).toBe(0)
+  })
+
   /** Evidence as the sensor reports it: log-likelihoods per intent (only differences matter). */
   const evidence = (logLikelihoods: Record<string, number>, words = 2) => ({
     words,

@@ -364,8 +364,14 @@ export function createRouter(options: RouterOptions): Router {
         if (entry.confidence > (confidences.get(entry.intent) ?? 0))
           confidences.set(entry.intent, entry.confidence)
       let best: { id: string; score: number } | undefined
+      // A request the message denies ("I don't want a refund, just tell me when it arrives") is
+      // never entered on the words that deny it.
+      const denied = input.evidence?.negatedIntent
       for (const [id, compiled] of scenarios) {
-        const score = round(scoreOf(compiled, input, confidences))
+        const score =
+          denied !== undefined && compiled.scenario.intents.includes(denied)
+            ? 0
+            : round(scoreOf(compiled, input, confidences))
         scores.push({ scenario: id, score, boosted: false })
         if (id !== state.scenario || !active) {
           if (best === undefined || score > best.score) best = { id, score }

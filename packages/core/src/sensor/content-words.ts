@@ -22,13 +22,13 @@ const ignored: ReadonlySet<string> = new Set([
 ])
 
 /** Negation cues: the words after one, up to the end of the clause, are negated ("not a billing question"). */
-const negations: ReadonlySet<string> = new Set(['not', 'no', 'dont', 'doesnt', 'isnt', 'never', 'without'])
+const negations: ReadonlySet<string> = new Set(['not', 'no', 'dont', 'doesnt', 'isnt', 'without'])
 /**
  * The cues that deny a request rather than a thing: "not a billing question", "I don't want a
  * refund". "No subtitles" and "without a pool" negate a slot value and say nothing against the
  * request they are part of.
  */
-const denials: ReadonlySet<string> = new Set(['not', 'dont', 'doesnt', 'isnt', 'never'])
+const denials: ReadonlySet<string> = new Set(['not', 'dont', 'doesnt', 'isnt'])
 /** Words that end a negated clause. */
 const clauseBreaks: ReadonlySet<string> = new Set(['but', 'and', 'instead', 'rather', 'so'])
 
@@ -83,4 +83,27 @@ export function contentWords(text: string): ContentWords {
     }
   }
   return { words, negated, denied, affirmed: affirmed.join(' ') }
+}
+
+/** A denial cue as written (apostrophes optional), the cheap test before `withoutDeniedClauses`. */
+const denialCue = /\b(?:not|don['\u2019]?t|doesn['\u2019]?t|isn['\u2019]?t)\b/iu
+
+/**
+ * `text` without the clauses a denial cue denies ("I don't want a refund, I want to cancel" →
+ * "I want to cancel"): from the cue to the end of its clause (punctuation or `but`, `and`,
+ * `instead`, `rather`, `so`), as `contentWords` reads them. A text with no cue comes back as is.
+ */
+export function withoutDeniedClauses(text: string): string {
+  if (!denialCue.test(text)) return text
+  const kept: string[] = []
+  for (const clause of text.split(/[.,;!?]+/u)) {
+    let denying = false
+    for (const word of wordsOf(clause)) {
+      if (denials.has(word)) denying = true
+      else if (clauseBreaks.has(word)) denying = false
+      if (!denying) kept.push(word)
+    }
+    kept.push(',')
+  }
+  return kept.join(' ')
 }

@@ -246,6 +246,10 @@ describe('createIntentEvidence', () => {
     expect(model.measure("I don't want a hotel").negatedIntent).toMatch(/hotel/)
   })
 
+  it('reads "never" as a complaint about the thing, not a denial of it ("never got my hotel")', () => {
+    expect(model.measure('I never got the hotel I booked').negatedIntent).toBeUndefined()
+  })
+
   it('denies nothing for a negated slot value ("no pool", "without a pool")', () => {
     expect(model.measure('Find a hotel with no pool').negatedIntent).toBeUndefined()
     expect(model.measure('a hotel without a pool').negatedIntent).toBeUndefined()

@@ -1,5 +1,6 @@
 import { editDistanceOne, monthNames, parseNumberWord, stemWord, weekdayNames } from '../text/index.ts'
 import { contentWords } from './content-words.ts'
+import { keywordForms } from './keyword-forms.ts'
 import { valueKinds, valueKindTokens } from './value-kinds.ts'
 
 /** What the evidence model learns one intent from. */
@@ -252,8 +253,9 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   // Phrases are matched on the affirmed words (letters only, apostrophes dropped), like the text.
   const phrases = intents.map((intent) =>
     intent.keywords
-      .map((keyword) => ` ${contentWords(keyword).affirmed} `)
-      .filter((phrase) => phrase.trim() !== ''),
+      .map((keyword) => contentWords(keyword).affirmed)
+      .filter((phrase) => phrase.trim() !== '')
+      .map((phrase) => keywordForms(phrase).map((form) => ` ${form} `)),
   )
   const counts = intents.map(() => new Map<string, number>())
   const totals = intents.map(() => 0)
@@ -505,7 +507,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
       const padded = ` ${affirmed} `
       for (let index = 0; index < intents.length; index++) {
         let hits = 0
-        for (const phrase of phrases[index]!) if (padded.includes(phrase)) hits++
+        for (const forms of phrases[index]!) if (forms.some((form) => padded.includes(form))) hits++
         if (hits === 0) continue
         topicSums[topicIndex[index]!]! += hits * keywordEvidence
         withinSums[index]! += hits * keywordEvidence

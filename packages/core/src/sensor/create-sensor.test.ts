@@ -34,6 +34,18 @@ describe('createSensor', () => {
     expect(perception).toMatchObject({ intent: 'pricing', confidence: 1, ambiguity: { score: 0 } })
   })
 
+  it('takes a keyword in its present forms ("cancelling", "refunds")', () => {
+    expect(sensor.senseSync("I'm cancelling my order").intent).toBe('cancel')
+    expect(sensor.senseSync('do you do refunds?').intent).toBe('refund')
+  })
+
+  it('counts no keyword inside a clause that denies its request', () => {
+    const perception = sensor.senseSync("I don't want a refund, I want to cancel")
+    expect(perception.intent).toBe('cancel')
+    const refund = perception.alternatives.find((entry) => entry.intent === 'refund')
+    expect(refund?.confidence ?? 0).toBeLessThan(0.5)
+  })
+
   it('flags a deliberate topic change', () => {
     expect(sensor.senseSync('actually, I want to cancel instead').topicShift).toBe(true)
     expect(sensor.senseSync('I want to cancel').topicShift).toBe(false)

@@ -1,5 +1,6 @@
 import { FocalError } from '../errors/focal-error.ts'
 import type { ClarificationOption } from '../ports/turn-types.ts'
+import { withoutDeniedClauses } from './content-words.ts'
 import {
   type IntentEvidence,
   type IntentEvidenceModel,
@@ -110,13 +111,16 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
   function senseSync(fullText: string, context: SenseContext = {}): Perception {
     const text = fullText.length > maxTextLength ? fullText.slice(0, maxTextLength) : fullText
     const normalized = normalizeText(text)
+    // Keywords count outside the clauses that deny a request ("I don't want a *refund*, …").
+    const affirmed = withoutDeniedClauses(text)
+    const lexicalText = affirmed === text ? normalized : normalizeText(affirmed)
     const picked = pickOption(normalized, context.pendingOptions)
     const measured = evidence?.measure(text)
     const alternatives =
       picked !== undefined
         ? promote(scorer.score(text, normalized), picked)
         : blend(
-            normalized,
+            lexicalText,
             classifier === undefined ? undefined : classified(classifier, text),
             measured !== undefined && measured.words > 0 ? measured : undefined,
           )

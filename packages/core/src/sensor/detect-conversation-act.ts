@@ -75,18 +75,47 @@ const withdrawals = [
 ].map((phrase) => wordsOf(phrase))
 
 /**
- * Does the message take back the request at hand ("actually never mind, I'll keep the item",
- * "forget it", "I changed my mind")? The caller weighs it against what else the message asks.
+ * Words that point back at the thing the conversation was just about ("it arrived broken",
+ * "cancel that one", "refund the order"), so a new request is about it too.
  */
-export function withdrawsRequest(text: string): boolean {
-  if (negatedAction.test(text)) return true
-  const words = wordsOf(text, 200)
+const backReferences = [
+  'it',
+  'its',
+  'this one',
+  'that one',
+  'the same one',
+  'this order',
+  'that order',
+  'the order',
+  'same order',
+  'the package',
+  'the parcel',
+  'the item',
+  'the delivery',
+].map((phrase) => wordsOf(phrase))
+
+/** Does the message point back at what was just discussed ("it", "that order", "the package")? */
+export function refersBack(text: string): boolean {
+  return hasPhrase(wordsOf(text, 200), backReferences)
+}
+
+/** Does one of `phrases` (word lists) occur among `words`? */
+function hasPhrase(words: readonly string[], phrases: readonly (readonly string[])[]): boolean {
   for (let start = 0; start < words.length; start++)
-    for (const phrase of withdrawals)
+    for (const phrase of phrases)
       if (
         start + phrase.length <= words.length &&
         phrase.every((word, index) => words[start + index] === word)
       )
         return true
   return false
+}
+
+/**
+ * Does the message take back the request at hand ("actually never mind, I'll keep the item",
+ * "forget it", "I changed my mind")? The caller weighs it against what else the message asks.
+ */
+export function withdrawsRequest(text: string): boolean {
+  if (negatedAction.test(text)) return true
+  return hasPhrase(wordsOf(text, 200), withdrawals)
 }

@@ -1,3 +1,4 @@
+import { keywordForms } from './keyword-forms.ts'
 import type { IntentScore } from './types.ts'
 
 /** The vocabulary of one intent: lexical cues and examples from the definition. */
@@ -48,7 +49,13 @@ export function createIntentScorer(options: IntentScorerOptions): IntentScorer {
       const key = normalizeText(phrase)
       if (key !== '' && !exact.has(key)) exact.set(key, intent.id)
     }
-    return { id: intent.id, phrases: intent.keywords.map((keyword) => ` ${normalizeText(keyword)} `) }
+    return {
+      id: intent.id,
+      // Each keyword with the forms a message may use (`arrive`: arrives, arrived); one hit per keyword.
+      phrases: intent.keywords.map((keyword) =>
+        keywordForms(normalizeText(keyword)).map((form) => ` ${form} `),
+      ),
+    }
   })
   const ids = compiled.map((intent) => intent.id)
   function confidences(normalized: string, into: Float64Array): Float64Array {
@@ -61,7 +68,7 @@ export function createIntentScorer(options: IntentScorerOptions): IntentScorer {
         continue
       }
       let hits = 0
-      for (const phrase of phrases) if (padded.includes(phrase)) hits++
+      for (const forms of phrases) if (forms.some((form) => padded.includes(form))) hits++
       into[index] = hits === 0 ? 0 : Math.min(keywordCeiling, keywordScore + extraHitScore * (hits - 1))
     }
     return into
