@@ -264,6 +264,12 @@ export const settingsSchema = z.strictObject({
   /** The same transition more than this many times stops and asks. @default 3 */
   loopGuard: z.number().int().positive().default(3),
   /**
+   * Most turns one session takes. The next is refused with `session-turn-limit` (HTTP 429) before
+   * anything runs or is written, so a client looping on one session cannot grow its state and
+   * ledger without end; a real conversation is far shorter. @default 1000
+   */
+  maxTurns: z.number().int().positive().max(1_000_000).default(1000),
+  /**
    * The investigation planner of a `kind: task` agent (seed 003): below `clarifyBelow` goal-parse
    * confidence it asks instead of running tools; at most `maxToolCalls` calls per turn, recovery
    * and fallbacks included.

@@ -8,6 +8,7 @@ import { createMemoryLedgerStore } from '../ledger/create-memory-ledger-store.ts
 import { verifyLedger } from '../ledger/verify-ledger.ts'
 import { createEngine, type EngineOptions } from './create-engine.ts'
 import { createMemorySessionStore } from './create-memory-session-store.ts'
+import type { EngineSessionState } from './session-state.ts'
 import type { TurnEvent, TurnResult } from './types.ts'
 
 const definition = readFileSync(
@@ -203,6 +204,25 @@ describe('createEngine', () => {
     const session = await engines[0]!.getSession('s')
     expect(session?.turn).toBe(50)
     expect(Object.values(session?.ruleFires ?? {}).map((fire) => fire.count)).toContain(50)
+  })
+
+  it('refuses a turn past settings.maxTurns with session-turn-limit, writing nothing; older sessions count from turn', async () => {
+    const capped = definition.replace('  loopGuard: 3\n', '  loopGuard: 3\n  maxTurns: 2\n')
+    expect(capped).not.toBe(definition)
+    const sessionStore = createMemorySessionStore()
+    const engine = engineFor({ definition: capped, sessionStore })
+    await engine.turn({ sessionId: 's', text: 'Where is my order NW-1001?' })
+    await engine.turn({ sessionId: 's', text: 'thanks' })
+    const before = await sessionStore.get('s')
+    await expect(engine.turn({ sessionId: 's', text: 'hello?' })).rejects.toMatchObject({
+      code: 'session-turn-limit',
+    })
+    expect(await sessionStore.get('s')).toEqual(before)
+    // A session stored before `messages` was kept: its completed turns count.
+    const { messages: _messages, ...older } = before!.state as EngineSessionState
+    await sessionStore.put('old', { ...older, turn: 2 }, 0)
+    await expect(engine.turn({ sessionId: 'old', text: 'hi' })).rejects.toBeInstanceOf(FocalError)
+    await engine.turn({ sessionId: 'other', text: 'hi' })
   })
 
   it('reports a version conflict when the store keeps losing the race', async () => {

@@ -1,4 +1,5 @@
 import { goalSnapshot } from '../completion/goal-snapshot.ts'
+import { FocalError } from '../errors/focal-error.ts'
 import {
   closingActOf,
   detectConversationAct,
@@ -38,6 +39,15 @@ export async function runTurn(
   const { clock, idGenerator } = dependencies
   // The store hands out a fresh copy on every get, so the turn may change it in place.
   const state = previous
+  // Every message counts, whatever kind of turn answers it; past the bound nothing runs or is written.
+  const maxTurns = dependencies.compiled.definition.settings.maxTurns
+  const messages = state.messages ?? state.turn
+  if (messages >= maxTurns)
+    throw new FocalError({
+      code: 'session-turn-limit',
+      message: `session "${input.sessionId}" has taken its ${maxTurns} turns (settings.maxTurns): start a new session`,
+    })
+  state.messages = messages + 1
   const turnId = idGenerator.next('turn')
   const scratch: TurnScratch = {
     sessionId: input.sessionId,

@@ -44,6 +44,12 @@ export interface PendingApprovalState {
 export interface EngineSessionState {
   /** Turns completed so far. */
   turn: number
+  /**
+   * Messages taken so far, every kind of turn counted (a quiet one during a handoff, one answered
+   * "still waiting" beside an approval); `settings.maxTurns` bounds it. Absent in sessions stored
+   * before it was kept, which count from `turn`.
+   */
+  messages?: number
   navigation: NavigationState
   /** Fields collected across turns (entities, clarified values). */
   fields: Record<string, unknown>

@@ -16,6 +16,7 @@ export type FocalErrorCode =
   | 'reformulation-not-logged'
   | 'version-conflict'
   | 'session-not-found'
+  | 'session-turn-limit'
   | 'approval-not-found'
   | 'approval-expired'
   | 'model-error'

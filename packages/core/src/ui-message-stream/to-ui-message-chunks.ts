@@ -1,4 +1,5 @@
 import type { TurnEvent, TurnResult } from '../engine/types.ts'
+import { FocalError } from '../errors/focal-error.ts'
 import type { EnforcementData, RetractionData, SessionData, UiMessageChunk } from './ui-message-chunk.ts'
 
 /**
@@ -34,6 +35,18 @@ export interface ToUiMessageChunksOptions {
 
 /** The chunks the caller sees when the turn fails: a fixed message, no internals. */
 const failedTurnText = 'The turn failed.'
+
+/**
+ * Failures that are the caller's own to act on, shown with their code and message (`/v1/turn`
+ * answers them as 4xx JSON): a session past `settings.maxTurns` must start a new one.
+ */
+const callerFailures: ReadonlySet<string> = new Set(['session-turn-limit'])
+
+function failureText(error: unknown): string {
+  return error instanceof FocalError && callerFailures.has(error.code)
+    ? `${error.code}: ${error.message}`
+    : failedTurnText
+}
 
 /**
  * Maps a turn's events (`engine.turnStream`) to the UI message stream every Focal transport sends:
@@ -117,10 +130,10 @@ export async function* toUiMessageChunks(
         result = event.result
       }
     }
-  } catch {
+  } catch (error) {
     yield* start()
     yield* endText(false)
-    yield { type: 'error', errorText: failedTurnText }
+    yield { type: 'error', errorText: failureText(error) }
     yield { type: 'finish', finishReason: 'error' }
     return
   }

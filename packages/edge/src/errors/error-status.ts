@@ -55,6 +55,7 @@ export const errorStatus = {
   'unsupported-media-type': 415,
   'reformulation-not-logged': 409,
   'model-rate-limited': 429,
+  'session-turn-limit': 429,
   aborted: 499,
   'ledger-append-failed': 500,
   'invalid-stored-value': 500,

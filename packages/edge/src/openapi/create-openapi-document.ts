@@ -212,6 +212,14 @@ function operation(components: Components, route: RouteDocument) {
       ...(route.path === '/v1/turn' || route.path === '/v1/chat'
         ? { 409: errorResponse(components, 'session-claimed (the id belongs to another client)') }
         : {}),
+      ...(route.path === '/v1/turn'
+        ? {
+            429: errorResponse(
+              components,
+              'session-turn-limit (the session has taken settings.maxTurns turns: start a new one)',
+            ),
+          }
+        : {}),
       408: errorResponse(components, 'request-timeout (the body did not arrive within bodyTimeoutMs)'),
       413: errorResponse(components, 'payload-too-large'),
     },
