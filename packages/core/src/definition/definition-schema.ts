@@ -325,6 +325,22 @@ export const settingsSchema = z.strictObject({
    * thanks for getting in touch!"
    */
   goodbyeReply: z.string().min(1).default('Goodbye, and thanks for getting in touch!'),
+  /**
+   * The reply to "am I talking to a bot?", "are you a real person?": a straight answer, anywhere in
+   * the conversation (inside a scenario that is asking for something, its question follows).
+   * @default "I'm an automated assistant. If you'd like to talk to a person, just say so."
+   */
+  assistantDisclosureReply: z
+    .string()
+    .min(1)
+    .default("I'm an automated assistant. If you'd like to talk to a person, just say so."),
+  /**
+   * Said before the step's question again when, inside a scenario that is asking for something, a
+   * question is asked that no rule answers and that gives nothing the step asks for ("do you ship
+   * to Canada?" while the refund waits for an email): the user hears it was not answered, rather
+   * than only the step's question again. @default "Sorry, I can't answer that here."
+   */
+  unansweredQuestionReply: z.string().min(1).default("Sorry, I can't answer that here."),
   refusalReply: z.string().default("I'm sorry, I can't help with that."),
   /** Said while a tool call waits for a human; `{{approver}}` and `{{tool}}` are filled. */
   approvalPendingReply: z.string().default('This needs approval from {{approver}} before I can continue.'),

@@ -1,5 +1,6 @@
 import { goalSnapshot } from '../completion/goal-snapshot.ts'
 import { FocalError } from '../errors/focal-error.ts'
+import { asksAboutAssistant, isQuestion } from '../sensor/asks-about-assistant.ts'
 import {
   closingActOf,
   detectConversationAct,
@@ -210,7 +211,9 @@ async function senseAndAct(
   })
   mergeEntityFields(state.fields, perception.entities)
   if (perception.intent !== 'unknown') state.fields.last_intent = perception.intent
-  const cue = handoffCue(dependencies, input.text)
+  // "Are you a real person?" asks what this is, not for a person: no handoff unless it asks for one.
+  const asksWhatItIs = asksAboutAssistant(input.text) && !asksForSomeone.test(input.text)
+  const cue = asksWhatItIs ? undefined : handoffCue(dependencies, input.text)
   if (cue !== undefined)
     return startHandoff(dependencies, state, scratch, `the user asked for a person ("${cue}")`)
   if (compiled.definition.kind === 'task') {
@@ -246,6 +249,26 @@ async function senseAndAct(
   const closing = closingOf(perception, input.text)
   const asking =
     inFlow && missingFieldQuestion(compiled, navigation.scenario, navigation.step, state.fields) !== undefined
+  // "Am I talking to a bot?" gets a straight answer; a step that is asking asks again after it. A
+  // message that also asks for something ("are you a bot? I want a refund") goes on as a request.
+  if (asksWhatItIs && !hasStatedFact(perception) && perception.confidence < settings.entryThreshold)
+    return finishTurn(dependencies, state, scratch, {
+      perception,
+      route: {
+        scenario: navigation.scenario,
+        step: navigation.step,
+        decision: 'stayed',
+        previousScenario: navigation.scenario,
+        scores: [],
+        reason: 'stayed: the message asks what it is talking to',
+      },
+      matched: [],
+      completed: [],
+      note: settings.assistantDisclosureReply,
+      ...(asking && inFlow
+        ? { followUp: missingFieldQuestion(compiled, navigation.scenario, navigation.step, state.fields)! }
+        : {}),
+    })
   if (closing === 'bye' || (closing === 'thank' && !asking)) {
     const reply = closing === 'bye' ? settings.goodbyeReply : settings.thanksReply
     return finishTurn(dependencies, state, scratch, {
@@ -469,12 +492,27 @@ async function senseAndAct(
     emit: scratch.emit,
     ...(input.signal === undefined ? {} : { signal: input.signal }),
   })
+  // A question asked inside a flow that no rule answers (no matched rule has an action: a style
+  // guideline answers nothing) and that gives nothing the step asks for
+  // ("do you ship to Canada?" while the refund waits for an email) is said to be unanswered before
+  // the step's question comes again, not met with the question alone.
+  const unanswered =
+    followUp !== undefined &&
+    inFlow &&
+    route.scenario === navigation.scenario &&
+    route.resumed === undefined &&
+    !retrieval.matched.some((entry) => entry.rule.action !== undefined) &&
+    plan.length === 0 &&
+    perception.act === undefined &&
+    !hasStatedFact(perception) &&
+    isQuestion(input.text)
   const turn = {
     perception,
     route: provenanceRoute,
     matched: retrieval.matched,
     completed: acted.completed,
     ...(followUp === undefined ? {} : { followUp }),
+    ...(unanswered ? { note: settings.unansweredQuestionReply } : {}),
   }
   if (acted.type === 'paused') return pause(dependencies, state, scratch, turn, acted)
   return finishTurn(dependencies, state, scratch, turn)
@@ -571,6 +609,14 @@ function closingOf(perception: Perception, text: string): 'thank' | 'bye' | unde
 
 /** How much of the unclear messages a pending clarification keeps, in characters. */
 const unclearMemory = 400
+
+/** Words that ask to be put through to someone ("can I talk to one?", "get me a human"). */
+const asksForSomeone = /\b(?:talk|speak|chat|connect|transfer|want|need|get|put|give)\b/iu
+
+/** Does the message state any fact (an amount, an order id, an email, ...)? */
+function hasStatedFact(perception: Perception): boolean {
+  return statedFacts(perception).size > 0
+}
 
 /** The session facts this turn states: its singular entities (`amount`, `order_id`, `email`, ...). */
 function statedFacts(perception: Perception): Set<string> {
