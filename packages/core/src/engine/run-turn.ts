@@ -247,45 +247,33 @@ async function senseAndAct(
   // conversation stays where it is. A thank-you while the step still needs something is asked the
   // step's question again.
   const closing = closingOf(perception, input.text)
-  const asking =
-    inFlow && missingFieldQuestion(compiled, navigation.scenario, navigation.step, state.fields) !== undefined
+  const question = inFlow
+    ? missingFieldQuestion(compiled, navigation.scenario, navigation.step, state.fields)
+    : undefined
+  /** The turn stays where it is and says `note` (then the step's `followUp`, when given). */
+  const stayWith = (reason: string, note: string, followUp?: string) =>
+    finishTurn(dependencies, state, scratch, {
+      perception,
+      route: {
+        scenario: navigation.scenario,
+        step: navigation.step,
+        decision: 'stayed',
+        previousScenario: navigation.scenario,
+        scores: [],
+        reason: `stayed: ${reason}`,
+      },
+      matched: [],
+      completed: [],
+      note,
+      ...(followUp === undefined ? {} : { followUp }),
+    })
   // "Am I talking to a bot?" gets a straight answer; a step that is asking asks again after it. A
   // message that also asks for something ("are you a bot? I want a refund") goes on as a request.
   if (asksWhatItIs && !hasStatedFact(perception) && perception.confidence < settings.entryThreshold)
-    return finishTurn(dependencies, state, scratch, {
-      perception,
-      route: {
-        scenario: navigation.scenario,
-        step: navigation.step,
-        decision: 'stayed',
-        previousScenario: navigation.scenario,
-        scores: [],
-        reason: 'stayed: the message asks what it is talking to',
-      },
-      matched: [],
-      completed: [],
-      note: settings.assistantDisclosureReply,
-      ...(asking && inFlow
-        ? { followUp: missingFieldQuestion(compiled, navigation.scenario, navigation.step, state.fields)! }
-        : {}),
-    })
-  if (closing === 'bye' || (closing === 'thank' && !asking)) {
-    const reply = closing === 'bye' ? settings.goodbyeReply : settings.thanksReply
-    return finishTurn(dependencies, state, scratch, {
-      perception,
-      route: {
-        scenario: navigation.scenario,
-        step: navigation.step,
-        decision: 'stayed',
-        previousScenario: navigation.scenario,
-        scores: [],
-        reason: `stayed: the message only ${closing === 'bye' ? 'takes leave' : 'thanks'}`,
-      },
-      matched: [],
-      completed: [],
-      note: reply,
-    })
-  }
+    return stayWith('the message asks what it is talking to', settings.assistantDisclosureReply, question)
+  if (closing === 'bye') return stayWith('the message only takes leave', settings.goodbyeReply)
+  if (closing === 'thank' && question === undefined)
+    return stayWith('the message only thanks', settings.thanksReply)
   const requests = twoRequests(compiled, input.text, settings.stickiness)
   if (requests !== undefined && pending?.question !== settings.twoRequestsQuestion) {
     const labels = new Map(
