@@ -29,8 +29,44 @@ const negations: ReadonlySet<string> = new Set(['not', 'no', 'dont', 'doesnt', '
  * request they are part of.
  */
 const denials: ReadonlySet<string> = new Set(['not', 'dont', 'doesnt', 'isnt'])
-/** Words that end a negated clause. */
-const clauseBreaks: ReadonlySet<string> = new Set(['but', 'and', 'instead', 'rather', 'so'])
+/**
+ * Words that end a negated clause: a conjunction, or a request that opens after it ("if it doesn't
+ * come *can* I get a refund", "I don't want a refund *please* just cancel it").
+ */
+const clauseBreaks: ReadonlySet<string> = new Set([
+  'but',
+  'and',
+  'instead',
+  'rather',
+  'so',
+  'can',
+  'could',
+  'would',
+  'will',
+  'please',
+])
+/** Words that make what follows in their clause a condition: a negation there denies nothing ("if it doesn't come"). */
+const conditionals: ReadonlySet<string> = new Set(['if', 'unless', 'whether', 'otherwise'])
+
+/**
+ * Reads `text` clause by clause (punctuation, or a clause word, ends one) and calls `visit` with
+ * each word, whether a negation cue covers it, and whether that cue denies a request.
+ */
+function readClauses(text: string, visit: (word: string, negating: boolean, denying: boolean) => void): void {
+  for (const clause of text.split(/[.,;!?]+/u)) {
+    let negating = false
+    let denying = false
+    let conditional = false
+    for (const word of wordsOf(clause)) {
+      if (negations.has(word)) {
+        negating = true
+        denying ||= denials.has(word) && !conditional
+      } else if (clauseBreaks.has(word)) negating = denying = conditional = false
+      else if (conditionals.has(word)) conditional = true
+      visit(word, negating, denying)
+    }
+  }
+}
 
 /** The lower-cased letter words of a text's first `limit` characters, apostrophes dropped. */
 export function wordsOf(text: string, limit = 2000): string[] {
@@ -64,24 +100,13 @@ export function contentWords(text: string): ContentWords {
   const negated: string[] = []
   const denied: string[] = []
   const affirmed: string[] = []
-  let negating = false
-  let denying = false
-  // A clause ends at punctuation as well as at a clause word.
-  for (const clause of text.split(/[.,;!?]+/u)) {
-    negating = false
-    denying = false
-    for (const word of wordsOf(clause)) {
-      if (negations.has(word)) {
-        negating = true
-        denying ||= denials.has(word)
-      } else if (clauseBreaks.has(word)) negating = denying = false
-      if (!negating) affirmed.push(word)
-      if (ignored.has(word) || word.length < 2) continue
-      const stem = stemWord(word)
-      ;(negating ? negated : words).push(stem)
-      if (denying) denied.push(stem)
-    }
-  }
+  readClauses(text, (word, negating, denying) => {
+    if (!negating) affirmed.push(word)
+    if (ignored.has(word) || word.length < 2) return
+    const stem = stemWord(word)
+    ;(negating ? negated : words).push(stem)
+    if (denying) denied.push(stem)
+  })
   return { words, negated, denied, affirmed: affirmed.join(' ') }
 }
 
@@ -89,21 +114,16 @@ export function contentWords(text: string): ContentWords {
 const denialCue = /\b(?:not|don['\u2019]?t|doesn['\u2019]?t|isn['\u2019]?t)\b/iu
 
 /**
- * `text` without the clauses a denial cue denies ("I don't want a refund, I want to cancel" →
- * "I want to cancel"): from the cue to the end of its clause (punctuation or `but`, `and`,
- * `instead`, `rather`, `so`), as `contentWords` reads them. A text with no cue comes back as is.
+ * `text` without the words a denial cue denies ("I don't want a refund, I want to cancel" → "I
+ * want to cancel"): from the cue to the end of its clause, as `contentWords` reads them (a
+ * conditional's negation denies nothing). Its words only, joined by spaces (ids and amounts,
+ * which keywords never are, fall away); a text with no cue comes back as is.
  */
 export function withoutDeniedClauses(text: string): string {
   if (!denialCue.test(text)) return text
   const kept: string[] = []
-  for (const clause of text.split(/[.,;!?]+/u)) {
-    let denying = false
-    for (const word of wordsOf(clause)) {
-      if (denials.has(word)) denying = true
-      else if (clauseBreaks.has(word)) denying = false
-      if (!denying) kept.push(word)
-    }
-    kept.push(',')
-  }
+  readClauses(text, (word, _negating, denying) => {
+    if (!denying) kept.push(word)
+  })
   return kept.join(' ')
 }

@@ -46,6 +46,11 @@ describe('createSensor', () => {
     expect(refund?.confidence ?? 0).toBeLessThan(0.5)
   })
 
+  it('reads a negation in a condition, or before a new request, as no denial', () => {
+    expect(sensor.senseSync("if it doesn't come can I get a refund").intent).toBe('refund')
+    expect(sensor.senseSync("I don't want a refund please just cancel it").intent).toBe('cancel')
+  })
+
   it('flags a deliberate topic change', () => {
     expect(sensor.senseSync('actually, I want to cancel instead').topicShift).toBe(true)
     expect(sensor.senseSync('I want to cancel').topicShift).toBe(false)
