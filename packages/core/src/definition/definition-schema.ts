@@ -341,6 +341,24 @@ export const settingsSchema = z.strictObject({
    * than only the step's question again. @default "Sorry, I can't answer that here."
    */
   unansweredQuestionReply: z.string().min(1).default("Sorry, I can't answer that here."),
+  /**
+   * The replies to "did it go through?", "is it done?", "so is it cancelled or not?": `done` with
+   * `{{done}}`, what the last request that was acted on did (its rules' filled-in actions);
+   * `notDone` with `{{reason}}`, why it was not (an approval rejected or withdrawn); `notYet`
+   * while a scenario still asks for something (its question follows); `nothing` when no request
+   * was acted on. A pending approval answers with `approvalPendingReply`'s "still waiting".
+   */
+  statusReplies: z
+    .strictObject({
+      done: z.string().min(1).default('Yes, it went through. {{done}}'),
+      notDone: z.string().min(1).default('No. {{reason}}'),
+      notYet: z.string().min(1).default('Not yet.'),
+      nothing: z
+        .string()
+        .min(1)
+        .default('Nothing has been done in this conversation yet. What can I help you with?'),
+    })
+    .prefault({}),
   refusalReply: z.string().default("I'm sorry, I can't help with that."),
   /** Said while a tool call waits for a human; `{{approver}}` and `{{tool}}` are filled. */
   approvalPendingReply: z.string().default('This needs approval from {{approver}} before I can continue.'),

@@ -75,6 +75,18 @@ export async function finishTurn(
       acted = true
     }
   const values = buildTurnVariables(state, turn.perception, scratch.text)
+  // What was done, in the words of the rules that did it, for "did it go through?" later.
+  if (acted) {
+    const done = turn.matched.flatMap(({ rule }) =>
+      rule.action !== undefined && (rule.tools?.length ?? 0) > 0 ? [renderTemplate(rule.action, values)] : [],
+    )
+    const ran = turn.completed.filter((call) => call.status === 'ran' || call.status === 'approved')
+    state.lastOutcome = {
+      done: true,
+      text: done.length > 0 ? done.join(' ') : `${ran.map((call) => call.toolId).join(', ')} ran.`,
+      turnId: scratch.turnId,
+    }
+  }
   // What the tools did may move the turn's scenario on now (a refund issued → "Refund issued"),
   // whether they ran in this turn or on an approver's decision; so a finished scenario is known
   // finished when the next message comes. Not once the conversation has moved elsewhere.

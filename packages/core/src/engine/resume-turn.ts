@@ -151,20 +151,21 @@ export async function resumeTurn(
     keepCurrent()
     return { ...paused, ledger: [resolved, ...paused.ledger] }
   }
+  const refusal =
+    decision !== 'reject'
+      ? undefined
+      : input.withdrawn === true && !expired
+        ? compiled.definition.settings.approvalWithdrawnReply
+        : compiled.definition.settings.approvalRejectedReply
+  // Not done, and why: "did it go through?" is answered with it.
+  if (refusal !== undefined) state.lastOutcome = { done: false, text: refusal, turnId: scratch.turnId }
   const outcome = await finishTurn(dependencies, state, scratch, {
     perception: pending.perception,
     route: pending.route,
     matched,
     completed: [...completed, ...acted.completed],
     ...(pending.followUp === undefined ? {} : { followUp: pending.followUp }),
-    ...(decision === 'reject'
-      ? {
-          note:
-            input.withdrawn === true && !expired
-              ? compiled.definition.settings.approvalWithdrawnReply
-              : compiled.definition.settings.approvalRejectedReply,
-        }
-      : {}),
+    ...(refusal === undefined ? {} : { note: refusal }),
   })
   keepCurrent()
   return { ...outcome, ledger: [resolved, ...outcome.ledger] }

@@ -1,6 +1,7 @@
 import { goalSnapshot } from '../completion/goal-snapshot.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import { asksAboutAssistant, isQuestion } from '../sensor/asks-about-assistant.ts'
+import { asksIfDone } from '../sensor/asks-if-done.ts'
 import {
   closingActOf,
   detectConversationAct,
@@ -16,6 +17,7 @@ import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
 import { acceptedOffer, answersQuestion, requestsNothing } from './last-reply.ts'
 import { pause } from './pause-turn.ts'
+import { renderTemplate } from './render-template.ts'
 import { type ApprovalDecisionInput, resumeTurn } from './resume-turn.ts'
 import { roundScore } from './round-score.ts'
 import type { EngineSessionState } from './session-state.ts'
@@ -271,6 +273,20 @@ async function senseAndAct(
   // message that also asks for something ("are you a bot? I want a refund") goes on as a request.
   if (asksWhatItIs && !hasStatedFact(perception) && perception.confidence < settings.entryThreshold)
     return stayWith('the message asks what it is talking to', settings.assistantDisclosureReply, question)
+  // "Did it go through?": what the last request acted on did, or why not, or that nothing was yet.
+  if (asksIfDone(input.text) && !hasStatedFact(perception) && pending === undefined) {
+    const status = settings.statusReplies
+    const last = state.lastOutcome
+    if (question !== undefined)
+      return stayWith('the message asks whether it was done', status.notYet, question)
+    const note =
+      last === undefined
+        ? status.nothing
+        : last.done
+          ? renderTemplate(status.done, { done: last.text })
+          : renderTemplate(status.notDone, { reason: last.text })
+    return stayWith('the message asks whether it was done', note)
+  }
   if (closing === 'bye') return stayWith('the message only takes leave', settings.goodbyeReply)
   if (closing === 'thank' && question === undefined)
     return stayWith('the message only thanks', settings.thanksReply)
@@ -447,6 +463,19 @@ async function senseAndAct(
   const changedFacts = statedFacts(perception)
   if (route.scenario !== null && route.previousScenario !== route.scenario && route.resumed === undefined)
     for (const name of Object.keys(state.fields)) changedFacts.add(name)
+  // So are the facts a step just moved to asks for and already has ("refund NW-1002 $50" → the
+  // email verifies → the refund step has its order and amount): the step acts on them now.
+  else if (
+    route.scenario !== null &&
+    route.scenario === navigation.scenario &&
+    route.step !== navigation.step
+  )
+    for (const entry of compiled.scenariosById
+      .get(route.scenario)
+      ?.steps.find((step) => step.id === route.step)?.required ?? []) {
+      const name = typeof entry === 'string' ? entry : entry.field
+      if (state.fields[name] !== undefined) changedFacts.add(name)
+    }
   // An answer to the step's question that also speaks of another intent ("NW-1001, it cost me 30
   // bucks" answering "how much should be refunded?") is no aside about it: its rules stay quiet.
   const answeredStep =

@@ -72,6 +72,12 @@ export interface EngineSessionState {
     unclear?: string
   }
   pendingApproval?: PendingApprovalState
+  /**
+   * The last request acted on: what was done (the filled-in actions of the rules whose tools ran)
+   * or why it was not (an approval rejected or withdrawn). Read when the user asks whether it went
+   * through ("did it go through?").
+   */
+  lastOutcome?: { done: boolean; text: string; turnId: string }
   /** Requests of one message not done yet ("cancel X and refund Y"), in the user's words. */
   queuedRequests?: string[]
   /** The queued request the last reply offered to do next. */

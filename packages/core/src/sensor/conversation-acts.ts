@@ -73,6 +73,11 @@ export const conversationActs = {
   thank: [
     'thanks',
     'thank you',
+    // As people type them in a chat.
+    'thx',
+    'thank u',
+    'ty',
+    'tysm',
     'thank you so much',
     'thanks a lot',
     'many thanks',

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { asksIfDone } from './asks-if-done.ts'
+
+describe('asksIfDone', () => {
+  it.each([
+    'thanks! did it go through?',
+    'is it done?',
+    'so is it cancelled or not?',
+    'did you cancel it?',
+    'has the refund been processed?',
+    'did the refund go through',
+    'was it successful',
+  ])('reads "%s" as asking whether it was done', (text) => {
+    expect(asksIfDone(text)).toBe(true)
+  })
+
+  it.each(['I want a refund', 'is it raining?', 'can you cancel it?', 'where is my order?'])(
+    'reads "%s" as something else',
+    (text) => {
+      expect(asksIfDone(text)).toBe(false)
+    },
+  )
+})

@@ -1,0 +1,16 @@
+/**
+ * "Did it go through?", "is it done?", "did you cancel it?", "so is it cancelled or not?": the user
+ * asks whether what they asked for was done. English only, like the other conversation cues.
+ */
+const subject = '(?:it|that|this|everything|the (?:refund|cancell?ation|order|payment|request))'
+const outcome =
+  '(?:go through|gone through|work|worked|done|finished|complete|completed|processed|approved|successful|cancell?ed|refunded|issued|sorted)'
+const askedIfDone = new RegExp(
+  String.raw`\b(?:(?:did|has|have|was|is|were)\s+${subject}\s+(?:been\s+|actually\s+|really\s+)?${outcome}|(?:did|have)\s+you\s+(?:actually\s+|really\s+)?(?:do|done|cancel|cancell?ed|refund|refunded|process|processed|issue|issued)\s+(?:it|that|this|the refund|the cancell?ation)|(?:did|has)\s+(?:the\s+)?(?:refund|cancell?ation)\s+(?:go|gone|been)\b)`,
+  'iu',
+)
+
+/** Does the message ask whether what the user asked for was done? */
+export function asksIfDone(text: string): boolean {
+  return text.length <= 400 && askedIfDone.test(text)
+}
