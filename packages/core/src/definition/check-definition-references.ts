@@ -67,6 +67,7 @@ export function checkDefinitionReferences(definition: FocalDefinition): FocalIss
   for (const [key, value] of Object.entries(definition.settings))
     if (typeof value === 'string') checkTemplate(value, `settings.${key}`, issues)
   definition.tools.forEach((tool, index) => {
+    checkTemplate(tool.policy.refusal, `tools[${index}].policy.refusal`, issues)
     if (tool.policy.allowed === 'conditional' && tool.policy.condition === undefined) {
       issues.push({
         path: `tools[${index}].policy.condition`,

@@ -152,8 +152,18 @@ export const toolSchema = z.strictObject({
   policy: z
     .strictObject({
       allowed: z.enum(['always', 'conditional', 'never']).default('always'),
-      /** CEL over `args` and `session`: the tool may run only when true (for `conditional`). */
+      /**
+       * CEL over `args` and `session`: the tool may run only when true (for `conditional`).
+       * `session.calls` lists the calls that ran before, with their `tool` and `args`; `sum(list)`
+       * adds numbers: `args.amount + sum(session.calls.filter(c, c.tool == 'issue_refund').map(c,
+       * c.args.amount)) <= 50` caps refunds over the whole conversation.
+       */
       condition: z.string().min(1).optional(),
+      /**
+       * What the customer is told when the gate refuses the call (a `never` tool, a condition not
+       * met); a template over `args` and the turn's values. @default settings.refusalReply
+       */
+      refusal: z.string().min(1).optional(),
       /** CEL over `args`: a human must approve when true, e.g. `args.amount > 500`. */
       requiresApproval: z.string().min(1).optional(),
       approval: z

@@ -30,6 +30,12 @@ describe('compileExpression', () => {
     expect(outcome).toEqual({ type: 'value', value: [6] })
   })
 
+  it('adds a list of numbers with sum(), ints and doubles alike, an empty list to 0', () => {
+    const total = compileExpression('sum(items.map(i, i.amount)) + 0.5')
+    expect(total.evaluate({ items: [{ amount: 40 }, { amount: 9.5 }] })).toEqual({ type: 'value', value: 50 })
+    expect(compileExpression('sum([]) == 0.0').evaluate({})).toEqual({ type: 'value', value: true })
+  })
+
   it('reports a missing variable as an error value instead of throwing', () => {
     const outcome = compileExpression('refund_amount <= 50').evaluate({})
     expect(outcome.type).toBe('error')

@@ -37,6 +37,13 @@ function celEnvironment(): Environment {
       apply(toNumber(left), toNumber(right)),
     )
   }
+  // `sum(list)`: the total of a list of numbers, e.g. what was refunded on an order so far:
+  // `sum(session.calls.filter(c, c.tool == 'issue_refund').map(c, c.args.amount))`.
+  environment.registerFunction('sum(list): double', (list: readonly unknown[]) => {
+    let total = 0
+    for (const value of list) total += Number(value)
+    return total
+  })
   sharedEnvironment = environment
   return environment
 }

@@ -30,8 +30,26 @@ export function composeApprovedReply(material: ReplyMaterial): string {
     const text = renderTemplate(rule.action, material.values).trim()
     if (text !== '' && !parts.includes(text)) parts.push(text)
   }
+  for (const text of refusals(material)) if (!parts.includes(text)) parts.push(text)
   if (material.followUp !== undefined) parts.push(material.followUp)
   return parts.length === 0 ? material.definition.settings.fallbackReply : parts.join(' ')
+}
+
+/**
+ * What the customer is told of each call the gate refused: its tool's `policy.refusal` filled from
+ * the call's `args` and the turn's values, else `settings.refusalReply`. A refused action is said
+ * to be refused, never left to the fallback menu.
+ */
+export function refusals(material: ReplyMaterial): string[] {
+  const texts: string[] = []
+  for (const call of material.completed) {
+    if (call.status !== 'blocked') continue
+    const tool = material.definition.tools.find((entry) => entry.id === call.toolId)
+    const template = tool?.policy.refusal ?? material.definition.settings.refusalReply
+    const text = renderTemplate(template, { ...material.values, args: call.args }).trim()
+    if (text !== '' && !texts.includes(text)) texts.push(text)
+  }
+  return texts
 }
 
 /** The model prompt: persona, guardrails, exactly the matched actions, tool outputs and profile fields. */
@@ -50,9 +68,10 @@ export function buildReplyPrompt(
   const actions = material.matched
     .filter(({ rule }) => rule.action !== undefined && toolsSucceeded(rule.id, material.completed))
     .map(({ rule }) => `- [${rule.id}] ${renderTemplate(rule.action!, material.values)}`)
+  const refused = refusals(material).map((text) => `- Say that this was refused: ${text}`)
   lines.push(
     'Follow exactly these instructions for this turn:',
-    ...(actions.length > 0 ? actions : ['- Answer briefly and helpfully.']),
+    ...(actions.length + refused.length > 0 ? [...actions, ...refused] : ['- Answer briefly and helpfully.']),
   )
   const outputs = material.completed.map(
     (call) => `- ${call.toolId} (${call.status}): ${JSON.stringify(call.result ?? call.reason ?? null)}`,

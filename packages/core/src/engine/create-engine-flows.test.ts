@@ -126,6 +126,43 @@ describe('createEngine flows', () => {
     expect(resolved.type).toBe('reply')
   })
 
+  it('caps a tool over the whole conversation with session.calls and sum(), and says so when refused', async () => {
+    const capped = {
+      ...definition,
+      tools: [
+        {
+          id: 'send_wire',
+          policy: {
+            allowed: 'conditional',
+            condition:
+              "args.amount + sum(session.calls.filter(c, c.tool == 'send_wire').map(c, c.args.amount)) <= 100",
+            refusal: "I can't send {{args.amount}}: transfers are capped at 100 per conversation.",
+          },
+          fixture: { id: 'W-1' },
+        },
+      ],
+    }
+    const engine = createEngine({ definition: capped, classifier: false })
+    expect(textOf(await engine.turn({ sessionId: 'c', text: 'wire $60' }))).toContain('Sent $60')
+    const refused = await engine.turn({ sessionId: 'c', text: 'wire $60' })
+    expect(textOf(refused)).toBe("I can't send 60: transfers are capped at 100 per conversation.")
+    expect(textOf(await engine.turn({ sessionId: 'c', text: 'wire $40' }))).toContain('Sent $40')
+    const session = await engine.getSession('c')
+    expect(session?.toolCalls?.map((call) => call.args.amount)).toEqual([60, 40])
+  })
+
+  it('says settings.refusalReply for a refused tool without a refusal of its own, never the fallback menu', async () => {
+    const never = {
+      ...definition,
+      tools: [{ id: 'send_wire', policy: { allowed: 'never' }, fixture: { id: 'W-1' } }],
+      settings: { ...definition.settings, refusalReply: 'That is not something I can do.' },
+    }
+    const engine = createEngine({ definition: never, classifier: false })
+    expect(textOf(await engine.turn({ sessionId: 'n', text: 'wire $60' }))).toBe(
+      'That is not something I can do.',
+    )
+  })
+
   it('lets the host override definition settings such as the ambiguity threshold', async () => {
     const strict = createEngine({ definition, classifier: false, settings: { ambiguityThreshold: 0.2 } })
     const lenient = createEngine({ definition, classifier: false, settings: { ambiguityThreshold: 1 } })

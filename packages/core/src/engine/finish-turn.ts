@@ -60,6 +60,9 @@ export interface TurnSoFar {
   plan?: ProvenancePlan
 }
 
+/** How many past tool calls a session keeps for `session.calls` (state stays bounded). */
+const maxToolCalls = 200
+
 /** respond → enforce (Lane 1, bounded regeneration) → record: the second half of every turn. */
 export async function finishTurn(
   dependencies: TurnDependencies,
@@ -73,6 +76,10 @@ export async function finishTurn(
     if (call.status === 'ran' || call.status === 'approved') {
       state.toolResults[call.toolId] = call.result
       acted = true
+      state.toolCalls ??= []
+      const calls = state.toolCalls
+      calls.push({ tool: call.toolId, args: call.args, turnId: scratch.turnId })
+      if (calls.length > maxToolCalls) calls.splice(0, calls.length - maxToolCalls)
     }
   const values = buildTurnVariables(state, turn.perception, scratch.text)
   // What was done, in the words of the rules that did it, for "did it go through?" later.

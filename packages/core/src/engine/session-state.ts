@@ -56,6 +56,12 @@ export interface EngineSessionState {
   ruleFires: Record<string, RuleFireRecord>
   /** Ids of tools that ran in this session, in order. */
   toolsRun: string[]
+  /**
+   * The tool calls that ran in this session, oldest first, with their arguments (the last
+   * `maxToolCalls`): conditions read them as `session.calls` ("at most $50 refunded per order").
+   * Absent in sessions stored before they were kept.
+   */
+  toolCalls?: Array<{ tool: string; args: Record<string, unknown>; turnId: string }>
   /** Latest result per tool id (for templates: `{{tool.lookup_order.status}}`). */
   toolResults: Record<string, unknown>
   pendingClarification?: {

@@ -33,6 +33,7 @@ export function buildTurnVariables(
     step: state.navigation.step,
     turn: state.turn + 1,
     toolsRun: state.toolsRun,
+    calls: state.toolCalls ?? [],
   }
   variables.tool = state.toolResults
   return variables
