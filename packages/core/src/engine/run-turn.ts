@@ -1,7 +1,7 @@
 import { goalSnapshot } from '../completion/goal-snapshot.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import { asksAboutAssistant, isQuestion } from '../sensor/asks-about-assistant.ts'
-import { asksIfDone } from '../sensor/asks-if-done.ts'
+import { asksForUpdate, asksIfDone } from '../sensor/asks-if-done.ts'
 import {
   closingActOf,
   detectConversationAct,
@@ -94,6 +94,8 @@ export async function runTurn(
       decision: 'reject',
       withdrawn: true,
     })
+  // "Any update?", "is it approved yet?": the answer is the waiting request itself.
+  if (waiting !== undefined && asksForUpdate(input.text)) return stillWaiting(state, scratch)
   if (waiting !== undefined) {
     delete state.pendingApproval
     const outcome = await answerBesideApproval(dependencies, state, scratch, input, waiting)

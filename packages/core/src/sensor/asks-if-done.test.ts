@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asksIfDone } from './asks-if-done.ts'
+import { asksForUpdate, asksIfDone } from './asks-if-done.ts'
 
 describe('asksIfDone', () => {
   it.each([
@@ -20,4 +20,19 @@ describe('asksIfDone', () => {
       expect(asksIfDone(text)).toBe(false)
     },
   )
+})
+
+describe('asksForUpdate', () => {
+  it.each([
+    'any update on my cancellation?',
+    'is it approved yet?',
+    'how long does the approval take?',
+    'did it go through?',
+  ])('reads "%s" as asking how a waiting request is going', (text) => {
+    expect(asksForUpdate(text)).toBe(true)
+  })
+
+  it.each(['what is the price of Plus?', 'I want a refund'])('reads "%s" as something else', (text) => {
+    expect(asksForUpdate(text)).toBe(false)
+  })
 })

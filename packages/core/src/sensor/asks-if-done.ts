@@ -14,3 +14,14 @@ const askedIfDone = new RegExp(
 export function asksIfDone(text: string): boolean {
   return text.length <= 400 && askedIfDone.test(text)
 }
+
+const askedForUpdate =
+  /\b(?:any (?:update|news|word)|an update|update on|status of (?:my|the|this) (?:request|cancell?ation|refund|approval)|approved yet|decided yet|how long (?:does|will|is|did) (?:the |it |this )?(?:approval|decision|take|it take)|when will (?:they|you|the supervisor|someone|a supervisor) decide|heard back)\b/iu
+
+/**
+ * Does the message ask how a request that waits is going ("any update on my cancellation?", "is
+ * it approved yet?", "how long does the approval take?"), or whether it was done?
+ */
+export function asksForUpdate(text: string): boolean {
+  return text.length <= 400 && (askedIfDone.test(text) || askedForUpdate.test(text))
+}
