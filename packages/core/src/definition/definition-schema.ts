@@ -352,8 +352,15 @@ export const settingsSchema = z.strictObject({
    */
   unansweredQuestionReply: z.string().min(1).default("Sorry, I can't answer that here."),
   /**
+   * Put before an approved reply that repeats the last one word for word to a different message
+   * ("what's the difference between Basic and Plus?" after the price quote), so the user hears
+   * that this is all there is; `''` turns it off. @default "As I mentioned:"
+   */
+  repeatedReplyPrefix: z.string().default('As I mentioned:'),
+  /**
    * The replies to "did it go through?", "is it done?", "so is it cancelled or not?": `done` with
    * `{{done}}`, what the last request that was acted on did (its rules' filled-in actions);
+   * `partly` the same while another request of that message still waits (offered after it);
    * `notDone` with `{{reason}}`, why it was not (an approval rejected or withdrawn); `notYet`
    * while a scenario still asks for something (its question follows); `nothing` when no request
    * was acted on. A pending approval answers with `approvalPendingReply`'s "still waiting".
@@ -361,6 +368,8 @@ export const settingsSchema = z.strictObject({
   statusReplies: z
     .strictObject({
       done: z.string().min(1).default('Yes, it went through. {{done}}'),
+      /** When another request of the same message still waits (it is offered after). */
+      partly: z.string().min(1).default('Only part of it so far. {{done}}'),
       notDone: z.string().min(1).default('No. {{reason}}'),
       notYet: z.string().min(1).default('Not yet.'),
       nothing: z

@@ -359,6 +359,22 @@ function liveVerdict(
   return { code: 'draft-replaced', reason: 'The draft was revised after its checks.', ruleIds }
 }
 
+/**
+ * The approved reply, marked when it repeats the last reply word for word to a different message
+ * ("what's the difference between Basic and Plus?" after the price quote): the user hears that
+ * this is all there is (`settings.repeatedReplyPrefix`), not the same sentence as if unheard.
+ * Replies of the conversation itself (thanks, goodbye, status, a note) are never marked.
+ */
+function sayOnceMore(state: EngineSessionState, scratch: TurnScratch, material: ReplyMaterial): string {
+  const text = composeApprovedReply(material)
+  const prefix = material.definition.settings.repeatedReplyPrefix
+  if (material.note !== undefined || prefix === '') return text
+  const lastReply = state.history.findLast((message) => message.role === 'assistant')?.content
+  const lastMessage = state.history.findLast((message) => message.role === 'user')?.content
+  const repeated = lastReply === text || lastReply === `${prefix} ${text}`
+  return repeated && lastMessage !== scratch.text ? `${prefix} ${text}` : text
+}
+
 async function draftReply(
   dependencies: TurnDependencies,
   state: EngineSessionState,
@@ -369,7 +385,7 @@ async function draftReply(
   rejectedRuleIds: readonly string[],
 ): Promise<{ text: string; fallback: boolean }> {
   const { model } = dependencies
-  if (model === undefined) return { text: composeApprovedReply(material), fallback: false }
+  if (model === undefined) return { text: sayOnceMore(state, scratch, material), fallback: false }
   const prompt = buildReplyPrompt(material, state.history, scratch.text, instruction)
   const options = { ...prompt, ...(scratch.signal === undefined ? {} : { signal: scratch.signal }) }
   try {

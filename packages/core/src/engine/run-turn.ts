@@ -1,7 +1,7 @@
 import { goalSnapshot } from '../completion/goal-snapshot.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import { asksAboutAssistant, isQuestion } from '../sensor/asks-about-assistant.ts'
-import { asksForUpdate, asksIfDone } from '../sensor/asks-if-done.ts'
+import { asksForUpdate, asksIfDone, asksWhatWasDone } from '../sensor/asks-if-done.ts'
 import {
   closingActOf,
   detectConversationAct,
@@ -279,15 +279,27 @@ async function senseAndAct(
   if (asksIfDone(input.text) && !hasStatedFact(perception) && pending === undefined) {
     const status = settings.statusReplies
     const last = state.lastOutcome
-    if (question !== undefined)
+    // "Did it go through?" while a step still asks: not yet. "Which order did you refund?" asks
+    // about what was done before, whatever is asked now.
+    if (question !== undefined && (last === undefined || !asksWhatWasDone(input.text)))
       return stayWith('the message asks whether it was done', status.notYet, question)
+    // A request of the same message still waiting ("refund NW-1001 and NW-1002") is offered again.
+    const next = state.queuedRequests?.[0]
     const note =
       last === undefined
         ? status.nothing
         : last.done
-          ? renderTemplate(status.done, { done: last.text })
+          ? asksWhatWasDone(input.text)
+            ? last.text
+            : renderTemplate(next === undefined ? status.done : status.partly, { done: last.text })
           : renderTemplate(status.notDone, { reason: last.text })
-    return stayWith('the message asks whether it was done', note)
+    if (next !== undefined && question === undefined) state.offeredRequest = next
+    return stayWith(
+      'the message asks whether it was done',
+      note,
+      question ??
+        (next === undefined ? undefined : settings.queuedRequestOffer.replaceAll('{{request}}', next)),
+    )
   }
   if (closing === 'bye') return stayWith('the message only takes leave', settings.goodbyeReply)
   if (closing === 'thank' && question === undefined)
@@ -582,6 +594,8 @@ function profileFields(
  */
 function takeQueuedRequest(state: EngineSessionState, message: TurnInput): TurnInput {
   const offered = state.offeredRequest
+  // "Did both go through?" answers nothing about the offer: it stays queued, and is offered again.
+  if (asksIfDone(message.text)) return message
   delete state.offeredRequest
   const queue = state.queuedRequests
   if (queue === undefined) return message

@@ -10,6 +10,9 @@ describe('asksIfDone', () => {
     'has the refund been processed?',
     'did the refund go through',
     'was it successful',
+    'did both go through?',
+    "what's the status of my refund?",
+    'which order did you refund?',
   ])('reads "%s" as asking whether it was done', (text) => {
     expect(asksIfDone(text)).toBe(true)
   })

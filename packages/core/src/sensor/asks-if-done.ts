@@ -2,7 +2,8 @@
  * "Did it go through?", "is it done?", "did you cancel it?", "so is it cancelled or not?": the user
  * asks whether what they asked for was done. English only, like the other conversation cues.
  */
-const subject = '(?:it|that|this|everything|the (?:refund|cancell?ation|order|payment|request))'
+const subject =
+  '(?:it|that|this|they|both|both of them|everything|the (?:refund|refunds|cancell?ation|order|payment|request))'
 const outcome =
   '(?:go through|gone through|work|worked|done|finished|complete|completed|processed|approved|successful|cancell?ed|refunded|issued|sorted)'
 const askedIfDone = new RegExp(
@@ -10,9 +11,18 @@ const askedIfDone = new RegExp(
   'iu',
 )
 
+/** "What's the status of my refund?", "which order did you refund?", "what did you cancel?". */
+const askedWhatWasDone =
+  /\b(?:status of (?:my|the) (?:refund|cancell?ation|request)|(?:which|what) (?:order|one|amount) (?:did|have) you (?:refund|cancel)|what (?:did|have) you (?:refund|refunded|cancel|cancell?ed|do|done))\b/iu
+
 /** Does the message ask whether what the user asked for was done? */
 export function asksIfDone(text: string): boolean {
-  return text.length <= 400 && askedIfDone.test(text)
+  return text.length <= 400 && (askedIfDone.test(text) || askedWhatWasDone.test(text))
+}
+
+/** Does the message ask what was done before ("which order did you refund?"), not about the request at hand? */
+export function asksWhatWasDone(text: string): boolean {
+  return text.length <= 400 && askedWhatWasDone.test(text)
 }
 
 const askedForUpdate =
