@@ -11,7 +11,7 @@ export const demoFlows = {
   },
   redaction: {
     label: 'Card on file → "Visa ending 1111"',
-    text: 'Which card is on file?',
+    text: 'Which card is on file? My email is ann@example.com',
     cardNumber: '4111111111111111',
   },
   approval: { label: 'Cancel over $500 → approval', text: 'Cancel order NW-2002, the total was $620' },

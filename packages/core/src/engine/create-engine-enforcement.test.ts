@@ -48,7 +48,10 @@ describe('createEngine enforcement', () => {
   it('masks a card number a template would echo to its last four digits, in the reply and in every streamed delta', async () => {
     const engine = createEngine({ definition })
     const events: TurnEvent[] = []
-    for await (const event of engine.turnStream({ sessionId: 's', text: 'Which card is on file?' }))
+    for await (const event of engine.turnStream({
+      sessionId: 's',
+      text: 'Which card is on file? My email is ann@example.com',
+    }))
       events.push(event)
     const finished = events.find((event) => event.type === 'turn-finished')
     if (finished?.type !== 'turn-finished' || finished.result.type !== 'reply')

@@ -123,7 +123,11 @@ export default defineSuite({
     {
       // Routing, a tool run and Lane 1 over the full plan (the card number is redacted).
       name: 'demo agent turn, full enforcement plan (card on file, redacted)',
-      fn: () => demo.turn({ sessionId: `d${sessionCounter++}`, text: 'Which card is on file?' }),
+      fn: () =>
+        demo.turn({
+          sessionId: `d${sessionCounter++}`,
+          text: 'Which card is on file? My email is ann@example.com',
+        }),
       targetMedianMicros: 200,
     },
     {
@@ -142,7 +146,10 @@ export default defineSuite({
   async measure() {
     const result = await withoutLedger.turn({ sessionId: 'measure', text })
     const plan = (await demo.enforcementPlan()).summary
-    const card = await demo.turn({ sessionId: 'measure', text: 'Which card is on file?' })
+    const card = await demo.turn({
+      sessionId: 'measure',
+      text: 'Which card is on file? My email is ann@example.com',
+    })
     const examined = Object.fromEntries(
       retrievalSizes.map((size) => [
         `examined of ${size}`,

@@ -126,7 +126,10 @@ describe('live replies: the model streams through the turn', () => {
     const reply = 'The card on file is 4111 1111 1111 1111, expiring soon.'
     const engine = await engineWith({ drafts: [{ chunks: [...reply] }] }, { lane2: false })
     const events: TurnEvent[] = []
-    for await (const event of engine.turnStream({ sessionId: 's', text: 'Which card is on file?' }))
+    for await (const event of engine.turnStream({
+      sessionId: 's',
+      text: 'Which card is on file? My email is ann@example.com',
+    }))
       events.push(event)
     const deltas = events.flatMap((event) => (event.type === 'text-delta' ? [event.delta] : []))
     expect(deltas.length).toBeGreaterThan(3)

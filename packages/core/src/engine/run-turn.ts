@@ -340,17 +340,25 @@ async function senseAndAct(
   // An answer to the ambiguity question that picks no option but goes on with something of its
   // own (a fact, or words of a topic: "my email is …", "#NW-3003") is not asked the same question
   // again: the message it answered, read with it, goes to the likeliest of the options offered.
-  const unresolved =
+  // An answer to "which one first?" that goes on with a fact ("my email is …") goes on with the
+  // first request of the message.
+  const goesOn =
     !inFlow &&
-    together !== undefined &&
     pending !== undefined &&
-    pending.question === settings.clarificationQuestion &&
     perception.ambiguity.score > settings.ambiguityThreshold &&
     (Object.keys(perception.entities).length > 0 || (perception.evidence?.words ?? 0) > 0)
+  const firstRequest = pending?.options[0]
+  const unresolved = !goesOn
+    ? undefined
+    : pending.question === settings.clarificationQuestion && together !== undefined
       ? together.alternatives.find(
           (entry) => entry.confidence > 0 && pending.options.some((option) => option.id === entry.intent),
         )
-      : undefined
+      : pending.question === settings.twoRequestsQuestion &&
+          firstRequest !== undefined &&
+          hasStatedFact(perception)
+        ? { intent: firstRequest.id, confidence: 1 }
+        : undefined
   if (
     !inFlow &&
     unresolved === undefined &&
@@ -444,7 +452,7 @@ async function senseAndAct(
     scores: route.scores,
     reason:
       unresolved !== undefined
-        ? `the answer to "${settings.clarificationQuestion}" chose no option: going with the likeliest reading, "${unresolved.intent}"${
+        ? `the answer to "${pending?.question ?? settings.clarificationQuestion}" chose no option: going with ${pending?.question === settings.twoRequestsQuestion ? 'the first request' : 'the likeliest reading'}, "${unresolved.intent}"${
             pending?.unclear === undefined ? '' : ` (read with "${pending.unclear}")`
           }`
         : readWith === undefined

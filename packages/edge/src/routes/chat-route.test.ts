@@ -35,7 +35,7 @@ async function send(chatId: string, text: string, headers: Record<string, string
 
 describe('POST /v1/chat with the ai package (DefaultChatTransport + readUIMessageStream)', () => {
   it('builds an assistant message with redacted text and data-enforcement / data-provenance parts', async () => {
-    const message = await send('contract-1', 'which card is on file?')
+    const message = await send('contract-1', 'which card is on file? my email is ann@example.com')
     const text = message.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('')
     expect(text).toBe('The card on file is your Visa ending 1111, expiring 08/29.')
     const types = message.parts.map((part) => part.type)

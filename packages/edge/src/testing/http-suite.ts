@@ -361,7 +361,7 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
     })
 
     it('never hands out a card number the engine keeps from a tool result in the session snapshot', async () => {
-      const asked = await createSession('Which card is on file?')
+      const asked = await createSession('Which card is on file? My email is ann@example.com')
       const headers = { 'x-focal-session-token': asked.token }
       const snapshot = await (await send(request(`/v1/sessions/${asked.id}`, { headers }))).text()
       // The card lookup's raw record holds the full number; the snapshot shows it as the reply does.
@@ -411,7 +411,13 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
     it('streams /v1/chat as an AI SDK UI message stream ending in [DONE], never releasing a card number', async () => {
       const body = {
         id: `chat-${crypto.randomUUID()}`,
-        messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'which card is on file?' }] }],
+        messages: [
+          {
+            id: 'u1',
+            role: 'user',
+            parts: [{ type: 'text', text: 'which card is on file? my email is ann@example.com' }],
+          },
+        ],
         trigger: 'submit-message',
         messageId: 'a1',
       }
