@@ -1,5 +1,6 @@
 import { goalSnapshot } from '../completion/goal-snapshot.ts'
 import { FocalError } from '../errors/focal-error.ts'
+import type { ClarificationOption } from '../ports/turn-types.ts'
 import { asksAboutAssistant, isQuestion } from '../sensor/asks-about-assistant.ts'
 import { asksForUpdate, asksIfDone, asksWhatWasDone } from '../sensor/asks-if-done.ts'
 import {
@@ -8,7 +9,7 @@ import {
   refersBack,
   withdrawsRequest,
 } from '../sensor/detect-conversation-act.ts'
-import type { Perception } from '../sensor/types.ts'
+import type { IntentScore, Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, stillWaiting } from './clarify-turn.ts'
 import { secondRequestOf, twoRequests, unclearTurnReason } from './detect-unclear-turn.ts'
@@ -187,9 +188,23 @@ async function senseAndAct(
   const joinable = sensor.senseSync !== undefined && compiled.definition.kind !== 'task'
   if (joinable) scratch.unclear = input.text
   let readWith: string | undefined
+  // An answer to "which one first?" that names neither request but gives a fact goes on with the
+  // request the fact belongs to ("the total was $80": the cancellation), else with the first.
+  const goesOnWith =
+    pending?.question === settings.twoRequestsQuestion
+      ? requestGoneOnWith(compiled, pending.options, perception)
+      : undefined
+  if (goesOnWith !== undefined) {
+    // The request gone on with leaves the queue; the other is offered once it is done.
+    const chosen = pending?.options.find((option) => option.id === goesOnWith.intent)?.value
+    const queue = state.queuedRequests?.filter((request) => request !== chosen)
+    if (queue === undefined || queue.length === 0) delete state.queuedRequests
+    else state.queuedRequests = queue
+  }
   // The clarified message read with this answer, when the answer alone is unclear.
   let together: Perception | undefined
   if (
+    goesOnWith === undefined &&
     joinable &&
     pending?.unclear !== undefined &&
     sensor.senseSync !== undefined &&
@@ -340,25 +355,18 @@ async function senseAndAct(
   // An answer to the ambiguity question that picks no option but goes on with something of its
   // own (a fact, or words of a topic: "my email is …", "#NW-3003") is not asked the same question
   // again: the message it answered, read with it, goes to the likeliest of the options offered.
-  // An answer to "which one first?" that goes on with a fact ("my email is …") goes on with the
-  // first request of the message.
-  const goesOn =
-    !inFlow &&
+  const unresolved =
+    goesOnWith ??
+    (!inFlow &&
+    together !== undefined &&
     pending !== undefined &&
+    pending.question === settings.clarificationQuestion &&
     perception.ambiguity.score > settings.ambiguityThreshold &&
     (Object.keys(perception.entities).length > 0 || (perception.evidence?.words ?? 0) > 0)
-  const firstRequest = pending?.options[0]
-  const unresolved = !goesOn
-    ? undefined
-    : pending.question === settings.clarificationQuestion && together !== undefined
       ? together.alternatives.find(
           (entry) => entry.confidence > 0 && pending.options.some((option) => option.id === entry.intent),
         )
-      : pending.question === settings.twoRequestsQuestion &&
-          firstRequest !== undefined &&
-          hasStatedFact(perception)
-        ? { intent: firstRequest.id, confidence: 1 }
-        : undefined
+      : undefined)
   if (
     !inFlow &&
     unresolved === undefined &&
@@ -653,6 +661,32 @@ const unclearMemory = 400
 
 /** Words that ask to be put through to someone ("can I talk to one?", "get me a human"). */
 const asksForSomeone = /\b(?:talk|speak|chat|connect|transfer|want|need|get|put|give)\b/iu
+
+/**
+ * The request an answer to "which one first?" goes on with when it names neither but gives a fact:
+ * the first option whose scenario asks for a fact the answer states, else the first option.
+ * Undefined when the answer names an option (the sensor picked it) or gives no fact.
+ */
+function requestGoneOnWith(
+  compiled: TurnDependencies['compiled'],
+  options: readonly ClarificationOption[],
+  perception: Perception,
+): IntentScore | undefined {
+  if (options.some((option) => option.id === perception.intent && perception.confidence >= 1))
+    return undefined
+  const stated = statedFacts(perception)
+  if (stated.size === 0) return undefined
+  const asksFor = (intent: string) =>
+    compiled.definition.scenarios.some(
+      (scenario) =>
+        scenario.intents.includes(intent) &&
+        scenario.steps.some((step) =>
+          step.required.some((entry) => stated.has(typeof entry === 'string' ? entry : entry.field)),
+        ),
+    )
+  const chosen = options.find((option) => asksFor(option.id)) ?? options[0]
+  return chosen === undefined ? undefined : { intent: chosen.id, confidence: 1 }
+}
 
 /** Does the message state any fact (an amount, an order id, an email, ...)? */
 function hasStatedFact(perception: Perception): boolean {
