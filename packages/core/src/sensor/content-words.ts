@@ -45,6 +45,47 @@ const clauseBreaks: ReadonlySet<string> = new Set([
   'will',
   'please',
 ])
+/**
+ * Verbs of something that should have happened: a negation right before one is a complaint that it
+ * did not ("I have not received my refund", "my package hasn't arrived", "I still don't have my
+ * refund"), so it negates and denies nothing: the words stay evidence for what they are about.
+ */
+const happenings: ReadonlySet<string> = new Set([
+  'received',
+  'receive',
+  'arrived',
+  'arrive',
+  'come',
+  'came',
+  'got',
+  'gotten',
+  'get',
+  'have',
+  'had',
+  'seen',
+  'see',
+  'heard',
+  'shown',
+  'showed',
+  'delivered',
+  'processed',
+  'credited',
+  'refunded',
+  'worked',
+  'work',
+  'working',
+])
+/** Words between a negation and the verb it negates ("not *yet* received", "don't *even* have"). */
+const negationFillers: ReadonlySet<string> = new Set([
+  'yet',
+  'even',
+  'ever',
+  'still',
+  'been',
+  'really',
+  'actually',
+])
+
 /** Words that make what follows in their clause a condition: a negation there denies nothing ("if it doesn't come"). */
 const conditionals: ReadonlySet<string> = new Set(['if', 'unless', 'whether', 'otherwise'])
 
@@ -57,10 +98,17 @@ function readClauses(text: string, visit: (word: string, negating: boolean, deny
     let negating = false
     let denying = false
     let conditional = false
-    for (const word of wordsOf(clause)) {
+    const words = wordsOf(clause)
+    for (let index = 0; index < words.length; index++) {
+      const word = words[index] as string
       if (negations.has(word)) {
-        negating = true
-        denying ||= denials.has(word) && !conditional
+        let next = index + 1
+        while (next < words.length && negationFillers.has(words[next] as string)) next++
+        // "not received", "hasn't arrived": a complaint, not a negation of what follows.
+        if (!happenings.has(words[next] ?? '')) {
+          negating = true
+          denying ||= denials.has(word) && !conditional
+        }
       } else if (clauseBreaks.has(word)) negating = denying = conditional = false
       else if (conditionals.has(word)) conditional = true
       visit(word, negating, denying)

@@ -51,6 +51,11 @@ describe('createSensor', () => {
     expect(sensor.senseSync("I don't want a refund please just cancel it").intent).toBe('cancel')
   })
 
+  it('reads a negated happening as a complaint about it, not a denial ("I have not received my refund")', () => {
+    expect(sensor.senseSync('I have not received my refund yet').intent).toBe('refund')
+    expect(sensor.senseSync("I still don't have my money back").intent).toBe('refund')
+  })
+
   it('flags a deliberate topic change', () => {
     expect(sensor.senseSync('actually, I want to cancel instead').topicShift).toBe(true)
     expect(sensor.senseSync('I want to cancel').topicShift).toBe(false)
