@@ -74,6 +74,8 @@ const happenings: ReadonlySet<string> = new Set([
   'worked',
   'work',
   'working',
+  // "It's not here yet": it has not arrived.
+  'here',
 ])
 /** Words between a negation and the verb it negates ("not *yet* received", "don't *even* have"). */
 const negationFillers: ReadonlySet<string> = new Set([
