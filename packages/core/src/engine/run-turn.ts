@@ -29,6 +29,7 @@ import {
   mergeEntityFields,
   missingFieldQuestion,
   missingFields,
+  requiredFieldName,
 } from './turn-variables.ts'
 import type { TurnEvent, TurnInput } from './types.ts'
 /** Runs sense → trap → route → retrieve → plan/gate → act, then hands over to respond → enforce → record. */
@@ -171,7 +172,9 @@ async function senseAndAct(
   const { compiled, clock } = dependencies
   const { settings } = compiled.definition
   const { turnId } = scratch
-  const input = takeQueuedRequest(state, message)
+  // "Did it go through?" (read once: it keeps a queued offer and is answered from the session).
+  const asksDone = asksIfDone(message.text)
+  const input = takeQueuedRequest(state, message, asksDone)
 
   const pending = state.pendingClarification
   delete state.pendingClarification
@@ -230,6 +233,8 @@ async function senseAndAct(
   })
   mergeEntityFields(state.fields, perception.entities)
   if (perception.intent !== 'unknown') state.fields.last_intent = perception.intent
+  /** The facts this message states (`email`, `order_id`, `amount`, ...). */
+  const stated = statedFacts(perception)
   // "Are you a real person?" asks what this is, not for a person: no handoff unless it asks for one.
   const asksWhatItIs = asksAboutAssistant(input.text) && !asksForSomeone.test(input.text)
   const cue = asksWhatItIs ? undefined : handoffCue(dependencies, input.text)
@@ -288,15 +293,16 @@ async function senseAndAct(
     })
   // "Am I talking to a bot?" gets a straight answer; a step that is asking asks again after it. A
   // message that also asks for something ("are you a bot? I want a refund") goes on as a request.
-  if (asksWhatItIs && !hasStatedFact(perception) && perception.confidence < settings.entryThreshold)
+  if (asksWhatItIs && stated.size === 0 && perception.confidence < settings.entryThreshold)
     return stayWith('the message asks what it is talking to', settings.assistantDisclosureReply, question)
   // "Did it go through?": what the last request acted on did, or why not, or that nothing was yet.
-  if (asksIfDone(input.text) && !hasStatedFact(perception) && pending === undefined) {
+  if (asksDone && stated.size === 0 && pending === undefined) {
     const status = settings.statusReplies
     const last = state.lastOutcome
+    const asksWhatWas = asksWhatWasDone(input.text)
     // "Did it go through?" while a step still asks: not yet. "Which order did you refund?" asks
     // about what was done before, whatever is asked now.
-    if (question !== undefined && (last === undefined || !asksWhatWasDone(input.text)))
+    if (question !== undefined && (last === undefined || !asksWhatWas))
       return stayWith('the message asks whether it was done', status.notYet, question)
     // A request of the same message still waiting ("refund NW-1001 and NW-1002") is offered again.
     const next = state.queuedRequests?.[0]
@@ -304,7 +310,7 @@ async function senseAndAct(
       last === undefined
         ? status.nothing
         : last.done
-          ? asksWhatWasDone(input.text)
+          ? asksWhatWas
             ? last.text
             : renderTemplate(next === undefined ? status.done : status.partly, { done: last.text })
           : renderTemplate(status.notDone, { reason: last.text })
@@ -485,12 +491,14 @@ async function senseAndAct(
       provenanceRoute,
     )
 
+  // A bare number answering "how much?" becomes the amount here: the facts are read again after it.
   answerAskedAmount(compiled, navigation, route, state, perception)
+  const answered = statedFacts(perception)
   const routed = buildTurnVariables(state, perception, input.text)
   // Facts a newly entered scenario carries in (given in a message a clarification asked about, or
   // outside any scenario) are new to its rules: `Cancel NW-2002, it cost $700` → clarification →
   // "Cancel an order" cancels NW-2002. A resumed scenario's own facts were judged before it paused.
-  const changedFacts = statedFacts(perception)
+  const changedFacts = new Set(answered)
   if (route.scenario !== null && route.previousScenario !== route.scenario && route.resumed === undefined)
     for (const name of Object.keys(state.fields)) changedFacts.add(name)
   // So are the facts a step just moved to asks for and already has ("refund NW-1002 $50" → the
@@ -503,7 +511,7 @@ async function senseAndAct(
     for (const entry of compiled.scenariosById
       .get(route.scenario)
       ?.steps.find((step) => step.id === route.step)?.required ?? []) {
-      const name = typeof entry === 'string' ? entry : entry.field
+      const name = requiredFieldName(entry)
       if (state.fields[name] !== undefined) changedFacts.add(name)
     }
   // An answer to the step's question that also speaks of another intent ("NW-1001, it cost me 30
@@ -511,9 +519,7 @@ async function senseAndAct(
   const answeredStep =
     answering &&
     route.scenario === navigation.scenario &&
-    currentStep?.required.some((entry) =>
-      statedFacts(perception).has(typeof entry === 'string' ? entry : entry.field),
-    ) === true
+    currentStep?.required.some((entry) => answered.has(requiredFieldName(entry))) === true
   const aside =
     answeredStep && compiled.scenariosById.get(route.scenario!)?.intents.includes(perception.intent) === false
   const retrieval = compiled.rules.retrieve({
@@ -551,7 +557,7 @@ async function senseAndAct(
     !retrieval.matched.some((entry) => entry.rule.action !== undefined) &&
     plan.length === 0 &&
     perception.act === undefined &&
-    !hasStatedFact(perception) &&
+    answered.size === 0 &&
     isQuestion(input.text)
   const turn = {
     perception,
@@ -584,7 +590,7 @@ function referencedFields(
   const referred: Record<string, unknown> = {}
   for (const step of steps)
     for (const required of step.required) {
-      const field = typeof required === 'string' ? required : required.field
+      const field = requiredFieldName(required)
       const value = fields[field]
       if (identifiers.has(field) && typeof value === 'string') referred[field] = value
     }
@@ -608,10 +614,10 @@ function profileFields(
  * they made earlier ("You also asked: ... Shall I do that now?" → "yes"), that request's words,
  * so it runs with its own order id and amount. A chosen or declined request leaves the queue.
  */
-function takeQueuedRequest(state: EngineSessionState, message: TurnInput): TurnInput {
+function takeQueuedRequest(state: EngineSessionState, message: TurnInput, asksDone: boolean): TurnInput {
   const offered = state.offeredRequest
   // "Did both go through?" answers nothing about the offer: it stays queued, and is offered again.
-  if (asksIfDone(message.text)) return message
+  if (asksDone) return message
   delete state.offeredRequest
   const queue = state.queuedRequests
   if (queue === undefined) return message
@@ -680,17 +686,10 @@ function requestGoneOnWith(
     compiled.definition.scenarios.some(
       (scenario) =>
         scenario.intents.includes(intent) &&
-        scenario.steps.some((step) =>
-          step.required.some((entry) => stated.has(typeof entry === 'string' ? entry : entry.field)),
-        ),
+        scenario.steps.some((step) => step.required.some((entry) => stated.has(requiredFieldName(entry)))),
     )
   const chosen = options.find((option) => asksFor(option.id)) ?? options[0]
   return chosen === undefined ? undefined : { intent: chosen.id, confidence: 1 }
-}
-
-/** Does the message state any fact (an amount, an order id, an email, ...)? */
-function hasStatedFact(perception: Perception): boolean {
-  return statedFacts(perception).size > 0
 }
 
 /** The session facts this turn states: its singular entities (`amount`, `order_id`, `email`, ...). */

@@ -1,3 +1,4 @@
+import type { RequiredField } from '../scenarios/types.ts'
 import type { Perception, PerceptionEntities } from '../sensor/types.ts'
 import type { CompiledEngine } from './compile-engine.ts'
 import type { EngineSessionState } from './session-state.ts'
@@ -37,6 +38,11 @@ export function buildTurnVariables(
   }
   variables.tool = state.toolResults
   return variables
+}
+
+/** The name of a step's required field, written bare (`email`) or with its question. */
+export function requiredFieldName(entry: RequiredField): string {
+  return typeof entry === 'string' ? entry : entry.field
 }
 
 /** The required fields of a step not in `fields` yet, in the step's order (none outside a step). */

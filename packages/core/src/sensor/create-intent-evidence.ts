@@ -1,6 +1,6 @@
 import { editDistanceOne, monthNames, parseNumberWord, stemWord, weekdayNames } from '../text/index.ts'
 import { contentWords } from './content-words.ts'
-import { keywordForms } from './keyword-forms.ts'
+import { hasKeyword, keywordMatcher } from './keyword-forms.ts'
 import { valueKinds, valueKindTokens } from './value-kinds.ts'
 
 /** What the evidence model learns one intent from. */
@@ -255,7 +255,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     intent.keywords
       .map((keyword) => contentWords(keyword).affirmed)
       .filter((phrase) => phrase.trim() !== '')
-      .map((phrase) => keywordForms(phrase).map((form) => ` ${form} `)),
+      .map((phrase) => keywordMatcher(phrase)),
   )
   const counts = intents.map(() => new Map<string, number>())
   const totals = intents.map(() => 0)
@@ -507,7 +507,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
       const padded = ` ${affirmed} `
       for (let index = 0; index < intents.length; index++) {
         let hits = 0
-        for (const forms of phrases[index]!) if (forms.some((form) => padded.includes(form))) hits++
+        for (const phrase of phrases[index]!) if (hasKeyword(padded, phrase)) hits++
         if (hits === 0) continue
         topicSums[topicIndex[index]!]! += hits * keywordEvidence
         withinSums[index]! += hits * keywordEvidence

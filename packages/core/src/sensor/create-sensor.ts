@@ -14,6 +14,7 @@ import {
   type IntentScorer,
   type IntentVocabulary,
   normalizeText,
+  normalizeTextUncached,
 } from './score-intents.ts'
 import type { IntentScore, Perception, SenseContext, Sensor } from './types.ts'
 
@@ -113,7 +114,8 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     const normalized = normalizeText(text)
     // Keywords count outside the clauses that deny a request ("I don't want a *refund*, …").
     const affirmed = withoutDeniedClauses(text)
-    const lexicalText = affirmed === text ? normalized : normalizeText(affirmed)
+    // Uncached: the message's own normalised text stays cached for the handoff check and the rules.
+    const lexicalText = affirmed === text ? normalized : normalizeTextUncached(affirmed)
     const picked = pickOption(normalized, context.pendingOptions)
     const measured = evidence?.measure(text)
     const alternatives =

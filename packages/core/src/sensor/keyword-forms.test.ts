@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { keywordForms } from './keyword-forms.ts'
+import { hasKeyword, keywordForms, keywordMatcher } from './keyword-forms.ts'
 
 describe('keywordForms', () => {
   it('gives a one-word keyword its present and plural endings, not the past', () => {
@@ -16,5 +16,16 @@ describe('keywordForms', () => {
     expect(keywordForms('how much')).toEqual(['how much'])
     expect(keywordForms('b2b')).toEqual(['b2b'])
     expect(keywordForms('')).toEqual([''])
+  })
+
+  it('finds a form on word boundaries only, and a phrase as written', () => {
+    const arrive = keywordMatcher('arrive')
+    expect(hasKeyword(' when does it arrive ', arrive)).toBe(true)
+    expect(hasKeyword(' when it arrives ', arrive)).toBe(true)
+    expect(hasKeyword(' it arrived broken ', arrive)).toBe(false)
+    expect(hasKeyword(' arrivederci ', arrive)).toBe(false)
+    const moneyBack = keywordMatcher('money back')
+    expect(hasKeyword(' i want my money back please ', moneyBack)).toBe(true)
+    expect(hasKeyword(' money backs ', moneyBack)).toBe(false)
   })
 })

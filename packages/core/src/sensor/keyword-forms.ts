@@ -14,3 +14,27 @@ export function keywordForms(keyword: string): string[] {
   if (/[^aeiou][aeiou][b-df-hj-np-tvz]$/u.test(keyword)) forms.add(`${keyword}${keyword.at(-1)}ing`)
   return [...forms]
 }
+
+/** A keyword ready to look for in a padded text (` words of the message `). */
+export interface KeywordMatcher {
+  /** What every form starts with, padded in front (` arriv`): one test rules most texts out. */
+  prefix: string
+  /** The forms, padded on both sides (` arrives `). */
+  forms: readonly string[]
+}
+
+/** The matcher of `keyword` (already normalised the way the text it is looked for in is). */
+export function keywordMatcher(keyword: string): KeywordMatcher {
+  const forms = keywordForms(keyword).map((form) => ` ${form} `)
+  if (forms.length === 1) return { prefix: forms[0] as string, forms }
+  const stem = keyword.endsWith('e') ? keyword.slice(0, -1) : keyword
+  return { prefix: ` ${stem}`, forms }
+}
+
+/** Does `padded` (a text with a space at each end) hold one of the keyword's forms, on word boundaries? */
+export function hasKeyword(padded: string, matcher: KeywordMatcher): boolean {
+  if (!padded.includes(matcher.prefix)) return false
+  if (matcher.forms.length === 1) return true
+  for (const form of matcher.forms) if (padded.includes(form)) return true
+  return false
+}

@@ -1,4 +1,4 @@
-import { keywordForms } from './keyword-forms.ts'
+import { hasKeyword, keywordMatcher } from './keyword-forms.ts'
 import type { IntentScore } from './types.ts'
 
 /** The vocabulary of one intent: lexical cues and examples from the definition. */
@@ -51,10 +51,8 @@ export function createIntentScorer(options: IntentScorerOptions): IntentScorer {
     }
     return {
       id: intent.id,
-      // Each keyword with the forms a message may use (`arrive`: arrives, arrived); one hit per keyword.
-      phrases: intent.keywords.map((keyword) =>
-        keywordForms(normalizeText(keyword)).map((form) => ` ${form} `),
-      ),
+      // Each keyword with the forms a message may use (`arrive`: arrives, arriving); one hit per keyword.
+      phrases: intent.keywords.map((keyword) => keywordMatcher(normalizeText(keyword))),
     }
   })
   const ids = compiled.map((intent) => intent.id)
@@ -68,7 +66,7 @@ export function createIntentScorer(options: IntentScorerOptions): IntentScorer {
         continue
       }
       let hits = 0
-      for (const forms of phrases) if (forms.some((form) => padded.includes(form))) hits++
+      for (const phrase of phrases) if (hasKeyword(padded, phrase)) hits++
       into[index] = hits === 0 ? 0 : Math.min(keywordCeiling, keywordScore + extraHitScore * (hits - 1))
     }
     return into
@@ -93,14 +91,15 @@ export function createIntentScorer(options: IntentScorerOptions): IntentScorer {
  */
 export function normalizeText(text: string): string {
   if (text === lastNormalized.text) return lastNormalized.normalized
-  const normalized = normalizeUncached(text)
+  const normalized = normalizeTextUncached(text)
   lastNormalized = { text, normalized }
   return normalized
 }
 
 let lastNormalized = { text: '', normalized: '' }
 
-function normalizeUncached(text: string): string {
+/** {@link normalizeText} without its one-entry cache: for a text read once, so the cached one stays. */
+export function normalizeTextUncached(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^\p{L}\p{N}@.$€£-]+/gu, ' ')
