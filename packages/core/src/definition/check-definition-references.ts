@@ -67,6 +67,8 @@ export function checkDefinitionReferences(definition: FocalDefinition): FocalIss
   for (const [key, value] of Object.entries(definition.settings))
     if (typeof value === 'string') checkTemplate(value, `settings.${key}`, issues)
   definition.tools.forEach((tool, index) => {
+    checkTemplate(tool.summary, `tools[${index}].summary`, issues)
+    checkTemplate(tool.policy.approval?.summary, `tools[${index}].policy.approval.summary`, issues)
     checkTemplate(tool.policy.refusal, `tools[${index}].policy.refusal`, issues)
     if (tool.policy.allowed === 'conditional' && tool.policy.condition === undefined) {
       issues.push({

@@ -106,6 +106,12 @@ describe('loadDefinition', () => {
       /unknown filter "euros" in "\{\{amount \| euros\}\}" \(filters: money\)/,
     ],
     [
+      "a tool's summary with a filter the renderer does not know",
+      (d) => (d.tools[0].summary = 'Refund {{args.amount | cents}}'),
+      'tools[0].summary',
+      /unknown filter "cents"/,
+    ],
+    [
       'a dangling transition',
       (d) => (d.scenarios[0].steps[0].transitions[0].to = 'done'),
       'scenarios[0].steps[0].transitions[0].to',
