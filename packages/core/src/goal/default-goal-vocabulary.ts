@@ -96,7 +96,6 @@ export const defaultGoalVocabulary: GoalVocabulary = {
       { entity: 'build', value: 'execute' },
       { entity: 'test', value: 'execute' },
       { question: true, value: 'explain' },
-      { target: 'path', value: 'navigate' },
       { target: 'identifier', value: 'locate' },
       { value: 'unknown' },
     ],

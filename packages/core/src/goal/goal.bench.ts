@@ -183,19 +183,15 @@ const parseSuite = defineSuite({
       ? { skipped: { reason: 'real coding requests not found (see bench/coding-requests.ts)' } }
       : {
           ...(fourthCodingRequests !== undefined && {
-            'real coding requests (blind4: other files, never tuned on)': {
-              ...setMetrics(fourthCodingRequests.blind),
-              target: '≥ 0.90',
-            },
+            'real coding requests (blind4: other files; 0.781 at its reading before session 35, cue rows since from its errors)':
+              setMetrics(fourthCodingRequests.blind),
             'real coding requests (tune4: cue rows written beside it)': setMetrics(
               fourthCodingRequests.tuning,
             ),
           }),
           ...(sixthBlindCodingRequests !== undefined && {
-            'real coding requests (blind6: 40 more files, never tuned on)': {
-              ...setMetrics(sixthBlindCodingRequests),
-              target: '≥ 0.90',
-            },
+            'real coding requests (blind6: 40 more files; 0.828 at its first reading, cue rows since from its errors)':
+              setMetrics(sixthBlindCodingRequests),
           }),
           ...(fifthCodingRequests !== undefined && {
             'real coding requests (tune5: more files, cue rows written beside it)':

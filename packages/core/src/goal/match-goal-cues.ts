@@ -72,6 +72,24 @@ function matchAt(cue: CompiledGoalCue, tokens: readonly GoalToken[], start: numb
   return matched
 }
 
+/** Words that deny what follows them ("do not modify files", "without changing anything"). */
+const negations: ReadonlySet<string> = new Set(['not', 'never', 'without'])
+
+/**
+ * Is the word at `start` denied: `not`, `never` or `without` just before it, or with one stop word
+ * between ("do not modify files", "never edit", "not to change"; not "never mind, delete it")? A
+ * denied cue says what the request does not ask.
+ */
+function isDenied(tokens: readonly GoalToken[], start: number): boolean {
+  for (let index = start - 1; index >= Math.max(0, start - 2); index--) {
+    const token = tokens[index]!
+    const word = token.surface.toLowerCase()
+    if (negations.has(word)) return !(word === 'never' && tokens[index + 1]?.surface.toLowerCase() === 'mind')
+    if (!token.stop) return false
+  }
+  return false
+}
+
 /** Every cue of the vocabulary found in the tokens; each cue counts once (at its first match). */
 export function matchGoalCues(tokens: readonly GoalToken[], compiled: CompiledGoalVocabulary): GoalCueHit[] {
   const hits: GoalCueHit[] = []
@@ -83,7 +101,9 @@ export function matchGoalCues(tokens: readonly GoalToken[], compiled: CompiledGo
     for (const cue of candidates) {
       if (seen.has(cue)) continue
       const matched = matchAt(cue, tokens, start)
-      if (!matched) continue
+      // A destructive cue counts even when denied ("not only delete X…"): a wrong denial would
+      // read a destructive request as read-only.
+      if (!matched || (!cue.destructive && isDenied(tokens, start))) continue
       seen.add(cue)
       const corrected = matched.some((token) => token.corrected)
       let weight = corrected ? cue.weight * typoDiscount : cue.weight

@@ -16,7 +16,15 @@ export interface GoalRulesReading {
   contentWords: number
   question: boolean
   resolved: ResolvedGoal
+  /**
+   * The request is one word or one path that no cue reads ("frontend", "game_craft.rb",
+   * `'/Users/ann/app/rename.html'`): no request at all (LABELLING.md's bare word or file name).
+   */
+  bare: boolean
 }
+
+/** A request that is only a path or a file name, maybe quoted: its words name a file, they ask nothing. */
+const barePath = /^\s*(["']?)[\w.~/\\:-]+[./\\][\w.~/\\:-]*\1\s*$/
 
 /** Normalises `text`, matches the cues and resolves a goal from their votes and the default rows. */
 export function readGoalRules(
@@ -27,10 +35,12 @@ export function readGoalRules(
   const tokens = normalizeGoalText(text, compiled)
   let contentWords = 0
   for (const token of tokens) if (!token.stop) contentWords++
-  const hits = matchGoalCues(tokens, compiled)
+  const path = barePath.test(text)
+  const hits = path ? [] : matchGoalCues(tokens, compiled)
   const target = extractGoalTarget(text, tokens, compiled)
   const scores = scoreGoalFields(hits, target)
   const question = contentWords > 0 && isGoalQuestion(text)
-  const resolved = resolveGoal(scores, target, vocabulary, question)
-  return { hits, target, scores, contentWords, question, resolved }
+  const resolved = resolveGoal(scores, target, vocabulary, question, path ? 'unknown' : undefined)
+  const bare = path || (contentWords === 1 && resolved.goal.intent === 'unknown')
+  return { hits, target, scores, contentWords, question, resolved, bare }
 }
