@@ -250,6 +250,13 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     contextAllowlist: nonSecretAssignment,
     pattern: uuid,
   },
+  // New Relic: user API keys `NRAK-`, Insights insert and query keys `NRII-`/`NRIQ-`, browser
+  // keys `NRBR-`/`NRJS-` (read as TruffleHog and gitleaks both read them: either case, 25 to 32).
+  {
+    id: 'new-relic-key',
+    prefixes: ['NRAK-', 'NRII-', 'NRIQ-', 'NRBR-', 'NRJS-'],
+    pattern: 'NRAK-[A-Za-z0-9]{27}|NRI[IQ]-[A-Za-z0-9_-]{25,32}|NR(?:BR|JS)-[0-9a-f]{19}',
+  },
   {
     id: 'cloudflare-origin-ca-key',
     prefixes: ['v1.0-'],
@@ -435,6 +442,12 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   { id: 'xai-key', prefixes: ['xai-'], pattern: 'xai-[A-Za-z0-9]{80}' },
   { id: 'adobe-client-secret', prefixes: ['p8e-'], pattern: 'p8e-[A-Za-z0-9]{32}' },
   { id: 'langfuse-secret-key', prefixes: ['sk-lf-'], pattern: `sk-lf-${uuidLowerHex}` },
+  // LangSmith personal tokens `lsv2_pt_` and service keys `lsv2_sk_`: 32 hex digits, `_`, 10 more.
+  {
+    id: 'langsmith-key',
+    prefixes: ['lsv2_pt_', 'lsv2_sk_'],
+    pattern: 'lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}',
+  },
   // Harness personal and service-account tokens: `pat.` or `sat.`, the account id, the token id, the secret.
   {
     id: 'harness-token',
@@ -450,6 +463,29 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     pattern: 'vc[pciark]_[A-Za-z0-9]{24,}',
   },
   { id: 'figma-token', prefixes: ['figd_'], pattern: 'figd_[A-Za-z0-9_-]{40,}' },
+  { id: 'rootly-key', prefixes: ['rootly_'], pattern: 'rootly_[a-f0-9]{64}' },
+  // Typeform personal access tokens (the current format).
+  { id: 'typeform-token', prefixes: ['tfp_'], pattern: 'tfp_[A-Za-z0-9_.=-]{40,59}' },
+  { id: 'spectralops-token', prefixes: ['spu-'], pattern: 'spu-[a-z0-9]{32}' },
+  // Bannerbear project (`bb_pr_`) and master (`bb_ma_`) API keys.
+  { id: 'bannerbear-key', prefixes: ['bb_pr_', 'bb_ma_'], pattern: 'bb_(?:pr|ma)_[a-f0-9]{30}' },
+  // BestTime private keys (`pri_`; the public ones, `pub_`, are meant to be seen).
+  { id: 'besttime-key', prefixes: ['pri_'], pattern: 'pri_[a-f0-9]{32}' },
+  // Octopus Deploy: `API-` and 26 or more upper-case letters and digits, some past `F` (a run
+  // of upper-case hex after `API-` is an id: a Notion page, a hash).
+  {
+    id: 'octopus-deploy-key',
+    prefixes: ['API-'],
+    pattern: 'API-[A-Z0-9]{26,34}',
+    validate: (value) => /[G-Z]/.test(value.slice(4)),
+  },
+  // LaunchDarkly REST API access tokens (`api-`) and server-side SDK keys (`sdk-`): a UUID v4 after it.
+  {
+    id: 'launchdarkly-key',
+    prefixes: ['api-', 'sdk-'],
+    pattern: '(?:api|sdk)-[a-z0-9]{8}-[a-z0-9]{4}-4[a-z0-9]{3}-[a-z0-9]{4}-[a-z0-9]{12}',
+  },
+  { id: 'pganalyze-key', prefixes: ['pgar_'], pattern: 'pgar_[A-Za-z0-9]{27}' },
   { id: 'linear-api-key', prefixes: ['lin_api_'], pattern: 'lin_api_[A-Za-z0-9]{40}' },
   { id: 'linear-api-key', prefixes: ['lin_oauth_'], pattern: 'lin_oauth_[a-f0-9]{64}' },
   {
