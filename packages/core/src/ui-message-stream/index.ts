@@ -5,7 +5,7 @@
  */
 export { parseUiMessageChunk, readUiMessageStream } from './read-ui-message-stream.ts'
 export type { ToUiMessageChunksOptions, UiTextGuard } from './to-ui-message-chunks.ts'
-export { toUiMessageChunks, turnResultEvents } from './to-ui-message-chunks.ts'
+export { readFailureText, toUiMessageChunks, turnResultEvents } from './to-ui-message-chunks.ts'
 export type {
   EnforcementData,
   FocalDataChunk,

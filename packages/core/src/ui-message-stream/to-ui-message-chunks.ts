@@ -1,4 +1,5 @@
 import type { TurnEvent, TurnResult } from '../engine/types.ts'
+import type { FocalErrorCode } from '../errors/codes.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import type { EnforcementData, RetractionData, SessionData, UiMessageChunk } from './ui-message-chunk.ts'
 
@@ -40,12 +41,26 @@ const failedTurnText = 'The turn failed.'
  * Failures that are the caller's own to act on, shown with their code and message (`/v1/turn`
  * answers them as 4xx JSON): a session past `settings.maxTurns` must start a new one.
  */
-const callerFailures: ReadonlySet<string> = new Set(['session-turn-limit'])
+const callerFailures: ReadonlySet<FocalErrorCode> = new Set(['session-turn-limit'])
 
 function failureText(error: unknown): string {
   return error instanceof FocalError && callerFailures.has(error.code)
     ? `${error.code}: ${error.message}`
     : failedTurnText
+}
+
+/**
+ * The code and message of an `error` part's text when it names a failure that is the caller's to
+ * act on (`session-turn-limit: …`), else undefined: a client shows the message and acts on the
+ * code (start a new session) instead of retrying what cannot succeed.
+ *
+ * @example
+ * readFailureText('session-turn-limit: this session has taken its 1000 turns') // { code: 'session-turn-limit', message: '…' }
+ */
+export function readFailureText(errorText: string): { code: FocalErrorCode; message: string } | undefined {
+  const colon = errorText.indexOf(': ')
+  const code = errorText.slice(0, colon) as FocalErrorCode
+  return colon > 0 && callerFailures.has(code) ? { code, message: errorText.slice(colon + 2) } : undefined
 }
 
 /**

@@ -1,5 +1,5 @@
 import { FocalError } from '@focal/core/errors'
-import type { UnknownUiMessageChunk } from '@focal/core/ui-message-stream'
+import { readFailureText, type UnknownUiMessageChunk } from '@focal/core/ui-message-stream'
 import type { FocalUiMessageChunk } from '../transport/types.ts'
 import { toChatGoalSnapshot } from './to-chat-goal-snapshot.ts'
 import type { ChatMessage, ChatMessagePart, ChatState } from './types.ts'
@@ -151,8 +151,11 @@ export function applyChatChunk(
         parts: message.parts.map((existing, at) => (at === entry.partIndex ? part : existing)),
       }))
     }
-    case 'error':
-      throw new FocalError({ code: 'transport-failed', message: chunk.errorText })
+    case 'error': {
+      // A failure the caller acts on names its code (`session-turn-limit: …`); any other is the transport's.
+      const failure = readFailureText(chunk.errorText)
+      throw new FocalError(failure ?? { code: 'transport-failed', message: chunk.errorText })
+    }
     case 'start':
     case 'finish':
     case 'abort':

@@ -7,7 +7,7 @@ import {
   type ChatTextScan,
   finishTextParts,
 } from './apply-chat-chunk.ts'
-import type { ChatMessage, ChatState, ChatStore } from './types.ts'
+import type { ChatError, ChatMessage, ChatState, ChatStore } from './types.ts'
 
 /** Options of {@link createChatStore}. */
 export interface ChatStoreOptions {
@@ -72,9 +72,23 @@ type PendingRequest =
   | { kind: 'send'; messageId: string; text: string }
   | { kind: 'approval'; approvalId: string; decision: 'approve' | 'reject' }
 
-const describe = (error: unknown) =>
+/**
+ * Errors after which this session cannot go on, whatever is retried: the chat offers a new
+ * conversation instead (`ChatError.restart`).
+ */
+const sessionEndingCodes = new Set([
+  'session-turn-limit',
+  'session-not-found',
+  'session-claimed',
+  'session-token-expired',
+  'session-token-revoked',
+])
+
+const describe = (error: unknown): ChatError =>
   FocalError.isInstance(error)
-    ? { message: error.message, code: error.code, retryable: true }
+    ? sessionEndingCodes.has(error.code)
+      ? { message: error.message, code: error.code, retryable: false, restart: true }
+      : { message: error.message, code: error.code, retryable: true }
     : { message: error instanceof Error ? error.message : String(error), retryable: true }
 
 /**

@@ -47,6 +47,11 @@ export interface ChatError {
   message: string
   code?: string
   retryable: boolean
+  /**
+   * The session cannot go on (`session-turn-limit`, an expired or revoked session token): only a
+   * new conversation (`reset()`) helps, and the error notice offers one instead of Retry.
+   */
+  restart?: boolean
 }
 
 /** The state of a chat plus its actions, held in a zustand vanilla store. */

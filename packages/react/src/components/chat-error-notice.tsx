@@ -1,10 +1,24 @@
 import { useChatSelector } from '../hooks/use-chat-selector.ts'
 
-/** An alert with the chat's error and a Retry button; nothing when there is no error. */
+/**
+ * An alert with the chat's error: a Retry button when retrying can help, a "Start a new
+ * conversation" button when the session cannot go on (its turn limit, an expired token); nothing
+ * when there is no error.
+ */
 export function ChatErrorNotice() {
   const error = useChatSelector((state) => state.error)
   const retry = useChatSelector((state) => state.retry)
+  const reset = useChatSelector((state) => state.reset)
   if (!error) return null
+  if (error.restart === true)
+    return (
+      <div className="focal-error" role="alert">
+        <span>This conversation cannot go on: {error.message}</span>
+        <button type="button" className="focal-button" onClick={() => reset()}>
+          Start a new conversation
+        </button>
+      </div>
+    )
   return (
     <div className="focal-error" role="alert">
       <span>Could not get a reply: {error.message}</span>

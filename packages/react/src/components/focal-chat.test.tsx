@@ -292,6 +292,32 @@ describe('FocalChat', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
+  it('offers a new conversation, not Retry, when the session has taken its turns', async () => {
+    const { composer, latest, sends, store } = setup()
+    await type(composer, 'hello')
+    act(() => {
+      latest().push(
+        { type: 'start', messageId: 't1' },
+        {
+          type: 'error',
+          errorText: 'session-turn-limit: this session has taken its 2 turns; start a new session',
+        },
+      )
+      latest().end()
+    })
+    await settle()
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toContain('this session has taken its 2 turns')
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull()
+    fireEvent.click(within(alert).getByRole('button', { name: 'Start a new conversation' }))
+    await settle()
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(store.getState().sessionId).not.toBe('s1')
+    expect(screen.getByRole('log').textContent).not.toContain('hello')
+    await type(composer, 'where is my order?')
+    expect(sends.at(-1)?.sessionId).toBe(store.getState().sessionId)
+  })
+
   it('offers Stop while a reply is in flight and aborts it', async () => {
     const { composer, sends } = setup()
     await type(composer, 'hello')
