@@ -102,6 +102,25 @@ export function readSixthBlindCodingRequests(): RealCodingRequest[] | undefined 
   return readRows(sixthBlindCodingRequestsFile)
 }
 
+/**
+ * A seventh set from another population: 156 prompts to Claude Code in 49 public repositories'
+ * spec-kit prompt history records (`history/prompts/**.prompt.md`, the `## Prompt` section),
+ * collected and labelled like the sixth by a helper session that never read the parser (notes in
+ * `blind7-NOTES.md`). Read once whole, then split by repository (`blind7-split.md`): a tuning
+ * half and a held-out half never tuned on.
+ */
+export const seventhTuningCodingRequestsFile = dataFile('real-coding-requests-tune7.json')
+export const seventhBlindCodingRequestsFile = dataFile('real-coding-requests-blind7h.json')
+
+/** The seventh set's tuning and held-out halves, or undefined when they are not on this machine. */
+export function readSeventhCodingRequests():
+  | { tuning: RealCodingRequest[]; blind: RealCodingRequest[] }
+  | undefined {
+  const tuning = readRows(seventhTuningCodingRequestsFile)
+  const blind = readRows(seventhBlindCodingRequestsFile)
+  return tuning === undefined || blind === undefined ? undefined : { tuning, blind }
+}
+
 /** The fifth set, or undefined when it is not on this machine. */
 export function readFifthCodingRequests(): RealCodingRequest[] | undefined {
   return readRows(fifthCodingRequestsFile)

@@ -349,6 +349,12 @@ describe('createGoalParser (requests to coding agents)', () => {
     ['add a sequence diagram to the README', 'modify'],
     ['Take a look at lua/dap_projects.lua', 'navigate'],
     ['/undo', 'modify'],
+    ['merge it with main', 'execute'],
+    ['merge the feature branch into master and switch to master', 'execute'],
+    ['merge these two functions into one', 'modify'],
+    ['Error evaluating Node.js code\nError: Cannot find module ./config', 'diagnose'],
+    ['is the book deployed on github pages or not', 'status'],
+    ['hy', 'chat'],
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })

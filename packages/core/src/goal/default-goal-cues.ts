@@ -211,6 +211,11 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['who change:past', 'i:status e:git-history', 2.5],
   ['merge:past', 'i:status e:git-history', 2],
   ['merge', 'e:git-history', 1.5],
+  // Merging a branch is a git command ("merge it with main"); merging code is a change.
+  ['merge:base ... main', 'i:execute', 3.5],
+  ['merge:base ... master', 'i:execute', 3.5],
+  ['merge:base ... branch', 'i:execute', 3],
+  ['push:base', 'i:execute', 1.5],
   ['month', 'e:git-history s:recent', 1.5],
   ['branch', 'e:git-history', 2],
   ['tag', 'e:git-history', 2],
@@ -249,6 +254,10 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['why did', 'i:diagnose', 1],
   ['fail', 'i:diagnose a:root-cause', 2],
   ['error', 'i:diagnose a:root-cause', 1.5],
+  // A message that opens with an error ("Error evaluating Node.js code …") reports a failure.
+  ['^^error', 'i:diagnose a:root-cause', 3],
+  // "is it deployed or not", "my book is ready or not": a question about where things stand.
+  ['or not', 'i:status', 2],
   ['break', 'i:diagnose a:root-cause', 2],
   ['crash', 'i:diagnose a:root-cause', 2],
   ['root cause', 'i:diagnose a:root-cause', 3],

@@ -31,7 +31,7 @@ export const defaultGoalVocabulary: GoalVocabulary = {
     fail: ['failure'],
     crash: ['segfault', 'hang'],
     repository: ['repo', 'monorepo'],
-    hello: ['hi', 'hey', 'hiya', 'greetings', 'howdy'],
+    hello: ['hi', 'hey', 'hiya', 'greetings', 'howdy', 'hy', 'hii', 'helo'],
     thanks: ['thank', 'thx', 'cheers'],
     show: ['display', 'view', 'print', 'reveal'],
     workflow: ['workflows'],

@@ -17,6 +17,7 @@ import {
   readFifthCodingRequests,
   readFourthCodingRequests,
   readMultilingualCodingRequests,
+  readSeventhCodingRequests,
   readSixthBlindCodingRequests,
   readThirdCodingRequests,
 } from '../../../../bench/coding-requests.ts'
@@ -38,6 +39,7 @@ const multilingualCodingRequests = readMultilingualCodingRequests()
 const fourthCodingRequests = readFourthCodingRequests()
 const fifthCodingRequests = readFifthCodingRequests()
 const sixthBlindCodingRequests = readSixthBlindCodingRequests()
+const seventhCodingRequests = readSeventhCodingRequests()
 const realRequests = (codingRequests ?? []).map((request) => request.text)
 let next = 0
 let nextReal = 0
@@ -187,6 +189,15 @@ const parseSuite = defineSuite({
               setMetrics(fourthCodingRequests.blind),
             'real coding requests (tune4: cue rows written beside it)': setMetrics(
               fourthCodingRequests.tuning,
+            ),
+          }),
+          ...(seventhCodingRequests !== undefined && {
+            'real coding requests (blind7h: Claude Code prompts of 25 other repositories, never tuned on)': {
+              ...setMetrics(seventhCodingRequests.blind),
+              target: '≥ 0.90',
+            },
+            'real coding requests (tune7: its other 24 repositories, cue rows written beside it)': setMetrics(
+              seventhCodingRequests.tuning,
             ),
           }),
           ...(sixthBlindCodingRequests !== undefined && {
