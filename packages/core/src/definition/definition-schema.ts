@@ -379,7 +379,10 @@ export const settingsSchema = z.strictObject({
     })
     .prefault({}),
   refusalReply: z.string().default("I'm sorry, I can't help with that."),
-  /** Said while a tool call waits for a human; `{{approver}}` and `{{tool}}` are filled. */
+  /**
+   * Said while a tool call waits for a human; `{{approver}}`, `{{tool}}`, `{{label}}` and the
+   * call's `{{args.…}}` are filled (`{{args.amount | money}}` in the call's own currency).
+   */
   approvalPendingReply: z.string().default('This needs approval from {{approver}} before I can continue.'),
   approvalRejectedReply: z.string().default("That action wasn't approved, so I haven't made any changes."),
   /**

@@ -121,7 +121,7 @@ describe('createEngine', () => {
     if (paused.type !== 'approval-required') return
     expect(paused.approval).toMatchObject({
       toolId: 'cancel_order',
-      args: { order_id: 'NW-2002', amount: 720 },
+      args: { order_id: 'NW-2002', amount: 720, currency: 'USD' },
       approver: 'supervisor',
     })
     expect(ran).toEqual([])
@@ -131,7 +131,7 @@ describe('createEngine', () => {
       decision: 'approve',
     })
     expect(resumed.type).toBe('reply')
-    expect(ran).toEqual([{ order_id: 'NW-2002', amount: 720 }])
+    expect(ran).toEqual([{ order_id: 'NW-2002', amount: 720, currency: 'USD' }])
     expect(textOf(resumed)).toContain('Order NW-2002 is cancelled (confirmation CX-1)')
     expect(resumed.provenance.tools).toEqual([{ id: 'cancel_order', status: 'approved' }])
   })

@@ -2,6 +2,7 @@ import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
 import type { actOnPlan } from './act-on-plan.ts'
 import { buildTurnProvenance } from './build-turn-provenance.ts'
 import type { finishTurn, TurnScratch } from './finish-turn.ts'
+import { renderTemplate } from './render-template.ts'
 import type { EngineSessionState } from './session-state.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import type { TurnResult } from './types.ts'
@@ -29,9 +30,12 @@ export function pause(
     ...(turn.followUp === undefined ? {} : { followUp: turn.followUp }),
     fields: structuredClone(state.fields),
   }
-  const text = compiled.definition.settings.approvalPendingReply
-    .replaceAll('{{approver}}', approval.approver ?? 'a reviewer')
-    .replaceAll('{{tool}}', call.toolId)
+  const text = renderTemplate(compiled.definition.settings.approvalPendingReply, {
+    approver: approval.approver ?? 'a reviewer',
+    tool: call.toolId,
+    args: call.args,
+    label: approval.label,
+  }).trim()
   const provenance = buildTurnProvenance({
     ...scratch,
     mode: 'normal',

@@ -31,6 +31,13 @@ describe('renderTemplate', () => {
     expect(renderTemplate('{{amount | money}}', { amount: 5, currency: 'euro' })).toBe('$5')
   })
 
+  it("writes a tool call's amount in the call's own currency, beside it, before the turn's", () => {
+    const values = { currency: 'USD', args: { amount: 450, currency: 'GBP' }, refund: { amount: 20 } }
+    expect(renderTemplate('{{args.amount | money}}', values)).toBe('£450')
+    expect(renderTemplate('{{refund.amount | money}}', values)).toBe('$20')
+    expect(renderTemplate('{{args.amount | money}}', { args: { amount: 30 } })).toBe('$30')
+  })
+
   it('lists the filters it does not know', () => {
     expect(unknownTemplateFilters('{{a | money}} {{b | upper}}')).toEqual([
       'unknown filter "upper" in "{{b | upper}}" (filters: money)',

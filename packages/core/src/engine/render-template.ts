@@ -5,16 +5,26 @@ const whole = /^\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}$/u
 export const templateFilters = ['money'] as const
 
 /**
+ * The currency of the amount at `path`: the `currency` beside it (`args.currency` for
+ * `args.amount`, a tool call's own), else the turn's `currency`.
+ */
+function currencyOf(values: Record<string, unknown>, path: string): unknown {
+  const dot = path.lastIndexOf('.')
+  const beside = dot < 0 ? undefined : lookup(values, `${path.slice(0, dot)}.currency`)
+  return beside ?? lookup(values, 'currency')
+}
+
+/**
  * Fills `{{name}}` and `{{tool.lookup_order.status}}` placeholders from `values`; unknown names
  * render as an empty string, objects as JSON. `{{amount | money}}` writes a number as money in
- * the turn's `currency` (a three-letter code; US dollars when there is none): `$30`, `€30`,
- * `£12.50`. A filter this renderer does not know is refused when the definition loads
+ * its currency (a three-letter code: the `currency` beside it, `args.currency` for
+ * `args.amount`, else the turn's; US dollars when there is none): `$30`, `€30`, `£12.50`. A filter this renderer does not know is refused when the definition loads
  * (`templateFilterIssues`).
  */
 export function renderTemplate(template: string, values: Record<string, unknown>): string {
   return template.replace(placeholder, (_match, path: string, filter: string | undefined) => {
     const value = lookup(values, path)
-    return filter === 'money' ? formatMoney(value, lookup(values, 'currency')) : formatValue(value)
+    return filter === 'money' ? formatMoney(value, currencyOf(values, path)) : formatValue(value)
   })
 }
 
