@@ -84,7 +84,8 @@ export function secondRequestOf(compiled: CompiledEngine, text: string, intent: 
     const rest = searched.slice(first.end + last.index + last[0].length).trim()
     if (/^(?:not|but not|instead of|rather than)\b/iu.test(rest)) continue
     const label = compiled.definition.intents.find((candidate) => candidate.id === intent)?.label ?? intent
-    return `${label}: ${rest}`
+    // "Where is my order?" and "NW-3003?" read as "Where is my order: NW-3003?".
+    return `${label.replace(/[?!.]+$/u, '')}: ${rest}`
   }
   return undefined
 }
