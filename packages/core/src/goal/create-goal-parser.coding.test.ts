@@ -355,6 +355,8 @@ describe('createGoalParser (requests to coding agents)', () => {
     ['Error evaluating Node.js code\nError: Cannot find module ./config', 'diagnose'],
     ['is the book deployed on github pages or not', 'status'],
     ['hy', 'chat'],
+    ['The plan.md file has template placeholders. Please update it with the feature details.', 'modify'],
+    ['did you update the README?', 'status'],
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })

@@ -275,8 +275,12 @@ export function normalizeGoalText(text: string, compiled: CompiledGoalVocabulary
   for (let match = wordPattern.exec(clean); match !== null; match = wordPattern.exec(clean)) {
     const rawWord = match[0]
     const start = match.index
-    if (previousEnd > 0 && state.pendingLead === 0 && startsClause(clean, previousEnd, start))
-      state.pendingLead = 1
+    if (previousEnd > 0 && startsClause(clean, previousEnd, start)) {
+      if (state.pendingLead === 0) state.pendingLead = 1
+      // "did"/"has" make the next words past only within their clause ("The file has
+      // placeholders. Please update it": `update` asks for a change).
+      state.pastWindow = 0
+    }
     previousEnd = start + rawWord.length
     const isIdentifier = /[a-z][A-Z]|_|\d/.test(rawWord)
     const expanded = expandContraction(rawWord.toLowerCase())
