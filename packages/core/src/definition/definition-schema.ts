@@ -324,6 +324,12 @@ export const settingsSchema = z.strictObject({
   queuedRequestOffer: z.string().default('You also asked: "{{request}}". Shall I do that now?'),
   fallbackReply: z.string().default('How can I help you today?'),
   /**
+   * The reply when the answer to a clarification takes the request back ("no", "never mind",
+   * "forget it"): nothing is done and nothing stays queued. The clarified message is never read
+   * with such an answer (before, "no wait dont" after "cancel NW-3003?" cancelled it).
+   */
+  declinedReply: z.string().min(1).default("Okay, I haven't done anything. What can I help you with?"),
+  /**
    * The reply to a message that only thanks ("thanks so much!") when no scenario is asking for
    * something (inside one, its question is asked again). @default "You're welcome! Is there
    * anything else I can help with?"

@@ -204,10 +204,18 @@ async function senseAndAct(
     if (queue === undefined || queue.length === 0) delete state.queuedRequests
     else state.queuedRequests = queue
   }
+  // An answer that takes the clarified request back ("no", "never mind") or only asks what was
+  // meant ("what?", "huh?") says nothing of its own to read the clarified message with.
+  const declines =
+    pending !== undefined &&
+    Object.keys(perception.entities).length === 0 &&
+    (perception.act === 'deny' || withdrawsRequest(input.text))
+  const addsNothing = declines || perception.act === 'hesitate'
   // The clarified message read with this answer, when the answer alone is unclear.
   let together: Perception | undefined
   if (
     goesOnWith === undefined &&
+    !addsNothing &&
     joinable &&
     pending?.unclear !== undefined &&
     sensor.senseSync !== undefined &&
@@ -321,6 +329,12 @@ async function senseAndAct(
       question ??
         (next === undefined ? undefined : settings.queuedRequestOffer.replaceAll('{{request}}', next)),
     )
+  }
+  // "No, never mind" to "Which one do you need?" or "Which one first?": nothing is done, and the
+  // requests waiting on the answer go.
+  if (declines && !inFlow) {
+    delete state.queuedRequests
+    return stayWith('the answer to the clarification takes the request back', settings.declinedReply)
   }
   if (closing === 'bye') return stayWith('the message only takes leave', settings.goodbyeReply)
   if (closing === 'thank' && question === undefined)
