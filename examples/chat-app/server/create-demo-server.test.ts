@@ -99,4 +99,26 @@ describe('createDemoServer over a real socket', () => {
     expect((await get('/some/data', { accept: 'application/json' })).status).toBe(404)
     expect((await get('/chunk', { accept: 'text/html', 'sec-fetch-mode': 'no-cors' })).status).toBe(404)
   })
+
+  it('never tells a customer their goal was ambiguous in a reply that acted on nothing', async () => {
+    // The demo runs the final alignment judge on every reply; a withdrawal or the fallback rests on
+    // no assumption, so the judge's "ambiguous goal" caveat must not reach the customer.
+    let token: string | undefined
+    const turn = async (text: string) => {
+      const response = await fetch(`${origin}/v1/turn`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token === undefined ? {} : { 'x-focal-session-token': token }),
+        },
+        body: JSON.stringify({ sessionId: 'withdrawn', text }),
+      })
+      token = response.headers.get('x-focal-session-token') ?? token
+      return (await response.json()) as { type: string; text?: string }
+    }
+    expect((await turn('please cancel NW-2002, the total was $720')).type).toBe('approval-required')
+    const withdrawn = await turn('actually I changed my mind, please dont cancel it')
+    expect(withdrawn.text).toContain('withdrawn that request')
+    expect(withdrawn.text).not.toMatch(/ambiguous|assumption/)
+  })
 })

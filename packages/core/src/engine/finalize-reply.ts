@@ -74,10 +74,14 @@ export async function finalizeReply(
     toolTrace: input.completed.map((call) => `${call.toolId}: ${call.status}`),
     evidence: input.evidence,
     // A thank-you, a goodbye or a "never mind" (a conversation act) asks for nothing: no goal to be
-    // ambiguous about, even with no scenario.
+    // ambiguous about, even with no scenario. Nor does a reply that acted on nothing (no rule with
+    // an action or a tool, no tool run: the fallback, "I've withdrawn that request"; a global
+    // style rule shapes every reply and acts on nothing): it rests on no assumption.
     goalAmbiguous:
       input.scenario === null &&
       input.perception.act === undefined &&
+      (input.completed.length > 0 ||
+        input.matched.some(({ rule }) => rule.action !== undefined || (rule.tools?.length ?? 0) > 0)) &&
       input.perception.ambiguity.score > dependencies.compiled.definition.settings.ambiguityThreshold,
   })
   const result = await runFinalization({
