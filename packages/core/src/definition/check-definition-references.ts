@@ -70,13 +70,22 @@ export function checkDefinitionReferences(definition: FocalDefinition): FocalIss
     checkTemplate(tool.summary, `tools[${index}].summary`, issues)
     checkTemplate(tool.policy.approval?.summary, `tools[${index}].policy.approval.summary`, issues)
     checkTemplate(tool.policy.refusal, `tools[${index}].policy.refusal`, issues)
-    if (tool.policy.allowed === 'conditional' && tool.policy.condition === undefined) {
+    if (
+      tool.policy.allowed === 'conditional' &&
+      tool.policy.condition === undefined &&
+      !tool.policy.checks?.length
+    ) {
       issues.push({
         path: `tools[${index}].policy.condition`,
-        message: 'a conditional tool needs a condition',
+        message: 'a conditional tool needs a condition or checks',
       })
     }
     checkCel(tool.policy.condition, `tools[${index}].policy.condition`, issues)
+    tool.policy.checks?.forEach((check, checkIndex) => {
+      const at = `tools[${index}].policy.checks[${checkIndex}]`
+      checkCel(check.condition, `${at}.condition`, issues)
+      checkTemplate(check.refusal, `${at}.refusal`, issues)
+    })
     checkCel(tool.policy.requiresApproval, `tools[${index}].policy.requiresApproval`, issues)
     tool.requires?.forEach((required, requiredIndex) => {
       if (!toolIds.has(required))

@@ -160,6 +160,15 @@ export const toolSchema = z.strictObject({
        */
       condition: z.string().min(1).optional(),
       /**
+       * More conditions (CEL, like `condition`), each with what the customer is told when it is
+       * the one not met: all must hold, in order, after `condition`, so a refusal says the real
+       * reason ("refunds here are in US dollars", not "capped at $50"). A check without a refusal
+       * falls back to `refusal`.
+       */
+      checks: z
+        .array(z.strictObject({ condition: z.string().min(1), refusal: z.string().min(1).optional() }))
+        .optional(),
+      /**
        * What the customer is told when the gate refuses the call (a `never` tool, a condition not
        * met); a template over `args` and the turn's values. @default settings.refusalReply
        */

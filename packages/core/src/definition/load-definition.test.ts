@@ -138,6 +138,22 @@ describe('loadDefinition', () => {
       /./,
     ],
     [
+      'invalid CEL in a tool policy check',
+      (d) => (d.tools[0].policy = { allowed: 'conditional', checks: [{ condition: 'args.amount >' }] }),
+      'tools[0].policy.checks[0].condition',
+      /./,
+    ],
+    [
+      'an unknown filter in a check refusal',
+      (d) =>
+        (d.tools[0].policy = {
+          allowed: 'conditional',
+          checks: [{ condition: 'args.amount > 0', refusal: 'not {{args.amount | euros}}' }],
+        }),
+      'tools[0].policy.checks[0].refusal',
+      /unknown filter "euros"/,
+    ],
+    [
       'a conditional tool without a condition',
       (d) => (d.tools[0].policy = { allowed: 'conditional' }),
       'tools[0].policy.condition',

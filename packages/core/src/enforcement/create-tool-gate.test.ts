@@ -30,6 +30,40 @@ const gate = createToolGate({
 })
 
 describe('createToolGate', () => {
+  it('runs a call only when every check holds, and says the refusal of the first that does not', () => {
+    const checked = createToolGate({
+      tools: [
+        {
+          id: 'refund',
+          allowed: 'conditional',
+          checks: [
+            { condition: 'args.amount > 0', refusal: 'more than $0' },
+            { condition: "args.currency == 'USD'", refusal: 'in dollars only' },
+            { condition: 'args.amount <= 50' },
+          ],
+        },
+      ],
+    })
+    const call = (args: Record<string, unknown>) =>
+      checked.check({ toolId: 'refund', args }, { toolsRun: [] })
+    expect(call({ amount: 20, currency: 'USD' })).toEqual({ type: 'allowed' })
+    expect(call({ amount: 0, currency: 'EUR' })).toMatchObject({ type: 'blocked', refusal: 'more than $0' })
+    expect(call({ amount: 20, currency: 'EUR' })).toMatchObject({
+      type: 'blocked',
+      refusal: 'in dollars only',
+    })
+    const over = call({ amount: 80, currency: 'USD' })
+    expect(over).toMatchObject({ type: 'blocked' })
+    expect(over).not.toHaveProperty('refusal')
+    // A check that cannot be decided (no currency at all) blocks.
+    expect(call({ amount: 20 })).toMatchObject({ type: 'blocked' })
+    expect(() =>
+      createToolGate({
+        tools: [{ id: 'x', allowed: 'conditional', checks: [{ condition: 'args.amount >' }] }],
+      }),
+    ).toThrow(/tools\[0\]\.checks\[0\]\.condition/)
+  })
+
   it('blocks a never-allowed tool and names the rule', () => {
     expect(gate.check({ toolId: 'delete_account', args: {} }, { toolsRun: [] })).toMatchObject({
       type: 'blocked',

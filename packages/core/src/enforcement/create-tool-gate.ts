@@ -34,6 +34,7 @@ export interface ToolGate {
 interface CompiledPolicy {
   policy: ToolPolicy
   condition: CompiledExpression | undefined
+  checks: Array<{ condition: CompiledExpression; refusal: string | undefined }>
   approval: CompiledExpression | undefined
 }
 
@@ -42,7 +43,7 @@ const allowedValues = new Set(['always', 'conditional', 'never'])
 /**
  * Compiles tool policies once and gates each call: `never` blocks, ordering constraints block
  * until the required tool ran, a `conditional` tool runs only when its CEL condition over `args`
- * and `session` is true, and `requiresApproval` (`args.amount > 500`) pauses the call with a
+ * and `session` is true and so is each of its `checks` (the first not met gives its refusal), and `requiresApproval` (`args.amount > 500`) pauses the call with a
  * serialisable approval request. Undecidable conditions block; undecidable approval checks ask.
  *
  * @example
@@ -62,14 +63,18 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
     if (policies.has(policy.id)) throw invalid(`${at}.id`, `duplicate tool policy "${policy.id}"`)
     if (!allowedValues.has(policy.allowed))
       throw invalid(`${at}.allowed`, `expected always, conditional or never, got "${String(policy.allowed)}"`)
-    if (policy.allowed === 'conditional' && policy.condition === undefined)
-      throw invalid(`${at}.condition`, 'a conditional tool needs a condition')
+    if (policy.allowed === 'conditional' && policy.condition === undefined && !policy.checks?.length)
+      throw invalid(`${at}.condition`, 'a conditional tool needs a condition or checks')
     policies.set(policy.id, {
       policy,
       condition:
         policy.condition === undefined
           ? undefined
           : compileExpression(policy.condition, { path: `${at}.condition` }),
+      checks: (policy.checks ?? []).map((entry, checkIndex) => ({
+        condition: compileExpression(entry.condition, { path: `${at}.checks[${checkIndex}].condition` }),
+        refusal: entry.refusal,
+      })),
       approval:
         policy.requiresApproval === undefined
           ? undefined
@@ -102,6 +107,17 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
       const result = checkExpression(compiled.condition, variables)
       if (result.type === 'failed')
         return { type: 'blocked', reason: `condition not met: ${result.message}`, ...ruleId }
+    }
+    // Each check in order; the first not met says why (its refusal), and undecidable ones block.
+    for (const entry of compiled.checks) {
+      const result = checkExpression(entry.condition, variables)
+      if (result.type === 'failed')
+        return {
+          type: 'blocked',
+          reason: `check not met: ${result.message}`,
+          ...ruleId,
+          ...(entry.refusal === undefined ? {} : { refusal: entry.refusal }),
+        }
     }
     if (compiled.approval === undefined) return { type: 'allowed' }
     const needsApproval = compiled.approval.evaluate(variables)

@@ -243,6 +243,11 @@ export interface ToolPolicy {
   allowed: 'always' | 'conditional' | 'never'
   /** CEL over `args` and `session`; must be true for a conditional tool to run. */
   condition?: string
+  /**
+   * More conditions, each with what the customer is told when it is the one not met (`refusal`, a
+   * template over `args` and the turn's values): all must hold, after `condition`, in order.
+   */
+  checks?: ReadonlyArray<{ condition: string; refusal?: string | undefined }>
   /** CEL over `args` (and `session`); true means a human must approve, e.g. `args.amount > 500`. */
   requiresApproval?: string
   approval?: {
@@ -279,7 +284,13 @@ export interface ToolHistory {
 /** Pre-tool gate decision. */
 export type ToolGateDecision =
   | { type: 'allowed' }
-  | { type: 'blocked'; reason: string; ruleId?: string }
+  | {
+      type: 'blocked'
+      reason: string
+      ruleId?: string
+      /** The refusal of the check that was not met (`ToolPolicy.checks`), when it has one. */
+      refusal?: string
+    }
   | { type: 'approval-required'; request: ApprovalRequest }
 
 /** Decision of a human (or a timeout) on an approval request. */

@@ -55,7 +55,12 @@ export async function actOnPlan(plan: readonly PlannedToolCall[], context: ActCo
       const history = { toolsRun: context.toolsRun, session: context.session, sessionId: context.sessionId }
       const decision = context.compiled.gate.check({ toolId: call.toolId, args: call.args }, history)
       if (decision.type === 'blocked') {
-        completed.push({ ...call, status: 'blocked', reason: decision.reason })
+        completed.push({
+          ...call,
+          status: 'blocked',
+          reason: decision.reason,
+          ...(decision.refusal === undefined ? {} : { refusal: decision.refusal }),
+        })
         context.emit({ type: 'tool-called', toolId: call.toolId, status: 'blocked' })
         continue
       }

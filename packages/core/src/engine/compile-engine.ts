@@ -82,6 +82,7 @@ function toToolPolicy(tool: FocalDefinition['tools'][number]): ToolPolicy {
     id: tool.id,
     allowed: policy.allowed,
     ...(policy.condition === undefined ? {} : { condition: policy.condition }),
+    ...(policy.checks === undefined ? {} : { checks: policy.checks }),
     ...(policy.requiresApproval === undefined ? {} : { requiresApproval: policy.requiresApproval }),
     ...(approval === undefined
       ? {}

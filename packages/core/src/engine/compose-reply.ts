@@ -36,8 +36,9 @@ export function composeApprovedReply(material: ReplyMaterial): string {
 }
 
 /**
- * What the customer is told of each call the gate refused: its tool's `policy.refusal` filled from
- * the call's `args` and the turn's values, else `settings.refusalReply`. A refused action is said
+ * What the customer is told of each call the gate refused: the refusal of the check it failed
+ * (`policy.checks`), else its tool's `policy.refusal`, filled from the call's `args` and the
+ * turn's values, else `settings.refusalReply`. A refused action is said
  * to be refused, never left to the fallback menu.
  */
 export function refusals(material: ReplyMaterial): string[] {
@@ -45,7 +46,7 @@ export function refusals(material: ReplyMaterial): string[] {
   for (const call of material.completed) {
     if (call.status !== 'blocked') continue
     const tool = material.definition.tools.find((entry) => entry.id === call.toolId)
-    const template = tool?.policy.refusal ?? material.definition.settings.refusalReply
+    const template = call.refusal ?? tool?.policy.refusal ?? material.definition.settings.refusalReply
     const text = renderTemplate(template, { ...material.values, args: call.args }).trim()
     if (text !== '' && !texts.includes(text)) texts.push(text)
   }

@@ -18,6 +18,8 @@ export interface CompletedToolCall extends PlannedToolCall {
   status: 'ran' | 'failed' | 'blocked' | 'approved' | 'rejected'
   result?: unknown
   reason?: string
+  /** A blocked call's refusal template: the check not met (`policy.checks`), when it has one. */
+  refusal?: string
 }
 
 /** A turn paused for a human decision; everything needed to resume it. */
