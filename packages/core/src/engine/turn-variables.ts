@@ -1,3 +1,5 @@
+import { scanText } from '../enforcement/scan-text.ts'
+import type { DetectorId, ScanOptions } from '../enforcement/types.ts'
 import type { RequiredField } from '../scenarios/types.ts'
 import type { Perception, PerceptionEntities } from '../sensor/types.ts'
 import type { CompiledEngine } from './compile-engine.ts'
@@ -10,9 +12,27 @@ export function mergeEntityFields(fields: Record<string, unknown>, entities: Per
   }
 }
 
+/** What a user should not paste into a chat: card numbers, SSNs, IBANs and credentials. */
+const sensitiveScan: ScanOptions = { detectors: ['credit-card', 'us-ssn', 'iban', 'secret'] }
+let lastSensitive: { text: string; found: DetectorId[] } | undefined
+
+/**
+ * The detectors that found something in the user's message (`credit-card`, `us-ssn`, `iban`,
+ * `secret`), validated as Lane 1 validates a reply (Luhn, SSA rules, mod-97): a rule can warn a
+ * customer who pasted a card number (`'credit-card' in sensitive`). The last message's answer is
+ * kept: a turn builds its variables more than once.
+ */
+export function sensitiveIn(text: string): DetectorId[] {
+  if (lastSensitive?.text === text) return lastSensitive.found
+  const found = [...new Set(scanText(text, sensitiveScan).map((finding) => finding.detector as DetectorId))]
+  lastSensitive = { text, found }
+  return found
+}
+
 /**
  * The variables CEL conditions and templates see: every field at top level (`amount`), then
- * `text`, `intent`, `confidence`, `entities`, `fields`, `session` and `tool` (latest tool results).
+ * `text`, `sensitive` (what the message should not have shared: `sensitiveIn`), `intent`,
+ * `confidence`, `entities`, `fields`, `session` and `tool` (latest tool results).
  */
 export function buildTurnVariables(
   state: EngineSessionState,
@@ -25,6 +45,7 @@ export function buildTurnVariables(
   const variables: Record<string, unknown> = {}
   for (const name of Object.keys(state.fields)) variables[name] = state.fields[name]
   variables.text = text
+  variables.sensitive = sensitiveIn(text)
   variables.intent = perception.intent
   variables.confidence = perception.confidence
   variables.entities = perception.entities

@@ -1,12 +1,18 @@
 /** Variables that describe the current message only: they are new every turn. */
-export const perTurnVariables: ReadonlySet<string> = new Set(['text', 'intent', 'confidence', 'entities'])
+export const perTurnVariables: ReadonlySet<string> = new Set([
+  'text',
+  'sensitive',
+  'intent',
+  'confidence',
+  'entities',
+])
 /** Containers whose members are session facts or navigation, never field names themselves. */
 const containers: ReadonlySet<string> = new Set(['fields', 'session', 'tool', 'args'])
 const literals: ReadonlySet<string> = new Set(['true', 'false', 'null', 'in'])
 
 /** What a rule condition reads: per-turn variables, or only session facts (and which). */
 export interface ConditionFacts {
-  /** The condition reads the message itself (`text`, `intent`, `confidence`, `entities`). */
+  /** The condition reads the message itself (`text`, `sensitive`, `intent`, `confidence`, `entities`). */
   perTurn: boolean
   /** Session fields it reads (`fields.amount` or a bare `amount`). */
   facts: string[]
