@@ -363,13 +363,15 @@ export const settingsSchema = z.strictObject({
    * Said before the step's question again when, inside a scenario that is asking for something, a
    * question is asked that no rule answers and that gives nothing the step asks for ("do you ship
    * to Canada?" while the refund waits for an email): the user hears it was not answered, rather
-   * than only the step's question again. @default "Sorry, I can't answer that here."
+   * than only the step's question again. Where no step asks anything, it comes before
+   * `fallbackReply`. @default "Sorry, I can't answer that here."
    */
   unansweredQuestionReply: z.string().min(1).default("Sorry, I can't answer that here."),
   /**
    * Put before an approved reply that repeats the last one word for word to a different message
    * ("what's the difference between Basic and Plus?" after the price quote), so the user hears
-   * that this is all there is; `''` turns it off. @default "As I mentioned:"
+   * that this is all there is; never before the fallback or a reply that ends by asking (a step's
+   * question asked again); `''` turns it off. @default "As I mentioned:"
    */
   repeatedReplyPrefix: z.string().default('As I mentioned:'),
   /**

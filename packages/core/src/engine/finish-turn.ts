@@ -363,12 +363,21 @@ function liveVerdict(
  * The approved reply, marked when it repeats the last reply word for word to a different message
  * ("what's the difference between Basic and Plus?" after the price quote): the user hears that
  * this is all there is (`settings.repeatedReplyPrefix`), not the same sentence as if unheard.
- * Replies of the conversation itself (thanks, goodbye, status, a note) are never marked.
+ * Replies of the conversation itself (thanks, goodbye, status, a note), the fallback and a reply
+ * that ends by asking (a step's question again) are never marked.
  */
 function sayOnceMore(state: EngineSessionState, scratch: TurnScratch, material: ReplyMaterial): string {
   const text = composeApprovedReply(material)
   const prefix = material.definition.settings.repeatedReplyPrefix
-  if (material.note !== undefined || prefix === '') return text
+  // A question asked again ("What was the order total?") or the fallback is asked plainly: "As I
+  // mentioned" before a question, or before "What do you need?", reads as a reproach.
+  if (
+    material.note !== undefined ||
+    prefix === '' ||
+    text === material.definition.settings.fallbackReply ||
+    text.trimEnd().endsWith('?')
+  )
+    return text
   const lastReply = state.history.findLast((message) => message.role === 'assistant')?.content
   const lastMessage = state.history.findLast((message) => message.role === 'user')?.content
   const repeated = lastReply === text || lastReply === `${prefix} ${text}`

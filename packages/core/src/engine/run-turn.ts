@@ -573,6 +573,17 @@ async function senseAndAct(
     perception.act === undefined &&
     answered.size === 0 &&
     isQuestion(input.text)
+  // The same where no step asks anything: a question that reaches no rule with an action, no tool
+  // and no step ("why was it rejected?" after a rejection) is said to be unanswered before the
+  // fallback offers what can be done, not met with the fallback alone as if it were a greeting.
+  const unansweredHere =
+    !unanswered &&
+    followUp === undefined &&
+    !retrieval.matched.some((entry) => entry.rule.action !== undefined) &&
+    plan.length === 0 &&
+    perception.act === undefined &&
+    stated.size === 0 &&
+    isQuestion(input.text)
   const turn = {
     perception,
     route: provenanceRoute,
@@ -580,6 +591,7 @@ async function senseAndAct(
     completed: acted.completed,
     ...(followUp === undefined ? {} : { followUp }),
     ...(unanswered ? { note: settings.unansweredQuestionReply } : {}),
+    ...(unansweredHere ? { note: settings.unansweredQuestionReply, followUp: settings.fallbackReply } : {}),
   }
   if (acted.type === 'paused') return pause(dependencies, state, scratch, turn, acted)
   return finishTurn(dependencies, state, scratch, turn)
