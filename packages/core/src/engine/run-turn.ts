@@ -392,7 +392,7 @@ async function senseAndAct(
     unresolved === undefined &&
     perception.ambiguity.score > settings.ambiguityThreshold &&
     !sameTopicChoice(compiled, perception) &&
-    !globalCueMatches(dependencies, state, perception, input.text, variables)
+    !cueMatchesHere(dependencies, state, perception, input.text, variables)
   ) {
     return clarify(dependencies, state, scratch, perception, settings.clarificationQuestion, {
       kind: 'ambiguous',
@@ -402,7 +402,7 @@ async function senseAndAct(
 
   if (inFlow) {
     const unclear = unclearTurnReason(perception, input.text)
-    if (unclear !== undefined) {
+    if (unclear !== undefined && !cueMatchesHere(dependencies, state, perception, input.text, variables)) {
       const scenario = compiled.scenariosById.get(navigation.scenario!)!
       const intent = scenario.intents[0] ?? scenario.id
       const label = `Go on with ${(scenario.name ?? scenario.id).toLowerCase()}`
@@ -745,8 +745,12 @@ function sameTopicChoice(compiled: TurnDependencies['compiled'], perception: Per
   )
 }
 
-/** A global rule whose lexical cue is in the text is a deterministic signal: the message is not vague. */
-function globalCueMatches(
+/**
+ * A rule whose lexical cue is in the text, global or of the scenario the conversation is in (a
+ * finished one too: "what carrier?" after an order lookup), is a deterministic signal: the
+ * message is not vague.
+ */
+function cueMatchesHere(
   dependencies: TurnDependencies,
   state: EngineSessionState,
   perception: Perception,
@@ -754,8 +758,8 @@ function globalCueMatches(
   variables: Record<string, unknown>,
 ): boolean {
   const { matched } = dependencies.compiled.rules.retrieve({
-    scenario: null,
-    step: null,
+    scenario: state.navigation.scenario,
+    step: state.navigation.step,
     text,
     intent: perception.intent,
     variables,
