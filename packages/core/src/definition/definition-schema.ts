@@ -339,6 +339,17 @@ export const settingsSchema = z.strictObject({
    */
   declinedReply: z.string().min(1).default("Okay, I haven't done anything. What can I help you with?"),
   /**
+   * The reply when, right after something was done, the user says it was not what they meant
+   * ("sorry, I meant NW-2002 not NW-3003", "oops, wrong amount"); `{{done}}` is what was done.
+   * What ran stays done: a chat message neither takes it back nor runs it again on a guess.
+   */
+  correctionReply: z
+    .string()
+    .min(1)
+    .default(
+      "I'm sorry, that has already gone through. {{done}} I can't change it here, but a person can help: just ask for one.",
+    ),
+  /**
    * The reply to a message that only thanks ("thanks so much!") when no scenario is asking for
    * something (inside one, its question is asked again). @default "You're welcome! Is there
    * anything else I can help with?"

@@ -2,7 +2,7 @@ import { goalSnapshot } from '../completion/goal-snapshot.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import type { ClarificationOption } from '../ports/turn-types.ts'
 import { asksAboutAssistant, isQuestion } from '../sensor/asks-about-assistant.ts'
-import { asksForUpdate, asksIfDone, asksWhatWasDone } from '../sensor/asks-if-done.ts'
+import { asksForUpdate, asksIfDone, asksWhatWasDone, correctsWhatWasDone } from '../sensor/asks-if-done.ts'
 import {
   closingActOf,
   detectConversationAct,
@@ -330,6 +330,21 @@ async function senseAndAct(
         (next === undefined ? undefined : settings.queuedRequestOffer.replaceAll('{{request}}', next)),
     )
   }
+  // "Sorry, I meant NW-2002 not NW-3003" right after something was done: what was done stays done
+  // (a refund is not taken back by a chat message, nor a second one issued on a guess); the user
+  // hears what it was and where to go, not the menu.
+  const last = state.lastOutcome
+  const lastReply = state.history.findLast((entry) => entry.role === 'assistant')?.content
+  if (
+    last?.done === true &&
+    lastReply?.includes(last.text) === true &&
+    pending === undefined &&
+    correctsWhatWasDone(input.text)
+  )
+    return stayWith(
+      'the message corrects what was just done',
+      renderTemplate(settings.correctionReply, { done: last.text }),
+    )
   // "No, never mind" to "Which one do you need?" or "Which one first?": nothing is done, and the
   // requests waiting on the answer go.
   if (declines && !inFlow) {

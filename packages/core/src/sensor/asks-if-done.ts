@@ -35,3 +35,15 @@ const askedForUpdate =
 export function asksForUpdate(text: string): boolean {
   return text.length <= 400 && (askedIfDone.test(text) || askedForUpdate.test(text))
 }
+
+/**
+ * "Sorry, I meant NW-2002 not NW-3003", "oops, wrong order", "it should have been $14": the
+ * message says what was just done was not what was meant.
+ */
+const correctsDone =
+  /\b(?:i meant|meant to say|oops|whoops|my (?:mistake|bad)|wrong (?:order|amount|one|number|card)|should have been|that was the wrong)\b/i
+
+/** Does the message say what was just done was not what was meant ("sorry, I meant NW-2002")? */
+export function correctsWhatWasDone(text: string): boolean {
+  return correctsDone.test(text.slice(0, 500))
+}
