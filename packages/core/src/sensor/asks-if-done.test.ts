@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asksForUpdate, asksIfDone } from './asks-if-done.ts'
+import { asksForUpdate, asksIfDone, correctsWhatWasDone } from './asks-if-done.ts'
 
 describe('asksIfDone', () => {
   it.each([
@@ -38,4 +38,22 @@ describe('asksForUpdate', () => {
   it.each(['what is the price of Plus?', 'I want a refund'])('reads "%s" as something else', (text) => {
     expect(asksForUpdate(text)).toBe(false)
   })
+})
+
+describe('correctsWhatWasDone', () => {
+  it.each([
+    'actually sorry I meant NW-2002 not NW-3003',
+    'oops wrong amount, it should have been $14',
+    'my mistake, that was the wrong order',
+    'I meant to say the other card',
+  ])('reads "%s" as a correction of what was just done', (text) => {
+    expect(correctsWhatWasDone(text)).toBe(true)
+  })
+
+  it.each(['I want a refund for NW-2002', 'what does that mean?', 'the order was wrong when it arrived'])(
+    'reads "%s" as something else',
+    (text) => {
+      expect(correctsWhatWasDone(text)).toBe(false)
+    },
+  )
 })
