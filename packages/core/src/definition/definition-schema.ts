@@ -145,6 +145,15 @@ export const toolSchema = z.strictObject({
   /** What a customer sees the action called, e.g. `Cancel order`. @default the id in words (`cancel_order` → `Cancel order`) */
   label: z.string().min(1).optional(),
   /**
+   * Ask the user before running a call of this tool unless they plainly asked for it: a message
+   * that only asks about the action ("is it possible to get a refund of $25 on NW-1001?", "what
+   * happens if I cancel?"), supposes it ("if I cancel NW-1001 …", "only if it hasn't shipped"),
+   * or puts it off ("just asking for now", "no need to refund"), and what is said after it until
+   * a plain request, is answered with `settings.confirmActionQuestion`; the call runs on a yes.
+   * For actions that cannot be taken back (a refund, a cancellation). @default false
+   */
+  confirm: z.boolean().default(false),
+  /**
    * One customer-facing line for a call, `{{args.<name>}}` filled from its arguments, e.g.
    * `Cancel order {{args.order_id}} (${{args.amount}})`. Shown on approval cards instead of raw arguments.
    */
@@ -331,6 +340,12 @@ export const settingsSchema = z.strictObject({
   twoRequestsQuestion: z.string().default('You asked about two things. Which one should I do first?'),
   /** Ends the reply that finished one of two requests; `{{request}}` is the other, in the user's words. */
   queuedRequestOffer: z.string().default('You also asked: "{{request}}". Shall I do that now?'),
+  /**
+   * Asked instead of running a `confirm` tool's call the user did not plainly ask for;
+   * `{{action}}` is the tool's `summary` for the call, its first letter in lower case ("refund $25
+   * for order NW-1001"), `{{summary}}` as written. @default "Shall I {{action}} now?"
+   */
+  confirmActionQuestion: z.string().min(1).default('Shall I {{action}} now?'),
   fallbackReply: z.string().default('How can I help you today?'),
   /**
    * The reply when the answer to a clarification takes the request back ("no", "never mind",

@@ -2,7 +2,14 @@ import { goalSnapshot } from '../completion/goal-snapshot.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import type { ClarificationOption } from '../ports/turn-types.ts'
 import { asksAboutAssistant, isQuestion } from '../sensor/asks-about-assistant.ts'
-import { asksForUpdate, asksIfDone, asksWhatWasDone, correctsWhatWasDone } from '../sensor/asks-if-done.ts'
+import {
+  asksForUpdate,
+  asksIfDone,
+  asksWhatWasDone,
+  correctsWhatWasDone,
+  onlyAsksAboutAction,
+  plainlyRequests,
+} from '../sensor/asks-if-done.ts'
 import {
   closingActOf,
   detectConversationAct,
@@ -18,6 +25,7 @@ import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
 import { acceptedOffer, answersQuestion, requestsNothing } from './last-reply.ts'
 import { pause } from './pause-turn.ts'
+import { toolIdInWords } from './present-approval.ts'
 import { renderTemplate } from './render-template.ts'
 import { type ApprovalDecisionInput, resumeTurn } from './resume-turn.ts'
 import { roundScore } from './round-score.ts'
@@ -174,7 +182,16 @@ async function senseAndAct(
   const { turnId } = scratch
   // "Did it go through?" (read once: it keeps a queued offer and is answered from the session).
   const asksDone = asksIfDone(message.text)
+  // "Shall I refund $25 for order NW-1001 now?" → "yes": the message it asked about runs, confirmed.
+  const awaiting = state.awaitingConfirmation
+  delete state.awaitingConfirmation
   const input = takeQueuedRequest(state, message, asksDone)
+  const confirmed = awaiting !== undefined && input.text === awaiting && input.text !== message.text
+  const declinedConfirmation =
+    awaiting !== undefined &&
+    !confirmed &&
+    (withdrawsRequest(message.text) || detectConversationAct(message.text) === 'deny')
+  if (declinedConfirmation) delete state.tentative
 
   const pending = state.pendingClarification
   delete state.pendingClarification
@@ -345,9 +362,9 @@ async function senseAndAct(
       'the message corrects what was just done',
       renderTemplate(settings.correctionReply, { done: last.text }),
     )
-  // "No, never mind" to "Which one do you need?" or "Which one first?": nothing is done, and the
-  // requests waiting on the answer go.
-  if (declines && !inFlow) {
+  // "No, never mind" to "Which one do you need?" or "Which one first?" (or to "Shall I refund … now?"):
+  // nothing is done, and the requests waiting on the answer go.
+  if ((declines && !inFlow) || declinedConfirmation) {
     delete state.queuedRequests
     return stayWith('the answer to the clarification takes the request back', settings.declinedReply)
   }
@@ -563,7 +580,23 @@ async function senseAndAct(
   })
   scratch.emit({ type: 'rules-retrieved', ruleIds: retrieval.matched.map((entry) => entry.rule.id) })
   const followUp = missingFieldQuestion(compiled, route.scenario, route.step, state.fields)
-  const plan = planToolCalls(retrieval.matched, routed)
+  const planned = planToolCalls(retrieval.matched, routed)
+  // A call of a `confirm` tool runs only when asked for plainly: a message that only asks about
+  // the action, supposes it or puts it off (and what follows it until a plain request) is asked
+  // "Shall I … now?" instead, and the call runs on a yes.
+  if (onlyAsksAboutAction(input.text)) state.tentative = true
+  else if (confirmed || plainlyRequests(input.text)) delete state.tentative
+  const held =
+    confirmed || state.tentative !== true
+      ? []
+      : planned.filter(
+          (call) => compiled.definition.tools.find((tool) => tool.id === call.toolId)?.confirm === true,
+        )
+  const plan = held.length === 0 ? planned : planned.filter((call) => !held.includes(call))
+  if (held.length > 0) {
+    state.awaitingConfirmation = input.text
+    state.offeredRequest = input.text
+  }
   const acted = await actOnPlan(plan, {
     compiled,
     tools: dependencies.tools,
@@ -599,15 +632,23 @@ async function senseAndAct(
     perception.act === undefined &&
     stated.size === 0 &&
     isQuestion(input.text)
+  // A rule whose call waits for the user's yes says nothing yet: its action would claim it ran.
+  const heldRules = new Set(held.map((call) => call.ruleId))
   const turn = {
     perception,
     route: provenanceRoute,
-    matched: retrieval.matched,
+    matched:
+      heldRules.size === 0
+        ? retrieval.matched
+        : retrieval.matched.filter((entry) => !heldRules.has(entry.rule.id)),
     completed: acted.completed,
     ...(followUp === undefined ? {} : { followUp }),
     ...(unanswered ? { note: settings.unansweredQuestionReply } : {}),
     ...(unansweredHere ? { note: settings.unansweredQuestionReply, followUp: settings.fallbackReply } : {}),
+    ...(held.length > 0 ? { followUp: confirmationQuestion(compiled, held[0]!, routed) } : {}),
   }
+  if (confirmed && acted.completed.some((call) => call.status === 'ran' || call.status === 'approved'))
+    delete state.tentative
   if (acted.type === 'paused') return pause(dependencies, state, scratch, turn, acted)
   return finishTurn(dependencies, state, scratch, turn)
 }
@@ -661,7 +702,10 @@ function takeQueuedRequest(state: EngineSessionState, message: TurnInput, asksDo
   if (asksDone) return message
   delete state.offeredRequest
   const queue = state.queuedRequests
-  if (queue === undefined) return message
+  if (queue === undefined)
+    return offered !== undefined && detectConversationAct(message.text) === 'affirm'
+      ? { ...message, text: offered }
+      : message
   const remaining = queue.filter((request) => request !== message.text.trim() && request !== offered)
   if (remaining.length === 0) delete state.queuedRequests
   else state.queuedRequests = remaining
@@ -782,4 +826,19 @@ function cueMatchesHere(
     fires: state.ruleFires,
   })
   return matched.some((entry) => entry.cue !== undefined)
+}
+
+/** "Shall I refund $25 for order NW-1001 now?": `settings.confirmActionQuestion` for `call`. */
+function confirmationQuestion(
+  compiled: TurnDependencies['compiled'],
+  call: { toolId: string; args: Record<string, unknown> },
+  values: Record<string, unknown>,
+): string {
+  const tool = compiled.definition.tools.find((entry) => entry.id === call.toolId)
+  const summary = renderTemplate(tool?.summary ?? tool?.label ?? toolIdInWords(call.toolId), {
+    ...values,
+    args: call.args,
+  }).trim()
+  const action = summary.charAt(0).toLowerCase() + summary.slice(1)
+  return renderTemplate(compiled.definition.settings.confirmActionQuestion, { action, summary }).trim()
 }

@@ -90,6 +90,15 @@ export interface EngineSessionState {
   queuedRequests?: string[]
   /** The queued request the last reply offered to do next. */
   offeredRequest?: string
+  /**
+   * The conversation only asked about an action so far ("is it possible to get a refund?"): a
+   * `confirm` tool's call is asked about, not run, until a plain request or a yes.
+   */
+  tentative?: boolean
+  /** The message whose `confirm` call the last reply asked about ("Shall I refund … now?"). */
+  awaitingConfirmation?: string
+  /** Set for the one turn that runs the message a yes confirmed. */
+  confirmedRequest?: string
   /** Set while a person has the conversation: the engine answers nothing until released. */
   handoff?: Handoff
   /** The goal contract and its goal-gate attempts (seed 001), kept so the budget survives restarts. */

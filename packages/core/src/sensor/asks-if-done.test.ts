@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { asksForUpdate, asksIfDone, correctsWhatWasDone } from './asks-if-done.ts'
+import {
+  asksForUpdate,
+  asksIfDone,
+  correctsWhatWasDone,
+  onlyAsksAboutAction,
+  plainlyRequests,
+} from './asks-if-done.ts'
 
 describe('asksIfDone', () => {
   it.each([
@@ -56,4 +62,31 @@ describe('correctsWhatWasDone', () => {
       expect(correctsWhatWasDone(text)).toBe(false)
     },
   )
+})
+
+describe('onlyAsksAboutAction and plainlyRequests', () => {
+  it.each([
+    'is it possible to get a refund of $25 on NW-1001? just asking for now',
+    'how do refunds work? like if I wanted $20 back on NW-1001',
+    'if I cancel NW-1001 ($25) will I get charged a fee?',
+    "cancel NW-1001 ($25) only if it hasn't shipped yet",
+    'no need to refund NW-1001, it finally arrived',
+    "I'm thinking about cancelling NW-1001, what happens if I do?",
+    'should I cancel NW-1001 or wait for it?',
+  ])('reads "%s" as asking about an action, not for it', (text) => {
+    expect(onlyAsksAboutAction(text)).toBe(true)
+  })
+
+  it.each(['I want a refund of $20 for NW-1001', 'Cancel order NW-2002, the total was $620', 'NW-1001, $40'])(
+    'reads "%s" as no mere question about an action',
+    (text) => {
+      expect(onlyAsksAboutAction(text)).toBe(false)
+    },
+  )
+
+  it('reads a plain request', () => {
+    expect(plainlyRequests('ok please cancel NW-1001 then')).toBe(true)
+    expect(plainlyRequests("I'd like a refund")).toBe(true)
+    expect(plainlyRequests('cy@example.com')).toBe(false)
+  })
 })

@@ -47,3 +47,29 @@ const correctsDone =
 export function correctsWhatWasDone(text: string): boolean {
   return correctsDone.test(text.slice(0, 500))
 }
+
+/**
+ * Words that ask about an action, suppose it or put it off, rather than ask for it: "is it
+ * possible to get a refund?", "how do refunds work?", "what happens if I cancel?", "should I
+ * cancel?", "if I cancel NW-1001 …", "only if it hasn't shipped", "just asking for now", "no need
+ * to refund", "I'm thinking about cancelling".
+ */
+const aboutAction =
+  /\b(?:is it possible|would it be possible|possible to|how do(?:es)?\b[^.?!]{0,40}\bwork|how would|what happens|what if|what would happen|should i|would i|will i (?:get|be)|am i able|is that true|just asking|asking about|thinking (?:about|of)|considering|wondering|only if|no need to|not yet|in case|if i\b|if it\b|if you\b)/i
+
+/**
+ * Does the message only ask about an action, suppose it or put it off ("is it possible to get a
+ * refund of $25?", "if I cancel NW-1001 will I be charged?", "no need to refund it")?
+ */
+export function onlyAsksAboutAction(text: string): boolean {
+  return aboutAction.test(text.slice(0, 1000))
+}
+
+/** Words of a plain request: "please", "I want", "I'd like", "I need", "go ahead", "do it". */
+const plainRequest =
+  /\b(?:please|i want|i'd like|i would like|i need|go ahead|do it|do that|yes,? (?:please|do)|refund me|cancel it)\b/i
+
+/** Does the message plainly ask for something to be done ("please refund it", "I want a refund")? */
+export function plainlyRequests(text: string): boolean {
+  return plainRequest.test(text.slice(0, 1000))
+}
