@@ -83,9 +83,36 @@ export function secondRequestOf(compiled: CompiledEngine, text: string, intent: 
     if (last === undefined) continue
     const rest = searched.slice(first.end + last.index + last[0].length).trim()
     if (/^(?:not|but not|instead of|rather than)\b/iu.test(rest)) continue
+    // "cancel NW-5005 and tell me where NW-6006 is": the rest asks for something else in its own
+    // words, so it is queued as written (labelled as the first request, a yes cancelled NW-6006).
+    // Its words lean to another intent: the likeliest reading, at least 0.2 and twice the next.
+    const [best, next] = compiled.sensor.senseSync?.(rest, { now: 0 }).alternatives ?? []
+    if (
+      best !== undefined &&
+      best.intent !== intent &&
+      best.confidence >= 0.2 &&
+      best.confidence >= 2 * (next?.confidence ?? 0)
+    )
+      return rest
     const label = compiled.definition.intents.find((candidate) => candidate.id === intent)?.label ?? intent
     // "Where is my order?" and "NW-3003?" read as "Where is my order: NW-3003?".
     return `${label.replace(/[?!.]+$/u, '')}: ${rest}`
   }
   return undefined
+}
+
+/**
+ * The id fields (`order_id`, a definition entity) that two clauses name differently ("where is
+ * NW-1001 and … a refund on NW-1002"): each request must run with its own, never the message's
+ * first.
+ */
+export function conflictingIds(compiled: CompiledEngine, clauses: readonly string[]): string[] {
+  const names: string[] = []
+  for (const entity of compiled.entityPatterns) {
+    const values = new Set(
+      clauses.flatMap((clause) => entityMatches(clause.slice(0, 2000), entity).map((match) => match.value)),
+    )
+    if (values.size > 1) names.push(entity.name)
+  }
+  return names
 }

@@ -19,7 +19,7 @@ import {
 import type { IntentScore, Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, stillWaiting } from './clarify-turn.ts'
-import { secondRequestOf, twoRequests, unclearTurnReason } from './detect-unclear-turn.ts'
+import { conflictingIds, secondRequestOf, twoRequests, unclearTurnReason } from './detect-unclear-turn.ts'
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
 import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
@@ -192,6 +192,20 @@ async function senseAndAct(
     !confirmed &&
     (withdrawsRequest(message.text) || detectConversationAct(message.text) === 'deny')
   if (declinedConfirmation) delete state.tentative
+  // An offered request taken ("You also asked: … Shall I do that now?" → "yes") starts afresh with
+  // its own words: the last request's order, total and scenario do not carry into it (a queued
+  // "where is NW-6006?" ran as a cancellation of NW-6006 with the first order's total).
+  if (input.text !== message.text && !confirmed) {
+    state.fields = profileFields(compiled, state.fields)
+    state.toolResults = {}
+    const { paused, transitionCounts } = state.navigation
+    state.navigation = {
+      scenario: null,
+      step: null,
+      transitionCounts,
+      ...(paused === undefined ? {} : { paused }),
+    }
+  }
 
   const pending = state.pendingClarification
   delete state.pendingClarification
@@ -378,6 +392,12 @@ async function senseAndAct(
     )
     // Both requests wait in the session; the one not chosen is offered once the chosen one is done.
     state.queuedRequests = requests.map((request) => request.clause)
+    // Each runs with its own ids: an id the two clauses name differently is set by the one chosen.
+    for (const name of conflictingIds(
+      compiled,
+      requests.map((request) => request.clause),
+    ))
+      delete state.fields[name]
     const options = requests.map(({ intent, clause }) => ({
       id: intent,
       label: labels.get(intent) ?? intent,
