@@ -52,3 +52,16 @@ describe('extractMoneyMentions', () => {
     expect(checkExpression(compileExpression('refund_amount <= 50'), variables)).toEqual({ type: 'passed' })
   })
 })
+
+describe('other dollars', () => {
+  it.each([
+    ['refund A$30 on NW-1001', 'AUD'],
+    ['C$ 12.50', 'CAD'],
+    ['NZ$100', 'NZD'],
+    ['it was S$20', 'SGD'],
+    ['US$5', 'USD'],
+    ['$40', 'USD'],
+  ])('reads %s in its own currency (%s)', (text, currency) => {
+    expect(extractMoneyMentions(text).map((mention) => mention.currency)).toEqual([currency])
+  })
+})

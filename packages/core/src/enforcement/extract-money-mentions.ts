@@ -16,6 +16,15 @@ export interface MoneyMention {
 const symbolCurrencies: Record<string, string> = {
   $: 'USD',
   US$: 'USD',
+  // Other dollars, written with their country's letters: `A$30` is no US amount.
+  A$: 'AUD',
+  AU$: 'AUD',
+  C$: 'CAD',
+  CA$: 'CAD',
+  NZ$: 'NZD',
+  HK$: 'HKD',
+  S$: 'SGD',
+  MX$: 'MXN',
   '€': 'EUR',
   '£': 'GBP',
   '¥': 'JPY',
@@ -50,7 +59,7 @@ const amount = String.raw`(\d{1,3}(?:,\d{3}){1,5}|\d{1,15})(?:\.(\d{1,4}))?`
 const scale = String.raw`(?:\s?(k|m|million|thousand)\b)?`
 const moneyPattern = new RegExp(
   [
-    String.raw`(US\$|[$€£¥₹₩])\s?${amount}${scale}`,
+    String.raw`((?<![A-Za-z])(?:US|AU|A|CA|C|NZ|HK|S|MX)\$|[$€£¥₹₩])\s?${amount}${scale}`,
     String.raw`\b(USD|EUR|GBP|JPY|CAD|AUD|CHF|INR)\s?${amount}${scale}`,
     String.raw`${amount}${scale}\s?(usd|dollars?|bucks|eur|euros?|gbp|pounds?|jpy|yen|cad|aud|chf|inr|rupees)\b`,
     // A symbol after the amount, as written in much of Europe: `75 €`, `20€`.

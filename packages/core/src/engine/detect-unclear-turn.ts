@@ -78,6 +78,8 @@ export function secondRequestOf(compiled: CompiledEngine, text: string, intent: 
     const first = matches[0]
     const second = matches.find((match) => match.value !== first?.value)
     if (first === undefined || second === undefined) continue
+    // "NW-1001… wait no, NW-2002": the first id is taken back, not a second request.
+    if (correctionBetween.test(searched.slice(first.end, second.index))) continue
     // The clause break nearest before the second id, after the first one.
     const last = [...searched.slice(first.end, second.index).matchAll(/\band\b|\balso\b|[,;]/giu)].at(-1)
     if (last === undefined) continue
@@ -115,4 +117,26 @@ export function conflictingIds(compiled: CompiledEngine, clauses: readonly strin
     if (values.size > 1) names.push(entity.name)
   }
   return names
+}
+
+/** Words between two ids that take the first back ("NW-1001… wait no, NW-2002", "I mean NW-2002"). */
+const correctionBetween = /\b(?:wait|no|sorry|i mean|i meant|actually|oops|correction|make that|rather)\b/i
+
+/**
+ * The ids a message corrects itself to ("refund NW-1001… wait no, NW-2002. $20" → `order_id`
+ * NW-2002): the id after a word that takes the one before it back.
+ */
+export function correctedIds(compiled: CompiledEngine, text: string): Record<string, string> {
+  const corrected: Record<string, string> = {}
+  const searched = text.slice(0, 2000)
+  for (const entity of compiled.entityPatterns) {
+    const matches = entityMatches(searched, entity)
+    for (let index = 1; index < matches.length; index++) {
+      const before = matches[index - 1]!
+      const match = matches[index]!
+      if (match.value !== before.value && correctionBetween.test(searched.slice(before.end, match.index)))
+        corrected[entity.name] = match.value
+    }
+  }
+  return corrected
 }

@@ -19,7 +19,13 @@ import {
 import type { IntentScore, Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, stillWaiting } from './clarify-turn.ts'
-import { conflictingIds, secondRequestOf, twoRequests, unclearTurnReason } from './detect-unclear-turn.ts'
+import {
+  conflictingIds,
+  correctedIds,
+  secondRequestOf,
+  twoRequests,
+  unclearTurnReason,
+} from './detect-unclear-turn.ts'
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
 import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
@@ -270,6 +276,8 @@ async function senseAndAct(
     intent: perception.intent,
     ambiguity: roundScore(perception.ambiguity.score),
   })
+  // "NW-1001… wait no, NW-2002": the message's own correction wins over its first id.
+  Object.assign(perception.entities, correctedIds(compiled, input.text))
   mergeEntityFields(state.fields, perception.entities)
   if (perception.intent !== 'unknown') state.fields.last_intent = perception.intent
   /** The facts this message states (`email`, `order_id`, `amount`, ...). */
