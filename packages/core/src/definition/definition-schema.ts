@@ -528,6 +528,8 @@ export const settingsSchema = z.strictObject({
           'representative',
           'live agent',
           'an agent',
+          'agent please',
+          'support agent',
           'operator',
           'speak to someone',
           'talk to someone',
