@@ -232,7 +232,7 @@ async function senseAndAct(
   // request the fact belongs to ("the total was $80": the cancellation), else with the first.
   const goesOnWith =
     pending?.question === settings.twoRequestsQuestion
-      ? requestGoneOnWith(compiled, pending.options, perception)
+      ? requestGoneOnWith(compiled, pending.options, perception, input.text)
       : undefined
   if (goesOnWith !== undefined) {
     // The request gone on with leaves the queue; the other is offered once it is done.
@@ -790,10 +790,14 @@ function requestGoneOnWith(
   compiled: TurnDependencies['compiled'],
   options: readonly ClarificationOption[],
   perception: Perception,
+  text: string,
 ): IntentScore | undefined {
   if (options.some((option) => option.id === perception.intent && perception.confidence >= 1))
     return undefined
   const stated = statedFacts(perception)
+  // "Yes", "ok", "both please": the requests in the order they were asked, the first now.
+  if (stated.size === 0 && (perception.act === 'affirm' || /\bboth\b/iu.test(text)))
+    return options[0] === undefined ? undefined : { intent: options[0].id, confidence: 1 }
   if (stated.size === 0) return undefined
   const asksFor = (intent: string) =>
     compiled.definition.scenarios.some(
