@@ -129,6 +129,8 @@ const correctionBetween = /\b(?:wait|no|sorry|i mean|i meant|actually|oops|corre
 export function correctedIds(compiled: CompiledEngine, text: string): Record<string, string> {
   const corrected: Record<string, string> = {}
   const searched = text.slice(0, 2000)
+  // Every turn asks: most messages have no correction word, and then no id is looked for.
+  if (!correctionBetween.test(searched)) return corrected
   for (const entity of compiled.entityPatterns) {
     const matches = entityMatches(searched, entity)
     for (let index = 1; index < matches.length; index++) {

@@ -31,7 +31,7 @@ import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
 import { acceptedOffer, answersQuestion, requestsNothing } from './last-reply.ts'
 import { pause } from './pause-turn.ts'
-import { toolIdInWords } from './present-approval.ts'
+import { describeCall } from './present-approval.ts'
 import { renderTemplate } from './render-template.ts'
 import { type ApprovalDecisionInput, resumeTurn } from './resume-turn.ts'
 import { roundScore } from './round-score.ts'
@@ -639,27 +639,22 @@ async function senseAndAct(
   // guideline answers nothing) and that gives nothing the step asks for
   // ("do you ship to Canada?" while the refund waits for an email) is said to be unanswered before
   // the step's question comes again, not met with the question alone.
-  const unanswered =
-    followUp !== undefined &&
-    inFlow &&
-    route.scenario === navigation.scenario &&
-    route.resumed === undefined &&
+  const answersNothing =
     !retrieval.matched.some((entry) => entry.rule.action !== undefined) &&
-    plan.length === 0 &&
+    planned.length === 0 &&
     perception.act === undefined &&
     answered.size === 0 &&
     isQuestion(input.text)
+  const unanswered =
+    answersNothing &&
+    followUp !== undefined &&
+    inFlow &&
+    route.scenario === navigation.scenario &&
+    route.resumed === undefined
   // The same where no step asks anything: a question that reaches no rule with an action, no tool
   // and no step ("why was it rejected?" after a rejection) is said to be unanswered before the
   // fallback offers what can be done, not met with the fallback alone as if it were a greeting.
-  const unansweredHere =
-    !unanswered &&
-    followUp === undefined &&
-    !retrieval.matched.some((entry) => entry.rule.action !== undefined) &&
-    plan.length === 0 &&
-    perception.act === undefined &&
-    stated.size === 0 &&
-    isQuestion(input.text)
+  const unansweredHere = answersNothing && followUp === undefined
   // A rule whose call waits for the user's yes says nothing yet: its action would claim it ran.
   const heldRules = new Set(held.map((call) => call.ruleId))
   const turn = {
@@ -867,10 +862,7 @@ function confirmationQuestion(
   values: Record<string, unknown>,
 ): string {
   const tool = compiled.definition.tools.find((entry) => entry.id === call.toolId)
-  const summary = renderTemplate(tool?.summary ?? tool?.label ?? toolIdInWords(call.toolId), {
-    ...values,
-    args: call.args,
-  }).trim()
+  const summary = describeCall(tool, call, values)
   const action = summary.charAt(0).toLowerCase() + summary.slice(1)
   return renderTemplate(compiled.definition.settings.confirmActionQuestion, { action, summary }).trim()
 }

@@ -97,8 +97,6 @@ export interface EngineSessionState {
   tentative?: boolean
   /** The message whose `confirm` call the last reply asked about ("Shall I refund … now?"). */
   awaitingConfirmation?: string
-  /** Set for the one turn that runs the message a yes confirmed. */
-  confirmedRequest?: string
   /** Set while a person has the conversation: the engine answers nothing until released. */
   handoff?: Handoff
   /** The goal contract and its goal-gate attempts (seed 001), kept so the budget survives restarts. */
