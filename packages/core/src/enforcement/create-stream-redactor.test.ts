@@ -36,6 +36,7 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   // Short values found only by the name before them: a chunk may end between the two.
   ['password = "hunter2Xyz9Qp"', 'hunter2X'],
   ['token: "Qp7vB2mK9L"', 'Qp7vB2mK'],
+  ["API token - 'q7Vx2Lm9Rb4Nc8Hy1Jd6'", 'q7Vx2Lm9'],
   ['curl -u deploy:Hh4bmlSZ9wgHecM\n', 'Hh4bmlSZ'],
   // A password named as one, random or not, with the symbol at its end.
   ['DB_PASSWORD=Summer2024! ', 'Summer20'],

@@ -16,9 +16,21 @@ export const operatorGap = 8
 /**
  * Regex source: the end of an assignment (quotes, an operator, quotes) whose name comes just
  * before. A comma assigns only after a quoted name (`setProperty("KEY", "…")`, not `a_Key, b`);
- * `->` is a member access, not `>` closing an element.
+ * `->` is a member access, not `>` closing an element. A dash between blanks is the label of a
+ * list or a note (`API token - 'b631…'`), not a hyphen (`api-token`) nor an option (`-u`).
  */
-export const assignmentSource = `(?:["'\\x60]\\s{0,3},|["'\\x60]?\\s{0,${operatorGap}}(?:=|(?<!-)>|:{1,3}=|:|=>|\\?=|\\.=))[\\s"'\\x60]{0,${valueGap}}`
+export const assignmentSource = `(?:["'\\x60]\\s{0,3},|["'\\x60]?\\s{0,${operatorGap}}(?:=|(?<!-)>|:{1,3}=|:|=>|\\?=|\\.=|(?<=[ \\t])-(?=[ \\t])))[\\s"'\\x60]{0,${valueGap}}`
+
+/** Is `text[index]` a dash between blanks (a spaced dash: `token - value`)? */
+export function isSpacedDash(text: string, index: number): boolean {
+  if (text.charCodeAt(index) !== charCode.dash) return false
+  const before = text.charCodeAt(index - 1)
+  const after = text.charCodeAt(index + 1)
+  return (
+    (before === charCode.space || before === charCode.tab) &&
+    (after === charCode.space || after === charCode.tab)
+  )
+}
 
 /** Regex source: a name holding a word that marks its value as public or an identifier. */
 export const nonSecretWordSource =

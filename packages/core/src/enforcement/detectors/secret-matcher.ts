@@ -1,5 +1,5 @@
 import type { Finding } from '../types.ts'
-import { valueGap } from './assignment-name.ts'
+import { isSpacedDash, valueGap } from './assignment-name.ts'
 import { isAlphanumericCode, isWordCode } from './char-classes.ts'
 import { type CompiledDetector, defineDetector } from './define-detector.ts'
 import { isPlaceholder, isPlaceholderSuffix } from './is-placeholder.ts'
@@ -738,7 +738,7 @@ function endsAssignment(text: string, position: number): boolean {
   let index = position - 1
   for (let skipped = 0; index >= 0 && skipped <= valueGap; skipped++, index--) {
     const code = text.charCodeAt(index)
-    if (code === 61 || code === 58 || code === 62 || code === 44) return true
+    if (code === 61 || code === 58 || code === 62 || code === 44 || isSpacedDash(text, index)) return true
     if (code !== 32 && code !== 9 && code !== 10 && code !== 13 && code !== 34 && code !== 39 && code !== 96)
       return false
   }

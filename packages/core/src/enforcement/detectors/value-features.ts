@@ -4,7 +4,7 @@
  * looked at. Each alternative starts with a rare character (an assignment's operator or an
  * option's dash) and ends with the value's first character: the candidate the scanner lands on.
  */
-import { operatorGap, valueGap } from './assignment-name.ts'
+import { isSpacedDash, operatorGap, valueGap } from './assignment-name.ts'
 import { charCode, isQuoteOrSpaceCode } from './char-classes.ts'
 
 /** A character a value may start with (a token character; not `$`, `%` or `<`: a reference or a template). */
@@ -56,13 +56,18 @@ export function buildValueFeatures(keywords: readonly string[]): ValueFeatures {
     // A quote may close the name before a declared type or an attribute (`key="Password" value=`).
     // The name's rest ends on a letter or digit and never holds two hyphens in a row: "api-key",
     // "key_id", never "KEY-----" or "KEY-----abc" (a PEM armor line and what follows it).
-    const name = `(?:${words.map(anyCase).join('|')})(?:(?:[\\w.]|-(?!-)){0,19}?\\w)?["'\\x60]?(?:[ \\t]{1,3}[a-z]\\w{0,10})?["'\\x60]?\\s{0,${operatorGap}}[.:?=]{0,3}[=:>,]`
+    const named = `(?:${words.map(anyCase).join('|')})(?:(?:[\\w.]|-(?!-)){0,19}?\\w)?["'\\x60]?(?:[ \\t]{1,3}[a-z]\\w{0,10})?["'\\x60]?`
+    const name = `${named}\\s{0,${operatorGap}}[.:?=]{0,3}[=:>,]`
     const scheme = `(?:(?:${authorizationSchemes.map(anyCase).join('|')})[ \\t]{1,3})?`
     const value = `[\\s"'\\x60]{0,${valueGap}}${scheme}${valueStartSource}`
     // Cheapest test first: a value of eight or more characters follows (prose fails here, at its
     // next space), then a comma needs a quote before it, then the name is read backwards.
     const ahead = `(?=${value}${valueCharSource}{7})`
     features.alternatives.push(`:${ahead}(?<=${name})${value}`)
+    // A dash between blanks labels a value (`API token - 'b631…'`; see `assignmentSource`).
+    features.alternatives.push(
+      `-(?<=[ \\t]-)(?=[ \\t])${ahead}(?<=${named}[ \\t]{1,${operatorGap}}-)${value}`,
+    )
     features.operators = `[=>]${ahead}(?<=${name})${value}|,(?<=["'\\x60]\\s{0,3},)${ahead}(?<=${name})${value}`
   }
   if (options.length > 0) {
@@ -154,7 +159,7 @@ export function startsValue(text: string, position: number, introducing: Introdu
     index--
   if (index < 0) return false
   const code = text.charCodeAt(index)
-  if (isOperator(code)) return true
+  if (isOperator(code) || isSpacedDash(text, index)) return true
   // An option or a scheme ends in a letter: read it back to the space before it. Most words
   // before a value are prose ("file 4111 …"): one that cannot end like an introducing word (its
   // last character lower-cased; a dash stays a dash) is not read back.
