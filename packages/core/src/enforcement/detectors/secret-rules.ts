@@ -243,6 +243,17 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     anchors: ['Q~'],
     pattern: '[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}',
   },
+  // An Azure Storage shared access signature: the `sig` parameter (a base64 HMAC-SHA256, URL
+  // encoded or not) after another SAS parameter (`sv`, `sr`, `sp`, `se`, `st`, `spr`, `sip`…),
+  // in a URL or alone (`AZURE_SAS_TOKEN=sp=r&…&sig=…`). The signature is what grants access.
+  {
+    id: 'azure-sas-signature',
+    anchors: ['sig='],
+    context:
+      '(?:^|[?&])(?:sv|sr|sp|spr|se|st|sip|srt|ss|sdd|ses|skoid|sktid|skt|ske|sks|skv)=[^\\s&"\'\\x60]{1,40}&',
+    pattern: 'sig=(?:[A-Za-z0-9+/]|%2[BbFf]){40,90}(?:=|%3[Dd]){0,2}',
+    bodyAfter: 'sig=',
+  },
   { id: 'heroku-api-key', prefixes: ['HRKU-AA'], pattern: 'HRKU-AA[0-9A-Za-z_-]{58}' },
   {
     id: 'heroku-api-key',
