@@ -16,10 +16,11 @@ export const operatorGap = 8
 /**
  * Regex source: the end of an assignment (quotes, an operator, quotes) whose name comes just
  * before. A comma assigns only after a quoted name (`setProperty("KEY", "…")`, not `a_Key, b`);
- * `->` is a member access, not `>` closing an element. A dash between blanks is the label of a
+ * `->` is a member access, not `>` closing an element. Quotes may be escaped (JSON in a string:
+ * `{\\"token\\":\\"…\\"}`, up to three backslashes). A dash between blanks is the label of a
  * list or a note (`API token - 'b631…'`), not a hyphen (`api-token`) nor an option (`-u`).
  */
-export const assignmentSource = `(?:["'\\x60]\\s{0,3},|["'\\x60]?\\s{0,${operatorGap}}(?:=|(?<!-)>|:{1,3}=|:|=>|\\?=|\\.=|(?<=[ \\t])-(?=[ \\t])))[\\s"'\\x60]{0,${valueGap}}`
+export const assignmentSource = `(?:\\\\{0,3}["'\\x60]\\s{0,3},|(?:\\\\{0,3}["'\\x60])?\\s{0,${operatorGap}}(?:=|(?<!-)>|:{1,3}=|:|=>|\\?=|\\.=|(?<=[ \\t])-(?=[ \\t])))[\\s\\\\"'\\x60]{0,${valueGap}}`
 
 /** Is `text[index]` a dash between blanks (a spaced dash: `token - value`)? */
 export function isSpacedDash(text: string, index: number): boolean {

@@ -30,10 +30,14 @@ export const charCode = {
   upperB: 66,
   underscore: 95,
   backtick: 96,
+  backslash: 92,
   tilde: 126,
 } as const
 
-/** White space or a quote (`"`, `'`, a backtick): what stands between a name, its operator and its value. */
+/**
+ * White space or a quote (`"`, `'`, a backtick, or the backslash that escapes one in JSON inside
+ * a string): what stands between a name, its operator and its value.
+ */
 export function isQuoteOrSpaceCode(code: number): boolean {
   return (
     code === charCode.space ||
@@ -42,7 +46,8 @@ export function isQuoteOrSpaceCode(code: number): boolean {
     code === charCode.carriageReturn ||
     code === charCode.quote ||
     code === charCode.apostrophe ||
-    code === charCode.backtick
+    code === charCode.backtick ||
+    code === charCode.backslash
   )
 }
 

@@ -739,7 +739,16 @@ function endsAssignment(text: string, position: number): boolean {
   for (let skipped = 0; index >= 0 && skipped <= valueGap; skipped++, index--) {
     const code = text.charCodeAt(index)
     if (code === 61 || code === 58 || code === 62 || code === 44 || isSpacedDash(text, index)) return true
-    if (code !== 32 && code !== 9 && code !== 10 && code !== 13 && code !== 34 && code !== 39 && code !== 96)
+    if (
+      code !== 32 &&
+      code !== 9 &&
+      code !== 10 &&
+      code !== 13 &&
+      code !== 34 &&
+      code !== 39 &&
+      code !== 96 &&
+      code !== 92
+    )
       return false
   }
   return false

@@ -52,6 +52,12 @@ const databaseSchemes = [
   'sqlserver',
 ]
 
+/** Base64 of `user:password` (a Docker registry's `auth`, HTTP Basic credentials). */
+function isUserAndPassword(value: string): boolean {
+  const decoded = decodeBase64Text(value)
+  return decoded !== undefined && /^[^:\s]+:\S+$/.test(decoded)
+}
+
 /** Has a digit (a random token of 32 or more letters and digits almost always has one; a word has none). */
 function hasDigit(value: string): boolean {
   return /[0-9]/.test(value)
@@ -597,6 +603,16 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     entropy: 0,
     validate: isChosenPassword,
     confidence: 0.8,
+  },
+  // A Docker registry login in a `config.json` (or a `DOCKER_AUTH_CONFIG` holding one): an
+  // entry of `auths` whose `auth` is base64 of `user:password`, weak or not.
+  {
+    id: 'docker-registry-auth',
+    context: String.raw`auths[\s\S]{0,56}?"auth\\{0,3}"\s{0,3}:\s{0,3}\\{0,3}"`,
+    keywords: ['auth'],
+    pattern: '[A-Za-z0-9+/]{4,400}={0,2}',
+    entropy: 0,
+    validate: isUserAndPassword,
   },
   // Generic: a value assigned to a name that says it is a secret, random enough to be one.
   {

@@ -56,10 +56,12 @@ export function buildValueFeatures(keywords: readonly string[]): ValueFeatures {
     // A quote may close the name before a declared type or an attribute (`key="Password" value=`).
     // The name's rest ends on a letter or digit and never holds two hyphens in a row: "api-key",
     // "key_id", never "KEY-----" or "KEY-----abc" (a PEM armor line and what follows it).
-    const named = `(?:${words.map(anyCase).join('|')})(?:(?:[\\w.]|-(?!-)){0,19}?\\w)?["'\\x60]?(?:[ \\t]{1,3}[a-z]\\w{0,10})?["'\\x60]?`
+    // A quote may be escaped (JSON inside a string: `{\\"token\\":\\"…\\"}`).
+    const quote = `(?:\\\\{0,3}["'\\x60])?`
+    const named = `(?:${words.map(anyCase).join('|')})(?:(?:[\\w.]|-(?!-)){0,19}?\\w)?${quote}(?:[ \\t]{1,3}[a-z]\\w{0,10})?${quote}`
     const name = `${named}\\s{0,${operatorGap}}[.:?=]{0,3}[=:>,]`
     const scheme = `(?:(?:${authorizationSchemes.map(anyCase).join('|')})[ \\t]{1,3})?`
-    const value = `[\\s"'\\x60]{0,${valueGap}}${scheme}${valueStartSource}`
+    const value = `[\\s\\\\"'\\x60]{0,${valueGap}}${scheme}${valueStartSource}`
     // Cheapest test first: a value of eight or more characters follows (prose fails here, at its
     // next space), then a comma needs a quote before it, then the name is read backwards.
     const ahead = `(?=${value}${valueCharSource}{7})`
