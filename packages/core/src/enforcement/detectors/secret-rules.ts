@@ -97,8 +97,12 @@ function isGenericValue(value: string): boolean {
   )
 }
 
-/** Words and short numbers joined by `-`, `_` or `.` (`test-token-1`, `prod_db_2`): a name, not a secret. */
-const slug = /^[A-Za-z]+(?:[-_.](?:[A-Za-z]+|[0-9]{1,4}))+$|^(?:[A-Za-z]+[-_.])+[0-9]{1,4}$/
+/**
+ * Words and short numbers joined by `-`, `_` or `.` (`test-token-1`, `prod_db_2`, `12-character`):
+ * a name or a hyphenated word, not a secret.
+ */
+const slug =
+  /^(?:[A-Za-z]+|[0-9]{1,4}(?=[-_.][A-Za-z]))(?:[-_.](?:[A-Za-z]+|[0-9]{1,4}))+$|^(?:[A-Za-z]+[-_.])+[0-9]{1,4}$/
 
 function isSlug(value: string): boolean {
   return slug.test(value)
@@ -137,16 +141,18 @@ const passwordValue = `${valueCharSource}{6,128}`
  * randomness is asked; a name that says password says what the value is.
  */
 function isChosenPassword(value: string): boolean {
+  // Punctuation that ends a sentence says nothing of the value ("Password: required.", "The
+  // password is case-sensitive.").
+  const body = value.replace(/[.,!?;:]+$/, '')
   if (
     value.length < 6 ||
     isReference(value) ||
     qualifiedName.test(value) ||
     notAPassword.test(value) ||
-    isSlug(value)
+    isSlug(value) ||
+    (value.endsWith('.') && isSlug(body))
   )
     return false
-  // Punctuation that ends a sentence says nothing of the value ("Password: required.").
-  const body = value.replace(/[.,!?;:]+$/, '')
   const letters = /[A-Za-z]/.test(body)
   const digits = /[0-9]/.test(body)
   const symbols = /[^A-Za-z0-9]/.test(body)
