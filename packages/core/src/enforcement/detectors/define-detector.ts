@@ -64,6 +64,14 @@ export interface DetectorDefinition {
    * with the credentials `username:password`). @default false
    */
   exclusive?: boolean
+  /**
+   * Whether a value that starts with one of its prefixes (four characters or more) is left to it
+   * even when its pattern does not match: a near-miss of a provider's format (`ghp_` and too few
+   * characters) is no generic secret either. False for a prefix other values start with too
+   * (Mailgun's `key-`: `key-8Dbq…` of another service is still judged by the generic detectors).
+   * @default true
+   */
+  claims?: boolean
   /** @default 1 */
   confidence?: number
   /**
@@ -92,6 +100,7 @@ export interface CompiledDetector {
   allowPlaceholders: boolean
   validate: ((value: string) => boolean) | undefined
   exclusive: boolean
+  claims: boolean
   confidence: number
   lookahead: number
 }
@@ -169,6 +178,7 @@ export function defineDetector(definition: DetectorDefinition, path = 'detector'
     allowPlaceholders: definition.allowPlaceholders ?? false,
     validate: definition.validate,
     exclusive: definition.exclusive ?? false,
+    claims: definition.claims ?? true,
     confidence: definition.confidence ?? 1,
     lookahead,
   }

@@ -28,6 +28,8 @@ describe('secretMatcherFor', () => {
     // `SK`, `sk-` and `hf_` are too short to claim: ordinary words and ids start with them.
     expect(claims('SKETCH_2024_draft')).toBe(false)
     expect(claims('sk-learn')).toBe(false)
+    // Mailgun's `key-` starts other services' keys too (`claims: false`): not claimed.
+    expect(claims('key-8DbqWq7r9XKxhUqp3THfA1VMxggreCczfejJsT3UFGISA')).toBe(false)
     // The run after a Telegram token's `:A` starts inside its anchor.
     const telegram = '4821:Aq7mZ2kXv9pLt4RwN8cBy3HjD6fGs1aUe5oP'
     expect(claims(telegram, telegram.indexOf('A'))).toBe(true)

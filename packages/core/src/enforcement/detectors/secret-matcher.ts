@@ -466,7 +466,7 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
   // (`sntrys_` of `sntrys_eyJ`: the provider's name, whatever its format's next characters).
   const claimingByPair: Array<string[] | undefined> = []
   for (const detector of detectors)
-    for (const prefix of detector.prefixes) {
+    for (const prefix of detector.claims ? detector.prefixes : []) {
       const separator = prefix.search(/[_.-]/)
       const markers = [prefix, separator >= 4 ? prefix.slice(0, separator + 1) : '']
       for (const marker of markers) {

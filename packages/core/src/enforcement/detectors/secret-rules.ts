@@ -258,12 +258,15 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   // An Azure Storage shared access signature: the `sig` parameter (a base64 HMAC-SHA256, URL
   // encoded or not) after another SAS parameter (`sv`, `sr`, `sp`, `se`, `st`, `spr`, `sip`…),
   // in a URL or alone (`AZURE_SAS_TOKEN=sp=r&…&sig=…`). The signature is what grants access.
+  // The same `sig` (base64url, 43 characters) signs an Azure Logic Apps or Power Automate HTTP
+  // trigger (`…/triggers/manual/paths/invoke?api-version=1&sp=…&sv=1.0&sig=…`, Teams's new
+  // workflow webhooks among them): whoever has the URL can run the flow.
   {
     id: 'azure-sas-signature',
     anchors: ['sig='],
     context:
-      '(?:^|[?&])(?:sv|sr|sp|spr|se|st|sip|srt|ss|sdd|ses|skoid|sktid|skt|ske|sks|skv)=[^\\s&"\'\\x60]{1,40}&',
-    pattern: 'sig=(?:[A-Za-z0-9+/]|%2[BbFf]){40,90}(?:=|%3[Dd]){0,2}',
+      '(?:^|[?&])(?:sv|sr|sp|spr|se|st|sip|srt|ss|sdd|ses|skoid|sktid|skt|ske|sks|skv)=[^\\s&"\'\\x60]{1,40}&|/paths/invoke\\?',
+    pattern: 'sig=(?:(?:[A-Za-z0-9+/]|%2[BbFf]){40,90}(?:=|%3[Dd]){0,2}|[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-]))',
     bodyAfter: 'sig=',
   },
   { id: 'heroku-api-key', prefixes: ['HRKU-AA'], pattern: 'HRKU-AA[0-9A-Za-z_-]{58}' },
@@ -410,6 +413,24 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     pattern: 'discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{60,68}',
   },
   {
+    // A Zapier "Catch Hook" trigger: its account and hook ids are the only credential.
+    id: 'zapier-webhook-url',
+    prefixes: ['hooks.zapier.com/hooks/catch/'],
+    pattern: 'hooks\\.zapier\\.com/hooks/catch/[A-Za-z0-9]{4,16}(?:/[A-Za-z0-9]{4,16}|[A-Za-z0-9]{8,16})',
+  },
+  {
+    // A Tines webhook action: the tenant's host, the action's path and its secret.
+    id: 'tines-webhook-url',
+    anchors: ['.tines.com/webhook/'],
+    pattern: '[A-Za-z0-9-]{1,63}\\.tines\\.com/webhook/[a-z0-9]{32}/[a-z0-9]{32}',
+  },
+  {
+    // A Fly.io access token (a macaroon: `FlyV1 fm2_…`; several are joined by commas).
+    id: 'flyio-token',
+    prefixes: ['fm2_'],
+    pattern: 'fm2_[A-Za-z0-9+/=_-]{64,2048}',
+  },
+  {
     // A Microsoft Teams incoming webhook (its host is the tenant's, so the path is the anchor).
     id: 'microsoft-teams-webhook',
     anchors: ['.webhook.office.com/webhookb2/'],
@@ -531,7 +552,8 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   // Email services
   { id: 'sendgrid-key', prefixes: ['SG.'], pattern: 'SG\\.(?:[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43})' },
   // Mailgun's private keys: `key-` and 32 lower-case letters and digits (hex in older ones).
-  { id: 'mailgun-key', prefixes: ['key-'], pattern: 'key-[a-z0-9]{32}', validate: hasDigit },
+  // `key-` starts other services' keys too: a value it does not match is judged by the others.
+  { id: 'mailgun-key', prefixes: ['key-'], pattern: 'key-[a-z0-9]{32}', validate: hasDigit, claims: false },
   { id: 'mailchimp-api-key', anchors: ['-us'], pattern: '[a-f0-9]{32}-us[0-9]{1,2}' },
   { id: 'sendinblue-key', prefixes: ['xkeysib-'], pattern: 'xkeysib-(?:[a-f0-9]{64}-[A-Za-z0-9]{16})' },
   // Databases
