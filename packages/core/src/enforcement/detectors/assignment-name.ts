@@ -35,7 +35,7 @@ export function isSpacedDash(text: string, index: number): boolean {
 
 /** Regex source: a name holding a word that marks its value as public or an identifier. */
 export const nonSecretWordSource =
-  '(?:[Pp]ublic|PUBLIC|[Pp]ub_?[Kk]ey|csrf|CSRF|xsrf|XSRF|[Pp]rimary|[Ff]oreign|(?<![a-z])[Bb]ucket|[Ss]chema|[Ss]equence|[Ii]ssuer|[Mm]onkey|[Tt]urkey|[Kk]ey(?:ing|frame|word|board|press|store|tab|pair|[Mm]esh|[Ss]ignatures?)|[Aa]udience|AUDIENCE|jsonwebtoken|[Aa]uthenticity|(?<![\\w.-])(?<!\\b(?:API|[Aa]pi|[Ss]ecret|[Pp]rivate|[Aa]ccess|[Mm]aster|[Ll]icen[cs]e) )key)[\\w.-]{0,20}'
+  '(?:[Pp]ublic|PUBLIC|[Pp]ub_?[Kk]ey|csrf|CSRF|xsrf|XSRF|[Pp]rimary|[Ff]oreign|(?<![a-z])[Bb]ucket|[Ss]chema|[Ss]equence|[Ii]ssuer|[Mm]onkey|[Tt]urkey|[Kk]ey(?:ing|frame|word|board|press|store|tab|pair|[Mm]esh|[Ss]ignatures?)|[Aa]udience|AUDIENCE|jsonwebtoken|[Aa]uthenticity|(?<![\\w.?&-])(?<!\\b(?:API|[Aa]pi|[Ss]ecret|[Pp]rivate|[Aa]ccess|[Mm]aster|[Ll]icen[cs]e) )key)[\\w.-]{0,20}'
 
 /**
  * Regex source: a name ending in an id, a name, a URL, a path, a size, a version, a type, a hash

@@ -652,7 +652,7 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     ),
     contextAllowlist: nonSecretAssignment,
     keywords: secretNameWords,
-    pattern: '[A-Za-z0-9_.=+/~-]{10,150}',
+    pattern: '[A-Za-z0-9_.=+/~%-]{10,150}',
     // `isGenericValue` checks the entropy against the value's alphabet and length.
     entropy: 0,
     validate: isGenericValue,
