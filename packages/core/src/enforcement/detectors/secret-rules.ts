@@ -530,7 +530,8 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     pattern: '(?:api|sdk)-[a-z0-9]{8}-[a-z0-9]{4}-4[a-z0-9]{3}-[a-z0-9]{4}-[a-z0-9]{12}',
   },
   { id: 'pganalyze-key', prefixes: ['pgar_'], pattern: 'pgar_[A-Za-z0-9]{27}' },
-  { id: 'linear-api-key', prefixes: ['lin_api_'], pattern: 'lin_api_[A-Za-z0-9]{40}' },
+  // 40 characters as issued; read from 32 to 128, as secretlint does, since a prefix claims its value.
+  { id: 'linear-api-key', prefixes: ['lin_api_'], pattern: 'lin_api_[A-Za-z0-9_]{32,128}' },
   { id: 'linear-api-key', prefixes: ['lin_oauth_'], pattern: 'lin_oauth_[a-f0-9]{64}' },
   {
     id: 'docker-token',
