@@ -3,7 +3,7 @@ import { assignedValueStart, assignmentNameBefore, isNonSecretName } from './ass
 import { charCode, isAlphanumericCode, isBase64Code, isWordCode } from './char-classes.ts'
 import { isEncodedPlaceholder, isPlaceholder } from './is-placeholder.ts'
 import { entropyClass, runEntropy } from './shannon-entropy.ts'
-import { isReference } from './value-shapes.ts'
+import { databaseSchemes, isReference } from './value-shapes.ts'
 
 const beginMarker = '-----BEGIN '
 const keyLabel = /^-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/
@@ -255,11 +255,14 @@ function attributeName(text: string, valueStart: number, name: string): string {
 }
 
 /**
- * `scheme://user:password@` of a web, file-transfer, mail or directory URL (RFC 3986's userinfo),
- * tried sticky at each `://`'s scheme. Database URLs are the `database-url-password` rule's.
+ * `scheme://user:password@` of a URL of any scheme (RFC 3986's userinfo: web, file transfer, mail,
+ * directory, SSH, MQTT, `cloudinary://key:secret@cloud`…), tried sticky at each `://`'s scheme.
+ * Database URLs are the `database-url-password` rule's (it knows their documentation examples).
  */
-const urlCredentials =
-  /(?:https|http|ftps|ftp|sftp|smtps|smtp|ldaps|ldap):\/\/[^:@/\s]{1,64}:([^:@/\s]{4,128})@/y
+const urlCredentials = new RegExp(
+  `(?!(?:${databaseSchemes.map((scheme) => scheme.replace('+', '\\+')).join('|')})://)[A-Za-z][A-Za-z0-9+.-]{0,31}://[^:@/\\s]{1,64}:([^:@/\\s]{4,128})@`,
+  'y',
+)
 
 /** Letters, digits, `+`, `-` and `.`: what a URL scheme is made of. */
 function isSchemeCode(code: number): boolean {

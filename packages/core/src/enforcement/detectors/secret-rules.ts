@@ -9,7 +9,7 @@ import type { DetectorDefinition } from './define-detector.ts'
 import { isPlaceholder } from './is-placeholder.ts'
 import { isRandomValue } from './random-value.ts'
 import { valueCharSource } from './value-features.ts'
-import { decodeBase64Text, isDocumentationCredential, isReference } from './value-shapes.ts'
+import { databaseSchemes, decodeBase64Text, isDocumentationCredential, isReference } from './value-shapes.ts'
 
 /** A JWT's first segment decodes to a JSON object naming its algorithm. */
 function isJwtHeader(token: string): boolean {
@@ -35,22 +35,6 @@ const uuidLowerHex = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** The end of an assignment whose name is matched just before the value. */
 const assignment = assignmentSource
-
-/** URL schemes of databases and brokers whose URLs may carry a password. */
-const databaseSchemes = [
-  'postgresql',
-  'postgres',
-  'mysql',
-  'mariadb',
-  'mongodb+srv',
-  'mongodb',
-  'rediss',
-  'redis',
-  'amqps',
-  'amqp',
-  'mssql',
-  'sqlserver',
-]
 
 /** Base64 of `user:password` (a Docker registry's `auth`, HTTP Basic credentials). */
 function isUserAndPassword(value: string): boolean {

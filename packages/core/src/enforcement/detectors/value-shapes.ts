@@ -52,3 +52,19 @@ export function decodeBase64Text(value: string): string | undefined {
     return undefined
   }
 }
+
+/** URL schemes of databases and brokers whose URLs may carry a password. */
+export const databaseSchemes: readonly string[] = [
+  'postgresql',
+  'postgres',
+  'mysql',
+  'mariadb',
+  'mongodb+srv',
+  'mongodb',
+  'rediss',
+  'redis',
+  'amqps',
+  'amqp',
+  'mssql',
+  'sqlserver',
+]
