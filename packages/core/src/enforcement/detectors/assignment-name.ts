@@ -16,11 +16,12 @@ export const operatorGap = 8
 /**
  * Regex source: the end of an assignment (quotes, an operator, quotes) whose name comes just
  * before. A comma assigns only after a quoted name (`setProperty("KEY", "…")`, not `a_Key, b`);
- * `->` is a member access, not `>` closing an element. Quotes may be escaped (JSON in a string:
+ * `->` is a member access, not `>` closing an element. The name may be a subscript's key
+ * (`os.environ["API_KEY"] = "…"`, `config['db_password'] = …`). Quotes may be escaped (JSON in a string:
  * `{\\"token\\":\\"…\\"}`, up to three backslashes). A dash between blanks is the label of a
  * list or a note (`API token - 'b631…'`), not a hyphen (`api-token`) nor an option (`-u`).
  */
-export const assignmentSource = `(?:\\\\{0,3}["'\\x60]\\s{0,3},|(?:\\\\{0,3}["'\\x60])?\\s{0,${operatorGap}}(?:=|(?<!-)>|:{1,3}=|:|=>|\\?=|\\.=|(?<=[ \\t])-(?=[ \\t])))[\\s\\\\"'\\x60]{0,${valueGap}}`
+export const assignmentSource = `(?:\\\\{0,3}["'\\x60]\\s{0,3},|(?:\\\\{0,3}["'\\x60])?\\]?\\s{0,${operatorGap}}(?:=|(?<!-)>|:{1,3}=|:|=>|\\?=|\\.=|(?<=[ \\t])-(?=[ \\t])))[\\s\\\\"'\\x60]{0,${valueGap}}`
 
 /** Is `text[index]` a dash between blanks (a spaced dash: `token - value`)? */
 export function isSpacedDash(text: string, index: number): boolean {
@@ -87,6 +88,11 @@ export function assignmentNameBefore(text: string, position: number): string {
   while (index > 0 && skipped <= operatorGap && isQuoteOrSpaceCode(text.charCodeAt(index - 1))) {
     index--
     skipped++
+  }
+  // A subscript's key (`env["API_KEY"] =`): the bracket, then its quote.
+  if (index > 0 && text.charCodeAt(index - 1) === charCode.closeBracket) {
+    index--
+    while (index > 0 && isQuoteOrSpaceCode(text.charCodeAt(index - 1))) index--
   }
   const nameEnd = index
   while (index > 0 && nameEnd - index < maximumName && isNameCode(text.charCodeAt(index - 1))) index--

@@ -31,6 +31,7 @@ export const charCode = {
   underscore: 95,
   backtick: 96,
   backslash: 92,
+  closeBracket: 93,
   tilde: 126,
 } as const
 

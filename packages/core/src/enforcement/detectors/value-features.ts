@@ -59,7 +59,8 @@ export function buildValueFeatures(keywords: readonly string[]): ValueFeatures {
     // A quote may be escaped (JSON inside a string: `{\\"token\\":\\"…\\"}`).
     const quote = `(?:\\\\{0,3}["'\\x60])?`
     const named = `(?:${words.map(anyCase).join('|')})(?:(?:[\\w.]|-(?!-)){0,19}?\\w)?${quote}(?:[ \\t]{1,3}[a-z]\\w{0,10})?${quote}`
-    const name = `${named}\\s{0,${operatorGap}}[.:?=]{0,3}[=:>,]`
+    // A subscript's key may close its bracket before the operator (`env["API_KEY"] = …`).
+    const name = `${named}\\]?\\s{0,${operatorGap}}[.:?=]{0,3}[=:>,]`
     const scheme = `(?:(?:${authorizationSchemes.map(anyCase).join('|')})[ \\t]{1,3})?`
     const value = `[\\s\\\\"'\\x60]{0,${valueGap}}${scheme}${valueStartSource}`
     // Cheapest test first: a value of eight or more characters follows (prose fails here, at its
