@@ -38,6 +38,8 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['token: "Qp7vB2mK9L"', 'Qp7vB2mK'],
   ["API token - 'q7Vx2Lm9Rb4Nc8Hy1Jd6'", 'q7Vx2Lm9'],
   ['{\\"token\\":\\"Qp7vB2mK9Lx\\"}', 'Qp7vB2mK'],
+  ['API_KEY=“Qp7vB2mK9Lx4RtZ8”', 'Qp7vB2mK'],
+  ['mail “jane.doe@example.com”', 'jane.doe'],
   ['curl -u deploy:Hh4bmlSZ9wgHecM\n', 'Hh4bmlSZ'],
   // A password named as one, random or not, with the symbol at its end.
   ['DB_PASSWORD=Summer2024! ', 'Summer20'],

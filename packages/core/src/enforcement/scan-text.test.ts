@@ -172,6 +172,20 @@ describe('scanText', () => {
     })
   })
 
+  it('reads typographic quotes, guillemets and corner brackets as quotes around a value', () => {
+    const found = (text: string) => scanText(text).map((finding) => [finding.type, finding.value])
+    // A model writing prose quotes with “ ”: the email, and a short key named before it, were missed.
+    expect(found('Write to “jane.doe@example.com” for help.')).toEqual([
+      ['email-address', 'jane.doe@example.com'],
+    ])
+    expect(found('API_KEY=“Qp7vB2mK9Lx4RtZ8”')).toEqual([['generic-api-key', 'Qp7vB2mK9Lx4RtZ8']])
+    expect(found('token: ‘Qp7vB2mK9Lx4’')).toEqual([['generic-api-key', 'Qp7vB2mK9Lx4']])
+    expect(found('the password: «Xv8qL2mRt9Zk»')).toEqual([['password', 'Xv8qL2mRt9Zk']])
+    expect(found('api_key = 「Qp7vB2mK9Lx4RtZ8」')).toEqual([['generic-api-key', 'Qp7vB2mK9Lx4RtZ8']])
+    // An apostrophe inside a word is no quote around a value.
+    expect(found('don’t worry, it’s fine and the key’s rotated')).toEqual([])
+  })
+
   it('sees through zero-width characters inside SSNs and phone numbers', () => {
     expect(values('ssn 078-05-11\u200b23', 'us-ssn')).toEqual(['078-05-11\u200b23'])
     expect(values('call (415) 555-\u200d2671', 'phone')).toEqual(['(415) 555-\u200d2671'])

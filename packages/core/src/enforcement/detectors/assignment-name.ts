@@ -14,6 +14,12 @@ export const valueGap = 24
 export const operatorGap = 8
 
 /**
+ * Regex source for a character class's content: the quotes a value may stand in (ASCII and
+ * typographic; see `isQuoteMarkCode`).
+ */
+export const quoteMarks = `"'\\x60\\u2018-\\u201f\\u00ab\\u00bb\\u2039\\u203a\\u300c-\\u300f`
+
+/**
  * Regex source: the end of an assignment (quotes, an operator, quotes) whose name comes just
  * before. A comma assigns only after a quoted name (`setProperty("KEY", "…")`, not `a_Key, b`);
  * `->` is a member access, not `>` closing an element. The name may be a subscript's key
@@ -21,7 +27,7 @@ export const operatorGap = 8
  * `{\\"token\\":\\"…\\"}`, up to three backslashes). A dash between blanks is the label of a
  * list or a note (`API token - 'b631…'`), not a hyphen (`api-token`) nor an option (`-u`).
  */
-export const assignmentSource = `(?:\\\\{0,3}["'\\x60]\\s{0,3},|(?:\\\\{0,3}["'\\x60])?\\]?\\s{0,${operatorGap}}(?:=|(?<!-)>|:{1,3}=|:|=>|\\?=|\\.=|(?<=[ \\t])-(?=[ \\t])))[\\s\\\\"'\\x60]{0,${valueGap}}`
+export const assignmentSource = `(?:\\\\{0,3}[${quoteMarks}]\\s{0,3},|(?:\\\\{0,3}[${quoteMarks}])?\\]?\\s{0,${operatorGap}}(?:=|(?<!-)>|:{1,3}=|:|=>|\\?=|\\.=|(?<=[ \\t])-(?=[ \\t])))[\\s\\\\${quoteMarks}]{0,${valueGap}}`
 
 /** Is `text[index]` a dash between blanks (a spaced dash: `token - value`)? */
 export function isSpacedDash(text: string, index: number): boolean {

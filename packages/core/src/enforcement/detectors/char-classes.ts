@@ -36,8 +36,8 @@ export const charCode = {
 } as const
 
 /**
- * White space or a quote (`"`, `'`, a backtick, or the backslash that escapes one in JSON inside
- * a string): what stands between a name, its operator and its value.
+ * White space or a quote (`"`, `'`, a backtick, a typographic quote, or the backslash that escapes
+ * one in JSON inside a string): what stands between a name, its operator and its value.
  */
 export function isQuoteOrSpaceCode(code: number): boolean {
   return (
@@ -48,7 +48,8 @@ export function isQuoteOrSpaceCode(code: number): boolean {
     code === charCode.quote ||
     code === charCode.apostrophe ||
     code === charCode.backtick ||
-    code === charCode.backslash
+    code === charCode.backslash ||
+    isQuoteMarkCode(code)
   )
 }
 
@@ -113,10 +114,27 @@ export const tokenTable: Uint8Array = (() => {
   return table
 })()
 
+/**
+ * Quotation marks outside ASCII: typographic quotes (`‘ ’ ‚ ‛ “ ” „ ‟`), guillemets (`« » ‹ ›`)
+ * and CJK corner brackets (`「 」 『 』`). Writers and models put values in them as in ASCII quotes
+ * (`API_KEY=“…”`, `email “jane@example.com”`), so they end a token as `"` does.
+ */
+export function isQuoteMarkCode(code: number): boolean {
+  return (
+    (code >= 0x2018 && code <= 0x201f) ||
+    code === 0xab ||
+    code === 0xbb ||
+    code === 0x2039 ||
+    code === 0x203a ||
+    (code >= 0x300c && code <= 0x300f)
+  )
+}
+
 /** Is this UTF-16 code unit part of a token (a whitespace-free word, URL, key or address)? */
 export function isTokenCode(code: number): boolean {
   if (code < 128) return tokenTable[code] === 1
   return !(
+    isQuoteMarkCode(code) ||
     code === 0xa0 ||
     (code >= 0x2000 && code <= 0x200a) ||
     code === 0x2028 ||

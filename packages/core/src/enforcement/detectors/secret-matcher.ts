@@ -1,6 +1,6 @@
 import type { Finding } from '../types.ts'
 import { isSpacedDash, valueGap } from './assignment-name.ts'
-import { isAlphanumericCode, isWordCode } from './char-classes.ts'
+import { isAlphanumericCode, isQuoteMarkCode, isWordCode } from './char-classes.ts'
 import { type CompiledDetector, defineDetector } from './define-detector.ts'
 import { isPlaceholder, isPlaceholderSuffix } from './is-placeholder.ts'
 import { minimumMatchLength } from './minimum-match-length.ts'
@@ -747,7 +747,8 @@ function endsAssignment(text: string, position: number): boolean {
       code !== 34 &&
       code !== 39 &&
       code !== 96 &&
-      code !== 92
+      code !== 92 &&
+      !isQuoteMarkCode(code)
     )
       return false
   }

@@ -4,14 +4,14 @@
  * looked at. Each alternative starts with a rare character (an assignment's operator or an
  * option's dash) and ends with the value's first character: the candidate the scanner lands on.
  */
-import { isSpacedDash, operatorGap, valueGap } from './assignment-name.ts'
+import { isSpacedDash, operatorGap, quoteMarks, valueGap } from './assignment-name.ts'
 import { charCode, isQuoteOrSpaceCode } from './char-classes.ts'
 
 /** A character a value may start with (a token character; not `$`, `%` or `<`: a reference or a template). */
 const valueStartSource = String.raw`[\w.+/~!@#*&^-]`
 
 /** A character inside a value (any token character but a quote, a bracket or a separator). */
-export const valueCharSource = String.raw`[^\s"'\x60<>()[\]{},;|\\]`
+export const valueCharSource = String.raw`[^\s"'\x60\u2018-\u201f\u00ab\u00bb\u2039\u203a\u300c-\u300f<>()[\]{},;|\\]`
 
 /** HTTP authorization schemes written between a header's name and its credentials (RFC 9110 §11.4). */
 const authorizationSchemes = ['bearer', 'basic', 'token', 'api-token']
@@ -57,12 +57,12 @@ export function buildValueFeatures(keywords: readonly string[]): ValueFeatures {
     // The name's rest ends on a letter or digit and never holds two hyphens in a row: "api-key",
     // "key_id", never "KEY-----" or "KEY-----abc" (a PEM armor line and what follows it).
     // A quote may be escaped (JSON inside a string: `{\\"token\\":\\"…\\"}`).
-    const quote = `(?:\\\\{0,3}["'\\x60])?`
+    const quote = `(?:\\\\{0,3}[${quoteMarks}])?`
     const named = `(?:${words.map(anyCase).join('|')})(?:(?:[\\w.]|-(?!-)){0,19}?\\w)?${quote}(?:[ \\t]{1,3}[a-z]\\w{0,10})?${quote}`
     // A subscript's key may close its bracket before the operator (`env["API_KEY"] = …`).
     const name = `${named}\\]?\\s{0,${operatorGap}}[.:?=]{0,3}[=:>,]`
     const scheme = `(?:(?:${authorizationSchemes.map(anyCase).join('|')})[ \\t]{1,3})?`
-    const value = `[\\s\\\\"'\\x60]{0,${valueGap}}${scheme}${valueStartSource}`
+    const value = `[\\s\\\\${quoteMarks}]{0,${valueGap}}${scheme}${valueStartSource}`
     // Cheapest test first: a value of eight or more characters follows (prose fails here, at its
     // next space), then a comma needs a quote before it, then the name is read backwards.
     const ahead = `(?=${value}${valueCharSource}{7})`
@@ -71,7 +71,7 @@ export function buildValueFeatures(keywords: readonly string[]): ValueFeatures {
     features.alternatives.push(
       `-(?<=[ \\t]-)(?=[ \\t])${ahead}(?<=${named}[ \\t]{1,${operatorGap}}-)${value}`,
     )
-    features.operators = `[=>]${ahead}(?<=${name})${value}|,(?<=["'\\x60]\\s{0,3},)${ahead}(?<=${name})${value}`
+    features.operators = `[=>]${ahead}(?<=${name})${value}|,(?<=[${quoteMarks}]\\s{0,3},)${ahead}(?<=${name})${value}`
   }
   if (options.length > 0) {
     const rests = options.map((option) => anyCase(option.slice(1)))
