@@ -24,7 +24,7 @@ function isJwtHeader(token: string): boolean {
 
 /** An assignment to a name that marks its value public or an id (`public_key =`, `org_id:`). */
 const nonSecretAssignment = new RegExp(
-  `(?:${nonSecretWordSource}|${nonSecretSuffixSource})${assignmentSource}`,
+  `(?:${nonSecretWordSource}|${nonSecretSuffixSource})(?:${assignmentSource}|"\\s+value\\s*=\\s*")`,
 )
 
 /** A UUID (several providers' keys have this shape; a keyword before it says whose). */
@@ -82,11 +82,11 @@ function isGenericValue(value: string): boolean {
 }
 
 /**
- * Words and short numbers joined by `-`, `_` or `.` (`test-token-1`, `prod_db_2`, `12-character`):
- * a name or a hyphenated word, not a secret.
+ * Words and short numbers joined by `-`, `_` or `.` (`test-token-1`, `prod_db_2`, `12-character`,
+ * `app-cache-v2`): a name or a hyphenated word, not a secret.
  */
 const slug =
-  /^(?:[A-Za-z]+|[0-9]{1,4}(?=[-_.][A-Za-z]))(?:[-_.](?:[A-Za-z]+|[0-9]{1,4}))+$|^(?:[A-Za-z]+[-_.])+[0-9]{1,4}$/
+  /^(?:[A-Za-z]+|[0-9]{1,4}(?=[-_.][A-Za-z]))(?:[-_.](?:[A-Za-z]+|[0-9]{1,4}|[A-Za-z]{1,3}[0-9]{1,3}))+$|^(?:[A-Za-z]+[-_.])+[0-9]{1,4}$/
 
 function isSlug(value: string): boolean {
   return slug.test(value)
@@ -591,6 +591,28 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     validate: isChosenPassword,
     entropy: 0,
   },
+  // A token given to any command as an option's argument (`--api-key 9f2c…`, `--token=…`): the
+  // option's name says what the value is, whatever the tool.
+  {
+    id: 'command-line-token',
+    context:
+      /(?:^|[\s"'])--(?:api-?key|api-?token|access-?token|auth-?token|token|secret|client-?secret|secret-?key)(?:=|[ \t]{1,5})["']?$/,
+    keywords: [
+      '--api-key',
+      '--apikey',
+      '--api-token',
+      '--access-token',
+      '--auth-token',
+      '--token',
+      '--secret',
+      '--client-secret',
+      '--secret-key',
+    ],
+    pattern: '[A-Za-z0-9_.=+/~%-]{10,150}',
+    entropy: 0,
+    validate: isGenericValue,
+    confidence: 0.8,
+  },
   {
     id: 'authorization-header',
     exclusive: true,
@@ -632,7 +654,8 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     id: 'generic-api-key',
     context: new RegExp(
       // A declared type may stand between the name and the operator (`var apiToken string = "…"`).
-      `(?:key|secret|token|passw(?:or)?d|pwd|credentials?|creds|auth)[\\w.-]{0,20}(?:[ \\t]{1,3}[a-z]\\w{0,10})?${assignment}`,
+      // Or an app setting's value named by its key (`<add key="StripeSecret" value="…" />`).
+      `(?:key|secret|token|passw(?:or)?d|pwd|credentials?|creds|auth)[\\w.-]{0,20}(?:[ \\t]{1,3}[a-z]\\w{0,10})?${assignment}|<add\\s+key\\s*=\\s*"[\\w.:-]{0,40}?(?:key|secret|token|credentials?)[\\w.:-]{0,20}"\\s+value\\s*=\\s*"`,
       'i',
     ),
     contextAllowlist: nonSecretAssignment,
