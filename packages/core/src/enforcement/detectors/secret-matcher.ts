@@ -357,7 +357,11 @@ function accepts(
     if (isPlaceholder(text, randomStart, bodyEnd, detector.entropy, bytes)) return false
   }
   if (detector.context !== undefined || detector.contextAllowlist !== undefined) {
-    const before = text.slice(Math.max(0, start - contextLength), start)
+    // A value after an authorization scheme (`api_token = "Bearer …"`) is named by what stands
+    // before the scheme.
+    const scheme = schemeWordBefore(text, start)
+    const named = scheme >= 0 ? scheme : start
+    const before = text.slice(Math.max(0, named - contextLength), named)
     if (detector.context !== undefined && !detector.context.test(before)) return false
     if (detector.contextAllowlist?.test(before) === true) return false
   }
@@ -733,9 +737,36 @@ function assignedValueOffset(token: string): number {
   return best < token.length - 1 ? best + 1 : 0
 }
 
-/** An assignment (`=`, `:`, `>`, `,`) ends just before `position`, quotes and spaces aside. */
+/** An authorization scheme a value may follow (`token: "Bearer …"`), lower-cased. */
+const schemeWords = ['bearer', 'basic', 'token']
+
+/** Where the scheme word (`Bearer `) that ends just before `position`'s blanks starts, or -1. */
+function schemeWordBefore(text: string, position: number): number {
+  const blank = text.charCodeAt(position - 1)
+  if (blank !== 32 && blank !== 9) return -1
+  let end = position - 1
+  while (end > 0 && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end--
+  // Each scheme word ends in `r`, `c` or `n`: most words before a value are rejected here.
+  const last = text.charCodeAt(end - 1) | 32
+  if (last !== 114 && last !== 99 && last !== 110) return -1
+  for (const word of schemeWords) {
+    const start = end - word.length
+    // A word of its own (`Api-Token` is one scheme, not `Token` after `Api-`).
+    if (start < 0 || isWordCode(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 45) continue
+    let index = 0
+    while (index < word.length && (text.charCodeAt(start + index) | 32) === word.charCodeAt(index)) index++
+    if (index === word.length) return start
+  }
+  return -1
+}
+
+/**
+ * An assignment (`=`, `:`, `>`, `,`) ends just before `position`, quotes and spaces aside, and an
+ * authorization scheme (`api_token = "Bearer …"`).
+ */
 function endsAssignment(text: string, position: number): boolean {
-  let index = position - 1
+  const scheme = schemeWordBefore(text, position)
+  let index = (scheme >= 0 ? scheme : position) - 1
   for (let skipped = 0; index >= 0 && skipped <= valueGap; skipped++, index--) {
     const code = text.charCodeAt(index)
     if (code === 61 || code === 58 || code === 62 || code === 44 || isSpacedDash(text, index)) return true
