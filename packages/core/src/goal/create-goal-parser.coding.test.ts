@@ -357,6 +357,16 @@ describe('createGoalParser (requests to coding agents)', () => {
     ['hy', 'chat'],
     ['The plan.md file has template placeholders. Please update it with the feature details.', 'modify'],
     ['did you update the README?', 'status'],
+    // A failed run or a stack trace pasted after a line of context reports a failure.
+    [
+      'ok but we try to complete the action on github but it give this error Run npm run build\n\n> docusaurus build\n\nError:  Minimum Node.js version not met :(\nError: Process completed with exit code 1.',
+      'diagnose',
+    ],
+    [
+      'the upload worker stopped overnight\nTraceback (most recent call last):\n  File "worker.py", line 42, in upload\nKeyError: \'bucket\'',
+      'diagnose',
+    ],
+    ['add a retry to the upload\nError: Process completed with exit code 1.', 'modify'],
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })

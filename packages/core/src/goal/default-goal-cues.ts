@@ -256,6 +256,8 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['error', 'i:diagnose a:root-cause', 1.5],
   // A message that opens with an error ("Error evaluating Node.js code …") reports a failure.
   ['^^error', 'i:diagnose a:root-cause', 3],
+  // A stack trace or a failed run's exit code pasted in (the `/crash` token, see normalizeGoalText).
+  ['/crash', 'i:diagnose a:root-cause', 2.5],
   // "is it deployed or not", "my book is ready or not": a question about where things stand.
   ['or not', 'i:status', 2],
   ['break', 'i:diagnose a:root-cause', 2],

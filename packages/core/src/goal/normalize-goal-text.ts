@@ -232,6 +232,13 @@ const chatCommand = /^\s*\/([A-Za-z][A-Za-z-]{1,20})(?=\s|$)/
 /** Commands that name the mode a request is typed in (aider's), not an action of their own. */
 const chatModes: ReadonlySet<string> = new Set(['ask', 'architect', 'code', 'context'])
 
+/**
+ * A line of a stack trace (`at run (/app/src/build.js:98:5)`, Python's `Traceback (most recent
+ * call last)` or `File "x.py", line 3`) or a run's failure (`exit code 1`, `npm ERR!`).
+ */
+const failureTrace =
+  /^\s*at (?:async )?[\w$.<>[\] /-]{0,120}\(?[^\s()]+:\d+:\d+\)?\s*$|Traceback \(most recent call last\)|^\s*File "[^"\n]+", line \d+|exit(?:ed)? (?:with )?code [1-9]\d*|npm ERR!/m
+
 /** The chat mode a request is typed in (`/ask …` is `ask`), or undefined. */
 export function chatModeOf(text: string): string | undefined {
   const word = chatCommand.exec(text)?.[1]?.toLowerCase()
@@ -272,6 +279,18 @@ export function normalizeGoalText(text: string, compiled: CompiledGoalVocabulary
     })
     if (chatModes.has(word)) wordPattern.lastIndex = command[0].length
   }
+  // A stack trace or a failed run's exit code pasted in reports a failure: a token of its own
+  // (`/crash`) that cues can vote on, as the words of the paste cannot.
+  if (failureTrace.test(clean))
+    tokens.push({
+      surface: '/crash',
+      concept: '/crash',
+      form: 'base',
+      corrected: false,
+      stop: false,
+      lead: 0,
+      pasted: false,
+    })
   for (let match = wordPattern.exec(clean); match !== null; match = wordPattern.exec(clean)) {
     const rawWord = match[0]
     const start = match.index
