@@ -28,9 +28,16 @@ export function conditionFacts(source: string): ConditionFacts {
   let perTurn = false
   // Identifiers not preceded by a dot (members) and not called (functions); strings removed first.
   const code = source.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/gu, '""')
+  // The variable a comprehension macro binds (`c` of `session.calls.exists(c, c.tool == …)`) is
+  // no session fact: it names each element in turn.
+  const bound = new Set<string>()
+  for (const match of code.matchAll(
+    /\.\s*(?:all|exists|exists_one|existsOne|map|filter)\s*\(\s*([A-Za-z_]\w*)\s*,/gu,
+  ))
+    bound.add(match[1] as string)
   for (const match of code.matchAll(/(?<![.\w])([A-Za-z_]\w*)(\s*\.\s*([A-Za-z_]\w*))?(\s*\()?/gu)) {
     const [, name, , member, call] = match
-    if (name === undefined || call !== undefined || literals.has(name)) continue
+    if (name === undefined || call !== undefined || literals.has(name) || bound.has(name)) continue
     if (perTurnVariables.has(name)) perTurn = true
     else if (name === 'fields' && member !== undefined) facts.add(member)
     else if (!containers.has(name)) facts.add(name)

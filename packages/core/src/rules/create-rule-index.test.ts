@@ -51,6 +51,29 @@ describe('createRuleIndex', () => {
     expect(rejected.find((entry) => entry.ruleId === 'refund-scenario')?.reason).toMatch(/undecidable/)
   })
 
+  it('fires a condition over the calls a session ran whatever fact changed, the macro variable being no fact', () => {
+    // `c` names each call in turn: read as a session fact, it "never changed", and the rule
+    // (a refund-status reply after a refund) never fired.
+    const statusIndex = createRuleIndex({
+      rules: [
+        rule({
+          id: 'refund-issued',
+          scope: { scenario: 'refund_status' },
+          condition: "session.calls.exists(c, c.tool == 'issue_refund')",
+        }),
+      ],
+    })
+    const calls = [{ tool: 'issue_refund', args: { order_id: 'NW-1001', amount: 20 } }]
+    const retrieved = statusIndex.retrieve(
+      context({
+        scenario: 'refund_status',
+        variables: { session: { calls } },
+        changedFacts: new Set(['email']),
+      }),
+    )
+    expect(retrieved.matched.map((entry) => entry.rule.id)).toEqual(['refund-issued'])
+  })
+
   it('never returns disabled rules', () => {
     expect(index.retrieve(context()).matched.map((entry) => entry.rule.id)).not.toContain('disabled')
   })
