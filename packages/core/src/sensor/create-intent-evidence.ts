@@ -1,6 +1,6 @@
 import { editDistanceOne, monthNames, parseNumberWord, stemWord, weekdayNames } from '../text/index.ts'
 import { contentWords } from './content-words.ts'
-import { hasKeyword, keywordMatcher } from './keyword-forms.ts'
+import { countKeywordHits, keywordMatcher } from './keyword-forms.ts'
 import { valueKinds, valueKindTokens } from './value-kinds.ts'
 
 /** What the evidence model learns one intent from. */
@@ -483,6 +483,32 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   }
 
   const hasPhrases = phrases.some((list) => list.length > 0)
+  // The words of the keywords by their stems: a word of the text that is a typo of a known word
+  // ("refnud") is read as the keyword word with that stem ("refund"), so a keyword survives a
+  // typo as the word evidence does.
+  const keywordWordOf = new Map<string, string>()
+  for (const intent of intents)
+    for (const keyword of intent.keywords)
+      for (const word of contentWords(keyword).affirmed.split(' '))
+        if (word !== '' && !keywordWordOf.has(stemWord(word))) keywordWordOf.set(stemWord(word), word)
+
+  /** `affirmed` (words joined by spaces) with each typo of a keyword's word read as that word. */
+  function withKeywordTypos(affirmed: string): string {
+    let changed = false
+    const words = affirmed.split(' ')
+    for (let index = 0; index < words.length; index++) {
+      const word = words[index]!
+      if (word.length < typoMinimum) continue
+      const stem = stemWord(word)
+      if (keywordWordOf.has(stem) || topicRows.has(stem)) continue
+      const known = knownWord(stem)
+      const keywordWord = known === null ? undefined : keywordWordOf.get(known)
+      if (keywordWord === undefined) continue
+      words[index] = keywordWord
+      changed = true
+    }
+    return changed ? words.join(' ') : affirmed
+  }
   /** An upper-case letter after the first character: the text may name something. */
   const laterCapital = /.\p{Lu}/su
 
@@ -496,6 +522,9 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     return stemmed.filter((word) => !isSlotValue(word) && !skip.has(word))
   }
 
+  // Per intent: its keywords found in the text being measured (reused, one measurement at a time).
+  const keywordHits = new Float64Array(intents.length)
+
   /** The summed evidence of a text's words and keyword phrases, before it is keyed by name. */
   function sums(text: string) {
     const { words, denied, affirmed } = contentWords(withoutWhatWasDone(text))
@@ -504,10 +533,10 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     let known = sum(withActions(topicWords(text, words)), topicSums, withinSums)
     const values = sumValues(text, withinSums)
     if (hasPhrases) {
-      const padded = ` ${affirmed} `
+      // The longest keyword found wins its words (see `countKeywordHits`).
+      countKeywordHits(` ${withKeywordTypos(affirmed)} `, phrases, keywordHits)
       for (let index = 0; index < intents.length; index++) {
-        let hits = 0
-        for (const phrase of phrases[index]!) if (hasKeyword(padded, phrase)) hits++
+        const hits = keywordHits[index]!
         if (hits === 0) continue
         topicSums[topicIndex[index]!]! += hits * keywordEvidence
         withinSums[index]! += hits * keywordEvidence

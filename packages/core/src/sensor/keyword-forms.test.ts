@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasKeyword, keywordForms, keywordMatcher } from './keyword-forms.ts'
+import { countKeywordHits, hasKeyword, keywordForms, keywordMatcher } from './keyword-forms.ts'
 
 describe('keywordForms', () => {
   it('gives a one-word keyword its present and plural endings, not the past', () => {
@@ -27,5 +27,28 @@ describe('keywordForms', () => {
     const moneyBack = keywordMatcher('money back')
     expect(hasKeyword(' i want my money back please ', moneyBack)).toBe(true)
     expect(hasKeyword(' money backs ', moneyBack)).toBe(false)
+  })
+})
+
+describe('countKeywordHits', () => {
+  const phrases = [
+    ['refund'].map(keywordMatcher),
+    ['refund status', 'where is my refund'].map(keywordMatcher),
+    ['status', 'where is'].map(keywordMatcher),
+  ]
+  const hits = (text: string) => {
+    const into = new Float64Array(phrases.length)
+    countKeywordHits(` ${text} `, phrases, into)
+    return [...into]
+  }
+
+  it("gives a longer keyword's words to its intent alone", () => {
+    expect(hits('refund status please')).toEqual([0, 1, 0])
+    expect(hits('where is my refund')).toEqual([0, 1, 0])
+  })
+
+  it('counts keywords that stand apart, or one intent inside its own longer keyword', () => {
+    expect(hits('a refund and the order status')).toEqual([1, 0, 1])
+    expect(hits('where is the status')).toEqual([0, 0, 2])
   })
 })

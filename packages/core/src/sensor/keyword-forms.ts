@@ -31,6 +31,52 @@ export function keywordMatcher(keyword: string): KeywordMatcher {
   return { prefix: ` ${stem}`, forms }
 }
 
+/**
+ * How many of each intent's keywords `padded` holds whole, into `hits` (one per keyword). The
+ * longest phrase wins its words: a keyword of one intent that stands inside a longer keyword of
+ * another found there counts for nothing ("status" of order status inside "refund status").
+ */
+export function countKeywordHits(
+  padded: string,
+  phrases: ReadonlyArray<readonly KeywordMatcher[]>,
+  hits: { [index: number]: number; length: number },
+): void {
+  let found: Array<{ index: number; start: number; end: number }> | undefined
+  for (let index = 0; index < phrases.length; index++) {
+    hits[index] = 0
+    for (const phrase of phrases[index]!) {
+      const span = keywordSpan(padded, phrase)
+      if (span === undefined) continue
+      found ??= []
+      found.push({ index, start: span[0], end: span[1] })
+    }
+  }
+  if (found === undefined) return
+  for (const hit of found) {
+    const inside = found.some(
+      (other) =>
+        other.index !== hit.index &&
+        other.start <= hit.start &&
+        other.end >= hit.end &&
+        other.end - other.start > hit.end - hit.start,
+    )
+    if (!inside) hits[hit.index] = (hits[hit.index] as number) + 1
+  }
+}
+
+/**
+ * Where `padded` first holds one of the keyword's forms, on word boundaries: the start and end of
+ * the form without its padding spaces, or undefined.
+ */
+export function keywordSpan(padded: string, matcher: KeywordMatcher): readonly [number, number] | undefined {
+  if (!padded.includes(matcher.prefix)) return undefined
+  for (const form of matcher.forms) {
+    const at = padded.indexOf(form)
+    if (at >= 0) return [at + 1, at + form.length - 1]
+  }
+  return undefined
+}
+
 /** Does `padded` (a text with a space at each end) hold one of the keyword's forms, on word boundaries? */
 export function hasKeyword(padded: string, matcher: KeywordMatcher): boolean {
   if (!padded.includes(matcher.prefix)) return false

@@ -1,4 +1,4 @@
-import { hasKeyword, keywordMatcher } from './keyword-forms.ts'
+import { countKeywordHits, keywordMatcher } from './keyword-forms.ts'
 import type { IntentScore } from './types.ts'
 
 /** The vocabulary of one intent: lexical cues and examples from the definition. */
@@ -56,17 +56,19 @@ export function createIntentScorer(options: IntentScorerOptions): IntentScorer {
     }
   })
   const ids = compiled.map((intent) => intent.id)
+  const phrases = compiled.map((intent) => intent.phrases)
+  // Per intent: its keywords found in the text being scored (reused, one text at a time).
+  const keywordHits = new Float64Array(compiled.length)
   function confidences(normalized: string, into: Float64Array): Float64Array {
-    const padded = ` ${normalized} `
     const certain = exact.get(normalized)
+    // The longest keyword found wins its words (see `countKeywordHits`).
+    countKeywordHits(` ${normalized} `, phrases, keywordHits)
     for (let index = 0; index < compiled.length; index++) {
-      const { id, phrases } = compiled[index]!
-      if (certain === id) {
+      if (certain === compiled[index]!.id) {
         into[index] = 1
         continue
       }
-      let hits = 0
-      for (const phrase of phrases) if (hasKeyword(padded, phrase)) hits++
+      const hits = keywordHits[index]!
       into[index] = hits === 0 ? 0 : Math.min(keywordCeiling, keywordScore + extraHitScore * (hits - 1))
     }
     return into
