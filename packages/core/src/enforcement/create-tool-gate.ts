@@ -28,7 +28,12 @@ export interface ToolGateOptions {
 
 /** The pre-tool gate: decides every proposed call before it runs. */
 export interface ToolGate {
-  check(call: ToolCall, history: ToolHistory): ToolGateDecision
+  /**
+   * Whether `call` may run now. With `approved` (a person approved it already), its approval is
+   * not asked for again, but its rules still block it: a check that what happened while it waited
+   * has made fail (a refund on the order while its cancellation waited) refuses it.
+   */
+  check(call: ToolCall, history: ToolHistory, options?: { approved?: boolean }): ToolGateDecision
 }
 
 interface CompiledPolicy {
@@ -82,7 +87,11 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
     })
   })
 
-  const check = (call: ToolCall, history: ToolHistory): ToolGateDecision => {
+  const check = (
+    call: ToolCall,
+    history: ToolHistory,
+    options?: { approved?: boolean },
+  ): ToolGateDecision => {
     const compiled = policies.get(call.toolId)
     if (compiled === undefined) {
       return unknownTools === 'allow'
@@ -119,7 +128,7 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
           ...(entry.refusal === undefined ? {} : { refusal: entry.refusal }),
         }
     }
-    if (compiled.approval === undefined) return { type: 'allowed' }
+    if (compiled.approval === undefined || options?.approved === true) return { type: 'allowed' }
     const needsApproval = compiled.approval.evaluate(variables)
     // Only a clear `false` skips approval; an error or a non-boolean asks a human.
     if (needsApproval.type === 'value' && needsApproval.value === false) return { type: 'allowed' }

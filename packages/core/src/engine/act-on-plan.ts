@@ -51,25 +51,27 @@ export async function actOnPlan(plan: readonly PlannedToolCall[], context: ActCo
   for (let position = 0; position < plan.length; position++) {
     const call = plan[position]!
     const approved = position === 0 && context.firstApproved === true
-    if (!approved) {
-      const history = { toolsRun: context.toolsRun, session: context.session, sessionId: context.sessionId }
-      const decision = context.compiled.gate.check({ toolId: call.toolId, args: call.args }, history)
-      if (decision.type === 'blocked') {
-        completed.push({
-          ...call,
-          status: 'blocked',
-          reason: decision.reason,
-          ...(decision.refusal === undefined ? {} : { refusal: decision.refusal }),
-        })
-        context.emit({ type: 'tool-called', toolId: call.toolId, status: 'blocked' })
-        continue
-      }
-      if (decision.type === 'approval-required') {
-        context.emit({ type: 'tool-called', toolId: call.toolId, status: 'awaiting-approval' })
-        const tool = context.compiled.definition.tools.find((entry) => entry.id === call.toolId)
-        const request = presentApproval(decision.request, tool)
-        return { type: 'paused', completed, remaining: plan.slice(position), request }
-      }
+    const history = { toolsRun: context.toolsRun, session: context.session, sessionId: context.sessionId }
+    // An approved call is gated again, its approval not asked for: a check that what happened
+    // while it waited has made fail still refuses it.
+    const decision = context.compiled.gate.check({ toolId: call.toolId, args: call.args }, history, {
+      approved,
+    })
+    if (decision.type === 'blocked') {
+      completed.push({
+        ...call,
+        status: 'blocked',
+        reason: decision.reason,
+        ...(decision.refusal === undefined ? {} : { refusal: decision.refusal }),
+      })
+      context.emit({ type: 'tool-called', toolId: call.toolId, status: 'blocked' })
+      continue
+    }
+    if (decision.type === 'approval-required') {
+      context.emit({ type: 'tool-called', toolId: call.toolId, status: 'awaiting-approval' })
+      const tool = context.compiled.definition.tools.find((entry) => entry.id === call.toolId)
+      const request = presentApproval(decision.request, tool)
+      return { type: 'paused', completed, remaining: plan.slice(position), request }
     }
     completed.push(await runTool(call, context, approved))
   }

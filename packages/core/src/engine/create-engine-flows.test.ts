@@ -261,3 +261,121 @@ describe('createEngine notes around a reply', () => {
     expect((await engine.getSession('s'))?.pendingClarification).toBeUndefined()
   })
 })
+
+describe('createEngine approvals and what happened while they waited', () => {
+  // A store where a cancellation waits for a supervisor and a refund does not: only the
+  // cancellation's own check ("no refund on the order") stands between them.
+  const store = {
+    intents: [
+      { id: 'cancel', label: 'Cancel', keywords: ['cancel'], examples: [] },
+      { id: 'refund', label: 'Refund', keywords: ['refund'], examples: [] },
+    ],
+    entities: [{ name: 'order_id', pattern: '\\b(A-\\d+)\\b', value: '$1' }],
+    scenarios: [
+      {
+        id: 'cancellation',
+        intents: ['cancel'],
+        steps: [{ id: 'go', required: [{ field: 'order_id', question: 'Which order?' }] }],
+      },
+      {
+        id: 'refunds',
+        intents: ['refund'],
+        steps: [{ id: 'go', required: [{ field: 'order_id', question: 'Which order?' }] }],
+      },
+    ],
+    tools: [
+      {
+        id: 'cancel_order',
+        policy: {
+          allowed: 'always',
+          checks: [
+            {
+              condition:
+                "!session.calls.exists(c, c.tool == 'issue_refund' && c.args.order_id == args.order_id)",
+              refusal: 'Order {{args.order_id}} was refunded meanwhile; it is not cancelled on top.',
+            },
+            {
+              condition:
+                "!session.rejected.exists(c, c.tool == 'cancel_order' && c.args.order_id == args.order_id)",
+              refusal: 'A supervisor declined cancelling {{args.order_id}}.',
+            },
+          ],
+          requiresApproval: 'true',
+          approval: { approver: 'supervisor', timeoutMs: 60_000, defaultAction: 'reject' },
+        },
+        fixture: { ok: true },
+      },
+      {
+        id: 'issue_refund',
+        policy: {
+          allowed: 'always',
+          checks: [
+            {
+              condition: 'session.pending == null || session.pending.args.order_id != args.order_id',
+              refusal: 'Order {{args.order_id}} waits for a cancellation decision.',
+            },
+          ],
+        },
+        fixture: { ok: true },
+      },
+    ],
+    rules: [
+      {
+        id: 'cancel',
+        scope: { scenario: 'cancellation', step: 'go' },
+        condition: 'has(fields.order_id)',
+        tools: [{ id: 'cancel_order', args: { order_id: '{{order_id}}' } }],
+        action: 'Order {{order_id}} is cancelled.',
+      },
+      {
+        id: 'refund',
+        scope: { scenario: 'refunds', step: 'go' },
+        condition: 'has(fields.order_id)',
+        tools: [{ id: 'issue_refund', args: { order_id: '{{order_id}}' } }],
+        action: 'Order {{order_id}} is refunded.',
+      },
+    ],
+  }
+  const engineFor = (definition: object) =>
+    createEngine({ definition, clock: { now: () => 0 }, classifier: false })
+
+  it('checks an approved call again: a refund that ran while it waited refuses it with its reason', async () => {
+    // Without the refund's own `session.pending` check, the refund runs while the cancellation waits.
+    const tools = store.tools.map((tool) =>
+      tool.id === 'issue_refund' ? { ...tool, policy: { allowed: 'always' } } : tool,
+    )
+    const engine = engineFor({ ...store, tools })
+    const paused = await engine.turn({ sessionId: 's', text: 'cancel A-1' })
+    if (paused.type !== 'approval-required') throw new Error('expected an approval')
+    const refunded = await engine.turn({ sessionId: 's', text: 'refund A-1' })
+    expect(refunded.provenance.tools).toEqual([{ id: 'issue_refund', status: 'ran' }])
+    const approved = await engine.resolveApproval({
+      sessionId: 's',
+      approvalId: paused.approval.id,
+      decision: 'approve',
+    })
+    expect(approved.provenance.tools.map((tool) => tool.status)).toEqual(['blocked'])
+    expect(textOf(approved)).toContain('A-1 was refunded meanwhile')
+    expect((await engine.getSession('s'))?.toolsRun).toEqual(['issue_refund'])
+  })
+
+  it('shows the waiting call as session.pending to the checks of a message answered beside it', async () => {
+    const engine = engineFor(store)
+    await engine.turn({ sessionId: 's', text: 'cancel A-1' })
+    const refund = await engine.turn({ sessionId: 's', text: 'refund A-1' })
+    expect(refund.provenance.tools.map((tool) => tool.status)).toEqual(['blocked'])
+    expect(textOf(refund)).toContain('A-1 waits for a cancellation decision')
+    const other = await engine.turn({ sessionId: 's', text: 'refund A-2' })
+    expect(other.provenance.tools).toEqual([{ id: 'issue_refund', status: 'ran' }])
+  })
+
+  it('keeps a declined call in session.rejected, so the same request in other words is refused', async () => {
+    const engine = engineFor(store)
+    const paused = await engine.turn({ sessionId: 's', text: 'cancel A-1' })
+    if (paused.type !== 'approval-required') throw new Error('expected an approval')
+    await engine.resolveApproval({ sessionId: 's', approvalId: paused.approval.id, decision: 'reject' })
+    const again = await engine.turn({ sessionId: 's', text: 'please cancel A-1 anyway' })
+    expect(again.provenance.tools.map((tool) => tool.status)).toEqual(['blocked'])
+    expect(textOf(again)).toContain('declined cancelling A-1')
+  })
+})

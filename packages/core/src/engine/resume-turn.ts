@@ -8,7 +8,11 @@ import { hashQuery } from './hash-query.ts'
 import { pause } from './pause-turn.ts'
 import type { EngineSessionState } from './session-state.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
+import { sessionVariables } from './turn-variables.ts'
 import type { TurnEvent } from './types.ts'
+
+/** How many declined calls a session keeps for `session.rejected` (state stays bounded). */
+const maxRejectedCalls = 200
 
 /** A human decision on a paused tool call. */
 export interface ApprovalDecisionInput {
@@ -104,6 +108,14 @@ export async function resumeTurn(
   const completed = [...pending.completed]
   const plan = decision === 'approve' ? pending.remaining : rest
   if (decision === 'reject' && first !== undefined) {
+    // Declined (or expired unapproved), not withdrawn by the customer: a check may refuse asking
+    // again for the same call in other words (`session.rejected`).
+    if (input.withdrawn !== true || expired) {
+      state.rejectedCalls ??= []
+      state.rejectedCalls.push({ tool: first.toolId, args: first.args, turnId: pending.turnId })
+      if (state.rejectedCalls.length > maxRejectedCalls)
+        state.rejectedCalls.splice(0, state.rejectedCalls.length - maxRejectedCalls)
+    }
     completed.push({
       ...first,
       status: 'rejected',
@@ -121,12 +133,9 @@ export async function resumeTurn(
     sessionId: input.sessionId,
     turnId: pending.turnId,
     toolsRun: state.toolsRun,
-    session: {
-      scenario: state.navigation.scenario,
-      step: state.navigation.step,
-      turn: state.turn + 1,
-      toolsRun: state.toolsRun,
-    },
+    // What the session holds now: an approval does not skip a check that what happened since has
+    // made fail (a refund on the order while its cancellation waited would pay twice).
+    session: sessionVariables(state),
     emit: scratch.emit,
     firstApproved: decision === 'approve',
   })

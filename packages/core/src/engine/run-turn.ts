@@ -40,10 +40,12 @@ import { runTaskTurn } from './task-turn.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import {
   buildTurnVariables,
+  endAnswerBesideApproval,
   mergeEntityFields,
   missingFieldQuestion,
   missingFields,
   requiredFieldName,
+  startAnswerBesideApproval,
 } from './turn-variables.ts'
 import type { TurnEvent, TurnInput } from './types.ts'
 /** Runs sense → trap → route → retrieve → plan/gate → act, then hands over to respond → enforce → record. */
@@ -114,7 +116,11 @@ export async function runTurn(
   if (waiting !== undefined && asksForUpdate(input.text)) return stillWaiting(state, scratch)
   if (waiting !== undefined) {
     delete state.pendingApproval
-    const outcome = await answerBesideApproval(dependencies, state, scratch, input, waiting)
+    // Off the state while another message is answered, but still `session.pending` to its checks.
+    startAnswerBesideApproval(state, waiting)
+    const outcome = await answerBesideApproval(dependencies, state, scratch, input, waiting).finally(() =>
+      endAnswerBesideApproval(state),
+    )
     if (outcome !== undefined) return outcome
     state.pendingApproval = waiting
     return stillWaiting(state, scratch)

@@ -64,6 +64,11 @@ export interface EngineSessionState {
    * Absent in sessions stored before they were kept.
    */
   toolCalls?: Array<{ tool: string; args: Record<string, unknown>; turnId: string }>
+  /**
+   * Tool calls an approver declined, or that expired unapproved (`session.rejected`): a policy
+   * check can refuse asking again for the same thing in other words (the last 200).
+   */
+  rejectedCalls?: Array<{ tool: string; args: Record<string, unknown>; turnId: string }>
   /** Latest result per tool id (for templates: `{{tool.lookup_order.status}}`). */
   toolResults: Record<string, unknown>
   pendingClarification?: {

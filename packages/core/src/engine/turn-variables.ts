@@ -32,7 +32,8 @@ export function sensitiveIn(text: string): DetectorId[] {
 /**
  * The variables CEL conditions and templates see: every field at top level (`amount`), then
  * `text`, `sensitive` (what the message should not have shared: `sensitiveIn`), `intent`,
- * `confidence`, `entities`, `fields`, `session` and `tool` (latest tool results).
+ * `confidence`, `entities`, `fields`, `session` ({@link sessionVariables}) and `tool` (latest tool
+ * results).
  */
 export function buildTurnVariables(
   state: EngineSessionState,
@@ -50,15 +51,47 @@ export function buildTurnVariables(
   variables.confidence = perception.confidence
   variables.entities = perception.entities
   variables.fields = state.fields
-  variables.session = {
+  variables.session = sessionVariables(state)
+  variables.tool = state.toolResults
+  return variables
+}
+
+/**
+ * The approval a turn is answering beside (the engine takes it off the state while it answers
+ * another message, then puts it back): still `session.pending` for that turn's checks.
+ */
+const besideApproval = new WeakMap<EngineSessionState, NonNullable<EngineSessionState['pendingApproval']>>()
+
+/** Marks `state` as answering beside `waiting` until {@link endAnswerBesideApproval}. */
+export function startAnswerBesideApproval(
+  state: EngineSessionState,
+  waiting: NonNullable<EngineSessionState['pendingApproval']>,
+): void {
+  besideApproval.set(state, waiting)
+}
+
+/** Ends {@link startAnswerBesideApproval}. */
+export function endAnswerBesideApproval(state: EngineSessionState): void {
+  besideApproval.delete(state)
+}
+
+/**
+ * `session` as conditions, templates and tool checks read it: the scenario and step, the turn,
+ * `toolsRun`, `calls` (the tool calls that ran, with their arguments), `pending` (the call waiting
+ * for an approver, `{ tool, args }`, or null) and `rejected` (calls an approver declined or that
+ * expired unapproved, with their arguments).
+ */
+export function sessionVariables(state: EngineSessionState): Record<string, unknown> {
+  const waiting = (state.pendingApproval ?? besideApproval.get(state))?.remaining[0]
+  return {
     scenario: state.navigation.scenario,
     step: state.navigation.step,
     turn: state.turn + 1,
     toolsRun: state.toolsRun,
     calls: state.toolCalls ?? [],
+    pending: waiting === undefined ? null : { tool: waiting.toolId, args: waiting.args },
+    rejected: state.rejectedCalls ?? [],
   }
-  variables.tool = state.toolResults
-  return variables
 }
 
 /** The name of a step's required field, written bare (`email`) or with its question. */
