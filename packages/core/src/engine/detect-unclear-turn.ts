@@ -103,6 +103,48 @@ export function secondRequestOf(compiled: CompiledEngine, text: string, intent: 
   return undefined
 }
 
+/** The intent `text` clearly leans to (at least 0.2 and twice the next reading), if any. */
+function leaningOf(compiled: CompiledEngine, text: string): string | undefined {
+  const [best, next] = compiled.sensor.senseSync?.(text, { now: 0 }).alternatives ?? []
+  return best !== undefined && best.confidence >= 0.2 && best.confidence >= 2 * (next?.confidence ?? 0)
+    ? best.intent
+    : undefined
+}
+
+/**
+ * A message whose first id belongs to another request ("check where NW-1001 is, and refund me $20
+ * for NW-2002"): the clause of the first id leans to another intent, the rest to `intent`. The
+ * request of `intent` runs with the rest's own ids (`ids`: NW-2002, never the message's first), and
+ * `head` is the other request, as written, to offer once this one is done. Undefined otherwise.
+ */
+export function leadingOtherRequest(
+  compiled: CompiledEngine,
+  text: string,
+  intent: string,
+): { head: string; ids: Record<string, string> } | undefined {
+  if (intent === 'unknown') return undefined
+  const searched = text.slice(0, 2000)
+  for (const entity of compiled.entityPatterns) {
+    const matches = entityMatches(searched, entity)
+    const first = matches[0]
+    const second = matches.find((match) => match.value !== first?.value)
+    if (first === undefined || second === undefined) continue
+    if (correctionBetween.test(searched.slice(first.end, second.index))) continue
+    const last = [...searched.slice(first.end, second.index).matchAll(/\band\b|\balso\b|[,;]/giu)].at(-1)
+    if (last === undefined) continue
+    const breakAt = first.end + last.index
+    const head = searched
+      .slice(0, breakAt)
+      .trim()
+      .replace(/[\s,;]+$/u, '')
+    const rest = searched.slice(breakAt + last[0].length).trim()
+    const headIntent = leaningOf(compiled, head)
+    if (headIntent === undefined || headIntent === intent || leaningOf(compiled, rest) !== intent) continue
+    return { head, ids: { [entity.name]: second.value } }
+  }
+  return undefined
+}
+
 /**
  * The id fields (`order_id`, a definition entity) that two clauses name differently ("where is
  * NW-1001 and … a refund on NW-1002"): each request must run with its own, never the message's

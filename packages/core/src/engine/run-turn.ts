@@ -22,6 +22,7 @@ import { clarify, stillWaiting } from './clarify-turn.ts'
 import {
   conflictingIds,
   correctedIds,
+  leadingOtherRequest,
   secondRequestOf,
   twoRequests,
   unclearTurnReason,
@@ -284,6 +285,10 @@ async function senseAndAct(
   })
   // "NW-1001… wait no, NW-2002": the message's own correction wins over its first id.
   Object.assign(perception.entities, correctedIds(compiled, input.text))
+  // "check where NW-1001 is, and refund me $20 for NW-2002": the refund is NW-2002's; the first
+  // clause is another request, offered once this one is done.
+  const leading = leadingOtherRequest(compiled, input.text, perception.intent)
+  if (leading !== undefined) Object.assign(perception.entities, leading.ids)
   mergeEntityFields(state.fields, perception.entities)
   if (perception.intent !== 'unknown') state.fields.last_intent = perception.intent
   /** The facts this message states (`email`, `order_id`, `amount`, ...). */
@@ -435,7 +440,7 @@ async function senseAndAct(
   // The same request twice, each with its own id: the first runs now, the second is offered
   // once it is done ("You also asked: …"), never dropped.
   if (requests === undefined && state.queuedRequests === undefined) {
-    const second = secondRequestOf(compiled, input.text, perception.intent)
+    const second = leading?.head ?? secondRequestOf(compiled, input.text, perception.intent)
     if (second !== undefined) state.queuedRequests = [second]
   }
   // An answer to the ambiguity question that picks no option but goes on with something of its
