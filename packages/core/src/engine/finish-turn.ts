@@ -5,7 +5,7 @@ import type { MatchedRule } from '../rules/types.ts'
 import type { Perception } from '../sensor/types.ts'
 import { buildTurnProvenance } from './build-turn-provenance.ts'
 import { clarify } from './clarify-turn.ts'
-import { buildReplyPrompt, composeApprovedReply, type ReplyMaterial } from './compose-reply.ts'
+import { buildReplyPrompt, composeApprovedReply, type ReplyMaterial, refusals } from './compose-reply.ts'
 import { enforceDraft, turnLane2Rules } from './enforce-draft.ts'
 import { finalizeReply } from './finalize-reply.ts'
 import { createLiveReply, type LiveReply, type LiveVerdict } from './live-reply.ts'
@@ -105,6 +105,13 @@ export async function finishTurn(
       variables: values,
     })
   const material: ReplyMaterial = { definition, matched: turn.matched, completed: turn.completed, values }
+  // A request refused by the gate and nothing done: "did it go through?" hears that it did not,
+  // and why, never the last thing that did.
+  if (!acted) {
+    const refused = refusals(material)
+    if (refused.length > 0)
+      state.lastOutcome = { done: false, text: refused.join(' '), turnId: scratch.turnId }
+  }
   if (turn.followUp !== undefined) material.followUp = turn.followUp
   else {
     // A request done: offer the next one the user made in the same message.
