@@ -289,6 +289,8 @@ async function senseAndAct(
   // clause is another request, offered once this one is done.
   const leading = leadingOtherRequest(compiled, input.text, perception.intent)
   if (leading !== undefined) Object.assign(perception.entities, leading.ids)
+  // The facts before this message: one that names another order or amount asks anew.
+  const factsBefore = { ...state.fields }
   mergeEntityFields(state.fields, perception.entities)
   if (perception.intent !== 'unknown') state.fields.last_intent = perception.intent
   /** The facts this message states (`email`, `order_id`, `amount`, ...). */
@@ -313,9 +315,15 @@ async function senseAndAct(
   // its facts and tool results of the last run go (profile fields stay), so the router enters it
   // from its first step with only what this message says. A question about it that asks for
   // nothing to be done ("how long until I see the money?") is no new request.
+  // "now refund $50 on NW-1001" after a refund of NW-2002 names its own order and amount: a new
+  // request, though no word of it but the action's own asks for anything.
+  const namesOtherFacts = [...stated].some(
+    (name) => factsBefore[name] !== undefined && factsBefore[name] !== perception.entities[name],
+  )
   if (
     currentStep?.terminal === true &&
-    !requestsNothing(input.text, { perception, offer: undefined, clarifying: pending !== undefined }) &&
+    (namesOtherFacts ||
+      !requestsNothing(input.text, { perception, offer: undefined, clarifying: pending !== undefined })) &&
     perception.intent !== 'unknown' &&
     perception.confidence >= settings.entryThreshold &&
     compiled.scenariosById.get(navigation.scenario!)?.intents.includes(perception.intent) === true
