@@ -72,35 +72,49 @@ export function twoRequests(
  */
 export function secondRequestOf(compiled: CompiledEngine, text: string, intent: string): string | undefined {
   if (intent === 'unknown') return undefined
+  for (const { rest } of idBreaks(compiled, text)) {
+    if (/^(?:not|but not|instead of|rather than)\b/iu.test(rest)) continue
+    // "cancel NW-5005 and tell me where NW-6006 is": the rest asks for something else in its own
+    // words, so it is queued as written (labelled as the first request, a yes cancelled NW-6006).
+    const leaning = leaningOf(compiled, rest)
+    if (leaning !== undefined && leaning !== intent) return rest
+    const label = compiled.definition.intents.find((candidate) => candidate.id === intent)?.label ?? intent
+    // "Where is my order?" and "NW-3003?" read as "Where is my order: NW-3003?".
+    return `${label.replace(/[?!.]+$/u, '')}: ${rest}`
+  }
+  return undefined
+}
+
+/**
+ * For each definition entity a message names with two different ids, the message split at the
+ * clause break nearest before the second id ("…, and", "also", `;`): the `head` up to it, the
+ * `rest` after it, and the second id. Not where the words between take the first id back
+ * ("NW-1001… wait no, NW-2002").
+ */
+function* idBreaks(
+  compiled: CompiledEngine,
+  text: string,
+): Generator<{ name: string; head: string; rest: string; second: string }> {
   const searched = text.slice(0, 2000)
   for (const entity of compiled.entityPatterns) {
     const matches = entityMatches(searched, entity)
     const first = matches[0]
     const second = matches.find((match) => match.value !== first?.value)
     if (first === undefined || second === undefined) continue
-    // "NW-1001… wait no, NW-2002": the first id is taken back, not a second request.
     if (correctionBetween.test(searched.slice(first.end, second.index))) continue
-    // The clause break nearest before the second id, after the first one.
     const last = [...searched.slice(first.end, second.index).matchAll(/\band\b|\balso\b|[,;]/giu)].at(-1)
     if (last === undefined) continue
-    const rest = searched.slice(first.end + last.index + last[0].length).trim()
-    if (/^(?:not|but not|instead of|rather than)\b/iu.test(rest)) continue
-    // "cancel NW-5005 and tell me where NW-6006 is": the rest asks for something else in its own
-    // words, so it is queued as written (labelled as the first request, a yes cancelled NW-6006).
-    // Its words lean to another intent: the likeliest reading, at least 0.2 and twice the next.
-    const [best, next] = compiled.sensor.senseSync?.(rest, { now: 0 }).alternatives ?? []
-    if (
-      best !== undefined &&
-      best.intent !== intent &&
-      best.confidence >= 0.2 &&
-      best.confidence >= 2 * (next?.confidence ?? 0)
-    )
-      return rest
-    const label = compiled.definition.intents.find((candidate) => candidate.id === intent)?.label ?? intent
-    // "Where is my order?" and "NW-3003?" read as "Where is my order: NW-3003?".
-    return `${label.replace(/[?!.]+$/u, '')}: ${rest}`
+    const breakAt = first.end + last.index
+    yield {
+      name: entity.name,
+      head: searched
+        .slice(0, breakAt)
+        .trim()
+        .replace(/[\s,;]+$/u, ''),
+      rest: searched.slice(breakAt + last[0].length).trim(),
+      second: second.value,
+    }
   }
-  return undefined
 }
 
 /** The intent `text` clearly leans to (at least 0.2 and twice the next reading), if any. */
@@ -123,24 +137,10 @@ export function leadingOtherRequest(
   intent: string,
 ): { head: string; ids: Record<string, string> } | undefined {
   if (intent === 'unknown') return undefined
-  const searched = text.slice(0, 2000)
-  for (const entity of compiled.entityPatterns) {
-    const matches = entityMatches(searched, entity)
-    const first = matches[0]
-    const second = matches.find((match) => match.value !== first?.value)
-    if (first === undefined || second === undefined) continue
-    if (correctionBetween.test(searched.slice(first.end, second.index))) continue
-    const last = [...searched.slice(first.end, second.index).matchAll(/\band\b|\balso\b|[,;]/giu)].at(-1)
-    if (last === undefined) continue
-    const breakAt = first.end + last.index
-    const head = searched
-      .slice(0, breakAt)
-      .trim()
-      .replace(/[\s,;]+$/u, '')
-    const rest = searched.slice(breakAt + last[0].length).trim()
+  for (const { name, head, rest, second } of idBreaks(compiled, text)) {
     const headIntent = leaningOf(compiled, head)
     if (headIntent === undefined || headIntent === intent || leaningOf(compiled, rest) !== intent) continue
-    return { head, ids: { [entity.name]: second.value } }
+    return { head, ids: { [name]: second } }
   }
   return undefined
 }
