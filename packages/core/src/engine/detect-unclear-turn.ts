@@ -70,9 +70,13 @@ export function twoRequests(
  * this one is offered once it is done, never dropped. A second id taken back ("…, not NW-1002")
  * is no request.
  */
-export function secondRequestOf(compiled: CompiledEngine, text: string, intent: string): string | undefined {
+export function secondRequestOf(
+  compiled: CompiledEngine,
+  breaks: readonly IdBreak[],
+  intent: string,
+): string | undefined {
   if (intent === 'unknown') return undefined
-  for (const { rest } of idBreaks(compiled, text)) {
+  for (const { rest } of breaks) {
     if (/^(?:not|but not|instead of|rather than)\b/iu.test(rest)) continue
     // "cancel NW-5005 and tell me where NW-6006 is": the rest asks for something else in its own
     // words, so it is queued as written (labelled as the first request, a yes cancelled NW-6006).
@@ -85,16 +89,26 @@ export function secondRequestOf(compiled: CompiledEngine, text: string, intent: 
   return undefined
 }
 
+/** A message split at the clause break before the second of two ids it names ({@link idBreaks}). */
+export interface IdBreak {
+  /** The entity the ids are of (`order_id`). */
+  name: string
+  /** The message up to the break, without it. */
+  head: string
+  /** The message after the break. */
+  rest: string
+  /** The second id. */
+  second: string
+}
+
 /**
  * For each definition entity a message names with two different ids, the message split at the
  * clause break nearest before the second id ("…, and", "also", `;`): the `head` up to it, the
  * `rest` after it, and the second id. Not where the words between take the first id back
- * ("NW-1001… wait no, NW-2002").
+ * ("NW-1001… wait no, NW-2002"). Read once per turn; most messages name one id or none.
  */
-function* idBreaks(
-  compiled: CompiledEngine,
-  text: string,
-): Generator<{ name: string; head: string; rest: string; second: string }> {
+export function idBreaks(compiled: CompiledEngine, text: string): IdBreak[] {
+  const breaks: IdBreak[] = []
   const searched = text.slice(0, 2000)
   for (const entity of compiled.entityPatterns) {
     const matches = entityMatches(searched, entity)
@@ -105,7 +119,7 @@ function* idBreaks(
     const last = [...searched.slice(first.end, second.index).matchAll(/\band\b|\balso\b|[,;]/giu)].at(-1)
     if (last === undefined) continue
     const breakAt = first.end + last.index
-    yield {
+    breaks.push({
       name: entity.name,
       head: searched
         .slice(0, breakAt)
@@ -113,8 +127,9 @@ function* idBreaks(
         .replace(/[\s,;]+$/u, ''),
       rest: searched.slice(breakAt + last[0].length).trim(),
       second: second.value,
-    }
+    })
   }
+  return breaks
 }
 
 /** The intent `text` clearly leans to (at least 0.2 and twice the next reading), if any. */
@@ -133,11 +148,11 @@ function leaningOf(compiled: CompiledEngine, text: string): string | undefined {
  */
 export function leadingOtherRequest(
   compiled: CompiledEngine,
-  text: string,
+  breaks: readonly IdBreak[],
   intent: string,
 ): { head: string; ids: Record<string, string> } | undefined {
   if (intent === 'unknown') return undefined
-  for (const { name, head, rest, second } of idBreaks(compiled, text)) {
+  for (const { name, head, rest, second } of breaks) {
     const headIntent = leaningOf(compiled, head)
     if (headIntent === undefined || headIntent === intent || leaningOf(compiled, rest) !== intent) continue
     return { head, ids: { [name]: second } }

@@ -22,6 +22,7 @@ import { clarify, stillWaiting } from './clarify-turn.ts'
 import {
   conflictingIds,
   correctedIds,
+  idBreaks,
   leadingOtherRequest,
   secondRequestOf,
   twoRequests,
@@ -41,12 +42,10 @@ import { runTaskTurn } from './task-turn.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import {
   buildTurnVariables,
-  endAnswerBesideApproval,
   mergeEntityFields,
   missingFieldQuestion,
   missingFields,
   requiredFieldName,
-  startAnswerBesideApproval,
 } from './turn-variables.ts'
 import type { TurnEvent, TurnInput } from './types.ts'
 /** Runs sense → trap → route → retrieve → plan/gate → act, then hands over to respond → enforce → record. */
@@ -116,14 +115,10 @@ export async function runTurn(
   // "Any update?", "is it approved yet?": the answer is the waiting request itself.
   if (waiting !== undefined && asksForUpdate(input.text)) return stillWaiting(state, scratch)
   if (waiting !== undefined) {
-    delete state.pendingApproval
-    // Off the state while another message is answered, but still `session.pending` to its checks.
-    startAnswerBesideApproval(state, waiting)
-    const outcome = await answerBesideApproval(dependencies, state, scratch, input, waiting).finally(() =>
-      endAnswerBesideApproval(state),
-    )
+    // The approval stays on the state while another message is answered: `session.pending` to
+    // that turn's checks ("a refund while the order's cancellation waits would pay twice").
+    const outcome = await answerBesideApproval(dependencies, state, scratch, input, waiting)
     if (outcome !== undefined) return outcome
-    state.pendingApproval = waiting
     return stillWaiting(state, scratch)
   }
   return senseAndAct(dependencies, state, input, scratch)
@@ -287,10 +282,12 @@ async function senseAndAct(
   Object.assign(perception.entities, correctedIds(compiled, input.text))
   // "check where NW-1001 is, and refund me $20 for NW-2002": the refund is NW-2002's; the first
   // clause is another request, offered once this one is done.
-  const leading = leadingOtherRequest(compiled, input.text, perception.intent)
+  const breaks = idBreaks(compiled, input.text)
+  const leading = leadingOtherRequest(compiled, breaks, perception.intent)
   if (leading !== undefined) Object.assign(perception.entities, leading.ids)
-  // The facts before this message: one that names another order or amount asks anew.
-  const factsBefore = { ...state.fields }
+  // "now refund $50 on NW-1001" after a refund of NW-2002 names another order and amount than the
+  // facts before it: a new request, though no word of it but the action's own asks for anything.
+  const namesOtherFacts = restatesOtherFacts(state.fields, perception)
   mergeEntityFields(state.fields, perception.entities)
   if (perception.intent !== 'unknown') state.fields.last_intent = perception.intent
   /** The facts this message states (`email`, `order_id`, `amount`, ...). */
@@ -315,11 +312,6 @@ async function senseAndAct(
   // its facts and tool results of the last run go (profile fields stay), so the router enters it
   // from its first step with only what this message says. A question about it that asks for
   // nothing to be done ("how long until I see the money?") is no new request.
-  // "now refund $50 on NW-1001" after a refund of NW-2002 names its own order and amount: a new
-  // request, though no word of it but the action's own asks for anything.
-  const namesOtherFacts = [...stated].some(
-    (name) => factsBefore[name] !== undefined && factsBefore[name] !== perception.entities[name],
-  )
   if (
     currentStep?.terminal === true &&
     (namesOtherFacts ||
@@ -448,7 +440,7 @@ async function senseAndAct(
   // The same request twice, each with its own id: the first runs now, the second is offered
   // once it is done ("You also asked: …"), never dropped.
   if (requests === undefined && state.queuedRequests === undefined) {
-    const second = leading?.head ?? secondRequestOf(compiled, input.text, perception.intent)
+    const second = leading?.head ?? secondRequestOf(compiled, breaks, perception.intent)
     if (second !== undefined) state.queuedRequests = [second]
   }
   // An answer to the ambiguity question that picks no option but goes on with something of its
@@ -824,6 +816,20 @@ function requestGoneOnWith(
 }
 
 /** The session facts this turn states: its singular entities (`amount`, `order_id`, `email`, ...). */
+/** Does the message state a fact (an order, an amount) the session already holds another value of? */
+function restatesOtherFacts(fields: Record<string, unknown>, perception: Perception): boolean {
+  for (const [name, value] of Object.entries(perception.entities))
+    if (
+      value !== undefined &&
+      !Array.isArray(value) &&
+      typeof value !== 'object' &&
+      fields[name] !== undefined &&
+      fields[name] !== value
+    )
+      return true
+  return false
+}
+
 function statedFacts(perception: Perception): Set<string> {
   const stated = new Set<string>()
   for (const [name, value] of Object.entries(perception.entities))

@@ -57,32 +57,13 @@ export function buildTurnVariables(
 }
 
 /**
- * The approval a turn is answering beside (the engine takes it off the state while it answers
- * another message, then puts it back): still `session.pending` for that turn's checks.
- */
-const besideApproval = new WeakMap<EngineSessionState, NonNullable<EngineSessionState['pendingApproval']>>()
-
-/** Marks `state` as answering beside `waiting` until {@link endAnswerBesideApproval}. */
-export function startAnswerBesideApproval(
-  state: EngineSessionState,
-  waiting: NonNullable<EngineSessionState['pendingApproval']>,
-): void {
-  besideApproval.set(state, waiting)
-}
-
-/** Ends {@link startAnswerBesideApproval}. */
-export function endAnswerBesideApproval(state: EngineSessionState): void {
-  besideApproval.delete(state)
-}
-
-/**
  * `session` as conditions, templates and tool checks read it: the scenario and step, the turn,
  * `toolsRun`, `calls` (the tool calls that ran, with their arguments), `pending` (the call waiting
  * for an approver, `{ tool, args }`, or null) and `rejected` (calls an approver declined or that
  * expired unapproved, with their arguments).
  */
 export function sessionVariables(state: EngineSessionState): Record<string, unknown> {
-  const waiting = (state.pendingApproval ?? besideApproval.get(state))?.remaining[0]
+  const waiting = state.pendingApproval?.remaining[0]
   return {
     scenario: state.navigation.scenario,
     step: state.navigation.step,
