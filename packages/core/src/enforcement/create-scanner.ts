@@ -196,6 +196,9 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     let nextLong = -1
     // The feature the loop jumped to, when the jump went to one (a value feature lands on a value).
     let landing = -1
+    // The first element content in braces (`<secret>{…}`): a value behind words in braces is
+    // looked for only after it (most texts have none).
+    const elementBraces = text.indexOf('>{', Math.max(0, from - valueLookback))
     if (from < length && (from === 0 || classes[text.charCodeAt(from - 1)] === classBreak)) {
       // A scan that starts at a token reads it without a search: the text's first token
       // (`password=…` as the whole reply), or a stream's next chunk, which may start between a
@@ -339,7 +342,9 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       const tokenLength = index - tokenStart
       // A value named just before it (`ci_token = "…"`), found by a value feature.
       const valueStart =
-        landing >= tokenStart && index - landing >= shortestNamedValue && secrets.startsValue(text, landing)
+        landing >= tokenStart &&
+        index - landing >= shortestNamedValue &&
+        secrets.startsValue(text, landing, elementBraces >= 0 && elementBraces < landing)
           ? landing
           : -1
       landing = -1

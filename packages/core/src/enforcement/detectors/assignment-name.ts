@@ -81,7 +81,8 @@ function isOperatorCode(code: number): boolean {
  * an operator), or '' when no assignment ends there.
  */
 export function assignmentNameBefore(text: string, position: number): string {
-  let index = position
+  const brace = elementBraceBefore(text, position)
+  let index = brace >= 0 ? brace : position
   let skipped = 0
   while (index > 0 && skipped <= valueGap && isQuoteOrSpaceCode(text.charCodeAt(index - 1))) {
     index--
@@ -103,6 +104,31 @@ export function assignmentNameBefore(text: string, position: number): string {
   const nameEnd = index
   while (index > 0 && nameEnd - index < maximumName && isNameCode(text.charCodeAt(index - 1))) index--
   return text.slice(index, nameEnd)
+}
+
+/** Most words before a value inside an element's braces, and the longest of them. */
+const braceWords = 2
+const longestBraceWord = 40
+
+/**
+ * Where the `{` stands when the value at `position` is inside braces that open an element's
+ * content, behind at most two words: `<secret>{value}</secret>`, `<password>{AQAAABAAA value}`
+ * (Jenkins writes a credential's encrypted secret in braces in its XML, sometimes after a label).
+ * The element's name names the value, as `<secret>value` would. -1 otherwise; a few reads for
+ * a value that is not in braces.
+ */
+export function elementBraceBefore(text: string, position: number): number {
+  let index = position
+  for (let words = 0; ; words++) {
+    const code = text.charCodeAt(index - 1)
+    if (code === charCode.openBrace)
+      return text.charCodeAt(index - 2) === charCode.greaterThan ? index - 1 : -1
+    if (words === braceWords || (code !== charCode.space && code !== charCode.tab)) return -1
+    index--
+    const wordEnd = index
+    while (index > 0 && wordEnd - index < longestBraceWord && isNameCode(text.charCodeAt(index - 1))) index--
+    if (index === wordEnd) return -1
+  }
 }
 
 /** Does the name say its value is public or an identifier (`public_key`, `csrf-token`, `clientId`)? */

@@ -32,6 +32,7 @@ export const charCode = {
   backtick: 96,
   backslash: 92,
   closeBracket: 93,
+  openBrace: 123,
   tilde: 126,
 } as const
 

@@ -1,11 +1,11 @@
 import type { Finding } from '../types.ts'
-import { isSpacedDash, valueGap } from './assignment-name.ts'
+import { elementBraceBefore, isSpacedDash, valueGap } from './assignment-name.ts'
 import { isAlphanumericCode, isQuoteMarkCode, isWordCode } from './char-classes.ts'
 import { type CompiledDetector, defineDetector } from './define-detector.ts'
 import { isPlaceholder, isPlaceholderSuffix } from './is-placeholder.ts'
 import { minimumMatchLength } from './minimum-match-length.ts'
 import { builtInSecretDetectors } from './secret-rules.ts'
-import { buildValueFeatures, introducingWords, startsValue } from './value-features.ts'
+import { buildValueFeatures, introducingWords, isBracedAfterWords, startsValue } from './value-features.ts'
 
 /** Tokens this long are searched for secrets found by an anchor or a context (no candidate feature needed). */
 export const longSecretLength = 24
@@ -48,8 +48,12 @@ export interface SecretMatcher {
   readonly operatorFeature: string | undefined
   /** Shortest value a detector with keywords can match (`Infinity` without such detectors). */
   readonly shortestNamedValue: number
-  /** Does a value start at `position` (after an operator, an option or a scheme; see `startsValue`)? */
-  startsValue(text: string, position: number): boolean
+  /**
+   * Does a value start at `position` (after an operator, an option or a scheme; see
+   * `startsValue`)? `braces`: an element's content in braces opens before it (`<secret>{…}`),
+   * so a value behind words in braces is looked for.
+   */
+  startsValue(text: string, position: number, braces: boolean): boolean
   /**
    * Pushes the first secret of a contextual detector that is all of the value `text[start, end)`
    * (a value the candidate search landed on; its context decides). Returns whether a detector
@@ -360,9 +364,16 @@ function accepts(
     // A value after an authorization scheme (`api_token = "Bearer …"`) is named by what stands
     // before the scheme.
     const scheme = schemeWordBefore(text, start)
-    const named = scheme >= 0 ? scheme : start
-    const before = text.slice(Math.max(0, named - contextLength), named)
-    if (detector.context !== undefined && !detector.context.test(before)) return false
+    let named = scheme >= 0 ? scheme : start
+    let before = text.slice(Math.max(0, named - contextLength), named)
+    if (detector.context !== undefined && !detector.context.test(before)) {
+      // Inside an element's braces (`<secret>{…}`), the element names the value.
+      const brace = scheme >= 0 ? -1 : elementBraceBefore(text, start)
+      if (brace < 0) return false
+      named = brace
+      before = text.slice(Math.max(0, named - contextLength), named)
+      if (!detector.context.test(before)) return false
+    }
     if (detector.contextAllowlist?.test(before) === true) return false
   }
   return detector.validate === undefined || detector.validate(text.slice(start, end))
@@ -566,7 +577,8 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     features: [...buildFeatures(shortPrefixes), ...valueFeatures.alternatives],
     operatorFeature: valueFeatures.operators,
     shortestNamedValue: Math.max(1, shortestNamedValue),
-    startsValue: (text, position) => startsValue(text, position, words),
+    startsValue: (text, position, braces) =>
+      startsValue(text, position, words) || (braces && isBracedAfterWords(text, position)),
     detectValue: (text, start, end, findings) => detectContextual(contextual, text, start, end, findings),
     claimsAt,
     minimumLength: Number.isFinite(minimumLength) ? minimumLength : Number.POSITIVE_INFINITY,

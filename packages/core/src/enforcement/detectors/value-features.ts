@@ -4,7 +4,7 @@
  * looked at. Each alternative starts with a rare character (an assignment's operator or an
  * option's dash) and ends with the value's first character: the candidate the scanner lands on.
  */
-import { isSpacedDash, operatorGap, quoteMarks, valueGap } from './assignment-name.ts'
+import { elementBraceBefore, isSpacedDash, operatorGap, quoteMarks, valueGap } from './assignment-name.ts'
 import { charCode, isQuoteOrSpaceCode } from './char-classes.ts'
 
 /** A character a value may start with (a token character; not `$`, `%` or `<`: a reference or a template). */
@@ -71,7 +71,9 @@ export function buildValueFeatures(keywords: readonly string[]): ValueFeatures {
     features.alternatives.push(
       `-(?<=[ \\t]-)(?=[ \\t])${ahead}(?<=${named}[ \\t]{1,${operatorGap}}-)${value}`,
     )
-    features.operators = `[=>]${ahead}(?<=${name})${value}|,(?<=[${quoteMarks}]\\s{0,3},)${ahead}(?<=${name})${value}`
+    // An element's content in braces, behind at most two words (see `elementBraceBefore`).
+    const braced = `>\\{(?<=${name}\\{)(?:[\\w.-]{1,40}[ \\t]){0,2}${valueStartSource}(?=${valueCharSource}{7})`
+    features.operators = `[=>]${ahead}(?<=${name})${value}|,(?<=[${quoteMarks}]\\s{0,3},)${ahead}(?<=${name})${value}|${braced}`
   }
   if (options.length > 0) {
     const rests = options.map((option) => anyCase(option.slice(1)))
@@ -152,6 +154,7 @@ const longestWord = 12
 export function startsValue(text: string, position: number, introducing: IntroducingWords): boolean {
   const previous = text.charCodeAt(position - 1)
   if (previous === charCode.equals || previous === charCode.colon) return true
+  if (previous === charCode.openBrace) return text.charCodeAt(position - 2) === charCode.greaterThan
   if (!isQuoteOrSpaceCode(previous) && previous !== charCode.greaterThan) return false
   let index = position - 1
   for (
@@ -177,4 +180,10 @@ export function startsValue(text: string, position: number, introducing: Introdu
     wordStart--
   // Compared in place, no copy made.
   return isIntroducingWord(text, wordStart, index + 1, introducing)
+}
+
+/** Is the value at `position`, after a blank, inside an element's braces behind a word or two (`<secret>{jenkins AQAAABAAA …}`)? */
+export function isBracedAfterWords(text: string, position: number): boolean {
+  const previous = text.charCodeAt(position - 1)
+  return (previous === charCode.space || previous === charCode.tab) && elementBraceBefore(text, position) >= 0
 }
