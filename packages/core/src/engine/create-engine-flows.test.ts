@@ -68,6 +68,28 @@ describe('createEngine flows', () => {
     expect(sent).toMatchObject({ type: 'reply', text: 'Sent $200 (reference W-1).' })
   })
 
+  it('reads a number offered in place of a refused amount as the amount, and a count of days as none', async () => {
+    const capped = {
+      ...definition,
+      rules: [
+        { ...definition.rules[0], condition: 'has(fields.amount) && fields.amount <= 500' },
+        {
+          id: 'cap',
+          scope: { scenario: 'transfer', step: 'send' },
+          condition: 'has(fields.amount) && fields.amount > 500',
+          action: 'Wires are capped at $500.',
+        },
+      ],
+    }
+    const engine = createEngine({ definition: capped, classifier: false })
+    expect(textOf(await engine.turn({ sessionId: 's', text: 'wire $800' }))).toBe('Wires are capped at $500.')
+    expect(textOf(await engine.turn({ sessionId: 's', text: "it's been 25 days" }))).not.toContain('Sent')
+    expect(await engine.turn({ sessionId: 's', text: 'what about 300?' })).toMatchObject({
+      type: 'reply',
+      text: 'Sent $300 (reference W-1).',
+    })
+  })
+
   it('applies the default action once an approval has expired', async () => {
     const now = { value: Date.UTC(2026, 0, 1) }
     const engine = engineAt(now)

@@ -577,7 +577,7 @@ async function senseAndAct(
     )
 
   // A bare number answering "how much?" becomes the amount here: the facts are read again after it.
-  answerAskedAmount(compiled, navigation, route, state, perception)
+  answerAskedAmount(compiled, navigation, route, state, perception, input.text)
   const answered = statedFacts(perception)
   const routed = buildTurnVariables(state, perception, input.text)
   // Facts a newly entered scenario carries in (given in a message a clarification asked about, or
@@ -750,9 +750,29 @@ function takeQueuedRequest(state: EngineSessionState, message: TurnInput, asksDo
 }
 
 /**
+ * A number offered in place of a refused amount: the number with at most a short lead-in and
+ * tail ("what about 25?", "25 then", "can you do 25", "ok, refund 25 instead"), nothing after it
+ * that makes it a count of something else ("it's been 25 days", "25 items").
+ */
+const counterOffer =
+  /^\W*(?:(?:ok(?:ay)?|fine|well|alright|all right|then|so|and|but|hmm+|please)\W+){0,3}(?:(?:what|how) about|(?:can|could) (?:you|i) (?:do|get|have)|make it|try|just|only|refund(?: me)?|do|give me|i'?ll take)?\W*(\d{1,6}(?:\.\d{1,2})?)\W*(?:then|instead|please|dollars?|bucks)?\W*(?:then|instead|please)?\W*$/iu
+
+/** Does the step require an `amount`? */
+function takesAmount(compiled: TurnDependencies['compiled'], scenario: string, step: string | null): boolean {
+  return (
+    compiled.scenariosById
+      .get(scenario)
+      ?.steps.find((candidate) => candidate.id === step)
+      ?.required.some((entry) => requiredFieldName(entry) === 'amount') === true
+  )
+}
+
+/**
  * A bare number answering the step's question for the amount ("How much should be refunded?" →
  * "20", "19.99") is the amount: the message stays in the step whose first missing field is
- * `amount`, and names no amount of its own but exactly one plain number.
+ * `amount`, and names no amount of its own but exactly one plain number. So is a number offered
+ * in place of the amount the step already has ("capped at $50" → "what about 25?", "25 then"):
+ * a message of the number alone, with a short lead-in (see `counterOffer`).
  */
 function answerAskedAmount(
   compiled: TurnDependencies['compiled'],
@@ -760,12 +780,21 @@ function answerAskedAmount(
   route: { scenario: string | null; step: string | null },
   state: EngineSessionState,
   perception: Perception,
+  text: string,
 ): void {
   const { entities } = perception
   if (route.scenario === null || route.scenario !== before.scenario || route.step !== before.step) return
   if (entities.amount !== undefined || entities.numbers?.length !== 1 || typeof entities.number !== 'number')
     return
-  if (missingFields(compiled, route.scenario, route.step, state.fields)[0]?.field !== 'amount') return
+  if (
+    missingFields(compiled, route.scenario, route.step, state.fields)[0]?.field !== 'amount' &&
+    !(
+      state.fields.amount !== undefined &&
+      takesAmount(compiled, route.scenario, route.step) &&
+      counterOffer.test(text)
+    )
+  )
+    return
   entities.amount = entities.number
   state.fields.amount = entities.number
 }
