@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createIntentEvidence } from './create-intent-evidence.ts'
 import { createSensor } from './create-sensor.ts'
 
 const intents = [
@@ -75,6 +76,71 @@ describe('createSensor', () => {
       { intent: 'pricing', confidence: 0.9 },
       { intent: 'refund', confidence: 0.7 },
     ])
+  })
+
+  it('keeps a classifier from putting a message in a topic the words do not support', () => {
+    const topical = [
+      {
+        id: 'bus_find',
+        examples: ['find me a bus to Fresno', 'is there a bus on Monday', 'search for a bus'],
+        keywords: [],
+      },
+      {
+        id: 'bus_buy',
+        examples: ['buy bus tickets', 'book the bus for two', 'reserve seats on that bus'],
+        keywords: [],
+      },
+      {
+        id: 'event_buy',
+        examples: ['get me tickets to the concert', 'two tickets for the game', 'tickets for the show'],
+        keywords: [],
+      },
+      {
+        id: 'hotel_find',
+        examples: ['find a hotel in Denver', 'a room for two nights', 'any hotel with a pool'],
+        keywords: [],
+      },
+      {
+        id: 'weather',
+        examples: ['will it rain tomorrow', 'what is the weather in Boston', 'is it sunny today'],
+        keywords: [],
+      },
+    ]
+    const topicOf = {
+      bus_find: 'buses',
+      bus_buy: 'buses',
+      event_buy: 'events',
+      hotel_find: 'hotels',
+      weather: 'weather',
+    }
+    // A classifier that reads "get me … tickets" as a concert whatever else the message says.
+    const classifier = {
+      classify: () => ({
+        label: 'event_buy',
+        confidence: 0.9,
+        alternatives: [{ label: 'bus_buy', confidence: 0.1 }],
+      }),
+    }
+    const sensor = createSensor({
+      intents: topical,
+      classifier,
+      evidence: createIntentEvidence({ intents: topical, topicOf }),
+    })
+    const bus = sensor.senseSync('get me on a bus to Fresno, is there one on Monday')
+    expect(bus.intent).toBe('bus_find')
+    expect(bus.alternatives.find((entry) => entry.intent === 'event_buy')?.confidence).toBeLessThan(0.5)
+    // Where the words support the classifier's topic, its confidence counts in full.
+    const concert = sensor.senseSync('get me tickets to the concert')
+    expect(concert.intent).toBe('event_buy')
+    expect(concert.confidence).toBeGreaterThanOrEqual(0.9)
+    // Without topics (each intent its own), the classifier's confidence counts in full.
+    const flat = createSensor({
+      intents: topical,
+      classifier,
+      evidence: createIntentEvidence({ intents: topical }),
+    })
+    const unchanged = flat.senseSync('get me on a bus to Fresno, is there one on Monday').alternatives
+    expect(unchanged.find((entry) => entry.intent === 'event_buy')?.confidence).toBeGreaterThanOrEqual(0.9)
   })
 
   it('ranks blended ties by the lexical score, then by definition order', () => {

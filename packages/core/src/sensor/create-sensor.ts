@@ -245,6 +245,34 @@ function createBlend(scorer: IntentScorer, temperature: number) {
     }
   }
 
+  /**
+   * Per definition position, the factor the classifier's confidence is taken at: 1 for an intent
+   * whose topic the words support about as well as the best topic (within `topicSlack` nats), less
+   * the further behind it is (the evidence's own softmax at `temperature`). The classifier ranks
+   * intents by their examples alone, so a word two topics share ("tickets" of a bus and of a
+   * concert) could otherwise put "get me bus tickets" in the concert topic against the words.
+   * Undefined where every intent is a topic of its own (no scenario `topic`): there the evidence
+   * posterior already weighs each intent, and the classifier stays as it is.
+   */
+  function topicDiscounts(evidence: IntentEvidence): Float64Array | undefined {
+    const arrays = intentEvidenceArrays(evidence)
+    if (arrays === undefined || arrays.topics.length >= arrays.intents.length) return undefined
+    if (arrays.intents !== evidenceIntents) {
+      evidenceIntents = arrays.intents
+      evidencePositions = positionsOf(arrays.intents)
+    }
+    let best = Number.NEGATIVE_INFINITY
+    for (const value of arrays.topics) best = Math.max(best, value)
+    const discounts = new Float64Array(count).fill(1)
+    for (let index = 0; index < arrays.intents.length; index++) {
+      const at = evidencePositions[index]!
+      if (at < 0) continue
+      const behind = best - arrays.topics[arrays.intentTopic[index]!]! - topicSlack
+      if (behind > 0) discounts[at] = Math.exp(-behind / temperature)
+    }
+    return discounts
+  }
+
   return function blend(
     normalized: string,
     fromClassifier: ReturnType<typeof classified> | undefined,
@@ -258,16 +286,25 @@ function createBlend(scorer: IntentScorer, temperature: number) {
         classifierLabels = labels
         classifierPositions = positionsOf(labels)
       }
+      const discounts = evidence === undefined ? undefined : topicDiscounts(evidence)
       for (let index = 0; index < labels.length; index++) {
         const at = classifierPositions[index]!
-        const confidence = confidences[index]!
-        if (at >= 0 && confidence > blended[at]!) blended[at] = confidence
+        if (at < 0) continue
+        const confidence = confidences[index]! * (discounts?.[at] ?? 1)
+        if (confidence > blended[at]!) blended[at] = confidence
       }
     }
     if (evidence !== undefined) addEvidence(evidence, blended)
     return ranked(ids, blended, lexical)
   }
 }
+
+/**
+ * How far behind the best topic (in nats of the evidence) an intent's topic may be before the
+ * classifier's confidence in it is discounted. On SGD dev (topics from its services), 0.5 routes
+ * 0.878 of the turns, 1 and 2 route 0.878 too, and no discount 0.876.
+ */
+const topicSlack = 0.5
 
 /** Up to this many intents are ranked by insertion sort (no comparator calls); more by `Array.sort`. */
 const insertionSortLimit = 64
