@@ -87,10 +87,12 @@ const askingBack =
  * Verbs that ask for a task to be done ("book…", "cancel…", "send…"), for both patterns below.
  * "check", "give" and "tell" open a request of their own when they lead a message, but inside one
  * they mostly ask about the task at hand ("and check the cost and timing for me"): counting
- * "check" anywhere cost 0.25 points per turn on SGD dev.
+ * "check" anywhere cost 0.25 points per turn on SGD dev. A support desk's own (refund, exchange,
+ * replace, renew, reset, …): "refund $20 on NW-1001" after a cancellation was read as a remark on
+ * the cancellation, and cancelled NW-1001.
  */
 const taskVerbs =
-  'book|reserve|find|get|show|search|look|cancel|buy|purchase|order|send|transfer|play|rent|schedule|add|set|make|change|call|help|try'
+  'book|reserve|find|get|show|search|look|cancel|buy|purchase|order|send|transfer|play|rent|schedule|add|set|make|change|call|help|try|refund|reimburse|exchange|replace|subscribe|unsubscribe|upgrade|downgrade|renew|reset|delete|remove'
 const requesting = new RegExp(
   `^\\W*(?:please|i want|i'd like|i would like|i need|let's|lets|check|give|tell|${taskVerbs})\\b`,
   'iu',
@@ -134,6 +136,11 @@ const requestWord = new RegExp(
   'iu',
 )
 
+/** Does the message ask for something to be done anywhere (a task verb, a want, a request marker)? */
+export function asksForSomething(text: string): boolean {
+  return requestWord.test(text)
+}
+
 /**
  * Whether this turn asks for nothing to be done: no task verb, want or request marker anywhere
  * ("What's the price, and how long is the trip?", "Three of us, on the 4th", "Is it pet
@@ -145,5 +152,5 @@ export function requestsNothing(
   turn: { perception: Perception; offer: AcceptedOffer | undefined; clarifying: boolean },
 ): boolean {
   if (turn.perception.topicShift || turn.offer !== undefined || turn.clarifying) return false
-  return !requestWord.test(text)
+  return !asksForSomething(text)
 }

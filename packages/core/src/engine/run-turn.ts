@@ -31,7 +31,7 @@ import {
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
 import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
-import { acceptedOffer, answersQuestion, requestsNothing } from './last-reply.ts'
+import { acceptedOffer, answersQuestion, asksForSomething, requestsNothing } from './last-reply.ts'
 import { pause } from './pause-turn.ts'
 import { describeCall } from './present-approval.ts'
 import { renderTemplate } from './render-template.ts'
@@ -625,8 +625,13 @@ async function senseAndAct(
   // "Shall I … now?" instead, and the call runs on a yes.
   if (onlyAsksAboutAction(input.text)) state.tentative = true
   else if (confirmed || plainlyRequests(input.text)) delete state.tentative
+  // A question that asks for nothing to be done states facts, it does not ask for the action
+  // ("hang on, where is NW-1001? it was $30", "I paid $45 for NW-2002, is that right?"): a
+  // `confirm` call on them is asked about this once, never run on the question.
+  const onlyQuestions =
+    !confirmed && (input.text.includes('?') || isQuestion(input.text)) && !asksForSomething(input.text)
   const held =
-    confirmed || state.tentative !== true
+    confirmed || (state.tentative !== true && !onlyQuestions)
       ? []
       : planned.filter(
           (call) => compiled.definition.tools.find((tool) => tool.id === call.toolId)?.confirm === true,
