@@ -199,3 +199,33 @@ export function correctedIds(compiled: CompiledEngine, text: string): Record<str
   }
   return corrected
 }
+
+/** A word just before an id (one word may stand between) that says it is not the one: "not NW-1001". */
+const denialBeforeId = /\b(?:not|isn'?t|wasn'?t|never)\W+(?:[a-z]+\W+)?$/i
+
+/**
+ * The ids a message says are not the ones ("no, not NW-1001 - I meant my other order"): for each
+ * id field, `denied` holds the value taken back, and `instead` the message's last id of that field
+ * it does not take back, if any ("not NW-1001 but NW-2002").
+ */
+export function deniedIds(
+  compiled: CompiledEngine,
+  text: string,
+): Array<{ name: string; denied: string; instead: string | undefined }> {
+  const found: Array<{ name: string; denied: string; instead: string | undefined }> = []
+  const searched = text.slice(0, 2000)
+  // Every turn asks: most messages have no denial word, and then no id is looked for.
+  if (!/\b(?:not|isn'?t|wasn'?t|never)\b/i.test(searched)) return found
+  for (const entity of compiled.entityPatterns) {
+    let denied: string | undefined
+    let instead: string | undefined
+    for (const match of entityMatches(searched, entity)) {
+      if (denialBeforeId.test(searched.slice(Math.max(0, match.index - 24), match.index)))
+        denied = match.value
+      else instead = match.value
+    }
+    if (denied !== undefined)
+      found.push({ name: entity.name, denied, instead: instead === denied ? undefined : instead })
+  }
+  return found
+}

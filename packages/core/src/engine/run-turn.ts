@@ -16,12 +16,14 @@ import {
   refersBack,
   withdrawsRequest,
 } from '../sensor/detect-conversation-act.ts'
+import { extractEntities } from '../sensor/extract-entities.ts'
 import type { IntentScore, Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, stillWaiting } from './clarify-turn.ts'
 import {
   conflictingIds,
   correctedIds,
+  deniedIds,
   idBreaks,
   leadingOtherRequest,
   secondRequestOf,
@@ -193,7 +195,14 @@ async function senseAndAct(
   // "Shall I refund $25 for order NW-1001 now?" → "yes": the message it asked about runs, confirmed.
   const awaiting = state.awaitingConfirmation
   delete state.awaitingConfirmation
-  const input = takeQueuedRequest(state, message, asksDone)
+  const taken = takeQueuedRequest(state, message, asksDone)
+  // "Yes, but for NW-2002 instead": a yes that names another order or amount than the request it
+  // answers is a correction. The message is read as itself (its facts replace the request's), and
+  // the call is asked about again; it never runs on the order the yes was asked about.
+  const correctsYes =
+    awaiting !== undefined && taken.text === awaiting && statesOtherFacts(compiled, message.text, awaiting)
+  if (correctsYes) state.tentative = true
+  const input = correctsYes ? message : taken
   const confirmed = awaiting !== undefined && input.text === awaiting && input.text !== message.text
   const declinedConfirmation =
     awaiting !== undefined &&
@@ -280,6 +289,13 @@ async function senseAndAct(
   })
   // "NW-1001… wait no, NW-2002": the message's own correction wins over its first id.
   Object.assign(perception.entities, correctedIds(compiled, input.text))
+  // "No, not NW-1001 - I meant my other order": the id taken back is forgotten (the step asks for
+  // it again), or replaced by the one the message gives instead ("not NW-1001 but NW-2002").
+  for (const { name, denied, instead } of deniedIds(compiled, input.text)) {
+    if (instead !== undefined) perception.entities[name] = instead
+    else if (perception.entities[name] === denied) delete perception.entities[name]
+    if (state.fields[name] === denied) delete state.fields[name]
+  }
   // "check where NW-1001 is, and refund me $20 for NW-2002": the refund is NW-2002's; the first
   // clause is another request, offered once this one is done.
   const breaks = idBreaks(compiled, input.text)
@@ -735,6 +751,20 @@ function profileFields(
  * they made earlier ("You also asked: ... Shall I do that now?" → "yes"), that request's words,
  * so it runs with its own order id and amount. A chosen or declined request leaves the queue.
  */
+/**
+ * Does `text` name an id of the definition's entities, or an amount, that `request` does not
+ * ("yes, but for NW-2002 instead" to a request about NW-1001)?
+ */
+function statesOtherFacts(compiled: TurnDependencies['compiled'], text: string, request: string): boolean {
+  const stated = extractEntities(text, { patterns: compiled.entityPatterns })
+  const asked = extractEntities(request, { patterns: compiled.entityPatterns })
+  for (const entity of compiled.entityPatterns) {
+    const value = stated[entity.name]
+    if (value !== undefined && value !== asked[entity.name]) return true
+  }
+  return stated.amount !== undefined && stated.amount !== asked.amount
+}
+
 function takeQueuedRequest(state: EngineSessionState, message: TurnInput, asksDone: boolean): TurnInput {
   const offered = state.offeredRequest
   // "Did both go through?" answers nothing about the offer: it stays queued, and is offered again.
