@@ -28,7 +28,12 @@ const negations: ReadonlySet<string> = new Set(['not', 'no', 'dont', 'doesnt', '
  * refund". "No subtitles" and "without a pool" negate a slot value and say nothing against the
  * request they are part of.
  */
-const denials: ReadonlySet<string> = new Set(['not', 'dont', 'doesnt', 'isnt'])
+const denials: ReadonlySet<string> = new Set(['not', 'dont', 'doesnt', 'isnt', 'forget', 'scrap'])
+/**
+ * Verbs that take a request back ("forget the refund, cancel NW-2002 instead", "scrap the
+ * booking"): cues of their own, except after a negation ("don't forget my refund").
+ */
+const takingBack: ReadonlySet<string> = new Set(['forget', 'scrap'])
 /**
  * Words that end a negated clause: a conjunction, or a request that opens after it ("if it doesn't
  * come *can* I get a refund", "I don't want a refund *please* just cancel it").
@@ -103,7 +108,7 @@ function readClauses(text: string, visit: (word: string, negating: boolean, deny
     const words = wordsOf(clause)
     for (let index = 0; index < words.length; index++) {
       const word = words[index] as string
-      if (negations.has(word)) {
+      if (negations.has(word) || (takingBack.has(word) && !negations.has(words[index - 1] ?? ''))) {
         let next = index + 1
         while (next < words.length && negationFillers.has(words[next] as string)) next++
         // "not received", "hasn't arrived": a complaint, not a negation of what follows.
@@ -161,7 +166,7 @@ export function contentWords(text: string): ContentWords {
 }
 
 /** A denial cue as written (apostrophes optional), the cheap test before `withoutDeniedClauses`. */
-const denialCue = /\b(?:not|don['\u2019]?t|doesn['\u2019]?t|isn['\u2019]?t)\b/iu
+const denialCue = /\b(?:not|don['\u2019]?t|doesn['\u2019]?t|isn['\u2019]?t|forget|scrap)\b/iu
 
 /**
  * `text` without the words a denial cue denies ("I don't want a refund, I want to cancel" → "I

@@ -47,6 +47,12 @@ describe('createSensor', () => {
     expect(refund?.confidence ?? 0).toBeLessThan(0.5)
   })
 
+  it('counts no keyword a message takes back ("forget the refund, cancel it instead")', () => {
+    expect(sensor.senseSync('ok forget the refund, cancel it instead').intent).toBe('cancel')
+    expect(sensor.senseSync('scrap the refund, I want to cancel').intent).toBe('cancel')
+    expect(sensor.senseSync('forget the cancellation, I just want a refund').intent).toBe('refund')
+  })
+
   it('reads a negation in a condition, or before a new request, as no denial', () => {
     expect(sensor.senseSync("if it doesn't come can I get a refund").intent).toBe('refund')
     expect(sensor.senseSync("I don't want a refund please just cancel it").intent).toBe('cancel')
