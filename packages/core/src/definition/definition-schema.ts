@@ -166,8 +166,9 @@ export const toolSchema = z.strictObject({
        * `session.calls` lists the calls that ran before, with their `tool` and `args`; `sum(list)`
        * adds numbers: `args.amount + sum(session.calls.filter(c, c.tool == 'issue_refund').map(c,
        * c.args.amount)) <= 50` caps refunds over the whole conversation. `session.pending` is the
-       * call waiting for an approver (`{ tool, args }` or null) and `session.rejected` the calls an
-       * approver declined. An approved call is checked again when it runs.
+       * call waiting for an approver (`{ tool, args }` or null), `session.rejected` the calls an
+       * approver declined and `session.withdrawn` the ones the requester took back while they
+       * waited. An approved call is checked again when it runs.
        */
       condition: z.string().min(1).optional(),
       /**

@@ -391,6 +391,45 @@ describe('createEngine approvals and what happened while they waited', () => {
     expect(other.provenance.tools).toEqual([{ id: 'issue_refund', status: 'ran' }])
   })
 
+  it('keeps a call taken back while it waited in session.withdrawn, so asking again lower still needs approval', async () => {
+    const tools = store.tools.map((tool) =>
+      tool.id === 'cancel_order'
+        ? {
+            ...tool,
+            policy: {
+              ...tool.policy,
+              requiresApproval:
+                "args.amount > 500 || session.withdrawn.exists(c, c.tool == 'cancel_order' && c.args.order_id == args.order_id)",
+            },
+          }
+        : tool,
+    )
+    const rules = store.rules.map((rule) =>
+      rule.id === 'cancel'
+        ? {
+            ...rule,
+            tools: [{ id: 'cancel_order', args: { order_id: '{{order_id}}', amount: '{{amount}}' } }],
+          }
+        : rule,
+    )
+    const engine = engineFor({ ...store, tools, rules })
+    expect((await engine.turn({ sessionId: 's', text: 'cancel A-1, it was $900' })).type).toBe(
+      'approval-required',
+    )
+    await engine.turn({ sessionId: 's', text: 'actually forget it' })
+    const session = await engine.getSession('s')
+    expect(session?.pendingApproval).toBeUndefined()
+    expect(session?.withdrawnCalls).toMatchObject([
+      { tool: 'cancel_order', args: { order_id: 'A-1', amount: 900 } },
+    ])
+    expect((await engine.turn({ sessionId: 's', text: 'cancel A-1, it was $5' })).type).toBe(
+      'approval-required',
+    )
+    // Another order, never asked before, needs no approver at $5.
+    const other = await engine.turn({ sessionId: 't', text: 'cancel A-2, it was $5' })
+    expect(other.provenance.tools).toEqual([{ id: 'cancel_order', status: 'ran' }])
+  })
+
   it('keeps a declined call in session.rejected, so the same request in other words is refused', async () => {
     const engine = engineFor(store)
     const paused = await engine.turn({ sessionId: 's', text: 'cancel A-1' })

@@ -52,12 +52,14 @@ describe('customer-facing presentation in a turn of the demo agent', () => {
     expect(result.approval).toMatchObject({
       label: 'Cancel order',
       summary: 'Cancel order NW-2002 ($620) — needs a supervisor',
-      reason: "args.amount > 500 || (has(args.currency) && args.currency != 'USD')",
+      reason:
+        "args.amount > 500 || (has(args.currency) && args.currency != 'USD') || session.withdrawn.exists(c, c.tool == 'cancel_order' && c.args.order_id == args.order_id)",
     })
     expect(result.provenance.gates).toContainEqual({
       name: 'tool-policy',
       status: 'approval-required',
-      detail: "args.amount > 500 || (has(args.currency) && args.currency != 'USD')",
+      detail:
+        "args.amount > 500 || (has(args.currency) && args.currency != 'USD') || session.withdrawn.exists(c, c.tool == 'cancel_order' && c.args.order_id == args.order_id)",
     })
   })
 

@@ -110,12 +110,13 @@ export async function resumeTurn(
   if (decision === 'reject' && first !== undefined) {
     // Declined (or expired unapproved), not withdrawn by the customer: a check may refuse asking
     // again for the same call in other words (`session.rejected`).
-    if (input.withdrawn !== true || expired) {
-      state.rejectedCalls ??= []
-      state.rejectedCalls.push({ tool: first.toolId, args: first.args, turnId: pending.turnId })
-      if (state.rejectedCalls.length > maxRejectedCalls)
-        state.rejectedCalls.splice(0, state.rejectedCalls.length - maxRejectedCalls)
-    }
+    // Withdrawn, it is kept apart (`session.withdrawn`): asked again, it may still need an approver.
+    const declined = input.withdrawn !== true || expired
+    const kept = (declined ? state.rejectedCalls : state.withdrawnCalls) ?? []
+    kept.push({ tool: first.toolId, args: first.args, turnId: pending.turnId })
+    if (kept.length > maxRejectedCalls) kept.splice(0, kept.length - maxRejectedCalls)
+    if (declined) state.rejectedCalls = kept
+    else state.withdrawnCalls = kept
     completed.push({
       ...first,
       status: 'rejected',

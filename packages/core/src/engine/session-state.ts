@@ -69,6 +69,12 @@ export interface EngineSessionState {
    * check can refuse asking again for the same thing in other words (the last 200).
    */
   rejectedCalls?: Array<{ tool: string; args: Record<string, unknown>; turnId: string }>
+  /**
+   * Calls that waited for an approver and the requester withdrew before anyone decided
+   * (`session.withdrawn`): a policy can still ask an approver for the same thing asked again in
+   * other words ("cancel NW-2002, total $900" → "forget it" → "total $5"). The last 200.
+   */
+  withdrawnCalls?: Array<{ tool: string; args: Record<string, unknown>; turnId: string }>
   /** Latest result per tool id (for templates: `{{tool.lookup_order.status}}`). */
   toolResults: Record<string, unknown>
   pendingClarification?: {

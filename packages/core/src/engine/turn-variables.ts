@@ -59,8 +59,9 @@ export function buildTurnVariables(
 /**
  * `session` as conditions, templates and tool checks read it: the scenario and step, the turn,
  * `toolsRun`, `calls` (the tool calls that ran, with their arguments), `pending` (the call waiting
- * for an approver, `{ tool, args }`, or null) and `rejected` (calls an approver declined or that
- * expired unapproved, with their arguments).
+ * for an approver, `{ tool, args }`, or null), `rejected` (calls an approver declined or that
+ * expired unapproved, with their arguments) and `withdrawn` (calls the requester took back while
+ * they waited for an approver).
  */
 export function sessionVariables(state: EngineSessionState): Record<string, unknown> {
   const waiting = state.pendingApproval?.remaining[0]
@@ -72,6 +73,7 @@ export function sessionVariables(state: EngineSessionState): Record<string, unkn
     calls: state.toolCalls ?? [],
     pending: waiting === undefined ? null : { tool: waiting.toolId, args: waiting.args },
     rejected: state.rejectedCalls ?? [],
+    withdrawn: state.withdrawnCalls ?? [],
   }
 }
 
