@@ -118,4 +118,50 @@ describe('the repo-helper task agent over HTTP, through the widget store', () =>
     }
     expect(store.getState().error).toBeUndefined()
   })
+
+  it('never completes as SUCCESS while the test run waits for a maintainer, and records a replaced contract', async () => {
+    // Found by an outside review: the gate read only the claimed output, so "[METRIC:tests_failed] 0"
+    // passed while the tests had never run, and a replaced contract left no record.
+    const http = keepSessionTokens()
+    const post = (path: string, body: unknown) =>
+      http(`${origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    const turn = (await (await post('/v1/turn', { text: 'run the tests' })).json()) as {
+      sessionId: string
+      type: string
+    }
+    expect(turn.type).toBe('approval-required')
+    const contract = {
+      version: 1,
+      goal_text: 'The test suite passes',
+      acceptance_criteria: [
+        { id: 'AC1', kind: 'metric_threshold', metric: 'tests_failed', op: '<=', target: 0 },
+      ],
+      max_goal_attempts: 1,
+    }
+    const claim = '[OBJECTIVE] Run the tests\n[METRIC:tests_failed] 0\n[CONCLUSION] All tests pass'
+    const complete = (body: object) =>
+      post(`/v1/sessions/${turn.sessionId}/complete`, { output: claim, ...body })
+    const first = await complete({ contract })
+    const decided = (await first.json()) as { decision: { status: string; trustGate: string } }
+    expect(decided.decision.status).not.toBe('SUCCESS')
+    expect(decided.decision.trustGate).toBe('FAIL')
+    // Another contract needs replaceContract; a looser one still cannot pass what never ran.
+    const conflict = await complete({ contract: { ...contract, max_goal_attempts: 5 } })
+    expect(conflict.status).toBe(409)
+    expect(await conflict.json()).toMatchObject({ error: { code: 'goal-contract-conflict' } })
+    const looser = { ...contract, acceptance_criteria: [{ ...contract.acceptance_criteria[0], target: 99 }] }
+    const replaced = await complete({ contract: looser, replaceContract: true })
+    expect(((await replaced.json()) as { decision: { status: string } }).decision.status).not.toBe('SUCCESS')
+    const ledger = (await (await http(`${origin}/v1/sessions/${turn.sessionId}/ledger`)).json()) as {
+      records: Array<{ type: string }>
+      verification: { valid: boolean }
+    }
+    // The contract set, then replaced: both on record.
+    expect(ledger.records.filter((record) => record.type === 'goal-contract-set')).toHaveLength(2)
+    expect(ledger.verification).toEqual({ valid: true })
+  })
 })

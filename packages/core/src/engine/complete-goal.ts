@@ -2,10 +2,12 @@ import { createGoalTracker } from '../completion/create-goal-tracker.ts'
 import type { CompletionDecision, CompletionStatus } from '../completion/decide-completion.ts'
 import { evaluateGoalGate } from '../completion/evaluate-goal-gate.ts'
 import { evaluateTrustGate } from '../completion/evaluate-trust-gate.ts'
+import { defaultMaxGoalAttempts } from '../completion/goal-contract-constants.ts'
 import type { GoalContract } from '../completion/goal-contract-schema.ts'
 import { type GoalSnapshot, goalSnapshot } from '../completion/goal-snapshot.ts'
 import type { GoalGateResult } from '../completion/types.ts'
 import { parseGoalContract } from '../completion/validate-goal-contract.ts'
+import { sha256Hex } from '../enforcement/detectors/sha256.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
 import type { ProvenanceGate } from '../ledger/provenance-types.ts'
@@ -16,7 +18,10 @@ export interface CompleteGoalInput {
   sessionId: string
   /**
    * The goal contract (seed 001): given on the first completion of a session and kept in the
-   * session after; a later one replaces it only when `replaceContract` is set.
+   * session after. Given again, it must be the same contract (`goal-contract-conflict`
+   * otherwise); another replaces it only with `replaceContract`, which the ledger records
+   * (`goal-contract-set`) and which keeps the attempts made so far: a new contract never
+   * resets the attempt budget.
    */
   contract?: unknown
   replaceContract?: boolean
@@ -51,24 +56,38 @@ export interface CompleteGoalResult {
 export function completeGoal(
   state: EngineSessionState,
   input: CompleteGoalInput,
+  options: CompleteGoalOptions = {},
 ): { result: CompleteGoalResult; state: EngineSessionState; ledger: LedgerEvent[] } {
   const stored = state.goal
-  const contract: GoalContract =
-    input.contract !== undefined && (stored === undefined || input.replaceContract === true)
-      ? parseGoalContract(input.contract)
-      : (stored?.contract ?? failNoContract(input.sessionId))
-  const attempts: GoalGateResult[] =
-    stored !== undefined && stored.contract === contract ? [...stored.attempts] : []
+  const incoming = input.contract === undefined ? undefined : parseGoalContract(input.contract)
+  const changed =
+    incoming !== undefined && stored !== undefined && canonical(incoming) !== canonical(stored.contract)
+  if (changed && input.replaceContract !== true)
+    throw new FocalError({
+      code: 'goal-contract-conflict',
+      message: `session "${input.sessionId}" already has another goal contract: send the same one, none, or replaceContract: true`,
+      issues: [{ path: 'contract', message: 'differs from the session’s contract' }],
+    })
+  const setNow = incoming !== undefined && (stored === undefined || changed)
+  const contract: GoalContract = setNow ? incoming : (stored?.contract ?? failNoContract(input.sessionId))
+  // The attempts made so far count against any contract: replacing it never resets the budget.
+  const attempts: GoalGateResult[] = [...(stored?.attempts ?? [])]
   const tracker = createGoalTracker({ contract, attempts })
   const goalGate = evaluateGoalGate(contract, {
     output: input.output,
     artifacts: input.artifacts ?? [],
     ...(input.approach === undefined ? {} : { approach: input.approach }),
   })
-  const trustGate = evaluateTrustGate({
+  const claimed = evaluateTrustGate({
     quality: input.output,
     ...(input.reviewerTrustScore === undefined ? {} : { reviewerTrustScore: input.reviewerTrustScore }),
   })
+  // What the session itself did backs the output, or not: the output's text alone is a claim.
+  const unbacked = sessionProblems(state, options)
+  const trustGate = {
+    passed: claimed.passed && unbacked.length === 0,
+    reasons: [...claimed.reasons, ...unbacked],
+  }
   const decision = tracker.decide({
     requestedStatus: input.requestedStatus ?? 'SUCCESS',
     trustGate,
@@ -84,6 +103,19 @@ export function completeGoal(
     detail: `${snapshot.summary}; trust gate ${decision.trustGate}; goal gate ${decision.goalGate}`,
   }
   const ledger: LedgerEvent[] = [
+    ...(setNow
+      ? [
+          {
+            type: 'goal-contract-set' as const,
+            payload: {
+              contractSha256: sha256Hex(canonical(contract)),
+              replaced: stored !== undefined,
+              criteria: contract.acceptance_criteria.length,
+              maxGoalAttempts: contract.max_goal_attempts ?? defaultMaxGoalAttempts,
+            },
+          },
+        ]
+      : []),
     {
       type: 'goal-gate-evaluated',
       payload: {
@@ -100,6 +132,35 @@ export function completeGoal(
     },
   ]
   return { result: { sessionId: input.sessionId, decision, snapshot, gate }, state: next, ledger }
+}
+
+/** Options of {@link completeGoal}. */
+export interface CompleteGoalOptions {
+  /**
+   * The session's own tools must back the output (a `kind: task` agent whose tools run through
+   * the engine; the engine sets it for one with tools): no SUCCESS while no tool has run in the
+   * session. @default false
+   */
+  requireToolRun?: boolean
+}
+
+/**
+ * Why the session does not back a claim of success: a call still waiting for an approver (what
+ * it would do has not happened), or, with `requireToolRun`, no tool run at all.
+ */
+function sessionProblems(state: EngineSessionState, options: CompleteGoalOptions): string[] {
+  const problems: string[] = []
+  const waiting = state.pendingApproval?.remaining[0]
+  if (waiting !== undefined)
+    problems.push(`A call of ${waiting.toolId} is still waiting for an approver: it has not run`)
+  if (options.requireToolRun === true && state.toolsRun.length === 0)
+    problems.push('No tool has run in this session: nothing the agent did backs the output')
+  return problems
+}
+
+/** A contract as canonical JSON (its keys in the order the contract schema gives them). */
+function canonical(contract: GoalContract): string {
+  return JSON.stringify(contract)
 }
 
 function failNoContract(sessionId: string): never {

@@ -9,6 +9,7 @@ export type FocalErrorCode =
   | 'invalid-expression'
   | 'unsafe-pattern'
   | 'invalid-goal-contract'
+  | 'goal-contract-conflict'
   | 'invalid-goal-attempt'
   | 'invalid-ledger-event'
   | 'ledger-append-failed'

@@ -99,6 +99,21 @@ const goalGateEvaluatedEvent = sortedObject({
   }),
 })
 
+/**
+ * A goal contract set on a session's first completion, or replaced (`replaceContract`): its
+ * SHA-256 over its canonical JSON, so what each later `goal-gate-evaluated` judged against is on
+ * record and a moved goalpost shows.
+ */
+const goalContractSetEvent = sortedObject({
+  type: z.literal('goal-contract-set'),
+  payload: sortedObject({
+    contractSha256: z.string().regex(/^[0-9a-f]{64}$/),
+    replaced: z.boolean(),
+    criteria: z.number().int().min(0),
+    maxGoalAttempts: z.number().int().min(1),
+  }),
+})
+
 const ruleViolatedEvent = sortedObject({
   type: z.literal('rule-violated'),
   payload: sortedObject({
@@ -190,6 +205,7 @@ export const ledgerEventSchema = z.discriminatedUnion('type', [
   handoffRequestedEvent,
   handoffReleasedEvent,
   goalGateEvaluatedEvent,
+  goalContractSetEvent,
   ruleViolatedEvent,
   toolCalledEvent,
   finalAlignmentJudgeResultEvent,

@@ -33,6 +33,7 @@ export const errorStatus = {
   'invalid-expression': 422,
   'unsafe-pattern': 422,
   'invalid-goal-contract': 422,
+  'goal-contract-conflict': 409,
   'invalid-goal-attempt': 422,
   'invalid-ledger-event': 422,
   unauthorized: 401,

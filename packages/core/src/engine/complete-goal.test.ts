@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import type { FocalError } from '../errors/index.ts'
+import { completeGoal } from './complete-goal.ts'
+import { createInitialSessionState, type EngineSessionState } from './session-state.ts'
+
+const contract = (target: number, attempts = 2) => ({
+  version: 1,
+  goal_text: `tests_failed at most ${target}`,
+  acceptance_criteria: [{ id: 'AC1', kind: 'metric_threshold', metric: 'tests_failed', op: '<=', target }],
+  max_goal_attempts: attempts,
+})
+
+/** An output with the evidence the trust gate asks for, reporting `failed` failing tests. */
+const run = (failed: number) => `[OBJECTIVE] Make the test suite pass
+[METRIC:baseline_tests_failed] 7
+[METRIC:tests_failed] ${failed}
+[STAT:ci] 95% CI [${failed}, ${failed + 1}]
+[STAT:effect_size] 7 fewer failing tests than the baseline
+[FINDING] The suite runs to the end
+[CONCLUSION] Tests run
+`
+
+const ran = (): EngineSessionState => ({ ...createInitialSessionState(), toolsRun: ['run_tests'] })
+
+describe('completeGoal', () => {
+  it('says SUCCESS for a met contract backed by a tool run', () => {
+    const { result, ledger } = completeGoal(
+      ran(),
+      { sessionId: 's', contract: contract(0), output: run(0) },
+      {
+        requireToolRun: true,
+      },
+    )
+    expect(result.decision).toMatchObject({ status: 'SUCCESS', reason: 'trust-and-goal-passed' })
+    expect(ledger.map((event) => event.type)).toEqual(['goal-contract-set', 'goal-gate-evaluated'])
+  })
+
+  it('never says SUCCESS while a call waits for an approver, nor with no tool run when one is required', () => {
+    const waiting: EngineSessionState = {
+      ...ran(),
+      pendingApproval: { remaining: [{ toolId: 'run_tests', args: {} }] } as never,
+    }
+    const pending = completeGoal(waiting, { sessionId: 's', contract: contract(0), output: run(0) })
+    expect(pending.result.decision.status).not.toBe('SUCCESS')
+    expect(pending.result.decision.trustGate).toBe('FAIL')
+    const idle = completeGoal(
+      createInitialSessionState(),
+      { sessionId: 's', contract: contract(0), output: run(0) },
+      { requireToolRun: true },
+    )
+    expect(idle.result.decision.status).not.toBe('SUCCESS')
+    // A host that runs its own tools (no requirement) is judged on its output.
+    const host = completeGoal(createInitialSessionState(), {
+      sessionId: 's',
+      contract: contract(0),
+      output: run(0),
+    })
+    expect(host.result.decision.status).toBe('SUCCESS')
+  })
+
+  it('keeps the attempts made when the contract is replaced, and records the replacement', () => {
+    let state = ran()
+    for (const _ of [1, 2])
+      state = completeGoal(state, { sessionId: 's', contract: contract(0), output: run(3) }).state
+    const spent = completeGoal(state, { sessionId: 's', output: run(3) })
+    expect(spent.result.decision.reason).toBe('attempt-budget-exhausted')
+    // A looser contract does not buy a fresh budget.
+    const replaced = completeGoal(spent.state, {
+      sessionId: 's',
+      contract: contract(99),
+      replaceContract: true,
+      output: run(3),
+    })
+    expect(replaced.result.decision).toMatchObject({ status: 'BLOCKED', reason: 'attempt-budget-exhausted' })
+    expect(replaced.ledger[0]).toMatchObject({
+      type: 'goal-contract-set',
+      payload: { replaced: true, criteria: 1 },
+    })
+  })
+
+  it('refuses another contract sent without replaceContract, and takes the same one again', () => {
+    const first = completeGoal(ran(), { sessionId: 's', contract: contract(0), output: run(3) })
+    expect(() =>
+      completeGoal(first.state, { sessionId: 's', contract: contract(5), output: run(3) }),
+    ).toThrow(expect.objectContaining({ code: 'goal-contract-conflict' }) as FocalError)
+    const again = completeGoal(first.state, { sessionId: 's', contract: contract(0), output: run(0) })
+    expect(again.result.decision.status).toBe('SUCCESS')
+    expect(again.ledger.map((event) => event.type)).toEqual(['goal-gate-evaluated'])
+  })
+})
