@@ -646,16 +646,23 @@ async function senseAndAct(
   // `confirm` call on them is asked about this once, never run on the question.
   const onlyQuestions =
     !confirmed && (input.text.includes('?') || isQuestion(input.text)) && !asksForSomething(input.text)
+  // An answer to "which one do you need?" that chose none goes on with the likeliest reading: a
+  // guess the customer never made ("bob@example.com" to the menu refunded $40), so a `confirm`
+  // call on it is asked about, not run.
+  const guessed = unresolved !== undefined && pending?.question !== settings.twoRequestsQuestion
   const held =
-    confirmed || (state.tentative !== true && !onlyQuestions)
+    confirmed || (state.tentative !== true && !onlyQuestions && !guessed)
       ? []
       : planned.filter(
           (call) => compiled.definition.tools.find((tool) => tool.id === call.toolId)?.confirm === true,
         )
   const plan = held.length === 0 ? planned : planned.filter((call) => !held.includes(call))
   if (held.length > 0) {
-    state.awaitingConfirmation = input.text
-    state.offeredRequest = input.text
+    // A guess is confirmed as the message read with the answer ("I was charged $40 for NW-2002
+    // … bob@example.com"): the answer alone asks for nothing.
+    const request = guessed ? (scratch.unclear ?? input.text) : input.text
+    state.awaitingConfirmation = request
+    state.offeredRequest = request
   }
   const acted = await actOnPlan(plan, {
     compiled,
