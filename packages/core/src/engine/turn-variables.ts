@@ -1,3 +1,4 @@
+import { builtInSecretDetectors } from '../enforcement/detectors/secret-rules.ts'
 import { scanText } from '../enforcement/scan-text.ts'
 import type { DetectorId, ScanOptions } from '../enforcement/types.ts'
 import type { RequiredField } from '../scenarios/types.ts'
@@ -24,10 +25,30 @@ let lastSensitive: { text: string; found: DetectorId[] } | undefined
  */
 export function sensitiveIn(text: string): DetectorId[] {
   if (lastSensitive?.text === text) return lastSensitive.found
-  const found = [...new Set(scanText(text, sensitiveScan).map((finding) => finding.detector as DetectorId))]
-  lastSensitive = { text, found }
-  return found
+  const found = new Set(scanText(text, sensitiveScan).map((finding) => finding.detector as DetectorId))
+  // A value an input rail replaced before the engine saw it (`@focal/edge`: "my card is
+  // [CREDIT_CARD_1]") was shared all the same.
+  if (text.includes('['))
+    for (const match of text.matchAll(railPlaceholder)) {
+      const detector = placeholderDetectors.get(match[1]!)
+      if (detector !== undefined) found.add(detector)
+    }
+  lastSensitive = { text, found: [...found] }
+  return lastSensitive.found
 }
+
+/** An input rail's placeholder (`[CREDIT_CARD_1]`, `[GITHUB_TOKEN_2]`): its type, then its number. */
+const railPlaceholder = /\[([A-Z][A-Z0-9_]*?)_\d+\]/gu
+
+/** The sensitive detector behind each placeholder type: a finding's type, upper-cased, `-` as `_`. */
+const placeholderDetectors: ReadonlyMap<string, DetectorId> = new Map<string, DetectorId>([
+  ['CREDIT_CARD', 'credit-card'],
+  ['US_SSN', 'us-ssn'],
+  ['IBAN', 'iban'],
+  ...builtInSecretDetectors.map(
+    (detector) => [detector.id.toUpperCase().replaceAll('-', '_'), 'secret'] as [string, DetectorId],
+  ),
+])
 
 /**
  * The variables CEL conditions and templates see: every field at top level (`amount`), then

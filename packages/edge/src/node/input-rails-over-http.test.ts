@@ -71,6 +71,21 @@ async function dumpRedis(): Promise<string> {
 }
 
 describe('input rails (Node server, Redis stores, scripted model on loopback)', () => {
+  it("tells a customer who pasted a card number behind the rail that it was hidden (the demo's card-number-shared rule)", async () => {
+    // Found by an outside review: the rail replaced the number before the engine saw it, so the
+    // rule reading `sensitive` never fired over HTTP; it reads the rail's placeholders now.
+    const http = keepSessionTokens()
+    const turn = await http(`${origin}/v1/turn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: `my card is ${card} exp 12/27 can you update it` }),
+    })
+    const result = (await turn.json()) as { text: string; provenance: { rules: Array<{ id: string }> } }
+    // The rule reaches the reply (here the scripted model drafts it with the rule's action).
+    expect(result.provenance.rules.map((rule) => rule.id)).toContain('card-number-shared')
+    expect(result.text).not.toContain('1111')
+  })
+
   it('keeps a typed card number and SSN out of state, ledger, provenance and the model prompt; the ledger verifies after erasure', async () => {
     const http = keepSessionTokens()
     // One clear intent (order status), so the model drafts the reply and sees the user's words.
