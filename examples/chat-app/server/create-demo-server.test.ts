@@ -11,6 +11,7 @@ const definitionPath = join(import.meta.dirname, '..', '..', 'definitions', 'ref
 let clientDir: string
 let origin: string
 let close: () => Promise<void>
+let supervisorToken: string
 
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'focal-demo-client-'))
@@ -18,6 +19,7 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Focal demo</title>')
   writeFileSync(join(clientDir, 'assets', 'app.js'), 'export const app = 1')
   const demo = await createDemoServer({ clientDir, definitionPath, environment: {} })
+  supervisorToken = demo.supervisorToken
   const server = serve({ fetch: demo.app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -120,5 +122,29 @@ describe('createDemoServer over a real socket', () => {
     const withdrawn = await turn('actually I changed my mind, please dont cancel it')
     expect(withdrawn.text).toContain('withdrawn that request')
     expect(withdrawn.text).not.toMatch(/ambiguous|assumption/)
+  })
+
+  it("lets the demo's credential approve the repo-helper's test run as a maintainer, and only that credential", async () => {
+    // Found by an outside review: the task agent had no approver, so "run the tests" waited forever.
+    const turn = await fetch(`${origin}/task/v1/turn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId: 'tests', text: 'run the tests' }),
+    })
+    const paused = (await turn.json()) as { type: string; approval: { id: string; approver: string } }
+    expect(paused).toMatchObject({ type: 'approval-required', approval: { approver: 'maintainer' } })
+    const decide = (token: string) =>
+      fetch(`${origin}/task/v1/approvals/${encodeURIComponent(paused.approval.id)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-focal-approver-token': token },
+        body: JSON.stringify({ sessionId: 'tests', decision: 'approve' }),
+      })
+    expect((await decide('not-the-demo-credential-0123456789abcdef')).status).toBe(401)
+    const approved = await decide(supervisorToken)
+    expect(approved.status).toBe(200)
+    const result = (await approved.json()) as { provenance: { tools: Array<{ id: string; status: string }> } }
+    expect(result.provenance.tools).toContainEqual(
+      expect.objectContaining({ id: 'test', status: 'approved' }),
+    )
   })
 })

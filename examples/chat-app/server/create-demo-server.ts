@@ -74,6 +74,8 @@ export async function createDemoServer({ clientDir, definitionPath, environment 
     definition: await readFile(repoHelperPath, 'utf8'),
     tools: repo.tools,
     sessionSecret,
+    // The same demo credential decides the repo-helper's test runs, as a maintainer.
+    approvers: [{ token: supervisorToken, id: 'demo-maintainer', roles: ['maintainer'] }],
     ...(model ? { model } : {}),
     ...stores('focal:task:'),
   })

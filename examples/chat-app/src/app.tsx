@@ -141,6 +141,7 @@ function ChatPage({ mode, drawerOpen, closeDrawer }: { mode: EngineMode } & Draw
 /** The repo-helper task agent: its own `@focal/edge` app under `/task`, with real tools. */
 function TaskPage({ drawerOpen, closeDrawer }: DrawerProps) {
   const [store] = useState(() => createChatStore({ transport: createHttpTransport({ baseUrl: '/task' }) }))
+  const sessionId = useFocalChat({ store, select: (state) => state.sessionId })
   const sendMessage = useFocalChat({ store, select: (state) => state.sendMessage })
   const send = (text: string) => {
     closeDrawer()
@@ -158,6 +159,19 @@ function TaskPage({ drawerOpen, closeDrawer }: DrawerProps) {
           repository; open “Why this answer” to see the plan.
         </p>
         <TryList messages={taskMessages} send={send} />
+        {sessionId ? (
+          <p>
+            Test runs wait for a maintainer:{' '}
+            <a
+              href={`#/supervisor?agent=task&session=${encodeURIComponent(sessionId)}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              open the approver view
+            </a>{' '}
+            (the demo's supervisor credential).
+          </p>
+        ) : null}
         <p className="demo-mode">
           <a href="#/">Back to refund support</a>
         </p>
@@ -196,7 +210,11 @@ export function App() {
       {path === '/inspector' ? (
         <Inspector sessionId={params.get('session') ?? ''} token={params.get('token') ?? ''} />
       ) : path === '/supervisor' ? (
-        <Supervisor sessionId={params.get('session') ?? ''} credential={params.get('credential') ?? ''} />
+        <Supervisor
+          sessionId={params.get('session') ?? ''}
+          credential={params.get('credential') ?? ''}
+          agent={params.get('agent') === 'task' ? 'task' : 'refund'}
+        />
       ) : path === '/task' ? (
         <TaskPage {...drawer} />
       ) : (

@@ -30,16 +30,20 @@ async function errorMessage(response: Response): Promise<string> {
 export function Supervisor({
   sessionId: initialSession,
   credential: initialCredential,
+  agent = 'refund',
 }: {
   sessionId: string
   credential: string
+  /** Whose approvals: the refund agent's (`/v1`) or the repo-helper's (`/task/v1`). */
+  agent?: 'refund' | 'task'
 }) {
+  const api = agent === 'task' ? '/task/v1' : '/v1'
   const [sessionId, setSessionId] = useState(initialSession)
   const [credential, setCredential] = useState(initialCredential)
   const [view, setView] = useState<View>({ state: 'idle' })
   const load = async (event?: FormEvent) => {
     event?.preventDefault()
-    const response = await fetch(`/v1/sessions/${encodeURIComponent(sessionId)}/approval`, {
+    const response = await fetch(`${api}/sessions/${encodeURIComponent(sessionId)}/approval`, {
       headers: { [approverHeader]: credential },
     })
     if (!response.ok) return setView({ state: 'failed', message: await errorMessage(response) })
@@ -47,7 +51,7 @@ export function Supervisor({
     setView({ state: 'pending', approval })
   }
   const decide = async (approval: PendingApproval, decision: 'approve' | 'reject') => {
-    const response = await fetch(`/v1/approvals/${encodeURIComponent(approval.id)}`, {
+    const response = await fetch(`${api}/approvals/${encodeURIComponent(approval.id)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [approverHeader]: credential },
       body: JSON.stringify({ sessionId, decision }),
