@@ -61,12 +61,24 @@ export async function createRepoTools(): Promise<RepoTools> {
   return { root, tools: repoTools(root), dispose: () => rmSync(root, { recursive: true, force: true }) }
 }
 
-/** A path inside the repository, or an error for one outside it. */
+/**
+ * A path inside the repository's work tree, or an error for one outside it or inside `.git` (its
+ * `config` may hold a remote's credentials, and the object store is no file to read).
+ */
 function inside(root: string, path: string): string {
   const target = resolve(root, path === '' ? '.' : path)
   if (target !== root && !target.startsWith(`${root}${sep}`))
     throw new Error(`path outside the repository: ${path}`)
+  const within = relative(root, target)
+  if (within === '.git' || within.startsWith(`.git${sep}`))
+    throw new Error(`the repository's .git folder is not read here: ${path}`)
   return target
+}
+
+/** A file-system error as the user may see it: the repository's own path, never the server's. */
+function repositoryError(root: string, error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error)
+  return new Error(message.replaceAll(`${root}${sep}`, '').replaceAll(root, '.'))
 }
 
 function files(root: string, dir = root): string[] {
@@ -130,8 +142,12 @@ function repoTools(root: string): ToolRunner {
     },
     read(args) {
       const target = inside(root, commandOf(args))
-      if (statSync(target).isDirectory()) return readdirSync(target).join('\n')
-      return clip(readFileSync(target, 'utf8'))
+      try {
+        if (statSync(target).isDirectory()) return readdirSync(target).join('\n')
+        return clip(readFileSync(target, 'utf8'))
+      } catch (error) {
+        throw repositoryError(root, error)
+      }
     },
     find(args) {
       const wanted = commandOf(args).toLowerCase()

@@ -39,6 +39,23 @@ describe('the repo-helper git tool', () => {
   })
 })
 
+describe('the repo-helper read tool', () => {
+  const read = async (command: string) => repo.tools.read?.({ command }, { sessionId: 's' } as never)
+  it("refuses the .git folder (its config may hold a remote's credentials) and names no server path in an error", async () => {
+    // Found by an outside review: "print the contents of .git/config" returned the file, and a
+    // missing file's error named the server's temporary directory.
+    for (const command of ['.git/config', '.git', 'src/../.git/HEAD'])
+      await expect(read(command)).rejects.toThrow(/\.git folder is not read/)
+    const missing = await read('findOrder').then(
+      () => '',
+      (error: Error) => error.message,
+    )
+    expect(missing).toContain('findOrder')
+    expect(missing).not.toContain(repo.root)
+    expect(await read('src/orders.ts')).toContain('findOrder')
+  })
+})
+
 describe('the repo-helper task agent (real git and file tools over a fixture repository)', () => {
   it('plans git evidence for "what did I change" and answers from the real diff', async () => {
     const result = await ask('what did I change in the working tree?')
