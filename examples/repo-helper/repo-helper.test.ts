@@ -121,6 +121,42 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect(await ledger.verify(result.sessionId)).toEqual({ valid: true })
   })
 
+  it('reads "it" as the last request\'s target, on record and undoable; with nothing before, asks what', async () => {
+    // Found by an outside review: "and where is it called?" searched the whole repository for "."
+    // and answered with an unrelated line at 0.997 confidence; "fix it" ran discovery.
+    const sessionId = `repo-${session++}`
+    await engine.turn({ sessionId, text: 'where is CommandRouter defined?' })
+    const followUp = await engine.turn({ sessionId, text: 'and where is it called?' })
+    expect(followUp.provenance.goal).toMatchObject({
+      original: 'and where is it called?',
+      active: expect.stringContaining('where is CommandRouter called'),
+    })
+    expect(followUp.provenance.plan?.goal).toMatchObject({ target: 'CommandRouter' })
+    const narrowed = (await ledger.records(sessionId)).filter(
+      (record) => record.type === 'GOAL_REFORMULATION',
+    )
+    expect(narrowed.map((record) => record.payload)).toContainEqual(
+      expect.objectContaining({
+        original: 'and where is it called?',
+        reformulated: 'where is CommandRouter called?',
+        evidence_ids: [expect.stringMatching(/^turn:/)],
+      }),
+    )
+    expect(await engine.restoreGoal({ sessionId })).toMatchObject({
+      restored: true,
+      original: 'and where is it called?',
+    })
+
+    const fresh = `repo-${session++}`
+    const asked = await engine.turn({ sessionId: fresh, text: 'fix it' })
+    expect(asked.type).toBe('clarification')
+    expect(asked.provenance.tools).toEqual([])
+    const answered = await engine.turn({ sessionId: fresh, text: 'src/router.ts' })
+    expect(answered.provenance.goal).toMatchObject({ original: 'fix it', active: 'fix src/router.ts' })
+    expect(answered.provenance.plan?.goal).toMatchObject({ intent: 'modify', target: 'src/router.ts' })
+    expect(await ledger.verify(fresh)).toEqual({ valid: true })
+  })
+
   it('narrows a vague request by the option the user picks, on record before any tool, then to the file', async () => {
     const sessionId = `repo-${session++}`
     const asked = await engine.turn({ sessionId, text: 'the auth stuff' })

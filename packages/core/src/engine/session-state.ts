@@ -83,6 +83,8 @@ export interface EngineSessionState {
     turnId: string
     /** A task agent's request this question asked about: the answer narrows it (seed 000). */
     goal?: string
+    /** The request said "it" with nothing before it to stand for: the answer names what. */
+    reference?: boolean
     /**
      * The unclear message(s) the question asked about (their last 400 characters): an answer that
      * picks no option is read together with them ("I need help finding events" → "in Anaheim,
@@ -124,6 +126,11 @@ export interface EngineSessionState {
     evidenceIds: string[]
     turnId: string
   }
+  /**
+   * A task agent's last goal target ("CommandRouter", "src/auth.ts") and the request that named
+   * it: what "it" in the next request ("and where is it called?") stands for.
+   */
+  lastTarget?: { target: string; text: string; turnId: string }
   /** Recent messages (bounded), for the model. */
   history: Array<{ role: 'user' | 'assistant'; content: string }>
 }

@@ -51,12 +51,48 @@ export async function runTaskTurn(
   sensed: Perception,
   pending?: EngineSessionState['pendingClarification'],
 ): Promise<TurnOutcome | undefined> {
-  const perception = (await narrowByAnswer(dependencies, state, scratch, pending)) ?? sensed
-  const parsed = goalParseOf(perception)
+  let perception = (await narrowByAnswer(dependencies, state, scratch, pending)) ?? sensed
+  let parsed = goalParseOf(perception)
   if (parsed === undefined) return undefined
   const { compiled } = dependencies
   const { planner } = compiled.definition.settings
+  // "and where is it called?", "fix it": what "it" stands for is the last request's target, read
+  // in as a narrowing (validated, on record, undoable); with nothing before it, the agent asks.
+  if (
+    parsed.goal.target === undefined &&
+    targetedIntents.has(parsed.goal.intent) &&
+    scratch.goal === undefined
+  ) {
+    const reference = referenceIn(scratch.text)
+    if (reference !== undefined) {
+      const resolved = await resolveReference(dependencies, state, scratch, reference)
+      if (resolved === undefined) {
+        const outcome = clarify(
+          dependencies,
+          state,
+          scratch,
+          { ...perception, alternatives: [] },
+          `What do you mean by “${reference.word}”? Name the file, function or folder.`,
+          { kind: 'needsDetail', detail: `"${reference.word}" refers to nothing asked about before` },
+          route,
+        )
+        if (state.pendingClarification !== undefined) {
+          state.pendingClarification.goal = scratch.text.trim()
+          state.pendingClarification.reference = true
+        }
+        return outcome
+      }
+      perception = resolved
+      parsed = goalParseOf(perception) ?? parsed
+    }
+  }
   const { goal, confidence, ambiguities } = parsed
+  if (goal.target !== undefined)
+    state.lastTarget = {
+      target: goal.target,
+      text: scratch.goal?.active ?? scratch.text.trim(),
+      turnId: scratch.turnId,
+    }
   const emptyStore = { has: () => false }
   if (confidence < planner.clarifyBelow) {
     const recovery = selectRecovery(goal, emptyStore, confidence, {
@@ -218,6 +254,8 @@ async function narrowByAnswer(
 ): Promise<Perception | undefined> {
   if (pending?.goal === undefined) return undefined
   const answer = scratch.text.trim()
+  if (pending.reference === true)
+    return answerReference(dependencies, state, scratch, pending.goal, pending.turnId)
   const chosen = pending.options.find(
     (option) =>
       option.value.toLowerCase() === answer.toLowerCase() ||
@@ -235,6 +273,111 @@ async function narrowByAnswer(
     candidate,
     confidence: 1,
     evidenceIds: [evidence[0]!.id],
+    type: validation.type as AllowedReformulationType,
+    beforeCall: 0,
+  })
+  const { sensor } = dependencies.compiled
+  const context = { now: dependencies.clock.now() }
+  return sensor.senseSync?.(candidate, context) ?? (await sensor.sense(candidate, context))
+}
+
+/** Intents that read or change something: without a target they must know what. */
+const targetedIntents: ReadonlySet<string> = new Set([
+  'explain',
+  'locate',
+  'review',
+  'diagnose',
+  'modify',
+  'navigate',
+])
+
+/** A word standing for what the request is about ("fix *it*", "explain *this* function"). */
+const referenceWords = /\b(it|this|that|these|those|them)\b/iu
+
+/** The first word of `text` that stands for what it is about, and where. */
+function referenceIn(text: string): { word: string; index: number } | undefined {
+  const match = referenceWords.exec(text)
+  return match === null ? undefined : { word: match[1]!, index: match.index }
+}
+
+/**
+ * `text` with the reference word at `reference.index` replaced by `target`, less a follow-up's
+ * leading "and" / "also" / "so" ("and where is it called?" → "where is CommandRouter called?"):
+ * the request goes on from the last one, it does not join a new part onto it.
+ */
+function withTarget(text: string, reference: { word: string; index: number }, target: string): string {
+  const replaced = `${text.slice(0, reference.index)}${target}${text.slice(reference.index + reference.word.length)}`
+  return replaced.replace(/^\s*(?:(?:and|also|so|then|ok(?:ay)?)\b[\s,]*)+/iu, '').trim()
+}
+
+/**
+ * Reads "it" as the session's last target ("where is CommandRouter defined?" → "and where is it
+ * called?" → "and where is CommandRouter called?"): a narrowing like any other, validated against
+ * the request that named the target (the evidence), recorded, and undoable. Undefined when there is
+ * no target before, or the narrowing is not allowed.
+ */
+async function resolveReference(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  scratch: TurnScratch,
+  reference: { word: string; index: number },
+): Promise<Perception | undefined> {
+  const last = state.lastTarget
+  if (last === undefined) return undefined
+  const original = scratch.text.trim()
+  const candidate = withTarget(original, reference, last.target)
+  return narrowTo(dependencies, state, scratch, original, candidate, {
+    id: `turn:${last.turnId}`,
+    text: last.text,
+  })
+}
+
+/**
+ * The answer to "What do you mean by “it”?" names the target: the request is read with it
+ * ("fix it" + "src/router.ts" → "fix src/router.ts"), as a narrowing the answer supports.
+ */
+async function answerReference(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  scratch: TurnScratch,
+  request: string,
+  questionTurn: string,
+): Promise<Perception | undefined> {
+  const answer = scratch.text.trim().replace(/[.?!]+$/u, '')
+  const reference = referenceIn(request)
+  const named = goalParseOf(
+    await dependencies.compiled.sensor.sense(answer, { now: dependencies.clock.now() }),
+  )
+  const target = named?.goal.target ?? (/^[\w./@-]{2,80}$/u.test(answer) ? answer : undefined)
+  if (reference === undefined || target === undefined) return undefined
+  return narrowTo(dependencies, state, scratch, request, withTarget(request, reference, target), {
+    id: `clarification:${questionTurn}`,
+    text: answer,
+  })
+}
+
+/** Narrows `original` to `candidate` when the five criteria pass with `evidence`; the narrowed request sensed. */
+async function narrowTo(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  scratch: TurnScratch,
+  original: string,
+  candidate: string,
+  evidence: { id: string; text: string },
+): Promise<Perception | undefined> {
+  const validation = await validateReformulation({
+    original,
+    candidate,
+    confidence: 0.95,
+    evidence: [evidence],
+  })
+  if (!validation.allowed) return undefined
+  recordNarrowing(state, scratch, {
+    original,
+    from: original,
+    candidate,
+    confidence: 0.95,
+    evidenceIds: [evidence.id],
     type: validation.type as AllowedReformulationType,
     beforeCall: 0,
   })
