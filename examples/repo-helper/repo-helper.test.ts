@@ -157,6 +157,23 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect(await ledger.verify(fresh)).toEqual({ valid: true })
   })
 
+  it('says nothing was changed when asked for a change or a command no tool runs, and changes nothing', async () => {
+    // Found by an outside review: "undo my last commit" got "Here is what I found" and a git log,
+    // as if it had been done.
+    const before = await repo.tools.git?.({ command: 'log --oneline' }, { sessionId: 's' } as never)
+    for (const text of ['undo my last commit', 'delete the tests folder', 'rm -rf src', 'git push --force']) {
+      const result = await ask(text)
+      expect('text' in result && result.text, text).toMatch(
+        /^I only look things up here, so nothing was changed\./,
+      )
+    }
+    expect(await repo.tools.git?.({ command: 'log --oneline' }, { sessionId: 's' } as never)).toBe(before)
+    expect(existsSync(join(repo.root, 'tests'))).toBe(true)
+    // A question is answered as before, with no such preamble.
+    const question = await ask('where is CommandRouter defined?')
+    expect('text' in question && question.text).toMatch(/^Here is what I found/)
+  })
+
   it('narrows a vague request by the option the user picks, on record before any tool, then to the file', async () => {
     const sessionId = `repo-${session++}`
     const asked = await engine.turn({ sessionId, text: 'the auth stuff' })

@@ -309,6 +309,12 @@ export const settingsSchema = z.strictObject({
     .strictObject({
       clarifyBelow: z.number().min(0).max(1).default(0.3),
       maxToolCalls: z.number().int().min(1).max(20).default(6),
+      /**
+       * Said first when the request asks for a change (`modify`: "undo my last commit", "delete
+       * the tests folder") or a command no tool ran (`execute`: "rm -rf src"): the planner only
+       * gathers evidence, so nothing was changed, and the findings follow.
+       */
+      changeReply: z.string().min(1).default('I only look things up here, so nothing was changed.'),
     })
     .prefault({}),
   clarificationQuestion: z.string().default('Could you tell me a bit more about what you need?'),
