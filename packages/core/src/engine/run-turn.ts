@@ -324,6 +324,32 @@ async function senseAndAct(
       ? undefined
       : compiled.scenariosById.get(navigation.scenario)?.steps.find((step) => step.id === navigation.step)
   const inFlow = currentStep !== undefined && !currentStep.terminal
+  // "and NW-2002 for $30" right after a refund: no word of its own, only the facts of the request
+  // just done for another order or amount. It is that request again, for these facts (afresh,
+  // below), and a `confirm` call on it is asked about first: the words never said what to do.
+  if (
+    currentStep?.terminal === true &&
+    namesOtherFacts &&
+    (perception.evidence?.words ?? 0) === 0 &&
+    perception.act === undefined &&
+    pending === undefined &&
+    !asksDone
+  ) {
+    const intent = compiled.scenariosById.get(navigation.scenario!)?.intents[0]
+    if (intent !== undefined) {
+      perception = {
+        ...perception,
+        intent,
+        confidence: 1,
+        alternatives: [
+          { intent, confidence: 1 },
+          ...perception.alternatives.filter((entry) => entry.intent !== intent),
+        ],
+        ambiguity: { score: 0, reason: `continues the "${navigation.scenario}" request just done` },
+      }
+      state.tentative = true
+    }
+  }
   // A finished scenario asked for again ("I also need a refund for NW-1002, $20") starts afresh:
   // its facts and tool results of the last run go (profile fields stay), so the router enters it
   // from its first step with only what this message says. A question about it that asks for
