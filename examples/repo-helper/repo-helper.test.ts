@@ -157,6 +157,22 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect(await ledger.verify(fresh)).toEqual({ valid: true })
   })
 
+  it('answers "what changed in the last commit?" from the commit itself, and "show me the git diff" from the diff', async () => {
+    // Found by an outside review: the first got only `git log --oneline`, the second only `git status`.
+    const commit = await ask('what changed in the last commit?')
+    expect(commit.provenance.plan?.calls.map((call) => `${call.tool} ${call.command}`)).toContain(
+      'git show --stat HEAD',
+    )
+    expect(commit.provenance.plan?.calls.find((call) => call.command === 'show --stat HEAD')?.status).toBe(
+      'ran',
+    )
+    expect('text' in commit && commit.text).toContain('git show --stat HEAD: commit')
+    const diff = await ask('show me the git diff')
+    expect(diff.provenance.plan?.calls.map((call) => `${call.tool} ${call.command}`)).toContain('git diff')
+    expect(diff.provenance.plan?.calls.find((call) => call.command === 'diff')?.status).toBe('ran')
+    expect('text' in diff && diff.text).toContain('git diff: diff --git a/src/orders.ts')
+  })
+
   it('says nothing was changed when asked for a change or a command no tool runs, and changes nothing', async () => {
     // Found by an outside review: "undo my last commit" got "Here is what I found" and a git log,
     // as if it had been done.

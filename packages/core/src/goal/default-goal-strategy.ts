@@ -12,12 +12,14 @@ export const defaultGoalStrategy: GoalStrategy = {
       when: { entity: 'git-working-tree', intent: ['review', 'compare'] },
       evidence: ['git-status', 'git-diff'],
     },
-    { when: { entity: 'git-working-tree' }, evidence: ['git-status'] },
+    // "What did I change?", "show me the git diff": the files and the change itself.
+    { when: { entity: 'git-working-tree' }, evidence: ['git-status', 'git-diff'] },
     {
       when: { entity: 'git-history', intent: ['compare', 'review', 'diagnose'] },
       evidence: ['git-log', 'git-diff'],
     },
-    { when: { entity: 'git-history' }, evidence: ['git-log'] },
+    // "What changed in the last commit?", "who wrote it?": the log, and the last commit itself.
+    { when: { entity: 'git-history' }, evidence: ['git-log', 'git-commit'] },
     {
       when: { entity: 'ci-pipeline', intent: ['diagnose', 'status'] },
       evidence: ['ci-workflow', 'build-output'],
@@ -52,6 +54,7 @@ export const defaultGoalStrategy: GoalStrategy = {
       deterministic: true,
       fallback: { tool: 'git', args: 'log -5' },
     },
+    { evidence: 'git-commit', tool: 'git', args: 'show --stat HEAD', deterministic: true },
     { evidence: 'session-info', tool: 'session', args: 'info', deterministic: true },
     {
       evidence: 'ci-workflow',

@@ -9,8 +9,10 @@ const goalOf = (text: string) => parser.parse(text).goal
 
 describe('evidenceFor', () => {
   it('derives evidence from goal fields as the seed rows do', () => {
-    expect(evidenceFor(goalOf('what changed'))).toEqual(['git-status'])
-    expect(evidenceFor(goalOf('show the last commits'))).toEqual(['git-log'])
+    // The change itself, not only the files' names; the last commit itself, not only the log.
+    expect(evidenceFor(goalOf('what changed'))).toEqual(['git-status', 'git-diff'])
+    expect(evidenceFor(goalOf('show the last commits'))).toEqual(['git-log', 'git-commit'])
+    expect(evidenceFor(goalOf('what changed in the last commit?'))).toEqual(['git-log', 'git-commit'])
     expect(evidenceFor(goalOf('explain the architecture'))).toEqual(['discovery', 'file-content'])
     expect(evidenceFor(goalOf('find CommandRouter'))).toEqual(['symbol-search', 'file-content'])
     expect(evidenceFor(goalOf('why did the CI workflow fail'))).toEqual(['ci-workflow', 'build-output'])

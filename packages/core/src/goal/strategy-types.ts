@@ -5,6 +5,7 @@ export type GoalEvidenceClass =
   | 'git-status'
   | 'git-diff'
   | 'git-log'
+  | 'git-commit'
   | 'file-search'
   | 'symbol-search'
   | 'usage-search'
