@@ -722,13 +722,14 @@ async function senseAndAct(
   const unansweredHere = answersNothing && followUp === undefined
   // A rule whose call waits for the user's yes says nothing yet: its action would claim it ran.
   const heldRules = new Set(held.map((call) => call.ruleId))
+  // A yes re-reads the request it answers: a process rule with no tool said its piece when the
+  // question was asked ("Thanks, I've verified the account…"), and is not said again.
+  const said = (entry: (typeof retrieval.matched)[number]) =>
+    confirmed && entry.rule.tier === 'process' && (entry.rule.tools?.length ?? 0) === 0
   const turn = {
     perception,
     route: provenanceRoute,
-    matched:
-      heldRules.size === 0
-        ? retrieval.matched
-        : retrieval.matched.filter((entry) => !heldRules.has(entry.rule.id)),
+    matched: retrieval.matched.filter((entry) => !heldRules.has(entry.rule.id) && !said(entry)),
     completed: acted.completed,
     ...(followUp === undefined ? {} : { followUp }),
     ...(unanswered ? { note: settings.unansweredQuestionReply } : {}),
