@@ -259,6 +259,20 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect(result.approval).toMatchObject({ toolId: 'test', approver: 'maintainer' })
   })
 
+  it('withdraws a waiting test run on "never mind, cancel that" and runs no tool on those words', async () => {
+    // Found by an outside review: after the withdrawal, "never" was searched for as a target.
+    const sessionId = `repo-${session++}`
+    expect((await engine.turn({ sessionId, text: 'run the tests' })).type).toBe('approval-required')
+    const withdrawn = await engine.turn({ sessionId, text: 'never mind, cancel that' })
+    expect('text' in withdrawn && withdrawn.text).toContain("I've withdrawn that request")
+    expect(withdrawn.provenance.plan).toBeUndefined()
+    expect((await engine.getSession(sessionId))?.pendingApproval).toBeUndefined()
+    // Taking back one request and asking another: the other is planned on its own words.
+    expect((await engine.turn({ sessionId, text: 'run the tests' })).type).toBe('approval-required')
+    const other = await engine.turn({ sessionId, text: 'never mind, explain the router instead' })
+    expect(other.provenance.plan?.goal).toMatchObject({ intent: 'explain', target: 'router' })
+  })
+
   it('asks instead of running tools when it cannot tell what is wanted', async () => {
     const result = await ask('hmm')
     expect(result.type).toBe('clarification')

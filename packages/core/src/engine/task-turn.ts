@@ -6,6 +6,7 @@ import type { GoalParseResult } from '../goal/types.ts'
 import type { ProvenancePlan, ProvenanceRoute } from '../ledger/provenance-types.ts'
 import type { AllowedReformulationType } from '../reformulation/types.ts'
 import { validateReformulation } from '../reformulation/validate-reformulation.ts'
+import { withdrawsRequest } from '../sensor/detect-conversation-act.ts'
 import type { Perception } from '../sensor/types.ts'
 import { actOnPlan } from './act-on-plan.ts'
 import { clarify } from './clarify-turn.ts'
@@ -48,9 +49,28 @@ export async function runTaskTurn(
   dependencies: TurnDependencies,
   state: EngineSessionState,
   scratch: TurnScratch,
-  sensed: Perception,
+  perceived: Perception,
   pending?: EngineSessionState['pendingClarification'],
 ): Promise<TurnOutcome | undefined> {
+  let sensed = perceived
+  // "Never mind, cancel that" asks for nothing of its own: the request it takes back is settled
+  // (a waiting approval withdrawn, said before this reply), and no tool runs on "never" or "that".
+  const rest = afterTakingBack(scratch.text)
+  if (rest === '')
+    return finishTurn(dependencies, state, scratch, {
+      perception: sensed,
+      route,
+      matched: [],
+      completed: [],
+      note:
+        scratch.around?.before === undefined ? dependencies.compiled.definition.settings.declinedReply : '',
+    })
+  // "Never mind, explain the router instead": the request is what follows the taking back.
+  if (rest !== undefined) {
+    const { sensor } = dependencies.compiled
+    const context = { now: dependencies.clock.now() }
+    sensed = sensor.senseSync?.(rest, context) ?? (await sensor.sense(rest, context))
+  }
   let perception = (await narrowByAnswer(dependencies, state, scratch, pending)) ?? sensed
   let parsed = goalParseOf(perception)
   if (parsed === undefined) return undefined
@@ -285,6 +305,24 @@ async function narrowByAnswer(
   const { sensor } = dependencies.compiled
   const context = { now: dependencies.clock.now() }
   return sensor.senseSync?.(candidate, context) ?? (await sensor.sense(candidate, context))
+}
+
+/** The words that take a request back, and the fillers around them. */
+const takingBack =
+  /\b(?:never ?mind|forget (?:about )?(?:it|that|this)|scratch that|don'?t bother|cancel (?:it|that|this|the (?:request|run|tests?))|stop|please|ok(?:ay)?|actually|no)\b/giu
+
+/**
+ * What a message asks beside taking a request back: undefined when it takes nothing back, '' when
+ * it asks nothing else ("never mind, cancel that"), else the rest ("explain the router instead").
+ */
+function afterTakingBack(text: string): string | undefined {
+  if (!withdrawsRequest(text)) return undefined
+  const rest = text
+    .replace(takingBack, ' ')
+    .replace(/^[\s,.;:!-]+/u, '')
+    .replace(/\s+/gu, ' ')
+    .trim()
+  return /[a-z]/iu.test(rest) ? rest : ''
 }
 
 /** Intents that read or change something: without a target they must know what. */
