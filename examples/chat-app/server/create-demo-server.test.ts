@@ -65,6 +65,16 @@ describe('createDemoServer over a real socket', () => {
     }
   })
 
+  it('answers a known route with the wrong method under /task too with 405 and Allow, as under /v1', async () => {
+    // Found by an outside review: GET /task/v1/turn said 404 route-not-found.
+    for (const path of ['/v1/turn', '/task/v1/turn']) {
+      const response = await fetch(`${origin}${path}`, { method: 'GET', headers: navigate })
+      expect(response.status, path).toBe(405)
+      expect(response.headers.get('allow'), path).toBe('POST')
+      expect(await response.json()).toMatchObject({ error: { code: 'method-not-allowed' } })
+    }
+  })
+
   it('still serves the real API routes', async () => {
     const health = await fetch(`${origin}/health`)
     expect(await health.json()).toEqual({ status: 'ok', name: 'focal-demo' })

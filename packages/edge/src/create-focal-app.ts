@@ -165,7 +165,11 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     return hono.json(body, status as ContentfulStatusCode)
   })
   app.notFound((hono) => {
-    const allowed = allowedMethods(app, hono.req.path)
+    // Mounted under a prefix (`app.route('/task', focal)`), a request reaches this app with the
+    // prefix still on its path: its routes are matched from `/v1/` on.
+    const path = hono.req.path
+    const mounted = path.indexOf('/v1/')
+    const allowed = allowedMethods(app, mounted > 0 ? path.slice(mounted) : path)
     if (allowed.length > 0) {
       const { status, body } = toErrorResponse(
         new FocalError({
