@@ -11,9 +11,12 @@ const askedIfDone = new RegExp(
   'iu',
 )
 
-/** "What's the status of my refund?", "which order did you refund?", "what did you cancel?". */
+/**
+ * "What's the status of my refund?", "which order did you refund?", "what did you cancel?", and
+ * its record: "what's the reference number again?", "can you send me a receipt?".
+ */
 const askedWhatWasDone =
-  /\b(?:status of (?:my|the) (?:refund|cancell?ation|request)|(?:which|what) (?:order|one|amount) (?:did|have) you (?:refund|cancel)|what (?:did|have) you (?:refund|refunded|cancel|cancell?ed|do|done))\b/iu
+  /\b(?:status of (?:my|the) (?:refund|cancell?ation|request)|(?:which|what) (?:order|one|amount) (?:did|have) you (?:refund|cancel)|what (?:did|have) you (?:refund|refunded|cancel|cancell?ed|do|done)|(?:the|my|a) (?:reference|confirmation) (?:number|code|id)|(?:the|a|my) receipt)\b/iu
 
 /** Does the message ask whether what the user asked for was done? */
 export function asksIfDone(text: string): boolean {
