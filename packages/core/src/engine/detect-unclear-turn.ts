@@ -74,19 +74,37 @@ export function secondRequestOf(
   compiled: CompiledEngine,
   breaks: readonly IdBreak[],
   intent: string,
-): string | undefined {
+  text = '',
+): string[] | undefined {
   if (intent === 'unknown') return undefined
-  for (const { rest } of breaks) {
+  for (const { name, head, rest } of breaks) {
     if (/^(?:not|but not|instead of|rather than)\b/iu.test(rest)) continue
     // "cancel NW-5005 and tell me where NW-6006 is": the rest asks for something else in its own
     // words, so it is queued as written (labelled as the first request, a yes cancelled NW-6006).
     const leaning = leaningOf(compiled, rest)
-    if (leaning !== undefined && leaning !== intent) return rest
+    if (leaning !== undefined && leaning !== intent) return [rest]
     const label = compiled.definition.intents.find((candidate) => candidate.id === intent)?.label ?? intent
+    const prefix = label.replace(/[?!.]+$/u, '')
+    // "Refund $50 each for NW-1001, NW-2002 and NW-3003": one request per order, each with the
+    // amount said once for all of them; without "each" a list keeps its words as written.
+    const entity = compiled.entityPatterns.find((candidate) => candidate.name === name)
+    const ids =
+      entity === undefined ? [] : [...new Set(entityMatches(rest, entity).map((match) => match.value))]
+    const shared = /\b(?:each|apiece|per order|every one)\b/iu.test(text) ? amountIn(head) : undefined
+    if (ids.length > 1 || (shared !== undefined && ids.length === 1))
+      return ids.map((id) => `${prefix}: ${id}${shared === undefined ? '' : `, ${shared}`}`)
     // "Where is my order?" and "NW-3003?" read as "Where is my order: NW-3003?".
-    return `${label.replace(/[?!.]+$/u, '')}: ${rest}`
+    return [`${prefix}: ${rest}`]
   }
   return undefined
+}
+
+/** The one amount `text` states as written (`$50`, `50 dollars`, `€20`), if it states exactly one. */
+function amountIn(text: string): string | undefined {
+  const found = text.match(
+    /(?:[$€£]\s?\d+(?:[.,]\d{1,2})?|\b\d+(?:[.,]\d{1,2})?\s?(?:dollars|usd|eur|euros|gbp|pounds|bucks)\b)/giu,
+  )
+  return found?.length === 1 ? found[0] : undefined
 }
 
 /** A message split at the clause break before the second of two ids it names ({@link idBreaks}). */

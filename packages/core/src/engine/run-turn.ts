@@ -482,8 +482,11 @@ async function senseAndAct(
   // The same request twice, each with its own id: the first runs now, the second is offered
   // once it is done ("You also asked: …"), never dropped.
   if (requests === undefined && state.queuedRequests === undefined) {
-    const second = leading?.head ?? secondRequestOf(compiled, breaks, perception.intent)
-    if (second !== undefined) state.queuedRequests = [second]
+    const rest =
+      leading === undefined
+        ? secondRequestOf(compiled, breaks, perception.intent, input.text)
+        : [leading.head]
+    if (rest !== undefined) state.queuedRequests = rest
   }
   // An answer to the ambiguity question that picks no option but goes on with something of its
   // own (a fact, or words of a topic: "my email is …", "#NW-3003") is not asked the same question
