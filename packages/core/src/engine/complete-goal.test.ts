@@ -78,6 +78,19 @@ describe('completeGoal', () => {
     })
   })
 
+  it('counts no attempt past a spent budget: later completions stay BLOCKED at the last attempt', () => {
+    let state = ran()
+    for (const _ of [1, 2])
+      state = completeGoal(state, { sessionId: 's', contract: contract(0), output: run(3) }).state
+    for (const failed of [3, 0]) {
+      const later = completeGoal(state, { sessionId: 's', output: run(failed) })
+      expect(later.result.decision).toMatchObject({ status: 'BLOCKED', attemptNumber: 2, maxGoalAttempts: 2 })
+      expect(later.result.snapshot.summary).toMatch(/attempt 2 of 2$/)
+      state = later.state
+    }
+    expect(state.goal?.attempts).toHaveLength(2)
+  })
+
   it('refuses another contract sent without replaceContract, and takes the same one again', () => {
     const first = completeGoal(ran(), { sessionId: 's', contract: contract(0), output: run(3) })
     expect(() =>

@@ -88,15 +88,20 @@ export function completeGoal(
     passed: claimed.passed && unbacked.length === 0,
     reasons: [...claimed.reasons, ...unbacked],
   }
-  const decision = tracker.decide({
+  // Spent before this completion: it is BLOCKED and counts no further attempt ("attempt 4 of 2").
+  const budget = contract.max_goal_attempts ?? defaultMaxGoalAttempts
+  const spent = attempts.filter((attempt) => attempt.overallStatus === 'NOT_MET').length >= budget
+  const decided = tracker.decide({
     requestedStatus: input.requestedStatus ?? 'SUCCESS',
     trustGate,
     goalGate,
     requireGoalContract: true,
   })
+  const decision = spent ? { ...decided, attemptNumber: Math.min(decided.attemptNumber, budget) } : decided
+  const kept = spent ? attempts : [...tracker.attempts()]
   // A contract is always present here, so the snapshot is too.
-  const snapshot = goalSnapshot({ contract, attempts: tracker.attempts() })!
-  const next: EngineSessionState = { ...state, goal: { contract, attempts: [...tracker.attempts()] } }
+  const snapshot = goalSnapshot({ contract, attempts: kept })!
+  const next: EngineSessionState = { ...state, goal: { contract, attempts: kept } }
   const gate: ProvenanceGate = {
     name: 'goal-gate',
     status: decision.status,
