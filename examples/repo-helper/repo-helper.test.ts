@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createEngine, createLedger, type Engine } from '@focal/core'
+import { createEngine, createLedger, type Engine, openAICompatible } from '@focal/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { agentModelScript } from '../../packages/core/src/testing/agent-model-script.ts'
+import { startScriptedModelServer } from '../../packages/core/src/testing/scripted-model-server.ts'
 import { createRepoTools, type RepoTools } from './create-repo-tools.ts'
 
 const definition = readFileSync(join(import.meta.dirname, 'repo-helper.yaml'), 'utf8')
@@ -188,6 +190,27 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     // A question is answered as before, with no such preamble.
     const question = await ask('where is CommandRouter defined?')
     expect('text' in question && question.text).toMatch(/^Here is what I found/)
+    // With a model drafting the reply, the engine still says it first: the draft never claims it.
+    const server = await startScriptedModelServer({
+      script: agentModelScript({ drafts: ['Your last commit added cancelOrder.'] }),
+    })
+    try {
+      const drafted = createEngine({
+        definition,
+        tools: repo.tools,
+        model: openAICompatible({ baseURL: server.baseURL, model: 'scripted', maxRetries: 0 }),
+        // The guardrails compile from their templates: this model only drafts replies.
+        compiler: false,
+        lane2: false,
+        alignmentJudge: false,
+      })
+      const undo = await drafted.turn({ sessionId: 'model-undo', text: 'undo my last commit' })
+      expect('text' in undo && undo.text).toBe(
+        'I only look things up here, so nothing was changed. Your last commit added cancelOrder.',
+      )
+    } finally {
+      await server.close()
+    }
   })
 
   it('narrows a vague request by the option the user picks, on record before any tool, then to the file', async () => {

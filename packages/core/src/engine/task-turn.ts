@@ -241,13 +241,19 @@ export async function runTaskTurn(
   }
   plan.missing = needed.filter((evidence) => !obtained.has(evidence))
   // Without a model the reply states the findings; a model drafts from the results in its prompt.
+  const note = dependencies.model === undefined ? { note: findings(completed, plan) } : {}
   // A request for a change hears first that nothing was changed: the planner only gathers evidence.
   // So does a command to run that no tool ran ("rm -rf src", "git push --force"): only a test or
-  // build run is one the tools do.
+  // build run is one the tools do. An engine sentence before the reply, a model's draft or not.
   const ranCommand = obtained.has('test-output') || obtained.has('build-output')
-  const changeNote =
-    goal.intent === 'modify' || (goal.intent === 'execute' && !ranCommand) ? `${planner.changeReply} ` : ''
-  const note = dependencies.model === undefined ? { note: `${changeNote}${findings(completed, plan)}` } : {}
+  if (goal.intent === 'modify' || (goal.intent === 'execute' && !ranCommand)) {
+    const before = scratch.around?.before
+    scratch.around = {
+      ...scratch.around,
+      before:
+        before === undefined || before === '' ? planner.changeReply : `${before} ${planner.changeReply}`,
+    }
+  }
   return finishTurn(dependencies, state, scratch, { ...turnSoFar(), ...note })
 }
 
