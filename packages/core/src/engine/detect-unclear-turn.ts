@@ -1,4 +1,5 @@
 import { entityMatches } from '../sensor/extract-entities.ts'
+import { extractMoney } from '../sensor/extract-money.ts'
 import type { Perception } from '../sensor/types.ts'
 import type { CompiledEngine } from './compile-engine.ts'
 
@@ -99,12 +100,10 @@ export function secondRequestOf(
   return undefined
 }
 
-/** The one amount `text` states as written (`$50`, `50 dollars`, `€20`), if it states exactly one. */
+/** The one amount `text` states, as written (`$50`, `fifty dollars`, `€20`), if it states exactly one. */
 function amountIn(text: string): string | undefined {
-  const found = text.match(
-    /(?:[$€£]\s?\d+(?:[.,]\d{1,2})?|\b\d+(?:[.,]\d{1,2})?\s?(?:dollars|usd|eur|euros|gbp|pounds|bucks)\b)/giu,
-  )
-  return found?.length === 1 ? found[0] : undefined
+  const found = extractMoney(text)
+  return found.length === 1 ? found[0]!.text : undefined
 }
 
 /** A message split at the clause break before the second of two ids it names ({@link idBreaks}). */

@@ -784,11 +784,6 @@ function profileFields(
 }
 
 /**
- * The message to work on: the user's own, or, when they accept the engine's offer of a request
- * they made earlier ("You also asked: ... Shall I do that now?" → "yes"), that request's words,
- * so it runs with its own order id and amount. A chosen or declined request leaves the queue.
- */
-/**
  * Does `text` name an id of the definition's entities, or an amount, that `request` does not
  * ("yes, but for NW-2002 instead" to a request about NW-1001)?
  */
@@ -802,6 +797,11 @@ function statesOtherFacts(compiled: TurnDependencies['compiled'], text: string, 
   return stated.amount !== undefined && stated.amount !== asked.amount
 }
 
+/**
+ * The message to work on: the user's own, or, when they accept the engine's offer of a request
+ * they made earlier ("You also asked: ... Shall I do that now?" → "yes"), that request's words,
+ * so it runs with its own order id and amount. A chosen or declined request leaves the queue.
+ */
 function takeQueuedRequest(state: EngineSessionState, message: TurnInput, asksDone: boolean): TurnInput {
   const offered = state.offeredRequest
   // "Did both go through?" answers nothing about the offer: it stays queued, and is offered again.

@@ -214,6 +214,8 @@ function createBlend(scorer: IntentScorer, temperature: number) {
   let evidenceIntents: readonly string[] | undefined
   let evidencePositions = new Int32Array(0)
   const lexical = new Float64Array(count)
+  /** Each intent's factor for the classifier (see `topicDiscounts`), reused from call to call. */
+  const discounts = new Float64Array(count)
 
   /** Raises `blended` to the evidence posterior of each intent. */
   function addEvidence(evidence: IntentEvidence, blended: Float64Array): void {
@@ -263,7 +265,7 @@ function createBlend(scorer: IntentScorer, temperature: number) {
     }
     let best = Number.NEGATIVE_INFINITY
     for (const value of arrays.topics) best = Math.max(best, value)
-    const discounts = new Float64Array(count).fill(1)
+    discounts.fill(1)
     for (let index = 0; index < arrays.intents.length; index++) {
       const at = evidencePositions[index]!
       if (at < 0) continue
@@ -286,11 +288,11 @@ function createBlend(scorer: IntentScorer, temperature: number) {
         classifierLabels = labels
         classifierPositions = positionsOf(labels)
       }
-      const discounts = evidence === undefined ? undefined : topicDiscounts(evidence)
+      const factors = evidence === undefined ? undefined : topicDiscounts(evidence)
       for (let index = 0; index < labels.length; index++) {
         const at = classifierPositions[index]!
         if (at < 0) continue
-        const confidence = confidences[index]! * (discounts?.[at] ?? 1)
+        const confidence = confidences[index]! * (factors?.[at] ?? 1)
         if (confidence > blended[at]!) blended[at] = confidence
       }
     }
