@@ -53,6 +53,7 @@ export {
   createToolGate,
   defineDetector,
   parseApprovalRequest,
+  placeholderName,
   redact,
   resolveApproval,
   scanText,

@@ -2,8 +2,12 @@ import { cardBrand } from './card-brand.ts'
 import { sha256Hex } from './detectors/sha256.ts'
 import type { Finding, PartialMask, PartialMasks, RedactionStyle } from './types.ts'
 
-/** `credit-card` → `CREDIT_CARD`. */
-function placeholderName(type: string): string {
+/**
+ * A finding type as it stands in a placeholder: `credit-card` → `CREDIT_CARD` (`[CREDIT_CARD]`,
+ * and an input rail's numbered `[CREDIT_CARD_1]`). One definition for redaction, the rail and the
+ * engine reading a rail's placeholders back (`sensitive`).
+ */
+export function placeholderName(type: string): string {
   return type.toUpperCase().replace(/[^A-Z0-9]+/g, '_')
 }
 

@@ -1,4 +1,5 @@
 import { builtInSecretDetectors } from '../enforcement/detectors/secret-rules.ts'
+import { placeholderName } from '../enforcement/redact.ts'
 import { scanText } from '../enforcement/scan-text.ts'
 import type { DetectorId, ScanOptions } from '../enforcement/types.ts'
 import type { RequiredField } from '../scenarios/types.ts'
@@ -40,13 +41,13 @@ export function sensitiveIn(text: string): DetectorId[] {
 /** An input rail's placeholder (`[CREDIT_CARD_1]`, `[GITHUB_TOKEN_2]`): its type, then its number. */
 const railPlaceholder = /\[([A-Z][A-Z0-9_]*?)_\d+\]/gu
 
-/** The sensitive detector behind each placeholder type: a finding's type, upper-cased, `-` as `_`. */
+/** The sensitive detector behind each placeholder type (`placeholderName` of a finding's type). */
 const placeholderDetectors: ReadonlyMap<string, DetectorId> = new Map<string, DetectorId>([
-  ['CREDIT_CARD', 'credit-card'],
-  ['US_SSN', 'us-ssn'],
-  ['IBAN', 'iban'],
+  ...(['credit-card', 'us-ssn', 'iban'] as const).map(
+    (detector) => [placeholderName(detector), detector] as [string, DetectorId],
+  ),
   ...builtInSecretDetectors.map(
-    (detector) => [detector.id.toUpperCase().replaceAll('-', '_'), 'secret'] as [string, DetectorId],
+    (detector) => [placeholderName(detector.id), 'secret'] as [string, DetectorId],
   ),
 ])
 

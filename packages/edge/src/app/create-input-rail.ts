@@ -4,17 +4,13 @@ import {
   type Ledger,
   type LedgerRecord,
   type PersonalValueKeyStore,
+  placeholderName,
   type SealedPersonalValue,
   sealPersonalValue,
 } from '@focal/core'
 
 /** Replaces personal values in user input by typed placeholders before the engine sees the text. */
 export type FocalInputRail = (sessionId: string, text: string) => Promise<string>
-
-/** `credit-card` → `CREDIT_CARD`: the type part of a placeholder. */
-export function placeholderType(detector: string): string {
-  return detector.toUpperCase().replaceAll('-', '_')
-}
 
 /** The session's sealed personal values, in ledger order. */
 export function sealedValuesOf(records: readonly LedgerRecord[]): SealedPersonalValue[] {
@@ -62,7 +58,7 @@ export function createInputRail({
     let from = 0
     for (const finding of [...findings].sort((left, right) => left.start - right.start)) {
       if (finding.start < from) continue
-      const type = placeholderType(finding.type)
+      const type = placeholderName(finding.type)
       const index = (used.get(type) ?? 0) + 1
       used.set(type, index)
       const placeholder = `[${type}_${index}]`
