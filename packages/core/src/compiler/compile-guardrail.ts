@@ -3,6 +3,7 @@ import { compileRuleTemplate } from '../enforcement/compile-rule-template.ts'
 import { createEnforcer } from '../enforcement/create-enforcer.ts'
 import type { CompiledRuleTemplate, RuleTier, VariableBinding } from '../enforcement/types.ts'
 import { FocalError } from '../errors/focal-error.ts'
+import { generateObject } from '../llm/generate-object.ts'
 import type { LanguageModel } from '../llm/types.ts'
 import { compileCacheKey } from './compile-cache-key.ts'
 import {
@@ -97,7 +98,7 @@ async function compileWithModel(
   const messages = [{ role: 'user' as const, content }]
   const signal = options.signal === undefined ? {} : { signal: options.signal }
   const form = (
-    await model.generate({
+    await generateObject(model, {
       system: compileGuardrailSystemPrompt,
       messages,
       schema: guardrailFormOutputSchema,
@@ -105,7 +106,7 @@ async function compileWithModel(
     })
   ).object
   const cases = (
-    await model.generate({
+    await generateObject(model, {
       system: guardrailCasesSystemPrompt,
       messages,
       schema: guardrailCasesOutputSchema,

@@ -2,6 +2,7 @@ import { compileExpression } from '../enforcement/compile-expression.ts'
 import { compileRuleTemplate } from '../enforcement/compile-rule-template.ts'
 import type { RuleTier } from '../enforcement/types.ts'
 import { FocalError } from '../errors/index.ts'
+import { generateObject } from '../llm/generate-object.ts'
 import type { LanguageModel } from '../llm/index.ts'
 import { compileCacheKey } from './compile-cache-key.ts'
 import {
@@ -95,13 +96,13 @@ async function compileWithModel(
 ): Promise<Exclude<CachedRuleCompilation, { type: 'guardrail' }>> {
   const prompt = [{ role: 'user' as const, content: renderCompilerPrompt(text, tools) }]
   const withSignal = signal === undefined ? {} : { signal }
-  const expressionResult = await model.generate({
+  const expressionResult = await generateObject(model, {
     system: compileExpressionSystemPrompt,
     messages: prompt,
     schema: expressionOutputSchema,
     ...withSignal,
   })
-  const casesResult = await model.generate({
+  const casesResult = await generateObject(model, {
     system: generateTestCasesSystemPrompt,
     messages: prompt,
     schema: testCasesOutputSchema,

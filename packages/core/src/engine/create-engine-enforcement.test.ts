@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { loadDefinition } from '../definition/load-definition.ts'
 import { createLedger } from '../ledger/create-ledger.ts'
 import { openAICompatible } from '../llm/open-ai-compatible.ts'
+import type { LanguageModel } from '../llm/types.ts'
 import { computeJudgeDashboard } from '../metrics/compute-judge-dashboard.ts'
 import { agentModelScript, isDraftRequest, promptsOf } from '../testing/agent-model-script.ts'
 import { type ScriptedModelServer, startScriptedModelServer } from '../testing/scripted-model-server.ts'
@@ -252,6 +253,15 @@ describe('createEngine enforcement', () => {
       model: openAICompatible({ baseURL: server.baseURL, model: 'scripted', maxRetries: 0 }),
       lane2: false,
     })
+    const result = await engine.turn({ sessionId: 's', text: 'Where is my order NW-1234?' })
+    expect(result.provenance.mode).toBe('fallback')
+    expect('text' in result && result.text).toContain('Order NW-1234 has shipped with UPS')
+  })
+
+  it('falls back to the approved templates when a hand-written model port resolves without text', async () => {
+    // A host's own port, written against the interface and returning nothing usable.
+    const model = { modelId: 'hand-written', generate: async () => ({}) } as unknown as LanguageModel
+    const engine = createEngine({ definition, model, lane2: false, alignmentJudge: false })
     const result = await engine.turn({ sessionId: 's', text: 'Where is my order NW-1234?' })
     expect(result.provenance.mode).toBe('fallback')
     expect('text' in result && result.text).toContain('Order NW-1234 has shipped with UPS')

@@ -408,6 +408,8 @@ async function draftReply(
     if (live !== undefined && model.stream !== undefined)
       return { text: await live.draft(model.stream(options), rejectedRuleIds), fallback: false }
     const generated = await model.generate(options)
+    // A hand-written port that resolves without text has no draft: the approved templates answer.
+    if (typeof generated?.text !== 'string') return { text: composeApprovedReply(material), fallback: true }
     return { text: generated.text, fallback: false }
   } catch (error) {
     if (FocalError.isInstance(error) && error.code === 'aborted') throw error

@@ -1,5 +1,6 @@
 import { assertSafePattern } from '../enforcement/assert-safe-pattern.ts'
 import { FocalError } from '../errors/index.ts'
+import { generateObject } from '../llm/generate-object.ts'
 import type { LanguageModel } from '../llm/index.ts'
 import { computeVerdict } from './compute-verdict.ts'
 import { judgeAlignmentHeuristically } from './judge-alignment-heuristically.ts'
@@ -67,7 +68,7 @@ export function createAlignmentJudge(options: CreateAlignmentJudgeOptions = {}):
     async judge(payload, { signal } = {}) {
       if (model === undefined) return judgeAlignmentHeuristically(payload, heuristicOptions)
       try {
-        const result = await model.generate({
+        const result = await generateObject(model, {
           messages: [
             {
               role: 'user',

@@ -7,6 +7,8 @@ export type {
 export { defineLanguageModel, repairPrompt } from './define-language-model.ts'
 export type { AiSdkCallOptionsLike, AiSdkLanguageModelLike, AiSdkUsageLike } from './from-ai-sdk.ts'
 export { fromAiSdk } from './from-ai-sdk.ts'
+export type { GeneratedObject } from './generate-object.ts'
+export { generateObject } from './generate-object.ts'
 export type { CreateModelRolesOptions, ModelRoleIds, ModelRoles, ModelUse } from './model-roles.ts'
 export { createModelRoles, resolveModel } from './model-roles.ts'
 export type { OpenAICompatibleOptions } from './open-ai-compatible.ts'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { FocalError } from '../errors/focal-error.ts'
+import { generateObject } from '../llm/generate-object.ts'
 import type { LanguageModel } from '../llm/types.ts'
 import type { DeterministicSensor } from './create-sensor.ts'
 import type { IntentVocabulary } from './score-intents.ts'
@@ -89,12 +90,12 @@ async function withTimeout(
     }, timeoutMs)
   })
   try {
+    // Validated again: an adapter that ignores `schema` must not smuggle unchecked JSON in.
     const result = await Promise.race([
-      model.generate({ ...request, signal: controller.signal, temperature: 0 }),
+      generateObject(model, { ...request, signal: controller.signal, temperature: 0 }),
       timeout,
     ])
-    // Validate again: an adapter that ignores `schema` must not smuggle unchecked JSON in.
-    return llmPerceptionSchema.parse(result.object ?? JSON.parse(result.text))
+    return result.object
   } finally {
     clearTimeout(timer)
     context.signal?.removeEventListener('abort', abort)

@@ -1,4 +1,5 @@
 import { FocalError } from '../../errors/index.ts'
+import { generateObject } from '../../llm/generate-object.ts'
 import type { LanguageModel } from '../../llm/index.ts'
 import {
   type Lane2ModelOutput,
@@ -127,27 +128,25 @@ async function callWithinBudget(
       resolve({ type: 'unfinished', reason: 'latency-budget-exceeded' })
     }, options.latencyBudgetMs)
   })
-  const call = model
-    .generate({
-      system: lane2SystemPrompt,
-      messages: [{ role: 'user', content: renderLane2Prompt(rules, options.reply, options.userMessage) }],
-      schema: lane2OutputSchema,
-      signal: controller.signal,
-      maxTokens: options.maxTokens,
-    })
-    .then(
-      (result): BudgetedCall => ({
-        type: 'finished',
-        output: result.object,
-        tokenCost: result.usage.inputTokens + result.usage.outputTokens,
-      }),
-      (error: unknown): BudgetedCall => {
-        if (options.signal?.aborted)
-          throw new FocalError({ code: 'aborted', message: 'Lane 2 judgment aborted', cause: error })
-        const detail = FocalError.isInstance(error) ? error.code : 'unknown'
-        return { type: 'unfinished', reason: `model-error: ${detail}` }
-      },
-    )
+  const call = generateObject(model, {
+    system: lane2SystemPrompt,
+    messages: [{ role: 'user', content: renderLane2Prompt(rules, options.reply, options.userMessage) }],
+    schema: lane2OutputSchema,
+    signal: controller.signal,
+    maxTokens: options.maxTokens,
+  }).then(
+    (result): BudgetedCall => ({
+      type: 'finished',
+      output: result.object,
+      tokenCost: result.usage.inputTokens + result.usage.outputTokens,
+    }),
+    (error: unknown): BudgetedCall => {
+      if (options.signal?.aborted)
+        throw new FocalError({ code: 'aborted', message: 'Lane 2 judgment aborted', cause: error })
+      const detail = FocalError.isInstance(error) ? error.code : 'unknown'
+      return { type: 'unfinished', reason: `model-error: ${detail}` }
+    },
+  )
   call.catch(() => {}) // a late rejection after the budget won must not go unhandled
   try {
     return await Promise.race([call, budget])
