@@ -201,13 +201,20 @@ async function senseAndAct(
   // the call is asked about again; it never runs on the order the yes was asked about.
   const correctsYes =
     awaiting !== undefined && taken.text === awaiting && statesOtherFacts(compiled, message.text, awaiting)
-  if (correctsYes) state.tentative = true
+  // "Yes? What happens then?", "yes I'm not sure": a yes that doubts or asks confirms nothing; the
+  // request is read again unconfirmed, so the question is asked again.
+  const hedgedYes = awaiting !== undefined && taken.text === awaiting && hedges(message.text)
+  if (correctsYes || hedgedYes) state.tentative = true
   const input = correctsYes ? message : taken
-  const confirmed = awaiting !== undefined && input.text === awaiting && input.text !== message.text
+  const confirmed =
+    awaiting !== undefined && !hedgedYes && input.text === awaiting && input.text !== message.text
+  // "Cancel it" to "Shall I refund $40 for NW-1001 now?" calls the refund off; to "Shall I cancel
+  // order NW-2002 now?" it is a yes (read as one above).
+  const callsOff = callsOffAction.test(message.text) && awaiting !== undefined && !/\bcancel/iu.test(awaiting)
   const declinedConfirmation =
     awaiting !== undefined &&
     !confirmed &&
-    (withdrawsRequest(message.text) || detectConversationAct(message.text) === 'deny')
+    (callsOff || withdrawsRequest(message.text) || detectConversationAct(message.text) === 'deny')
   if (declinedConfirmation) delete state.tentative
   // An offered request taken ("You also asked: … Shall I do that now?" → "yes") starts afresh with
   // its own words: the last request's order, total and scenario do not carry into it (a queued
@@ -809,16 +816,37 @@ function takeQueuedRequest(state: EngineSessionState, message: TurnInput, asksDo
   delete state.offeredRequest
   const queue = state.queuedRequests
   if (queue === undefined)
-    return offered !== undefined && detectConversationAct(message.text) === 'affirm'
-      ? { ...message, text: offered }
-      : message
+    return offered !== undefined && accepts(message.text, offered) ? { ...message, text: offered } : message
   const remaining = queue.filter((request) => request !== message.text.trim() && request !== offered)
   if (remaining.length === 0) delete state.queuedRequests
   else state.queuedRequests = remaining
   if (offered === undefined) return message
-  const act = detectConversationAct(message.text)
-  if (act === 'deny') delete state.queuedRequests
-  return act === 'affirm' ? { ...message, text: offered } : message
+  if (detectConversationAct(message.text) === 'deny') delete state.queuedRequests
+  return accepts(message.text, offered) ? { ...message, text: offered } : message
+}
+
+/**
+ * Does the message take the request offered: a yes, or "cancel it" when the offer is to cancel
+ * ("Shall I cancel order NW-2002 now?" → "cancel it"; to a refund offer it calls the refund off)?
+ */
+function accepts(text: string, offered: string): boolean {
+  return (
+    detectConversationAct(text) === 'affirm' ||
+    (callsOffAction.test(text) && /^\W*(?:please\W+)?cancel\b/iu.test(text) && /\bcancel/iu.test(offered))
+  )
+}
+
+/** "Cancel it", "no, stop that", "abort the refund": the message only calls an action off. */
+const callsOffAction =
+  /^\W*(?:no\W+)?(?:please\W+)?(?:cancel|stop|abort|scrap|drop|call off)\W+(?:it|that|this|the (?:refund|request|whole thing))\W*(?:please)?\W*$/iu
+
+/** A yes that doubts or asks: a question mark, "not sure", "maybe", "I guess", "wait". */
+const hedge =
+  /\?|\b(?:not sure|unsure|maybe|perhaps|i guess|i think|probably|don['\u2019]?t know|dunno|wait|hold on|hang on|hmm+|not yet)\b/iu
+
+/** Does the message doubt or question while it agrees ("yes? what happens then?")? */
+function hedges(text: string): boolean {
+  return hedge.test(text.slice(0, 500))
 }
 
 /**

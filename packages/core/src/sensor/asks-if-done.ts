@@ -61,11 +61,23 @@ const aboutAction =
   /\b(?:is it possible|would it be possible|possible to|how do(?:es)?\b[^.?!]{0,40}\bwork|how would|what happens|what if|what would happen|should i|would i|will i (?:get|be)|am i able|is that true|just asking|asking about|thinking (?:about|of)|considering|wondering|only if|no need to|not yet|in case|if i\b|if it\b|if you\b)/i
 
 /**
- * Does the message only ask about an action, suppose it or put it off ("is it possible to get a
- * refund of $25?", "if I cancel NW-1001 will I be charged?", "no need to refund it")?
+ * Words that name an action without asking for it: how it is done ("how do I request a refund?"),
+ * a supposition ("hypothetically, could you refund $40?"), what happened before or to someone
+ * else ("my friend got a refund of $40", "I was refunded $20 last week"), or a request declined
+ * ("no refund please", "I don't need a refund anymore", "I no longer want to cancel").
+ */
+const namesWithoutAsking =
+  /\b(?:how (?:do|can|could|would|should|does|did) (?:i|we|one|you|someone|people|customers?) (?:request|get|ask|apply|make|file|claim|start|go about)|hypothetical(?:ly)?|theoretical(?:ly)?|in theory|suppos(?:e|ing)|imagine|let['’]?s say|say i\b|my (?:friend|wife|husband|partner|colleague|co-?worker|brother|sister|mom|mum|dad|mother|father|son|daughter|neighbou?r|boss|cousin)\b|(?:got|received|had|was given|were given|was issued|was paid) (?:a |my |the |an? )?(?:full |partial )?(?:refund|refunds|cancell?ation)\b|(?:was|were|got|been) (?:already )?(?:refunded|cancell?ed)\b|\bno (?:refunds?|cancell?ations?)\b|(?:don['’]?t|do not|doesn['’]?t|does not|no longer) (?:really |even |actually )?(?:want|need|require)\b|\b(?:any ?more)\b)/i
+
+/**
+ * Does the message only ask about an action, suppose it, put it off, or name it without asking
+ * for it ("is it possible to get a refund of $25?", "if I cancel NW-1001 will I be charged?", "no
+ * need to refund it", "how do I request a refund?", "my friend got a refund of $40", "I don't need
+ * a refund anymore")? A `confirm` tool's call on such a message is asked about, never run.
  */
 export function onlyAsksAboutAction(text: string): boolean {
-  return aboutAction.test(text.slice(0, 1000))
+  const head = text.slice(0, 1000)
+  return aboutAction.test(head) || namesWithoutAsking.test(head)
 }
 
 /** Words of a plain request: "please", "I want", "I'd like", "I need", "go ahead", "do it". */
