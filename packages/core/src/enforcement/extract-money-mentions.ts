@@ -57,16 +57,28 @@ export const moneyWordCurrencies: Readonly<Record<string, string>> = {
 // without it "$5 more" read as five million.
 const amount = String.raw`(\d{1,3}(?:,\d{3}){1,5}|\d{1,15})(?:\.(\d{1,4}))?`
 const scale = String.raw`(?:\s?(k|m|million|thousand)\b)?`
-const moneyPattern = new RegExp(
-  [
-    String.raw`((?<![A-Za-z])(?:US|AU|A|CA|C|NZ|HK|S|MX)\$|[$€£¥₹₩])\s?${amount}${scale}`,
-    String.raw`\b(USD|EUR|GBP|JPY|CAD|AUD|CHF|INR)\s?${amount}${scale}`,
-    String.raw`${amount}${scale}\s?(usd|dollars?|bucks|eur|euros?|gbp|pounds?|jpy|yen|cad|aud|chf|inr|rupees)\b`,
-    // A symbol after the amount, as written in much of Europe: `75 €`, `20€`.
-    String.raw`(?<![\d.,])${amount}\s?([€£¥₹₩])`,
-  ].join('|'),
-  'giu',
-)
+/**
+ * The money pattern. `strict` reads only amounts written whole: no letter or digit glued to the
+ * number (`$6OO`, `$0.5e3`, `1e3 dollars` are no amounts; `$5k` still is). Replies are read
+ * leniently (a hard-safety cap must see the `$600` in `$600USD`); a user's message strictly
+ * (a typo must be asked about, not read as `$6`).
+ */
+function moneyPatternOf(strict: boolean): RegExp {
+  const before = strict ? String.raw`(?<![\w.,])` : ''
+  const after = strict ? String.raw`(?![A-Za-z0-9]|[.,]\d)` : ''
+  return new RegExp(
+    [
+      String.raw`((?<![A-Za-z])(?:US|AU|A|CA|C|NZ|HK|S|MX)\$|[$€£¥₹₩])\s?${amount}${scale}${after}`,
+      String.raw`\b(USD|EUR|GBP|JPY|CAD|AUD|CHF|INR)\s?${amount}${scale}${after}`,
+      String.raw`${before}${amount}${scale}\s?(usd|dollars?|bucks|eur|euros?|gbp|pounds?|jpy|yen|cad|aud|chf|inr|rupees)\b`,
+      // A symbol after the amount, as written in much of Europe: `75 €`, `20€`.
+      String.raw`(?<![\d.,${strict ? 'A-Za-z_' : ''}])${amount}\s?([€£¥₹₩])`,
+    ].join('|'),
+    'giu',
+  )
+}
+const moneyPattern = moneyPatternOf(false)
+const strictMoneyPattern = moneyPatternOf(true)
 
 const units: Readonly<Record<string, number>> = Object.fromEntries(
   (
@@ -150,15 +162,15 @@ function toAmount(whole: string, fraction: string | undefined, multiplier: strin
 /**
  * Every money amount in a text with its currency: `$75`, `US$5`, `USD 1,200.50`, `40 euros`,
  * `€3.5k`, `5k dollars`, `$2 million`, `75 €`, `forty dollars`, `seven hundred and eighty bucks`. The one money parser of Focal: Lane 1 binds reply amounts
- * with it and the sensor reads user amounts with it.
+ * with it and the sensor reads user amounts with it (`strict`: see `moneyPatternOf`).
  */
-export function extractMoneyMentions(text: string): MoneyMention[] {
+export function extractMoneyMentions(text: string, options: { strict?: boolean } = {}): MoneyMention[] {
   // Every amount has a digit or a currency word: most messages and sentences have neither.
   const words = /(dollar|buck|euro|pound)/iu.test(text)
   if (!words && !/\d/u.test(text)) return []
   const sentence = sentenceOf(text)
   const mentions: MoneyMention[] = []
-  for (const match of text.matchAll(moneyPattern)) {
+  for (const match of text.matchAll(options.strict === true ? strictMoneyPattern : moneyPattern)) {
     const [matched, symbol, w1, f1, s1, code, w2, f2, s2, w3, f3, s3, word, w4, f4, after] = match
     let value: number
     let currency: string

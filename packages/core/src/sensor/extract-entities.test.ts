@@ -16,6 +16,35 @@ describe('extractEntities', () => {
     ])
   })
 
+  it('reads no amount from a typo, a glued exponent or a minus sign: the step asks instead', () => {
+    for (const text of ['total $6OO', 'refund $5O', 'total 1e3 dollars', 'refund $0.5e3', 'refund -$20'])
+      expect(extractEntities(text), text).not.toHaveProperty('amount')
+    // A range keeps both ends; "$5k" and "$40.50" are amounts as written.
+    expect(extractEntities('refunds of $20-$30').money?.map((entry) => entry.value)).toEqual([20, 30])
+    expect(extractEntities('refund $5k').amount).toBe(5000)
+    expect(extractEntities('refund $40.50').amount).toBe(40.5)
+  })
+
+  it('takes the amount asked for among several, and none when no single one is', () => {
+    expect(extractEntities('I paid $120 for NW-1001, refund $40').amount).toBe(40)
+    expect(extractEntities('Cancel order NW-2002 ($20 shipping on a $620 order)').amount).toBe(620)
+    expect(extractEntities('I was charged $40 twice, refund $40').amount).toBe(40)
+    // Two amounts asked for, or a range: which one is not for the sensor to guess.
+    expect(extractEntities('refund $40 and $20 for NW-1001')).not.toHaveProperty('amount')
+    expect(extractEntities('refunds of $20-$30')).not.toHaveProperty('amount')
+    expect(extractEntities('it was $20, or maybe $30')).not.toHaveProperty('amount')
+    // Every amount stays in `money`.
+    expect(extractEntities('refund $40 and $20').money?.map((entry) => entry.value)).toEqual([40, 20])
+  })
+
+  it('reads no id inside an email address', () => {
+    const own = { patterns: [{ name: 'order_id', pattern: /\bNW-\d{4,}\b/iu }] }
+    expect(extractEntities('refund $20, my email is jo.nw-2002@example.com', own)).not.toHaveProperty(
+      'order_id',
+    )
+    expect(extractEntities('jo.nw-2002@example.com, order NW-1001', own).order_id).toBe('NW-1001')
+  })
+
   it('reads order and ticket ids by pattern, including custom patterns', () => {
     expect(extractEntities('order ORD-5521 and ticket TKT 8812')).toMatchObject({
       order_id: 'ORD-5521',

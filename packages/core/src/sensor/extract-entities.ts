@@ -1,5 +1,5 @@
 import { extractDates } from './extract-dates.ts'
-import { extractMoney } from './extract-money.ts'
+import { extractMoney, requestedAmount } from './extract-money.ts'
 import { matchEvery } from './match-every.ts'
 import type { PerceptionEntities } from './types.ts'
 
@@ -87,20 +87,34 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
   const own = patterns.length === 0 ? undefined : new Set(patterns.map((entry) => entry.name))
   const builtIn =
     own === undefined ? builtInPatterns : builtInPatterns.filter((entry) => !own.has(entry.name))
+  // An id written inside an email address is part of the address ("jo.nw-2002@example.com" names
+  // no order NW-2002).
+  const emailMatches = text.includes('@') ? matchEvery(emailPattern, text) : []
+  const inEmail = (start: number, end: number) =>
+    emailMatches.some((email) => start < email.index + email[0].length && end > email.index)
   for (const { name, pattern, value } of digits ? [...patterns, ...builtIn] : patterns) {
     if (entities[name] !== undefined) continue
     const global = globalCopyOf(pattern)
     global.lastIndex = 0
-    const match = global.exec(text)
+    let match = global.exec(text)
+    while (match !== null && match[0] !== '' && inEmail(match.index, match.index + match[0].length)) {
+      spans.push([match.index, match.index + match[0].length])
+      match = global.exec(text)
+    }
     if (match !== null && match[0] !== '') {
       entities[name] = entityValue(match, value)
       spans.push([match.index, match.index + match[0].length])
     }
   }
   const money = extractMoney(text)
-  if (money.length > 0)
-    Object.assign(entities, { money, amount: money[0]!.value, currency: money[0]!.currency })
-  const emails = text.includes('@') ? matchEvery(emailPattern, text).map((match) => match[0]) : []
+  if (money.length > 0) {
+    Object.assign(entities, { money })
+    // Several amounts: the one asked for, else none (the step asks; it never takes the first).
+    const requested = requestedAmount(text, money)
+    if (requested !== undefined)
+      Object.assign(entities, { amount: requested.value, currency: requested.currency })
+  }
+  const emails = emailMatches.map((match) => match[0])
   if (emails.length > 0) Object.assign(entities, { emails, email: emails[0]!.toLowerCase() })
   const dates = extractDates(text, now)
   if (dates.length > 0) Object.assign(entities, { dates, date: dates[0]!.date })

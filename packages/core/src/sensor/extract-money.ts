@@ -2,13 +2,71 @@ import { extractMoneyMentions } from '../enforcement/extract-money-mentions.ts'
 import type { MoneyEntity } from './types.ts'
 
 /**
- * Every money amount in `text` with its currency (`$80`, `1,200.50 EUR`, `50 dollars`, `€3k`).
- * The same parser Lane 1 binds reply amounts with, so a user's "$80" and a reply's "$80" agree.
+ * Every money amount in a user's `text` with its currency (`$80`, `1,200.50 EUR`, `50 dollars`,
+ * `€3k`). The parser Lane 1 binds reply amounts with, read strictly: a number with a letter or
+ * digit glued to it (`$6OO`, `1e3 dollars`) is no amount, and neither is one with a minus sign
+ * (`-$20`; a range such as `$20-$30` keeps both): the step asks for the amount instead.
  */
 export function extractMoney(text: string): MoneyEntity[] {
-  return extractMoneyMentions(text).map(({ amount, currency, text: matched }) => ({
-    value: amount,
-    currency,
-    text: matched,
-  }))
+  return extractMoneyMentions(text, { strict: true })
+    .filter(({ index }) => !negative(text, index))
+    .map(({ amount, currency, text: matched }) => ({ value: amount, currency, text: matched }))
+}
+
+/** A minus sign right before the amount, not the dash of a range (`$20-$30`). */
+function negative(text: string, index: number): boolean {
+  const sign = text[index - 1]
+  if (sign !== '-' && sign !== '\u2212') return false
+  return !/[\d$€£¥₹₩]/u.test(text[index - 2] ?? '')
+}
+
+/** Words right before an amount that make it what is asked for: "refund $40", "give me back $20". */
+const requestedBefore =
+  /\b(?:refund(?:ed|s)?|reimburse(?:d|ment)?|(?:pay|paying|give|send|credit|return) (?:me )?(?:back )?|back|only|just)\W+(?:(?:me|of|for|the|my|about|around|exactly|only|just)\W+){0,2}$/iu
+/** Words right after it: "$40 refund", "$40 back". */
+const requestedAfter = /^\W*(?:refund|back\b|reimbursement|credit\b)/iu
+/** An order's total: "total $620", "a $620 order", "paid $120", "cost $80". */
+const totalBefore =
+  /\b(?:total(?:ed|led)?|paid|cost|costs|spent|charged|price|priced|worth|came to)\W+(?:(?:of|was|is|me|about|around|exactly|only|just)\W+){0,2}$/iu
+const totalAfter = /^\W*(?:order|total|purchase|in total)\b/iu
+
+/** What joins two amounts into one reading: "and", "or", "plus", "to", a dash or a slash. */
+const joiner = /^\s*(?:and|or|plus|to|-|\u2013|\/|,)\s*$/iu
+
+/**
+ * The amount a message asks about among several it names: the one asked for ("I paid $120 for
+ * NW-1001, refund $40" → 40), else the order's total ("cancel NW-2002 ($20 shipping on a $620
+ * order)" → 620), each when exactly one amount has such words; undefined when the message names
+ * different amounts and none stands out (a step then asks for the amount instead of guessing).
+ */
+export function requestedAmount(text: string, money: readonly MoneyEntity[]): MoneyEntity | undefined {
+  const first = money[0]
+  if (first === undefined) return undefined
+  if (money.every((entry) => entry.value === first.value && entry.currency === first.currency)) return first
+  const place = (entry: MoneyEntity, from: number) => text.indexOf(entry.text, from)
+  let from = 0
+  let previous: { requested: boolean; total: boolean; end: number } | undefined
+  const read = money.map((entry) => {
+    const at = place(entry, from)
+    from = at < 0 ? from : at + entry.text.length
+    const before = at < 0 ? '' : text.slice(Math.max(0, at - 40), at)
+    const after = at < 0 ? '' : text.slice(at + entry.text.length, at + entry.text.length + 24)
+    // "refund $40 and $20", "refunds of $20-$30": an amount joined to the last one is read like it.
+    const joined =
+      previous !== undefined && at >= 0 && joiner.test(text.slice(previous.end, at)) ? previous : undefined
+    const reading = {
+      entry,
+      requested: requestedBefore.test(before) || requestedAfter.test(after) || joined?.requested === true,
+      total: totalBefore.test(before) || totalAfter.test(after) || joined?.total === true,
+    }
+    previous = { ...reading, end: at < 0 ? from : at + entry.text.length }
+    return reading
+  })
+  const only = (picked: typeof read) =>
+    new Set(picked.map(({ entry }) => `${entry.value} ${entry.currency}`)).size === 1
+      ? picked[0]?.entry
+      : undefined
+  const requested = read.filter((entry) => entry.requested)
+  if (requested.length > 0) return only(requested)
+  return only(read.filter((entry) => entry.total))
 }
