@@ -195,8 +195,8 @@ export const toolSchema = z.strictObject({
           defaultAction: z.enum(['approve', 'reject']).default('reject'),
           /**
            * The approval card's customer-facing line: `{{summary}}` (the tool's), `{{label}}`,
-           * `{{approver}}`, `{{args.<name>}}`. The internal reason (`args.amount > 500`) stays in the
-           * provenance. @default '{{summary}} — needs a {{approver}}' ('… — needs approval' without an approver)
+           * `{{approver}}`, `{{args.<name>}}`. The request's `reason` names the tool's policy, never
+           * its condition (`args.amount > 500` would tell a customer what to stay under). @default '{{summary}} — needs a {{approver}}' ('… — needs approval' without an approver)
            */
           summary: z.string().min(1).optional(),
         })

@@ -151,7 +151,9 @@ function approvalRequestFor(
     sessionId: history.sessionId ?? '',
     toolId: call.toolId,
     args: structuredClone(call.args),
-    reason: `${policy.requiresApproval ?? 'approval required'}${policy.ruleId === undefined ? '' : ` (rule ${policy.ruleId})`}`,
+    // Says which policy asks, never its condition: the request reaches the customer's widget, the
+    // turn's provenance and their own ledger, and `args.amount > 500` tells them what to stay under.
+    reason: `tool "${call.toolId}" needs approval by its policy${policy.ruleId === undefined ? '' : ` (rule ${policy.ruleId})`}`,
     defaultAction: approval?.defaultAction ?? 'reject',
   }
   if (approval?.approver !== undefined) request.approver = approval.approver

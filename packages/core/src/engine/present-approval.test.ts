@@ -44,23 +44,26 @@ describe('presentApproval', () => {
 })
 
 describe('customer-facing presentation in a turn of the demo agent', () => {
-  it('gives the approval card a customer line and keeps the policy expression in the provenance', async () => {
-    const engine = createEngine({ definition })
+  it('gives the approval card a customer line, and names the policy without its condition', async () => {
+    const store = createMemoryLedgerStore()
+    const engine = createEngine({ definition, ledger: store })
     const result = await engine.turn({ sessionId: 'a', text: 'Cancel order NW-2002, the total was $620' })
     expect(result.type).toBe('approval-required')
     if (result.type !== 'approval-required') return
     expect(result.approval).toMatchObject({
       label: 'Cancel order',
       summary: 'Cancel order NW-2002 ($620) — needs a supervisor',
-      reason:
-        "args.amount > 500 || (has(args.currency) && args.currency != 'USD') || session.withdrawn.exists(c, c.tool == 'cancel_order' && c.args.order_id == args.order_id)",
+      reason: 'tool "cancel_order" needs approval by its policy',
     })
     expect(result.provenance.gates).toContainEqual({
       name: 'tool-policy',
       status: 'approval-required',
-      detail:
-        "args.amount > 500 || (has(args.currency) && args.currency != 'USD') || session.withdrawn.exists(c, c.tool == 'cancel_order' && c.args.order_id == args.order_id)",
+      detail: 'tool "cancel_order" needs approval by its policy',
     })
+    // The threshold reaches neither the customer's result nor their own ledger.
+    expect(JSON.stringify(result)).not.toContain('> 500')
+    expect(JSON.stringify(await store.list('a'))).toContain('approval-requested')
+    expect(JSON.stringify(await store.list('a'))).not.toContain('> 500')
   })
 
   it('words the clarification reason for the customer; the scores stay in provenance and ledger', async () => {
