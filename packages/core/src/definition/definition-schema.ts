@@ -363,6 +363,18 @@ export const settingsSchema = z.strictObject({
    */
   declinedReply: z.string().min(1).default("Okay, I haven't done anything. What can I help you with?"),
   /**
+   * The reply when a message gives another value of a profile field (`profileFields`, such as the
+   * customer's email) than the one this session already has: the session keeps its own, nothing
+   * else in the message is done, and the route records why. `{{field}}` is the field's name.
+   * @default "This conversation is already verified for another account, so I can't switch to a different one here. To use another account, please start a new conversation."
+   */
+  profileChangeReply: z
+    .string()
+    .min(1)
+    .default(
+      "This conversation is already verified for another account, so I can't switch to a different one here. To use another account, please start a new conversation.",
+    ),
+  /**
    * The reply when, right after something was done, the user says it was not what they meant
    * ("sorry, I meant NW-2002 not NW-3003", "oops, wrong amount"); `{{done}}` is what was done.
    * What ran stays done: a chat message neither takes it back nor runs it again on a guess.

@@ -311,6 +311,16 @@ async function senseAndAct(
   // "now refund $50 on NW-1001" after a refund of NW-2002 names another order and amount than the
   // facts before it: a new request, though no word of it but the action's own asks for anything.
   const namesOtherFacts = restatesOtherFacts(state.fields, perception)
+  // A profile field (the customer's email) given in this session is who the session is: another
+  // value later ("actually use bob@example.com", "and bob@example.com's card?") is refused, never
+  // taken in its place (it switched the verified account silently).
+  const otherProfile = compiled.definition.profileFields.find(
+    (field) =>
+      state.fields[field] !== undefined &&
+      perception.entities[field] !== undefined &&
+      perception.entities[field] !== state.fields[field],
+  )
+  if (otherProfile !== undefined) delete perception.entities[otherProfile]
   mergeEntityFields(state.fields, perception.entities)
   if (perception.intent !== 'unknown') state.fields.last_intent = perception.intent
   /** The facts this message states (`email`, `order_id`, `amount`, ...). */
@@ -398,6 +408,11 @@ async function senseAndAct(
       note,
       ...(followUp === undefined ? {} : { followUp }),
     })
+  if (otherProfile !== undefined)
+    return stayWith(
+      `the message gives another ${otherProfile} than the one this session was given`,
+      renderTemplate(settings.profileChangeReply, { field: otherProfile }),
+    )
   // "Am I talking to a bot?" gets a straight answer; a step that is asking asks again after it. A
   // message that also asks for something ("are you a bot? I want a refund") goes on as a request.
   if (asksWhatItIs && stated.size === 0 && perception.confidence < settings.entryThreshold)
