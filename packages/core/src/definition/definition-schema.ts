@@ -348,6 +348,16 @@ export const settingsSchema = z.strictObject({
   /** Asked when one message holds requests for two scenarios; the options name both. */
   twoRequestsQuestion: z.string().default('You asked about two things. Which one should I do first?'),
   /** Ends the reply that finished one of two requests; `{{request}}` is the other, in the user's words. */
+  /**
+   * Asked instead of running a `confirm` tool's call that is the same as one already run in this
+   * session (the same tool and arguments: "refund $10 for NW-1001" sent again); `{{action}}` and
+   * `{{summary}}` as in `confirmActionQuestion`. The call runs on a yes.
+   * @default "I've already done this once in this conversation: {{summary}}. Shall I do it again?"
+   */
+  repeatActionQuestion: z
+    .string()
+    .min(1)
+    .default("I've already done this once in this conversation: {{summary}}. Shall I do it again?"),
   queuedRequestOffer: z.string().default('You also asked: "{{request}}". Shall I do that now?'),
   /**
    * Asked instead of running a `confirm` tool's call the user did not plainly ask for;

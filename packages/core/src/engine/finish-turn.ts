@@ -388,7 +388,9 @@ function sayOnceMore(state: EngineSessionState, scratch: TurnScratch, material: 
   const lastReply = state.history.findLast((message) => message.role === 'assistant')?.content
   const lastMessage = state.history.findLast((message) => message.role === 'user')?.content
   const repeated = lastReply === text || lastReply === `${prefix} ${text}`
-  return repeated && lastMessage !== scratch.text ? `${prefix} ${text}` : text
+  // A tool that ran this turn did something new, though the words are the same as last time.
+  const acted = state.toolCalls?.some((call) => call.turnId === scratch.turnId) === true
+  return repeated && !acted && lastMessage !== scratch.text ? `${prefix} ${text}` : text
 }
 
 async function draftReply(

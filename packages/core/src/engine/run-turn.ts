@@ -701,12 +701,30 @@ async function senseAndAct(
   // guess the customer never made ("bob@example.com" to the menu refunded $40), so a `confirm`
   // call on it is asked about, not run.
   const guessed = unresolved !== undefined && pending?.question !== settings.twoRequestsQuestion
+  const confirmTool = (call: (typeof planned)[number]) =>
+    compiled.definition.tools.find((tool) => tool.id === call.toolId)?.confirm === true
+  // A `confirm` call the same as one that already ran in this session ("refund $10 for NW-1001",
+  // once more) is asked about first: a message sent twice must not pay twice.
+  // One the policy refuses anyway (the cap reached) is refused, not asked about.
+  const repeats = confirmed
+    ? []
+    : planned.filter(
+        (call) =>
+          confirmTool(call) &&
+          ranBefore(state, call) &&
+          compiled.gate.check(
+            { toolId: call.toolId, args: call.args },
+            {
+              toolsRun: state.toolsRun,
+              session: routed.session as Record<string, unknown>,
+              sessionId: input.sessionId,
+            },
+          ).type !== 'blocked',
+      )
   const held =
     confirmed || (state.tentative !== true && !onlyQuestions && !guessed)
-      ? []
-      : planned.filter(
-          (call) => compiled.definition.tools.find((tool) => tool.id === call.toolId)?.confirm === true,
-        )
+      ? repeats
+      : planned.filter(confirmTool)
   const plan = held.length === 0 ? planned : planned.filter((call) => !held.includes(call))
   if (held.length > 0) {
     // A guess is confirmed as the message read with the answer ("I was charged $40 for NW-2002
@@ -759,7 +777,9 @@ async function senseAndAct(
     ...(followUp === undefined ? {} : { followUp }),
     ...(unanswered ? { note: settings.unansweredQuestionReply } : {}),
     ...(unansweredHere ? { note: settings.unansweredQuestionReply, followUp: settings.fallbackReply } : {}),
-    ...(held.length > 0 ? { followUp: confirmationQuestion(compiled, held[0]!, routed) } : {}),
+    ...(held.length > 0
+      ? { followUp: confirmationQuestion(compiled, held[0]!, routed, repeats.includes(held[0]!)) }
+      : {}),
   }
   if (confirmed && acted.completed.some((call) => call.status === 'ran' || call.status === 'approved'))
     delete state.tentative
@@ -1029,9 +1049,28 @@ function confirmationQuestion(
   compiled: TurnDependencies['compiled'],
   call: { toolId: string; args: Record<string, unknown> },
   values: Record<string, unknown>,
+  repeat = false,
 ): string {
   const tool = compiled.definition.tools.find((entry) => entry.id === call.toolId)
   const summary = describeCall(tool, call, values)
   const action = summary.charAt(0).toLowerCase() + summary.slice(1)
-  return renderTemplate(compiled.definition.settings.confirmActionQuestion, { action, summary }).trim()
+  const { settings } = compiled.definition
+  const template = repeat ? settings.repeatActionQuestion : settings.confirmActionQuestion
+  return renderTemplate(template, { action, summary }).trim()
+}
+
+/** Did a call of the same tool with the same arguments already run in this session? */
+function ranBefore(
+  state: EngineSessionState,
+  call: { toolId: string; args: Record<string, unknown> },
+): boolean {
+  const args = JSON.stringify(sortedArgs(call.args))
+  return (state.toolCalls ?? []).some(
+    (done) => done.tool === call.toolId && JSON.stringify(sortedArgs(done.args)) === args,
+  )
+}
+
+/** Arguments with their keys in order, so `{a, b}` and `{b, a}` compare equal. */
+function sortedArgs(args: Record<string, unknown>): Array<[string, unknown]> {
+  return Object.entries(args).sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0))
 }
