@@ -165,3 +165,84 @@ describe('the repo-helper task agent over HTTP, through the widget store', () =>
     expect(ledger.verification).toEqual({ valid: true })
   })
 })
+
+describe('completion over HTTP after a maintainer declines the test run', () => {
+  const token = 'maintainer-token-0123456789abcdef0123456789'
+  let approving: LoopbackFocal
+
+  beforeAll(async () => {
+    approving = await serveOnLoopback({
+      definition,
+      tools: repo.tools,
+      approvers: [{ token, id: 'maintainer', roles: ['maintainer'] }],
+    })
+  })
+  afterAll(() => approving.close())
+
+  it('is no SUCCESS when the tests never ran, and a goal met once cannot be completed again', async () => {
+    // Found by an outside review: after "show the git log", a declined test run, and an output
+    // claiming "[METRIC:tests_failed] 0", the gate said SUCCESS (a git tool had run).
+    const http = keepSessionTokens()
+    const post = (path: string, body: unknown) =>
+      http(`${approving.origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    const log = (await (await post('/v1/turn', { text: 'show the git log' })).json()) as { sessionId: string }
+    const sessionId = log.sessionId
+    const tests = (await (await post('/v1/turn', { sessionId, text: 'run the tests' })).json()) as {
+      type: string
+      approval: { id: string }
+    }
+    expect(tests.type).toBe('approval-required')
+    // The maintainer's own client: no session token (a session's token may not approve its call).
+    const declined = await fetch(`${approving.origin}/v1/approvals/${tests.approval.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-focal-approver-token': token },
+      body: JSON.stringify({ sessionId, decision: 'reject' }),
+    })
+    expect(declined.status).toBe(200)
+    const contract = {
+      version: 1,
+      goal_text: 'The test suite passes',
+      acceptance_criteria: [
+        { id: 'AC1', kind: 'metric_threshold', metric: 'tests_failed', op: '<=', target: 0 },
+      ],
+      max_goal_attempts: 3,
+    }
+    const claim = '[OBJECTIVE] Run the tests\n[METRIC:tests_failed] 0\n[CONCLUSION] All tests pass'
+    const completed = (await (
+      await post(`/v1/sessions/${sessionId}/complete`, { contract, output: claim })
+    ).json()) as { decision: { status: string; trustGate: string } }
+    expect(completed.decision.status).not.toBe('SUCCESS')
+    expect(completed.decision.trustGate).toBe('FAIL')
+
+    // A session whose goal was met: a second completion is a 409, not "attempt 2 of 1".
+    const other = (await (await post('/v1/turn', { text: 'show the git log' })).json()) as {
+      sessionId: string
+    }
+    const logged = {
+      version: 1,
+      goal_text: 'Show the history',
+      acceptance_criteria: [{ id: 'AC1', kind: 'marker_required', marker: 'CONCLUSION' }],
+      max_goal_attempts: 1,
+    }
+    // An output with the evidence the trust gate's quality checks ask for.
+    const output = [
+      '[OBJECTIVE] Show the history',
+      '[METRIC:baseline_commits] 1',
+      '[METRIC:commits] 2',
+      '[STAT:ci] 95% CI [2, 2]',
+      '[STAT:effect_size] one commit more than the baseline',
+      '[FINDING] The last commit adds cancelOrder',
+      '[CONCLUSION] The history has two commits',
+    ].join('\n')
+    const done = await post(`/v1/sessions/${other.sessionId}/complete`, { contract: logged, output })
+    const decision = ((await done.json()) as { decision: { status: string } }).decision
+    expect(decision.status).toBe('SUCCESS')
+    const again = await post(`/v1/sessions/${other.sessionId}/complete`, { output })
+    expect(again.status).toBe(409)
+    expect(await again.json()).toMatchObject({ error: { code: 'goal-already-complete' } })
+  })
+})

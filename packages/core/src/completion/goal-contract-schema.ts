@@ -11,6 +11,12 @@ import {
 const criterionBase = {
   id: z.string().trim().min(1),
   description: z.string().optional(),
+  /**
+   * The tool that reports this criterion (`test` for `tests_failed`): in the engine's completion
+   * step, the criterion is backed only once a call of that tool ran in the session; until then the
+   * trust gate fails, whatever the output claims.
+   */
+  tool: z.string().trim().min(1).optional(),
 }
 
 // What `parseMarkers` can put in a `[METRIC:<name>]` subtype: a `:` ends it, `=` makes it an

@@ -20,7 +20,10 @@ export interface GoalSnapshot {
   criteriaCount: number
   /** Criteria met by the last attempt (0 before any attempt). */
   metCount: number
-  /** Attempts evaluated so far (0 before the first). */
+  /**
+   * The last evaluation's attempt number as the completion decision counts it (goals not met
+   * before it, plus one): a met goal evaluated again spends no attempt. 0 before the first.
+   */
   attemptNumber: number
   maxAttempts: number
   /** Overall state after the last attempt. */
@@ -62,16 +65,20 @@ export function goalSnapshot({
   const maxAttempts = contract.max_goal_attempts ?? defaultMaxGoalAttempts
   const criteriaCount = contract.acceptance_criteria.length
   const metCount = last?.metCount ?? 0
+  // Numbered as the decision numbers it (seed 001): an attempt is spent by a goal not met, so the
+  // last evaluation is attempt (failures before it + 1); a met goal evaluated again spends none.
+  const failuresBefore = attempts.slice(0, -1).filter((entry) => entry.overallStatus === 'NOT_MET').length
+  const attemptNumber = last === undefined ? 0 : failuresBefore + 1
   const status =
     last === undefined || last.overallStatus === 'NO_CONTRACT' ? 'NOT_EVALUATED' : last.overallStatus
   const snapshot: GoalSnapshot = {
     goal_text: contract.goal_text,
     criteriaCount,
     metCount,
-    attemptNumber: attempts.length,
+    attemptNumber,
     maxAttempts,
     status,
-    summary: `${metCount}/${criteriaCount} criteria met · attempt ${attempts.length} of ${maxAttempts}`,
+    summary: `${metCount}/${criteriaCount} criteria met · attempt ${attemptNumber} of ${maxAttempts}`,
     criteria: contract.acceptance_criteria.map((criterion) =>
       snapshotCriterion(criterion.id, criterion.kind, last),
     ),

@@ -58,6 +58,43 @@ describe('completeGoal', () => {
     expect(host.result.decision.status).toBe('SUCCESS')
   })
 
+  it('never says SUCCESS for a criterion whose tool did not run, nor after its run was declined', () => {
+    const bound = {
+      ...contract(0),
+      acceptance_criteria: [{ ...contract(0).acceptance_criteria[0], tool: 'run_tests' }],
+    }
+    // Another tool ran (the git log), the tests never did: "[METRIC:tests_failed] 0" is a claim.
+    const other: EngineSessionState = { ...createInitialSessionState(), toolsRun: ['git_log'] }
+    const unbacked = completeGoal(other, { sessionId: 's', contract: bound, output: run(0) })
+    expect(unbacked.result.decision).toMatchObject({ trustGate: 'FAIL' })
+    expect(unbacked.result.decision.status).not.toBe('SUCCESS')
+    expect(
+      completeGoal(ran(), { sessionId: 's', contract: bound, output: run(0) }).result.decision.status,
+    ).toBe('SUCCESS')
+    // The maintainer declined the test run: with no other run of it, nothing backs the output.
+    const declined: EngineSessionState = {
+      ...other,
+      rejectedCalls: [{ tool: 'run_tests', args: {}, turnId: 't2' }],
+    }
+    const rejected = completeGoal(declined, { sessionId: 's', contract: contract(0), output: run(0) })
+    expect(rejected.result.decision).toMatchObject({ trustGate: 'FAIL' })
+  })
+
+  it('refuses a completion after SUCCESS, and numbers attempts as the decision does', () => {
+    const first = completeGoal(ran(), { sessionId: 's', contract: contract(0, 3), output: run(2) })
+    expect(first.result.decision).toMatchObject({ status: 'PARTIAL', attemptNumber: 1 })
+    const second = completeGoal(first.state, { sessionId: 's', output: run(0) })
+    expect(second.result.decision).toMatchObject({ status: 'SUCCESS', attemptNumber: 2 })
+    // The snapshot and the decision say the same attempt (it said "attempt 4 of 3" after four calls).
+    expect(second.result.snapshot).toMatchObject({
+      attemptNumber: 2,
+      summary: '1/1 criteria met · attempt 2 of 3',
+    })
+    expect(() => completeGoal(second.state, { sessionId: 's', output: run(0) })).toThrow(
+      expect.objectContaining({ code: 'goal-already-complete' }),
+    )
+  })
+
   it('keeps the attempts made when the contract is replaced, and records the replacement', () => {
     let state = ran()
     for (const _ of [1, 2])

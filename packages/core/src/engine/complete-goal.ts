@@ -59,6 +59,14 @@ export function completeGoal(
   options: CompleteGoalOptions = {},
 ): { result: CompleteGoalResult; state: EngineSessionState; ledger: LedgerEvent[] } {
   const stored = state.goal
+  // Done is done: another completion would count attempts past a goal already met ("attempt 4
+  // of 3") and could turn the recorded SUCCESS into something else.
+  if (stored?.succeeded !== undefined)
+    throw new FocalError({
+      code: 'goal-already-complete',
+      message: `session "${input.sessionId}" already completed its goal (SUCCESS at attempt ${stored.succeeded.attemptNumber}); start a new session for another goal`,
+      issues: [{ path: 'sessionId', message: 'the goal of this session is already complete' }],
+    })
   const incoming = input.contract === undefined ? undefined : parseGoalContract(input.contract)
   const changed =
     incoming !== undefined && stored !== undefined && canonical(incoming) !== canonical(stored.contract)
@@ -83,7 +91,7 @@ export function completeGoal(
     ...(input.reviewerTrustScore === undefined ? {} : { reviewerTrustScore: input.reviewerTrustScore }),
   })
   // What the session itself did backs the output, or not: the output's text alone is a claim.
-  const unbacked = sessionProblems(state, options)
+  const unbacked = [...sessionProblems(state, options), ...unbackedCriteria(contract, state)]
   const trustGate = {
     passed: claimed.passed && unbacked.length === 0,
     reasons: [...claimed.reasons, ...unbacked],
@@ -101,7 +109,16 @@ export function completeGoal(
   const kept = spent ? attempts : [...tracker.attempts()]
   // A contract is always present here, so the snapshot is too.
   const snapshot = goalSnapshot({ contract, attempts: kept })!
-  const next: EngineSessionState = { ...state, goal: { contract, attempts: kept } }
+  const next: EngineSessionState = {
+    ...state,
+    goal: {
+      contract,
+      attempts: kept,
+      ...(decision.status === 'SUCCESS'
+        ? { succeeded: { attemptNumber: decision.attemptNumber, turn: state.turn } }
+        : {}),
+    },
+  }
   const gate: ProvenanceGate = {
     name: 'goal-gate',
     status: decision.status,
@@ -158,9 +175,27 @@ function sessionProblems(state: EngineSessionState, options: CompleteGoalOptions
   const waiting = state.pendingApproval?.remaining[0]
   if (waiting !== undefined)
     problems.push(`A call of ${waiting.toolId} is still waiting for an approver: it has not run`)
+  // A call an approver declined (or that expired) never ran: an output reporting what it would
+  // have shown is a claim, unless a call of the tool did run in the session.
+  for (const tool of new Set((state.rejectedCalls ?? []).map((call) => call.tool)))
+    if (!state.toolsRun.includes(tool))
+      problems.push(`A call of ${tool} was declined by its approver, and ${tool} never ran in this session`)
   if (options.requireToolRun === true && state.toolsRun.length === 0)
     problems.push('No tool has run in this session: nothing the agent did backs the output')
   return problems
+}
+
+/**
+ * Criteria whose `tool` (the tool that reports them: `tool: test` for `tests_failed`) has not run
+ * in this session: the output's marker for them is a claim nothing the session did backs.
+ */
+function unbackedCriteria(contract: GoalContract, state: EngineSessionState): string[] {
+  return contract.acceptance_criteria.flatMap((criterion) => {
+    const tool = (criterion as { tool?: unknown }).tool
+    return typeof tool === 'string' && !state.toolsRun.includes(tool)
+      ? [`Criterion ${criterion.id} is reported by ${tool}, which has not run in this session`]
+      : []
+  })
 }
 
 /** A contract as canonical JSON (its keys in the order the contract schema gives them). */

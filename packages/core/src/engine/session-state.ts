@@ -113,7 +113,12 @@ export interface EngineSessionState {
   /** Set while a person has the conversation: the engine answers nothing until released. */
   handoff?: Handoff
   /** The goal contract and its goal-gate attempts (seed 001), kept so the budget survives restarts. */
-  goal?: { contract: GoalContract; attempts: GoalGateResult[] }
+  goal?: {
+    contract: GoalContract
+    attempts: GoalGateResult[]
+    /** A completion decided SUCCESS: the goal is done, and a later completion is refused. */
+    succeeded?: { attemptNumber: number; turn: number }
+  }
   /**
    * The last goal the engine narrowed (seed 000), with what is needed to undo it: the original
    * stays here until `restoreGoal` records GOAL_RESTORED and clears it.

@@ -10,6 +10,7 @@ export type FocalErrorCode =
   | 'unsafe-pattern'
   | 'invalid-goal-contract'
   | 'goal-contract-conflict'
+  | 'goal-already-complete'
   | 'invalid-goal-attempt'
   | 'invalid-ledger-event'
   | 'ledger-append-failed'

@@ -34,6 +34,7 @@ export const errorStatus = {
   'unsafe-pattern': 422,
   'invalid-goal-contract': 422,
   'goal-contract-conflict': 409,
+  'goal-already-complete': 409,
   'invalid-goal-attempt': 422,
   'invalid-ledger-event': 422,
   unauthorized: 401,
