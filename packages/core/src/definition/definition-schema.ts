@@ -255,6 +255,13 @@ export const entityPatternSchema = z.strictObject({
    * spaces, in capitals
    */
   value: z.string().min(1).optional(),
+  /**
+   * Remember, across sessions, the tool calls whose arguments name this entity (`args.order_id`):
+   * tool checks read them as `session.shared.calls` / `session.shared.rejected`, so a per-order cap
+   * or a supervisor's "no" holds in every conversation, not only the one it happened in. Kept in
+   * the engine's session store (`sharedStore` to use another). @default false
+   */
+  shared: z.boolean().default(false),
 })
 
 /** Engine settings; every figure is a default exposed as an option. */

@@ -25,6 +25,7 @@ import { planEnforcementRules, type ReplyEnforcer } from './reply-enforcer.ts'
 import { type ApprovalDecisionInput, resumeTurn } from './resume-turn.ts'
 import { runTurn } from './run-turn.ts'
 import { createInitialSessionState, type EngineSessionState } from './session-state.ts'
+import { createSharedHistory, type SessionCalls } from './shared-history.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import type { TurnEvent, TurnInput, TurnResult } from './types.ts'
 
@@ -51,6 +52,11 @@ export interface EngineOptions {
   tools?: ToolRunner
   /** Session state with optimistic versioning. @default createMemorySessionStore() */
   sessionStore?: SessionStore
+  /**
+   * Where the calls on the definition's `shared` entities (`entities[].shared`) are kept for every
+   * session to read (`session.shared`). @default the session store (under keys no session id can take)
+   */
+  sharedStore?: SessionStore
   /** Where turn events are recorded: a ledger, a store to build one over, or `false` for none. @default an in-memory ledger */
   ledger?: Ledger | LedgerStore | false
   /** @default { now: () => Date.now() } */
@@ -164,6 +170,12 @@ export function createEngine(engineOptions: EngineOptions): Engine {
   const store = (options.sessionStore ?? createMemorySessionStore()) as SessionStore<EngineSessionState>
   const ledger = toLedger(options.ledger, options.clock)
   const clock = options.clock ?? { now: () => Date.now() }
+  const sharedHistory = createSharedHistory(
+    compiled.entityPatterns,
+    definition.entities.filter((entity) => entity.shared).map((entity) => entity.name),
+    (options.sharedStore ?? store) as SessionStore<unknown>,
+    () => clock.now(),
+  )
   const idGenerator = options.idGenerator ?? { next: (prefix = 'id') => `${prefix}_${crypto.randomUUID()}` }
   const maxConflictRetries = options.maxConflictRetries ?? 100
   const lane2 = lane2Of(options, judgeModel)
@@ -222,6 +234,8 @@ export function createEngine(engineOptions: EngineOptions): Engine {
     sessionId: string,
     streaming: boolean,
     emit: (event: TurnEvent) => void,
+    /** The turn's own text (none for an approval): shared values it names are read before it. */
+    text: string | undefined,
     step: (
       dependencies: TurnDependencies,
       state: EngineSessionState,
@@ -244,9 +258,17 @@ export function createEngine(engineOptions: EngineOptions): Engine {
             for (const event of buffered.splice(0)) emit(event)
           }
         : undefined
+      const base = stored?.state ?? createInitialSessionState()
+      // What every session did with the shared values the session or the message names (an order
+      // id in its fields, a queued request, a pending call, this message): read before the turn,
+      // so a tool check of it sees calls made in other conversations. Never stored with the session.
+      const before = sharedHistory === undefined ? undefined : sessionCalls(base)
+      const shared = await sharedHistory?.load(
+        text === undefined ? [JSON.stringify(base)] : [JSON.stringify(base), text],
+      )
       const outcome = await step(
         dependencies,
-        stored?.state ?? createInitialSessionState(),
+        shared === undefined ? base : { ...base, shared },
         (event) => {
           if (!live) return void buffered.push(event)
           if (event.type === 'text-delta') shownText = true
@@ -254,6 +276,7 @@ export function createEngine(engineOptions: EngineOptions): Engine {
         },
         goLive,
       )
+      if (outcome.state.shared !== undefined) delete outcome.state.shared
       const written = await store.put(sessionId, outcome.state, stored?.version ?? 0)
       if (written === false) {
         if (shownText)
@@ -265,6 +288,7 @@ export function createEngine(engineOptions: EngineOptions): Engine {
           })
         continue
       }
+      await sharedHistory?.record(sessionId, before, outcome.state)
       for (const event of buffered) emit(event)
       // The ledger keeps call order per session, so the turn's records are queued at once (their
       // payload hashes run in parallel) and awaited together.
@@ -280,7 +304,7 @@ export function createEngine(engineOptions: EngineOptions): Engine {
 
   const runOne = (input: TurnInput, streaming: boolean, emit: (event: TurnEvent) => void) =>
     enqueue(input.sessionId, () =>
-      commit(input.sessionId, streaming, emit, (dependencies, state, sink, goLive) =>
+      commit(input.sessionId, streaming, emit, input.text, (dependencies, state, sink, goLive) =>
         runTurn(dependencies, state, input, sink, goLive),
       ),
     )
@@ -302,6 +326,7 @@ export function createEngine(engineOptions: EngineOptions): Engine {
           input.sessionId,
           false,
           () => undefined,
+          undefined,
           (dependencies, state, sink) => resumeTurn(dependencies, state, input, sink),
         )
       })
@@ -446,4 +471,12 @@ function toLedger(
     ...(ledger === undefined ? {} : { store: ledger }),
     ...(clock === undefined ? {} : { clock }),
   })
+}
+
+/** A copy of the lists of calls a turn may add to (the turn appends to the state's own arrays). */
+function sessionCalls(state: EngineSessionState): SessionCalls {
+  return {
+    ...(state.toolCalls === undefined ? {} : { toolCalls: [...state.toolCalls] }),
+    ...(state.rejectedCalls === undefined ? {} : { rejectedCalls: [...state.rejectedCalls] }),
+  }
 }

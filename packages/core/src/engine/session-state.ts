@@ -4,6 +4,7 @@ import type { ProvenanceRoute } from '../ledger/provenance-types.ts'
 import type { RuleFireRecord } from '../rules/types.ts'
 import type { NavigationState } from '../scenarios/types.ts'
 import type { Perception } from '../sensor/types.ts'
+import type { SharedCalls } from './shared-history.ts'
 import type { ApprovalRequest, ClarificationOption, Handoff } from './types.ts'
 
 /** A tool call planned by a matched rule. */
@@ -69,6 +70,11 @@ export interface EngineSessionState {
    * check can refuse asking again for the same thing in other words (the last 200).
    */
   rejectedCalls?: Array<{ tool: string; args: Record<string, unknown>; turnId: string }>
+  /**
+   * What every session did with the `shared` entity values this turn can name (`session.shared`):
+   * read from the store before the turn, never stored with the session.
+   */
+  shared?: SharedCalls
   /**
    * Calls that waited for an approver and the requester withdrew before anyone decided
    * (`session.withdrawn`): a policy can still ask an approver for the same thing asked again in

@@ -78,12 +78,17 @@ export function buildTurnVariables(
   return variables
 }
 
+/** No session has used a shared value this turn names (or none is `shared`). */
+const noSharedCalls = { calls: [], rejected: [] }
+
 /**
  * `session` as conditions, templates and tool checks read it: the scenario and step, the turn,
  * `toolsRun`, `calls` (the tool calls that ran, with their arguments), `pending` (the call waiting
  * for an approver, `{ tool, args }`, or null), `rejected` (calls an approver declined or that
- * expired unapproved, with their arguments) and `withdrawn` (calls the requester took back while
- * they waited for an approver).
+ * expired unapproved, with their arguments), `withdrawn` (calls the requester took back while
+ * they waited for an approver) and `shared` (`{ calls, rejected }` of every session, with their
+ * `sessionId` and `at`, on the values of the definition's `shared` entities this turn names: the
+ * refunds of order NW-1001 in other conversations too).
  */
 export function sessionVariables(state: EngineSessionState): Record<string, unknown> {
   const waiting = state.pendingApproval?.remaining[0]
@@ -96,6 +101,7 @@ export function sessionVariables(state: EngineSessionState): Record<string, unkn
     pending: waiting === undefined ? null : { tool: waiting.toolId, args: waiting.args },
     rejected: state.rejectedCalls ?? [],
     withdrawn: state.withdrawnCalls ?? [],
+    shared: state.shared ?? noSharedCalls,
   }
 }
 

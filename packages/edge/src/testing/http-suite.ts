@@ -160,9 +160,34 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       ])
     })
 
+    it('holds a per-order refund cap across sessions: a new session is no fresh $50 on the same order', async () => {
+      const refund = async () =>
+        (await (
+          await send(
+            request('/v1/turn', {
+              body: { text: 'refund $50 for NW-7007, my email is ann@example.com' },
+            }),
+          )
+        ).json()) as {
+          sessionId: string
+          text: string
+          provenance: { tools: Array<{ id: string; status: string }> }
+        }
+      const first = await refund()
+      expect(first.provenance.tools).toContainEqual(
+        expect.objectContaining({ id: 'issue_refund', status: 'ran' }),
+      )
+      // A second conversation about the same order: the first one's refund counts against the cap.
+      const second = await refund()
+      expect(second.sessionId).not.toBe(first.sessionId)
+      expect(second.provenance.tools.filter((tool) => tool.status === 'ran')).toEqual([])
+      expect(second.text).toContain('capped at $50 per order')
+    })
+
     it('closes an approval the customer takes back as withdrawn: the supervisor finds nothing to approve', async () => {
+      // Another order than the test above cancels: a cancellation holds in every session.
       const customer = await send(
-        request('/v1/turn', { body: { text: 'cancel my order NW-2002, the total was $900' } }),
+        request('/v1/turn', { body: { text: 'cancel my order NW-4004, the total was $900' } }),
       )
       const paused = (await customer.json()) as { sessionId: string; approval: { id: string } }
       const own = { 'x-focal-session-token': customer.headers.get('x-focal-session-token') ?? '' }

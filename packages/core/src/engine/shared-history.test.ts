@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { loadDefinition } from '../definition/load-definition.ts'
+import { createEngine } from './create-engine.ts'
+import { createMemorySessionStore } from './create-memory-session-store.ts'
+
+const definition = readFileSync(
+  fileURLToPath(new URL('../../../../examples/definitions/refund-support.yaml', import.meta.url)),
+  'utf8',
+)
+const ranTools = (result: { provenance: { tools: Array<{ id: string; status: string }> } }) =>
+  result.provenance.tools.filter((tool) => tool.status === 'ran').map((tool) => tool.id)
+
+describe('calls on a shared entity, across sessions', () => {
+  it('holds the $50 cap per order across conversations: a new session is no fresh $50', async () => {
+    const engine = createEngine({ definition })
+    const first = await engine.turn({
+      sessionId: 'a',
+      text: 'refund $50 for NW-1001, my email is ann@example.com',
+    })
+    expect(ranTools(first)).toEqual(['issue_refund'])
+    const second = await engine.turn({
+      sessionId: 'b',
+      text: 'refund $50 for NW-1001, my email is ann@example.com',
+    })
+    expect(ranTools(second)).toEqual([])
+    expect('text' in second && second.text).toContain('capped at $50 per order')
+    // Another order is not touched by it.
+    const other = await engine.turn({ sessionId: 'b', text: 'refund $20 for NW-3003' })
+    expect(ranTools(other)).toEqual(['issue_refund'])
+  })
+
+  it("keeps a supervisor's no in every conversation: a lower total elsewhere does not cancel", async () => {
+    const engine = createEngine({ definition })
+    const asked = await engine.turn({ sessionId: 'a', text: 'Cancel order NW-2002, the total was $620' })
+    expect(asked.type).toBe('approval-required')
+    if (asked.type !== 'approval-required') return
+    await engine.resolveApproval({ sessionId: 'a', approvalId: asked.approval.id, decision: 'reject' })
+    const elsewhere = await engine.turn({ sessionId: 'b', text: 'cancel NW-2002, total $20' })
+    expect(ranTools(elsewhere)).toEqual([])
+    expect('text' in elsewhere && elsewhere.text).toContain('A supervisor declined to cancel order NW-2002')
+  })
+
+  it('reads the calls from the session store, so a second engine on the same store sees them', async () => {
+    const sessionStore = createMemorySessionStore()
+    const one = createEngine({ definition, sessionStore })
+    const two = createEngine({ definition, sessionStore })
+    expect(ranTools(await one.turn({ sessionId: 'a', text: 'please cancel NW-2002, it was $30' }))).toEqual([
+      'cancel_order',
+    ])
+    const refund = await two.turn({
+      sessionId: 'b',
+      text: 'refund $20 for NW-2002, my email is ann@example.com',
+    })
+    expect(ranTools(refund)).toEqual([])
+    expect('text' in refund && refund.text).toContain('Order NW-2002 was cancelled')
+    // Nothing of it is stored with the sessions themselves.
+    expect((await two.getSession('b'))?.shared).toBeUndefined()
+  })
+
+  it('keeps each session to itself for an entity the definition does not mark shared', async () => {
+    const loaded = loadDefinition(definition)
+    const unshared = {
+      ...loaded,
+      entities: loaded.entities.map((entity) => ({ ...entity, shared: false })),
+    }
+    const engine = createEngine({ definition: unshared })
+    await engine.turn({ sessionId: 'a', text: 'refund $50 for NW-1001, my email is ann@example.com' })
+    const second = await engine.turn({
+      sessionId: 'b',
+      text: 'refund $50 for NW-1001, my email is ann@example.com',
+    })
+    expect(ranTools(second)).toEqual(['issue_refund'])
+  })
+})

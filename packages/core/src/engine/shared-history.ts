@@ -1,0 +1,119 @@
+import type { SessionStore } from '../ports/ports.ts'
+import { type EntityPattern, entityMatches } from '../sensor/extract-entities.ts'
+import type { EngineSessionState } from './session-state.ts'
+
+/** A tool call as every session sees it: which session made it and when. */
+export interface SharedCall {
+  tool: string
+  args: Record<string, unknown>
+  sessionId: string
+  /** ISO time the call ran, or was declined. */
+  at: string
+}
+
+/** What the sessions did with one shared entity value (one order): `session.shared` in conditions. */
+export interface SharedCalls {
+  /** Calls that ran (or ran once approved), in any session. */
+  calls: SharedCall[]
+  /** Calls an approver declined, or that expired unapproved, in any session. */
+  rejected: SharedCall[]
+}
+
+/** The lists of one session's state the history reads. */
+export type SessionCalls = Pick<EngineSessionState, 'toolCalls' | 'rejectedCalls'>
+
+/** How many calls one entity value keeps of each kind (the oldest go first). */
+const keptPerValue = 200
+/** Attempts to append to one value's record while other sessions write it too. */
+const maxWriteAttempts = 20
+
+/** The calls of sessions on the entities a definition marks `shared`. */
+export interface SharedHistory {
+  /** Every shared value `texts` name, with what all sessions did with them. */
+  load(texts: readonly string[]): Promise<SharedCalls>
+  /** Records the calls that ran, and those declined, between `before` and `after` of one session. */
+  record(sessionId: string, before: SessionCalls | undefined, after: SessionCalls): Promise<void>
+}
+
+/**
+ * A record per value of each `shared` entity (`order_id` NW-1001), kept in `store` under a key no
+ * session id can take (`~shared~order_id~NW-1001`: `~` is no session id character over HTTP), so a
+ * Redis or Durable Object session store keeps them across instances and restarts as it keeps
+ * sessions. A call is recorded under each shared value its arguments hold by the entity's name
+ * (`args.order_id`).
+ */
+export function createSharedHistory(
+  patterns: readonly EntityPattern[],
+  shared: readonly string[],
+  store: SessionStore<unknown>,
+  now: () => number,
+): SharedHistory | undefined {
+  const entities = patterns.filter((entity) => shared.includes(entity.name))
+  if (entities.length === 0) return undefined
+  const keyOf = (name: string, value: string) => `~shared~${name}~${value}`
+  const keysIn = (text: string) =>
+    entities.flatMap((entity) => entityMatches(text, entity).map((match) => keyOf(entity.name, match.value)))
+  const keysOfArgs = (args: Record<string, unknown>) =>
+    entities.flatMap((entity) => {
+      const value = args[entity.name]
+      return typeof value === 'string' && value !== '' ? [keyOf(entity.name, value)] : []
+    })
+  const read = async (key: string) => {
+    const stored = await store.get(key)
+    return { record: asRecord(stored?.state), version: stored?.version ?? 0 }
+  }
+  return {
+    async load(texts) {
+      const keys = new Set(texts.flatMap(keysIn))
+      const records = await Promise.all([...keys].map(async (key) => (await read(key)).record))
+      return {
+        calls: records.flatMap((record) => record.calls),
+        rejected: records.flatMap((record) => record.rejected),
+      }
+    },
+    async record(sessionId, before, after) {
+      const at = new Date(now()).toISOString()
+      const added = (kind: 'toolCalls' | 'rejectedCalls') => {
+        const seen = new Set((before?.[kind] ?? []).map(callKey))
+        return (after[kind] ?? []).filter((call) => !seen.has(callKey(call)))
+      }
+      const updates = new Map<string, SharedCalls>()
+      for (const [kind, into] of [
+        ['toolCalls', 'calls'],
+        ['rejectedCalls', 'rejected'],
+      ] as const)
+        for (const call of added(kind))
+          for (const key of keysOfArgs(call.args)) {
+            const update = updates.get(key) ?? { calls: [], rejected: [] }
+            update[into].push({ tool: call.tool, args: call.args, sessionId, at })
+            updates.set(key, update)
+          }
+      await Promise.all([...updates].map(([key, update]) => append(key, update)))
+    },
+  }
+
+  async function append(key: string, update: SharedCalls): Promise<void> {
+    for (let attempt = 0; attempt < maxWriteAttempts; attempt++) {
+      const { record, version } = await read(key)
+      const next = {
+        calls: [...record.calls, ...update.calls].slice(-keptPerValue),
+        rejected: [...record.rejected, ...update.rejected].slice(-keptPerValue),
+      }
+      if ((await store.put(key, next, version)) !== false) return
+    }
+  }
+}
+
+/** One call's identity within a session's list. */
+function callKey(call: { tool: string; args: Record<string, unknown>; turnId: string }): string {
+  return `${call.turnId} ${call.tool} ${JSON.stringify(call.args)}`
+}
+
+/** A stored record, or an empty one for a value no session used yet (or a value of another shape). */
+function asRecord(value: unknown): SharedCalls {
+  const record = value as Partial<SharedCalls> | undefined
+  return {
+    calls: Array.isArray(record?.calls) ? record.calls : [],
+    rejected: Array.isArray(record?.rejected) ? record.rejected : [],
+  }
+}
