@@ -195,7 +195,11 @@ async function senseAndAct(
   // "Shall I refund $25 for order NW-1001 now?" → "yes": the message it asked about runs, confirmed.
   const awaiting = state.awaitingConfirmation
   delete state.awaitingConfirmation
-  const taken = takeQueuedRequest(state, message, asksDone)
+  const taken = takeQueuedRequest(
+    state,
+    chosenRequest(state, settings.twoRequestsQuestion, message),
+    asksDone,
+  )
   // "Yes, but for NW-2002 instead": a yes that names another order or amount than the request it
   // answers is a correction. The message is read as itself (its facts replace the request's), and
   // the call is asked about again; it never runs on the order the yes was asked about.
@@ -875,6 +879,29 @@ function accepts(text: string, offered: string): boolean {
 const callsOffAction =
   /^\W*(?:no\W+)?(?:please\W+)?(?:cancel|stop|abort|scrap|drop|call off)\W+(?:it|that|this|the (?:refund|request|whole thing))\W*(?:please)?\W*$/iu
 
+/**
+ * "Which one should I do first?" answered with an option's label as typed ("Cancel an order")
+ * rather than clicked: the request behind it is the one its option carries ("cancel NW-1001 total
+ * $30"), with its own order and amount, as a click sends it (typed, the ids were lost).
+ */
+function chosenRequest(state: EngineSessionState, question: string, message: TurnInput): TurnInput {
+  const pending = state.pendingClarification
+  if (pending?.question !== question) return message
+  const typed = normalizeOption(message.text)
+  const option = pending.options.find(
+    (entry) => normalizeOption(entry.label) === typed || normalizeOption(entry.id) === typed,
+  )
+  return option === undefined || option.value === message.text ? message : { ...message, text: option.value }
+}
+
+/** An option as compared with what was typed: lower case, words only. */
+function normalizeOption(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+}
+
 /** A yes that doubts or asks: a question mark, "not sure", "maybe", "I guess", "wait". */
 const hedge =
   /\?|\b(?:not sure|unsure|maybe|perhaps|i guess|i think|probably|don['\u2019]?t know|dunno|wait|hold on|hang on|hmm+|not yet)\b/iu
@@ -979,7 +1006,6 @@ function requestGoneOnWith(
   return chosen === undefined ? undefined : { intent: chosen.id, confidence: 1 }
 }
 
-/** The session facts this turn states: its singular entities (`amount`, `order_id`, `email`, ...). */
 /** Does the message state a fact (an order, an amount) the session already holds another value of? */
 function restatesOtherFacts(fields: Record<string, unknown>, perception: Perception): boolean {
   for (const [name, value] of Object.entries(perception.entities))
@@ -994,6 +1020,7 @@ function restatesOtherFacts(fields: Record<string, unknown>, perception: Percept
   return false
 }
 
+/** The session facts this turn states: its singular entities (`amount`, `order_id`, `email`, ...). */
 function statedFacts(perception: Perception): Set<string> {
   const stated = new Set<string>()
   for (const [name, value] of Object.entries(perception.entities))

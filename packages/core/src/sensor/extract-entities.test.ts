@@ -37,6 +37,15 @@ describe('extractEntities', () => {
     expect(extractEntities('refund $40 and $20').money?.map((entry) => entry.value)).toEqual([40, 20])
   })
 
+  it('reads a total written without a currency, never a count or a bare number after "refund"', () => {
+    expect(extractEntities('Cancel order NW-2002, the total was 620')).toMatchObject({ amount: 620 })
+    expect(extractEntities('Cancel order NW-2002, the total was 620')).not.toHaveProperty('currency')
+    expect(extractEntities('I paid 45.50 for it').amount).toBe(45.5)
+    expect(extractEntities('total: 1,200').amount).toBe(1200)
+    for (const text of ['I paid 3 times', 'it cost 2 items', 'refund 1001', 'paid 2 orders'])
+      expect(extractEntities(text), text).not.toHaveProperty('amount')
+  })
+
   it('reads no id inside an email address', () => {
     const own = { patterns: [{ name: 'order_id', pattern: /\bNW-\d{4,}\b/iu }] }
     expect(extractEntities('refund $20, my email is jo.nw-2002@example.com', own)).not.toHaveProperty(

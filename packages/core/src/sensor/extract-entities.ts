@@ -1,5 +1,5 @@
 import { extractDates } from './extract-dates.ts'
-import { extractMoney, requestedAmount } from './extract-money.ts'
+import { extractMoney, requestedAmount, totalWithoutCurrency } from './extract-money.ts'
 import { matchEvery } from './match-every.ts'
 import type { PerceptionEntities } from './types.ts'
 
@@ -113,6 +113,10 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
     const requested = requestedAmount(text, money)
     if (requested !== undefined)
       Object.assign(entities, { amount: requested.value, currency: requested.currency })
+  } else if (digits) {
+    // "Cancel NW-2002, the total was 620": a total without a currency is still the amount.
+    const total = totalWithoutCurrency(text)
+    if (total !== undefined) entities.amount = total
   }
   const emails = emailMatches.map((match) => match[0])
   if (emails.length > 0) Object.assign(entities, { emails, email: emails[0]!.toLowerCase() })

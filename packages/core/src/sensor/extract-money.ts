@@ -70,3 +70,21 @@ export function requestedAmount(text: string, money: readonly MoneyEntity[]): Mo
   if (requested.length > 0) return only(requested)
   return only(read.filter((entry) => entry.total))
 }
+
+/**
+ * A number written as an order's total without a currency ("the total was 620", "I paid 45.50"):
+ * the total's words, then the number, and nothing that makes it a count ("paid 3 times", "cost
+ * 2 items"). Only such words: a bare number after "refund" may be an order number.
+ */
+const cuedTotal =
+  /\b(?:total(?:\s+(?:was|is|of|came to|comes to))?|paid|charged|cost|costs|costed)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?(?![\w.,]*\d)(?!\s*(?:%|percent|items?|units?|days?|weeks?|months?|years?|times?|pieces?|orders?|hours?|minutes?)\b)/iu
+
+/** The order total a message writes without a currency, if any (read as the definition's own). */
+export function totalWithoutCurrency(text: string): number | undefined {
+  const match = cuedTotal.exec(text.slice(0, 2000))
+  if (match === null) return undefined
+  const value = Number(
+    `${(match[1] as string).replaceAll(',', '')}${match[2] === undefined ? '' : `.${match[2]}`}`,
+  )
+  return Number.isFinite(value) && value > 0 ? value : undefined
+}
