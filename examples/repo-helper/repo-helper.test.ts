@@ -282,6 +282,36 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect(result.approval).toMatchObject({ toolId: 'test', approver: 'maintainer' })
   })
 
+  it('answers with the test run once a maintainer approves it, and answers "which test failed?" from it', async () => {
+    // Found by an outside review: the approved run's reply was "How can I help you today?", and the
+    // follow-up asked the maintainer to approve the same run again.
+    const sessionId = `repo-${session++}`
+    const asked = await engine.turn({ sessionId, text: 'run the tests' })
+    if (asked.type !== 'approval-required') throw new Error(`expected an approval, got ${asked.type}`)
+    const approved = await engine.resolveApproval({
+      sessionId,
+      approvalId: asked.approval.id,
+      decision: 'approve',
+    })
+    expect('text' in approved && approved.text).toMatch(
+      /^Here is what I found\. test \.: TAP version 13.*# pass 1/u,
+    )
+    const failed = await engine.turn({ sessionId, text: 'which test failed?' })
+    expect(failed.type).toBe('reply')
+    expect('text' in failed && failed.text).toContain('(the run earlier in this session)')
+    expect('text' in failed && failed.text).toContain('# fail 0')
+    expect(failed.provenance.plan?.calls).toEqual([
+      expect.objectContaining({ tool: 'test', status: 'reused' }),
+    ])
+    // Asked afresh, it runs afresh: a maintainer decides again.
+    expect((await engine.turn({ sessionId, text: 'run the tests again' })).type).toBe('approval-required')
+  })
+
+  it('says which files the last commit changed, not only its message', async () => {
+    const result = await ask('what changed in the last commit?')
+    expect('text' in result && result.text).toContain('src/orders.ts | 5 +++++')
+  })
+
   it('withdraws a waiting test run on "never mind, cancel that" and runs no tool on those words', async () => {
     // Found by an outside review: after the withdrawal, "never" was searched for as a target.
     const sessionId = `repo-${session++}`

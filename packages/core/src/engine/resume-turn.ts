@@ -7,6 +7,7 @@ import { finishTurn, type TurnScratch } from './finish-turn.ts'
 import { hashQuery } from './hash-query.ts'
 import { pause } from './pause-turn.ts'
 import type { EngineSessionState } from './session-state.ts'
+import { findings } from './task-turn.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import { sessionVariables } from './turn-variables.ts'
 import type { TurnEvent } from './types.ts'
@@ -169,13 +170,21 @@ export async function resumeTurn(
         : compiled.definition.settings.approvalRejectedReply
   // Not done, and why: "did it go through?" is answered with it.
   if (refusal !== undefined) state.lastOutcome = { done: false, text: refusal, turnId: scratch.turnId }
+  const all = [...completed, ...acted.completed]
+  // A task agent's approved run is what was asked for: without a model its reply states what the
+  // run printed, as the turn would have (it said "How can I help you today?" after the tests ran).
+  const found =
+    refusal === undefined && compiled.definition.kind === 'task' && dependencies.model === undefined
+      ? findings(all, { missing: [] })
+      : undefined
   const outcome = await finishTurn(dependencies, state, scratch, {
     perception: pending.perception,
     route: pending.route,
     matched,
-    completed: [...completed, ...acted.completed],
+    completed: all,
     ...(pending.followUp === undefined ? {} : { followUp: pending.followUp }),
     ...(refusal === undefined ? {} : { note: refusal }),
+    ...(found === undefined ? {} : { note: found }),
   })
   keepCurrent()
   return { ...outcome, ledger: [resolved, ...outcome.ledger] }

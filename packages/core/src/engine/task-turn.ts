@@ -143,6 +143,8 @@ export async function runTaskTurn(
   const obtained = new Set<GoalEvidenceClass>()
   const calls: ProvenancePlan['calls'] = []
   const completed: CompletedToolCall[] = []
+  // Results of this session's earlier approved runs the plan answers from (nothing runs again).
+  const reused: CompletedToolCall[] = []
   let budget = planner.maxToolCalls
   const variables = buildTurnVariables(state, perception, scratch.text)
   const session = variables.session as Record<string, unknown>
@@ -157,6 +159,19 @@ export async function runTaskTurn(
       ruleId: plannerRuleId,
       toolId: call.tool,
       args: { command: call.args, evidence: call.evidence },
+    }
+    // A run that needs an approver and already ran in this session ("run the tests", approved, then
+    // "which test failed?") is answered from that run, not asked for again.
+    const earlier = runsAgain.test(scratch.text) ? undefined : earlierRun(state, call.tool, call.args)
+    if (
+      earlier !== undefined &&
+      compiled.gate.check({ toolId: call.tool, args: planned.args }, { toolsRun: state.toolsRun, session })
+        .type === 'approval-required'
+    ) {
+      reused.push({ ...planned, status: 'ran', result: earlier })
+      calls.push({ tool: call.tool, command: call.args, evidence: call.evidence, status: 'reused', role })
+      obtained.add(call.evidence)
+      return undefined
     }
     const acted = await actOnPlan([planned], {
       compiled,
@@ -241,7 +256,8 @@ export async function runTaskTurn(
   }
   plan.missing = needed.filter((evidence) => !obtained.has(evidence))
   // Without a model the reply states the findings; a model drafts from the results in its prompt.
-  const note = dependencies.model === undefined ? { note: findings(completed, plan) } : {}
+  const note =
+    dependencies.model === undefined ? { note: findings([...reused, ...completed], plan, reused) } : {}
   // A request for a change hears first that nothing was changed: the planner only gathers evidence.
   // So does a command to run that no tool ran ("rm -rf src", "git push --force"): only a test or
   // build run is one the tools do. An engine sentence before the reply, a model's draft or not.
@@ -262,10 +278,17 @@ export async function runTaskTurn(
  * call with the start of its output, and what is still missing. A model drafts from the full
  * results instead (they are in its prompt).
  */
-function findings(completed: readonly CompletedToolCall[], plan: ProvenancePlan): string {
+export function findings(
+  completed: readonly CompletedToolCall[],
+  plan: Pick<ProvenancePlan, 'missing'>,
+  earlier: readonly CompletedToolCall[] = [],
+): string {
   const lines = completed
     .filter((call) => call.status === 'ran' || call.status === 'approved')
-    .map((call) => `${`${call.toolId} ${String(call.args.command ?? '')}`.trim()}: ${excerpt(call.result)}`)
+    .map((call) => {
+      const what = `${call.toolId} ${String(call.args.command ?? '')}`.trim()
+      return `${what}${earlier.includes(call) ? ' (the run earlier in this session)' : ''}: ${excerpt(call.result)}`
+    })
   const missing = plan.missing.length === 0 ? '' : ` I could not get: ${plan.missing.join(', ')}.`
   if (lines.length === 0) return `I could not gather any evidence for this.${missing}`
   return `Here is what I found. ${lines.join(' | ')}${missing}`
@@ -510,6 +533,15 @@ async function narrowGoal(
 const searchTools = new Set(['find', 'grep', 'symbols', 'references'])
 
 /** Distinct file paths at line starts of a search output. */
+/** "Run the tests again", "rerun them": a run asked for afresh, not answered from the last one. */
+const runsAgain = /\b(?:again|re-?run|once more|afresh|fresh run)\b/iu
+
+/** The result of the session's last call of `tool`, when that call ran `command`. */
+function earlierRun(state: EngineSessionState, tool: string, command: string): unknown {
+  const last = (state.toolCalls ?? []).findLast((call) => call.tool === tool)
+  return last !== undefined && last.args.command === command ? state.toolResults[tool] : undefined
+}
+
 function pathsIn(output: string): string[] {
   return [...output.matchAll(/^([\w@.-]+(?:\/[\w@.-]+)*\.\w+)(?::\d+)?/gmu)].map((match) => match[1]!)
 }
@@ -525,8 +557,16 @@ function firstPath(completed: readonly CompletedToolCall[]): string | undefined 
   return undefined
 }
 
+/**
+ * The start of a tool's output for the findings: 400 characters, enough for a commit's message and
+ * its changed files (`git show --stat`) or a test run's summary (at 160, the reply stopped before
+ * the files the commit changed).
+ */
 function excerpt(result: unknown): string {
   const text = typeof result === 'string' ? result : JSON.stringify(result ?? null)
   const flat = text.replace(/\s+/gu, ' ').trim()
-  return flat.length > 160 ? `${flat.slice(0, 157)}...` : flat
+  return flat.length > excerptLength ? `${flat.slice(0, excerptLength - 3)}...` : flat
 }
+
+/** How many characters of one output the findings quote. */
+const excerptLength = 400
