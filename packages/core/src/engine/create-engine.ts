@@ -265,6 +265,7 @@ export function createEngine(engineOptions: EngineOptions): Engine {
       const before = sharedHistory === undefined ? undefined : sessionCalls(base)
       const shared = await sharedHistory?.load(
         text === undefined ? [JSON.stringify(base)] : [JSON.stringify(base), text],
+        sessionId,
       )
       const outcome = await step(
         dependencies,
@@ -478,5 +479,6 @@ function sessionCalls(state: EngineSessionState): SessionCalls {
   return {
     ...(state.toolCalls === undefined ? {} : { toolCalls: [...state.toolCalls] }),
     ...(state.rejectedCalls === undefined ? {} : { rejectedCalls: [...state.rejectedCalls] }),
+    ...(state.pendingApproval === undefined ? {} : { pendingApproval: state.pendingApproval }),
   }
 }

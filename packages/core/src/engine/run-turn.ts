@@ -208,17 +208,21 @@ async function senseAndAct(
   // "Yes? What happens then?", "yes I'm not sure": a yes that doubts or asks confirms nothing; the
   // request is read again unconfirmed, so the question is asked again.
   const hedgedYes = awaiting !== undefined && taken.text === awaiting && hedges(message.text)
+  // "Okay, no thanks", "ok never mind", "sure, no need", "alright, later", "ok thanks, bye": a
+  // yes word with a no, a put-off or a goodbye in it is a no (each of them refunded).
+  const mixedNo =
+    awaiting !== undefined && !hedgedYes && taken.text === awaiting && saysNoWithYes(message.text, awaiting)
   if (correctsYes || hedgedYes) state.tentative = true
-  const input = correctsYes ? message : taken
+  const input = correctsYes || mixedNo ? message : taken
   const confirmed =
-    awaiting !== undefined && !hedgedYes && input.text === awaiting && input.text !== message.text
+    awaiting !== undefined && !hedgedYes && !mixedNo && input.text === awaiting && input.text !== message.text
   // "Cancel it" to "Shall I refund $40 for NW-1001 now?" calls the refund off; to "Shall I cancel
   // order NW-2002 now?" it is a yes (read as one above).
   const callsOff = callsOffAction.test(message.text) && awaiting !== undefined && !/\bcancel/iu.test(awaiting)
   const declinedConfirmation =
     awaiting !== undefined &&
     !confirmed &&
-    (callsOff || withdrawsRequest(message.text) || detectConversationAct(message.text) === 'deny')
+    (mixedNo || callsOff || withdrawsRequest(message.text) || detectConversationAct(message.text) === 'deny')
   if (declinedConfirmation) delete state.tentative
   // An offered request taken ("You also asked: … Shall I do that now?" → "yes") starts afresh with
   // its own words: the last request's order, total and scenario do not carry into it (a queued
@@ -422,7 +426,8 @@ async function senseAndAct(
   if (asksWhatItIs && stated.size === 0 && perception.confidence < settings.entryThreshold)
     return stayWith('the message asks what it is talking to', settings.assistantDisclosureReply, question)
   // "Did it go through?": what the last request acted on did, or why not, or that nothing was yet.
-  if (asksDone && stated.size === 0 && pending === undefined) {
+  // "Did you refund $20 for NW-1001?" names the facts of what was done: still a status question.
+  if (asksDone && (stated.size === 0 || !namesOtherFacts) && pending === undefined) {
     const status = settings.statusReplies
     const last = state.lastOutcome
     const asksWhatWas = asksWhatWasDone(input.text)
@@ -694,7 +699,8 @@ async function senseAndAct(
   // A call of a `confirm` tool runs only when asked for plainly: a message that only asks about
   // the action, supposes it or puts it off (and what follows it until a plain request) is asked
   // "Shall I … now?" instead, and the call runs on a yes.
-  if (onlyAsksAboutAction(input.text)) state.tentative = true
+  // "Did you refund $20 for NW-2002?" about another order asks; it is no request to do it.
+  if (onlyAsksAboutAction(input.text) || asksDone) state.tentative = true
   else if (confirmed || plainlyRequests(input.text)) delete state.tentative
   // A question that asks for nothing to be done states facts, it does not ask for the action
   // ("hang on, where is NW-1001? it was $30", "I paid $45 for NW-2002, is that right?"): a
@@ -710,25 +716,22 @@ async function senseAndAct(
   // A `confirm` call the same as one that already ran in this session ("refund $10 for NW-1001",
   // once more) is asked about first: a message sent twice must not pay twice.
   // One the policy refuses anyway (the cap reached) is refused, not asked about.
-  const repeats = confirmed
-    ? []
-    : planned.filter(
-        (call) =>
-          confirmTool(call) &&
-          ranBefore(state, call) &&
-          compiled.gate.check(
-            { toolId: call.toolId, args: call.args },
-            {
-              toolsRun: state.toolsRun,
-              session: routed.session as Record<string, unknown>,
-              sessionId: input.sessionId,
-            },
-          ).type !== 'blocked',
-      )
-  const held =
+  const refusedByPolicy = (call: (typeof planned)[number]) =>
+    compiled.gate.check(
+      { toolId: call.toolId, args: call.args },
+      {
+        toolsRun: state.toolsRun,
+        session: routed.session as Record<string, unknown>,
+        sessionId: input.sessionId,
+      },
+    ).type === 'blocked'
+  const repeats = confirmed ? [] : planned.filter((call) => confirmTool(call) && ranBefore(state, call))
+  // A call its policy refuses anyway is not asked about: it is refused now, with its reason.
+  const held = (
     confirmed || (state.tentative !== true && !onlyQuestions && !guessed)
       ? repeats
       : planned.filter(confirmTool)
+  ).filter((call) => !refusedByPolicy(call))
   const plan = held.length === 0 ? planned : planned.filter((call) => !held.includes(call))
   if (held.length > 0) {
     // A guess is confirmed as the message read with the answer ("I was charged $40 for NW-2002
@@ -902,6 +905,18 @@ function normalizeOption(text: string): string {
     .trim()
 }
 
+/** A no, a put-off or a goodbye inside a yes: "okay no thanks", "fine, forget it", "ok, bye". */
+const noInYes =
+  /\b(?:no|nah|nope|not|never|don['\u2019]?t|forget|never ?mind|nevermind|cancel|stop|later|wait|hold (?:on|off)|think about|think it over|no need|bye|goodbye|skip|scrap|drop it)\b/iu
+
+/** Does a yes carry a no ("okay no thanks")? "Cancel" is a yes to an offer to cancel. */
+function saysNoWithYes(text: string, offered: string): boolean {
+  const head = text.slice(0, 300)
+  const cancelOffer = /\bcancel/iu.test(offered)
+  const words = cancelOffer ? head.replace(/\bcancel(?:l?ed|l?ing)?\b/giu, '') : head
+  return noInYes.test(words)
+}
+
 /** A yes that doubts or asks: a question mark, "not sure", "maybe", "I guess", "wait". */
 const hedge =
   /\?|\b(?:not sure|unsure|maybe|perhaps|i guess|i think|probably|don['\u2019]?t know|dunno|wait|hold on|hang on|hmm+|not yet)\b/iu
@@ -918,6 +933,10 @@ function hedges(text: string): boolean {
  */
 const counterOffer =
   /^\W*(?:(?:ok(?:ay)?|fine|well|alright|all right|then|so|and|but|hmm+|please)\W+){0,3}(?:(?:what|how) about|(?:can|could) (?:you|i) (?:do|get|have)|make it|try|just|only|refund(?: me)?|do|give me|i'?ll take)?\W*(\d{1,6}(?:\.\d{1,2})?)\W*(?:then|instead|please|dollars?|bucks)?\W*(?:then|instead|please)?\W*$/iu
+
+/** A currency sign or word next to a digit: money, whether or not it reads as an amount. */
+const unreadMoney =
+  /[$\u20ac\u00a3\u00a5\u20b9\u20a9]\s?\d|\d\s?(?:usd|dollars?|bucks|eur|euros?|gbp|pounds?)\b/iu
 
 /** Does the step require an `amount`? */
 function takesAmount(compiled: TurnDependencies['compiled'], scenario: string, step: string | null): boolean {
@@ -948,6 +967,9 @@ function answerAskedAmount(
   if (route.scenario === null || route.scenario !== before.scenario || route.step !== before.step) return
   if (entities.amount !== undefined || entities.numbers?.length !== 1 || typeof entities.number !== 'number')
     return
+  // Money written in a form the reader does not take ("$3,45", "$6OO") is asked about: the plain
+  // number left of it ("45") is no amount (it refunded $45 for "$3,45").
+  if (unreadMoney.test(text)) return
   if (
     missingFields(compiled, route.scenario, route.step, state.fields)[0]?.field !== 'amount' &&
     !(

@@ -42,6 +42,34 @@ describe('calls on a shared entity, across sessions', () => {
     expect('text' in elsewhere && elsewhere.text).toContain('A supervisor declined to cancel order NW-2002')
   })
 
+  it('keeps a cancellation waiting for a supervisor from being done, or refunded, in another session', async () => {
+    const engine = createEngine({ definition })
+    const asked = await engine.turn({ sessionId: 'a', text: 'please cancel order NW-6945, total $900' })
+    expect(asked.type).toBe('approval-required')
+    // Another conversation, a lower total: it cancelled at once.
+    const cheaper = await engine.turn({ sessionId: 'b', text: 'please cancel order NW-6945, total $5' })
+    expect(ranTools(cheaper)).toEqual([])
+    expect('text' in cheaper && cheaper.text).toContain('already waiting for a supervisor')
+    const refund = await engine.turn({
+      sessionId: 'c',
+      text: 'refund $40 for NW-6945, my email is ann@example.com',
+    })
+    expect(ranTools(refund)).toEqual([])
+    expect('text' in refund && refund.text).toContain('could pay you twice')
+    // Decided, it waits no more: the supervisor's approval in the first session runs it.
+    if (asked.type !== 'approval-required') return
+    const approved = await engine.resolveApproval({
+      sessionId: 'a',
+      approvalId: asked.approval.id,
+      decision: 'approve',
+    })
+    expect(approved.provenance.tools).toContainEqual(
+      expect.objectContaining({ id: 'cancel_order', status: 'approved' }),
+    )
+    const after = await engine.turn({ sessionId: 'b', text: 'please cancel order NW-6945, total $5' })
+    expect('text' in after && after.text).toContain('already cancelled')
+  })
+
   it('reads the calls from the session store, so a second engine on the same store sees them', async () => {
     const sessionStore = createMemorySessionStore()
     const one = createEngine({ definition, sessionStore })

@@ -17,10 +17,12 @@ export interface SharedCalls {
   calls: SharedCall[]
   /** Calls an approver declined, or that expired unapproved, in any session. */
   rejected: SharedCall[]
+  /** Calls waiting for an approver in other sessions (`approvalId`; an expired one is left out). */
+  pending: Array<SharedCall & { approvalId: string; expiresAt?: string }>
 }
 
 /** The lists of one session's state the history reads. */
-export type SessionCalls = Pick<EngineSessionState, 'toolCalls' | 'rejectedCalls'>
+export type SessionCalls = Pick<EngineSessionState, 'toolCalls' | 'rejectedCalls' | 'pendingApproval'>
 
 /** How many calls one entity value keeps of each kind (the oldest go first). */
 const keptPerValue = 200
@@ -29,8 +31,11 @@ const maxWriteAttempts = 20
 
 /** The calls of sessions on the entities a definition marks `shared`. */
 export interface SharedHistory {
-  /** Every shared value `texts` name, with what all sessions did with them. */
-  load(texts: readonly string[]): Promise<SharedCalls>
+  /**
+   * Every shared value `texts` name, with what all sessions did with them; what waits for an
+   * approver is other sessions' only (the session's own is `session.pending`).
+   */
+  load(texts: readonly string[], sessionId: string): Promise<SharedCalls>
   /** Records the calls that ran, and those declined, between `before` and `after` of one session. */
   record(sessionId: string, before: SessionCalls | undefined, after: SessionCalls): Promise<void>
 }
@@ -63,12 +68,20 @@ export function createSharedHistory(
     return { record: asRecord(stored?.state), version: stored?.version ?? 0 }
   }
   return {
-    async load(texts) {
+    async load(texts, sessionId) {
       const keys = new Set(texts.flatMap(keysIn))
       const records = await Promise.all([...keys].map(async (key) => (await read(key)).record))
+      const at = now()
       return {
         calls: records.flatMap((record) => record.calls),
         rejected: records.flatMap((record) => record.rejected),
+        pending: records
+          .flatMap((record) => record.pending)
+          .filter(
+            (entry) =>
+              entry.sessionId !== sessionId &&
+              (entry.expiresAt === undefined || Date.parse(entry.expiresAt) > at),
+          ),
       }
     },
     async record(sessionId, before, after) {
@@ -77,32 +90,58 @@ export function createSharedHistory(
         const seen = new Set((before?.[kind] ?? []).map(callKey))
         return (after[kind] ?? []).filter((call) => !seen.has(callKey(call)))
       }
-      const updates = new Map<string, SharedCalls>()
+      const updates = new Map<string, Update>()
+      const updateOf = (key: string) => {
+        const update = updates.get(key) ?? { calls: [], rejected: [], pending: [], settled: [] }
+        updates.set(key, update)
+        return update
+      }
       for (const [kind, into] of [
         ['toolCalls', 'calls'],
         ['rejectedCalls', 'rejected'],
       ] as const)
         for (const call of added(kind))
-          for (const key of keysOfArgs(call.args)) {
-            const update = updates.get(key) ?? { calls: [], rejected: [] }
-            update[into].push({ tool: call.tool, args: call.args, sessionId, at })
-            updates.set(key, update)
-          }
+          for (const key of keysOfArgs(call.args))
+            updateOf(key)[into].push({ tool: call.tool, args: call.args, sessionId, at })
+      // A call that started to wait for an approver, and one that stopped waiting (decided,
+      // withdrawn or expired): every session sees what waits on an order.
+      const waited = before?.pendingApproval
+      const waits = after.pendingApproval
+      if (waited !== undefined && waited.approval.id !== waits?.approval.id)
+        for (const call of waited.remaining.slice(0, 1))
+          for (const key of keysOfArgs(call.args)) updateOf(key).settled.push(waited.approval.id)
+      if (waits !== undefined && waits.approval.id !== waited?.approval.id)
+        for (const call of waits.remaining.slice(0, 1))
+          for (const key of keysOfArgs(call.args))
+            updateOf(key).pending.push({
+              tool: call.toolId,
+              args: call.args,
+              sessionId,
+              at,
+              approvalId: waits.approval.id,
+              ...(waits.approval.expiresAt === undefined ? {} : { expiresAt: waits.approval.expiresAt }),
+            })
       await Promise.all([...updates].map(([key, update]) => append(key, update)))
     },
   }
 
-  async function append(key: string, update: SharedCalls): Promise<void> {
+  async function append(key: string, update: Update): Promise<void> {
     for (let attempt = 0; attempt < maxWriteAttempts; attempt++) {
       const { record, version } = await read(key)
-      const next = {
+      const next: SharedCalls = {
         calls: [...record.calls, ...update.calls].slice(-keptPerValue),
         rejected: [...record.rejected, ...update.rejected].slice(-keptPerValue),
+        pending: [...record.pending, ...update.pending]
+          .filter((entry) => !update.settled.includes(entry.approvalId))
+          .slice(-keptPerValue),
       }
       if ((await store.put(key, next, version)) !== false) return
     }
   }
 }
+
+/** What one session's turn adds to a value's record, and the approvals that stopped waiting. */
+type Update = SharedCalls & { settled: string[] }
 
 /** One call's identity within a session's list. */
 function callKey(call: { tool: string; args: Record<string, unknown>; turnId: string }): string {
@@ -115,5 +154,6 @@ function asRecord(value: unknown): SharedCalls {
   return {
     calls: Array.isArray(record?.calls) ? record.calls : [],
     rejected: Array.isArray(record?.rejected) ? record.rejected : [],
+    pending: Array.isArray(record?.pending) ? record.pending : [],
   }
 }

@@ -79,15 +79,15 @@ export function buildTurnVariables(
 }
 
 /** No session has used a shared value this turn names (or none is `shared`). */
-const noSharedCalls = { calls: [], rejected: [] }
+const noSharedCalls = { calls: [], rejected: [], pending: [] }
 
 /**
  * `session` as conditions, templates and tool checks read it: the scenario and step, the turn,
  * `toolsRun`, `calls` (the tool calls that ran, with their arguments), `pending` (the call waiting
  * for an approver, `{ tool, args }`, or null), `rejected` (calls an approver declined or that
  * expired unapproved, with their arguments), `withdrawn` (calls the requester took back while
- * they waited for an approver) and `shared` (`{ calls, rejected }` of every session, with their
- * `sessionId` and `at`, on the values of the definition's `shared` entities this turn names: the
+ * they waited for an approver) and `shared` (`{ calls, rejected, pending }` of every session, with
+ * their `sessionId` and `at`, on the values of the definition's `shared` entities this turn names: the
  * refunds of order NW-1001 in other conversations too).
  */
 export function sessionVariables(state: EngineSessionState): Record<string, unknown> {

@@ -7,7 +7,7 @@ const subject =
 const outcome =
   '(?:go through|gone through|work|worked|done|finished|complete|completed|processed|approved|successful|cancell?ed|refunded|issued|sorted)'
 const askedIfDone = new RegExp(
-  String.raw`\b(?:(?:did|has|have|was|is|were)\s+${subject}\s+(?:been\s+|actually\s+|really\s+)?${outcome}|(?:did|have)\s+you\s+(?:actually\s+|really\s+)?(?:do|done|cancel|cancell?ed|refund|refunded|process|processed|issue|issued)\s+(?:it|that|this|the refund|the cancell?ation)|(?:did|has)\s+(?:the\s+)?(?:refund|cancell?ation)\s+(?:go|gone|been)\b)`,
+  String.raw`\b(?:(?:did|has|have|was|is|were)\s+${subject}\s+(?:been\s+|actually\s+|really\s+)?${outcome}|(?:did|have)\s+you\s+(?:actually\s+|really\s+|already\s+)?(?:(?:do|done|process|processed|issue|issued)\s+(?:it|that|this|the refund|the cancell?ation)|cancel|cancell?ed|refund|refunded)\b|(?:did|has)\s+(?:the\s+)?(?:refund|cancell?ation)\s+(?:go|gone|been)\b)`,
   'iu',
 )
 
@@ -77,7 +77,30 @@ const namesWithoutAsking =
  */
 export function onlyAsksAboutAction(text: string): boolean {
   const head = text.slice(0, 1000)
-  return aboutAction.test(head) || namesWithoutAsking.test(head)
+  return aboutAction.test(head) || namesWithoutAsking.test(head) || declinesOrDefers(head)
+}
+
+/**
+ * Words that deny, put off, look back or ask whether: "don't refund … yet", "hold off on
+ * refunding", "I never asked for a refund", "customer service already refunded $20", "my refund
+ * hasn't arrived", "wait, refund $20 later", "I'd like to know whether $20 would be refundable".
+ * A message with any of them is not a plain request to act, whatever else it says: a `confirm`
+ * call on it is asked about first ("I never got my order, refund me $20" is asked once, then runs
+ * on a yes). Only a plain request runs at once.
+ */
+const deniesOrDefers =
+  /\b(?:not|never|no|nah|nope|don['\u2019]?t|do not|doesn['\u2019]?t|didn['\u2019]?t|hasn['\u2019]?t|haven['\u2019]?t|isn['\u2019]?t|wasn['\u2019]?t|won['\u2019]?t|shouldn['\u2019]?t|hold off|later|wait|yet|whether|already|any ?more|no longer)\b/iu
+
+/**
+ * A correction of a fact, not of the request: "not NW-1002", "NW-1001... wait no, NW-2002", "no,
+ * $20": a negation right before an id or an amount takes back that fact only.
+ */
+const correctsFact =
+  /\b(?:wait\W{0,3})?(?:no\W{1,3})?(?:no|not)\b(?:\W{1,3}(?:it'?s|the|order|number))*\W{0,3}(?=[A-Za-z]{0,4}[- #]?\d|[$\u20ac\u00a3]\s?\d)/giu
+
+/** Does the message deny, put off, look back or ask whether (see `deniesOrDefers`)? */
+export function declinesOrDefers(text: string): boolean {
+  return deniesOrDefers.test(text.slice(0, 1000).replace(correctsFact, ' '))
 }
 
 /** Words of a plain request: "please", "I want", "I'd like", "I need", "go ahead", "do it". */

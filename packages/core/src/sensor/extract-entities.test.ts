@@ -46,6 +46,13 @@ describe('extractEntities', () => {
       expect(extractEntities(text), text).not.toHaveProperty('amount')
   })
 
+  it('takes the amount a message corrects to', () => {
+    expect(extractEntities('please refund $40 for NW-1001, I mean $4').amount).toBe(4)
+    expect(extractEntities('$20, sorry I mean $30').amount).toBe(30)
+    expect(extractEntities('$20. Actually make it $45').amount).toBe(45)
+    expect(extractEntities('$20, no wait, $80').amount).toBe(80)
+  })
+
   it('reads no id inside an email address', () => {
     const own = { patterns: [{ name: 'order_id', pattern: /\bNW-\d{4,}\b/iu }] }
     expect(extractEntities('refund $20, my email is jo.nw-2002@example.com', own)).not.toHaveProperty(

@@ -23,6 +23,10 @@ function negative(text: string, index: number): boolean {
 /** Words right before an amount that make it what is asked for: "refund $40", "give me back $20". */
 const requestedBefore =
   /\b(?:refund(?:ed|s)?|reimburse(?:d|ment)?|(?:pay|paying|give|send|credit|return) (?:me )?(?:back )?|back|only|just)\W+(?:(?:me|of|for|the|my|about|around|exactly|only|just)\W+){0,2}$/iu
+/** Words that correct an amount said before: "I mean $4", "sorry, $30", "actually make it $45". */
+const correctionBefore =
+  /\b(?:i mean|i meant|sorry|actually|make it|no wait|wait no|rather|instead|correction|i said)\W+(?:(?:make|it|it's|its|that|to|be|a|make it)\W+){0,3}$/iu
+
 /** Words right after it: "$40 refund", "$40 back". */
 const requestedAfter = /^\W*(?:refund|back\b|reimbursement|credit\b)/iu
 /** An order's total: "total $620", "a $620 order", "paid $120", "cost $80". */
@@ -34,7 +38,8 @@ const totalAfter = /^\W*(?:order|total|purchase|in total)\b/iu
 const joiner = /^\s*(?:and|or|plus|to|-|\u2013|\/|,)\s*$/iu
 
 /**
- * The amount a message asks about among several it names: the one asked for ("I paid $120 for
+ * The amount a message asks about among several it names: the one it corrects to ("refund $40,
+ * I mean $4" → 4), else the one asked for ("I paid $120 for
  * NW-1001, refund $40" → 40), else the order's total ("cancel NW-2002 ($20 shipping on a $620
  * order)" → 620), each when exactly one amount has such words; undefined when the message names
  * different amounts and none stands out (a step then asks for the amount instead of guessing).
@@ -56,6 +61,7 @@ export function requestedAmount(text: string, money: readonly MoneyEntity[]): Mo
       previous !== undefined && at >= 0 && joiner.test(text.slice(previous.end, at)) ? previous : undefined
     const reading = {
       entry,
+      corrected: correctionBefore.test(before),
       requested: requestedBefore.test(before) || requestedAfter.test(after) || joined?.requested === true,
       total: totalBefore.test(before) || totalAfter.test(after) || joined?.total === true,
     }
@@ -66,6 +72,9 @@ export function requestedAmount(text: string, money: readonly MoneyEntity[]): Mo
     new Set(picked.map(({ entry }) => `${entry.value} ${entry.currency}`)).size === 1
       ? picked[0]?.entry
       : undefined
+  // "refund $40, I mean $4", "$20, no wait, $80": the amount the message corrects to wins.
+  const corrected = read.filter((entry) => entry.corrected).at(-1)
+  if (corrected !== undefined) return corrected.entry
   const requested = read.filter((entry) => entry.requested)
   if (requested.length > 0) return only(requested)
   return only(read.filter((entry) => entry.total))
