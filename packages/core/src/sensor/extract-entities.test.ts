@@ -53,6 +53,18 @@ describe('extractEntities', () => {
     expect(extractEntities('$20, no wait, $80').amount).toBe(80)
   })
 
+  it("takes the writer's own email, not one they deny, an old one or someone else's", () => {
+    expect(extractEntities("not alice@x.com — it's bob@x.com").email).toBe('bob@x.com')
+    expect(extractEntities('my old email was alice@x.com, the account one is bob@x.com').email).toBe(
+      'bob@x.com',
+    )
+    expect(extractEntities("it's ann@example.com not bob@x.com").email).toBe('ann@example.com')
+    for (const text of ['my friend frank@x.com told me to ask', "for my husband's account, eve@x.com?"])
+      expect(extractEntities(text), text).not.toHaveProperty('email')
+    // Every address stays in `emails`.
+    expect(extractEntities('my friend frank@x.com told me to ask').emails).toEqual(['frank@x.com'])
+  })
+
   it('reads no id inside an email address', () => {
     const own = { patterns: [{ name: 'order_id', pattern: /\bNW-\d{4,}\b/iu }] }
     expect(extractEntities('refund $20, my email is jo.nw-2002@example.com', own)).not.toHaveProperty(

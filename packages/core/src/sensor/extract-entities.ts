@@ -72,6 +72,10 @@ export function entityMatches(
     }))
 }
 
+/** Words right before an email that make it not the writer's own. */
+const notOwnEmail =
+  /(?:\b(?:not|old|former|previous|used to be|friend|husband|wife|partner|boyfriend|girlfriend|brother|sister|mom|mum|dad|mother|father|son|daughter|colleague|boss|neighbou?r|someone else)\b|(?<!\b(?:it|that|here|what|this|who|there|mine|one))['\u2019]s(?: account| email)?)\W+(?:(?:is|was|email|address|account|it'?s|at|of|the|my|his|her|their)\W+){0,3}$/iu
+
 /**
  * Extracts money (with currency), plain numbers, order/ticket ids, emails and dates from one text.
  *
@@ -119,7 +123,15 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
     if (total !== undefined) entities.amount = total
   }
   const emails = emailMatches.map((match) => match[0])
-  if (emails.length > 0) Object.assign(entities, { emails, email: emails[0]!.toLowerCase() })
+  if (emails.length > 0) {
+    Object.assign(entities, { emails })
+    // The email is the writer's own: not one they deny ("not alice@x.com, it's bob@x.com"), an old
+    // one, or someone else's ("my friend frank@x.com", "my husband's account, eve@x.com").
+    const own = emailMatches.find(
+      (match) => !notOwnEmail.test(text.slice(Math.max(0, match.index - 40), match.index)),
+    )
+    if (own !== undefined) entities.email = own[0].toLowerCase()
+  }
   const dates = extractDates(text, now)
   if (dates.length > 0) Object.assign(entities, { dates, date: dates[0]!.date })
   if (!digits) return entities
