@@ -53,8 +53,10 @@ describe('createToolGate', () => {
       refusal: 'in dollars only',
     })
     const over = call({ amount: 80, currency: 'USD' })
-    expect(over).toMatchObject({ type: 'blocked' })
+    expect(over).toMatchObject({ type: 'blocked', reason: 'check 3 of tool "refund" is not met' })
     expect(over).not.toHaveProperty('refusal')
+    // The reason names the check, never its expression (it reaches the customer's provenance).
+    expect(JSON.stringify(over)).not.toContain('50')
     // A check that cannot be decided (no currency at all) blocks.
     expect(call({ amount: 20 })).toMatchObject({ type: 'blocked' })
     expect(() =>

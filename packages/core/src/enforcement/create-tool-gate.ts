@@ -112,18 +112,20 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
       }
     }
     const variables = { tool: call.toolId, args: call.args, session: history.session ?? {} }
+    // A reason names which condition or check, never its expression: it reaches the customer's
+    // provenance and ledger (`args.amount + sum(…) <= 50` is the policy, not an explanation).
     if (compiled.condition !== undefined) {
       const result = checkExpression(compiled.condition, variables)
       if (result.type === 'failed')
-        return { type: 'blocked', reason: `condition not met: ${result.message}`, ...ruleId }
+        return { type: 'blocked', reason: `the condition of tool "${call.toolId}" is not met`, ...ruleId }
     }
     // Each check in order; the first not met says why (its refusal), and undecidable ones block.
-    for (const entry of compiled.checks) {
+    for (const [index, entry] of compiled.checks.entries()) {
       const result = checkExpression(entry.condition, variables)
       if (result.type === 'failed')
         return {
           type: 'blocked',
-          reason: `check not met: ${result.message}`,
+          reason: `check ${index + 1} of tool "${call.toolId}" is not met`,
           ...ruleId,
           ...(entry.refusal === undefined ? {} : { refusal: entry.refusal }),
         }
