@@ -307,6 +307,14 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect((await engine.turn({ sessionId, text: 'run the tests again' })).type).toBe('approval-required')
   })
 
+  it('shows the commit a request names by its hash, not the last one', async () => {
+    const named = await ask('show commit 855110d')
+    expect(named.provenance.plan?.calls.map((call) => `${call.tool} ${call.command}`)).toContain(
+      'git show --stat 855110d',
+    )
+    expect('text' in named && named.text).toContain('Order store and command router')
+  })
+
   it('says which files the last commit changed, not only its message', async () => {
     const result = await ask('what changed in the last commit?')
     expect('text' in result && result.text).toContain('src/orders.ts | 5 +++++')

@@ -54,7 +54,7 @@ export const defaultGoalStrategy: GoalStrategy = {
       deterministic: true,
       fallback: { tool: 'git', args: 'log -5' },
     },
-    { evidence: 'git-commit', tool: 'git', args: 'show --stat HEAD', deterministic: true },
+    { evidence: 'git-commit', tool: 'git', args: 'show --stat {commit}', deterministic: true },
     { evidence: 'session-info', tool: 'session', args: 'info', deterministic: true },
     {
       evidence: 'ci-workflow',

@@ -7,9 +7,16 @@ import type {
 } from './strategy-types.ts'
 import type { Goal } from './types.ts'
 
-/** `{target}` in a template becomes the goal's target, or `.` when it names none. */
+/**
+ * `{target}` in a template becomes the goal's target, or `.` when it names none; `{commit}` the
+ * target when it is a commit hash (7 to 40 hex digits: "show commit 855110d"), else `HEAD`.
+ */
 export function fillGoalTemplate(template: GoalToolTemplate, goal: Goal): GoalToolTemplate {
-  return { tool: template.tool, args: template.args.replaceAll('{target}', goal.target ?? '.') }
+  const commit = goal.target !== undefined && /^[0-9a-f]{7,40}$/iu.test(goal.target) ? goal.target : 'HEAD'
+  return {
+    tool: template.tool,
+    args: template.args.replaceAll('{target}', goal.target ?? '.').replaceAll('{commit}', commit),
+  }
 }
 
 /**
