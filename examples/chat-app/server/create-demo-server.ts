@@ -36,6 +36,15 @@ export function modelFromEnvironment(
 const randomSecret = () => randomBytes(32).toString('base64url')
 
 /**
+ * The demo's scope of shared calls: each conversation its own. Every visitor acts on the same
+ * fictional orders with the sidebar's own email, so a scope wider than one conversation let one
+ * visitor's cancellation of NW-2002 refuse the next visitor's. A shop with real orders keeps the
+ * default (one scope: an order's refunds, cancellations and decisions hold in every conversation,
+ * as the HTTP suite checks on Node, Redis, workerd and Deno).
+ */
+export const demoSharedScope = ({ sessionId }: { sessionId: string }): string => sessionId
+
+/**
  * The demo: the refund agent's `@focal/edge` under `/v1`, the repo-helper task agent's (real git
  * and file tools over a fixture repository) under `/task/v1`, the built React client everywhere else.
  */
@@ -65,6 +74,7 @@ export async function createDemoServer({ clientDir, definitionPath, environment 
     definition,
     sessionSecret,
     approvers: [{ token: supervisorToken, id: 'demo-supervisor', roles: ['supervisor'] }],
+    sharedScope: demoSharedScope,
     ...(model ? { model } : {}),
     ...stores('focal:refund:'),
   })

@@ -5,6 +5,7 @@ import { type ChatStore, createChatStore, createHttpTransport } from '@focal/rea
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { keepSessionTokens } from '../../../packages/edge/src/testing/keep-session-tokens.ts'
 import { type LoopbackFocal, serveOnLoopback } from '../../../packages/edge/src/testing/serve-on-loopback.ts'
+import { demoSharedScope } from '../server/create-demo-server.ts'
 import { demoFlows } from './demo-messages.ts'
 
 // The customer's widget waits for a supervisor; the supervisor decides from another client. The
@@ -19,7 +20,8 @@ let served: LoopbackFocal
 let origin: string
 
 beforeAll(async () => {
-  served = await serveOnLoopback({ definition, approvers: [supervisor] })
+  // As the demo serves it: its tests run the same cancellation of NW-2002 in several sessions.
+  served = await serveOnLoopback({ definition, approvers: [supervisor], sharedScope: demoSharedScope })
   origin = served.origin
 })
 afterAll(() => served.close())

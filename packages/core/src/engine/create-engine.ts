@@ -16,6 +16,7 @@ import { createModelRoles, type ModelRoles, resolveModel } from '../llm/model-ro
 import type { LanguageModel } from '../llm/types.ts'
 import type { Clock, IdGenerator, SessionStore, ToolRunner } from '../ports/ports.ts'
 import type { SensorGoalParser, SensorIntentClassifier } from '../sensor/create-sensor.ts'
+import { extractEntities } from '../sensor/extract-entities.ts'
 import type { Sensor } from '../sensor/types.ts'
 import { compileEngine, createDefinitionGate } from './compile-engine.ts'
 import { type CompleteGoalInput, type CompleteGoalResult, completeGoal } from './complete-goal.ts'
@@ -57,6 +58,13 @@ export interface EngineOptions {
    * session to read (`session.shared`). @default the session store (under keys no session id can take)
    */
   sharedStore?: SessionStore
+  /**
+   * Which sessions share the calls on `shared` entities: sessions of one scope read each other's
+   * (a tenant, a customer account); a session whose scope is undefined keeps its calls to itself.
+   * Given the session id and its fields (with the profile fields the message gives, such as the
+   * email of "refund $50 for NW-1001, ann@x.com"). @default every session in one scope
+   */
+  sharedScope?: (session: { sessionId: string; fields: Record<string, unknown> }) => string | undefined
   /** Where turn events are recorded: a ledger, a store to build one over, or `false` for none. @default an in-memory ledger */
   ledger?: Ledger | LedgerStore | false
   /** @default { now: () => Date.now() } */
@@ -170,6 +178,17 @@ export function createEngine(engineOptions: EngineOptions): Engine {
   const store = (options.sessionStore ?? createMemorySessionStore()) as SessionStore<EngineSessionState>
   const ledger = toLedger(options.ledger, options.clock)
   const clock = options.clock ?? { now: () => Date.now() }
+  /** The scope of a session's shared calls: its fields, with the profile fields `text` gives. */
+  const sharedScopeOf = (sessionId: string, state: EngineSessionState, text?: string) => {
+    if (options.sharedScope === undefined) return ''
+    const given = text === undefined ? {} : extractEntities(text, { patterns: compiled.entityPatterns })
+    const profile = Object.fromEntries(
+      definition.profileFields.flatMap((field) =>
+        given[field] === undefined ? [] : [[field, given[field]]],
+      ),
+    )
+    return options.sharedScope({ sessionId, fields: { ...profile, ...state.fields } })
+  }
   const sharedHistory = createSharedHistory(
     compiled.entityPatterns,
     definition.entities.filter((entity) => entity.shared).map((entity) => entity.name),
@@ -262,11 +281,16 @@ export function createEngine(engineOptions: EngineOptions): Engine {
       // What every session did with the shared values the session or the message names (an order
       // id in its fields, a queued request, a pending call, this message): read before the turn,
       // so a tool check of it sees calls made in other conversations. Never stored with the session.
-      const before = sharedHistory === undefined ? undefined : sessionCalls(base)
-      const shared = await sharedHistory?.load(
-        text === undefined ? [JSON.stringify(base)] : [JSON.stringify(base), text],
-        sessionId,
-      )
+      const scope = sharedHistory === undefined ? undefined : sharedScopeOf(sessionId, base, text)
+      const before = scope === undefined ? undefined : sessionCalls(base)
+      const shared =
+        scope === undefined
+          ? undefined
+          : await sharedHistory?.load(
+              text === undefined ? [JSON.stringify(base)] : [JSON.stringify(base), text],
+              sessionId,
+              scope,
+            )
       const outcome = await step(
         dependencies,
         shared === undefined ? base : { ...base, shared },
@@ -289,7 +313,10 @@ export function createEngine(engineOptions: EngineOptions): Engine {
           })
         continue
       }
-      await sharedHistory?.record(sessionId, before, outcome.state)
+      // Recorded in the scope the session has now (an email given this turn counts).
+      const recordScope = sharedHistory === undefined ? undefined : sharedScopeOf(sessionId, outcome.state)
+      if (recordScope !== undefined)
+        await sharedHistory?.record(sessionId, recordScope, before, outcome.state)
       for (const event of buffered) emit(event)
       // The ledger keeps call order per session, so the turn's records are queued at once (their
       // payload hashes run in parallel) and awaited together.

@@ -169,12 +169,22 @@ export function leadingOtherRequest(
   intent: string,
 ): { head: string; ids: Record<string, string> } | undefined {
   if (intent === 'unknown') return undefined
-  for (const { name, head, rest, second } of breaks) {
+  for (const { name, head: whole, rest, second } of breaks) {
+    // The sentence the first id is in ("my email is ann@x.com. check where NW-1001 is"): a sentence
+    // before it (an email, a greeting) is no part of that request, and its words blurred the lean.
+    const head = whole.slice(sentenceStart(whole))
     const headIntent = leaningOf(compiled, head)
     if (headIntent === undefined || headIntent === intent || leaningOf(compiled, rest) !== intent) continue
     return { head, ids: { [name]: second } }
   }
   return undefined
+}
+
+/** Where the last sentence of `text` starts (after its last `.`, `!` or `?` and a space), else 0. */
+function sentenceStart(text: string): number {
+  const ends = [...text.matchAll(/[.!?]\s+(?=\S)/gu)]
+  const last = ends.at(-1)
+  return last === undefined ? 0 : last.index + last[0].length
 }
 
 /**

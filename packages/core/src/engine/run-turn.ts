@@ -199,6 +199,7 @@ async function senseAndAct(
     state,
     chosenRequest(state, settings.twoRequestsQuestion, message),
     asksDone,
+    awaiting !== undefined,
   )
   // "Yes, but for NW-2002 instead": a yes that names another order or amount than the request it
   // answers is a correction. The message is read as itself (its facts replace the request's), and
@@ -851,27 +852,37 @@ function statesOtherFacts(compiled: TurnDependencies['compiled'], text: string, 
  * they made earlier ("You also asked: ... Shall I do that now?" → "yes"), that request's words,
  * so it runs with its own order id and amount. A chosen or declined request leaves the queue.
  */
-function takeQueuedRequest(state: EngineSessionState, message: TurnInput, asksDone: boolean): TurnInput {
+function takeQueuedRequest(
+  state: EngineSessionState,
+  message: TurnInput,
+  asksDone: boolean,
+  confirming: boolean,
+): TurnInput {
   const offered = state.offeredRequest
   // "Did both go through?" answers nothing about the offer: it stays queued, and is offered again.
   if (asksDone) return message
   delete state.offeredRequest
   const queue = state.queuedRequests
   if (queue === undefined)
-    return offered !== undefined && accepts(message.text, offered) ? { ...message, text: offered } : message
+    return offered !== undefined && accepts(message.text, offered, confirming)
+      ? { ...message, text: offered }
+      : message
   const remaining = queue.filter((request) => request !== message.text.trim() && request !== offered)
   if (remaining.length === 0) delete state.queuedRequests
   else state.queuedRequests = remaining
   if (offered === undefined) return message
   if (detectConversationAct(message.text) === 'deny') delete state.queuedRequests
-  return accepts(message.text, offered) ? { ...message, text: offered } : message
+  return accepts(message.text, offered, confirming) ? { ...message, text: offered } : message
 }
 
 /**
  * Does the message take the request offered: a yes, or "cancel it" when the offer is to cancel
  * ("Shall I cancel order NW-2002 now?" → "cancel it"; to a refund offer it calls the refund off)?
  */
-function accepts(text: string, offered: string): boolean {
+function accepts(text: string, offered: string, confirming: boolean): boolean {
+  // "Okay, no thanks, bye" to "You also asked … Shall I do that now?" takes nothing (a confirmation
+  // question reads such a yes itself: it is asked again, or is a no).
+  if (!confirming && (hedges(text) || saysNoWithYes(text, offered))) return false
   return (
     detectConversationAct(text) === 'affirm' ||
     (callsOffAction.test(text) && /^\W*(?:please\W+)?cancel\b/iu.test(text) && /\bcancel/iu.test(offered))

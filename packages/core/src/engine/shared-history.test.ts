@@ -87,6 +87,40 @@ describe('calls on a shared entity, across sessions', () => {
     expect((await two.getSession('b'))?.shared).toBeUndefined()
   })
 
+  it('shares within a scope only: the sessions of one email, and none for a session without one', async () => {
+    const engine = createEngine({
+      definition,
+      sharedScope: ({ fields }) => (typeof fields.email === 'string' ? fields.email : undefined),
+    })
+    const ann = (sessionId: string) =>
+      engine.turn({ sessionId, text: 'refund $50 for NW-1001, my email is ann@example.com' })
+    expect(ranTools(await ann('a'))).toEqual(['issue_refund'])
+    // The same customer in a new conversation, the email given in its first message: capped.
+    const again = await ann('b')
+    expect(ranTools(again)).toEqual([])
+    expect('text' in again && again.text).toContain('capped at $50 per order')
+    // Another customer's own NW-1001.
+    const bob = await engine.turn({
+      sessionId: 'c',
+      text: 'refund $50 for NW-1001, my email is bob@example.com',
+    })
+    expect(ranTools(bob)).toEqual(['issue_refund'])
+    // Without an email, a cancellation keeps to its conversation: another can be asked and approved.
+    for (const sessionId of ['d', 'e']) {
+      const asked = await engine.turn({ sessionId, text: 'Cancel order NW-2002, the total was $620' })
+      expect(asked.type).toBe('approval-required')
+      if (asked.type !== 'approval-required') return
+      const approved = await engine.resolveApproval({
+        sessionId,
+        approvalId: asked.approval.id,
+        decision: 'approve',
+      })
+      expect(approved.provenance.tools).toContainEqual(
+        expect.objectContaining({ id: 'cancel_order', status: 'approved' }),
+      )
+    }
+  })
+
   it('keeps each session to itself for an entity the definition does not mark shared', async () => {
     const loaded = loadDefinition(definition)
     const unshared = {

@@ -35,14 +35,20 @@ export interface SharedHistory {
    * Every shared value `texts` name, with what all sessions did with them; what waits for an
    * approver is other sessions' only (the session's own is `session.pending`).
    */
-  load(texts: readonly string[], sessionId: string): Promise<SharedCalls>
+  load(texts: readonly string[], sessionId: string, scope: string): Promise<SharedCalls>
   /** Records the calls that ran, and those declined, between `before` and `after` of one session. */
-  record(sessionId: string, before: SessionCalls | undefined, after: SessionCalls): Promise<void>
+  record(
+    sessionId: string,
+    scope: string,
+    before: SessionCalls | undefined,
+    after: SessionCalls,
+  ): Promise<void>
 }
 
 /**
- * A record per value of each `shared` entity (`order_id` NW-1001), kept in `store` under a key no
- * session id can take (`~shared~order_id~NW-1001`: `~` is no session id character over HTTP), so a
+ * A record per scope (see `EngineOptions.sharedScope`) and value of each `shared` entity (`order_id`
+ * NW-1001), kept in `store` under a key no session id can take (`~shared~~order_id~NW-1001`: `~`
+ * is no session id character over HTTP), so a
  * Redis or Durable Object session store keeps them across instances and restarts as it keeps
  * sessions. A call is recorded under each shared value its arguments hold by the entity's name
  * (`args.order_id`).
@@ -55,21 +61,24 @@ export function createSharedHistory(
 ): SharedHistory | undefined {
   const entities = patterns.filter((entity) => shared.includes(entity.name))
   if (entities.length === 0) return undefined
-  const keyOf = (name: string, value: string) => `~shared~${name}~${value}`
-  const keysIn = (text: string) =>
-    entities.flatMap((entity) => entityMatches(text, entity).map((match) => keyOf(entity.name, match.value)))
-  const keysOfArgs = (args: Record<string, unknown>) =>
+  const keyOf = (scope: string, name: string, value: string) =>
+    `~shared~${encodeURIComponent(scope)}~${name}~${value}`
+  const keysIn = (scope: string, text: string) =>
+    entities.flatMap((entity) =>
+      entityMatches(text, entity).map((match) => keyOf(scope, entity.name, match.value)),
+    )
+  const keysOfArgs = (scope: string, args: Record<string, unknown>) =>
     entities.flatMap((entity) => {
       const value = args[entity.name]
-      return typeof value === 'string' && value !== '' ? [keyOf(entity.name, value)] : []
+      return typeof value === 'string' && value !== '' ? [keyOf(scope, entity.name, value)] : []
     })
   const read = async (key: string) => {
     const stored = await store.get(key)
     return { record: asRecord(stored?.state), version: stored?.version ?? 0 }
   }
   return {
-    async load(texts, sessionId) {
-      const keys = new Set(texts.flatMap(keysIn))
+    async load(texts, sessionId, scope) {
+      const keys = new Set(texts.flatMap((text) => keysIn(scope, text)))
       const records = await Promise.all([...keys].map(async (key) => (await read(key)).record))
       const at = now()
       return {
@@ -84,7 +93,7 @@ export function createSharedHistory(
           ),
       }
     },
-    async record(sessionId, before, after) {
+    async record(sessionId, scope, before, after) {
       const at = new Date(now()).toISOString()
       const added = (kind: 'toolCalls' | 'rejectedCalls') => {
         const seen = new Set((before?.[kind] ?? []).map(callKey))
@@ -101,7 +110,7 @@ export function createSharedHistory(
         ['rejectedCalls', 'rejected'],
       ] as const)
         for (const call of added(kind))
-          for (const key of keysOfArgs(call.args))
+          for (const key of keysOfArgs(scope, call.args))
             updateOf(key)[into].push({ tool: call.tool, args: call.args, sessionId, at })
       // A call that started to wait for an approver, and one that stopped waiting (decided,
       // withdrawn or expired): every session sees what waits on an order.
@@ -109,10 +118,10 @@ export function createSharedHistory(
       const waits = after.pendingApproval
       if (waited !== undefined && waited.approval.id !== waits?.approval.id)
         for (const call of waited.remaining.slice(0, 1))
-          for (const key of keysOfArgs(call.args)) updateOf(key).settled.push(waited.approval.id)
+          for (const key of keysOfArgs(scope, call.args)) updateOf(key).settled.push(waited.approval.id)
       if (waits !== undefined && waits.approval.id !== waited?.approval.id)
         for (const call of waits.remaining.slice(0, 1))
-          for (const key of keysOfArgs(call.args))
+          for (const key of keysOfArgs(scope, call.args))
             updateOf(key).pending.push({
               tool: call.toolId,
               args: call.args,

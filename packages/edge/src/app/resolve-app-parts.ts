@@ -58,7 +58,7 @@ function buildEngine(
       code: 'invalid-argument',
       message: 'createFocalApp: pass an engine or a definition',
     })
-  const { definition, model, tools, enforcer, compileCache } = options
+  const { definition, model, tools, enforcer, compileCache, sharedScope } = options
   return createEngine({
     definition,
     ledger,
@@ -67,6 +67,7 @@ function buildEngine(
     ...(tools ? { tools } : {}),
     ...(enforcer ? { enforcer } : {}),
     ...(compileCache ? { compileCache } : {}),
+    ...(sharedScope ? { sharedScope } : {}),
   })
 }
 

@@ -3,6 +3,7 @@ import type {
   CompileCacheStore,
   CompleteGoalInput,
   CompleteGoalResult,
+  EngineOptions,
   FocalStreamGuard,
   LanguageModel,
   LedgerAnchorStore,
@@ -98,6 +99,11 @@ export type FocalAppEngineSource =
        * @default in memory, per app
        */
       compileCache?: CompileCacheStore
+      /**
+       * Which sessions share the calls on the definition's `shared` entities (`createEngine`'s
+       * `sharedScope`): sessions of one scope read each other's. @default every session in one scope
+       */
+      sharedScope?: EngineOptions['sharedScope']
     }
 
 /** Options of `createFocalApp`. */
