@@ -59,13 +59,14 @@ const amount = String.raw`(\d{1,3}(?:,\d{3}){1,5}|\d{1,15})(?:\.(\d{1,4}))?`
 const scale = String.raw`(?:\s?(k|m|million|thousand)\b)?`
 /**
  * The money pattern. `strict` reads only amounts written whole: no letter or digit glued to the
- * number (`$6OO`, `$0.5e3`, `1e3 dollars` are no amounts; `$5k` still is). Replies are read
+ * number, nor a digit a space away (`$6OO`, `$0.5e3`, `1e3 dollars`, `$ 6 0` are no amounts; `$5k`
+ * still is). Replies are read
  * leniently (a hard-safety cap must see the `$600` in `$600USD`); a user's message strictly
  * (a typo must be asked about, not read as `$6`).
  */
 function moneyPatternOf(strict: boolean): RegExp {
   const before = strict ? String.raw`(?<![\w.,])` : ''
-  const after = strict ? String.raw`(?![A-Za-z0-9]|[.,]\d)` : ''
+  const after = strict ? String.raw`(?![A-Za-z0-9]|[.,]\d|\s\d)` : ''
   return new RegExp(
     [
       String.raw`((?<![A-Za-z])(?:US|AU|A|CA|C|NZ|HK|S|MX)\$|[$€£¥₹₩])\s?${amount}${scale}${after}`,

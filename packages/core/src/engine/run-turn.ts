@@ -1,4 +1,5 @@
 import { goalSnapshot } from '../completion/goal-snapshot.ts'
+import { foldLookalikes } from '../enforcement/detectors/visible-text.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import type { ClarificationOption } from '../ports/turn-types.ts'
 import { asksAboutAssistant, isQuestion } from '../sensor/asks-about-assistant.ts'
@@ -428,7 +429,11 @@ async function senseAndAct(
     return stayWith('the message asks what it is talking to', settings.assistantDisclosureReply, question)
   // "Did it go through?": what the last request acted on did, or why not, or that nothing was yet.
   // "Did you refund $20 for NW-1001?" names the facts of what was done: still a status question.
-  if (asksDone && (stated.size === 0 || !namesOtherFacts) && pending === undefined) {
+  if (
+    asksDone &&
+    (stated.size === 0 || (!namesOtherFacts && input.text.includes('?'))) &&
+    pending === undefined
+  ) {
     const status = settings.statusReplies
     const last = state.lastOutcome
     const asksWhatWas = asksWhatWasDone(input.text)
@@ -701,7 +706,11 @@ async function senseAndAct(
   // the action, supposes it or puts it off (and what follows it until a plain request) is asked
   // "Shall I … now?" instead, and the call runs on a yes.
   // "Did you refund $20 for NW-2002?" about another order asks; it is no request to do it.
-  if (onlyAsksAboutAction(input.text) || asksDone) state.tentative = true
+  // A message that takes a request back ("actually forget it") ends what was held with it: the
+  // next request is read on its own words.
+  if (withdrawsRequest(input.text) && planned.length === 0) delete state.tentative
+  else if (onlyAsksAboutAction(input.text) || (asksDone && !asksWhatWasDone(input.text)))
+    state.tentative = true
   else if (confirmed || plainlyRequests(input.text)) delete state.tentative
   // A question that asks for nothing to be done states facts, it does not ask for the action
   // ("hang on, where is NW-1001? it was $30", "I paid $45 for NW-2002, is that right?"): a
@@ -918,11 +927,12 @@ function normalizeOption(text: string): string {
 
 /** A no, a put-off or a goodbye inside a yes: "okay no thanks", "fine, forget it", "ok, bye". */
 const noInYes =
-  /\b(?:no|nah|nope|not|never|don['\u2019]?t|forget|never ?mind|nevermind|cancel|stop|later|wait|hold (?:on|off)|think about|think it over|no need|bye|goodbye|skip|scrap|drop it)\b/iu
+  /\b(?:no|nah|nope|not|never|don['\u2019]?t|forget|never ?mind|nevermind|cancel|stop|later|wait|hold (?:on|off)|think about|think it over|no need|bye|goodbye|skip|scrap|scratch|drop it|tomorrow|tonight|next week|jk|just kidding|kidding|yeah right|nein|non|nicht|pas)\b|[\u{1F6AB}\u274C\u26D4\u{1F645}]/iu
 
 /** Does a yes carry a no ("okay no thanks")? "Cancel" is a yes to an offer to cancel. */
 function saysNoWithYes(text: string, offered: string): boolean {
-  const head = text.slice(0, 300)
+  // The whole message: a no after a long yes ("yes. <story> no, not yet") still counts.
+  const head = foldLookalikes(text).replaceAll('`', "'")
   const cancelOffer = /\bcancel/iu.test(offered)
   const words = cancelOffer ? head.replace(/\bcancel(?:l?ed|l?ing)?\b/giu, '') : head
   return noInYes.test(words)

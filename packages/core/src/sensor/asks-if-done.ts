@@ -1,3 +1,5 @@
+import { foldLookalikes, hasInvisible, visibleText } from '../enforcement/detectors/visible-text.ts'
+
 /**
  * "Did it go through?", "is it done?", "did you cancel it?", "so is it cancelled or not?": the user
  * asks whether what they asked for was done. English only, like the other conversation cues.
@@ -77,7 +79,7 @@ const namesWithoutAsking =
  */
 export function onlyAsksAboutAction(text: string): boolean {
   const head = text.slice(0, 1000)
-  return aboutAction.test(head) || namesWithoutAsking.test(head) || declinesOrDefers(head)
+  return aboutAction.test(head) || namesWithoutAsking.test(head) || declinesOrDefers(text)
 }
 
 /**
@@ -89,7 +91,7 @@ export function onlyAsksAboutAction(text: string): boolean {
  * on a yes). Only a plain request runs at once.
  */
 const deniesOrDefers =
-  /\b(?:not|never|no|nah|nope|don['\u2019]?t|do not|doesn['\u2019]?t|didn['\u2019]?t|hasn['\u2019]?t|haven['\u2019]?t|isn['\u2019]?t|wasn['\u2019]?t|won['\u2019]?t|shouldn['\u2019]?t|hold off|later|wait|yet|whether|already|any ?more|no longer)\b/iu
+  /\b(?:not|never|no|nah|nope|don['\u2019]?t|do not|doesn['\u2019]?t|didn['\u2019]?t|hasn['\u2019]?t|haven['\u2019]?t|isn['\u2019]?t|wasn['\u2019]?t|won['\u2019]?t|shouldn['\u2019]?t|hold off|later|wait|yet|whether|already|any ?more|no longer|forget it|forget that|scratch that|never ?mind|nevermind|jk|just kidding|kidding|tomorrow|tonight|next week|last week|yesterday|ago|asked you to|pas|kein|keine|nicht|nein|nunca|jamais)\b|[\u{1F6AB}\u274C\u26D4\u{1F645}]/iu
 
 /**
  * A correction of a fact, not of the request: "not NW-1002", "NW-1001... wait no, NW-2002", "no,
@@ -100,14 +102,27 @@ const correctsFact =
 
 /** Does the message deny, put off, look back or ask whether (see `deniesOrDefers`)? */
 export function declinesOrDefers(text: string): boolean {
-  return deniesOrDefers.test(text.slice(0, 1000).replace(correctsFact, ' '))
+  // The whole message as a reader sees it: a denial after 1,000 characters of story, or written
+  // with an invisible character or a look-alike letter ("n\u200bot", "nоt"), still counts.
+  return deniesOrDefers.test(readable(text).replace(correctsFact, ' '))
+}
+
+/** `text` without invisible characters, look-alike letters as ASCII, a backtick as an apostrophe. */
+function readable(text: string): string {
+  const visible = hasInvisible(text) ? visibleText(text).text : text
+  return foldLookalikes(visible).replaceAll('`', "'")
 }
 
 /** Words of a plain request: "please", "I want", "I'd like", "I need", "go ahead", "do it". */
 const plainRequest =
   /\b(?:please|i want|i'd like|i would like|i need|go ahead|do it|do that|yes,? (?:please|do)|refund me|cancel it)\b/i
 
+/** A message that opens by telling what to do: "cancel NW-2002, total $5", "please refund $20". */
+const command =
+  /^\W*(?:(?:ok(?:ay)?|so|then|now|and|please)\W+){0,2}(?:refund|cancel|reimburse|return|exchange|replace)\b/iu
+
 /** Does the message plainly ask for something to be done ("please refund it", "I want a refund")? */
 export function plainlyRequests(text: string): boolean {
-  return plainRequest.test(text.slice(0, 1000))
+  const head = text.slice(0, 1000)
+  return plainRequest.test(head) || command.test(head)
 }
