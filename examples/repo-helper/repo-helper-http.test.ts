@@ -7,6 +7,14 @@ import { type LoopbackFocal, serveOnLoopback } from '../../packages/edge/src/tes
 import { createRepoTools, type RepoTools } from './create-repo-tools.ts'
 
 const definition = readFileSync(join(import.meta.dirname, 'repo-helper.yaml'), 'utf8')
+/** A contract that the test suite passes, and the output that claims it without a test run. */
+const testsPass = (maxGoalAttempts: number) => ({
+  version: 1,
+  goal_text: 'The test suite passes',
+  acceptance_criteria: [{ id: 'AC1', kind: 'metric_threshold', metric: 'tests_failed', op: '<=', target: 0 }],
+  max_goal_attempts: maxGoalAttempts,
+})
+const claim = '[OBJECTIVE] Run the tests\n[METRIC:tests_failed] 0\n[CONCLUSION] All tests pass'
 let repo: RepoTools
 let served: LoopbackFocal
 let origin: string
@@ -134,15 +142,7 @@ describe('the repo-helper task agent over HTTP, through the widget store', () =>
       type: string
     }
     expect(turn.type).toBe('approval-required')
-    const contract = {
-      version: 1,
-      goal_text: 'The test suite passes',
-      acceptance_criteria: [
-        { id: 'AC1', kind: 'metric_threshold', metric: 'tests_failed', op: '<=', target: 0 },
-      ],
-      max_goal_attempts: 1,
-    }
-    const claim = '[OBJECTIVE] Run the tests\n[METRIC:tests_failed] 0\n[CONCLUSION] All tests pass'
+    const contract = testsPass(1)
     const complete = (body: object) =>
       post(`/v1/sessions/${turn.sessionId}/complete`, { output: claim, ...body })
     const first = await complete({ contract })
@@ -203,15 +203,7 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
       body: JSON.stringify({ sessionId, decision: 'reject' }),
     })
     expect(declined.status).toBe(200)
-    const contract = {
-      version: 1,
-      goal_text: 'The test suite passes',
-      acceptance_criteria: [
-        { id: 'AC1', kind: 'metric_threshold', metric: 'tests_failed', op: '<=', target: 0 },
-      ],
-      max_goal_attempts: 3,
-    }
-    const claim = '[OBJECTIVE] Run the tests\n[METRIC:tests_failed] 0\n[CONCLUSION] All tests pass'
+    const contract = testsPass(3)
     const completed = (await (
       await post(`/v1/sessions/${sessionId}/complete`, { contract, output: claim })
     ).json()) as { decision: { status: string; trustGate: string } }
