@@ -287,7 +287,7 @@ export function createEngine(engineOptions: EngineOptions): Engine {
         scope === undefined
           ? undefined
           : await sharedHistory?.load(
-              text === undefined ? [JSON.stringify(base)] : [JSON.stringify(base), text],
+              text === undefined ? [callSources(base)] : [callSources(base), text],
               sessionId,
               scope,
             )
@@ -499,6 +499,24 @@ function toLedger(
     ...(ledger === undefined ? {} : { store: ledger }),
     ...(clock === undefined ? {} : { clock }),
   })
+}
+
+/**
+ * Where a turn's tool calls can take their arguments from, besides the message: the session's
+ * fields, the paused scenarios' fields, the requests waiting to be read again (queued, offered,
+ * awaiting a yes, clarified) and the calls waiting for an approver. Not the conversation's
+ * history: an order named ten turns ago and never taken up gives no call (and was read each turn).
+ */
+function callSources(state: EngineSessionState): string {
+  return JSON.stringify([
+    state.fields,
+    state.navigation.paused,
+    state.queuedRequests,
+    state.offeredRequest,
+    state.awaitingConfirmation,
+    state.pendingClarification?.unclear,
+    state.pendingApproval?.remaining,
+  ])
 }
 
 /** A copy of the lists of calls a turn may add to (the turn appends to the state's own arrays). */

@@ -8,6 +8,7 @@ import {
   asksIfDone,
   asksWhatWasDone,
   correctsWhatWasDone,
+  declinesOrDefers,
   onlyAsksAboutAction,
   plainlyRequests,
 } from '../sensor/asks-if-done.ts'
@@ -925,17 +926,20 @@ function normalizeOption(text: string): string {
     .trim()
 }
 
-/** A no, a put-off or a goodbye inside a yes: "okay no thanks", "fine, forget it", "ok, bye". */
+/**
+ * What a yes may carry beyond the denials and put-offs a request may (`declinesOrDefers`): a
+ * take-back or a goodbye ("fine, forget it", "ok, bye", "I'll think about it", "yeah right").
+ */
 const noInYes =
-  /\b(?:no|nah|nope|not|never|don['\u2019]?t|forget|never ?mind|nevermind|cancel|stop|later|wait|hold (?:on|off)|think about|think it over|no need|bye|goodbye|skip|scrap|scratch|drop it|tomorrow|tonight|next week|jk|just kidding|kidding|yeah right|nein|non|nicht|pas)\b|[\u{1F6AB}\u274C\u26D4\u{1F645}]/iu
+  /\b(?:forget|cancel|stop|hold on|think about|think it over|bye|goodbye|skip|scrap|scratch|drop it|yeah right|non)\b/iu
 
-/** Does a yes carry a no ("okay no thanks")? "Cancel" is a yes to an offer to cancel. */
+/**
+ * Does a yes carry a no ("okay no thanks", "sure, tomorrow"), read on the whole message as a
+ * reader sees it? "Cancel" is a yes to an offer to cancel.
+ */
 function saysNoWithYes(text: string, offered: string): boolean {
-  // The whole message: a no after a long yes ("yes. <story> no, not yet") still counts.
-  const head = foldLookalikes(text).replaceAll('`', "'")
-  const cancelOffer = /\bcancel/iu.test(offered)
-  const words = cancelOffer ? head.replace(/\bcancel(?:l?ed|l?ing)?\b/giu, '') : head
-  return noInYes.test(words)
+  const words = /\bcancel/iu.test(offered) ? text.replace(/\bcancel(?:l?ed|l?ing)?\b/giu, '') : text
+  return declinesOrDefers(words) || noInYes.test(foldLookalikes(words))
 }
 
 /** A yes that doubts or asks: a question mark, "not sure", "maybe", "I guess", "wait". */

@@ -26,6 +26,12 @@ describe('calls on a shared entity, across sessions', () => {
     })
     expect(ranTools(second)).toEqual([])
     expect('text' in second && second.text).toContain('capped at $50 per order')
+    // Asked over several turns, the order given before the amount: read from the session's fields.
+    await engine.turn({ sessionId: 'c', text: 'I want a refund, my email is ann@example.com' })
+    await engine.turn({ sessionId: 'c', text: 'NW-1001' })
+    const stepwise = await engine.turn({ sessionId: 'c', text: '$50' })
+    expect(ranTools(stepwise)).toEqual([])
+    expect('text' in stepwise && stepwise.text).toContain('capped at $50 per order')
     // Another order is not touched by it.
     const other = await engine.turn({ sessionId: 'b', text: 'refund $20 for NW-3003' })
     expect(ranTools(other)).toEqual(['issue_refund'])
