@@ -15,6 +15,16 @@ const testsPass = (maxGoalAttempts: number) => ({
   max_goal_attempts: maxGoalAttempts,
 })
 const claim = '[OBJECTIVE] Run the tests\n[METRIC:tests_failed] 0\n[CONCLUSION] All tests pass'
+/** The same claim with the evidence the quality checks ask for: only what the session ran can fail it. */
+const evidenced = [
+  '[OBJECTIVE] Make the test suite pass',
+  '[METRIC:baseline_tests_failed] 7',
+  '[METRIC:tests_failed] 0',
+  '[STAT:ci] 95% CI [0, 1]',
+  '[STAT:effect_size] 7 fewer failing tests than the baseline',
+  '[FINDING] The suite runs to the end',
+  '[CONCLUSION] Tests run',
+].join('\n')
 let repo: RepoTools
 let served: LoopbackFocal
 let origin: string
@@ -205,10 +215,23 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
     expect(declined.status).toBe(200)
     const contract = testsPass(3)
     const completed = (await (
-      await post(`/v1/sessions/${sessionId}/complete`, { contract, output: claim })
+      await post(`/v1/sessions/${sessionId}/complete`, { contract, output: evidenced })
     ).json()) as { decision: { status: string; trustGate: string } }
     expect(completed.decision.status).not.toBe('SUCCESS')
     expect(completed.decision.trustGate).toBe('FAIL')
+
+    // A criterion that names the tool reporting it: only the git log ran in this session, so the
+    // claim "[METRIC:tests_failed] 0" is backed by nothing.
+    const logOnly = (await (await post('/v1/turn', { text: 'show the git log' })).json()) as {
+      sessionId: string
+    }
+    const bound = testsPass(3)
+    bound.acceptance_criteria = [{ ...bound.acceptance_criteria[0]!, tool: 'test' }] as never
+    const unbacked = (await (
+      await post(`/v1/sessions/${logOnly.sessionId}/complete`, { contract: bound, output: evidenced })
+    ).json()) as { decision: { status: string; trustGate: string } }
+    expect(unbacked.decision).toMatchObject({ trustGate: 'FAIL' })
+    expect(unbacked.decision.status).not.toBe('SUCCESS')
 
     // A session whose goal was met: a second completion is a 409, not "attempt 2 of 1".
     const other = (await (await post('/v1/turn', { text: 'show the git log' })).json()) as {
