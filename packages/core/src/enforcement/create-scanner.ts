@@ -3,6 +3,7 @@ import {
   analyseToken,
   detectEncodedSecret,
   detectHexSecret,
+  type EncodedSearch,
   encodedMinimum,
   hexMinimum,
   mayEndEncodedText,
@@ -196,6 +197,9 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     let nextLong = -1
     // The feature the loop jumped to, when the jump went to one (a value feature lands on a value).
     let landing = -1
+    // The search a token's encoded secrets are read with (one per scan, not one per token).
+    const encoded: EncodedSearch | undefined =
+      secretsIn === undefined ? undefined : { secretsIn, findings, tokenFindings: 0 }
     // The first element content in braces (`<secret>{…}`): a value behind words in braces is
     // looked for only after it (most texts have none).
     const elementBraces = text.indexOf('>{', Math.max(0, from - valueLookback))
@@ -381,25 +385,22 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         analyseToken(text, tokenStart, index, flags, findings, analysis)
         // A secret written in base64 (`QUtJQUxBTEVN…` is `AKIALALEM…`) at the end of the token's
         // last run, which nothing else reported.
+        if (encoded !== undefined) encoded.tokenFindings = tokenFindings
         if (
-          secretsIn !== undefined &&
+          encoded !== undefined &&
           entropyRuns > 0 &&
           entropyRunEnd - entropyRunStart >= encodedMinimum &&
           mayEndEncodedText(text, entropyRunEnd)
         )
-          detectEncodedSecret(text, entropyRunStart, entropyRunEnd, { secretsIn, findings, tokenFindings })
+          detectEncodedSecret(text, entropyRunStart, entropyRunEnd, encoded)
         // A secret written in hex (`414b4941…` is `AKIA…`): the token's last run of letters and
         // digits, when it is one (a hex run is one).
         if (
-          secretsIn !== undefined &&
+          encoded !== undefined &&
           alphanumericRuns > 0 &&
           alphanumericRunEnd - alphanumericRunStart >= hexMinimum
         )
-          detectHexSecret(text, alphanumericRunStart, alphanumericRunEnd, {
-            secretsIn,
-            findings,
-            tokenFindings,
-          })
+          detectHexSecret(text, alphanumericRunStart, alphanumericRunEnd, encoded)
         if (analysis.open >= 0) openFrom = Math.min(openFrom, analysis.open)
         if (analysis.next > resume) resume = analysis.next
       }

@@ -41,18 +41,26 @@ export const charCode = {
  * one in JSON inside a string): what stands between a name, its operator and its value.
  */
 export function isQuoteOrSpaceCode(code: number): boolean {
-  return (
-    code === charCode.space ||
-    code === charCode.tab ||
-    code === charCode.lineFeed ||
-    code === charCode.carriageReturn ||
-    code === charCode.quote ||
-    code === charCode.apostrophe ||
-    code === charCode.backtick ||
-    code === charCode.backslash ||
-    isQuoteMarkCode(code)
-  )
+  // One lookup for ASCII (a name's letters, read back one by one, are the usual case).
+  return code < 128 ? quoteOrSpaceTable[code] === 1 : isQuoteMarkCode(code)
 }
+
+/** 1 for the ASCII codes `isQuoteOrSpaceCode` accepts. */
+const quoteOrSpaceTable = (() => {
+  const table = new Uint8Array(128)
+  for (const code of [
+    charCode.space,
+    charCode.tab,
+    charCode.lineFeed,
+    charCode.carriageReturn,
+    charCode.quote,
+    charCode.apostrophe,
+    charCode.backtick,
+    charCode.backslash,
+  ])
+    table[code] = 1
+  return table
+})()
 
 /** Value 0..9 of a digit in any supported script (ASCII, full-width, Arabic-Indic, Devanagari), else -1. */
 export function digitValue(code: number): number {

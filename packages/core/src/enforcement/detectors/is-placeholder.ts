@@ -24,23 +24,52 @@ const placeholderWords = [
 ]
 const templateMarks = ['${', '...']
 
+/** Flags of a pair of codes in `pairFlags`. */
+const pairWord = 1
+const pairTemplate = 2
+const pairMarks = pairWord | pairTemplate
+const pairAscending = 4
+const pairSameLetter = 8
+/** The row of `pairFlags` for the first character (no code before it). */
+const startRow = 128
+
 /**
- * Per pair of ASCII codes with capitals lower-cased (`first * 128 + second`; a code from 128 on
- * is row and column 127, which no word or mark holds): 2 when the second is `<` or `>` (a template
- * mark on its own), 1 when a word or mark starts with the pair, else 0. One lookup per character
- * decides whether anything needs a closer look. (Reading a character outside ASCII by its low
- * seven bits had made `ļ` a `<` and `ø` an `x`: a live value holding one passed as a template.)
+ * Flags per pair of codes (`previous * 128 + code`; a code from 127 on is row and column 127,
+ * whose runs `runFlags` reads from the codes themselves; row 128 is the first character's):
+ * `pairWord` when a word or mark starts with the pair in any case, `pairTemplate` when the second
+ * is `<` or `>` (a template mark on its own), `pairAscending` when the second lower-cased follows
+ * the first lower-cased, `pairSameLetter` for one letter in both cases (`aA`: it neither extends
+ * nor breaks an alphabet). One lookup per character decides whether anything needs a closer look.
+ * (Reading a character outside ASCII by its low seven bits had made `ļ` a `<` and `ø` an `x`: a
+ * live value holding one passed as a template.)
  */
-const pairKinds = (() => {
-  const table = new Uint8Array(128 * 128)
-  for (const word of [...placeholderWords, ...templateMarks])
-    table[word.charCodeAt(0) * 128 + word.charCodeAt(1)] = 1
+const pairFlags = (() => {
+  const table = new Uint8Array(129 * 128)
+  const words = [...placeholderWords, ...templateMarks]
   for (let first = 0; first < 128; first++) {
-    table[first * 128 + charCode.lessThan] = 2
-    table[first * 128 + charCode.greaterThan] = 2
+    for (let second = 0; second < 128; second++) {
+      let flags = first === 127 || second === 127 ? 0 : runFlags(first, second)
+      const pair = lowerAscii(first) * 128 + lowerAscii(second)
+      if (words.some((word) => word.charCodeAt(0) * 128 + word.charCodeAt(1) === pair)) flags |= pairWord
+      if (second === charCode.lessThan || second === charCode.greaterThan) flags |= pairTemplate
+      table[first * 128 + second] = flags
+    }
   }
+  for (let second = 0; second < 128; second++)
+    table[startRow * 128 + second] =
+      (second === charCode.lessThan || second === charCode.greaterThan ? pairTemplate : 0) |
+      runFlags(-1, second)
   return table
 })()
+
+/** `pairAscending` and `pairSameLetter` of two codes (`previous` -1 before the first). */
+function runFlags(previous: number, code: number): number {
+  if (code === previous) return 0
+  const folded = lowerAscii(code)
+  const previousFolded = previous < 0 ? -1 : lowerAscii(previous)
+  if (folded === previousFolded + 1) return pairAscending
+  return folded === previousFolded ? pairSameLetter : 0
+}
 
 /** The words (and marks) starting with each pair that `pairKinds` marks 1. */
 const wordsByPair: ReadonlyMap<number, readonly string[]> = (() => {
@@ -65,11 +94,11 @@ const repeatedRun = 6
 const ascendingRun = 10
 
 /**
- * Does a word starting with `pair` occur at `index` (its first character already matched),
- * ignoring ASCII case?
+ * Does a word starting with the pair of codes `first`, `second` (ASCII) occur at `index` (its first
+ * character already matched), ignoring ASCII case?
  */
-function hasWordAt(text: string, index: number, end: number, pair: number): boolean {
-  const words = wordsByPair.get(pair) ?? []
+function hasWordAt(text: string, index: number, end: number, first: number, second: number): boolean {
+  const words = wordsByPair.get(lowerAscii(first) * 128 + lowerAscii(second)) ?? noWords
   for (let which = 0; which < words.length; which++) {
     const word = words[which] as string
     if (index + word.length > end) continue
@@ -99,15 +128,12 @@ export function isPlaceholder(
 ): boolean {
   const length = end - start
   if (length <= 0) return true
-  const pairs = pairKinds
-  const folds = foldedCodes
+  const pairs = pairFlags
   let repeated = 1
   let ascending = 1
   let previous = -1
-  // The previous code with an ASCII capital lower-cased: an alphabet counts in either case.
-  let previousFolded = -1
-  // The previous code as a row of `pairKinds`: folded, or 127 for a code from 128 on (no word's).
-  let previousKey = 127
+  // The previous code as a row of `pairFlags`: the code when ASCII, else 127; `startRow` first.
+  let previousKey = startRow
   // Which codes occur, as four 32-bit words held in locals (their count bounds the entropy check
   // below); codes from 128 on share the last word.
   let seen0 = 0
@@ -116,29 +142,23 @@ export function isPlaceholder(
   let seen3 = 0
   for (let index = start; index < end; index++) {
     const code = bytes !== undefined ? (bytes[index] as number) : text.charCodeAt(index)
-    const ascii = code < 128
-    const folded = ascii ? (folds[code] as number) : code
-    if (code === previous) {
-      if (++repeated >= repeatedRun) return isMostlyMarked(text, start, end)
-      ascending = 1
-    } else {
-      repeated = 1
-      if (folded === previousFolded + 1) {
-        if (++ascending >= ascendingRun) return isMostlyMarked(text, start, end)
-      } else if (folded !== previousFolded) ascending = 1
-      // (The same letter in the other case, `aAbBcC…`, neither extends nor breaks the run.)
-    }
-    // A pair of folded codes starting a word or mark is a prefilter: `hasWordAt` decides.
-    const key = ascii ? folded : 127
-    const pair = (previousKey << 7) | key
-    const kind = pairs[pair] as number
-    if (kind !== 0 && (kind === 2 || hasWordAt(text, index - 1, end, pair)))
+    const key = code < 128 ? code : 127
+    let flags = pairs[(previousKey << 7) | key] as number
+    // Row or column 127 holds every code from 127 on: their runs are read from the codes.
+    if (key === 127 || previousKey === 127) flags = (flags & pairMarks) | runFlags(previous, code)
+    repeated = code === previous ? repeated + 1 : 1
+    ascending = (flags & pairAscending) !== 0 ? ascending + 1 : (flags & pairSameLetter) !== 0 ? ascending : 1
+    if (repeated >= repeatedRun || ascending >= ascendingRun) return isMostlyMarked(text, start, end)
+    // A pair starting a word or mark is a prefilter: `hasWordAt` decides.
+    if (
+      (flags & pairMarks) !== 0 &&
+      ((flags & pairTemplate) !== 0 || hasWordAt(text, index - 1, end, previousKey, key))
+    )
       return isMostlyMarked(text, start, end)
     previous = code
-    previousFolded = folded
     previousKey = key
     const bit = 1 << (code & 31)
-    if (!ascii) seen3 |= bit
+    if (key === 127) seen3 |= bit
     else if (code >= 96) seen3 |= bit
     else if (code >= 64) seen2 |= bit
     else if (code >= 32) seen1 |= bit
@@ -282,11 +302,6 @@ const markWordsByFirst: ReadonlyArray<readonly string[] | undefined> = (() => {
   return byFirst
 })()
 const noWords: readonly string[] = []
-
-/** Each ASCII code with capitals lower-cased. */
-const foldedCodes = Uint8Array.from({ length: 128 }, (_, code) =>
-  code >= 65 && code <= 90 ? code | 32 : code,
-)
 
 /** The default entropy floor of bodies under 16 characters: `0.75 * log2(length)`. */
 const shortThresholds = Float64Array.from({ length: 16 }, (_, length) => 0.75 * Math.log2(length))
