@@ -319,6 +319,43 @@ describe('createStreamRedactor', () => {
     }
   })
 
+  it('emits the whole-text redaction of a token of kilobytes streamed in small chunks, with secrets in or after it', () => {
+    // A long token is only appended to while it grows (no scan per chunk): what it holds, where
+    // it ends and whatever the chunk that ends it carries are still read as in the whole text.
+    const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz123456789'
+    const tokenArbitrary = fc
+      .tuple(fc.array(fc.nat(alphabet.length - 1), { minLength: 200, maxLength: 6000 }), fc.nat(100))
+      .map(([codes, seed]) => {
+        const token = codes.map((code) => alphabet[code]).join('')
+        const key = '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'
+        const at = (seed * 37) % token.length
+        // A key glued inside the token after a dash, or none.
+        return seed % 3 === 0 ? `${token.slice(0, at)}-${key}-${token.slice(at)}` : token
+      })
+    fc.assert(
+      fc.property(
+        tokenArbitrary,
+        fc.constantFrom(' and card 4111 1111 1111 1111.', ' AKIALALEMEL33243OLIB', '', '\nSSN 078-05-1123'),
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 8 }),
+        (token, after, sizes) => {
+          const text = `blob: ${token}${after} done`
+          const stream = createStreamRedactor()
+          let output = ''
+          for (let at = 0, chunk = 0; at < text.length; chunk++) {
+            const size = sizes[chunk % sizes.length] as number
+            output += stream.push(text.slice(at, at + size))
+            at += size
+          }
+          output += stream.flush()
+          expect(output).toBe(redact(text, scanText(text), 'placeholder'))
+          expect(output).not.toContain('wWPw5k4')
+          expect(output).not.toContain('1111 1111')
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+
   it('redacts a random run of many kilobytes piece by piece as it streams', () => {
     let seed = 7
     const random = () => {

@@ -67,10 +67,25 @@ export function createStreamRedactor(options: StreamRedactorOptions = {}): Strea
     return output
   }
 
+  // Whether every held character is a token character, so a release could cut nothing (it cuts
+  // only at a token start after `context`): a long token streamed in small chunks (a base64
+  // blob) is then only appended to until it ends or outgrows `maxHeld`, not scanned again per
+  // chunk. Unknown (undefined) until needed after each release. Never used in `block` mode, which
+  // stops at a finding anywhere in the held text.
+  let heldIsOneToken: boolean | undefined
+
   return {
     push(chunk: string): string {
       if (block !== undefined) return ''
+      if (mode === 'redact' && held.length + chunk.length <= maxHeld && allTokenCodes(chunk)) {
+        heldIsOneToken ??= allTokenCodes(held)
+        if (heldIsOneToken) {
+          held += chunk
+          return ''
+        }
+      }
       held += chunk
+      heldIsOneToken = undefined
       return release(false)
     },
     flush(): string {
@@ -111,6 +126,12 @@ function forcedCut(text: string, from: number, tail: number, findings: Finding[]
     }
   }
   return Math.max(cut, from)
+}
+
+/** Is every character of `text` a token character (see `isTokenCode`)? */
+function allTokenCodes(text: string): boolean {
+  for (let index = 0; index < text.length; index++) if (!isTokenCode(text.charCodeAt(index))) return false
+  return true
 }
 
 function shift(finding: Finding, by: number): Finding {
