@@ -58,6 +58,8 @@ export interface TokenAnalysis {
   open: number
   /** Where a named value starts in the token (the candidate search landed on it), or -1. */
   valueStart: number
+  /** Where a key block's `-----BEGIN` starts after the token's first character, or -1. */
+  keyStart: number
 }
 
 /**
@@ -88,31 +90,31 @@ export function analyseToken(
     detectUrls(text, start, end, findings, (flags & flagColon) !== 0, (flags & flagAt) !== 0)
   // An IPv6 address has at least two colons.
   if (flags & flagSecondColon && analysis.use.ip) detectIpv6(text, start, end, findings)
-  // `-----B`: the start of a PEM header.
-  if (
-    analysis.use.secret &&
-    text.charCodeAt(start) === charCode.dash &&
-    text.charCodeAt(start + 5) === charCode.upperB
-  ) {
-    const block = readPrivateKeyBlock(text, start)
+  // `-----B`: the start of a PEM header, at the token's start or glued to a name before it.
+  const keyStart =
+    text.charCodeAt(start) === charCode.dash && text.charCodeAt(start + 5) === charCode.upperB
+      ? start
+      : analysis.keyStart
+  if (analysis.use.secret && keyStart >= 0) {
+    const block = readPrivateKeyBlock(text, keyStart)
     if (block.type === 'match') {
       findings.push({
         type: 'private-key',
-        start,
+        start: keyStart,
         end: block.end,
-        value: text.slice(start, block.end),
+        value: text.slice(keyStart, block.end),
         confidence: 1,
         detector: 'secret',
       })
       next = Math.max(next, block.end)
     } else if (block.type === 'incomplete') {
       // Unterminated at the end of the text: redact to the end; a stream holds it back.
-      open = start
+      open = keyStart
       findings.push({
         type: 'private-key',
-        start,
+        start: keyStart,
         end: text.length,
-        value: text.slice(start),
+        value: text.slice(keyStart),
         confidence: 1,
         detector: 'secret',
       })

@@ -53,6 +53,9 @@ export const builtInDetectors: readonly DetectorId[] = [
   'high-entropy',
 ]
 
+/** What starts a private key block (`-----BEGIN `), read where it is glued to the text before it. */
+const keyBlockStart = '-----BEGIN '
+
 /** A scan of one text: findings plus, for streaming, where the earliest still-open match begins. */
 export interface ScanOutcome {
   findings: Finding[]
@@ -159,6 +162,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     next: -1,
     open: -1,
     valueStart: -1,
+    keyStart: -1,
   }
   // A base64 run that decodes to text is scanned for secrets by a scanner of this one's secret
   // detectors (made once, when first needed).
@@ -258,6 +262,9 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       let entropyRunStart = 0
       let entropyRunEnd = 0
       let secretFrom = -1
+      // Where a key block's `-----BEGIN` starts after the token's first character (glued to a
+      // name: `PRIVATE_KEY=-----BEGIN …`), or -1.
+      let keyStart = -1
       // Consume one token; ordinary letters cost one table lookup each.
       while (index < length) {
         code = bytes !== undefined ? (bytes[index] as number) : text.charCodeAt(index)
@@ -279,6 +286,15 @@ export function createScanner(options: ScanOptions = {}): Scanner {
             alphanumericRunEnd = index
           }
           alphanumericStart = index + 1
+          if (
+            code === charCode.dash &&
+            keyStart < 0 &&
+            index > tokenStart &&
+            text.charCodeAt(index + 1) === charCode.dash &&
+            text.charCodeAt(index - 1) !== charCode.dash &&
+            text.startsWith(keyBlockStart, index)
+          )
+            keyStart = index
           if (kind !== flagEntropyOther) {
             if (index - entropyStart >= entropyShortest) {
               entropyRuns++
@@ -357,6 +373,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       const needsAnalysis =
         (flags & (flagAt | flagColon | flagDotLetter)) !== 0 ||
         first === charCode.dash ||
+        keyStart >= 0 ||
         tokenLength >= longToken ||
         valueStart >= 0 ||
         (tokenLength >= minimumSecretLength && (secretFrom >= 0 || isSecretStart(text, tokenStart)))
@@ -381,6 +398,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         tokenRuns.entropyEnd = entropyRunEnd
         tokenRuns.secretFrom = secretFrom
         analysis.valueStart = valueStart
+        analysis.keyStart = keyStart
         const tokenFindings = findings.length
         analyseToken(text, tokenStart, index, flags, findings, analysis)
         // A secret written in base64 (`QUtJQUxBTEVN…` is `AKIALALEM…`) at the end of the token's
@@ -413,6 +431,12 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     if (lastRunStart >= 0 && lastRunExtendedEnd >= Math.min(length, openFrom))
       openFrom = Math.min(openFrom, Math.max(from, runPrefixStart(text, lastRunStart)))
     openFrom = Math.min(openFrom, ibanOpen)
+    // A `+` or `(` that ends the text may start a phone number the next text completes (a stream's
+    // `call (` then `415) 555-0132`): the phone's finding would begin before the next scan's `from`.
+    if (numbers.phone && length > from) {
+      const last = text.charCodeAt(length - 1)
+      if (last === charCode.plus || last === charCode.openParen) openFrom = Math.min(openFrom, length - 1)
+    }
     extras(text, from, findings)
     run = numberRun
     return { findings: resolveOverlaps(findings, from), openFrom }

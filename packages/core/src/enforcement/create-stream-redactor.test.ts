@@ -16,6 +16,8 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['4111\u200b1111\u200b1111\u200b1111', '\u200b1'],
   ['078-05-1123', '05-11'],
   ['+1 (555) 234-5678', '234-'],
+  // A chunk may end right after the `(` a phone starts with (`call (` | `415) 555-0132`).
+  ['(415) 555-0132', '555-01'],
   ['DE89 3704 0044 0532 0130 00', '3704'],
   ['192.168.10.20', '168.'],
   ['jane.doe@example.com', 'jane'],
@@ -24,6 +26,15 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['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', 'wWPw5k4'],
   ['16Yeky6GMjeNkAiNcBY7ZhrLoMSgg1BoyZ', 'ZhrLoMSgg'],
   ['-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----', 'MIIEvQ'],
+  // A key glued to its name (a .env line), and one quoted line by line in Markdown.
+  [
+    'PRIVATE_KEY=-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----',
+    'MIIEvQ',
+  ],
+  [
+    '> -----BEGIN PRIVATE KEY-----\n> MIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n> -----END PRIVATE KEY-----',
+    'MIIEvQ',
+  ],
   // Registry kinds: a generic assignment (found by the text before its value), an anchored
   // secret, national phone formats and a dash-grouped IBAN.
   ['api_key = "SR4EGjZv6v6Qld3GEsSNZHQv684D8d"', 'SR4EGjZv'],
@@ -134,6 +145,23 @@ describe('createStreamRedactor', () => {
       }),
       { numRuns: 400 },
     )
+  })
+
+  it('emits the whole-text redaction for every place one chunk can end, and character by character', () => {
+    // Random cuts rarely land on the one place that matters (right after a phone's `(`).
+    for (const [item, fragment] of planted) {
+      const text = `call ${item} now`
+      const whole = redact(text, scanText(text), 'placeholder')
+      for (let cut = 1; cut < text.length; cut++) {
+        const output = runStream(text, [cut])
+        expect(output, `${JSON.stringify(item)} cut at ${cut}`).toBe(whole)
+        expect(output).not.toContain(fragment)
+      }
+      const stream = createStreamRedactor()
+      let output = ''
+      for (const character of text) output += stream.push(character)
+      expect(output + stream.flush(), `${JSON.stringify(item)} by characters`).toBe(whole)
+    }
   })
 
   it('masks cards to their last four digits for any chunking, and no other digit ever reaches the output', () => {

@@ -48,7 +48,17 @@ export function readPrivateKeyBlock(text: string, start: number): KeyBlockMatch 
     if (close < 0 && text.length - endMarker < 80) return { type: 'incomplete' }
   }
   let index = bodyStart
-  while (index < limit && isPemBodyCode(text.charCodeAt(index))) index++
+  // A block quoted line by line (`> ` before each line, as Markdown and email quote it) has the
+  // quote marks at each line's start: they continue its body (a stream that has not yet reached
+  // the END line must hold it).
+  const quoted = text.charCodeAt(start - 1) === charCode.greaterThan || text.startsWith('> ', start - 2)
+  while (index < limit) {
+    const code = text.charCodeAt(index)
+    if (isPemBodyCode(code)) index++
+    else if (quoted && code === charCode.greaterThan && text.charCodeAt(index - 1) === charCode.lineFeed)
+      index++
+    else break
+  }
   if (index >= text.length) return { type: 'incomplete' }
   return isKeyBody(text, bodyStart, index) ? { type: 'match', end: index } : { type: 'none' }
 }
