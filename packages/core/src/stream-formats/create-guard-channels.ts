@@ -1,11 +1,17 @@
-import { createJsonEscapeDecoder, decodeJsonEscapes, type JsonEscapeDecoder } from './decode-json-escapes.ts'
+import {
+  createJsonEscapeDecoder,
+  decodeJsonEscapes,
+  encodeJsonView,
+  type JsonEscapeDecoder,
+} from './decode-json-escapes.ts'
 import type { CreateStreamGuard } from './types.ts'
 
 /** How a channel's text is written. */
 export interface ChannelOptions {
   /**
-   * Raw JSON text (a tool call's streamed arguments): `\uXXXX` escapes are decoded before the
-   * guard reads it, so an escaped value is found like a plain one.
+   * Raw JSON text (a tool call's streamed arguments): its escapes are decoded before the guard
+   * reads it (`\u0034` is `4`, `\n` a line break), so an escaped value is found like a plain one,
+   * and written back after (equivalent JSON).
    */
   json?: boolean
 }
@@ -54,7 +60,8 @@ export function createGuardChannels(createGuard: CreateStreamGuard): GuardChanne
     if (channel === undefined) return undefined
     open.delete(key)
     const held = channel.decoder?.flush() ?? ''
-    const rest = blocked ? '' : (held === '' ? '' : channel.guard.push(held)) + channel.guard.flush()
+    const guarded = blocked ? '' : (held === '' ? '' : channel.guard.push(held)) + channel.guard.flush()
+    const rest = channel.decoder === undefined ? guarded : encodeJsonView(guarded)
     if (channel.guard.blocked() !== undefined) blocked = true
     const safeRest = blocked ? '' : rest
     channel.released += safeRest
@@ -74,7 +81,9 @@ export function createGuardChannels(createGuard: CreateStreamGuard): GuardChanne
         open.set(key, channel)
       }
       channel.emit = emit
-      const output = channel.guard.push(channel.decoder ? channel.decoder.push(text) : text)
+      const output = channel.decoder
+        ? encodeJsonView(channel.guard.push(channel.decoder.push(text)))
+        : channel.guard.push(text)
       if (channel.guard.blocked() !== undefined) blocked = true
       channel.released += output
       released.set(key, channel.released)
@@ -95,7 +104,8 @@ export function createGuardChannels(createGuard: CreateStreamGuard): GuardChanne
     whole(text, options) {
       if (blocked) return ''
       const guard = createGuard()
-      const output = guard.push(options?.json ? decodeJsonEscapes(text) : text) + guard.flush()
+      const guarded = guard.push(options?.json ? decodeJsonEscapes(text) : text) + guard.flush()
+      const output = options?.json ? encodeJsonView(guarded) : guarded
       if (guard.blocked() !== undefined) blocked = true
       return blocked ? '' : output
     },

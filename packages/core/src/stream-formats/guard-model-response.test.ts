@@ -220,6 +220,32 @@ describe('guardModelResponse', () => {
     }
   })
 
+  it.each(formats.filter((format) => format !== 'plain-text'))(
+    '%s: reads \\n, \\t, \\" and \\/ in tool arguments as what they stand for, split at every point, the JSON kept whole',
+    async (format) => {
+      // `\n536-…` is an SSN on a line of its own to every JSON parser, not the word `n536-…`.
+      const values = {
+        note: 'Customer SSN:\n536-22-1234\tcard\t4111111111111111',
+        env: 'aws_secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQ8Lm2',
+        quoted: '{"password": "Zx8Qp2LmN7vRt5Kw", "key": "AKIAQ3EGX7MZ5K2P4WRN"}',
+      }
+      const raw = JSON.stringify(values).replaceAll('/', '\\/')
+      const leak = /22-1234|1111111111|FEMI|Zx8Qp2|AKIAQ3/
+      const all = () => createStreamRedactor({ mode: 'redact' })
+      for (let point = 0; point <= raw.length; point++) {
+        const script = { text: ['ok'], args: splitAt(raw, [point]) }
+        const { raw: body, parsed } = await run(format, script, [], all)
+        expect(body, `split at ${point}`).not.toMatch(leak)
+        const args = typeof parsed.args === 'string' ? JSON.parse(parsed.args) : parsed.args
+        expect(args, `split at ${point}`).toEqual({
+          note: 'Customer SSN:\n[US_SSN]\tcard\t[CREDIT_CARD]',
+          env: 'aws_secret_access_key=[GENERIC_API_KEY]',
+          quoted: expect.not.stringMatching(leak),
+        })
+      }
+    },
+  )
+
   const blockedEnds: Record<UpstreamFormatName, unknown> = {
     'openai-chat-sse': 'content_filter',
     'openai-responses-sse': 'incomplete',
