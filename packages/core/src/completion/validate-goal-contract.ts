@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { FocalError, type FocalIssue } from '../errors/index.ts'
+import { nestingIssue } from '../errors/nesting-issue.ts'
 import {
   acceptanceCriterionKinds,
   comparisonOperators,
@@ -33,6 +34,10 @@ const requiredFieldHints: Record<string, string> = {
  * max_goal_attempts >= 1). Errors name the criterion index, its id and the field.
  */
 export function validateGoalContract(contract: unknown): GoalContractValidation {
+  // Unknown fields are kept, so their depth is bounded: a contract nested thousands of levels deep
+  // would be stored with the session and could not be read back.
+  const deep = nestingIssue(contract, maxContractDepth)
+  if (deep !== undefined) return { isValid: false, errors: [formatIssue(deep)], issues: [deep] }
   const parsed = goalContractSchema.safeParse(contract)
   const issues = parsed.success ? [] : parsed.error.issues.map((issue) => describeIssue(contract, issue))
   issues.push(...duplicateIdIssues(contract))
@@ -40,6 +45,9 @@ export function validateGoalContract(contract: unknown): GoalContractValidation 
     return { isValid: true, errors: [], issues: [], contract: parsed.data }
   return { isValid: false, errors: issues.map(formatIssue), issues }
 }
+
+/** Deepest nesting of objects and arrays a goal contract may have (its own fields need three). */
+const maxContractDepth = 32
 
 /** Validates and returns the contract, or throws `FocalError` (`invalid-goal-contract`) with located issues. */
 export function parseGoalContract(contract: unknown): GoalContract {

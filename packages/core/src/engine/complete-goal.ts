@@ -67,7 +67,7 @@ export function completeGoal(
       message: `session "${input.sessionId}" already completed its goal (SUCCESS at attempt ${stored.succeeded.attemptNumber}); start a new session for another goal`,
       issues: [{ path: 'sessionId', message: 'the goal of this session is already complete' }],
     })
-  const incoming = input.contract === undefined ? undefined : parseGoalContract(input.contract)
+  const incoming = input.contract === undefined ? undefined : parseInputContract(input.contract)
   const changed =
     incoming !== undefined && stored !== undefined && canonical(incoming) !== canonical(stored.contract)
   if (changed && input.replaceContract !== true)
@@ -201,6 +201,20 @@ function unbackedCriteria(contract: GoalContract, state: EngineSessionState): st
 /** A contract as canonical JSON (its keys in the order the contract schema gives them). */
 function canonical(contract: GoalContract): string {
   return JSON.stringify(contract)
+}
+
+/** `parseGoalContract` with its issues located in the completion's input (`contract.version`). */
+function parseInputContract(contract: unknown): GoalContract {
+  try {
+    return parseGoalContract(contract)
+  } catch (error) {
+    if (!FocalError.isInstance(error) || error.code !== 'invalid-goal-contract') throw error
+    const issues = error.issues.map((issue) => ({
+      ...issue,
+      path: issue.path === '' || issue.path === 'body' ? 'contract' : `contract.${issue.path}`,
+    }))
+    throw new FocalError({ code: 'invalid-goal-contract', message: error.message, issues })
+  }
 }
 
 function failNoContract(sessionId: string): never {

@@ -2,3 +2,4 @@
 export type { FocalErrorCode } from './codes.ts'
 export type { FocalErrorOptions, FocalIssue } from './focal-error.ts'
 export { FocalError } from './focal-error.ts'
+export { nestingIssue } from './nesting-issue.ts'

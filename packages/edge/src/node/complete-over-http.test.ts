@@ -59,6 +59,7 @@ async function startServer() {
         body: JSON.stringify(body),
       }),
     get: (path: string) => client(`${origin}${path}`),
+    delete: (path: string) => client(`${origin}${path}`, { method: 'DELETE' }),
     async stop() {
       await served.close()
       await connection.quit()
@@ -135,6 +136,46 @@ describe('POST /v1/sessions/:id/complete (Redis store, server restarts)', () => 
       expect(empty.status).toBe(422)
       const met = (await (await server.post(path, { contract, output: modelRun(0.93) })).json()) as Completed
       expect(met.decision).toMatchObject({ status: 'SUCCESS', reason: 'trust-and-goal-passed' })
+    } finally {
+      await server.stop()
+    }
+  })
+  it('refuses a contract nested deeper than any real one, located, and the session keeps working', async () => {
+    const server = await startServer()
+    try {
+      const { sessionId } = (await (await server.post('/v1/turn', { text: 'train a model' })).json()) as {
+        sessionId: string
+      }
+      const path = `/v1/sessions/${sessionId}/complete`
+      // Unknown fields of a contract are kept: 2,000 levels of them in 4 KB had been stored and
+      // then broke every route of the session (reading it back overflowed the stack).
+      let extra: unknown = 'deep'
+      for (let level = 0; level < 2000; level++) extra = [extra]
+      const deep = await server.post(path, { contract: { ...contract, extra }, output: modelRun(0.95) })
+      expect(deep.status).toBe(400)
+      const body = (await deep.json()) as { error: { code: string; message: string; path: string } }
+      expect(body.error.code).toBe('invalid-request')
+      expect(body.error.path.startsWith('contract.extra[0][0]')).toBe(true)
+      expect(body.error.message).toContain('nested deeper than 64 levels')
+      // Under the body's limit but past the contract's own (32 levels), refused by core.
+      let moderate: unknown = 'deep'
+      for (let level = 0; level < 40; level++) moderate = { inner: moderate }
+      const refused = await server.post(path, { contract: { ...contract, extra: moderate }, output: 'done' })
+      expect(refused.status).toBe(422)
+      expect(await refused.json()).toMatchObject({
+        error: { code: 'invalid-goal-contract', path: expect.stringMatching(/^contract\.extra\.inner/) },
+      })
+      // A contract's problem is located in the request body, not in the contract alone.
+      const versionless = await server.post(path, { contract: {}, output: 'done' })
+      expect(versionless.status).toBe(422)
+      expect(await versionless.json()).toMatchObject({
+        error: { code: 'invalid-goal-contract', path: 'contract.version' },
+      })
+      expect((await server.get(`/v1/sessions/${sessionId}`)).status).toBe(200)
+      expect((await server.post('/v1/turn', { sessionId, text: 'and now?' })).status).toBe(200)
+      const met = (await (await server.post(path, { contract, output: modelRun(0.93) })).json()) as Completed
+      expect(met.decision.status).toBe('SUCCESS')
+      expect((await server.delete(`/v1/sessions/${sessionId}`)).status).toBe(200)
     } finally {
       await server.stop()
     }

@@ -40,7 +40,7 @@ function fail(path: string, problem: string): never {
  */
 export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
   hono.post('/v1/chat', async (context) => {
-    const body = await readJsonBody(context, app.schemas.chat)
+    const body = await readJsonBody(context, app.schemas.chat, app.limits.maxJsonDepth)
     const typed = lastUserText(body.messages, app.limits.maxTextLength)
     const sessionId = body.id
     const token = await authorizeSession(context, app, sessionId, 'create')

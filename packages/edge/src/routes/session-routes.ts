@@ -89,7 +89,7 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
 
   hono.post('/v1/sessions/:id/complete', async (context) => {
     const sessionId = readIdParam(context, app.schemas.id)
-    const body = await readJsonBody(context, app.schemas.complete)
+    const body = await readJsonBody(context, app.schemas.complete, app.limits.maxJsonDepth)
     await authorizeSession(context, app, sessionId, 'existing')
     if (app.engine.complete === undefined)
       throw new FocalError({ code: 'route-not-found', message: 'This engine has no completion step.' })
@@ -108,7 +108,7 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
 
   hono.post('/v1/sessions/:id/goal/restore', async (context) => {
     const sessionId = readIdParam(context, app.schemas.id)
-    const body = await readJsonBody(context, app.schemas.restoreGoal)
+    const body = await readJsonBody(context, app.schemas.restoreGoal, app.limits.maxJsonDepth)
     await authorizeSession(context, app, sessionId, 'existing')
     if (app.engine.restoreGoal === undefined)
       throw new FocalError({ code: 'route-not-found', message: 'This engine has no goal narrowing.' })

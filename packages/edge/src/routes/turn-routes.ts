@@ -22,7 +22,7 @@ async function report(app: FocalAppContext, result: TurnResult, route: string): 
  */
 export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
   hono.post('/v1/turn', async (context) => {
-    const body = await readJsonBody(context, app.schemas.turn)
+    const body = await readJsonBody(context, app.schemas.turn, app.limits.maxJsonDepth)
     const sessionId = body.sessionId ?? app.generateId()
     await authorizeSession(context, app, sessionId, 'create')
     const release = await app.queue.acquire(sessionId)
@@ -107,7 +107,7 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
 
   hono.post('/v1/approvals/:id', async (context) => {
     const approvalId = readIdParam(context, app.schemas.id)
-    const body = await readJsonBody(context, app.schemas.approval)
+    const body = await readJsonBody(context, app.schemas.approval, app.limits.maxJsonDepth)
     const decide = authenticateApprover(context, app)
     const release = await app.queue.acquire(body.sessionId)
     let result: TurnResult

@@ -20,6 +20,13 @@ export interface FocalInputLimits {
    * @default 50
    */
   maxPartsPerMessage: number
+  /**
+   * Deepest nesting of objects and arrays in a JSON body (a goal contract's own fields, a tool's
+   * input): data nested deeper than any real request is refused before it is stored, since a
+   * session holding it could not be read back.
+   * @default 64
+   */
+  maxJsonDepth: number
 }
 
 /** Defaults of {@link FocalInputLimits}. */
@@ -28,4 +35,5 @@ export const defaultInputLimits: FocalInputLimits = {
   maxIdLength: 128,
   maxMessages: 200,
   maxPartsPerMessage: 50,
+  maxJsonDepth: 64,
 }

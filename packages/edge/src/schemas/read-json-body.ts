@@ -1,4 +1,4 @@
-import { FocalError, type FocalIssue } from '@focal/core'
+import { FocalError, type FocalIssue, nestingIssue } from '@focal/core'
 import type { Context } from 'hono'
 import type { z } from 'zod'
 
@@ -29,11 +29,13 @@ export function toFocalIssues(error: z.ZodError): FocalIssue[] {
 
 /**
  * Reads the request body as JSON and validates it: 415 for another media type, `invalid-json` for
- * bytes that are not JSON, `invalid-request` (with the path of the first problem) for the wrong shape.
+ * bytes that are not JSON, `invalid-request` (with the path of the first problem) for the wrong
+ * shape or for objects and arrays nested deeper than `maxDepth`.
  */
 export async function readJsonBody<Schema extends z.ZodType>(
   context: Context,
   schema: Schema,
+  maxDepth: number,
 ): Promise<z.output<Schema>> {
   const contentType = context.req.header('content-type') ?? ''
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType)) {
@@ -46,6 +48,13 @@ export async function readJsonBody<Schema extends z.ZodType>(
     if (FocalError.isInstance(cause)) throw cause
     throw new FocalError({ code: 'invalid-json', message: 'The request body is not valid JSON.' })
   }
+  const deep = nestingIssue(body, maxDepth)
+  if (deep !== undefined)
+    throw new FocalError({
+      code: 'invalid-request',
+      message: `${deep.path}: ${deep.message}`,
+      issues: [deep],
+    })
   const parsed = schema.safeParse(body)
   if (!parsed.success) {
     const issues = toFocalIssues(parsed.error)
