@@ -1,4 +1,5 @@
 import { FocalError } from '../errors/focal-error.ts'
+import { createNdjsonGuardStream } from './create-ndjson-guard-stream.ts'
 import { createSseGuardStream } from './create-sse-guard-stream.ts'
 import { createTextGuardStream } from './create-text-guard-stream.ts'
 import { guardJsonBody } from './guard-json-body.ts'
@@ -47,7 +48,9 @@ export function unknownFormatResponse(contentType: string): Response {
  * Guards a model API response whatever its format, keeping it a well-formed response of that
  * format: `text/event-stream` (OpenAI Chat Completions, OpenAI Responses, Anthropic Messages, the
  * AI SDK UI message stream, told apart by their events), JSON bodies of those APIs (or any JSON:
- * every string), and plain text (`text/*`, NDJSON). Streams are guarded as they flow, holding back
+ * every string), newline-delimited JSON (`application/x-ndjson`, JSON Lines: Ollama's streamed
+ * text read across lines, every other string whole) and plain text (`text/*`; one that starts as
+ * an event stream is read as one). Streams are guarded as they flow, holding back
  * only what could still become a match. Any other content type fails closed unless
  * `onUnknownFormat: 'pass'`.
  *
@@ -62,8 +65,21 @@ export async function guardModelResponse(
 ): Promise<Response> {
   if (response.body === null) return response
   const type = (response.headers.get('content-type') ?? '').toLowerCase()
-  if (type.startsWith('text/event-stream')) {
+  if (/^application\/(?:x-ndjson|ndjson|jsonl|x-jsonlines|json-lines)\b/.test(type)) {
     const guarded = response.body
+      .pipeThrough(decodeText())
+      .pipeThrough(createNdjsonGuardStream(createGuard))
+      .pipeThrough(encodeText())
+    return withBody(response, guarded)
+  }
+  // An event stream sent as plain text is still an event stream to the client that reads it (the
+  // OpenAI SDKs parse the body, whatever its type): read as one, never as flat text.
+  const body =
+    type.startsWith('text/') && !type.startsWith('text/event-stream')
+      ? await peekText(response.body)
+      : undefined
+  if (type.startsWith('text/event-stream') || (body !== undefined && looksLikeEventStream(body.head))) {
+    const guarded = (body?.stream ?? response.body)
       .pipeThrough(decodeText())
       .pipeThrough(createSseGuardStream({ createGuard, onUnknownFormat }))
       .pipeThrough(encodeText())
@@ -82,12 +98,58 @@ export async function guardModelResponse(
     }
     return withBody(response, JSON.stringify(guardJsonBody(value, createGuard).body))
   }
-  if (type.startsWith('text/') || type.startsWith('application/x-ndjson')) {
-    const guarded = response.body
+  if (type.startsWith('text/')) {
+    const guarded = (body?.stream ?? response.body)
       .pipeThrough(decodeText())
       .pipeThrough(createTextGuardStream(createGuard()))
       .pipeThrough(encodeText())
     return withBody(response, guarded)
   }
   return onUnknownFormat === 'pass' ? response : unknownFormatResponse(type)
+}
+
+/** The first line an event stream can start with: a field (`data:`, `event:`, `id:`, `retry:`) or a comment. */
+function looksLikeEventStream(head: string): boolean {
+  return /^\uFEFF?(?::|(?:data|event|id|retry):)/u.test(head)
+}
+
+/** Longest start of a body read to tell an event stream from text. */
+const peekLength = 256
+
+/**
+ * The start of `body` as text (up to its first line break, or `peekLength` bytes), and a stream
+ * of the whole body, those bytes included.
+ */
+async function peekText(
+  body: ReadableStream<Uint8Array>,
+): Promise<{ head: string; stream: ReadableStream<Uint8Array> }> {
+  const reader = body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  let done = false
+  while (size < peekLength) {
+    const next = await reader.read()
+    if (next.done) {
+      done = true
+      break
+    }
+    chunks.push(next.value)
+    size += next.value.length
+    if (next.value.includes(10)) break
+  }
+  const decoder = new TextDecoder()
+  const head = chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join('')
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk)
+      if (done) controller.close()
+    },
+    async pull(controller) {
+      const next = await reader.read()
+      if (next.done) controller.close()
+      else controller.enqueue(next.value)
+    },
+    cancel: (reason) => reader.cancel(reason),
+  })
+  return { head, stream }
 }
