@@ -10,6 +10,21 @@ const deltaFields: Record<string, string> = {
   thinking_delta: 'thinking',
 }
 
+/** The delta type that continues a block's text or thinking. */
+const deltaTypes: Record<string, string> = { text: 'text_delta', thinking: 'thinking_delta' }
+
+/** Fields of a block or delta that are no model text: types, ids, names, signatures, encrypted data. */
+const structuralKeys: ReadonlySet<string> = new Set([
+  'type',
+  'id',
+  'tool_use_id',
+  'name',
+  'signature',
+  'data',
+  'encrypted_index',
+  'encrypted_content',
+])
+
 /**
  * Guards Anthropic Messages SSE: each content block (text, tool-use input JSON, thinking) runs
  * through its own guard; held text is released as one more `content_block_delta` before the
@@ -23,11 +38,24 @@ export function filterAnthropicSse(createGuard: CreateStreamGuard): SseFormatFil
   let outputTokens = 0
   let stopped = false
   const event = (data: Record<string, unknown>) => encodeSseEvent(String(data.type), data)
-  const guardBlock = (block: Record<string, unknown> | undefined) => {
+  /**
+   * A whole content block: its text or thinking (through the block's channel when `index` is
+   * given, so deltas after it are read with it), its tool input, and every other string of any
+   * block type (citations' `cited_text`, server tool results' `stdout`...) but ids and signatures.
+   */
+  const guardBlock = (block: Record<string, unknown> | undefined, index?: number) => {
     if (!block) return
-    for (const field of ['text', 'thinking'])
-      if (typeof block[field] === 'string') block[field] = channels.whole(block[field])
-    if (block.input !== undefined) block.input = guardJsonValue(block.input, channels)
+    for (const [key, value] of Object.entries(block)) {
+      if (structuralKeys.has(key)) continue
+      if ((key === 'text' || key === 'thinking') && typeof value === 'string')
+        block[key] =
+          index === undefined
+            ? channels.whole(value)
+            : channels.push(String(index), value, (rest) =>
+                event({ type: 'content_block_delta', index, delta: { type: deltaTypes[key], [key]: rest } }),
+              )
+      else block[key] = guardJsonValue(value, channels)
+    }
   }
   const blockedEnd = () => {
     stopped = true
@@ -55,13 +83,17 @@ export function filterAnthropicSse(createGuard: CreateStreamGuard): SseFormatFil
         return event(data)
       }
       case 'content_block_start':
-        guardBlock(asRecord(data.content_block))
+        guardBlock(asRecord(data.content_block), index)
         if (!channels.blocked) openBlocks.add(index)
         return event(data)
       case 'content_block_delta': {
         const delta = asRecord(data.delta)
         const field = deltaFields[String(delta?.type)]
-        if (!delta || !field || typeof delta[field] !== 'string') return event(data)
+        if (!delta || !field || typeof delta[field] !== 'string') {
+          // Any other delta (a citation, a signature) has its strings read whole, ids aside.
+          if (delta) guardBlock(delta)
+          return event(data)
+        }
         const template = { ...delta }
         delta[field] = channels.push(
           String(index),

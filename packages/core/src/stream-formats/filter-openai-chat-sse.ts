@@ -8,14 +8,19 @@ const textFields = ['content', 'reasoning_content', 'reasoning', 'refusal'] as c
 type Choice = Record<string, unknown> & { index?: number; delta?: Record<string, unknown> }
 
 /**
- * Guards OpenAI Chat Completions SSE: per choice, `delta.content` (and reasoning, refusal) and each
- * tool call's `function.arguments` deltas run through their own guard. Held text is released in
+ * Guards OpenAI Chat Completions SSE: per choice, `delta.content` (and reasoning, refusal), each
+ * tool call's `function.arguments` deltas (and the functions API's `function_call.arguments`) and
+ * a legacy completion's `text` run through their own guard; `logprobs` are removed (they repeat
+ * the reply token by token, where no guard reads it whole). Held text is released in
  * the choice's `finish_reason` chunk, or in chunks of its own before `[DONE]`; a block ends the
  * stream with a `finish_reason: "content_filter"` chunk per choice and `[DONE]`.
  */
 export function filterOpenAiChatSse(createGuard: CreateStreamGuard): SseFormatFilter {
   const channels = createGuardChannels(createGuard)
   const choiceIndexes = new Set<number>()
+  // Choices whose finish chunk released their held text: text sent for them later could complete
+  // an item across that release (a client joins it), so it is not sent.
+  const finished = new Set<number>()
   let template: Record<string, unknown> = {}
   let stopped = false
   const chunk = (index: number, delta: Record<string, unknown>, finishReason: string | null) =>
@@ -31,6 +36,15 @@ export function filterOpenAiChatSse(createGuard: CreateStreamGuard): SseFormatFi
           chunk(index, { [field]: rest }, null),
         )
     }
+    // The functions API's one call (`function_call`, before `tool_calls`): its arguments too.
+    const legacy = asRecord(delta.function_call)
+    if (legacy && typeof legacy.arguments === 'string')
+      legacy.arguments = channels.push(
+        `${index}:function_call`,
+        legacy.arguments,
+        (rest) => chunk(index, { function_call: { arguments: rest } }, null),
+        { json: true },
+      )
     if (!Array.isArray(delta.tool_calls)) return
     for (const call of delta.tool_calls as Array<Record<string, unknown>>) {
       const toolIndex = typeof call.index === 'number' ? call.index : 0
@@ -45,13 +59,18 @@ export function filterOpenAiChatSse(createGuard: CreateStreamGuard): SseFormatFi
     }
   }
   /** Held text of a finishing choice goes into its finish chunk, after the text it already carries. */
-  const releaseInto = (index: number, delta: Record<string, unknown>) => {
+  const releaseInto = (index: number, choice: Choice, delta: Record<string, unknown>) => {
     for (const key of channels.openKeys()) {
       if (!key.startsWith(`${index}:`)) continue
       const rest = channels.close(key)
       if (!rest) continue
       const [, kind, toolIndex] = key.split(':')
-      if (kind !== 'tool') delta[kind!] = `${(delta[kind!] as string | undefined) ?? ''}${rest}`
+      if (kind === 'text') choice.text = `${(choice.text as string | undefined) ?? ''}${rest}`
+      else if (kind === 'function_call') {
+        const legacy = asRecord(delta.function_call) ?? {}
+        legacy.arguments = `${(legacy.arguments as string | undefined) ?? ''}${rest}`
+        delta.function_call = legacy
+      } else if (kind !== 'tool') delta[kind!] = `${(delta[kind!] as string | undefined) ?? ''}${rest}`
       else {
         if (!Array.isArray(delta.tool_calls)) delta.tool_calls = []
         const calls = delta.tool_calls as Array<Record<string, unknown>>
@@ -82,10 +101,25 @@ export function filterOpenAiChatSse(createGuard: CreateStreamGuard): SseFormatFi
       for (const choice of parsed.choices as Choice[]) {
         const index = typeof choice.index === 'number' ? choice.index : 0
         choiceIndexes.add(index)
-        if (!asRecord(choice.delta)) choice.delta = {}
-        const delta = choice.delta as Record<string, unknown>
+        if (finished.has(index)) {
+          choice.delta = {}
+          if (typeof choice.text === 'string') choice.text = ''
+        }
+        // Log probabilities repeat the reply token by token, where no guard reads it whole: the
+        // guarded stream has none (a card's digits were readable in them beside [CREDIT_CARD]).
+        if (choice.logprobs != null) choice.logprobs = null
+        // A legacy completion (`/v1/completions`) streams `text` per choice, not a delta.
+        if (typeof choice.text === 'string')
+          choice.text = channels.push(`${index}:text`, choice.text, (rest) =>
+            encodeSseEvent(undefined, { ...template, choices: [{ index, text: rest, finish_reason: null }] }),
+          )
+        else if (!asRecord(choice.delta)) choice.delta = {}
+        const delta = (asRecord(choice.delta) ?? {}) as Record<string, unknown>
         guardDelta(index, delta)
-        if (choice.finish_reason != null && !channels.blocked) releaseInto(index, delta)
+        if (choice.finish_reason != null && !channels.blocked) {
+          releaseInto(index, choice, delta)
+          finished.add(index)
+        }
       }
       if (channels.blocked) {
         stopped = true

@@ -92,6 +92,7 @@ export function filterOpenAiResponsesSse(createGuard: CreateStreamGuard): SseFor
       if (!data || typeof data.type !== 'string') return `${event.raw}\n\n`
       named = event.name !== undefined
       pending = ''
+      emptyLogprobs(data)
       const emit = guardEvent(data)
       if (channels.blocked) {
         const released = typeof data.delta === 'string' && data.delta !== '' ? encode(data) : ''
@@ -106,5 +107,23 @@ export function filterOpenAiResponsesSse(createGuard: CreateStreamGuard): SseFor
       const output = channels.closeAll()
       return channels.blocked ? `${output}${blockedEnd()}` : output
     },
+  }
+}
+
+/**
+ * Empties every `logprobs` list in a Responses value (deltas, parts, items, snapshots): they repeat
+ * the reply token by token, where no guard reads it whole (a card's digits were readable in them
+ * beside `[CREDIT_CARD]`). The lists stay, empty, so the shape is the API's.
+ */
+export function emptyLogprobs(value: unknown, depth = 0): void {
+  if (depth > 16 || typeof value !== 'object' || value === null) return
+  if (Array.isArray(value)) {
+    for (const item of value) emptyLogprobs(item, depth + 1)
+    return
+  }
+  const record = value as Record<string, unknown>
+  for (const key of Object.keys(record)) {
+    if (key === 'logprobs' && Array.isArray(record[key])) record[key] = []
+    else emptyLogprobs(record[key], depth + 1)
   }
 }

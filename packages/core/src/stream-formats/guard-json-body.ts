@@ -1,5 +1,6 @@
 import { type ChannelOptions, createGuardChannels } from './create-guard-channels.ts'
 import { asRecord } from './encode-sse-event.ts'
+import { emptyLogprobs } from './filter-openai-responses-sse.ts'
 import { guardJsonValue } from './guard-json-value.ts'
 import { guardResponsesItem, isJsonKey } from './guard-responses-item.ts'
 import { type CreateStreamGuard, type StreamFormat, streamBlockedCode } from './types.ts'
@@ -17,8 +18,16 @@ type JsonRecord = Record<string, unknown>
 
 function guardChat(body: JsonRecord, whole: (text: string, options?: ChannelOptions) => string) {
   for (const choice of body.choices as JsonRecord[]) {
-    const message = asRecord(choice?.message)
+    if (!asRecord(choice)) continue
+    // Log probabilities repeat the reply token by token, where no guard reads it whole.
+    if (choice.logprobs != null) choice.logprobs = null
+    // A legacy completion (`/v1/completions`): its text per choice.
+    if (typeof choice.text === 'string') choice.text = whole(choice.text)
+    const message = asRecord(choice.message)
     if (!message) continue
+    const legacy = asRecord(message.function_call)
+    if (legacy && typeof legacy.arguments === 'string')
+      legacy.arguments = whole(legacy.arguments, { json: true })
     for (const field of ['content', 'reasoning_content', 'reasoning', 'refusal'])
       if (typeof message[field] === 'string') message[field] = whole(message[field])
     for (const call of Array.isArray(message.tool_calls) ? (message.tool_calls as JsonRecord[]) : []) {
@@ -35,13 +44,26 @@ function blockChat(body: JsonRecord) {
   }
 }
 
+/** Fields of an Anthropic content block that are no model text (as the SSE filter reads them). */
+const anthropicStructuralKeys: ReadonlySet<string> = new Set([
+  'type',
+  'id',
+  'tool_use_id',
+  'name',
+  'signature',
+  'data',
+  'encrypted_index',
+  'encrypted_content',
+])
+
 function guardAnthropic(body: JsonRecord, channels: ReturnType<typeof createGuardChannels>) {
   body.content = (body.content as unknown[]).map((block) => {
     const record = asRecord(block)
     if (!record) return block
-    for (const field of ['text', 'thinking'])
-      if (typeof record[field] === 'string') record[field] = channels.whole(record[field])
-    if (record.input !== undefined) record.input = guardJsonValue(record.input, channels)
+    // Text, thinking, tool input, and every other string of any block type (citations' cited
+    // text, server tool results' output), ids and signatures aside.
+    for (const [key, value] of Object.entries(record))
+      if (!anthropicStructuralKeys.has(key)) record[key] = guardJsonValue(value, channels)
     return record
   })
 }
@@ -64,6 +86,7 @@ export function guardJsonBody(value: unknown, createGuard: CreateStreamGuard): G
     return { body, format: 'openai-chat', blocked: channels.blocked }
   }
   if (body && body.object === 'response' && Array.isArray(body.output)) {
+    emptyLogprobs(body)
     body.output = body.output.map((item) =>
       guardResponsesItem(item, (key, text) => whole(text, { json: isJsonKey(key) }), channels),
     )
