@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { serve } from '@hono/node-server'
+import { serveNode } from '@focal/edge/node'
 import { build } from 'vite'
 import { createDemoServer } from './create-demo-server.ts'
 
@@ -18,15 +18,20 @@ const { app, model, dispose, supervisorToken } = await createDemoServer({
   environment: process.env,
 })
 const port = Number(process.env.PORT ?? 5173)
-const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
-  const mode = model
-    ? `model ${process.env.FOCAL_MODEL} at ${process.env.FOCAL_MODEL_BASE_URL}`
-    : 'no model (approved responses)'
-  console.log(`Focal demo running at http://127.0.0.1:${info.port}/ (${mode})`)
-  // The credential goes in the URL's fragment, which the browser never sends to the server.
-  console.log(
-    `Supervisor view (approves large cancellations): http://127.0.0.1:${info.port}/#/supervisor?credential=${supervisorToken}`,
-  )
+// serveNode, not @hono/node-server's serve: a malformed or stalled request gets Focal's JSON
+// error body (400 invalid-request, 408 request-timeout), never Node's empty one.
+const server = serveNode(app, {
+  port,
+  onListen: (info) => {
+    const mode = model
+      ? `model ${process.env.FOCAL_MODEL} at ${process.env.FOCAL_MODEL_BASE_URL}`
+      : 'no model (approved responses)'
+    console.log(`Focal demo running at http://127.0.0.1:${info.port}/ (${mode})`)
+    // The credential goes in the URL's fragment, which the browser never sends to the server.
+    console.log(
+      `Supervisor view (approves large cancellations): http://127.0.0.1:${info.port}/#/supervisor?credential=${supervisorToken}`,
+    )
+  },
 })
 const close = () =>
   server.close(() => {

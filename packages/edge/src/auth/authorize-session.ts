@@ -63,10 +63,8 @@ export async function authorizeSession(
     // audit trail stays): the new holder would read that trail and write after it.
     if ((await app.ledgerStore.last(sessionId)) !== undefined) {
       await app.sessionClaims.remove(sessionId)
-      throw new FocalError({
-        code: 'session-claimed',
-        message: `Session id "${sessionId}" was used by an earlier session whose audit records remain: start a session with another id.`,
-      })
+      // The same answer as a live session's: an id's history is no one's to learn without its token.
+      throw claimed(sessionId)
     }
     // A new owner never inherits the key (or salt) of an earlier holder of the id whose claim and
     // state expired or were evicted first: what that holder sealed in the ledger stays shredded.
@@ -101,7 +99,7 @@ function unknownSession(sessionId: string): FocalError {
 function claimed(sessionId: string): FocalError {
   return new FocalError({
     code: 'session-claimed',
-    message: `Session "${sessionId}" belongs to another client: send its token in "${sessionTokenHeader}".`,
+    message: `Session id "${sessionId}" is taken: send its token in "${sessionTokenHeader}", or start a session with another id.`,
   })
 }
 

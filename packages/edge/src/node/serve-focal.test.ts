@@ -5,7 +5,7 @@ import { describeFocalHttpSuite } from '../testing/http-suite.ts'
 import { describeRawBodySuite } from '../testing/raw-body-suite.ts'
 import { readRefundSupport } from '../testing/read-refund-support.ts'
 import { testAppConfig } from '../testing/test-app-config.ts'
-import { serveFocal } from './serve-focal.ts'
+import { serveFocal, serveNode } from './serve-focal.ts'
 
 let served: ReturnType<typeof serveFocal>
 let origin: string
@@ -78,5 +78,34 @@ describe('serveFocal on a real socket', () => {
     )
     expect(answer).toMatch(/^HTTP\/1\.1 413/)
     expect(answer).toContain('"code":"payload-too-large"')
+  })
+})
+
+describe('serveNode: a host app served as serveFocal serves Focal', () => {
+  it("answers a malformed request with Focal's JSON error, never Node's empty 400", async () => {
+    // The demo server mounts Focal in an app of its own: served with @hono/node-server's plain
+    // `serve`, a bad Content-Length got Node's bodiless 400.
+    const server = serveNode({ fetch: () => new Response('ok') }, { port: 0 })
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+    try {
+      const port = (server.address() as AddressInfo).port
+      for (const request of [
+        'POST /x HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: abc\r\n\r\n',
+        'POST /x HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: 3\r\ncontent-length: 4\r\n\r\nabcd',
+      ]) {
+        const answer = await new Promise<string>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1')
+          let text = ''
+          socket.on('data', (data) => (text += data.toString()))
+          socket.on('close', () => resolve(text))
+          socket.on('error', reject)
+          socket.write(request)
+        })
+        expect(answer).toMatch(/^HTTP\/1\.1 400/)
+        expect(answer).toContain('"code":"invalid-request"')
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

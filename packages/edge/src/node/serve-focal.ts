@@ -39,14 +39,7 @@ export interface NodeListenOptions {
  * serveFocal({ definition, sessionStore, ledgerStore, port: 8787 })
  */
 export function serveFocal(options: FocalAppOptions & NodeListenOptions): { app: Hono; server: ServerType } {
-  const {
-    port = 8787,
-    hostname = '127.0.0.1',
-    onListen,
-    requestTimeoutMs = 30_000,
-    headersTimeoutMs = 10_000,
-    ...appOptions
-  } = options
+  const { port, hostname, onListen, requestTimeoutMs, headersTimeoutMs, ...appOptions } = options
   // Node runs each Web Crypto digest on the libuv pool: one event-loop turn's ledger digests start
   // together, so they share one pool-thread wake-up instead of one each.
   const app = createFocalApp({
@@ -55,6 +48,35 @@ export function serveFocal(options: FocalAppOptions & NodeListenOptions): { app:
     },
     ...appOptions,
   } as FocalAppOptions)
+  const listen: NodeListenOptions = {
+    ...(port === undefined ? {} : { port }),
+    ...(hostname === undefined ? {} : { hostname }),
+    ...(onListen === undefined ? {} : { onListen }),
+    ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
+    ...(headersTimeoutMs === undefined ? {} : { headersTimeoutMs }),
+  }
+  return { app, server: serveNode(app, listen) }
+}
+
+/**
+ * Serves any fetch handler (a Focal app, or a host's own Hono app that mounts one) on Node as
+ * `serveFocal` does: request and header timeouts, and Node's own bodiless 400 / 408 for a request
+ * it gave up on (malformed, cut short, stalled) answered with Focal's JSON error body instead.
+ *
+ * @example
+ * serveNode(myApp, { port: 8787 })
+ */
+export function serveNode(
+  app: { fetch: (request: Request) => Response | Promise<Response> },
+  options: NodeListenOptions = {},
+): ServerType {
+  const {
+    port = 8787,
+    hostname = '127.0.0.1',
+    onListen,
+    requestTimeoutMs = 30_000,
+    headersTimeoutMs = 10_000,
+  } = options
   const serverOptions = {
     requestTimeout: requestTimeoutMs,
     headersTimeout: Math.min(headersTimeoutMs, requestTimeoutMs),
@@ -64,10 +86,9 @@ export function serveFocal(options: FocalAppOptions & NodeListenOptions): { app:
   const server = serve({ fetch: app.fetch, port, hostname, serverOptions }, (info) =>
     onListen?.({ hostname, port: info.port }),
   )
-  // Node's own 400 / 408 for a request it gave up on carry no body; answer them as JSON instead.
   const clientErrors = server as unknown as {
     on(event: 'clientError', listener: typeof answerClientError): void
   }
   clientErrors.on('clientError', answerClientError)
-  return { app, server }
+  return server
 }

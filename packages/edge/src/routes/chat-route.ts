@@ -21,7 +21,7 @@ function lastUserText(messages: readonly ChatMessage[], maxLength: number): stri
       .map((part) => part.text)
       .join('\n')
     const path = `messages[${index}].parts`
-    if (!text.trim()) fail(path, 'the last user message has no text part')
+    if (!/[^\s\p{Cc}\p{Cf}]/u.test(text)) fail(path, 'the last user message has no text part')
     if (text.length > maxLength) fail(path, `text is longer than ${maxLength} characters`)
     return text
   }

@@ -132,7 +132,7 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
 function noPendingApproval(sessionId: string): FocalError {
   return new FocalError({
     code: 'approval-not-found',
-    message: `No pending approval with this id in session "${sessionId}".`,
+    message: `Session "${sessionId}" has no pending approval matching this request.`,
   })
 }
 

@@ -9,6 +9,12 @@ export function createRequestSchemas(limits: FocalInputLimits) {
     .max(limits.maxIdLength)
     .regex(/^[A-Za-z0-9._:-]+$/, 'must contain only letters, digits, ".", "_", ":" or "-"')
   const text = z.string().min(1).max(limits.maxTextLength)
+  // A turn's message says something: white space, control and format characters alone are no
+  // message (as `/v1/chat` refuses a last user message with no text).
+  const messageText = text.refine(
+    (value) => /[^\s\p{Cc}\p{Cf}]/u.test(value),
+    'must contain a visible character',
+  )
   const part = z.looseObject({
     type: z.string().min(1).max(64),
     text: z.string().max(limits.maxTextLength).optional(),
@@ -20,7 +26,7 @@ export function createRequestSchemas(limits: FocalInputLimits) {
   })
   return {
     id,
-    turn: z.strictObject({ sessionId: id.optional(), text }).meta({ id: 'TurnRequest' }),
+    turn: z.strictObject({ sessionId: id.optional(), text: messageText }).meta({ id: 'TurnRequest' }),
     parse: z.strictObject({ text }).meta({ id: 'ParseRequest' }),
     enforce: z
       .strictObject({
