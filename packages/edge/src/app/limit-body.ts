@@ -61,7 +61,7 @@ async function drain(
 /**
  * Middleware: 413 `payload-too-large` for a body over `maxSize` bytes, 408 `request-timeout` for a
  * body that does not arrive within `timeoutMs` (a client that declares more bytes than it sends).
- * An acceptable declared `content-length` is read with `c.req.text()` (cached for the route), never
+ * An acceptable declared `content-length` is read with `c.req.arrayBuffer()` (cached for the route), never
  * through `c.req.raw.body`: on `@hono/node-server` that would build a web `Request` and stream the
  * body through it instead of reading it directly. Chunked bodies are counted as they arrive.
  */
@@ -85,9 +85,13 @@ export function limitBody({
       // Read here (Hono caches it for the route) so a stalled body times out; a body cut short by the
       // client is left to the route, which answers `invalid-json` for it.
       if (declared > 0) {
-        await beforeDeadline(context.req.text(), deadline, () => timedOut(timeoutMs)).catch((error) => {
-          if (FocalError.isInstance(error)) throw error
-        })
+        // As bytes: a route that reads text gets it from them, one that checks UTF-8 gets the bytes
+        // sent (a text read first would have turned bad bytes into U+FFFD for every later read).
+        await beforeDeadline(context.req.arrayBuffer(), deadline, () => timedOut(timeoutMs)).catch(
+          (error) => {
+            if (FocalError.isInstance(error)) throw error
+          },
+        )
       }
       return next()
     }

@@ -2,6 +2,8 @@ import { FocalError, type FocalIssue, nestingIssue } from '@focal/core'
 import type { Context } from 'hono'
 import type { z } from 'zod'
 
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
 /** `messages[0].parts[1].type` from a zod issue path. */
 function formatPath(path: readonly PropertyKey[]): string {
   let result = ''
@@ -42,8 +44,16 @@ export async function readJsonBody<Schema extends z.ZodType>(
     throw new FocalError({ code: 'unsupported-media-type', message: 'Send the body as application/json.' })
   }
   let body: unknown
+  let text: string
   try {
-    body = JSON.parse(await context.req.text())
+    // Bytes that are not UTF-8 are refused, not read as U+FFFD: the text would not be what was sent.
+    text = utf8.decode(await context.req.arrayBuffer())
+  } catch (cause) {
+    if (FocalError.isInstance(cause)) throw cause
+    throw new FocalError({ code: 'invalid-json', message: 'The request body is not valid UTF-8.' })
+  }
+  try {
+    body = JSON.parse(text)
   } catch (cause) {
     if (FocalError.isInstance(cause)) throw cause
     throw new FocalError({ code: 'invalid-json', message: 'The request body is not valid JSON.' })

@@ -32,6 +32,21 @@ export function badRequests(limits: { maxTextLength: number; bodyLimit: number }
       code: 'invalid-json',
     },
     {
+      name: 'bytes that are not UTF-8',
+      method: 'POST',
+      path: '/v1/turn',
+      body: new Uint8Array([
+        ...new TextEncoder().encode('{"text":"order NW-1001 '),
+        0xff,
+        0xfe,
+        0xc3,
+        0x22,
+        0x7d,
+      ]),
+      status: 400,
+      code: 'invalid-json',
+    },
+    {
       name: 'JSON null body',
       method: 'POST',
       path: '/v1/turn',

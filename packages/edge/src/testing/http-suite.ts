@@ -18,9 +18,13 @@ function request(
     authorization: `Bearer ${testAppConfig.clientToken}`,
     ...init.headers,
   }
-  let body: string | undefined
+  let body: string | Uint8Array<ArrayBuffer> | undefined
   if (init.body !== undefined) {
-    body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
+    // Raw bytes (a body that is not UTF-8) go as they are.
+    body =
+      typeof init.body === 'string' || init.body instanceof Uint8Array
+        ? (init.body as string | Uint8Array<ArrayBuffer>)
+        : JSON.stringify(init.body)
     headers['content-type'] ??= 'application/json'
   }
   return new Request(`${base}${path}`, {
@@ -532,7 +536,9 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       if (badCase.approver === 'agent') headers['x-focal-approver-token'] = testAppConfig.agent.token
       if (badCase.approver === 'garbage') headers['x-focal-approver-token'] = 'not-an-approver-credential'
       const body =
-        typeof badCase.body === 'object' ? JSON.parse(fill(JSON.stringify(badCase.body))) : badCase.body
+        typeof badCase.body === 'object' && !(badCase.body instanceof Uint8Array)
+          ? JSON.parse(fill(JSON.stringify(badCase.body)))
+          : badCase.body
       const init = { method: badCase.method, headers, ...(body === undefined ? {} : { body }) }
       const built = request(path, init)
       if (badCase.auth === 'none') built.headers.delete('authorization')
