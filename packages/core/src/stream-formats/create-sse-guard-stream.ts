@@ -85,6 +85,13 @@ export function createSseGuardStream({
       if (stopped) return
       // Normalised on the buffer, not the chunk: a `\r` may end one chunk and its `\n` start the next.
       buffer = (buffer + chunk).replaceAll('\r\n', '\n')
+      // A lone `\r` ends a line too (the SSE format allows CR, LF or CRLF, and clients parse all
+      // three); one that ends the buffer may be the first half of a CRLF, so it waits.
+      if (buffer.includes('\r')) {
+        const cut = buffer.endsWith('\r') ? 1 : 0
+        buffer =
+          buffer.slice(0, buffer.length - cut).replaceAll('\r', '\n') + buffer.slice(buffer.length - cut)
+      }
       let output = ''
       let start = 0
       for (let boundary = buffer.indexOf('\n\n'); boundary !== -1 && !stopped; ) {
@@ -99,7 +106,9 @@ export function createSseGuardStream({
     },
     flush(controller) {
       if (stopped) return
-      let output = buffer.trim() === '' ? '' : guardEvent(buffer)
+      let output = ''
+      for (const raw of buffer.replaceAll('\r', '\n').split('\n\n'))
+        if (!stopped && raw.trim() !== '') output += guardEvent(raw)
       if (!stopped && filter !== undefined && filter !== 'pass') output += filter.end()
       if (output) controller.enqueue(output)
     },

@@ -146,3 +146,41 @@ describe('guardModelResponse: every field that carries model text', () => {
     expect(text?.type === 'text' ? text.text : '').toBe('Card [CREDIT_CARD].')
   })
 })
+
+describe('guardModelResponse: SSE line endings', () => {
+  it('reads events ended by CR, LF or CRLF alike, wherever the bytes are cut', async () => {
+    const events = [
+      choice({ role: 'assistant', content: 'Your card is ' }),
+      ...card.map((token) => choice({ content: token })),
+      { ...chunk, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+      '[DONE]',
+    ]
+    for (const ending of ['\n', '\r\n', '\r']) {
+      const body = events
+        .map(
+          (event) => `data: ${typeof event === 'string' ? event : JSON.stringify(event)}${ending}${ending}`,
+        )
+        .join('')
+      for (const cut of [0, 7, 40, 91, 200, 333]) {
+        const bytes = new TextEncoder().encode(body)
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            if (cut > 0) controller.enqueue(bytes.slice(0, cut))
+            controller.enqueue(bytes.slice(cut))
+            controller.close()
+          },
+        })
+        const response = await guardModelResponse(
+          new Response(stream, { headers: { 'content-type': 'text/event-stream' } }),
+          { createGuard },
+        )
+        const raw = await response.clone().text()
+        expect(raw, `${JSON.stringify(ending)} cut at ${cut}`).not.toMatch(leak)
+        const completion = await openai(response)
+          .chat.completions.stream({ model: 'm', messages: [] })
+          .finalChatCompletion()
+        expect(completion.choices[0]?.message.content).toBe('Your card is [CREDIT_CARD]')
+      }
+    }
+  })
+})
