@@ -475,10 +475,15 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     const folded = foldLookalikes(text)
     if (folded === text) return outcome
     const seen = new Set(outcome.findings.map(findingKey))
-    const more = scanReadable(folded, from).findings.filter((finding) => !seen.has(findingKey(finding)))
-    if (more.length === 0) return outcome
+    const foldedOutcome = scanReadable(folded, from)
+    const more = foldedOutcome.findings.filter((finding) => !seen.has(findingKey(finding)))
+    // What either reading still holds open stays open (a key block whose header has a look-alike
+    // letter is open only in the folded reading until its END line arrives).
+    const openFrom = Math.min(outcome.openFrom, foldedOutcome.openFrom)
+    if (more.length === 0)
+      return openFrom === outcome.openFrom ? outcome : { findings: outcome.findings, openFrom }
     for (const finding of more) finding.value = text.slice(finding.start, finding.end)
-    return { findings: resolveOverlaps([...outcome.findings, ...more], from), openFrom: outcome.openFrom }
+    return { findings: resolveOverlaps([...outcome.findings, ...more], from), openFrom }
   }
 
   return { scan, holdBack: extras.holdBack }

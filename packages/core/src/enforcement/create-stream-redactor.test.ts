@@ -35,6 +35,11 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
     '> -----BEGIN PRIVATE KEY-----\n> MIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n> -----END PRIVATE KEY-----',
     'MIIEvQ',
   ],
+  // A look-alike letter in its header (Cyrillic Е): only the folded reading sees the key block.
+  [
+    '-----BEGIN PRIVATE K\u0415Y-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE K\u0415Y-----',
+    'MIIEvQ',
+  ],
   // Registry kinds: a generic assignment (found by the text before its value), an anchored
   // secret, national phone formats and a dash-grouped IBAN.
   ['api_key = "SR4EGjZv6v6Qld3GEsSNZHQv684D8d"', 'SR4EGjZv'],
