@@ -13,6 +13,11 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['4012888888881881', '8888'],
   ['5555-5555-5555-4444', '5555'],
   ['４１１１ １１１１ １１１１ １１１１', '１１'],
+  // Mathematical bold digits (two code units each), read as the digits NFKC makes of them.
+  [
+    '\u{1d7d2}\u{1d7cf}\u{1d7cf}\u{1d7cf} \u{1d7cf}\u{1d7cf}\u{1d7cf}\u{1d7cf} \u{1d7cf}\u{1d7cf}\u{1d7cf}\u{1d7cf} \u{1d7cf}\u{1d7cf}\u{1d7cf}\u{1d7cf}',
+    '\u{1d7cf}\u{1d7cf}',
+  ],
   ['4111\u200b1111\u200b1111\u200b1111', '\u200b1'],
   ['078-05-1123', '05-11'],
   ['+1 (555) 234-5678', '234-'],

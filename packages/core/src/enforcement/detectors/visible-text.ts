@@ -6,12 +6,17 @@
  * (U+FF01 to U+FF5E, `ＡＫＩＡ`) as that ASCII, as Unicode's compatibility normalisation (NFKC)
  * reads them. A model told to write a key with a zero-width space every few characters, in tag
  * characters ("ASCII smuggling") or in full-width letters, writes the key for any program that
- * reads the text; the scanner reads it the same way.
+ * reads the text; the scanner reads it the same way. Mathematical digits (`𝟒𝟏𝟏𝟏`, bold, double-struck,
+ * sans-serif and monospace) are read as the ASCII digits NFKC makes of them.
  */
 
 /** A character that renders as nothing, a tag character, or a full-width form of ASCII. */
-const invisible = /[\p{Default_Ignorable_Code_Point}\uff01-\uff5e]/u
-const invisibleAll = /[\p{Default_Ignorable_Code_Point}\uff01-\uff5e]/gu
+const invisible = /[\p{Default_Ignorable_Code_Point}\uff01-\uff5e\u{1d7ce}-\u{1d7ff}]/u
+const invisibleAll = /[\p{Default_Ignorable_Code_Point}\uff01-\uff5e\u{1d7ce}-\u{1d7ff}]/gu
+
+/** First and last mathematical digits (bold, double-struck, sans-serif, sans-serif bold, monospace). */
+const firstMathDigit = 0x1d7ce
+const lastMathDigit = 0x1d7ff
 
 /** First and last full-width forms of printable ASCII, and how far above ASCII they are. */
 const firstWide = 0xff01
@@ -60,6 +65,12 @@ export function visibleText(text: string): VisibleText {
       start[length] = match.index
       end[length] = match.index + 1
       length++
+    } else if (point >= firstMathDigit && point <= lastMathDigit) {
+      // `𝟒𝟏𝟏𝟏` (five styles of ten digits each): the digit NFKC reads, over both code units.
+      parts.push(String.fromCharCode(48 + ((point - firstMathDigit) % 10)))
+      start[length] = match.index
+      end[length] = match.index + match[0].length
+      length++
     } else if (point >= firstTag && point <= lastTag) {
       parts.push(String.fromCharCode(point - 0xe0000))
       start[length] = match.index
@@ -107,6 +118,7 @@ export function contextStart(text: string, end: number, count: number): number {
     if (
       (point >= firstTag && point <= lastTag) ||
       (point >= firstWide && point <= lastWide) ||
+      (point >= firstMathDigit && point <= lastMathDigit) ||
       !invisible.test(text.slice(from, index))
     )
       seen++
