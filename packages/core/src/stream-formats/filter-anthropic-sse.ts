@@ -13,8 +13,8 @@ const deltaFields: Record<string, string> = {
 /** The delta type that continues a block's text or thinking. */
 const deltaTypes: Record<string, string> = { text: 'text_delta', thinking: 'thinking_delta' }
 
-/** Fields of a block or delta that are no model text: types, ids, names, signatures, encrypted data. */
-const structuralKeys: ReadonlySet<string> = new Set([
+/** Fields of an Anthropic block or delta that are no model text: types, ids, names, signatures, encrypted data. */
+export const structuralKeys: ReadonlySet<string> = new Set([
   'type',
   'id',
   'tool_use_id',

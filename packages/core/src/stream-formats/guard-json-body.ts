@@ -1,5 +1,6 @@
 import { type ChannelOptions, createGuardChannels } from './create-guard-channels.ts'
 import { asRecord } from './encode-sse-event.ts'
+import { structuralKeys } from './filter-anthropic-sse.ts'
 import { emptyLogprobs } from './filter-openai-responses-sse.ts'
 import { guardJsonValue } from './guard-json-value.ts'
 import { guardResponsesItem, isJsonKey } from './guard-responses-item.ts'
@@ -44,18 +45,6 @@ function blockChat(body: JsonRecord) {
   }
 }
 
-/** Fields of an Anthropic content block that are no model text (as the SSE filter reads them). */
-const anthropicStructuralKeys: ReadonlySet<string> = new Set([
-  'type',
-  'id',
-  'tool_use_id',
-  'name',
-  'signature',
-  'data',
-  'encrypted_index',
-  'encrypted_content',
-])
-
 function guardAnthropic(body: JsonRecord, channels: ReturnType<typeof createGuardChannels>) {
   body.content = (body.content as unknown[]).map((block) => {
     const record = asRecord(block)
@@ -63,7 +52,7 @@ function guardAnthropic(body: JsonRecord, channels: ReturnType<typeof createGuar
     // Text, thinking, tool input, and every other string of any block type (citations' cited
     // text, server tool results' output), ids and signatures aside.
     for (const [key, value] of Object.entries(record))
-      if (!anthropicStructuralKeys.has(key)) record[key] = guardJsonValue(value, channels)
+      if (!structuralKeys.has(key)) record[key] = guardJsonValue(value, channels)
     return record
   })
 }
