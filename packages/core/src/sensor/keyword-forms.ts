@@ -31,6 +31,9 @@ export function keywordMatcher(keyword: string): KeywordMatcher {
   return { prefix: ` ${stem}`, forms }
 }
 
+/** `countKeywordHits`'s word-start characters, reused by every call (it calls nothing that uses them). */
+const wordStarts = new Set<number>()
+
 /**
  * How many of each intent's keywords `padded` holds whole, into `hits` (one per keyword). The
  * longest phrase wins its words: a keyword of one intent that stands inside a longer keyword of
@@ -42,9 +45,16 @@ export function countKeywordHits(
   hits: { [index: number]: number; length: number },
 ): void {
   let found: Array<{ index: number; start: number; end: number }> | undefined
+  // The characters that start a word of the text: a phrase starting with another is not searched
+  // for (most of a definition's keywords, one read each instead of a substring search).
+  const starts = wordStarts
+  starts.clear()
+  for (let at = padded.indexOf(' '); at >= 0 && at + 1 < padded.length; at = padded.indexOf(' ', at + 1))
+    starts.add(padded.charCodeAt(at + 1))
   for (let index = 0; index < phrases.length; index++) {
     hits[index] = 0
     for (const phrase of phrases[index]!) {
+      if (!starts.has(phrase.prefix.charCodeAt(1))) continue
       const span = keywordSpan(padded, phrase)
       if (span === undefined) continue
       found ??= []
