@@ -101,6 +101,46 @@ describe('Storybook stories in Chromium', () => {
     await page.close()
   })
 
+  it('wraps a long unbroken value inside its card: nothing of an approval or an option is off to the side', async () => {
+    // A long id written without a break (`NW-2002____…_AND_NW-9999`) had run out of every part but
+    // the reply text, hiding its tail from whoever decides the approval.
+    const page = await browser.context.newPage()
+    await page.setViewportSize({ width: 420, height: 900 })
+    const long = `NW-2002${'_'.repeat(200)}AND_NW-9999`
+    for (const [story, selectors] of [
+      ['widget-focalchat--approval-pending', ['.focal-approval-title', 'fieldset.focal-approval dd']],
+      ['widget-focalchat--clarification', ['.focal-question', '.focal-option']],
+    ] as const) {
+      await page.goto(`${site.url}iframe.html?id=${story}&viewMode=story`)
+      await page.locator(selectors[0]).first().waitFor({ timeout: 15_000 })
+      const overflow = await page.evaluate(
+        ({ selectors, long }) => {
+          const thread = (document.querySelector('.focal-thread') as HTMLElement).getBoundingClientRect()
+          const out: string[] = []
+          for (const selector of selectors) {
+            const element = document.querySelector(selector) as HTMLElement | null
+            if (element === null) {
+              out.push(`${selector}: not in the story`)
+              continue
+            }
+            element.textContent = long
+            const range = document.createRange()
+            range.selectNodeContents(element)
+            const right = range.getBoundingClientRect().right
+            if (right > thread.right)
+              out.push(`${selector}: ${Math.round(right)} > ${Math.round(thread.right)}`)
+          }
+          const log = document.querySelector('.focal-log') as HTMLElement
+          if (log.scrollWidth > log.clientWidth) out.push(`.focal-log scrolls sideways: ${log.scrollWidth}`)
+          return out
+        },
+        { selectors: [...selectors], long },
+      )
+      expect(overflow, story).toEqual([])
+    }
+    await page.close()
+  })
+
   it('retries the failed send from the error story and shows the reply', async () => {
     const page = await browser.context.newPage()
     await page.goto(`${site.url}iframe.html?id=widget-focalchat--error-and-retry&viewMode=story`)
