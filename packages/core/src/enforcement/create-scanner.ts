@@ -461,6 +461,54 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   }
 
   const scan = (text: string, from = 0): ScanOutcome => {
+    const outcome = scanReadings(text, from)
+    return text.includes(rightToLeftOverride) ? withOverriddenRuns(text, from, outcome) : outcome
+  }
+
+  /**
+   * Adds what a reader sees in the runs a right-to-left override turns around: U+202E … U+202C
+   * shows `‮1111 1111 1111 1114‬` as `4111 1111 1111 1111`, a card the characters' own order hides
+   * (it fails the Luhn check). The runs are read reversed in place (positions map back mirrored);
+   * a run still open at the end of the text is held open from its override.
+   */
+  const withOverriddenRuns = (text: string, from: number, outcome: ScanOutcome): ScanOutcome => {
+    const runs = overriddenRuns(text)
+    let reversed = text
+    for (const [start, end] of runs)
+      reversed = `${reversed.slice(0, start)}${Array.from(text.slice(start, end)).reverse().join('')}${reversed.slice(end)}`
+    const mirrored = (position: number): number => {
+      for (const [start, end] of runs)
+        if (position >= start && position < end) return start + end - 1 - position
+      return position
+    }
+    const seen = new Set(outcome.findings.map(findingKey))
+    const more: Finding[] = []
+    for (const finding of scanReadings(reversed, from).findings) {
+      let start = Number.POSITIVE_INFINITY
+      let end = -1
+      for (let position = finding.start; position < finding.end; position++) {
+        const original = mirrored(position)
+        if (original < start) start = original
+        if (original + 1 > end) end = original + 1
+      }
+      const mapped = { ...finding, start, end, value: text.slice(start, end) }
+      if (!seen.has(findingKey(mapped))) more.push(mapped)
+    }
+    let openFrom = outcome.openFrom
+    const last = runs.at(-1)
+    if (
+      last !== undefined &&
+      last[1] === text.length &&
+      text.charCodeAt(text.length - 1) !== popDirectionalFormatting
+    )
+      openFrom = Math.min(openFrom, Math.max(from, last[0] - 1))
+    if (more.length === 0)
+      return openFrom === outcome.openFrom ? outcome : { findings: outcome.findings, openFrom }
+    return { findings: resolveOverlaps([...outcome.findings, ...more], from), openFrom }
+  }
+
+  /** The scan of `text` as written and in its look-alike reading. */
+  const scanReadings = (text: string, from: number): ScanOutcome => {
     // A text of 1 KB or more that is all ASCII is scanned as bytes (typed-array reads are cheaper
     // than charCodeAt): it holds no invisible character and no look-alike letter.
     if (text.length >= byteSearchMinimum) {
@@ -487,6 +535,30 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   }
 
   return { scan, holdBack: extras.holdBack }
+}
+
+/** U+202E RIGHT-TO-LEFT OVERRIDE: what follows is shown in reverse order. */
+const rightToLeftOverride = '\u202e'
+/** U+202C POP DIRECTIONAL FORMATTING: ends an override. */
+const popDirectionalFormatting = 0x202c
+
+/**
+ * The runs `[start, end)` a right-to-left override turns around: from after each U+202E to the
+ * next U+202C, line break or end of the text.
+ */
+function overriddenRuns(text: string): Array<[number, number]> {
+  const runs: Array<[number, number]> = []
+  for (let at = text.indexOf(rightToLeftOverride); at >= 0; at = text.indexOf(rightToLeftOverride, at + 1)) {
+    let end = at + 1
+    while (end < text.length) {
+      const code = text.charCodeAt(end)
+      if (code === popDirectionalFormatting || code === 0x0a || code === 0x0d || code === 0x202e) break
+      end++
+    }
+    if (end > at + 1) runs.push([at + 1, end])
+    at = end - 1
+  }
+  return runs
 }
 
 /** A finding's kind and place, the same in two readings of one text. */

@@ -13,6 +13,8 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['4012888888881881', '8888'],
   ['5555-5555-5555-4444', '5555'],
   ['４１１１ １１１１ １１１１ １１１１', '１１'],
+  // Written backwards after a right-to-left override: a reader sees 4111 1111 1111 1111.
+  ['\u202e1111 1111 1111 1114\u202c', '1114'],
   // Mathematical bold digits (two code units each), read as the digits NFKC makes of them.
   [
     '\u{1d7d2}\u{1d7cf}\u{1d7cf}\u{1d7cf} \u{1d7cf}\u{1d7cf}\u{1d7cf}\u{1d7cf} \u{1d7cf}\u{1d7cf}\u{1d7cf}\u{1d7cf} \u{1d7cf}\u{1d7cf}\u{1d7cf}\u{1d7cf}',
