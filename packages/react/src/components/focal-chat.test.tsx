@@ -4,7 +4,7 @@ import { Profiler } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createChatStore } from '../chat/create-chat-store.ts'
 import { createChannelTransport } from '../testing/create-chunk-channel.ts'
-import { approvalFixture, clarificationFixture, replyChunks } from '../testing/fixtures.ts'
+import { approvalFixture, clarificationFixture, provenanceFixture, replyChunks } from '../testing/fixtures.ts'
 import { FocalChat } from './focal-chat.tsx'
 import { FocalChatProvider } from './focal-chat-provider.tsx'
 import { Message } from './message.tsx'
@@ -256,6 +256,26 @@ describe('FocalChat', () => {
     expect(panel.textContent).toContain('final-alignment: passed')
     expect(panel.textContent).toContain('2 items')
     expect(screen.getByText('Sensitive content was redacted from this reply.')).toBeTruthy()
+  })
+
+  it('shows a notice in place of a provenance it cannot render, and the chat keeps working', async () => {
+    // Provenance with no evidence and a rule id that is an object passes the stream's check; the
+    // expanded footer threw, and with no boundary the whole widget unmounted.
+    const { composer, latest } = setup()
+    await type(composer, 'hello')
+    const malformed = { ...provenanceFixture(), evidence: undefined, rules: [{ id: { x: 1 }, reason: 'r' }] }
+    act(() => {
+      latest().push(...replyChunks('Done.'), { type: 'data-provenance', data: malformed } as never)
+      latest().end()
+    })
+    await settle()
+    const toggle = screen.getByRole('button', { name: /Why this answer/ })
+    fireEvent.click(toggle)
+    await settle()
+    expect(screen.getByText('Why this answer could not be shown.')).toBeTruthy()
+    expect(screen.getByText('Done.')).toBeTruthy()
+    await type(screen.getByLabelText('Message'), 'still there?')
+    expect(screen.getByText('still there?')).toBeTruthy()
   })
 
   it('says a partly masked card shows only its last four digits', async () => {

@@ -5,6 +5,7 @@ import { ApprovalCard } from './approval-card.tsx'
 import { ClarificationPrompt } from './clarification-prompt.tsx'
 import { classNames } from './class-names.ts'
 import { EnforcementNotice } from './enforcement-notice.tsx'
+import { PartBoundary } from './part-boundary.tsx'
 import { ProvenanceFooter } from './provenance-footer.tsx'
 import { TypingIndicator } from './typing-indicator.tsx'
 
@@ -93,12 +94,14 @@ export const Message = memo(function Message({ messageId, className }: MessagePr
       {streaming && nothingShown ? <TypingIndicator /> : null}
       {message.aborted ? <p className="focal-note">Stopped.</p> : null}
       {message.provenance ? (
-        <ProvenanceFooter
-          provenance={message.provenance}
-          enforcement={lastEnforcement(message.parts)}
-          onRestoreGoal={() => void restoreGoal(message.id)}
-          goalRestored={message.goalRestored}
-        />
+        <PartBoundary label="Why this answer">
+          <ProvenanceFooter
+            provenance={message.provenance}
+            enforcement={lastEnforcement(message.parts)}
+            onRestoreGoal={() => void restoreGoal(message.id)}
+            goalRestored={message.goalRestored}
+          />
+        </PartBoundary>
       ) : null}
     </article>
   )
