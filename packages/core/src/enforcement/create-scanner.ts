@@ -461,6 +461,12 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   }
 
   const scan = (text: string, from = 0): ScanOutcome => {
+    // A text of 1 KB or more that is all ASCII is scanned as bytes (typed-array reads are cheaper
+    // than charCodeAt): it holds no invisible character, no look-alike letter and no override.
+    if (text.length >= byteSearchMinimum) {
+      const bytes = candidates.prepare(text, from)
+      if (bytes !== undefined) return scanPrepared(text, from, bytes)
+    }
     const outcome = scanReadings(text, from)
     return text.includes(rightToLeftOverride) ? withOverriddenRuns(text, from, outcome) : outcome
   }
@@ -507,14 +513,8 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     return { findings: resolveOverlaps([...outcome.findings, ...more], from), openFrom }
   }
 
-  /** The scan of `text` as written and in its look-alike reading. */
+  /** The scan of a text that is not all ASCII bytes, as written and in its look-alike reading. */
   const scanReadings = (text: string, from: number): ScanOutcome => {
-    // A text of 1 KB or more that is all ASCII is scanned as bytes (typed-array reads are cheaper
-    // than charCodeAt): it holds no invisible character and no look-alike letter.
-    if (text.length >= byteSearchMinimum) {
-      const bytes = candidates.prepare(text, from)
-      if (bytes !== undefined) return scanPrepared(text, from, bytes)
-    }
     const outcome = scanReadable(text, from)
     // Letters of another script drawn like ASCII ones, in a token with ASCII in it, are read a
     // second time as the ASCII they look like (one for one: positions stay; see
