@@ -115,7 +115,10 @@ describe('guardModelResponse: newline-delimited JSON (Ollama)', () => {
   })
 
   it('reads a line that is not JSON as text of its own', async () => {
-    const body = 'not json: mail ann@example.com\n{"response":"ok","done":true}\n'
+    // A field of no known meaning is read whole too (another vendor's shape); only Ollama's own
+    // metadata (model, times, counts) passes unread.
+    const body =
+      'not json: mail ann@example.com\n{"note":"card 4111 1111 1111 1111","message":{"role":"assistant","tip":"ann@example.com"}}\n{"response":"ok","done":true}\n'
     const guarded = await guardModelResponse(chunkedResponse({ contentType: 'application/x-ndjson', body }), {
       createGuard: redacting,
     })

@@ -18,6 +18,21 @@ const streamedPaths: ReadonlyArray<readonly string[]> = [
   ['thinking'],
 ]
 
+/** Fields of an Ollama line the server writes (its model, times, counts, context tokens), not the model. */
+const metadataKeys: ReadonlySet<string> = new Set([
+  'model',
+  'created_at',
+  'done',
+  'done_reason',
+  'total_duration',
+  'load_duration',
+  'prompt_eval_count',
+  'prompt_eval_duration',
+  'eval_count',
+  'eval_duration',
+  'context',
+])
+
 /** The object holding `path`'s last key in `record`, when every step before it is an object. */
 function holderOf(record: JsonRecord, path: readonly string[]): JsonRecord | undefined {
   let holder: JsonRecord | undefined = record
@@ -50,7 +65,19 @@ export function createNdjsonGuardStream(createGuard: CreateStreamGuard): Transfo
       streamed.push({ holder, key, channel: path.join('.'), text: holder[key] })
       holder[key] = ''
     }
-    for (const key of Object.keys(record)) record[key] = guardJsonValue(record[key], channels)
+    // Every other string is read whole, but a line's metadata, which the server writes and the
+    // model cannot (as the SSE filters pass a chunk's id and model): a fresh guard per timestamp
+    // made a guarded token cost 100-200 µs instead of 8.
+    // (The streamed texts, taken out above, are '' here: nothing to read.)
+    for (const key of Object.keys(record)) {
+      if (metadataKeys.has(key) || record[key] === '') continue
+      const nested = key === 'message' ? asRecord(record[key]) : undefined
+      if (nested === undefined) record[key] = guardJsonValue(record[key], channels)
+      else
+        for (const field of Object.keys(nested))
+          if (field !== 'role' && nested[field] !== '')
+            nested[field] = guardJsonValue(nested[field], channels)
+    }
     for (const { key, channel, text } of streamed) {
       const holder = holderOf(record, channel.split('.')) as JsonRecord
       holder[key] = channels.push(channel, text, () => '') + (final ? channels.close(channel) : '')

@@ -43,6 +43,20 @@ const hiddenSecretsReply =
   'or in look-alike letters: \u0410\u041a\u0406\u0410C3B5MKO9P8QFXHHA.'
 const hiddenSecretsScript = { text: hiddenSecretsReply.split(/(?<= )/), args: ['{}'] }
 
+/** An Ollama `/api/chat` stream (application/x-ndjson): one token per line, then a done line. */
+const ollamaChat = (tokens: readonly string[]) =>
+  [
+    ...tokens.map((content) => ({
+      model: 'llama3',
+      created_at: '2026-11-29T08:20:00.000Z',
+      message: { role: 'assistant', content },
+      done: false,
+    })),
+    { model: 'llama3', message: { role: 'assistant', content: '' }, done: true, eval_count: 12 },
+  ]
+    .map((line) => `${JSON.stringify(line)}\n`)
+    .join('')
+
 let upstream: Server
 let proxies: Array<ReturnType<typeof serve>> = []
 let upstreamOrigin: string
@@ -57,11 +71,13 @@ beforeAll(async () => {
   upstream = createServer(async (request, response) => {
     const route = request.url?.split('/')[1]
     const { contentType, body } =
-      route === 'url-secrets'
-        ? upstreamFormats['openai-chat-sse'](urlSecretsScript)
-        : route === 'hidden-secrets'
-          ? upstreamFormats['openai-chat-sse'](hiddenSecretsScript)
-          : upstreamFormats[route as UpstreamFormatName](script)
+      route === 'ollama'
+        ? { contentType: 'application/x-ndjson', body: ollamaChat(script.text) }
+        : route === 'url-secrets'
+          ? upstreamFormats['openai-chat-sse'](urlSecretsScript)
+          : route === 'hidden-secrets'
+            ? upstreamFormats['openai-chat-sse'](hiddenSecretsScript)
+            : upstreamFormats[route as UpstreamFormatName](script)
     response.writeHead(200, { 'content-type': contentType })
     const bytes = new TextEncoder().encode(body)
     for (let start = 0; start < bytes.length; start += 5) {
@@ -110,6 +126,23 @@ const openAi = (mode: 'redact' | 'block', format: UpstreamFormatName) =>
   new OpenAI({ apiKey: 'test', baseURL: `${proxyOrigin[mode]}/${format}/v1`, maxRetries: 0 })
 
 describe('focalFilter over a real HTTP server on 127.0.0.1', () => {
+  it('redacts an Ollama NDJSON stream read line by line as a client joins it, and blocks it in its own way', async () => {
+    const lines = async (mode: 'redact' | 'block') => {
+      const raw = await (await fetch(`${proxyOrigin[mode]}/ollama/x`, { method: 'POST' })).text()
+      expect(raw).not.toMatch(leak)
+      return raw
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as { message?: { content: string }; error?: string; done?: boolean })
+    }
+    const redacted = await lines('redact')
+    expect(redacted.map((line) => line.message?.content ?? '').join('')).toBe(expectedText)
+    expect(redacted.at(-1)?.done).toBe(true)
+    const blocked = await lines('block')
+    expect(blocked.at(-1)).toEqual({ error: 'stream-blocked', done: true })
+    expect(blocked.map((line) => line.message?.content ?? '').join('')).toBe('Your card ')
+  })
+
   it('redacts OpenAI Chat Completions SSE (text and tool-call arguments), read by the openai SDK', async () => {
     expect(await rawBody('redact', 'openai-chat-sse')).not.toMatch(leak)
     const stream = openAi('redact', 'openai-chat-sse').chat.completions.stream({ model: 'm', messages: [] })
