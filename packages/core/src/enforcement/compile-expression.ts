@@ -73,12 +73,13 @@ export function compileExpression(
   const checked = program.check()
   if (!checked.valid) throw invalid(path, firstLine(checked.error))
   const usesMatches = guardMatches(program.ast, path)
+  const names = identifiersOf(program.ast)
   const evaluate = (variables: Record<string, unknown>): ExpressionOutcome => {
     try {
       if (usesMatches && exceedsLength(variables, maxMatchInputLength)) {
         return { type: 'error', message: `input longer than ${maxMatchInputLength} characters for matches()` }
       }
-      return { type: 'value', value: fromCelValue(program(toCelValue(variables) as Record<string, unknown>)) }
+      return { type: 'value', value: fromCelValue(program(celVariables(variables, names))) }
     } catch (error) {
       return { type: 'error', message: firstLine(error) }
     }
@@ -152,6 +153,43 @@ function guardMatches(node: AstLike, path: string): boolean {
   }
   visit(node)
   return found
+}
+
+/**
+ * The names an expression reads at its root (`session` of `session.fields.email`, `refund_amount`),
+ * and the variables of its comprehensions (`c` of `calls.exists(c, …)`): CEL resolves a name only
+ * from the root of the variables, never a dotted key, so no other variable can change its value.
+ */
+function identifiersOf(ast: AstLike): readonly string[] {
+  const names = new Set<string>()
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item)
+      return
+    }
+    if (value === null || typeof value !== 'object' || !('op' in value)) return
+    const node = value as AstLike
+    if (node.op === 'id' && typeof node.args === 'string') names.add(node.args)
+    else visit(node.args)
+  }
+  visit(ast)
+  return [...names]
+}
+
+const isEnumerable = Object.prototype.propertyIsEnumerable
+
+/**
+ * The CEL values of the variables an expression names (see {@link toCelValue}): a turn's variables
+ * hold the whole session, and converting every one of them for every rule cost more than the rules.
+ */
+function celVariables(variables: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  const converted: Record<string, unknown> = {}
+  for (const name of names) {
+    if (!isEnumerable.call(variables, name)) continue
+    const value = variables[name]
+    if (value !== undefined) converted[name] = toCelValue(value)
+  }
+  return converted
 }
 
 function exceedsLength(value: unknown, limit: number): boolean {

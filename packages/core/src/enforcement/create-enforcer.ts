@@ -2,7 +2,7 @@ import { chainStreamRedactors } from './chain-stream-redactors.ts'
 import { checkExpression, compileExpression } from './compile-expression.ts'
 import { createScanner, type Scanner } from './create-scanner.ts'
 import { createStreamRedactor } from './create-stream-redactor.ts'
-import { extractResponseVariables } from './extract-response-variables.ts'
+import { extractResponseVariables, type ResponseReading, readResponse } from './extract-response-variables.ts'
 import { redact } from './redact.ts'
 import type {
   CompiledExpression,
@@ -71,8 +71,11 @@ export function createEnforcer(options: EnforcerOptions): Enforcer {
 
   const check = (text: string, context: EnforcementContext = {}): EnforcementResult => {
     const violations: RuleViolation[] = []
+    // The text's amounts, counts and emails, read once for all the rules that check it.
+    let reading: ResponseReading | undefined
+    const read = () => (reading ??= readResponse(text))
     for (const entry of select(context)) {
-      const violation = checkRule(entry, text, context)
+      const violation = checkRule(entry, text, context, read)
       if (violation !== undefined) violations.push(violation)
     }
     return resolve(text, violations, context.attempt ?? 0)
@@ -167,6 +170,7 @@ function checkRule(
   entry: CompiledRule,
   text: string,
   context: EnforcementContext,
+  read: () => ResponseReading,
 ): RuleViolation | undefined {
   const { rule } = entry
   const violation = (message: string, findings: Finding[] = []): RuleViolation => ({
@@ -183,7 +187,7 @@ function checkRule(
       return violation(`${rule.description ?? rule.id}: found ${kinds}`, findings)
     }
     if (entry.expression === undefined) return undefined
-    const extracted = extractResponseVariables(text, rule.enforce.bindings ?? [])
+    const extracted = extractResponseVariables(text, rule.enforce.bindings ?? [], read())
     const bound = Object.fromEntries(
       (rule.enforce.bindings ?? [])
         .filter((binding) => binding.name in extracted)

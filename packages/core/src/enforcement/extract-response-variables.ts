@@ -93,7 +93,30 @@ function extractEntities(text: string): string[] {
 export function extractResponseVariables(
   text: string,
   bindings: readonly VariableBinding[] = [],
+  read: ResponseReading = readResponse(text),
 ): Record<string, unknown> {
+  const { money, percentages, counts, emails, entities } = read
+  const variables: Record<string, unknown> = {
+    money_amounts: money.map((mention) => mention.amount),
+    money_total: money.reduce((total, mention) => total + mention.amount, 0),
+    percentages: percentages.map((percentage) => percentage.value),
+    counts: Object.fromEntries(counts.map((count) => [count.noun, count.value])),
+    emails,
+    entities,
+  }
+  for (const binding of bindings) {
+    const value = bindValue(text, binding, read)
+    if (value !== undefined) variables[binding.name] = value
+    else if (binding.default !== undefined) variables[binding.name] = binding.default
+  }
+  return variables
+}
+
+/**
+ * The amounts, percentages, counts, emails and entities of a text, read once for every rule that
+ * checks it ({@link extractResponseVariables} binds each rule's names from it).
+ */
+export function readResponse(text: string): ResponseReading {
   const money = extractMoneyMentions(text)
   const sentence = sentenceOf(text)
   const percentages = extractMatches(text, percentPattern, (match) => ({
@@ -113,23 +136,11 @@ export function extractResponseVariables(
   })
   const emails = [...text.matchAll(emailPattern)].map((match) => match[0])
   const entities = extractEntities(text)
-  const variables: Record<string, unknown> = {
-    money_amounts: money.map((mention) => mention.amount),
-    money_total: money.reduce((total, mention) => total + mention.amount, 0),
-    percentages: percentages.map((percentage) => percentage.value),
-    counts: Object.fromEntries(counts.map((count) => [count.noun, count.value])),
-    emails,
-    entities,
-  }
-  for (const binding of bindings) {
-    const value = bindValue(text, binding, { money, percentages, counts, emails, entities })
-    if (value !== undefined) variables[binding.name] = value
-    else if (binding.default !== undefined) variables[binding.name] = binding.default
-  }
-  return variables
+  return { money, percentages, counts, emails, entities }
 }
 
-interface Extracted {
+/** What {@link extractResponseVariables} reads from a text before its bindings. */
+export interface ResponseReading {
   money: MoneyMention[]
   percentages: LabelledNumber[]
   counts: LabelledNumber[]
@@ -137,7 +148,7 @@ interface Extracted {
   entities: string[]
 }
 
-function bindValue(text: string, binding: VariableBinding, extracted: Extracted): unknown {
+function bindValue(text: string, binding: VariableBinding, extracted: ResponseReading): unknown {
   const labelled = binding.label === undefined ? undefined : sentencesWithLabel(text, binding.label)
   const inLabel = (sentence: number): boolean => labelled === undefined || labelled.has(sentence)
   switch (binding.kind) {

@@ -76,6 +76,24 @@ describe('vectorizeIntentText', () => {
     )
   })
 
+  it('counts the unseen n-grams of long texts as the definition does, thousands of them repeated', () => {
+    const model = modelOf()
+    // Words no example uses, so most of their n-grams are unseen: more distinct ones than a
+    // short message has, each word written several times.
+    const words = fc.stringMatching(/^[a-z]{3,12}$/u)
+    fc.assert(
+      fc.property(fc.array(words, { minLength: 50, maxLength: 400 }), fc.nat(3), (list, repeats) => {
+        const text = Array.from({ length: repeats + 1 }, () => list.join(' ')).join(' ')
+        const vector = vectorizeIntentText(text, model)
+        expect(vector.coverage).toBeCloseTo(referenceVector(text, model).coverage, 12)
+        // The same text again, after a shorter one: nothing of the longer count is left over.
+        vectorizeIntentText('refund my order', model)
+        expect(vectorizeIntentText(text, model).coverage).toBe(vector.coverage)
+      }),
+      { numRuns: 40 },
+    )
+  })
+
   it('scores a text exactly as scoring its vector does, also after its word memo starts over', () => {
     const model = modelOf()
     const direct = new Float64Array(model.labels.length)

@@ -103,11 +103,11 @@ function createVectorizer(model: VectorModel): Vectorizer {
   // Per text: counts of known features (reset after use) in first-seen order, unseen ones by hash.
   const counts = new Float64Array(idf.length)
   const order: number[] = []
-  const unseen = new Map<number, number>()
+  const unseen = createHashCounts()
   const countKnown = (index: number) => {
     if (counts[index]!++ === 0) order.push(index)
   }
-  const countUnseen = (hash: number) => unseen.set(hash, (unseen.get(hash) ?? 0) + 1)
+  const countUnseen = (hash: number) => unseen.add(hash)
   const countFeature = (feature: number) => {
     const index = featureIndex.get(feature)
     if (index === undefined) countUnseen(feature | 0)
@@ -131,9 +131,7 @@ function createVectorizer(model: VectorModel): Vectorizer {
       for (const hash of entry.unseen) countUnseen(hash)
     }
     if (features.wordBigrams && words.length > 0) countFeature(bigramFeature(previous, textEnd))
-    let unseenMass = 0
-    for (const seen of unseen.values()) unseenMass += (1 + Math.log(seen)) * maxIdf
-    return unseenMass
+    return unseen.mass(maxIdf)
   }
 
   /** Writes the TF-IDF weight of each counted feature into `values` (and resets its count); returns mass and norm. */
@@ -177,6 +175,78 @@ function createVectorizer(model: VectorModel): Vectorizer {
       }
       const total = mass + unseenMass
       return total > 0 ? mass / total : 0
+    },
+  }
+}
+
+/** How many times each 32-bit hash was added since the last `clear`, in first-seen order. */
+interface HashCounts {
+  add(hash: number): void
+  clear(): void
+  /** The sum over the distinct hashes, in first-seen order, of `(1 + ln count) × weight`. */
+  mass(weight: number): number
+}
+
+/**
+ * {@link HashCounts} in typed arrays (open addressing, linear probing), cleared by a generation
+ * stamp rather than by refilling: a message's unseen n-grams are a hundred or more per turn, and a
+ * `Map` of them cost more than scoring every label.
+ */
+function createHashCounts(): HashCounts {
+  let bits = 8
+  let keys = new Int32Array(1 << bits)
+  let counts = new Uint32Array(1 << bits)
+  let stamps = new Uint32Array(1 << bits)
+  let generation = 1
+  /** Slots of the distinct hashes, in first-seen order. */
+  let slots: number[] = []
+  const home = (hash: number) => Math.imul(hash, 0x9e3779b1) >>> (32 - bits)
+  function insert(hash: number, count: number): number {
+    const mask = (1 << bits) - 1
+    let slot = home(hash)
+    while (stamps[slot] === generation) slot = (slot + 1) & mask
+    stamps[slot] = generation
+    keys[slot] = hash
+    counts[slot] = count
+    return slot
+  }
+  function grow(): void {
+    const [oldKeys, oldCounts, oldSlots] = [keys, counts, slots]
+    bits++
+    keys = new Int32Array(1 << bits)
+    counts = new Uint32Array(1 << bits)
+    stamps = new Uint32Array(1 << bits)
+    generation = 1
+    slots = oldSlots.map((slot) => insert(oldKeys[slot]!, oldCounts[slot]!))
+  }
+  return {
+    add(hash) {
+      const mask = (1 << bits) - 1
+      let slot = home(hash)
+      while (stamps[slot] === generation) {
+        if (keys[slot] === hash) {
+          counts[slot]!++
+          return
+        }
+        slot = (slot + 1) & mask
+      }
+      stamps[slot] = generation
+      keys[slot] = hash
+      counts[slot] = 1
+      slots.push(slot)
+      if (slots.length * 2 > 1 << bits) grow()
+    },
+    clear() {
+      slots.length = 0
+      if (++generation === 0xffffffff) {
+        stamps.fill(0)
+        generation = 1
+      }
+    },
+    mass(weight) {
+      let mass = 0
+      for (const slot of slots) mass += (1 + Math.log(counts[slot]!)) * weight
+      return mass
     },
   }
 }
