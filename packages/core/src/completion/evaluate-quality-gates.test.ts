@@ -106,6 +106,17 @@ describe('validateMlPipeline', () => {
     },
   )
 
+  // A lower-case `[metric:…]` counted for the goal gate but not here: the quality checks were skipped.
+  it('checks a metric reported in lower case as it checks one in upper case', () => {
+    const upper = evaluateQualityGates('[METRIC:accuracy] 0.95')
+    const lower = evaluateQualityGates('[metric:accuracy] 0.95\n[METRIC:x] 1')
+    expect(upper.passed).toBe(false)
+    expect(lower.passed).toBe(false)
+    expect(lower.violations.map((violation) => violation.type)).toEqual(
+      expect.arrayContaining(upper.violations.map((violation) => violation.type)),
+    )
+  })
+
   it('leaves non-ML research alone', () => {
     const result = check('[OBJECTIVE] survey\n[METRIC:response_count] 420\n[STAT:ci] [0.1, 0.5]')
     expect(result.violations).toEqual([])

@@ -10,7 +10,9 @@ import { validateMlPipeline } from './validate-ml-pipeline.ts'
  * violation, so empty output passes here: `evidenceCount` is what the trust gate refuses it on.
  */
 export function evaluateQualityGates(text: string): QualityGateResult {
-  const { markers } = parseMarkers(text)
+  // Markers in any case, as the goal gate reads them: `[metric:acc]` counts for the goal, so its
+  // quality checks apply to it too.
+  const { markers } = parseMarkers(text, { anyCaseTypes: true })
   const findings = validateFindings(markers)
   const pipeline = validateMlPipeline(markers)
   const violations = [...findings.violations, ...pipeline.violations]

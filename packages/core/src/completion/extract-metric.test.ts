@@ -19,6 +19,32 @@ describe('extractMetric', () => {
     expect(extractMetric(parseMarkers(text).markers, 'cv_accuracy_mean')).toBe(expected)
   })
 
+  // `1,500` read as 1 met a `<= 200` latency target (an outside review).
+  it.each([
+    '[METRIC:p95_latency_ms] 1,500',
+    "[METRIC:p95_latency_ms] 1'500",
+    '[METRIC:p95_latency_ms] 1 500',
+    '[METRIC:p95_latency_ms] 1\u00a0500 ms',
+    '[METRIC:p95_latency_ms] 1_500',
+    '[METRIC:p95_latency_ms] 0,35',
+    '[METRIC:p95_latency_ms] = 12,000',
+  ])('reads %s, a number in digit groups or with a decimal comma, as no number', (text) => {
+    expect(extractMetric(text, 'p95_latency_ms')).toBeUndefined()
+  })
+
+  it('still reads a number followed by a comma, a space and more words', () => {
+    expect(extractMetric('[METRIC:acc] 0.91, 5-fold', 'acc')).toBe(0.91)
+    expect(extractMetric('[METRIC:acc] 12, on 3 folds', 'acc')).toBe(12)
+    expect(extractMetric('[METRIC:acc] 0.9 100 runs', 'acc')).toBe(0.9)
+  })
+
+  it('counts a final report hidden behind an invisible character or a line separator', () => {
+    for (const before of ['\u200b', '\u00a0', '\ufeff', '\v', '\u2060'])
+      expect(extractMetric(`[METRIC:acc] 0.95\n${before}[METRIC:acc] 0.50`, 'acc')).toBe(0.5)
+    expect(extractMetric('[METRIC:acc] 0.95\n[METRIC:acc] 0.50\u2028', 'acc')).toBe(0.5)
+    expect(extractMetric('[METRIC:acc] 0.95\u2029[METRIC:acc] 0.50', 'acc')).toBe(0.5)
+  })
+
   it('picks the named metric out of multi-line output', () => {
     const markers = parseMarkers(
       '[OBJECTIVE] x\n[METRIC:baseline] 0.33\n[METRIC:cv_accuracy_mean] 0.92',

@@ -5,6 +5,12 @@ import type { ParsedMarker } from './types.ts'
 // A leading number, optionally after `=` or `:`: 0.85, = 0.95, 42, -0.3, .5, 1e-3, +2.5E4, 85%.
 // Each part is bounded by a distinct character class, so matching is linear.
 const leadingNumber = /^(?:[=:][ \t]*)?([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)(%?)(?![\w.])/
+/**
+ * A number written with digit groups or a decimal comma: `1,500`, `1'500`, `1 500`, `1_500`,
+ * `0,35`. Which number it is depends on the writer's locale (`1,500` is 1.5 in Germany), so it
+ * reads as no number at all (the criterion is not met), never as its first group (`1`).
+ */
+const groupedNumber = /^(?:[=:][ \t]*)?[-+]?(?:\d+[,'\u2019_]\d|\d{1,3}[ \u00a0\u2009\u202f]\d{3}(?!\d))/u
 
 /** Operators with a direction, for which a "best" value exists. */
 export type OrderingOperator = Exclude<ComparisonOperator, '==' | '!='>
@@ -30,7 +36,9 @@ export type ExtractMetricOptions =
  * sign divides by 100 (`85%` → 0.85), the scale goal contracts use (`target: 0.90` for "90%").
  */
 export function parseMetricValue(content: string): number | undefined {
-  const match = leadingNumber.exec(content.trim())
+  const trimmed = content.trim()
+  if (groupedNumber.test(trimmed)) return undefined
+  const match = leadingNumber.exec(trimmed)
   if (match?.[1] === undefined) return undefined
   const value = match[2] === '%' ? Number(match[1]) / 100 : Number(match[1])
   return Number.isFinite(value) ? value : undefined

@@ -12,9 +12,17 @@ export interface ParseMarkersOptions {
 }
 
 // One marker per line: optional indentation, `[TYPE` then optional `:segments`, `]`, free text.
-// `[^\]\n]*` cannot backtrack into itself, so the pattern is linear per line.
-const upperCaseMarker = /^[ \t]*\[([A-Z][A-Z0-9_-]*)(?::([^\]\n]*))?\][ \t]*(.*)$/
-const anyCaseMarker = /^[ \t]*\[([A-Za-z][A-Za-z0-9_-]*)(?::([^\]\n]*))?\][ \t]*(.*)$/
+// The indentation may be any white space or invisible formatting character (a no-break space, a
+// zero-width space, a byte-order mark): what a reader sees as a marker at the start of a line is
+// one, so a final report cannot hide behind an invisible character and leave an earlier, better
+// one counted. `[^\]\n]*` cannot backtrack into itself, so the pattern is linear per line.
+const upperCaseMarker = /^[\s\p{Cf}]*\[([A-Z][A-Z0-9_-]*)(?::([^\]\n]*))?\][ \t]*(.*)$/u
+const anyCaseMarker = /^[\s\p{Cf}]*\[([A-Za-z][A-Za-z0-9_-]*)(?::([^\]\n]*))?\][ \t]*(.*)$/u
+/**
+ * Where a line ends: a line feed (after an optional carriage return), or a line or paragraph
+ * separator, a next-line character, a vertical tab or a form feed, which a reader sees as a break.
+ */
+const lineBreak = /\r?\n|[\u2028\u2029\u0085\v\f]/u
 
 /**
  * Reads every marker in the text, one per line (or per carriage-return segment of a line):
@@ -26,7 +34,7 @@ export function parseMarkers(text: string, options: ParseMarkersOptions = {}): M
   const pattern = anyCaseTypes ? anyCaseMarker : upperCaseMarker
   const markers: ParsedMarker[] = []
   const unknownTypes: string[] = []
-  text.split(/\r?\n/).forEach((line, index) => {
+  text.split(lineBreak).forEach((line, index) => {
     // A carriage return (a progress bar redrawn in place) starts a new segment on the same line: a
     // marker printed after one is still reported, so the last metric is really the last one printed.
     for (const segment of line.includes('\r') ? line.split('\r') : [line]) {

@@ -16,7 +16,7 @@ export interface FindingsCheck {
  * within the 10 lines before it; each missing piece is a violation (30 points each).
  */
 export function validateFindings(source: string | readonly ParsedMarker[]): FindingsCheck {
-  const markers = typeof source === 'string' ? parseMarkers(source).markers : source
+  const markers = typeof source === 'string' ? parseMarkers(source, { anyCaseTypes: true }).markers : source
   const statLines = collectStatLines(markers)
   const violations: QualityViolation[] = []
   const verifiedFindings: ParsedMarker[] = []

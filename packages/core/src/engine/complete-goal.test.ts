@@ -115,6 +115,80 @@ describe('completeGoal', () => {
     })
   })
 
+  it('keeps the smaller budget when the replacement gives a larger one, also in later completions', () => {
+    const first = completeGoal(ran(), { sessionId: 's', contract: contract(0, 1), output: run(3) })
+    expect(first.result.decision).toMatchObject({ status: 'BLOCKED', attemptNumber: 1, maxGoalAttempts: 1 })
+    // 1,000 attempts and a met output: the spent budget of one attempt still holds (it said SUCCESS).
+    const replaced = completeGoal(first.state, {
+      sessionId: 's',
+      contract: contract(0, 1000),
+      replaceContract: true,
+      output: run(0),
+    })
+    expect(replaced.result.decision).toMatchObject({
+      status: 'BLOCKED',
+      reason: 'attempt-budget-exhausted',
+      maxGoalAttempts: 1,
+    })
+    expect(replaced.result.snapshot.summary).toMatch(/attempt 1 of 1$/)
+    expect(replaced.ledger[0]).toMatchObject({ type: 'goal-contract-set', payload: { maxGoalAttempts: 1 } })
+    // The replacement is the session's contract now: sent again unchanged, it is no conflict.
+    const again = completeGoal(replaced.state, {
+      sessionId: 's',
+      contract: contract(0, 1000),
+      output: run(0),
+    })
+    expect(again.result.decision).toMatchObject({ status: 'BLOCKED', maxGoalAttempts: 1 })
+    // A smaller budget given by a replacement is taken.
+    const fresh = completeGoal(ran(), { sessionId: 't', contract: contract(0, 5), output: run(3) })
+    const tighter = completeGoal(fresh.state, {
+      sessionId: 't',
+      contract: contract(0, 1),
+      replaceContract: true,
+      output: run(0),
+    })
+    expect(tighter.result.decision).toMatchObject({ status: 'BLOCKED', maxGoalAttempts: 1 })
+  })
+
+  it('reports goal failures no higher than the budget once it is spent', () => {
+    let state = ran()
+    for (const _ of [1, 2, 3, 4, 5]) {
+      const next = completeGoal(state, { sessionId: 's', contract: contract(0), output: run(3) })
+      expect(next.result.decision.goalFailures).toBeLessThanOrEqual(2)
+      state = next.state
+    }
+  })
+
+  it('records at most 50 completions in a session: a run whose trust gate keeps failing cannot grow it', () => {
+    let state = ran()
+    // The goal is met but the reviewer gives no trust: no goal failure, so the budget never ends it.
+    for (let call = 0; call < 50; call++)
+      state = completeGoal(state, {
+        sessionId: 's',
+        contract: contract(0),
+        output: run(0),
+        reviewerTrustScore: 0,
+      }).state
+    expect(state.goal?.attempts).toHaveLength(50)
+    expect(() => completeGoal(state, { sessionId: 's', output: run(0), reviewerTrustScore: 0 })).toThrow(
+      expect.objectContaining({ code: 'goal-attempt-limit' }) as FocalError,
+    )
+  })
+
+  it('takes the same contract with its extra fields in another order as the same contract', () => {
+    const withFields = (order: 'owner-first' | 'team-first') => ({
+      ...(order === 'owner-first' ? { owner: 'a', team: 'b' } : { team: 'b', owner: 'a' }),
+      ...contract(0),
+    })
+    const first = completeGoal(ran(), { sessionId: 's', contract: withFields('owner-first'), output: run(3) })
+    const again = completeGoal(first.state, {
+      sessionId: 's',
+      contract: withFields('team-first'),
+      output: run(0),
+    })
+    expect(again.result.decision.status).toBe('SUCCESS')
+  })
+
   it('counts no attempt past a spent budget: later completions stay BLOCKED at the last attempt', () => {
     let state = ran()
     for (const _ of [1, 2])

@@ -77,9 +77,21 @@ export function completeGoal(
       issues: [{ path: 'contract', message: 'differs from the session’s contract' }],
     })
   const setNow = incoming !== undefined && (stored === undefined || changed)
-  const contract: GoalContract = setNow ? incoming : (stored?.contract ?? failNoContract(input.sessionId))
-  // The attempts made so far count against any contract: replacing it never resets the budget.
+  const given: GoalContract = setNow ? incoming : (stored?.contract ?? failNoContract(input.sessionId))
+  // The attempts made so far count against any contract, and a replacement never raises the
+  // budget: the session keeps the smallest budget any of its contracts gave.
+  const budget = Math.min(
+    budgetOf(given),
+    stored === undefined ? Number.POSITIVE_INFINITY : (stored.maxAttempts ?? budgetOf(stored.contract)),
+  )
+  const contract: GoalContract = { ...given, max_goal_attempts: budget }
   const attempts: GoalGateResult[] = [...(stored?.attempts ?? [])]
+  if (attempts.length >= maxRecordedAttempts)
+    throw new FocalError({
+      code: 'goal-attempt-limit',
+      message: `session "${input.sessionId}" has made ${attempts.length} completions, the most one session keeps; start a new session for this goal`,
+      issues: [{ path: 'sessionId', message: `at most ${maxRecordedAttempts} completions per session` }],
+    })
   const tracker = createGoalTracker({ contract, attempts })
   const goalGate = evaluateGoalGate(contract, {
     output: input.output,
@@ -97,7 +109,6 @@ export function completeGoal(
     reasons: [...claimed.reasons, ...unbacked],
   }
   // Spent before this completion: it is BLOCKED and counts no further attempt ("attempt 4 of 2").
-  const budget = contract.max_goal_attempts ?? defaultMaxGoalAttempts
   const spent = attempts.filter((attempt) => attempt.overallStatus === 'NOT_MET').length >= budget
   const decided = tracker.decide({
     requestedStatus: input.requestedStatus ?? 'SUCCESS',
@@ -105,15 +116,22 @@ export function completeGoal(
     goalGate,
     requireGoalContract: true,
   })
-  const decision = spent ? { ...decided, attemptNumber: Math.min(decided.attemptNumber, budget) } : decided
+  const decision = spent
+    ? {
+        ...decided,
+        attemptNumber: Math.min(decided.attemptNumber, budget),
+        goalFailures: Math.min(decided.goalFailures, budget),
+      }
+    : decided
   const kept = spent ? attempts : [...tracker.attempts()]
   // A contract is always present here, so the snapshot is too.
   const snapshot = goalSnapshot({ contract, attempts: kept })!
   const next: EngineSessionState = {
     ...state,
     goal: {
-      contract,
+      contract: given,
       attempts: kept,
+      ...(budget === budgetOf(given) ? {} : { maxAttempts: budget }),
       ...(decision.status === 'SUCCESS'
         ? { succeeded: { attemptNumber: decision.attemptNumber, turn: state.turn } }
         : {}),
@@ -130,10 +148,10 @@ export function completeGoal(
           {
             type: 'goal-contract-set' as const,
             payload: {
-              contractSha256: sha256Hex(canonical(contract)),
+              contractSha256: sha256Hex(canonical(given)),
               replaced: stored !== undefined,
               criteria: contract.acceptance_criteria.length,
-              maxGoalAttempts: contract.max_goal_attempts ?? defaultMaxGoalAttempts,
+              maxGoalAttempts: budget,
             },
           },
         ]
@@ -198,10 +216,33 @@ function unbackedCriteria(contract: GoalContract, state: EngineSessionState): st
   })
 }
 
-/** A contract as canonical JSON (its keys in the order the contract schema gives them). */
+/**
+ * A contract as canonical JSON: every object's keys sorted, so the same contract with its extra
+ * fields in another order is the same contract (and has the same SHA-256 in the ledger).
+ */
 function canonical(contract: GoalContract): string {
-  return JSON.stringify(contract)
+  return JSON.stringify(contract, (_key, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((key) => [key, (value as Record<string, unknown>)[key]]),
+        )
+      : value,
+  )
 }
+
+/** A contract's own attempt budget. */
+function budgetOf(contract: GoalContract): number {
+  return contract.max_goal_attempts ?? defaultMaxGoalAttempts
+}
+
+/**
+ * The most completions one session records. Only goals not met count against the budget, so a
+ * run whose trust gate keeps failing would otherwise add an attempt (with the contract's criteria)
+ * on every call, without end.
+ */
+export const maxRecordedAttempts = 50
 
 /** `parseGoalContract` with its issues located in the completion's input (`contract.version`). */
 function parseInputContract(contract: unknown): GoalContract {

@@ -290,4 +290,24 @@ describe('createEngine', () => {
     forged[0]!.hash = await computeLedgerRecordHash(forged[0]!)
     expect(await verifyLedger(forged, { key })).toMatchObject({ sequence: 0, problem: 'hash-mismatch' })
   })
+
+  // The demo's support desk declares tools the engine runs: a completion claiming a refund with
+  // none run was SUCCESS (an outside review).
+  it('never says SUCCESS for a support agent whose tools run through it while none has run', async () => {
+    const engine = engineFor()
+    await engine.turn({ sessionId: 'goal', text: 'hello' })
+    const result = await engine.complete({
+      sessionId: 'goal',
+      contract: {
+        version: 1,
+        goal_text: 'refund issued',
+        acceptance_criteria: [
+          { id: 'r', kind: 'metric_threshold', metric: 'refunds_issued', op: '>=', target: 1 },
+        ],
+      },
+      output: '[METRIC:refunds_issued] 1',
+    })
+    expect(result.decision).toMatchObject({ trustGate: 'FAIL' })
+    expect(result.decision.status).not.toBe('SUCCESS')
+  })
 })

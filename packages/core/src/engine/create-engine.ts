@@ -392,9 +392,10 @@ export function createEngine(engineOptions: EngineOptions): Engine {
         for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {
           const stored = await store.get(input.sessionId)
           const completed = completeGoal(stored?.state ?? createInitialSessionState(), input, {
-            // A task agent whose tools run through the engine must have run one; a host that
-            // runs its own (a definition with none) reports its evidence in the output.
-            requireToolRun: compiled.definition.kind === 'task' && compiled.definition.tools.length > 0,
+            // An agent whose tools run through the engine (a task agent or a support desk) must
+            // have run one; a host that runs its own (a definition with none) reports its
+            // evidence in the output.
+            requireToolRun: compiled.definition.tools.length > 0,
           })
           if ((await store.put(input.sessionId, completed.state, stored?.version ?? 0)) === false) continue
           if (ledger !== undefined)

@@ -94,7 +94,11 @@ export async function runTurn(
   scratch.emit({ type: 'turn-started', turnId, sessionId: input.sessionId })
   // A session with a goal contract shows its progress on every turn (restored from the store).
   if (state.goal !== undefined) {
-    const snapshot = goalSnapshot({ contract: state.goal.contract, attempts: state.goal.attempts })
+    const { contract, attempts, maxAttempts } = state.goal
+    const snapshot = goalSnapshot({
+      contract: maxAttempts === undefined ? contract : { ...contract, max_goal_attempts: maxAttempts },
+      attempts,
+    })
     if (snapshot !== undefined) scratch.emit({ type: 'goal-progress', snapshot })
   }
   if (state.handoff !== undefined) return quietTurn(state, scratch)

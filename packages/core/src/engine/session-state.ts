@@ -124,6 +124,11 @@ export interface EngineSessionState {
     attempts: GoalGateResult[]
     /** A completion decided SUCCESS: the goal is done, and a later completion is refused. */
     succeeded?: { attemptNumber: number; turn: number }
+    /**
+     * The attempt budget when it is smaller than `contract`'s own: a contract replaced by one with
+     * a larger `max_goal_attempts` keeps the budget it had.
+     */
+    maxAttempts?: number
   }
   /**
    * The last goal the engine narrowed (seed 000), with what is needed to undo it: the original

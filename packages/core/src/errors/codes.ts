@@ -11,6 +11,7 @@ export type FocalErrorCode =
   | 'invalid-goal-contract'
   | 'goal-contract-conflict'
   | 'goal-already-complete'
+  | 'goal-attempt-limit'
   | 'invalid-goal-attempt'
   | 'invalid-ledger-event'
   | 'ledger-append-failed'

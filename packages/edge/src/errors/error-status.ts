@@ -35,6 +35,7 @@ export const errorStatus = {
   'invalid-goal-contract': 422,
   'goal-contract-conflict': 409,
   'goal-already-complete': 409,
+  'goal-attempt-limit': 429,
   'invalid-goal-attempt': 422,
   'invalid-ledger-event': 422,
   unauthorized: 401,

@@ -140,6 +140,43 @@ describe('POST /v1/sessions/:id/complete (Redis store, server restarts)', () => 
       await server.stop()
     }
   })
+  it('never gives a fresh budget for a replaced contract, and answers 429 past 50 completions', async () => {
+    const server = await startServer()
+    try {
+      const { sessionId } = (await (await server.post('/v1/turn', { text: 'train a model' })).json()) as {
+        sessionId: string
+      }
+      const path = `/v1/sessions/${sessionId}/complete`
+      const once = { ...contract, max_goal_attempts: 1 }
+      const spent = (await (
+        await server.post(path, { contract: once, output: modelRun(0.75) })
+      ).json()) as Completed
+      expect(spent.decision).toMatchObject({ status: 'BLOCKED', maxGoalAttempts: 1 })
+      // A looser contract with 1,000 attempts and a met output: still BLOCKED (it said SUCCESS).
+      const looser = { ...contract, max_goal_attempts: 1000 }
+      const replaced = (await (
+        await server.post(path, { contract: looser, replaceContract: true, output: modelRun(0.95) })
+      ).json()) as Completed
+      expect(replaced.decision).toMatchObject({ status: 'BLOCKED', maxGoalAttempts: 1 })
+      expect(replaced.snapshot.summary).toMatch(/attempt 1 of 1$/)
+
+      // A met goal whose trust gate keeps failing counts no goal failure: 50 completions, then 429.
+      const other = (await (await server.post('/v1/turn', { text: 'train a model' })).json()) as {
+        sessionId: string
+      }
+      const again = `/v1/sessions/${other.sessionId}/complete`
+      for (let call = 0; call < 50; call++) {
+        const response = await server.post(again, { contract, output: modelRun(0.95), reviewerTrustScore: 0 })
+        expect(response.status).toBe(200)
+      }
+      const refused = await server.post(again, { output: modelRun(0.95), reviewerTrustScore: 0 })
+      expect(refused.status).toBe(429)
+      expect(await refused.json()).toMatchObject({ error: { code: 'goal-attempt-limit' } })
+    } finally {
+      await server.stop()
+    }
+  })
+
   it('refuses a contract nested deeper than any real one, located, and the session keeps working', async () => {
     const server = await startServer()
     try {
