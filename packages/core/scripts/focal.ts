@@ -20,18 +20,42 @@ import { parseArgs } from 'node:util'
 import {
   formatConversationReport,
   loadConversationSuite,
+  matchesConversationFilter,
   runConversationTests,
 } from '../src/conversation-tests/index.ts'
 import { createEngine } from '../src/engine/index.ts'
 import { FocalError } from '../src/errors/focal-error.ts'
 import { explain } from './focal-explain.ts'
 
-const usage =
-  'usage: focal test <suite.yaml> [more suites] [--filter <name part>]\n       focal explain <definition.yaml|json> [--cache <file>]'
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { filter: { type: 'string' }, cache: { type: 'string' } },
-})
+const usage = `usage: focal test <suite.yaml> [more suites] [--filter <name part>]
+       focal explain <definition.yaml|json> [--cache <file>]
+
+  test     runs the conversation tests of each suite against the definition it names
+           --filter  only the conversations whose name includes this text, in any case
+  explain  prints the definition's enforcement plan
+           --cache   the compile cache file (default: <definition>.compile-cache.json)
+
+exit codes: 0 every conversation passed, 1 a conversation failed, 2 bad input (a suite, a
+definition, a flag, or a filter that selects no conversation)`
+let parsed: ReturnType<typeof parseArgs<{ allowPositionals: true; options: typeof flags }>>
+const flags = {
+  filter: { type: 'string' },
+  cache: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+try {
+  parsed = parseArgs({ allowPositionals: true, options: flags })
+} catch (error) {
+  // An unknown flag or one without its value is bad input (2), never a stack trace and never
+  // the exit code of a failing conversation (1).
+  console.error(`focal: ${error instanceof Error ? error.message : String(error)}\n\n${usage}`)
+  process.exit(2)
+}
+const { values, positionals } = parsed
+if (values.help === true) {
+  console.log(usage)
+  process.exit(0)
+}
 const [command, ...files] = positionals
 if ((command !== 'test' && command !== 'explain') || files.length === 0) {
   console.error(usage)
@@ -56,8 +80,10 @@ function refuse(file: string, error: unknown): never {
   process.exit(2)
 }
 
-let passed = 0
-let failed = 0
+// Every suite and its definition are read before any conversation runs: a bad one is reported
+// (exit 2) without the others' results scrolling it away.
+const suites: Array<{ file: string; suite: ReturnType<typeof loadConversationSuite>; definition: string }> =
+  []
 for (const file of files) {
   let suite: ReturnType<typeof loadConversationSuite>
   try {
@@ -77,11 +103,30 @@ for (const file of files) {
   } catch (error) {
     refuse(definitionFile, error)
   }
-  const report = await runConversationTests({
-    suite,
-    engine: () => createEngine({ definition }),
-    ...(values.filter === undefined ? {} : { filter: values.filter }),
-  })
+  suites.push({ file, suite, definition })
+}
+// A filter is run against every suite; one that selects nothing anywhere is a typo, not a pass.
+const selected = suites.filter(({ suite }) =>
+  suite.conversations.some((conversation) => matchesConversationFilter(conversation.name, values.filter)),
+)
+if (selected.length === 0) {
+  console.error(`focal: no conversation's name includes "${values.filter}" in ${files.join(', ')}`)
+  process.exit(2)
+}
+
+let passed = 0
+let failed = 0
+for (const { file, suite, definition } of selected) {
+  let report: Awaited<ReturnType<typeof runConversationTests>>
+  try {
+    report = await runConversationTests({
+      suite,
+      engine: () => createEngine({ definition }),
+      ...(values.filter === undefined ? {} : { filter: values.filter }),
+    })
+  } catch (error) {
+    refuse(file, error)
+  }
   console.log(`${file}\n${formatConversationReport(report)}\n`)
   passed += report.passed
   failed += report.failed

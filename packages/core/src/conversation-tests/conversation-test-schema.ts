@@ -3,49 +3,96 @@ import { z } from 'zod'
 const resultTypes = ['reply', 'clarification', 'approval-required', 'refused', 'handoff'] as const
 const routeDecisions = ['stayed', 'entered', 'exited', 'switched', 'resumed', 'none'] as const
 
-/** What a turn is expected to produce; every field is optional and checked only when given. */
+/** A list an expectation checks: at least one entry, none empty (an empty one checks nothing). */
+const ids = (what: string) =>
+  z
+    .array(z.string().trim().min(1, `a ${what} id cannot be empty`))
+    .min(1, `an empty list checks nothing: name at least one ${what}, or leave the key out`)
+const texts = z
+  .array(z.string().min(1, 'an empty text is in every reply: it checks nothing'))
+  .min(1, 'an empty list checks nothing: give at least one text, or leave the key out')
+
+/**
+ * What a turn is expected to produce; every field is optional and checked only when given. Ids
+ * (tools, rules, scenarios, steps) must exist in the definition: a misspelt one is refused before
+ * any conversation runs, so `notTools: [issue-refund]` cannot pass because no such tool exists.
+ */
 export const turnExpectationSchema = z.strictObject({
   /** The result type. */
   type: z.enum(resultTypes).optional(),
   /** The scenario after the turn (`null`: none). */
-  scenario: z.string().nullable().optional(),
-  step: z.string().nullable().optional(),
-  /** What the router did. */
-  decision: z.enum(routeDecisions).optional(),
-  /** Tools that ran (or were approved) this turn, in any order. */
-  tools: z.array(z.string()).optional(),
+  scenario: z.string().trim().min(1).nullable().optional(),
+  /** The step after the turn (`null`: none). */
+  step: z.string().trim().min(1).nullable().optional(),
+  /**
+   * What the router did; `null` when the turn made no routing decision (a clarification asked
+   * before routing, an approval step, which goes on with the turn it paused).
+   */
+  decision: z.enum(routeDecisions).nullable().optional(),
+  /**
+   * Tools that ran (or were approved) this turn, in any order: each must be among them, others
+   * may have run too (`toolRuns` checks every run). On an approval step, the runs after the
+   * decision only.
+   */
+  tools: ids('tool').optional(),
+  /**
+   * Every tool run (or approved) this turn, exactly, in order, repeats counted: `[]` says no tool
+   * ran, `[lookup_order, issue_refund]` that these two ran and nothing else.
+   */
+  toolRuns: z.array(z.string().trim().min(1, 'a tool id cannot be empty')).optional(),
   /** Tools that must not have run this turn. */
-  notTools: z.array(z.string()).optional(),
+  notTools: ids('tool').optional(),
   /** Rules that fired this turn (a subset of the fired rules). */
-  rules: z.array(z.string()).optional(),
+  rules: ids('rule').optional(),
   /** Rules that must not have fired this turn. */
-  notRules: z.array(z.string()).optional(),
+  notRules: ids('rule').optional(),
   /** Rule ids Lane 1 or Lane 2 found violated. */
-  violations: z.array(z.string()).optional(),
-  /** Substrings the reply (or the clarification question) must contain, case-insensitive. */
-  contains: z.array(z.string()).optional(),
-  /** Substrings that must not appear anywhere in the reply. */
-  notContains: z.array(z.string()).optional(),
+  violations: ids('rule').optional(),
+  /**
+   * Texts the reply (or the clarification question) must contain. Compared case-insensitively
+   * (full case folding: "GRÖSSE" matches "Größe"), after Unicode normalisation (NFKC) and with
+   * every run of white space read as one space, on both sides.
+   */
+  contains: texts.optional(),
+  /** Texts that must not appear anywhere in the reply, compared as `contains` compares. */
+  notContains: texts.optional(),
   /** For a clarification: option labels that must be offered. */
-  options: z.array(z.string()).optional(),
+  options: texts.optional(),
   /** For an approval: the approver role. */
-  approver: z.string().optional(),
+  approver: z.string().trim().min(1).optional(),
 })
 
-/** One step of a conversation: a user message, a clarification choice or an approval decision. */
-export const conversationTurnSchema = z.union([
-  z.strictObject({ user: z.string().min(1), expect: turnExpectationSchema.optional() }),
-  z.strictObject({
+const inputKeys = ['user', 'choose', 'approval'] as const
+
+/**
+ * One step of a conversation: a user message (`user`), a clarification choice (`choose`) or an
+ * approval decision (`approval`), exactly one of them, and what to expect of it. One object
+ * checked field by field, so a problem is named at its field (`turns[0].approval: Invalid
+ * option`), not as the whole turn matching none of three shapes.
+ */
+export const conversationTurnSchema = z
+  .strictObject({
+    /** A message from the user. */
+    user: z.string().min(1).optional(),
     /** The label (or id) of an option of the pending clarification; its value is sent. */
-    choose: z.string().min(1),
-    expect: turnExpectationSchema.optional(),
-  }),
-  z.strictObject({
+    choose: z.string().min(1).optional(),
     /** Decides the pending approval, as the approver would. */
-    approval: z.enum(['approve', 'reject']),
+    approval: z.enum(['approve', 'reject']).optional(),
     expect: turnExpectationSchema.optional(),
-  }),
-])
+  })
+  .superRefine((turn, context) => {
+    const given = inputKeys.filter((key) => turn[key] !== undefined)
+    if (given.length === 1) return
+    context.addIssue({
+      code: 'custom',
+      message:
+        given.length === 0
+          ? 'a turn needs one of user, choose or approval'
+          : `a turn is one of user, choose or approval, not ${given.join(' and ')}`,
+    })
+  })
+  // The same rule for editors: exactly one of the three keys.
+  .meta({ oneOf: inputKeys.map((key) => ({ required: [key] })) })
 
 /** One conversation: turns run in order in one fresh session. */
 export const conversationSchema = z.strictObject({

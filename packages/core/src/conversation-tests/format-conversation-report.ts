@@ -19,8 +19,10 @@ export function formatConversationReport(report: ConversationTestReport): string
         `        → ${turn.type} in ${turn.scenario ?? '(no scenario)'}${turn.step === null ? '' : `/${turn.step}`}: ${turn.text.slice(0, 160)}`,
       )
       for (const failure of turn.failures) {
+        // A negative check failed because what it forbids is there: say so, not "expected X".
+        const negative = failure.check.startsWith('not')
         lines.push(`        ${failure.check}:`)
-        lines.push(`          - expected ${show(failure.expected)}`)
+        lines.push(`          - expected ${negative ? 'no ' : ''}${show(failure.expected)}`)
         lines.push(`          + actual   ${show(failure.actual)}`)
       }
     }

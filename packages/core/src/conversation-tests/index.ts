@@ -14,10 +14,12 @@ export {
 export { formatConversationReport } from './format-conversation-report.ts'
 export { loadConversationSuite } from './load-conversation-suite.ts'
 export {
+  assertConversationsPassed,
   type ConversationReport,
   type ConversationTestReport,
   type ConversationTurnFailure,
   type ConversationTurnReport,
+  matchesConversationFilter,
   type RunConversationTestsOptions,
   runConversationTests,
 } from './run-conversation-tests.ts'

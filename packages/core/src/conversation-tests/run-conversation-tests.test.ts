@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createEngine } from '../engine/create-engine.ts'
 import { FocalError } from '../errors/focal-error.ts'
+import { conversationSuiteJsonSchema } from './conversation-test-schema.ts'
 import { formatConversationReport } from './format-conversation-report.ts'
 import { loadConversationSuite } from './load-conversation-suite.ts'
-import { runConversationTests } from './run-conversation-tests.ts'
+import { assertConversationsPassed, runConversationTests } from './run-conversation-tests.ts'
 
 const definition = {
   intents: [{ id: 'wire', label: 'Send money', keywords: ['wire', 'transfer'] }],
@@ -33,7 +35,7 @@ describe('runConversationTests', () => {
           {
             name: 'wrong',
             turns: [
-              { user: 'I need a wire transfer', expect: { scenario: 'refunds', notContains: ['How much'] } },
+              { user: 'I need a wire transfer', expect: { scenario: null, notContains: ['How much'] } },
             ],
           },
         ],
@@ -42,12 +44,13 @@ describe('runConversationTests', () => {
     })
     expect(report.failed).toBe(1)
     expect(report.conversations[0]?.turns[0]?.failures).toEqual([
-      { check: 'scenario', expected: 'refunds', actual: 'transfer' },
+      { check: 'scenario', expected: null, actual: 'transfer' },
       { check: 'notContains', expected: 'How much', actual: 'How much?' },
     ])
     const text = formatConversationReport(report)
     expect(text).toContain('✗ wrong')
-    expect(text).toContain('- expected "refunds"')
+    expect(text).toContain('- expected null')
+    expect(text).toContain('- expected no "How much"')
     expect(text).toContain('+ actual   "transfer"')
     expect(text.trim().endsWith('0 passed, 1 failed')).toBe(true)
   })
@@ -61,7 +64,165 @@ describe('runConversationTests', () => {
   })
 })
 
+/** A wire transfer: a balance check, then a transfer an approver must approve, then a notice. */
+const approvals = {
+  intents: [{ id: 'wire', label: 'Send money', keywords: ['wire', 'transfer'] }],
+  scenarios: [{ id: 'transfer', intents: ['wire'], steps: [{ id: 'send' }] }],
+  tools: [
+    { id: 'check_balance', description: 'checks', fixture: { ok: true } },
+    {
+      id: 'send_money',
+      description: 'sends',
+      policy: {
+        allowed: 'always',
+        requiresApproval: 'true',
+        approval: { approver: 'supervisor', defaultAction: 'reject' },
+      },
+      fixture: { ok: true },
+    },
+    { id: 'notify', description: 'notifies', fixture: { ok: true } },
+  ],
+  rules: [
+    {
+      id: 'do-wire',
+      description: 'wire',
+      scope: { scenario: 'transfer' },
+      tier: 'process',
+      priority: 50,
+      tools: [{ id: 'check_balance' }, { id: 'send_money' }, { id: 'notify' }],
+      action: 'Sent.',
+    },
+  ],
+}
+
+const suiteOf = (turns: unknown[], name = 'wire') => ({ conversations: [{ name, turns }] })
+const runOn = (suite: unknown, options: { filter?: string } = {}) =>
+  runConversationTests({
+    suite: suite as object,
+    engine: () => createEngine({ definition: approvals }),
+    ...options,
+  })
+const failuresOf = async (suite: unknown) =>
+  (await runOn(suite)).conversations.flatMap((conversation) =>
+    conversation.turns.flatMap((turn) => turn.failures.map((failure) => failure.check)),
+  )
+const wire = 'I need a wire transfer'
+
+describe('runConversationTests: expectations that can fail', () => {
+  it('refuses a filter that selects no conversation, and matches names in any case', async () => {
+    await expect(runOn(suiteOf([{ user: wire }]), { filter: 'Wyre' })).rejects.toThrow(
+      /no conversation's name includes "Wyre"/,
+    )
+    expect(await runOn(suiteOf([{ user: wire }]), { filter: 'WIRE' })).toMatchObject({ passed: 1 })
+  })
+
+  it('refuses ids the definition does not have, each located, before any conversation runs', async () => {
+    const suite = suiteOf([
+      {
+        user: wire,
+        expect: {
+          notTools: ['check-balance'],
+          toolRuns: ['check_balance', 'sendmoney'],
+          notRules: ['do_wire'],
+          scenario: 'transfers',
+          step: 'sending',
+        },
+      },
+    ])
+    const error = await runOn(suite).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    )
+    expect(FocalError.isInstance(error) && error.code).toBe('invalid-conversation-test')
+    expect((error as FocalError).issues.map((issue) => issue.path)).toEqual([
+      'conversations[0].turns[0].expect.scenario',
+      'conversations[0].turns[0].expect.step',
+      'conversations[0].turns[0].expect.toolRuns[1]',
+      'conversations[0].turns[0].expect.notTools[0]',
+      'conversations[0].turns[0].expect.notRules[0]',
+    ])
+  })
+
+  it('checks every tool run of a turn in order with toolRuns, and none with an empty list', async () => {
+    const ranTwo = [{ user: wire, expect: { toolRuns: ['check_balance'] } }]
+    expect(await failuresOf(suiteOf(ranTwo))).toEqual([])
+    for (const toolRuns of [[], ['check_balance', 'check_balance'], ['notify', 'check_balance']])
+      expect(await failuresOf(suiteOf([{ user: wire, expect: { toolRuns } }]))).toEqual(['toolRuns'])
+  })
+
+  it('counts on an approval step only the tools run after the decision, and no routing', async () => {
+    const suite = suiteOf([
+      { user: wire, expect: { type: 'approval-required', toolRuns: ['check_balance'] } },
+      {
+        approval: 'approve',
+        expect: { toolRuns: ['send_money', 'notify'], notTools: ['check_balance'], decision: null },
+      },
+    ])
+    expect(await failuresOf(suite)).toEqual([])
+    // It listed check_balance again, though it ran once, in the first turn.
+    const again = suiteOf([{ user: wire }, { approval: 'approve', expect: { tools: ['check_balance'] } }])
+    expect(await failuresOf(again)).toEqual(['tools'])
+  })
+
+  it('compares texts after Unicode normalisation and full case folding, white space folded', async () => {
+    const said = (contains: string[], notContains: string[]) =>
+      failuresOf(
+        suiteOf([
+          {
+            user: 'hello',
+            expect: {
+              ...(contains.length === 0 ? {} : { contains }),
+              ...(notContains.length === 0 ? {} : { notContains }),
+            },
+          },
+        ]),
+      )
+    // The fallback reply of a definition with no greeting says what it can do ("Send money").
+    expect(await said(['SEND\u00a0MONEY'], [])).toEqual([])
+    expect(await said([], ['send money'])).toEqual(['notContains'])
+    expect(await said([], ['Ｓｅｎｄ money'])).toEqual(['notContains'])
+  })
+})
+
+describe('assertConversationsPassed', () => {
+  it('throws the readable report when a conversation failed, and nothing when all passed', async () => {
+    const failed = await runOn(suiteOf([{ user: wire, expect: { type: 'reply' } }], 'wire needs approval'))
+    expect(() => assertConversationsPassed(failed)).toThrow(
+      /1 of 1 conversations failed\n✗ wire needs approval/,
+    )
+    const passed = await runOn(suiteOf([{ user: wire, expect: { type: 'approval-required' } }]))
+    expect(() => assertConversationsPassed(passed)).not.toThrow()
+  })
+})
+
 describe('loadConversationSuite', () => {
+  it.each([
+    [{ user: 'hi', expect: { tools: [] } }, 'conversations[0].turns[0].expect.tools'],
+    [{ user: 'hi', expect: { notContains: [''] } }, 'conversations[0].turns[0].expect.notContains[0]'],
+    [{ user: 'hi', expect: { notTools: [' '] } }, 'conversations[0].turns[0].expect.notTools[0]'],
+    [{ approval: 'yes' }, 'conversations[0].turns[0].approval'],
+    [{ user: 42 }, 'conversations[0].turns[0].user'],
+    [{ user: 'hi', expect: { type: 'Reply' } }, 'conversations[0].turns[0].expect.type'],
+    [{ user: 'hi', choose: 'Send money' }, 'conversations[0].turns[0]'],
+    [{ usr: 'hi' }, 'conversations[0].turns[0]'],
+  ])('refuses %j, naming %s', (turn, path) => {
+    try {
+      loadConversationSuite(suiteOf([turn]))
+      expect.fail('expected an error')
+    } catch (error) {
+      expect(FocalError.isInstance(error) && error.code).toBe('invalid-conversation-test')
+      expect((error as FocalError).issues.map((issue) => issue.path)).toContain(path)
+    }
+  })
+
+  it('matches the schema file editors use next to the demo suite', () => {
+    const file = new URL(
+      '../../../../examples/definitions/focal-conversation-tests.schema.json',
+      import.meta.url,
+    )
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(conversationSuiteJsonSchema)
+  })
+
   it('rejects a misspelt expectation with its path', () => {
     const bad = 'conversations:\n  - name: x\n    turns:\n      - user: hi\n        expect: { tpye: reply }\n'
     try {

@@ -1,12 +1,13 @@
 import type { Engine } from '../engine/create-engine.ts'
 import type { TurnResult } from '../engine/types.ts'
-import { FocalError } from '../errors/focal-error.ts'
+import { FocalError, type FocalIssue } from '../errors/focal-error.ts'
 import type {
   Conversation,
   ConversationSuite,
   ConversationTurn,
   TurnExpectation,
 } from './conversation-test-schema.ts'
+import { formatConversationReport } from './format-conversation-report.ts'
 import { loadConversationSuite } from './load-conversation-suite.ts'
 
 /** One expectation a turn did not meet. */
@@ -50,32 +51,118 @@ export interface RunConversationTestsOptions {
   suite: string | object
   /** Makes the engine for one conversation (a fresh one each, so no state leaks between them). */
   engine: (conversation: Conversation) => Engine
-  /** Runs only the conversations whose name includes this text. @default undefined (all) */
+  /**
+   * Runs only the conversations whose name includes this text, in any case. One that selects no
+   * conversation is an error (`invalid-conversation-test`), never a run of nothing that passes.
+   * @default undefined (all)
+   */
   filter?: string
+}
+
+/** Does a conversation's name include `filter`, in any case? */
+export function matchesConversationFilter(name: string, filter: string | undefined): boolean {
+  return filter === undefined || name.toLowerCase().includes(filter.toLowerCase())
 }
 
 /**
  * Runs multi-turn conversation tests: each conversation in its own session, turn by turn, every
  * expectation checked against the turn's result, provenance and session state.
  *
+ * Before any runs, every id an expectation names (tool, rule, scenario, step) is checked against
+ * the definition: a misspelt one throws `invalid-conversation-test` with its path, since a
+ * `notTools` of a tool that does not exist could never fail.
+ *
  * @example
- * const report = await runConversationTests({ suite: yamlText, engine: () => createEngine({ definition }) })
- * if (report.failed > 0) console.log(formatConversationReport(report))
+ * it('the support agent holds up', async () => {
+ *   const report = await runConversationTests({ suite: yamlText, engine: () => createEngine({ definition }) })
+ *   assertConversationsPassed(report) // throws the readable report when a conversation failed
+ * })
  */
 export async function runConversationTests(
   options: RunConversationTestsOptions,
 ): Promise<ConversationTestReport> {
   const suite: ConversationSuite = loadConversationSuite(options.suite)
-  const conversations = suite.conversations.filter(
-    (conversation) => options.filter === undefined || conversation.name.includes(options.filter),
+  const conversations = suite.conversations.filter((conversation) =>
+    matchesConversationFilter(conversation.name, options.filter),
   )
-  const reports: ConversationReport[] = []
-  for (const [index, conversation] of conversations.entries())
-    reports.push(
-      await runConversation(options.engine(conversation), conversation, `conversation-${index + 1}`),
+  if (conversations.length === 0)
+    throw testError(
+      `no conversation's name includes "${options.filter}" (names: ${suite.conversations.map((conversation) => `"${conversation.name}"`).join(', ')})`,
+      'filter',
     )
+  const reports: ConversationReport[] = []
+  for (const [index, conversation] of conversations.entries()) {
+    const engine = options.engine(conversation)
+    if (index === 0) await assertKnownIds(suite, engine)
+    reports.push(await runConversation(engine, conversation, `conversation-${index + 1}`))
+  }
   const failed = reports.filter((report) => !report.passed).length
   return { passed: reports.length - failed, failed, conversations: reports }
+}
+
+/**
+ * Throws unless every conversation of the report passed, with the readable report as the
+ * message: the one call a Vitest test needs (a report alone fails nothing).
+ */
+export function assertConversationsPassed(report: ConversationTestReport): void {
+  if (report.failed === 0 && report.passed > 0) return
+  throw new Error(
+    report.passed + report.failed === 0
+      ? 'no conversation ran'
+      : `${report.failed} of ${report.passed + report.failed} conversations failed\n${formatConversationReport(report)}`,
+  )
+}
+
+/**
+ * Every id the suite's expectations name exists in the engine's definition (rules also among the
+ * enforcement plan's, which adds the guardrails' `never-1`, `always-1`, ...): one issue per
+ * unknown id, located (`conversations[0].turns[1].expect.notTools[0]`).
+ */
+async function assertKnownIds(suite: ConversationSuite, engine: Engine): Promise<void> {
+  const { definition } = engine
+  const plan = await engine.enforcementPlan()
+  const known = {
+    tool: new Set(definition.tools.map((tool) => tool.id)),
+    rule: new Set([...definition.rules.map((rule) => rule.id), ...plan.rules.map((rule) => rule.id)]),
+    scenario: new Set(definition.scenarios.map((scenario) => scenario.id)),
+    step: new Set(definition.scenarios.flatMap((scenario) => scenario.steps.map((step) => step.id))),
+  }
+  const issues: FocalIssue[] = []
+  const check = (kind: keyof typeof known, id: string | null | undefined, path: string) => {
+    if (id === null || id === undefined || known[kind].has(id)) return
+    // `issue-refund` for `issue_refund`, `Refund_Cap` for `refund-cap`: the id meant.
+    const loose = (text: string) => text.toLowerCase().replace(/[-_\s.]+/gu, '')
+    const meant = [...known[kind]].filter((candidate) => loose(candidate) === loose(id))
+    const hint =
+      meant.length === 1
+        ? `did you mean "${meant[0]}"?`
+        : `${kind}s: ${[...known[kind]].slice(0, 12).join(', ') || 'none'}${known[kind].size > 12 ? ', …' : ''}`
+    issues.push({ path, message: `no ${kind} "${id}" in the definition (${hint})` })
+  }
+  for (const [conversationIndex, conversation] of suite.conversations.entries())
+    for (const [turnIndex, turn] of conversation.turns.entries()) {
+      const expect = turn.expect
+      if (expect === undefined) continue
+      const at = `conversations[${conversationIndex}].turns[${turnIndex}].expect`
+      check('scenario', expect.scenario, `${at}.scenario`)
+      check('step', expect.step, `${at}.step`)
+      for (const [key, kind] of [
+        ['tools', 'tool'],
+        ['toolRuns', 'tool'],
+        ['notTools', 'tool'],
+        ['rules', 'rule'],
+        ['notRules', 'rule'],
+        ['violations', 'rule'],
+      ] as const)
+        for (const [index, id] of (expect[key] ?? []).entries()) check(kind, id, `${at}.${key}[${index}]`)
+    }
+  if (issues.length === 0) return
+  const listing = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')
+  throw new FocalError({
+    code: 'invalid-conversation-test',
+    message: `the suite names ids its definition does not have (${issues.length}): ${listing}`,
+    issues,
+  })
 }
 
 async function runConversation(
@@ -92,17 +179,19 @@ async function runConversation(
       result = await send(engine, sessionId, turn, last)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
+      const navigation = (await engine.getSession(sessionId))?.navigation
       turns.push({
         index,
         input,
         type: 'error',
-        scenario: null,
-        step: null,
+        scenario: navigation?.scenario ?? null,
+        step: navigation?.step ?? null,
         text: message,
         failures: [{ check: 'turn', expected: 'a result', actual: message }],
       })
       break
     }
+    const previous = last
     last = result
     const navigation = (await engine.getSession(sessionId))?.navigation
     const report: ConversationTurnReport = {
@@ -114,15 +203,16 @@ async function runConversation(
       text: visibleText(result),
       failures: [],
     }
-    if (turn.expect !== undefined) report.failures = check(turn.expect, result, report)
+    if (turn.expect !== undefined)
+      report.failures = check(turn.expect, result, report, turn.approval === undefined ? undefined : previous)
     turns.push(report)
   }
   return { name: conversation.name, passed: turns.every((turn) => turn.failures.length === 0), turns }
 }
 
 function describeInput(turn: ConversationTurn): string {
-  if ('user' in turn) return turn.user
-  if ('choose' in turn) return `choose: ${turn.choose}`
+  if (turn.user !== undefined) return turn.user
+  if (turn.choose !== undefined) return `choose: ${turn.choose}`
   return `approval: ${turn.approval}`
 }
 
@@ -132,8 +222,8 @@ async function send(
   turn: ConversationTurn,
   last: TurnResult | undefined,
 ): Promise<TurnResult> {
-  if ('user' in turn) return engine.turn({ sessionId, text: turn.user })
-  if ('choose' in turn) {
+  if (turn.user !== undefined) return engine.turn({ sessionId, text: turn.user })
+  if (turn.choose !== undefined) {
     if (last?.type !== 'clarification')
       throw testError(`"choose: ${turn.choose}" but the last turn asked no clarification`)
     const wanted = turn.choose.toLowerCase()
@@ -148,7 +238,11 @@ async function send(
   }
   const pending = (await engine.getSession(sessionId))?.pendingApproval
   if (pending === undefined) throw testError(`"approval: ${turn.approval}" but no approval is pending`)
-  return engine.resolveApproval({ sessionId, approvalId: pending.approval.id, decision: turn.approval })
+  return engine.resolveApproval({
+    sessionId,
+    approvalId: pending.approval.id,
+    decision: turn.approval ?? 'approve',
+  })
 }
 
 function visibleText(result: TurnResult): string {
@@ -160,10 +254,23 @@ function visibleText(result: TurnResult): string {
   return result.text ?? ''
 }
 
+/**
+ * Text as `contains` compares it: NFKC, full case folding (upper then lower case: "ß" and "SS"
+ * both read "ss"), and each run of white space (a no-break space too) as one space.
+ */
+function comparable(text: string): string {
+  return text.normalize('NFKC').toUpperCase().toLowerCase().replace(/\s+/gu, ' ')
+}
+
+/**
+ * Checks a turn's expectations. `paused` is the turn an approval step goes on with: its tools ran
+ * then, not now, so only the runs after the decision count, and the step itself routes nothing.
+ */
 function check(
   expect: TurnExpectation,
   result: TurnResult,
   report: ConversationTurnReport,
+  paused?: TurnResult,
 ): ConversationTurnFailure[] {
   const failures: ConversationTurnFailure[] = []
   const fail = (name: string, expected: unknown, actual: unknown) =>
@@ -173,24 +280,38 @@ function check(
   if (expect.scenario !== undefined && expect.scenario !== report.scenario)
     fail('scenario', expect.scenario, report.scenario)
   if (expect.step !== undefined && expect.step !== report.step) fail('step', expect.step, report.step)
-  const decision = provenance.route?.decision
+  const decision = paused === undefined ? (provenance.route?.decision ?? null) : null
   if (expect.decision !== undefined && expect.decision !== decision)
-    fail('decision', expect.decision, decision ?? null)
+    fail('decision', expect.decision, decision)
+  // The tools the paused turn ran before it waited for the approver lead the resumed turn's list.
+  const before =
+    paused === undefined
+      ? 0
+      : Math.max(
+          0,
+          paused.provenance.tools.findIndex((tool) => tool.status === 'awaiting-approval'),
+        )
   const ran = provenance.tools
+    .slice(before)
     .filter((tool) => tool.status === 'ran' || tool.status === 'approved')
     .map((tool) => tool.id)
   for (const tool of expect.tools ?? []) if (!ran.includes(tool)) fail('tools', tool, ran)
+  if (
+    expect.toolRuns !== undefined &&
+    (expect.toolRuns.length !== ran.length || expect.toolRuns.some((tool, index) => ran[index] !== tool))
+  )
+    fail('toolRuns', expect.toolRuns, ran)
   for (const tool of expect.notTools ?? []) if (ran.includes(tool)) fail('notTools', tool, ran)
   const fired = provenance.rules.map((rule) => rule.id)
   for (const rule of expect.rules ?? []) if (!fired.includes(rule)) fail('rules', rule, fired)
   for (const rule of expect.notRules ?? []) if (fired.includes(rule)) fail('notRules', rule, fired)
   const violated = provenance.enforcement?.violations.map((violation) => violation.ruleId) ?? []
   for (const rule of expect.violations ?? []) if (!violated.includes(rule)) fail('violations', rule, violated)
-  const text = report.text.toLowerCase()
+  const text = comparable(report.text)
   for (const part of expect.contains ?? [])
-    if (!text.includes(part.toLowerCase())) fail('contains', part, report.text)
+    if (!text.includes(comparable(part))) fail('contains', part, report.text)
   for (const part of expect.notContains ?? [])
-    if (text.includes(part.toLowerCase())) fail('notContains', part, report.text)
+    if (text.includes(comparable(part))) fail('notContains', part, report.text)
   if (expect.options !== undefined) {
     const offered =
       result.type === 'clarification' ? result.clarification.options.map((option) => option.label) : []
@@ -204,6 +325,10 @@ function check(
 }
 
 /** A step the conversation test asks for that the conversation cannot take. */
-function testError(message: string): FocalError {
-  return new FocalError({ code: 'invalid-conversation-test', message })
+function testError(message: string, path?: string): FocalError {
+  return new FocalError({
+    code: 'invalid-conversation-test',
+    message,
+    ...(path === undefined ? {} : { issues: [{ path, message }] }),
+  })
 }

@@ -1,0 +1,79 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const root = join(import.meta.dirname, '../../../..')
+const focal = join(root, 'packages/core/scripts/focal.ts')
+const demo = join(root, 'examples/definitions/refund-support.yaml')
+let directory: string
+
+/** Runs `focal ...` in a child process: its exit code, standard output and error. */
+async function focalRun(...rest: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--conditions=@focal/source', '--import', 'tsx', focal, ...rest],
+      { cwd: root },
+    )
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+  }
+}
+
+/** A suite file over the demo definition. */
+function suite(name: string, conversations: string): string {
+  const path = join(directory, `${name}.yaml`)
+  writeFileSync(path, `definition: ${demo}\nconversations:\n${conversations}`)
+  return path
+}
+
+beforeAll(() => {
+  directory = mkdtempSync(join(tmpdir(), 'focal-test-'))
+})
+afterAll(() => rmSync(directory, { recursive: true, force: true }))
+
+// CI tells a failing conversation (1) from bad input (2) by the exit code alone.
+describe('focal test', { timeout: 60_000 }, () => {
+  const greeting =
+    '  - name: Greeting\n    turns:\n      - user: hello\n        expect: { notTools: [issue_refund] }\n'
+
+  it('exits 0 when every conversation passes, 1 when one fails', async () => {
+    const passing = await focalRun('test', suite('pass', greeting))
+    expect(passing).toMatchObject({ code: 0 })
+    expect(passing.stdout.trim().endsWith('1 passed, 0 failed')).toBe(true)
+    const refund =
+      '  - name: refund\n    turns:\n      - user: refund $10 for NW-1001, email ann@example.com\n        expect: { notTools: [issue_refund] }\n'
+    const failing = await focalRun('test', suite('fail', refund))
+    expect(failing.code).toBe(1)
+    expect(failing.stdout).toContain('- expected no "issue_refund"')
+  })
+
+  it('exits 2, without a stack trace, for an unknown flag, a filter that selects nothing and a misspelt id', async () => {
+    const file = suite('ids', greeting)
+    const flag = await focalRun('test', file, '--fliter', 'x')
+    expect(flag.code).toBe(2)
+    expect(flag.stderr).toMatch(/Unknown option '--fliter'/)
+    expect(flag.stderr).not.toMatch(/\n\s+at /)
+    const filter = await focalRun('test', file, '--filter', 'greting')
+    expect(filter.code).toBe(2)
+    expect(filter.stderr).toContain('no conversation\'s name includes "greting"')
+    expect((await focalRun('test', file, '--filter', 'GREETING')).code).toBe(0)
+    const misspelt = suite('typo', greeting.replace('issue_refund', 'issue-refund'))
+    const typo = await focalRun('test', misspelt)
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toContain('no tool "issue-refund" in the definition (did you mean "issue_refund"?)')
+  })
+
+  it('prints its usage and exit codes for --help', async () => {
+    const help = await focalRun('--help')
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain(
+      'exit codes: 0 every conversation passed, 1 a conversation failed, 2 bad input',
+    )
+  })
+})
