@@ -77,7 +77,30 @@ describe('the repo-helper task agent over HTTP, through the widget store', () =>
       headers: { 'content-type': 'application/json' },
       body: '{}',
     })
-    expect(await again.json()).toEqual({ sessionId, restored: false })
+    expect(await again.json()).toEqual({ sessionId, restored: false, reason: 'nothing-narrowed' })
+  })
+
+  // Undo on the first of two narrowed replies undid the second, and the widget marked the first.
+  it("undoes from the widget the narrowing of the reply clicked, never a later reply's", async () => {
+    const http = keepSessionTokens()
+    const store = createChatStore({
+      transport: createHttpTransport({ baseUrl: origin, fetch: (input, init) => http(String(input), init) }),
+    })
+    await store.getState().sendMessage('explain how the auth works')
+    const first = store.getState().messages.at(-1)!
+    await store.getState().sendMessage('explain how the router works')
+    const second = store.getState().messages.at(-1)!
+    expect(second.provenance?.goal?.active).toBe('explain how the router works in src/router.ts')
+    await store.getState().restoreGoal(first.id)
+    const messageOf = (id: string) => store.getState().messages.find((message) => message.id === id)
+    expect(messageOf(first.id)?.goalRestored).toBeUndefined()
+    expect(messageOf(second.id)?.goalRestored).toBeUndefined()
+    const session = (await (await http(`${origin}/v1/sessions/${store.getState().sessionId}`)).json()) as {
+      state: { activeGoal?: { active: string } }
+    }
+    expect(session.state.activeGoal?.active).toBe('explain how the router works in src/router.ts')
+    await store.getState().restoreGoal(second.id)
+    expect(messageOf(second.id)?.goalRestored).toBe(true)
   })
 
   it('narrows a vague request by the option chosen in the widget, shows it, and undoes it', async () => {

@@ -101,7 +101,21 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect(result.provenance.goal).toEqual({
       original: 'explain how the auth works',
       active: 'explain how the auth works in src/auth.ts',
-      reformulation: { type: 'constraint-addition', confidence: 0.95, evidenceIds: ['find:auth'] },
+      reformulation: {
+        type: 'constraint-addition',
+        confidence: 0.95,
+        evidenceIds: ['find:auth'],
+        turnId: result.turnId,
+        steps: [
+          {
+            from: 'explain how the auth works',
+            to: 'explain how the auth works in src/auth.ts',
+            type: 'constraint-addition',
+            confidence: 0.95,
+            evidenceIds: ['find:auth'],
+          },
+        ],
+      },
     })
     const records = await ledger.records(result.sessionId)
     const types = records.map(
@@ -115,12 +129,36 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
       restored: true,
       original: 'explain how the auth works',
       discarded: 'explain how the auth works in src/auth.ts',
+      turnId: result.turnId,
     })
     expect((await engine.getSession(result.sessionId))?.activeGoal).toBeUndefined()
     const restored = (await ledger.records(result.sessionId)).at(-1)
     expect(restored).toMatchObject({ type: 'GOAL_RESTORED', payload: { reason: 'too narrow' } })
-    expect(await engine.restoreGoal({ sessionId: result.sessionId })).toEqual({ restored: false })
+    expect(await engine.restoreGoal({ sessionId: result.sessionId })).toEqual({
+      restored: false,
+      reason: 'nothing-narrowed',
+    })
     expect(await ledger.verify(result.sessionId)).toEqual({ valid: true })
+  })
+
+  // An Undo clicked on the first of two narrowed turns undid the second (an outside review).
+  it("undoes a turn's own narrowing only: a later narrowing replaced it, so its Undo does nothing", async () => {
+    const sessionId = `repo-${session++}`
+    const first = await engine.turn({ sessionId, text: 'explain how the auth works' })
+    const second = await engine.turn({ sessionId, text: 'explain how the router works' })
+    expect(second.provenance.goal?.reformulation?.turnId).toBe(second.turnId)
+    expect(await engine.restoreGoal({ sessionId, turnId: first.turnId })).toEqual({
+      restored: false,
+      reason: 'superseded',
+    })
+    expect((await engine.getSession(sessionId))?.activeGoal?.active).toBe(
+      'explain how the router works in src/router.ts',
+    )
+    expect(await engine.restoreGoal({ sessionId, turnId: second.turnId })).toMatchObject({
+      restored: true,
+      discarded: 'explain how the router works in src/router.ts',
+      turnId: second.turnId,
+    })
   })
 
   it('reads "it" as the last request\'s target, on record and undoable; with nothing before, asks what', async () => {
@@ -221,10 +259,20 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     const result = await engine.turn({ sessionId, text: 'explain something' })
     // The answer alone ("explain something") has no subject: the turn plans for the narrowed request.
     expect(result.provenance.plan?.goal).toMatchObject({ intent: 'explain', target: 'auth' })
-    expect(result.provenance.goal).toEqual({
+    // Both steps of the turn's narrowing are in its provenance: the footer showed only the last
+    // step's evidence (find:auth) for "explain", which the user's answer, not the search, added.
+    expect(result.provenance.goal).toMatchObject({
       original: 'the auth stuff',
       active: 'explain the auth stuff in src/auth.ts',
-      reformulation: { type: 'constraint-addition', confidence: 0.95, evidenceIds: ['find:auth'] },
+      reformulation: {
+        type: 'constraint-addition',
+        confidence: 0.95,
+        evidenceIds: [`clarification:${asked.turnId}`, 'find:auth'],
+        steps: [
+          { from: 'the auth stuff', to: 'explain the auth stuff', confidence: 1 },
+          { from: 'explain the auth stuff', to: 'explain the auth stuff in src/auth.ts', confidence: 0.95 },
+        ],
+      },
     })
     expect('text' in result && result.text).toContain("token.startsWith('nw_')")
     const records = await ledger.records(sessionId)
@@ -246,6 +294,7 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
       restored: true,
       original: 'the auth stuff',
       discarded: 'explain the auth stuff in src/auth.ts',
+      turnId: result.turnId,
     })
     expect(await ledger.verify(sessionId)).toEqual({ valid: true })
   })

@@ -135,13 +135,22 @@ export interface Engine {
   complete(input: CompleteGoalInput): Promise<CompleteGoalResult>
   /**
    * Undoes the session's last goal narrowing (seed 000 reversibility): records `GOAL_RESTORED`
-   * and clears it. Resolves `{ restored: false }` when nothing was narrowed.
+   * and clears it. With `turnId` (the narrowing's, `provenance.goal.reformulation.turnId`), only
+   * that turn's narrowing is undone: an Undo clicked on an older turn whose narrowing a later one
+   * replaced undoes nothing (`superseded`), never the later one. Resolves `{ restored: false }`
+   * when nothing is undone.
    */
-  restoreGoal(input: { sessionId: string; reason?: string }): Promise<RestoreGoalResult>
+  restoreGoal(input: { sessionId: string; turnId?: string; reason?: string }): Promise<RestoreGoalResult>
 }
 
 /** What {@link Engine.restoreGoal} did. */
-export type RestoreGoalResult = { restored: true; original: string; discarded: string } | { restored: false }
+export type RestoreGoalResult =
+  | { restored: true; original: string; discarded: string; turnId: string }
+  | {
+      restored: false
+      /** `nothing-narrowed`, or `superseded`: the turn's narrowing is no longer the active goal. */
+      reason: 'nothing-narrowed' | 'superseded'
+    }
 
 /**
  * Creates an engine: sense → trap → route → retrieve → plan/tool gate → act → respond → enforce →
@@ -360,14 +369,16 @@ export function createEngine(engineOptions: EngineOptions): Engine {
       })
     },
     enforcementPlan: () => plan,
-    restoreGoal({ sessionId, reason }) {
+    restoreGoal({ sessionId, turnId, reason }) {
       return enqueue(sessionId, async (): Promise<RestoreGoalResult> => {
         for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {
           const stored = await store.get(sessionId)
           if (stored === undefined)
             throw new FocalError({ code: 'session-not-found', message: `unknown session "${sessionId}"` })
           const narrowed = stored.state.activeGoal
-          if (narrowed === undefined) return { restored: false }
+          if (narrowed === undefined) return { restored: false, reason: 'nothing-narrowed' }
+          if (turnId !== undefined && narrowed.turnId !== turnId)
+            return { restored: false, reason: 'superseded' }
           const { activeGoal: _undone, ...state } = stored.state
           if ((await store.put(sessionId, state, stored.version)) === false) continue
           await ledger?.append(
@@ -382,7 +393,12 @@ export function createEngine(engineOptions: EngineOptions): Engine {
             },
             { actor: 'user' },
           )
-          return { restored: true, original: narrowed.original, discarded: narrowed.active }
+          return {
+            restored: true,
+            original: narrowed.original,
+            discarded: narrowed.active,
+            turnId: narrowed.turnId,
+          }
         }
         throw new FocalError({ code: 'version-conflict', message: `session "${sessionId}" kept changing` })
       })

@@ -484,8 +484,23 @@ function recordNarrowing(
       payload: { original: from, reformulated: candidate, confidence, evidence_ids: evidenceIds, type },
     },
   })
-  scratch.goal = { original, active: candidate, reformulation: { type, confidence, evidenceIds } }
-  state.activeGoal = { original, active: candidate, type, confidence, evidenceIds, turnId: scratch.turnId }
+  // A second step in the same turn adds to the first: its evidence and type join the first's, and
+  // the chain is as sure as its least sure step (the footer showed only the last step's evidence).
+  const steps = [
+    ...(scratch.goal?.reformulation?.steps ?? []),
+    { from, to: candidate, type, confidence, evidenceIds },
+  ]
+  const merged = {
+    type: [...new Set(steps.map((step) => step.type))].join(' + '),
+    confidence: Math.min(...steps.map((step) => step.confidence)),
+    evidenceIds: [...new Set(steps.flatMap((step) => step.evidenceIds))],
+  }
+  scratch.goal = {
+    original,
+    active: candidate,
+    reformulation: { ...merged, turnId: scratch.turnId, steps },
+  }
+  state.activeGoal = { original, active: candidate, ...merged, turnId: scratch.turnId }
 }
 
 /**

@@ -26,7 +26,20 @@ export interface Provenance {
 export interface ProvenanceGoal {
   original: string
   active: string
-  reformulation?: { type: string; confidence: number; evidenceIds: string[]; ledgerRecordId?: string }
+  /**
+   * How `original` became `active`. Over several steps in one turn (the user's answer, then a
+   * file a search found), `type` is the steps' types joined with `+`, `confidence` the lowest
+   * step's and `evidenceIds` every step's; `steps` lists each. `turnId` names the turn whose
+   * narrowing it is: the one `restoreGoal({ turnId })` undoes.
+   */
+  reformulation?: {
+    type: string
+    confidence: number
+    evidenceIds: string[]
+    ledgerRecordId?: string
+    turnId?: string
+    steps?: Array<{ from: string; to: string; type: string; confidence: number; evidenceIds: string[] }>
+  }
 }
 
 /** Where the router placed the turn and why. */

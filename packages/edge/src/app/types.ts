@@ -38,7 +38,7 @@ export interface FocalAppEngine {
   /** The completion step (`POST /v1/sessions/:id/complete`); engines without goal gates may omit it. */
   complete?(input: CompleteGoalInput): Promise<CompleteGoalResult>
   /** Undoes the last goal narrowing (`POST /v1/sessions/:id/goal/restore`). */
-  restoreGoal?(input: { sessionId: string; reason?: string }): Promise<RestoreGoalResult>
+  restoreGoal?(input: { sessionId: string; turnId?: string; reason?: string }): Promise<RestoreGoalResult>
 }
 
 /** Outcome of `POST /v1/enforce`. */

@@ -114,6 +114,7 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
       throw new FocalError({ code: 'route-not-found', message: 'This engine has no goal narrowing.' })
     const result = await app.engine.restoreGoal({
       sessionId,
+      ...(body.turnId === undefined ? {} : { turnId: body.turnId }),
       ...(body.reason === undefined ? {} : { reason: body.reason }),
     })
     return context.json({ sessionId, ...result })

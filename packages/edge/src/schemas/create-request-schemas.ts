@@ -52,7 +52,11 @@ export function createRequestSchemas(limits: FocalInputLimits) {
       })
       .meta({ id: 'CompleteRequest' }),
     restoreGoal: z
-      .strictObject({ reason: z.string().max(500).optional() })
+      .strictObject({
+        /** The narrowing's turn (`provenance.goal.reformulation.turnId`): only its narrowing is undone. */
+        turnId: id.optional(),
+        reason: z.string().max(500).optional(),
+      })
       .meta({ id: 'RestoreGoalRequest' }),
     // The AI SDK `DefaultChatTransport` body; loose because transports may add their own fields.
     chat: z

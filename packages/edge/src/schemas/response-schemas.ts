@@ -84,6 +84,10 @@ export const restoreGoalResponseSchema = z
     restored: z.boolean(),
     original: z.string().optional(),
     discarded: z.string().optional(),
+    /** The turn whose narrowing was undone. */
+    turnId: z.string().optional(),
+    /** Why nothing was undone: `nothing-narrowed` or `superseded` (a later turn narrowed again). */
+    reason: z.enum(['nothing-narrowed', 'superseded']).optional(),
   })
   .meta({ id: 'RestoreGoalResponse' })
 

@@ -292,8 +292,15 @@ export function createChatStore({
           set({ error: { message: 'This chat cannot undo a goal narrowing.', retryable: false } })
           return
         }
+        // The narrowing of this message's turn, never whichever came last: an Undo on an older
+        // message undid the newer narrowing and marked the wrong message.
+        const turnId = get().messages.find((message) => message.id === messageId)?.provenance?.goal
+          ?.reformulation?.turnId
         try {
-          const { restored } = await transport.restoreGoal({ sessionId: session })
+          const { restored } = await transport.restoreGoal({
+            sessionId: session,
+            ...(turnId === undefined ? {} : { turnId }),
+          })
           if (!restored) return
           set((state) => ({
             messages: state.messages.map((message) =>

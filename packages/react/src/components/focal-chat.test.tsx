@@ -410,4 +410,31 @@ describe('MessageList', () => {
     expect(renders.get(assistantId)).toBe(before.assistant + 4)
     act(() => channel.latest().end())
   })
+
+  it('offers Undo only on the reply whose narrowing is the active goal, not on one a later reply replaced', () => {
+    const narrowed = (target: string, turnId: string) =>
+      provenanceFixture({
+        goal: {
+          original: `explain ${target}`,
+          active: `explain ${target} in src/${target}.ts`,
+          reformulation: { type: 'constraint-addition', confidence: 0.95, evidenceIds: [], turnId },
+        },
+      })
+    const store = createChatStore({
+      transport: createChannelTransport().transport,
+      initialMessages: [
+        { id: 'a', role: 'assistant', parts: [], provenance: narrowed('auth', 'a') },
+        { id: 'b', role: 'assistant', parts: [], provenance: narrowed('router', 'b') },
+      ],
+    })
+    render(
+      <FocalChatProvider store={store}>
+        <MessageList />
+      </FocalChatProvider>,
+    )
+    for (const toggle of screen.getAllByRole('button', { name: /goal narrowed/ })) fireEvent.click(toggle)
+    const undo = screen.getAllByRole('button', { name: 'Undo narrowing' })
+    expect(undo).toHaveLength(1)
+    expect(undo[0]!.closest('article')?.textContent).toContain('src/router.ts')
+  })
 })

@@ -77,6 +77,13 @@ export const Message = memo(function Message({ messageId, className }: MessagePr
     if (next?.role !== 'user') return undefined
     return next.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')
   })
+  // A later turn narrowed the goal again: this turn's narrowing is no longer the one to undo.
+  const superseded = useChatSelector((state) => {
+    const index = state.messages.findIndex((candidate) => candidate.id === messageId)
+    return state.messages
+      .slice(index + 1)
+      .some((later) => later.provenance?.goal?.reformulation !== undefined)
+  })
   if (!message) return null
   const streaming = message.parts.some((part) => part.type === 'text' && part.state === 'streaming')
   // The scan may hold the first words back: show that the reply is coming rather than an empty bubble.
@@ -98,7 +105,7 @@ export const Message = memo(function Message({ messageId, className }: MessagePr
           <ProvenanceFooter
             provenance={message.provenance}
             enforcement={lastEnforcement(message.parts)}
-            onRestoreGoal={() => void restoreGoal(message.id)}
+            onRestoreGoal={superseded ? undefined : () => void restoreGoal(message.id)}
             goalRestored={message.goalRestored}
           />
         </PartBoundary>

@@ -178,11 +178,14 @@ export function createHttpTransport({
       if (!response.ok) throw await failure(response)
       return readApprovalStatus(await response.json())
     },
-    async restoreGoal({ sessionId, reason }) {
+    async restoreGoal({ sessionId, turnId, reason }) {
       const path = `/v1/sessions/${encodeURIComponent(sessionId)}/goal/restore`
-      const body = reason === undefined ? {} : { reason }
+      const body = {
+        ...(turnId === undefined ? {} : { turnId }),
+        ...(reason === undefined ? {} : { reason }),
+      }
       const response = await post(path, sessionId, body, new AbortController().signal)
-      return (await response.json()) as { restored: boolean }
+      return (await response.json()) as { restored: boolean; reason?: string }
     },
   }
 }

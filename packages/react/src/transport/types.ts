@@ -50,7 +50,12 @@ export interface ChatTransport {
   /** Approves or rejects a paused tool call and yields the resumed reply. */
   resolveApproval(request: ChatApprovalRequest): AsyncIterable<FocalUiMessageChunk>
   /** Undoes the session's last goal narrowing; transports without one cannot. */
-  restoreGoal?(request: { sessionId: string; reason?: string }): Promise<{ restored: boolean }>
+  restoreGoal?(request: {
+    sessionId: string
+    /** The narrowing's turn (`provenance.goal.reformulation.turnId`): only its narrowing is undone. */
+    turnId?: string
+    reason?: string
+  }): Promise<{ restored: boolean; reason?: string }>
   /**
    * Where a paused action of this session stands, as its requester sees it: a `wait` client polls
    * it, so an approver's decision and the reply it produced show without another message.
