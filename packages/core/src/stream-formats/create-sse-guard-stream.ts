@@ -1,11 +1,18 @@
+import { createGuardChannels } from './create-guard-channels.ts'
 import { detectSseFormat } from './detect-sse-format.ts'
 import { encodeSseEvent, parseEventData } from './encode-sse-event.ts'
 import { filterAnthropicSse } from './filter-anthropic-sse.ts'
 import { filterOpenAiChatSse } from './filter-openai-chat-sse.ts'
 import { filterOpenAiResponsesSse } from './filter-openai-responses-sse.ts'
 import { filterUiMessageSse } from './filter-ui-message-sse.ts'
+import { guardLooseEvent } from './guard-other-strings.ts'
 import { toSseEvent } from './to-sse-event.ts'
-import type { CreateStreamGuard, SseFormatFilter, StreamFormat } from './types.ts'
+import {
+  type CreateStreamGuard,
+  type SseFormatFilter,
+  type StreamFormat,
+  streamBlockedCode,
+} from './types.ts'
 
 /** Options of {@link createSseGuardStream}. */
 export interface SseGuardStreamOptions {
@@ -29,6 +36,14 @@ const filters: Partial<Record<StreamFormat, (createGuard: CreateStreamGuard) => 
   'openai-responses': filterOpenAiResponsesSse,
   'anthropic-messages': filterAnthropicSse,
   'ui-message-stream': filterUiMessageSse,
+}
+
+/** The `error` event that ends a stream a blocking finding stopped before its format was known. */
+function blockedEvent(): string {
+  return encodeSseEvent('error', {
+    type: 'error',
+    error: { code: streamBlockedCode, message: 'Focal stopped this stream: it held content a rule blocks.' },
+  })
 }
 
 /** The `error` event that ends a stream Focal cannot guard. */
@@ -58,13 +73,27 @@ export function createSseGuardStream({
   const chosen = format === undefined ? undefined : filters[format]
   let filter: SseFormatFilter | 'pass' | undefined = chosen?.(createGuard)
   let stopped = false
+  // Events before the format is known (an `error` event, a comment): each guarded whole.
+  const loose = createGuardChannels(createGuard)
   /** The SSE text for one upstream event ('' when it releases nothing yet). */
   const guardEvent = (raw: string): string => {
     const event = toSseEvent(raw)
     const data = parseEventData(event.data)
     if (filter === undefined) {
       const detected = detectSseFormat(event, data)
-      if (detected === undefined) return `${raw}\n\n`
+      if (detected === undefined) {
+        // The end: its own fields (an `id:`) are checked like a comment's; the end always passes.
+        if (event.data === '[DONE]') {
+          if (loose.whole(raw) === raw) return `${raw}\n\n`
+          if (!loose.blocked) return 'data: [DONE]\n\n'
+          stopped = true
+          return blockedEvent()
+        }
+        const guarded = guardLooseEvent(event, data, loose)
+        if (!loose.blocked) return guarded
+        stopped = true
+        return blockedEvent()
+      }
       const create = detected === 'unknown' ? undefined : filters[detected]
       if (create === undefined && onUnknownFormat === 'block') {
         stopped = true

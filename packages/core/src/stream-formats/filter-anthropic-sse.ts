@@ -1,6 +1,7 @@
 import { createGuardChannels } from './create-guard-channels.ts'
 import { asRecord, encodeSseEvent } from './encode-sse-event.ts'
 import { guardJsonValue } from './guard-json-value.ts'
+import { guardLooseEvent, guardOtherStrings } from './guard-other-strings.ts'
 import { type CreateStreamGuard, type SseEvent, type SseFormatFilter, streamBlockedCode } from './types.ts'
 
 /** The text field of each Anthropic content-block delta type that carries model text. */
@@ -24,6 +25,19 @@ export const structuralKeys: ReadonlySet<string> = new Set([
   'encrypted_index',
   'encrypted_content',
 ])
+
+/** Keys of a message event that are structure: a stop reason, the model, usage counts. */
+const eventKeep: ReadonlySet<string> = new Set([
+  ...structuralKeys,
+  'model',
+  'role',
+  'stop_reason',
+  'index',
+  'usage',
+])
+
+/** A message's keys: its structure, and its content, guarded block by block. */
+export const messageKeep: ReadonlySet<string> = new Set([...eventKeep, 'content'])
 
 /**
  * Guards Anthropic Messages SSE: each content block (text, tool-use input JSON, thinking) runs
@@ -80,6 +94,7 @@ export function filterAnthropicSse(createGuard: CreateStreamGuard): SseFormatFil
           message.content.forEach((block) => {
             guardBlock(asRecord(block))
           })
+        guardOtherStrings(data, channels, messageKeep)
         return event(data)
       }
       case 'content_block_start':
@@ -113,9 +128,14 @@ export function filterAnthropicSse(createGuard: CreateStreamGuard): SseFormatFil
       case 'message_stop': {
         const usage = asRecord(data.usage)
         if (typeof usage?.output_tokens === 'number') outputTokens = usage.output_tokens
-        return `${channels.closeAll()}${event(data)}`
+        const closed = channels.closeAll()
+        guardOtherStrings(data, channels, eventKeep)
+        return `${closed}${event(data)}`
       }
       default:
+        // An `error` event, a `ping`, an event type added after this filter: every string but
+        // its structure guarded whole.
+        guardOtherStrings(data, channels, eventKeep)
         return event(data)
     }
   }
@@ -126,7 +146,10 @@ export function filterAnthropicSse(createGuard: CreateStreamGuard): SseFormatFil
     event(sse: SseEvent, value: unknown) {
       if (stopped) return ''
       const data = asRecord(value)
-      if (!data || typeof data.type !== 'string') return `${sse.raw}\n\n`
+      if (!data || typeof data.type !== 'string') {
+        const guarded = guardLooseEvent(sse, value, channels)
+        return channels.blocked ? `${channels.closeAll()}${blockedEnd()}` : guarded
+      }
       const output = guardEvent(data)
       if (!channels.blocked) return output
       // A blocked delta released only what preceded the item; the event as built carries just that.

@@ -1,11 +1,37 @@
 import { createGuardChannels } from './create-guard-channels.ts'
 import { asRecord, encodeSseEvent } from './encode-sse-event.ts'
+import { guardLooseEvent, guardOtherStrings } from './guard-other-strings.ts'
 import type { CreateStreamGuard, SseEvent, SseFormatFilter } from './types.ts'
 
 /** Text fields of a Chat Completions delta (`reasoning_content`: OpenAI-compatible reasoning models). */
 const textFields = ['content', 'reasoning_content', 'reasoning', 'refusal'] as const
 
 type Choice = Record<string, unknown> & { index?: number; delta?: Record<string, unknown> }
+
+/**
+ * Keys of a completion or a chunk that are structure (ids, model, finish reasons, a function's
+ * name, base64 audio), or whose text is guarded on its own: every other string (an annotation's title and URL, a
+ * field added later) is guarded whole.
+ */
+export const chatKeep: ReadonlySet<string> = new Set([
+  'id',
+  'object',
+  'created',
+  'model',
+  'index',
+  'role',
+  'type',
+  'name',
+  'finish_reason',
+  'logprobs',
+  'data',
+  'expires_at',
+  ...textFields,
+  'arguments',
+  'text',
+])
+/** {@link chatKeep} and an audio reply's transcript, which a stream guards as a channel. */
+const chunkKeep: ReadonlySet<string> = new Set([...chatKeep, 'transcript'])
 
 /**
  * Guards OpenAI Chat Completions SSE: per choice, `delta.content` (and reasoning, refusal), each
@@ -36,6 +62,12 @@ export function filterOpenAiChatSse(createGuard: CreateStreamGuard): SseFormatFi
           chunk(index, { [field]: rest }, null),
         )
     }
+    // An audio reply's transcript streams like its text (GPT-4o audio).
+    const audio = asRecord(delta.audio)
+    if (audio && typeof audio.transcript === 'string')
+      audio.transcript = channels.push(`${index}:audio`, audio.transcript, (rest) =>
+        chunk(index, { audio: { transcript: rest } }, null),
+      )
     // The functions API's one call (`function_call`, before `tool_calls`): its arguments too.
     const legacy = asRecord(delta.function_call)
     if (legacy && typeof legacy.arguments === 'string')
@@ -66,7 +98,11 @@ export function filterOpenAiChatSse(createGuard: CreateStreamGuard): SseFormatFi
       if (!rest) continue
       const [, kind, toolIndex] = key.split(':')
       if (kind === 'text') choice.text = `${(choice.text as string | undefined) ?? ''}${rest}`
-      else if (kind === 'function_call') {
+      else if (kind === 'audio') {
+        const audio = asRecord(delta.audio) ?? {}
+        audio.transcript = `${(audio.transcript as string | undefined) ?? ''}${rest}`
+        delta.audio = audio
+      } else if (kind === 'function_call') {
         const legacy = asRecord(delta.function_call) ?? {}
         legacy.arguments = `${(legacy.arguments as string | undefined) ?? ''}${rest}`
         delta.function_call = legacy
@@ -95,7 +131,17 @@ export function filterOpenAiChatSse(createGuard: CreateStreamGuard): SseFormatFi
         return stopped ? `${output}${blockedEnd()}` : `${output}data: [DONE]\n\n`
       }
       const parsed = asRecord(data)
-      if (!parsed || !Array.isArray(parsed.choices)) return `${event.raw}\n\n`
+      if (!parsed || !Array.isArray(parsed.choices)) {
+        // A mid-stream error (`{"error":{"message":…}}`, which often repeats the user's input),
+        // a chunk of another shape, data that is not JSON: guarded whole, never passed.
+        const guarded = guardLooseEvent(event, data, channels)
+        if (!channels.blocked) return guarded
+        stopped = true
+        return `${channels.closeAll()}${blockedEnd()}`
+      }
+      // Before the template is taken: a string the chunk carries beside its text is guarded in
+      // every chunk built from it.
+      guardOtherStrings(parsed, channels, chunkKeep)
       const { choices: _choices, usage: _usage, ...rest } = parsed
       template = rest
       for (const choice of parsed.choices as Choice[]) {

@@ -1,10 +1,43 @@
 import { createGuardChannels } from './create-guard-channels.ts'
 import { asRecord, encodeSseEvent } from './encode-sse-event.ts'
+import { guardLooseEvent, guardOtherStrings } from './guard-other-strings.ts'
 import { guardResponsesItem, isJsonKey } from './guard-responses-item.ts'
 import type { CreateStreamGuard, SseEvent, SseFormatFilter } from './types.ts'
 
 /** The text field of each `response.*.done` event that closes a streamed value. */
 const doneFields = ['text', 'arguments', 'refusal', 'input', 'code'] as const
+
+/**
+ * Keys of a Responses event that are structure (types, ids, indexes, status, the model,
+ * obfuscation padding, encrypted reasoning) or that the filter guards itself (deltas, done texts,
+ * parts, items, a response's output): every other string (an `error` event's message, a failed
+ * response's error, instructions) is guarded whole.
+ */
+export const responsesKeep: ReadonlySet<string> = new Set([
+  'type',
+  'id',
+  'item_id',
+  'output_index',
+  'content_index',
+  'summary_index',
+  'sequence_number',
+  'status',
+  'role',
+  'model',
+  'object',
+  'created_at',
+  'call_id',
+  'name',
+  'obfuscation',
+  'encrypted_content',
+  'logprobs',
+  'delta',
+  ...doneFields,
+  'part',
+  'item',
+  'output',
+  'output_text',
+])
 
 const channelKey = (kind: string, event: Record<string, unknown>) =>
   `${kind}|${String(event.item_id ?? '')}|${Number(event.content_index ?? event.summary_index ?? 0)}`
@@ -37,6 +70,8 @@ export function filterOpenAiResponsesSse(createGuard: CreateStreamGuard): SseFor
     if (Array.isArray(snapshot.output))
       snapshot.output = snapshot.output.map((item) => guardResponsesItem(item, settle, channels))
     if (typeof snapshot.output_text === 'string') snapshot.output_text = channels.whole(snapshot.output_text)
+    // Its error, instructions and metadata: guarded before it is kept for the blocked end.
+    guardOtherStrings(snapshot, channels, responsesKeep)
     response = { ...snapshot, output: [] }
   }
   const guardEvent = (data: Record<string, unknown>) => {
@@ -70,6 +105,7 @@ export function filterOpenAiResponsesSse(createGuard: CreateStreamGuard): SseFor
     }
     if (data.item !== undefined) data.item = guardResponsesItem(data.item, settle, channels)
     if (data.response !== undefined) guardResponse(data.response)
+    guardOtherStrings(data, channels, responsesKeep)
     return true
   }
   const blockedEnd = () => {
@@ -89,7 +125,10 @@ export function filterOpenAiResponsesSse(createGuard: CreateStreamGuard): SseFor
     event(event: SseEvent, value: unknown) {
       if (stopped) return ''
       const data = asRecord(value)
-      if (!data || typeof data.type !== 'string') return `${event.raw}\n\n`
+      if (!data || typeof data.type !== 'string') {
+        const guarded = guardLooseEvent(event, value, channels)
+        return channels.blocked ? `${channels.closeAll()}${blockedEnd()}` : guarded
+      }
       named = event.name !== undefined
       pending = ''
       emptyLogprobs(data)

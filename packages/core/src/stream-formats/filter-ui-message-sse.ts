@@ -1,6 +1,6 @@
 import { createGuardChannels } from './create-guard-channels.ts'
 import { asRecord, encodeSseEvent } from './encode-sse-event.ts'
-import { guardJsonValue } from './guard-json-value.ts'
+import { guardLooseEvent, guardOtherStrings } from './guard-other-strings.ts'
 import type { CreateStreamGuard, SseEvent, SseFormatFilter } from './types.ts'
 
 /** Streamed chunk types: the channel they belong to, the field carrying text, and their end chunk. */
@@ -11,10 +11,43 @@ const deltas: Record<string, { channel: string; field: string; idField: string }
 }
 const ends: Record<string, string> = { 'text-end': 'text', 'reasoning-end': 'reasoning' }
 /**
- * Fields of other chunks whose strings are model or tool output. `data-*` parts are the app's own
- * structured data (Focal's provenance, with rule texts and ledger hashes): they pass as they are.
+ * Keys of a chunk that are structure (types, ids, names, a finish reason, a media type) or the
+ * text a channel guarded: every other string (tool inputs and outputs, errors, a source's title
+ * and URL, message metadata, an upstream's own data parts) is guarded whole.
  */
-const valueFields = ['input', 'output', 'errorText']
+const chunkKeep: ReadonlySet<string> = new Set([
+  'type',
+  'id',
+  'toolCallId',
+  'toolName',
+  'messageId',
+  'finishReason',
+  'providerExecuted',
+  'dynamic',
+  'transient',
+  'sourceId',
+  'mediaType',
+  'delta',
+  'inputTextDelta',
+])
+/** A file part's URL is its content (a `data:` URL of base64 bytes), not text: it is kept too. */
+const fileKeep: ReadonlySet<string> = new Set([...chunkKeep, 'url'])
+/**
+ * Data parts Focal writes itself (provenance with rule texts and ledger hashes, enforcement,
+ * approvals): they pass as they are when a Focal stream is guarded again. Any other `data-*`
+ * part has its strings guarded.
+ */
+const focalDataParts: ReadonlySet<string> = new Set([
+  'data-approval',
+  'data-clarification',
+  'data-enforcement',
+  'data-goal-gate',
+  'data-handoff',
+  'data-provenance',
+  'data-retraction',
+  'data-session',
+  'data-status',
+])
 
 /**
  * Guards the AI SDK UI message stream (`data: {chunk}` events ending with `data: [DONE]`): text and
@@ -53,6 +86,8 @@ export function filterUiMessageSse(createGuard: CreateStreamGuard): SseFormatFil
     const type = String(data.type)
     const delta = deltas[type]
     if (delta) {
+      // Beside the delta (provider metadata): guarded whole, before the template is taken.
+      guardOtherStrings(data, channels, chunkKeep)
       const text = data[delta.field]
       if (typeof text !== 'string') return chunk(data)
       const key = `${delta.channel}:${String(data[delta.idField])}`
@@ -75,8 +110,7 @@ export function filterUiMessageSse(createGuard: CreateStreamGuard): SseFormatFil
       ended = `tool:${String(data.toolCallId)}`
     if (ended !== undefined) before = channels.closeEvent(ended)
     if (type === 'finish' || type === 'finish-step') before = channels.closeAll()
-    if (!type.startsWith('data-'))
-      for (const field of valueFields) if (field in data) data[field] = guardJsonValue(data[field], channels)
+    if (!focalDataParts.has(type)) guardOtherStrings(data, channels, type === 'file' ? fileKeep : chunkKeep)
     if (channels.blocked) return before
     if (ended !== undefined) started.delete(ended)
     return `${before}${chunk(data)}`
@@ -92,7 +126,10 @@ export function filterUiMessageSse(createGuard: CreateStreamGuard): SseFormatFil
         return channels.blocked ? `${output}${blockedEnd()}` : `${output}data: [DONE]\n\n`
       }
       const data = asRecord(value)
-      if (!data || typeof data.type !== 'string') return `${event.raw}\n\n`
+      if (!data || typeof data.type !== 'string') {
+        const guarded = guardLooseEvent(event, value, channels)
+        return channels.blocked ? `${channels.closeAll()}${blockedEnd()}` : guarded
+      }
       const output = guardChunk(data)
       if (!channels.blocked) return output
       return `${output}${blockedEnd()}`

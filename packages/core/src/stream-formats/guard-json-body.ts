@@ -1,8 +1,10 @@
 import { type ChannelOptions, createGuardChannels } from './create-guard-channels.ts'
 import { asRecord } from './encode-sse-event.ts'
-import { structuralKeys } from './filter-anthropic-sse.ts'
-import { emptyLogprobs } from './filter-openai-responses-sse.ts'
+import { messageKeep, structuralKeys } from './filter-anthropic-sse.ts'
+import { chatKeep } from './filter-openai-chat-sse.ts'
+import { emptyLogprobs, responsesKeep } from './filter-openai-responses-sse.ts'
 import { guardJsonValue } from './guard-json-value.ts'
+import { guardOtherStrings } from './guard-other-strings.ts'
 import { guardResponsesItem, isJsonKey } from './guard-responses-item.ts'
 import { type CreateStreamGuard, type StreamFormat, streamBlockedCode } from './types.ts'
 
@@ -71,6 +73,8 @@ export function guardJsonBody(value: unknown, createGuard: CreateStreamGuard): G
   const body = asRecord(value)
   if (body && Array.isArray(body.choices)) {
     guardChat(body, whole)
+    // Every other string (an audio reply's transcript, annotations, a field added later) whole.
+    guardOtherStrings(body, channels, chatKeep)
     if (channels.blocked) blockChat(body)
     return { body, format: 'openai-chat', blocked: channels.blocked }
   }
@@ -80,6 +84,7 @@ export function guardJsonBody(value: unknown, createGuard: CreateStreamGuard): G
       guardResponsesItem(item, (key, text) => whole(text, { json: isJsonKey(key) }), channels),
     )
     if (typeof body.output_text === 'string') body.output_text = whole(body.output_text)
+    guardOtherStrings(body, channels, responsesKeep)
     if (channels.blocked)
       Object.assign(body, {
         status: 'incomplete',
@@ -91,6 +96,7 @@ export function guardJsonBody(value: unknown, createGuard: CreateStreamGuard): G
   }
   if (body && body.type === 'message' && Array.isArray(body.content)) {
     guardAnthropic(body, channels)
+    guardOtherStrings(body, channels, messageKeep)
     if (channels.blocked) Object.assign(body, { content: [], stop_reason: 'refusal', stop_sequence: null })
     return { body, format: 'anthropic-messages', blocked: channels.blocked }
   }
