@@ -74,6 +74,7 @@ export function compileExpression(
   if (!checked.valid) throw invalid(path, firstLine(checked.error))
   const usesMatches = guardMatches(program.ast, path)
   const names = identifiersOf(program.ast)
+  const { reads, tests } = replyReadsOf(program.ast)
   const evaluate = (variables: Record<string, unknown>): ExpressionOutcome => {
     try {
       if (usesMatches && exceedsLength(variables, maxMatchInputLength)) {
@@ -84,7 +85,69 @@ export function compileExpression(
       return { type: 'error', message: firstLine(error) }
     }
   }
-  return { source, evaluate }
+  const operands = options.parts === false ? [] : conjunctsOf(program.ast as AstNode)
+  const parts =
+    operands.length < 2
+      ? undefined
+      : operands.map((node, index) =>
+          compileExpression(source.slice(node.start, node.end), {
+            ...options,
+            path: `${path} (operand ${index + 1} of &&)`,
+            parts: false,
+          }),
+        )
+  return {
+    source,
+    evaluate,
+    reads: [...new Set([...names, ...reads])],
+    tests,
+    ...(parts === undefined ? {} : { parts }),
+  }
+}
+
+interface AstNode {
+  op: string
+  args: unknown
+  start: number
+  end: number
+}
+
+/** The operands of a top-level chain of `&&` (left to right); empty when the root is no `&&`. */
+function conjunctsOf(node: AstNode): AstNode[] {
+  if (node.op !== '&&' || !Array.isArray(node.args)) return []
+  return (node.args as AstNode[]).flatMap((operand) => {
+    const inner = conjunctsOf(operand)
+    return inner.length === 0 ? [operand] : inner
+  })
+}
+
+/** The `reply` fields an expression reads (`reply.x`) and those it tests with `has(reply.x)`. */
+function replyReadsOf(ast: AstLike): { reads: string[]; tests: string[] } {
+  const reads = new Set<string>()
+  const tests = new Set<string>()
+  const replyField = (value: unknown): string | undefined => {
+    const node = value as AstLike | undefined
+    if (node?.op !== '.' || !Array.isArray(node.args)) return undefined
+    const [target, field] = node.args as [AstLike, unknown]
+    return target?.op === 'id' && target.args === 'reply' && typeof field === 'string' ? field : undefined
+  }
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item)
+      return
+    }
+    if (value === null || typeof value !== 'object' || !('op' in value)) return
+    const node = value as AstLike
+    const field = replyField(node)
+    if (field !== undefined) reads.add(field)
+    if (node.op === 'call' && Array.isArray(node.args) && node.args[0] === 'has') {
+      const tested = replyField((node.args[1] as unknown[] | undefined)?.[0])
+      if (tested !== undefined) tests.add(tested)
+    }
+    visit(node.args)
+  }
+  visit(ast)
+  return { reads: [...reads], tests: [...tests] }
 }
 
 /**

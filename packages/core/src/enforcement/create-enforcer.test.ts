@@ -57,6 +57,66 @@ describe('createEnforcer', () => {
     expect(enforcer.check('Your order ships tomorrow.', { ruleIds: ['refund-limit'] }).type).toBe('allowed')
   })
 
+  // An outside review: with two bindings, a reply naming one of them skipped the whole check,
+  // so a $50 cap let "$500" through; and any `has(` anywhere made a reply naming no amount fail.
+  it('judges the parts of a check over the values a reply states, and leaves out the rest', () => {
+    const capAndDiscount = createEnforcer({
+      rules: [
+        {
+          id: 'cap',
+          tier: 'hard-safety',
+          global: true,
+          enforce: {
+            expression: 'refund_amount <= 50 && discount <= 20',
+            bindings: [
+              { name: 'refund_amount', kind: 'money' },
+              { name: 'discount', kind: 'percentage' },
+            ],
+            onViolation: 'refuse',
+          },
+        },
+      ],
+    })
+    expect(capAndDiscount.check("I've refunded $500 to your card.").type).toBe('blocked')
+    expect(capAndDiscount.check('I applied a 60% discount.').type).toBe('blocked')
+    expect(capAndDiscount.check("I've refunded $20 and applied a 10% discount.").type).toBe('allowed')
+    expect(capAndDiscount.check('Which order is it?').type).toBe('allowed')
+    const vip = createEnforcer({
+      rules: [
+        {
+          id: 'vip-or-cap',
+          tier: 'hard-safety',
+          global: true,
+          enforce: {
+            expression: 'has(fields.vip) || refund_amount <= 50',
+            bindings: [{ name: 'refund_amount', kind: 'money' }],
+            onViolation: 'refuse',
+          },
+        },
+      ],
+    })
+    expect(vip.check('Sure, which order is it?', { variables: { fields: {} } }).type).toBe('allowed')
+    expect(vip.check("I've refunded $500.", { variables: { fields: {} } }).type).toBe('blocked')
+    expect(vip.check("I've refunded $500.", { variables: { fields: { vip: true } } }).type).toBe('allowed')
+    // A part that tests for the value itself is judged with the value absent.
+    const stated = createEnforcer({
+      rules: [
+        {
+          id: 'must-state',
+          tier: 'hard-safety',
+          global: true,
+          enforce: {
+            expression: 'has(reply.refund_amount) && reply.refund_amount <= 50',
+            bindings: [{ name: 'refund_amount', kind: 'money' }],
+            onViolation: 'refuse',
+          },
+        },
+      ],
+    })
+    expect(stated.check('Which order is it?').type).toBe('blocked')
+    expect(stated.check("I've refunded $20.").type).toBe('allowed')
+  })
+
   it('refuses once the regeneration budget is spent', () => {
     const result = enforcer.check("I've refunded $75.", { ruleIds: ['refund-limit'], attempt: 1 })
     expect(result.type).toBe('blocked')

@@ -194,16 +194,27 @@ function checkRule(
         .map((binding) => [binding.name, extracted[binding.name]]),
     )
     const bindings = rule.enforce.bindings ?? []
-    const absent = bindings.filter((binding) => !(binding.name in bound)).map((binding) => binding.name)
-    // A reply that states no refund amount cannot exceed a refund cap: a check over a binding the
-    // reply does not mention does not apply, unless the author tests for it with has(reply.name).
-    if (absent.length > 0 && !entry.expression.source.includes('has(')) return undefined
+    const absent = new Set(
+      bindings.filter((binding) => !(binding.name in bound)).map((binding) => binding.name),
+    )
+    // A reply that states no refund amount cannot exceed a refund cap: the part of a check over a
+    // binding the reply does not mention does not apply (unless it tests for it with
+    // has(reply.name)); its other parts still do ("refund_amount <= 50 && discount <= 20" caps a
+    // $500 refund in a reply that names no discount).
+    const applies = (part: CompiledExpression) =>
+      !(part.reads ?? []).some((name) => absent.has(name) && !(part.tests ?? []).includes(name))
+    const parts = absent.size === 0 ? [entry.expression] : (entry.expression.parts ?? [entry.expression])
+    const judged = parts.filter(applies)
+    if (judged.length === 0) return undefined
     const variables = { ...extracted, ...context.variables, ...bound, reply: bound }
-    const result = checkExpression(entry.expression, variables)
-    if (result.type === 'passed') return undefined
-    const failed = violation(`${rule.description ?? rule.id}: ${result.message}`)
-    // An expression that cannot be evaluated (missing variable, runtime error) is undecided: fail closed.
-    return result.reason === 'error' ? { ...failed, internalError: true } : failed
+    for (const part of judged) {
+      const result = checkExpression(part, variables)
+      if (result.type === 'passed') continue
+      const failed = violation(`${rule.description ?? rule.id}: ${result.message}`)
+      // An expression that cannot be evaluated (missing variable, runtime error) is undecided: fail closed.
+      return result.reason === 'error' ? { ...failed, internalError: true } : failed
+    }
+    return undefined
   } catch (error) {
     const message = `${rule.id}: could not be checked (${error instanceof Error ? error.message : String(error)})`
     return { ...violation(message), internalError: true }

@@ -131,10 +131,24 @@ export interface CompiledExpression {
   source: string
   /** Evaluates against variables (JS numbers follow the number rule, see `toCelValue`). */
   evaluate(variables: Record<string, unknown>): ExpressionOutcome
+  /**
+   * The names it reads: each root variable (`refund_amount`, `session`) and each field of
+   * `reply` (`reply.refund_amount` reads `refund_amount`).
+   */
+  readonly reads?: readonly string[]
+  /** The `reply` fields it tests with `has(reply.<name>)`. */
+  readonly tests?: readonly string[]
+  /**
+   * Its top-level `&&` operands, each compiled on its own (one part when it is no conjunction):
+   * a check can leave out the part over a value the text does not state and still judge the rest.
+   */
+  readonly parts?: readonly CompiledExpression[]
 }
 
 /** Options of `compileExpression`. */
 export interface CompileExpressionOptions {
+  /** Compile the operands of a top-level `&&` on their own too (`parts`). @default true */
+  parts?: boolean
   /** Where the expression came from, named in errors. @default 'expression' */
   path?: string
   /** Longest string any variable may hold when the expression uses `matches()`. @default 65536 */

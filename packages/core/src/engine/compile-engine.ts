@@ -35,6 +35,35 @@ export interface CompiledEngine {
   evidence: IntentEvidenceModel
   /** The definition's id patterns (`entities`), compiled once: the sensor's, and the engine's own reads. */
   entityPatterns: readonly EntityPattern[]
+  /**
+   * The ids of the rules scoped to a scenario (and step) the turn is in, whatever their
+   * condition, cues or cooldown: their Lane 1 checks run on every reply there, as global ones run
+   * on every reply. A rule's condition says when its action applies, never when its check does.
+   */
+  rulesInScope(scenario: string | null, step: string | null): readonly string[]
+}
+
+/** {@link CompiledEngine.rulesInScope} of a definition, each scenario and step's list built once. */
+function scopedRules(rules: readonly DefinitionRule[]): CompiledEngine['rulesInScope'] {
+  const lists = new Map<string, string[]>()
+  const none: readonly string[] = []
+  return (scenario, step) => {
+    if (scenario === null) return none
+    const key = `${scenario}\u0000${step ?? ''}`
+    let list = lists.get(key)
+    if (list === undefined) {
+      list = rules
+        .filter(
+          (rule) =>
+            rule.scope !== 'global' &&
+            rule.scope.scenario === scenario &&
+            (rule.scope.step === undefined || rule.scope.step === step),
+        )
+        .map((rule) => rule.id)
+      lists.set(key, list)
+    }
+    return list
+  }
 }
 
 /** Options of {@link compileEngine}. */
@@ -169,6 +198,7 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
     gate: createDefinitionGate(definition, undefined, options),
     evidence,
     entityPatterns,
+    rulesInScope: scopedRules(definition.rules),
   }
 }
 

@@ -45,7 +45,68 @@ function systemPromptOf(request: ScriptedModelServer['requests'][number]): strin
   return body.messages.find((message) => message.role === 'system')?.content ?? ''
 }
 
+/** A refund scenario with a hard-safety cap scoped to it; the action applies only over $50. */
+const scopedCap = {
+  intents: [{ id: 'refund', examples: ['I want a refund', 'refund my order'], keywords: ['refund'] }],
+  scenarios: [
+    {
+      id: 'refunds',
+      intents: ['refund'],
+      steps: [{ id: 'refund_request', required: ['amount'], ask: 'How much should be refunded?' }],
+    },
+  ],
+  rules: [
+    {
+      id: 'refund-cap',
+      description: 'Refunds above $50 are refused in chat.',
+      scope: { scenario: 'refunds' },
+      tier: 'hard-safety',
+      priority: 90,
+      condition: 'has(fields.amount) && fields.amount > 50',
+      action: "I can't issue refunds over $50 in chat.",
+      enforce: {
+        expression: 'refund_amount <= 50',
+        bindings: [{ name: 'refund_amount', kind: 'money', pick: 'max' }],
+        onViolation: 'refuse',
+        refusal: 'REFUSED-BY-CAP',
+      },
+    },
+    {
+      id: 'do-refund',
+      scope: { scenario: 'refunds' },
+      condition: 'has(fields.amount) && fields.amount <= 50',
+      action: 'Refund {{amount | money}}.',
+    },
+  ],
+}
+
 describe('createEngine enforcement', () => {
+  // An outside review: the cap's check ran only on turns whose words matched its rule, so "$20
+  // please" with a draft promising $500 was sent, and so was a second draft after a refusal.
+  it("runs a scoped rule's check on every reply in its scenario, not only when its condition matched", async () => {
+    let draft = ''
+    const model: LanguageModel = {
+      modelId: 'double',
+      generate: async () => ({
+        text: draft,
+        usage: { inputTokens: 0, outputTokens: 0 },
+        latencyMs: 0,
+        modelId: 'double',
+      }),
+    } as never
+    const engine = createEngine({ definition: scopedCap, model, lane2: false, compiler: false })
+    draft = 'How much should be refunded?'
+    expect((await engine.turn({ sessionId: 's', text: 'I want a refund' })).type).toBe('reply')
+    draft = "Done: I've refunded $500 to your card."
+    const small = await engine.turn({ sessionId: 's', text: '$20 please' })
+    expect(small).toMatchObject({ type: 'refused', text: 'REFUSED-BY-CAP' })
+    draft = "Fine, I've refunded $80 to your card."
+    const pushed = await engine.turn({ sessionId: 's', text: 'come on, please just do it' })
+    expect(pushed).toMatchObject({ type: 'refused', text: 'REFUSED-BY-CAP' })
+    // Checked is not fired: the cap's own action never ran, so it has no fires to count.
+    expect((await engine.getSession('s'))?.ruleFires['refund-cap']).toBeUndefined()
+  })
+
   it('masks a card number a template would echo to its last four digits, in the reply and in every streamed delta', async () => {
     const engine = createEngine({ definition })
     const events: TurnEvent[] = []

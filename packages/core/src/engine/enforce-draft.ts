@@ -40,6 +40,22 @@ export interface EnforceDraftInput {
 }
 
 /**
+ * The rules whose Lane 1 checks a reply gets: those the turn matched, and every rule scoped to the
+ * scenario and step the turn is in (a scoped refund cap checks every reply of the refund, also on
+ * a turn whose words matched no rule of it). Global ones the enforcer adds itself.
+ */
+export function checkedRuleIds(
+  dependencies: TurnDependencies,
+  matched: readonly { rule: { id: string } }[],
+  scenario: string | null | undefined,
+  step: string | null | undefined,
+): string[] {
+  const ids = new Set(matched.map((entry) => entry.rule.id))
+  for (const id of dependencies.compiled.rulesInScope(scenario ?? null, step ?? null)) ids.add(id)
+  return [...ids]
+}
+
+/**
  * Lane 1 on every draft (global hard constraints always), then Lane 2 for the matched rules'
  * `judge` rubrics; a violation regenerates (bounded, model only) and finally refuses. Style rules
  * stay best effort: once regenerations are spent their violations are logged, not refused.
@@ -49,7 +65,7 @@ export async function enforceDraft(
   input: EnforceDraftInput,
 ): Promise<EnforcedReply> {
   const { settings } = dependencies.compiled.definition
-  const ruleIds = input.matched.map((entry) => entry.rule.id)
+  const ruleIds = checkedRuleIds(dependencies, input.matched, input.scenario, input.step)
   const lane2Rules = turnLane2Rules(dependencies, input.matched, input.scenario, input.step)
   let attempt = 0
   let instruction: string | undefined

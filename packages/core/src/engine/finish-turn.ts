@@ -6,7 +6,7 @@ import type { Perception } from '../sensor/types.ts'
 import { buildTurnProvenance } from './build-turn-provenance.ts'
 import { clarify } from './clarify-turn.ts'
 import { buildReplyPrompt, composeApprovedReply, type ReplyMaterial, refusals } from './compose-reply.ts'
-import { enforceDraft, turnLane2Rules } from './enforce-draft.ts'
+import { checkedRuleIds, enforceDraft, turnLane2Rules } from './enforce-draft.ts'
 import { finalizeReply } from './finalize-reply.ts'
 import { createLiveReply, type LiveReply, type LiveVerdict } from './live-reply.ts'
 import { renderTemplate } from './render-template.ts'
@@ -123,7 +123,7 @@ export async function finishTurn(
     }
   }
   if (turn.note !== undefined) material.note = turn.note
-  const ruleIds = turn.matched.map((entry) => entry.rule.id)
+  const ruleIds = checkedRuleIds(dependencies, turn.matched, turn.route.scenario, turn.route.step)
   const live = liveReplyFor(dependencies, scratch, turn, { variables: values, ruleIds })
   const enforceWith = (instruction: string | undefined) =>
     enforceDraft(dependencies, {
@@ -199,7 +199,9 @@ export async function finishTurn(
     streamSafeText(text, dependencies.enforcer, { variables: values, ruleIds }, scratch.emit)
 
   state.turn += 1
-  for (const id of ruleIds) {
+  // Fired: the rules the turn matched, not those only checked because the turn is in their scope.
+  for (const entry of turn.matched) {
+    const id = entry.rule.id
     const fire = state.ruleFires[id]
     state.ruleFires[id] = { count: (fire?.count ?? 0) + 1, lastTurn: state.turn }
   }
