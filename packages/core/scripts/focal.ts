@@ -61,11 +61,6 @@ if ((command !== 'test' && command !== 'explain') || files.length === 0) {
   console.error(usage)
   process.exit(2)
 }
-if (command === 'explain') {
-  await explain(files[0]!, values.cache)
-  process.exit(0)
-}
-
 /**
  * Says what is wrong with a suite or its definition, with the file and the located issues, and
  * exits 2: a bad file is the user's to fix, not a crash (no stack trace).
@@ -78,6 +73,15 @@ function refuse(file: string, error: unknown): never {
     console.error(`${file}: cannot read it (${error.code}: ${error.message})`)
   else throw error
   process.exit(2)
+}
+
+if (command === 'explain') {
+  try {
+    await explain(files[0]!, values.cache)
+  } catch (error) {
+    refuse(files[0]!, error)
+  }
+  process.exit(0)
 }
 
 // Every suite and its definition are read before any conversation runs: a bad one is reported

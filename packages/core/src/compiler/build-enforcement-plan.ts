@@ -104,6 +104,9 @@ function toolsOf(options: Pick<BuildEnforcementPlanOptions, 'definition' | 'tool
 }
 
 function guardrailsOf(definition: FocalDefinition): Guardrail[] {
+  // A guardrail a rule of its id already writes out (`importSkill`'s mapping; the loader refuses
+  // one of the same id and another text) is that rule: planned once, as the rule.
+  const ruleIds = new Set(definition.rules.map((rule) => rule.id))
   return [
     ...definition.guardrails.never.map((text, index) => ({
       id: `never-${index + 1}`,
@@ -115,7 +118,7 @@ function guardrailsOf(definition: FocalDefinition): Guardrail[] {
       source: `guardrails.always[${index}]`,
       text: asRule('Always', text),
     })),
-  ]
+  ].filter((guardrail) => !ruleIds.has(guardrail.id))
 }
 
 function assemblePlan(

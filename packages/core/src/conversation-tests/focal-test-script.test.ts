@@ -69,6 +69,18 @@ describe('focal test', { timeout: 60_000 }, () => {
     expect(typo.stderr).toContain('no tool "issue-refund" in the definition (did you mean "issue_refund"?)')
   })
 
+  it('explains a definition it cannot read with a located message and exit 2, no stack trace', async () => {
+    const missing = await focalRun('explain', join(directory, 'missing.yaml'))
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('ENOENT')
+    const bad = join(directory, 'bad.yaml')
+    writeFileSync(bad, 'intents: 42\n')
+    const invalid = await focalRun('explain', bad)
+    expect(invalid.code).toBe(2)
+    expect(invalid.stderr).toMatch(/intents/)
+    expect(invalid.stderr).not.toMatch(/\n\s+at /)
+  })
+
   it('prints its usage and exit codes for --help', async () => {
     const help = await focalRun('--help')
     expect(help.code).toBe(0)

@@ -16,6 +16,22 @@ export function checkDefinitionReferences(definition: FocalDefinition): FocalIss
   const intentIds = collectIds(definition.intents, 'intents', issues)
   const toolIds = collectIds(definition.tools, 'tools', issues)
   collectIds(definition.rules, 'rules', issues)
+  // The enforcement plan names guardrails `never-N` / `always-N` and its built-ins `focal:…`: an
+  // author's rule of such an id loaded, then every turn threw "duplicate rule id".
+  // A rule of the guardrail's id and text is that guardrail written out (`importSkill` maps each to
+  // its rule): the plan takes the rule for it.
+  const planned = new Map<string, string>([
+    ...definition.guardrails.never.map((text, index) => [`never-${index + 1}`, text] as const),
+    ...definition.guardrails.always.map((text, index) => [`always-${index + 1}`, text] as const),
+  ])
+  definition.rules.forEach((rule, index) => {
+    const guardrail = planned.get(rule.id)
+    if ((guardrail !== undefined && guardrail !== rule.description) || rule.id.startsWith('focal:'))
+      issues.push({
+        path: `rules[${index}].id`,
+        message: `"${rule.id}" is the id the enforcement plan gives ${rule.id.startsWith('focal:') ? 'a built-in rule (focal:…)' : `guardrails.${rule.id.replace(/-(\d+)$/u, (_, n: string) => `[${Number(n) - 1}]`)}`}: choose another`,
+      })
+  })
   collectIds(definition.scenarios, 'scenarios', issues)
   const stepsByScenario = new Map<string, Set<string>>()
   definition.scenarios.forEach((scenario, index) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createEngine } from '../engine/create-engine.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import { importSkill } from './import-skill.ts'
 import { loadDefinition } from './load-definition.ts'
@@ -40,6 +41,16 @@ engine:
 `
 
 describe('importSkill', () => {
+  // The rules it wrote for the guardrails (never-1, ...) had the ids the enforcement plan gives
+  // the same guardrails: every turn of an imported skill threw "duplicate rule id".
+  it('makes a definition an engine runs turns of, each guardrail planned once', async () => {
+    const { definition } = importSkill(skill)
+    const engine = createEngine({ definition })
+    expect((await engine.turn({ sessionId: 's', text: 'I want a refund' })).type).toBeDefined()
+    const ids = (await engine.enforcementPlan()).rules.map((rule) => rule.id)
+    expect(ids.filter((id) => id === 'never-1')).toHaveLength(1)
+  })
+
   it('maps guardrails to tiered rules, workflows to scenarios, approvals and policies to tools', () => {
     const { definition } = importSkill(skill)
     expect(definition.name).toBe('Refund assistant')

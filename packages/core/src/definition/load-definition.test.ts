@@ -125,6 +125,16 @@ describe('loadDefinition', () => {
     ],
     ['a duplicate rule id', (d) => (d.rules[2].id = 'greet'), 'rules[2].id', /duplicate id "greet"/],
     [
+      'a rule id of a guardrail',
+      (d) => {
+        d.guardrails = { never: ['Never share a card number.'], always: [] }
+        d.rules[2].id = 'never-1'
+      },
+      'rules[2].id',
+      /enforcement plan gives guardrails\.never\[0\]/,
+    ],
+    ['a rule id of a built-in', (d) => (d.rules[2].id = 'focal:detectors'), 'rules[2].id', /choose another/],
+    [
       'a duplicate step id',
       (d) => d.scenarios[0].steps.push({ id: 'verify' }),
       'scenarios[0].steps[2].id',

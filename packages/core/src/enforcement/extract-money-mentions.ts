@@ -72,8 +72,9 @@ function moneyPatternOf(strict: boolean): RegExp {
       String.raw`((?<![A-Za-z])(?:US|AU|A|CA|C|NZ|HK|S|MX)\$|[$€£¥₹₩])\s?${amount}${scale}${after}`,
       String.raw`\b(USD|EUR|GBP|JPY|CAD|AUD|CHF|INR)\s?${amount}${scale}${after}`,
       String.raw`${before}${amount}${scale}\s?(usd|dollars?|bucks|eur|euros?|gbp|pounds?|jpy|yen|cad|aud|chf|inr|rupees)\b`,
-      // A symbol after the amount, as written in much of Europe: `75 €`, `20€`.
-      String.raw`(?<![\d.,${strict ? 'A-Za-z_' : ''}])${amount}\s?([€£¥₹₩])`,
+      // A symbol after the amount, as written in much of Europe and Canada: `75 €`, `20€`, `500$`
+      // (a `$` that starts the next amount, `5 $10`, is that amount's).
+      String.raw`(?<![\d.,${strict ? 'A-Za-z_' : ''}])${amount}\s?([€£¥₹₩]|\$(?!\s?\d))`,
     ].join('|'),
     'giu',
   )

@@ -3,6 +3,22 @@ import { checkExpression, compileExpression } from './compile-expression.ts'
 import { extractResponseVariables } from './extract-response-variables.ts'
 
 describe('extractResponseVariables', () => {
+  // An outside review sent each of these past a $50 refund cap: the binding read the raw text.
+  it.each([
+    ["I've refunded $5\u200b00 to your card.", 500],
+    ["I've re\u00adfunded $500 to your card.", 500],
+    ["I've refunded 500$ to your card.", 500],
+    ["I've refunded \uff04500 to your card.", 500],
+    ["I've refunded $\uff15\uff10\uff10 to your card.", 500],
+  ])('reads %j as a refund of %d', (text, amount) => {
+    const read = extractResponseVariables(text, [{ name: 'refund_amount', kind: 'money', label: 'refund' }])
+    expect(read.refund_amount).toBe(amount)
+  })
+
+  it('reads a $ after one amount as that amount’s, not the start of the next', () => {
+    expect(extractResponseVariables('Pay 5 $10 now').money_amounts).toEqual([10])
+  })
+
   it('binds the refunded amount so refund_amount <= 50 fails on "$75"', () => {
     const variables = extractResponseVariables("I've refunded $75 to your card", [
       { name: 'refund_amount', kind: 'money', label: 'refund' },

@@ -27,6 +27,15 @@ const countStopWords = new Set([
   'm',
 ])
 
+/**
+ * A text as a reader sees it: compatibility forms folded (`＄５００` is `$500`) and invisible
+ * formatting characters dropped (`$5\u200b00` is `$500`, `re\u00adfunded` is `refunded`). A
+ * refund cap read the raw text, so each of those let a $500 refund through a $50 cap.
+ */
+function readableText(text: string): string {
+  return text.normalize('NFKC').replace(/\p{Cf}/gu, '')
+}
+
 /** Sentences (by index) containing a word that starts with `label` (case-insensitive). */
 function sentencesWithLabel(text: string, label: string): Set<number> {
   const sentence = sentenceOf(text)
@@ -91,10 +100,11 @@ function extractEntities(text: string): string[] {
  * // { refund_amount: 75, money_amounts: [75], ... }
  */
 export function extractResponseVariables(
-  text: string,
+  given: string,
   bindings: readonly VariableBinding[] = [],
-  read: ResponseReading = readResponse(text),
+  read: ResponseReading = readResponse(given),
 ): Record<string, unknown> {
+  const text = readableText(given)
   const { money, percentages, counts, emails, entities } = read
   const variables: Record<string, unknown> = {
     money_amounts: money.map((mention) => mention.amount),
@@ -116,7 +126,8 @@ export function extractResponseVariables(
  * The amounts, percentages, counts, emails and entities of a text, read once for every rule that
  * checks it ({@link extractResponseVariables} binds each rule's names from it).
  */
-export function readResponse(text: string): ResponseReading {
+export function readResponse(given: string): ResponseReading {
+  const text = readableText(given)
   const money = extractMoneyMentions(text)
   const sentence = sentenceOf(text)
   const percentages = extractMatches(text, percentPattern, (match) => ({
