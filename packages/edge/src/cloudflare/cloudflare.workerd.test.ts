@@ -3,6 +3,7 @@ import { createEngine, FocalError, type GenerateOptions, type LanguageModel } fr
 import { describeLedgerStoreConformance, describeSessionStoreConformance } from '@focal/core/testing'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
+import type { FocalAppOptions } from '../app/types.ts'
 import { createFocalApp } from '../create-focal-app.ts'
 import { createCardKeeperOptions } from '../testing/card-keeper.ts'
 import { createTestApp, createTestAppOptions } from '../testing/create-test-app.ts'
@@ -49,6 +50,23 @@ describe('serveFocal (Workers)', () => {
     // Once the secret is there, the same handler serves.
     secret = 'set'
     expect((await handler.fetch(new Request('http://focal.test/health'), env)).status).toBe(200)
+  })
+
+  // An outside review: a supervisor token too short made every route, /health too, a 400
+  // invalid-argument, which no health check or 5xx alert sees as the outage it is.
+  it('answers 500 server-misconfigured whatever error building the app throws, its message kept', async () => {
+    const handler = serveFocal((_env: object): FocalAppOptions => {
+      const options = createTestAppOptions({ definition: refundSupport })
+      return {
+        ...options,
+        approvers: [{ token: 'hunter2', id: 'lead-1', roles: ['supervisor'] }],
+      } as FocalAppOptions
+    })
+    const response = await handler.fetch(new Request('http://focal.test/health'), {})
+    expect(response.status).toBe(500)
+    expect(await response.json()).toMatchObject({
+      error: { code: 'server-misconfigured', message: expect.stringContaining('32 characters') },
+    })
   })
 })
 

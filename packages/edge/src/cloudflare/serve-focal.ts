@@ -10,8 +10,9 @@ export interface FocalWorkerHandler<Env> {
 
 /**
  * The Worker's fetch handler: builds the app once per `env` (bindings are only known per request
- * on Workers) and serves every request with it. When building throws (a missing secret), every
- * request gets that error as JSON (`server-misconfigured` → 500 with its message) until it is fixed.
+ * on Workers) and serves every request with it. When building throws (a missing secret, a token
+ * too short), every request gets that error as JSON with the code `server-misconfigured` and status
+ * 500, its message kept, until the env is fixed.
  *
  * @example
  * export default serveFocal((env: Env) => ({ definition, ...createFocalStores({ namespace: env.FOCAL_SESSIONS }) }))
@@ -34,9 +35,14 @@ export function serveFocal<Env extends object>(
           app = createFocalApp(options(env))
         } catch (error) {
           // A Worker has no start-up to refuse: every request is refused until the env is fixed.
-          const { status, body } = toErrorResponse(error)
+          // Whatever the cause (a short token is `invalid-argument` to the app), it is the
+          // server's: a 500 `server-misconfigured` that health checks and alerts see, never a 4xx.
+          const { body } = toErrorResponse(error)
+          const misconfigured = {
+            error: { ...body.error, code: 'server-misconfigured', message: body.error.message },
+          }
           console.error(`serveFocal: the app could not be built: ${body.error.message}`)
-          return Response.json(body, { status })
+          return Response.json(misconfigured, { status: 500 })
         }
         apps.set(env, app)
       }
