@@ -45,13 +45,14 @@ export function checkDefinitionReferences(definition: FocalDefinition): FocalIss
     }
     checkTransitions(scenario.transitions, `${path}.transitions`, scenario.id, stepIds, intentIds, issues)
     scenario.steps.forEach((step, stepIndex) => {
-      checkTemplate(step.ask, `${path}.steps[${stepIndex}].ask`, issues)
+      checkTemplate(step.ask, `${path}.steps[${stepIndex}].ask`, issues, toolIds)
       step.required.forEach((entry, entryIndex) => {
         if (typeof entry !== 'string')
           checkTemplate(
             entry.question,
             `${path}.steps[${stepIndex}].required[${entryIndex}].question`,
             issues,
+            toolIds,
           )
       })
       const transitionsPath = `${path}.steps[${stepIndex}].transitions`
@@ -72,20 +73,32 @@ export function checkDefinitionReferences(definition: FocalDefinition): FocalIss
       }
     }
     checkIntents(rule.intents ?? [], intentIds, `${path}.intents`, issues)
-    checkTemplate(rule.action, `${path}.action`, issues)
+    checkTemplate(rule.action, `${path}.action`, issues, toolIds)
     checkCel(rule.condition, `${path}.condition`, issues)
     checkCel(rule.enforce?.expression, `${path}.enforce.expression`, issues)
+    // A refusal is sent as written: a placeholder in it reached the customer as "{{name}}".
+    if (rule.enforce?.refusal?.includes('{{'))
+      issues.push({
+        path: `${path}.enforce.refusal`,
+        message: 'a refusal is sent as written: it cannot hold {{placeholders}}',
+      })
     rule.tools?.forEach((call, callIndex) => {
       if (!toolIds.has(call.id))
         issues.push({ path: `${path}.tools[${callIndex}].id`, message: `unknown tool "${call.id}"` })
     })
   })
-  for (const [key, value] of Object.entries(definition.settings))
-    if (typeof value === 'string') checkTemplate(value, `settings.${key}`, issues)
+  // Every text of the settings, nested ones too (status replies, the handoff reply, reasons).
+  const settingTexts = (value: unknown, path: string): void => {
+    if (typeof value === 'string') checkTemplate(value, path, issues, toolIds)
+    else if (Array.isArray(value)) value.forEach((item, index) => settingTexts(item, `${path}[${index}]`))
+    else if (typeof value === 'object' && value !== null)
+      for (const [key, item] of Object.entries(value)) settingTexts(item, `${path}.${key}`)
+  }
+  settingTexts(definition.settings, 'settings')
   definition.tools.forEach((tool, index) => {
-    checkTemplate(tool.summary, `tools[${index}].summary`, issues)
-    checkTemplate(tool.policy.approval?.summary, `tools[${index}].policy.approval.summary`, issues)
-    checkTemplate(tool.policy.refusal, `tools[${index}].policy.refusal`, issues)
+    checkTemplate(tool.summary, `tools[${index}].summary`, issues, toolIds)
+    checkTemplate(tool.policy.approval?.summary, `tools[${index}].policy.approval.summary`, issues, toolIds)
+    checkTemplate(tool.policy.refusal, `tools[${index}].policy.refusal`, issues, toolIds)
     if (
       tool.policy.allowed === 'conditional' &&
       tool.policy.condition === undefined &&
@@ -100,7 +113,7 @@ export function checkDefinitionReferences(definition: FocalDefinition): FocalIss
     tool.policy.checks?.forEach((check, checkIndex) => {
       const at = `tools[${index}].policy.checks[${checkIndex}]`
       checkCel(check.condition, `${at}.condition`, issues)
-      checkTemplate(check.refusal, `${at}.refusal`, issues)
+      checkTemplate(check.refusal, `${at}.refusal`, issues, toolIds)
     })
     checkCel(tool.policy.requiresApproval, `tools[${index}].policy.requiresApproval`, issues)
     tool.requires?.forEach((required, requiredIndex) => {
@@ -228,7 +241,28 @@ function unknownStep(step: string, scenario: string): string {
 }
 
 /** A reply template's filters (`{{amount | money}}`) must be ones the renderer knows. */
-function checkTemplate(template: string | undefined, path: string, issues: FocalIssue[]): void {
+/**
+ * A template's placeholders: each filter known, each `{{tool.<id>…}}` a tool of the definition
+ * (an unknown one rendered as nothing: "Your order is , carrier ."), and no `{{…}}` that is no
+ * placeholder at all (`{{ order id }}` reached the customer as written).
+ */
+function checkTemplate(
+  template: string | undefined,
+  path: string,
+  issues: FocalIssue[],
+  toolIds: ReadonlySet<string>,
+): void {
   if (template === undefined) return
   for (const message of unknownTemplateFilters(template)) issues.push({ path, message })
+  for (const match of template.matchAll(/\{\{([^{}]*)\}\}/gu)) {
+    const body = match[1] ?? ''
+    const placeholder = /^\s*([A-Za-z0-9_.-]+)\s*(?:\|\s*[A-Za-z]+\s*)?$/u.exec(body)
+    if (placeholder === null) {
+      issues.push({ path, message: `"${match[0]}" is no placeholder ({{name}} or {{name | filter}})` })
+      continue
+    }
+    const [root, tool] = (placeholder[1] ?? '').split('.')
+    if (root === 'tool' && tool !== undefined && !toolIds.has(tool))
+      issues.push({ path, message: `"${match[0]}" names no tool of the definition ("${tool}")` })
+  }
 }

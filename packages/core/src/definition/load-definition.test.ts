@@ -135,6 +135,35 @@ describe('loadDefinition', () => {
     ],
     ['a rule id of a built-in', (d) => (d.rules[2].id = 'focal:detectors'), 'rules[2].id', /choose another/],
     [
+      'a placeholder of a tool the definition does not have',
+      (d) => (d.rules[2].action = 'Your order is {{tool.lookup_ordr.status}}.'),
+      'rules[2].action',
+      /names no tool of the definition \("lookup_ordr"\)/,
+    ],
+    [
+      'a brace pair that is no placeholder',
+      (d) => (d.rules[2].action = 'Order {{ order id }} is on its way.'),
+      'rules[2].action',
+      /is no placeholder/,
+    ],
+    [
+      'an unknown filter in a nested setting',
+      (d) => (d.settings = { handoff: { reply: 'Passing you to {{name | shout}}.' } }),
+      'settings.handoff.reply',
+      /unknown filter "shout"/,
+    ],
+    [
+      'a placeholder in a refusal',
+      (d) =>
+        (d.rules[2].enforce = {
+          expression: 'true',
+          onViolation: 'refuse',
+          refusal: 'Sorry {{name}}, no.',
+        }),
+      'rules[2].enforce.refusal',
+      /sent as written/,
+    ],
+    [
       'a duplicate step id',
       (d) => d.scenarios[0].steps.push({ id: 'verify' }),
       'scenarios[0].steps[2].id',

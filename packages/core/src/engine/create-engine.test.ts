@@ -310,4 +310,23 @@ describe('createEngine', () => {
     expect(result.decision).toMatchObject({ trustGate: 'FAIL' })
     expect(result.decision.status).not.toBe('SUCCESS')
   })
+
+  // An outside review: settings: { finalizationGate: { maxRetries: 1 } } turned the definition's
+  // gate off and its onFail back to 'fallback' (a shallow merge replaced the whole block).
+  it("merges a host's settings into the definition's block by block", () => {
+    const base = engineFor().definition
+    const definition = {
+      ...base,
+      settings: {
+        ...base.settings,
+        finalizationGate: { ...base.settings.finalizationGate, enabled: true, onFail: 'refuse' as const },
+      },
+    }
+    const engine = createEngine({ definition, settings: { finalizationGate: { maxRetries: 1 } } as never })
+    expect(engine.definition.settings.finalizationGate).toMatchObject({
+      enabled: true,
+      onFail: 'refuse',
+      maxRetries: 1,
+    })
+  })
 })

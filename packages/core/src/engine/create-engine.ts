@@ -166,7 +166,7 @@ export function createEngine(engineOptions: EngineOptions): Engine {
   const definition =
     engineOptions.settings === undefined
       ? loaded
-      : loadDefinition({ ...loaded, settings: { ...loaded.settings, ...engineOptions.settings } })
+      : loadDefinition({ ...loaded, settings: mergeSettings(loaded.settings, engineOptions.settings) })
   const roles = modelRolesOf(engineOptions, definition)
   // From here on `options.model` is the generation model; the sensor and judges get their own.
   const { model: _roles, ...rest } = engineOptions
@@ -456,6 +456,26 @@ function isLanguageModel(value: LanguageModel | ModelRoles): value is LanguageMo
 }
 
 /** Explicit roles first, then the definition's ids through `provideModel`. */
+/**
+ * The definition's settings with the host's over them, block by block: `{ finalizationGate:
+ * { maxRetries: 1 } }` changes that one field and keeps the definition's `enabled` and `onFail`
+ * (a shallow merge reset the rest of the block to its defaults, turning a gate off). Lists and
+ * other values are replaced whole.
+ */
+function mergeSettings(base: object, override: object): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base }
+  for (const [key, value] of Object.entries(override)) {
+    if (value === undefined) continue
+    const current = merged[key]
+    merged[key] = isPlainObject(value) && isPlainObject(current) ? mergeSettings(current, value) : value
+  }
+  return merged
+}
+
+function isPlainObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
+}
+
 function modelRolesOf(options: EngineOptions, definition: FocalDefinition): ModelRoles {
   const fromDefinition =
     options.provideModel === undefined
