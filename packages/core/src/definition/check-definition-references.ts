@@ -90,7 +90,8 @@ export function checkDefinitionReferences(definition: FocalDefinition): FocalIss
   // Every text of the settings, nested ones too (status replies, the handoff reply, reasons).
   const settingTexts = (value: unknown, path: string): void => {
     if (typeof value === 'string') checkTemplate(value, path, issues, toolIds)
-    else if (Array.isArray(value)) value.forEach((item, index) => settingTexts(item, `${path}[${index}]`))
+    else if (Array.isArray(value))
+      for (const [index, item] of value.entries()) settingTexts(item, `${path}[${index}]`)
     else if (typeof value === 'object' && value !== null)
       for (const [key, item] of Object.entries(value)) settingTexts(item, `${path}.${key}`)
   }
