@@ -65,6 +65,18 @@ describe('createDemoServer over a real socket', () => {
     }
   })
 
+  // An outside review: these got a plain-text 404 with no code.
+  it('answers a request no route and no page takes with a JSON error and its code', async () => {
+    for (const path of ['//task/v1/parse', '/TASK/v1/parse']) {
+      const response = await fetch(`${origin}${path}`, { method: 'POST', headers: navigate })
+      expect(response.status, path).toBeGreaterThanOrEqual(400)
+      expect(response.status, path).toBeLessThan(500)
+      expect(response.headers.get('content-type'), path).toContain('application/json')
+      const body = (await response.json()) as { error: { code: string } }
+      expect(['route-not-found', 'method-not-allowed']).toContain(body.error.code)
+    }
+  })
+
   it('answers a known route with the wrong method under /task too with 405 and Allow, as under /v1', async () => {
     // Found by an outside review: GET /task/v1/turn said 404 route-not-found.
     for (const path of ['/v1/turn', '/task/v1/turn']) {

@@ -102,6 +102,8 @@ export async function createDemoServer({ clientDir, definitionPath, environment 
     if (!isPageNavigation(context.req.raw)) return context.text('Not found.', 404)
     return context.html(await readFile(join(clientDir, 'index.html'), 'utf8'))
   })
+  // Any other request (`POST //task/v1/parse`, `/TASK/v1/parse`) is no page: the API's JSON 404.
+  app.notFound((context) => focal.fetch(context.req.raw))
   const dispose = () => {
     repo.dispose()
     void redis?.quit()
