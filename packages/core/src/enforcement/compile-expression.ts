@@ -131,22 +131,14 @@ function replyReadsOf(ast: AstLike): { reads: string[]; tests: string[] } {
     const [target, field] = node.args as [AstLike, unknown]
     return target?.op === 'id' && target.args === 'reply' && typeof field === 'string' ? field : undefined
   }
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item)
-      return
-    }
-    if (value === null || typeof value !== 'object' || !('op' in value)) return
-    const node = value as AstLike
+  walkAst(ast, (node) => {
     const field = replyField(node)
     if (field !== undefined) reads.add(field)
     if (node.op === 'call' && Array.isArray(node.args) && node.args[0] === 'has') {
       const tested = replyField((node.args[1] as unknown[] | undefined)?.[0])
       if (tested !== undefined) tests.add(tested)
     }
-    visit(node.args)
-  }
-  visit(ast)
+  })
   return { reads: [...reads], tests: [...tests] }
 }
 
@@ -185,16 +177,21 @@ interface AstLike {
   args: unknown
 }
 
+/** Calls `onNode` for every node of a CEL AST (a node before the nodes of its arguments). */
+function walkAst(value: unknown, onNode: (node: AstLike) => void): void {
+  if (Array.isArray(value)) {
+    for (const item of value) walkAst(item, onNode)
+    return
+  }
+  if (value === null || typeof value !== 'object' || !('op' in value)) return
+  onNode(value as AstLike)
+  walkAst((value as AstLike).args, onNode)
+}
+
 /** Walks the AST: every `matches()` pattern must be a safe string literal. Returns whether any exists. */
 function guardMatches(node: AstLike, path: string): boolean {
   let found = false
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item)
-      return
-    }
-    if (value === null || typeof value !== 'object' || !('op' in value)) return
-    const current = value as AstLike
+  walkAst(node, (current) => {
     if (
       (current.op === 'rcall' || current.op === 'call') &&
       Array.isArray(current.args) &&
@@ -212,9 +209,7 @@ function guardMatches(node: AstLike, path: string): boolean {
       }
       assertSafePattern(pattern.args, { path: `${path} matches()`, flags: '' })
     }
-    visit(current.args)
-  }
-  visit(node)
+  })
   return found
 }
 
@@ -225,17 +220,9 @@ function guardMatches(node: AstLike, path: string): boolean {
  */
 function identifiersOf(ast: AstLike): readonly string[] {
   const names = new Set<string>()
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item)
-      return
-    }
-    if (value === null || typeof value !== 'object' || !('op' in value)) return
-    const node = value as AstLike
+  walkAst(ast, (node) => {
     if (node.op === 'id' && typeof node.args === 'string') names.add(node.args)
-    else visit(node.args)
-  }
-  visit(ast)
+  })
   return [...names]
 }
 
