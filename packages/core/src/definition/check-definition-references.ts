@@ -230,7 +230,11 @@ function checkIntents(
 function checkCel(source: string | undefined, path: string, issues: FocalIssue[]): void {
   if (source === undefined) return
   try {
-    compileExpression(source, { path })
+    const { resultType } = compileExpression(source, { path })
+    // Every expression of a definition decides yes or no: one that gives a string or a number
+    // (`'abc'`, `1 + 2`) refused every reply as "not a boolean".
+    if (resultType !== undefined && resultType !== 'bool' && resultType !== 'dyn')
+      issues.push({ path, message: `must give true or false, but gives a ${resultType}` })
   } catch (error) {
     if (!FocalError.isInstance(error)) throw error
     issues.push(...error.issues)

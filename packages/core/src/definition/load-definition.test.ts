@@ -153,6 +153,18 @@ describe('loadDefinition', () => {
       /unknown filter "shout"/,
     ],
     [
+      'an enforce expression that gives no boolean',
+      (d) => (d.rules[2].enforce = { expression: '1 + 2', onViolation: 'refuse' }),
+      'rules[2].enforce.expression',
+      /must give true or false, but gives a int/,
+    ],
+    [
+      'a condition that gives no boolean',
+      (d) => (d.rules[2].condition = "'abc'"),
+      'rules[2].condition',
+      /gives a string/,
+    ],
+    [
       'a placeholder in a refusal',
       (d) =>
         (d.rules[2].enforce = {

@@ -99,6 +99,7 @@ export function compileExpression(
   return {
     source,
     evaluate,
+    resultType: String(checked.type),
     reads: [...new Set([...names, ...reads])],
     tests,
     ...(parts === undefined ? {} : { parts }),

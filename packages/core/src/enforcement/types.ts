@@ -138,6 +138,8 @@ export interface CompiledExpression {
   readonly reads?: readonly string[]
   /** The `reply` fields it tests with `has(reply.<name>)`. */
   readonly tests?: readonly string[]
+  /** Its type as the checker infers it at load (`bool`, `int`, `string`, `dyn` when unknown). */
+  readonly resultType?: string
   /**
    * Its top-level `&&` operands, each compiled on its own (one part when it is no conjunction):
    * a check can leave out the part over a value the text does not state and still judge the rest.
