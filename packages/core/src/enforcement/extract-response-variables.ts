@@ -104,8 +104,7 @@ export function extractResponseVariables(
   bindings: readonly VariableBinding[] = [],
   read: ResponseReading = readResponse(given),
 ): Record<string, unknown> {
-  const text = readableText(given)
-  const { money, percentages, counts, emails, entities } = read
+  const { text, money, percentages, counts, emails, entities } = read
   const variables: Record<string, unknown> = {
     money_amounts: money.map((mention) => mention.amount),
     money_total: money.reduce((total, mention) => total + mention.amount, 0),
@@ -147,11 +146,13 @@ export function readResponse(given: string): ResponseReading {
   })
   const emails = [...text.matchAll(emailPattern)].map((match) => match[0])
   const entities = extractEntities(text)
-  return { money, percentages, counts, emails, entities }
+  return { text, money, percentages, counts, emails, entities }
 }
 
 /** What {@link extractResponseVariables} reads from a text before its bindings. */
 export interface ResponseReading {
+  /** The text as read ({@link readableText}): what bindings look for labels and numbers in. */
+  text: string
   money: MoneyMention[]
   percentages: LabelledNumber[]
   counts: LabelledNumber[]
