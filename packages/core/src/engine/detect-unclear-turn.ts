@@ -66,9 +66,9 @@ export function twoRequests(
  * The second request of one message that asks the same thing twice, each with its own id ("refund
  * $10 for NW-1001 and $15 for NW-1002"): the text from the clause break before the second id of a
  * definition entity on, as a request of its own (prefixed with the intent's label, so it reads
- * as that request when it runs: "I want a refund: $15 for NW-1002"), or undefined. The perception
- * of the whole message already reads the first id and amount, so the first request runs now and
- * this one is offered once it is done, never dropped. A second id taken back ("…, not NW-1002")
+ * as that request when it runs: "I want a refund: $15 for NW-1002"), or undefined; with the `head`
+ * before the break, whose own facts the first request runs with now (the whole message's amount
+ * may be the second's). This one is offered once the first is done, never dropped. A second id taken back ("…, not NW-1002")
  * is no request.
  */
 export function secondRequestOf(
@@ -76,14 +76,14 @@ export function secondRequestOf(
   breaks: readonly IdBreak[],
   intent: string,
   text = '',
-): string[] | undefined {
+): { head: string; requests: string[] } | undefined {
   if (intent === 'unknown') return undefined
   for (const { name, head, rest } of breaks) {
     if (/^(?:not|but not|instead of|rather than)\b/iu.test(rest)) continue
     // "cancel NW-5005 and tell me where NW-6006 is": the rest asks for something else in its own
     // words, so it is queued as written (labelled as the first request, a yes cancelled NW-6006).
     const leaning = leaningOf(compiled, rest)
-    if (leaning !== undefined && leaning !== intent) return [rest]
+    if (leaning !== undefined && leaning !== intent) return { head, requests: [rest] }
     const label = compiled.definition.intents.find((candidate) => candidate.id === intent)?.label ?? intent
     const prefix = label.replace(/[?!.]+$/u, '')
     // "Refund $50 each for NW-1001, NW-2002 and NW-3003": one request per order, each with the
@@ -93,9 +93,12 @@ export function secondRequestOf(
       entity === undefined ? [] : [...new Set(entityMatches(rest, entity).map((match) => match.value))]
     const shared = /\b(?:each|apiece|per order|every one)\b/iu.test(text) ? amountIn(head) : undefined
     if (ids.length > 1 || (shared !== undefined && ids.length === 1))
-      return ids.map((id) => `${prefix}: ${id}${shared === undefined ? '' : `, ${shared}`}`)
+      return {
+        head,
+        requests: ids.map((id) => `${prefix}: ${id}${shared === undefined ? '' : `, ${shared}`}`),
+      }
     // "Where is my order?" and "NW-3003?" read as "Where is my order: NW-3003?".
-    return [`${prefix}: ${rest}`]
+    return { head, requests: [`${prefix}: ${rest}`] }
   }
   return undefined
 }
@@ -185,22 +188,6 @@ function sentenceStart(text: string): number {
   const ends = [...text.matchAll(/[.!?]\s+(?=\S)/gu)]
   const last = ends.at(-1)
   return last === undefined ? 0 : last.index + last[0].length
-}
-
-/**
- * The id fields (`order_id`, a definition entity) that two clauses name differently ("where is
- * NW-1001 and … a refund on NW-1002"): each request must run with its own, never the message's
- * first.
- */
-export function conflictingIds(compiled: CompiledEngine, clauses: readonly string[]): string[] {
-  const names: string[] = []
-  for (const entity of compiled.entityPatterns) {
-    const values = new Set(
-      clauses.flatMap((clause) => entityMatches(clause.slice(0, 2000), entity).map((match) => match.value)),
-    )
-    if (values.size > 1) names.push(entity.name)
-  }
-  return names
 }
 
 /** Words between two ids that take the first back ("NW-1001… wait no, NW-2002", "I mean NW-2002"). */

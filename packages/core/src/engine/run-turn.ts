@@ -23,7 +23,6 @@ import type { IntentScore, Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, stillWaiting } from './clarify-turn.ts'
 import {
-  conflictingIds,
   correctedIds,
   deniedIds,
   idBreaks,
@@ -201,6 +200,10 @@ async function senseAndAct(
   // "Shall I refund $25 for order NW-1001 now?" → "yes": the message it asked about runs, confirmed.
   const awaiting = state.awaitingConfirmation
   delete state.awaitingConfirmation
+  // An option of "which one first?" sent as its own words (the widget sends an option's value).
+  const pickedRequest =
+    state.pendingClarification?.question === settings.twoRequestsQuestion &&
+    state.pendingClarification.options.some((option) => option.value === message.text.trim())
   const taken = takeQueuedRequest(
     state,
     chosenRequest(state, settings.twoRequestsQuestion, message),
@@ -234,7 +237,7 @@ async function senseAndAct(
   // An offered request taken ("You also asked: … Shall I do that now?" → "yes") starts afresh with
   // its own words: the last request's order, total and scenario do not carry into it (a queued
   // "where is NW-6006?" ran as a cancellation of NW-6006 with the first order's total).
-  if (input.text !== message.text && !confirmed) {
+  if ((input.text !== message.text || pickedRequest) && !confirmed) {
     state.fields = profileFields(compiled, state.fields)
     state.toolResults = {}
     const { paused, transitionCounts } = state.navigation
@@ -270,6 +273,12 @@ async function senseAndAct(
   if (goesOnWith !== undefined) {
     // The request gone on with leaves the queue; the other is offered once it is done.
     const chosen = pending?.options.find((option) => option.id === goesOnWith.intent)?.value
+    // It goes on with its own clause's facts, never the other request's order or amount.
+    const own = chosen === undefined ? undefined : sensor.senseSync?.(chosen, senseContext).entities
+    if (own !== undefined) {
+      state.fields = profileFields(compiled, state.fields)
+      mergeEntityFields(state.fields, withoutProfile(compiled, own))
+    }
     const queue = state.queuedRequests?.filter((request) => request !== chosen)
     if (queue === undefined || queue.length === 0) delete state.queuedRequests
     else state.queuedRequests = queue
@@ -336,6 +345,9 @@ async function senseAndAct(
       perception.entities[field] !== state.fields[field],
   )
   if (otherProfile !== undefined) delete perception.entities[otherProfile]
+  // The facts before this message: a scenario it leaves pauses with these (a detour's order is
+  // not the paused refund's), and a message split into requests gives each request its own.
+  const fieldsBefore = { ...state.fields }
   mergeEntityFields(state.fields, perception.entities)
   if (perception.intent !== 'unknown') state.fields.last_intent = perception.intent
   /** The facts this message states (`email`, `order_id`, `amount`, ...). */
@@ -495,12 +507,13 @@ async function senseAndAct(
     )
     // Both requests wait in the session; the one not chosen is offered once the chosen one is done.
     state.queuedRequests = requests.map((request) => request.clause)
-    // Each runs with its own ids: an id the two clauses name differently is set by the one chosen.
-    for (const name of conflictingIds(
-      compiled,
-      requests.map((request) => request.clause),
-    ))
-      delete state.fields[name]
+    // Each runs with its own facts, read from its clause when it is chosen: none of this message's
+    // facts but the customer's own (an email) is kept for both ("cancel NW-2002 and refund me $10
+    // for NW-1001" → "Cancel an order" cancelled NW-2002 as a $10 order).
+    restoreFacts(compiled, state.fields, fieldsBefore, perception.entities)
+    // The first request's own facts stay: a yes, "both" or a fact alone goes on with it.
+    const first = sensor.senseSync?.(requests[0]!.clause, senseContext).entities
+    if (first !== undefined) mergeEntityFields(state.fields, withoutProfile(compiled, first))
     const options = requests.map(({ intent, clause }) => ({
       id: intent,
       label: labels.get(intent) ?? intent,
@@ -524,11 +537,24 @@ async function senseAndAct(
   // The same request twice, each with its own id: the first runs now, the second is offered
   // once it is done ("You also asked: …"), never dropped.
   if (requests === undefined && state.queuedRequests === undefined) {
-    const rest =
-      leading === undefined
-        ? secondRequestOf(compiled, breaks, perception.intent, input.text)
-        : [leading.head]
+    const second =
+      leading === undefined ? secondRequestOf(compiled, breaks, perception.intent, input.text) : undefined
+    const rest = leading === undefined ? second?.requests : [leading.head]
     if (rest !== undefined) state.queuedRequests = rest
+    // The request that runs now has the facts of its own clause: "cancel NW-2002, it was $900, and
+    // I need $40 back on NW-1001" cancels a $900 order (it ran as a $40 one, with no approval).
+    if (second !== undefined) {
+      const own = sensor.senseSync?.(second.head, senseContext).entities
+      if (own !== undefined) {
+        restoreFacts(compiled, state.fields, fieldsBefore, perception.entities)
+        for (const name of Object.keys(perception.entities))
+          if (!compiled.definition.profileFields.includes(name)) delete perception.entities[name]
+        for (const [name, value] of Object.entries(own))
+          if (!compiled.definition.profileFields.includes(name) && perception.entities[name] === undefined)
+            perception.entities[name] = value
+        mergeEntityFields(state.fields, perception.entities)
+      }
+    }
   }
   // An answer to the ambiguity question that picks no option but goes on with something of its
   // own (a fact, or words of a topic: "my email is …", "#NW-3003") is not asked the same question
@@ -607,7 +633,9 @@ async function senseAndAct(
   if (route.previousScenario !== route.scenario) {
     // The scenario left unfinished keeps its own fields until the user comes back to it.
     const left = route.state.paused?.find((entry) => entry.scenario === route.previousScenario)
-    if (left !== undefined) left.fields = { ...state.fields }
+    // Its own, as before this message: "where is NW-3003?" during a refund of NW-1001 leaves the
+    // refund with NW-1001 (it resumed as a refund of NW-3003). The customer's own facts are kept.
+    if (left !== undefined) left.fields = { ...fieldsBefore, ...profileFields(compiled, state.fields) }
     // A new scenario starts clean: only profile fields (identity) and this turn's entities carry
     // over; a resumed one gets back what it had collected.
     state.toolResults = {}
@@ -836,6 +864,34 @@ function referencedFields(
 }
 
 /** The definition's profile fields (identity) among `fields`. */
+/**
+ * Puts the facts `stated` (a message's entities) back as they were `before` it, except the
+ * customer's own (profile) fields: the message's facts belong to one of its requests, not all.
+ */
+function restoreFacts(
+  compiled: TurnDependencies['compiled'],
+  fields: Record<string, unknown>,
+  before: Record<string, unknown>,
+  stated: Record<string, unknown>,
+): void {
+  for (const name of Object.keys(stated)) {
+    if (compiled.definition.profileFields.includes(name)) continue
+    if (name in before) fields[name] = before[name]
+    else delete fields[name]
+  }
+}
+
+/** A message's entities but the customer's own (profile) fields. */
+function withoutProfile(
+  compiled: TurnDependencies['compiled'],
+  entities: Perception['entities'],
+): Perception['entities'] {
+  const own: Perception['entities'] = {}
+  for (const [name, value] of Object.entries(entities))
+    if (!compiled.definition.profileFields.includes(name)) own[name] = value
+  return own
+}
+
 function profileFields(
   compiled: TurnDependencies['compiled'],
   fields: Record<string, unknown>,
