@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { extractMoney } from '../sensor/extract-money.ts'
+import { extractMoney, totalWithoutCurrency } from '../sensor/extract-money.ts'
 import { checkExpression, compileExpression } from './compile-expression.ts'
 import { extractMoneyMentions } from './extract-money-mentions.ts'
 import { extractResponseVariables } from './extract-response-variables.ts'
@@ -7,6 +7,22 @@ import { extractResponseVariables } from './extract-response-variables.ts'
 const amounts = (text: string) => extractMoneyMentions(text).map((money) => [money.amount, money.currency])
 
 describe('extractMoneyMentions', () => {
+  it("never reads a user's amount short: part of a longer number is no amount, cents count", () => {
+    const read = (text: string) => extractMoney(text).map((money) => money.value)
+    // A thousands group, a European grouping or three decimals: asked about, never $1.20 or $200.
+    for (const text of ['$1.200', '1 200 $', "1'200 $", '1\u202f200 €', '$49.999', '20-30 dollars'])
+      expect(read(`the total was ${text}`), text).toEqual([])
+    expect(read('twenty dollars and fifty cents')).toEqual([20.5])
+    expect(read('20 dollars and 5 cents')).toEqual([20.05])
+    expect(read('twenty dollars and a few cents')).toEqual([])
+    expect(read('$1,200.50 and 75 €')).toEqual([1200.5, 75])
+    // A total without a currency: "1.2k" is 1,200 (it was 1.2); "1 200" and "1'200" are asked about.
+    expect(totalWithoutCurrency('the total was 1.2k')).toBe(1200)
+    expect(totalWithoutCurrency('the total was 1 200')).toBeUndefined()
+    expect(totalWithoutCurrency("the total was 1'200")).toBeUndefined()
+    expect(totalWithoutCurrency('I paid 45.50')).toBe(45.5)
+  })
+
   it('reads symbols, codes, words, thousands separators and scales', () => {
     expect(amounts('US$5, $1,234.56, USD 200, 40 euros, £3, €2.5k')).toEqual([
       [5, 'USD'],

@@ -65,7 +65,11 @@ const scale = String.raw`(?:\s?(k|m|million|thousand)\b)?`
  * (a typo must be asked about, not read as `$6`).
  */
 function moneyPatternOf(strict: boolean): RegExp {
-  const before = strict ? String.raw`(?<![\w.,])` : ''
+  // Nor the end of a longer number (`1 200 $`, `1'200 $`) or of a range (`20-30 dollars`): only
+  // a part of the amount written, which must be asked about, never read short (`$200` of `1 200 $`
+  // passed a $500 approval threshold).
+  const partOfNumber = String.raw`|\d[\s\u00a0\u202f'’]|\d\s?[-–]\s?`
+  const before = strict ? String.raw`(?<![\w.,'’]${partOfNumber})` : ''
   const after = strict ? String.raw`(?![A-Za-z0-9]|[.,]\d|\s\d)` : ''
   return new RegExp(
     [
@@ -74,7 +78,7 @@ function moneyPatternOf(strict: boolean): RegExp {
       String.raw`${before}${amount}${scale}\s?(usd|dollars?|bucks|eur|euros?|gbp|pounds?|jpy|yen|cad|aud|chf|inr|rupees)\b`,
       // A symbol after the amount, as written in much of Europe and Canada: `75 €`, `20€`, `500$`
       // (a `$` that starts the next amount, `5 $10`, is that amount's).
-      String.raw`(?<![\d.,${strict ? 'A-Za-z_' : ''}])${amount}\s?([€£¥₹₩]|\$(?!\s?\d))`,
+      String.raw`(?<![\d.,${strict ? `A-Za-z_'’]${partOfNumber}` : ']'})${amount}\s?([€£¥₹₩]|\$(?!\s?\d))`,
     ].join('|'),
     'giu',
   )
@@ -126,7 +130,11 @@ function parseNumberWords(words: readonly string[]): number | undefined {
 }
 
 /** Amounts written in words before a currency word: `forty dollars`, `twenty-five euros`. */
-function wordMoneyMentions(text: string, sentence: (index: number) => number): MoneyMention[] {
+function wordMoneyMentions(
+  text: string,
+  sentence: (index: number) => number,
+  strict: boolean,
+): MoneyMention[] {
   const mentions: MoneyMention[] = []
   for (const match of text.matchAll(wordMoneyPattern)) {
     const words = (match[1] as string)
@@ -144,8 +152,11 @@ function wordMoneyMentions(text: string, sentence: (index: number) => number): M
     const prefix = words.slice(0, start).join(' ')
     const offset = match.index + match[0].toLowerCase().indexOf(words[start]!, prefix.length)
     const matched = text.slice(offset, match.index + match[0].length)
+    // A reply's amount is kept whatever follows it (a cap must see it); a user's is asked about.
+    const cents = centsAfter(text, match.index + match[0].length) ?? (strict ? undefined : 0)
+    if (cents === undefined) continue
     mentions.push({
-      amount: value,
+      amount: value + cents / 100,
       currency: moneyWordCurrencies[(match[2] as string).toLowerCase()] as string,
       text: matched,
       sentence: sentence(offset),
@@ -153,6 +164,21 @@ function wordMoneyMentions(text: string, sentence: (index: number) => number): M
     })
   }
   return mentions
+}
+
+/** Cents said after an amount ("… and fifty cents", "… 50 cents"). */
+const centsPattern = /^[\s,]*(?:and\s+)?((?:[a-z]+[\s-]+){1,3}|\d{1,2}\s*)(?:cents?|¢)(?![\p{L}\p{N}])/iu
+
+/**
+ * The cents said right after an amount at `end` of `text`: 0 when none are, undefined when some
+ * are but not as a number from 0 to 99 (the amount is then asked about, never read without them).
+ */
+function centsAfter(text: string, end: number): number | undefined {
+  const match = centsPattern.exec(text.slice(end, end + 48))
+  if (match === null) return 0
+  const said = (match[1] as string).trim().toLowerCase()
+  const value = /^\d+$/u.test(said) ? Number(said) : parseNumberWords(said.split(/[\s-]+/u))
+  return value !== undefined && value < 100 ? value : undefined
 }
 
 function toAmount(whole: string, fraction: string | undefined, multiplier: string | undefined): number {
@@ -189,6 +215,14 @@ export function extractMoneyMentions(text: string, options: { strict?: boolean }
       value = toAmount(w3 as string, f3, s3)
       currency = moneyWordCurrencies[(word as string).toLowerCase()] as string
     }
+    // `$1.200`, `$49.999`: three decimals are a thousands group in much of Europe, or a typo; a
+    // user's amount so written is asked about (`$1.200` was read as $1.20).
+    const fraction = f1 ?? f2 ?? f3 ?? f4
+    if (options.strict === true && fraction !== undefined && fraction.length > 2) continue
+    // "20 dollars and 50 cents" is 20.50; cents it cannot read make no amount (never 20).
+    const cents = options.strict === true ? centsAfter(text, match.index + matched.length) : 0
+    if (cents === undefined) continue
+    value += cents / 100
     if (Number.isFinite(value))
       mentions.push({
         amount: value,
@@ -199,5 +233,7 @@ export function extractMoneyMentions(text: string, options: { strict?: boolean }
       })
   }
   if (!words) return mentions
-  return [...mentions, ...wordMoneyMentions(text, sentence)].sort((left, right) => left.index - right.index)
+  return [...mentions, ...wordMoneyMentions(text, sentence, options.strict === true)].sort(
+    (left, right) => left.index - right.index,
+  )
 }

@@ -86,14 +86,15 @@ export function requestedAmount(text: string, money: readonly MoneyEntity[]): Mo
  * 2 items"). Only such words: a bare number after "refund" may be an order number.
  */
 const cuedTotal =
-  /\b(?:total(?:\s+(?:was|is|of|came to|comes to))?|paid|charged|cost|costs|costed)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?(?![\w.,]*\d)(?!\s*(?:%|percent|items?|units?|days?|weeks?|months?|years?|times?|pieces?|orders?|hours?|minutes?)\b)/iu
+  /\b(?:total(?:\s+(?:was|is|of|came to|comes to))?|paid|charged|cost|costs|costed)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?(?:\s?(k|thousand)\b)?(?![\w.,'’]*\d|[\s\u00a0\u202f]\d|[\p{L}\p{N}])(?!\s*(?:%|percent|items?|units?|days?|weeks?|months?|years?|times?|pieces?|orders?|hours?|minutes?)\b)/iu
 
 /** The order total a message writes without a currency, if any (read as the definition's own). */
 export function totalWithoutCurrency(text: string): number | undefined {
   const match = cuedTotal.exec(text.slice(0, 2000))
   if (match === null) return undefined
-  const value = Number(
-    `${(match[1] as string).replaceAll(',', '')}${match[2] === undefined ? '' : `.${match[2]}`}`,
-  )
+  // "the total was 1.2k": a thousand times the number (it was read as 1.2).
+  const value =
+    Number(`${(match[1] as string).replaceAll(',', '')}${match[2] === undefined ? '' : `.${match[2]}`}`) *
+    (match[3] === undefined ? 1 : 1000)
   return Number.isFinite(value) && value > 0 ? value : undefined
 }
