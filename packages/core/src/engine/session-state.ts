@@ -92,6 +92,11 @@ export interface EngineSessionState {
     /** The request said "it" with nothing before it to stand for: the answer names what. */
     reference?: boolean
     /**
+     * The destructive action a task agent's request named while it read as read-only (`discard`):
+     * the question asked which was meant, and the answer's reply says first that nothing changed.
+     */
+    destructive?: string
+    /**
      * The unclear message(s) the question asked about (their last 400 characters): an answer that
      * picks no option is read together with them ("I need help finding events" → "in Anaheim,
      * I like baseball games"), so what the user said first still counts.

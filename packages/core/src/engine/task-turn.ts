@@ -114,8 +114,15 @@ export async function runTaskTurn(
       turnId: scratch.turnId,
     }
   const emptyStore = { has: () => false }
-  if (confidence < planner.clarifyBelow) {
-    const recovery = selectRecovery(goal, emptyStore, confidence, {
+  // A request that names a destructive action but reads as read-only ("show me the diff then
+  // discard it", "where is X defined? also rm -rf src") is asked about, whatever its confidence:
+  // its capped confidence (0.45) was above `clarifyBelow`, so the agent looked things up and a
+  // model's draft said "Done: I reverted it". A question about the command ("explain what git
+  // reset --hard does") is answered, and an answer to the question asked is acted on.
+  const destructive = ambiguities.find((ambiguity) => ambiguity.destructive !== undefined)
+  const asksFirst = destructive !== undefined && goal.intent !== 'explain' && pending === undefined
+  if (confidence < planner.clarifyBelow || asksFirst) {
+    const recovery = selectRecovery(goal, emptyStore, asksFirst ? 0 : confidence, {
       clarifyBelow: planner.clarifyBelow,
       ambiguities,
     })
@@ -128,7 +135,9 @@ export async function runTaskTurn(
         recovery.question,
         {
           kind: 'needsDetail',
-          detail: `goal parse confidence ${confidence.toFixed(2)} is below ${planner.clarifyBelow}`,
+          detail: asksFirst
+            ? `the request names a destructive action ('${destructive?.destructive}') but reads as ${goal.intent}`
+            : `goal parse confidence ${confidence.toFixed(2)} is below ${planner.clarifyBelow}`,
         },
         route,
         recovery.options.map((option) => ({ id: option, label: option, value: option })),
@@ -136,6 +145,8 @@ export async function runTaskTurn(
       // A request with a subject ("the auth stuff") waits for the answer that narrows it.
       if (goal.target !== undefined && state.pendingClarification !== undefined)
         state.pendingClarification.goal = scratch.text.trim()
+      if (asksFirst && state.pendingClarification !== undefined && destructive.destructive !== undefined)
+        state.pendingClarification.destructive = destructive.destructive
       return outcome
     }
   }
@@ -262,7 +273,12 @@ export async function runTaskTurn(
   // So does a command to run that no tool ran ("rm -rf src", "git push --force"): only a test or
   // build run is one the tools do. An engine sentence before the reply, a model's draft or not.
   const ranCommand = obtained.has('test-output') || obtained.has('build-output')
-  if (goal.intent === 'modify' || (goal.intent === 'execute' && !ranCommand)) {
+  // So does a read-only reading of a destructive request the user confirmed: nothing was changed.
+  if (
+    goal.intent === 'modify' ||
+    (goal.intent === 'execute' && !ranCommand) ||
+    ((destructive !== undefined || pending?.destructive !== undefined) && goal.intent !== 'explain')
+  ) {
     const before = scratch.around?.before
     scratch.around = {
       ...scratch.around,

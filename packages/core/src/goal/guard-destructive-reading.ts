@@ -47,6 +47,7 @@ export function guardDestructiveReading(
       value,
       score,
       description: `intent could be ${value} (the request names a destructive action: '${words}')`,
+      destructive: words,
     },
   }
 }

@@ -67,6 +67,11 @@ export interface GoalAmbiguity {
   score: number
   /** A human sentence: `entity could be git-history (files changed across commits)`. */
   description: string
+  /**
+   * The destructive action the request names, as written (`discard`, `reset hard`), when this is
+   * the mutating reading of a request read as read-only: a task agent asks before acting on it.
+   */
+  destructive?: string
 }
 
 /** What `GoalParser.parse` returns. */
