@@ -45,6 +45,17 @@ describe('extractMetric', () => {
     expect(extractMetric('[METRIC:acc] 0.95\u2029[METRIC:acc] 0.50', 'acc')).toBe(0.5)
   })
 
+  it('counts a final report behind a blank, a bullet or Markdown, and one it cannot read as no number', () => {
+    // Found by an outside review: each of these hid the final report, so the earlier 0.95 met the gate.
+    for (const before of ['\u3164', '\u2800', '\u115f', '- ', '> ', '* ', '2. ', '`', '**'])
+      expect(extractMetric(`[METRIC:acc] 0.95\n${before}[METRIC:acc] 0.50`, 'acc'), before).toBe(0.5)
+    expect(extractMetric('[METRIC:acc] 0.95\n[METRIC\uff1aacc] 0.50', 'acc')).toBe(0.5)
+    // A line naming the metric in a form that is no report of it is a report without a number.
+    expect(extractMetric('[METRIC:acc] 0.95\n[METRIC:acc=final] 0.50', 'acc')).toBeUndefined()
+    // Words before the bracket make it prose, not a marker.
+    expect(extractMetric('[METRIC:acc] 0.95\nsee [METRIC:acc] 0.50 above', 'acc')).toBe(0.95)
+  })
+
   it('picks the named metric out of multi-line output', () => {
     const markers = parseMarkers(
       '[OBJECTIVE] x\n[METRIC:baseline] 0.33\n[METRIC:cv_accuracy_mean] 0.92',

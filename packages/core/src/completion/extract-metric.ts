@@ -56,7 +56,14 @@ export function extractMetricReports(
   const wanted = normalizeMarkerName(name)
   const reports: (number | undefined)[] = []
   for (const marker of markers) {
-    if (marker.type !== 'METRIC' || marker.subtype === undefined) continue
+    if (marker.type !== 'METRIC') continue
+    if (marker.subtype === undefined) {
+      // `[METRIC:tests_failed=final] 4` names the metric but is no report of it that can be read:
+      // it counts as a report without a number (it was skipped, so an earlier report counted).
+      if (Object.keys(marker.attributes).some((key) => normalizeMarkerName(key) === wanted))
+        reports.push(undefined)
+      continue
+    }
     if (normalizeMarkerName(marker.subtype) === wanted) reports.push(parseMetricValue(marker.content))
   }
   return reports

@@ -11,13 +11,23 @@ export interface ParseMarkersOptions {
   anyCaseTypes?: boolean
 }
 
-// One marker per line: optional indentation, `[TYPE` then optional `:segments`, `]`, free text.
-// The indentation may be any white space or invisible formatting character (a no-break space, a
-// zero-width space, a byte-order mark): what a reader sees as a marker at the start of a line is
-// one, so a final report cannot hide behind an invisible character and leave an earlier, better
-// one counted. `[^\]\n]*` cannot backtrack into itself, so the pattern is linear per line.
-const upperCaseMarker = /^[\s\p{Cf}]*\[([A-Z][A-Z0-9_-]*)(?::([^\]\n]*))?\][ \t]*(.*)$/u
-const anyCaseMarker = /^[\s\p{Cf}]*\[([A-Za-z][A-Za-z0-9_-]*)(?::([^\]\n]*))?\][ \t]*(.*)$/u
+// One marker per line: an optional lead, `[TYPE` then optional `:segments`, `]`, free text. The
+// lead is anything but a letter, a digit or a bracket (white space, an invisible formatting
+// character, a blank such as U+2800, Markdown's `- `, `> `, `**`, a backtick), or a blank letter
+// (the Hangul fillers), after an optional list number (`2. `): what a reader sees as a marker
+// starting a line is one, so a final report cannot hide behind an invisible character or a bullet
+// and leave an earlier, better one counted. The lead's class has no `[` and `[^\]\n]*` cannot
+// backtrack into itself, so the pattern is linear per line.
+const markerLead = String.raw`^(?:\d{1,9}[.)]\s)?(?:[^\p{L}\p{N}[\]]|[\u115f\u1160\u3164\uffa0])*`
+const upperCaseMarker = new RegExp(
+  String.raw`${markerLead}\[([A-Z][A-Z0-9_-]*)(?::([^\]\n]*))?\][ \t]*(.*)$`,
+  'u',
+)
+const anyCaseMarker = new RegExp(
+  String.raw`${markerLead}\[([A-Za-z][A-Za-z0-9_-]*)(?::([^\]\n]*))?\][ \t]*(.*)$`,
+  'u',
+)
+const nonAscii = /[^\t\n\r\x20-\x7e]/u
 /**
  * Where a line ends: a line feed (after an optional carriage return), or a line or paragraph
  * separator, a next-line character, a vertical tab or a form feed, which a reader sees as a break.
@@ -37,7 +47,9 @@ export function parseMarkers(text: string, options: ParseMarkersOptions = {}): M
   text.split(lineBreak).forEach((line, index) => {
     // A carriage return (a progress bar redrawn in place) starts a new segment on the same line: a
     // marker printed after one is still reported, so the last metric is really the last one printed.
-    for (const segment of line.includes('\r') ? line.split('\r') : [line]) {
+    for (const written of line.includes('\r') ? line.split('\r') : [line]) {
+      // Read as a reader sees it: `[METRIC：acc] 4` (a full-width colon) is a marker too.
+      const segment = nonAscii.test(written) ? written.normalize('NFKC') : written
       const match = pattern.exec(segment)
       if (match === null) continue
       const type = (match[1] ?? '').toUpperCase().replaceAll('-', '_')
