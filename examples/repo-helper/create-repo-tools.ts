@@ -4,7 +4,17 @@
  * uncommitted change, so `git status`, `git diff` and `git log` have something true to say.
  */
 import { execFile } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
@@ -67,12 +77,19 @@ export async function createRepoTools(): Promise<RepoTools> {
  */
 function inside(root: string, path: string): string {
   const target = resolve(root, path === '' ? '.' : path)
+  checkWithin(root, target, path)
+  // A symbolic link in the work tree (`docs -> /etc`, as a cloned repository may hold) is followed
+  // only to a place inside it: where it really leads is checked too.
+  if (existsSync(target)) checkWithin(realpathSync(root), realpathSync(target), path)
+  return target
+}
+
+function checkWithin(root: string, target: string, path: string): void {
   if (target !== root && !target.startsWith(`${root}${sep}`))
     throw new Error(`path outside the repository: ${path}`)
   const within = relative(root, target)
   if (within === '.git' || within.startsWith(`.git${sep}`))
     throw new Error(`the repository's .git folder is not read here: ${path}`)
-  return target
 }
 
 /** A file-system error as the user may see it: the repository's own path, never the server's. */
@@ -83,7 +100,9 @@ function repositoryError(root: string, error: unknown): Error {
 
 function files(root: string, dir = root): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name === '.git' || entry.name === 'node_modules') return []
+    // Symbolic links are not walked: one may lead out of the repository (or to a directory, which
+    // broke every search of the repository).
+    if (entry.name === '.git' || entry.name === 'node_modules' || entry.isSymbolicLink()) return []
     const path = join(dir, entry.name)
     return entry.isDirectory() ? files(root, path) : [relative(root, path)]
   })

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { createEngine, createLedger, type Engine, openAICompatible } from '@focal/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -55,6 +55,27 @@ describe('the repo-helper read tool', () => {
     expect(missing).toContain('findOrder')
     expect(missing).not.toContain(repo.root)
     expect(await read('src/orders.ts')).toContain('findOrder')
+  })
+
+  it('follows no symbolic link out of the repository, and a linked directory breaks no search', async () => {
+    // Found by an outside review: `passwd.txt -> /etc/passwd` was read, and a `docs -> /etc` link
+    // made every grep fail (EISDIR). A cloned repository may hold such links.
+    const own = await createRepoTools()
+    try {
+      symlinkSync('/etc/hostname', join(own.root, 'host.txt'))
+      symlinkSync('/etc', join(own.root, 'docs'))
+      symlinkSync(join(own.root, 'src'), join(own.root, 'code'))
+      const context = { sessionId: 's' } as never
+      for (const command of ['host.txt', 'docs/hostname', 'docs'])
+        await expect((async () => own.tools.read?.({ command }, context))()).rejects.toThrow(
+          /outside the repository/,
+        )
+      // A link that stays inside is read; searches skip links and still find the code.
+      expect(await own.tools.read?.({ command: 'code/orders.ts' }, context)).toContain('findOrder')
+      expect(await own.tools.grep?.({ command: 'findOrder' }, context)).toContain('src/orders.ts')
+    } finally {
+      own.dispose()
+    }
   })
 })
 
