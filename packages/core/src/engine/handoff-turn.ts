@@ -10,11 +10,25 @@ import type { Handoff, TurnResult } from './types.ts'
 export function handoffCue(dependencies: TurnDependencies, text: string): string | undefined {
   const { handoff } = dependencies.compiled.definition.settings
   if (!handoff.enabled) return undefined
-  const padded = ` ${normalizeText(text.slice(0, 2000))} `
   const cues = paddedCues(handoff.cues)
-  const found = cues.findIndex((cue) => padded.includes(cue))
-  return found < 0 ? undefined : handoff.cues[found]
+  // Clause by clause: a clause that says no to a person ("I don't want to talk to a human, just
+  // refund me", "no need for a human") or speaks of the user ("I'm only human") asks for no one;
+  // each handed the chat to a person, and the bot then stayed quiet.
+  for (const clause of text.slice(0, 2000).split(clauseBreak)) {
+    const padded = ` ${normalizeText(clause)} `
+    const found = cues.findIndex((cue) => padded.includes(cue))
+    if (found < 0 || declinesPerson.test(padded) || selfDescribed.test(padded)) continue
+    return handoff.cues[found]
+  }
+  return undefined
 }
+
+/** Where a clause ends: a sentence or clause mark, or "but". */
+const clauseBreak = /[.,;:!?\n]+|\bbut\b/iu
+/** A no in the clause (as normalised: "don't" reads "don t"). "Can't I talk to a human?" asks. */
+const declinesPerson = / (?:don t|dont|do not|does not|doesn t|not|never|no need|without|no) /u
+/** "I'm only human", "I am human too": the user speaking of themselves. */
+const selfDescribed = / (?:i m|im|i am) (?:only |just |also |a )*human /u
 
 /** The cues normalised once per definition, not on every turn. */
 const normalisedCues = new WeakMap<readonly string[], string[]>()
