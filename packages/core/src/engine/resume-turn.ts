@@ -10,7 +10,7 @@ import type { EngineSessionState } from './session-state.ts'
 import { findings } from './task-turn.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import { sessionVariables } from './turn-variables.ts'
-import type { TurnEvent } from './types.ts'
+import type { TurnEvent, TurnResult } from './types.ts'
 
 /** How many declined calls a session keeps for `session.rejected` (state stays bounded). */
 const maxRejectedCalls = 200
@@ -67,6 +67,9 @@ export async function resumeTurn(
   const expired =
     pending.approval.expiresAt !== undefined && Date.parse(pending.approval.expiresAt) <= clock.now()
   const decision = expired ? pending.approval.defaultAction : input.decision
+  // A person has the chat (a handoff since the approval was asked): the decision is applied and
+  // recorded, but the bot says nothing: no reply, no streamed text. The person tells the customer.
+  const quiet = state.handoff !== undefined
   const scratch: TurnScratch = {
     sessionId: input.sessionId,
     turnId: pending.turnId,
@@ -76,11 +79,32 @@ export async function resumeTurn(
     queryHash: hashQuery(pending.text),
     timestamp: new Date(clock.now()).toISOString(),
     emit: (event) => {
+      if (quiet && (event.type === 'text-delta' || event.type === 'text-retracted')) return
+      if (quiet && event.type === 'turn-finished') return
       // `turn-finished` carries the result itself: kept in `result.events` it would make every
       // TurnResult a cycle that JSON.stringify cannot serialise. Streams still receive it.
       if (event.type !== 'turn-finished') scratch.events.push(event)
       emit(event)
     },
+  }
+  /** The outcome as the customer gets it: during a handoff, quiet (what the bot would say is not said). */
+  const delivered = (outcome: TurnOutcome): TurnOutcome => {
+    if (!quiet || state.handoff === undefined) return outcome
+    const { result } = outcome
+    const said = 'text' in result ? result.text : undefined
+    const last = state.history.at(-1)
+    if (said !== undefined && last?.role === 'assistant' && last.content === said)
+      state.history = state.history.slice(0, -1)
+    const handedOff: TurnResult = {
+      type: 'handoff',
+      sessionId: result.sessionId,
+      turnId: result.turnId,
+      handoff: state.handoff,
+      provenance: result.provenance,
+      events: result.events,
+    }
+    emit({ type: 'turn-finished', result: handedOff })
+    return { ...outcome, result: handedOff }
   }
   scratch.emit({ type: 'turn-started', turnId: pending.turnId, sessionId: input.sessionId })
   const resolved: LedgerEvent = {
@@ -160,7 +184,7 @@ export async function resumeTurn(
       acted,
     )
     keepCurrent()
-    return { ...paused, ledger: [resolved, ...paused.ledger] }
+    return delivered({ ...paused, ledger: [resolved, ...paused.ledger] })
   }
   const refusal =
     decision !== 'reject'
@@ -187,5 +211,5 @@ export async function resumeTurn(
     ...(found === undefined ? {} : { note: found }),
   })
   keepCurrent()
-  return { ...outcome, ledger: [resolved, ...outcome.ledger] }
+  return delivered({ ...outcome, ledger: [resolved, ...outcome.ledger] })
 }
