@@ -233,6 +233,48 @@ describe('createEngine', () => {
     expect(FocalError.isInstance(error) && error.code).toBe('version-conflict')
   })
 
+  it('never runs a turn again whose tools ran when its session write lost a race, and keeps their record', async () => {
+    // Found by an outside review: a completion written mid-turn made the turn's write fail, and the
+    // retry ran the refund again (the ledger showed one).
+    const base = createMemorySessionStore()
+    let lose = false
+    const racing = {
+      get: base.get,
+      delete: base.delete,
+      put: async (...args: Parameters<typeof base.put>) => (lose ? false : base.put(...args)),
+    }
+    const runs = { issue_refund: 0, lookup_order: 0 }
+    const ledger = createLedger()
+    const engine = engineFor({
+      sessionStore: racing,
+      ledger,
+      tools: {
+        issue_refund: async () => {
+          runs.issue_refund++
+          return { refundId: 'RF-1', status: 'issued' }
+        },
+        lookup_order: async () => {
+          runs.lookup_order++
+          return { status: 'shipped', carrier: 'UPS', eta: 'Thursday' }
+        },
+      },
+    })
+    await engine.turn({ sessionId: 'race', text: 'I want a refund, my email is r@example.com' })
+    lose = true
+    const error = await engine
+      .turn({ sessionId: 'race', text: 'refund $20 for NW-1001' })
+      .catch((caught) => caught)
+    expect(FocalError.isInstance(error) && error.code).toBe('version-conflict')
+    expect(runs.issue_refund).toBe(1)
+    expect(JSON.stringify(await ledger.records('race'))).toContain('issue_refund')
+    // A tool the definition marks safe to repeat (readOnlyHint) is run again with its turn.
+    const retried = await engine
+      .turn({ sessionId: 'race-lookup', text: 'Where is my order NW-1234?' })
+      .catch((caught) => caught)
+    expect(FocalError.isInstance(retried) && retried.message).toMatch(/attempts in a row/)
+    expect(runs.lookup_order).toBeGreaterThan(1)
+  })
+
   it('returns results that survive a JSON round trip (no cycle through turn-finished)', async () => {
     const engine = engineFor()
     for (const text of ['help', 'Where is my order NW-1234?']) {

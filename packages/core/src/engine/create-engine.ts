@@ -18,7 +18,7 @@ import type { Clock, IdGenerator, SessionStore, ToolRunner } from '../ports/port
 import type { SensorGoalParser, SensorIntentClassifier } from '../sensor/create-sensor.ts'
 import { extractEntities } from '../sensor/extract-entities.ts'
 import type { Sensor } from '../sensor/types.ts'
-import { compileEngine, createDefinitionGate } from './compile-engine.ts'
+import { type CompiledEngine, compileEngine, createDefinitionGate } from './compile-engine.ts'
 import { type CompleteGoalInput, type CompleteGoalResult, completeGoal } from './complete-goal.ts'
 import { createEventChannel } from './create-event-channel.ts'
 import { createMemorySessionStore } from './create-memory-session-store.ts'
@@ -312,6 +312,19 @@ export function createEngine(engineOptions: EngineOptions): Engine {
       )
       if (outcome.state.shared !== undefined) delete outcome.state.shared
       const written = await store.put(sessionId, outcome.state, stored?.version ?? 0)
+      // A turn whose tools ran (a refund, a cancellation) is never run again: running it again ran
+      // them twice. Its records go to the ledger, and the caller gets the conflict.
+      const ran = written === false ? toolsThatRan(outcome.result, dependencies.compiled) : []
+      if (ran.length > 0) {
+        if (ledger !== undefined)
+          await Promise.all(
+            outcome.ledger.map((event) => ledger.append(sessionId, event, { actor: 'engine' })),
+          )
+        throw new FocalError({
+          code: 'version-conflict',
+          message: `session "${sessionId}" changed while this turn ran ${ran.join(', ')}: it ran once (on the ledger) and the turn is not run again`,
+        })
+      }
       if (written === false) {
         if (shownText)
           emit({
@@ -563,4 +576,19 @@ function sessionCalls(state: EngineSessionState): SessionCalls {
     ...(state.rejectedCalls === undefined ? {} : { rejectedCalls: [...state.rejectedCalls] }),
     ...(state.pendingApproval === undefined ? {} : { pendingApproval: state.pendingApproval }),
   }
+}
+
+/**
+ * The tools a turn ran (or tried: a failed call may have acted) that running it again would
+ * repeat: all but those the definition annotates as safe to repeat (MCP's `readOnlyHint` or
+ * `idempotentHint`).
+ */
+function toolsThatRan(result: TurnResult, compiled: CompiledEngine): string[] {
+  return result.provenance.tools
+    .filter((tool) => tool.status === 'ran' || tool.status === 'failed' || tool.status === 'approved')
+    .filter((tool) => {
+      const annotations = compiled.definition.tools.find((entry) => entry.id === tool.id)?.annotations
+      return annotations?.readOnlyHint !== true && annotations?.idempotentHint !== true
+    })
+    .map((tool) => tool.id)
 }

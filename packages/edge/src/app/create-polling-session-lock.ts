@@ -32,7 +32,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * A session lock over a store's atomic lease operations: polls with capped exponential backoff
- * (1 ms doubling to 25 ms) until the lease is free.
+ * (1 ms doubling to 25 ms) until the lease is free. A held lease is renewed every third of its
+ * lifetime until released (`tryAcquire` by its owner extends it): a turn whose tool takes longer
+ * than `ttlMs` keeps the session, where another instance took it and both wrote.
  *
  * @example
  * const lock = createPollingSessionLock({ tryAcquire, release })
@@ -55,7 +57,27 @@ export function createPollingSessionLock({
         }
         await sleep(delay)
       }
-      return () => release(sessionId, owner)
+      let held = true
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const renew = () => {
+        timer = setTimeout(
+          () => {
+            if (!held) return
+            // A failed renewal is retried on the next tick; the store's version check still holds.
+            tryAcquire(sessionId, owner, ttlMs).then(
+              () => held && renew(),
+              () => held && renew(),
+            )
+          },
+          Math.max(1, Math.floor(ttlMs / 3)),
+        )
+      }
+      renew()
+      return () => {
+        held = false
+        if (timer !== undefined) clearTimeout(timer)
+        return release(sessionId, owner)
+      }
     },
   }
 }

@@ -1,12 +1,14 @@
 import { describeLedgerStoreConformance, describeSessionStoreConformance } from '@focal/core/testing'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createFocalApp } from '../create-focal-app.ts'
 import { createTestApp, createTestAppOptions } from '../testing/create-test-app.ts'
 import { describeFocalHttpSuite } from '../testing/http-suite.ts'
 import { readRefundSupport } from '../testing/read-refund-support.ts'
 import { runConcurrentTurns } from '../testing/run-concurrent-turns.ts'
 import { type LoopbackFocal, serveOnLoopback } from '../testing/serve-on-loopback.ts'
 import { type RedisServerHandle, startRedisServer } from '../testing/start-redis-server.ts'
+import { testAppConfig } from '../testing/test-app-config.ts'
 import { createRedisStores } from './create-redis-stores.ts'
 
 let server: RedisServerHandle
@@ -44,6 +46,67 @@ describeSessionStoreConformance('redis', () => createRedisStores({ client }).ses
 describeLedgerStoreConformance('redis', () => createRedisStores({ client }).ledgerStore)
 
 describe('createRedisStores', () => {
+  it('runs a refund once when a completion on another instance comes mid-turn: every session write holds the lease', async () => {
+    // Found by an outside review: POST /complete on instance B, while instance A's turn ran a
+    // 300 ms refund, wrote the session outside the turn lease; A's write lost, its retry refunded
+    // again (5 of 5 attempts), and the ledger showed one refund.
+    const second = createClient({ url: server.url })
+    await second.connect()
+    try {
+      let refunds = 0
+      const tools = {
+        issue_refund: async () => {
+          refunds++
+          await new Promise((resolve) => setTimeout(resolve, 300))
+          return { refundId: `RF-${refunds}`, status: 'issued' }
+        },
+      }
+      const [a, b] = [client, second].map((connection) =>
+        createFocalApp({
+          ...createTestAppOptions({
+            definition: readRefundSupport(),
+            ...createRedisStores({ client: connection, keyPrefix: 'midturn:' }),
+          }),
+          tools,
+        }),
+      )
+      const headers = (token?: string) => ({
+        'content-type': 'application/json',
+        authorization: `Bearer ${testAppConfig.clientToken}`,
+        ...(token === undefined ? {} : { 'x-focal-session-token': token }),
+      })
+      const post = async (app: typeof a, path: string, body: unknown, token?: string) => {
+        const response = await app!.request(path, {
+          method: 'POST',
+          headers: headers(token),
+          body: JSON.stringify(body),
+        })
+        return { response, token: response.headers.get('x-focal-session-token') ?? token }
+      }
+      const first = await post(a, '/v1/turn', {
+        sessionId: 'mid',
+        text: 'I want a refund, my email is m@example.com',
+      })
+      const token = first.token
+      const turn = post(a, '/v1/turn', { sessionId: 'mid', text: 'refund $30 for NW-1001' }, token)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const contract = {
+        version: 1,
+        goal_text: 'refund',
+        acceptance_criteria: [{ id: 'AC1', kind: 'metric_threshold', metric: 'x', op: '>=', target: 0.9 }],
+        max_goal_attempts: 3,
+      }
+      const completed = await post(b, '/v1/sessions/mid/complete', { contract, output: 'done' }, token)
+      expect((await turn).response.status).toBe(200)
+      expect(completed.response.status).toBe(200)
+      expect(refunds).toBe(1)
+      const ledger = await a!.request('/v1/sessions/mid/ledger', { headers: headers(token) })
+      expect(((await ledger.json()) as { verification: unknown }).verification).toEqual({ valid: true })
+    } finally {
+      await second.quit()
+    }
+  })
+
   it('gives every session key a sliding TTL with ttlMs, so idle sessions leave Redis', async () => {
     const { sessionStore, ledgerStore, sessionClaims } = createRedisStores({
       client,

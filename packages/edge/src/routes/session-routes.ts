@@ -83,8 +83,15 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
       label: 'Hand the conversation back to the assistant',
       defaultAction: 'reject',
     })
-    const released = await app.engine.releaseHandoff({ sessionId, releasedBy: decider.id })
-    return context.json({ sessionId, released })
+    // Session writes outside a turn hold the turn's lease too: a turn's write that lost a race ran
+    // its tools again (an outside review saw a refund run twice when a completion came mid-turn).
+    const release = await app.queue.acquire(sessionId)
+    try {
+      const released = await app.engine.releaseHandoff({ sessionId, releasedBy: decider.id })
+      return context.json({ sessionId, released })
+    } finally {
+      await release()
+    }
   })
 
   hono.post('/v1/sessions/:id/complete', async (context) => {
@@ -93,17 +100,22 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
     await authorizeSession(context, app, sessionId, 'existing')
     if (app.engine.complete === undefined)
       throw new FocalError({ code: 'route-not-found', message: 'This engine has no completion step.' })
-    const result = await app.engine.complete({
-      sessionId,
-      output: body.output,
-      ...(body.contract === undefined ? {} : { contract: body.contract }),
-      ...(body.replaceContract === undefined ? {} : { replaceContract: body.replaceContract }),
-      ...(body.artifacts === undefined ? {} : { artifacts: body.artifacts }),
-      ...(body.reviewerTrustScore === undefined ? {} : { reviewerTrustScore: body.reviewerTrustScore }),
-      ...(body.requestedStatus === undefined ? {} : { requestedStatus: body.requestedStatus }),
-      ...(body.approach === undefined ? {} : { approach: body.approach }),
-    })
-    return context.json(result)
+    const release = await app.queue.acquire(sessionId)
+    try {
+      const result = await app.engine.complete({
+        sessionId,
+        output: body.output,
+        ...(body.contract === undefined ? {} : { contract: body.contract }),
+        ...(body.replaceContract === undefined ? {} : { replaceContract: body.replaceContract }),
+        ...(body.artifacts === undefined ? {} : { artifacts: body.artifacts }),
+        ...(body.reviewerTrustScore === undefined ? {} : { reviewerTrustScore: body.reviewerTrustScore }),
+        ...(body.requestedStatus === undefined ? {} : { requestedStatus: body.requestedStatus }),
+        ...(body.approach === undefined ? {} : { approach: body.approach }),
+      })
+      return context.json(result)
+    } finally {
+      await release()
+    }
   })
 
   hono.post('/v1/sessions/:id/goal/restore', async (context) => {
@@ -112,12 +124,17 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
     await authorizeSession(context, app, sessionId, 'existing')
     if (app.engine.restoreGoal === undefined)
       throw new FocalError({ code: 'route-not-found', message: 'This engine has no goal narrowing.' })
-    const result = await app.engine.restoreGoal({
-      sessionId,
-      ...(body.turnId === undefined ? {} : { turnId: body.turnId }),
-      ...(body.reason === undefined ? {} : { reason: body.reason }),
-    })
-    return context.json({ sessionId, ...result })
+    const release = await app.queue.acquire(sessionId)
+    try {
+      const result = await app.engine.restoreGoal({
+        sessionId,
+        ...(body.turnId === undefined ? {} : { turnId: body.turnId }),
+        ...(body.reason === undefined ? {} : { reason: body.reason }),
+      })
+      return context.json({ sessionId, ...result })
+    } finally {
+      await release()
+    }
   })
 
   hono.get('/v1/sessions/:id/ledger', async (context) => {
