@@ -33,6 +33,27 @@ describe('createFocalApp', () => {
     )
   })
 
+  it('keeps what every session did with an order when anonymous sessions flood the in-memory store', async () => {
+    // Found by an outside review: 10,000 one-turn sessions evicted the order's shared record with
+    // the sessions, and a new session refunded $50 again on an order already refunded $50.
+    const app = createFocalApp({ definition, sessionSecret: false, memory: { maxSessions: 5 } })
+    const turn = async (sessionId: string, text: string) =>
+      (await (
+        await app.request('/v1/turn', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ sessionId, text }),
+        })
+      ).json()) as { provenance: { tools: Array<{ id: string; status: string }> } }
+    const ran = (result: Awaited<ReturnType<typeof turn>>) =>
+      result.provenance.tools.filter((tool) => tool.status === 'ran').map((tool) => tool.id)
+    expect(ran(await turn('first', 'refund $50 for NW-4242, my email is a@example.com'))).toEqual([
+      'issue_refund',
+    ])
+    for (let index = 0; index < 12; index++) await turn(`flood-${index}`, 'hello')
+    expect(ran(await turn('later', 'refund $50 for NW-4242, my email is c@example.com'))).toEqual([])
+  })
+
   it('issues and requires session tokens with no sessionSecret given (a random secret per app)', async () => {
     const app = createFocalApp({ definition })
     const post = (body: object, headers: Record<string, string> = {}) =>

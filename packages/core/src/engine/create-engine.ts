@@ -65,6 +65,14 @@ export interface EngineOptions {
    * email of "refund $50 for NW-1001, ann@x.com"). @default every session in one scope
    */
   sharedScope?: (session: { sessionId: string; fields: Record<string, unknown> }) => string | undefined
+  /**
+   * Serialises turns that name one shared value (an order) across processes, from reading what
+   * every session did with it to recording what this turn did: two conversations refunding $30 on
+   * one order at once each read the other's refund as not yet made, and both ran past a $50 cap.
+   * Within one engine such turns always run one at a time; across processes pass a store-backed
+   * lease (`@focal/edge` passes its `sessionLock`). Taken in key order, after the session's own.
+   */
+  sharedLock?: { acquire(key: string): Promise<() => Promise<void>> }
   /** Where turn events are recorded: a ledger, a store to build one over, or `false` for none. @default an in-memory ledger */
   ledger?: Ledger | LedgerStore | false
   /** @default { now: () => Date.now() } */
@@ -204,6 +212,24 @@ export function createEngine(engineOptions: EngineOptions): Engine {
     (options.sharedStore ?? store) as SessionStore<unknown>,
     () => clock.now(),
   )
+  /** Holds the shared values `keys` (sorted): in this engine, then through `sharedLock`. */
+  const sharedQueue = createKeyedQueue()
+  const holdShared = async (keys: readonly string[]): Promise<(() => Promise<void>) | undefined> => {
+    if (keys.length === 0) return undefined
+    const releases: Array<() => Promise<void>> = []
+    try {
+      for (const key of keys) {
+        releases.push(await sharedQueue.acquire(key))
+        if (options.sharedLock !== undefined) releases.push(await options.sharedLock.acquire(key))
+      }
+    } catch (error) {
+      for (const release of releases.reverse()) await release()
+      throw error
+    }
+    return async () => {
+      for (const release of releases.reverse()) await release()
+    }
+  }
   const idGenerator = options.idGenerator ?? { next: (prefix = 'id') => `${prefix}_${crypto.randomUUID()}` }
   const maxConflictRetries = options.maxConflictRetries ?? 100
   const lane2 = lane2Of(options, judgeModel)
@@ -291,60 +317,65 @@ export function createEngine(engineOptions: EngineOptions): Engine {
       // id in its fields, a queued request, a pending call, this message): read before the turn,
       // so a tool check of it sees calls made in other conversations. Never stored with the session.
       const scope = sharedHistory === undefined ? undefined : sharedScopeOf(sessionId, base, text)
-      const before = scope === undefined ? undefined : sessionCalls(base)
-      const shared =
-        scope === undefined
+      const sources = text === undefined ? [callSources(base)] : [callSources(base), text]
+      // The shared values the turn names are its own until it recorded what it did with them.
+      const releaseShared =
+        scope === undefined || sharedHistory === undefined
           ? undefined
-          : await sharedHistory?.load(
-              text === undefined ? [callSources(base)] : [callSources(base), text],
-              sessionId,
-              scope,
+          : await holdShared(sharedHistory.keys(sources, scope))
+      try {
+        const before = scope === undefined ? undefined : sessionCalls(base)
+        const shared = scope === undefined ? undefined : await sharedHistory?.load(sources, sessionId, scope)
+        const outcome = await step(
+          dependencies,
+          shared === undefined ? base : { ...base, shared },
+          (event) => {
+            if (!live) return void buffered.push(event)
+            if (event.type === 'text-delta') shownText = true
+            emit(event)
+          },
+          goLive,
+        )
+        if (outcome.state.shared !== undefined) delete outcome.state.shared
+        const written = await store.put(sessionId, outcome.state, stored?.version ?? 0)
+        // A turn whose tools ran (a refund, a cancellation) is never run again: running it again ran
+        // them twice. Its records go to the ledger, and the caller gets the conflict.
+        const ran = written === false ? toolsThatRan(outcome.result, dependencies.compiled) : []
+        if (ran.length > 0) {
+          if (ledger !== undefined)
+            await Promise.all(
+              outcome.ledger.map((event) => ledger.append(sessionId, event, { actor: 'engine' })),
             )
-      const outcome = await step(
-        dependencies,
-        shared === undefined ? base : { ...base, shared },
-        (event) => {
-          if (!live) return void buffered.push(event)
-          if (event.type === 'text-delta') shownText = true
-          emit(event)
-        },
-        goLive,
-      )
-      if (outcome.state.shared !== undefined) delete outcome.state.shared
-      const written = await store.put(sessionId, outcome.state, stored?.version ?? 0)
-      // A turn whose tools ran (a refund, a cancellation) is never run again: running it again ran
-      // them twice. Its records go to the ledger, and the caller gets the conflict.
-      const ran = written === false ? toolsThatRan(outcome.result, dependencies.compiled) : []
-      if (ran.length > 0) {
+          throw new FocalError({
+            code: 'version-conflict',
+            message: `session "${sessionId}" changed while this turn ran ${ran.join(', ')}: it ran once (on the ledger) and the turn is not run again`,
+          })
+        }
+        if (written === false) {
+          if (shownText)
+            emit({
+              type: 'text-retracted',
+              code: 'turn-retried',
+              reason: 'The conversation changed while this reply was written, so it was written again.',
+              ruleIds: [],
+            })
+          continue
+        }
+        // Recorded in the scope the session has now (an email given this turn counts).
+        const recordScope = sharedHistory === undefined ? undefined : sharedScopeOf(sessionId, outcome.state)
+        if (recordScope !== undefined)
+          await sharedHistory?.record(sessionId, recordScope, before, outcome.state)
+        for (const event of buffered) emit(event)
+        // The ledger keeps call order per session, so the turn's records are queued at once (their
+        // payload hashes run in parallel) and awaited together.
         if (ledger !== undefined)
           await Promise.all(
             outcome.ledger.map((event) => ledger.append(sessionId, event, { actor: 'engine' })),
           )
-        throw new FocalError({
-          code: 'version-conflict',
-          message: `session "${sessionId}" changed while this turn ran ${ran.join(', ')}: it ran once (on the ledger) and the turn is not run again`,
-        })
+        return outcome.result
+      } finally {
+        await releaseShared?.()
       }
-      if (written === false) {
-        if (shownText)
-          emit({
-            type: 'text-retracted',
-            code: 'turn-retried',
-            reason: 'The conversation changed while this reply was written, so it was written again.',
-            ruleIds: [],
-          })
-        continue
-      }
-      // Recorded in the scope the session has now (an email given this turn counts).
-      const recordScope = sharedHistory === undefined ? undefined : sharedScopeOf(sessionId, outcome.state)
-      if (recordScope !== undefined)
-        await sharedHistory?.record(sessionId, recordScope, before, outcome.state)
-      for (const event of buffered) emit(event)
-      // The ledger keeps call order per session, so the turn's records are queued at once (their
-      // payload hashes run in parallel) and awaited together.
-      if (ledger !== undefined)
-        await Promise.all(outcome.ledger.map((event) => ledger.append(sessionId, event, { actor: 'engine' })))
-      return outcome.result
     }
     throw new FocalError({
       code: 'version-conflict',
@@ -591,4 +622,25 @@ function toolsThatRan(result: TurnResult, compiled: CompiledEngine): string[] {
       return annotations?.readOnlyHint !== true && annotations?.idempotentHint !== true
     })
     .map((tool) => tool.id)
+}
+
+/** A FIFO lock per key within this engine: each holder waits for the one before it. */
+function createKeyedQueue(): { acquire(key: string): Promise<() => Promise<void>> } {
+  const tails = new Map<string, Promise<void>>()
+  return {
+    async acquire(key) {
+      const previous = tails.get(key) ?? Promise.resolve()
+      let release!: () => void
+      const current = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      const tail = previous.then(() => current)
+      tails.set(key, tail)
+      await previous
+      return async () => {
+        release()
+        if (tails.get(key) === tail) tails.delete(key)
+      }
+    },
+  }
 }

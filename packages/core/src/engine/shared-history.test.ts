@@ -37,6 +37,43 @@ describe('calls on a shared entity, across sessions', () => {
     expect(ranTools(other)).toEqual(['issue_refund'])
   })
 
+  it('holds the cap when conversations refund one order at the same moment, and records every call', async () => {
+    // Found by an outside review: with a tool that takes time, two sessions refunding $30 on one
+    // order at once each read the other's refund as not yet made, and both ran ($60 on a $50 cap);
+    // 40 concurrent $1 refunds ran 40 times and were recorded 25 times.
+    let refunds = 0
+    const engine = createEngine({
+      definition,
+      tools: {
+        issue_refund: async () => {
+          refunds++
+          await new Promise((resolve) => setTimeout(resolve, 20))
+          return { refundId: `RF-${refunds}`, status: 'issued' }
+        },
+      },
+    })
+    const sessions = ['p', 'q', 'r', 's', 't']
+    await Promise.all(
+      sessions.map((id) =>
+        engine.turn({ sessionId: id, text: `refund $30 for NW-4040, my email is ${id}@example.com` }),
+      ),
+    )
+    expect(refunds).toBe(1)
+    const many = Array.from({ length: 40 }, (_, index) => `m${index}`)
+    await Promise.all(
+      many.map((id) =>
+        engine.turn({ sessionId: id, text: `refund $1 for NW-4141, my email is ${id}@example.com` }),
+      ),
+    )
+    const recorded = await engine.turn({
+      sessionId: 'last',
+      text: 'refund $20 for NW-4141, my email is z@example.com',
+    })
+    // 40 refunds of $1 ran and are all on the record: $40 + $20 is over the cap.
+    expect(refunds).toBe(41)
+    expect(ranTools(recorded)).toEqual([])
+  })
+
   it("keeps a supervisor's no in every conversation: a lower total elsewhere does not cancel", async () => {
     const engine = createEngine({ definition })
     const asked = await engine.turn({ sessionId: 'a', text: 'Cancel order NW-2002, the total was $620' })

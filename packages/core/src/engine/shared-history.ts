@@ -1,3 +1,4 @@
+import { FocalError } from '../errors/focal-error.ts'
 import type { SessionStore } from '../ports/ports.ts'
 import { type EntityPattern, entityMatches } from '../sensor/extract-entities.ts'
 import type { EngineSessionState } from './session-state.ts'
@@ -27,10 +28,12 @@ export type SessionCalls = Pick<EngineSessionState, 'toolCalls' | 'rejectedCalls
 /** How many calls one entity value keeps of each kind (the oldest go first). */
 const keptPerValue = 200
 /** Attempts to append to one value's record while other sessions write it too. */
-const maxWriteAttempts = 20
+const maxWriteAttempts = 100
 
 /** The calls of sessions on the entities a definition marks `shared`. */
 export interface SharedHistory {
+  /** The record keys of the shared values `texts` name (`~shared~…~order_id~NW-1001`), sorted. */
+  keys(texts: readonly string[], scope: string): string[]
   /**
    * Every shared value `texts` name, with what all sessions did with them; what waits for an
    * approver is other sessions' only (the session's own is `session.pending`).
@@ -77,6 +80,7 @@ export function createSharedHistory(
     return { record: asRecord(stored?.state), version: stored?.version ?? 0 }
   }
   return {
+    keys: (texts, scope) => [...new Set(texts.flatMap((text) => keysIn(scope, text)))].sort(),
     async load(texts, sessionId, scope) {
       const keys = new Set(texts.flatMap((text) => keysIn(scope, text)))
       const records = await Promise.all([...keys].map(async (key) => (await read(key)).record))
@@ -146,6 +150,12 @@ export function createSharedHistory(
       }
       if ((await store.put(key, next, version)) !== false) return
     }
+    // Never dropped in silence: a call that ran but is not on its order's record is invisible to
+    // every later check of the order (40 concurrent $1 refunds recorded 25).
+    throw new FocalError({
+      code: 'version-conflict',
+      message: `the shared record ${key} changed under ${maxWriteAttempts} attempts in a row; this turn's calls are not on it`,
+    })
   }
 }
 

@@ -51,6 +51,7 @@ function buildEngine(
   options: FocalAppOptions,
   ledger: Ledger,
   sessionStore: SessionStore | undefined,
+  sharedStore: SessionStore | undefined,
 ): FocalAppEngine {
   if ('engine' in options && options.engine) return options.engine
   if ('engine' in options)
@@ -63,11 +64,17 @@ function buildEngine(
     definition,
     ledger,
     ...(sessionStore ? { sessionStore } : {}),
+    ...(sharedStore ? { sharedStore } : {}),
     ...(model ? { model } : {}),
     ...(tools ? { tools } : {}),
     ...(enforcer ? { enforcer } : {}),
     ...(compileCache ? { compileCache } : {}),
     ...(sharedScope ? { sharedScope } : {}),
+    // Turns of other sessions on one shared value (an order) run one at a time across instances
+    // too: the store's lease, keyed by the value's record key.
+    ...(options.sessionLock
+      ? { sharedLock: { acquire: (key: string) => options.sessionLock!.acquire(key) } }
+      : {}),
   })
 }
 
@@ -103,7 +110,14 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
       ? {}
       : { scheduleDigests: options.scheduleLedgerDigests }),
   })
-  const engine = buildEngine(options, ledger, sessionStore)
+  // In memory, what every session did with an order is kept apart from the sessions: 10,000
+  // anonymous one-turn sessions evicted it with the sessions (a refunded order's cap reset, a
+  // waiting approval vanished). Its own bound counts orders, not conversations.
+  const sharedStore =
+    options.sessionStore === undefined && !('engine' in options)
+      ? createMemorySessionStore({ ttlMs: memory.ttlMs, maxSessions: 10 * memory.maxSessions })
+      : undefined
+  const engine = buildEngine(options, ledger, sessionStore, sharedStore)
   const source = options.definition ?? (engine as { definition?: object }).definition
   const loaded = source === undefined ? undefined : loadDefinition(source)
   const built =

@@ -46,6 +46,88 @@ describeSessionStoreConformance('redis', () => createRedisStores({ client }).ses
 describeLedgerStoreConformance('redis', () => createRedisStores({ client }).ledgerStore)
 
 describe('createRedisStores', () => {
+  it("settles a deleted session's waiting approval, so its order is not blocked for everyone", async () => {
+    // Found by an outside review: an anonymous session asked to cancel an order for $720 (waiting
+    // for a supervisor) and deleted itself; no one could decide it, and every other conversation's
+    // refund or cancellation on that order was refused as "waiting for a supervisor", for good.
+    const app = createFocalApp(
+      createTestAppOptions({
+        definition: readRefundSupport(),
+        ...createRedisStores({ client, keyPrefix: 'orphan:' }),
+      }),
+    )
+    const headers = (token?: string | null) => ({
+      'content-type': 'application/json',
+      authorization: `Bearer ${testAppConfig.clientToken}`,
+      ...(token ? { 'x-focal-session-token': token } : {}),
+    })
+    const turn = (sessionId: string, text: string) =>
+      app.request('/v1/turn', {
+        method: 'POST',
+        headers: headers(),
+        body: JSON.stringify({ sessionId, text }),
+      })
+    const asked = await turn('mallory', 'Cancel order NW-9100, the total was $720')
+    expect(((await asked.json()) as { type: string }).type).toBe('approval-required')
+    const token = asked.headers.get('x-focal-session-token')
+    const deleted = await app.request('/v1/sessions/mallory', { method: 'DELETE', headers: headers(token) })
+    expect(deleted.status).toBe(200)
+    const refund = (await (
+      await turn('alice', 'refund $20 for NW-9100, my email is alice@example.com')
+    ).json()) as {
+      provenance: { tools: Array<{ id: string; status: string }> }
+    }
+    expect(refund.provenance.tools).toContainEqual(
+      expect.objectContaining({ id: 'issue_refund', status: 'ran' }),
+    )
+  })
+
+  it('holds a per-order cap when conversations on two instances refund one order at once', async () => {
+    // Found by an outside review: 2 sessions refunding $30 on one order through two instances
+    // over one Redis refunded $60 (10 of 10 attempts); 5 refunded $150.
+    const second = createClient({ url: server.url })
+    await second.connect()
+    try {
+      let refunds = 0
+      const tools = {
+        issue_refund: async () => {
+          refunds++
+          await new Promise((resolve) => setTimeout(resolve, 20))
+          return { refundId: `RF-${refunds}`, status: 'issued' }
+        },
+      }
+      const apps = [client, second].map((connection) =>
+        createFocalApp({
+          ...createTestAppOptions({
+            definition: readRefundSupport(),
+            ...createRedisStores({ client: connection, keyPrefix: 'capped:' }),
+          }),
+          tools,
+        }),
+      )
+      const statuses = await Promise.all(
+        ['u', 'v', 'w', 'x'].map(async (id, index) => {
+          const response = await apps[index % 2]!.request('/v1/turn', {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${testAppConfig.clientToken}`,
+            },
+            body: JSON.stringify({
+              sessionId: `cap-${id}`,
+              text: `refund $30 for NW-5050, my email is ${id}@example.com`,
+            }),
+          })
+          return response.status
+        }),
+      )
+      expect(statuses).toEqual([200, 200, 200, 200])
+      expect(refunds).toBe(1)
+    } finally {
+      await second.quit()
+    }
+  })
+
   it('runs a refund once when a completion on another instance comes mid-turn: every session write holds the lease', async () => {
     // Found by an outside review: POST /complete on instance B, while instance A's turn ran a
     // 300 ms refund, wrote the session outside the turn lease; A's write lost, its retry refunded

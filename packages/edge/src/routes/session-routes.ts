@@ -36,6 +36,20 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
       })
     const release = await app.queue.acquire(sessionId)
     try {
+      // A call waiting for an approver is withdrawn first, so every conversation sees it settled:
+      // deleted with it, it blocked its order for everyone, for good (no one could decide it).
+      const session = (await app.engine.getSession(sessionId)) as
+        | { pendingApproval?: { approval?: { id?: unknown } } }
+        | undefined
+      const waiting = session?.pendingApproval?.approval?.id
+      if (typeof waiting === 'string')
+        await app.engine.resolveApproval({
+          sessionId,
+          approvalId: waiting,
+          decision: 'reject',
+          withdrawn: true,
+          decidedBy: { id: 'session-deleted' },
+        })
       await app.sessionStore.delete(sessionId)
       // The claim goes too: every token of the session stops working, and the id can be claimed anew.
       await app.sessionClaims.remove(sessionId)
