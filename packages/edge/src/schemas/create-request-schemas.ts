@@ -8,6 +8,9 @@ export function createRequestSchemas(limits: FocalInputLimits) {
     .min(1)
     .max(limits.maxIdLength)
     .regex(/^[A-Za-z0-9._:-]+$/, 'must contain only letters, digits, ".", "_", ":" or "-"')
+    // `.` and `..` are path segments a URL resolves away: such a session could never be read,
+    // deleted or released at `/v1/sessions/:id`.
+    .refine((value) => !/^\.+$/u.test(value), 'must contain a character other than "."')
   const text = z.string().min(1).max(limits.maxTextLength)
   // A turn's message says something: white space, control and format characters alone are no
   // message (as `/v1/chat` refuses a last user message with no text).

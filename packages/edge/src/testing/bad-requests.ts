@@ -163,6 +163,16 @@ export function badRequests(limits: { maxTextLength: number; bodyLimit: number }
       path_: 'sessionId',
     },
     {
+      // Found by an outside review: `..` was accepted, and `/v1/sessions/..` resolves to `/v1`.
+      name: 'session id of dots only',
+      method: 'POST',
+      path: '/v1/turn',
+      body: { sessionId: '..', text: 'hi' },
+      status: 400,
+      code: 'invalid-request',
+      path_: 'sessionId',
+    },
+    {
       name: 'wrong content type',
       method: 'POST',
       path: '/v1/turn',
