@@ -68,6 +68,10 @@ export async function createDemoServer({ clientDir, definitionPath, environment 
   // Secure by default with nothing to configure: session tokens signed with FOCAL_SESSION_SECRET (a
   // random one per run when unset), and a supervisor who approves with their own credential.
   const sessionSecret = environment.FOCAL_SESSION_SECRET ?? randomSecret()
+  // With FOCAL_LEDGER_KEY (32+ characters) the ledgers are keyed: records edited and re-chained by
+  // someone who can write Redis, but lacks the key, fail verification; their heads are signed.
+  const ledgerKey = environment.FOCAL_LEDGER_KEY
+  const keyed = ledgerKey === undefined || ledgerKey === '' ? {} : { ledgerKey }
   const supervisorToken = environment.FOCAL_SUPERVISOR_TOKEN ?? randomSecret()
   const focal = createFocalApp({
     name: 'focal-demo',
@@ -76,6 +80,7 @@ export async function createDemoServer({ clientDir, definitionPath, environment 
     approvers: [{ token: supervisorToken, id: 'demo-supervisor', roles: ['supervisor'] }],
     sharedScope: demoSharedScope,
     ...(model ? { model } : {}),
+    ...keyed,
     ...stores('focal:refund:'),
   })
   const repo = await createRepoTools()
@@ -87,6 +92,7 @@ export async function createDemoServer({ clientDir, definitionPath, environment 
     // The same demo credential decides the repo-helper's test runs, as a maintainer.
     approvers: [{ token: supervisorToken, id: 'demo-maintainer', roles: ['maintainer'] }],
     ...(model ? { model } : {}),
+    ...keyed,
     ...stores('focal:task:'),
   })
   const app = new Hono()

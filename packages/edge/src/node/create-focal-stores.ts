@@ -1,4 +1,4 @@
-import type { LedgerStore, SessionStore } from '@focal/core'
+import type { LedgerAnchorStore, LedgerStore, SessionStore } from '@focal/core'
 import type { FocalSessionLock } from '../app/create-polling-session-lock.ts'
 import type { FocalSessionClaims } from '../app/session-claims.ts'
 import { createRedisStores, type FocalRedisClient } from './create-redis-stores.ts'
@@ -21,6 +21,7 @@ export function createFocalStores({
 }): {
   sessionStore: SessionStore
   ledgerStore: LedgerStore
+  ledgerAnchorStore: LedgerAnchorStore
   sessionLock: FocalSessionLock
   sessionClaims: FocalSessionClaims
 } {

@@ -46,6 +46,43 @@ describeSessionStoreConformance('redis', () => createRedisStores({ client }).ses
 describeLedgerStoreConformance('redis', () => createRedisStores({ client }).ledgerStore)
 
 describe('createRedisStores', () => {
+  it('keeps ledger heads in Redis, so a tail cut off while the server was down fails verification', async () => {
+    // Found by an outside review: the heads lived in process memory, so after a restart a ledger
+    // list trimmed in Redis verified as valid.
+    const build = () =>
+      createFocalApp(
+        createTestAppOptions({
+          definition: readRefundSupport(),
+          ...createRedisStores({ client, keyPrefix: 'heads:' }),
+        }),
+      )
+    const headers = (token?: string | null) => ({
+      'content-type': 'application/json',
+      authorization: `Bearer ${testAppConfig.clientToken}`,
+      ...(token ? { 'x-focal-session-token': token } : {}),
+    })
+    const before = build()
+    let token: string | null = null
+    for (const text of ['hello', 'Where is my order NW-1001?', 'thanks']) {
+      const response = await before.request('/v1/turn', {
+        method: 'POST',
+        headers: headers(token),
+        body: JSON.stringify({ sessionId: 'cut', text }),
+      })
+      token = response.headers.get('x-focal-session-token') ?? token
+    }
+    const verification = async (app: ReturnType<typeof build>) =>
+      (
+        (await (await app.request('/v1/sessions/cut/ledger', { headers: headers(token) })).json()) as {
+          verification: { valid: boolean; reason?: string }
+        }
+      ).verification
+    // The server goes; the list is cut short; a new server (no memory of the head) reads it.
+    expect(await verification(before)).toEqual({ valid: true })
+    await client.sendCommand(['LTRIM', 'heads:ledger:cut', '0', '2'])
+    expect((await verification(build())).valid).toBe(false)
+  })
+
   it("settles a deleted session's waiting approval, so its order is not blocked for everyone", async () => {
     // Found by an outside review: an anonymous session asked to cancel an order for $720 (waiting
     // for a supervisor) and deleted itself; no one could decide it, and every other conversation's

@@ -1,4 +1,11 @@
-import type { LedgerRecord, LedgerStore, SessionStore, StoredSession } from '@focal/core'
+import type {
+  LedgerAnchorStore,
+  LedgerHead,
+  LedgerRecord,
+  LedgerStore,
+  SessionStore,
+  StoredSession,
+} from '@focal/core'
 import { createPollingSessionLock, type FocalSessionLock } from '../app/create-polling-session-lock.ts'
 import type { FocalSessionClaims } from '../app/session-claims.ts'
 
@@ -50,6 +57,13 @@ const lockScript = `
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
 return 0`
+// A head moves only forward: written when none is stored or the stored one has a lower sequence.
+const headScript = `
+local current = redis.call('HGET', KEYS[1], 'sequence')
+if current and tonumber(current) >= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'sequence', ARGV[1], 'head', ARGV[2])
+if ARGV[3] ~= '' then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
+return 1`
 const unlockScript = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`
@@ -89,6 +103,13 @@ function runScript(
 export function createRedisStores({ client, keyPrefix = 'focal:', ttlMs }: RedisStoresOptions): {
   sessionStore: SessionStore
   ledgerStore: LedgerStore
+  /**
+   * Each session's ledger head (`<prefix>head:<id>`), so a cut-off tail fails verification after a
+   * restart too. In the same Redis, it guards against a ledger list cut short (a bug, a partial
+   * restore); against someone who can write this Redis, key the ledger (`ledgerKey`: its heads are
+   * signed) or pass an anchor store out of their reach.
+   */
+  ledgerAnchorStore: LedgerAnchorStore
   sessionLock: FocalSessionLock
   sessionClaims: FocalSessionClaims
 } {
@@ -158,5 +179,22 @@ export function createRedisStores({ client, keyPrefix = 'focal:', ttlMs }: Redis
       await client.del(claimKey(sessionId))
     },
   }
-  return { sessionStore, ledgerStore, sessionLock, sessionClaims }
+  // Each session's ledger head, apart from its records: a tail cut off the ledger list fails
+  // `/ledger` verification after a restart too (an in-memory head was gone, and a cut tail verified).
+  const headKey = (sessionId: string) => `${keyPrefix}head:${sessionId}`
+  const ledgerAnchorStore: LedgerAnchorStore = {
+    async getHead(sessionId) {
+      const [head] = await client.hmGet(headKey(sessionId), ['head'])
+      return head == null ? undefined : (JSON.parse(head) as LedgerHead)
+    },
+    async setHead(sessionId, head) {
+      await runScript(
+        client,
+        headScript,
+        [headKey(sessionId)],
+        [`${head.sequence}`, JSON.stringify(head), ttl],
+      )
+    },
+  }
+  return { sessionStore, ledgerStore, ledgerAnchorStore, sessionLock, sessionClaims }
 }

@@ -1,4 +1,4 @@
-import type { LedgerStore, SessionStore } from '@focal/core'
+import type { LedgerAnchorStore, LedgerStore, SessionStore } from '@focal/core'
 import type { Hono } from 'hono'
 import type { FocalSessionLock } from '../app/create-polling-session-lock.ts'
 import type { FocalSessionClaims } from '../app/session-claims.ts'
@@ -12,6 +12,7 @@ export interface TestAppParts {
   definition: string
   sessionStore?: SessionStore
   ledgerStore?: LedgerStore
+  ledgerAnchorStore?: LedgerAnchorStore
   sessionLock?: FocalSessionLock
   sessionClaims?: FocalSessionClaims
 }
@@ -24,6 +25,7 @@ export function createTestAppOptions({
   definition,
   sessionStore,
   ledgerStore,
+  ledgerAnchorStore,
   sessionLock,
   sessionClaims,
 }: TestAppParts): FocalAppOptions {
@@ -32,6 +34,7 @@ export function createTestAppOptions({
     definition,
     ...(sessionStore ? { sessionStore } : {}),
     ...(ledgerStore ? { ledgerStore } : {}),
+    ...(ledgerAnchorStore ? { ledgerAnchorStore } : {}),
     ...(sessionLock ? { sessionLock } : {}),
     ...(sessionClaims ? { sessionClaims } : {}),
     auth: { type: 'bearer', tokens: [testAppConfig.clientToken] },
