@@ -128,7 +128,70 @@ export async function runTurn(
     if (outcome !== undefined) return outcome
     return stillWaiting(state, scratch)
   }
-  return senseAndAct(dependencies, state, input, scratch)
+  const progress = progressOf(state)
+  return guardStall(dependencies, progress, await senseAndAct(dependencies, state, input, scratch), scratch)
+}
+
+/**
+ * What a turn that gets somewhere changes: the scenario and step, the facts, the tools run, a
+ * request waiting for an approver or queued, a handoff. Not `last_intent` (any message sets it).
+ */
+function progressOf(state: EngineSessionState): string {
+  const { last_intent: _intent, ...fields } = state.fields
+  return JSON.stringify([
+    state.navigation.scenario,
+    state.navigation.step,
+    fields,
+    state.toolCalls?.length ?? 0,
+    state.pendingApproval?.approval.id ?? null,
+    state.queuedRequests ?? null,
+  ])
+}
+
+/**
+ * The loop guard for a user who is stuck: the same clarification asked again and again while
+ * nothing moves ("asdf", "I don't know" six times each got "Sorry, I didn't catch that" forever).
+ * Asked `settings.loopGuard` times in a row with no progress, by messages that state no fact, the
+ * next time it hands the conversation to a person (with `settings.handoff.onLoop`).
+ */
+function guardStall(
+  dependencies: TurnDependencies,
+  before: string,
+  outcome: TurnOutcome,
+  scratch: TurnScratch,
+): TurnOutcome {
+  const { state, result } = outcome
+  const { settings } = dependencies.compiled.definition
+  // Only the engine's own questions back (a clarification): a step's question repeated while the
+  // user answers in words the definition keeps no field for is no sign of being stuck.
+  const asked = result.type === 'clarification' ? questionOf(result.clarification.question) : undefined
+  // A message that states facts (an order, an amount, an email) is the user trying, not stuck,
+  // even when the facts change nothing ("don't refund $20 on NW-4612 yet" asked again to confirm).
+  const states =
+    /\d|@/u.test(scratch.text) &&
+    Object.keys(extractEntities(scratch.text, { patterns: dependencies.compiled.entityPatterns })).length > 0
+  if (asked === undefined || states || progressOf(state) !== before) {
+    delete state.stalled
+    return outcome
+  }
+  const count = state.stalled?.question === asked ? state.stalled.count + 1 : 1
+  state.stalled = { question: asked, count }
+  if (count <= settings.loopGuard) return outcome
+  delete state.stalled
+  const reason = `loop guard: the same question asked ${count - 1} times in a row with no progress`
+  if (settings.handoff.enabled && settings.handoff.onLoop)
+    return startHandoff(dependencies, state, scratch, reason)
+  return outcome
+}
+
+/** The last question of a reply, as asked (an "As I mentioned:" before it aside), or undefined. */
+function questionOf(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined
+  const question = text.split(/(?<=[.!?])\s+/u).findLast((sentence) => sentence.trim().endsWith('?'))
+  return question
+    ?.replace(/^as i mentioned:\s*/iu, '')
+    .trim()
+    .toLowerCase()
 }
 
 /**

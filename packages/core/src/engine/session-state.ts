@@ -121,6 +121,8 @@ export interface EngineSessionState {
   tentative?: boolean
   /** The message whose `confirm` call the last reply asked about ("Shall I refund … now?"). */
   awaitingConfirmation?: string
+  /** The question the last turns asked while nothing moved, and how many times in a row (the loop guard). */
+  stalled?: { question: string; count: number }
   /** Set while a person has the conversation: the engine answers nothing until released. */
   handoff?: Handoff
   /** The goal contract and its goal-gate attempts (seed 001), kept so the budget survives restarts. */
