@@ -218,10 +218,12 @@ export function createRouter(options: RouterOptions): Router {
     if (evidence === undefined) return undefined
     const informed = evidence.words > 0 || (evidence.values ?? 0) > 0 || (input.offer?.words ?? 0) > 0
     const read = readTurn(input)
-    const stay = levelsOf(current, read, true)
     const leaving =
       input.withdraws === true ||
       (evidence.negatedIntent !== undefined && current.scenario.intents.includes(evidence.negatedIntent))
+    // The scenario's asides hold only while it goes on: "forget the refund. how much is Plus?"
+    // leaves for pricing (the refund's pricing aside kept the user in the refund).
+    const stay = levelsOf(current, read, !leaving)
     const discount = input.topicShift ? switchCueDiscount : 0
     const continues = input.answersQuestion === true || input.requestsNothing === true
     // An answer, or a message that asks for nothing to be done, continues the task at hand: a

@@ -73,6 +73,14 @@ export interface SensorOptions {
 }
 
 /**
+ * "This is not a billing question", "it's not about the refund", "that's not really the issue":
+ * the user says the matter at hand is the wrong one, a switch cue like "instead" (an outside
+ * review stayed in the refund for "this is not a billing question. where is NW-3003?").
+ */
+const notThisKind =
+  / (?:this|it|that|its|it s|that s|thats) (?:is |s |isn t |was )?not (?:a |an |about |really |the )(?:[a-z]+ ){0,2}?(?:question|issue|problem|matter|thing|topic|request|refund|order|payment)s? /u
+
+/**
  * The deterministic sensor: lexical intent scores (blended with a trained classifier when given),
  * entity extraction and an ambiguity score, in one synchronous pass.
  *
@@ -138,7 +146,7 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
       alternatives,
       entities,
       ambiguity: ambiguityOf(top, second, tieMargin),
-      topicShift: switchCues.some((cue) => padded.includes(cue)),
+      topicShift: switchCues.some((cue) => padded.includes(cue)) || notThisKind.test(padded),
       source: 'deterministic',
     }
     const act = detectConversationAct(text)

@@ -57,6 +57,13 @@ const negatedAction =
   /\b(?:don[’']?t|do not)\s+(?:cancel|refund|book|reserve|buy|order|send|charge|process|proceed with|go ahead with|do)\s+(?:it|that|this|them)\b/iu
 
 /**
+ * "Forget the refund. How much is Plus?", "ok, forget about the cancellation": a clause that opens
+ * by forgetting the request (not "I forget the order number", which opens with "I").
+ */
+const forgetTheRequest =
+  /(?:^|[.!?;,]\s*)\W*(?:(?:ok|okay|actually|no|so|well|hmm|fine)[\s,]+)*forget\s+(?:about\s+)?(?:the|my|this|that)\s+(?:refund|cancellation|return|exchange|request|booking|reservation|order|purchase|transfer)\b/iu
+
+/**
  * Phrases that take back the request at hand, anywhere in a message. Not "I changed my mind": it
  * as often changes a detail of the same request ("I changed my mind: with no subtitles").
  */
@@ -116,6 +123,6 @@ function hasPhrase(words: readonly string[], phrases: readonly (readonly string[
  * "forget it", "I changed my mind")? The caller weighs it against what else the message asks.
  */
 export function withdrawsRequest(text: string): boolean {
-  if (negatedAction.test(text)) return true
+  if (negatedAction.test(text) || forgetTheRequest.test(text)) return true
   return hasPhrase(wordsOf(text, 200), withdrawals)
 }
