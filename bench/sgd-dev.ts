@@ -21,9 +21,19 @@ export interface SgdData {
   dialogues: Array<{ id: string; turns: Array<{ sys: string; text: string; expected: string | null }> }>
 }
 
-/** Reads the data set (callers check `existsSync(sgdDataFile)` first). */
+/**
+ * Reads the data set (callers check `existsSync(sgdDataFile)` first). With `FOCAL_SGD_DIALOGUES`
+ * (a JSON file `{ dialogues }`, such as `scripts/sgd-held-out.ts` writes), its dialogues are
+ * measured instead, with the data's services: dialogues that are not in the repo.
+ */
 export function readSgdData(): SgdData {
-  return JSON.parse(readFileSync(sgdDataFile, 'utf8')) as SgdData
+  const data = JSON.parse(readFileSync(sgdDataFile, 'utf8')) as SgdData
+  const other = process.env.FOCAL_SGD_DIALOGUES
+  if (other === undefined || other === '') return data
+  return {
+    ...data,
+    dialogues: (JSON.parse(readFileSync(other, 'utf8')) as Pick<SgdData, 'dialogues'>).dialogues,
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
-import { normalizeText } from '../sensor/score-intents.ts'
+import { normalizeText, normalizeTextUncached } from '../sensor/score-intents.ts'
 import { buildTurnProvenance } from './build-turn-provenance.ts'
 import type { TurnScratch } from './finish-turn.ts'
 import type { EngineSessionState } from './session-state.ts'
@@ -11,11 +11,15 @@ export function handoffCue(dependencies: TurnDependencies, text: string): string
   const { handoff } = dependencies.compiled.definition.settings
   if (!handoff.enabled) return undefined
   const cues = paddedCues(handoff.cues)
+  // Most messages name no cue at all: the whole message, normalised once (and cached for the
+  // rules), is read first; only a message with a cue is read clause by clause.
+  const whole = ` ${normalizeText(text.slice(0, 2000))} `
+  if (!cues.some((cue) => whole.includes(cue))) return undefined
   // Clause by clause: a clause that says no to a person ("I don't want to talk to a human, just
   // refund me", "no need for a human") or speaks of the user ("I'm only human") asks for no one;
   // each handed the chat to a person, and the bot then stayed quiet.
   for (const clause of text.slice(0, 2000).split(clauseBreak)) {
-    const padded = ` ${normalizeText(clause)} `
+    const padded = ` ${normalizeTextUncached(clause)} `
     const found = cues.findIndex((cue) => padded.includes(cue))
     if (found < 0 || declinesPerson.test(padded) || selfDescribed.test(padded)) continue
     return handoff.cues[found]
