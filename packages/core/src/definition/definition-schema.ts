@@ -467,6 +467,12 @@ export const settingsSchema = z.strictObject({
   approvalPendingReply: z.string().default('This needs approval from {{approver}} before I can continue.'),
   approvalRejectedReply: z.string().default("That action wasn't approved, so I haven't made any changes."),
   /**
+   * Said when a request waited past its approval's timeout and its default action (reject) applied:
+   * no one decided, so it is not said that someone declined.
+   * @default "No one approved that in time, so I haven't made any changes."
+   */
+  approvalExpiredReply: z.string().min(1).optional(),
+  /**
    * Said when the customer takes back a request that waits for approval ("forget it, don't cancel
    * it"): the call never runs and the approval is closed as withdrawn.
    */

@@ -124,7 +124,7 @@ describe('createEngine flows', () => {
     await engine.turn({ sessionId: 's', text: 'wire $5,000' })
     now.value += 61_000
     const next = await engine.turn({ sessionId: 's', text: 'hello?' })
-    expect(textOf(next)).toMatch(/^That action wasn't approved/)
+    expect(textOf(next)).toMatch(/^No one approved that in time/)
     expect(next.type).toBe('reply')
     const state = await engine.getSession('s')
     expect(state?.pendingApproval).toBeUndefined()
@@ -271,7 +271,7 @@ describe('createEngine notes around a reply', () => {
     expect(waiting.deltas).toBe(waiting.text)
     now.value += 61_000
     const expired = await streamed(engine, 'hello again')
-    expect(expired.text).toMatch(/^That action wasn't approved/)
+    expect(expired.text).toMatch(/^No one approved that in time/)
     expect(expired.deltas).toBe(expired.text)
   })
 

@@ -47,6 +47,13 @@ export interface ApprovalDecider {
  * after it, then responds, enforces and records like any turn. An expired approval takes the
  * request's `defaultAction`.
  */
+/**
+ * Said when an approval timed out unapproved and no `settings.approvalExpiredReply` is set: no one
+ * decided, so it is not said that someone declined (an outside review read "The supervisor didn't
+ * approve this cancellation" for a request no one looked at).
+ */
+const expiredReply = "No one approved that in time, so I haven't made any changes."
+
 export async function resumeTurn(
   dependencies: TurnDependencies,
   previous: EngineSessionState,
@@ -186,12 +193,15 @@ export async function resumeTurn(
     keepCurrent()
     return delivered({ ...paused, ledger: [resolved, ...paused.ledger] })
   }
+  const { settings } = compiled.definition
   const refusal =
     decision !== 'reject'
       ? undefined
       : input.withdrawn === true && !expired
-        ? compiled.definition.settings.approvalWithdrawnReply
-        : compiled.definition.settings.approvalRejectedReply
+        ? settings.approvalWithdrawnReply
+        : expired
+          ? (settings.approvalExpiredReply ?? expiredReply)
+          : settings.approvalRejectedReply
   // Not done, and why: "did it go through?" is answered with it.
   if (refusal !== undefined) state.lastOutcome = { done: false, text: refusal, turnId: scratch.turnId }
   const all = [...completed, ...acted.completed]
