@@ -33,6 +33,35 @@ describe('createFocalApp', () => {
     )
   })
 
+  it('runs nothing when a session whose approval expired is deleted, whatever the default action', async () => {
+    // Found by an outside review: DELETE withdraws a waiting approval through resolveApproval, which
+    // applied an expired approval's `defaultAction: approve` and cancelled the order.
+    const approving = definition.replace(
+      'defaultAction: reject',
+      'defaultAction: approve\n        timeoutMs: 100',
+    )
+    let cancels = 0
+    const app = createFocalApp({
+      definition: approving,
+      sessionSecret: false,
+      tools: {
+        cancel_order: async () => {
+          cancels++
+          return { confirmation: 'CX-1', status: 'cancelled' }
+        },
+      },
+    })
+    const asked = await app.request('/v1/turn', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId: 'expiring', text: 'Cancel order NW-2002, the total was $620' }),
+    })
+    expect(((await asked.json()) as { type: string }).type).toBe('approval-required')
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect((await app.request('/v1/sessions/expiring', { method: 'DELETE' })).status).toBe(200)
+    expect(cancels).toBe(0)
+  })
+
   it('keeps what every session did with an order when anonymous sessions flood the in-memory store', async () => {
     // Found by an outside review: 10,000 one-turn sessions evicted the order's shared record with
     // the sessions, and a new session refunded $50 again on an order already refunded $50.

@@ -52,8 +52,13 @@ describe('extractMetric', () => {
     expect(extractMetric('[METRIC:acc] 0.95\n[METRIC\uff1aacc] 0.50', 'acc')).toBe(0.5)
     // A line naming the metric in a form that is no report of it is a report without a number.
     expect(extractMetric('[METRIC:acc] 0.95\n[METRIC:acc=final] 0.50', 'acc')).toBeUndefined()
-    // Words before the bracket make it prose, not a marker.
+    // Words before the bracket make it prose, not a marker; so does a code comment's mark.
     expect(extractMetric('[METRIC:acc] 0.95\nsee [METRIC:acc] 0.50 above', 'acc')).toBe(0.95)
+    expect(extractMetric('[METRIC:acc] 0.50\n// [METRIC:acc] 0.95', 'acc')).toBe(0.5)
+    expect(extractMetric('[METRIC:acc] 0.50\n# [METRIC:acc] 0.95', 'acc')).toBe(0.5)
+    // Only the marker's head is read in NFKC form: the value stays as written (9½ is no 91).
+    expect(extractMetric('[METRIC:score] 9\u00bd', 'score')).toBe(9)
+    expect(extractMetric('[METRIC\uff1ascore] 9\u00b2', 'score')).toBe(9)
   })
 
   it('picks the named metric out of multi-line output', () => {

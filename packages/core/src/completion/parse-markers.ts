@@ -12,13 +12,13 @@ export interface ParseMarkersOptions {
 }
 
 // One marker per line: an optional lead, `[TYPE` then optional `:segments`, `]`, free text. The
-// lead is anything but a letter, a digit or a bracket (white space, an invisible formatting
-// character, a blank such as U+2800, Markdown's `- `, `> `, `**`, a backtick), or a blank letter
-// (the Hangul fillers), after an optional list number (`2. `): what a reader sees as a marker
-// starting a line is one, so a final report cannot hide behind an invisible character or a bullet
-// and leave an earlier, better one counted. The lead's class has no `[` and `[^\]\n]*` cannot
-// backtrack into itself, so the pattern is linear per line.
-const markerLead = String.raw`^(?:\d{1,9}[.)]\s)?(?:[^\p{L}\p{N}[\]]|[\u115f\u1160\u3164\uffa0])*`
+// lead is what a reader sees as no text before a marker: white space, invisible formatting
+// characters, blanks (U+2800, the Hangul fillers), then Markdown's list, quote or emphasis marks
+// (`- `, `* `, `> `, `2. `, `**`, a backtick). A final report so written cannot hide and leave an
+// earlier, better one counted; a code comment or a sentence before it (`// [METRIC:x] 0`) is no
+// marker. Each mark needs white space after it, so the pattern is linear per line.
+const blank = String.raw`[\s\p{Cf}\u2800\u115f\u1160\u3164\uffa0]`
+const markerLead = String.raw`^${blank}*(?:(?:[-*+\u2022>]|\d{1,9}[.)])${blank}+)*(?:\*\*|__|[*_\x60])?`
 const upperCaseMarker = new RegExp(
   String.raw`${markerLead}\[([A-Z][A-Z0-9_-]*)(?::([^\]\n]*))?\][ \t]*(.*)$`,
   'u',
@@ -48,8 +48,9 @@ export function parseMarkers(text: string, options: ParseMarkersOptions = {}): M
     // A carriage return (a progress bar redrawn in place) starts a new segment on the same line: a
     // marker printed after one is still reported, so the last metric is really the last one printed.
     for (const written of line.includes('\r') ? line.split('\r') : [line]) {
-      // Read as a reader sees it: `[METRIC：acc] 4` (a full-width colon) is a marker too.
-      const segment = nonAscii.test(written) ? written.normalize('NFKC') : written
+      // Read as a reader sees it: `[METRIC：acc] 4` (a full-width colon) is a marker too. Only its
+      // head is normalised: the value stays as written (NFKC reads `9½` as 91).
+      const segment = nonAscii.test(written) ? normalizeHead(written) : written
       const match = pattern.exec(segment)
       if (match === null) continue
       const type = (match[1] ?? '').toUpperCase().replaceAll('-', '_')
@@ -96,4 +97,10 @@ function readSegments(
 // defineProperty, not assignment: a `__proto__=x` segment must stay plain data.
 function setAttribute(attributes: Record<string, string>, key: string, value: string): void {
   Object.defineProperty(attributes, key, { value, enumerable: true, writable: true, configurable: true })
+}
+
+/** A line with its marker head (up to the first `]`, full-width or not) in NFKC form. */
+function normalizeHead(line: string): string {
+  const close = line.search(/[\]\uff3d]/u)
+  return close < 0 ? line : `${line.slice(0, close + 1).normalize('NFKC')}${line.slice(close + 1)}`
 }

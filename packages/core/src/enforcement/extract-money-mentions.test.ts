@@ -15,6 +15,9 @@ describe('extractMoneyMentions', () => {
     expect(read('twenty dollars and fifty cents')).toEqual([20.5])
     expect(read('20 dollars and 5 cents')).toEqual([20.05])
     expect(read('twenty dollars and a few cents')).toEqual([])
+    // Cents of something else after a comma are no part of the amount; 100 cents are no cents.
+    expect(read('refund $20, 5 cents of tax')).toEqual([20])
+    expect(read('$20 and 100 cents')).toEqual([])
     expect(read('$1,200.50 and 75 €')).toEqual([1200.5, 75])
     // A total without a currency: "1.2k" is 1,200 (it was 1.2); "1 200" and "1'200" are asked about.
     expect(totalWithoutCurrency('the total was 1.2k')).toBe(1200)

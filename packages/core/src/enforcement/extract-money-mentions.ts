@@ -167,7 +167,7 @@ function wordMoneyMentions(
 }
 
 /** Cents said after an amount ("… and fifty cents", "… 50 cents"). */
-const centsPattern = /^[\s,]*(?:and\s+)?((?:[a-z]+[\s-]+){1,3}|\d{1,2}\s*)(?:cents?|¢)(?![\p{L}\p{N}])/iu
+const centsPattern = /^\s+(?:and\s+)?((?:[a-z]+[\s-]+){1,3}|\d{1,3}\s*)(?:cents?|¢)(?![\p{L}\p{N}])/iu
 
 /**
  * The cents said right after an amount at `end` of `text`: 0 when none are, undefined when some

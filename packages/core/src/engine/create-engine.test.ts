@@ -237,11 +237,12 @@ describe('createEngine', () => {
     // Found by an outside review: a completion written mid-turn made the turn's write fail, and the
     // retry ran the refund again (the ledger showed one).
     const base = createMemorySessionStore()
-    let lose = false
+    // How many writes to lose next (another process wrote first).
+    let lose = 0
     const racing = {
       get: base.get,
       delete: base.delete,
-      put: async (...args: Parameters<typeof base.put>) => (lose ? false : base.put(...args)),
+      put: async (...args: Parameters<typeof base.put>) => (lose-- > 0 ? false : base.put(...args)),
     }
     const runs = { issue_refund: 0, lookup_order: 0 }
     const ledger = createLedger()
@@ -260,13 +261,19 @@ describe('createEngine', () => {
       },
     })
     await engine.turn({ sessionId: 'race', text: 'I want a refund, my email is r@example.com' })
-    lose = true
+    lose = 1
     const error = await engine
-      .turn({ sessionId: 'race', text: 'refund $20 for NW-1001' })
+      .turn({ sessionId: 'race', text: 'refund $50 for NW-1001' })
       .catch((caught) => caught)
     expect(FocalError.isInstance(error) && error.code).toBe('version-conflict')
     expect(runs.issue_refund).toBe(1)
     expect(JSON.stringify(await ledger.records('race'))).toContain('issue_refund')
+    // The refund is in the session and on the order's shared record: asked again, here or in
+    // another conversation, the $50 cap holds (it refunded again when the call was on no record).
+    await engine.turn({ sessionId: 'race', text: 'refund $50 for NW-1001' })
+    await engine.turn({ sessionId: 'other', text: 'refund $50 for NW-1001, my email is o@example.com' })
+    expect(runs.issue_refund).toBe(1)
+    lose = Number.POSITIVE_INFINITY
     // A tool the definition marks safe to repeat (readOnlyHint) is run again with its turn.
     const retried = await engine
       .turn({ sessionId: 'race-lookup', text: 'Where is my order NW-1234?' })

@@ -223,11 +223,13 @@ export function createEngine(engineOptions: EngineOptions): Engine {
         if (options.sharedLock !== undefined) releases.push(await options.sharedLock.acquire(key))
       }
     } catch (error) {
-      for (const release of releases.reverse()) await release()
+      for (const release of releases.reverse()) await release().catch(() => undefined)
       throw error
     }
     return async () => {
-      for (const release of releases.reverse()) await release()
+      // Every hold is released even when one release fails (a store's connection dropped): one
+      // left held locked the order for good.
+      for (const release of releases.reverse()) await release().catch(() => undefined)
     }
   }
   const idGenerator = options.idGenerator ?? { next: (prefix = 'id') => `${prefix}_${crypto.randomUUID()}` }
@@ -342,13 +344,36 @@ export function createEngine(engineOptions: EngineOptions): Engine {
         // them twice. Its records go to the ledger, and the caller gets the conflict.
         const ran = written === false ? toolsThatRan(outcome.result, dependencies.compiled) : []
         if (ran.length > 0) {
+          // What the tools did is kept: on the ledger first, then merged into the session as stored
+          // now (its own checks see it) and recorded for every session (a refund on no record ran
+          // again, past the cap). A store that keeps failing leaves the ledger's record.
           if (ledger !== undefined)
             await Promise.all(
               outcome.ledger.map((event) => ledger.append(sessionId, event, { actor: 'engine' })),
             )
+          const runs = outcome.state.toolsRun.slice(base.toolsRun.length)
+          const known = new Set((base.toolCalls ?? []).map(callIdentity))
+          const calls = (outcome.state.toolCalls ?? []).filter((call) => !known.has(callIdentity(call)))
+          for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {
+            const latest = await store.get(sessionId)
+            const now = latest?.state ?? createInitialSessionState()
+            const merged = {
+              ...now,
+              toolsRun: [...now.toolsRun, ...runs],
+              toolCalls: [...(now.toolCalls ?? []), ...calls],
+            }
+            if ((await store.put(sessionId, merged, latest?.version ?? 0)) !== false) break
+          }
+          if (scope !== undefined && before !== undefined)
+            await sharedHistory
+              ?.record(sessionId, scope, before, {
+                ...before,
+                toolCalls: [...(before.toolCalls ?? []), ...calls],
+              })
+              .catch(() => undefined)
           throw new FocalError({
             code: 'version-conflict',
-            message: `session "${sessionId}" changed while this turn ran ${ran.join(', ')}: it ran once (on the ledger) and the turn is not run again`,
+            message: `session "${sessionId}" changed while this turn ran ${ran.join(', ')}: it ran once (kept in the session and on the ledger) and the turn is not run again`,
           })
         }
         if (written === false) {
@@ -643,4 +668,9 @@ function createKeyedQueue(): { acquire(key: string): Promise<() => Promise<void>
       }
     },
   }
+}
+
+/** One tool call's identity within a session's list. */
+function callIdentity(call: { tool: string; args: Record<string, unknown>; turnId: string }): string {
+  return `${call.turnId} ${call.tool} ${JSON.stringify(call.args)}`
 }

@@ -21,16 +21,32 @@ export function handoffCue(dependencies: TurnDependencies, text: string): string
   for (const clause of text.slice(0, 2000).split(clauseBreak)) {
     const padded = ` ${normalizeTextUncached(clause)} `
     const found = cues.findIndex((cue) => padded.includes(cue))
-    if (found < 0 || declinesPerson.test(padded) || selfDescribed.test(padded)) continue
+    if (found < 0 || selfDescribed.test(padded)) continue
+    if (declines(padded.slice(0, padded.indexOf(cues[found]!) + 1))) continue
     return handoff.cues[found]
   }
   return undefined
 }
 
+/**
+ * Whether a no governs the cue that follows `before` (a clause up to the cue): the last no before
+ * it with no request of the user's own after it ("I don't want to talk to a human", "no need for a
+ * human"); "no I want a human", "you don't get it I want a human", "this bot is not helping me, let
+ * me talk to a human" ask for one.
+ */
+function declines(before: string): boolean {
+  const negations = [...before.matchAll(negation)]
+  const last = negations.at(-1)
+  if (last === undefined) return false
+  return !freshRequest.test(before.slice(last.index + last[0].length - 1))
+}
+
 /** Where a clause ends: a sentence or clause mark, or "but". */
 const clauseBreak = /[.,;:!?\n]+|\bbut\b/iu
-/** A no in the clause (as normalised: "don't" reads "don t"). "Can't I talk to a human?" asks. */
-const declinesPerson = / (?:don t|dont|do not|does not|doesn t|not|never|no need|without|no) /u
+/** A no (as normalised: "don't" reads "don t"). "Can't I talk to a human?" asks. */
+const negation = / (?:don t|dont|do not|does not|doesn t|didn t|not|never|no need|without|no)(?= )/gu
+/** A request of the user's own: "I want", "I need", "let me", "get me", "give me", "I'd like". */
+const freshRequest = / (?:i (?:want|need|d like|would like)|let me|get me|give me|put me) /u
 /** "I'm only human", "I am human too": the user speaking of themselves. */
 const selfDescribed = / (?:i m|im|i am) (?:only |just |also |a )*human /u
 

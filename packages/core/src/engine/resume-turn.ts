@@ -73,7 +73,11 @@ export async function resumeTurn(
   delete state.pendingApproval
   const expired =
     pending.approval.expiresAt !== undefined && Date.parse(pending.approval.expiresAt) <= clock.now()
-  const decision = expired ? pending.approval.defaultAction : input.decision
+  // A withdrawal (the requester took it back, or the session was deleted) runs nothing, whatever
+  // the approval's default action or expiry: DELETE of a session whose approval had expired with
+  // `defaultAction: approve` ran the cancellation.
+  const withdrawn = input.withdrawn === true
+  const decision = withdrawn ? 'reject' : expired ? pending.approval.defaultAction : input.decision
   // A person has the chat (a handoff since the approval was asked): the decision is applied and
   // recorded, but the bot says nothing: no reply, no streamed text. The person tells the customer.
   const quiet = state.handoff !== undefined
@@ -100,8 +104,14 @@ export async function resumeTurn(
     const { result } = outcome
     const said = 'text' in result ? result.text : undefined
     const last = state.history.at(-1)
-    if (said !== undefined && last?.role === 'assistant' && last.content === said)
-      state.history = state.history.slice(0, -1)
+    if (said !== undefined && last?.role === 'assistant' && last.content === said) {
+      // The request and the reply the bot did not give go together: no user line is left unanswered.
+      const asked = state.history.at(-2)
+      state.history = state.history.slice(
+        0,
+        asked?.role === 'user' && asked.content === pending.text ? -2 : -1,
+      )
+    }
     const handedOff: TurnResult = {
       type: 'handoff',
       sessionId: result.sessionId,
@@ -138,7 +148,7 @@ export async function resumeTurn(
   }
   const [first, ...rest] = pending.remaining
   const completed = [...pending.completed]
-  const plan = decision === 'approve' ? pending.remaining : rest
+  const plan = decision === 'approve' ? pending.remaining : withdrawn ? [] : rest
   if (decision === 'reject' && first !== undefined) {
     // Declined (or expired unapproved), not withdrawn by the customer: a check may refuse asking
     // again for the same call in other words (`session.rejected`).

@@ -74,6 +74,30 @@ describe('calls on a shared entity, across sessions', () => {
     expect(ranTools(recorded)).toEqual([])
   })
 
+  it('leaves no order locked when a lock fails to release, and the turn keeps its result', async () => {
+    // Found by a review: a release that threw once (a dropped connection) stopped the releases, so
+    // the order stayed locked in this engine for good, and the error replaced the turn's result.
+    let failures = 1
+    const engine = createEngine({
+      definition,
+      sharedLock: {
+        acquire: async () => async () => {
+          if (failures-- > 0) throw new Error('ECONNRESET')
+        },
+      },
+    })
+    const first = await engine.turn({
+      sessionId: 'l1',
+      text: 'refund $20 for NW-5151, my email is l@example.com',
+    })
+    expect(ranTools(first)).toEqual(['issue_refund'])
+    const second = await Promise.race([
+      engine.turn({ sessionId: 'l2', text: 'refund $20 for NW-5151, my email is m@example.com' }),
+      new Promise((resolve) => setTimeout(() => resolve('still locked'), 2000)),
+    ])
+    expect(second).not.toBe('still locked')
+  })
+
   it("keeps a supervisor's no in every conversation: a lower total elsewhere does not cancel", async () => {
     const engine = createEngine({ definition })
     const asked = await engine.turn({ sessionId: 'a', text: 'Cancel order NW-2002, the total was $620' })

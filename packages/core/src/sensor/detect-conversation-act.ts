@@ -61,7 +61,7 @@ const negatedAction =
  * by forgetting the request (not "I forget the order number", which opens with "I").
  */
 const forgetTheRequest =
-  /(?:^|[.!?;,]\s*)\W*(?:(?:ok|okay|actually|no|so|well|hmm|fine)[\s,]+)*forget\s+(?:about\s+)?(?:the|my|this|that)\s+(?:refund|cancellation|return|exchange|request|booking|reservation|order|purchase|transfer)\b/iu
+  /(?:^|[.!?;,]\s*)\W*(?:(?:ok|okay|actually|no|so|well|hmm|fine)[\s,]+)*forget\s+(?:about\s+)?(?:the|my|this|that)\s+(?:refund|cancellation|return|exchange|request|booking|reservation|order|purchase|transfer)\b(?!\s+(?:number|amount|id|email|date|total|details?|info)\b)/iu
 
 /**
  * Phrases that take back the request at hand, anywhere in a message. Not "I changed my mind": it

@@ -36,4 +36,36 @@ describe('createPollingSessionLock', () => {
     await sleep(100)
     expect(await lease.tryAcquire('s', 'other', 60)).toBe(true)
   })
+
+  it('stops renewing a lease another holder took, and releases only after a renewal in flight', async () => {
+    const lease = memoryLease(Date.now)
+    let renewals = 0
+    let slow = false
+    const lock = createPollingSessionLock({
+      tryAcquire: async (...args) => {
+        renewals++
+        if (slow) await sleep(40)
+        return lease.tryAcquire(...args)
+      },
+      release: lease.release,
+      ttlMs: 60,
+      timeoutMs: 1000,
+    })
+    const release = await lock.acquire('s')
+    // Another holder takes it (the lease expired under a stalled process): renewing stops.
+    lease.leases.set('s', { owner: 'other', expires: Date.now() + 10_000 })
+    await sleep(100)
+    const counted = renewals
+    await sleep(100)
+    expect(renewals).toBe(counted)
+    await release()
+    expect(lease.leases.get('s')?.owner).toBe('other')
+    // A release that races a slow renewal (a check-and-set store) still frees the lease.
+    lease.leases.clear()
+    slow = true
+    const again = await lock.acquire('t')
+    await sleep(25)
+    await again()
+    expect(lease.leases.has('t')).toBe(false)
+  })
 })

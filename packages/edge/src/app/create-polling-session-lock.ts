@@ -59,23 +59,30 @@ export function createPollingSessionLock({
       }
       let held = true
       let timer: ReturnType<typeof setTimeout> | undefined
+      // The renewal in flight: a release waits for it (a check-and-set store, Deno KV, failed the
+      // release that raced it, and the lease stayed for its whole lifetime).
+      let renewing: Promise<unknown> = Promise.resolve()
       const renew = () => {
         timer = setTimeout(
           () => {
             if (!held) return
-            // A failed renewal is retried on the next tick; the store's version check still holds.
-            tryAcquire(sessionId, owner, ttlMs).then(
-              () => held && renew(),
+            renewing = tryAcquire(sessionId, owner, ttlMs).then(
+              // Lost (another holder took it after an expiry): renewing stops. A failed call is
+              // tried again on the next tick; the store's version check still holds.
+              (kept) => held && kept && renew(),
               () => held && renew(),
             )
           },
           Math.max(1, Math.floor(ttlMs / 3)),
         )
+        // A held lease keeps no process alive (Node); Workers' timers have no `unref`.
+        ;(timer as { unref?: () => void }).unref?.()
       }
       renew()
-      return () => {
+      return async () => {
         held = false
         if (timer !== undefined) clearTimeout(timer)
+        await renewing
         return release(sessionId, owner)
       }
     },
