@@ -45,6 +45,19 @@ describeFocalHttpSuite('Node socket on Redis stores', () => async (request) => {
 describeSessionStoreConformance('redis', () => createRedisStores({ client }).sessionStore)
 describeLedgerStoreConformance('redis', () => createRedisStores({ client }).ledgerStore)
 
+/** A refund tool that takes `ms` to run, and how many times it ran. */
+function slowRefunds(ms: number) {
+  let count = 0
+  const tools = {
+    issue_refund: async () => {
+      count++
+      await new Promise((resolve) => setTimeout(resolve, ms))
+      return { refundId: `RF-${count}`, status: 'issued' }
+    },
+  }
+  return { tools, refunds: () => count }
+}
+
 describe('createRedisStores', () => {
   it('keeps ledger heads in Redis, so a tail cut off while the server was down fails verification', async () => {
     // Found by an outside review: the heads lived in process memory, so after a restart a ledger
@@ -125,14 +138,7 @@ describe('createRedisStores', () => {
     const second = createClient({ url: server.url })
     await second.connect()
     try {
-      let refunds = 0
-      const tools = {
-        issue_refund: async () => {
-          refunds++
-          await new Promise((resolve) => setTimeout(resolve, 20))
-          return { refundId: `RF-${refunds}`, status: 'issued' }
-        },
-      }
+      const { tools, refunds } = slowRefunds(20)
       const apps = [client, second].map((connection) =>
         createFocalApp({
           ...createTestAppOptions({
@@ -159,7 +165,7 @@ describe('createRedisStores', () => {
         }),
       )
       expect(statuses).toEqual([200, 200, 200, 200])
-      expect(refunds).toBe(1)
+      expect(refunds()).toBe(1)
     } finally {
       await second.quit()
     }
@@ -172,14 +178,7 @@ describe('createRedisStores', () => {
     const second = createClient({ url: server.url })
     await second.connect()
     try {
-      let refunds = 0
-      const tools = {
-        issue_refund: async () => {
-          refunds++
-          await new Promise((resolve) => setTimeout(resolve, 300))
-          return { refundId: `RF-${refunds}`, status: 'issued' }
-        },
-      }
+      const { tools, refunds } = slowRefunds(300)
       const [a, b] = [client, second].map((connection) =>
         createFocalApp({
           ...createTestAppOptions({
@@ -218,7 +217,7 @@ describe('createRedisStores', () => {
       const completed = await post(b, '/v1/sessions/mid/complete', { contract, output: 'done' }, token)
       expect((await turn).response.status).toBe(200)
       expect(completed.response.status).toBe(200)
-      expect(refunds).toBe(1)
+      expect(refunds()).toBe(1)
       const ledger = await a!.request('/v1/sessions/mid/ledger', { headers: headers(token) })
       expect(((await ledger.json()) as { verification: unknown }).verification).toEqual({ valid: true })
     } finally {
