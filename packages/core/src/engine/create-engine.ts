@@ -26,7 +26,7 @@ import { planEnforcementRules, type ReplyEnforcer } from './reply-enforcer.ts'
 import { type ApprovalDecisionInput, resumeTurn } from './resume-turn.ts'
 import { runTurn } from './run-turn.ts'
 import { createInitialSessionState, type EngineSessionState } from './session-state.ts'
-import { createSharedHistory, type SessionCalls } from './shared-history.ts'
+import { callKey, createSharedHistory, type SessionCalls } from './shared-history.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import type { TurnEvent, TurnInput, TurnResult } from './types.ts'
 
@@ -212,26 +212,6 @@ export function createEngine(engineOptions: EngineOptions): Engine {
     (options.sharedStore ?? store) as SessionStore<unknown>,
     () => clock.now(),
   )
-  /** Holds the shared values `keys` (sorted): in this engine, then through `sharedLock`. */
-  const sharedQueue = createKeyedQueue()
-  const holdShared = async (keys: readonly string[]): Promise<(() => Promise<void>) | undefined> => {
-    if (keys.length === 0) return undefined
-    const releases: Array<() => Promise<void>> = []
-    try {
-      for (const key of keys) {
-        releases.push(await sharedQueue.acquire(key))
-        if (options.sharedLock !== undefined) releases.push(await options.sharedLock.acquire(key))
-      }
-    } catch (error) {
-      for (const release of releases.reverse()) await release().catch(() => undefined)
-      throw error
-    }
-    return async () => {
-      // Every hold is released even when one release fails (a store's connection dropped): one
-      // left held locked the order for good.
-      for (const release of releases.reverse()) await release().catch(() => undefined)
-    }
-  }
   const idGenerator = options.idGenerator ?? { next: (prefix = 'id') => `${prefix}_${crypto.randomUUID()}` }
   const maxConflictRetries = options.maxConflictRetries ?? 100
   const lane2 = lane2Of(options, judgeModel)
@@ -272,18 +252,27 @@ export function createEngine(engineOptions: EngineOptions): Engine {
   }
   dependenciesFor.streaming.catch(() => undefined)
   dependenciesFor.whole.catch(() => undefined)
-  const queues = new Map<string, Promise<unknown>>()
-
   /** Serialises work per session in this process; the store's version check covers other processes. */
-  function enqueue<Value>(sessionId: string, work: () => Promise<Value>): Promise<Value> {
-    const previous = queues.get(sessionId) ?? Promise.resolve()
-    const next = previous.then(work, work)
-    const tail = next.catch(() => undefined)
-    queues.set(sessionId, tail)
-    void tail.then(() => {
-      if (queues.get(sessionId) === tail) queues.delete(sessionId)
+  const enqueue = createWorkQueue()
+  /** Serialises the turns that name one shared value (an order), from its reading to its record. */
+  const enqueueShared = createWorkQueue()
+
+  /**
+   * Runs `work` holding every shared value of `keys` (sorted): in this engine, and through
+   * `sharedLock` across processes. A release that fails (a store's connection dropped) is let go:
+   * the lease then expires, and the turn keeps its result.
+   */
+  function holdingShared<Value>(keys: readonly string[], work: () => Promise<Value>): Promise<Value> {
+    const [key, ...rest] = keys
+    if (key === undefined) return work()
+    return enqueueShared(key, async () => {
+      const release = await options.sharedLock?.acquire(key)
+      try {
+        return await holdingShared(rest, work)
+      } finally {
+        await release?.().catch(() => undefined)
+      }
     })
-    return next
   }
 
   async function commit(
@@ -319,15 +308,14 @@ export function createEngine(engineOptions: EngineOptions): Engine {
       // id in its fields, a queued request, a pending call, this message): read before the turn,
       // so a tool check of it sees calls made in other conversations. Never stored with the session.
       const scope = sharedHistory === undefined ? undefined : sharedScopeOf(sessionId, base, text)
-      const sources = text === undefined ? [callSources(base)] : [callSources(base), text]
-      // The shared values the turn names are its own until it recorded what it did with them.
-      const releaseShared =
+      const keys =
         scope === undefined || sharedHistory === undefined
-          ? undefined
-          : await holdShared(sharedHistory.keys(sources, scope))
-      try {
+          ? []
+          : sharedHistory.keys(text === undefined ? [callSources(base)] : [callSources(base), text], scope)
+      // The shared values the turn names are its own until it recorded what it did with them.
+      const result = await holdingShared(keys, async (): Promise<TurnResult | undefined> => {
         const before = scope === undefined ? undefined : sessionCalls(base)
-        const shared = scope === undefined ? undefined : await sharedHistory?.load(sources, sessionId, scope)
+        const shared = scope === undefined ? undefined : await sharedHistory?.load(keys, sessionId)
         const outcome = await step(
           dependencies,
           shared === undefined ? base : { ...base, shared },
@@ -341,36 +329,10 @@ export function createEngine(engineOptions: EngineOptions): Engine {
         if (outcome.state.shared !== undefined) delete outcome.state.shared
         const written = await store.put(sessionId, outcome.state, stored?.version ?? 0)
         // A turn whose tools ran (a refund, a cancellation) is never run again: running it again ran
-        // them twice. Its records go to the ledger, and the caller gets the conflict.
+        // them twice. What they did is kept, and the caller gets the conflict.
         const ran = written === false ? toolsThatRan(outcome.result, dependencies.compiled) : []
         if (ran.length > 0) {
-          // What the tools did is kept: on the ledger first, then merged into the session as stored
-          // now (its own checks see it) and recorded for every session (a refund on no record ran
-          // again, past the cap). A store that keeps failing leaves the ledger's record.
-          if (ledger !== undefined)
-            await Promise.all(
-              outcome.ledger.map((event) => ledger.append(sessionId, event, { actor: 'engine' })),
-            )
-          const runs = outcome.state.toolsRun.slice(base.toolsRun.length)
-          const known = new Set((base.toolCalls ?? []).map(callIdentity))
-          const calls = (outcome.state.toolCalls ?? []).filter((call) => !known.has(callIdentity(call)))
-          for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {
-            const latest = await store.get(sessionId)
-            const now = latest?.state ?? createInitialSessionState()
-            const merged = {
-              ...now,
-              toolsRun: [...now.toolsRun, ...runs],
-              toolCalls: [...(now.toolCalls ?? []), ...calls],
-            }
-            if ((await store.put(sessionId, merged, latest?.version ?? 0)) !== false) break
-          }
-          if (scope !== undefined && before !== undefined)
-            await sharedHistory
-              ?.record(sessionId, scope, before, {
-                ...before,
-                toolCalls: [...(before.toolCalls ?? []), ...calls],
-              })
-              .catch(() => undefined)
+          await keepRanCalls(sessionId, base, outcome, scope, before)
           throw new FocalError({
             code: 'version-conflict',
             message: `session "${sessionId}" changed while this turn ran ${ran.join(', ')}: it ran once (kept in the session and on the ledger) and the turn is not run again`,
@@ -384,28 +346,63 @@ export function createEngine(engineOptions: EngineOptions): Engine {
               reason: 'The conversation changed while this reply was written, so it was written again.',
               ruleIds: [],
             })
-          continue
+          return undefined
         }
         // Recorded in the scope the session has now (an email given this turn counts).
         const recordScope = sharedHistory === undefined ? undefined : sharedScopeOf(sessionId, outcome.state)
         if (recordScope !== undefined)
           await sharedHistory?.record(sessionId, recordScope, before, outcome.state)
         for (const event of buffered) emit(event)
-        // The ledger keeps call order per session, so the turn's records are queued at once (their
-        // payload hashes run in parallel) and awaited together.
-        if (ledger !== undefined)
-          await Promise.all(
-            outcome.ledger.map((event) => ledger.append(sessionId, event, { actor: 'engine' })),
-          )
+        await appendToLedger(sessionId, outcome)
         return outcome.result
-      } finally {
-        await releaseShared?.()
-      }
+      })
+      if (result !== undefined) return result
     }
     throw new FocalError({
       code: 'version-conflict',
       message: `session "${sessionId}" changed under ${maxConflictRetries + 1} attempts in a row`,
     })
+  }
+
+  /**
+   * The ledger keeps call order per session, so a turn's records are queued at once (their payload
+   * hashes run in parallel) and awaited together.
+   */
+  async function appendToLedger(sessionId: string, outcome: TurnOutcome): Promise<void> {
+    if (ledger !== undefined)
+      await Promise.all(outcome.ledger.map((event) => ledger.append(sessionId, event, { actor: 'engine' })))
+  }
+
+  /**
+   * What a turn's tools did when its session write lost a race: on the ledger first, then merged
+   * into the session as stored now (its own checks see it) and recorded for every session (a
+   * refund on no record ran again, past the cap). A store that keeps failing leaves the ledger's.
+   */
+  async function keepRanCalls(
+    sessionId: string,
+    base: EngineSessionState,
+    outcome: TurnOutcome,
+    scope: string | undefined,
+    before: SessionCalls | undefined,
+  ): Promise<void> {
+    await appendToLedger(sessionId, outcome)
+    const runs = outcome.state.toolsRun.slice(base.toolsRun.length)
+    const known = new Set((base.toolCalls ?? []).map(callKey))
+    const calls = (outcome.state.toolCalls ?? []).filter((call) => !known.has(callKey(call)))
+    for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {
+      const latest = await store.get(sessionId)
+      const now = latest?.state ?? createInitialSessionState()
+      const merged = {
+        ...now,
+        toolsRun: [...now.toolsRun, ...runs],
+        toolCalls: [...(now.toolCalls ?? []), ...calls],
+      }
+      if ((await store.put(sessionId, merged, latest?.version ?? 0)) !== false) break
+    }
+    if (scope !== undefined && before !== undefined)
+      await sharedHistory
+        ?.record(sessionId, scope, before, { ...before, toolCalls: [...(before.toolCalls ?? []), ...calls] })
+        .catch(() => undefined)
   }
 
   const runOne = (input: TurnInput, streaming: boolean, emit: (event: TurnEvent) => void) =>
@@ -524,7 +521,6 @@ function isLanguageModel(value: LanguageModel | ModelRoles): value is LanguageMo
   return typeof (value as { generate?: unknown }).generate === 'function'
 }
 
-/** Explicit roles first, then the definition's ids through `provideModel`. */
 /**
  * The definition's settings with the host's over them, block by block: `{ finalizationGate:
  * { maxRetries: 1 } }` changes that one field and keeps the definition's `enabled` and `onFail`
@@ -545,6 +541,7 @@ function isPlainObject(value: unknown): value is object {
   return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
 }
 
+/** Explicit roles first, then the definition's ids through `provideModel`. */
 function modelRolesOf(options: EngineOptions, definition: FocalDefinition): ModelRoles {
   const fromDefinition =
     options.provideModel === undefined
@@ -649,28 +646,17 @@ function toolsThatRan(result: TurnResult, compiled: CompiledEngine): string[] {
     .map((tool) => tool.id)
 }
 
-/** A FIFO lock per key within this engine: each holder waits for the one before it. */
-function createKeyedQueue(): { acquire(key: string): Promise<() => Promise<void>> } {
-  const tails = new Map<string, Promise<void>>()
-  return {
-    async acquire(key) {
-      const previous = tails.get(key) ?? Promise.resolve()
-      let release!: () => void
-      const current = new Promise<void>((resolve) => {
-        release = resolve
-      })
-      const tail = previous.then(() => current)
-      tails.set(key, tail)
-      await previous
-      return async () => {
-        release()
-        if (tails.get(key) === tail) tails.delete(key)
-      }
-    },
+/** A FIFO of work per key: each piece of work starts once the one before it on its key settled. */
+function createWorkQueue(): <Value>(key: string, work: () => Promise<Value>) => Promise<Value> {
+  const tails = new Map<string, Promise<unknown>>()
+  return (key, work) => {
+    const previous = tails.get(key) ?? Promise.resolve()
+    const next = previous.then(work, work)
+    const tail = next.catch(() => undefined)
+    tails.set(key, tail)
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key)
+    })
+    return next
   }
-}
-
-/** One tool call's identity within a session's list. */
-function callIdentity(call: { tool: string; args: Record<string, unknown>; turnId: string }): string {
-  return `${call.turnId} ${call.tool} ${JSON.stringify(call.args)}`
 }

@@ -35,10 +35,10 @@ export interface SharedHistory {
   /** The record keys of the shared values `texts` name (`~shared~…~order_id~NW-1001`), sorted. */
   keys(texts: readonly string[], scope: string): string[]
   /**
-   * Every shared value `texts` name, with what all sessions did with them; what waits for an
-   * approver is other sessions' only (the session's own is `session.pending`).
+   * What all sessions did with the shared values of `keys` (from {@link SharedHistory.keys}); what
+   * waits for an approver is other sessions' only (the session's own is `session.pending`).
    */
-  load(texts: readonly string[], sessionId: string, scope: string): Promise<SharedCalls>
+  load(keys: readonly string[], sessionId: string): Promise<SharedCalls>
   /** Records the calls that ran, and those declined, between `before` and `after` of one session. */
   record(
     sessionId: string,
@@ -81,9 +81,8 @@ export function createSharedHistory(
   }
   return {
     keys: (texts, scope) => [...new Set(texts.flatMap((text) => keysIn(scope, text)))].sort(),
-    async load(texts, sessionId, scope) {
-      const keys = new Set(texts.flatMap((text) => keysIn(scope, text)))
-      const records = await Promise.all([...keys].map(async (key) => (await read(key)).record))
+    async load(keys, sessionId) {
+      const records = await Promise.all(keys.map(async (key) => (await read(key)).record))
       const at = now()
       return {
         calls: records.flatMap((record) => record.calls),
@@ -163,7 +162,7 @@ export function createSharedHistory(
 type Update = SharedCalls & { settled: string[] }
 
 /** One call's identity within a session's list. */
-function callKey(call: { tool: string; args: Record<string, unknown>; turnId: string }): string {
+export function callKey(call: { tool: string; args: Record<string, unknown>; turnId: string }): string {
   return `${call.turnId} ${call.tool} ${JSON.stringify(call.args)}`
 }
 
