@@ -128,8 +128,7 @@ export async function runTurn(
     if (outcome !== undefined) return outcome
     return stillWaiting(state, scratch)
   }
-  const progress = progressOf(state)
-  return guardStall(dependencies, progress, await senseAndAct(dependencies, state, input, scratch), scratch)
+  return guardStall(dependencies, await senseAndAct(dependencies, state, input, scratch), scratch)
 }
 
 /**
@@ -154,12 +153,7 @@ function progressOf(state: EngineSessionState): string {
  * Asked `settings.loopGuard` times in a row with no progress, by messages that state no fact, the
  * next time it hands the conversation to a person (with `settings.handoff.onLoop`).
  */
-function guardStall(
-  dependencies: TurnDependencies,
-  before: string,
-  outcome: TurnOutcome,
-  scratch: TurnScratch,
-): TurnOutcome {
+function guardStall(dependencies: TurnDependencies, outcome: TurnOutcome, scratch: TurnScratch): TurnOutcome {
   const { state, result } = outcome
   const { settings } = dependencies.compiled.definition
   // Only the engine's own questions back (a clarification): a step's question repeated while the
@@ -170,12 +164,15 @@ function guardStall(
   const states =
     /\d|@/u.test(scratch.text) &&
     Object.keys(extractEntities(scratch.text, { patterns: dependencies.compiled.entityPatterns })).length > 0
-  if (asked === undefined || states || progressOf(state) !== before) {
+  if (asked === undefined || states) {
     delete state.stalled
     return outcome
   }
-  const count = state.stalled?.question === asked ? state.stalled.count + 1 : 1
-  state.stalled = { question: asked, count }
+  // Compared with the state the same question left last time: read only on a clarification turn.
+  const progress = progressOf(state)
+  const stalled = state.stalled
+  const count = stalled?.question === asked && stalled.progress === progress ? stalled.count + 1 : 1
+  state.stalled = { question: asked, count, progress }
   if (count <= settings.loopGuard) return outcome
   delete state.stalled
   const reason = `loop guard: the same question asked ${count - 1} times in a row with no progress`

@@ -121,8 +121,11 @@ export interface EngineSessionState {
   tentative?: boolean
   /** The message whose `confirm` call the last reply asked about ("Shall I refund … now?"). */
   awaitingConfirmation?: string
-  /** The question the last turns asked while nothing moved, and how many times in a row (the loop guard). */
-  stalled?: { question: string; count: number }
+  /**
+   * The clarification the last turns asked while nothing moved, how many times in a row, and what
+   * the state was after it (`progress`: step, facts, tools, approvals): the loop guard's count.
+   */
+  stalled?: { question: string; count: number; progress: string }
   /** Set while a person has the conversation: the engine answers nothing until released. */
   handoff?: Handoff
   /** The goal contract and its goal-gate attempts (seed 001), kept so the budget survives restarts. */
