@@ -45,6 +45,13 @@ describeFocalHttpSuite('Node socket on Redis stores', () => async (request) => {
 describeSessionStoreConformance('redis', () => createRedisStores({ client }).sessionStore)
 describeLedgerStoreConformance('redis', () => createRedisStores({ client }).ledgerStore)
 
+/** The test client's JSON headers, with the session's token once it has one. */
+const headers = (token?: string | null) => ({
+  'content-type': 'application/json',
+  authorization: `Bearer ${testAppConfig.clientToken}`,
+  ...(token ? { 'x-focal-session-token': token } : {}),
+})
+
 /** A refund tool that takes `ms` to run, and how many times it ran. */
 function slowRefunds(ms: number) {
   let count = 0
@@ -69,11 +76,6 @@ describe('createRedisStores', () => {
           ...createRedisStores({ client, keyPrefix: 'heads:' }),
         }),
       )
-    const headers = (token?: string | null) => ({
-      'content-type': 'application/json',
-      authorization: `Bearer ${testAppConfig.clientToken}`,
-      ...(token ? { 'x-focal-session-token': token } : {}),
-    })
     const before = build()
     let token: string | null = null
     for (const text of ['hello', 'Where is my order NW-1001?', 'thanks']) {
@@ -106,11 +108,6 @@ describe('createRedisStores', () => {
         ...createRedisStores({ client, keyPrefix: 'orphan:' }),
       }),
     )
-    const headers = (token?: string | null) => ({
-      'content-type': 'application/json',
-      authorization: `Bearer ${testAppConfig.clientToken}`,
-      ...(token ? { 'x-focal-session-token': token } : {}),
-    })
     const turn = (sessionId: string, text: string) =>
       app.request('/v1/turn', {
         method: 'POST',
@@ -152,10 +149,7 @@ describe('createRedisStores', () => {
         ['u', 'v', 'w', 'x'].map(async (id, index) => {
           const response = await apps[index % 2]!.request('/v1/turn', {
             method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${testAppConfig.clientToken}`,
-            },
+            headers: headers(),
             body: JSON.stringify({
               sessionId: `cap-${id}`,
               text: `refund $30 for NW-5050, my email is ${id}@example.com`,
@@ -188,11 +182,6 @@ describe('createRedisStores', () => {
           tools,
         }),
       )
-      const headers = (token?: string) => ({
-        'content-type': 'application/json',
-        authorization: `Bearer ${testAppConfig.clientToken}`,
-        ...(token === undefined ? {} : { 'x-focal-session-token': token }),
-      })
       const post = async (app: typeof a, path: string, body: unknown, token?: string) => {
         const response = await app!.request(path, {
           method: 'POST',
