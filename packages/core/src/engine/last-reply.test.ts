@@ -48,6 +48,8 @@ describe('answersQuestion', () => {
     'I want a table at the Italian restaurant',
     'Reserve a table at a restaurant',
     'please book a table instead',
+    'It arrived broken. I want a refund.',
+    'Thanks. Please book a table instead',
   ])('a message that asks or requests something of its own ("%s") is not only an answer', (text) => {
     expect(answersQuestion(afterReply('Where are you leaving from?'), text, plain)).toBe(false)
   })

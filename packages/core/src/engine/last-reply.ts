@@ -113,7 +113,9 @@ export function answersQuestion(
   turn: { perception: Perception; offer: AcceptedOffer | undefined; clarifying: boolean },
 ): boolean {
   if (turn.perception.topicShift || turn.offer !== undefined || turn.clarifying) return false
-  if (askingBack.test(text) || requesting.test(text)) return false
+  // A request in any sentence makes the message more than an answer ("It arrived broken. I want
+  // a refund." to "What's your order number?").
+  if (askingBack.test(text) || sentencesOf(text).some((sentence) => requesting.test(sentence))) return false
   const reply = lastReply(state)
   if (reply === undefined) return false
   const asked = sentencesOf(reply).findLast((sentence) => /\?\s*$/u.test(sentence))
