@@ -4,7 +4,9 @@ import type { StreamRedactor } from './types.ts'
  * One stream guard from two: text passes the blocking redactor first (items that refuse, escalate
  * or would have the draft rewritten stop the stream), then the replacing one (items that are
  * redacted). A blocked item never reaches the replacing redactor or the output; what was released
- * before it is flushed through the replacing one.
+ * before it goes through the replacing one, and what that one still holds when the stream stops
+ * (an item it had not finished reading, `card 4111 1111 ` of a card the block cut short) is
+ * dropped, never flushed as if the text had ended there.
  */
 export function chainStreamRedactors(
   block: StreamRedactor | undefined,
@@ -17,7 +19,7 @@ export function chainStreamRedactors(
       const passed = block === undefined ? chunk : block.push(chunk)
       if (block?.blocked() === undefined) return replace.push(passed)
       stopped = true
-      return replace.push(passed) + replace.flush()
+      return replace.push(passed)
     },
     flush() {
       if (stopped) return ''

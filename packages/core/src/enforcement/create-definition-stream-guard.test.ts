@@ -25,4 +25,23 @@ describe('createDefinitionStreamGuard', () => {
     expect(output).not.toMatch(/amazon/iu)
     expect(guard.blocked()).toBeDefined()
   })
+
+  it('releases no digit of an item it was still reading when a later refusal stops the stream, at any split', () => {
+    const createGuard = createDefinitionStreamGuard(refundSupport)
+    for (const text of [
+      'card 4111 1111 1111 1111 at Amazon',
+      'IBAN DE89 3704 0044 0532 0130 00 or at Amazon',
+      'SSN 078-05-1123 and more at Amazon',
+    ]) {
+      for (let first = 1; first < text.length; first++) {
+        for (let second = first; second <= text.length; second++) {
+          const guard = createGuard()
+          const chunks = [text.slice(0, first), text.slice(first, second), text.slice(second)]
+          const output = chunks.map((chunk) => guard.push(chunk)).join('') + guard.flush()
+          expect(guard.blocked(), JSON.stringify(chunks)).toBeDefined()
+          expect(output, JSON.stringify(chunks)).not.toMatch(/[0-9]|amazon/iu)
+        }
+      }
+    }
+  })
 })
