@@ -489,7 +489,12 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     }
     const seen = new Set(outcome.findings.map(findingKey))
     const more: Finding[] = []
-    for (const finding of scanReadings(reversed, from).findings) {
+    // A run reaching past `from` is read whole: its reversed items may stand before `from` in the
+    // reversed text though their characters stand after it (a stream's earlier chunk held `‮ab `).
+    // Only findings whose characters start at or after `from` count, as in a forward scan.
+    let reversedFrom = from
+    for (const [start, end] of runs) if (end > from && start < reversedFrom) reversedFrom = start
+    for (const finding of scanReadings(reversed, reversedFrom).findings) {
       let start = Number.POSITIVE_INFINITY
       let end = -1
       for (let position = finding.start; position < finding.end; position++) {
@@ -498,7 +503,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
         if (original + 1 > end) end = original + 1
       }
       const mapped = { ...finding, start, end, value: text.slice(start, end) }
-      if (!seen.has(findingKey(mapped))) more.push(mapped)
+      if (start >= from && !seen.has(findingKey(mapped))) more.push(mapped)
     }
     let openFrom = outcome.openFrom
     const last = runs.at(-1)

@@ -15,6 +15,10 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['４１１１ １１１１ １１１１ １１１１', '１１'],
   // Written backwards after a right-to-left override: a reader sees 4111 1111 1111 1111.
   ['\u202e1111 1111 1111 1114\u202c', '1114'],
+  // The same with other text between the override and the item (an earlier chunk may hold it).
+  ['\u202eab 1111 1111 1111 1114\u202c', '1114'],
+  ['\u202eab 1123-05-870 \u202c', '05-870'],
+  ['\u202e x moc.elpmaxe@eod.enaj\u202c', 'elpmaxe'],
   // Mathematical bold digits (two code units each), read as the digits NFKC makes of them.
   [
     '\u{1d7d2}\u{1d7cf}\u{1d7cf}\u{1d7cf} \u{1d7cf}\u{1d7cf}\u{1d7cf}\u{1d7cf} \u{1d7cf}\u{1d7cf}\u{1d7cf}\u{1d7cf} \u{1d7cf}\u{1d7cf}\u{1d7cf}\u{1d7cf}',
