@@ -4,6 +4,9 @@ import type { Finding, ScanOptions } from './types.ts'
 /** Blocklist and user-pattern matching for one scanner, with the tail a stream must hold back. */
 export type Extras = ((text: string, from: number, findings: Finding[]) => void) & { holdBack: number }
 
+/** Most whitespace characters a blank inside a blocklist term matches. */
+const blankRun = 32
+
 /** Blocklist keywords and user patterns: regexes compiled (and checked) once. */
 export function compileExtras(options: ScanOptions, path: string): Extras {
   const regexes: Array<{ type: string; detector: string; regex: RegExp; confidence: number }> = []
@@ -12,8 +15,11 @@ export function compileExtras(options: ScanOptions, path: string): Extras {
     .map((keyword) => keyword.trim())
     .filter((keyword) => keyword.length > 0)
   if (keywords.length > 0) {
+    // A blank inside a term matches 1 to `blankRun` whitespace characters (a line break and an
+    // indent too): bounded, so a stream holds back the longest match and no term is released
+    // before it could end (`Acme` + 20 spaces + `Corp` split after the spaces was let through).
     const escaped = keywords.map((keyword) =>
-      keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'),
+      keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, `\\s{1,${blankRun}}`),
     )
     const source = `(?<![\\p{L}\\p{N}_])(?:${escaped.join('|')})(?![\\p{L}\\p{N}_])`
     regexes.push({
@@ -22,7 +28,10 @@ export function compileExtras(options: ScanOptions, path: string): Extras {
       regex: new RegExp(source, 'giu'),
       confidence: 1,
     })
-    holdBack = Math.max(holdBack, ...keywords.map((keyword) => keyword.length * 2 + 1))
+    holdBack = Math.max(
+      holdBack,
+      ...keywords.map((keyword) => keyword.length * 2 + 1 + (keyword.match(/\s+/g)?.length ?? 0) * blankRun),
+    )
   }
   for (const [index, pattern] of (options.patterns ?? []).entries()) {
     const flags = `${(pattern.flags ?? 'u').replace(/[gy]/g, '')}g`

@@ -322,6 +322,18 @@ describe('createStreamRedactor', () => {
     ).toContain('[ACME_PASS]')
   })
 
+  it('finds a blocklist term whose blank is a long run of whitespace at every cut, as the whole text does', () => {
+    const options = { blocklist: ['Acme Corp'] }
+    for (const blank of [' ', ' '.repeat(20), ' '.repeat(32), '\n'.repeat(3), ' '.repeat(33)]) {
+      const text = `Try Acme${blank}Corp today.`
+      const whole = redact(text, scanText(text, options))
+      // Up to 32 whitespace characters a blank matches; a longer run is no longer the term.
+      expect(whole.includes('[BLOCKLIST]'), JSON.stringify(blank)).toBe(blank.length <= 32)
+      for (let cut = 1; cut < text.length; cut++)
+        expect(runStream(text, [cut], options), `${JSON.stringify(blank)} cut at ${cut}`).toBe(whole)
+    }
+  })
+
   it('reports findings in whole-text offsets', () => {
     const redactor = createStreamRedactor({ detectors: ['credit-card'] })
     redactor.push('pay 4111 11')

@@ -52,7 +52,10 @@ export interface ScanPattern {
 export interface ScanOptions {
   /** Built-in detectors to run. @default every built-in detector */
   detectors?: readonly DetectorId[]
-  /** Case-insensitive keywords matched on word boundaries (reported as type `blocklist`). */
+  /**
+   * Case-insensitive keywords matched on word boundaries (reported as type `blocklist`). A blank
+   * inside a keyword matches 1 to 32 whitespace characters (`Acme Corp` finds `Acme\n  Corp`).
+   */
   blocklist?: readonly string[]
   /** User regexes (reported with their own `type`). */
   patterns?: readonly ScanPattern[]
