@@ -1,10 +1,12 @@
 import { createGuardChannels } from './create-guard-channels.ts'
 import { asRecord, encodeSseEvent } from './encode-sse-event.ts'
-import { guardLooseEvent, guardOtherStrings } from './guard-other-strings.ts'
+import { guardLooseEvent, guardNonStringFields, guardOtherStrings } from './guard-other-strings.ts'
 import type { CreateStreamGuard, SseEvent, SseFormatFilter } from './types.ts'
 
 /** Text fields of a Chat Completions delta (`reasoning_content`: OpenAI-compatible reasoning models). */
 const textFields = ['content', 'reasoning_content', 'reasoning', 'refusal'] as const
+/** The text fields of a Chat Completions message or delta. */
+export const chatTextFields: readonly string[] = textFields
 
 type Choice = Record<string, unknown> & { index?: number; delta?: Record<string, unknown> }
 
@@ -55,6 +57,8 @@ export function filterOpenAiChatSse(createGuard: CreateStreamGuard): SseFormatFi
     tool_calls: [{ index: toolIndex, function: { arguments: rest } }],
   })
   const guardDelta = (index: number, delta: Record<string, unknown>) => {
+    // Text sent in another shape than a string (content parts): every string in it, whole.
+    guardNonStringFields(delta, textFields, channels)
     for (const field of textFields) {
       const text = delta[field]
       if (typeof text === 'string')
@@ -70,6 +74,7 @@ export function filterOpenAiChatSse(createGuard: CreateStreamGuard): SseFormatFi
       )
     // The functions API's one call (`function_call`, before `tool_calls`): its arguments too.
     const legacy = asRecord(delta.function_call)
+    if (legacy) guardNonStringFields(legacy, ['arguments'], channels)
     if (legacy && typeof legacy.arguments === 'string')
       legacy.arguments = channels.push(
         `${index}:function_call`,
@@ -81,6 +86,7 @@ export function filterOpenAiChatSse(createGuard: CreateStreamGuard): SseFormatFi
     for (const call of delta.tool_calls as Array<Record<string, unknown>>) {
       const toolIndex = typeof call.index === 'number' ? call.index : 0
       const fn = asRecord(call.function)
+      if (fn) guardNonStringFields(fn, ['arguments'], channels)
       if (fn && typeof fn.arguments === 'string')
         fn.arguments = channels.push(
           `${index}:tool:${toolIndex}`,
@@ -155,6 +161,7 @@ export function filterOpenAiChatSse(createGuard: CreateStreamGuard): SseFormatFi
         // guarded stream has none (a card's digits were readable in them beside [CREDIT_CARD]).
         if (choice.logprobs != null) choice.logprobs = null
         // A legacy completion (`/v1/completions`) streams `text` per choice, not a delta.
+        guardNonStringFields(choice, ['text'], channels)
         if (typeof choice.text === 'string')
           choice.text = channels.push(`${index}:text`, choice.text, (rest) =>
             encodeSseEvent(undefined, { ...template, choices: [{ index, text: rest, finish_reason: null }] }),

@@ -1,10 +1,10 @@
 import { type ChannelOptions, createGuardChannels } from './create-guard-channels.ts'
 import { asRecord } from './encode-sse-event.ts'
 import { messageKeep, structuralKeys } from './filter-anthropic-sse.ts'
-import { chatKeep } from './filter-openai-chat-sse.ts'
+import { chatKeep, chatTextFields as textFields } from './filter-openai-chat-sse.ts'
 import { emptyLogprobs, responsesKeep } from './filter-openai-responses-sse.ts'
 import { guardJsonValue } from './guard-json-value.ts'
-import { guardOtherStrings } from './guard-other-strings.ts'
+import { guardNonStringFields, guardOtherStrings } from './guard-other-strings.ts'
 import { guardResponsesItem, isJsonKey } from './guard-responses-item.ts'
 import { type CreateStreamGuard, type StreamFormat, streamBlockedCode } from './types.ts'
 
@@ -19,22 +19,28 @@ export interface GuardedJsonBody {
 
 type JsonRecord = Record<string, unknown>
 
-function guardChat(body: JsonRecord, whole: (text: string, options?: ChannelOptions) => string) {
+function guardChat(body: JsonRecord, channels: ReturnType<typeof createGuardChannels>) {
+  const whole = (text: string, options?: ChannelOptions) => channels.whole(text, options)
   for (const choice of body.choices as JsonRecord[]) {
     if (!asRecord(choice)) continue
     // Log probabilities repeat the reply token by token, where no guard reads it whole.
     if (choice.logprobs != null) choice.logprobs = null
     // A legacy completion (`/v1/completions`): its text per choice.
+    guardNonStringFields(choice, ['text'], channels)
     if (typeof choice.text === 'string') choice.text = whole(choice.text)
     const message = asRecord(choice.message)
     if (!message) continue
     const legacy = asRecord(message.function_call)
+    if (legacy) guardNonStringFields(legacy, ['arguments'], channels)
     if (legacy && typeof legacy.arguments === 'string')
       legacy.arguments = whole(legacy.arguments, { json: true })
-    for (const field of ['content', 'reasoning_content', 'reasoning', 'refusal'])
+    // Text in another shape than a string (content parts): every string in it, whole.
+    guardNonStringFields(message, textFields, channels)
+    for (const field of textFields)
       if (typeof message[field] === 'string') message[field] = whole(message[field])
     for (const call of Array.isArray(message.tool_calls) ? (message.tool_calls as JsonRecord[]) : []) {
       const fn = asRecord(call.function)
+      if (fn) guardNonStringFields(fn, ['arguments'], channels)
       if (fn && typeof fn.arguments === 'string') fn.arguments = whole(fn.arguments, { json: true })
     }
   }
@@ -72,7 +78,7 @@ export function guardJsonBody(value: unknown, createGuard: CreateStreamGuard): G
   const whole = (text: string, options?: ChannelOptions) => channels.whole(text, options)
   const body = asRecord(value)
   if (body && Array.isArray(body.choices)) {
-    guardChat(body, whole)
+    guardChat(body, channels)
     // Every other string (an audio reply's transcript, annotations, a field added later) whole.
     guardOtherStrings(body, channels, chatKeep)
     if (channels.blocked) blockChat(body)

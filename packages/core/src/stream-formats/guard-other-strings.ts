@@ -1,4 +1,5 @@
 import type { GuardChannels } from './create-guard-channels.ts'
+import { guardJsonValue } from './guard-json-value.ts'
 
 /**
  * Guards whole, in place, every string of `value` whose key is not in `keep`: the strings a
@@ -60,4 +61,22 @@ export function guardLooseEvent(
     .split('\n')
     .map((line) => `data: ${line}`)
     .join('\n')}\n\n`
+}
+
+/**
+ * Guards whole every string inside the values of `keys` that are not strings: a field a filter
+ * reads as text, sent in another shape (Chat Completions `content` as an array of parts,
+ * `arguments` as an object). The filter keeps those keys from {@link guardOtherStrings} for their
+ * string form; any other form is guarded here, never passed.
+ */
+export function guardNonStringFields(
+  record: Record<string, unknown>,
+  keys: readonly string[],
+  channels: GuardChannels,
+): void {
+  for (const key of keys) {
+    const value = record[key]
+    if (value !== null && value !== undefined && typeof value !== 'string')
+      record[key] = guardJsonValue(value, channels)
+  }
 }

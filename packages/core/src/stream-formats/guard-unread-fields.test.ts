@@ -84,6 +84,18 @@ const streams: Array<[string, string]> = [
     `${created}${named({ type: 'error', message: `ssn ${ssn}`, code: 'x' } as never)}`,
   ],
   ['a comment', `: ssn ${ssn}\n\n${chat({ content: 'hi' })}`],
+  // Text fields in another shape than a string (session 42's review): content as an array of
+  // parts, arguments as an object, a legacy completion's text as an object.
+  ['delta content as an array of parts', chat({ content: [{ type: 'text', text: `card ${card}` }] })],
+  [
+    'tool-call arguments as an object',
+    chat({ tool_calls: [{ index: 0, function: { name: 'save', arguments: { card } } }] }),
+  ],
+  ['legacy function_call arguments as an object', chat({ function_call: { name: 'f', arguments: { ssn } } })],
+  [
+    'a legacy completion text as an object',
+    sse(undefined, { object: 'text_completion', choices: [{ index: 0, text: { value: `card ${card}` } }] }),
+  ],
   ['an id before the end', `id: ${card.replaceAll(' ', '')}\ndata: [DONE]\n\n`],
 ]
 
@@ -104,6 +116,26 @@ describe.each(['redact', 'block'] as const)('guardModelResponse, %s mode', (mode
       object: 'chat.completion',
       choices: [
         { index: 0, message: { role: 'assistant', content: null, audio: { transcript: `card ${card}` } } },
+      ],
+    })
+    expect(await guard(body, 'application/json')).not.toMatch(leak)
+  })
+
+  it('guards a non-streamed completion whose text fields are not strings', async () => {
+    const body = JSON.stringify({
+      object: 'chat.completion',
+      choices: [
+        {
+          index: 0,
+          text: { value: `email ${email}` },
+          message: {
+            role: 'assistant',
+            content: [{ type: 'text', text: `card ${card}` }],
+            refusal: { note: `ssn ${ssn}` },
+            function_call: { name: 'f', arguments: { email } },
+            tool_calls: [{ id: 't', type: 'function', function: { name: 'save', arguments: { card } } }],
+          },
+        },
       ],
     })
     expect(await guard(body, 'application/json')).not.toMatch(leak)
