@@ -352,6 +352,30 @@ describe('createStreamRedactor', () => {
     expect(redactor.flush()).toBe('Bye')
   })
 
+  it('redacts the rest of a URL of kilobytes released in pieces as the URL, though alone it has no scheme', () => {
+    // Released inside the URL, its rest ('a/a/…?user=jane.doe%40example.com&pin=4242') was
+    // emitted in clear: alone it is no URL (outside review, session 42).
+    const text = `see https://example.com/${'a/'.repeat(2100)}?user=jane.doe%40example.com&pin=4242 ok`
+    expect(redact(text, scanText(text))).toBe('see [URL] ok')
+    for (const cuts of [[], [4000], [4225], [4300], [2000, 4100, 4200], [10, 20, 30]]) {
+      const output = runStream(text, cuts)
+      expect(output, `cuts ${cuts}`).toMatch(/^see (?:\[URL\])+ ok$/)
+    }
+  })
+
+  it('never releases half of a surrogate pair when a long run without spaces is cut', () => {
+    const text = '\u{1f600}\u{1f600}b'.repeat(1200)
+    const stream = createStreamRedactor()
+    const pieces = [stream.push(text), stream.flush()]
+    for (const piece of pieces) {
+      expect(
+        piece.charCodeAt(piece.length - 1) >= 0xd800 && piece.charCodeAt(piece.length - 1) <= 0xdbff,
+      ).toBe(false)
+      expect(piece.charCodeAt(0) >= 0xdc00 && piece.charCodeAt(0) <= 0xdfff).toBe(false)
+    }
+    expect(pieces.join('')).toBe(text)
+  })
+
   it('releases a construct of many kilobytes before it ends, and never a secret in it', () => {
     // A token of 20,000 characters (no whitespace), a key after a dash inside it, more of the token.
     const filler = 'A1b2C3d4E5'

@@ -9,7 +9,8 @@ const contextLength = 64
 
 /**
  * Redacts a stream of text chunks with the same result as redacting the whole text at once (a
- * random run or a URL longer than 1 KB may be redacted in pieces instead of whole). It
+ * random run or a URL longer than 1 KB may be redacted in pieces instead of whole: `[URL][URL]`;
+ * each piece up to the end of its token is redacted as the same item). It
  * holds back only the tail that could still be part of a match (the open token, an unfinished
  * number run, IBAN or key block, and the longest keyword or user pattern), so no character of a
  * detected item is ever emitted, even when it is split across chunks. In `block` mode it stops at
@@ -28,12 +29,27 @@ export function createStreamRedactor(options: StreamRedactorOptions = {}): Strea
   let offset = 0
   const emittedFindings: Finding[] = []
   let block: StreamBlock | undefined
+  // A URL or random run a forced release cut inside (see `forcedCut`): the rest of its token is
+  // the same item, redacted as it, though alone it may not look like one (a URL's path without
+  // its scheme).
+  let continued: Finding | undefined
 
   const release = (final: boolean): string => {
     if (block !== undefined) return ''
     const text = context + held
     const from = context.length
-    const { findings, openFrom } = scanner.scan(text, from)
+    const scanned = scanner.scan(text, from)
+    const { openFrom } = scanned
+    let findings = scanned.findings
+    // Where the carried item's token ends: it is carried until released up to there.
+    let continuedEnd = from
+    const carried = continued
+    if (carried !== undefined) {
+      while (continuedEnd < text.length && isTokenCode(text.charCodeAt(continuedEnd))) continuedEnd++
+      const rest = { ...carried, start: from, end: continuedEnd, value: text.slice(from, continuedEnd) }
+      if (continuedEnd > from)
+        findings = [rest, ...findings.filter((finding) => finding.start >= continuedEnd)]
+    }
     let cut = final ? text.length : safeCut(text, from, openFrom, scanner.holdBack, findings)
     if (mode === 'block' && findings.length > 0) {
       block = { type: 'blocked', findings: findings.map((finding) => shift(finding, offset - from)) }
@@ -48,12 +64,16 @@ export function createStreamRedactor(options: StreamRedactorOptions = {}): Strea
       const forced = forcedCut(text, from, Math.max(keptTail, scanner.holdBack), findings)
       if (forced > cut) {
         cut = forced
-        ready = findings.flatMap((finding) =>
-          finding.end <= cut ? [finding] : finding.start < cut ? [{ ...finding, end: cut }] : [],
-        )
+        ready = findings.flatMap((finding) => {
+          if (finding.end <= cut) return [finding]
+          if (finding.start >= cut) return []
+          continued = finding
+          return [{ ...finding, end: cut }]
+        })
       }
     }
     cut = Math.max(cut, from)
+    if (carried !== undefined && continued === carried && continuedEnd <= cut) continued = undefined
     const output = redact(
       text.slice(from, cut),
       ready.map((finding) => shift(finding, -from)),
@@ -115,6 +135,8 @@ const cutInside: ReadonlySet<string> = new Set(['high-entropy', 'url'])
  */
 function forcedCut(text: string, from: number, tail: number, findings: Finding[]): number {
   let cut = text.length - tail
+  // Never between the two halves of a surrogate pair (an emoji): each piece is encoded alone.
+  if (isHighSurrogate(text.charCodeAt(cut - 1))) cut--
   for (let changed = true; changed; ) {
     changed = false
     for (const finding of findings) {
@@ -125,7 +147,12 @@ function forcedCut(text: string, from: number, tail: number, findings: Finding[]
       }
     }
   }
+  if (isHighSurrogate(text.charCodeAt(cut - 1))) cut--
   return Math.max(cut, from)
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff
 }
 
 /** Is every character of `text` a token character (see `isTokenCode`)? */
