@@ -9,10 +9,11 @@ import {
 import { describe, expect, it, vi } from 'vitest'
 import { createMemorySessionClaims } from './app/session-claims.ts'
 import { createFocalApp } from './create-focal-app.ts'
-import { createTestApp } from './testing/create-test-app.ts'
+import { createTestApp, createTestAppOptions } from './testing/create-test-app.ts'
 import { describeFocalHttpSuite } from './testing/http-suite.ts'
 import { readRefundSupport } from './testing/read-refund-support.ts'
 import { runConcurrentTurns } from './testing/run-concurrent-turns.ts'
+import { testAppConfig } from './testing/test-app-config.ts'
 
 const definition = readRefundSupport()
 
@@ -31,6 +32,59 @@ describe('createFocalApp', () => {
     expect(() => createFocalApp({ definition, [option]: value })).toThrow(
       expect.objectContaining({ code: 'invalid-argument', message: expect.stringContaining(option) }),
     )
+  })
+
+  it('answers a turn queued behind DELETE with 401 and never rebuilds the deleted session', async () => {
+    // Found by an outside review: a turn authorized before the DELETE waited for the session's lease,
+    // then ran after it, rebuilt the session and left an approval its owner could not see or withdraw.
+    let open: () => void = () => {}
+    const gate = new Promise<void>((resolve) => {
+      open = resolve
+    })
+    const app = createFocalApp({
+      ...createTestAppOptions({ definition }),
+      tools: {
+        lookup_order: async () => {
+          await gate
+          return { status: 'shipped', carrier: 'UPS', eta: 'Friday' }
+        },
+      },
+    })
+    const headers = (token?: string) => ({
+      'content-type': 'application/json',
+      authorization: `Bearer ${testAppConfig.clientToken}`,
+      ...(token === undefined ? {} : { 'x-focal-session-token': token }),
+    })
+    const post = (path: string, body: object, token?: string) =>
+      app.request(path, { method: 'POST', headers: headers(token), body: JSON.stringify(body) })
+    const first = await post('/v1/turn', { sessionId: 'queued', text: 'hello' })
+    const token = first.headers.get('x-focal-session-token') ?? undefined
+    expect(token).toBeDefined()
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 30))
+    // Holds the session's lease until the gate opens.
+    const busy = post('/v1/turn', { sessionId: 'queued', text: 'Where is my order NW-1001?' }, token)
+    await tick()
+    const deleted = app.request('/v1/sessions/queued', { method: 'DELETE', headers: headers(token) })
+    await tick()
+    const late = post(
+      '/v1/turn',
+      { sessionId: 'queued', text: 'Cancel order NW-2002, the total was $720' },
+      token,
+    )
+    await tick()
+    open()
+    expect((await busy).status).toBe(200)
+    expect((await deleted).status).toBe(200)
+    const answer = await late
+    expect(answer.status).toBe(401)
+    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('session-token-revoked')
+    const approval = await app.request('/v1/sessions/queued/approval', {
+      headers: {
+        authorization: `Bearer ${testAppConfig.clientToken}`,
+        'x-focal-approver-token': testAppConfig.supervisor.token,
+      },
+    })
+    expect(approval.status).toBe(404)
   })
 
   it('runs nothing when a session whose approval expired is deleted, whatever the default action', async () => {

@@ -10,6 +10,40 @@ export const sessionTokenHeader = 'x-focal-session-token'
 /** Whether the route may create the session (turn, chat) or only use an existing one. */
 export type SessionAccess = 'create' | 'existing'
 
+/** The claim's epoch each request was authorized under (see {@link acquireAuthorizedSession}). */
+const authorizedEpochs = new WeakMap<Context, { sessionId: string; epoch: string }>()
+
+/**
+ * Takes the session's work-queue lease for a request {@link authorizeSession} let through, and
+ * checks again, holding it, that the claim it was authorized under still stands: a request queued
+ * behind a `DELETE` (or a token rotation) would otherwise run after it and rebuild the deleted
+ * session, with an approval its owner could no longer see or withdraw. Answers 401
+ * `session-token-revoked` then, and holds no lease. Returns the lease's release.
+ */
+export async function acquireAuthorizedSession(
+  context: Context,
+  app: FocalAppContext,
+  sessionId: string,
+): Promise<() => Promise<void>> {
+  const release = await app.queue.acquire(sessionId)
+  if (!app.tokens) return release
+  const authorized = authorizedEpochs.get(context)
+  try {
+    const current = await app.sessionClaims.epoch(sessionId)
+    if (
+      authorized === undefined ||
+      authorized.sessionId !== sessionId ||
+      current === undefined ||
+      !constantTimeEqual(current, authorized.epoch)
+    )
+      throw revoked()
+  } catch (error) {
+    await release()
+    throw error
+  }
+  return release
+}
+
 /** True when the engine knows the session. */
 export async function sessionExists(app: FocalAppContext, sessionId: string): Promise<boolean> {
   return (await app.engine.getSession(sessionId)) != null
@@ -69,6 +103,7 @@ export async function authorizeSession(
     // A new owner never inherits the key (or salt) of an earlier holder of the id whose claim and
     // state expired or were evicted first: what that holder sealed in the ledger stays shredded.
     await app.personalValueKeys?.delete(sessionId)
+    authorizedEpochs.set(context, { sessionId, epoch })
     return issueSessionToken(context, app, sessionId, epoch)
   }
   const check = await app.tokens.verify(sessionId, token)
@@ -83,13 +118,16 @@ export async function authorizeSession(
   }
   if (access === 'existing' && !(await sessionExists(app, sessionId))) throw unknownSession(sessionId)
   const current = await app.sessionClaims.epoch(sessionId)
-  if (current === undefined || !constantTimeEqual(current, check.epoch)) {
-    throw new FocalError({ code: 'session-token-revoked', message: 'The session token was revoked.' })
-  }
+  if (current === undefined || !constantTimeEqual(current, check.epoch)) throw revoked()
+  authorizedEpochs.set(context, { sessionId, epoch: current })
   if (check.expiresAt - Date.now() < app.sessionTokenTtl / 2) {
     return issueSessionToken(context, app, sessionId, current)
   }
   return undefined
+}
+
+function revoked(): FocalError {
+  return new FocalError({ code: 'session-token-revoked', message: 'The session token was revoked.' })
 }
 
 function unknownSession(sessionId: string): FocalError {

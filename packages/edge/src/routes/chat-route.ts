@@ -2,7 +2,7 @@ import { FocalError, toUiMessageChunks, uiMessageStreamHeaders } from '@focal/co
 import type { Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { restoreUiMessageChunks } from '../app/restore-ui-message-chunks.ts'
-import { authorizeSession } from '../auth/authorize-session.ts'
+import { acquireAuthorizedSession, authorizeSession } from '../auth/authorize-session.ts'
 import { readJsonBody } from '../schemas/read-json-body.ts'
 import { encodeSse } from '../ui-message-stream/encode-sse.ts'
 
@@ -44,7 +44,7 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
     const typed = lastUserText(body.messages, app.limits.maxTextLength)
     const sessionId = body.id
     const token = await authorizeSession(context, app, sessionId, 'create')
-    const acquired = await app.queue.acquire(sessionId)
+    const acquired = await acquireAuthorizedSession(context, app, sessionId)
     let releasing: Promise<void> | undefined
     const release = () => {
       releasing ??= acquired()

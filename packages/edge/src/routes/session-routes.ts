@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { createEpoch } from '../app/session-claims.ts'
 import { authenticateApprover } from '../auth/authorize-approver.ts'
-import { authorizeSession, issueSessionToken } from '../auth/authorize-session.ts'
+import { acquireAuthorizedSession, authorizeSession, issueSessionToken } from '../auth/authorize-session.ts'
 import { readIdParam } from '../schemas/read-id-param.ts'
 import { readJsonBody, toFocalIssues } from '../schemas/read-json-body.ts'
 import { redactSnapshot } from './redact-snapshot.ts'
@@ -34,7 +34,7 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
         code: 'route-not-found',
         message: "Pass the engine's sessionStore to createFocalApp to delete sessions.",
       })
-    const release = await app.queue.acquire(sessionId)
+    const release = await acquireAuthorizedSession(context, app, sessionId)
     try {
       // A call waiting for an approver is withdrawn first, so every conversation sees it settled:
       // deleted with it, it blocked its order for everyone, for good (no one could decide it).
@@ -114,7 +114,7 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
     await authorizeSession(context, app, sessionId, 'existing')
     if (app.engine.complete === undefined)
       throw new FocalError({ code: 'route-not-found', message: 'This engine has no completion step.' })
-    const release = await app.queue.acquire(sessionId)
+    const release = await acquireAuthorizedSession(context, app, sessionId)
     try {
       const result = await app.engine.complete({
         sessionId,
@@ -138,7 +138,7 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
     await authorizeSession(context, app, sessionId, 'existing')
     if (app.engine.restoreGoal === undefined)
       throw new FocalError({ code: 'route-not-found', message: 'This engine has no goal narrowing.' })
-    const release = await app.queue.acquire(sessionId)
+    const release = await acquireAuthorizedSession(context, app, sessionId)
     try {
       const result = await app.engine.restoreGoal({
         sessionId,

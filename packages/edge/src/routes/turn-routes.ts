@@ -5,7 +5,7 @@ import type { Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { restoreTurnResult } from '../app/restore-turn-result.ts'
 import { authenticateApprover, pendingApprovalOf } from '../auth/authorize-approver.ts'
-import { authorizeSession } from '../auth/authorize-session.ts'
+import { acquireAuthorizedSession, authorizeSession } from '../auth/authorize-session.ts'
 import { guardTurnResult } from '../filter/guard-turn-result.ts'
 import { readIdParam } from '../schemas/read-id-param.ts'
 import { readJsonBody } from '../schemas/read-json-body.ts'
@@ -25,7 +25,7 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
     const body = await readJsonBody(context, app.schemas.turn, app.limits.maxJsonDepth)
     const sessionId = body.sessionId ?? app.generateId()
     await authorizeSession(context, app, sessionId, 'create')
-    const release = await app.queue.acquire(sessionId)
+    const release = await acquireAuthorizedSession(context, app, sessionId)
     let result: TurnResult
     try {
       const signal = app.abortable ? { signal: context.req.raw.signal } : {}
