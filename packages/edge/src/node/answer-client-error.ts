@@ -10,7 +10,11 @@ export interface ClientErrorSocket {
   _httpMessage?: { headersSent?: boolean } | null
 }
 
-const reasons: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout' }
+const reasons: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+}
 
 /**
  * Node `clientError` listener: answers a request Node's HTTP parser gave up on (past
@@ -23,18 +27,18 @@ export function answerClientError(error: { code?: string }, socket: ClientErrorS
     socket.destroy()
     return
   }
-  if (error.code === 'HPE_HEADER_OVERFLOW') {
-    socket.end('HTTP/1.1 431 Request Header Fields Too Large\r\nconnection: close\r\n\r\n')
-    return
-  }
   const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-  const { status, body } = toErrorResponse(
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+  const { status: errorStatus, body } = toErrorResponse(
     new FocalError(
       timedOut
         ? { code: 'request-timeout', message: 'The request did not arrive within the server timeout.' }
-        : { code: 'invalid-request', message: 'The HTTP request is malformed or was cut short.' },
+        : tooLarge
+          ? { code: 'invalid-request', message: 'The request headers are too large.' }
+          : { code: 'invalid-request', message: 'The HTTP request is malformed or was cut short.' },
     ),
   )
+  const status = tooLarge ? 431 : errorStatus
   const json = JSON.stringify(body)
   socket.end(
     `HTTP/1.1 ${status} ${reasons[status] ?? 'Error'}\r\ncontent-type: application/json\r\n` +

@@ -53,6 +53,15 @@ function rawExchange(bytes: string): Promise<string> {
 }
 
 describe('serveFocal on a real socket', () => {
+  it('answers request headers too large with 431 and a JSON error body', async () => {
+    const answer = await rawExchange(
+      `GET /health HTTP/1.1\r\nhost: 127.0.0.1\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    )
+    expect(answer).toMatch(/^HTTP\/1\.1 431/)
+    expect(answer).toContain('content-type: application/json')
+    expect(answer).toContain('"code":"invalid-request"')
+  })
+
   it('answers a body shorter than its content-length with 408 and closes, instead of holding the connection', async () => {
     const answer = await rawExchange(
       `POST /v1/turn HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${testAppConfig.clientToken}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"text":"hi`,
@@ -92,6 +101,10 @@ describe('serveNode: a host app served as serveFocal serves Focal', () => {
       for (const request of [
         'POST /x HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: abc\r\n\r\n',
         'POST /x HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: 3\r\ncontent-length: 4\r\n\r\nabcd',
+        // A Host header no URL can be built from, and a request target of '*' (outside review,
+        // session 42: the adapter answered both with an empty 400).
+        'GET /health HTTP/1.1\r\nhost: a b\r\nconnection: close\r\n\r\n',
+        'GET * HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n',
       ]) {
         const answer = await new Promise<string>((resolve, reject) => {
           const socket = connect(port, '127.0.0.1')

@@ -1,7 +1,9 @@
-import { type ServerType, serve } from '@hono/node-server'
+import { FocalError } from '@focal/core'
+import { getRequestListener, type ServerType, serve } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { FocalAppOptions } from '../app/types.ts'
 import { createFocalApp } from '../create-focal-app.ts'
+import { toErrorResponse } from '../errors/to-error-response.ts'
 import { answerClientError } from './answer-client-error.ts'
 
 // Node's global; this entry is typechecked without Node's types.
@@ -83,9 +85,27 @@ export function serveNode(
     // Node checks those timeouts on this interval (30 s by default, longer than the timeouts).
     connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeoutMs / 2))),
   }
+  // A request no `Request` can be built from (a Host header that is no host, a target of `*`):
+  // the adapter's own answer is an empty 400.
+  const errorHandler = () => {
+    const { status, body } = toErrorResponse(
+      new FocalError({
+        code: 'invalid-request',
+        message: 'The HTTP request is malformed (its host or target).',
+      }),
+    )
+    return Response.json(body, { status })
+  }
   const server = serve({ fetch: app.fetch, port, hostname, serverOptions }, (info) =>
     onListen?.({ hostname, port: info.port }),
   )
+  // `serve` takes no error handler: its request listener is swapped for one that has it.
+  const requests = server as unknown as {
+    removeAllListeners(event: 'request'): void
+    on(event: 'request', listener: ReturnType<typeof getRequestListener>): void
+  }
+  requests.removeAllListeners('request')
+  requests.on('request', getRequestListener(app.fetch, { hostname, errorHandler }))
   const clientErrors = server as unknown as {
     on(event: 'clientError', listener: typeof answerClientError): void
   }
