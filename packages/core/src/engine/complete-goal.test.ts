@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FocalError } from '../errors/index.ts'
-import { completeGoal } from './complete-goal.ts'
+import { completeGoal, maxRecordedAttempts } from './complete-goal.ts'
 import { createInitialSessionState, type EngineSessionState } from './session-state.ts'
 
 const contract = (target: number, attempts = 2) => ({
@@ -199,6 +199,27 @@ describe('completeGoal', () => {
       expect(later.result.snapshot.summary).toMatch(/attempt 2 of 2$/)
       state = later.state
     }
+    expect(state.goal?.attempts).toHaveLength(2)
+  })
+
+  it('counts completions past a spent budget toward the per-session limit, then refuses them', () => {
+    // An outside review: each BLOCKED completion past the budget still wrote ledger records, with
+    // no limit (8,000 records in one session); they count toward the 50 completions now.
+    let state = ran()
+    for (const _ of [1, 2])
+      state = completeGoal(state, { sessionId: 's', contract: contract(0), output: run(3) }).state
+    let answered = 2
+    for (; answered < maxRecordedAttempts; answered++) {
+      const later = completeGoal(state, { sessionId: 's', output: run(3) })
+      expect(later.result.decision).toMatchObject({ status: 'BLOCKED', reason: 'attempt-budget-exhausted' })
+      state = later.state
+    }
+    expect(() => completeGoal(state, { sessionId: 's', output: run(3) })).toThrow(
+      expect.objectContaining({ code: 'goal-attempt-limit' }) as FocalError,
+    )
+    expect(() =>
+      completeGoal(state, { sessionId: 's', contract: contract(9), replaceContract: true, output: run(3) }),
+    ).toThrow(expect.objectContaining({ code: 'goal-attempt-limit' }) as FocalError)
     expect(state.goal?.attempts).toHaveLength(2)
   })
 

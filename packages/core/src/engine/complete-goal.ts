@@ -86,10 +86,13 @@ export function completeGoal(
   )
   const contract: GoalContract = { ...given, max_goal_attempts: budget }
   const attempts: GoalGateResult[] = [...(stored?.attempts ?? [])]
-  if (attempts.length >= maxRecordedAttempts)
+  // Completions past a spent budget count too: each still wrote its records (an outside review
+  // grew one session's ledger to 8,000 records with them).
+  const completions = attempts.length + (stored?.blockedCompletions ?? 0)
+  if (completions >= maxRecordedAttempts)
     throw new FocalError({
       code: 'goal-attempt-limit',
-      message: `session "${input.sessionId}" has made ${attempts.length} completions, the most one session keeps; start a new session for this goal`,
+      message: `session "${input.sessionId}" has made ${completions} completions, the most one session keeps; start a new session for this goal`,
       issues: [{ path: 'sessionId', message: `at most ${maxRecordedAttempts} completions per session` }],
     })
   const tracker = createGoalTracker({ contract, attempts })
@@ -132,6 +135,11 @@ export function completeGoal(
       contract: given,
       attempts: kept,
       ...(budget === budgetOf(given) ? {} : { maxAttempts: budget }),
+      ...(spent
+        ? { blockedCompletions: (stored?.blockedCompletions ?? 0) + 1 }
+        : stored?.blockedCompletions === undefined
+          ? {}
+          : { blockedCompletions: stored.blockedCompletions }),
       ...(decision.status === 'SUCCESS'
         ? { succeeded: { attemptNumber: decision.attemptNumber, turn: state.turn } }
         : {}),

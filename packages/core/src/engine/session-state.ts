@@ -139,6 +139,11 @@ export interface EngineSessionState {
      * a larger `max_goal_attempts` keeps the budget it had.
      */
     maxAttempts?: number
+    /**
+     * Completions answered BLOCKED after the budget was spent (they count no attempt): with the
+     * attempts, at most `maxRecordedAttempts` completions per session, then `goal-attempt-limit`.
+     */
+    blockedCompletions?: number
   }
   /**
    * The last goal the engine narrowed (seed 000), with what is needed to undo it: the original
