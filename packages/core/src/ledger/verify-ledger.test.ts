@@ -67,6 +67,13 @@ describe('verifyLedger', () => {
     }
   })
 
+  it('reports a field added to a stored record, which no hash covers, at that record', async () => {
+    // An outside review: a note added to a stored record verified as valid and was served with it.
+    const records = await writeLedger(3)
+    Object.assign(records[1]!, { note: 'refund reversed by billing' })
+    expect(await verifyLedger(records)).toMatchObject({ valid: false, index: 1, problem: 'unknown-field' })
+  })
+
   it('reports a removed record as a gap at the record that follows it', async () => {
     const records = await writeLedger(5)
     const [removed] = records.splice(2, 1)

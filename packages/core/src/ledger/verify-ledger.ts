@@ -26,6 +26,8 @@ export type LedgerProblem =
   | 'head-mismatch'
   /** Verifying with a key, the anchored head's signature does not match it. */
   | 'head-forged'
+  /** A record holds a field no hash covers (added to it after it was written). */
+  | 'unknown-field'
 
 /** The outcome of {@link verifyLedger}. */
 export type LedgerVerification =
@@ -141,6 +143,21 @@ interface Expected {
   computed: { payloadHash: string; hash: string | undefined }
 }
 
+/** The fields of a ledger record (see `LedgerRecord`). */
+const recordKeys: ReadonlySet<string> = new Set([
+  'id',
+  'sessionId',
+  'sequence',
+  'type',
+  'actor',
+  'timestamp',
+  'payload',
+  'payloadHash',
+  'previousHash',
+  'chain',
+  'hash',
+])
+
 function findProblem(
   records: readonly LedgerRecord[],
   index: number,
@@ -154,6 +171,14 @@ function findProblem(
     }
   }
   if (record.sequence !== expected.sequence) return sequenceProblem(records, index, expected.sequence)
+  // Every field is covered by `payloadHash` or `hash`: one that is neither was added later (a note
+  // slipped into a stored record would read as the ledger's own).
+  const unknown = Object.keys(record).find((key) => !recordKeys.has(key))
+  if (unknown !== undefined)
+    return {
+      problem: 'unknown-field',
+      message: `sequence ${record.sequence} holds a field no hash covers: "${unknown}"`,
+    }
   const chainProblem = findChainProblem(record, expected.keyed)
   if (chainProblem !== undefined) return chainProblem
   if (expected.computed.payloadHash !== record.payloadHash) {
