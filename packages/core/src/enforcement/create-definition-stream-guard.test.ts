@@ -29,9 +29,9 @@ describe('createDefinitionStreamGuard', () => {
   it('releases no digit of an item it was still reading when a later refusal stops the stream, at any split', () => {
     const createGuard = createDefinitionStreamGuard(refundSupport)
     for (const text of [
-      'card 4111 1111 1111 1111 at Amazon',
-      'IBAN DE89 3704 0044 0532 0130 00 or at Amazon',
-      'SSN 078-05-1123 and more at Amazon',
+      'card 4111 1111 1111 1111 at Amazon today',
+      'IBAN DE89 3704 0044 0532 0130 00 or at Amazon today',
+      'SSN 078-05-1123 and more at Amazon today',
     ]) {
       for (let first = 1; first < text.length; first++) {
         for (let second = first; second <= text.length; second++) {
@@ -39,9 +39,23 @@ describe('createDefinitionStreamGuard', () => {
           const chunks = [text.slice(0, first), text.slice(first, second), text.slice(second)]
           const output = chunks.map((chunk) => guard.push(chunk)).join('') + guard.flush()
           expect(guard.blocked(), JSON.stringify(chunks)).toBeDefined()
-          expect(output, JSON.stringify(chunks)).not.toMatch(/[0-9]|amazon/iu)
+          // A card read whole before the refusal may show as the definition masks it; no other digit.
+          expect(output.replaceAll('Visa ending 1111', ''), JSON.stringify(chunks)).not.toMatch(
+            /[0-9]|amazon/iu,
+          )
         }
       }
+    }
+  })
+
+  it('does not block a refused name that the next chunk turns into another word', () => {
+    const createGuard = createDefinitionStreamGuard(refundSupport)
+    const text = 'We beat Targeted ads daily.'
+    for (let cut = 1; cut < text.length; cut++) {
+      const guard = createGuard()
+      const output = guard.push(text.slice(0, cut)) + guard.push(text.slice(cut)) + guard.flush()
+      expect(guard.blocked(), `cut at ${cut}`).toBeUndefined()
+      expect(output, `cut at ${cut}`).toBe(text)
     }
   })
 })

@@ -437,7 +437,8 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       const last = text.charCodeAt(length - 1)
       if (last === charCode.plus || last === charCode.openParen) openFrom = Math.min(openFrom, length - 1)
     }
-    extras(text, from, findings)
+    // A blocklist term the text's end cuts short stays open (the next text may complete or undo it).
+    openFrom = Math.min(openFrom, extras(text, from, findings))
     run = numberRun
     return { findings: resolveOverlaps(findings, from), openFrom }
   }

@@ -463,6 +463,29 @@ describe('createStreamRedactor', () => {
     expect(redactor.push('anything')).toBe('')
   })
 
+  it('in block mode blocks at every cut exactly when the whole text has a finding, never on a match later text undoes', () => {
+    // An outside review: a match in the held tail blocked though what followed undid it
+    // ('Target' + 'ed', a card's digits growing into a longer number).
+    const cases: Array<[string, StreamRedactorOptions]> = [
+      ['We love Acme Corp products', { blocklist: ['Acme'] }],
+      ['We love AcmeCorp products', { blocklist: ['Acme'] }],
+      ['Your tracking number is 41111111111111112345 and it ships today.', { detectors: ['credit-card'] }],
+      ['Your card is 4111111111111111 and it ships today.', { detectors: ['credit-card'] }],
+      ['ref 078-05-11234 ok', { detectors: ['us-ssn'] }],
+      ['ref 078-05-1123 ok', { detectors: ['us-ssn'] }],
+    ]
+    for (const [text, options] of cases) {
+      const found = scanText(text, options).length > 0
+      for (let cut = 1; cut < text.length; cut++) {
+        const redactor = createStreamRedactor({ ...options, mode: 'block' })
+        const output = redactor.push(text.slice(0, cut)) + redactor.push(text.slice(cut)) + redactor.flush()
+        expect(redactor.blocked() !== undefined, `${text} cut at ${cut}`).toBe(found)
+        expect(output, `${text} cut at ${cut}`).toBe(found ? output : text)
+        if (found) expect(text.startsWith(output)).toBe(true)
+      }
+    }
+  })
+
   it('supports mask and hash styles', () => {
     expect(runStream('card 4111111111111111 ok', [7, 12], { style: 'mask' })).toBe('card **************** ok')
     expect(runStream('mail a@b.io ok', [3], { style: 'hash' })).toMatch(

@@ -51,11 +51,6 @@ export function createStreamRedactor(options: StreamRedactorOptions = {}): Strea
         findings = [rest, ...findings.filter((finding) => finding.start >= continuedEnd)]
     }
     let cut = final ? text.length : safeCut(text, from, openFrom, scanner.holdBack, findings)
-    if (mode === 'block' && findings.length > 0) {
-      block = { type: 'blocked', findings: findings.map((finding) => shift(finding, offset - from)) }
-      held = ''
-      return ''
-    }
     let ready = findings.filter((finding) => finding.end <= cut)
     // An open construct longer than `maxHeld` (a token of many kilobytes, a number run that never
     // ends) is released up to `keptTail` characters from the end, inside it: else every chunk
@@ -73,6 +68,16 @@ export function createStreamRedactor(options: StreamRedactorOptions = {}): Strea
       }
     }
     cut = Math.max(cut, from)
+    if (mode === 'block') {
+      // Only an item the text released so far decides: one in the held tail may still be undone
+      // by what follows (`Target` + `ed`, a card's digits that grow into a longer number).
+      const decided = findings.filter((finding) => finding.start < cut)
+      if (decided.length > 0) {
+        block = { type: 'blocked', findings: decided.map((finding) => shift(finding, offset - from)) }
+        held = ''
+        return ''
+      }
+    }
     if (carried !== undefined && continued === carried && continuedEnd <= cut) continued = undefined
     const output = redact(
       text.slice(from, cut),
