@@ -87,6 +87,43 @@ describe('createFocalApp', () => {
     expect(approval.status).toBe(404)
   })
 
+  it('tells an approver deciding an expired approval that its default action was taken (410)', async () => {
+    // An outside review: the approver got 200 and the turn's reply, read as the decision taken.
+    const expiring = definition.replace(
+      'defaultAction: reject',
+      'defaultAction: reject\n        timeoutMs: 100',
+    )
+    let cancels = 0
+    const app = createFocalApp({
+      ...createTestAppOptions({ definition: expiring }),
+      tools: {
+        cancel_order: async () => {
+          cancels++
+          return { confirmation: 'CX-1', status: 'cancelled' }
+        },
+      },
+    })
+    const client = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${testAppConfig.clientToken}`,
+    }
+    const asked = await app.request('/v1/turn', {
+      method: 'POST',
+      headers: client,
+      body: JSON.stringify({ sessionId: 'late', text: 'Cancel order NW-2002, the total was $620' }),
+    })
+    const approval = ((await asked.json()) as { approval: { id: string } }).approval
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    const decided = await app.request(`/v1/approvals/${approval.id}`, {
+      method: 'POST',
+      headers: { ...client, 'x-focal-approver-token': testAppConfig.supervisor.token },
+      body: JSON.stringify({ sessionId: 'late', decision: 'approve' }),
+    })
+    expect(decided.status).toBe(410)
+    expect(((await decided.json()) as { error: { code: string } }).error.code).toBe('approval-expired')
+    expect(cancels).toBe(0)
+  })
+
   it('runs nothing when a session whose approval expired is deleted, whatever the default action', async () => {
     // Found by an outside review: DELETE withdraws a waiting approval through resolveApproval, which
     // applied an expired approval's `defaultAction: approve` and cancelled the order.

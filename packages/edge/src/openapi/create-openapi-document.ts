@@ -61,7 +61,7 @@ function routes(schemas: FocalRequestSchemas): RouteDocument[] {
       method: 'post',
       path: '/v1/approvals/{id}',
       summary:
-        'An approver (x-focal-approver-token or the authorizeApproval hook, holding the role the approval names) approves or rejects a paused tool call; a session token is refused (403 self-approval-forbidden); the ledger records who decided.',
+        'An approver (x-focal-approver-token or the authorizeApproval hook, holding the role the approval names) approves or rejects a paused tool call; a session token is refused (403 self-approval-forbidden); past its expiry the default action is taken instead and the approver gets 410 approval-expired; the ledger records who decided.',
       body: schemas.approval,
       response: turnResultSchema,
       approver: true,

@@ -1,5 +1,4 @@
-import type { TurnResult } from '@focal/core'
-import { FocalError } from '@focal/core'
+import { FocalError, type TurnResult } from '@focal/core'
 import { guardWholeText } from '@focal/core/enforcement'
 import type { Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
@@ -111,10 +110,13 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
     const decide = authenticateApprover(context, app)
     const release = await app.queue.acquire(body.sessionId)
     let result: TurnResult
+    // The session's last ledger sequence before the decision: its resolution is written after it.
+    let written = -1
     try {
       const approval = pendingApprovalOf(await app.engine.getSession(body.sessionId))
       if (approval === undefined || approval.id !== approvalId) throw noPendingApproval(body.sessionId)
       const decidedBy = await decide(approval)
+      written = (await app.ledgerStore.last(body.sessionId))?.sequence ?? -1
       result = await app.engine.resolveApproval({
         sessionId: body.sessionId,
         approvalId,
@@ -125,6 +127,18 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
       await release()
     }
     await report(app, result, '/v1/approvals')
+    // Past its expiry the approval took its default action, not this decision: the approver is
+    // told so (410), as a 200 read like the decision taken. The customer's reply is theirs to poll.
+    const resolution = (await app.ledgerStore.list(body.sessionId, { fromSequence: written + 1 })).find(
+      (record) =>
+        record.type === 'approval-resolved' &&
+        (record.payload as { approvalId?: string }).approvalId === approvalId,
+    )
+    if ((resolution?.payload as { decision?: string } | undefined)?.decision === 'expired')
+      throw new FocalError({
+        code: 'approval-expired',
+        message: `Approval "${approvalId}" expired before this decision: its default action was applied instead.`,
+      })
     return context.json(guardTurnResult(result, app.services))
   })
 }
