@@ -94,8 +94,12 @@ function checkWithin(root: string, target: string, path: string): void {
 
 /** A file-system error as the user may see it: the repository's own path, never the server's. */
 function repositoryError(root: string, error: unknown): Error {
-  const message = error instanceof Error ? error.message : String(error)
-  return new Error(message.replaceAll(`${root}${sep}`, '').replaceAll(root, '.'))
+  return new Error(repositoryText(root, error instanceof Error ? error.message : String(error)))
+}
+
+/** Text with the server's path of the repository written as the repository's own (`.`). */
+function repositoryText(root: string, text: string): string {
+  return text.replaceAll(`${root}${sep}`, '').replaceAll(root, '.')
 }
 
 function files(root: string, dir = root): string[] {
@@ -183,16 +187,20 @@ function repoTools(root: string): ToolRunner {
         .filter((name) => name !== '.git')
         .join('\n'),
     discovery() {
-      const readme = readFileSync(join(root, 'README.md'), 'utf8').split('\n').slice(0, 4).join(' ')
+      // Read like any file: a README.md linked out of the repository (to /etc/passwd) is not.
+      let readme = '(none readable)'
+      try {
+        readme = readFileSync(inside(root, 'README.md'), 'utf8').split('\n').slice(0, 4).join(' ')
+      } catch {}
       return `${files(root).join('\n')}\n\nREADME: ${readme}`
     },
     async test() {
       try {
         const { stdout } = await run(process.execPath, ['--test', 'tests/'], { cwd: root })
-        return clip(stdout)
+        return clip(repositoryText(root, stdout))
       } catch (error) {
         const failed = error as { stdout?: string; message: string }
-        return clip(failed.stdout ?? failed.message)
+        return clip(repositoryText(root, failed.stdout ?? failed.message))
       }
     },
   }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, symlinkSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { createEngine, createLedger, type Engine, openAICompatible } from '@focal/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -73,6 +73,16 @@ describe('the repo-helper read tool', () => {
       // A link that stays inside is read; searches skip links and still find the code.
       expect(await own.tools.read?.({ command: 'code/orders.ts' }, context)).toContain('findOrder')
       expect(await own.tools.grep?.({ command: 'findOrder' }, context)).toContain('src/orders.ts')
+      // Nor does the layout summary read a README.md linked out (session 42's review: it showed /etc/passwd).
+      rmSync(join(own.root, 'README.md'))
+      symlinkSync('/etc/passwd', join(own.root, 'README.md'))
+      const layout = String(await own.tools.discovery?.({}, context))
+      expect(layout).not.toContain('root:')
+      expect(layout).toContain('src/orders.ts')
+      // The test run's output names the repository's files, never the server's path to them.
+      const tested = String(await own.tools.test?.({}, context))
+      expect(tested).toMatch(/pass|ok/)
+      expect(tested).not.toContain(own.root)
     } finally {
       own.dispose()
     }
