@@ -16,6 +16,9 @@ import type { CompletedToolCall, EngineSessionState, PlannedToolCall } from './s
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import { buildTurnVariables } from './turn-variables.ts'
 
+/** Words that put a second request after the first ("…, then wipe it", "and also delete", "; undo"). */
+const sequencesRequests = /\b(?:then|afterwards|after that|also|next)\b|;/iu
+
 /** Rule id the planner's tool calls carry (they come from the strategy tables, not a rule). */
 export const plannerRuleId = 'focal:planner'
 
@@ -120,7 +123,10 @@ export async function runTaskTurn(
   // model's draft said "Done: I reverted it". A question about the command ("explain what git
   // reset --hard does") is answered, and an answer to the question asked is acted on.
   const destructive = ambiguities.find((ambiguity) => ambiguity.destructive !== undefined)
-  const asksFirst = destructive !== undefined && goal.intent !== 'explain' && pending === undefined
+  // Only a question about the command itself is answered so: "explain the router, then delete it"
+  // asks another thing after the explanation (an outside review saw it run with no question).
+  const explainsCommand = goal.intent === 'explain' && !sequencesRequests.test(scratch.text)
+  const asksFirst = destructive !== undefined && !explainsCommand && pending === undefined
   if (confidence < planner.clarifyBelow || asksFirst) {
     const recovery = selectRecovery(goal, emptyStore, asksFirst ? 0 : confidence, {
       clarifyBelow: planner.clarifyBelow,
@@ -277,7 +283,7 @@ export async function runTaskTurn(
   if (
     goal.intent === 'modify' ||
     (goal.intent === 'execute' && !ranCommand) ||
-    ((destructive !== undefined || pending?.destructive !== undefined) && goal.intent !== 'explain')
+    ((destructive !== undefined || pending?.destructive !== undefined) && !explainsCommand)
   ) {
     const before = scratch.around?.before
     scratch.around = {

@@ -70,6 +70,15 @@ const destructiveRequests = [
   'overwrite src/orders.ts with empty content',
   'cat /dev/null > src/orders.ts',
   'I want the old migrations removed',
+  // Found by session 42's review (read-only at 0.67 to 0.99 before their cues).
+  'forget my local changes',
+  'bin my local edits',
+  'stash my changes',
+  'throw out my edits',
+  'ditch my changes',
+  'toss my changes',
+  'dump my changes',
+  'zap the old fixtures',
 ]
 
 /**
@@ -84,6 +93,9 @@ const destructiveRequests = [
  */
 const commandsAndStateQuestions: ReadonlyArray<readonly [string, GoalIntent, string?]> = [
   ['run git diff HEAD~1', 'status', 'git-working-tree'],
+  // Read-only, though they hold words of destructive cues (forget, stash).
+  ['forget what I said, show me the changes', 'status'],
+  ['where did you stash the config', 'locate'],
   ['git diff', 'status', 'git-working-tree'],
   ['git diff HEAD~1', 'status', 'git-working-tree'],
   ['show me the git diff', 'status', 'git-working-tree'],
@@ -221,6 +233,7 @@ describe('createGoalParser (requests to coding agents)', () => {
       'smaž složku legacy',
       'usuń folder legacy',
       'legacy klasörünü sil',
+      'son commiti geri al',
       'удали папку legacy',
     ]
     for (const text of requests) {

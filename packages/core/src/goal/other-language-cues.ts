@@ -57,7 +57,7 @@ const entries: readonly OtherLanguageEntry[] = [
       nl: 'verwijder, verwijderen',
       cs: 'smaž, smazat, odstraň, odstranit',
       pl: 'usuń, usunąć, skasuj, cofnij',
-      tr: 'sil, silin, kaldır, kaldırın',
+      tr: 'sil, silin, kaldır, kaldırın, geri al, geri alın',
       ru: 'удали, удалить, удалите, убери, уберите, сотри, стереть, откати, откатить, отмени, отменить',
       uk: 'видали, видаліть, видалити, прибери',
       id: 'hapus, hapuskan',
