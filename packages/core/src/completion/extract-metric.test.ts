@@ -14,6 +14,8 @@ describe('extractMetric', () => {
     ['[METRIC:cv_accuracy_mean] 2E4 samples', 20000],
     ['[METRIC:cv_accuracy_mean] 0.87 (5-fold, std 0.02)', 0.87],
     ['[METRIC:cv_accuracy_mean] 85%', 0.85],
+    ['[METRIC:cv_accuracy_mean] 0.5\uff05', 0.005],
+    ['[METRIC:cv_accuracy_mean] 85\u066a', 0.85],
     ['[METRIC:cv_accuracy_mean] : 12.5 % of rows', 12.5],
   ])('reads %s', (text, expected) => {
     expect(extractMetric(parseMarkers(text).markers, 'cv_accuracy_mean')).toBe(expected)
@@ -28,6 +30,10 @@ describe('extractMetric', () => {
     '[METRIC:p95_latency_ms] 1_500',
     '[METRIC:p95_latency_ms] 0,35',
     '[METRIC:p95_latency_ms] = 12,000',
+    // A dot for the groups and a comma for the decimals (1500 in much of Europe): read as 1.5, it
+    // met a `<= 200` target (session 42's review).
+    '[METRIC:p95_latency_ms] 1.500,00',
+    '[METRIC:p95_latency_ms] 2.000,00 ms',
   ])('reads %s, a number in digit groups or with a decimal comma, as no number', (text) => {
     expect(extractMetric(text, 'p95_latency_ms')).toBeUndefined()
   })

@@ -2,9 +2,12 @@ import type { ComparisonOperator } from './goal-contract-schema.ts'
 import { parseMarkers } from './parse-markers.ts'
 import type { ParsedMarker } from './types.ts'
 
-// A leading number, optionally after `=` or `:`: 0.85, = 0.95, 42, -0.3, .5, 1e-3, +2.5E4, 85%.
-// Each part is bounded by a distinct character class, so matching is linear.
-const leadingNumber = /^(?:[=:][ \t]*)?([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)(%?)(?![\w.])/
+// A leading number, optionally after `=` or `:`: 0.85, = 0.95, 42, -0.3, .5, 1e-3, +2.5E4, 85%
+// (or a full-width ％ or Arabic ٪). Not followed by a letter, a dot or a decimal comma and a digit:
+// `1.500,00` (1500 in much of Europe) is no 1.5. Each part is bounded by a distinct character
+// class, so matching is linear.
+const leadingNumber =
+  /^(?:[=:][ \t]*)?([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)([%\uff05\u066a]?)(?![\w.]|[,'\u2019]\d)/u
 /**
  * A number written with digit groups or a decimal comma: `1,500`, `1'500`, `1 500`, `1_500`,
  * `0,35`. Which number it is depends on the writer's locale (`1,500` is 1.5 in Germany), so it
@@ -40,7 +43,7 @@ export function parseMetricValue(content: string): number | undefined {
   if (groupedNumber.test(trimmed)) return undefined
   const match = leadingNumber.exec(trimmed)
   if (match?.[1] === undefined) return undefined
-  const value = match[2] === '%' ? Number(match[1]) / 100 : Number(match[1])
+  const value = match[2] !== '' ? Number(match[1]) / 100 : Number(match[1])
   return Number.isFinite(value) ? value : undefined
 }
 
