@@ -83,6 +83,11 @@ const openInvitation = /\b(?:anything else|something else|help you with|can i he
  */
 const askingBack =
   /\?|^\W*(?:what|where|when|which|who|whose|why|how|can|could|would|will|do|does|did|is|are)\b/iu
+
+/** Does the message ask something (a `?`, or it opens with a question word or an auxiliary)? */
+export function asksBack(text: string): boolean {
+  return askingBack.test(text)
+}
 /**
  * Verbs that ask for a task to be done ("book…", "cancel…", "send…"), for both patterns below.
  * "check", "give" and "tell" open a request of their own when they lead a message, but inside one

@@ -34,7 +34,7 @@ import {
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
 import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
-import { acceptedOffer, answersQuestion, asksForSomething, requestsNothing } from './last-reply.ts'
+import { acceptedOffer, answersQuestion, asksBack, asksForSomething, requestsNothing } from './last-reply.ts'
 import { pause } from './pause-turn.ts'
 import { describeCall } from './present-approval.ts'
 import { renderTemplate } from './render-template.ts'
@@ -664,6 +664,28 @@ async function senseAndAct(
   }
   const evidence = perception.evidence ?? compiled.evidence.measure(input.text)
   const offer = acceptedOffer(compiled.evidence, state, perception)
+  // A question naming another record than the task's ("where is NW-3003?" while NW-2002 is being
+  // cancelled) asks about that record: no detail of the task at hand, it moves like a switch cue,
+  // and it never becomes the task's order (the cancellation ran on NW-3003).
+  // Not a question of the task's own kind ("can you refund $15 on NW-3003?" in a refund is a new
+  // request of it, "where is NW-1002?" after a lookup another lookup): those take the new facts.
+  // And the record is one the question's own scenario works on (the order a lookup needs).
+  const asksAboutOther =
+    inFlow &&
+    namesOtherFacts &&
+    asksBack(input.text) &&
+    compiled.scenariosById.get(navigation.scenario!)?.intents.includes(perception.intent) !== true &&
+    compiled.definition.scenarios.some(
+      (scenario) =>
+        scenario.intents.includes(perception.intent) &&
+        scenario.steps.some((step) =>
+          step.required.some((entry) => {
+            const field = requiredFieldName(entry)
+            const value = perception.entities[field]
+            return value !== undefined && fieldsBefore[field] !== undefined && fieldsBefore[field] !== value
+          }),
+        ),
+    )
   const answering = answersQuestion(state, input.text, {
     perception,
     offer,
@@ -680,16 +702,21 @@ async function senseAndAct(
     intent: perception.intent,
     // Accepting the engine's own proposal is a deliberate move, like a switch cue; a "yes" to a
     // bare question moves only by what the question says (its evidence is added to the turn's).
-    topicShift: perception.topicShift || offer?.proposal === true,
+    topicShift: perception.topicShift || offer?.proposal === true || asksAboutOther,
     variables,
+    stated,
     evidence,
     ...(offer === undefined ? {} : { offer: offer.evidence }),
     ...(answering ? { answersQuestion: true } : {}),
-    ...(requestsNothing(input.text, { perception, offer, clarifying: pending !== undefined })
+    ...(!asksAboutOther &&
+    requestsNothing(input.text, { perception, offer, clarifying: pending !== undefined })
       ? { requestsNothing: true }
       : {}),
     ...(inFlow && withdrawsRequest(input.text) ? { withdraws: true } : {}),
   })
+  // Staying, the task keeps its own record: the other one was only asked about.
+  if (asksAboutOther && route.scenario === navigation.scenario)
+    restoreFacts(compiled, state.fields, fieldsBefore, perception.entities)
   if (route.previousScenario !== route.scenario) {
     // The scenario left unfinished keeps its own fields until the user comes back to it.
     const left = route.state.paused?.find((entry) => entry.scenario === route.previousScenario)

@@ -200,6 +200,34 @@ export function createRouter(options: RouterOptions): Router {
     }
   }
 
+  /**
+   * The paused scenario (the latest first) whose step asks for a fact the message states and it
+   * lacks, when the current step asks for none of the stated facts; else undefined.
+   */
+  function waitingFor(
+    current: CompiledScenario,
+    state: NavigationState,
+    stated: ReadonlySet<string> | undefined,
+  ): PausedScenario | undefined {
+    if (stated === undefined || stated.size === 0 || (state.paused ?? []).length === 0) return undefined
+    const here = current.scenario.steps.find((step) => step.id === state.step)
+    const asksHere = here?.required.some((required) =>
+      stated.has(typeof required === 'string' ? required : required.field),
+    )
+    if (asksHere === true) return undefined
+    return (state.paused ?? []).find((entry) => {
+      const step = scenarios
+        .get(entry.scenario)
+        ?.scenario.steps.find((candidate) => candidate.id === entry.step)
+      return (
+        step?.required.some((required) => {
+          const field = typeof required === 'string' ? required : required.field
+          return stated.has(field) && entry.fields?.[field] === undefined
+        }) === true
+      )
+    })
+  }
+
   /** Scenarios of one `topic` share a group; a scenario without one is a group of its own. */
   const groupOf = (compiled: CompiledScenario) =>
     compiled.scenario.topic ?? `scenario:${compiled.scenario.id}`
@@ -334,6 +362,20 @@ export function createRouter(options: RouterOptions): Router {
         },
       }
     }
+    // Facts alone after a detour ("$15" once the order was looked up) that the current step does not
+    // ask for answer what a paused scenario's step asks: it comes back (it stayed in the detour).
+    const waiting = informed ? undefined : waitingFor(current, state, input.stated)
+    if (waiting !== undefined)
+      return resume(
+        scenarios.get(waiting.scenario)!,
+        waiting,
+        state.paused ?? [],
+        `the message gives what "${waiting.scenario}" asked for`,
+        state,
+        input,
+        base,
+        loopGuard,
+      )
     const moved = advance(current, state.step!, state, input, loopGuard)
     const why = !informed
       ? 'no topic words: the message continues the current scenario'

@@ -92,6 +92,11 @@ export interface RouteInput {
   withdraws?: boolean
   /** CEL variables for transition and entry conditions. */
   variables: Record<string, unknown>
+  /**
+   * The facts (field names) the message states. A message of facts alone after a finished detour
+   * resumes the paused scenario whose step asks for one of them.
+   */
+  stated?: ReadonlySet<string>
 }
 
 /** The router's decision for one turn. */
