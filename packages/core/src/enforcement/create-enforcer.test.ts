@@ -57,6 +57,22 @@ describe('createEnforcer', () => {
     expect(enforcer.check('Your order ships tomorrow.', { ruleIds: ['refund-limit'] }).type).toBe('allowed')
   })
 
+  it("reads no bound value from a passage quoting the user's own request, and still scans it", () => {
+    // Session 42's review: "You also asked: "$70 for NW-1002"" after a $20 refund ran refused the
+    // reply by the $50 cap, and the customer heard the refund that ran had been refused.
+    const text =
+      'I\'ve refunded $20. You also asked: "refund $70 for NW-1002, card 4111 1111 1111 1111". Shall I?'
+    const quoted = ['refund $70 for NW-1002, card 4111 1111 1111 1111']
+    expect(enforcer.check(text, { ruleIds: ['refund-limit'] }).type).toBe('regenerate')
+    const result = enforcer.check(text, { ruleIds: ['refund-limit'], quoted })
+    expect(result.type).toBe('redacted')
+    if (result.type === 'redacted') expect(result.text).not.toContain('4111 1111')
+    // The reply's own commitments outside the quote are still bound.
+    expect(enforcer.check(`I've refunded $75. ${text}`, { ruleIds: ['refund-limit'], quoted }).type).toBe(
+      'regenerate',
+    )
+  })
+
   // An outside review: with two bindings, a reply naming one of them skipped the whole check,
   // so a $50 cap let "$500" through; and any `has(` anywhere made a reply naming no amount fail.
   it('judges the parts of a check over the values a reply states, and leaves out the rest', () => {

@@ -71,11 +71,13 @@ export function createEnforcer(options: EnforcerOptions): Enforcer {
 
   const check = (text: string, context: EnforcementContext = {}): EnforcementResult => {
     const violations: RuleViolation[] = []
-    // The text's amounts, counts and emails, read once for all the rules that check it.
+    // The text's amounts, counts and emails, read once for all the rules that check it, past the
+    // passages that quote the user (blanked, so every other place keeps its offset).
+    const bindingText = unquoted(text, context.quoted)
     let reading: ResponseReading | undefined
-    const read = () => (reading ??= readResponse(text))
+    const read = () => (reading ??= readResponse(bindingText))
     for (const entry of select(context)) {
-      const violation = checkRule(entry, text, context, read)
+      const violation = checkRule(entry, text, context, bindingText, read)
       if (violation !== undefined) violations.push(violation)
     }
     return resolve(text, violations, context.attempt ?? 0)
@@ -165,11 +167,25 @@ function compileRule(rule: EnforcementRule, path: string, scan: ScanOptions): Co
   }
 }
 
-/** One rule against one text. Any internal error is a violation (fail closed), never a pass. */
+/** `text` with each quoted passage in it blanked (spaces), or `text` itself when there is none. */
+function unquoted(text: string, quoted: readonly string[] | undefined): string {
+  let result = text
+  for (const passage of quoted ?? []) {
+    if (passage === '') continue
+    result = result.replaceAll(passage, ' '.repeat(passage.length))
+  }
+  return result
+}
+
+/**
+ * One rule against one text (`bindingText`: the text its bound values are read from). Any internal
+ * error is a violation (fail closed), never a pass.
+ */
 function checkRule(
   entry: CompiledRule,
   text: string,
   context: EnforcementContext,
+  bindingText: string,
   read: () => ResponseReading,
 ): RuleViolation | undefined {
   const { rule } = entry
@@ -187,7 +203,7 @@ function checkRule(
       return violation(`${rule.description ?? rule.id}: found ${kinds}`, findings)
     }
     if (entry.expression === undefined) return undefined
-    const extracted = extractResponseVariables(text, rule.enforce.bindings ?? [], read())
+    const extracted = extractResponseVariables(bindingText, rule.enforce.bindings ?? [], read())
     const bound = Object.fromEntries(
       (rule.enforce.bindings ?? [])
         .filter((binding) => binding.name in extracted)

@@ -247,6 +247,12 @@ export interface EnforcementContext {
   ruleIds?: readonly string[]
   /** How many regenerations already happened this turn. @default 0 */
   attempt?: number
+  /**
+   * Passages of the reply that quote the user's own words (the engine's offer of a request they
+   * made: `You also asked: "refund $70 for NW-1002"`): a rule's bound values are not read from
+   * them, since the reply commits to nothing there; every detector still scans them.
+   */
+  quoted?: readonly string[]
 }
 
 /** A Lane 1 enforcer built once per definition. */

@@ -29,6 +29,8 @@ export interface EnforceDraftInput {
   /** Where the turn is: the plan's every-reply Lane 2 rules of this scope run. */
   scenario: string | null
   step: string | null
+  /** Passages of the reply that quote the user's own request (see `EnforcementContext.quoted`). */
+  quoted?: readonly string[]
   /**
    * Drafts a reply; `instruction` says why the previous draft was rejected, `rejectedRuleIds` which
    * rules rejected it (empty for the first draft).
@@ -86,6 +88,7 @@ export async function enforceDraft(
       variables: input.variables,
       ruleIds,
       attempt,
+      ...(input.quoted === undefined ? {} : { quoted: input.quoted }),
     }) ?? { type: 'allowed', text: drafted.text, findings: [] }
     if (lane1.type === 'regenerate' && canRegenerate) {
       rejected.push(

@@ -112,6 +112,9 @@ export async function finishTurn(
     if (refused.length > 0)
       state.lastOutcome = { done: false, text: refused.join(' '), turnId: scratch.turnId }
   }
+  // The user's own request the reply offers to do next: quoted, it commits to nothing ("You also
+  // asked: "refund $70 for NW-1002"" refused the reply of the $20 refund that ran, by the cap).
+  let quoted: string | undefined
   if (turn.followUp !== undefined) material.followUp = turn.followUp
   else {
     // A request done: offer the next one the user made in the same message.
@@ -122,6 +125,8 @@ export async function finishTurn(
       state.offeredRequest = next
     }
   }
+  const offered = state.offeredRequest
+  if (offered !== undefined && material.followUp?.includes(offered) === true) quoted = offered
   if (turn.note !== undefined) material.note = turn.note
   const ruleIds = checkedRuleIds(dependencies, turn.matched, turn.route.scenario, turn.route.step)
   const live = liveReplyFor(dependencies, scratch, turn, { variables: values, ruleIds })
@@ -133,6 +138,7 @@ export async function finishTurn(
       riskyAction: turn.completed.some((call) => call.status === 'approved'),
       scenario: turn.route.scenario,
       step: turn.route.step,
+      ...(quoted === undefined ? {} : { quoted: [quoted] }),
       draft: (rejection, rejectedRuleIds) =>
         draftReply(dependencies, state, scratch, material, rejection ?? instruction, live, rejectedRuleIds),
     })
