@@ -59,8 +59,16 @@ describe('extractEntities', () => {
       'bob@x.com',
     )
     expect(extractEntities("it's ann@example.com not bob@x.com").email).toBe('ann@example.com')
-    for (const text of ['my friend frank@x.com told me to ask', "for my husband's account, eve@x.com?"])
+    for (const text of [
+      'my friend frank@x.com told me to ask',
+      "for my husband's account, eve@x.com?",
+      // A third person's possessive right before it (session 42's review).
+      "refund $20 for my mom's order NW-1001, her email is mom@example.com",
+      'his email address is dan@x.com',
+      'their account: ops@x.com',
+    ])
       expect(extractEntities(text), text).not.toHaveProperty('email')
+    expect(extractEntities('her order, my email is ann@example.com').email).toBe('ann@example.com')
     // Every address stays in `emails`.
     expect(extractEntities('my friend frank@x.com told me to ask').emails).toEqual(['frank@x.com'])
   })

@@ -72,9 +72,13 @@ export function entityMatches(
     }))
 }
 
-/** Words right before an email that make it not the writer's own. */
+/**
+ * Words right before an email that make it not the writer's own: a relation ("my mom's", "a
+ * friend"), or a third person's possessive ("her email is": "refund my mom's order, her email is
+ * …" verified the mother's account as the writer's).
+ */
 const notOwnEmail =
-  /(?:\b(?:not|old|former|previous|used to be|friend|husband|wife|partner|boyfriend|girlfriend|brother|sister|mom|mum|dad|mother|father|son|daughter|colleague|boss|neighbou?r|someone else)\b|(?<!\b(?:it|that|here|what|this|who|there|mine|one))['\u2019]s(?: account| email)?)\W+(?:(?:is|was|email|address|account|it'?s|at|of|the|my|his|her|their)\W+){0,3}$/iu
+  /\b(?:her|his|their)\W+(?:e-?mail(?:\W+address)?|address|account)\W+(?:(?:is|was|it'?s|at)\W+){0,2}$|(?:\b(?:not|old|former|previous|used to be|friend|husband|wife|partner|boyfriend|girlfriend|brother|sister|mom|mum|dad|mother|father|son|daughter|colleague|boss|neighbou?r|someone else)\b|(?<!\b(?:it|that|here|what|this|who|there|mine|one))['\u2019]s(?: account| email)?)\W+(?:(?:is|was|email|address|account|it'?s|at|of|the|my|his|her|their)\W+){0,3}$/iu
 
 /**
  * Extracts money (with currency), plain numbers, order/ticket ids, emails and dates from one text.
