@@ -52,16 +52,23 @@ describe('correctsWhatWasDone', () => {
     'oops wrong amount, it should have been $14',
     'my mistake, that was the wrong order',
     'I meant to say the other card',
+    // Session 42's review: each became a new request right after the refund or cancellation ran.
+    'actually make it $20',
+    'wait, I only paid $30 for it',
+    'wait no dont, i changed my mind',
   ])('reads "%s" as a correction of what was just done', (text) => {
     expect(correctsWhatWasDone(text)).toBe(true)
   })
 
-  it.each(['I want a refund for NW-2002', 'what does that mean?', 'the order was wrong when it arrived'])(
-    'reads "%s" as something else',
-    (text) => {
-      expect(correctsWhatWasDone(text)).toBe(false)
-    },
-  )
+  it.each([
+    'I want a refund for NW-2002',
+    'what does that mean?',
+    'the order was wrong when it arrived',
+    'can you make it arrive sooner?',
+    'now I want a refund of $20 for NW-1002',
+  ])('reads "%s" as something else', (text) => {
+    expect(correctsWhatWasDone(text)).toBe(false)
+  })
 })
 
 describe('onlyAsksAboutAction and plainlyRequests', () => {

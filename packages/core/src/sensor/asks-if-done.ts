@@ -42,11 +42,12 @@ export function asksForUpdate(text: string): boolean {
 }
 
 /**
- * "Sorry, I meant NW-2002 not NW-3003", "oops, wrong order", "it should have been $14": the
- * message says what was just done was not what was meant.
+ * "Sorry, I meant NW-2002 not NW-3003", "oops, wrong order", "it should have been $14", "actually
+ * make it $20", "wait, I only paid $30", "wait no, don't, I changed my mind": the message says what
+ * was just done was not what was meant, or takes it back.
  */
 const correctsDone =
-  /\b(?:i meant|meant to say|oops|whoops|my (?:mistake|bad)|wrong (?:order|amount|one|number|card)|should have been|that was the wrong)\b/i
+  /\b(?:i meant|meant to say|oops|whoops|my (?:mistake|bad)|wrong (?:order|amount|one|number|card)|should have been|that was the wrong|actually,? make it|make it (?:only|just)\b|change (?:it|that) to|i only paid|changed my mind|wait,? no|no,? (?:wait|stop|don['\u2019]?t)|don['\u2019]?t do (?:it|that)|take (?:it|that) back)\b/i
 
 /** Does the message say what was just done was not what was meant ("sorry, I meant NW-2002")? */
 export function correctsWhatWasDone(text: string): boolean {
