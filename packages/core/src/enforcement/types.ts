@@ -249,8 +249,9 @@ export interface EnforcementContext {
   attempt?: number
   /**
    * Passages of the reply that quote the user's own words (the engine's offer of a request they
-   * made: `You also asked: "refund $70 for NW-1002"`): a rule's bound values are not read from
-   * them, since the reply commits to nothing there; every detector still scans them.
+   * made: `You also asked: "refund $70 for NW-1002"`) or repeat what was done, as it was said
+   * and checked then: a rule's bound values are not read from them, since the reply commits to
+   * nothing new there; every detector still scans them.
    */
   quoted?: readonly string[]
 }

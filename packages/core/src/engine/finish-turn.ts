@@ -114,7 +114,9 @@ export async function finishTurn(
   }
   // The user's own request the reply offers to do next: quoted, it commits to nothing ("You also
   // asked: "refund $70 for NW-1002"" refused the reply of the $20 refund that ran, by the cap).
-  let quoted: string | undefined
+  // Nor does a repeat of what was done, checked when first said ("Order NW-2222 is cancelled …
+  // The $85 charge will be voided." to "is it cancelled?" during a refund is no $85 refund).
+  const quoted: string[] = []
   if (turn.followUp !== undefined) material.followUp = turn.followUp
   else {
     // A request done: offer the next one the user made in the same message.
@@ -126,7 +128,9 @@ export async function finishTurn(
     }
   }
   const offered = state.offeredRequest
-  if (offered !== undefined && material.followUp?.includes(offered) === true) quoted = offered
+  if (offered !== undefined && material.followUp?.includes(offered) === true) quoted.push(offered)
+  const done = state.lastOutcome
+  if (done?.done === true && turn.note?.includes(done.text) === true) quoted.push(done.text)
   if (turn.note !== undefined) material.note = turn.note
   const ruleIds = checkedRuleIds(dependencies, turn.matched, turn.route.scenario, turn.route.step)
   const live = liveReplyFor(dependencies, scratch, turn, { variables: values, ruleIds })
@@ -138,7 +142,7 @@ export async function finishTurn(
       riskyAction: turn.completed.some((call) => call.status === 'approved'),
       scenario: turn.route.scenario,
       step: turn.route.step,
-      ...(quoted === undefined ? {} : { quoted: [quoted] }),
+      ...(quoted.length === 0 ? {} : { quoted }),
       draft: (rejection, rejectedRuleIds) =>
         draftReply(dependencies, state, scratch, material, rejection ?? instruction, live, rejectedRuleIds),
     })

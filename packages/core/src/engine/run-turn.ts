@@ -513,7 +513,9 @@ async function senseAndAct(
   ) {
     const status = settings.statusReplies
     const last = state.lastOutcome
-    const asksWhatWas = asksWhatWasDone(input.text)
+    // "Is it cancelled?" names the action done before (the cancellation) while a refund now asks:
+    // it asks about that one, not the request at hand ("Not yet" was false).
+    const asksWhatWas = asksWhatWasDone(input.text) || namesDoneAction(input.text, last)
     // "Did it go through?" while a step still asks: not yet. "Which order did you refund?" asks
     // about what was done before, whatever is asked now.
     if (question !== undefined && (last === undefined || !asksWhatWas))
@@ -1295,3 +1297,33 @@ function ranBefore(
 function sortedArgs(args: Record<string, unknown>): Array<[string, unknown]> {
   return Object.entries(args).sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0))
 }
+
+/**
+ * Does the message name the action of the last thing done ("is it cancelled?" after "Order NW-2222
+ * is cancelled …"): a word of it with the same stem (cancel, refund) in the outcome's text?
+ */
+function namesDoneAction(text: string, last: EngineSessionState['lastOutcome']): boolean {
+  if (last?.done !== true) return false
+  const outcome = last.text.toLowerCase()
+  for (const [word] of text.toLowerCase().matchAll(/\p{L}{5,}/gu)) {
+    const stem = word.replace(/(?:led|ed|ing|s)$/u, '')
+    if (stem.length >= 5 && actionStems.has(stem) && outcome.includes(stem)) return true
+  }
+  return false
+}
+
+/** Stems of the actions a status question names (cancel, refund, return, exchange, replace, ...). */
+const actionStems: ReadonlySet<string> = new Set([
+  'cancel',
+  'refund',
+  'return',
+  'exchang',
+  'replac',
+  'reimburs',
+  'deliver',
+  'ship',
+  'approv',
+  'transfer',
+  'book',
+  'reserv',
+])
