@@ -18,11 +18,14 @@ export function handoffCue(dependencies: TurnDependencies, text: string): string
   // Clause by clause: a clause that says no to a person ("I don't want to talk to a human, just
   // refund me", "no need for a human") or speaks of the user ("I'm only human") asks for no one;
   // each handed the chat to a person, and the bot then stayed quiet.
-  for (const clause of text.slice(0, 2000).split(clauseBreak)) {
+  const clauses = text.slice(0, 2000).split(clauseBreak)
+  for (const [index, clause] of clauses.entries()) {
     const padded = ` ${normalizeTextUncached(clause)} `
     const found = cues.findIndex((cue) => padded.includes(cue))
     if (found < 0 || selfDescribed.test(padded)) continue
     if (declines(padded.slice(0, padded.indexOf(cues[found]!) + 1))) continue
+    // Taken back right after ("can I talk to a human? actually no, never mind, refund $20 …").
+    if (clauses.slice(index + 1, index + 3).some((next) => takesBack.test(next))) continue
     return handoff.cues[found]
   }
   return undefined
@@ -132,3 +135,10 @@ function finish(
     ],
   }
 }
+
+/**
+ * A clause that is only a taking back of what came just before: "actually no", "never mind",
+ * "scratch that" ("never mind the bot" takes nothing back).
+ */
+const takesBack =
+  /^\W*(?:actually,? no|no,? (?:wait|actually|scratch that)|never ?mind|nvm|forget (?:it|that|about it)|scratch that|no need|not needed)\W*$/iu
