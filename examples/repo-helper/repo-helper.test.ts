@@ -312,6 +312,29 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect((await ask('explain what git reset --hard does')).type).toBe('reply')
   })
 
+  it('never reads a file the request leaves out, and takes no target from it', async () => {
+    // Session 42's review: the excluded file was exactly the one read.
+    for (const [text, left] of [
+      ["explain how the auth works but don't read src/auth.ts", 'src/auth.ts'],
+      ['explain how auth works without opening src/auth.ts', 'src/auth.ts'],
+      ['explain the router except src/router.ts', 'src/router.ts'],
+    ] as const) {
+      const result = await ask(text)
+      const calls = result.provenance.plan?.calls ?? []
+      expect(calls.length, text).toBeGreaterThan(0)
+      expect(
+        calls.some((call) => call.tool === 'read' && call.command.includes(left) && call.status === 'ran'),
+        text,
+      ).toBe(false)
+      expect(result.provenance.plan?.goal.target ?? '', text).not.toContain(left.split('/')[1]!)
+    }
+    // Named without an exclusion, it is read.
+    const named = await ask('explain src/auth.ts')
+    expect(named.provenance.plan?.calls).toContainEqual(
+      expect.objectContaining({ tool: 'read', status: 'ran' }),
+    )
+  })
+
   it('narrows a vague request by the option the user picks, on record before any tool, then to the file', async () => {
     const sessionId = `repo-${session++}`
     const asked = await engine.turn({ sessionId, text: 'the auth stuff' })

@@ -1,4 +1,5 @@
 import { evidenceFor } from '../goal/evidence-for.ts'
+import { excludedPaths } from '../goal/extract-goal-target.ts'
 import { planTools } from '../goal/plan-tools.ts'
 import { applyIntentChoice, selectRecovery } from '../goal/select-recovery.ts'
 import type { GoalEvidenceClass, GoalToolCall, GoalToolTemplate } from '../goal/strategy-types.ts'
@@ -167,10 +168,16 @@ export async function runTaskTurn(
   const session = variables.session as Record<string, unknown>
 
   /** Runs one call through the gate; undefined when it paused on an approval. */
+  // Paths the request leaves out ("but don't read src/auth.ts") are never a tool's argument.
+  const excluded = excludedPaths(scratch.text)
   const run = async (
     call: GoalToolTemplate & { evidence: GoalEvidenceClass },
     role: ProvenancePlan['calls'][number]['role'],
   ) => {
+    if (excluded.some((path) => call.args.includes(path))) {
+      calls.push({ tool: call.tool, command: call.args, evidence: call.evidence, status: 'excluded', role })
+      return undefined
+    }
     budget--
     const planned: PlannedToolCall = {
       ruleId: plannerRuleId,
@@ -264,7 +271,7 @@ export async function runTaskTurn(
   }
   // A target that was not a path ("auth", "CommandRouter"): read the first file a search found.
   const read = completed.some((call) => call.toolId === 'read' && call.status === 'ran')
-  const path = read ? undefined : firstPath(completed)
+  const path = read ? undefined : firstPath(completed, excluded)
   if (needed.includes('file-content') && path !== undefined && budget > 0) {
     // Reading one file narrows the goal: validated (seed 000), recorded before the read runs.
     await narrowGoal(state, scratch, completed, path)
@@ -584,11 +591,11 @@ function pathsIn(output: string): string[] {
 }
 
 /** The first file path a successful search printed (`src/router.ts:5: ...` or a bare path line). */
-function firstPath(completed: readonly CompletedToolCall[]): string | undefined {
+function firstPath(completed: readonly CompletedToolCall[], excluded: readonly string[]): string | undefined {
   for (const call of completed) {
     if (call.status !== 'ran' || typeof call.result !== 'string') continue
     if (!searchTools.has(call.toolId)) continue
-    const [first] = pathsIn(call.result)
+    const first = pathsIn(call.result).find((path) => !excluded.some((left) => path.includes(left)))
     if (first !== undefined) return first
   }
   return undefined

@@ -1,6 +1,6 @@
 import { stemWord } from '../text/index.ts'
 import type { CompiledGoalVocabulary } from './compile-goal-vocabulary.ts'
-import type { GoalToken } from './normalize-goal-text.ts'
+import { type GoalToken, normalizeGoalText } from './normalize-goal-text.ts'
 
 /** The thing a request names, and what kind of name it is. */
 export interface GoalTarget {
@@ -68,6 +68,49 @@ function findPhrase(tokens: readonly GoalToken[], compiled: CompiledGoalVocabula
   return best.length > 0 ? best.join(' ') : undefined
 }
 
+/**
+ * Words that leave out what follows them: "don't read src/auth.ts", "without opening it",
+ * "except src/router.ts", "but not the tests", "other than …", "skip …", "ignore …".
+ */
+const excluding =
+  /\b(?:don['\u2019]?t|do not|never|without|except|excluding|exclude|not|other than|apart from|skip|ignore|leave out)\b(?:\s+(?:read(?:ing)?|open(?:ing)?|touch(?:ing)?|look(?:ing)?\s+at|use|using|change|changing|edit(?:ing)?|the|file|files|in|for))*\s+$/iu
+
+/**
+ * The paths a request leaves out ("explain the router except src/router.ts": `src/router.ts`).
+ * Their tools are never run on them, whatever else the request names.
+ */
+export function excludedPaths(text: string): string[] {
+  return exclusionsIn(text).map((exclusion) => exclusion.path)
+}
+
+/** Each path a request leaves out, with where its exclusion starts (`except …`) and ends. */
+function exclusionsIn(text: string): Array<{ path: string; start: number; end: number }> {
+  const head = text.length > 4000 ? text.slice(0, 4000) : text
+  const found: Array<{ path: string; start: number; end: number }> = []
+  for (const match of head.matchAll(globalPathPattern)) {
+    const path = match[1]
+    if (path === undefined) continue
+    const at = (match.index ?? 0) + match[0].indexOf(path)
+    const from = Math.max(0, at - 60)
+    const words = excluding.exec(head.slice(from, at))
+    if (words !== null) found.push({ path, start: from + words.index, end: at + path.length })
+  }
+  return found
+}
+
+const globalPathPattern = new RegExp(pathPattern.source, 'g')
+
+/** The first path of `head` that the request does not leave out. */
+function firstPathNotExcluded(head: string): string | undefined {
+  for (const match of head.matchAll(globalPathPattern)) {
+    const path = match[1]
+    if (path === undefined) continue
+    const at = (match.index ?? 0) + match[0].indexOf(path)
+    if (!excluding.test(head.slice(Math.max(0, at - 60), at))) return path
+  }
+  return undefined
+}
+
 /** Finds the target: a quoted string, a path, a code identifier, else the longest uncued phrase. */
 export function extractGoalTarget(
   text: string,
@@ -77,12 +120,16 @@ export function extractGoalTarget(
   const head = text.length > 4000 ? text.slice(0, 4000) : text
   const quote = /["\u201c`]/.test(head) ? quoted.exec(head)?.[1]?.trim() : undefined
   if (quote) return { kind: 'phrase', text: quote }
-  const path = /[./]|Makefile|Dockerfile|README|CHANGELOG/.test(head)
-    ? pathPattern.exec(head)?.[1]
-    : undefined
+  const path = /[./]|Makefile|Dockerfile|README|CHANGELOG/.test(head) ? firstPathNotExcluded(head) : undefined
   if (path && !/^[a-z]+\/[a-z]+$/i.test(path)) return { kind: 'path', text: path }
-  const identifier = findIdentifier(text, compiled)
+  // What the request leaves out ("but don't read src/auth.ts") names no target either: its words
+  // are read past (`auth.ts`, "src auth ts" were the targets).
+  const exclusions = exclusionsIn(head)
+  let kept = text
+  for (const { start, end } of exclusions)
+    kept = `${kept.slice(0, start)}${' '.repeat(end - start)}${kept.slice(end)}`
+  const identifier = findIdentifier(kept, compiled)
   if (identifier) return { kind: 'identifier', text: identifier }
-  const phrase = findPhrase(tokens, compiled)
+  const phrase = findPhrase(exclusions.length === 0 ? tokens : normalizeGoalText(kept, compiled), compiled)
   return phrase ? { kind: 'phrase', text: phrase } : { kind: 'none' }
 }
