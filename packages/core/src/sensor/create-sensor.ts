@@ -66,7 +66,10 @@ export interface SensorOptions {
   evidenceTemperature?: number
   /** Two intents closer than this are ambiguous. @default 0.15 */
   tieMargin?: number
-  /** Longer messages are sensed on their first this many characters (bounds the work per turn). @default 2000 */
+  /**
+   * Longer messages are sensed on this many characters: their start and their last quarter (at
+   * most 500), so an instruction after a pasted log counts (bounds the work per turn). @default 2000
+   */
   maxTextLength?: number
   /** Time source for relative dates. @default () => Date.now() */
   now?: () => number
@@ -118,7 +121,13 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
   const blend = createBlend(scorer, evidenceTemperature)
 
   function senseSync(fullText: string, context: SenseContext = {}): Perception {
-    const text = fullText.length > maxTextLength ? fullText.slice(0, maxTextLength) : fullText
+    // A long message is sensed on its start and its end: an instruction after a pasted log ("…
+    // After that, reset --hard and push --force") was past the cut and read as nothing.
+    const tail = Math.min(500, Math.floor(maxTextLength / 4))
+    const text =
+      fullText.length > maxTextLength
+        ? `${fullText.slice(0, maxTextLength - tail - 1)}\n${fullText.slice(-tail)}`
+        : fullText
     const normalized = normalizeText(text)
     // Keywords count outside the clauses that deny a request ("I don't want a *refund*, …").
     const affirmed = withoutDeniedClauses(text)
