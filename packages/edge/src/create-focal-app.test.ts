@@ -89,20 +89,7 @@ describe('createFocalApp', () => {
 
   it('tells an approver deciding an expired approval that its default action was taken (410)', async () => {
     // An outside review: the approver got 200 and the turn's reply, read as the decision taken.
-    const expiring = definition.replace(
-      'defaultAction: reject',
-      'defaultAction: reject\n        timeoutMs: 100',
-    )
-    let cancels = 0
-    const app = createFocalApp({
-      ...createTestAppOptions({ definition: expiring }),
-      tools: {
-        cancel_order: async () => {
-          cancels++
-          return { confirmation: 'CX-1', status: 'cancelled' }
-        },
-      },
-    })
+    const { app, cancels } = appExpiringApprovals('reject', createTestAppOptions({ definition }))
     const client = {
       'content-type': 'application/json',
       authorization: `Bearer ${testAppConfig.clientToken}`,
@@ -121,27 +108,13 @@ describe('createFocalApp', () => {
     })
     expect(decided.status).toBe(410)
     expect(((await decided.json()) as { error: { code: string } }).error.code).toBe('approval-expired')
-    expect(cancels).toBe(0)
+    expect(cancels()).toBe(0)
   })
 
   it('runs nothing when a session whose approval expired is deleted, whatever the default action', async () => {
     // Found by an outside review: DELETE withdraws a waiting approval through resolveApproval, which
     // applied an expired approval's `defaultAction: approve` and cancelled the order.
-    const approving = definition.replace(
-      'defaultAction: reject',
-      'defaultAction: approve\n        timeoutMs: 100',
-    )
-    let cancels = 0
-    const app = createFocalApp({
-      definition: approving,
-      sessionSecret: false,
-      tools: {
-        cancel_order: async () => {
-          cancels++
-          return { confirmation: 'CX-1', status: 'cancelled' }
-        },
-      },
-    })
+    const { app, cancels } = appExpiringApprovals('approve', { definition, sessionSecret: false })
     const asked = await app.request('/v1/turn', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -150,7 +123,7 @@ describe('createFocalApp', () => {
     expect(((await asked.json()) as { type: string }).type).toBe('approval-required')
     await new Promise((resolve) => setTimeout(resolve, 150))
     expect((await app.request('/v1/sessions/expiring', { method: 'DELETE' })).status).toBe(200)
-    expect(cancels).toBe(0)
+    expect(cancels()).toBe(0)
   })
 
   it('keeps what every session did with an order when anonymous sessions flood the in-memory store', async () => {
@@ -328,3 +301,28 @@ describe('createFocalApp', () => {
     })
   })
 })
+
+/**
+ * The app of `options` with the definition's approvals expiring after 100 ms with `defaultAction`,
+ * and a `cancel_order` tool that counts its runs.
+ */
+function appExpiringApprovals(
+  defaultAction: 'approve' | 'reject',
+  options: Parameters<typeof createFocalApp>[0],
+): { app: ReturnType<typeof createFocalApp>; cancels: () => number } {
+  let cancels = 0
+  const app = createFocalApp({
+    ...options,
+    definition: definition.replace(
+      'defaultAction: reject',
+      `defaultAction: ${defaultAction}\n        timeoutMs: 100`,
+    ),
+    tools: {
+      cancel_order: async () => {
+        cancels++
+        return { confirmation: 'CX-1', status: 'cancelled' }
+      },
+    },
+  })
+  return { app, cancels: () => cancels }
+}
