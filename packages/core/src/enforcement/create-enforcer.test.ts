@@ -71,6 +71,14 @@ describe('createEnforcer', () => {
     expect(enforcer.check(`I've refunded $75. ${text}`, { ruleIds: ['refund-limit'], quoted }).type).toBe(
       'regenerate',
     )
+    // A short passage, or one glued to more digits, is never blanked (the review's `$5` of `$500`).
+    expect(enforcer.check("I've refunded $500.", { ruleIds: ['refund-limit'], quoted: ['$5'] }).type).toBe(
+      'regenerate',
+    )
+    const long = 'refund of seventy dollars $70'
+    expect(
+      enforcer.check(`I've issued a ${long}0 today.`, { ruleIds: ['refund-limit'], quoted: [long] }).type,
+    ).toBe('regenerate')
   })
 
   // An outside review: with two bindings, a reply naming one of them skipped the whole check,

@@ -167,14 +167,36 @@ function compileRule(rule: EnforcementRule, path: string, scan: ScanOptions): Co
   }
 }
 
-/** `text` with each quoted passage in it blanked (spaces), or `text` itself when there is none. */
+/** Passages shorter than this are never blanked (`$5` would have blanked the `$5` of `$500`). */
+const shortestQuoted = 16
+
+/**
+ * `text` with each quoted passage in it blanked (spaces), where it stands whole (not glued to a
+ * word or a digit), or `text` itself when there is none.
+ */
 function unquoted(text: string, quoted: readonly string[] | undefined): string {
   let result = text
   for (const passage of quoted ?? []) {
-    if (passage === '') continue
-    result = result.replaceAll(passage, ' '.repeat(passage.length))
+    if (passage.length < shortestQuoted) continue
+    for (let at = result.indexOf(passage); at >= 0; at = result.indexOf(passage, at + passage.length)) {
+      const before = result.charCodeAt(at - 1)
+      const after = result.charCodeAt(at + passage.length)
+      if (isGlued(before) || isGlued(after)) continue
+      result = `${result.slice(0, at)}${' '.repeat(passage.length)}${result.slice(at + passage.length)}`
+    }
   }
   return result
+}
+
+/** A letter, digit, `$` or `_` (NaN, outside the text, is not). */
+function isGlued(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 36 ||
+    code === 95
+  )
 }
 
 /**

@@ -248,10 +248,12 @@ export interface EnforcementContext {
   /** How many regenerations already happened this turn. @default 0 */
   attempt?: number
   /**
-   * Passages of the reply that quote the user's own words (the engine's offer of a request they
-   * made: `You also asked: "refund $70 for NW-1002"`) or repeat what was done, as it was said
-   * and checked then: a rule's bound values are not read from them, since the reply commits to
-   * nothing new there; every detector still scans them.
+   * Whole sentences the engine wrote into the reply that quote the user's own words (its offer of
+   * a request they made: `You also asked: "refund $70 for NW-1002". Shall I do that now?`) or
+   * repeat what was done, as it was said and checked then: a rule's bound values are not read
+   * from them, since the reply commits to nothing new there; every detector still scans them.
+   * Only a passage of 16 characters or more, standing whole (not glued to a letter, digit, `$`
+   * or `_`), is left out.
    */
   quoted?: readonly string[]
 }

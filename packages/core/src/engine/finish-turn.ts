@@ -127,8 +127,10 @@ export async function finishTurn(
       state.offeredRequest = next
     }
   }
+  // The whole sentences the engine wrote, never the user's words alone: a draft reusing those in a
+  // commitment of its own is still read (an outside review's model draft promised the $70 so).
   const offered = state.offeredRequest
-  if (offered !== undefined && material.followUp?.includes(offered) === true) quoted.push(offered)
+  if (offered !== undefined && material.followUp?.includes(offered) === true) quoted.push(material.followUp)
   const done = state.lastOutcome
   if (done?.done === true && turn.note?.includes(done.text) === true) quoted.push(done.text)
   if (turn.note !== undefined) material.note = turn.note

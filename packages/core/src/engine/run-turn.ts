@@ -706,7 +706,9 @@ async function senseAndAct(
     // bare question moves only by what the question says (its evidence is added to the turn's).
     topicShift: perception.topicShift || offer?.proposal === true || asksAboutOther,
     variables,
-    stated,
+    // Only a message of facts alone ("$15", "15 dollars please") answers a paused scenario: "ok,
+    // that one was $15" after a lookup says what the looked-up order cost (it paid a refund).
+    ...(factsAlone(input.text) ? { stated } : {}),
     evidence,
     ...(offer === undefined ? {} : { offer: offer.evidence }),
     ...(answering ? { answersQuestion: true } : {}),
@@ -1326,4 +1328,35 @@ const actionStems: ReadonlySet<string> = new Set([
   'transfer',
   'book',
   'reserv',
+])
+
+/**
+ * Is the message its facts and at most two other words, none of which points at something
+ * ("that", "it", "one") or says what a fact was ("was", "cost", "paid")?
+ */
+function factsAlone(text: string): boolean {
+  if (text.length > 80) return false
+  const rest = text
+    .replace(
+      /\S+@\S+|[$€£]?\d[\d.,:]*(?:\s*(?:usd|eur|gbp|dollars?|euros?|pounds?))?|\b[a-z]{1,4}-?\d{2,}\b/giu,
+      ' ',
+    )
+    .toLowerCase()
+  const words = rest.match(/\p{L}+/gu) ?? []
+  return words.length <= 2 && !words.some((word) => pointingWords.has(word))
+}
+
+const pointingWords: ReadonlySet<string> = new Set([
+  'that',
+  'this',
+  'it',
+  'one',
+  'was',
+  'were',
+  'is',
+  'cost',
+  'costs',
+  'paid',
+  'price',
+  'shipping',
 ])

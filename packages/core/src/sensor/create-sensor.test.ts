@@ -17,6 +17,20 @@ describe('createSensor', () => {
     expect(perception.ambiguity.score).toBeLessThan(0.5)
   })
 
+  it('senses a long message on its start and its end, never from the middle of a number', () => {
+    // Session 42's diff review: the end cut inside "7045 dollars" read a $45 refund (the cap would
+    // have refused the $7045 asked for).
+    const end = ' refund 7045 dollars for order ORD-1001'
+    const suffix = end.slice(end.indexOf('45 dollars'))
+    const text = `I want a refund. Here is the log: ${'lorem ipsum '.repeat(200)}${end} ${'x'.repeat(500 - suffix.length - 1)}`
+    expect(text.slice(-500).startsWith('45 dollars')).toBe(true)
+    const perception = sensor.senseSync(text)
+    expect(perception.entities.amount).not.toBe(45)
+    // An instruction at the end of a long message counts.
+    const long = `${'lorem ipsum '.repeat(200)} please cancel it`
+    expect(sensor.senseSync(long).intent).toBe('cancel')
+  })
+
   it('scores a vague message as fully ambiguous', () => {
     const perception = sensor.senseSync('I have a problem')
     expect(perception.intent).toBe('unknown')

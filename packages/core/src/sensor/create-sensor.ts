@@ -123,11 +123,7 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
   function senseSync(fullText: string, context: SenseContext = {}): Perception {
     // A long message is sensed on its start and its end: an instruction after a pasted log ("…
     // After that, reset --hard and push --force") was past the cut and read as nothing.
-    const tail = Math.min(500, Math.floor(maxTextLength / 4))
-    const text =
-      fullText.length > maxTextLength
-        ? `${fullText.slice(0, maxTextLength - tail - 1)}\n${fullText.slice(-tail)}`
-        : fullText
+    const text = fullText.length > maxTextLength ? startAndEnd(fullText, maxTextLength) : fullText
     const normalized = normalizeText(text)
     // Keywords count outside the clauses that deny a request ("I don't want a *refund*, …").
     const affirmed = withoutDeniedClauses(text)
@@ -386,4 +382,18 @@ function ambiguityOf(
     score: 1 - top.confidence,
     reason: top.confidence < 0.5 ? `weak evidence for "${top.intent}"` : 'clear',
   }
+}
+
+/**
+ * The start of a long text and its last quarter (at most 500 characters), each cut at whitespace
+ * so no word or number is split ("7045 USD" read from its middle was a $45 refund).
+ */
+function startAndEnd(text: string, length: number): string {
+  const tailLength = Math.min(500, Math.floor(length / 4))
+  let head = text.slice(0, length - tailLength - 1)
+  const headBreak = head.search(/\s\S*$/u)
+  if (headBreak > 0) head = head.slice(0, headBreak)
+  const tail = text.slice(-tailLength)
+  const tailBreak = tail.search(/\s/u)
+  return tailBreak < 0 ? head : `${head}\n${tail.slice(tailBreak + 1)}`
 }
