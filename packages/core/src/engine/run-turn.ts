@@ -1307,9 +1307,9 @@ function sortedArgs(args: Record<string, unknown>): Array<[string, unknown]> {
 function namesDoneAction(text: string, last: EngineSessionState['lastOutcome']): boolean {
   if (last?.done !== true) return false
   const outcome = last.text.toLowerCase()
-  for (const [word] of text.toLowerCase().matchAll(/\p{L}{5,}/gu)) {
+  for (const [word] of text.toLowerCase().matchAll(/\p{L}{4,}/gu)) {
     const stem = word.replace(/(?:led|ed|ing|s)$/u, '')
-    if (stem.length >= 5 && actionStems.has(stem) && outcome.includes(stem)) return true
+    if (actionStems.has(stem) && outcome.includes(stem)) return true
   }
   return false
 }
@@ -1324,8 +1324,10 @@ const actionStems: ReadonlySet<string> = new Set([
   'reimburs',
   'deliver',
   'ship',
+  'shipp',
   'approv',
   'transfer',
+  'transferr',
   'book',
   'reserv',
 ])
