@@ -112,10 +112,12 @@ export async function finishTurn(
     if (refused.length > 0)
       state.lastOutcome = { done: false, text: refused.join(' '), turnId: scratch.turnId }
   }
-  // The user's own request the reply offers to do next: quoted, it commits to nothing ("You also
-  // asked: "refund $70 for NW-1002"" refused the reply of the $20 refund that ran, by the cap).
-  // Nor does a repeat of what was done, checked when first said ("Order NW-2222 is cancelled …
-  // The $85 charge will be voided." to "is it cancelled?" during a refund is no $85 refund).
+  // Sentences the engine wrote that commit the reply to nothing new (`EnforcementContext.quoted`):
+  // its offer of the user's next request ("You also asked: "refund $70 for NW-1002"" refused the
+  // reply of the $20 refund that ran, by the cap), and a repeat of what was done, checked when first
+  // said ("… The $85 charge will be voided." to "is it cancelled?" during a refund is no $85
+  // refund). Whole sentences only, never the user's words alone: a draft reusing those in a
+  // commitment of its own is still read (an outside review's model draft promised the $70 so).
   const quoted: string[] = []
   if (turn.followUp !== undefined) material.followUp = turn.followUp
   else {
@@ -127,8 +129,6 @@ export async function finishTurn(
       state.offeredRequest = next
     }
   }
-  // The whole sentences the engine wrote, never the user's words alone: a draft reusing those in a
-  // commitment of its own is still read (an outside review's model draft promised the $70 so).
   const offered = state.offeredRequest
   if (offered !== undefined && material.followUp?.includes(offered) === true) quoted.push(material.followUp)
   const done = state.lastOutcome
