@@ -2,6 +2,7 @@ import { chainStreamRedactors } from './chain-stream-redactors.ts'
 import { checkExpression, compileExpression } from './compile-expression.ts'
 import { createScanner, type Scanner } from './create-scanner.ts'
 import { createStreamRedactor } from './create-stream-redactor.ts'
+import { charCode, isWordCode } from './detectors/char-classes.ts'
 import { extractResponseVariables, type ResponseReading, readResponse } from './extract-response-variables.ts'
 import { redact } from './redact.ts'
 import type {
@@ -188,15 +189,9 @@ function unquoted(text: string, quoted: readonly string[] | undefined): string {
   return result
 }
 
-/** A letter, digit, `$` or `_` (NaN, outside the text, is not). */
+/** An ASCII letter, digit, `_` or `$` (NaN, outside the text, is not): a passage glued to it is not whole. */
 function isGlued(code: number): boolean {
-  return (
-    (code >= 48 && code <= 57) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 97 && code <= 122) ||
-    code === 36 ||
-    code === 95
-  )
+  return isWordCode(code) || code === charCode.dollar
 }
 
 /**

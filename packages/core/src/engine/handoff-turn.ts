@@ -1,4 +1,5 @@
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
+import { onlyTakesBack } from '../sensor/detect-conversation-act.ts'
 import { normalizeText, normalizeTextUncached } from '../sensor/score-intents.ts'
 import { buildTurnProvenance } from './build-turn-provenance.ts'
 import type { TurnScratch } from './finish-turn.ts'
@@ -25,7 +26,7 @@ export function handoffCue(dependencies: TurnDependencies, text: string): string
     if (found < 0 || selfDescribed.test(padded)) continue
     if (declines(padded.slice(0, padded.indexOf(cues[found]!) + 1))) continue
     // Taken back right after ("can I talk to a human? actually no, never mind, refund $20 …").
-    if (clauses.slice(index + 1, index + 3).some((next) => takesBack.test(next))) continue
+    if (clauses.slice(index + 1, index + 3).some(onlyTakesBack)) continue
     return handoff.cues[found]
   }
   return undefined
@@ -135,10 +136,3 @@ function finish(
     ],
   }
 }
-
-/**
- * A clause that is only a taking back of what came just before: "actually no", "never mind",
- * "scratch that" ("never mind the bot" takes nothing back).
- */
-const takesBack =
-  /^\W*(?:actually,? no|no,? (?:wait|actually|scratch that)|never ?mind|nvm|forget (?:it|that|about it)|scratch that|no need|not needed)\W*$/iu

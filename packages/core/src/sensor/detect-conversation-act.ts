@@ -122,6 +122,22 @@ function hasPhrase(words: readonly string[], phrases: readonly (readonly string[
  * Does the message take back the request at hand ("actually never mind, I'll keep the item",
  * "forget it", "I changed my mind")? The caller weighs it against what else the message asks.
  */
+/** Short ways to take back what came just before, besides the withdrawals ("actually no"). */
+const retractions = ['actually no', 'no actually', 'no wait', 'nvm', 'no need', 'not needed'].map((phrase) =>
+  wordsOf(phrase),
+)
+
+/**
+ * Is `clause` nothing but a taking back of what came just before ("never mind", "actually no",
+ * "scratch that")? "Never mind the bot" takes nothing back.
+ */
+export function onlyTakesBack(clause: string): boolean {
+  const words = wordsOf(clause, 200)
+  return [...withdrawals, ...retractions].some(
+    (phrase) => phrase.length === words.length && phrase.every((word, index) => words[index] === word),
+  )
+}
+
 export function withdrawsRequest(text: string): boolean {
   if (negatedAction.test(text) || forgetTheRequest.test(text)) return true
   return hasPhrase(wordsOf(text, 200), withdrawals)
