@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createEngine, createLedger, type Engine, openAICompatible } from '@focal/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -79,9 +79,13 @@ describe('the repo-helper read tool', () => {
       const layout = String(await own.tools.discovery?.({}, context))
       expect(layout).not.toContain('root:')
       expect(layout).toContain('src/orders.ts')
-      // The test run's output names the repository's files, never the server's path to them.
+      // A failing test's output names the repository's files, never the server's path to them.
+      writeFileSync(
+        join(own.root, 'tests', 'fails.test.mjs'),
+        "import test from 'node:test'\nimport assert from 'node:assert'\ntest('fails', () => assert.equal(1, 2))\n",
+      )
       const tested = String(await own.tools.test?.({}, context))
-      expect(tested).toMatch(/pass|ok/)
+      expect(tested).toContain('tests/fails.test.mjs')
       expect(tested).not.toContain(own.root)
     } finally {
       own.dispose()
