@@ -15,9 +15,6 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['４１１１ １１１１ １１１１ １１１１', '１１'],
   // Written backwards after a right-to-left override: a reader sees 4111 1111 1111 1111.
   ['\u202e1111 1111 1111 1114\u202c', '1114'],
-  // The same with other text between the override and the item (an earlier chunk may hold it).
-  ['\u202eab 1111 1111 1111 1114\u202c', '1114'],
-  ['\u202e x moc.elpmaxe@eod.enaj\u202c', 'elpmaxe'],
   // Mathematical bold digits (two code units each), read as the digits NFKC makes of them.
   [
     '\u{1d7d2}\u{1d7cf}\u{1d7cf}\u{1d7cf} \u{1d7cf}\u{1d7cf}\u{1d7cf}\u{1d7cf} \u{1d7cf}\u{1d7cf}\u{1d7cf}\u{1d7cf} \u{1d7cf}\u{1d7cf}\u{1d7cf}\u{1d7cf}',
@@ -162,13 +159,19 @@ describe('createStreamRedactor', () => {
     )
   })
 
-  it('redacts an SSN written backwards after an override with text between, at every cut', () => {
+  it('redacts an item written backwards after an override with text between, at every cut', () => {
     // Not among the planted items of the random texts: after a card, the reversed reading joins the
     // card's digits to the run's (a whole-text quirk of the override reading, left as it is).
-    const text = 'call \u202eab 1123-05-870 \u202c now'
-    const whole = redact(text, scanText(text), 'placeholder')
-    expect(whole).not.toContain('05-870')
-    for (let cut = 1; cut < text.length; cut++) expect(runStream(text, [cut]), `cut at ${cut}`).toBe(whole)
+    for (const [item, fragment] of [
+      ['\u202eab 1123-05-870 \u202c', '05-870'],
+      ['\u202eab 1111 1111 1111 1114\u202c', '1114'],
+      ['\u202e x moc.elpmaxe@eod.enaj\u202c', 'elpmaxe'],
+    ]) {
+      const text = `call ${item} now`
+      const whole = redact(text, scanText(text), 'placeholder')
+      expect(whole).not.toContain(fragment)
+      for (let cut = 1; cut < text.length; cut++) expect(runStream(text, [cut]), `cut at ${cut}`).toBe(whole)
+    }
   })
 
   it('emits the whole-text redaction for every place one chunk can end, and character by character', () => {
