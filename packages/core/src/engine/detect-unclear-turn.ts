@@ -49,7 +49,7 @@ export function twoRequests(
   text: string,
   margin: number,
 ): Array<{ scenario: string; intent: string; clause: string }> | undefined {
-  const clauses = text.split(/\band\b|\balso\b|[;!?]+|\.(?=\s|$)/iu).filter((clause) => /\p{L}/u.test(clause))
+  const clauses = text.split(/\band\b|\balso\b|[;!?]+|\.(?=\s|$)/i).filter((clause) => /\p{L}/u.test(clause))
   if (clauses.length < 2) return undefined
   const found: Array<{ scenario: string; intent: string; clause: string }> = []
   for (const clause of clauses) {
@@ -79,7 +79,7 @@ export function secondRequestOf(
 ): { head: string; requests: string[] } | undefined {
   if (intent === 'unknown') return undefined
   for (const { name, head, rest } of breaks) {
-    if (/^(?:not|but not|instead of|rather than)\b/iu.test(rest)) continue
+    if (/^(?:not|but not|instead of|rather than)\b/i.test(rest)) continue
     // "cancel NW-5005 and tell me where NW-6006 is": the rest asks for something else in its own
     // words, so it is queued as written (labelled as the first request, a yes cancelled NW-6006).
     const leaning = leaningOf(compiled, rest)
@@ -91,7 +91,7 @@ export function secondRequestOf(
     const entity = compiled.entityPatterns.find((candidate) => candidate.name === name)
     const ids =
       entity === undefined ? [] : [...new Set(entityMatches(rest, entity).map((match) => match.value))]
-    const shared = /\b(?:each|apiece|per order|every one)\b/iu.test(text) ? amountIn(head) : undefined
+    const shared = /\b(?:each|apiece|per order|every one)\b/i.test(text) ? amountIn(head) : undefined
     if (ids.length > 1 || (shared !== undefined && ids.length === 1))
       return {
         head,
@@ -136,7 +136,7 @@ export function idBreaks(compiled: CompiledEngine, text: string): IdBreak[] {
     const second = matches.find((match) => match.value !== first?.value)
     if (first === undefined || second === undefined) continue
     if (correctionBetween.test(searched.slice(first.end, second.index))) continue
-    const last = [...searched.slice(first.end, second.index).matchAll(/\band\b|\balso\b|[,;]/giu)].at(-1)
+    const last = [...searched.slice(first.end, second.index).matchAll(/\band\b|\balso\b|[,;]/gi)].at(-1)
     if (last === undefined) continue
     const breakAt = first.end + last.index
     breaks.push({

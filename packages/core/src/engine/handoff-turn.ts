@@ -46,7 +46,7 @@ function declines(before: string): boolean {
 }
 
 /** Where a clause ends: a sentence or clause mark, or "but". */
-const clauseBreak = /[.,;:!?\n]+|\bbut\b/iu
+const clauseBreak = /[.,;:!?\n]+|\bbut\b/i
 /** A no (as normalised: "don't" reads "don t"). "Can't I talk to a human?" asks. */
 const negation = / (?:don t|dont|do not|does not|doesn t|didn t|not|never|no need|without|no)(?= )/gu
 /** A request of the user's own: "I want", "I need", "let me", "get me", "give me", "I'd like". */

@@ -14,16 +14,16 @@ import type { EngineSessionState } from './session-state.ts'
  */
 const offerPhrases =
   'shall i|should i|would you like|would you care|do you want|do you wish|do you need|want me to|can i|may i|are you interested'
-const offerPattern = new RegExp(`\\?\\s*$|\\b(?:${offerPhrases}|how about)\\b`, 'iu')
+const offerPattern = new RegExp(`\\?\\s*$|\\b(?:${offerPhrases}|how about)\\b`, 'i')
 /** A sentence worded as a proposal ("Shall I…", "Would you like me to…"), not only as a question. */
-const proposalPattern = new RegExp(`\\b(?:${offerPhrases})\\b`, 'iu')
+const proposalPattern = new RegExp(`\\b(?:${offerPhrases})\\b`, 'i')
 /**
  * A sentence that restates the task at hand for a yes ("Please confirm: …", "Is that right?"), or
  * asks whether a result found will do ("Would that one interest you?", "Does it work for you?").
  * "Are you interested in a cab?" proposes something new: it is an offer.
  */
 const confirmationPattern =
-  /\b(?:confirm|confirmation|correct|is that right|is it right|right\?|(?:that|this|it|one|them) interests? you|interested in (?:that|this|it|them)\b|work for you|(?:okay|ok|good) (?:for|with) you|suit you)/iu
+  /\b(?:confirm|confirmation|correct|is that right|is it right|right\?|(?:that|this|it|one|them) interests? you|interested in (?:that|this|it|them)\b|work for you|(?:okay|ok|good) (?:for|with) you|suit you)/i
 
 /** What a "yes" to the engine's last reply accepted. */
 export interface AcceptedOffer {
@@ -68,13 +68,13 @@ export function acceptedOffer(
 }
 
 /** A question for information: what, where, when, which, who, whose, how (much, many, long). */
-const informationQuestion = /\b(?:what|where|when|which|who|whose|how)\b/iu
+const informationQuestion = /\b(?:what|where|when|which|who|whose|how)\b/i
 /** A proposal worded as a question: "How about the 5:30 bus?", "What about Dogman?". */
-const proposalQuestion = /\b(?:how|what) about\b/iu
+const proposalQuestion = /\b(?:how|what) about\b/i
 /** A question that opens as an offer: "Would you like me to find a restaurant where you arrive?". */
-const offerOpening = new RegExp(`^\\W*(?:${offerPhrases})\\b`, 'iu')
+const offerOpening = new RegExp(`^\\W*(?:${offerPhrases})\\b`, 'i')
 /** An open invitation, not a question about the task at hand: "Anything else I can help with?". */
-const openInvitation = /\b(?:anything else|something else|help you with|can i help|may i help|assist you)\b/iu
+const openInvitation = /\b(?:anything else|something else|help you with|can i help|may i help|assist you)\b/i
 
 /**
  * A message that asks or requests something of its own: a question ("where is my order?", "can
@@ -82,7 +82,7 @@ const openInvitation = /\b(?:anything else|something else|help you with|can i he
  * "reserve…", "send…"). Such a message is a new request, never only an answer.
  */
 const askingBack =
-  /\?|^\W*(?:what|where|when|which|who|whose|why|how|can|could|would|will|do|does|did|is|are)\b/iu
+  /\?|^\W*(?:what|where|when|which|who|whose|why|how|can|could|would|will|do|does|did|is|are)\b/i
 
 /** Does the message ask something (a `?`, or it opens with a question word or an auxiliary)? */
 export function asksBack(text: string): boolean {
@@ -100,7 +100,7 @@ const taskVerbs =
   'book|reserve|find|get|show|search|look|cancel|buy|purchase|order|send|transfer|play|rent|schedule|add|set|make|change|call|help|try|refund|reimburse|exchange|replace|subscribe|unsubscribe|upgrade|downgrade|renew|reset|delete|remove'
 const requesting = new RegExp(
   `^\\W*(?:please|i want|i'd like|i would like|i need|let's|lets|check|give|tell|${taskVerbs})\\b`,
-  'iu',
+  'i',
 )
 
 /**
@@ -140,7 +140,7 @@ export function answersQuestion(
  */
 const requestWord = new RegExp(
   `\\b(?:${taskVerbs}|need|want|like|please|lets|let's|go ahead|pull up)\\b`,
-  'iu',
+  'i',
 )
 
 /** Does the message ask for something to be done anywhere (a task verb, a want, a request marker)? */

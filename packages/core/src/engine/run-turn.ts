@@ -186,7 +186,7 @@ function questionOf(text: string | undefined): string | undefined {
   if (text === undefined) return undefined
   const question = text.split(/(?<=[.!?])\s+/u).findLast((sentence) => sentence.trim().endsWith('?'))
   return question
-    ?.replace(/^as i mentioned:\s*/iu, '')
+    ?.replace(/^as i mentioned:\s*/i, '')
     .trim()
     .toLowerCase()
 }
@@ -288,7 +288,7 @@ async function senseAndAct(
     awaiting !== undefined && !hedgedYes && !mixedNo && input.text === awaiting && input.text !== message.text
   // "Cancel it" to "Shall I refund $40 for NW-1001 now?" calls the refund off; to "Shall I cancel
   // order NW-2002 now?" it is a yes (read as one above).
-  const callsOff = callsOffAction.test(message.text) && awaiting !== undefined && !/\bcancel/iu.test(awaiting)
+  const callsOff = callsOffAction.test(message.text) && awaiting !== undefined && !/\bcancel/i.test(awaiting)
   const declinedConfirmation =
     awaiting !== undefined &&
     !confirmed &&
@@ -1046,13 +1046,13 @@ function accepts(text: string, offered: string, confirming: boolean): boolean {
   if (!confirming && (hedges(text) || saysNoWithYes(text, offered))) return false
   return (
     detectConversationAct(text) === 'affirm' ||
-    (callsOffAction.test(text) && /^\W*(?:please\W+)?cancel\b/iu.test(text) && /\bcancel/iu.test(offered))
+    (callsOffAction.test(text) && /^\W*(?:please\W+)?cancel\b/i.test(text) && /\bcancel/i.test(offered))
   )
 }
 
 /** "Cancel it", "no, stop that", "abort the refund": the message only calls an action off. */
 const callsOffAction =
-  /^\W*(?:no\W+)?(?:please\W+)?(?:cancel|stop|abort|scrap|drop|call off)\W+(?:it|that|this|the (?:refund|request|whole thing))\W*(?:please)?\W*$/iu
+  /^\W*(?:no\W+)?(?:please\W+)?(?:cancel|stop|abort|scrap|drop|call off)\W+(?:it|that|this|the (?:refund|request|whole thing))\W*(?:please)?\W*$/i
 
 /**
  * "Which one should I do first?" answered with an option's label as typed ("Cancel an order")
@@ -1082,20 +1082,20 @@ function normalizeOption(text: string): string {
  * take-back or a goodbye ("fine, forget it", "ok, bye", "I'll think about it", "yeah right").
  */
 const noInYes =
-  /\b(?:forget|cancel|stop|hold on|think about|think it over|bye|goodbye|skip|scrap|scratch|drop it|yeah right|non)\b/iu
+  /\b(?:forget|cancel|stop|hold on|think about|think it over|bye|goodbye|skip|scrap|scratch|drop it|yeah right|non)\b/i
 
 /**
  * Does a yes carry a no ("okay no thanks", "sure, tomorrow"), read on the whole message as a
  * reader sees it? "Cancel" is a yes to an offer to cancel.
  */
 function saysNoWithYes(text: string, offered: string): boolean {
-  const words = /\bcancel/iu.test(offered) ? text.replace(/\bcancel(?:l?ed|l?ing)?\b/giu, '') : text
+  const words = /\bcancel/i.test(offered) ? text.replace(/\bcancel(?:l?ed|l?ing)?\b/gi, '') : text
   return declinesOrDefers(words) || noInYes.test(foldLookalikes(words))
 }
 
 /** A yes that doubts or asks: a question mark, "not sure", "maybe", "I guess", "wait". */
 const hedge =
-  /\?|\b(?:not sure|unsure|maybe|perhaps|i guess|i think|probably|don['\u2019]?t know|dunno|wait|hold on|hang on|hmm+|not yet)\b/iu
+  /\?|\b(?:not sure|unsure|maybe|perhaps|i guess|i think|probably|don['\u2019]?t know|dunno|wait|hold on|hang on|hmm+|not yet)\b/i
 
 /** Does the message doubt or question while it agrees ("yes? what happens then?")? */
 function hedges(text: string): boolean {
@@ -1108,11 +1108,11 @@ function hedges(text: string): boolean {
  * that makes it a count of something else ("it's been 25 days", "25 items").
  */
 const counterOffer =
-  /^\W*(?:(?:ok(?:ay)?|fine|well|alright|all right|then|so|and|but|hmm+|please)\W+){0,3}(?:(?:what|how) about|(?:can|could) (?:you|i) (?:do|get|have)|make it|try|just|only|refund(?: me)?|do|give me|i'?ll take)?\W*(\d{1,6}(?:\.\d{1,2})?)\W*(?:then|instead|please|dollars?|bucks)?\W*(?:then|instead|please)?\W*$/iu
+  /^\W*(?:(?:ok(?:ay)?|fine|well|alright|all right|then|so|and|but|hmm+|please)\W+){0,3}(?:(?:what|how) about|(?:can|could) (?:you|i) (?:do|get|have)|make it|try|just|only|refund(?: me)?|do|give me|i'?ll take)?\W*(\d{1,6}(?:\.\d{1,2})?)\W*(?:then|instead|please|dollars?|bucks)?\W*(?:then|instead|please)?\W*$/i
 
 /** A currency sign or word next to a digit: money, whether or not it reads as an amount. */
 const unreadMoney =
-  /[$\u20ac\u00a3\u00a5\u20b9\u20a9]\s?\d|\d\s?(?:usd|dollars?|bucks|eur|euros?|gbp|pounds?)\b/iu
+  /[$\u20ac\u00a3\u00a5\u20b9\u20a9]\s?\d|\d\s?(?:usd|dollars?|bucks|eur|euros?|gbp|pounds?)\b/i
 
 /** Does the step require an `amount`? */
 function takesAmount(compiled: TurnDependencies['compiled'], scenario: string, step: string | null): boolean {
@@ -1174,7 +1174,7 @@ function closingOf(perception: Perception, text: string): 'thank' | 'bye' | unde
 const unclearMemory = 400
 
 /** Words that ask to be put through to someone ("can I talk to one?", "get me a human"). */
-const asksForSomeone = /\b(?:talk|speak|chat|connect|transfer|want|need|get|put|give)\b/iu
+const asksForSomeone = /\b(?:talk|speak|chat|connect|transfer|want|need|get|put|give)\b/i
 
 /**
  * The request an answer to "which one first?" goes on with when it names neither but gives a fact:
@@ -1191,7 +1191,7 @@ function requestGoneOnWith(
     return undefined
   const stated = statedFacts(perception)
   // "Yes", "ok", "both please": the requests in the order they were asked, the first now.
-  if (stated.size === 0 && (perception.act === 'affirm' || /\bboth\b/iu.test(text)))
+  if (stated.size === 0 && (perception.act === 'affirm' || /\bboth\b/i.test(text)))
     return options[0] === undefined ? undefined : { intent: options[0].id, confidence: 1 }
   if (stated.size === 0) return undefined
   const asksFor = (intent: string) =>
@@ -1340,7 +1340,7 @@ function factsAlone(text: string): boolean {
   if (text.length > 80) return false
   const rest = text
     .replace(
-      /\S+@\S+|[$€£]?\d[\d.,:]*(?:\s*(?:usd|eur|gbp|dollars?|euros?|pounds?))?|\b[a-z]{1,4}-?\d{2,}\b/giu,
+      /\S+@\S+|[$€£]?\d[\d.,:]*(?:\s*(?:usd|eur|gbp|dollars?|euros?|pounds?))?|\b[a-z]{1,4}-?\d{2,}\b/gi,
       ' ',
     )
     .toLowerCase()

@@ -18,7 +18,7 @@ import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import { buildTurnVariables } from './turn-variables.ts'
 
 /** Words that put a second request after the first ("…, then wipe it", "and also delete", "; undo"). */
-const sequencesRequests = /\b(?:then|afterwards|after that|also|next)\b|;/iu
+const sequencesRequests = /\b(?:then|afterwards|after that|also|next)\b|;/i
 
 /** Rule id the planner's tool calls carry (they come from the strategy tables, not a rule). */
 export const plannerRuleId = 'focal:planner'
@@ -367,7 +367,7 @@ async function narrowByAnswer(
 
 /** The words that take a request back, and the fillers around them. */
 const takingBack =
-  /\b(?:never ?mind|forget (?:about )?(?:it|that|this)|scratch that|don'?t bother|cancel (?:it|that|this|the (?:request|run|tests?))|stop|please|ok(?:ay)?|actually|no)\b/giu
+  /\b(?:never ?mind|forget (?:about )?(?:it|that|this)|scratch that|don'?t bother|cancel (?:it|that|this|the (?:request|run|tests?))|stop|please|ok(?:ay)?|actually|no)\b/gi
 
 /**
  * What a message asks beside taking a request back: undefined when it takes nothing back, '' when
@@ -380,7 +380,7 @@ function afterTakingBack(text: string): string | undefined {
     .replace(/^[\s,.;:!-]+/u, '')
     .replace(/\s+/gu, ' ')
     .trim()
-  return /[a-z]/iu.test(rest) ? rest : ''
+  return /[a-z]/i.test(rest) ? rest : ''
 }
 
 /** Intents that read or change something: without a target they must know what. */
@@ -394,7 +394,7 @@ const targetedIntents: ReadonlySet<string> = new Set([
 ])
 
 /** A word standing for what the request is about ("fix *it*", "explain *this* function"). */
-const referenceWords = /\b(it|this|that|these|those|them)\b/iu
+const referenceWords = /\b(it|this|that|these|those|them)\b/i
 
 /** The first word of `text` that stands for what it is about, and where. */
 function referenceIn(text: string): { word: string; index: number } | undefined {
@@ -409,7 +409,7 @@ function referenceIn(text: string): { word: string; index: number } | undefined 
  */
 function withTarget(text: string, reference: { word: string; index: number }, target: string): string {
   const replaced = `${text.slice(0, reference.index)}${target}${text.slice(reference.index + reference.word.length)}`
-  return replaced.replace(/^\s*(?:(?:and|also|so|then|ok(?:ay)?)\b[\s,]*)+/iu, '').trim()
+  return replaced.replace(/^\s*(?:(?:and|also|so|then|ok(?:ay)?)\b[\s,]*)+/i, '').trim()
 }
 
 /**
@@ -578,7 +578,7 @@ const searchTools = new Set(['find', 'grep', 'symbols', 'references'])
 
 /** Distinct file paths at line starts of a search output. */
 /** "Run the tests again", "rerun them": a run asked for afresh, not answered from the last one. */
-const runsAgain = /\b(?:again|re-?run|once more|afresh|fresh run)\b/iu
+const runsAgain = /\b(?:again|re-?run|once more|afresh|fresh run)\b/i
 
 /** The result of the session's last call of `tool`, when that call ran `command`. */
 function earlierRun(state: EngineSessionState, tool: string, command: string): unknown {

@@ -73,7 +73,7 @@ function findPhrase(tokens: readonly GoalToken[], compiled: CompiledGoalVocabula
  * "except src/router.ts", "but not the tests", "other than …", "skip …", "ignore …".
  */
 const excluding =
-  /\b(?:don['\u2019]?t|do not|never|without|except|excluding|exclude|not|other than|apart from|skip|ignore|leave out)\b(?:\s+(?:read(?:ing)?|open(?:ing)?|touch(?:ing)?|look(?:ing)?\s+at|use|using|change|changing|edit(?:ing)?|the|file|files|in|for))*\s+$/iu
+  /\b(?:don['\u2019]?t|do not|never|without|except|excluding|exclude|not|other than|apart from|skip|ignore|leave out)\b(?:\s+(?:read(?:ing)?|open(?:ing)?|touch(?:ing)?|look(?:ing)?\s+at|use|using|change|changing|edit(?:ing)?|the|file|files|in|for))*\s+$/i
 
 /**
  * The paths a request leaves out ("explain the router except src/router.ts": `src/router.ts`).

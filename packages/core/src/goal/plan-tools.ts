@@ -12,7 +12,7 @@ import type { Goal } from './types.ts'
  * target when it is a commit hash (7 to 40 hex digits: "show commit 855110d"), else `HEAD`.
  */
 export function fillGoalTemplate(template: GoalToolTemplate, goal: Goal): GoalToolTemplate {
-  const commit = goal.target !== undefined && /^[0-9a-f]{7,40}$/iu.test(goal.target) ? goal.target : 'HEAD'
+  const commit = goal.target !== undefined && /^[0-9a-f]{7,40}$/i.test(goal.target) ? goal.target : 'HEAD'
   return {
     tool: template.tool,
     args: template.args.replaceAll('{target}', goal.target ?? '.').replaceAll('{commit}', commit),

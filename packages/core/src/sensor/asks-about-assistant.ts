@@ -3,7 +3,7 @@
  * they are talking to. Asking for a person ("can I speak to a human") is a handoff cue instead.
  */
 const assistantQuestion =
-  /\b(?:are you|r u|am i (?:talking|speaking|chatting) (?:to|with)|is this|is it|is that)\s+(?:just\s+)?(?:an?\s+|the\s+)?(?:real\s+|actual\s+|live\s+)?(?:bot|robot|chat\s?bot|human|person|ai|machine|computer|automated|agent)\b/iu
+  /\b(?:are you|r u|am i (?:talking|speaking|chatting) (?:to|with)|is this|is it|is that)\s+(?:just\s+)?(?:an?\s+|the\s+)?(?:real\s+|actual\s+|live\s+)?(?:bot|robot|chat\s?bot|human|person|ai|machine|computer|automated|agent)\b/i
 
 /** Does the message ask whether the user is talking to a bot or a person? */
 export function asksAboutAssistant(text: string): boolean {
@@ -15,7 +15,7 @@ export function asksAboutAssistant(text: string): boolean {
  * ("do you ship to Canada", "what about Canada", "can I pay later").
  */
 const questionOpening =
-  /^\s*(?:what|when|where|why|who|whom|whose|which|how|do|does|did|can|could|will|would|is|are|was|were|should|shall|may|might|have|has)\b/iu
+  /^\s*(?:what|when|where|why|who|whom|whose|which|how|do|does|did|can|could|will|would|is|are|was|were|should|shall|may|might|have|has)\b/i
 
 /** Is the message a question (by its mark or its first word)? */
 export function isQuestion(text: string): boolean {

@@ -10,7 +10,7 @@ const outcome =
   '(?:go through|gone through|work|worked|done|finished|complete|completed|processed|approved|successful|cancell?ed|refunded|issued|sorted)'
 const askedIfDone = new RegExp(
   String.raw`\b(?:(?:did|has|have|was|is|were)\s+${subject}\s+(?:been\s+|actually\s+|really\s+)?${outcome}|(?:did|have)\s+you\s+(?:actually\s+|really\s+|already\s+)?(?:(?:do|done|process|processed|issue|issued)\s+(?:it|that|this|the refund|the cancell?ation)|cancel|cancell?ed|refund|refunded)\b|(?:did|has)\s+(?:the\s+)?(?:refund|cancell?ation)\s+(?:go|gone|been)\b)`,
-  'iu',
+  'i',
 )
 
 /**
@@ -18,7 +18,7 @@ const askedIfDone = new RegExp(
  * its record: "what's the reference number again?", "can you send me a receipt?".
  */
 const askedWhatWasDone =
-  /\b(?:status of (?:my|the) (?:refund|cancell?ation|request)|(?:which|what) (?:order|one|amount) (?:did|have) you (?:refund|cancel)|what (?:did|have) you (?:refund|refunded|cancel|cancell?ed|do|done)|(?:the|my|a) (?:reference|confirmation) (?:number|code|id)|(?:the|a|my) receipt)\b/iu
+  /\b(?:status of (?:my|the) (?:refund|cancell?ation|request)|(?:which|what) (?:order|one|amount) (?:did|have) you (?:refund|cancel)|what (?:did|have) you (?:refund|refunded|cancel|cancell?ed|do|done)|(?:the|my|a) (?:reference|confirmation) (?:number|code|id)|(?:the|a|my) receipt)\b/i
 
 /** Does the message ask whether what the user asked for was done? */
 export function asksIfDone(text: string): boolean {
@@ -31,7 +31,7 @@ export function asksWhatWasDone(text: string): boolean {
 }
 
 const askedForUpdate =
-  /\b(?:any (?:update|news|word)|an update|update on|status of (?:my|the|this) (?:request|cancell?ation|refund|approval)|approved yet|decided yet|how long (?:does|will|is|did) (?:the |it |this )?(?:approval|decision|take|it take)|when will (?:they|you|the supervisor|someone|a supervisor) decide|heard back)\b/iu
+  /\b(?:any (?:update|news|word)|an update|update on|status of (?:my|the|this) (?:request|cancell?ation|refund|approval)|approved yet|decided yet|how long (?:does|will|is|did) (?:the |it |this )?(?:approval|decision|take|it take)|when will (?:they|you|the supervisor|someone|a supervisor) decide|heard back)\b/i
 
 /**
  * Does the message ask how a request that waits is going ("any update on my cancellation?", "is
@@ -92,14 +92,14 @@ export function onlyAsksAboutAction(text: string): boolean {
  * on a yes). Only a plain request runs at once.
  */
 const deniesOrDefers =
-  /\b(?:not|never|no|nah|nope|don['\u2019]?t|do not|doesn['\u2019]?t|didn['\u2019]?t|hasn['\u2019]?t|haven['\u2019]?t|isn['\u2019]?t|wasn['\u2019]?t|won['\u2019]?t|shouldn['\u2019]?t|hold off|later|wait|yet|whether|already|any ?more|no longer|forget it|forget that|scratch that|never ?mind|nevermind|jk|just kidding|kidding|tomorrow|tonight|next week|last week|yesterday|ago|asked you to|pas|kein|keine|nicht|nein|nunca|jamais)\b|[\u{1F6AB}\u274C\u26D4\u{1F645}]/iu
+  /\b(?:not|never|no|nah|nope|don['\u2019]?t|do not|doesn['\u2019]?t|didn['\u2019]?t|hasn['\u2019]?t|haven['\u2019]?t|isn['\u2019]?t|wasn['\u2019]?t|won['\u2019]?t|shouldn['\u2019]?t|hold off|later|wait|yet|whether|already|any ?more|no longer|forget it|forget that|scratch that|never ?mind|nevermind|jk|just kidding|kidding|tomorrow|tonight|next week|last week|yesterday|ago|asked you to|pas|kein|keine|nicht|nein|nunca|jamais)\b|\uD83D[\uDEAB\uDE45]|[\u274C\u26D4]/i
 
 /**
  * A correction of a fact, not of the request: "not NW-1002", "NW-1001... wait no, NW-2002", "no,
  * $20": a negation right before an id or an amount takes back that fact only.
  */
 const correctsFact =
-  /\b(?:wait\W{0,3})?(?:no\W{1,3})?(?:no|not)\b(?:\W{1,3}(?:it'?s|the|order|number))*\W{0,3}(?=[A-Za-z]{0,4}[- #]?\d|[$\u20ac\u00a3]\s?\d)/giu
+  /\b(?:wait\W{0,3})?(?:no\W{1,3})?(?:no|not)\b(?:\W{1,3}(?:it'?s|the|order|number))*\W{0,3}(?=[A-Za-z]{0,4}[- #]?\d|[$\u20ac\u00a3]\s?\d)/gi
 
 /** Does the message deny, put off, look back or ask whether (see `deniesOrDefers`)? */
 export function declinesOrDefers(text: string): boolean {
@@ -120,7 +120,7 @@ const plainRequest =
 
 /** A message that opens by telling what to do: "cancel NW-2002, total $5", "please refund $20". */
 const command =
-  /^\W*(?:(?:ok(?:ay)?|so|then|now|and|please)\W+){0,2}(?:refund|cancel|reimburse|return|exchange|replace)\b/iu
+  /^\W*(?:(?:ok(?:ay)?|so|then|now|and|please)\W+){0,2}(?:refund|cancel|reimburse|return|exchange|replace)\b/i
 
 /** Does the message plainly ask for something to be done ("please refund it", "I want a refund")? */
 export function plainlyRequests(text: string): boolean {

@@ -166,7 +166,7 @@ export function contentWords(text: string): ContentWords {
 }
 
 /** A denial cue as written (apostrophes optional), the cheap test before `withoutDeniedClauses`. */
-const denialCue = /\b(?:not|don['\u2019]?t|doesn['\u2019]?t|isn['\u2019]?t|forget|scrap)\b/iu
+const denialCue = /\b(?:not|don['\u2019]?t|doesn['\u2019]?t|isn['\u2019]?t|forget|scrap)\b/i
 
 /**
  * `text` without the words a denial cue denies ("I don't want a refund, I want to cancel" → "I

@@ -151,14 +151,13 @@ const slotValueWords: ReadonlySet<string> = new Set(
  * "book"). Read before stemming, which maps "found" to "find".
  */
 const pastTaskVerbs =
-  /\b(?:found|searched|looked|browsed|sought|booked|reserved|bought|purchased|rented|hired)\b/giu
+  /\b(?:found|searched|looked|browsed|sought|booked|reserved|bought|purchased|rented|hired)\b/gi
 
 /**
  * Thanks for what was done, to the end of its clause: "Thanks for getting the tickets. I'll need a
  * cab" asks for a cab; the tickets are done.
  */
-const thanksFor =
-  /\b(?:thanks|thank you|thank u|thx)\s+(?:so much\s+|a lot\s+|very much\s+)?for\b[^.!?;,]*/giu
+const thanksFor = /\b(?:thanks|thank you|thank u|thx)\s+(?:so much\s+|a lot\s+|very much\s+)?for\b[^.!?;,]*/gi
 
 /** `text` without what it says was done: thanks for it, and the past forms of the task verbs. */
 const withoutWhatWasDone = (text: string) => text.replace(thanksFor, ' ').replace(pastTaskVerbs, ' ')

@@ -54,14 +54,14 @@ export function closingActOf(text: string): 'thank' | 'bye' | undefined {
 
 /** "Don't cancel it", "do not send that": an action at hand told not to happen. */
 const negatedAction =
-  /\b(?:don[’']?t|do not)\s+(?:cancel|refund|book|reserve|buy|order|send|charge|process|proceed with|go ahead with|do)\s+(?:it|that|this|them)\b/iu
+  /\b(?:don[’']?t|do not)\s+(?:cancel|refund|book|reserve|buy|order|send|charge|process|proceed with|go ahead with|do)\s+(?:it|that|this|them)\b/i
 
 /**
  * "Forget the refund. How much is Plus?", "ok, forget about the cancellation": a clause that opens
  * by forgetting the request (not "I forget the order number", which opens with "I").
  */
 const forgetTheRequest =
-  /(?:^|[.!?;,]\s*)\W*(?:(?:ok|okay|actually|no|so|well|hmm|fine)[\s,]+)*forget\s+(?:about\s+)?(?:the|my|this|that)\s+(?:refund|cancellation|return|exchange|request|booking|reservation|order|purchase|transfer)\b(?!\s+(?:number|amount|id|email|date|total|details?|info)\b)/iu
+  /(?:^|[.!?;,]\s*)\W*(?:(?:ok|okay|actually|no|so|well|hmm|fine)[\s,]+)*forget\s+(?:about\s+)?(?:the|my|this|that)\s+(?:refund|cancellation|return|exchange|request|booking|reservation|order|purchase|transfer)\b(?!\s+(?:number|amount|id|email|date|total|details?|info)\b)/i
 
 /**
  * Phrases that take back the request at hand, anywhere in a message. Not "I changed my mind": it

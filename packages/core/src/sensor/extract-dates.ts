@@ -94,7 +94,7 @@ function yearOf(now: number): number {
 }
 
 function count(word: string): number {
-  return /^an?$/iu.test(word) ? 1 : (parseNumberWord(word) ?? Number.NaN)
+  return /^an?$/i.test(word) ? 1 : (parseNumberWord(word) ?? Number.NaN)
 }
 
 function unitDays(unit: string): number {

@@ -31,7 +31,7 @@ const builtInPatterns: EntityPattern[] = [
     pattern:
       /\b[Oo][Rr][Dd](?:[Ee][Rr])?[-#]\s?\d{3,20}\b|\b(?:ORD|ORDER)\s?\d{3,20}\b|(?<=\b[Oo][Rr][Dd][Ee][Rr]\s(?:[Nn]umber\s|[Nn]o\.?\s|#\s?)?)#?\d{4,20}\b/gu,
   },
-  { name: 'ticket_id', pattern: /\b(?:TKT|TICKET|CASE)[-#]?\s?\d{3,20}\b/giu },
+  { name: 'ticket_id', pattern: /\b(?:TKT|TICKET|CASE)[-#]?\s?\d{3,20}\b/gi },
 ]
 const emailPattern = /\b[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,24}\b/gu
 const numberPattern = /(?<![\w.$€£¥₹-])\d{1,15}(?:\.\d{1,6})?(?![\w-])/gu
@@ -78,7 +78,7 @@ export function entityMatches(
  * …" verified the mother's account as the writer's).
  */
 const notOwnEmail =
-  /\b(?:her|his|their)\W+(?:e-?mail(?:\W+address)?|address|account)\W+(?:(?:is|was|it'?s|at)\W+){0,2}$|(?:\b(?:not|old|former|previous|used to be|friend|husband|wife|partner|boyfriend|girlfriend|brother|sister|mom|mum|dad|mother|father|son|daughter|colleague|boss|neighbou?r|someone else)\b|(?<!\b(?:it|that|here|what|this|who|there|mine|one))['\u2019]s(?: account| email)?)\W+(?:(?:is|was|email|address|account|it'?s|at|of|the|my|his|her|their)\W+){0,3}$/iu
+  /\b(?:her|his|their)\W+(?:e-?mail(?:\W+address)?|address|account)\W+(?:(?:is|was|it'?s|at)\W+){0,2}$|(?:\b(?:not|old|former|previous|used to be|friend|husband|wife|partner|boyfriend|girlfriend|brother|sister|mom|mum|dad|mother|father|son|daughter|colleague|boss|neighbou?r|someone else)\b|(?<!\b(?:it|that|here|what|this|who|there|mine|one))['\u2019]s(?: account| email)?)\W+(?:(?:is|was|email|address|account|it'?s|at|of|the|my|his|her|their)\W+){0,3}$/i
 
 /**
  * Extracts money (with currency), plain numbers, order/ticket ids, emails and dates from one text.

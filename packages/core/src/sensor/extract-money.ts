@@ -22,20 +22,20 @@ function negative(text: string, index: number): boolean {
 
 /** Words right before an amount that make it what is asked for: "refund $40", "give me back $20". */
 const requestedBefore =
-  /\b(?:refund(?:ed|s)?|reimburse(?:d|ment)?|(?:pay|paying|give|send|credit|return) (?:me )?(?:back )?|back|only|just)\W+(?:(?:me|of|for|the|my|about|around|exactly|only|just)\W+){0,2}$/iu
+  /\b(?:refund(?:ed|s)?|reimburse(?:d|ment)?|(?:pay|paying|give|send|credit|return) (?:me )?(?:back )?|back|only|just)\W+(?:(?:me|of|for|the|my|about|around|exactly|only|just)\W+){0,2}$/i
 /** Words that correct an amount said before: "I mean $4", "sorry, $30", "actually make it $45". */
 const correctionBefore =
-  /\b(?:i mean|i meant|sorry|actually|make it|no wait|wait no|rather|instead|correction|i said)\W+(?:(?:make|it|it's|its|that|to|be|a|make it)\W+){0,3}$/iu
+  /\b(?:i mean|i meant|sorry|actually|make it|no wait|wait no|rather|instead|correction|i said)\W+(?:(?:make|it|it's|its|that|to|be|a|make it)\W+){0,3}$/i
 
 /** Words right after it: "$40 refund", "$40 back". */
-const requestedAfter = /^\W*(?:refund|back\b|reimbursement|credit\b)/iu
+const requestedAfter = /^\W*(?:refund|back\b|reimbursement|credit\b)/i
 /** An order's total: "total $620", "a $620 order", "paid $120", "cost $80". */
 const totalBefore =
-  /\b(?:total(?:ed|led)?|paid|cost|costs|spent|charged|price|priced|worth|came to)\W+(?:(?:of|was|is|me|about|around|exactly|only|just)\W+){0,2}$/iu
-const totalAfter = /^\W*(?:order|total|purchase|in total)\b/iu
+  /\b(?:total(?:ed|led)?|paid|cost|costs|spent|charged|price|priced|worth|came to)\W+(?:(?:of|was|is|me|about|around|exactly|only|just)\W+){0,2}$/i
+const totalAfter = /^\W*(?:order|total|purchase|in total)\b/i
 
 /** What joins two amounts into one reading: "and", "or", "plus", "to", a dash or a slash. */
-const joiner = /^\s*(?:and|or|plus|to|-|\u2013|\/|,)\s*$/iu
+const joiner = /^\s*(?:and|or|plus|to|-|\u2013|\/|,)\s*$/i
 
 /**
  * The amount a message asks about among several it names: the one it corrects to ("refund $40,
@@ -83,10 +83,12 @@ export function requestedAmount(text: string, money: readonly MoneyEntity[]): Mo
 /**
  * A number written as an order's total without a currency ("the total was 620", "I paid 45.50"):
  * the total's words, then the number, and nothing that makes it a count ("paid 3 times", "cost
- * 2 items"). Only such words: a bare number after "refund" may be an order number.
+ * 2 items"). Only such words: a bare number after "refund" may be an order number. It needs the
+ * `u` flag (`\p{L}`), so its word edges are `(?<!\w)` and `(?!\w)`: a `\b` under `iu` is V8's
+ * slow path (see `text/cue-pattern-flags.test.ts`).
  */
 const cuedTotal =
-  /\b(?:total(?:\s+(?:was|is|of|came to|comes to))?|paid|charged|cost|costs|costed)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?(?:\s?(k|thousand)\b)?(?![\w.,'’]*\d|[\s\u00a0\u202f]\d|[\p{L}\p{N}])(?!\s*(?:%|percent|items?|units?|days?|weeks?|months?|years?|times?|pieces?|orders?|hours?|minutes?)\b)/iu
+  /(?<!\w)(?:total(?:\s+(?:was|is|of|came to|comes to))?|paid|charged|cost|costs|costed)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?(?:\s?(k|thousand)(?!\w))?(?![\w.,'’]*\d|[\s\u00a0\u202f]\d|[\p{L}\p{N}])(?!\s*(?:%|percent|items?|units?|days?|weeks?|months?|years?|times?|pieces?|orders?|hours?|minutes?)(?!\w))/iu
 
 /** The order total a message writes without a currency, if any (read as the definition's own). */
 export function totalWithoutCurrency(text: string): number | undefined {

@@ -11,15 +11,15 @@ import { numberWordPattern } from '../text/index.ts'
 
 /** A clock time or a time of day attached to an hour. */
 const timePattern =
-  /\b\d\d?(?::\d\d)?\s*[ap]\.?m\b|\b\d\d?:\d\d\b|o['\u2019]?clock|\b(?:half|quarter) (?:past|to)\b|\bnoon\b|\b(?:(?:in the|at) (?:morning|afternoon|evening|night)|(?:morning|afternoon|evening|night) \d)/iu
+  /\b\d\d?(?::\d\d)?\s*[ap]\.?m\b|\b\d\d?:\d\d\b|o['\u2019]?clock|\b(?:half|quarter) (?:past|to)\b|\bnoon\b|\b(?:(?:in the|at) (?:morning|afternoon|evening|night)|(?:morning|afternoon|evening|night) \d)/i
 
-const timePatternAll = new RegExp(timePattern.source, 'giu')
+const timePatternAll = new RegExp(timePattern.source, 'gi')
 
 /**
  * A count: digits or a number word `text/` reads ("two", "twenty-five", "a dozen"), but not "one",
  * as often a pronoun ("that one"). Read after times are taken out, so "4:30" is not a count.
  */
-const quantityPattern = new RegExp(String.raw`\b(?:\d+|(?!one\b)(?:${numberWordPattern}))\b`, 'iu')
+const quantityPattern = new RegExp(String.raw`\b(?:\d+|(?!one\b)(?:${numberWordPattern}))\b`, 'i')
 
 const timeToken = '~time'
 const quantityToken = '~quantity'
