@@ -63,6 +63,22 @@ export interface TurnSoFar {
 /** How many past tool calls a session keeps for `session.calls` (state stays bounded). */
 const maxToolCalls = 200
 
+/**
+ * Does this turn's reply finish its scenario without a tool: it stands at a terminal step, a rule
+ * of that scenario answered with its action, and nothing is asked?
+ */
+function answeredAtEnd(dependencies: TurnDependencies, state: EngineSessionState, turn: TurnSoFar): boolean {
+  const { scenario, step } = state.navigation
+  if (scenario === null || step === null || turn.followUp !== undefined) return false
+  const current = dependencies.compiled.scenariosById.get(scenario)?.steps.find((entry) => entry.id === step)
+  return (
+    current?.terminal === true &&
+    turn.matched.some(
+      ({ rule }) => rule.action !== undefined && rule.scope !== 'global' && rule.scope?.scenario === scenario,
+    )
+  )
+}
+
 /** respond → enforce (Lane 1, bounded regeneration) → record: the second half of every turn. */
 export async function finishTurn(
   dependencies: TurnDependencies,
@@ -121,9 +137,13 @@ export async function finishTurn(
   const quoted: string[] = []
   if (turn.followUp !== undefined) material.followUp = turn.followUp
   else {
-    // A request done: offer the next one the user made in the same message.
+    // A request done: offer the next one the user made in the same message. Done is a tool that
+    // ran, or an answer that finishes its scenario: a rule's action said at a terminal step with
+    // nothing to ask (the price quote chosen first of "what do plans cost and where is NW-1234?").
     const next = state.queuedRequests?.[0]
-    const done = turn.completed.some((call) => call.status === 'ran' || call.status === 'approved')
+    const done =
+      turn.completed.some((call) => call.status === 'ran' || call.status === 'approved') ||
+      answeredAtEnd(dependencies, state, turn)
     if (next !== undefined && done) {
       material.followUp = definition.settings.queuedRequestOffer.replaceAll('{{request}}', next)
       state.offeredRequest = next

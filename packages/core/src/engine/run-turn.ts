@@ -454,6 +454,32 @@ async function senseAndAct(
       state.tentative = true
     }
   }
+  // "What's the difference between Basic and Plus?" right after the price quote: an unclear
+  // question that the scenario just finished could answer (its intent among the likely ones) is a
+  // follow-up to that answer, not a new request to ask about ("Which one do you need?").
+  const finishedIntent =
+    currentStep?.terminal === true ? compiled.scenariosById.get(navigation.scenario!)?.intents[0] : undefined
+  if (
+    finishedIntent !== undefined &&
+    pending === undefined &&
+    !asksDone &&
+    perception.ambiguity.score > settings.ambiguityThreshold &&
+    isQuestion(input.text) &&
+    perception.alternatives.some((entry) => entry.intent === finishedIntent && entry.confidence > 0)
+  )
+    perception = {
+      ...perception,
+      intent: finishedIntent,
+      confidence: 1,
+      alternatives: [
+        { intent: finishedIntent, confidence: 1 },
+        ...perception.alternatives.filter((entry) => entry.intent !== finishedIntent),
+      ],
+      ambiguity: {
+        score: 0,
+        reason: `a question that follows up the "${navigation.scenario}" answer just given`,
+      },
+    }
   // A finished scenario asked for again ("I also need a refund for NW-1002, $20") starts afresh:
   // its facts and tool results of the last run go (profile fields stay), so the router enters it
   // from its first step with only what this message says. A question about it that asks for
@@ -506,10 +532,13 @@ async function senseAndAct(
     return stayWith('the message asks what it is talking to', settings.assistantDisclosureReply, question)
   // "Did it go through?": what the last request acted on did, or why not, or that nothing was yet.
   // "Did you refund $20 for NW-1001?" names the facts of what was done: still a status question.
+  // "Is NW-9999 cancelled?" after NW-2222 was is not about what was done: it is never answered
+  // with NW-2222's cancellation, but read as a message of its own.
   if (
     asksDone &&
     (stated.size === 0 || (!namesOtherFacts && input.text.includes('?'))) &&
-    pending === undefined
+    pending === undefined &&
+    !namesOtherRecord(compiled, perception, state.lastOutcome)
   ) {
     const status = settings.statusReplies
     const last = state.lastOutcome
@@ -1216,6 +1245,22 @@ function restatesOtherFacts(fields: Record<string, unknown>, perception: Percept
     )
       return true
   return false
+}
+
+/**
+ * Does the message name a record (a value of the definition's own entities: an order id) that
+ * the last thing done does not mention ("is NW-9999 cancelled?" after "Order NW-2222 is cancelled")?
+ */
+function namesOtherRecord(
+  compiled: TurnDependencies['compiled'],
+  perception: Perception,
+  last: EngineSessionState['lastOutcome'],
+): boolean {
+  if (last?.done !== true) return false
+  return compiled.entityPatterns.some(({ name }) => {
+    const value = perception.entities[name]
+    return typeof value === 'string' && !last.text.includes(value)
+  })
 }
 
 /** The session facts this turn states: its singular entities (`amount`, `order_id`, `email`, ...). */

@@ -19,16 +19,23 @@ describe('asksIfDone', () => {
     'did both go through?',
     "what's the status of my refund?",
     'which order did you refund?',
+    'is NW-2222 cancelled?',
+    'so is order NW-6060 cancelled?',
+    'has my order #10042 been refunded?',
   ])('reads "%s" as asking whether it was done', (text) => {
     expect(asksIfDone(text)).toBe(true)
   })
 
-  it.each(['I want a refund', 'is it raining?', 'can you cancel it?', 'where is my order?'])(
-    'reads "%s" as something else',
-    (text) => {
-      expect(asksIfDone(text)).toBe(false)
-    },
-  )
+  it.each([
+    'I want a refund',
+    'is it raining?',
+    'can you cancel it?',
+    'where is my order?',
+    'is NW-2222 shipped?',
+    'is 2 cancelled',
+  ])('reads "%s" as something else', (text) => {
+    expect(asksIfDone(text)).toBe(false)
+  })
 })
 
 describe('asksForUpdate', () => {

@@ -1,11 +1,12 @@
 import { foldLookalikes, hasInvisible, visibleText } from '../enforcement/detectors/visible-text.ts'
 
 /**
- * "Did it go through?", "is it done?", "did you cancel it?", "so is it cancelled or not?": the user
- * asks whether what they asked for was done. English only, like the other conversation cues.
+ * "Did it go through?", "is it done?", "did you cancel it?", "so is it cancelled or not?", "is
+ * NW-2222 cancelled?": the user asks whether what they asked for was done. English only, like the
+ * other conversation cues. A subject may be an order written as an id (letters, then digits).
  */
 const subject =
-  '(?:it|that|this|they|both|both of them|everything|the (?:refund|refunds|cancell?ation|order|payment|request))'
+  '(?:it|that|this|they|both|both of them|everything|the (?:refund|refunds|cancell?ation|order|payment|request)|(?:(?:my|the)\\s+)?(?:order\\s+)?#?[a-z]{0,4}[- ]?\\d{3,})'
 const outcome =
   '(?:go through|gone through|work|worked|done|finished|complete|completed|processed|approved|successful|cancell?ed|refunded|issued|sorted)'
 const askedIfDone = new RegExp(

@@ -212,6 +212,20 @@ describe('createIntentEvidence', () => {
     expect(model.measure('bud').words).toBe(0)
   })
 
+  it('never reads a word with another first letter as a typo ("cracked" is not "tracked")', () => {
+    const tracking = createIntentEvidence({
+      intents: [
+        { id: 'order_status', examples: ['track my package', 'where is my order'], keywords: ['track'] },
+        { id: 'refund', examples: ['I want a refund', 'refund my order'], keywords: ['refund'] },
+      ],
+    })
+    // "crack" is one letter off "track", but a first letter is seldom the one mistyped, and a
+    // word such as "crack", "pool" or "bold" is more likely a word of its own.
+    expect(tracking.measure('the lid was cracked').words).toBe(0)
+    expect(tracking.measure('please trakc my package').words).toBeGreaterThan(0)
+    expect(best(tracking.measure('i want a refnud').logLikelihoods)).toBe('refund')
+  })
+
   it('stays a number when an intent has no word to learn from (its examples are all names and dates)', () => {
     const sparse = createIntentEvidence({
       intents: [...intents, { id: 'dates_only', examples: ['Friday', 'March 5th'], keywords: [] }],

@@ -108,7 +108,9 @@ export interface IntentEvidenceOptions {
   reliability?: number
   /**
    * Words of at least this many letters that are one edit (a letter added, dropped, changed or two
-   * swapped) from exactly one known word count as that word ("weathr", "reservaton"). @default 5
+   * swapped) from exactly one known word with the same first letter count as that word ("weathr",
+   * "reservaton"). A first letter is seldom the one mistyped, and a word one letter off at its start
+   * is more often a word of its own: "cracked" is not "tracked". @default 5
    */
   typoMinimum?: number
   /** How many times a keyword counts as an example of its intent. @default 1 */
@@ -361,7 +363,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     for (let index = -1; index < word.length; index++) {
       const key = index < 0 ? word : word.slice(0, index) + word.slice(index + 1)
       for (const candidate of byDeletion.get(key) ?? []) {
-        if (candidate === found || !editDistanceOne(word, candidate)) continue
+        if (candidate === found || candidate[0] !== word[0] || !editDistanceOne(word, candidate)) continue
         if (found !== undefined) return undefined
         found = candidate
       }
