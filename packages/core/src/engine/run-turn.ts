@@ -662,9 +662,17 @@ async function senseAndAct(
           (entry) => entry.confidence > 0 && pending.options.some((option) => option.id === entry.intent),
         )
       : undefined)
+  // "Great, $25 please" once the card asked about on the way was shown: the paused refund asks for
+  // the amount, and the router brings it back (no "which one do you need?").
+  const resumesPaused =
+    !inFlow &&
+    (perception.evidence?.words ?? 0) === 0 &&
+    factsAlone(input.text) &&
+    compiled.router.resumableAfterDone(navigation, stated) !== undefined
   if (
     !inFlow &&
     unresolved === undefined &&
+    !resumesPaused &&
     perception.ambiguity.score > settings.ambiguityThreshold &&
     !sameTopicChoice(compiled, perception) &&
     !cueMatchesHere(dependencies, state, perception, input.text, variables)

@@ -64,6 +64,12 @@ export interface Router {
    * the same turn, so a finished scenario is known finished when the next message comes.
    */
   settle(state: NavigationState, input: RouteInput): NavigationState
+  /**
+   * The paused scenario whose step asks for a fact of `stated` that it lacks, when the current
+   * scenario is done (a terminal step) and so asks for none: `route` resumes it on a message of
+   * facts alone (`RouteInput.stated`) with no topic word. The engine asks no "which one?" then.
+   */
+  resumableAfterDone(state: NavigationState, stated: ReadonlySet<string>): string | undefined
 }
 
 interface CompiledTransition {
@@ -387,6 +393,11 @@ export function createRouter(options: RouterOptions): Router {
   }
 
   return {
+    resumableAfterDone(state, stated) {
+      const current = state.scenario === null ? undefined : scenarios.get(state.scenario)
+      if (current === undefined || current.steps.get(state.step ?? '')?.terminal !== true) return undefined
+      return waitingFor(current, state, stated)?.scenario
+    },
     settle(state, input) {
       const current = state.scenario === null ? undefined : scenarios.get(state.scenario)
       if (current === undefined || state.step === null) return state
@@ -402,6 +413,28 @@ export function createRouter(options: RouterOptions): Router {
         const decided = routeActive(state, input, current)
         if (decided !== undefined) return decided
       }
+      // Facts alone with no topic word ("great, $25 please") once a detour is done (the card on
+      // file was shown) answer what a paused scenario's step asks: it comes back, as from a detour
+      // still going on (`routeActive`).
+      const evidence = input.evidence
+      const informed =
+        evidence === undefined ||
+        evidence.words > 0 ||
+        (evidence.values ?? 0) > 0 ||
+        (input.offer?.words ?? 0) > 0
+      const waiting =
+        current !== undefined && !active && !informed ? waitingFor(current, state, input.stated) : undefined
+      if (waiting !== undefined)
+        return resume(
+          scenarios.get(waiting.scenario)!,
+          waiting,
+          state.paused ?? [],
+          `the message gives what "${waiting.scenario}" asked for`,
+          state,
+          input,
+          { previousScenario: state.scenario, scores: [] },
+          loopGuard,
+        )
       const scores: RouteDecision['scores'] = []
       const confidences = new Map<string, number>()
       for (const entry of input.alternatives)
