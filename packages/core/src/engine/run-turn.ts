@@ -1201,11 +1201,19 @@ function answerAskedAmount(
  * of any intent and no fact (an order number, an amount, an email), else undefined.
  */
 function closingOf(perception: Perception, text: string): 'thank' | 'bye' | undefined {
-  if ((perception.evidence?.words ?? 0) > 0) return undefined
+  if ((perception.evidence?.words ?? 0) > 0 || asksAfterClosing.test(text)) return undefined
   for (const value of Object.values(perception.entities))
     if (value !== undefined && !Array.isArray(value) && typeof value !== 'object') return undefined
   return closingActOf(text)
 }
+
+/**
+ * A question that opens a clause of its own, after a thank-you or alone: "ok thanks when will i
+ * get it", "thanks! how long does it take?". Not a question word inside a clause ("thanks, that's
+ * what I needed").
+ */
+const asksAfterClosing =
+  /(?:^|[,.;:!?]|\b(?:thanks|thank you|thank u|thx|ty|ok|okay|great|cool|perfect)\b)\s*(?:(?:so|and|but|then)\s+)?(?:what|where|when|which|who|how|why)\b/i
 
 /** How much of the unclear messages a pending clarification keeps, in characters. */
 const unclearMemory = 400

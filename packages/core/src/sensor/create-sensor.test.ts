@@ -82,6 +82,22 @@ describe('createSensor', () => {
     expect(sensor.senseSync('I want to cancel').topicShift).toBe(false)
   })
 
+  it('gives the classifier what follows an opening thank-you, whose words ask for nothing', () => {
+    const read: string[] = []
+    const classifier = {
+      classify: (text: string) => {
+        read.push(text)
+        return { label: 'pricing', confidence: 0.9, alternatives: [] }
+      },
+    }
+    const thanked = createSensor({ intents, classifier })
+    thanked.senseSync('ok thanks when will i get it')
+    thanked.senseSync('Thank you so much. How much is Plus?')
+    thanked.senseSync('thanks')
+    thanked.senseSync('ok')
+    expect(read).toEqual(['when will i get it', 'How much is Plus?', 'thanks', 'ok'])
+  })
+
   it('blends a trained classifier: the higher score wins', () => {
     const classifier = {
       classify: () => ({

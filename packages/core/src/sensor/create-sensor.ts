@@ -80,6 +80,20 @@ export interface SensorOptions {
  * the user says the matter at hand is the wrong one, a switch cue like "instead" (an outside
  * review stayed in the refund for "this is not a billing question. where is NW-3003?").
  */
+/**
+ * A thank-you or an okay that opens a message with more after it ("ok thanks when will i get it",
+ * "Thank you. Can you also find me a hotel?"): the trained classifier reads what follows. Its
+ * words are no request, and the classifier's confidence shrinks with the share of the text it
+ * does not know (it made "when will i get it" a "which one?" once thanked for).
+ */
+const openingThanks =
+  /^\W*(?:(?:ok(?:ay)?|thanks?(?: you)?(?: (?:so much|very much|a lot))?|thank u|thx|ty|great|cool|perfect)\b\W*)+(?=\w)/i
+
+function withoutOpeningThanks(text: string): string {
+  const opening = openingThanks.exec(text)
+  return opening === null ? text : text.slice(opening[0].length)
+}
+
 const notThisKind =
   / (?:this|it|that|its|it s|that s|thats) (?:is |s |isn t |was )?not (?:a |an |about |really |the )(?:[a-z]+ ){0,2}?(?:question|issue|problem|matter|thing|topic|request|refund|order|payment)s? /u
 
@@ -136,7 +150,7 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
         ? promote(scorer.score(text, normalized), picked)
         : blend(
             lexicalText,
-            classifier === undefined ? undefined : classified(classifier, text),
+            classifier === undefined ? undefined : classified(classifier, withoutOpeningThanks(text)),
             measured !== undefined && measured.words > 0 ? measured : undefined,
           )
     const top = alternatives[0]
