@@ -2,6 +2,7 @@ import { entityMatches } from '../sensor/extract-entities.ts'
 import { extractMoney } from '../sensor/extract-money.ts'
 import type { Perception } from '../sensor/types.ts'
 import type { CompiledEngine } from './compile-engine.ts'
+import { asksForSomething } from './last-reply.ts'
 
 const rows = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm']
 const keyPosition = new Map<string, { row: number; column: number }>()
@@ -48,19 +49,30 @@ export function twoRequests(
   compiled: CompiledEngine,
   text: string,
   margin: number,
+  current: string | null = null,
 ): Array<{ scenario: string; intent: string; clause: string }> | undefined {
   const clauses = text.split(/\band\b|\balso\b|[;!?]+|\.(?=\s|$)/i).filter((clause) => /\p{L}/u.test(clause))
   if (clauses.length < 2) return undefined
-  const found: Array<{ scenario: string; intent: string; clause: string }> = []
+  let found: Array<{ scenario: string; intent: string; clause: string }> = []
   for (const clause of clauses) {
+    // "Refund $40 for NW-1001... actually no, just cancel the whole order instead": a clause that
+    // takes back what came before and asks for something else replaces it; one request.
+    if (replacesWhatCameBefore.test(clause)) found = []
     const { words, intent, lead } = compiled.evidence.leader(clause)
     if (words === 0 || intent === undefined || lead < margin) continue
     const scenario = compiled.definition.scenarios.find((candidate) => candidate.intents.includes(intent))
-    if (scenario !== undefined && !found.some((entry) => entry.scenario === scenario.id))
-      found.push({ scenario: scenario.id, intent, clause: clause.trim() })
+    if (scenario === undefined || found.some((entry) => entry.scenario === scenario.id)) continue
+    // "Ok it's shipped, fine. Go back to cancelling it" after the lookup: a clause of the scenario
+    // the conversation is in that asks for nothing is said about it, not asked of it.
+    if (scenario.id === current && !asksForSomething(clause)) continue
+    found.push({ scenario: scenario.id, intent, clause: clause.trim() })
   }
   return found.length >= 2 ? found : undefined
 }
+
+/** A clause that opens by taking back what came before and says what is wanted instead. */
+const replacesWhatCameBefore =
+  /^\W*(?:(?:actually|wait|oh|hmm|sorry|ok|okay|so)\W+)*(?:no|nope|scratch that|forget (?:that|it)|never ?mind)\b(?=.*\binstead\b|.*\brather\b)/i
 
 /**
  * The second request of one message that asks the same thing twice, each with its own id ("refund

@@ -591,7 +591,7 @@ async function senseAndAct(
   if (closing === 'bye') return stayWith('the message only takes leave', settings.goodbyeReply)
   if (closing === 'thank' && question === undefined)
     return stayWith('the message only thanks', settings.thanksReply)
-  const requests = twoRequests(compiled, input.text, settings.stickiness)
+  const requests = twoRequests(compiled, input.text, settings.stickiness, navigation.scenario)
   if (requests !== undefined && pending?.question !== settings.twoRequestsQuestion) {
     const labels = new Map(
       compiled.definition.intents.map((intent) => [intent.id, intent.label ?? intent.id]),
