@@ -1141,11 +1141,11 @@ function hedges(text: string): boolean {
 
 /**
  * A number offered in place of a refused amount: the number with at most a short lead-in and
- * tail ("what about 25?", "25 then", "can you do 25", "ok, refund 25 instead"), nothing after it
+ * tail ("what about 25?", "25 then", "can you do 25", "ok, refund 25 instead", "ok just do 45 then"), nothing after it
  * that makes it a count of something else ("it's been 25 days", "25 items").
  */
 const counterOffer =
-  /^\W*(?:(?:ok(?:ay)?|fine|well|alright|all right|then|so|and|but|hmm+|please)\W+){0,3}(?:(?:what|how) about|(?:can|could) (?:you|i) (?:do|get|have)|make it|try|just|only|refund(?: me)?|do|give me|i'?ll take)?\W*(\d{1,6}(?:\.\d{1,2})?)\W*(?:then|instead|please|dollars?|bucks)?\W*(?:then|instead|please)?\W*$/i
+  /^\W*(?:(?:ok(?:ay)?|fine|well|alright|all right|then|so|and|but|hmm+|please)\W+){0,3}(?:(?:(?:what|how) about|(?:can|could) (?:you|i) (?:do|get|have)|make it|try|just|only|refund(?: me)?|do|give me|i'?ll take)\W*){0,2}(\d{1,6}(?:\.\d{1,2})?)\W*(?:then|instead|please|dollars?|bucks)?\W*(?:then|instead|please)?\W*$/i
 
 /** A currency sign or word next to a digit: money, whether or not it reads as an amount. */
 const unreadMoney =
@@ -1183,8 +1183,19 @@ function answerAskedAmount(
   // Money written in a form the reader does not take ("$3,45", "$6OO") is asked about: the plain
   // number left of it ("45") is no amount (it refunded $45 for "$3,45").
   if (unreadMoney.test(text)) return
+  const missing = missingFields(compiled, route.scenario, route.step, state.fields)
+  // "20" to "Which order is it, and how much should be refunded?" (the step's one question for
+  // all it lacks): the number is the amount when the message gives no other fact, since it is
+  // no order id (one would have been read as that).
+  const step = compiled.scenariosById.get(route.scenario)?.steps.find((entry) => entry.id === route.step)
+  const askedTogether =
+    missing.length > 1 &&
+    step?.ask !== undefined &&
+    missing.some((entry) => entry.field === 'amount') &&
+    compiled.entityPatterns.every(({ name }) => entities[name] === undefined)
   if (
-    missingFields(compiled, route.scenario, route.step, state.fields)[0]?.field !== 'amount' &&
+    missing[0]?.field !== 'amount' &&
+    !askedTogether &&
     !(
       state.fields.amount !== undefined &&
       takesAmount(compiled, route.scenario, route.step) &&
