@@ -400,6 +400,9 @@ function liveVerdict(
   return { code: 'draft-replaced', reason: 'The draft was revised after its checks.', ruleIds }
 }
 
+/** A reply that ends by asking, an example in brackets after the question aside: "What's your order number? (for example NW-1001)". */
+const endsByAsking = /\?\s*(?:\([^()]*\)\s*)?$/
+
 /**
  * The approved reply, marked when it repeats the last reply word for word to a different message
  * ("what's the difference between Basic and Plus?" after the price quote): the user hears that
@@ -416,7 +419,7 @@ function sayOnceMore(state: EngineSessionState, scratch: TurnScratch, material: 
     material.note !== undefined ||
     prefix === '' ||
     text === material.definition.settings.fallbackReply ||
-    text.trimEnd().endsWith('?')
+    endsByAsking.test(text)
   )
     return text
   const lastReply = state.history.findLast((message) => message.role === 'assistant')?.content
