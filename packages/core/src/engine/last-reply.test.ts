@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createIntentEvidence } from '../sensor/create-intent-evidence.ts'
 import type { Perception } from '../sensor/types.ts'
-import { type AcceptedOffer, acceptedOffer, answersQuestion, requestsNothing } from './last-reply.ts'
+import {
+  type AcceptedOffer,
+  acceptedOffer,
+  answersQuestion,
+  ellipsisOf,
+  requestsNothing,
+} from './last-reply.ts'
 import { createInitialSessionState } from './session-state.ts'
 
 const afterReply = (reply: string) => ({
@@ -128,5 +134,23 @@ describe('requestsNothing', () => {
     const text = 'Is it pet friendly?'
     expect(requestsNothing(text, { ...plain, perception: perception({ topicShift: true }) })).toBe(false)
     expect(requestsNothing(text, { ...plain, clarifying: true })).toBe(false)
+  })
+})
+
+describe('ellipsisOf', () => {
+  it('reads a noun phrase asked after a question of the user as the same question of it', () => {
+    expect(ellipsisOf('and my refund?', 'where is my order NW-1001 now?')).toBe('where is my refund?')
+    expect(ellipsisOf('And the weather in Fresno?', 'How is the weather in San Jose?')).toBe(
+      'How is the weather in Fresno?',
+    )
+  })
+
+  it('reads nothing into other messages, or after a message that asked nothing', () => {
+    expect(ellipsisOf('and my refund?', 'refund $10 for NW-1001')).toBeUndefined()
+    expect(ellipsisOf('and refund me $20', 'where is my order?')).toBeUndefined()
+    expect(ellipsisOf('my refund?', 'where is my order?')).toBeUndefined()
+    expect(ellipsisOf('and my refund?', undefined)).toBeUndefined()
+    // "What's the status of NW-1001?" frames its noun in more words than a head can carry.
+    expect(ellipsisOf('what about the other order?', "what's the status of NW-1001?")).toBeUndefined()
   })
 })

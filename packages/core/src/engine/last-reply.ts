@@ -161,3 +161,21 @@ export function requestsNothing(
   if (turn.perception.topicShift || turn.offer !== undefined || turn.clarifying) return false
   return !asksForSomething(text)
 }
+
+/**
+ * A question of a noun phrase alone ("and my refund?", "what about the other order?") right after
+ * a question of the user's own that asks where, when or how ("where is my order NW-1001 now?"): it
+ * asks the same of that noun, so it is read as "where is my refund?". Undefined for any other message, or when the last
+ * message was no such question. English only, like the other conversation cues.
+ */
+export function ellipsisOf(text: string, previous: string | undefined): string | undefined {
+  if (previous === undefined || text.length > 80) return undefined
+  const noun = ellipticalQuestion.exec(text)?.[1]
+  const head = noun === undefined ? undefined : questionHead.exec(previous)?.[1]
+  return noun === undefined || head === undefined ? undefined : `${head} ${noun.trim()}?`
+}
+
+const ellipticalQuestion =
+  /^\W*(?:and|what about|how about)\s+((?:my|the|our)\s+[a-z][a-z\s'-]{0,40}?)\s*\?+\s*$/i
+const questionHead =
+  /^\W*((?:where|when|how)(?:['\u2019]s|\s+(?:is|are|was|were|will|does|did|do|about)\b)?)\s/i

@@ -34,7 +34,14 @@ import {
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
 import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
-import { acceptedOffer, answersQuestion, asksBack, asksForSomething, requestsNothing } from './last-reply.ts'
+import {
+  acceptedOffer,
+  answersQuestion,
+  asksBack,
+  asksForSomething,
+  ellipsisOf,
+  requestsNothing,
+} from './last-reply.ts'
 import { pause } from './pause-turn.ts'
 import { describeCall } from './present-approval.ts'
 import { renderTemplate } from './render-template.ts'
@@ -316,8 +323,10 @@ async function senseAndAct(
     ...(pending === undefined ? {} : { pendingOptions: pending.options }),
   }
   const { sensor } = compiled
-  let perception =
-    sensor.senseSync?.(input.text, senseContext) ?? (await sensor.sense(input.text, senseContext))
+  // "And my refund?" after "where is my order NW-1001 now?" asks the same of the refund.
+  const sensed =
+    ellipsisOf(input.text, state.history.findLast((entry) => entry.role === 'user')?.content) ?? input.text
+  let perception = sensor.senseSync?.(sensed, senseContext) ?? (await sensor.sense(sensed, senseContext))
   // An answer to a clarification that picks no option is read with the message it clarifies:
   // deterministic sensors only (a model sensor would pay a second call), support agents only (a
   // task agent narrows its goal from the answer instead). Only then is the message kept for it.
