@@ -53,26 +53,24 @@ export function twoRequests(
 ): Array<{ scenario: string; intent: string; clause: string }> | undefined {
   const clauses = text.split(/\band\b|\balso\b|[;!?]+|\.(?=\s|$)/i).filter((clause) => /\p{L}/u.test(clause))
   if (clauses.length < 2) return undefined
-  let found: Array<{ scenario: string; intent: string; clause: string }> = []
+  const found: Array<{ scenario: string; intent: string; clause: string }> = []
   for (const clause of clauses) {
-    // "Refund $40 for NW-1001... actually no, just cancel the whole order instead": a clause that
-    // takes back what came before and asks for something else replaces it; one request.
-    if (replacesWhatCameBefore.test(clause)) found = []
     const { words, intent, lead } = compiled.evidence.leader(clause)
     if (words === 0 || intent === undefined || lead < margin) continue
     const scenario = compiled.definition.scenarios.find((candidate) => candidate.intents.includes(intent))
     if (scenario === undefined || found.some((entry) => entry.scenario === scenario.id)) continue
     // "Ok it's shipped, fine. Go back to cancelling it" after the lookup: a clause of the scenario
-    // the conversation is in that asks for nothing is said about it, not asked of it.
-    if (scenario.id === current && !asksForSomething(clause)) continue
+    // the conversation is in that asks for nothing and gives no fact is said about it, not asked
+    // of it. One that gives a fact ("cancellation total $780. also refund $20 for NW-1001") is
+    // still a request: dropped, its facts and the other request's would run as one.
+    if (scenario.id === current && !asksForSomething(clause) && !givesFact.test(clause)) continue
     found.push({ scenario: scenario.id, intent, clause: clause.trim() })
   }
   return found.length >= 2 ? found : undefined
 }
 
-/** A clause that opens by taking back what came before and says what is wanted instead. */
-const replacesWhatCameBefore =
-  /^\W*(?:(?:actually|wait|oh|hmm|sorry|ok|okay|so)\W+)*(?:no|nope|scratch that|forget (?:that|it)|never ?mind)\b(?=.*\binstead\b|.*\brather\b)/i
+/** A digit, an email or a money word: a clause that gives a fact (an id, an amount, an address). */
+const givesFact = /\d|@|\b(?:dollars?|bucks|euros?|pounds?|cents?)\b/i
 
 /**
  * The second request of one message that asks the same thing twice, each with its own id ("refund

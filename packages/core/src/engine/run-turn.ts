@@ -547,7 +547,7 @@ async function senseAndAct(
     asksDone &&
     (stated.size === 0 || (!namesOtherFacts && input.text.includes('?'))) &&
     pending === undefined &&
-    !namesOtherRecord(compiled, perception, state.lastOutcome)
+    !namesOtherRecord(compiled, perception, state.lastOutcome, input.text)
   ) {
     const status = settings.statusReplies
     const last = state.lastOutcome
@@ -1156,6 +1156,9 @@ function hedges(text: string): boolean {
 const counterOffer =
   /^\W*(?:(?:ok(?:ay)?|fine|well|alright|all right|then|so|and|but|hmm+|please)\W+){0,3}(?:(?:(?:what|how) about|(?:can|could) (?:you|i) (?:do|get|have)|make it|try|just|only|refund(?: me)?|do|give me|i'?ll take)\W*){0,2}(\d{1,6}(?:\.\d{1,2})?)\W*(?:then|instead|please|dollars?|bucks)?\W*(?:then|instead|please)?\W*$/i
 
+/** A number alone, of at most three digits before its cents ("20", "19.99"). */
+const bareAmount = /^\s*\d{1,3}(?:\.\d{1,2})?\s*$/
+
 /** A currency sign or word next to a digit: money, whether or not it reads as an amount. */
 const unreadMoney =
   /[$\u20ac\u00a3\u00a5\u20b9\u20a9]\s?\d|\d\s?(?:usd|dollars?|bucks|eur|euros?|gbp|pounds?)\b/i
@@ -1194,13 +1197,15 @@ function answerAskedAmount(
   if (unreadMoney.test(text)) return
   const missing = missingFields(compiled, route.scenario, route.step, state.fields)
   // "20" to "Which order is it, and how much should be refunded?" (the step's one question for
-  // all it lacks): the number is the amount when the message gives no other fact, since it is
-  // no order id (one would have been read as that).
+  // all it lacks): the number is the amount when the message is that number alone, of at most
+  // three digits. A count in a sentence ("it arrived 2 days late") is no amount, nor an order
+  // number typed without its prefix ("2002"): both are asked about again.
   const step = compiled.scenariosById.get(route.scenario)?.steps.find((entry) => entry.id === route.step)
   const askedTogether =
     missing.length > 1 &&
     step?.ask !== undefined &&
     missing.some((entry) => entry.field === 'amount') &&
+    bareAmount.test(text) &&
     compiled.entityPatterns.every(({ name }) => entities[name] === undefined)
   if (
     missing[0]?.field !== 'amount' &&
@@ -1228,12 +1233,12 @@ function closingOf(perception: Perception, text: string): 'thank' | 'bye' | unde
 }
 
 /**
- * A question that opens a clause of its own, after a thank-you or alone: "ok thanks when will i
- * get it", "thanks! how long does it take?". Not a question word inside a clause ("thanks, that's
- * what I needed").
+ * A question that opens a clause of its own, after a thank-you or alone, worded as one ("ok
+ * thanks when will i get it", "thanks! how long does it take?") or ending in "?". Not a question
+ * word inside a clause ("thanks, that's what I needed") or an exclamation ("thanks, what a relief").
  */
 const asksAfterClosing =
-  /(?:^|[,.;:!?]|\b(?:thanks|thank you|thank u|thx|ty|ok|okay|great|cool|perfect)\b)\s*(?:(?:so|and|but|then)\s+)?(?:what|where|when|which|who|how|why)\b/i
+  /(?:^|[,.;:!?]|\b(?:thanks|thank you|thank u|thx|ty|ok|okay|great|cool|perfect)\b)\s*(?:(?:so|and|but|then)\s+)?(?:what|where|when|which|who|how|why)\s+(?:will|would|is|are|was|were|do|does|did|can|could|should|long|much|many|soon|about)\b|(?:what|where|when|which|who|how|why)\b[^.!]*\?\s*$/i
 
 /** How much of the unclear messages a pending clarification keeps, in characters. */
 const unclearMemory = 400
@@ -1285,18 +1290,25 @@ function restatesOtherFacts(fields: Record<string, unknown>, perception: Percept
 
 /**
  * Does the message name a record (a value of the definition's own entities: an order id) that
- * the last thing done does not mention ("is NW-9999 cancelled?" after "Order NW-2222 is cancelled")?
+ * is not what was last done, or ask of it another action than the one done? "Is NW-9999
+ * cancelled?" after "Order NW-2222 is cancelled", "is NW-2002 cancelled?" after NW-2002 was only
+ * looked up, "is NW-2222 refunded?" after it was cancelled: never answered with the last outcome.
+ * Ids are compared whole ("NW-1001" is not in "NW-10010").
  */
 function namesOtherRecord(
   compiled: TurnDependencies['compiled'],
   perception: Perception,
   last: EngineSessionState['lastOutcome'],
+  text: string,
 ): boolean {
-  if (last?.done !== true) return false
-  return compiled.entityPatterns.some(({ name }) => {
+  const named = compiled.entityPatterns.flatMap(({ name }) => {
     const value = perception.entities[name]
-    return typeof value === 'string' && !last.text.includes(value)
+    return typeof value === 'string' ? [value] : []
   })
+  if (named.length === 0) return false
+  if (last?.done !== true || !namesDoneAction(text, last)) return true
+  const tokens = new Set(last.text.split(/[^\p{L}\p{N}_-]+/u))
+  return named.some((value) => !tokens.has(value))
 }
 
 /** The session facts this turn states: its singular entities (`amount`, `order_id`, `email`, ...). */
