@@ -55,6 +55,12 @@ export interface RouterOptions {
   returnPreference?: number
 }
 
+/** Does the message say anything of a topic: a known word, a value kind, or an offer it accepts? */
+function informedBy(input: RouteInput): boolean {
+  const evidence = input.evidence
+  return (evidence?.words ?? 0) > 0 || (evidence?.values ?? 0) > 0 || (input.offer?.words ?? 0) > 0
+}
+
 /** The stickiness router. */
 export interface Router {
   route(state: NavigationState, input: RouteInput): RouteDecision
@@ -234,6 +240,18 @@ export function createRouter(options: RouterOptions): Router {
     })
   }
 
+  /** The paused scenario `waiting` resumed: the message gives what its step asked for. */
+  function resumeWaiting(
+    waiting: PausedScenario,
+    state: NavigationState,
+    input: RouteInput,
+    base: Pick<RouteDecision, 'previousScenario' | 'scores'>,
+  ): RouteDecision {
+    const why = `the message gives what "${waiting.scenario}" asked for`
+    const target = scenarios.get(waiting.scenario)!
+    return resume(target, waiting, state.paused ?? [], why, state, input, base, loopGuard)
+  }
+
   /** Scenarios of one `topic` share a group; a scenario without one is a group of its own. */
   const groupOf = (compiled: CompiledScenario) =>
     compiled.scenario.topic ?? `scenario:${compiled.scenario.id}`
@@ -250,7 +268,7 @@ export function createRouter(options: RouterOptions): Router {
   ): RouteDecision | undefined {
     const evidence = input.evidence
     if (evidence === undefined) return undefined
-    const informed = evidence.words > 0 || (evidence.values ?? 0) > 0 || (input.offer?.words ?? 0) > 0
+    const informed = informedBy(input)
     const read = readTurn(input)
     const leaving =
       input.withdraws === true ||
@@ -371,17 +389,7 @@ export function createRouter(options: RouterOptions): Router {
     // Facts alone after a detour ("$15" once the order was looked up) that the current step does not
     // ask for answer what a paused scenario's step asks: it comes back (it stayed in the detour).
     const waiting = informed ? undefined : waitingFor(current, state, input.stated)
-    if (waiting !== undefined)
-      return resume(
-        scenarios.get(waiting.scenario)!,
-        waiting,
-        state.paused ?? [],
-        `the message gives what "${waiting.scenario}" asked for`,
-        state,
-        input,
-        base,
-        loopGuard,
-      )
+    if (waiting !== undefined) return resumeWaiting(waiting, state, input, base)
     const moved = advance(current, state.step!, state, input, loopGuard)
     const why = !informed
       ? 'no topic words: the message continues the current scenario'
@@ -416,25 +424,12 @@ export function createRouter(options: RouterOptions): Router {
       // Facts alone with no topic word ("great, $25 please") once a detour is done (the card on
       // file was shown) answer what a paused scenario's step asks: it comes back, as from a detour
       // still going on (`routeActive`).
-      const evidence = input.evidence
-      const informed =
-        evidence === undefined ||
-        evidence.words > 0 ||
-        (evidence.values ?? 0) > 0 ||
-        (input.offer?.words ?? 0) > 0
       const waiting =
-        current !== undefined && !active && !informed ? waitingFor(current, state, input.stated) : undefined
+        current !== undefined && !active && input.evidence !== undefined && !informedBy(input)
+          ? waitingFor(current, state, input.stated)
+          : undefined
       if (waiting !== undefined)
-        return resume(
-          scenarios.get(waiting.scenario)!,
-          waiting,
-          state.paused ?? [],
-          `the message gives what "${waiting.scenario}" asked for`,
-          state,
-          input,
-          { previousScenario: state.scenario, scores: [] },
-          loopGuard,
-        )
+        return resumeWaiting(waiting, state, input, { previousScenario: state.scenario, scores: [] })
       const scores: RouteDecision['scores'] = []
       const confidences = new Map<string, number>()
       for (const entry of input.alternatives)
