@@ -1306,7 +1306,8 @@ function namesOtherRecord(
     return typeof value === 'string' ? [value] : []
   })
   if (named.length === 0) return false
-  if (last?.done !== true || !namesDoneAction(text, last)) return true
+  // "Did it go through for NW-1001?" names no action: the record alone decides.
+  if (last?.done !== true || (namedActions(text).length > 0 && !namesDoneAction(text, last))) return true
   const tokens = new Set(last.text.split(/[^\p{L}\p{N}_-]+/u))
   return named.some((value) => !tokens.has(value))
 }
@@ -1400,11 +1401,17 @@ function sortedArgs(args: Record<string, unknown>): Array<[string, unknown]> {
 function namesDoneAction(text: string, last: EngineSessionState['lastOutcome']): boolean {
   if (last?.done !== true) return false
   const outcome = last.text.toLowerCase()
+  return namedActions(text).some((stem) => outcome.includes(stem))
+}
+
+/** The stems of the actions a message names ("is it cancelled?" → `cancel`). */
+function namedActions(text: string): string[] {
+  const stems: string[] = []
   for (const [word] of text.toLowerCase().matchAll(/\p{L}{4,}/gu)) {
     const stem = word.replace(/(?:led|ed|ing|s)$/u, '')
-    if (actionStems.has(stem) && outcome.includes(stem)) return true
+    if (actionStems.has(stem)) stems.push(stem)
   }
-  return false
+  return stems
 }
 
 /** Stems of the actions a status question names (cancel, refund, return, exchange, replace, ...). */
