@@ -27,3 +27,16 @@ describe('the demo agent conversation suite', () => {
     })
   }
 })
+
+describe('a request taken back and replaced in one message', () => {
+  it('carries the ids it named, never over the session verified email', async () => {
+    const engine = createEngine({ definition, ledger: false })
+    await engine.turn({ sessionId: 's', text: 'which card is on file? ann@example.com' })
+    await engine.turn({
+      sessionId: 's',
+      text: 'refund $20 for NW-1001, bob@example.com... actually no, just cancel the order instead, it was $80',
+    })
+    const session = await engine.getSession('s')
+    expect(session?.fields).toMatchObject({ email: 'ann@example.com', order_id: 'NW-1001', amount: 80 })
+  })
+})

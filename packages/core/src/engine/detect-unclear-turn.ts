@@ -69,6 +69,36 @@ export function twoRequests(
   return found.length >= 2 ? found : undefined
 }
 
+/**
+ * A request taken back and replaced in the same message ("refund $20 for NW-1001... actually no,
+ * just cancel NW-6060 instead, it was $780"): the text from the taking back on, when it asks clearly
+ * for another scenario than the text before it did; else undefined. The caller reads that text as
+ * the message, so no fact of the request taken back (its $20) carries into the one that replaces
+ * it, and no "which one first?" offers what was taken back.
+ */
+export function replacingRequest(compiled: CompiledEngine, text: string, margin: number): string | undefined {
+  if (text.length > 600) return undefined
+  let start: number | undefined
+  for (const match of text.matchAll(takingBack)) start = match.index + match[0].length - match[1]!.length
+  if (start === undefined || start === 0) return undefined
+  const scenarioOf = (part: string) => {
+    const { words, intent, lead } = compiled.evidence.leader(part)
+    if (words === 0 || intent === undefined || lead < margin) return undefined
+    return compiled.definition.scenarios.find((candidate) => candidate.intents.includes(intent))?.id
+  }
+  const rest = text.slice(start)
+  const before = scenarioOf(text.slice(0, start))
+  const after = scenarioOf(rest)
+  return before !== undefined && after !== undefined && before !== after ? rest : undefined
+}
+
+/**
+ * A clause that opens by taking back what came before: "actually no", "wait, no", "no wait",
+ * "scratch that", "forget that". Not an exclamation ("oh no, I'd rather…").
+ */
+const takingBack =
+  /(?:^|[.,;!?]\s*|\s-+\s*)((?:(?:actually|wait|sorry)\W{1,3}no|no\W{1,3}(?:actually|wait)|scratch that|forget that|never ?mind that)\b)/gi
+
 /** A digit, an email or a money word: a clause that gives a fact (an id, an amount, an address). */
 const givesFact = /\d|@|\b(?:dollars?|bucks|euros?|pounds?|cents?)\b/i
 

@@ -27,6 +27,7 @@ import {
   deniedIds,
   idBreaks,
   leadingOtherRequest,
+  replacingRequest,
   secondRequestOf,
   twoRequests,
   unclearTurnReason,
@@ -267,6 +268,7 @@ async function senseAndAct(
   // "Shall I refund $25 for order NW-1001 now?" → "yes": the message it asked about runs, confirmed.
   const awaiting = state.awaitingConfirmation
   delete state.awaitingConfirmation
+  const clarifying = state.pendingClarification
   // An option of "which one first?" sent as its own words (the widget sends an option's value).
   const pickedRequest =
     state.pendingClarification?.question === settings.twoRequestsQuestion &&
@@ -290,7 +292,14 @@ async function senseAndAct(
   const mixedNo =
     awaiting !== undefined && !hedgedYes && taken.text === awaiting && saysNoWithYes(message.text, awaiting)
   if (correctsYes || hedgedYes) state.tentative = true
-  const input = correctsYes || mixedNo ? message : taken
+  // "Refund $20 for NW-1001... actually no, just cancel NW-6060 instead": the request taken back
+  // is dropped, and the one that replaces it is read as the message (below, afresh).
+  const replacing =
+    awaiting === undefined && clarifying === undefined && taken === message
+      ? replacingRequest(compiled, message.text, settings.stickiness)
+      : undefined
+  const input =
+    correctsYes || mixedNo ? message : replacing === undefined ? taken : { ...message, text: replacing }
   const confirmed =
     awaiting !== undefined && !hedgedYes && !mixedNo && input.text === awaiting && input.text !== message.text
   // "Cancel it" to "Shall I refund $40 for NW-1001 now?" calls the refund off; to "Shall I cancel
@@ -314,6 +323,21 @@ async function senseAndAct(
       transitionCounts,
       ...(paused === undefined ? {} : { paused }),
     }
+  }
+  // What the replacing request leaves unsaid that the message named before it: the customer's own
+  // facts (an email) and the ids ("cancel the whole order instead" is NW-1001's), never an amount
+  // (the $20 was the refund's, not the order's total). Its own words, read below, come on top.
+  if (replacing !== undefined) {
+    const named = compiled.sensor.senseSync?.(message.text.slice(0, message.text.length - replacing.length), {
+      now: clock.now(),
+    }).entities
+    const carried = new Set([
+      ...compiled.definition.profileFields,
+      ...compiled.entityPatterns.map(({ name }) => name),
+    ])
+    // Never over a fact the session has: a verified email stays the account's (see `otherProfile`).
+    for (const [name, value] of Object.entries(named ?? {}))
+      if (carried.has(name) && typeof value === 'string') state.fields[name] ??= value
   }
 
   const pending = state.pendingClarification

@@ -51,6 +51,8 @@ describe('extractEntities', () => {
     expect(extractEntities('$20, sorry I mean $30').amount).toBe(30)
     expect(extractEntities('$20. Actually make it $45').amount).toBe(45)
     expect(extractEntities('$20, no wait, $80').amount).toBe(80)
+    expect(extractEntities('refund $20 for NW-1001. actually no, $30').amount).toBe(30)
+    expect(extractEntities('refund $20, sorry no, $15').amount).toBe(15)
   })
 
   it("takes the writer's own email, not one they deny, an old one or someone else's", () => {

@@ -23,9 +23,9 @@ function negative(text: string, index: number): boolean {
 /** Words right before an amount that make it what is asked for: "refund $40", "give me back $20". */
 const requestedBefore =
   /\b(?:refund(?:ed|s)?|reimburse(?:d|ment)?|(?:pay|paying|give|send|credit|return) (?:me )?(?:back )?|back|only|just)\W+(?:(?:me|of|for|the|my|about|around|exactly|only|just)\W+){0,2}$/i
-/** Words that correct an amount said before: "I mean $4", "sorry, $30", "actually make it $45". */
+/** Words that correct an amount said before: "I mean $4", "sorry, $30", "actually make it $45", "actually no, $30". */
 const correctionBefore =
-  /\b(?:i mean|i meant|sorry|actually|make it|no wait|wait no|rather|instead|correction|i said)\W+(?:(?:make|it|it's|its|that|to|be|a|make it)\W+){0,3}$/i
+  /\b(?:i mean|i meant|sorry|actually|make it|no wait|wait no|rather|instead|correction|i said)\W+(?:(?:make|it|it's|its|that|to|be|a|make it|no|nope)\W+){0,3}$/i
 
 /** Words right after it: "$40 refund", "$40 back". */
 const requestedAfter = /^\W*(?:refund|back\b|reimbursement|credit\b)/i
