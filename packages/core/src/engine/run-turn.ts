@@ -328,15 +328,15 @@ async function senseAndAct(
   // facts (an email) and the ids ("cancel the whole order instead" is NW-1001's), never an amount
   // (the $20 was the refund's, not the order's total). Its own words, read below, come on top.
   if (replacing !== undefined) {
-    const named = compiled.sensor.senseSync?.(message.text.slice(0, message.text.length - replacing.length), {
-      now: clock.now(),
-    }).entities
+    const named = extractEntities(message.text.slice(0, message.text.length - replacing.length), {
+      patterns: compiled.entityPatterns,
+    })
     const carried = new Set([
       ...compiled.definition.profileFields,
       ...compiled.entityPatterns.map(({ name }) => name),
     ])
     // Never over a fact the session has: a verified email stays the account's (see `otherProfile`).
-    for (const [name, value] of Object.entries(named ?? {}))
+    for (const [name, value] of Object.entries(named))
       if (carried.has(name) && typeof value === 'string') state.fields[name] ??= value
   }
 
@@ -698,10 +698,11 @@ async function senseAndAct(
   // "Great, $25 please" once the card asked about on the way was shown: the paused refund asks for
   // the amount, and the router brings it back (no "which one do you need?").
   const resumesPaused =
-    !inFlow &&
-    (perception.evidence?.words ?? 0) === 0 &&
     factsAlone(input.text) &&
-    compiled.router.resumableAfterDone(navigation, stated) !== undefined
+    compiled.router.resumableAfterDone(navigation, {
+      ...(perception.evidence === undefined ? {} : { evidence: perception.evidence }),
+      stated,
+    }) !== undefined
   if (
     !inFlow &&
     unresolved === undefined &&

@@ -56,7 +56,7 @@ export interface RouterOptions {
 }
 
 /** Does the message say anything of a topic: a known word, a value kind, or an offer it accepts? */
-function informedBy(input: RouteInput): boolean {
+function informedBy(input: Pick<RouteInput, 'evidence' | 'offer'>): boolean {
   const evidence = input.evidence
   return (evidence?.words ?? 0) > 0 || (evidence?.values ?? 0) > 0 || (input.offer?.words ?? 0) > 0
 }
@@ -71,11 +71,14 @@ export interface Router {
    */
   settle(state: NavigationState, input: RouteInput): NavigationState
   /**
-   * The paused scenario whose step asks for a fact of `stated` that it lacks, when the current
-   * scenario is done (a terminal step) and so asks for none: `route` resumes it on a message of
-   * facts alone (`RouteInput.stated`) with no topic word. The engine asks no "which one?" then.
+   * The paused scenario `route` resumes on this input once the current scenario is done (a
+   * terminal step): facts alone (`RouteInput.stated`), no topic word, that its step asks for and
+   * lacks. The engine asks no "which one?" then.
    */
-  resumableAfterDone(state: NavigationState, stated: ReadonlySet<string>): string | undefined
+  resumableAfterDone(
+    state: NavigationState,
+    input: Pick<RouteInput, 'evidence' | 'offer' | 'stated'>,
+  ): string | undefined
 }
 
 interface CompiledTransition {
@@ -240,6 +243,17 @@ export function createRouter(options: RouterOptions): Router {
     })
   }
 
+  /** {@link Router.resumableAfterDone}: the paused scenario, found by `waitingFor`. */
+  function waitingAfterDone(
+    state: NavigationState,
+    input: Pick<RouteInput, 'evidence' | 'offer' | 'stated'>,
+  ): PausedScenario | undefined {
+    const current = state.scenario === null ? undefined : scenarios.get(state.scenario)
+    if (current === undefined || current.steps.get(state.step ?? '')?.terminal !== true) return undefined
+    if (input.evidence === undefined || informedBy(input)) return undefined
+    return waitingFor(current, state, input.stated)
+  }
+
   /** The paused scenario `waiting` resumed: the message gives what its step asked for. */
   function resumeWaiting(
     waiting: PausedScenario,
@@ -401,10 +415,8 @@ export function createRouter(options: RouterOptions): Router {
   }
 
   return {
-    resumableAfterDone(state, stated) {
-      const current = state.scenario === null ? undefined : scenarios.get(state.scenario)
-      if (current === undefined || current.steps.get(state.step ?? '')?.terminal !== true) return undefined
-      return waitingFor(current, state, stated)?.scenario
+    resumableAfterDone(state, input) {
+      return waitingAfterDone(state, input)?.scenario
     },
     settle(state, input) {
       const current = state.scenario === null ? undefined : scenarios.get(state.scenario)
@@ -424,10 +436,7 @@ export function createRouter(options: RouterOptions): Router {
       // Facts alone with no topic word ("great, $25 please") once a detour is done (the card on
       // file was shown) answer what a paused scenario's step asks: it comes back, as from a detour
       // still going on (`routeActive`).
-      const waiting =
-        current !== undefined && !active && input.evidence !== undefined && !informedBy(input)
-          ? waitingFor(current, state, input.stated)
-          : undefined
+      const waiting = waitingAfterDone(state, input)
       if (waiting !== undefined)
         return resumeWaiting(waiting, state, input, { previousScenario: state.scenario, scores: [] })
       const scores: RouteDecision['scores'] = []
