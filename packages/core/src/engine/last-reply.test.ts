@@ -85,6 +85,8 @@ describe('acceptedOffer', () => {
     ['Shall I book a cab to the station?', true],
     ['Are you interested in a cab to the station?', true],
     ['Would you like me to call a taxi?', true],
+    ['I may book a cab to the station, if you want.', true],
+    ['There is a 4 pm bus. I can call you a taxi to the station too.', true],
     ['Is the 4:30 pm bus to Fresno fine?', false],
   ])('after "%s", a yes accepts it (worded as a proposal: %s)', (reply, proposal) => {
     const accepted = acceptedOffer(model, afterReply(reply), yes)
@@ -98,6 +100,8 @@ describe('acceptedOffer', () => {
     'There is a taxi at 4 pm. Would you be interested in that one?',
     'The 4:30 pm bus is free. Does it work for you?',
     'Your taxi is booked.',
+    "I can't find a taxi to the station.",
+    'I could not find a taxi to the station.',
   ])('after "%s", a yes accepts no offer (a confirmation, a result found, no question)', (reply) => {
     expect(acceptedOffer(model, afterReply(reply), yes)).toBeUndefined()
   })

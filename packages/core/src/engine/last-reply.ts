@@ -13,7 +13,7 @@ import type { EngineSessionState } from './session-state.ts'
  * it goes on with the current scenario.
  */
 const offerPhrases =
-  'shall i|should i|would you like|would you care|do you want|do you wish|do you need|want me to|can i|may i|are you interested'
+  "shall i|should i|would you like|would you care|do you want|do you wish|do you need|want me to|can i|may i|are you interested|if you (?:want|wish|like|would like|'d like)|i can(?!['’]t| ?not)|i could(?!n['’]t| not)"
 const offerPattern = new RegExp(`\\?\\s*$|\\b(?:${offerPhrases}|how about)\\b`, 'i')
 /** A sentence worded as a proposal ("Shall I…", "Would you like me to…"), not only as a question. */
 const proposalPattern = new RegExp(`\\b(?:${offerPhrases})\\b`, 'i')
