@@ -32,6 +32,29 @@ const symbolCurrencies: Record<string, string> = {
   '₩': 'KRW',
 }
 
+/** The country of a dollar named after its amount: `$40 CAD`, `$40 Canadian`, `40 bucks AUD`. */
+const dollarCountries: Readonly<Record<string, string>> = {
+  usd: 'USD',
+  cad: 'CAD',
+  aud: 'AUD',
+  nzd: 'NZD',
+  hkd: 'HKD',
+  sgd: 'SGD',
+  mxn: 'MXN',
+  canadian: 'CAD',
+  australian: 'AUD',
+  aussie: 'AUD',
+  kiwi: 'NZD',
+  'new zealand': 'NZD',
+  'hong kong': 'HKD',
+  singapore: 'SGD',
+  mexican: 'MXN',
+}
+const dollarCountryAfter = new RegExp(
+  `^\\s?(?:in\\s)?(${Object.keys(dollarCountries).join('|')})(?:\\s(?:dollars?|bucks))?\\b`,
+  'i',
+)
+
 /** Currency words and codes read after an amount (`40 euros`, `12 usd`). */
 export const moneyWordCurrencies: Readonly<Record<string, string>> = {
   usd: 'USD',
@@ -56,7 +79,7 @@ export const moneyWordCurrencies: Readonly<Record<string, string>> = {
 // Bounded quantifiers keep the pattern linear in the text length. The scale needs a word boundary:
 // without it "$5 more" read as five million.
 const amount = String.raw`(\d{1,3}(?:,\d{3}){1,5}|\d{1,15})(?:\.(\d{1,4}))?`
-const scale = String.raw`(?:\s?(k|m|million|thousand)\b)?`
+const scale = String.raw`(?:\s?(k|m|million|thousand|grand)\b)?`
 /**
  * The money pattern. `strict` reads only amounts written whole: no letter or digit glued to the
  * number, nor a digit a space away (`$6OO`, `$0.5e3`, `1e3 dollars`, `$ 6 0` are no amounts; `$5k`
@@ -184,7 +207,7 @@ function centsAfter(text: string, end: number): number | undefined {
 function toAmount(whole: string, fraction: string | undefined, multiplier: string | undefined): number {
   const value = Number(`${whole.replaceAll(',', '')}${fraction === undefined ? '' : `.${fraction}`}`)
   if (multiplier === undefined) return value
-  return value * (/^(k|thousand)$/i.test(multiplier) ? 1_000 : 1_000_000)
+  return value * (/^(k|thousand|grand)$/i.test(multiplier) ? 1_000 : 1_000_000)
 }
 
 /**
@@ -223,11 +246,27 @@ export function extractMoneyMentions(text: string, options: { strict?: boolean }
     const cents = options.strict === true ? centsAfter(text, match.index + matched.length) : 0
     if (cents === undefined) continue
     value += cents / 100
+    // `$40 CAD`, `40 dollars AUD`: a dollar whose country is named after it is that country's.
+    let written = matched
+    // Read in a user's message only: a reply's amount stays as its symbol says, for Lane 1.
+    if (
+      options.strict === true &&
+      currency === 'USD' &&
+      (symbol === '$' || word !== undefined || after === '$')
+    ) {
+      const country = dollarCountryAfter.exec(
+        text.slice(match.index + matched.length, match.index + matched.length + 24),
+      )
+      if (country !== null) {
+        currency = dollarCountries[(country[1] as string).toLowerCase()] as string
+        written = `${matched}${country[0]}`
+      }
+    }
     if (Number.isFinite(value))
       mentions.push({
         amount: value,
         currency,
-        text: matched,
+        text: written,
         sentence: sentence(match.index),
         index: match.index,
       })

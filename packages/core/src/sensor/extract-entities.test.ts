@@ -37,6 +37,32 @@ describe('extractEntities', () => {
     expect(extractEntities('refund $40 and $20').money?.map((entry) => entry.value)).toEqual([40, 20])
   })
 
+  it('reads a dollar whose country follows it as that currency, and "grand" as a thousand', () => {
+    expect(extractEntities('refund $40 CAD for NW-1001')).toMatchObject({ amount: 40, currency: 'CAD' })
+    expect(extractEntities('refund 40 bucks AUD')).toMatchObject({ amount: 40, currency: 'AUD' })
+    expect(extractEntities('it was $40 Canadian')).toMatchObject({ amount: 40, currency: 'CAD' })
+    expect(extractEntities('refund $40 USD')).toMatchObject({ amount: 40, currency: 'USD' })
+    expect(extractEntities('cancel NW-2002, total was 2 grand').amount).toBe(2000)
+    expect(extractEntities('refund $2 grand')).toMatchObject({ amount: 2000, currency: 'USD' })
+  })
+
+  it('reads no amount from a unit price a count multiplies, nor from a sum: the step asks', () => {
+    for (const text of [
+      'refund 2 x $30 for NW-1001',
+      'it was 3x$200',
+      'cancel NW-2002, 2 items at $300 each',
+      'three shirts for €20 apiece',
+      'refund $30 x 2',
+      'refund $25 twice for NW-1001',
+      'cancel NW-2002, total $400 + $200 shipping',
+      'refund $45 for NW-1001 plus $10 shipping',
+    ])
+      expect(extractEntities(text), text).not.toHaveProperty('amount')
+    // A charge said twice is how it was charged; "$50 each" across orders is each order's amount.
+    expect(extractEntities('I was charged $40 twice, refund $40').amount).toBe(40)
+    expect(extractEntities('refund $50 each for NW-1001, NW-2002 and NW-3003').amount).toBe(50)
+  })
+
   it('reads a total written without a currency, never a count or a bare number after "refund"', () => {
     expect(extractEntities('Cancel order NW-2002, the total was 620')).toMatchObject({ amount: 620 })
     expect(extractEntities('Cancel order NW-2002, the total was 620')).not.toHaveProperty('currency')

@@ -9,8 +9,35 @@ import type { MoneyEntity } from './types.ts'
  */
 export function extractMoney(text: string): MoneyEntity[] {
   return extractMoneyMentions(text, { strict: true })
-    .filter(({ index }) => !negative(text, index))
+    .filter(({ index, text: matched }) => !negative(text, index) && !multiplied(text, index, matched))
     .map(({ amount, currency, text: matched }) => ({ value: amount, currency, text: matched }))
+}
+
+/** A count multiplying the amount before it: "2 x $30", "3×$200", "2 times $30". */
+const countTimesBefore =
+  /(?:^|[^\w.,])(?:\d{1,4}|two|three|four|five|six|seven|eight|nine|ten)\s*(?:x|\u00d7|\*|times)\s*$/i
+/** A count multiplying it after: "$30 x 2", "$30 × 2". */
+const timesCountAfter = /^\s*(?:x|\u00d7|\*)\s*\d/i
+/** A count of things before a unit price: "2 items at $300 each", "three shirts for €20 apiece". */
+const countOfThingsBefore =
+  /(?:^|[^\w.,])(?:\d{1,4}|two|three|four|five|six|seven|eight|nine|ten|a couple of|several)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:at|@|for)\s*$/i
+const unitPriceAfter = /^\s*(?:each|apiece|a piece|per (?:item|unit|piece|one))\b/i
+/** Said twice: "refund $25 twice" (not "I was charged $40 twice": that says how it was charged). */
+const repeatedAfter = /^\s*(?:twice|thrice|\d{1,2} times)\b/i
+const chargedBefore = /\b(?:charged|billed|debited|paid|taken|deducted)\b/i
+
+/**
+ * An amount a count multiplies: a unit price, not the amount the message states ("2 x $30",
+ * "2 items at $300 each", "refund $25 twice"). It is not read as an amount: read as written it
+ * would pay or cancel the wrong sum ($30 of $60, a $300 "total" of $600 under an approval
+ * threshold); the step asks for the amount instead.
+ */
+function multiplied(text: string, index: number, matched: string): boolean {
+  const before = text.slice(Math.max(0, index - 40), index)
+  const after = text.slice(index + matched.length, index + matched.length + 24)
+  if (countTimesBefore.test(before) || timesCountAfter.test(after)) return true
+  if (countOfThingsBefore.test(before) && unitPriceAfter.test(after)) return true
+  return repeatedAfter.test(after) && !chargedBefore.test(before)
 }
 
 /** A minus sign right before the amount, not the dash of a range (`$20-$30`). */
@@ -35,7 +62,9 @@ const totalBefore =
 const totalAfter = /^\W*(?:order|total|purchase|in total)\b/i
 
 /** What joins two amounts into one reading: "and", "or", "plus", "to", a dash or a slash. */
-const joiner = /^\s*(?:and|or|plus|to|-|\u2013|\/|,)\s*$/i
+const joiner = /^\s*(?:and|or|plus|\+|to|-|\u2013|\/|,)\s*$/i
+/** An amount added to one said before, whatever stands between: "refund $45 for NW-1001 plus $10 shipping". */
+const addedBefore = /(?:\bplus|\+|\bon top of that|\band another)\s*$/i
 
 /**
  * The amount a message asks about among several it names: the one it corrects to ("refund $40,
@@ -58,7 +87,11 @@ export function requestedAmount(text: string, money: readonly MoneyEntity[]): Mo
     const after = at < 0 ? '' : text.slice(at + entry.text.length, at + entry.text.length + 24)
     // "refund $40 and $20", "refunds of $20-$30": an amount joined to the last one is read like it.
     const joined =
-      previous !== undefined && at >= 0 && joiner.test(text.slice(previous.end, at)) ? previous : undefined
+      previous !== undefined &&
+      at >= 0 &&
+      (joiner.test(text.slice(previous.end, at)) || addedBefore.test(before))
+        ? previous
+        : undefined
     const reading = {
       entry,
       corrected: correctionBefore.test(before),
@@ -88,7 +121,7 @@ export function requestedAmount(text: string, money: readonly MoneyEntity[]): Mo
  * slow path (see `text/cue-pattern-flags.test.ts`).
  */
 const cuedTotal =
-  /(?<!\w)(?:total(?:\s+(?:was|is|of|came to|comes to))?|paid|charged|cost|costs|costed)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?(?:\s?(k|thousand)(?!\w))?(?![\w.,'’]*\d|[\s\u00a0\u202f]\d|[\p{L}\p{N}])(?!\s*(?:%|percent|items?|units?|days?|weeks?|months?|years?|times?|pieces?|orders?|hours?|minutes?)(?!\w))/iu
+  /(?<!\w)(?:total(?:\s+(?:was|is|of|came to|comes to))?|paid|charged|cost|costs|costed)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?(?:\s?(k|thousand|grand)(?!\w))?(?![\w.,'’]*\d|[\s\u00a0\u202f]\d|[\p{L}\p{N}])(?!\s*(?:%|percent|items?|units?|days?|weeks?|months?|years?|times?|pieces?|orders?|hours?|minutes?)(?!\w))/iu
 
 /** The order total a message writes without a currency, if any (read as the definition's own). */
 export function totalWithoutCurrency(text: string): number | undefined {
