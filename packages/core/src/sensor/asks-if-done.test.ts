@@ -63,6 +63,10 @@ describe('correctsWhatWasDone', () => {
     'actually make it $20',
     'wait, I only paid $30 for it',
     'wait no dont, i changed my mind',
+    // Session 44's review: each started a new refund or cancellation.
+    'please undo that refund',
+    'cancel that refund',
+    'can you undo the cancellation? I want it after all',
   ])('reads "%s" as a correction of what was just done', (text) => {
     expect(correctsWhatWasDone(text)).toBe(true)
   })
@@ -87,6 +91,12 @@ describe('onlyAsksAboutAction and plainlyRequests', () => {
     'no need to refund NW-1001, it finally arrived',
     "I'm thinking about cancelling NW-1001, what happens if I do?",
     'should I cancel NW-1001 or wait for it?',
+    // Hedged: session 44's review saw each run at once.
+    'I might want a refund of $20 for NW-1001',
+    'can I still get a refund of $20 for NW-1001 after 30 days?',
+    'I may need to cancel NW-2002, it was $40',
+    'maybe cancel NW-2002? it was $40',
+    'I probably want to cancel NW-2002',
   ])('reads "%s" as asking about an action, not for it', (text) => {
     expect(onlyAsksAboutAction(text)).toBe(true)
   })

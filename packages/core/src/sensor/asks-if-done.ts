@@ -44,11 +44,12 @@ export function asksForUpdate(text: string): boolean {
 
 /**
  * "Sorry, I meant NW-2002 not NW-3003", "oops, wrong order", "it should have been $14", "actually
- * make it $20", "wait, I only paid $30", "wait no, don't, I changed my mind": the message says what
- * was just done was not what was meant, or takes it back.
+ * make it $20", "wait, I only paid $30", "wait no, don't, I changed my mind", "please undo that
+ * refund", "cancel that refund", "can you undo the cancellation? I want it after all": the message
+ * says what was just done was not what was meant, or takes it back.
  */
 const correctsDone =
-  /\b(?:i meant|meant to say|oops|whoops|my (?:mistake|bad)|wrong (?:order|amount|one|number|card)|should have been|that was the wrong|actually,? make it|make it (?:only|just)\b|change (?:it|that) to|i only paid|changed my mind|wait,? no|no,? (?:wait|stop|don['\u2019]?t)|don['\u2019]?t do (?:it|that)|take (?:it|that) back)\b/i
+  /\b(?:i meant|meant to say|oops|whoops|my (?:mistake|bad)|wrong (?:order|amount|one|number|card)|should have been|that was the wrong|actually,? make it|make it (?:only|just)\b|change (?:it|that) to|i only paid|changed my mind|wait,? no|no,? (?:wait|stop|don['\u2019]?t)|don['\u2019]?t do (?:it|that)|take (?:it|that) back|undo|reverse|revert|roll ?back|un-?cancel|reinstate|cancel (?:that|the|this|my) refund|(?:want|need) it after all)\b/i
 
 /** Does the message say what was just done was not what was meant ("sorry, I meant NW-2002")? */
 export function correctsWhatWasDone(text: string): boolean {
@@ -59,10 +60,11 @@ export function correctsWhatWasDone(text: string): boolean {
  * Words that ask about an action, suppose it or put it off, rather than ask for it: "is it
  * possible to get a refund?", "how do refunds work?", "what happens if I cancel?", "should I
  * cancel?", "if I cancel NW-1001 …", "only if it hasn't shipped", "just asking for now", "no need
- * to refund", "I'm thinking about cancelling".
+ * to refund", "I'm thinking about cancelling", a hedge ("I might want a refund", "I may need to
+ * cancel", "maybe cancel NW-2002?", "can I still get a refund after 30 days?").
  */
 const aboutAction =
-  /\b(?:is it possible|would it be possible|possible to|how do(?:es)?\b[^.?!]{0,40}\bwork|how would|what happens|what if|what would happen|should i|would i|will i (?:get|be)|am i able|is that true|just asking|asking about|thinking (?:about|of)|considering|wondering|only if|no need to|not yet|in case|if i\b|if it\b|if you\b)/i
+  /\b(?:is it possible|would it be possible|possible to|how do(?:es)?\b[^.?!]{0,40}\bwork|how would|what happens|what if|what would happen|should i|would i|will i (?:get|be)|am i able|is that true|just asking|asking about|thinking (?:about|of)|considering|wondering|only if|no need to|not yet|in case|if i\b|if it\b|if you\b|might|may (?:need|want|have)|maybe|perhaps|probably|possibly|(?:can|could) i still|am i (?:still )?(?:eligible|entitled|allowed))/i
 
 /**
  * Words that name an action without asking for it: how it is done ("how do I request a refund?"),

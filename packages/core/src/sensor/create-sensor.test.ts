@@ -54,6 +54,24 @@ describe('createSensor', () => {
     expect(sensor.senseSync('do you do refunds?').intent).toBe('refund')
   })
 
+  it('reads a contracted "is" after a question word as written out, never a possessive', () => {
+    const status = createSensor({
+      intents: [
+        { id: 'status', keywords: ['where is my refund'], examples: [] },
+        { id: 'account', keywords: ['husband is'], examples: [] },
+      ],
+    })
+    expect(status.senseSync("where's my refund?").intent).toBe('status')
+    expect(status.senseSync('where’s my refund?').intent).toBe('status')
+    expect(status.senseSync("my husband's account").intent).toBe('unknown')
+  })
+
+  it('reads "cancel my refund request" as calling the request off, not as cancelling an order', () => {
+    const read = sensor.senseSync('cancel my refund request')
+    expect(read.intent).not.toBe('cancel')
+    expect(read.act).toBe('deny')
+  })
+
   it('counts no keyword inside a clause that denies its request', () => {
     const perception = sensor.senseSync("I don't want a refund, I want to cancel")
     expect(perception.intent).toBe('cancel')

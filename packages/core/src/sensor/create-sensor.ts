@@ -7,7 +7,7 @@ import {
   intentEvidenceArrays,
   logLikelihoodAt,
 } from './create-intent-evidence.ts'
-import { detectConversationAct } from './detect-conversation-act.ts'
+import { detectConversationAct, withRequestCalledOffAsNeverMind } from './detect-conversation-act.ts'
 import { type EntityPattern, extractEntities } from './extract-entities.ts'
 import {
   createIntentScorer,
@@ -137,7 +137,10 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
   function senseSync(fullText: string, context: SenseContext = {}): Perception {
     // A long message is sensed on its start and its end: an instruction after a pasted log ("…
     // After that, reset --hard and push --force") was past the cut and read as nothing.
-    const text = fullText.length > maxTextLength ? startAndEnd(fullText, maxTextLength) : fullText
+    const whole = fullText.length > maxTextLength ? startAndEnd(fullText, maxTextLength) : fullText
+    // "Cancel my refund request" calls the request off: read as "never mind", its "cancel" is no
+    // evidence for cancelling an order.
+    const text = withRequestCalledOffAsNeverMind(whole)
     const normalized = normalizeText(text)
     // Keywords count outside the clauses that deny a request ("I don't want a *refund*, …").
     const affirmed = withoutDeniedClauses(text)
@@ -157,7 +160,7 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     const second = alternatives[1]
     const confidence = top?.confidence ?? 0
     const intent = top !== undefined && confidence >= minIntentConfidence ? top.intent : 'unknown'
-    const entities = extractEntities(text, { now: context.now ?? now(), patterns: entityPatterns })
+    const entities = extractEntities(whole, { now: context.now ?? now(), patterns: entityPatterns })
     const padded = ` ${normalized} `
     const perception: Perception = {
       intent,
@@ -171,7 +174,7 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     const act = detectConversationAct(text)
     if (act !== undefined) perception.act = act
     if (measured !== undefined) perception.evidence = measured
-    if (goalParser !== undefined) defineGoalOnRead(perception, () => goalParser.parse(text))
+    if (goalParser !== undefined) defineGoalOnRead(perception, () => goalParser.parse(whole))
     return perception
   }
 

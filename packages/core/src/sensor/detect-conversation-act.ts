@@ -138,7 +138,17 @@ export function onlyTakesBack(clause: string): boolean {
   )
 }
 
+/** "Cancel my refund request", "cancel the request": the request itself called off, not an order. */
+const cancelTheRequest =
+  /\bcancel\s+(?:my|the|this|that)\s+(?:(?:refund|cancellation|return|exchange)\s+)?request\b/i
+const cancelTheRequestEverywhere = new RegExp(cancelTheRequest.source, 'gi')
+
+/** `text` with each "cancel my … request" written as "never mind" (what it says), for scoring intents. */
+export function withRequestCalledOffAsNeverMind(text: string): string {
+  return cancelTheRequest.test(text) ? text.replace(cancelTheRequestEverywhere, 'never mind') : text
+}
+
 export function withdrawsRequest(text: string): boolean {
-  if (negatedAction.test(text) || forgetTheRequest.test(text)) return true
+  if (negatedAction.test(text) || forgetTheRequest.test(text) || cancelTheRequest.test(text)) return true
   return hasPhrase(wordsOf(text, 200), withdrawals)
 }

@@ -101,6 +101,16 @@ describe('extractEntities', () => {
     expect(extractEntities('my friend frank@x.com told me to ask').emails).toEqual(['frank@x.com'])
   })
 
+  it("takes no email as the writer's own when they act for someone else", () => {
+    for (const text of [
+      "I'm calling on behalf of ann@example.com, which card is on file?",
+      'ann@example.com (not my account, I am her assistant)',
+      'representing ann@example.com here',
+    ])
+      expect(extractEntities(text), text).not.toHaveProperty('email')
+    expect(extractEntities('that is not my email, mine is bob@example.com').email).toBe('bob@example.com')
+  })
+
   it('reads no id inside an email address', () => {
     const own = { patterns: [{ name: 'order_id', pattern: /\bNW-\d{4,}\b/iu }] }
     expect(extractEntities('refund $20, my email is jo.nw-2002@example.com', own)).not.toHaveProperty(

@@ -81,6 +81,13 @@ const notOwnEmail =
   /\b(?:her|his|their)\W+(?:e-?mail(?:\W+address)?|address|account)\W+(?:(?:is|was|it'?s|at)\W+){0,2}$|(?:\b(?:not|old|former|previous|used to be|friend|husband|wife|partner|boyfriend|girlfriend|brother|sister|mom|mum|dad|mother|father|son|daughter|colleague|boss|neighbou?r|someone else)\b|(?<!\b(?:it|that|here|what|this|who|there|mine|one))['\u2019]s(?: account| email)?)\W+(?:(?:is|was|email|address|account|it'?s|at|of|the|my|his|her|their)\W+){0,3}$/i
 
 /**
+ * The writer acts for someone else, so no email in the message is their own: "I'm calling on
+ * behalf of ann@…", "ann@… (not my account, I'm her assistant)".
+ */
+const actsForSomeoneElse =
+  /\b(?:on behalf of|not my (?:own )?account|(?:i['\u2019]?m|i am) (?:his|her|their|the account holder['\u2019]s) (?:assistant|secretary|colleague|representative|agent)|acting for|representing)\b/i
+
+/**
  * Extracts money (with currency), plain numbers, order/ticket ids, emails and dates from one text.
  *
  * @example
@@ -131,9 +138,11 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
     Object.assign(entities, { emails })
     // The email is the writer's own: not one they deny ("not alice@x.com, it's bob@x.com"), an old
     // one, or someone else's ("my friend frank@x.com", "my husband's account, eve@x.com").
-    const own = emailMatches.find(
-      (match) => !notOwnEmail.test(text.slice(Math.max(0, match.index - 40), match.index)),
-    )
+    const own = actsForSomeoneElse.test(text)
+      ? undefined
+      : emailMatches.find(
+          (match) => !notOwnEmail.test(text.slice(Math.max(0, match.index - 40), match.index)),
+        )
     if (own !== undefined) entities.email = own[0].toLowerCase()
   }
   const dates = extractDates(text, now)

@@ -100,10 +100,19 @@ export function normalizeText(text: string): string {
 
 let lastNormalized = { text: '', normalized: '' }
 
+/**
+ * "Where's", "what's", "it's": a question word or pronoun with a contracted "is", read as written
+ * out ("where's my refund" is "where is my refund", as a definition's keywords write it). Only
+ * these words: after a noun, `'s` is a possessive ("my husband's account").
+ */
+const contractedIs =
+  /(?<![\p{L}\p{N}])(where|what|who|how|when|why|it|that|there|here|he|she)['’]s(?![\p{L}\p{N}])/gu
+
 /** {@link normalizeText} without its one-entry cache: for a text read once, so the cached one stays. */
 export function normalizeTextUncached(text: string): string {
   return text
     .toLowerCase()
+    .replace(contractedIs, '$1 is')
     .replace(/[^\p{L}\p{N}@.$€£-]+/gu, ' ')
     .replace(/(?<!\d)\.|\.(?!\d)/gu, ' ')
     .replace(/\s+/gu, ' ')
