@@ -195,13 +195,27 @@ function repoTools(root: string): ToolRunner {
       return `${files(root).join('\n')}\n\nREADME: ${readme}`
     },
     async test() {
+      let stdout: string
       try {
-        const { stdout } = await run(process.execPath, ['--test', 'tests/'], { cwd: root })
-        return clip(repositoryText(root, stdout))
+        stdout = (await run(process.execPath, ['--test', 'tests/'], { cwd: root })).stdout
       } catch (error) {
         const failed = error as { stdout?: string; message: string }
-        return clip(repositoryText(root, failed.stdout ?? failed.message))
+        stdout = failed.stdout ?? failed.message
       }
+      // The counts as metric markers after the (clipped) output: what a goal contract's
+      // `tests_failed` criterion is backed by, whatever an agent's own output claims.
+      return `${clip(repositoryText(root, stdout))}${testMetrics(stdout)}`
     },
   }
+}
+
+/**
+ * `[METRIC:tests]`, `[METRIC:tests_passed]` and `[METRIC:tests_failed]` from the summary of Node's
+ * test runner (`# tests 3`, `# pass 2`, `# fail 1`); nothing when the run printed no summary.
+ */
+function testMetrics(stdout: string): string {
+  const count = (name: string) => new RegExp(`^# ${name} (\\d+)$`, 'mu').exec(stdout)?.[1]
+  const [tests, passed, failed] = [count('tests'), count('pass'), count('fail')]
+  if (tests === undefined || passed === undefined || failed === undefined) return ''
+  return `\n[METRIC:tests] ${tests}\n[METRIC:tests_passed] ${passed}\n[METRIC:tests_failed] ${failed}`
 }

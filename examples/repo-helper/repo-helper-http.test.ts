@@ -212,6 +212,71 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
   })
   afterAll(() => approving.close())
 
+  it('backs a metric only by what a tool run reported: not by another tool, nor at another value', async () => {
+    // Found by an outside review (session 44): after only "show the git log", "[METRIC:tests_failed] 0"
+    // was SUCCESS (any tool run counted), and with `tool: test` a claimed "tests_passed 50" passed
+    // where the test run had reported "pass 1".
+    const http = keepSessionTokens()
+    const post = (path: string, body: unknown) =>
+      http(`${approving.origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    const complete = async (sessionId: string, contract: object, output: string) =>
+      (
+        (await (await post(`/v1/sessions/${sessionId}/complete`, { contract, output })).json()) as {
+          decision: { status: string; trustGate: string }
+        }
+      ).decision
+    const logOnly = (await (await post('/v1/turn', { text: 'show the git log' })).json()) as {
+      sessionId: string
+    }
+    const byLog = await complete(logOnly.sessionId, testsPass(3), evidenced)
+    expect(byLog.status).not.toBe('SUCCESS')
+    expect(byLog.trustGate).toBe('FAIL')
+
+    const tested = (await (await post('/v1/turn', { text: 'run the tests' })).json()) as {
+      sessionId: string
+      approval: { id: string }
+    }
+    const approved = await fetch(`${approving.origin}/v1/approvals/${tested.approval.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-focal-approver-token': token },
+      body: JSON.stringify({ sessionId: tested.sessionId, decision: 'approve' }),
+    })
+    expect(approved.status).toBe(200)
+    const passed = {
+      version: 1,
+      goal_text: 'At least 50 tests pass',
+      acceptance_criteria: [
+        { id: 'AC1', kind: 'metric_threshold', metric: 'tests_passed', op: '>=', target: 50, tool: 'test' },
+      ],
+      max_goal_attempts: 3,
+    }
+    const inflated = await complete(
+      tested.sessionId,
+      passed,
+      evidenced.replace('[METRIC:tests_failed] 0', '[METRIC:tests_passed] 50'),
+    )
+    expect(inflated.status).not.toBe('SUCCESS')
+    expect(inflated.trustGate).toBe('FAIL')
+    // What the run reported ("# fail 0") backs the same claim: that one completes.
+    const other = (await (await post('/v1/turn', { text: 'run the tests' })).json()) as {
+      sessionId: string
+      approval: { id: string }
+    }
+    await fetch(`${approving.origin}/v1/approvals/${other.approval.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-focal-approver-token': token },
+      body: JSON.stringify({ sessionId: other.sessionId, decision: 'approve' }),
+    })
+    expect(await complete(other.sessionId, testsPass(3), evidenced)).toMatchObject({
+      status: 'SUCCESS',
+      trustGate: 'PASS',
+    })
+  })
+
   it('is no SUCCESS when the tests never ran, and a goal met once cannot be completed again', async () => {
     // Found by an outside review: after "show the git log", a declined test run, and an output
     // claiming "[METRIC:tests_failed] 0", the gate said SUCCESS (a git tool had run).

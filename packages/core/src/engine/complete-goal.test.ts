@@ -20,7 +20,12 @@ const run = (failed: number) => `[OBJECTIVE] Make the test suite pass
 [CONCLUSION] Tests run
 `
 
-const ran = (): EngineSessionState => ({ ...createInitialSessionState(), toolsRun: ['run_tests'] })
+/** A session whose test tool ran and reported `failed` failing tests, as the tool's own marker. */
+const ran = (failed = 0): EngineSessionState => ({
+  ...createInitialSessionState(),
+  toolsRun: ['run_tests'],
+  toolResults: { run_tests: `# tests 9\n# fail ${failed}\n[METRIC:tests_failed] ${failed}` },
+})
 
 describe('completeGoal', () => {
   it('says SUCCESS for a met contract backed by a tool run', () => {
@@ -56,6 +61,42 @@ describe('completeGoal', () => {
       output: run(0),
     })
     expect(host.result.decision.status).toBe('SUCCESS')
+  })
+
+  it('backs a metric only by a tool run that reported it, at the value the output claims', () => {
+    const bound = {
+      ...contract(0),
+      acceptance_criteria: [{ ...contract(0).acceptance_criteria[0], tool: 'run_tests' }],
+    }
+    // The tool ran but says 2 failed: the output's "0" is contradicted, whether bound or not.
+    for (const given of [bound, contract(0)]) {
+      const contradicted = completeGoal(
+        ran(2),
+        { sessionId: 's', contract: given, output: run(0) },
+        { requireToolRun: true },
+      )
+      expect(contradicted.result.decision).toMatchObject({ trustGate: 'FAIL' })
+      expect(contradicted.result.decision.status).not.toBe('SUCCESS')
+    }
+    // A tool ran (a git log) that reports no such metric: with tools required, nothing backs it.
+    const logged: EngineSessionState = {
+      ...createInitialSessionState(),
+      toolsRun: ['git_log'],
+      toolResults: { git_log: 'abc123 fix the retry loop' },
+    }
+    const byLog = completeGoal(
+      logged,
+      { sessionId: 's', contract: contract(0), output: run(0) },
+      { requireToolRun: true },
+    )
+    expect(byLog.result.decision.trustGate).toBe('FAIL')
+    // The bound tool ran but printed no marker: "it ran" is not "it said 0".
+    const silent: EngineSessionState = { ...ran(), toolResults: { run_tests: 'ok' } }
+    const quiet = completeGoal(silent, { sessionId: 's', contract: bound, output: run(0) })
+    expect(quiet.result.decision.trustGate).toBe('FAIL')
+    expect(
+      completeGoal(ran(0), { sessionId: 's', contract: bound, output: run(0) }).result.decision.status,
+    ).toBe('SUCCESS')
   })
 
   it('never says SUCCESS for a criterion whose tool did not run, nor after its run was declined', () => {

@@ -2,6 +2,7 @@ import { createGoalTracker } from '../completion/create-goal-tracker.ts'
 import type { CompletionDecision, CompletionStatus } from '../completion/decide-completion.ts'
 import { evaluateGoalGate } from '../completion/evaluate-goal-gate.ts'
 import { evaluateTrustGate } from '../completion/evaluate-trust-gate.ts'
+import { type ExtractMetricOptions, extractMetric } from '../completion/extract-metric.ts'
 import { defaultMaxGoalAttempts } from '../completion/goal-contract-constants.ts'
 import type { GoalContract } from '../completion/goal-contract-schema.ts'
 import { type GoalSnapshot, goalSnapshot } from '../completion/goal-snapshot.ts'
@@ -106,7 +107,10 @@ export function completeGoal(
     ...(input.reviewerTrustScore === undefined ? {} : { reviewerTrustScore: input.reviewerTrustScore }),
   })
   // What the session itself did backs the output, or not: the output's text alone is a claim.
-  const unbacked = [...sessionProblems(state, options), ...unbackedCriteria(contract, state)]
+  const unbacked = [
+    ...sessionProblems(state, options),
+    ...unbackedCriteria(contract, state, input.output, options),
+  ]
   const trustGate = {
     passed: claimed.passed && unbacked.length === 0,
     reasons: [...claimed.reasons, ...unbacked],
@@ -212,16 +216,67 @@ function sessionProblems(state: EngineSessionState, options: CompleteGoalOptions
 }
 
 /**
- * Criteria whose `tool` (the tool that reports them: `tool: test` for `tests_failed`) has not run
- * in this session: the output's marker for them is a claim nothing the session did backs.
+ * Criteria the session's own tool runs do not back, so the output's marker for them is a claim:
+ * - one whose `tool` (the tool that reports it: `tool: test` for `tests_failed`) has not run;
+ * - a metric whose `tool` ran but reported no `[METRIC:<metric>]` value, or another value than the
+ *   output claims (the test run said `pass 1`, the output `[METRIC:tests_passed] 50`);
+ * - with `requireToolRun` (a task agent with tools), a metric no tool run of the session reported
+ *   at the value claimed: a `git log` does not back "[METRIC:tests_failed] 0".
+ * A tool reports a metric by writing its marker in its result, as the output does; the last
+ * result of each tool counts.
  */
-function unbackedCriteria(contract: GoalContract, state: EngineSessionState): string[] {
+function unbackedCriteria(
+  contract: GoalContract,
+  state: EngineSessionState,
+  output: string,
+  options: CompleteGoalOptions,
+): string[] {
   return contract.acceptance_criteria.flatMap((criterion) => {
     const tool = (criterion as { tool?: unknown }).tool
-    return typeof tool === 'string' && !state.toolsRun.includes(tool)
-      ? [`Criterion ${criterion.id} is reported by ${tool}, which has not run in this session`]
-      : []
+    const bound = typeof tool === 'string'
+    if (bound && !state.toolsRun.includes(tool))
+      return [`Criterion ${criterion.id} is reported by ${tool}, which has not run in this session`]
+    if (criterion.kind !== 'metric_threshold' || (!bound && options.requireToolRun !== true)) return []
+    const { metric } = criterion
+    const policy = policyOf(criterion)
+    const claimed = extractMetric(output, metric, policy)
+    const reports = (bound ? [tool] : [...new Set(state.toolsRun)]).flatMap((name) => {
+      const value = extractMetric(resultText(state.toolResults[name]), metric, policy)
+      return value === undefined ? [] : [{ name, value }]
+    })
+    const source = bound ? tool : 'any tool run in this session'
+    if (reports.length === 0)
+      return [
+        `Criterion ${criterion.id}: ${metric} is reported by no result of ${source}, only by the output`,
+      ]
+    if (claimed === undefined || reports.some((report) => sameNumber(report.value, claimed))) return []
+    const told = reports.map((report) => `${report.name} reported ${report.value}`).join(', ')
+    return [`Criterion ${criterion.id}: the output reports ${metric} = ${claimed}, but ${told}`]
   })
+}
+
+/** The report of a metric the criterion's `metricPolicy` picks, for the output and the tools alike. */
+function policyOf(criterion: GoalContract['acceptance_criteria'][number]): ExtractMetricOptions {
+  const { metricPolicy, op } = criterion as { metricPolicy?: string; op?: string }
+  if (metricPolicy === 'first') return { policy: 'first' }
+  if (metricPolicy === 'best' && (op === '>=' || op === '>' || op === '<=' || op === '<'))
+    return { policy: 'best', operator: op }
+  return { policy: 'last' }
+}
+
+/** A tool's stored result as text, to read its markers from. */
+function resultText(result: unknown): string {
+  if (typeof result === 'string') return result
+  if (result === undefined || result === null) return ''
+  try {
+    return JSON.stringify(result) ?? ''
+  } catch {
+    return ''
+  }
+}
+
+function sameNumber(left: number, right: number): boolean {
+  return Math.abs(left - right) <= 1e-9 * Math.max(1, Math.abs(left), Math.abs(right))
 }
 
 /**
