@@ -116,6 +116,15 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect('text' in result && result.text).toContain('src/router.ts:5')
   })
 
+  it("makes no call twice in one turn (one evidence's fallback is another's plan)", async () => {
+    // Session 44's review: `find 'command router'` ran twice, costing the budget and a ledger record.
+    for (const text of ['explain how the command router works', 'explain how refunds work']) {
+      const calls = (await ask(text)).provenance.plan?.calls ?? []
+      const made = calls.map((call) => `${call.tool} ${call.command}`)
+      expect(new Set(made).size, `${text}: ${made.join(', ')}`).toBe(made.length)
+    }
+  })
+
   it('turns a name into a file: finds "auth", then reads the file it found', async () => {
     const result = await ask('explain how the auth works')
     const calls = result.provenance.plan?.calls ?? []
@@ -252,7 +261,15 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     // Found by an outside review: "undo my last commit" got "Here is what I found" and a git log,
     // as if it had been done.
     const before = await repo.tools.git?.({ command: 'log --oneline' }, { sessionId: 's' } as never)
-    for (const text of ['undo my last commit', 'delete the tests folder', 'rm -rf src', 'git push --force']) {
+    for (const text of [
+      'undo my last commit',
+      'delete the tests folder',
+      'rm -rf src',
+      'git push --force',
+      // Session 44's review: read as status at 0.998 and as a diagnosis, answered "Here is what I found".
+      'I want the last commit gone',
+      "the legacy folder shouldn't exist anymore, take care of it",
+    ]) {
       const result = await ask(text)
       expect('text' in result && result.text, text).toMatch(
         /^I only look things up here, so nothing was changed\./,

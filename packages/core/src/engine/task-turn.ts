@@ -178,6 +178,14 @@ export async function runTaskTurn(
       calls.push({ tool: call.tool, command: call.args, evidence: call.evidence, status: 'excluded', role })
       return undefined
     }
+    // The same call made already this turn (one evidence's fallback is another's plan: `find
+    // 'command router'` twice) is not made again: it would cost the budget and a ledger record
+    // for the same answer. One that ran serves this evidence too; one that failed would fail again.
+    const made = calls.find((earlier) => earlier.tool === call.tool && earlier.command === call.args)
+    if (made !== undefined && made.status !== 'excluded') {
+      if (made.status === 'ran' || made.status === 'reused') obtained.add(call.evidence)
+      return undefined
+    }
     budget--
     const planned: PlannedToolCall = {
       ruleId: plannerRuleId,

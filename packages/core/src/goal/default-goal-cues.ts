@@ -357,6 +357,11 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['forget edits', 'i:modify a:patch !', 3.5],
   ['forget local edits', 'i:modify a:patch !', 3.5],
   ['^bin:base', 'i:modify a:patch !', 3.5],
+  // Session 44's review: a wish for a thing not to be, read as status at 0.998 and as a diagnosis.
+  ['want ... gone', 'i:modify a:patch !', 3.5],
+  ['need ... gone', 'i:modify a:patch !', 3.5],
+  ['should not exist', 'i:modify a:patch !', 3.5],
+  ['should no longer exist', 'i:modify a:patch !', 3.5],
   ['throw out', 'i:modify a:patch !', 3],
   ['^ditch:base', 'i:modify a:patch !', 3.5],
   ['ditch changes', 'i:modify a:patch !', 3.5],
