@@ -213,7 +213,20 @@ export async function resumeTurn(
           ? (settings.approvalExpiredReply ?? expiredReply)
           : settings.approvalRejectedReply
   // Not done, and why: "did it go through?" is answered with it.
-  if (refusal !== undefined) state.lastOutcome = { done: false, text: refusal, turnId: scratch.turnId }
+  if (refusal !== undefined)
+    state.lastOutcome = {
+      done: false,
+      text: refusal,
+      turnId: scratch.turnId,
+      ...(first === undefined
+        ? {}
+        : {
+            about: {
+              tool: first.toolId,
+              values: Object.values(first.args).filter((value): value is string => typeof value === 'string'),
+            },
+          }),
+    }
   const all = [...completed, ...acted.completed]
   // A task agent's approved run is what was asked for: without a model its reply states what the
   // run printed, as the turn would have (it said "How can I help you today?" after the tests ran).

@@ -864,11 +864,14 @@ async function senseAndAct(
   if (route.scenario !== null && route.previousScenario !== route.scenario && route.resumed === undefined)
     for (const name of Object.keys(state.fields)) changedFacts.add(name)
   // So are the facts a step just moved to asks for and already has ("refund NW-1002 $50" → the
-  // email verifies → the refund step has its order and amount): the step acts on them now.
+  // email verifies → the refund step has its order and amount): the step acts on them now. The
+  // same when a paused scenario resumes and moves on ("refund $20 for NW-1001" → "where is
+  // NW-3003?" → the email): it had said only "verified", and the refund never ran.
   else if (
     route.scenario !== null &&
-    route.scenario === navigation.scenario &&
-    route.step !== navigation.step
+    (route.scenario === navigation.scenario
+      ? route.step !== navigation.step
+      : route.resumed !== undefined && route.step !== route.resumed.step)
   )
     for (const entry of compiled.scenariosById
       .get(route.scenario)
@@ -1331,6 +1334,16 @@ function namesOtherRecord(
     return typeof value === 'string' ? [value] : []
   })
   if (named.length === 0) return false
+  // A refused call on that record ("is NW-2002 cancelled?" after its cancellation was withdrawn):
+  // about it when every record named is one of the call's and any action named is the call's.
+  if (last?.done === false && last.about !== undefined) {
+    const { tool, values } = last.about
+    const actions = namedActions(text)
+    return !(
+      named.every((value) => values.includes(value)) &&
+      (actions.length === 0 || actions.some((stem) => tool.toLowerCase().includes(stem)))
+    )
+  }
   // "Did it go through for NW-1001?" names no action: the record alone decides.
   if (last?.done !== true || (namedActions(text).length > 0 && !namesDoneAction(text, last))) return true
   const tokens = new Set(last.text.split(/[^\p{L}\p{N}_-]+/u))

@@ -109,7 +109,17 @@ export interface EngineSessionState {
    * or why it was not (an approval rejected or withdrawn). Read when the user asks whether it went
    * through ("did it go through?").
    */
-  lastOutcome?: { done: boolean; text: string; turnId: string }
+  lastOutcome?: {
+    done: boolean
+    text: string
+    turnId: string
+    /**
+     * The call a refusal is about (an approval declined or withdrawn): its tool and the string
+     * values of its arguments, so "is NW-2002 cancelled?" after the cancellation of NW-2002 was
+     * withdrawn is answered with that ("No. … nothing was changed"), not read as a new request.
+     */
+    about?: { tool: string; values: string[] }
+  }
   /** Requests of one message not done yet ("cancel X and refund Y"), in the user's words. */
   queuedRequests?: string[]
   /** The queued request the last reply offered to do next. */
