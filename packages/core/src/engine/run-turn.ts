@@ -806,8 +806,14 @@ async function senseAndAct(
     // A new request that points back at what was just discussed ("track NW-3003" → "it arrived
     // broken, I want my money back") is about the same thing: the identifiers the new scenario
     // asks for (an order, a ticket; never an amount) carry over from the scenario left.
+    // Not when it picks one of several by its place ("cancel the first one", "the other one"):
+    // the last one discussed may not be it (it cancelled NW-1001 for "the first one" after
+    // NW-3003, then NW-1001, were tracked), so the step asks which.
     const referred =
-      route.previousScenario !== null && route.resumed === undefined && refersBack(input.text)
+      route.previousScenario !== null &&
+      route.resumed === undefined &&
+      refersBack(input.text) &&
+      !picksByPlace.test(input.text)
         ? referencedFields(compiled, route.scenario, state.fields)
         : {}
     state.fields = { ...(route.resumed?.fields ?? {}), ...referred, ...carried }
@@ -1315,6 +1321,10 @@ function restatesOtherFacts(fields: Record<string, unknown>, perception: Percept
       return true
   return false
 }
+
+/** One of several picked by its place: "the first one", "the other order", "the previous one". */
+const picksByPlace =
+  /\b(?:first|second|third|other|earlier|previous|older|former|latter|last|latest|newer|newest|oldest)\s+(?:one|order|package|parcel|item|purchase)\b/i
 
 /**
  * Does the message name a record (a value of the definition's own entities: an order id) that
