@@ -481,6 +481,16 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
       'git show --stat 855110d',
     )
     expect('text' in named && named.text).toContain('Order store and command router')
+    // Session 44's review: asked in other words, or as a range, it was the uncommitted diff.
+    const changed = await ask('what changed in commit 855110d')
+    const calls = changed.provenance.plan?.calls.map((call) => `${call.tool} ${call.command}`)
+    expect(calls).toContain('git show --stat 855110d')
+    expect(calls).not.toContain('git diff')
+    expect('text' in changed && changed.text).toContain('Order store and command router')
+    const range = await ask('diff 855110d..HEAD')
+    const ranged = range.provenance.plan?.calls.map((call) => `${call.tool} ${call.command}`)
+    expect(ranged).toContain('git diff 855110d..HEAD')
+    expect(ranged).not.toContain('git diff')
   })
 
   it('says which files the last commit changed, not only its message', async () => {

@@ -70,6 +70,22 @@ describe('createGoalParser (seed success verification)', () => {
     expect(parser.parse('tell me about the command router').goal.target).toBe('command router')
   })
 
+  it('keeps a name written in another script whole, and reads a commit or range as the history', () => {
+    // Session 44's review: each was mangled, so every search failed.
+    expect(parser.parse('explain src/naïve.ts').goal.target).toBe('src/naïve.ts')
+    expect(parser.parse('explain café.ts').goal.target).toBe('café.ts')
+    expect(parser.parse('where is 取消订单 defined').goal.target).toBe('取消订单')
+    expect(parser.parse('删除 legacy 文件夹').goal.target).toBe('删除 legacy 文件夹')
+    expect(parser.parse('what changed in commit 855110d').goal).toMatchObject({
+      entity: 'git-history',
+      target: '855110d',
+    })
+    expect(parser.parse('diff 855110d..HEAD').goal).toMatchObject({
+      entity: 'git-history',
+      target: '855110d..HEAD',
+    })
+  })
+
   it('treats the stray page-control line "toggle portrait / landscape" as out of scope, not as a code search', () => {
     const result = parser.parse('toggle portrait / landscape')
     expect(result.goal.intent).toBe('unknown')

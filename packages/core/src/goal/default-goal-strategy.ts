@@ -43,7 +43,8 @@ export const defaultGoalStrategy: GoalStrategy = {
     {
       evidence: 'git-diff',
       tool: 'git',
-      args: 'diff',
+      // A range named (`855110d..HEAD`) is that range's diff; else the working tree's.
+      args: 'diff {revision}',
       deterministic: true,
       fallback: { tool: 'git', args: 'diff HEAD' },
     },

@@ -1,18 +1,37 @@
 import { stemWord } from '../text/index.ts'
 import type { CompiledGoalVocabulary } from './compile-goal-vocabulary.ts'
+import { isCharacterWord } from './goal-words.ts'
 import { type GoalToken, normalizeGoalText } from './normalize-goal-text.ts'
 
 /** The thing a request names, and what kind of name it is. */
 export interface GoalTarget {
-  kind: 'identifier' | 'path' | 'phrase' | 'none'
+  /** `revision`: a commit hash or a range of them (`855110d`, `855110d..HEAD`). */
+  kind: 'identifier' | 'path' | 'phrase' | 'revision' | 'none'
   text?: string
+}
+
+/**
+ * A commit a request names by its hash (7 to 40 hex digits with a digit and a letter among them,
+ * so neither a word nor a number), or a range of them (`855110d..HEAD`, `abc1234...def5678`).
+ */
+const revisionPattern =
+  /(?<![\w./-])((?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}(?:\.{2,3}(?:(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}|HEAD(?:~\d{1,3})?))?)(?![\w./-])/i
+
+/** Is `text` a target {@link revisionPattern} reads: one commit or a range of them? */
+export function isRevision(text: string): boolean {
+  const match = revisionPattern.exec(text)
+  return match !== null && match[1] === text
 }
 
 const quoted = /["\u201c`]([^"\u201d`\n]{1,120})["\u201d`]/
 const extensions =
   'ts|tsx|js|jsx|mjs|cjs|json|md|py|rs|go|java|rb|c|cc|cpp|h|hpp|cs|ya?ml|toml|sh|css|scss|html|sql|txt|lock|env|example|kt|swift|php|vue|svelte|ini|cfg|xml|gradle'
+// A name's characters in any script (`src/naïve.ts`, `café.ts`, `src/日本.ts`), not ASCII only:
+// `\w` cut `naïve.ts` to `ve.ts`, and `café.ts` became the phrase "café ts".
+const nameChar = String.raw`\p{L}\p{M}\p{N}_`
 const pathPattern = new RegExp(
-  `(?:^|[\\s(])((?:\\.{0,2}/)?(?:[\\w.@-]+/)*\\.?[\\w@-]+(?:\\.[\\w-]+)*\\.(?:${extensions})|(?:[\\w.@-]+/)+[\\w.@-]+/?|Makefile|Dockerfile|README|CHANGELOG)(?=$|[\\s),:;?!]|\\.(?:\\s|$))`,
+  `(?:^|[\\s(])((?:\\.{0,2}/)?(?:[${nameChar}.@-]+/)*\\.?[${nameChar}@-]+(?:\\.[${nameChar}-]+)*\\.(?:${extensions})|(?:[${nameChar}.@-]+/)+[${nameChar}.@-]+/?|Makefile|Dockerfile|README|CHANGELOG)(?=$|[\\s),:;?!]|\\.(?:\\s|$))`,
+  'u',
 )
 const wordPattern = /[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?/g
 const properNouns = new Set([
@@ -58,14 +77,19 @@ function findPhrase(tokens: readonly GoalToken[], compiled: CompiledGoalVocabula
       !token.corrected &&
       !/^\d+$/.test(token.surface) &&
       !token.surface.startsWith('/')
-    if (isContent && run.length < maxPhraseWords) run.push(token.surface)
+    // A run of characters of a script written without spaces (`取消订单`) is one word of the
+    // phrase: it counts once toward its length and is joined back without spaces.
+    const glued =
+      isContent && run.length > 0 && isCharacterWord(token.surface) && isCharacterWord(run.at(-1)!.slice(-1))
+    if (glued) run[run.length - 1] = `${run.at(-1)}\u0000${token.surface}`
+    else if (isContent && run.length < maxPhraseWords) run.push(token.surface)
     else {
       if (run.length > best.length) best = run
       run = isContent ? [token.surface] : []
     }
   }
   if (run.length > best.length) best = run
-  return best.length > 0 ? best.join(' ') : undefined
+  return best.length > 0 ? best.join(' ').replaceAll('\u0000', '') : undefined
 }
 
 /**
@@ -98,7 +122,7 @@ function exclusionsIn(text: string): Array<{ path: string; start: number; end: n
   return found
 }
 
-const globalPathPattern = new RegExp(pathPattern.source, 'g')
+const globalPathPattern = new RegExp(pathPattern.source, 'gu')
 
 /** The first path of `head` that the request does not leave out. */
 function firstPathNotExcluded(head: string): string | undefined {
@@ -119,7 +143,9 @@ export function extractGoalTarget(
 ): GoalTarget {
   const head = text.length > 4000 ? text.slice(0, 4000) : text
   const quote = /["\u201c`]/.test(head) ? quoted.exec(head)?.[1]?.trim() : undefined
-  if (quote) return { kind: 'phrase', text: quote }
+  if (quote) return { kind: isRevision(quote) ? 'revision' : 'phrase', text: quote }
+  const revision = revisionPattern.exec(head)?.[1]
+  if (revision !== undefined) return { kind: 'revision', text: revision }
   const path = /[./]|Makefile|Dockerfile|README|CHANGELOG/.test(head) ? firstPathNotExcluded(head) : undefined
   if (path && !/^[a-z]+\/[a-z]+$/i.test(path)) return { kind: 'path', text: path }
   // What the request leaves out ("but don't read src/auth.ts") names no target either: its words

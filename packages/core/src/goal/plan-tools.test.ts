@@ -34,6 +34,25 @@ describe('planTools', () => {
     expect(plan.map((call) => call.tool)).toEqual(['git', 'read', 'find'])
   })
 
+  it('fills a commit or a range the goal names into the history and diff calls, else HEAD and the working tree', () => {
+    const history: Goal = {
+      intent: 'compare',
+      entity: 'git-history',
+      artifact: 'difference',
+      scope: 'recent',
+    }
+    const args = (goal: Goal) => planTools(goal, ['git-commit', 'git-diff']).map((call) => call.args)
+    expect(args({ ...history, target: '855110d..HEAD' })).toEqual([
+      'show --stat 855110d..HEAD',
+      'diff 855110d..HEAD',
+    ])
+    expect(args({ ...history, target: '855110d' })).toEqual(['show --stat 855110d', 'diff 855110d'])
+    expect(args(history)).toEqual(['show --stat HEAD', 'diff'])
+    // A word is no commit, nor is a number.
+    expect(args({ ...history, target: 'deadline' })).toEqual(['show --stat HEAD', 'diff'])
+    expect(args({ ...history, target: '1234567' })).toEqual(['show --stat HEAD', 'diff'])
+  })
+
   it('uses "." when the goal names no target', () => {
     const { target: _, ...untargeted } = locate
     expect(planTools(untargeted, ['file-search'])[0]?.args).toBe('.')

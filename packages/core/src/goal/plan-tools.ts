@@ -1,4 +1,5 @@
 import { defaultGoalStrategy } from './default-goal-strategy.ts'
+import { isRevision } from './extract-goal-target.ts'
 import type {
   GoalEvidenceClass,
   GoalStrategyOptions,
@@ -9,13 +10,18 @@ import type { Goal } from './types.ts'
 
 /**
  * `{target}` in a template becomes the goal's target, or `.` when it names none; `{commit}` the
- * target when it is a commit hash (7 to 40 hex digits: "show commit 855110d"), else `HEAD`.
+ * target when it is a commit hash or a range ("show commit 855110d", `855110d..HEAD`), else
+ * `HEAD`; `{revision}` the same, else nothing (`diff {revision}` is the working tree's diff).
  */
 export function fillGoalTemplate(template: GoalToolTemplate, goal: Goal): GoalToolTemplate {
-  const commit = goal.target !== undefined && /^[0-9a-f]{7,40}$/i.test(goal.target) ? goal.target : 'HEAD'
+  const revision = goal.target !== undefined && isRevision(goal.target) ? goal.target : undefined
   return {
     tool: template.tool,
-    args: template.args.replaceAll('{target}', goal.target ?? '.').replaceAll('{commit}', commit),
+    args: template.args
+      .replaceAll('{target}', goal.target ?? '.')
+      .replaceAll('{commit}', revision ?? 'HEAD')
+      .replaceAll('{revision}', revision ?? '')
+      .trim(),
   }
 }
 

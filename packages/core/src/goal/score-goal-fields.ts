@@ -10,6 +10,8 @@ const targetVotes: Readonly<Record<GoalTarget['kind'], readonly [string, number]
   identifier: ['symbol', 1],
   path: ['file', 1.5],
   phrase: undefined,
+  // A commit or a range named: the history, not the working tree ("what changed in commit 855110d").
+  revision: ['git-history', 3],
   none: undefined,
 }
 

@@ -125,7 +125,7 @@ export interface GoalDefaultRow<Value extends string> {
   intent?: GoalIntent
   entity?: GoalEntity
   /** What kind of target the text named. */
-  target?: 'identifier' | 'path' | 'phrase' | 'none'
+  target?: 'identifier' | 'path' | 'phrase' | 'revision' | 'none'
   /** The request is a question (it ends with `?` or opens with what, how, why …). */
   question?: boolean
   value: Value
