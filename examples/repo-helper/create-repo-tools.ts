@@ -16,7 +16,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative, resolve, sep } from 'node:path'
+import { basename, join, relative, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
 import type { ToolRunner } from '@focal/core'
 
@@ -194,19 +194,46 @@ function repoTools(root: string): ToolRunner {
       } catch {}
       return `${files(root).join('\n')}\n\nREADME: ${readme}`
     },
-    async test() {
+    async test(args) {
+      // What is run is what was approved: the tests the request names, else the whole suite, said.
+      const scope = testScope(root, commandOf(args))
       let stdout: string
       try {
-        stdout = (await run(process.execPath, ['--test', 'tests/'], { cwd: root })).stdout
+        stdout = (await run(process.execPath, ['--test', ...scope.paths], { cwd: root })).stdout
       } catch (error) {
         const failed = error as { stdout?: string; message: string }
         stdout = failed.stdout ?? failed.message
       }
       // The counts as metric markers after the (clipped) output: what a goal contract's
       // `tests_failed` criterion is backed by, whatever an agent's own output claims.
-      return `${clip(repositoryText(root, stdout))}${testMetrics(stdout)}`
+      return `${scope.note}${clip(repositoryText(root, stdout))}${testMetrics(stdout)}`
     },
   }
+}
+
+/** A test file of the repository: `orders.test.mjs`, `auth.spec.ts`. */
+const testFile = /\.(?:test|spec)\.[cm]?[jt]sx?$/u
+
+/**
+ * The tests a request names: the whole suite for none (`.`); a test file or folder of the
+ * repository; else the test files whose path holds the name (or the named file's base name:
+ * "the tests for src/orders.ts" runs `tests/orders.test.mjs`). With no match the whole suite runs
+ * and `note` says so first: the reply never labels the suite's result as the named tests'.
+ * A place outside the repository throws (the tool's policy refuses it before any approval).
+ */
+function testScope(root: string, command: string): { paths: string[]; note: string } {
+  const whole = { paths: ['tests/'], note: '' }
+  if (command === '' || command === '.') return whole
+  const target = inside(root, command)
+  const named = relative(root, target)
+  if (existsSync(target) && (statSync(target).isDirectory() || testFile.test(named)))
+    return { paths: [named], note: '' }
+  const word = basename(command)
+    .replace(/\.[^.]+$/u, '')
+    .toLowerCase()
+  const matching = files(root).filter((path) => testFile.test(path) && path.toLowerCase().includes(word))
+  if (matching.length > 0) return { paths: matching, note: '' }
+  return { paths: whole.paths, note: `No test file matches "${command}", so the whole suite ran:\n` }
 }
 
 /**

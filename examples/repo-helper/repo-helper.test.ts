@@ -475,6 +475,32 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect((await engine.turn({ sessionId, text: 'run the tests again' })).type).toBe('approval-required')
   })
 
+  it('runs the tests a maintainer approved: the ones named, or the whole suite said as such; never a place outside', async () => {
+    // Session 44's review: "run the tests in ../../other-project" was put to the maintainer, then
+    // the fixture's suite ran and its result was labelled as the other project's.
+    const outside = await ask('run the tests in ../../other-project')
+    expect(outside.type).not.toBe('approval-required')
+    expect('text' in outside && outside.text).toContain("I can only run this repository's own tests")
+    expect(outside.provenance.plan?.calls).toContainEqual(
+      expect.objectContaining({ tool: 'test', status: 'blocked' }),
+    )
+    const approvedRun = async (text: string) => {
+      const sessionId = `repo-${session++}`
+      const asked = await engine.turn({ sessionId, text })
+      if (asked.type !== 'approval-required') throw new Error(`expected an approval, got ${asked.type}`)
+      const approved = await engine.resolveApproval({
+        sessionId,
+        approvalId: asked.approval.id,
+        decision: 'approve',
+      })
+      return 'text' in approved ? approved.text : ''
+    }
+    expect(await approvedRun('run the orders tests')).toMatch(/test orders: TAP version 13.*# pass 1/u)
+    expect(await approvedRun('run the auth tests')).toContain(
+      'test auth: No test file matches "auth", so the whole suite ran:',
+    )
+  })
+
   it('shows the commit a request names by its hash, not the last one', async () => {
     const named = await ask('show commit 855110d')
     expect(named.provenance.plan?.calls.map((call) => `${call.tool} ${call.command}`)).toContain(
