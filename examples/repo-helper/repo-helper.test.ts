@@ -532,6 +532,14 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect('text' in withdrawn && withdrawn.text).toContain("I've withdrawn that request")
     expect(withdrawn.provenance.plan).toBeUndefined()
     expect((await engine.getSession(sessionId))?.pendingApproval).toBeUndefined()
+    // Session 44's review: "… the test run" left "run", a request of its own: a discovery ran and
+    // "nothing was changed" was said twice.
+    expect((await engine.turn({ sessionId, text: 'run the tests' })).type).toBe('approval-required')
+    const named = await engine.turn({ sessionId, text: 'never mind, cancel the test run' })
+    expect('text' in named && named.text).toBe(
+      "Okay, I've withdrawn that request before anyone decided, so nothing was changed.",
+    )
+    expect(named.provenance.plan).toBeUndefined()
     // Taking back one request and asking another: the other is planned on its own words.
     expect((await engine.turn({ sessionId, text: 'run the tests' })).type).toBe('approval-required')
     const other = await engine.turn({ sessionId, text: 'never mind, explain the router instead' })

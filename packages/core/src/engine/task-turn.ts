@@ -375,7 +375,10 @@ async function narrowByAnswer(
 
 /** The words that take a request back, and the fillers around them. */
 const takingBack =
-  /\b(?:never ?mind|forget (?:about )?(?:it|that|this)|scratch that|don'?t bother|cancel (?:it|that|this|the (?:request|run|tests?))|stop|please|ok(?:ay)?|actually|no)\b/gi
+  /\b(?:never ?mind|forget (?:about )?(?:it|that|this)|scratch that|don'?t bother|cancel (?:it|that|this|the (?:request|(?:test )?run|tests?(?: run)?))|stop|please|ok(?:ay)?|actually|no)\b/gi
+
+/** Words left of a taking back that ask nothing ("never mind, cancel the test *run*"). */
+const askingNothing = /^(?:(?:the|that|this|it|run|request|then|thanks|thank you|for now)\b[\s,.;:!-]*)*$/i
 
 /**
  * What a message asks beside taking a request back: undefined when it takes nothing back, '' when
@@ -388,7 +391,7 @@ function afterTakingBack(text: string): string | undefined {
     .replace(/^[\s,.;:!-]+/u, '')
     .replace(/\s+/gu, ' ')
     .trim()
-  return /[a-z]/i.test(rest) ? rest : ''
+  return /[a-z]/i.test(rest) && !askingNothing.test(rest) ? rest : ''
 }
 
 /** Intents that read or change something: without a target they must know what. */
