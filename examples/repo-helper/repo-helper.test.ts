@@ -333,6 +333,24 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect((await ask('explain what git reset --hard does')).type).toBe('reply')
   })
 
+  it('asks which of two readings in words, and the reading picked keeps the request', async () => {
+    // Session 44's review: the options were labelled "explain" / "modify", and picking "explain"
+    // replaced the request: the goal became "explain" and a repository overview came back.
+    const sessionId = `repo-${session++}`
+    const asked = await engine.turn({ sessionId, text: 'explain src/auth.ts and then remove it' })
+    if (asked.type !== 'clarification') throw new Error(`expected a clarification, got ${asked.type}`)
+    expect(asked.clarification.options).toEqual([
+      { id: 'explain', label: 'how or why something works', value: 'explain' },
+      { id: 'modify', label: 'change the code', value: 'modify' },
+    ])
+    const picked = await engine.turn({ sessionId, text: 'explain' })
+    expect(picked.provenance.goal).toMatchObject({ original: 'explain src/auth.ts and then remove it' })
+    expect(picked.provenance.plan?.calls).toContainEqual(
+      expect.objectContaining({ tool: 'read', command: 'src/auth.ts', status: 'ran' }),
+    )
+    expect('text' in picked && picked.text).toContain('checkToken')
+  })
+
   it('hears a destructive instruction after a pasted log of more than 2,000 characters', async () => {
     // Session 42's review: the sensor read the first 2,000 characters only, so "reset --hard …
     // push --force" after the log read as a status question, with no word that nothing was changed.

@@ -91,6 +91,8 @@ export interface EngineSessionState {
     goal?: string
     /** The request said "it" with nothing before it to stand for: the answer names what. */
     reference?: boolean
+    /** A task agent asked which of two readings the request is: the goal field its options set. */
+    choiceField?: 'intent' | 'entity'
     /**
      * The destructive action a task agent's request named while it read as read-only (`discard`):
      * the question asked which was meant, and the answer's reply says first that nothing changed.

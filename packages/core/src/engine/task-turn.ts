@@ -82,12 +82,14 @@ export async function runTaskTurn(
   const { planner } = compiled.definition.settings
   // "and where is it called?", "fix it": what "it" stands for is the last request's target, read
   // in as a narrowing (validated, on record, undoable); with nothing before it, the agent asks.
+  // A request whose reading the user just picked ("who uses it?" → "how or why something works")
+  // is read so too: its own words, not the answer's.
   if (
     parsed.goal.target === undefined &&
     targetedIntents.has(parsed.goal.intent) &&
-    scratch.goal === undefined
+    scratch.goal?.reformulation === undefined
   ) {
-    const reference = referenceIn(scratch.text)
+    const reference = referenceIn(scratch.goal?.active ?? scratch.text)
     if (reference !== undefined) {
       const resolved = await resolveReference(dependencies, state, scratch, reference)
       if (resolved === undefined) {
@@ -147,11 +149,21 @@ export async function runTaskTurn(
             : `goal parse confidence ${confidence.toFixed(2)} is below ${planner.clarifyBelow}`,
         },
         route,
-        recovery.options.map((option) => ({ id: option, label: option, value: option })),
+        recovery.options.map((option, index) => ({
+          id: option,
+          label: recovery.labels?.[index] ?? option,
+          value: option,
+        })),
       )
-      // A request with a subject ("the auth stuff") waits for the answer that narrows it.
-      if (goal.target !== undefined && state.pendingClarification !== undefined)
+      // A request with a subject ("the auth stuff") waits for the answer that narrows it; one asked
+      // which of two readings it is waits for the reading picked (its words are kept).
+      if (
+        (goal.target !== undefined || recovery.field !== undefined) &&
+        state.pendingClarification !== undefined
+      )
         state.pendingClarification.goal = scratch.text.trim()
+      if (recovery.field !== undefined && state.pendingClarification !== undefined)
+        state.pendingClarification.choiceField = recovery.field
       if (asksFirst && state.pendingClarification !== undefined && destructive.destructive !== undefined)
         state.pendingClarification.destructive = destructive.destructive
       return outcome
@@ -353,6 +365,10 @@ async function narrowByAnswer(
       option.value.toLowerCase() === answer.toLowerCase() ||
       option.label.toLowerCase() === answer.toLowerCase(),
   )
+  // One of two readings picked ("explain" for "explain src/auth.ts and then remove it"): the
+  // request is read again with that reading, its own words kept (it became the bare "explain").
+  if (chosen !== undefined && pending.choiceField !== undefined)
+    return withReading(dependencies, scratch, pending.goal, pending.choiceField, chosen.value)
   const candidate = chosen === undefined ? undefined : applyIntentChoice(chosen.value, pending.goal)
   if (candidate === undefined) return undefined
   const original = pending.goal
@@ -371,6 +387,30 @@ async function narrowByAnswer(
   const { sensor } = dependencies.compiled
   const context = { now: dependencies.clock.now() }
   return sensor.senseSync?.(candidate, context) ?? (await sensor.sense(candidate, context))
+}
+
+/** `request` sensed again, with its goal's `field` set to the `value` the user picked, for sure. */
+async function withReading(
+  dependencies: TurnDependencies,
+  scratch: TurnScratch,
+  request: string,
+  field: 'intent' | 'entity',
+  value: string,
+): Promise<Perception | undefined> {
+  // The goal is the request asked, not the word that picked its reading.
+  scratch.goal = { original: request, active: request }
+  const { sensor } = dependencies.compiled
+  const context = { now: dependencies.clock.now() }
+  const sensed = sensor.senseSync?.(request, context) ?? (await sensor.sense(request, context))
+  const parsed = goalParseOf(sensed)
+  if (parsed === undefined) return undefined
+  sensed.goal = {
+    ...parsed,
+    goal: { ...parsed.goal, [field]: value },
+    confidence: 1,
+    ambiguities: parsed.ambiguities.filter((ambiguity) => ambiguity.field !== field),
+  }
+  return sensed
 }
 
 /** The words that take a request back, and the fillers around them. */
@@ -437,7 +477,7 @@ async function resolveReference(
 ): Promise<Perception | undefined> {
   const last = state.lastTarget
   if (last === undefined) return undefined
-  const original = scratch.text.trim()
+  const original = scratch.goal?.active ?? scratch.text.trim()
   const candidate = withTarget(original, reference, last.target)
   return narrowTo(dependencies, state, scratch, original, candidate, {
     id: `turn:${last.turnId}`,

@@ -20,6 +20,9 @@ describe('selectRecovery', () => {
       type: 'clarify',
       question: 'Do you mean uncommitted changes in the working tree or files changed across commits?',
       options: ['git-working-tree', 'git-history'],
+      // How the options read to a person (session 44: the widget showed the raw values).
+      labels: ['uncommitted changes in the working tree', 'files changed across commits'],
+      field: 'entity',
     })
   })
 

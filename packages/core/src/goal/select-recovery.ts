@@ -41,6 +41,8 @@ function clarify(
       type: 'clarify',
       question: `Do you mean ${describe(chosen)} or ${describe(alternative.value)}?`,
       options: [chosen, alternative.value],
+      labels: [describe(chosen), describe(alternative.value)],
+      field: field === 'entity' ? 'entity' : 'intent',
     }
   }
   return { type: 'clarify', question: 'What would you like me to do?', options: [...intentChoices] }

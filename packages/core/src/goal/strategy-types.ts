@@ -73,7 +73,15 @@ export interface GoalEvidenceStore {
 
 /** What to do next when an investigation stalls. */
 export type GoalRecovery =
-  | { type: 'clarify'; question: string; options: string[] }
+  | {
+      type: 'clarify'
+      question: string
+      options: string[]
+      /** How each option reads to a person ("how or why something works"), beside `options`. */
+      labels?: string[]
+      /** The goal field the options are values of, when they are (`intent`: `explain`, `status`). */
+      field?: 'intent' | 'entity'
+    }
   | { type: 'tool'; call: GoalToolCall }
   | { type: 'none' }
 
