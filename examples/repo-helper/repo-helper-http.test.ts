@@ -58,6 +58,14 @@ describe('the repo-helper task agent over HTTP, through the widget store', () =>
       active: 'explain how the auth works in src/auth.ts',
       reformulation: { type: 'constraint-addition' },
     })
+    // An id that narrowed nothing here is a client's mistake, not a replaced narrowing (session 44).
+    const unknown = await http(`${origin}/v1/sessions/${store.getState().sessionId}/goal/restore`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ turnId: 'turn_does_not_exist' }),
+    })
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toMatchObject({ error: { code: 'goal-narrowing-not-found' } })
     await store.getState().restoreGoal(reply!.id)
     expect(store.getState().messages.at(-1)?.goalRestored).toBe(true)
     expect(store.getState().error).toBeUndefined()

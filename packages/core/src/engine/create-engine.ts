@@ -146,7 +146,8 @@ export interface Engine {
    * and clears it. With `turnId` (the narrowing's, `provenance.goal.reformulation.turnId`), only
    * that turn's narrowing is undone: an Undo clicked on an older turn whose narrowing a later one
    * replaced undoes nothing (`superseded`), never the later one. Resolves `{ restored: false }`
-   * when nothing is undone.
+   * when nothing is undone; a `turnId` that narrowed nothing in this session is the error
+   * `goal-narrowing-not-found` (HTTP 404).
    */
   restoreGoal(input: { sessionId: string; turnId?: string; reason?: string }): Promise<RestoreGoalResult>
 }
@@ -443,8 +444,18 @@ export function createEngine(engineOptions: EngineOptions): Engine {
             throw new FocalError({ code: 'session-not-found', message: `unknown session "${sessionId}"` })
           const narrowed = stored.state.activeGoal
           if (narrowed === undefined) return { restored: false, reason: 'nothing-narrowed' }
-          if (turnId !== undefined && narrowed.turnId !== turnId)
+          if (turnId !== undefined && narrowed.turnId !== turnId) {
+            // A turn that never narrowed this session's goal is a wrong id, not a replaced one
+            // (sessions from before the record of narrowing turns read as replaced).
+            const known = stored.state.narrowedTurns
+            if (known !== undefined && !known.includes(turnId))
+              throw new FocalError({
+                code: 'goal-narrowing-not-found',
+                message: `turn "${turnId}" narrowed no goal of session "${sessionId}"`,
+                issues: [{ path: 'turnId', message: 'no goal narrowing of this session has this turn id' }],
+              })
             return { restored: false, reason: 'superseded' }
+          }
           const { activeGoal: _undone, ...state } = stored.state
           if ((await store.put(sessionId, state, stored.version)) === false) continue
           await ledger?.append(

@@ -107,6 +107,11 @@ export interface EngineSessionState {
   }
   pendingApproval?: PendingApprovalState
   /**
+   * The turns of this session that narrowed its goal (the last 50): an undo naming another turn
+   * is `goal-narrowing-not-found`, not mistaken for one a later narrowing replaced.
+   */
+  narrowedTurns?: string[]
+  /**
    * The last request acted on: what was done (the filled-in actions of the rules whose tools ran)
    * or why it was not (an approval rejected or withdrawn). Read when the user asks whether it went
    * through ("did it go through?").

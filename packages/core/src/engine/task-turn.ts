@@ -581,7 +581,13 @@ function recordNarrowing(
     reformulation: { ...merged, turnId: scratch.turnId, steps },
   }
   state.activeGoal = { original, active: candidate, ...merged, turnId: scratch.turnId }
+  const turns = (state.narrowedTurns ?? []).filter((turnId) => turnId !== scratch.turnId)
+  turns.push(scratch.turnId)
+  state.narrowedTurns = turns.slice(-maxNarrowedTurns)
 }
+
+/** How many narrowing turns a session remembers for {@link Engine.restoreGoal}. */
+const maxNarrowedTurns = 50
 
 /**
  * Narrows this turn's goal to the file a search found ("explain how the auth works" → "... in

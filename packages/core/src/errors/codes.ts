@@ -17,6 +17,7 @@ export type FocalErrorCode =
   | 'ledger-append-failed'
   | 'invalid-stored-value'
   | 'reformulation-not-logged'
+  | 'goal-narrowing-not-found'
   | 'version-conflict'
   | 'session-not-found'
   | 'session-turn-limit'

@@ -57,6 +57,7 @@ export const errorStatus = {
   'payload-too-large': 413,
   'unsupported-media-type': 415,
   'reformulation-not-logged': 409,
+  'goal-narrowing-not-found': 404,
   'model-rate-limited': 429,
   'session-turn-limit': 429,
   aborted: 499,
