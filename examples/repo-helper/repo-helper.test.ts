@@ -333,6 +333,22 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect((await ask('explain what git reset --hard does')).type).toBe('reply')
   })
 
+  it('never searches for "more": "tell me more" asks what about, offering the last target', async () => {
+    // Session 44's review: "tell me more" planned read, find and grep of a file named "more".
+    const sessionId = `repo-${session++}`
+    await engine.turn({ sessionId, text: 'explain how the auth works' })
+    const more = await engine.turn({ sessionId, text: 'tell me more' })
+    if (more.type !== 'clarification') throw new Error(`expected a clarification, got ${more.type}`)
+    expect(more.provenance.tools).toEqual([])
+    expect(more.clarification.options).toEqual([{ id: 'last-target', label: 'auth', value: 'explain auth' }])
+    const picked = await engine.turn({ sessionId, text: 'explain auth' })
+    expect('text' in picked && picked.text).toContain('checkToken')
+    // With nothing before, it only asks.
+    const alone = await ask('go on')
+    expect(alone.type).toBe('clarification')
+    expect(alone.provenance.tools).toEqual([])
+  })
+
   it('asks which of two readings in words, and the reading picked keeps the request', async () => {
     // Session 44's review: the options were labelled "explain" / "modify", and picking "explain"
     // replaced the request: the goal became "explain" and a repository overview came back.

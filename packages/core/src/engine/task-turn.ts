@@ -82,6 +82,26 @@ export async function runTaskTurn(
   const { planner } = compiled.definition.settings
   // "and where is it called?", "fix it": what "it" stands for is the last request's target, read
   // in as a narrowing (validated, on record, undoable); with nothing before it, the agent asks.
+  // "Tell me more", "go on": a follow-up naming nothing is never searched for ("more" was read as
+  // a file name). It asks what about, offering the last request's target: reading it in would be
+  // a new request, not a narrowing of this one's words (the reformulation guard refuses that).
+  if (scratch.goal === undefined && bareFollowUp.test(scratch.text)) {
+    const last = state.lastTarget
+    return clarify(
+      dependencies,
+      state,
+      scratch,
+      { ...perception, alternatives: [] },
+      last === undefined
+        ? 'More about what? Name the file, function or folder.'
+        : `More about ${last.target}, or something else? Name the file, function or folder.`,
+      { kind: 'needsDetail', detail: 'a follow-up that names nothing of its own' },
+      route,
+      last === undefined
+        ? undefined
+        : [{ id: 'last-target', label: last.target, value: `explain ${last.target}` }],
+    )
+  }
   // A request whose reading the user just picked ("who uses it?" → "how or why something works")
   // is read so too: its own words, not the answer's.
   if (
@@ -443,6 +463,10 @@ const targetedIntents: ReadonlySet<string> = new Set([
   'modify',
   'navigate',
 ])
+
+/** A follow-up that names nothing of its own: "tell me more", "go on", "more details please". */
+const bareFollowUp =
+  /^\W*(?:(?:ok(?:ay)?|and|so|great|cool|thanks|please)[\s,!.]+)*(?:tell me more|more(?: details?| info(?:rmation)?)?|go on|continue|keep going|elaborate|explain more|say more|what else)(?:\s+(?:about|on)\s+(?:it|that|this))?(?:[\s,]+please)?\W*$/i
 
 /** A word standing for what the request is about ("fix *it*", "explain *this* function"). */
 const referenceWords = /\b(it|this|that|these|those|them)\b/i
