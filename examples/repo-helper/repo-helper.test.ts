@@ -333,6 +333,16 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect((await ask('explain what git reset --hard does')).type).toBe('reply')
   })
 
+  it('narrows to the code a documentation hit names, and never to a verb of the request', async () => {
+    // Session 44's review: both narrowed to README.md at 0.95, one on a grep for the verb "use".
+    const store = await ask('explain how the order store works')
+    expect(store.provenance.goal?.active).toBe('explain how the order store works in src/orders.ts')
+    expect('text' in store && store.text).toContain('read src/orders.ts')
+    const api = await ask('how do I use the API')
+    expect(api.provenance.plan?.calls.map((call) => call.command)).not.toContain('use')
+    expect(api.provenance.goal?.reformulation).toBeUndefined()
+  })
+
   it('never searches for "more": "tell me more" asks what about, offering the last target', async () => {
     // Session 44's review: "tell me more" planned read, find and grep of a file named "more".
     const sessionId = `repo-${session++}`

@@ -671,15 +671,36 @@ function pathsIn(output: string): string[] {
   return [...output.matchAll(/^([\w@.-]+(?:\/[\w@.-]+)*\.\w+)(?::\d+)?/gmu)].map((match) => match[1]!)
 }
 
-/** The first file path a successful search printed (`src/router.ts:5: ...` or a bare path line). */
+/**
+ * The file to read from what the searches printed (`src/router.ts:5: ...` or a bare path line):
+ * the first one that is not documentation; else a code file a documentation hit names
+ * (README.md:4 "`src/orders.ts` holds the order store" is about src/orders.ts, not the README);
+ * else the first one found.
+ */
 function firstPath(completed: readonly CompletedToolCall[], excluded: readonly string[]): string | undefined {
+  const kept = (path: string) => !excluded.some((left) => path.includes(left))
+  const found: string[] = []
+  const named: string[] = []
   for (const call of completed) {
     if (call.status !== 'ran' || typeof call.result !== 'string') continue
     if (!searchTools.has(call.toolId)) continue
-    const first = pathsIn(call.result).find((path) => !excluded.some((left) => path.includes(left)))
-    if (first !== undefined) return first
+    found.push(...pathsIn(call.result).filter(kept))
+    for (const line of call.result.split('\n')) {
+      const hit = /^([\w@.-]+(?:\/[\w@.-]+)*\.\w+):\d+:(.*)$/u.exec(line)
+      if (hit !== null && isDocumentation(hit[1]!))
+        named.push(
+          ...[...hit[2]!.matchAll(/[\w@.-]+(?:\/[\w@.-]+)+\.\w+/gu)].map((match) => match[0]).filter(kept),
+        )
+    }
   }
-  return undefined
+  return (
+    found.find((path) => !isDocumentation(path)) ?? named.find((path) => !isDocumentation(path)) ?? found[0]
+  )
+}
+
+/** A documentation file: what it mentions is described there, not defined. */
+function isDocumentation(path: string): boolean {
+  return /\.(?:md|mdx|markdown|txt|rst|adoc)$/iu.test(path)
 }
 
 /**

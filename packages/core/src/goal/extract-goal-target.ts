@@ -44,6 +44,15 @@ const properNouns = new Set([
   'MongoDB',
 ])
 const maxPhraseWords = 5
+/**
+ * Verbs that say how something is asked about, never what ("how do I *use* the API": the target
+ * was "use", and a grep for it narrowed the goal to the README at 0.95).
+ */
+const genericVerbs: ReadonlySet<string> = new Set(
+  'use uses used using work works worked working happen happens happened mean means meant get gets getting'.split(
+    ' ',
+  ),
+)
 
 function isCodeIdentifier(word: string): boolean {
   if (properNouns.has(word)) return false
@@ -73,6 +82,7 @@ function findPhrase(tokens: readonly GoalToken[], compiled: CompiledGoalVocabula
     // A chat command (`/ask`, `/run`) names how the request is made, never what it is about.
     const isContent =
       !token.stop &&
+      !genericVerbs.has(token.surface.toLowerCase()) &&
       !compiled.lexicon.has(token.concept) &&
       !token.corrected &&
       !/^\d+$/.test(token.surface) &&
