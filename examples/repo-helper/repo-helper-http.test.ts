@@ -283,6 +283,29 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
       status: 'SUCCESS',
       trustGate: 'PASS',
     })
+    // An artifact the completion only lists is a claim too, and one outside the run is refused.
+    const released = {
+      version: 1,
+      goal_text: 'Write the release notes',
+      acceptance_criteria: [{ id: 'AC1', kind: 'artifact_exists', artifactPattern: 'docs/RELEASE.md' }],
+      max_goal_attempts: 3,
+    }
+    const listed = (await (
+      await post(`/v1/sessions/${logOnly.sessionId}/complete`, {
+        contract: released,
+        replaceContract: true,
+        output: evidenced,
+        artifacts: ['docs/RELEASE.md'],
+      })
+    ).json()) as { decision: { status: string; trustGate: string } }
+    expect(listed.decision.status).not.toBe('SUCCESS')
+    expect(listed.decision.trustGate).toBe('FAIL')
+    const escaping = await post(`/v1/sessions/${logOnly.sessionId}/complete`, {
+      output: evidenced,
+      artifacts: ['../../../../etc/passwd'],
+    })
+    expect(escaping.status).toBe(400)
+    expect(await escaping.json()).toMatchObject({ error: { code: 'invalid-argument' } })
   })
 
   it('is no SUCCESS when the tests never ran, and a goal met once cannot be completed again', async () => {

@@ -1,5 +1,6 @@
 import { createGoalTracker } from '../completion/create-goal-tracker.ts'
 import type { CompletionDecision, CompletionStatus } from '../completion/decide-completion.ts'
+import { matchArtifactPattern } from '../completion/evaluate-criteria.ts'
 import { evaluateGoalGate } from '../completion/evaluate-goal-gate.ts'
 import { evaluateTrustGate } from '../completion/evaluate-trust-gate.ts'
 import { type ExtractMetricOptions, extractMetric } from '../completion/extract-metric.ts'
@@ -96,6 +97,7 @@ export function completeGoal(
       message: `session "${input.sessionId}" has made ${completions} completions, the most one session keeps; start a new session for this goal`,
       issues: [{ path: 'sessionId', message: `at most ${maxRecordedAttempts} completions per session` }],
     })
+  checkArtifacts(input.artifacts ?? [])
   const tracker = createGoalTracker({ contract, attempts })
   const goalGate = evaluateGoalGate(contract, {
     output: input.output,
@@ -110,6 +112,7 @@ export function completeGoal(
   const unbacked = [
     ...sessionProblems(state, options),
     ...unbackedCriteria(contract, state, input.output, options),
+    ...unshownArtifacts(contract, state, input.artifacts ?? [], options),
   ]
   const trustGate = {
     passed: claimed.passed && unbacked.length === 0,
@@ -252,6 +255,55 @@ function unbackedCriteria(
     if (claimed === undefined || reports.some((report) => sameNumber(report.value, claimed))) return []
     const told = reports.map((report) => `${report.name} reported ${report.value}`).join(', ')
     return [`Criterion ${criterion.id}: the output reports ${metric} = ${claimed}, but ${told}`]
+  })
+}
+
+/**
+ * Artifact criteria of an agent with tools (`requireToolRun`) whose artifacts no tool run of the
+ * session showed: a path the client only lists (`docs/RELEASE.md`, which no tool wrote or found)
+ * is a claim, like a metric the output alone reports.
+ */
+function unshownArtifacts(
+  contract: GoalContract,
+  state: EngineSessionState,
+  artifacts: readonly string[],
+  options: CompleteGoalOptions,
+): string[] {
+  if (options.requireToolRun !== true) return []
+  const shown = Object.values(state.toolResults).map(resultText)
+  return contract.acceptance_criteria.flatMap((criterion) => {
+    if (criterion.kind !== 'artifact_exists') return []
+    const matching = artifacts.filter((artifact) => matchArtifactPattern(criterion.artifactPattern, artifact))
+    if (matching.length === 0) return []
+    return matching.some((artifact) => shown.some((text) => text.includes(artifact)))
+      ? []
+      : [
+          `Criterion ${criterion.id}: no tool run of this session showed ${matching.join(', ')}, only the completion lists it`,
+        ]
+  })
+}
+
+/**
+ * Artifact paths are relative to the run, inside it: an absolute path or one climbing out
+ * (`../../../../etc/passwd`) is refused with its index, never matched against a criterion.
+ */
+function checkArtifacts(artifacts: readonly string[]): void {
+  artifacts.forEach((artifact, index) => {
+    const outside =
+      /^(?:[/\\~]|[A-Za-z]:)/u.test(artifact) ||
+      artifact.split(/[/\\]/u).includes('..') ||
+      artifact.includes('\0')
+    if (outside)
+      throw new FocalError({
+        code: 'invalid-argument',
+        message: `artifacts[${index}]: "${artifact}" is not a path inside the run (absolute, or climbing out with ..)`,
+        issues: [
+          {
+            path: `artifacts[${index}]`,
+            message: 'an artifact path must be relative and stay inside the run',
+          },
+        ],
+      })
   })
 }
 
