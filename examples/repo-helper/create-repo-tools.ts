@@ -241,7 +241,8 @@ function testScope(root: string, command: string): { paths: string[]; note: stri
  * test runner (`# tests 3`, `# pass 2`, `# fail 1`); nothing when the run printed no summary.
  */
 function testMetrics(stdout: string): string {
-  const count = (name: string) => new RegExp(`^# ${name} (\\d+)$`, 'mu').exec(stdout)?.[1]
+  // The runner's own summary is its last such lines: a test that prints "# fail 0" comes before it.
+  const count = (name: string) => [...stdout.matchAll(new RegExp(`^# ${name} (\\d+)$`, 'gmu'))].at(-1)?.[1]
   const [tests, passed, failed] = [count('tests'), count('pass'), count('fail')]
   if (tests === undefined || passed === undefined || failed === undefined) return ''
   return `\n[METRIC:tests] ${tests}\n[METRIC:tests_passed] ${passed}\n[METRIC:tests_failed] ${failed}`

@@ -213,6 +213,13 @@ export const toolSchema = z.strictObject({
   outputSchema: z.record(z.string(), z.unknown()).optional(),
   /** MCP tool annotations (`readOnlyHint`, `destructiveHint`, ...). */
   annotations: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * The metrics this tool reports, as `[METRIC:<name>]` markers at the end of its result (the
+   * repo-helper's `test`: `tests`, `tests_passed`, `tests_failed`). In a completion, a metric
+   * criterion with no `tool` of its own is backed only by a run of a tool that declares the
+   * metric: a file read or a grep that quotes the marker backs nothing.
+   */
+  reportsMetrics: z.array(z.string().trim().min(1)).optional(),
 })
 
 /** An intent with classifier examples and lexical cues. */

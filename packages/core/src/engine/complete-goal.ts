@@ -3,7 +3,11 @@ import type { CompletionDecision, CompletionStatus } from '../completion/decide-
 import { matchArtifactPattern } from '../completion/evaluate-criteria.ts'
 import { evaluateGoalGate } from '../completion/evaluate-goal-gate.ts'
 import { evaluateTrustGate } from '../completion/evaluate-trust-gate.ts'
-import { type ExtractMetricOptions, extractMetric } from '../completion/extract-metric.ts'
+import {
+  type ExtractMetricOptions,
+  extractMetric,
+  normalizeMarkerName,
+} from '../completion/extract-metric.ts'
 import { defaultMaxGoalAttempts } from '../completion/goal-contract-constants.ts'
 import type { GoalContract } from '../completion/goal-contract-schema.ts'
 import { type GoalSnapshot, goalSnapshot } from '../completion/goal-snapshot.ts'
@@ -197,6 +201,8 @@ export interface CompleteGoalOptions {
    * session. @default false
    */
   requireToolRun?: boolean
+  /** The metrics a tool declares it reports (`reportsMetrics`); unbound metric criteria read only those tools. */
+  metricReporters?: (toolId: string) => readonly string[] | undefined
 }
 
 /**
@@ -241,13 +247,19 @@ function unbackedCriteria(
       return [`Criterion ${criterion.id} is reported by ${tool}, which has not run in this session`]
     if (criterion.kind !== 'metric_threshold' || (!bound && options.requireToolRun !== true)) return []
     const { metric } = criterion
-    const policy = policyOf(criterion)
-    const claimed = extractMetric(output, metric, policy)
-    const reports = (bound ? [tool] : [...new Set(state.toolsRun)]).flatMap((name) => {
-      const value = extractMetric(resultText(state.toolResults[name]), metric, policy)
+    const claimed = extractMetric(output, metric, policyOf(criterion))
+    // Unbound, only the tools that declare the metric report it (a read or a grep quoting the
+    // marker reports nothing); a tool's own word is its last marker, after anything it printed.
+    const reporters = bound
+      ? [tool]
+      : [...new Set(state.toolsRun)].filter((name) =>
+          options.metricReporters?.(name)?.some((reported) => sameMetric(reported, metric)),
+        )
+    const reports = reporters.flatMap((name) => {
+      const value = extractMetric(resultText(state.toolResults[name]), metric, { policy: 'last' })
       return value === undefined ? [] : [{ name, value }]
     })
-    const source = bound ? tool : 'any tool run in this session'
+    const source = bound ? tool : 'any tool run in this session that reports it'
     if (reports.length === 0)
       return [
         `Criterion ${criterion.id}: ${metric} is reported by no result of ${source}, only by the output`,
@@ -325,6 +337,10 @@ function resultText(result: unknown): string {
   } catch {
     return ''
   }
+}
+
+function sameMetric(left: string, right: string): boolean {
+  return normalizeMarkerName(left) === normalizeMarkerName(right)
 }
 
 function sameNumber(left: number, right: number): boolean {

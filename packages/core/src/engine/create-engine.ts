@@ -489,6 +489,8 @@ export function createEngine(engineOptions: EngineOptions): Engine {
             // have run one; a host that runs its own (a definition with none) reports its
             // evidence in the output.
             requireToolRun: compiled.definition.tools.length > 0,
+            metricReporters: (toolId) =>
+              compiled.definition.tools.find((tool) => tool.id === toolId)?.reportsMetrics,
           })
           if ((await store.put(input.sessionId, completed.state, stored?.version ?? 0)) === false) continue
           if (ledger !== undefined)
