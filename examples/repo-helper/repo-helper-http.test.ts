@@ -68,6 +68,13 @@ describe('the repo-helper task agent over HTTP, through the widget store', () =>
     expect(await unknown.json()).toMatchObject({ error: { code: 'goal-narrowing-not-found' } })
     await store.getState().restoreGoal(reply!.id)
     expect(store.getState().messages.at(-1)?.goalRestored).toBe(true)
+    // After the undo too: a wrong id is a wrong id, whatever the session's goal is now.
+    const stillUnknown = await http(`${origin}/v1/sessions/${store.getState().sessionId}/goal/restore`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ turnId: 'turn_does_not_exist' }),
+    })
+    expect(stillUnknown.status).toBe(404)
     expect(store.getState().error).toBeUndefined()
 
     const sessionId = store.getState().sessionId

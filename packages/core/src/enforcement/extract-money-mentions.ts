@@ -32,8 +32,12 @@ const symbolCurrencies: Record<string, string> = {
   '₩': 'KRW',
 }
 
-/** The country of a dollar named after its amount: `$40 CAD`, `$40 Canadian`, `40 bucks AUD`. */
-const dollarCountries: Readonly<Record<string, string>> = {
+/**
+ * The country of a dollar named after its amount: its ISO code (`$40 CAD`, `40 bucks AUD`), or its
+ * country's name with the word dollars (`$40 Canadian dollars`). A name alone is no currency:
+ * "$40 Canadian Tire gift card", "$40 in Singapore at the airport" are US dollars as written.
+ */
+const dollarCodes: Readonly<Record<string, string>> = {
   usd: 'USD',
   cad: 'CAD',
   aud: 'AUD',
@@ -41,17 +45,20 @@ const dollarCountries: Readonly<Record<string, string>> = {
   hkd: 'HKD',
   sgd: 'SGD',
   mxn: 'MXN',
+}
+const dollarNames: Readonly<Record<string, string>> = {
+  us: 'USD',
+  american: 'USD',
   canadian: 'CAD',
   australian: 'AUD',
   aussie: 'AUD',
-  kiwi: 'NZD',
   'new zealand': 'NZD',
   'hong kong': 'HKD',
   singapore: 'SGD',
   mexican: 'MXN',
 }
 const dollarCountryAfter = new RegExp(
-  `^\\s?(?:in\\s)?(${Object.keys(dollarCountries).join('|')})(?:\\s(?:dollars?|bucks))?\\b`,
+  `^\\s?(?:(${Object.keys(dollarCodes).join('|')})(?![\\w'’])|(${Object.keys(dollarNames).join('|')})\\s(?:dollars?|bucks)\\b)`,
   'i',
 )
 
@@ -79,7 +86,9 @@ export const moneyWordCurrencies: Readonly<Record<string, string>> = {
 // Bounded quantifiers keep the pattern linear in the text length. The scale needs a word boundary:
 // without it "$5 more" read as five million.
 const amount = String.raw`(\d{1,3}(?:,\d{3}){1,5}|\d{1,15})(?:\.(\d{1,4}))?`
-const scale = String.raw`(?:\s?(k|m|million|thousand|grand)\b)?`
+// "Grand" is a thousand only where it ends the amount ("2 grand.", "2 grand for it"): the "$30
+// grand opening discount" is $30.
+const scale = String.raw`(?:\s?(k|m|million|thousand|grand(?=\s*(?:$|[.,;:!?)]|(?:dollars?|bucks|usd|and|but|or|for|in|on)\b)))\b)?`
 /**
  * The money pattern. `strict` reads only amounts written whole: no letter or digit glued to the
  * number, nor a digit a space away (`$6OO`, `$0.5e3`, `1e3 dollars`, `$ 6 0` are no amounts; `$5k`
@@ -258,7 +267,10 @@ export function extractMoneyMentions(text: string, options: { strict?: boolean }
         text.slice(match.index + matched.length, match.index + matched.length + 24),
       )
       if (country !== null) {
-        currency = dollarCountries[(country[1] as string).toLowerCase()] as string
+        currency =
+          country[1] !== undefined
+            ? (dollarCodes[country[1].toLowerCase()] as string)
+            : (dollarNames[(country[2] as string).toLowerCase()] as string)
         written = `${matched}${country[0]}`
       }
     }

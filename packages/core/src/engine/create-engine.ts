@@ -27,6 +27,7 @@ import { type ApprovalDecisionInput, resumeTurn } from './resume-turn.ts'
 import { runTurn } from './run-turn.ts'
 import { createInitialSessionState, type EngineSessionState } from './session-state.ts'
 import { callKey, createSharedHistory, type SessionCalls } from './shared-history.ts'
+import { maxNarrowedTurns } from './task-turn.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import type { TurnEvent, TurnInput, TurnResult } from './types.ts'
 
@@ -443,19 +444,24 @@ export function createEngine(engineOptions: EngineOptions): Engine {
           if (stored === undefined)
             throw new FocalError({ code: 'session-not-found', message: `unknown session "${sessionId}"` })
           const narrowed = stored.state.activeGoal
-          if (narrowed === undefined) return { restored: false, reason: 'nothing-narrowed' }
-          if (turnId !== undefined && narrowed.turnId !== turnId) {
-            // A turn that never narrowed this session's goal is a wrong id, not a replaced one
-            // (sessions from before the record of narrowing turns read as replaced).
-            const known = stored.state.narrowedTurns
-            if (known !== undefined && !known.includes(turnId))
+          // A turn that never narrowed this session's goal is a wrong id, not a replaced one,
+          // whether or not a narrowing is active now. The session remembers its last 50
+          // narrowing turns; one from before that record (or before it was kept) reads as replaced.
+          const known = stored.state.narrowedTurns ?? []
+          if (turnId !== undefined && narrowed?.turnId !== turnId && !known.includes(turnId)) {
+            const older = known.length >= maxNarrowedTurns || stored.state.narrowedTurns === undefined
+            if (!older || narrowed === undefined)
               throw new FocalError({
                 code: 'goal-narrowing-not-found',
-                message: `turn "${turnId}" narrowed no goal of session "${sessionId}"`,
-                issues: [{ path: 'turnId', message: 'no goal narrowing of this session has this turn id' }],
+                message: `turn "${turnId}" narrowed no goal of session "${sessionId}" that is still on record`,
+                issues: [
+                  { path: 'turnId', message: 'no goal narrowing of this session on record has this turn id' },
+                ],
               })
-            return { restored: false, reason: 'superseded' }
           }
+          if (narrowed === undefined) return { restored: false, reason: 'nothing-narrowed' }
+          if (turnId !== undefined && narrowed.turnId !== turnId)
+            return { restored: false, reason: 'superseded' }
           const { activeGoal: _undone, ...state } = stored.state
           if ((await store.put(sessionId, state, stored.version)) === false) continue
           await ledger?.append(

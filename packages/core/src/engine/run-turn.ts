@@ -1324,7 +1324,7 @@ function restatesOtherFacts(fields: Record<string, unknown>, perception: Percept
 
 /** One of several picked by its place: "the first one", "the other order", "the previous one". */
 const picksByPlace =
-  /\b(?:first|second|third|other|earlier|previous|older|former|latter|last|latest|newer|newest|oldest)\s+(?:one|order|package|parcel|item|purchase)\b/i
+  /\b(?:1st|2nd|3rd|first|second|third|earlier|earliest|previous|older|oldest|former|latter|latest|newest|other)\b|\blast\s+(?:one|order|package|parcel|item|purchase)\b|\bthe one (?:i|we) (?:asked|tracked|mentioned|said)\b/i
 
 /**
  * Does the message name a record (a value of the definition's own entities: an order id) that

@@ -611,7 +611,7 @@ function recordNarrowing(
 }
 
 /** How many narrowing turns a session remembers for {@link Engine.restoreGoal}. */
-const maxNarrowedTurns = 50
+export const maxNarrowedTurns = 50
 
 /**
  * Narrows this turn's goal to the file a search found ("explain how the auth works" → "... in

@@ -84,6 +84,11 @@ describe('createGoalParser (seed success verification)', () => {
       entity: 'git-history',
       target: '855110d..HEAD',
     })
+    // A file the request names comes before a hash beside it; a question about a thing gone asks
+    // why, it wishes nothing away (session 44's second review).
+    expect(parser.parse('explain src/orders.ts, the error hash is 5e3f21a').goal.target).toBe('src/orders.ts')
+    expect(parser.parse('I want to know why the auth module is gone').goal.intent).not.toBe('modify')
+    expect(parser.parse('I want the last commit gone').goal.intent).toBe('modify')
   })
 
   it('treats the stray page-control line "toggle portrait / landscape" as out of scope, not as a code search', () => {

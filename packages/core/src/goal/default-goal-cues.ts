@@ -358,8 +358,13 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['forget local edits', 'i:modify a:patch !', 3.5],
   ['^bin:base', 'i:modify a:patch !', 3.5],
   // Session 44's review: a wish for a thing not to be, read as status at 0.998 and as a diagnosis.
-  ['want ... gone', 'i:modify a:patch !', 3.5],
-  ['need ... gone', 'i:modify a:patch !', 3.5],
+  // The thing wished gone stands right before "gone": "I want to know why the auth module is
+  // gone" asks why, it wishes nothing away.
+  ...['want', 'need'].flatMap((verb) =>
+    ['it', 'them', 'commit', 'commits', 'file', 'files', 'folder', 'directory', 'branch', 'changes'].map(
+      (thing): [string, string, number] => [`${verb} ... ${thing} gone`, 'i:modify a:patch !', 3.5],
+    ),
+  ),
   ['should not exist', 'i:modify a:patch !', 3.5],
   ['should no longer exist', 'i:modify a:patch !', 3.5],
   ['throw out', 'i:modify a:patch !', 3],

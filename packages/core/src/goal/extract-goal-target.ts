@@ -154,10 +154,12 @@ export function extractGoalTarget(
   const head = text.length > 4000 ? text.slice(0, 4000) : text
   const quote = /["\u201c`]/.test(head) ? quoted.exec(head)?.[1]?.trim() : undefined
   if (quote) return { kind: isRevision(quote) ? 'revision' : 'phrase', text: quote }
+  // A file the request names comes before a hash-like token beside it ("explain src/orders.ts,
+  // the error hash is 5e3f21a" is about the file).
+  const path = /[./]|Makefile|Dockerfile|README|CHANGELOG/.test(head) ? firstPathNotExcluded(head) : undefined
+  if (path && !/^[a-z]+\/[a-z]+$/i.test(path) && !isRevision(path)) return { kind: 'path', text: path }
   const revision = revisionPattern.exec(head)?.[1]
   if (revision !== undefined) return { kind: 'revision', text: revision }
-  const path = /[./]|Makefile|Dockerfile|README|CHANGELOG/.test(head) ? firstPathNotExcluded(head) : undefined
-  if (path && !/^[a-z]+\/[a-z]+$/i.test(path)) return { kind: 'path', text: path }
   // What the request leaves out ("but don't read src/auth.ts") names no target either: its words
   // are read past (`auth.ts`, "src auth ts" were the targets).
   const exclusions = exclusionsIn(head)

@@ -67,6 +67,7 @@ describe('correctsWhatWasDone', () => {
     'please undo that refund',
     'cancel that refund',
     'can you undo the cancellation? I want it after all',
+    'please undo it',
   ])('reads "%s" as a correction of what was just done', (text) => {
     expect(correctsWhatWasDone(text)).toBe(true)
   })
@@ -77,6 +78,10 @@ describe('correctsWhatWasDone', () => {
     'the order was wrong when it arrived',
     'can you make it arrive sooner?',
     'now I want a refund of $20 for NW-1002',
+    // A new request with "reverse" or "undo" in it (session 44's second review).
+    'it arrived broken, please reverse the $20 charge, ann@example.com',
+    'I want to cancel NW-3003 and undo the purchase, it was $40',
+    'ok now cancel NW-2002 total $40, I want to undo that purchase',
   ])('reads "%s" as something else', (text) => {
     expect(correctsWhatWasDone(text)).toBe(false)
   })
@@ -101,12 +106,15 @@ describe('onlyAsksAboutAction and plainlyRequests', () => {
     expect(onlyAsksAboutAction(text)).toBe(true)
   })
 
-  it.each(['I want a refund of $20 for NW-1001', 'Cancel order NW-2002, the total was $620', 'NW-1001, $40'])(
-    'reads "%s" as no mere question about an action',
-    (text) => {
-      expect(onlyAsksAboutAction(text)).toBe(false)
-    },
-  )
+  it.each([
+    'I want a refund of $20 for NW-1001',
+    'Cancel order NW-2002, the total was $620',
+    'NW-1001, $40',
+    // A hedge about something else is no hedge of the request (session 44's second review).
+    'please refund $20 for NW-1001, the box was probably crushed in transit. ann@example.com',
+  ])('reads "%s" as no mere question about an action', (text) => {
+    expect(onlyAsksAboutAction(text)).toBe(false)
+  })
 
   it('reads a plain request', () => {
     expect(plainlyRequests('ok please cancel NW-1001 then')).toBe(true)

@@ -19,7 +19,7 @@ const askedIfDone = new RegExp(
  * its record: "what's the reference number again?", "can you send me a receipt?".
  */
 const askedWhatWasDone =
-  /\b(?:status of (?:my|the) (?:refund|cancell?ation|request)|(?:which|what) (?:order|one|amount) (?:did|have) you (?:refund|cancel)|what (?:did|have) you (?:refund|refunded|cancel|cancell?ed|do|done)|(?:the|my|a) (?:reference|confirmation) (?:number|code|id)|(?:the|a|my) receipt)\b/i
+  /\b(?:status of (?:my|the) (?:refund|cancell?ation|request)|(?:any |an )?(?:update|news|word) (?:on|about) (?:my|the|that) (?:refund|cancell?ation|request)|(?:which|what) (?:order|one|amount) (?:did|have) you (?:refund|cancel)|what (?:did|have) you (?:refund|refunded|cancel|cancell?ed|do|done)|(?:the|my|a) (?:reference|confirmation) (?:number|code|id)|(?:the|a|my) receipt)\b/i
 
 /** Does the message ask whether what the user asked for was done? */
 export function asksIfDone(text: string): boolean {
@@ -49,7 +49,7 @@ export function asksForUpdate(text: string): boolean {
  * says what was just done was not what was meant, or takes it back.
  */
 const correctsDone =
-  /\b(?:i meant|meant to say|oops|whoops|my (?:mistake|bad)|wrong (?:order|amount|one|number|card)|should have been|that was the wrong|actually,? make it|make it (?:only|just)\b|change (?:it|that) to|i only paid|changed my mind|wait,? no|no,? (?:wait|stop|don['\u2019]?t)|don['\u2019]?t do (?:it|that)|take (?:it|that) back|undo|reverse|revert|roll ?back|un-?cancel|reinstate|cancel (?:that|the|this|my) refund|(?:want|need) it after all)\b/i
+  /\b(?:i meant|meant to say|oops|whoops|my (?:mistake|bad)|wrong (?:order|amount|one|number|card)|should have been|that was the wrong|actually,? make it|make it (?:only|just)\b|change (?:it|that) to|i only paid|changed my mind|wait,? no|no,? (?:wait|stop|don['\u2019]?t)|don['\u2019]?t do (?:it|that)|take (?:it|that) back|(?:undo|reverse|revert|roll ?back) (?:(?:it|that|this)(?=\s*(?:$|[.,!?;:]|please\b|now\b|for me\b))|(?:the|that|this|my) (?:refund|cancell?ation|last one))|un-?cancel|reinstate (?:it|the order|my order)|cancel (?:that|the|this|my) refund|(?:want|need) it after all)\b/i
 
 /** Does the message say what was just done was not what was meant ("sorry, I meant NW-2002")? */
 export function correctsWhatWasDone(text: string): boolean {
@@ -64,7 +64,7 @@ export function correctsWhatWasDone(text: string): boolean {
  * cancel", "maybe cancel NW-2002?", "can I still get a refund after 30 days?").
  */
 const aboutAction =
-  /\b(?:is it possible|would it be possible|possible to|how do(?:es)?\b[^.?!]{0,40}\bwork|how would|what happens|what if|what would happen|should i|would i|will i (?:get|be)|am i able|is that true|just asking|asking about|thinking (?:about|of)|considering|wondering|only if|no need to|not yet|in case|if i\b|if it\b|if you\b|might|may (?:need|want|have)|maybe|perhaps|probably|possibly|(?:can|could) i still|am i (?:still )?(?:eligible|entitled|allowed))/i
+  /\b(?:is it possible|would it be possible|possible to|how do(?:es)?\b[^.?!]{0,40}\bwork|how would|what happens|what if|what would happen|should i|would i|will i (?:get|be)|am i able|is that true|just asking|asking about|thinking (?:about|of)|considering|wondering|only if|no need to|not yet|in case|if i\b|if it\b|if you\b|(?:i|we) (?:might|may|probably|possibly|perhaps)\b|^\W*(?:maybe|perhaps|possibly)\b|maybe (?:cancel|refund|i|we|you)\b|(?:can|could) i still|am i (?:still )?(?:eligible|entitled|allowed))/i
 
 /**
  * Words that name an action without asking for it: how it is done ("how do I request a refund?"),

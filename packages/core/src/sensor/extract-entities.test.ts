@@ -40,7 +40,12 @@ describe('extractEntities', () => {
   it('reads a dollar whose country follows it as that currency, and "grand" as a thousand', () => {
     expect(extractEntities('refund $40 CAD for NW-1001')).toMatchObject({ amount: 40, currency: 'CAD' })
     expect(extractEntities('refund 40 bucks AUD')).toMatchObject({ amount: 40, currency: 'AUD' })
-    expect(extractEntities('it was $40 Canadian')).toMatchObject({ amount: 40, currency: 'CAD' })
+    expect(extractEntities('it was $40 Canadian dollars')).toMatchObject({ amount: 40, currency: 'CAD' })
+    // A country's name alone is no currency: a store, a place (session 44's second review).
+    expect(extractEntities('refund the $40 Canadian Tire gift card').currency).toBe('USD')
+    expect(extractEntities('I paid $40 in Singapore at the airport').currency).toBe('USD')
+    // "Grand" ends an amount to be a thousand: the "$30 grand opening discount" is $30.
+    expect(extractEntities('refund the $30 grand opening discount').amount).toBe(30)
     expect(extractEntities('refund $40 USD')).toMatchObject({ amount: 40, currency: 'USD' })
     expect(extractEntities('cancel NW-2002, total was 2 grand').amount).toBe(2000)
     expect(extractEntities('refund $2 grand')).toMatchObject({ amount: 2000, currency: 'USD' })
@@ -56,6 +61,16 @@ describe('extractEntities', () => {
       'refund $25 twice for NW-1001',
       'cancel NW-2002, total $400 + $200 shipping',
       'refund $45 for NW-1001 plus $10 shipping',
+      // Other wordings (session 44's second review).
+      'cancel NW-2002, 2 items, $300 each',
+      'cancel NW-2002, it was two at $300 each',
+      'cancel NW-2002, $300 x two',
+      'cancel NW-2002, it was $300 each for 2 items',
+      'refund $25 two times for NW-1001',
+      'I was charged for both, so refund $25 twice for NW-1001',
+      'cancel NW-2002, total $400 + 200 shipping',
+      'cancel NW-2002, total was $400, shipping was another $200',
+      'I paid 3 x 10 dollars',
     ])
       expect(extractEntities(text), text).not.toHaveProperty('amount')
     // A charge said twice is how it was charged; "$50 each" across orders is each order's amount.
@@ -105,9 +120,17 @@ describe('extractEntities', () => {
     for (const text of [
       "I'm calling on behalf of ann@example.com, which card is on file?",
       'ann@example.com (not my account, I am her assistant)',
-      'representing ann@example.com here',
+      "I'm writing on ann@example.com's behalf, which card is on file?",
+      "I'm Ann's assistant, ann@example.com, which card is on file?",
+      "I'm calling for ann@example.com, which card is on file?",
     ])
       expect(extractEntities(text), text).not.toHaveProperty('email')
+    // Words that only look like it keep the writer's own email (session 44's second review).
+    for (const text of [
+      'refund $20 for NW-1001, ann@example.com. This is representing a lot of frustration',
+      'refund $20 for NW-1001 please, not my account balance but back to the original payment. ann@example.com',
+    ])
+      expect(extractEntities(text).email, text).toBe('ann@example.com')
     expect(extractEntities('that is not my email, mine is bob@example.com').email).toBe('bob@example.com')
   })
 

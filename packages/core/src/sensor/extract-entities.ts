@@ -85,7 +85,7 @@ const notOwnEmail =
  * behalf of ann@…", "ann@… (not my account, I'm her assistant)".
  */
 const actsForSomeoneElse =
-  /\b(?:on behalf of|not my (?:own )?account|(?:i['\u2019]?m|i am) (?:his|her|their|the account holder['\u2019]s) (?:assistant|secretary|colleague|representative|agent)|acting for|representing)\b/i
+  /\b(?:on behalf of|on \S+['\u2019]s behalf|not my (?:own )?account(?=\s*[,.;:)!]|\s*$)|(?:i['\u2019]?m|i am) (?:[a-z]+['\u2019]s|his|her|their|the account holder['\u2019]s) (?:assistant|secretary|colleague|representative|agent|partner|spouse|husband|wife)|(?:calling|writing|asking|contacting you|reaching out|messaging) (?:for|on behalf of) (?:\S+@|my (?:client|customer|boss|friend|wife|husband|partner|mom|mum|dad|mother|father|son|daughter)\b))/i
 
 /**
  * Extracts money (with currency), plain numbers, order/ticket ids, emails and dates from one text.

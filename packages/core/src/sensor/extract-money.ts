@@ -13,29 +13,44 @@ export function extractMoney(text: string): MoneyEntity[] {
     .map(({ amount, currency, text: matched }) => ({ value: amount, currency, text: matched }))
 }
 
-/** A count multiplying the amount before it: "2 x $30", "3×$200", "2 times $30". */
-const countTimesBefore =
-  /(?:^|[^\w.,])(?:\d{1,4}|two|three|four|five|six|seven|eight|nine|ten)\s*(?:x|\u00d7|\*|times)\s*$/i
-/** A count multiplying it after: "$30 x 2", "$30 × 2". */
-const timesCountAfter = /^\s*(?:x|\u00d7|\*)\s*\d/i
-/** A count of things before a unit price: "2 items at $300 each", "three shirts for €20 apiece". */
-const countOfThingsBefore =
-  /(?:^|[^\w.,])(?:\d{1,4}|two|three|four|five|six|seven|eight|nine|ten|a couple of|several)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:at|@|for)\s*$/i
-const unitPriceAfter = /^\s*(?:each|apiece|a piece|per (?:item|unit|piece|one))\b/i
-/** Said twice: "refund $25 twice" (not "I was charged $40 twice": that says how it was charged). */
-const repeatedAfter = /^\s*(?:twice|thrice|\d{1,2} times)\b/i
-const chargedBefore = /\b(?:charged|billed|debited|paid|taken|deducted)\b/i
+/** A count, in digits or words: "2", "two", "a couple of". */
+const count = String.raw`(?:\d{1,4}|two|three|four|five|six|seven|eight|nine|ten|a couple of|several)`
+/** A count multiplying the amount before it: "2 x $30", "3×$200", "2 times $30", "2 @ $300". */
+const countTimesBefore = new RegExp(String.raw`(?:^|[^\w.,])${count}\s*(?:x|\u00d7|\*|times|@)\s*$`, 'i')
+/** A count multiplying it after: "$30 x 2", "$300 x two", "$300 times 2", "$300 by 2". */
+const timesCountAfter = new RegExp(String.raw`^\s*(?:x|\u00d7|\*|times|by)\s*${count}\b`, 'i')
+/**
+ * A count of things before a unit price: "2 items at $300 each", "2 items, $300 each", "two at
+ * $300 each", "three shirts for €20 apiece".
+ */
+const countOfThingsBefore = new RegExp(
+  String.raw`(?:^|[^\w.,])${count}(?:\s+[a-z]+){0,2}\s*(?:at|@|for|,|:)?\s*$`,
+  'i',
+)
+const unitPriceAfter = /^\s*(?:each|apiece|a piece|per (?:item|unit|piece|one|shirt|ticket|person|seat))\b/i
+/** A unit price with its count after it: "$300 each for 2 items", "$300 apiece, 3 of them". */
+const unitPriceForCountAfter = new RegExp(
+  String.raw`^\s*(?:each|apiece|a piece)\W+(?:for\s+|times\s+|x\s*)?${count}\b`,
+  'i',
+)
+/** Said more than once: "refund $25 twice", "$25 two times" (not "I was charged $40 twice"). */
+const repeatedAfter = new RegExp(String.raw`^\s*(?:twice|thrice|${count}\s+times)\b`, 'i')
+const chargedBefore = /\b(?:charged|billed|debited|paid|taken|deducted)(?:\s+(?:me|us|for it))?\s*$/i
+/** A bare number added right after: "$400 + 200 shipping", "$400 plus 200". */
+const plusNumberAfter = /^\s*(?:\+|plus)\s*\d/i
 
 /**
- * An amount a count multiplies: a unit price, not the amount the message states ("2 x $30",
- * "2 items at $300 each", "refund $25 twice"). It is not read as an amount: read as written it
+ * An amount a count multiplies, or one a bare number is added to: a unit price or a part, not
+ * the amount the message states ("2 x $30", "2 items at $300 each", "$300 each for 2 items",
+ * "refund $25 twice", "$400 + 200 shipping"). It is not read as an amount: read as written it
  * would pay or cancel the wrong sum ($30 of $60, a $300 "total" of $600 under an approval
  * threshold); the step asks for the amount instead.
  */
 function multiplied(text: string, index: number, matched: string): boolean {
   const before = text.slice(Math.max(0, index - 40), index)
-  const after = text.slice(index + matched.length, index + matched.length + 24)
-  if (countTimesBefore.test(before) || timesCountAfter.test(after)) return true
+  const after = text.slice(index + matched.length, index + matched.length + 32)
+  if (countTimesBefore.test(before) || timesCountAfter.test(after) || plusNumberAfter.test(after)) return true
+  if (unitPriceForCountAfter.test(after)) return true
   if (countOfThingsBefore.test(before) && unitPriceAfter.test(after)) return true
   return repeatedAfter.test(after) && !chargedBefore.test(before)
 }
@@ -64,7 +79,7 @@ const totalAfter = /^\W*(?:order|total|purchase|in total)\b/i
 /** What joins two amounts into one reading: "and", "or", "plus", "to", a dash or a slash. */
 const joiner = /^\s*(?:and|or|plus|\+|to|-|\u2013|\/|,)\s*$/i
 /** An amount added to one said before, whatever stands between: "refund $45 for NW-1001 plus $10 shipping". */
-const addedBefore = /(?:\bplus|\+|\bon top of that|\band another)\s*$/i
+const addedBefore = /(?:\bplus|\+|\bon top of that|\banother)\s*$/i
 
 /**
  * The amount a message asks about among several it names: the one it corrects to ("refund $40,
@@ -121,7 +136,7 @@ export function requestedAmount(text: string, money: readonly MoneyEntity[]): Mo
  * slow path (see `text/cue-pattern-flags.test.ts`).
  */
 const cuedTotal =
-  /(?<!\w)(?:total(?:\s+(?:was|is|of|came to|comes to))?|paid|charged|cost|costs|costed)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?(?:\s?(k|thousand|grand)(?!\w))?(?![\w.,'’]*\d|[\s\u00a0\u202f]\d|[\p{L}\p{N}])(?!\s*(?:%|percent|items?|units?|days?|weeks?|months?|years?|times?|pieces?|orders?|hours?|minutes?)(?!\w))/iu
+  /(?<!\w)(?:total(?:\s+(?:was|is|of|came to|comes to))?|paid|charged|cost|costs|costed)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?(?:\s?(k|thousand|grand(?=\s*(?:$|[.,;:!?)]|(?:dollars?|bucks|usd|and|but|or|for|in|on)(?!\w))))(?!\w))?(?![\w.,'’]*\d|[\s\u00a0\u202f]\d|[\p{L}\p{N}])(?!\s*(?:%|percent|x(?!\w)|\u00d7|\*|items?|units?|days?|weeks?|months?|years?|times?|pieces?|orders?|hours?|minutes?)(?!\w))/iu
 
 /** The order total a message writes without a currency, if any (read as the definition's own). */
 export function totalWithoutCurrency(text: string): number | undefined {
