@@ -226,11 +226,8 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
     })
   })
   afterAll(() => approving.close())
-
-  it('backs a metric only by what a tool run reported: not by another tool, nor at another value', async () => {
-    // Found by an outside review (session 44): after only "show the git log", "[METRIC:tests_failed] 0"
-    // was SUCCESS (any tool run counted), and with `tool: test` a claimed "tests_passed 50" passed
-    // where the test run had reported "pass 1".
+  /** A client of the approving server that keeps its sessions' tokens, and a JSON POST through it. */
+  const client = () => {
     const http = keepSessionTokens()
     const post = (path: string, body: unknown) =>
       http(`${approving.origin}${path}`, {
@@ -238,6 +235,14 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       })
+    return { http, post }
+  }
+
+  it('backs a metric only by what a tool run reported: not by another tool, nor at another value', async () => {
+    // Found by an outside review (session 44): after only "show the git log", "[METRIC:tests_failed] 0"
+    // was SUCCESS (any tool run counted), and with `tool: test` a claimed "tests_passed 50" passed
+    // where the test run had reported "pass 1".
+    const { post } = client()
     const complete = async (sessionId: string, contract: object, output: string) =>
       (
         (await (await post(`/v1/sessions/${sessionId}/complete`, { contract, output })).json()) as {
@@ -318,13 +323,7 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
   it('is no SUCCESS when the tests never ran, and a goal met once cannot be completed again', async () => {
     // Found by an outside review: after "show the git log", a declined test run, and an output
     // claiming "[METRIC:tests_failed] 0", the gate said SUCCESS (a git tool had run).
-    const http = keepSessionTokens()
-    const post = (path: string, body: unknown) =>
-      http(`${approving.origin}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
+    const { post } = client()
     const log = (await (await post('/v1/turn', { text: 'show the git log' })).json()) as { sessionId: string }
     const sessionId = log.sessionId
     const tests = (await (await post('/v1/turn', { sessionId, text: 'run the tests' })).json()) as {
