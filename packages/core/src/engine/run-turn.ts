@@ -743,22 +743,32 @@ async function senseAndAct(
   // Not a question of the task's own kind ("can you refund $15 on NW-3003?" in a refund is a new
   // request of it, "where is NW-1002?" after a lookup another lookup): those take the new facts.
   // And the record is one the question's own scenario works on (the order a lookup needs).
-  const asksAboutOther =
+  // So does a question of another kind while the task waits for an approver ("has NW-2002
+  // shipped?" while its cancellation waits): the task has nothing to do until the decision, and
+  // the question was read as a second cancellation ("already waiting for a supervisor").
+  const asksBesideWaiting =
     inFlow &&
-    namesOtherFacts &&
+    state.pendingApproval !== undefined &&
     asksBack(input.text) &&
     compiled.scenariosById.get(navigation.scenario!)?.intents.includes(perception.intent) !== true &&
-    compiled.definition.scenarios.some(
-      (scenario) =>
-        scenario.intents.includes(perception.intent) &&
-        scenario.steps.some((step) =>
-          step.required.some((entry) => {
-            const field = requiredFieldName(entry)
-            const value = perception.entities[field]
-            return value !== undefined && fieldsBefore[field] !== undefined && fieldsBefore[field] !== value
-          }),
-        ),
-    )
+    compiled.definition.scenarios.some((scenario) => scenario.intents.includes(perception.intent))
+  const asksAboutOther =
+    asksBesideWaiting ||
+    (inFlow &&
+      namesOtherFacts &&
+      asksBack(input.text) &&
+      compiled.scenariosById.get(navigation.scenario!)?.intents.includes(perception.intent) !== true &&
+      compiled.definition.scenarios.some(
+        (scenario) =>
+          scenario.intents.includes(perception.intent) &&
+          scenario.steps.some((step) =>
+            step.required.some((entry) => {
+              const field = requiredFieldName(entry)
+              const value = perception.entities[field]
+              return value !== undefined && fieldsBefore[field] !== undefined && fieldsBefore[field] !== value
+            }),
+          ),
+      ))
   const answering = answersQuestion(state, input.text, {
     perception,
     offer,
