@@ -1496,6 +1496,9 @@ const actionStems: ReadonlySet<string> = new Set([
  */
 function factsAlone(text: string): boolean {
   if (text.length > 80) return false
+  // A fact labelled with what it is for ("the total was $40", "order total: $40") says which
+  // question it answers: no pointing at something looked up ("that one was $15").
+  if (labelledTotal.test(text)) return true
   const rest = text
     .replace(
       /\S+@\S+|[$€£]?\d[\d.,:]*(?:\s*(?:usd|eur|gbp|dollars?|euros?|pounds?))?|\b[a-z]{1,4}-?\d{2,}\b/gi,
@@ -1505,6 +1508,10 @@ function factsAlone(text: string): boolean {
   const words = rest.match(/\p{L}+/gu) ?? []
   return words.length <= 2 && !words.some((word) => pointingWords.has(word))
 }
+
+/** "The total was $40", "my order total is 40 dollars", "total: $40". */
+const labelledTotal =
+  /^\W*(?:(?:ok|so|and|well|oh)\W+)?(?:(?:the|my|our)\s+)?(?:order\s+)?(?:total|amount)\s*(?:was|is|came to|of|:)?\s*[$€£]?\d[\d.,]*(?:\s*(?:usd|eur|gbp|dollars?|euros?|pounds?|bucks))?\W*$/i
 
 const pointingWords: ReadonlySet<string> = new Set([
   'that',
