@@ -110,9 +110,9 @@ const contractedIs =
 
 /** {@link normalizeText} without its one-entry cache: for a text read once, so the cached one stays. */
 export function normalizeTextUncached(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(contractedIs, '$1 is')
+  const lower = text.toLowerCase()
+  // Most messages have no apostrophe: the contraction pass is skipped for them.
+  return (lower.includes("'") || lower.includes('\u2019') ? lower.replace(contractedIs, '$1 is') : lower)
     .replace(/[^\p{L}\p{N}@.$€£-]+/gu, ' ')
     .replace(/(?<!\d)\.|\.(?!\d)/gu, ' ')
     .replace(/\s+/gu, ' ')
