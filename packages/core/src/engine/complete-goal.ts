@@ -229,10 +229,11 @@ function sessionProblems(state: EngineSessionState, options: CompleteGoalOptions
  * - one whose `tool` (the tool that reports it: `tool: test` for `tests_failed`) has not run;
  * - a metric whose `tool` ran but reported no `[METRIC:<metric>]` value, or another value than the
  *   output claims (the test run said `pass 1`, the output `[METRIC:tests_passed] 50`);
- * - with `requireToolRun` (a task agent with tools), a metric no tool run of the session reported
- *   at the value claimed: a `git log` does not back "[METRIC:tests_failed] 0".
+ * - with `requireToolRun` (a task agent with tools), a metric no run of a tool that declares it
+ *   (`reportsMetrics`) reported at the value claimed: a `git log`, or a file read quoting the
+ *   marker, does not back "[METRIC:tests_failed] 0".
  * A tool reports a metric by writing its marker in its result, as the output does; the last
- * result of each tool counts.
+ * result of each tool counts, and in it the last marker (what a test printed comes before).
  */
 function unbackedCriteria(
   contract: GoalContract,
