@@ -76,6 +76,9 @@ describe('extractEntities', () => {
     // A charge said twice is how it was charged; "$50 each" across orders is each order's amount.
     expect(extractEntities('I was charged $40 twice, refund $40').amount).toBe(40)
     expect(extractEntities('refund $50 each for NW-1001, NW-2002 and NW-3003').amount).toBe(50)
+    // An order's number before "$20 each" is no count of items.
+    expect(extractEntities('refund NW-1001 and NW-1002, $20 each').amount).toBe(20)
+    expect(extractEntities('refund NW 1001 and NW 1002, $20 each').amount).toBe(20)
   })
 
   it('reads a total written without a currency, never a count or a bare number after "refund"', () => {

@@ -15,6 +15,11 @@ export function extractMoney(text: string): MoneyEntity[] {
 
 /** A count, in digits or words: "2", "two", "a couple of". */
 const count = String.raw`(?:\d{1,4}|two|three|four|five|six|seven|eight|nine|ten|a couple of|several)`
+/**
+ * A count of things: at most three digits, so an order's number ("NW-1002, $20 each": $20 for
+ * each order) is no count of items.
+ */
+const countOfThings = String.raw`(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|a couple of|several)`
 /** A count multiplying the amount before it: "2 x $30", "3×$200", "2 times $30", "2 @ $300". */
 const countTimesBefore = new RegExp(String.raw`(?:^|[^\w.,])${count}\s*(?:x|\u00d7|\*|times|@)\s*$`, 'i')
 /** A count multiplying it after: "$30 x 2", "$300 x two", "$300 times 2", "$300 by 2". */
@@ -24,7 +29,7 @@ const timesCountAfter = new RegExp(String.raw`^\s*(?:x|\u00d7|\*|times|by)\s*${c
  * $300 each", "three shirts for €20 apiece".
  */
 const countOfThingsBefore = new RegExp(
-  String.raw`(?:^|[^\w.,])${count}(?:\s+[a-z]+){0,2}\s*(?:at|@|for|,|:)?\s*$`,
+  String.raw`(?:^|[^\w.,-])${countOfThings}(?:\s+[a-z]+){0,2}\s*(?:at|@|for|,|:)?\s*$`,
   'i',
 )
 const unitPriceAfter = /^\s*(?:each|apiece|a piece|per (?:item|unit|piece|one|shirt|ticket|person|seat))\b/i
