@@ -130,8 +130,17 @@ describe('requestsNothing', () => {
       'Yes. I need a cab to get there.',
       'Tickets please.',
       "Great, let's do it.",
+      "I don't need anything else, but book me a cab.",
     ])
       expect(requestsNothing(text, plain), text).toBe(false)
+  })
+
+  it('reads a want denied about anything more as asking for nothing ("I don\'t need anything else")', () => {
+    for (const text of [
+      "Cool, thank you. That was all, I don't need anything else.",
+      'We will not need anything more.',
+    ])
+      expect(requestsNothing(text, plain), text).toBe(true)
   })
 
   it('is never set with a switch cue, an accepted offer or a pending clarification', () => {

@@ -143,9 +143,18 @@ const requestWord = new RegExp(
   'i',
 )
 
+/**
+ * A want the message denies about anything more ("I don't need anything else", "we won't need
+ * any more"): it closes the task, it asks for nothing.
+ */
+const deniedWant =
+  /\b(?:don['\u2019]?t|do not|won['\u2019]?t|will not|no longer) (?:really )?(?:need|want|require) (?:anything|any more|anymore|nothing)(?: else)?\b/gi
+
 /** Does the message ask for something to be done anywhere (a task verb, a want, a request marker)? */
 export function asksForSomething(text: string): boolean {
-  return requestWord.test(text)
+  if (!requestWord.test(text)) return false
+  deniedWant.lastIndex = 0
+  return !deniedWant.test(text) || requestWord.test(text.replace(deniedWant, ' '))
 }
 
 /**

@@ -97,6 +97,23 @@ describe('routing within a topic, in a turn', () => {
   })
 })
 
+describe('corrections and closings within a task, across a conversation', () => {
+  it('a cue that changes a value ("actually, change that to …") or closes the task stays in it', async () => {
+    const engine = createEngine({ definition, ledger: false })
+    await engine.turn({ sessionId: 'k', text: 'Find me a rental car in Fresno' })
+    await engine.turn({ sessionId: 'k', text: 'Yes please' })
+    expect((await engine.getSession('k'))?.navigation.scenario).toBe('reserve-car')
+    // "next week" is a date, and "actually … change that to" corrects it: neither is the weather's.
+    await engine.turn({ sessionId: 'k', text: 'Actually, can you change that to Thursday next week?' })
+    expect((await engine.getSession('k'))?.navigation.scenario).toBe('reserve-car')
+    await engine.turn({ sessionId: 'k', text: "Cool, thanks. That's all, I don't need anything else." })
+    expect((await engine.getSession('k'))?.navigation.scenario).toBe('reserve-car')
+    // A real move still moves.
+    await engine.turn({ sessionId: 'k', text: 'Actually, what is the weather in Fresno?' })
+    expect((await engine.getSession('k'))?.navigation.scenario).toBe('forecast')
+  })
+})
+
 describe('a question about the task at hand, within its topic, in a turn', () => {
   /** A bus search and a ticket purchase under one topic; only the search's examples say "leaving". */
   const buses = (answerStickiness?: number) => ({

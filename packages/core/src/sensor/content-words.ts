@@ -100,12 +100,16 @@ const conditionals: ReadonlySet<string> = new Set(['if', 'unless', 'whether', 'o
  * Reads `text` clause by clause (punctuation, or a clause word, ends one) and calls `visit` with
  * each word, whether a negation cue covers it, and whether that cue denies a request.
  */
-function readClauses(text: string, visit: (word: string, negating: boolean, denying: boolean) => void): void {
+function readClauses(
+  text: string,
+  visit: (word: string, negating: boolean, denying: boolean, nameModifier: boolean) => void,
+): void {
   for (const clause of text.split(/[.,;!?]+/u)) {
     let negating = false
     let denying = false
     let conditional = false
     const words = wordsOf(clause)
+    const modifiers = nameModifiers(clause, words.length)
     for (let index = 0; index < words.length; index++) {
       const word = words[index] as string
       if (negations.has(word) || (takingBack.has(word) && !negations.has(words[index - 1] ?? ''))) {
@@ -118,9 +122,43 @@ function readClauses(text: string, visit: (word: string, negating: boolean, deny
         }
       } else if (clauseBreaks.has(word)) negating = denying = conditional = false
       else if (conditionals.has(word)) conditional = true
-      visit(word, negating, denying)
+      visit(word, negating, denying, modifiers?.[index] === true)
     }
   }
+}
+
+/**
+ * The words of `clause` (as `wordsOf` splits it, `count` of them) that stand before another
+ * capitalised word in a run of capitalised words: the modifiers of a name ("*New* York", "*San*
+ * Diego", "*American* Airlines"). A name's last word is its head (English noun phrases end on
+ * theirs); the ones before it say nothing of the topic ("new" is an alarm's word, not a trip's).
+ * Undefined when the clause has none, or when most of its words are capitalised (Title Case
+ * writing, where capitals mark no name).
+ */
+function nameModifiers(clause: string, count: number): boolean[] | undefined {
+  if (count < 2 || !/[A-Z][\p{L}'\u2019]*\s+[A-Z]/u.test(clause)) return undefined
+  const original =
+    clause
+      .slice(0, 2000)
+      .replace(/['\u2019]/g, '')
+      .match(/[\p{L}]+/gu) ?? []
+  if (original.length !== count) return undefined
+  let capitals = 0
+  for (const word of original) if (isCapitalised(word)) capitals++
+  if (capitals * 2 > count) return undefined
+  const modifiers: boolean[] = []
+  for (let index = 0; index < count; index++)
+    modifiers.push(
+      isCapitalised(original[index] as string) &&
+        isCapitalised(original[index + 1] ?? '') &&
+        (original[index] as string) !== 'I',
+    )
+  return modifiers
+}
+
+/** Whether a word starts with a capital and goes on in lower case ("York", not "I" or "USA"). */
+function isCapitalised(word: string): boolean {
+  return /^\p{Lu}\p{Ll}/u.test(word)
 }
 
 /** The lower-cased letter words of a text's first `limit` characters, apostrophes dropped. */
@@ -155,9 +193,9 @@ export function contentWords(text: string): ContentWords {
   const negated: string[] = []
   const denied: string[] = []
   const affirmed: string[] = []
-  readClauses(text, (word, negating, denying) => {
+  readClauses(text, (word, negating, denying, nameModifier) => {
     if (!negating) affirmed.push(word)
-    if (ignored.has(word) || word.length < 2) return
+    if (nameModifier || ignored.has(word) || word.length < 2) return
     const stem = stemWord(word)
     ;(negating ? negated : words).push(stem)
     if (denying) denied.push(stem)

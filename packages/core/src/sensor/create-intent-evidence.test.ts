@@ -75,6 +75,27 @@ describe('createIntentEvidence', () => {
     expect(model.measure('Try Kittea Cat').words).toBe(0)
   })
 
+  it('reads no topic in the words before a name\'s last one, nor in "next" of a date', () => {
+    // "new" and "next" are an alarm's words here; "New York" is a place and "next Friday" a date.
+    const alarms = createIntentEvidence({
+      intents: [
+        ...intents,
+        {
+          id: 'add_alarm',
+          description: 'Set a new alarm',
+          examples: ['Add a new alarm', 'Set a new alarm for the next hour', 'I need a new alarm'],
+          keywords: [],
+        },
+      ],
+      topicOf,
+    })
+    expect(alarms.measure('a new alarm').words).toBeGreaterThan(0)
+    expect(best(alarms.measure('Find me a bus to New York').topics)).toBe('buses')
+    expect(alarms.measure('from New York on Friday next week').words).toBe(0)
+    // Written all in capitals word by word (Title Case), capitals mark no name: the words count.
+    expect(alarms.measure('I Need A New Alarm').words).toBeGreaterThan(0)
+  })
+
   it('reads a task verb the examples do not use by its kind of action (book, purchase: a booking)', () => {
     // "purchase" and "rent" appear in no example; "reserve" and "book" do, in the booking intents.
     for (const text of ['I want to purchase a bus ride', 'rent me a bus']) {

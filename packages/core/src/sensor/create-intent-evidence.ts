@@ -145,7 +145,7 @@ const slotValueWords: ReadonlySet<string> = new Set(
     ...weekdayNames,
     ...(
       'today tomorrow tonight yesterday morning afternoon evening night noon midnight oclock half ' +
-      'quarter weekend week month year st nd rd th am'
+      'quarter weekend week month year st nd rd th am next coming upcoming'
     ).split(' '),
   ].map(stemWord),
 )

@@ -100,6 +100,24 @@ describe('createSensor', () => {
     expect(sensor.senseSync('I want to cancel').topicShift).toBe(false)
   })
 
+  it('reads no topic change in a cue that corrects a value or asks for another option of the same request', () => {
+    for (const text of [
+      'Actually, can you change that to Thursday next week?',
+      "I'm sorry, can you change the time to 13:00 instead?",
+      'Actually make it 2 people',
+      'Actually I think it is just me, so for 1 instead of 2',
+      'No, find me something else.',
+      'Is there anything else available in the area?',
+    ])
+      expect(sensor.senseSync(text).topicShift, text).toBe(false)
+    for (const text of [
+      'Actually, I want to cancel instead',
+      'Can I ask something else?',
+      'Something else: where is my order?',
+    ])
+      expect(sensor.senseSync(text).topicShift, text).toBe(true)
+  })
+
   it('gives the classifier what follows an opening thank-you, whose words ask for nothing', () => {
     const read: string[] = []
     const classifier = {

@@ -98,6 +98,15 @@ const notThisKind =
   / (?:this|it|that|its|it s|that s|thats) (?:is |s |isn t |was )?not (?:a |an |about |really |the )(?:[a-z]+ ){0,2}?(?:question|issue|problem|matter|thing|topic|request|refund|order|payment)s? /u
 
 /**
+ * A switch cue that changes a value of the request at hand ("actually, change that to Thursday",
+ * "make it 2 instead", "for 1 instead of 2") or asks for another option of it ("find me something
+ * else", "anything else available?"): the user stays on the task, so the cue is no evidence of a
+ * new topic.
+ */
+const correctsOrAsksAnother =
+  / (?:(?:change|move|switch|push|make) (?:it|that|this|the (?:[a-z]+ )?(?:date|time|day|booking|reservation|appointment|number|amount))(?: to| for| on| at)? |make it |(?:find|search|show|suggest|recommend|get|look for|give) (?:me |us )?(?:for )?(?:something|anything) else |(?:anything|something) else (?:available|like that|similar|around|nearby|in the area|there) |for (?:[a-z0-9]+ ){1,3}instead of )/u
+
+/**
  * The deterministic sensor: lexical intent scores (blended with a trained classifier when given),
  * entity extraction and an ambiguity score, in one synchronous pass.
  *
@@ -168,7 +177,9 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
       alternatives,
       entities,
       ambiguity: ambiguityOf(top, second, tieMargin),
-      topicShift: switchCues.some((cue) => padded.includes(cue)) || notThisKind.test(padded),
+      topicShift:
+        (switchCues.some((cue) => padded.includes(cue)) && !correctsOrAsksAnother.test(padded)) ||
+        notThisKind.test(padded),
       source: 'deterministic',
     }
     const act = detectConversationAct(text)
