@@ -10,6 +10,7 @@ import type { Clock, IdGenerator } from '../ports/ports.ts'
 import { createRuleIndex } from '../rules/create-rule-index.ts'
 import type { RuleIndex } from '../rules/types.ts'
 import { createRouter, type Router } from '../scenarios/create-router.ts'
+import { asksIfDone, namedActions } from '../sensor/asks-if-done.ts'
 import { createIntentEvidence, type IntentEvidenceModel } from '../sensor/create-intent-evidence.ts'
 import { createLlmSensor } from '../sensor/create-llm-sensor.ts'
 import {
@@ -41,6 +42,13 @@ export interface CompiledEngine {
    * on every reply. A rule's condition says when its action applies, never when its check does.
    */
   rulesInScope(scenario: string | null, step: string | null): readonly string[]
+  /**
+   * The intents some of whose examples ask whether something was done ("has my refund gone
+   * through"), each with the actions those examples name (`refund`): a status question about one
+   * of them ("was the refund issued?") that is likely enough for the intent is read as it, never as
+   * a request to do the action again.
+   */
+  statusIntents: ReadonlyMap<string, ReadonlySet<string>>
 }
 
 /** {@link CompiledEngine.rulesInScope} of a definition, each scenario and step's list built once. */
@@ -199,6 +207,14 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
     evidence,
     entityPatterns,
     rulesInScope: scopedRules(definition.rules),
+    statusIntents: new Map(
+      definition.intents.flatMap((intent) => {
+        const asking = intent.examples.filter((example) => asksIfDone(example))
+        return asking.length === 0
+          ? []
+          : [[intent.id, new Set(asking.flatMap((example) => namedActions(example)))] as const]
+      }),
+    ),
   }
 }
 

@@ -9,6 +9,7 @@ import {
   asksWhatWasDone,
   correctsWhatWasDone,
   declinesOrDefers,
+  namedActions,
   onlyAsksAboutAction,
   plainlyRequests,
 } from '../sensor/asks-if-done.ts'
@@ -487,6 +488,34 @@ async function senseAndAct(
       state.tentative = true
     }
   }
+  // "Was the refund issued?" asks whether an action was done: an intent whose examples ask that
+  // ("has my refund gone through") is meant when it is likely at all, never the action itself
+  // (a refund request, asked about and run on a yes).
+  // Its action must be one the intent's examples ask about: "has the cancellation gone through?"
+  // is no refund's status.
+  const statusOf = (intent: string) => {
+    const actions = compiled.statusIntents.get(intent)
+    return actions !== undefined && namedActions(input.text).every((stem) => actions.has(stem))
+  }
+  if (asksDone && pending === undefined && !statusOf(perception.intent)) {
+    const status = perception.alternatives.find(
+      (entry) => entry.confidence >= statusMinimum && statusOf(entry.intent),
+    )
+    if (status !== undefined)
+      perception = {
+        ...perception,
+        intent: status.intent,
+        confidence: Math.max(status.confidence, perception.confidence),
+        // The action's own intents fall below it: the router scores a scenario by them too.
+        alternatives: [
+          { intent: status.intent, confidence: Math.max(status.confidence, perception.confidence) },
+          ...perception.alternatives
+            .filter((entry) => entry !== status)
+            .map((entry) => ({ ...entry, confidence: Math.min(entry.confidence, status.confidence) })),
+        ],
+        ambiguity: { score: 0, reason: `asks whether it was done: "${status.intent}"` },
+      }
+  }
   // "What's the difference between Basic and Plus?" right after the price quote: an unclear
   // question that the scenario just finished could answer (its intent among the likely ones) is a
   // follow-up to that answer, not a new request to ask about ("Which one do you need?").
@@ -567,11 +596,16 @@ async function senseAndAct(
   // "Did you refund $20 for NW-1001?" names the facts of what was done: still a status question.
   // "Is NW-9999 cancelled?" after NW-2222 was is not about what was done: it is never answered
   // with NW-2222's cancellation, but read as a message of its own.
+  // "Did the refund go through?" after only a lookup or a cancellation (or before anything was
+  // done) asks about an action this conversation did not do: it is read as a message of its own
+  // (the refund-status flow), never answered with what was done ("Yes, it went through. Order
+  // NW-3003 has shipped").
   if (
     asksDone &&
     (stated.size === 0 || (!namesOtherFacts && input.text.includes('?'))) &&
     pending === undefined &&
-    !namesOtherRecord(compiled, perception, state.lastOutcome, input.text)
+    !namesOtherRecord(compiled, perception, state.lastOutcome, input.text) &&
+    !namesUndoneAction(input.text, state.lastOutcome)
   ) {
     const status = settings.statusReplies
     const last = state.lastOutcome
@@ -978,11 +1012,16 @@ async function senseAndAct(
   // guideline answers nothing) and that gives nothing the step asks for
   // ("do you ship to Canada?" while the refund waits for an email) is said to be unanswered before
   // the step's question comes again, not met with the question alone.
+  // "So, my refund?" in the refund asks for it to go on: the step's question answers it.
+  const asksForCurrent =
+    route.scenario !== null &&
+    compiled.scenariosById.get(route.scenario)?.intents.includes(perception.intent) === true
   const answersNothing =
     !retrieval.matched.some((entry) => entry.rule.action !== undefined) &&
     planned.length === 0 &&
     perception.act === undefined &&
     answered.size === 0 &&
+    !asksForCurrent &&
     isQuestion(input.text)
   const unanswered =
     answersNothing &&
@@ -1462,33 +1501,23 @@ function namesDoneAction(text: string, last: EngineSessionState['lastOutcome']):
   return namedActions(text).some((stem) => outcome.includes(stem))
 }
 
-/** The stems of the actions a message names ("is it cancelled?" → `cancel`). */
-function namedActions(text: string): string[] {
-  const stems: string[] = []
-  for (const [word] of text.toLowerCase().matchAll(/\p{L}{4,}/gu)) {
-    const stem = word.replace(/(?:led|ed|ing|s)$/u, '')
-    if (actionStems.has(stem)) stems.push(stem)
-  }
-  return stems
-}
+/**
+ * How likely a status intent must be for a status question to be read as it (the sensor's least
+ * confidence for an intent at all).
+ */
+const statusMinimum = 0.3
 
-/** Stems of the actions a status question names (cancel, refund, return, exchange, replace, ...). */
-const actionStems: ReadonlySet<string> = new Set([
-  'cancel',
-  'refund',
-  'return',
-  'exchang',
-  'replac',
-  'reimburs',
-  'deliver',
-  'ship',
-  'shipp',
-  'approv',
-  'transfer',
-  'transferr',
-  'book',
-  'reserv',
-])
+/**
+ * Does a status question name an action ("did the refund go through?") that the last outcome is
+ * not about: nothing was done, or what was done (or refused) was another action (a lookup, a
+ * cancellation)?
+ */
+function namesUndoneAction(text: string, last: EngineSessionState['lastOutcome']): boolean {
+  const named = namedActions(text)
+  if (named.length === 0) return false
+  const outcome = `${last?.text ?? ''} ${last?.about?.tool ?? ''}`.toLowerCase()
+  return !named.some((stem) => outcome.includes(stem))
+}
 
 /**
  * Is the message its facts and at most two other words, none of which points at something

@@ -22,6 +22,13 @@ describe('asksIfDone', () => {
     'is NW-2222 cancelled?',
     'so is order NW-6060 cancelled?',
     'has my order #10042 been refunded?',
+    'did my refund go through?',
+    "so it's cancelled?",
+    'the refund is done?',
+    'how long until I get it?',
+    'when will I see it?',
+    'when will it show up on my card?',
+    'where will it go?',
   ])('reads "%s" as asking whether it was done', (text) => {
     expect(asksIfDone(text)).toBe(true)
   })
@@ -33,6 +40,9 @@ describe('asksIfDone', () => {
     'where is my order?',
     'is NW-2222 shipped?',
     'is 2 cancelled',
+    "it's cancelled, I saw the email",
+    'when will I get my money?',
+    'how long does a refund take?',
   ])('reads "%s" as something else', (text) => {
     expect(asksIfDone(text)).toBe(false)
   })

@@ -6,7 +6,7 @@ import { foldLookalikes, hasInvisible, visibleText } from '../enforcement/detect
  * other conversation cues. A subject may be an order written as an id (letters, then digits).
  */
 const subject =
-  '(?:it|that|this|they|both|both of them|everything|the (?:refund|refunds|cancell?ation|order|payment|request)|(?:(?:my|the)\\s+)?(?:order\\s+)?#?[a-z]{0,4}[- ]?\\d{3,})'
+  '(?:it|that|this|they|both|both of them|everything|(?:the|my|your|our) (?:refund|refunds|cancell?ation|order|payment|request)|(?:(?:my|the)\\s+)?(?:order\\s+)?#?[a-z]{0,4}[- ]?\\d{3,})'
 const outcome =
   '(?:go through|gone through|work|worked|done|finished|complete|completed|processed|approved|successful|cancell?ed|refunded|issued|sorted)'
 const askedIfDone = new RegExp(
@@ -21,14 +21,40 @@ const askedIfDone = new RegExp(
 const askedWhatWasDone =
   /\b(?:status of (?:my|the) (?:refund|cancell?ation|request)|(?:any |an )?(?:update|news|word) (?:on|about) (?:my|the|that) (?:refund|cancell?ation|request)|(?:which|what) (?:order|one|amount) (?:did|have) you (?:refund|cancel)|what (?:did|have) you (?:refund|refunded|cancel|cancell?ed|do|done)|(?:the|my|a) (?:reference|confirmation) (?:number|code|id)|(?:the|a|my) receipt)\b/i
 
+/**
+ * "When will I see it?", "how long until I get it?", "when will it show up on my card?", "where
+ * will it go?": when or where what was done arrives, which what was done says. Only with "it" or
+ * "that" for what was done: "when will I get my money?" names what it asks about, and is read as
+ * a message of its own (a definition's refund-status flow answers it).
+ */
+const askedWhenDone =
+  /\b(?:how long (?:until|till|before|will it take|does it take|do i have to wait)\b[^.?!]{0,30}\b(?:it|that)|when (?:will|would|do|does|should|can) (?:i|we) (?:get|see|receive|have) (?:it|that)|when (?:will|would|does|should) (?:it|that) (?:arrive|show up|come|reach|be back|hit|appear|get)|where (?:will|would|does|is) (?:it|that) (?:go|going|be sent|end up))\b/i
+
+/**
+ * "So it's cancelled?", "the refund is done?": a statement of the outcome asked as a question.
+ */
+const statedIfDone = new RegExp(
+  String.raw`\b${subject}(?:['\u2019]s|\s+is|\s+was|\s+has been|\s+got)\s+(?:been\s+|actually\s+|really\s+|now\s+|already\s+)?${outcome}\s*\?`,
+  'i',
+)
+
 /** Does the message ask whether what the user asked for was done? */
 export function asksIfDone(text: string): boolean {
-  return text.length <= 400 && (askedIfDone.test(text) || askedWhatWasDone.test(text))
+  return (
+    text.length <= 400 &&
+    (askedIfDone.test(text) ||
+      askedWhatWasDone.test(text) ||
+      askedWhenDone.test(text) ||
+      statedIfDone.test(text))
+  )
 }
 
-/** Does the message ask what was done before ("which order did you refund?"), not about the request at hand? */
+/**
+ * Does the message ask what was done before ("which order did you refund?", "when will I see
+ * it?"), not about the request at hand?
+ */
 export function asksWhatWasDone(text: string): boolean {
-  return text.length <= 400 && askedWhatWasDone.test(text)
+  return text.length <= 400 && (askedWhatWasDone.test(text) || askedWhenDone.test(text))
 }
 
 const askedForUpdate =
@@ -130,3 +156,31 @@ export function plainlyRequests(text: string): boolean {
   const head = text.slice(0, 1000)
   return plainRequest.test(head) || command.test(head)
 }
+
+/** The stems of the actions a message names ("is it cancelled?" → `cancel`). */
+export function namedActions(text: string): string[] {
+  const stems: string[] = []
+  for (const [word] of text.toLowerCase().matchAll(/\p{L}{4,}/gu)) {
+    const stem = word.replace(/(?:led|ed|ing|s)$/u, '')
+    if (actionStems.has(stem)) stems.push(stem)
+  }
+  return stems
+}
+
+/** Stems of the actions a status question names (cancel, refund, return, exchange, replace, ...). */
+const actionStems: ReadonlySet<string> = new Set([
+  'cancel',
+  'refund',
+  'return',
+  'exchang',
+  'replac',
+  'reimburs',
+  'deliver',
+  'ship',
+  'shipp',
+  'approv',
+  'transfer',
+  'transferr',
+  'book',
+  'reserv',
+])

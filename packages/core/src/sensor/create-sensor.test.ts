@@ -95,6 +95,21 @@ describe('createSensor', () => {
     expect(sensor.senseSync("I still don't have my money back").intent).toBe('refund')
   })
 
+  it('reads a question word with an intensifier as without it ("where the hell is my order")', () => {
+    const orders = createSensor({
+      intents: [
+        ...intents,
+        { id: 'status', label: 'Where is my order?', keywords: ['where is my order'], examples: [] },
+      ],
+    })
+    for (const text of [
+      'where the hell is my order NW-3003',
+      'Where on earth is my order NW-3003?',
+      'where the fuck is my order',
+    ])
+      expect(orders.senseSync(text).intent, text).toBe('status')
+  })
+
   it('flags a deliberate topic change', () => {
     expect(sensor.senseSync('actually, I want to cancel instead').topicShift).toBe(true)
     expect(sensor.senseSync('I want to cancel').topicShift).toBe(false)

@@ -108,13 +108,26 @@ let lastNormalized = { text: '', normalized: '' }
 const contractedIs =
   /(?<![\p{L}\p{N}])(where|what|who|how|when|why|it|that|there|here|he|she)['’]s(?![\p{L}\p{N}])/gu
 
+/**
+ * "Where the hell is my order", "what on earth happened": an intensifier after a question word,
+ * read without it ("where is my order", as a definition's keywords write it).
+ */
+const intensifier =
+  / (where|what|why|how|when|who) (?:the (?:hell|heck|fuck|fck|devil)|on earth|in the world)(?= )/gu
+
+/** The words of an {@link intensifier}, the cheap test before it. */
+const intensifierWord = /\b(?:hell|heck|fuck|fck|devil|earth|world)\b/u
+
 /** {@link normalizeText} without its one-entry cache: for a text read once, so the cached one stays. */
 export function normalizeTextUncached(text: string): string {
   const lower = text.toLowerCase()
   // Most messages have no apostrophe: the contraction pass is skipped for them.
-  return (lower.includes("'") || lower.includes('\u2019') ? lower.replace(contractedIs, '$1 is') : lower)
+  const normalized = (
+    lower.includes("'") || lower.includes('\u2019') ? lower.replace(contractedIs, '$1 is') : lower
+  )
     .replace(/[^\p{L}\p{N}@.$€£-]+/gu, ' ')
     .replace(/(?<!\d)\.|\.(?!\d)/gu, ' ')
     .replace(/\s+/gu, ' ')
     .trim()
+  return intensifierWord.test(normalized) ? ` ${normalized} `.replace(intensifier, ' $1').trim() : normalized
 }
