@@ -12,6 +12,10 @@ describe('extractMoneyMentions', () => {
     // A thousands group, a European grouping or three decimals: asked about, never $1.20 or $200.
     for (const text of ['$1.200', '1 200 $', "1'200 $", '1\u202f200 €', '$49.999', '20-30 dollars'])
       expect(read(`the total was ${text}`), text).toEqual([])
+    // An id's digits before the space are no part of it: "NW-1001 20 bucks" is $20 for NW-1001.
+    expect(read('NW-1001 20 bucks')).toEqual([20])
+    expect(read('NW1001 20 dollars')).toEqual([20])
+    expect(read('1 200 dollars')).toEqual([])
     expect(read('twenty dollars and fifty cents')).toEqual([20.5])
     expect(read('20 dollars and 5 cents')).toEqual([20.05])
     expect(read('twenty dollars and a few cents')).toEqual([])

@@ -99,8 +99,9 @@ const scale = String.raw`(?:\s?(k|m|million|thousand|grand(?=\s*(?:$|[.,;:!?)]|(
 function moneyPatternOf(strict: boolean): RegExp {
   // Nor the end of a longer number (`1 200 $`, `1'200 $`) or of a range (`20-30 dollars`): only
   // a part of the amount written, which must be asked about, never read short (`$200` of `1 200 $`
-  // passed a $500 approval threshold).
-  const partOfNumber = String.raw`|\d[\s\u00a0\u202f'’]|\d\s?[-–]\s?`
+  // passed a $500 approval threshold). An id's digits before a space are no part of it: "NW-1001
+  // 20 bucks" is $20 for order NW-1001.
+  const partOfNumber = String.raw`|(?<![A-Za-z][-#]?\d*)\d[\s\u00a0\u202f'’]|\d\s?[-–]\s?`
   const before = strict ? String.raw`(?<![\w.,'’]${partOfNumber})` : ''
   const after = strict ? String.raw`(?![A-Za-z0-9]|[.,]\d|\s\d)` : ''
   return new RegExp(

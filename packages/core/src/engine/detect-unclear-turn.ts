@@ -131,10 +131,26 @@ export function secondRequestOf(
     const entity = compiled.entityPatterns.find((candidate) => candidate.name === name)
     const ids =
       entity === undefined ? [] : [...new Set(entityMatches(rest, entity).map((match) => match.value))]
-    const shared = /\b(?:each|apiece|per order|every one)\b/i.test(text) ? amountIn(head) : undefined
+    // The amount may come after the last id too ("refund NW-1001 and NW-3003, $20 each"): the
+    // first request then runs with it as well.
+    const each = /\b(?:each|apiece|per order|every one)\b/i.test(text)
+    const sharedBefore = each ? amountIn(head) : undefined
+    const shared = sharedBefore ?? (each ? amountIn(rest) : undefined)
+    // "Cancel NW-2002 and NW-3003, totals $120 and $80": one amount per order, after the last one,
+    // in the orders' order.
+    const listed = each || amountIn(head) !== undefined ? [] : extractMoney(rest)
+    if (
+      ids.length > 0 &&
+      listed.length === ids.length + 1 &&
+      listed.every((found) => rest.indexOf(found.text) > rest.indexOf(ids.at(-1)!))
+    )
+      return {
+        head: `${head}, ${listed[0]!.text}`,
+        requests: ids.map((id, index) => `${prefix}: ${id}, ${listed[index + 1]!.text}`),
+      }
     if (ids.length > 1 || (shared !== undefined && ids.length === 1))
       return {
-        head,
+        head: sharedBefore === undefined && shared !== undefined ? `${head}, ${shared}` : head,
         requests: ids.map((id) => `${prefix}: ${id}${shared === undefined ? '' : `, ${shared}`}`),
       }
     // "Where is my order?" and "NW-3003?" read as "Where is my order: NW-3003?".

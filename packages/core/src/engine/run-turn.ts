@@ -165,9 +165,16 @@ function progressOf(state: EngineSessionState): string {
 function guardStall(dependencies: TurnDependencies, outcome: TurnOutcome, scratch: TurnScratch): TurnOutcome {
   const { state, result } = outcome
   const { settings } = dependencies.compiled.definition
-  // Only the engine's own questions back (a clarification): a step's question repeated while the
-  // user answers in words the definition keeps no field for is no sign of being stuck.
-  const asked = result.type === 'clarification' ? questionOf(result.clarification.question) : undefined
+  // The engine's own questions back (a clarification), and a step's question asked again of a
+  // user who says they cannot answer it ("I don't know the order number", "no idea", "I can't find
+  // it"): a step's question repeated while the user answers in words the definition keeps no
+  // field for is otherwise no sign of being stuck.
+  const asked =
+    result.type === 'clarification'
+      ? questionOf(result.clarification.question)
+      : result.type === 'reply' && cannotAnswer.test(scratch.text.slice(0, 300))
+        ? questionOf(result.text)
+        : undefined
   // A message that states facts (an order, an amount, an email) is the user trying, not stuck,
   // even when the facts change nothing ("don't refund $20 on NW-4612 yet" asked again to confirm).
   const states =
@@ -189,6 +196,10 @@ function guardStall(dependencies: TurnDependencies, outcome: TurnOutcome, scratc
     return startHandoff(dependencies, state, scratch, reason)
   return outcome
 }
+
+/** A user saying they cannot give what is asked: "I don't know it", "no idea", "I can't find it". */
+const cannotAnswer =
+  /\b(?:(?:i|we)\s+(?:really\s+|just\s+|still\s+)?(?:don['\u2019]?t|do not|can['\u2019]?t|cannot|couldn['\u2019]?t)\s+(?:really\s+)?(?:know|have|find|remember|recall|see|locate)|no idea|not sure|no clue|lost (?:it|the)|i have no)\b/i
 
 /** The last question of a reply, as asked (an "As I mentioned:" before it aside), or undefined. */
 function questionOf(text: string | undefined): string | undefined {

@@ -65,6 +65,8 @@ describe('asksForUpdate', () => {
 
 describe('correctsWhatWasDone', () => {
   it.each([
+    'make that $20',
+    "actually it's NW-3003, not NW-1001",
     'actually sorry I meant NW-2002 not NW-3003',
     'oops wrong amount, it should have been $14',
     'my mistake, that was the wrong order',

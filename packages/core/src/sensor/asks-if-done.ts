@@ -70,12 +70,12 @@ export function asksForUpdate(text: string): boolean {
 
 /**
  * "Sorry, I meant NW-2002 not NW-3003", "oops, wrong order", "it should have been $14", "actually
- * make it $20", "wait, I only paid $30", "wait no, don't, I changed my mind", "please undo that
+ * make it $20", "make that $20", "actually it's NW-3003, not NW-1001", "wait, I only paid $30", "wait no, don't, I changed my mind", "please undo that
  * refund", "cancel that refund", "can you undo the cancellation? I want it after all": the message
  * says what was just done was not what was meant, or takes it back.
  */
 const correctsDone =
-  /\b(?:i meant|meant to say|oops|whoops|my (?:mistake|bad)|wrong (?:order|amount|one|number|card)|should have been|that was the wrong|actually,? make it|make it (?:only|just)\b|change (?:it|that) to|i only paid|changed my mind|wait,? no|no,? (?:wait|stop|don['\u2019]?t)|don['\u2019]?t do (?:it|that)|take (?:it|that) back|(?:undo|reverse|revert|roll ?back) (?:(?:it|that|this)(?=\s*(?:$|[.,!?;:]|please\b|now\b|for me\b))|(?:the|that|this|my) (?:refund|cancell?ation|last one))|un-?cancel|reinstate (?:it|the order|my order)|cancel (?:that|the|this|my) refund|(?:want|need) it after all)\b/i
+  /\b(?:i meant|meant to say|oops|whoops|my (?:mistake|bad)|wrong (?:order|amount|one|number|card)|should have been|that was the wrong|actually,? make (?:it|that)|make (?:it|that) (?:only|just)\b|make that(?= [$\u20ac\u00a3]?\d)|(?:it['\u2019]?s|it is|it was|i meant) (?:order )?#?[a-z]{0,4}[- ]?\d{3,},? not\b|change (?:it|that) to|i only paid|changed my mind|wait,? no|no,? (?:wait|stop|don['\u2019]?t)|don['\u2019]?t do (?:it|that)|take (?:it|that) back|(?:undo|reverse|revert|roll ?back) (?:(?:it|that|this)(?=\s*(?:$|[.,!?;:]|please\b|now\b|for me\b))|(?:the|that|this|my) (?:refund|cancell?ation|last one))|un-?cancel|reinstate (?:it|the order|my order)|cancel (?:that|the|this|my) refund|(?:want|need) it after all)\b/i
 
 /** Does the message say what was just done was not what was meant ("sorry, I meant NW-2002")? */
 export function correctsWhatWasDone(text: string): boolean {
