@@ -216,8 +216,9 @@ export function createRouter(options: RouterOptions): Router {
   }
 
   /**
-   * The paused scenario (the latest first) whose step asks for a fact the message states and it
-   * lacks, when the current step asks for none of the stated facts; else undefined.
+   * The paused scenario (the latest first) whose step, or a step after it, asks for a fact the
+   * message states and it lacks, when the current step asks for none of the stated facts; else
+   * undefined.
    */
   function waitingFor(
     current: CompiledScenario,
@@ -230,15 +231,19 @@ export function createRouter(options: RouterOptions): Router {
       stated.has(typeof required === 'string' ? required : required.field),
     )
     if (asksHere === true) return undefined
+    // Its paused step or a later one: a refund paused at the email question, whose email came in
+    // the detour ("which card will it go to?" → the email), asks next for the amount ("$25 please").
     return (state.paused ?? []).find((entry) => {
-      const step = scenarios
-        .get(entry.scenario)
-        ?.scenario.steps.find((candidate) => candidate.id === entry.step)
+      const steps = scenarios.get(entry.scenario)?.scenario.steps ?? []
+      const from = steps.findIndex((candidate) => candidate.id === entry.step)
       return (
-        step?.required.some((required) => {
-          const field = typeof required === 'string' ? required : required.field
-          return stated.has(field) && entry.fields?.[field] === undefined
-        }) === true
+        from >= 0 &&
+        steps.slice(from).some((step) =>
+          step.required.some((required) => {
+            const field = typeof required === 'string' ? required : required.field
+            return stated.has(field) && entry.fields?.[field] === undefined
+          }),
+        )
       )
     })
   }

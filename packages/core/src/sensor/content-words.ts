@@ -1,6 +1,10 @@
 import { functionWords, stemWord } from '../text/index.ts'
 import { conversationActs } from './conversation-acts.ts'
 
+/** "Where's", "what's", "it's": see `normalizeText` (after a noun, `'s` is a possessive). */
+const contractedIs =
+  /(?<![\p{L}\p{N}])(where|what|who|how|when|why|it|that|there|here|he|she)['\u2019]s(?![\p{L}\p{N}])/gu
+
 /**
  * Request and preference verbs, question words and chat fillers the sensor drops on top of the
  * shared function words: they say how something is asked, not what about ("I'm interested in a
@@ -161,14 +165,18 @@ function isCapitalised(word: string): boolean {
   return /^\p{Lu}\p{Ll}/u.test(word)
 }
 
-/** The lower-cased letter words of a text's first `limit` characters, apostrophes dropped. */
+/**
+ * The lower-cased letter words of a text's first `limit` characters, apostrophes dropped, a
+ * question word or pronoun's contracted "is" written out ("where's" → "where is", as the lexical
+ * scores read it: a keyword "where is my order" is found in "where's NW-3003?").
+ */
 export function wordsOf(text: string, limit = 2000): string[] {
+  const lower = text.slice(0, limit).toLowerCase()
+  const apostrophe = lower.includes("'") || lower.includes('\u2019')
   return (
-    text
-      .slice(0, limit)
-      .toLowerCase()
-      .replace(/['\u2019]/g, '')
-      .match(/[\p{L}]+/gu) ?? []
+    (apostrophe ? lower.replace(contractedIs, '$1 is').replace(/['\u2019]/g, '') : lower).match(
+      /[\p{L}]+/gu,
+    ) ?? []
   )
 }
 
