@@ -86,6 +86,9 @@ const happenings: ReadonlySet<string> = new Set([
   // "It's not here yet": it has not arrived.
   'here',
 ])
+/** Verbs after a negation that say a value does not matter ("don't care", "doesn't matter", "don't mind"). */
+const indifference: ReadonlySet<string> = new Set(['care', 'mind', 'matter', 'bother', 'fuss'])
+
 /** Words between a negation and the verb it negates ("not *yet* received", "don't *even* have"). */
 const negationFillers: ReadonlySet<string> = new Set([
   'yet',
@@ -119,8 +122,9 @@ function readClauses(
       if (negations.has(word) || (takingBack.has(word) && !negations.has(words[index - 1] ?? ''))) {
         let next = index + 1
         while (next < words.length && negationFillers.has(words[next] as string)) next++
-        // "not received", "hasn't arrived": a complaint, not a negation of what follows.
-        if (!happenings.has(words[next] ?? '')) {
+        // "not received", "hasn't arrived": a complaint, not a negation of what follows. "I don't
+        // care about the subtitles", "doesn't matter which": indifference to a value, no denial.
+        if (!happenings.has(words[next] ?? '') && !indifference.has(words[next] ?? '')) {
           negating = true
           denying ||= denials.has(word) && !conditional
         }

@@ -281,6 +281,11 @@ describe('createIntentEvidence', () => {
     expect(model.measure("I don't want a hotel").negatedIntent).toMatch(/hotel/)
   })
 
+  it('denies nothing for indifference to a value ("I don\'t care about the pool", "doesn\'t matter which hotel")', () => {
+    for (const text of ["Yes, book it. I don't care about the hotel pool", "It doesn't matter which hotel"])
+      expect(model.measure(text).negatedIntent, text).toBeUndefined()
+  })
+
   it('reads "never" as a complaint about the thing, not a denial of it ("never got my hotel")', () => {
     expect(model.measure('I never got the hotel I booked').negatedIntent).toBeUndefined()
   })
