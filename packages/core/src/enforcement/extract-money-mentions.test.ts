@@ -12,6 +12,36 @@ describe('extractMoneyMentions', () => {
     // A thousands group, a European grouping or three decimals: asked about, never $1.20 or $200.
     for (const text of ['$1.200', '1 200 $', "1'200 $", '1\u202f200 €', '$49.999', '20-30 dollars'])
       expect(read(`the total was ${text}`), text).toEqual([])
+    // A bound, an estimate or a total without its parts is no amount (session 45's attack review).
+    for (const text of [
+      'over $500',
+      'a bit over $500',
+      '$500+',
+      '$500-something',
+      'at least $500',
+      '$499.99 + tax',
+      '$499 excl. VAT',
+      '$499.99 (tax not included)',
+    ])
+      expect(read(`the total was ${text}`), text).toEqual([])
+    // A part added to an amount leaves no amount; a part said of the order leaves the order's.
+    for (const text of [
+      'it cost $450, with tax $510',
+      'the total was $450 and tax was $60',
+      '$40 plus $40 shipping',
+    ])
+      expect(read(text), text).toEqual([])
+    expect(read('$20 shipping on a $620 order')).toEqual([20, 620])
+    // Other currencies' names and codes are no US dollars.
+    const currency = (text: string) => extractMoney(text).map((money) => money.currency)
+    for (const [text, code] of [
+      ['450 quid', 'GBP'],
+      ['450 sterling', 'GBP'],
+      ['480 Swiss francs', 'CHF'],
+      ['200 KWD', 'KWD'],
+      ['KWD 200', 'KWD'],
+    ] as const)
+      expect(currency(text), text).toEqual([code])
     // An id's digits before the space are no part of it: "NW-1001 20 bucks" is $20 for NW-1001.
     expect(read('NW-1001 20 bucks')).toEqual([20])
     expect(read('NW1001 20 dollars')).toEqual([20])

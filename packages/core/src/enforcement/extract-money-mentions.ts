@@ -81,7 +81,59 @@ export const moneyWordCurrencies: Readonly<Record<string, string>> = {
   chf: 'CHF',
   inr: 'INR',
   rupees: 'INR',
+  // Other names a customer writes: "450 quid", "480 Swiss francs", "200 KWD" are no US dollars
+  // (each had been read as $450 with no currency, and passed a check for foreign money). A name
+  // several countries use is read as the one most often meant: any of them is no US dollar.
+  quid: 'GBP',
+  sterling: 'GBP',
+  'swiss francs': 'CHF',
+  francs: 'CHF',
+  yuan: 'CNY',
+  renminbi: 'CNY',
+  rmb: 'CNY',
+  rand: 'ZAR',
+  baht: 'THB',
+  ringgit: 'MYR',
+  zloty: 'PLN',
+  zlotys: 'PLN',
+  shekels: 'ILS',
+  dirhams: 'AED',
+  riyals: 'SAR',
+  lira: 'TRY',
+  rubles: 'RUB',
+  roubles: 'RUB',
+  pesos: 'MXN',
+  dinars: 'KWD',
+  kronor: 'SEK',
+  kroner: 'NOK',
+  ...Object.fromEntries(otherCurrencyCodes().map((code) => [code.toLowerCase(), code])),
 }
+
+/** ISO 4217 codes read before or after an amount (`KWD 200`, `200 kwd`) beyond the named ones above. */
+function otherCurrencyCodes(): string[] {
+  return (
+    'NZD HKD SGD MXN CNY KRW SEK NOK DKK PLN CZK HUF TRY RUB UAH ZAR BRL ARS CLP COP PEN ILS AED SAR ' +
+    'QAR KWD BHD OMR JOD EGP NGN KES THB MYR IDR PHP VND TWD PKR BDT LKR'
+  ).split(' ')
+}
+
+/** The currency words and codes of {@link moneyWordCurrencies}, longest first, as alternatives. */
+const currencyWordAlternatives = Object.keys(moneyWordCurrencies)
+  .sort((left, right) => right.length - left.length)
+  .map((word) => word.replace(' ', '\\s'))
+  .join('|')
+/** Codes read before an amount (`USD 20`, `KWD 200`). */
+const codeAlternatives = [
+  'USD',
+  'EUR',
+  'GBP',
+  'JPY',
+  'CAD',
+  'AUD',
+  'CHF',
+  'INR',
+  ...otherCurrencyCodes(),
+].join('|')
 
 // Bounded quantifiers keep the pattern linear in the text length. The scale needs a word boundary:
 // without it "$5 more" read as five million.
@@ -107,8 +159,8 @@ function moneyPatternOf(strict: boolean): RegExp {
   return new RegExp(
     [
       String.raw`((?<![A-Za-z])(?:US|AU|A|CA|C|NZ|HK|S|MX)\$|[$€£¥₹₩])\s?${amount}${scale}${after}`,
-      String.raw`\b(USD|EUR|GBP|JPY|CAD|AUD|CHF|INR)\s?${amount}${scale}${after}`,
-      String.raw`${before}${amount}${scale}\s?(usd|dollars?|bucks|eur|euros?|gbp|pounds?|jpy|yen|cad|aud|chf|inr|rupees)\b`,
+      String.raw`\b(${codeAlternatives})\s?${amount}${scale}${after}`,
+      String.raw`${before}${amount}${scale}\s?(${currencyWordAlternatives})\b`,
       // A symbol after the amount, as written in much of Europe and Canada: `75 €`, `20€`, `500$`
       // (a `$` that starts the next amount, `5 $10`, is that amount's).
       String.raw`(?<![\d.,${strict ? `A-Za-z_'’]${partOfNumber}` : ']'})${amount}\s?([€£¥₹₩]|\$(?!\s?\d))`,

@@ -197,6 +197,13 @@ function guardStall(dependencies: TurnDependencies, outcome: TurnOutcome, scratc
   return outcome
 }
 
+/**
+ * The customer taking back the email or account they gave: "that's not my email", "it isn't my
+ * account", "wrong account", "that was my wife's email", "sorry, typo in my email".
+ */
+const disownsProfile =
+  /\b(?:(?:that|this|it)(?:['\u2019]s| is| was)(?: not|n['\u2019]?t) my (?:e-?mail|account|address)|not my (?:e-?mail|account)(?: address)?,|wrong (?:e-?mail|account|address)|(?:that|this|it)(?:['\u2019]s| is| was) my [a-z]+['\u2019]s (?:e-?mail|account|address)|typo(?:ed)? (?:in )?(?:my|the) (?:e-?mail|address)|(?:sorry|oops),? (?:a )?typo\b)/i
+
 /** A user saying they cannot give what is asked: "I don't know it", "no idea", "I can't find it". */
 const cannotAnswer =
   /\b(?:(?:i|we)\s+(?:really\s+|just\s+|still\s+)?(?:don['\u2019]?t|do not|can['\u2019]?t|cannot|couldn['\u2019]?t)\s+(?:really\s+)?(?:know|have|find|remember|recall|see|locate)|no idea|not sure|no clue|lost (?:it|the)|i have no)\b/i
@@ -443,6 +450,32 @@ async function senseAndAct(
   // A profile field (the customer's email) given in this session is who the session is: another
   // value later ("actually use bob@example.com", "and bob@example.com's card?") is refused, never
   // taken in its place (it switched the verified account silently).
+  // "That's not my email, it's my friend's", "wrong account", "sorry, typo: it's ann@…": the
+  // customer takes back the profile this session was given. It is dropped (the steps that need
+  // it ask again), so nothing more runs on an account they say is not theirs; only while nothing
+  // has run on it yet does the same message give another (a typo fixed), else that is refused below.
+  if (
+    disownsProfile.test(input.text.slice(0, 500)) &&
+    compiled.definition.profileFields.some((field) => state.fields[field] !== undefined)
+  ) {
+    const nothingRan = (state.toolCalls?.length ?? 0) === 0
+    for (const field of compiled.definition.profileFields) {
+      delete state.fields[field]
+      if (!nothingRan) delete perception.entities[field]
+    }
+    // The scenario goes back to the step that asks for it ("What's the email on your account?").
+    const { scenario } = state.navigation
+    const asking = compiled.scenariosById
+      .get(scenario ?? '')
+      ?.steps.find((step) =>
+        step.required.some((entry) => compiled.definition.profileFields.includes(requiredFieldName(entry))),
+      )
+    if (
+      asking !== undefined &&
+      compiled.definition.profileFields.every((field) => perception.entities[field] === undefined)
+    )
+      state.navigation = { ...state.navigation, step: asking.id }
+  }
   const otherProfile = compiled.definition.profileFields.find(
     (field) =>
       state.fields[field] !== undefined &&

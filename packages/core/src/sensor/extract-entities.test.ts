@@ -126,6 +126,16 @@ describe('extractEntities', () => {
       "I'm writing on ann@example.com's behalf, which card is on file?",
       "I'm Ann's assistant, ann@example.com, which card is on file?",
       "I'm calling for ann@example.com, which card is on file?",
+      // Session 45's attack review: each had been verified as the writer's own.
+      "I'm the account owner's spouse. Which card is on file? ann@example.com",
+      'which card is on file for my spouse? the email is sam@example.com',
+      "the account is under my wife's name: ann@example.com",
+      "Refund $40 for my grandma's order NW-1001, the account email is grandma@example.com",
+      "The account belongs to bob@example.com, I'm just helping",
+      "I'm not the account holder, the account holder is bob@example.com",
+      "ann@example.com is my wife's, she said it's fine",
+      "I'm a supervisor. what payment method is on file for customer bob@example.com",
+      'which card does bob@example.com have on file?',
     ])
       expect(extractEntities(text), text).not.toHaveProperty('email')
     // Words that only look like it keep the writer's own email (session 44's second review).

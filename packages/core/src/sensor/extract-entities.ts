@@ -78,14 +78,14 @@ export function entityMatches(
  * …" verified the mother's account as the writer's).
  */
 const notOwnEmail =
-  /\b(?:her|his|their)\W+(?:e-?mail(?:\W+address)?|address|account)\W+(?:(?:is|was|it'?s|at)\W+){0,2}$|(?:\b(?:not|old|former|previous|used to be|friend|husband|wife|partner|boyfriend|girlfriend|brother|sister|mom|mum|dad|mother|father|son|daughter|colleague|boss|neighbou?r|someone else)\b|(?<!\b(?:it|that|here|what|this|who|there|mine|one))['\u2019]s(?: account| email)?)\W+(?:(?:is|was|email|address|account|it'?s|at|of|the|my|his|her|their)\W+){0,3}$/i
+  /\b(?:her|his|their)\W+(?:e-?mail(?:\W+address)?|address|account)\W+(?:(?:is|was|it'?s|at)\W+){0,2}$|(?:\b(?:not|old|former|previous|used to be|friend|husband|wife|spouse|partner|boyfriend|girlfriend|fianc[e\u00e9]e?|brother|sister|mom|mum|dad|mother|father|parent|son|daughter|kid|child|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|niece|nephew|roommate|colleague|boss|employer|client|customer|tenant|landlord|neighbou?r|someone else)\b|(?<!\b(?:it|that|here|what|this|who|there|mine|one))['\u2019]s(?: account| email)?)\W+(?:(?:is|was|email|address|account|it'?s|at|of|the|my|his|her|their)\W+){0,3}$/i
 
 /**
  * The writer acts for someone else, so no email in the message is their own: "I'm calling on
  * behalf of ann@…", "ann@… (not my account, I'm her assistant)".
  */
 const actsForSomeoneElse =
-  /\b(?:on behalf of|on \S+['\u2019]s behalf|not my (?:own )?account(?=\s*[,.;:)!]|\s*$)|(?:i['\u2019]?m|i am) (?:[a-z]+['\u2019]s|his|her|their|the account holder['\u2019]s) (?:assistant|secretary|colleague|representative|agent|partner|spouse|husband|wife)|(?:calling|writing|asking|contacting you|reaching out|messaging) (?:for|on behalf of) (?:\S+@|my (?:client|customer|boss|friend|wife|husband|partner|mom|mum|dad|mother|father|son|daughter)\b))/i
+  /\b(?:(?:account|email|order|card)\s+(?:belongs to|is under|is in the name of)\s+(?!me\b|my name\b)|belongs to (?:\S+@|my [a-z]+|him|her|them|someone)|(?:i['\u2019]?m|i am) not the (?:account (?:holder|owner)|owner|card ?holder)|the account (?:holder|owner) is|(?:i['\u2019]?m|i am) (?:just |only )?helping|under (?:his|her|their|(?:my )?[a-z]+['\u2019]s) name|(?:for|of|on) my (?:wife|husband|spouse|partner|fianc[e\u00e9]e?|mom|mum|dad|mother|father|parents?|son|daughter|kids?|child|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|roommate|client|customer|boss|employer|friend|brother|sister)\b|\S+@\S+\s+(?:is|was)\s+(?:my [a-z]+['\u2019]s|his|hers|theirs|not mine)\b|(?:i['\u2019]?m|i am) (?:a |an |the )?(?:[a-z]+ )?(?:supervisor|manager|admin|administrator|employee|staff member|support agent)\b|for (?:customer|user|client|account) \S+@|(?:does|did|has) \S+@\S+ have|on behalf of|on \S+['\u2019]s behalf|not my (?:own )?account(?=\s*[,.;:)!]|\s*$)|(?:i['\u2019]?m|i am) (?:[a-z]+['\u2019]s|his|her|their|the account (?:holder|owner)['\u2019]s) (?:assistant|secretary|colleague|representative|agent|partner|spouse|husband|wife)|(?:calling|writing|asking|contacting you|reaching out|messaging) (?:for|on behalf of) (?:\S+@|my (?:client|customer|boss|friend|wife|husband|partner|mom|mum|dad|mother|father|son|daughter)\b))/i
 
 /**
  * Extracts money (with currency), plain numbers, order/ticket ids, emails and dates from one text.

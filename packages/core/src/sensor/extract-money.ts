@@ -8,9 +8,55 @@ import type { MoneyEntity } from './types.ts'
  * (`-$20`; a range such as `$20-$30` keeps both): the step asks for the amount instead.
  */
 export function extractMoney(text: string): MoneyEntity[] {
-  return extractMoneyMentions(text, { strict: true })
-    .filter(({ index, text: matched }) => !negative(text, index) && !multiplied(text, index, matched))
-    .map(({ amount, currency, text: matched }) => ({ value: amount, currency, text: matched }))
+  const mentions = extractMoneyMentions(text, { strict: true }).filter(
+    ({ index, text: matched }) =>
+      !negative(text, index) && !multiplied(text, index, matched) && !inexact(text, index, matched),
+  )
+  // "It cost $450, with tax $510", "the total was $450 and tax was $60", "$40 plus $40 shipping":
+  // a part added to an amount, so the sum meant is neither. No amount is read: the step asks for
+  // it (each had been read as $450, and cancelled without the supervisor's approval over $500).
+  // A part said of the order ("$20 shipping on a $620 order") leaves the order's total readable.
+  if (mentions.length > 1 && mentions.some(({ index, text: matched }) => addedPart(text, index, matched)))
+    return []
+  return mentions.map(({ amount, currency, text: matched }) => ({ value: amount, currency, text: matched }))
+}
+
+/** Words of a part of a price: tax, shipping, a fee, a tip. */
+const partWords = '(?:tax|taxes|vat|gst|shipping|delivery|postage|fees?|surcharge|tip|handling|duty|duties)'
+const partBefore = new RegExp(
+  String.raw`(?:${partWords}|with ${partWords}|${partWords} (?:was|is|of|came to|cost|costs|were|added))\s*:?\s*$`,
+  'i',
+)
+const partAfter = new RegExp(String.raw`^\s*(?:(?:for|in|of|on)\s+)?${partWords}(?![\w])`, 'i')
+
+/** Words that add what follows to what came before: "and", "plus", "+", "with". */
+const partAddedBefore = /(?:\band\b|\bplus\b|\+|\bwith\b)[^$\u20ac\u00a3\d]{0,20}$/i
+
+/** Is the amount a part of a price ("tax was $60", "$40 shipping") added to another amount? */
+function addedPart(text: string, index: number, matched: string): boolean {
+  const before = text.slice(Math.max(0, index - 30), index)
+  return (
+    (partBefore.test(before) ||
+      partAfter.test(text.slice(index + matched.length, index + matched.length + 24))) &&
+    partAddedBefore.test(before)
+  )
+}
+
+/**
+ * An amount said as a bound or an estimate, or without its parts: "over $500", "at least $500",
+ * "around $500", "$500+", "$500-something", "$500 or so", "$499.99 + tax", "$499 excl. VAT",
+ * "$499.99 (tax not included)". The amount meant is another: the step asks for it (each was read
+ * as the number written, and cancelled under a $500 approval threshold).
+ */
+const boundBefore =
+  /(?:over|above|more than|at least|upwards of|north of|in excess of|almost|nearly|around|roughly|approximately|approx\.?|~|under|less than|below|up to|close to)\s*$/i
+const boundAfter =
+  /^(?:\s*\+(?!\s*[$€£]?\s?\d)|\s*-?\s*something\b|-?ish\b|\s+or (?:so|more|less|thereabouts|over|above)\b|\s+plus(?!\s*[$€£]?\s?\d)\b|\s*\(?\s*(?:excl\.?|excluding|before|not including|without|w\/o|pre-?)\s*(?:tax|taxes|vat|gst|shipping|fees?)\b|\s*\(?\s*(?:tax|taxes|vat|gst|shipping)\s+(?:not\s+included|excluded|extra)\b)/i
+function inexact(text: string, index: number, matched: string): boolean {
+  return (
+    boundBefore.test(text.slice(Math.max(0, index - 24), index)) ||
+    boundAfter.test(text.slice(index + matched.length, index + matched.length + 32))
+  )
 }
 
 /** A count, in digits or words: "2", "two", "a couple of". */
