@@ -45,12 +45,13 @@ export const nonSecretWordSource =
   '(?:[Pp]ublic|PUBLIC|[Pp]ub_?[Kk]ey|csrf|CSRF|xsrf|XSRF|[Pp]rimary|[Ff]oreign|(?<![a-z])[Bb]ucket|[Ss]chema|[Ss]equence|[Ii]ssuer|[Mm]onkey|[Tt]urkey|[Kk]ey(?:ing|frame|word|board|press|store|tab|pair|[Mm]esh|[Ss]ignatures?)|[Aa]udience|AUDIENCE|jsonwebtoken|[Aa]uthenticity|(?<![\\w.?&-])(?<!\\b(?:API|[Aa]pi|[Ss]ecret|[Pp]rivate|[Aa]ccess|[Mm]aster|[Ll]icen[cs]e) )key)[\\w.-]{0,20}'
 
 /**
- * Regex source: a name ending in an id, a name, a URL, a path, a size, a version, a type, a hash
- * or a signature (public: it proves, it does not unlock), or an initialisation vector or a nonce
- * (sent in the clear beside a ciphertext: SOPS's `iv:`, an envelope's `"nonce"`).
+ * Regex source: a name ending in an id, a name, a URL, a path, a size, a version, a type, a hash,
+ * a signature or a PKCE `code_challenge` (public: it proves, it does not unlock; RFC 7636 sends
+ * the challenge in the clear), or an initialisation vector or a nonce (sent in the clear beside
+ * a ciphertext: SOPS's `iv:`, an envelope's `"nonce"`).
  */
 export const nonSecretSuffixSource =
-  '(?:[_.-](?:id|ID|name|NAME|url|URL|uri|file|path|length|size|version|type|hash|signature|Signature|SIGNATURE|iv|IV|nonce|NONCE)|[a-z](?:Id|ID|Name|Url|Uri|File|Path|Length|Size|Version|Type|Hash|Signature|Iv|IV|Nonce)|(?<![\\w.-])(?:signature|iv|IV|nonce|NONCE))'
+  '(?:[_.-](?:id|ID|name|NAME|url|URL|uri|file|path|length|size|version|type|hash|signature|Signature|SIGNATURE|challenge|CHALLENGE|iv|IV|nonce|NONCE)|[a-z](?:Id|ID|Name|Url|Uri|File|Path|Length|Size|Version|Type|Hash|Signature|Challenge|Iv|IV|Nonce)|(?<![\\w.-])(?:signature|iv|IV|nonce|NONCE))'
 
 const nonSecretName = new RegExp(`${nonSecretWordSource}$|${nonSecretSuffixSource}$`)
 

@@ -2,6 +2,7 @@ import type { Finding } from '../types.ts'
 import { assignedValueStart, assignmentNameBefore, isNonSecretName } from './assignment-name.ts'
 import { charCode, isAlphanumericCode, isBase64Code, isWordCode } from './char-classes.ts'
 import { isEncodedPlaceholder, isPlaceholder } from './is-placeholder.ts'
+import { isPublicData, pathSegments } from './public-data.ts'
 import { entropyClass, runEntropy } from './shannon-entropy.ts'
 import { databaseSchemes, isReference } from './value-shapes.ts'
 
@@ -383,6 +384,16 @@ export function detectHighEntropyRun(
   const before = text.slice(Math.max(0, runStart - secretContextLength), runStart)
   const namedSecret = secretContext.test(before)
   if (!strong && !namedSecret) return
+  // A path or a URL (`/_next/static/chunks/_app-3b1f…`, `//QmYw…/readme`): each segment is a
+  // value of its own, judged alone.
+  const segments = pathSegments(text, runStart, runEnd)
+  if (segments !== undefined) {
+    for (const [segmentStart, segmentEnd] of segments)
+      if (segmentEnd - segmentStart >= options.minimumLength)
+        detectHighEntropyRun(text, segmentStart, segmentEnd, options, findings, claimsAt)
+    return
+  }
+  if (isPublicData(text, runStart, runEnd, namedSecret)) return
   if (isPlaceholder(text, runStart, runEnd, 0) || isEncodedPlaceholder(text, runStart, runEnd)) return
   if (isPathUnderVariable(text, runStart, runEnd)) return
   // A public key, a CSRF token or an id is named as such (`csrf-token=…` is one run: its name is
