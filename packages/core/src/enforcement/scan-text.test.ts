@@ -103,6 +103,14 @@ describe('scanText', () => {
       ])
     })
 
+    it('does not read URL credentials or an SSH remote as an email', () => {
+      expect(values('postgres://app:Xk7pq2mZq9Lw@db.internal:5432/app', 'email')).toEqual([])
+      expect(values('redis://:Xk7pq2mZq9Lw@cache.example.com:6379', 'email')).toEqual([])
+      expect(values('git clone git@github.com:acme/platform-infrastructure.git', 'email')).toEqual([])
+      expect(values('mailto:jane@acme.io', 'email')).toEqual(['jane@acme.io'])
+      expect(values('write to jane@acme.io: thanks', 'email')).toEqual(['jane@acme.io'])
+    })
+
     it.each([
       'my email is info@presidio.',
       'user@localhost',

@@ -54,6 +54,26 @@ function isLocalPart(text: string, start: number, end: number): boolean {
   return true
 }
 
+/**
+ * Is the `@` at `at` the end of a URL's userinfo (`postgres://app:Xk7p@db…`, `redis://:pw@host`):
+ * a `://` before it in the token and no `/` between them? What precedes it is a user and a
+ * password, not an email's local part.
+ */
+function endsUserinfo(text: string, start: number, at: number): boolean {
+  const scheme = text.lastIndexOf('://', at)
+  return scheme >= start && indexWithin(text, 47, scheme + 3, at) < 0
+}
+
+/**
+ * Is `user@host` followed by `:` and a path (`git@github.com:acme/app.git`, `deploy@web1.example.com:/srv`)?
+ * That is an SSH or scp remote, not an email.
+ */
+function startsRemotePath(text: string, right: number, end: number): boolean {
+  if (right + 1 >= end || text.charCodeAt(right) !== 58) return false
+  const next = text.charCodeAt(right + 1)
+  return isAlphanumericCode(next) || next === 47 || next === 126
+}
+
 /** Emails around each `@` of a token: RFC-shaped local part, domain with a known TLD. */
 export function detectEmails(text: string, start: number, end: number, findings: Finding[]): void {
   let at = indexWithin(text, 64, start, end)
@@ -63,12 +83,13 @@ export function detectEmails(text: string, start: number, end: number, findings:
     while (left < at && text.charCodeAt(left) === 46) left++
     let right = at + 1
     while (right < end && isDomainCode(text.charCodeAt(right))) right++
-    if (isLocalPart(text, left, at)) {
+    if (isLocalPart(text, left, at) && !endsUserinfo(text, start, at)) {
       // Longest valid domain: "a@example.com-abc" is a@example.com followed by "-abc".
       while (right > at + 1) {
         while (right > at + 1 && isDomainPunctuation(text.charCodeAt(right - 1))) right--
         if (isValidDomain(text, false, at + 1, right)) {
-          push(findings, text, 'email-address', 'email', left, right, 1)
+          if (!startsRemotePath(text, right, end))
+            push(findings, text, 'email-address', 'email', left, right, 1)
           break
         }
         while (right > at + 1 && !isDomainPunctuation(text.charCodeAt(right - 1))) right--
