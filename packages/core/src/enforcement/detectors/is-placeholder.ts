@@ -287,9 +287,14 @@ export function isPlaceholderSuffix(text: string, start: number, end: number): b
 
 /**
  * Example values providers print in their documentation, glued into longer strings too (AWS's
- * access key id and secret access key): placeholders wherever they stand.
+ * two access key ids and secret access keys): placeholders wherever they stand.
  */
-const documentedExamples: readonly string[] = ['IOSFODNN7EXAMPLE', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY']
+const documentedExamples: readonly string[] = [
+  'IOSFODNN7EXAMPLE',
+  'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  'I44QH8DHBEXAMPLE',
+  'je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY',
+]
 const shortestDocumentedExample = Math.min(...documentedExamples.map((example) => example.length))
 
 /** The words and template marks `placeholderMarks` looks for (lower case), by first character. */

@@ -183,13 +183,14 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     id: 'aws-access-key',
     prefixes: ['A3T', 'AKIA', 'ASIA', 'ABIA', 'ACCA'],
     pattern: '(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}',
-    examples: ['AKIAIOSFODNN7EXAMPLE'],
+    // The two pairs AWS's documentation prints.
+    examples: ['AKIAIOSFODNN7EXAMPLE', 'AKIAI44QH8DHBEXAMPLE'],
   },
   {
     id: 'aws-secret-access-key',
     context: `aws[\\w.-]{0,30}${assignment}`,
     pattern: '[A-Za-z0-9/+]{40}',
-    examples: ['wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'],
+    examples: ['wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY'],
     entropy: 4,
   },
   {
