@@ -175,7 +175,8 @@ export function analyseToken(
     // A token's only run in a provider's format (all of it, or its value after `name=`) is left
     // to the provider's rule.
     if (claimed) detectHighEntropy(text, start, entropyEnd, analysis.entropy, findings)
-    else if (runs.entropy > 1) detectHighEntropy(text, start, end, analysis.entropy, findings)
+    else if (runs.entropy > 1)
+      detectHighEntropyOutside(text, start, end, analysis.entropy, findings, valueFindings)
     else if (secretTail >= 0) {
       if (secretTail - runs.entropyStart > analysis.entropy.minimumLength)
         detectHighEntropy(text, runs.entropyStart, secretTail - 1, analysis.entropy, findings)
@@ -194,6 +195,37 @@ export function analyseToken(
   }
   analysis.next = next
   analysis.open = open
+}
+
+/**
+ * `detectHighEntropy` on the stretches of the token `[start, end)` outside the secrets found in it
+ * (findings from index `since` on): a run that a secret ends (`TF_TOKEN_…=DxQX….atlasv1.…`) is
+ * read only up to the secret, so no finding holds the name a secret is assigned to.
+ */
+function detectHighEntropyOutside(
+  text: string,
+  start: number,
+  end: number,
+  options: TokenAnalysis['entropy'],
+  findings: Finding[],
+  since: number,
+): void {
+  if (findings.length === since) {
+    detectHighEntropy(text, start, end, options, findings)
+    return
+  }
+  // In order of their starts (a prefixed secret is found before an anchored one earlier in the token).
+  const secrets = findings
+    .slice(since)
+    .filter((finding) => finding.detector === 'secret')
+    .sort((left, right) => left.start - right.start)
+  let from = start
+  for (const secret of secrets) {
+    if (secret.end <= from) continue
+    if (secret.start > from) detectHighEntropy(text, from, secret.start, options, findings)
+    from = secret.end
+  }
+  if (from < end) detectHighEntropy(text, from, end, options, findings)
 }
 
 /**

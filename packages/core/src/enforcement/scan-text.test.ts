@@ -628,6 +628,12 @@ describe('scanText', () => {
     })
   })
 
+  it("covers a Teams webhook's signature segment", () => {
+    const url =
+      'fabrikam.webhook.office.com/webhookb2/e1017d9f-58c5-4fc9-8e1e-dc1da0acda7c@3b58c927-8374-4f9a-9704-c78dcacf22a7/IncomingWebhook/9f1151e5a9fb2c053b6a55590930f004/d10eb4fa-d598-4530-b1ab-9089ea9c379b/V24qoEmqonHVTRbZbPaTycpN1WPYsv-0iqgR-LdDRjtdUY'
+    expect(values(`TEAMS_WEBHOOK=https://${url}`, 'secret')).toEqual([url])
+  })
+
   describe('high-entropy', () => {
     it('flags a random string named as a key, or a long random string anywhere', () => {
       expect(values('api_key = zK8mQ3xR7vN2pL9wT4yB6cF1', 'high-entropy')).toEqual([
@@ -660,6 +666,16 @@ describe('scanText', () => {
       // A long random name before the value is still judged on its own.
       const name = 'q7Zt2Vx9Lm4Kp8Rw3Nc6Hb1Jy5Gd0Fs7Ta2Ue9Wo4'
       expect(scanText(`${name}=${token}`).map((finding) => finding.value)).toEqual([name, token])
+    })
+
+    it('reports a secret found in a token without the name it is assigned to', () => {
+      const token =
+        'fWkvnbelkdvEx7.atlasv1.DhRzJt7HHBoOqRlGcWX2Siba3f90eOdCUfYdvUGnu3mOpat9QrqQW2LnTqFiR1ciKfG'
+      expect(scanText(`TF_TOKEN_app_terraform_io=${token}`).map((finding) => finding.value)).toEqual([token])
+      const bitbucket = `ATCTT3xFfGN0${'_fIb8kpbZjSTZ9viD4f7a4K0ThyHv68U1AD8Mnt7k2jCihZ1XgjXdfCZ3jzwKAfcLK'.repeat(3)}=0020DFEB`
+      expect(scanText(`BITBUCKET_ACCESS_TOKEN=${bitbucket}`).map((finding) => finding.value)).toEqual([
+        bitbucket,
+      ])
     })
 
     it('flags a hex string that reaches exactly 4 bits per character next to a key name', () => {

@@ -52,6 +52,24 @@ function hasDigitAndLetter(value: string): boolean {
   return /[0-9]/.test(value) && /[A-Za-z]/.test(value)
 }
 
+/**
+ * The first three base64 characters of a Discord snowflake id (17 to 20 digits, the first from 1
+ * to 9): a bot token's first part is its bot's id in base64, so it starts with one of these.
+ */
+const snowflakeStarts = Array.from({ length: 90 }, (_, index) =>
+  btoa(`${Math.floor(index / 10) + 1}${index % 10}0`).slice(0, 3),
+)
+
+/** A Discord bot token's first part decodes to its bot's id: 17 to 20 digits. */
+function isSnowflakeToken(value: string): boolean {
+  const id = value.slice(0, value.indexOf('.')).replace(/-/g, '+').replace(/_/g, '/')
+  try {
+    return /^[0-9]{17,20}$/.test(atob(id.padEnd(Math.ceil(id.length / 4) * 4, '=')))
+  } catch {
+    return false
+  }
+}
+
 /** A dotted name of identifiers (`X25519.KeyPair`, `sm02915.int.contoso.com`): code or a host, not a key. */
 const qualifiedName = /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)+$/
 
@@ -193,6 +211,9 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     examples: ['wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY'],
     entropy: 4,
   },
+  // An Alibaba Cloud AccessKey ID: `LTAI` and 20 letters and digits (24 in all). Older ids are
+  // shorter: a value the pattern does not match is left to the generic detectors (`claims`).
+  { id: 'alibaba-access-key-id', prefixes: ['LTAI'], pattern: 'LTAI[A-Za-z0-9]{20}', claims: false },
   {
     id: 'gcp-api-key',
     prefixes: ['AIza'],
@@ -290,6 +311,15 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     id: 'gitlab-token',
     prefixes: ['glpat-', 'gldt-', 'glrt-', 'glft-', 'glptt-', 'glsoat-', 'gloas-', 'glimt-', 'glagent-'],
     pattern: '(?:glpat|gldt|glrt|glft|glptt|glsoat|gloas|glimt|glagent)-[0-9A-Za-z_-]{20,}',
+  },
+  // Atlassian API tokens (`ATATT3…`) and scoped and Bitbucket access tokens (`ATCTT3…`): the
+  // random part, then `=` and an eight-digit checksum. A shorter value with the prefix (cut,
+  // or in a test) is left to the generic detectors (`claims`).
+  {
+    id: 'atlassian-api-token',
+    prefixes: ['ATATT3', 'ATCTT3'],
+    pattern: 'AT[AC]TT3[A-Za-z0-9_=-]{150,250}',
+    claims: false,
   },
   {
     id: 'snyk-token',
@@ -417,10 +447,18 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   },
   {
     // A Microsoft Teams incoming webhook (its host is the tenant's, so the path is the anchor).
+    // Since 2021 its URL ends with a signature segment (`/V2…`), part of the credential.
     id: 'microsoft-teams-webhook',
     anchors: ['.webhook.office.com/webhookb2/'],
     pattern:
-      '[A-Za-z0-9-]{1,63}\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9-]{36}@[A-Za-z0-9-]{36}/IncomingWebhook/[A-Za-z0-9]{32}/[A-Za-z0-9-]{36}',
+      '[A-Za-z0-9-]{1,63}\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9-]{36}@[A-Za-z0-9-]{36}/IncomingWebhook/[A-Za-z0-9]{32}/[A-Za-z0-9-]{36}(?:/V2[A-Za-z0-9_-]{40,60})?',
+  },
+  {
+    // The legacy Teams incoming webhook, on Outlook's host.
+    id: 'microsoft-teams-webhook',
+    prefixes: ['outlook.office.com/webhook/'],
+    pattern:
+      'outlook\\.office\\.com/webhook/[A-Za-z0-9-]{36}@[A-Za-z0-9-]{36}/IncomingWebhook/[A-Za-z0-9]{32}/[A-Za-z0-9-]{36}',
   },
   {
     id: 'messagebird-key',
@@ -433,7 +471,35 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     anchors: [':A'],
     pattern: '[0-9]{5,16}:A[A-Za-z0-9_-]{34}',
   },
+  {
+    // The same token in a Bot API URL, glued to `bot` (`https://api.telegram.org/bot<token>/getMe`).
+    id: 'telegram-bot-token',
+    prefixes: ['api.telegram.org/'],
+    pattern: 'api\\.telegram\\.org/(?:file/)?bot[0-9]{5,16}:A[A-Za-z0-9_-]{34}',
+  },
+  {
+    // A Discord bot token: the bot's id in base64, a timestamp and an HMAC, joined by dots.
+    id: 'discord-bot-token',
+    prefixes: snowflakeStarts,
+    pattern: '[MNO][A-Za-z0-9_-]{22,26}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,40}',
+    bodyAfter: '.',
+    validate: isSnowflakeToken,
+  },
   { id: 'twilio-api-key', prefixes: ['SK'], pattern: 'SK[0-9a-fA-F]{32}' },
+  // A Twilio account SID and its auth token as HTTP Basic credentials (`curl -u AC…:…`, Twilio's
+  // documented form): the token is the secret.
+  {
+    id: 'twilio-auth-token',
+    prefixes: [...'0123456789abcdef'].map((digit) => `AC${digit}`),
+    pattern: 'AC[0-9a-f]{32}:[0-9a-f]{32}',
+    bodyAfter: ':',
+  },
+  // A Firebase Cloud Messaging legacy server key: a key id, `:APA91b` and the key.
+  {
+    id: 'firebase-fcm-server-key',
+    anchors: [':APA91b'],
+    pattern: 'AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{134}',
+  },
   // Payments
   {
     id: 'flutterwave-secret-key',
@@ -447,6 +513,15 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     id: 'stripe-key',
     prefixes: ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_'],
     pattern: '(?:sk|rk)_(?:test|live|prod)_[0-9A-Za-z]{10,99}',
+  },
+  // A Braintree (PayPal) access token: `access_token$`, the environment, the merchant id and the secret.
+  // `access_` starts ordinary names too: a value this pattern does not match is left to the others.
+  {
+    id: 'braintree-access-token',
+    prefixes: ['access_token$production$', 'access_token$sandbox$'],
+    pattern: 'access_token\\$(?:production|sandbox)\\$[0-9a-z]{16}\\$[0-9a-f]{32}',
+    bodyAfter: '$',
+    claims: false,
   },
   { id: 'square-token', prefixes: ['sq0atp-', 'EAAA'], pattern: '(?:EAAA|sq0atp-)[0-9A-Za-z_-]{22,60}' },
   { id: 'square-token', prefixes: ['sq0csp-'], pattern: 'sq0csp-[0-9A-Za-z_-]{43}' },
@@ -490,6 +565,22 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     id: 'vercel-token',
     prefixes: ['vcp_', 'vci_', 'vca_', 'vcr_', 'vck_'],
     pattern: 'vc[pciark]_[A-Za-z0-9]{24,}',
+  },
+  // Doppler's tokens: CLI `dp.ct.`, personal `dp.pt.`, service `dp.st.` (with its environment's
+  // slug in some: `dp.st.prd.`), service account `dp.sa.`, SCIM `dp.scim.`, audit `dp.audit.`.
+  {
+    id: 'doppler-token',
+    prefixes: ['dp.ct.', 'dp.pt.', 'dp.st.', 'dp.sa.', 'dp.scim.', 'dp.audit.'],
+    pattern: 'dp\\.(?:ct|pt|st(?:\\.[a-z0-9_-]{2,35})?|sa|scim|audit)\\.[A-Za-z0-9]{40,44}',
+    bodyAfter: '.',
+  },
+  // HashiCorp Vault service (`hvs.`), batch (`hvb.`) and recovery (`hvr.`) tokens.
+  { id: 'vault-token', prefixes: ['hvs.', 'hvb.', 'hvr.'], pattern: 'hv[sbr]\\.[A-Za-z0-9_-]{24,300}' },
+  // A Terraform Cloud / HCP Terraform API token: 14 characters, `.atlasv1.`, 60 to 70 more.
+  {
+    id: 'terraform-cloud-token',
+    anchors: ['.atlasv1.'],
+    pattern: '[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,70}',
   },
   { id: 'figma-token', prefixes: ['figd_'], pattern: 'figd_[A-Za-z0-9_-]{40,}' },
   { id: 'rootly-key', prefixes: ['rootly_'], pattern: 'rootly_[a-f0-9]{64}' },
@@ -537,6 +628,8 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   },
   // Email services
   { id: 'sendgrid-key', prefixes: ['SG.'], pattern: 'SG\\.(?:[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43})' },
+  // Resend API keys: `re_`, eight letters and digits, `_`, 24 more.
+  { id: 'resend-api-key', prefixes: ['re_'], pattern: 're_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}' },
   // Mailgun's private keys: `key-` and 32 lower-case letters and digits (hex in older ones).
   // `key-` starts other services' keys too: a value it does not match is judged by the others.
   { id: 'mailgun-key', prefixes: ['key-'], pattern: 'key-[a-z0-9]{32}', validate: hasDigit, claims: false },
