@@ -30,6 +30,9 @@ const nonSecretAssignment = new RegExp(
 /** A UUID (several providers' keys have this shape; a keyword before it says whose). */
 const uuid = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}'
 
+/** A value that is a UUID and nothing else. */
+const uuidValue = new RegExp(`^${uuid}$`)
+
 /** A UUID in lower-case hex. */
 const uuidLowerHex = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 
@@ -87,6 +90,9 @@ const longDigits = /^[0-9]{16,}$/
  * varied as random characters of its alphabet at its length (see `isRandomValue`).
  */
 function isGenericValue(value: string): boolean {
+  // A UUID's dashes are its format, not its alphabet: its 32 hex digits are judged (Postmark's,
+  // Heroku's and many other services' tokens are UUIDs).
+  if (uuidValue.test(value)) return isRandomValue(value.replace(/-/g, ''))
   // An encoded value is judged by what it encodes (`cGFzc3dvcmQ=` is `password`).
   const decoded = value.length >= 8 ? decodeBase64Text(value) : undefined
   if (decoded !== undefined) return isVariedText(decoded)
@@ -645,7 +651,8 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   {
     id: 'database-url-password',
     prefixes: databaseSchemes.map((scheme) => `${scheme}://`),
-    pattern: `(?:${databaseSchemes.map((scheme) => scheme.replace('+', '\\+')).join('|')})://[^:@/\\s]{1,64}:[^:@/\\s]{6,128}@`,
+    // The user may be empty (`redis://:password@host`, Redis's AUTH with a password only).
+    pattern: `(?:${databaseSchemes.map((scheme) => scheme.replace('+', '\\+')).join('|')})://[^:@/\\s]{0,64}:[^:@/\\s]{6,128}@`,
     validate: isUrlCredential,
   },
   // Keys and tokens
