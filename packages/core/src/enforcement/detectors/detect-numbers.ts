@@ -332,7 +332,8 @@ function groupValue(run: NumberRun, group: number): number {
 /**
  * International numbers after `+` (E.164: 8 to 15 digits), NANP numbers `(NPA) NXX-XXXX`, and
  * national formats: a trunk `0`, then an area code and a subscriber number of 9 to 11 digits in
- * all, in two to four groups joined by single dashes or spaces (`09-7625400`, `090-1234-5678`),
+ * all, in two to four groups joined by single dashes or spaces (`09-7625400`, `090-1234-5678`,
+ * the UK's `07700 900123`),
  * or a Chinese mobile number (`1[3-9]` and nine more digits, bare).
  */
 function detectPhone(text: string, run: NumberRun, findings: Finding[], nanpOrE164: boolean): void {
@@ -462,7 +463,8 @@ function isNationalPhone(run: NumberRun, first: number, last: number, separator:
   if (leading === 1) return second >= 3
   if (groups < 2 || groups > 4 || (separator !== 45 && separator !== 32)) return false
   const head = groupSize(run, first)
-  if (head < 2 || head > 4) return false
+  // A five-digit head only as the UK writes its mobiles and some area codes: `07700 900123`.
+  if (head < 2 || head > (groups === 2 && digits === 11 ? 5 : 4)) return false
   for (let group = first + 1; group <= last; group++) if (groupSize(run, group) < 3) return false
   // `015-555-1234` has the NANP shape with an area code no NANP number has: not a phone.
   return !(groups === 3 && head === 3 && groupSize(run, first + 1) === 3 && groupSize(run, last) === 4)
