@@ -16,6 +16,9 @@ const minimumRandomPart = 10
 /** Shortest prefix that claims a value for its provider (`SK`, `sk-`, `hf_` start ordinary words). */
 const claimingPrefixLength = 4
 
+/** Assignments inside a token's value read after its first (`--from-literal=password=…` has one). */
+const maximumNesting = 2
+
 /** Characters before a match given to a detector's context check. */
 const contextLength = 64
 
@@ -643,14 +646,21 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
       const query = contextual.length > 0 && hasAssignment ? queryStart(token) : -1
       if (query >= 0) detectQueryValues(contextual, claimsAt, token, query, text, start, findings, since)
       else if (contextual.length > 0 && !isCovered(findings, since, start, end)) {
-        const valueStart = hasAssignment ? start + assignedValueOffset(token) : start
-        if (
-          valueStart < end &&
-          endsAssignment(text, valueStart) &&
-          !isCovered(findings, since, valueStart, end) &&
-          !claimsAt(text, valueStart)
-        )
-          detectContextual(contextual, text, valueStart, end, findings)
+        let valueStart = hasAssignment ? start + assignedValueOffset(token) : start
+        // A value that is itself an assignment (an option's `name=value` argument:
+        // `--from-literal=password=…`, `--set auth.token=…`) is read once more after its operator.
+        for (let depth = 0; depth < maximumNesting && valueStart < end; depth++) {
+          if (
+            !endsAssignment(text, valueStart) ||
+            isCovered(findings, since, valueStart, end) ||
+            claimsAt(text, valueStart) ||
+            detectContextual(contextual, text, valueStart, end, findings)
+          )
+            break
+          const inner = assignedValueOffset(token.slice(valueStart - start))
+          if (inner === 0) break
+          valueStart += inner
+        }
       }
     },
   }
