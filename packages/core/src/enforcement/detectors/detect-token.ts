@@ -60,8 +60,12 @@ function isLocalPart(text: string, start: number, end: number): boolean {
  * password, not an email's local part.
  */
 function endsUserinfo(text: string, start: number, at: number): boolean {
-  const scheme = text.lastIndexOf('://', at)
-  return scheme >= start && indexWithin(text, 47, scheme + 3, at) < 0
+  // Read back within the token only (a search of the whole text would cost its length per `@`).
+  for (let index = at - 1; index >= start + 2; index--) {
+    if (text.charCodeAt(index) !== 47) continue
+    return text.charCodeAt(index - 1) === 47 && text.charCodeAt(index - 2) === 58
+  }
+  return false
 }
 
 /**
