@@ -7,7 +7,7 @@
 import { assignmentSource, nonSecretSuffixSource, nonSecretWordSource } from './assignment-name.ts'
 import type { DetectorDefinition } from './define-detector.ts'
 import { isPlaceholder } from './is-placeholder.ts'
-import { isRandomValue } from './random-value.ts'
+import { isRandomLetters, isRandomValue } from './random-value.ts'
 import { valueCharSource } from './value-features.ts'
 import { databaseSchemes, decodeBase64Text, isDocumentationCredential, isReference } from './value-shapes.ts'
 
@@ -86,8 +86,9 @@ const cutShort = /\.\.$/
 const longDigits = /^[0-9]{16,}$/
 
 /**
- * A generic value: a digit and a letter (or sixteen or more digits), not a dotted name, and as
- * varied as random characters of its alphabet at its length (see `isRandomValue`).
+ * A generic value: a digit and a letter (or sixteen or more digits, or random letters of both
+ * cases), not a dotted name, and as varied as random characters of its alphabet at its length
+ * (see `isRandomValue`).
  */
 function isGenericValue(value: string): boolean {
   // A UUID's dashes are its format, not its alphabet: its 32 hex digits are judged (Postmark's,
@@ -96,6 +97,8 @@ function isGenericValue(value: string): boolean {
   // An encoded value is judged by what it encodes (`cGFzc3dvcmQ=` is `password`).
   const decoded = value.length >= 8 ? decodeBase64Text(value) : undefined
   if (decoded !== undefined) return isVariedText(decoded)
+  // Letters alone are a word or an identifier, unless random (`yBMDnfkZXNis`, see `isRandomLetters`).
+  if (isRandomLetters(value)) return true
   return (
     (longDigits.test(value) ||
       (hasDigitAndLetter(value) && !qualifiedName.test(value) && !hostName.test(value))) &&
