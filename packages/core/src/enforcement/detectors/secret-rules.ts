@@ -687,9 +687,10 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   {
     id: 'command-line-password',
     // The command within the context a stream keeps (64 characters), on one line.
-    // (`mysql -p db` prompts, and `db` is a database: only its `--password` names a value.)
+    // (`mysql -p db` prompts, and `db` is a database: only its `--password` names a value, or
+    // `-p` with the password glued to it, `mysql -pS3cret db`.)
     context:
-      /\b(?:(?:(?:docker|podman|buildah|helm\s+registry)\s+login|sshpass)\b[^\n]{0,48}?\s(?:-p|--password)|redis-cli\b[^\n]{0,48}?\s(?:-a|--pass)|(?:mysql(?:dump|admin)?|mariadb)\b[^\n]{0,48}?\s--password)(?:=|[ \t]{1,5})["']?$/,
+      /\b(?:(?:(?:(?:docker|podman|buildah|helm\s+registry)\s+login|sshpass)\b[^\n]{0,48}?\s(?:-p|--password)|redis-cli\b[^\n]{0,48}?\s(?:-a|--pass)|(?:mysql(?:dump|admin)?|mariadb)\b[^\n]{0,48}?\s--password)(?:=|[ \t]{1,5})["']?|(?:mysql(?:dump|admin)?|mariadb)\b[^\n]{0,48}?\s-p)$/,
     keywords: ['-p', '-a', '--password', '--pass'],
     pattern: passwordValue,
     validate: isChosenPassword,

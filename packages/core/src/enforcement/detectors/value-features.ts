@@ -77,8 +77,11 @@ export function buildValueFeatures(keywords: readonly string[]): ValueFeatures {
   }
   if (options.length > 0) {
     const rests = options.map((option) => anyCase(option.slice(1)))
+    // A one-letter option may take its value glued to it (POSIX getopt: `mysql -pS3cret`).
+    const letters = options.filter((option) => /^-[A-Za-z]$/.test(option)).map((option) => option.charAt(1))
+    const glued = letters.length === 0 ? '' : `|[${letters.join('')}](?=${valueCharSource}{5})`
     features.alternatives.push(
-      `-(?<=(?:^|[\\s"'])-)(?:${rests.join('|')})(?:=|[ \\t]{1,5})["']?${valueStartSource}`,
+      `-(?<=(?:^|[\\s"'])-)(?:(?:${rests.join('|')})(?:=|[ \\t]{1,5})["']?${glued})${valueStartSource}`,
     )
   }
   return features
@@ -154,6 +157,7 @@ const longestWord = 12
 export function startsValue(text: string, position: number, introducing: IntroducingWords): boolean {
   const previous = text.charCodeAt(position - 1)
   if (previous === charCode.equals || previous === charCode.colon) return true
+  if (isGluedOption(text, position, introducing)) return true
   if (previous === charCode.openBrace) return text.charCodeAt(position - 2) === charCode.greaterThan
   if (!isQuoteOrSpaceCode(previous) && previous !== charCode.greaterThan) return false
   let index = position - 1
@@ -180,6 +184,17 @@ export function startsValue(text: string, position: number, introducing: Introdu
     wordStart--
   // Compared in place, no copy made.
   return isIntroducingWord(text, wordStart, index + 1, introducing)
+}
+
+/**
+ * Does a one-letter option that introduces a value stand glued before `position` (`-pS3cret`:
+ * `-p` after a blank, a quote or the text's start)?
+ */
+function isGluedOption(text: string, position: number, introducing: IntroducingWords): boolean {
+  const letter = text.charCodeAt(position - 1) | 32
+  if (letter < 97 || letter > 122 || text.charCodeAt(position - 2) !== charCode.dash) return false
+  const before = position >= 3 ? text.charCodeAt(position - 3) : charCode.space
+  return isQuoteOrSpaceCode(before) && isIntroducingWord(text, position - 2, position, introducing)
 }
 
 /** Is the value at `position`, after a blank, inside an element's braces behind a word or two (`<secret>{jenkins AQAAABAAA …}`)? */
