@@ -159,7 +159,8 @@ function moneyPatternOf(strict: boolean): RegExp {
   return new RegExp(
     [
       String.raw`((?<![A-Za-z])(?:US|AU|A|CA|C|NZ|HK|S|MX)\$|[$€£¥₹₩])\s?${amount}${scale}${after}`,
-      String.raw`\b(${codeAlternatives})\s?${amount}${scale}${after}`,
+      // The lookahead first: most words are no code before a number, and the codes are many.
+      String.raw`\b(?=[a-z]{3}\s?\d)(${codeAlternatives})\s?${amount}${scale}${after}`,
       String.raw`${before}${amount}${scale}\s?(${currencyWordAlternatives})\b`,
       // A symbol after the amount, as written in much of Europe and Canada: `75 €`, `20€`, `500$`
       // (a `$` that starts the next amount, `5 $10`, is that amount's).

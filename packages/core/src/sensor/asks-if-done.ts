@@ -30,6 +30,9 @@ const askedWhatWasDone =
 const askedWhenDone =
   /\b(?:how long (?:until|till|before|will it take|does it take|do i have to wait)\b[^.?!]{0,30}\b(?:it|that)|when (?:will|would|do|does|should|can) (?:i|we) (?:get|see|receive|have) (?:it|that)|when (?:will|would|does|should) (?:it|that) (?:arrive|show up|come|reach|be back|hit|appear|get)|where (?:will|would|does|is) (?:it|that) (?:go|going|be sent|end up))\b/i
 
+/** The words {@link askedWhenDone} opens with, the cheap test before it. */
+const whenOrWhere = /\b(?:how long|when|where)\b/i
+
 /**
  * "So it's cancelled?", "the refund is done?": a statement of the outcome asked as a question.
  */
@@ -44,8 +47,8 @@ export function asksIfDone(text: string): boolean {
     text.length <= 400 &&
     (askedIfDone.test(text) ||
       askedWhatWasDone.test(text) ||
-      askedWhenDone.test(text) ||
-      statedIfDone.test(text))
+      (whenOrWhere.test(text) && askedWhenDone.test(text)) ||
+      (text.includes('?') && statedIfDone.test(text)))
   )
 }
 
@@ -54,7 +57,10 @@ export function asksIfDone(text: string): boolean {
  * it?"), not about the request at hand?
  */
 export function asksWhatWasDone(text: string): boolean {
-  return text.length <= 400 && (askedWhatWasDone.test(text) || askedWhenDone.test(text))
+  return (
+    text.length <= 400 &&
+    (askedWhatWasDone.test(text) || (whenOrWhere.test(text) && askedWhenDone.test(text)))
+  )
 }
 
 const askedForUpdate =

@@ -144,28 +144,29 @@ function readClauses(
  * writing, where capitals mark no name).
  */
 function nameModifiers(clause: string, count: number): boolean[] | undefined {
-  if (count < 2 || !/[A-Z][\p{L}'\u2019]*\s+[A-Z]/u.test(clause)) return undefined
-  const original =
-    clause
-      .slice(0, 2000)
-      .replace(/['\u2019]/g, '')
-      .match(/[\p{L}]+/gu) ?? []
-  if (original.length !== count) return undefined
+  if (count < 2 || !twoCapitalised.test(clause)) return undefined
+  const text = clause.length > 2000 ? clause.slice(0, 2000) : clause
+  const original = (
+    text.includes("'") || text.includes('\u2019') ? text.replace(/['\u2019]/g, '') : text
+  ).match(/[\p{L}]+/gu)
+  if (original === null || original.length !== count) return undefined
+  const capitalised = original.map(isCapitalised)
   let capitals = 0
-  for (const word of original) if (isCapitalised(word)) capitals++
+  for (const flag of capitalised) if (flag) capitals++
   if (capitals * 2 > count) return undefined
-  const modifiers: boolean[] = []
-  for (let index = 0; index < count; index++)
-    modifiers.push(
-      isCapitalised(original[index] as string) &&
-        isCapitalised(original[index + 1] ?? '') &&
-        (original[index] as string) !== 'I',
-    )
-  return modifiers
+  return capitalised.map(
+    (flag, index) => flag && capitalised[index + 1] === true && (original[index] as string) !== 'I',
+  )
 }
+
+/** Two capitalised words in a row ("New York"), the cheap test before {@link nameModifiers}. */
+const twoCapitalised = /[A-Z][a-z'\u2019]+\s+[A-Z][a-z]/
 
 /** Whether a word starts with a capital and goes on in lower case ("York", not "I" or "USA"). */
 function isCapitalised(word: string): boolean {
+  const first = word.charCodeAt(0)
+  const second = word.charCodeAt(1)
+  if (first < 128 && second < 128) return first >= 65 && first <= 90 && second >= 97 && second <= 122
   return /^\p{Lu}\p{Ll}/u.test(word)
 }
 
@@ -178,9 +179,13 @@ export function wordsOf(text: string, limit = 2000): string[] {
   const lower = text.slice(0, limit).toLowerCase()
   const apostrophe = lower.includes("'") || lower.includes('\u2019')
   return (
-    (apostrophe ? lower.replace(contractedIs, '$1 is').replace(/['\u2019]/g, '') : lower).match(
-      /[\p{L}]+/gu,
-    ) ?? []
+    (apostrophe
+      ? (lower.includes("'s") || lower.includes('\u2019s')
+          ? lower.replace(contractedIs, '$1 is')
+          : lower
+        ).replace(/['\u2019]/g, '')
+      : lower
+    ).match(/[\p{L}]+/gu) ?? []
   )
 }
 
