@@ -447,9 +447,6 @@ async function senseAndAct(
   // "now refund $50 on NW-1001" after a refund of NW-2002 names another order and amount than the
   // facts before it: a new request, though no word of it but the action's own asks for anything.
   const namesOtherFacts = restatesOtherFacts(state.fields, perception)
-  // A profile field (the customer's email) given in this session is who the session is: another
-  // value later ("actually use bob@example.com", "and bob@example.com's card?") is refused, never
-  // taken in its place (it switched the verified account silently).
   // "That's not my email, it's my friend's", "wrong account", "sorry, typo: it's ann@…": the
   // customer takes back the profile this session was given. It is dropped (the steps that need
   // it ask again), so nothing more runs on an account they say is not theirs; only while nothing
@@ -458,11 +455,9 @@ async function senseAndAct(
     disownsProfile.test(input.text.slice(0, 500)) &&
     compiled.definition.profileFields.some((field) => state.fields[field] !== undefined)
   ) {
-    const nothingRan = (state.toolCalls?.length ?? 0) === 0
-    for (const field of compiled.definition.profileFields) {
-      delete state.fields[field]
-      if (!nothingRan) delete perception.entities[field]
-    }
+    // Once something ran on it, no other one is taken in this session (`disownedProfile`).
+    if ((state.toolCalls?.length ?? 0) > 0) state.disownedProfile = true
+    for (const field of compiled.definition.profileFields) delete state.fields[field]
     // The scenario goes back to the step that asks for it ("What's the email on your account?").
     const { scenario } = state.navigation
     const asking = compiled.scenariosById
@@ -476,9 +471,12 @@ async function senseAndAct(
     )
       state.navigation = { ...state.navigation, step: asking.id }
   }
+  // A profile field (the customer's email) given in this session is who the session is: another
+  // value later ("actually use bob@example.com", "and bob@example.com's card?") is refused, never
+  // taken in its place (it switched the verified account silently).
   const otherProfile = compiled.definition.profileFields.find(
     (field) =>
-      state.fields[field] !== undefined &&
+      (state.fields[field] !== undefined || state.disownedProfile === true) &&
       perception.entities[field] !== undefined &&
       perception.entities[field] !== state.fields[field],
   )

@@ -127,6 +127,11 @@ export interface EngineSessionState {
      */
     about?: { tool: string; values: string[] }
   }
+  /**
+   * The customer took back the profile (their email) after something had run on it ("that's not
+   * my email"): no other is taken in this session, as if it were still given.
+   */
+  disownedProfile?: boolean
   /** Requests of one message not done yet ("cancel X and refund Y"), in the user's words. */
   queuedRequests?: string[]
   /** The queued request the last reply offered to do next. */
