@@ -24,6 +24,8 @@ describe('extractMoneyMentions', () => {
       '$499.99 (tax not included)',
     ])
       expect(read(`the total was ${text}`), text).toEqual([])
+    // Only the words themselves: "recover $20" is $20.
+    expect(read('I want to recover $20')).toEqual([20])
     // A part added to an amount leaves no amount; a part said of the order leaves the order's.
     for (const text of [
       'it cost $450, with tax $510',

@@ -49,7 +49,7 @@ function addedPart(text: string, index: number, matched: string): boolean {
  * as the number written, and cancelled under a $500 approval threshold).
  */
 const boundBefore =
-  /(?:over|above|more than|at least|upwards of|north of|in excess of|almost|nearly|around|roughly|approximately|approx\.?|~|under|less than|below|up to|close to)\s*$/i
+  /(?<![a-z])(?:over|above|more than|at least|upwards of|north of|in excess of|almost|nearly|around|roughly|approximately|approx\.?|~|under|less than|below|up to|close to)\s*$/i
 const boundAfter =
   /^(?:\s*\+(?!\s*[$€£]?\s?\d)|\s*-?\s*something\b|-?ish\b|\s+or (?:so|more|less|thereabouts|over|above)\b|\s+plus(?!\s*[$€£]?\s?\d)\b|\s*\(?\s*(?:excl\.?|excluding|before|not including|without|w\/o|pre-?)\s*(?:tax|taxes|vat|gst|shipping|fees?)\b|\s*\(?\s*(?:tax|taxes|vat|gst|shipping)\s+(?:not\s+included|excluded|extra)\b)/i
 function inexact(text: string, index: number, matched: string): boolean {
