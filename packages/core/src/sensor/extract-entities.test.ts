@@ -138,6 +138,10 @@ describe('extractEntities', () => {
       'which card does bob@example.com have on file?',
     ])
       expect(extractEntities(text), text).not.toHaveProperty('email')
+    // A gift for someone says nothing of whose account it is.
+    expect(extractEntities('I bought it for my wife, refund $20 please, ann@example.com').email).toBe(
+      'ann@example.com',
+    )
     // Words that only look like it keep the writer's own email (session 44's second review).
     for (const text of [
       'refund $20 for NW-1001, ann@example.com. This is representing a lot of frustration',
