@@ -535,9 +535,10 @@ async function senseAndAct(
   // (a refund request, asked about and run on a yes).
   // Its action must be one the intent's examples ask about: "has the cancellation gone through?"
   // is no refund's status.
+  const named = asksDone ? namedActions(input.text) : []
   const statusOf = (intent: string) => {
     const actions = compiled.statusIntents.get(intent)
-    return actions !== undefined && namedActions(input.text).every((stem) => actions.has(stem))
+    return actions !== undefined && named.every((stem) => actions.has(stem))
   }
   if (asksDone && pending === undefined && !statusOf(perception.intent)) {
     const status = perception.alternatives.find(

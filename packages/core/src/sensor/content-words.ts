@@ -1,9 +1,18 @@
 import { functionWords, stemWord } from '../text/index.ts'
 import { conversationActs } from './conversation-acts.ts'
 
-/** "Where's", "what's", "it's": see `normalizeText` (after a noun, `'s` is a possessive). */
+/**
+ * "Where's", "what's", "it's": a question word or pronoun with a contracted "is", read as written
+ * out ("where's my refund" is "where is my refund", as a definition's keywords write it). Only
+ * these words: after a noun, `'s` is a possessive ("my husband's account").
+ */
 const contractedIs =
   /(?<![\p{L}\p{N}])(where|what|who|how|when|why|it|that|there|here|he|she)['\u2019]s(?![\p{L}\p{N}])/gu
+
+/** `lower` (lower-cased) with a contracted "is" written out; a text with no `'s` passes as it is. */
+export function withContractedIsWrittenOut(lower: string): string {
+  return lower.includes("'s") || lower.includes('\u2019s') ? lower.replace(contractedIs, '$1 is') : lower
+}
 
 /**
  * Request and preference verbs, question words and chat fillers the sensor drops on top of the
@@ -179,13 +188,8 @@ export function wordsOf(text: string, limit = 2000): string[] {
   const lower = text.slice(0, limit).toLowerCase()
   const apostrophe = lower.includes("'") || lower.includes('\u2019')
   return (
-    (apostrophe
-      ? (lower.includes("'s") || lower.includes('\u2019s')
-          ? lower.replace(contractedIs, '$1 is')
-          : lower
-        ).replace(/['\u2019]/g, '')
-      : lower
-    ).match(/[\p{L}]+/gu) ?? []
+    (apostrophe ? withContractedIsWrittenOut(lower).replace(/['\u2019]/g, '') : lower).match(/[\p{L}]+/gu) ??
+    []
   )
 }
 

@@ -1,3 +1,4 @@
+import { withContractedIsWrittenOut } from './content-words.ts'
 import { countKeywordHits, keywordMatcher } from './keyword-forms.ts'
 import type { IntentScore } from './types.ts'
 
@@ -101,14 +102,6 @@ export function normalizeText(text: string): string {
 let lastNormalized = { text: '', normalized: '' }
 
 /**
- * "Where's", "what's", "it's": a question word or pronoun with a contracted "is", read as written
- * out ("where's my refund" is "where is my refund", as a definition's keywords write it). Only
- * these words: after a noun, `'s` is a possessive ("my husband's account").
- */
-const contractedIs =
-  /(?<![\p{L}\p{N}])(where|what|who|how|when|why|it|that|there|here|he|she)['’]s(?![\p{L}\p{N}])/gu
-
-/**
  * "Where the hell is my order", "what on earth happened": an intensifier after a question word,
  * read without it ("where is my order", as a definition's keywords write it).
  */
@@ -121,10 +114,7 @@ const intensifierWord = /\b(?:hell|heck|fuck|fck|devil|earth|world)\b/u
 /** {@link normalizeText} without its one-entry cache: for a text read once, so the cached one stays. */
 export function normalizeTextUncached(text: string): string {
   const lower = text.toLowerCase()
-  // Most messages have no apostrophe: the contraction pass is skipped for them.
-  const normalized = (
-    lower.includes("'") || lower.includes('\u2019') ? lower.replace(contractedIs, '$1 is') : lower
-  )
+  const normalized = withContractedIsWrittenOut(lower)
     .replace(/[^\p{L}\p{N}@.$€£-]+/gu, ' ')
     .replace(/(?<!\d)\.|\.(?!\d)/gu, ' ')
     .replace(/\s+/gu, ' ')
