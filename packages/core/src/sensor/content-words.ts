@@ -214,7 +214,7 @@ export function contentWords(text: string): ContentWords {
   const negated: string[] = []
   const denied: string[] = []
   const affirmed: string[] = []
-  readClauses(text, (word, negating, denying, nameModifier) => {
+  readClauses(withCompoundsJoined(text), (word, negating, denying, nameModifier) => {
     if (!negating) affirmed.push(word)
     if (nameModifier || ignored.has(word) || word.length < 2) return
     const stem = stemWord(word)
@@ -222,6 +222,20 @@ export function contentWords(text: string): ContentWords {
     if (denying) denied.push(stem)
   })
   return { words, negated, denied, affirmed: affirmed.join(' ') }
+}
+
+/**
+ * "One way" / "one-way" of a ticket, a street or a trip is one word ("oneway"): its own two words
+ * are fillers ("the other one", "by the way"), so a one-way flight had no word for it and a round
+ * trip had two. Not "one way or another", "one way to do it".
+ */
+const oneWay = /\bone[-\s]way\b(?!\s+(?:or|to|of)\b)/gi
+
+/** `text` with the compounds that are one word read as one. */
+function withCompoundsJoined(text: string): string {
+  if (!/way/i.test(text)) return text
+  oneWay.lastIndex = 0
+  return text.replace(oneWay, 'oneway')
 }
 
 /** A denial cue as written (apostrophes optional), the cheap test before `withoutDeniedClauses`. */

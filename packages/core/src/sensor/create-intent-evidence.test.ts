@@ -96,6 +96,35 @@ describe('createIntentEvidence', () => {
     expect(alarms.measure('I Need A New Alarm').words).toBeGreaterThan(0)
   })
 
+  it('reads "one way" / "one-way" of a ticket or a flight as one word, not two fillers', () => {
+    const flights = createIntentEvidence({
+      intents: [
+        {
+          id: 'one_way',
+          description: 'Search for one way flights',
+          examples: ['I need a one way flight to Denver', 'Find me a one-way ticket to Austin'],
+          keywords: [],
+        },
+        {
+          id: 'round_trip',
+          description: 'Search for round trip flights',
+          examples: ['I need a round trip flight to Denver', 'Find me a return ticket to Austin'],
+          keywords: [],
+        },
+      ],
+      topicOf: { one_way: 'flights', round_trip: 'flights' },
+    })
+    for (const text of ['can you look for a one-way flight for me?', 'I want a one way economy ticket']) {
+      // "oneway" and the flight or ticket: two words, and the one-way search e^1 likelier.
+      const { words, withinTopic } = flights.measure(text)
+      expect(words).toBe(2)
+      expect(withinTopic.one_way! - withinTopic.round_trip!).toBeGreaterThan(1)
+    }
+    // Not the filler phrases: "one way or another" and "one way to do it" say nothing of a flight.
+    expect(flights.measure('one way or another').words).toBe(0)
+    expect(flights.measure('is there one way to do it').words).toBe(0)
+  })
+
   it('reads a task verb the examples do not use by its kind of action (book, purchase: a booking)', () => {
     // "purchase" and "rent" appear in no example; "reserve" and "book" do, in the booking intents.
     for (const text of ['I want to purchase a bus ride', 'rent me a bus']) {
