@@ -36,6 +36,12 @@ export interface CompiledGoalVocabulary {
   exactWords: ReadonlySet<string>
   /** Typo index: a known stem and each of its one-letter deletions -> known stems. */
   deletions: ReadonlyMap<string, readonly string[]>
+  /**
+   * Stems whose concept a destructive cue names (`remove` of `delete`, `revert`, `wipe`): a typo
+   * that drops their first letter ("emove them") is still read as them, so a destructive request
+   * is never read as a read-only one for want of a letter.
+   */
+  destructiveStems: ReadonlySet<string>
   cuesByFirstConcept: ReadonlyMap<string, readonly CompiledGoalCue[]>
   /** Memo of word analyses (stem, concept, typo correction); bounded by the normaliser. */
   wordCache: Map<string, { stem: string; concept: string; corrected: boolean }>
@@ -185,6 +191,15 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
   }
   const deletions = new Map<string, string[]>()
   for (const stem of lexicon) if (stem.length >= 4) addDeletions(deletions, stem)
+  const destructiveConcepts = new Set<string>()
+  for (const cues of cuesByFirstConcept.values())
+    for (const cue of cues)
+      if (cue.destructive)
+        // The cue's verbs (words written with their forms, `delete:base,ing`), not its other words.
+        for (const word of cue.words) if (word.forms !== undefined) destructiveConcepts.add(word.concept)
+  const destructiveStems = new Set<string>()
+  for (const stem of lexicon)
+    if (destructiveConcepts.has(conceptOf.get(stem) ?? stem)) destructiveStems.add(stem)
   return {
     vocabulary,
     stopWords,
@@ -193,6 +208,7 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
     lexicon,
     exactWords,
     deletions,
+    destructiveStems,
     cuesByFirstConcept,
     wordCache: new Map(),
   }

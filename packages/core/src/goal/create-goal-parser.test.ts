@@ -146,6 +146,31 @@ describe('createGoalParser', () => {
     expect(createGoalParser({ learnedIntent: false }).parse('fnid the logger').goal.intent).not.toBe('locate')
   })
 
+  it('reads a destructive verb that lost its first letter as that verb, and no other word so', () => {
+    const readOnly = new Set([
+      'explain',
+      'locate',
+      'review',
+      'status',
+      'diagnose',
+      'compare',
+      'navigate',
+      'chat',
+    ])
+    for (const request of [
+      'check which old builds are left and emove them',
+      'look at the logs folder and elete everything older than a week',
+      'see what the last commit did, then evert it',
+    ]) {
+      const { goal, confidence } = parser.parse(request)
+      expect(readOnly.has(goal.intent) && confidence >= 0.5, `${request}: ${goal.intent} ${confidence}`).toBe(
+        false,
+      )
+    }
+    // Only the verbs of destructive cues: "older" is no "folder", and a question stays one.
+    expect(parser.parse('what does the older config loader do?').goal.intent).toBe('explain')
+  })
+
   it('maps synonyms to the same concept', () => {
     expect(parser.parse('describe the architecture').goal).toEqual(
       parser.parse('explain the architecture').goal,

@@ -89,7 +89,14 @@ function correctTypo(stem: string, compiled: CompiledGoalVocabulary): string | u
   for (const key of candidates) {
     for (const known of compiled.deletions.get(key) ?? []) {
       // Typos rarely hit the first letter; requiring it keeps real words (state, preferences) intact.
-      if (known.length >= minimumTypoStem && known[0] === stem[0] && editDistanceOne(stem, known))
+      // A destructive verb missing only its first letter ("emove", "elete") is still that verb: a
+      // request to delete must not pass as a question for a typo.
+      if (known.length < minimumTypoStem) continue
+      if (
+        known[0] === stem[0]
+          ? stem.length >= minimumTypoStem && editDistanceOne(stem, known)
+          : known.slice(1) === stem && compiled.destructiveStems.has(known)
+      )
         return known
     }
   }
@@ -121,7 +128,8 @@ function analyseWord(word: string, compiled: CompiledGoalVocabulary): WordAnalys
 /** A word no `exact` cue spells: stemmed, mapped to its synonym's concept, typos corrected. */
 function readWord(word: string, compiled: CompiledGoalVocabulary): WordAnalysis {
   const stem = stemWord(word)
-  if (word.length >= 5 && stem.length >= minimumTypoStem && !compiled.lexicon.has(stem)) {
+  // A stem one letter short of the minimum may still be a destructive verb without its first letter.
+  if (word.length >= 5 && stem.length >= minimumTypoStem - 1 && !compiled.lexicon.has(stem)) {
     const fixed = correctTypo(stem, compiled)
     if (fixed !== undefined) return { stem, concept: compiled.conceptOf.get(fixed) ?? fixed, corrected: true }
   }
