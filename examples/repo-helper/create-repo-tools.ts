@@ -206,7 +206,7 @@ function repoTools(root: string): ToolRunner {
       }
       // The counts as metric markers after the (clipped) output: what a goal contract's
       // `tests_failed` criterion is backed by, whatever an agent's own output claims.
-      return `${scope.note}${clip(repositoryText(root, stdout))}${testMetrics(stdout)}`
+      return `${scope.note}${clip(repositoryText(root, stdout))}${testMetrics(stdout, scope.whole)}`
     },
   }
 }
@@ -221,29 +221,39 @@ const testFile = /\.(?:test|spec)\.[cm]?[jt]sx?$/u
  * and `note` says so first: the reply never labels the suite's result as the named tests'.
  * A place outside the repository throws (the tool's policy refuses it before any approval).
  */
-function testScope(root: string, command: string): { paths: string[]; note: string } {
-  const whole = { paths: ['tests/'], note: '' }
+function testScope(root: string, command: string): { paths: string[]; note: string; whole: boolean } {
+  const whole = { paths: ['tests/'], note: '', whole: true }
   if (command === '' || command === '.') return whole
   const target = inside(root, command)
   const named = relative(root, target)
-  if (existsSync(target) && (statSync(target).isDirectory() || testFile.test(named)))
-    return { paths: [named], note: '' }
+  if (existsSync(target) && statSync(target).isDirectory()) {
+    // A folder holding no test file ("the tests in src") would run none: the whole suite runs, said.
+    const inFolder = files(root).filter((path) => testFile.test(path) && path.startsWith(`${named}/`))
+    if (inFolder.length > 0) return { paths: [named], note: '', whole: false }
+    return { ...whole, note: `No test file is in "${command}", so the whole suite ran:\n` }
+  }
+  if (existsSync(target) && testFile.test(named)) return { paths: [named], note: '', whole: false }
   const word = basename(command)
     .replace(/\.[^.]+$/u, '')
     .toLowerCase()
   const matching = files(root).filter((path) => testFile.test(path) && path.toLowerCase().includes(word))
-  if (matching.length > 0) return { paths: matching, note: '' }
-  return { paths: whole.paths, note: `No test file matches "${command}", so the whole suite ran:\n` }
+  if (matching.length > 0) return { paths: matching, note: '', whole: false }
+  return { ...whole, note: `No test file matches "${command}", so the whole suite ran:\n` }
 }
 
 /**
  * `[METRIC:tests]`, `[METRIC:tests_passed]` and `[METRIC:tests_failed]` from the summary of Node's
- * test runner (`# tests 3`, `# pass 2`, `# fail 1`); nothing when the run printed no summary.
+ * test runner (`# tests 3`, `# pass 2`, `# fail 1`) of a run of the whole suite; a run of some
+ * tests reports them as `scope_tests`, `scope_tests_passed` and `scope_tests_failed` (the orders
+ * tests passing says nothing of the suite). A run of no test reports only that count: "0 failed"
+ * of nothing backs no claim that tests pass. Nothing when the run printed no summary.
  */
-function testMetrics(stdout: string): string {
+function testMetrics(stdout: string, whole: boolean): string {
   // The runner's own summary is its last such lines: a test that prints "# fail 0" comes before it.
   const count = (name: string) => [...stdout.matchAll(new RegExp(`^# ${name} (\\d+)$`, 'gmu'))].at(-1)?.[1]
   const [tests, passed, failed] = [count('tests'), count('pass'), count('fail')]
   if (tests === undefined || passed === undefined || failed === undefined) return ''
-  return `\n[METRIC:tests] ${tests}\n[METRIC:tests_passed] ${passed}\n[METRIC:tests_failed] ${failed}`
+  const prefix = whole ? '' : 'scope_'
+  if (Number(tests) === 0) return `\nNo test ran.\n[METRIC:${prefix}tests] 0`
+  return `\n[METRIC:${prefix}tests] ${tests}\n[METRIC:${prefix}tests_passed] ${passed}\n[METRIC:${prefix}tests_failed] ${failed}`
 }

@@ -320,6 +320,71 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
     expect(await escaping.json()).toMatchObject({ error: { code: 'invalid-argument' } })
   })
 
+  it('backs "the suite passes" only by a run of the whole suite that ran tests, and an artifact only by a path a tool listed', async () => {
+    // Found by an outside review (session 46): "run the tests in src" ran no test ("# fail 0" of
+    // nothing) and completed "The test suite passes" as SUCCESS; the test tool's note repeating
+    // "docs/RELEASE.md" from the request, and "store" in a commit message, backed those artifacts.
+    const { post } = client()
+    const approve = async (text: string, sessionId?: string) => {
+      const asked = (await (
+        await post('/v1/turn', { text, ...(sessionId ? { sessionId } : {}) })
+      ).json()) as {
+        sessionId: string
+        approval: { id: string }
+      }
+      const decided = await fetch(`${approving.origin}/v1/approvals/${asked.approval.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-focal-approver-token': token },
+        body: JSON.stringify({ sessionId: asked.sessionId, decision: 'approve' }),
+      })
+      return { sessionId: asked.sessionId, text: ((await decided.json()) as { text: string }).text }
+    }
+    const complete = async (sessionId: string, body: object) =>
+      (
+        (await (await post(`/v1/sessions/${sessionId}/complete`, { output: evidenced, ...body })).json()) as {
+          decision: { status: string; trustGate: string }
+        }
+      ).decision
+    const inSrc = await approve('run the tests in src')
+    expect(inSrc.text).toContain('No test file is in "src", so the whole suite ran')
+    const orders = await approve('run the orders tests')
+    // The orders tests passing is no word on the suite: it reports them as scope_tests_*.
+    expect(await complete(orders.sessionId, { contract: testsPass(3) })).toMatchObject({ trustGate: 'FAIL' })
+    const scoped = {
+      ...testsPass(3),
+      acceptance_criteria: [{ ...testsPass(3).acceptance_criteria[0], metric: 'scope_tests_failed' }],
+    }
+    const ordersAgain = await approve('run the orders tests')
+    expect(
+      await complete(ordersAgain.sessionId, {
+        contract: scoped,
+        output: evidenced.replace('tests_failed] 0', 'scope_tests_failed] 0'),
+      }),
+    ).toMatchObject({ status: 'SUCCESS', trustGate: 'PASS' })
+
+    const released = (artifact: string) => ({
+      contract: {
+        version: 1,
+        goal_text: 'Write the release notes',
+        acceptance_criteria: [{ id: 'AC1', kind: 'artifact_exists', artifactPattern: artifact }],
+        max_goal_attempts: 3,
+      },
+      artifacts: [artifact],
+    })
+    const echoed = await approve('run the tests for docs/RELEASE.md')
+    expect(echoed.text).toContain('"docs/RELEASE.md"')
+    expect(await complete(echoed.sessionId, released('docs/RELEASE.md'))).toMatchObject({ trustGate: 'FAIL' })
+    const logged = (await (await post('/v1/turn', { text: 'what changed in the last commit?' })).json()) as {
+      sessionId: string
+      text: string
+    }
+    expect(logged.text).toContain('store')
+    expect(await complete(logged.sessionId, released('store'))).toMatchObject({ trustGate: 'FAIL' })
+    // A path a tool listed is shown: "find orders" lists src/orders.ts.
+    const found = (await (await post('/v1/turn', { text: 'find orders' })).json()) as { sessionId: string }
+    expect(await complete(found.sessionId, released('src/orders.ts'))).toMatchObject({ trustGate: 'PASS' })
+  })
+
   it('is no SUCCESS when the tests never ran, and a goal met once cannot be completed again', async () => {
     // Found by an outside review: after "show the git log", a declined test run, and an output
     // claiming "[METRIC:tests_failed] 0", the gate said SUCCESS (a git tool had run).

@@ -288,12 +288,29 @@ function unshownArtifacts(
     if (criterion.kind !== 'artifact_exists') return []
     const matching = artifacts.filter((artifact) => matchArtifactPattern(criterion.artifactPattern, artifact))
     if (matching.length === 0) return []
-    return matching.some((artifact) => shown.some((text) => text.includes(artifact)))
+    return matching.some((artifact) => shown.some((text) => showsPath(text, artifact)))
       ? []
       : [
           `Criterion ${criterion.id}: no tool run of this session showed ${matching.join(', ')}, only the completion lists it`,
         ]
   })
+}
+
+/**
+ * Whether a tool's result shows `path` as a path of the run: on a line of its own as a listing
+ * writes it (`src/orders.ts`, `./src/orders.ts`), after a status code (`?? docs/RELEASE.md`,
+ * ` M src/orders.ts`) or a diff's file header (`+++ b/src/orders.ts`), before a diffstat's `|` or
+ * a search hit's `:12:`. A mention in prose is no such line: a tool repeating the request
+ * (`No test file matches "docs/RELEASE.md"`) or a commit message naming a word ("Add cancelOrder
+ * to the order store") shows no file.
+ */
+function showsPath(text: string, path: string): boolean {
+  if (!text.includes(path)) return false
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')
+  return new RegExp(
+    `^[ \\t]*(?:[MADRCU?!]{1,2}[ \\t]+|(?:\\+\\+\\+|---) [ab]/|\\./)?${escaped}(?=[ \\t]*$|:\\d|[ \\t]+\\|)`,
+    'mu',
+  ).test(text)
 }
 
 /**
