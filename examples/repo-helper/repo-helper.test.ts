@@ -561,6 +561,20 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     const ranged = range.provenance.plan?.calls.map((call) => `${call.tool} ${call.command}`)
     expect(ranged).toContain('git diff 855110d..HEAD')
     expect(ranged).not.toContain('git diff')
+    // Session 46's review: a revision relative to HEAD was dropped for the uncommitted diff.
+    for (const [request, command] of [
+      ['run git diff HEAD~1', 'git diff HEAD~1'],
+      ['git diff HEAD^', 'git diff HEAD^'],
+      ['git diff HEAD~2..HEAD', 'git diff HEAD~2..HEAD'],
+    ]) {
+      const relative = await ask(request)
+      const planned = relative.provenance.plan?.calls.map((call) => `${call.tool} ${call.command}`)
+      expect(planned, request).toContain(command)
+      expect(planned, request).not.toContain('git diff')
+    }
+    const lastTwo = await ask('run git diff HEAD~1')
+    // The last commit's change (cancelOrder), which the uncommitted diff does not hold.
+    expect('text' in lastTwo && lastTwo.text).toContain('cancelOrder')
   })
 
   it('says which files the last commit changed, not only its message', async () => {

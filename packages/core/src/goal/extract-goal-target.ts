@@ -12,10 +12,12 @@ export interface GoalTarget {
 
 /**
  * A commit a request names by its hash (7 to 40 hex digits with a digit and a letter among them,
- * so neither a word nor a number), or a range of them (`855110d..HEAD`, `abc1234...def5678`).
+ * so neither a word nor a number), or relative to HEAD (`HEAD~1`, `HEAD^`, `HEAD^^`), or a range
+ * of them (`855110d..HEAD`, `abc1234...def5678`, `HEAD~3..HEAD`). A bare `HEAD` is none: `git
+ * diff` already compares with it.
  */
 const revisionPattern =
-  /(?<![\w./-])((?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}(?:\.{2,3}(?:(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}|HEAD(?:~\d{1,3})?))?)(?![\w./-])/i
+  /(?<![\w./-])((?:(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}|HEAD(?:~\d{1,3}|\^{1,3}))(?:\.{2,3}(?:(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}|HEAD(?:~\d{1,3}|\^{1,3})?))?)(?![\w./~^-])/i
 
 /** Is `text` a target {@link revisionPattern} reads: one commit or a range of them? */
 export function isRevision(text: string): boolean {
