@@ -394,4 +394,19 @@ describe('createGoalParser (requests to coding agents)', () => {
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
+
+  // Hand-written: a change or a command named inside a wh-question is asked about, not asked for;
+  // a condition ("if we want to add …") opens no imperative.
+  it.each([
+    ['if we want to add caching later, how should we structure the service layer?', 'explain'],
+    ['Where should I create the migration files, and where should the seed logic go?', 'explain'],
+    ['what should I write in the changelog so people can upgrade safely?', 'explain'],
+    ['if I wanted to run the workers on a schedule, what would be the cleanest way?', 'explain'],
+    ['what is the best way to add pagination?', 'explain'],
+    ['what happens next in the pipeline once the image is pushed?', 'explain'],
+    // A verb that opens the request before the question still asks for the change.
+    ['add a retry to the fetch, how do I test it?', 'modify'],
+  ])('reads a change named in a wh-question as asked about: %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
 })

@@ -20,7 +20,16 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['how do i', 'i:explain', 2.5],
   ['how would i', 'i:explain', 2.5],
   ['how should i', 'i:explain', 2.5],
+  ['how should we', 'i:explain', 2.5],
+  ['how would we', 'i:explain', 2.5],
+  ['how do we', 'i:explain', 2.5],
   ['how to', 'i:explain', 2.5],
+  // Advice on where or what to do ("where should I put the cron logic?", "what should I put in the
+  // readme?"): a question of how to go about it, not of where something is.
+  ['where should i', 'i:explain', 4.5],
+  ['where should we', 'i:explain', 4.5],
+  ['what should i', 'i:explain', 3],
+  ['what should we', 'i:explain', 3],
   ['what does ... do', 'i:explain', 3],
   ['what ... does', 'i:explain', 1.5],
   ['what does', 'i:explain', 1],
@@ -231,7 +240,9 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['git', 'e:git-working-tree', 0.5],
   ['last', 'i:status s:recent', 0.5],
   ['recent', 'i:status s:recent', 1],
-  ['what happen', 'i:status', 1],
+  ['what happen:past', 'i:status', 1],
+  // "what happens in sequence", "what happens on save": how it works, not what went on.
+  ['what happen:base,plural', 'i:explain', 1],
   ['when', 'i:status', 0.5],
   ['when was', 'i:status', 1.5],
   ['what happen when', 'i:explain', 2.5],
@@ -529,6 +540,10 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['how can', 'i:explain', 2.5],
   ['how would', 'i:explain', 1.5],
   ['is there ... way', 'i:explain', 3],
+  // "what would be the cleanest way to schedule the workers?": advice on how to go about it.
+  ['what would be', 'i:explain', 2],
+  ['best way', 'i:explain', 2.5],
+  ['cleanest way', 'i:explain', 2.5],
   ['what will', 'i:explain', 1],
   ['what do ... mean', 'i:explain', 2],
   ['mean', 'i:explain', 1.5],

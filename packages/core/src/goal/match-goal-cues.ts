@@ -39,6 +39,22 @@ function headClauseEnd(tokens: readonly GoalToken[]): number {
 /** A cue on a pasted line (code, a log) describes the paste, not what the request asks. */
 const pastedDiscount = 0.3
 
+/**
+ * A change or a command named inside a wh-question ("where should I create the job files?", "what
+ * should I put in the readme to install it?") is asked about, not asked for: its cue counts for
+ * less. Destructive cues keep their weight (a read-only reading of them must stay in doubt).
+ */
+const askedDiscount = 0.4
+const askedIntents: ReadonlySet<string> = new Set(['modify', 'execute'])
+
+function isAskedChange(cue: CompiledGoalCue, first: GoalToken): boolean {
+  return (
+    first.asked === true &&
+    !cue.destructive &&
+    cue.votes.some(([field, value]) => field === 'intent' && askedIntents.has(value))
+  )
+}
+
 function wordMatches(word: CompiledCueWord, token: GoalToken): boolean {
   return (
     (word.concept === token.concept || (word.concept === anyWord && !token.stop)) &&
@@ -108,6 +124,7 @@ export function matchGoalCues(tokens: readonly GoalToken[], compiled: CompiledGo
       const corrected = matched.some((token) => token.corrected)
       let weight = corrected ? cue.weight * typoDiscount : cue.weight
       if (matched[0]!.pasted) weight *= pastedDiscount
+      if (isAskedChange(cue, matched[0]!)) weight *= askedDiscount
       if (start < headEnd) weight *= headClauseBoost
       hits.push({ cue, words: matched.map((token) => token.surface), weight })
     }

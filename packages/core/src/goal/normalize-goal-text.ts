@@ -25,6 +25,12 @@ export interface GoalToken {
   lead: 0 | 1 | 2
   /** On a line that looks pasted (code, a log, terminal output): its cues count for less. */
   pasted: boolean
+  /**
+   * In a sentence that asks a wh-question ("if I want to create jobs, how should I structure
+   * them?"): a change it names is asked about, not asked for. A verb that opens the sentence before
+   * the question ("add a test, how do I run it?") is not `asked`.
+   */
+  asked?: boolean
 }
 
 function formOf(word: string, stem: string, past: boolean): GoalWordForm {
@@ -161,8 +167,9 @@ const errorConcept = 'error'
 // Determiners, `it`, and auxiliaries that open a question ("am I correct", "is it better"): no
 // imperative verb follows them. `do`, `can`, `could`, `would` are not here: "do not use X",
 // "could you add X".
+// `if` opens a condition: "if I want to create a job, …" asks nothing of `create`.
 const leadBlockers: ReadonlySet<string> = new Set(
-  'a an the this that these those my our your its their it there am is are was were does did has had'.split(
+  'a an the this that these those my our your its their it there am is are was were does did has had if'.split(
     ' ',
   ),
 )
@@ -234,6 +241,48 @@ function startsClause(text: string, from: number, to: number): boolean {
   return false
 }
 
+/**
+ * Does `text[from, to)` end a sentence (a line break, or `.`, `?`, `!` followed by white space or
+ * the end), and does it end it with a question mark?
+ */
+function sentenceEnd(text: string, from: number, to: number): { ends: boolean; asks: boolean } {
+  let ends = false
+  let asks = false
+  for (let index = from; index < to; index++) {
+    const character = text[index]!
+    if (character === '?' || character === '\uff1f') asks = true
+    if (character === '\n' || character === '\u3002' || character === '\uff1f' || character === '\uff01')
+      ends = true
+    else if ('.?!'.includes(character) && whiteSpace.includes(text[index + 1] ?? ' ')) ends = true
+  }
+  return { ends: ends || to >= text.length, asks }
+}
+
+/** Words that open a wh-question when they open a clause ("…, how should I structure it?"). */
+const questionWords: ReadonlySet<string> = new Set(['how', 'what', 'where', 'which', 'why', 'who'])
+
+/**
+ * Marks the tokens of `tokens[start, end)` as `asked` when they form a sentence that ends with a
+ * question mark and a clause of it opens with a wh-word; a content word leading a clause before
+ * that wh-word (the imperative of "add a test, how do I run it?") stays unmarked.
+ */
+function markAsked(tokens: GoalToken[], start: number, end: number): void {
+  let wh = -1
+  for (let index = start; index < end; index++) {
+    const token = tokens[index]!
+    if (token.lead > 0 && questionWords.has(token.surface.toLowerCase())) {
+      wh = index
+      break
+    }
+  }
+  if (wh < 0) return
+  for (let index = start; index < end; index++) {
+    const token = tokens[index]!
+    if (index < wh && token.lead > 0 && !token.stop) continue
+    token.asked = true
+  }
+}
+
 /** A chat command at the very start of a request: `/ask …`, `/run …`. */
 const chatCommand = /^\s*\/([A-Za-z][A-Za-z-]{1,20})(?=\s|$)/
 
@@ -299,9 +348,17 @@ export function normalizeGoalText(text: string, compiled: CompiledGoalVocabulary
       lead: 0,
       pasted: false,
     })
+  let sentenceStart = tokens.length
   for (let match = wordPattern.exec(clean); match !== null; match = wordPattern.exec(clean)) {
     const rawWord = match[0]
     const start = match.index
+    if (previousEnd > 0) {
+      const gap = sentenceEnd(clean, previousEnd, start)
+      if (gap.ends) {
+        if (gap.asks) markAsked(tokens, sentenceStart, tokens.length)
+        sentenceStart = tokens.length
+      }
+    }
     if (previousEnd > 0 && startsClause(clean, previousEnd, start)) {
       if (state.pendingLead === 0) state.pendingLead = 1
       // "did"/"has" make the next words past only within their clause ("The file has
@@ -324,5 +381,6 @@ export function normalizeGoalText(text: string, compiled: CompiledGoalVocabulary
         tokens[index]!.lead = 0
       }
   }
+  if (sentenceEnd(clean, previousEnd, clean.length).asks) markAsked(tokens, sentenceStart, tokens.length)
   return tokens
 }
