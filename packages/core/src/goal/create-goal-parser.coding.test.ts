@@ -409,4 +409,13 @@ describe('createGoalParser (requests to coding agents)', () => {
   ])('reads a change named in a wh-question as asked about: %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
+
+  // Hand-written: a file name's first word is no command or verb opening the request.
+  it.each([
+    ['node.js keeps crashing when the upload is large', 'diagnose'],
+    ['test.py hangs on the second case', 'diagnose'],
+    ['python main.py', 'execute'],
+  ])('reads a request that opens with a file name by what it says of the file: %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
 })

@@ -283,6 +283,9 @@ function markAsked(tokens: GoalToken[], start: number, end: number): void {
   }
 }
 
+/** What follows the first word of a file name: its extension (`.py` of `nodes.py`). */
+const fileExtension = /^\.[A-Za-z][A-Za-z0-9]{0,9}(?![A-Za-z0-9])/
+
 /** A chat command at the very start of a request: `/ask …`, `/run …`. */
 const chatCommand = /^\s*\/([A-Za-z][A-Za-z-]{1,20})(?=\s|$)/
 
@@ -372,6 +375,10 @@ export function normalizeGoalText(text: string, compiled: CompiledGoalVocabulary
     if (!expanded.includes(' '))
       pushWord(tokens, expanded, isIdentifier ? rawWord : undefined, state, compiled)
     else for (const word of expanded.split(' ')) pushWord(tokens, word, undefined, state, compiled)
+    // A file name's first word opens no clause: "nodes.py used in the backend?" is no `node`
+    // command, "test.py fails" no request to run the tests.
+    if (fileExtension.test(clean.slice(previousEnd, previousEnd + 12)))
+      for (let index = before; index < tokens.length; index++) tokens[index]!.lead = 0
     while (pastedIndex < pasted.length && pasted[pastedIndex]![1] < start) pastedIndex++
     const range = pasted[pastedIndex]
     if (range !== undefined && range[0] <= start)
