@@ -418,4 +418,25 @@ describe('createGoalParser (requests to coding agents)', () => {
   ])('reads a request that opens with a file name by what it says of the file: %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
+
+  // Hand-written: phrasings of judging code against a rule, asking whether a thing works now,
+  // breaking code down, what the assistant can see or needs, and how it would be done.
+  it.each([
+    ['do the handlers follow the repository conventions?', 'review'],
+    ['is the input validation sufficient?', 'review'],
+    ['do you see any problems in docker-compose.yml?', 'review'],
+    ['is the worker up and running?', 'status'],
+    ['should the flaky test be fixed now?', 'status'],
+    ['does the export work now?', 'status'],
+    ['break the settings page down into smaller components', 'modify'],
+    ['explain the differences between the staging and prod configs', 'compare'],
+    ['do you have access to the migrations folder?', 'chat'],
+    ['what else do you need to add the billing page?', 'chat'],
+    ['show me how you would split this reducer', 'explain'],
+    ['what is the issue with the login form', 'diagnose'],
+    ['the aim is to ensure that all the scripts run on windows', 'modify'],
+    ['have you made sure that the dates are stored in UTC?', 'status'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
 })

@@ -163,6 +163,15 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['secret', 'i:review e:codebase', 1],
   ['improvement', 'i:review', 1],
   ['thread safe', 'i:review', 1.5],
+  // Whether code keeps to a rule ("do the routes follow REST principles?", "is the error handling
+  // sufficient?"): a judgement of it.
+  ...['principle', 'convention', 'standard', 'guideline', 'best practice'].map(
+    (rule): [string, string, number] => [`follow ... ${rule}`, 'i:review', 3],
+  ),
+  ['sufficient', 'i:review', 2.5],
+  ['adequate', 'i:review', 2.5],
+  // "do you see any problems with the config?": asks for an assessment.
+  ['you see any', 'i:review', 2.5],
   ['well', 'i:review', 0.5],
   ['anything wrong', 'i:review', 1],
   ['dependency', 'e:codebase', 1],
@@ -252,6 +261,11 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['list', 'i:status', 1],
   ['list ... files', 'i:navigate e:file', 2],
   ['how many', 'i:status', 2.5],
+  // Whether a thing runs or works now ("is the server up and running", "should it be fixed now?").
+  ['up and running', 'i:status', 2.5],
+  ['^should ... fix:past', 'i:status', 4],
+  ['^should ... work now', 'i:status', 3],
+  ['^does ... work now', 'i:status', 3],
   ['how much', 'i:status', 2],
   ['pass', 'i:status', 2],
   ['green', 'i:status', 2],
@@ -302,6 +316,7 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['between', 'i:compare', 1],
   ['against', 'i:compare', 1],
   ['change:past between', 'i:compare', 2.5],
+  ['difference ... between', 'i:compare', 2],
   // navigate
   ['open:base', 'i:navigate e:file', 1.5],
   ['^open:base', 'i:navigate e:file', 3],
@@ -398,6 +413,13 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['create', 'i:modify a:patch', 2.5],
   ['move', 'i:modify a:patch', 2],
   ['split', 'i:modify a:patch', 2],
+  // "break App.js down into components", "break the module up": a split, no failure.
+  ['break down', 'i:modify a:patch', 3],
+  ['break up', 'i:modify a:patch', 3],
+  ['break ... into', 'i:modify a:patch', 3],
+  // A behaviour the code must have ("make sure that the list is sorted"): a change to it.
+  ['ensure:base that', 'i:modify a:patch', 2.5],
+  ['make:base sure that', 'i:modify a:patch', 2.5],
   ['optimize', 'i:modify a:patch', 2.5],
   ['rewrite', 'i:modify a:patch', 3],
   ['clean up', 'i:modify a:patch', 2],
@@ -470,6 +492,10 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['context window', 'i:chat e:session', 3],
   ['say hello', 'i:chat', 3],
   ['do you know', 'i:chat', 2],
+  // What the assistant can see or needs ("do you have access to the repo?", "what other files do
+  // you need?"): talk about the session.
+  ['have access', 'i:chat e:session', 3],
+  ['do you need', 'i:chat e:session', 2.5],
   // a clause that starts with an imperative verb asks for that action ("ok, now add a test")
   ['^keep:base', 'i:modify a:patch', 2],
   ['^avoid:base', 'i:modify a:patch', 2],
@@ -509,6 +535,11 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['say about', 'i:explain', 2],
   ['what step', 'i:explain', 2],
   ['step by step', 'i:explain', 1.5],
+  // "show me how to mock it", "tell me the steps you would take": how it is done, in words.
+  ['show ... how', 'i:explain', 2.5],
+  ['tell ... step:plural', 'i:explain', 2.5],
+  ['you would', 'i:explain', 2],
+  ['what ... issue:base', 'i:diagnose', 1.5],
   ['give ... code', 'i:modify a:patch', 3],
   ['give ... script', 'i:modify a:patch', 3],
   ['give ... function', 'i:modify a:patch', 3],
