@@ -30,7 +30,7 @@ export interface CompiledGoalVocabulary {
   fillerWords: ReadonlySet<string>
   /** Stem of any synonym (or canonical word) -> its canonical concept. */
   conceptOf: ReadonlyMap<string, string>
-  /** Every stem a cue or synonym knows: typo correction only lands on these. */
+  /** Every stem a cue, synonym or known word knows: never corrected; typos land on all but known words. */
   lexicon: ReadonlySet<string>
   /** Words of `exact` cues: read as written (see `exactConcept`), never stemmed or corrected. */
   exactWords: ReadonlySet<string>
@@ -200,6 +200,12 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
   const destructiveStems = new Set<string>()
   for (const stem of lexicon)
     if (destructiveConcepts.has(conceptOf.get(stem) ?? stem)) destructiveStems.add(stem)
+  // Known words join the lexicon after the typo index is built: read as themselves, never a
+  // correction's target.
+  for (const word of vocabulary.knownWords ?? []) {
+    const stem = stemWord(word.toLowerCase())
+    if (!lexicon.has(stem)) lexicon.add(stem)
+  }
   return {
     vocabulary,
     stopWords,

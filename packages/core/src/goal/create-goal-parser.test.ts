@@ -171,6 +171,23 @@ describe('createGoalParser', () => {
     expect(parser.parse('what does the older config loader do?').goal.intent).toBe('explain')
   })
 
+  it('reads a known word one letter off a cue word as itself, never as the cue word', () => {
+    // `remote` is one letter off `remove`, `reverse` off `revert`: both read as destructive before.
+    expect(parser.parse('the remote branch is ahead of mine, why?').goal.intent).toBe('diagnose')
+    expect(parser.parse('how does the reverse proxy pick a backend?').goal.intent).toBe('explain')
+    expect(parser.parse('is the audio player ready?').goal.intent).toBe('status')
+    // A vocabulary's own known words: `planter` stays itself instead of becoming the cue `planner`.
+    const cues = [{ phrase: 'planner', intent: 'review' as const, weight: 3 }]
+    const plain = createGoalParser({ learnedIntent: false, extendVocabulary: { cues } })
+    const known = createGoalParser({
+      learnedIntent: false,
+      extendVocabulary: { cues, knownWords: ['planter'] },
+    })
+    expect(plain.parse('the planter').goal.intent).toBe('review')
+    expect(known.parse('the planter').goal.intent).not.toBe('review')
+    expect(known.parse('the planer').goal.intent).toBe('review')
+  })
+
   it('maps synonyms to the same concept', () => {
     expect(parser.parse('describe the architecture').goal).toEqual(
       parser.parse('explain the architecture').goal,

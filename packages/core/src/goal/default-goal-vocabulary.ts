@@ -62,6 +62,16 @@ export const defaultGoalVocabulary: GoalVocabulary = {
     'hmm hey hi hello let lets first next finally actually instead alright right sorry oh ah wow still ' +
     'simply quickly basically anyway not love fine further'
   ).split(' '),
+  // Everyday and coding words one letter off a cue word, each read as a cue before: `remote` as
+  // remove (a destructive change), `reverse` as revert, `cloud` as the assistant's model, `audio`
+  // as audit, `modal` as model, `clear` as clean, `ready` as readme.
+  knownWords: (
+    'abort audio bread butter calmer chance charge cheat cheek cheese clause clear cloud colon ' +
+    'concert consent contest contract fellow grass greet laser later lawyer linger logger lunch ' +
+    'matter modal modem mouth pitch prince protect ready realm recipe remote reverse shell slack ' +
+    'slash small smart spell sqlite stick stock strict stuck swell thick thorough though threat ' +
+    'torch tough'
+  ).split(' '),
   descriptions: {
     'intent:explain': 'how or why something works',
     'intent:locate': 'where something is defined or used',

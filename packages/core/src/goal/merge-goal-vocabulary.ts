@@ -1,6 +1,6 @@
 import type { GoalVocabulary } from './types.ts'
 
-/** `base` with `extension` added: cues, stop and filler words appended, synonyms and descriptions merged, extension default rows first. */
+/** `base` with `extension` added: cues, stop, filler and known words appended, synonyms and descriptions merged, extension default rows first. */
 export function mergeGoalVocabulary(
   base: GoalVocabulary,
   extension: Partial<GoalVocabulary>,
@@ -15,6 +15,7 @@ export function mergeGoalVocabulary(
     synonyms,
     stopWords: [...base.stopWords, ...(extension.stopWords ?? [])],
     fillerWords: [...(base.fillerWords ?? []), ...(extension.fillerWords ?? [])],
+    knownWords: [...(base.knownWords ?? []), ...(extension.knownWords ?? [])],
     descriptions: { ...base.descriptions, ...extension.descriptions },
     defaults: {
       intent: [...(extra?.intent ?? []), ...base.defaults.intent],

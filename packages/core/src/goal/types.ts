@@ -143,6 +143,11 @@ export interface GoalVocabulary {
    * `great`, `lets` in "great, lets add a test"), yet still match cues. @default []
    */
   fillerWords?: readonly string[]
+  /**
+   * Real words one letter off a cue word (`audio` of audit, `remote` of remove, `cloud` of
+   * claude): read as themselves, never typo-corrected into the cue word. @default []
+   */
+  knownWords?: readonly string[]
   /** Human descriptions used in ambiguity sentences. */
   descriptions: Readonly<Partial<Record<string, string>>>
   /** Fallback rows per field when no cue voted. */

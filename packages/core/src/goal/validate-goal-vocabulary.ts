@@ -82,6 +82,10 @@ export function validateGoalVocabulary(
     ) {
       issues.push({ path: 'fillerWords', message: 'fillerWords must be an array of strings' })
     }
+    const known = vocabulary.knownWords
+    if (known !== undefined && (!Array.isArray(known) || known.some((word) => typeof word !== 'string'))) {
+      issues.push({ path: 'knownWords', message: 'knownWords must be an array of strings' })
+    }
     if (!isRecord(vocabulary.descriptions))
       issues.push({ path: 'descriptions', message: 'must be an object' })
     checkDefaults(vocabulary.defaults, issues)
