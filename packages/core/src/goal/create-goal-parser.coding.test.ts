@@ -439,4 +439,13 @@ describe('createGoalParser (requests to coding agents)', () => {
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
+
+  // Hand-written: a participle names what the thing to write holds; the request is the writing.
+  it.each([
+    ['create a CONTRIBUTING.md describing how to run the tests', 'modify'],
+    ['write a comment describing the retry policy above the loop', 'modify'],
+    ['Explaining the cache flow, please', 'explain'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
 })

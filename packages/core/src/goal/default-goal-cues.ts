@@ -7,7 +7,11 @@ import type { GoalCue, GoalField } from './types.ts'
  */
 const rows: ReadonlyArray<readonly [string, string, number?]> = [
   // explain
-  ['explain', 'i:explain', 2.5],
+  ['explain:base,past,plural', 'i:explain', 2.5],
+  // A participle names what a thing to write holds ("a README describing the setup", "a comment
+  // explaining the retry"): the request is the writing.
+  ['explain:ing', 'i:explain', 0.5],
+  ['^explain:ing', 'i:explain', 2],
   ['^explain', 'i:explain', 2],
   // A coding agent's question mode (aider's `/ask`): the user asks and wants no edit.
   ['/ask', 'i:explain', 3],
