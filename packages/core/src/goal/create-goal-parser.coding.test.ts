@@ -448,4 +448,12 @@ describe('createGoalParser (requests to coding agents)', () => {
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
+
+  // Hand-written: what the user tried is what they did, and it failed; it asks for no run.
+  it.each([
+    ['I tried running the migration and it hung', 'diagnose'],
+    ['I tried to build the docker image but the push step errors out', 'diagnose'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
 })

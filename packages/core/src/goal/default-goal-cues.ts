@@ -627,6 +627,9 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['crash:plural ... when', 'i:diagnose', 2],
   ['break:plural ... when', 'i:diagnose', 2],
   // "when I run the server I get an error": running is what the user did, not what they ask for
+  // "I tried to build it but got an error", "I tried running the migration": what the user did, and
+  // it failed.
+  ['i try:past', 'i:diagnose', 2.5],
   ['when i run:base,past', 'i:diagnose', 3],
   ['when we run:base,past', 'i:diagnose', 3],
   ['whenever i run:base,past', 'i:diagnose', 3],
