@@ -122,7 +122,7 @@ function blendAll(weight: number) {
     const rules = ruleIntentDistribution(resolved, entry.ruleConfidence)
     const blend = keepsDestructiveReading(resolved, hits)
       ? { intent: resolved.goal.intent, probability: rules.get(resolved.goal.intent) ?? 0 }
-      : blendGoalIntent(rules, entry.learned, weight, resolved.goal.intent, entry.reading.question)
+      : blendGoalIntent(rules, entry.learned, weight, resolved.goal.intent, entry.reading.asks)
     const right = entry.row.intents.includes(blend.intent)
     const primary = entry.row.intents[0] as GoalIntent
     const truth = (1 - weight) * (rules.get(primary) ?? 0) + weight * (entry.learned.get(primary) ?? 0)
@@ -267,7 +267,7 @@ console.log(
           intentProbabilities(model, row.text),
           chosen.weight,
           resolved.goal.intent,
-          reading.question,
+          reading.asks,
         )
     if (row.intents.includes(resolved.goal.intent)) rulesRight++
     if (row.intents.includes(blend.intent)) blendRight++

@@ -456,4 +456,12 @@ describe('createGoalParser (requests to coding agents)', () => {
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
+
+  // Hand-written: a wh-question in the middle of a request (no question mark at its end) keeps the
+  // learned model from turning the cues' read-only reading into a change.
+  it('reads a request whose middle sentence asks a wh-question as asking', () => {
+    const text =
+      'Our webhooks are parsed in src/hooks. Where should I put the retry bookkeeping? Usually I would add a table for it, but this case feels different'
+    expect(parser.parse(text).goal.intent).toBe('explain')
+  })
 })

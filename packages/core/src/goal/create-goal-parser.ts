@@ -146,7 +146,7 @@ export function createGoalParser({
         // A destructive request the cues read as a change stays a change, whatever the model says.
         const blend = keepsDestructiveReading(resolved, hits)
           ? { intent: cued, probability: distribution.get(cued) ?? 0, cuedProbability: 0 }
-          : blendGoalIntent(distribution, learned, defaultIntentBlendWeight, cued, rules.question)
+          : blendGoalIntent(distribution, learned, defaultIntentBlendWeight, cued, rules.asks)
         if (blend.intent !== cued) {
           resolved = resolveGoal(rules.scores, target, merged, rules.question, blend.intent)
           overruled = { cued, share: blend.cuedProbability / blend.probability }

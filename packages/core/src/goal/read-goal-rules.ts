@@ -15,6 +15,11 @@ export interface GoalRulesReading {
   /** Words that are not stop words. */
   contentWords: number
   question: boolean
+  /**
+   * A sentence of the request asks a wh-question ("…. where should I put the logic? …"), wherever
+   * it stands: a learned model may not turn the cues' read-only reading of it into a change.
+   */
+  asks: boolean
   resolved: ResolvedGoal
   /**
    * The request is one word or one path that no cue reads ("frontend", "game_craft.rb",
@@ -42,5 +47,6 @@ export function readGoalRules(
   const question = contentWords > 0 && isGoalQuestion(text)
   const resolved = resolveGoal(scores, target, vocabulary, question, path ? 'unknown' : undefined)
   const bare = path || (contentWords === 1 && resolved.goal.intent === 'unknown')
-  return { hits, target, scores, contentWords, question, resolved, bare }
+  const asks = question || tokens.some((token) => token.asked === true)
+  return { hits, target, scores, contentWords, question, asks, resolved, bare }
 }
