@@ -464,4 +464,16 @@ describe('createGoalParser (requests to coding agents)', () => {
       'Our webhooks are parsed in src/hooks. Where should I put the retry bookkeeping? Usually I would add a table for it, but this case feels different'
     expect(parser.parse(text).goal.intent).toBe('explain')
   })
+
+  // Hand-written: a request that says it is a question asks to be told, unless it then asks for a change.
+  it.each([
+    [
+      'I have a question about the folder layout - should tests sit next to the code or in a tests dir',
+      'explain',
+    ],
+    ['quick question about naming: should the hook be useCart or useShoppingCart', 'explain'],
+    ['I have a question, can you add a loading spinner to the table?', 'modify'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
 })

@@ -583,6 +583,9 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['what do ... mean', 'i:explain', 2],
   ['mean', 'i:explain', 1.5],
   ['learn', 'i:explain', 2],
+  // "I have a question about conventions", "one more question: …": the user asks to be told.
+  ['have ... question', 'i:explain', 2.5],
+  ['question about', 'i:explain', 2.5],
   ['tutorial', 'i:explain', 1.5],
   ['make sense', 'i:review', 1.5],
   ['suggest', 'i:review', 1],
