@@ -426,8 +426,14 @@ function sayOnceMore(state: EngineSessionState, scratch: TurnScratch, material: 
   const lastMessage = state.history.findLast((message) => message.role === 'user')?.content
   const repeated = lastReply === text || lastReply === `${prefix} ${text}`
   // A tool that ran this turn did something new, though the words are the same as last time.
-  const acted = state.toolCalls?.some((call) => call.turnId === scratch.turnId) === true
-  return repeated && !acted && lastMessage !== scratch.text ? `${prefix} ${text}` : text
+  return repeated && !actedThisTurn(state, scratch) && lastMessage !== scratch.text
+    ? `${prefix} ${text}`
+    : text
+}
+
+/** Whether a tool ran (or an approved call went through) in this turn. */
+function actedThisTurn(state: EngineSessionState, scratch: TurnScratch): boolean {
+  return state.toolCalls?.some((call) => call.turnId === scratch.turnId) === true
 }
 
 async function draftReply(
@@ -451,7 +457,12 @@ async function draftReply(
     if (typeof generated?.text !== 'string') return { text: composeApprovedReply(material), fallback: true }
     return { text: generated.text, fallback: false }
   } catch (error) {
-    if (FocalError.isInstance(error) && error.code === 'aborted') throw error
+    // The client left. Before any tool ran, the turn ends there; after one ran, it did something
+    // that must be on record (a refund counts toward its cap): only the delivery stops, and the
+    // turn is recorded with the approved templates' reply (a client that left twice mid-reply got
+    // three $30 refunds past a $50 cap, with one in the ledger).
+    if (FocalError.isInstance(error) && error.code === 'aborted' && !actedThisTurn(state, scratch))
+      throw error
     // A failing model must not stall the conversation: fall back to the approved templates.
     return { text: composeApprovedReply(material), fallback: true }
   }
