@@ -540,6 +540,13 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
       return 'text' in approved ? approved.text : ''
     }
     expect(await approvedRun('run the orders tests')).toMatch(/test orders: TAP version 13.*# pass 1/u)
+    // Session 46's review: "in /tmp" became the target "tmp" (and "~/project" none), so a maintainer
+    // was asked to approve "tmp" and the whole suite ran. A place outside is refused unasked.
+    for (const request of ['run the tests in /tmp', 'run the tests in /etc', 'run tests from ~/project']) {
+      const refused = await ask(request)
+      expect(refused.type, request).not.toBe('approval-required')
+      expect('text' in refused && refused.text, request).toContain('is outside it; nothing was run')
+    }
     expect(await approvedRun('run the auth tests')).toContain(
       'test auth: No test file matches "auth", so the whole suite ran:',
     )

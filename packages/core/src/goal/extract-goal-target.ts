@@ -31,8 +31,16 @@ const extensions =
 // A name's characters in any script (`src/naïve.ts`, `café.ts`, `src/日本.ts`), not ASCII only:
 // `\w` cut `naïve.ts` to `ve.ts`, and `café.ts` became the phrase "café ts".
 const nameChar = String.raw`\p{L}\p{M}\p{N}_`
+/**
+ * A place outside the repository written as such: an absolute path of two or more parts
+ * (`/etc/passwd`), a system folder (`/tmp`, `/etc`), or the home folder (`~`, `~/project`). They
+ * stay paths, with their `/` or `~`, so a tool's policy sees where they point: "run the tests in
+ * /tmp" became the target "tmp", which passed a check for a leading `/`, and "read /etc/passwd"
+ * the phrase "etc passwd". A lone `/word` is not one (`/ask` and `/help` are chat commands).
+ */
+const outsidePlaces = String.raw`/(?:[\p{L}\p{M}\p{N}_.@-]+/)+[\p{L}\p{M}\p{N}_.@-]*|/(?:tmp|etc|var|usr|home|root|opt|dev|proc|sys|bin|sbin|srv|mnt|boot|lib|Users|Volumes|private)/?|~(?:/[\p{L}\p{M}\p{N}_.@-]+)*/?`
 const pathPattern = new RegExp(
-  `(?:^|[\\s(])((?:\\.{0,2}/)?(?:[${nameChar}.@-]+/)*\\.?[${nameChar}@-]+(?:\\.[${nameChar}-]+)*\\.(?:${extensions})|(?:[${nameChar}.@-]+/)+[${nameChar}.@-]+/?|Makefile|Dockerfile|README|CHANGELOG)(?=$|[\\s),:;?!]|\\.(?:\\s|$))`,
+  `(?:^|[\\s(])((?:\\.{0,2}/)?(?:[${nameChar}.@-]+/)*\\.?[${nameChar}@-]+(?:\\.[${nameChar}-]+)*\\.(?:${extensions})|(?:[${nameChar}.@-]+/)+[${nameChar}.@-]+/?|${outsidePlaces}|Makefile|Dockerfile|README|CHANGELOG)(?=$|[\\s),:;?!]|\\.(?:\\s|$))`,
   'u',
 )
 const wordPattern = /[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?/g
