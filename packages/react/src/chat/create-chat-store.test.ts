@@ -217,6 +217,21 @@ describe('createChatStore', () => {
     expect(store.getState().messages[1]?.aborted).toBe(true)
   })
 
+  it("shows the customer's own message through the client-side scan too, and sends it as typed", async () => {
+    // Found by an outside review (session 46): a pasted card stayed in clear in the customer's
+    // bubble while the reply said "I've hidden it".
+    const channel = createChannelTransport()
+    const scan = () => createStreamRedactor({ detectors: ['credit-card'] })
+    const store = createChatStore({ transport: channel.transport, scan, generateId })
+    const sending = store.getState().sendMessage('My card is 4111 1111 1111 1111, which card is on file?')
+    channel.latest().end()
+    await sending
+    expect(textOf(store.getState(), 0)).not.toContain('4111 1111 1111 1111')
+    expect(textOf(store.getState(), 0)).toContain('which card is on file?')
+    // The server gets what was typed: its own input rail decides what it keeps.
+    expect(channel.sends[0]?.text).toBe('My card is 4111 1111 1111 1111, which card is on file?')
+  })
+
   it('keeps the latest goal snapshot from data-goal-gate parts', async () => {
     const { store, latest } = setup()
     const sending = store.getState().sendMessage('go')

@@ -24,7 +24,8 @@ export interface ChatStoreOptions {
    */
   initialMessages?: ChatMessage[]
   /**
-   * Client-side Lane 1 scan of assistant text before it is stored or rendered (defense in depth):
+   * Client-side Lane 1 scan of the text shown, the assistant's as it streams and the customer's
+   * own message, before it is stored or rendered (defense in depth; what is sent is what was typed):
    * a factory of streaming scanners, e.g. `() => createStreamRedactor({ detectors: ['credit-card'] })`
    * from `@focal/core`.
    * @default undefined (text is shown as the server sent it)
@@ -237,8 +238,12 @@ export function createChatStore({
       })()
     }
 
-    function addUserMessage(shown: string, text: string) {
+    function addUserMessage(typed: string, text: string) {
       const messageId = generateId()
+      // The customer's own bubble goes through the client-side scan too (a pasted card number
+      // stayed in clear while the reply said it was hidden); the server gets what was typed.
+      const scanner = scan?.()
+      const shown = scanner === undefined ? typed : scanner.push(typed) + scanner.flush()
       const message: ChatMessage = {
         id: messageId,
         role: 'user',
