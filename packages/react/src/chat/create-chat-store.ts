@@ -85,11 +85,27 @@ const sessionEndingCodes = new Set([
   'session-token-revoked',
 ])
 
+/**
+ * Errors of the request itself: sent again unchanged, it fails again (a message over the size
+ * limit, a body the server refuses), so no Retry is offered.
+ */
+const requestErrorCodes = new Set([
+  'invalid-argument',
+  'invalid-request',
+  'invalid-json',
+  'payload-too-large',
+  'unsupported-media-type',
+  'method-not-allowed',
+  'route-not-found',
+  'unauthorized',
+  'forbidden',
+])
+
 const describe = (error: unknown): ChatError =>
   FocalError.isInstance(error)
     ? sessionEndingCodes.has(error.code)
       ? { message: error.message, code: error.code, retryable: false, restart: true }
-      : { message: error.message, code: error.code, retryable: true }
+      : { message: error.message, code: error.code, retryable: !requestErrorCodes.has(error.code) }
     : { message: error instanceof Error ? error.message : String(error), retryable: true }
 
 /**

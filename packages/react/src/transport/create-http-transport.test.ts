@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { FocalError } from '@focal/core/errors'
 import { afterEach, describe, expect, it } from 'vitest'
+import { createChatStore } from '../chat/create-chat-store.ts'
 import { provenanceFixture } from '../testing/fixtures.ts'
 import { createHttpTransport } from './create-http-transport.ts'
 import type { FocalUiMessageChunk } from './types.ts'
@@ -122,7 +123,7 @@ describe('createHttpTransport', () => {
     expect(calls).toBe(2)
   })
 
-  it('does not retry a client error and reports the server message as transport-failed', async () => {
+  it("does not retry a client error and reports the server's code and message", async () => {
     let calls = 0
     const baseUrl = await serve((_request, response) => {
       calls++
@@ -132,9 +133,30 @@ describe('createHttpTransport', () => {
     const error = await collect(createHttpTransport({ baseUrl }).sendMessage(send(''))).catch(
       (caught) => caught,
     )
-    expect(FocalError.isInstance(error) && error.code).toBe('transport-failed')
+    expect(FocalError.isInstance(error) && error.code).toBe('invalid-request')
     expect(String(error.message)).toContain('text: required')
     expect(calls).toBe(1)
+  })
+
+  it('ends the conversation in the store when the server says the session is over, and offers no Retry for a request error', async () => {
+    // Found by an outside review (session 46): every failure became `transport-failed`, so a revoked
+    // session offered a Retry that could never work and no "Start a new conversation".
+    const answers = [
+      { status: 401, code: 'session-token-revoked', message: 'The session token was revoked.' },
+      { status: 400, code: 'invalid-argument', message: 'messages[0].parts[0].text: Too big' },
+    ]
+    for (const answer of answers) {
+      const baseUrl = await serve((_request, response) => {
+        response.writeHead(answer.status, { 'content-type': 'application/json' })
+        response.end(JSON.stringify({ error: { code: answer.code, message: answer.message } }))
+      })
+      const store = createChatStore({ transport: createHttpTransport({ baseUrl }) })
+      await store.getState().sendMessage('I want a refund')
+      const { error } = store.getState()
+      expect(error?.code).toBe(answer.code)
+      expect(error?.retryable).toBe(false)
+      expect(error?.restart === true).toBe(answer.code === 'session-token-revoked')
+    }
   })
 
   it('stops reading when aborted mid-stream', async () => {

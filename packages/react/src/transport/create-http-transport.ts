@@ -62,7 +62,14 @@ async function failure(response: Response): Promise<FocalError> {
     | { error?: { message?: string; code?: string } }
     | undefined
   const detail = body?.error?.message ?? response.statusText
-  return new FocalError({ code: 'transport-failed', message: `HTTP ${response.status}: ${detail}` })
+  // The server's own code ("session-token-revoked", "payload-too-large") tells the store whether
+  // a retry can help and whether the session is over; every failure was `transport-failed`, so a
+  // revoked session offered a Retry that could never work.
+  const code = typeof body?.error?.code === 'string' && /^[a-z]+(?:-[a-z]+)*$/u.test(body.error.code)
+  return new FocalError({
+    code: (code ? body.error!.code : 'transport-failed') as 'transport-failed',
+    message: `HTTP ${response.status}: ${detail}`,
+  })
 }
 
 /** Header carrying the per-session token `@focal/edge` issues when it creates a session. */
