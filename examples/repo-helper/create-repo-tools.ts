@@ -155,13 +155,18 @@ function repoTools(root: string): ToolRunner {
       if (!['status', 'diff', 'log', 'show'].includes(words[0] ?? ''))
         throw new Error(`only read-only git commands run here, not "git ${words.join(' ')}"`)
       let paths = false
+      const named: string[] = []
       for (const word of words.slice(1)) {
         if (word === '--') paths = true
-        else if (paths) inside(root, word)
+        else if (paths) named.push(relative(root, inside(root, word)) || '.')
         else if (word.startsWith('-') && !readOnlyOption.test(word))
           throw new Error(`the option "${word}" is not one a read-only git command may take here`)
       }
-      return clip(await git(root, '--no-pager', ...words))
+      const output = await git(root, '--no-pager', ...words)
+      // A file's history that is empty says so: no commit touched it (or no such file was committed).
+      if (words[0] === 'log' && named.length > 0 && output.trim() === '')
+        return `No commit of this repository touched ${named.join(' or ')}.`
+      return clip(output)
     },
     read(args) {
       const target = inside(root, commandOf(args))

@@ -487,6 +487,43 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect('text' in result && result.text).toContain('Add cancelOrder to the order store')
   })
 
+  it("answers a file's history and who wrote it from that file's commits, not the repository's last one", async () => {
+    // Session 46's review: both ran `git log --oneline -10` and `git show --stat HEAD`, and the reply
+    // showed 1f4f816 "Add cancelOrder", a commit that never touched src/auth.ts.
+    for (const text of [
+      'show the git history of src/auth.ts',
+      'who wrote src/auth.ts?',
+      'who is the author of src/auth.ts?',
+      'when was src/auth.ts last modified?',
+      'git log src/auth.ts',
+    ]) {
+      const result = await ask(text)
+      const calls = result.provenance.plan?.calls.map((call) => `${call.tool} ${call.command}=${call.status}`)
+      expect(calls, text).toEqual([
+        'git log -10 --date=short --format=%h%x20%ad%x20%an%x20%s -- src/auth.ts=ran',
+        'git log -1 --stat -- src/auth.ts=ran',
+      ])
+      const reply = 'text' in result ? result.text : ''
+      // The one commit that touched it, with its author; never the last commit of the repository.
+      expect(reply, text).toContain('855110d 2026-11-01 Demo Order store and command router')
+      expect(reply, text).toContain('Author: Demo <demo@northwind.example>')
+      expect(reply, text).not.toContain('cancelOrder')
+    }
+    // A bare file name is looked for in every folder; a file no commit touched is said to be so.
+    const bare = await ask('who last changed orders.ts?')
+    expect('text' in bare && bare.text).toContain(
+      '1f4f816 2026-11-01 Demo Add cancelOrder to the order store',
+    )
+    const none = await ask('who wrote src/payments.ts?')
+    expect('text' in none && none.text).toContain('No commit of this repository touched src/payments.ts.')
+    // With no file named, the history is the repository's.
+    const repository = await ask('what changed in the last commit?')
+    expect(repository.provenance.plan?.calls.map((call) => `${call.tool} ${call.command}`)).toEqual([
+      'git log --oneline -10',
+      'git show --stat HEAD',
+    ])
+  })
+
   it('waits for a maintainer before running the tests', async () => {
     const result = await ask('run the tests')
     expect(result.type).toBe('approval-required')

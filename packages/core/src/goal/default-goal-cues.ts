@@ -676,6 +676,8 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['run ... git status', 'i:status', 5],
   ['run ... git show', 'i:status', 5],
   ['run ... git blame', 'i:status', 5],
+  // "Who is the author of src/router.ts?", "who authored it": the history of the file.
+  ['author', 'i:status e:git-history', 2.5],
   ['^^npm', 'i:execute e:build', 3],
   ['^^pnpm', 'i:execute e:build', 3],
   ['^^yarn', 'i:execute e:build', 3],

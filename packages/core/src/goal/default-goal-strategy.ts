@@ -14,6 +14,9 @@ export const defaultGoalStrategy: GoalStrategy = {
     },
     // "What did I change?", "show me the git diff": the files and the change itself.
     { when: { entity: 'git-working-tree' }, evidence: ['git-status', 'git-diff'] },
+    // "Show the history of src/auth.ts", "who wrote src/auth.ts?": that file's commits and their
+    // authors, and the last commit that changed it (the repository's last commit may not have).
+    { when: { entity: 'git-history', targetIs: 'path' }, evidence: ['file-history', 'file-commit'] },
     {
       when: { entity: 'git-history', intent: ['compare', 'review', 'diagnose'] },
       evidence: ['git-log', 'git-diff'],
@@ -56,6 +59,14 @@ export const defaultGoalStrategy: GoalStrategy = {
       fallback: { tool: 'git', args: 'log -5' },
     },
     { evidence: 'git-commit', tool: 'git', args: 'show --stat {commit}', deterministic: true },
+    {
+      evidence: 'file-history',
+      tool: 'git',
+      // One line a commit: hash, date, author, message.
+      args: 'log -10 --date=short --format=%h%x20%ad%x20%an%x20%s -- {pathspec}',
+      deterministic: true,
+    },
+    { evidence: 'file-commit', tool: 'git', args: 'log -1 --stat -- {pathspec}', deterministic: true },
     { evidence: 'session-info', tool: 'session', args: 'info', deterministic: true },
     {
       evidence: 'ci-workflow',

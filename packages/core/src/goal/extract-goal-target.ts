@@ -144,6 +144,16 @@ function exclusionsIn(text: string): Array<{ path: string; start: number; end: n
 
 const globalPathPattern = new RegExp(pathPattern.source, 'gu')
 
+/**
+ * Is `text` a whole file path as {@link extractGoalTarget} reads one (`src/auth.ts`, `orders.ts`,
+ * `tests/`), and no commit? A name (`CommandRouter`, "the auth stuff") is not.
+ */
+export function isPathTarget(text: string): boolean {
+  if (isRevision(text)) return false
+  const match = pathPattern.exec(text)
+  return match !== null && match[1] === text.trim()
+}
+
 /** The first path of `head` that the request does not leave out. */
 function firstPathNotExcluded(head: string): string | undefined {
   for (const match of head.matchAll(globalPathPattern)) {

@@ -1,4 +1,5 @@
-import type { GoalCondition } from './strategy-types.ts'
+import { isPathTarget, isRevision } from './extract-goal-target.ts'
+import type { GoalCondition, GoalTargetKind } from './strategy-types.ts'
 import type { Goal } from './types.ts'
 
 function matches<Value extends string>(
@@ -15,6 +16,14 @@ export function goalMatchesCondition(goal: Goal, condition: GoalCondition): bool
     matches(goal.intent, condition.intent) &&
     matches(goal.entity, condition.entity) &&
     matches(goal.artifact, condition.artifact) &&
-    (condition.hasTarget === undefined || condition.hasTarget === (goal.target !== undefined))
+    (condition.hasTarget === undefined || condition.hasTarget === (goal.target !== undefined)) &&
+    (condition.targetIs === undefined ||
+      (goal.target !== undefined && matches(targetKind(goal.target), condition.targetIs)))
   )
+}
+
+/** What kind of target `target` is: a commit or range, a file path, else a name. */
+export function targetKind(target: string): GoalTargetKind {
+  if (isRevision(target)) return 'revision'
+  return isPathTarget(target) ? 'path' : 'name'
 }

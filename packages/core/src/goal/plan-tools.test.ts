@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defaultGoalStrategy } from './default-goal-strategy.ts'
+import { evidenceFor } from './evidence-for.ts'
 import { planTools } from './plan-tools.ts'
 import type { Goal } from './types.ts'
 
@@ -51,6 +52,17 @@ describe('planTools', () => {
     // A word is no commit, nor is a number.
     expect(args({ ...history, target: 'deadline' })).toEqual(['show --stat HEAD', 'diff'])
     expect(args({ ...history, target: '1234567' })).toEqual(['show --stat HEAD', 'diff'])
+  })
+
+  it('fills a file the goal names into its history as pathspecs, and a bare name in every folder', () => {
+    const history: Goal = { intent: 'status', entity: 'git-history', artifact: 'status', scope: 'recent' }
+    const args = (goal: Goal) => planTools(goal, ['file-commit']).map((call) => call.args)
+    expect(args({ ...history, target: 'src/auth.ts' })).toEqual(['log -1 --stat -- src/auth.ts'])
+    expect(args({ ...history, target: 'orders.ts' })).toEqual(['log -1 --stat -- orders.ts */orders.ts'])
+    expect(evidenceFor({ ...history, target: 'src/auth.ts' })).toEqual(['file-history', 'file-commit'])
+    // A name or a commit is no file: the repository's history, or that commit.
+    expect(evidenceFor({ ...history, target: 'CommandRouter' })).toEqual(['git-log', 'git-commit'])
+    expect(evidenceFor({ ...history, target: '855110d' })).toEqual(['git-log', 'git-commit'])
   })
 
   it('uses "." when the goal names no target', () => {

@@ -1,5 +1,5 @@
 import { defaultGoalStrategy } from './default-goal-strategy.ts'
-import { isRevision } from './extract-goal-target.ts'
+import { isPathTarget, isRevision } from './extract-goal-target.ts'
 import type {
   GoalEvidenceClass,
   GoalStrategyOptions,
@@ -11,18 +11,28 @@ import type { Goal } from './types.ts'
 /**
  * `{target}` in a template becomes the goal's target, or `.` when it names none; `{commit}` the
  * target when it is a commit hash or a range ("show commit 855110d", `855110d..HEAD`), else
- * `HEAD`; `{revision}` the same, else nothing (`diff {revision}` is the working tree's diff).
+ * `HEAD`; `{revision}` the same, else nothing (`diff {revision}` is the working tree's diff);
+ * `{pathspec}` a file path target as git pathspecs: the path (`src/auth.ts`), and a bare file
+ * name in any folder too (`orders.ts` is also `src/orders.ts`), else nothing.
  */
 export function fillGoalTemplate(template: GoalToolTemplate, goal: Goal): GoalToolTemplate {
   const revision = goal.target !== undefined && isRevision(goal.target) ? goal.target : undefined
+  const path = goal.target !== undefined && isPathTarget(goal.target) ? goal.target : undefined
   return {
     tool: template.tool,
     args: template.args
       .replaceAll('{target}', goal.target ?? '.')
       .replaceAll('{commit}', revision ?? 'HEAD')
       .replaceAll('{revision}', revision ?? '')
+      .replaceAll('{pathspec}', path === undefined ? '' : pathspecOf(path))
       .trim(),
   }
+}
+
+/** A path as git pathspecs: a bare file name (`orders.ts`) matches that name in every folder too. */
+function pathspecOf(path: string): string {
+  const bare = path.replace(/^\.\//u, '')
+  return bare.includes('/') ? bare : `${bare} */${bare}`
 }
 
 /**

@@ -6,6 +6,8 @@ export type GoalEvidenceClass =
   | 'git-diff'
   | 'git-log'
   | 'git-commit'
+  | 'file-history'
+  | 'file-commit'
   | 'file-search'
   | 'symbol-search'
   | 'usage-search'
@@ -23,7 +25,15 @@ export interface GoalCondition {
   artifact?: GoalArtifact | readonly GoalArtifact[]
   /** Whether the goal names a target. */
   hasTarget?: boolean
+  /**
+   * What kind of target the goal names: a file `path` (`src/auth.ts`, `orders.ts`), a `revision`
+   * (`855110d`, `HEAD~1`, `855110d..HEAD`) or a `name` (`CommandRouter`, "the auth stuff").
+   */
+  targetIs?: GoalTargetKind | readonly GoalTargetKind[]
 }
+
+/** The kinds of target a {@link GoalCondition} tells apart. */
+export type GoalTargetKind = 'path' | 'revision' | 'name'
 
 /** Row of the evidence table: the first row whose condition holds says what evidence the goal needs. */
 export interface GoalEvidenceRow {
