@@ -116,6 +116,65 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect('text' in result && result.text).toContain('src/router.ts:5')
   })
 
+  it("answers who calls or uses a name from its callers: reads the caller's file, never the definition's", async () => {
+    // Session 46's review: "where is checkToken called?" searched for the definition and read
+    // src/auth.ts; "who calls findOrder?" read src/orders.ts, not src/router.ts where the calls are.
+    for (const [text, caller] of [
+      ['where is checkToken called?', 'if (!checkToken(token)) return { status: 401 }'],
+      ['who calls findOrder?', 'findOrder(orderId)'],
+      ['what calls checkToken?', 'if (!checkToken(token))'],
+      ['who uses cancelOrder?', 'cancelOrder(orderId)'],
+      ['where do we use checkToken?', 'if (!checkToken(token))'],
+      ['which files import findOrder?', "import { cancelOrder, findOrder } from './orders.ts'"],
+      ['where is checkToken invoked?', 'if (!checkToken(token))'],
+    ] as const) {
+      const result = await ask(text)
+      const calls = result.provenance.plan?.calls ?? []
+      expect(result.provenance.plan?.goal, text).toMatchObject({ artifact: 'usage' })
+      expect(calls[0], text).toMatchObject({ tool: 'references', evidence: 'usage-search', status: 'ran' })
+      expect(
+        calls.filter((call) => call.tool === 'read').map((call) => `${call.command}=${call.status}`),
+        text,
+      ).toEqual(['src/router.ts=ran'])
+      expect('text' in result && result.text, text).toContain(caller)
+      expect('text' in result && result.text, text).not.toMatch(/^Nothing in the repository uses/)
+    }
+  })
+
+  it('says a name only its definition matched is used nowhere, and narrows nothing to its file', async () => {
+    // Session 46's review: "where is CommandRouter used?" answered with its definition line and
+    // recorded a narrowing to src/router.ts as where it is used.
+    for (const text of [
+      'where is CommandRouter used?',
+      'who calls CommandRouter?',
+      'is CommandRouter used anywhere?',
+    ]) {
+      const result = await ask(text)
+      expect(
+        result.provenance.plan?.calls.map((call) => `${call.tool} ${call.command}=${call.status}`),
+        text,
+      ).toEqual(['references CommandRouter=ran'])
+      expect('text' in result && result.text, text).toMatch(
+        /^Nothing in the repository uses CommandRouter: the search found only its definition \(src\/router\.ts:5\)\./,
+      )
+      expect(result.provenance.goal?.reformulation, text).toBeUndefined()
+      expect(result.provenance.goal?.active, text).toBe(text)
+    }
+    // The README's own follow-up: "it" is CommandRouter (a narrowing), and no other narrowing follows.
+    const sessionId = `repo-${session++}`
+    await engine.turn({ sessionId, text: 'where is CommandRouter defined?' })
+    const followUp = await engine.turn({ sessionId, text: 'and where is it called?' })
+    expect(followUp.provenance.goal?.active).toBe('where is CommandRouter called?')
+    expect(followUp.provenance.plan?.goal).toMatchObject({ artifact: 'usage', target: 'CommandRouter' })
+    expect('text' in followUp && followUp.text).toMatch(/^Nothing in the repository uses CommandRouter/)
+    const narrowed = (await ledger.records(sessionId))
+      .filter((record) => record.type === 'GOAL_REFORMULATION')
+      .map((record) => (record.payload as { reformulated: string }).reformulated)
+    expect(narrowed.filter((goal) => goal.startsWith('where is CommandRouter called'))).toEqual([
+      'where is CommandRouter called?',
+    ])
+  })
+
   it("makes no call twice in one turn (one evidence's fallback is another's plan)", async () => {
     // Session 44's review: `find 'command router'` ran twice, costing the budget and a ledger record.
     for (const text of ['explain how the command router works', 'explain how refunds work']) {

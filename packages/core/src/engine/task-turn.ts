@@ -309,12 +309,27 @@ export async function runTaskTurn(
       if (paused !== undefined) return pause(dependencies, state, scratch, turnSoFar(), paused)
     }
   }
+  // A question of who uses a name ("where is checkToken called?"): its uses are the usage
+  // search's hits less its own definition, comments and documentation; the file read is the first
+  // caller's. Only the definition matched: nothing uses it, said, with nothing read or narrowed.
+  const usage =
+    needed.includes('usage-search') && goal.target !== undefined
+      ? usesOf(completed, goal.target, excluded)
+      : undefined
+  if (usage !== undefined && usage.uses.length === 0 && usage.elsewhere.length > 0) {
+    const before = scratch.around?.before
+    const unused = unusedSentence(goal.target!, usage.elsewhere)
+    scratch.around = {
+      ...scratch.around,
+      before: before === undefined || before === '' ? unused : `${before} ${unused}`,
+    }
+  }
   // A target that was not a path ("auth", "CommandRouter"): read the first file a search found.
   const read = completed.some((call) => call.toolId === 'read' && call.status === 'ran')
-  const path = read ? undefined : firstPath(completed, excluded)
-  if (needed.includes('file-content') && path !== undefined && budget > 0) {
+  const path = read ? undefined : usage !== undefined ? usage.files[0] : firstPath(completed, excluded)
+  if ((needed.includes('file-content') || usage !== undefined) && path !== undefined && budget > 0) {
     // Reading one file narrows the goal: validated (seed 000), recorded before the read runs.
-    await narrowGoal(state, scratch, completed, path)
+    await narrowGoal(state, scratch, completed, path, usage?.files)
     const paused = await run({ tool: 'read', args: path, evidence: 'file-content' }, 'recovery')
     if (paused !== undefined) return pause(dependencies, state, scratch, turnSoFar(), paused)
   }
@@ -625,11 +640,14 @@ async function narrowGoal(
   scratch: TurnScratch,
   completed: readonly CompletedToolCall[],
   path: string,
+  candidates?: readonly string[],
 ): Promise<void> {
   const searches = completed.filter(
     (call) => call.status === 'ran' && typeof call.result === 'string' && searchTools.has(call.toolId),
   )
-  const found = new Set(searches.flatMap((call) => pathsIn(call.result as string)))
+  // The files the answer may be in: every one a search printed, or those the caller picked out
+  // (the files that use a name, not the one that defines it).
+  const found = new Set(candidates ?? searches.flatMap((call) => pathsIn(call.result as string)))
   // After a narrowing by the user's answer, this one narrows that further; undo goes back to the start.
   const original = scratch.goal?.original ?? scratch.text.trim()
   const from = scratch.goal?.active ?? original
@@ -696,6 +714,73 @@ function firstPath(completed: readonly CompletedToolCall[], excluded: readonly s
   return (
     found.find((path) => !isDocumentation(path)) ?? named.find((path) => !isDocumentation(path)) ?? found[0]
   )
+}
+
+/** A search hit: `src/router.ts:7: if (!checkToken(token)) …`. */
+interface SearchHit {
+  path: string
+  line: number
+  text: string
+}
+
+/**
+ * Where a usage search found `name` used: the hits of `references` and `grep` that hold it as a
+ * whole word, less its definitions, comments and documentation (`elsewhere`), and the files of the
+ * uses in order. A definition is the name after a declaring word (`function checkToken(`, `class
+ * CommandRouter`, `def`, `fn`) or a method's head (`route(command: string) {`).
+ */
+function usesOf(
+  completed: readonly CompletedToolCall[],
+  name: string,
+  excluded: readonly string[],
+): { uses: SearchHit[]; files: string[]; elsewhere: Array<SearchHit & { kind: 'definition' | 'mention' }> } {
+  const word = new RegExp(`(?<![\\w$])${escapeRegExp(name)}(?![\\w$])`, 'u')
+  const declared = new RegExp(
+    `\\b(?:class|function|interface|type|enum|const|let|var|def|fn|func|struct|trait|module|object)\\s+\\*?${escapeRegExp(name)}(?![\\w$])|^\\s*(?:(?:export|public|private|protected|static|async|override|readonly|get|set)\\s+)*${escapeRegExp(name)}\\s*(?:<[^>]*>)?\\([^)]*\\)\\s*(?::[^={]+)?\\{`,
+    'u',
+  )
+  const comment = /^\s*(?:\/\/|\/\*|\*|#)/u
+  const seen = new Set<string>()
+  const uses: SearchHit[] = []
+  const elsewhere: Array<SearchHit & { kind: 'definition' | 'mention' }> = []
+  for (const call of completed) {
+    if (call.status !== 'ran' || typeof call.result !== 'string') continue
+    if (call.toolId !== 'references' && call.toolId !== 'grep') continue
+    for (const line of call.result.split('\n')) {
+      const hit = /^([\w@.-]+(?:\/[\w@.-]+)*\.\w+):(\d+):\s?(.*)$/u.exec(line)
+      if (hit === null || seen.has(`${hit[1]}:${hit[2]}`)) continue
+      seen.add(`${hit[1]}:${hit[2]}`)
+      const found = { path: hit[1]!, line: Number(hit[2]), text: hit[3]! }
+      if (excluded.some((left) => found.path.includes(left)) || !word.test(found.text)) continue
+      if (declared.test(found.text)) elsewhere.push({ ...found, kind: 'definition' })
+      else if (isDocumentation(found.path) || comment.test(found.text))
+        elsewhere.push({ ...found, kind: 'mention' })
+      else uses.push(found)
+    }
+  }
+  return { uses, files: [...new Set(uses.map((use) => use.path))], elsewhere }
+}
+
+/** "Nothing in the repository uses CommandRouter: …", naming what the search did find. */
+function unusedSentence(
+  name: string,
+  elsewhere: ReadonlyArray<SearchHit & { kind: 'definition' | 'mention' }>,
+): string {
+  const at = (kind: 'definition' | 'mention') =>
+    elsewhere
+      .filter((hit) => hit.kind === kind)
+      .slice(0, 3)
+      .map((hit) => `${hit.path}:${hit.line}`)
+      .join(', ')
+  const parts = [
+    at('definition') === '' ? '' : `its definition (${at('definition')})`,
+    at('mention') === '' ? '' : `comments or documentation that mention it (${at('mention')})`,
+  ].filter((part) => part !== '')
+  return `Nothing in the repository uses ${name}: the search found only ${parts.join(' and ')}.`
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')
 }
 
 /** A documentation file: what it mentions is described there, not defined. */

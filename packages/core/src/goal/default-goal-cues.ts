@@ -114,6 +114,16 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['called', 'e:symbol a:usage', 1],
   ['call to', 'e:symbol a:usage', 1],
   ['instantiated', 'e:symbol a:usage', 1],
+  // Who calls or uses a name, not where it is defined ("where is checkToken called?", "who calls
+  // findOrder?", "what uses it?", "where do we use checkToken?", "is it invoked anywhere?").
+  ['called', 'i:locate a:usage', 1.5],
+  ['call:plural,ing', 'i:locate e:symbol a:usage', 2.5],
+  ['who use:plural', 'i:locate e:symbol a:usage', 2.5],
+  ['what use:plural', 'i:locate e:symbol a:usage', 2.5],
+  ['where ... use:base', 'a:usage', 2],
+  ['invoke:past,plural,ing', 'i:locate e:symbol a:usage', 2],
+  ['import:plural', 'i:locate a:usage', 2],
+  ['which ... import:base', 'i:locate e:symbol a:usage', 2.5],
   // symbols, files
   ['symbol', 'e:symbol', 3],
   ['class', 'e:symbol', 2],

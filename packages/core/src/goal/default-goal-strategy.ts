@@ -30,6 +30,16 @@ export const defaultGoalStrategy: GoalStrategy = {
     { when: { entity: 'ci-pipeline' }, evidence: ['ci-workflow'] },
     { when: { entity: 'build', intent: ['execute', 'diagnose', 'status'] }, evidence: ['build-output'] },
     { when: { entity: 'test', intent: ['execute', 'diagnose', 'status'] }, evidence: ['test-output'] },
+    // "Where is checkToken called?", "who uses findOrder?": where the name is used; the planner then
+    // reads the first caller's file, never the definition's (nothing to read when only it matched).
+    {
+      when: {
+        intent: ['locate', 'explain', 'status', 'navigate', 'diagnose'],
+        artifact: 'usage',
+        targetIs: 'name',
+      },
+      evidence: ['usage-search'],
+    },
     { when: { intent: 'locate', artifact: 'usage' }, evidence: ['usage-search', 'file-content'] },
     { when: { intent: 'locate', entity: 'file' }, evidence: ['file-search'] },
     { when: { intent: 'locate', entity: 'symbol' }, evidence: ['symbol-search', 'file-content'] },

@@ -19,7 +19,13 @@ describe('evidenceFor', () => {
   })
 
   it('asks for usage evidence when the request is about where something is used', () => {
-    expect(evidenceFor(goalOf('find where ConfigService is used'))).toEqual(['usage-search', 'file-content'])
+    // A name: the usage search, and the planner reads the first caller's file (not the name as a file).
+    expect(evidenceFor(goalOf('find where ConfigService is used'))).toEqual(['usage-search'])
+    expect(evidenceFor(goalOf('where is checkToken called?'))).toEqual(['usage-search'])
+    expect(evidenceFor(goalOf('who calls findOrder?'))).toEqual(['usage-search'])
+    expect(evidenceFor(goalOf('who uses findOrder?'))).toEqual(['usage-search'])
+    // A file: where it is used, and the file itself.
+    expect(evidenceFor(goalOf('find where src/auth.ts is used'))).toEqual(['usage-search', 'file-content'])
   })
 
   it('needs no evidence for small talk', () => {
