@@ -583,6 +583,62 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     ])
   })
 
+  it('answers questions about the tests by reading them, and asks no maintainer to run anything', async () => {
+    // Session 46's review: "where are the tests for orders?" read src/orders.ts; "which test covers
+    // cancelOrder?", "is checkToken tested?" and "which tests do we have?" asked a maintainer to
+    // approve a run of the whole suite, which never answered them.
+    for (const text of [
+      'where are the tests for orders?',
+      'what does the orders test check?',
+      'show me the orders test',
+      'where are the tests for src/orders.ts?',
+    ]) {
+      const result = await ask(text)
+      expect(result.type, text).toBe('reply')
+      const calls = result.provenance.plan?.calls ?? []
+      expect(
+        calls.some((call) => call.tool === 'test'),
+        text,
+      ).toBe(false)
+      expect(
+        calls.filter((call) => call.tool === 'read').map((call) => `${call.command}=${call.status}`),
+        text,
+      ).toEqual(['tests/orders.test.mjs=ran'])
+      expect('text' in result && result.text, text).toContain("test('an order total is a positive number'")
+    }
+    for (const [text, name] of [
+      ['which test covers cancelOrder?', 'cancelOrder'],
+      ['is checkToken tested?', 'checkToken'],
+      ['how is findOrder tested?', 'findOrder'],
+      ['do we have tests for checkToken', 'checkToken'],
+      ['is there a test for the router?', 'router'],
+    ] as const) {
+      const result = await ask(text)
+      expect(result.type, text).toBe('reply')
+      const calls = result.provenance.plan?.calls.map((call) => `${call.tool} ${call.command}=${call.status}`)
+      expect(calls, text).toEqual(['find test=ran', `grep ${name}=ran`])
+      expect('text' in result && result.text, text).toMatch(
+        new RegExp(
+          `^No test in the repository mentions ${name} \\(the test files: tests/orders\\.test\\.mjs\\)\\.`,
+        ),
+      )
+    }
+    for (const text of ['which tests do we have?', 'list the tests', 'what tests exist?']) {
+      const result = await ask(text)
+      expect(result.type, text).toBe('reply')
+      expect(
+        result.provenance.plan?.calls.map((call) => `${call.tool} ${call.command}`),
+        text,
+      ).toEqual(['find test'])
+      expect('text' in result && result.text, text).toBe(
+        'Here is what I found. find test: tests/orders.test.mjs',
+      )
+    }
+    // A run's result is still a run, approved first.
+    for (const text of ['run the tests', 'did the tests pass?', 'are there failing tests?'])
+      expect((await ask(text)).type, text).toBe('approval-required')
+  })
+
   it('waits for a maintainer before running the tests', async () => {
     const result = await ask('run the tests')
     expect(result.type).toBe('approval-required')

@@ -324,6 +324,29 @@ export async function runTaskTurn(
       before: before === undefined || before === '' ? unused : `${before} ${unused}`,
     }
   }
+  // A question about the tests ("where are the tests for orders?", "which test covers X?"): the
+  // test files whose path or lines name the target; the first is read. None: said, nothing read.
+  const tests = needed.includes('test-files') ? testsAbout(completed, goal.target, excluded) : undefined
+  if (tests !== undefined && tests.about.length === 0) {
+    const none =
+      tests.all.length === 0
+        ? 'I found no test file in the repository.'
+        : goal.target === undefined
+          ? ''
+          : `No test in the repository mentions ${goal.target} (the test files: ${tests.all.slice(0, 5).join(', ')}).`
+    if (none !== '') {
+      const before = scratch.around?.before
+      scratch.around = {
+        ...scratch.around,
+        before: before === undefined || before === '' ? none : `${before} ${none}`,
+      }
+    }
+  }
+  if (tests !== undefined && tests.about[0] !== undefined && budget > 0) {
+    await narrowGoal(state, scratch, completed, tests.about[0], tests.about)
+    const paused = await run({ tool: 'read', args: tests.about[0], evidence: 'file-content' }, 'recovery')
+    if (paused !== undefined) return pause(dependencies, state, scratch, turnSoFar(), paused)
+  }
   // A target that was not a path ("auth", "CommandRouter"): read the first file a search found.
   const read = completed.some((call) => call.toolId === 'read' && call.status === 'ran')
   const path = read ? undefined : usage !== undefined ? usage.files[0] : firstPath(completed, excluded)
@@ -759,6 +782,44 @@ function usesOf(
     }
   }
   return { uses, files: [...new Set(uses.map((use) => use.path))], elsewhere }
+}
+
+/** A test file by its path: in a `test(s)`, `__tests__`, `spec(s)` or `e2e` folder, or named so. */
+function isTestPath(path: string): boolean {
+  return /(?:^|\/)(?:tests?|__tests__|specs?|e2e)\/|[._-](?:test|spec)s?\.\w+$|(?:^|\/)test_[^/]+$/iu.test(
+    path,
+  )
+}
+
+/**
+ * The test files the searches found (`all`), and those about `target` (`about`): whose path holds
+ * its name (`orders`, or `src/orders.ts`'s base name) or whose lines name it. No target: none.
+ */
+function testsAbout(
+  completed: readonly CompletedToolCall[],
+  target: string | undefined,
+  excluded: readonly string[],
+): { all: string[]; about: string[] } {
+  const kept = (path: string) => isTestPath(path) && !excluded.some((left) => path.includes(left))
+  const all: string[] = []
+  const named: string[] = []
+  const name =
+    target
+      ?.split('/')
+      .at(-1)
+      ?.replace(/\.[^.]+$/u, '')
+      .toLowerCase() ?? ''
+  for (const call of completed) {
+    if (call.status !== 'ran' || typeof call.result !== 'string' || !searchTools.has(call.toolId)) continue
+    for (const path of pathsIn(call.result).filter(kept)) {
+      if (!all.includes(path)) all.push(path)
+      // A line of a test naming the target (`grep`), or a test file whose path names it (`find`).
+      if (call.toolId !== 'find' && !named.includes(path)) named.push(path)
+    }
+  }
+  if (target === undefined) return { all, about: [] }
+  const byPath = all.filter((path) => name.length >= 3 && path.toLowerCase().includes(name))
+  return { all, about: [...new Set([...byPath, ...named])] }
 }
 
 /** "Nothing in the repository uses CommandRouter: …", naming what the search did find. */

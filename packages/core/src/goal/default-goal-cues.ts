@@ -466,6 +466,11 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['npm test', 'i:execute', 2],
   ['coverage', 'e:test', 2],
   ['coverage', 'i:status', 1],
+  // Which tests there are, and what they cover, is read in them: nothing needs to run.
+  ['cover:base,plural', 'i:locate a:usage', 2.5],
+  ['there ... test', 'i:locate', 2.5],
+  ['list ... test', 'i:locate', 2.5],
+  ['do we have', 'i:locate', 2],
   ['suite', 'e:test', 1.5],
   ['benchmark', 'i:execute e:test', 1],
   ['pipeline', 'e:ci-pipeline', 3],

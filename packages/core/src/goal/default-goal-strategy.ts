@@ -30,6 +30,21 @@ export const defaultGoalStrategy: GoalStrategy = {
     { when: { entity: 'ci-pipeline' }, evidence: ['ci-workflow'] },
     { when: { entity: 'build', intent: ['execute', 'diagnose', 'status'] }, evidence: ['build-output'] },
     { when: { entity: 'test', intent: ['execute', 'diagnose', 'status'] }, evidence: ['test-output'] },
+    // "Are there failing tests?": a run's result, however it is asked.
+    {
+      when: { entity: 'test', artifact: ['root-cause', 'status', 'execution-output'] },
+      evidence: ['test-output'],
+    },
+    // "Where are the tests for orders?", "which test covers cancelOrder?", "which tests do we have?":
+    // the test files, and the lines that name the target; the planner reads the test it is about.
+    {
+      when: { entity: 'test', intent: ['locate', 'explain', 'navigate', 'review'], hasTarget: true },
+      evidence: ['test-files', 'test-search'],
+    },
+    {
+      when: { entity: 'test', intent: ['locate', 'explain', 'navigate', 'review'] },
+      evidence: ['test-files'],
+    },
     // "Where is checkToken called?", "who uses findOrder?": where the name is used; the planner then
     // reads the first caller's file, never the definition's (nothing to read when only it matched).
     {
@@ -87,6 +102,9 @@ export const defaultGoalStrategy: GoalStrategy = {
     },
     { evidence: 'build-output', tool: 'build', args: '', deterministic: true },
     { evidence: 'test-output', tool: 'test', args: '{target}', deterministic: true },
+    // The files whose path says they are tests (`tests/orders.test.mjs`, `auth.spec.ts`).
+    { evidence: 'test-files', tool: 'find', args: 'test', deterministic: true },
+    { evidence: 'test-search', tool: 'grep', args: '{target}', deterministic: false },
     {
       evidence: 'discovery',
       tool: 'discovery',

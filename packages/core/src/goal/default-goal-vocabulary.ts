@@ -104,6 +104,9 @@ export const defaultGoalVocabulary: GoalVocabulary = {
       { entity: 'codebase', value: 'explain' },
       { entity: 'session', value: 'chat' },
       { entity: 'build', value: 'execute' },
+      // A question about the tests that asks to run nothing ("which test covers cancelOrder?", "is
+      // checkToken tested?", "which tests do we have?") is answered by reading them.
+      { entity: 'test', question: true, value: 'locate' },
       { entity: 'test', value: 'execute' },
       { question: true, value: 'explain' },
       { target: 'identifier', value: 'locate' },

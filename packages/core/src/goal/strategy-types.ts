@@ -16,6 +16,8 @@ export type GoalEvidenceClass =
   | 'ci-workflow'
   | 'build-output'
   | 'test-output'
+  | 'test-files'
+  | 'test-search'
   | 'session-info'
 
 /** Conditions on a goal; an absent field matches anything, a list matches any of its values. */
