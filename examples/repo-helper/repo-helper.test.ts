@@ -646,6 +646,46 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect(result.approval).toMatchObject({ toolId: 'test', approver: 'maintainer' })
   })
 
+  it("puts a package manager's test script ('npm test', 'pnpm test', 'node --test') to the maintainer as a test run", async () => {
+    // Session 46's review: a bare "npm test" planned a `build` tool the definition does not declare
+    // and said "I'm sorry, I can't help with that", while "run npm test" asked the maintainer.
+    for (const text of [
+      'npm test',
+      'npm run test',
+      'pnpm test',
+      'yarn test',
+      'node --test',
+      'run npm test',
+    ]) {
+      const sessionId = `repo-${session++}`
+      const asked = await engine.turn({ sessionId, text })
+      if (asked.type !== 'approval-required')
+        throw new Error(`${text}: expected an approval, got ${asked.type}`)
+      expect(asked.approval, text).toMatchObject({
+        toolId: 'test',
+        approver: 'maintainer',
+        args: { command: '.' },
+      })
+      const approved = await engine.resolveApproval({
+        sessionId,
+        approvalId: asked.approval.id,
+        decision: 'approve',
+      })
+      expect('text' in approved && approved.text, text).toMatch(
+        /^Here is what I found\. test \.: TAP version 13.*# pass 1/u,
+      )
+      expect('text' in approved && approved.text, text).not.toContain("I'm sorry")
+    }
+    // A tool the definition does not declare is never called, nor refused as if the request were.
+    const build = await ask('npm run build')
+    expect(build.provenance.plan?.calls).toEqual([
+      expect.objectContaining({ tool: 'build', status: 'undeclared' }),
+    ])
+    expect('text' in build && build.text).toBe(
+      'I only look things up here, so nothing was changed. I could not gather any evidence for this. I could not get: build-output.',
+    )
+  })
+
   it('answers with the test run once a maintainer approves it, and answers "which test failed?" from it', async () => {
     // Found by an outside review: the approved run's reply was "How can I help you today?", and the
     // follow-up asked the maintainer to approve the same run again.

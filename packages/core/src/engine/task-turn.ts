@@ -210,6 +210,13 @@ export async function runTaskTurn(
       calls.push({ tool: call.tool, command: call.args, evidence: call.evidence, status: 'excluded', role })
       return undefined
     }
+    // A tool the definition does not declare (`build` for a repository helper) is never called: the
+    // gate would refuse it with the blocked reply ("I'm sorry, I can't help with that"), as if the
+    // request were forbidden. Its evidence is reported missing instead.
+    if (!compiled.definition.tools.some((tool) => tool.id === call.tool)) {
+      calls.push({ tool: call.tool, command: call.args, evidence: call.evidence, status: 'undeclared', role })
+      return undefined
+    }
     // The same call made already this turn (one evidence's fallback is another's plan: `find
     // 'command router'` twice) is not made again: it would cost the budget and a ledger record
     // for the same answer. One that ran serves this evidence too; one that failed would fail again.

@@ -464,6 +464,13 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['cargo', 'i:execute e:build', 1],
   ['test', 'e:test', 2.5],
   ['npm test', 'i:execute', 2],
+  // A package manager's test script ("npm test", "pnpm test", "yarn run test", "node --test") runs
+  // the tests, not a build.
+  ['npm test', 'e:test', 3],
+  ['pnpm test', 'i:execute e:test', 5],
+  ['yarn test', 'i:execute e:test', 5],
+  ['bun test', 'i:execute e:test', 5],
+  ['node test', 'i:execute e:test', 5],
   ['coverage', 'e:test', 2],
   ['coverage', 'i:status', 1],
   // Which tests there are, and what they cover, is read in them: nothing needs to run.
