@@ -765,7 +765,7 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
       ['run git diff HEAD~1', 'git diff HEAD~1'],
       ['git diff HEAD^', 'git diff HEAD^'],
       ['git diff HEAD~2..HEAD', 'git diff HEAD~2..HEAD'],
-    ]) {
+    ] as const) {
       const relative = await ask(request)
       const planned = relative.provenance.plan?.calls.map((call) => `${call.tool} ${call.command}`)
       expect(planned, request).toContain(command)
