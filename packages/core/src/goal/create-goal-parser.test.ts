@@ -8,7 +8,7 @@ import { heldOutPhrasings } from './fixtures/held-out-phrasings.ts'
 import { fourthHeldOutPhrasings } from './fixtures/held-out-phrasings-fourth.ts'
 import { secondHeldOutPhrasings } from './fixtures/held-out-phrasings-second.ts'
 import { thirdHeldOutPhrasings } from './fixtures/held-out-phrasings-third.ts'
-import { goalArtifacts, goalEntities, goalIntents, goalScopes } from './goal-values.ts'
+import { goalArtifacts, goalEntities, goalIntents, goalScopes, mutatingIntents } from './goal-values.ts'
 
 const parser = createGoalParser()
 
@@ -147,16 +147,7 @@ describe('createGoalParser', () => {
   })
 
   it('reads a destructive verb that lost its first letter as that verb, and no other word so', () => {
-    const readOnly = new Set([
-      'explain',
-      'locate',
-      'review',
-      'status',
-      'diagnose',
-      'compare',
-      'navigate',
-      'chat',
-    ])
+    const readOnly = new Set(goalIntents.filter((intent) => !mutatingIntents.has(intent)))
     for (const request of [
       'check which old builds are left and emove them',
       'look at the logs folder and elete everything older than a week',
