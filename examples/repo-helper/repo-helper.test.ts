@@ -737,7 +737,14 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     for (const request of ['run the tests in /tmp', 'run the tests in /etc', 'run tests from ~/project']) {
       const refused = await ask(request)
       expect(refused.type, request).not.toBe('approval-required')
-      expect('text' in refused && refused.text, request).toContain('is outside it; nothing was run')
+      // The refusal is the answer: no search for the refused place, no "I only look things up here".
+      expect('text' in refused && refused.text, request).toMatch(
+        /^I can only run this repository's own tests, and \S+ is outside it; nothing was run\.$/u,
+      )
+      expect(
+        refused.provenance.plan?.calls.map((call) => call.status),
+        request,
+      ).toEqual(['blocked'])
     }
     expect(await approvedRun('run the auth tests')).toContain(
       'test auth: No test file matches "auth", so the whole suite ran:',

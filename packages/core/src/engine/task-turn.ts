@@ -304,7 +304,10 @@ export async function runTaskTurn(
       if (fallback !== undefined) return pause(dependencies, state, scratch, turnSoFar(), fallback)
     }
   }
-  if (needed.some((evidence) => !obtained.has(evidence)) && budget > 0) {
+  // A call the tool's policy refused ("run the tests in /tmp": outside the repository) refuses the
+  // request as asked: its target is not searched for instead, and the refusal is the answer.
+  const refused = calls.some((call) => call.status === 'blocked')
+  if (!refused && needed.some((evidence) => !obtained.has(evidence)) && budget > 0) {
     const recovery = selectRecovery(goal, obtained, confidence, {
       clarifyBelow: planner.clarifyBelow,
       ambiguities,
@@ -365,8 +368,8 @@ export async function runTaskTurn(
   }
   plan.missing = needed.filter((evidence) => !obtained.has(evidence))
   // Without a model the reply states the findings; a model drafts from the results in its prompt.
-  const note =
-    dependencies.model === undefined ? { note: findings([...reused, ...completed], plan, reused) } : {}
+  const found = dependencies.model === undefined ? findings([...reused, ...completed], plan, reused) : ''
+  const note = found === '' ? {} : { note: found }
   // A request for a change hears first that nothing was changed: the planner only gathers evidence.
   // So does a command to run that no tool ran ("rm -rf src", "git push --force"): only a test or
   // build run is one the tools do. An engine sentence before the reply, a model's draft or not.
@@ -374,7 +377,7 @@ export async function runTaskTurn(
   // So does a read-only reading of a destructive request the user confirmed: nothing was changed.
   if (
     goal.intent === 'modify' ||
-    (goal.intent === 'execute' && !ranCommand) ||
+    (goal.intent === 'execute' && !ranCommand && !refused) ||
     ((destructive !== undefined || pending?.destructive !== undefined) && !explainsCommand)
   ) {
     const before = scratch.around?.before
@@ -389,8 +392,9 @@ export async function runTaskTurn(
 
 /**
  * What the investigation found, for approved-response mode (no model): one line per successful
- * call with the start of its output, and what is still missing. A model drafts from the full
- * results instead (they are in its prompt).
+ * call with the start of its output, and what is still missing; empty when nothing ran because a
+ * tool's policy refused it (its refusal is the answer). A model drafts from the full results
+ * instead (they are in its prompt).
  */
 export function findings(
   completed: readonly CompletedToolCall[],
@@ -403,6 +407,8 @@ export function findings(
       const what = `${call.toolId} ${String(call.args.command ?? '')}`.trim()
       return `${what}${earlier.includes(call) ? ' (the run earlier in this session)' : ''}: ${excerpt(call.result)}`
     })
+  // Nothing ran because the policy refused it: its refusal says so, on its own.
+  if (lines.length === 0 && completed.some((call) => call.status === 'blocked')) return ''
   const missing = plan.missing.length === 0 ? '' : ` I could not get: ${plan.missing.join(', ')}.`
   if (lines.length === 0) return `I could not gather any evidence for this.${missing}`
   return `Here is what I found. ${lines.join(' | ')}${missing}`
