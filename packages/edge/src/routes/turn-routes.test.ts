@@ -1,4 +1,4 @@
-import { createEngine, FocalError, type LanguageModel } from '@focal/core'
+import { FocalError, type LanguageModel } from '@focal/core'
 import { describe, expect, it } from 'vitest'
 import { createFocalApp } from '../create-focal-app.ts'
 import { readRefundSupport } from '../testing/read-refund-support.ts'
@@ -48,7 +48,7 @@ describe('registerTurnRoutes', () => {
         return { text: 'Done.' }
       },
     } as unknown as LanguageModel
-    const engine = createEngine({
+    const app = createFocalApp({
       definition,
       model,
       tools: {
@@ -60,26 +60,32 @@ describe('registerTurnRoutes', () => {
         },
       },
     })
-    const sessionId = 'left-mid-reply'
-    await engine.turn({ sessionId, text: 'my email is ann@example.com' })
-    const left = await engine.turn({
-      sessionId,
-      text: 'Refund $30 for order NW-1001 please',
-      signal: leaving.signal,
+    const first = await app.request('/v1/turn', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'my email is ann@example.com' }),
     })
+    const { sessionId } = (await first.json()) as { sessionId: string }
+    const token = first.headers.get('x-focal-session-token') ?? ''
+    /** "Refund $30 for order NW-1001" in the session, the client leaving once the refund ran. */
+    const refund = async () => {
+      leaving = new AbortController()
+      const response = await app.request('/v1/turn', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-focal-session-token': token },
+        body: JSON.stringify({ sessionId, text: 'Refund $30 for order NW-1001 please' }),
+        signal: leaving.signal,
+      })
+      return (await response.json()) as { provenance: { tools: Array<{ id: string; status: string }> } }
+    }
+    expect((await refund()).provenance.tools).toEqual([{ id: 'issue_refund', status: 'ran' }])
     expect(refunds).toHaveLength(1)
-    expect(left.provenance.tools).toEqual([{ id: 'issue_refund', status: 'ran' }])
-    expect((await engine.getSession(sessionId))?.toolCalls?.map((call) => call.tool)).toEqual([
-      'issue_refund',
-    ])
-    leaving = new AbortController()
-    const again = await engine.turn({
-      sessionId,
-      text: 'Refund $30 for order NW-1001 please',
-      signal: leaving.signal,
-    })
+    const ledger = (await (
+      await app.request(`/v1/sessions/${sessionId}/ledger`, { headers: { 'x-focal-session-token': token } })
+    ).json()) as { records: Array<{ type: string }> }
+    expect(ledger.records.map((record) => record.type)).toContain('tool-called')
     // $30 more on NW-1001 would be $60: the cap counts the first refund, which is on record.
+    expect((await refund()).provenance.tools).toMatchObject([{ id: 'issue_refund', status: 'blocked' }])
     expect(refunds).toHaveLength(1)
-    expect(again.provenance.tools).toMatchObject([{ id: 'issue_refund', status: 'blocked' }])
   })
 })
