@@ -235,14 +235,28 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       })
-    return { http, post }
+    /** Asks for `text` (a test run), and the maintainer approves it: the session and the reply. */
+    const approvedRun = async (text: string) => {
+      const asked = (await (await post('/v1/turn', { text })).json()) as {
+        sessionId: string
+        approval: { id: string }
+      }
+      const decided = await fetch(`${approving.origin}/v1/approvals/${asked.approval.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-focal-approver-token': token },
+        body: JSON.stringify({ sessionId: asked.sessionId, decision: 'approve' }),
+      })
+      expect(decided.status).toBe(200)
+      return { sessionId: asked.sessionId, text: ((await decided.json()) as { text: string }).text }
+    }
+    return { http, post, approvedRun }
   }
 
   it('backs a metric only by what a tool run reported: not by another tool, nor at another value', async () => {
     // Found by an outside review (session 44): after only "show the git log", "[METRIC:tests_failed] 0"
     // was SUCCESS (any tool run counted), and with `tool: test` a claimed "tests_passed 50" passed
     // where the test run had reported "pass 1".
-    const { post } = client()
+    const { post, approvedRun } = client()
     const complete = async (sessionId: string, contract: object, output: string) =>
       (
         (await (await post(`/v1/sessions/${sessionId}/complete`, { contract, output })).json()) as {
@@ -256,16 +270,7 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
     expect(byLog.status).not.toBe('SUCCESS')
     expect(byLog.trustGate).toBe('FAIL')
 
-    const tested = (await (await post('/v1/turn', { text: 'run the tests' })).json()) as {
-      sessionId: string
-      approval: { id: string }
-    }
-    const approved = await fetch(`${approving.origin}/v1/approvals/${tested.approval.id}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-focal-approver-token': token },
-      body: JSON.stringify({ sessionId: tested.sessionId, decision: 'approve' }),
-    })
-    expect(approved.status).toBe(200)
+    const tested = await approvedRun('run the tests')
     const passed = {
       version: 1,
       goal_text: 'At least 50 tests pass',
@@ -282,15 +287,7 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
     expect(inflated.status).not.toBe('SUCCESS')
     expect(inflated.trustGate).toBe('FAIL')
     // What the run reported ("# fail 0") backs the same claim: that one completes.
-    const other = (await (await post('/v1/turn', { text: 'run the tests' })).json()) as {
-      sessionId: string
-      approval: { id: string }
-    }
-    await fetch(`${approving.origin}/v1/approvals/${other.approval.id}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-focal-approver-token': token },
-      body: JSON.stringify({ sessionId: other.sessionId, decision: 'approve' }),
-    })
+    const other = await approvedRun('run the tests')
     expect(await complete(other.sessionId, testsPass(3), evidenced)).toMatchObject({
       status: 'SUCCESS',
       trustGate: 'PASS',
@@ -324,37 +321,23 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
     // Found by an outside review (session 46): "run the tests in src" ran no test ("# fail 0" of
     // nothing) and completed "The test suite passes" as SUCCESS; the test tool's note repeating
     // "docs/RELEASE.md" from the request, and "store" in a commit message, backed those artifacts.
-    const { post } = client()
-    const approve = async (text: string, sessionId?: string) => {
-      const asked = (await (
-        await post('/v1/turn', { text, ...(sessionId ? { sessionId } : {}) })
-      ).json()) as {
-        sessionId: string
-        approval: { id: string }
-      }
-      const decided = await fetch(`${approving.origin}/v1/approvals/${asked.approval.id}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-focal-approver-token': token },
-        body: JSON.stringify({ sessionId: asked.sessionId, decision: 'approve' }),
-      })
-      return { sessionId: asked.sessionId, text: ((await decided.json()) as { text: string }).text }
-    }
+    const { post, approvedRun } = client()
     const complete = async (sessionId: string, body: object) =>
       (
         (await (await post(`/v1/sessions/${sessionId}/complete`, { output: evidenced, ...body })).json()) as {
           decision: { status: string; trustGate: string }
         }
       ).decision
-    const inSrc = await approve('run the tests in src')
+    const inSrc = await approvedRun('run the tests in src')
     expect(inSrc.text).toContain('No test file is in "src", so the whole suite ran')
-    const orders = await approve('run the orders tests')
+    const orders = await approvedRun('run the orders tests')
     // The orders tests passing is no word on the suite: it reports them as scope_tests_*.
     expect(await complete(orders.sessionId, { contract: testsPass(3) })).toMatchObject({ trustGate: 'FAIL' })
     const scoped = {
       ...testsPass(3),
       acceptance_criteria: [{ ...testsPass(3).acceptance_criteria[0], metric: 'scope_tests_failed' }],
     }
-    const ordersAgain = await approve('run the orders tests')
+    const ordersAgain = await approvedRun('run the orders tests')
     expect(
       await complete(ordersAgain.sessionId, {
         contract: scoped,
@@ -371,7 +354,7 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
       },
       artifacts: [artifact],
     })
-    const echoed = await approve('run the tests for docs/RELEASE.md')
+    const echoed = await approvedRun('run the tests for docs/RELEASE.md')
     expect(echoed.text).toContain('"docs/RELEASE.md"')
     expect(await complete(echoed.sessionId, released('docs/RELEASE.md'))).toMatchObject({ trustGate: 'FAIL' })
     const logged = (await (await post('/v1/turn', { text: 'what changed in the last commit?' })).json()) as {
