@@ -233,9 +233,7 @@ const oneWay = /\bone[-\s]way\b(?!\s+(?:or|to|of)\b)/gi
 
 /** `text` with the compounds that are one word read as one. */
 function withCompoundsJoined(text: string): string {
-  if (!/way/i.test(text)) return text
-  oneWay.lastIndex = 0
-  return text.replace(oneWay, 'oneway')
+  return /way/i.test(text) ? text.replace(oneWay, 'oneway') : text
 }
 
 /** A denial cue as written (apostrophes optional), the cheap test before `withoutDeniedClauses`. */

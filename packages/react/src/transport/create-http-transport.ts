@@ -1,5 +1,5 @@
 import type { TurnResult } from '@focal/core'
-import { FocalError } from '@focal/core/errors'
+import { FocalError, type FocalErrorCode } from '@focal/core/errors'
 import { readUiMessageStream, toUiMessageChunks, turnResultEvents } from '@focal/core/ui-message-stream'
 import type { ChatApprovalStatus, ChatTransport, FocalUiMessageChunk } from './types.ts'
 
@@ -65,11 +65,12 @@ async function failure(response: Response): Promise<FocalError> {
   // The server's own code ("session-token-revoked", "payload-too-large") tells the store whether
   // a retry can help and whether the session is over; every failure was `transport-failed`, so a
   // revoked session offered a Retry that could never work.
-  const code = typeof body?.error?.code === 'string' && /^[a-z]+(?:-[a-z]+)*$/u.test(body.error.code)
-  return new FocalError({
-    code: (code ? body.error!.code : 'transport-failed') as 'transport-failed',
-    message: `HTTP ${response.status}: ${detail}`,
-  })
+  const sent = body?.error?.code
+  const code =
+    typeof sent === 'string' && /^[a-z]+(?:-[a-z]+)*$/u.test(sent)
+      ? (sent as FocalErrorCode)
+      : 'transport-failed'
+  return new FocalError({ code, message: `HTTP ${response.status}: ${detail}` })
 }
 
 /** Header carrying the per-session token `@focal/edge` issues when it creates a session. */
