@@ -163,6 +163,21 @@ describe('demo chat in Chromium', () => {
     await page.close()
   })
 
+  it('never shows a card number the customer pasted, in their own message either', async () => {
+    // Found by an outside review (session 46): the reply said "I've hidden it" while the
+    // customer's own bubble kept the number in clear for the rest of the session.
+    const page = await openChat(browser.context)
+    const pasted = 'My card is 4111 1111 1111 1111, which card is on file?'
+    await send(page, pasted)
+    const own = (await page.locator('article[data-role="user"]').last().textContent()) ?? ''
+    expect(own).toContain('which card is on file?')
+    const states = await page.evaluate(
+      () => (window as unknown as { focalTextStates: string[] }).focalTextStates,
+    )
+    for (const state of states) expect(state.replace(/\s/g, '')).not.toContain('4111111111111111')
+    await page.close()
+  })
+
   it('pauses a large action; the customer cannot approve it, the supervisor approves with their own credential', async () => {
     const page = await openChat(browser.context)
     const reply = await send(page, demoFlows.approval.text)
