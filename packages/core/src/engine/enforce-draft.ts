@@ -109,7 +109,8 @@ export async function enforceDraft(
         refusal(dependencies, lane1, fallback, lane2Skipped(dependencies, lane2Rules)),
         rejected,
       )
-    const lane2 =
+    const lane2 = screenedLane2(
+      dependencies,
       dependencies.lane2 === undefined || lane2Rules.length === 0
         ? undefined
         : await dependencies.lane2.judge({
@@ -117,7 +118,10 @@ export async function enforceDraft(
             reply: lane1.text,
             userMessage: input.userMessage,
             riskyAction: input.riskyAction,
-          })
+          }),
+      input.variables,
+      ruleIds,
+    )
     if (lane2?.type === 'violated' && canRegenerate) {
       rejected.push(
         ...lane2.violations.map((violation) => ({
@@ -273,6 +277,36 @@ function lane2Skipped(
   rules: readonly Lane2Rule[],
 ): ProvenanceEnforcement['lane2'] {
   return lane2Summary(dependencies, rules, undefined, 'Lane 1 refused the draft')
+}
+
+/** What a judge's reason becomes when Lane 1 would not let it through as a reply. */
+export const withheldLane2Reason = "The judge's reason was withheld: it broke a rule itself."
+
+/**
+ * The outcome with every violation's reason passed through Lane 1 like a reply: the reason is text
+ * the judge model wrote, and it reaches the client (provenance, the widget's footer), the next
+ * draft's instruction and the append-only ledger. What a rule redacts is redacted; a reason a rule
+ * would refuse, escalate or regenerate (a competitor named, a refund promised) is withheld.
+ */
+function screenedLane2(
+  dependencies: TurnDependencies,
+  outcome: Lane2Outcome | undefined,
+  variables: Record<string, unknown>,
+  ruleIds: readonly string[],
+): Lane2Outcome | undefined {
+  const enforcer = dependencies.enforcer
+  if (outcome === undefined || outcome.type === 'allowed' || enforcer === undefined) return outcome
+  const screened = (message: string): string => {
+    const result = enforcer.check(message, { variables, ruleIds })
+    return result.type === 'allowed' || result.type === 'redacted' ? result.text : withheldLane2Reason
+  }
+  return {
+    ...outcome,
+    violations: outcome.violations.map((violation) => ({
+      ...violation,
+      message: screened(violation.message),
+    })),
+  }
 }
 
 function lane2Summary(

@@ -151,6 +151,58 @@ describe('the enforcement plan in the turn', () => {
     ).toBe(true)
   })
 
+  it("passes the judge's own reason through Lane 1: a card or key it quotes never reaches provenance, the stream or the ledger", async () => {
+    // The reason is text a model wrote: a hostile or prompt-injected judge can put anything in it.
+    const card = '4111 1111 1111 1111'
+    const key = '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'
+    const { engine, ledger } = await engineWith({
+      lane2: (ruleId, reply) =>
+        ruleId === 'no-investment-advice' && /shares/iu.test(reply)
+          ? `tells the user to buy shares with card ${card} and token ${key}`
+          : undefined,
+      drafts: ['Buy Tesla shares.', 'Buy more shares.', 'Shares, now.'],
+    })
+    const parts: unknown[] = []
+    for await (const event of engine.turnStream({ sessionId: 'r', text: 'what should I do with my savings' }))
+      parts.push(event)
+    const done = parts.at(-1) as { type: string; result: { provenance: { enforcement?: unknown } } }
+    expect(done.type).toBe('turn-finished')
+    expect(done.result.provenance.enforcement).toMatchObject({
+      violations: expect.arrayContaining([
+        {
+          ruleId: 'no-investment-advice',
+          tier: 'hard-safety',
+          lane: 2,
+          message: 'tells the user to buy shares with card [CREDIT_CARD] and token [GITHUB_TOKEN]',
+        },
+      ]),
+    })
+    const everything = JSON.stringify({ parts, ledger: await ledger.records('r') })
+    expect(everything).toContain('no-investment-advice')
+    expect(everything).not.toContain('1111 1111')
+    expect(everything).not.toContain('wWPw5k4a')
+  })
+
+  it("withholds a judge's reason that breaks a never rule itself (it names a competitor)", async () => {
+    const { engine, ledger } = await engineWith({
+      guardrails: [competitorGuardrail],
+      lane2: (ruleId, reply) =>
+        ruleId === 'no-investment-advice' && /shares/iu.test(reply)
+          ? 'tells the user to buy shares; switch to Verizon instead'
+          : undefined,
+      drafts: ['Buy Tesla shares.', 'Buy more shares.', 'Shares, now.'],
+    })
+    const result = await engine.turn({ sessionId: 'v', text: 'what should I do with my savings' })
+    expect(result.type).toBe('refused')
+    expect(result.provenance.enforcement?.violations).toContainEqual({
+      ruleId: 'no-investment-advice',
+      tier: 'hard-safety',
+      lane: 2,
+      message: "The judge's reason was withheld: it broke a rule itself.",
+    })
+    expect(JSON.stringify({ result, ledger: await ledger.records('v') })).not.toContain('Verizon instead')
+  })
+
   it('never delivers a full card number: redacted in the reply and the stream', async () => {
     const { engine } = await engineWith({
       lane2: judgeRules,

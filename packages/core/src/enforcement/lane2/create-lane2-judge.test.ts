@@ -38,6 +38,26 @@ const verdicts = (...results: Array<[string, 'PASS' | 'FAIL', string]>) =>
   JSON.stringify({ results: results.map(([rule_id, verdict, reason]) => ({ rule_id, verdict, reason })) })
 
 describe('createLane2Judge', () => {
+  it('redacts a card, SSN or key the model writes into a reason: the reason reaches clients and the ledger', async () => {
+    const model = await modelWith([
+      {
+        type: 'completion',
+        content: verdicts(
+          ['empathy', 'FAIL', 'Quoted card 4111 1111 1111 1111 and SSN 536-22-8741.'],
+          ['verify-first', 'PASS', 'Asked for 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.'],
+        ),
+      },
+    ])
+    const outcome = await createLane2Judge({ model }).judge({ rules: [empathy, verify], reply: 'Sorry!' })
+    expect(outcome.type === 'violated' && outcome.violations).toEqual([
+      { ruleId: 'empathy', tier: 'style', lane: 2, message: 'Quoted card [CREDIT_CARD] and SSN [US_SSN].' },
+    ])
+    expect(outcome.checks.map((check) => check.reason)).toEqual([
+      'Quoted card [CREDIT_CARD] and SSN [US_SSN].',
+      'Asked for [GITHUB_TOKEN].',
+    ])
+  })
+
   it('returns the model PASS/FAIL verdicts per rule with reasons and a violated outcome', async () => {
     const model = await modelWith([
       {

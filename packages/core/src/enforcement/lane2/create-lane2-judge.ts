@@ -1,6 +1,8 @@
 import { FocalError } from '../../errors/index.ts'
 import { generateObject } from '../../llm/generate-object.ts'
 import type { LanguageModel } from '../../llm/index.ts'
+import { createScanner, type Scanner } from '../create-scanner.ts'
+import { redact } from '../redact.ts'
 import {
   type Lane2ModelOutput,
   lane2OutputSchema,
@@ -169,8 +171,21 @@ function verdictCheck(
     tier: rule.tier,
     selection,
     status: entry.verdict === 'PASS' ? 'passed' : 'failed',
-    reason: entry.reason,
+    reason: screenedReason(entry.reason),
   }
+}
+
+let reasonScanner: Scanner | undefined
+
+/**
+ * A verdict's reason with every value the built-in detectors find replaced by its placeholder
+ * (`[CREDIT_CARD]`): the reason is text a model wrote, and it reaches the client (provenance, the
+ * widget's footer) and the append-only ledger, where a card or key would stay readable for good.
+ */
+function screenedReason(reason: string): string {
+  reasonScanner ??= createScanner()
+  const findings = reasonScanner.scan(reason).findings
+  return findings.length === 0 ? reason : redact(reason, findings)
 }
 
 /** The tier decides when no verdict exists: style passes with a logged skip; others fail closed. */
