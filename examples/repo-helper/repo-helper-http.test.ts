@@ -434,3 +434,77 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
     expect(await again.json()).toMatchObject({ error: { code: 'goal-already-complete' } })
   })
 })
+
+/** Provenance of a turn over HTTP, as the repro of an outside review reads it. */
+interface TurnOverHttp {
+  sessionId: string
+  type: string
+  text?: string
+  clarification?: { question: string; options: Array<{ label: string; value: string }> }
+  approval?: { id: string; args: Record<string, unknown>; summary: string }
+  provenance: {
+    goal?: { original: string; active: string }
+    plan?: {
+      goal: { intent: string; target?: string }
+      calls: Array<{ tool: string; command: string; status: string }>
+      missing: string[]
+    }
+  }
+}
+
+/** One conversation over HTTP: each `say` is a turn of the same session. */
+const conversation = () => {
+  const http = keepSessionTokens()
+  let sessionId: string | undefined
+  const say = async (text: string) => {
+    const response = await http(`${origin}/v1/turn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(sessionId === undefined ? { text } : { sessionId, text }),
+    })
+    const turn = (await response.json()) as TurnOverHttp
+    sessionId = turn.sessionId
+    return turn
+  }
+  const ledger = async () =>
+    (
+      (await (await http(`${origin}/v1/sessions/${sessionId}/ledger`)).json()) as {
+        records: Array<{ type: string; payload: unknown }>
+      }
+    ).records
+  return { say, ledger }
+}
+const callsOf = (turn: TurnOverHttp) =>
+  (turn.provenance.plan?.calls ?? []).map((call) => `${call.tool}(${call.command})=${call.status}`)
+
+describe('the repo-helper task agent over HTTP (session 46 review, defects 7 to 16)', () => {
+  it('asks for the subject when one of its own options answers a request that named nothing, and never searches for the filler', async () => {
+    for (const [filler, option, subject, file] of [
+      ['hmm', 'explain something', 'src/router.ts', 'src/router.ts'],
+      ['help', 'find something', 'checkToken', 'src/auth.ts'],
+      ['uhh, wait', 'fix or change code', 'src/orders.ts', 'src/orders.ts'],
+    ] as const) {
+      const { say, ledger } = conversation()
+      const asked = await say(filler)
+      expect(asked.clarification?.options.map((choice) => choice.value)).toContain(option)
+      const chosen = await say(option)
+      expect(chosen.type, `${filler} → ${option}`).toBe('clarification')
+      expect(chosen.clarification?.question).toMatch(/^\w+ what\?/)
+      expect(callsOf(chosen)).toEqual([])
+      // The answer is the subject: the request is the option's verb with it, and it is read.
+      const answered = await say(subject)
+      expect(answered.provenance.plan?.goal.target).toBe(subject)
+      expect(callsOf(answered)).toContain(`read(${file})=ran`)
+      expect(callsOf(answered).join(' ')).not.toMatch(/\((?:hmm|help|wait|uhh)\)/)
+      // Nothing of the user's was narrowed to a filler.
+      const narrowed = (await ledger()).filter((record) => record.type === 'GOAL_REFORMULATION')
+      expect(JSON.stringify(narrowed)).not.toMatch(/hmm|help|wait|uhh/)
+    }
+    // "run something" offers what the agent can run: the tests, asked of a maintainer once chosen.
+    const { say } = conversation()
+    await say('hmm')
+    const run = await say('run something')
+    expect(run.clarification?.options.map((choice) => choice.value)).toEqual(['run the tests'])
+    expect((await say('run the tests')).type).toBe('approval-required')
+  })
+})

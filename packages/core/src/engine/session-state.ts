@@ -91,6 +91,11 @@ export interface EngineSessionState {
     goal?: string
     /** The request said "it" with nothing before it to stand for: the answer names what. */
     reference?: boolean
+    /**
+     * `goal` is an option picked for a request that named nothing (`explain something`): the
+     * answer is its subject, read after the option's verb, a request made of the two answers.
+     */
+    subject?: boolean
     /** A task agent asked which of two readings the request is: the goal field its options set. */
     choiceField?: 'intent' | 'entity'
     /**

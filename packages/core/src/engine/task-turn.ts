@@ -80,6 +80,16 @@ export async function runTaskTurn(
   if (parsed === undefined) return undefined
   const { compiled } = dependencies
   const { planner } = compiled.definition.settings
+  // "hmm" → "What would you like me to do?" → `explain something`: the request had no subject to
+  // narrow, so the option asks the next question ("explain hmm" was searched for before).
+  if (
+    pending !== undefined &&
+    pending.goal === undefined &&
+    (targetedIntents.has(parsed.goal.intent) || parsed.goal.intent === 'execute')
+  ) {
+    const subject = askForSubject(dependencies, state, scratch, perception, pending)
+    if (subject !== undefined) return subject
+  }
   // "and where is it called?", "fix it": what "it" stands for is the last request's target, read
   // in as a narrowing (validated, on record, undoable); with nothing before it, the agent asks.
   // "Tell me more", "go on": a follow-up naming nothing is never searched for ("more" was read as
@@ -427,15 +437,27 @@ async function narrowByAnswer(
   scratch: TurnScratch,
   pending: EngineSessionState['pendingClarification'],
 ): Promise<Perception | undefined> {
-  if (pending?.goal === undefined) return undefined
+  if (pending === undefined) return undefined
   const answer = scratch.text.trim()
-  if (pending.reference === true)
-    return answerReference(dependencies, state, scratch, pending.goal, pending.turnId)
   const chosen = pending.options.find(
     (option) =>
       option.value.toLowerCase() === answer.toLowerCase() ||
       option.label.toLowerCase() === answer.toLowerCase(),
   )
+  if (pending.goal === undefined || pending.reference === true) {
+    if (chosen === undefined && pending.goal !== undefined && pending.subject === true)
+      return answerSubject(dependencies, scratch, pending.goal)
+    if (chosen === undefined)
+      return pending.goal === undefined
+        ? undefined
+        : answerReference(dependencies, state, scratch, pending.goal, pending.turnId)
+    // An option picked is its request, whether its value or its label was typed ("router" for
+    // `explain router`): the label alone was read as a request of its own and asked about again.
+    if (chosen.value.toLowerCase() === answer.toLowerCase()) return undefined
+    const { sensor } = dependencies.compiled
+    const context = { now: dependencies.clock.now() }
+    return sensor.senseSync?.(chosen.value, context) ?? (await sensor.sense(chosen.value, context))
+  }
   // One of two readings picked ("explain" for "explain src/auth.ts and then remove it"): the
   // request is read again with that reading, its own words kept (it became the bare "explain").
   if (chosen !== undefined && pending.choiceField !== undefined)
@@ -521,6 +543,73 @@ const bareFollowUp =
 
 /** A word standing for what the request is about ("fix *it*", "explain *this* function"). */
 const referenceWords = /\b(it|this|that|these|those|them)\b/i
+
+/**
+ * The question after an option of "What would you like me to do?" picked for a request with no
+ * subject ("hmm" → `explain something`): "Explain what?", whose answer is read after the option's
+ * verb ("src/router.ts" → "explain src/router.ts"). `run something` offers what the agent can run, its
+ * declared `test` tool. Undefined when the answer is no such option.
+ */
+function askForSubject(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  scratch: TurnScratch,
+  perception: Perception,
+  pending: NonNullable<EngineSessionState['pendingClarification']>,
+): TurnOutcome | undefined {
+  const answer = scratch.text.trim().toLowerCase()
+  const option = pending.options.find((candidate) => candidate.value.toLowerCase() === answer)
+  const verb = option === undefined ? undefined : applyIntentChoice(option.value, '')?.trim()
+  if (option === undefined || verb === undefined) return undefined
+  const runs = /^run\b/i.test(verb)
+  const testable = dependencies.compiled.definition.tools.some((tool) => tool.id === 'test')
+  const last = state.lastTarget
+  const question = runs
+    ? testable
+      ? "Run what? I can run this repository's tests (all of them, or those a file or word names)."
+      : 'Run what? I only look things up here, so nothing would be run.'
+    : `${verb[0]!.toUpperCase()}${verb.slice(1)} what? Name the file, function or folder.`
+  const outcome = clarify(
+    dependencies,
+    state,
+    scratch,
+    { ...perception, alternatives: [] },
+    question,
+    { kind: 'needsDetail', detail: `"${option.value}" was chosen for a request that named nothing` },
+    route,
+    runs
+      ? testable
+        ? [{ id: 'run-tests', label: 'run the tests', value: 'run the tests' }]
+        : []
+      : last === undefined
+        ? []
+        : [{ id: 'last-target', label: last.target, value: `${verb} ${last.target}` }],
+  )
+  if (state.pendingClarification !== undefined) {
+    state.pendingClarification.goal = option.value
+    state.pendingClarification.reference = true
+    state.pendingClarification.subject = true
+  }
+  return outcome
+}
+
+/**
+ * The answer to "Explain what?" ({@link askForSubject}) read after the verb of the option chosen:
+ * `explain something` + "src/router.ts" is the request "explain src/router.ts". The user's two
+ * answers make the request; nothing of theirs is narrowed, so no narrowing is recorded.
+ */
+async function answerSubject(
+  dependencies: TurnDependencies,
+  scratch: TurnScratch,
+  option: string,
+): Promise<Perception | undefined> {
+  const request = applyIntentChoice(option, scratch.text)
+  if (request === undefined) return undefined
+  scratch.goal = { original: request, active: request }
+  const { sensor } = dependencies.compiled
+  const context = { now: dependencies.clock.now() }
+  return sensor.senseSync?.(request, context) ?? (await sensor.sense(request, context))
+}
 
 /** The first word of `text` that stands for what it is about, and where. */
 function referenceIn(text: string): { word: string; index: number } | undefined {

@@ -64,6 +64,36 @@ const genericVerbs: ReadonlySet<string> = new Set(
   ),
 )
 
+/**
+ * Fillers, interjections and placeholders: a run of words made of these alone names nothing ("hmm",
+ * "help", "no wait", "explain *something*"). Before, each was searched for as a file or text, and an
+ * answer to the agent's own question narrowed the goal to "explain hmm" (session 46's review).
+ */
+const fillerWords: ReadonlySet<string> = new Set(
+  'hmm hm hmmm mm um umm uh uhh er erm ah ahh oh ooh oops eh huh hey hi hello yo help wait ok okay yes yeah yep no nope nah sorry well please thanks thx sure right so something anything everything whatever someone somewhere'.split(
+    ' ',
+  ),
+)
+
+/** Is `word` a filler ({@link fillerWords}), spelled with any number of repeated letters ("hmmmm", "ummm")? */
+function isFiller(word: string): boolean {
+  const lower = word.toLowerCase()
+  return (
+    fillerWords.has(lower) ||
+    fillerWords.has(lower.replace(/(.)\1+$/u, '$1$1')) ||
+    /^h+m+$|^u+m+$/u.test(lower)
+  )
+}
+
+/** `run` without the fillers at its ends ("hmm router" → "router"; "wait" → nothing). */
+function trimFillers(run: readonly string[]): string[] {
+  let start = 0
+  let end = run.length
+  while (start < end && isFiller(run[start]!)) start++
+  while (end > start && isFiller(run[end - 1]!)) end--
+  return run.slice(start, end)
+}
+
 function isCodeIdentifier(word: string): boolean {
   if (properNouns.has(word)) return false
   return /[a-z][A-Z]|^[A-Z][a-z0-9]+[A-Z]|_|\(\)$/.test(word) || /^[a-z]\w*\.[a-z]\w*$/i.test(word)
@@ -104,10 +134,12 @@ function findPhrase(tokens: readonly GoalToken[], compiled: CompiledGoalVocabula
     if (glued) run[run.length - 1] = `${run.at(-1)}\u0000${token.surface}`
     else if (isContent && run.length < maxPhraseWords) run.push(token.surface)
     else {
+      run = trimFillers(run)
       if (run.length > best.length) best = run
       run = isContent ? [token.surface] : []
     }
   }
+  run = trimFillers(run)
   if (run.length > best.length) best = run
   return best.length > 0 ? best.join(' ').replaceAll('\u0000', '') : undefined
 }
