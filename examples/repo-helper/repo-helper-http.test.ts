@@ -507,4 +507,28 @@ describe('the repo-helper task agent over HTTP (session 46 review, defects 7 to 
     expect(run.clarification?.options.map((choice) => choice.value)).toEqual(['run the tests'])
     expect((await say('run the tests')).type).toBe('approval-required')
   })
+
+  it('reads "it" beside a verb as the last target, and never searches for the verb', async () => {
+    for (const [first, follow] of [
+      ['explain the router', 'what does it return?'],
+      ['explain the router', 'what does it return for an unknown command?'],
+      ['explain src/router.ts', 'and how does it behave with an expired token?'],
+      ['explain the auth module', 'why does it throw?'],
+    ] as const) {
+      const { say } = conversation()
+      const earlier = await say(first)
+      const file = first.includes('auth') ? 'src/auth.ts' : 'src/router.ts'
+      const turn = await say(follow)
+      expect(turn.provenance.plan?.goal.target, follow).toBe(earlier.provenance.plan?.goal.target)
+      expect(callsOf(turn), follow).toContain(`read(${file})=ran`)
+      expect(callsOf(turn).join(' '), follow).not.toMatch(
+        /\((?:return|behave|throw|unknown command|expired token)\)/,
+      )
+    }
+    // A verb in the subject's clause is no part of the target either.
+    const { say } = conversation()
+    const diagnosed = await say('the router returns 401 for every request, why?')
+    expect(diagnosed.provenance.plan?.goal.target).toBe('router')
+    expect(callsOf(diagnosed)).toContain('read(src/router.ts)=ran')
+  })
 })

@@ -1,5 +1,5 @@
 import { evidenceFor } from '../goal/evidence-for.ts'
-import { excludedPaths } from '../goal/extract-goal-target.ts'
+import { excludedPaths, isPathTarget, isRevision } from '../goal/extract-goal-target.ts'
 import { planTools } from '../goal/plan-tools.ts'
 import { applyIntentChoice, selectRecovery } from '../goal/select-recovery.ts'
 import type { GoalEvidenceClass, GoalToolCall, GoalToolTemplate } from '../goal/strategy-types.ts'
@@ -114,7 +114,26 @@ export async function runTaskTurn(
   }
   // A request whose reading the user just picked ("who uses it?" → "how or why something works")
   // is read so too: its own words, not the answer's.
-  if (
+  // "What does it return for an unknown command?": "it" is the subject, the phrase after "for" only
+  // qualifies it; the request is about the last target, with the phrase kept in its words.
+  const subject =
+    parsed.goal.target !== undefined &&
+    state.lastTarget !== undefined &&
+    scratch.goal?.reformulation === undefined &&
+    isComplementOfReference(scratch.goal?.active ?? scratch.text, parsed.goal.target)
+  if (subject) {
+    const reference = referenceIn(scratch.goal?.active ?? scratch.text)
+    const resolved =
+      reference === undefined ? undefined : await resolveReference(dependencies, state, scratch, reference)
+    const narrowed = resolved === undefined ? undefined : goalParseOf(resolved)
+    if (resolved !== undefined && narrowed !== undefined && state.lastTarget !== undefined) {
+      perception = {
+        ...resolved,
+        goal: { ...narrowed, goal: { ...narrowed.goal, target: state.lastTarget.target } },
+      }
+      parsed = goalParseOf(perception) ?? parsed
+    }
+  } else if (
     parsed.goal.target === undefined &&
     targetedIntents.has(parsed.goal.intent) &&
     scratch.goal?.reformulation === undefined
@@ -609,6 +628,26 @@ async function answerSubject(
   const { sensor } = dependencies.compiled
   const context = { now: dependencies.clock.now() }
   return sensor.senseSync?.(request, context) ?? (await sensor.sense(request, context))
+}
+
+/** "it" as a subject: after an auxiliary ("what does *it* return") or opening a clause ("*it* fails when …"). */
+const subjectReference =
+  /(?:\b(?:does|do|did|is|was|will|would|can|could|should|has|have|might|may)\s+|(?:^|[.,;:!?]\s+))(it|this|that|they)\s+[a-z]/i
+/** Words that open a phrase qualifying the subject ("for an unknown command", "with an expired token"). */
+const complementOpener =
+  /\b(?:for|with|on|when|if|after|before|from|to|at|under|without|given)\s+(?:(?:a|an|the|any|every|each|some|no)\s+)?$/i
+
+/**
+ * Is `target` only a phrase qualifying a subject "it" ("what does it return *for an unknown
+ * command*?"): "it" stands as the subject before it, and a preposition opens it. Paths and names
+ * are what the request is about, wherever they stand.
+ */
+function isComplementOfReference(text: string, target: string): boolean {
+  if (isPathTarget(target) || isRevision(target) || !/^[\p{Ll}\s-]+$/u.test(target)) return false
+  const subject = subjectReference.exec(text)
+  if (subject === null) return false
+  const at = text.toLowerCase().indexOf(target.toLowerCase(), subject.index + subject[0].length - 1)
+  return at > 0 && complementOpener.test(text.slice(0, at))
 }
 
 /** The first word of `text` that stands for what it is about, and where. */

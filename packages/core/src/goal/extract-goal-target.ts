@@ -115,14 +115,40 @@ function findIdentifier(text: string, compiled: CompiledGoalVocabulary): string 
   return capitalised
 }
 
+/** Pronouns that stand as a subject: the word after one is its verb ("does it *return*", "it *fails*"). */
+const subjectPronouns: ReadonlySet<string> = new Set(['it', 'they', 'he', 'she', 'we', 'you', 'i'])
+/** Words before a noun: a verb of {@link behaviourVerbs} after one is a noun ("the *return* value"). */
+const determiners: ReadonlySet<string> = new Set(
+  'the a an this that these those its their our my your each every any some no which what'.split(' '),
+)
+/**
+ * Stems of verbs that say what code does ("what does it *return*?", "the router *returns* 401",
+ * "why does it *throw*?"): not a name unless a determiner makes them one ("the return value").
+ * Before, "return" and "router returns" were searched for, and "it" went unread.
+ */
+const behaviourVerbs: ReadonlySet<string> = new Set(
+  'return throw call fail crash break hang send handle accept reject emit print give take respond raise catch behave produce yield output loop timeout time block refuse deny allow expect'
+    .split(' ')
+    .map((verb) => stemWord(verb)),
+)
+
+/** Does `token` stand where a verb does: after a subject pronoun, or a verb of behaviour with no determiner? */
+function isVerbPosition(token: GoalToken, before: GoalToken | undefined): boolean {
+  const previous = before?.surface.toLowerCase()
+  if (previous !== undefined && subjectPronouns.has(previous)) return true
+  if (!behaviourVerbs.has(stemWord(token.surface.toLowerCase()))) return false
+  return previous === undefined || !determiners.has(previous)
+}
+
 function findPhrase(tokens: readonly GoalToken[], compiled: CompiledGoalVocabulary): string | undefined {
   let best: string[] = []
   let run: string[] = []
-  for (const token of tokens) {
+  for (const [index, token] of tokens.entries()) {
     // A chat command (`/ask`, `/run`) names how the request is made, never what it is about.
     const isContent =
       !token.stop &&
       !genericVerbs.has(token.surface.toLowerCase()) &&
+      !isVerbPosition(token, tokens[index - 1]) &&
       !compiled.lexicon.has(token.concept) &&
       !token.corrected &&
       !/^\d+$/.test(token.surface) &&
