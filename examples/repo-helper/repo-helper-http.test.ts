@@ -531,4 +531,24 @@ describe('the repo-helper task agent over HTTP (session 46 review, defects 7 to 
     expect(diagnosed.provenance.plan?.goal.target).toBe('router')
     expect(callsOf(diagnosed)).toContain('read(src/router.ts)=ran')
   })
+
+  it('reads every file a request names, and names one it could not read as missing', async () => {
+    for (const [text, files] of [
+      ['compare src/orders.ts with src/router.ts', ['src/orders.ts', 'src/router.ts']],
+      ['explain src/auth.ts and src/router.ts', ['src/auth.ts', 'src/router.ts']],
+      [
+        'what is the difference between tests/orders.test.mjs and src/orders.ts?',
+        ['tests/orders.test.mjs', 'src/orders.ts'],
+      ],
+    ] as const) {
+      const turn = await conversation().say(text)
+      for (const file of files) expect(callsOf(turn), text).toContain(`read(${file})=ran`)
+      expect(turn.provenance.plan?.missing, text).toEqual([])
+      for (const file of files) expect(turn.text, text).toContain(`read ${file}:`)
+    }
+    // A second file that is not there is said, and reported missing: the evidence is not complete.
+    const partial = await conversation().say('explain src/auth.ts and src/payments.ts')
+    expect(partial.provenance.plan?.missing).toEqual(['file-content: src/payments.ts'])
+    expect(partial.text).toMatch(/^I did not read src\/payments\.ts/)
+  })
 })

@@ -1,5 +1,5 @@
 import { evidenceFor } from '../goal/evidence-for.ts'
-import { excludedPaths, isPathTarget, isRevision } from '../goal/extract-goal-target.ts'
+import { excludedPaths, isPathTarget, isRevision, namedPaths } from '../goal/extract-goal-target.ts'
 import { planTools } from '../goal/plan-tools.ts'
 import { applyIntentChoice, selectRecovery } from '../goal/select-recovery.ts'
 import type { GoalEvidenceClass, GoalToolCall, GoalToolTemplate } from '../goal/strategy-types.ts'
@@ -396,6 +396,34 @@ export async function runTaskTurn(
     if (paused !== undefined) return pause(dependencies, state, scratch, turnSoFar(), paused)
   }
   plan.missing = needed.filter((evidence) => !obtained.has(evidence))
+  // "Compare src/orders.ts with src/router.ts": every file the request names is read, not only
+  // its target; one that could not be (no budget left, or the read failed) is named as missing.
+  if (needed.includes('file-content')) {
+    const unread: string[] = []
+    const overBudget: string[] = []
+    for (const other of namedPaths(scratch.goal?.active ?? scratch.text)) {
+      if (other === goal.target || !isPathTarget(other)) continue
+      const made = calls.find((call) => call.tool === 'read' && call.command === other)
+      if (made === undefined && budget > 0) {
+        const paused = await run({ tool: 'read', args: other, evidence: 'file-content' }, 'plan')
+        if (paused !== undefined) return pause(dependencies, state, scratch, turnSoFar(), paused)
+      }
+      const status = calls.find((call) => call.tool === 'read' && call.command === other)?.status
+      if (status !== 'ran' && status !== 'reused' && status !== 'excluded') unread.push(other)
+      if (status === undefined) overBudget.push(other)
+    }
+    if (unread.length > 0) {
+      plan.missing = [...plan.missing, ...unread.map((other) => `file-content: ${other}`)]
+      const before = scratch.around?.before
+      const why =
+        overBudget.length === unread.length ? ` (at most ${planner.maxToolCalls} tool calls a turn)` : ''
+      const sentence = `I did not read ${unread.join(' or ')}${why}, so this is answered without ${unread.length === 1 ? 'it' : 'them'}.`
+      scratch.around = {
+        ...scratch.around,
+        before: before === undefined || before === '' ? sentence : `${before} ${sentence}`,
+      }
+    }
+  }
   // Without a model the reply states the findings; a model drafts from the results in its prompt.
   const found = dependencies.model === undefined ? findings([...reused, ...completed], plan, reused) : ''
   const note = found === '' ? {} : { note: found }

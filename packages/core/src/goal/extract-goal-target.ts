@@ -212,6 +212,23 @@ export function isPathTarget(text: string): boolean {
   return match !== null && match[1] === text.trim()
 }
 
+/**
+ * Every path a request names and does not leave out, in order, each once ("compare src/orders.ts
+ * with src/router.ts": both). The target is the first; the others are read beside it.
+ */
+export function namedPaths(text: string): string[] {
+  const head = text.length > 4000 ? text.slice(0, 4000) : text
+  const paths: string[] = []
+  for (const match of head.matchAll(globalPathPattern)) {
+    const path = match[1]
+    if (path === undefined || paths.includes(path) || isRevision(path) || /^[a-z]+\/[a-z]+$/i.test(path))
+      continue
+    const at = (match.index ?? 0) + match[0].indexOf(path)
+    if (!excluding.test(head.slice(Math.max(0, at - 60), at))) paths.push(path)
+  }
+  return paths
+}
+
 /** The first path of `head` that the request does not leave out. */
 function firstPathNotExcluded(head: string): string | undefined {
   for (const match of head.matchAll(globalPathPattern)) {
