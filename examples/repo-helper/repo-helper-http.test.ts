@@ -551,4 +551,24 @@ describe('the repo-helper task agent over HTTP (session 46 review, defects 7 to 
     expect(partial.provenance.plan?.missing).toEqual(['file-content: src/payments.ts'])
     expect(partial.text).toMatch(/^I did not read src\/payments\.ts/)
   })
+
+  it('answers a greeting, a thank you and "what can you do?" as such, with nothing looked up', async () => {
+    for (const [text, reply] of [
+      ['hi', /^Hello! I answer questions about this repository/],
+      ['good morning!', /^Hello!/],
+      ['hello, what can you do?', /^Hello!/],
+      ['thanks!', /^You're welcome!/],
+      ['thank you so much', /^You're welcome!/],
+      ['ok bye', /^Goodbye/],
+    ] as const) {
+      const turn = await conversation().say(text)
+      expect(turn.type, text).toBe('reply')
+      expect(turn.text, text).toMatch(reply)
+      expect(turn.provenance.plan?.goal.intent, text).toBe('chat')
+      expect(callsOf(turn), text).toEqual([])
+    }
+    // A greeting before a request is no small talk: the request is looked up.
+    const asked = await conversation().say('hey, where is CommandRouter defined?')
+    expect(callsOf(asked)).toContain('symbols(CommandRouter)=ran')
+  })
 })

@@ -329,6 +329,18 @@ export const settingsSchema = z.strictObject({
        * gathers evidence, so nothing was changed, and the findings follow.
        */
       changeReply: z.string().min(1).default('I only look things up here, so nothing was changed.'),
+      /**
+       * The reply to a message that only greets or asks what the agent does ("hi", "hello, what
+       * can you do?"): nothing is looked up for it. A thank you hears `thanksReply`, a goodbye
+       * `goodbyeReply`.
+       * @default "Hello! I answer questions about this repository from what my tools show: name a file, a function or a change, and I'll look it up."
+       */
+      chatReply: z
+        .string()
+        .min(1)
+        .default(
+          "Hello! I answer questions about this repository from what my tools show: name a file, a function or a change, and I'll look it up.",
+        ),
     })
     .prefault({}),
   clarificationQuestion: z.string().default('Could you tell me a bit more about what you need?'),

@@ -7,7 +7,8 @@ import type { GoalParseResult } from '../goal/types.ts'
 import type { ProvenancePlan, ProvenanceRoute } from '../ledger/provenance-types.ts'
 import type { AllowedReformulationType } from '../reformulation/types.ts'
 import { validateReformulation } from '../reformulation/validate-reformulation.ts'
-import { withdrawsRequest } from '../sensor/detect-conversation-act.ts'
+import { asksAboutAssistant } from '../sensor/asks-about-assistant.ts'
+import { closingActOf, detectConversationAct, withdrawsRequest } from '../sensor/detect-conversation-act.ts'
 import type { Perception } from '../sensor/types.ts'
 import { actOnPlan } from './act-on-plan.ts'
 import { clarify } from './clarify-turn.ts'
@@ -217,6 +218,23 @@ export async function runTaskTurn(
         state.pendingClarification.destructive = destructive.destructive
       return outcome
     }
+  }
+  // "hi", "thanks!", "hello, what can you do?": nothing to look up; a greeting, a thank you or a
+  // goodbye is answered as one ("I could not gather any evidence for this" was the reply before).
+  const small =
+    goal.intent === 'chat' && (goal.target === undefined || asksAboutAssistant(scratch.text))
+      ? smallTalkReply(dependencies, scratch.text)
+      : undefined
+  if (small !== undefined) {
+    const plan = { goal: { ...goal }, confidence, evidence: [], calls: [], missing: [] }
+    return finishTurn(dependencies, state, scratch, {
+      perception,
+      route,
+      matched: [],
+      completed: [],
+      plan,
+      note: small,
+    })
   }
   const needed = evidenceFor(goal)
   const obtained = new Set<GoalEvidenceClass>()
@@ -445,6 +463,25 @@ export async function runTaskTurn(
     }
   }
   return finishTurn(dependencies, state, scratch, { ...turnSoFar(), ...note })
+}
+
+/** "What can you do?", "who are you?", "how can you help?": the agent is asked what it does. */
+const asksWhatItDoes =
+  /\b(?:what (?:can|do|could) you (?:do|help with)|who are you|what are you|how (?:can|do|could) you help|what do you know)\b/i
+
+/**
+ * The reply to small talk with nothing to look up: a goodbye (`goodbyeReply`), a thank you alone
+ * (`thanksReply`), a greeting or a question of what the agent does (`planner.chatReply`).
+ * Undefined for any other message.
+ */
+function smallTalkReply(dependencies: TurnDependencies, text: string): string | undefined {
+  const { settings } = dependencies.compiled.definition
+  const closing = closingActOf(text)
+  if (closing === 'bye') return settings.goodbyeReply
+  const greets =
+    detectConversationAct(text) === 'greet' || asksWhatItDoes.test(text) || asksAboutAssistant(text)
+  if (closing === 'thank' && !greets) return settings.thanksReply
+  return greets ? settings.planner.chatReply : undefined
 }
 
 /**
