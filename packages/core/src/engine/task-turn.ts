@@ -246,6 +246,8 @@ export async function runTaskTurn(
   const variables = buildTurnVariables(state, perception, scratch.text)
   const session = variables.session as Record<string, unknown>
 
+  /** What a test run's command runs, in words for the approver ("the whole suite", the files). */
+  const scopes = new Map<string, string>()
   /** Runs one call through the gate; undefined when it paused on an approval. */
   // Paths the request leaves out ("but don't read src/auth.ts") are never a tool's argument.
   const excluded = excludedPaths(scratch.text)
@@ -273,10 +275,15 @@ export async function runTaskTurn(
       return undefined
     }
     budget--
+    const scope = scopes.get(call.args)
     const planned: PlannedToolCall = {
       ruleId: plannerRuleId,
       toolId: call.tool,
-      args: { command: call.args, evidence: call.evidence },
+      args: {
+        command: call.args,
+        evidence: call.evidence,
+        ...(call.evidence === 'test-output' && scope !== undefined ? { scope } : {}),
+      },
     }
     // A run that needs an approver and already ran in this session ("run the tests", approved, then
     // "which test failed?") is answered from that run, not asked for again.
@@ -335,8 +342,13 @@ export async function runTaskTurn(
     call,
     role: 'plan',
   }))
-  for (const { call, role } of steps) {
-    if (budget <= 0 || obtained.has(call.evidence)) continue
+  for (const step of steps) {
+    const { role } = step
+    if (budget <= 0 || obtained.has(step.call.evidence)) continue
+    // A test run asks its approver about what will run, resolved from the test files the request's
+    // word names: "did all tests pass?" asked to approve "all", "node --test tests/" "node".
+    const call =
+      step.call.evidence === 'test-output' ? await scopeTestRun(step.call, scratch.text) : step.call
     // The same call already ran (as another evidence's fallback): its output serves this evidence too.
     if (
       calls.some((made) => made.tool === call.tool && made.command === call.args && made.status === 'ran')
@@ -350,6 +362,44 @@ export async function runTaskTurn(
       const fallback = await run({ ...call.fallback, evidence: call.evidence }, 'fallback')
       if (fallback !== undefined) return pause(dependencies, state, scratch, turnSoFar(), fallback)
     }
+  }
+  /**
+   * `call` (a test run) with the scope it will run: a path as named; a word the request ties to
+   * the tests ("the orders tests", "tests for orders"), described by the test files (found with
+   * `find test`, read-only) whose path holds it; else the whole suite (`.`), not a stray word of
+   * the request ("all", "node", "exit"). Its description for the approver goes to `scopes`.
+   */
+  async function scopeTestRun(call: GoalToolCall, text: string): Promise<GoalToolCall> {
+    const word = call.args.trim()
+    const whole = { ...call, args: '.' }
+    if (word === '.' || word === '' || isPathTarget(word)) {
+      scopes.set(word === '' ? '.' : word, word === '.' || word === '' ? 'the whole suite' : word)
+      return word === '' ? whole : call
+    }
+    const named = new RegExp(
+      `\\b${escapeRegExp(word)}\\s+(?:unit\\s+|integration\\s+)?tests?\\b|\\btests?\\s+(?:for|of|on|in|about|covering)\\s+(?:the\\s+)?${escapeRegExp(word)}\\b`,
+      'i',
+    )
+    const findable = compiled.definition.tools.some((tool) => tool.id === 'find')
+    if (!named.test(text) || quantifiers.has(word.toLowerCase()) || !findable || budget < 2) {
+      scopes.set('.', 'the whole suite')
+      return whole
+    }
+    await run({ tool: 'find', args: 'test', evidence: 'test-files' }, 'plan')
+    const listed = completed.find((made) => made.toolId === 'find' && made.args.command === 'test')
+    const files = String(listed?.status === 'ran' ? listed.result : '')
+      .split(/\s+/u)
+      .filter(
+        (path) =>
+          /\.(?:test|spec)\.[cm]?[jt]sx?$/u.test(path) && path.toLowerCase().includes(word.toLowerCase()),
+      )
+    // The word stays the command (the tool resolves it to the same files, or runs the whole suite
+    // and says why); the approver reads what that is.
+    scopes.set(
+      word,
+      files.length === 0 ? `the whole suite (no test file matches "${word}")` : files.join(', '),
+    )
+    return call
   }
   // A call the tool's policy refused ("run the tests in /tmp": outside the repository) refuses the
   // request as asked: its target is not searched for instead, and the refusal is the answer.
@@ -464,6 +514,13 @@ export async function runTaskTurn(
   }
   return finishTurn(dependencies, state, scratch, { ...turnSoFar(), ...note })
 }
+
+/** Words before "tests" that say how many, not which ("all tests", "the failing tests"). */
+const quantifiers: ReadonlySet<string> = new Set(
+  'all any every each some the my our these those failing failed passing broken unit integration other new old'.split(
+    ' ',
+  ),
+)
 
 /** "What can you do?", "who are you?", "how can you help?": the agent is asked what it does. */
 const asksWhatItDoes =
