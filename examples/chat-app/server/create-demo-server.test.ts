@@ -50,6 +50,31 @@ function get(path: string, headers: Record<string, string>): Promise<{ status: n
 }
 
 describe('createDemoServer over a real socket', () => {
+  it("points the task agent's OpenAPI document at /task, where its /v1 paths are served", async () => {
+    // Outside review 46: /task/openapi.json listed /v1 paths with no servers, so a client generated
+    // from it called the refund agent's /v1/turn; /task/v1/openapi.json was a 404.
+    for (const path of ['/task/openapi.json', '/task/v1/openapi.json']) {
+      const response = await fetch(`${origin}${path}`)
+      expect(response.status, path).toBe(200)
+      const document = (await response.json()) as { servers?: Array<{ url: string }>; paths: object }
+      expect(
+        document.servers?.map((server) => server.url),
+        path,
+      ).toEqual(['/task'])
+      expect(Object.keys(document.paths), path).toContain('/v1/turn')
+    }
+    // Resolved against its server, a path of the document reaches the task agent, not the refund one.
+    const turn = await fetch(`${origin}/task/v1/turn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'hi' }),
+    })
+    expect(((await turn.json()) as { text: string }).text).toMatch(/this repository/)
+    // The refund agent's own document keeps its paths at the root.
+    const refund = (await (await fetch(`${origin}/openapi.json`)).json()) as { servers?: unknown }
+    expect(refund.servers).toBeUndefined()
+  })
+
   it('answers an unknown /v1 route with the JSON route-not-found error, for every method', async () => {
     for (const [method, path] of [
       ['GET', '/v1/nothing-here'],

@@ -96,6 +96,16 @@ export async function createDemoServer({ clientDir, definitionPath, environment 
     ...stores('focal:task:'),
   })
   const app = new Hono()
+  // The task agent's OpenAPI document names where it is mounted (`servers: [{ url: '/task' }]`):
+  // its paths are `/v1/...`, and a client generated from it called the refund agent's `/v1/turn`.
+  // It is served at `/task/v1/openapi.json` too, beside the API it describes.
+  const taskOpenApi = async () => {
+    const response = await task.request('/openapi.json')
+    const document = (await response.json()) as Record<string, unknown>
+    return { ...document, servers: [{ url: '/task', description: 'the repo-helper task agent' }] }
+  }
+  app.get('/task/openapi.json', async (context) => context.json(await taskOpenApi()))
+  app.get('/task/v1/openapi.json', async (context) => context.json(await taskOpenApi()))
   app.route('/task', task)
   app.route('/', focal)
   // An unknown API path gets the API's own JSON 404 (`route-not-found`), never the page.
