@@ -56,10 +56,11 @@ describe('createHttpTransport', () => {
         { type: 'start' },
         { type: 'text-start', id: 't' },
         { type: 'text-delta', id: 't', delta: 'Hi' },
+        { type: 'finish' },
       ])
     })
     const chunks = await collect(createHttpTransport({ baseUrl }).sendMessage(send('hello')))
-    expect(chunks.map((chunk) => chunk.type)).toEqual(['start', 'text-start', 'text-delta'])
+    expect(chunks.map((chunk) => chunk.type)).toEqual(['start', 'text-start', 'text-delta', 'finish'])
     expect(bodies).toEqual([
       {
         url: '/v1/chat',
@@ -92,6 +93,7 @@ describe('createHttpTransport', () => {
       tokens.push(request.headers['x-focal-session-token'] as string | undefined)
       sse(response, [
         { type: 'data-session', data: { sessionId: 's1', token: 'from-part' }, transient: true },
+        { type: 'finish' },
       ])
     })
     const transport = createHttpTransport({ baseUrl })
@@ -157,6 +159,67 @@ describe('createHttpTransport', () => {
       expect(error?.retryable).toBe(false)
       expect(error?.restart === true).toBe(answer.code === 'session-token-revoked')
     }
+  })
+
+  it('reports a stream that ends without its finish part as a reply cut off, with Retry, not as a complete reply', async () => {
+    // Found by an outside review (session 46): a proxy closing the response cleanly after a few
+    // deltas showed "Done — I've refunded " as the whole reply, with no error and no Retry.
+    let calls = 0
+    const baseUrl = await serve((_request, response) => {
+      calls++
+      const chunks: unknown[] = [
+        { type: 'start', messageId: 'turn_x' },
+        { type: 'text-start', id: 'turn_x:text' },
+        { type: 'text-delta', id: 'turn_x:text', delta: "Done — I've refunded " },
+      ]
+      if (calls === 1) {
+        response.writeHead(200, { 'content-type': 'text/event-stream' })
+        for (const chunk of chunks) response.write(`data: ${JSON.stringify(chunk)}\n\n`)
+        response.end()
+      } else
+        sse(response, [
+          ...chunks,
+          { type: 'text-delta', id: 'turn_x:text', delta: '$30.' },
+          { type: 'finish' },
+        ])
+    })
+    const store = createChatStore({ transport: createHttpTransport({ baseUrl }) })
+    await store.getState().sendMessage('Refund $30 for order NW-1001')
+    expect(store.getState().status).toBe('error')
+    expect(store.getState().error).toMatchObject({
+      message: 'The reply was cut off before it finished.',
+      retryable: true,
+    })
+    expect(store.getState().messages.map((message) => message.role)).toEqual(['user'])
+    await store.getState().retry()
+    expect(store.getState().status).toBe('ready')
+    expect(store.getState().messages.at(-1)?.parts).toEqual([
+      { type: 'text', text: "Done — I've refunded $30.", state: 'done' },
+    ])
+  })
+
+  it('reports a 200 that is not a reply stream as a transport error naming its content type', async () => {
+    // Found by an outside review (session 46): a JSON body (a mis-set baseUrl) showed
+    // "Cannot read properties of undefined (reading 'enforcement')".
+    const baseUrl = await serve((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end('{"ok":true}')
+    })
+    const store = createChatStore({ transport: createHttpTransport({ baseUrl }) })
+    await store.getState().sendMessage('I want a refund')
+    expect(store.getState().error?.code).toBe('invalid-stream')
+    expect(store.getState().error?.message).toBe(
+      'The server answered with content type "application/json", not a reply stream (text/event-stream): check the chat\'s baseUrl.',
+    )
+    const approval = collect(
+      createHttpTransport({ baseUrl }).resolveApproval({
+        sessionId: 's1',
+        approvalId: 'ap1',
+        decision: 'approve',
+        signal: new AbortController().signal,
+      }),
+    )
+    await expect(approval).rejects.toThrow('The server answered with JSON that is not a turn result.')
   })
 
   it('stops reading when aborted mid-stream', async () => {

@@ -78,15 +78,55 @@ const sessionTokenHeader = 'x-focal-session-token'
 /** Header carrying an approver's credential (`approvers` / `authorizeApproval` on the edge). */
 const approverTokenHeader = 'x-focal-approver-token'
 
-async function* readReply(response: Response): AsyncGenerator<FocalUiMessageChunk, void, undefined> {
+/** Whether a JSON body is a turn result (`POST /v1/approvals/:id` answers with one). */
+function isTurnResult(body: unknown): body is TurnResult {
+  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  return (
+    typeof record.type === 'string' &&
+    typeof record.turnId === 'string' &&
+    typeof record.provenance === 'object' &&
+    record.provenance !== null
+  )
+}
+
+/**
+ * Reads a reply: the UI message stream, or (`json: 'turn-result'`, an approval) a turn result as
+ * JSON. Anything else (a 200 from the wrong server, a proxy's page) is a transport error naming
+ * its content type, and a stream that ends before its `finish` (or `abort`) part is a reply cut
+ * off, not a complete one: a proxy or platform timeout closes the response cleanly.
+ */
+async function* readReply(
+  response: Response,
+  json: 'turn-result' | 'none',
+): AsyncGenerator<FocalUiMessageChunk, void, undefined> {
   const contentType = response.headers.get('content-type') ?? ''
-  if (contentType.includes('application/json')) {
-    // An approval answered with the resumed turn as JSON rather than a stream.
-    yield* toUiMessageChunks(turnResultEvents((await response.json()) as TurnResult))
+  if (json === 'turn-result' && contentType.includes('application/json')) {
+    const body: unknown = await response.json().catch(() => undefined)
+    if (!isTurnResult(body))
+      throw new FocalError({
+        code: 'invalid-stream',
+        message: 'The server answered with JSON that is not a turn result.',
+      })
+    yield* toUiMessageChunks(turnResultEvents(body))
     return
   }
-  if (!response.body) throw new FocalError({ code: 'invalid-stream', message: 'response has no body' })
-  yield* readUiMessageStream(response.body)
+  if (!contentType.includes('text/event-stream'))
+    throw new FocalError({
+      code: 'invalid-stream',
+      message: `The server answered with ${contentType === '' ? 'no content type' : `content type "${contentType}"`}, not a reply stream (text/event-stream): check the chat's baseUrl.`,
+    })
+  if (!response.body)
+    throw new FocalError({ code: 'invalid-stream', message: 'The reply stream has no body.' })
+  let ended = false
+  for await (const chunk of readUiMessageStream(response.body)) {
+    if (chunk.type === 'finish' || chunk.type === 'abort') ended = true
+    yield chunk
+  }
+  if (!ended)
+    throw new FocalError({
+      code: 'invalid-stream',
+      message: 'The reply was cut off before it finished.',
+    })
 }
 
 /**
@@ -160,7 +200,7 @@ export function createHttpTransport({
         messageId,
         messages: [{ id: messageId, role: 'user', parts: [{ type: 'text', text }] }],
       }
-      for await (const chunk of readReply(await post('/v1/chat', sessionId, body, signal))) {
+      for await (const chunk of readReply(await post('/v1/chat', sessionId, body, signal), 'none')) {
         // Cross-origin pages may not read the header; the edge also sends the token as a data part.
         if (chunk.type === 'data-session' && typeof chunk.data.token === 'string') {
           tokens.set(sessionId, chunk.data.token)
@@ -170,7 +210,10 @@ export function createHttpTransport({
     },
     async *resolveApproval({ sessionId, approvalId, decision, signal }) {
       const path = `/v1/approvals/${encodeURIComponent(approvalId)}`
-      yield* readReply(await post(path, sessionId, { sessionId, decision }, signal, 'approver'))
+      yield* readReply(
+        await post(path, sessionId, { sessionId, decision }, signal, 'approver'),
+        'turn-result',
+      )
     },
     async approvalStatus({ sessionId, approvalId, signal }) {
       const path = `/v1/sessions/${encodeURIComponent(sessionId)}/approvals/${encodeURIComponent(approvalId)}`
