@@ -251,4 +251,28 @@ describe('demo chat in Chromium', () => {
     expect(await tests.locator('.focal-approval').count()).toBe(1)
     await page.close()
   })
+
+  it('keeps a message over 8000 characters in the field, says it is too long, and sends nothing', async () => {
+    // Found by an outside review (session 46): the field was emptied, the message stayed in the
+    // transcript as if sent, and the raw 400 came with a Retry that repeated it.
+    const page = await openChat(browser.context)
+    const chats: string[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('/v1/chat')) chats.push(request.url())
+    })
+    const composer = page.getByLabel('Message')
+    const long = 'I want a refund. '.repeat(530)
+    await composer.fill(long)
+    await composer.press('Enter')
+    await page.getByText('9010 of 8000 characters: too long to send.').waitFor()
+    expect(await composer.inputValue()).toBe(long)
+    expect(await composer.getAttribute('aria-invalid')).toBe('true')
+    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true)
+    expect(await page.getByRole('log').textContent()).not.toContain('I want a refund')
+    expect(await page.locator('[role="alert"]').count()).toBe(0)
+    await shoot(page, '9-message-too-long')
+    expect(chats).toEqual([])
+    await page.close()
+  })
+
 })

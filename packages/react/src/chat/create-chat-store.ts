@@ -43,7 +43,17 @@ export interface ChatStoreOptions {
    * @default 2000
    */
   approvalPollMs?: number
+  /**
+   * Longest message the server takes, in UTF-16 code units (`@focal/edge`'s
+   * `limits.maxTextLength`): a longer one is refused before it is sent, and the `Composer` counts
+   * towards it. Set it to the server's own limit when that is not the default.
+   * @default 8000
+   */
+  maxTextLength?: number
 }
+
+/** `@focal/edge`'s default `limits.maxTextLength`. */
+const defaultMaxTextLength = 8000
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
@@ -70,7 +80,7 @@ const finalCodes = new Set([
 ])
 
 type PendingRequest =
-  | { kind: 'send'; messageId: string; text: string }
+  | { kind: 'send'; messageId: string; text: string; typed: string }
   | { kind: 'approval'; approvalId: string; decision: 'approve' | 'reject' }
 
 /**
@@ -101,6 +111,9 @@ const requestErrorCodes = new Set([
   'forbidden',
 ])
 
+/** Whether the server refused the request itself: it was not taken, so it never happened. */
+const isRequestError = (error: unknown) => FocalError.isInstance(error) && requestErrorCodes.has(error.code)
+
 const describe = (error: unknown): ChatError =>
   FocalError.isInstance(error)
     ? sessionEndingCodes.has(error.code)
@@ -124,6 +137,7 @@ export function createChatStore({
   scan,
   generateId = () => crypto.randomUUID(),
   approvalPollMs = 2000,
+  maxTextLength = defaultMaxTextLength,
 }: ChatStoreOptions): ChatStore {
   let controller: AbortController | undefined
   let failed: PendingRequest | undefined
@@ -159,11 +173,16 @@ export function createChatStore({
           if (controller === current) set({ status: 'ready' })
         } else {
           failed = request
+          // A message the server refused (too long, invalid) was never taken: it leaves the
+          // transcript and goes back to the composer to be edited, not shown as if sent.
+          const refused = request.kind === 'send' && isRequestError(error) ? request : undefined
           // A failed reply is removed with its partial text, so a retry never shows it twice.
           set((state) => ({
             status: 'error',
-            error: describe(error),
-            messages: state.messages.filter((message) => message.id !== context.messageId),
+            error: refused ? { ...describe(error), text: refused.typed } : describe(error),
+            messages: state.messages.filter(
+              (message) => message.id !== context.messageId && message.id !== refused?.messageId,
+            ),
           }))
         }
       } finally {
@@ -266,7 +285,7 @@ export function createChatStore({
         parts: [{ type: 'text', text: shown, state: 'done' }],
       }
       set((state) => ({ messages: [...state.messages, message] }))
-      return send({ kind: 'send', messageId, text })
+      return send({ kind: 'send', messageId, text, typed })
     }
 
     return {
@@ -278,8 +297,17 @@ export function createChatStore({
       pendingApproval: undefined,
       canResolveApprovals: transport.approvals !== 'wait',
       goal: undefined,
+      maxTextLength,
       async sendMessage(text) {
         if (busy() || text.trim() === '') return
+        if (text.length > maxTextLength) {
+          // Refused here, never sent: the server would answer 400 and a Retry could not help.
+          set({
+            status: 'error',
+            error: { message: tooLongMessage(text.length, maxTextLength), retryable: false, text },
+          })
+          return
+        }
         await addUserMessage(text, text)
       },
       async chooseOption(optionId) {
@@ -361,4 +389,9 @@ export function createChatStore({
       },
     }
   })
+}
+
+/** What the chat says of a message over the limit, in words. */
+function tooLongMessage(length: number, maxTextLength: number): string {
+  return `This message is ${length} characters long; at most ${maxTextLength} can be sent. Shorten it and send it again.`
 }

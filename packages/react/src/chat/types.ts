@@ -52,6 +52,11 @@ export interface ChatError {
    * new conversation (`reset()`) helps, and the error notice offers one instead of Retry.
    */
   restart?: boolean
+  /**
+   * The message this error refused (over `maxTextLength`, or a request the server would not
+   * take): it is not in the transcript, and the `Composer` puts it back in an empty field.
+   */
+  text?: string
 }
 
 /** The state of a chat plus its actions, held in a zustand vanilla store. */
@@ -67,7 +72,12 @@ export interface ChatState {
   /** Whether this client may approve or reject (`transport.approvals`); otherwise it waits for an approver. */
   canResolveApprovals: boolean
   goal: ChatGoalSnapshot | undefined
-  /** Sends a user message; ignored while a reply is in flight or when blank. */
+  /** Longest message that can be sent (`ChatStoreOptions.maxTextLength`); the `Composer` counts towards it. */
+  maxTextLength: number
+  /**
+   * Sends a user message; ignored while a reply is in flight or when blank. A message over
+   * `maxTextLength` is not sent: the error says so, with the text in `error.text`.
+   */
   sendMessage(text: string): Promise<void>
   /** Answers the pending clarification with one of its options (sends `option.value`). */
   chooseOption(optionId: string): Promise<void>

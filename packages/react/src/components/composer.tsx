@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react'
 import { useChatSelector } from '../hooks/use-chat-selector.ts'
 import { classNames } from './class-names.ts'
 
@@ -17,9 +17,13 @@ export interface ComposerProps {
   placeholder?: string
 }
 
+/** From this share of the limit on, the composer shows how long the message is. */
+const countFrom = 0.9
+
 /**
  * The labelled message field: Enter sends, Shift+Enter inserts a newline; a Stop button aborts a
- * reply in flight.
+ * reply in flight. Near the store's `maxTextLength` it counts; over it, it says so and does not
+ * send, keeping the text to be shortened. A message the chat refused comes back into an empty field.
  */
 export function Composer({
   className,
@@ -30,10 +34,17 @@ export function Composer({
   const status = useChatSelector((state) => state.status)
   const sendMessage = useChatSelector((state) => state.sendMessage)
   const stop = useChatSelector((state) => state.stop)
+  const maxTextLength = useChatSelector((state) => state.maxTextLength)
+  const refused = useChatSelector((state) => state.error?.text)
   const fieldId = useId()
+  const noteId = useId()
   const busy = status === 'submitted' || status === 'streaming'
+  const tooLong = text.length > maxTextLength
+  useEffect(() => {
+    if (refused !== undefined) setText((current) => (current === '' ? refused : current))
+  }, [refused])
   const submit = () => {
-    if (busy || text.trim() === '') return
+    if (busy || tooLong || text.trim() === '') return
     void sendMessage(text)
     setText('')
   }
@@ -47,6 +58,7 @@ export function Composer({
     event.preventDefault()
     submit()
   }
+  const counted = text.length >= maxTextLength * countFrom
   return (
     <form className={classNames('focal-composer', className)} onSubmit={onSubmit}>
       <label htmlFor={fieldId} className="focal-visually-hidden">
@@ -58,6 +70,8 @@ export function Composer({
         rows={1}
         value={text}
         placeholder={placeholder}
+        aria-invalid={tooLong || undefined}
+        aria-describedby={counted ? noteId : undefined}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
       />
@@ -66,10 +80,23 @@ export function Composer({
           Stop
         </button>
       ) : (
-        <button type="submit" className="focal-button focal-button-primary" disabled={text.trim() === ''}>
+        <button
+          type="submit"
+          className="focal-button focal-button-primary"
+          disabled={tooLong || text.trim() === ''}
+        >
           Send
         </button>
       )}
+      {counted ? (
+        <p id={noteId} className="focal-composer-note">
+          {text.length} of {maxTextLength} characters
+          {/* Announced once when the limit is passed, not on every keystroke. */}
+          <span aria-live="polite">
+            {tooLong ? ': too long to send. Shorten the message to send it.' : ''}
+          </span>
+        </p>
+      ) : null}
     </form>
   )
 }

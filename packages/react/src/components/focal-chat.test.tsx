@@ -1,4 +1,5 @@
 import type { GoalGateData } from '@focal/core'
+import { FocalError } from '@focal/core/errors'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { Profiler } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -310,6 +311,53 @@ describe('FocalChat', () => {
     expect(sends).toHaveLength(2)
     expect(sends[1]?.messageId).toBe(sends[0]?.messageId)
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('keeps a message over the limit in the field, says it is too long, and sends nothing', async () => {
+    // Found by an outside review (session 46): 9010 characters emptied the field, stayed in the
+    // transcript as if sent, and came back as a raw 400 with a Retry that repeated it.
+    const channel = createChannelTransport()
+    const store = createChatStore({ transport: channel.transport, sessionId: 's1', maxTextLength: 100 })
+    render(<FocalChat store={store} />)
+    const composer = screen.getByLabelText('Message') as HTMLTextAreaElement
+    const send = screen.getByRole('button', { name: 'Send' })
+    fireEvent.change(composer, { target: { value: 'a'.repeat(90) } })
+    expect(screen.getByText('90 of 100 characters')).toBeTruthy()
+    expect((send as HTMLButtonElement).disabled).toBe(false)
+    const long = 'I want a refund. '.repeat(6)
+    await type(composer, long)
+    expect(channel.sends).toHaveLength(0)
+    expect(composer.value).toBe(long)
+    expect(composer.getAttribute('aria-invalid')).toBe('true')
+    expect(composer.getAttribute('aria-describedby')).toBeTruthy()
+    expect(document.getElementById(composer.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      '102 of 100 characters: too long to send. Shorten the message to send it.',
+    )
+    expect((send as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByRole('log').textContent).not.toContain('I want a refund')
+    await type(composer, long.slice(0, 60))
+    expect(channel.sends.map((sent) => sent.text)).toEqual([long.slice(0, 60)])
+  })
+
+  it('puts a message the server refused back in the field and out of the transcript, with no Retry', async () => {
+    const { composer, latest, store } = setup()
+    await type(composer, 'I want a refund')
+    expect(composer.value).toBe('')
+    act(() =>
+      latest().fail(
+        new FocalError({
+          code: 'invalid-request',
+          message: 'The server did not take this message: Too big.',
+        }),
+      ),
+    )
+    await settle()
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toBe('Could not get a reply: The server did not take this message: Too big.')
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull()
+    expect(composer.value).toBe('I want a refund')
+    expect(screen.getByRole('log').textContent).not.toContain('I want a refund')
+    expect(store.getState().messages).toEqual([])
   })
 
   it('offers a new conversation, not Retry, when the session has taken its turns', async () => {

@@ -161,6 +161,55 @@ describe('createHttpTransport', () => {
     }
   })
 
+  it('says in words that the server refused a message as too long, and hands the text back instead of keeping it as sent', async () => {
+    // The edge's own 400 for a message over its `limits.maxTextLength` (here a server whose limit
+    // is below the widget's), as the review saw it: the raw validator text with the wire path.
+    let calls = 0
+    const baseUrl = await serve((_request, response) => {
+      calls++
+      response.writeHead(400, { 'content-type': 'application/json' })
+      response.end(
+        JSON.stringify({
+          error: {
+            code: 'invalid-request',
+            message: 'messages[0].parts[0].text: Too big: expected string to have <=20 characters',
+            path: 'messages[0].parts[0].text',
+          },
+        }),
+      )
+    })
+    const store = createChatStore({ transport: createHttpTransport({ baseUrl }) })
+    await store.getState().sendMessage('I want a refund for order NW-1001')
+    expect(calls).toBe(1)
+    expect(store.getState().error).toEqual({
+      message:
+        'This message is too long: the server takes at most 20 characters. Shorten it and send it again.',
+      code: 'invalid-request',
+      retryable: false,
+      text: 'I want a refund for order NW-1001',
+    })
+    expect(store.getState().messages).toEqual([])
+  })
+
+  it('refuses a message over maxTextLength before sending it, keeping its text', async () => {
+    let calls = 0
+    const baseUrl = await serve((_request, response) => {
+      calls++
+      sse(response, [{ type: 'finish' }])
+    })
+    const store = createChatStore({ transport: createHttpTransport({ baseUrl }) })
+    const long = 'I want a refund. '.repeat(530)
+    await store.getState().sendMessage(long)
+    expect(calls).toBe(0)
+    expect(store.getState().messages).toEqual([])
+    expect(store.getState().error).toEqual({
+      message:
+        'This message is 9010 characters long; at most 8000 can be sent. Shorten it and send it again.',
+      retryable: false,
+      text: long,
+    })
+  })
+
   it('reports a stream that ends without its finish part as a reply cut off, with Retry, not as a complete reply', async () => {
     // Found by an outside review (session 46): a proxy closing the response cleanly after a few
     // deltas showed "Done — I've refunded " as the whole reply, with no error and no Retry.

@@ -59,7 +59,7 @@ const wait = (milliseconds: number, signal: AbortSignal) =>
 
 async function failure(response: Response): Promise<FocalError> {
   const body = (await response.json().catch(() => undefined)) as
-    | { error?: { message?: string; code?: string } }
+    | { error?: { message?: string; code?: string; path?: string } }
     | undefined
   const detail = body?.error?.message ?? response.statusText
   // The server's own code ("session-token-revoked", "payload-too-large") tells the store whether
@@ -70,7 +70,22 @@ async function failure(response: Response): Promise<FocalError> {
     typeof sent === 'string' && /^[a-z]+(?:-[a-z]+)*$/u.test(sent)
       ? (sent as FocalErrorCode)
       : 'transport-failed'
-  return new FocalError({ code, message: `HTTP ${response.status}: ${detail}` })
+  const refusal = messageRefusal(detail, body?.error?.path)
+  return new FocalError({ code, message: refusal ?? `HTTP ${response.status}: ${detail}` })
+}
+
+/**
+ * The server's refusal of the message itself, in words: its validator names the wire path
+ * ("messages[0].parts[0].text: Too big: expected string to have <=8000 characters"), which means
+ * nothing to the person who typed it.
+ */
+function messageRefusal(detail: string, path: string | undefined): string | undefined {
+  if (path === undefined || !/^messages\[\d+\]\.parts\b/u.test(path)) return undefined
+  const most = /too big: expected string to have <=(\d+) characters/iu.exec(detail)?.[1]
+  if (most !== undefined)
+    return `This message is too long: the server takes at most ${most} characters. Shorten it and send it again.`
+  const reason = detail.startsWith(`${path}: `) ? detail.slice(path.length + 2) : detail
+  return `The server did not take this message: ${reason.replace(/\.$/u, '')}.`
 }
 
 /** Header carrying the per-session token `@focal/edge` issues when it creates a session. */
