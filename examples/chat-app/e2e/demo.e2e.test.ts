@@ -275,4 +275,27 @@ describe('demo chat in Chromium', () => {
     await page.close()
   })
 
+  it('shows a reply the connection cut before its finish as an error with Retry, not as the answer', async () => {
+    const page = await openChat(browser.context)
+    const cut = [
+      { type: 'start', messageId: 'turn_x' },
+      { type: 'text-start', id: 'turn_x:text' },
+      { type: 'text-delta', id: 'turn_x:text', delta: "Done — I've refunded " },
+    ]
+    await page.route('**/v1/chat', (route) =>
+      route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/event-stream', 'x-vercel-ai-ui-message-stream': 'v1' },
+        body: cut.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join(''),
+      }),
+    )
+    const composer = page.getByLabel('Message')
+    await composer.fill('Refund $30 for order NW-1001')
+    await composer.press('Enter')
+    const alert = page.getByRole('alert')
+    await alert.getByText('The reply was cut off before it finished.').waitFor()
+    expect(await alert.getByRole('button', { name: 'Retry' }).count()).toBe(1)
+    expect(await page.getByRole('log').textContent()).not.toContain("I've refunded")
+    await page.close()
+  })
 })
