@@ -128,4 +128,38 @@ describe('a customer waiting for a supervisor', () => {
     expect(await stranger.json()).toMatchObject({ error: { code: expect.any(String) } })
     store.getState().reset()
   })
+
+  it('still sees the decision after a reload, when the chat keeps its session in storage', async () => {
+    // Found by an outside review (session 46b): a reload silently started a new session, and the
+    // outcome of the approval the first one waited for was never shown.
+    const saved = new Map<string, string>()
+    const storage = {
+      getItem: (key: string) => saved.get(key) ?? null,
+      setItem: (key: string, value: string) => void saved.set(key, value),
+      removeItem: (key: string) => void saved.delete(key),
+    }
+    const page = (approvalPollMs: number) =>
+      createChatStore({
+        transport: createHttpTransport({ baseUrl: origin, tokenStorage: storage }),
+        persist: { storage },
+        approvalPollMs,
+      })
+    // The page before the reload never polls: it is gone before anyone decides.
+    const before = page(0)
+    await before.getState().sendMessage(demoFlows.approval.text)
+    const approvalId = before.getState().pendingApproval!.id
+    const after = page(25)
+    expect(after.getState().sessionId).toBe(before.getState().sessionId)
+    expect(after.getState().messages).toEqual(before.getState().messages)
+    expect(approvalPart(after)).toMatchObject({ decision: 'pending' })
+    await supervisorDecides(after.getState().sessionId, approvalId, 'approve')
+    await vi.waitFor(() => expect(approvalPart(after)).toMatchObject({ decision: 'approve' }), {
+      timeout: 5000,
+    })
+    expect(lastText(after)).toMatch(/NW-2002/)
+    // The restored session still speaks with its own token.
+    await after.getState().sendMessage('Thanks, did it go through?')
+    expect(after.getState().error).toBeUndefined()
+    expect(after.getState().sessionId).toBe(before.getState().sessionId)
+  })
 })

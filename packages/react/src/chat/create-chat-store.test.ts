@@ -262,4 +262,38 @@ describe('createChatStore', () => {
     store.getState().reset('s2')
     expect(store.getState()).toMatchObject({ sessionId: 's2', messages: [], status: 'ready' })
   })
+
+  it('restores a saved conversation; starts a new session when the save is unreadable; goes on when storage refuses', async () => {
+    const saved = new Map<string, string>()
+    const storage = {
+      getItem: (key: string) => saved.get(key) ?? null,
+      setItem: (key: string, value: string) => void saved.set(key, value),
+      removeItem: (key: string) => void saved.delete(key),
+    }
+    const first = createChannelTransport()
+    const before = createChatStore({ transport: first.transport, sessionId: 's1', persist: { storage } })
+    const replying = before.getState().sendMessage('hello')
+    first.latest().push(...replyChunks('Hi.'))
+    first.latest().end()
+    await replying
+    const after = createChatStore({ transport: createChannelTransport().transport, persist: { storage } })
+    expect(after.getState().sessionId).toBe('s1')
+    expect(after.getState().messages).toEqual(before.getState().messages)
+    const { transport, latest } = createChannelTransport()
+    const refusing = {
+      getItem: () => '{"version":1,"sessionId":"old","messages":[{"text":"not a message"}]}',
+      setItem: () => {
+        throw new Error('QuotaExceededError')
+      },
+      removeItem: () => {},
+    }
+    const store = createChatStore({ transport, sessionId: 's1', persist: { storage: refusing } })
+    expect(store.getState()).toMatchObject({ sessionId: 's1', messages: [] })
+    const sending = store.getState().sendMessage('hello')
+    latest().push(...replyChunks('Hi.'))
+    latest().end()
+    await sending
+    expect(store.getState().status).toBe('ready')
+    expect(textOf(store.getState(), 1)).toBe('Hi.')
+  })
 })

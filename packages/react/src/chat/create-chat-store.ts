@@ -7,6 +7,7 @@ import {
   type ChatTextScan,
   finishTextParts,
 } from './apply-chat-chunk.ts'
+import { type ChatPersistOptions, createChatPersistence } from './create-chat-persistence.ts'
 import type { ChatError, ChatMessage, ChatState, ChatStore } from './types.ts'
 
 /** Options of {@link createChatStore}. */
@@ -50,6 +51,16 @@ export interface ChatStoreOptions {
    * @default 8000
    */
   maxTextLength?: number
+  /**
+   * Keeps the conversation across a reload of the page: its session id, transcript, pending
+   * clarification and approval are saved in `storage` whenever no reply is in flight, and read
+   * back when the store is created (in place of `sessionId` and `initialMessages`); a pending
+   * approval is then polled again, so the approver's decision and its reply show. Pair it with
+   * `createHttpTransport({ tokenStorage })` so the session keeps its token. A reply still
+   * streaming when the page went away is not kept.
+   * @default undefined (a reload starts a new, empty session)
+   */
+  persist?: ChatPersistOptions
 }
 
 /** `@focal/edge`'s default `limits.maxTextLength`. */
@@ -138,12 +149,16 @@ export function createChatStore({
   generateId = () => crypto.randomUUID(),
   approvalPollMs = 2000,
   maxTextLength = defaultMaxTextLength,
+  persist,
 }: ChatStoreOptions): ChatStore {
   let controller: AbortController | undefined
   let failed: PendingRequest | undefined
   let watching: { approvalId: string; controller: AbortController } | undefined
+  const persistence = persist === undefined ? undefined : createChatPersistence(persist)
+  const saved = persistence?.read()
+  let resumeWatching = () => {}
 
-  return createStore<ChatState>()((set, get) => {
+  const store = createStore<ChatState>()((set, get) => {
     async function run(
       request: PendingRequest,
       chunks: (signal: AbortSignal) => AsyncIterable<FocalUiMessageChunk>,
@@ -288,15 +303,16 @@ export function createChatStore({
       return send({ kind: 'send', messageId, text, typed })
     }
 
+    resumeWatching = watchApproval
     return {
-      sessionId,
-      messages: initialMessages,
+      sessionId: saved?.sessionId ?? sessionId,
+      messages: saved?.messages ?? initialMessages,
       status: 'ready',
       error: undefined,
-      pendingClarification: undefined,
-      pendingApproval: undefined,
+      pendingClarification: saved?.pendingClarification,
+      pendingApproval: saved?.pendingApproval,
       canResolveApprovals: transport.approvals !== 'wait',
-      goal: undefined,
+      goal: saved?.goal,
       maxTextLength,
       async sendMessage(text) {
         if (busy() || text.trim() === '') return
@@ -389,6 +405,25 @@ export function createChatStore({
       },
     }
   })
+  if (persistence !== undefined) {
+    // Saved whenever no reply is in flight (not on every streamed delta).
+    store.subscribe((state, previous) => {
+      if (state.status === 'submitted' || state.status === 'streaming') return
+      if (
+        state.sessionId === previous.sessionId &&
+        state.messages === previous.messages &&
+        state.pendingClarification === previous.pendingClarification &&
+        state.pendingApproval === previous.pendingApproval &&
+        state.goal === previous.goal &&
+        state.status === previous.status
+      )
+        return
+      persistence.write(state)
+    })
+    // A restored approval still waiting: ask where it stands, as before the reload.
+    resumeWatching()
+  }
+  return store
 }
 
 /** What the chat says of a message over the limit, in words. */

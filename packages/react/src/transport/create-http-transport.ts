@@ -1,7 +1,7 @@
 import type { TurnResult } from '@focal/core'
 import { FocalError, type FocalErrorCode } from '@focal/core/errors'
 import { readUiMessageStream, toUiMessageChunks, turnResultEvents } from '@focal/core/ui-message-stream'
-import type { ChatApprovalStatus, ChatTransport, FocalUiMessageChunk } from './types.ts'
+import type { ChatApprovalStatus, ChatStorage, ChatTransport, FocalUiMessageChunk } from './types.ts'
 
 /** Options of {@link createHttpTransport}. */
 export interface HttpTransportOptions {
@@ -43,7 +43,18 @@ export interface HttpTransportOptions {
    * @default approverToken ? 'resolve' : 'wait'
    */
   approvals?: 'resolve' | 'wait'
+  /**
+   * Where the session tokens the server issues are kept besides memory, e.g. `sessionStorage`
+   * (keys `focal-session-token:<sessionId>`): a chat restored after a reload
+   * (`createChatStore({ persist })`) then still speaks for its session. Without it a reload loses
+   * the token, and the restored session's requests are refused.
+   * @default undefined (memory only)
+   */
+  tokenStorage?: ChatStorage
 }
+
+/** Key of a session's token in `tokenStorage`. */
+const tokenKey = (sessionId: string) => `focal-session-token:${sessionId}`
 
 const retryableStatuses = new Set([502, 503, 504])
 
@@ -161,9 +172,29 @@ export function createHttpTransport({
   fetch: fetchImplementation = (...parameters) => globalThis.fetch(...parameters),
   approverToken,
   approvals = approverToken === undefined ? 'wait' : 'resolve',
+  tokenStorage,
 }: HttpTransportOptions = {}): ChatTransport {
   // Session tokens the server issued, sent back on every later request of that session.
-  const tokens = new Map<string, string>()
+  const memory = new Map<string, string>()
+  const tokens = {
+    get(sessionId: string): string | undefined {
+      const kept = memory.get(sessionId)
+      if (kept !== undefined || tokenStorage === undefined) return kept
+      try {
+        return tokenStorage.getItem(tokenKey(sessionId)) ?? undefined
+      } catch {
+        return undefined // storage refused (disabled, sandboxed): memory only
+      }
+    },
+    set(sessionId: string, token: string) {
+      memory.set(sessionId, token)
+      try {
+        tokenStorage?.setItem(tokenKey(sessionId), token)
+      } catch {
+        // Full or disabled storage: the token still lives in memory for this page.
+      }
+    },
+  }
   async function post(
     path: string,
     sessionId: string,

@@ -7,6 +7,7 @@ export type {
   ChatApprovalRequest,
   ChatApprovalStatus,
   ChatSendRequest,
+  ChatStorage,
   ChatTransport,
   FocalEnforcementData,
   FocalUiMessageChunk,

@@ -17,6 +17,16 @@ export type FocalUnknownChunk = UnknownUiMessageChunk
 /** The `data-enforcement` payload: what Lane 1 / Lane 2 and the server's stream guard did to the reply. */
 export type FocalEnforcementData = EnforcementData
 
+/**
+ * Where a chat keeps what must survive a reload (`sessionStorage`, `localStorage`, or your own):
+ * the HTTP transport's session tokens, the store's saved conversation.
+ */
+export interface ChatStorage {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
 /** What a transport needs to send one user message. */
 export interface ChatSendRequest {
   sessionId: string
