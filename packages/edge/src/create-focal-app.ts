@@ -1,6 +1,7 @@
 import {
   createDerivedPersonalValueKeyStore,
   createMemoryPersonalValueKeyStore,
+  createMemorySessionStore,
   FocalError,
   type MemoryPersonalValueKeyStoreOptions,
   type PersonalValueKeyStore,
@@ -11,6 +12,7 @@ import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { FocalAppContext } from './app/app-context.ts'
 import { createInputRail } from './app/create-input-rail.ts'
+import { createMessageReplies } from './app/create-message-replies.ts'
 import { createSessionQueue } from './app/create-session-queue.ts'
 import { createValueRestorer, type FocalValueRestorer } from './app/create-value-restorer.ts'
 import { limitBody } from './app/limit-body.ts'
@@ -151,6 +153,9 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     schemas,
     limits,
     queue: createSessionQueue(options.sessionLock),
+    // In the store the host passed (they survive like the session); else in a memory store of
+    // their own, so they take no room from the sessions' own LRU bound.
+    messageReplies: createMessageReplies({ store: options.sessionStore ?? createMemorySessionStore(memory) }),
     tokens,
     sessionClaims: options.sessionClaims ?? createMemorySessionClaims(memory),
     sessionTokenTtl: checkTokenTtl(options.sessionTokenTtl ?? 86_400_000),

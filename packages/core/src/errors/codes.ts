@@ -42,6 +42,8 @@ export type FocalErrorCode =
   | 'approver-forbidden'
   | 'self-approval-forbidden'
   | 'session-claimed'
+  | 'message-in-progress'
+  | 'message-id-reused'
   | 'session-token-expired'
   | 'session-token-revoked'
   | 'server-misconfigured'

@@ -11,6 +11,7 @@ import type { SessionTokens } from '../auth/session-tokens.ts'
 import type { FocalRequestSchemas } from '../schemas/create-request-schemas.ts'
 import type { FocalInputLimits } from '../schemas/limits.ts'
 import type { FocalInputRail } from './create-input-rail.ts'
+import type { MessageReplies } from './create-message-replies.ts'
 import type { SessionQueue } from './create-session-queue.ts'
 import type { FocalValueRestorer } from './create-value-restorer.ts'
 import type { FocalSessionClaims } from './session-claims.ts'
@@ -34,6 +35,8 @@ export interface FocalAppContext {
   schemas: FocalRequestSchemas
   limits: FocalInputLimits
   queue: SessionQueue
+  /** Message ids as idempotency keys: the recorded reply of each session's last completed turns. */
+  messageReplies: MessageReplies
   tokens: SessionTokens | undefined
   /** Who owns each session id (atomic claim, token epoch). */
   sessionClaims: FocalSessionClaims

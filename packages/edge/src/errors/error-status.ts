@@ -44,6 +44,8 @@ export const errorStatus = {
   'approver-forbidden': 403,
   'self-approval-forbidden': 403,
   'session-claimed': 409,
+  'message-in-progress': 409,
+  'message-id-reused': 422,
   'session-token-expired': 401,
   'session-token-revoked': 401,
   'session-not-found': 404,

@@ -1,9 +1,17 @@
-import { FocalError, toUiMessageChunks, uiMessageStreamHeaders } from '@focal/core'
-import type { Hono } from 'hono'
+import {
+  FocalError,
+  type SessionData,
+  toUiMessageChunks,
+  type UiMessageChunk,
+  uiMessageStreamHeaders,
+} from '@focal/core'
+import type { Context, Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
+import { digestText, messageInProgress, type RecordedReply } from '../app/create-message-replies.ts'
 import { restoreUiMessageChunks } from '../app/restore-ui-message-chunks.ts'
 import { acquireAuthorizedSession, authorizeSession } from '../auth/authorize-session.ts'
 import { readJsonBody } from '../schemas/read-json-body.ts'
+import { detachChunks } from '../ui-message-stream/detach-chunks.ts'
 import { encodeSse } from '../ui-message-stream/encode-sse.ts'
 
 interface ChatMessage {
@@ -44,6 +52,16 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
     const typed = lastUserText(body.messages, app.limits.maxTextLength)
     const sessionId = body.id
     const token = await authorizeSession(context, app, sessionId, 'create')
+    const session = token === undefined ? { sessionId } : { sessionId, token }
+    // The message id is the idempotency key: a retry of a message whose turn completed (its reply
+    // lost with the connection) gets that reply again, and nothing runs twice.
+    const key =
+      body.messageId === undefined
+        ? undefined
+        : { messageId: body.messageId, route: 'chat' as const, textDigest: await digestText(typed) }
+    const before = key === undefined ? undefined : await app.messageReplies.lookup(sessionId, key)
+    if (before?.type === 'running') throw messageInProgress(key!.messageId)
+    if (before?.type === 'completed') return replay(context, app, session, before.reply)
     const acquired = await acquireAuthorizedSession(context, app, sessionId)
     let releasing: Promise<void> | undefined
     const release = () => {
@@ -52,34 +70,66 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
     }
     let text: string
     try {
+      // Holding the lock: the earlier request may have completed since the first look.
+      const held = key === undefined ? undefined : await app.messageReplies.lookup(sessionId, key)
+      if (held?.type === 'completed') {
+        await release()
+        return replay(context, app, session, held.reply)
+      }
+      if (key !== undefined) await app.messageReplies.start(sessionId, key)
       // The input rail, under the session's lock (it numbers placeholders from the ledger):
       // personal values become placeholders before the engine (and its stores) see them.
       text = app.inputRail ? await app.inputRail(sessionId, typed) : typed
     } catch (error) {
+      if (key !== undefined) await app.messageReplies.forget(sessionId, key).catch(() => {})
       await release()
       throw error
     }
     const signal = context.req.raw.signal
-    async function* events() {
+    const onEvent = app.onEvent
+    // The assistant message's id is the turn's id, as in every Focal transport.
+    const chunks = toUiMessageChunks(app.engine.turnStream({ sessionId, text, signal }), {
+      guard: app.services.createStreamGuard,
+      session,
+      ...(onEvent ? { onEvent: (event) => onEvent(event, { sessionId, route: '/v1/chat' }) } : {}),
+    })
+    // Read to the end even when the client leaves: the whole reply is recorded under the message
+    // id before the lock is released, so a retry finds it.
+    const detached = detachChunks(chunks, async (read, error) => {
       try {
-        yield* app.engine.turnStream({ sessionId, text, signal })
+        if (key === undefined) return
+        if (error === undefined && !read.some((chunk) => chunk.type === 'error'))
+          await app.messageReplies.complete(sessionId, key, { route: 'chat', chunks: read })
+        else await app.messageReplies.forget(sessionId, key)
       } finally {
         await release()
       }
-    }
-    const onEvent = app.onEvent
-    // The assistant message's id is the turn's id, as in every Focal transport.
-    const chunks = toUiMessageChunks(events(), {
-      guard: app.services.createStreamGuard,
-      session: token === undefined ? { sessionId } : { sessionId, token },
-      ...(onEvent ? { onEvent: (event) => onEvent(event, { sessionId, route: '/v1/chat' }) } : {}),
     })
     // Placeholders the definition lets back, for this session's own client only, after the guard.
     const restorer = app.createRestorer?.(sessionId)
-    const restored = restorer ? restoreUiMessageChunks(chunks, restorer) : chunks
-    return new Response(encodeSse(restored, release), {
-      headers: { ...uiMessageStreamHeaders, ...headersOf(context.res) },
-    })
+    const restored = restorer ? restoreUiMessageChunks(detached.chunks, restorer) : detached.chunks
+    return new Response(
+      encodeSse(restored, () => detached.ended),
+      { headers: { ...uiMessageStreamHeaders, ...headersOf(context.res) } },
+    )
+  })
+}
+
+/** The recorded reply of a completed turn, as its own stream, with this request's session part. */
+function replay(
+  context: Context,
+  app: FocalAppContext,
+  session: SessionData,
+  reply: RecordedReply,
+): Response {
+  const recorded = reply.route === 'chat' ? reply.chunks : []
+  async function* chunks(): AsyncGenerator<UiMessageChunk, void, undefined> {
+    for (const chunk of recorded) yield chunk.type === 'data-session' ? { ...chunk, data: session } : chunk
+  }
+  const restorer = app.createRestorer?.(session.sessionId)
+  const restored = restorer ? restoreUiMessageChunks(chunks(), restorer) : chunks()
+  return new Response(encodeSse(restored), {
+    headers: { ...uiMessageStreamHeaders, ...headersOf(context.res) },
   })
 }
 

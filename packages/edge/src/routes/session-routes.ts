@@ -51,6 +51,7 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
           decidedBy: { id: 'session-deleted' },
         })
       await app.sessionStore.delete(sessionId)
+      await app.messageReplies.delete(sessionId)
       // The claim goes too: every token of the session stops working, and the id can be claimed anew.
       await app.sessionClaims.remove(sessionId)
       // Crypto-shredding: the session's key goes, so the values sealed in its ledger are unreadable.

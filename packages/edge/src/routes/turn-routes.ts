@@ -1,7 +1,8 @@
 import { FocalError, type TurnResult } from '@focal/core'
 import { guardWholeText } from '@focal/core/enforcement'
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
+import { digestText, messageInProgress, type RecordedReply } from '../app/create-message-replies.ts'
 import { restoreTurnResult } from '../app/restore-turn-result.ts'
 import { authenticateApprover, pendingApprovalOf } from '../auth/authorize-approver.ts'
 import { acquireAuthorizedSession, authorizeSession } from '../auth/authorize-session.ts'
@@ -24,20 +25,36 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
     const body = await readJsonBody(context, app.schemas.turn, app.limits.maxJsonDepth)
     const sessionId = body.sessionId ?? app.generateId()
     await authorizeSession(context, app, sessionId, 'create')
+    // The message id is the idempotency key, as on `/v1/chat`: a retry gets the recorded result.
+    const key =
+      body.messageId === undefined
+        ? undefined
+        : { messageId: body.messageId, route: 'turn' as const, textDigest: await digestText(body.text) }
+    const before = key === undefined ? undefined : await app.messageReplies.lookup(sessionId, key)
+    if (before?.type === 'running') throw messageInProgress(key!.messageId)
+    if (before?.type === 'completed') return answerTurn(context, app, sessionId, before.reply)
     const release = await acquireAuthorizedSession(context, app, sessionId)
     let result: TurnResult
     try {
-      const signal = app.abortable ? { signal: context.req.raw.signal } : {}
-      const text = app.inputRail ? await app.inputRail(sessionId, body.text) : body.text
-      result = await app.engine.turn({ sessionId, text, ...signal })
+      const held = key === undefined ? undefined : await app.messageReplies.lookup(sessionId, key)
+      if (held?.type === 'completed') return await answerTurn(context, app, sessionId, held.reply)
+      if (key !== undefined) await app.messageReplies.start(sessionId, key)
+      try {
+        const signal = app.abortable ? { signal: context.req.raw.signal } : {}
+        const text = app.inputRail ? await app.inputRail(sessionId, body.text) : body.text
+        result = await app.engine.turn({ sessionId, text, ...signal })
+      } catch (error) {
+        if (key !== undefined) await app.messageReplies.forget(sessionId, key).catch(() => {})
+        throw error
+      }
+      await report(app, result, '/v1/turn')
+      const guarded = guardTurnResult(result, app.services)
+      if (key !== undefined)
+        await app.messageReplies.complete(sessionId, key, { route: 'turn', result: guarded })
+      return await answerTurn(context, app, sessionId, { route: 'turn', result: guarded })
     } finally {
       await release()
     }
-    await report(app, result, '/v1/turn')
-    const guarded = guardTurnResult(result, app.services)
-    // Placeholders the definition lets back, for this session's own client only, after the guard.
-    const restorer = app.createRestorer?.(sessionId)
-    return context.json(restorer ? await restoreTurnResult(guarded, restorer) : guarded)
   })
 
   hono.get('/v1/sessions/:id/approval', async (context) => {
@@ -141,6 +158,13 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
       })
     return context.json(guardTurnResult(result, app.services))
   })
+}
+
+/** A turn's guarded result as JSON, with the placeholders the definition lets back for this session's own client. */
+async function answerTurn(context: Context, app: FocalAppContext, sessionId: string, reply: RecordedReply) {
+  const result = (reply.route === 'turn' ? reply.result : undefined) as TurnResult
+  const restorer = app.createRestorer?.(sessionId)
+  return context.json(restorer ? await restoreTurnResult(result, restorer) : result)
 }
 
 function noPendingApproval(sessionId: string): FocalError {

@@ -29,7 +29,14 @@ export function createRequestSchemas(limits: FocalInputLimits) {
   })
   return {
     id,
-    turn: z.strictObject({ sessionId: id.optional(), text: messageText }).meta({ id: 'TurnRequest' }),
+    turn: z
+      .strictObject({
+        sessionId: id.optional(),
+        text: messageText,
+        /** The idempotency key: a retry with it gets the completed turn's recorded result. */
+        messageId: z.string().min(1).max(limits.maxIdLength).optional(),
+      })
+      .meta({ id: 'TurnRequest' }),
     parse: z.strictObject({ text }).meta({ id: 'ParseRequest' }),
     enforce: z
       .strictObject({
