@@ -4,6 +4,7 @@ import type { Context, Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { digestText, messageInProgress, type RecordedReply } from '../app/create-message-replies.ts'
 import { restoreTurnResult } from '../app/restore-turn-result.ts'
+import { settleExpiredApproval } from '../app/settle-expired-approval.ts'
 import { authenticateApprover, pendingApprovalOf } from '../auth/authorize-approver.ts'
 import { acquireAuthorizedSession, authorizeSession } from '../auth/authorize-session.ts'
 import { guardTurnResult } from '../filter/guard-turn-result.ts'
@@ -60,7 +61,9 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
   hono.get('/v1/sessions/:id/approval', async (context) => {
     const sessionId = readIdParam(context, app.schemas.id)
     const decide = authenticateApprover(context, app)
-    const approval = pendingApprovalOf(await app.engine.getSession(sessionId))
+    // Past its expiry it can no longer be decided: its default action applies now, and it is no
+    // longer pending.
+    const approval = pendingApprovalOf(await settleExpiredApproval(app, sessionId))
     if (approval === undefined) throw noPendingApproval(sessionId)
     await decide(approval)
     return context.json({ sessionId, approval })
@@ -72,6 +75,9 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
     const sessionId = readIdParam(context, app.schemas.id)
     const approvalId = readIdParam(context, app.schemas.id, 'approvalId')
     await authorizeSession(context, app, sessionId, 'existing')
+    // Past its expiry, its default action applies now (as the next turn would apply it): the
+    // status reads `expired`, not `pending` until someone acts.
+    await settleExpiredApproval(app, sessionId)
     // The ledger first: a turn writes its state before its records, so a state read after them is
     // never older than they are.
     const records = await app.ledgerStore.list(sessionId)

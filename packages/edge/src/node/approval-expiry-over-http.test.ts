@@ -1,0 +1,92 @@
+/**
+ * An approval past its `expiresAt`, read over a real socket before anyone acts: the requester's
+ * status reads `expired` with the default action and its reply, the default action is recorded in
+ * the ledger once (as the session's next turn would record it), and the approver's pending view no
+ * longer offers it. Found by an outside review (session 46): both read `pending` until someone
+ * acted, so the widget waited for a decision that could no longer come.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { keepSessionTokens } from '../testing/keep-session-tokens.ts'
+import { readRefundSupport } from '../testing/read-refund-support.ts'
+import { type LoopbackFocal, serveOnLoopback } from '../testing/serve-on-loopback.ts'
+
+const supervisor = 's'.repeat(40)
+// The cancellation's approval times out after 300 ms instead of never.
+const definition = readRefundSupport().replace(
+  'approver: supervisor\n        defaultAction: reject',
+  'approver: supervisor\n        defaultAction: reject\n        timeoutMs: 300',
+)
+
+let served: LoopbackFocal
+beforeAll(async () => {
+  served = await serveOnLoopback({
+    definition,
+    approvers: [{ token: supervisor, id: 'sup-1', roles: ['supervisor'] }],
+  })
+})
+afterAll(() => served.close())
+
+const http = keepSessionTokens()
+const get = (path: string, headers: Record<string, string> = {}) =>
+  http(`${served.origin}${path}`, { headers })
+
+describe('GET /v1/sessions/:id/approvals/:aid past expiresAt', () => {
+  it('reads expired with the default action, recorded once, and leaves the approver view', async () => {
+    expect(definition).toContain('timeoutMs: 300')
+    const paused = await http(`${served.origin}/v1/turn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId: 'expiring', text: 'Cancel order NW-2002, the total was $620' }),
+    })
+    const { approval } = (await paused.json()) as { approval: { id: string; expiresAt: string } }
+    const status = `/v1/sessions/expiring/approvals/${approval.id}`
+    expect(await (await get(status)).json()).toMatchObject({ status: 'pending' })
+    const approver = { 'x-focal-approver-token': supervisor }
+    expect(
+      (await fetch(`${served.origin}/v1/sessions/expiring/approval`, { headers: approver })).status,
+    ).toBe(200)
+
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(approval.expiresAt) - Date.now() + 50))
+
+    const expired = await get(status)
+    expect(expired.status).toBe(200)
+    expect(await expired.json()).toEqual({
+      sessionId: 'expiring',
+      approvalId: approval.id,
+      status: 'expired',
+      action: 'reject',
+      reply: 'No supervisor decided on this cancellation in time, so the order stays active.',
+    })
+    const view = await fetch(`${served.origin}/v1/sessions/expiring/approval`, { headers: approver })
+    expect(view.status).toBe(404)
+    expect(((await view.json()) as { error: { code: string } }).error.code).toBe('approval-not-found')
+
+    // Recorded once, however often it is read.
+    await get(status)
+    const ledger = (await (await get('/v1/sessions/expiring/ledger')).json()) as {
+      records: Array<{ type: string; payload: { decision?: string } }>
+    }
+    const resolved = ledger.records.filter((record) => record.type === 'approval-resolved')
+    expect(resolved.map((record) => record.payload.decision)).toEqual(['expired'])
+  })
+
+  it('drops an expired approval from the approver view read first', async () => {
+    const paused = await http(`${served.origin}/v1/turn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId: 'expiring-2', text: 'Cancel order NW-2077, the total was $640' }),
+    })
+    const { approval } = (await paused.json()) as { approval: { expiresAt: string } }
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(approval.expiresAt) - Date.now() + 50))
+    const view = await fetch(`${served.origin}/v1/sessions/expiring-2/approval`, {
+      headers: { 'x-focal-approver-token': supervisor },
+    })
+    expect(view.status).toBe(404)
+    const ledger = (await (await get('/v1/sessions/expiring-2/ledger')).json()) as {
+      records: Array<{ type: string; payload: { decision?: string } }>
+    }
+    expect(ledger.records.find((record) => record.type === 'approval-resolved')?.payload.decision).toBe(
+      'expired',
+    )
+  })
+})
