@@ -126,9 +126,15 @@ function checkTokenTtl(ttl: number): number {
  * export default app
  */
 export function createFocalApp(options: FocalAppOptions): Hono {
-  const { name = 'focal', bodyLimit: maxSize = 65_536, bodyTimeoutMs = 30_000 } = options
+  const {
+    name = 'focal',
+    bodyLimit: maxSize = 65_536,
+    chatBodyLimit = 1_048_576,
+    bodyTimeoutMs = 30_000,
+  } = options
   for (const [option, value] of [
     ['bodyLimit', maxSize],
+    ['chatBodyLimit', chatBodyLimit],
     ['bodyTimeoutMs', bodyTimeoutMs],
   ] as const)
     if (!Number.isInteger(value) || value <= 0)
@@ -210,7 +216,13 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     const check = clientAuth(auth)
     app.use('*', (hono, next) => (publicPaths.has(hono.req.path) ? next() : check(hono, next)))
   }
-  app.use('*', limitBody({ maxSize, timeoutMs: bodyTimeoutMs }))
+  // A `/v1/chat` body carries the conversation so far (the AI SDK's useChat sends every message
+  // each turn), though only its last user message is read: its own, larger bound.
+  const limitChatBody = limitBody({ maxSize: chatBodyLimit, timeoutMs: bodyTimeoutMs })
+  const limitOtherBody = limitBody({ maxSize, timeoutMs: bodyTimeoutMs })
+  app.use('*', (hono, next) =>
+    hono.req.path.endsWith('/v1/chat') ? limitChatBody(hono, next) : limitOtherBody(hono, next),
+  )
   app.get('/health', (hono) => hono.json({ status: 'ok' as const, name }))
   const openApi = createOpenApiDocument(schemas, name)
   app.get('/openapi.json', (hono) => hono.json(openApi))

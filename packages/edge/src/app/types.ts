@@ -228,6 +228,15 @@ export type FocalAppOptions = FocalAppEngineSource & {
    */
   bodyLimit?: number
   /**
+   * Largest `POST /v1/chat` body in bytes. The AI SDK's `useChat` sends the whole conversation on
+   * every turn (its data parts included, about 2 KB a turn), though only the last user message is
+   * read, so `bodyLimit` would end a conversation after about 35 turns; a client that sends only
+   * the last message (`prepareSendMessagesRequest`) never comes near either. Each request in
+   * flight may hold this many bytes in memory until it is parsed: keep it bounded.
+   * @default 1048576 (1 MiB)
+   */
+  chatBodyLimit?: number
+  /**
    * How long reading a request body may take, in milliseconds; a body still incomplete then gets
    * 408 `request-timeout` (workerd and Deno have no request timeout of their own, so a client that
    * declares more bytes than it sends would otherwise hold the request open).

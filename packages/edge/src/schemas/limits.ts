@@ -11,8 +11,9 @@ export interface FocalInputLimits {
    */
   maxIdLength: number
   /**
-   * Most messages accepted in one `/v1/chat` body.
-   * @default 200
+   * Most messages accepted in one `/v1/chat` body: the conversation so far, as `useChat` sends
+   * it (two a turn, for the `settings.maxTurns` default of 1000).
+   * @default 2000
    */
   maxMessages: number
   /**
@@ -33,7 +34,7 @@ export interface FocalInputLimits {
 export const defaultInputLimits: FocalInputLimits = {
   maxTextLength: 8000,
   maxIdLength: 128,
-  maxMessages: 200,
+  maxMessages: 2000,
   maxPartsPerMessage: 50,
   maxJsonDepth: 64,
 }

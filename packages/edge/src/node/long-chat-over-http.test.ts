@@ -1,0 +1,96 @@
+/**
+ * A long conversation through the AI SDK's own chat client (`AbstractChat` + `DefaultChatTransport`,
+ * what `useChat` wraps), over a real socket: every request carries the whole history, data parts
+ * included, though the server reads only the last user message. Found by an outside review
+ * (session 46): past about 35 turns the body passed `bodyLimit` (64 KB) and every later message got
+ * 413, so the conversation died. `/v1/chat` has its own bound; the other routes keep theirs.
+ */
+import { AbstractChat, type ChatState, type ChatStatus, DefaultChatTransport, type UIMessage } from 'ai'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readRefundSupport } from '../testing/read-refund-support.ts'
+import { type LoopbackFocal, serveOnLoopback } from '../testing/serve-on-loopback.ts'
+
+class MemoryChatState implements ChatState<UIMessage> {
+  status: ChatStatus = 'ready'
+  error: Error | undefined = undefined
+  messages: UIMessage[] = []
+  pushMessage = (message: UIMessage) => {
+    this.messages = this.messages.concat(message)
+  }
+  popMessage = () => {
+    this.messages = this.messages.slice(0, -1)
+  }
+  replaceMessage = (index: number, message: UIMessage) => {
+    this.messages = [...this.messages.slice(0, index), message, ...this.messages.slice(index + 1)]
+  }
+  snapshot = <T>(value: T): T => structuredClone(value)
+}
+
+/** `useChat`'s chat without React: the abstract class with a plain state. */
+class MemoryChat extends AbstractChat<UIMessage> {}
+
+let served: LoopbackFocal
+beforeAll(async () => {
+  served = await serveOnLoopback({ definition: readRefundSupport() })
+})
+afterAll(() => served.close())
+
+describe('POST /v1/chat with the whole history (useChat)', () => {
+  it('answers a 40-turn conversation whose bodies outgrow bodyLimit', async () => {
+    let token: string | undefined
+    const sizes: number[] = []
+    const transport = new DefaultChatTransport<UIMessage>({
+      api: `${served.origin}/v1/chat`,
+      fetch: async (input, init) => {
+        const headers = new Headers(init?.headers)
+        if (token) headers.set('x-focal-session-token', token)
+        sizes.push(new TextEncoder().encode(String(init?.body)).length)
+        const response = await fetch(input, { ...init, headers })
+        token = response.headers.get('x-focal-session-token') ?? token
+        return response
+      },
+    })
+    const chat = new MemoryChat({ id: 'long-chat', transport, state: new MemoryChatState() })
+    const texts = [
+      'hello',
+      'I want a refund',
+      'my email is ann@example.com',
+      'order NW-1001',
+      'what is your refund policy?',
+      'where is my order NW-1001?',
+    ]
+    for (let turn = 1; turn <= 40; turn++) {
+      await chat.sendMessage({ text: texts[turn % texts.length]! })
+      expect(chat.error?.message).toBeUndefined()
+    }
+    expect(chat.messages).toHaveLength(80)
+    // The history, not the message, made the body large: past the 64 KB of every other route.
+    expect(sizes.at(-1)).toBeGreaterThan(65_536)
+    const last = chat.messages.at(-1)!
+    expect(last.role).toBe('assistant')
+    expect(last.parts.map((part) => part.type)).toContain('data-provenance')
+    expect(last.parts.some((part) => part.type === 'text' && part.text.length > 0)).toBe(true)
+  }, 30_000)
+
+  it('still refuses a body over chatBodyLimit, and keeps bodyLimit on the other routes', async () => {
+    const padding = 'x'.repeat(7000)
+    const messages = Array.from({ length: 160 }, (_, index) => ({
+      id: `m${index}`,
+      role: index % 2 === 0 ? 'user' : 'assistant',
+      parts: [{ type: 'text', text: padding }],
+    }))
+    const huge = await fetch(`${served.origin}/v1/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'too-long', messages }),
+    })
+    expect(huge.status).toBe(413)
+    expect(((await huge.json()) as { error: { code: string } }).error.code).toBe('payload-too-large')
+    const turn = await fetch(`${served.origin}/v1/turn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'hello', padding: 'x'.repeat(70_000) }),
+    })
+    expect(turn.status).toBe(413)
+  })
+})
