@@ -11,6 +11,23 @@ export function registerTextRoutes(hono: Hono, app: FocalAppContext): void {
 
   hono.post('/v1/enforce', async (context) => {
     const { text, mode, ruleIds } = await readJsonBody(context, app.schemas.enforce, app.limits.maxJsonDepth)
-    return context.json(await app.services.enforce({ text, mode, ruleIds }))
+    const outcome = await app.services.enforce({ text, mode, ruleIds })
+    return context.json({ ...outcome, findings: eachOnce(outcome.findings) })
+  })
+}
+
+/**
+ * The findings of the text, each once: a value two rules found (the detectors and a `never` rule
+ * on cards) is one finding, however many violations name it.
+ */
+function eachOnce<Finding extends { type: string; start: number; end: number }>(
+  findings: readonly Finding[],
+): Finding[] {
+  const seen = new Set<string>()
+  return findings.filter((finding) => {
+    const key = `${finding.type}:${finding.start}:${finding.end}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
   })
 }
