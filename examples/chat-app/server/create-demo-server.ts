@@ -119,7 +119,13 @@ export async function createDemoServer({ clientDir, definitionPath, environment 
     return context.html(await readFile(join(clientDir, 'index.html'), 'utf8'))
   })
   // Any other request (`POST //task/v1/parse`, `/TASK/v1/parse`) is no page: the API's JSON 404.
-  app.notFound((context) => focal.fetch(context.req.raw))
+  // Only a `/v1/` path is the refund API's to answer (a 405 for a known route, another method):
+  // handed the others, it read `/TASK` as a mount prefix and answered 405 with `Allow: POST`.
+  app.notFound((context) => {
+    if (context.req.path.startsWith('/v1/')) return focal.fetch(context.req.raw)
+    const { method, path } = context.req
+    return context.json({ error: { code: 'route-not-found', message: `No route ${method} ${path}.` } }, 404)
+  })
   const dispose = () => {
     repo.dispose()
     void redis?.quit()

@@ -178,9 +178,12 @@ export function createFocalApp(options: FocalAppOptions): Hono {
   app.notFound((hono) => {
     // Mounted under a prefix (`app.route('/task', focal)`), a request reaches this app with the
     // prefix still on its path: its routes are matched from `/v1/` on.
+    // Only a prefix of whole, non-empty segments: `//v1/turn` is no mounted `/v1/turn`, so it gets
+    // 404, not a 405 whose `Allow` a client would follow in a loop.
     const path = hono.req.path
     const mounted = path.indexOf('/v1/')
-    const allowed = allowedMethods(app, mounted > 0 ? path.slice(mounted) : path)
+    const prefixed = mounted > 0 && /^(?:\/[^/]+)+$/u.test(path.slice(0, mounted))
+    const allowed = allowedMethods(app, prefixed ? path.slice(mounted) : path)
     if (allowed.length > 0) {
       const { status, body } = toErrorResponse(
         new FocalError({
