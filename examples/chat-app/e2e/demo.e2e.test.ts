@@ -151,7 +151,7 @@ describe('demo chat in Chromium', () => {
     expect(states.some((state) => state.includes('The card') && !state.includes('expiring'))).toBe(true)
     const replyText = (await reply.textContent()) ?? ''
     expect(replyText).toContain('The card on file is your Visa ending 1111, expiring 08/29.')
-    expect(replyText).toContain('only the last 4 digits of the card number is shown')
+    expect(replyText).toContain('only the last 4 digits of the card number are shown')
     for (const state of states) {
       // Every state of the text: at most the last four digits, then the expiry date.
       const words = state.replace('only the last 4 digits', '').replace(/\d+ rules? applied/g, '')

@@ -27,7 +27,8 @@ function partlyMasked(enforcement: FocalEnforcementData): string | undefined {
   const names = [...new Set(masked.map((redaction) => itemNames[redaction.type] ?? 'number'))]
   const plural = masked.some((redaction) => redaction.count > 1) || names.length > 1
   const what = names.join(' and ')
-  return `For your security, only the last 4 digits of the ${what}${plural ? 's are' : ' is'} shown.`
+  // The subject is the digits: they are shown, whether of one number or several.
+  return `For your security, only the last 4 digits of the ${what}${plural ? 's' : ''} are shown.`
 }
 
 /**

@@ -294,7 +294,7 @@ describe('FocalChat', () => {
     await settle()
     expect(screen.getByText('The card on file is your Visa ending 1111, expiring 08/29.')).toBeTruthy()
     expect(
-      screen.getByText('For your security, only the last 4 digits of the card number is shown.'),
+      screen.getByText('For your security, only the last 4 digits of the card number are shown.'),
     ).toBeTruthy()
     expect(screen.queryByText('Sensitive content was redacted from this reply.')).toBeNull()
   })
