@@ -152,6 +152,9 @@ const requestShapes: ReadonlyArray<readonly [string, GoalIntent]> = [
   ['ok, go ahead and apply it', 'modify'],
   ['yes, do it', 'modify'],
   ['proceed', 'modify'],
+  // "let's" is "let us": the verb after it still opens the request.
+  ["let's wrap the fetch in a retry", 'modify'],
+  ["Let's proceed with the migration", 'modify'],
   ['can the CLI take globs?', 'explain'],
   [
     'You are reviewing the payments module before release.\nObjectives:\n1. Find risky code paths\n2. Suggest fixes, but do not change files',

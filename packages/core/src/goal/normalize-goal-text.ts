@@ -49,6 +49,8 @@ const contractions: ReadonlyMap<string, string> = new Map(
     whos: 'who is',
     thats: 'that is',
     im: 'i am',
+    // "let's add a test": `'s` is `us` here, not `is` (a lead blocker that would hide the verb).
+    "let's": 'let us',
     ive: 'i have',
     dont: 'do not',
     doesnt: 'does not',
