@@ -460,6 +460,18 @@ describe('createGoalParser (requests to coding agents)', () => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
 
+  // Hand-written: committing and pushing change git state (the labelling guide's modify); a git
+  // command typed as the request stays a command, a question about a push stays a question.
+  it.each([
+    ['commit the fixes and push them to the remote', 'modify'],
+    ['please push the branch up to gitlab', 'modify'],
+    ['stage everything, commit with a short message, then push', 'modify'],
+    ['git push origin main', 'execute'],
+    ['did you push it?', 'status'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
+
   // Hand-written: a wh-question in the middle of a request (no question mark at its end) keeps the
   // learned model from turning the cues' read-only reading into a change.
   it('reads a request whose middle sentence asks a wh-question as asking', () => {

@@ -247,7 +247,10 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['merge:base ... main', 'i:execute', 3.5],
   ['merge:base ... master', 'i:execute', 3.5],
   ['merge:base ... branch', 'i:execute', 3],
-  ['push:base', 'i:execute', 1.5],
+  // Committing and pushing change git state: a change (the labelling guide's modify), not a run.
+  // A git command typed as the request (`git push origin main`) stays a command.
+  ['push:base', 'i:modify', 1.5],
+  ['commit:base ... push:base', 'i:modify', 3],
   ['month', 'e:git-history s:recent', 1.5],
   ['branch', 'e:git-history', 2],
   ['tag', 'e:git-history', 2],
@@ -534,8 +537,8 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['^run:base', 'i:execute a:execution-output', 3],
   ['^execute:base', 'i:execute a:execution-output', 3],
   ['^rerun:base', 'i:execute a:execution-output', 3],
-  ['^commit:base', 'i:execute a:execution-output', 4],
-  ['^push:base', 'i:execute a:execution-output', 4],
+  ['^commit:base', 'i:modify', 4],
+  ['^push:base', 'i:modify', 4],
   ['^deploy:base', 'i:execute a:execution-output', 3],
   ['^install:base', 'i:execute a:execution-output', 3],
   ['install:base it', 'i:execute a:execution-output', 3],
