@@ -152,6 +152,13 @@ const requestShapes: ReadonlyArray<readonly [string, GoalIntent]> = [
   ['ok, go ahead and apply it', 'modify'],
   ['yes, do it', 'modify'],
   ['proceed', 'modify'],
+  // Assent and go-aheads approve the change the agent proposed.
+  ['yes please', 'modify'],
+  ['sure, go for it', 'modify'],
+  ['all of them, one by one', 'modify'],
+  ['that timed out, try again', 'modify'],
+  ['keep going from where you left off', 'modify'],
+  ['now do the same for the footer links', 'modify'],
   // "let's" is "let us": the verb after it still opens the request.
   ["let's wrap the fetch in a retry", 'modify'],
   ["Let's proceed with the migration", 'modify'],
