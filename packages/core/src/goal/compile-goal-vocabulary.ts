@@ -20,6 +20,7 @@ export interface CompiledGoalCue {
   votes: ReadonlyArray<readonly [GoalField, string]>
   weight: number
   destructive: boolean
+  courtesy: boolean
 }
 
 /** A vocabulary turned into lookup tables, built once per parser. */
@@ -161,7 +162,7 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
     const first = words[0]
     if (!first) continue
     const votes = fields.flatMap((field) => (cue[field] ? [[field, cue[field]] as const] : []))
-    let signature = cue.destructive === true ? '!' : ''
+    let signature = `${cue.destructive === true ? '!' : ''}${cue.courtesy === true ? '~' : ''}`
     for (const word of words)
       signature += `${word.concept}:${[...(word.forms ?? [])]}:${word.maxGap}:${word.lead} `
     for (const [field, value] of votes) signature += `|${field}=${value}`
@@ -183,6 +184,7 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
       votes,
       weight: cue.weight ?? 1,
       destructive: cue.destructive === true,
+      courtesy: cue.courtesy === true,
     }
     bySignature.set(signature, compiled)
     const list = cuesByFirstConcept.get(first.concept)

@@ -479,6 +479,17 @@ describe('createGoalParser (requests to coding agents)', () => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
 
+  // Hand-written: a courtesy is the request only when nothing else is asked.
+  it.each([
+    ['thanks! could you add a loading spinner to the orders table?', 'modify'],
+    ['hi there, why does the build fail on node 20?', 'diagnose'],
+    ['great, now run the integration tests', 'execute'],
+    ['thanks a lot!', 'chat'],
+    ['good morning', 'chat'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
+
   // Hand-written: a wh-question in the middle of a request (no question mark at its end) keeps the
   // learned model from turning the cues' read-only reading into a change.
   it('reads a request whose middle sentence asks a wh-question as asking', () => {

@@ -3,7 +3,8 @@ import type { GoalCue, GoalField } from './types.ts'
 
 /**
  * Cue table, one row per cue: phrase, votes (`i:` intent, `e:` entity, `a:` artifact, `s:` scope,
- * `!` destructive, `=` exact: no typo is corrected to its words), weight (default 1). A row is data: add a row to support a new phrasing; no code changes.
+ * `!` destructive, `=` exact: no typo is corrected to its words, `~` courtesy: its intent vote counts only when no
+ * other cue reads an intent), weight (default 1). A row is data: add a row to support a new phrasing; no code changes.
  */
 const rows: ReadonlyArray<readonly [string, string, number?]> = [
   // explain
@@ -490,17 +491,17 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['deploy', 'e:ci-pipeline', 2],
   ['github', 'e:ci-pipeline', 1],
   // chat, session
-  ['hello', 'i:chat', 3],
+  ['hello', 'i:chat ~', 3],
   ['jk', 'i:chat =', 3],
-  ['good morning', 'i:chat', 3],
-  ['good night', 'i:chat', 3],
-  ['good evening', 'i:chat', 3],
-  ['good afternoon', 'i:chat', 3],
+  ['good morning', 'i:chat ~', 3],
+  ['good night', 'i:chat ~', 3],
+  ['good evening', 'i:chat ~', 3],
+  ['good afternoon', 'i:chat ~', 3],
   ['yo', 'i:chat', 3],
   ['what is up', 'i:chat', 3],
   ['who ... talk', 'i:chat e:session', 3],
   ['context', 'e:session', 1.5],
-  ['thanks', 'i:chat', 3],
+  ['thanks', 'i:chat ~', 3],
   ['bye', 'i:chat', 3],
   ['goodbye', 'i:chat', 3],
   ['who are you', 'i:chat e:session', 3],
@@ -513,8 +514,8 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['what can you do', 'i:chat e:session', 3],
   ['how are you', 'i:chat', 3],
   ['joke', 'i:chat', 3],
-  ['nice work', 'i:chat', 2],
-  ['great', 'i:chat', 1],
+  ['nice work', 'i:chat ~', 2],
+  ['great', 'i:chat ~', 1],
   ['model', 'i:chat e:session', 0.5],
   ['provider', 'i:chat e:session', 2],
   ['backend', 'e:session', 1],
@@ -784,6 +785,7 @@ function toCue([phrase, votes, weight]: readonly [string, string, number?]): Goa
     if (field) cue[field] = vote.slice(2)
     else if (vote === '!') cue.destructive = true
     else if (vote === '=') cue.exact = true
+    else if (vote === '~') cue.courtesy = true
   }
   if (weight !== undefined) cue.weight = weight
   return cue as unknown as GoalCue

@@ -23,8 +23,13 @@ export function scoreGoalFields(hits: readonly GoalCueHit[], target: GoalTarget)
     artifact: new Map(),
     scope: new Map(),
   }
+  // A courtesy ("thanks", "great!") is the request only when nothing else is asked.
+  const asksMore = hits.some(
+    (hit) => !hit.cue.courtesy && hit.cue.votes.some(([field]) => field === 'intent'),
+  )
   for (const hit of hits) {
     for (const [field, value] of hit.cue.votes) {
+      if (asksMore && hit.cue.courtesy && field === 'intent') continue
       scores[field].set(value, (scores[field].get(value) ?? 0) + hit.weight)
     }
   }

@@ -118,6 +118,11 @@ export interface GoalCue {
    * word one letter off ("annual") must not turn into. @default false
    */
   exact?: boolean
+  /**
+   * A courtesy (`thanks`, `great`, `hello`): its intent vote counts only when no other cue reads an
+   * intent. "Thanks! Can you fix the build?" asks for the fix; "thanks!" alone is chat. @default false
+   */
+  courtesy?: boolean
 }
 
 /** A default applied when the text gave no cue for a field; first matching row wins. */

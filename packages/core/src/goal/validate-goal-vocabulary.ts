@@ -21,6 +21,9 @@ function checkCue(cue: unknown, path: string, issues: FocalIssue[]): void {
   if (cue.destructive !== undefined && typeof cue.destructive !== 'boolean') {
     issues.push({ path: `${path}.destructive`, message: 'destructive must be a boolean' })
   }
+  if (cue.courtesy !== undefined && typeof cue.courtesy !== 'boolean') {
+    issues.push({ path: `${path}.courtesy`, message: 'courtesy must be a boolean' })
+  }
   if (cue.exact !== undefined && typeof cue.exact !== 'boolean') {
     issues.push({ path: `${path}.exact`, message: 'exact must be a boolean' })
   }
