@@ -401,6 +401,11 @@ describe('createGoalParser (requests to coding agents)', () => {
       'diagnose',
     ],
     ['add a retry to the upload\nError: Process completed with exit code 1.', 'modify'],
+    // A Maven or Gradle run that failed, pasted with no words: its module lines say SUCCESS.
+    [
+      '[INFO] api ................ SUCCESS [  1.204 s]\n[INFO] worker ............. FAILURE [  0.311 s]\n[INFO] BUILD FAILURE\n[INFO] Finished at: 2026-01-04T09:12:40Z',
+      'diagnose',
+    ],
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
