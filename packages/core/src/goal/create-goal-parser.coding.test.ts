@@ -495,6 +495,16 @@ describe('createGoalParser (requests to coding agents)', () => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
 
+  // Hand-written: a dislike, or a change that still did not take, asks for the change; asking why
+  // it still fails asks for the cause.
+  it.each([
+    ["I don't like how cramped the sidebar looks", 'modify'],
+    ["the total still doesn't round to two decimals", 'modify'],
+    ['why is the total still not rounded?', 'diagnose'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
+
   // Hand-written: a wh-question in the middle of a request (no question mark at its end) keeps the
   // learned model from turning the cues' read-only reading into a change.
   it('reads a request whose middle sentence asks a wh-question as asking', () => {

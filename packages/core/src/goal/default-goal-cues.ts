@@ -678,6 +678,10 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['every time i run:base,past', 'i:diagnose', 3],
   // a constraint stated as a need ("they don't need to run if …") corrects the code
   ['not need', 'i:modify', 2],
+  // A dislike or a change that still did not take ("I don't like the blue header", "it still
+  // doesn't round the total") asks for the change (the guide's symptom with no verb: modify).
+  ['not like', 'i:modify', 2.5],
+  ['still not', 'i:modify', 1.5],
   // "it isn't picking up the files": what the code is not doing is a failure report
   ['not *:ing', 'i:diagnose', 2],
   // which state is current: "which test failed", "which backend is active"
