@@ -439,6 +439,7 @@ describe('createGoalParser (requests to coding agents)', () => {
   it.each([
     ['do the handlers follow the repository conventions?', 'review'],
     ['is the input validation sufficient?', 'review'],
+    ['thanks, now double check the retry logic against the spec', 'review'],
     ['do you see any problems in docker-compose.yml?', 'review'],
     ['is the worker up and running?', 'status'],
     ['should the flaky test be fixed now?', 'status'],

@@ -171,6 +171,9 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['check ... for', 'i:review', 1.5],
   ['check', 'i:review', 1],
   ['sanity check', 'i:review', 2],
+  // The intent guide's "double check": look the work over again.
+  ['double check', 'i:review', 3],
+  ['triple check', 'i:review', 3],
   ['code smell', 'i:review', 2],
   ['security', 'i:review', 1.5],
   ['security', 'e:codebase', 0.5],
