@@ -506,6 +506,18 @@ describe('createGoalParser (requests to coding agents)', () => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
 
+  // Hand-written: a plan, a suggestion or ideas asked for in the chat are advice (explain); a plan
+  // written to a file is a change.
+  it.each([
+    ['could you give me a suggestion for the caching layer', 'explain'],
+    ["let's come up with a plan for splitting the monolith", 'explain'],
+    ['give me a few ideas for the empty state', 'explain'],
+    ['prepare a plan for the billing rollout and list the open questions', 'explain'],
+    ['write the rollout plan to docs/rollout.md', 'modify'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
+
   // Hand-written: a wh-question in the middle of a request (no question mark at its end) keeps the
   // learned model from turning the cues' read-only reading into a change.
   it('reads a request whose middle sentence asks a wh-question as asking', () => {

@@ -568,6 +568,17 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['say about', 'i:explain', 2],
   ['what step', 'i:explain', 2],
   ['step by step', 'i:explain', 1.5],
+  // Advice asked for in the chat: a plan, a suggestion, ideas ("let's come up with a plan", "give me
+  // a suggestion for the cache", "prepare a plan and give me next steps"). A plan
+  // written to a file is a change: the verb that creates the file outweighs these.
+  ['plan', 'i:explain', 1],
+  // "come up with a plan" (`come` is read as written, for another language's cue: matched from `up`).
+  ['up with ... plan', 'i:explain', 3],
+  ['prepare ... plan', 'i:explain', 3],
+  ['suggest for', 'i:explain', 2.5],
+  ['suggest how', 'i:explain', 2.5],
+  ['give ... idea', 'i:explain', 2.5],
+  ['think ... would be', 'i:explain', 2.5],
   // "show me how to mock it", "tell me the steps you would take": how it is done, in words.
   ['show ... how', 'i:explain', 2.5],
   ['tell ... step:plural', 'i:explain', 2.5],
