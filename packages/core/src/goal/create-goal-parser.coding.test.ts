@@ -418,6 +418,8 @@ describe('createGoalParser (requests to coding agents)', () => {
     ['what should I write in the changelog so people can upgrade safely?', 'explain'],
     ['if I wanted to run the workers on a schedule, what would be the cleanest way?', 'explain'],
     ['what is the best way to add pagination?', 'explain'],
+    // A yes-no question about the approach, whatever change it names.
+    ['instead of a cron job, is there another way to refresh the cache?', 'explain'],
     ['what happens next in the pipeline once the image is pushed?', 'explain'],
     // A verb that opens the request before the question still asks for the change.
     ['add a retry to the fetch, how do I test it?', 'modify'],

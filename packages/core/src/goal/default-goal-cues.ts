@@ -627,7 +627,8 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['^search', 'i:locate', 1.5],
   ['how can', 'i:explain', 2.5],
   ['how would', 'i:explain', 1.5],
-  ['is there ... way', 'i:explain', 3],
+  // "instead of X, is there no other way?": a question about the approach, whatever it names.
+  ['is there ... way', 'i:explain', 4],
   // "what would be the cleanest way to schedule the workers?": advice on how to go about it.
   ['what would be', 'i:explain', 2],
   ['best way', 'i:explain', 2.5],
