@@ -493,6 +493,8 @@ describe('createGoalParser (requests to coding agents)', () => {
     ['hi there, why does the build fail on node 20?', 'diagnose'],
     ['great, now run the integration tests', 'execute'],
     ['thanks a lot!', 'chat'],
+    ['the staging settings look good', 'chat'],
+    ['looks good, now add the tests', 'modify'],
     ['good morning', 'chat'],
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)

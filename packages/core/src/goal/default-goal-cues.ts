@@ -518,6 +518,8 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['how are you', 'i:chat', 3],
   ['joke', 'i:chat', 3],
   ['nice work', 'i:chat ~', 2],
+  // An acknowledgement ("configuration looks good"): chat, unless the request asks for more.
+  ['look good', 'i:chat ~', 2],
   ['great', 'i:chat ~', 1],
   ['model', 'i:chat e:session', 0.5],
   ['provider', 'i:chat e:session', 2],
