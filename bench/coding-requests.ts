@@ -162,6 +162,31 @@ export function readTrainingCodingRequests(): RealCodingRequest[] | undefined {
   return [...first.filter((row) => row.split === 'tuning'), ...third]
 }
 
+/**
+ * Session 47's set (split `blind`): 265 prompts to Cursor, Copilot and Codex in 35 public
+ * repositories (SpecStory exports, `.specstory/history/*.md`), taken in log order and labelled by a
+ * helper session that never read the parser (`LABELLING-blind9.md`), read once whole, then split
+ * by repository: a tuning half (150 rows, 19 repositories) and a held-out half (115 rows, 16
+ * repositories) that nothing is tuned or trained on.
+ */
+export const ninthTuningCodingRequestsFile = dataFile('real-coding-requests-blind9-tune.json')
+export const ninthHeldOutCodingRequestsFile = dataFile('real-coding-requests-blind9-heldout.json')
+export const eighthBlindCodingRequestsFile = dataFile('real-coding-requests-blind8.json')
+
+/**
+ * What `fit-goal-blend.ts` trains on with `FIT_SETS=recent`: the sets still on this machine that
+ * may be trained on (the sixth, the eighth and the ninth's tuning half), or undefined unless all
+ * three are here. Never the ninth's held-out half.
+ */
+export function readRecentTrainingCodingRequests(): RealCodingRequest[] | undefined {
+  const sets = [
+    sixthBlindCodingRequestsFile,
+    eighthBlindCodingRequestsFile,
+    ninthTuningCodingRequestsFile,
+  ].map(readRows)
+  return sets.some((set) => set === undefined) ? undefined : sets.flatMap((set) => set ?? [])
+}
+
 /** The multilingual set, or undefined when it is not on this machine. */
 export function readMultilingualCodingRequests(): RealCodingRequest[] | undefined {
   return readRows(multilingualCodingRequestsFile)

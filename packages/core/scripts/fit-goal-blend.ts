@@ -15,7 +15,8 @@
  *   node --conditions=@focal/source --import tsx packages/core/scripts/fit-goal-blend.ts
  *
  * `FIT_SETS=fourth` trains on the fourth tuning set and the fifth set instead (never the fourth
- * blind set); `BLEND_WEIGHT=0.45` fixes the blend weight instead of choosing it; `DRY_RUN=1`
+ * blind set); `FIT_SETS=recent` on the sixth and eighth sets and the ninth's tuning half (never its
+ * held-out half; the shipped model since session 47, the first and third sets being gone); `BLEND_WEIGHT=0.45` fixes the blend weight instead of choosing it; `DRY_RUN=1`
  * prints without writing the model.
  */
 import { writeFileSync } from 'node:fs'
@@ -24,6 +25,7 @@ import { expectedCalibrationError, solveThreeByThree } from '../../../bench/cali
 import {
   readCodingRequests,
   readFourthTrainingCodingRequests,
+  readRecentTrainingCodingRequests,
   readTrainingCodingRequests,
 } from '../../../bench/coding-requests.ts'
 import { blendGoalIntent, ruleIntentDistribution } from '../src/goal/blend-goal-intent.ts'
@@ -48,7 +50,12 @@ const weightGrid = Array.from({ length: 17 }, (_, index) => index * 0.05)
 
 // FIT_SETS=fourth trains on the fourth tuning set and the fifth set instead (bench/coding-requests.ts).
 const fitSets = process.env.FIT_SETS ?? 'first'
-const rows = fitSets === 'fourth' ? readFourthTrainingCodingRequests() : readTrainingCodingRequests()
+const rows =
+  fitSets === 'fourth'
+    ? readFourthTrainingCodingRequests()
+    : fitSets === 'recent'
+      ? readRecentTrainingCodingRequests()
+      : readTrainingCodingRequests()
 if (rows === undefined)
   throw new Error(
     fitSets === 'fourth'
@@ -61,6 +68,13 @@ const phrasings = [
   ...thirdHeldOutPhrasings,
   ...fourthHeldOutPhrasings,
 ].map((row) => ({ text: row.text, label: row.intents[0]! }))
+/** What each `FIT_SETS` trains on, as the generated model's comment says it. */
+const trainedOn: Record<string, string> = {
+  first: "the first set's tuning split and the third set",
+  fourth: 'the fourth tuning set and the fifth set',
+  recent:
+    "sessions 45 and 46's aider sets and the tuning half of session 47's Cursor, Copilot and Codex prompts; the earlier sets are no longer on the machine",
+}
 const example = (row: (typeof rows)[number]) => ({ text: row.text, label: row.intents[0]! })
 
 /** Trains on `examples` and keeps the `keptWeights` largest weights, in the shipped text form. */
@@ -297,7 +311,7 @@ import type { BlendedConfidenceCalibration } from './goal-confidence.ts'
 /**
  * The goal parser's learned intent model: softmax regression over hashed word n-grams, trained on
  * the hand-written phrasing lists 1-4 (${phrasings.length}) and ${rows.length} real coding requests
- * (the first set's tuning split and the third set), the ${keptWeights} largest weights kept. No
+ * (${trainedOn[fitSets] ?? fitSets}), the ${keptWeights} largest weights kept. No
  * text is stored.
  */
 export const defaultIntentModel: EncodedIntentModel = ${JSON.stringify(model)}
