@@ -21,6 +21,10 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
     '\u{1d7cf}\u{1d7cf}',
   ],
   ['4111\u200b1111\u200b1111\u200b1111', '\u200b1'],
+  // Groups split by tabs, or by a dash with spaces around it: a reader sees the card or SSN.
+  ['4539\t1488\t0343\t6467', '1488'],
+  ['4539  -  1488  -  0343  -  6467', '1488'],
+  ['536\t22\t8741', '22\t87'],
   ['078-05-1123', '05-11'],
   ['+1 (555) 234-5678', '234-'],
   // A chunk may end right after the `(` a phone starts with (`call (` | `415) 555-0132`).

@@ -24,6 +24,8 @@ describe('rejectedRunEnd', () => {
       'x',
       ':',
       '٣',
+      '\t',
+      '  -  ',
     )
     let skipped = 0
     fc.assert(
@@ -70,7 +72,7 @@ describe('rejectedRunEnd', () => {
       groupSeparator: [...run.groupSeparator.subarray(0, run.groupCount)],
       groupSeparatorLength: [...run.groupSeparatorLength.subarray(0, run.groupCount)],
     })
-    const pieces = fc.constantFrom('1', '23', '4567', ' ', '-', '.', '(', ')', '+', 'x', '   ')
+    const pieces = fc.constantFrom('1', '23', '4567', ' ', '-', '.', '(', ')', '+', 'x', '   ', '\t', '  -  ')
     fc.assert(
       fc.property(fc.array(pieces, { minLength: 1, maxLength: 20 }), (parts) => {
         const text = parts.join('')

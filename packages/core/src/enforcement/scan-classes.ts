@@ -60,6 +60,7 @@ export function isUpperAt(text: string, index: number): boolean {
 function isSeparatorAscii(code: number): boolean {
   return (
     code === charCode.space ||
+    code === charCode.tab ||
     code === charCode.dash ||
     code === charCode.dot ||
     code === charCode.openParen ||
@@ -84,7 +85,7 @@ function isLetterOrUnderscoreAscii(code: number): boolean {
 
 /**
  * End of a number run (ASCII after its first digit, at `start`) that no number detector accepts,
- * known from its shape alone, or 0. Groups are digits with one to three of ` -.()` between them,
+ * known from its shape alone, or 0. Groups are digits with one to three of ` -.()` or a tab between them,
  * as `readNumberRun` reads them. Two kinds of run are rejected:
  * - one group glued to an ASCII letter or `_` on either side (`f953371d`, `commit e6801`): no
  *   detector accepts a lone group without a word boundary;
@@ -126,7 +127,11 @@ export function rejectedRunEnd(
       groupDigits++
       lastDigitEnd = index + 1
     } else if (isSeparatorAscii(code)) {
-      if (separators === 3) break
+      if (separators === 3) {
+        // Spaces around one dash may run to five (`4539  -  1488`): `readNumberRun` decides.
+        if (isSpacedDash(text, index, code)) return 0
+        break
+      }
       separators++
     } else if (code >= 128) return 0
     else break
@@ -152,6 +157,17 @@ export function rejectedRunEnd(
   skipped.extendedEnd = index
   skipped.noted = digits > 3 || groups > 1 || (separators === 3 && isSeparatorAscii(code))
   return lastDigitEnd
+}
+
+/** Do the three separators before `index` and `code` at it hold a dash among spaces (a longer separator)? */
+function isSpacedDash(text: string, index: number, code: number): boolean {
+  if (code !== charCode.space && code !== charCode.tab && code !== charCode.dash) return false
+  return (
+    code === charCode.dash ||
+    text.charCodeAt(index - 1) === charCode.dash ||
+    text.charCodeAt(index - 2) === charCode.dash ||
+    text.charCodeAt(index - 3) === charCode.dash
+  )
 }
 
 /** Where a number run's finding could start: a phone's `+` or `(` just before its first digit. */

@@ -33,6 +33,9 @@ describe('scanText', () => {
       '2221000000000009',
       // Groups spaced out with a dash between them.
       '4012 - 8888 - 8888 - 1881',
+      // Groups split by tabs, and by a dash with two spaces on each side (a reader sees a card).
+      '4539\t1488\t0343\t6467',
+      '4539  -  1488  -  0343  -  6467',
     ])('flags the Luhn-valid card %s', (card) => {
       expect(values(`my card is ${card}.`, 'credit-card')).toEqual([card])
     })
@@ -53,6 +56,14 @@ describe('scanText', () => {
       expect(values(text, 'credit-card')).toHaveLength(4)
     })
 
+    it('does not read more than five spaces around a dash, or four spaces, as a separator', () => {
+      expect(values('card 4539   -   1488   -   0343   -   6467 end', 'credit-card')).toEqual([])
+      expect(values('card 4539    1488    0343    6467 end', 'credit-card')).toEqual([])
+      expect(values('card 4539\t-\t1488  -  0343 -  6467 end', 'credit-card')).toEqual([
+        '4539\t-\t1488  -  0343 -  6467',
+      ])
+    })
+
     it('does not flag a Luhn-valid window inside a longer number or a word', () => {
       expect(values('order 98765 4111111111111111 99 ref', 'credit-card')).toEqual(['4111111111111111'])
       expect(values('id 94111111111111111111', 'credit-card')).toEqual([])
@@ -64,7 +75,7 @@ describe('scanText', () => {
   })
 
   describe('us-ssn', () => {
-    it.each(['078051121', '078-05-1123', '078.05.1123', '078 05 1123', '536-90-4399'])(
+    it.each(['078051121', '078-05-1123', '078.05.1123', '078 05 1123', '536-90-4399', '536\t22\t8741'])(
       'flags the valid SSN %s',
       (ssn) => {
         expect(values(`ssn: ${ssn}`, 'us-ssn')).toEqual([ssn])

@@ -49,6 +49,19 @@ describe('createInputRail', () => {
     expect(await open('s2')).toEqual({ '[US_SSN_1]': '536-22-1987' })
   })
 
+  it('seals a card and an SSN typed with tabs between their groups, as one typed with spaces', async () => {
+    const { store, rail, open } = setup()
+    expect(await rail('s1', 'card 4539\t1488\t0343\t6467 and ssn 536\t22\t8741')).toBe(
+      'card [CREDIT_CARD_1] and ssn [US_SSN_1]',
+    )
+    expect(await open('s1')).toEqual({
+      '[CREDIT_CARD_1]': '4539\t1488\t0343\t6467',
+      '[US_SSN_1]': '536\t22\t8741',
+    })
+    // JSON writes a tab as `\t`.
+    expect(JSON.stringify(await store.list('s1'))).not.toMatch(/4539\\t1488|536\\t22/u)
+  })
+
   it('continues numbering from the ledger, so a new rail (a restart) never reuses a placeholder', async () => {
     const { ledger, keyStore, rail } = setup()
     await rail('s1', 'SSN 536-22-1987')

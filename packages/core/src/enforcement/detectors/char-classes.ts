@@ -88,6 +88,8 @@ export function isInvisible(code: number): boolean {
 /** Visible separators allowed between digit groups of a number (space, dash, dot and look-alikes). */
 export function separatorKind(code: number): number {
   switch (code) {
+    // A tab renders as a wider space (`4539\t1488\t…` as a TSV cell or a model's reply writes it).
+    case 9:
     case 32:
     case 0xa0:
     case 0x2007:

@@ -1,6 +1,14 @@
 import type { Finding } from '../types.ts'
 import { extendPrefix } from './detect-ipv6.ts'
-import { groupDigits, groupSize, type NumberRun, shapeDot, shapeNine, shapeThree } from './number-run.ts'
+import {
+  groupDigits,
+  groupSize,
+  maxSpacedDashLength,
+  type NumberRun,
+  shapeDot,
+  shapeNine,
+  shapeThree,
+} from './number-run.ts'
 
 /** Which number detectors are on. */
 export interface NumberDetectors {
@@ -138,12 +146,13 @@ function push(
 }
 
 /**
- * A separator between a card's groups: one to three of ` .-` (`4111 - 1111 - …`, as a model told
- * to get a card past a filter writes it), never a parenthesis.
+ * A separator between a card's groups: one to three of ` .-` or a tab, or up to five spaces around
+ * one dash (`4111 - 1111 - …`, `4111  -  1111`, as a model told to get a card past a filter writes
+ * it), never a parenthesis.
  */
 function isCardSeparator(run: NumberRun, group: number): boolean {
   const kind = run.groupSeparator[group] as number
-  return kind !== 40 && kind !== 41 && (run.groupSeparatorLength[group] as number) <= 3
+  return kind !== 40 && kind !== 41 && (run.groupSeparatorLength[group] as number) <= maxSpacedDashLength
 }
 
 /** Longest group span starting at `first` that is a valid card number, or -1. */

@@ -3,14 +3,14 @@ import { charCode, isTokenCode } from './char-classes.ts'
 
 /** After a digit: a run the scanner reads (not one of at most three digits ended by other text). */
 const runAhead =
-  '(?=[0-9]{3}|[0-9]{0,2}(?![0-9])(?:[ .()-]{3}|[ .()-]{0,2}(?![ .()-]))(?:$|[0-9]|[^\\x00-\\x7f]|[ .()-]))'
+  '(?=[0-9]{3}|[0-9]{0,2}(?![0-9])(?:[ \\t.()-]{3}|[ \\t.()-]{0,2}(?![ \\t.()-]))(?:$|[0-9]|[^\\x00-\\x7f]|[ \\t.()-]))'
 
 /**
  * Characters that can make a token worth analysing, found by the native regex engine so plain
  * prose costs no JavaScript per character. Every alternative consumes exactly one character, so
  * the candidate is `lastIndex - 1` after a successful `test`:
  * - a digit in any supported script that starts a number run worth reading: a run of at most
- *   three ASCII digits after it, then at most three of ` .-()`, then another ASCII character is
+ *   three ASCII digits after it, then at most three of ` .-()` or tabs, then another ASCII character is
  *   one no detector accepts and the scan does not note (see `rejectedRunEnd`), so `3 printed` and
  *   `10:30` cost nothing; the lookahead is that rule negated;
  * - an ASCII digit after two capitals and before another digit (an IBAN's first check digit);

@@ -43,6 +43,8 @@ function shapeOfSize(size: number): number {
 }
 
 const maxSeparatorLength = 3
+/** Longest separator of spaces around one dash (`4539  -  1488`, as a model told to evade a filter spaces it). */
+export const maxSpacedDashLength = 5
 
 /** `separatorKind` of each ASCII code, as a table (the common case, without the switch). */
 const asciiSeparators = (() => {
@@ -95,6 +97,9 @@ export function readNumberRun(
   let lastDigitEnd = start
   let pendingKind = 0
   let pendingLength = 0
+  // Spaces and dashes among the pending separator characters (a longer separator is one dash in spaces).
+  let pendingSpaces = 0
+  let pendingDashes = 0
   let inGroup = false
   let shapes = 0
   const length = text.length
@@ -132,11 +137,24 @@ export function readNumberRun(
         lastDigitEnd = index + 1
         pendingKind = 0
         pendingLength = 0
+        pendingSpaces = 0
+        pendingDashes = 0
       } else if (code >= 128 && isInvisible(code)) {
         // Invisible characters never split a group: "4111\u200b1111..." is one number.
       } else {
         const kind = code < 128 ? (asciiSeparators[code] as number) : separatorKind(code)
-        if (kind === 0 || pendingLength >= maxSeparatorLength) break
+        if (kind === 0) break
+        if (
+          pendingLength >= maxSeparatorLength &&
+          !(
+            pendingLength < maxSpacedDashLength &&
+            pendingSpaces + pendingDashes === pendingLength &&
+            (kind === 32 ? pendingDashes === 1 : kind === 45 && pendingDashes === 0)
+          )
+        )
+          break
+        if (kind === 32) pendingSpaces++
+        else if (kind === 45) pendingDashes++
         // Parentheses dominate a mixed separator, so ") " still reads as a phone-style break.
         pendingKind =
           pendingKind === 40 || kind === 40 || kind === 41
