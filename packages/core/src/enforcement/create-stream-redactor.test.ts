@@ -25,6 +25,17 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['4539\t1488\t0343\t6467', '1488'],
   ['4539  -  1488  -  0343  -  6467', '1488'],
   ['536\t22\t8741', '22\t87'],
+  // Superscript and circled digits, and a combining mark on each digit.
+  [
+    '\u2074\u2075\u00b3\u2079 \u00b9\u2074\u2078\u2078 \u2070\u00b3\u2074\u00b3 \u2076\u2074\u2076\u2077',
+    '\u00b9\u2074\u2078',
+  ],
+  [
+    '\u2463\u2464\u2462\u2468 \u2460\u2463\u2467\u2467 \u24ea\u2462\u2463\u2462 \u2465\u2463\u2465\u2466',
+    '\u2460\u2463\u2467',
+  ],
+  ['4\u03055\u03053\u03059\u0305 1488 0343 6467', '1488'],
+  ['\u2075\u00b3\u2076-\u00b2\u00b2-\u2078\u2077\u2074\u00b9', '\u00b2\u00b2-'],
   ['078-05-1123', '05-11'],
   ['+1 (555) 234-5678', '234-'],
   // A chunk may end right after the `(` a phone starts with (`call (` | `415) 555-0132`).

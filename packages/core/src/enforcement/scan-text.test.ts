@@ -36,6 +36,12 @@ describe('scanText', () => {
       // Groups split by tabs, and by a dash with two spaces on each side (a reader sees a card).
       '4539\t1488\t0343\t6467',
       '4539  -  1488  -  0343  -  6467',
+      // Superscript, circled and dingbat digits (NFKC reads the first two as ASCII digits), and a
+      // combining mark drawn on each digit: the finding covers the marks.
+      '\u2074\u2075\u00b3\u2079 \u00b9\u2074\u2078\u2078 \u2070\u00b3\u2074\u00b3 \u2076\u2074\u2076\u2077',
+      '\u2463\u2464\u2462\u2468 \u2460\u2463\u2467\u2467 \u24ea\u2462\u2463\u2462 \u2465\u2463\u2465\u2466',
+      '\u2779\u277a\u2778\u277e 1488 0343 6467',
+      '4\u03055\u03053\u03059 1488 0343 6467\u0305',
     ])('flags the Luhn-valid card %s', (card) => {
       expect(values(`my card is ${card}.`, 'credit-card')).toEqual([card])
     })
@@ -54,6 +60,22 @@ describe('scanText', () => {
       const text =
         'a ４１１１ １１１１ １１１１ １１１１ b 4111\u200b1111\u200b1111\u200b1111 c 4111-1111 1111.1111 d 4111\u2013 1111\u00a01111 1111'
       expect(values(text, 'credit-card')).toHaveLength(4)
+    })
+
+    it('does not flag a Luhn-invalid card in superscript or circled digits, or a squared unit', () => {
+      expect(
+        values(
+          'ref \u2074\u2075\u00b3\u2079 \u00b9\u2074\u2078\u2078 \u2070\u00b3\u2074\u00b3 \u2076\u2074\u2076\u2078',
+          'credit-card',
+        ),
+      ).toEqual([])
+      expect(
+        values(
+          'ref \u2463\u2460\u2460\u2460 \u2460\u2460\u2460\u2460 \u2460\u2460\u2460\u2460 \u2460\u2460\u2460\u2461',
+          'credit-card',
+        ),
+      ).toEqual([])
+      expect(scanText('a room of 4111 m\u00b2 and 1111 1111 1111 cm\u00b3')).toEqual([])
     })
 
     it('does not read more than five spaces around a dash, or four spaces, as a separator', () => {
@@ -75,12 +97,17 @@ describe('scanText', () => {
   })
 
   describe('us-ssn', () => {
-    it.each(['078051121', '078-05-1123', '078.05.1123', '078 05 1123', '536-90-4399', '536\t22\t8741'])(
-      'flags the valid SSN %s',
-      (ssn) => {
-        expect(values(`ssn: ${ssn}`, 'us-ssn')).toEqual([ssn])
-      },
-    )
+    it.each([
+      '078051121',
+      '078-05-1123',
+      '078.05.1123',
+      '078 05 1123',
+      '536-90-4399',
+      '536\t22\t8741',
+      '\u2075\u00b3\u2076-\u00b2\u00b2-\u2078\u2077\u2074\u00b9',
+    ])('flags the valid SSN %s', (ssn) => {
+      expect(values(`ssn: ${ssn}`, 'us-ssn')).toEqual([ssn])
+    })
 
     it.each([
       '0780511201',

@@ -62,15 +62,47 @@ const quoteOrSpaceTable = (() => {
   return table
 })()
 
-/** Value 0..9 of a digit in any supported script (ASCII, full-width, Arabic-Indic, Devanagari), else -1. */
+/**
+ * Value 0..9 of a digit in any supported script (ASCII, full-width, Arabic-Indic, Devanagari), or
+ * of a digit drawn smaller or in a circle (superscript and subscript digits, `①`–`⑨` and `⓪`, which
+ * NFKC reads as ASCII digits, and the dingbat circled digits `❶`, `➀`, `➊`, `⓵`, which a reader
+ * reads so too), else -1.
+ */
 export function digitValue(code: number): number {
   if (code >= 48 && code <= 57) return code - 48
-  if (code < 0x660) return -1
+  if (code < 0xb2) return -1
+  if (code < 0x660) return code === 0xb2 ? 2 : code === 0xb3 ? 3 : code === 0xb9 ? 1 : -1
   if (code >= 0xff10 && code <= 0xff19) return code - 0xff10
   if (code >= 0x660 && code <= 0x669) return code - 0x660
   if (code >= 0x6f0 && code <= 0x6f9) return code - 0x6f0
   if (code >= 0x966 && code <= 0x96f) return code - 0x966
+  if (code < 0x2070 || code > 0x2792) return -1
+  // Superscripts ⁰ ⁴–⁹ (¹²³ are Latin-1, above) and subscripts ₀–₉.
+  if (code === 0x2070) return 0
+  if (code >= 0x2074 && code <= 0x2079) return code - 0x2070
+  if (code >= 0x2080 && code <= 0x2089) return code - 0x2080
+  // Circled ①–⑨ and ⓪, double circled ⓵–⓽, negative circled ⓿ and ❶–❾, sans-serif ➀–➈ and ➊–➒.
+  if (code >= 0x2460 && code <= 0x2468) return code - 0x245f
+  if (code === 0x24ea || code === 0x24ff) return 0
+  if (code >= 0x24f5 && code <= 0x24fd) return code - 0x24f4
+  if (code >= 0x2776 && code <= 0x277e) return code - 0x2775
+  if (code >= 0x2780 && code <= 0x2788) return code - 0x277f
+  if (code >= 0x278a && code <= 0x2792) return code - 0x2789
   return -1
+}
+
+/**
+ * A combining mark (U+0300–U+036F, and the extended, supplement, for-symbols and half-mark blocks):
+ * drawn over or under the character before it, so `4̅` is still a 4 to a reader.
+ */
+export function isCombiningMark(code: number): boolean {
+  return (
+    (code >= 0x300 && code <= 0x36f) ||
+    (code >= 0x1ab0 && code <= 0x1aff) ||
+    (code >= 0x1dc0 && code <= 0x1dff) ||
+    (code >= 0x20d0 && code <= 0x20ff) ||
+    (code >= 0xfe20 && code <= 0xfe2f)
+  )
 }
 
 /** Zero-width and formatting characters that render as nothing. */

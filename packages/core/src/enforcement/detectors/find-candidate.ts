@@ -5,6 +5,10 @@ import { charCode, isTokenCode } from './char-classes.ts'
 const runAhead =
   '(?=[0-9]{3}|[0-9]{0,2}(?![0-9])(?:[ \\t.()-]{3}|[ \\t.()-]{0,2}(?![ \\t.()-]))(?:$|[0-9]|[^\\x00-\\x7f]|[ \\t.()-]))'
 
+/** Superscript, subscript and circled digits (`⁴`, `₄`, `④`, `❹`: see `digitValue`), as a regex class body. */
+const smallOrCircledDigits =
+  '\\u00b2\\u00b3\\u00b9\\u2070\\u2074-\\u2079\\u2080-\\u2089\\u2460-\\u2468\\u24ea\\u24f5-\\u24fd\\u24ff\\u2776-\\u277e\\u2780-\\u2788\\u278a-\\u2792'
+
 /**
  * Characters that can make a token worth analysing, found by the native regex engine so plain
  * prose costs no JavaScript per character. Every alternative consumes exactly one character, so
@@ -34,7 +38,7 @@ const featureAlternatives: readonly string[] = [
   // An ASCII digit that starts a long enough run or an IBAN's check digits (one alternative, so
   // the engine tests the first character once), or a digit of another script.
   `[0-9](?:(?<=[A-Z][A-Z][0-9])(?=[0-9])|${runAhead})`,
-  `[\\uff10-\\uff19\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f]${runAhead}`,
+  `[\\uff10-\\uff19\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f${smallOrCircledDigits}]${runAhead}`,
   '@',
   '\\.(?=[A-Za-z])',
   ':(?=\\/\\/|[0-9A-Fa-f.]*:)',

@@ -1,4 +1,4 @@
-import { digitValue, isInvisible, isWordCode, separatorKind } from './char-classes.ts'
+import { digitValue, isCombiningMark, isInvisible, isWordCode, separatorKind } from './char-classes.ts'
 
 /**
  * A maximal run of digit groups and separators, read once from the text. Card, SSN, phone and
@@ -141,6 +141,9 @@ export function readNumberRun(
         pendingDashes = 0
       } else if (code >= 128 && isInvisible(code)) {
         // Invisible characters never split a group: "4111\u200b1111..." is one number.
+      } else if (code >= 0x300 && isCombiningMark(code)) {
+        // A mark drawn on a digit (`4̅5̅3̅9`) neither splits its group nor is left out of it.
+        if (index === lastDigitEnd) lastDigitEnd = index + 1
       } else {
         const kind = code < 128 ? (asciiSeparators[code] as number) : separatorKind(code)
         if (kind === 0) break
