@@ -25,6 +25,7 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['4539\t1488\t0343\t6467', '1488'],
   ['4539  -  1488  -  0343  -  6467', '1488'],
   ['536\t22\t8741', '22\t87'],
+  ['4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7', '1 4 8 8'],
   // Superscript and circled digits, and a combining mark on each digit.
   [
     '\u2074\u2075\u00b3\u2079 \u00b9\u2074\u2078\u2078 \u2070\u00b3\u2074\u00b3 \u2076\u2074\u2076\u2077',

@@ -42,6 +42,9 @@ describe('scanText', () => {
       '\u2463\u2464\u2462\u2468 \u2460\u2463\u2467\u2467 \u24ea\u2462\u2463\u2462 \u2465\u2463\u2465\u2466',
       '\u2779\u277a\u2778\u277e 1488 0343 6467',
       '4\u03055\u03053\u03059 1488 0343 6467\u0305',
+      // One digit at a time.
+      '4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7',
+      '4 5 3 9  1 4 8 8  0 3 4 3  6 4 6 7',
     ])('flags the Luhn-valid card %s', (card) => {
       expect(values(`my card is ${card}.`, 'credit-card')).toEqual([card])
     })
@@ -76,6 +79,19 @@ describe('scanText', () => {
         ),
       ).toEqual([])
       expect(scanText('a room of 4111 m\u00b2 and 1111 1111 1111 cm\u00b3')).toEqual([])
+    })
+
+    it('reads a card written one digit at a time only as a whole stretch that passes Luhn', () => {
+      // Luhn-invalid, a window of a longer stretch, and too short.
+      expect(values('card 4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 8 end', 'credit-card')).toEqual([])
+      expect(values('seq 1 4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7 end', 'credit-card')).toEqual([])
+      expect(values('seq 4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7 2 1 0 5 end', 'credit-card')).toEqual([])
+      expect(values('pin 4 1 1 1 1 1 1 1 1 1 1 1 end', 'credit-card')).toEqual([])
+      // Beside a grouped card, each is found.
+      expect(values('a 4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7 4111 1111 1111 1111 b', 'credit-card')).toEqual([
+        '4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7',
+        '4111 1111 1111 1111',
+      ])
     })
 
     it('does not read more than five spaces around a dash, or four spaces, as a separator', () => {

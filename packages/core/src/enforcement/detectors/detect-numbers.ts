@@ -44,6 +44,24 @@ export function detectNumbers(
     for (let first = 0; first < count; first++) {
       // A card needs twelve digits (only as the whole run) or thirteen from its first group on.
       if (run.digitCount - (run.groupDigitStart[first] as number) < (first === 0 ? 12 : 13)) break
+      if (groupSize(run, first) === 1) {
+        // One digit at a time (`4 5 3 9 1 4 8 8 …`): the whole stretch of one-digit groups is the card.
+        const last = spacedDigitsEnd(run, first)
+        if (last > first) {
+          if (isSpacedCard(run, first, last))
+            push(
+              text,
+              findings,
+              'credit-card',
+              'credit-card',
+              run.groupStart[first] as number,
+              run.groupEnd[last] as number,
+              1,
+            )
+          first = last
+          continue
+        }
+      }
       const last = longestCard(run, first)
       if (last < 0) continue
       const start = run.groupStart[first] as number
@@ -185,6 +203,26 @@ function longestCard(run: NumberRun, first: number): number {
     }
   }
   return best
+}
+
+/** Last group of the stretch of one-digit groups joined by card separators that starts at `first`. */
+function spacedDigitsEnd(run: NumberRun, first: number): number {
+  let last = first
+  while (last + 1 < run.groupCount && groupSize(run, last + 1) === 1 && isCardSeparator(run, last + 1)) last++
+  return last
+}
+
+/**
+ * Is the stretch of one-digit groups `[first, last]` a card: 13 to 19 digits, a whole stretch (a
+ * window inside a longer one passes Luhn one time in ten) not glued to a word, with an issuer
+ * prefix and a valid Luhn checksum?
+ */
+function isSpacedCard(run: NumberRun, first: number, last: number): boolean {
+  const digits = last - first + 1
+  if (digits < 13 || digits > 19) return false
+  if ((first === 0 && run.gluedStart) || (last === run.groupCount - 1 && run.gluedEnd)) return false
+  const offset = run.groupDigitStart[first] as number
+  return hasCardPrefix(run.digits, offset, digits) && luhnValid(run.digits, offset, digits)
 }
 
 /** Luhn checksum over `digits[offset .. offset+length)`. */
