@@ -94,11 +94,16 @@ describe('scanText', () => {
       ])
     })
 
-    it('does not read more than five spaces around a dash, or four spaces, as a separator', () => {
+    it('reads spaces around a dash as a separator only up to five characters, and in all of a card or none', () => {
       expect(values('card 4539   -   1488   -   0343   -   6467 end', 'credit-card')).toEqual([])
       expect(values('card 4539    1488    0343    6467 end', 'credit-card')).toEqual([])
-      expect(values('card 4539\t-\t1488  -  0343 -  6467 end', 'credit-card')).toEqual([
-        '4539\t-\t1488  -  0343 -  6467',
+      expect(values('card 4539 -  1488  -  0343  - 6467 end', 'credit-card')).toEqual([
+        '4539 -  1488  -  0343  - 6467',
+      ])
+      // Between two cards a spaced dash separates them: no window across it is a third card.
+      expect(values('5555-5555-5555-4444 -  4111 1111 1111 1111', 'credit-card')).toEqual([
+        '5555-5555-5555-4444',
+        '4111 1111 1111 1111',
       ])
     })
 

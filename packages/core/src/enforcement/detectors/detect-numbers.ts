@@ -179,10 +179,16 @@ function longestCard(run: NumberRun, first: number): number {
   const firstSize = groupSize(run, first)
   let previousSize = 0
   let digits = 0
+  // Whether the card's separators are spaced dashes longer than three characters (-1: not known
+  // yet). They are all or none: "…4444 -  4111…" between two listed cards is no separator inside one.
+  let spacedDashes = -1
   for (let last = first; last < run.groupCount; last++) {
     const size = groupSize(run, last)
     if (last > first) {
       if (!isCardSeparator(run, last)) break
+      const spaced = (run.groupSeparatorLength[last] as number) > 3 ? 1 : 0
+      if (spacedDashes < 0) spacedDashes = spaced
+      else if (spaced !== spacedDashes) break
       // Printed cards group digits in fours (Amex 4-6-5): a 9-digit group is some other number.
       if (size > 6 || firstSize > 6 || previousSize < 3) break
     }
@@ -205,10 +211,16 @@ function longestCard(run: NumberRun, first: number): number {
   return best
 }
 
-/** Last group of the stretch of one-digit groups joined by card separators that starts at `first`. */
+/** Last group of the stretch of one-digit groups joined by card separators (of at most three characters) from `first`. */
 function spacedDigitsEnd(run: NumberRun, first: number): number {
   let last = first
-  while (last + 1 < run.groupCount && groupSize(run, last + 1) === 1 && isCardSeparator(run, last + 1)) last++
+  while (
+    last + 1 < run.groupCount &&
+    groupSize(run, last + 1) === 1 &&
+    isCardSeparator(run, last + 1) &&
+    (run.groupSeparatorLength[last + 1] as number) <= 3
+  )
+    last++
   return last
 }
 
