@@ -14,6 +14,7 @@ import { charCode, isAlphanumericCode } from './detectors/char-classes.ts'
 import { detectNumbers, type NumberDetectors } from './detectors/detect-numbers.ts'
 import { byteSearchMinimum, createCandidateFinder, valueLookback } from './detectors/find-candidate.ts'
 import { ibanLengthAt, readIban } from './detectors/iban.ts'
+import { hasMarkup, markupStretches, readMarkup } from './detectors/markup-text.ts'
 import { createNumberRun, type NumberRun, readNumberRun } from './detectors/number-run.ts'
 import { longSecretLength, secretMatcherFor } from './detectors/secret-matcher.ts'
 import { foldLookalikes, hasInvisible, visibleIndex, visibleText } from './detectors/visible-text.ts'
@@ -461,7 +462,8 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     return { findings: outcome.findings, openFrom: Math.max(from, Math.min(openFrom, text.length)) }
   }
 
-  const scan = (text: string, from = 0): ScanOutcome => {
+  /** The scan of a text as written and as a reader sees it, but for its markup (see `scan`). */
+  const scanWritten = (text: string, from: number): ScanOutcome => {
     // A text of 1 KB or more that is all ASCII is scanned as bytes (typed-array reads are cheaper
     // than charCodeAt): it holds no invisible character, no look-alike letter and no override.
     if (text.length >= byteSearchMinimum) {
@@ -470,6 +472,56 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     }
     const outcome = scanReadings(text, from)
     return text.includes(rightToLeftOverride) ? withOverriddenRuns(text, from, outcome) : outcome
+  }
+
+  const scan = (text: string, from = 0): ScanOutcome => {
+    const outcome = scanWritten(text, from)
+    return hasMarkup(text) ? withMarkupReadings(text, from, outcome) : outcome
+  }
+
+  /**
+   * Adds what a reader sees where markup wraps or encodes an item (`4539 **1488** …`,
+   * `&#52;&#53;…`, `%73%6B…`, a key with `**` in it: see `readMarkup`): each stretch around such
+   * markup is read again without it, and a finding there that holds markup counts, covering the
+   * original characters. A stretch that reaches the end of the text holds open what its reading
+   * holds open (a stream's `4539 **1488** ` waits for the rest of the card).
+   */
+  const withMarkupReadings = (text: string, from: number, outcome: ScanOutcome): ScanOutcome => {
+    const { stretches, sites } = markupStretches(text)
+    if (stretches.length === 0) return outcome
+    const seen = new Set(outcome.findings.map(findingKey))
+    const more: Finding[] = []
+    let openFrom = outcome.openFrom
+    for (let index = 0; index < stretches.length; index += 2) {
+      const start = stretches[index] as number
+      const end = stretches[index + 1] as number
+      if (end <= from) continue
+      const reading = readMarkup(text, start, end)
+      const read = scanWritten(reading.text, visibleIndex(reading, from))
+      for (const finding of read.findings) {
+        const mappedStart = reading.start[finding.start] as number
+        const mappedEnd = reading.end[finding.end - 1] as number
+        const mapped = {
+          ...finding,
+          start: mappedStart,
+          end: mappedEnd,
+          value: text.slice(mappedStart, mappedEnd),
+        }
+        if (
+          mappedStart >= from &&
+          holdsSite(sites, mappedStart, mappedEnd) &&
+          !seen.has(findingKey(mapped))
+        ) {
+          seen.add(findingKey(mapped))
+          more.push(mapped)
+        }
+      }
+      if (end === text.length && read.openFrom < reading.text.length)
+        openFrom = Math.min(openFrom, Math.max(from, reading.start[read.openFrom] as number))
+    }
+    if (more.length === 0)
+      return openFrom === outcome.openFrom ? outcome : { findings: outcome.findings, openFrom }
+    return { findings: resolveOverlaps([...outcome.findings, ...more], from), openFrom }
   }
 
   /**
@@ -565,6 +617,15 @@ function overriddenRuns(text: string): Array<[number, number]> {
     at = end - 1
   }
   return runs
+}
+
+/** Does a markup place (`sites`: sorted flat pairs `[start, end)`) overlap `[start, end)`? */
+function holdsSite(sites: readonly number[], start: number, end: number): boolean {
+  for (let index = 0; index < sites.length; index += 2) {
+    if ((sites[index] as number) >= end) return false
+    if ((sites[index + 1] as number) > start) return true
+  }
+  return false
 }
 
 /** A finding's kind and place, the same in two readings of one text. */

@@ -26,6 +26,20 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['4539  -  1488  -  0343  -  6467', '1488'],
   ['536\t22\t8741', '22\t87'],
   ['4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7', '1 4 8 8'],
+  // Markdown emphasis and code spans, character references and percent-encoding around digits or
+  // inside a key (words around them: a letter glued to an item makes it another string).
+  ['card 4539 **1488** 0343 6467 end', '1488'],
+  ['card `4539` `1488` `0343` `6467` end', '1488'],
+  ['ssn **536**-22-8741 end', '22-87'],
+  [
+    'card &#52;&#53;&#51;&#57;&#49;&#52;&#56;&#56;&#48;&#51;&#52;&#51;&#54;&#52;&#54;&#55; end',
+    '&#49;&#52;&#56;',
+  ],
+  [
+    'key %73%6B%2D%70%72%6F%6A%2D%70%73%34%4A%62%30%71%6F%49%48%41%76%39%56%6B%32%46%70%56%32%31%4C%53%4E%4D%39%65%73%52%73%48%78%38%62%68%6E%49%79%78%4B%4F%67%31%65%41%4A%73%77 end',
+    '%46%70%56',
+  ],
+  ['key sk-proj-ps4Jb0qoIHAv9Vk2**FpV21LSNM9esRsHx8bhnIyxKOg1eAJsw** end', 'FpV21LSN'],
   // Superscript and circled digits, and a combining mark on each digit.
   [
     '\u2074\u2075\u00b3\u2079 \u00b9\u2074\u2078\u2078 \u2070\u00b3\u2074\u00b3 \u2076\u2074\u2076\u2077',

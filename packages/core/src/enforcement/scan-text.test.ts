@@ -804,4 +804,52 @@ describe('scanText', () => {
     for (const finding of scanText(text)) expect(text.slice(finding.start, finding.end)).toBe(finding.value)
     expect(scanText(text).map((finding) => finding.detector)).toEqual(['credit-card', 'email', 'ip-address'])
   })
+
+  describe('markup a reader does not see', () => {
+    const key = 'sk-proj-ps4Jb0qoIHAv9Vk2FpV21LSNM9esRsHx8bhnIyxKOg1eAJsw'
+    const percentEncoded = [...key]
+      .map((char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+      .join('')
+
+    it.each([
+      ['card 4539 **1488** 0343 6467 end', '4539 **1488** 0343 6467'],
+      ['card 4539 *1488* 0343 6467 end', '4539 *1488* 0343 6467'],
+      ['card `4539` `1488` `0343` `6467` end', '4539` `1488` `0343` `6467'],
+      ['card **4539**-**1488**-**0343**-**6467** end', '4539**-**1488**-**0343**-**6467'],
+      [
+        'card &#52;&#53;&#51;&#57;&#49;&#52;&#56;&#56;&#48;&#51;&#52;&#51;&#54;&#52;&#54;&#55; end',
+        '&#52;&#53;&#51;&#57;&#49;&#52;&#56;&#56;&#48;&#51;&#52;&#51;&#54;&#52;&#54;&#55;',
+      ],
+      ['card 4539 &#x31;&#x34;&#x38;&#x38; 0343 6467 end', '4539 &#x31;&#x34;&#x38;&#x38; 0343 6467'],
+    ])('finds the card in %s, covering the markup inside it', (text, card) => {
+      expect(values(text, 'credit-card')).toEqual([card])
+    })
+
+    it('finds an SSN in bold', () => {
+      expect(values('ssn **536**-22-8741 end', 'us-ssn')).toEqual(['536**-22-8741'])
+    })
+
+    it('finds a key percent-encoded, or with `**` slipped into it', () => {
+      expect(found(`key ${percentEncoded} end`, 'secret')).toEqual([['openai-key', percentEncoded]])
+      expect(found('key sk-proj-ps4Jb0qoIHAv9Vk2**FpV21LSNM9esRsHx8bhnIyxKOg1eAJsw** end', 'secret')).toEqual(
+        [['openai-key', 'sk-proj-ps4Jb0qoIHAv9Vk2**FpV21LSNM9esRsHx8bhnIyxKOg1eAJsw']],
+      )
+    })
+
+    it('flags no Luhn-invalid card, table of numbers or ordinary markup', () => {
+      expect(values('card 4539 **1488** 0343 6468 end', 'credit-card')).toEqual([])
+      expect(values('card `4111` `1111` `1111` `1112` end', 'credit-card')).toEqual([])
+      expect(
+        values(
+          'card &#52;&#49;&#49;&#49;&#49;&#49;&#49;&#49;&#49;&#49;&#49;&#49;&#49;&#49;&#49;&#50;',
+          'credit-card',
+        ),
+      ).toEqual([])
+      expect(scanText('| **4539** | **1488** | **0343** | **6467** |\n| `536` | `22` | `8741` |')).toEqual([])
+      // Only the URL, as without the reading.
+      const text =
+        '**Note:** run `npm test`, 2**10 is 1024, 50% off, see https://example.com/a%20b and R&#38;D.'
+      expect(scanText(text).map((finding) => finding.value)).toEqual(['https://example.com/a%20b'])
+    })
+  })
 })
