@@ -1,12 +1,13 @@
 import { chainStreamRedactors } from './chain-stream-redactors.ts'
 import { checkExpression, compileExpression } from './compile-expression.ts'
+import { createExpressionStream, judgedWhileWritten } from './create-expression-stream.ts'
 import { createScanner, type Scanner } from './create-scanner.ts'
 import { createStreamRedactor } from './create-stream-redactor.ts'
-import { charCode, isWordCode } from './detectors/char-classes.ts'
 import { extractResponseVariables, type ResponseReading, readResponse } from './extract-response-variables.ts'
 import { redact } from './redact.ts'
 import type {
   CompiledExpression,
+  DraftJudge,
   EnforcementContext,
   EnforcementResult,
   EnforcementRule,
@@ -18,6 +19,7 @@ import type {
   ScanOptions,
   StreamRedactor,
 } from './types.ts'
+import { unquoted } from './unquoted.ts'
 import { validateEnforcementRules } from './validate-enforcement-rules.ts'
 
 /** Options of `createEnforcer`. */
@@ -138,7 +140,35 @@ export function createEnforcer(options: EnforcerOptions): Enforcer {
     )
   }
 
-  return { check, createStream }
+  /**
+   * The selected hard-safety expression rules judged on a draft as it is written (their scanners
+   * are `createStream`'s): held whole when one reads a value a partial text cannot settle.
+   */
+  const createDraftJudge = (context: EnforcementContext = {}): DraftJudge => {
+    const judged = select(context).filter(
+      (entry) => entry.expression !== undefined && entry.rule.tier === 'hard-safety',
+    )
+    if (judged.length === 0) return { type: 'streamed' }
+    const held = judged
+      .filter((entry) => !judgedWhileWritten(entry.rule, entry.expression?.reads ?? [], context.variables))
+      .map((entry) => entry.rule.id)
+    if (held.length > 0) return { type: 'held', ruleIds: held }
+    const expressions = judged.map((entry) => ({ ...entry, scanner: undefined }))
+    const fails = (text: string, labelOpenSentence: boolean) => {
+      const bindingText = unquoted(text, context.quoted)
+      let reading: ResponseReading | undefined
+      const read = () => (reading ??= readResponse(bindingText))
+      return expressions.some(
+        (entry) => checkRule(entry, text, context, bindingText, read, labelOpenSentence) !== undefined,
+      )
+    }
+    const labels = judged.flatMap((entry) =>
+      (entry.rule.enforce.bindings ?? []).flatMap((binding) => binding.label ?? []),
+    )
+    return { type: 'streamed', stream: createExpressionStream({ fails, labels }) }
+  }
+
+  return { check, createStream, createDraftJudge }
 }
 
 function compileRule(rule: EnforcementRule, path: string, scan: ScanOptions): CompiledRule {
@@ -168,32 +198,6 @@ function compileRule(rule: EnforcementRule, path: string, scan: ScanOptions): Co
   }
 }
 
-/** Passages shorter than this are never blanked (`$5` would have blanked the `$5` of `$500`). */
-const shortestQuoted = 16
-
-/**
- * `text` with each quoted passage in it blanked (spaces), where it stands whole (not glued to a
- * word or a digit), or `text` itself when there is none.
- */
-function unquoted(text: string, quoted: readonly string[] | undefined): string {
-  let result = text
-  for (const passage of quoted ?? []) {
-    if (passage.length < shortestQuoted) continue
-    for (let at = result.indexOf(passage); at >= 0; at = result.indexOf(passage, at + passage.length)) {
-      const before = result.charCodeAt(at - 1)
-      const after = result.charCodeAt(at + passage.length)
-      if (isGlued(before) || isGlued(after)) continue
-      result = `${result.slice(0, at)}${' '.repeat(passage.length)}${result.slice(at + passage.length)}`
-    }
-  }
-  return result
-}
-
-/** An ASCII letter, digit, `_` or `$` (NaN, outside the text, is not): a passage glued to it is not whole. */
-function isGlued(code: number): boolean {
-  return isWordCode(code) || code === charCode.dollar
-}
-
 /**
  * One rule against one text (`bindingText`: the text its bound values are read from). Any internal
  * error is a violation (fail closed), never a pass.
@@ -204,6 +208,7 @@ function checkRule(
   context: EnforcementContext,
   bindingText: string,
   read: () => ResponseReading,
+  labelOpenSentence = false,
 ): RuleViolation | undefined {
   const { rule } = entry
   const violation = (message: string, findings: Finding[] = []): RuleViolation => ({
@@ -220,7 +225,9 @@ function checkRule(
       return violation(`${rule.description ?? rule.id}: found ${kinds}`, findings)
     }
     if (entry.expression === undefined) return undefined
-    const extracted = extractResponseVariables(bindingText, rule.enforce.bindings ?? [], read())
+    const extracted = extractResponseVariables(bindingText, rule.enforce.bindings ?? [], read(), {
+      labelOpenSentence,
+    })
     const bound = Object.fromEntries(
       (rule.enforce.bindings ?? [])
         .filter((binding) => binding.name in extracted)

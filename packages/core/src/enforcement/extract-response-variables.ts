@@ -103,6 +103,7 @@ export function extractResponseVariables(
   given: string,
   bindings: readonly VariableBinding[] = [],
   read: ResponseReading = readResponse(given),
+  options: ExtractResponseVariablesOptions = {},
 ): Record<string, unknown> {
   const { text, money, percentages, counts, emails, entities } = read
   const variables: Record<string, unknown> = {
@@ -114,11 +115,20 @@ export function extractResponseVariables(
     entities,
   }
   for (const binding of bindings) {
-    const value = bindValue(text, binding, read)
+    const value = bindValue(text, binding, read, options.labelOpenSentence === true)
     if (value !== undefined) variables[binding.name] = value
     else if (binding.default !== undefined) variables[binding.name] = binding.default
   }
   return variables
+}
+
+/** Options of {@link extractResponseVariables}. */
+export interface ExtractResponseVariablesOptions {
+  /**
+   * Read the text's last sentence as labelled for every binding: a draft still being written may
+   * name the label later in that sentence ("You'll get $75 back as a refund"). @default false
+   */
+  labelOpenSentence?: boolean
 }
 
 /**
@@ -160,8 +170,15 @@ export interface ResponseReading {
   entities: string[]
 }
 
-function bindValue(text: string, binding: VariableBinding, extracted: ResponseReading): unknown {
+function bindValue(
+  text: string,
+  binding: VariableBinding,
+  extracted: ResponseReading,
+  labelOpenSentence: boolean,
+): unknown {
   const labelled = binding.label === undefined ? undefined : sentencesWithLabel(text, binding.label)
+  if (labelled !== undefined && labelOpenSentence)
+    labelled.add(sentenceOf(text)(Math.max(0, text.length - 1)))
   const inLabel = (sentence: number): boolean => labelled === undefined || labelled.has(sentence)
   switch (binding.kind) {
     case 'money': {

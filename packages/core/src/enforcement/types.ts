@@ -263,7 +263,22 @@ export interface Enforcer {
   check(text: string, context?: EnforcementContext): EnforcementResult
   /** A stream redactor applying every scanner of the selected rules (block mode if any is hard-safety with refuse). */
   createStream(context?: EnforcementContext): StreamRedactor
+  /**
+   * How a model's draft is judged by the selected hard-safety expression rules while it is
+   * written (`createStream` does not read them): before the scanners, a live draft passes `stream`.
+   */
+  createDraftJudge(context?: EnforcementContext): DraftJudge
 }
+
+/** How a draft's hard-safety expression rules are judged while it is written (`Enforcer.createDraftJudge`). */
+export type DraftJudge =
+  /**
+   * Judged on the text so far: `stream` holds back what may still change a value and stops at
+   * the first failure (`blocked()`); no `stream` when no such rule is selected.
+   */
+  | { type: 'streamed'; stream?: StreamRedactor }
+  /** These rules read a value no part of a draft settles (an email, an entity, a count): hold the draft until it is checked whole. */
+  | { type: 'held'; ruleIds: string[] }
 
 /** Pre-tool policy of one tool. */
 export interface ToolPolicy {

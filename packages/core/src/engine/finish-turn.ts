@@ -1,3 +1,4 @@
+import type { EnforcementContext } from '../enforcement/types.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
 import type { ProvenanceGoal, ProvenancePlan, ProvenanceRoute } from '../ledger/provenance-types.ts'
@@ -10,6 +11,7 @@ import { checkedRuleIds, enforceDraft, turnLane2Rules } from './enforce-draft.ts
 import { finalizeReply } from './finalize-reply.ts'
 import { createLiveReply, type LiveReply, type LiveVerdict } from './live-reply.ts'
 import { renderTemplate } from './render-template.ts'
+import { draftJudgeOf } from './reply-enforcer.ts'
 import type { CompletedToolCall, EngineSessionState } from './session-state.ts'
 import { streamSafeText } from './stream-safe-text.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
@@ -155,7 +157,11 @@ export async function finishTurn(
   if (done?.done === true && turn.note?.includes(done.text) === true) quoted.push(done.text)
   if (turn.note !== undefined) material.note = turn.note
   const ruleIds = checkedRuleIds(dependencies, turn.matched, turn.route.scenario, turn.route.step)
-  const live = liveReplyFor(dependencies, scratch, turn, { variables: values, ruleIds })
+  const live = liveReplyFor(dependencies, scratch, turn, {
+    variables: values,
+    ruleIds,
+    ...(quoted.length === 0 ? {} : { quoted }),
+  })
   const enforceWith = (instruction: string | undefined) =>
     enforceDraft(dependencies, {
       matched: turn.matched,
@@ -357,14 +363,15 @@ function toolCalled(scratch: TurnScratch, call: CompletedToolCall): LedgerEvent 
 
 /**
  * The turn's reply streams live when the client streams, the model can stream, the definition
- * allows it, and no hard-safety rule in play can only be judged on the whole draft (then the reply
- * is held until checked, so unchecked hard-safety text is never shown).
+ * allows it, and no hard-safety rule in play can only be judged on the whole draft (by Lane 2, or
+ * a Lane 1 expression over a value a partial draft does not settle): then the reply is held until
+ * checked, so unchecked hard-safety text is never shown.
  */
 function liveReplyFor(
   dependencies: TurnDependencies,
   scratch: TurnScratch,
   turn: TurnSoFar,
-  context: { variables: Record<string, unknown>; ruleIds: string[] },
+  context: EnforcementContext,
 ): LiveReply | undefined {
   const { goLive } = scratch
   if (!dependencies.streaming || goLive === undefined || dependencies.model?.stream === undefined)
@@ -372,6 +379,8 @@ function liveReplyFor(
   if (dependencies.compiled.definition.settings.replyStreaming === 'checked') return undefined
   const lane2 = turnLane2Rules(dependencies, turn.matched, turn.route.scenario, turn.route.step)
   if (dependencies.lane2 !== undefined && lane2.some((rule) => rule.tier === 'hard-safety')) return undefined
+  // A hard-safety expression rule reading a value no partial draft settles: held too.
+  if (draftJudgeOf(dependencies.enforcer, dependencies.plan, context).type === 'held') return undefined
   const before = scratch.around?.before
   return createLiveReply({
     enforcer: dependencies.enforcer,

@@ -1,4 +1,4 @@
-import type { EnforcementContext } from '../enforcement/types.ts'
+import type { EnforcementContext, StreamRedactor } from '../enforcement/types.ts'
 import type { ReplyEnforcer } from './reply-enforcer.ts'
 import { safeTextChunks } from './stream-safe-text.ts'
 import type { TextRetractionCode, TurnEvent } from './types.ts'
@@ -34,6 +34,25 @@ export interface LiveReplyOptions {
   before?: string
 }
 
+/** The judge of one draft's hard-safety expression rules (a fresh one per draft), before the scanners. */
+function judgeOf(
+  enforcer: ReplyEnforcer | undefined,
+  context: EnforcementContext,
+): StreamRedactor | undefined {
+  const judge = enforcer?.createDraftJudge?.(context)
+  if (judge === undefined) return undefined
+  // A turn whose rules cannot be judged so is never live (`liveReplyFor`); should one get here,
+  // the draft is read whole and none of it shown: the checked reply is streamed once settled.
+  return judge.type === 'streamed' ? judge.stream : withholdAll
+}
+
+const withholdAll: StreamRedactor = {
+  push: () => '',
+  flush: () => '',
+  findings: () => [],
+  blocked: () => undefined,
+}
+
 const regeneratedReason = 'A draft broke a rule, so it was rewritten.'
 
 export function createLiveReply({ enforcer, context, emit, goLive, before }: LiveReplyOptions): LiveReply {
@@ -53,16 +72,21 @@ export function createLiveReply({ enforcer, context, emit, goLive, before }: Liv
         retract({ code: 'draft-regenerated', reason: regeneratedReason, ruleIds: [...rejectedRuleIds] })
       goLive()
       const guard = enforcer?.createStream(context)
+      // The draft's values pass the expression judge first; the engine's own sentence before it
+      // is no part of the draft the rules check, so it goes to the scanners only.
+      const judge = judgeOf(enforcer, context)
       const push = (text: string) => show(guard === undefined ? text : guard.push(text))
       if (before !== undefined && before !== '') push(`${before} `)
+      const blocked = () => judge?.blocked() !== undefined || guard?.blocked() !== undefined
       let raw = ''
       for await (const delta of deltas) {
         raw += delta
-        push(delta)
+        push(judge === undefined ? delta : judge.push(delta))
         // Blocked: nothing more of this draft may be shown; the checks decide what replaces it.
-        if (guard?.blocked() !== undefined) return raw
+        if (blocked()) return raw
       }
-      if (guard !== undefined) show(guard.flush())
+      if (judge !== undefined) push(judge.flush())
+      if (guard !== undefined && !blocked()) show(guard.flush())
       return raw
     },
     settle(text, verdict) {

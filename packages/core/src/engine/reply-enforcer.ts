@@ -3,6 +3,7 @@ import type { EnforcementPlan } from '../compiler/plan-types.ts'
 import type { FocalDefinition } from '../definition/definition-schema.ts'
 import type { Lane2Rule } from '../enforcement/lane2/types.ts'
 import type {
+  DraftJudge,
   EnforcementContext,
   EnforcementResult,
   EnforcementRule,
@@ -16,6 +17,34 @@ export { detectorRuleId, safetyPatternRuleId } from '../compiler/build-enforceme
 export interface ReplyEnforcer {
   check(text: string, context?: EnforcementContext): EnforcementResult
   createStream(context?: EnforcementContext): StreamRedactor
+  /**
+   * How the hard-safety expression rules judge a draft while it is written. Without it, a turn in
+   * scope of such a rule is held until checked.
+   */
+  createDraftJudge?(context?: EnforcementContext): DraftJudge
+}
+
+/**
+ * How a live draft is judged by the hard-safety expression rules in play: the enforcer's own
+ * judge, or, for an enforcer that has none, the draft held whenever the plan has such a rule in
+ * scope (fail closed).
+ */
+export function draftJudgeOf(
+  enforcer: ReplyEnforcer | undefined,
+  plan: EnforcementPlan,
+  context: EnforcementContext,
+): DraftJudge {
+  if (enforcer === undefined) return { type: 'streamed' }
+  if (enforcer.createDraftJudge !== undefined) return enforcer.createDraftJudge(context)
+  const ids = context.ruleIds === undefined ? undefined : new Set(context.ruleIds)
+  const held = plan.rules.filter(
+    (rule) =>
+      rule.tier === 'hard-safety' &&
+      rule.lane1?.target === 'reply' &&
+      rule.lane1.expression !== undefined &&
+      (ids === undefined || rule.scope === 'global' || ids.has(rule.id)),
+  )
+  return held.length === 0 ? { type: 'streamed' } : { type: 'held', ruleIds: held.map((rule) => rule.id) }
 }
 
 /**
