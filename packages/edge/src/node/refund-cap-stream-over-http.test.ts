@@ -72,7 +72,8 @@ const post = (path: string, body: unknown) =>
     body: JSON.stringify(body),
   })
 
-interface Chunk {
+/** A UI message stream part as this test reads it. */
+type Chunk = Record<string, unknown> & {
   type: string
   delta?: string
   data?: { code?: string; ruleIds?: string[]; outcome?: string }
@@ -87,7 +88,7 @@ async function chat(sessionId: string): Promise<Chunk[]> {
     messageId: 'a1',
   })
   expect(response.status).toBe(200)
-  return (await readSse(response)).filter((chunk): chunk is Chunk => chunk !== '[DONE]') as Chunk[]
+  return (await readSse(response)).filter((chunk): chunk is Chunk => chunk !== '[DONE]')
 }
 
 const deltasOf = (chunks: readonly Chunk[]) =>
