@@ -594,3 +594,34 @@ describe('the repo-helper task agent over HTTP (session 46 review, defects 7 to 
     }
   })
 })
+
+describe('the repo-helper task agent over HTTP (session 46 review, defects 10, 13, 14, 15 and 17)', () => {
+  it("shows a commit's patch when the request asks for its diff or its lines, cut to a bound that is said", async () => {
+    for (const [text, command] of [
+      ['show me the diff of the last commit', 'git(show --stat --patch HEAD)=ran'],
+      ['what lines did the last commit change?', 'git(show --stat --patch HEAD)=ran'],
+      ['show me the changes the last commit made', 'git(show --stat --patch HEAD)=ran'],
+      [
+        'what did the last commit change in orders.ts, show the lines',
+        'git(log -1 --stat --patch -- orders.ts */orders.ts)=ran',
+      ],
+    ] as const) {
+      const turn = await conversation().say(text)
+      expect(callsOf(turn), text).toContain(command)
+      // The added lines themselves, line by line, not only "src/orders.ts | 5 +++++".
+      expect(turn.text, text).toContain('\n+export function cancelOrder(id: string): Order | undefined {\n')
+      expect(turn.text, text).not.toContain('the patch is cut here')
+    }
+    // "What changed?" is still answered by the files changed.
+    expect(callsOf(await conversation().say('what changed in the last commit?'))).toContain(
+      'git(show --stat HEAD)=ran',
+    )
+    // A patch longer than the bound is cut, and the reply says so.
+    const long = await conversation().say('show me the diff of commit 855110d')
+    expect(callsOf(long)).toContain('git(show --stat --patch 855110d)=ran')
+    expect(long.text).toContain('\n+export class CommandRouter {')
+    expect(long.text).toMatch(
+      /… \(the patch is cut here: \d+ more lines not shown; name a file to see its part\)/,
+    )
+  })
+})

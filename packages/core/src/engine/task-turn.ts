@@ -338,10 +338,11 @@ export async function runTaskTurn(
     completed,
     plan,
   })
-  const steps: Array<{ call: GoalToolCall; role: 'plan' }> = planTools(goal, needed).map((call) => ({
-    call,
-    role: 'plan',
-  }))
+  // "Show me the diff of the last commit", "…, show the lines": the patch, not only the stat.
+  const lines = asksForLines.test(scratch.goal?.active ?? scratch.text)
+  const steps: Array<{ call: GoalToolCall; role: 'plan' }> = planTools(goal, needed, { lines }).map(
+    (call) => ({ call, role: 'plan' }),
+  )
   for (const step of steps) {
     const { role } = step
     if (budget <= 0 || obtained.has(step.call.evidence)) continue
@@ -514,6 +515,13 @@ export async function runTaskTurn(
   }
   return finishTurn(dependencies, state, scratch, { ...turnSoFar(), ...note })
 }
+
+/**
+ * A request to see the changed lines themselves: "the diff", "the patch", "show the lines", "the
+ * changes", "line by line" (not "what changed", which the changed files answer).
+ */
+const asksForLines =
+  /\b(?:diffs?|patch(?:es)?|hunks?|lines?|line[- ]by[- ]line|(?:the|its|those|these|which|what) (?:exact |actual )?changes|changes (?:it |that |they )?(?:made|makes|introduced)|exactly (?:what )?(?:changed|it changed))\b/i
 
 /** Words before "tests" that say how many, not which ("all tests", "the failing tests"). */
 const quantifiers: ReadonlySet<string> = new Set(
@@ -1119,9 +1127,34 @@ function isDocumentation(path: string): boolean {
  */
 function excerpt(result: unknown): string {
   const text = typeof result === 'string' ? result : JSON.stringify(result ?? null)
+  if (/^(?:diff --git |@@ )/mu.test(text)) return patchExcerpt(text)
   const flat = text.replace(/\s+/gu, ' ').trim()
   return flat.length > excerptLength ? `${flat.slice(0, excerptLength - 3)}...` : flat
 }
 
 /** How many characters of one output the findings quote. */
 const excerptLength = 400
+
+/**
+ * A patch (`git show`, `git diff`) quoted line by line, its lines kept (flattened on one line a
+ * diff cannot be read), up to {@link patchLines} lines and {@link patchLength} characters; a longer
+ * one says where it was cut and how much is left out.
+ */
+function patchExcerpt(text: string): string {
+  const all = text.replace(/\s+$/u, '').split('\n')
+  const kept: string[] = []
+  let length = 0
+  for (const line of all) {
+    if (kept.length >= patchLines || length + line.length > patchLength) break
+    kept.push(line)
+    length += line.length + 1
+  }
+  const left = all.length - kept.length
+  return left === 0
+    ? `${kept.join('\n')}\n`
+    : `${kept.join('\n')}\n… (the patch is cut here: ${left} more line${left === 1 ? '' : 's'} not shown; name a file to see its part)\n`
+}
+
+/** How many lines, and characters, of a patch the findings quote. */
+const patchLines = 80
+const patchLength = 3000

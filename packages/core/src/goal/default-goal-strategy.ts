@@ -83,7 +83,14 @@ export const defaultGoalStrategy: GoalStrategy = {
       deterministic: true,
       fallback: { tool: 'git', args: 'log -5' },
     },
-    { evidence: 'git-commit', tool: 'git', args: 'show --stat {commit}', deterministic: true },
+    // The changed files; the patch itself when the request asks for the diff or the lines.
+    {
+      evidence: 'git-commit',
+      tool: 'git',
+      args: 'show --stat {commit}',
+      lines: 'show --stat --patch {commit}',
+      deterministic: true,
+    },
     {
       evidence: 'file-history',
       tool: 'git',
@@ -91,7 +98,13 @@ export const defaultGoalStrategy: GoalStrategy = {
       args: 'log -10 --date=short --format=%h%x20%ad%x20%an%x20%s -- {pathspec}',
       deterministic: true,
     },
-    { evidence: 'file-commit', tool: 'git', args: 'log -1 --stat -- {pathspec}', deterministic: true },
+    {
+      evidence: 'file-commit',
+      tool: 'git',
+      args: 'log -1 --stat -- {pathspec}',
+      lines: 'log -1 --stat --patch -- {pathspec}',
+      deterministic: true,
+    },
     { evidence: 'session-info', tool: 'session', args: 'info', deterministic: true },
     {
       evidence: 'ci-workflow',

@@ -34,6 +34,7 @@ export type {
   GoalToolCall,
   GoalToolRow,
   GoalToolTemplate,
+  PlanToolsOptions,
   SelectRecoveryOptions,
 } from './strategy-types.ts'
 export { type TrainIntentClassifierOptions, trainIntentClassifier } from './train-intent-classifier.ts'

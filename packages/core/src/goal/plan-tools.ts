@@ -1,11 +1,6 @@
 import { defaultGoalStrategy } from './default-goal-strategy.ts'
 import { isPathTarget, isRevision } from './extract-goal-target.ts'
-import type {
-  GoalEvidenceClass,
-  GoalStrategyOptions,
-  GoalToolCall,
-  GoalToolTemplate,
-} from './strategy-types.ts'
+import type { GoalEvidenceClass, GoalToolCall, GoalToolTemplate, PlanToolsOptions } from './strategy-types.ts'
 import type { Goal } from './types.ts'
 
 /**
@@ -37,7 +32,8 @@ function pathspecOf(path: string): string {
 
 /**
  * Ordered tool calls that produce `evidence` for `goal`: deterministic tools first, broad searches
- * last, each with the fallback to run if it fails. Evidence with no tool row is skipped.
+ * last, each with the fallback to run if it fails. Evidence with no tool row is skipped. With
+ * `lines`, a row's `lines` args (the patch) replace its `args` (the stat).
  *
  * @example
  * planTools(goal, evidenceFor(goal)) // [{ tool: 'symbols', args: 'CommandRouter', evidence: 'symbol-search', fallback: { tool: 'grep', ... } }, ...]
@@ -45,12 +41,13 @@ function pathspecOf(path: string): string {
 export function planTools(
   goal: Goal,
   evidence: readonly GoalEvidenceClass[],
-  { strategy = defaultGoalStrategy }: GoalStrategyOptions = {},
+  { strategy = defaultGoalStrategy, lines = false }: PlanToolsOptions = {},
 ): GoalToolCall[] {
   const planned = evidence.flatMap((needed, order) => {
     const row = strategy.tools.find((candidate) => candidate.evidence === needed)
     if (!row) return []
-    const call: GoalToolCall = { ...fillGoalTemplate(row, goal), evidence: needed }
+    const template = lines && row.lines !== undefined ? { tool: row.tool, args: row.lines } : row
+    const call: GoalToolCall = { ...fillGoalTemplate(template, goal), evidence: needed }
     if (row.fallback) call.fallback = fillGoalTemplate(row.fallback, goal)
     return [{ call, order, deterministic: row.deterministic }]
   })

@@ -56,6 +56,11 @@ export interface GoalToolRow extends GoalToolTemplate {
   deterministic: boolean
   /** What to run if this tool fails. */
   fallback?: GoalToolTemplate
+  /**
+   * The args instead of `args` when the request asks to see the changed lines themselves ("show me
+   * the diff of the last commit": `show {commit}`, the patch, for `show --stat {commit}`).
+   */
+  lines?: string
 }
 
 /** Row of the recovery table: when a goal still lacks `missing`, run `call`. */
@@ -101,6 +106,12 @@ export type GoalRecovery =
 export interface GoalStrategyOptions {
   /** The tables to use. @default defaultGoalStrategy */
   strategy?: GoalStrategy
+}
+
+/** Options of `planTools`. */
+export interface PlanToolsOptions extends GoalStrategyOptions {
+  /** The request asks for the changed lines themselves: rows with `lines` args use them. @default false */
+  lines?: boolean
 }
 
 /** Options of `selectRecovery`. */
