@@ -624,4 +624,31 @@ describe('the repo-helper task agent over HTTP (session 46 review, defects 10, 1
       /… \(the patch is cut here: \d+ more lines not shown; name a file to see its part\)/,
     )
   })
+
+  it("reads the repository's file whose path is the longest tail of a deployed path, and says which", async () => {
+    for (const [text, files] of [
+      [
+        "TypeError: Cannot read properties of undefined (reading 'status')\n    at CommandRouter.route (/app/src/router.ts:9:62)",
+        ['src/router.ts'],
+      ],
+      ['why does /srv/app/src/orders.ts:42 throw?', ['src/orders.ts']],
+      [
+        'Error: boom\n    at findOrder (/home/ci/build/src/orders.ts:14:10)\n    at CommandRouter.route (/home/ci/build/src/router.ts:8:52)',
+        ['src/orders.ts', 'src/router.ts'],
+      ],
+    ] as const) {
+      const turn = await conversation().say(text)
+      expect(turn.provenance.plan?.goal.target, text).toBe(files[0])
+      for (const file of files) expect(callsOf(turn), text).toContain(`read(${file})=ran`)
+      expect(callsOf(turn).join(' '), text).not.toMatch(/\(\/(?:app|srv|home)\//)
+      expect(turn.provenance.plan?.missing, text).toEqual([])
+      expect(turn.text, text).toMatch(new RegExp(`^/\\S+/${files[0]} is ${files[0]} in this repository\\.`))
+    }
+    // Only the file's name matches: no file is taken for it unsaid.
+    const elsewhere = await conversation().say('why does /srv/app/lib/orders.ts:42 throw?')
+    expect(elsewhere.provenance.plan?.goal.target).toBe('/srv/app/lib/orders.ts')
+    expect(elsewhere.text).toMatch(
+      /^No file of this repository is at \/srv\/app\/lib\/orders\.ts; src\/orders\.ts has its name\./,
+    )
+  })
 })

@@ -162,7 +162,8 @@ export async function runTaskTurn(
       parsed = goalParseOf(perception) ?? parsed
     }
   }
-  const { goal, confidence, ambiguities } = parsed
+  const { confidence, ambiguities } = parsed
+  let { goal } = parsed
   if (goal.target !== undefined)
     state.lastTarget = {
       target: goal.target,
@@ -314,6 +315,52 @@ export async function runTaskTurn(
     calls.push({ tool: call.tool, command: call.args, evidence: call.evidence, status: done.status, role })
     if (done.status === 'ran') obtained.add(call.evidence)
     return undefined
+  }
+
+  /**
+   * A deployed path of a pasted stack trace (`/app/src/router.ts`, `/home/ci/build/src/orders.ts`)
+   * as the repository's file that is its longest tail (`src/router.ts`), from `find` on its base
+   * name; undefined for a path that is not absolute or not a file's, for a test run (its policy
+   * refuses a place outside the repository), or when its tail is no file of the repository.
+   */
+  const deployedPaths = new Map<string, string | undefined>()
+  async function inRepository(path: string): Promise<string | undefined> {
+    // A file's path only (`/tmp` is a place): a test run's place is its policy's to refuse.
+    if (!isDeployedPath(path) || !/\.\w+$/u.test(path) || needed.includes('test-output')) return undefined
+    if (!compiled.definition.tools.some((tool) => tool.id === 'find')) return undefined
+    if (deployedPaths.has(path)) return deployedPaths.get(path)
+    const name = path.split(/[\\/]/u).at(-1) ?? ''
+    if (name === '' || budget <= 0) return undefined
+    await run({ tool: 'find', args: name, evidence: 'file-search' }, 'plan')
+    const listed = completed.findLast((made) => made.toolId === 'find' && made.args.command === name)
+    const found = listed?.status === 'ran' ? pathsIn(String(listed.result)) : []
+    const mapped = longestTail(path, found)
+    deployedPaths.set(path, mapped)
+    // Only the name matches (`/srv/app/lib/orders.ts`, `src/orders.ts` here): said, not taken for it.
+    if (mapped === undefined && found.length > 0) {
+      const said = `No file of this repository is at ${path}; ${found.slice(0, 3).join(', ')} ${found.length === 1 ? 'has' : 'have'} its name.`
+      const before = scratch.around?.before
+      scratch.around = {
+        ...scratch.around,
+        before: before === undefined || before === '' ? said : `${before} ${said}`,
+      }
+    }
+    return mapped
+  }
+  const deployed = goal.target === undefined ? undefined : await inRepository(goal.target)
+  if (deployed !== undefined && goal.target !== undefined) {
+    const said = `${goal.target} is ${deployed} in this repository.`
+    const before = scratch.around?.before
+    scratch.around = {
+      ...scratch.around,
+      before: before === undefined || before === '' ? said : `${before} ${said}`,
+    }
+    goal = { ...goal, target: deployed }
+    state.lastTarget = {
+      target: deployed,
+      text: scratch.goal?.active ?? scratch.text.trim(),
+      turnId: scratch.turnId,
+    }
   }
 
   const plan: ProvenancePlan = {
@@ -470,8 +517,9 @@ export async function runTaskTurn(
   if (needed.includes('file-content')) {
     const unread: string[] = []
     const overBudget: string[] = []
-    for (const other of namedPaths(scratch.goal?.active ?? scratch.text)) {
-      if (other === goal.target || !isPathTarget(other)) continue
+    for (const named of namedPaths(scratch.goal?.active ?? scratch.text)) {
+      const other = (await inRepository(named)) ?? named
+      if (other === goal.target || named === goal.target || !isPathTarget(other)) continue
       const made = calls.find((call) => call.tool === 'read' && call.command === other)
       if (made === undefined && budget > 0) {
         const paused = await run({ tool: 'read', args: other, evidence: 'file-content' }, 'plan')
@@ -977,6 +1025,31 @@ const runsAgain = /\b(?:again|re-?run|once more|afresh|fresh run)\b/i
 function earlierRun(state: EngineSessionState, tool: string, command: string): unknown {
   const last = (state.toolCalls ?? []).findLast((call) => call.tool === tool)
   return last !== undefined && last.args.command === command ? state.toolResults[tool] : undefined
+}
+
+/** An absolute path, as a server or a CI machine prints it: `/app/src/router.ts`, `~/x.ts`, `C:\\app\\x.ts`. */
+function isDeployedPath(path: string): boolean {
+  return /^(?:\/|~\/|[a-z]:[\\/]|file:\/\/)/iu.test(path)
+}
+
+/** Of `found` (repository paths), the one that is the longest whole tail of `path`, segment by segment. */
+function longestTail(path: string, found: readonly string[]): string | undefined {
+  const segments = path.split(/[\\/]/u).filter((segment) => segment !== '')
+  let best: string | undefined
+  let length = 0
+  for (const candidate of found) {
+    const parts = candidate.split('/')
+    const tail = segments.slice(-parts.length)
+    if (
+      parts.length > length &&
+      tail.length === parts.length &&
+      tail.every((part, index) => part === parts[index])
+    ) {
+      best = candidate
+      length = parts.length
+    }
+  }
+  return best
 }
 
 function pathsIn(output: string): string[] {
