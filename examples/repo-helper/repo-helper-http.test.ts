@@ -452,12 +452,12 @@ interface TurnOverHttp {
   }
 }
 
-/** One conversation over HTTP: each `say` is a turn of the same session. */
-const conversation = () => {
+/** One conversation over HTTP (with the server at `base`): each `say` is a turn of the same session. */
+const conversation = (base = origin) => {
   const http = keepSessionTokens()
   let sessionId: string | undefined
   const say = async (text: string) => {
-    const response = await http(`${origin}/v1/turn`, {
+    const response = await http(`${base}/v1/turn`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(sessionId === undefined ? { text } : { sessionId, text }),
@@ -468,11 +468,11 @@ const conversation = () => {
   }
   const ledger = async () =>
     (
-      (await (await http(`${origin}/v1/sessions/${sessionId}/ledger`)).json()) as {
+      (await (await http(`${base}/v1/sessions/${sessionId}/ledger`)).json()) as {
         records: Array<{ type: string; payload: unknown }>
       }
     ).records
-  return { say, ledger }
+  return { say, ledger, sessionId: () => sessionId }
 }
 const callsOf = (turn: TurnOverHttp) =>
   (turn.provenance.plan?.calls ?? []).map((call) => `${call.tool}(${call.command})=${call.status}`)
@@ -650,5 +650,58 @@ describe('the repo-helper task agent over HTTP (session 46 review, defects 10, 1
     expect(elsewhere.text).toMatch(
       /^No file of this repository is at \/srv\/app\/lib\/orders\.ts; src\/orders\.ts has its name\./,
     )
+  })
+
+  it('replaces a waiting test run by the changed one: the first is withdrawn, on record, and never runs', async () => {
+    const token = 'maintainer-token-0123456789abcdef0123456789'
+    const approving = await serveOnLoopback({
+      definition,
+      tools: repo.tools,
+      approvers: [{ token, id: 'maintainer', roles: ['maintainer'] }],
+    })
+    const decide = (sessionId: string, id: string) =>
+      fetch(`${approving.origin}/v1/approvals/${id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-focal-approver-token': token },
+        body: JSON.stringify({ sessionId, decision: 'approve' }),
+      })
+    try {
+      for (const change of [
+        'actually run only the orders tests',
+        'run the tests for orders instead',
+        'wait, I only want the orders tests run',
+      ]) {
+        const { say, ledger, sessionId } = conversation(approving.origin)
+        const first = await say('run the tests')
+        expect(first.approval?.args).toMatchObject({ scope: 'the whole suite' })
+        // The same request again is the same run: it still waits, nothing replaced.
+        const same = await say('run the tests')
+        expect(same.approval?.id).toBe(first.approval?.id)
+        const changed = await say(change)
+        expect(changed.type, change).toBe('approval-required')
+        expect(changed.approval?.id, change).not.toBe(first.approval?.id)
+        expect(changed.approval?.args, change).toMatchObject({
+          command: 'orders',
+          scope: 'tests/orders.test.mjs',
+        })
+        expect(changed.text, change).toMatch(
+          /^I've withdrawn the request that was waiting \(Run the tests: the whole suite — needs a maintainer\) before anyone decided, so it will not run; this one is asked for instead\./,
+        )
+        // The first is closed as withdrawn in the ledger; a maintainer approving it finds nothing to run.
+        const resolved = (await ledger()).filter((record) => record.type === 'approval-resolved')
+        expect(resolved.map((record) => record.payload)).toContainEqual(
+          expect.objectContaining({ approvalId: first.approval?.id, decision: 'withdrawn' }),
+        )
+        expect((await decide(sessionId()!, first.approval!.id)).status, change).not.toBe(200)
+        // Approved, the changed request runs: the orders tests only.
+        const ran = await decide(sessionId()!, changed.approval!.id)
+        expect(ran.status).toBe(200)
+        const text = ((await ran.json()) as { text: string }).text
+        expect(text, change).toContain('test orders:')
+        expect(text, change).toContain('[METRIC:scope_tests]')
+      }
+    } finally {
+      await approving.close()
+    }
   })
 })

@@ -30,12 +30,15 @@ export function pause(
     ...(turn.followUp === undefined ? {} : { followUp: turn.followUp }),
     fields: structuredClone(state.fields),
   }
-  const text = renderTemplate(compiled.definition.settings.approvalPendingReply, {
+  const pending = renderTemplate(compiled.definition.settings.approvalPendingReply, {
     approver: approval.approver ?? 'a reviewer',
     tool: call.toolId,
     args: call.args,
     label: approval.label,
   }).trim()
+  // What this turn said first (an earlier request withdrawn, or expired) opens the reply.
+  const before = scratch.around?.before
+  const text = before === undefined || before === '' ? pending : `${before} ${pending}`
   const provenance = buildTurnProvenance({
     ...scratch,
     mode: 'normal',

@@ -220,7 +220,7 @@ function questionOf(text: string | undefined): string | undefined {
 
 /**
  * Settles the pending approval without its own turn (`decision`), then answers this message; the
- * settled turn's reply opens this one's, and both turns' records are kept.
+ * settled turn's reply (or `said`, when given) opens this one's, and both turns' records are kept.
  */
 async function settleThenAnswer(
   dependencies: TurnDependencies,
@@ -228,9 +228,10 @@ async function settleThenAnswer(
   input: TurnInput,
   scratch: TurnScratch,
   decision: ApprovalDecisionInput,
+  said?: string,
 ): Promise<TurnOutcome> {
   const settled = await resumeTurn(dependencies, state, decision, () => undefined)
-  const before = 'text' in settled.result ? settled.result.text : undefined
+  const before = said ?? ('text' in settled.result ? settled.result.text : undefined)
   const next = await senseAndAct(dependencies, settled.state, input, {
     ...scratch,
     ...(before === undefined ? {} : { around: { before } }),
@@ -262,14 +263,46 @@ async function answerBesideApproval(
     around: { after },
   })
   if (outcome.result.type === 'approval-required' || outcome.result.type === 'clarification') {
+    const changed = replacesWaiting(dependencies, waiting, outcome.result)
     // Undo the turn whole, keys it added included (a pending clarification, queued requests).
     for (const key of Object.keys(state)) if (!(key in before)) delete state[key as keyof EngineSessionState]
     Object.assign(state, before)
+    // "Actually run only the orders tests" while "run the tests" waits: the request changed, so
+    // the waiting one is withdrawn (recorded, never run) and the new one goes to the approver.
+    if (changed) {
+      const what = waiting.approval.summary ?? waiting.approval.label ?? waiting.approval.toolId
+      return settleThenAnswer(
+        dependencies,
+        state,
+        input,
+        scratch,
+        { sessionId: input.sessionId, approvalId: waiting.approval.id, decision: 'reject', withdrawn: true },
+        `I've withdrawn the request that was waiting (${what}) before anyone decided, so it will not run; this one is asked for instead.`,
+      )
+    }
     return undefined
   }
   for (const event of held) scratch.emit(event)
   outcome.state.pendingApproval = waiting
   return outcome
+}
+
+/**
+ * A task agent's new request for the waiting call's tool with other arguments ("run only the
+ * orders tests" while the whole suite waits): it changes the waiting request rather than adds
+ * one. A support agent's second request ("and refund NW-1002") waits its turn as before.
+ */
+function replacesWaiting(
+  dependencies: TurnDependencies,
+  waiting: NonNullable<EngineSessionState['pendingApproval']>,
+  result: TurnOutcome['result'],
+): boolean {
+  if (dependencies.compiled.definition.kind !== 'task' || result.type !== 'approval-required') return false
+  const { approval } = result
+  return (
+    approval.toolId === waiting.approval.toolId &&
+    JSON.stringify(approval.args) !== JSON.stringify(waiting.approval.args)
+  )
 }
 
 /** sense → trap → route → retrieve → plan/gate → act, then respond → enforce → record. */

@@ -417,17 +417,19 @@ export async function runTaskTurn(
    * `find test`, read-only) whose path holds it; else the whole suite (`.`), not a stray word of
    * the request ("all", "node", "exit"). Its description for the approver goes to `scopes`.
    */
-  async function scopeTestRun(call: GoalToolCall, text: string): Promise<GoalToolCall> {
-    const word = call.args.trim()
+  async function scopeTestRun(planned: GoalToolCall, text: string): Promise<GoalToolCall> {
+    // A target that is no word tied to the tests ("only" in "run only the orders tests"), or none:
+    // the word the request does tie to them.
+    const given = planned.args.trim()
+    const tied = given !== '' && given !== '.' && testsNaming(given).test(text)
+    const word = isPathTarget(given) || tied ? given : (testsWordIn(text) ?? given)
+    const call = { ...planned, args: word === '' ? planned.args : word }
     const whole = { ...call, args: '.' }
     if (word === '.' || word === '' || isPathTarget(word)) {
       scopes.set(word === '' ? '.' : word, word === '.' || word === '' ? 'the whole suite' : word)
       return word === '' ? whole : call
     }
-    const named = new RegExp(
-      `\\b${escapeRegExp(word)}\\s+(?:unit\\s+|integration\\s+)?tests?\\b|\\btests?\\s+(?:for|of|on|in|about|covering)\\s+(?:the\\s+)?${escapeRegExp(word)}\\b`,
-      'i',
-    )
+    const named = testsNaming(word)
     const findable = compiled.definition.tools.some((tool) => tool.id === 'find')
     if (!named.test(text) || quantifiers.has(word.toLowerCase()) || !findable || budget < 2) {
       scopes.set('.', 'the whole suite')
@@ -570,6 +572,39 @@ export async function runTaskTurn(
  */
 const asksForLines =
   /\b(?:diffs?|patch(?:es)?|hunks?|lines?|line[- ]by[- ]line|(?:the|its|those|these|which|what) (?:exact |actual )?changes|changes (?:it |that |they )?(?:made|makes|introduced)|exactly (?:what )?(?:changed|it changed))\b/i
+
+/** "the *word* tests", "*word* unit tests", "tests for the *word*". */
+function testsNaming(word: string): RegExp {
+  return new RegExp(
+    `\\b${escapeRegExp(word)}\\s+(?:unit\\s+|integration\\s+)?tests?\\b|\\btests?\\s+(?:for|of|on|in|about|covering)\\s+(?:the\\s+)?${escapeRegExp(word)}\\b`,
+    'i',
+  )
+}
+
+/**
+ * The word a request ties to the tests when its target was not read: "run only the *orders*
+ * tests", "the tests for *orders*"; never one saying how many ("all", "the") or what runs them
+ * ("npm test").
+ */
+function testsWordIn(text: string): string | undefined {
+  const pattern =
+    /(?<![\p{L}\d_-])([\p{L}\d_][\p{L}\d_-]*)\s+(?:unit\s+|integration\s+)?tests?\b|\btests?\s+(?:for|of|on|in|about|covering)\s+(?:the\s+)?([\p{L}\d_-]+)/giu
+  for (const match of text.matchAll(pattern)) {
+    const word = (match[1] ?? match[2])!
+    if (!quantifiers.has(word.toLowerCase()) && !notTestNames.has(word.toLowerCase())) return word
+  }
+  return undefined
+}
+
+/**
+ * Words before "tests" that are no part of the repository's tests: what runs them ("npm test",
+ * "node --test"), a question ("which test failed?"), or the request's own verbs and adverbs.
+ */
+const notTestNames: ReadonlySet<string> = new Set(
+  'npm pnpm yarn bun deno node npx jest vitest mocha pytest cargo go test tests testing which what whose how why when where run runs ran execute only just'.split(
+    ' ',
+  ),
+)
 
 /** Words before "tests" that say how many, not which ("all tests", "the failing tests"). */
 const quantifiers: ReadonlySet<string> = new Set(
