@@ -704,4 +704,26 @@ describe('the repo-helper task agent over HTTP (session 46 review, defects 10, 1
       await approving.close()
     }
   })
+
+  it('suggests the nearest names of the repository when a name finds nothing', async () => {
+    for (const [text, suggestion] of [
+      ['how does authentication work here?', 'src/auth.ts'],
+      ['wher is comandRouter defind', 'CommandRouter or src/router.ts'],
+      ['what does chekToken do?', 'checkToken'],
+      ['explain the ordrs module', 'orders, src/orders.ts or tests/orders.test.mjs'],
+    ] as const) {
+      const turn = await conversation().say(text)
+      const target = turn.provenance.plan?.goal.target
+      expect(turn.text, text).toMatch(
+        new RegExp(
+          `^Nothing in the repository is named “${target}”; did you mean ${suggestion.replaceAll('.', '\\.')}\\?`,
+        ),
+      )
+      // From the repository's file list, and the lines of a search for the nearest file's name.
+      expect(callsOf(turn), text).toContain('discovery(.)=ran')
+    }
+    // Nothing near: no name is made up.
+    const none = await conversation().say('where is the payment gateway?')
+    expect(none.text).not.toMatch(/did you mean/)
+  })
 })

@@ -13,6 +13,7 @@ import type { Perception } from '../sensor/types.ts'
 import { actOnPlan } from './act-on-plan.ts'
 import { clarify } from './clarify-turn.ts'
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
+import { nearestNames, wordsOf } from './nearest-names.ts'
 import { pause } from './pause-turn.ts'
 import type { CompletedToolCall, EngineSessionState, PlannedToolCall } from './session-state.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
@@ -512,6 +513,43 @@ export async function runTaskTurn(
     await narrowGoal(state, scratch, completed, path, usage?.files)
     const paused = await run({ tool: 'read', args: path, evidence: 'file-content' }, 'recovery')
     if (paused !== undefined) return pause(dependencies, state, scratch, turnSoFar(), paused)
+  }
+  // A name nothing was found for ("authentication", "comandRouter", "ordrs"): the nearest names of
+  // the repository are suggested, from its file list and the lines of a search for its nearest file.
+  const unfound = goal.target
+  if (
+    unfound !== undefined &&
+    !isPathTarget(unfound) &&
+    !isRevision(unfound) &&
+    calls.length > 0 &&
+    !calls.some((call) => call.status === 'ran' || call.status === 'reused' || call.status === 'blocked')
+  ) {
+    const suggested = await nearestInRepository(unfound)
+    if (suggested.length > 0) {
+      const said = `Nothing in the repository is named “${unfound}”; did you mean ${[suggested.slice(0, -1).join(', '), suggested.at(-1)].filter((part) => part !== '').join(' or ')}?`
+      const before = scratch.around?.before
+      scratch.around = {
+        ...scratch.around,
+        before: before === undefined || before === '' ? said : `${before} ${said}`,
+      }
+    }
+  }
+  /** The repository's names nearest to `name`, from `discovery` (its files) and a `grep` of the nearest file's name. */
+  async function nearestInRepository(name: string): Promise<string[]> {
+    const declared = (id: string) => compiled.definition.tools.some((tool) => tool.id === id)
+    if (!declared('discovery') || budget <= 0) return []
+    await run({ tool: 'discovery', args: '.', evidence: 'discovery' }, 'recovery')
+    const listed = completed.findLast((made) => made.toolId === 'discovery')
+    const files = listed?.status === 'ran' ? pathsIn(String(listed.result)) : []
+    const nearestFile = nearestNames({ target: name, files })[0]
+    const term =
+      nearestFile?.split('/').at(-1)?.split('.')[0] ??
+      wordsOf(name).sort((left, right) => right.length - left.length)[0]
+    if (term === undefined || !declared('grep') || budget <= 0) return nearestNames({ target: name, files })
+    await run({ tool: 'grep', args: term, evidence: 'file-search' }, 'recovery')
+    const searched = completed.findLast((made) => made.toolId === 'grep' && made.args.command === term)
+    const lines = searched?.status === 'ran' ? String(searched.result).split('\n') : []
+    return nearestNames({ target: name, files, lines })
   }
   plan.missing = needed.filter((evidence) => !obtained.has(evidence))
   // "Compare src/orders.ts with src/router.ts": every file the request names is read, not only
