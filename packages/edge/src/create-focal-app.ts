@@ -227,7 +227,10 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     hono.req.path.endsWith('/v1/chat') ? limitChatBody(hono, next) : limitOtherBody(hono, next),
   )
   app.get('/health', (hono) => hono.json({ status: 'ok' as const, name }))
-  const openApi = createOpenApiDocument(schemas, name)
+  const openApi = createOpenApiDocument(schemas, name, {
+    ...(auth === undefined ? {} : { auth }),
+    sessionTokens: tokens !== undefined,
+  })
   app.get('/openapi.json', (hono) => hono.json(openApi))
   registerChatRoute(app, context)
   registerTurnRoutes(app, context)

@@ -1,135 +1,23 @@
 import { z } from 'zod'
+import type { FocalAuthOptions } from '../auth/client-auth.ts'
 import type { FocalRequestSchemas } from '../schemas/create-request-schemas.ts'
-import {
-  completeResponseSchema,
-  deleteSessionResponseSchema,
-  enforceResponseSchema,
-  errorBodySchema,
-  healthResponseSchema,
-  ledgerResponseSchema,
-  parseResponseSchema,
-  pendingApprovalResponseSchema,
-  releaseResponseSchema,
-  restoreGoalResponseSchema,
-  revokeResponseSchema,
-  sessionResponseSchema,
-  turnResultSchema,
-} from '../schemas/response-schemas.ts'
+import { errorBodySchema } from '../schemas/response-schemas.ts'
+import { type RouteDocument, routeDocuments } from './route-documents.ts'
 
-interface RouteDocument {
-  method: 'get' | 'post' | 'delete'
-  path: string
-  summary: string
-  body?: z.ZodType
-  response: z.ZodType | 'sse'
-  session?: boolean
-  /** Authenticated by an approver credential (`x-focal-approver-token`), never a session token. */
-  approver?: boolean
-}
-
-function routes(schemas: FocalRequestSchemas): RouteDocument[] {
-  return [
-    {
-      method: 'post',
-      path: '/v1/chat',
-      summary: 'One chat turn as an AI SDK UI message stream (SSE).',
-      body: schemas.chat,
-      response: 'sse',
-    },
-    {
-      method: 'post',
-      path: '/v1/turn',
-      summary: 'One turn; the whole TurnResult as JSON.',
-      body: schemas.turn,
-      response: turnResultSchema,
-    },
-    {
-      method: 'post',
-      path: '/v1/parse',
-      summary: 'The structured reading of a text (goal, intent, ambiguity).',
-      body: schemas.parse,
-      response: parseResponseSchema,
-    },
-    {
-      method: 'post',
-      path: '/v1/enforce',
-      summary: "Check or redact a text against the definition's Lane 1 rules.",
-      body: schemas.enforce,
-      response: enforceResponseSchema,
-    },
-    {
-      method: 'post',
-      path: '/v1/approvals/{id}',
-      summary:
-        'An approver (x-focal-approver-token or the authorizeApproval hook, holding the role the approval names) approves or rejects a paused tool call; a session token is refused (403 self-approval-forbidden); past its expiry the default action is taken instead and the approver gets 410 approval-expired; the ledger records who decided.',
-      body: schemas.approval,
-      response: turnResultSchema,
-      approver: true,
-    },
-    {
-      method: 'get',
-      path: '/v1/sessions/{id}/approval',
-      summary: "The session's pending approval, for an approver (same authentication as /v1/approvals/{id}).",
-      response: pendingApprovalResponseSchema,
-      approver: true,
-    },
-    {
-      method: 'get',
-      path: '/v1/sessions/{id}',
-      summary: 'Session snapshot.',
-      response: sessionResponseSchema,
-      session: true,
-    },
-    {
-      method: 'delete',
-      path: '/v1/sessions/{id}',
-      summary: "Delete the session's state and its claim: every token of the session stops working.",
-      response: deleteSessionResponseSchema,
-      session: true,
-    },
-    {
-      method: 'post',
-      path: '/v1/sessions/{id}/revoke',
-      summary:
-        "Revoke every token of the session (its epoch is rotated); the response's x-focal-session-token is the only valid one.",
-      response: revokeResponseSchema,
-      session: true,
-    },
-    {
-      method: 'post',
-      path: '/v1/sessions/{id}/release',
-      summary:
-        "An approver ends a human handoff: the engine answers the session again and the ledger names who released it; the customer's session token is refused (403 self-approval-forbidden).",
-      response: releaseResponseSchema,
-      approver: true,
-    },
-    {
-      method: 'post',
-      path: '/v1/sessions/{id}/complete',
-      summary:
-        'The completion step: goal contract, trust gate and decision matrix; attempts persist in the session.',
-      body: schemas.complete,
-      response: completeResponseSchema,
-      session: true,
-    },
-    {
-      method: 'post',
-      path: '/v1/sessions/{id}/goal/restore',
-      summary: 'Undo the last goal narrowing (recorded as GOAL_RESTORED).',
-      body: schemas.restoreGoal,
-      response: restoreGoalResponseSchema,
-      session: true,
-    },
-    {
-      method: 'get',
-      path: '/v1/sessions/{id}/ledger',
-      summary:
-        "One page of the ledger (?from=, default 0; ?limit=, 1 to 1000, default 1000), the total, the next page's from, and the verification of the whole chain.",
-      response: ledgerResponseSchema,
-      session: true,
-    },
-    { method: 'get', path: '/health', summary: 'Liveness.', response: healthResponseSchema },
-  ]
+/** What the document says about the app's credentials. */
+export interface OpenApiDocumentOptions {
+  /**
+   * The app's client authentication: its scheme is required by every operation but `/health`,
+   * which then lists 401 `unauthorized`.
+   * @default undefined (none)
+   */
+  auth?: FocalAuthOptions
+  /**
+   * Whether session tokens are on (`sessionSecret` is not false): the session routes require
+   * `x-focal-session-token`.
+   * @default true
+   */
+  sessionTokens?: boolean
 }
 
 /** Named schemas land in `components.schemas`; routes reference them. */
@@ -155,7 +43,84 @@ const errorResponse = (components: Components, description: string) => ({
   content: { 'application/json': { schema: jsonSchema(components, errorBodySchema, 'output') } },
 })
 
-function operation(components: Components, route: RouteDocument) {
+/** The security scheme of the app's client `auth`, when the document can name one. */
+function clientScheme(auth: FocalAuthOptions | undefined): Record<string, unknown> | undefined {
+  if (auth?.type === 'bearer') return { type: 'http', scheme: 'bearer' }
+  if (auth?.type === 'api-key') return { type: 'apiKey', in: 'header', name: auth.header ?? 'x-api-key' }
+  return undefined
+}
+
+/** Every error status the operation answers, with its codes (the route's own and those of its access). */
+function errorsOf(route: RouteDocument, options: OpenApiDocumentOptions & { sessionTokens: boolean }) {
+  const errors = new Map<number, string[]>()
+  const add = (status: number, codes: string) => errors.set(status, [...(errors.get(status) ?? []), codes])
+  if (route.body) {
+    add(400, 'invalid-json or invalid-request (with the located path)')
+    add(415, 'unsupported-media-type (send application/json)')
+  }
+  if (route.method === 'post') {
+    add(408, 'request-timeout (the body did not arrive within bodyTimeoutMs)')
+    add(413, 'payload-too-large')
+  }
+  if (route.access !== 'public' && options.auth !== undefined)
+    add(401, 'unauthorized (the client credential)')
+  if (route.access === 'session' && options.sessionTokens) {
+    add(401, 'unauthorized (no session token), session-token-expired or session-token-revoked')
+    add(403, 'forbidden (a token of another session, or not a token)')
+  }
+  if (route.access === 'session') add(404, 'session-not-found')
+  if (route.access === 'session-create' && options.sessionTokens) {
+    add(401, 'session-token-expired or session-token-revoked')
+    add(403, 'forbidden (a token of another session, or not a token)')
+  }
+  if (route.access === 'approver') {
+    add(401, 'approver-unauthorized (no approver credential, or an unknown one)')
+    add(403, 'approver-forbidden (lacks the role) or self-approval-forbidden (a session token)')
+  }
+  for (const [status, codes] of Object.entries(route.errors ?? {})) add(Number(status), codes)
+  if (route.access !== 'public' && !errors.has(500)) add(500, 'internal-error')
+  return [...errors].sort(([a], [b]) => a - b)
+}
+
+/** The operation's security requirements: each alternative lists every scheme it needs. */
+function securityOf(route: RouteDocument, options: OpenApiDocumentOptions & { sessionTokens: boolean }) {
+  if (route.access === 'public') return []
+  const client = clientScheme(options.auth) === undefined ? {} : { client: [] as string[] }
+  if (route.access === 'approver') return [{ ...client, approverToken: [] }]
+  if (!options.sessionTokens || route.access === 'client') return [client]
+  if (route.access === 'session') return [{ ...client, sessionToken: [] }]
+  // Creating a session needs no token; continuing one needs its token.
+  return [client, { ...client, sessionToken: [] }]
+}
+
+function parametersOf(route: RouteDocument) {
+  const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!)
+  return [
+    ...names.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string', maxLength: 128 },
+    })),
+    ...(route.path.endsWith('/ledger')
+      ? [
+          { name: 'from', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },
+          {
+            name: 'limit',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 1, maximum: 1000 },
+          },
+        ]
+      : []),
+  ]
+}
+
+function operation(
+  components: Components,
+  route: RouteDocument,
+  options: OpenApiDocumentOptions & { sessionTokens: boolean },
+) {
   const okContent =
     route.response === 'sse'
       ? {
@@ -164,26 +129,10 @@ function operation(components: Components, route: RouteDocument) {
           },
         }
       : { 'application/json': { schema: jsonSchema(components, route.response, 'output') } }
+  const parameters = parametersOf(route)
   return {
     summary: route.summary,
-    ...(route.path.includes('{id}')
-      ? {
-          parameters: [
-            { name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 128 } },
-            ...(route.path.endsWith('/ledger')
-              ? [
-                  { name: 'from', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },
-                  {
-                    name: 'limit',
-                    in: 'query',
-                    required: false,
-                    schema: { type: 'integer', minimum: 1, maximum: 1000 },
-                  },
-                ]
-              : []),
-          ],
-        }
-      : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body
       ? {
           requestBody: {
@@ -192,57 +141,43 @@ function operation(components: Components, route: RouteDocument) {
           },
         }
       : {}),
-    ...(route.approver ? { security: [{ bearer: [], approverToken: [] }] } : {}),
+    security: securityOf(route, options),
     responses: {
       200: { description: 'OK', content: okContent },
-      400: errorResponse(components, 'invalid-json or invalid-request'),
-      401: errorResponse(
-        components,
-        route.approver
-          ? 'unauthorized or approver-unauthorized'
-          : 'unauthorized, session-token-expired or session-token-revoked',
+      ...Object.fromEntries(
+        errorsOf(route, options).map(([status, codes]) => [
+          status,
+          errorResponse(components, codes.join('; ')),
+        ]),
       ),
-      403: errorResponse(
-        components,
-        route.approver
-          ? 'forbidden, approver-forbidden (lacks the role) or self-approval-forbidden (a session token)'
-          : 'forbidden (another session)',
-      ),
-      404: errorResponse(components, 'session-not-found or approval-not-found'),
-      ...(route.path === '/v1/turn' || route.path === '/v1/chat'
-        ? { 409: errorResponse(components, 'session-claimed (the id belongs to another client)') }
-        : {}),
-      ...(route.path === '/v1/turn'
-        ? {
-            429: errorResponse(
-              components,
-              'session-turn-limit (the session has taken settings.maxTurns turns: start a new one)',
-            ),
-          }
-        : {}),
-      408: errorResponse(components, 'request-timeout (the body did not arrive within bodyTimeoutMs)'),
-      413: errorResponse(components, 'payload-too-large'),
     },
   }
 }
 
 /**
  * The OpenAPI 3.1 document of the app, generated from the same zod schemas that validate requests,
- * so the document cannot drift from what the server accepts.
+ * so the document cannot drift from what the server accepts. Each operation lists the error
+ * statuses it answers and the credentials it needs.
  */
-export function createOpenApiDocument(schemas: FocalRequestSchemas, title: string): Record<string, unknown> {
+export function createOpenApiDocument(
+  schemas: FocalRequestSchemas,
+  title: string,
+  options: OpenApiDocumentOptions = {},
+): Record<string, unknown> {
+  const resolved = { ...options, sessionTokens: options.sessionTokens ?? true }
   const paths: Record<string, Record<string, unknown>> = {}
   const components: Components = {}
-  for (const route of routes(schemas)) {
-    paths[route.path] = { ...paths[route.path], [route.method]: operation(components, route) }
+  for (const route of routeDocuments(schemas)) {
+    paths[route.path] = { ...paths[route.path], [route.method]: operation(components, route, resolved) }
   }
+  const client = clientScheme(options.auth)
   return {
     openapi: '3.1.0',
     info: { title, version: '1' },
     components: {
       schemas: components,
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer' },
+        ...(client === undefined ? {} : { client }),
         sessionToken: { type: 'apiKey', in: 'header', name: 'x-focal-session-token' },
         approverToken: { type: 'apiKey', in: 'header', name: 'x-focal-approver-token' },
       },

@@ -46,6 +46,20 @@ export const pendingApprovalResponseSchema = z
   .object({ sessionId: z.string(), approval: approvalSchema })
   .meta({ id: 'PendingApprovalResponse' })
 
+/** `GET /v1/sessions/:id/approvals/:approvalId`: the requester's view of its own approval. */
+export const approvalStatusResponseSchema = z
+  .object({
+    sessionId: z.string(),
+    approvalId: z.string(),
+    status: z.enum(['pending', 'approved', 'rejected', 'expired', 'withdrawn']),
+    /** What was done: an expired approval takes its default action. */
+    action: z.enum(['approve', 'reject']).optional(),
+    approverRole: z.string().optional(),
+    /** The reply of the turn the decision resumed, while it is the session's latest. */
+    reply: z.string().optional(),
+  })
+  .meta({ id: 'ApprovalStatusResponse' })
+
 /** `DELETE /v1/sessions/:id`. */
 export const deleteSessionResponseSchema = z
   .object({ sessionId: z.string(), deleted: z.literal(true) })
