@@ -118,6 +118,8 @@ export type {
   LedgerRecord,
   LedgerStore,
   LedgerVerification,
+  LedgerVerifier,
+  LedgerVerifierOptions,
   MemoryLedgerAnchorStoreOptions,
   MemoryPersonalValueKeyStoreOptions,
   PersonalValueKeyStore,
@@ -132,10 +134,12 @@ export type {
   RenderProvenanceOptions,
   SealedPersonalValue,
   VerifyLedgerOptions,
+  VerifyLedgerPageOptions,
 } from './ledger/index.ts'
 export {
   createDerivedPersonalValueKeyStore,
   createLedger,
+  createLedgerVerifier,
   createMemoryLedgerAnchorStore,
   createMemoryLedgerStore,
   createMemoryPersonalValueKeyStore,

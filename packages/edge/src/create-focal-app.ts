@@ -1,5 +1,6 @@
 import {
   createDerivedPersonalValueKeyStore,
+  createLedgerVerifier,
   createMemoryPersonalValueKeyStore,
   createMemorySessionStore,
   FocalError,
@@ -151,6 +152,7 @@ export function createFocalApp(options: FocalAppOptions): Hono {
   const context: FocalAppContext = {
     ...parts,
     personalValueKeys,
+    ledgerVerifier: createLedgerVerifier({ store: parts.ledgerStore, ...memory }),
     createRestorer: resolveRestorer(parts, personalValueKeys, tokens),
     inputRail:
       personalValueKeys === undefined || parts.detectors === undefined

@@ -26,6 +26,12 @@ export {
   type LedgerAppendOptions,
 } from './create-ledger.ts'
 export {
+  createLedgerVerifier,
+  type LedgerVerifier,
+  type LedgerVerifierOptions,
+  type VerifyLedgerPageOptions,
+} from './create-ledger-verifier.ts'
+export {
   createMemoryLedgerAnchorStore,
   type MemoryLedgerAnchorStoreOptions,
 } from './create-memory-ledger-anchor-store.ts'

@@ -2,6 +2,7 @@ import type {
   Ledger,
   LedgerAnchorStore,
   LedgerStore,
+  LedgerVerifier,
   PersonalValueKeyStore,
   SessionStore,
   TurnEvent,
@@ -30,6 +31,8 @@ export interface FocalAppContext {
   ledgerKey: Promise<CryptoKey> | undefined
   /** Where the ledger's heads are kept; `/ledger` checks the records reach the session's head. */
   ledgerAnchorStore: LedgerAnchorStore | undefined
+  /** Remembers how far each session's chain was verified, so `/ledger` verifies the page and the new records only. */
+  ledgerVerifier: LedgerVerifier
   /** Whether the engine can use a request's abort signal (see `ResolvedAppParts.abortable`). */
   abortable: boolean
   schemas: FocalRequestSchemas

@@ -189,7 +189,7 @@ export function routeDocuments(schemas: FocalRequestSchemas): RouteDocument[] {
       method: 'get',
       path: '/v1/sessions/{id}/ledger',
       summary:
-        "One page of the ledger (?from=, default 0; ?limit=, 1 to 1000, default 1000), the total, the next page's from, and the verification of the whole chain.",
+        "One page of the ledger (?from=, default 0; ?limit=, 1 to 1000, default 1000), the total, the next page's from, and the verification of the page, the records written since the chain was last verified, and the anchored head.",
       access: 'session',
       response: ledgerResponseSchema,
       errors: { 400: 'invalid-request (from or limit out of range)' },

@@ -1,4 +1,4 @@
-import { FocalError, verifyLedger } from '@focal/core'
+import { FocalError } from '@focal/core'
 import type { Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { FocalAppContext } from '../app/app-context.ts'
@@ -156,18 +156,25 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
     const sessionId = readIdParam(context, app.schemas.id)
     const { from, limit } = readLedgerPage(context)
     await authorizeSession(context, app, sessionId, 'existing')
-    // The head first: appends write it after their records, so it is never ahead of the list.
+    // The head first: appends write it after their records, so it is never ahead of them.
     const head = await app.ledgerAnchorStore?.getHead(sessionId)
-    const records = await app.ledgerStore.list(sessionId)
-    // The whole chain is verified; one page of it is sent (a session of many thousand turns
-    // would otherwise be tens of megabytes in one response, stalling every other request).
-    const verification = await verifyLedger(records, { sessionId, key: await app.ledgerKey, head })
-    const page = records.slice(from, from + limit)
-    const next = from + limit < records.length ? from + limit : undefined
+    const last = await app.ledgerStore.last(sessionId)
+    const total = last === undefined ? 0 : last.sequence + 1
+    // One page is read and sent (a session of many thousand turns would otherwise be tens of
+    // megabytes in one response), and verified with the records written since the session's chain
+    // was last verified: a page costs in proportion to the page, not to the whole chain.
+    const page = from < total ? await app.ledgerStore.list(sessionId, { fromSequence: from, limit }) : []
+    const verification = await app.ledgerVerifier.verifyPage(sessionId, {
+      from,
+      records: page,
+      key: await app.ledgerKey,
+      head,
+    })
+    const next = from + limit < total ? from + limit : undefined
     return context.json({
       sessionId,
       records: page,
-      total: records.length,
+      total,
       ...(next === undefined ? {} : { next }),
       verification,
     })

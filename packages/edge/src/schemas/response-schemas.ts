@@ -122,7 +122,7 @@ export const ledgerResponseSchema = z
     total: z.number().int(),
     /** The `from` of the next page, when there is one. */
     next: z.number().int().optional(),
-    /** Of the whole chain, not only this page. */
+    /** Of this page, the records written since the chain was last verified, and the anchored head. */
     verification: z.looseObject({ valid: z.boolean() }),
   })
   .meta({ id: 'LedgerResponse' })
