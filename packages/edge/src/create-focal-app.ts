@@ -152,6 +152,7 @@ export function createFocalApp(options: FocalAppOptions): Hono {
   const context: FocalAppContext = {
     ...parts,
     personalValueKeys,
+    maxSessionBytes: memory.maxSessionBytes,
     ledgerVerifier: createLedgerVerifier({ store: parts.ledgerStore, ...memory }),
     createRestorer: resolveRestorer(parts, personalValueKeys, tokens),
     inputRail:

@@ -1,5 +1,6 @@
 import { cloneStoredValue } from '../ledger/clone-stored-value.ts'
 import { type BoundedMapOptions, createBoundedMap } from '../ledger/create-bounded-map.ts'
+import { measureJsonBytes } from '../ledger/measure-json-bytes.ts'
 import type { SessionStore, StoredSession } from '../ports/ports.ts'
 
 /** Options of {@link createMemorySessionStore}: a sliding TTL and an LRU bound. */
@@ -18,6 +19,12 @@ export interface MemorySessionStoreOptions {
   now?: () => number
 }
 
+/** The in-memory session store, which also tells how much it holds for a session. */
+export interface MemorySessionStore<State = unknown> extends SessionStore<State> {
+  /** The UTF-8 bytes of the JSON of the session's state (0 for none). */
+  bytesOf(sessionId: string): number
+}
+
 /**
  * An in-memory {@link SessionStore} with optimistic versioning: the engine's default and the
  * reference the session store conformance suite is written against. State is cloned in and out.
@@ -30,22 +37,30 @@ export interface MemorySessionStoreOptions {
  */
 export function createMemorySessionStore<State = unknown>(
   options: MemorySessionStoreOptions = {},
-): SessionStore<State> {
-  const sessions = createBoundedMap<StoredSession<State>>(toBoundedMapOptions(options))
+): MemorySessionStore<State> {
+  const sessions = createBoundedMap<{ stored: StoredSession<State>; bytes: number }>(
+    toBoundedMapOptions(options),
+  )
   return {
     async get(sessionId) {
-      const stored = sessions.get(sessionId)
+      const stored = sessions.get(sessionId)?.stored
       return stored === undefined ? undefined : cloneStoredValue(stored)
     },
     async put(sessionId, state, expectedVersion) {
-      const current = sessions.get(sessionId)?.version ?? 0
+      const current = sessions.get(sessionId)?.stored.version ?? 0
       if (current !== expectedVersion) return false
       const version = current + 1
-      sessions.set(sessionId, { state: cloneStoredValue(state), version })
+      sessions.set(sessionId, {
+        stored: { state: cloneStoredValue(state), version },
+        bytes: measureJsonBytes(state),
+      })
       return version
     },
     async delete(sessionId) {
       sessions.delete(sessionId)
+    },
+    bytesOf(sessionId) {
+      return sessions.get(sessionId)?.bytes ?? 0
     },
   }
 }

@@ -17,7 +17,11 @@ export {
 } from './compile-engine.ts'
 export { type CompleteGoalInput, type CompleteGoalResult, completeGoal } from './complete-goal.ts'
 export { createEngine, type Engine, type EngineOptions, type RestoreGoalResult } from './create-engine.ts'
-export { createMemorySessionStore, type MemorySessionStoreOptions } from './create-memory-session-store.ts'
+export {
+  createMemorySessionStore,
+  type MemorySessionStore,
+  type MemorySessionStoreOptions,
+} from './create-memory-session-store.ts'
 export { renderArguments, renderTemplate } from './render-template.ts'
 export {
   detectorRuleId,

@@ -21,6 +21,8 @@ export type FocalErrorCode =
   | 'version-conflict'
   | 'session-not-found'
   | 'session-turn-limit'
+  /** The session holds `memory.maxSessionBytes` of state and ledger in the in-memory stores. */
+  | 'session-full'
   | 'approval-not-found'
   | 'approval-expired'
   | 'model-error'

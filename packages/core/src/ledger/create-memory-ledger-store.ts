@@ -1,5 +1,6 @@
 import { cloneStoredValue } from './clone-stored-value.ts'
 import { createBoundedMap } from './create-bounded-map.ts'
+import { measureJsonBytes } from './measure-json-bytes.ts'
 import type { LedgerRecord, LedgerStore } from './types.ts'
 
 /** Options of {@link createMemoryLedgerStore}: a sliding TTL and an LRU bound, per session. */
@@ -18,6 +19,12 @@ export interface MemoryLedgerStoreOptions {
   now?: () => number
 }
 
+/** The in-memory ledger store, which also tells how much it holds for a session. */
+export interface MemoryLedgerStore extends LedgerStore {
+  /** The UTF-8 bytes of the JSON of the session's records (0 for none). */
+  bytesOf(sessionId: string): number
+}
+
 /**
  * An in-memory {@link LedgerStore}: the default for `createLedger`, tests and single-process hosts.
  * Appends are atomic because each runs synchronously between awaits; records are cloned in and
@@ -27,30 +34,34 @@ export interface MemoryLedgerStoreOptions {
  * @example
  * const ledger = createLedger({ store: createMemoryLedgerStore() })
  */
-export function createMemoryLedgerStore(options: MemoryLedgerStoreOptions = {}): LedgerStore {
-  const sessions = createBoundedMap<LedgerRecord[]>({
+export function createMemoryLedgerStore(options: MemoryLedgerStoreOptions = {}): MemoryLedgerStore {
+  const sessions = createBoundedMap<{ records: LedgerRecord[]; bytes: number }>({
     ...(options.ttlMs === undefined ? {} : { ttlMs: options.ttlMs }),
     ...(options.maxSessions === undefined ? {} : { maxEntries: options.maxSessions }),
     ...(options.now === undefined ? {} : { now: options.now }),
   })
   return {
     async appendIfNext(record) {
-      const records = sessions.get(record.sessionId) ?? []
+      const session = sessions.get(record.sessionId) ?? { records: [], bytes: 0 }
+      const { records } = session
       const expected = records.length === 0 ? 0 : records[records.length - 1]!.sequence + 1
       if (record.sequence !== expected) return false
       records.push(cloneStoredValue(record))
-      sessions.set(record.sessionId, records)
+      session.bytes += measureJsonBytes(record)
+      sessions.set(record.sessionId, session)
       return true
     },
     async list(sessionId, { fromSequence = 0, limit = Number.POSITIVE_INFINITY } = {}) {
-      const records = sessions.get(sessionId) ?? []
+      const records = sessions.get(sessionId)?.records ?? []
       const selected = records.filter((record) => record.sequence >= fromSequence).slice(0, limit)
       return cloneStoredValue(selected)
     },
     async last(sessionId) {
-      const records = sessions.get(sessionId)
-      const last = records?.[records.length - 1]
+      const last = sessions.get(sessionId)?.records.at(-1)
       return last === undefined ? undefined : cloneStoredValue(last)
+    },
+    bytesOf(sessionId) {
+      return sessions.get(sessionId)?.bytes ?? 0
     },
   }
 }

@@ -35,7 +35,11 @@ export {
   createMemoryLedgerAnchorStore,
   type MemoryLedgerAnchorStoreOptions,
 } from './create-memory-ledger-anchor-store.ts'
-export { createMemoryLedgerStore, type MemoryLedgerStoreOptions } from './create-memory-ledger-store.ts'
+export {
+  createMemoryLedgerStore,
+  type MemoryLedgerStore,
+  type MemoryLedgerStoreOptions,
+} from './create-memory-ledger-store.ts'
 export {
   createMemoryPersonalValueKeyStore,
   type MemoryPersonalValueKeyStoreOptions,

@@ -33,6 +33,10 @@ export interface FocalAppContext {
   ledgerAnchorStore: LedgerAnchorStore | undefined
   /** Remembers how far each session's chain was verified, so `/ledger` verifies the page and the new records only. */
   ledgerVerifier: LedgerVerifier
+  /** What the app's own in-memory stores hold for a session, in bytes (undefined: none of them is). */
+  sessionBytes: ((sessionId: string) => number) | undefined
+  /** `memory.maxSessionBytes`: a session holding this much takes no more turns. */
+  maxSessionBytes: number
   /** Whether the engine can use a request's abort signal (see `ResolvedAppParts.abortable`). */
   abortable: boolean
   schemas: FocalRequestSchemas

@@ -21,6 +21,8 @@ export interface ResolvedAppParts {
   engine: FocalAppEngine
   services: FocalAppServices
   ledgerStore: LedgerStore
+  /** What the app's own in-memory stores hold for a session, in bytes (undefined: none of them is). */
+  sessionBytes: ((sessionId: string) => number) | undefined
   /**
    * A ledger over `ledgerStore` for the app's own records (sealed personal values): the engine's
    * own ledger when the app builds the engine, so appends of both keep one order per session.
@@ -79,7 +81,11 @@ function buildEngine(
 }
 
 /** Default bounds of the in-memory stores an app creates. */
-export const defaultMemoryBounds = { ttlMs: 86_400_000, maxSessions: 10_000 } as const
+export const defaultMemoryBounds = {
+  ttlMs: 86_400_000,
+  maxSessions: 10_000,
+  maxSessionBytes: 4_194_304,
+} as const
 
 /**
  * Builds the engine from the definition (or takes the given one) and the definition-bound
@@ -87,7 +93,8 @@ export const defaultMemoryBounds = { ttlMs: 86_400_000, maxSessions: 10_000 } as
  */
 export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
   const memory = { ...defaultMemoryBounds, ...options.memory }
-  const ledgerStore = options.ledgerStore ?? createMemoryLedgerStore(memory)
+  const memoryLedgerStore = options.ledgerStore === undefined ? createMemoryLedgerStore(memory) : undefined
+  const ledgerStore = options.ledgerStore ?? memoryLedgerStore!
   const ledgerKey =
     options.ledgerKey === undefined
       ? undefined
@@ -98,8 +105,11 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
     ('engine' in options
       ? undefined
       : createMemoryLedgerAnchorStore({ maxSessions: memory.maxSessions, ttlMs: memory.ttlMs }))
-  const sessionStore =
-    options.sessionStore ?? ('engine' in options ? undefined : createMemorySessionStore(memory))
+  const memorySessionStore =
+    options.sessionStore === undefined && !('engine' in options)
+      ? createMemorySessionStore(memory)
+      : undefined
+  const sessionStore = options.sessionStore ?? memorySessionStore
   // With a ready engine this is a second writer on its store: `appendIfNext` keeps one chain, and
   // the same `ledgerKey` (and anchor store, when passed) keep it verifiable.
   const ledger = createLedger({
@@ -150,6 +160,11 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
     ledgerKey,
     ledgerAnchorStore,
     abortable,
+    sessionBytes:
+      memoryLedgerStore === undefined && memorySessionStore === undefined
+        ? undefined
+        : (sessionId) =>
+            (memoryLedgerStore?.bytesOf(sessionId) ?? 0) + (memorySessionStore?.bytesOf(sessionId) ?? 0),
     detectors:
       loaded === undefined
         ? undefined

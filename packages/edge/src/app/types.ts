@@ -117,10 +117,12 @@ export type FocalAppOptions = FocalAppEngineSource & {
    * Bounds of the in-memory stores the app creates (session state, ledger, ledger heads, session
    * claims; not the stores you pass): each forgets a session `ttlMs` after its last use and keeps
    * at most `maxSessions`, least recently used dropped first. Memory is reclaimed on the next
-   * request after an idle period.
-   * @default { ttlMs: 86_400_000, maxSessions: 10_000 }
+   * request after an idle period. `maxSessionBytes` bounds what the in-memory session and ledger
+   * stores hold for one session (the UTF-8 bytes of its state's and records' JSON): a turn on a
+   * session at the bound is refused before anything runs, with 429 `session-full`.
+   * @default { ttlMs: 86_400_000, maxSessions: 10_000, maxSessionBytes: 4_194_304 }
    */
-  memory?: { ttlMs?: number; maxSessions?: number }
+  memory?: { ttlMs?: number; maxSessions?: number; maxSessionBytes?: number }
   /**
    * Input rails: the definition's detectors (`settings.detectors`, the ones Lane 1 runs on replies,
    * plus `settings.inputRails.detectors`) scan every user text of `/v1/turn` and `/v1/chat` before the engine sees it; each value becomes

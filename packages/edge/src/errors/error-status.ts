@@ -62,6 +62,7 @@ export const errorStatus = {
   'goal-narrowing-not-found': 404,
   'model-rate-limited': 429,
   'session-turn-limit': 429,
+  'session-full': 429,
   aborted: 499,
   'ledger-append-failed': 500,
   'invalid-stored-value': 500,

@@ -66,7 +66,11 @@ export function routeDocuments(schemas: FocalRequestSchemas): RouteDocument[] {
       access: 'session-create',
       body: schemas.chat,
       response: 'sse',
-      errors: { ...retryErrors, ...modelErrors },
+      errors: {
+        ...retryErrors,
+        429: 'session-full (the session holds memory.maxSessionBytes: start a new one)',
+        ...modelErrors,
+      },
     },
     {
       method: 'post',
@@ -78,7 +82,7 @@ export function routeDocuments(schemas: FocalRequestSchemas): RouteDocument[] {
       response: turnResultSchema,
       errors: {
         ...retryErrors,
-        429: 'session-turn-limit (the session has taken settings.maxTurns turns: start a new one)',
+        429: 'session-turn-limit (the session has taken settings.maxTurns turns) or session-full (it holds memory.maxSessionBytes): start a new one',
         ...modelErrors,
       },
     },

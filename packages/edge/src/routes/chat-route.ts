@@ -7,6 +7,7 @@ import {
 } from '@focal/core'
 import type { Context, Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
+import { checkSessionRoom } from '../app/check-session-room.ts'
 import { digestText, messageInProgress, type RecordedReply } from '../app/create-message-replies.ts'
 import { restoreUiMessageChunks } from '../app/restore-ui-message-chunks.ts'
 import { acquireAuthorizedSession, authorizeSession } from '../auth/authorize-session.ts'
@@ -76,6 +77,7 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
         await release()
         return replay(context, app, session, held.reply)
       }
+      checkSessionRoom(app, sessionId)
       if (key !== undefined) await app.messageReplies.start(sessionId, key)
       // The input rail, under the session's lock (it numbers placeholders from the ledger):
       // personal values become placeholders before the engine (and its stores) see them.

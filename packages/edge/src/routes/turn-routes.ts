@@ -2,6 +2,7 @@ import { FocalError, type TurnResult } from '@focal/core'
 import { guardWholeText } from '@focal/core/enforcement'
 import type { Context, Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
+import { checkSessionRoom } from '../app/check-session-room.ts'
 import { digestText, messageInProgress, type RecordedReply } from '../app/create-message-replies.ts'
 import { restoreTurnResult } from '../app/restore-turn-result.ts'
 import { settleExpiredApproval } from '../app/settle-expired-approval.ts'
@@ -39,6 +40,7 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
     try {
       const held = key === undefined ? undefined : await app.messageReplies.lookup(sessionId, key)
       if (held?.type === 'completed') return await answerTurn(context, app, sessionId, held.reply)
+      checkSessionRoom(app, sessionId)
       if (key !== undefined) await app.messageReplies.start(sessionId, key)
       try {
         const signal = app.abortable ? { signal: context.req.raw.signal } : {}

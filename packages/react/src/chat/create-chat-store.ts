@@ -100,6 +100,7 @@ type PendingRequest =
  */
 const sessionEndingCodes = new Set([
   'session-turn-limit',
+  'session-full',
   'session-not-found',
   'session-claimed',
   'session-token-expired',
