@@ -8,6 +8,7 @@ import {
   type PersonalValueKeyStore,
 } from '@focal/core'
 import { guardWholeText } from '@focal/core/enforcement'
+import { createBoundedMap } from '@focal/core/ledger'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -167,6 +168,8 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     messageReplies: createMessageReplies({ store: options.sessionStore ?? createMemorySessionStore(memory) }),
     tokens,
     sessionClaims: options.sessionClaims ?? createMemorySessionClaims(memory),
+    // Ten times the live sessions: an id stays retired well after its claim and ledger were evicted.
+    retiredIds: createBoundedMap({ maxEntries: 10 * memory.maxSessions }),
     sessionTokenTtl: checkTokenTtl(options.sessionTokenTtl ?? 86_400_000),
     approvers: checkApproverCredentials(options.approvers ?? []),
     authorizeApproval: options.authorizeApproval,

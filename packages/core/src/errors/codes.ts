@@ -23,6 +23,8 @@ export type FocalErrorCode =
   | 'session-turn-limit'
   /** The session holds `memory.maxSessionBytes` of state and ledger in the in-memory stores. */
   | 'session-full'
+  /** The session's token is good but the session is gone: it expired or was evicted (not deleted). */
+  | 'session-expired'
   | 'approval-not-found'
   | 'approval-expired'
   | 'model-error'

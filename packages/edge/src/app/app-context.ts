@@ -7,6 +7,7 @@ import type {
   SessionStore,
   TurnEvent,
 } from '@focal/core'
+import type { BoundedMap } from '@focal/core/ledger'
 import type { FocalApproverCredential, FocalAuthorizeApproval } from '../auth/authorize-approver.ts'
 import type { SessionTokens } from '../auth/session-tokens.ts'
 import type { FocalRequestSchemas } from '../schemas/create-request-schemas.ts'
@@ -45,6 +46,12 @@ export interface FocalAppContext {
   /** Message ids as idempotency keys: the recorded reply of each session's last completed turns. */
   messageReplies: MessageReplies
   tokens: SessionTokens | undefined
+  /**
+   * Ids claimed in this process, most recent first (bounded): a retired id is never claimed again,
+   * and a token of one whose claim is gone reads `session-expired`, or `session-token-revoked` once
+   * `DELETE` removed it.
+   */
+  retiredIds: BoundedMap<'claimed' | 'deleted'>
   /** Who owns each session id (atomic claim, token epoch). */
   sessionClaims: FocalSessionClaims
   /** Lifetime of an issued session token, in ms. */

@@ -68,8 +68,9 @@ export async function issueSessionToken(
  * gets 409 `session-claimed`, as does a claim of an id whose ledger holds an earlier session's
  * records); other routes answer 401 `unauthorized`. With one: 403 `forbidden` when
  * it was signed for another session (or is garbage), 401 `session-token-expired` past its expiry,
+ * 410 `session-expired` when its claim is gone and nobody deleted the session (expired or evicted),
  * 404 `session-not-found` for an unknown session on a read route, 401 `session-token-revoked` when the
- * session's epoch was rotated or its claim removed. A token past half its lifetime is renewed in
+ * session's epoch was rotated or it was deleted. A token past half its lifetime is renewed in
  * the response header. Returns the token issued or renewed, if any.
  */
 export async function authorizeSession(
@@ -85,6 +86,9 @@ export async function authorizeSession(
   }
   if (token === undefined) {
     if (access === 'existing') throw missingToken()
+    // An id claimed before in this process stays retired, even once its claim, state and ledger
+    // were evicted: a new holder would otherwise take over an earlier holder's id.
+    if (app.retiredIds.get(sessionId) !== undefined) throw claimed(sessionId)
     const epoch = createEpoch()
     if (!(await app.sessionClaims.claim(sessionId, epoch))) throw claimed(sessionId)
     // A session stored without a claim (claims evicted, or written before claims existed) stays
@@ -103,6 +107,7 @@ export async function authorizeSession(
     // A new owner never inherits the key (or salt) of an earlier holder of the id whose claim and
     // state expired or were evicted first: what that holder sealed in the ledger stays shredded.
     await app.personalValueKeys?.delete(sessionId)
+    app.retiredIds.set(sessionId, 'claimed')
     authorizedEpochs.set(context, { sessionId, epoch })
     return issueSessionToken(context, app, sessionId, epoch)
   }
@@ -116,8 +121,11 @@ export async function authorizeSession(
   if (check.type === 'expired') {
     throw new FocalError({ code: 'session-token-expired', message: 'The session token has expired.' })
   }
-  if (access === 'existing' && !(await sessionExists(app, sessionId))) throw unknownSession(sessionId)
   const current = await app.sessionClaims.epoch(sessionId)
+  // A good token of an id claimed here whose claim is gone though nobody deleted the session: it
+  // expired or was evicted. (An id this process never saw claimed keeps the answers below.)
+  if (current === undefined && app.retiredIds.get(sessionId) === 'claimed') throw expired(sessionId)
+  if (access === 'existing' && !(await sessionExists(app, sessionId))) throw unknownSession(sessionId)
   if (current === undefined || !constantTimeEqual(current, check.epoch)) throw revoked()
   authorizedEpochs.set(context, { sessionId, epoch: current })
   if (check.expiresAt - Date.now() < app.sessionTokenTtl / 2) {
@@ -128,6 +136,13 @@ export async function authorizeSession(
 
 function revoked(): FocalError {
   return new FocalError({ code: 'session-token-revoked', message: 'The session token was revoked.' })
+}
+
+function expired(sessionId: string): FocalError {
+  return new FocalError({
+    code: 'session-expired',
+    message: `Session "${sessionId}" has expired (or was evicted): start a new session.`,
+  })
 }
 
 function unknownSession(sessionId: string): FocalError {

@@ -63,6 +63,7 @@ export const errorStatus = {
   'model-rate-limited': 429,
   'session-turn-limit': 429,
   'session-full': 429,
+  'session-expired': 410,
   aborted: 499,
   'ledger-append-failed': 500,
   'invalid-stored-value': 500,

@@ -239,6 +239,16 @@ describe('GET /openapi.json', () => {
     expect(operation('/v1/approvals/{id}', 'post')?.security).toEqual([{ approverToken: [] }])
   })
 
+  it('lists 410 session-expired on every route a session token opens', () => {
+    for (const [path, method] of [
+      ['/v1/turn', 'post'],
+      ['/v1/chat', 'post'],
+      ['/v1/sessions/{id}', 'get'],
+      ['/v1/sessions/{id}/ledger', 'get'],
+    ] as const)
+      expect(document.paths[path]?.[method]?.responses['410'], `${method} ${path}`).toBeDefined()
+  })
+
   it('lists no credential errors on the routes that never answer them', () => {
     for (const [path, method] of [
       ['/health', 'get'],

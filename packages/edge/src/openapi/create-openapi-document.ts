@@ -68,6 +68,8 @@ function errorsOf(route: RouteDocument, options: OpenApiDocumentOptions & { sess
     add(401, 'unauthorized (no session token), session-token-expired or session-token-revoked')
     add(403, 'forbidden (a token of another session, or not a token)')
   }
+  if ((route.access === 'session' || route.access === 'session-create') && options.sessionTokens)
+    add(410, 'session-expired (the session expired or was evicted: start a new one)')
   if (route.access === 'session') add(404, 'session-not-found')
   if (route.access === 'session-create' && options.sessionTokens) {
     add(401, 'session-token-expired or session-token-revoked')

@@ -54,6 +54,7 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
       await app.messageReplies.delete(sessionId)
       // The claim goes too: every token of the session stops working, and the id can be claimed anew.
       await app.sessionClaims.remove(sessionId)
+      app.retiredIds.set(sessionId, 'deleted')
       // Crypto-shredding: the session's key goes, so the values sealed in its ledger are unreadable.
       await app.personalValueKeys?.delete(sessionId)
     } finally {

@@ -101,6 +101,7 @@ type PendingRequest =
 const sessionEndingCodes = new Set([
   'session-turn-limit',
   'session-full',
+  'session-expired',
   'session-not-found',
   'session-claimed',
   'session-token-expired',
