@@ -114,6 +114,40 @@ describe('createHttpTransport', () => {
     expect(seen).toEqual(['m1', 'm1'])
   })
 
+  it("asks again while the server says the message's turn still runs, and reads its reply", async () => {
+    const messageIds: unknown[] = []
+    const baseUrl = await serve((_request, response, body) => {
+      messageIds.push((JSON.parse(body) as { messageId: unknown }).messageId)
+      if (messageIds.length <= 2) {
+        response.writeHead(409, { 'content-type': 'application/json' })
+        response.end(JSON.stringify({ error: { code: 'message-in-progress', message: 'still running' } }))
+        return
+      }
+      sse(response, [
+        { type: 'start' },
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: 'Done' },
+        { type: 'finish' },
+      ])
+    })
+    // No failure retries at all: waiting for a running turn is not one.
+    const transport = createHttpTransport({ baseUrl, retries: 0, inProgressDelayMs: 10 })
+    const chunks = await collect(transport.sendMessage(send('Refund $30')))
+    expect(chunks.map((chunk) => chunk.type)).toEqual(['start', 'text-start', 'text-delta', 'finish'])
+    expect(messageIds).toEqual(['m1', 'm1', 'm1'])
+  })
+
+  it('reports message-in-progress once inProgressTimeoutMs has passed', async () => {
+    const baseUrl = await serve((_request, response) => {
+      response.writeHead(409, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ error: { code: 'message-in-progress', message: 'still running' } }))
+    })
+    const transport = createHttpTransport({ baseUrl, inProgressDelayMs: 10, inProgressTimeoutMs: 50 })
+    await expect(collect(transport.sendMessage(send('Refund $30')))).rejects.toMatchObject({
+      code: 'message-in-progress',
+    })
+  })
+
   it('gives up after the configured retries', async () => {
     let calls = 0
     const baseUrl = await serve((request) => {

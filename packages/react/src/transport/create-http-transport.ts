@@ -26,6 +26,18 @@ export interface HttpTransportOptions {
    */
   retryDelayMs?: number
   /**
+   * How long a message is sent again while the server says its turn is still running (409
+   * `message-in-progress`: a Retry that lands before the first attempt's turn ended), asking again
+   * every `inProgressDelayMs`; the server then answers with the turn's recorded reply.
+   * @default 60_000
+   */
+  inProgressTimeoutMs?: number
+  /**
+   * Delay between two asks while the message's turn is still running, in milliseconds.
+   * @default 500
+   */
+  inProgressDelayMs?: number
+  /**
    * The fetch to use (tests, proxies).
    * @default globalThis.fetch
    */
@@ -158,7 +170,8 @@ async function* readReply(
 /**
  * A transport to `@focal/edge` over HTTP: `POST /v1/chat` streamed as the AI SDK UI message stream
  * and `POST /v1/approvals/:id`. Network errors are retried before the first byte only, so a retry
- * never duplicates a reply; the user message keeps its id across retries. A session token the
+ * never duplicates a reply; a 409 `message-in-progress` (the message's turn still runs) is asked
+ * again every `inProgressDelayMs` until its recorded reply comes; the user message keeps its id across retries. A session token the
  * server issues (`x-focal-session-token`) is sent back on later requests of that session.
  *
  * @example
@@ -169,6 +182,8 @@ export function createHttpTransport({
   headers = {},
   retries = 2,
   retryDelayMs = 300,
+  inProgressTimeoutMs = 60_000,
+  inProgressDelayMs = 500,
   fetch: fetchImplementation = (...parameters) => globalThis.fetch(...parameters),
   approverToken,
   approvals = approverToken === undefined ? 'wait' : 'resolve',
@@ -223,6 +238,7 @@ export function createHttpTransport({
       body: JSON.stringify(body),
       signal,
     }
+    const started = Date.now()
     for (let attempt = 0; ; attempt++) {
       const canRetry = attempt < retries && !signal.aborted
       try {
@@ -230,6 +246,17 @@ export function createHttpTransport({
         const issued = response.headers.get(sessionTokenHeader)
         if (issued) tokens.set(sessionId, issued)
         if (response.ok) return response
+        if (response.status === 409) {
+          // The same message's turn still runs (a Retry while the first attempt's reply is being
+          // written): ask again shortly, and get its recorded reply once it is done. Not counted
+          // against `retries`, which are for failures.
+          const refused = await failure(response)
+          const waited = Date.now() - started
+          if (refused.code !== 'message-in-progress' || waited >= inProgressTimeoutMs) throw refused
+          await wait(inProgressDelayMs, signal)
+          attempt--
+          continue
+        }
         if (!(canRetry && retryableStatuses.has(response.status))) throw await failure(response)
       } catch (error) {
         if (signal.aborted || FocalError.isInstance(error) || !canRetry) throw error
