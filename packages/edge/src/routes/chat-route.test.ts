@@ -82,3 +82,40 @@ describe('POST /v1/chat with the ai package (DefaultChatTransport + readUIMessag
     await expect(send('contract-3', 'hello again')).rejects.toThrow()
   })
 })
+
+describe('POST /v1/chat on a runtime with waitUntil (Cloudflare Workers)', () => {
+  it('hands the turn to executionCtx.waitUntil, so it is recorded after the client left', async () => {
+    const pending: Array<Promise<unknown>> = []
+    const executionContext = {
+      waitUntil: (promise: Promise<unknown>) => void pending.push(promise),
+      passThroughOnException: () => undefined,
+      props: {},
+    }
+    const response = await app.request(
+      'http://focal.test/v1/chat',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          id: 'wait-until-1',
+          messageId: 'm1',
+          messages: [
+            { id: 'm1', role: 'user', parts: [{ type: 'text', text: 'Where is my order NW-1001?' }] },
+          ],
+        }),
+      },
+      undefined,
+      executionContext,
+    )
+    const token = response.headers.get('x-focal-session-token')!
+    // The client leaves before reading a byte.
+    await response.body?.cancel()
+    expect(pending).toHaveLength(1)
+    await Promise.all(pending)
+    const ledger = await app.request('http://focal.test/v1/sessions/wait-until-1/ledger', {
+      headers: { 'x-focal-session-token': token },
+    })
+    const { records } = (await ledger.json()) as { records: Array<{ type: string }> }
+    expect(records.map((record) => record.type)).toContain('turn-completed')
+  })
+})

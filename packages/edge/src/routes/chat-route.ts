@@ -107,6 +107,9 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
         await release()
       }
     })
+    // On Cloudflare Workers, work still running once the client left may be cancelled with the
+    // request: the runtime is asked to let the turn be read to its end and recorded.
+    waitUntil(context, detached.ended)
     // Placeholders the definition lets back, for this session's own client only, after the guard.
     const restorer = app.createRestorer?.(sessionId)
     const restored = restorer ? restoreUiMessageChunks(detached.chunks, restorer) : detached.chunks
@@ -133,6 +136,20 @@ function replay(
   return new Response(encodeSse(restored), {
     headers: { ...uiMessageStreamHeaders, ...headersOf(context.res) },
   })
+}
+
+/**
+ * Hands `work` to the runtime's `waitUntil` where it has one (Hono's `executionCtx` on Cloudflare
+ * Workers); Node and Deno keep a request's promises running on their own.
+ */
+function waitUntil(context: Context, work: Promise<unknown>): void {
+  let executionContext: { waitUntil(promise: Promise<unknown>): void }
+  try {
+    executionContext = context.executionCtx
+  } catch {
+    return // no ExecutionContext: Hono's getter throws
+  }
+  executionContext.waitUntil(work.catch(() => undefined))
 }
 
 /** Headers set earlier on the context (CORS, the issued session token). */
