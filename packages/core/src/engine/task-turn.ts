@@ -626,7 +626,7 @@ function testsNaming(word: string): RegExp {
  */
 function testsWordIn(text: string): string | undefined {
   const pattern =
-    /(?<![\p{L}\d_-])([\p{L}\d_][\p{L}\d_-]*)\s+(?:unit\s+|integration\s+)?tests?\b|\btests?\s+(?:for|of|on|in|about|covering)\s+(?:the\s+)?([\p{L}\d_-]+)/giu
+    /(?<![\p{L}\d_-])([\p{L}\d_][\p{L}\d_-]*)\s+(?:unit\s+|integration\s+)?tests?(?![\p{L}\d_])|(?<![\p{L}\d_])tests?\s+(?:for|of|on|in|about|covering)\s+(?:the\s+)?([\p{L}\d_-]+)/giu
   for (const match of text.matchAll(pattern)) {
     const word = (match[1] ?? match[2])!
     if (!quantifiers.has(word.toLowerCase()) && !notTestNames.has(word.toLowerCase())) return word
