@@ -67,11 +67,13 @@ async function chunksOf(replies: AsyncIterable<FocalUiMessageChunk>): Promise<Fo
   return chunks
 }
 
+// Each message its own id, as the widget sends: the server replays a turn whose id it has seen.
+let messages = 0
 const send = (transport: ChatTransport, text: string) =>
   chunksOf(
     transport.sendMessage({
       sessionId: 'parity',
-      messageId: 'm',
+      messageId: `m${++messages}`,
       text,
       signal: new AbortController().signal,
     }),
