@@ -70,6 +70,16 @@ describe('createGoalParser (seed success verification)', () => {
     expect(parser.parse('tell me about the command router').goal.target).toBe('command router')
   })
 
+  it('drops fillers that name nothing but keeps a word of a name that is also a filler', () => {
+    expect(parser.parse('hmm router').goal.target).toBe('router')
+    expect(parser.parse('explain hmmmm').goal.target).toBeUndefined()
+    expect(parser.parse('no wait').goal.target).toBeUndefined()
+    expect(parser.parse('explain something').goal.target).toBeUndefined()
+    // "help", "wait" are fillers alone, words of a name beside another ("the help command").
+    expect(parser.parse('explain the help command').goal.target).toBe('help command')
+    expect(parser.parse('where is the wait queue defined').goal.target).toBe('wait queue')
+  })
+
   it('keeps a name written in another script whole, and reads a commit or range as the history', () => {
     // Session 44's review: each was mangled, so every search failed.
     expect(parser.parse('explain src/naïve.ts').goal.target).toBe('src/naïve.ts')

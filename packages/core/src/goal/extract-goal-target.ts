@@ -70,27 +70,43 @@ const genericVerbs: ReadonlySet<string> = new Set(
  * answer to the agent's own question narrowed the goal to "explain hmm" (session 46's review).
  */
 const fillerWords: ReadonlySet<string> = new Set(
-  'hmm hm hmmm mm um umm uh uhh er erm ah ahh oh ooh oops eh huh hey hi hello yo help wait ok okay yes yeah yep no nope nah sorry well please thanks thx sure right so something anything everything whatever someone somewhere'.split(
+  'help wait ok okay yes yeah yep no nope nah well sure right so'.split(' '),
+)
+
+/**
+ * The fillers that also fall off the ends of a longer run ("hmm router" is "router"): sounds,
+ * courtesies and placeholders, never a word a name is made of. "help", "wait", "right" or "ok" may
+ * be ("the help command", "the wait queue", "the right panel", "the ok button"): they go only with
+ * a run of fillers alone.
+ */
+const edgeFillerWords: ReadonlySet<string> = new Set(
+  'hmm hm hmmm mm um umm uh uhh er erm ah ahh oh ooh oops eh huh hey hi hello yo please thanks thx sorry something anything everything whatever someone somewhere'.split(
     ' ',
   ),
 )
 
-/** Is `word` a filler ({@link fillerWords}), spelled with any number of repeated letters ("hmmmm", "ummm")? */
-function isFiller(word: string): boolean {
+/** `word` lower-cased, its repeated last letter cut to two ("hmmmm" → "hmm", "ummm" → "umm"). */
+function fillerForm(word: string): string {
   const lower = word.toLowerCase()
-  return (
-    fillerWords.has(lower) ||
-    fillerWords.has(lower.replace(/(.)\1+$/u, '$1$1')) ||
-    /^h+m+$|^u+m+$/u.test(lower)
-  )
+  return /^h+m+$/u.test(lower) ? 'hmm' : /^u+m+$/u.test(lower) ? 'umm' : lower.replace(/(.)\1+$/u, '$1$1')
 }
 
-/** `run` without the fillers at its ends ("hmm router" → "router"; "wait" → nothing). */
+function isEdgeFiller(word: string): boolean {
+  const lower = word.toLowerCase()
+  return edgeFillerWords.has(lower) || edgeFillerWords.has(fillerForm(word))
+}
+
+function isFiller(word: string): boolean {
+  return isEdgeFiller(word) || fillerWords.has(word.toLowerCase()) || fillerWords.has(fillerForm(word))
+}
+
+/** `run` without its edge fillers ("hmm router" → "router"), or nothing when it is all fillers ("no wait"). */
 function trimFillers(run: readonly string[]): string[] {
+  if (run.every(isFiller)) return []
   let start = 0
   let end = run.length
-  while (start < end && isFiller(run[start]!)) start++
-  while (end > start && isFiller(run[end - 1]!)) end--
+  while (start < end && isEdgeFiller(run[start]!)) start++
+  while (end > start && isEdgeFiller(run[end - 1]!)) end--
   return run.slice(start, end)
 }
 
