@@ -19,10 +19,12 @@ export async function settleExpiredApproval(app: FocalAppContext, sessionId: str
     // Holding the lock: a decision or a turn may have settled it meanwhile.
     const approval = pendingApprovalOf(await app.engine.getSession(sessionId))
     if (approval !== undefined && isPast(approval, Date.now())) {
+      // `reject`: the engine applies the default action itself when it, by its own clock, sees the
+      // approval expired; if its clock disagrees, nothing runs on a read nobody decided.
       const result = await app.engine.resolveApproval({
         sessionId,
         approvalId: approval.id,
-        decision: approval.defaultAction,
+        decision: 'reject',
       })
       if (app.onEvent)
         for (const event of result.events)

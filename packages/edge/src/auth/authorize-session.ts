@@ -107,6 +107,8 @@ export async function authorizeSession(
     // A new owner never inherits the key (or salt) of an earlier holder of the id whose claim and
     // state expired or were evicted first: what that holder sealed in the ledger stays shredded.
     await app.personalValueKeys?.delete(sessionId)
+    // Nor an earlier holder's recorded replies: a retry key (`t-1`) of its own would replay them.
+    await app.messageReplies.delete(sessionId)
     app.retiredIds.set(sessionId, 'claimed')
     authorizedEpochs.set(context, { sessionId, epoch })
     return issueSessionToken(context, app, sessionId, epoch)

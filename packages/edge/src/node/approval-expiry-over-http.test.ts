@@ -78,6 +78,13 @@ describe('GET /v1/sessions/:id/approvals/:aid past expiresAt', () => {
     })
     const { approval } = (await paused.json()) as { approval: { expiresAt: string } }
     await new Promise((resolve) => setTimeout(resolve, Date.parse(approval.expiresAt) - Date.now() + 50))
+    // Only an approver's read settles it: an anonymous one is refused and changes nothing.
+    const anonymous = await fetch(`${served.origin}/v1/sessions/expiring-2/approval`)
+    expect(anonymous.status).toBe(401)
+    const untouched = (await (await get('/v1/sessions/expiring-2/ledger')).json()) as {
+      records: Array<{ type: string }>
+    }
+    expect(untouched.records.some((record) => record.type === 'approval-resolved')).toBe(false)
     const view = await fetch(`${served.origin}/v1/sessions/expiring-2/approval`, {
       headers: { 'x-focal-approver-token': supervisor },
     })
@@ -88,5 +95,29 @@ describe('GET /v1/sessions/:id/approvals/:aid past expiresAt', () => {
     expect(ledger.records.find((record) => record.type === 'approval-resolved')?.payload.decision).toBe(
       'expired',
     )
+  })
+
+  it('is settled by no read an approver hook refuses', async () => {
+    // With an `authorizeApproval` hook the credential is checked with the approval in hand: the
+    // read settled it first, so anyone knowing the session id applied its default action.
+    const guarded = await serveOnLoopback({ definition, authorizeApproval: async () => null })
+    try {
+      const tokens = keepSessionTokens()
+      const paused = await tokens(`${guarded.origin}/v1/turn`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sessionId: 'expiring-3', text: 'Cancel order NW-2078, the total was $650' }),
+      })
+      const { approval } = (await paused.json()) as { approval: { expiresAt: string } }
+      await new Promise((resolve) => setTimeout(resolve, Date.parse(approval.expiresAt) - Date.now() + 50))
+      const refused = await fetch(`${guarded.origin}/v1/sessions/expiring-3/approval`)
+      expect(refused.status).toBe(403)
+      const ledger = (await (await tokens(`${guarded.origin}/v1/sessions/expiring-3/ledger`)).json()) as {
+        records: Array<{ type: string }>
+      }
+      expect(ledger.records.some((record) => record.type === 'approval-resolved')).toBe(false)
+    } finally {
+      await guarded.close()
+    }
   })
 })

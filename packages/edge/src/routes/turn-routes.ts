@@ -46,15 +46,18 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
         const signal = app.abortable ? { signal: context.req.raw.signal } : {}
         const text = app.inputRail ? await app.inputRail(sessionId, body.text) : body.text
         result = await app.engine.turn({ sessionId, text, ...signal })
+        const guarded = guardTurnResult(result, app.services)
+        if (key !== undefined)
+          await app.messageReplies.complete(sessionId, key, { route: 'turn', result: guarded })
+        result = guarded
       } catch (error) {
+        // Whatever failed before the reply was recorded, a retry of this message runs it again
+        // (an id left running answers 409 for ten minutes).
         if (key !== undefined) await app.messageReplies.forget(sessionId, key).catch(() => {})
         throw error
       }
       await report(app, result, '/v1/turn')
-      const guarded = guardTurnResult(result, app.services)
-      if (key !== undefined)
-        await app.messageReplies.complete(sessionId, key, { route: 'turn', result: guarded })
-      return await answerTurn(context, app, sessionId, { route: 'turn', result: guarded })
+      return await answerTurn(context, app, sessionId, { route: 'turn', result })
     } finally {
       await release()
     }
@@ -63,11 +66,13 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
   hono.get('/v1/sessions/:id/approval', async (context) => {
     const sessionId = readIdParam(context, app.schemas.id)
     const decide = authenticateApprover(context, app)
-    // Past its expiry it can no longer be decided: its default action applies now, and it is no
-    // longer pending.
+    const pending = pendingApprovalOf(await app.engine.getSession(sessionId))
+    if (pending === undefined) throw noPendingApproval(sessionId)
+    // Only an approver of this approval reads it, and only then may the read settle it: past its
+    // expiry it can no longer be decided, its default action applies now, and it is not pending.
+    await decide(pending)
     const approval = pendingApprovalOf(await settleExpiredApproval(app, sessionId))
     if (approval === undefined) throw noPendingApproval(sessionId)
-    await decide(approval)
     return context.json({ sessionId, approval })
   })
 

@@ -74,7 +74,7 @@ export function createRequestSchemas(limits: FocalInputLimits) {
         id,
         messages: z.array(message).min(1).max(limits.maxMessages),
         trigger: z.enum(['submit-message', 'regenerate-message']).default('submit-message'),
-        messageId: z.string().max(limits.maxIdLength).optional(),
+        messageId: z.string().min(1).max(limits.maxIdLength).optional(),
       })
       .meta({ id: 'ChatRequest' }),
   }
