@@ -121,6 +121,28 @@ describe('createExpressionStream (Enforcer.createDraftJudge)', () => {
     }
   })
 
+  it.each(['75%', '75 percent', '75 per cent'])(
+    'never releases a discount of %s over a percentage cap',
+    (amount) => {
+      const discountCap: EnforcementRule = {
+        id: 'discount-cap',
+        tier: 'hard-safety',
+        enforce: {
+          expression: 'discount <= 20',
+          bindings: [{ name: 'discount', kind: 'percentage' }],
+          onViolation: 'refuse',
+        },
+      }
+      const draft = `You get ${amount} off your next order.`
+      expect(createEnforcer({ rules: [discountCap] }).check(draft).type).toBe('blocked')
+      for (const chunks of chunkings(draft)) {
+        const { pieces, blocked } = run(discountCap, chunks)
+        expect(blocked).toBe(true)
+        expect(pieces.join('')).not.toMatch(/75/u)
+      }
+    },
+  )
+
   it('holds the whole draft when a hard-safety rule reads a value no partial draft settles', () => {
     const emailRule: EnforcementRule = {
       id: 'own-email',

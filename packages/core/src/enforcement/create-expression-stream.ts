@@ -15,7 +15,8 @@ export interface ExpressionStreamOptions {
 
 /**
  * Words that may be part of an amount or change one being written: number words, scales
- * (`$1` + `k`), currency words and codes (`75` + ` dollars`). A word with a digit or a currency
+ * (`$1` + `k`), currency words and codes (`75` + ` dollars`), the words of a percentage (`75` +
+ * ` percent`, ` per cent`: the reader's `percentPattern`). A word with a digit or a currency
  * sign always may.
  */
 const valueWords: ReadonlySet<string> = new Set([
@@ -23,7 +24,7 @@ const valueWords: ReadonlySet<string> = new Set([
     'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen ' +
     'sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety ' +
     'hundred thousand million billion grand k m a an and cent cents dollar dollars buck bucks euro ' +
-    'euros pound pounds'
+    'euros pound pounds percent per'
   ).split(' '),
   ...Object.keys(moneyWordCurrencies).flatMap((word) => word.split(' ')),
 ])

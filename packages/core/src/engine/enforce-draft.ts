@@ -109,8 +109,7 @@ export async function enforceDraft(
         refusal(dependencies, lane1, fallback, lane2Skipped(dependencies, lane2Rules)),
         rejected,
       )
-    const lane2 = screenedLane2(
-      dependencies,
+    const judged =
       dependencies.lane2 === undefined || lane2Rules.length === 0
         ? undefined
         : await dependencies.lane2.judge({
@@ -118,10 +117,10 @@ export async function enforceDraft(
             reply: lane1.text,
             userMessage: input.userMessage,
             riskyAction: input.riskyAction,
-          }),
-      input.variables,
-      ruleIds,
-    )
+          })
+    // What reaches provenance and the ledger is screened; the next draft's instruction goes to the
+    // model only, and keeps the judge's words ("promised a $75 refund") so the rewrite can act on them.
+    const lane2 = screenedLane2(dependencies, judged, input.variables, ruleIds)
     if (lane2?.type === 'violated' && canRegenerate) {
       rejected.push(
         ...lane2.violations.map((violation) => ({
@@ -132,7 +131,8 @@ export async function enforceDraft(
           action: 'regenerate' as const,
         })),
       )
-      instruction = `Rewrite the reply so it satisfies: ${lane2.violations.map((violation) => violation.message).join('; ')}.`
+      const reasons = judged?.type === 'violated' ? judged.violations : lane2.violations
+      instruction = `Rewrite the reply so it satisfies: ${reasons.map((violation) => violation.message).join('; ')}.`
       attempt++
       continue
     }
@@ -284,8 +284,8 @@ export const withheldLane2Reason = "The judge's reason was withheld: it broke a 
 
 /**
  * The outcome with every violation's reason passed through Lane 1 like a reply: the reason is text
- * the judge model wrote, and it reaches the client (provenance, the widget's footer), the next
- * draft's instruction and the append-only ledger. What a rule redacts is redacted; a reason a rule
+ * the judge model wrote, and it reaches the client (provenance, the widget's footer) and the
+ * append-only ledger. What a rule redacts is redacted; a reason a rule
  * would refuse, escalate or regenerate (a competitor named, a refund promised) is withheld.
  */
 function screenedLane2(

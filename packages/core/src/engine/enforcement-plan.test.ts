@@ -184,7 +184,11 @@ describe('the enforcement plan in the turn', () => {
   })
 
   it("withholds a judge's reason that breaks a never rule itself (it names a competitor)", async () => {
-    const { engine, ledger } = await engineWith({
+    const {
+      engine,
+      ledger,
+      server: scripted,
+    } = await engineWith({
       guardrails: [competitorGuardrail],
       lane2: (ruleId, reply) =>
         ruleId === 'no-investment-advice' && /shares/iu.test(reply)
@@ -201,6 +205,10 @@ describe('the enforcement plan in the turn', () => {
       message: "The judge's reason was withheld: it broke a rule itself.",
     })
     expect(JSON.stringify({ result, ledger: await ledger.records('v') })).not.toContain('Verizon instead')
+    // The rewrite is told what the judge said: only the model reads its instruction.
+    const redrafts = scripted.requests.filter(isDraftRequest).slice(1)
+    expect(redrafts.length).toBeGreaterThan(0)
+    expect(JSON.stringify(redrafts)).toContain('tells the user to buy shares')
   })
 
   it('never delivers a full card number: redacted in the reply and the stream', async () => {
