@@ -189,10 +189,11 @@ export function createChatStore({
           finish({ aborted: true })
           if (controller === current) set({ status: 'ready' })
         } else {
-          failed = request
           // A message the server refused (too long, invalid) was never taken: it leaves the
-          // transcript and goes back to the composer to be edited, not shown as if sent.
+          // transcript and goes back to the composer to be edited, not shown as if sent; `retry()`
+          // has nothing to send again.
           const refused = request.kind === 'send' && isRequestError(error) ? request : undefined
+          failed = refused === undefined ? request : undefined
           // A failed reply is removed with its partial text, so a retry never shows it twice.
           set((state) => ({
             status: 'error',
@@ -319,7 +320,9 @@ export function createChatStore({
       async sendMessage(text) {
         if (busy() || text.trim() === '') return
         if (text.length > maxTextLength) {
-          // Refused here, never sent: the server would answer 400 and a Retry could not help.
+          // Refused here, never sent: the server would answer 400 and a Retry could not help (nor
+          // may it send an earlier failed request behind this error).
+          failed = undefined
           set({
             status: 'error',
             error: { message: tooLongMessage(text.length, maxTextLength), retryable: false, text },

@@ -137,8 +137,10 @@ describe('createHttpTransport', () => {
     expect(messageIds).toEqual(['m1', 'm1', 'm1'])
   })
 
-  it('reports message-in-progress once inProgressTimeoutMs has passed', async () => {
+  it('reports message-in-progress once inProgressTimeoutMs has passed, having asked again meanwhile', async () => {
+    let calls = 0
     const baseUrl = await serve((_request, response) => {
+      calls++
       response.writeHead(409, { 'content-type': 'application/json' })
       response.end(JSON.stringify({ error: { code: 'message-in-progress', message: 'still running' } }))
     })
@@ -146,6 +148,7 @@ describe('createHttpTransport', () => {
     await expect(collect(transport.sendMessage(send('Refund $30')))).rejects.toMatchObject({
       code: 'message-in-progress',
     })
+    expect(calls).toBeGreaterThan(1)
   })
 
   it('gives up after the configured retries', async () => {
@@ -223,6 +226,9 @@ describe('createHttpTransport', () => {
       text: 'I want a refund for order NW-1001',
     })
     expect(store.getState().messages).toEqual([])
+    // Nothing to send again: the message left the transcript for the composer.
+    await store.getState().retry()
+    expect(calls).toBe(1)
   })
 
   it('refuses a message over maxTextLength before sending it, keeping its text', async () => {
