@@ -666,6 +666,17 @@ describe('the repo-helper task agent over HTTP (session 46 review, defects 10, 1
         body: JSON.stringify({ sessionId, decision: 'approve' }),
       })
     try {
+      // A request added to the waiting one ("also …") withdraws nothing.
+      const added = conversation(approving.origin)
+      const waiting = await added.say('run the tests')
+      await added.say('also run the orders tests')
+      const withdrawn = (await added.ledger()).filter(
+        (record) =>
+          record.type === 'approval-resolved' &&
+          (record.payload as { decision?: string }).decision === 'withdrawn',
+      )
+      expect(waiting.approval?.id).toBeDefined()
+      expect(withdrawn).toEqual([])
       for (const change of [
         'actually run only the orders tests',
         'run the tests for orders instead',

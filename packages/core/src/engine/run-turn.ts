@@ -263,7 +263,7 @@ async function answerBesideApproval(
     around: { after },
   })
   if (outcome.result.type === 'approval-required' || outcome.result.type === 'clarification') {
-    const changed = replacesWaiting(dependencies, waiting, outcome.result)
+    const changed = replacesWaiting(dependencies, waiting, outcome.result, input.text)
     // Undo the turn whole, keys it added included (a pending clarification, queued requests).
     for (const key of Object.keys(state)) if (!(key in before)) delete state[key as keyof EngineSessionState]
     Object.assign(state, before)
@@ -296,14 +296,20 @@ function replacesWaiting(
   dependencies: TurnDependencies,
   waiting: NonNullable<EngineSessionState['pendingApproval']>,
   result: TurnOutcome['result'],
+  text: string,
 ): boolean {
   if (dependencies.compiled.definition.kind !== 'task' || result.type !== 'approval-required') return false
+  // "Also run the orders tests" adds a request: the waiting one stays.
+  if (addsRequest.test(text)) return false
   const { approval } = result
-  return (
-    approval.toolId === waiting.approval.toolId &&
-    JSON.stringify(approval.args) !== JSON.stringify(waiting.approval.args)
-  )
+  // What runs, not how it is described (`scope` is the agent's own words about it).
+  const { scope: _scope, ...runs } = approval.args
+  const { scope: _waitingScope, ...waitingRuns } = waiting.approval.args
+  return approval.toolId === waiting.approval.toolId && JSON.stringify(runs) !== JSON.stringify(waitingRuns)
 }
+
+/** Words that add a request to the one waiting rather than change it. */
+const addsRequest = /\b(?:also|too|as well|additionally|in addition|another)\b/i
 
 /** sense → trap → route → retrieve → plan/gate → act, then respond → enforce → record. */
 async function senseAndAct(
