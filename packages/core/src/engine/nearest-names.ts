@@ -52,8 +52,13 @@ function stemOf(word: string, base: string): boolean {
   return short.length >= 4 && long.startsWith(short)
 }
 
-/** Within one edit for up to 5 letters, two beyond: a typo, not another word. */
+/**
+ * Within one edit for up to 5 letters, two beyond: a typo, not another word. A word of four letters
+ * or fewer has too many neighbours one edit away ("test" and `text`, "user" and `use`): none.
+ * (Two edits need a bounded Levenshtein; `text/editDistanceOne` decides only one.)
+ */
 function near(left: string, right: string): boolean {
+  if (Math.min(left.length, right.length) < 5) return false
   const allowed = Math.max(left.length, right.length) <= 5 ? 1 : 2
   if (Math.abs(left.length - right.length) > allowed) return false
   return distance(left, right, allowed) <= allowed
