@@ -34,6 +34,15 @@ describe('createFocalApp', () => {
     )
   })
 
+  it.each([0, Number.NaN, 1.5])('refuses memory.maxSessionBytes = %d at start, naming it', (value) => {
+    expect(() => createFocalApp({ definition, memory: { maxSessionBytes: value } })).toThrow(
+      expect.objectContaining({
+        code: 'invalid-argument',
+        message: expect.stringContaining('maxSessionBytes'),
+      }),
+    )
+  })
+
   it('answers a turn queued behind DELETE with 401 and never rebuilds the deleted session', async () => {
     // Found by an outside review: a turn authorized before the DELETE waited for the session's lease,
     // then ran after it, rebuilt the session and left an approval its owner could not see or withdraw.

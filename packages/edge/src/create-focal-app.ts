@@ -144,6 +144,13 @@ export function createFocalApp(options: FocalAppOptions): Hono {
         code: 'invalid-argument',
         message: `${option}: expected a positive whole number, got ${String(value)}`,
       })
+  // A zero or NaN bound would refuse every turn with 429 session-full.
+  const sessionBytes = options.memory?.maxSessionBytes
+  if (sessionBytes !== undefined && (!Number.isInteger(sessionBytes) || sessionBytes <= 0))
+    throw new FocalError({
+      code: 'invalid-argument',
+      message: `memory.maxSessionBytes: expected a positive whole number, got ${String(sessionBytes)}`,
+    })
   const limits = { ...defaultInputLimits, ...options.limits }
   const schemas = createRequestSchemas(limits)
   const parts = resolveAppParts(options)

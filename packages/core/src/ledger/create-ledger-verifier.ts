@@ -117,10 +117,13 @@ export function createLedgerVerifier({ store, ...bounds }: LedgerVerifierOptions
 
   return {
     async verifyPage(sessionId, { from, records, key, head }) {
-      let shared = running.get(sessionId)
+      // Concurrent reads share one verification only when they hold the same head: a read that
+      // came with a newer (or another) head has that head checked itself.
+      const runKey = `${sessionId}\u0000${head?.sequence ?? ''}\u0000${head?.hash ?? ''}`
+      let shared = running.get(runKey)
       if (shared === undefined) {
-        shared = verifyNewRecords(sessionId, key, head).finally(() => running.delete(sessionId))
-        running.set(sessionId, shared)
+        shared = verifyNewRecords(sessionId, key, head).finally(() => running.delete(runKey))
+        running.set(runKey, shared)
       }
       const chain = await shared
       if (!chain.valid || records.length === 0) return chain
