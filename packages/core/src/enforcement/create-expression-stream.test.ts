@@ -1,6 +1,11 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { checkExpression, compileExpression } from './compile-expression.ts'
 import { createEnforcer } from './create-enforcer.ts'
-import type { EnforcementRule, StreamRedactor } from './types.ts'
+import { moneyWordCurrencies } from './extract-money-mentions.ts'
+import { extractResponseVariables, readResponse } from './extract-response-variables.ts'
+import type { CompiledExpression, EnforcementContext, EnforcementRule, StreamRedactor } from './types.ts'
+import { unquoted } from './unquoted.ts'
 
 /** The demo's refund cap: any amount of the reply, the largest, at most $50. */
 const refundCap: EnforcementRule = {
@@ -159,5 +164,318 @@ describe('createExpressionStream (Enforcer.createDraftJudge)', () => {
     })
     const processCap: EnforcementRule = { ...refundCap, tier: 'process' }
     expect(createEnforcer({ rules: [processCap] }).createDraftJudge()).toEqual({ type: 'streamed' })
+  })
+})
+
+/**
+ * The judge as it was before drafts were read in pieces, kept here as the reference: every
+ * judgement reads the whole draft so far (quadratic in its length, the same decisions).
+ */
+function referenceStream(rules: readonly EnforcementRule[], context: EnforcementContext): StreamRedactor {
+  const compiled = rules.map((rule) => ({
+    rule,
+    expression: compileExpression(rule.enforce.expression as string),
+  }))
+  const fails = (text: string, openSentenceLabelled: boolean): boolean => {
+    const bindingText = unquoted(text, context.quoted)
+    const reading = readResponse(bindingText)
+    return compiled.some(({ rule, expression }) => {
+      const bindings = rule.enforce.bindings ?? []
+      const extracted = extractResponseVariables(bindingText, bindings, reading, {
+        labelOpenSentence: openSentenceLabelled,
+      })
+      const bound = Object.fromEntries(
+        bindings
+          .filter((binding) => binding.name in extracted)
+          .map((binding) => [binding.name, extracted[binding.name]]),
+      )
+      const absent = new Set(
+        bindings.filter((binding) => !(binding.name in bound)).map((binding) => binding.name),
+      )
+      const applies = (part: CompiledExpression) =>
+        !(part.reads ?? []).some((name) => absent.has(name) && !(part.tests ?? []).includes(name))
+      const parts = absent.size === 0 ? [expression] : (expression.parts ?? [expression])
+      const variables = { ...extracted, ...context.variables, ...bound, reply: bound }
+      return parts.filter(applies).some((part) => checkExpression(part, variables).type !== 'passed')
+    })
+  }
+  const labels = rules.flatMap((rule) =>
+    (rule.enforce.bindings ?? []).flatMap((binding) => binding.label ?? []),
+  )
+  return referenceExpressionStream(fails, labels)
+}
+
+const referenceValueWords: ReadonlySet<string> = new Set([
+  ...(
+    'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen ' +
+    'sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety ' +
+    'hundred thousand million billion grand k m a an and cent cents dollar dollars buck bucks euro ' +
+    'euros pound pounds percent per'
+  ).split(' '),
+  ...Object.keys(moneyWordCurrencies).flatMap((word) => word.split(' ')),
+])
+const referenceValueWordList = [...referenceValueWords]
+const referenceReadable = (word: string) =>
+  word
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .toLowerCase()
+
+function referenceIsValueWord(raw: string, partial: boolean): boolean {
+  const word = referenceReadable(raw)
+  if (/[\p{N}\p{Sc}]/u.test(word)) return true
+  const parts = word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '').split(/-+/u)
+  if (parts.some((part) => referenceValueWords.has(part))) return true
+  const last = parts.at(-1) ?? ''
+  return partial && referenceValueWordList.some((value) => value.startsWith(last))
+}
+
+function referenceValueTailStart(text: string, from: number): number {
+  const words = [...text.slice(from).matchAll(/\S+/gu)]
+  let start = text.length
+  for (let index = words.length - 1; index >= 0; index--) {
+    const word = words[index] as RegExpMatchArray
+    const at = from + (word.index ?? 0)
+    const partial = index === words.length - 1 && at + word[0].length === text.length
+    if (!referenceIsValueWord(word[0], partial)) break
+    start = at
+  }
+  return start
+}
+
+function referenceOpenSentenceValueStart(text: string): number {
+  let sentence = 0
+  for (const end of text.matchAll(/[.!?](?=(?!\uFEFF)\s)|\n/gu)) sentence = end.index + 1
+  for (const word of text.slice(sentence).matchAll(/\S+/gu))
+    if (referenceIsValueWord(word[0], false)) return sentence + word.index
+  return sentence
+}
+
+function referenceMayChangeValues(text: string, labels: readonly string[]): boolean {
+  if (/[\p{N}\p{Sc}%]/u.test(text)) return true
+  const whole = [...text.matchAll(/\S+(?=\s)/gu)]
+  const joining = new Set(['a', 'an', 'and'])
+  if (whole.some((word) => !joining.has(referenceReadable(word[0])) && referenceIsValueWord(word[0], false)))
+    return true
+  if (labels.length === 0) return false
+  if (/[.!?\n]/u.test(text)) return true
+  const read = referenceReadable(text)
+  return labels.some((label) => read.includes(label.toLowerCase()))
+}
+
+function referenceExpressionStream(
+  fails: (text: string, openSentenceLabelled: boolean) => boolean,
+  labels: readonly string[],
+): StreamRedactor {
+  let text = ''
+  let released = 0
+  let stopped = false
+  let changed = false
+  let heldFrom = Number.POSITIVE_INFINITY
+  const judge = (): boolean => {
+    changed = false
+    if (fails(text, false)) {
+      stopped = true
+      return false
+    }
+    heldFrom =
+      labels.length > 0 && fails(text, true)
+        ? referenceOpenSentenceValueStart(text)
+        : Number.POSITIVE_INFINITY
+    return true
+  }
+  const releaseTo = (end: number): string => {
+    if (end <= released) return ''
+    const safe = text.slice(released, end)
+    released = end
+    return safe
+  }
+  return {
+    push(chunk) {
+      if (stopped || chunk === '') return ''
+      let from = text.length
+      while (from > 0 && !/\s/u.test(text[from - 1] as string)) from--
+      text += chunk
+      changed ||= referenceMayChangeValues(text.slice(from), labels)
+      const end = referenceValueTailStart(text, released)
+      if (end <= released || (changed && !judge())) return ''
+      return releaseTo(Math.min(end, heldFrom))
+    },
+    flush() {
+      if (stopped || !judge()) return ''
+      return releaseTo(text.length)
+    },
+    findings: () => [],
+    blocked: () => (stopped ? { type: 'blocked', findings: [] } : undefined),
+  }
+}
+
+/** What a stream returns for each chunk, then for its flush, and whether it stopped. */
+function transcript(
+  stream: StreamRedactor,
+  chunks: readonly string[],
+): { pieces: string[]; blocked: boolean } {
+  const pieces = chunks.map((chunk) => stream.push(chunk))
+  pieces.push(stream.flush())
+  return { pieces, blocked: stream.blocked() !== undefined }
+}
+
+/** A passage the engine wrote and quotes (`EnforcementContext.quoted`), sentence ends inside it. */
+const quotedPassage = 'You also asked: "refund $70 for NW-1002". Shall I do that now?'
+
+/** Pieces of a sentence: amounts in every notation the reader knows, labels, filler, look-alikes. */
+const fragments = fc.constantFrom(
+  '$75',
+  '$7.50',
+  '$20',
+  '$1,200',
+  '$1k',
+  '$2 million',
+  '2 grand',
+  '30 grand opening',
+  'USD 40',
+  '40 USD',
+  '12 usd',
+  '40 euros',
+  '€30',
+  '75 €',
+  '20€',
+  '500$',
+  '5 $10',
+  '$ 6',
+  '＄７５',
+  '$5\u200b0',
+  'A$30',
+  'forty-five dollars',
+  'seventy',
+  'seven hundred and eighty bucks',
+  'a hundred dollars',
+  'twenty dollars and fifty cents',
+  '3 dollars 40 cents',
+  'five',
+  'ninety',
+  'one',
+  '15%',
+  '75 percent',
+  '20 per cent',
+  '5.5%',
+  '3 items',
+  '2 orders',
+  'order 1234',
+  '4.2',
+  'refund',
+  'refunded',
+  'Refund',
+  'REFUNDS',
+  'credit',
+  'store credit',
+  'discount',
+  'the',
+  'your order',
+  'shipped',
+  'Acme Corp',
+  'Jane Doe',
+  'jane@example.com',
+  'on Tuesday',
+  'and',
+  'per',
+  'for',
+  'forty',
+  'dollars',
+  'k',
+  'm',
+  '-',
+  '(',
+  ')',
+  '"',
+  "'",
+  ':',
+  ';',
+  ',',
+  '|',
+  '*',
+  '`',
+  '.',
+  '. ',
+  '! ',
+  '? ',
+  '.\n',
+  '\n',
+  '\n\n',
+  '...',
+  ') ',
+  '| ',
+  '" ',
+  '\t',
+  '\u00a0',
+  '\uFEFF',
+  '․ ',
+  quotedPassage,
+  'refund $70 for NW-1002',
+  'Shall I do that now? ',
+)
+const separators = fc.constantFrom(' ', ' ', ' ', '', '  ', '\n', '. ', ', ', '! ', '? ', '.\n', ') ', ':\n')
+
+/** A draft: fragments joined by spaces and punctuation. */
+const drafts = fc
+  .array(fc.tuple(fragments, separators), { minLength: 1, maxLength: 40 })
+  .map((parts) => parts.map(([fragment, separator]) => fragment + separator).join(''))
+
+/** The draft cut into chunks of 1 to 8 characters (UTF-16 units: a chunk may split a pair). */
+const chunked = drafts.chain((draft) =>
+  fc
+    .array(fc.integer({ min: 1, max: 8 }), { minLength: draft.length, maxLength: draft.length })
+    .map((sizes) => {
+      const chunks: string[] = []
+      for (let at = 0, index = 0; at < draft.length; index++) {
+        const size = sizes[index] ?? 1
+        chunks.push(draft.slice(at, at + size))
+        at += size
+      }
+      return chunks
+    }),
+)
+
+const cap = (
+  id: string,
+  expression: string,
+  bindings: EnforcementRule['enforce']['bindings'],
+): EnforcementRule => ({
+  id,
+  tier: 'hard-safety',
+  enforce: { expression, ...(bindings === undefined ? {} : { bindings }), onViolation: 'refuse' },
+})
+
+/** Rule sets: labelled and unlabelled caps, sums, totals, percentages, numbers, conjunctions. */
+const ruleSets = fc.constantFrom<EnforcementRule[]>(
+  [labelledCap],
+  [refundCap],
+  [cap('total', 'money_total <= 150', undefined)],
+  [cap('amounts', 'size(money_amounts) <= 6 && size(percentages) <= 2', undefined)],
+  [cap('sum', 'refund_sum <= 90', [{ name: 'refund_sum', kind: 'money', label: 'refund', pick: 'sum' }])],
+  [cap('first', 'first <= 40', [{ name: 'first', kind: 'money', pick: 'first' }])],
+  [cap('last-eur', 'eur <= 35', [{ name: 'eur', kind: 'money', currency: 'EUR', pick: 'last' }])],
+  [cap('discount', 'discount <= 20', [{ name: 'discount', kind: 'percentage', label: 'discount' }])],
+  [cap('number', 'n <= 1000', [{ name: 'n', kind: 'number', label: 'order' }])],
+  [
+    cap('credit', 'credit <= 50 && refund <= 60', [
+      { name: 'credit', kind: 'money', label: 'credit', pick: 'max' },
+      { name: 'refund', kind: 'money', label: 'refund', pick: 'min' },
+    ]),
+    cap('percent', 'percent <= 40', [{ name: 'percent', kind: 'percentage' }]),
+  ],
+)
+
+describe('createExpressionStream: the same decisions as reading the whole draft each time', () => {
+  it('releases what the reference released, chunk by chunk, and stops where it stopped', () => {
+    fc.assert(
+      fc.property(chunked, ruleSets, fc.boolean(), (chunks, rules, quoting) => {
+        const context: EnforcementContext = quoting ? { quoted: [quotedPassage] } : {}
+        const judge = createEnforcer({ rules }).createDraftJudge(context)
+        if (judge.type !== 'streamed' || judge.stream === undefined) throw new Error('no stream')
+        expect(transcript(judge.stream, chunks)).toEqual(transcript(referenceStream(rules, context), chunks))
+      }),
+      { numRuns: 400 },
+    )
   })
 })
