@@ -1,5 +1,6 @@
 import { chainStreamRedactors } from './chain-stream-redactors.ts'
 import { checkExpression, compileExpression } from './compile-expression.ts'
+import { createDraftReader } from './create-draft-reader.ts'
 import { createExpressionStream, judgedWhileWritten } from './create-expression-stream.ts'
 import { createScanner, type Scanner } from './create-scanner.ts'
 import { createStreamRedactor } from './create-stream-redactor.ts'
@@ -76,11 +77,10 @@ export function createEnforcer(options: EnforcerOptions): Enforcer {
     const violations: RuleViolation[] = []
     // The text's amounts, counts and emails, read once for all the rules that check it, past the
     // passages that quote the user (blanked, so every other place keeps its offset).
-    const bindingText = unquoted(text, context.quoted)
     let reading: ResponseReading | undefined
-    const read = () => (reading ??= readResponse(bindingText))
+    const read = () => (reading ??= readResponse(unquoted(text, context.quoted)))
     for (const entry of select(context)) {
-      const violation = checkRule(entry, text, context, bindingText, read)
+      const violation = checkRule(entry, text, context, read)
       if (violation !== undefined) violations.push(violation)
     }
     return resolve(text, violations, context.attempt ?? 0)
@@ -142,7 +142,10 @@ export function createEnforcer(options: EnforcerOptions): Enforcer {
 
   /**
    * The selected hard-safety expression rules judged on a draft as it is written (their scanners
-   * are `createStream`'s): held whole when one reads a value a partial text cannot settle.
+   * are `createStream`'s): held whole when one reads a value a partial text cannot settle. The
+   * draft is read in pieces (`createDraftReader`: each settled sentence once, the open one at each
+   * judgement), so a judgement costs the open sentence and the values so far, not the whole
+   * draft: 17.6 KB streamed in 2-character chunks took 1.7 s when each re-read everything.
    */
   const createDraftJudge = (context: EnforcementContext = {}): DraftJudge => {
     const judged = select(context).filter(
@@ -154,18 +157,18 @@ export function createEnforcer(options: EnforcerOptions): Enforcer {
       .map((entry) => entry.rule.id)
     if (held.length > 0) return { type: 'held', ruleIds: held }
     const expressions = judged.map((entry) => ({ ...entry, scanner: undefined }))
-    const fails = (text: string, labelOpenSentence: boolean) => {
-      const bindingText = unquoted(text, context.quoted)
-      let reading: ResponseReading | undefined
-      const read = () => (reading ??= readResponse(bindingText))
-      return expressions.some(
-        (entry) => checkRule(entry, text, context, bindingText, read, labelOpenSentence) !== undefined,
-      )
-    }
     const labels = judged.flatMap((entry) =>
       (entry.rule.enforce.bindings ?? []).flatMap((binding) => binding.label ?? []),
     )
-    return { type: 'streamed', stream: createExpressionStream({ fails, labels }) }
+    const reader = createDraftReader({ quoted: context.quoted, labels })
+    const rules = {
+      append: reader.append,
+      fails: (labelOpenSentence: boolean) =>
+        expressions.some(
+          (entry) => checkRule(entry, '', context, reader.read, labelOpenSentence) !== undefined,
+        ),
+    }
+    return { type: 'streamed', stream: createExpressionStream({ rules, labels }) }
   }
 
   return { check, createStream, createDraftJudge }
@@ -199,14 +202,14 @@ function compileRule(rule: EnforcementRule, path: string, scan: ScanOptions): Co
 }
 
 /**
- * One rule against one text (`bindingText`: the text its bound values are read from). Any internal
- * error is a violation (fail closed), never a pass.
+ * One rule against one text (`read`: the values of the text its bound values are read from; the
+ * text is scanned only by a rule with a scanner). Any internal error is a violation (fail
+ * closed), never a pass.
  */
 function checkRule(
   entry: CompiledRule,
   text: string,
   context: EnforcementContext,
-  bindingText: string,
   read: () => ResponseReading,
   labelOpenSentence = false,
 ): RuleViolation | undefined {
@@ -225,7 +228,8 @@ function checkRule(
       return violation(`${rule.description ?? rule.id}: found ${kinds}`, findings)
     }
     if (entry.expression === undefined) return undefined
-    const extracted = extractResponseVariables(bindingText, rule.enforce.bindings ?? [], read(), {
+    const reading = read()
+    const extracted = extractResponseVariables(reading.text, rule.enforce.bindings ?? [], reading, {
       labelOpenSentence,
     })
     const bound = Object.fromEntries(

@@ -37,8 +37,11 @@ function readableText(text: string): string {
 }
 
 /** Sentences (by index) containing a word that starts with `label` (case-insensitive). */
-function sentencesWithLabel(text: string, label: string): Set<number> {
-  const sentence = sentenceOf(text)
+function sentencesWithLabel(
+  text: string,
+  label: string,
+  sentence: (index: number) => number,
+): ReadonlySet<number> {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const found = new Set<number>()
   for (const match of text.matchAll(new RegExp(`(?<![\\p{L}])${escaped}`, 'giu')))
@@ -62,7 +65,8 @@ function pick(values: number[], how: VariableBinding['pick']): number | undefine
   }
 }
 
-interface LabelledNumber {
+/** A number read from a text, with the sentence it is in. */
+export interface LabelledNumber {
   value: number
   sentence: number
   noun: string
@@ -105,19 +109,34 @@ export function extractResponseVariables(
   read: ResponseReading = readResponse(given),
   options: ExtractResponseVariablesOptions = {},
 ): Record<string, unknown> {
-  const { text, money, percentages, counts, emails, entities } = read
-  const variables: Record<string, unknown> = {
-    money_amounts: money.map((mention) => mention.amount),
-    money_total: money.reduce((total, mention) => total + mention.amount, 0),
-    percentages: percentages.map((percentage) => percentage.value),
-    counts: Object.fromEntries(counts.map((count) => [count.noun, count.value])),
-    emails,
-    entities,
-  }
+  const variables: Record<string, unknown> = { ...readingVariables(read) }
   for (const binding of bindings) {
-    const value = bindValue(text, binding, read, options.labelOpenSentence === true)
+    const value = bindValue(binding, read, options.labelOpenSentence === true)
     if (value !== undefined) variables[binding.name] = value
     else if (binding.default !== undefined) variables[binding.name] = binding.default
+  }
+  return variables
+}
+
+const variablesOfReadings = new WeakMap<ResponseReading, Readonly<Record<string, unknown>>>()
+
+/**
+ * The variables of a reading every rule has (`money_amounts`, `money_total`, ...), built once per
+ * reading: the rules of one check, and both judgements of a streamed draft, share them.
+ */
+function readingVariables(read: ResponseReading): Readonly<Record<string, unknown>> {
+  let variables = variablesOfReadings.get(read)
+  if (variables === undefined) {
+    const { money, percentages, counts, emails, entities } = read
+    variables = {
+      money_amounts: money.map((mention) => mention.amount),
+      money_total: money.reduce((total, mention) => total + mention.amount, 0),
+      percentages: percentages.map((percentage) => percentage.value),
+      counts: Object.fromEntries(counts.map((count) => [count.noun, count.value])),
+      emails,
+      entities,
+    }
+    variablesOfReadings.set(read, variables)
   }
   return variables
 }
@@ -156,30 +175,70 @@ export function readResponse(given: string): ResponseReading {
   })
   const emails = [...text.matchAll(emailPattern)].map((match) => match[0])
   const entities = extractEntities(text)
-  return { text, money, percentages, counts, emails, entities }
+  let numbers: LabelledNumber[] | undefined
+  const labels = new Map<string, (sentence: number) => boolean>()
+  return {
+    text,
+    money,
+    percentages,
+    counts,
+    emails,
+    entities,
+    sentences: sentence(text.length),
+    lastSentence: sentence(Math.max(0, text.length - 1)),
+    numbers: () => (numbers ??= readNumbers(text, sentence)),
+    labelled(label) {
+      let found = labels.get(label)
+      if (found === undefined) {
+        const sentences = sentencesWithLabel(text, label, sentence)
+        found = (index) => sentences.has(index)
+        labels.set(label, found)
+      }
+      return found
+    },
+  }
 }
 
-/** What {@link extractResponseVariables} reads from a text before its bindings. */
+/** The numbers a `number` binding reads: digits with an optional decimal part, no part of a word. */
+function readNumbers(text: string, sentence: (index: number) => number): LabelledNumber[] {
+  return [...text.matchAll(/(?<![\w.])\d+(?:\.\d+)?(?![\w.]\d)/gu)].map((match) => ({
+    value: Number(match[0]),
+    sentence: sentence(match.index),
+    noun: '',
+  }))
+}
+
+/**
+ * What {@link extractResponseVariables} reads from a text before its bindings: of one text
+ * (`readResponse`), or of a draft read in pieces (`createDraftReader`), sentences counted from
+ * the draft's start.
+ */
 export interface ResponseReading {
-  /** The text as read ({@link readableText}): what bindings look for labels and numbers in. */
+  /** The text as read ({@link readableText}); of a draft read in pieces, its last piece only. */
   text: string
   money: MoneyMention[]
   percentages: LabelledNumber[]
   counts: LabelledNumber[]
   emails: string[]
   entities: string[]
+  /** How many sentence ends the text has (`sentenceOf`). */
+  sentences: number
+  /** The sentence of the text's last character (0 for an empty text). */
+  lastSentence: number
+  /** The numbers a `number` binding reads, read when first asked for. */
+  numbers(): readonly LabelledNumber[]
+  /** Whether a sentence has a word that starts with `label` (case-insensitive); read once per label. */
+  labelled(label: string): (sentence: number) => boolean
 }
 
 function bindValue(
-  text: string,
   binding: VariableBinding,
   extracted: ResponseReading,
   labelOpenSentence: boolean,
 ): unknown {
-  const labelled = binding.label === undefined ? undefined : sentencesWithLabel(text, binding.label)
-  if (labelled !== undefined && labelOpenSentence)
-    labelled.add(sentenceOf(text)(Math.max(0, text.length - 1)))
-  const inLabel = (sentence: number): boolean => labelled === undefined || labelled.has(sentence)
+  const labelled = binding.label === undefined ? undefined : extracted.labelled(binding.label)
+  const inLabel = (sentence: number): boolean =>
+    labelled === undefined || labelled(sentence) || (labelOpenSentence && sentence === extracted.lastSentence)
   switch (binding.kind) {
     case 'money': {
       const currency = binding.currency?.toUpperCase()
@@ -207,14 +266,14 @@ function bindValue(
         binding.pick,
       )
     }
-    case 'number': {
-      const numbers = [...text.matchAll(/(?<![\w.])\d+(?:\.\d+)?(?![\w.]\d)/gu)]
-      const sentence = sentenceOf(text)
+    case 'number':
       return pick(
-        numbers.filter((match) => inLabel(sentence(match.index))).map((match) => Number(match[0])),
+        extracted
+          .numbers()
+          .filter((number) => inLabel(number.sentence))
+          .map((number) => number.value),
         binding.pick,
       )
-    }
     case 'email':
       return binding.pick === 'last' ? extracted.emails.at(-1) : extracted.emails[0]
     case 'entity': {

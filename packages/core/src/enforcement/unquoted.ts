@@ -1,7 +1,7 @@
 import { charCode, isWordCode } from './detectors/char-classes.ts'
 
 /** Passages shorter than this are never blanked (`$5` would have blanked the `$5` of `$500`). */
-const shortestQuoted = 16
+export const shortestQuoted = 16
 
 /**
  * `text` with each quoted passage in it blanked (spaces), where it stands whole (not glued to a
