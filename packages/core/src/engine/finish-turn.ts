@@ -380,14 +380,17 @@ function liveReplyFor(
   const lane2 = turnLane2Rules(dependencies, turn.matched, turn.route.scenario, turn.route.step)
   if (dependencies.lane2 !== undefined && lane2.some((rule) => rule.tier === 'hard-safety')) return undefined
   // A hard-safety expression rule reading a value no partial draft settles: held too.
-  if (draftJudgeOf(dependencies.enforcer, dependencies.plan, context).type === 'held') return undefined
+  const judge = draftJudgeOf(dependencies.enforcer, dependencies.plan, context)
+  if (judge.type === 'held') return undefined
   const before = scratch.around?.before
+  // The judge built here is the first draft's: each draft's is built once.
   return createLiveReply({
     enforcer: dependencies.enforcer,
     context,
     emit: scratch.emit,
     goLive,
     ...(before === undefined ? {} : { before }),
+    ...(dependencies.enforcer?.createDraftJudge === undefined ? {} : { judge }),
   })
 }
 

@@ -1,4 +1,4 @@
-import type { EnforcementContext, StreamRedactor } from '../enforcement/types.ts'
+import type { DraftJudge, EnforcementContext, StreamRedactor } from '../enforcement/types.ts'
 import type { ReplyEnforcer } from './reply-enforcer.ts'
 import { safeTextChunks } from './stream-safe-text.ts'
 import type { TextRetractionCode, TurnEvent } from './types.ts'
@@ -32,14 +32,15 @@ export interface LiveReplyOptions {
   goLive: () => void
   /** An engine sentence shown before the reply (an expired approval's outcome). */
   before?: string
+  /**
+   * The draft judge already built for this turn (`liveReplyFor` builds one to know the turn may
+   * stream): the first draft uses it, a rewrite builds its own. @default built per draft
+   */
+  judge?: DraftJudge
 }
 
 /** The judge of one draft's hard-safety expression rules (a fresh one per draft), before the scanners. */
-function judgeOf(
-  enforcer: ReplyEnforcer | undefined,
-  context: EnforcementContext,
-): StreamRedactor | undefined {
-  const judge = enforcer?.createDraftJudge?.(context)
+function judgeOf(judge: DraftJudge | undefined): StreamRedactor | undefined {
   if (judge === undefined) return undefined
   // A turn whose rules cannot be judged so is never live (`liveReplyFor`); should one get here,
   // the draft is read whole and none of it shown: the checked reply is streamed once settled.
@@ -55,7 +56,9 @@ const withholdAll: StreamRedactor = {
 
 const regeneratedReason = 'A draft broke a rule, so it was rewritten.'
 
-export function createLiveReply({ enforcer, context, emit, goLive, before }: LiveReplyOptions): LiveReply {
+export function createLiveReply(options: LiveReplyOptions): LiveReply {
+  const { enforcer, context, emit, goLive, before } = options
+  let unused = options.judge
   let shown = ''
   const retract = (verdict: LiveVerdict) => {
     emit({ type: 'text-retracted', ...verdict })
@@ -74,7 +77,8 @@ export function createLiveReply({ enforcer, context, emit, goLive, before }: Liv
       const guard = enforcer?.createStream(context)
       // The draft's values pass the expression judge first; the engine's own sentence before it
       // is no part of the draft the rules check, so it goes to the scanners only.
-      const judge = judgeOf(enforcer, context)
+      const judge = judgeOf(unused ?? enforcer?.createDraftJudge?.(context))
+      unused = undefined
       const push = (text: string) => show(guard === undefined ? text : guard.push(text))
       if (before !== undefined && before !== '') push(`${before} `)
       const blocked = () => judge?.blocked() !== undefined || guard?.blocked() !== undefined
