@@ -109,6 +109,29 @@ describe('acceptedOffer', () => {
   it('reads only a yes', () => {
     expect(acceptedOffer(model, afterReply('Shall I book a cab?'), perception())).toBeUndefined()
   })
+
+  it('takes a yes to a confirmation as accepting an action, within the topic, where the examples teach one', () => {
+    const cars = createIntentEvidence({
+      intents: [
+        { id: 'search', examples: ['Find me a rental car', 'Look for a car in Fresno'], keywords: [] },
+        { id: 'reserve', examples: ['Reserve this car', 'Book the car please'], keywords: [] },
+        { id: 'weather', examples: ['Will it rain in Fresno?'], keywords: [] },
+      ],
+      topicOf: { search: 'cars', reserve: 'cars' },
+    })
+    const reply = 'A standard car from March 9th to March 14th, pick up at the airport. Is that correct?'
+    const accepted = acceptedOffer(cars, afterReply(reply), yes)
+    expect(accepted?.proposal).toBe(false)
+    const within = accepted!.evidence.withinTopic
+    expect(within.reserve!).toBeGreaterThan(within.search!)
+    // No topic is spoken for: the action says what is to be done, not what about.
+    expect(accepted!.evidence.words).toBe(0)
+    expect(accepted!.evidence.topics).toEqual({})
+    // A result found ("Does it work for you?") is only liked by a yes.
+    expect(
+      acceptedOffer(cars, afterReply('There is a car at 4 pm. Does it work for you?'), yes),
+    ).toBeUndefined()
+  })
 })
 
 describe('requestsNothing', () => {

@@ -9,8 +9,9 @@ import type { EngineSessionState } from './session-state.ts'
 /**
  * A proposal in the engine's last reply: what a "yes" accepts ("Shall I rent it?", "Would you like
  * to book a table?"). A confirmation of the task at hand ("Please confirm: a table for 2 at 7 pm",
- * "Is that right?") or of a result found ("Would that one interest you?") is not one: a "yes" to
- * it goes on with the current scenario.
+ * "Is that right?") or of a result found ("Would that one interest you?") is not one: a "yes" to a
+ * result found goes on with the current scenario, a "yes" to a confirmation accepts an action
+ * ({@link confirmedAction}).
  */
 const offerPhrases =
   "shall i|should i|would you like|would you care|do you want|do you wish|do you need|want me to|can i|may i|are you interested|if you (?:want|wish|like|would like|'d like)|i can(?!['’]t| ?not)|i could(?!n['’]t| not)"
@@ -24,6 +25,41 @@ const proposalPattern = new RegExp(`\\b(?:${offerPhrases})\\b`, 'i')
  */
 const confirmationPattern =
   /\b(?:confirm|confirmation|correct|is that right|is it right|right\?|(?:that|this|it|one|them) interests? you|interested in (?:that|this|it|them)\b|work for you|(?:okay|ok|good) (?:for|with) you|suit you)/i
+
+/**
+ * A confirmation asked before an action is taken ("Please confirm: a table for 2 at 7 pm", "Is
+ * that correct?"): not a result found ("Does it work for you?"), which a yes only likes.
+ */
+const actionConfirmation = /\b(?:confirm|confirmation|correct|is that right|is it right)\b|\bright\?/i
+
+/**
+ * What a yes to a confirmation accepts: that something be done, not looked for. Its evidence is
+ * the acquiring action's ("book", "buy", "rent") less the search action's ("find", "look for"),
+ * within each topic only; the confirmation's own words restate values (dates, places) that a
+ * search and a booking of one topic share, and are not read. Undefined when the definition's
+ * examples teach neither action.
+ */
+function confirmedAction(evidence: IntentEvidenceModel): IntentEvidence | undefined {
+  if (actionEvidence.has(evidence)) return actionEvidence.get(evidence)
+  const acquire = evidence.measureWords(['~acquire']).withinTopic
+  const search = evidence.measureWords(['~search']).withinTopic
+  const withinTopic: Record<string, number> = {}
+  let any = false
+  for (const [intent, value] of Object.entries(acquire)) {
+    const action = value - (search[intent] ?? 0)
+    if (action !== 0) any = true
+    withinTopic[intent] = action
+  }
+  // Like a value kind, it speaks within a topic only (`values`), never for a topic.
+  const action = any
+    ? { words: 0, values: 1, logLikelihoods: { ...withinTopic }, topics: {}, withinTopic }
+    : undefined
+  actionEvidence.set(evidence, action)
+  return action
+}
+
+/** {@link confirmedAction} by model: it depends on the definition alone (read, never changed). */
+const actionEvidence = new WeakMap<IntentEvidenceModel, IntentEvidence | undefined>()
 
 /** What a "yes" to the engine's last reply accepted. */
 export interface AcceptedOffer {
@@ -49,7 +85,7 @@ function lastReply(state: EngineSessionState): string | undefined {
 /**
  * The evidence of the engine's own last reply when this turn accepts it: the user opens with an
  * affirmation ("yes", "sure, please") and the reply ended on a question or a proposal that is not
- * a confirmation.
+ * a confirmation; or, for a confirmation asked before an action, the action's evidence.
  */
 export function acceptedOffer(
   evidence: IntentEvidenceModel,
@@ -62,7 +98,13 @@ export function acceptedOffer(
   const offered = sentencesOf(reply).findLast(
     (sentence) => offerPattern.test(sentence) && !confirmationPattern.test(sentence),
   )
-  if (offered === undefined) return undefined
+  if (offered === undefined) {
+    // A yes to a confirmation asked before an action accepts the action: "Is that correct?" →
+    // "Yes" after a car's details goes on to the reservation, not the search.
+    if (!sentencesOf(reply).some((sentence) => actionConfirmation.test(sentence))) return undefined
+    const action = confirmedAction(evidence)
+    return action === undefined ? undefined : { evidence: action, proposal: false }
+  }
   const measured = evidence.measure(offered)
   return measured.words > 0 ? { evidence: measured, proposal: proposalPattern.test(offered) } : undefined
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { LanguageModel } from '../llm/types.ts'
 import { restaurantTopics } from '../testing/restaurant-topics.ts'
 import { createEngine } from './create-engine.ts'
 
@@ -85,6 +86,17 @@ describe('routing within a topic, in a turn', () => {
     // The reply asked to confirm the car "we found in the search": a yes confirms, it does not search again.
     await engine.turn({ sessionId: 'b', text: 'Yes, that is right' })
     expect((await engine.getSession('b'))?.navigation.scenario).toBe('reserve-car')
+  })
+
+  it('a "yes" to the engine\'s confirmation of details goes on to the action, not the search', async () => {
+    const reply = { text: 'A car at the airport from March 9th to March 14th. Is that correct?' }
+    const model = { generate: async () => reply } as unknown as LanguageModel
+    const engine = createEngine({ definition, ledger: false, model, lane2: false, alignmentJudge: false })
+    await engine.turn({ sessionId: 'y', text: 'Find me a rental car in Fresno' })
+    await engine.turn({ sessionId: 'y', text: 'Pick it up at the airport on March 9th' })
+    expect((await engine.getSession('y'))?.navigation.scenario).toBe('search-cars')
+    await engine.turn({ sessionId: 'y', text: 'Yes, that is correct.' })
+    expect((await engine.getSession('y'))?.navigation.scenario).toBe('reserve-car')
   })
 
   it('leaves the topic on its own words, and a slot answer moves nowhere', async () => {

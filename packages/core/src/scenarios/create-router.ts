@@ -58,7 +58,13 @@ export interface RouterOptions {
 /** Does the message say anything of a topic: a known word, a value kind, or an offer it accepts? */
 function informedBy(input: Pick<RouteInput, 'evidence' | 'offer'>): boolean {
   const evidence = input.evidence
-  return (evidence?.words ?? 0) > 0 || (evidence?.values ?? 0) > 0 || (input.offer?.words ?? 0) > 0
+  const offer = input.offer
+  return (
+    (evidence?.words ?? 0) > 0 ||
+    (evidence?.values ?? 0) > 0 ||
+    (offer?.words ?? 0) > 0 ||
+    (offer?.values ?? 0) > 0
+  )
 }
 
 /** The stickiness router. */
