@@ -71,6 +71,12 @@ export interface AcceptedOffer {
    * check in?", "Does the 4:30 bus work?") moves only by what the question says.
    */
   proposal: boolean
+  /**
+   * Whether it was a confirmation asked before an action ("Is that correct?"): the yes goes on
+   * with the task, so it still only answers or asks for nothing ({@link answersQuestion},
+   * {@link requestsNothing}) as far as other topics go.
+   */
+  confirmation?: true
 }
 
 /** The sentences of a reply. */
@@ -103,7 +109,7 @@ export function acceptedOffer(
     // "Yes" after a car's details goes on to the reservation, not the search.
     if (!sentencesOf(reply).some((sentence) => actionConfirmation.test(sentence))) return undefined
     const action = confirmedAction(evidence)
-    return action === undefined ? undefined : { evidence: action, proposal: false }
+    return action === undefined ? undefined : { evidence: action, proposal: false, confirmation: true }
   }
   const measured = evidence.measure(offered)
   return measured.words > 0 ? { evidence: measured, proposal: proposalPattern.test(offered) } : undefined

@@ -885,9 +885,12 @@ async function senseAndAct(
             }),
           ),
       ))
+  // A yes to a confirmation goes on with the task: it still answers, or asks for nothing, as far
+  // as leaving the topic goes ("Correct. How many days will it take?" is no hotel question).
+  const continuing = offer?.confirmation === true ? undefined : offer
   const answering = answersQuestion(state, input.text, {
     perception,
-    offer,
+    offer: continuing,
     clarifying: pending !== undefined,
   })
   const route = compiled.router.route(navigation, {
@@ -910,7 +913,7 @@ async function senseAndAct(
     ...(offer === undefined ? {} : { offer: offer.evidence }),
     ...(answering ? { answersQuestion: true } : {}),
     ...(!asksAboutOther &&
-    requestsNothing(input.text, { perception, offer, clarifying: pending !== undefined })
+    requestsNothing(input.text, { perception, offer: continuing, clarifying: pending !== undefined })
       ? { requestsNothing: true }
       : {}),
     ...(inFlow && withdrawsRequest(input.text) ? { withdraws: true } : {}),

@@ -99,6 +99,24 @@ describe('routing within a topic, in a turn', () => {
     expect((await engine.getSession('y'))?.navigation.scenario).toBe('reserve-car')
   })
 
+  it('a "yes" to a confirmation lowers nothing that leaving the topic needs', async () => {
+    const reply = { text: 'A car at the airport from March 9th to March 14th. Is that correct?' }
+    const model = { generate: async () => reply } as unknown as LanguageModel
+    const engine = createEngine({ definition, ledger: false, model, lane2: false, alignmentJudge: false })
+    // A question that asks for nothing to be done needs answerStickiness more to leave, with a yes
+    // to the confirmation before it or without (the yes had made it 2.5 nats: "How many days
+    // will the transfer take?" went to a hotel on "days").
+    for (const [sessionId, text] of [
+      ['with', 'Correct. Will it rain or be hot there?'],
+      ['without', 'Will it rain or be hot there?'],
+    ] as const) {
+      await engine.turn({ sessionId, text: 'Find me a rental car in Fresno' })
+      await engine.turn({ sessionId, text: 'Pick it up at the airport on March 9th' })
+      await engine.turn({ sessionId, text })
+      expect((await engine.getSession(sessionId))?.navigation.scenario, text).not.toBe('forecast')
+    }
+  })
+
   it('leaves the topic on its own words, and a slot answer moves nowhere', async () => {
     const engine = createEngine({ definition, ledger: false })
     await engine.turn({ sessionId: 'c', text: 'Search for a car to rent' })
