@@ -176,6 +176,19 @@ const leadBlockers: ReadonlySet<string> = new Set(
   ),
 )
 
+/**
+ * Subjects that make an opening `do` a question ("do you write notes between sessions?", "do we
+ * use redis?"): the verb after them is asked about, not asked for. `do not use X` and `do it`
+ * stay imperatives.
+ */
+const questionSubjects: ReadonlySet<string> = new Set(['you', 'we', 'i', 'they'])
+
+/** Does the clause so far hold only an opening `do` (stop words before it: "so do you …")? */
+function opensQuestion(tokens: readonly GoalToken[]): boolean {
+  const last = tokens[tokens.length - 1]
+  return last !== undefined && last.stop && last.lead > 0 && last.surface === 'do'
+}
+
 interface NormalizeState {
   pastWindow: number
   /** The lead value the next non-filler word takes. */
@@ -195,7 +208,9 @@ function pushWord(
     // A stop word carries the clause start on (`^does` cues) without using it up, except a lead
     // blocker ("the /undo command aborts").
     const lead = state.pendingLead
-    if (leadBlockers.has(word)) state.pendingLead = 0
+    if (leadBlockers.has(word) || (lead > 0 && questionSubjects.has(word) && opensQuestion(tokens))) {
+      state.pendingLead = 0
+    }
     tokens.push({
       surface: word,
       concept: word,
