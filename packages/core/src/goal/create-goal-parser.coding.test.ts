@@ -544,4 +544,15 @@ describe('createGoalParser (requests to coding agents)', () => {
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
+
+  // Hand-written: a go-ahead approves what it names; alone it approves the pending change.
+  it.each([
+    ['yes please', 'modify'],
+    ['go ahead', 'modify'],
+    ['yes please. build it and run the app', 'execute'],
+    ['go ahead and run the tests', 'execute'],
+    ['proceed, but first why did the last build fail?', 'diagnose'],
+  ])('parses the go-ahead %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
 })

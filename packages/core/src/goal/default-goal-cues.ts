@@ -597,14 +597,14 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   // a request that opens with a condition states how the code should behave ("if the fetch fails, skip it")
   ['^^if', 'i:modify', 1.5],
   // a go-ahead after the agent proposed something asks it to make the change now
-  ['^^go ahead', 'i:modify a:patch', 3],
-  ['^proceed', 'i:modify a:patch', 3],
+  ['^^go ahead', 'i:modify a:patch ~', 3],
+  ['^proceed', 'i:modify a:patch ~', 3],
   // Assent and go-aheads that answer the agent's proposal or question ("yes please", "go for it",
   // "all of them, in order", "one by one", "try again", "keep going where we left off"): they approve
   // the pending change. What they approve is in the conversation, not in the request.
-  ['yes', 'i:modify', 1],
-  ['yes please', 'i:modify', 2],
-  ['go for it', 'i:modify a:patch', 3],
+  ['yes', 'i:modify ~', 1],
+  ['yes please', 'i:modify ~', 2],
+  ['go for it', 'i:modify a:patch ~', 3],
   ['one by one', 'i:modify', 2],
   ['^^all of them', 'i:modify', 2],
   ['keep going', 'i:modify a:patch', 2.5],
