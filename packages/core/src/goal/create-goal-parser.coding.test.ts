@@ -555,4 +555,12 @@ describe('createGoalParser (requests to coding agents)', () => {
   ])('parses the go-ahead %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
+
+  // Hand-written: a change named in a wh-question is asked about: the question asks how to go about it.
+  it.each([
+    ['what database should be used here? postgres? is it overkill for this app?', 'explain'],
+    ['which logger should we add to the worker?', 'explain'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
 })

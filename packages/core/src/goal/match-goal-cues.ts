@@ -12,6 +12,11 @@ export interface GoalCueHit {
   words: readonly string[]
   /** The cue's weight, reduced when a word was typo-corrected. */
   weight: number
+  /**
+   * The weight a change named inside a wh-question lost ({@link askedDiscount}): it votes for
+   * `explain` instead ("what backend should be used?" asks how to go about it).
+   */
+  asked?: number
 }
 
 /** Stop words are skipped freely, but a cue never reaches further than this. */
@@ -124,9 +129,14 @@ export function matchGoalCues(tokens: readonly GoalToken[], compiled: CompiledGo
       const corrected = matched.some((token) => token.corrected)
       let weight = corrected ? cue.weight * typoDiscount : cue.weight
       if (matched[0]!.pasted) weight *= pastedDiscount
-      if (isAskedChange(cue, matched[0]!)) weight *= askedDiscount
+      const asked = isAskedChange(cue, matched[0]!)
       if (start < headEnd) weight *= headClauseBoost
-      hits.push({ cue, words: matched.map((token) => token.surface), weight })
+      const hit: GoalCueHit = { cue, words: matched.map((token) => token.surface), weight }
+      if (asked) {
+        hit.weight = weight * askedDiscount
+        hit.asked = weight - hit.weight
+      }
+      hits.push(hit)
     }
   }
   return hits

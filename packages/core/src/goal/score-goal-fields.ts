@@ -32,6 +32,8 @@ export function scoreGoalFields(hits: readonly GoalCueHit[], target: GoalTarget)
       if (asksMore && hit.cue.courtesy && field === 'intent') continue
       scores[field].set(value, (scores[field].get(value) ?? 0) + hit.weight)
     }
+    // A change asked about in a wh-question asks how to go about it.
+    if (hit.asked !== undefined) scores.intent.set('explain', (scores.intent.get('explain') ?? 0) + hit.asked)
   }
   const vote = targetVotes[target.kind]
   if (vote) scores.entity.set(vote[0], (scores.entity.get(vote[0]) ?? 0) + vote[1])
