@@ -563,4 +563,16 @@ describe('createGoalParser (requests to coding agents)', () => {
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
+
+  // Hand-written: where the task stands, and a commit message asked for, are status.
+  it.each([
+    ['I said no markdown file. is there anything remaining on this part?', 'status'],
+    ["what's left on the billing task?", 'status'],
+    ['suggest a commit message', 'status'],
+    ['commit message for the staged changes?', 'status'],
+    ['commit with a short message', 'modify'],
+    ['amend the last commit message', 'modify'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
 })

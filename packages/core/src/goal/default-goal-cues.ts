@@ -282,6 +282,18 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['list', 'i:status', 1],
   ['list ... files', 'i:navigate e:file', 2],
   ['how many', 'i:status', 2.5],
+  // Where the task stands ("is there anything remaining?", "what is left?", "what's still open?").
+  ['anything remaining', 'i:status', 3],
+  ['anything left', 'i:status', 3],
+  ['what is left', 'i:status', 3],
+  ['what remains', 'i:status', 3],
+  ['still open', 'i:status', 2],
+  // A commit message asked for is words about the changes, no git command ("suggest a commit
+  // message", "commit message for these changes"); "amend the last commit message" changes one.
+  ['suggest ... commit message', 'i:status e:git-working-tree', 3.5],
+  ['^commit message', 'i:status e:git-working-tree', 3.5],
+  ['commit message for', 'i:status e:git-working-tree', 2],
+  ['commit:base with', 'i:modify', 3],
   // Whether a thing runs or works now ("is the server up and running", "should it be fixed now?").
   ['up and running', 'i:status', 2.5],
   ['^should ... fix:past', 'i:status', 4],
