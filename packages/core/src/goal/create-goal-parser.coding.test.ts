@@ -575,4 +575,12 @@ describe('createGoalParser (requests to coding agents)', () => {
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
+
+  // Hand-written: what listed things do is asked to be explained.
+  it.each([
+    ['can you list the npm scripts and what they do?', 'explain'],
+    ['list the env variables and what these do', 'explain'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
 })

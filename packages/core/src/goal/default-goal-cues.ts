@@ -37,6 +37,10 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['what should we', 'i:explain', 3],
   ['what does ... do', 'i:explain', 3],
   ['what ... does', 'i:explain', 1.5],
+  // "list all the commands and what they do": what each one is for.
+  ['what they do', 'i:explain', 2],
+  ['what these do', 'i:explain', 2],
+  ['what those do', 'i:explain', 2],
   ['what does', 'i:explain', 1],
   ['what is', 'i:explain', 0.5],
   ['walk through', 'i:explain', 2.5],
