@@ -186,7 +186,7 @@ const questionSubjects: ReadonlySet<string> = new Set(['you', 'we', 'i', 'they']
 /** Does the clause so far hold only an opening `do` (stop words before it: "so do you …")? */
 function opensQuestion(tokens: readonly GoalToken[]): boolean {
   const last = tokens[tokens.length - 1]
-  return last !== undefined && last.stop && last.lead > 0 && last.surface === 'do'
+  return last?.stop === true && last.lead > 0 && last.surface === 'do'
 }
 
 interface NormalizeState {
