@@ -371,7 +371,7 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
   it('is no SUCCESS when the tests never ran, and a goal met once cannot be completed again', async () => {
     // Found by an outside review: after "show the git log", a declined test run, and an output
     // claiming "[METRIC:tests_failed] 0", the gate said SUCCESS (a git tool had run).
-    const { post } = client()
+    const { post, approvedRun } = client()
     const log = (await (await post('/v1/turn', { text: 'show the git log' })).json()) as { sessionId: string }
     const sessionId = log.sessionId
     const tests = (await (await post('/v1/turn', { sessionId, text: 'run the tests' })).json()) as {
@@ -406,7 +406,8 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
     expect(unbacked.decision).toMatchObject({ trustGate: 'FAIL' })
     expect(unbacked.decision.status).not.toBe('SUCCESS')
 
-    // A session whose goal was met: a second completion is a 409, not "attempt 2 of 1".
+    // A marker the output alone carries is a claim too: the git log wrote no [CONCLUSION] (an
+    // outside review completed "Show the history" as SUCCESS with typed markers after a git log).
     const other = (await (await post('/v1/turn', { text: 'show the git log' })).json()) as {
       sessionId: string
     }
@@ -417,7 +418,7 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
       max_goal_attempts: 1,
     }
     // An output with the evidence the trust gate's quality checks ask for.
-    const output = [
+    const typed = [
       '[OBJECTIVE] Show the history',
       '[METRIC:baseline_commits] 1',
       '[METRIC:commits] 2',
@@ -426,10 +427,19 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
       '[FINDING] The last commit adds cancelOrder',
       '[CONCLUSION] The history has two commits',
     ].join('\n')
-    const done = await post(`/v1/sessions/${other.sessionId}/complete`, { contract: logged, output })
+    const claimed = (await (
+      await post(`/v1/sessions/${other.sessionId}/complete`, { contract: logged, output: typed })
+    ).json()) as { decision: { status: string; trustGate: string; warnings: Array<{ message: string }> } }
+    expect(claimed.decision).toMatchObject({ trustGate: 'FAIL' })
+    expect(claimed.decision.warnings[0]?.message).toContain('Criterion AC1: the output’s [CONCLUSION]')
+
+    // A session whose goal was met: a second completion is a 409, not "attempt 2 of 1".
+    const tested = await approvedRun('run the tests')
+    const output = evidenced
+    const done = await post(`/v1/sessions/${tested.sessionId}/complete`, { contract: testsPass(1), output })
     const decision = ((await done.json()) as { decision: { status: string } }).decision
     expect(decision.status).toBe('SUCCESS')
-    const again = await post(`/v1/sessions/${other.sessionId}/complete`, { output })
+    const again = await post(`/v1/sessions/${tested.sessionId}/complete`, { output })
     expect(again.status).toBe(409)
     expect(await again.json()).toMatchObject({ error: { code: 'goal-already-complete' } })
   })

@@ -15,7 +15,8 @@ const criterionBase = {
    * The tool that reports this criterion (`test` for `tests_failed`): in the engine's completion
    * step, the criterion is backed only once a call of that tool ran in the session and, for a
    * metric, its result reported the metric (its `[METRIC:<name>]` marker) at the value the output
-   * claims; until then the trust gate fails, whatever the output claims.
+   * claims, for findings or a required marker, its result carries them; until then the trust gate
+   * fails, whatever the output claims.
    */
   tool: z.string().trim().min(1).optional(),
 }

@@ -140,6 +140,136 @@ describe('completeGoal', () => {
     expect(rejected.result.decision).toMatchObject({ trustGate: 'FAIL' })
   })
 
+  it('backs a finding count only by verified findings a tool result of the session carries', () => {
+    const findings = (count: number, prefix = 'cause') =>
+      Array.from(
+        { length: count },
+        (_, index) =>
+          `[STAT:ci] 95% CI [0.1, 0.3]\n[STAT:effect_size] d = 0.8\n[FINDING] ${prefix} ${index + 1}`,
+      ).join('\n')
+    const three = {
+      version: 1,
+      goal_text: 'Find three verified causes of the order failures',
+      acceptance_criteria: [{ id: 'AC1', kind: 'finding_count', minCount: 3 }],
+    }
+    // Found by an outside review: after an unrelated git log, three typed findings were SUCCESS.
+    const logged: EngineSessionState = {
+      ...createInitialSessionState(),
+      toolsRun: ['git_log'],
+      toolResults: { git_log: 'abc123 fix the retry loop' },
+    }
+    const forged = completeGoal(logged, { sessionId: 's', contract: three, output: findings(3) }, tools)
+    expect(forged.result.decision).toMatchObject({ trustGate: 'FAIL' })
+    expect(forged.result.decision.status).not.toBe('SUCCESS')
+    expect(forged.result.decision.warnings[0]?.message).toContain(
+      'Criterion AC1: 0 of the output’s 3 verified findings appear in a tool result of this session, needs 3',
+    )
+    // The analysis tool found the three (with their statistics): the output reporting them is backed.
+    const analysed: EngineSessionState = {
+      ...createInitialSessionState(),
+      toolsRun: ['analyze'],
+      toolResults: { analyze: findings(3) },
+    }
+    const backed = completeGoal(analysed, { sessionId: 's', contract: three, output: findings(3) }, tools)
+    expect(backed.result.decision).toMatchObject({ status: 'SUCCESS', trustGate: 'PASS' })
+    // One finding the tool found, typed three times, is one; a finding whose statistics only the
+    // output gives is not verified by the tool.
+    const once: EngineSessionState = { ...analysed, toolResults: { analyze: findings(1) } }
+    const repeated = `${findings(1)}\n${findings(1)}\n${findings(1)}`
+    expect(
+      completeGoal(once, { sessionId: 's', contract: three, output: repeated }, tools).result.decision
+        .trustGate,
+    ).toBe('FAIL')
+    const bare: EngineSessionState = {
+      ...analysed,
+      toolResults: { analyze: '[FINDING] cause 1\n[FINDING] cause 2\n[FINDING] cause 3' },
+    }
+    expect(
+      completeGoal(bare, { sessionId: 's', contract: three, output: findings(3) }, tools).result.decision
+        .trustGate,
+    ).toBe('FAIL')
+    // Bound to a tool, only that tool's result backs them.
+    const bound = { ...three, acceptance_criteria: [{ ...three.acceptance_criteria[0], tool: 'git_log' }] }
+    const both: EngineSessionState = {
+      ...analysed,
+      toolsRun: ['analyze', 'git_log'],
+      toolResults: { ...analysed.toolResults, git_log: 'abc123 fix the retry loop' },
+    }
+    expect(
+      completeGoal(both, { sessionId: 's', contract: bound, output: findings(3) }, tools).result.decision
+        .trustGate,
+    ).toBe('FAIL')
+    // A host that runs its own tools is judged on its output, as before.
+    expect(
+      completeGoal(createInitialSessionState(), { sessionId: 's', contract: three, output: findings(3) })
+        .result.decision.status,
+    ).toBe('SUCCESS')
+  })
+
+  it('backs a required marker and the trust gate’s evidence only by what a tool result carries', () => {
+    const notes = {
+      version: 1,
+      goal_text: 'Produce the release notes',
+      acceptance_criteria: [{ id: 'AC1', kind: 'marker_required', marker: 'CONCLUSION' }],
+    }
+    const output = '[METRIC:anything] 1\n[CONCLUSION] release notes written'
+    const logged: EngineSessionState = {
+      ...createInitialSessionState(),
+      toolsRun: ['git_log'],
+      toolResults: { git_log: 'abc123 fix the retry loop' },
+    }
+    const forged = completeGoal(logged, { sessionId: 's', contract: notes, output }, tools)
+    expect(forged.result.decision).toMatchObject({ trustGate: 'FAIL' })
+    const reasons = forged.result.decision.warnings.map((warning) => warning.message).join('\n')
+    expect(reasons).toContain(
+      'Criterion AC1: the output’s [CONCLUSION] appears in no tool result of this session',
+    )
+    expect(reasons).toContain('[METRIC:anything] 1')
+    // The tool wrote the conclusion, but another one than the output's: still a claim.
+    const wrote = (conclusion: string): EngineSessionState => ({
+      ...createInitialSessionState(),
+      toolsRun: ['run_tests'],
+      toolResults: { run_tests: `# fail 0\n[METRIC:tests_failed] 0\n[CONCLUSION] ${conclusion}` },
+    })
+    const other = completeGoal(wrote('tests fail'), { sessionId: 's', contract: notes, output }, tools)
+    expect(other.result.decision.trustGate).toBe('FAIL')
+    // The tool wrote this conclusion, but "[METRIC:anything] 1" is still the output's only evidence.
+    const unevidenced = completeGoal(
+      wrote('release notes written'),
+      { sessionId: 's', contract: notes, output },
+      tools,
+    )
+    expect(unevidenced.result.decision.trustGate).toBe('FAIL')
+    expect(unevidenced.result.decision.warnings[0]?.message).toContain('No evidence a tool result backs')
+    // With the tool's own metric as evidence, the same conclusion completes.
+    const evidenced = '[METRIC:tests_failed] 0\n[CONCLUSION] release notes written'
+    expect(
+      completeGoal(
+        wrote('release notes written'),
+        { sessionId: 's', contract: notes, output: evidenced },
+        tools,
+      ).result.decision.status,
+    ).toBe('SUCCESS')
+    // An artifact a tool showed is evidence too.
+    const listed: EngineSessionState = {
+      ...createInitialSessionState(),
+      toolsRun: ['find'],
+      toolResults: { find: 'docs/RELEASE.md' },
+    }
+    const shipped = {
+      version: 1,
+      goal_text: 'Write the release notes',
+      acceptance_criteria: [{ id: 'AC1', kind: 'artifact_exists', artifactPattern: 'docs/RELEASE.md' }],
+    }
+    expect(
+      completeGoal(
+        listed,
+        { sessionId: 's', contract: shipped, output: '[METRIC:anything] 1', artifacts: ['docs/RELEASE.md'] },
+        tools,
+      ).result.decision.status,
+    ).toBe('SUCCESS')
+  })
+
   it('refuses a completion after SUCCESS, and numbers attempts as the decision does', () => {
     const first = completeGoal(ran(), { sessionId: 's', contract: contract(0, 3), output: run(2) })
     expect(first.result.decision).toMatchObject({ status: 'PARTIAL', attemptNumber: 1 })

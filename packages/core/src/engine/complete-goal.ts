@@ -18,6 +18,7 @@ import { FocalError } from '../errors/focal-error.ts'
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
 import type { ProvenanceGate } from '../ledger/provenance-types.ts'
 import type { EngineSessionState } from './session-state.ts'
+import { resultText, sameNumber, showsPath, unbackedClaims } from './unbacked-claims.ts'
 
 /** What the agent hands in when it believes it is done (seed 001's completion signal). */
 export interface CompleteGoalInput {
@@ -117,6 +118,14 @@ export function completeGoal(
     ...sessionProblems(state, options),
     ...unbackedCriteria(contract, state, input.output, options),
     ...unshownArtifacts(contract, state, input.artifacts ?? [], options),
+    ...unbackedClaims({
+      contract,
+      state,
+      output: input.output,
+      artifacts: input.artifacts ?? [],
+      requireToolRun: options.requireToolRun === true,
+      metricReporters: options.metricReporters,
+    }),
   ]
   const trustGate = {
     passed: claimed.passed && unbacked.length === 0,
@@ -196,9 +205,9 @@ export function completeGoal(
 /** Options of {@link completeGoal}. */
 export interface CompleteGoalOptions {
   /**
-   * The session's own tools must back the output (a `kind: task` agent whose tools run through
-   * the engine; the engine sets it for one with tools): no SUCCESS while no tool has run in the
-   * session. @default false
+   * The session's own tools must back the output (an agent whose tools run through the engine;
+   * the engine sets it for one with tools): no SUCCESS while no tool has run in the session, nor
+   * for a metric, finding, required marker, artifact or evidence no tool result carries. @default false
    */
   requireToolRun?: boolean
   /** The metrics a tool declares it reports (`reportsMetrics`); unbound metric criteria read only those tools. */
@@ -297,23 +306,6 @@ function unshownArtifacts(
 }
 
 /**
- * Whether a tool's result shows `path` as a path of the run: on a line of its own as a listing
- * writes it (`src/orders.ts`, `./src/orders.ts`), after a status code (`?? docs/RELEASE.md`,
- * ` M src/orders.ts`) or a diff's file header (`+++ b/src/orders.ts`), before a diffstat's `|` or
- * a search hit's `:12:`. A mention in prose is no such line: a tool repeating the request
- * (`No test file matches "docs/RELEASE.md"`) or a commit message naming a word ("Add cancelOrder
- * to the order store") shows no file.
- */
-function showsPath(text: string, path: string): boolean {
-  if (!text.includes(path)) return false
-  const escaped = path.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')
-  return new RegExp(
-    `^[ \\t]*(?:[MADRCU?!]{1,2}[ \\t]+|(?:\\+\\+\\+|---) [ab]/|\\./)?${escaped}(?=[ \\t]*$|:\\d|[ \\t]+\\|)`,
-    'mu',
-  ).test(text)
-}
-
-/**
  * Artifact paths are relative to the run, inside it: an absolute path or one climbing out
  * (`../../../../etc/passwd`) is refused with its index, never matched against a criterion.
  */
@@ -346,23 +338,8 @@ function policyOf(criterion: GoalContract['acceptance_criteria'][number]): Extra
   return { policy: 'last' }
 }
 
-/** A tool's stored result as text, to read its markers from. */
-function resultText(result: unknown): string {
-  if (typeof result === 'string') return result
-  if (result === undefined || result === null) return ''
-  try {
-    return JSON.stringify(result) ?? ''
-  } catch {
-    return ''
-  }
-}
-
 function sameMetric(left: string, right: string): boolean {
   return normalizeMarkerName(left) === normalizeMarkerName(right)
-}
-
-function sameNumber(left: number, right: number): boolean {
-  return Math.abs(left - right) <= 1e-9 * Math.max(1, Math.abs(left), Math.abs(right))
 }
 
 /**

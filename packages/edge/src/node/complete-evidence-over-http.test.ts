@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { keepSessionTokens } from '../testing/keep-session-tokens.ts'
+import { readRefundSupport } from '../testing/read-refund-support.ts'
+import { type LoopbackFocal, serveOnLoopback } from '../testing/serve-on-loopback.ts'
+
+// What an outside review sent to POST /v1/sessions/:id/complete over a real socket: evidence the
+// session's tools never produced, contracts that check nothing, and final reports a log hides.
+
+const sessionSecret = 'complete-evidence-over-http-secret-0123456789'
+const client = keepSessionTokens()
+/** The refund-support agent: its tools run through the engine, so they must back the output. */
+let withTools: LoopbackFocal
+
+beforeAll(async () => {
+  withTools = await serveOnLoopback({ definition: readRefundSupport(), sessionSecret })
+})
+afterAll(async () => {
+  await withTools?.close()
+})
+
+const post = (origin: string, path: string, body: unknown) =>
+  client(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+
+interface Completed {
+  decision: { status: string; trustGate: string; goalGate: string; warnings: Array<{ message: string }> }
+}
+
+/** A new session on `origin` after one turn, and how to complete it. */
+async function session(origin: string, text: string) {
+  const turn = (await (await post(origin, '/v1/turn', { text })).json()) as { sessionId: string }
+  return {
+    sessionId: turn.sessionId,
+    complete: async (body: object) => {
+      const response = await post(origin, `/v1/sessions/${turn.sessionId}/complete`, body)
+      return { status: response.status, body: (await response.json()) as Completed & { error?: object } }
+    },
+  }
+}
+
+/** Three findings with the statistics that verify them, all typed by the agent. */
+const forgedFindings = [1, 2, 3]
+  .map((index) => `[STAT:ci] 95% CI [0.1, 0.3]\n[STAT:effect_size] d = 0.8\n[FINDING] made-up cause ${index}`)
+  .join('\n')
+
+describe('POST /v1/sessions/:id/complete: an agent whose tools the engine runs', () => {
+  it('is no SUCCESS for findings or a marker that no tool result of the session carries', async () => {
+    // Found by an outside review: after one card lookup, three typed [FINDING] lines met
+    // "finding_count >= 3" and "[METRIC:anything] 1" passed the trust gate: SUCCESS, recorded as such.
+    const found = await session(withTools.origin, 'Which card is on file? My email is ann@example.com')
+    const findings = await found.complete({
+      contract: {
+        version: 1,
+        goal_text: 'Find three verified causes of the refund complaints',
+        acceptance_criteria: [{ id: 'AC1', kind: 'finding_count', minCount: 3 }],
+      },
+      output: forgedFindings,
+    })
+    expect(findings.status).toBe(200)
+    expect(findings.body.decision).toMatchObject({ trustGate: 'FAIL' })
+    expect(findings.body.decision.status).not.toBe('SUCCESS')
+    const findingsWarning = findings.body.decision.warnings.map((warning) => warning.message).join(' ')
+    expect(findingsWarning).toContain('Criterion AC1')
+    expect(findingsWarning).toContain('no tool result')
+
+    const marked = await session(withTools.origin, 'Which card is on file? My email is ann@example.com')
+    const marker = await marked.complete({
+      contract: {
+        version: 1,
+        goal_text: 'Produce the release notes',
+        acceptance_criteria: [{ id: 'AC1', kind: 'marker_required', marker: 'CONCLUSION' }],
+      },
+      output: '[METRIC:anything] 1\n[CONCLUSION] release notes written',
+    })
+    expect(marker.body.decision).toMatchObject({ trustGate: 'FAIL' })
+    expect(marker.body.decision.status).not.toBe('SUCCESS')
+    const markerWarning = marker.body.decision.warnings.map((warning) => warning.message).join(' ')
+    expect(markerWarning).toContain('Criterion AC1')
+    // The trust gate's evidence is the session's too: "[METRIC:anything] 1" is only typed.
+    expect(markerWarning).toContain('anything')
+
+    const ledger = (await (
+      await client(`${withTools.origin}/v1/sessions/${marked.sessionId}/ledger`)
+    ).json()) as {
+      records: Array<{ type: string; payload: { status?: string } }>
+    }
+    expect(
+      ledger.records
+        .filter((record) => record.type === 'goal-gate-evaluated')
+        .map((record) => record.payload.status),
+    ).toEqual(['PARTIAL'])
+  })
+})
