@@ -329,7 +329,8 @@ describe('evaluateGoalGate', () => {
     expect(statusOf(required('CONCLUSION'), output)).toBe('MET')
     expect(statusOf(required('STAGE:end:id=S01'), output)).toBe('MET')
     expect(statusOf(required('STAGE:end:id=S02'), output)).toBe('NOT_MET')
-    expect(statusOf(required('*'), '')).toBe('NOT_MET')
+    // A pattern every evidenced output meets is no criterion: the contract is refused.
+    expect(thrownBy(() => statusOf(required('*'), '')).code).toBe('invalid-goal-contract')
   })
 
   it('reports whether a required marker was found', () => {

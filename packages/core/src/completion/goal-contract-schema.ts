@@ -7,6 +7,7 @@ import {
   findingPolicies,
   metricPolicies,
 } from './goal-contract-constants.ts'
+import { stripTerminalEscapes } from './strip-terminal-escapes.ts'
 
 const criterionBase = {
   id: z.string().trim().min(1),
@@ -50,11 +51,37 @@ export const metricThresholdCriterionSchema = z
     })
   })
 
-/** A marker must appear; `*` is a wildcard (`METRIC:baseline_*`). */
+/**
+ * Why a marker pattern checks nothing, or undefined: the trust gate passes no output without a
+ * `[METRIC:<name>]` value or a verified `[FINDING]`, so a pattern any metric matches (`*`, `MET*`,
+ * `METRIC`, `METRIC:*`) is met by every output that could pass, as a finding count of 0 would be.
+ * A type must be named; a metric pattern must name a letter or digit of the metric.
+ */
+export function vacuousMarkerProblem(pattern: string): string | undefined {
+  const [type = '', subtype = ''] = pattern
+    .trim()
+    .replace(/^\[|\]$/gu, '')
+    .split(':')
+  if (/[*?]/u.test(type))
+    return `marker pattern "${pattern}" names no marker type: a wildcard type matches the [METRIC:<name>] any evidenced output has`
+  if (type.toUpperCase().replaceAll('-', '_') === 'METRIC' && !/[\p{L}\p{N}]/u.test(subtype))
+    return `marker pattern "${pattern}" names no metric: it matches the [METRIC:<name>] value any evidenced output has (name one: "METRIC:baseline_*")`
+  return undefined
+}
+
+/** A marker must appear; `*` is a wildcard (`METRIC:baseline_*`), never the whole type or metric. */
 export const markerRequiredCriterionSchema = z.looseObject({
   ...criterionBase,
   kind: z.literal('marker_required'),
-  marker: z.string().trim().min(1).regex(matchableMarkerPattern),
+  marker: z
+    .string()
+    .trim()
+    .min(1)
+    .regex(matchableMarkerPattern)
+    .superRefine((pattern, context) => {
+      const problem = matchableMarkerPattern.test(pattern) ? vacuousMarkerProblem(pattern) : undefined
+      if (problem !== undefined) context.addIssue({ code: 'custom', message: problem })
+    }),
 })
 
 /** An artifact path must match a glob; a pattern without `/` matches the basename. */
@@ -90,11 +117,20 @@ export const acceptanceCriterionSchema = z.discriminatedUnion('kind', [
  */
 export const goalContractSchema = z.looseObject({
   version: z.literal(1),
-  goal_text: z.string().trim().min(1),
+  goal_text: z.string().trim().refine(hasVisibleCharacter),
   goal_type: z.string().optional(),
   acceptance_criteria: z.array(acceptanceCriterionSchema).min(1),
   max_goal_attempts: z.number().int().min(1).optional(),
 })
+
+/**
+ * Whether a text shows anything: white space, controls, format and default-ignorable characters
+ * (zero-width space, word joiner, U+034F), combining marks alone, the braille blank and terminal
+ * escapes (`ESC[0m`) are no goal.
+ */
+function hasVisibleCharacter(text: string): boolean {
+  return /[^\s\p{Cc}\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u.test(stripTerminalEscapes(text))
+}
 
 /** Comparison operator of a `metric_threshold` criterion. */
 export type ComparisonOperator = (typeof comparisonOperators)[number]

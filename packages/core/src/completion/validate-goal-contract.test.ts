@@ -126,7 +126,7 @@ describe('validateGoalContract', () => {
     const { errors } = validateGoalContract({ ...valid, version: 2, goal_text: '  ', max_goal_attempts: 0 })
     expect(errors).toEqual([
       'version: Unsupported goal contract version: 2. Expected: 1',
-      'goal_text: missing or empty goal_text',
+      'goal_text: missing or empty goal_text (it needs a visible character)',
       'max_goal_attempts: max_goal_attempts must be a whole number >= 1, got 0',
     ])
   })
@@ -161,6 +161,64 @@ describe('validateGoalContract', () => {
       'acceptance_criteria[1] (AC2).marker',
       'acceptance_criteria[2] (AC3).marker',
     ])
+  })
+
+  it('rejects marker patterns any evidenced output meets: a wildcard type, or any metric', () => {
+    // Found by an outside review: "*" and "METRIC:*" were SUCCESS for "[METRIC:tests] 1\nnothing
+    // was written": the trust gate asks for a [METRIC:<name>] value, which they match.
+    const vacuous = [
+      '*',
+      '[*]',
+      '*:*',
+      '?*',
+      'MET*',
+      'METRIC',
+      'METRIC:*',
+      'metric:?*',
+      '[METRIC:*]',
+      'METRIC:*_*',
+      'METRIC:*:source=*',
+    ]
+    const { errors } = validateGoalContract(
+      withCriteria(
+        ...vacuous.map((marker, index) => ({ id: `AC${index + 1}`, kind: 'marker_required', marker })),
+      ),
+    )
+    expect(errors.map((error) => error.split(': ')[0])).toEqual(
+      vacuous.map((_, index) => `acceptance_criteria[${index}] (AC${index + 1}).marker`),
+    )
+    expect(errors[0]).toContain('names no marker type')
+    expect(errors[6]).toContain('names no metric')
+    // A named type, or a metric named in part, checks something.
+    for (const marker of [
+      'CONCLUSION',
+      'FINDING',
+      'STAT:*',
+      'METRIC:baseline_*',
+      'METRIC:cv_?',
+      'CITATION:*',
+    ])
+      expect(
+        validateGoalContract(withCriteria({ id: 'AC1', kind: 'marker_required', marker })).errors,
+      ).toEqual([])
+  })
+
+  it('rejects a goal text with no visible character', () => {
+    for (const goal_text of [
+      '\u200b',
+      '\u200b\u200d\ufeff',
+      '\u2800',
+      '\u3164',
+      '\u034f',
+      '\u00ad',
+      '\u0301',
+      '\u001b[0m',
+      '\t\u2060 ',
+    ])
+      expect(validateGoalContract({ ...valid, goal_text }).errors).toEqual([
+        'goal_text: missing or empty goal_text (it needs a visible character)',
+      ])
+    expect(validateGoalContract({ ...valid, goal_text: '\u200bBuild a model' }).isValid).toBe(true)
   })
 
   it('rejects a finding count of 0, which any output meets', () => {

@@ -79,7 +79,7 @@ function describeIssue(contract: unknown, issue: z.core.$ZodIssue): FocalIssue {
 function describeTopLevelIssue(field: string, contract: unknown, issue: z.core.$ZodIssue): string {
   const value = readField(contract, field)
   if (field === 'version') return `Unsupported goal contract version: ${String(value)}. Expected: 1`
-  if (field === 'goal_text') return 'missing or empty goal_text'
+  if (field === 'goal_text') return 'missing or empty goal_text (it needs a visible character)'
   if (field === 'max_goal_attempts')
     return `max_goal_attempts must be a whole number >= 1, got ${String(value)}`
   if (field === 'acceptance_criteria' && issue.code === 'too_small')
@@ -102,7 +102,7 @@ function describeCriterionIssue(
   }
   const name = String(field)
   // Cross-field rules (metricPolicy "best" with ==) carry their own sentence.
-  if (issue.code === 'custom' && name === 'metricPolicy') return issue.message
+  if (issue.code === 'custom' && (name === 'metricPolicy' || name === 'marker')) return issue.message
   const kind = String(readField(criterion, 'kind'))
   const value = readField(criterion, name)
   const hint = requiredFieldHints[name] ?? issue.message

@@ -10,12 +10,19 @@ const sessionSecret = 'complete-evidence-over-http-secret-0123456789'
 const client = keepSessionTokens()
 /** The refund-support agent: its tools run through the engine, so they must back the output. */
 let withTools: LoopbackFocal
+/** A research agent whose notebook the host runs (no engine tools): judged on its output. */
+let hostRun: LoopbackFocal
 
 beforeAll(async () => {
   withTools = await serveOnLoopback({ definition: readRefundSupport(), sessionSecret })
+  hostRun = await serveOnLoopback({
+    definition: { name: 'notebook-runner', kind: 'task', description: 'Runs the research notebook.' },
+    sessionSecret,
+  })
 })
 afterAll(async () => {
   await withTools?.close()
+  await hostRun?.close()
 })
 
 const post = (origin: string, path: string, body: unknown) =>
@@ -92,5 +99,35 @@ describe('POST /v1/sessions/:id/complete: an agent whose tools the engine runs',
         .filter((record) => record.type === 'goal-gate-evaluated')
         .map((record) => record.payload.status),
     ).toEqual(['PARTIAL'])
+  })
+})
+
+describe('POST /v1/sessions/:id/complete: contracts that check nothing', () => {
+  it('refuses a marker any evidenced output has, and a goal text with no visible character, with 422', async () => {
+    // Found by an outside review: marker "*" and "METRIC:*" were SUCCESS for "[METRIC:tests] 1
+    // nothing was written", and a goal_text of one zero-width space was accepted.
+    const release = (criterion: object, goalText = 'Write the release notes') => ({
+      contract: { version: 1, goal_text: goalText, acceptance_criteria: [{ id: 'AC1', ...criterion }] },
+      output: '[METRIC:tests] 1\nnothing was written',
+    })
+    const cases: Array<[object, string]> = [
+      [release({ kind: 'marker_required', marker: '*' }), 'contract.acceptance_criteria[0] (AC1).marker'],
+      [
+        release({ kind: 'marker_required', marker: 'METRIC:*' }),
+        'contract.acceptance_criteria[0] (AC1).marker',
+      ],
+      [release({ kind: 'marker_required', marker: 'METRIC:tests' }, '\u200b'), 'contract.goal_text'],
+      [release({ kind: 'marker_required', marker: 'METRIC:tests' }, '\u2060\u034f'), 'contract.goal_text'],
+    ]
+    for (const [body, path] of cases) {
+      const { complete } = await session(hostRun.origin, 'write the release notes')
+      const refused = await complete(body)
+      expect(refused.status).toBe(422)
+      expect(refused.body.error).toMatchObject({ code: 'invalid-goal-contract', path })
+    }
+    // The same session takes a contract that checks something.
+    const { complete } = await session(hostRun.origin, 'write the release notes')
+    const named = await complete(release({ kind: 'marker_required', marker: 'METRIC:tests' }))
+    expect(named.status).toBe(200)
   })
 })
