@@ -67,6 +67,43 @@ describe('extractMetric', () => {
     expect(extractMetric('[METRIC\uff1ascore] 9\u00b2', 'score')).toBe(9)
   })
 
+  it('counts a final report a terminal log hides behind an escape sequence, a control or an ignorable mark', () => {
+    // Found by an outside review: a final report in colour, after an erase-line or after U+034F
+    // was skipped, so the earlier 0.95 met "accuracy >= 0.90".
+    const hidden = [
+      '\u001b[31m', // colour (SGR), as a colouring logger writes it
+      '\u001b[1;38;5;196m', // 256-colour bold
+      '\u001b[2K', // erase line
+      '\u001b[2K\u001b[1G', // erase line, cursor to column 1 (tqdm, rich)
+      '\u001b[A\u001b[2K', // cursor up, erase
+      '\u001b]0;training\u0007', // window title (OSC, BEL)
+      '\u001b]8;;https://example.com\u001b\\', // hyperlink start (OSC, ST)
+      '\u009b31m', // 8-bit CSI
+      '\u001b(B', // character set
+      '\u001b7', // save cursor
+      'epoch 3/3 \u001b[1G', // overwritten by a cursor move to column 1
+      'epoch 3/3\u0008\u0008\u0008\u0008\u0008\u0008\u0008\u0008\u0008', // backspaced over
+      '\u034f', // combining grapheme joiner
+      '\u17b4', // Khmer vowel inherent (default ignorable)
+      '\ufe0f', // variation selector
+      '\u{e0020}', // tag space
+      '\u0000', // NUL
+      '\u0007', // bell
+      '\u007f', // delete
+      '\u0090', // a C1 control alone
+    ]
+    for (const before of hidden)
+      expect(
+        extractMetric(`[METRIC:acc] 0.95\n${before}[METRIC:acc] 0.75`, 'acc'),
+        JSON.stringify(before),
+      ).toBe(0.75)
+    // A value written in colour is read as its number.
+    expect(extractMetric('[METRIC:acc] 0.95\n[METRIC:acc] \u001b[1m0.75\u001b[0m', 'acc')).toBe(0.75)
+    expect(extractMetric('\u001b[32m[METRIC:acc] 0.75\u001b[0m', 'acc')).toBe(0.75)
+    // Visible words before the marker still make it prose.
+    expect(extractMetric('[METRIC:acc] 0.95\n\u001b[31msee\u001b[0m [METRIC:acc] 0.50', 'acc')).toBe(0.95)
+  })
+
   it('picks the named metric out of multi-line output', () => {
     const markers = parseMarkers(
       '[OBJECTIVE] x\n[METRIC:baseline] 0.33\n[METRIC:cv_accuracy_mean] 0.92',

@@ -1,4 +1,5 @@
 import { getMarkerDefinition } from './marker-taxonomy.ts'
+import { stripTerminalEscapes } from './strip-terminal-escapes.ts'
 import type { MarkerParseResult, ParsedMarker } from './types.ts'
 
 /** Options of {@link parseMarkers}. */
@@ -12,12 +13,14 @@ export interface ParseMarkersOptions {
 }
 
 // One marker per line: an optional lead, `[TYPE` then optional `:segments`, `]`, free text. The
-// lead is what a reader sees as no text before a marker: white space, invisible formatting
-// characters, blanks (U+2800, the Hangul fillers), then Markdown's list, quote or emphasis marks
-// (`- `, `* `, `> `, `2. `, `**`, a backtick). A final report so written cannot hide and leave an
-// earlier, better one counted; a code comment or a sentence before it (`// [METRIC:x] 0`) is no
-// marker. Each mark needs white space after it, so the pattern is linear per line.
-const blank = String.raw`[\s\p{Cf}\u2800\u115f\u1160\u3164\uffa0]`
+// lead is what a reader sees as no text before a marker: white space, controls (NUL, BEL, DEL, C1),
+// invisible formatting and default-ignorable characters (U+200B, U+034F, variation selectors, tag
+// characters), combining marks with no base, blanks (U+2800, the Hangul fillers), then Markdown's
+// list, quote or emphasis marks (`- `, `* `, `> `, `2. `, `**`, a backtick). Terminal escapes are
+// read as a terminal shows them first (see `segmentsOf`). A final report so written cannot hide and
+// leave an earlier, better one counted; a code comment or a sentence before it (`// [METRIC:x] 0`)
+// is no marker. Each mark needs white space after it, so the pattern is linear per line.
+const blank = String.raw`[\s\p{Cc}\p{Cf}\p{Mn}\p{Me}\p{Default_Ignorable_Code_Point}\u2800\u115f\u1160\u3164\uffa0]`
 const markerLead = String.raw`^${blank}*(?:(?:[-*+\u2022>]|\d{1,9}[.)])${blank}+)*(?:\*\*|__|[*_\x60])?`
 const upperCaseMarker = new RegExp(
   String.raw`${markerLead}\[([A-Z][A-Z0-9_-]*)(?::([^\]\n]*))?\][ \t]*(.*)$`,
@@ -45,9 +48,7 @@ export function parseMarkers(text: string, options: ParseMarkersOptions = {}): M
   const markers: ParsedMarker[] = []
   const unknownTypes: string[] = []
   text.split(lineBreak).forEach((line, index) => {
-    // A carriage return (a progress bar redrawn in place) starts a new segment on the same line: a
-    // marker printed after one is still reported, so the last metric is really the last one printed.
-    for (const written of line.includes('\r') ? line.split('\r') : [line]) {
+    for (const written of segmentsOf(line)) {
       // Read as a reader sees it: `[METRIC：acc] 4` (a full-width colon) is a marker too. Only its
       // head is normalised: the value stays as written (NFKC reads `9½` as 91).
       const segment = nonAscii.test(written) ? normalizeHead(written) : written
@@ -61,6 +62,27 @@ export function parseMarkers(text: string, options: ParseMarkersOptions = {}): M
   })
   const validCount = markers.filter((marker) => marker.known).length
   return { markers, validCount, unknownCount: markers.length - validCount, unknownTypes }
+}
+
+// What sends a terminal's cursor back over what a line already shows (or clears it): a carriage
+// return, backspaces, a control sequence moving the cursor up, down, back, to a column or a
+// position, or erasing (`ESC[1G`, `ESC[2K`, `ESC[A`), a reset, a restored cursor or an index. Text
+// written after one is what a reader sees from there, as after a progress bar redrawn in place.
+const cursorMove = String.raw`(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[ABDEFGHJKSTdf]|\x1b[8cDEM]`
+const cursorReturn = new RegExp(`\r|\b+|${cursorMove}`, 'u')
+// Anything a terminal interprets rather than shows: a control other than tab and the line breaks.
+const controls = String.raw`[\x00-\x08\x0e-\x1f\x7f-\x9f]`
+const interpreted = new RegExp(controls, 'u')
+
+/**
+ * A line's segments as a terminal shows them: split where the cursor goes back (a carriage return,
+ * backspaces, a cursor move or an erase), each without its escape sequences (colours, titles,
+ * hyperlinks). A marker printed after one is still reported, so the last metric is really the last
+ * one printed, whether a progress bar redrew the line or a colouring logger wrote it.
+ */
+function segmentsOf(line: string): string[] {
+  if (!line.includes('\r') && !interpreted.test(line)) return [line]
+  return line.split(cursorReturn).map(stripTerminalEscapes)
 }
 
 function buildMarker(

@@ -131,3 +131,35 @@ describe('POST /v1/sessions/:id/complete: contracts that check nothing', () => {
     expect(named.status).toBe(200)
   })
 })
+
+describe('POST /v1/sessions/:id/complete: the last metric report counts, however a log writes it', () => {
+  it('judges a final report written in colour, after an erase or after U+034F, not an earlier better one', async () => {
+    // Found by an outside review: seed 001's "90% accuracy" goal, final model 75%, was SUCCESS
+    // when a colouring logger printed the final report (the earlier 0.95 was judged).
+    const contract = {
+      version: 1,
+      goal_text: 'A model with 90% accuracy',
+      acceptance_criteria: [
+        { id: 'AC1', kind: 'metric_threshold', metric: 'cv_accuracy_mean', op: '>=', target: 0.9 },
+      ],
+    }
+    const pipeline =
+      '[METRIC:baseline_accuracy] 0.60\n[METRIC:feature_importance] 0.3\n[METRIC:cv_accuracy_mean] 0.95\n'
+    for (const final of [
+      '\u001b[31m[METRIC:cv_accuracy_mean] 0.75\u001b[0m',
+      '\u001b[2K[METRIC:cv_accuracy_mean] 0.75',
+      '\u034f[METRIC:cv_accuracy_mean] 0.75',
+      'fold 5/5\u001b[1G[METRIC:cv_accuracy_mean] 0.75',
+    ]) {
+      const { complete } = await session(hostRun.origin, 'train the model')
+      const judged = (await complete({ contract, output: pipeline + final })).body as Completed & {
+        snapshot: { criteria: Array<{ message: string }> }
+      }
+      expect(judged.decision.status, JSON.stringify(final)).toBe('PARTIAL')
+      expect(judged.decision.goalGate).toBe('NOT_MET')
+      expect(judged.snapshot.criteria[0]?.message).toBe(
+        'cv_accuracy_mean = 0.75 (last of 2 reports), needs >= 0.90',
+      )
+    }
+  })
+})
