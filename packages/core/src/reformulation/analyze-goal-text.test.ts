@@ -16,7 +16,7 @@ describe('analyzeGoalText', () => {
 
   it('separates limits, comparators, time windows and negations from concepts', () => {
     const analysis = analyze("Don't list the top 5 laptops under $500 from this week")
-    expect(analysis.limits).toEqual([{ label: 'top 5', count: 5, ranked: true }])
+    expect(analysis.limits).toEqual([{ label: 'top 5', count: 5, ranked: true, head: 'top', stated: true }])
     expect(analysis.comparators).toEqual([{ label: 'under $500', direction: 'upper', value: 500, unit: '$' }])
     expect(analysis.times.map((window) => window.label)).toEqual(['this week'])
     expect(analysis.negations).toBe(1)

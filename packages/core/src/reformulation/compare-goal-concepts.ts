@@ -13,6 +13,8 @@ export interface ConceptComparison {
   droppedConjuncts: GoalConcept[]
   /** New concepts that name something: must be grounded in evidence. */
   newContent: GoalConcept[]
+  /** New ranking criteria (`by volume`) and excluded names (`except Binance`): narrowing, but grounded in evidence. */
+  narrowingSpecifics: GoalConcept[]
   /** New format words, qualifiers, ranking criteria, exclusions and narrower terms. */
   narrowing: { format: number; qualifier: number; ranking: number; excluded: number; narrowerTerms: number }
   findings: ReformulationFinding[]
@@ -51,6 +53,7 @@ export function compareGoalConcepts(
     dropped: lost.filter((concept) => !(concept.conjunctMember && original.coordinators > 0)),
     droppedConjuncts: lost.filter((concept) => concept.conjunctMember && original.coordinators > 0),
     newContent: [],
+    narrowingSpecifics: [],
     narrowing: { format: 0, qualifier: 0, ranking: 0, excluded: 0, narrowerTerms: 0 },
     findings: [],
     sideEffects: [],
@@ -95,12 +98,18 @@ function classifyAddition(
       return
     case 'format':
     case 'qualifier':
-    case 'excluded':
       comparison.narrowing[concept.class]++
       return
+    case 'excluded':
+      // What is left out is as much an assumption as what is added: "except Binance" needs a reason.
+      comparison.narrowing.excluded++
+      comparison.narrowingSpecifics.push(concept)
+      return
     case 'ranking':
-      if (candidate.limits.length > 0) comparison.narrowing.ranking++
-      else comparison.newContent.push(concept)
+      if (candidate.limits.length > 0) {
+        comparison.narrowing.ranking++
+        comparison.narrowingSpecifics.push(concept)
+      } else comparison.newContent.push(concept)
       return
     default:
       comparison.newContent.push(concept)

@@ -66,11 +66,46 @@ export function compareTimeWindows(original: GoalAnalysis, candidate: GoalAnalys
   return result
 }
 
+/** What a candidate's limit adds that the original did not have: only evidence can justify it. */
+export interface NewLimitSpecific {
+  label: string
+  /** A written count (`top 10`, `top ten`) no limit of the original has. */
+  count?: number
+  /** A quantifier word (`biggest`, `major`, `few`) the original's limits lack, as a stem. */
+  head?: string
+}
+
+// With a written count, `top` and `first` only say "a cut of that size": the count is the specific.
+const positionalHeads = new Set(['top', 'first'])
+
+/**
+ * Every limit of the candidate that the original's limits do not carry, with what in it is new:
+ * a count the original's limits do not have (`top 10` → `top 3` picks 3), a quantifier word they
+ * lack (`biggest` names a ranking). These go to the evidence like names and numbers do.
+ */
+export function findNewLimitSpecifics(original: GoalAnalysis, candidate: GoalAnalysis): NewLimitSpecific[] {
+  const counts = new Set(original.limits.flatMap((limit) => (limit.count === null ? [] : [limit.count])))
+  const heads = new Set(original.limits.map((limit) => limit.head))
+  const specifics: NewLimitSpecific[] = []
+  for (const limit of candidate.limits) {
+    const specific: NewLimitSpecific = { label: limit.label }
+    if (limit.stated && limit.count !== null && !counts.has(limit.count)) specific.count = limit.count
+    const positional = limit.stated && positionalHeads.has(limit.head)
+    if (limit.head !== '' && !positional && !heads.has(limit.head)) specific.head = limit.head
+    if (specific.count !== undefined || specific.head !== undefined) specifics.push(specific)
+  }
+  return specifics
+}
+
 /** Compares limiting quantifiers: `top 5` may become `top 3`, never `top 10`, `major` or nothing. */
 export function compareLimits(
   original: GoalAnalysis,
   candidate: GoalAnalysis,
-): { findings: ReformulationFinding[]; added: boolean } {
+): {
+  findings: ReformulationFinding[]
+  /** A limit where the original had none, or a smaller count than the original's (`top 10` → `top 3`). */
+  added: boolean
+} {
   const findings: ReformulationFinding[] = []
   for (const limit of original.limits) {
     if (candidate.limits.length === 0) {
@@ -98,7 +133,14 @@ export function compareLimits(
       })
     }
   }
-  return { findings, added: original.limits.length === 0 && candidate.limits.length > 0 }
+  const smaller = candidate.limits.some(
+    (limit) =>
+      limit.count !== null &&
+      original.limits.some(
+        (other) => other.count !== null && limit.count !== null && limit.count < other.count,
+      ),
+  )
+  return { findings, added: (original.limits.length === 0 && candidate.limits.length > 0) || smaller }
 }
 
 function sameKind(left: GoalComparator, right: GoalComparator): boolean {

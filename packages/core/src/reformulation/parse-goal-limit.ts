@@ -8,6 +8,10 @@ export interface GoalLimit {
   count: number | null
   /** Selected by a ranking (`top`, `best`, `largest`), not just counted. */
   ranked: boolean
+  /** The quantifier word(s) as stems (`top`, `biggest`); empty for a bare count (`5 markets`). */
+  head: string
+  /** The count is written out (`top 5`, `top five`), not implied (`the best restaurant`). */
+  stated: boolean
 }
 
 const unrankedQuantifiers = new Set(['few', 'several', 'handful', 'couple', 'select', 'selected'])
@@ -66,7 +70,17 @@ export function parseGoalLimit(
       .map((part) => part.lower)
       .join(' ')
     const limitCount = count?.value ?? singularCount(tokens, index + limitLength, token, lexicon, now)
-    return { length, limit: { label, count: limitCount, ranked: !unrankedQuantifiers.has(token.lower) } }
+    const head = stems.slice(index, index + limitLength).join(' ')
+    return {
+      length,
+      limit: {
+        label,
+        count: limitCount,
+        ranked: !unrankedQuantifiers.has(token.lower),
+        head,
+        stated: count !== undefined,
+      },
+    }
   }
   if (
     token.value !== undefined &&
@@ -76,7 +90,16 @@ export function parseGoalLimit(
     next.value === undefined &&
     !lexicon.stopWords.has(next.stem)
   ) {
-    return { length: 1, limit: { label: `${token.lower} ${next.lower}`, count: token.value, ranked: false } }
+    return {
+      length: 1,
+      limit: {
+        label: `${token.lower} ${next.lower}`,
+        count: token.value,
+        ranked: false,
+        head: '',
+        stated: true,
+      },
+    }
   }
   return undefined
 }

@@ -156,6 +156,8 @@ export const synonymGroups: readonly (readonly string[])[] = [
   ['fix', 'resolve', 'repair', 'solve'],
   ['refund', 'reimbursement', 'money back'],
   ['market', 'markets', 'marketplace'],
+  // Of a market, "volume" is its trading volume: evidence naming one grounds a ranking by the other.
+  ['volume', 'trading volume'],
   ['usa', 'us', 'united states', 'america', 'united states of america'],
   ['uk', 'united kingdom', 'britain', 'great britain'],
   ['new york city', 'nyc', 'new york'],

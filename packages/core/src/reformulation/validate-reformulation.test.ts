@@ -169,12 +169,20 @@ describe('validateReformulation', () => {
     })
 
     it('DTL-STRAT-009 when no evidence is cited, even for an otherwise valid narrowing', async () => {
-      const result = await validate({ ...base, confidence: 0.95, evidence: [] })
+      // Nothing here needs grounding (bitcoin is a narrower term of crypto): only the count fails.
+      const narrower = 'What happened in bitcoin markets in the past 24 hours?'
+      const result = await validate({ ...base, candidate: narrower, confidence: 0.95, evidence: [] })
       expect(result).toMatchObject({
         allowed: false,
         type: 'scope-narrowing',
         code: 'DTL-STRAT-009',
         codes: ['DTL-STRAT-009'],
+      })
+      // Without evidence "top 5" is itself an assumption.
+      expect(await validate({ ...base, confidence: 0.95, evidence: [] })).toMatchObject({
+        allowed: false,
+        type: 'assumption-injection',
+        code: 'DTL-STRAT-009',
       })
     })
 
@@ -194,6 +202,74 @@ describe('validateReformulation', () => {
       const high = await validate({ ...base, confidence: 0.95, similarity: async () => 0.99 })
       expect(high.allowed).toBe(true)
     })
+  })
+
+  describe('new limits, rankings and exclusions need the evidence (assumption injection)', () => {
+    const feeds = 'Market availability data shows which markets have reliable feeds'
+    const injected: Array<[string, string, string, string]> = [
+      // [original, candidate, evidence, the specific the rejection must name]
+      ['all markets', 'top 10 markets', feeds, 'top 10'],
+      ['all markets', 'top 5 markets', feeds, 'top 5'],
+      ['all markets', '10 markets', feeds, '10 markets'],
+      ['all markets', 'the first 3 markets', feeds, 'first 3'],
+      ['all markets', 'the top ten markets', feeds, 'top ten'],
+      ['all markets', 'top 10 markets by volume', 'top 10 markets by price', 'volume'],
+      ['all markets', 'top 10 markets by volume', `${feeds}, top 10 listed`, 'volume'],
+      ['all markets', 'the biggest markets', feeds, 'biggest'],
+      ['all markets', 'the 3 largest markets', 'the 3 markets with feeds', 'largest'],
+      ['all markets', 'markets except Binance', feeds, 'Binance'],
+      ['all markets', 'markets excluding crypto', feeds, 'crypto'],
+      ['Top 10 crypto markets', 'Top 3 crypto markets', 'crypto markets with reliable feeds', 'top 3'],
+      [
+        'what happened in crypto markets today',
+        'what happened in the top 5 crypto markets today',
+        'Exchange status: feeds are up',
+        'top 5',
+      ],
+      [
+        'summarize the earnings report',
+        'summarize the earnings report, only the first three pages',
+        'The earnings report was released',
+        'first three',
+      ],
+    ]
+    for (const [original, candidate, text, specific] of injected) {
+      it(`rejects "${original}" → "${candidate}" when the evidence lacks "${specific}"`, async () => {
+        const result = await validate({ original, candidate, confidence: 0.95, evidence: evidence(text) })
+        expect(result).toMatchObject({ allowed: false, type: 'assumption-injection', code: 'DTL-STRAT-009' })
+        expect(result.codes).toEqual(['DTL-STRAT-009'])
+        const finding = result.findings.find((entry) => entry.kind === 'ungrounded-specific')
+        expect(finding?.term).toBe(specific)
+        expect(check(result, 'evidence-support').details.join(' ')).toContain(`"${specific}"`)
+      })
+    }
+
+    const grounded: Array<[string, string, string]> = [
+      ['all markets', 'top 10 markets', 'Only the top 10 markets have reliable feeds'],
+      ['all markets', 'top 10 markets', 'Only ten markets have reliable feeds'],
+      ['all markets', 'the top ten markets', 'Only the top 10 markets have reliable feeds'],
+      ['all markets', 'top twenty one markets', '21 markets have reliable feeds'],
+      ['all markets', '10 markets', 'feeds exist for 10 markets'],
+      ['all markets', 'the first 3 markets', 'the first 3 markets have feeds'],
+      ['all markets', 'top 10 markets by volume', 'only ten markets report volume'],
+      ['all markets', 'top 10 markets by trading volume', 'only ten markets report volume'],
+      ['all markets', 'the biggest markets', 'feeds exist for the biggest markets only'],
+      ['all markets', 'markets except Binance', 'Binance feed is down'],
+      ['Top 10 crypto markets', 'Top 3 crypto markets', 'only 3 crypto markets have reliable feeds'],
+      ['Top 10 crypto markets', 'Top ten crypto markets by volume', 'volume is reported for every feed'],
+      [
+        'summarize the earnings report',
+        'summarize the earnings report, only the first three pages',
+        'Only the first 3 pages of the earnings report were released',
+      ],
+    ]
+    for (const [original, candidate, text] of grounded) {
+      it(`allows "${original}" → "${candidate}" when the evidence says "${text}"`, async () => {
+        const result = await validate({ original, candidate, confidence: 0.95, evidence: evidence(text) })
+        expect(result.codes).toEqual([])
+        expect(result).toMatchObject({ allowed: true, type: 'scope-narrowing' })
+      })
+    }
   })
 
   describe('operator constraints', () => {
@@ -232,7 +308,13 @@ describe('validateReformulation', () => {
     expect((await validate({ ...narrowing, evidence: ['only top 5 have reliable feeds'] })).allowed).toBe(
       true,
     )
-    expect((await validate({ ...narrowing, evidence: [{ id: 'feeds' }] })).allowed).toBe(true)
+    // An id-only item counts, but grounds nothing: "top 5" needs a text that says 5.
+    expect(await validate({ ...narrowing, evidence: [{ id: 'feeds' }] })).toMatchObject({
+      allowed: false,
+      code: 'DTL-STRAT-009',
+    })
+    const narrower = { ...narrowing, candidate: 'What happened in bitcoin markets in the past 24 hours?' }
+    expect((await validate({ ...narrower, evidence: [{ id: 'feeds' }] })).allowed).toBe(true)
     const assumption = await validate({
       original: 'What is the weather forecast?',
       candidate: 'Weather in New York for next week',

@@ -9,6 +9,7 @@ import {
   compareLimits,
   comparePolarity,
   compareTimeWindows,
+  findNewLimitSpecifics,
 } from './compare-goal-structure.ts'
 import { createLexiconIndex } from './create-lexicon-index.ts'
 import { findNewConjunct } from './find-new-conjunct.ts'
@@ -101,7 +102,10 @@ function check(
  *   every `originalConstraints` entry kept (DTL-STRAT-010). A goal without a time reads as the
  *   present, so adding a window longer than a year (or "history") widens it.
  * - evidence ≥ 1 item, and every new specific (name, place, date, number, other new term) found in
- *   the cited evidence text (DTL-STRAT-009).
+ *   the cited evidence text (DTL-STRAT-009). A new limit's count (`top 10`, `the first three
+ *   pages`: digits and number words ground each other) and quantifier word (`biggest`, `major`),
+ *   a new ranking criterion (`by volume`) and a newly excluded name (`except Binance`) are
+ *   specifics too: narrowing, but only as far as the evidence says.
  * - reversibility: nothing the candidate asks for changes the world (DTL-STRAT-010).
  *
  * `codes` lists every failing criterion's code. The primary `code` follows a fixed precedence:
@@ -168,7 +172,12 @@ export async function validateReformulation(
       ) && !lexicon.formatWords.has(comparator.unit),
   )
   const ungrounded = findUngroundedSpecifics(
-    { concepts: concepts.newContent, times: times.needGrounding, comparators: newComparators },
+    {
+      concepts: [...concepts.newContent, ...concepts.narrowingSpecifics],
+      times: times.needGrounding,
+      comparators: newComparators,
+      limits: findNewLimitSpecifics(originalAnalysis, candidateAnalysis),
+    },
     evidence.map((item) =>
       analyzeGoalText(typeof item === 'string' ? item : (item.text ?? ''), lexicon, now),
     ),
