@@ -16,6 +16,8 @@ export type FocalErrorCode =
   | 'invalid-ledger-event'
   | 'ledger-append-failed'
   | 'invalid-stored-value'
+  /** A stored ledger record or head is not one (not JSON, not a record): the store cannot be verified. */
+  | 'ledger-unreadable'
   | 'reformulation-not-logged'
   | 'goal-narrowing-not-found'
   | 'version-conflict'

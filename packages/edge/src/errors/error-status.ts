@@ -70,6 +70,9 @@ export const errorStatus = {
   'internal-error': 500,
   'server-misconfigured': 500,
   'model-error': 502,
+  // The ledger store answered a value no ledger wrote: a port answered something unusable, like a
+  // model's unreadable output. Its message (which record, never the value) is kept.
+  'ledger-unreadable': 502,
   'tool-failed': 502,
   'invalid-model-output': 502,
   'invalid-stream': 502,

@@ -1,13 +1,7 @@
-import type {
-  LedgerAnchorStore,
-  LedgerHead,
-  LedgerRecord,
-  LedgerStore,
-  SessionStore,
-  StoredSession,
-} from '@focal/core'
+import type { LedgerAnchorStore, LedgerRecord, LedgerStore, SessionStore, StoredSession } from '@focal/core'
 import { createPollingSessionLock, type FocalSessionLock } from '../app/create-polling-session-lock.ts'
 import type { FocalSessionClaims } from '../app/session-claims.ts'
+import { readLedgerHead, readLedgerKey, readLedgerRecord } from './read-redis-ledger-value.ts'
 
 /** The node-redis (v5/v6) client methods the stores use; `createClient()` from `redis` satisfies it. */
 export interface FocalRedisClient {
@@ -118,6 +112,7 @@ export function createRedisStores({ client, keyPrefix = 'focal:', ttlMs }: Redis
   const lockKey = (sessionId: string) => `${keyPrefix}lock:${sessionId}`
   const sessionKey = (sessionId: string) => `${keyPrefix}session:${sessionId}`
   const ledgerKey = (sessionId: string) => `${keyPrefix}ledger:${sessionId}`
+  const ledgerName = (sessionId: string) => `the ledger of session "${sessionId}"`
   const sessionStore: SessionStore = {
     async get(sessionId) {
       const [state, version] = await client.hmGet(sessionKey(sessionId), ['state', 'version'])
@@ -144,15 +139,22 @@ export function createRedisStores({ client, keyPrefix = 'focal:', ttlMs }: Redis
         ) === 1
       )
     },
+    // A stored value no ledger wrote (not JSON, `null`, a string key where the list belongs) is
+    // `ledger-unreadable` naming the record, never a bare 500 and never a record that verifies.
     async list(sessionId, { fromSequence = 0, limit } = {}) {
       if (limit !== undefined && limit <= 0) return []
       const stop = limit === undefined ? -1 : fromSequence + limit - 1
-      const rows = await client.lRange(ledgerKey(sessionId), fromSequence, stop)
-      return rows.map((row) => JSON.parse(row) as LedgerRecord)
+      const rows = await readLedgerKey('records', ledgerName(sessionId), () =>
+        client.lRange(ledgerKey(sessionId), fromSequence, stop),
+      )
+      return rows.map((row, offset) => readLedgerRecord(row, fromSequence + offset, sessionId))
     },
     async last(sessionId) {
-      const row = await client.lIndex(ledgerKey(sessionId), -1)
-      return row == null ? undefined : (JSON.parse(row) as LedgerRecord)
+      const key = ledgerKey(sessionId)
+      const row = await readLedgerKey('records', ledgerName(sessionId), () => client.lIndex(key, -1))
+      if (row == null) return undefined
+      const position = async () => Number(await client.sendCommand(['LLEN', key])) - 1
+      return parseLast(row, sessionId, position)
     },
   }
   const sessionLock = createPollingSessionLock({
@@ -184,8 +186,10 @@ export function createRedisStores({ client, keyPrefix = 'focal:', ttlMs }: Redis
   const headKey = (sessionId: string) => `${keyPrefix}head:${sessionId}`
   const ledgerAnchorStore: LedgerAnchorStore = {
     async getHead(sessionId) {
-      const [head] = await client.hmGet(headKey(sessionId), ['head'])
-      return head == null ? undefined : (JSON.parse(head) as LedgerHead)
+      const [head] = await readLedgerKey('head', `the ledger head of session "${sessionId}"`, () =>
+        client.hmGet(headKey(sessionId), ['head']),
+      )
+      return head == null ? undefined : readLedgerHead(head, sessionId)
     },
     async setHead(sessionId, head) {
       await runScript(
@@ -197,4 +201,17 @@ export function createRedisStores({ client, keyPrefix = 'focal:', ttlMs }: Redis
     },
   }
   return { sessionStore, ledgerStore, ledgerAnchorStore, sessionLock, sessionClaims }
+}
+
+/** The last record, parsed; an unreadable one is named by its position (asked of Redis only then). */
+async function parseLast(
+  row: string,
+  sessionId: string,
+  position: () => Promise<number>,
+): Promise<LedgerRecord> {
+  try {
+    return readLedgerRecord(row, 0, sessionId)
+  } catch {
+    return readLedgerRecord(row, await position(), sessionId)
+  }
 }

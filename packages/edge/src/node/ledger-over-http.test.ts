@@ -111,3 +111,70 @@ describe('GET /v1/sessions/:id/ledger with ledgerKey (Node server, Redis store)'
     })
   })
 })
+
+describe('GET /v1/sessions/:id/ledger over a corrupted Redis store', () => {
+  const headKey = (sessionId: string) => `${keyPrefix}head:${sessionId}`
+  async function readFailure(sessionId: string): Promise<{ status: number; error: Record<string, string> }> {
+    const response = await http(`${origin}/v1/sessions/${sessionId}/ledger`)
+    const body = (await response.json()) as { error: Record<string, string> }
+    return { status: response.status, error: body.error }
+  }
+
+  for (const [name, stored] of [
+    ['not JSON', 'garbage'],
+    ['JSON null', 'null'],
+    ['an object that is no record', '{}'],
+    ['a JSON array', '[1,2]'],
+  ] as const) {
+    it(`answers 502 ledger-unreadable naming the record when one is ${name}`, async () => {
+      const sessionId = `corrupt-record-${crypto.randomUUID()}`
+      await threeTurns(sessionId)
+      await client.lSet(redisKey(sessionId), 1, stored)
+      const { status, error } = await readFailure(sessionId)
+      expect(status).toBe(502)
+      expect(error).toMatchObject({ code: 'ledger-unreadable', path: 'records[1]' })
+      expect(error.message).toContain('ledger record 1')
+      expect(error.message).not.toContain(stored)
+    })
+  }
+
+  it('answers 502 ledger-unreadable when the last record is unreadable (the total comes from it)', async () => {
+    const sessionId = `corrupt-last-${crypto.randomUUID()}`
+    await threeTurns(sessionId)
+    await client.lSet(redisKey(sessionId), -1, 'garbage')
+    const { status, error } = await readFailure(sessionId)
+    expect(status).toBe(502)
+    expect(error).toMatchObject({ code: 'ledger-unreadable', path: 'records[5]' })
+  })
+
+  it('answers 502 ledger-unreadable naming the head when the stored head is not JSON or not a head', async () => {
+    for (const stored of ['not json', '{"sequence":"five"}']) {
+      const sessionId = `corrupt-head-${crypto.randomUUID()}`
+      await threeTurns(sessionId)
+      await client.hSet(headKey(sessionId), 'head', stored)
+      const { status, error } = await readFailure(sessionId)
+      expect(status, stored).toBe(502)
+      expect(error).toMatchObject({ code: 'ledger-unreadable', path: 'head' })
+      expect(error.message).toContain('head')
+    }
+  })
+
+  it('answers 502 ledger-unreadable when the head or the ledger key holds another Redis type', async () => {
+    const headless = `wrong-type-head-${crypto.randomUUID()}`
+    await threeTurns(headless)
+    await client.del(headKey(headless))
+    await client.set(headKey(headless), 'x')
+    expect(await readFailure(headless)).toMatchObject({
+      status: 502,
+      error: { code: 'ledger-unreadable', path: 'head' },
+    })
+    const listless = `wrong-type-ledger-${crypto.randomUUID()}`
+    await threeTurns(listless)
+    await client.del(redisKey(listless))
+    await client.set(redisKey(listless), 'x')
+    expect(await readFailure(listless)).toMatchObject({
+      status: 502,
+      error: { code: 'ledger-unreadable', path: 'records' },
+    })
+  })
+})

@@ -196,7 +196,10 @@ export function routeDocuments(schemas: FocalRequestSchemas): RouteDocument[] {
         "One page of the ledger (?from=, default 0; ?limit=, 1 to 1000, default 1000), the total, the next page's from, and the verification of the page, the records written since the chain was last verified, and the anchored head.",
       access: 'session',
       response: ledgerResponseSchema,
-      errors: { 400: 'invalid-request (from or limit out of range)' },
+      errors: {
+        400: 'invalid-request (from or limit out of range)',
+        502: 'ledger-unreadable (a stored record or head is no ledger value; path names it)',
+      },
     },
     {
       method: 'get',
