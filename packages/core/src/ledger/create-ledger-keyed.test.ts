@@ -98,7 +98,7 @@ describe('createLedger({ key })', () => {
     const { ledger, stored } = await writeFive({ key: cryptoKey })
     expect(await ledger.verify('s')).toEqual({ valid: true })
     expect(await verifyLedger(await stored(), { key: cryptoKey })).toEqual({ valid: true })
-    expect(await verifyLedger(await stored(), { key })).toMatchObject({ index: 0, problem: 'hash-mismatch' })
+    expect(await verifyLedger(await stored(), { key })).toMatchObject({ index: 0, problem: 'wrong-key' })
   })
 
   it('needs the key to verify: keyed records fail without it and under another key', async () => {
@@ -111,8 +111,69 @@ describe('createLedger({ key })', () => {
     })
     const other = 'another secret that is also 32 bytes or longer'
     expect(await verifyLedger(await stored(), { key: other })).toMatchObject({
+      valid: false,
+      index: 0,
       sequence: 0,
-      problem: 'hash-mismatch',
+      problem: 'wrong-key',
+    })
+  })
+
+  describe('another key than the ledger was written with', () => {
+    const other = 'another secret that is also 32 bytes or longer'
+
+    it('reports wrong-key, not an edit, when no record and not the head verify under it', async () => {
+      const anchor = anchorUnderAttack()
+      const { ledger, stored } = await writeFive({ anchorStore: anchor.anchorStore })
+      const head = anchor.heads.get('s')
+      const result = await verifyLedger(await stored(), { sessionId: 's', key: other, head })
+      expect(result).toMatchObject({ valid: false, index: 0, sequence: 0, problem: 'wrong-key' })
+      expect(result.valid === false && result.message).toMatch(/not written with this key/)
+      const wrongLedger = createLedger({
+        store: {
+          ...createMemoryLedgerStore(),
+          list: () => stored(),
+          last: async () => (await stored()).at(-1),
+        },
+        key: other,
+        anchorStore: anchor.anchorStore,
+      })
+      expect(await wrongLedger.verify('s')).toMatchObject({ valid: false, problem: 'wrong-key' })
+      expect(await ledger.verify('s')).toEqual({ valid: true })
+    })
+
+    it('still reports an edit of the first record as hash-mismatch under the right key', async () => {
+      const anchor = anchorUnderAttack()
+      const { stored } = await writeFive({ anchorStore: anchor.anchorStore })
+      const records = await stored()
+      records[0]!.timestamp = '2000-01-01T00:00:00.000Z'
+      const head = anchor.heads.get('s')
+      expect(await verifyLedger(records, { sessionId: 's', key, head })).toMatchObject({
+        index: 0,
+        problem: 'hash-mismatch',
+      })
+      expect(await verifyLedger(records, { sessionId: 's', key })).toMatchObject({
+        index: 0,
+        problem: 'hash-mismatch',
+      })
+    })
+
+    it('keeps hash-mismatch when every record hash was forged but the signed head still verifies', async () => {
+      const anchor = anchorUnderAttack()
+      const { stored } = await writeFive({ anchorStore: anchor.anchorStore })
+      const records = (await stored()).map((record) => ({ ...record, hash: 'f'.repeat(64) }))
+      const head = anchor.heads.get('s')
+      expect(await verifyLedger(records, { sessionId: 's', key, head })).toMatchObject({
+        index: 0,
+        problem: 'hash-mismatch',
+      })
+    })
+
+    it('cannot tell a lone record written under another key from an edited one, and says both', async () => {
+      const { stored } = await writeFive()
+      const [first] = await stored()
+      const result = await verifyLedger([first!], { key: other })
+      expect(result).toMatchObject({ index: 0, problem: 'hash-mismatch' })
+      expect(result.valid === false && result.message).toMatch(/edited, or written with another key/)
     })
   })
 

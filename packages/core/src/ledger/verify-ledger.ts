@@ -28,6 +28,12 @@ export type LedgerProblem =
   | 'head-forged'
   /** A record holds a field no hash covers (added to it after it was written). */
   | 'unknown-field'
+  /**
+   * Verifying with a key, no HMAC-chained record matches its hash under it, nor does the anchored
+   * head's signature (or, without a head, two or more records all fail): the ledger was written
+   * with another key, or every record (and the head) was rewritten by someone without the key.
+   */
+  | 'wrong-key'
 
 /** The outcome of {@link verifyLedger}. */
 export type LedgerVerification =
@@ -107,13 +113,51 @@ export async function verifyLedger(
       keyed: cryptoKey !== undefined,
       computed: computed[index]!,
     }
-    const problem = findProblem(records, index, expected)
-    if (problem !== undefined)
+    const found = findProblem(records, index, expected)
+    if (found !== undefined) {
+      const problem =
+        found.problem === 'hash-mismatch' && index === 0 && cryptoKey !== undefined
+          ? await judgeKey(records, computed, { sessionId, head, key: cryptoKey, found })
+          : found
       return { valid: false, index, sequence: expected.sequence, recordId: record.id, ...problem }
+    }
     previousHash = record.hash
   }
   if (head === undefined) return { valid: true }
   return (await findHeadProblem(records, head, sessionId!, startSequence, cryptoKey)) ?? { valid: true }
+}
+
+type Found = { problem: LedgerProblem; message: string }
+
+/**
+ * A first record that fails its HMAC is an edit or another key. It is told apart only where that
+ * is honest: under the right key every record an attacker did not forge still verifies, and so
+ * does the signed head. When none does (and the head does not, or there is no head and two or
+ * more records), the answer is `wrong-key`; a lone record without a head says both.
+ */
+async function judgeKey(
+  records: readonly LedgerRecord[],
+  computed: ReadonlyArray<{ hash: string | undefined }>,
+  context: { sessionId: string | undefined; head: LedgerHead | undefined; key: CryptoKey; found: Found },
+): Promise<Found> {
+  const { sessionId, head, key, found } = context
+  const anyVerifies = records.some((record, index) => {
+    const hash = computed[index]?.hash
+    return hash !== undefined && typeof record.hash === 'string' && constantTimeEqual(hash, record.hash)
+  })
+  if (anyVerifies) return found
+  if (head === undefined && records.length < 2) {
+    return { problem: found.problem, message: `${found.message} (edited, or written with another key)` }
+  }
+  if (head !== undefined && sessionId !== undefined) {
+    const signature = await signLedgerHead(key, sessionId, head)
+    if (typeof head.signature === 'string' && constantTimeEqual(signature, head.signature)) return found
+  }
+  const what = head === undefined ? 'no record' : 'no record and not the anchored head'
+  return {
+    problem: 'wrong-key',
+    message: `${what} verifies with this key: the ledger was not written with this key (a rotated or mistyped key), or all of it was rewritten by someone without the key`,
+  }
 }
 
 /** The payload hash and, when the record's chain is the one being verified, its chain hash. */
