@@ -195,4 +195,36 @@ describe('createDemoServer over a real socket', () => {
       expect.objectContaining({ id: 'test', status: 'approved' }),
     )
   })
+
+  it('refuses a test run in a parent, home, UNC or drive path before any maintainer is asked', async () => {
+    // Found by an outside review: "run the tests in ../" (or "~root", "\\server\share") asked a
+    // maintainer to approve the whole suite, and "C:\Windows" the stray target "c".
+    const requests = [
+      'run the tests in ../',
+      'run the tests in ..',
+      'run the tests in ~root',
+      'run the tests in \\\\server\\share',
+      'run the tests in C:\\Windows',
+      'run the tests in C:/Windows',
+    ]
+    for (const [index, text] of requests.entries()) {
+      const sessionId = `outside-${index}`
+      const response = await fetch(`${origin}/task/v1/turn`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sessionId, text }),
+      })
+      expect(response.status, text).toBe(200)
+      const body = (await response.json()) as { type: string; text?: string }
+      expect(body.type, text).not.toBe('approval-required')
+      expect(body.text, text).toMatch(
+        /^I can only run this repository's own tests, and \S+ is outside it; nothing was run\.$/u,
+      )
+      // Nothing waits for the maintainer.
+      const approval = await fetch(`${origin}/task/v1/sessions/${sessionId}/approval`, {
+        headers: { 'x-focal-approver-token': supervisorToken },
+      })
+      expect(approval.status, text).toBe(404)
+    }
+  })
 })

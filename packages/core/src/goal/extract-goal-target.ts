@@ -33,12 +33,15 @@ const extensions =
 const nameChar = String.raw`\p{L}\p{M}\p{N}_`
 /**
  * A place outside the repository written as such: an absolute path of two or more parts
- * (`/etc/passwd`), a system folder (`/tmp`, `/etc`), or the home folder (`~`, `~/project`). They
- * stay paths, with their `/` or `~`, so a tool's policy sees where they point: "run the tests in
- * /tmp" became the target "tmp", which passed a check for a leading `/`, and "read /etc/passwd"
- * the phrase "etc passwd". A lone `/word` is not one (`/ask` and `/help` are chat commands).
+ * (`/etc/passwd`), a system folder (`/tmp`, `/etc`), the home folder (`~`, `~/project`, `~root`),
+ * the parent folder (`..`, `../`, `../..`), a network share (`\\server\share`) or a drive
+ * (`C:\Windows`, `C:/`). They stay paths, with their `/`, `~`, `..`, `\` or `:`, so a tool's
+ * policy sees where they point: "run the tests in /tmp" became the target "tmp", which passed a
+ * check for a leading `/`, "read /etc/passwd" the phrase "etc passwd", "in ../" or "in ~root" no
+ * target (the whole suite was put to the maintainer) and "in C:\Windows" the stray "c". A lone
+ * `/word` is not one (`/ask` and `/help` are chat commands).
  */
-const outsidePlaces = String.raw`/(?:[\p{L}\p{M}\p{N}_.@-]+/)+[\p{L}\p{M}\p{N}_.@-]*|/(?:tmp|etc|var|usr|home|root|opt|dev|proc|sys|bin|sbin|srv|mnt|boot|lib|Users|Volumes|private)/?|~(?:/[\p{L}\p{M}\p{N}_.@-]+)*/?`
+const outsidePlaces = String.raw`/(?:[\p{L}\p{M}\p{N}_.@-]+/)+[\p{L}\p{M}\p{N}_.@-]*|/(?:tmp|etc|var|usr|home|root|opt|dev|proc|sys|bin|sbin|srv|mnt|boot|lib|Users|Volumes|private)/?|~(?:[\p{L}_][\p{L}\p{M}\p{N}_.-]*)?(?:/[\p{L}\p{M}\p{N}_.@-]+)*/?|\.\.(?!\.)(?:[/\\]\.\.)*[/\\]?|\\\\[\p{L}\p{M}\p{N}_.$-]+(?:\\[\p{L}\p{M}\p{N}_.$-]*)*|[A-Za-z]:[/\\](?:[\p{L}\p{M}\p{N}_.$-]+[/\\]?)*`
 const pathPattern = new RegExp(
   `(?:^|[\\s(])((?:\\.{0,2}/)?(?:[${nameChar}.@-]+/)*\\.?[${nameChar}@-]+(?:\\.[${nameChar}-]+)*\\.(?:${extensions})|(?:[${nameChar}.@-]+/)+[${nameChar}.@-]+/?|${outsidePlaces}|Makefile|Dockerfile|README|CHANGELOG)(?=$|[\\s),:;?!]|\\.(?:\\s|$))`,
   'u',
@@ -267,7 +270,9 @@ export function extractGoalTarget(
   if (quote) return { kind: isRevision(quote) ? 'revision' : 'phrase', text: quote }
   // A file the request names comes before a hash-like token beside it ("explain src/orders.ts,
   // the error hash is 5e3f21a" is about the file).
-  const path = /[./]|Makefile|Dockerfile|README|CHANGELOG/.test(head) ? firstPathNotExcluded(head) : undefined
+  const path = /[./~\\:]|Makefile|Dockerfile|README|CHANGELOG/.test(head)
+    ? firstPathNotExcluded(head)
+    : undefined
   if (path && !/^[a-z]+\/[a-z]+$/i.test(path) && !isRevision(path)) return { kind: 'path', text: path }
   const revision = revisionPattern.exec(head)?.[1]
   if (revision !== undefined) return { kind: 'revision', text: revision }
