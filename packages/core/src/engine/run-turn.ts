@@ -3,6 +3,7 @@ import { foldLookalikes } from '../enforcement/detectors/visible-text.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import type { ClarificationOption } from '../ports/turn-types.ts'
 import { asksAboutAssistant, isQuestion } from '../sensor/asks-about-assistant.ts'
+import { messageAsksForAnother } from '../sensor/asks-for-another.ts'
 import {
   asksForUpdate,
   asksIfDone,
@@ -912,10 +913,13 @@ async function senseAndAct(
     evidence,
     ...(offer === undefined ? {} : { offer: offer.evidence }),
     ...(answering ? { answersQuestion: true } : {}),
-    ...(!asksAboutOther &&
-    requestsNothing(input.text, { perception, offer: continuing, clarifying: pending !== undefined })
-      ? { requestsNothing: true }
-      : {}),
+    ...(asksAboutOther
+      ? {}
+      : messageAsksForAnother(input.text)
+        ? { asksAnother: true }
+        : requestsNothing(input.text, { perception, offer: continuing, clarifying: pending !== undefined })
+          ? { requestsNothing: true }
+          : {}),
     ...(inFlow && withdrawsRequest(input.text) ? { withdraws: true } : {}),
   })
   // Staying, the task keeps its own record: the other one was only asked about.

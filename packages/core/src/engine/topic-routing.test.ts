@@ -210,6 +210,14 @@ describe('a question about the task at hand, within its topic, in a turn', () =>
     expect(asked.after).toBe('find-bus')
     expect(asked.reason).toMatch(/needed e\^0\.75\)/)
   })
+
+  it('moves to the search when the user asks for another option, with no search verb', async () => {
+    const asked = await askAfterPurchase('Are there any other buses?')
+    expect(asked.before).toBe('buy-tickets')
+    expect(asked.after).toBe('find-bus')
+    // Another option is a request: within the topic it needs no raise.
+    expect(asked.reason).toMatch(/needed e\^0\.75\)/)
+  })
 })
 
 describe("slot values that tell a topic's scenarios apart, in a turn", () => {

@@ -306,13 +306,21 @@ export function createRouter(options: RouterOptions): Router {
     // An answer, or a message that asks for nothing to be done, continues the task at hand: a
     // move to another topic, or to another task of this one, needs `answerStickiness` more.
     const raise = continues ? answerStickiness : 0
-    const acrossTopics = stickiness + raise
+    // Another option of what was shown ("any other buses?") keeps to the topic, not to the task.
+    const acrossTopics = stickiness + (continues || input.asksAnother === true ? answerStickiness : 0)
     // Within the topic an accepted offer (a yes to a confirmation) moves on its own evidence.
     const withinTopic = topicStickiness + (input.offer === undefined ? raise : 0)
-    /** Whether an answer, or a message asking for nothing, raised what a move needed. */
-    const raised = continues && answerStickiness > 0 && !leaving
+    /** Whether an answer, a message asking for nothing or for another option raised what a move needed. */
+    const raisedFor = (across: boolean) =>
+      answerStickiness > 0 &&
+      !leaving &&
+      (across ? continues || input.asksAnother === true : continues && input.offer === undefined)
     const raisedBy =
-      input.answersQuestion === true ? 'it answers the last question' : 'it asks for nothing to be done'
+      input.answersQuestion === true
+        ? 'it answers the last question'
+        : continues
+          ? 'it asks for nothing to be done'
+          : 'it asks for another option of the task at hand'
     const group = groupOf(current)
     /** Whether the user has been in `topic`: a paused scenario belongs to it. */
     const visited = (topic: string) =>
@@ -389,7 +397,7 @@ export function createRouter(options: RouterOptions): Router {
         evidence.words === 0 && (evidence.values ?? 0) > 0 ? 'the time or count given is' : 'the words are'
       const why = `${what} e^${round(best.lift)} times likelier under ${best.across ? `the topic of "${best.id}"` : `"${best.id}"`} (needed e^${round(best.needed)}${
         input.topicShift ? ', lowered by a switch cue' : ''
-      }${raised && (best.across || input.offer === undefined) ? `, raised: ${raisedBy}` : ''}${input.withdraws === true ? `, lowered: the user took back "${state.scenario}"` : leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
+      }${raisedFor(best.across) ? `, raised: ${raisedBy}` : ''}${input.withdraws === true ? `, lowered: the user took back "${state.scenario}"` : leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
       if (resumed !== undefined) return resume(target, resumed, paused, why, state, input, base, loopGuard)
       const decision = enter(target, 'switched', why, state, input, base, loopGuard)
       return { ...decision, state: navigation(decision.state, paused) }
@@ -421,7 +429,7 @@ export function createRouter(options: RouterOptions): Router {
       ? 'no topic words: the message continues the current scenario'
       : closest === undefined
         ? 'no other scenario matched'
-        : `best other ${closest.across ? `topic ("${closest.id}")` : `"${closest.id}"`} is e^${round(closest.lift)} times likelier, under the stickiness e^${round(closest.needed)}${raised && (closest.across || input.offer === undefined) ? `, raised: ${raisedBy}` : ''}`
+        : `best other ${closest.across ? `topic ("${closest.id}")` : `"${closest.id}"`} is e^${round(closest.lift)} times likelier, under the stickiness e^${round(closest.needed)}${raisedFor(closest.across) ? `, raised: ${raisedBy}` : ''}`
     const kept = navigation(moved.state, state.paused)
     return decided(base, moved, current.scenario.id, 'stayed', `stayed: ${why}`, kept)
   }

@@ -85,6 +85,12 @@ export interface RouteInput {
    */
   requestsNothing?: boolean
   /**
+   * The turn asks for another option of what was shown ("any other buses?", "find me something
+   * else"): a request of the task at hand, so leaving its topic needs `answerStickiness` more
+   * evidence while moving within it (to the topic's search) does not.
+   */
+  asksAnother?: boolean
+  /**
    * The user takes back the current request ("never mind", "forget it", "don't cancel it"):
    * another scenario is entered only on its own evidence (as after a negation of the current one,
    * "not a refund"); with none, the current one ends (`exited`).

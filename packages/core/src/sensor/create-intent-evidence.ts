@@ -1,4 +1,5 @@
 import { editDistanceOne, monthNames, parseNumberWord, stemWord, weekdayNames } from '../text/index.ts'
+import { asksForAnother } from './asks-for-another.ts'
 import { contentWords } from './content-words.ts'
 import { countKeywordHits, keywordMatcher } from './keyword-forms.ts'
 import { valueKinds, valueKindTokens } from './value-kinds.ts'
@@ -530,7 +531,9 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     const { words, denied, affirmed } = contentWords(withoutWhatWasDone(text))
     const topicSums = new Float64Array(topicNames.length)
     const withinSums = new Float64Array(intents.length)
-    let known = sum(withActions(topicWords(text, words)), topicSums, withinSums)
+    const read = withActions(topicWords(text, words))
+    if (!read.includes(searchAction) && asksForAnother(affirmed)) read.push(searchAction)
+    let known = sum(read, topicSums, withinSums)
     const values = sumValues(text, withinSums)
     if (hasPhrases) {
       // The longest keyword found wins its words (see `countKeywordHits`).
