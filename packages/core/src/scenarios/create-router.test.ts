@@ -142,6 +142,20 @@ describe('createRouter', () => {
       expect(grouped.route(inFindBus, input({}, { evidence: hotel })).scenario).toBe('find-bus')
     })
 
+    it('needs answerStickiness more to leave the topic on one word that the current topic explains too', () => {
+      // One word ("tickets", after a yes to a proposal) that speaks for the bus too, more for the hotel.
+      const shared = twoLevel({ buses: 0.5, hotels: 3.6 }, { find_hotel: 0.5 })
+      const decision = grouped.route(inFindBus, input({}, { evidence: { ...shared, words: 1 } }))
+      expect(decision.scenario).toBe('find-bus')
+      expect(decision.reason).toMatch(/raised: one word, which the current topic explains too/)
+      // Two words of the hotel topic, or one the bus does not explain, leave on the stickiness alone.
+      expect(grouped.route(inFindBus, input({}, { evidence: shared })).scenario).toBe('find-hotel')
+      const own = twoLevel({ buses: -0.5, hotels: 2.6 }, { find_hotel: 0.5 })
+      expect(grouped.route(inFindBus, input({}, { evidence: { ...own, words: 1 } })).scenario).toBe(
+        'find-hotel',
+      )
+    })
+
     it("takes the other topic's best scenario once the topic clears the stickiness", () => {
       const hotel = twoLevel({ buses: -1, hotels: 2.5 }, { book_hotel: 1, find_hotel: -1 })
       expect(grouped.route(inFindBus, input({}, { evidence: hotel })).scenario).toBe('book-hotel')

@@ -322,6 +322,10 @@ export function createRouter(options: RouterOptions): Router {
           ? 'it asks for nothing to be done'
           : 'it asks for another option of the task at hand'
     const group = groupOf(current)
+    // One known word that the current topic explains too ("leave" on a bus trip, "visit" with a
+    // counsellor) is little to leave it on for another topic that shares the word: that needs
+    // `answerStickiness` more.
+    const oneSharedWord = (evidence.words ?? 0) <= 1 && stay.topic > 0
     /** Whether the user has been in `topic`: a paused scenario belongs to it. */
     const visited = (topic: string) =>
       (state.paused ?? []).some((entry) => {
@@ -373,7 +377,10 @@ export function createRouter(options: RouterOptions): Router {
           ? Math.max(0, (across ? stickiness : topicStickiness) - switchCueDiscount)
           : leaving
             ? 0
-            : Math.max(0, (across ? acrossTopics : withinTopic) - discount)
+            : Math.max(
+                0,
+                (across ? acrossTopics + (oneSharedWord ? answerStickiness : 0) : withinTopic) - discount,
+              )
       const lift = across ? levels.topic - stay.topic : levels.within - stay.within
       const margin = lift - needed
       if (Number.isNaN(margin)) continue
@@ -397,7 +404,7 @@ export function createRouter(options: RouterOptions): Router {
         evidence.words === 0 && (evidence.values ?? 0) > 0 ? 'the time or count given is' : 'the words are'
       const why = `${what} e^${round(best.lift)} times likelier under ${best.across ? `the topic of "${best.id}"` : `"${best.id}"`} (needed e^${round(best.needed)}${
         input.topicShift ? ', lowered by a switch cue' : ''
-      }${raisedFor(best.across) ? `, raised: ${raisedBy}` : ''}${input.withdraws === true ? `, lowered: the user took back "${state.scenario}"` : leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
+      }${raisedFor(best.across) ? `, raised: ${raisedBy}` : ''}${best.across && oneSharedWord && !leaving ? ', raised: one word, which the current topic explains too' : ''}${input.withdraws === true ? `, lowered: the user took back "${state.scenario}"` : leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
       if (resumed !== undefined) return resume(target, resumed, paused, why, state, input, base, loopGuard)
       const decision = enter(target, 'switched', why, state, input, base, loopGuard)
       return { ...decision, state: navigation(decision.state, paused) }
@@ -429,7 +436,7 @@ export function createRouter(options: RouterOptions): Router {
       ? 'no topic words: the message continues the current scenario'
       : closest === undefined
         ? 'no other scenario matched'
-        : `best other ${closest.across ? `topic ("${closest.id}")` : `"${closest.id}"`} is e^${round(closest.lift)} times likelier, under the stickiness e^${round(closest.needed)}${raisedFor(closest.across) ? `, raised: ${raisedBy}` : ''}`
+        : `best other ${closest.across ? `topic ("${closest.id}")` : `"${closest.id}"`} is e^${round(closest.lift)} times likelier, under the stickiness e^${round(closest.needed)}${raisedFor(closest.across) ? `, raised: ${raisedBy}` : ''}${closest.across && oneSharedWord && !leaving ? ', raised: one word, which the current topic explains too' : ''}`
     const kept = navigation(moved.state, state.paused)
     return decided(base, moved, current.scenario.id, 'stayed', `stayed: ${why}`, kept)
   }
