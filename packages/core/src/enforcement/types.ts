@@ -53,8 +53,11 @@ export interface ScanOptions {
   /** Built-in detectors to run. @default every built-in detector */
   detectors?: readonly DetectorId[]
   /**
-   * Case-insensitive keywords matched on word boundaries (reported as type `blocklist`). A blank
-   * inside a keyword matches 1 to 32 whitespace characters (`Acme Corp` finds `Acme\n  Corp`).
+   * Case-insensitive keywords matched on word boundaries (reported as type `blocklist`), also in
+   * respellings a reader still reads as the term: digits or symbols for letters (`Amaz0n`), letters
+   * spelled apart (`A m a z o n`), a joiner inside (`Wal-Mart`), accented or mathematical letters
+   * (see `compileBlocklist`). A blank inside a keyword matches 0 to 32 whitespace characters or
+   * joiners (`Acme Corp` finds `Acme\n  Corp` and `AcmeCorp`).
    */
   blocklist?: readonly string[]
   /** User regexes (reported with their own `type`). */

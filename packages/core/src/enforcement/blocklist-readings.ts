@@ -1,0 +1,114 @@
+/**
+ * The reading blocklist terms are matched on: each character lower-cased, and an accented,
+ * mathematical, letterlike or enclosed form of an ASCII letter or digit read as it (its
+ * compatibility decomposition, NFKD, without marks: `Àmazön`, `𝐀𝐦𝐚𝐳𝐨𝐧`, `ⓐ`). Full-width forms,
+ * zero-width characters and look-alike letters of other scripts are read before any detector
+ * runs (see `visibleText` and `foldLookalikes`); the digits and symbols written for letters
+ * (`Amaz0n`, `W@lmart`) are classes of the term (see `readingClass`).
+ */
+
+/** A text's reading, and (when a character took two code units) where each of its characters was. */
+export interface BlocklistReading {
+  text: string
+  /**
+   * Per character of `text`, its index in the original, and the original's length last (so
+   * `[start[i], start[i + 1])` is what character `i` reads). Undefined when the two line up.
+   */
+  start: Int32Array | undefined
+}
+
+/** Does a text hold a character that is not ASCII? */
+const notAscii = /[^\0-\x7f]/u
+
+/** Each non-ASCII character's reading, worked out when first met. */
+const folded = new Map<number, string>()
+
+/** A character's reading: the ASCII letter or digit it decomposes to, else itself lower-cased. */
+function foldOf(point: number): string {
+  let reading = folded.get(point)
+  if (reading !== undefined) return reading
+  const character = String.fromCodePoint(point)
+  const base = character.normalize('NFKD').replace(/\p{M}/gu, '')
+  const lower = character.toLowerCase()
+  reading = /^[A-Za-z0-9]$/u.test(base)
+    ? base.toLowerCase()
+    : lower.length === character.length
+      ? lower
+      : character
+  folded.set(point, reading)
+  return reading
+}
+
+/** `text` as blocklist terms are matched on (see the module comment). */
+export function blocklistReading(text: string): BlocklistReading {
+  if (!notAscii.test(text)) return { text: text.toLowerCase(), start: undefined }
+  let reading = ''
+  let start: Int32Array | undefined
+  let length = 0
+  for (let index = 0; index < text.length; ) {
+    const point = text.codePointAt(index) as number
+    const width = point > 0xffff ? 2 : 1
+    const character = point < 0x80 ? text[index]?.toLowerCase() : foldOf(point)
+    if (character?.length !== width && start === undefined) {
+      // From the first character that changes width on, positions are mapped.
+      start = new Int32Array(text.length + 1)
+      for (let before = 0; before < length; before++) start[before] = before
+    }
+    const read = character ?? ''
+    if (start !== undefined)
+      for (let unit = 0; unit < read.length; unit++) start[length + unit] = index + Math.min(unit, width - 1)
+    reading += read
+    length += read.length
+    index += width
+  }
+  if (start !== undefined) start[length] = text.length
+  return { text: reading, start: start?.subarray(0, length + 1) }
+}
+
+/** A reading position's place in the original text. */
+export function originalIndex(reading: BlocklistReading, index: number): number {
+  return reading.start === undefined ? index : (reading.start[index] as number)
+}
+
+/** A place in the original text's reading: the first reading position at or after it. */
+export function readingIndex(reading: BlocklistReading, index: number): number {
+  const { start } = reading
+  if (start === undefined) return index
+  let low = 0
+  let high = start.length - 1
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if ((start[middle] as number) < index) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/**
+ * Digits and symbols written for a letter. A term's own digit stays a digit (`3M` is not `em`),
+ * and a reading of a term needs half its letters as letters (see `compileBlocklist`), so a
+ * number never reads as a word.
+ */
+const substitutes: Readonly<Record<string, string>> = {
+  a: '4@',
+  b: '8',
+  e: '3€',
+  g: '9',
+  i: '1!|',
+  l: '1|',
+  o: '0',
+  s: '5$',
+  t: '7',
+  z: '2',
+}
+
+/**
+ * Regex source for one character of a term, matched on the reading: a letter with the digits and
+ * symbols written for it, anything else as read, escaped.
+ */
+export function readingClass(character: string): string {
+  const read = foldOf(character.codePointAt(0) as number)
+  const extra = substitutes[read]
+  if (extra !== undefined) return `[${read}${extra.replace(/[\]\\^-]/gu, '\\$&')}]`
+  return read.replace(/[.*+?^${}()|[\]\\/-]/gu, '\\$&')
+}
