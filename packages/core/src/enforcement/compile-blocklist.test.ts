@@ -114,6 +114,21 @@ describe('compileBlocklist', () => {
     expect(values('an em dash', options)).toEqual([])
   })
 
+  it('reads a term with regex syntax as text, and scans adversarial text in linear time', () => {
+    const options: ScanOptions = { detectors: [], blocklist: ['(a+)+$', 'a a a a a a a a b', 'x.*y'] }
+    expect(values('try (a+)+$ or x.*y, not xzzy', options)).toEqual(['(a+)+$', 'x.*y'])
+    for (const text of [
+      'a '.repeat(50_000),
+      'a-'.repeat(50_000),
+      `${'a'.repeat(100_000)}!`,
+      '4@'.repeat(50_000),
+    ]) {
+      const started = performance.now()
+      expect(values(text, options)).toEqual([])
+      expect(performance.now() - started, JSON.stringify(text.slice(0, 8))).toBeLessThan(1000)
+    }
+  })
+
   it('does not extend a spaced-apart term into a longer spaced-apart word', () => {
     expect(values('it was t a r g e t s all day')).toEqual([])
     expect(values('it was x a m a z o n all day')).toEqual([])
