@@ -152,6 +152,14 @@ const requesting = new RegExp(
 )
 
 /**
+ * Does a sentence of the message open with a request of its own ("I want a refund…", "please…",
+ * "cancel…")? Such a message asks for something; it does not only answer.
+ */
+export function opensRequest(text: string): boolean {
+  return sentencesOf(text).some((sentence) => requesting.test(sentence))
+}
+
+/**
  * Whether this turn only answers a question the engine's own last reply ended on: a question for
  * information about the task at hand ("Where are you leaving from?", "How many tickets?"), not a
  * proposal ("How about the 5:30 bus?", "Would you like me to book it?": a "yes" to it is an

@@ -43,6 +43,7 @@ import {
   asksBack,
   asksForSomething,
   ellipsisOf,
+  opensRequest,
   requestsNothing,
 } from './last-reply.ts'
 import { pause } from './pause-turn.ts'
@@ -889,6 +890,22 @@ async function senseAndAct(
   // A yes to a confirmation goes on with the task: it still answers, or asks for nothing, as far
   // as leaving the topic goes ("Correct. How many days will it take?" is no hotel question).
   const continuing = offer?.confirmation === true ? undefined : offer
+  // "I want a refund of $20 for order NW-1001" while a cancellation asks for its order: a request
+  // of its own (a sentence opening "I want", "please", an imperative) that the sensor reads, clearly
+  // (no clarification needed), as another scenario's intent, and that gives facts the flow asks
+  // for, is a move like a switch cue. Its words had fallen just short of the stickiness ("order"
+  // speaks for the cancellation too), and the cancellation ran on the refund's order. Only where
+  // the flow would take the facts: elsewhere the sensor's reading of a request is no surer than
+  // the words (SGD dev, whose flows ask for nothing, lost 0.6 points of per-turn accuracy).
+  const flowHere = inFlow ? compiled.scenariosById.get(navigation.scenario!) : undefined
+  const requestsOther =
+    flowHere !== undefined &&
+    perception.ambiguity.score <= settings.ambiguityThreshold &&
+    perception.confidence >= settings.entryThreshold &&
+    !flowHere.intents.includes(perception.intent) &&
+    compiled.definition.scenarios.some((scenario) => scenario.intents.includes(perception.intent)) &&
+    flowHere.steps.some((step) => step.required.some((entry) => stated.has(requiredFieldName(entry)))) &&
+    opensRequest(input.text)
   const answering = answersQuestion(state, input.text, {
     perception,
     offer: continuing,
@@ -905,7 +922,7 @@ async function senseAndAct(
     intent: perception.intent,
     // Accepting the engine's own proposal is a deliberate move, like a switch cue; a "yes" to a
     // bare question moves only by what the question says (its evidence is added to the turn's).
-    topicShift: perception.topicShift || offer?.proposal === true || asksAboutOther,
+    topicShift: perception.topicShift || offer?.proposal === true || asksAboutOther || requestsOther,
     variables,
     // Only a message of facts alone ("$15", "15 dollars please") answers a paused scenario: "ok,
     // that one was $15" after a lookup says what the looked-up order cost (it paid a refund).
@@ -925,6 +942,32 @@ async function senseAndAct(
   // Staying, the task keeps its own record: the other one was only asked about.
   if (asksAboutOther && route.scenario === navigation.scenario)
     restoreFacts(compiled, state.fields, fieldsBefore, perception.entities)
+  // A request read clearly as another scenario's that the words still could not move to is never
+  // taken as the task's own facts (its order was cancelled on a refund request): the user is asked
+  // whether to go on or to do what they asked, and nothing runs on it.
+  if (
+    requestsOther &&
+    flowHere !== undefined &&
+    route.scenario === navigation.scenario &&
+    route.decision === 'stayed'
+  ) {
+    restoreFacts(compiled, state.fields, fieldsBefore, perception.entities)
+    const scenario = flowHere
+    const label = `Go on with ${(scenario.name ?? scenario.id).toLowerCase()}`
+    return clarify(
+      dependencies,
+      state,
+      scratch,
+      perception,
+      settings.clarificationQuestion,
+      {
+        kind: 'ambiguous',
+        detail: `a request of "${perception.intent}" inside "${scenario.id}": ${route.reason}`,
+      },
+      undefined,
+      [{ id: scenario.intents[0] ?? scenario.id, label, value: label }],
+    )
+  }
   if (route.previousScenario !== route.scenario) {
     // The scenario left unfinished keeps its own fields until the user comes back to it.
     const left = route.state.paused?.find((entry) => entry.scenario === route.previousScenario)

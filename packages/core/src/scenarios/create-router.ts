@@ -232,11 +232,18 @@ export function createRouter(options: RouterOptions): Router {
     stated: ReadonlySet<string> | undefined,
   ): PausedScenario | undefined {
     if (stated === undefined || stated.size === 0 || (state.paused ?? []).length === 0) return undefined
-    const here = current.scenario.steps.find((step) => step.id === state.step)
-    const asksHere = here?.required.some((required) =>
-      stated.has(typeof required === 'string' ? required : required.field),
-    )
-    if (asksHere === true) return undefined
+    // The current step, or a later one of the scenario the user is in: a refund at its email
+    // question keeps "NW-1001, $20" for its own next step (a paused cancellation took them, and
+    // cancelled NW-1001).
+    const here = current.scenario.steps.findIndex((step) => step.id === state.step)
+    const asksHere = current.scenario.steps
+      .slice(Math.max(0, here))
+      .some((step) =>
+        step.required.some((required) =>
+          stated.has(typeof required === 'string' ? required : required.field),
+        ),
+      )
+    if (asksHere) return undefined
     // Its paused step or a later one: a refund paused at the email question, whose email came in
     // the detour ("which card will it go to?" → the email), asks next for the amount ("$25 please").
     return (state.paused ?? []).find((entry) => {
