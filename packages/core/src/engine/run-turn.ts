@@ -57,6 +57,7 @@ import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import {
   buildTurnVariables,
   mergeEntityFields,
+  mergeRecordFields,
   missingFieldQuestion,
   missingFields,
   requiredFieldName,
@@ -472,12 +473,17 @@ async function senseAndAct(
     ambiguity: roundScore(perception.ambiguity.score),
   })
   // "NW-1001… wait no, NW-2002": the message's own correction wins over its first id.
-  Object.assign(perception.entities, correctedIds(compiled, input.text))
+  const corrected = correctedIds(compiled, input.text)
+  Object.assign(perception.entities, corrected)
+  /** Whether the message corrects the id of the request at hand, rather than naming another. */
+  let correctsId = correctsYes || Object.keys(corrected).length > 0
   // "No, not NW-1001 - I meant my other order": the id taken back is forgotten (the step asks for
   // it again), or replaced by the one the message gives instead ("not NW-1001 but NW-2002").
   for (const { name, denied, instead } of deniedIds(compiled, input.text)) {
-    if (instead !== undefined) perception.entities[name] = instead
-    else if (perception.entities[name] === denied) delete perception.entities[name]
+    if (instead !== undefined) {
+      perception.entities[name] = instead
+      correctsId = true
+    } else if (perception.entities[name] === denied) delete perception.entities[name]
     if (state.fields[name] === denied) delete state.fields[name]
   }
   // "check where NW-1001 is, and refund me $20 for NW-2002": the refund is NW-2002's; the first
@@ -525,7 +531,16 @@ async function senseAndAct(
   // The facts before this message: a scenario it leaves pauses with these (a detour's order is
   // not the paused refund's), and a message split into requests gives each request its own.
   const fieldsBefore = { ...state.fields }
-  mergeEntityFields(state.fields, perception.entities)
+  // Another order named as a new request ("ok then a refund for NW-1005") is asked for its own
+  // amount; one named as a correction of the request at hand ("yes, but for NW-2002 instead",
+  // "not NW-1001 but NW-2002") keeps the request's amount, and a `confirm` call on it is asked about.
+  const otherRecord = mergeRecordFields(
+    state.fields,
+    perception.entities,
+    identifiersOf(compiled),
+    correctsId,
+  )
+  const carriedToOther = otherRecord && correctsId
   if (perception.intent !== 'unknown') state.fields.last_intent = perception.intent
   /** The facts this message states (`email`, `order_id`, `amount`, ...). */
   const stated = statedFacts(perception)
@@ -737,6 +752,9 @@ async function senseAndAct(
   // nothing is done, and the requests waiting on the answer go.
   if ((declines && !inFlow) || declinedConfirmation) {
     delete state.queuedRequests
+    // Nothing is done, and nothing of it is kept: "no need to refund NW-3003 ($20)" to "Shall I
+    // cancel NW-1001 ($40)?" leaves the cancellation its own order and total.
+    restoreFacts(compiled, state.fields, fieldsBefore, perception.entities)
     return stayWith('the answer to the clarification takes the request back', settings.declinedReply)
   }
   if (closing === 'bye') return stayWith('the message only takes leave', settings.goodbyeReply)
@@ -993,7 +1011,7 @@ async function senseAndAct(
         ? referencedFields(compiled, route.scenario, state.fields)
         : {}
     state.fields = { ...(route.resumed?.fields ?? {}), ...referred, ...carried }
-    mergeEntityFields(state.fields, perception.entities)
+    mergeRecordFields(state.fields, perception.entities, identifiersOf(compiled))
   }
   state.navigation = route.state
   scratch.emit({
@@ -1118,7 +1136,7 @@ async function senseAndAct(
   const repeats = confirmed ? [] : planned.filter((call) => confirmTool(call) && ranBefore(state, call))
   // A call its policy refuses anyway is not asked about: it is refused now, with its reason.
   const held = (
-    confirmed || (state.tentative !== true && !onlyQuestions && !guessed)
+    confirmed || (state.tentative !== true && !onlyQuestions && !guessed && !carriedToOther)
       ? repeats
       : planned.filter(confirmTool)
   ).filter((call) => !refusedByPolicy(call))
@@ -1226,11 +1244,19 @@ function restoreFacts(
   before: Record<string, unknown>,
   stated: Record<string, unknown>,
 ): void {
+  // A record's own facts the message's other id took away (`mergeRecordFields`) come back with it.
+  for (const name of ['amount', 'currency', 'date', 'number'])
+    if (!(name in stated) && name in before && !(name in fields)) fields[name] = before[name]
   for (const name of Object.keys(stated)) {
     if (compiled.definition.profileFields.includes(name)) continue
     if (name in before) fields[name] = before[name]
     else delete fields[name]
   }
+}
+
+/** The fields that name a record: the definition's entities (`order_id`) and the built-in ids. */
+function identifiersOf(compiled: TurnDependencies['compiled']): string[] {
+  return ['order_id', 'ticket_id', ...compiled.entityPatterns.map(({ name }) => name)]
 }
 
 /** A message's entities but the customer's own (profile) fields. */

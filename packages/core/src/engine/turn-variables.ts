@@ -14,6 +14,36 @@ export function mergeEntityFields(fields: Record<string, unknown>, entities: Per
   }
 }
 
+/**
+ * The facts a message gives about one record (an order): its amount and currency, a date, a count.
+ * An identifier's value is the record they belong to.
+ */
+const recordFacts = ['amount', 'currency', 'date', 'number'] as const
+
+/**
+ * {@link mergeEntityFields} for a turn that may name another record: when the entities give
+ * another value of an identifier the fields have (`order_id` NW-1005 after NW-1001), the facts
+ * said about the previous record go unless the message says them again, so a step asks for them:
+ * the $30 asked for NW-1001 is no refund of NW-1005 (it was refunded on it, unasked). Returns
+ * whether the entities named another record.
+ */
+export function mergeRecordFields(
+  fields: Record<string, unknown>,
+  entities: PerceptionEntities,
+  identifiers: readonly string[],
+  /** The message corrects the record of the request at hand: its facts stay. @default false */
+  keep = false,
+): boolean {
+  const otherRecord = identifiers.some((name) => {
+    const value = entities[name]
+    return typeof value === 'string' && fields[name] !== undefined && fields[name] !== value
+  })
+  if (otherRecord && !keep)
+    for (const name of recordFacts) if (entities[name] === undefined) delete fields[name]
+  mergeEntityFields(fields, entities)
+  return otherRecord
+}
+
 /** What a user should not paste into a chat: card numbers, SSNs, IBANs and credentials. */
 const sensitiveScan: ScanOptions = { detectors: ['credit-card', 'us-ssn', 'iban', 'secret'] }
 let lastSensitive: { text: string; found: DetectorId[] } | undefined
