@@ -99,6 +99,26 @@ describe('extractMoneyMentions', () => {
     expect(extractMoney(text).map((money) => [money.value, money.currency])).toEqual(amounts(text))
   })
 
+  it('reads a dot-grouped amount in another currency than the dollar as thousands, user and reply alike', () => {
+    const read = (text: string) => extractMoney(text).map((money) => [money.value, money.currency])
+    for (const [text, value, currency] of [
+      ['1.000 €', 1000, 'EUR'],
+      ['€1.000', 1000, 'EUR'],
+      ['2.500 EUR', 2500, 'EUR'],
+      ['EUR 2.500', 2500, 'EUR'],
+      ['2.500 euros', 2500, 'EUR'],
+      ['1.234,56 €', 1234.56, 'EUR'],
+      ['€1.000.000', 1_000_000, 'EUR'],
+      ['it was 1.000€.', 1000, 'EUR'],
+    ] as const) {
+      expect(read(text), text).toEqual([[value, currency]])
+      expect(amounts(text), text).toEqual([[value, currency]])
+    }
+    // In dollars a dot-grouped amount is still asked about in a user's message (never $1 or $1.20).
+    for (const text of ['$1.200', '1.000 dollars', 'A$1.000', '$49.999']) expect(read(text), text).toEqual([])
+    expect(read('$1.20')).toEqual([[1.2, 'USD']])
+  })
+
   it('does not let "$5 more" trip a $50 refund cap', () => {
     const variables = extractResponseVariables("I've refunded $5 more to your card", [
       { name: 'refund_amount', kind: 'money', label: 'refund' },

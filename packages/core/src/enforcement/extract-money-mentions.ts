@@ -137,7 +137,10 @@ const codeAlternatives = [
 
 // Bounded quantifiers keep the pattern linear in the text length. The scale needs a word boundary:
 // without it "$5 more" read as five million.
-const amount = String.raw`(\d{1,3}(?:,\d{3}){1,5}|\d{1,15})(?:\.(\d{1,4}))?`
+// A whole number grouped by dots, as much of Europe writes it (`1.000 €`, `2.500 EUR`,
+// `€1.234,56`), is one alternative of it: read as the thousands it is where the currency is no
+// dollar (`extractMoneyMentions`); it was read as `1.000`, one euro.
+const amount = String.raw`(\d{1,3}(?:,\d{3}){1,5}|\d{1,3}(?:\.\d{3}){1,4}(?:,\d{1,2})?(?!\.?\d)|\d{1,15})(?:\.(\d{1,4}))?`
 // "Grand" is a thousand only where it ends the amount ("2 grand.", "2 grand for it"): the "$30
 // grand opening discount" is $30.
 const scale = String.raw`(?:\s?(k|m|million|thousand|grand(?=\s*(?:$|[.,;:!?)]|(?:dollars?|bucks|usd|and|but|or|for|in|on)\b)))\b)?`
@@ -267,6 +270,12 @@ function centsAfter(text: string, end: number): number | undefined {
   return value !== undefined && value < 100 ? value : undefined
 }
 
+/**
+ * A currency whose amounts group thousands with dots where they are so written: any but the
+ * dollars (`$`, `USD`, "dollars", "bucks", `A$`...), read as the US writes them.
+ */
+const dottedThousands = /^(?!USD|CAD|AUD|NZD|HKD|SGD)[A-Z]{3} (?![^$]*\$)(?!.*(?:dollar|buck))/iu
+
 function toAmount(whole: string, fraction: string | undefined, multiplier: string | undefined): number {
   const value = Number(`${whole.replaceAll(',', '')}${fraction === undefined ? '' : `.${fraction}`}`)
   if (multiplier === undefined) return value
@@ -305,6 +314,17 @@ export function extractMoneyMentions(text: string, options: { strict?: boolean }
     // user's amount so written is asked about (`$1.200` was read as $1.20).
     const fraction = f1 ?? f2 ?? f3 ?? f4
     if (options.strict === true && fraction !== undefined && fraction.length > 2) continue
+    // `1.000 €`, `2.500 EUR`: a dot-grouped whole is thousands in another currency than the dollar,
+    // the way it is written there; in dollars it stays what it was (asked about in a user's message,
+    // read as `1.2` in a reply: `$1.200`).
+    const whole = w1 ?? w2 ?? w3 ?? w4
+    if (whole?.includes('.') === true) {
+      if (!dottedThousands.test(`${currency} ${matched}`)) {
+        if (options.strict === true) continue
+        const [units, group] = whole.split('.')
+        value = toAmount(`${units}.${group}`, undefined, undefined)
+      } else value = toAmount(whole.replaceAll('.', '').replace(',', '.'), undefined, s1 ?? s2 ?? s3)
+    }
     // "20 dollars and 50 cents" is 20.50; cents it cannot read make no amount (never 20).
     const cents = options.strict === true ? centsAfter(text, match.index + matched.length) : 0
     if (cents === undefined) continue

@@ -1400,9 +1400,13 @@ const counterOffer =
 /** A number alone, of at most three digits before its cents ("20", "19.99"). */
 const bareAmount = /^\s*\d{1,3}(?:\.\d{1,2})?\s*$/
 
-/** A currency sign or word next to a digit: money, whether or not it reads as an amount. */
+/**
+ * A currency sign or word next to a digit, before it or after it ("1.000 €"): money, whether or
+ * not it reads as an amount. And a number grouped by a dot ("1.000", "2.500"): a thousand or one
+ * with three decimals, so asked about (the `1` of "1.000 €" was refunded as $1).
+ */
 const unreadMoney =
-  /[$\u20ac\u00a3\u00a5\u20b9\u20a9]\s?\d|\d\s?(?:usd|dollars?|bucks|eur|euros?|gbp|pounds?)\b/i
+  /[$\u20ac\u00a3\u00a5\u20b9\u20a9]\s?\d|\d\s?(?:[$\u20ac\u00a3\u00a5\u20b9\u20a9]|(?:usd|dollars?|bucks|eur|euros?|gbp|pounds?)\b)|\d\.\d{3}(?!\d)/i
 
 /** Does the step require an `amount`? */
 function takesAmount(compiled: TurnDependencies['compiled'], scenario: string, step: string | null): boolean {
