@@ -51,7 +51,11 @@ export function twoRequests(
   margin: number,
   current: string | null = null,
 ): Array<{ scenario: string; intent: string; clause: string }> | undefined {
-  const clauses = text.split(/\band\b|\balso\b|[;!?]+|\.(?=\s|$)/i).filter((clause) => /\p{L}/u.test(clause))
+  // ", then" and "after that" join requests in order, as "and" does ("refund $20 on NW-1001, then
+  // cancel NW-2002" was one clause: the refund ran on NW-2002).
+  const clauses = text
+    .split(/\band\b|\balso\b|,\s*then\b|\bafter that\b|[;!?]+|\.(?=\s|$)/i)
+    .filter((clause) => /\p{L}/u.test(clause))
   if (clauses.length < 2) return undefined
   const found: Array<{ scenario: string; intent: string; clause: string }> = []
   for (const clause of clauses) {

@@ -134,3 +134,21 @@ describe('a request for another scenario inside a flow', () => {
     expect(toolsOf(results[1]!)).toEqual(['cancel_order'])
   })
 })
+
+describe('two requests joined by "then"', () => {
+  it('asks which first, and each request keeps its own clause', async () => {
+    const { results, session } = await conversation(
+      3,
+      'my email is ann@example.com. refund $20 on NW-1001, then cancel NW-2002',
+    )
+    const turn = results[0]!
+    expect(turn.type).toBe('clarification')
+    if (turn.type === 'clarification')
+      expect(turn.clarification.options.map((option) => option.value)).toEqual([
+        'refund $20 on NW-1001',
+        'cancel NW-2002',
+      ])
+    expect(session?.fields.email).toBe('ann@example.com')
+    expect(session?.fields.order_id).not.toBe('NW-2002')
+  })
+})

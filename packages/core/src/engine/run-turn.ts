@@ -847,6 +847,10 @@ async function senseAndAct(
     !sameTopicChoice(compiled, perception) &&
     !cueMatchesHere(dependencies, state, perception, input.text, variables)
   ) {
+    // A message naming two orders keeps neither until the user says what they want: an option
+    // chosen ("I want a refund") must not run on whichever id or amount the message said last
+    // (it refunded $20 on NW-2002, the order of the other clause).
+    if (breaks.length > 0) restoreFacts(compiled, state.fields, fieldsBefore, perception.entities)
     return clarify(dependencies, state, scratch, perception, settings.clarificationQuestion, {
       kind: 'ambiguous',
       detail: perception.ambiguity.reason,

@@ -16,6 +16,13 @@ describe('extractEntities', () => {
     ])
   })
 
+  it('reads no amount when one is added to another, even the same one: the step asks', () => {
+    for (const text of ['refund $30 for NW-1001 and $30 for NW-1001', 'refund $45 and $45', '$45 plus $45'])
+      expect(extractEntities(text), text).not.toHaveProperty('amount')
+    // The same amount said again, not added, is one amount.
+    expect(extractEntities('I paid $30 for NW-1001 and want $30 back').amount).toBe(30)
+  })
+
   it('reads no amount from a typo, a glued exponent or a minus sign: the step asks instead', () => {
     for (const text of ['total $6OO', 'refund $5O', 'total 1e3 dollars', 'refund $0.5e3', 'refund -$20'])
       expect(extractEntities(text), text).not.toHaveProperty('amount')

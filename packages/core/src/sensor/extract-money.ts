@@ -142,8 +142,12 @@ const addedBefore = /(?:\bplus|\+|\bon top of that|\banother)\s*$/i
 export function requestedAmount(text: string, money: readonly MoneyEntity[]): MoneyEntity | undefined {
   const first = money[0]
   if (first === undefined) return undefined
-  if (money.every((entry) => entry.value === first.value && entry.currency === first.currency)) return first
   const place = (entry: MoneyEntity, from: number) => text.indexOf(entry.text, from)
+  // "refund $30 for NW-1001 and $30 for NW-1001", "$45 and $45": an amount added to another, even
+  // the same one, is a second amount: none is read and the step asks (one $30 ran, the other was
+  // dropped unsaid).
+  if (addsAnother(text, money)) return undefined
+  if (money.every((entry) => entry.value === first.value && entry.currency === first.currency)) return first
   let from = 0
   let previous: { requested: boolean; total: boolean; end: number } | undefined
   const read = money.map((entry) => {
@@ -178,6 +182,19 @@ export function requestedAmount(text: string, money: readonly MoneyEntity[]): Mo
   if (requested.length > 0) return only(requested)
   return only(read.filter((entry) => entry.total))
 }
+
+/** Does an amount come right after "and", "plus", "+" or "another" that follow an earlier amount? */
+function addsAnother(text: string, money: readonly MoneyEntity[]): boolean {
+  let end = -1
+  for (const entry of money) {
+    const at = text.indexOf(entry.text, Math.max(0, end))
+    if (at < 0) return false
+    if (end >= 0 && addedRightBefore.test(text.slice(end, at))) return true
+    end = at + entry.text.length
+  }
+  return false
+}
+const addedRightBefore = /(?:\band|\bplus|\+|\banother)\s*$/i
 
 /**
  * A number written as an order's total without a currency ("the total was 620", "I paid 45.50"):
