@@ -11,8 +11,8 @@
  *
  * Runs multi-turn conversation tests (the format of `@focal/core/conversation-tests`) against the
  * definition each suite names (`definition:`, relative to the suite file), prints a readable
- * report with a diff per failing turn and the closing line `N passed, N failed`, and exits 1 when
- * any conversation failed. With no model configured the engine answers from approved responses.
+ * report with a diff per failing turn and one closing line `N passed, N failed` (the total of every
+ * suite), and exits 1 when any conversation failed. With no model configured the engine answers from approved responses.
  */
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
@@ -25,6 +25,7 @@ import {
 } from '../src/conversation-tests/index.ts'
 import { createEngine } from '../src/engine/index.ts'
 import { FocalError } from '../src/errors/focal-error.ts'
+import { formatFocalIssue } from '../src/errors/format-focal-issue.ts'
 import { explain } from './focal-explain.ts'
 
 const usage = `usage: focal test <suite.yaml> [more suites] [--filter <name part>]
@@ -68,9 +69,14 @@ if ((command !== 'test' && command !== 'explain') || files.length === 0) {
 function refuse(file: string, error: unknown): never {
   if (FocalError.isInstance(error)) {
     console.error(`${file}: ${error.message}`)
-    for (const issue of error.issues ?? []) console.error(`  ${issue.path || '(root)'}: ${issue.message}`)
+    // Each problem once: the ones the message already lists are not listed again.
+    for (const issue of error.issues ?? [])
+      if (!error.message.includes(issue.message)) console.error(`  ${formatFocalIssue(issue)}`)
   } else if (error instanceof Error && 'code' in error && typeof error.code === 'string')
-    console.error(`${file}: cannot read it (${error.code}: ${error.message})`)
+    // Node's message starts with its code already ("ENOENT: no such file or directory, open ...").
+    console.error(
+      `${file}: cannot read it (${error.message.startsWith(error.code) ? '' : `${error.code}: `}${error.message})`,
+    )
   else throw error
   process.exit(2)
 }
@@ -103,6 +109,15 @@ for (const file of files) {
   let definition: string
   try {
     definition = readFileSync(definitionFile, 'utf8')
+  } catch (error) {
+    // Said from the suite's side: the key that named the file, what it said, and where it looked.
+    const code = (error as { code?: unknown }).code
+    console.error(
+      `${file}: its definition: ${JSON.stringify(suite.definition)} ${code === 'ENOENT' ? 'names no file' : `cannot be read (${(error as Error).message})`} (tried ${definitionFile}; a relative path is read from the suite's folder)`,
+    )
+    process.exit(2)
+  }
+  try {
     createEngine({ definition })
   } catch (error) {
     refuse(definitionFile, error)
@@ -131,7 +146,9 @@ for (const { file, suite, definition } of selected) {
   } catch (error) {
     refuse(file, error)
   }
-  console.log(`${file}\n${formatConversationReport(report)}\n`)
+  // One summary, the total at the end: each suite's own would repeat it (or, of several, be
+  // mistaken for it).
+  console.log(`${file}\n${formatConversationReport(report, { summary: false })}\n`)
   passed += report.passed
   failed += report.failed
 }

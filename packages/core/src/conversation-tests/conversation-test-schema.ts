@@ -17,50 +17,57 @@ const texts = z
  * (tools, rules, scenarios, steps) must exist in the definition: a misspelt one is refused before
  * any conversation runs, so `notTools: [issue-refund]` cannot pass because no such tool exists.
  */
-export const turnExpectationSchema = z.strictObject({
-  /** The result type. */
-  type: z.enum(resultTypes).optional(),
-  /** The scenario after the turn (`null`: none). */
-  scenario: z.string().trim().min(1).nullable().optional(),
-  /** The step after the turn (`null`: none). */
-  step: z.string().trim().min(1).nullable().optional(),
-  /**
-   * What the router did; `null` when the turn made no routing decision (a clarification asked
-   * before routing, an approval step, which goes on with the turn it paused).
-   */
-  decision: z.enum(routeDecisions).nullable().optional(),
-  /**
-   * Tools that ran (or were approved) this turn, in any order: each must be among them, others
-   * may have run too (`toolRuns` checks every run). On an approval step, the runs after the
-   * decision only.
-   */
-  tools: ids('tool').optional(),
-  /**
-   * Every tool run (or approved) this turn, exactly, in order, repeats counted: `[]` says no tool
-   * ran, `[lookup_order, issue_refund]` that these two ran and nothing else.
-   */
-  toolRuns: z.array(z.string().trim().min(1, 'a tool id cannot be empty')).optional(),
-  /** Tools that must not have run this turn. */
-  notTools: ids('tool').optional(),
-  /** Rules that fired this turn (a subset of the fired rules). */
-  rules: ids('rule').optional(),
-  /** Rules that must not have fired this turn. */
-  notRules: ids('rule').optional(),
-  /** Rule ids Lane 1 or Lane 2 found violated. */
-  violations: ids('rule').optional(),
-  /**
-   * Texts the reply (or the clarification question) must contain. Compared case-insensitively
-   * (full case folding: "GRÖSSE" matches "Größe"), after Unicode normalisation (NFKC) and with
-   * every run of white space read as one space, on both sides.
-   */
-  contains: texts.optional(),
-  /** Texts that must not appear anywhere in the reply, compared as `contains` compares. */
-  notContains: texts.optional(),
-  /** For a clarification: option labels that must be offered. */
-  options: texts.optional(),
-  /** For an approval: the approver role. */
-  approver: z.string().trim().min(1).optional(),
-})
+export const turnExpectationSchema = z
+  .strictObject({
+    /** The result type. */
+    type: z.enum(resultTypes).optional(),
+    /** The scenario after the turn (`null`: none). */
+    scenario: z.string().trim().min(1).nullable().optional(),
+    /** The step after the turn (`null`: none). */
+    step: z.string().trim().min(1).nullable().optional(),
+    /**
+     * What the router did; `null` when the turn made no routing decision (a clarification asked
+     * before routing, an approval step, which goes on with the turn it paused).
+     */
+    decision: z.enum(routeDecisions).nullable().optional(),
+    /**
+     * Tools that ran (or were approved) this turn, in any order: each must be among them, others
+     * may have run too (`toolRuns` checks every run). On an approval step, the runs after the
+     * decision only.
+     */
+    tools: ids('tool').optional(),
+    /**
+     * Every tool run (or approved) this turn, exactly, in order, repeats counted: `[]` says no tool
+     * ran, `[lookup_order, issue_refund]` that these two ran and nothing else.
+     */
+    toolRuns: z.array(z.string().trim().min(1, 'a tool id cannot be empty')).optional(),
+    /** Tools that must not have run this turn. */
+    notTools: ids('tool').optional(),
+    /** Rules that fired this turn (a subset of the fired rules). */
+    rules: ids('rule').optional(),
+    /** Rules that must not have fired this turn. */
+    notRules: ids('rule').optional(),
+    /** Rule ids Lane 1 or Lane 2 found violated. */
+    violations: ids('rule').optional(),
+    /**
+     * Texts the reply (or the clarification question) must contain. Compared case-insensitively
+     * (full case folding: "GRÖSSE" matches "Größe"), after Unicode normalisation (NFKC) and with
+     * every run of white space read as one space, on both sides.
+     */
+    contains: texts.optional(),
+    /** Texts that must not appear anywhere in the reply, compared as `contains` compares. */
+    notContains: texts.optional(),
+    /** For a clarification: option labels that must be offered. */
+    options: texts.optional(),
+    /** For an approval: the approver role. */
+    approver: z.string().trim().min(1).optional(),
+  })
+  // `expect: {}` reads as a check and makes none: a turn that only leads to the next has no expect.
+  .refine((expect) => Object.keys(expect).length > 0, {
+    message:
+      'an empty expect checks nothing: name what to check, or leave expect out for a turn that only leads to the next',
+  })
+  .meta({ minProperties: 1 })
 
 const inputKeys = ['user', 'choose', 'approval'] as const
 
@@ -106,7 +113,23 @@ export const conversationSuiteSchema = z.strictObject({
   version: z.literal(1).default(1),
   /** Path of the definition, relative to this file (the runner may pass a definition instead). */
   definition: z.string().optional(),
-  conversations: z.array(conversationSchema).min(1, 'a suite needs at least one conversation'),
+  conversations: z
+    .array(conversationSchema)
+    .min(1, 'a suite needs at least one conversation')
+    // A report names conversations by name: two of the same name cannot be told apart.
+    .superRefine((conversations, context) => {
+      const first = new Map<string, number>()
+      for (const [index, { name }] of conversations.entries()) {
+        const earlier = first.get(name)
+        if (earlier === undefined) first.set(name, index)
+        else
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'name'],
+            message: `a second conversation named ${JSON.stringify(name)} (the first is conversations[${earlier}]): give each a name of its own`,
+          })
+      }
+    }),
 })
 
 export type TurnExpectation = z.output<typeof turnExpectationSchema>

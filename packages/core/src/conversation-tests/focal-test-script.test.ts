@@ -69,6 +69,44 @@ describe('focal test', { timeout: 60_000 }, () => {
     expect(typo.stderr).toContain('no tool "issue-refund" in the definition (did you mean "issue_refund"?)')
   })
 
+  it('names the conversation and the line of each problem, printed once', async () => {
+    const refund =
+      '  - name: refund on another order\n    turns:\n      - user: refund $10 for NW-1001\n        expect: { notTools: [issue-refund] }\n'
+    const file = suite('located', greeting + refund)
+    const typo = await focalRun('test', file)
+    expect(typo.code).toBe(2)
+    // The suite file's line 10 (a definition line and `conversations:` come first).
+    expect(typo.stderr).toContain(
+      'line 10, conversation "refund on another order": conversations[1].turns[0].expect.notTools[0]: no tool "issue-refund"',
+    )
+    expect(typo.stderr.split('no tool "issue-refund"').length - 1).toBe(1)
+    const schema = await focalRun('test', suite('schema', greeting + refund.replace('notTools', 'notTool')))
+    expect(schema.code).toBe(2)
+    expect(schema.stderr).toContain(
+      'line 10, conversation "refund on another order": conversations[1].turns[0].expect',
+    )
+    expect(schema.stderr.split('notTool').length - 1).toBe(1)
+  })
+
+  it('names the definition: key and the path it tried when the definition is missing', async () => {
+    const path = join(directory, 'nowhere.yaml')
+    writeFileSync(path, `definition: ./agent-missing.yaml\nconversations:\n${greeting}`)
+    const missing = await focalRun('test', path)
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain(
+      `${path}: its definition: "./agent-missing.yaml" names no file (tried ${join(directory, 'agent-missing.yaml')}`,
+    )
+    expect(missing.stderr).not.toContain('ENOENT: ENOENT')
+  })
+
+  it('prints the closing summary once', async () => {
+    const passing = await focalRun('test', suite('once', greeting))
+    expect(passing.stdout.split('1 passed, 0 failed').length - 1).toBe(1)
+    const two = await focalRun('test', suite('one', greeting), suite('two', greeting))
+    expect(two.stdout.split(' passed, ').length - 1).toBe(1)
+    expect(two.stdout.trim().endsWith('2 passed, 0 failed')).toBe(true)
+  })
+
   it('explains a definition it cannot read with a located message and exit 2, no stack trace', async () => {
     const missing = await focalRun('explain', join(directory, 'missing.yaml'))
     expect(missing.code).toBe(2)

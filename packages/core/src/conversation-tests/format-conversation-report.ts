@@ -3,11 +3,25 @@ import type { ConversationTestReport } from './run-conversation-tests.ts'
 const show = (value: unknown) =>
   typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value ?? null)
 
+/** Options of {@link formatConversationReport}. */
+export interface FormatConversationReportOptions {
+  /**
+   * Ends with the line `N passed, N failed` (off when a caller closes several reports with one
+   * total, as `focal test` does).
+   * @default true
+   */
+  summary?: boolean
+}
+
 /**
  * A readable report: one line per conversation, and for each failing one every turn up to the
  * failure with what was expected and what came (`- expected` / `+ actual`).
  */
-export function formatConversationReport(report: ConversationTestReport): string {
+export function formatConversationReport(
+  report: ConversationTestReport,
+  options: FormatConversationReportOptions = {},
+): string {
+  const { summary = true } = options
   const lines: string[] = []
   for (const conversation of report.conversations) {
     lines.push(`${conversation.passed ? '✓' : '✗'} ${conversation.name}`)
@@ -27,6 +41,6 @@ export function formatConversationReport(report: ConversationTestReport): string
       }
     }
   }
-  lines.push(`${report.passed} passed, ${report.failed} failed`)
+  if (summary) lines.push(`${report.passed} passed, ${report.failed} failed`)
   return lines.join('\n')
 }

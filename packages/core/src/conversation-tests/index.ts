@@ -11,7 +11,10 @@ export {
   type TurnExpectation,
   turnExpectationSchema,
 } from './conversation-test-schema.ts'
-export { formatConversationReport } from './format-conversation-report.ts'
+export {
+  type FormatConversationReportOptions,
+  formatConversationReport,
+} from './format-conversation-report.ts'
 export { loadConversationSuite } from './load-conversation-suite.ts'
 export {
   assertConversationsPassed,

@@ -143,6 +143,20 @@ describe('runConversationTests: expectations that can fail', () => {
     ])
   })
 
+  it('locates an unknown id by line and conversation name when the suite was text', async () => {
+    const text =
+      'conversations:\n  - name: first\n    turns:\n      - user: hi\n  - name: the wire\n    turns:\n      - user: hi\n        expect:\n          notTools: [check-balance]\n'
+    const error = await runOn(text).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    )
+    expect((error as FocalError).issues[0]).toMatchObject({
+      path: 'conversations[1].turns[0].expect.notTools[0]',
+      line: 9,
+      label: 'conversation "the wire"',
+    })
+  })
+
   it('checks every tool run of a turn in order with toolRuns, and none with an empty list', async () => {
     const ranTwo = [{ user: wire, expect: { toolRuns: ['check_balance'] } }]
     expect(await failuresOf(suiteOf(ranTwo))).toEqual([])
@@ -212,6 +226,42 @@ describe('loadConversationSuite', () => {
     } catch (error) {
       expect(FocalError.isInstance(error) && error.code).toBe('invalid-conversation-test')
       expect((error as FocalError).issues.map((issue) => issue.path)).toContain(path)
+    }
+  })
+
+  it('refuses two conversations of the same name, naming both', () => {
+    const twice = {
+      conversations: [
+        suiteOf([{ user: 'hi' }], 'x').conversations[0],
+        suiteOf([{ user: 'hi' }], 'x').conversations[0],
+      ],
+    }
+    expect(() => loadConversationSuite(twice)).toThrow(
+      /conversations\[1\]\.name: a second conversation named "x" \(the first is conversations\[0\]\)/,
+    )
+  })
+
+  it('refuses an empty expect, which checks nothing', () => {
+    expect(() => loadConversationSuite(suiteOf([{ user: 'hi', expect: {} }]))).toThrow(
+      /conversations\[0\]\.turns\[0\]\.expect: an empty expect checks nothing/,
+    )
+  })
+
+  it('locates a problem by conversation name and line in YAML text', () => {
+    const text =
+      'conversations:\n  - name: first\n    turns:\n      - user: hi\n  - name: second one\n    turns:\n      - user: hi\n        expect: { tpye: reply }\n'
+    try {
+      loadConversationSuite(text)
+      expect.fail('expected an error')
+    } catch (error) {
+      expect((error as FocalError).issues[0]).toMatchObject({
+        path: 'conversations[1].turns[0].expect',
+        line: 8,
+        label: 'conversation "second one"',
+      })
+      expect((error as Error).message).toContain(
+        'line 8, conversation "second one": conversations[1].turns[0].expect: Unrecognized key: "tpye"',
+      )
     }
   })
 

@@ -8,7 +8,11 @@ import type {
   TurnExpectation,
 } from './conversation-test-schema.ts'
 import { formatConversationReport } from './format-conversation-report.ts'
-import { loadConversationSuite } from './load-conversation-suite.ts'
+import {
+  conversationSuiteError,
+  conversationSuiteText,
+  loadConversationSuite,
+} from './load-conversation-suite.ts'
 
 /** One expectation a turn did not meet. */
 export interface ConversationTurnFailure {
@@ -93,7 +97,7 @@ export async function runConversationTests(
   const reports: ConversationReport[] = []
   for (const [index, conversation] of conversations.entries()) {
     const engine = options.engine(conversation)
-    if (index === 0) await assertKnownIds(suite, engine)
+    if (index === 0) await assertKnownIds(suite, engine, conversationSuiteText(options.suite))
     reports.push(await runConversation(engine, conversation, `conversation-${index + 1}`))
   }
   const failed = reports.filter((report) => !report.passed).length
@@ -116,9 +120,14 @@ export function assertConversationsPassed(report: ConversationTestReport): void 
 /**
  * Every id the suite's expectations name exists in the engine's definition (rules also among the
  * enforcement plan's, which adds the guardrails' `never-1`, `always-1`, ...): one issue per
- * unknown id, located (`conversations[0].turns[1].expect.notTools[0]`).
+ * unknown id, located by path, conversation name and, when the suite was text, line (`line 9,
+ * conversation "refund cap": conversations[0].turns[1].expect.notTools[0]`).
  */
-async function assertKnownIds(suite: ConversationSuite, engine: Engine): Promise<void> {
+async function assertKnownIds(
+  suite: ConversationSuite,
+  engine: Engine,
+  text: string | undefined,
+): Promise<void> {
   const { definition } = engine
   const plan = await engine.enforcementPlan()
   const known = {
@@ -157,12 +166,12 @@ async function assertKnownIds(suite: ConversationSuite, engine: Engine): Promise
         for (const [index, id] of (expect[key] ?? []).entries()) check(kind, id, `${at}.${key}[${index}]`)
     }
   if (issues.length === 0) return
-  const listing = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')
-  throw new FocalError({
-    code: 'invalid-conversation-test',
-    message: `the suite names ids its definition does not have (${issues.length}): ${listing}`,
+  throw conversationSuiteError(
+    `the suite names ids its definition does not have (${issues.length})`,
     issues,
-  })
+    suite,
+    text,
+  )
 }
 
 async function runConversation(

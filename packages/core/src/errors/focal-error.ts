@@ -9,6 +9,10 @@ export interface FocalIssue {
   path: string
   /** What is wrong, in one sentence. */
   message: string
+  /** The 1-based line of the offending value, when the input was text (YAML or JSON). */
+  line?: number
+  /** What the path is inside, as its author names it (`conversation "refund cap"`). */
+  label?: string
 }
 
 export interface FocalErrorOptions {
