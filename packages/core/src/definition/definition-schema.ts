@@ -167,7 +167,8 @@ export const toolSchema = z.strictObject({
        * adds numbers: `args.amount + sum(session.calls.filter(c, c.tool == 'issue_refund').map(c,
        * c.args.amount)) <= 50` caps refunds over the whole conversation. `session.pending` is the
        * call waiting for an approver (`{ tool, args }` or null), `session.rejected` the calls an
-       * approver declined and `session.withdrawn` the ones the requester took back while they
+       * approver declined or that expired undecided (`decision`: `rejected` or `expired`) and
+       * `session.withdrawn` the ones the requester took back while they
        * waited. An approved call is checked again when it runs.
        */
       condition: z.string().min(1).optional(),

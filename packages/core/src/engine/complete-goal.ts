@@ -226,8 +226,12 @@ function sessionProblems(state: EngineSessionState, options: CompleteGoalOptions
   // A call an approver declined (or that expired) never ran: an output reporting what it would
   // have shown is a claim, unless a call of the tool did run in the session.
   for (const tool of new Set((state.rejectedCalls ?? []).map((call) => call.tool)))
-    if (!state.toolsRun.includes(tool))
-      problems.push(`A call of ${tool} was declined by its approver, and ${tool} never ran in this session`)
+    if (!state.toolsRun.includes(tool)) {
+      const declined = state.rejectedCalls?.some((call) => call.tool === tool && call.decision !== 'expired')
+      problems.push(
+        `A call of ${tool} was ${declined ? 'declined by its approver' : 'not approved before its approval expired'}, and ${tool} never ran in this session`,
+      )
+    }
   if (options.requireToolRun === true && state.toolsRun.length === 0)
     problems.push('No tool has run in this session: nothing the agent did backs the output')
   return problems

@@ -155,7 +155,13 @@ export async function resumeTurn(
     // Withdrawn, it is kept apart (`session.withdrawn`): asked again, it may still need an approver.
     const declined = input.withdrawn !== true || expired
     const kept = (declined ? state.rejectedCalls : state.withdrawnCalls) ?? []
-    kept.push({ tool: first.toolId, args: first.args, turnId: pending.turnId })
+    kept.push({
+      tool: first.toolId,
+      args: first.args,
+      turnId: pending.turnId,
+      // No one decided: said as such, so a check can let it be asked again (not "declined").
+      ...(declined ? { decision: expired ? ('expired' as const) : ('rejected' as const) } : {}),
+    })
     if (kept.length > maxRejectedCalls) kept.splice(0, kept.length - maxRejectedCalls)
     if (declined) state.rejectedCalls = kept
     else state.withdrawnCalls = kept

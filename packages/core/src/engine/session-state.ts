@@ -4,7 +4,7 @@ import type { ProvenanceRoute } from '../ledger/provenance-types.ts'
 import type { RuleFireRecord } from '../rules/types.ts'
 import type { NavigationState } from '../scenarios/types.ts'
 import type { Perception } from '../sensor/types.ts'
-import type { SharedCalls } from './shared-history.ts'
+import type { RejectedDecision, SharedCalls } from './shared-history.ts'
 import type { ApprovalRequest, ClarificationOption, Handoff } from './types.ts'
 
 /** A tool call planned by a matched rule. */
@@ -67,9 +67,16 @@ export interface EngineSessionState {
   toolCalls?: Array<{ tool: string; args: Record<string, unknown>; turnId: string }>
   /**
    * Tool calls an approver declined, or that expired unapproved (`session.rejected`): a policy
-   * check can refuse asking again for the same thing in other words (the last 200).
+   * check can refuse asking again for the same thing in other words (the last 200). `decision`
+   * tells the two apart (absent in sessions stored before it was kept: `rejected`), so a check can
+   * refuse what a person declined and let a request no one decided be asked again.
    */
-  rejectedCalls?: Array<{ tool: string; args: Record<string, unknown>; turnId: string }>
+  rejectedCalls?: Array<{
+    tool: string
+    args: Record<string, unknown>
+    turnId: string
+    decision?: RejectedDecision
+  }>
   /**
    * What every session did with the `shared` entity values this turn can name (`session.shared`):
    * read from the store before the turn, never stored with the session.

@@ -109,6 +109,39 @@ describe('calls on a shared entity, across sessions', () => {
     expect('text' in elsewhere && elsewhere.text).toContain('A supervisor declined to cancel order NW-2002')
   })
 
+  it('says an approval no one decided expired, and lets it be asked again, with a supervisor still asked', async () => {
+    // The demo's cancellation, with a 4 s approval timeout (the shipped one waits indefinitely).
+    const timed = loadDefinition(definition)
+    const cancel = timed.tools.find((tool) => tool.id === 'cancel_order')
+    if (cancel?.policy?.approval === undefined) throw new Error('expected the approval of cancel_order')
+    cancel.policy.approval.timeoutMs = 4000
+    const now = { value: Date.UTC(2026, 0, 1) }
+    const engine = createEngine({ definition: timed, clock: { now: () => now.value } })
+    const asked = await engine.turn({ sessionId: 'x', text: 'Cancel order NW-2002, the total was $620' })
+    expect(asked.type).toBe('approval-required')
+    now.value += 5000
+    const lapsed = await engine.turn({ sessionId: 'x', text: 'hello? any update?' })
+    expect('text' in lapsed && lapsed.text).toContain('No supervisor decided on this cancellation in time')
+    expect('text' in lapsed && lapsed.text).toMatch(/ask again/i)
+    const again = await engine.turn({
+      sessionId: 'x',
+      text: 'please cancel order NW-2002, the total was $620',
+    })
+    expect(again.type).toBe('approval-required')
+    expect(JSON.stringify(again)).not.toContain('declined')
+    // Expired is not approved either: a lower total asked next still goes to a supervisor.
+    now.value += 5000
+    await engine.turn({ sessionId: 'x', text: 'hello?' })
+    const cheaper = await engine.turn({ sessionId: 'x', text: 'cancel order NW-2002, the total was $20' })
+    expect(ranTools(cheaper)).toEqual([])
+    expect(cheaper.type).toBe('approval-required')
+    // The session's record says which: expired, not rejected by anyone.
+    expect((await engine.getSession('x'))?.rejectedCalls?.map((call) => call.decision)).toEqual([
+      'expired',
+      'expired',
+    ])
+  })
+
   it('keeps a cancellation waiting for a supervisor from being done, or refunded, in another session', async () => {
     const engine = createEngine({ definition })
     const asked = await engine.turn({ sessionId: 'a', text: 'please cancel order NW-6945, total $900' })

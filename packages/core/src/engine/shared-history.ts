@@ -3,6 +3,12 @@ import type { SessionStore } from '../ports/ports.ts'
 import { type EntityPattern, entityMatches } from '../sensor/extract-entities.ts'
 import type { EngineSessionState } from './session-state.ts'
 
+/**
+ * Why a call that waited for an approver did not run: a person declined it (`rejected`), or no
+ * one decided before its timeout and its default action, reject, applied (`expired`).
+ */
+export type RejectedDecision = 'rejected' | 'expired'
+
 /** A tool call as every session sees it: which session made it and when. */
 export interface SharedCall {
   tool: string
@@ -10,13 +16,18 @@ export interface SharedCall {
   sessionId: string
   /** ISO time the call ran, or was declined. */
   at: string
+  /** On a call that did not run (`rejected`): declined by a person, or expired undecided. */
+  decision?: RejectedDecision
 }
 
 /** What the sessions did with one shared entity value (one order): `session.shared` in conditions. */
 export interface SharedCalls {
   /** Calls that ran (or ran once approved), in any session. */
   calls: SharedCall[]
-  /** Calls an approver declined, or that expired unapproved, in any session. */
+  /**
+   * Calls an approver declined, or that expired unapproved, in any session, with their `decision`
+   * (`rejected` or `expired`; as read by conditions, always there).
+   */
   rejected: SharedCall[]
   /** Calls waiting for an approver in other sessions (`approvalId`; an expired one is left out). */
   pending: Array<SharedCall & { approvalId: string; expiresAt?: string }>
@@ -86,7 +97,7 @@ export function createSharedHistory(
       const at = now()
       return {
         calls: records.flatMap((record) => record.calls),
-        rejected: records.flatMap((record) => record.rejected),
+        rejected: records.flatMap((record) => record.rejected).map(withDecision),
         pending: records
           .flatMap((record) => record.pending)
           .filter(
@@ -100,7 +111,13 @@ export function createSharedHistory(
       const at = new Date(now()).toISOString()
       const added = (kind: 'toolCalls' | 'rejectedCalls') => {
         const seen = new Set((before?.[kind] ?? []).map(callKey))
-        return (after[kind] ?? []).filter((call) => !seen.has(callKey(call)))
+        return (after[kind] ?? [])
+          .filter((call) => !seen.has(callKey(call)))
+          .map((call) => {
+            // Only a declined call has one (`rejectedCalls`).
+            const { decision } = call as { decision?: RejectedDecision }
+            return { tool: call.tool, args: call.args, ...(decision === undefined ? {} : { decision }) }
+          })
       }
       const updates = new Map<string, Update>()
       const updateOf = (key: string) => {
@@ -114,7 +131,13 @@ export function createSharedHistory(
       ] as const)
         for (const call of added(kind))
           for (const key of keysOfArgs(scope, call.args))
-            updateOf(key)[into].push({ tool: call.tool, args: call.args, sessionId, at })
+            updateOf(key)[into].push({
+              tool: call.tool,
+              args: call.args,
+              sessionId,
+              at,
+              ...(call.decision === undefined ? {} : { decision: call.decision }),
+            })
       // A call that started to wait for an approver, and one that stopped waiting (decided,
       // withdrawn or expired): every session sees what waits on an order.
       const waited = before?.pendingApproval
@@ -160,6 +183,16 @@ export function createSharedHistory(
 
 /** What one session's turn adds to a value's record, and the approvals that stopped waiting. */
 type Update = SharedCalls & { settled: string[] }
+
+/**
+ * A declined call with its `decision`: one recorded before decisions were kept was declined by a
+ * person, as every declined call then was said to be.
+ */
+export function withDecision<Call extends { decision?: RejectedDecision }>(
+  call: Call,
+): Call & { decision: RejectedDecision } {
+  return { ...call, decision: call.decision ?? 'rejected' }
+}
 
 /** One call's identity within a session's list. */
 export function callKey(call: { tool: string; args: Record<string, unknown>; turnId: string }): string {

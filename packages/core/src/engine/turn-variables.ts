@@ -6,6 +6,7 @@ import type { RequiredField } from '../scenarios/types.ts'
 import type { Perception, PerceptionEntities } from '../sensor/types.ts'
 import type { CompiledEngine } from './compile-engine.ts'
 import type { EngineSessionState } from './session-state.ts'
+import { withDecision } from './shared-history.ts'
 
 /** Copies the turn's singular entities (`amount`, `email`, `order_id`, ...) into the session fields. */
 export function mergeEntityFields(fields: Record<string, unknown>, entities: PerceptionEntities): void {
@@ -115,7 +116,7 @@ const noSharedCalls = { calls: [], rejected: [], pending: [] }
  * `session` as conditions, templates and tool checks read it: the scenario and step, the turn,
  * `toolsRun`, `calls` (the tool calls that ran, with their arguments), `pending` (the call waiting
  * for an approver, `{ tool, args }`, or null), `rejected` (calls an approver declined or that
- * expired unapproved, with their arguments), `withdrawn` (calls the requester took back while
+ * expired unapproved, with their arguments and `decision`, `rejected` or `expired`), `withdrawn` (calls the requester took back while
  * they waited for an approver) and `shared` (`{ calls, rejected, pending }` of every session, with
  * their `sessionId` and `at`, on the values of the definition's `shared` entities this turn names: the
  * refunds of order NW-1001 in other conversations too).
@@ -129,7 +130,7 @@ export function sessionVariables(state: EngineSessionState): Record<string, unkn
     toolsRun: state.toolsRun,
     calls: state.toolCalls ?? [],
     pending: waiting === undefined ? null : { tool: waiting.toolId, args: waiting.args },
-    rejected: state.rejectedCalls ?? [],
+    rejected: (state.rejectedCalls ?? []).map(withDecision),
     withdrawn: state.withdrawnCalls ?? [],
     shared: state.shared ?? noSharedCalls,
   }

@@ -55,7 +55,8 @@ describe('GET /v1/sessions/:id/approvals/:aid past expiresAt', () => {
       approvalId: approval.id,
       status: 'expired',
       action: 'reject',
-      reply: 'No supervisor decided on this cancellation in time, so the order stays active.',
+      reply:
+        "No supervisor decided on this cancellation in time, so the order stays active. If you still want it cancelled, ask again and I'll send a new request.",
     })
     const view = await fetch(`${served.origin}/v1/sessions/expiring/approval`, { headers: approver })
     expect(view.status).toBe(404)
