@@ -329,6 +329,17 @@ async function senseAndAct(
   // "Shall I refund $25 for order NW-1001 now?" → "yes": the message it asked about runs, confirmed.
   const awaiting = state.awaitingConfirmation
   delete state.awaitingConfirmation
+  // "Is the refund done?" to "Which one do you need?" (asked after a "hi again") asks about what
+  // this session did: the question is dropped and it is answered from the session's record, not
+  // read as an answer to the options (the finished refund started again, then "Not yet").
+  if (
+    asksDone &&
+    state.lastOutcome !== undefined &&
+    compiled.definition.kind !== 'task' &&
+    state.pendingClarification !== undefined &&
+    state.pendingClarification.question !== settings.twoRequestsQuestion
+  )
+    delete state.pendingClarification
   const clarifying = state.pendingClarification
   // An option of "which one first?" sent as its own words (the widget sends an option's value).
   const pickedRequest =
