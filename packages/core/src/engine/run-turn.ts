@@ -48,6 +48,7 @@ import {
 } from './last-reply.ts'
 import { pause } from './pause-turn.ts'
 import { describeCall } from './present-approval.ts'
+import { refusedFacts } from './refused-facts.ts'
 import { renderTemplate } from './render-template.ts'
 import { type ApprovalDecisionInput, resumeTurn } from './resume-turn.ts'
 import { roundScore } from './round-score.ts'
@@ -552,6 +553,7 @@ async function senseAndAct(
     correctsId,
   )
   const carriedToOther = otherRecord && correctsId
+  dropRefusedFacts(compiled, state, perception, input.text)
   if (perception.intent !== 'unknown') state.fields.last_intent = perception.intent
   /** The facts this message states (`email`, `order_id`, `amount`, ...). */
   const stated = statedFacts(perception)
@@ -1219,6 +1221,9 @@ async function senseAndAct(
   if (confirmed && acted.completed.some((call) => call.status === 'ran' || call.status === 'approved'))
     delete state.tentative
   if (acted.type === 'paused') return pause(dependencies, state, scratch, turn, acted)
+  // A value a hard-safety rule refused is kept apart: it does not stand in for the next request's.
+  const refused = refusedFacts(turn.matched, state.fields, compiled.definition.profileFields)
+  if (refused !== undefined) state.refusedFacts = { ...state.refusedFacts, ...refused }
   return finishTurn(dependencies, state, scratch, turn)
 }
 
@@ -1398,6 +1403,37 @@ function saysNoWithYes(text: string, offered: string): boolean {
 /** A yes that doubts or asks: a question mark, "not sure", "maybe", "I guess", "wait". */
 const hedge =
   /\?|\b(?:not sure|unsure|maybe|perhaps|i guess|i think|probably|don['\u2019]?t know|dunno|wait|hold on|hang on|hmm+|not yet)\b/i
+
+/**
+ * A value a hard-safety rule refused (the $80 over the $50 cap) goes once the customer asks for
+ * the scenario's action again without stating it ("I want a refund for NW-1005", "ok, a refund
+ * for NW-1001 then"): the step asks for it. Kept, it filled the step, so nothing was asked, and
+ * the rule that refused it spoke only on a turn that stated it, so the customer got the fallback.
+ * A question meanwhile ("when will I get my money?") keeps it; a value stated since ends it.
+ */
+function dropRefusedFacts(
+  compiled: TurnDependencies['compiled'],
+  state: EngineSessionState,
+  perception: Perception,
+  text: string,
+): void {
+  const refused = state.refusedFacts
+  if (refused === undefined) return
+  const { scenario } = state.navigation
+  const renewed =
+    scenario !== null &&
+    perception.confidence >= compiled.definition.settings.entryThreshold &&
+    compiled.scenariosById.get(scenario)?.intents.includes(perception.intent) === true &&
+    asksForSomething(text)
+  for (const [name, value] of Object.entries(refused)) {
+    if (state.fields[name] !== value) delete refused[name]
+    else if (renewed && perception.entities[name] === undefined) {
+      delete state.fields[name]
+      delete refused[name]
+    }
+  }
+  if (Object.keys(refused).length === 0) delete state.refusedFacts
+}
 
 /** Does the message doubt or question while it agrees ("yes? what happens then?")? */
 function hedges(text: string): boolean {

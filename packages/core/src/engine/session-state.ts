@@ -144,6 +144,12 @@ export interface EngineSessionState {
    * my email"): no other is taken in this session, as if it were still given.
    */
   disownedProfile?: boolean
+  /**
+   * Facts a hard-safety rule refused, with the value refused (`{ amount: 80 }` over the $50 cap):
+   * a new request of the scenario that does not state the fact again is asked for it instead of
+   * going on with the refused value. Gone once the fact changes.
+   */
+  refusedFacts?: Record<string, unknown>
   /** Requests of one message not done yet ("cancel X and refund Y"), in the user's words. */
   queuedRequests?: string[]
   /** The queued request the last reply offered to do next. */
