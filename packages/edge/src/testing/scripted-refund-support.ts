@@ -1,0 +1,108 @@
+import { openAICompatible } from '@focal/core'
+import { expect } from 'vitest'
+import { agentModelScript, type ScriptedDraft } from '../../../core/src/testing/agent-model-script.ts'
+import { startScriptedModelServer } from '../../../core/src/testing/scripted-model-server.ts'
+import { keepSessionTokens } from './keep-session-tokens.ts'
+import { readRefundSupport } from './read-refund-support.ts'
+import { readSse } from './read-sse.ts'
+import { serveOnLoopback } from './serve-on-loopback.ts'
+
+/** A UI message stream part as the streamed-refusal tests read it. */
+export type StreamChunk = Record<string, unknown> & {
+  type: string
+  delta?: string
+  data?: { code?: string; ruleIds?: string[]; outcome?: string }
+}
+
+/** What `/v1/turn` answers, as far as the streamed-refusal tests read it. */
+export interface TurnResult {
+  type: string
+  text: string
+  provenance: { enforcement: { violations: Array<{ ruleId: string }> } }
+}
+
+/** The demo agent served on loopback with a scripted model, and a client keeping session tokens. */
+export interface ScriptedRefundSupport {
+  post(path: string, body: unknown): Promise<Response>
+  /** One `/v1/chat` turn of `text` on session `sessionId`: its chunks, in order. */
+  chat(sessionId: string, text: string): Promise<StreamChunk[]>
+  /** One `/v1/turn` of `text` on session `sessionId`. */
+  turn(sessionId: string, text: string): Promise<TurnResult>
+  close(): Promise<void>
+}
+
+/** A draft streamed two characters at a time. */
+export const inSmallChunks = (draft: string): ScriptedDraft => ({
+  chunks: draft.match(/[\s\S]{1,2}/gu) ?? [],
+})
+
+/** The text-deltas of a stream's chunks. */
+export const deltasOf = (chunks: readonly StreamChunk[]): string[] =>
+  chunks.flatMap((chunk) => (chunk.type === 'text-delta' ? [chunk.delta as string] : []))
+
+/**
+ * Serves the demo definition (`refund-support.yaml`) on 127.0.0.1 with a scripted
+ * OpenAI-compatible model that answers `drafts` in order, one per model call.
+ */
+export async function serveScriptedRefundSupport(
+  drafts: ReadonlyArray<string | ScriptedDraft>,
+): Promise<ScriptedRefundSupport> {
+  const model = await startScriptedModelServer({ script: agentModelScript({ drafts: [...drafts] }) })
+  const served = await serveOnLoopback({
+    definition: readRefundSupport(),
+    model: openAICompatible({ baseURL: model.baseURL, model: 'scripted', maxRetries: 0 }),
+  })
+  const client = keepSessionTokens()
+  const post = (path: string, body: unknown) =>
+    client(`${served.origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  return {
+    post,
+    async chat(sessionId, text) {
+      const response = await post('/v1/chat', {
+        id: sessionId,
+        messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text }] }],
+        trigger: 'submit-message',
+        messageId: 'a1',
+      })
+      expect(response.status).toBe(200)
+      return (await readSse(response)).filter((chunk): chunk is StreamChunk => chunk !== '[DONE]')
+    },
+    async turn(sessionId, text) {
+      const response = await post('/v1/turn', { sessionId, text })
+      expect(response.status).toBe(200)
+      return (await response.json()) as TurnResult
+    },
+    async close() {
+      await served.close()
+      await model.close()
+    },
+  }
+}
+
+/**
+ * Asserts a streamed turn whose draft breaks hard-safety rule `ruleId`: no text-delta before the
+ * verdict matches `never`, what streamed is the draft's start, a started draft is withheld
+ * (`data-retraction`), then `refusal` alone is sent and the footer says blocked by `ruleId`.
+ */
+export function expectDraftWithheld(
+  chunks: readonly StreamChunk[],
+  expected: { draft: string; never: RegExp; ruleId: string; refusal: string },
+): void {
+  const retraction = chunks.findIndex((chunk) => chunk.type === 'data-retraction')
+  const drafted = deltasOf(chunks.slice(0, retraction === -1 ? chunks.length : retraction))
+  for (const delta of drafted) expect(delta).not.toMatch(expected.never)
+  const shown = drafted.join('')
+  expect(expected.draft.startsWith(shown)).toBe(true)
+  expect(shown).not.toMatch(expected.never)
+  if (shown !== '')
+    expect(chunks[retraction]?.data).toMatchObject({ code: 'draft-withheld', ruleIds: [expected.ruleId] })
+  expect(deltasOf(chunks.slice(retraction + 1)).join('')).toBe(expected.refusal)
+  expect(chunks.find((chunk) => chunk.type === 'data-enforcement')?.data).toMatchObject({
+    outcome: 'blocked',
+    ruleIds: [expected.ruleId],
+  })
+}
