@@ -81,6 +81,16 @@ function distinctOptions(
   })
 }
 
+/** The option that goes on with the flow a clarification interrupts ("Go on with refunds"). */
+export function goOnWith(scenario: {
+  id: string
+  name?: string | undefined
+  intents: readonly string[]
+}): ClarificationOption {
+  const label = `Go on with ${(scenario.name ?? scenario.id).toLowerCase()}`
+  return { id: scenario.intents[0] ?? scenario.id, label, value: label }
+}
+
 /** Returns a clarification (ambiguity trap or loop guard); nothing else runs. */
 export function clarify(
   dependencies: TurnDependencies,

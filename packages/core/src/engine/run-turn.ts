@@ -23,7 +23,7 @@ import {
 import { extractEntities } from '../sensor/extract-entities.ts'
 import type { IntentScore, Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
-import { clarify, stillWaiting } from './clarify-turn.ts'
+import { clarify, goOnWith, stillWaiting } from './clarify-turn.ts'
 import {
   correctedIds,
   deniedIds,
@@ -874,8 +874,6 @@ async function senseAndAct(
     const unclear = unclearTurnReason(perception, input.text)
     if (unclear !== undefined && !cueMatchesHere(dependencies, state, perception, input.text, variables)) {
       const scenario = compiled.scenariosById.get(navigation.scenario!)!
-      const intent = scenario.intents[0] ?? scenario.id
-      const label = `Go on with ${(scenario.name ?? scenario.id).toLowerCase()}`
       return clarify(
         dependencies,
         state,
@@ -884,7 +882,7 @@ async function senseAndAct(
         settings.unclearQuestion,
         { kind: 'unclear', detail: unclear },
         undefined,
-        [{ id: intent, label, value: label }],
+        [goOnWith(scenario)],
       )
     }
   }
@@ -988,7 +986,6 @@ async function senseAndAct(
   ) {
     restoreFacts(compiled, state.fields, fieldsBefore, perception.entities)
     const scenario = flowHere
-    const label = `Go on with ${(scenario.name ?? scenario.id).toLowerCase()}`
     return clarify(
       dependencies,
       state,
@@ -1000,7 +997,7 @@ async function senseAndAct(
         detail: `a request of "${perception.intent}" inside "${scenario.id}": ${route.reason}`,
       },
       undefined,
-      [{ id: scenario.intents[0] ?? scenario.id, label, value: label }],
+      [goOnWith(scenario)],
     )
   }
   if (route.previousScenario !== route.scenario) {
