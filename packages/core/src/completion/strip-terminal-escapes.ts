@@ -1,8 +1,10 @@
 // ECMA-48 escape sequences, 7-bit (ESC-introduced) and 8-bit (C1), as terminals, Jupyter stream
 // outputs and colouring loggers (rich, tqdm, chalk) write them; none is shown to a reader:
 // - a control string (OSC `ESC ]`, DCS `ESC P`, SOS `ESC X`, PM `ESC ^`, APC `ESC _`) up to its
-//   terminator (BEL, ST `ESC \` or U+009C) on the same line; unterminated, only its introducer
-//   goes, so a stray one never hides the rest of a line (a final report) from the reader;
+//   terminator (BEL, ST `ESC \` or U+009C) on the same line; unterminated, a 7-bit one loses only
+//   its introducer (`ESC ]`, read as any other escape) and an 8-bit one is kept (the marker
+//   parser reads C1 controls as blank), so a stray one never hides the rest of a line (a final
+//   report) from the reader;
 // - a control sequence (CSI `ESC [` or U+009B): parameters, intermediates and a final byte;
 // - any other escape: intermediates and one final byte (`ESC 7`, `ESC ( B`, `ESC c`), or ESC alone.
 const controlString = String.raw`(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)`
