@@ -1427,6 +1427,8 @@ function dropRefusedFacts(
     else if (renewed && perception.entities[name] === undefined) {
       delete state.fields[name]
       delete refused[name]
+      // An amount's currency goes with it: a refused 80 € left EUR on the next "20".
+      if (name === 'amount' && perception.entities.currency === undefined) delete state.fields.currency
     }
   }
   if (Object.keys(refused).length === 0) delete state.refusedFacts
