@@ -924,9 +924,9 @@ async function senseAndAct(
   // as leaving the topic goes ("Correct. How many days will it take?" is no hotel question).
   const continuing = offer?.confirmation === true ? undefined : offer
   // "I want a refund of $20 for order NW-1001" while a cancellation asks for its order: a request
-  // of its own (a sentence opening "I want", "please", an imperative) that the sensor reads, clearly
-  // (no clarification needed), as another scenario's intent, and that gives facts the flow asks
-  // for, is a move like a switch cue. Its words had fallen just short of the stickiness ("order"
+  // of its own (a sentence opening "I want", "please", an imperative, or a question: "can I get $20
+  // back on NW-1001 instead?") that the sensor reads, clearly (no clarification needed), as
+  // another scenario's intent, and that gives facts the flow asks for, is a move like a switch cue. Its words had fallen just short of the stickiness ("order"
   // speaks for the cancellation too), and the cancellation ran on the refund's order. Only where
   // the flow would take the facts: elsewhere the sensor's reading of a request is no surer than
   // the words (SGD dev, whose flows ask for nothing, lost 0.6 points of per-turn accuracy).
@@ -938,7 +938,7 @@ async function senseAndAct(
     !flowHere.intents.includes(perception.intent) &&
     compiled.definition.scenarios.some((scenario) => scenario.intents.includes(perception.intent)) &&
     flowHere.steps.some((step) => step.required.some((entry) => stated.has(requiredFieldName(entry)))) &&
-    opensRequest(input.text)
+    (opensRequest(input.text) || asksBack(input.text))
   const answering = answersQuestion(state, input.text, {
     perception,
     offer: continuing,
