@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createChatStore, createHttpTransport } from '@focal/react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -746,5 +746,107 @@ describe('the repo-helper task agent over HTTP (session 46 review, defects 10, 1
     // Nothing near: no name is made up.
     const none = await conversation().say('where is the payment gateway?')
     expect(none.text).not.toMatch(/did you mean/)
+  })
+})
+
+describe('completion over HTTP: findings are backed by what the session’s tools returned, each of them', () => {
+  /** A finding with the statistics that verify it, as a tool result or an output writes it. */
+  const finding = (text: string) =>
+    `[STAT:ci] 95% CI [0.1, 0.3]\n[STAT:effect_size] d = 0.8\n[FINDING] ${text}`
+  let own: RepoTools
+  let server: LoopbackFocal
+  beforeAll(async () => {
+    own = await createRepoTools()
+    // Notes of the repository that carry findings (with their statistics), as an analysis wrote them.
+    writeFileSync(
+      join(own.root, 'FINDINGS.md'),
+      `# Findings\n\n${finding('retries double-charge the card')}\n`,
+    )
+    writeFileSync(join(own.root, 'NOTES.md'), `# Notes\n\n${finding('cancelOrder never refunds')}\n`)
+    server = await serveOnLoopback({ definition, tools: own.tools })
+  })
+  afterAll(async () => {
+    await server?.close()
+    own?.dispose()
+  })
+  const findings = (minCount: number) => ({
+    version: 1,
+    goal_text: `Find ${minCount} verified causes of the order failures`,
+    acceptance_criteria: [{ id: 'AC1', kind: 'finding_count', minCount }],
+    max_goal_attempts: 3,
+  })
+  /** One session on the server: turns, each checked to have read its file, then completions. */
+  const chat = () => {
+    const http = keepSessionTokens()
+    let sessionId: string | undefined
+    const post = (path: string, body: unknown) =>
+      http(`${server.origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    return {
+      read: async (file: string) => {
+        const text = `read ${file}`
+        const turn = (await (
+          await post('/v1/turn', sessionId === undefined ? { text } : { sessionId, text })
+        ).json()) as TurnOverHttp
+        expect(callsOf(turn), text).toContain(`read(${file})=ran`)
+        sessionId = turn.sessionId
+      },
+      complete: async (body: object) => {
+        const response = await post(`/v1/sessions/${sessionId}/complete`, body)
+        return {
+          status: response.status,
+          body: (await response.json()) as {
+            decision: { status: string; trustGate: string; warnings: Array<{ message: string }> }
+            snapshot: { criteria: Array<{ actualValue?: unknown }> }
+          },
+        }
+      },
+    }
+  }
+
+  it('is no SUCCESS for one real finding beside two typed ones', async () => {
+    // Found by an outside review: one finding a tool returned beside two typed ones was SUCCESS,
+    // "Found 3 verified findings" (only one backed finding was asked for; all three counted).
+    const mixed = chat()
+    await mixed.read('FINDINGS.md')
+    const output = [
+      finding('retries double-charge the card'),
+      finding('made-up 1'),
+      finding('made-up 2'),
+    ].join('\n')
+    // "At least one": the real finding meets it alone, but the typed ones are claims all the same.
+    const { status, body } = await mixed.complete({ contract: findings(1), output })
+    expect(status).toBe(200)
+    expect(body.decision.status).not.toBe('SUCCESS')
+    expect(body.decision.trustGate).toBe('FAIL')
+    const reasons = body.decision.warnings.map((warning) => warning.message).join(' ')
+    expect(reasons).toContain('made-up 1')
+    expect(body.snapshot.criteria[0]).toMatchObject({ actualValue: 1 })
+  })
+
+  it('is SUCCESS for findings tools returned across calls, whatever was read after them', async () => {
+    // Found by an outside review: read FINDINGS.md, then src/orders.ts: the first read's finding
+    // was backed by nothing any more (only each tool's last result was read).
+    const after = chat()
+    await after.read('FINDINGS.md')
+    await after.read('src/orders.ts')
+    const one = await after.complete({
+      contract: findings(1),
+      output: finding('retries double-charge the card'),
+    })
+    expect(one.body.decision).toMatchObject({ status: 'SUCCESS', trustGate: 'PASS' })
+    // Two findings, each returned by its own call of the tool.
+    const both = chat()
+    await both.read('FINDINGS.md')
+    await both.read('NOTES.md')
+    const output = [finding('retries double-charge the card'), finding('cancelOrder never refunds')].join(
+      '\n',
+    )
+    const two = await both.complete({ contract: findings(2), output })
+    expect(two.body.decision).toMatchObject({ status: 'SUCCESS', trustGate: 'PASS' })
+    expect(two.body.snapshot.criteria[0]).toMatchObject({ actualValue: 2 })
   })
 })

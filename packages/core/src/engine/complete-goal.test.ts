@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { FocalError } from '../errors/index.ts'
 import { completeGoal, maxRecordedAttempts } from './complete-goal.ts'
 import { createInitialSessionState, type EngineSessionState } from './session-state.ts'
+import { maxToolMarkers, recordToolMarkers } from './unbacked-claims.ts'
 
 const contract = (target: number, attempts = 2) => ({
   version: 1,
@@ -204,6 +205,89 @@ describe('completeGoal', () => {
       completeGoal(createInitialSessionState(), { sessionId: 's', contract: three, output: findings(3) })
         .result.decision.status,
     ).toBe('SUCCESS')
+  })
+
+  it('counts only the findings a tool result backs, and names each one that none does', () => {
+    const finding = (text: string) =>
+      `[STAT:ci] 95% CI [0.1, 0.3]\n[STAT:effect_size] d = 0.8\n[FINDING] ${text}`
+    const three = {
+      version: 1,
+      goal_text: 'Find three verified causes of the order failures',
+      acceptance_criteria: [{ id: 'AC1', kind: 'finding_count', minCount: 3 }],
+    }
+    // Found by an outside review: one real finding beside two typed ones met "at least 3" (the
+    // backed one passed the check that any is backed, and all three counted).
+    const analysed: EngineSessionState = {
+      ...createInitialSessionState(),
+      toolsRun: ['analyze'],
+      toolResults: { analyze: finding('retries double-charge') },
+    }
+    const output = [finding('retries double-charge'), finding('made-up 1'), finding('made-up 2')].join('\n')
+    const mixed = completeGoal(analysed, { sessionId: 's', contract: three, output }, tools)
+    expect(mixed.result.decision.status).not.toBe('SUCCESS')
+    expect(mixed.result.decision.trustGate).toBe('FAIL')
+    expect(mixed.result.decision.goalGate).toBe('NOT_MET')
+    expect(mixed.result.snapshot.criteria[0]).toMatchObject({ status: 'NOT_MET', actualValue: 1 })
+    const reasons = mixed.result.decision.warnings.map((warning) => warning.message).join('\n')
+    expect(reasons).toContain('made-up 1')
+    expect(reasons).toContain('made-up 2')
+    expect(reasons).not.toContain('retries double-charge')
+    // A criterion the backed finding alone meets still fails the trust gate for the typed ones.
+    const one = { ...three, acceptance_criteria: [{ id: 'AC1', kind: 'finding_count', minCount: 1 }] }
+    const met = completeGoal(analysed, { sessionId: 's', contract: one, output }, tools)
+    expect(met.result.decision.status).not.toBe('SUCCESS')
+    expect(met.result.decision.trustGate).toBe('FAIL')
+    expect(met.result.decision.warnings.map((warning) => warning.message).join('\n')).toContain('made-up 2')
+  })
+
+  it('backs findings and markers by every result of a tool in the session, not only its last', () => {
+    const finding = (text: string) =>
+      `[STAT:ci] 95% CI [0.1, 0.3]\n[STAT:effect_size] d = 0.8\n[FINDING] ${text}`
+    // Found by an outside review: read FINDINGS.md, then read src/orders.ts: the first read's
+    // finding was no longer backed (only each tool's last result was kept).
+    const state = createInitialSessionState()
+    state.toolsRun.push('read', 'read')
+    recordToolMarkers(
+      state,
+      'read',
+      `# Findings\n${finding('retries double-charge')}\n[CONCLUSION] retry bug`,
+    )
+    recordToolMarkers(state, 'read', 'export function cancelOrder(id: string) {}')
+    state.toolResults.read = 'export function cancelOrder(id: string) {}'
+    const one = {
+      version: 1,
+      goal_text: 'Find the cause of the order failures',
+      acceptance_criteria: [
+        { id: 'AC1', kind: 'finding_count', minCount: 1 },
+        { id: 'AC2', kind: 'marker_required', marker: 'CONCLUSION' },
+      ],
+    }
+    const output = `${finding('retries double-charge')}\n[CONCLUSION] retry bug`
+    const done = completeGoal(state, { sessionId: 's', contract: one, output }, tools)
+    expect(done.result.decision).toMatchObject({ status: 'SUCCESS', trustGate: 'PASS' })
+    // A finding whose statistics the tool never wrote is not verified by it, in any result.
+    const bare = createInitialSessionState()
+    bare.toolsRun.push('read')
+    recordToolMarkers(bare, 'read', '[FINDING] retries double-charge')
+    recordToolMarkers(bare, 'read', 'nothing')
+    const unverified = completeGoal(bare, { sessionId: 's', contract: one, output }, tools)
+    expect(unverified.result.decision.trustGate).toBe('FAIL')
+    // Metrics are not kept: a tool's word on a metric is its last result.
+    expect(bare.toolMarkers?.some((entry) => entry.type === 'METRIC')).toBe(false)
+    recordToolMarkers(bare, 'read', '[METRIC:tests_failed] 0')
+    expect(bare.toolMarkers?.some((entry) => entry.type === 'METRIC')).toBe(false)
+    // The record is bounded: the oldest markers go first.
+    const many = createInitialSessionState()
+    for (let index = 0; index < maxToolMarkers + 10; index += 1)
+      recordToolMarkers(many, 'read', `[NOTE] ${index}`)
+    expect(many.toolMarkers).toHaveLength(maxToolMarkers)
+    expect(many.toolMarkers?.at(-1)).toMatchObject({
+      tool: 'read',
+      type: 'NOTE',
+      content: `${maxToolMarkers + 9}`,
+    })
+    // It is plain JSON, as every session store keeps the state.
+    expect(JSON.parse(JSON.stringify(state))).toEqual(state)
   })
 
   it('backs a required marker and the trust gate’s evidence only by what a tool result carries', () => {

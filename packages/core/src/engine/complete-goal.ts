@@ -1,6 +1,6 @@
 import { createGoalTracker } from '../completion/create-goal-tracker.ts'
 import type { CompletionDecision, CompletionStatus } from '../completion/decide-completion.ts'
-import { matchArtifactPattern } from '../completion/evaluate-criteria.ts'
+import { evaluateFindingCount, matchArtifactPattern } from '../completion/evaluate-criteria.ts'
 import { evaluateGoalGate } from '../completion/evaluate-goal-gate.ts'
 import { evaluateTrustGate } from '../completion/evaluate-trust-gate.ts'
 import {
@@ -18,7 +18,7 @@ import { FocalError } from '../errors/focal-error.ts'
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
 import type { ProvenanceGate } from '../ledger/provenance-types.ts'
 import type { EngineSessionState } from './session-state.ts'
-import { resultText, sameNumber, showsPath, unbackedClaims } from './unbacked-claims.ts'
+import { backedFindingCount, resultText, sameNumber, showsPath, unbackedClaims } from './unbacked-claims.ts'
 
 /** What the agent hands in when it believes it is done (seed 001's completion signal). */
 export interface CompleteGoalInput {
@@ -104,11 +104,23 @@ export function completeGoal(
     })
   checkArtifacts(input.artifacts ?? [])
   const tracker = createGoalTracker({ contract, attempts })
-  const goalGate = evaluateGoalGate(contract, {
+  const claims = {
+    contract,
+    state,
     output: input.output,
     artifacts: input.artifacts ?? [],
-    ...(input.approach === undefined ? {} : { approach: input.approach }),
-  })
+    requireToolRun: options.requireToolRun === true,
+    metricReporters: options.metricReporters,
+  }
+  // A finding no tool result backs counts for nothing: a `finding_count` counts the backed ones.
+  const goalGate = countBackedFindings(
+    evaluateGoalGate(contract, {
+      output: input.output,
+      artifacts: input.artifacts ?? [],
+      ...(input.approach === undefined ? {} : { approach: input.approach }),
+    }),
+    (criterion) => backedFindingCount(claims, criterion),
+  )
   const claimed = evaluateTrustGate({
     quality: input.output,
     ...(input.reviewerTrustScore === undefined ? {} : { reviewerTrustScore: input.reviewerTrustScore }),
@@ -118,14 +130,7 @@ export function completeGoal(
     ...sessionProblems(state, options),
     ...unbackedCriteria(contract, state, input.output, options),
     ...unshownArtifacts(contract, state, input.artifacts ?? [], options),
-    ...unbackedClaims({
-      contract,
-      state,
-      output: input.output,
-      artifacts: input.artifacts ?? [],
-      requireToolRun: options.requireToolRun === true,
-      metricReporters: options.metricReporters,
-    }),
+    ...unbackedClaims(claims),
   ]
   const trustGate = {
     passed: claimed.passed && unbacked.length === 0,
@@ -200,6 +205,29 @@ export function completeGoal(
     },
   ]
   return { result: { sessionId: input.sessionId, decision, snapshot, gate }, state: next, ledger }
+}
+
+/**
+ * The goal gate with each `finding_count` criterion counted over the findings a tool result backs
+ * (`backed` says how many; `undefined` leaves the output's own count): one real finding beside
+ * two typed ones is one finding, and the result's `actualValue` says so.
+ */
+function countBackedFindings(
+  gate: GoalGateResult,
+  backed: (criterion: GoalContract['acceptance_criteria'][number]) => number | undefined,
+): GoalGateResult {
+  if (gate.overallStatus === 'NO_CONTRACT') return gate
+  const criteriaResults = gate.criteriaResults.map((result) => {
+    if (result.criterion.kind !== 'finding_count' || result.status === 'UNKNOWN') return result
+    const count = backed(result.criterion)
+    if (count === undefined) return result
+    const counted = evaluateFindingCount(result.criterion, count)
+    return { ...counted, message: `${counted.message} (backed by a tool result of this session)` }
+  })
+  const metCount = criteriaResults.filter((result) => result.status === 'MET').length
+  if (gate.overallStatus === 'BLOCKED') return { ...gate, criteriaResults, metCount }
+  const passed = gate.totalCount > 0 && metCount === gate.totalCount
+  return { ...gate, criteriaResults, metCount, passed, overallStatus: passed ? 'MET' : 'NOT_MET' }
 }
 
 /** Options of {@link completeGoal}. */

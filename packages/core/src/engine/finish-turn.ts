@@ -17,6 +17,7 @@ import { streamSafeText } from './stream-safe-text.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import { buildTurnVariables } from './turn-variables.ts'
 import type { TurnEvent, TurnResult } from './types.ts'
+import { recordToolMarkers } from './unbacked-claims.ts'
 
 /** Per-turn bookkeeping shared by the phases. */
 export interface TurnScratch {
@@ -93,6 +94,7 @@ export async function finishTurn(
   for (const call of turn.completed)
     if (call.status === 'ran' || call.status === 'approved') {
       state.toolResults[call.toolId] = call.result
+      recordToolMarkers(state, call.toolId, call.result)
       acted = true
       state.toolCalls ??= []
       const calls = state.toolCalls

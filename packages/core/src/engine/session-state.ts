@@ -90,6 +90,15 @@ export interface EngineSessionState {
   withdrawnCalls?: Array<{ tool: string; args: Record<string, unknown>; turnId: string }>
   /** Latest result per tool id (for templates: `{{tool.lookup_order.status}}`). */
   toolResults: Record<string, unknown>
+  /**
+   * The non-metric markers (`[FINDING]`, `[STAT:ci]`, `[CONCLUSION]`, …) every tool result of this
+   * session wrote, oldest first, each once per tool: what backs a completion's findings and required
+   * markers, whichever call returned them (`toolResults` keeps only each tool's last). `verified`: a
+   * finding its own result verified (`[STAT:ci]` and `[STAT:effect_size]` before it). At most 500
+   * (`maxToolMarkers`, oldest dropped); a marker over 1,000 characters is not kept. Metrics are not
+   * kept: a tool's metric is its last report. Absent in sessions stored before it was kept.
+   */
+  toolMarkers?: Array<{ tool: string; type: string; subtype?: string; content: string; verified?: true }>
   pendingClarification?: {
     question: string
     options: ClarificationOption[]

@@ -23,9 +23,12 @@ export interface UnbackedClaimsInput {
  * carries, each as a trust-gate reason naming the criterion: for an agent with tools (or a criterion
  * bound to a `tool`) the output's text is a claim, so typed `[FINDING]` lines, a typed `[CONCLUSION]`
  * or a typed `[METRIC:anything] 1` back nothing. A tool backs a marker by writing it, on a line of
- * its own as the output does, in its last result; a metric value only a tool that declares the
- * metric (or the criterion's `tool`) backs, by its last report; a finding only when the tool's own
- * result verifies it (its `[STAT:ci]` and `[STAT:effect_size]` before it) under the criterion's policy.
+ * its own as the output does, in any of its results of the session (the session keeps their
+ * markers: {@link recordToolMarkers}); a metric value only a tool that declares the metric (or the
+ * criterion's `tool`) backs, by its last report; a finding only when the tool's own result
+ * verifies it (its `[STAT:ci]` and `[STAT:effect_size]` before it) under the criterion's policy.
+ * Every finding of the output must be backed: one real finding does not carry typed ones, and
+ * {@link backedFindingCount} is what a `finding_count` criterion counts.
  */
 export function unbackedClaims(input: UnbackedClaimsInput): string[] {
   const { contract, output, requireToolRun } = input
@@ -49,21 +52,56 @@ function unbackedFindings(
   markers: readonly ParsedMarker[],
   bound: string | undefined,
 ): string[] {
-  const { minCount, findingPolicy } = criterion as { minCount?: unknown; findingPolicy?: unknown }
-  if (typeof minCount !== 'number') return []
-  const all = findingPolicy === 'all'
-  const claimed = new Set(findingsOf(markers, all))
-  if (claimed.size === 0) return []
-  const found = new Set(
-    toolsOf(input.state, bound).flatMap((name) => findingsOf(toolMarkers(input.state, name), all)),
-  )
-  const backed = [...claimed].filter((content) => found.has(content)).length
-  if (backed >= minCount) return []
+  const split = splitFindings(input, criterion, markers, bound)
+  if (split === undefined || (split.unbacked.length === 0 && split.backed.length >= split.minCount)) return []
+  const { backed, unbacked, minCount, all } = split
+  const claimed = backed.length + unbacked.length
+  // No finding in the output: the goal gate says so.
+  if (claimed === 0) return []
   const noun = all ? '[FINDING] markers' : 'verified findings'
   const where = bound === undefined ? 'a tool result of this session' : `a result of ${bound}`
+  const quoted = unbacked
+    .slice(0, 3)
+    .map((content) => `[FINDING] ${content}`)
+    .join(', ')
+  const more = unbacked.length > 3 ? ` and ${unbacked.length - 3} more` : ''
+  const none = unbacked.length === 0 ? '' : `; in none: ${quoted}${more}`
   return [
-    `Criterion ${criterion.id}: ${backed} of the output’s ${claimed.size} ${noun} appear in ${where}, needs ${minCount}`,
+    `Criterion ${criterion.id}: ${backed.length} of the output’s ${claimed} ${noun} appear in ${where}, needs ${minCount}${none}`,
   ]
+}
+
+/**
+ * How many of the output's findings (distinct, under the criterion's `findingPolicy`) the
+ * session's tool results back: what a `finding_count` criterion counts for an agent with tools (or
+ * one bound to a `tool`); `undefined` where the output is judged alone.
+ */
+export function backedFindingCount(input: UnbackedClaimsInput, criterion: Criterion): number | undefined {
+  const tool = (criterion as { tool?: unknown }).tool
+  const bound = typeof tool === 'string' ? tool : undefined
+  if (bound === undefined && !input.requireToolRun) return undefined
+  const markers = parseMarkers(input.output, { anyCaseTypes: true }).markers
+  return splitFindings(input, criterion, markers, bound)?.backed.length
+}
+
+/** The output's findings (distinct contents), those a tool result backs and those none does. */
+function splitFindings(
+  input: UnbackedClaimsInput,
+  criterion: Criterion,
+  markers: readonly ParsedMarker[],
+  bound: string | undefined,
+): { backed: string[]; unbacked: string[]; minCount: number; all: boolean } | undefined {
+  const { minCount, findingPolicy } = criterion as { minCount?: unknown; findingPolicy?: unknown }
+  if (typeof minCount !== 'number') return undefined
+  const all = findingPolicy === 'all'
+  const claimed = [...new Set(findingsOf(markers, all))]
+  const found = new Set(toolsOf(input.state, bound).flatMap((name) => toolFindings(input.state, name, all)))
+  return {
+    backed: claimed.filter((content) => found.has(content)),
+    unbacked: claimed.filter((content) => !found.has(content)),
+    minCount,
+    all,
+  }
 }
 
 /** The contents of the `[FINDING]`s counted: verified ones (CI and effect size before), or all. */
@@ -135,9 +173,7 @@ function isBacked(input: UnbackedClaimsInput, marker: ParsedMarker, bound: strin
     })
   }
   const wanted = markerKey(marker)
-  return toolsOf(state, bound).some((name) =>
-    toolMarkers(state, name).some((carried) => carried.type !== 'METRIC' && markerKey(carried) === wanted),
-  )
+  return toolsOf(state, bound).some((name) => toolMarkerKeys(state, name).includes(wanted))
 }
 
 /** The tools whose results may back a claim: the bound one, or every tool that ran. */
@@ -146,12 +182,83 @@ function toolsOf(state: EngineSessionState, bound: string | undefined): string[]
   return bound === undefined ? ran : ran.filter((name) => name === bound)
 }
 
-function toolMarkers(state: EngineSessionState, name: string): ParsedMarker[] {
+function lastMarkers(state: EngineSessionState, name: string): ParsedMarker[] {
   return parseMarkers(resultText(state.toolResults[name]), { anyCaseTypes: true }).markers
 }
 
+/** The findings (contents) a tool's results carry: its last result's and those the session kept. */
+function toolFindings(state: EngineSessionState, name: string, all: boolean): string[] {
+  const kept = (state.toolMarkers ?? []).filter(
+    (entry) => entry.tool === name && entry.type === 'FINDING' && (all || entry.verified === true),
+  )
+  return [...findingsOf(lastMarkers(state, name), all), ...kept.map((entry) => entry.content)]
+}
+
+/** The non-metric markers a tool's results carry, as {@link markerKey}s: its last result's and those kept. */
+function toolMarkerKeys(state: EngineSessionState, name: string): string[] {
+  const last = lastMarkers(state, name).filter((marker) => marker.type !== 'METRIC')
+  const kept = (state.toolMarkers ?? []).filter((entry) => entry.tool === name)
+  return [...last.map(markerKey), ...kept.map((entry) => keyOf(entry.type, entry.subtype, entry.content))]
+}
+
 function markerKey(marker: ParsedMarker): string {
-  return `${marker.type}:${normalizeMarkerName(marker.subtype ?? '')}:${normalizeContent(marker)}`
+  return keyOf(marker.type, marker.subtype, normalizeContent(marker))
+}
+
+function keyOf(type: string, subtype: string | undefined, content: string): string {
+  return `${type}:${normalizeMarkerName(subtype ?? '')}:${content}`
+}
+
+/**
+ * The most markers a session keeps from its tool results (`toolMarkers`): past it the oldest go
+ * first, so the state stays bounded however many tools run. A tool's last result is read whole too.
+ */
+export const maxToolMarkers = 500
+/** A marker whose text is longer is not kept (its tool's last result still backs it). */
+export const maxToolMarkerLength = 1_000
+
+/**
+ * Keeps the non-metric markers of a tool's result in the session (`toolMarkers`): findings (and
+ * whether that result verified them), `[STAT]`, `[CONCLUSION]` and the rest, so a completion's
+ * findings and required markers are backed by every result of the session, not only each tool's
+ * last (a `read FINDINGS.md` then a `read src/orders.ts` still backs the first read's finding).
+ * Metrics are not kept: a tool's word on a metric is its last report. The same marker of the same
+ * tool is kept once, as its latest; at most {@link maxToolMarkers} in all.
+ */
+export function recordToolMarkers(state: EngineSessionState, tool: string, result: unknown): void {
+  const markers = parseMarkers(resultText(result), { anyCaseTypes: true }).markers
+  const verified = new Set(validateFindings(markers).verifiedFindings)
+  const keep = markers
+    .filter(
+      (marker) =>
+        marker.type !== 'METRIC' &&
+        marker.content.length <= maxToolMarkerLength &&
+        (marker.subtype?.length ?? 0) <= maxToolMarkerLength,
+    )
+    .slice(-maxToolMarkers)
+  if (keep.length === 0) return
+  const kept = state.toolMarkers ?? []
+  for (const marker of keep) {
+    const content = normalizeContent(marker)
+    const at = kept.findIndex(
+      (entry) =>
+        entry.tool === tool &&
+        entry.type === marker.type &&
+        entry.subtype === marker.subtype &&
+        entry.content === content,
+    )
+    const wasVerified = at >= 0 && kept[at]?.verified === true
+    if (at >= 0) kept.splice(at, 1)
+    kept.push({
+      tool,
+      type: marker.type,
+      ...(marker.subtype === undefined ? {} : { subtype: marker.subtype }),
+      content,
+      ...(wasVerified || verified.has(marker) ? { verified: true } : {}),
+    })
+  }
+  if (kept.length > maxToolMarkers) kept.splice(0, kept.length - maxToolMarkers)
+  state.toolMarkers = kept
 }
 
 function normalizeContent(marker: ParsedMarker): string {
