@@ -332,10 +332,13 @@ async function senseAndAct(
   delete state.awaitingConfirmation
   // "Is the refund done?" to "Which one do you need?" (asked after a "hi again") asks about what
   // this session did: the question is dropped and it is answered from the session's record, not
-  // read as an answer to the options (the finished refund started again, then "Not yet").
+  // read as an answer to the options (the finished refund started again, then "Not yet"). Not a
+  // question naming another action than the one done ("did the cancellation go through?" after a
+  // refund was answered with the refund).
   if (
     asksDone &&
     state.lastOutcome !== undefined &&
+    !namesUndoneAction(message.text, state.lastOutcome) &&
     compiled.definition.kind !== 'task' &&
     state.pendingClarification !== undefined &&
     state.pendingClarification.question !== settings.twoRequestsQuestion

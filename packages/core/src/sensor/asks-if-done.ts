@@ -163,11 +163,14 @@ export function plainlyRequests(text: string): boolean {
   return plainRequest.test(head) || command.test(head)
 }
 
-/** The stems of the actions a message names ("is it cancelled?" → `cancel`). */
+/**
+ * The stems of the actions a message names ("is it cancelled?" → `cancel`), from verbs and their
+ * nouns ("did the cancellation go through?", "the replacement", "my reservation", "the approval").
+ */
 export function namedActions(text: string): string[] {
   const stems: string[] = []
   for (const [word] of text.toLowerCase().matchAll(/\p{L}{4,}/gu)) {
-    const stem = word.replace(/(?:led|ed|ing|s)$/u, '')
+    const stem = word.replace(/(?:lations?|ations?|ements?|ments?|als?|led|ed|ings?|es|e|s|y)$/u, '')
     if (actionStems.has(stem)) stems.push(stem)
   }
   return stems
