@@ -201,7 +201,7 @@ function repoTools(root: string): ToolRunner {
     },
     async test(args) {
       // What is run is what was approved: the tests the request names, else the whole suite, said.
-      const scope = testScope(root, commandOf(args))
+      const scope = testScope(root, commandOf(args), args.scope)
       let stdout: string
       try {
         stdout = (await run(process.execPath, ['--test', ...scope.paths], { cwd: root })).stdout
@@ -226,9 +226,27 @@ const testFile = /\.(?:test|spec)\.[cm]?[jt]sx?$/u
  * and `note` says so first: the reply never labels the suite's result as the named tests'.
  * A place outside the repository throws (the tool's policy refuses it before any approval).
  */
-function testScope(root: string, command: string): { paths: string[]; note: string; whole: boolean } {
+function testScope(
+  root: string,
+  command: string,
+  approved?: unknown,
+): { paths: string[]; note: string; whole: boolean } {
   const whole = { paths: ['tests/'], note: '', whole: true }
-  if (command === '' || command === '.') return whole
+  if (command === '' || command === '.') {
+    // The whole suite approved for a word no test file matches ("the auth tests"): said as the
+    // word's own scope would say it, though the word is not what runs.
+    const unmatched =
+      typeof approved === 'string'
+        ? /^the whole suite \(no test file matches "(.+)"\)$/u.exec(approved)
+        : null
+    if (unmatched === null) return whole
+    try {
+      const named = testScope(root, unmatched[1]!)
+      return named.whole ? { ...whole, note: named.note } : whole
+    } catch {
+      return whole
+    }
+  }
   const target = inside(root, command)
   const named = relative(root, target)
   if (existsSync(target) && statSync(target).isDirectory()) {

@@ -595,7 +595,13 @@ describe('the repo-helper task agent over HTTP (session 46 review, defects 7 to 
       ],
       ['run the orders tests', 'orders', 'tests/orders.test.mjs'],
       ['run the tests for orders', 'orders', 'tests/orders.test.mjs'],
-      ['run the payments tests', 'payments', 'the whole suite (no test file matches "payments")'],
+      // No test file matches the word: the whole suite runs, and the approver is asked about it.
+      ['run the payments tests', '.', 'the whole suite (no test file matches "payments")'],
+      // Verbs no stop-list holds: the stray word is not what the maintainer approves.
+      ['rerun tests', '.', 'the whole suite (no test file matches "rerun")'],
+      ['kick off tests please', '.', 'the whole suite (no test file matches "off")'],
+      ['please start tests', '.', 'the whole suite (no test file matches "start")'],
+      ['launch tests', '.', 'the whole suite (no test file matches "launch")'],
     ] as const) {
       const turn = await conversation().say(text)
       expect(turn.type, text).toBe('approval-required')

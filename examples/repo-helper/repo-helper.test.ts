@@ -747,7 +747,7 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
       ).toEqual(['blocked'])
     }
     expect(await approvedRun('run the auth tests')).toContain(
-      'test auth: No test file matches "auth", so the whole suite ran:',
+      'test .: No test file matches "auth", so the whole suite ran:',
     )
   })
 

@@ -416,7 +416,7 @@ export async function runTaskTurn(
    * `call` (a test run) with the scope it will run: a path as named; a word the request ties to
    * the tests ("the orders tests", "tests for orders"), described by the test files (found with
    * `find test`, read-only) whose path holds it; else the whole suite (`.`), not a stray word of
-   * the request ("all", "node", "exit"). Its description for the approver goes to `scopes`.
+   * the request ("all", "node", "exit", "rerun"). Its description for the approver goes to `scopes`.
    */
   async function scopeTestRun(planned: GoalToolCall, text: string): Promise<GoalToolCall> {
     // A target that is no word tied to the tests ("only" in "run only the orders tests"), or none:
@@ -444,12 +444,14 @@ export async function runTaskTurn(
         (path) =>
           /\.(?:test|spec)\.[cm]?[jt]sx?$/u.test(path) && path.toLowerCase().includes(word.toLowerCase()),
       )
-    // The word stays the command (the tool resolves it to the same files, or runs the whole suite
-    // and says why); the approver reads what that is.
-    scopes.set(
-      word,
-      files.length === 0 ? `the whole suite (no test file matches "${word}")` : files.join(', '),
-    )
+    // Test files match: the word stays the command (the tool resolves it to the same files) and the
+    // approver reads which. None does ("rerun tests", "kick off tests": a verb no stop-list holds):
+    // the command approved is the whole suite, as its scope says, never the stray word.
+    if (files.length === 0) {
+      scopes.set('.', `the whole suite (no test file matches "${word}")`)
+      return whole
+    }
+    scopes.set(word, files.join(', '))
     return call
   }
   // A call the tool's policy refused ("run the tests in /tmp": outside the repository) refuses the
