@@ -72,6 +72,33 @@ describe('POST /v1/chat with the whole history (useChat)', () => {
     expect(last.parts.some((part) => part.type === 'text' && part.text.length > 0)).toBe(true)
   }, 30_000)
 
+  it('takes a history with an assistant reply over maxTextLength, and bounds only the last user message', async () => {
+    // maxTextLength is 8000 by default: one long assistant reply, then a short question.
+    const reply = 'y'.repeat(8001)
+    const send = (id: string, last: string) =>
+      fetch(`${served.origin}/v1/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          id,
+          messages: [
+            { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'z'.repeat(8001) }] },
+            { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: reply }] },
+            { id: 'u2', role: 'user', parts: [{ type: 'text', text: last }] },
+          ],
+        }),
+      })
+    const accepted = await send('long-reply', 'what is your refund policy?')
+    expect(accepted.status).toBe(200)
+    await accepted.text()
+    const refused = await send('long-question', 'x'.repeat(8001))
+    expect(refused.status).toBe(400)
+    expect(((await refused.json()) as { error: object }).error).toMatchObject({
+      code: 'invalid-request',
+      path: 'messages[2].parts',
+    })
+  })
+
   it('still refuses a body over chatBodyLimit, and keeps bodyLimit on the other routes', async () => {
     const padding = 'x'.repeat(7000)
     const messages = Array.from({ length: 160 }, (_, index) => ({

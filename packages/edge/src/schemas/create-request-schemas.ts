@@ -18,9 +18,12 @@ export function createRequestSchemas(limits: FocalInputLimits) {
     (value) => /[^\s\p{Cc}\p{Cf}]/u.test(value),
     'must contain a visible character',
   )
+  // A chat part's text has no bound of its own: `useChat` sends the whole history, whose assistant
+  // replies may be longer than `maxTextLength`. `chatBodyLimit` bounds the body; the last user
+  // message, the turn, is held to `maxTextLength` by the chat route.
   const part = z.looseObject({
     type: z.string().min(1).max(64),
-    text: z.string().max(limits.maxTextLength).optional(),
+    text: z.string().optional(),
   })
   const message = z.looseObject({
     id: z.string().max(limits.maxIdLength),

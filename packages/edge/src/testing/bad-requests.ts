@@ -341,6 +341,7 @@ export function badRequests(limits: { maxTextLength: number; bodyLimit: number }
       body: { id: 'chat-x', messages: [user(long)] },
       status: 400,
       code: 'invalid-request',
+      path_: 'messages[0].parts',
     },
     {
       name: 'chat id is a number',
