@@ -52,7 +52,8 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
         })
       await app.sessionStore.delete(sessionId)
       await app.messageReplies.delete(sessionId)
-      // The claim goes too: every token of the session stops working, and the id can be claimed anew.
+      // The claim goes too: every token of the session stops working. The id is retired, not freed:
+      // its ledger records stay, so claiming it again gets 409 `session-claimed`.
       await app.sessionClaims.remove(sessionId)
       app.retiredIds.set(sessionId, 'deleted')
       // Crypto-shredding: the session's key goes, so the values sealed in its ledger are unreadable.
