@@ -91,6 +91,23 @@ const pieces = [
     '\u0661',
   ],
   ...['\u00a0', '\u{1F600}', 'abc', 'XYZ', '0123', '99', 'A', 'zz', 'Q9'],
+  // Markup a reader does not see (emphasis, code spans, character references, percent escapes).
+  ...[
+    '**',
+    '*',
+    '`',
+    '```',
+    '&#52;',
+    '&#x34;',
+    '&#5',
+    '%73',
+    '%6B',
+    '%7',
+    '\r',
+    '\r\n',
+    '**4539** ',
+    '`1488`',
+  ],
 ]
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-.:@'
 

@@ -142,6 +142,13 @@ const adversarial: Record<string, string> = {
   'quoted names and values': '"password", "Zx8Qp2LmN7vRt5Kw9Yb3", '.repeat(2_800).slice(0, 100_000),
   'settings elements': '<add key="DbPassword" value="Xk7pq2mZr9Lw"/> '.repeat(2_300).slice(0, 100_000),
   'values with fill-in words': 'secret: "your_secret_here_xxxx" '.repeat(3_300).slice(0, 100_000),
+  // Digits wrapped in emphasis, code spans, character references and percent escapes on one long
+  // line: each place is read again without its markup. 129 ms per 100 KB when each place's line
+  // was walked both ways and each finding compared with every place before it.
+  'Markdown around digits':
+    'Card **4539** **1488** **0343** **6467**, SSN `536`-`90`-`1234`, PIN &#52;&#49;%34%31 '
+      .repeat(1_200)
+      .slice(0, 100_000),
 }
 
 /**

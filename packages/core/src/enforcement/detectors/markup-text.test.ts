@@ -11,7 +11,78 @@ describe('markupStretches', () => {
     const text = 'intro\ncard 4539 **1488** 0343\nnext'
     expect(markupStretches(text).stretches).toEqual([6, 29])
     expect(markupStretches('card 4539 1488 `').stretches).toEqual([0, 16])
-    expect(markupStretches('card &#52;&#5').sites).toEqual([5, 10, 10, 13])
+    expect([...markupStretches('card &#52;&#5').sites]).toEqual([5, 10, 10, 13])
+  })
+
+  it('gives the stretches of walking the line of each place both ways, on random texts with many places and lines', () => {
+    // The definition, read slowly: each place sorted, its line up to 256 characters either way.
+    const walked = (text: string): number[] => {
+      const places: Array<[number, number]> = []
+      for (const marker of ['*', '`']) {
+        for (let at = text.indexOf(marker); at >= 0; ) {
+          let end = at
+          while (text[end] === marker) end++
+          const before = at > 0 ? text.charCodeAt(at - 1) : 32
+          const after = end < text.length ? text.charCodeAt(end) : -1
+          const digit = (code: number) => code >= 48 && code <= 57
+          const alphanumeric = (code: number) => digit(code) || /[A-Za-z]/.test(String.fromCharCode(code))
+          if (
+            end - at <= 3 &&
+            (after < 0 || digit(before) || digit(after) || (alphanumeric(before) && alphanumeric(after)))
+          )
+            places.push([at, end])
+          at = text.indexOf(marker, end)
+        }
+      }
+      for (let at = text.indexOf('%'); at >= 0; at = text.indexOf('%', at + 1)) {
+        const written = text.slice(at, at + 3)
+        if (/^%[0-9A-Fa-f]?$/.test(written)) places.push([at, text.length])
+        else if (
+          /^%[0-9A-Fa-f]{2}$/.test(written) &&
+          /[A-Za-z0-9]/.test(String.fromCharCode(Number.parseInt(written.slice(1), 16)))
+        )
+          places.push([at, at + 3])
+      }
+      places.sort((left, right) => left[0] - right[0])
+      const stretches: number[] = []
+      for (const [start, end] of places) {
+        let from = start
+        while (from > Math.max(0, start - 256) && !/[\n\r]/.test(text[from - 1] as string)) from--
+        let to = end
+        while (to < Math.min(text.length, end + 256) && !/[\n\r]/.test(text[to] as string)) to++
+        const last = stretches.length - 1
+        if (last > 0 && from <= (stretches[last] as number))
+          stretches[last] = Math.max(stretches[last] as number, to)
+        else stretches.push(from, to)
+      }
+      return stretches
+    }
+    let seed = 7
+    const random = (limit: number): number => {
+      seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0
+      return (seed >>> 8) % limit
+    }
+    const pieces = [
+      '**',
+      '`',
+      '*',
+      '%73',
+      '%2',
+      'a',
+      '1',
+      ' ',
+      '\n',
+      '\r',
+      '\r\n',
+      'x'.repeat(300),
+      '4539 ',
+      '****',
+    ]
+    for (let round = 0; round < 2_000; round++) {
+      let text = ''
+      for (let part = random(40); part > 0; part--) text += pieces[random(pieces.length)]
+      expect(markupStretches(text).stretches, JSON.stringify(text)).toEqual(walked(text))
+    }
   })
 })
 
