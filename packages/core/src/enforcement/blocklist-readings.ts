@@ -1,11 +1,14 @@
 /**
  * The reading blocklist terms are matched on: each character lower-cased, and an accented,
  * mathematical, letterlike or enclosed form of an ASCII letter or digit read as it (its
- * compatibility decomposition, NFKD, without marks: `Àmazön`, `𝐀𝐦𝐚𝐳𝐨𝐧`, `ⓐ`). Full-width forms,
- * zero-width characters and look-alike letters of other scripts are read before any detector
- * runs (see `visibleText` and `foldLookalikes`); the digits and symbols written for letters
+ * compatibility decomposition, NFKD, without marks: `Àmazön`, `𝐀𝐦𝐚𝐳𝐨𝐧`, `ⓐ`, `⒜`), a Greek or
+ * Cyrillic letter drawn like an ASCII one read as it (also in a word all of them: `ΑΜΑΖΟΝ`), and
+ * an accent written apart (a combining mark) read as nothing. Full-width forms and zero-width
+ * characters are read before any detector runs (see `visibleText`); the digits and symbols written for letters
  * (`Amaz0n`, `W@lmart`) are classes of the term (see `readingClass`).
  */
+
+import { lookalikeOf } from './detectors/visible-text.ts'
 
 /** A text's reading, and (when a character took two code units) where each of its characters was. */
 export interface BlocklistReading {
@@ -23,18 +26,23 @@ const notAscii = /[^\0-\x7f]/u
 /** Each non-ASCII character's reading, worked out when first met. */
 const folded = new Map<number, string>()
 
-/** A character's reading: the ASCII letter or digit it decomposes to, else itself lower-cased. */
+/**
+ * A character's reading: the ASCII letter or digit it decomposes to (`À`, `𝐀`, `ⓐ`, `⒜`) or is
+ * drawn like (Greek and Cyrillic look-alikes: `Α`, `М`, `Т`, a whole word of them too), nothing
+ * for a combining mark (an accent written apart, NFD: `o` U+0301), else itself lower-cased.
+ */
 function foldOf(point: number): string {
   let reading = folded.get(point)
   if (reading !== undefined) return reading
   const character = String.fromCodePoint(point)
+  const lookalike = lookalikeOf(point)
   const base = character.normalize('NFKD').replace(/\p{M}/gu, '')
   const lower = character.toLowerCase()
-  reading = /^[A-Za-z0-9]$/u.test(base)
-    ? base.toLowerCase()
-    : lower.length === character.length
-      ? lower
-      : character
+  if (lookalike !== undefined) reading = String.fromCharCode(lookalike).toLowerCase()
+  else if (/^\p{M}$/u.test(character)) reading = ''
+  else if (/^[A-Za-z0-9]$/u.test(base)) reading = base.toLowerCase()
+  else if (/^\([A-Za-z0-9]\)$/u.test(base)) reading = (base[1] as string).toLowerCase()
+  else reading = lower.length === character.length ? lower : character
   folded.set(point, reading)
   return reading
 }

@@ -59,6 +59,34 @@ describe('compileBlocklist', () => {
     expect(values('Try Àmazön or Wälmart')).toEqual(['Àmazön', 'Wälmart'])
   })
 
+  // Left open by a review: each reads as the name and each passed.
+  it('finds a term written wholly in Greek or Cyrillic look-alike letters', () => {
+    // Greek capitals Α Μ Α Ζ Ο Ν; Cyrillic Т А, Latin R G, Cyrillic Е Т; a lower-case Cyrillic
+    // в is drawn like no Latin letter, so "веѕт" is not "best".
+    expect(values('Try \u0391\u039c\u0391\u0396\u039f\u039d today')).toEqual([
+      '\u0391\u039c\u0391\u0396\u039f\u039d',
+    ])
+    expect(values('or \u0432\u0435\u0455\u0442 buy', { detectors: [], blocklist: ['best'] })).toEqual([])
+    expect(values('Shop at \u0422\u0410RG\u0415\u0422.')).toEqual(['\u0422\u0410RG\u0415\u0422'])
+    // A Greek or Cyrillic word that does not look like a term is left alone.
+    expect(
+      values('\u039a\u03b1\u03bb\u03b7\u03bc\u03ad\u03c1\u03b1, \u043f\u0440\u0438\u0432\u0435\u0442'),
+    ).toEqual([])
+  })
+
+  it('finds a term whose accents are written as combining marks (NFD)', () => {
+    expect(values('Try Amazo\u0301n or A\u0300mazon')).toEqual(['Amazo\u0301n', 'A\u0300mazon'])
+  })
+
+  it('finds a term written wholly in circled or parenthesized letters, which are letters to a reader', () => {
+    expect(values('Try \u24d0\u24dc\u24d0\u24e9\u24de\u24dd now')).toEqual([
+      '\u24d0\u24dc\u24d0\u24e9\u24de\u24dd',
+    ])
+    expect(values('Try \u249c\u24a8\u249c\u24b5\u24aa\u24a9 now')).toEqual([
+      '\u249c\u24a8\u249c\u24b5\u24aa\u24a9',
+    ])
+  })
+
   it('reports the finding on the original span, so redaction replaces exactly the respelling', () => {
     const text = 'Compare A . m . a . z . o . n and W@lmart.'
     const findings = scanText(text, competitors)

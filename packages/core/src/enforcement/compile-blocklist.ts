@@ -42,8 +42,9 @@ interface Unit {
  *   inside a longer spelled-apart word (`t a r g e t s`, `x a m a z o n`);
  * - with each blank of a multi-word term as 0 to 32 whitespace or joiner characters (`BestBuy`,
  *   `Best-Buy`, `Best  Buy`).
- * A reading counts only when at least half the term's letters are written as letters, so a number
- * never reads as a word (`8053` is not `Bose`). Findings cover the characters as written.
+ * A reading counts only when at least half the term's letters are written as letters (read as a
+ * reader reads them: `ⓐ` and a look-alike `А` are letters, `4` and `@` are not), so a number never
+ * reads as a word (`8053` is not `Bose`). Findings cover the characters as written.
  * Every character becomes a class of what reads as it, and every repeat sits between classes it
  * cannot overlap (and is bounded, but in the end-anchored prefix search of a text's tail): a term
  * cannot make the regex backtrack.
@@ -103,7 +104,8 @@ function compileTerms(terms: readonly string[]): BlocklistMatcher | undefined {
       const start = originalIndex(reading, match.index)
       const end = originalIndex(reading, match.index + match[0].length)
       const value = text.slice(start, end)
-      if (2 * (value.match(/\p{L}/gu)?.length ?? 0) < (letters[term] ?? 0)) {
+      // Letters as read: a circled or look-alike letter is one, a digit written for one is not.
+      if (2 * (match[0].match(/\p{L}/gu)?.length ?? 0) < (letters[term] ?? 0)) {
         // A number read as a word: look again from its next character.
         regex.lastIndex = match.index + 1
         continue

@@ -39,6 +39,23 @@ const respelled: ReadonlyArray<{ name: string; draft: string; never: RegExp }> =
       'Your refund is on its way. \u{1d400}\u{1d426}\u{1d41a}\u{1d433}\u{1d428}\u{1d427} would be slower.',
     never: /\u{1d41a}\u{1d433}|\u{1d428}\u{1d427}/u,
   },
+  // Left open by the next review, each passing: Greek capitals drawn like AMAZON, an accent written
+  // apart (NFD), and circled letters.
+  {
+    name: 'Greek look-alike capitals',
+    draft: 'Your refund is on its way. \u0391\u039c\u0391\u0396\u039f\u039d would be slower.',
+    never: /\u0391\u039c|\u039f\u039d/u,
+  },
+  {
+    name: 'a combining accent',
+    draft: 'Your refund is on its way. Amazo\u0301n would be slower.',
+    never: /Amaz|o\u0301n/u,
+  },
+  {
+    name: 'circled letters',
+    draft: 'Your refund is on its way. \u24d0\u24dc\u24d0\u24e9\u24de\u24dd would be slower.',
+    never: /\u24d0\u24dc|\u24de\u24dd/u,
+  },
 ]
 /** Prose a filter must let through: it reads as no competitor's name. */
 const clean: ReadonlyArray<{ name: string; draft: string }> = [

@@ -152,6 +152,11 @@ const lookalikes: ReadonlyMap<number, number> = (() => {
   return map
 })()
 
+/** The ASCII letter a Cyrillic or Greek letter is drawn like (`А` is `A`), or undefined. */
+export function lookalikeOf(code: number): number | undefined {
+  return lookalikes.get(code)
+}
+
 /** Any Greek or Cyrillic letter (the scripts `lookalikes` draws from). */
 const greekOrCyrillic = /[\u0370-\u052f]/
 
