@@ -181,6 +181,7 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     approvers: checkApproverCredentials(options.approvers ?? []),
     authorizeApproval: options.authorizeApproval,
     generateId: options.generateId ?? (() => crypto.randomUUID()),
+    clock: options.clock ?? { now: () => Date.now() },
     onEvent: options.onEvent,
   }
   const app = new Hono()

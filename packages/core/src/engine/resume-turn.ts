@@ -32,6 +32,13 @@ export interface ApprovalDecisionInput {
    * `settings.approvalWithdrawnReply`. Only with `decision: 'reject'`.
    */
   withdrawn?: boolean
+  /**
+   * Settle the approval only if it is past its `expiresAt` by the engine's own clock (its default
+   * action applies, recorded `expired`); otherwise throw `approval-not-expired` and change nothing.
+   * For a host that settles expired approvals on a read (`@focal/edge`'s status routes): the
+   * engine's clock decides, and a host whose clock runs ahead records no decision nobody made.
+   */
+  onlyIfExpired?: boolean
 }
 
 /** The authenticated person or service that decided an approval. */
@@ -70,9 +77,14 @@ export async function resumeTurn(
       message: `no pending approval "${input.approvalId}" in session "${input.sessionId}"`,
     })
   }
-  delete state.pendingApproval
   const expired =
     pending.approval.expiresAt !== undefined && Date.parse(pending.approval.expiresAt) <= clock.now()
+  if (input.onlyIfExpired === true && !expired)
+    throw new FocalError({
+      code: 'approval-not-expired',
+      message: `approval "${input.approvalId}" of session "${input.sessionId}" has not expired`,
+    })
+  delete state.pendingApproval
   // A withdrawal (the requester took it back, or the session was deleted) runs nothing, whatever
   // the approval's default action or expiry: DELETE of a session whose approval had expired with
   // `defaultAction: approve` ran the cancellation.

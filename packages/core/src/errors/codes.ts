@@ -29,6 +29,8 @@ export type FocalErrorCode =
   | 'session-expired'
   | 'approval-not-found'
   | 'approval-expired'
+  /** `resolveApproval({ onlyIfExpired: true })` on an approval still in time by the engine's clock. */
+  | 'approval-not-expired'
   | 'model-error'
   | 'model-timeout'
   | 'model-rate-limited'

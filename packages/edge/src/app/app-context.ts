@@ -1,4 +1,5 @@
 import type {
+  Clock,
   Ledger,
   LedgerAnchorStore,
   LedgerStore,
@@ -60,6 +61,8 @@ export interface FocalAppContext {
   approvers: readonly FocalApproverCredential[]
   authorizeApproval: FocalAuthorizeApproval | undefined
   generateId: () => string
+  /** `options.clock`: when a pending approval may have expired (the engine's clock decides). */
+  clock: Clock
   /** Replaces personal values in user input by placeholders (undefined: rails off). */
   inputRail: FocalInputRail | undefined
   /** The per-session keys of the sealed values in the ledger; a session's key is erased with it. */

@@ -72,6 +72,7 @@ function buildEngine(
     ...(enforcer ? { enforcer } : {}),
     ...(compileCache ? { compileCache } : {}),
     ...(sharedScope ? { sharedScope } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
     // Turns of other sessions on one shared value (an order) run one at a time across instances
     // too: the store's lease, keyed by the value's record key.
     ...(options.sessionLock

@@ -1,5 +1,6 @@
 import type {
   ApprovalDecisionInput,
+  Clock,
   CompileCacheStore,
   CompleteGoalInput,
   CompleteGoalResult,
@@ -250,6 +251,16 @@ export type FocalAppOptions = FocalAppEngineSource & {
    * @default defaultInputLimits
    */
   limits?: Partial<FocalInputLimits>
+  /**
+   * The time source of approval expiry: the engine the app builds gets it (`createEngine`'s
+   * `clock`), and the status reads (`GET /v1/sessions/:id/approval`, `.../approvals/:aid`) use it
+   * to tell when a pending approval may have expired. With a ready `engine`, pass the clock you
+   * gave it. Either way the engine's own clock has the last word: a read settles an approval only
+   * if the engine finds it expired (`resolveApproval({ onlyIfExpired: true })`), so clocks that
+   * disagree never record a decision nobody made.
+   * @default { now: () => Date.now() }
+   */
+  clock?: Clock
   /** Called with every engine event of every turn (chat, turn, approvals), for logs and metrics. */
   onEvent?: (event: TurnEvent, context: { sessionId: string; route: string }) => void | Promise<void>
   /**

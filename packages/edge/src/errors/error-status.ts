@@ -55,6 +55,7 @@ export const errorStatus = {
   'tool-not-found': 404,
   'version-conflict': 409,
   'approval-expired': 410,
+  'approval-not-expired': 409,
   'request-timeout': 408,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
