@@ -2,7 +2,6 @@ import {
   createDerivedPersonalValueKeyStore,
   createLedgerVerifier,
   createMemoryPersonalValueKeyStore,
-  createMemorySessionStore,
   FocalError,
   type MemoryPersonalValueKeyStoreOptions,
   type PersonalValueKeyStore,
@@ -170,9 +169,9 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     schemas,
     limits,
     queue: createSessionQueue(options.sessionLock),
-    // In the store the host passed (they survive like the session); else in a memory store of
-    // their own, so they take no room from the sessions' own LRU bound.
-    messageReplies: createMessageReplies({ store: options.sessionStore ?? createMemorySessionStore(memory) }),
+    // In the store the host passed (they survive like the session); else in memory of their own,
+    // so they take no room from the sessions' own LRU bound.
+    messageReplies: createMessageReplies({ store: options.sessionStore, memory }),
     tokens,
     sessionClaims: options.sessionClaims ?? createMemorySessionClaims(memory),
     // Ten times the live sessions: an id stays retired well after its claim and ledger were evicted.

@@ -52,6 +52,8 @@ export type FocalErrorCode =
   | 'session-claimed'
   | 'message-in-progress'
   | 'message-id-reused'
+  /** The message's turn ran (or may have) but its reply was not recorded: it is not run again. */
+  | 'message-reply-lost'
   | 'session-token-expired'
   | 'session-token-revoked'
   | 'server-misconfigured'

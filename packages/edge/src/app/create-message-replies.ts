@@ -1,4 +1,5 @@
 import { FocalError, type SessionStore, type UiMessageChunk } from '@focal/core'
+import { type BoundedMapOptions, createBoundedMap } from '@focal/core/ledger'
 import { z } from 'zod'
 
 /** Where a session's recorded replies are kept in the session store (beside its state). */
@@ -17,124 +18,279 @@ export interface MessageKey {
 /** The recorded reply of a completed turn: the chat stream's chunks, or `/v1/turn`'s JSON. */
 export type RecordedReply = { route: 'chat'; chunks: UiMessageChunk[] } | { route: 'turn'; result: unknown }
 
-/** What a message id's earlier request left: nothing, a turn still running, or a recorded reply. */
+/**
+ * What a message id's earlier request left: nothing, a turn still running, a recorded reply, or a
+ * turn that ran (or may have) whose reply was not recorded: it is never run again.
+ */
 export type MessageReplyLookup =
   | { type: 'new' }
   | { type: 'running' }
   | { type: 'completed'; reply: RecordedReply }
+  | { type: 'lost' }
+
+/** What {@link MessageTurn.start} found holding the session's lock. */
+export type MessageStart =
+  | { type: 'started' }
+  | { type: 'completed'; reply: RecordedReply }
+  | { type: 'lost' }
 
 const entrySchema = z.strictObject({
   messageId: z.string(),
   route: z.enum(['chat', 'turn']),
   textDigest: z.string(),
-  startedAt: z.number(),
-  status: z.enum(['running', 'completed']),
+  /** When a running entry started (a running mark is only ever that). */
+  startedAt: z.number().optional(),
+  /**
+   * `running`: its request holds the session's lock; `completed`: its reply is recorded;
+   * `unrecorded`: its turn ran but the reply could not be written.
+   */
+  status: z.enum(['running', 'completed', 'unrecorded']),
   chunks: z.array(z.looseObject({ type: z.string() })).optional(),
   result: z.unknown().optional(),
 })
 const recordSchema = z.strictObject({ replies: z.array(entrySchema) })
 type Entry = z.infer<typeof entrySchema>
+type RepliesRecord = z.infer<typeof recordSchema>
 
 /**
- * A running entry older than this is taken for a turn whose process died before it finished: the
- * message id may run again instead of answering 409 for ever.
+ * A running entry older than this, read before taking the session's lock, is not answered 409 (its
+ * process may have died mid-turn): the request waits for the lock and looks again. Holding the lock,
+ * an entry still running is one whose request ended without recording a reply (see `start`).
  */
 const abandonedAfterMs = 600_000
 
+/** Tries of a write that lost a version race before it gives up. */
+const maxWriteAttempts = 5
+
+/**
+ * One message-id request's view of its session's replies record, read once (or known empty): the
+ * writes of its turn go over the version it read, and the record is read again only when someone
+ * else wrote it in between.
+ */
+export interface MessageTurn {
+  /** What an earlier request with this message id left; 422 `message-id-reused` for another text or route. */
+  lookup(): MessageReplyLookup
+  /**
+   * Holding the session's lock, marks the message id's turn as running, unless an earlier request
+   * with it got there first: its recorded reply then (`completed`), or `lost` when that request
+   * ended without recording one (a turn that may have run is never run again).
+   */
+  start(): Promise<MessageStart>
+  /**
+   * Records the reply of the turn that ran. A failed write marks it `unrecorded` instead (best
+   * effort): either way the message id never runs again. Never throws.
+   */
+  complete(reply: RecordedReply): Promise<void>
+  /** Marks the turn as run with no reply to record (it failed after the engine ran it). Never throws. */
+  lose(): Promise<void>
+  /** Forgets the message id of a turn that failed before it ran, so a retry runs it. */
+  forget(): Promise<void>
+}
+
 /** The message ids of a session, with the replies of their completed turns (see {@link createMessageReplies}). */
 export interface MessageReplies {
-  /** What an earlier request with this message id left; 422 `message-id-reused` for another text or route. */
-  lookup(sessionId: string, key: MessageKey): Promise<MessageReplyLookup>
-  /** Marks the message id's turn as running (call it holding the session's lock). */
-  start(sessionId: string, key: MessageKey): Promise<void>
-  /** Records the completed turn's reply under its message id. */
-  complete(sessionId: string, key: MessageKey, reply: RecordedReply): Promise<void>
-  /** Forgets a message id whose turn failed, so a retry runs it again. */
-  forget(sessionId: string, key: MessageKey): Promise<void>
-  /** Removes every record of the session (`DELETE /v1/sessions/:id`). */
+  /** Reads the session's replies record (once) for a request carrying this message id. */
+  open(sessionId: string, key: MessageKey): Promise<MessageTurn>
+  /** The same for a session this very request just claimed: its record was cleared, so nothing is read. */
+  openClaimed(sessionId: string, key: MessageKey): MessageTurn
+  /** Removes every record of the session (`DELETE /v1/sessions/:id`, a new claim of the id). */
   delete(sessionId: string): Promise<void>
 }
 
 /**
  * Message ids as idempotency keys, per session: the reply of each of the last `maxPerSession`
- * completed turns is kept in the session store under {@link messageRepliesId}, so a retry of a
- * message whose reply was lost with the connection gets that reply and runs nothing again.
+ * completed turns is kept under {@link messageRepliesId}, in `store` (the host's session store) or
+ * else in this process's memory, so a retry of a message whose reply was lost with the connection
+ * gets that reply and runs nothing again. A message-id turn reads the record once and writes it
+ * twice (running, then its reply).
  *
  * @example
  * const replies = createMessageReplies({ store: sessionStore })
- * const found = await replies.lookup('s1', { messageId: 'm1', route: 'chat', textDigest })
+ * const turn = await replies.open('s1', { messageId: 'm1', route: 'chat', textDigest })
+ * turn.lookup() // { type: 'new' }
  */
 export function createMessageReplies({
   store,
+  memory = {},
   maxPerSession = 3,
   now = Date.now,
 }: {
-  /** The session store the records live in. */
-  store: SessionStore
+  /** The session store the records live in. @default records in memory, bounded by `memory` */
+  store?: SessionStore | undefined
+  /** Bounds of the in-memory records (no `store`): `ttlMs`, `maxSessions`. */
+  memory?: { ttlMs?: number; maxSessions?: number }
   /** Completed replies kept per session, newest first. @default 3 */
   maxPerSession?: number
   /** Current time in ms. @default Date.now */
   now?: () => number
 }): MessageReplies {
+  // The app's own memory holds what this module wrote, as written: nothing to check or copy.
+  const records =
+    store ??
+    createMemoryRecordStore({
+      ...(memory.ttlMs === undefined ? {} : { ttlMs: memory.ttlMs }),
+      ...(memory.maxSessions === undefined ? {} : { maxEntries: memory.maxSessions }),
+    })
+  const trusted = store === undefined
+
   async function read(sessionId: string): Promise<{ entries: Entry[]; version: number }> {
-    const stored = await store.get(messageRepliesId(sessionId))
+    const stored = await records.get(messageRepliesId(sessionId))
     if (stored === undefined) return { entries: [], version: 0 }
+    if (trusted) return { entries: (stored.state as RepliesRecord).replies, version: stored.version }
     const parsed = recordSchema.safeParse(stored.state)
     // A record this code cannot read is replaced: it only ever saves a re-run.
     return { entries: parsed.success ? parsed.data.replies : [], version: stored.version }
   }
-  async function update(sessionId: string, change: (entries: Entry[]) => Entry[]): Promise<void> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const { entries, version } = await read(sessionId)
-      const written = await store.put(messageRepliesId(sessionId), { replies: change(entries) }, version)
-      if (written !== false) return
+
+  function turnOf(sessionId: string, key: MessageKey, seen: { entries: Entry[]; version: number }) {
+    let { entries, version } = seen
+    const id = messageRepliesId(sessionId)
+    const own = () => entries.find((entry) => entry.messageId === key.messageId)
+    const others = () => entries.filter((entry) => entry.messageId !== key.messageId)
+    /**
+     * Writes `change(entries)` over the version last read; on a lost race reads again and retries.
+     * `change` returns undefined to write nothing.
+     */
+    async function update(change: () => Entry[]): Promise<void> {
+      for (let attempt = 0; attempt < maxWriteAttempts; attempt++) {
+        const next = change()
+        const written = await records.put(id, { replies: next }, version)
+        if (written !== false) {
+          entries = next
+          version = written
+          return
+        }
+        ;({ entries, version } = await read(sessionId))
+      }
+      throw conflict(sessionId)
     }
-    throw new FocalError({
-      code: 'version-conflict',
-      message: `The message replies of session "${sessionId}" kept changing while being written.`,
-    })
+    /** Keeps the newest `maxPerSession` answered entries (completed or unrecorded) and every running one. */
+    const bounded = (first: Entry, rest: Entry[]) => {
+      const running = rest.filter((entry) => entry.status === 'running')
+      const answered = rest.filter((entry) => entry.status !== 'running').slice(0, maxPerSession - 1)
+      return [first, ...running, ...answered]
+    }
+    const mark = (status: 'unrecorded') => async () => {
+      try {
+        await update(() => bounded({ ...key, status }, others()))
+      } catch {
+        // The store is down: the running mark stays, and holding the lock a retry reads it as lost.
+      }
+    }
+    const lose = mark('unrecorded')
+    return {
+      lookup() {
+        return lookupOf(own(), key, now())
+      },
+      async start() {
+        // Read before the lock: someone may have written since. An entry of this message id is
+        // looked at again as it is now, holding the lock.
+        let fresh = false
+        for (let attempt = 0; attempt < maxWriteAttempts; attempt++) {
+          const entry = own()
+          if (entry !== undefined) {
+            if (!fresh) {
+              ;({ entries, version } = await read(sessionId))
+              fresh = true
+              continue
+            }
+            const found = lookupOf(entry, key, Number.POSITIVE_INFINITY)
+            if (found.type === 'completed') return found
+            // Running though we hold the lock: its request ended without recording a reply. Its
+            // turn may have run (tools included), so it is not run again.
+            return { type: 'lost' }
+          }
+          const next = [{ ...key, startedAt: now(), status: 'running' as const }, ...entries]
+          const written = await records.put(id, { replies: next }, version)
+          if (written !== false) {
+            entries = next
+            version = written
+            return { type: 'started' }
+          }
+          ;({ entries, version } = await read(sessionId))
+          fresh = true
+        }
+        throw conflict(sessionId)
+      },
+      async complete(reply) {
+        const recorded =
+          reply.route === 'chat' ? { chunks: compactChunks(reply.chunks) } : { result: reply.result }
+        try {
+          await update(() => bounded({ ...key, status: 'completed', ...recorded }, others()))
+        } catch {
+          // The reply could not be written (a store error, a value too large for it): the turn is
+          // marked as run with no reply, so its retry is told so and runs nothing.
+          await lose()
+        }
+      },
+      lose,
+      forget() {
+        return update(others)
+      },
+    } satisfies MessageTurn
   }
-  const without = (entries: Entry[], messageId: string) =>
-    entries.filter((entry) => entry.messageId !== messageId)
+
   return {
-    async lookup(sessionId, key) {
-      const entry = (await read(sessionId)).entries.find((found) => found.messageId === key.messageId)
-      if (entry === undefined) return { type: 'new' }
-      if (entry.route !== key.route || entry.textDigest !== key.textDigest)
-        throw new FocalError({
-          code: 'message-id-reused',
-          message: `Message id "${key.messageId}" was already sent with another message: send a new message with a new id.`,
-        })
-      if (entry.status === 'running')
-        return now() - entry.startedAt < abandonedAfterMs ? { type: 'running' } : { type: 'new' }
-      const reply: RecordedReply =
-        entry.route === 'chat'
-          ? { route: 'chat', chunks: (entry.chunks ?? []) as UiMessageChunk[] }
-          : { route: 'turn', result: entry.result }
-      return { type: 'completed', reply }
+    async open(sessionId, key) {
+      return turnOf(sessionId, key, await read(sessionId))
     },
-    start(sessionId, key) {
-      return update(sessionId, (entries) => [
-        { ...key, startedAt: now(), status: 'running' },
-        ...without(entries, key.messageId),
-      ])
-    },
-    complete(sessionId, key, reply) {
-      const recorded =
-        reply.route === 'chat' ? { chunks: compactChunks(reply.chunks) } : { result: reply.result }
-      return update(sessionId, (entries) => {
-        const others = without(entries, key.messageId)
-        // Running entries of other requests stay; only completed replies are bounded.
-        const completed = others.filter((entry) => entry.status === 'completed').slice(0, maxPerSession - 1)
-        const running = others.filter((entry) => entry.status === 'running')
-        return [{ ...key, startedAt: now(), status: 'completed', ...recorded }, ...running, ...completed]
-      })
-    },
-    forget(sessionId, key) {
-      return update(sessionId, (entries) => without(entries, key.messageId))
+    openClaimed(sessionId, key) {
+      return turnOf(sessionId, key, { entries: [], version: 0 })
     },
     delete(sessionId) {
-      return store.delete(messageRepliesId(sessionId))
+      return records.delete(messageRepliesId(sessionId))
+    },
+  }
+}
+
+/** What `entry` (this message id's, if any) means for a request with `key`, at time `at`. */
+function lookupOf(entry: Entry | undefined, key: MessageKey, at: number): MessageReplyLookup {
+  if (entry === undefined) return { type: 'new' }
+  if (entry.route !== key.route || entry.textDigest !== key.textDigest)
+    throw new FocalError({
+      code: 'message-id-reused',
+      message: `Message id "${key.messageId}" was already sent with another message: send a new message with a new id.`,
+    })
+  if (entry.status === 'unrecorded') return { type: 'lost' }
+  if (entry.status === 'running')
+    // A running mark this old is looked at again holding the lock (its process may have died).
+    return at - (entry.startedAt ?? 0) < abandonedAfterMs ? { type: 'running' } : { type: 'new' }
+  return {
+    type: 'completed',
+    reply:
+      entry.route === 'chat'
+        ? { route: 'chat', chunks: (entry.chunks ?? []) as UiMessageChunk[] }
+        : { route: 'turn', result: entry.result },
+  }
+}
+
+function conflict(sessionId: string): FocalError {
+  return new FocalError({
+    code: 'version-conflict',
+    message: `The message replies of session "${sessionId}" kept changing while being written.`,
+  })
+}
+
+/**
+ * The records in this process's memory (no `sessionStore` given), bounded like the app's other
+ * memory stores. A record is kept as written and handed out as kept: this module builds a new
+ * record for every write and never changes one it read, so nothing is copied, and nothing is
+ * measured (no bound counts these records' bytes).
+ */
+function createMemoryRecordStore(bounds: BoundedMapOptions): SessionStore {
+  const kept = createBoundedMap<{ state: unknown; version: number }>(bounds)
+  return {
+    async get(id) {
+      return kept.get(id)
+    },
+    async put(id, state, expectedVersion) {
+      const current = kept.get(id)?.version ?? 0
+      if (current !== expectedVersion) return false
+      kept.set(id, { state, version: current + 1 })
+      return current + 1
+    },
+    async delete(id) {
+      kept.delete(id)
     },
   }
 }
@@ -165,6 +321,14 @@ export function messageInProgress(messageId: string): FocalError {
   return new FocalError({
     code: 'message-in-progress',
     message: `Message "${messageId}" is still being answered: ask again once its turn has ended.`,
+  })
+}
+
+/** 409 for a retry of a message whose turn ran (or may have) but whose reply was not recorded. */
+export function messageReplyLost(messageId: string): FocalError {
+  return new FocalError({
+    code: 'message-reply-lost',
+    message: `Message "${messageId}" was taken but its reply could not be recorded, so it is not run again (it may have acted already): check the conversation before sending it again as a new message.`,
   })
 }
 

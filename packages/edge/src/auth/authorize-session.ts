@@ -2,6 +2,7 @@ import { FocalError } from '@focal/core'
 import { constantTimeEqual } from '@focal/core/ledger'
 import type { Context } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
+import type { MessageKey, MessageTurn } from '../app/create-message-replies.ts'
 import { createEpoch } from '../app/session-claims.ts'
 
 /** Header carrying the per-session token, in requests and in the response that creates a session. */
@@ -10,8 +11,28 @@ export const sessionTokenHeader = 'x-focal-session-token'
 /** Whether the route may create the session (turn, chat) or only use an existing one. */
 export type SessionAccess = 'create' | 'existing'
 
-/** The claim's epoch each request was authorized under (see {@link acquireAuthorizedSession}). */
-const authorizedEpochs = new WeakMap<Context, { sessionId: string; epoch: string }>()
+/**
+ * The claim's epoch each request was authorized under (see {@link acquireAuthorizedSession}), and
+ * whether the request claimed the session itself.
+ */
+const authorizedEpochs = new WeakMap<Context, { sessionId: string; epoch: string; claimed?: true }>()
+
+/**
+ * The replies record of a message-id request {@link authorizeSession} let through, for its
+ * `key`: read once, or not at all when the request just claimed the session (its record was
+ * cleared for the new owner).
+ */
+export function openMessageTurn(
+  context: Context,
+  app: FocalAppContext,
+  sessionId: string,
+  key: MessageKey,
+): Promise<MessageTurn> | MessageTurn {
+  const authorized = authorizedEpochs.get(context)
+  return authorized?.claimed === true && authorized.sessionId === sessionId
+    ? app.messageReplies.openClaimed(sessionId, key)
+    : app.messageReplies.open(sessionId, key)
+}
 
 /**
  * Takes the session's work-queue lease for a request {@link authorizeSession} let through, and
@@ -110,7 +131,7 @@ export async function authorizeSession(
     // Nor an earlier holder's recorded replies: a retry key (`t-1`) of its own would replay them.
     await app.messageReplies.delete(sessionId)
     app.retiredIds.set(sessionId, 'claimed')
-    authorizedEpochs.set(context, { sessionId, epoch })
+    authorizedEpochs.set(context, { sessionId, epoch, claimed: true })
     return issueSessionToken(context, app, sessionId, epoch)
   }
   const check = await app.tokens.verify(sessionId, token)

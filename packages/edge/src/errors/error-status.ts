@@ -46,6 +46,7 @@ export const errorStatus = {
   'session-claimed': 409,
   'message-in-progress': 409,
   'message-id-reused': 422,
+  'message-reply-lost': 409,
   'session-token-expired': 401,
   'session-token-revoked': 401,
   'session-not-found': 404,

@@ -8,9 +8,14 @@ import {
 import type { Context, Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { checkSessionRoom } from '../app/check-session-room.ts'
-import { digestText, messageInProgress, type RecordedReply } from '../app/create-message-replies.ts'
+import {
+  digestText,
+  messageInProgress,
+  messageReplyLost,
+  type RecordedReply,
+} from '../app/create-message-replies.ts'
 import { restoreUiMessageChunks } from '../app/restore-ui-message-chunks.ts'
-import { acquireAuthorizedSession, authorizeSession } from '../auth/authorize-session.ts'
+import { acquireAuthorizedSession, authorizeSession, openMessageTurn } from '../auth/authorize-session.ts'
 import { readJsonBody } from '../schemas/read-json-body.ts'
 import { detachChunks } from '../ui-message-stream/detach-chunks.ts'
 import { encodeSse } from '../ui-message-stream/encode-sse.ts'
@@ -60,8 +65,10 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
       body.messageId === undefined
         ? undefined
         : { messageId: body.messageId, route: 'chat' as const, textDigest: await digestText(typed) }
-    const before = key === undefined ? undefined : await app.messageReplies.lookup(sessionId, key)
+    const turn = key === undefined ? undefined : await openMessageTurn(context, app, sessionId, key)
+    const before = turn?.lookup()
     if (before?.type === 'running') throw messageInProgress(key!.messageId)
+    if (before?.type === 'lost') throw messageReplyLost(key!.messageId)
     if (before?.type === 'completed') return replay(context, app, session, before.reply)
     const acquired = await acquireAuthorizedSession(context, app, sessionId)
     let releasing: Promise<void> | undefined
@@ -70,20 +77,22 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
       return releasing
     }
     let text: string
+    let started = false
     try {
-      // Holding the lock: the earlier request may have completed since the first look.
-      const held = key === undefined ? undefined : await app.messageReplies.lookup(sessionId, key)
-      if (held?.type === 'completed') {
-        await release()
-        return replay(context, app, session, held.reply)
-      }
       checkSessionRoom(app, sessionId)
-      if (key !== undefined) await app.messageReplies.start(sessionId, key)
+      // Holding the lock: an earlier request with this message id may have ended since the read.
+      const found = await turn?.start()
+      if (found?.type === 'completed') {
+        await release()
+        return replay(context, app, session, found.reply)
+      }
+      if (found?.type === 'lost') throw messageReplyLost(key!.messageId)
+      started = found?.type === 'started'
       // The input rail, under the session's lock (it numbers placeholders from the ledger):
       // personal values become placeholders before the engine (and its stores) see them.
       text = app.inputRail ? await app.inputRail(sessionId, typed) : typed
     } catch (error) {
-      if (key !== undefined) await app.messageReplies.forget(sessionId, key).catch(() => {})
+      if (started) await turn?.forget().catch(() => {})
       await release()
       throw error
     }
@@ -97,12 +106,14 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
     })
     // Read to the end even when the client leaves: the whole reply is recorded under the message
     // id before the lock is released, so a retry finds it.
+    // A reply that cannot be recorded is marked so, not forgotten: the turn ran (its tools too), so
+    // its retry gets 409 `message-reply-lost` and runs nothing; this client already has the reply.
     const detached = detachChunks(chunks, async (read, error) => {
       try {
-        if (key === undefined) return
+        if (turn === undefined) return
         if (error === undefined && !read.some((chunk) => chunk.type === 'error'))
-          await app.messageReplies.complete(sessionId, key, { route: 'chat', chunks: read })
-        else await app.messageReplies.forget(sessionId, key)
+          await turn.complete({ route: 'chat', chunks: read })
+        else await turn.forget()
       } finally {
         await release()
       }

@@ -3,11 +3,16 @@ import { guardWholeText } from '@focal/core/enforcement'
 import type { Context, Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { checkSessionRoom } from '../app/check-session-room.ts'
-import { digestText, messageInProgress, type RecordedReply } from '../app/create-message-replies.ts'
+import {
+  digestText,
+  messageInProgress,
+  messageReplyLost,
+  type RecordedReply,
+} from '../app/create-message-replies.ts'
 import { restoreTurnResult } from '../app/restore-turn-result.ts'
 import { settleExpiredApproval } from '../app/settle-expired-approval.ts'
 import { authenticateApprover, pendingApprovalOf } from '../auth/authorize-approver.ts'
-import { acquireAuthorizedSession, authorizeSession } from '../auth/authorize-session.ts'
+import { acquireAuthorizedSession, authorizeSession, openMessageTurn } from '../auth/authorize-session.ts'
 import { guardTurnResult } from '../filter/guard-turn-result.ts'
 import { readIdParam } from '../schemas/read-id-param.ts'
 import { readJsonBody } from '../schemas/read-json-body.ts'
@@ -32,30 +37,38 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
       body.messageId === undefined
         ? undefined
         : { messageId: body.messageId, route: 'turn' as const, textDigest: await digestText(body.text) }
-    const before = key === undefined ? undefined : await app.messageReplies.lookup(sessionId, key)
+    const turn = key === undefined ? undefined : await openMessageTurn(context, app, sessionId, key)
+    const before = turn?.lookup()
     if (before?.type === 'running') throw messageInProgress(key!.messageId)
+    if (before?.type === 'lost') throw messageReplyLost(key!.messageId)
     if (before?.type === 'completed') return answerTurn(context, app, sessionId, before.reply)
     const release = await acquireAuthorizedSession(context, app, sessionId)
     let result: TurnResult
     try {
-      const held = key === undefined ? undefined : await app.messageReplies.lookup(sessionId, key)
-      if (held?.type === 'completed') return await answerTurn(context, app, sessionId, held.reply)
       checkSessionRoom(app, sessionId)
-      if (key !== undefined) await app.messageReplies.start(sessionId, key)
+      // Holding the lock: an earlier request with this message id may have ended since the read.
+      const started = await turn?.start()
+      if (started?.type === 'completed') return await answerTurn(context, app, sessionId, started.reply)
+      if (started?.type === 'lost') throw messageReplyLost(key!.messageId)
       try {
         const signal = app.abortable ? { signal: context.req.raw.signal } : {}
         const text = app.inputRail ? await app.inputRail(sessionId, body.text) : body.text
         result = await app.engine.turn({ sessionId, text, ...signal })
-        const guarded = guardTurnResult(result, app.services)
-        if (key !== undefined)
-          await app.messageReplies.complete(sessionId, key, { route: 'turn', result: guarded })
-        result = guarded
       } catch (error) {
-        // Whatever failed before the reply was recorded, a retry of this message runs it again
-        // (an id left running answers 409 for ten minutes).
-        if (key !== undefined) await app.messageReplies.forget(sessionId, key).catch(() => {})
+        // The turn failed before the engine answered: a retry of this message runs it again.
+        await turn?.forget().catch(() => {})
         throw error
       }
+      // The turn ran (its tools too): from here on its message id never runs again. A reply that
+      // cannot be recorded is marked so (its retry gets 409 `message-reply-lost`), and this
+      // client still gets it: the turn happened.
+      try {
+        result = guardTurnResult(result, app.services)
+      } catch (error) {
+        await turn?.lose()
+        throw error
+      }
+      await turn?.complete({ route: 'turn', result })
       await report(app, result, '/v1/turn')
       return await answerTurn(context, app, sessionId, { route: 'turn', result })
     } finally {

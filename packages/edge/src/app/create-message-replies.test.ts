@@ -1,0 +1,109 @@
+import { createMemorySessionStore, FocalError, type SessionStore } from '@focal/core'
+import { describe, expect, it } from 'vitest'
+import { createMessageReplies, type MessageKey } from './create-message-replies.ts'
+
+const key: MessageKey = { messageId: 'm1', route: 'turn', textDigest: 'd1' }
+const reply = { route: 'turn' as const, result: { text: 'Done.' } }
+
+/** A session store whose writes fail while `failing` is above zero (one failure each). */
+function createFlakyStore() {
+  const inner = createMemorySessionStore()
+  const state = { failing: 0, gets: 0 }
+  const store: SessionStore = {
+    get: (id) => {
+      state.gets++
+      return inner.get(id)
+    },
+    async put(id, value, version) {
+      if (state.failing > 0) {
+        state.failing--
+        throw new Error('the store is unavailable')
+      }
+      return inner.put(id, value, version)
+    },
+    delete: (id) => inner.delete(id),
+  }
+  return { store, state }
+}
+
+describe('createMessageReplies', () => {
+  it('never runs again a turn whose reply and whose unrecorded mark both failed to be written', async () => {
+    let time = 0
+    const { store, state } = createFlakyStore()
+    const replies = createMessageReplies({ store, now: () => time })
+    const turn = await replies.open('s', key)
+    expect(await turn.start()).toEqual({ type: 'started' })
+    state.failing = 2
+    await turn.complete(reply)
+    expect(state.failing).toBe(0)
+    // The running mark stayed: a retry soon after is told the turn still runs.
+    expect((await replies.open('s', key)).lookup()).toEqual({ type: 'running' })
+    // Long after (its process may have died), it is looked at holding the lock: the request that
+    // marked it ended without a reply, so it is lost, not run again.
+    time = 3_600_000
+    const late = await replies.open('s', key)
+    expect(late.lookup()).toEqual({ type: 'new' })
+    expect(await late.start()).toEqual({ type: 'lost' })
+  })
+
+  it('marks a turn whose reply could not be written as lost, with one failure', async () => {
+    const { store, state } = createFlakyStore()
+    const replies = createMessageReplies({ store })
+    const turn = await replies.open('s', key)
+    await turn.start()
+    state.failing = 1
+    await turn.complete(reply)
+    expect((await replies.open('s', key)).lookup()).toEqual({ type: 'lost' })
+  })
+
+  it('finds, holding the lock, the reply an earlier request recorded after this one read', async () => {
+    const replies = createMessageReplies({})
+    const late = await replies.open('s', key)
+    const early = await replies.open('s', key)
+    expect(late.lookup()).toEqual({ type: 'new' })
+    await early.start()
+    await early.complete(reply)
+    expect(await late.start()).toEqual({ type: 'completed', reply })
+  })
+
+  it('keeps the other messages written since the read', async () => {
+    const { store, state } = createFlakyStore()
+    const replies = createMessageReplies({ store })
+    const first = await replies.open('s', key)
+    const other = await replies.open('s', { ...key, messageId: 'm2' })
+    await other.start()
+    await other.complete(reply)
+    const gets = state.gets
+    expect(await first.start()).toEqual({ type: 'started' })
+    await first.complete(reply)
+    // One more read, for the race it lost.
+    expect(state.gets - gets).toBe(1)
+    expect((await replies.open('s', { ...key, messageId: 'm2' })).lookup()).toEqual({
+      type: 'completed',
+      reply,
+    })
+    expect((await replies.open('s', key)).lookup()).toEqual({ type: 'completed', reply })
+  })
+
+  it('refuses the message id with another text', async () => {
+    const replies = createMessageReplies({})
+    const turn = await replies.open('s', key)
+    await turn.start()
+    await turn.complete(reply)
+    const reused = await replies.open('s', { ...key, textDigest: 'd2' })
+    expect(() => reused.lookup()).toThrow(FocalError)
+  })
+
+  it('keeps the replies of the last three completed turns', async () => {
+    const replies = createMessageReplies({})
+    for (const messageId of ['a', 'b', 'c', 'd']) {
+      const turn = await replies.open('s', { ...key, messageId })
+      await turn.start()
+      await turn.complete(reply)
+    }
+    const found = async (messageId: string) => (await replies.open('s', { ...key, messageId })).lookup().type
+    expect(await found('a')).toBe('new')
+    expect(await found('d')).toBe('completed')
+    expect(await found('b')).toBe('completed')
+  })
+})
