@@ -21,7 +21,7 @@ import { defaultMemoryBounds, type ResolvedAppParts, resolveAppParts } from './a
 import { createEpoch, createMemorySessionClaims } from './app/session-claims.ts'
 import type { FocalAppOptions } from './app/types.ts'
 import { approverTokenHeader, checkApproverCredentials } from './auth/authorize-approver.ts'
-import { sessionTokenHeader } from './auth/authorize-session.ts'
+import { claimKeyHeader, sessionTokenHeader } from './auth/authorize-session.ts'
 import { clientAuth } from './auth/client-auth.ts'
 import { createSessionTokens, type SessionTokens } from './auth/session-tokens.ts'
 import { toErrorResponse } from './errors/to-error-response.ts'
@@ -222,7 +222,14 @@ export function createFocalApp(options: FocalAppOptions): Hono {
             ? (value) => (origin(value) ? value : null)
             : (origin as string | string[]),
         credentials,
-        allowHeaders: ['content-type', 'authorization', 'x-api-key', sessionTokenHeader, approverTokenHeader],
+        allowHeaders: [
+          'content-type',
+          'authorization',
+          'x-api-key',
+          sessionTokenHeader,
+          claimKeyHeader,
+          approverTokenHeader,
+        ],
         exposeHeaders: [sessionTokenHeader, 'x-vercel-ai-ui-message-stream'],
       }),
     )

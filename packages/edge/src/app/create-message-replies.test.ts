@@ -106,4 +106,29 @@ describe('createMessageReplies', () => {
     expect(await found('d')).toBe('completed')
     expect(await found('b')).toBe('completed')
   })
+
+  it("keeps the claim of the session's first message until a later message starts or it lapses", async () => {
+    let time = 0
+    const replies = createMessageReplies({ now: () => time })
+    const claim = { proof: 'p'.repeat(64), expiresAt: 1000 }
+    const first = replies.openClaimed('s', key, claim)
+    await first.start()
+    // The turn failed before it ran: forgotten, but its claim stays for its retry.
+    await first.forget()
+    const retried = await replies.open('s', key)
+    expect(retried.proves(claim.proof)).toBe(true)
+    expect(retried.proves('q'.repeat(64))).toBe(false)
+    expect(retried.lookup()).toEqual({ type: 'new' })
+    expect(await retried.start()).toEqual({ type: 'started' })
+    await retried.complete(reply)
+    expect((await replies.open('s', key)).proves(claim.proof)).toBe(true)
+    time = 1000
+    expect((await replies.open('s', key)).proves(claim.proof)).toBe(false)
+    time = 0
+    const later = await replies.open('s', { ...key, messageId: 'm2' })
+    await later.start()
+    const after = await replies.open('s', key)
+    expect(after.proves(claim.proof)).toBe(false)
+    expect(after.lookup()).toEqual({ type: 'completed', reply })
+  })
 })

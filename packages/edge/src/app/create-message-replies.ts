@@ -1,5 +1,5 @@
 import { FocalError, type SessionStore, type UiMessageChunk } from '@focal/core'
-import { type BoundedMapOptions, createBoundedMap } from '@focal/core/ledger'
+import { type BoundedMapOptions, constantTimeEqual, createBoundedMap } from '@focal/core/ledger'
 import { z } from 'zod'
 
 /** Where a session's recorded replies are kept in the session store (beside its state). */
@@ -28,6 +28,15 @@ export type MessageReplyLookup =
   | { type: 'completed'; reply: RecordedReply }
   | { type: 'lost' }
 
+/**
+ * The claim key of the request that created a session, as kept with its message: SHA-256 (hex)
+ * of the claim's epoch and the key (see {@link digestClaim}), and when it stops counting.
+ */
+export interface MessageClaim {
+  proof: string
+  expiresAt: number
+}
+
 /** What {@link MessageTurn.start} found holding the session's lock. */
 export type MessageStart =
   | { type: 'started' }
@@ -42,11 +51,17 @@ const entrySchema = z.strictObject({
   startedAt: z.number().optional(),
   /**
    * `running`: its request holds the session's lock; `completed`: its reply is recorded;
-   * `unrecorded`: its turn ran but the reply could not be written.
+   * `unrecorded`: its turn ran but the reply could not be written; `failed`: the turn that
+   * created the session failed before it ran, kept only for its claim (it may run again).
    */
-  status: z.enum(['running', 'completed', 'unrecorded']),
+  status: z.enum(['running', 'completed', 'unrecorded', 'failed']),
   chunks: z.array(z.looseObject({ type: z.string() })).optional(),
   result: z.unknown().optional(),
+  /**
+   * The message that created the session, sent with a claim key: its retry without a token
+   * proves the key (see {@link MessageClaim}) until a later message starts or `expiresAt`.
+   */
+  claim: z.strictObject({ proof: z.string(), expiresAt: z.number() }).optional(),
 })
 const recordSchema = z.strictObject({ replies: z.array(entrySchema) })
 type Entry = z.infer<typeof entrySchema>
@@ -68,6 +83,11 @@ const maxWriteAttempts = 5
  * else wrote it in between.
  */
 export interface MessageTurn {
+  /**
+   * Whether this message created the session with a claim key whose proof is `proof` (see
+   * {@link digestClaim}), and no later message started since: its retry may act for the session.
+   */
+  proves(proof: string): boolean
   /** What an earlier request with this message id left; 422 `message-id-reused` for another text or route. */
   lookup(): MessageReplyLookup
   /**
@@ -83,7 +103,10 @@ export interface MessageTurn {
   complete(reply: RecordedReply): Promise<void>
   /** Marks the turn as run with no reply to record (it failed after the engine ran it). Never throws. */
   lose(): Promise<void>
-  /** Forgets the message id of a turn that failed before it ran, so a retry runs it. */
+  /**
+   * Forgets the message id of a turn that failed before it ran, so a retry runs it (the message
+   * that created its session keeps its claim, so its retry can still prove it).
+   */
   forget(): Promise<void>
 }
 
@@ -91,8 +114,11 @@ export interface MessageTurn {
 export interface MessageReplies {
   /** Reads the session's replies record (once) for a request carrying this message id. */
   open(sessionId: string, key: MessageKey): Promise<MessageTurn>
-  /** The same for a session this very request just claimed: its record was cleared, so nothing is read. */
-  openClaimed(sessionId: string, key: MessageKey): MessageTurn
+  /**
+   * The same for a session this very request just claimed: its record was cleared, so nothing is
+   * read. With `claim`, the message keeps it (its retry without a token may prove the claim key).
+   */
+  openClaimed(sessionId: string, key: MessageKey, claim?: MessageClaim): MessageTurn
   /** Removes every record of the session (`DELETE /v1/sessions/:id`, a new claim of the id). */
   delete(sessionId: string): Promise<void>
 }
@@ -142,7 +168,12 @@ export function createMessageReplies({
     return { entries: parsed.success ? parsed.data.replies : [], version: stored.version }
   }
 
-  function turnOf(sessionId: string, key: MessageKey, seen: { entries: Entry[]; version: number }) {
+  function turnOf(
+    sessionId: string,
+    key: MessageKey,
+    seen: { entries: Entry[]; version: number },
+    claim?: MessageClaim,
+  ) {
     let { entries, version } = seen
     const id = messageRepliesId(sessionId)
     const own = () => entries.find((entry) => entry.messageId === key.messageId)
@@ -170,15 +201,23 @@ export function createMessageReplies({
       const answered = rest.filter((entry) => entry.status !== 'running').slice(0, maxPerSession - 1)
       return [first, ...running, ...answered]
     }
-    const mark = (status: 'unrecorded') => async () => {
+    /** This message's entry as `status`, with the claim it carries. */
+    const ownAs = <Status extends Entry['status']>(status: Status) => {
+      const kept = own()?.claim
+      return { ...key, status, ...(kept === undefined ? {} : { claim: kept }) }
+    }
+    const lose = async () => {
       try {
-        await update(() => bounded({ ...key, status }, others()))
+        await update(() => bounded(ownAs('unrecorded'), others()))
       } catch {
         // The store is down: the running mark stays, and holding the lock a retry reads it as lost.
       }
     }
-    const lose = mark('unrecorded')
     return {
+      proves(proof) {
+        const kept = own()?.claim
+        return kept !== undefined && kept.expiresAt > now() && constantTimeEqual(kept.proof, proof)
+      },
       lookup() {
         return lookupOf(own(), key, now())
       },
@@ -188,7 +227,7 @@ export function createMessageReplies({
         let fresh = false
         for (let attempt = 0; attempt < maxWriteAttempts; attempt++) {
           const entry = own()
-          if (entry !== undefined) {
+          if (entry !== undefined && entry.status !== 'failed') {
             if (!fresh) {
               ;({ entries, version } = await read(sessionId))
               fresh = true
@@ -200,7 +239,23 @@ export function createMessageReplies({
             // turn may have run (tools included), so it is not run again.
             return { type: 'lost' }
           }
-          const next = [{ ...key, startedAt: now(), status: 'running' as const }, ...entries]
+          // A retry of the failed message that created the session keeps its claim; any other
+          // message ends the claims of earlier ones (its sender holds the session's token).
+          const kept = entry?.claim ?? claim
+          const running: Entry = {
+            ...key,
+            startedAt: now(),
+            status: 'running',
+            ...(kept === undefined ? {} : { claim: kept }),
+          }
+          const rest = entries.flatMap((other): Entry[] => {
+            if (other.messageId === key.messageId) return []
+            if (kept !== undefined || other.claim === undefined) return [other]
+            if (other.status === 'failed') return []
+            const { claim: _ended, ...unclaimed } = other
+            return [unclaimed]
+          })
+          const next = [running, ...rest]
           const written = await records.put(id, { replies: next }, version)
           if (written !== false) {
             entries = next
@@ -216,7 +271,7 @@ export function createMessageReplies({
         const recorded =
           reply.route === 'chat' ? { chunks: compactChunks(reply.chunks) } : { result: reply.result }
         try {
-          await update(() => bounded({ ...key, status: 'completed', ...recorded }, others()))
+          await update(() => bounded({ ...ownAs('completed'), ...recorded }, others()))
         } catch {
           // The reply could not be written (a store error, a value too large for it): the turn is
           // marked as run with no reply, so its retry is told so and runs nothing.
@@ -225,7 +280,10 @@ export function createMessageReplies({
       },
       lose,
       forget() {
-        return update(others)
+        return update(() => {
+          const entry = own()
+          return entry?.claim === undefined ? others() : [ownAs('failed'), ...others()]
+        })
       },
     } satisfies MessageTurn
   }
@@ -234,8 +292,8 @@ export function createMessageReplies({
     async open(sessionId, key) {
       return turnOf(sessionId, key, await read(sessionId))
     },
-    openClaimed(sessionId, key) {
-      return turnOf(sessionId, key, { entries: [], version: 0 })
+    openClaimed(sessionId, key, claim) {
+      return turnOf(sessionId, key, { entries: [], version: 0 }, claim)
     },
     delete(sessionId) {
       return records.delete(messageRepliesId(sessionId))
@@ -252,6 +310,7 @@ function lookupOf(entry: Entry | undefined, key: MessageKey, at: number): Messag
       message: `Message id "${key.messageId}" was already sent with another message: send a new message with a new id.`,
     })
   if (entry.status === 'unrecorded') return { type: 'lost' }
+  if (entry.status === 'failed') return { type: 'new' }
   if (entry.status === 'running')
     // A running mark this old is looked at again holding the lock (its process may have died).
     return at - (entry.startedAt ?? 0) < abandonedAfterMs ? { type: 'running' } : { type: 'new' }
@@ -330,6 +389,15 @@ export function messageReplyLost(messageId: string): FocalError {
     code: 'message-reply-lost',
     message: `Message "${messageId}" was taken but its reply could not be recorded, so it is not run again (it may have acted already): check the conversation before sending it again as a new message.`,
   })
+}
+
+/**
+ * The proof kept for a claim key: SHA-256 (hex) of the session claim's epoch and the key, so it
+ * holds for that claim only (a revoked or deleted session's epoch is gone) and the key itself is
+ * never stored.
+ */
+export function digestClaim(epoch: string, claimKey: string): Promise<string> {
+  return digestText(`focal-claim-key:${epoch}:${claimKey}`)
 }
 
 /** SHA-256 (hex) of a message text, to tell a retry from another message under the same id. */

@@ -2,7 +2,7 @@ import { FocalError } from '@focal/core'
 import { constantTimeEqual } from '@focal/core/ledger'
 import type { Context } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
-import type { MessageKey, MessageTurn } from '../app/create-message-replies.ts'
+import { digestClaim, type MessageKey, type MessageTurn } from '../app/create-message-replies.ts'
 import { createEpoch } from '../app/session-claims.ts'
 
 /** Header carrying the per-session token, in requests and in the response that creates a session. */
@@ -18,20 +18,83 @@ export type SessionAccess = 'create' | 'existing'
 const authorizedEpochs = new WeakMap<Context, { sessionId: string; epoch: string; claimed?: true }>()
 
 /**
- * The replies record of a message-id request {@link authorizeSession} let through, for its
- * `key`: read once, or not at all when the request just claimed the session (its record was
- * cleared for the new owner).
+ * Header carrying a claim key: a secret the client makes up (32 to 256 characters of base64url,
+ * at least 24 random bytes) for the request that creates its session, and sends again, unchanged,
+ * when it retries that request.
  */
-export function openMessageTurn(
+export const claimKeyHeader = 'x-focal-claim-key'
+
+const claimKeyPattern = /^[A-Za-z0-9_-]{32,256}$/u
+
+/**
+ * The request's claim key, checked: a malformed one, or one on a request it cannot serve (no
+ * `messageId` to recover, no session id the client chose), is 400 `invalid-request`, never ignored.
+ */
+export function readClaimKey(
+  context: Context,
+  request: { sessionId?: string | undefined; messageId?: string | undefined },
+): string | undefined {
+  const key = context.req.header(claimKeyHeader)
+  if (key === undefined) return undefined
+  const refuse = (problem: string): never => {
+    throw new FocalError({
+      code: 'invalid-request',
+      message: `${claimKeyHeader}: ${problem}`,
+      issues: [{ path: claimKeyHeader, message: problem }],
+    })
+  }
+  if (!claimKeyPattern.test(key)) refuse('expected 32 to 256 characters of base64url (a random secret)')
+  if (request.messageId === undefined) refuse('a claim key recovers one message: send a messageId with it')
+  if (request.sessionId === undefined)
+    refuse('a claim key recovers one session: send the sessionId its retry will name')
+  return key
+}
+
+/**
+ * Authorizes a turn (`create` access, as {@link authorizeSession}) and, for a message id, opens its
+ * replies record: read once, or not at all when this request just claimed the session (the record
+ * was cleared for the new owner).
+ *
+ * A session's first reply carries its only token: when that reply is lost, the client's retry has
+ * no token and the id is taken (409 `session-claimed`), by its own earlier request. A claim key
+ * sent with the first request lets its retry through: the retry must carry the same key, message
+ * id and text, the key must match the proof kept with that message (SHA-256 of the claim's epoch
+ * and the key), no later message may have started since (its sender had the token), the session
+ * may not have been revoked or deleted since (a new epoch, or none) and the claim must be younger
+ * than `sessionTokenTtl`. It then gets a fresh token and that message's outcome: its recorded
+ * reply, 409 while it runs, or a new run when it failed before it ran. Anything short of that is
+ * the same 409 `session-claimed` as before: a stranger who knows or guesses the session id, the
+ * message id and its text learns nothing more and gets nothing.
+ */
+export async function authorizeMessageTurn(
   context: Context,
   app: FocalAppContext,
   sessionId: string,
-  key: MessageKey,
-): Promise<MessageTurn> | MessageTurn {
+  key: MessageKey | undefined,
+  claimKey: string | undefined,
+): Promise<{ token: string | undefined; turn: MessageTurn | undefined }> {
+  let token: string | undefined
+  try {
+    token = await authorizeSession(context, app, sessionId, 'create')
+  } catch (error) {
+    if (key === undefined || claimKey === undefined || !FocalError.isInstance(error)) throw error
+    if (error.code !== 'session-claimed') throw error
+    const epoch = await app.sessionClaims.epoch(sessionId)
+    if (epoch === undefined) throw error
+    const turn = await app.messageReplies.open(sessionId, key)
+    if (!turn.proves(await digestClaim(epoch, claimKey))) throw error
+    authorizedEpochs.set(context, { sessionId, epoch })
+    return { token: await issueSessionToken(context, app, sessionId, epoch), turn }
+  }
+  if (key === undefined) return { token, turn: undefined }
   const authorized = authorizedEpochs.get(context)
-  return authorized?.claimed === true && authorized.sessionId === sessionId
-    ? app.messageReplies.openClaimed(sessionId, key)
-    : app.messageReplies.open(sessionId, key)
+  if (authorized?.claimed !== true || authorized.sessionId !== sessionId)
+    return { token, turn: await app.messageReplies.open(sessionId, key) }
+  const claim =
+    claimKey === undefined
+      ? undefined
+      : { proof: await digestClaim(authorized.epoch, claimKey), expiresAt: Date.now() + app.sessionTokenTtl }
+  return { token, turn: app.messageReplies.openClaimed(sessionId, key, claim) }
 }
 
 /**

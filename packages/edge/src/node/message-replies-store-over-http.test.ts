@@ -119,15 +119,33 @@ describe('a turn whose reply could not be recorded', () => {
     expect((await turn('unrecorded-1', 'm2', 'Thanks')).status).toBe(200)
   })
 
-  it('on /v1/turn, for the turn that creates the session: the same', async () => {
+  it('on /v1/turn, for the turn that creates the session: the same, and its claim key gets a token', async () => {
     const before = lookups.length
     failCompletedWrites = 1
-    const first = await turn('unrecorded-2', 'm1', 'Where is my order NW-1001?')
+    const claimKey = { 'x-focal-claim-key': 'k'.repeat(43) }
+    const send = (headers: Record<string, string>) =>
+      fetch(`${served.origin}/v1/turn`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({
+          sessionId: 'unrecorded-2',
+          messageId: 'm1',
+          text: 'Where is my order NW-1001?',
+        }),
+      })
+    const first = await send(claimKey)
     expect(first.status).toBe(200)
-    const retry = await turn('unrecorded-2', 'm1', 'Where is my order NW-1001?')
+    // The reply and its token were lost: the retry proves the claim key, and learns the reply is gone.
+    const retry = await send(claimKey)
     expect(retry.status).toBe(409)
     expect(await codeOf(retry)).toBe('message-reply-lost')
+    const token = retry.headers.get('x-focal-session-token') ?? ''
+    expect(token).not.toBe('')
     expect(lookups.length - before).toBe(1)
+    const session = await fetch(`${served.origin}/v1/sessions/unrecorded-2`, {
+      headers: { 'x-focal-session-token': token },
+    })
+    expect(session.status).toBe(200)
   })
 
   it('on /v1/chat: the stream ends whole, the retry gets 409 message-reply-lost, the tool runs once', async () => {

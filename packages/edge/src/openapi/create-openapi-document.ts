@@ -104,6 +104,18 @@ function parametersOf(route: RouteDocument) {
       required: true,
       schema: { type: 'string', maxLength: 128 },
     })),
+    ...(route.access === 'session-create'
+      ? [
+          {
+            name: 'x-focal-claim-key',
+            in: 'header',
+            required: false,
+            description:
+              'A secret the client makes up for the request that creates its session (with sessionId and messageId), and sends again unchanged when it retries that request without a token: the retry gets the recorded reply and a session token.',
+            schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{32,256}$' },
+          },
+        ]
+      : []),
     ...(route.path.endsWith('/ledger')
       ? [
           { name: 'from', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },

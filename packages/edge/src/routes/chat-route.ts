@@ -15,7 +15,7 @@ import {
   type RecordedReply,
 } from '../app/create-message-replies.ts'
 import { restoreUiMessageChunks } from '../app/restore-ui-message-chunks.ts'
-import { acquireAuthorizedSession, authorizeSession, openMessageTurn } from '../auth/authorize-session.ts'
+import { acquireAuthorizedSession, authorizeMessageTurn, readClaimKey } from '../auth/authorize-session.ts'
 import { readJsonBody } from '../schemas/read-json-body.ts'
 import { detachChunks } from '../ui-message-stream/detach-chunks.ts'
 import { encodeSse } from '../ui-message-stream/encode-sse.ts'
@@ -57,15 +57,15 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
     const body = await readJsonBody(context, app.schemas.chat, app.limits.maxJsonDepth)
     const typed = lastUserText(body.messages, app.limits.maxTextLength)
     const sessionId = body.id
-    const token = await authorizeSession(context, app, sessionId, 'create')
-    const session = token === undefined ? { sessionId } : { sessionId, token }
+    const claimKey = readClaimKey(context, { sessionId, messageId: body.messageId })
     // The message id is the idempotency key: a retry of a message whose turn completed (its reply
     // lost with the connection) gets that reply again, and nothing runs twice.
     const key =
       body.messageId === undefined
         ? undefined
         : { messageId: body.messageId, route: 'chat' as const, textDigest: await digestText(typed) }
-    const turn = key === undefined ? undefined : await openMessageTurn(context, app, sessionId, key)
+    const { token, turn } = await authorizeMessageTurn(context, app, sessionId, key, claimKey)
+    const session = token === undefined ? { sessionId } : { sessionId, token }
     const before = turn?.lookup()
     if (before?.type === 'running') throw messageInProgress(key!.messageId)
     if (before?.type === 'lost') throw messageReplyLost(key!.messageId)

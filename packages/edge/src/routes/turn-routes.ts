@@ -12,7 +12,12 @@ import {
 import { restoreTurnResult } from '../app/restore-turn-result.ts'
 import { settleExpiredApproval } from '../app/settle-expired-approval.ts'
 import { authenticateApprover, pendingApprovalOf } from '../auth/authorize-approver.ts'
-import { acquireAuthorizedSession, authorizeSession, openMessageTurn } from '../auth/authorize-session.ts'
+import {
+  acquireAuthorizedSession,
+  authorizeMessageTurn,
+  authorizeSession,
+  readClaimKey,
+} from '../auth/authorize-session.ts'
 import { guardTurnResult } from '../filter/guard-turn-result.ts'
 import { readIdParam } from '../schemas/read-id-param.ts'
 import { readJsonBody } from '../schemas/read-json-body.ts'
@@ -31,13 +36,13 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
   hono.post('/v1/turn', async (context) => {
     const body = await readJsonBody(context, app.schemas.turn, app.limits.maxJsonDepth)
     const sessionId = body.sessionId ?? app.generateId()
-    await authorizeSession(context, app, sessionId, 'create')
+    const claimKey = readClaimKey(context, body)
     // The message id is the idempotency key, as on `/v1/chat`: a retry gets the recorded result.
     const key =
       body.messageId === undefined
         ? undefined
         : { messageId: body.messageId, route: 'turn' as const, textDigest: await digestText(body.text) }
-    const turn = key === undefined ? undefined : await openMessageTurn(context, app, sessionId, key)
+    const { turn } = await authorizeMessageTurn(context, app, sessionId, key, claimKey)
     const before = turn?.lookup()
     if (before?.type === 'running') throw messageInProgress(key!.messageId)
     if (before?.type === 'lost') throw messageReplyLost(key!.messageId)
