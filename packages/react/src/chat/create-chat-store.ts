@@ -124,6 +124,13 @@ const requestErrorCodes = new Set([
   'forbidden',
 ])
 
+/**
+ * Errors after which sending the same message again cannot help, though it was taken and the
+ * session goes on: its turn ran but the reply was lost (`message-reply-lost`), and a Retry with its
+ * id is refused for good. The message stays in the transcript; a new message asks again.
+ */
+const unrepeatableCodes = new Set(['message-reply-lost'])
+
 /** Whether the server refused the request itself: it was not taken, so it never happened. */
 const isRequestError = (error: unknown) => FocalError.isInstance(error) && requestErrorCodes.has(error.code)
 
@@ -131,7 +138,11 @@ const describe = (error: unknown): ChatError =>
   FocalError.isInstance(error)
     ? sessionEndingCodes.has(error.code)
       ? { message: error.message, code: error.code, retryable: false, restart: true }
-      : { message: error.message, code: error.code, retryable: !requestErrorCodes.has(error.code) }
+      : {
+          message: error.message,
+          code: error.code,
+          retryable: !requestErrorCodes.has(error.code) && !unrepeatableCodes.has(error.code),
+        }
     : { message: error instanceof Error ? error.message : String(error), retryable: true }
 
 /**
@@ -394,6 +405,9 @@ export function createChatStore({
         await (request.kind === 'send' ? send(request) : resolve(request))
       },
       reset(nextSessionId = crypto.randomUUID()) {
+        // The session ends here: the transport keeps nothing of it (a saved token included).
+        const ended = get().sessionId
+        if (ended !== nextSessionId) transport.forgetSession?.(ended)
         controller?.abort()
         watching?.controller.abort()
         watching = undefined

@@ -92,7 +92,10 @@ export interface ChatState {
   stop(): void
   /** Sends the last failed request again (same message id), dropping its partial reply. */
   retry(): Promise<void>
-  /** Empties the transcript and starts a new session. */
+  /**
+   * Empties the transcript and starts a new session; the transport forgets the old one
+   * (`transport.forgetSession`: the HTTP transport's saved token is removed).
+   */
   reset(sessionId?: string): void
 }
 

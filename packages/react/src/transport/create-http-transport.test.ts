@@ -102,6 +102,67 @@ describe('createHttpTransport', () => {
     expect(tokens).toEqual([undefined, 'from-part'])
   })
 
+  it("sends a claim key with a session's first message, the same with each retry, until the token comes", async () => {
+    const seen: Array<{ claim?: string; token?: string }> = []
+    const baseUrl = await serve((request, response) => {
+      seen.push({
+        ...(request.headers['x-focal-claim-key']
+          ? { claim: String(request.headers['x-focal-claim-key']) }
+          : {}),
+        ...(request.headers['x-focal-session-token']
+          ? { token: String(request.headers['x-focal-session-token']) }
+          : {}),
+      })
+      // The first attempt's answer is lost with the connection.
+      if (seen.length === 1) return request.socket.destroy()
+      response.setHeader('x-focal-session-token', 'token-for-s1')
+      sse(response, [{ type: 'finish' }])
+    })
+    const transport = createHttpTransport({ baseUrl, retryDelayMs: 1 })
+    await collect(transport.sendMessage(send('one')))
+    await collect(transport.sendMessage(send('two')))
+    const [first, retry, next] = seen
+    expect(first?.claim).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(retry).toEqual({ claim: first?.claim })
+    expect(next).toEqual({ token: 'token-for-s1' })
+    // Another session has a key of its own.
+    await collect(transport.sendMessage({ ...send('other'), sessionId: 's2' }))
+    expect(seen.at(-1)?.claim).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(seen.at(-1)?.claim).not.toBe(first?.claim)
+  })
+
+  it('removes a saved token the server refuses, and the token of a session the chat resets', async () => {
+    const saved = new Map<string, string>()
+    const tokenStorage = {
+      getItem: (key: string) => saved.get(key) ?? null,
+      setItem: (key: string, value: string) => void saved.set(key, value),
+      removeItem: (key: string) => void saved.delete(key),
+    }
+    let answer: 'ok' | 'revoked' = 'ok'
+    const baseUrl = await serve((request, response, body) => {
+      if (answer === 'revoked' && request.headers['x-focal-session-token']) {
+        response.writeHead(401, { 'content-type': 'application/json' })
+        response.end(JSON.stringify({ error: { code: 'session-token-revoked', message: 'revoked' } }))
+        return
+      }
+      response.setHeader('x-focal-session-token', `token-for-${(JSON.parse(body) as { id: string }).id}`)
+      sse(response, [{ type: 'finish' }])
+    })
+    const store = createChatStore({ transport: createHttpTransport({ baseUrl, tokenStorage }) })
+    const first = store.getState().sessionId
+    await store.getState().sendMessage('hello')
+    expect(saved.get(`focal-session-token:${first}`)).toBe(`token-for-${first}`)
+    store.getState().reset()
+    expect(saved.has(`focal-session-token:${first}`)).toBe(false)
+    const second = store.getState().sessionId
+    await store.getState().sendMessage('hello again')
+    expect(saved.get(`focal-session-token:${second}`)).toBe(`token-for-${second}`)
+    answer = 'revoked'
+    await store.getState().sendMessage('are you there?')
+    expect(store.getState().error?.code).toBe('session-token-revoked')
+    expect(saved.size).toBe(0)
+  })
+
   it('retries a network error before the first byte with the same message id', async () => {
     const seen: string[] = []
     const baseUrl = await serve((request, response, body) => {

@@ -59,7 +59,10 @@ export interface HttpTransportOptions {
    * Where the session tokens the server issues are kept besides memory, e.g. `sessionStorage`
    * (keys `focal-session-token:<sessionId>`): a chat restored after a reload
    * (`createChatStore({ persist })`) then still speaks for its session. Without it a reload loses
-   * the token, and the restored session's requests are refused.
+   * the token, and the restored session's requests are refused. A token is removed again when its
+   * session ends here (`forgetSession`, which the store's `reset()` calls) and when the server
+   * refuses it (`session-not-found`, `session-expired`, `session-token-expired`,
+   * `session-token-revoked`, `forbidden`).
    * @default undefined (memory only)
    */
   tokenStorage?: ChatStorage
@@ -67,6 +70,25 @@ export interface HttpTransportOptions {
 
 /** Key of a session's token in `tokenStorage`. */
 const tokenKey = (sessionId: string) => `focal-session-token:${sessionId}`
+
+/** Header of the claim key sent with a session's first message (see `sendMessage`). */
+const claimKeyHeader = 'x-focal-claim-key'
+
+/** The server's answers that the token it was sent is no longer good for its session. */
+const refusedTokenCodes = new Set([
+  'session-not-found',
+  'session-expired',
+  'session-token-expired',
+  'session-token-revoked',
+  'forbidden',
+])
+
+/** 32 random bytes, base64url: the claim key of a session's first message. */
+function newClaimKey(): string {
+  let binary = ''
+  for (const byte of crypto.getRandomValues(new Uint8Array(32))) binary += String.fromCharCode(byte)
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/u, '')
+}
 
 const retryableStatuses = new Set([502, 503, 504])
 
@@ -203,12 +225,33 @@ export function createHttpTransport({
     },
     set(sessionId: string, token: string) {
       memory.set(sessionId, token)
+      // The session's token arrived: its first message is answered, its claim key done.
+      claims.delete(sessionId)
       try {
         tokenStorage?.setItem(tokenKey(sessionId), token)
       } catch {
         // Full or disabled storage: the token still lives in memory for this page.
       }
     },
+    /** The session ended or its token was refused: kept nowhere any more, memory or storage. */
+    delete(sessionId: string) {
+      memory.delete(sessionId)
+      try {
+        tokenStorage?.removeItem(tokenKey(sessionId))
+      } catch {
+        // Disabled storage: nothing was kept there.
+      }
+    },
+  }
+  // The claim key of each session whose token this page does not hold yet: sent with its messages
+  // (the same key with every retry) until the token comes. Memory only: it recovers the reply of
+  // a request this page sent, not one sent before a reload.
+  const claims = new Map<string, string>()
+  /** Drops the token the server just refused, so it is never sent (or restored) again. */
+  function refused(sessionId: string, sent: string | undefined, error: FocalError): FocalError {
+    if (sent !== undefined && refusedTokenCodes.has(error.code) && tokens.get(sessionId) === sent)
+      tokens.delete(sessionId)
+    return error
   }
   async function post(
     path: string,
@@ -217,32 +260,37 @@ export function createHttpTransport({
     signal: AbortSignal,
     /** Who is asking: the session (its token) or an approver (their credential, never the session's token). */
     as: 'session' | 'approver' = 'session',
+    /** The session's claim key, sent when no token is held (its first message). */
+    claimKey?: string,
   ): Promise<Response> {
-    const token = tokens.get(sessionId)
-    const credential =
+    /** This attempt's credential: a token that arrived with an earlier attempt's answer goes along. */
+    const credential = (token: string | undefined): Record<string, string> =>
       as === 'approver'
         ? approverToken === undefined
           ? {}
           : { [approverTokenHeader]: approverToken }
-        : token === undefined
-          ? {}
-          : { [sessionTokenHeader]: token }
-    const init: RequestInit = {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        ...credential,
-        ...headers,
-      },
-      body: JSON.stringify(body),
-      signal,
-    }
+        : token !== undefined
+          ? { [sessionTokenHeader]: token }
+          : claimKey === undefined
+            ? {}
+            : { [claimKeyHeader]: claimKey }
+    const payload = JSON.stringify(body)
     const started = Date.now()
     for (let attempt = 0; ; attempt++) {
       const canRetry = attempt < retries && !signal.aborted
+      const token = as === 'session' ? tokens.get(sessionId) : undefined
       try {
-        const response = await fetchImplementation(`${baseUrl}${path}`, init)
+        const response = await fetchImplementation(`${baseUrl}${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'text/event-stream',
+            ...credential(token),
+            ...headers,
+          },
+          body: payload,
+          signal,
+        })
         const issued = response.headers.get(sessionTokenHeader)
         if (issued) tokens.set(sessionId, issued)
         if (response.ok) return response
@@ -250,14 +298,15 @@ export function createHttpTransport({
           // The same message's turn still runs (a Retry while the first attempt's reply is being
           // written): ask again shortly, and get its recorded reply once it is done. Not counted
           // against `retries`, which are for failures.
-          const refused = await failure(response)
+          const busy = await failure(response)
           const waited = Date.now() - started
-          if (refused.code !== 'message-in-progress' || waited >= inProgressTimeoutMs) throw refused
+          if (busy.code !== 'message-in-progress' || waited >= inProgressTimeoutMs) throw busy
           await wait(inProgressDelayMs, signal)
           attempt--
           continue
         }
-        if (!(canRetry && retryableStatuses.has(response.status))) throw await failure(response)
+        if (!(canRetry && retryableStatuses.has(response.status)))
+          throw refused(sessionId, token, await failure(response))
       } catch (error) {
         if (signal.aborted || FocalError.isInstance(error) || !canRetry) throw error
       }
@@ -273,7 +322,16 @@ export function createHttpTransport({
         messageId,
         messages: [{ id: messageId, role: 'user', parts: [{ type: 'text', text }] }],
       }
-      for await (const chunk of readReply(await post('/v1/chat', sessionId, body, signal), 'none')) {
+      // No token yet: this message creates the session, and its reply will bring the token. A
+      // claim key goes with it (and with every retry of it), so a retry whose first attempt's reply
+      // was lost gets that reply and the token, where it got 409 `session-claimed`.
+      let claimKey: string | undefined
+      if (tokens.get(sessionId) === undefined) {
+        claimKey = claims.get(sessionId) ?? newClaimKey()
+        claims.set(sessionId, claimKey)
+      }
+      const response = await post('/v1/chat', sessionId, body, signal, 'session', claimKey)
+      for await (const chunk of readReply(response, 'none')) {
         // Cross-origin pages may not read the header; the edge also sends the token as a data part.
         if (chunk.type === 'data-session' && typeof chunk.data.token === 'string') {
           tokens.set(sessionId, chunk.data.token)
@@ -299,8 +357,14 @@ export function createHttpTransport({
         },
         signal,
       })
-      if (!response.ok) throw await failure(response)
+      const issued = response.headers.get(sessionTokenHeader)
+      if (issued) tokens.set(sessionId, issued)
+      if (!response.ok) throw refused(sessionId, token, await failure(response))
       return readApprovalStatus(await response.json())
+    },
+    forgetSession(sessionId) {
+      tokens.delete(sessionId)
+      claims.delete(sessionId)
     },
     async restoreGoal({ sessionId, turnId, reason }) {
       const path = `/v1/sessions/${encodeURIComponent(sessionId)}/goal/restore`

@@ -67,6 +67,11 @@ export interface ChatTransport {
     reason?: string
   }): Promise<{ restored: boolean; reason?: string }>
   /**
+   * Drops what the transport keeps for a session that ended here (the HTTP transport's token, in
+   * memory and in `tokenStorage`); the store calls it from `reset()`.
+   */
+  forgetSession?(sessionId: string): void
+  /**
    * Where a paused action of this session stands, as its requester sees it: a `wait` client polls
    * it, so an approver's decision and the reply it produced show without another message.
    */
