@@ -127,6 +127,78 @@ describe('demo chat in Chromium', () => {
     await page.close()
   })
 
+  it('keeps the conversation and its session across a reload of the page, and goes on in it', async () => {
+    // The demo kept neither: a reload started a new, empty session, and the widget's tokens were
+    // never saved (nor removed). Now the tab's sessionStorage holds both, until the session ends.
+    const page = await openChat(browser.context)
+    const chats: Array<{ id: string; token: string | undefined }> = []
+    page.on('request', (request) => {
+      if (!request.url().endsWith('/v1/chat')) return
+      const { id } = request.postDataJSON() as { id: string }
+      chats.push({ id, token: request.headers()['x-focal-session-token'] })
+    })
+    const asked = await send(page, 'Refund $30 for order NW-1001')
+    expect(await asked.textContent()).toMatch(/verify your identity/)
+    const sessionId = await sessionIdOf(page)
+    await page.reload()
+    await page.getByRole('log', { name: 'Conversation' }).waitFor()
+    expect(await sessionIdOf(page)).toBe(sessionId)
+    expect(await page.getByRole('log').textContent()).toContain('Refund $30 for order NW-1001')
+    // The server still has the refund waiting for the email: the same session goes on.
+    const done = await send(page, 'ann@example.com')
+    expect(await done.textContent()).toMatch(/refunded \$30 for order NW-1001/)
+    expect(await page.locator('[role="alert"]').count()).toBe(0)
+    expect(chats.map((chat) => chat.id)).toEqual([sessionId, sessionId])
+    expect(chats[0]?.token).toBeUndefined()
+    expect(chats[1]?.token).toMatch(/^v2\./)
+    await shoot(page, '10-after-reload')
+    // A new session: the old one's token leaves the tab's storage.
+    const saved = () => page.evaluate((id) => sessionStorage.getItem(`focal-session-token:${id}`), sessionId)
+    expect(await saved()).toMatch(/^v2\./)
+    await page.getByRole('button', { name: 'New session' }).click()
+    expect(await saved()).toBeNull()
+    expect(await sessionIdOf(page)).not.toBe(sessionId)
+    await page.close()
+  })
+
+  it('gets the first reply back in the same session when the network loses it, and runs it once', async () => {
+    const page = await openChat(browser.context)
+    const sent: Array<{ claim: string | undefined; token: string | undefined }> = []
+    let lost = 0
+    await page.route('**/v1/chat', async (route) => {
+      const headers = route.request().headers()
+      sent.push({ claim: headers['x-focal-claim-key'], token: headers['x-focal-session-token'] })
+      if (lost > 0) return route.continue()
+      lost++
+      // The server takes the message and answers it; the answer (and the token in it) is lost.
+      await route.fetch()
+      await route.abort('connectionreset')
+    })
+    const reply = await send(page, 'Where is my order NW-1001?')
+    expect(await reply.textContent()).toMatch(/UPS/)
+    expect(await page.locator('[role="alert"]').count()).toBe(0)
+    expect(sent[0]?.claim).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(sent[1]).toEqual({ claim: sent[0]?.claim, token: undefined })
+    await send(page, 'Thanks, and where is NW-1002?')
+    expect(sent.at(-1)?.token).toMatch(/^v2\./)
+    expect(sent.at(-1)?.claim).toBeUndefined()
+    // The first message ran once: one order lookup for NW-1001 in the session's ledger.
+    const sessionId = await sessionIdOf(page)
+    const token = await page.evaluate((id) => sessionStorage.getItem(`focal-session-token:${id}`), sessionId)
+    const ledger = (await (
+      await fetch(`${demo.url}v1/sessions/${sessionId}/ledger`, {
+        headers: { 'x-focal-session-token': token ?? '' },
+      })
+    ).json()) as {
+      records: Array<{ type: string; payload: { toolId?: string; args?: { order_id?: string } } }>
+    }
+    const lookups = ledger.records.filter(
+      (record) => record.type === 'tool-called' && record.payload.args?.order_id === 'NW-1001',
+    )
+    expect(lookups).toHaveLength(1)
+    await page.close()
+  })
+
   it('refuses a refund above the cap and shows the rule in the provenance footer', async () => {
     const page = await openChat(browser.context)
     const reply = await send(page, demoFlows.refusal.text)

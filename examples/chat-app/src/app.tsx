@@ -1,5 +1,11 @@
 import { createStreamRedactor } from '@focal/core/enforcement'
-import { createChatStore, createHttpTransport, FocalChat, useFocalChat } from '@focal/react'
+import {
+  type ChatStoreOptions,
+  createChatStore,
+  createHttpTransport,
+  FocalChat,
+  useFocalChat,
+} from '@focal/react'
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { createInPageTransport } from './create-in-page-transport.ts'
 import { demoMessages, taskMessages } from './demo-messages.ts'
@@ -32,14 +38,36 @@ function TryList({
   )
 }
 
-/** Session tokens the server issued to this page, so the inspector link can carry its own. */
-const sessionTokens = new Map<string, string>()
-const fetchKeepingTokens: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init)
-  const token = response.headers.get('x-focal-session-token')
-  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { id?: unknown }) : {}
-  if (token && typeof body.id === 'string') sessionTokens.set(body.id, token)
-  return response
+/**
+ * Where a chat on the server keeps its conversation and its session token: the tab's own
+ * `sessionStorage`, so a reload picks the conversation up in the same session (the transport
+ * removes a token once its session ends). Undefined where the page may not use it.
+ */
+function tabStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage
+  } catch {
+    return undefined
+  }
+}
+
+/** The session token the transport saved for `sessionId`, for the inspector link. */
+function savedToken(sessionId: string): string {
+  try {
+    return tabStorage()?.getItem(`focal-session-token:${sessionId}`) ?? ''
+  } catch {
+    return ''
+  }
+}
+
+/** A chat over `@focal/edge` at `baseUrl` that survives a reload of the tab, under `key`. */
+function createServerChat(baseUrl: string, key: string, scan?: ChatStoreOptions['scan']) {
+  const storage = tabStorage()
+  return createChatStore({
+    transport: createHttpTransport({ baseUrl, ...(storage ? { tokenStorage: storage } : {}) }),
+    ...(storage ? { persist: { storage, key } } : {}),
+    ...(scan ? { scan } : {}),
+  })
 }
 
 /** The sidebar's open state on small screens, where it is a drawer over the chat. */
@@ -70,13 +98,13 @@ function Side({ drawerOpen, closeDrawer, children }: DrawerProps & { children: R
 
 function ChatPage({ mode, drawerOpen, closeDrawer }: { mode: EngineMode } & DrawerProps) {
   // One store for the page; the streaming redactor is the client-side Lane 1 (defense in depth).
-  const [store] = useState(() =>
-    createChatStore({
-      transport:
-        mode === 'server' ? createHttpTransport({ fetch: fetchKeepingTokens }) : createInPageTransport(),
-      scan: () => createStreamRedactor({ detectors: ['credit-card', 'us-ssn', 'secret'] }),
-    }),
-  )
+  const [store] = useState(() => {
+    const scan = () => createStreamRedactor({ detectors: ['credit-card', 'us-ssn', 'secret'] })
+    // The in-page engine's sessions live in the page, so a reload starts afresh there.
+    return mode === 'server'
+      ? createServerChat('', 'focal-chat', scan)
+      : createChatStore({ transport: createInPageTransport(), scan })
+  })
   const sessionId = useFocalChat({ store, select: (state) => state.sessionId })
   const sendMessage = useFocalChat({ store, select: (state) => state.sendMessage })
   const send = (text: string) => {
@@ -99,7 +127,7 @@ function ChatPage({ mode, drawerOpen, closeDrawer }: { mode: EngineMode } & Draw
                 onClick={(event) => {
                   // The token arrives with the first reply, after this link rendered: read it now.
                   event.preventDefault()
-                  const token = sessionTokens.get(sessionId) ?? ''
+                  const token = savedToken(sessionId)
                   window.location.hash = `#/inspector?session=${encodeURIComponent(sessionId)}&token=${encodeURIComponent(token)}`
                 }}
               >
@@ -140,7 +168,7 @@ function ChatPage({ mode, drawerOpen, closeDrawer }: { mode: EngineMode } & Draw
 
 /** The repo-helper task agent: its own `@focal/edge` app under `/task`, with real tools. */
 function TaskPage({ drawerOpen, closeDrawer }: DrawerProps) {
-  const [store] = useState(() => createChatStore({ transport: createHttpTransport({ baseUrl: '/task' }) }))
+  const [store] = useState(() => createServerChat('/task', 'focal-chat-task'))
   const sessionId = useFocalChat({ store, select: (state) => state.sessionId })
   const sendMessage = useFocalChat({ store, select: (state) => state.sendMessage })
   const send = (text: string) => {
