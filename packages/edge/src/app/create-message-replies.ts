@@ -387,7 +387,7 @@ export function messageInProgress(messageId: string): FocalError {
 export function messageReplyLost(messageId: string): FocalError {
   return new FocalError({
     code: 'message-reply-lost',
-    message: `Message "${messageId}" was taken but its reply could not be recorded, so it is not run again (it may have acted already): check the conversation before sending it again as a new message.`,
+    message: `Message "${messageId}" was taken but its reply was not recorded, so it is not run again: it may have acted already.`,
   })
 }
 

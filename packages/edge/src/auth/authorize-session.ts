@@ -43,10 +43,9 @@ export function readClaimKey(
       issues: [{ path: claimKeyHeader, message: problem }],
     })
   }
-  if (!claimKeyPattern.test(key)) refuse('expected 32 to 256 characters of base64url (a random secret)')
-  if (request.messageId === undefined) refuse('a claim key recovers one message: send a messageId with it')
-  if (request.sessionId === undefined)
-    refuse('a claim key recovers one session: send the sessionId its retry will name')
+  if (!claimKeyPattern.test(key)) refuse('expected 32 to 256 base64url characters')
+  if (request.messageId === undefined) refuse('send it with a messageId')
+  if (request.sessionId === undefined) refuse('send it with a sessionId')
   return key
 }
 

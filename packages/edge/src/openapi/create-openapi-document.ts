@@ -111,7 +111,7 @@ function parametersOf(route: RouteDocument) {
             in: 'header',
             required: false,
             description:
-              'A secret the client makes up for the request that creates its session (with sessionId and messageId), and sends again unchanged when it retries that request without a token: the retry gets the recorded reply and a session token.',
+              "The client's own secret for the request that creates its session; its retry with no token gets the reply and a token.",
             schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{32,256}$' },
           },
         ]
