@@ -178,10 +178,7 @@ export function createMessageReplies({
     const id = messageRepliesId(sessionId)
     const own = () => entries.find((entry) => entry.messageId === key.messageId)
     const others = () => entries.filter((entry) => entry.messageId !== key.messageId)
-    /**
-     * Writes `change(entries)` over the version last read; on a lost race reads again and retries.
-     * `change` returns undefined to write nothing.
-     */
+    /** Writes `change()` (of `entries`) over the version last read; on a lost race reads again and retries. */
     async function update(change: () => Entry[]): Promise<void> {
       for (let attempt = 0; attempt < maxWriteAttempts; attempt++) {
         const next = change()

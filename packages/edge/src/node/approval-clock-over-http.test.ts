@@ -35,9 +35,9 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((served) => served.close()))
 })
 
-/** An app over a ready engine whose clock is `skew()` ms off the real one. */
-async function serveSkewed(skew: () => number, options: { shareClock?: boolean } = {}) {
-  const clock = { now: () => Date.now() + skew() }
+/** An app over a ready engine whose clock reads `now()`. */
+async function serveSkewed(now: () => number, options: { shareClock?: boolean } = {}) {
+  const clock = { now }
   const ledgerStore = createMemoryLedgerStore()
   const sessionStore = createMemorySessionStore()
   const engine = createEngine({
@@ -80,8 +80,9 @@ async function decisions(origin: string, http: ReturnType<typeof keepSessionToke
 
 describe('an approval past its expiry by one clock and not by another', () => {
   it("records nothing while the engine's clock says it is still in time, then expires it by that clock", async () => {
-    let skew = -hour
-    const served = await serveSkewed(() => skew)
+    // The engine's clock stands an hour behind (and still, however slow the machine is).
+    let engineNow = Date.now() - hour
+    const served = await serveSkewed(() => engineNow)
     const http = keepSessionTokens()
     const approval = await pause(served.origin, http, 'behind')
     // By the edge's clock it expired an hour ago; by the engine's it has 300 ms to go.
@@ -96,15 +97,14 @@ describe('an approval past its expiry by one clock and not by another', () => {
     expect(await decisions(served.origin, http, 'behind')).toEqual([])
 
     // The engine's clock reaches the expiry: the next read applies the default action, once.
-    skew = 0
-    await new Promise((resolve) => setTimeout(resolve, 350))
+    engineNow = Date.now()
     const expired = await http(`${served.origin}/v1/sessions/behind/approvals/${approval.id}`)
     expect(await expired.json()).toMatchObject({ status: 'expired', action: 'reject' })
     expect(await decisions(served.origin, http, 'behind')).toEqual(['expired'])
   })
 
   it('expires it by the clock the app and the engine share, however far that is from the real one', async () => {
-    const served = await serveSkewed(() => hour, { shareClock: true })
+    const served = await serveSkewed(() => Date.now() + hour, { shareClock: true })
     const http = keepSessionTokens()
     const approval = await pause(served.origin, http, 'ahead')
     expect(Date.parse(approval.expiresAt)).toBeGreaterThan(Date.now() + hour / 2)
@@ -115,15 +115,15 @@ describe('an approval past its expiry by one clock and not by another', () => {
   })
 
   it("passes the app's clock to the engine it builds", async () => {
-    let skew = -hour
-    const served = await serveOnLoopback({ definition, approvers, clock: { now: () => Date.now() + skew } })
+    let now = Date.now() - hour
+    const served = await serveOnLoopback({ definition, approvers, clock: { now: () => now } })
     running.push(served)
     const http = keepSessionTokens()
     const approval = await pause(served.origin, http, 'built')
     expect(Date.parse(approval.expiresAt)).toBeLessThan(Date.now() - hour / 2)
     const status = await http(`${served.origin}/v1/sessions/built/approvals/${approval.id}`)
     expect(await status.json()).toMatchObject({ status: 'pending' })
-    skew = 0
+    now = Date.now()
     const expired = await http(`${served.origin}/v1/sessions/built/approvals/${approval.id}`)
     expect(await expired.json()).toMatchObject({ status: 'expired', action: 'reject' })
     expect(await decisions(served.origin, http, 'built')).toEqual(['expired'])

@@ -373,6 +373,29 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       expect(result.provenance).toBeTypeOf('object')
     })
 
+    it("gives a session's first reply, lost, back to the retry that proves its claim key, and to no one else", async () => {
+      const sessionId = `first-${crypto.randomUUID()}`
+      const claimKey = 'c'.repeat(22) + crypto.randomUUID().replaceAll('-', '')
+      const first = (headers: Record<string, string>) =>
+        send(request('/v1/turn', { body: { sessionId, messageId: 'm1', text: 'hello there' }, headers }))
+      const answered = await first({ 'x-focal-claim-key': claimKey })
+      expect(answered.status).toBe(200)
+      const result = await answered.json()
+      const stranger = await first({})
+      expect(stranger.status).toBe(409)
+      expect(stranger.headers.get('x-focal-session-token')).toBeNull()
+      const retry = await first({ 'x-focal-claim-key': claimKey })
+      expect(retry.status).toBe(200)
+      expect(await retry.json()).toEqual(result)
+      const token = retry.headers.get('x-focal-session-token') ?? ''
+      expect((await tokens.verify(sessionId, token)).type).toBe('valid')
+      const ledger = await send(
+        request(`/v1/sessions/${sessionId}/ledger`, { headers: { 'x-focal-session-token': token } }),
+      )
+      const records = ((await ledger.json()) as { records: Array<{ type: string }> }).records
+      expect(records.filter((record) => record.type === 'turn-completed')).toHaveLength(1)
+    })
+
     it('returns the session snapshot and a verified ledger to the token holder', async () => {
       const headers = { 'x-focal-session-token': session.token }
       const snapshot = await send(request(`/v1/sessions/${session.id}`, { headers }))
