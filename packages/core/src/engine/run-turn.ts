@@ -843,9 +843,7 @@ async function senseAndAct(
     pending.question === settings.clarificationQuestion &&
     perception.ambiguity.score > settings.ambiguityThreshold &&
     (Object.keys(perception.entities).length > 0 || (perception.evidence?.words ?? 0) > 0)
-      ? together.alternatives.find(
-          (entry) => entry.confidence > 0 && pending.options.some((option) => option.id === entry.intent),
-        )
+      ? guessedOption(compiled, pending.options, together, stated)
       : undefined)
   // "Great, $25 please" once the card asked about on the way was shown: the paused refund asks for
   // the amount, and the router brings it back (no "which one do you need?").
@@ -1570,6 +1568,74 @@ function requestGoneOnWith(
     )
   const chosen = options.find((option) => asksFor(option.id)) ?? options[0]
   return chosen === undefined ? undefined : { intent: chosen.id, confidence: 1 }
+}
+
+/**
+ * The option an answer to "which one do you need?" that picks none goes on with: the likeliest
+ * reading of the clarified message read with the answer, among the options whose scenario asks
+ * for a fact the answer states ("NW-3003" is no answer to a refund's status, which asks for no
+ * order). Readings about equally likely (within the sensor's tie margin) are a guess either way:
+ * the one whose scenario changes nothing (its tools only read) is taken, never an action the
+ * customer did not ask for ("NW-3003, it was $30" after "I want to check on my order" asked to
+ * cancel NW-3003, the first option listed).
+ */
+function guessedOption(
+  compiled: TurnDependencies['compiled'],
+  options: readonly ClarificationOption[],
+  reading: Perception,
+  stated: ReadonlySet<string>,
+): IntentScore | undefined {
+  const offered = reading.alternatives.filter(
+    (entry) => entry.confidence > 0 && options.some((option) => option.id === entry.intent),
+  )
+  const fitting =
+    stated.size === 0 ? [] : offered.filter((entry) => asksForFacts(compiled, entry.intent, stated))
+  const candidates = fitting.length > 0 ? fitting : offered
+  const top = candidates[0]
+  if (top === undefined) return undefined
+  return (
+    candidates.find(
+      (entry) => top.confidence - entry.confidence < aboutEquallyLikely && onlyReads(compiled, entry.intent),
+    ) ?? top
+  )
+}
+
+/** How close two readings' confidences are to be about equally likely (the sensor's tie margin). */
+const aboutEquallyLikely = 0.15
+
+/** Does a scenario of `intent` ask, at some step, for one of the facts `stated`? */
+function asksForFacts(
+  compiled: TurnDependencies['compiled'],
+  intent: string,
+  stated: ReadonlySet<string>,
+): boolean {
+  return compiled.definition.scenarios.some(
+    (scenario) =>
+      scenario.intents.includes(intent) &&
+      scenario.steps.some((step) => step.required.some((entry) => stated.has(requiredFieldName(entry)))),
+  )
+}
+
+/**
+ * Does every scenario of `intent` change nothing: no rule scoped to it calls a tool but one the
+ * definition annotates as only reading (MCP's `readOnlyHint`)? A scenario that calls none does not.
+ */
+function onlyReads(compiled: TurnDependencies['compiled'], intent: string): boolean {
+  const { scenarios, rules, tools } = compiled.definition
+  const reads = (toolId: string) =>
+    tools.find((tool) => tool.id === toolId)?.annotations?.readOnlyHint === true
+  const scenariosOf = scenarios.filter((scenario) => scenario.intents.includes(intent))
+  return (
+    scenariosOf.length > 0 &&
+    scenariosOf.every((scenario) =>
+      rules.every(
+        (rule) =>
+          rule.scope === 'global' ||
+          rule.scope.scenario !== scenario.id ||
+          (rule.tools ?? []).every((call) => reads(call.id)),
+      ),
+    )
+  )
 }
 
 /** Does the message state a fact (an order, an amount) the session already holds another value of? */
