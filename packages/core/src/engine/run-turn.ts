@@ -506,6 +506,17 @@ async function senseAndAct(
   const breaks = idBreaks(compiled, input.text)
   const leading = leadingOtherRequest(compiled, breaks, perception.intent)
   if (leading !== undefined) Object.assign(perception.entities, leading.ids)
+  // The scenario whose request was just done (its step is terminal), if any.
+  const done = finishedScenario(compiled, state.navigation)
+  // "What about 25?" right after a $30 refund offers another amount for it, as it does in place
+  // of a refused one: the number is the amount (see `counterOffer`).
+  if (
+    done !== undefined &&
+    state.fields.amount !== undefined &&
+    done.steps.some((step) => takesAmount(compiled, done.id, step.id)) &&
+    offersAmount(perception, input.text)
+  )
+    perception.entities.amount = perception.entities.number as number
   // "now refund $50 on NW-1001" after a refund of NW-2002 names another order and amount than the
   // facts before it: a new request, though no word of it but the action's own asks for anything.
   const namesOtherFacts = restatesOtherFacts(state.fields, perception)
@@ -576,18 +587,28 @@ async function senseAndAct(
       ? undefined
       : compiled.scenariosById.get(navigation.scenario)?.steps.find((step) => step.id === navigation.step)
   const inFlow = currentStep !== undefined && !currentStep.terminal
-  // "and NW-2002 for $30" right after a refund: no word of its own, only the facts of the request
-  // just done for another order or amount. It is that request again, for these facts (afresh,
-  // below), and a `confirm` call on it is asked about first: the words never said what to do.
-  if (
-    currentStep?.terminal === true &&
-    namesOtherFacts &&
-    (perception.evidence?.words ?? 0) === 0 &&
-    perception.act === undefined &&
+  // "and NW-2002 for $30", "plus $49 for NW-1002", "and another $40 for NW-1001" right after a
+  // refund: the facts the request just done takes (another order or amount, or the same ones
+  // asked for again), in words that read clearly as no request ("plus" is the Plus plan's word
+  // too; a request read clearly, "I also need a refund for NW-1002", starts afresh below). It is that request again, for these facts (afresh, below), and a `confirm` call on
+  // it is asked about first (or refused, past a cap): the words never said what to do.
+  const continuesDone =
+    done !== undefined &&
     pending === undefined &&
-    !asksDone
-  ) {
-    const intent = compiled.scenariosById.get(navigation.scenario!)?.intents[0]
+    !asksDone &&
+    (perception.act === undefined || perception.act === 'affirm' || perception.act === 'hesitate') &&
+    (namesOtherFacts || asksAgain.test(input.text)) &&
+    [...stated].some(
+      (name) =>
+        !compiled.definition.profileFields.includes(name) &&
+        done.steps.some((step) => step.required.some((entry) => requiredFieldName(entry) === name)),
+    ) &&
+    !(
+      perception.ambiguity.score <= settings.ambiguityThreshold &&
+      perception.confidence >= settings.entryThreshold
+    )
+  if (continuesDone) {
+    const intent = done.intents[0]
     if (intent !== undefined) {
       perception = {
         ...perception,
@@ -664,12 +685,16 @@ async function senseAndAct(
   if (
     currentStep?.terminal === true &&
     (namesOtherFacts ||
+      continuesDone ||
       !requestsNothing(input.text, { perception, offer: undefined, clarifying: pending !== undefined })) &&
     perception.intent !== 'unknown' &&
     perception.confidence >= settings.entryThreshold &&
     compiled.scenariosById.get(navigation.scenario!)?.intents.includes(perception.intent) === true
   ) {
-    state.fields = profileFields(compiled, state.fields)
+    // The same request again for another amount ("what about 25?", "$10 more") is about the
+    // record just done: its ids stay, unless the message names another.
+    const ids = continuesDone ? recordIds(compiled, state.fields) : {}
+    state.fields = { ...ids, ...profileFields(compiled, state.fields) }
     mergeEntityFields(state.fields, perception.entities)
     state.toolResults = {}
   }
@@ -1277,6 +1302,16 @@ function identifiersOf(compiled: TurnDependencies['compiled']): string[] {
   return ['order_id', 'ticket_id', ...compiled.entityPatterns.map(({ name }) => name)]
 }
 
+/** The record ids (`order_id`) among `fields`. */
+function recordIds(
+  compiled: TurnDependencies['compiled'],
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
+  const ids: Record<string, unknown> = {}
+  for (const name of identifiersOf(compiled)) if (typeof fields[name] === 'string') ids[name] = fields[name]
+  return ids
+}
+
 /** A message's entities but the customer's own (profile) fields. */
 function withoutProfile(
   compiled: TurnDependencies['compiled'],
@@ -1447,6 +1482,34 @@ function hedges(text: string): boolean {
  */
 const counterOffer =
   /^\W*(?:(?:ok(?:ay)?|fine|well|alright|all right|then|so|and|but|hmm+|please)\W+){0,3}(?:(?:(?:what|how) about|(?:can|could) (?:you|i) (?:do|get|have)|make it|try|just|only|refund(?: me)?|do|give me|i'?ll take)\W*){0,2}(\d{1,6}(?:\.\d{1,2})?)\W*(?:then|instead|please|dollars?|bucks)?\W*(?:then|instead|please)?\W*$/i
+
+/**
+ * Does the message offer one plain number as an amount: a number with at most a short lead-in
+ * ("what about 25?", "25 then"; see `counterOffer`), no amount of its own and no money in a form
+ * the reader does not take?
+ */
+function offersAmount(perception: Perception, text: string): boolean {
+  const { entities } = perception
+  return (
+    entities.amount === undefined &&
+    entities.numbers?.length === 1 &&
+    typeof entities.number === 'number' &&
+    counterOffer.test(text) &&
+    !unreadMoney.test(text)
+  )
+}
+
+/** The scenario whose terminal step the conversation is at (its request was just done), if any. */
+function finishedScenario(
+  compiled: TurnDependencies['compiled'],
+  navigation: EngineSessionState['navigation'],
+): TurnDependencies['compiled']['definition']['scenarios'][number] | undefined {
+  const scenario = navigation.scenario === null ? undefined : compiled.scenariosById.get(navigation.scenario)
+  return scenario?.steps.find((step) => step.id === navigation.step)?.terminal === true ? scenario : undefined
+}
+
+/** Words that ask for the same again ("and another $40 for NW-1001", "$20 more", "again"). */
+const asksAgain = /\b(?:another|again|more|once more|one more|also|too|as well|plus)\b/i
 
 /** A number alone, of at most three digits before its cents ("20", "19.99"). */
 const bareAmount = /^\s*\d{1,3}(?:\.\d{1,2})?\s*$/
