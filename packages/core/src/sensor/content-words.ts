@@ -113,6 +113,13 @@ const negationFillers: ReadonlySet<string> = new Set([
 const conditionals: ReadonlySet<string> = new Set(['if', 'unless', 'whether', 'otherwise'])
 
 /**
+ * What ends a clause: punctuation, a colon, a dash (an en or em dash, or a hyphen with spaces
+ * around it: "not a refund question - where is NW-3003?"). A hyphen inside a word or an id
+ * ("e-mail", "NW-3003") ends nothing.
+ */
+const clauseEnd = /[.,;:!?\u2013\u2014]+|\s-+\s/u
+
+/**
  * Reads `text` clause by clause (punctuation, or a clause word, ends one) and calls `visit` with
  * each word, whether a negation cue covers it, and whether that cue denies a request.
  */
@@ -120,7 +127,7 @@ function readClauses(
   text: string,
   visit: (word: string, negating: boolean, denying: boolean, nameModifier: boolean) => void,
 ): void {
-  for (const clause of text.split(/[.,;!?]+/u)) {
+  for (const clause of text.split(clauseEnd)) {
     let negating = false
     let denying = false
     let conditional = false

@@ -310,6 +310,18 @@ describe('createIntentEvidence', () => {
     expect(model.measure("I don't want a hotel").negatedIntent).toMatch(/hotel/)
   })
 
+  it('ends a negated clause at a dash or a colon ("not a hotel question - I need the bus")', () => {
+    for (const text of [
+      'not a hotel question - I need the bus',
+      'this is not a hotel question: I need the bus',
+      'not a hotel question \u2014 I need the bus',
+    ]) {
+      const evidence = model.measure(text)
+      expect(evidence.negatedIntent, text).toMatch(/hotel/)
+      expect(evidence.words, text).toBeGreaterThan(0)
+    }
+  })
+
   it('denies nothing for indifference to a value ("I don\'t care about the pool", "doesn\'t matter which hotel")', () => {
     for (const text of ["Yes, book it. I don't care about the hotel pool", "It doesn't matter which hotel"])
       expect(model.measure(text).negatedIntent, text).toBeUndefined()

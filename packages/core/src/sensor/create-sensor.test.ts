@@ -85,6 +85,32 @@ describe('createSensor', () => {
     expect(sensor.senseSync('forget the cancellation, I just want a refund').intent).toBe('refund')
   })
 
+  it('ends a denial at a dash or a colon ("not a refund question - where is my order?")', () => {
+    const orders = createSensor({
+      intents: [
+        ...intents,
+        {
+          id: 'status',
+          label: 'Where is my order?',
+          keywords: ['where is my order', 'where is'],
+          examples: [],
+        },
+      ],
+    })
+    for (const text of [
+      'not a refund question - where is NW-3003?',
+      'this is not a refund question: where is my order NW-3003?',
+      'not a refund question \u2014 where is my order?',
+      'not a refund question\u2013where is my order?',
+    ]) {
+      const perception = orders.senseSync(text)
+      expect(perception.intent, text).toBe('status')
+      expect(perception.ambiguity.score, text).toBeLessThan(0.5)
+    }
+    // A hyphen inside a word or an id is no clause break: "e-mail" and "NW-3003" stay whole.
+    expect(orders.senseSync("I don't want a pre-paid refund").intent).toBe('unknown')
+  })
+
   it('reads a negation in a condition, or before a new request, as no denial', () => {
     expect(sensor.senseSync("if it doesn't come can I get a refund").intent).toBe('refund')
     expect(sensor.senseSync("I don't want a refund please just cancel it").intent).toBe('cancel')

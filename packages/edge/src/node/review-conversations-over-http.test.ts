@@ -66,4 +66,15 @@ describe('the demo agent over HTTP: conversations of outside review rv48c', () =
     expect(shown(counter[1]!)).toContain("I'm sorry, I can't refund $25 for order NW-1001 in chat")
     expect(ran(counter[1]!)).toEqual(['issue_refund:blocked'])
   })
+
+  it('D12: a denial ends at a dash or a colon, and the question after it is answered', async () => {
+    for (const text of [
+      'not a refund question - where is NW-3003?',
+      'this is not a refund question: where is my order NW-3003?',
+    ]) {
+      const [turn] = await converse(text)
+      expect(shown(turn!), text).toBe('Order NW-3003 has shipped with UPS and should arrive Thursday.')
+      expect(ran(turn!), text).toEqual(['lookup_order:ran'])
+    }
+  })
 })
