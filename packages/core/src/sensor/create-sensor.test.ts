@@ -111,6 +111,21 @@ describe('createSensor', () => {
     expect(orders.senseSync("I don't want a pre-paid refund").intent).toBe('unknown')
   })
 
+  it('counts no word that only labels a value the message gives ("my card is 4111 …")', () => {
+    const cards = createSensor({
+      intents: [
+        ...intents,
+        { id: 'card', label: 'My card on file', keywords: ['my card', 'which card'], examples: [] },
+      ],
+    })
+    const given = cards.senseSync('my card is 4111 1111 1111 1111, email ann@example.com')
+    expect(given.intent).toBe('unknown')
+    expect(given.entities.email).toBe('ann@example.com')
+    // Asked about, the card is the topic: a question in the clause, or the clause going on.
+    expect(cards.senseSync('which card is on file? 4111 1111 1111 1111').intent).toBe('card')
+    expect(cards.senseSync('my card is 4111 1111 1111 1111 can you update it').intent).toBe('card')
+  })
+
   it('reads a negation in a condition, or before a new request, as no denial', () => {
     expect(sensor.senseSync("if it doesn't come can I get a refund").intent).toBe('refund')
     expect(sensor.senseSync("I don't want a refund please just cancel it").intent).toBe('cancel')

@@ -17,6 +17,7 @@ import {
   normalizeTextUncached,
 } from './score-intents.ts'
 import type { IntentScore, Perception, SenseContext, Sensor } from './types.ts'
+import { withoutValueLabels } from './without-value-labels.ts'
 
 /** A trained intent classifier (the goal module's `trainIntentClassifier` result fits). */
 export interface SensorIntentClassifier {
@@ -150,19 +151,22 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     // "Cancel my refund request" calls the request off: read as "never mind", its "cancel" is no
     // evidence for cancelling an order.
     const text = withRequestCalledOffAsNeverMind(whole)
+    // "My card is 4111 …": the words that only label a value given say what it is, not what is
+    // asked for (the entities are read from the message whole).
+    const read = withoutValueLabels(text)
     const normalized = normalizeText(text)
     // Keywords count outside the clauses that deny a request ("I don't want a *refund*, …").
-    const affirmed = withoutDeniedClauses(text)
+    const affirmed = withoutDeniedClauses(read)
     // Uncached: the message's own normalised text stays cached for the handoff check and the rules.
     const lexicalText = affirmed === text ? normalized : normalizeTextUncached(affirmed)
     const picked = pickOption(normalized, context.pendingOptions)
-    const measured = evidence?.measure(text)
+    const measured = evidence?.measure(read)
     const alternatives =
       picked !== undefined
         ? promote(scorer.score(text, normalized), picked)
         : blend(
             lexicalText,
-            classifier === undefined ? undefined : classified(classifier, withoutOpeningThanks(text)),
+            classifier === undefined ? undefined : classified(classifier, withoutOpeningThanks(read)),
             measured !== undefined && measured.words > 0 ? measured : undefined,
           )
     const top = alternatives[0]

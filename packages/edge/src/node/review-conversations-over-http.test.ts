@@ -50,20 +50,24 @@ describe('the demo agent over HTTP: conversations of outside review rv48c', () =
     expect(ran(answered!)).toEqual(['lookup_order:ran'])
   })
 
+  // Refunds count per order across sessions (the demo's `shared` order id): each conversation
+  // refunds orders of its own.
   it('D9: the facts of another refund right after one are that refund again, asked about or capped', async () => {
-    const plus = await converse('refund $49 for NW-1001, ann@example.com', 'plus $49 for NW-1002')
+    const plus = await converse('refund $49 for NW-1101, ann@example.com', 'plus $49 for NW-1102')
     expect(ran(plus[0]!)).toEqual(['issue_refund:ran'])
-    expect(shown(plus[1]!)).toBe('Shall I refund $49 for order NW-1002 now?')
+    expect(shown(plus[1]!)).toBe('Shall I refund $49 for order NW-1102 now?')
     expect(ran(plus[1]!)).toEqual([])
 
-    const another = await converse('refund $40 for NW-1001, ann@example.com', 'and another $40 for NW-1001')
+    const another = await converse('refund $40 for NW-1201, ann@example.com', 'and another $40 for NW-1201')
+    expect(ran(another[0]!)).toEqual(['issue_refund:ran'])
     expect(shown(another[1]!)).toContain(
-      "I'm sorry, I can't refund $40 for order NW-1001 in chat: refunds are capped at $50 per order",
+      "I'm sorry, I can't refund $40 for order NW-1201 in chat: refunds are capped at $50 per order",
     )
     expect(ran(another[1]!)).toEqual(['issue_refund:blocked'])
 
-    const counter = await converse('refund $30 for NW-1001, ann@example.com', 'what about 25?')
-    expect(shown(counter[1]!)).toContain("I'm sorry, I can't refund $25 for order NW-1001 in chat")
+    const counter = await converse('refund $30 for NW-1301, ann@example.com', 'what about 25?')
+    expect(ran(counter[0]!)).toEqual(['issue_refund:ran'])
+    expect(shown(counter[1]!)).toContain("I'm sorry, I can't refund $25 for order NW-1301 in chat")
     expect(ran(counter[1]!)).toEqual(['issue_refund:blocked'])
   })
 
@@ -76,5 +80,19 @@ describe('the demo agent over HTTP: conversations of outside review rv48c', () =
       expect(shown(turn!), text).toBe('Order NW-3003 has shipped with UPS and should arrive Thursday.')
       expect(ran(turn!), text).toEqual(['lookup_order:ran'])
     }
+  })
+
+  it('D10: a card number pasted with the email the refund asked for stays in the refund', async () => {
+    const [, pasted, refunded] = await converse(
+      'I want a refund',
+      'my card is 4111 1111 1111 1111, email ann@example.com',
+      'NW-1401, $20',
+    )
+    expect(shown(pasted!)).toBe(
+      "Thanks, I've verified the account for ann@example.com. Please don't share full card numbers in chat; I've hidden it. I can't change the card on file here: you can update it under Account → Payment methods. Which order is it (for example NW-1001), and how much should be refunded?",
+    )
+    expect(pasted?.provenance.route?.scenario).toBe('refunds')
+    expect(ran(pasted!)).toEqual([])
+    expect(ran(refunded!)).toEqual(['issue_refund:ran'])
   })
 })
