@@ -95,4 +95,13 @@ describe('the demo agent over HTTP: conversations of outside review rv48c', () =
     expect(ran(pasted!)).toEqual([])
     expect(ran(refunded!)).toEqual(['issue_refund:ran'])
   })
+
+  it('a number that counts days is no amount: "it\'s been 25 days" to "How much?" refunds nothing', async () => {
+    const turns = await converse('I want a refund for NW-1501, ann@example.com', "it's been 25 days", '20')
+    expect(shown(turns[0]!)).toContain('How much should be refunded?')
+    expect(shown(turns[1]!)).toContain('How much should be refunded?')
+    expect(ran(turns[1]!)).toEqual([])
+    expect(shown(turns[2]!)).toContain("Done — I've refunded $20 for order NW-1501")
+    expect(ran(turns[2]!)).toEqual(['issue_refund:ran'])
+  })
 })
