@@ -52,8 +52,8 @@ export function twoRequests(
   current: string | null = null,
 ): Array<{ scenario: string; intent: string; clause: string }> | undefined {
   // ", then" and "after that" join requests in order, as "and" does ("refund $20 on NW-1001, then
-  // cancel NW-2002" was one clause: the refund ran on NW-2002).
-  const clauses = text
+  // cancel NW-2002" was one clause: the refund ran on NW-2002); so does "then" with no comma.
+  const clauses = withThenAsBreak(text)
     .split(/\band\b|\balso\b|,\s*then\b|\bafter that\b|[;!?]+|\.(?=\s|$)/i)
     .filter((clause) => /\p{L}/u.test(clause))
   if (clauses.length < 2) return undefined
@@ -72,6 +72,26 @@ export function twoRequests(
   }
   return found.length >= 2 ? found : undefined
 }
+
+/**
+ * `text` with each "then" that joins two requests written ", then" ("refund $20 on NW-1001 then
+ * cancel NW-2002"), as the clause split reads it. Not one that ends a condition opened before it
+ * in its sentence ("if it hasn't shipped then cancel it"), nor one that opens the message.
+ */
+function withThenAsBreak(text: string): string {
+  if (!/\bthen\b/i.test(text)) return text
+  return text.replace(/([^,\s])(\s+)then\b/gi, (match, before: string, space: string, offset: number) => {
+    const sentence =
+      text
+        .slice(0, offset + 1)
+        .split(/[.!?;]/u)
+        .at(-1) ?? ''
+    return opensCondition.test(sentence) ? match : `${before},${space}then`
+  })
+}
+
+/** A word that opens a condition its "then" ends ("if …", "once …", "as soon as …"). */
+const opensCondition = /\b(?:if|unless|when|whenever|once|as soon as|after|before|in case)\b/i
 
 /**
  * A request taken back and replaced in the same message ("refund $20 for NW-1001... actually no,
@@ -196,7 +216,9 @@ export function idBreaks(compiled: CompiledEngine, text: string): IdBreak[] {
     const second = matches.find((match) => match.value !== first?.value)
     if (first === undefined || second === undefined) continue
     if (correctionBetween.test(searched.slice(first.end, second.index))) continue
-    const last = [...searched.slice(first.end, second.index).matchAll(/\band\b|\balso\b|[,;]/gi)].at(-1)
+    const last = [...searched.slice(first.end, second.index).matchAll(/\band\b|\balso\b|\bthen\b|[,;]/gi)].at(
+      -1,
+    )
     if (last === undefined) continue
     const breakAt = first.end + last.index
     breaks.push({

@@ -151,4 +151,25 @@ describe('two requests joined by "then"', () => {
     expect(session?.fields.email).toBe('ann@example.com')
     expect(session?.fields.order_id).not.toBe('NW-2002')
   })
+
+  it('reads "then" with no comma as the same joint, but not the "then" of a condition', async () => {
+    const { results } = await conversation(
+      3,
+      'my email is ann@example.com. refund $20 on NW-1001 then cancel NW-2002',
+    )
+    const turn = results[0]!
+    expect(turn.type).toBe('clarification')
+    if (turn.type === 'clarification')
+      expect(turn.clarification.options.map((option) => option.value)).toEqual([
+        'refund $20 on NW-1001',
+        'cancel NW-2002',
+      ])
+    // "If … then" asks one thing on a condition: no two requests to choose between.
+    const conditional = await conversation(
+      3,
+      "my email is ann@example.com. if the refund for NW-1001 can't be done then cancel it",
+    )
+    const asked = conditional.results[0]!
+    expect(asked.type !== 'clarification' || !/first/i.test(asked.clarification.question)).toBe(true)
+  })
 })

@@ -17,7 +17,7 @@ interface Turn {
   clarification?: { question: string; options: Array<{ label: string }> }
   provenance: {
     route?: { scenario: string | null }
-    tools: Array<{ id: string; status: string; args?: Record<string, unknown> }>
+    tools: Array<{ id: string; status: string }>
   }
 }
 
@@ -103,5 +103,21 @@ describe('the demo agent over HTTP: conversations of outside review rv48c', () =
     expect(ran(turns[1]!)).toEqual([])
     expect(shown(turns[2]!)).toContain("Done — I've refunded $20 for order NW-1501")
     expect(ran(turns[2]!)).toEqual(['issue_refund:ran'])
+  })
+
+  it('"then" with no comma joins two requests: each runs on its own order, the other is offered', async () => {
+    const [asked] = await converse('my email is ann@example.com. refund $20 on NW-1601 then cancel NW-2602')
+    expect(asked?.clarification?.question).toBe('You asked about two things. Which one should I do first?')
+    expect(asked?.clarification?.options.map((option) => option.label)).toEqual([
+      'I want a refund',
+      'Cancel an order',
+    ])
+    const [first, second] = await converse(
+      'ann@example.com, refund $20 on NW-1701 then $15 on NW-1702',
+      'yes',
+    )
+    expect(shown(first!)).toContain("Done — I've refunded $20 for order NW-1701")
+    expect(ran(first!)).toEqual(['issue_refund:ran'])
+    expect(shown(second!)).toContain("Done — I've refunded $15 for order NW-1702")
   })
 })
