@@ -3,6 +3,25 @@ import { FocalError } from '../errors/focal-error.ts'
 import { checkExpression, compileExpression } from './compile-expression.ts'
 
 describe('compileExpression', () => {
+  it('splits a top-level && into parts, each a whole operand with its nested parentheses', () => {
+    // cel-js ends a parenthesised operand's node before the closing parentheses of what it nests:
+    // "a && (b || (c && d))" failed to load, its second part read "(b || (c && d)".
+    for (const [source, operands] of [
+      ['a && (b || (c && d))', ['a', 'b || (c && d)']],
+      ["x > 1 && (y <= 50 || (has(z.c) && z.c != ')'))", ['x > 1', "y <= 50 || (has(z.c) && z.c != ')')"]],
+      ['a && (b || (c))', ['a', 'b || (c)']],
+      ['(a || b) && c', ['a || b', 'c']],
+    ] as const) {
+      const expression = compileExpression(source)
+      expect(
+        expression.parts?.map((part) => part.source),
+        source,
+      ).toEqual(operands)
+    }
+    const nested = compileExpression('a && (b || (c && d))')
+    expect(nested.evaluate({ a: true, b: false, c: true, d: true })).toEqual({ type: 'value', value: true })
+  })
+
   it('treats integer-valued JS numbers as CEL ints so arithmetic compares as users expect', () => {
     const expression = compileExpression('amount + 1 == 501')
     expect(expression.evaluate({ amount: 500 })).toEqual({ type: 'value', value: true })

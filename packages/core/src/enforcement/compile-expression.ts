@@ -90,7 +90,7 @@ export function compileExpression(
     operands.length < 2
       ? undefined
       : operands.map((node, index) =>
-          compileExpression(source.slice(node.start, node.end), {
+          compileExpression(operandSource(source, node.start, node.end), {
             ...options,
             path: `${path} (operand ${index + 1} of &&)`,
             parts: false,
@@ -111,6 +111,33 @@ interface AstNode {
   args: unknown
   start: number
   end: number
+}
+
+/**
+ * An operand's source from its node's `start` to `end`, with the closing parentheses the node
+ * leaves out: cel-js ends the node of "(b || (c && d))" where its last nested operand ends, before
+ * the final ")", so the slice alone would not parse. Parentheses inside a string do not count.
+ */
+function operandSource(source: string, start: number, end: number): string {
+  let open = 0
+  let quote: string | undefined
+  for (let index = start; index < end; index++) {
+    const character = source[index]
+    if (quote !== undefined) {
+      if (character === '\\') index++
+      else if (character === quote) quote = undefined
+    } else if (character === '"' || character === "'") quote = character
+    else if (character === '(') open++
+    else if (character === ')') open--
+  }
+  let stop = end
+  while (open > 0 && stop < source.length) {
+    const character = source[stop]!
+    if (character === ')') open--
+    else if (character.trim() !== '') break
+    stop++
+  }
+  return source.slice(start, stop)
 }
 
 /** The operands of a top-level chain of `&&` (left to right); empty when the root is no `&&`. */
