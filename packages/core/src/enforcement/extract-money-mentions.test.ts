@@ -94,6 +94,25 @@ describe('extractMoneyMentions', () => {
     expect(mention).toMatchObject({ amount: 1200.5, currency: 'EUR', text: '1,200.50 EUR', index: 7 })
   })
 
+  it('marks an amount named as a limit ("up to $50", "capped at $50", "more than fifty dollars")', () => {
+    const limits = (text: string) =>
+      extractMoneyMentions(text).map((mention) => [mention.amount, mention.limit ?? false])
+    expect(limits("I can't refund $40 here: refunds are capped at $50 per order.")).toEqual([
+      [40, false],
+      [50, true],
+    ])
+    expect(limits('up to $50, no more than €60, over 70 dollars, a maximum of fifty dollars')).toEqual([
+      [50, true],
+      [60, true],
+      [70, true],
+      [50, true],
+    ])
+    expect(limits('I refunded $40 and another $40')).toEqual([
+      [40, false],
+      [40, false],
+    ])
+  })
+
   it('is the parser the sensor uses, so user and reply amounts agree', () => {
     const text = 'refund $80 of the €3.5k order, or 12 dollars'
     expect(extractMoney(text).map((money) => [money.value, money.currency])).toEqual(amounts(text))

@@ -11,6 +11,20 @@ export interface MoneyMention {
   sentence: number
   /** Offset of the first character of `text`. */
   index: number
+  /**
+   * Named as a limit, not as an amount given: "up to $50", "capped at $50", "more than $50",
+   * "a maximum of $50". A `sum` binding leaves it out (a `max` binding beside it still sees it).
+   */
+  limit?: true
+}
+
+/** Words right before an amount that name it as a limit ("up to", "capped at", "more than"). */
+const limitBefore =
+  /\b(?:up to|at most|at least|no more than|not more than|more than|less than|fewer than|over|above|under|below|beyond|exceed(?:s|ing)?|capped at|cap(?:ped)? (?:of|is)|limit(?:ed)? (?:of|to|is|at)|maximum(?: of| is)?|max(?:imum)?|minimum(?: of| is)?)\s*$/iu
+
+/** Is the amount at `index` of `text` named as a limit (see {@link MoneyMention.limit})? */
+function namedAsLimit(text: string, index: number): boolean {
+  return limitBefore.test(text.slice(Math.max(0, index - 24), index))
 }
 
 const symbolCurrencies: Record<string, string> = {
@@ -250,6 +264,7 @@ function wordMoneyMentions(
       text: matched,
       sentence: sentence(offset),
       index: offset,
+      ...(namedAsLimit(text, offset) ? { limit: true as const } : {}),
     })
   }
   return mentions
@@ -355,6 +370,7 @@ export function extractMoneyMentions(text: string, options: { strict?: boolean }
         text: written,
         sentence: sentence(match.index),
         index: match.index,
+        ...(namedAsLimit(text, match.index) ? { limit: true as const } : {}),
       })
   }
   if (!words) return mentions

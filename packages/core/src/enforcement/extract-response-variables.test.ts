@@ -46,6 +46,27 @@ describe('extractResponseVariables', () => {
     expect(extractResponseVariables(text, [{ name: 'eur', kind: 'money', currency: 'EUR' }]).eur).toBe(40)
   })
 
+  it('adds up the amounts given for a sum, not a limit named beside them', () => {
+    const sum = [{ name: 'refunded', kind: 'money' as const, pick: 'sum' as const, label: 'refund' }]
+    // Two $40 refunds in one reply are $80 (the largest, `max`, is $40).
+    expect(
+      extractResponseVariables('I have refunded you $40 now and another $40 tomorrow.', sum).refunded,
+    ).toBe(80)
+    // A cap named is no refund: "$40 … capped at $50" is $40, as is "up to $50", "more than $50".
+    for (const text of [
+      "I can't refund $40 for order NW-1001 in chat: refunds are capped at $50 per order.",
+      'I have refunded $40; I can refund up to $50 per order.',
+      'I refunded $40, refunds of more than $50 need a specialist.',
+    ])
+      expect(extractResponseVariables(text, sum).refunded, text).toBe(40)
+    // A max still sees a limit named: "up to $500" is over a $50 cap.
+    expect(
+      extractResponseVariables('I can refund you up to $500.', [
+        { name: 'largest', kind: 'money', pick: 'max' },
+      ]).largest,
+    ).toBe(500)
+  })
+
   it('extracts percentages, counts, emails and named entities', () => {
     const variables = extractResponseVariables(
       'A 15% discount on 3 items; contact Acme Corp at help@acme.com.',

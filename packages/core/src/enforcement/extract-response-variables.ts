@@ -242,10 +242,13 @@ function bindValue(
   switch (binding.kind) {
     case 'money': {
       const currency = binding.currency?.toUpperCase()
+      // A sum adds the amounts given: a limit named beside them ("capped at $50") is none.
+      const sum = binding.pick === 'sum'
       const amounts = extracted.money
         .filter(
           (mention) =>
             inLabel(mention.sentence) &&
+            !(sum && mention.limit === true) &&
             (currency === undefined || mention.currency === currency || mention.currency === undefined),
         )
         .map((mention) => mention.amount)

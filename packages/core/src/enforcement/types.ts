@@ -176,7 +176,11 @@ export interface VariableBinding {
   kind: 'money' | 'percentage' | 'count' | 'number' | 'email' | 'entity'
   /** For money: restrict to a currency (ISO code, e.g. `USD`). */
   currency?: string
-  /** When several values match: the largest (safe default for limits), first, last or sum. @default 'max' */
+  /**
+   * When several values match: the largest (safe default for limits), first, last or sum. A money
+   * `sum` adds the amounts a reply gives, not one it names as a limit ("up to $50", "capped at
+   * $50"): bind a `max` beside it to cap those too. @default 'max'
+   */
   pick?: 'max' | 'min' | 'first' | 'last' | 'sum'
   /**
    * A word that must appear in the same sentence (matched as a prefix: `refund` matches
