@@ -1,5 +1,7 @@
+import type { DefinitionRule } from '../definition/definition-schema.ts'
 import { conditionFacts } from '../rules/condition-facts.ts'
 import type { MatchedRule } from '../rules/types.ts'
+import type { CompletedToolCall } from './session-state.ts'
 
 /**
  * The facts a hard-safety rule refused this turn, with their values (the $80 the $50 cap refused):
@@ -13,8 +15,28 @@ export function refusedFacts(
   matched: readonly MatchedRule[],
   fields: Readonly<Record<string, unknown>>,
   profile: readonly string[],
+  /**
+   * The tool calls its policy refused this turn (a refund in euros), with the rules that planned
+   * them, and the record ids (`order_id`): the facts a refused call's arguments were filled from
+   * are refused too, but the record it was about (asked for again, "ok, a refund for NW-1001
+   * then" still names it) and the customer's own.
+   */
+  blocked: {
+    calls: readonly CompletedToolCall[]
+    rules: ReadonlyMap<string, DefinitionRule>
+    identifiers: readonly string[]
+  } = { calls: [], rules: new Map(), identifiers: [] },
 ): Record<string, unknown> | undefined {
   const refused: Record<string, unknown> = {}
+  for (const call of blocked.calls) {
+    if (call.status !== 'blocked') continue
+    const planned = blocked.rules.get(call.ruleId)?.tools?.find((tool) => tool.id === call.toolId)
+    for (const template of Object.values(planned?.args ?? {})) {
+      const fact = typeof template === 'string' ? /^\{\{\s*(\w+)\s*\}\}$/u.exec(template)?.[1] : undefined
+      if (fact === undefined || profile.includes(fact) || blocked.identifiers.includes(fact)) continue
+      if (fields[fact] !== undefined) refused[fact] = fields[fact]
+    }
+  }
   for (const { rule } of matched) {
     if (rule.tier !== 'hard-safety' || rule.action === undefined || rule.condition === undefined) continue
     if ((rule.tools?.length ?? 0) > 0) continue

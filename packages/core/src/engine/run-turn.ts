@@ -1225,10 +1225,12 @@ async function senseAndAct(
   const unansweredHere = answersNothing && followUp === undefined
   // A rule whose call waits for the user's yes says nothing yet: its action would claim it ran.
   const heldRules = new Set(held.map((call) => call.ruleId))
-  // A yes re-reads the request it answers: a process rule with no tool said its piece when the
-  // question was asked ("Thanks, I've verified the account…"), and is not said again.
+  // A yes re-reads the request it answers: a rule with no tool said its piece when the question
+  // was asked ("Thanks, I've verified the account…"), or had nothing to say then, and is not said
+  // now (a style aside read anew from the request's words: "plus $49 for NW-1002", taken as a
+  // refund when asked about, got the Plus plan's price on its yes). A hard-safety rule still speaks.
   const said = (entry: (typeof retrieval.matched)[number]) =>
-    confirmed && entry.rule.tier === 'process' && (entry.rule.tools?.length ?? 0) === 0
+    confirmed && entry.rule.tier !== 'hard-safety' && (entry.rule.tools?.length ?? 0) === 0
   const turn = {
     perception,
     route: provenanceRoute,
@@ -1245,7 +1247,11 @@ async function senseAndAct(
     delete state.tentative
   if (acted.type === 'paused') return pause(dependencies, state, scratch, turn, acted)
   // A value a hard-safety rule refused is kept apart: it does not stand in for the next request's.
-  const refused = refusedFacts(turn.matched, state.fields, compiled.definition.profileFields)
+  const refused = refusedFacts(turn.matched, state.fields, compiled.definition.profileFields, {
+    calls: acted.completed,
+    rules: compiled.rulesById,
+    identifiers: identifiersOf(compiled),
+  })
   if (refused !== undefined) state.refusedFacts = { ...state.refusedFacts, ...refused }
   return finishTurn(dependencies, state, scratch, turn)
 }

@@ -26,17 +26,23 @@ const breaking: ReadonlyArray<{ amount: string; draft: string; never: RegExp }> 
   { amount: '＄７５', draft: 'I have refunded you ＄７５ for that order.', never: /＄|７/u },
   { amount: '$50.99', draft: 'I have refunded you $50.99 for that order.', never: /\.9|99/u },
   {
-    // The rule binds the largest amount (`pick: max`): each $40 is within the cap and streams; the
-    // $80 total is held from its '$8'.
+    // The rule adds up the refund amounts a reply gives (`pick: sum`, `label: refund`): the first
+    // $40 is within the cap and streams; the second is held from its '$', with no total written.
+    amount: '$40 + $40',
+    draft: 'I have refunded you $40 now and another $40 tomorrow.',
+    never: /another \$|\$40 tomorrow/u,
+  },
+  {
+    // The same with the total written: held from the second $40 on, so the $80 never shows.
     amount: '$40 + $40 = $80',
     draft: 'I have refunded you $40 now and another $40 tomorrow, so $80 total.',
-    never: /\$8/u,
+    never: /another \$|\$8/u,
   },
 ]
 const allowed = 'I have refunded you $20 for that order. Anything else?'
 const request = 'I want a refund of $20 for order NW-1001, my email is ann@example.com'
 const refusal =
-  "I'm sorry, I can only issue refunds of up to $50 in chat. A billing specialist can review larger refunds."
+  "I'm sorry, I can only issue refunds of up to $50, in US dollars, in chat. A billing specialist can review larger refunds and refunds in other currencies."
 
 let served: ScriptedRefundSupport
 

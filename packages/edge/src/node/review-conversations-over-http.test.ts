@@ -120,4 +120,23 @@ describe('the demo agent over HTTP: conversations of outside review rv48c', () =
     expect(ran(first!)).toEqual(['issue_refund:ran'])
     expect(shown(second!)).toContain("Done — I've refunded $15 for order NW-1702")
   })
+
+  it('a refund in euros is refused for its currency, never told of the dollar cap', async () => {
+    const turns = await converse(
+      'I want a refund for NW-1801, ann@example.com',
+      '€1.000',
+      'ok, a refund for NW-1801 then',
+      '$20',
+    )
+    expect(turns[1]?.type).toBe('refused')
+    expect(shown(turns[1]!)).toContain('in US dollars')
+    expect(shown(turns[1]!)).not.toContain('capped at $50')
+    expect(ran(turns[1]!)).toEqual(['issue_refund:blocked'])
+    // The refused amount is no amount for the next request.
+    expect(shown(turns[2]!)).toContain('How much should be refunded?')
+    expect(ran(turns[3]!)).toEqual(['issue_refund:ran'])
+    expect(shown(turns[3]!)).toContain('refunded $20 for order NW-1801')
+    const [small] = await converse('refund €30 for NW-1802, my email is ann@example.com')
+    expect(shown(small!)).toContain("I'm sorry, I can't refund €30 in chat: refunds here are in US dollars.")
+  })
 })
