@@ -116,6 +116,21 @@ describe('a request for another scenario inside a flow', () => {
     expect(session?.fields.order_id).toBeUndefined()
   })
 
+  it('moves to the request the user then picks from that question, and never runs the flow on it', async () => {
+    const { results, session } = await conversation(
+      9,
+      'I want to cancel an order',
+      'I want a refund of $20 for order NW-1001, my email is ann@example.com',
+      'I want a refund',
+      'NW-1001, $20',
+    )
+    expect(results[1]!.type).toBe('clarification')
+    // Chosen from the engine's own options: a move, whatever the words weigh against e^9.
+    expect(results[2]!.provenance.route).toMatchObject({ scenario: 'refunds', decision: 'switched' })
+    expect(toolsOf(results[3]!)).toEqual(['issue_refund'])
+    expect(session?.navigation.scenario).toBe('refunds')
+  })
+
   it("keeps facts for a later step of the flow the user moved to, not the paused flow's", async () => {
     const { results, session } = await conversation(
       3,

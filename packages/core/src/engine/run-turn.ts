@@ -965,6 +965,13 @@ async function senseAndAct(
     compiled.definition.scenarios.some((scenario) => scenario.intents.includes(perception.intent)) &&
     flowHere.steps.some((step) => step.required.some((entry) => stated.has(requiredFieldName(entry)))) &&
     (opensRequest(input.text) || asksBack(input.text))
+  // An option of the engine's own question picked as such (clicked, or its label typed): "I want
+  // a refund" to "Shall we go on, or do you need something else?" moves there whatever the
+  // stickiness (it stayed in the cancellation, which then cancelled the refund's order).
+  const chosenOption = pending?.options.find(
+    (option) =>
+      option.value === message.text.trim() || normalizeOption(option.label) === normalizeOption(message.text),
+  )
   const answering = answersQuestion(state, input.text, {
     perception,
     offer: continuing,
@@ -997,6 +1004,7 @@ async function senseAndAct(
           ? { requestsNothing: true }
           : {}),
     ...(inFlow && withdrawsRequest(input.text) ? { withdraws: true } : {}),
+    ...(chosenOption === undefined ? {} : { chosen: chosenOption.id }),
   })
   // Staying, the task keeps its own record: the other one was only asked about.
   if (asksAboutOther && route.scenario === navigation.scenario)

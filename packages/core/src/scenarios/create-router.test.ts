@@ -225,6 +225,27 @@ describe('createRouter', () => {
     expect(decision).toMatchObject({ scenario: 'refunds', decision: 'stayed' })
   })
 
+  it('moves to an option the user chose from its own question, whatever the stickiness', () => {
+    const sticky = createRouter({ scenarios, stickiness: 9, asides: { refunds: ['pricing'] } })
+    // The words of "Cancel an order", chosen instead of going on, are far under e^9.
+    const chosen = sticky.route(
+      inRefunds,
+      input({ cancel: 1 }, { evidence: evidence({ cancel: 3.9 }), chosen: 'cancel' }),
+    )
+    expect(chosen).toMatchObject({ scenario: 'cancellation', decision: 'switched' })
+    expect(chosen.reason).toMatch(/chose it from the options asked/)
+    // The same words not chosen stay; an aside chosen is still answered where the user is.
+    expect(
+      sticky.route(inRefunds, input({ cancel: 1 }, { evidence: evidence({ cancel: 3.9 }) })).decision,
+    ).toBe('stayed')
+    expect(
+      sticky.route(
+        inRefunds,
+        input({ pricing: 1 }, { evidence: evidence({ pricing: 3 }), chosen: 'pricing' }),
+      ),
+    ).toMatchObject({ scenario: 'refunds', decision: 'stayed' })
+  })
+
   it('takes step transitions before scenario transitions, and follows chains', () => {
     const decision = router.route(
       inRefunds,

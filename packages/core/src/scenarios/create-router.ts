@@ -349,18 +349,22 @@ export function createRouter(options: RouterOptions): Router {
       across: boolean
       /** The margin the choice between eligible topics uses: a topic the user has been in counts more. */
       rank: number
+      /** Chosen by the user from the engine's own options: it goes before any other. */
+      chosen?: true
     }
     let best: Candidate | undefined
     let closest: Candidate | undefined
     const better = (candidate: Candidate, than: Candidate | undefined) =>
       than === undefined ||
-      (candidate.across !== than.across
-        ? candidate.across
-        : candidate.across
-          ? // Scenarios of one topic share its margin (up to float noise): the best within it wins.
-            candidate.rank > than.rank + 1e-9 ||
-            (candidate.rank > than.rank - 1e-9 && candidate.within > than.within)
-          : candidate.margin > than.margin)
+      (candidate.chosen !== than.chosen
+        ? candidate.chosen === true
+        : candidate.across !== than.across
+          ? candidate.across
+          : candidate.across
+            ? // Scenarios of one topic share its margin (up to float noise): the best within it wins.
+              candidate.rank > than.rank + 1e-9 ||
+              (candidate.rank > than.rank - 1e-9 && candidate.within > than.within)
+            : candidate.margin > than.margin)
     let position = -1
     for (const [id, compiled] of scenarios) {
       position++
@@ -379,15 +383,19 @@ export function createRouter(options: RouterOptions): Router {
       // Saying it is not the current scenario ("not a refund") drops the stickiness: any evidence
       // for another moves there. Taking the request back ("never mind", "don't cancel it") counts
       // like a switch cue: what comes next needs its own evidence, else the scenario ends below.
+      // So does choosing it from the engine's own question: the user was asked.
+      const chosen = input.chosen !== undefined && compiled.scenario.intents.includes(input.chosen)
       const needed =
-        input.withdraws === true
-          ? Math.max(0, (across ? stickiness : topicStickiness) - switchCueDiscount)
-          : leaving
-            ? 0
-            : Math.max(
-                0,
-                (across ? acrossTopics + (oneSharedWord ? answerStickiness : 0) : withinTopic) - discount,
-              )
+        chosen && !leaving
+          ? 0
+          : input.withdraws === true
+            ? Math.max(0, (across ? stickiness : topicStickiness) - switchCueDiscount)
+            : leaving
+              ? 0
+              : Math.max(
+                  0,
+                  (across ? acrossTopics + (oneSharedWord ? answerStickiness : 0) : withinTopic) - discount,
+                )
       const lift = across ? levels.topic - stay.topic : levels.within - stay.within
       const margin = lift - needed
       if (Number.isNaN(margin)) continue
@@ -397,7 +405,8 @@ export function createRouter(options: RouterOptions): Router {
         continue
       }
       const rank = margin + (across && visited(groupOf(compiled)) ? returnPreference : 0)
-      const candidate = { id, margin, within: levels.within, lift, needed, across, rank }
+      const candidate: Candidate = { id, margin, within: levels.within, lift, needed, across, rank }
+      if (chosen && !leaving) candidate.chosen = true
       if (better(candidate, best)) best = candidate
     }
     const scores = normalise(scenarioIds, values, state.scenario)
@@ -409,9 +418,12 @@ export function createRouter(options: RouterOptions): Router {
       // A move on values alone ("7:30 pm, the 5 of us") says so in the audit trail.
       const what =
         evidence.words === 0 && (evidence.values ?? 0) > 0 ? 'the time or count given is' : 'the words are'
-      const why = `${what} e^${round(best.lift)} times likelier under ${best.across ? `the topic of "${best.id}"` : `"${best.id}"`} (needed e^${round(best.needed)}${
-        input.topicShift ? ', lowered by a switch cue' : ''
-      }${raisedFor(best.across) ? `, raised: ${raisedBy}` : ''}${best.across && oneSharedWord && !leaving ? ', raised: one word, which the current topic explains too' : ''}${input.withdraws === true ? `, lowered: the user took back "${state.scenario}"` : leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
+      const why =
+        best.chosen === true
+          ? `the user chose it from the options asked: ${what} e^${round(best.lift)} times likelier under "${best.id}"`
+          : `${what} e^${round(best.lift)} times likelier under ${best.across ? `the topic of "${best.id}"` : `"${best.id}"`} (needed e^${round(best.needed)}${
+              input.topicShift ? ', lowered by a switch cue' : ''
+            }${raisedFor(best.across) ? `, raised: ${raisedBy}` : ''}${best.across && oneSharedWord && !leaving ? ', raised: one word, which the current topic explains too' : ''}${input.withdraws === true ? `, lowered: the user took back "${state.scenario}"` : leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
       if (resumed !== undefined) return resume(target, resumed, paused, why, state, input, base, loopGuard)
       const decision = enter(target, 'switched', why, state, input, base, loopGuard)
       return { ...decision, state: navigation(decision.state, paused) }

@@ -96,6 +96,13 @@ export interface RouteInput {
    * "not a refund"); with none, the current one ends (`exited`).
    */
   withdraws?: boolean
+  /**
+   * The intent of an option the user chose from the engine's own question ("I want a refund" to
+   * "Shall we go on, or do you need something else?"): a scenario of it is moved to on any
+   * evidence it has over the current one, with no stickiness to clear (the user was asked). A
+   * choice the current scenario answers as an aside is still answered there.
+   */
+  chosen?: string
   /** CEL variables for transition and entry conditions. */
   variables: Record<string, unknown>
   /**

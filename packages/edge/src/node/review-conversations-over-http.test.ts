@@ -140,3 +140,31 @@ describe('the demo agent over HTTP: conversations of outside review rv48c', () =
     expect(shown(small!)).toContain("I'm sorry, I can't refund €30 in chat: refunds here are in US dollars.")
   })
 })
+
+describe('a stickier demo agent over HTTP: an option chosen from its own question', () => {
+  // The demo definition with `stickiness: 9`: a refund asked for inside the cancellation falls short
+  // of leaving it, and the engine asks ("Go on with order cancellation" first).
+  let sticky: LoopbackFocal
+  beforeAll(async () => {
+    const definition = readRefundSupport().replace('\n  stickiness: 3\n', '\n  stickiness: 9\n')
+    expect(definition).toContain('stickiness: 9')
+    sticky = await serveOnLoopback({ definition })
+  })
+  afterAll(() => sticky.close())
+
+  it('moves to the refund chosen, and never cancels the order given for it', async () => {
+    const { bodies } = await converseOverHttp(sticky.origin, [
+      'I want to cancel an order',
+      'I want a refund of $20 for order NW-1901, my email is ann@example.com',
+      'I want a refund',
+      'NW-1901, $20',
+    ])
+    const [, asked, chosen, refunded] = bodies.map((body) => JSON.parse(body) as Turn)
+    expect(asked?.clarification?.options.map((option) => option.label)).toEqual(
+      expect.arrayContaining(['Go on with order cancellation', 'I want a refund']),
+    )
+    expect(chosen?.provenance.route?.scenario).toBe('refunds')
+    expect(ran(refunded!)).toEqual(['issue_refund:ran'])
+    expect(shown(refunded!)).toContain("Done — I've refunded $20 for order NW-1901")
+  })
+})
