@@ -1154,8 +1154,13 @@ async function senseAndAct(
   // "Did you refund $20 for NW-2002?" about another order asks; it is no request to do it.
   // A message that takes a request back ("actually forget it") ends what was held with it: the
   // next request is read on its own words.
+  // A question in a scenario whose tools need no yes ("where is NW-3003?" in a detour from a
+  // refund) asks about no such action: the refund it paused is not held by it on its return.
   if (withdrawsRequest(input.text) && planned.length === 0) delete state.tentative
-  else if (onlyAsksAboutAction(input.text) || (asksDone && !asksWhatWasDone(input.text)))
+  else if (
+    (onlyAsksAboutAction(input.text) || (asksDone && !asksWhatWasDone(input.text))) &&
+    confirmsActions(compiled, route.scenario)
+  )
     state.tentative = true
   else if (confirmed || plainlyRequests(input.text)) delete state.tentative
   // A question that asks for nothing to be done states facts, it does not ask for the action
@@ -1841,6 +1846,17 @@ function confirmationQuestion(
   const { settings } = compiled.definition
   const template = repeat ? settings.repeatActionQuestion : settings.confirmActionQuestion
   return renderTemplate(template, { action, summary }).trim()
+}
+
+/** Does a rule scoped to `scenario` call a tool the definition asks a yes for (`confirm`)? */
+function confirmsActions(compiled: TurnDependencies['compiled'], scenario: string | null): boolean {
+  const { rules, tools } = compiled.definition
+  return rules.some(
+    (rule) =>
+      rule.scope !== 'global' &&
+      rule.scope.scenario === scenario &&
+      (rule.tools ?? []).some((call) => tools.find((tool) => tool.id === call.id)?.confirm === true),
+  )
 }
 
 /** Did a call of the same tool with the same arguments already run in this session? */

@@ -141,6 +141,22 @@ describe('the demo agent over HTTP: conversations of outside review rv48c', () =
   })
 })
 
+describe('the demo agent over HTTP: a refund resumed after a detour (rv48c D13)', () => {
+  it('refunds the amount given after the detour as it would have without it', async () => {
+    const turns = await converse(
+      'I want a refund for NW-2001',
+      'ann@example.com',
+      'wait, where is my order NW-3003?',
+      'ok back to the refund',
+      '20 dollars',
+    )
+    expect(ran(turns[2]!)).toEqual(['lookup_order:ran'])
+    expect(shown(turns[3]!)).toContain('How much should be refunded?')
+    expect(ran(turns[4]!)).toEqual(['issue_refund:ran'])
+    expect(shown(turns[4]!)).toContain("Done — I've refunded $20 for order NW-2001")
+  })
+})
+
 describe('a stickier demo agent over HTTP: an option chosen from its own question', () => {
   // The demo definition with `stickiness: 9`: a refund asked for inside the cancellation falls short
   // of leaving it, and the engine asks ("Go on with order cancellation" first).
