@@ -36,6 +36,9 @@ describe('extractEntities', () => {
     expect(extractEntities('I paid $120 for NW-1001, refund $40').amount).toBe(40)
     expect(extractEntities('Cancel order NW-2002 ($20 shipping on a $620 order)').amount).toBe(620)
     expect(extractEntities('I was charged $40 twice, refund $40').amount).toBe(40)
+    // A total with the refund word of the next clause after it is the total, not the refund.
+    expect(extractEntities('the order NW-1001 cost $300, refund $20 of it').amount).toBe(20)
+    expect(extractEntities('it cost $300. refund $20 please').amount).toBe(20)
     // Two amounts asked for, or a range: which one is not for the sensor to guess.
     expect(extractEntities('refund $40 and $20 for NW-1001')).not.toHaveProperty('amount')
     expect(extractEntities('refunds of $20-$30')).not.toHaveProperty('amount')

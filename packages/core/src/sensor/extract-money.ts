@@ -179,7 +179,10 @@ export function requestedAmount(text: string, money: readonly MoneyEntity[]): Mo
   const corrected = read.filter((entry) => entry.corrected).at(-1)
   if (corrected !== undefined) return corrected.entry
   const requested = read.filter((entry) => entry.requested)
-  if (requested.length > 0) return only(requested)
+  // "The order cost $300, refund $20 of it": the total's "refund" after it opens the next
+  // amount's request; the amount asked for is the one that is no total.
+  const notTotals = requested.filter((entry) => !entry.total)
+  if (requested.length > 0) return only(notTotals.length > 0 ? notTotals : requested)
   return only(read.filter((entry) => entry.total))
 }
 

@@ -141,6 +141,14 @@ describe('the demo agent over HTTP: conversations of outside review rv48c', () =
   })
 })
 
+describe("the demo agent over HTTP: an order's cost and a refund in one message (rv48c D14)", () => {
+  it("refunds the amount asked for, not the order's cost", async () => {
+    const [turn] = await converse('the order NW-2101 cost $300, refund $20 of it, ann@example.com')
+    expect(ran(turn!)).toEqual(['issue_refund:ran'])
+    expect(shown(turn!)).toContain("Done — I've refunded $20 for order NW-2101")
+  })
+})
+
 describe('the demo agent over HTTP: a refund resumed after a detour (rv48c D13)', () => {
   it('refunds the amount given after the detour as it would have without it', async () => {
     const turns = await converse(
