@@ -452,6 +452,17 @@ export const settingsSchema = z.strictObject({
    */
   unansweredQuestionReply: z.string().min(1).default("Sorry, I can't answer that here."),
   /**
+   * Said before the step's question again when the user says they cannot give what it asks for
+   * ("I don't know the order number", "no idea", "I can't find it"): they were understood, so
+   * they hear this rather than "Sorry, I didn't catch that"; said again and again with nothing
+   * moving, the loop guard hands them to a person (`handoff.onLoop`). @default "No problem. If you
+   * can't find it, a person from our team can help: just ask for one."
+   */
+  cannotAnswerReply: z
+    .string()
+    .min(1)
+    .default("No problem. If you can't find it, a person from our team can help: just ask for one."),
+  /**
    * Put before an approved reply that repeats the last one word for word to a different message
    * ("what's the difference between Basic and Plus?" after the price quote), so the user hears
    * that this is all there is; never before the fallback or a reply that ends by asking (a step's

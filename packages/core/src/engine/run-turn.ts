@@ -896,7 +896,10 @@ async function senseAndAct(
     })
   }
 
-  if (inFlow) {
+  // "I don't know the order number", "no idea": the user says they cannot give what the step asks
+  // for. Understood, not unclear: they hear `cannotAnswerReply` before the step's question.
+  const cannotGive = inFlow && stated.size === 0 && cannotAnswer.test(input.text.slice(0, 300))
+  if (inFlow && !cannotGive) {
     const unclear = unclearTurnReason(perception, input.text)
     if (unclear !== undefined && !cueMatchesHere(dependencies, state, perception, input.text, variables)) {
       const scenario = compiled.scenariosById.get(navigation.scenario!)!
@@ -1251,6 +1254,12 @@ async function senseAndAct(
     completed: acted.completed,
     ...(followUp === undefined ? {} : { followUp }),
     ...(unanswered ? { note: settings.unansweredQuestionReply } : {}),
+    ...(cannotGive &&
+    followUp !== undefined &&
+    route.scenario === navigation.scenario &&
+    retrieval.matched.every((entry) => entry.rule.action === undefined)
+      ? { note: settings.cannotAnswerReply }
+      : {}),
     ...(unansweredHere ? { note: settings.unansweredQuestionReply, followUp: settings.fallbackReply } : {}),
     ...(held.length > 0
       ? { followUp: confirmationQuestion(compiled, held[0]!, routed, repeats.includes(held[0]!)) }

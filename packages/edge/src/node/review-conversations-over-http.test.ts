@@ -149,6 +149,22 @@ describe("the demo agent over HTTP: an order's cost and a refund in one message 
   })
 })
 
+describe('the demo agent over HTTP: a customer who cannot give the order number (rv48c D14)', () => {
+  it('is told how to find it, not "Sorry, I didn\'t catch that", and reaches a person when stuck', async () => {
+    const turns = await converse(
+      'where is my order?',
+      "I don't know the order number",
+      'no idea',
+      "I can't find it",
+      'I really dont have it',
+    )
+    expect(turns[1]?.type).toBe('reply')
+    expect(shown(turns[1]!)).toContain('your order confirmation email has your order number')
+    expect(shown(turns[1]!)).not.toContain("didn't catch that")
+    expect(turns[4]?.type).toBe('handoff')
+  })
+})
+
 describe('the demo agent over HTTP: a refund resumed after a detour (rv48c D13)', () => {
   it('refunds the amount given after the detour as it would have without it', async () => {
     const turns = await converse(
