@@ -77,6 +77,11 @@ export interface AcceptedOffer {
    * {@link requestsNothing}) as far as other topics go.
    */
   confirmation?: true
+  /**
+   * Whether the proposal is the question the reply ends on ("…at 7 pm. Shall I book it?"), not a
+   * proposal made on the way ("I can get you the phone number. Anything else?").
+   */
+  last?: true
 }
 
 /** The sentences of a reply. */
@@ -112,7 +117,11 @@ export function acceptedOffer(
     return action === undefined ? undefined : { evidence: action, proposal: false, confirmation: true }
   }
   const measured = evidence.measure(offered)
-  return measured.words > 0 ? { evidence: measured, proposal: proposalPattern.test(offered) } : undefined
+  if (measured.words === 0) return undefined
+  const proposal = proposalPattern.test(offered)
+  return offered === sentencesOf(reply).at(-1) && /\?\s*$/u.test(offered)
+    ? { evidence: measured, proposal, last: true }
+    : { evidence: measured, proposal }
 }
 
 /** A question for information: what, where, when, which, who, whose, how (much, many, long). */

@@ -702,7 +702,12 @@ async function senseAndAct(
   // A message that only thanks or takes leave gets the definition's reply to it, and the
   // conversation stays where it is. A thank-you while the step still needs something is asked the
   // step's question again.
-  const closing = closingOf(perception, input.text)
+  const offer = acceptedOffer(compiled.evidence, state, perception)
+  // "Yes, thank you" to "Shall I book the car for you?" takes the offer: thanks said with a yes to
+  // a proposal of the engine's last reply is no closing (it answered "You're welcome" and booked
+  // nothing). A yes with thanks to a confirmation ("Is that correct?") still only thanks.
+  const closing =
+    offer?.proposal === true && offer.last === true ? undefined : closingOf(perception, input.text)
   const question = inFlow
     ? missingFieldQuestion(compiled, navigation.scenario, navigation.step, state.fields)
     : undefined
@@ -916,7 +921,6 @@ async function senseAndAct(
     }
   }
   const evidence = perception.evidence ?? compiled.evidence.measure(input.text)
-  const offer = acceptedOffer(compiled.evidence, state, perception)
   // A question naming another record than the task's ("where is NW-3003?" while NW-2002 is being
   // cancelled) asks about that record: no detail of the task at hand, it moves like a switch cue,
   // and it never becomes the task's order (the cancellation ran on NW-3003).
@@ -991,7 +995,8 @@ async function senseAndAct(
     intent: perception.intent,
     // Accepting the engine's own proposal is a deliberate move, like a switch cue; a "yes" to a
     // bare question moves only by what the question says (its evidence is added to the turn's).
-    topicShift: perception.topicShift || offer?.proposal === true || asksAboutOther || requestsOther,
+    topicShift: perception.topicShift || asksAboutOther || requestsOther,
+    ...(offer?.proposal === true ? { offerProposal: true } : {}),
     variables,
     // Only a message of facts alone ("$15", "15 dollars please") answers a paused scenario: "ok,
     // that one was $15" after a lookup says what the looked-up order cost (it paid a refund).

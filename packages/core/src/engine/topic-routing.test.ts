@@ -127,6 +127,48 @@ describe('routing within a topic, in a turn', () => {
   })
 })
 
+describe("thanks said with a yes to the engine's proposal", () => {
+  /** The car search and reservation as steps that ask for nothing (the model's reply asks). */
+  const asking = {
+    ...definition,
+    scenarios: definition.scenarios.map((scenario) => ({ ...scenario, steps: [{ id: 'main' }] })),
+  }
+  const yesAfter = async (reply: string, text: string) => {
+    const model = { generate: async () => ({ text: reply }) } as unknown as LanguageModel
+    const engine = createEngine({
+      definition: asking,
+      ledger: false,
+      model,
+      lane2: false,
+      alignmentJudge: false,
+    })
+    await engine.turn({ sessionId: 't', text: 'Find me a rental car in Fresno' })
+    const turn = await engine.turn({ sessionId: 't', text })
+    return {
+      scenario: (await engine.getSession('t'))?.navigation.scenario,
+      reason: turn.provenance.route?.reason,
+    }
+  }
+
+  it('takes the proposal ("Shall I book the car?" → "Yes, thank you"), not the thanks alone', async () => {
+    for (const text of ['Yes, thank you', 'Yes please, thanks!', 'Sure, thanks.']) {
+      const turn = await yesAfter('I found a Civic at the airport. Shall I book the car for you?', text)
+      expect(turn.scenario, text).toBe('reserve-car')
+      expect(turn.reason, text).not.toMatch(/only thanks/)
+    }
+  })
+
+  it('still only thanks after a confirmation, or a proposal made on the way', async () => {
+    const confirmed = await yesAfter(
+      'A Civic at the airport on March 9th. Is that correct?',
+      'Yes, thank you',
+    )
+    expect(confirmed).toMatchObject({ scenario: 'search-cars', reason: expect.stringMatching(/only thanks/) })
+    const onTheWay = await yesAfter('I can book the car later. Anything else?', 'Yes, thank you')
+    expect(onTheWay).toMatchObject({ scenario: 'search-cars', reason: expect.stringMatching(/only thanks/) })
+  })
+})
+
 describe('corrections and closings within a task, across a conversation', () => {
   it('a cue that changes a value ("actually, change that to …") or closes the task stays in it', async () => {
     const engine = createEngine({ definition, ledger: false })

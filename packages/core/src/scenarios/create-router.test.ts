@@ -211,6 +211,32 @@ describe('createRouter', () => {
     expect(decision).toMatchObject({ scenario: 'cancellation', decision: 'switched' })
   })
 
+  it('moves to another topic on an accepted proposal only when its own words say as much as one word of it', () => {
+    // Six topics: one word that only one of them uses is worth about ln 6 ≈ 1.8 nats.
+    const more = createRouter({
+      scenarios: [
+        ...scenarios,
+        ...['weather', 'hotels', 'music'].map((id) =>
+          scenario({ id, intents: [id], steps: [{ id: 'main' }] }),
+        ),
+      ],
+    })
+    const yes = { evidence: evidence({}, 0), offerProposal: true }
+    // "Would you like to try 11 am instead?" → "Yes, okay": "try" leans to pricing, by less than a word of it.
+    const retry = more.route(inRefunds, input({}, { ...yes, offer: evidence({ pricing: 1.5 }, 1) }))
+    expect(retry).toMatchObject({ scenario: 'refunds', decision: 'stayed' })
+    // The same lean as a switch cue of the user's own still moves (the stickiness less the cue).
+    const cued = more.route(
+      inRefunds,
+      input({}, { evidence: evidence({ pricing: 1.5 }, 1), topicShift: true }),
+    )
+    expect(cued).toMatchObject({ scenario: 'pricing', decision: 'switched' })
+    // "Shall I cancel the order instead?" → "Yes": the proposal's words are of the cancellation.
+    const cancel = more.route(inRefunds, input({}, { ...yes, offer: evidence({ cancel: 2 }, 2) }))
+    expect(cancel).toMatchObject({ scenario: 'cancellation', decision: 'switched' })
+    expect(cancel.reason).toContain('lowered: the user accepted the proposal')
+  })
+
   it('resumes a paused scenario at its step instead of restarting it', () => {
     const away = router.route(inRefunds, input({}, { evidence: evidence({ pricing: 5 }) }))
     expect(away).toMatchObject({ scenario: 'pricing' })

@@ -128,6 +128,15 @@ export function createRouter(options: RouterOptions): Router {
   )
   /** Scenario ids in the order `scenarios` iterates. */
   const scenarioIds = [...scenarios.keys()]
+  /**
+   * What one word that only one topic uses is worth, in nats, at most the stickiness: the log of
+   * the number of topics (a word of one topic in four is about 4 times likelier under it). An
+   * accepted proposal moves to another topic only when its own words say that much for it.
+   */
+  const topicWord = Math.min(
+    stickiness,
+    Math.log(new Set(options.scenarios.map((scenario) => scenario.topic ?? `scenario:${scenario.id}`)).size),
+  )
 
   /** A scenario's score: the highest confidence among its intents (`confidences`: by intent). */
   function scoreOf(compiled: CompiledScenario, input: RouteInput, confidences: Map<string, number>): number {
@@ -309,6 +318,20 @@ export function createRouter(options: RouterOptions): Router {
     // leaves for pricing (the refund's pricing aside kept the user in the refund).
     const stay = levelsOf(current, read, !leaving)
     const discount = input.topicShift ? switchCueDiscount : 0
+    // An accepted proposal is a move to what it proposes: like a switch cue within the topic, and
+    // towards another topic only when the proposal's own words say at least as much for it as one
+    // word of that topic alone (`topicWord`: "Shall I book a cab there?"). "Would you like to try
+    // 11 am instead?" → "yes, okay" during a booking is no move to whichever topic "try" leans to.
+    const proposed = input.offerProposal === true ? read.offer : undefined
+    const proposedTopic = (compiled: CompiledScenario) => {
+      let level = Number.NEGATIVE_INFINITY
+      for (const intent of compiled.scenario.intents)
+        level = Math.max(level, proposed!.total(intent) - proposed!.own(intent))
+      return level
+    }
+    const proposedHere = proposed === undefined ? 0 : proposedTopic(current)
+    const proposes = (compiled: CompiledScenario, across: boolean) =>
+      proposed !== undefined && (!across || proposedTopic(compiled) - proposedHere >= topicWord)
     const continues = input.answersQuestion === true || input.requestsNothing === true
     // An answer, or a message that asks for nothing to be done, continues the task at hand: a
     // move to another topic, or to another task of this one, needs `answerStickiness` more.
@@ -380,6 +403,7 @@ export function createRouter(options: RouterOptions): Router {
         continue
       if (compiled.entry !== undefined && !isTrue(compiled.entry, input.variables)) continue
       const across = groupOf(compiled) !== group
+      const cue = discount > 0 ? discount : proposes(compiled, across) ? switchCueDiscount : 0
       // Saying it is not the current scenario ("not a refund") drops the stickiness: any evidence
       // for another moves there. Taking the request back ("never mind", "don't cancel it") counts
       // like a switch cue: what comes next needs its own evidence, else the scenario ends below.
@@ -394,7 +418,7 @@ export function createRouter(options: RouterOptions): Router {
               ? 0
               : Math.max(
                   0,
-                  (across ? acrossTopics + (oneSharedWord ? answerStickiness : 0) : withinTopic) - discount,
+                  (across ? acrossTopics + (oneSharedWord ? answerStickiness : 0) : withinTopic) - cue,
                 )
       const lift = across ? levels.topic - stay.topic : levels.within - stay.within
       const margin = lift - needed
@@ -422,7 +446,11 @@ export function createRouter(options: RouterOptions): Router {
         best.chosen === true
           ? `the user chose it from the options asked: ${what} e^${round(best.lift)} times likelier under "${best.id}"`
           : `${what} e^${round(best.lift)} times likelier under ${best.across ? `the topic of "${best.id}"` : `"${best.id}"`} (needed e^${round(best.needed)}${
-              input.topicShift ? ', lowered by a switch cue' : ''
+              input.topicShift
+                ? ', lowered by a switch cue'
+                : proposes(target, best.across)
+                  ? ', lowered: the user accepted the proposal'
+                  : ''
             }${raisedFor(best.across) ? `, raised: ${raisedBy}` : ''}${best.across && oneSharedWord && !leaving ? ', raised: one word, which the current topic explains too' : ''}${input.withdraws === true ? `, lowered: the user took back "${state.scenario}"` : leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
       if (resumed !== undefined) return resume(target, resumed, paused, why, state, input, base, loopGuard)
       const decision = enter(target, 'switched', why, state, input, base, loopGuard)

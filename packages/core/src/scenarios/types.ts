@@ -74,6 +74,11 @@ export interface RouteInput {
   /** Evidence of the engine's own last offer, when this turn accepts it ("yes, please"). */
   offer?: IntentEvidence
   /**
+   * The offer accepted was worded as a proposal ("Shall I book a cab?"): a deliberate move to what
+   * it proposes, like a switch cue within the topic and towards a topic its own words are of.
+   */
+  offerProposal?: boolean
+  /**
    * The turn answers a question the engine's own last reply asked ("What time?", "Where are you
    * leaving from?"): leaving the scenario, for another topic or within its own, needs
    * `answerStickiness` more evidence.
