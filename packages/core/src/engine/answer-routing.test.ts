@@ -109,10 +109,16 @@ describe('a message that asks for nothing to be done, across a conversation', ()
 
   it('still leaves when the words clearly name the other topic, or when the user asks for it', async () => {
     const strong = await afterTheQuestion(
-      'Is there a good Italian restaurant downtown with sushi for dinner and a table for four?',
+      'Does the good Italian restaurant downtown have sushi for dinner and a table for four?',
     )
     expect(strong.scenario).toBe('dining')
     expect(strong.reason).toMatch(/needed e\^3\.5, raised: it asks for nothing to be done/)
+    // A question for what there is asks for a search: across topics it needs what a request needs.
+    const search = await afterTheQuestion(
+      'Is there a good Italian restaurant downtown with sushi for dinner and a table for four?',
+    )
+    expect(search.scenario).toBe('dining')
+    expect(search.reason).toMatch(/needed e\^2\.5\)/)
     const asked = await afterTheQuestion('Please book an Italian dinner at a restaurant table for four')
     expect(asked.scenario).toBe('dining')
     expect(asked.reason).toMatch(/needed e\^2\.5\)/)

@@ -5,6 +5,7 @@ import {
   type AcceptedOffer,
   acceptedOffer,
   answersQuestion,
+  asksWhatIsThere,
   ellipsisOf,
   requestsNothing,
 } from './last-reply.ts'
@@ -170,6 +171,31 @@ describe('requestsNothing', () => {
     const text = 'Is it pet friendly?'
     expect(requestsNothing(text, { ...plain, perception: perception({ topicShift: true }) })).toBe(false)
     expect(requestsNothing(text, { ...plain, clarifying: true })).toBe(false)
+  })
+})
+
+describe('asksWhatIsThere', () => {
+  it('reads a question for what there is as a search', () => {
+    for (const text of [
+      'What hotels are in that area?',
+      'Great, what are some hotels near there?',
+      'Are there any hotels in that area?',
+      'Is there a fun museum nearby?',
+      'Cool. Any hotels nearby?',
+      'Great. What about a hotel there?',
+    ])
+      expect(asksWhatIsThere(text), text).toBe(true)
+  })
+
+  it('reads no question about the thing at hand as one', () => {
+    for (const text of [
+      'What is the address?',
+      'How much does it cost per night?',
+      'Is it pet friendly?',
+      'What about on March 2nd?',
+      'Does it have wifi?',
+    ])
+      expect(asksWhatIsThere(text), text).toBe(false)
   })
 })
 

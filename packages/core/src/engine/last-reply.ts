@@ -236,6 +236,33 @@ export function requestsNothing(
   return !asksForSomething(text)
 }
 
+/** Does the message ask what there is ({@link asksWhatThereIs})? */
+export function asksWhatIsThere(text: string): boolean {
+  return asksWhatThereIs.test(text)
+}
+
+/** Where: "there", "around", "nearby", "in that area". */
+const nearby = '(?:there|around|near|nearby|close|in (?:the|that|this) (?:area|city|town))\\b'
+
+/**
+ * A question for what there is, which asks for a search as a request does: "are there any hotels
+ * in that area?", "is there a museum nearby?", "what hotels are around there?", "any hotels
+ * nearby?", "what about a hotel there?".
+ */
+const asksWhatThereIs = new RegExp(
+  [
+    // "are there any hotels …", "is there a museum nearby?"
+    '\\b(?:are|is) there (?:any|some|a|an)\\b',
+    // "what hotels are in that area?", "what are some hotels near there?"
+    `\\bwhat (?:(?:are|is) (?:some|any) )?[a-z]+(?: [a-z]+)?(?: (?:are|is))? ${nearby}`,
+    // "any hotels nearby?"
+    `\\bany [a-z]+(?: [a-z]+)? ${nearby}`,
+    // "what about a hotel there?"
+    '\\b(?:what|how) about (?:a|an|some|any) [a-z]+',
+  ].join('|'),
+  'i',
+)
+
 /**
  * A question of a noun phrase alone ("and my refund?", "what about the other order?") right after
  * a question of the user's own that asks where, when or how ("where is my order NW-1001 now?"): it

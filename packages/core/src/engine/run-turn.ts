@@ -42,6 +42,7 @@ import {
   answersQuestion,
   asksBack,
   asksForSomething,
+  asksWhatIsThere,
   ellipsisOf,
   opensRequest,
   requestsNothing,
@@ -1009,7 +1010,9 @@ async function senseAndAct(
       : messageAsksForAnother(input.text)
         ? { asksAnother: true }
         : requestsNothing(input.text, { perception, offer: continuing, clarifying: pending !== undefined })
-          ? { requestsNothing: true }
+          ? asksWhatIsThere(input.text)
+            ? { requestsNothing: true, asksWhatThereIs: true }
+            : { requestsNothing: true }
           : {}),
     ...(inFlow && withdrawsRequest(input.text) ? { withdraws: true } : {}),
     ...(chosenOption === undefined ? {} : { chosen: chosenOption.id }),

@@ -237,6 +237,40 @@ describe('createRouter', () => {
     expect(cancel.reason).toContain('lowered: the user accepted the proposal')
   })
 
+  it('leaves the topic on a question for what there is as on a request, and keeps the task within it', () => {
+    // "What hotels are around there?" asks for nothing to be done, but for a search: across
+    // topics it needs the stickiness alone (not + answerStickiness).
+    const asks = { requestsNothing: true, evidence: evidence({ pricing: 3 }) }
+    expect(router.route(inRefunds, input({}, asks))).toMatchObject({
+      scenario: 'refunds',
+      decision: 'stayed',
+    })
+    expect(router.route(inRefunds, input({}, { ...asks, asksWhatThereIs: true }))).toMatchObject({
+      scenario: 'pricing',
+      decision: 'switched',
+    })
+    // Within a topic it still asks for nothing to be done: "is there a bus with four seats?" keeps
+    // the search, though "seats" leans to the purchase.
+    const topical = createRouter({
+      scenarios: [
+        scenario({ id: 'find-bus', topic: 'buses', intents: ['find'], steps: [{ id: 'main' }] }),
+        scenario({ id: 'buy-bus', topic: 'buses', intents: ['buy'], steps: [{ id: 'main' }] }),
+      ],
+    })
+    const searching: NavigationState = { scenario: 'find-bus', step: 'main', transitionCounts: {} }
+    const lean = {
+      words: 1,
+      logLikelihoods: { find: 0, buy: 1.2 },
+      topics: { buses: 0 },
+      withinTopic: { find: 0, buy: 1.2 },
+    }
+    const decision = topical.route(
+      searching,
+      input({}, { requestsNothing: true, asksWhatThereIs: true, evidence: lean }),
+    )
+    expect(decision).toMatchObject({ scenario: 'find-bus', decision: 'stayed' })
+  })
+
   it('resumes a paused scenario at its step instead of restarting it', () => {
     const away = router.route(inRefunds, input({}, { evidence: evidence({ pricing: 5 }) }))
     expect(away).toMatchObject({ scenario: 'pricing' })

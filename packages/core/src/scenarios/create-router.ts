@@ -337,14 +337,14 @@ export function createRouter(options: RouterOptions): Router {
     // move to another topic, or to another task of this one, needs `answerStickiness` more.
     const raise = continues ? answerStickiness : 0
     // Another option of what was shown ("any other buses?") keeps to the topic, not to the task.
-    const acrossTopics = stickiness + (continues || input.asksAnother === true ? answerStickiness : 0)
+    // A question for what there is ("any hotels nearby?") is a search: across topics, a request.
+    const holdsTopic = (continues && input.asksWhatThereIs !== true) || input.asksAnother === true
+    const acrossTopics = stickiness + (holdsTopic ? answerStickiness : 0)
     // Within the topic an accepted offer (a yes to a confirmation) moves on its own evidence.
     const withinTopic = topicStickiness + (input.offer === undefined ? raise : 0)
     /** Whether an answer, a message asking for nothing or for another option raised what a move needed. */
     const raisedFor = (across: boolean) =>
-      answerStickiness > 0 &&
-      !leaving &&
-      (across ? continues || input.asksAnother === true : continues && input.offer === undefined)
+      answerStickiness > 0 && !leaving && (across ? holdsTopic : continues && input.offer === undefined)
     const raisedBy =
       input.answersQuestion === true
         ? 'it answers the last question'

@@ -90,6 +90,12 @@ export interface RouteInput {
    */
   requestsNothing?: boolean
   /**
+   * The turn asks what there is ("are there any hotels in that area?", "what hotels are around
+   * there?"): a search, so it leaves the topic on its own words as a request does, while within
+   * the topic it still asks for nothing to be done.
+   */
+  asksWhatThereIs?: boolean
+  /**
    * The turn asks for another option of what was shown ("any other buses?", "find me something
    * else"): a request of the task at hand, so leaving its topic needs `answerStickiness` more
    * evidence while moving within it (to the topic's search) does not.
