@@ -253,6 +253,27 @@ describe('createIntentEvidence', () => {
     expect(lift(pool)).toBeLessThan(lift(hotel))
   })
 
+  it('trusts a word one example used less within a topic than for the topic (withinReliability)', () => {
+    // "tickets" is in one of buy_bus's texts: it says the message is about buses more surely than
+    // that it asks to buy rather than to find.
+    const within = (withinReliability?: number) => {
+      const evidence = createIntentEvidence({
+        intents,
+        topicOf,
+        ...(withinReliability === undefined ? {} : { withinReliability }),
+      }).measure('tickets')
+      return {
+        lift: evidence.withinTopic.buy_bus! - evidence.withinTopic.find_bus!,
+        topic: evidence.topics.buses! - evidence.topics.hotels!,
+      }
+    }
+    const even = within(0.1)
+    const fewer = within()
+    expect(fewer.lift).toBeGreaterThan(0)
+    expect(fewer.lift).toBeLessThan(even.lift)
+    expect(fewer.topic).toBeCloseTo(even.topic, 9)
+  })
+
   it('reads a word one letter off a known one as that word, when only one is that close', () => {
     const typo = model.measure('I need a hotle in Fresno, with a poool') // "pool" with a letter doubled
     expect(typo.words).toBe(1)

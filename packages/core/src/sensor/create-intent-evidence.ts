@@ -108,6 +108,13 @@ export interface IntentEvidenceOptions {
    */
   reliability?: number
   /**
+   * {@link IntentEvidenceOptions.reliability} for the evidence within a topic, which tells apart
+   * intents that share most of their words (find a bus, buy a bus ticket): a word one example of
+   * one of them happened to use ("concert" in one ticket purchase) says less about which task the
+   * user wants than about what the message is about. @default 0.15
+   */
+  withinReliability?: number
+  /**
    * Words of at least this many letters that are one edit (a letter added, dropped, changed or two
    * swapped) from exactly one known word with the same first letter count as that word ("weathr",
    * "reservaton"). A first letter is seldom the one mistyped, and a word one letter off at its start
@@ -236,6 +243,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     priorStrength = 20,
     maxWordEvidence = 2.5,
     reliability = 0.1,
+    withinReliability = 0.15,
     keywordWeight = 1,
     keywordEvidence = 3,
     typoMinimum = 5,
@@ -308,6 +316,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     for (let index = 0; index < intents.length; index++)
       share = Math.max(share, (counts[index]!.get(word) ?? 0) / Math.max(1, texts[index]!))
     const trust = share / (share + reliability)
+    const withinTrust = share / (share + withinReliability)
     const background = (seen + 1) / (allTotal + vocabularySize)
     const inTopic = topicNames.map(
       (_, topic) =>
@@ -326,7 +335,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
         const probability =
           ((counts[index]!.get(word) ?? 0) + intentPrior[index]! * topic) /
           (totals[index]! + intentPrior[index]!)
-        return trust * cap(Math.log(probability / topic))
+        return withinTrust * cap(Math.log(probability / topic))
       }),
     )
   }
