@@ -127,7 +127,7 @@ describe('routing within a topic, in a turn', () => {
   })
 })
 
-describe("thanks said with a yes to the engine's proposal", () => {
+describe("a yes to the engine's proposal, with thanks or said by echoing it", () => {
   /** The car search and reservation as steps that ask for nothing (the model's reply asks). */
   const asking = {
     ...definition,
@@ -155,6 +155,13 @@ describe("thanks said with a yes to the engine's proposal", () => {
       const turn = await yesAfter('I found a Civic at the airport. Shall I book the car for you?', text)
       expect(turn.scenario, text).toBe('reserve-car')
       expect(turn.reason, text).not.toMatch(/only thanks/)
+    }
+  })
+
+  it('takes a yes said by echoing the proposal ("I would.", "I do, please") as accepting it', async () => {
+    for (const text of ['I would.', 'I do, please.', 'I sure do.', 'Could you do so please?']) {
+      const turn = await yesAfter('I found a Civic at the airport. Would you like me to book the car?', text)
+      expect(turn.scenario, text).toBe('reserve-car')
     }
   })
 

@@ -27,8 +27,17 @@ export function detectConversationAct(text: string): ConversationAct | undefined
     if (phrase.words.length > words.length) continue
     if (phrase.words.every((word, index) => words[index] === word)) return phrase.act
   }
-  return undefined
+  return echoedYes.test(text.slice(0, 200)) ? 'affirm' : undefined
 }
+
+/**
+ * A yes said by echoing the question's auxiliary, the clause ending there ("I would.", "I do,
+ * please", "I sure do", "we will, thanks"), asking for what was offered ("Could you do so
+ * please?", "can you do that?") or welcoming it ("That would be great, on the 13th"). Not "I would
+ * like a table" or "I am looking for a bus": the auxiliary opens a clause of its own there.
+ */
+const echoedYes =
+  /^\W*(?:(?:i|we)\s+(?:(?:really|sure|surely|certainly|definitely|absolutely|do|would)\s+)?(?:would|do|will|am|are|did|can|could)(?=\s*(?:$|[.!,;]|\s(?:please|thanks|thank you|so|indeed)\b))|(?:could|can|would|will)\s+you\s+(?:please\s+)?do\s+(?:so|that|it|this)\b|(?:that|it)\s+would\s+be\s+(?:great|nice|good|perfect|wonderful|lovely|fine|awesome|fantastic|excellent)\b)/i
 
 /** The thank and bye phrases, as words, longest first. */
 const closingPhrases = phrases.filter((phrase) => phrase.act === 'thank' || phrase.act === 'bye')
