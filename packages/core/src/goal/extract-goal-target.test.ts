@@ -21,6 +21,19 @@ describe('namedPaths', () => {
     }
   })
 
+  // A drive path's parts were `(?:part+ separator?)*`: a long name after `C:\` that the path's end
+  // refused was split every way before failing (24 letters took 1.2 s, a pasted Windows path in a
+  // real request hung the parser). Each part after the first now starts at a separator.
+  it('reads a long drive path that ends in a character no path ends with in linear time', () => {
+    for (const length of [24, 2000]) {
+      const text = `open C:\\${'a'.repeat(length)}#`
+      const started = performance.now()
+      expect(namedPaths(text), text).toEqual([])
+      expect(performance.now() - started).toBeLessThan(250)
+    }
+    expect(namedPaths('open C:\\Users\\dev\\app\\ now')).toEqual(['C:\\Users\\dev\\app\\'])
+  })
+
   it('reads no place into an ellipsis, an approximate number or a plain word', () => {
     for (const text of [
       'hmm ... explain the router',

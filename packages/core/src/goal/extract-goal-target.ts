@@ -41,7 +41,7 @@ const nameChar = String.raw`\p{L}\p{M}\p{N}_`
  * target (the whole suite was put to the maintainer) and "in C:\Windows" the stray "c". A lone
  * `/word` is not one (`/ask` and `/help` are chat commands).
  */
-const outsidePlaces = String.raw`/(?:[\p{L}\p{M}\p{N}_.@-]+/)+[\p{L}\p{M}\p{N}_.@-]*|/(?:tmp|etc|var|usr|home|root|opt|dev|proc|sys|bin|sbin|srv|mnt|boot|lib|Users|Volumes|private)/?|~(?:[\p{L}_][\p{L}\p{M}\p{N}_.-]*)?(?:/[\p{L}\p{M}\p{N}_.@-]+)*/?|\.\.(?!\.)(?:[/\\]\.\.)*[/\\]?|\\\\[\p{L}\p{M}\p{N}_.$-]+(?:\\[\p{L}\p{M}\p{N}_.$-]*)*|[A-Za-z]:[/\\](?:[\p{L}\p{M}\p{N}_.$-]+[/\\]?)*`
+const outsidePlaces = String.raw`/(?:[\p{L}\p{M}\p{N}_.@-]+/)+[\p{L}\p{M}\p{N}_.@-]*|/(?:tmp|etc|var|usr|home|root|opt|dev|proc|sys|bin|sbin|srv|mnt|boot|lib|Users|Volumes|private)/?|~(?:[\p{L}_][\p{L}\p{M}\p{N}_.-]*)?(?:/[\p{L}\p{M}\p{N}_.@-]+)*/?|\.\.(?!\.)(?:[/\\]\.\.)*[/\\]?|\\\\[\p{L}\p{M}\p{N}_.$-]+(?:\\[\p{L}\p{M}\p{N}_.$-]*)*|[A-Za-z]:[/\\](?:[\p{L}\p{M}\p{N}_.$-]+(?:[/\\][\p{L}\p{M}\p{N}_.$-]+)*[/\\]?)?`
 const pathPattern = new RegExp(
   `(?:^|[\\s(])((?:\\.{0,2}/)?(?:[${nameChar}.@-]+/)*\\.?[${nameChar}@-]+(?:\\.[${nameChar}-]+)*\\.(?:${extensions})|(?:[${nameChar}.@-]+/)+[${nameChar}.@-]+/?|${outsidePlaces}|Makefile|Dockerfile|README|CHANGELOG)(?=$|[\\s),:;?!]|\\.(?:\\s|$))`,
   'u',
