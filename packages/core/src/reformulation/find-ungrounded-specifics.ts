@@ -62,7 +62,8 @@ export function findUngroundedSpecifics(
   )
   const windows = evidence.flatMap((analysis) => analysis.times)
   const findings: ReformulationFinding[] = []
-  // The stemmer reads `rating` as `rat` and `ratings` as `rating`: singular and plural are one word here.
+  // The stemmer strips one suffix only, so a noun in `-ings` does not stem like its singular
+  // (`rankings` is `ranking`, `ranking` is `rank`): singular and plural are one word here.
   const singular = (word: string) => word.toLowerCase().replace(/s$/, '')
   const words = new Set(evidence.flatMap((analysis) => analysis.tokens.map((token) => singular(token.lower))))
   for (const concept of specifics.concepts) {

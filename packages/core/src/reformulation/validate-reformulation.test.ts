@@ -257,6 +257,10 @@ describe('validateReformulation', () => {
       ['all markets', 'markets except Binance', 'Binance feed is down'],
       ['Top 10 crypto markets', 'Top 3 crypto markets', 'only 3 crypto markets have reliable feeds'],
       ['Top 10 crypto markets', 'Top ten crypto markets by volume', 'volume is reported for every feed'],
+      // Singular and plural ground each other: `rating` / `ratings` by their one stem, `ranking` /
+      // `rankings` (one suffix stripped: `rank`, `ranking`) by their words.
+      ['restaurants in Rome', 'top 10 restaurants in Rome by rating', 'ratings exist for 10 restaurants'],
+      ['restaurants in Rome', 'top 10 restaurants in Rome by ranking', 'rankings exist for 10 restaurants'],
       [
         'summarize the earnings report',
         'summarize the earnings report, only the first three pages',

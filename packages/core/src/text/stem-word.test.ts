@@ -23,6 +23,46 @@ describe('stemWord', () => {
     expect(stemWord('settings')).not.toBe(stemWord('set'))
   })
 
+  // `rating` stemmed to `rat` (the animal) and `ratings` to `rating`, so singular and plural never
+  // met; `note` and `notes` stemmed to the negation `not`. A one-syllable verb in `-te` keeps its
+  // `e` in every form; a verb that ends in the letters doubles its `t` and is left as it was.
+  it.each([
+    ['rate', 'rates', 'rated', 'rating', 'ratings'],
+    ['note', 'notes', 'noted', 'noting'],
+    ['vote', 'votes', 'voted', 'voting'],
+    ['state', 'states', 'stated', 'stating'],
+    ['date', 'dates', 'dated', 'dating'],
+  ])('gives every form of the -te verb %s one stem with its e', (...forms) => {
+    expect(new Set(forms.map(stemWord))).toEqual(new Set([forms[0]]))
+  })
+
+  it('keeps a one-syllable word in -t apart from the -te verb it looks like', () => {
+    expect(stemWord('rating')).not.toBe(stemWord('rat'))
+    expect(stemWord('rats')).toBe('rat')
+    expect(stemWord('notes')).not.toBe(stemWord('not'))
+    expect(stemWord('cute')).not.toBe(stemWord('cut'))
+    // A doubled `t` is the verb's own: `sitting` is `sit`, `setting` is `set`.
+    for (const [word, stem] of [
+      ['sitting', 'sit'],
+      ['setting', 'set'],
+      ['getting', 'get'],
+      ['cutting', 'cut'],
+      // More than one syllable, or two vowels before the `t`: no `e` was lost.
+      ['editing', 'edit'],
+      ['visited', 'visit'],
+      ['waiting', 'wait'],
+      ['eating', 'eat'],
+    ])
+      expect(stemWord(word!), word).toBe(stem)
+  })
+
+  it('takes a suffix off only where a vowel is left before it', () => {
+    expect(stemWord('string')).toBe('string')
+    expect(stemWord('strings')).toBe(stemWord('string'))
+    expect(stemWord('spring')).toBe('spring')
+    expect(stemWord('shred')).toBe('shred')
+  })
+
   it('keeps words that only look plural, and words with digits', () => {
     for (const word of ['news', 'status', 'analysis', 'business', 'means', 'bus', 'ethics'])
       expect(stemWord(word)).toBe(word)

@@ -67,7 +67,8 @@ const maxRememberedStems = 20_000
  * the intent classifier, so a word stems the same wherever it is compared. Light and deterministic:
  * plural, `-ing`, `-ed`, a possessive and a final `e` go (`modify`, `modified`, `modifies`,
  * `modifying` → `modify`; `cache`, `cached`, `caching` → `cach`; `movie`, `movies` → `movy`; one suffix only, so `settings`
- * is `setting`, not the verb `set`), irregular
+ * is `setting`, not the verb `set`; a one-syllable verb in `-te` keeps its `e`: `rate`, `rating`, `ratings`
+ * → `rate`, never `rat`), irregular
  * verbs map to their base (`wrote` → `write`), words with digits are left alone.
  */
 export function stemWord(word: string): string {
@@ -78,6 +79,26 @@ export function stemWord(word: string): string {
   if (stems.size >= maxRememberedStems) stems.clear()
   stems.set(word, stem)
   return stem
+}
+
+/**
+ * A one-syllable stem ending in a single vowel and `t` (`rat`, `not`, `writ`, `stat`): what is
+ * left of a verb in `-te` once `-ing`, `-ed` or its `e` is gone (`rating`, `noted`, `write`),
+ * since a verb that ends in the letters themselves doubles the `t` (`sitting`, `setting`). Such a
+ * stem keeps its `e`, so `rating` is not the animal, nor `note` the negation `not`.
+ */
+const singleSyllableT = /^[^aeiouy]*[aeiouy]t$/u
+const hasVowel = /[aeiouy]/u
+
+/** `core` with the `e` of a verb in `-te` back on, when {@link singleSyllableT} says it had one. */
+function withFinalE(core: string): string {
+  return singleSyllableT.test(core) ? `${core}e` : core
+}
+
+/** The stem of a word in `-ing` or `-ed` once the suffix is off (`stopp` → `stop`, `rat` → `rate`). */
+function suffixStem(core: string): string {
+  const undoubled = undouble(core)
+  return undoubled === core ? withFinalE(core) : undoubled
 }
 
 function stemUncached(word: string): string {
@@ -91,11 +112,24 @@ function stemUncached(word: string): string {
   if (stem.length <= 3 || notPlural.has(stem)) return stem
   // One suffix at most: `settings` stays `setting`, never the verb `set`.
   if ((stem.endsWith('ies') || stem.endsWith('ied')) && stem.length > 4) stem = `${stem.slice(0, -3)}y`
-  else if (stem.endsWith('ing') && stem.length > 5) stem = undouble(stem.slice(0, -3))
-  else if (stem.endsWith('ed') && stem.length > 4) stem = undouble(stem.slice(0, -2))
+  // A suffix comes off only where a vowel is left before it: `string` is no `str` + `-ing`.
+  else if (stem.endsWith('ing') && stem.length > 5 && hasVowel.test(stem.slice(0, -3)))
+    stem = suffixStem(stem.slice(0, -3))
+  else if (stem.endsWith('ed') && stem.length > 4 && hasVowel.test(stem.slice(0, -2)))
+    stem = suffixStem(stem.slice(0, -2))
   else if (/(?:ss|sh|ch|x|z)es$/u.test(stem)) stem = stem.slice(0, -2)
-  else if (stem.endsWith('s') && !/(?:ss|us|is)$/u.test(stem)) stem = stem.slice(0, -1)
+  else if (stem.endsWith('s') && !/(?:ss|us|is)$/u.test(stem)) {
+    stem = stem.slice(0, -1)
+    // The plural of a noun in `-ting` from a verb in `-te` stems like its singular (`ratings`,
+    // `rating` → `rate`); `settings` stays `setting` (its `t` is doubled: no such verb).
+    if (stem.endsWith('ing') && stem.length > 5 && singleSyllableT.test(stem.slice(0, -3)))
+      return `${stem.slice(0, -3)}e`
+  }
   // A noun in `-ie` stems like its plural in `-ies` (`movie`, `movies` → `movy`).
   if (stem.length > 4 && stem.endsWith('ie')) return `${stem.slice(0, -2)}y`
-  return stem.length > 3 && stem.endsWith('e') ? stem.slice(0, -1) : stem
+  if (stem.length > 3 && stem.endsWith('e')) {
+    const core = stem.slice(0, -1)
+    return singleSyllableT.test(core) ? stem : core
+  }
+  return stem
 }
