@@ -583,4 +583,29 @@ describe('createGoalParser (requests to coding agents)', () => {
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
+
+  // Hand-written: the words of a name the request gives (@-mention, path, hidden file, file name)
+  // ask nothing; the request's own verb leads after it.
+  it.each([
+    ['@notes/refactor-ideas.md summarize this for me', 'explain'],
+    ['@src/fix-dates.ts explain what this file does', 'explain'],
+    ['open @design/tokens.json', 'navigate'],
+    ['the .history folder keeps growing, why?', 'diagnose'],
+  ])('parses %j (a name in it) as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
+
+  // Hand-written: a yes/no question about what is already there, and a question taken as the
+  // object of explain / tell / know, ask about the change they name.
+  it.each([
+    ['were these added on purpose?', 'explain'],
+    ['does this rename the exported type too?', 'explain'],
+    ['is it creating a new session on every request?', 'explain'],
+    ['explain which files I should change first', 'explain'],
+    ['tell me what to add to the config', 'explain'],
+    ['are you able to add a retry to the fetch?', 'modify'],
+    ['The README should explain what the tool does. Add that section.', 'modify'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
 })

@@ -1,6 +1,6 @@
 import { stemWord } from '../text/index.ts'
 import type { CompiledGoalVocabulary } from './compile-goal-vocabulary.ts'
-import { isCharacterWord } from './goal-words.ts'
+import { fileExtensions as extensions, isCharacterWord } from './goal-words.ts'
 import { type GoalToken, normalizeGoalText } from './normalize-goal-text.ts'
 
 /** The thing a request names, and what kind of name it is. */
@@ -26,8 +26,6 @@ export function isRevision(text: string): boolean {
 }
 
 const quoted = /["\u201c`]([^"\u201d`\n]{1,120})["\u201d`]/
-const extensions =
-  'ts|tsx|js|jsx|mjs|cjs|json|md|py|rs|go|java|rb|c|cc|cpp|h|hpp|cs|ya?ml|toml|sh|css|scss|html|sql|txt|lock|env|example|kt|swift|php|vue|svelte|ini|cfg|xml|gradle'
 // A name's characters in any script (`src/naïve.ts`, `café.ts`, `src/日本.ts`), not ASCII only:
 // `\w` cut `naïve.ts` to `ve.ts`, and `café.ts` became the phrase "café ts".
 const nameChar = String.raw`\p{L}\p{M}\p{N}_`

@@ -22,3 +22,7 @@ export function isCharacterWord(word: string): boolean {
  * space after it to end a clause.
  */
 export const fullWidthClausePunctuation = '\uff0c\u3002\uff1f\uff01\uff1b\uff1a\u3001'
+
+/** Extensions of the file names a request may name (`src/app.ts`, `notes.md`), as a regex alternation. */
+export const fileExtensions =
+  'ts|tsx|js|jsx|mjs|cjs|json|md|py|rs|go|java|rb|c|cc|cpp|h|hpp|cs|ya?ml|toml|sh|css|scss|html|sql|txt|lock|env|example|kt|swift|php|vue|svelte|ini|cfg|xml|gradle'

@@ -35,14 +35,22 @@ const subordinators: ReadonlySet<string> = new Set(
 
 /** Index of the first token after the head clause; 0 when there is no head clause to boost. */
 function headClauseEnd(tokens: readonly GoalToken[]): number {
-  const first = tokens[0]
+  // A name the request opens with (`@notes.md summarize it`) is no clause of its own.
+  let from = 0
+  while (tokens[from]?.named === true) from++
+  const first = tokens[from]
   if (first === undefined || first.pasted || subordinators.has(first.surface.toLowerCase())) return 0
-  for (let index = 1; index < tokens.length; index++) if (tokens[index]!.lead === 1) return index
+  for (let index = from + 1; index < tokens.length; index++) if (tokens[index]!.lead === 1) return index
   return 0
 }
 
 /** A cue on a pasted line (code, a log) describes the paste, not what the request asks. */
 const pastedDiscount = 0.3
+/**
+ * A cue inside a name (`@design/`, `.history`, `refactor-plan.md`) names a thing, it asks nothing;
+ * a destructive one keeps its weight, so a read-only reading of it stays in doubt.
+ */
+const namedDiscount = 0.3
 
 /**
  * A change or a command named inside a wh-question ("where should I create the job files?", "what
@@ -129,6 +137,8 @@ export function matchGoalCues(tokens: readonly GoalToken[], compiled: CompiledGo
       const corrected = matched.some((token) => token.corrected)
       let weight = corrected ? cue.weight * typoDiscount : cue.weight
       if (matched[0]!.pasted) weight *= pastedDiscount
+      // A destructive cue keeps its weight in a name too (`cat /dev/null > src/orders.ts`).
+      else if (matched[0]!.named && !cue.destructive) weight *= namedDiscount
       const asked = isAskedChange(cue, matched[0]!)
       if (start < headEnd) weight *= headClauseBoost
       const hit: GoalCueHit = { cue, words: matched.map((token) => token.surface), weight }

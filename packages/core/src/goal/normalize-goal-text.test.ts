@@ -23,4 +23,36 @@ describe('normalizeGoalText', () => {
   ])('keeps the imperative verb of %j leading', (text, verb) => {
     expect(leadOf(text, verb)).toBeGreaterThan(0)
   })
+
+  // A name's words ask nothing: `@design/` is no design task, `refactor-plan.md` no refactor.
+  it('marks the words of a name, which take no lead from the verb after them', () => {
+    const tokens = normalizeGoalText('@design/refactor-plan.md summarize it', compiled)
+    expect(tokens.filter((token) => token.named).map((token) => token.surface)).toEqual([
+      'design',
+      'refactor',
+      'plan',
+      'md',
+    ])
+    expect(leadOf('@design/refactor-plan.md summarize it', 'summarize')).toBe(2)
+    expect(leadOf('the config is in .history. Add it to .gitignore', 'add')).toBe(1)
+  })
+
+  it.each([
+    // A yes/no question about what is there: its change verbs are asked about.
+    ['does this rename the exported type too?', 'rename'],
+    ['were these added on purpose?', 'added'],
+    // A question taken as the object of explain / tell / know: asked about, not asked for.
+    ['explain which files I should change first', 'change'],
+    ['tell me what to add to the config', 'add'],
+  ])('reads %j as asking about %j', (text, verb) => {
+    expect(normalizeGoalText(text, compiled).find((token) => token.surface === verb)?.asked).toBe(true)
+  })
+
+  it.each([
+    ['are you able to add a retry to the fetch?', 'add'],
+    ['can you add a retry to the fetch?', 'add'],
+    ['the retry is flaky. add a test for it', 'add'],
+  ])('keeps the change verb of %j asked for', (text, verb) => {
+    expect(normalizeGoalText(text, compiled).find((token) => token.surface === verb)?.asked).toBeUndefined()
+  })
 })

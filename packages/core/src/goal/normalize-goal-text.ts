@@ -1,5 +1,6 @@
 import { editDistanceOne, irregularPastForms, stemWord } from '../text/index.ts'
 import { type CompiledGoalVocabulary, exactConcept } from './compile-goal-vocabulary.ts'
+import { findNamedSpans } from './find-named-spans.ts'
 import { findPastedLines } from './find-pasted-lines.ts'
 import { fullWidthClausePunctuation, goalWordSource } from './goal-words.ts'
 import type { GoalWordForm } from './types.ts'
@@ -31,6 +32,17 @@ export interface GoalToken {
    * the question ("add a test, how do I run it?") is not `asked`.
    */
   asked?: boolean
+  /**
+   * Part of a name the request gives (`@design/`, `.history`, `src/delete-user.ts`, a URL): its
+   * cues count for less, and it takes no clause's lead ("@notes.md summarize it" leads with
+   * `summarize`).
+   */
+  named?: boolean
+  /**
+   * `asked` only as part of a question another verb takes as its object ("explain what I should
+   * run"): the request itself may still ask for a change ("we want to explain what it does, add it").
+   */
+  embedded?: boolean
 }
 
 function formOf(word: string, stem: string, past: boolean): GoalWordForm {
@@ -279,6 +291,24 @@ function sentenceEnd(text: string, from: number, to: number): { ends: boolean; a
 const questionWords: ReadonlySet<string> = new Set(['how', 'what', 'where', 'which', 'why', 'who'])
 
 /**
+ * Auxiliaries that open a yes/no question about what is or was ("does that remove the function
+ * or fix a mistake?", "were they created on purpose?"): a change it names is asked about. `can`,
+ * `could`, `would` and `will` are not here ("can you add X?" asks for X), nor `do` (its own rule).
+ */
+const questionAuxiliaries: ReadonlySet<string> = new Set([
+  'does',
+  'did',
+  'is',
+  'are',
+  'was',
+  'were',
+  'has',
+  'had',
+])
+/** Subjects that point at what is already there ("does *that* remove…", "were *they* created…"). */
+const pronounSubjects: ReadonlySet<string> = new Set(['that', 'this', 'it', 'they', 'these', 'those'])
+
+/**
  * Marks the tokens of `tokens[start, end)` as `asked` when they form a sentence that ends with a
  * question mark and a clause of it opens with a wh-word; a content word leading a clause before
  * that wh-word (the imperative of "add a test, how do I run it?") stays unmarked.
@@ -292,11 +322,72 @@ function markAsked(tokens: GoalToken[], start: number, end: number): void {
       break
     }
   }
+  // A question that opens with an auxiliary asks whether something is so, all of it; one put to
+  // the assistant ("are you able to add X?") or about what is possible asks for the change.
+  const at = tokens.findIndex((token, index) => index >= start && token.lead > 0 && !token.named)
+  const opening = at >= 0 && at < end ? tokens[at]! : undefined
+  const subject = tokens[at + 1]?.surface.toLowerCase()
+  if (
+    wh < 0 &&
+    opening !== undefined &&
+    questionAuxiliaries.has(opening.surface.toLowerCase()) &&
+    subject !== undefined &&
+    pronounSubjects.has(subject)
+  )
+    wh = start
   if (wh < 0) return
   for (let index = start; index < end; index++) {
     const token = tokens[index]!
     if (index < wh && token.lead > 0 && !token.stop) continue
     token.asked = true
+  }
+}
+
+/**
+ * Verbs that take a question as their object ("explain what I should run", "tell me which file
+ * to change", "I want to know how to deploy it"): the change named in that question is asked about.
+ */
+const askingVerbs: ReadonlySet<string> = new Set(['explain', 'tell', 'know', 'understand', 'wonder'])
+const askingConceptsOf = new WeakMap<CompiledGoalVocabulary, ReadonlySet<string>>()
+/** The concepts of {@link askingVerbs} in `compiled` (`describe` is `explain` in the default vocabulary). */
+function askingConcepts(compiled: CompiledGoalVocabulary): ReadonlySet<string> {
+  let concepts = askingConceptsOf.get(compiled)
+  if (concepts === undefined) {
+    concepts = new Set([...askingVerbs].map((verb) => analyseWord(verb, compiled).concept))
+    askingConceptsOf.set(compiled, concepts)
+  }
+  return concepts
+}
+/** Question words that open such an object (`whether` too). */
+const embeddedQuestionWords: ReadonlySet<string> = new Set([...questionWords, 'whether'])
+/** Stop words an asking verb may have before its question ("tell *me* what", "explain *to us* how"). */
+const askingReach = 3
+
+/**
+ * Marks as `asked` the words of a question that an asking verb takes as its object, up to the end
+ * of its clause ("explain what from here I should run and use": `run` and `use` are asked about).
+ */
+function markEmbeddedQuestions(tokens: GoalToken[], asking: ReadonlySet<string>): void {
+  for (let index = 0; index < tokens.length; index++) {
+    if (!asking.has(tokens[index]!.concept) || tokens[index]!.named) continue
+    let wh = -1
+    for (let next = index + 1; next < Math.min(tokens.length, index + 1 + askingReach); next++) {
+      const token = tokens[next]!
+      if (token.lead > 0) break
+      if (embeddedQuestionWords.has(token.surface.toLowerCase())) {
+        wh = next
+        break
+      }
+      if (!token.stop) break
+    }
+    if (wh < 0 || tokens[wh]!.asked === true) continue
+    let end = wh + 1
+    while (end < tokens.length && tokens[end]!.lead === 0) end++
+    for (let marked = wh; marked < end; marked++) {
+      tokens[marked]!.asked = true
+      tokens[marked]!.embedded = true
+    }
+    index = end - 1
   }
 }
 
@@ -337,6 +428,8 @@ export function normalizeGoalText(text: string, compiled: CompiledGoalVocabulary
   const state: NormalizeState = { pastWindow: 0, pendingLead: 2 }
   const pasted = findPastedLines(clean)
   let pastedIndex = 0
+  const names = findNamedSpans(clean)
+  let nameIndex = 0
   let previousEnd = 0
   wordPattern.lastIndex = 0
   // A chat command that opens the request (`/ask`, `/run`, `/undo`) is a token of its own that
@@ -390,6 +483,10 @@ export function normalizeGoalText(text: string, compiled: CompiledGoalVocabulary
     const isIdentifier = /[a-z][A-Z]|_|\d/.test(rawWord)
     const expanded = expandContraction(rawWord.toLowerCase())
     const before = tokens.length
+    while (nameIndex < names.length && names[nameIndex]![1] <= start) nameIndex++
+    const name = names[nameIndex]
+    const named = name !== undefined && name[0] <= start
+    const leadBefore = state.pendingLead
     if (!expanded.includes(' '))
       pushWord(tokens, expanded, isIdentifier ? rawWord : undefined, state, compiled)
     else for (const word of expanded.split(' ')) pushWord(tokens, word, undefined, state, compiled)
@@ -397,6 +494,13 @@ export function normalizeGoalText(text: string, compiled: CompiledGoalVocabulary
     // command, "test.py fails" no request to run the tests.
     if (fileExtension.test(clean.slice(previousEnd, previousEnd + 12)))
       for (let index = before; index < tokens.length; index++) tokens[index]!.lead = 0
+    if (named) {
+      for (let index = before; index < tokens.length; index++) {
+        tokens[index]!.named = true
+        tokens[index]!.lead = 0
+      }
+      state.pendingLead = leadBefore
+    }
     while (pastedIndex < pasted.length && pasted[pastedIndex]![1] < start) pastedIndex++
     const range = pasted[pastedIndex]
     if (range !== undefined && range[0] <= start)
@@ -407,5 +511,6 @@ export function normalizeGoalText(text: string, compiled: CompiledGoalVocabulary
       }
   }
   if (sentenceEnd(clean, previousEnd, clean.length).asks) markAsked(tokens, sentenceStart, tokens.length)
+  markEmbeddedQuestions(tokens, askingConcepts(compiled))
   return tokens
 }

@@ -47,6 +47,6 @@ export function readGoalRules(
   const question = contentWords > 0 && isGoalQuestion(text)
   const resolved = resolveGoal(scores, target, vocabulary, question, path ? 'unknown' : undefined)
   const bare = path || (contentWords === 1 && resolved.goal.intent === 'unknown')
-  const asks = question || tokens.some((token) => token.asked === true)
+  const asks = question || tokens.some((token) => token.asked === true && token.embedded !== true)
   return { hits, target, scores, contentWords, question, asks, resolved, bare }
 }
