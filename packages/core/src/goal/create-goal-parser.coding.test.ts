@@ -608,4 +608,50 @@ describe('createGoalParser (requests to coding agents)', () => {
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
+
+  // Hand-written: analysing code is understanding it (the intent guide's analyse); its quality,
+  // security or issues are judged, and an error or a log is diagnosed.
+  it.each([
+    ['analyse the data layer and tell me how requests reach the database', 'explain'],
+    ['take your time and analyze the routing module before you answer', 'explain'],
+    ['analyze the code quality of the billing service', 'review'],
+    ['analyse the auth module for security holes', 'review'],
+    ['analyze the codebase and list the issues you find', 'review'],
+    ['analyze this error from the worker', 'diagnose'],
+    ["analyze the logs from last night's deploy", 'diagnose'],
+  ])('parses the analysis %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
+
+  // Hand-written: talk, summaries, insights and information asked for are answers; reading is a
+  // step towards a change that follows it.
+  it.each([
+    ["let's talk about the caching strategy before touching anything", 'explain'],
+    ['read the onboarding doc and summarize it', 'explain'],
+    ['go through the meeting notes and extract the key insights', 'explain'],
+    ['read the code carefully before answering, I need accurate information', 'explain'],
+    ['what options are available for caching here?', 'explain'],
+    ['read CHANGES.md and update the version in package.json', 'modify'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
+
+  // Hand-written: references, advice on what is there, a proposal judged, failures reported in
+  // words or pasted from an editor's Problems panel, tools switched on, more of the same.
+  it.each([
+    ['is there any reference to lodash in the frontend code', 'locate'],
+    ['do you have any suggestions for the retry logic?', 'review'],
+    ['here is my plan: one queue per tenant. is that viable?', 'review'],
+    ['the import step is giving me errors since yesterday', 'diagnose'],
+    ['the parser keeps throwing errors on empty input', 'diagnose'],
+    [
+      '[{ "resource": "/app/src/cart.ts", "owner": "typescript", "code": "2304", "severity": 8, "message": "Cannot find name \'total\'." }]',
+      'diagnose',
+    ],
+    ['ok, activate the virtualenv', 'execute'],
+    ['index the whole repository', 'execute'],
+    ['the footer links as well', 'modify'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
 })

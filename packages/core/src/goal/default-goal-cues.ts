@@ -194,6 +194,12 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['adequate', 'i:review', 2.5],
   // "do you see any problems with the config?": asks for an assessment.
   ['you see any', 'i:review', 2.5],
+  // "any reference to webpack in the code?": where a name is used.
+  ['any reference', 'i:locate e:symbol a:usage', 2.5],
+  // "do you have any recommendations for the model?": advice on what is there.
+  ['any ... suggest', 'i:review', 2],
+  // "is that viable?": a judgement of a proposal.
+  ['viable', 'i:review', 2.5],
   ['well', 'i:review', 0.5],
   ['anything wrong', 'i:review', 1],
   ['dependency', 'e:codebase', 1],
@@ -571,9 +577,24 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['^try:base', 'i:execute a:execution-output', 2],
   ['^stop:base', 'i:execute a:execution-output', 3],
   ['^kill:base', 'i:execute a:execution-output', 3],
+  // Switching on an environment, a plugin or a tool ("activate the venv", "yes, activate it!").
+  ['^activate:base', 'i:execute a:execution-output', 2.5],
+  // Indexing a codebase is the agent's tool run over it ("index this codebase").
+  ['^index:base ... codebase', 'i:execute a:execution-output', 3],
+  ['^index:base ... repository', 'i:execute a:execution-output', 3],
+  ['^index:base ... project', 'i:execute a:execution-output', 3],
   ['^cancel:base', 'i:execute a:execution-output', 2],
   ['^comment on', 'i:review a:report', 3],
-  ['^analyze:base', 'i:review a:report', 2],
+  // "analyze the project and tell me…", "analyze the code thoroughly before answering": understand
+  // it (the intent guide's analyse); its quality or issues are judged, an error's cause is found.
+  ['^analyze:base', 'i:explain', 2],
+  ['analyze:base', 'i:explain', 1.5],
+  ['analyze ... quality', 'i:review a:report', 4.5],
+  ['analyze ... issue:plural', 'i:review a:report', 4.5],
+  ['analyze ... security', 'i:review a:report', 4.5],
+  ['analyze ... error', 'i:diagnose a:root-cause', 4.5],
+  ['analyze ... fail', 'i:diagnose a:root-cause', 4.5],
+  ['analyze ... log:base,plural', 'i:diagnose', 4],
   ['^suggest', 'i:review a:report', 1.5],
   // wording real requests use for changes, explanations and failures
   ['^will', 'i:explain', 1.5],
@@ -584,6 +605,22 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['no need', 'i:modify', 2],
   ['^if ... fail', 'i:modify', 2],
   ['say about', 'i:explain', 2],
+  // "we need to talk about this", "let's talk about the design first": a discussion, no change yet.
+  ['talk about', 'i:explain', 2.5],
+  // Reading a document to sum it up or draw insights from it ("read it and create a summary",
+  // "extract the actionable insights"): the answer is the understanding.
+  ['read ... summarize', 'i:explain a:overview', 2.5],
+  ['extract ... insight', 'i:explain', 3],
+  // An answer asked for ("analyze it before answering", "I need grounded information", "what data
+  // is available after login?"): the user wants to be told.
+  ['before answer:ing', 'i:explain', 2.5],
+  ['information', 'i:explain', 1],
+  ['what ... available', 'i:explain', 2.5],
+  // Reading first is a step towards the change that follows it ("read PROGRESS.md, update TODO.md").
+  ['read ... change:base', 'i:modify a:patch', 2],
+  ['read ... fix', 'i:modify a:patch', 2],
+  ['read ... add:base', 'i:modify a:patch', 2],
+  ['read ... implement', 'i:modify a:patch', 2],
   ['what step', 'i:explain', 2],
   ['step by step', 'i:explain', 1.5],
   // Advice asked for in the chat: a plan, a suggestion, ideas ("let's come up with a plan", "give me
@@ -622,6 +659,8 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['yes please', 'i:modify ~', 2],
   ['go for it', 'i:modify a:patch ~', 3],
   ['one by one', 'i:modify', 2],
+  // "these as well", "the footer as well": the last request, for more things.
+  ['as well', 'i:modify', 1],
   ['^^all of them', 'i:modify', 2],
   ['keep going', 'i:modify a:patch', 2.5],
   ['try again', 'i:modify a:patch', 2.5],
@@ -683,6 +722,10 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['deprecated', 'i:diagnose', 1.5],
   ['empty reply', 'i:diagnose', 2],
   ['i get', 'i:diagnose', 1],
+  // "step 3 is giving me issues", "the build keeps throwing errors": a failure report.
+  ['giving ... problem', 'i:diagnose a:root-cause', 2.5],
+  ['giving ... error', 'i:diagnose a:root-cause', 2.5],
+  ['throwing ... error', 'i:diagnose a:root-cause', 2.5],
   ['can not', 'i:diagnose', 1.5],
   ['not', 'i:diagnose', 1],
   ['fail:plural', 'i:diagnose', 1.5],

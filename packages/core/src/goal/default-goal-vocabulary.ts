@@ -39,6 +39,7 @@ export const defaultGoalVocabulary: GoalVocabulary = {
     model: ['llm', 'gpt', 'claude', 'ai'],
     recent: ['recently', 'latest', 'newest', 'previous'],
     understand: ['comprehend', 'grasp'],
+    analyze: ['analyse'],
     summarize: ['summary', 'summarise', 'recap', 'tldr'],
     slow: ['sluggish', 'laggy', 'performance'],
     optimize: ['optimise', 'speedup'],
@@ -70,7 +71,7 @@ export const defaultGoalVocabulary: GoalVocabulary = {
     'concert consent contest contract fellow grass greet laser later lawyer linger logger lunch ' +
     'matter modal modem mouth pitch prince protect ready realm recipe remote reverse shell slack ' +
     'slash small smart spell sqlite stick stock strict stuck swell thick thorough though threat ' +
-    'torch tough'
+    'torch tough coder'
   ).split(' '),
   descriptions: {
     'intent:explain': 'how or why something works',

@@ -402,11 +402,12 @@ const chatModes: ReadonlySet<string> = new Set(['ask', 'architect', 'code', 'con
 
 /**
  * A line of a stack trace (`at run (/app/src/build.js:98:5)`, Python's `Traceback (most recent
- * call last)` or `File "x.py", line 3`) or a run's failure (`exit code 1`, `npm ERR!`, Maven's and
- * Gradle's `BUILD FAILURE` / `BUILD FAILED`).
+ * call last)` or `File "x.py", line 3`), a run's failure (`exit code 1`, `npm ERR!`, Maven's and
+ * Gradle's `BUILD FAILURE` / `BUILD FAILED`) or an editor's problem copied from its Problems panel
+ * (`"severity": 8, "message": "…"`, as VS Code and Cursor copy them).
  */
 const failureTrace =
-  /^\s*at (?:async )?[\w$.<>[\] /-]{0,120}\(?[^\s()]+:\d+:\d+\)?\s*$|Traceback \(most recent call last\)|^\s*File "[^"\n]+", line \d+|exit(?:ed)? (?:with )?code [1-9]\d*|npm ERR!|BUILD FAIL(?:URE|ED)\b/m
+  /^\s*at (?:async )?[\w$.<>[\] /-]{0,120}\(?[^\s()]+:\d+:\d+\)?\s*$|Traceback \(most recent call last\)|^\s*File "[^"\n]+", line \d+|exit(?:ed)? (?:with )?code [1-9]\d*|npm ERR!|BUILD FAIL(?:URE|ED)\b|"severity":\s*\d{1,2},\s*"message":\s*"/m
 
 /** The chat mode a request is typed in (`/ask …` is `ask`), or undefined. */
 export function chatModeOf(text: string): string | undefined {
