@@ -654,4 +654,23 @@ describe('createGoalParser (requests to coding agents)', () => {
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
+
+  // Hand-written from the intent guide's edge cases: checking that tests pass or the app builds is
+  // a run; opening a PR a git host's command; a change the code must undergo is a change; why a
+  // thing is there, a question put with "should I", and not understanding ask to be told.
+  it.each([
+    ['check if the unit tests pass', 'execute'],
+    ['check whether the docs site still builds', 'execute'],
+    ['verify that the e2e tests pass on node 20', 'execute'],
+    ['open a PR for the billing fix', 'execute'],
+    ['the sidebar colour should be changed to grey', 'modify'],
+    ['this endpoint must be updated for the v2 payload', 'modify'],
+    ['why do we need two separate env files?', 'explain'],
+    ['why do I need the adapter layer at all?', 'explain'],
+    ["I don't understand why the store is split in three", 'explain'],
+    ['should I use SWR or react-query for this page?', 'explain'],
+    ['should we memoize the selector?', 'explain'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
 })

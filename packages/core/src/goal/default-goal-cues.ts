@@ -308,6 +308,9 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['up and running', 'i:status', 2.5],
   ['^should ... fix:past', 'i:status', 4],
   ['^should ... work now', 'i:status', 3],
+  // Advice asked for ("should I use zustand here?", "should we cache this?").
+  ['^should i', 'i:explain', 2.5],
+  ['^should we', 'i:explain', 2.5],
   ['^does ... work now', 'i:status', 3],
   ['how much', 'i:status', 2],
   ['pass', 'i:status', 2],
@@ -320,6 +323,13 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   // diagnose
   ['why', 'i:diagnose a:root-cause', 1.5],
   ['why did', 'i:diagnose', 1],
+  // Why a thing is there at all ("why do we need both config files?", "why do I need the
+  // adapter?"): a question about the design, nothing failed.
+  ['why do we need', 'i:explain', 3.5],
+  ['why do i need', 'i:explain', 3.5],
+  ['why do we have', 'i:explain', 3.5],
+  // "I don't understand why the reducer is written this way": asks to be told.
+  ['not understand', 'i:explain', 3.5],
   ['fail', 'i:diagnose a:root-cause', 2],
   ['error', 'i:diagnose a:root-cause', 1.5],
   // A message that opens with an error ("Error evaluating Node.js code …") reports a failure.
@@ -362,6 +372,9 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['difference ... between', 'i:compare', 2],
   // navigate
   ['open:base', 'i:navigate e:file', 1.5],
+  // Opening a pull request is a git host's command (the intent guide's "open a PR"), not a file.
+  ['open:base ... pr', 'i:execute e:git-history', 6],
+  ['open:base ... pull request', 'i:execute e:git-history', 6],
   ['^open:base', 'i:navigate e:file', 3],
   ['read', 'i:navigate e:file', 2],
   ['show', 'i:navigate', 1],
@@ -380,6 +393,11 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['implement', 'i:modify a:patch', 3],
   ['delete:base,ing', 'i:modify a:patch !', 2.5],
   ['should be delete:past', 'i:modify a:patch !', 3],
+  // A change the code must undergo ("the header should be changed to blue", "this must be updated"),
+  // not one that happened.
+  ['should be change:past', 'i:modify a:patch', 3],
+  ['must be change:past', 'i:modify a:patch', 3],
+  ['has to be change:past', 'i:modify a:patch', 3],
   ['need ... delete:past', 'i:modify a:patch !', 3],
   ['want ... delete:past', 'i:modify a:patch !', 3],
   ['wipe:base,ing', 'i:modify a:patch !', 2],
@@ -585,6 +603,14 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['^index:base ... project', 'i:execute a:execution-output', 3],
   ['^cancel:base', 'i:execute a:execution-output', 2],
   ['^comment on', 'i:review a:report', 3],
+  // Whether the tests pass or the app builds or runs is found by running them (the intent guide's
+  // "check if the tests pass").
+  ['check ... pass', 'i:execute a:execution-output', 3.5],
+  ['check ... build:base,plural', 'i:execute a:execution-output', 3],
+  ['check ... compile', 'i:execute a:execution-output', 3],
+  ['check ... run:plural', 'i:execute a:execution-output', 3],
+  ['verify ... pass', 'i:execute a:execution-output', 3.5],
+  ['verify ... build:base,plural', 'i:execute a:execution-output', 3],
   // "analyze the project and tell me…", "analyze the code thoroughly before answering": understand
   // it (the intent guide's analyse); its quality or issues are judged, an error's cause is found.
   ['^analyze:base', 'i:explain', 2],

@@ -12,6 +12,8 @@ describe('normalizeGoalText', () => {
     ['do you write notes between sessions?', 'write'],
     ['so do we use redis for the cache?', 'use'],
     ['Thanks. Do they handle retries?', 'handle'],
+    ['should I use zustand for the cart?', 'use'],
+    ['so should we cache the results?', 'cache'],
   ])('reads the verb after an opening do and its subject as asked about, not leading (%j)', (text, verb) => {
     expect(leadOf(text, verb)).toBe(0)
   })

@@ -189,16 +189,18 @@ const leadBlockers: ReadonlySet<string> = new Set(
 )
 
 /**
- * Subjects that make an opening `do` a question ("do you write notes between sessions?", "do we
- * use redis?"): the verb after them is asked about, not asked for. `do not use X` and `do it`
- * stay imperatives.
+ * Subjects that make an opening `do` or `should` a question ("do you write notes between
+ * sessions?", "do we use redis?", "should I use zustand here?"): the verb after them is asked
+ * about, not asked for. `do not use X` and `do it` stay imperatives.
  */
 const questionSubjects: ReadonlySet<string> = new Set(['you', 'we', 'i', 'they'])
+/** Words that open such a question with one of {@link questionSubjects} after them. */
+const questionOpeners: ReadonlySet<string> = new Set(['do', 'should', 'shall'])
 
-/** Does the clause so far hold only an opening `do` (stop words before it: "so do you …")? */
+/** Does the clause so far hold only an opening `do` or `should` (stop words before it: "so do you …")? */
 function opensQuestion(tokens: readonly GoalToken[]): boolean {
   const last = tokens[tokens.length - 1]
-  return last?.stop === true && last.lead > 0 && last.surface === 'do'
+  return last?.stop === true && last.lead > 0 && questionOpeners.has(last.surface)
 }
 
 interface NormalizeState {
