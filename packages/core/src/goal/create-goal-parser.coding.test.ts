@@ -673,4 +673,17 @@ describe('createGoalParser (requests to coding agents)', () => {
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
+
+  // Hand-written from the intent guide: whether the task is done is status, whether a rule or a
+  // helper exists is found in the code, two options weighed are compared, a behaviour lost is a
+  // failure report.
+  it.each([
+    ['is the migration done?', 'status'],
+    ['are you done with the refactor?', 'status'],
+    ['is there a convention for naming event handlers?', 'locate'],
+    ['which one is better for the cache, an LRU map or a plain object?', 'compare'],
+    ['the save button no longer appears on mobile', 'diagnose'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
 })

@@ -320,6 +320,9 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['finish:past', 'i:status', 2],
   ['is there', 'i:status', 0.5],
   ['are there', 'i:status', 0.5],
+  // "is there a rule about naming hooks?": whether something exists in the code (the intent guide's locate).
+  ['^is there', 'i:locate', 1],
+  ['^are there', 'i:locate', 1],
   // diagnose
   ['why', 'i:diagnose a:root-cause', 1.5],
   ['why did', 'i:diagnose', 1],
@@ -370,6 +373,8 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['against', 'i:compare', 1],
   ['change:past between', 'i:compare', 2.5],
   ['difference ... between', 'i:compare', 2],
+  // "which is better here, a map or an object?": two options weighed.
+  ['which ... better', 'i:compare a:difference', 3],
   // navigate
   ['open:base', 'i:navigate e:file', 1.5],
   // Opening a pull request is a git host's command (the intent guide's "open a PR"), not a file.
@@ -733,6 +738,9 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['^did you', 'i:status', 3],
   ['^have you', 'i:status', 2],
   ['^is ... create:past', 'i:status', 3],
+  // "is it done?", "are you done with the migration?": where the task stands.
+  ['^is ... do:past', 'i:status', 3],
+  ['^are ... do:past', 'i:status', 3],
   ['^is ... fix:past', 'i:status', 3],
   ['^is ... add:past', 'i:status', 3],
   ['^is ... implement:past', 'i:status', 3],
@@ -784,6 +792,8 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   // doesn't round the total") asks for the change (the guide's symptom with no verb: modify).
   ['not like', 'i:modify', 2.5],
   ['still not', 'i:modify', 1.5],
+  // "the login button no longer shows up": a behaviour lost, a failure report.
+  ['no longer', 'i:diagnose', 2],
   // "it isn't picking up the files": what the code is not doing is a failure report
   ['not *:ing', 'i:diagnose', 2],
   // which state is current: "which test failed", "which backend is active"
