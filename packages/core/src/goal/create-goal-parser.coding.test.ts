@@ -686,4 +686,17 @@ describe('createGoalParser (requests to coding agents)', () => {
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })
+
+  // Hand-written: advice on the way to do a thing, the options, ideas, thoughts on an approach, and
+  // whether code supports or handles a case are asked to be told or judged.
+  it.each([
+    ["what's the recommended way to log errors in the workers?", 'explain'],
+    ['what options do we have for hosting the docs?', 'explain'],
+    ['brainstorm names for the CLI', 'explain'],
+    ['does the exporter support CSV with BOM?', 'explain'],
+    ['does the queue handle retries after a crash?', 'explain'],
+    ['any thoughts on this schema?', 'review'],
+  ])('parses %j as %s', (text, intent) => {
+    expect(parser.parse(text).goal.intent).toBe(intent)
+  })
 })

@@ -166,6 +166,9 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   // "Take a look at lua/x.lua": read it (a review asks more: "…and assess whether it works").
   ['take ... look at', 'i:navigate', 2],
   ['what you think', 'i:review', 2],
+  // "thoughts on this approach?", "your thoughts?": a judgement asked for.
+  ['thought:plural on', 'i:review', 3],
+  ['your thought:plural', 'i:review', 3],
   ['reasonable', 'i:review', 1.5],
   ['readable', 'i:review', 1.5],
   ['readability', 'i:review', 1.5],
@@ -721,6 +724,17 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['what would be', 'i:explain', 2],
   ['best way', 'i:explain', 2.5],
   ['cleanest way', 'i:explain', 2.5],
+  // "what's the recommended way to handle errors here?", "what options do I have for deploying?",
+  // "brainstorm ideas for onboarding": advice, whatever the thing it is about.
+  ['recommend:past way', 'i:explain', 3],
+  ['right way', 'i:explain', 2.5],
+  ['proper way', 'i:explain', 2.5],
+  ['correct way', 'i:explain', 2.5],
+  ['what option:plural', 'i:explain', 3],
+  ['brainstorm', 'i:explain', 3],
+  // "does the parser support nested lists?", "does it handle duplicates?": how the code behaves.
+  ['^does ... support', 'i:explain', 2.5],
+  ['^does ... handle', 'i:explain', 2.5],
   ['what will', 'i:explain', 1],
   ['what do ... mean', 'i:explain', 2],
   ['mean', 'i:explain', 1.5],

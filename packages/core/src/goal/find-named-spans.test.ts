@@ -15,6 +15,7 @@ describe('findNamedSpans', () => {
       'https://example.com/a/b',
     ])
     expect(namesIn('why is Node.js slow in C:\\work\\app?')).toEqual(['Node.js', 'C:\\work\\app'])
+    expect(namesIn('see NOTES.MD first')).toEqual(['NOTES.MD'])
   })
 
   it('leaves words joined by a slash, chat commands, abbreviations and numbers as words', () => {
