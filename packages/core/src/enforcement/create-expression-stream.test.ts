@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { currencyWords } from './amount-vocabulary.ts'
 import { checkExpression, compileExpression } from './compile-expression.ts'
 import { createEnforcer } from './create-enforcer.ts'
-import { moneyWordCurrencies } from './extract-money-mentions.ts'
 import { extractResponseVariables, readResponse } from './extract-response-variables.ts'
 import type { CompiledExpression, EnforcementContext, EnforcementRule, StreamRedactor } from './types.ts'
 import { unquoted } from './unquoted.ts'
@@ -212,7 +212,7 @@ const referenceValueWords: ReadonlySet<string> = new Set([
     'hundred thousand million billion grand k m a an and cent cents dollar dollars buck bucks euro ' +
     'euros pound pounds percent per'
   ).split(' '),
-  ...Object.keys(moneyWordCurrencies).flatMap((word) => word.split(' ')),
+  ...Object.keys(currencyWords).flatMap((word) => word.split(' ')),
 ])
 const referenceValueWordList = [...referenceValueWords]
 const referenceReadable = (word: string) =>

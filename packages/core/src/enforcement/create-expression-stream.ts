@@ -1,4 +1,4 @@
-import { moneyWordCurrencies } from './extract-money-mentions.ts'
+import { amountWords } from './amount-vocabulary.ts'
 import type { EnforcementRule, StreamRedactor } from './types.ts'
 
 /** The rules a draft's expression stream judges, fed the draft as it grows. */
@@ -22,20 +22,10 @@ export interface ExpressionStreamOptions {
 }
 
 /**
- * Words that may be part of an amount or change one being written: number words, scales
- * (`$1` + `k`), currency words and codes (`75` + ` dollars`), the words of a percentage (`75` +
- * ` percent`, ` per cent`: the reader's `percentPattern`). A word with a digit or a currency
- * sign always may.
+ * Words that may be part of an amount or change one being written (`$1` + `k`, `75` + ` dollars`,
+ * `75` + ` percent`: `amountWords`). A word with a digit or a currency sign always may.
  */
-const valueWords: ReadonlySet<string> = new Set([
-  ...(
-    'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen ' +
-    'sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety ' +
-    'hundred thousand million billion grand k m a an and cent cents dollar dollars buck bucks euro ' +
-    'euros pound pounds percent per'
-  ).split(' '),
-  ...Object.keys(moneyWordCurrencies).flatMap((word) => word.split(' ')),
-])
+const valueWords: ReadonlySet<string> = amountWords
 const valueWordList = [...valueWords]
 
 /** A word as the money reader sees it (compatibility forms folded, invisible characters dropped). */

@@ -1,3 +1,14 @@
+import { numberTens, numberUnits } from '../text/index.ts'
+import {
+  amountScales,
+  currencyCodes,
+  currencySignClass,
+  currencySigns,
+  currencyWords,
+  longestFirst,
+  prefixedDollars,
+  spelledAmountCurrencies,
+} from './amount-vocabulary.ts'
 import { sentenceOf } from './sentence-of.ts'
 
 /** One money amount mentioned in a text. */
@@ -27,23 +38,11 @@ function namedAsLimit(text: string, index: number): boolean {
   return limitBefore.test(text.slice(Math.max(0, index - 24), index))
 }
 
-const symbolCurrencies: Record<string, string> = {
+/** Every sign an amount is written with (`$`, `US$`, `€`, ...), and its currency. */
+const symbolCurrencies: Readonly<Record<string, string>> = {
   $: 'USD',
-  US$: 'USD',
-  // Other dollars, written with their country's letters: `A$30` is no US amount.
-  A$: 'AUD',
-  AU$: 'AUD',
-  C$: 'CAD',
-  CA$: 'CAD',
-  NZ$: 'NZD',
-  HK$: 'HKD',
-  S$: 'SGD',
-  MX$: 'MXN',
-  '€': 'EUR',
-  '£': 'GBP',
-  '¥': 'JPY',
-  '₹': 'INR',
-  '₩': 'KRW',
+  ...prefixedDollars,
+  ...currencySigns,
 }
 
 /**
@@ -76,78 +75,16 @@ const dollarCountryAfter = new RegExp(
   'i',
 )
 
-/** Currency words and codes read after an amount (`40 euros`, `12 usd`). */
-export const moneyWordCurrencies: Readonly<Record<string, string>> = {
-  usd: 'USD',
-  dollar: 'USD',
-  dollars: 'USD',
-  bucks: 'USD',
-  eur: 'EUR',
-  euro: 'EUR',
-  euros: 'EUR',
-  gbp: 'GBP',
-  pound: 'GBP',
-  pounds: 'GBP',
-  jpy: 'JPY',
-  yen: 'JPY',
-  cad: 'CAD',
-  aud: 'AUD',
-  chf: 'CHF',
-  inr: 'INR',
-  rupees: 'INR',
-  // Other names a customer writes: "450 quid", "480 Swiss francs", "200 KWD" are no US dollars
-  // (each had been read as $450 with no currency, and passed a check for foreign money). A name
-  // several countries use is read as the one most often meant: any of them is no US dollar.
-  quid: 'GBP',
-  sterling: 'GBP',
-  'swiss francs': 'CHF',
-  francs: 'CHF',
-  yuan: 'CNY',
-  renminbi: 'CNY',
-  rmb: 'CNY',
-  rand: 'ZAR',
-  baht: 'THB',
-  ringgit: 'MYR',
-  zloty: 'PLN',
-  zlotys: 'PLN',
-  shekels: 'ILS',
-  dirhams: 'AED',
-  riyals: 'SAR',
-  lira: 'TRY',
-  rubles: 'RUB',
-  roubles: 'RUB',
-  pesos: 'MXN',
-  dinars: 'KWD',
-  kronor: 'SEK',
-  kroner: 'NOK',
-  ...Object.fromEntries(otherCurrencyCodes().map((code) => [code.toLowerCase(), code])),
-}
-
-/** ISO 4217 codes read before or after an amount (`KWD 200`, `200 kwd`) beyond the named ones above. */
-function otherCurrencyCodes(): string[] {
-  return (
-    'NZD HKD SGD MXN CNY KRW SEK NOK DKK PLN CZK HUF TRY RUB UAH ZAR BRL ARS CLP COP PEN ILS AED SAR ' +
-    'QAR KWD BHD OMR JOD EGP NGN KES THB MYR IDR PHP VND TWD PKR BDT LKR'
-  ).split(' ')
-}
-
-/** The currency words and codes of {@link moneyWordCurrencies}, longest first, as alternatives. */
-const currencyWordAlternatives = Object.keys(moneyWordCurrencies)
-  .sort((left, right) => right.length - left.length)
-  .map((word) => word.replace(' ', '\\s'))
-  .join('|')
+/** The currency words and codes of {@link currencyWords}, longest first, as alternatives. */
+const currencyWordAlternatives = longestFirst(Object.keys(currencyWords)).replaceAll(' ', '\\s')
 /** Codes read before an amount (`USD 20`, `KWD 200`). */
-const codeAlternatives = [
-  'USD',
-  'EUR',
-  'GBP',
-  'JPY',
-  'CAD',
-  'AUD',
-  'CHF',
-  'INR',
-  ...otherCurrencyCodes(),
-].join('|')
+const codeAlternatives = currencyCodes.join('|')
+/** The letters of the dollars written with their country's (`US`, `A`, ...), before a `$`. */
+const dollarPrefixes = Object.keys(prefixedDollars)
+  .map((sign) => sign.slice(0, -1))
+  .join('|')
+/** The signs but the dollar's, read after an amount (`75 €`; a `$` after one is read apart). */
+const signsAfter = currencySignClass.replace('$', '')
 
 // Bounded quantifiers keep the pattern linear in the text length. The scale needs a word boundary:
 // without it "$5 more" read as five million.
@@ -157,7 +94,14 @@ const codeAlternatives = [
 const amount = String.raw`(\d{1,3}(?:,\d{3}){1,5}|\d{1,3}(?:\.\d{3}){1,4}(?:,\d{1,2})?(?!\.?\d)|\d{1,15})(?:\.(\d{1,4}))?`
 // "Grand" is a thousand only where it ends the amount ("2 grand.", "2 grand for it"): the "$30
 // grand opening discount" is $30.
-const scale = String.raw`(?:\s?(k|m|million|thousand|grand(?=\s*(?:$|[.,;:!?)]|(?:dollars?|bucks|usd|and|but|or|for|in|on)\b)))\b)?`
+const scaleWords = Object.keys(amountScales)
+  .map((word) =>
+    word === 'grand'
+      ? String.raw`grand(?=\s*(?:$|[.,;:!?)]|(?:dollars?|bucks|usd|and|but|or|for|in|on)\b))`
+      : word,
+  )
+  .join('|')
+const scale = String.raw`(?:\s?(${scaleWords})\b)?`
 /**
  * The money pattern. `strict` reads only amounts written whole: no letter or digit glued to the
  * number, nor a digit a space away (`$6OO`, `$0.5e3`, `1e3 dollars`, `$ 6 0` are no amounts; `$5k`
@@ -175,13 +119,13 @@ function moneyPatternOf(strict: boolean): RegExp {
   const after = strict ? String.raw`(?![A-Za-z0-9]|[.,]\d|\s\d)` : ''
   return new RegExp(
     [
-      String.raw`((?<![A-Za-z])(?:US|AU|A|CA|C|NZ|HK|S|MX)\$|[$€£¥₹₩])\s?${amount}${scale}${after}`,
+      String.raw`((?<![A-Za-z])(?:${dollarPrefixes})\$|[${currencySignClass}])\s?${amount}${scale}${after}`,
       // The lookahead first: most words are no code before a number, and the codes are many.
       String.raw`\b(?=[a-z]{3}\s?\d)(${codeAlternatives})\s?${amount}${scale}${after}`,
       String.raw`${before}${amount}${scale}\s?(${currencyWordAlternatives})\b`,
       // A symbol after the amount, as written in much of Europe and Canada: `75 €`, `20€`, `500$`
       // (a `$` that starts the next amount, `5 $10`, is that amount's).
-      String.raw`(?<![\d.,${strict ? `A-Za-z_'’]${partOfNumber}` : ']'})${amount}\s?([€£¥₹₩]|\$(?!\s?\d))`,
+      String.raw`(?<![\d.,${strict ? `A-Za-z_'’]${partOfNumber}` : ']'})${amount}\s?([${signsAfter}]|\$(?!\s?\d))`,
     ].join('|'),
     'giu',
   )
@@ -190,24 +134,25 @@ const moneyPattern = moneyPatternOf(false)
 const strictMoneyPattern = moneyPatternOf(true)
 
 const units: Readonly<Record<string, number>> = Object.fromEntries(
-  (
-    'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen ' +
-    'sixteen seventeen eighteen nineteen'
-  )
-    .split(' ')
-    .map((word, value) => [word, value]),
+  numberUnits.map((word, value) => [word, value]),
 )
 const tens: Readonly<Record<string, number>> = Object.fromEntries(
-  'twenty thirty forty fifty sixty seventy eighty ninety'
-    .split(' ')
-    .map((word, index) => [word, (index + 2) * 10]),
+  numberTens.map((word, index) => [word, (index + 2) * 10]),
 )
 const numberWord = new RegExp(
   `^(?:${[...Object.keys(units), ...Object.keys(tens), 'hundred', 'thousand', 'and', 'a'].join('|')})$`,
   'u',
 )
 // Up to eight words before a currency word; the number is the longest run of number words ending there.
-const wordMoneyPattern = /\b((?:[a-z]+[\s-]+){1,8})(dollars?|bucks|euros?|pounds?)\b/giu
+const wordMoneyPattern = new RegExp(
+  String.raw`\b((?:[a-z]+[\s-]+){1,8})(${longestFirst(spelledAmountCurrencies)})\b`,
+  'giu',
+)
+/** The stems of those words: a text with none has no amount spelled in words. */
+const spelledCurrencyStem = new RegExp(
+  `(${[...new Set(spelledAmountCurrencies.map((word) => word.replace(/s$/u, '')))].join('|')})`,
+  'iu',
+)
 
 /** `seven hundred and eighty` → 780, `forty` → 40; undefined for anything else. */
 function parseNumberWords(words: readonly string[]): number | undefined {
@@ -260,7 +205,7 @@ function wordMoneyMentions(
     if (cents === undefined) continue
     mentions.push({
       amount: value + cents / 100,
-      currency: moneyWordCurrencies[(match[2] as string).toLowerCase()] as string,
+      currency: currencyWords[(match[2] as string).toLowerCase()] as string,
       text: matched,
       sentence: sentence(offset),
       index: offset,
@@ -291,10 +236,18 @@ function centsAfter(text: string, end: number): number | undefined {
  */
 const dottedThousands = /^(?!USD|CAD|AUD|NZD|HKD|SGD)[A-Z]{3} (?![^$]*\$)(?!.*(?:dollar|buck))/iu
 
+/** The scales that are a thousand (`k`, `thousand`, `grand`); the others are a million. */
+const thousands = new RegExp(
+  `^(?:${Object.keys(amountScales)
+    .filter((word) => amountScales[word] === 1_000)
+    .join('|')})$`,
+  'i',
+)
+
 function toAmount(whole: string, fraction: string | undefined, multiplier: string | undefined): number {
   const value = Number(`${whole.replaceAll(',', '')}${fraction === undefined ? '' : `.${fraction}`}`)
   if (multiplier === undefined) return value
-  return value * (/^(k|thousand|grand)$/i.test(multiplier) ? 1_000 : 1_000_000)
+  return value * (thousands.test(multiplier) ? 1_000 : 1_000_000)
 }
 
 /**
@@ -304,7 +257,7 @@ function toAmount(whole: string, fraction: string | undefined, multiplier: strin
  */
 export function extractMoneyMentions(text: string, options: { strict?: boolean } = {}): MoneyMention[] {
   // Every amount has a digit or a currency word: most messages and sentences have neither.
-  const words = /(dollar|buck|euro|pound)/iu.test(text)
+  const words = spelledCurrencyStem.test(text)
   if (!words && !/\d/u.test(text)) return []
   const sentence = sentenceOf(text)
   const mentions: MoneyMention[] = []
@@ -323,7 +276,7 @@ export function extractMoneyMentions(text: string, options: { strict?: boolean }
       currency = (code as string).toUpperCase()
     } else {
       value = toAmount(w3 as string, f3, s3)
-      currency = moneyWordCurrencies[(word as string).toLowerCase()] as string
+      currency = currencyWords[(word as string).toLowerCase()] as string
     }
     // `$1.200`, `$49.999`: three decimals are a thousands group in much of Europe, or a typo; a
     // user's amount so written is asked about (`$1.200` was read as $1.20).

@@ -1,9 +1,13 @@
 import { numberWordPattern, parseNumberWord } from '../text/index.ts'
-import { extractMoneyMentions, type MoneyMention, moneyWordCurrencies } from './extract-money-mentions.ts'
+import { amountScales, currencySignClass, currencyWords, percentWords } from './amount-vocabulary.ts'
+import { extractMoneyMentions, type MoneyMention } from './extract-money-mentions.ts'
 import { sentenceOf } from './sentence-of.ts'
 import type { VariableBinding } from './types.ts'
 
-const percentPattern = /(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)/giu
+const percentPattern = new RegExp(
+  String.raw`(\d+(?:\.\d+)?)\s?(?:%|${percentWords.map((words) => String.raw`${words}\b`).join('|')})`,
+  'giu',
+)
 const countPattern = new RegExp(String.raw`\b(\d+|${numberWordPattern})\s+([a-z][a-z-]+)`, 'giu')
 const emailPattern = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gu
 const countStopWords = new Set([
@@ -21,11 +25,12 @@ const countStopWords = new Set([
   'is',
   'are',
   'was',
-  'percent',
-  'per',
-  'k',
-  'm',
+  // A percentage's first word and the one-letter scales: `75 percent`, `20 per cent`, `5 k` are no counts.
+  ...percentWords.map((words) => words.split(' ')[0] as string),
+  ...Object.keys(amountScales).filter((scale) => scale.length === 1),
 ])
+/** A character before a number that makes it an amount's (`$75 to`, `1,200 USD`), no count's. */
+const amountBefore = new RegExp(`[${currencySignClass},.\\d]`, 'u')
 
 /**
  * A text as a reader sees it: compatibility forms folded (`＄５００` is `$500`) and invisible
@@ -168,7 +173,7 @@ export function readResponse(given: string): ResponseReading {
     const noun = (match[2] as string).toLowerCase()
     const before = text[(match.index ?? 0) - 1] ?? ' '
     // "$75 to" and "1,200 USD" are amounts, not counts.
-    if (/[$€£¥₹₩,.\d]/u.test(before) || countStopWords.has(noun) || moneyWordCurrencies[noun] !== undefined)
+    if (amountBefore.test(before) || countStopWords.has(noun) || currencyWords[noun] !== undefined)
       return undefined
     const value = parseNumberWord(word) ?? Number.NaN
     return Number.isFinite(value) ? { value, sentence: sentence(match.index ?? 0), noun } : undefined

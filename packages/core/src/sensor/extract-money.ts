@@ -1,3 +1,4 @@
+import { currencySignClass } from '../enforcement/amount-vocabulary.ts'
 import { extractMoneyMentions } from '../enforcement/extract-money-mentions.ts'
 import type { MoneyEntity } from './types.ts'
 
@@ -106,11 +107,13 @@ function multiplied(text: string, index: number, matched: string): boolean {
   return repeatedAfter.test(after) && !chargedBefore.test(before)
 }
 
+const digitOrSign = new RegExp(`[\\d${currencySignClass}]`, 'u')
+
 /** A minus sign right before the amount, not the dash of a range (`$20-$30`). */
 function negative(text: string, index: number): boolean {
   const sign = text[index - 1]
   if (sign !== '-' && sign !== '\u2212') return false
-  return !/[\d$€£¥₹₩]/u.test(text[index - 2] ?? '')
+  return !digitOrSign.test(text[index - 2] ?? '')
 }
 
 /** Words right before an amount that make it what is asked for: "refund $40", "give me back $20". */

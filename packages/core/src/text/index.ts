@@ -14,5 +14,5 @@ export {
 } from './calendar.ts'
 export { editDistanceOne } from './edit-distance-one.ts'
 export { functionWords } from './function-words.ts'
-export { numberWordPattern, parseNumberWord } from './number-words.ts'
+export { numberTens, numberUnits, numberWordPattern, parseNumberWord } from './number-words.ts'
 export { irregularPastForms, stemWord } from './stem-word.ts'

@@ -1,8 +1,12 @@
-const units = (
+/** The English number words from `zero` to `nineteen`, each at its value's index. */
+export const numberUnits: readonly string[] = (
   'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen ' +
   'sixteen seventeen eighteen nineteen'
 ).split(' ')
-const tens = 'twenty thirty forty fifty sixty seventy eighty ninety'.split(' ')
+/** The tens from `twenty` to `ninety`, in order (`twenty` is 20). */
+export const numberTens: readonly string[] = 'twenty thirty forty fifty sixty seventy eighty ninety'.split(
+  ' ',
+)
 const scales: ReadonlyMap<string, number> = new Map([
   ['hundred', 100],
   ['thousand', 1000],
@@ -14,8 +18,8 @@ const scales: ReadonlyMap<string, number> = new Map([
  * `seventeen` is not read as `seven`. Use it inside `\b(...)\b`.
  */
 export const numberWordPattern: string = [
-  ...tens.map((ten) => `${ten}(?:[- ](?:${units.slice(1, 10).join('|')}))?`),
-  ...[...units].sort((left, right) => right.length - left.length),
+  ...numberTens.map((ten) => `${ten}(?:[- ](?:${numberUnits.slice(1, 10).join('|')}))?`),
+  ...[...numberUnits].sort((left, right) => right.length - left.length),
   ...scales.keys(),
 ].join('|')
 
@@ -28,14 +32,14 @@ export const numberWordPattern: string = [
 export function parseNumberWord(word: string): number | undefined {
   const lower = word.trim().toLowerCase()
   if (/^\d{1,3}(?:,\d{3})+$|^\d+$/u.test(lower)) return Number(lower.replace(/,/gu, ''))
-  const unit = units.indexOf(lower)
+  const unit = numberUnits.indexOf(lower)
   if (unit >= 0) return unit
   const scale = scales.get(lower)
   if (scale !== undefined) return scale
   const [ten, one, ...rest] = lower.split(/[- ]/u)
-  const tenIndex = tens.indexOf(ten ?? '')
+  const tenIndex = numberTens.indexOf(ten ?? '')
   if (tenIndex < 0 || rest.length > 0) return undefined
   if (one === undefined) return 20 + tenIndex * 10
-  const oneIndex = units.indexOf(one)
+  const oneIndex = numberUnits.indexOf(one)
   return oneIndex >= 1 && oneIndex <= 9 ? 20 + tenIndex * 10 + oneIndex : undefined
 }
