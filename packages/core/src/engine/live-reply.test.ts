@@ -2,12 +2,16 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadDefinition } from '../definition/load-definition.ts'
+import { createEnforcer } from '../enforcement/create-enforcer.ts'
 import { openAICompatible } from '../llm/open-ai-compatible.ts'
 import { type AgentModelScriptOptions, agentModelScript } from '../testing/agent-model-script.ts'
 import { type ScriptedModelServer, startScriptedModelServer } from '../testing/scripted-model-server.ts'
 import { toUiMessageChunks } from '../ui-message-stream/to-ui-message-chunks.ts'
 import { createEngine, type EngineOptions } from './create-engine.ts'
 import { createMemorySessionStore } from './create-memory-session-store.ts'
+import { createLiveReply } from './live-reply.ts'
+import type { ReplyEnforcer } from './reply-enforcer.ts'
+import { safeTextChunks } from './stream-safe-text.ts'
 import type { TurnEvent, TurnResult } from './types.ts'
 
 const source = readFileSync(
@@ -277,5 +281,58 @@ describe('live replies: the model streams through the turn', () => {
       data: { textId: `${id}:text`, code: 'draft-regenerated', ruleIds: ['be-courteous'] },
     })
     expect(types.at(-1)).toBe('finish')
+  })
+})
+
+describe('createLiveReply: settling what the client saw', () => {
+  /** The reply's enforcer (a card rule that redacts), counting the scanner streams it builds. */
+  function countingEnforcer() {
+    const enforcer = createEnforcer({
+      rules: [
+        { id: 'cards', tier: 'hard-safety', enforce: { detectors: ['credit-card'], onViolation: 'redact' } },
+      ],
+    })
+    const counted = { streams: 0 }
+    const reply: ReplyEnforcer = {
+      check: enforcer.check,
+      createStream: (context) => {
+        counted.streams++
+        return enforcer.createStream(context)
+      },
+    }
+    return { reply, counted }
+  }
+
+  async function* deltas(...texts: string[]) {
+    yield* texts
+  }
+
+  it('passes the final reply through the scanners once, whether it extends what was shown or replaces it', async () => {
+    for (const [drafted, final] of [
+      ['Your card ', 'Your card 4111 1111 1111 1111 is on file. Anything else?'],
+      ['I can refund you now.', 'Your card 4111 1111 1111 1111 is on file. Anything else?'],
+    ] as const) {
+      const { reply, counted } = countingEnforcer()
+      const events: TurnEvent[] = []
+      const live = createLiveReply({
+        enforcer: reply,
+        context: {},
+        emit: (event) => events.push(event),
+        goLive: () => {},
+      })
+      await live.draft(deltas(drafted), [])
+      const before = counted.streams
+      live.settle(final, { code: 'draft-regenerated', reason: 'rewritten', ruleIds: [] })
+      expect(counted.streams - before).toBe(1)
+      // What the client holds at the end: the shown deltas since the last retraction, the card redacted.
+      let seen = ''
+      for (const event of events) {
+        if (event.type === 'text-retracted') seen = ''
+        if (event.type === 'text-delta') seen += event.delta
+      }
+      expect(seen).toBe(safeTextChunks(final, reply, {}).join(''))
+      expect(seen).not.toMatch(/4111 1111/u)
+      expect(events.some((event) => event.type === 'text-retracted')).toBe(!final.startsWith(drafted))
+    }
   })
 })

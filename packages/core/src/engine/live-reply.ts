@@ -94,13 +94,16 @@ export function createLiveReply(options: LiveReplyOptions): LiveReply {
       return raw
     },
     settle(text, verdict) {
-      const expected = safeTextChunks(text, enforcer, context).join('')
+      // One pass of the reply through the scanners: what they release of it is the same whichever
+      // way it is then shown (a fresh stream per pass, so two passes released the same chunks).
+      const chunks = safeTextChunks(text, enforcer, context)
+      const expected = chunks.join('')
       if (shown !== '' && expected.startsWith(shown)) {
         show(expected.slice(shown.length))
         return
       }
       if (shown !== '') retract(verdict)
-      for (const chunk of safeTextChunks(text, enforcer, context)) show(chunk)
+      for (const chunk of chunks) show(chunk)
     },
   }
 }
