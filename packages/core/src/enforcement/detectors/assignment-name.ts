@@ -48,10 +48,11 @@ export const nonSecretWordSource =
  * Regex source: a name ending in an id, a name, a URL, a path, a size, a version, a type, a hash,
  * a signature or a PKCE `code_challenge` (public: it proves, it does not unlock; RFC 7636 sends
  * the challenge in the clear), or an initialisation vector or a nonce (sent in the clear beside
- * a ciphertext: SOPS's `iv:`, an envelope's `"nonce"`).
+ * a ciphertext: SOPS's `iv:`, an envelope's `"nonce"`), or a name that is an id or a user alone
+ * (`ID=…`, `User=…`: who or what, not a credential).
  */
 export const nonSecretSuffixSource =
-  '(?:[_.-](?:id|ID|name|NAME|url|URL|uri|file|path|length|size|version|type|hash|signature|Signature|SIGNATURE|challenge|CHALLENGE|iv|IV|nonce|NONCE)|[a-z](?:Id|ID|Name|Url|Uri|File|Path|Length|Size|Version|Type|Hash|Signature|Challenge|Iv|IV|Nonce)|(?<![\\w.-])(?:signature|iv|IV|nonce|NONCE))'
+  '(?:[_.-](?:id|ID|name|NAME|url|URL|uri|file|path|length|size|version|type|hash|signature|Signature|SIGNATURE|challenge|CHALLENGE|iv|IV|nonce|NONCE)|[a-z](?:Id|ID|Name|Url|Uri|File|Path|Length|Size|Version|Type|Hash|Signature|Challenge|Iv|IV|Nonce)|(?<![\\w.-])(?:signature|iv|IV|nonce|NONCE|id|Id|ID|[Uu]ser(?:name)?|USER(?:NAME)?))'
 
 const nonSecretName = new RegExp(`${nonSecretWordSource}$|${nonSecretSuffixSource}$`)
 

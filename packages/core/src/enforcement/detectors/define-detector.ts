@@ -72,6 +72,13 @@ export interface DetectorDefinition {
    * @default true
    */
   claims?: boolean
+  /**
+   * The provider publishes values of this format (Stripe's publishable keys, `pk_live_…`, are
+   * meant for a page's code): a value starting with one of its prefixes (four characters or
+   * more) is no secret, so it is never reported and the generic and entropy detectors leave it.
+   * @default false
+   */
+  publishable?: boolean
   /** @default 1 */
   confidence?: number
   /**
@@ -101,6 +108,7 @@ export interface CompiledDetector {
   validate: ((value: string) => boolean) | undefined
   exclusive: boolean
   claims: boolean
+  publishable: boolean
   confidence: number
   lookahead: number
 }
@@ -154,6 +162,8 @@ export function defineDetector(definition: DetectorDefinition, path = 'detector'
   const { lookahead = 0 } = definition
   if (!Number.isInteger(lookahead) || lookahead < 0 || lookahead > 4096)
     throw invalid(`${path}.lookahead`, 'expected a whole number of characters from 0 to 4096')
+  if (definition.publishable === true && prefixes.every((prefix) => prefix.length < 4))
+    throw invalid(`${path}.publishable`, 'a publishable format needs a prefix of four or more characters')
   if (flags !== '' && flags !== 'i')
     throw invalid(`${path}.flags`, `expected '' or 'i', got ${JSON.stringify(flags)}`)
   const source = assertSafePattern(pattern, { path: `${path}.pattern`, flags }).source
@@ -179,6 +189,7 @@ export function defineDetector(definition: DetectorDefinition, path = 'detector'
     validate: definition.validate,
     exclusive: definition.exclusive ?? false,
     claims: definition.claims ?? true,
+    publishable: definition.publishable ?? false,
     confidence: definition.confidence ?? 1,
     lookahead,
   }

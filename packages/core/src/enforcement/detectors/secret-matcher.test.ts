@@ -9,7 +9,8 @@ import { builtInSecretDetectors } from './secret-rules.ts'
 describe('secretMatcherFor', () => {
   it('reaches every built-in prefixed detector by a feature or by the long-token search', () => {
     const features = new RegExp(secretMatcherFor().features.join('|'))
-    for (const definition of builtInSecretDetectors) {
+    // A publishable format is never looked for: it only claims its values.
+    for (const definition of builtInSecretDetectors.filter(({ publishable }) => publishable !== true)) {
       for (const prefix of definition.prefixes ?? []) {
         // A prefix with `://` is found by the URL feature.
         const short = minimumMatchLength(definition.pattern) < longSecretLength && !prefix.includes('://')
@@ -34,11 +35,32 @@ describe('secretMatcherFor', () => {
     const telegram = '4821:Aq7mZ2kXv9pLt4RwN8cBy3HjD6fGs1aUe5oP'
     expect(claims(telegram, telegram.indexOf('A'))).toBe(true)
     expect(claims('plain words', 0)).toBe(false)
+    // A publishable format (Stripe's `pk_live_`) claims its own values, by its whole prefix only.
+    expect(claims('pk_live_KUWevzuNaFEhWS1Cm9kyaPx5')).toBe(true)
+    expect(claims('pk_other_KUWevzuNaFEhWS1Cm9kyaPx5')).toBe(false)
+  })
+
+  it('never reports a publishable format, nor lets the generic detectors report its values', () => {
+    const scanner = createScanner({ detectors: ['secret', 'high-entropy'] })
+    const publishable = defineDetector({
+      id: 'acme-publishable-key',
+      prefixes: ['acme_pub_'],
+      pattern: 'acme_pub_[A-Za-z0-9]{24}',
+      publishable: true,
+    })
+    const withAcme = createScanner({ detectors: ['secret', 'high-entropy'], secretDetectors: [publishable] })
+    const line = 'api_token = "acme_pub_Q7mZ2kXv9pLt4RwN8cBy3HjD"'
+    expect(scanner.scan(line).findings.map(({ type }) => type)).toEqual(['generic-api-key'])
+    expect(withAcme.scan(line).findings).toEqual([])
+    expect(scanner.scan('STRIPE_KEY=pk_live_KUWevzuNaFEhWS1Cm9kyaPx5').findings).toEqual([])
+    expect(() =>
+      defineDetector({ id: 'short', prefixes: ['pk_'], pattern: 'pk_[a-z]{8}', publishable: true }),
+    ).toThrow(FocalError)
   })
 
   it('lets a prefix start only where its first three characters are (two for a two-character prefix)', () => {
     const matcher = secretMatcherFor()
-    for (const definition of builtInSecretDetectors)
+    for (const definition of builtInSecretDetectors.filter(({ publishable }) => publishable !== true))
       for (const prefix of definition.prefixes ?? [])
         expect(matcher.isStart(`${prefix}0`, 0), `${definition.id} ${prefix}`).toBe(true)
     // `do` starts DigitalOcean's `dop_v1_`, but `doe` starts no prefix (an email's `jane.doe@`).

@@ -442,6 +442,8 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
   // letters and digits (a hash, an id) cannot hold one.
   let anchorsNeedPunctuation = true
   for (const detector of detectors) {
+    // A publishable format is never reported: it only claims its values (below).
+    if (detector.publishable) continue
     if (detector.prefixes.length > 0) {
       const shortest = minimumMatchLength(detector.global.source)
       minimumLength = Math.min(minimumLength, shortest)
@@ -483,12 +485,16 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
   // more, and a prefix's part through its first separator when that has five or more
   // (`sntrys_` of `sntrys_eyJ`: the provider's name, whatever its format's next characters).
   const claimingByPair: Array<string[] | undefined> = []
+  // 1 for an ASCII code that starts some claiming marker.
+  const claimingStarts = new Uint8Array(128)
   for (const detector of detectors)
-    for (const prefix of detector.claims ? detector.prefixes : []) {
-      const separator = prefix.search(/[_.-]/)
+    for (const prefix of detector.claims || detector.publishable ? detector.prefixes : []) {
+      // A publishable prefix claims its own values only (`pk_live_`, not all of `pk_`).
+      const separator = detector.publishable ? -1 : prefix.search(/[_.-]/)
       const markers = [prefix, separator >= 4 ? prefix.slice(0, separator + 1) : '']
       for (const marker of markers) {
         if (marker.length < claimingPrefixLength) continue
+        claimingStarts[marker.charCodeAt(0) & 127] = 1
         const key = marker.charCodeAt(0) * 128 + (marker.charCodeAt(1) & 127)
         const list = claimingByPair[key] ?? []
         if (!list.includes(marker)) list.push(marker)
@@ -522,7 +528,7 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     for (const { anchor, offset, breaking } of claimingAnchors)
       if (before === breaking && position >= offset && text.startsWith(anchor, position - offset)) return true
     const code = text.charCodeAt(position)
-    if (code >= 128 || startTable[code] === 0) return false
+    if (code >= 128 || claimingStarts[code] === 0) return false
     for (const marker of claimingByPair[code * 128 + (text.charCodeAt(position + 1) & 127)] ?? [])
       if (text.startsWith(marker, position)) return true
     return false

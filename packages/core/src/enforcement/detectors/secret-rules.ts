@@ -39,6 +39,12 @@ const uuidLowerHex = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** The end of an assignment whose name is matched just before the value. */
 const assignment = assignmentSource
 
+/**
+ * A declared type between a name and its assignment's operator (`var apiToken string = "…"`,
+ * `BUNDLE_GEMS__CONTRIBSYS__COMToken string = "…"`): a blank and a lower-case word.
+ */
+const declaredType = '(?:[ \\t]{1,3}[a-z]\\w{0,10})?'
+
 /** Base64 of `user:password` (a Docker registry's `auth`, HTTP Basic credentials). */
 function isUserAndPassword(value: string): boolean {
   const decoded = decodeBase64Text(value)
@@ -82,6 +88,9 @@ const hostName = /^(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,24}$/
 /** A value cut short in documentation or a log (`ops_eyJzaWdu..`). */
 const cutShort = /\.\.$/
 
+/** Letters in pieces joined by `_` or `-` (`PSIYbVgfkbEPQ_cKmOpNDP`). */
+const joinedLetters = /^[A-Za-z]+(?:[_-][A-Za-z]+)+$/
+
 /** Sixteen or more digits: a numeric secret (shorter runs are counts, codes and timestamps). */
 const longDigits = /^[0-9]{16,}$/
 
@@ -97,8 +106,9 @@ function isGenericValue(value: string): boolean {
   // An encoded value is judged by what it encodes (`cGFzc3dvcmQ=` is `password`).
   const decoded = value.length >= 8 ? decodeBase64Text(value) : undefined
   if (decoded !== undefined) return isVariedText(decoded)
-  // Letters alone are a word or an identifier, unless random (`yBMDnfkZXNis`, see `isRandomLetters`).
-  if (isRandomLetters(value)) return true
+  // Letters alone are a word or an identifier, unless random (`yBMDnfkZXNis`, see `isRandomLetters`);
+  // so are letters in pieces joined by `_` or `-` (base64url without a digit), judged together.
+  if (isRandomLetters(joinedLetters.test(value) ? value.replace(/[_-]/g, '') : value)) return true
   return (
     (longDigits.test(value) ||
       (hasDigitAndLetter(value) && !qualifiedName.test(value) && !hostName.test(value))) &&
@@ -128,6 +138,22 @@ function isVariedText(text: string): boolean {
   if (/[^A-Za-z0-9]/.test(text)) kinds++
   return kinds >= 2 && text.length >= 6 && !isPlaceholder(text, 0, text.length) && isRandomValue(text)
 }
+
+/**
+ * Words that make `<word> key` something other than a secret: a public key, a host's key, a
+ * database's or a cache's key (whose values are ids and hashes).
+ */
+const bareKeyOwners = [
+  'public',
+  'pub',
+  'host',
+  'primary',
+  'foreign',
+  'sort',
+  'partition',
+  'cache',
+  'idempotency',
+].join('|')
 
 /** The names that say a value is a secret (a word in `key_name`, `apiKey`, `DB_PASSWORD`). */
 const secretNameWords = ['key', 'secret', 'token', 'passwd', 'password', 'pwd', 'credential', 'creds', 'auth']
@@ -181,16 +207,22 @@ function isUrlCredential(value: string): boolean {
   return !isDocumentationCredential(value.slice(userStart, colon), value.slice(colon + 1, at))
 }
 
-/** `user:password` with a password that is neither a reference nor a placeholder (`curl -u`). */
+/**
+ * `user:password` with a password that is neither a reference nor a placeholder (`curl -u`); or
+ * `key:` with no password, as an API that takes its key for the user name documents it (Stripe's
+ * `curl -u sk_test_…:`), when that user is random enough to be a key.
+ */
 function isCredentialPair(value: string): boolean {
   const colon = value.indexOf(':')
+  if (colon < 0) return false
   const password = value.slice(colon + 1)
+  const secret = password === '' ? value.slice(0, colon) : password
   return (
-    colon >= 0 &&
-    password.length >= 6 &&
-    !isReference(password) &&
-    !isPlaceholder(password, 0, password.length) &&
-    hasDigitAndLetter(password)
+    secret.length >= 6 &&
+    !isReference(secret) &&
+    !isPlaceholder(secret, 0, secret.length) &&
+    hasDigitAndLetter(secret) &&
+    (password !== '' || isRandomValue(secret))
   )
 }
 
@@ -344,7 +376,7 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   },
   {
     id: 'sidekiq-secret',
-    context: `BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[\\w.-]{0,20}${assignment}`,
+    context: `BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[\\w.-]{0,20}${declaredType}${assignment}`,
     keywords: ['CONTRIBSYS'],
     pattern: '[a-f0-9]{8}:[a-f0-9]{8}',
     allowPlaceholders: true,
@@ -523,6 +555,15 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     prefixes: ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_'],
     pattern: '(?:sk|rk)_(?:test|live|prod)_[0-9A-Za-z]{10,99}',
   },
+  // Stripe's publishable keys (`pk_live_`, `pk_test_`), which Stripe's API-keys guide says may be
+  // public in a page's or an app's code (Clerk and Paystack name theirs the same way): a value
+  // with one of these prefixes is no secret, whatever name it is assigned to.
+  {
+    id: 'stripe-publishable-key',
+    prefixes: ['pk_live_', 'pk_test_'],
+    pattern: 'pk_(?:live|test)_[0-9A-Za-z]{10,128}',
+    publishable: true,
+  },
   // A Braintree (PayPal) access token: `access_token$`, the environment, the merchant id and the secret.
   // `access_` starts ordinary names too: a value this pattern does not match is left to the others.
   {
@@ -550,6 +591,15 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   { id: 'huggingface-token', prefixes: ['hf_'], pattern: 'hf_[A-Za-z]{34}' },
   { id: 'huggingface-token', prefixes: ['api_org_'], pattern: 'api_org_[A-Za-z]{34}' },
   { id: 'groq-key', prefixes: ['gsk_'], pattern: 'gsk_[A-Za-z0-9]{52}' },
+  // Pinecone API keys: `pcsk_`, the key's id (five or six letters and digits), `_` and the secret
+  // (63 letters and digits), as the Pinecone console issues them. A value with the prefix and
+  // another shape (no id, a short one) is a near-miss or an example of that format (`claims`).
+  {
+    id: 'pinecone-api-key',
+    prefixes: ['pcsk_'],
+    pattern: 'pcsk_[A-Za-z0-9]{5,6}_[A-Za-z0-9]{63}',
+    bodyAfter: '_',
+  },
   { id: 'perplexity-key', prefixes: ['pplx-'], pattern: 'pplx-[A-Za-z0-9]{48}' },
   { id: 'replicate-token', prefixes: ['r8_'], pattern: 'r8_[A-Za-z0-9]{37}' },
   { id: 'xai-key', prefixes: ['xai-'], pattern: 'xai-[A-Za-z0-9]{80}' },
@@ -592,6 +642,9 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     pattern: '[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,70}',
   },
   { id: 'figma-token', prefixes: ['figd_'], pattern: 'figd_[A-Za-z0-9_-]{40,}' },
+  // Airtable personal access tokens: `pat`, the token's id (14 letters and digits), `.` and the
+  // secret (64 hex digits), as Airtable's guide to personal access tokens shows them.
+  { id: 'airtable-token', prefixes: ['pat'], pattern: 'pat[A-Za-z0-9]{14}\\.[a-f0-9]{64}', bodyAfter: '.' },
   { id: 'rootly-key', prefixes: ['rootly_'], pattern: 'rootly_[a-f0-9]{64}' },
   // Typeform personal access tokens (the current format).
   { id: 'typeform-token', prefixes: ['tfp_'], pattern: 'tfp_[A-Za-z0-9_.=-]{40,59}' },
@@ -625,8 +678,16 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
   },
   // Notion's integration tokens: `ntn_`, eleven digits and 35 letters and digits (before 2024, `secret_` and 43).
   { id: 'notion-token', prefixes: ['ntn_'], pattern: 'ntn_[0-9]{11}[A-Za-z0-9]{35}' },
-  // `secret_` starts identifiers too (`secret_key_base`): a random token of 43 has a digit.
-  { id: 'notion-token', prefixes: ['secret_'], pattern: 'secret_[A-Za-z0-9]{43}', validate: hasDigit },
+  // `secret_` starts identifiers too (`secret_key_base`): a random token of 43 has a digit. It
+  // starts other services' keys as well (ConvertAPI's `secret_` and 16 characters): a value this
+  // pattern does not match is judged by the generic detectors (`claims`).
+  {
+    id: 'notion-token',
+    prefixes: ['secret_'],
+    pattern: 'secret_[A-Za-z0-9]{43}',
+    validate: hasDigit,
+    claims: false,
+  },
   {
     // Tailscale's keys: `tskey-`, the kind (`api`, `auth`, `client`, `scim`, `webhook`, …), a
     // key id and the secret after the last `-`.
@@ -678,7 +739,8 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     // `curl` within the context a stream keeps (64 characters), across continued lines.
     context: /\bcurl\b[\s\S]{0,56}?\s(?:-u|--user)(?:=|[ \t]{1,5})["']?$/,
     keywords: ['-u', '--user'],
-    pattern: '[^\\s"\':]{0,64}:[^\\s"\']{6,128}',
+    // `user:password`, or a key for the user name and no password (`key:`).
+    pattern: '[^\\s"\':]{0,64}:[^\\s"\']{6,128}|[^\\s"\':]{6,64}:',
     allowPlaceholders: true,
     validate: isCredentialPair,
   },
@@ -734,7 +796,7 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     // `pass` alone (`DB_PASS=`), not the start of another word (`passport`, `passenger`).
     // Or an app setting's value named by its key (`<add key="DbPassword" value="…" />`).
     context: new RegExp(
-      `(?:passw(?:or)?d|pwd|pass(?![a-z]))[\\w.-]{0,20}(?:[ \\t]{1,3}[a-z]\\w{0,10})?${assignment}|<add\\s+key\\s*=\\s*"[\\w.:-]{0,40}?(?:passw(?:or)?d|pwd)[\\w.:-]{0,20}"\\s+value\\s*=\\s*"`,
+      `(?:passw(?:or)?d|pwd|pass(?![a-z]))[\\w.-]{0,20}${declaredType}${assignment}|<add\\s+key\\s*=\\s*"[\\w.:-]{0,40}?(?:passw(?:or)?d|pwd)[\\w.:-]{0,20}"\\s+value\\s*=\\s*"`,
       'i',
     ),
     contextAllowlist: nonSecretAssignment,
@@ -760,13 +822,27 @@ export const builtInSecretDetectors: readonly DetectorDefinition[] = [
     context: new RegExp(
       // A declared type may stand between the name and the operator (`var apiToken string = "…"`).
       // Or an app setting's value named by its key (`<add key="StripeSecret" value="…" />`).
-      `(?:key|secret|token|passw(?:or)?d|pwd|credentials?|creds|auth)[\\w.-]{0,20}(?:[ \\t]{1,3}[a-z]\\w{0,10})?${assignment}|<add\\s+key\\s*=\\s*"[\\w.:-]{0,40}?(?:key|secret|token|credentials?)[\\w.:-]{0,20}"\\s+value\\s*=\\s*"`,
+      `(?:key|secret|token|passw(?:or)?d|pwd|credentials?|creds|auth)[\\w.-]{0,20}${declaredType}${assignment}|<add\\s+key\\s*=\\s*"[\\w.:-]{0,40}?(?:key|secret|token|credentials?)[\\w.:-]{0,20}"\\s+value\\s*=\\s*"`,
       'i',
     ),
     contextAllowlist: nonSecretAssignment,
     keywords: secretNameWords,
     pattern: '[A-Za-z0-9_.=+/~%-]{10,150}',
     // `isGenericValue` checks the entropy against the value's alphabet and length.
+    entropy: 0,
+    validate: isGenericValue,
+    confidence: 0.8,
+  },
+  // A bare `key` names a dictionary's entry as often as a secret (`{"key": "theme"}`, `key:
+  // "app.title"`), so the rule above leaves it. Behind a word, as a person writes one (`stripe
+  // key: …`, `using key = …`), it names a key; a long random value there (32 characters or more,
+  // an API or encryption key's length) is one. No `/` or `.`: an object's path is a name.
+  {
+    id: 'generic-api-key',
+    context: new RegExp(`[A-Za-z0-9][ \\t]{1,3}key${assignment}`),
+    contextAllowlist: new RegExp(`(?:${bareKeyOwners})[ \\t]{1,3}key${assignment}`, 'i'),
+    keywords: ['key'],
+    pattern: '[A-Za-z0-9_=+~%-]{32,150}',
     entropy: 0,
     validate: isGenericValue,
     confidence: 0.8,
