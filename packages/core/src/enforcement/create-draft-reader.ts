@@ -1,6 +1,12 @@
+import { centWords, currencyCodes, spelledAmountCurrencies } from './amount-vocabulary.ts'
 import type { MoneyMention } from './extract-money-mentions.ts'
-import { type LabelledNumber, type ResponseReading, readResponse } from './extract-response-variables.ts'
-import { shortestQuoted, unquoted } from './unquoted.ts'
+import {
+  type LabelledNumber,
+  type ResponseReading,
+  readableText,
+  readResponse,
+} from './extract-response-variables.ts'
+import { quotedOccurrences, shortestQuoted, unquoted } from './unquoted.ts'
 
 /** Options of {@link createDraftReader}. */
 export interface DraftReaderOptions {
@@ -18,17 +24,101 @@ export interface DraftReader {
   read(): ResponseReading
 }
 
+/** Characters a cut is made at: a label holding one leaves the draft uncut (it could match across). */
+const cutCharacters = '.!?)]|*"`>．！？）。｡\n'
+
 /**
- * A character after which a draft is cut when white space follows it: no reading takes it into
- * a value, a label or a quoted passage's match, nor looks past it (a sentence end, a closing
- * bracket or quote, a table's bar, markdown's marks).
+ * The places a draft may be cut, each checked as {@link createDraftReader} says:
+ * 1. after a sentence end, a closing bracket or quote, a table's bar or markdown's marks (and the
+ *    fullwidth `．！？）`, read as `.!?)`) when ASCII white space follows;
+ * 2. after `。` or `｡`, whatever follows;
+ * 3. before `!`, `?`, `！` or `？` right after a letter or digit (a Chinese or Japanese sentence end,
+ *    no space after it);
+ * 4. before a line break.
  */
-const cutCharacters = '.!?)]|*"`>'
+const candidatePattern = /[.!?)\]|*"`>．！？）](?=[ \t\n\r\f\v])|[。｡\n]|[!?！？](?<=[\p{L}\p{N}][!?！？])/gu
+
+/** How far before a line break, and after it, its check reads the draft (code units). */
+const lookBehind = 64
+const lookAhead = 256
+
 /**
- * A cut: one of those, then ASCII white space (a normalization boundary: nothing after it
- * composes with what is before).
+ * The last letters before a line break that may go on in a number after it: a code read before an
+ * amount (`USD` + `20`), a currency word or `and` the cents follow (`dollars` + `50 cents`).
  */
-const cutPattern = /[.!?)\]|*"`>](?=[ \t\n\r\f\v])/gu
+const amountWordBefore = new RegExp(
+  `(?:${[...currencyCodes.map((code) => code.toLowerCase()), ...spelledAmountCurrencies, 'and'].join('|')})$`,
+)
+/** Words, hyphens and white space from a line break on to a currency or cents word: one amount. */
+const spelledAcross = new RegExp(
+  String.raw`^[\s-]*(?:[a-z]+[\s-]+){0,7}(?:${[...new Set([...spelledAmountCurrencies, ...centWords].map((word) => word.replace(/s$/u, '')))].join('|')}|¢)`,
+  'i',
+)
+/** The run of words a spelled amount could be read over ends within eight words: no such word came. */
+const spelledEnds = /^[\s-]*(?:(?:[a-z]+[\s-]+){0,7}[a-z]*[^a-z\s-]|(?:[a-z]+[\s-]+){8})/i
+
+/** A character as the pair rules of {@link lineBreakCut} see it. */
+function classOf(character: string): 'letter' | 'digit' | 'sign' | 'hyphen' | 'other' {
+  if (/^[A-Za-z]$/.test(character)) return 'letter'
+  if (/^[0-9]$/.test(character)) return 'digit'
+  if (character === '-') return 'hyphen'
+  return /^\p{Sc}$/u.test(character) ? 'sign' : 'other'
+}
+
+/**
+ * Whether the draft may be cut before the line break at `at` of `raw`: `'cut'`, `'keep'` (never:
+ * something could be read across it) or `'wait'` (what follows it is not written yet). Read as
+ * the reader reads (`readableText`): `c`, the last character before the break and the white space
+ * around it, and `d`, the first after. Only these read across white space holding a line break:
+ * an amount's sign, code or scale and its number (`$` + `20`, `USD` + `20`, `20` + `k`, `20` +
+ * `dollars`, `20` + `€`), a percentage (`75` + `%`), a count (`3` + `items`), an amount spelled in
+ * words and its cents (`seventy` + `five dollars`, `dollars` + `50 cents`, over hyphens too:
+ * `seventy` + `- five dollars`), and "grand", which is a scale only before an end: so a break is
+ * kept after a sign before a digit, a digit before a letter, sign or `%`, a letter before a
+ * letter, a letter ending a code, currency word or `and` before a digit, a letter or hyphen
+ * before a hyphen and then words up to a currency or cents word, a hyphen before a letter or
+ * hyphen, and after "grand". No other reading takes in a line break or looks past one: names
+ * (`Acme Corp`) and labels are read over spaces, emails over none, a sentence ends at a line break.
+ */
+function lineBreakCut(raw: string, at: number): 'cut' | 'keep' | 'wait' {
+  const before = readableText(raw.slice(Math.max(0, at - lookBehind), at)).trimEnd()
+  const letters = (/[A-Za-z]*$/.exec(before)?.[0] ?? '').toLowerCase()
+  // Only letters in reach: more of them may be before (`dollars` of a window's `ars`).
+  if (before === '' || (letters.length === before.length && letters.length < 8)) return 'keep'
+  const c = [...before.slice(-2)].at(-1) as string
+  let ahead = raw.slice(at, at + lookAhead)
+  const more = at + lookAhead < raw.length
+  // A high surrogate at the end is half a character still being written (`𝐚` is read `a`).
+  if (!more && /[\ud800-\udbff]$/u.test(ahead)) ahead = ahead.slice(0, -1)
+  const after = readableText(ahead)
+  const first = /\S/u.exec(after)
+  if (first === null) return more ? 'keep' : 'wait'
+  const d = String.fromCodePoint(after.codePointAt(first.index) as number)
+  const spelled = (): 'cut' | 'keep' | 'wait' =>
+    spelledAcross.test(after) ? 'keep' : spelledEnds.test(after) ? 'cut' : more ? 'keep' : 'wait'
+  const next = classOf(d)
+  switch (classOf(c)) {
+    case 'letter':
+      if (letters.endsWith('grand') || next === 'letter') return 'keep'
+      if (next === 'digit') return amountWordBefore.test(letters) ? 'keep' : 'cut'
+      return next === 'hyphen' ? spelled() : 'cut'
+    case 'digit':
+      return next === 'letter' || next === 'sign' || d === '%' ? 'keep' : 'cut'
+    case 'sign':
+      return next === 'digit' ? 'keep' : 'cut'
+    case 'hyphen':
+      return next === 'letter' || next === 'hyphen' ? 'keep' : 'cut'
+    default:
+      return 'cut'
+  }
+}
+
+/** A place the draft may be cut, and how far before and after it its check read. */
+interface Candidate {
+  at: number
+  before: number
+  after: number
+}
 
 interface Settled {
   money: MoneyMention[]
@@ -43,17 +133,29 @@ interface Settled {
 }
 
 /**
- * Reads a draft as it is written, each settled piece once: the draft is cut after a sentence end
- * (or a closing bracket, quote or bar) followed by white space, where no amount, percentage,
- * number, count, email, entity, label or sentence end read can begin before the cut and end after
- * it, and none reads a character across it (each reader's lookarounds were checked, one
- * character at most, none past those characters). The pieces before the last cut are read once
- * and their values kept, sentences and offsets counted on; every `read` reads only the piece
- * since (a draft streamed in small chunks read its whole text per chunk: quadratic, 2.8 s for
- * 17.6 KB). A quoted passage is blanked the same in pieces as in the whole only when none of it
- * can be near a cut: with passages, a cut keeps their length times their number plus one behind
- * the draft's end and none in reach. A label with one of the cut characters (or none of the
- * above holding) leaves the draft uncut: read whole each time, as before.
+ * Reads a draft as it is written, each settled piece once: the draft is cut where no amount,
+ * percentage, number, count, email, entity, label or sentence end read can begin before the cut
+ * and end after it, none reads a character across it, and NFKC has a boundary there (each
+ * reader's patterns and lookarounds were checked):
+ * - after a sentence end, a closing bracket or quote, a table's bar or markdown's marks followed
+ *   by ASCII white space (and the fullwidth `．！？）`, which read as `.!?)`): the character
+ *   before ends every reading and every lookaround past it sees white space either way;
+ * - after `。` (or `｡`): no reader reads it, nor past it;
+ * - before `！`, `？`, `!` or `?` right after a letter or digit whose reading does not end in a
+ *   sentence end (a piece's last `.` would end a sentence the whole draft does not end there):
+ *   no reader reads `!` but a sentence end, which looks only after it;
+ * - before a line break (list items, paragraphs) unless the characters around it could be read
+ *   across it: an amount, a count, a percentage or an amount in words and its cents may span
+ *   white space, and "grand" is read by what follows it (see `lineBreakCut`). Such a break is
+ *   never a cut: the piece runs on to the next.
+ * The pieces before the last cut are read once and their values kept, sentences and offsets
+ * counted on; every `read` reads only the piece since (a draft streamed in small chunks read its
+ * whole text per chunk: quadratic, 2.8 s for 17.6 KB; a list or a CJK draft, with no sentence end
+ * before a space, was read whole each time until line breaks and CJK sentence ends were cuts).
+ * A quoted passage is blanked the same in pieces as in the whole only when none of it can be near
+ * a cut: with passages, a cut keeps their length times their number plus one behind the draft's
+ * end, beyond what its check read, and none in reach of that. A label holding one of the cut
+ * characters leaves the draft uncut: read whole each time, as before.
  *
  * @example
  * const reader = createDraftReader({ labels: ['refund'] })
@@ -64,7 +166,7 @@ export function createDraftReader(options: DraftReaderOptions = {}): DraftReader
   const { quoted = [], labels = [] } = options
   const passages = quoted.filter((passage) => passage.length >= shortestQuoted)
   const longest = Math.max(0, ...passages.map((passage) => passage.length))
-  // How far a blanked passage can reach past one it overlaps, at most (see `cutsClear`).
+  // How far a blanked passage can reach past one it overlaps, at most (see `nextCut`).
   const reach = passages.length * longest
   const behind = passages.length === 0 ? 1 : reach + longest
   const cuttable = labels.every((label) => ![...cutCharacters].some((character) => label.includes(character)))
@@ -79,27 +181,62 @@ export function createDraftReader(options: DraftReaderOptions = {}): DraftReader
     sentences: 0,
     length: 0,
   }
-  // The draft from `start` on (`cut` and a margin before it, for the quoted passages); `end` its length.
+  // The draft from `start` on (`cut` and a margin before it, for the quoted passages and the
+  // line breaks' checks); `end` its length.
   let raw = ''
   let start = 0
   let cut = 0
   let end = 0
   let reading: ResponseReading | undefined
+  // What each line break's check decided for good (a break still waiting for what follows is checked again).
+  const lineBreaks = new Map<number, 'cut' | 'keep'>()
 
-  /** The last cut after `cut` with `behind` characters after it and no quoted passage in reach. */
-  const nextCut = (): number | undefined => {
-    const candidates: number[] = []
-    cutPattern.lastIndex = cut - start
-    for (let match = cutPattern.exec(raw); match !== null; match = cutPattern.exec(raw)) {
-      const at = start + match.index + 1
-      if (at > end - behind) break
-      candidates.push(at)
+  /** The candidate whose match is at `index` of `raw`, if the draft may be cut there. */
+  const candidateAt = (index: number, character: string): Candidate | undefined => {
+    if (character === '\n') {
+      const at = start + index
+      let verdict = lineBreaks.get(at)
+      if (verdict === undefined) {
+        const found = lineBreakCut(raw, index)
+        if (found === 'wait') return undefined
+        verdict = found
+        lineBreaks.set(at, found)
+      }
+      return verdict === 'cut' ? { at, before: lookBehind, after: lookAhead } : undefined
     }
-    if (passages.length === 0) return candidates.at(-1)
-    const found = occurrences(raw, passages).map(([from, to]) => [start + from, start + to] as const)
-    for (let index = candidates.length - 1; index >= 0; index--) {
-      const at = candidates[index] as number
-      if (found.every(([from, to]) => to <= at - reach || from >= at + reach)) return at
+    if (character === '。' || character === '｡') return { at: start + index + 1, before: 0, after: 0 }
+    if ('!?！？'.includes(character) && !/[ \t\n\r\f\v]/u.test(raw[index + 1] ?? '')) {
+      // Before it: the letter or digit before must not be read as a sentence end (`⒈` is `1.`).
+      const previous = [...raw.slice(Math.max(0, index - 2), index)].at(-1) as string
+      return /[.!?]$/u.test(previous.normalize('NFKC'))
+        ? undefined
+        : { at: start + index, before: 1, after: 0 }
+    }
+    return { at: start + index + 1, before: 0, after: 0 }
+  }
+
+  /**
+   * The last cut after `cut` with `behind` characters after it (beyond what its check read) and
+   * no quoted passage in reach of what its check read.
+   */
+  const nextCut = (): number | undefined => {
+    const candidates: Array<readonly [number, string]> = []
+    candidatePattern.lastIndex = cut - start
+    for (let match = candidatePattern.exec(raw); match !== null; match = candidatePattern.exec(raw))
+      candidates.push([match.index, match[0]])
+    const found =
+      passages.length === 0
+        ? []
+        : quotedOccurrences(raw, passages).map(([from, to]) => [start + from, start + to] as const)
+    for (let last = candidates.length - 1; last >= 0; last--) {
+      const [index, character] = candidates[last] as readonly [number, string]
+      const candidate = candidateAt(index, character)
+      if (candidate === undefined || candidate.at <= cut) continue
+      const margin = passages.length === 0 ? 0 : candidate.after
+      if (candidate.at + margin > end - behind) continue
+      const from = candidate.at - candidate.before - reach
+      const to = candidate.at + candidate.after + reach
+      if (found.every(([first, last]) => last <= from || first >= to)) return candidate.at
     }
     return undefined
   }
@@ -127,7 +264,8 @@ export function createDraftReader(options: DraftReaderOptions = {}): DraftReader
     settled.sentences += piece.sentences
     settled.length += piece.text.length
     cut = to
-    const kept = Math.max(0, cut - behind)
+    for (const at of lineBreaks.keys()) if (at <= cut) lineBreaks.delete(at)
+    const kept = Math.max(0, cut - Math.max(behind, lookBehind))
     raw = raw.slice(kept - start)
     start = kept
   }
@@ -154,7 +292,7 @@ function shifted(found: LabelledNumber, sentences: number): LabelledNumber {
   return { ...found, sentence: found.sentence + sentences }
 }
 
-/** The settled pieces' reading followed by the open piece's (which starts with white space). */
+/** The settled pieces' reading followed by the open piece's. */
 function joined(settled: Settled, open: ResponseReading): ResponseReading {
   const { sentences, length } = settled
   let numbers: LabelledNumber[] | undefined
@@ -180,17 +318,8 @@ function joined(settled: Settled, open: ResponseReading): ResponseReading {
       // A label the reader was not told of was never looked for in the settled pieces.
       if (before === undefined) throw new Error(`the draft reader was not given the label '${label}'`)
       const after = open.labelled(label)
-      // A cut that ends no sentence (`)`, `|`) leaves its sentence open: both pieces have it.
+      // A cut that ends no sentence (`)`, `|`, before `！`) leaves its sentence open: both pieces have it.
       return (sentence) => before.has(sentence) || (sentence >= sentences && after(sentence - sentences))
     },
   }
-}
-
-/** Where each passage occurs in a text, overlapping ones too, as [from, to). */
-function occurrences(text: string, passages: readonly string[]): Array<readonly [number, number]> {
-  const found: Array<readonly [number, number]> = []
-  for (const passage of passages)
-    for (let at = text.indexOf(passage); at >= 0; at = text.indexOf(passage, at + 1))
-      found.push([at, at + passage.length])
-  return found
 }

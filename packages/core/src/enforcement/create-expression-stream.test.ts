@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { currencyWords } from './amount-vocabulary.ts'
 import { checkExpression, compileExpression } from './compile-expression.ts'
 import { createEnforcer } from './create-enforcer.ts'
@@ -477,5 +477,137 @@ describe('createExpressionStream: the same decisions as reading the whole draft 
       }),
       { numRuns: 400 },
     )
+  })
+})
+
+/**
+ * Pieces of lists and Chinese and Japanese replies: a CJK draft is one word from a space to the
+ * next, so the word being written grows long; characters NFKC reads as others (`２０`, `𝟓` is
+ * `5` and `𝐟` is `f` in two code units, which a chunk may split, a combining accent) and labels
+ * in fullwidth letters.
+ */
+const richFragments = fc.constantFrom(
+  '$20',
+  '$7',
+  '5',
+  '75',
+  '%',
+  'k',
+  'USD',
+  'dollars',
+  'fifty',
+  'seventy',
+  'five dollars',
+  'and',
+  'a',
+  'refund',
+  'ｒｅｆｕｎｄ',
+  'credit',
+  'discount',
+  'order 1234',
+  '2 grand',
+  '- ',
+  '* ',
+  '1. ',
+  '\n',
+  '\n\n',
+  '\n- ',
+  '退款',
+  '美元',
+  '谢谢您的耐心',
+  'ご注文',
+  '返金しました',
+  'ドル',
+  '２０',
+  '１５％',
+  '＄',
+  '𝟓',
+  '𝐟ive',
+  'é',
+  'e\u0301',
+  '\u200b',
+  '。',
+  '！',
+  '？',
+  '.',
+  ', ',
+  quotedPassage,
+)
+const richSeparators = fc.constantFrom('', '', '', ' ', '\n', '\n- ', '。', '-')
+const richChunked = fc
+  .array(fc.tuple(richFragments, richSeparators), { minLength: 1, maxLength: 50 })
+  .map((parts) => parts.map(([fragment, separator]) => fragment + separator).join(''))
+  .chain((draft) =>
+    fc
+      .array(fc.integer({ min: 1, max: 8 }), { minLength: draft.length, maxLength: draft.length })
+      .map((sizes) => {
+        const chunks: string[] = []
+        for (let at = 0, index = 0; at < draft.length; index++) {
+          const size = sizes[index] ?? 1
+          chunks.push(draft.slice(at, at + size))
+          at += size
+        }
+        return chunks
+      }),
+  )
+
+describe('createExpressionStream: lists and CJK drafts', () => {
+  it('releases what the reference released, chunk by chunk, and stops where it stopped', () => {
+    fc.assert(
+      fc.property(richChunked, ruleSets, fc.boolean(), (chunks, rules, quoting) => {
+        const context: EnforcementContext = quoting ? { quoted: [quotedPassage] } : {}
+        const judge = createEnforcer({ rules }).createDraftJudge(context)
+        if (judge.type !== 'streamed' || judge.stream === undefined) throw new Error('no stream')
+        expect(transcript(judge.stream, chunks)).toEqual(transcript(referenceStream(rules, context), chunks))
+      }),
+      { numRuns: 300 },
+    )
+  }, 30_000)
+
+  it('reads each character of a long word a bounded number of times (a CJK draft is one word)', () => {
+    const sentences = [
+      '我已为订单NW-1001的延迟配送向您退款$20。',
+      '您的35美元退款将在五个工作日内退回您的卡。',
+      '作为补偿，您下次订单可享受15%的折扣！',
+      '如果您更喜欢商店积分，那将是45美元。',
+    ]
+    let draft = ''
+    for (let index = 0; draft.length < 17_600; index++) draft += sentences[index % sentences.length]
+    const normalize = vi.spyOn(String.prototype, 'normalize')
+    // Characters handed to a pattern, each text once per pattern (a pattern run over the draft
+    // itself joins its appended pieces into one string first, a copy of all of it).
+    const { exec } = RegExp.prototype
+    const scanned = new WeakMap<RegExp, string>()
+    let patterned = 0
+    RegExp.prototype.exec = function (this: RegExp, input: string) {
+      if (scanned.get(this) !== input) {
+        patterned += input.length
+        scanned.set(this, input)
+      }
+      return exec.call(this, input)
+    }
+    try {
+      for (const rules of [[refundCap], [labelledCap]]) {
+        const judge = createEnforcer({ rules }).createDraftJudge()
+        if (judge.type !== 'streamed' || judge.stream === undefined) throw new Error('no stream')
+        normalize.mockClear()
+        patterned = 0
+        let released = ''
+        for (let at = 0; at < draft.length; at += 2) released += judge.stream.push(draft.slice(at, at + 2))
+        released += judge.stream.flush()
+        expect(released).toBe(draft)
+        // Characters normalised (NFKC), by the stream and the reader, and handed to patterns:
+        // read whole per chunk, the word being written cost 4,400 times the draft's length.
+        const normalised = normalize.mock.contexts.reduce<number>(
+          (total, text) => total + String(text).length,
+          0,
+        )
+        expect(normalised).toBeLessThan(20 * draft.length)
+        expect(patterned).toBeLessThan(100 * draft.length)
+      }
+    } finally {
+      normalize.mockRestore()
+      RegExp.prototype.exec = exec
+    }
   })
 })

@@ -8,6 +8,7 @@ import { createScanner } from './create-scanner.ts'
 import { createStreamRedactor } from './create-stream-redactor.ts'
 import { measurePiiFixtures, measureSecretFixtures } from './fixtures/measure-fixtures.ts'
 import { redact } from './redact.ts'
+import type { EnforcementRule } from './types.ts'
 
 /** Deterministic pseudo-random numbers so every run scans the same corpus. */
 function createRandom(seed: number): (limit: number) => number {
@@ -348,42 +349,82 @@ const draftSentences = [
   'Let me know if there is anything else I can help you with today!',
 ]
 
-/** A reply of about `size` characters with an amount every sentence or so. */
-function buildDraft(size: number): string {
+/** The same reply as a markdown list: an item a line, none ending in a sentence end. */
+const draftItems = [
+  '- Refund for the late delivery of order NW-1001: $20',
+  '- Your refund of 35 dollars reaches your card within five business days',
+  '- Discount on your next order: 15%',
+  '- The replacement ships tomorrow, shipping was USD 12.50',
+  '- Store credit instead: forty-five dollars',
+  '- Anything else I can help you with today',
+]
+
+/** The same reply in Chinese: sentences end in 。, ！ or ？ with no space after them. */
+const chineseSentences = [
+  '我已为订单NW-1001的延迟配送向您退款$20。',
+  '您的35美元退款将在五个工作日内退回您的卡。',
+  '作为补偿，您下次订单可享受15%的折扣！',
+  '替换商品明天发货，运费为USD 12.50。',
+  '如果您更喜欢商店积分，那将是45美元。',
+  '还有什么我可以帮您的吗？',
+]
+
+/** And in Japanese. */
+const japaneseSentences = [
+  'ご注文NW-1001の配送遅延につき、$20を返金しました。',
+  '35ドルの返金は5営業日以内にカードに戻ります。',
+  '次回のご注文は15%割引になります！',
+  '交換品は明日発送します。送料はUSD 12.50でした。',
+  'ストアクレジットをご希望の場合は、45ドルになります。',
+  '他にお手伝いできることはありますか？',
+]
+
+/** A reply of about `size` characters of `pieces` in a seeded order, each followed by `joiner`. */
+function buildDraft(size: number, pieces = draftSentences, joiner = ' '): string {
   const random = createRandom(11)
   let text = ''
-  while (text.length < size) text += `${draftSentences[random(draftSentences.length)]} `
+  while (text.length < size) text += `${pieces[random(pieces.length)]}${joiner}`
   return text.slice(0, size)
 }
 
-const draftRules = createEnforcer({
-  rules: [
-    {
-      id: 'refund-cap',
-      tier: 'hard-safety',
-      enforce: {
-        expression: 'refund_amount <= 50',
-        bindings: [{ name: 'refund_amount', kind: 'money', label: 'refund' }],
-        onViolation: 'refuse',
-      },
+/** The hard-safety expression rules the streamed draft judge is measured with. */
+export const draftJudgeRules: EnforcementRule[] = [
+  {
+    id: 'refund-cap',
+    tier: 'hard-safety',
+    enforce: {
+      expression: 'refund_amount <= 50',
+      bindings: [{ name: 'refund_amount', kind: 'money', label: 'refund' }],
+      onViolation: 'refuse',
     },
-    {
-      id: 'money-total',
-      tier: 'hard-safety',
-      enforce: { expression: 'money_total <= 1000000', onViolation: 'refuse' },
+  },
+  {
+    id: 'money-total',
+    tier: 'hard-safety',
+    enforce: { expression: 'money_total <= 1000000', onViolation: 'refuse' },
+  },
+  {
+    id: 'discount-cap',
+    tier: 'hard-safety',
+    enforce: {
+      expression: 'discount <= 20',
+      bindings: [{ name: 'discount', kind: 'percentage' }],
+      onViolation: 'refuse',
     },
-    {
-      id: 'discount-cap',
-      tier: 'hard-safety',
-      enforce: {
-        expression: 'discount <= 20',
-        bindings: [{ name: 'discount', kind: 'percentage' }],
-        onViolation: 'refuse',
-      },
-    },
-  ],
-})
-const drafts = { '4.4 KB': buildDraft(4_400), '17.6 KB': buildDraft(17_600) }
+  },
+]
+const draftRules = createEnforcer({ rules: draftJudgeRules })
+/** Drafts the judge streams: prose, a list, Chinese and Japanese (`scripts/draft-judge-ab.ts` reads them too). */
+export const streamedDrafts: Readonly<Record<string, string>> = {
+  '4.4 KB': buildDraft(4_400),
+  '17.6 KB': buildDraft(17_600),
+  'list 4.4 KB': buildDraft(4_400, draftItems, '\n'),
+  'list 17.6 KB': buildDraft(17_600, draftItems, '\n'),
+  'Chinese 4.4 KB': buildDraft(4_400, chineseSentences, ''),
+  'Chinese 17.6 KB': buildDraft(17_600, chineseSentences, ''),
+  'Japanese 4.4 KB': buildDraft(4_400, japaneseSentences, ''),
+  'Japanese 17.6 KB': buildDraft(17_600, japaneseSentences, ''),
+}
 
 /** A draft through the draft judge in 2-character chunks, as a model streams it; the characters released. */
 function streamDraft(text: string): number {
@@ -399,26 +440,28 @@ function streamDraft(text: string): number {
 
 /**
  * The Lane 1 expression rules judged on a streamed draft: the judge's whole cost per KB of
- * draft, against one `check` of the whole draft. Each judgement re-read the whole draft so far
- * (quadratic: 186 ms for 4.4 KB, 2.8 s for 17.6 KB).
+ * draft (prose, a list, Chinese, Japanese), against one `check` of the whole draft. Each
+ * judgement re-read the whole draft so far (quadratic: 186 ms for 4.4 KB, 2.8 s for 17.6 KB); the
+ * reader then read settled sentences once, but a list and a CJK draft, which have no sentence end
+ * before a space, were still read whole each time (2.7 s and 2.5 s for 17.6 KB).
  */
 const draftJudge = defineSuite({
   name: 'enforcement: streamed draft judge',
   timeMs: 500,
   cases: [
-    ...Object.entries(drafts).map(([size, text]) => ({
+    ...Object.entries(streamedDrafts).map(([size, text]) => ({
       name: `draft judge, ${size} in 2-character chunks`,
       fn: () => streamDraft(text),
     })),
-    { name: 'check, 17.6 KB whole', fn: () => draftRules.check(drafts['17.6 KB']).type },
+    { name: 'check, 17.6 KB whole', fn: () => draftRules.check(streamedDrafts['17.6 KB'] as string).type },
   ],
   measure: () => {
     const line: Record<string, number> = {}
-    for (const [size, text] of Object.entries(drafts)) {
+    for (const [size, text] of Object.entries(streamedDrafts)) {
       const millis = medianMillis(() => streamDraft(text), 5)
       line[`${size} µs per KB`] = Math.round((millis * 1000) / (text.length / 1000))
     }
-    const whole = drafts['17.6 KB']
+    const whole = streamedDrafts['17.6 KB'] as string
     const check = medianMillis(() => draftRules.check(whole), 20)
     line['check 17.6 KB µs per KB'] = Math.round((check * 1000) / (whole.length / 1000))
     return { 'streamed draft judge (2-character chunks)': line }

@@ -37,7 +37,7 @@ const amountBefore = new RegExp(`[${currencySignClass},.\\d]`, 'u')
  * formatting characters dropped (`$5\u200b00` is `$500`, `re\u00adfunded` is `refunded`). A
  * refund cap read the raw text, so each of those let a $500 refund through a $50 cap.
  */
-function readableText(text: string): string {
+export function readableText(text: string): string {
   return text.normalize('NFKC').replace(/\p{Cf}/gu, '')
 }
 

@@ -25,3 +25,15 @@ export function unquoted(text: string, quoted: readonly string[] | undefined): s
 function isGlued(code: number): boolean {
   return isWordCode(code) || code === charCode.dollar
 }
+
+/** Where each passage occurs in a text, overlapping ones too, as [from, to), glued or not. */
+export function quotedOccurrences(
+  text: string,
+  passages: readonly string[],
+): Array<readonly [number, number]> {
+  const found: Array<readonly [number, number]> = []
+  for (const passage of passages)
+    for (let at = text.indexOf(passage); at >= 0; at = text.indexOf(passage, at + 1))
+      found.push([at, at + passage.length])
+  return found
+}
