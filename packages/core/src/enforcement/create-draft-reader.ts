@@ -113,13 +113,6 @@ function lineBreakCut(raw: string, at: number): 'cut' | 'keep' | 'wait' {
   }
 }
 
-/** A place the draft may be cut, and how far before and after it its check read. */
-interface Candidate {
-  at: number
-  before: number
-  after: number
-}
-
 interface Settled {
   money: MoneyMention[]
   percentages: LabelledNumber[]
@@ -191,28 +184,35 @@ export function createDraftReader(options: DraftReaderOptions = {}): DraftReader
   // What each line break's check decided for good (a break still waiting for what follows is checked again).
   const lineBreaks = new Map<number, 'cut' | 'keep'>()
 
-  /** The candidate whose match is at `index` of `raw`, if the draft may be cut there. */
-  const candidateAt = (index: number, character: string): Candidate | undefined => {
+  /**
+   * Where the draft may be cut at the candidate matched at `index` of `raw` (-1: not there), and how
+   * far before and after it its check read (`checked`).
+   */
+  const checked = { before: 0, after: 0 }
+  const cutAt = (index: number, character: string): number => {
+    checked.before = 0
+    checked.after = 0
     if (character === '\n') {
       const at = start + index
       let verdict = lineBreaks.get(at)
       if (verdict === undefined) {
         const found = lineBreakCut(raw, index)
-        if (found === 'wait') return undefined
+        if (found === 'wait') return -1
         verdict = found
         lineBreaks.set(at, found)
       }
-      return verdict === 'cut' ? { at, before: lookBehind, after: lookAhead } : undefined
+      checked.before = lookBehind
+      checked.after = lookAhead
+      return verdict === 'cut' ? at : -1
     }
-    if (character === '。' || character === '｡') return { at: start + index + 1, before: 0, after: 0 }
+    if (character === '。' || character === '｡') return start + index + 1
     if ('!?！？'.includes(character) && !/[ \t\n\r\f\v]/u.test(raw[index + 1] ?? '')) {
       // Before it: the letter or digit before must not be read as a sentence end (`⒈` is `1.`).
       const previous = [...raw.slice(Math.max(0, index - 2), index)].at(-1) as string
-      return /[.!?]$/u.test(previous.normalize('NFKC'))
-        ? undefined
-        : { at: start + index, before: 1, after: 0 }
+      checked.before = 1
+      return /[.!?]$/u.test(previous.normalize('NFKC')) ? -1 : start + index
     }
-    return { at: start + index + 1, before: 0, after: 0 }
+    return start + index + 1
   }
 
   /**
@@ -220,25 +220,21 @@ export function createDraftReader(options: DraftReaderOptions = {}): DraftReader
    * no quoted passage in reach of what its check read.
    */
   const nextCut = (): number | undefined => {
-    const candidates: Array<readonly [number, string]> = []
-    candidatePattern.lastIndex = cut - start
-    for (let match = candidatePattern.exec(raw); match !== null; match = candidatePattern.exec(raw))
-      candidates.push([match.index, match[0]])
     const found =
       passages.length === 0
         ? []
         : quotedOccurrences(raw, passages).map(([from, to]) => [start + from, start + to] as const)
-    for (let last = candidates.length - 1; last >= 0; last--) {
-      const [index, character] = candidates[last] as readonly [number, string]
-      const candidate = candidateAt(index, character)
-      if (candidate === undefined || candidate.at <= cut) continue
-      const margin = passages.length === 0 ? 0 : candidate.after
-      if (candidate.at + margin > end - behind) continue
-      const from = candidate.at - candidate.before - reach
-      const to = candidate.at + candidate.after + reach
-      if (found.every(([first, last]) => last <= from || first >= to)) return candidate.at
+    let last: number | undefined
+    candidatePattern.lastIndex = cut - start
+    for (let match = candidatePattern.exec(raw); match !== null; match = candidatePattern.exec(raw)) {
+      const at = cutAt(match.index, match[0])
+      if (at <= cut) continue
+      if (at + (passages.length === 0 ? 0 : checked.after) > end - behind) continue
+      const from = at - checked.before - reach
+      const to = at + checked.after + reach
+      if (found.every(([first, next]) => next <= from || first >= to)) last = at
     }
-    return undefined
+    return last
   }
 
   const settle = (to: number): void => {
