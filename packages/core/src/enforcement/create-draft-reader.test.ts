@@ -396,6 +396,10 @@ describe('createDraftReader: lists, line breaks and CJK sentence ends', () => {
     ['"grand" before a CJK sentence end', '退款$2 grand。谢谢！再见'],
     ['a number read as a sentence end', '退款$5 ⒈！谢谢。再见'],
     ['a fullwidth amount', '退款＄２０！谢谢。再见\n- ２０\n％'],
+    [
+      'an amount around a byte order mark (white space to a pattern, dropped by the reader)',
+      'A refund of $5.\uFEFF50 today.\n- Thanks',
+    ],
   ])('never cuts %s apart: %j', (_, draft) => {
     for (const chunks of chunkings(draft)) readInChunks(chunks)
     for (const chunks of chunkings(draft)) readInChunks(chunks, [shortPassage])
