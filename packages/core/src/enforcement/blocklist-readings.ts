@@ -2,8 +2,9 @@
  * The reading blocklist terms are matched on: each character lower-cased, and an accented,
  * mathematical, letterlike or enclosed form of an ASCII letter or digit read as it (its
  * compatibility decomposition, NFKD, without marks: `Àmazön`, `𝐀𝐦𝐚𝐳𝐨𝐧`, `ⓐ`, `⒜`), a Greek or
- * Cyrillic letter drawn like an ASCII one read as it (also in a word all of them: `ΑΜΑΖΟΝ`), and
- * an accent written apart (a combining mark) read as nothing. Full-width forms and zero-width
+ * Cyrillic letter drawn like an ASCII one read as it where a Latin letter stands within 64
+ * characters (also a word all of them among Latin words: `Try ΑΜΑΖΟΝ today`; Greek or Russian
+ * prose is left as written), and an accent written apart (a combining mark) read as nothing. Full-width forms and zero-width
  * characters are read before any detector runs (see `visibleText`); the digits and symbols written for letters
  * (`Amaz0n`, `W@lmart`) are classes of the term (see `readingClass`).
  */
@@ -27,19 +28,18 @@ const notAscii = /[^\0-\x7f]/u
 const folded = new Map<number, string>()
 
 /**
- * A character's reading: the ASCII letter or digit it decomposes to (`À`, `𝐀`, `ⓐ`, `⒜`) or is
- * drawn like (Greek and Cyrillic look-alikes: `Α`, `М`, `Т`, a whole word of them too), nothing
- * for a combining mark (an accent written apart, NFD: `o` U+0301), else itself lower-cased.
+ * A character's reading: the ASCII letter or digit it decomposes to (`À`, `𝐀`, `ⓐ`, `⒜`), nothing
+ * for a combining mark (an accent written apart, NFD: `o` U+0301), else itself lower-cased. A
+ * Greek or Cyrillic letter drawn like a Latin one reads as itself here: where it stands decides
+ * (see `blocklistReading`), and a term's class holds both (see `readingClass`).
  */
 function foldOf(point: number): string {
   let reading = folded.get(point)
   if (reading !== undefined) return reading
   const character = String.fromCodePoint(point)
-  const lookalike = lookalikeOf(point)
   const base = character.normalize('NFKD').replace(/\p{M}/gu, '')
   const lower = character.toLowerCase()
-  if (lookalike !== undefined) reading = String.fromCharCode(lookalike).toLowerCase()
-  else if (/^\p{M}$/u.test(character)) reading = ''
+  if (/^\p{M}$/u.test(character)) reading = ''
   else if (/^[A-Za-z0-9]$/u.test(base)) reading = base.toLowerCase()
   else if (/^\([A-Za-z0-9]\)$/u.test(base)) reading = (base[1] as string).toLowerCase()
   else reading = lower.length === character.length ? lower : character
@@ -47,16 +47,37 @@ function foldOf(point: number): string {
   return reading
 }
 
+/** The Latin letter a Greek or Cyrillic letter is drawn like, lower-cased, or undefined. */
+function lookalikeReading(point: number): string | undefined {
+  const latin = lookalikeOf(point)
+  return latin === undefined ? undefined : String.fromCharCode(latin | 32)
+}
+
+/**
+ * How near a Latin letter must stand for a look-alike to read as one: a word of them among Latin
+ * words (`Try ΑΜΑΖΟΝ today`) is a respelling; the same letters in Greek or Russian prose are
+ * words of their own (`ΜΕΤΑ` is Greek for "after", `ВЕКО` Russian for "eyelid").
+ */
+const latinReach = 64
+
 /** `text` as blocklist terms are matched on (see the module comment). */
 export function blocklistReading(text: string): BlocklistReading {
   if (!notAscii.test(text)) return { text: text.toLowerCase(), start: undefined }
   let reading = ''
   let start: Int32Array | undefined
   let length = 0
+  // The last Latin letter before `index` and the first at or after it (moved forward only).
+  let latinBefore = Number.NEGATIVE_INFINITY
+  let latinAfter = -1
   for (let index = 0; index < text.length; ) {
     const point = text.codePointAt(index) as number
     const width = point > 0xffff ? 2 : 1
-    const character = point < 0x80 ? text[index]?.toLowerCase() : foldOf(point)
+    let character = point < 0x80 ? text[index]?.toLowerCase() : foldOf(point)
+    const lookalike = point < 0x80 ? undefined : lookalikeReading(point)
+    if (lookalike !== undefined) {
+      if (latinAfter < index) latinAfter = nextLatinLetter(text, index)
+      if (index - latinBefore <= latinReach || latinAfter - index <= latinReach) character = lookalike
+    } else if (isLatinLetter(point)) latinBefore = index
     if (character?.length !== width && start === undefined) {
       // From the first character that changes width on, positions are mapped.
       start = new Int32Array(text.length + 1)
@@ -71,6 +92,16 @@ export function blocklistReading(text: string): BlocklistReading {
   }
   if (start !== undefined) start[length] = text.length
   return { text: reading, start: start?.subarray(0, length + 1) }
+}
+
+function isLatinLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122)
+}
+
+/** The first ASCII letter at or after `from`, or infinitely far when none. */
+function nextLatinLetter(text: string, from: number): number {
+  for (let index = from; index < text.length; index++) if (isLatinLetter(text.charCodeAt(index))) return index
+  return Number.POSITIVE_INFINITY
 }
 
 /** A reading position's place in the original text. */
@@ -115,8 +146,13 @@ const substitutes: Readonly<Record<string, string>> = {
  * symbols written for it, anything else as read, escaped.
  */
 export function readingClass(character: string): string {
-  const read = foldOf(character.codePointAt(0) as number)
-  const extra = substitutes[read]
-  if (extra !== undefined) return `[${read}${extra.replace(/[\]\\^-]/gu, '\\$&')}]`
+  const point = character.codePointAt(0) as number
+  // A term's Greek or Cyrillic look-alike also matches the Latin letter it is drawn like, which a
+  // text among Latin words reads it as.
+  const latin = lookalikeReading(point)
+  const read = latin ?? foldOf(point)
+  const own = latin === undefined ? '' : foldOf(point)
+  const extra = `${own}${substitutes[read] ?? ''}`
+  if (extra !== '') return `[${read}${extra.replace(/[\]\\^-]/gu, '\\$&')}]`
   return read.replace(/[.*+?^${}()|[\]\\/-]/gu, '\\$&')
 }

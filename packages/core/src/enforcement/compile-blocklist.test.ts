@@ -68,10 +68,29 @@ describe('compileBlocklist', () => {
     ])
     expect(values('or \u0432\u0435\u0455\u0442 buy', { detectors: [], blocklist: ['best'] })).toEqual([])
     expect(values('Shop at \u0422\u0410RG\u0415\u0422.')).toEqual(['\u0422\u0410RG\u0415\u0422'])
-    // A Greek or Cyrillic word that does not look like a term is left alone.
+    // The same letters in Greek or Russian prose are words of their own: "ΜΕΤΑ" is Greek for
+    // "after", "ВЕКО" Russian for "eyelid", "сера" sulphur.
+    const short: ScanOptions = { detectors: [], blocklist: ['Meta', 'Beko', 'Cepa'] }
     expect(
-      values('\u039a\u03b1\u03bb\u03b7\u03bc\u03ad\u03c1\u03b1, \u043f\u0440\u0438\u0432\u0435\u0442'),
+      values('\u039c\u0395\u03a4\u0391 \u03a4\u0397\u039d \u0395\u039a\u0394\u039f\u03a3\u0397', short),
     ).toEqual([])
+    expect(
+      values(
+        '\u0423 \u041d\u0415\u0413\u041e \u0412\u0415\u041a\u041e \u0434\u0440\u043e\u0436\u0438\u0442, \u0441\u0435\u0440\u0430 \u0436\u0451\u043b\u0442\u0430\u044f',
+        short,
+      ),
+    ).toEqual([])
+    // Among Latin words they are a respelling.
+    expect(values('Buy it from \u039c\u0395\u03a4\u0391 or \u0412\u0415\u041a\u041e today', short)).toEqual([
+      '\u039c\u0395\u03a4\u0391',
+      '\u0412\u0415\u041a\u041e',
+    ])
+    // A term written in Cyrillic matches in Russian prose as written, and among Latin words.
+    const cyrillic: ScanOptions = { detectors: [], blocklist: ['\u0421\u0431\u0435\u0440'] }
+    expect(
+      values('\u041a\u0430\u0440\u0442\u0430 \u0421\u0431\u0435\u0440 \u0442\u0443\u0442', cyrillic),
+    ).toEqual(['\u0421\u0431\u0435\u0440'])
+    expect(values('Pay with \u0421\u0431\u0435\u0440 now', cyrillic)).toEqual(['\u0421\u0431\u0435\u0440'])
   })
 
   it('finds a term whose accents are written as combining marks (NFD)', () => {
