@@ -237,28 +237,30 @@ export function recordToolMarkers(state: EngineSessionState, tool: string, resul
     )
     .slice(-maxToolMarkers)
   if (keep.length === 0) return
-  const kept = state.toolMarkers ?? []
+  // By identity, oldest first: a marker seen again moves to the end (a Map keeps insertion order),
+  // so each is found in constant time however many the session holds.
+  const kept = new Map((state.toolMarkers ?? []).map((entry) => [recordedKey(entry), entry]))
   for (const marker of keep) {
-    const content = normalizeContent(marker)
-    const at = kept.findIndex(
-      (entry) =>
-        entry.tool === tool &&
-        entry.type === marker.type &&
-        entry.subtype === marker.subtype &&
-        entry.content === content,
-    )
-    const wasVerified = at >= 0 && kept[at]?.verified === true
-    if (at >= 0) kept.splice(at, 1)
-    kept.push({
+    const entry: ToolMarker = {
       tool,
       type: marker.type,
       ...(marker.subtype === undefined ? {} : { subtype: marker.subtype }),
-      content,
-      ...(wasVerified || verified.has(marker) ? { verified: true } : {}),
-    })
+      content: normalizeContent(marker),
+    }
+    const key = recordedKey(entry)
+    const wasVerified = kept.get(key)?.verified === true
+    kept.delete(key)
+    kept.set(key, wasVerified || verified.has(marker) ? { ...entry, verified: true } : entry)
   }
-  if (kept.length > maxToolMarkers) kept.splice(0, kept.length - maxToolMarkers)
-  state.toolMarkers = kept
+  state.toolMarkers = [...kept.values()].slice(-maxToolMarkers)
+}
+
+/** A marker a tool result of the session carried (see `EngineSessionState.toolMarkers`). */
+type ToolMarker = NonNullable<EngineSessionState['toolMarkers']>[number]
+
+/** What makes two recorded markers the same: the tool, the type, the subtype and the content. */
+function recordedKey(entry: ToolMarker): string {
+  return JSON.stringify([entry.tool, entry.type, entry.subtype ?? null, entry.content])
 }
 
 function normalizeContent(marker: ParsedMarker): string {
