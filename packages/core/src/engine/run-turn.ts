@@ -1531,18 +1531,9 @@ function offersAmount(perception: Perception, text: string): boolean {
     entities.numbers?.length === 1 &&
     typeof entities.number === 'number' &&
     counterOffer.test(text) &&
-    !unreadMoney.test(text) &&
-    !countsUnit.test(text)
+    !unreadMoney.test(text)
   )
 }
-
-/**
- * A number that counts a unit: a time ("25 days", "3 weeks", "2 hrs"), things ("2 items", "3
- * times") or a share ("30%", "30 percent"). It says how long, how many or how much of something,
- * never an amount of money.
- */
-const countsUnit =
-  /\d\s*(?:%|(?:percent|per cent|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|wks?|months?|mos?|years?|yrs?|items?|units?|pieces?|pcs|times|orders?|people|persons?|boxes|packages?|parcels?)\b)/i
 
 /** The scenario whose terminal step the conversation is at (its request was just done), if any. */
 function finishedScenario(
@@ -1597,9 +1588,12 @@ function answerAskedAmount(
   if (entities.amount !== undefined || entities.numbers?.length !== 1 || typeof entities.number !== 'number')
     return
   // Money written in a form the reader does not take ("$3,45", "$6OO") is asked about: the plain
-  // number left of it ("45") is no amount (it refunded $45 for "$3,45"). Nor is a number that
-  // counts a unit ("it's been 25 days" refunded $25).
-  if (unreadMoney.test(text) || countsUnit.test(text)) return
+  // number left of it ("45") is no amount (it refunded $45 for "$3,45").
+  if (unreadMoney.test(text)) return
+  // Only a number offered as the amount is the amount: the number alone ("20") or with a short
+  // lead-in or tail ("what about 25?", "25 then"). A number in a sentence counts something else,
+  // whatever follows it ("it's been 25 days", "25 working days", "I ordered 2 of them").
+  if (!bareAmount.test(text) && !counterOffer.test(text)) return
   const missing = missingFields(compiled, route.scenario, route.step, state.fields)
   // "20" to "Which order is it, and how much should be refunded?" (the step's one question for
   // all it lacks): the number is the amount when the message is that number alone, of at most
