@@ -484,6 +484,11 @@ export const settingsSchema = z.strictObject({
       partly: z.string().min(1).default('Only part of it so far. {{done}}'),
       notDone: z.string().min(1).default('No. {{reason}}'),
       notYet: z.string().min(1).default('Not yet.'),
+      /** Asked about an action this conversation neither did nor was asked to ("did the cancellation go through?" after a refund). */
+      undone: z
+        .string()
+        .min(1)
+        .default("No, that hasn't been done in this conversation: you haven't asked me to do it here."),
       nothing: z
         .string()
         .min(1)

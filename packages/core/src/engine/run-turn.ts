@@ -334,12 +334,13 @@ async function senseAndAct(
   // "Is the refund done?" to "Which one do you need?" (asked after a "hi again") asks about what
   // this session did: the question is dropped and it is answered from the session's record, not
   // read as an answer to the options (the finished refund started again, then "Not yet"). Not a
-  // question naming another action than the one done ("did the cancellation go through?" after a
-  // refund was answered with the refund).
+  // question naming another action than the one done, unless no status flow asks about that
+  // action either ("did the cancellation go through?" after a refund is answered that nothing was
+  // cancelled here).
   if (
     asksDone &&
-    state.lastOutcome !== undefined &&
-    !namesUndoneAction(message.text, state.lastOutcome) &&
+    (asksUnaskedAction(compiled, message.text, state.lastOutcome) ||
+      (state.lastOutcome !== undefined && !namesUndoneAction(message.text, state.lastOutcome))) &&
     compiled.definition.kind !== 'task' &&
     state.pendingClarification !== undefined &&
     state.pendingClarification.question !== settings.twoRequestsQuestion
@@ -746,6 +747,23 @@ async function senseAndAct(
   // done) asks about an action this conversation did not do: it is read as a message of its own
   // (the refund-status flow), never answered with what was done ("Yes, it went through. Order
   // NW-3003 has shipped").
+  // "Did the cancellation go through?" after only a refund (or nothing), when no status flow is
+  // about cancellations: no cancellation was done or asked for here, and the answer says so. Not
+  // read as a request to cancel, nor answered with the refund.
+  if (
+    asksDone &&
+    (stated.size === 0 || (!namesOtherFacts && input.text.includes('?'))) &&
+    pending === undefined &&
+    asksUnaskedAction(compiled, input.text, state.lastOutcome)
+  ) {
+    const last = state.lastOutcome
+    const reply = settings.statusReplies.undone
+    return stayWith(
+      'the message asks about an action this conversation did not do',
+      last?.done === true ? `${reply} ${last.text}` : reply,
+      question,
+    )
+  }
   if (
     asksDone &&
     (stated.size === 0 || (!namesOtherFacts && input.text.includes('?'))) &&
@@ -1912,6 +1930,22 @@ function namesUndoneAction(text: string, last: EngineSessionState['lastOutcome']
   if (named.length === 0) return false
   const outcome = `${last?.text ?? ''} ${last?.about?.tool ?? ''}`.toLowerCase()
   return !named.some((stem) => outcome.includes(stem))
+}
+
+/**
+ * Does a status question name an action the last outcome is not about (see `namesUndoneAction`)
+ * that no status intent of the definition asks about either ("did the cancellation go through?"
+ * after a refund, with a refund-status flow but none for cancellations)? Nothing can answer it but
+ * the session's record: that action was not done here.
+ */
+function asksUnaskedAction(
+  compiled: TurnDependencies['compiled'],
+  text: string,
+  last: EngineSessionState['lastOutcome'],
+): boolean {
+  if (!namesUndoneAction(text, last)) return false
+  const named = namedActions(text)
+  return ![...compiled.statusIntents.values()].some((actions) => named.every((stem) => actions.has(stem)))
 }
 
 /**
