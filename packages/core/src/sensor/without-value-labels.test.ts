@@ -11,6 +11,16 @@ describe('withoutValueLabels', () => {
     )
     expect(withoutValueLabels('ok, and my email is ann@example.com')).toBe('ok, and ann@example.com')
     expect(withoutValueLabels('my account number was 12345678')).toBe('12345678')
+    // With no "is" or ":" before the value, and with an apostrophe in the label (rv49 3).
+    expect(withoutValueLabels('my card 4111 1111 1111 1111, email ann@example.com')).toBe(
+      '4111 1111 1111 1111, email ann@example.com',
+    )
+    expect(withoutValueLabels('here is my card 4111-1111-1111-1111, email ann@example.com')).toBe(
+      '4111-1111-1111-1111, email ann@example.com',
+    )
+    expect(withoutValueLabels("here's my card: 4111 1111 1111 1111, email ann@example.com")).toBe(
+      '4111 1111 1111 1111, email ann@example.com',
+    )
     // An input rail's placeholder for a card it hid is the card.
     expect(withoutValueLabels('my card is [CREDIT_CARD_1], email ann@example.com')).toBe(
       '[CREDIT_CARD_1], email ann@example.com',
@@ -21,6 +31,8 @@ describe('withoutValueLabels', () => {
     for (const text of [
       'which card is on file? 4111 1111 1111 1111',
       'refund it to my card 4111 1111 1111 1111',
+      'refund my card 4111 1111 1111 1111',
+      'please refund to my card 4111 1111 1111 1111',
       'can you tell me if the card ending 1111 is on file',
       'my order is NW-1001',
       'the total was $40',

@@ -6,12 +6,15 @@
 const givenValue = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\d(?:[ -]?\d){7,}|\[[A-Z][A-Z0-9_]*_\d+\]/gu
 
 /**
- * The label of a value right before it: at most three words (with "my", "our", "the" or "your"
- * before them) and "is", "was", "are", ":" or "=" ("my card is", "card number:", "email ="), from
- * the start of its clause.
+ * The label of a value right before it, from the start of its clause: at most three words (with
+ * "my", "our", "the" or "your" before them) and "is", "was", "are", ":" or "=" ("my card is",
+ * "card number:", "email =", "here's my card:"); or, with nothing between it and the value, a
+ * noun phrase that opens with "my", "our", "the" or "your" (after "here is", "here's", "this is")
+ * and has at most three words ("my card 4111 …", "here is my card 4111 …"). Its words may hold
+ * apostrophes. A clause that opens with a verb ("refund my card 4111 …") is no label.
  */
 const labelBefore =
-  /(?:^|[.,;!?]|\s(?:and|also|plus|but)|\s[-\u2013\u2014])\s*((?!(?:and|also|plus|but)\s)(?:(?:my|our|the|your)\s+)?(?:\p{L}+\s+){0,2}\p{L}+\s*(?::|=|\s(?:is|was|are)\s))\s*$/diu
+  /(?:^|[.,;!?]|\s(?:and|also|plus|but)|\s[-\u2013\u2014])\s*((?!(?:and|also|plus|but)\s)(?:(?:(?:my|our|the|your)\s+)?(?:[\p{L}'\u2019]+\s+){0,2}[\p{L}'\u2019]+\s*(?::|=|\s(?:is|was|are)\s)|(?:(?:here\s+is|here['\u2019]s|this\s+is)\s+)?(?:my|our|the|your)\s+(?:\p{L}+\s+){0,2}\p{L}+\s))\s*$/diu
 
 /**
  * What may follow a labelled value: the end of its clause, or "and" with more. A clause that goes
