@@ -978,8 +978,10 @@ async function senseAndAct(
   // "I want a refund of $20 for order NW-1001" while a cancellation asks for its order: a request
   // of its own (a sentence opening "I want", "please", an imperative, or a question: "can I get $20
   // back on NW-1001 instead?") that the sensor reads, clearly (no clarification needed), as
-  // another scenario's intent, and that gives facts the flow asks for, is a move like a switch cue. Its words had fallen just short of the stickiness ("order"
-  // speaks for the cancellation too), and the cancellation ran on the refund's order. Only where
+  // another scenario's intent, and that gives facts the flow asks for, is a move like a switch cue,
+  // twice over (`topicShift` and `requested`). Its words had fallen just
+  // short of the stickiness ("order" speaks for the cancellation too): the cancellation ran on the
+  // refund's order, and then the general menu was shown for it (outside review rv49). Only where
   // the flow would take the facts: elsewhere the sensor's reading of a request is no surer than
   // the words (SGD dev, whose flows ask for nothing, lost 0.6 points of per-turn accuracy).
   const flowHere = inFlow ? compiled.scenariosById.get(navigation.scenario!) : undefined
@@ -1034,6 +1036,7 @@ async function senseAndAct(
           : {}),
     ...(inFlow && withdrawsRequest(input.text) ? { withdraws: true } : {}),
     ...(chosenOption === undefined ? {} : { chosen: chosenOption.id }),
+    ...(requestsOther ? { requested: perception.intent } : {}),
   })
   // Staying, the task keeps its own record: the other one was only asked about.
   if (asksAboutOther && route.scenario === navigation.scenario)

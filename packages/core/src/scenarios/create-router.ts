@@ -403,7 +403,11 @@ export function createRouter(options: RouterOptions): Router {
         continue
       if (compiled.entry !== undefined && !isTrue(compiled.entry, input.variables)) continue
       const across = groupOf(compiled) !== group
-      const cue = discount > 0 ? discount : proposes(compiled, across) ? switchCueDiscount : 0
+      // A request of its own for it (`requested`) counts as a second switch cue.
+      const requested = input.requested !== undefined && compiled.scenario.intents.includes(input.requested)
+      const cue =
+        (discount > 0 ? discount : proposes(compiled, across) ? switchCueDiscount : 0) +
+        (requested ? switchCueDiscount : 0)
       // Saying it is not the current scenario ("not a refund") drops the stickiness: any evidence
       // for another moves there. Taking the request back ("never mind", "don't cancel it") counts
       // like a switch cue: what comes next needs its own evidence, else the scenario ends below.
@@ -451,7 +455,7 @@ export function createRouter(options: RouterOptions): Router {
                 : proposes(target, best.across)
                   ? ', lowered: the user accepted the proposal'
                   : ''
-            }${raisedFor(best.across) ? `, raised: ${raisedBy}` : ''}${best.across && oneSharedWord && !leaving ? ', raised: one word, which the current topic explains too' : ''}${input.withdraws === true ? `, lowered: the user took back "${state.scenario}"` : leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
+            }${input.requested !== undefined && target.scenario.intents.includes(input.requested) ? ', and by a request of its own for it' : ''}${raisedFor(best.across) ? `, raised: ${raisedBy}` : ''}${best.across && oneSharedWord && !leaving ? ', raised: one word, which the current topic explains too' : ''}${input.withdraws === true ? `, lowered: the user took back "${state.scenario}"` : leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
       if (resumed !== undefined) return resume(target, resumed, paused, why, state, input, base, loopGuard)
       const decision = enter(target, 'switched', why, state, input, base, loopGuard)
       return { ...decision, state: navigation(decision.state, paused) }

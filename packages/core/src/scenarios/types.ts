@@ -114,6 +114,13 @@ export interface RouteInput {
    * choice the current scenario answers as an aside is still answered there.
    */
   chosen?: string
+  /**
+   * The intent of a request of its own that the sensor read clearly as another scenario's and
+   * that gives facts the current flow asks for ("can I get $20 back on NW-1001 instead?" while a
+   * cancellation asks for its order): it lowers what a move to a scenario of it needs by a second
+   * switch cue (`switchCueDiscount`), beside `topicShift`.
+   */
+  requested?: string
   /** CEL variables for transition and entry conditions. */
   variables: Record<string, unknown>
   /**
