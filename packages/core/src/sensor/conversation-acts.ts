@@ -42,6 +42,10 @@ export const conversationActs = {
     'fine',
     'fine by me',
     'I would like that',
+    // Contracted, as typed ("I'd like that, thanks" was a thank-you, and nothing ran).
+    "I'd like that",
+    'I would love that',
+    "I'd love that",
     'yes I would',
     'I confirm',
     'confirmed',

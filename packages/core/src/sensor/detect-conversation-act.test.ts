@@ -12,6 +12,9 @@ describe('detectConversationAct', () => {
       'Could you do so please?',
       'Can you do that?',
       'That would be great, on the 13th of this month.',
+      // Contracted (rv49: "I'd like that, thanks" was a thank-you).
+      "I'd like that, thanks",
+      'I’d love that',
     ])
       expect(detectConversationAct(text), text).toBe('affirm')
   })
