@@ -1194,7 +1194,13 @@ async function senseAndAct(
     confirmsActions(compiled, route.scenario)
   )
     state.tentative = true
-  else if (confirmed || plainlyRequests(input.text)) delete state.tentative
+  // The facts of the request just done, given again ("$10 more please"), say what to do only when
+  // they name its action: a "please" alone is no request to run it (it refunded $10 unasked).
+  else if (
+    confirmed ||
+    (plainlyRequests(input.text) && (!continuesDone || namedActions(input.text).length > 0))
+  )
+    delete state.tentative
   // A question that asks for nothing to be done states facts, it does not ask for the action
   // ("hang on, where is NW-1001? it was $30", "I paid $45 for NW-2002, is that right?"): a
   // `confirm` call on them is asked about this once, never run on the question.
