@@ -131,6 +131,20 @@ describe('a request for another scenario inside a flow', () => {
     expect(session?.navigation.scenario).toBe('refunds')
   })
 
+  it('moves to the option a widget sends by its id, as it does by its label (rv49 7)', async () => {
+    const { results, session } = await conversation(
+      9,
+      'I want to cancel an order',
+      'I want a refund of $20 for order NW-1001, my email is ann@example.com',
+      'refund',
+      'NW-1001, $20',
+    )
+    expect(results[1]!.type).toBe('clarification')
+    expect(results[2]!.provenance.route).toMatchObject({ scenario: 'refunds', decision: 'switched' })
+    expect(toolsOf(results[3]!)).toEqual(['issue_refund'])
+    expect(session?.navigation.scenario).toBe('refunds')
+  })
+
   it("keeps facts for a later step of the flow the user moved to, not the paused flow's", async () => {
     const { results, session } = await conversation(
       3,

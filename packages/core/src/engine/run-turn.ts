@@ -21,6 +21,7 @@ import {
   withdrawsRequest,
 } from '../sensor/detect-conversation-act.ts'
 import { extractEntities } from '../sensor/extract-entities.ts'
+import { typedOption } from '../sensor/typed-option.ts'
 import type { IntentScore, Perception } from '../sensor/types.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, goOnWith, stillWaiting } from './clarify-turn.ts'
@@ -350,7 +351,7 @@ async function senseAndAct(
   // An option of "which one first?" sent as its own words (the widget sends an option's value).
   const pickedRequest =
     state.pendingClarification?.question === settings.twoRequestsQuestion &&
-    state.pendingClarification.options.some((option) => option.value === message.text.trim())
+    typedOption(state.pendingClarification.options, message.text) !== undefined
   const taken = takeQueuedRequest(
     state,
     chosenRequest(state, settings.twoRequestsQuestion, message),
@@ -993,13 +994,11 @@ async function senseAndAct(
     compiled.definition.scenarios.some((scenario) => scenario.intents.includes(perception.intent)) &&
     flowHere.steps.some((step) => step.required.some((entry) => stated.has(requiredFieldName(entry)))) &&
     (opensRequest(input.text) || asksBack(input.text))
-  // An option of the engine's own question picked as such (clicked, or its label typed): "I want
-  // a refund" to "Shall we go on, or do you need something else?" moves there whatever the
-  // stickiness (it stayed in the cancellation, which then cancelled the refund's order).
-  const chosenOption = pending?.options.find(
-    (option) =>
-      option.value === message.text.trim() || normalizeOption(option.label) === normalizeOption(message.text),
-  )
+  // An option of the engine's own question picked as such (clicked, or its id or label typed;
+  // `typedOption`, the sensor's own reading): "I want a refund" to "Shall we go on, or do you need
+  // something else?" moves there whatever the stickiness (it stayed in the cancellation, which
+  // then cancelled the refund's order).
+  const chosenOption = typedOption(pending?.options, message.text)
   const answering = answersQuestion(state, input.text, {
     perception,
     offer: continuing,
@@ -1465,19 +1464,8 @@ const callsOffAction =
 function chosenRequest(state: EngineSessionState, question: string, message: TurnInput): TurnInput {
   const pending = state.pendingClarification
   if (pending?.question !== question) return message
-  const typed = normalizeOption(message.text)
-  const option = pending.options.find(
-    (entry) => normalizeOption(entry.label) === typed || normalizeOption(entry.id) === typed,
-  )
+  const option = typedOption(pending.options, message.text)
   return option === undefined || option.value === message.text ? message : { ...message, text: option.value }
-}
-
-/** An option as compared with what was typed: lower case, words only. */
-function normalizeOption(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
 }
 
 /**

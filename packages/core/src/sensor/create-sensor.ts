@@ -1,5 +1,4 @@
 import { FocalError } from '../errors/focal-error.ts'
-import type { ClarificationOption } from '../ports/turn-types.ts'
 import { withoutDeniedClauses } from './content-words.ts'
 import {
   type IntentEvidence,
@@ -16,6 +15,7 @@ import {
   normalizeText,
   normalizeTextUncached,
 } from './score-intents.ts'
+import { typedOption } from './typed-option.ts'
 import type { IntentScore, Perception, SenseContext, Sensor } from './types.ts'
 import { withoutValueLabels } from './without-value-labels.ts'
 
@@ -159,7 +159,7 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     const affirmed = withoutDeniedClauses(read)
     // Uncached: the message's own normalised text stays cached for the handoff check and the rules.
     const lexicalText = affirmed === text ? normalized : normalizeTextUncached(affirmed)
-    const picked = pickOption(normalized, context.pendingOptions)
+    const picked = typedOption(context.pendingOptions, text)?.id
     const measured = evidence?.measure(read)
     const alternatives =
       picked !== undefined
@@ -221,17 +221,6 @@ function defineGoalOnRead(perception: Perception, parse: () => unknown): void {
       settle(this, goal)
     },
   })
-}
-
-function pickOption(
-  normalized: string,
-  options: readonly ClarificationOption[] | undefined,
-): string | undefined {
-  if (options === undefined) return undefined
-  const chosen = options.find((option) =>
-    [option.id, option.label, option.value].some((candidate) => normalizeText(candidate) === normalized),
-  )
-  return chosen?.id
 }
 
 function promote(scores: IntentScore[], intent: string): IntentScore[] {
