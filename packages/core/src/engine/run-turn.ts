@@ -511,12 +511,15 @@ async function senseAndAct(
   if (leading !== undefined) Object.assign(perception.entities, leading.ids)
   // The scenario whose request was just done (its step is terminal), if any.
   const done = finishedScenario(compiled, state.navigation)
-  // "What about 25?" right after a $30 refund offers another amount for it, as it does in place
-  // of a refused one: the number is the amount (see `counterOffer`).
+  // "What about 25?" in place of an amount a step has (a refused one: "capped at $50"), or right
+  // after a $30 refund, offers another amount: the number is the amount (see `counterOffer`). The
+  // one reading of a counter-offer, before routing: the request just done goes on with it.
   if (
-    done !== undefined &&
     state.fields.amount !== undefined &&
-    done.steps.some((step) => takesAmount(compiled, done.id, step.id)) &&
+    state.navigation.scenario !== null &&
+    (done === undefined
+      ? takesAmount(compiled, state.navigation.scenario, state.navigation.step)
+      : done.steps.some((step) => takesAmount(compiled, done.id, step.id))) &&
     offersAmount(perception, input.text)
   )
     perception.entities.amount = perception.entities.number as number
@@ -1586,9 +1589,9 @@ function takesAmount(compiled: TurnDependencies['compiled'], scenario: string, s
 /**
  * A bare number answering the step's question for the amount ("How much should be refunded?" →
  * "20", "19.99") is the amount: the message stays in the step whose first missing field is
- * `amount`, and names no amount of its own but exactly one plain number. So is a number offered
- * in place of the amount the step already has ("capped at $50" → "what about 25?", "25 then"):
- * a message of the number alone, with a short lead-in (see `counterOffer`).
+ * `amount`, and names no amount of its own but exactly one plain number. (A number offered in
+ * place of the amount the step already has, "what about 25?", is read before routing, by
+ * `offersAmount`.)
  */
 function answerAskedAmount(
   compiled: TurnDependencies['compiled'],
@@ -1621,16 +1624,7 @@ function answerAskedAmount(
     missing.some((entry) => entry.field === 'amount') &&
     bareAmount.test(text) &&
     compiled.entityPatterns.every(({ name }) => entities[name] === undefined)
-  if (
-    missing[0]?.field !== 'amount' &&
-    !askedTogether &&
-    !(
-      state.fields.amount !== undefined &&
-      takesAmount(compiled, route.scenario, route.step) &&
-      counterOffer.test(text)
-    )
-  )
-    return
+  if (missing[0]?.field !== 'amount' && !askedTogether) return
   entities.amount = entities.number
   state.fields.amount = entities.number
 }
