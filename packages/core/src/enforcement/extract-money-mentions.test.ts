@@ -101,11 +101,28 @@ describe('extractMoneyMentions', () => {
       [40, false],
       [50, true],
     ])
-    expect(limits('up to $50, no more than €60, over 70 dollars, a maximum of fifty dollars')).toEqual([
+    expect(limits('up to $50, no more than €60, under 70 dollars, a maximum of fifty dollars')).toEqual([
       [50, true],
       [60, true],
       [70, true],
       [50, true],
+    ])
+    // A lower bound is the least the reply commits to, an amount given ("at least $45 more"); it
+    // names a limit only as the threshold of a class ("refunds of more than $50", "anything over $50").
+    expect(limits("I've refunded $45 today and will refund at least $45 more once it arrives.")).toEqual([
+      [45, false],
+      [45, false],
+    ])
+    expect(limits('Your refund of $40 is done, and a second refund of over $40 follows.')).toEqual([
+      [40, false],
+      [40, false],
+    ])
+    expect(
+      limits('refunds of more than $50 go to billing; orders over $100 ship free; anything above $20 waits'),
+    ).toEqual([
+      [50, true],
+      [100, true],
+      [20, true],
     ])
     expect(limits('I refunded $40 and another $40')).toEqual([
       [40, false],

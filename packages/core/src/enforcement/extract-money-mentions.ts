@@ -23,19 +23,38 @@ export interface MoneyMention {
   /** Offset of the first character of `text`. */
   index: number
   /**
-   * Named as a limit, not as an amount given: "up to $50", "capped at $50", "more than $50",
-   * "a maximum of $50". A `sum` binding leaves it out (a `max` binding beside it still sees it).
+   * Named as a limit, not as an amount given: an upper bound ("up to $50", "capped at $50", "a
+   * maximum of $50"), or a lower bound that is a class's threshold ("refunds of more than $50",
+   * "anything over $50"). A lower bound given ("I'll refund at least $45 more") is the least the
+   * reply commits to: an amount, no limit. A `sum` binding leaves a limit out (a `max` binding beside
+   * it still sees it).
    */
   limit?: true
 }
 
-/** Words right before an amount that name it as a limit ("up to", "capped at", "more than"). */
-const limitBefore =
-  /\b(?:up to|at most|at least|no more than|not more than|more than|less than|fewer than|over|above|under|below|beyond|exceed(?:s|ing)?|capped at|cap(?:ped)? (?:of|is)|limit(?:ed)? (?:of|to|is|at)|maximum(?: of| is)?|max(?:imum)?|minimum(?: of| is)?)\s*$/iu
+/** Words right before an amount that bound it from above ("up to", "capped at", "no more than"). */
+const upperBoundBefore =
+  /\b(?:up to|at most|no more than|not more than|no higher than|not over|less than|fewer than|under|below|capped at|cap(?:ped)? (?:of|is)|limit(?:ed)? (?:of|to|is|at)|maximum(?: of| is)?|max)\s*$/iu
+
+/** Words right before an amount that bound it from below ("at least", "more than", "over"). */
+const lowerBoundBefore =
+  /\b(?:at least|more than|over|above|beyond|exceed(?:s|ing)?|in excess of|minimum(?: of| is)?)\s*$/iu
+
+/**
+ * What a lower bound qualifies when it is a threshold: a class of things, a plural noun or "any…"
+ * ("refunds of more than $50", "orders over $100", "anything above $20"). After a verb ("will
+ * refund at least", "refunded over") or a single thing ("a refund of over $40") it is an amount given.
+ * The words ending in s that are no plural noun are the verbs and words a reply says before a bound.
+ */
+const thresholdOf =
+  /\b(?:(?!(?:is|was|has|does|gets|its|this|thus|plus|less|us|yes|his|hers|ours|yours|theirs|as|always|perhaps)\b)[a-z]+s|any(?:thing|one)?(?:\s+[a-z]+)?|everything)(?:\s+(?:of|for|at|worth|totall?ing))?\s*$/iu
 
 /** Is the amount at `index` of `text` named as a limit (see {@link MoneyMention.limit})? */
 function namedAsLimit(text: string, index: number): boolean {
-  return limitBefore.test(text.slice(Math.max(0, index - 24), index))
+  const before = text.slice(Math.max(0, index - 64), index)
+  if (upperBoundBefore.test(before)) return true
+  const lower = lowerBoundBefore.exec(before)
+  return lower !== null && thresholdOf.test(before.slice(0, lower.index))
 }
 
 /** Every sign an amount is written with (`$`, `US$`, `€`, ...), and its currency. */

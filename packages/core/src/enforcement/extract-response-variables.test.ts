@@ -59,6 +59,12 @@ describe('extractResponseVariables', () => {
       'I refunded $40, refunds of more than $50 need a specialist.',
     ])
       expect(extractResponseVariables(text, sum).refunded, text).toBe(40)
+    // A lower bound given is at least that much: "$45 today and at least $45 more" is $90.
+    for (const text of [
+      "I've refunded $45 today and will refund at least $45 more once the return arrives.",
+      'Your refund of $45 is done, and a second refund of over $45 follows.',
+    ])
+      expect(extractResponseVariables(text, sum).refunded, text).toBe(90)
     // A max still sees a limit named: "up to $500" is over a $50 cap.
     expect(
       extractResponseVariables('I can refund you up to $500.', [

@@ -38,6 +38,13 @@ const breaking: ReadonlyArray<{ amount: string; draft: string; never: RegExp }> 
     draft: 'I have refunded you $40 now and another $40 tomorrow, so $80 total.',
     never: /another \$|\$8/u,
   },
+  {
+    // A lower bound given is at least that much: $45 now and at least $45 more is $90 or more. The
+    // first $45 streams; the second is held from its '$'.
+    amount: '$45 + at least $45',
+    draft: "I've refunded $45 today and will refund at least $45 more once the return arrives.",
+    never: /least \$|\$45 more/u,
+  },
 ]
 const allowed = 'I have refunded you $20 for that order. Anything else?'
 const request = 'I want a refund of $20 for order NW-1001, my email is ann@example.com'
