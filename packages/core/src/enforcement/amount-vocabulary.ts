@@ -129,6 +129,21 @@ export const amountScales: Readonly<Record<string, number>> = {
   grand: 1_000,
 }
 
+/**
+ * What follows a "grand" that is a thousand: the end of the amount ("2 grand.", "2 grand for it"),
+ * as a lookahead. The "$30 grand opening discount" is $30.
+ */
+export const grandEndsAmount: string = String.raw`(?=\s*(?:$|[.,;:!?)]|(?:dollars?|bucks|usd|and|but|or|for|in|on)(?!\w)))`
+
+/**
+ * The scales of {@link amountScales} as the alternatives of a pattern, the longest first, `grand`
+ * only where it ends the amount ({@link grandEndsAmount}). The pattern ends the scale at a word's end.
+ */
+export const scaleAlternatives: string = Object.keys(amountScales)
+  .sort((left, right) => right.length - left.length)
+  .map((word) => (word === 'grand' ? `grand${grandEndsAmount}` : word))
+  .join('|')
+
 /** The words of a percentage after its number (`75 percent`, `20 per cent`). */
 export const percentWords: readonly string[] = ['percent', 'per cent']
 

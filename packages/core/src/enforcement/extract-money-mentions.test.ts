@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { extractMoney, totalWithoutCurrency } from '../sensor/extract-money.ts'
+import { amountScales } from './amount-vocabulary.ts'
 import { checkExpression, compileExpression } from './compile-expression.ts'
 import { extractMoneyMentions } from './extract-money-mentions.ts'
 import { extractResponseVariables } from './extract-response-variables.ts'
@@ -60,6 +61,19 @@ describe('extractMoneyMentions', () => {
     expect(totalWithoutCurrency('the total was 1 200')).toBeUndefined()
     expect(totalWithoutCurrency("the total was 1'200")).toBeUndefined()
     expect(totalWithoutCurrency('I paid 45.50')).toBe(45.5)
+  })
+
+  it('reads a total without a currency with every scale of the amount vocabulary', () => {
+    // The sensor's total had its own scales: "the total was 2 million" was 2, "2m" no total.
+    for (const [word, scale] of Object.entries(amountScales)) {
+      expect(totalWithoutCurrency(`the total was 2 ${word}`), word).toBe(2 * scale)
+      expect(totalWithoutCurrency(`the total was 2${word}.`), word).toBe(2 * scale)
+      // Each reads as the reply's parser reads the amount with a currency.
+      expect(amounts(`$2 ${word}`), word).toEqual([[2 * scale, 'USD']])
+    }
+    // "Grand" ends the amount in both: the "2 grand opening" is 2.
+    expect(totalWithoutCurrency('the total was 2 grand opening items')).toBe(2)
+    expect(totalWithoutCurrency('the total was 2 grand for it')).toBe(2000)
   })
 
   it('reads symbols, codes, words, thousands separators and scales', () => {

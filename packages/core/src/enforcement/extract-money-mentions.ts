@@ -7,6 +7,7 @@ import {
   currencyWords,
   longestFirst,
   prefixedDollars,
+  scaleAlternatives,
   spelledAmountCurrencies,
 } from './amount-vocabulary.ts'
 import { sentenceOf } from './sentence-of.ts'
@@ -111,16 +112,8 @@ const signsAfter = currencySignClass.replace('$', '')
 // `€1.234,56`), is one alternative of it: read as the thousands it is where the currency is no
 // dollar (`extractMoneyMentions`); it was read as `1.000`, one euro.
 const amount = String.raw`(\d{1,3}(?:,\d{3}){1,5}|\d{1,3}(?:\.\d{3}){1,4}(?:,\d{1,2})?(?!\.?\d)|\d{1,15})(?:\.(\d{1,4}))?`
-// "Grand" is a thousand only where it ends the amount ("2 grand.", "2 grand for it"): the "$30
-// grand opening discount" is $30.
-const scaleWords = Object.keys(amountScales)
-  .map((word) =>
-    word === 'grand'
-      ? String.raw`grand(?=\s*(?:$|[.,;:!?)]|(?:dollars?|bucks|usd|and|but|or|for|in|on)\b))`
-      : word,
-  )
-  .join('|')
-const scale = String.raw`(?:\s?(${scaleWords})\b)?`
+// "Grand" is a thousand only where it ends the amount: see `grandEndsAmount`.
+const scale = String.raw`(?:\s?(${scaleAlternatives})\b)?`
 /**
  * The money pattern. `strict` reads only amounts written whole: no letter or digit glued to the
  * number, nor a digit a space away (`$6OO`, `$0.5e3`, `1e3 dollars`, `$ 6 0` are no amounts; `$5k`

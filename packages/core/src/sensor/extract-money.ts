@@ -1,4 +1,4 @@
-import { currencySignClass } from '../enforcement/amount-vocabulary.ts'
+import { amountScales, currencySignClass, scaleAlternatives } from '../enforcement/amount-vocabulary.ts'
 import { extractMoneyMentions } from '../enforcement/extract-money-mentions.ts'
 import type { MoneyEntity } from './types.ts'
 
@@ -209,16 +209,17 @@ const addedRightBefore = /(?:\band|\bplus|\+|\banother)\s*$/i
  * `u` flag (`\p{L}`), so its word edges are `(?<!\w)` and `(?!\w)`: a `\b` under `iu` is V8's
  * slow path (see `text/cue-pattern-flags.test.ts`).
  */
-const cuedTotal =
-  /(?<!\w)(?:total(?:\s+(?:was|is|of|came to|comes to))?|paid|charged|cost|costs|costed)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?(?:\s?(k|thousand|grand(?=\s*(?:$|[.,;:!?)]|(?:dollars?|bucks|usd|and|but|or|for|in|on)(?!\w))))(?!\w))?(?![\w.,'’]*\d|[\s\u00a0\u202f]\d|[\p{L}\p{N}])(?!\s*(?:%|percent|x(?!\w)|\u00d7|\*|items?|units?|days?|weeks?|months?|years?|times?|pieces?|orders?|hours?|minutes?)(?!\w))/iu
-
+export const cuedTotal: RegExp = new RegExp(
+  String.raw`(?<!\w)(?:total(?:\s+(?:was|is|of|came to|comes to))?|paid|charged|cost|costs|costed)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?(?:\s?(${scaleAlternatives})(?!\w))?(?![\w.,'’]*\d|[\s\u00a0\u202f]\d|[\p{L}\p{N}])(?!\s*(?:%|percent|x(?!\w)|\u00d7|\*|items?|units?|days?|weeks?|months?|years?|times?|pieces?|orders?|hours?|minutes?)(?!\w))`,
+  'iu',
+)
 /** The order total a message writes without a currency, if any (read as the definition's own). */
 export function totalWithoutCurrency(text: string): number | undefined {
   const match = cuedTotal.exec(text.slice(0, 2000))
   if (match === null) return undefined
-  // "the total was 1.2k": a thousand times the number (it was read as 1.2).
+  // "the total was 1.2k": a thousand times the number (it was read as 1.2); "2 million" two million.
   const value =
     Number(`${(match[1] as string).replaceAll(',', '')}${match[2] === undefined ? '' : `.${match[2]}`}`) *
-    (match[3] === undefined ? 1 : 1000)
+    (match[3] === undefined ? 1 : (amountScales[match[3].toLowerCase()] as number))
   return Number.isFinite(value) && value > 0 ? value : undefined
 }

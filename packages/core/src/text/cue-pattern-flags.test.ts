@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { cuedTotal } from '../sensor/extract-money.ts'
 
 /**
  * In V8 a `\b` under both the `i` and `u` flags runs on a slow path: `/\bcancel/iu` costs about
@@ -11,6 +12,11 @@ import { describe, expect, it } from 'vitest'
  * keeps it and writes a word start as `(?<!\w)`, which runs fast and means the same.
  */
 const root = join(import.meta.dirname, '..')
+/**
+ * The turn path's one pattern each file compiles with `new RegExp(…, 'iu')` from parts written
+ * elsewhere (the amount vocabulary's scales): its compiled source is read for `\b` instead.
+ */
+const compiledIn: Readonly<Record<string, RegExp>> = { 'sensor/extract-money.ts': cuedTotal }
 const turnPath = ['engine', 'sensor', 'goal']
 
 /** Regex literals (body, flags) of a source text. */
@@ -43,11 +49,16 @@ describe('cue patterns of the turn path', () => {
             slow.push(`${file.slice(root.length + 1)}:${line} /${body.slice(0, 40)}…/${flags}`)
         // `new RegExp(…, 'iu')` over a pattern written here (a definition's own entity pattern is
         // the author's, compiled as written).
+        const name = file.slice(root.length + 1)
+        // The file's first such pattern is the one compiled from parts (`compiledIn`), read as built.
+        let compiled = 0
         source.split('\n').forEach((text, index) => {
           const flags = /^\s*'([dgimsuvy]{2,8})',?$|,\s*'([dgimsuvy]{2,8})'\)/.exec(text)
           const given = flags?.[1] ?? flags?.[2] ?? ''
-          if (given.includes('i') && given.includes('u') && !text.includes('entity.pattern'))
-            slow.push(`${file.slice(root.length + 1)}:${index + 1} ${text.trim()}`)
+          if (!given.includes('i') || !given.includes('u') || text.includes('entity.pattern')) return
+          const pattern = compiledIn[name]
+          if (pattern !== undefined && compiled++ === 0 && !/\\b/.test(pattern.source)) return
+          slow.push(`${name}:${index + 1} ${text.trim()}`)
         })
       }
     expect(slow).toEqual([])
