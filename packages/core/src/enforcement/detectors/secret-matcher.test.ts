@@ -56,6 +56,20 @@ describe('secretMatcherFor', () => {
     expect(() =>
       defineDetector({ id: 'short', prefixes: ['pk_'], pattern: 'pk_[a-z]{8}', publishable: true }),
     ).toThrow(FocalError)
+    // A host's publishable prefix hides no built-in provider's key (the README's option reference).
+    const overlapping = defineDetector({
+      id: 'host-ghp',
+      prefixes: ['ghp_'],
+      pattern: 'ghp_[A-Za-z0-9]{36}',
+      publishable: true,
+    })
+    const withOverlap = createScanner({
+      detectors: ['secret', 'high-entropy'],
+      secretDetectors: [overlapping],
+    })
+    expect(
+      withOverlap.scan('token ghp_c3B5MKO9P8QFxHhalej2ek9XjZEaUVzzYOhi').findings.map(({ type }) => type),
+    ).toEqual(['github-token'])
   })
 
   it('lets a prefix start only where its first three characters are (two for a two-character prefix)', () => {
