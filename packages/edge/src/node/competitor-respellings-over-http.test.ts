@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  deltasOf,
   expectDraftWithheld,
+  expectRefused,
+  expectStreamedAsWritten,
   inSmallChunks,
   type ScriptedRefundSupport,
   serveScriptedRefundSupport,
@@ -92,22 +93,17 @@ describe('a competitor named in a respelling (Node server, scripted model on loo
       const chunks = await served.chat(`respelled-chat-${index}`, request)
       expectDraftWithheld(chunks, { draft, never, ruleId: 'no-competitors', refusal })
 
-      const result = await served.turn(`respelled-turn-${index}`, request)
-      expect(result.type).toBe('refused')
-      expect(result.text).toBe(refusal)
-      expect(result.provenance.enforcement.violations.map((violation) => violation.ruleId)).toEqual([
-        'no-competitors',
-      ])
+      expectRefused(await served.turn(`respelled-turn-${index}`, request), {
+        ruleId: 'no-competitors',
+        refusal,
+      })
     },
   )
 
   it.each(clean.map((entry, index) => ({ ...entry, index })))(
     'streams and answers prose with $name as written',
     async ({ draft, index }) => {
-      const chunks = await served.chat(`clean-chat-${index}`, request)
-      expect(chunks.some((chunk) => chunk.type === 'data-retraction')).toBe(false)
-      expect(deltasOf(chunks).length).toBeGreaterThan(3)
-      expect(deltasOf(chunks).join('')).toBe(draft)
+      expectStreamedAsWritten(await served.chat(`clean-chat-${index}`, request), draft)
 
       const result = await served.turn(`clean-turn-${index}`, request)
       expect(result.type).not.toBe('refused')

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import {
-  deltasOf,
   expectDraftWithheld,
+  expectRefused,
+  expectStreamedAsWritten,
   inSmallChunks,
   type ScriptedRefundSupport,
   serveScriptedRefundSupport,
@@ -73,18 +74,10 @@ describe('the refund cap while a reply streams (Node server, scripted model on l
       expectDraftWithheld(chunks, { draft, never, ruleId: 'refund-cap', refusal })
 
       // An allowed refund is no held turn: it streams in pieces, as written.
-      const streamed = await served.chat(`cap-allowed-${index}`, request)
-      expect(streamed.some((chunk) => chunk.type === 'data-retraction')).toBe(false)
-      expect(deltasOf(streamed).length).toBeGreaterThan(3)
-      expect(deltasOf(streamed).join('')).toBe(allowed)
+      expectStreamedAsWritten(await served.chat(`cap-allowed-${index}`, request), allowed)
 
       // The same draft not streamed: the refusal alone, as before.
-      const result = await served.turn(`cap-turn-${index}`, request)
-      expect(result.type).toBe('refused')
-      expect(result.text).toBe(refusal)
-      expect(result.provenance.enforcement.violations.map((violation) => violation.ruleId)).toEqual([
-        'refund-cap',
-      ])
+      expectRefused(await served.turn(`cap-turn-${index}`, request), { ruleId: 'refund-cap', refusal })
     },
   )
 })

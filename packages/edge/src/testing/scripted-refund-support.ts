@@ -23,7 +23,6 @@ export interface TurnResult {
 
 /** The demo agent served on loopback with a scripted model, and a client keeping session tokens. */
 export interface ScriptedRefundSupport {
-  post(path: string, body: unknown): Promise<Response>
   /** One `/v1/chat` turn of `text` on session `sessionId`: its chunks, in order. */
   chat(sessionId: string, text: string): Promise<StreamChunk[]>
   /** One `/v1/turn` of `text` on session `sessionId`. */
@@ -60,7 +59,6 @@ export async function serveScriptedRefundSupport(
       body: JSON.stringify(body),
     })
   return {
-    post,
     async chat(sessionId, text) {
       const response = await post('/v1/chat', {
         id: sessionId,
@@ -84,25 +82,41 @@ export async function serveScriptedRefundSupport(
 }
 
 /**
- * Asserts a streamed turn whose draft breaks hard-safety rule `ruleId`: no text-delta before the
- * verdict matches `never`, what streamed is the draft's start, a started draft is withheld
- * (`data-retraction`), then `refusal` alone is sent and the footer says blocked by `ruleId`.
+ * Asserts a streamed turn whose draft breaks hard-safety rule `ruleId`: what streamed before the
+ * verdict is the draft's start and never matches `never`; a started draft is withheld
+ * (`data-retraction`), a draft of which nothing streamed needs none; then `refusal` alone is sent and
+ * the footer says blocked by `ruleId`.
  */
 export function expectDraftWithheld(
   chunks: readonly StreamChunk[],
   expected: { draft: string; never: RegExp; ruleId: string; refusal: string },
 ): void {
   const retraction = chunks.findIndex((chunk) => chunk.type === 'data-retraction')
-  const drafted = deltasOf(chunks.slice(0, retraction === -1 ? chunks.length : retraction))
-  for (const delta of drafted) expect(delta).not.toMatch(expected.never)
-  const shown = drafted.join('')
+  // No retraction: nothing of the draft streamed, and every delta is the refusal's.
+  const shown = retraction === -1 ? '' : deltasOf(chunks.slice(0, retraction)).join('')
   expect(expected.draft.startsWith(shown)).toBe(true)
   expect(shown).not.toMatch(expected.never)
-  if (shown !== '')
+  if (retraction !== -1)
     expect(chunks[retraction]?.data).toMatchObject({ code: 'draft-withheld', ruleIds: [expected.ruleId] })
   expect(deltasOf(chunks.slice(retraction + 1)).join('')).toBe(expected.refusal)
   expect(chunks.find((chunk) => chunk.type === 'data-enforcement')?.data).toMatchObject({
     outcome: 'blocked',
     ruleIds: [expected.ruleId],
   })
+}
+
+/** Asserts a `/v1/turn` answer refused by hard-safety rule `ruleId` alone, with `refusal` as its text. */
+export function expectRefused(result: TurnResult, expected: { ruleId: string; refusal: string }): void {
+  expect(result.type).toBe('refused')
+  expect(result.text).toBe(expected.refusal)
+  expect(result.provenance.enforcement.violations.map((violation) => violation.ruleId)).toEqual([
+    expected.ruleId,
+  ])
+}
+
+/** Asserts a turn no rule held: `text` streamed in pieces, as written, with no retraction. */
+export function expectStreamedAsWritten(chunks: readonly StreamChunk[], text: string): void {
+  expect(chunks.some((chunk) => chunk.type === 'data-retraction')).toBe(false)
+  expect(deltasOf(chunks).length).toBeGreaterThan(3)
+  expect(deltasOf(chunks).join('')).toBe(text)
 }
