@@ -6,11 +6,6 @@
 // amount vocabulary, the readers or the draft judge that is meant to read the same lands with 0.
 //
 //   node --conditions=@focal/source --import tsx scripts/reading-equivalence.ts <ref> [texts, default 20000]
-import { execFileSync } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import type { createEnforcer as CreateEnforcer } from '../packages/core/src/enforcement/create-enforcer.ts'
 import type { extractMoneyMentions as ExtractMoneyMentions } from '../packages/core/src/enforcement/extract-money-mentions.ts'
 import type { readResponse as ReadResponse } from '../packages/core/src/enforcement/extract-response-variables.ts'
@@ -19,6 +14,7 @@ import type {
   extractMoney as ExtractMoney,
   totalWithoutCurrency as TotalWithoutCurrency,
 } from '../packages/core/src/sensor/extract-money.ts'
+import { coreAtRef, seededRandom } from './scanner-at-ref.ts'
 
 const [ref, countArgument, shownArgument] = process.argv.slice(2)
 if (ref === undefined) {
@@ -36,25 +32,12 @@ interface Readers {
   createEnforcer: typeof CreateEnforcer
 }
 
-const root = join(import.meta.dirname, '..')
-const snapshots: string[] = []
+const snapshots: Array<() => void> = []
 
 /** Core's readers at `ref` (the working tree when undefined), each loaded from its own copy. */
 async function readersAt(at: string | undefined): Promise<Readers> {
-  const snapshot = mkdtempSync(join(tmpdir(), 'focal-readings-'))
-  snapshots.push(snapshot)
-  if (at === undefined)
-    cpSync(join(root, 'packages/core/src'), join(snapshot, 'packages/core/src'), { recursive: true })
-  else {
-    const archive = join(snapshot, 'core.tar')
-    execFileSync('git', ['archive', `--output=${archive}`, at, 'packages/core/src'], { cwd: root })
-    execFileSync('tar', ['-x', '-f', archive, '-C', snapshot])
-  }
-  writeFileSync(join(snapshot, 'package.json'), '{"type":"module"}\n')
-  // Core's dependencies (the CEL evaluator) resolve from its own node_modules.
-  symlinkSync(join(root, 'packages/core/node_modules'), join(snapshot, 'packages/core/node_modules'), 'dir')
-  const load = async (path: string) =>
-    (await import(pathToFileURL(join(snapshot, 'packages/core/src', path)).href)) as Record<string, unknown>
+  const { load, dispose } = coreAtRef(at)
+  snapshots.push(dispose)
   const variables = await load('enforcement/extract-response-variables.ts')
   const mentions = await load('enforcement/extract-money-mentions.ts')
   const money = await load('sensor/extract-money.ts')
@@ -71,11 +54,7 @@ async function readersAt(at: string | undefined): Promise<Readers> {
 const current = await readersAt(undefined)
 const previous = await readersAt(ref)
 
-let seed = 4_242
-function random(limit: number): number {
-  seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0
-  return (seed >>> 8) % limit
-}
+const random = seededRandom(4_242)
 const pick = <T>(items: readonly T[]): T => items[random(items.length)] as T
 
 // Every word and sign of an amount, written as replies and users write them, and what sits near one.
@@ -198,6 +177,6 @@ function compare(text: string): void {
 }
 
 for (let index = 0; index < count; index++) compare(randomText())
-for (const snapshot of snapshots) rmSync(snapshot, { recursive: true, force: true })
+for (const dispose of snapshots) dispose()
 console.log(`${count} random texts, ${compared} readings compared with ${ref}: ${differences} differences`)
 process.exit(differences === 0 ? 0 : 1)

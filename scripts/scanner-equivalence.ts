@@ -5,7 +5,7 @@
 //   node --conditions=@focal/source --import tsx scripts/scanner-equivalence.ts <ref> [texts] [differences shown, default 5]
 import { createScanner as createCurrentScanner } from '../packages/core/src/enforcement/create-scanner.ts'
 import type { ScanOptions } from '../packages/core/src/enforcement/types.ts'
-import { scannerAtRef } from './scanner-at-ref.ts'
+import { scannerAtRef, seededRandom } from './scanner-at-ref.ts'
 
 const [ref, countArgument, shownArgument] = process.argv.slice(2)
 if (ref === undefined) {
@@ -20,11 +20,7 @@ const { benchCorpus } = (await import('../packages/core/src/enforcement/enforcem
   benchCorpus: string
 }
 
-let seed = 12_345
-function random(limit: number): number {
-  seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0
-  return (seed >>> 8) % limit
-}
+const random = seededRandom(12_345)
 
 const optionSets: ScanOptions[] = [
   {},
