@@ -98,21 +98,30 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
     }
     const signal = context.req.raw.signal
     const onEvent = app.onEvent
+    // Whether the engine finished the turn (its tools ran): noted before the host's hook, which may
+    // throw and end the stream with an `error` chunk though the turn ran.
+    let ran = false
     // The assistant message's id is the turn's id, as in every Focal transport.
     const chunks = toUiMessageChunks(app.engine.turnStream({ sessionId, text, signal }), {
       guard: app.services.createStreamGuard,
       session,
-      ...(onEvent ? { onEvent: (event) => onEvent(event, { sessionId, route: '/v1/chat' }) } : {}),
+      onEvent: (event) => {
+        if (event.type === 'turn-finished') ran = true
+        return onEvent?.(event, { sessionId, route: '/v1/chat' })
+      },
     })
     // Read to the end even when the client leaves: the whole reply is recorded under the message
     // id before the lock is released, so a retry finds it.
     // A reply that cannot be recorded is marked so, not forgotten: the turn ran (its tools too), so
     // its retry gets 409 `message-reply-lost` and runs nothing; this client already has the reply.
+    // So is a stream that failed after the engine finished the turn. Only a turn that failed before
+    // the engine finished it is forgotten, so its retry runs it.
     const detached = detachChunks(chunks, async (read, error) => {
       try {
         if (turn === undefined) return
         if (error === undefined && !read.some((chunk) => chunk.type === 'error'))
           await turn.complete({ route: 'chat', chunks: read })
+        else if (ran) await turn.lose()
         else await turn.forget()
       } finally {
         await release()
