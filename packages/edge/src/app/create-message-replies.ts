@@ -84,8 +84,9 @@ const maxWriteAttempts = 5
  */
 export interface MessageTurn {
   /**
-   * Whether this message created the session with a claim key whose proof is `proof` (see
-   * {@link digestClaim}), and no later message started since: its retry may act for the session.
+   * Whether this message (its id, route and text) created the session with a claim key whose
+   * proof is `proof` (see {@link digestClaim}), and no later message started since: its retry may
+   * act for the session. The same key with another text or route proves nothing (no token).
    */
   proves(proof: string): boolean
   /** What an earlier request with this message id left; 422 `message-id-reused` for another text or route. */
@@ -212,8 +213,10 @@ export function createMessageReplies({
     }
     return {
       proves(proof) {
-        const kept = own()?.claim
-        return kept !== undefined && kept.expiresAt > now() && constantTimeEqual(kept.proof, proof)
+        const entry = own()
+        if (entry?.claim === undefined) return false
+        if (entry.route !== key.route || entry.textDigest !== key.textDigest) return false
+        return entry.claim.expiresAt > now() && constantTimeEqual(entry.claim.proof, proof)
       },
       lookup() {
         return lookupOf(own(), key, now())

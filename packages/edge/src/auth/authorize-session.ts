@@ -57,7 +57,7 @@ export function readClaimKey(
  * A session's first reply carries its only token: when that reply is lost, the client's retry has
  * no token and the id is taken (409 `session-claimed`), by its own earlier request. A claim key
  * sent with the first request lets its retry through: the retry must carry the same key, message
- * id and text, the key must match the proof kept with that message (SHA-256 of the claim's epoch
+ * id and text on the same route, the key must match the proof kept with that message (SHA-256 of the claim's epoch
  * and the key), no later message may have started since (its sender had the token), the session
  * may not have been revoked or deleted since (a new epoch, or none) and the claim must be younger
  * than `sessionTokenTtl`. It then gets a fresh token and that message's outcome: its recorded

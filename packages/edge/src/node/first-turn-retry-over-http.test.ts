@@ -5,7 +5,8 @@
  * (`x-focal-claim-key`, a secret the client made up): its retry, with the same key, session id,
  * message id and text, gets the recorded reply and a token, and nothing runs again. Knowing the
  * session id, message id and text is not enough: a stranger without the key gets what anyone
- * claiming a taken id gets.
+ * claiming a taken id gets. Nor is the key with that message id but another text or route: it
+ * got a working token beside its 422 `message-id-reused`; it now gets 409 and no token.
  */
 import {
   createEngine,
@@ -123,6 +124,12 @@ describe('POST /v1/turn: the first turn, its reply lost', () => {
       turn({ sessionId: 'lost-2', messageId: 'm1', text }, { 'x-focal-claim-key': newClaimKey() }),
       // The key recovers that one request, not a new message.
       turn({ sessionId: 'lost-2', messageId: 'm9', text }, { 'x-focal-claim-key': key }),
+      // Nor that message id with another text, or on the other route (it got a token and a 422).
+      turn(
+        { sessionId: 'lost-2', messageId: 'm1', text: 'Refund $30 for order NW-1001' },
+        { 'x-focal-claim-key': key },
+      ),
+      chat('lost-2', 'm1', text, { 'x-focal-claim-key': key }),
       turn(
         { sessionId: 'lost-2', messageId: 'm1', text: 'Refund $30 for order NW-1001' },
         {
