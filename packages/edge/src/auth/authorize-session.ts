@@ -56,14 +56,15 @@ export function readClaimKey(
  *
  * A session's first reply carries its only token: when that reply is lost, the client's retry has
  * no token and the id is taken (409 `session-claimed`), by its own earlier request. A claim key
- * sent with the first request lets its retry through: the retry must carry the same key, message
- * id and text on the same route, the key must match the proof kept with that message (SHA-256 of the claim's epoch
- * and the key), no later message may have started since (its sender had the token), the session
- * may not have been revoked or deleted since (a new epoch, or none) and the claim must be younger
- * than `sessionTokenTtl`. It then gets a fresh token and that message's outcome: its recorded
- * reply, 409 while it runs, or a new run when it failed before it ran. Anything short of that is
- * the same 409 `session-claimed` as before: a stranger who knows or guesses the session id, the
- * message id and its text learns nothing more and gets nothing.
+ * sent with the first request lets its retry through: the retry must carry the same key, message id
+ * and text on the same route, the key must match the proof kept with that message (SHA-256 of the
+ * claim's epoch and the key), no later message may have started since (its sender had the token;
+ * one without a message id is seen in the session's count of messages taken), the session may not
+ * have been revoked or deleted since (a new epoch, or none) and the claim must be younger than
+ * `sessionTokenTtl`. It then gets a fresh token and that message's outcome: its recorded reply, 409
+ * while it runs, or a new run when it failed before it ran. Anything short of that is the same 409
+ * `session-claimed` as before: a stranger who knows or guesses the session id, the message id and
+ * its text learns nothing more and gets nothing.
  */
 export async function authorizeMessageTurn(
   context: Context,
@@ -82,6 +83,9 @@ export async function authorizeMessageTurn(
     if (epoch === undefined) throw error
     const turn = await app.messageReplies.open(sessionId, key)
     if (!turn.proves(await digestClaim(epoch, claimKey))) throw error
+    // A later message without a message id leaves no mark in the replies record: the session's
+    // count of messages taken tells (read here only, off the hot path).
+    if (laterMessageTaken(await app.engine.getSession(sessionId))) throw error
     authorizedEpochs.set(context, { sessionId, epoch })
     return { token: await issueSessionToken(context, app, sessionId, epoch), turn }
   }
@@ -94,6 +98,18 @@ export async function authorizeMessageTurn(
       ? undefined
       : { proof: await digestClaim(authorized.epoch, claimKey), expiresAt: Date.now() + app.sessionTokenTtl }
   return { token, turn: app.messageReplies.openClaimed(sessionId, key, claim) }
+}
+
+/**
+ * Whether the session took a message after the one that created it: its count of messages taken
+ * (`turn` in sessions stored before `messages` was kept) is past one. A snapshot of another shape
+ * (a host's own engine) tells nothing, and the claim's other checks decide.
+ */
+function laterMessageTaken(session: unknown): boolean {
+  if (typeof session !== 'object' || session === null) return false
+  const { messages, turn } = session as { messages?: unknown; turn?: unknown }
+  const taken = messages ?? turn
+  return typeof taken === 'number' && taken > 1
 }
 
 /**

@@ -6,7 +6,8 @@
  * message id and text, gets the recorded reply and a token, and nothing runs again. Knowing the
  * session id, message id and text is not enough: a stranger without the key gets what anyone
  * claiming a taken id gets. Nor is the key with that message id but another text or route: it
- * got a working token beside its 422 `message-id-reused`; it now gets 409 and no token.
+ * got a working token beside its 422 `message-id-reused`; it now gets 409 and no token. Nor is the
+ * key after a later message sent without a message id: it went on minting tokens until it expired.
  */
 import {
   createEngine,
@@ -144,6 +145,24 @@ describe('POST /v1/turn: the first turn, its reply lost', () => {
     }
     expect(lookups.length).toBe(before)
     expect((await ledgerTypes('lost-2', token)).filter((type) => type === 'turn-completed')).toHaveLength(1)
+  })
+
+  it('no longer stands for a token once a later message without a messageId ran', async () => {
+    const key = newClaimKey()
+    const first = await turn({ sessionId: 'lost-5', messageId: 'm1', text }, { 'x-focal-claim-key': key })
+    expect(first.status).toBe(200)
+    const token = first.headers.get('x-focal-session-token') ?? ''
+    const next = await turn({ sessionId: 'lost-5', text: 'Thanks' }, { 'x-focal-session-token': token })
+    expect(next.status).toBe(200)
+    expect(((await next.json()) as { text: string }).text).not.toBe('')
+    // Before, the key still minted a token here (and replayed the first reply).
+    const late = await turn({ sessionId: 'lost-5', messageId: 'm1', text }, { 'x-focal-claim-key': key })
+    expect(late.status).toBe(409)
+    expect(late.headers.get('x-focal-session-token')).toBeNull()
+    expect(await codeOf(late)).toBe('session-claimed')
+    // The session goes on with its token.
+    const after = await turn({ sessionId: 'lost-5', text: 'Bye' }, { 'x-focal-session-token': token })
+    expect(after.status).toBe(200)
   })
 
   it('no longer stands for a token once the session is revoked', async () => {
