@@ -41,7 +41,8 @@ function TryList({
 /**
  * Where a chat on the server keeps its conversation and its session token: the tab's own
  * `sessionStorage`, so a reload picks the conversation up in the same session (the transport
- * removes a token once its session ends). Undefined where the page may not use it.
+ * removes a token once its session ends). Undefined where the page may not use it. Any script in
+ * the page can read both (a demo's trade-off: see the README for what a host should do instead).
  */
 function tabStorage(): Storage | undefined {
   try {
