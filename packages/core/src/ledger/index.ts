@@ -1,4 +1,5 @@
 /** @module @focal/core/ledger */
+export { base64UrlToBytes, bytesToBase64Url } from './base64-url.ts'
 export { type BuildProvenanceOptions, buildProvenance } from './build-provenance.ts'
 export { canonicalJson } from './canonical-json.ts'
 export {

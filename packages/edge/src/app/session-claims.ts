@@ -1,4 +1,4 @@
-import { createBoundedMap } from '@focal/core/ledger'
+import { bytesToBase64Url, createBoundedMap } from '@focal/core/ledger'
 
 /**
  * Who owns each session id: a claim made once, atomically, by the request that creates the session,
@@ -60,8 +60,5 @@ export function createMemorySessionClaims(options: MemorySessionClaimsOptions = 
 
 /** A fresh random epoch (128 bits, base64url). */
 export function createEpoch(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+  return bytesToBase64Url(crypto.getRandomValues(new Uint8Array(16)))
 }

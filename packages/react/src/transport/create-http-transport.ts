@@ -1,5 +1,6 @@
 import type { TurnResult } from '@focal/core'
 import { FocalError, type FocalErrorCode } from '@focal/core/errors'
+import { bytesToBase64Url } from '@focal/core/ledger'
 import { readUiMessageStream, toUiMessageChunks, turnResultEvents } from '@focal/core/ui-message-stream'
 import type { ChatApprovalStatus, ChatStorage, ChatTransport, FocalUiMessageChunk } from './types.ts'
 
@@ -84,11 +85,7 @@ const refusedTokenCodes = new Set([
 ])
 
 /** 32 random bytes, base64url: the claim key of a session's first message. */
-function newClaimKey(): string {
-  let binary = ''
-  for (const byte of crypto.getRandomValues(new Uint8Array(32))) binary += String.fromCharCode(byte)
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/u, '')
-}
+const newClaimKey = () => bytesToBase64Url(crypto.getRandomValues(new Uint8Array(32)))
 
 const retryableStatuses = new Set([502, 503, 504])
 
