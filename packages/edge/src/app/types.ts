@@ -257,7 +257,10 @@ export type FocalAppOptions = FocalAppEngineSource & {
    * to tell when a pending approval may have expired. With a ready `engine`, pass the clock you
    * gave it. Either way the engine's own clock has the last word: a read settles an approval only
    * if the engine finds it expired (`resolveApproval({ onlyIfExpired: true })`), so clocks that
-   * disagree never record a decision nobody made.
+   * disagree never record a decision nobody made. They still cost: with a ready `engine` whose
+   * clock runs behind this one, every read of an approval expired by this clock and not by the
+   * engine's takes the session's lock and asks the engine, poll after poll, until the engine's
+   * clock reaches the expiry.
    * @default { now: () => Date.now() }
    */
   clock?: Clock
