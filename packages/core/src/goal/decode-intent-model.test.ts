@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { decodeIntentModel } from './decode-intent-model.ts'
 import { defaultIntentModel } from './default-intent-model.ts'
+import { stemFeature } from './intent-features.ts'
 import { intentProbabilities } from './intent-probabilities.ts'
 
 describe('decodeIntentModel', () => {
@@ -32,5 +33,19 @@ describe('decodeIntentModel', () => {
     const probabilities = intentProbabilities(model, 'add a unit test for the parser')
     expect([...probabilities.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1)
     expect([...probabilities].sort((left, right) => right[1] - left[1])[0]?.[0]).toBe('modify')
+  })
+})
+
+describe('the built-in model and stemWord', () => {
+  // Hand-written: verbs a request leads with. Each one's stem is a key of the model, so a change to
+  // stemWord that renames a stem (writ -> write) cannot silently drop the verb's learned weights.
+  it.each(
+    (
+      'write writes wrote written writing note add fix create update delete remove rename run test ' +
+      'explain show find check review compare debug refactor implement build deploy change make use read open list'
+    ).split(' '),
+  )('resolves the stem of %j to a feature of the model', (verb) => {
+    const model = decodeIntentModel(defaultIntentModel)
+    expect(model.featureIndex.has(stemFeature(verb))).toBe(true)
   })
 })
