@@ -586,14 +586,15 @@ describe('createGoalParser (requests to coding agents)', () => {
 
   // Hand-written: stemWord keeps the e of one-syllable -te verbs (write, not writ); the model's
   // weights for the old stem carry over, so a request led by `write` reads as sure as before.
-  it.each([
-    ['write unit tests for utils.ts', 0.966],
-    ['write it', 0.975],
-  ])('parses %j as modify with confidence %d', (text, confidence) => {
-    const result = parser.parse(text)
-    expect(result.goal.intent).toBe('modify')
-    expect(result.confidence).toBeCloseTo(confidence, 3)
-  })
+  // (With the old stem's weights lost they read 0.85 and 0.88.)
+  it.each(['write unit tests for utils.ts', 'write it'])(
+    'parses %j as modify with confidence above 0.95',
+    (text) => {
+      const result = parser.parse(text)
+      expect(result.goal.intent).toBe('modify')
+      expect(result.confidence).toBeGreaterThan(0.95)
+    },
+  )
 
   // Hand-written: the words of a name the request gives (@-mention, path, hidden file, file name)
   // ask nothing; the request's own verb leads after it.
@@ -602,6 +603,10 @@ describe('createGoalParser (requests to coding agents)', () => {
     ['@src/fix-dates.ts explain what this file does', 'explain'],
     ['open @design/tokens.json', 'navigate'],
     ['the .history folder keeps growing, why?', 'diagnose'],
+    // The learned model does not read the name's words either (`refactor`, `design`).
+    ['@design/refactor-plan.md summarize it', 'explain'],
+    ['summarize @design/refactor-plan.md', 'explain'],
+    ['@fixes/bug-report.md summarize this', 'explain'],
   ])('parses %j (a name in it) as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })

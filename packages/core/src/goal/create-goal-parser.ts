@@ -14,6 +14,7 @@ import {
   defaultIntentModel,
 } from './default-intent-model.ts'
 import { describeGoalAmbiguities, explainGoalParse } from './describe-goal-parse.ts'
+import { findNamedSpans } from './find-named-spans.ts'
 import { calibrateBlendedConfidence, goalConfidence, rawGoalConfidence } from './goal-confidence.ts'
 import { mutatingIntents } from './goal-values.ts'
 import {
@@ -84,6 +85,23 @@ function learnedIntentText(text: string): string {
   return `${text.slice(0, learnedCharacters / 2)}\n${text.slice(-learnedCharacters / 2)}`
 }
 
+/**
+ * `text` without the names it gives ({@link findNamedSpans}: @-mentions, paths, file names): their
+ * words ask nothing (`@design/refactor-plan.md` asks for no refactor), for the learned model as for
+ * the cue rules.
+ */
+function withoutNames(text: string): string {
+  const spans = findNamedSpans(text)
+  if (spans.length === 0) return text
+  let kept = ''
+  let from = 0
+  for (const [start, end] of spans) {
+    kept += `${text.slice(from, start)} `
+    from = end
+  }
+  return kept + text.slice(from)
+}
+
 let decodedModel: IntentModel | undefined
 /** The built-in learned intent model, decoded on first use and shared by every parser. */
 function defaultLearnedIntentModel(): IntentModel {
@@ -141,7 +159,9 @@ export function createGoalParser({
       if (learnedModel !== undefined && contentWords > 0 && !rules.bare) {
         const cued = resolved.goal.intent
         const distribution = ruleIntentDistribution(resolved, confidence)
-        const learned = intentProbabilities(learnedModel, learnedIntentText(read))
+        // When no cue read the request's own words, its names are all the model has to go on.
+        const modelText = cued === 'unknown' ? read : withoutNames(read)
+        const learned = intentProbabilities(learnedModel, learnedIntentText(modelText))
         blended = (intent) => blendedProbability(distribution, learned, defaultIntentBlendWeight, intent)
         // A destructive request the cues read as a change stays a change, whatever the model says.
         const blend = keepsDestructiveReading(resolved, hits)
