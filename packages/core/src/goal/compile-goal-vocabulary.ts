@@ -37,6 +37,8 @@ export interface CompiledGoalVocabulary {
   exactWords: ReadonlySet<string>
   /** Typo index: a known stem and each of its one-letter deletions -> known stems. */
   deletions: ReadonlyMap<string, readonly string[]>
+  /** Length of the longest stem in `deletions`: a word two or more letters longer is no typo of one. */
+  longestTypoTarget: number
   /**
    * Stems whose concept a destructive cue names (`remove` of `delete`, `revert`, `wipe`): a typo
    * that drops their first letter ("emove them") is still read as them, so a destructive request
@@ -192,7 +194,12 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
     else cuesByFirstConcept.set(first.concept, [compiled])
   }
   const deletions = new Map<string, string[]>()
-  for (const stem of lexicon) if (stem.length >= 4) addDeletions(deletions, stem)
+  let longestTypoTarget = 0
+  for (const stem of lexicon)
+    if (stem.length >= 4) {
+      addDeletions(deletions, stem)
+      longestTypoTarget = Math.max(longestTypoTarget, stem.length)
+    }
   const destructiveConcepts = new Set<string>()
   for (const cues of cuesByFirstConcept.values())
     for (const cue of cues)
@@ -216,6 +223,7 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
     lexicon,
     exactWords,
     deletions,
+    longestTypoTarget,
     destructiveStems,
     cuesByFirstConcept,
     wordCache: new Map(),

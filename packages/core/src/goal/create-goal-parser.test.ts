@@ -458,6 +458,17 @@ describe('createGoalParser (robustness)', () => {
     )
   }, 60_000)
 
+  it('reads a line as long as the parser takes, with no space or of dots, in one pass', () => {
+    // Outside review 49: a bare path's regex and the typo index read such a line in O(n²).
+    const dots = parser.parse(`${'.'.repeat(16_000)}!`)
+    expect(dots.goal.intent).toBe('unknown')
+    expect(parser.parse('a'.repeat(16_000)).goal.intent).toBe('unknown')
+    expect(parser.parse(`fix ${'x'.repeat(15_990)}`).goal.intent).toBe('modify')
+    // A path alone stays a bare name, and a one-letter typo is still read.
+    expect(parser.parse('"src/app.ts"').goal.intent).toBe('unknown')
+    expect(parser.parse('refactr the loader').goal.intent).toBe('modify')
+  })
+
   it('reads the question at either end of a long pasted log', () => {
     const log = 'INFO 2026-11-21 worker=3 tick ok\n'.repeat(3000)
     expect(parser.parse(`${log}why did the build fail`).goal).toMatchObject({

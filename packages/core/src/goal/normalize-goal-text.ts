@@ -103,6 +103,9 @@ function expandContraction(word: string): string {
 }
 
 function correctTypo(stem: string, compiled: CompiledGoalVocabulary): string | undefined {
+  // One letter off a known stem at most: a longer word is no typo, and its n deletions (n letters
+  // each) would cost O(n²).
+  if (stem.length > compiled.longestTypoTarget + 1) return undefined
   const candidates = [stem]
   for (let index = 0; index < stem.length; index++)
     candidates.push(stem.slice(0, index) + stem.slice(index + 1))

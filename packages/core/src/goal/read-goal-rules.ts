@@ -28,8 +28,12 @@ export interface GoalRulesReading {
   bare: boolean
 }
 
-/** A request that is only a path or a file name, maybe quoted: its words name a file, they ask nothing. */
-const barePath = /^\s*(["']?)[\w.~/\\:-]+[./\\][\w.~/\\:-]*\1\s*$/
+/**
+ * A request that is only a path or a file name, maybe quoted: its words name a file, they ask
+ * nothing. A separator after the first character is looked ahead for, so the run of name
+ * characters is read once (`name.sep.rest` as two runs backtracked in O(n²) on a long line).
+ */
+const barePath = /^\s*(["']?)(?=[\w.~/\\:-][\w.~/\\:-]*?[./\\])[\w.~/\\:-]+\1\s*$/
 
 /** Normalises `text`, matches the cues and resolves a goal from their votes and the default rows. */
 export function readGoalRules(
