@@ -697,6 +697,10 @@ describe('createGoalParser (requests to coding agents)', () => {
     ['is the migration done?', 'status'],
     ['are you done with the refactor?', 'status'],
     ['is there a convention for naming event handlers?', 'locate'],
+    ['are there any helpers for parsing dates?', 'locate'],
+    // "is there a bug…" asks about a failure, not where a thing is.
+    ['is there a bug in this function?', 'diagnose'],
+    ['is there an error in the config?', 'diagnose'],
     ['which one is better for the cache, an LRU map or a plain object?', 'compare'],
     ['the save button no longer appears on mobile', 'diagnose'],
   ])('parses %j as %s', (text, intent) => {

@@ -323,9 +323,20 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['finish:past', 'i:status', 2],
   ['is there', 'i:status', 0.5],
   ['are there', 'i:status', 0.5],
-  // "is there a rule about naming hooks?": whether something exists in the code (the intent guide's locate).
-  ['^is there', 'i:locate', 1],
-  ['^are there', 'i:locate', 1],
+  // "is there a rule about naming hooks?", "are there helpers for dates?": whether a thing the code
+  // holds exists (the intent guide's locate); "is there a bug in it?" asks about a failure.
+  ['^is there ... rule', 'i:locate', 1],
+  ['^is there ... convention', 'i:locate', 1],
+  ['^is there ... helper', 'i:locate', 1],
+  ['^is there ... reference', 'i:locate', 1],
+  ['^is there ... util', 'i:locate', 1],
+  ['^is there ... example', 'i:locate', 1],
+  ['^are there ... rule', 'i:locate', 1],
+  ['^are there ... convention', 'i:locate', 1],
+  ['^are there ... helper', 'i:locate', 1],
+  ['^are there ... reference', 'i:locate', 1],
+  ['^are there ... util', 'i:locate', 1],
+  ['^are there ... example', 'i:locate', 1],
   // diagnose
   ['why', 'i:diagnose a:root-cause', 1.5],
   ['why did', 'i:diagnose', 1],
