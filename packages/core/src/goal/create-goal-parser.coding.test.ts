@@ -686,6 +686,11 @@ describe('createGoalParser (requests to coding agents)', () => {
     ["I don't understand why the store is split in three", 'explain'],
     ['should I use SWR or react-query for this page?', 'explain'],
     ['should we memoize the selector?', 'explain'],
+    // The same questions put about "you" or "they": an opening should/do with any subject asks.
+    ['should you use zustand here?', 'explain'],
+    ['should they be merged into one module?', 'explain'],
+    ['why do you need both config files?', 'explain'],
+    ['why do they need a separate adapter?', 'explain'],
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })

@@ -311,9 +311,9 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['up and running', 'i:status', 2.5],
   ['^should ... fix:past', 'i:status', 4],
   ['^should ... work now', 'i:status', 3],
-  // Advice asked for ("should I use zustand here?", "should we cache this?").
-  ['^should i', 'i:explain', 2.5],
-  ['^should we', 'i:explain', 2.5],
+  // Advice asked for ("should I use zustand here?", "should you cache this?"): an opening `should`
+  // asks, whatever its subject (the normaliser reads should + I/we/you/they as a question).
+  ['^should', 'i:explain', 2.5],
   ['^does ... work now', 'i:status', 3],
   ['how much', 'i:status', 2],
   ['pass', 'i:status', 2],
@@ -341,10 +341,10 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['why', 'i:diagnose a:root-cause', 1.5],
   ['why did', 'i:diagnose', 1],
   // Why a thing is there at all ("why do we need both config files?", "why do I need the
-  // adapter?"): a question about the design, nothing failed.
-  ['why do we need', 'i:explain', 3.5],
-  ['why do i need', 'i:explain', 3.5],
-  ['why do we have', 'i:explain', 3.5],
+  // adapter?", "why do they need…"): a question about the design, nothing failed. The subject is a
+  // stop word, free between the cue's words, so one row reads every subject.
+  ['why do need', 'i:explain', 3.5],
+  ['why do have', 'i:explain', 3.5],
   // "I don't understand why the reducer is written this way": asks to be told.
   ['not understand', 'i:explain', 3.5],
   ['fail', 'i:diagnose a:root-cause', 2],
