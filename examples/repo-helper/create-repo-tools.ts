@@ -201,7 +201,7 @@ function repoTools(root: string): ToolRunner {
     },
     async test(args) {
       // What is run is what was approved: the tests the request names, else the whole suite, said.
-      const scope = testScope(root, commandOf(args), args.scope)
+      const scope = testScope(root, commandOf(args), args.unmatched)
       let stdout: string
       try {
         stdout = (await run(process.execPath, ['--test', ...scope.paths], { cwd: root })).stdout
@@ -229,19 +229,15 @@ const testFile = /\.(?:test|spec)\.[cm]?[jt]sx?$/u
 function testScope(
   root: string,
   command: string,
-  approved?: unknown,
+  unmatched?: unknown,
 ): { paths: string[]; note: string; whole: boolean } {
   const whole = { paths: ['tests/'], note: '', whole: true }
   if (command === '' || command === '.') {
-    // The whole suite approved for a word no test file matches ("the auth tests"): said as the
-    // word's own scope would say it, though the word is not what runs.
-    const unmatched =
-      typeof approved === 'string'
-        ? /^the whole suite \(no test file matches "(.+)"\)$/u.exec(approved)
-        : null
-    if (unmatched === null) return whole
+    // The whole suite approved for a word no test file matches ("the auth tests", the call's
+    // `unmatched`): said as the word's own scope would say it, though the word is not what runs.
+    if (typeof unmatched !== 'string' || unmatched === '') return whole
     try {
-      const named = testScope(root, unmatched[1]!)
+      const named = testScope(root, unmatched)
       return named.whole ? { ...whole, note: named.note } : whole
     } catch {
       return whole

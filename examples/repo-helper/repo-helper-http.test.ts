@@ -606,6 +606,9 @@ describe('the repo-helper task agent over HTTP (session 46 review, defects 7 to 
       const turn = await conversation().say(text)
       expect(turn.type, text).toBe('approval-required')
       expect(turn.approval?.args, text).toMatchObject({ command, scope })
+      // The word no test file matches is data beside the sentence, for a tool to say so (review 49).
+      const unmatched = /no test file matches "(.+)"/u.exec(scope)?.[1]
+      expect(turn.approval?.args.unmatched, text).toBe(unmatched)
       expect(turn.approval?.summary, text).toBe(`Run the tests: ${scope} — needs a maintainer`)
     }
   })

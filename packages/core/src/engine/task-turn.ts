@@ -248,8 +248,11 @@ export async function runTaskTurn(
   const variables = buildTurnVariables(state, perception, scratch.text)
   const session = variables.session as Record<string, unknown>
 
-  /** What a test run's command runs, in words for the approver ("the whole suite", the files). */
-  const scopes = new Map<string, string>()
+  /**
+   * What a test run's command runs, in words for the approver ("the whole suite", the files), and
+   * the word the request named when no test file matches it (the whole suite runs instead).
+   */
+  const scopes = new Map<string, { scope: string; unmatched?: string }>()
   /** Runs one call through the gate; undefined when it paused on an approval. */
   // Paths the request leaves out ("but don't read src/auth.ts") are never a tool's argument.
   const excluded = excludedPaths(scratch.text)
@@ -277,14 +280,14 @@ export async function runTaskTurn(
       return undefined
     }
     budget--
-    const scope = scopes.get(call.args)
+    const scoped = scopes.get(call.args)
     const planned: PlannedToolCall = {
       ruleId: plannerRuleId,
       toolId: call.tool,
       args: {
         command: call.args,
         evidence: call.evidence,
-        ...(call.evidence === 'test-output' && scope !== undefined ? { scope } : {}),
+        ...(call.evidence === 'test-output' && scoped !== undefined ? scoped : {}),
       },
     }
     // A run that needs an approver and already ran in this session ("run the tests", approved, then
@@ -427,13 +430,13 @@ export async function runTaskTurn(
     const call = { ...planned, args: word === '' ? planned.args : word }
     const whole = { ...call, args: '.' }
     if (word === '.' || word === '' || isPathTarget(word)) {
-      scopes.set(word === '' ? '.' : word, word === '.' || word === '' ? 'the whole suite' : word)
+      scopes.set(word === '' ? '.' : word, { scope: word === '.' || word === '' ? 'the whole suite' : word })
       return word === '' ? whole : call
     }
     const named = testsNaming(word)
     const findable = compiled.definition.tools.some((tool) => tool.id === 'find')
     if (!named.test(text) || quantifiers.has(word.toLowerCase()) || !findable || budget < 2) {
-      scopes.set('.', 'the whole suite')
+      scopes.set('.', { scope: 'the whole suite' })
       return whole
     }
     await run({ tool: 'find', args: 'test', evidence: 'test-files' }, 'plan')
@@ -448,10 +451,10 @@ export async function runTaskTurn(
     // approver reads which. None does ("rerun tests", "kick off tests": a verb no stop-list holds):
     // the command approved is the whole suite, as its scope says, never the stray word.
     if (files.length === 0) {
-      scopes.set('.', `the whole suite (no test file matches "${word}")`)
+      scopes.set('.', { scope: `the whole suite (no test file matches "${word}")`, unmatched: word })
       return whole
     }
-    scopes.set(word, files.join(', '))
+    scopes.set(word, { scope: files.join(', ') })
     return call
   }
   // A call the tool's policy refused ("run the tests in /tmp": outside the repository) refuses the
