@@ -679,6 +679,10 @@ describe('createGoalParser (requests to coding agents)', () => {
     ['check whether the docs site still builds', 'execute'],
     ['verify that the e2e tests pass on node 20', 'execute'],
     ['open a PR for the billing fix', 'execute'],
+    ['open a draft pull request for this branch', 'execute'],
+    // A PR named in an open of something else is no PR to open.
+    ['open the pr template and fix the typo', 'navigate'],
+    ['open the file and look at the PR comments', 'navigate'],
     ['the sidebar colour should be changed to grey', 'modify'],
     ['this endpoint must be updated for the v2 payload', 'modify'],
     ['why do we need two separate env files?', 'explain'],

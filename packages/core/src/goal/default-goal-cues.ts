@@ -391,9 +391,11 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['which ... better', 'i:compare a:difference', 3],
   // navigate
   ['open:base', 'i:navigate e:file', 1.5],
-  // Opening a pull request is a git host's command (the intent guide's "open a PR"), not a file.
-  ['open:base ... pr', 'i:execute e:git-history', 6],
-  ['open:base ... pull request', 'i:execute e:git-history', 6],
+  // Opening a pull request is a git host's command (the intent guide's "open a PR"), not a file:
+  // `a` before it (a new one), which "open the PR template" or "open the file and look at the PR
+  // comments" have not; no gap lets the row reach a PR of another clause.
+  ['open:base a pr', 'i:execute e:git-history', 6],
+  ['open:base a pull request', 'i:execute e:git-history', 6],
   ['^open:base', 'i:navigate e:file', 3],
   ['read', 'i:navigate e:file', 2],
   ['show', 'i:navigate', 1],
