@@ -67,8 +67,8 @@ const maxRememberedStems = 20_000
  * the intent classifier, so a word stems the same wherever it is compared. Light and deterministic:
  * plural, `-ing`, `-ed`, a possessive and a final `e` go (`modify`, `modified`, `modifies`,
  * `modifying` → `modify`; `cache`, `cached`, `caching` → `cach`; `movie`, `movies` → `movy`; one suffix only, so `settings`
- * is `setting`, not the verb `set`; a one-syllable verb in `-te` keeps its `e`: `rate`, `rating`, `ratings`
- * → `rate`, never `rat`), irregular
+ * is `setting`, not the verb `set`, as `ratings` is `rating`; a one-syllable verb in `-te` keeps its
+ * `e`: `rate`, `rated`, `rating` → `rate`, never `rat`), irregular
  * verbs map to their base (`wrote` → `write`), words with digits are left alone.
  */
 export function stemWord(word: string): string {
@@ -118,13 +118,7 @@ function stemUncached(word: string): string {
   else if (stem.endsWith('ed') && stem.length > 4 && hasVowel.test(stem.slice(0, -2)))
     stem = suffixStem(stem.slice(0, -2))
   else if (/(?:ss|sh|ch|x|z)es$/u.test(stem)) stem = stem.slice(0, -2)
-  else if (stem.endsWith('s') && !/(?:ss|us|is)$/u.test(stem)) {
-    stem = stem.slice(0, -1)
-    // The plural of a noun in `-ting` from a verb in `-te` stems like its singular (`ratings`,
-    // `rating` → `rate`); `settings` stays `setting` (its `t` is doubled: no such verb).
-    if (stem.endsWith('ing') && stem.length > 5 && singleSyllableT.test(stem.slice(0, -3)))
-      return `${stem.slice(0, -3)}e`
-  }
+  else if (stem.endsWith('s') && !/(?:ss|us|is)$/u.test(stem)) stem = stem.slice(0, -1)
   // A noun in `-ie` stems like its plural in `-ies` (`movie`, `movies` → `movy`).
   if (stem.length > 4 && stem.endsWith('ie')) return `${stem.slice(0, -2)}y`
   if (stem.length > 3 && stem.endsWith('e')) {
