@@ -9,7 +9,7 @@
  *   then again inside each write). It now reads it once, and not at all for the turn that creates
  *   its session (the record was just cleared for the new owner).
  * - A `/v1/chat` stream that ended with an `error` chunk after the engine finished the turn (the
- *   host's `onEvent` threw on `turn-finished`) forgot the message id: the retry ran the tool again.
+ *   host's `onEvent` threw, on any event) forgot the message id: the retry ran the tool again.
  */
 import { createMemorySessionStore, readUiMessageStream, type SessionStore } from '@focal/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -184,10 +184,12 @@ describe('the replies record of message-id turns', () => {
   })
 })
 
-describe('a /v1/chat stream that errors after the engine finished its turn', () => {
-  // The host's `onEvent` throws on `turn-finished`: the stream ends with an `error` chunk, though
-  // the turn ran (its tools too). The message id was forgotten, so the retry ran the tool again.
+describe('a /v1/chat stream whose host hook throws while the engine runs the turn', () => {
+  // The host's `onEvent` throws: the stream ends with an `error` chunk, but the engine runs its turn
+  // (its tools too) whatever its reader does. The message id was forgotten, so the retry ran the
+  // tool again: first for a hook throwing on `turn-finished`, then (review) on any earlier event.
   const ran: unknown[] = []
+  let failOn: string | undefined
   let failing: LoopbackFocal
   beforeAll(async () => {
     failing = await serveOnLoopback({
@@ -199,36 +201,42 @@ describe('a /v1/chat stream that errors after the engine finished its turn', () 
         },
       },
       onEvent: (event) => {
-        if (event.type === 'turn-finished') throw new Error('the host hook failed')
+        if (event.type === failOn) throw new Error('the host hook failed')
       },
     })
   })
   afterAll(() => failing.close())
 
-  it('marks the turn as run: the retry gets 409 message-reply-lost and the tool runs once', async () => {
-    const send = (headers: Record<string, string>) =>
-      fetch(`${failing.origin}/v1/chat`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify({
-          id: 'errored-1',
-          messageId: 'c1',
-          messages: [
-            { id: 'c1', role: 'user', parts: [{ type: 'text', text: 'Where is my order NW-1001?' }] },
-          ],
-        }),
-      })
-    const first = await send({})
-    expect(first.status).toBe(200)
-    const token = first.headers.get('x-focal-session-token') ?? ''
-    const types = await readTypes(first)
-    // The client got the reply, then the error.
-    expect(types).toContain('text-delta')
-    expect(types.at(-2)).toBe('error')
-    expect(ran).toHaveLength(1)
-    const retry = await send({ 'x-focal-session-token': token })
-    expect(retry.status).toBe(409)
-    expect(await codeOf(retry)).toBe('message-reply-lost')
-    expect(ran).toHaveLength(1)
-  })
+  it.each(['turn-started', 'tool-called', 'turn-finished'])(
+    'on %s marks the turn as run: the retry gets 409 message-reply-lost and the tool runs once',
+    async (event) => {
+      failOn = event
+      ran.length = 0
+      const send = (headers: Record<string, string>) =>
+        fetch(`${failing.origin}/v1/chat`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({
+            id: `errored-${event}`,
+            messageId: 'c1',
+            messages: [
+              { id: 'c1', role: 'user', parts: [{ type: 'text', text: 'Where is my order NW-1001?' }] },
+            ],
+          }),
+        })
+      const first = await send({})
+      expect(first.status).toBe(200)
+      const token = first.headers.get('x-focal-session-token') ?? ''
+      const types = await readTypes(first)
+      // The client got the error (after the reply when the hook failed on `turn-finished`).
+      expect(types.at(-2)).toBe('error')
+      if (event === 'turn-finished') expect(types).toContain('text-delta')
+      // The engine ran the turn whatever the stream's reader did: the tool ran once.
+      await expect.poll(() => ran.length).toBe(1)
+      const retry = await send({ 'x-focal-session-token': token })
+      expect(retry.status).toBe(409)
+      expect(await codeOf(retry)).toBe('message-reply-lost')
+      expect(ran).toHaveLength(1)
+    },
+  )
 })

@@ -1,6 +1,7 @@
 import {
   FocalError,
   type SessionData,
+  type TurnEvent,
   toUiMessageChunks,
   type UiMessageChunk,
   uiMessageStreamHeaders,
@@ -98,24 +99,31 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
     }
     const signal = context.req.raw.signal
     const onEvent = app.onEvent
-    // Whether the engine finished the turn (its tools ran): noted before the host's hook, which may
-    // throw and end the stream with an `error` chunk though the turn ran.
+    // Whether the turn ran (its tools too) though the stream may end with an `error` chunk: the
+    // engine finished it, or the host's hook threw. The engine runs a started turn to its end
+    // whatever its reader does, so a hook that throws on any event stops only the stream.
     let ran = false
+    const hostHook = async (event: TurnEvent): Promise<void> => {
+      if (event.type === 'turn-finished') ran = true
+      try {
+        await onEvent?.(event, { sessionId, route: '/v1/chat' })
+      } catch (error) {
+        ran = true
+        throw error
+      }
+    }
     // The assistant message's id is the turn's id, as in every Focal transport.
     const chunks = toUiMessageChunks(app.engine.turnStream({ sessionId, text, signal }), {
       guard: app.services.createStreamGuard,
       session,
-      onEvent: (event) => {
-        if (event.type === 'turn-finished') ran = true
-        return onEvent?.(event, { sessionId, route: '/v1/chat' })
-      },
+      onEvent: hostHook,
     })
     // Read to the end even when the client leaves: the whole reply is recorded under the message
     // id before the lock is released, so a retry finds it.
     // A reply that cannot be recorded is marked so, not forgotten: the turn ran (its tools too), so
     // its retry gets 409 `message-reply-lost` and runs nothing; this client already has the reply.
-    // So is a stream that failed after the engine finished the turn. Only a turn that failed before
-    // the engine finished it is forgotten, so its retry runs it.
+    // So is a stream that failed after the engine finished the turn or because the host's hook
+    // threw. Only a turn the engine itself failed before finishing it is forgotten: its retry runs it.
     const detached = detachChunks(chunks, async (read, error) => {
       try {
         if (turn === undefined) return
