@@ -753,10 +753,12 @@ async function senseAndAct(
   // NW-3003 has shipped").
   // "Did the cancellation go through?" after only a refund (or nothing), when no status flow is
   // about cancellations: no cancellation was done or asked for here, and the answer says so. Not
-  // read as a request to cancel, nor answered with the refund.
+  // read as a request to cancel, nor answered with the refund. An order it names ("did the
+  // cancellation for NW-8316 go through?" after a refund for NW-8301) only says what it asks about:
+  // no request to cancel it (it asked for the total, and the next answer cancelled).
   if (
     asksDone &&
-    (stated.size === 0 || (!namesOtherFacts && input.text.includes('?'))) &&
+    (stated.size === 0 || input.text.includes('?')) &&
     pending === undefined &&
     asksUnaskedAction(compiled, input.text, state.lastOutcome)
   ) {

@@ -29,6 +29,9 @@ describe('asksIfDone', () => {
     'when will I see it?',
     'when will it show up on my card?',
     'where will it go?',
+    'did the cancellation of NW-8318 go through?',
+    'did the cancellation for NW-8316 go through?',
+    'did NW-8320 get cancelled?',
   ])('reads "%s" as asking whether it was done', (text) => {
     expect(asksIfDone(text)).toBe(true)
   })
@@ -43,6 +46,8 @@ describe('asksIfDone', () => {
     "it's cancelled, I saw the email",
     'when will I get my money?',
     'how long does a refund take?',
+    'did the cancellation of my plan get easier?',
+    'get NW-8320 cancelled',
   ])('reads "%s" as something else', (text) => {
     expect(asksIfDone(text)).toBe(false)
   })

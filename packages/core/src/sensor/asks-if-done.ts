@@ -3,14 +3,16 @@ import { foldLookalikes, hasInvisible, visibleText } from '../enforcement/detect
 /**
  * "Did it go through?", "is it done?", "did you cancel it?", "so is it cancelled or not?", "is
  * NW-2222 cancelled?": the user asks whether what they asked for was done. English only, like the
- * other conversation cues. A subject may be an order written as an id (letters, then digits).
+ * other conversation cues. A subject may be an order written as an id (letters, then digits),
+ * or an action's noun with the order it was for ("did the cancellation of NW-8318 go through?",
+ * "did NW-8320 get cancelled?": both were read as requests to cancel, and the next answer did).
  */
-const subject =
-  '(?:it|that|this|they|both|both of them|everything|(?:the|my|your|our) (?:refund|refunds|cancell?ation|order|payment|request)|(?:(?:my|the)\\s+)?(?:order\\s+)?#?[a-z]{0,4}[- ]?\\d{3,})'
+const orderId = '(?:(?:my|the)\\s+)?(?:order\\s+)?#?[a-z]{0,4}[- ]?\\d{3,}'
+const subject = `(?:it|that|this|they|both|both of them|everything|(?:the|my|your|our) (?:refund|refunds|cancell?ation|order|payment|request)(?:\\s+(?:of|for|on)\\s+${orderId})?|${orderId})`
 const outcome =
   '(?:go through|gone through|work|worked|done|finished|complete|completed|processed|approved|successful|cancell?ed|refunded|issued|sorted)'
 const askedIfDone = new RegExp(
-  String.raw`\b(?:(?:did|has|have|was|is|were)\s+${subject}\s+(?:been\s+|actually\s+|really\s+)?${outcome}|(?:did|have)\s+you\s+(?:actually\s+|really\s+|already\s+)?(?:(?:do|done|process|processed|issue|issued)\s+(?:it|that|this|the refund|the cancell?ation)|cancel|cancell?ed|refund|refunded)\b|(?:did|has)\s+(?:the\s+)?(?:refund|cancell?ation)\s+(?:go|gone|been)\b)`,
+  String.raw`\b(?:(?:did|has|have|was|is|were)\s+${subject}\s+(?:been\s+|actually\s+|really\s+|get\s+|got\s+)?${outcome}|(?:did|have)\s+you\s+(?:actually\s+|really\s+|already\s+)?(?:(?:do|done|process|processed|issue|issued)\s+(?:it|that|this|the refund|the cancell?ation)|cancel|cancell?ed|refund|refunded)\b|(?:did|has)\s+(?:the\s+)?(?:refund|cancell?ation)\s+(?:go|gone|been)\b)`,
   'i',
 )
 
