@@ -113,13 +113,15 @@ const negationFillers: ReadonlySet<string> = new Set([
 const conditionals: ReadonlySet<string> = new Set(['if', 'unless', 'whether', 'otherwise'])
 
 /**
- * What ends a clause: punctuation, a colon, a slash, a dash (an en or em dash, two hyphens, or a
- * hyphen with spaces around it: "not a refund question - where is NW-3003?"), or a hyphen right
- * before a question word ("not a refund question-where is NW-3003?"). A hyphen inside a word or an
- * id ("e-mail", "follow-up", "NW-3003") ends nothing.
+ * What ends a clause: punctuation, a colon, a line break, a slash with a space on a side ("not a
+ * refund question / where is NW-3003?"), a dash (an en or em dash, two hyphens, or a hyphen with
+ * spaces around it: "not a refund question - where is NW-3003?"), or a hyphen right before a
+ * question word ("not a refund question-where is NW-3003?"). A slash between two words joins them
+ * ("I don't want a refund/cancellation": both are denied), and a hyphen inside a word or an id
+ * ("e-mail", "follow-up", "NW-3003") ends nothing.
  */
 const clauseEnd =
-  /[.,;:!?/\u2013\u2014]+|-{2,}|\s-+\s|(?<=\p{L})-(?=(?:where|what|when|why|how|who|which|whose|can|could|would|will|is|are|was|does|did)\b)/iu
+  /[.,;:!?\n\r\u2013\u2014]+|\s\/+|\/+\s|-{2,}|\s-+\s|(?<=\p{L})-(?=(?:where|what|when|why|how|who|which|whose|can|could|would|will|is|are|was|does|did)\b)/iu
 
 /**
  * Reads `text` clause by clause (punctuation, or a clause word, ends one) and calls `visit` with
