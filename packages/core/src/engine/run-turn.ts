@@ -340,7 +340,7 @@ async function senseAndAct(
   // cancelled here).
   if (
     asksDone &&
-    (asksUnaskedAction(compiled, message.text, state.lastOutcome) ||
+    (asksUnaskedAction(compiled, message.text, state) ||
       (state.lastOutcome !== undefined && !namesUndoneAction(message.text, state.lastOutcome))) &&
     compiled.definition.kind !== 'task' &&
     state.pendingClarification !== undefined &&
@@ -760,7 +760,7 @@ async function senseAndAct(
     asksDone &&
     (stated.size === 0 || input.text.includes('?')) &&
     pending === undefined &&
-    asksUnaskedAction(compiled, input.text, state.lastOutcome)
+    asksUnaskedAction(compiled, input.text, state)
   ) {
     const last = state.lastOutcome
     const reply = settings.statusReplies.undone
@@ -1934,11 +1934,22 @@ function namesUndoneAction(text: string, last: EngineSessionState['lastOutcome']
 function asksUnaskedAction(
   compiled: TurnDependencies['compiled'],
   text: string,
-  last: EngineSessionState['lastOutcome'],
+  state: EngineSessionState,
 ): boolean {
+  const last = state.lastOutcome
   if (!namesUndoneAction(text, last)) return false
-  const named = namedActions(text)
-  return ![...compiled.statusIntents.values()].some((actions) => named.every((stem) => actions.has(stem)))
+  // Only the actions neither done nor asked for now: "is the refund automatic once it's
+  // cancelled?" in a cancellation asks about the cancellation under way, not one never asked for.
+  const { scenario, step } = state.navigation
+  const flow = scenario === null ? undefined : compiled.scenariosById.get(scenario)
+  const inProgress =
+    flow?.steps.find((entry) => entry.id === step)?.terminal === false
+      ? namedActions(`${flow.id} ${flow.intents.join(' ')}`)
+      : []
+  const outcome = `${last?.text ?? ''} ${last?.about?.tool ?? ''}`.toLowerCase()
+  const unasked = namedActions(text).filter((stem) => !inProgress.includes(stem) && !outcome.includes(stem))
+  const statuses = [...compiled.statusIntents.values()]
+  return unasked.some((stem) => !statuses.some((actions) => actions.has(stem)))
 }
 
 /**
