@@ -475,7 +475,8 @@ export const settingsSchema = z.strictObject({
    * `partly` the same while another request of that message still waits (offered after it);
    * `notDone` with `{{reason}}`, why it was not (an approval rejected or withdrawn); `notYet`
    * while a scenario still asks for something (its question follows); `nothing` when no request
-   * was acted on. A pending approval answers with `approvalPendingReply`'s "still waiting".
+   * was acted on; `undone` (`undoneAfter` with `{{done}}` once something else was done) when the
+   * question names an action this conversation neither did nor was asked to. A pending approval answers with `approvalPendingReply`'s "still waiting".
    */
   statusReplies: z
     .strictObject({
@@ -484,11 +485,19 @@ export const settingsSchema = z.strictObject({
       partly: z.string().min(1).default('Only part of it so far. {{done}}'),
       notDone: z.string().min(1).default('No. {{reason}}'),
       notYet: z.string().min(1).default('Not yet.'),
-      /** Asked about an action this conversation neither did nor was asked to ("did the cancellation go through?" after a refund). */
+      /**
+       * Asked about an action this conversation neither did nor was asked to ("did the cancellation
+       * of NW-8318 go through?"): no "No", since it may have been done elsewhere (on the website).
+       */
       undone: z
         .string()
         .min(1)
-        .default("No, that hasn't been done in this conversation: you haven't asked me to do it here."),
+        .default("I haven't done that in this conversation, so I can't confirm it from here."),
+      /** The same after another action was done here: `{{done}}`, what that was (after a refund). */
+      undoneAfter: z
+        .string()
+        .min(1)
+        .default("I haven't done that in this conversation. What I did here: {{done}}"),
       nothing: z
         .string()
         .min(1)

@@ -763,10 +763,10 @@ async function senseAndAct(
     asksUnaskedAction(compiled, input.text, state)
   ) {
     const last = state.lastOutcome
-    const reply = settings.statusReplies.undone
+    const { undone, undoneAfter } = settings.statusReplies
     return stayWith(
       'the message asks about an action this conversation did not do',
-      last?.done === true ? `${reply} ${last.text}` : reply,
+      last?.done === true ? renderTemplate(undoneAfter, { done: last.text }) : undone,
       question,
     )
   }
