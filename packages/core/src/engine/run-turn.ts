@@ -1532,12 +1532,13 @@ function hedges(text: string): boolean {
 }
 
 /**
- * A number offered in place of a refused amount: the number with at most a short lead-in and
- * tail ("what about 25?", "25 then", "can you do 25", "ok, refund 25 instead", "ok just do 45 then"), nothing after it
- * that makes it a count of something else ("it's been 25 days", "25 items").
+ * A number offered as an amount: the number with at most a short lead-in and tail ("what about
+ * 25?", "25 then", "can you do 25", "ok, refund 25 instead", "ok just do 45 then", "I'd like 25
+ * back", "about 25", "the 25 please", "25 of it please"), nothing after it that makes it a count
+ * of something else ("it's been 25 days", "25 items", "2 of them").
  */
 const counterOffer =
-  /^\W*(?:(?:ok(?:ay)?|fine|well|alright|all right|then|so|and|but|hmm+|please)\W+){0,3}(?:(?:(?:what|how) about|(?:can|could) (?:you|i) (?:do|get|have)|make it|try|just|only|refund(?: me)?|do|give me|i'?ll take)\W*){0,2}(\d{1,6}(?:\.\d{1,2})?)\W*(?:then|instead|please|dollars?|bucks)?\W*(?:then|instead|please)?\W*$/i
+  /^\W*(?:(?:ok(?:ay)?|fine|well|alright|all right|then|so|and|but|hmm+|please)\W+){0,3}(?:(?:(?:what|how) about|(?:can|could) (?:you|i) (?:do|get|have)|make it|try|just|only|refund(?: me)?|do|give me|i['\u2019]?ll take|i['\u2019]?d like|i would like|i want|about|around|roughly|approximately|say|the)\W*){0,2}(\d{1,6}(?:\.\d{1,2})?)\W*(?:then|instead|please|dollars?|bucks|back|of it)?\W*(?:then|instead|please|back)?\W*$/i
 
 /**
  * Does the message offer one plain number as an amount: a number with at most a short lead-in
@@ -1611,8 +1612,9 @@ function answerAskedAmount(
   // number left of it ("45") is no amount (it refunded $45 for "$3,45").
   if (unreadMoney.test(text)) return
   // Only a number offered as the amount is the amount: the number alone ("20") or with a short
-  // lead-in or tail ("what about 25?", "25 then"). A number in a sentence counts something else,
-  // whatever follows it ("it's been 25 days", "25 working days", "I ordered 2 of them").
+  // lead-in or tail ("what about 25?", "25 then", "I'd like 25 back"). A number in a sentence
+  // counts something else, whatever follows it ("it's been 25 days", "25 working days", "I
+  // ordered 2 of them").
   if (!bareAmount.test(text) && !counterOffer.test(text)) return
   const missing = missingFields(compiled, route.scenario, route.step, state.fields)
   // "20" to "Which order is it, and how much should be refunded?" (the step's one question for
