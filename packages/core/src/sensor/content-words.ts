@@ -121,7 +121,7 @@ const conditionals: ReadonlySet<string> = new Set(['if', 'unless', 'whether', 'o
  * ("e-mail", "follow-up", "NW-3003") ends nothing.
  */
 const clauseEnd =
-  /[.,;:!?\n\r\u2013\u2014]+|\s\/+|\/+\s|-{2,}|\s-+\s|(?<=\p{L})-(?=(?:where|what|when|why|how|who|which|whose|can|could|would|will|is|are|was|does|did)\b)/iu
+  /[.,;:!?\n\r\u2013\u2014]+|\s\/+|\/+\s|-{2,}|\s-+\s|(?<=\p{L})-(?=(?:where|what|when|why|how|who|which|whose|can|could|would|will|is|are|was|does|did)(?!\w))/iu
 
 /**
  * Reads `text` clause by clause (punctuation, or a clause word, ends one) and calls `visit` with
