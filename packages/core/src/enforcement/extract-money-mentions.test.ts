@@ -66,7 +66,8 @@ describe('extractMoneyMentions', () => {
   it('reads a total without a currency with every scale of the amount vocabulary', () => {
     // The sensor's total had its own scales: "the total was 2 million" was 2, "2m" no total.
     for (const [word, scale] of Object.entries(amountScales)) {
-      expect(totalWithoutCurrency(`the total was 2 ${word}`), word).toBe(2 * scale)
+      // A one-letter scale apart from the digits is a word of its own ("I paid 40 m ago").
+      expect(totalWithoutCurrency(`the total was 2 ${word}`), word).toBe(word.length === 1 ? 2 : 2 * scale)
       expect(totalWithoutCurrency(`the total was 2${word}.`), word).toBe(2 * scale)
       // Each reads as the reply's parser reads the amount with a currency.
       expect(amounts(`$2 ${word}`), word).toEqual([[2 * scale, 'USD']])
@@ -74,6 +75,9 @@ describe('extractMoneyMentions', () => {
     // "Grand" ends the amount in both: the "2 grand opening" is 2.
     expect(totalWithoutCurrency('the total was 2 grand opening items')).toBe(2)
     expect(totalWithoutCurrency('the total was 2 grand for it')).toBe(2000)
+    expect(totalWithoutCurrency('I paid 40 m ago')).toBe(40)
+    expect(totalWithoutCurrency('it cost 5 m')).toBe(5)
+    expect(totalWithoutCurrency('it cost 5m')).toBe(5_000_000)
   })
 
   it('reads symbols, codes, words, thousands separators and scales', () => {

@@ -205,12 +205,13 @@ const addedRightBefore = /(?:\band|\bplus|\+|\banother)\s*$/i
 /**
  * A number written as an order's total without a currency ("the total was 620", "I paid 45.50"):
  * the total's words, then the number, and nothing that makes it a count ("paid 3 times", "cost
- * 2 items"). Only such words: a bare number after "refund" may be an order number. It needs the
+ * 2 items"). A one-letter scale is one only on the digits ("2m", not "I paid 40 m ago": 40).
+ * Only such words: a bare number after "refund" may be an order number. It needs the
  * `u` flag (`\p{L}`), so its word edges are `(?<!\w)` and `(?!\w)`: a `\b` under `iu` is V8's
  * slow path (see `text/cue-pattern-flags.test.ts`).
  */
 export const cuedTotal: RegExp = new RegExp(
-  String.raw`(?<!\w)(?:total(?:\s+(?:was|is|of|came to|comes to))?|paid|charged|cost|costs|costed)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?(?:\s?(${scaleAlternatives})(?!\w))?(?![\w.,'’]*\d|[\s\u00a0\u202f]\d|[\p{L}\p{N}])(?!\s*(?:%|percent|x(?!\w)|\u00d7|\*|items?|units?|days?|weeks?|months?|years?|times?|pieces?|orders?|hours?|minutes?)(?!\w))`,
+  String.raw`(?<!\w)(?:total(?:\s+(?:was|is|of|came to|comes to))?|paid|charged|cost|costs|costed)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?(?:\s?(${scaleAlternatives})(?!\w)(?<!\s\p{L}))?(?![\w.,'’]*\d|[\s\u00a0\u202f]\d|[\p{L}\p{N}])(?!\s*(?:%|percent|x(?!\w)|\u00d7|\*|items?|units?|days?|weeks?|months?|years?|times?|pieces?|orders?|hours?|minutes?)(?!\w))`,
   'iu',
 )
 /** The order total a message writes without a currency, if any (read as the definition's own). */
