@@ -695,6 +695,11 @@ describe('createGoalParser (requests to coding agents)', () => {
     ['should they be merged into one module?', 'explain'],
     ['why do you need both config files?', 'explain'],
     ['why do they need a separate adapter?', 'explain'],
+    ['why do we have two lockfiles?', 'explain'],
+    // A failure the subject has is a failure to diagnose, whatever the subject: `have` weighs less
+    // than why and the failure together.
+    ['why do I have a type error here?', 'diagnose'],
+    ['why do we have so many errors in the log?', 'diagnose'],
   ])('parses %j as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })

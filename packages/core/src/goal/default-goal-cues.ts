@@ -342,9 +342,10 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['why did', 'i:diagnose', 1],
   // Why a thing is there at all ("why do we need both config files?", "why do I need the
   // adapter?", "why do they need…"): a question about the design, nothing failed. The subject is a
-  // stop word, free between the cue's words, so one row reads every subject.
+  // stop word, free between the cue's words, so one row reads every subject. What one has may be a
+  // failure ("why do I have a type error here?"): `have` weighs less than why and a failure cue.
   ['why do need', 'i:explain', 3.5],
-  ['why do have', 'i:explain', 3.5],
+  ['why do have', 'i:explain', 2.5],
   // "I don't understand why the reducer is written this way": asks to be told.
   ['not understand', 'i:explain', 3.5],
   ['fail', 'i:diagnose a:root-cause', 2],
