@@ -712,9 +712,17 @@ describe('createGoalParser (requests to coding agents)', () => {
     ['are you done with the refactor?', 'status'],
     ['is there a convention for naming event handlers?', 'locate'],
     ['are there any helpers for parsing dates?', 'locate'],
-    // "is there a bug…" asks about a failure, not where a thing is.
+    // Whatever thing the code may hold: a function, a type, a hook, utilities.
+    ['is there a function that parses dates?', 'locate'],
+    ['is there a type for User?', 'locate'],
+    ['is there a hook for window size?', 'locate'],
+    ['are there utilities for parsing dates?', 'locate'],
+    // "is there a bug…" asks about a failure, not where a thing is: a failure cue outweighs the
+    // search; whether anything fails now is where things stand.
     ['is there a bug in this function?', 'diagnose'],
     ['is there an error in the config?', 'diagnose'],
+    ['is there a memory leak here?', 'diagnose'],
+    ['are there any failing tests?', 'status'],
     ['which one is better for the cache, an LRU map or a plain object?', 'compare'],
     ['the save button no longer appears on mobile', 'diagnose'],
   ])('parses %j as %s', (text, intent) => {

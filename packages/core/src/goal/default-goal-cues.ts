@@ -323,20 +323,13 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['finish:past', 'i:status', 2],
   ['is there', 'i:status', 0.5],
   ['are there', 'i:status', 0.5],
-  // "is there a rule about naming hooks?", "are there helpers for dates?": whether a thing the code
-  // holds exists (the intent guide's locate); "is there a bug in it?" asks about a failure.
-  ['^is there ... rule', 'i:locate', 1],
-  ['^is there ... convention', 'i:locate', 1],
-  ['^is there ... helper', 'i:locate', 1],
-  ['^is there ... reference', 'i:locate', 1],
-  ['^is there ... util', 'i:locate', 1],
-  ['^is there ... example', 'i:locate', 1],
-  ['^are there ... rule', 'i:locate', 1],
-  ['^are there ... convention', 'i:locate', 1],
-  ['^are there ... helper', 'i:locate', 1],
-  ['^are there ... reference', 'i:locate', 1],
-  ['^are there ... util', 'i:locate', 1],
-  ['^are there ... example', 'i:locate', 1],
+  // "is there a rule about naming hooks?", "is there a function that parses dates?": whether a thing
+  // the code may hold exists (the intent guide's locate). A failure cue (bug, error, leak: 1.5)
+  // outweighs the row, so "is there a bug in this function?" reads diagnose.
+  ['^is there', 'i:locate', 1],
+  ['^are there', 'i:locate', 1],
+  // "are there any failing tests?", "is there anything failing?": whether something fails now.
+  ['there ... fail:ing', 'i:status', 3],
   // diagnose
   ['why', 'i:diagnose a:root-cause', 1.5],
   ['why did', 'i:diagnose', 1],
@@ -375,7 +368,7 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['complain', 'i:diagnose', 1],
   ['red', 'i:diagnose', 1],
   ['regression', 'i:diagnose', 2],
-  ['bug', 'i:diagnose', 1],
+  ['bug', 'i:diagnose', 1.5],
   ['off', 'i:diagnose', 0.5],
   // compare
   ['difference', 'i:compare a:difference', 3],
