@@ -11,6 +11,8 @@ export interface CompiledCueWord {
   maxGap: number
   /** Lead the matching word must have (see `GoalToken.lead`): 0 any, 1 a clause start, 2 the request start. */
   lead: 0 | 1 | 2
+  /** The word follows the previous cue word directly, no word between, not even a stop word (`+pr`). */
+  adjacent?: true
 }
 
 /** A cue ready for matching. */
@@ -118,8 +120,10 @@ function compileCueWords(
   for (const raw of phrase.toLowerCase().split(/\s+/)) {
     if (raw === '...') ellipsis = true
     else if (raw !== '') {
-      const pieces = characterPieces(raw)
-      words.push(compileCueWord(pieces[0] as string, ellipsis, compiled, exact))
+      const adjacent = raw.length > 1 && raw.startsWith('+') && words.length > 0
+      const pieces = characterPieces(adjacent ? raw.slice(1) : raw)
+      const word = compileCueWord(pieces[0] as string, ellipsis, compiled, exact)
+      words.push(adjacent ? { ...word, maxGap: 0, adjacent } : word)
       // The characters of one written word follow each other with nothing between (`修复`).
       for (const piece of pieces.slice(1))
         words.push({ ...compileCueWord(piece, false, compiled, exact), maxGap: 0 })
@@ -166,7 +170,7 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
     const votes = fields.flatMap((field) => (cue[field] ? [[field, cue[field]] as const] : []))
     let signature = `${cue.destructive === true ? '!' : ''}${cue.courtesy === true ? '~' : ''}`
     for (const word of words)
-      signature += `${word.concept}:${[...(word.forms ?? [])]}:${word.maxGap}:${word.lead} `
+      signature += `${word.concept}:${[...(word.forms ?? [])]}:${word.maxGap}:${word.lead}:${word.adjacent === true} `
     for (const [field, value] of votes) signature += `|${field}=${value}`
     const twin = bySignature.get(signature)
     if (twin) {

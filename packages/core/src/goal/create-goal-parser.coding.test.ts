@@ -680,8 +680,14 @@ describe('createGoalParser (requests to coding agents)', () => {
     ['verify that the e2e tests pass on node 20', 'execute'],
     ['open a PR for the billing fix', 'execute'],
     ['open a draft pull request for this branch', 'execute'],
+    // The command as typed: no article, or `open up`.
+    ['open pr', 'execute'],
+    ['open pr for this branch', 'execute'],
+    ['open up a pull request', 'execute'],
     // A PR named in an open of something else is no PR to open.
     ['open the pr template and fix the typo', 'navigate'],
+    ['open a pr template file', 'navigate'],
+    ['open pr template', 'navigate'],
     ['open the file and look at the PR comments', 'navigate'],
     ['the sidebar colour should be changed to grey', 'modify'],
     ['this endpoint must be updated for the v2 payload', 'modify'],

@@ -387,9 +387,16 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['open:base', 'i:navigate e:file', 1.5],
   // Opening a pull request is a git host's command (the intent guide's "open a PR"), not a file:
   // `a` before it (a new one), which "open the PR template" or "open the file and look at the PR
-  // comments" have not; no gap lets the row reach a PR of another clause.
+  // comments" have not; no gap lets the row reach a PR of another clause. The command as typed has
+  // no article ("open pr", "open pull request") or opens up a PR. A PR template is a file to open.
   ['open:base a pr', 'i:execute e:git-history', 6],
   ['open:base a pull request', 'i:execute e:git-history', 6],
+  ['open:base +pr', 'i:execute e:git-history', 6],
+  ['open:base +pull +request', 'i:execute e:git-history', 6],
+  ['open:base +up a pr', 'i:execute e:git-history', 6],
+  ['open:base +up a pull request', 'i:execute e:git-history', 6],
+  ['open:base a pr +template', 'i:navigate e:file', 3],
+  ['open:base +pr +template', 'i:navigate e:file', 3],
   ['^open:base', 'i:navigate e:file', 3],
   ['read', 'i:navigate e:file', 2],
   ['show', 'i:navigate', 1],

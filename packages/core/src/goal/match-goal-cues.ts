@@ -77,6 +77,10 @@ function wordMatches(word: CompiledCueWord, token: GoalToken): boolean {
 }
 
 function findNext(word: CompiledCueWord, tokens: readonly GoalToken[], after: number): number {
+  if (word.adjacent === true) {
+    const next = tokens[after + 1]
+    return next !== undefined && wordMatches(word, next) ? after + 1 : -1
+  }
   let skipped = 0
   const end = Math.min(tokens.length, after + 1 + maxReach)
   for (let candidate = after + 1; candidate < end; candidate++) {

@@ -92,7 +92,9 @@ export interface GoalParser {
 /**
  * One cue: a phrase (matched after normalisation, words in order) that votes for one or more
  * field values. Up to two content words may fall between two cue words, none before a stop word
- * (`how are you`) unless `...` stands before it (`what does ... do`). `word:past` matches only that
+ * (`how are you`) unless `...` stands before it (`what does ... do`); a `+` before a word lets
+ * nothing stand between it and the previous one, not even a stop word (`open +pr`: "open pr", not
+ * "open the pr template"). `word:past` matches only that
  * form (`modified`, `did I edit`); forms are `base`, `plural`, `past`, `ing`, comma-separated.
  * A leading `^` makes the first word match only where a clause starts (`^add` in "ok, add a test"
  * or "it fails. add a test", not in "how do I add"); `^^` only at the start of the request.
