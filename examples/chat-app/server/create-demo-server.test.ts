@@ -113,17 +113,26 @@ describe('createDemoServer over a real socket', () => {
     }
   })
 
-  it('reads a request by its own words over /task/v1/parse, not by the words of a file it names', async () => {
-    // Outside review 49: `refactor` inside the path read the request as a change.
-    const response = await fetch(`${origin}/task/v1/parse`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text: '@design/refactor-plan.md summarize it' }),
-    })
-    expect(response.status).toBe(200)
-    const body = (await response.json()) as { goal: { goal: { intent: string; target: string } } }
-    expect(body.goal.goal).toMatchObject({ intent: 'explain', target: '@design/refactor-plan.md' })
-  })
+  it.each([
+    ['@design/refactor-plan.md summarize it', 'explain'],
+    // Outside review 50: with a weak word of its own, the name's `refactor` still outvoted it.
+    ['summarise @design/refactor-plan.md please', 'explain'],
+    ["what's in @design/refactor-plan.md", 'explain'],
+    ['@design/refactor-plan.md tl;dr', 'explain'],
+  ])(
+    'reads %j by its own words over /task/v1/parse, not by the words of a file it names',
+    async (text, intent) => {
+      // Outside review 49: `refactor` inside the path read the request as a change.
+      const response = await fetch(`${origin}/task/v1/parse`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text }),
+      })
+      expect(response.status).toBe(200)
+      const body = (await response.json()) as { goal: { goal: { intent: string; target: string } } }
+      expect(body.goal.goal).toMatchObject({ intent, target: '@design/refactor-plan.md' })
+    },
+  )
 
   it('still serves the real API routes', async () => {
     const health = await fetch(`${origin}/health`)

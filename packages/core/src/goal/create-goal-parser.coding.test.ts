@@ -607,6 +607,14 @@ describe('createGoalParser (requests to coding agents)', () => {
     ['@design/refactor-plan.md summarize it', 'explain'],
     ['summarize @design/refactor-plan.md', 'explain'],
     ['@fixes/bug-report.md summarize this', 'explain'],
+    // A name's words vote only when the request's own read no intent: a weak word of its own
+    // (`what's in`, British `summarise` beside `please`) is not outvoted by the name's `refactor`.
+    ['summarise @design/refactor-plan.md please', 'explain'],
+    ["what's in @design/refactor-plan.md", 'explain'],
+    ['@design/refactor-plan.md tl;dr', 'explain'],
+    ['@design/refactor-plan.md thoughts?', 'review'],
+    // No word of its own reads an intent: the name's words, down-weighted, are all there is.
+    ['@design/refactor-plan.md for the team meeting', 'modify'],
   ])('parses %j (a name in it) as %s', (text, intent) => {
     expect(parser.parse(text).goal.intent).toBe(intent)
   })

@@ -169,6 +169,11 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   // "thoughts on this approach?", "your thoughts?": a judgement asked for.
   ['thought:plural on', 'i:review', 3],
   ['your thought:plural', 'i:review', 3],
+  ['^^thought:plural', 'i:review', 3],
+  // "@design/plan.md tl;dr": a summary asked for.
+  ['tl dr', 'i:explain a:overview', 3],
+  // "what's in @design/plan.md?": what a thing holds, told.
+  ['^what is in', 'i:explain', 1.5],
   ['reasonable', 'i:review', 1.5],
   ['readable', 'i:review', 1.5],
   ['readability', 'i:review', 1.5],

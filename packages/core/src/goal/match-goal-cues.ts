@@ -17,6 +17,11 @@ export interface GoalCueHit {
    * `explain` instead ("what backend should be used?" asks how to go about it).
    */
   asked?: number
+  /**
+   * The cue is a name's word (`refactor` of `@design/refactor-plan.md`): its intent vote counts
+   * only when no word of the request's own reads an intent.
+   */
+  named?: true
 }
 
 /** Stop words are skipped freely, but a cue never reaches further than this. */
@@ -143,9 +148,11 @@ export function matchGoalCues(tokens: readonly GoalToken[], compiled: CompiledGo
       if (matched[0]!.pasted) weight *= pastedDiscount
       // A destructive cue keeps its weight in a name too (`cat /dev/null > src/orders.ts`).
       else if (matched[0]!.named && !cue.destructive) weight *= namedDiscount
+      const named = !matched[0]!.pasted && matched[0]!.named && !cue.destructive
       const asked = isAskedChange(cue, matched[0]!)
       if (start < headEnd) weight *= headClauseBoost
       const hit: GoalCueHit = { cue, words: matched.map((token) => token.surface), weight }
+      if (named) hit.named = true
       if (asked) {
         hit.weight = weight * askedDiscount
         hit.asked = weight - hit.weight

@@ -27,9 +27,15 @@ export function scoreGoalFields(hits: readonly GoalCueHit[], target: GoalTarget)
   const asksMore = hits.some(
     (hit) => !hit.cue.courtesy && hit.cue.votes.some(([field]) => field === 'intent'),
   )
+  // A name's words (`@design/refactor-plan.md`) say what the request is about: their intent votes,
+  // down-weighted, read it only when the request's own words read no intent.
+  const ownIntent = hits.some(
+    (hit) => hit.named !== true && !hit.cue.courtesy && hit.cue.votes.some(([field]) => field === 'intent'),
+  )
   for (const hit of hits) {
     for (const [field, value] of hit.cue.votes) {
       if (asksMore && hit.cue.courtesy && field === 'intent') continue
+      if (ownIntent && hit.named === true && field === 'intent') continue
       scores[field].set(value, (scores[field].get(value) ?? 0) + hit.weight)
     }
     // A change asked about in a wh-question asks how to go about it.
