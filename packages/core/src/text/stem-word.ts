@@ -67,7 +67,9 @@ const maxRememberedStems = 20_000
  * the intent classifier, so a word stems the same wherever it is compared. Light and deterministic:
  * plural, `-ing`, `-ed`, a possessive and a final `e` go (`modify`, `modified`, `modifies`,
  * `modifying` → `modify`; `cache`, `cached`, `caching` → `cach`; `movie`, `movies` → `movy`; one suffix only, so `settings`
- * is `setting`, not the verb `set`, as `ratings` is `rating`; a one-syllable verb in `-te` keeps its
+ * is `setting`, not the verb `set`, as `ratings` is `rating` (its singular stems to `rate`, and
+ * `warning` to `warn`: an `-ings` noun does not meet its singular, so a cue written `warning` misses
+ * `warnings`); a one-syllable verb in `-te` keeps its
  * `e`: `rate`, `rated`, `rating` → `rate`, never `rat`), irregular
  * verbs map to their base (`wrote` → `write`), words with digits are left alone.
  */
