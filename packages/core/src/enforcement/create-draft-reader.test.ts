@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
+import { inChunks, joinedText } from '../testing/chunked-text.ts'
 import { createDraftReader, type DraftReader } from './create-draft-reader.ts'
 import { createEnforcer } from './create-enforcer.ts'
 import { extractResponseVariables, readResponse } from './extract-response-variables.ts'
@@ -127,21 +128,7 @@ const separators = fc.constantFrom(
   ':\n',
   '|\n',
 )
-const chunkedDrafts = fc
-  .array(fc.tuple(fragments, separators), { minLength: 1, maxLength: 40 })
-  .map((parts) => parts.map(([fragment, separator]) => fragment + separator).join(''))
-  .chain((draft) =>
-    fc
-      .array(fc.integer({ min: 1, max: 12 }), { minLength: draft.length, maxLength: draft.length })
-      .map((sizes) => {
-        const chunks: string[] = []
-        for (let at = 0, index = 0; at < draft.length; index++) {
-          chunks.push(draft.slice(at, at + (sizes[index] ?? 1)))
-          at += sizes[index] ?? 1
-        }
-        return chunks
-      }),
-  )
+const chunkedDrafts = inChunks(joinedText(fragments, separators, 40), 12)
 
 /** A binding of every kind a draft is judged by, labelled and not, with every pick. */
 const bindings: VariableBinding[] = [
@@ -347,21 +334,7 @@ const richFragments = fc.constantFrom(
   ...passages,
 )
 const richSeparators = fc.constantFrom('', '', ' ', ' ', '\n', '\n- ', '\n\n', '。', '！', '-', '\n* ')
-const chunkedRichDrafts = fc
-  .array(fc.tuple(richFragments, richSeparators), { minLength: 1, maxLength: 50 })
-  .map((parts) => parts.map(([fragment, separator]) => fragment + separator).join(''))
-  .chain((draft) =>
-    fc
-      .array(fc.integer({ min: 1, max: 9 }), { minLength: draft.length, maxLength: draft.length })
-      .map((sizes) => {
-        const chunks: string[] = []
-        for (let at = 0, index = 0; at < draft.length; index++) {
-          chunks.push(draft.slice(at, at + (sizes[index] ?? 1)))
-          at += sizes[index] ?? 1
-        }
-        return chunks
-      }),
-  )
+const chunkedRichDrafts = inChunks(joinedText(richFragments, richSeparators, 50), 9)
 
 describe('createDraftReader: lists, line breaks and CJK sentence ends', () => {
   it('reads a growing list or CJK draft as the whole draft is read, after every chunk', () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
+import { inChunks, joinedText } from '../testing/chunked-text.ts'
 import { amountWords } from './amount-vocabulary.ts'
 import { checkExpression, compileExpression } from './compile-expression.ts'
 import { createEnforcer } from './create-enforcer.ts'
@@ -411,24 +412,8 @@ const fragments = fc.constantFrom(
 const separators = fc.constantFrom(' ', ' ', ' ', '', '  ', '\n', '. ', ', ', '! ', '? ', '.\n', ') ', ':\n')
 
 /** A draft: fragments joined by spaces and punctuation. */
-const drafts = fc
-  .array(fc.tuple(fragments, separators), { minLength: 1, maxLength: 40 })
-  .map((parts) => parts.map(([fragment, separator]) => fragment + separator).join(''))
-
-/** The draft cut into chunks of 1 to 8 characters (UTF-16 units: a chunk may split a pair). */
-const chunked = drafts.chain((draft) =>
-  fc
-    .array(fc.integer({ min: 1, max: 8 }), { minLength: draft.length, maxLength: draft.length })
-    .map((sizes) => {
-      const chunks: string[] = []
-      for (let at = 0, index = 0; at < draft.length; index++) {
-        const size = sizes[index] ?? 1
-        chunks.push(draft.slice(at, at + size))
-        at += size
-      }
-      return chunks
-    }),
-)
+/** A draft of those pieces cut into chunks of 1 to 8 UTF-16 units (a chunk may split a pair). */
+const chunked = inChunks(joinedText(fragments, separators, 40), 8)
 
 const cap = (
   id: string,
@@ -460,17 +445,22 @@ const ruleSets = fc.constantFrom<EnforcementRule[]>(
   ],
 )
 
+/** Streams each chunked draft under each rule set and the reference: the same transcript. */
+function expectSameAsReference(drafts: fc.Arbitrary<string[]>, numRuns: number): void {
+  fc.assert(
+    fc.property(drafts, ruleSets, fc.boolean(), (chunks, rules, quoting) => {
+      const context: EnforcementContext = quoting ? { quoted: [quotedPassage] } : {}
+      const judge = createEnforcer({ rules }).createDraftJudge(context)
+      if (judge.type !== 'streamed' || judge.stream === undefined) throw new Error('no stream')
+      expect(transcript(judge.stream, chunks)).toEqual(transcript(referenceStream(rules, context), chunks))
+    }),
+    { numRuns },
+  )
+}
+
 describe('createExpressionStream: the same decisions as reading the whole draft each time', () => {
   it('releases what the reference released, chunk by chunk, and stops where it stopped', () => {
-    fc.assert(
-      fc.property(chunked, ruleSets, fc.boolean(), (chunks, rules, quoting) => {
-        const context: EnforcementContext = quoting ? { quoted: [quotedPassage] } : {}
-        const judge = createEnforcer({ rules }).createDraftJudge(context)
-        if (judge.type !== 'streamed' || judge.stream === undefined) throw new Error('no stream')
-        expect(transcript(judge.stream, chunks)).toEqual(transcript(referenceStream(rules, context), chunks))
-      }),
-      { numRuns: 400 },
-    )
+    expectSameAsReference(chunked, 400)
   })
 })
 
@@ -528,34 +518,11 @@ const richFragments = fc.constantFrom(
   quotedPassage,
 )
 const richSeparators = fc.constantFrom('', '', '', ' ', '\n', '\n- ', '。', '-')
-const richChunked = fc
-  .array(fc.tuple(richFragments, richSeparators), { minLength: 1, maxLength: 50 })
-  .map((parts) => parts.map(([fragment, separator]) => fragment + separator).join(''))
-  .chain((draft) =>
-    fc
-      .array(fc.integer({ min: 1, max: 8 }), { minLength: draft.length, maxLength: draft.length })
-      .map((sizes) => {
-        const chunks: string[] = []
-        for (let at = 0, index = 0; at < draft.length; index++) {
-          const size = sizes[index] ?? 1
-          chunks.push(draft.slice(at, at + size))
-          at += size
-        }
-        return chunks
-      }),
-  )
+const richChunked = inChunks(joinedText(richFragments, richSeparators, 50), 8)
 
 describe('createExpressionStream: lists and CJK drafts', () => {
   it('releases what the reference released, chunk by chunk, and stops where it stopped', () => {
-    fc.assert(
-      fc.property(richChunked, ruleSets, fc.boolean(), (chunks, rules, quoting) => {
-        const context: EnforcementContext = quoting ? { quoted: [quotedPassage] } : {}
-        const judge = createEnforcer({ rules }).createDraftJudge(context)
-        if (judge.type !== 'streamed' || judge.stream === undefined) throw new Error('no stream')
-        expect(transcript(judge.stream, chunks)).toEqual(transcript(referenceStream(rules, context), chunks))
-      }),
-      { numRuns: 300 },
-    )
+    expectSameAsReference(richChunked, 300)
   }, 30_000)
 
   it('reads each character of a long word a bounded number of times (a CJK draft is one word)', () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { inChunks } from '../testing/chunked-text.ts'
 import { createWordReading, isValueWord, joinsBack, readableWord } from './create-word-reading.ts'
 
 /**
@@ -65,21 +66,10 @@ const pieces = fc.constantFrom(
 const labels = ['refund', 'und five', 'ollar']
 
 /** A word of those pieces cut into chunks of 1 to 4 code units (a chunk may split a pair). */
-const chunkedWords = fc
-  .array(pieces, { minLength: 1, maxLength: 12 })
-  .map((parts) => parts.join(''))
-  .chain((word) =>
-    fc
-      .array(fc.integer({ min: 1, max: 4 }), { minLength: word.length, maxLength: word.length })
-      .map((sizes) => {
-        const chunks: string[] = []
-        for (let at = 0, index = 0; at < word.length; index++) {
-          chunks.push(word.slice(at, at + (sizes[index] ?? 1)))
-          at += sizes[index] ?? 1
-        }
-        return chunks
-      }),
-  )
+const chunkedWords = inChunks(
+  fc.array(pieces, { minLength: 1, maxLength: 12 }).map((parts) => parts.join('')),
+  4,
+)
 
 describe('createWordReading', () => {
   it('reads a word written chunk by chunk as isValueWord and the raw tests read it whole', () => {
