@@ -86,6 +86,24 @@ describe("an answer to the engine's own question, across a conversation", () => 
     expect(turn.scenario).toBe('dining')
   })
 
+  it('reads "make it …" / "make that …" as setting a value of the task at hand, not as a request', async () => {
+    // The same dining words as `answer`, said as a change to the trip: it stays raised.
+    for (const text of [
+      'Make it from the Italian restaurant, after dinner at our table',
+      'No, make that from the Italian restaurant, after dinner at our table',
+    ]) {
+      const turn = await afterTheQuestion(text)
+      expect(turn.scenario, text).toBe('bus-trip')
+      expect(turn.reason, text).toMatch(/raised: it answers the last question/)
+    }
+    // "Make that reservation …" names a task: a request of its own, which leaves as one.
+    const request = await afterTheQuestion(
+      'Make that reservation for a table at the Italian restaurant for dinner tonight',
+    )
+    expect(request.scenario).toBe('dining')
+    expect(request.reason).toMatch(/needed e\^2\.5\)/)
+  })
+
   it('never holds a user who asks something of their own instead of answering', async () => {
     const turn = await afterTheQuestion('Can we get a table at the Italian restaurant for dinner?')
     expect(turn.scenario).toBe('dining')

@@ -161,11 +161,22 @@ const requesting = new RegExp(
 )
 
 /**
+ * "Make it three", "make that March 9th", "no, make it for 4 people": "make" with a pronoun for
+ * the task at hand sets one of its values, as an answer does; it asks for nothing new. "Make that
+ * reservation" or "make this booking happen" name a task, and stay requests.
+ */
+const amendsTaskAtHand =
+  /^\W*(?:(?:ok(?:ay)?|yes|yeah|no|nope|actually|sorry|hmm|um|oh)\W+){0,2}(?:please\s+)?make (?:it|them|(?:that|this)(?! (?:reservation|booking|appointment|purchase|transfer|payment|order|call|ride|trip|visit|request|happen)\b))\b/i
+
+/** A sentence that opens with a request of its own (not one that amends the task at hand). */
+const opensWithRequest = (sentence: string) => requesting.test(sentence) && !amendsTaskAtHand.test(sentence)
+
+/**
  * Does a sentence of the message open with a request of its own ("I want a refund…", "please…",
  * "cancel…")? Such a message asks for something; it does not only answer.
  */
 export function opensRequest(text: string): boolean {
-  return sentencesOf(text).some((sentence) => requesting.test(sentence))
+  return sentencesOf(text).some(opensWithRequest)
 }
 
 /**
@@ -185,7 +196,7 @@ export function answersQuestion(
   if (turn.perception.topicShift || turn.offer !== undefined || turn.clarifying) return false
   // A request in any sentence makes the message more than an answer ("It arrived broken. I want
   // a refund." to "What's your order number?").
-  if (askingBack.test(text) || sentencesOf(text).some((sentence) => requesting.test(sentence))) return false
+  if (askingBack.test(text) || sentencesOf(text).some(opensWithRequest)) return false
   const reply = lastReply(state)
   if (reply === undefined) return false
   const asked = sentencesOf(reply).findLast((sentence) => /\?\s*$/u.test(sentence))
@@ -218,6 +229,14 @@ const deniedWant =
 /** Does the message ask for something to be done anywhere (a task verb, a want, a request marker)? */
 export function asksForSomething(text: string): boolean {
   if (!requestWord.test(text)) return false
+  // "Make it three" amends the task at hand: its "make" asks for nothing new.
+  const amends = sentencesOf(text).filter((sentence) => amendsTaskAtHand.test(sentence))
+  if (amends.length > 0) {
+    const rest = sentencesOf(text)
+      .map((sentence) => (amendsTaskAtHand.test(sentence) ? sentence.replace(/\bmake\b/i, ' ') : sentence))
+      .join(' ')
+    return asksForSomething(rest)
+  }
   deniedWant.lastIndex = 0
   return !deniedWant.test(text) || requestWord.test(text.replace(deniedWant, ' '))
 }
