@@ -254,6 +254,22 @@ describe('a question about the task at hand, within its topic, in a turn', () =>
     expect((await askAfterPurchase('Which station is it leaving from?', 0)).after).toBe('find-bus')
   })
 
+  it('reads "also" / "by the way" in a question about the item at hand as no switch cue', async () => {
+    for (const text of [
+      'Also, which station is it leaving from?',
+      'Which station is it leaving from, by the way?',
+      'One more thing, is the bus leaving from the main station?',
+    ]) {
+      const asked = await askAfterPurchase(text)
+      expect(asked.after, text).toBe('buy-tickets')
+      expect(asked.reason, text).not.toMatch(/switch cue/)
+    }
+    // "Also" before a request of its own is still a cue.
+    const search = await askAfterPurchase('Also search for a bus leaving earlier')
+    expect(search.after).toBe('find-bus')
+    expect(search.reason).toMatch(/lowered by a switch cue/)
+  })
+
   it('moves to the search when the user asks for one', async () => {
     const asked = await askAfterPurchase('Find me one leaving earlier')
     expect(asked.after).toBe('find-bus')

@@ -108,6 +108,19 @@ const correctsOrAsksAnother =
   / (?:(?:change|move|switch|push|make) (?:it|that|this|the (?:[a-z]+ )?(?:date|time|day|booking|reservation|appointment|number|amount))(?: to| for| on| at)? |make it |(?:find|search|show|suggest|recommend|get|look for|give) (?:me |us )?(?:for )?(?:something|anything) else |(?:anything|something) else (?:available|like that|similar|around|nearby|in the area|there) |for (?:[a-z0-9]+ ){1,3}instead of )/u
 
 /**
+ * Cues that add to the conversation rather than turn from it ("also", "by the way"): in a question
+ * about the item at hand ("Also, what's their number?", "Is it furnished, by the way?", "Can I also
+ * get their address?") they move nowhere; "also book me a cab there" still does.
+ */
+const additiveCues = new Set([' also ', ' by the way ', ' one more thing ', ' another thing '])
+/** A pronoun or demonstrative for the item at hand, or a yes/no question about "the …" opening the message or following the cue. */
+const aboutItemAtHand =
+  / (?:their|its|it|they|them|this|that|these|those)(?= )|(?:^|also|by the way|one more thing|another thing) (?:is|are|does|do|did|was|were|has|have) the /u
+/** A verb that asks for a task of its own (not only to be told something). */
+const asksForTask =
+  / (?:book|reserve|buy|purchase|rent|order|schedule|play|transfer|send|cancel|add|set up|make a|find me|find us|search|look for|get me|get us|call me|call a|hire) /u
+
+/**
  * The deterministic sensor: lexical intent scores (blended with a trained classifier when given),
  * entity extraction and an ambiguity score, in one synchronous pass.
  *
@@ -131,6 +144,16 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
   const switchCues = (options.switchCues ?? ['instead', 'something else', 'actually']).map(
     (cue) => ` ${normalizeText(cue)} `,
   )
+  /** A switch cue, unless it corrects or asks for another option of the task at hand, or adds a question about its item. */
+  const movesOn = (padded: string): boolean => {
+    const cued = switchCues.filter((cue) => padded.includes(cue))
+    if (cued.length === 0 || correctsOrAsksAnother.test(padded)) return false
+    return !(
+      cued.every((cue) => additiveCues.has(cue)) &&
+      aboutItemAtHand.test(padded) &&
+      !asksForTask.test(padded)
+    )
+  }
   const seen = new Set<string>()
   intents.forEach((intent, index) => {
     if (seen.has(intent.id))
@@ -181,9 +204,7 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
       alternatives,
       entities,
       ambiguity: ambiguityOf(top, second, tieMargin),
-      topicShift:
-        (switchCues.some((cue) => padded.includes(cue)) && !correctsOrAsksAnother.test(padded)) ||
-        notThisKind.test(padded),
+      topicShift: movesOn(padded) || notThisKind.test(padded),
       source: 'deterministic',
     }
     const act = detectConversationAct(text)
