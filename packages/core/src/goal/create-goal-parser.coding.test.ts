@@ -79,6 +79,10 @@ const destructiveRequests = [
   'toss my changes',
   'dump my changes',
   'zap the old fixtures',
+  // Blind set 12's first reading (navigate 0.70 before the set-back cues).
+  'take a look at my nextConfig and set it back to default',
+  'set the eslint config back to the default',
+  'put the old header back',
 ]
 
 /**
@@ -125,6 +129,11 @@ const commandsAndStateQuestions: ReadonlyArray<readonly [string, GoalIntent, str
   ['aider --help', 'execute'],
   ['git push origin main', 'execute'],
   ['git commit -am "wip"', 'execute'],
+  // Where the code for something is, and the assistant itself (blind set 12's tuning half).
+  ['what file is responsible for sending packets', 'locate'],
+  ['which module is responsible to retry the upload?', 'locate'],
+  ['which model am i talking to?', 'chat'],
+  ['you there?', 'chat'],
   ['what does rm -rf do', 'explain'],
   ['explain what git reset --hard does', 'explain'],
 ]

@@ -104,6 +104,9 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['look up', 'i:locate', 1.5],
   ['hunt', 'i:locate', 2],
   ['which file', 'i:locate', 1.5],
+  // "what file is responsible for sending packets?": where the code for something is.
+  ['responsible for', 'i:locate', 2.5],
+  ['responsible to', 'i:locate', 2.5],
   ['in which', 'i:locate', 1],
   ['contain', 'i:locate', 1],
   ['live', 'i:locate', 0.5],
@@ -450,6 +453,11 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['rollback', 'i:modify a:patch !', 3],
   ['get rid', 'i:modify a:patch !', 3],
   ['rm rf', 'i:execute !', 3],
+  // "set it back to default", "put the config back the way it was": a reset, which discards the
+  // current content.
+  ['set ... back', 'i:modify a:patch !', 3],
+  ['put ... back', 'i:modify a:patch !', 2.5],
+  ['back to default', 'i:modify a:patch !', 3],
   // More ways to say it, found by an outside review: each read as status or navigate at up to
   // 0.999 and was answered "Here is what I found" (a model's draft: "Done: I reverted it").
   ['pop ... commit', 'i:modify a:patch !', 3],
@@ -570,6 +578,9 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['yo', 'i:chat', 3],
   ['what is up', 'i:chat', 3],
   ['who ... talk', 'i:chat e:session', 3],
+  // "which model am I talking to?", "you there?": the assistant itself.
+  ['model ... talk', 'i:chat e:session', 3],
+  ['you there', 'i:chat e:session', 3],
   ['context', 'e:session', 1.5],
   ['thanks', 'i:chat ~', 3],
   ['bye', 'i:chat', 3],
