@@ -299,3 +299,34 @@ const ellipticalQuestion =
   /^\W*(?:and|what about|how about)\s+((?:my|the|our)\s+[a-z][a-z\s'-]{0,40}?)\s*\?+\s*$/i
 const questionHead =
   /^\W*((?:where|when|how)(?:['\u2019]s|\s+(?:is|are|was|were|will|does|did|do|about)\b)?)\s/i
+
+/** Words that open a correction ("no, …", "actually, …", "sorry, …", "wrong, …"). */
+const correctionOpening = /^\W*(?:(?:no|nope|actually|sorry|wrong|oops)\b\W*)+/i
+const correctionWord = /\b(?:instead|actually)\b/i
+/**
+ * A question for information ("what is the weather there?", "will it rain?"), which asks about
+ * something rather than changing a value; "could I go to … instead?" and "can it be at 5?" ask
+ * for a change.
+ */
+const asksForInformation =
+  /^\W*(?:what|where|when|which|who|whose|why|how|will|do|does|did|is|are|was|were)\b/i
+
+/**
+ * Whether the message corrects what the engine's own last reply asked or confirmed about the task
+ * at hand: the reply ended on a question that is no open "anything else?", or asked to confirm;
+ * the message opens with "no", "actually", "sorry" or "wrong", or says "instead" or "actually";
+ * and, past those words, it opens no request of its own and asks for no information ("No,
+ * actually I'll be leaving on the 5th.", "Sorry, could I go to Egg Roll King instead?", but not
+ * "Actually, I want a hotel instead" nor "Actually, what's the weather there?"). Its switch cue
+ * changes a value of the task; it names no new one.
+ */
+export function correctsLastQuestion(state: EngineSessionState, text: string): boolean {
+  const opening = correctionOpening.exec(text)?.[0]
+  if (opening === undefined && !correctionWord.test(text)) return false
+  const rest = opening === undefined ? text : text.slice(opening.length)
+  if (opensRequest(rest) || asksForInformation.test(rest)) return false
+  const reply = lastReply(state)
+  if (reply === undefined) return false
+  const asked = sentencesOf(reply.trim()).at(-1) ?? ''
+  return !openInvitation.test(asked) && (/\?\s*$/u.test(asked) || /\bconfirm\b/i.test(asked))
+}

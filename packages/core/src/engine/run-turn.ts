@@ -44,6 +44,7 @@ import {
   asksBack,
   asksForSomething,
   asksWhatIsThere,
+  correctsLastQuestion,
   ellipsisOf,
   opensRequest,
   requestsNothing,
@@ -1004,8 +1005,12 @@ async function senseAndAct(
   // something else?" moves there whatever the stickiness (it stayed in the cancellation, which
   // then cancelled the refund's order).
   const chosenOption = typedOption(pending?.options, message.text)
+  // A correction of what the engine just asked ("No, actually on the 5th") changes a value of the
+  // task: its cue is none, and it answers like any answer (`correctsLastQuestion`).
+  const correcting = perception.topicShift && correctsLastQuestion(state, input.text)
+  const heard = correcting ? { ...perception, topicShift: false } : perception
   const answering = answersQuestion(state, input.text, {
-    perception,
+    perception: heard,
     offer: continuing,
     clarifying: pending !== undefined,
   })
@@ -1020,7 +1025,9 @@ async function senseAndAct(
     intent: perception.intent,
     // Accepting the engine's own proposal is a deliberate move, like a switch cue; a "yes" to a
     // bare question moves only by what the question says (its evidence is added to the turn's).
-    topicShift: perception.topicShift || asksAboutOther || requestsOther,
+    // A switch cue in a correction of what the engine just asked ("No, actually I'll be leaving
+    // on the 5th") changes a value of the task: it lowers nothing.
+    topicShift: (perception.topicShift && !correcting) || asksAboutOther || requestsOther,
     ...(offer?.proposal === true ? { offerProposal: true } : {}),
     variables,
     // Only a message of facts alone ("$15", "15 dollars please") answers a paused scenario: "ok,
@@ -1033,7 +1040,11 @@ async function senseAndAct(
       ? {}
       : messageAsksForAnother(input.text)
         ? { asksAnother: true }
-        : requestsNothing(input.text, { perception, offer: continuing, clarifying: pending !== undefined })
+        : requestsNothing(input.text, {
+              perception: heard,
+              offer: continuing,
+              clarifying: pending !== undefined,
+            })
           ? asksWhatIsThere(input.text)
             ? { requestsNothing: true, asksWhatThereIs: true }
             : { requestsNothing: true }

@@ -193,6 +193,45 @@ describe('corrections and closings within a task, across a conversation', () => 
   })
 })
 
+describe('a correction of what the engine just asked, across a conversation', () => {
+  async function afterConfirmation(text: string) {
+    const engine = createEngine({ definition, ledger: false })
+    await engine.turn({ sessionId: 'c', text: 'Find me a rental car in Fresno' })
+    const asked = await engine.turn({ sessionId: 'c', text: 'Yes please' })
+    const turn = await engine.turn({ sessionId: 'c', text })
+    return {
+      asked: asked.type === 'reply' ? asked.text : undefined,
+      scenario: (await engine.getSession('c'))?.navigation.scenario,
+      reason: turn.provenance.route?.reason,
+    }
+  }
+
+  it('changes a value of the task: its switch cue lowers nothing, though its words lean elsewhere', async () => {
+    // "hot" and "rain" are the weather's words (e^1.6 likelier): with the cue's discount they had
+    // moved a correction of the pickup day to the forecast.
+    for (const text of [
+      'Sorry, could it be this weekend instead, when it is hot?',
+      'Actually, it will be tomorrow, rain or not',
+    ]) {
+      const turn = await afterConfirmation(text)
+      expect(turn.asked, text).toBe('Please confirm the car we found in the search for you: is that right?')
+      expect(turn.scenario, text).toBe('reserve-car')
+      expect(turn.reason, text).not.toMatch(/switch cue/)
+    }
+  })
+
+  it('still moves on a cue with a question about something else, or a request of its own', async () => {
+    for (const text of [
+      'Actually, what is the weather in Fresno tomorrow?',
+      'No, actually, will it rain tomorrow in Fresno?',
+    ]) {
+      const turn = await afterConfirmation(text)
+      expect(turn.scenario, text).toBe('forecast')
+      expect(turn.reason, text).toMatch(/lowered by a switch cue/)
+    }
+  })
+})
+
 describe('a question about the task at hand, within its topic, in a turn', () => {
   /** A bus search and a ticket purchase under one topic; only the search's examples say "leaving". */
   const buses = (answerStickiness?: number) => ({
