@@ -330,3 +330,22 @@ export function correctsLastQuestion(state: EngineSessionState, text: string): b
   const asked = sentencesOf(reply.trim()).at(-1) ?? ''
   return !openInvitation.test(asked) && (/\?\s*$/u.test(asked) || /\bconfirm\b/i.test(asked))
 }
+
+/**
+ * The names the engine's own last reply wrote capitalised inside a sentence ("How about
+ * *Family*?", "What do you think of *Green Book*?"), lower-cased; none when the conversation's
+ * last message is not the engine's. "I" and a sentence's first word are no names.
+ */
+export function namesOffered(state: EngineSessionState): Set<string> {
+  const names = new Set<string>()
+  const reply = lastReply(state)
+  if (reply === undefined) return names
+  for (const sentence of sentencesOf(reply)) {
+    const words = sentence.match(/[\p{L}'\u2019]+/gu) ?? []
+    for (let index = 1; index < words.length; index++) {
+      const word = words[index] as string
+      if (/^\p{Lu}/u.test(word) && word !== 'I' && !/^I['\u2019]/u.test(word)) names.add(word.toLowerCase())
+    }
+  }
+  return names
+}

@@ -46,6 +46,7 @@ import {
   asksWhatIsThere,
   correctsLastQuestion,
   ellipsisOf,
+  namesOffered,
   opensRequest,
   requestsNothing,
 } from './last-reply.ts'
@@ -422,9 +423,11 @@ async function senseAndAct(
 
   const pending = state.pendingClarification
   delete state.pendingClarification
+  const offeredNames = namesOffered(state)
   const senseContext = {
     now: clock.now(),
     ...(pending === undefined ? {} : { pendingOptions: pending.options }),
+    ...(offeredNames.size === 0 ? {} : { offeredNames }),
   }
   const { sensor } = compiled
   // "And my refund?" after "where is my order NW-1001 now?" asks the same of the refund.

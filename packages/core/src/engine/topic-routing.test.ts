@@ -421,3 +421,65 @@ describe('returning to a topic the user has been in, in a turn', () => {
     expect((await conversation(0)).back).toBe('hotel-a')
   })
 })
+
+describe("a name the engine's own reply offered, across a conversation", () => {
+  /**
+   * A film search beside a doctor's appointments: "book" is the appointments' word. A stickiness
+   * of 1.5 (e^1.5) lets "book" alone (about e^2) leave the films.
+   */
+  const filmsAndDoctors = {
+    settings: { stickiness: 1.5 },
+    intents: [
+      {
+        id: 'find_film',
+        label: 'Find films',
+        description: 'Find films to watch by genre or actor',
+        examples: ['Find me a drama to watch', 'I want to watch a comedy', 'Any films with Tom Hanks?'],
+      },
+      {
+        id: 'appointment',
+        label: 'Doctor appointments',
+        description: 'Book an appointment with a doctor',
+        examples: [
+          'Book an appointment with my doctor',
+          'I need to book a visit',
+          'Book me a checkup',
+          'Book a dentist for Friday',
+          'Can you book my doctor?',
+        ],
+      },
+    ],
+    scenarios: [
+      { id: 'films', intents: ['find_film'], steps: [{ id: 'find' }] },
+      { id: 'doctor', intents: ['appointment'], steps: [{ id: 'book' }] },
+    ],
+  }
+
+  async function afterOffer(text: string) {
+    const model = {
+      generate: async () => ({ text: 'I found one drama. What do you think of Green Book?' }),
+    } as unknown as LanguageModel
+    const engine = createEngine({
+      definition: filmsAndDoctors,
+      ledger: false,
+      model,
+      lane2: false,
+      alignmentJudge: false,
+    })
+    await engine.turn({ sessionId: 'f', text: 'Find me a drama to watch' })
+    const turn = await engine.turn({ sessionId: 'f', text })
+    return {
+      scenario: (await engine.getSession('f'))?.navigation.scenario,
+      reason: turn.provenance.route?.reason,
+    }
+  }
+
+  it('reads its capitalised mention as a pick of what was offered, not as the topic its words name', async () => {
+    const picked = await afterOffer('Okay, Green Book sounds perfect to me.')
+    expect(picked.scenario).toBe('films')
+    expect(picked.reason).toMatch(/^stayed/)
+    // The same words, not offered as a name, still speak for the appointment.
+    const asked = await afterOffer('Okay, book sounds perfect to me, book me a checkup.')
+    expect(asked.scenario).toBe('doctor')
+  })
+})

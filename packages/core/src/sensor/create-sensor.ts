@@ -121,6 +121,17 @@ const asksForTask =
   / (?:book|reserve|buy|purchase|rent|order|schedule|play|transfer|send|cancel|add|set up|make a|find me|find us|search|look for|get me|get us|call me|call a|hire) /u
 
 /**
+ * `text` without the capitalised mentions of names the engine offered ({@link SenseContext.offeredNames}),
+ * except as the message's first word.
+ */
+function withoutOfferedNames(text: string, names: ReadonlySet<string> | undefined): string {
+  if (names === undefined || names.size === 0) return text
+  return text.replace(/(?<=[^\s]\s+|[,;:]\s*)\p{Lu}[\p{L}'\u2019]*/gu, (word) =>
+    names.has(word.toLowerCase()) ? ' ' : word,
+  )
+}
+
+/**
  * The deterministic sensor: lexical intent scores (blended with a trained classifier when given),
  * entity extraction and an ambiguity score, in one synchronous pass.
  *
@@ -183,7 +194,7 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     // Uncached: the message's own normalised text stays cached for the handoff check and the rules.
     const lexicalText = affirmed === text ? normalized : normalizeTextUncached(affirmed)
     const picked = typedOption(context.pendingOptions, text)?.id
-    const measured = evidence?.measure(read)
+    const measured = evidence?.measure(withoutOfferedNames(read, context.offeredNames))
     const alternatives =
       picked !== undefined
         ? promote(scorer.score(text, normalized), picked)

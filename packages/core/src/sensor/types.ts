@@ -72,6 +72,13 @@ export interface SenseContext {
   now?: number
   /** A pending clarification: a turn picking one of its options resolves it. */
   pendingOptions?: readonly ClarificationOption[]
+  /**
+   * Names the engine's own last reply offered, written capitalised inside a sentence ("What do
+   * you think of *Green Book*?"), lower-cased: the message's capitalised mentions of them pick
+   * what was offered and are no evidence of a topic ("Okay, Green Book sounds perfect" is no
+   * request to book).
+   */
+  offeredNames?: ReadonlySet<string>
   signal?: AbortSignal
 }
 
