@@ -125,6 +125,20 @@ describe('a message that asks for nothing to be done, across a conversation', ()
     expect(unraised.scenario).toBe('dining')
   })
 
+  it('reads a request for a detail ("can I get the price …?", "I need their address") as asking for nothing', async () => {
+    for (const text of [
+      'Can I get the price of an Italian dinner at a restaurant table for four?',
+      'I need the address of the Italian restaurant where we have dinner, a table for four',
+    ]) {
+      const turn = await afterTheQuestion(text)
+      expect(turn.scenario, text).toBe('bus-trip')
+      expect(turn.reason, text).toMatch(/raised: it asks for nothing to be done/)
+    }
+    // Asking for the task itself is still a request.
+    const booked = await afterTheQuestion('Can I get an Italian dinner at a restaurant table for four?')
+    expect(booked.scenario).toBe('dining')
+  })
+
   it('still leaves when the words clearly name the other topic, or when the user asks for it', async () => {
     const strong = await afterTheQuestion(
       'Does the good Italian restaurant downtown have sushi for dinner and a table for four?',

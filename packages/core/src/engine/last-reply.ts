@@ -237,9 +237,19 @@ export function asksForSomething(text: string): boolean {
       .join(' ')
     return asksForSomething(rest)
   }
+  // "Can I get their phone number?", "I need the address": a detail of the item at hand, asked.
+  infoRequest.lastIndex = 0
+  if (infoRequest.test(text)) return asksForSomething(text.replace(infoRequest, ' '))
   deniedWant.lastIndex = 0
   return !deniedWant.test(text) || requestWord.test(text.replace(deniedWant, ' '))
 }
+
+/**
+ * A request for a detail of the item at hand ("get their phone number", "I need the address",
+ * "tell me its rating"): it asks to be told something, not for a task.
+ */
+const infoRequest =
+  /\b(?:(?:can|could|may) (?:i|you|we) )?(?:get|give|tell|know|have|need|want|like)(?: to know| to have)?(?: me| us)? (?:the|their|its|his|her|your) (?:[a-z]+ )?(?:address|phone|number|price|cost|rating|location|name|details|info|information|contact|email|website|hours|reviews?)\b/gi
 
 /**
  * Whether this turn asks for nothing to be done: no task verb, want or request marker anywhere
