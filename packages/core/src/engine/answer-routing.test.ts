@@ -104,6 +104,20 @@ describe("an answer to the engine's own question, across a conversation", () => 
     expect(request.reason).toMatch(/needed e\^2\.5\)/)
   })
 
+  it('reads a want of the user\'s own travel ("I want to leave from …") as an answer, not a request', async () => {
+    for (const text of [
+      'I want to leave from the Italian restaurant, after dinner at our table',
+      "I'd like to depart from the Italian restaurant, after dinner at our table",
+    ]) {
+      const turn = await afterTheQuestion(text)
+      expect(turn.scenario, text).toBe('bus-trip')
+      expect(turn.reason, text).toMatch(/raised: it answers the last question/)
+    }
+    // A want that names a task is a request.
+    const dinner = await afterTheQuestion('I want to book a table at the Italian restaurant for dinner')
+    expect(dinner.scenario).toBe('dining')
+  })
+
   it('never holds a user who asks something of their own instead of answering', async () => {
     const turn = await afterTheQuestion('Can we get a table at the Italian restaurant for dinner?')
     expect(turn.scenario).toBe('dining')

@@ -168,8 +168,17 @@ const requesting = new RegExp(
 const amendsTaskAtHand =
   /^\W*(?:(?:ok(?:ay)?|yes|yeah|no|nope|actually|sorry|hmm|um|oh)\W+){0,2}(?:please\s+)?make (?:it|them|(?:that|this)(?! (?:reservation|booking|appointment|purchase|transfer|payment|order|call|ride|trip|visit|request|happen)\b))\b/i
 
-/** A sentence that opens with a request of its own (not one that amends the task at hand). */
-const opensWithRequest = (sentence: string) => requesting.test(sentence) && !amendsTaskAtHand.test(sentence)
+/**
+ * A want of the user's own travel or timing ("I want to leave next Thursday", "I'd like to leave
+ * from Las Vegas", "I need to be at Chengdu Style Restaurant", "I'd like to visit LA"): it tells
+ * the task at hand a value, as an answer does; it asks the agent to do nothing.
+ */
+const statesOwnPlan =
+  /^\W*(?:(?:ok(?:ay)?|yes|yeah|no|nope|actually|sorry|well|um)\W+){0,2}i(?: would|['\u2019]d| will|['\u2019]ll)? (?:want|like|need|plan|prefer|hope)(?: to| on)? (?:leave|leaving|depart|arrive|return|travel|head|be (?:at|in|there|back)|get (?:there|back)|come back)\b/i
+
+/** A sentence that opens with a request of its own (not one that amends the task at hand or states a plan). */
+const opensWithRequest = (sentence: string) =>
+  requesting.test(sentence) && !amendsTaskAtHand.test(sentence) && !statesOwnPlan.test(sentence)
 
 /**
  * Does a sentence of the message open with a request of its own ("I want a refund…", "please…",
