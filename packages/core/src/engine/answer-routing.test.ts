@@ -86,11 +86,12 @@ describe("an answer to the engine's own question, across a conversation", () => 
     expect(turn.scenario).toBe('dining')
   })
 
-  it('reads "make it …" / "make that …" as setting a value of the task at hand, not as a request', async () => {
+  it('reads "make it …" / "set it for …" as setting a value of the task at hand, not as a request', async () => {
     // The same dining words as `answer`, said as a change to the trip: it stays raised.
     for (const text of [
       'Make it from the Italian restaurant, after dinner at our table',
       'No, make that from the Italian restaurant, after dinner at our table',
+      'Please set it for after dinner at our table, from the Italian restaurant',
     ]) {
       const turn = await afterTheQuestion(text)
       expect(turn.scenario, text).toBe('bus-trip')

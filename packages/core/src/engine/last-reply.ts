@@ -165,8 +165,10 @@ const requesting = new RegExp(
  * the task at hand sets one of its values, as an answer does; it asks for nothing new. "Make that
  * reservation" or "make this booking happen" name a task, and stay requests.
  */
+/** The verb of an amendment, dropped when the rest of the message is read for a request. */
+const amendingVerb = /\b(?:make|set|schedule|change|move|push|put)\b/i
 const amendsTaskAtHand =
-  /^\W*(?:(?:ok(?:ay)?|yes|yeah|no|nope|actually|sorry|hmm|um|oh)\W+){0,2}(?:please\s+)?make (?:it|them|(?:that|this)(?! (?:reservation|booking|appointment|purchase|transfer|payment|order|call|ride|trip|visit|request|happen)\b))\b/i
+  /^\W*(?:(?:ok(?:ay)?|yes|yeah|no|nope|actually|sorry|hmm|um|oh)\W+){0,2}(?:please\s+)?(?:(?:can|could|would) you\s+)?(?:make (?:it|them|(?:that|this)(?! (?:reservation|booking|appointment|purchase|transfer|payment|order|call|ride|trip|visit|request|happen)\b))|(?:set|schedule|change|move|push|put) (?:it|that|this|them) (?:for|on|at|to))\b/i
 
 /**
  * A want of the user's own travel or timing ("I want to leave next Thursday", "I'd like to leave
@@ -242,7 +244,7 @@ export function asksForSomething(text: string): boolean {
   const amends = sentencesOf(text).filter((sentence) => amendsTaskAtHand.test(sentence))
   if (amends.length > 0) {
     const rest = sentencesOf(text)
-      .map((sentence) => (amendsTaskAtHand.test(sentence) ? sentence.replace(/\bmake\b/i, ' ') : sentence))
+      .map((sentence) => (amendsTaskAtHand.test(sentence) ? sentence.replace(amendingVerb, ' ') : sentence))
       .join(' ')
     return asksForSomething(rest)
   }
