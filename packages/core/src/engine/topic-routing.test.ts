@@ -483,3 +483,40 @@ describe("a name the engine's own reply offered, across a conversation", () => {
     expect(asked.scenario).toBe('doctor')
   })
 })
+
+describe('"I\'m all set" at the end of a task, across a conversation', () => {
+  /** The car rental beside alarms, whose examples say "set" (e^2.2 for the word alone, over a stickiness of 1.5). */
+  const withAlarms = {
+    ...definition,
+    settings: { stickiness: 1.5 },
+    intents: [
+      ...definition.intents,
+      {
+        id: 'alarm',
+        label: 'Alarms',
+        description: 'Set an alarm on the phone',
+        examples: [
+          'Set an alarm for 7 am',
+          'Set a new alarm',
+          'I need an alarm set for tomorrow',
+          'Set my alarm',
+        ],
+      },
+    ],
+    scenarios: [...definition.scenarios, { id: 'alarms', intents: ['alarm'], steps: [{ id: 'set' }] }],
+  }
+
+  it('is a closing, not a request to set an alarm; "set an alarm" still is one', async () => {
+    const engine = createEngine({ definition: withAlarms, ledger: false })
+    await engine.turn({ sessionId: 'a', text: 'Find me a rental car in Fresno' })
+    for (const text of ["Thank you, I'm all set.", 'I think we are all set for now.']) {
+      const turn = await engine.turn({ sessionId: 'a', text })
+      expect((await engine.getSession('a'))?.navigation.scenario, text).toBe('search-cars')
+      expect(turn.provenance.route?.reason, text).toMatch(
+        /^stayed: (?:the message only thanks|no topic words)/,
+      )
+    }
+    await engine.turn({ sessionId: 'a', text: 'Now set an alarm for 7 am please' })
+    expect((await engine.getSession('a'))?.navigation.scenario).toBe('alarms')
+  })
+})

@@ -6,7 +6,11 @@ import {
   intentEvidenceArrays,
   logLikelihoodAt,
 } from './create-intent-evidence.ts'
-import { detectConversationAct, withRequestCalledOffAsNeverMind } from './detect-conversation-act.ts'
+import {
+  allSetIdiom,
+  detectConversationAct,
+  withRequestCalledOffAsNeverMind,
+} from './detect-conversation-act.ts'
 import { type EntityPattern, extractEntities } from './extract-entities.ts'
 import {
   createIntentScorer,
@@ -120,6 +124,9 @@ const aboutItemAtHand =
 const asksForTask =
   / (?:book|reserve|buy|purchase|rent|order|schedule|play|transfer|send|cancel|add|set up|make a|find me|find us|search|look for|get me|get us|call me|call a|hire) /u
 
+/** "I'm all set": a closing; its "set" asks for no alarm (see `allSetIdiom`). */
+const allSet = new RegExp(allSetIdiom, 'gi')
+
 /**
  * `text` without the capitalised mentions of names the engine offered ({@link SenseContext.offeredNames}),
  * except as the message's first word.
@@ -194,7 +201,7 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     // Uncached: the message's own normalised text stays cached for the handoff check and the rules.
     const lexicalText = affirmed === text ? normalized : normalizeTextUncached(affirmed)
     const picked = typedOption(context.pendingOptions, text)?.id
-    const measured = evidence?.measure(withoutOfferedNames(read, context.offeredNames))
+    const measured = evidence?.measure(withoutOfferedNames(read.replace(allSet, ' '), context.offeredNames))
     const alternatives =
       picked !== undefined
         ? promote(scorer.score(text, normalized), picked)

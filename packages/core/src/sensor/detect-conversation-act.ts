@@ -39,6 +39,13 @@ export function detectConversationAct(text: string): ConversationAct | undefined
 const echoedYes =
   /^\W*(?:(?:i|we)\s+(?:(?:really|sure|surely|certainly|definitely|absolutely|do|would)\s+)?(?:would|do|will|am|are|did|can|could)(?=\s*(?:$|[.!,;]|\s(?:please|thanks|thank you|so|indeed)\b))|(?:could|can|would|will)\s+you\s+(?:please\s+)?do\s+(?:so|that|it|this)\b|(?:that|it)\s+would\s+be\s+(?:great|nice|good|perfect|wonderful|lovely|fine|awesome|fantastic|excellent)\b)/i
 
+/**
+ * "I'm all set", "we're all set for now", "I'm set": a closing, said as a state. Not among the
+ * act phrases, whose words every intent's evidence ignores ("set" names an alarm's task).
+ */
+export const allSetIdiom = "\\b(?:(?:i|we)(?:['\u2019]m|['\u2019]re| am| are) (?:all )?set|all set)\\b"
+const allSetPattern = new RegExp(allSetIdiom, 'i')
+
 /** The thank and bye phrases, as words, longest first. */
 const closingPhrases = phrases.filter((phrase) => phrase.act === 'thank' || phrase.act === 'bye')
 
@@ -49,7 +56,7 @@ const closingPhrases = phrases.filter((phrase) => phrase.act === 'thank' || phra
  */
 export function closingActOf(text: string): 'thank' | 'bye' | undefined {
   const words = wordsOf(text, 200)
-  let found: 'thank' | 'bye' | undefined
+  let found: 'thank' | 'bye' | undefined = allSetPattern.test(text.slice(0, 200)) ? 'thank' : undefined
   for (let start = 0; start < words.length; start++) {
     for (const phrase of closingPhrases) {
       if (start + phrase.words.length > words.length) continue
