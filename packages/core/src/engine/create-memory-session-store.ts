@@ -38,7 +38,9 @@ export interface MemorySessionStore<State = unknown> extends SessionStore<State>
 export function createMemorySessionStore<State = unknown>(
   options: MemorySessionStoreOptions = {},
 ): MemorySessionStore<State> {
-  const sessions = createBoundedMap<{ stored: StoredSession<State>; bytes: number }>(
+  // `bytes` is counted when first asked for (the stored clone never changes): an engine that
+  // never asks pays nothing per turn.
+  const sessions = createBoundedMap<{ stored: StoredSession<State>; bytes?: number }>(
     toBoundedMapOptions(options),
   )
   return {
@@ -50,17 +52,17 @@ export function createMemorySessionStore<State = unknown>(
       const current = sessions.get(sessionId)?.stored.version ?? 0
       if (current !== expectedVersion) return false
       const version = current + 1
-      sessions.set(sessionId, {
-        stored: { state: cloneStoredValue(state), version },
-        bytes: measureJsonBytes(state),
-      })
+      sessions.set(sessionId, { stored: { state: cloneStoredValue(state), version } })
       return version
     },
     async delete(sessionId) {
       sessions.delete(sessionId)
     },
     bytesOf(sessionId) {
-      return sessions.get(sessionId)?.bytes ?? 0
+      const entry = sessions.get(sessionId)
+      if (entry === undefined) return 0
+      entry.bytes ??= measureJsonBytes(entry.stored.state)
+      return entry.bytes
     },
   }
 }
