@@ -133,22 +133,8 @@ describe("a yes to the engine's proposal, with thanks or said by echoing it", ()
     ...definition,
     scenarios: definition.scenarios.map((scenario) => ({ ...scenario, steps: [{ id: 'main' }] })),
   }
-  const yesAfter = async (reply: string, text: string) => {
-    const model = { generate: async () => ({ text: reply }) } as unknown as LanguageModel
-    const engine = createEngine({
-      definition: asking,
-      ledger: false,
-      model,
-      lane2: false,
-      alignmentJudge: false,
-    })
-    await engine.turn({ sessionId: 't', text: 'Find me a rental car in Fresno' })
-    const turn = await engine.turn({ sessionId: 't', text })
-    return {
-      scenario: (await engine.getSession('t'))?.navigation.scenario,
-      reason: turn.provenance.route?.reason,
-    }
-  }
+  const yesAfter = (reply: string, text: string) =>
+    afterModelReply(asking, reply, 'Find me a rental car in Fresno', text)
 
   it('takes the proposal ("Shall I book the car?" → "Yes, thank you"), not the thanks alone', async () => {
     for (const text of ['Yes, thank you', 'Yes please, thanks!', 'Sure, thanks.']) {
@@ -175,6 +161,26 @@ describe("a yes to the engine's proposal, with thanks or said by echoing it", ()
     expect(onTheWay).toMatchObject({ scenario: 'search-cars', reason: expect.stringMatching(/only thanks/) })
   })
 })
+
+/**
+ * The scenario and route reason after `text`, in a session that opened with `first` and whose
+ * model (the engine's reply) always says `reply`.
+ */
+async function afterModelReply(
+  definition: Parameters<typeof createEngine>[0]['definition'],
+  reply: string,
+  first: string,
+  text: string,
+) {
+  const model = { generate: async () => ({ text: reply }) } as unknown as LanguageModel
+  const engine = createEngine({ definition, ledger: false, model, lane2: false, alignmentJudge: false })
+  await engine.turn({ sessionId: 'm', text: first })
+  const turn = await engine.turn({ sessionId: 'm', text })
+  return {
+    scenario: (await engine.getSession('m'))?.navigation.scenario,
+    reason: turn.provenance.route?.reason,
+  }
+}
 
 describe('corrections and closings within a task, across a conversation', () => {
   it('a cue that changes a value ("actually, change that to …") or closes the task stays in it', async () => {
@@ -455,24 +461,13 @@ describe("a name the engine's own reply offered, across a conversation", () => {
     ],
   }
 
-  async function afterOffer(text: string) {
-    const model = {
-      generate: async () => ({ text: 'I found one drama. What do you think of Green Book?' }),
-    } as unknown as LanguageModel
-    const engine = createEngine({
-      definition: filmsAndDoctors,
-      ledger: false,
-      model,
-      lane2: false,
-      alignmentJudge: false,
-    })
-    await engine.turn({ sessionId: 'f', text: 'Find me a drama to watch' })
-    const turn = await engine.turn({ sessionId: 'f', text })
-    return {
-      scenario: (await engine.getSession('f'))?.navigation.scenario,
-      reason: turn.provenance.route?.reason,
-    }
-  }
+  const afterOffer = (text: string) =>
+    afterModelReply(
+      filmsAndDoctors,
+      'I found one drama. What do you think of Green Book?',
+      'Find me a drama to watch',
+      text,
+    )
 
   it('reads its capitalised mention as a pick of what was offered, not as the topic its words name', async () => {
     const picked = await afterOffer('Okay, Green Book sounds perfect to me.')
