@@ -176,11 +176,20 @@ const amendsTaskAtHand =
  * the task at hand a value, as an answer does; it asks the agent to do nothing.
  */
 const statesOwnPlan =
-  /^\W*(?:(?:ok(?:ay)?|yes|yeah|no|nope|actually|sorry|well|um)\W+){0,2}i(?: would|['\u2019]d| will|['\u2019]ll)? (?:want|like|need|plan|prefer|hope)(?: to| on)? (?:leave|leaving|depart|arrive|return|travel|head|be (?:at|in|there|back)|get (?:there|back)|come back)\b/i
+  /^\W*(?:(?:ok(?:ay)?|yes|yeah|no|nope|actually|sorry|well|um)\W+){0,2}i(?: would|['\u2019]d| will|['\u2019]ll)? (?:want|like|need|plan|prefer|hope)(?: to| on)? (?:leave|leaving|depart|arrive|travel|head|be (?:at|in|there)|get there|come back)\b/i
+
+/**
+ * Whether the sentence amends the task at hand or states the user's own plan, and names no task
+ * of its own past its verb ("Make it a refund of $30 instead" asks for a refund: outside review
+ * rv51 R4).
+ */
+const amendsOrPlans = (sentence: string) => {
+  const matched = amendsTaskAtHand.exec(sentence) ?? statesOwnPlan.exec(sentence)
+  return matched !== null && !namesTask.test(sentence.slice(matched[0].length))
+}
 
 /** A sentence that opens with a request of its own (not one that amends the task at hand or states a plan). */
-const opensWithRequest = (sentence: string) =>
-  requesting.test(sentence) && !amendsTaskAtHand.test(sentence) && !statesOwnPlan.test(sentence)
+const opensWithRequest = (sentence: string) => requesting.test(sentence) && !amendsOrPlans(sentence)
 
 /**
  * Does a sentence of the message open with a request of its own ("I want a refund…", "please…",
@@ -321,6 +330,13 @@ const ellipticalQuestion =
 const questionHead =
   /^\W*((?:where|when|how)(?:['\u2019]s|\s+(?:is|are|was|were|will|does|did|do|about)\b)?)\s/i
 
+/**
+ * A word that names a task of its own: a transaction's verb or noun, any form ("refund",
+ * "cancellation", "booking", "returned", "money back").
+ */
+const namesTask =
+  /\b(?:refund|reimburs|cancel|return|exchang|replac|subscri|unsubscri|upgrad|downgrad|renew|reset|delet|remov|book|reserv|buy|purchas|order|send|transfer|rent|schedul|pay|money back)\w*/i
+
 /** Words that open a correction ("no, …", "actually, …", "sorry, …", "wrong, …"). */
 const correctionOpening = /^\W*(?:(?:no|nope|actually|sorry|wrong|oops)\b\W*)+/i
 const correctionWord = /\b(?:instead|actually)\b/i
@@ -341,11 +357,18 @@ const asksForInformation =
  * "Actually, I want a hotel instead" nor "Actually, what's the weather there?"). Its switch cue
  * changes a value of the task; it names no new one.
  */
-export function correctsLastQuestion(state: EngineSessionState, text: string): boolean {
+export function correctsLastQuestion(
+  state: EngineSessionState,
+  text: string,
+  readsOtherTask: boolean,
+): boolean {
   const opening = correctionOpening.exec(text)?.[0]
   if (opening === undefined && !correctionWord.test(text)) return false
   const rest = opening === undefined ? text : text.slice(opening.length)
   if (opensRequest(rest) || asksForInformation.test(rest)) return false
+  // A task named and read as another scenario's is a move, however it is worded ("I'd prefer a
+  // refund instead", "Actually, my refund never came through" during a cancellation).
+  if (readsOtherTask && namesTask.test(rest)) return false
   const reply = lastReply(state)
   if (reply === undefined) return false
   const asked = sentencesOf(reply.trim()).at(-1) ?? ''

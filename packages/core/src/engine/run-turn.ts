@@ -14,6 +14,7 @@ import {
   onlyAsksAboutAction,
   plainlyRequests,
 } from '../sensor/asks-if-done.ts'
+import { additiveCue } from '../sensor/create-sensor.ts'
 import {
   closingActOf,
   detectConversationAct,
@@ -1010,7 +1011,25 @@ async function senseAndAct(
   const chosenOption = typedOption(pending?.options, message.text)
   // A correction of what the engine just asked ("No, actually on the 5th") changes a value of the
   // task: its cue is none, and it answers like any answer (`correctsLastQuestion`).
-  const correcting = perception.topicShift && correctsLastQuestion(state, input.text)
+  // Not when it names a task that the sensor reads as another scenario's ("Actually, a refund would
+  // be better" during a cancellation: that cancelled the order, outside review rv51 R1).
+  const currentScenario =
+    navigation.scenario === null ? undefined : compiled.scenariosById.get(navigation.scenario)
+  const readsOtherTask =
+    currentScenario !== undefined &&
+    perception.intent !== 'unknown' &&
+    !currentScenario.intents.includes(perception.intent)
+  const correcting = perception.topicShift && correctsLastQuestion(state, input.text, readsOtherTask)
+  // "Also" / "by the way" in a question about the item at hand is no cue to the sensor ("Also,
+  // what's their number?"), but still one when the message clearly reads as another topic's:
+  // "By the way, where is it right now?" during a cancellation asks order status (outside review
+  // rv51 R6: it had been refused and the cancellation asked on).
+  const otherTopic =
+    readsOtherTask &&
+    !(intentsOfTopic(compiled, navigation.scenario)?.has(perception.intent) ?? false) &&
+    perception.confidence >= settings.entryThreshold &&
+    perception.ambiguity.score <= settings.ambiguityThreshold
+  const addsToOtherTopic = !perception.topicShift && otherTopic && additiveCue.test(input.text)
   const heard = correcting ? { ...perception, topicShift: false } : perception
   const answering = answersQuestion(state, input.text, {
     perception: heard,
@@ -1030,7 +1049,7 @@ async function senseAndAct(
     // bare question moves only by what the question says (its evidence is added to the turn's).
     // A switch cue in a correction of what the engine just asked ("No, actually I'll be leaving
     // on the 5th") changes a value of the task: it lowers nothing.
-    topicShift: (perception.topicShift && !correcting) || asksAboutOther || requestsOther,
+    topicShift: (perception.topicShift && !correcting) || addsToOtherTopic || asksAboutOther || requestsOther,
     ...(offer?.proposal === true ? { offerProposal: true } : {}),
     variables,
     // Only a message of facts alone ("$15", "15 dollars please") answers a paused scenario: "ok,
@@ -2005,3 +2024,21 @@ const pointingWords: ReadonlySet<string> = new Set([
   'price',
   'shipping',
 ])
+
+/**
+ * The intents of the scenario's topic: of every scenario with its `topic`, or its own when it has
+ * none; undefined outside a scenario.
+ */
+function intentsOfTopic(
+  compiled: TurnDependencies['compiled'],
+  scenarioId: string | null,
+): ReadonlySet<string> | undefined {
+  const current = scenarioId === null ? undefined : compiled.scenariosById.get(scenarioId)
+  if (current === undefined) return undefined
+  const topic = current.topic
+  const intents = new Set<string>(current.intents)
+  if (topic !== undefined)
+    for (const scenario of compiled.definition.scenarios)
+      if (scenario.topic === topic) for (const intent of scenario.intents) intents.add(intent)
+  return intents
+}

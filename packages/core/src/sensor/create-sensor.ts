@@ -117,6 +117,8 @@ const correctsOrAsksAnother =
  * get their address?") they move nowhere; "also book me a cab there" still does.
  */
 const additiveCues = new Set([' also ', ' by the way ', ' one more thing ', ' another thing '])
+/** A cue that adds to the conversation ({@link additiveCues}), in a message as written. */
+export const additiveCue = /\b(?:also|by the way|one more thing|another thing)\b/i
 /** A pronoun or demonstrative for the item at hand, or a yes/no question about "the …" opening the message or following the cue. */
 const aboutItemAtHand =
   / (?:their|its|it|they|them|this|that|these|those)(?= )|(?:^|also|by the way|one more thing|another thing) (?:is|are|does|do|did|was|were|has|have) the /u
@@ -131,11 +133,21 @@ const allSet = new RegExp(allSetIdiom, 'gi')
  * `text` without the capitalised mentions of names the engine offered ({@link SenseContext.offeredNames}),
  * except as the message's first word.
  */
-function withoutOfferedNames(text: string, names: ReadonlySet<string> | undefined): string {
+function withoutOfferedNames(
+  text: string,
+  names: ReadonlySet<string> | undefined,
+  keywordWords: ReadonlySet<string>,
+): string {
   if (names === undefined || names.size === 0) return text
-  return text.replace(/(?<=[^\s]\s+|[,;:]\s*)\p{Lu}[\p{L}'\u2019]*/gu, (word) =>
-    names.has(word.toLowerCase()) ? ' ' : word,
-  )
+  let first = true
+  return text.replace(/[\p{L}'\u2019]+/gu, (word) => {
+    const opens = first
+    first = false
+    if (opens || !/^\p{Lu}/u.test(word)) return word
+    const lower = word.toLowerCase()
+    // A word of a definition keyword ("cancel my plus") keeps its meaning, offered or not.
+    return names.has(lower) && !keywordWords.has(lower) ? ' ' : word
+  })
 }
 
 /**
@@ -162,7 +174,11 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
   const switchCues = (options.switchCues ?? ['instead', 'something else', 'actually']).map(
     (cue) => ` ${normalizeText(cue)} `,
   )
-  /** A switch cue, unless it corrects or asks for another option of the task at hand, or adds a question about its item. */
+  /**
+   * A switch cue, unless it corrects or asks for another option of the task at hand, or only adds
+   * a question about its item (the engine still counts it when the message clearly reads as
+   * another topic's: see `run-turn.ts`).
+   */
   const movesOn = (padded: string): boolean => {
     const cued = switchCues.filter((cue) => padded.includes(cue))
     if (cued.length === 0 || correctsOrAsksAnother.test(padded)) return false
@@ -172,6 +188,12 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
       !asksForTask.test(padded)
     )
   }
+  /** The words of every intent's keywords, lower-cased. */
+  const keywordWords = new Set(
+    intents.flatMap((intent) =>
+      intent.keywords.flatMap((keyword) => keyword.toLowerCase().match(/[\p{L}'\u2019]+/gu) ?? []),
+    ),
+  )
   const seen = new Set<string>()
   intents.forEach((intent, index) => {
     if (seen.has(intent.id))
@@ -201,7 +223,9 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     // Uncached: the message's own normalised text stays cached for the handoff check and the rules.
     const lexicalText = affirmed === text ? normalized : normalizeTextUncached(affirmed)
     const picked = typedOption(context.pendingOptions, text)?.id
-    const measured = evidence?.measure(withoutOfferedNames(read.replace(allSet, ' '), context.offeredNames))
+    const measured = evidence?.measure(
+      withoutOfferedNames(read.replace(allSet, ' '), context.offeredNames, keywordWords),
+    )
     const alternatives =
       picked !== undefined
         ? promote(scorer.score(text, normalized), picked)

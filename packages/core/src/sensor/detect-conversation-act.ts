@@ -40,10 +40,12 @@ const echoedYes =
   /^\W*(?:(?:i|we)\s+(?:(?:really|sure|surely|certainly|definitely|absolutely|do|would)\s+)?(?:would|do|will|am|are|did|can|could)(?=\s*(?:$|[.!,;]|\s(?:please|thanks|thank you|so|indeed)\b))|(?:could|can|would|will)\s+you\s+(?:please\s+)?do\s+(?:so|that|it|this)\b|(?:that|it)\s+would\s+be\s+(?:great|nice|good|perfect|wonderful|lovely|fine|awesome|fantastic|excellent)\b)/i
 
 /**
- * "I'm all set", "we're all set for now", "I'm set": a closing, said as a state. Not among the
- * act phrases, whose words every intent's evidence ignores ("set" names an alarm's task).
+ * "I'm all set", "we're all set for now", "I should be all set": a closing, said as a statement. Not "I'm not
+ * all set", "are we all set?" nor "almost all set, one more question". Not among the act phrases,
+ * whose words every intent's evidence ignores ("set" names an alarm's task).
  */
-export const allSetIdiom = "\\b(?:(?:i|we)(?:['\u2019]m|['\u2019]re| am| are) (?:all )?set|all set)\\b"
+export const allSetIdiom =
+  "\\b(?:i|we)(?:['\u2019]m|['\u2019]re| am| are| should be| will be|['\u2019]ll be) (?:all )?set\\b(?! up\\b)(?![^.!?]*\\?)"
 const allSetPattern = new RegExp(allSetIdiom, 'i')
 
 /** The thank and bye phrases, as words, longest first. */
