@@ -635,6 +635,11 @@ export const settingsSchema = z.strictObject({
           'connect me to someone',
           'connect me with someone',
           'transfer me to someone',
+          'get me a person',
+          'connect me to a person',
+          'a person to talk to',
+          'person i could talk to',
+          'person i can talk to',
         ]),
       /** The loop guard hands off instead of asking again. @default true */
       onLoop: z.boolean().default(true),

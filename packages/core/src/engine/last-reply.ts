@@ -332,10 +332,10 @@ const questionHead =
 
 /**
  * A word that names a task of its own: a transaction's verb or noun, any form ("refund",
- * "cancellation", "booking", "returned", "money back").
+ * "cancellation", "booking", "returned", "money back"), or money asked back ("get $30 back").
  */
 const namesTask =
-  /\b(?:refund|reimburs|cancel|return|exchang|replac|subscri|unsubscri|upgrad|downgrad|renew|reset|delet|remov|book|reserv|buy|purchas|order|send|transfer|rent|schedul|pay|money back)\w*/i
+  /\b(?:refund|reimburs|cancel|return|exchang|replac|subscri|unsubscri|upgrad|downgrad|renew|reset|delet|remov|book|reserv|buy|purchas|order|send|transfer|rent|schedul|pay|money back)\w*|\b(?:get|give|want|need|have)\b[^.!?]{0,25}\bback\b/i
 
 /** Words that open a correction ("no, …", "actually, …", "sorry, …", "wrong, …"). */
 const correctionOpening = /^\W*(?:(?:no|nope|actually|sorry|wrong|oops)\b\W*)+/i

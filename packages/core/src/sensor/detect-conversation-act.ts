@@ -41,11 +41,11 @@ const echoedYes =
 
 /**
  * "I'm all set", "we're all set for now", "I should be all set": a closing, said as a statement. Not "I'm not
- * all set", "are we all set?" nor "almost all set, one more question". Not among the act phrases,
+ * all set", "are we all set?", "almost all set, one more question" nor "I'm all set, but …". Not among the act phrases,
  * whose words every intent's evidence ignores ("set" names an alarm's task).
  */
 export const allSetIdiom =
-  "\\b(?:i|we)(?:['\u2019]m|['\u2019]re| am| are| should be| will be|['\u2019]ll be) (?:all )?set\\b(?! up\\b)(?![^.!?]*\\?)"
+  "\\b(?:i|we)(?:['\u2019]m|['\u2019]re| am| are| should be| will be|['\u2019]ll be) (?:all )?set\\b(?! up\\b)(?![^.!?]*\\?)(?![^.!?]*\\b(?:but|however|except|though)\\b)"
 const allSetPattern = new RegExp(allSetIdiom, 'i')
 
 /** The thank and bye phrases, as words, longest first. */
@@ -161,9 +161,22 @@ const cancelTheRequest =
   /\bcancel\s+(?:my|the|this|that)\s+(?:(?:refund|cancellation|return|exchange)\s+)?request\b/i
 const cancelTheRequestEverywhere = new RegExp(cancelTheRequest.source, 'gi')
 
-/** `text` with each "cancel my … request" written as "never mind" (what it says), for scoring intents. */
+/**
+ * "Never mind the cancellation", "forget about the refund": the request named only to take it back.
+ * Its name is no evidence for it ("Actually, never mind the cancellation. Refund NW-2002 $30
+ * instead" had kept the cancellation's words and shown the menu: outside review rv51).
+ */
+const requestTakenBack =
+  /\b(?:never\s*mind|forget(?:\s+about)?|scrap|drop)\s+(?:the|my|this|that)\s+(?:refund|cancellation|return|exchange|request|booking|reservation|purchase|transfer)\b/gi
+
+/**
+ * `text` with each "cancel my … request" and "never mind the cancellation" written as "never
+ * mind" (what it says), for scoring intents.
+ */
 export function withRequestCalledOffAsNeverMind(text: string): string {
-  return cancelTheRequest.test(text) ? text.replace(cancelTheRequestEverywhere, 'never mind') : text
+  const called = cancelTheRequest.test(text) ? text.replace(cancelTheRequestEverywhere, 'never mind') : text
+  requestTakenBack.lastIndex = 0
+  return requestTakenBack.test(called) ? called.replace(requestTakenBack, 'never mind') : called
 }
 
 export function withdrawsRequest(text: string): boolean {
