@@ -1,4 +1,8 @@
-import type { IntentEvidence, IntentEvidenceModel } from '../sensor/create-intent-evidence.ts'
+import {
+  capitalisedWords,
+  type IntentEvidence,
+  type IntentEvidenceModel,
+} from '../sensor/create-intent-evidence.ts'
 import type { Perception } from '../sensor/types.ts'
 import type { EngineSessionState } from './session-state.ts'
 
@@ -160,13 +164,13 @@ const requesting = new RegExp(
   'i',
 )
 
-/**
- * "Make it three", "make that March 9th", "no, make it for 4 people": "make" with a pronoun for
- * the task at hand sets one of its values, as an answer does; it asks for nothing new. "Make that
- * reservation" or "make this booking happen" name a task, and stay requests.
- */
 /** The verb of an amendment, dropped when the rest of the message is read for a request. */
 const amendingVerb = /\b(?:make|set|schedule|change|move|push|put)\b/i
+/**
+ * "Make it three", "make that March 9th", "no, set it for 5:45 pm": a verb with a pronoun for the
+ * task at hand sets one of its values, as an answer does; it asks for nothing new. "Make that
+ * reservation" or "make this booking happen" name a task, and stay requests.
+ */
 const amendsTaskAtHand =
   /^\W*(?:(?:ok(?:ay)?|yes|yeah|no|nope|actually|sorry|hmm|um|oh)\W+){0,2}(?:please\s+)?(?:(?:can|could|would) you\s+)?(?:make (?:it|them|(?:that|this)(?! (?:reservation|booking|appointment|purchase|transfer|payment|order|call|ride|trip|visit|request|happen)\b))|(?:set|schedule|change|move|push|put) (?:it|that|this|them) (?:for|on|at|to))\b/i
 
@@ -250,13 +254,13 @@ const deniedWant =
 export function asksForSomething(text: string): boolean {
   if (!requestWord.test(text)) return false
   // "Make it three" amends the task at hand: its "make" asks for nothing new.
-  const amends = sentencesOf(text).filter((sentence) => amendsTaskAtHand.test(sentence))
-  if (amends.length > 0) {
-    const rest = sentencesOf(text)
-      .map((sentence) => (amendsTaskAtHand.test(sentence) ? sentence.replace(amendingVerb, ' ') : sentence))
-      .join(' ')
-    return asksForSomething(rest)
-  }
+  const sentences = sentencesOf(text)
+  if (sentences.some((sentence) => amendsTaskAtHand.test(sentence)))
+    return asksForSomething(
+      sentences
+        .map((sentence) => (amendsTaskAtHand.test(sentence) ? sentence.replace(amendingVerb, ' ') : sentence))
+        .join(' '),
+    )
   // "Can I get their phone number?", "I need the address": a detail of the item at hand, asked.
   infoRequest.lastIndex = 0
   if (infoRequest.test(text)) return asksForSomething(text.replace(infoRequest, ' '))
@@ -377,19 +381,14 @@ export function correctsLastQuestion(
 
 /**
  * The names the engine's own last reply wrote capitalised inside a sentence ("How about
- * *Family*?", "What do you think of *Green Book*?"), lower-cased; none when the conversation's
- * last message is not the engine's. "I" and a sentence's first word are no names.
+ * *Family*?", "What do you think of *Green Book*?"), as `capitalisedWords` keys them (lower-cased,
+ * no apostrophes); none when the conversation's last message is not the engine's. "I" and a
+ * sentence's first word are no names.
  */
 export function namesOffered(state: EngineSessionState): Set<string> {
-  const names = new Set<string>()
   const reply = lastReply(state)
-  if (reply === undefined) return names
-  for (const sentence of sentencesOf(reply)) {
-    const words = sentence.match(/[\p{L}'\u2019]+/gu) ?? []
-    for (let index = 1; index < words.length; index++) {
-      const word = words[index] as string
-      if (/^\p{Lu}/u.test(word) && word !== 'I' && !/^I['\u2019]/u.test(word)) names.add(word.toLowerCase())
-    }
-  }
-  return names
+  if (reply === undefined) return new Set()
+  const seen = new Map<string, { upper: number; lower: number }>()
+  capitalisedWords(reply, seen)
+  return new Set([...seen].filter(([, count]) => count.upper > 0).map(([word]) => word))
 }

@@ -1026,7 +1026,8 @@ async function senseAndAct(
   // rv51 R6: it had been refused and the cancellation asked on).
   const otherTopic =
     readsOtherTask &&
-    !(intentsOfTopic(compiled, navigation.scenario)?.has(perception.intent) ?? false) &&
+    (currentScenario.topic === undefined ||
+      topicOfIntent(compiled, perception.intent) !== currentScenario.topic) &&
     perception.confidence >= settings.entryThreshold &&
     perception.ambiguity.score <= settings.ambiguityThreshold
   const addsToOtherTopic = !perception.topicShift && otherTopic && additiveCue.test(input.text)
@@ -1856,12 +1857,10 @@ function statedFacts(perception: Perception): Set<string> {
 function sameTopicChoice(compiled: TurnDependencies['compiled'], perception: Perception): boolean {
   const [top, second] = perception.alternatives
   if (top === undefined || second === undefined) return false
-  const topicOf = (intent: string) =>
-    compiled.definition.scenarios.find((scenario) => scenario.intents.includes(intent))?.topic
-  const topic = topicOf(top.intent)
+  const topic = topicOfIntent(compiled, top.intent)
   return (
     topic !== undefined &&
-    topicOf(second.intent) === topic &&
+    topicOfIntent(compiled, second.intent) === topic &&
     top.confidence + second.confidence >= compiled.definition.settings.entryThreshold
   )
 }
@@ -2025,20 +2024,7 @@ const pointingWords: ReadonlySet<string> = new Set([
   'shipping',
 ])
 
-/**
- * The intents of the scenario's topic: of every scenario with its `topic`, or its own when it has
- * none; undefined outside a scenario.
- */
-function intentsOfTopic(
-  compiled: TurnDependencies['compiled'],
-  scenarioId: string | null,
-): ReadonlySet<string> | undefined {
-  const current = scenarioId === null ? undefined : compiled.scenariosById.get(scenarioId)
-  if (current === undefined) return undefined
-  const topic = current.topic
-  const intents = new Set<string>(current.intents)
-  if (topic !== undefined)
-    for (const scenario of compiled.definition.scenarios)
-      if (scenario.topic === topic) for (const intent of scenario.intents) intents.add(intent)
-  return intents
+/** The `topic` of the first scenario that lists the intent, if it has one. */
+function topicOfIntent(compiled: TurnDependencies['compiled'], intent: string): string | undefined {
+  return compiled.definition.scenarios.find((scenario) => scenario.intents.includes(intent))?.topic
 }

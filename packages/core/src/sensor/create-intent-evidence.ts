@@ -206,8 +206,12 @@ function withActions(words: readonly string[]): string[] {
   return actions === undefined ? (words as string[]) : [...words, ...actions]
 }
 
-/** Words a text writes capitalised after its first word: names of places, people, titles. */
-function capitalisedWords(text: string, into: Map<string, { upper: number; lower: number }>): void {
+/**
+ * Counts, per word a text writes after a sentence's first word (lower-cased, apostrophes dropped;
+ * "I" and "I'm" skipped), how often it is capitalised and how often not: names of places, people,
+ * titles.
+ */
+export function capitalisedWords(text: string, into: Map<string, { upper: number; lower: number }>): void {
   for (const sentence of text.split(/(?<=[.!?])\s+/u)) {
     const words = sentence.match(/[\p{L}'\u2019]+/gu) ?? []
     for (let index = 1; index < words.length; index++) {

@@ -116,9 +116,10 @@ const correctsOrAsksAnother =
  * about the item at hand ("Also, what's their number?", "Is it furnished, by the way?", "Can I also
  * get their address?") they move nowhere; "also book me a cab there" still does.
  */
-const additiveCues = new Set([' also ', ' by the way ', ' one more thing ', ' another thing '])
+const additivePhrases = ['also', 'by the way', 'one more thing', 'another thing']
+const additiveCues = new Set(additivePhrases.map((phrase) => ` ${phrase} `))
 /** A cue that adds to the conversation ({@link additiveCues}), in a message as written. */
-export const additiveCue = /\b(?:also|by the way|one more thing|another thing)\b/i
+export const additiveCue = new RegExp(`\\b(?:${additivePhrases.join('|')})\\b`, 'i')
 /** A pronoun or demonstrative for the item at hand, or a yes/no question about "the …" opening the message or following the cue. */
 const aboutItemAtHand =
   / (?:their|its|it|they|them|this|that|these|those)(?= )|(?:^|also|by the way|one more thing|another thing) (?:is|are|does|do|did|was|were|has|have) the /u
@@ -144,9 +145,10 @@ function withoutOfferedNames(
     const opens = first
     first = false
     if (opens || !/^\p{Lu}/u.test(word)) return word
-    const lower = word.toLowerCase()
-    // A word of a definition keyword ("cancel my plus") keeps its meaning, offered or not.
-    return names.has(lower) && !keywordWords.has(lower) ? ' ' : word
+    // Keyed as `namesOffered` keys them. A word of a definition keyword ("cancel my plus") keeps
+    // its meaning, offered or not.
+    const key = word.toLowerCase().replace(/['\u2019]/gu, '')
+    return names.has(key) && !keywordWords.has(key) ? ' ' : word
   })
 }
 
@@ -188,10 +190,14 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
       !asksForTask.test(padded)
     )
   }
-  /** The words of every intent's keywords, lower-cased. */
+  /** The words of every intent's keywords, lower-cased, apostrophes dropped. */
   const keywordWords = new Set(
     intents.flatMap((intent) =>
-      intent.keywords.flatMap((keyword) => keyword.toLowerCase().match(/[\p{L}'\u2019]+/gu) ?? []),
+      intent.keywords.flatMap((keyword) =>
+        (keyword.toLowerCase().match(/[\p{L}'\u2019]+/gu) ?? []).map((word) =>
+          word.replace(/['\u2019]/gu, ''),
+        ),
+      ),
     ),
   )
   const seen = new Set<string>()
