@@ -196,6 +196,21 @@ const requestShapes: ReadonlyArray<readonly [string, GoalIntent]> = [
   ['how is useMemo different from useCallback?', 'compare'],
   ["what's different between v1 and v2", 'compare'],
   ['byebug is not stopping at my breakpoint', 'diagnose'],
+  // An assistant greeted by name is no command to run; the words after the name are the request.
+  ['hi Claude, what can you do?', 'chat'],
+  ['hey aider, add a dark mode toggle', 'modify'],
+  ['aider --help', 'execute'],
+  // A file added to a coding agent's chat is opened, not edited.
+  ['add src/app.ts to the chat', 'navigate'],
+  ['add a chat widget to the landing page', 'modify'],
+  ['give me a list of unused exports', 'locate'],
+  ['remove the unused imports', 'modify'],
+  ['I want to test the signup endpoint', 'execute'],
+  ['how to fix the login page, it does not load', 'modify'],
+  ['which test runner should I use here?', 'explain'],
+  ['what size should the thumbnail be?', 'explain'],
+  ['do I need a queue for this?', 'explain'],
+  ['what time is it', 'chat'],
 ]
 
 /**

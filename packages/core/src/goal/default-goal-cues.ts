@@ -29,11 +29,20 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['how would we', 'i:explain', 2.5],
   ['how do we', 'i:explain', 2.5],
   ['how to', 'i:explain', 2.5],
+  // "how to fix the server, it is not loading": the fix is asked for (the labelling guide's
+  // "how can I resolve this?"), not a lesson in fixing.
+  ['how to fix', 'i:modify a:patch', 3.5],
+  ['how do i fix', 'i:modify a:patch', 3.5],
+  ['how can i fix', 'i:modify a:patch', 3.5],
   // Advice on where or what to do ("where should I put the cron logic?", "what should I put in the
   // readme?"): a question of how to go about it, not of where something is.
   ['where should i', 'i:explain', 4.5],
   ['where should we', 'i:explain', 4.5],
   ['what should i', 'i:explain', 3],
+  // "What size should that be?", "which library should I use?": advice on a choice.
+  ['what ... should ... be', 'i:explain', 3],
+  ['which ... should i', 'i:explain', 3],
+  ['which ... should we', 'i:explain', 3],
   ['what should we', 'i:explain', 3],
   ['what does ... do', 'i:explain', 3],
   ['what ... does', 'i:explain', 1.5],
@@ -560,6 +569,17 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['there ... test', 'i:locate', 2.5],
   ['list ... test', 'i:locate', 2.5],
   ['do we have', 'i:locate', 2],
+  // Code that nothing uses is found by reading it ("give me a list of unused functions"); removing
+  // it is a change the remove cue reads.
+  ['unused', 'i:locate a:usage', 1.5],
+  ['list of', 'i:locate', 1.5],
+  ['give ... list', 'i:locate', 2],
+  // A coding agent's chat holds the files it reads: adding one to it is opening it, no edit
+  // ("add api.test.js to the chat").
+  ['add ... to ... chat', 'i:navigate e:file', 6],
+  // "do I need a database for this?" asks for advice, whatever it would take.
+  ['do i need', 'i:explain', 4],
+  ['do we need', 'i:explain', 4],
   ['suite', 'e:test', 1.5],
   ['benchmark', 'i:execute e:test', 1],
   ['pipeline', 'e:ci-pipeline', 3],
@@ -594,6 +614,8 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['your purpose', 'i:chat e:session', 3],
   ['what can you do', 'i:chat e:session', 3],
   ['how are you', 'i:chat', 3],
+  ['what time is it', 'i:chat', 3],
+  ['hai', 'i:chat = ~', 3],
   ['joke', 'i:chat', 3],
   ['nice work', 'i:chat ~', 2],
   // An acknowledgement ("configuration looks good"): chat, unless the request asks for more.
@@ -735,6 +757,8 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['^^do this', 'i:modify a:patch', 3],
   ['^^do that', 'i:modify a:patch', 3],
   ['i want', 'i:modify', 1],
+  // "I want to test the api": a run of the tests, not a test to write.
+  ['want to test:base', 'i:execute e:test', 2],
   ['i need', 'i:modify', 1],
   ['need to be', 'i:modify a:patch', 2],
   ['should', 'i:modify', 1],

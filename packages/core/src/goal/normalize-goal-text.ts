@@ -206,6 +206,22 @@ function opensQuestion(tokens: readonly GoalToken[]): boolean {
   return last?.stop === true && last.lead > 0 && questionOpeners.has(last.surface)
 }
 
+/** Greetings after which a coding assistant's name is the one greeted ("hi Aider, what can you do?"). */
+const greetings: ReadonlySet<string> = new Set(['hi', 'hey', 'hello'])
+/** Names of coding assistants a request may greet them by. */
+const assistantNames: ReadonlySet<string> = new Set(
+  'aider ader claude cursor copilot codex gemini chatgpt gpt cline'.split(' '),
+)
+
+/**
+ * Is `word` an assistant's name right after a greeting? It is said to the assistant, so it takes
+ * no clause lead: "hi Aider" does not run the `aider` command, the words after it open the request.
+ */
+function addressesAssistant(tokens: readonly GoalToken[], word: string): boolean {
+  const previous = tokens[tokens.length - 1]
+  return previous !== undefined && assistantNames.has(word) && greetings.has(previous.surface)
+}
+
 interface NormalizeState {
   pastWindow: number
   /** The lead value the next non-filler word takes. */
@@ -239,7 +255,7 @@ function pushWord(
     })
     return
   }
-  const filler = compiled.fillerWords.has(word)
+  const filler = compiled.fillerWords.has(word) || addressesAssistant(tokens, word)
   const lead = filler ? 0 : state.pendingLead
   if (!filler) state.pendingLead = 0
   if (identifier === undefined) tokens.push(toToken(word, state.pastWindow > 0, lead, compiled))
