@@ -160,7 +160,7 @@ export function asksBack(text: string): boolean {
 const taskVerbs =
   'book|reserve|find|get|show|search|look|cancel|buy|purchase|order|send|transfer|play|rent|schedule|add|set|make|change|call|help|try|refund|reimburse|exchange|replace|subscribe|unsubscribe|upgrade|downgrade|renew|reset|delete|remove'
 const requesting = new RegExp(
-  `^\\W*(?:please|i want|i'd like|i would like|i need|let's|lets|check|give|tell|${taskVerbs})\\b`,
+  `^\\W*(?:please|i want|i'd like|i would like|i need|let's|lets|check|give|tell|${taskVerbs})\\b|^\\W*(?:(?:no|nope|actually|sorry|oh|well|ok(?:ay)?)\\W+){1,3}(?:i(?:['\u2019]d| would)? (?:rather|prefer)|i(?:['\u2019]d| would) (?:like|want)|i want|i need|please)\\b`,
   'i',
 )
 
