@@ -151,6 +151,7 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
   const conceptOf = new Map<string, string>()
   const lexicon = new Set<string>()
   const exactWords = new Set<string>()
+  const leadVerbs = new Set<string>()
   for (const [canonical, variants] of Object.entries(vocabulary.synonyms)) {
     const concept = stemWord(canonical)
     for (const variant of [canonical, ...variants]) {
@@ -183,6 +184,7 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
       if (word.concept.startsWith('=')) exactWords.add(word.concept.slice(1))
       else if (cue.exact !== true && !stopWords.has(word.concept) && word.lead === 0)
         lexicon.add(word.concept)
+      else if (cue.exact !== true && !stopWords.has(word.concept)) leadVerbs.add(word.concept)
     }
     const compiled: CompiledGoalCue = {
       phrase: cue.phrase,
@@ -199,7 +201,7 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
   }
   const deletions = new Map<string, string[]>()
   let longestTypoTarget = 0
-  for (const stem of lexicon)
+  for (const stem of new Set([...lexicon, ...leadVerbs]))
     if (stem.length >= 4) {
       addDeletions(deletions, stem)
       longestTypoTarget = Math.max(longestTypoTarget, stem.length)

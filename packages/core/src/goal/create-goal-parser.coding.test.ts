@@ -211,6 +211,12 @@ const requestShapes: ReadonlyArray<readonly [string, GoalIntent]> = [
   ['what size should the thumbnail be?', 'explain'],
   ['do I need a queue for this?', 'explain'],
   ['what time is it', 'chat'],
+  ['can you see my project?', 'chat'],
+  ['add the user id to the request context', 'modify'],
+  ['find the modules that are no longer used', 'locate'],
+  ['can I use react query with server actions?', 'explain'],
+  // A misspelt verb that opens the request is still that verb (a swap of two letters).
+  ['contiune with the plan', 'modify'],
 ]
 
 /**

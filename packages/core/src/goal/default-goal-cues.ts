@@ -572,6 +572,9 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   // Code that nothing uses is found by reading it ("give me a list of unused functions"); removing
   // it is a change the remove cue reads.
   ['unused', 'i:locate a:usage', 1.5],
+  ['no longer ... required', 'i:locate a:usage', 2],
+  ['no longer ... needed', 'i:locate a:usage', 2],
+  ['no longer ... used', 'i:locate a:usage', 2],
   ['list of', 'i:locate', 1.5],
   ['give ... list', 'i:locate', 2],
   // A coding agent's chat holds the files it reads: adding one to it is opening it, no edit
@@ -579,6 +582,9 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['add ... to ... chat', 'i:navigate e:file', 6],
   // "do I need a database for this?" asks for advice, whatever it would take.
   ['do i need', 'i:explain', 4],
+  // "Can I use react query with server actions?": whether it can be done, asked before doing it.
+  ['can i use', 'i:explain', 3],
+  ['can it be', 'i:explain', 2],
   ['do we need', 'i:explain', 4],
   ['suite', 'e:test', 1.5],
   ['benchmark', 'i:execute e:test', 1],
@@ -631,6 +637,13 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   // you need?"): talk about the session.
   ['have access', 'i:chat e:session', 3],
   ['do you need', 'i:chat e:session', 2.5],
+  // Whether the assistant sees the user's project at all ("can you see my codebase?"): a question
+  // about the session, not a request to open something named.
+  ['can you see ... project', 'i:chat e:session', 3],
+  ['can you see ... codebase', 'i:chat e:session', 3],
+  ['can you see ... repo', 'i:chat e:session', 3],
+  ['can you read ... codebase', 'i:chat e:session', 3],
+  ['can you read ... project', 'i:chat e:session', 3],
   // a clause that starts with an imperative verb asks for that action ("ok, now add a test")
   ['^keep:base', 'i:modify a:patch', 2],
   ['^avoid:base', 'i:modify a:patch', 2],
