@@ -6,6 +6,7 @@ import { createLedger } from '../ledger/create-ledger.ts'
 import { openAICompatible } from '../llm/open-ai-compatible.ts'
 import type { LanguageModel } from '../llm/types.ts'
 import { computeJudgeDashboard } from '../metrics/compute-judge-dashboard.ts'
+import type { Perception } from '../sensor/types.ts'
 import { agentModelScript, isDraftRequest, promptsOf } from '../testing/agent-model-script.ts'
 import { type ScriptedModelServer, startScriptedModelServer } from '../testing/scripted-model-server.ts'
 import { createEngine } from './create-engine.ts'
@@ -305,6 +306,42 @@ describe('createEngine enforcement', () => {
     expect(result.provenance.route).toMatchObject({ scenario: 'pricing', decision: 'entered' })
     expect(result.provenance.mode).toBe('normal')
     expect('text' in result && result.text).toBe('Basic is $9 and Plus is $19 per month.')
+  })
+
+  it('runs on a yes only the call its question named, when the request read again gives another', async () => {
+    const request = 'is it possible to get a refund of $25 on NW-1001? just asking for now, hb@example.com'
+    const reading = (intent: string, amount?: number): Perception => ({
+      intent,
+      confidence: intent === 'unknown' ? 0.1 : 0.95,
+      alternatives: [{ intent, confidence: intent === 'unknown' ? 0.1 : 0.95 }],
+      entities:
+        amount === undefined ? {} : { order_id: 'NW-1001', amount, currency: 'USD', email: 'hb@example.com' },
+      ambiguity: { score: intent === 'unknown' ? 1 : 0, reason: 'scripted' },
+      topicShift: false,
+      source: 'llm',
+    })
+    const sensed: string[] = []
+    // A host's own sensor (a model behind it): the request is read as a refund of $25, and read
+    // again on the yes as one of $45. A second reading need not be the first.
+    const sensor = {
+      async sense(text: string): Promise<Perception> {
+        sensed.push(text)
+        if (text !== request) return reading('unknown')
+        return reading('refund', sensed.filter((seen) => seen === request).length === 1 ? 25 : 45)
+      },
+    }
+    const engine = createEngine({ definition, sensor, ledger: false })
+    const asked = await engine.turn({ sessionId: 'pinned', text: request })
+    expect('text' in asked && asked.text).toContain('Shall I refund $25 for order NW-1001 now?')
+    const yes = await engine.turn({ sessionId: 'pinned', text: 'yes' })
+    expect(sensed.filter((text) => text === request)).toHaveLength(2)
+    // The yes was given to $25: the $45 refund is asked about, never paid on it.
+    expect(yes.provenance.tools).toEqual([])
+    expect('text' in yes && yes.text).toContain('Shall I refund $45 for order NW-1001 now?')
+    // A yes to that question pays it.
+    const second = await engine.turn({ sessionId: 'pinned', text: 'yes' })
+    expect(second.provenance.tools).toEqual([expect.objectContaining({ id: 'issue_refund', status: 'ran' })])
+    expect('text' in second && second.text).toContain('refunded $45 for order NW-1001')
   })
 
   it('falls back to the approved templates when the model fails', async () => {

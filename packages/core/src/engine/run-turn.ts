@@ -334,7 +334,9 @@ async function senseAndAct(
   const asksDone = asksIfDone(message.text)
   // "Shall I refund $25 for order NW-1001 now?" → "yes": the message it asked about runs, confirmed.
   const awaiting = state.awaitingConfirmation
+  const awaitedCalls = state.awaitingCalls
   delete state.awaitingConfirmation
+  delete state.awaitingCalls
   // "Is the refund done?" to "Which one do you need?" (asked after a "hi again") asks about what
   // this session did: the question is dropped and it is answered from the session's record, not
   // read as an answer to the options (the finished refund started again, then "Not yet"). Not a
@@ -1262,12 +1264,21 @@ async function senseAndAct(
         sessionId: input.sessionId,
       },
     ).type === 'blocked'
+  // A yes runs the calls its question named and no other: the request read again may give
+  // another (a model sensor reads it anew; words read against the question read differently), and
+  // that one is asked about, never run on a yes given to something else. A session stored before
+  // the calls were kept (no `awaitingCalls`) runs what the reading gives, as it did.
+  const unasked = (call: (typeof planned)[number]) =>
+    awaitedCalls !== undefined && !awaitedCalls.some((asked) => sameCall(asked, call))
   const repeats = confirmed ? [] : planned.filter((call) => confirmTool(call) && ranBefore(state, call))
+  const unconfirmed = confirmed ? planned.filter((call) => confirmTool(call) && unasked(call)) : []
   // A call its policy refuses anyway is not asked about: it is refused now, with its reason.
   const held = (
-    confirmed || (state.tentative !== true && !onlyQuestions && !guessed && !carriedToOther)
-      ? repeats
-      : planned.filter(confirmTool)
+    confirmed
+      ? unconfirmed
+      : state.tentative !== true && !onlyQuestions && !guessed && !carriedToOther
+        ? repeats
+        : planned.filter(confirmTool)
   ).filter((call) => !refusedByPolicy(call))
   const plan = held.length === 0 ? planned : planned.filter((call) => !held.includes(call))
   if (held.length > 0) {
@@ -1275,6 +1286,7 @@ async function senseAndAct(
     // … bob@example.com"): the answer alone asks for nothing.
     const request = guessed ? (scratch.unclear ?? input.text) : input.text
     state.awaitingConfirmation = request
+    state.awaitingCalls = held.map((call) => ({ tool: call.toolId, args: call.args }))
     state.offeredRequest = request
   }
   const acted = await actOnPlan(plan, {
@@ -1912,6 +1924,17 @@ function confirmsActions(compiled: TurnDependencies['compiled'], scenario: strin
       rule.scope !== 'global' &&
       rule.scope.scenario === scenario &&
       (rule.tools ?? []).some((call) => tools.find((tool) => tool.id === call.id)?.confirm === true),
+  )
+}
+
+/** Are these the same tool with the same arguments (in any key order)? */
+function sameCall(
+  asked: { tool: string; args: Record<string, unknown> },
+  call: { toolId: string; args: Record<string, unknown> },
+): boolean {
+  return (
+    asked.tool === call.toolId &&
+    JSON.stringify(sortedArgs(asked.args)) === JSON.stringify(sortedArgs(call.args))
   )
 }
 

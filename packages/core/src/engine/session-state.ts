@@ -171,6 +171,12 @@ export interface EngineSessionState {
   /** The message whose `confirm` call the last reply asked about ("Shall I refund … now?"). */
   awaitingConfirmation?: string
   /**
+   * The `confirm` calls that question named (tool and arguments): a yes runs these and no other.
+   * The yes reads {@link awaitingConfirmation} again, and a second reading may differ (a model
+   * sensor, a reply that changed what the words mean); a call it did not ask about is asked about.
+   */
+  awaitingCalls?: Array<{ tool: string; args: Record<string, unknown> }>
+  /**
    * The clarification the last turns asked while nothing moved, how many times in a row, and what
    * the state was after it (`progress`: step, facts, tools, approvals): the loop guard's count.
    */
