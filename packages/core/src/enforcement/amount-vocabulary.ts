@@ -122,6 +122,7 @@ export const centWords: readonly string[] = ['cent', 'cents']
 
 /** The scales read after an amount (`$1k`, `$2 million`, `2 grand`), and what each multiplies it by. */
 export const amountScales: Readonly<Record<string, number>> = {
+  hundred: 100,
   k: 1_000,
   m: 1_000_000,
   million: 1_000_000,

@@ -107,6 +107,22 @@ describe('extractMoneyMentions', () => {
     ])
   })
 
+  it('reads digits with "hundred" as the hundreds they say, never as the digits alone (rv52 F6-F8)', () => {
+    // "6 hundred" was $6 (a cancellation under the approval threshold), "6 hundred and 20
+    // dollars" $20, "1 hundred bucks" $1 (a refund under the cap).
+    expect(totalWithoutCurrency('cancel NW-2002, total was 6 hundred')).toBe(600)
+    expect(extractMoney('total 6 hundred and 20 dollars').map(({ value }) => value)).toEqual([620])
+    expect(extractMoney('I paid 1 hundred bucks for NW-1001').map(({ value }) => value)).toEqual([100])
+    expect(extractMoney('1 thousand 2 hundred dollars').map(({ value }) => value)).toEqual([1200])
+    expect(amounts('$5 hundred, 3 hundred euros')).toEqual([
+      [500, 'USD'],
+      [300, 'EUR'],
+    ])
+    // Digits alone before a currency word stay the digit parser's.
+    expect(extractMoney('NW-1001 20 bucks').map(({ value }) => value)).toEqual([20])
+    expect(extractMoney('20 dollars and 50 cents').map(({ value }) => value)).toEqual([20.5])
+  })
+
   it('keeps the matched text and its offset', () => {
     const [mention] = extractMoneyMentions('Total: 1,200.50 EUR today')
     expect(mention).toMatchObject({ amount: 1200.5, currency: 'EUR', text: '1,200.50 EUR', index: 7 })

@@ -152,12 +152,13 @@ const tens: Readonly<Record<string, number>> = Object.fromEntries(
   numberTens.map((word, index) => [word, (index + 2) * 10]),
 )
 const numberWord = new RegExp(
-  `^(?:${[...Object.keys(units), ...Object.keys(tens), 'hundred', 'thousand', 'and', 'a'].join('|')})$`,
+  `^(?:${[...Object.keys(units), ...Object.keys(tens), 'hundred', 'thousand', 'and', 'a'].join('|')}|\\d{1,3})$`,
   'u',
 )
-// Up to eight words before a currency word; the number is the longest run of number words ending there.
+// Up to eight words before a currency word; the number is the longest run of number words ending
+// there. Its words may be digits beside a scale word ("6 hundred and 20 dollars" is 620).
 const wordMoneyPattern = new RegExp(
-  String.raw`\b((?:[a-z]+[\s-]+){1,8})(${longestFirst(spelledAmountCurrencies)})\b`,
+  String.raw`(?<![\w.,])((?:[a-z0-9]+[\s-]+){1,8})(${longestFirst(spelledAmountCurrencies)})\b`,
   'giu',
 )
 /** The stems of those words: a text with none has no amount spelled in words. */
@@ -179,6 +180,7 @@ function parseNumberWords(words: readonly string[]): number | undefined {
     }
     if (word in units) current += units[word]!
     else if (word in tens) current += tens[word]!
+    else if (/^\d{1,3}$/u.test(word)) current += Number(word)
     else if (word === 'hundred') current = Math.max(current, 1) * 100
     else if (word === 'thousand') {
       total += Math.max(current, 1) * 1000
@@ -187,6 +189,16 @@ function parseNumberWords(words: readonly string[]): number | undefined {
     seen = true
   }
   return seen ? total + current : undefined
+}
+
+/**
+ * Does a run of number words with digits in it say more than a digit parser reads: a scale word
+ * with words after it ("6 hundred and 20", "1 thousand 2 hundred")? "6 hundred" alone and "2
+ * thousand" are the digit parser's (a scale after the digits).
+ */
+function joinsDigits(words: readonly string[]): boolean {
+  const scale = words.findIndex((word) => word === 'hundred' || word === 'thousand')
+  return scale >= 0 && words.slice(scale + 1).some((word) => word !== 'and')
 }
 
 /** Amounts written in words before a currency word: `forty dollars`, `twenty-five euros`. */
@@ -207,8 +219,10 @@ function wordMoneyMentions(
     const value = parseNumberWords(
       words.slice(start).filter((word, index) => index > 0 || (word !== 'and' && word !== 'a')),
     )
-    // "2 thousand euros" is the digit parser's; a run must open with a unit, a ten or "a".
+    // A run must open with a unit, a ten, "a" or digits; digits are the digit parser's ("20
+    // dollars", "2 thousand euros") unless a scale word joins them to more ("6 hundred and 20").
     if (value === undefined || value === 0 || /^(hundred|thousand)$/u.test(words[start] ?? '')) continue
+    if (/\d/u.test(words[start]!) && !joinsDigits(words.slice(start))) continue
     const prefix = words.slice(0, start).join(' ')
     const offset = match.index + match[0].toLowerCase().indexOf(words[start]!, prefix.length)
     const matched = text.slice(offset, match.index + match[0].length)
@@ -248,18 +262,10 @@ function centsAfter(text: string, end: number): number | undefined {
  */
 const dottedThousands = /^(?!USD|CAD|AUD|NZD|HKD|SGD)[A-Z]{3} (?![^$]*\$)(?!.*(?:dollar|buck))/iu
 
-/** The scales that are a thousand (`k`, `thousand`, `grand`); the others are a million. */
-const thousands = new RegExp(
-  `^(?:${Object.keys(amountScales)
-    .filter((word) => amountScales[word] === 1_000)
-    .join('|')})$`,
-  'i',
-)
-
 function toAmount(whole: string, fraction: string | undefined, multiplier: string | undefined): number {
   const value = Number(`${whole.replaceAll(',', '')}${fraction === undefined ? '' : `.${fraction}`}`)
   if (multiplier === undefined) return value
-  return value * (thousands.test(multiplier) ? 1_000 : 1_000_000)
+  return value * (amountScales[multiplier.toLowerCase()] as number)
 }
 
 /**
@@ -339,7 +345,11 @@ export function extractMoneyMentions(text: string, options: { strict?: boolean }
       })
   }
   if (!words) return mentions
-  return [...mentions, ...wordMoneyMentions(text, sentence, options.strict === true)].sort(
+  const spelled = wordMoneyMentions(text, sentence, options.strict === true)
+  // "6 hundred and 20 dollars": the digits' "20 dollars" is part of the amount the words say.
+  const within = (mention: MoneyMention) =>
+    spelled.some((word) => mention.index > word.index && mention.index < word.index + word.text.length)
+  return [...mentions.filter((mention) => !within(mention)), ...spelled].sort(
     (left, right) => left.index - right.index,
   )
 }
