@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { detectConversationAct } from './detect-conversation-act.ts'
+import {
+  detectConversationAct,
+  withdrawsRequest,
+  withRequestCalledOffAsNeverMind,
+} from './detect-conversation-act.ts'
 
 describe('detectConversationAct', () => {
   it('reads a yes said by echoing the question ("I would.", "I do, please") as an affirmation', () => {
@@ -29,5 +33,46 @@ describe('detectConversationAct', () => {
       'That would be too expensive',
     ])
       expect(detectConversationAct(text), text).not.toBe('affirm')
+  })
+})
+
+describe('withdrawsRequest', () => {
+  it('reads a kept order, a stopped request and a bare change of mind as taking the request back (rv52 F10-F12, F25)', () => {
+    for (const text of [
+      "I changed my mind, I'll keep it",
+      'I want to keep it actually',
+      'actually keep the order',
+      'changed my mind',
+      "no wait, I don't want that anymore",
+      'please withdraw the request',
+      "please don't go through with it",
+      'stop the cancellation please',
+      'cancel the cancellation',
+      'stop',
+      'nvm',
+      'abort, abort',
+      'undo that',
+      'cancel, I changed my mind',
+    ])
+      expect(withdrawsRequest(text), text).toBe(true)
+  })
+
+  it('takes nothing back from a change of a detail or a stop said of something else', () => {
+    for (const text of [
+      'I changed my mind: with no subtitles',
+      'I changed my mind, make it $30',
+      'stop sending me emails about NW-1001',
+      'keep it under $50',
+      'where is my order?',
+    ])
+      expect(withdrawsRequest(text), text).toBe(false)
+  })
+
+  it('scores a message that only stops as "never mind": "stop" is no evidence for cancelling an order', () => {
+    expect(withRequestCalledOffAsNeverMind('stop')).toBe('never mind')
+    expect(withRequestCalledOffAsNeverMind('abort, abort')).toBe('never mind')
+    expect(withRequestCalledOffAsNeverMind('stop the delivery of NW-1001')).toBe(
+      'stop the delivery of NW-1001',
+    )
   })
 })

@@ -97,7 +97,34 @@ const withdrawals = [
   'dont need it anymore',
   'dont bother',
   'do not bother',
+  // Keeping what a cancellation or a return would take: "I changed my mind, I'll keep it".
+  'ill keep it',
+  'i will keep it',
+  'want to keep it',
+  'rather keep it',
+  'keep the order',
+  'keep my order',
+  'dont want it anymore',
+  'do not want it anymore',
+  'dont want that anymore',
+  'do not want that anymore',
+  'withdraw the request',
+  'withdraw my request',
+  'dont go through with it',
+  'do not go through with it',
 ].map((phrase) => wordsOf(phrase))
+
+/** "Stop the cancellation please", "cancel the cancellation", "call off the refund". */
+const stopTheRequest =
+  /\b(?:stop|halt|abort|call off|cancel|withdraw)\s+(?:the|my|this|that)\s+(?:cancellation|refund|request)\b/i
+
+/**
+ * A message that is only a stop or a change of mind ("stop", "nvm", "abort, abort", "I changed my
+ * mind", "cancel, I changed my mind"): what was asked is taken back. "I changed my mind: with no
+ * subtitles" goes on to change a detail, and takes nothing back.
+ */
+const onlyStops =
+  /^\W*(?:(?:oh|ok|okay|actually|sorry|wait|no|hmm|cancel|so)\W+)*(?:i(?:['\u2019]ve| have)?\s+changed\s+my\s+mind|changed\s+my\s+mind|stop(?:\s+it)?|quit|exit|abort(?:\W+abort)*|nvm|undo\s+that)\W*$/i
 
 /**
  * Words that point back at the thing the conversation was just about ("it arrived broken",
@@ -171,9 +198,12 @@ const requestTakenBack =
 
 /**
  * `text` with each "cancel my … request" and "never mind the cancellation" written as "never
- * mind" (what it says), for scoring intents.
+ * mind" (what it says), and a message that only stops ("stop", "abort") as "never mind", for
+ * scoring intents.
  */
 export function withRequestCalledOffAsNeverMind(text: string): string {
+  // "stop", "abort": a stop alone is no evidence for cancelling an order.
+  if (onlyStops.test(text)) return 'never mind'
   const called = cancelTheRequest.test(text) ? text.replace(cancelTheRequestEverywhere, 'never mind') : text
   requestTakenBack.lastIndex = 0
   return requestTakenBack.test(called) ? called.replace(requestTakenBack, 'never mind') : called
@@ -181,5 +211,6 @@ export function withRequestCalledOffAsNeverMind(text: string): string {
 
 export function withdrawsRequest(text: string): boolean {
   if (negatedAction.test(text) || forgetTheRequest.test(text) || cancelTheRequest.test(text)) return true
+  if (stopTheRequest.test(text) || onlyStops.test(text)) return true
   return hasPhrase(wordsOf(text, 200), withdrawals)
 }
