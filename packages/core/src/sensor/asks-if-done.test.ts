@@ -112,6 +112,13 @@ describe('onlyAsksAboutAction and plainlyRequests', () => {
     "cancel NW-1001 ($25) only if it hasn't shipped yet",
     'no need to refund NW-1001, it finally arrived',
     "I'm thinking about cancelling NW-1001, what happens if I do?",
+    // Outside review rv52 F1-F5: each of these refunded or cancelled at once.
+    'how long does a refund take for NW-1001 $20?',
+    'how fast is a refund of $20 on NW-1001?',
+    'do I qualify for a $20 refund on NW-1001?',
+    'is there a fee to cancel NW-2002 ($40)?',
+    'do you do refunds?',
+    'are refunds possible on sale items?',
     'should I cancel NW-1001 or wait for it?',
     // Hedged: session 44's review saw each run at once.
     'I might want a refund of $20 for NW-1001',

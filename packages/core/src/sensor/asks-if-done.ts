@@ -92,13 +92,14 @@ export function correctsWhatWasDone(text: string): boolean {
 
 /**
  * Words that ask about an action, suppose it or put it off, rather than ask for it: "is it
- * possible to get a refund?", "how do refunds work?", "what happens if I cancel?", "should I
+ * possible to get a refund?", "how do refunds work?", "how long does a refund take?", "do I
+ * qualify for a refund?", "is there a fee to cancel?", "do you do refunds?", "what happens if I cancel?", "should I
  * cancel?", "if I cancel NW-1001 …", "only if it hasn't shipped", "just asking for now", "no need
  * to refund", "I'm thinking about cancelling", a hedge ("I might want a refund", "I may need to
  * cancel", "maybe cancel NW-2002?", "can I still get a refund after 30 days?").
  */
 const aboutAction =
-  /\b(?:is it possible|would it be possible|possible to|how do(?:es)?\b[^.?!]{0,40}\bwork|how would|what happens|what if|what would happen|should i|would i|will i (?:get|be)|am i able|is that true|just asking|asking about|thinking (?:about|of)|considering|wondering|only if|no need to|not yet|in case|if i\b|if it\b|if you\b|(?:i|we) (?:might|may|probably|possibly|perhaps)\b|^\W*(?:maybe|perhaps|possibly)\b|maybe (?:cancel|refund|i|we|you)\b|(?:can|could) i still|am i (?:still )?(?:eligible|entitled|allowed))/i
+  /\b(?:how (?:long|fast|quickly|soon)\b|do (?:i|we) qualify|am i qualified|(?:is there|are there) (?:a |any )?(?:fee|fees|charge|charges|penalty|cost)\b|do you (?:do|offer|give|allow|accept|support|handle)\b|(?:are|is) (?:a |an )?(?:refunds?|cancell?ations?|returns?) (?:possible|allowed|available|an option)|is it possible|would it be possible|possible to|how do(?:es)?\b[^.?!]{0,40}\bwork|how would|what happens|what if|what would happen|should i|would i|will i (?:get|be)|am i able|is that true|just asking|asking about|thinking (?:about|of)|considering|wondering|only if|no need to|not yet|in case|if i\b|if it\b|if you\b|(?:i|we) (?:might|may|probably|possibly|perhaps)\b|^\W*(?:maybe|perhaps|possibly)\b|maybe (?:cancel|refund|i|we|you)\b|(?:can|could) i still|am i (?:still )?(?:eligible|entitled|allowed))/i
 
 /**
  * Words that name an action without asking for it: how it is done ("how do I request a refund?"),
