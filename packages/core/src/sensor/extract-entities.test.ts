@@ -122,9 +122,16 @@ describe('extractEntities', () => {
       "refund $20 for my mom's order NW-1001, her email is mom@example.com",
       'his email address is dan@x.com',
       'their account: ops@x.com',
+      // An example in a question shows a form (outside review rv52 F9: it was verified).
+      'what email do you need, like x@y.com?',
+      'do you mean e.g. name@example.com?',
     ])
       expect(extractEntities(text), text).not.toHaveProperty('email')
     expect(extractEntities('her order, my email is ann@example.com').email).toBe('ann@example.com')
+    expect(extractEntities('is it ok if I give one like ann@example.com. Here: ann@example.com').email).toBe(
+      'ann@example.com',
+    )
+    expect(extractEntities("it's ann@example.com, is that enough?").email).toBe('ann@example.com')
     // Every address stays in `emails`.
     expect(extractEntities('my friend frank@x.com told me to ask').emails).toEqual(['frank@x.com'])
   })

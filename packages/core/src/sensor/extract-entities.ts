@@ -72,6 +72,20 @@ export function entityMatches(
     }))
 }
 
+/** Words that give an example: "like", "e.g.", "for example", "such as", "say". */
+const exampleBefore = /\b(?:like|e\.?\s?g\.?|for example|for instance|such as|say)\W*$/i
+
+/**
+ * An email given as an example in a question ("what email do you need, like x@y.com?"): it shows
+ * a form, it is nobody's address (outside review rv52: it verified x@y.com as the account).
+ */
+function exampleInQuestion(text: string, start: number, end: number): boolean {
+  return (
+    exampleBefore.test(text.slice(Math.max(0, start - 20), start)) &&
+    /^[^.!\n]{0,60}\?/u.test(text.slice(end))
+  )
+}
+
 /**
  * Words right before an email that make it not the writer's own: a relation ("my mom's", "a
  * friend"), or a third person's possessive ("her email is": "refund my mom's order, her email is
@@ -141,7 +155,9 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
     const own = actsForSomeoneElse.test(text)
       ? undefined
       : emailMatches.find(
-          (match) => !notOwnEmail.test(text.slice(Math.max(0, match.index - 40), match.index)),
+          (match) =>
+            !notOwnEmail.test(text.slice(Math.max(0, match.index - 40), match.index)) &&
+            !exampleInQuestion(text, match.index, match.index + match[0].length),
         )
     if (own !== undefined) entities.email = own[0].toLowerCase()
   }
