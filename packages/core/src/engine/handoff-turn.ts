@@ -23,7 +23,7 @@ export function handoffCue(dependencies: TurnDependencies, text: string): string
   for (const [index, clause] of clauses.entries()) {
     const padded = ` ${normalizeTextUncached(clause)} `
     const found = cues.findIndex((cue) => padded.includes(cue))
-    if (found < 0 || selfDescribed.test(padded)) continue
+    if (found < 0 || selfDescribed.test(padded) || notAPerson.test(padded)) continue
     if (declines(padded.slice(0, padded.indexOf(cues[found]!) + 1))) continue
     // Taken back right after ("can I talk to a human? actually no, never mind, refund $20 …").
     if (clauses.slice(index + 1, index + 3).some(onlyTakesBack)) continue
@@ -51,6 +51,8 @@ const clauseBreak = /[.,;:!?\n]+|\bbut\b/i
 const negation = / (?:don t|dont|do not|does not|doesn t|didn t|not|never|no need|without|no)(?= )/gu
 /** A request of the user's own: "I want", "I need", "let me", "get me", "give me", "I'd like". */
 const freshRequest = / (?:i (?:want|need|d like|would like)|let me|get me|give me|put me) /u
+/** "A human error on your side", "human resources": the word names no one to talk to. */
+const notAPerson = / human (?:error|errors|mistake|mistakes|resources|rights|readable|being) /u
 /** "I'm only human", "I am human too": the user speaking of themselves. */
 const selfDescribed = / (?:i m|im|i am) (?:only |just |also |a )*human /u
 
