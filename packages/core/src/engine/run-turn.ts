@@ -178,10 +178,14 @@ function guardStall(dependencies: TurnDependencies, outcome: TurnOutcome, scratc
   // user who says they cannot answer it ("I don't know the order number", "no idea", "I can't find
   // it"): a step's question repeated while the user answers in words the definition keeps no
   // field for is otherwise no sign of being stuck.
+  // A reply word for word the last one ("no" four times to the email question got the question
+  // four times: outside review rv52) is a step's question asked again of a user who does not
+  // answer it, however they word it.
   const asked =
     result.type === 'clarification'
       ? questionOf(result.clarification.question)
-      : result.type === 'reply' && cannotAnswer.test(scratch.text.slice(0, 300))
+      : result.type === 'reply' &&
+          (cannotAnswer.test(scratch.text.slice(0, 300)) || repeatsLastReply(state, result.text))
         ? questionOf(result.text)
         : undefined
   // A message that states facts (an order, an amount, an email) is the user trying, not stuck,
@@ -204,6 +208,12 @@ function guardStall(dependencies: TurnDependencies, outcome: TurnOutcome, scratc
   if (settings.handoff.enabled && settings.handoff.onLoop)
     return startHandoff(dependencies, state, scratch, reason)
   return outcome
+}
+
+/** Is `text` (this turn's reply, already in the history) word for word the reply before it? */
+function repeatsLastReply(state: EngineSessionState, text: string): boolean {
+  const before = state.history.at(-3)
+  return before?.role === 'assistant' && before.content === text
 }
 
 /**
