@@ -24,6 +24,7 @@ import {
 import { extractEntities } from '../sensor/extract-entities.ts'
 import { typedOption } from '../sensor/typed-option.ts'
 import type { IntentScore, Perception } from '../sensor/types.ts'
+import { withPlainIdDashes } from '../text/plain-id-dashes.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, goOnWith, stillWaiting } from './clarify-turn.ts'
 import {
@@ -73,11 +74,14 @@ import type { TurnEvent, TurnInput } from './types.ts'
 export async function runTurn(
   dependencies: TurnDependencies,
   previous: EngineSessionState,
-  input: TurnInput,
+  given: TurnInput,
   emit: (event: TurnEvent) => void,
   /** Streaming turns: releases buffered events so a live reply's tokens go out as they come. */
   goLive?: () => void,
 ): Promise<TurnOutcome> {
+  // "NW–2002" typed with an en dash is order NW-2002 (outside review rv52: it was asked for forever).
+  const text = withPlainIdDashes(given.text)
+  const input = text === given.text ? given : { ...given, text }
   const { clock, idGenerator } = dependencies
   // The store hands out a fresh copy on every get, so the turn may change it in place.
   const state = previous

@@ -15,4 +15,5 @@ export {
 export { editDistanceOne } from './edit-distance-one.ts'
 export { functionWords } from './function-words.ts'
 export { numberTens, numberUnits, numberWordPattern, parseNumberWord } from './number-words.ts'
+export { withPlainIdDashes } from './plain-id-dashes.ts'
 export { irregularPastForms, stemWord } from './stem-word.ts'
