@@ -214,6 +214,17 @@ function guardStall(dependencies: TurnDependencies, outcome: TurnOutcome, scratc
   return outcome
 }
 
+/** A message that only holds the conversation: "wait", "hang on", "one sec", "hmm", "I see", "k". */
+const holdsOn =
+  /^\W*(?:wait|hold on|hang on|one (?:sec|second|moment|min|minute)|just a (?:sec|second|moment|minute)|give me a (?:sec|second|moment|minute)|let me think(?: about it)?|hmm+|k|kk|i see|uh+|um+)\W*$/i
+
+/**
+ * A no followed by the value it corrects: "no, make it $20", "no, only $20 please", "no, it was
+ * $45", "nope, NW-2002". Not "no need to refund NW-3003": that declines something else.
+ */
+const noThenFacts =
+  /^\W*(?:no|nope|nah)\b[\s,.!-]+(?:(?:make it|make that|only|just|it was|it['\u2019]?s|it is|the total was|i meant|actually|sorry)\W+)*(?:[$\u20ac\u00a3]\s?\d|\d|[a-z]{1,4}[- #]?\d)/i
+
 /** Is `text` (this turn's reply, already in the history) word for word the reply before it? */
 function repeatsLastReply(state: EngineSessionState, text: string): boolean {
   const before = state.history.at(-3)
@@ -371,20 +382,30 @@ async function senseAndAct(
   const pickedRequest =
     state.pendingClarification?.question === settings.twoRequestsQuestion &&
     typedOption(state.pendingClarification.options, message.text) !== undefined
-  const taken = takeQueuedRequest(
-    state,
-    chosenRequest(state, settings.twoRequestsQuestion, message),
-    asksDone,
-    awaiting !== undefined,
-  )
+  // "Wait", "hang on", "hmm", "I see" to "Shall I refund $30 … now?" neither say yes nor no: the
+  // request is read again unconfirmed and the question asked again (outside review rv52: the
+  // menu came, and the "yes" after it found nothing to confirm).
+  const holding = awaiting !== undefined && holdsOn.test(message.text)
+  const taken = holding
+    ? { ...message, text: awaiting }
+    : takeQueuedRequest(
+        state,
+        chosenRequest(state, settings.twoRequestsQuestion, message),
+        asksDone,
+        awaiting !== undefined,
+      )
   // "Yes, but for NW-2002 instead": a yes that names another order or amount than the request it
   // answers is a correction. The message is read as itself (its facts replace the request's), and
   // the call is asked about again; it never runs on the order the yes was asked about.
+  // So is a no that names them ("no, make it $20", "no, only $20 please", "no, it was $45": a
+  // no to the amount, not to the refund; outside review rv52 had dropped the refund).
   const correctsYes =
-    awaiting !== undefined && taken.text === awaiting && statesOtherFacts(compiled, message.text, awaiting)
+    awaiting !== undefined &&
+    statesOtherFacts(compiled, message.text, awaiting) &&
+    (taken.text === awaiting || noThenFacts.test(message.text))
   // "Yes? What happens then?", "yes I'm not sure": a yes that doubts or asks confirms nothing; the
   // request is read again unconfirmed, so the question is asked again.
-  const hedgedYes = awaiting !== undefined && taken.text === awaiting && hedges(message.text)
+  const hedgedYes = awaiting !== undefined && taken.text === awaiting && (holding || hedges(message.text))
   // "Okay, no thanks", "ok never mind", "sure, no need", "alright, later", "ok thanks, bye": a
   // yes word with a no, a put-off or a goodbye in it is a no (each of them refunded).
   const mixedNo =
@@ -406,6 +427,7 @@ async function senseAndAct(
   const declinedConfirmation =
     awaiting !== undefined &&
     !confirmed &&
+    !correctsYes &&
     (mixedNo || callsOff || withdrawsRequest(message.text) || detectConversationAct(message.text) === 'deny')
   if (declinedConfirmation) delete state.tentative
   // An offered request taken ("You also asked: … Shall I do that now?" → "yes") starts afresh with
