@@ -214,6 +214,14 @@ function guardStall(dependencies: TurnDependencies, outcome: TurnOutcome, scratc
   return outcome
 }
 
+/**
+ * Money asked back, with an amount or the word money: "I want $20 back", "can I get my money
+ * back?". A request of its own wherever it is said: after an order lookup it had shown the menu
+ * (outside review rv52), the lookup taking no amount.
+ */
+const asksMoneyBack =
+  /\b(?:want|need|get|give|have)\b[^.!?]{0,25}(?:[$\u20ac\u00a3]\s?\d|\d\s?(?:dollars?|bucks|euros?|pounds?)\b|\bmoney\b)[^.!?]{0,15}\bback\b/i
+
 /** A message that only holds the conversation: "wait", "hang on", "one sec", "hmm", "I see", "k". */
 const holdsOn =
   /^\W*(?:wait|hold on|hang on|one (?:sec|second|moment|min|minute)|just a (?:sec|second|moment|minute)|give me a (?:sec|second|moment|minute)|let me think(?: about it)?|hmm+|k|kk|i see|uh+|um+)\W*$/i
@@ -1040,7 +1048,8 @@ async function senseAndAct(
     perception.confidence >= settings.entryThreshold &&
     !flowHere.intents.includes(perception.intent) &&
     compiled.definition.scenarios.some((scenario) => scenario.intents.includes(perception.intent)) &&
-    flowHere.steps.some((step) => step.required.some((entry) => stated.has(requiredFieldName(entry)))) &&
+    (flowHere.steps.some((step) => step.required.some((entry) => stated.has(requiredFieldName(entry)))) ||
+      asksMoneyBack.test(input.text)) &&
     (opensRequest(input.text) || asksBack(input.text))
   // An option of the engine's own question picked as such (clicked, or its id or label typed;
   // `typedOption`, the sensor's own reading): "I want a refund" to "Shall we go on, or do you need

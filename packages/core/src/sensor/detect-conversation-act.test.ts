@@ -74,5 +74,9 @@ describe('withdrawsRequest', () => {
     expect(withRequestCalledOffAsNeverMind('stop the delivery of NW-1001')).toBe(
       'stop the delivery of NW-1001',
     )
+    // "instead of a refund" names the refund only to set it aside (rv52 F27).
+    expect(withRequestCalledOffAsNeverMind('instead of a refund, cancel NW-2002')).toBe(
+      'never mind, cancel NW-2002',
+    )
   })
 })

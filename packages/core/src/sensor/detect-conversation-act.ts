@@ -189,12 +189,13 @@ const cancelTheRequest =
 const cancelTheRequestEverywhere = new RegExp(cancelTheRequest.source, 'gi')
 
 /**
- * "Never mind the cancellation", "forget about the refund": the request named only to take it back.
+ * "Never mind the cancellation", "forget about the refund", "instead of a refund", "rather than
+ * cancelling": the request named only to take it back.
  * Its name is no evidence for it ("Actually, never mind the cancellation. Refund NW-2002 $30
  * instead" had kept the cancellation's words and shown the menu: outside review rv51).
  */
 const requestTakenBack =
-  /\b(?:never\s*mind|forget(?:\s+about)?|scrap|drop)\s+(?:the|my|this|that)\s+(?:refund|cancellation|return|exchange|request|booking|reservation|purchase|transfer)\b/gi
+  /\b(?:never\s*mind|forget(?:\s+about)?|scrap|drop)\s+(?:the|my|this|that)\s+(?:refund|cancellation|return|exchange|request|booking|reservation|purchase|transfer)\b|\b(?:instead of|rather than)\s+(?:a\s+|the\s+|my\s+)?(?:refund(?:ing)?|cancell?(?:ation|ing)|return(?:ing)?)\b/gi
 
 /**
  * `text` with each "cancel my … request" and "never mind the cancellation" written as "never
