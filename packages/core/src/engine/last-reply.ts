@@ -390,5 +390,7 @@ export function namesOffered(state: EngineSessionState): Set<string> {
   if (reply === undefined) return new Set()
   const seen = new Map<string, { upper: number; lower: number }>()
   capitalisedWords(reply, seen)
-  return new Set([...seen].filter(([, count]) => count.upper > 0).map(([word]) => word))
+  const names = new Set<string>()
+  for (const [word, count] of seen) if (count.upper > 0) names.add(word)
+  return names
 }

@@ -194,10 +194,8 @@ function guardStall(dependencies: TurnDependencies, outcome: TurnOutcome, scratc
         : undefined
   // A message that states facts (an order, an amount, an email) is the user trying, not stuck,
   // even when the facts change nothing ("don't refund $20 on NW-4612 yet" asked again to confirm).
-  const states =
-    /\d|@/u.test(scratch.text) &&
-    Object.keys(extractEntities(scratch.text, { patterns: dependencies.compiled.entityPatterns })).length > 0
-  if (asked === undefined || states) {
+  // Read only when a question was asked: any other turn ends the stall whatever the message states.
+  if (asked === undefined || statesFacts(dependencies, scratch.text)) {
     delete state.stalled
     return outcome
   }
@@ -212,6 +210,14 @@ function guardStall(dependencies: TurnDependencies, outcome: TurnOutcome, scratc
   if (settings.handoff.enabled && settings.handoff.onLoop)
     return startHandoff(dependencies, state, scratch, reason)
   return outcome
+}
+
+/** Whether `text` states a fact the engine reads (an order, an amount, an email). */
+function statesFacts(dependencies: TurnDependencies, text: string): boolean {
+  return (
+    /\d|@/u.test(text) &&
+    Object.keys(extractEntities(text, { patterns: dependencies.compiled.entityPatterns })).length > 0
+  )
 }
 
 /**

@@ -65,7 +65,72 @@ export interface IntentEvidenceArrays {
  * table did the same at 3% of an SGD turn: its inserts and the collector's ephemeron work.)
  */
 const arraysKey: unique symbol = Symbol('focal.intentEvidenceArrays')
-type Measured = IntentEvidence & { [arraysKey]?: IntentEvidenceArrays | undefined }
+/** Where a measurement keeps what its keyed records are built from (non-enumerable: no copy sees it). */
+const recordsKey: unique symbol = Symbol('focal.intentEvidenceRecords')
+type Measured = IntentEvidence & {
+  [arraysKey]?: IntentEvidenceArrays | undefined
+  [recordsKey]?: RecordsSource
+}
+
+/** A measurement's keyed records. */
+type KeyedRecords = Pick<IntentEvidence, 'logLikelihoods' | 'topics' | 'withinTopic'>
+
+/** What a measurement's keyed records are built from, and once built, the records. */
+interface RecordsSource {
+  readonly topicSums: Float64Array
+  readonly withinSums: Float64Array
+  /** The model's own builder of the records from the sums. */
+  readonly records: (topicSums: Float64Array, withinSums: Float64Array) => KeyedRecords
+  keyed: KeyedRecords | undefined
+}
+
+/** A measurement's records, built on first read; from then on its arrays are gone. */
+function keyedRecords(evidence: Measured): KeyedRecords {
+  const source = evidence[recordsKey]!
+  if (source.keyed === undefined) {
+    source.keyed = source.records(source.topicSums, source.withinSums)
+    evidence[arraysKey] = undefined
+  }
+  return source.keyed
+}
+
+/**
+ * The keyed records of every measurement as accessors, the same functions for each: V8 keeps
+ * objects whose accessors are shared in one hidden class (accessors written in an object literal
+ * made each measurement a slow dictionary object, every reader of it paying).
+ */
+const recordAccessors: PropertyDescriptorMap = {
+  logLikelihoods: {
+    enumerable: true,
+    configurable: true,
+    get(this: Measured) {
+      return keyedRecords(this).logLikelihoods
+    },
+    set(this: Measured, value: Record<string, number>) {
+      keyedRecords(this).logLikelihoods = value
+    },
+  },
+  topics: {
+    enumerable: true,
+    configurable: true,
+    get(this: Measured) {
+      return keyedRecords(this).topics
+    },
+    set(this: Measured, value: Record<string, number>) {
+      keyedRecords(this).topics = value
+    },
+  },
+  withinTopic: {
+    enumerable: true,
+    configurable: true,
+    get(this: Measured) {
+      return keyedRecords(this).withinTopic
+    },
+    set(this: Measured, value: Record<string, number>) {
+      keyedRecords(this).withinTopic = value
+    },
+  },
+}
 
 /** The log-likelihood of the intent at `index` of `arrays`: its topic's evidence plus its own. */
 export function logLikelihoodAt(arrays: IntentEvidenceArrays, index: number): number {
@@ -212,18 +277,55 @@ function withActions(words: readonly string[]): string[] {
  * titles.
  */
 export function capitalisedWords(text: string, into: Map<string, { upper: number; lower: number }>): void {
-  for (const sentence of text.split(/(?<=[.!?])\s+/u)) {
-    const words = sentence.match(/[\p{L}'\u2019]+/gu) ?? []
-    for (let index = 1; index < words.length; index++) {
-      const word = words[index]!
-      if (word === 'I' || /^I['\u2019]/u.test(word)) continue
-      const key = word.toLowerCase().replace(/['\u2019]/gu, '')
-      const seen = into.get(key) ?? { upper: 0, lower: 0 }
-      if (/^\p{Lu}/u.test(word)) seen.upper++
-      else seen.lower++
+  // One pass over the text: a sentence break makes the next word a sentence's first (the breaks
+  // are those of `text.split(/(?<=[.!?])\s+/u)`, words never span one).
+  const tokens = sentenceBreakOrWord
+  tokens.lastIndex = 0
+  let opens = true
+  for (let token = tokens.exec(text); token !== null; token = tokens.exec(text)) {
+    if (token[1] !== undefined) {
+      opens = true
+      continue
+    }
+    const word = token[0]
+    const first = word.charCodeAt(0)
+    if (opens) {
+      opens = false
+      continue
+    }
+    if (first === 73 && (word.length === 1 || isApostrophe(word.charCodeAt(1)))) continue
+    const lower = word.toLowerCase()
+    const key = hasApostrophe(lower) ? lower.replace(apostrophes, '') : lower
+    let seen = into.get(key)
+    if (seen === undefined) {
+      seen = { upper: 0, lower: 0 }
       into.set(key, seen)
     }
+    if (startsUpper(word, first)) seen.upper++
+    else seen.lower++
   }
+}
+
+/**
+ * A sentence break (the first whitespace after ".", "!" or "?", captured) or a word, for
+ * {@link capitalisedWords}, which resets its `lastIndex` before each text.
+ */
+const sentenceBreakOrWord = /(?<=[.!?])(\s)|[\p{L}'\u2019]+/gu
+const apostrophes = /['\u2019]/gu
+const upperFirst = /^\p{Lu}/u
+
+function isApostrophe(code: number): boolean {
+  return code === 39 || code === 0x2019
+}
+
+function hasApostrophe(word: string): boolean {
+  return word.includes("'") || word.includes('\u2019')
+}
+
+/** `/^\p{Lu}/u.test(word)`, read from the first code unit when it is ASCII. */
+function startsUpper(word: string, first: number): boolean {
+  if (first < 128) return first >= 65 && first <= 90
+  return upperFirst.test(word)
 }
 
 /**
@@ -438,37 +540,16 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     topicSums: Float64Array,
     withinSums: Float64Array,
   ): IntentEvidence {
-    let keyed: ReturnType<typeof records> | undefined
-    const evidence: Measured = {
-      words: known,
-      values,
-      get logLikelihoods() {
-        return built().logLikelihoods
-      },
-      set logLikelihoods(value) {
-        built().logLikelihoods = value
-      },
-      get topics() {
-        return built().topics
-      },
-      set topics(value) {
-        built().topics = value
-      },
-      get withinTopic() {
-        return built().withinTopic
-      },
-      set withinTopic(value) {
-        built().withinTopic = value
-      },
-      // Last: a spread reads the records (and so drops the arrays) before it copies this.
-      [arraysKey]: { intents: intentIds, intentTopic: intentTopics, topics: topicSums, within: withinSums },
-    }
-    function built() {
-      if (keyed === undefined) {
-        keyed = records(topicSums, withinSums)
-        evidence[arraysKey] = undefined
-      }
-      return keyed
+    const evidence = { words: known, values } as Measured
+    const source: RecordsSource = { topicSums, withinSums, records, keyed: undefined }
+    Object.defineProperty(evidence, recordsKey, { value: source })
+    Object.defineProperties(evidence, recordAccessors)
+    // Last: a spread reads the records (and so drops the arrays) before it copies this.
+    evidence[arraysKey] = {
+      intents: intentIds,
+      intentTopic: intentTopics,
+      topics: topicSums,
+      within: withinSums,
     }
     return evidence
   }

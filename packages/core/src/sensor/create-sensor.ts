@@ -130,6 +130,9 @@ const asksForTask =
 /** "I'm all set": a closing; its "set" asks for no alarm (see `allSetIdiom`). */
 const allSet = new RegExp(allSetIdiom, 'gi')
 
+/** A word that opens with a capital letter. */
+const upperFirst = /^\p{Lu}/u
+
 /**
  * `text` without the capitalised mentions of names the engine offered ({@link SenseContext.offeredNames}),
  * except as the message's first word.
@@ -144,7 +147,7 @@ function withoutOfferedNames(
   return text.replace(/[\p{L}'\u2019]+/gu, (word) => {
     const opens = first
     first = false
-    if (opens || !/^\p{Lu}/u.test(word)) return word
+    if (opens || !upperFirst.test(word)) return word
     // Keyed as `namesOffered` keys them. A word of a definition keyword ("cancel my plus") keeps
     // its meaning, offered or not.
     const key = word.toLowerCase().replace(/['\u2019]/gu, '')
@@ -269,27 +272,37 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
  * `perception.goal` as an enumerable property parsed on first read (then a plain data property):
  * a turn that never reads it (most do not) skips the goal parse; every reader, `JSON.stringify`,
  * spreads and clones see the same value an eager parse gives. Assigning replaces it.
+ *
+ * The accessors are shared by every perception and find the parse under a non-enumerable symbol
+ * (no spread, clone or JSON sees it): V8 keeps an object whose accessors are the same functions
+ * every time in one hidden class, where accessors made per perception turned each one into a
+ * slow dictionary object that every later read of the perception paid for.
  */
 function defineGoalOnRead(perception: Perception, parse: () => unknown): void {
-  const settle = (target: Perception, goal: unknown) =>
-    Object.defineProperty(target, 'goal', {
-      value: goal,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    })
-  Object.defineProperty(perception, 'goal', {
-    enumerable: true,
-    configurable: true,
-    get(this: Perception) {
-      const goal = parse()
-      settle(this, goal)
-      return goal
-    },
-    set(this: Perception, goal: unknown) {
-      settle(this, goal)
-    },
-  })
+  Object.defineProperty(perception, goalParse, { value: parse, writable: true, configurable: true })
+  Object.defineProperty(perception, 'goal', goalOnRead)
+}
+
+/** Where a perception keeps its goal's parse until `goal` is read ({@link defineGoalOnRead}). */
+const goalParse: unique symbol = Symbol('focal.goalParse')
+type GoalOnRead = Perception & { [goalParse]: () => unknown }
+
+const goalOnRead: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: GoalOnRead) {
+    const goal = this[goalParse]()
+    settleGoal(this, goal)
+    return goal
+  },
+  set(this: GoalOnRead, goal: unknown) {
+    settleGoal(this, goal)
+  },
+}
+
+/** `goal` as a plain data property of `target`. */
+function settleGoal(target: Perception, goal: unknown): void {
+  Object.defineProperty(target, 'goal', { value: goal, writable: true, enumerable: true, configurable: true })
 }
 
 function promote(scores: IntentScore[], intent: string): IntentScore[] {
@@ -384,7 +397,7 @@ function createBlend(scorer: IntentScorer, temperature: number) {
     evidence: IntentEvidence | undefined,
   ): IntentScore[] {
     scorer.confidences(normalized, lexical)
-    const blended = Float64Array.from(lexical)
+    const blended = lexical.slice()
     if (fromClassifier !== undefined) {
       const { labels, confidences } = fromClassifier
       if (labels !== classifierLabels) {
@@ -420,7 +433,8 @@ const insertionSortLimit = 64
  */
 function ranked(ids: readonly string[], blended: Float64Array, lexical: Float64Array): IntentScore[] {
   const count = ids.length
-  const order = Array.from({ length: count }, (_, index) => index)
+  const order = new Array<number>(count)
+  for (let index = 0; index < count; index++) order[index] = index
   if (count > insertionSortLimit) {
     order.sort((left, right) => blended[right]! - blended[left]! || lexical[right]! - lexical[left]!)
   } else {
@@ -438,7 +452,12 @@ function ranked(ids: readonly string[], blended: Float64Array, lexical: Float64A
       order[at] = index
     }
   }
-  return order.map((index) => ({ intent: ids[index]!, confidence: blended[index]! }))
+  const scores = new Array<IntentScore>(count)
+  for (let at = 0; at < count; at++) {
+    const index = order[at]!
+    scores[at] = { intent: ids[index]!, confidence: blended[index]! }
+  }
+  return scores
 }
 
 /**
