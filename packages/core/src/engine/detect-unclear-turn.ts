@@ -55,10 +55,12 @@ export function twoRequests(
   // cancel NW-2002" was one clause: the refund ran on NW-2002); so does "then" with no comma.
   const clauses = withThenAsBreak(text)
     .split(/\band\b|\balso\b|,\s*then\b|\bafter that\b|[;!?]+|\.(?=\s|$)/i)
-    .filter((clause) => /\p{L}/u.test(clause))
+    .filter((clause) => aLetter.test(clause))
   if (clauses.length < 2) return undefined
   const found: Array<{ scenario: string; intent: string; clause: string }> = []
-  for (const clause of clauses) {
+  for (const [index, clause] of clauses.entries()) {
+    // Two requests need two clauses that read as one: with fewer left than are still missing, none is.
+    if (found.length + clauses.length - index < 2) return undefined
     const { words, intent, lead } = compiled.evidence.leader(clause)
     if (words === 0 || intent === undefined || lead < margin) continue
     const scenario = compiled.definition.scenarios.find((candidate) => candidate.intents.includes(intent))
@@ -72,6 +74,9 @@ export function twoRequests(
   }
   return found.length >= 2 ? found : undefined
 }
+
+/** A letter (a clause without one is no request). */
+const aLetter = /\p{L}/u
 
 /**
  * `text` with each "then" that joins two requests written ", then" ("refund $20 on NW-1001 then

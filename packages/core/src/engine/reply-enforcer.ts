@@ -84,13 +84,15 @@ export function everyReplyLane2Rules(
   scenario: string | null,
   step: string | null,
 ): Lane2Rule[] {
-  return plan.rules.flatMap((rule): Lane2Rule[] => {
-    if (rule.lane2?.runs !== 'every-reply') return []
+  const rules: Lane2Rule[] = []
+  for (const rule of plan.rules) {
+    if (rule.lane2?.runs !== 'every-reply') continue
     const { scope } = rule
     const inScope =
       scope === 'global' || (scope.scenario === scenario && (scope.step === undefined || scope.step === step))
-    return inScope ? [{ id: rule.id, tier: rule.tier, rubric: rule.lane2.rubric }] : []
-  })
+    if (inScope) rules.push({ id: rule.id, tier: rule.tier, rubric: rule.lane2.rubric })
+  }
+  return rules
 }
 
 /**

@@ -2069,15 +2069,15 @@ function factsAlone(text: string): boolean {
   // A fact labelled with what it is for ("the total was $40", "order total: $40") says which
   // question it answers: no pointing at something looked up ("that one was $15").
   if (labelledTotal.test(text)) return true
-  const rest = text
-    .replace(
-      /\S+@\S+|[$€£]?\d[\d.,:]*(?:\s*(?:usd|eur|gbp|dollars?|euros?|pounds?))?|\b[a-z]{1,4}-?\d{2,}\b/gi,
-      ' ',
-    )
-    .toLowerCase()
-  const words = rest.match(/\p{L}+/gu) ?? []
+  const rest = text.replace(factWords, ' ').toLowerCase()
+  const words = rest.match(letterRuns) ?? []
   return words.length <= 2 && !words.some((word) => pointingWords.has(word))
 }
+
+/** An email, an amount or number, or an id: the facts `factsAlone` reads past. */
+const factWords =
+  /\S+@\S+|[$€£]?\d[\d.,:]*(?:\s*(?:usd|eur|gbp|dollars?|euros?|pounds?))?|\b[a-z]{1,4}-?\d{2,}\b/gi
+const letterRuns = /\p{L}+/gu
 
 /** "The total was $40", "my order total is 40 dollars", "total: $40". */
 const labelledTotal =

@@ -654,11 +654,32 @@ function normalise(
   }
   total ||= 1
   const scores: RouteDecision['scores'] = new Array(values.length)
+  let comparable = true
   for (let index = 0; index < values.length; index++) {
     const id = ids[index]!
-    scores[index] = { scenario: id, score: round(weights[index]! / total), boosted: id === current }
+    const score = round(weights[index]! / total)
+    if (Number.isNaN(score)) comparable = false
+    scores[index] = { scenario: id, score, boosted: id === current }
   }
-  return scores.sort((left, right) => right.score - left.score)
+  if (!comparable) return scores.sort((left, right) => right.score - left.score)
+  return sortedByScore(scores)
+}
+
+/**
+ * `scores` highest first, ties in their order: what the stable `sort` by `right.score -
+ * left.score` gives, by insertion (no comparator calls) for scores that are all numbers.
+ */
+function sortedByScore(scores: RouteDecision['scores']): RouteDecision['scores'] {
+  for (let index = 1; index < scores.length; index++) {
+    const entry = scores[index]!
+    let at = index
+    while (at > 0 && scores[at - 1]!.score < entry.score) {
+      scores[at] = scores[at - 1]!
+      at--
+    }
+    scores[at] = entry
+  }
+  return scores
 }
 
 function enter(

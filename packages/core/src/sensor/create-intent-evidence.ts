@@ -95,42 +95,26 @@ function keyedRecords(evidence: Measured): KeyedRecords {
 }
 
 /**
- * The keyed records of every measurement as accessors, the same functions for each: V8 keeps
- * objects whose accessors are shared in one hidden class (accessors written in an object literal
- * made each measurement a slow dictionary object, every reader of it paying).
+ * The accessor of one keyed record, the same functions for every measurement: V8 keeps objects
+ * whose accessors are shared in one hidden class (accessors written in an object literal made each
+ * measurement a slow dictionary object, every reader of it paying).
  */
-const recordAccessors: PropertyDescriptorMap = {
-  logLikelihoods: {
+function recordAccessor(name: keyof KeyedRecords): PropertyDescriptor {
+  return {
     enumerable: true,
     configurable: true,
     get(this: Measured) {
-      return keyedRecords(this).logLikelihoods
+      return keyedRecords(this)[name]
     },
     set(this: Measured, value: Record<string, number>) {
-      keyedRecords(this).logLikelihoods = value
+      keyedRecords(this)[name] = value
     },
-  },
-  topics: {
-    enumerable: true,
-    configurable: true,
-    get(this: Measured) {
-      return keyedRecords(this).topics
-    },
-    set(this: Measured, value: Record<string, number>) {
-      keyedRecords(this).topics = value
-    },
-  },
-  withinTopic: {
-    enumerable: true,
-    configurable: true,
-    get(this: Measured) {
-      return keyedRecords(this).withinTopic
-    },
-    set(this: Measured, value: Record<string, number>) {
-      keyedRecords(this).withinTopic = value
-    },
-  },
+  }
 }
+
+const logLikelihoodsAccessor = recordAccessor('logLikelihoods')
+const topicsAccessor = recordAccessor('topics')
+const withinTopicAccessor = recordAccessor('withinTopic')
 
 /** The log-likelihood of the intent at `index` of `arrays`: its topic's evidence plus its own. */
 export function logLikelihoodAt(arrays: IntentEvidenceArrays, index: number): number {
@@ -543,7 +527,10 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     const evidence = { words: known, values } as Measured
     const source: RecordsSource = { topicSums, withinSums, records, keyed: undefined }
     Object.defineProperty(evidence, recordsKey, { value: source })
-    Object.defineProperties(evidence, recordAccessors)
+    // One call per accessor: `Object.defineProperties` reads a descriptor map the slow way.
+    Object.defineProperty(evidence, 'logLikelihoods', logLikelihoodsAccessor)
+    Object.defineProperty(evidence, 'topics', topicsAccessor)
+    Object.defineProperty(evidence, 'withinTopic', withinTopicAccessor)
     // Last: a spread reads the records (and so drops the arrays) before it copies this.
     evidence[arraysKey] = {
       intents: intentIds,

@@ -25,7 +25,7 @@ export function detectConversationAct(text: string): ConversationAct | undefined
   if (words.length === 0) return undefined
   for (const phrase of phrasesByFirstWord.get(words[0]!) ?? []) {
     if (phrase.words.length > words.length) continue
-    if (phrase.words.every((word, index) => words[index] === word)) return phrase.act
+    if (startsAt(words, 0, phrase.words)) return phrase.act
   }
   return echoedYes.test(text.slice(0, 200)) ? 'affirm' : undefined
 }
@@ -62,7 +62,7 @@ export function closingActOf(text: string): 'thank' | 'bye' | undefined {
   for (let start = 0; start < words.length; start++) {
     for (const phrase of closingPhrases) {
       if (start + phrase.words.length > words.length) continue
-      if (!phrase.words.every((word, index) => words[start + index] === word)) continue
+      if (!startsAt(words, start, phrase.words)) continue
       if (phrase.act === 'bye') return 'bye'
       found = 'thank'
     }
@@ -148,19 +148,40 @@ const backReferences = [
 
 /** Does the message point back at what was just discussed ("it", "that order", "the package")? */
 export function refersBack(text: string): boolean {
-  return hasPhrase(wordsOf(text, 200), backReferences)
+  return hasPhrase(wordsOf(text, 200), backReferenceIndex)
 }
 
-/** Does one of `phrases` (word lists) occur among `words`? */
-function hasPhrase(words: readonly string[], phrases: readonly (readonly string[])[]): boolean {
-  for (let start = 0; start < words.length; start++)
-    for (const phrase of phrases)
-      if (
-        start + phrase.length <= words.length &&
-        phrase.every((word, index) => words[start + index] === word)
-      )
-        return true
+/** Word lists by their first word (each list has one), for {@link hasPhrase}. */
+type PhraseIndex = ReadonlyMap<string, ReadonlyArray<readonly string[]>>
+
+function indexPhrases(phrases: readonly (readonly string[])[]): PhraseIndex {
+  const index = new Map<string, Array<readonly string[]>>()
+  for (const phrase of phrases) {
+    const list = index.get(phrase[0]!)
+    if (list === undefined) index.set(phrase[0]!, [phrase])
+    else list.push(phrase)
+  }
+  return index
+}
+
+const withdrawalIndex = indexPhrases(withdrawals)
+const backReferenceIndex = indexPhrases(backReferences)
+
+/** Does one of the indexed phrases (word lists) occur among `words`? */
+function hasPhrase(words: readonly string[], phrases: PhraseIndex): boolean {
+  for (let start = 0; start < words.length; start++) {
+    const candidates = phrases.get(words[start]!)
+    if (candidates === undefined) continue
+    for (const phrase of candidates)
+      if (start + phrase.length <= words.length && startsAt(words, start, phrase)) return true
+  }
   return false
+}
+
+/** Whether `phrase` is the words of `words` from `start` on (the caller checks it fits). */
+function startsAt(words: readonly string[], start: number, phrase: readonly string[]): boolean {
+  for (let index = 0; index < phrase.length; index++) if (words[start + index] !== phrase[index]) return false
+  return true
 }
 
 /**
@@ -178,10 +199,11 @@ const retractions = ['actually no', 'no actually', 'no wait', 'nvm', 'no need', 
  */
 export function onlyTakesBack(clause: string): boolean {
   const words = wordsOf(clause, 200)
-  return [...withdrawals, ...retractions].some(
-    (phrase) => phrase.length === words.length && phrase.every((word, index) => words[index] === word),
-  )
+  return takingsBack.some((phrase) => phrase.length === words.length && startsAt(words, 0, phrase))
 }
+
+/** Every phrase that takes back what came before, alone: the withdrawals and the retractions. */
+const takingsBack = [...withdrawals, ...retractions]
 
 /** "Cancel my refund request", "cancel the request": the request itself called off, not an order. */
 const cancelTheRequest =
@@ -213,5 +235,5 @@ export function withRequestCalledOffAsNeverMind(text: string): string {
 export function withdrawsRequest(text: string): boolean {
   if (negatedAction.test(text) || forgetTheRequest.test(text) || cancelTheRequest.test(text)) return true
   if (stopTheRequest.test(text) || onlyStops.test(text)) return true
-  return hasPhrase(wordsOf(text, 200), withdrawals)
+  return hasPhrase(wordsOf(text, 200), withdrawalIndex)
 }
