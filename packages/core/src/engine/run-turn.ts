@@ -212,6 +212,29 @@ function guardStall(dependencies: TurnDependencies, outcome: TurnOutcome, scratc
   return outcome
 }
 
+/** A question that asks for nothing to be done ("where is NW-1001? it was $30"). */
+function onlyQuestions(text: string): boolean {
+  return (text.includes('?') || isQuestion(text)) && !asksForSomething(text)
+}
+
+/**
+ * Whether a message of facts alone answers what a scenario paused after a detour asks ("Great,
+ * $25 please" once the card asked about on the way was shown).
+ */
+function resumesPaused(
+  compiled: TurnDependencies['compiled'],
+  navigation: EngineSessionState['navigation'],
+  perception: Perception,
+  stated: ReadonlySet<string>,
+): boolean {
+  return (
+    compiled.router.resumableAfterDone(navigation, {
+      ...(perception.evidence === undefined ? {} : { evidence: perception.evidence }),
+      stated,
+    }) !== undefined
+  )
+}
+
 /** Whether `text` states a fact the engine reads (an order, an amount, an email). */
 function statesFacts(dependencies: TurnDependencies, text: string): boolean {
   return (
@@ -437,7 +460,7 @@ async function senseAndAct(
     awaiting !== undefined && !hedgedYes && !mixedNo && input.text === awaiting && input.text !== message.text
   // "Cancel it" to "Shall I refund $40 for NW-1001 now?" calls the refund off; to "Shall I cancel
   // order NW-2002 now?" it is a yes (read as one above).
-  const callsOff = callsOffAction.test(message.text) && awaiting !== undefined && !/\bcancel/i.test(awaiting)
+  const callsOff = awaiting !== undefined && callsOffAction.test(message.text) && !/\bcancel/i.test(awaiting)
   const declinedConfirmation =
     awaiting !== undefined &&
     !confirmed &&
@@ -588,8 +611,8 @@ async function senseAndAct(
   // it ask again), so nothing more runs on an account they say is not theirs; only while nothing
   // has run on it yet does the same message give another (a typo fixed), else that is refused below.
   if (
-    disownsProfile.test(input.text.slice(0, 500)) &&
-    compiled.definition.profileFields.some((field) => state.fields[field] !== undefined)
+    compiled.definition.profileFields.some((field) => state.fields[field] !== undefined) &&
+    disownsProfile.test(input.text.slice(0, 500))
   ) {
     // Once something ran on it, no other one is taken in this session (`disownedProfile`).
     if ((state.toolCalls?.length ?? 0) > 0) state.disownedProfile = true
@@ -957,19 +980,16 @@ async function senseAndAct(
     (Object.keys(perception.entities).length > 0 || (perception.evidence?.words ?? 0) > 0)
       ? guessedOption(compiled, pending.options, together, stated)
       : undefined)
+  /** A message of facts alone ("$15", "15 dollars please"). */
+  const onlyFacts = factsAlone(input.text)
   // "Great, $25 please" once the card asked about on the way was shown: the paused refund asks for
-  // the amount, and the router brings it back (no "which one do you need?").
-  const resumesPaused =
-    factsAlone(input.text) &&
-    compiled.router.resumableAfterDone(navigation, {
-      ...(perception.evidence === undefined ? {} : { evidence: perception.evidence }),
-      stated,
-    }) !== undefined
+  // the amount, and the router brings it back (no "which one do you need?"). Read last: only an
+  // unclear message outside a flow is asked which one it needs.
   if (
     !inFlow &&
     unresolved === undefined &&
-    !resumesPaused &&
     perception.ambiguity.score > settings.ambiguityThreshold &&
+    !(onlyFacts && resumesPaused(compiled, navigation, perception, stated)) &&
     !sameTopicChoice(compiled, perception) &&
     !cueMatchesHere(dependencies, state, perception, input.text, variables)
   ) {
@@ -1108,7 +1128,7 @@ async function senseAndAct(
     variables,
     // Only a message of facts alone ("$15", "15 dollars please") answers a paused scenario: "ok,
     // that one was $15" after a lookup says what the looked-up order cost (it paid a refund).
-    ...(factsAlone(input.text) ? { stated } : {}),
+    ...(onlyFacts ? { stated } : {}),
     evidence,
     ...(offer === undefined ? {} : { offer: offer.evidence }),
     ...(answering ? { answersQuestion: true } : {}),
@@ -1279,24 +1299,20 @@ async function senseAndAct(
   // next request is read on its own words.
   // A question in a scenario whose tools need no yes ("where is NW-3003?" in a detour from a
   // refund) asks about no such action: the refund it paused is not held by it on its return.
-  if (withdrawsRequest(input.text) && planned.length === 0) delete state.tentative
+  // (The cheap conditions are read first: the readers of the words only when they can matter.)
+  if (planned.length === 0 && withdrawsRequest(input.text)) delete state.tentative
   else if (
-    (onlyAsksAboutAction(input.text) || (asksDone && !asksWhatWasDone(input.text))) &&
-    confirmsActions(compiled, route.scenario)
+    confirmsActions(compiled, route.scenario) &&
+    (onlyAsksAboutAction(input.text) || (asksDone && !asksWhatWasDone(input.text)))
   )
     state.tentative = true
   // The facts of the request just done, given again ("$10 more please"), say what to do only when
   // they name its action: a "please" alone is no request to run it (it refunded $10 unasked).
   else if (
-    confirmed ||
-    (plainlyRequests(input.text) && (!continuesDone || namedActions(input.text).length > 0))
+    'tentative' in state &&
+    (confirmed || (plainlyRequests(input.text) && (!continuesDone || namedActions(input.text).length > 0)))
   )
     delete state.tentative
-  // A question that asks for nothing to be done states facts, it does not ask for the action
-  // ("hang on, where is NW-1001? it was $30", "I paid $45 for NW-2002, is that right?"): a
-  // `confirm` call on them is asked about this once, never run on the question.
-  const onlyQuestions =
-    !confirmed && (input.text.includes('?') || isQuestion(input.text)) && !asksForSomething(input.text)
   // An answer to "which one do you need?" that chose none goes on with the likeliest reading: a
   // guess the customer never made ("bob@example.com" to the menu refunded $40), so a `confirm`
   // call on it is asked about, not run.
@@ -1324,13 +1340,18 @@ async function senseAndAct(
   const repeats = confirmed ? [] : planned.filter((call) => confirmTool(call) && ranBefore(state, call))
   const unconfirmed = confirmed ? planned.filter((call) => confirmTool(call) && unasked(call)) : []
   // A call its policy refuses anyway is not asked about: it is refused now, with its reason.
-  const held = (
-    confirmed
-      ? unconfirmed
-      : state.tentative !== true && !onlyQuestions && !guessed && !carriedToOther
-        ? repeats
-        : planned.filter(confirmTool)
-  ).filter((call) => !refusedByPolicy(call))
+  // A question that asks for nothing to be done states facts, it does not ask for the action
+  // ("hang on, where is NW-1001? it was $30", "I paid $45 for NW-2002, is that right?"): a
+  // `confirm` call on them is asked about this once, never run on the question.
+  const held =
+    planned.length === 0
+      ? []
+      : (confirmed
+          ? unconfirmed
+          : state.tentative !== true && !guessed && !carriedToOther && !onlyQuestions(input.text)
+            ? repeats
+            : planned.filter(confirmTool)
+        ).filter((call) => !refusedByPolicy(call))
   const plan = held.length === 0 ? planned : planned.filter((call) => !held.includes(call))
   if (held.length > 0) {
     // A guess is confirmed as the message read with the answer ("I was charged $40 for NW-2002
@@ -2069,7 +2090,8 @@ function factsAlone(text: string): boolean {
   // A fact labelled with what it is for ("the total was $40", "order total: $40") says which
   // question it answers: no pointing at something looked up ("that one was $15").
   if (labelledTotal.test(text)) return true
-  const rest = text.replace(factWords, ' ').toLowerCase()
+  // Each fact has a digit or an "@": a text with neither has none to read past.
+  const rest = (anyFactMark.test(text) ? text.replace(factWords, ' ') : text).toLowerCase()
   const words = rest.match(letterRuns) ?? []
   return words.length <= 2 && !words.some((word) => pointingWords.has(word))
 }
@@ -2078,6 +2100,7 @@ function factsAlone(text: string): boolean {
 const factWords =
   /\S+@\S+|[$€£]?\d[\d.,:]*(?:\s*(?:usd|eur|gbp|dollars?|euros?|pounds?))?|\b[a-z]{1,4}-?\d{2,}\b/gi
 const letterRuns = /\p{L}+/gu
+const anyFactMark = /[0-9@]/
 
 /** "The total was $40", "my order total is 40 dollars", "total: $40". */
 const labelledTotal =
