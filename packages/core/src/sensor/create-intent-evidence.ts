@@ -222,7 +222,11 @@ const pastTaskVerbs =
 const thanksFor = /\b(?:thanks|thank you|thank u|thx)\s+(?:so much\s+|a lot\s+|very much\s+)?for\b[^.!?;,]*/gi
 
 /** `text` without what it says was done: thanks for it, and the past forms of the task verbs. */
-const withoutWhatWasDone = (text: string) => text.replace(thanksFor, ' ').replace(pastTaskVerbs, ' ')
+const withoutWhatWasDone = (text: string) =>
+  (thanksWord.test(text) ? text.replace(thanksFor, ' ') : text).replace(pastTaskVerbs, ' ')
+
+/** What every thanks of {@link thanksFor} holds ("thank", "thx"), the cheap test before it. */
+const thanksWord = /th(?:ank|x)/i
 
 /** The action token of the search verbs. */
 const searchAction = '~search'
@@ -347,8 +351,16 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     if (seen.upper > seen.lower) nameWords.add(stemWord(word))
     else lowerWords.add(word)
   }
-  const isSlotValue = (word: string) =>
-    slotValueWords.has(word) || nameWords.has(word) || parseNumberWord(word) !== undefined
+  /** Whether a stemmed word is a slot value; found once per word and remembered (bounded). */
+  const slotValues = new Map<string, boolean>()
+  const isSlotValue = (word: string) => {
+    const cached = slotValues.get(word)
+    if (cached !== undefined) return cached
+    const slot = slotValueWords.has(word) || nameWords.has(word) || parseNumberWord(word) !== undefined
+    if (slotValues.size >= 10_000) slotValues.clear()
+    slotValues.set(word, slot)
+    return slot
+  }
 
   const topicNames = [...new Set(intents.map((intent) => topicOf[intent.id] ?? intent.id))]
   const topicIndex = intents.map((intent) => topicNames.indexOf(topicOf[intent.id] ?? intent.id))

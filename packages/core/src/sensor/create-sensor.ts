@@ -129,6 +129,8 @@ const asksForTask =
 
 /** "I'm all set": a closing; its "set" asks for no alarm (see `allSetIdiom`). */
 const allSet = new RegExp(allSetIdiom, 'gi')
+/** The word every "all set" holds, the cheap test before {@link allSet}. */
+const setWord = /set/i
 
 /** A word that opens with a capital letter. */
 const upperFirst = /^\p{Lu}/u
@@ -185,13 +187,16 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
    * another topic's: see `run-turn.ts`).
    */
   const movesOn = (padded: string): boolean => {
-    const cued = switchCues.filter((cue) => padded.includes(cue))
-    if (cued.length === 0 || correctsOrAsksAnother.test(padded)) return false
-    return !(
-      cued.every((cue) => additiveCues.has(cue)) &&
-      aboutItemAtHand.test(padded) &&
-      !asksForTask.test(padded)
-    )
+    // Whether a cue is there, and whether every cue there only adds (no list of them is built).
+    let cued = false
+    let onlyAdditive = true
+    for (const cue of switchCues)
+      if (padded.includes(cue)) {
+        cued = true
+        if (!additiveCues.has(cue)) onlyAdditive = false
+      }
+    if (!cued || correctsOrAsksAnother.test(padded)) return false
+    return !(onlyAdditive && aboutItemAtHand.test(padded) && !asksForTask.test(padded))
   }
   /** The words of every intent's keywords, lower-cased, apostrophes dropped. */
   const keywordWords = new Set(
@@ -233,7 +238,11 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     const lexicalText = affirmed === text ? normalized : normalizeTextUncached(affirmed)
     const picked = typedOption(context.pendingOptions, text)?.id
     const measured = evidence?.measure(
-      withoutOfferedNames(read.replace(allSet, ' '), context.offeredNames, keywordWords),
+      withoutOfferedNames(
+        setWord.test(read) ? read.replace(allSet, ' ') : read,
+        context.offeredNames,
+        keywordWords,
+      ),
     )
     const alternatives =
       picked !== undefined
@@ -353,12 +362,17 @@ function createBlend(scorer: IntentScorer, temperature: number) {
     }
     let top = Number.NEGATIVE_INFINITY
     for (const value of values) top = Math.max(top, value)
+    // Each exponential once: kept in `values` for the posteriors.
     let total = 0
-    for (const value of values) total += Math.exp((value - top) / temperature)
+    for (let index = 0; index < values.length; index++) {
+      const weight = Math.exp((values[index]! - top) / temperature)
+      values[index] = weight
+      total += weight
+    }
     for (let index = 0; index < values.length; index++) {
       const at = positions[index]!
       if (at < 0) continue
-      const posterior = Math.exp((values[index]! - top) / temperature) / total
+      const posterior = values[index]! / total
       if (posterior > blended[at]!) blended[at] = posterior
     }
   }

@@ -60,10 +60,11 @@ export function createIntentScorer(options: IntentScorerOptions): IntentScorer {
   const phrases = compiled.map((intent) => intent.phrases)
   // Per intent: its keywords found in the text being scored (reused, one text at a time).
   const keywordHits = new Float64Array(compiled.length)
+  const hasKeywords = phrases.some((list) => list.length > 0)
   function confidences(normalized: string, into: Float64Array): Float64Array {
     const certain = exact.get(normalized)
-    // The longest keyword found wins its words (see `countKeywordHits`).
-    countKeywordHits(` ${normalized} `, phrases, keywordHits)
+    // The longest keyword found wins its words (see `countKeywordHits`); with no keywords, none.
+    if (hasKeywords) countKeywordHits(` ${normalized} `, phrases, keywordHits)
     for (let index = 0; index < compiled.length; index++) {
       if (certain === compiled[index]!.id) {
         into[index] = 1
@@ -114,10 +115,10 @@ const intensifierWord = /\b(?:hell|heck|fuck|fck|devil|earth|world)\b/u
 /** {@link normalizeText} without its one-entry cache: for a text read once, so the cached one stays. */
 export function normalizeTextUncached(text: string): string {
   const lower = text.toLowerCase()
-  const normalized = withContractedIsWrittenOut(lower)
-    .replace(/[^\p{L}\p{N}@.$€£-]+/gu, ' ')
-    .replace(/(?<!\d)\.|\.(?!\d)/gu, ' ')
-    .replace(/\s+/gu, ' ')
-    .trim()
+  // The first pass leaves single spaces only; only a dot it replaces can make a run of them.
+  const spaced = withContractedIsWrittenOut(lower).replace(/[^\p{L}\p{N}@.$€£-]+/gu, ' ')
+  const normalized = (
+    spaced.includes('.') ? spaced.replace(/(?<!\d)\.|\.(?!\d)/gu, ' ').replace(/\s+/gu, ' ') : spaced
+  ).trim()
   return intensifierWord.test(normalized) ? ` ${normalized} `.replace(intensifier, ' $1').trim() : normalized
 }
