@@ -6,6 +6,7 @@ import { createFinalizationOutcomeEvent, createJudgeResultEvent } from '../metri
 import type { MatchedRule } from '../rules/types.ts'
 import type { Perception } from '../sensor/types.ts'
 import type { EnforcedReply } from './enforce-draft.ts'
+import { isoTimestamp } from './iso-timestamp.ts'
 import type { CompletedToolCall } from './session-state.ts'
 import type { TurnDependencies } from './turn-types.ts'
 
@@ -97,7 +98,7 @@ export async function finalizeReply(
   })
   const enforced = drafts.get(result.draft) ?? input.enforced
   const codes = result.judgeResult.reasonCodes.join(', ')
-  const timestamp = new Date(dependencies.clock.now()).toISOString()
+  const timestamp = isoTimestamp(dependencies.clock.now())
   const job = { jobId: input.turnId, sessionId: input.sessionId, timestamp }
   // One judge event per attempt and one outcome per turn, so the §9.13 dashboards read the ledger.
   const metrics: LedgerEvent[] = [

@@ -5,6 +5,7 @@ import type { MatchedRule } from '../rules/types.ts'
 import { actOnPlan } from './act-on-plan.ts'
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
 import { hashQuery } from './hash-query.ts'
+import { isoTimestamp } from './iso-timestamp.ts'
 import { pause } from './pause-turn.ts'
 import type { EngineSessionState } from './session-state.ts'
 import { findings } from './task-turn.ts'
@@ -100,7 +101,7 @@ export async function resumeTurn(
     events: [],
     ledger: [],
     queryHash: hashQuery(pending.text),
-    timestamp: new Date(clock.now()).toISOString(),
+    timestamp: isoTimestamp(clock.now()),
     emit: (event) => {
       if (quiet && (event.type === 'text-delta' || event.type === 'text-retracted')) return
       if (quiet && event.type === 'turn-finished') return

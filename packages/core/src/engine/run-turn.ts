@@ -40,6 +40,7 @@ import {
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
 import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
+import { isoTimestamp } from './iso-timestamp.ts'
 import {
   acceptedOffer,
   answersQuestion,
@@ -102,7 +103,7 @@ export async function runTurn(
     events: [],
     ledger: [],
     queryHash: hashQuery(input.text),
-    timestamp: new Date(clock.now()).toISOString(),
+    timestamp: isoTimestamp(clock.now()),
     emit: (event) => {
       // `turn-finished` carries the result itself: kept in `result.events` it would make every
       // TurnResult a cycle that JSON.stringify cannot serialise. Streams still receive it.

@@ -2,6 +2,7 @@ import { compileExpression } from '../enforcement/compile-expression.ts'
 import type { CompiledExpression } from '../enforcement/types.ts'
 import {
   type IntentEvidence,
+  type IntentEvidenceArrays,
   intentEvidenceArrays,
   logLikelihoodAt,
 } from '../sensor/create-intent-evidence.ts'
@@ -161,13 +162,27 @@ export function createRouter(options: RouterOptions): Router {
       value: Number.NEGATIVE_INFINITY,
     }
     addIntentLevels(levels, compiled.scenario.intents, read)
-    if (withAsides) addIntentLevels(levels, asides[compiled.scenario.id] ?? [], read)
+    if (withAsides) addIntentLevels(levels, asides[compiled.scenario.id] ?? noAsides, read)
     return levels
   }
 
+  /** A scenario with no asides: one list, so its positions are found once (see `positionsOf`). */
+  const noAsides: readonly string[] = []
   // Intent positions in the evidence model's arrays, found once per model.
   let indexedIntents: readonly string[] | undefined
   let intentIndex = new Map<string, number>()
+  /** The positions of each list of intents (a scenario's, its asides), found once per list and model. */
+  let listPositions = new Map<readonly string[], Int32Array>()
+  function positionsOf(intents: readonly string[]): Int32Array {
+    let positions = listPositions.get(intents)
+    if (positions === undefined) {
+      positions = Int32Array.from(intents, (intent) => intentIndex.get(intent) ?? -1)
+      // Bounded like the evidence model's memos, should a caller pass lists made per turn.
+      if (listPositions.size >= 1_000) listPositions.clear()
+      listPositions.set(intents, positions)
+    }
+    return positions
+  }
   /** How to read one evidence: from the model's arrays when it has them, else from its records. */
   function readerOf(evidence: IntentEvidence): EvidenceReader {
     const arrays = intentEvidenceArrays(evidence)
@@ -179,6 +194,7 @@ export function createRouter(options: RouterOptions): Router {
     if (arrays.intents !== indexedIntents) {
       indexedIntents = arrays.intents
       intentIndex = new Map(arrays.intents.map((id, index) => [id, index]))
+      listPositions = new Map()
     }
     const positions = intentIndex
     return {
@@ -195,10 +211,14 @@ export function createRouter(options: RouterOptions): Router {
 
   /** The turn's evidence and an accepted offer's, each read once per route. */
   function readTurn(input: RouteInput): TurnEvidence {
-    return {
-      ...(input.evidence === undefined ? {} : { evidence: readerOf(input.evidence) }),
-      ...(input.offer === undefined ? {} : { offer: readerOf(input.offer) }),
+    const read: TurnEvidence = {}
+    if (input.evidence !== undefined) read.evidence = readerOf(input.evidence)
+    if (input.offer !== undefined) read.offer = readerOf(input.offer)
+    else if (input.evidence !== undefined) {
+      const arrays = intentEvidenceArrays(input.evidence)
+      if (arrays !== undefined) read.arrays = arrays
     }
+    return read
   }
 
   /**
@@ -210,7 +230,11 @@ export function createRouter(options: RouterOptions): Router {
     intents: readonly string[],
     read: TurnEvidence,
   ): void {
-    const { evidence, offer } = read
+    const { evidence, offer, arrays } = read
+    if (arrays !== undefined) {
+      addArrayLevels(levels, positionsOf(intents), arrays)
+      return
+    }
     for (const intent of intents) {
       let topic = 0
       let within = 0
@@ -536,7 +560,7 @@ export function createRouter(options: RouterOptions): Router {
           if (best === undefined || score > best.score) best = { id, score }
         }
       }
-      scores.sort((left, right) => right.score - left.score)
+      sortedByScore(scores)
       const base = { previousScenario: state.scenario, scores }
       if (active) {
         const moved = advance(current, state.step!, state, input, loopGuard)
@@ -599,10 +623,33 @@ interface EvidenceReader {
   total(intent: string): number
 }
 
+/**
+ * `addIntentLevels` for a turn's evidence read from its arrays (no offer): the same sums, by
+ * position (-1: an intent the model does not know, which has no evidence).
+ */
+function addArrayLevels(
+  levels: { topic: number; within: number; value: number },
+  positions: Int32Array,
+  arrays: IntentEvidenceArrays,
+): void {
+  for (let at = 0; at < positions.length; at++) {
+    const index = positions[at]!
+    const own = index < 0 ? 0 : arrays.within[index]!
+    const total = index < 0 ? Number.NEGATIVE_INFINITY : logLikelihoodAt(arrays, index)
+    const topic = 0 + (total - own)
+    const within = 0 + own
+    levels.topic = Math.max(levels.topic, topic)
+    levels.within = Math.max(levels.within, within)
+    levels.value = Math.max(levels.value, topic + within)
+  }
+}
+
 /** The turn's evidence and an accepted offer's, as readers. */
 interface TurnEvidence {
   evidence?: EvidenceReader
   offer?: EvidenceReader
+  /** The turn's evidence as its model's arrays, when it has them and no offer is read with it. */
+  arrays?: IntentEvidenceArrays
 }
 
 /** The paused stack after leaving the current scenario: it goes on top, an older copy of it goes. */
@@ -654,22 +701,21 @@ function normalise(
   }
   total ||= 1
   const scores: RouteDecision['scores'] = new Array(values.length)
-  let comparable = true
   for (let index = 0; index < values.length; index++) {
     const id = ids[index]!
-    const score = round(weights[index]! / total)
-    if (Number.isNaN(score)) comparable = false
-    scores[index] = { scenario: id, score, boosted: id === current }
+    scores[index] = { scenario: id, score: round(weights[index]! / total), boosted: id === current }
   }
-  if (!comparable) return scores.sort((left, right) => right.score - left.score)
   return sortedByScore(scores)
 }
 
 /**
- * `scores` highest first, ties in their order: what the stable `sort` by `right.score -
- * left.score` gives, by insertion (no comparator calls) for scores that are all numbers.
+ * `scores` sorted in place, highest first, ties in their order: what the stable `sort` by
+ * `right.score - left.score` gives, by insertion (no comparator calls) when every score is a
+ * number, else by that sort.
  */
 function sortedByScore(scores: RouteDecision['scores']): RouteDecision['scores'] {
+  if (scores.some((entry) => Number.isNaN(entry.score)))
+    return scores.sort((left, right) => right.score - left.score)
   for (let index = 1; index < scores.length; index++) {
     const entry = scores[index]!
     let at = index
