@@ -77,8 +77,7 @@ export function createEnforcer(options: EnforcerOptions): Enforcer {
     const violations: RuleViolation[] = []
     // The text's amounts, counts and emails, read once for all the rules that check it, past the
     // passages that quote the user (blanked, so every other place keeps its offset).
-    let reading: ResponseReading | undefined
-    const read = () => (reading ??= readResponse(unquoted(text, context.quoted)))
+    const read = readingOnce(text, context.quoted)
     for (const entry of select(context)) {
       const violation = checkRule(entry, text, context, read)
       if (violation !== undefined) violations.push(violation)
@@ -202,6 +201,22 @@ function compileRule(rule: EnforcementRule, path: string, scan: ScanOptions): Co
 }
 
 /**
+ * The reading of `text` (its amounts, counts and emails, past the passages that quote the user,
+ * blanked so every other place keeps its offset), made on first call and kept. A function that
+ * returns the reader, not a closure of `check`: a closure bound to a name is given its name on
+ * every call under tsx/esbuild's keepNames.
+ */
+function readingOnce(text: string, quoted: EnforcementContext['quoted']): () => ResponseReading {
+  let reading: ResponseReading | undefined
+  return () => (reading ??= readResponse(unquoted(text, quoted)))
+}
+
+/** A violation of `rule`. */
+function violationOf(rule: EnforcementRule, message: string, findings: Finding[] = []): RuleViolation {
+  return { ruleId: rule.id, tier: rule.tier, action: rule.enforce.onViolation, message, findings }
+}
+
+/**
  * One rule against one text (`read`: the values of the text its bound values are read from; the
  * text is scanned only by a rule with a scanner). Any internal error is a violation (fail
  * closed), never a pass.
@@ -214,18 +229,11 @@ function checkRule(
   labelOpenSentence = false,
 ): RuleViolation | undefined {
   const { rule } = entry
-  const violation = (message: string, findings: Finding[] = []): RuleViolation => ({
-    ruleId: rule.id,
-    tier: rule.tier,
-    action: rule.enforce.onViolation,
-    message,
-    findings,
-  })
   try {
     const findings = entry.scanner?.scan(text).findings ?? []
     if (findings.length > 0) {
       const kinds = [...new Set(findings.map((finding) => finding.type))].join(', ')
-      return violation(`${rule.description ?? rule.id}: found ${kinds}`, findings)
+      return violationOf(rule, `${rule.description ?? rule.id}: found ${kinds}`, findings)
     }
     if (entry.expression === undefined) return undefined
     const reading = read()
@@ -254,14 +262,14 @@ function checkRule(
     for (const part of judged) {
       const result = checkExpression(part, variables)
       if (result.type === 'passed') continue
-      const failed = violation(`${rule.description ?? rule.id}: ${result.message}`)
+      const failed = violationOf(rule, `${rule.description ?? rule.id}: ${result.message}`)
       // An expression that cannot be evaluated (missing variable, runtime error) is undecided: fail closed.
       return result.reason === 'error' ? { ...failed, internalError: true } : failed
     }
     return undefined
   } catch (error) {
     const message = `${rule.id}: could not be checked (${error instanceof Error ? error.message : String(error)})`
-    return { ...violation(message), internalError: true }
+    return { ...violationOf(rule, message), internalError: true }
   }
 }
 

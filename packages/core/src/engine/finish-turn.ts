@@ -7,7 +7,7 @@ import type { Perception } from '../sensor/types.ts'
 import { buildTurnProvenance } from './build-turn-provenance.ts'
 import { clarify } from './clarify-turn.ts'
 import { buildReplyPrompt, composeApprovedReply, type ReplyMaterial, refusals } from './compose-reply.ts'
-import { checkedRuleIds, enforceDraft, turnLane2Rules } from './enforce-draft.ts'
+import { checkedRuleIds, type EnforcedReply, enforceDraft, turnLane2Rules } from './enforce-draft.ts'
 import { finalizeReply } from './finalize-reply.ts'
 import { createLiveReply, type LiveReply, type LiveVerdict } from './live-reply.ts'
 import { renderTemplate } from './render-template.ts'
@@ -80,6 +80,48 @@ function answeredAtEnd(dependencies: TurnDependencies, state: EngineSessionState
       ({ rule }) => rule.action !== undefined && rule.scope !== 'global' && rule.scope?.scenario === scenario,
     )
   )
+}
+
+/** What {@link draftEnforcer} drafts and checks a reply with. */
+interface DraftContext {
+  dependencies: TurnDependencies
+  state: EngineSessionState
+  scratch: TurnScratch
+  turn: TurnSoFar
+  values: Record<string, unknown>
+  quoted: readonly string[]
+  material: ReplyMaterial
+  live: LiveReply | undefined
+}
+
+/**
+ * Drafts the turn's reply (with an instruction, for a regeneration the judge asks for) and
+ * enforces it. Made by a function rather than written as a closure of `finishTurn`: a closure bound
+ * to a name is given its name on every turn under tsx/esbuild's keepNames.
+ */
+function draftEnforcer(context: DraftContext): (instruction: string | undefined) => Promise<EnforcedReply> {
+  const { dependencies, state, scratch, turn, values, quoted, material, live } = context
+  return (instruction) =>
+    enforceDraft(dependencies, {
+      matched: turn.matched,
+      variables: values,
+      userMessage: scratch.text,
+      riskyAction: turn.completed.some((call) => call.status === 'approved'),
+      scenario: turn.route.scenario,
+      step: turn.route.step,
+      ...(quoted.length === 0 ? {} : { quoted }),
+      draft(rejection, rejectedRuleIds) {
+        return draftReply(
+          dependencies,
+          state,
+          scratch,
+          material,
+          rejection ?? instruction,
+          live,
+          rejectedRuleIds,
+        )
+      },
+    })
 }
 
 /** respond → enforce (Lane 1, bounded regeneration) → record: the second half of every turn. */
@@ -164,18 +206,7 @@ export async function finishTurn(
     ruleIds,
     ...(quoted.length === 0 ? {} : { quoted }),
   })
-  const enforceWith = (instruction: string | undefined) =>
-    enforceDraft(dependencies, {
-      matched: turn.matched,
-      variables: values,
-      userMessage: scratch.text,
-      riskyAction: turn.completed.some((call) => call.status === 'approved'),
-      scenario: turn.route.scenario,
-      step: turn.route.step,
-      ...(quoted.length === 0 ? {} : { quoted }),
-      draft: (rejection, rejectedRuleIds) =>
-        draftReply(dependencies, state, scratch, material, rejection ?? instruction, live, rejectedRuleIds),
-    })
+  const enforceWith = draftEnforcer({ dependencies, state, scratch, turn, values, quoted, material, live })
   const first = await enforceWith(undefined)
   const finalized = await finalizeReply(dependencies, {
     enforced: first,

@@ -96,20 +96,16 @@ export async function runTurn(
     })
   state.messages = messages + 1
   const turnId = idGenerator.next('turn')
+  const events: TurnEvent[] = []
   const scratch: TurnScratch = {
     sessionId: input.sessionId,
     turnId,
     text: input.text,
-    events: [],
+    events,
     ledger: [],
     queryHash: hashQuery(input.text),
     timestamp: isoTimestamp(clock.now()),
-    emit: (event) => {
-      // `turn-finished` carries the result itself: kept in `result.events` it would make every
-      // TurnResult a cycle that JSON.stringify cannot serialise. Streams still receive it.
-      if (event.type !== 'turn-finished') scratch.events.push(event)
-      emit(event)
-    },
+    emit: recordingEmit(events, emit),
     ...(input.signal === undefined ? {} : { signal: input.signal }),
     ...(goLive === undefined ? {} : { goLive }),
   }
@@ -152,6 +148,21 @@ export async function runTurn(
     return stillWaiting(state, scratch)
   }
   return guardStall(dependencies, await senseAndAct(dependencies, state, input, scratch), scratch)
+}
+
+/**
+ * `emit` that also keeps each event in the turn's events, but `turn-finished`: it carries the
+ * result itself, and kept in `result.events` it would make every TurnResult a cycle that
+ * JSON.stringify cannot serialise (streams still receive it). Made by a function, not written
+ * in the turn's object literal: a closure bound to a name there is given its name on every turn
+ * under tsx/esbuild's keepNames (an `Object.defineProperty` per closure), as are the helpers
+ * below that were closures of `senseAndAct`.
+ */
+function recordingEmit(events: TurnEvent[], emit: (event: TurnEvent) => void): (event: TurnEvent) => void {
+  return (event) => {
+    if (event.type !== 'turn-finished') events.push(event)
+    emit(event)
+  }
 }
 
 /**
@@ -716,13 +727,9 @@ async function senseAndAct(
   // Its action must be one the intent's examples ask about: "has the cancellation gone through?"
   // is no refund's status.
   const named = asksDone ? namedActions(input.text) : []
-  const statusOf = (intent: string) => {
-    const actions = compiled.statusIntents.get(intent)
-    return actions !== undefined && named.every((stem) => actions.has(stem))
-  }
-  if (asksDone && pending === undefined && !statusOf(perception.intent)) {
+  if (asksDone && pending === undefined && !asksStatusOf(compiled, named, perception.intent)) {
     const status = perception.alternatives.find(
-      (entry) => entry.confidence >= statusMinimum && statusOf(entry.intent),
+      (entry) => entry.confidence >= statusMinimum && asksStatusOf(compiled, named, entry.intent),
     )
     if (status !== undefined)
       perception = {
@@ -798,32 +805,22 @@ async function senseAndAct(
   const question = inFlow
     ? missingFieldQuestion(compiled, navigation.scenario, navigation.step, state.fields)
     : undefined
-  /** The turn stays where it is and says `note` (then the step's `followUp`, when given). */
-  const stayWith = (reason: string, note: string, followUp?: string) =>
-    finishTurn(dependencies, state, scratch, {
-      perception,
-      route: {
-        scenario: navigation.scenario,
-        step: navigation.step,
-        decision: 'stayed',
-        previousScenario: navigation.scenario,
-        scores: [],
-        reason: `stayed: ${reason}`,
-      },
-      matched: [],
-      completed: [],
-      note,
-      ...(followUp === undefined ? {} : { followUp }),
-    })
+  const staying: StayingTurn = { dependencies, state, scratch, perception, navigation }
   if (otherProfile !== undefined)
     return stayWith(
+      staying,
       `the message gives another ${otherProfile} than the one this session was given`,
       renderTemplate(settings.profileChangeReply, { field: otherProfile }),
     )
   // "Am I talking to a bot?" gets a straight answer; a step that is asking asks again after it. A
   // message that also asks for something ("are you a bot? I want a refund") goes on as a request.
   if (asksWhatItIs && stated.size === 0 && perception.confidence < settings.entryThreshold)
-    return stayWith('the message asks what it is talking to', settings.assistantDisclosureReply, question)
+    return stayWith(
+      staying,
+      'the message asks what it is talking to',
+      settings.assistantDisclosureReply,
+      question,
+    )
   // "Did it go through?": what the last request acted on did, or why not, or that nothing was yet.
   // "Did you refund $20 for NW-1001?" names the facts of what was done: still a status question.
   // "Is NW-9999 cancelled?" after NW-2222 was is not about what was done: it is never answered
@@ -846,6 +843,7 @@ async function senseAndAct(
     const last = state.lastOutcome
     const { undone, undoneAfter } = settings.statusReplies
     return stayWith(
+      staying,
       'the message asks about an action this conversation did not do',
       last?.done === true ? renderTemplate(undoneAfter, { done: last.text }) : undone,
       question,
@@ -866,7 +864,7 @@ async function senseAndAct(
     // "Did it go through?" while a step still asks: not yet. "Which order did you refund?" asks
     // about what was done before, whatever is asked now.
     if (question !== undefined && (last === undefined || !asksWhatWas))
-      return stayWith('the message asks whether it was done', status.notYet, question)
+      return stayWith(staying, 'the message asks whether it was done', status.notYet, question)
     // A request of the same message still waiting ("refund NW-1001 and NW-1002") is offered again.
     const next = state.queuedRequests?.[0]
     const note =
@@ -879,6 +877,7 @@ async function senseAndAct(
           : renderTemplate(status.notDone, { reason: last.text })
     if (next !== undefined && question === undefined) state.offeredRequest = next
     return stayWith(
+      staying,
       'the message asks whether it was done',
       note,
       question ??
@@ -897,6 +896,7 @@ async function senseAndAct(
     correctsWhatWasDone(input.text)
   )
     return stayWith(
+      staying,
       'the message corrects what was just done',
       renderTemplate(settings.correctionReply, { done: last.text }),
     )
@@ -907,11 +907,11 @@ async function senseAndAct(
     // Nothing is done, and nothing of it is kept: "no need to refund NW-3003 ($20)" to "Shall I
     // cancel NW-1001 ($40)?" leaves the cancellation its own order and total.
     restoreFacts(compiled, state.fields, fieldsBefore, perception.entities)
-    return stayWith('the answer to the clarification takes the request back', settings.declinedReply)
+    return stayWith(staying, 'the answer to the clarification takes the request back', settings.declinedReply)
   }
-  if (closing === 'bye') return stayWith('the message only takes leave', settings.goodbyeReply)
+  if (closing === 'bye') return stayWith(staying, 'the message only takes leave', settings.goodbyeReply)
   if (closing === 'thank' && question === undefined)
-    return stayWith('the message only thanks', settings.thanksReply)
+    return stayWith(staying, 'the message only thanks', settings.thanksReply)
   const requests = twoRequests(compiled, input.text, settings.stickiness, navigation.scenario)
   if (requests !== undefined && pending?.question !== settings.twoRequestsQuestion) {
     const labels = new Map(
@@ -1318,28 +1318,19 @@ async function senseAndAct(
   // guess the customer never made ("bob@example.com" to the menu refunded $40), so a `confirm`
   // call on it is asked about, not run.
   const guessed = unresolved !== undefined && pending?.question !== settings.twoRequestsQuestion
-  const confirmTool = (call: (typeof planned)[number]) =>
-    compiled.definition.tools.find((tool) => tool.id === call.toolId)?.confirm === true
   // A `confirm` call the same as one that already ran in this session ("refund $10 for NW-1001",
   // once more) is asked about first: a message sent twice must not pay twice.
   // One the policy refuses anyway (the cap reached) is refused, not asked about.
-  const refusedByPolicy = (call: (typeof planned)[number]) =>
-    compiled.gate.check(
-      { toolId: call.toolId, args: call.args },
-      {
-        toolsRun: state.toolsRun,
-        session: routed.session as Record<string, unknown>,
-        sessionId: input.sessionId,
-      },
-    ).type === 'blocked'
   // A yes runs the calls its question named and no other: the request read again may give
   // another (a model sensor reads it anew; words read against the question read differently), and
   // that one is asked about, never run on a yes given to something else. A session stored before
   // the calls were kept (no `awaitingCalls`) runs what the reading gives, as it did.
-  const unasked = (call: (typeof planned)[number]) =>
-    awaitedCalls !== undefined && !awaitedCalls.some((asked) => sameCall(asked, call))
-  const repeats = confirmed ? [] : planned.filter((call) => confirmTool(call) && ranBefore(state, call))
-  const unconfirmed = confirmed ? planned.filter((call) => confirmTool(call) && unasked(call)) : []
+  const repeats = confirmed
+    ? []
+    : planned.filter((call) => confirmsCall(compiled, call) && ranBefore(state, call))
+  const unconfirmed = confirmed
+    ? planned.filter((call) => confirmsCall(compiled, call) && !askedBefore(awaitedCalls, call))
+    : []
   // A call its policy refuses anyway is not asked about: it is refused now, with its reason.
   // A question that asks for nothing to be done states facts, it does not ask for the action
   // ("hang on, where is NW-1001? it was $30", "I paid $45 for NW-2002, is that right?"): a
@@ -1351,8 +1342,8 @@ async function senseAndAct(
           ? unconfirmed
           : state.tentative !== true && !guessed && !carriedToOther && !onlyQuestions(input.text)
             ? repeats
-            : planned.filter(confirmTool)
-        ).filter((call) => !refusedByPolicy(call))
+            : planned.filter((call) => confirmsCall(compiled, call))
+        ).filter((call) => !refusedByPolicy(compiled, state, routed, input.sessionId, call))
   const plan = held.length === 0 ? planned : planned.filter((call) => !held.includes(call))
   if (held.length > 0) {
     // A guess is confirmed as the message read with the answer ("I was charged $40 for NW-2002
@@ -1403,12 +1394,12 @@ async function senseAndAct(
   // was asked ("Thanks, I've verified the account…"), or had nothing to say then, and is not said
   // now (a style aside read anew from the request's words: "plus $49 for NW-1002", taken as a
   // refund when asked about, got the Plus plan's price on its yes). A hard-safety rule still speaks.
-  const said = (entry: (typeof retrieval.matched)[number]) =>
-    confirmed && entry.rule.tier !== 'hard-safety' && (entry.rule.tools?.length ?? 0) === 0
   const turn = {
     perception,
     route: provenanceRoute,
-    matched: retrieval.matched.filter((entry) => !heldRules.has(entry.rule.id) && !said(entry)),
+    matched: retrieval.matched.filter(
+      (entry) => !heldRules.has(entry.rule.id) && !(confirmed && saidWhenAsked(entry.rule)),
+    ),
     completed: acted.completed,
     ...(followUp === undefined ? {} : { followUp }),
     ...(unanswered ? { note: settings.unansweredQuestionReply } : {}),
@@ -1434,6 +1425,74 @@ async function senseAndAct(
   })
   if (refused !== undefined) state.refusedFacts = { ...state.refusedFacts, ...refused }
   return finishTurn(dependencies, state, scratch, turn)
+}
+
+/** What a turn that stays where it is is finished with ({@link stayWith}). */
+interface StayingTurn {
+  dependencies: TurnDependencies
+  state: EngineSessionState
+  scratch: TurnScratch
+  perception: Perception
+  navigation: EngineSessionState['navigation']
+}
+
+/** The turn stays where it is and says `note` (then the step's `followUp`, when given). */
+function stayWith(turn: StayingTurn, reason: string, note: string, followUp?: string): Promise<TurnOutcome> {
+  const { navigation } = turn
+  return finishTurn(turn.dependencies, turn.state, turn.scratch, {
+    perception: turn.perception,
+    route: {
+      scenario: navigation.scenario,
+      step: navigation.step,
+      decision: 'stayed',
+      previousScenario: navigation.scenario,
+      scores: [],
+      reason: `stayed: ${reason}`,
+    },
+    matched: [],
+    completed: [],
+    note,
+    ...(followUp === undefined ? {} : { followUp }),
+  })
+}
+
+/** Whether `intent`'s examples ask about the status of every action `named` (see `statusIntents`). */
+function asksStatusOf(
+  compiled: TurnDependencies['compiled'],
+  named: readonly string[],
+  intent: string,
+): boolean {
+  const actions = compiled.statusIntents.get(intent)
+  return actions !== undefined && named.every((stem) => actions.has(stem))
+}
+
+/** Whether a planned call is of a `confirm` tool. */
+function confirmsCall(compiled: TurnDependencies['compiled'], call: { toolId: string }): boolean {
+  return compiled.definition.tools.find((tool) => tool.id === call.toolId)?.confirm === true
+}
+
+/** Whether the tool gate refuses a planned call now (a cap reached). */
+function refusedByPolicy(
+  compiled: TurnDependencies['compiled'],
+  state: EngineSessionState,
+  routed: Record<string, unknown>,
+  sessionId: string,
+  call: { toolId: string; args: Record<string, unknown> },
+): boolean {
+  return (
+    compiled.gate.check(
+      { toolId: call.toolId, args: call.args },
+      { toolsRun: state.toolsRun, session: routed.session as Record<string, unknown>, sessionId },
+    ).type === 'blocked'
+  )
+}
+
+/**
+ * A rule that said its piece when its yes was asked for (or had nothing to say then): one with
+ * no tool that is no hard-safety rule.
+ */
+function saidWhenAsked(rule: { tier: string; tools?: readonly unknown[] | undefined }): boolean {
+  return rule.tier !== 'hard-safety' && (rule.tools?.length ?? 0) === 0
 }
 
 /**
@@ -1998,6 +2057,17 @@ function confirmsActions(compiled: TurnDependencies['compiled'], scenario: strin
       rule.scope.scenario === scenario &&
       (rule.tools ?? []).some((call) => tools.find((tool) => tool.id === call.id)?.confirm === true),
   )
+}
+
+/**
+ * Was `call` among those a confirmation asked about? Always, for a session stored before they
+ * were kept (`awaitingCalls` undefined): it runs what the reading gives, as it did.
+ */
+function askedBefore(
+  asked: EngineSessionState['awaitingCalls'],
+  call: { toolId: string; args: Record<string, unknown> },
+): boolean {
+  return asked === undefined || asked.some((entry) => sameCall(entry, call))
 }
 
 /** Are these the same tool with the same arguments (in any key order)? */

@@ -60,8 +60,7 @@ export function createRuleIndex(options: RuleIndexOptions): RuleIndex {
     size: options.rules.length,
     retrieve(context) {
       const padded = ` ${normalizeText(context.text)} `
-      let words: ReadonlySet<string> | undefined
-      const wordsOfText = () => (words ??= new Set(padded.trim().split(' ')))
+      const wordsOfText = wordsOnce(padded)
       const candidates = new Set<IndexedRule>()
       for (const key of contextKeys(context))
         collect(buckets.get(key), context.intent, wordsOfText, candidates)
@@ -190,4 +189,14 @@ function judge(
   }
   if (parts.length === 1) parts.push('no condition')
   return { matched: true, reason: parts.join('; '), ...(cue === undefined ? {} : { cue }) }
+}
+
+/**
+ * The words of a padded normalised text, split on first call and kept. A function that returns
+ * the reader, not a closure of `retrieve`: a closure bound to a name is given its name on every
+ * call under tsx/esbuild's keepNames.
+ */
+function wordsOnce(padded: string): () => ReadonlySet<string> {
+  let words: ReadonlySet<string> | undefined
+  return () => (words ??= new Set(padded.trim().split(' ')))
 }

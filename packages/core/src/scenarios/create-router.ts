@@ -186,10 +186,16 @@ export function createRouter(options: RouterOptions): Router {
   /** How to read one evidence: from the model's arrays when it has them, else from its records. */
   function readerOf(evidence: IntentEvidence): EvidenceReader {
     const arrays = intentEvidenceArrays(evidence)
+    // Methods, not arrow properties: an arrow bound to a property name is given its name on every
+    // call under tsx/esbuild's keepNames.
     if (arrays === undefined)
       return {
-        own: (intent) => evidence.withinTopic[intent] ?? 0,
-        total: (intent) => evidence.logLikelihoods[intent] ?? Number.NEGATIVE_INFINITY,
+        own(intent) {
+          return evidence.withinTopic[intent] ?? 0
+        },
+        total(intent) {
+          return evidence.logLikelihoods[intent] ?? Number.NEGATIVE_INFINITY
+        },
       }
     if (arrays.intents !== indexedIntents) {
       indexedIntents = arrays.intents
@@ -198,11 +204,11 @@ export function createRouter(options: RouterOptions): Router {
     }
     const positions = intentIndex
     return {
-      own: (intent) => {
+      own(intent) {
         const index = positions.get(intent)
         return index === undefined ? 0 : arrays.within[index]!
       },
-      total: (intent) => {
+      total(intent) {
         const index = positions.get(intent)
         return index === undefined ? Number.NEGATIVE_INFINITY : logLikelihoodAt(arrays, index)
       },
@@ -317,10 +323,6 @@ export function createRouter(options: RouterOptions): Router {
     return resume(target, waiting, state.paused ?? [], why, state, input, base, loopGuard)
   }
 
-  /** Scenarios of one `topic` share a group; a scenario without one is a group of its own. */
-  const groupOf = (compiled: CompiledScenario) =>
-    compiled.scenario.topic ?? `scenario:${compiled.scenario.id}`
-
   /**
    * Inside an unfinished scenario, in two levels: leave for another topic only when the words are
    * `stickiness` nats likelier under it (then take that topic's best scenario); otherwise move to
@@ -347,15 +349,7 @@ export function createRouter(options: RouterOptions): Router {
     // word of that topic alone (`topicWord`: "Shall I book a cab there?"). "Would you like to try
     // 11 am instead?" → "yes, okay" during a booking is no move to whichever topic "try" leans to.
     const proposed = input.offerProposal === true ? read.offer : undefined
-    const proposedTopic = (compiled: CompiledScenario) => {
-      let level = Number.NEGATIVE_INFINITY
-      for (const intent of compiled.scenario.intents)
-        level = Math.max(level, proposed!.total(intent) - proposed!.own(intent))
-      return level
-    }
-    const proposedHere = proposed === undefined ? 0 : proposedTopic(current)
-    const proposes = (compiled: CompiledScenario, across: boolean) =>
-      proposed !== undefined && (!across || proposedTopic(compiled) - proposedHere >= topicWord)
+    const proposedHere = proposed === undefined ? 0 : proposedTopic(proposed, current)
     const continues = input.answersQuestion === true || input.requestsNothing === true
     // An answer, or a message that asks for nothing to be done, continues the task at hand: a
     // move to another topic, or to another task of this one, needs `answerStickiness` more.
@@ -366,9 +360,10 @@ export function createRouter(options: RouterOptions): Router {
     const acrossTopics = stickiness + (holdsTopic ? answerStickiness : 0)
     // Within the topic an accepted offer (a yes to a confirmation) moves on its own evidence.
     const withinTopic = topicStickiness + (input.offer === undefined ? raise : 0)
-    /** Whether an answer, a message asking for nothing or for another option raised what a move needed. */
-    const raisedFor = (across: boolean) =>
-      answerStickiness > 0 && !leaving && (across ? holdsTopic : continues && input.offer === undefined)
+    // Whether an answer, a message asking for nothing or for another option raised what a move
+    // needed: across topics, and within the topic.
+    const raisedAcross = answerStickiness > 0 && !leaving && holdsTopic
+    const raisedWithin = answerStickiness > 0 && !leaving && continues && input.offer === undefined
     const raisedBy =
       input.answersQuestion === true
         ? 'it answers the last question'
@@ -380,38 +375,9 @@ export function createRouter(options: RouterOptions): Router {
     // counsellor) is little to leave it on for another topic that shares the word: that needs
     // `answerStickiness` more.
     const oneSharedWord = (evidence.words ?? 0) <= 1 && stay.topic > 0
-    /** Whether the user has been in `topic`: a paused scenario belongs to it. */
-    const visited = (topic: string) =>
-      (state.paused ?? []).some((entry) => {
-        const paused = scenarios.get(entry.scenario)
-        return paused !== undefined && groupOf(paused) === topic
-      })
     const values = new Float64Array(scenarioIds.length)
-    type Candidate = {
-      id: string
-      margin: number
-      within: number
-      lift: number
-      needed: number
-      across: boolean
-      /** The margin the choice between eligible topics uses: a topic the user has been in counts more. */
-      rank: number
-      /** Chosen by the user from the engine's own options: it goes before any other. */
-      chosen?: true
-    }
     let best: Candidate | undefined
     let closest: Candidate | undefined
-    const better = (candidate: Candidate, than: Candidate | undefined) =>
-      than === undefined ||
-      (candidate.chosen !== than.chosen
-        ? candidate.chosen === true
-        : candidate.across !== than.across
-          ? candidate.across
-          : candidate.across
-            ? // Scenarios of one topic share its margin (up to float noise): the best within it wins.
-              candidate.rank > than.rank + 1e-9 ||
-              (candidate.rank > than.rank - 1e-9 && candidate.within > than.within)
-            : candidate.margin > than.margin)
     let position = -1
     for (const [id, compiled] of scenarios) {
       position++
@@ -430,8 +396,11 @@ export function createRouter(options: RouterOptions): Router {
       // A request of its own for it (`requested`) counts as a second switch cue.
       const requested = input.requested !== undefined && compiled.scenario.intents.includes(input.requested)
       const cue =
-        (discount > 0 ? discount : proposes(compiled, across) ? switchCueDiscount : 0) +
-        (requested ? switchCueDiscount : 0)
+        (discount > 0
+          ? discount
+          : proposesMove(proposed, proposedHere, compiled, across, topicWord)
+            ? switchCueDiscount
+            : 0) + (requested ? switchCueDiscount : 0)
       // Saying it is not the current scenario ("not a refund") drops the stickiness: any evidence
       // for another moves there. Taking the request back ("never mind", "don't cancel it") counts
       // like a switch cue: what comes next needs its own evidence, else the scenario ends below.
@@ -456,7 +425,7 @@ export function createRouter(options: RouterOptions): Router {
           closest = { id, margin, within: levels.within, lift, needed, across, rank: margin }
         continue
       }
-      const rank = margin + (across && visited(groupOf(compiled)) ? returnPreference : 0)
+      const rank = margin + (across && visited(state, scenarios, groupOf(compiled)) ? returnPreference : 0)
       const candidate: Candidate = { id, margin, within: levels.within, lift, needed, across, rank }
       if (chosen && !leaving) candidate.chosen = true
       if (better(candidate, best)) best = candidate
@@ -476,10 +445,10 @@ export function createRouter(options: RouterOptions): Router {
           : `${what} e^${round(best.lift)} times likelier under ${best.across ? `the topic of "${best.id}"` : `"${best.id}"`} (needed e^${round(best.needed)}${
               input.topicShift
                 ? ', lowered by a switch cue'
-                : proposes(target, best.across)
+                : proposesMove(proposed, proposedHere, target, best.across, topicWord)
                   ? ', lowered: the user accepted the proposal'
                   : ''
-            }${input.requested !== undefined && target.scenario.intents.includes(input.requested) ? ', and by a request of its own for it' : ''}${raisedFor(best.across) ? `, raised: ${raisedBy}` : ''}${best.across && oneSharedWord && !leaving ? ', raised: one word, which the current topic explains too' : ''}${input.withdraws === true ? `, lowered: the user took back "${state.scenario}"` : leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
+            }${input.requested !== undefined && target.scenario.intents.includes(input.requested) ? ', and by a request of its own for it' : ''}${(best.across ? raisedAcross : raisedWithin) ? `, raised: ${raisedBy}` : ''}${best.across && oneSharedWord && !leaving ? ', raised: one word, which the current topic explains too' : ''}${input.withdraws === true ? `, lowered: the user took back "${state.scenario}"` : leaving ? `, none: the user said it is not "${state.scenario}"` : ''})`
       if (resumed !== undefined) return resume(target, resumed, paused, why, state, input, base, loopGuard)
       const decision = enter(target, 'switched', why, state, input, base, loopGuard)
       return { ...decision, state: navigation(decision.state, paused) }
@@ -511,7 +480,7 @@ export function createRouter(options: RouterOptions): Router {
       ? 'no topic words: the message continues the current scenario'
       : closest === undefined
         ? 'no other scenario matched'
-        : `best other ${closest.across ? `topic ("${closest.id}")` : `"${closest.id}"`} is e^${round(closest.lift)} times likelier, under the stickiness e^${round(closest.needed)}${raisedFor(closest.across) ? `, raised: ${raisedBy}` : ''}${closest.across && oneSharedWord && !leaving ? ', raised: one word, which the current topic explains too' : ''}`
+        : `best other ${closest.across ? `topic ("${closest.id}")` : `"${closest.id}"`} is e^${round(closest.lift)} times likelier, under the stickiness e^${round(closest.needed)}${(closest.across ? raisedAcross : raisedWithin) ? `, raised: ${raisedBy}` : ''}${closest.across && oneSharedWord && !leaving ? ', raised: one word, which the current topic explains too' : ''}`
     const kept = navigation(moved.state, state.paused)
     return decided(base, moved, current.scenario.id, 'stayed', `stayed: ${why}`, kept)
   }
@@ -682,6 +651,75 @@ function resume(
     resumed: paused,
     reason: `resumed at step "${paused.step}": ${reason}`,
   }
+}
+
+/** Scenarios of one `topic` share a group; a scenario without one is a group of its own. */
+function groupOf(compiled: CompiledScenario): string {
+  return compiled.scenario.topic ?? `scenario:${compiled.scenario.id}`
+}
+
+/** What an accepted proposal's words say for the topic of `compiled`: its best intent's topic evidence. */
+function proposedTopic(proposed: EvidenceReader, compiled: CompiledScenario): number {
+  let level = Number.NEGATIVE_INFINITY
+  for (const intent of compiled.scenario.intents)
+    level = Math.max(level, proposed.total(intent) - proposed.own(intent))
+  return level
+}
+
+/**
+ * Whether accepting the proposal (if any) is a move to `compiled`: within the topic always, across
+ * topics when its words say at least `topicWord` more for that topic than for the current one.
+ */
+function proposesMove(
+  proposed: EvidenceReader | undefined,
+  proposedHere: number,
+  compiled: CompiledScenario,
+  across: boolean,
+  topicWord: number,
+): boolean {
+  return proposed !== undefined && (!across || proposedTopic(proposed, compiled) - proposedHere >= topicWord)
+}
+
+/** Whether the user has been in `topic`: a paused scenario belongs to it. */
+function visited(
+  state: NavigationState,
+  scenarios: ReadonlyMap<string, CompiledScenario>,
+  topic: string,
+): boolean {
+  return (state.paused ?? []).some((entry) => {
+    const paused = scenarios.get(entry.scenario)
+    return paused !== undefined && groupOf(paused) === topic
+  })
+}
+
+/** A scenario the turn's evidence could move to, in `routeActive`. */
+interface Candidate {
+  id: string
+  margin: number
+  within: number
+  lift: number
+  needed: number
+  across: boolean
+  /** The margin the choice between eligible topics uses: a topic the user has been in counts more. */
+  rank: number
+  /** Chosen by the user from the engine's own options: it goes before any other. */
+  chosen?: true
+}
+
+/** Whether `candidate` is a better move than `than`. */
+function better(candidate: Candidate, than: Candidate | undefined): boolean {
+  return (
+    than === undefined ||
+    (candidate.chosen !== than.chosen
+      ? candidate.chosen === true
+      : candidate.across !== than.across
+        ? candidate.across
+        : candidate.across
+          ? // Scenarios of one topic share its margin (up to float noise): the best within it wins.
+            candidate.rank > than.rank + 1e-9 ||
+            (candidate.rank > than.rank - 1e-9 && candidate.within > than.within)
+          : candidate.margin > than.margin)
+  )
 }
 
 /** Turns raw log-likelihoods into probabilities (softmax), rounded for display; highest first. */

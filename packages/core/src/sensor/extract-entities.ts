@@ -119,14 +119,16 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
   // An id written inside an email address is part of the address ("jo.nw-2002@example.com" names
   // no order NW-2002).
   const emailMatches = text.includes('@') ? matchEvery(emailPattern, text) : []
-  const inEmail = (start: number, end: number) =>
-    emailMatches.some((email) => start < email.index + email[0].length && end > email.index)
   for (const { name, pattern, value } of digits ? [...patterns, ...builtIn] : patterns) {
     if (entities[name] !== undefined) continue
     const global = globalCopyOf(pattern)
     global.lastIndex = 0
     let match = global.exec(text)
-    while (match !== null && match[0] !== '' && inEmail(match.index, match.index + match[0].length)) {
+    while (
+      match !== null &&
+      match[0] !== '' &&
+      overlapsAny(emailMatches, match.index, match.index + match[0].length)
+    ) {
       spans.push([match.index, match.index + match[0].length])
       match = global.exec(text)
     }
@@ -172,6 +174,11 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
   )
   if (numbers.length > 0) Object.assign(entities, { numbers, number: numbers[0] })
   return entities
+}
+
+/** Whether `[start, end)` overlaps one of the matches (an id written inside an email address). */
+function overlapsAny(matches: readonly RegExpExecArray[], start: number, end: number): boolean {
+  return matches.some((match) => start < match.index + match[0].length && end > match.index)
 }
 
 function plainNumbers(text: string, spans: Array<[number, number]>, ...usedTexts: string[][]): number[] {
