@@ -215,7 +215,7 @@ export function opensRequest(text: string): boolean {
 export function answersQuestion(
   state: EngineSessionState,
   text: string,
-  turn: { perception: Perception; offer: AcceptedOffer | undefined; clarifying: boolean },
+  turn: { perception: Pick<Perception, 'topicShift'>; offer: AcceptedOffer | undefined; clarifying: boolean },
 ): boolean {
   if (turn.perception.topicShift || turn.offer !== undefined || turn.clarifying) return false
   // A request in any sentence makes the message more than an answer ("It arrived broken. I want
@@ -283,7 +283,7 @@ const infoRequest =
  */
 export function requestsNothing(
   text: string,
-  turn: { perception: Perception; offer: AcceptedOffer | undefined; clarifying: boolean },
+  turn: { perception: Pick<Perception, 'topicShift'>; offer: AcceptedOffer | undefined; clarifying: boolean },
 ): boolean {
   if (turn.perception.topicShift || turn.offer !== undefined || turn.clarifying) return false
   return !asksForSomething(text)

@@ -1105,7 +1105,8 @@ async function senseAndAct(
     perception.confidence >= settings.entryThreshold &&
     perception.ambiguity.score <= settings.ambiguityThreshold
   const addsToOtherTopic = !perception.topicShift && otherTopic && additiveCue.test(input.text)
-  const heard = correcting ? { ...perception, topicShift: false } : perception
+  // Its switch cue is all the readers below read of it: no copy (a spread parses the goal).
+  const heard = correcting ? { topicShift: false } : perception
   const answering = answersQuestion(state, input.text, {
     perception: heard,
     offer: continuing,

@@ -12,9 +12,13 @@ const roundConstants = new Uint32Array([
 const initialState = new Uint32Array([
   0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 ])
-// Working memory reused by every call (each call runs to the end before the next starts).
-const scratchState = new Uint32Array(8)
-const scratchWords = new Uint32Array(64)
+// Working memory reused by every call (each call runs to the end before the next starts). The
+// words are signed 32-bit integers (`| 0`): V8 keeps those unboxed, where a `>>> 0` result of 2^31
+// or more is a heap number; the bits, and so the digest, are the same.
+const scratchState = new Int32Array(8)
+const scratchWords = new Int32Array(64)
+const signedRoundConstants = Int32Array.from(roundConstants)
+const signedInitialState = Int32Array.from(initialState)
 
 const rotate = (value: number, bits: number): number => (value >>> bits) | (value << (32 - bits))
 
@@ -27,58 +31,67 @@ export function sha256(message: Uint8Array): Uint8Array {
   const padded = new Uint8Array((((message.length + 9 + 63) >> 6) << 6) >>> 0)
   padded.set(message)
   padded[message.length] = 0x80
-  const view = new DataView(padded.buffer)
-  view.setUint32(padded.length - 4, bitLength >>> 0)
-  view.setUint32(padded.length - 8, Math.floor(bitLength / 0x100000000))
+  writeBigEndian(padded, padded.length - 4, bitLength >>> 0)
+  writeBigEndian(padded, padded.length - 8, Math.floor(bitLength / 0x100000000))
   const state = scratchState
-  state.set(initialState)
+  state.set(signedInitialState)
   const words = scratchWords
   for (let block = 0; block < padded.length; block += 64) {
-    for (let index = 0; index < 16; index++) words[index] = view.getUint32(block + index * 4)
+    for (let index = 0; index < 16; index++) {
+      const at = block + index * 4
+      words[index] = (padded[at]! << 24) | (padded[at + 1]! << 16) | (padded[at + 2]! << 8) | padded[at + 3]!
+    }
     for (let index = 16; index < 64; index++) {
-      const w15 = words[index - 15] as number
-      const w2 = words[index - 2] as number
+      const w15 = words[index - 15]!
+      const w2 = words[index - 2]!
       const s0 = rotate(w15, 7) ^ rotate(w15, 18) ^ (w15 >>> 3)
       const s1 = rotate(w2, 17) ^ rotate(w2, 19) ^ (w2 >>> 10)
-      words[index] = ((words[index - 16] as number) + s0 + (words[index - 7] as number) + s1) >>> 0
+      words[index] = (words[index - 16]! + s0 + words[index - 7]! + s1) | 0
     }
-    let a = state[0] as number
-    let b = state[1] as number
-    let c = state[2] as number
-    let d = state[3] as number
-    let e = state[4] as number
-    let f = state[5] as number
-    let g = state[6] as number
-    let h = state[7] as number
+    let a = state[0]!
+    let b = state[1]!
+    let c = state[2]!
+    let d = state[3]!
+    let e = state[4]!
+    let f = state[5]!
+    let g = state[6]!
+    let h = state[7]!
     for (let index = 0; index < 64; index++) {
       const s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
       const choice = (e & f) ^ (~e & g)
-      const temp1 = (h + s1 + choice + (roundConstants[index] as number) + (words[index] as number)) >>> 0
+      const temp1 = (h + s1 + choice + signedRoundConstants[index]! + words[index]!) | 0
       const s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
       const majority = (a & b) ^ (a & c) ^ (b & c)
-      const temp2 = (s0 + majority) >>> 0
+      const temp2 = (s0 + majority) | 0
       h = g
       g = f
       f = e
-      e = (d + temp1) >>> 0
+      e = (d + temp1) | 0
       d = c
       c = b
       b = a
-      a = (temp1 + temp2) >>> 0
+      a = (temp1 + temp2) | 0
     }
-    state[0] = ((state[0] as number) + a) >>> 0
-    state[1] = ((state[1] as number) + b) >>> 0
-    state[2] = ((state[2] as number) + c) >>> 0
-    state[3] = ((state[3] as number) + d) >>> 0
-    state[4] = ((state[4] as number) + e) >>> 0
-    state[5] = ((state[5] as number) + f) >>> 0
-    state[6] = ((state[6] as number) + g) >>> 0
-    state[7] = ((state[7] as number) + h) >>> 0
+    state[0] = state[0]! + a
+    state[1] = state[1]! + b
+    state[2] = state[2]! + c
+    state[3] = state[3]! + d
+    state[4] = state[4]! + e
+    state[5] = state[5]! + f
+    state[6] = state[6]! + g
+    state[7] = state[7]! + h
   }
   const digest = new Uint8Array(32)
-  const out = new DataView(digest.buffer)
-  for (let index = 0; index < 8; index++) out.setUint32(index * 4, state[index] as number)
+  for (let index = 0; index < 8; index++) writeBigEndian(digest, index * 4, state[index]!)
   return digest
+}
+
+/** Writes the 32 bits of `value` at `at`, most significant byte first. */
+function writeBigEndian(bytes: Uint8Array, at: number, value: number): void {
+  bytes[at] = value >>> 24
+  bytes[at + 1] = value >>> 16
+  bytes[at + 2] = value >>> 8
+  bytes[at + 3] = value
 }
 
 /** Lowercase hex of SHA-256 over the UTF-8 bytes of `text`. */
