@@ -252,18 +252,29 @@ const deniedWant =
 
 /** Does the message ask for something to be done anywhere (a task verb, a want, a request marker)? */
 export function asksForSomething(text: string): boolean {
+  if (text === lastAsking.text) return lastAsking.asks
+  const asks = readsAsAsking(text)
+  lastAsking = { text, asks }
+  return asks
+}
+
+/** The last text {@link asksForSomething} read and its answer: a turn asks it of its message twice or more. */
+let lastAsking = { text: '', asks: false }
+
+/** {@link asksForSomething}, read. */
+function readsAsAsking(text: string): boolean {
   if (!requestWord.test(text)) return false
   // "Make it three" amends the task at hand: its "make" asks for nothing new.
   const sentences = sentencesOf(text)
   if (sentences.some((sentence) => amendsTaskAtHand.test(sentence)))
-    return asksForSomething(
+    return readsAsAsking(
       sentences
         .map((sentence) => (amendsTaskAtHand.test(sentence) ? sentence.replace(amendingVerb, ' ') : sentence))
         .join(' '),
     )
   // "Can I get their phone number?", "I need the address": a detail of the item at hand, asked.
   infoRequest.lastIndex = 0
-  if (infoRequest.test(text)) return asksForSomething(text.replace(infoRequest, ' '))
+  if (infoRequest.test(text)) return readsAsAsking(text.replace(infoRequest, ' '))
   deniedWant.lastIndex = 0
   return !deniedWant.test(text) || requestWord.test(text.replace(deniedWant, ' '))
 }

@@ -140,7 +140,9 @@ function createVectorizer(model: VectorModel): Vectorizer {
     let norm = 0
     for (let position = 0; position < order.length; position++) {
       const index = order[position]!
-      const value = (1 + Math.log(counts[index]!)) * idf[index]!
+      // A feature seen once (most) weighs its IDF: 1 + ln 1 is exactly 1.
+      const count = counts[index]!
+      const value = (count === 1 ? 1 : 1 + Math.log(count)) * idf[index]!
       counts[index] = 0
       values[position] = value
       mass += value
@@ -245,7 +247,10 @@ function createHashCounts(): HashCounts {
     },
     mass(weight) {
       let mass = 0
-      for (const slot of slots) mass += (1 + Math.log(counts[slot]!)) * weight
+      for (const slot of slots) {
+        const count = counts[slot]!
+        mass += (count === 1 ? 1 : 1 + Math.log(count)) * weight
+      }
       return mass
     },
   }

@@ -129,6 +129,9 @@ export function createRouter(options: RouterOptions): Router {
   )
   /** Scenario ids in the order `scenarios` iterates. */
   const scenarioIds = [...scenarios.keys()]
+  /** Each scenario's evidence and its weight, reused from route to route (never kept). */
+  const scenarioValues = new Float64Array(scenarioIds.length)
+  const scoreWeights = new Float64Array(scenarioIds.length)
   /**
    * What one word that only one topic uses is worth, in nats, at most the stickiness: the log of
    * the number of topics (a word of one topic in four is about 4 times likelier under it). An
@@ -375,7 +378,8 @@ export function createRouter(options: RouterOptions): Router {
     // counsellor) is little to leave it on for another topic that shares the word: that needs
     // `answerStickiness` more.
     const oneSharedWord = (evidence.words ?? 0) <= 1 && stay.topic > 0
-    const values = new Float64Array(scenarioIds.length)
+    // Every position is written below before it is read.
+    const values = scenarioValues
     let best: Candidate | undefined
     let closest: Candidate | undefined
     let position = -1
@@ -430,7 +434,7 @@ export function createRouter(options: RouterOptions): Router {
       if (chosen && !leaving) candidate.chosen = true
       if (better(candidate, best)) best = candidate
     }
-    const scores = normalise(scenarioIds, values, state.scenario)
+    const scores = normalise(scenarioIds, values, state.scenario, scoreWeights)
     const base = { previousScenario: state.scenario, scores }
     if (best !== undefined) {
       const target = scenarios.get(best.id)!
@@ -727,15 +731,17 @@ function normalise(
   ids: readonly string[],
   values: Float64Array,
   current: string | null,
+  /** Where the weights go: as long as `values`, its contents overwritten. */
+  weights: Float64Array,
 ): RouteDecision['scores'] {
   let top = Number.NEGATIVE_INFINITY
   for (const value of values) if (value > top) top = value
-  const weights = new Float64Array(values.length)
   let total = 0
   for (let index = 0; index < values.length; index++) {
     const value = values[index]!
     // -Infinity and NaN weigh 0; with no such value `top` stays -Infinity and is never subtracted.
     if (value > Number.NEGATIVE_INFINITY) total += weights[index] = Math.exp(value - top)
+    else weights[index] = 0
   }
   total ||= 1
   const scores: RouteDecision['scores'] = new Array(values.length)

@@ -497,9 +497,14 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
     return word
   }
 
+  /** The words `sum` has added this call, reused from call to call (each word counts once). */
+  const summed = new Set<string>()
   function sum(words: readonly string[], topicSums: Float64Array, withinSums: Float64Array): number {
     let known = 0
-    for (const seen of new Set(words)) {
+    summed.clear()
+    for (const seen of words) {
+      if (summed.has(seen)) continue
+      summed.add(seen)
       const word = knownWord(seen)
       if (word === null) continue
       const topicRow = topicRows.get(word)!

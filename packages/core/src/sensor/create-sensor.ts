@@ -341,35 +341,43 @@ function createBlend(scorer: IntentScorer, temperature: number) {
   const lexical = new Float64Array(count)
   /** Each intent's factor for the classifier (see `topicDiscounts`), reused from call to call. */
   const discounts = new Float64Array(count)
+  /** The blended scores, reused from call to call (ranked into new objects, never kept). */
+  const blended = new Float64Array(count)
+  /** The evidence's log-likelihoods, then weights, reused from call to call (see `addEvidence`). */
+  let evidenceValues = new Float64Array(count)
 
   /** Raises `blended` to the evidence posterior of each intent. */
   function addEvidence(evidence: IntentEvidence, blended: Float64Array): void {
     const arrays = intentEvidenceArrays(evidence)
     let values: Float64Array
     let positions: Int32Array
+    let length: number
     if (arrays === undefined) {
       const records = evidence.logLikelihoods
       values = Float64Array.from(Object.values(records))
       positions = positionsOf(Object.keys(records))
+      length = values.length
     } else {
       if (arrays.intents !== evidenceIntents) {
         evidenceIntents = arrays.intents
         evidencePositions = positionsOf(arrays.intents)
       }
       positions = evidencePositions
-      values = new Float64Array(arrays.intents.length)
-      for (let index = 0; index < values.length; index++) values[index] = logLikelihoodAt(arrays, index)
+      length = arrays.intents.length
+      if (evidenceValues.length < length) evidenceValues = new Float64Array(length)
+      values = evidenceValues
+      for (let index = 0; index < length; index++) values[index] = logLikelihoodAt(arrays, index)
     }
     let top = Number.NEGATIVE_INFINITY
-    for (const value of values) top = Math.max(top, value)
+    for (let index = 0; index < length; index++) top = Math.max(top, values[index]!)
     // Each exponential once: kept in `values` for the posteriors.
     let total = 0
-    for (let index = 0; index < values.length; index++) {
+    for (let index = 0; index < length; index++) {
       const weight = Math.exp((values[index]! - top) / temperature)
       values[index] = weight
       total += weight
     }
-    for (let index = 0; index < values.length; index++) {
+    for (let index = 0; index < length; index++) {
       const at = positions[index]!
       if (at < 0) continue
       const posterior = values[index]! / total
@@ -411,7 +419,7 @@ function createBlend(scorer: IntentScorer, temperature: number) {
     evidence: IntentEvidence | undefined,
   ): IntentScore[] {
     scorer.confidences(normalized, lexical)
-    const blended = lexical.slice()
+    blended.set(lexical)
     if (fromClassifier !== undefined) {
       const { labels, confidences } = fromClassifier
       if (labels !== classifierLabels) {

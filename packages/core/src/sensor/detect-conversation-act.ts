@@ -233,7 +233,17 @@ export function withRequestCalledOffAsNeverMind(text: string): string {
 }
 
 export function withdrawsRequest(text: string): boolean {
-  if (negatedAction.test(text) || forgetTheRequest.test(text) || cancelTheRequest.test(text)) return true
-  if (stopTheRequest.test(text) || onlyStops.test(text)) return true
-  return hasPhrase(wordsOf(text, 200), withdrawalIndex)
+  if (text === lastWithdrawal.text) return lastWithdrawal.withdraws
+  const withdraws =
+    negatedAction.test(text) ||
+    forgetTheRequest.test(text) ||
+    cancelTheRequest.test(text) ||
+    stopTheRequest.test(text) ||
+    onlyStops.test(text) ||
+    hasPhrase(wordsOf(text, 200), withdrawalIndex)
+  lastWithdrawal = { text, withdraws }
+  return withdraws
 }
+
+/** The last text {@link withdrawsRequest} read and its answer: a turn asks it of its message up to four times. */
+let lastWithdrawal = { text: '', withdraws: false }

@@ -14,28 +14,36 @@ import { matchEvery } from './match-every.ts'
 import type { DateEntity } from './types.ts'
 
 const month = `(${monthNamePattern})`
+/** A digit: what every numeric date holds, the cheap test before its pattern. */
+const aDigit = /\d/
 const patterns: Array<{
   regex: RegExp
+  /** What every match of `regex` holds: a text without it is not searched. */
+  guard?: RegExp
   resolve: (match: RegExpMatchArray, now: number) => number | undefined
   relative: boolean
 }> = [
   {
     regex: /\b(\d{4})-(\d{2})-(\d{2})\b/g,
+    guard: aDigit,
     relative: false,
     resolve: (m) => utcDay(+m[1]!, +m[2]! - 1, +m[3]!),
   },
   {
     regex: /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/g,
+    guard: aDigit,
     relative: false,
     resolve: (m) => utcDay(+m[3]!, +m[1]! - 1, +m[2]!),
   },
   {
     regex: new RegExp(String.raw`\b${month}\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4})\b)?`, 'gi'),
+    guard: aDigit,
     relative: false,
     resolve: (m, now) => utcDay(m[3] ? +m[3] : yearOf(now), monthIndex(m[1]!), +m[2]!),
   },
   {
     regex: new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${month}(?:,?\s+(\d{4})\b)?`, 'gi'),
+    guard: aDigit,
     relative: false,
     resolve: (m, now) => utcDay(m[3] ? +m[3] : yearOf(now), monthIndex(m[2]!), +m[1]!),
   },
@@ -47,6 +55,7 @@ const patterns: Array<{
       String.raw`\b(\d{1,3}|an?|${numberWordPattern})\s+(day|week|month)s?\s+(ago|from now)\b`,
       'gi',
     ),
+    guard: /ago|from now/i,
     relative: true,
     resolve: (m, now) =>
       shiftDays(now, count(m[1]!) * unitDays(m[2]!) * (m[3]!.toLowerCase() === 'ago' ? -1 : 1)),
@@ -58,6 +67,7 @@ const patterns: Array<{
   },
   {
     regex: new RegExp(String.raw`\b(last|next|this)\s+(${weekdayNames.join('|')})\b`, 'gi'),
+    guard: /(?:last|next|this)\s/i,
     relative: true,
     resolve: (m, now) =>
       weekdayFrom(now, weekdayIndex(m[2]!), m[1]!.toLowerCase() as 'last' | 'next' | 'this'),
@@ -72,7 +82,8 @@ const patterns: Array<{
  */
 export function extractDates(text: string, now: number): DateEntity[] {
   const found: Array<DateEntity & { index: number }> = []
-  for (const { regex, resolve, relative } of patterns) {
+  for (const { regex, guard, resolve, relative } of patterns) {
+    if (guard !== undefined && !guard.test(text)) continue
     for (const match of matchEvery(regex, text)) {
       const index = match.index ?? 0
       if (
