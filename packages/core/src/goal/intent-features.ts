@@ -31,13 +31,9 @@ function combine(left: number, right: number): number {
 
 /** Lower-cased words of `text`, with apostrophes dropped (`don't` -> `dont`). */
 export function intentWords(text: string): string[] {
-  return (
-    text
-      .slice(0, maxCharacters)
-      .toLowerCase()
-      .replace(/['\u2019]/g, '')
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  )
+  const lower = text.slice(0, maxCharacters).toLowerCase()
+  const bare = lower.includes("'") || lower.includes('\u2019') ? lower.replace(/['\u2019]/g, '') : lower
+  return bare.match(/[\p{L}\p{N}]+/gu) ?? []
 }
 
 /** The bigram feature of two consecutive words' stem hashes (or a start / end marker). */

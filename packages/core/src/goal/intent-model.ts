@@ -84,16 +84,23 @@ interface WordFeatures {
  * in first-seen order, which keeps every sum in the order a map of counts would add it.
  */
 function createVectorizer(model: VectorModel): Vectorizer {
-  const { features, featureIndex, idf, maxIdf } = model
+  const { features, idf, maxIdf } = model
+  const indexOf = featureTable(model.featureIndex)
   const remembered = new Map<string, WordFeatures>()
   function wordFeatures(word: string): WordFeatures {
     const cached = remembered.get(word)
     if (cached !== undefined) return cached
     const stem = stemFeature(word)
-    const entry: WordFeatures = { stem, stemIndex: featureIndex.get(stem), known: [], unseen: [] }
+    const stemIndex = indexOf(stem)
+    const entry: WordFeatures = {
+      stem,
+      stemIndex: stemIndex < 0 ? undefined : stemIndex,
+      known: [],
+      unseen: [],
+    }
     forEachCharGram(word, features, (feature) => {
-      const index = featureIndex.get(feature)
-      if (index === undefined) entry.unseen.push(feature | 0)
+      const index = indexOf(feature)
+      if (index < 0) entry.unseen.push(feature | 0)
       else entry.known.push(index)
     })
     if (remembered.size >= maxRememberedWords) remembered.clear()
@@ -109,8 +116,8 @@ function createVectorizer(model: VectorModel): Vectorizer {
   }
   const countUnseen = (hash: number) => unseen.add(hash)
   const countFeature = (feature: number) => {
-    const index = featureIndex.get(feature)
-    if (index === undefined) countUnseen(feature | 0)
+    const index = indexOf(feature)
+    if (index < 0) countUnseen(feature | 0)
     else countKnown(index)
   }
 
@@ -178,6 +185,35 @@ function createVectorizer(model: VectorModel): Vectorizer {
       const total = mass + unseenMass
       return total > 0 ? mass / total : 0
     },
+  }
+}
+
+/**
+ * A model's feature index as an open-addressing table of 32-bit keys: the index of a feature hash
+ * (always an unsigned 32-bit integer), or -1. A \`Map\` keyed by such hashes boxes every one of 2^30
+ * or more; the table keeps them as int32 (a one-to-one mapping), and keys that are no such integer
+ * (no feature hash equals them) are left out.
+ */
+function featureTable(featureIndex: ReadonlyMap<number, number>): (feature: number) => number {
+  let bits = 4
+  while (bits < 30 && 1 << bits < featureIndex.size * 2) bits++
+  const mask = (1 << bits) - 1
+  const keys = new Int32Array(1 << bits)
+  const indices = new Int32Array(1 << bits).fill(-1)
+  const home = (key: number) => Math.imul(key, 0x9e3779b1) >>> (32 - bits)
+  for (const [feature, index] of featureIndex) {
+    if (!Number.isInteger(feature) || feature < 0 || feature > 0xffffffff) continue
+    const key = feature | 0
+    let slot = home(key)
+    while (indices[slot] !== -1) slot = (slot + 1) & mask
+    keys[slot] = key
+    indices[slot] = index
+  }
+  return (feature) => {
+    const key = feature | 0
+    for (let slot = home(key); indices[slot] !== -1; slot = (slot + 1) & mask)
+      if (keys[slot] === key) return indices[slot]!
+    return -1
   }
 }
 
@@ -276,7 +312,7 @@ export function scoreIntentVector(
 /** Softmax of `scores / temperature`, in place. */
 export function softmaxInPlace(scores: Float64Array, temperature: number): Float64Array {
   let max = Number.NEGATIVE_INFINITY
-  for (const score of scores) if (score > max) max = score
+  for (let index = 0; index < scores.length; index++) if (scores[index]! > max) max = scores[index]!
   let sum = 0
   for (let index = 0; index < scores.length; index++) {
     const value = Math.exp((scores[index]! - max) / temperature)

@@ -6,6 +6,17 @@ const phrases: ReadonlyArray<{ words: string[]; act: ConversationAct }> = Object
   // Longest first, so "no thanks" is a deny and "thanks" alone a thank.
   .sort((left, right) => right.words.length - left.words.length)
 
+/**
+ * `wordsOf(text, 200)`, remembered for the last text: the readers below (the act, a closing, a
+ * withdrawal, a back reference) read one message several times a turn. No reader changes it.
+ */
+function messageWords(text: string): readonly string[] {
+  if (text !== lastMessage.text) lastMessage = { text, words: wordsOf(text, 200) }
+  return lastMessage.words
+}
+
+let lastMessage: { text: string; words: readonly string[] } = { text: '', words: [] }
+
 /** The phrases by their first word, longest first: only those can open a message with that word. */
 const phrasesByFirstWord = new Map<string, Array<(typeof phrases)[number]>>()
 for (const phrase of phrases) {
@@ -21,7 +32,7 @@ for (const phrase of phrases) {
  * "Hmm" → `hesitate`), or undefined when it opens with anything else.
  */
 export function detectConversationAct(text: string): ConversationAct | undefined {
-  const words = wordsOf(text, 200)
+  const words = messageWords(text)
   if (words.length === 0) return undefined
   for (const phrase of phrasesByFirstWord.get(words[0]!) ?? []) {
     if (phrase.words.length > words.length) continue
@@ -57,7 +68,7 @@ const closingPhrases = phrases.filter((phrase) => phrase.act === 'thank' || phra
  * whether the message says anything more (its content words and entities).
  */
 export function closingActOf(text: string): 'thank' | 'bye' | undefined {
-  const words = wordsOf(text, 200)
+  const words = messageWords(text)
   let found: 'thank' | 'bye' | undefined = allSetPattern.test(text.slice(0, 200)) ? 'thank' : undefined
   for (let start = 0; start < words.length; start++) {
     for (const phrase of closingPhrases) {
@@ -148,7 +159,7 @@ const backReferences = [
 
 /** Does the message point back at what was just discussed ("it", "that order", "the package")? */
 export function refersBack(text: string): boolean {
-  return hasPhrase(wordsOf(text, 200), backReferenceIndex)
+  return hasPhrase(messageWords(text), backReferenceIndex)
 }
 
 /** Word lists by their first word (each list has one), for {@link hasPhrase}. */
@@ -240,7 +251,7 @@ export function withdrawsRequest(text: string): boolean {
     cancelTheRequest.test(text) ||
     stopTheRequest.test(text) ||
     onlyStops.test(text) ||
-    hasPhrase(wordsOf(text, 200), withdrawalIndex)
+    hasPhrase(messageWords(text), withdrawalIndex)
   lastWithdrawal = { text, withdraws }
   return withdraws
 }
