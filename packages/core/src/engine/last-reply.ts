@@ -1,5 +1,5 @@
 import {
-  capitalisedWords,
+  capitalisedKeys,
   type IntentEvidence,
   type IntentEvidenceModel,
 } from '../sensor/create-intent-evidence.ts'
@@ -110,20 +110,21 @@ export function acceptedOffer(
   if (perception.act !== 'affirm') return undefined
   const reply = lastReply(state)
   if (reply === undefined) return undefined
-  const offered = sentencesOf(reply).findLast(
+  const sentences = sentencesOf(reply)
+  const offered = sentences.findLast(
     (sentence) => offerPattern.test(sentence) && !confirmationPattern.test(sentence),
   )
   if (offered === undefined) {
     // A yes to a confirmation asked before an action accepts the action: "Is that correct?" →
     // "Yes" after a car's details goes on to the reservation, not the search.
-    if (!sentencesOf(reply).some((sentence) => actionConfirmation.test(sentence))) return undefined
+    if (!sentences.some((sentence) => actionConfirmation.test(sentence))) return undefined
     const action = confirmedAction(evidence)
     return action === undefined ? undefined : { evidence: action, proposal: false, confirmation: true }
   }
   const measured = evidence.measure(offered)
   if (measured.words === 0) return undefined
   const proposal = proposalPattern.test(offered)
-  return offered === sentencesOf(reply).at(-1) && /\?\s*$/u.test(offered)
+  return offered === sentences.at(-1) && /\?\s*$/u.test(offered)
     ? { evidence: measured, proposal, last: true }
     : { evidence: measured, proposal }
 }
@@ -399,9 +400,5 @@ export function correctsLastQuestion(
 export function namesOffered(state: EngineSessionState): Set<string> {
   const reply = lastReply(state)
   if (reply === undefined) return new Set()
-  const seen = new Map<string, { upper: number; lower: number }>()
-  capitalisedWords(reply, seen)
-  const names = new Set<string>()
-  for (const [word, count] of seen) if (count.upper > 0) names.add(word)
-  return names
+  return capitalisedKeys(reply)
 }

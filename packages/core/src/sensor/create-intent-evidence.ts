@@ -295,6 +295,34 @@ export function capitalisedWords(text: string, into: Map<string, { upper: number
 }
 
 /**
+ * The words of {@link capitalisedWords} written capitalised at least once (keyed as it keys them):
+ * the same set as its keys with an `upper` count, without counting the words written in lower case.
+ */
+export function capitalisedKeys(text: string): Set<string> {
+  const keys = new Set<string>()
+  const tokens = sentenceBreakOrWord
+  tokens.lastIndex = 0
+  let opens = true
+  for (let token = tokens.exec(text); token !== null; token = tokens.exec(text)) {
+    if (token[1] !== undefined) {
+      opens = true
+      continue
+    }
+    const word = token[0]
+    const first = word.charCodeAt(0)
+    if (opens) {
+      opens = false
+      continue
+    }
+    if (first === 73 && (word.length === 1 || isApostrophe(word.charCodeAt(1)))) continue
+    if (!startsUpper(word, first)) continue
+    const lower = word.toLowerCase()
+    keys.add(hasApostrophe(lower) ? lower.replace(apostrophes, '') : lower)
+  }
+  return keys
+}
+
+/**
  * A sentence break (the first whitespace after ".", "!" or "?", captured) or a word, for
  * {@link capitalisedWords}, which resets its `lastIndex` before each text.
  */
