@@ -118,8 +118,17 @@ describe('extractMoneyMentions', () => {
       [500, 'USD'],
       [300, 'EUR'],
     ])
-    // Digits alone before a currency word stay the digit parser's.
+    // Digits alone before a currency word stay the digit parser's, and words after them are read.
     expect(extractMoney('NW-1001 20 bucks').map(({ value }) => value)).toEqual([20])
+    expect(amounts('$20\n- five dollars')).toEqual([
+      [20, 'USD'],
+      [5, 'USD'],
+    ])
+    // A run of words never reaches past a currency word to the next one.
+    expect(amounts('twenty dollars and fifty cents refunded forty euros')).toEqual([
+      [20.5, 'USD'],
+      [40, 'EUR'],
+    ])
     expect(extractMoney('20 dollars and 50 cents').map(({ value }) => value)).toEqual([20.5])
   })
 

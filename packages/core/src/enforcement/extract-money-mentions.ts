@@ -157,8 +157,10 @@ const numberWord = new RegExp(
 )
 // Up to eight words before a currency word; the number is the longest run of number words ending
 // there. Its words may be digits beside a scale word ("6 hundred and 20 dollars" is 620).
+// A word of the run is no currency word itself: "twenty dollars and fifty cents, then 40 euros"
+// is two amounts, not one run ending in "euros" that swallows the dollars.
 const wordMoneyPattern = new RegExp(
-  String.raw`(?<![\w.,])((?:[a-z0-9]+[\s-]+){1,8})(${longestFirst(spelledAmountCurrencies)})\b`,
+  String.raw`\b((?:(?!(?:${longestFirst(spelledAmountCurrencies)})\b)[a-z0-9]+[\s-]+){1,8})(${longestFirst(spelledAmountCurrencies)})\b`,
   'giu',
 )
 /** The stems of those words: a text with none has no amount spelled in words. */
@@ -215,14 +217,22 @@ function wordMoneyMentions(
       .split(/[\s-]+/u)
     let start = words.length
     while (start > 0 && numberWord.test(words[start - 1]!)) start--
+    // Digits are the digit parser's ("20 dollars", "2 thousand euros", "$20 - five dollars" is $20
+    // and five dollars) unless a scale word joins them to more ("6 hundred and 20"): the run then
+    // starts after its last digits.
+    if (!joinsDigits(words.slice(start)))
+      for (let index = words.length - 1; index >= start; index--)
+        if (/\d/u.test(words[index]!)) {
+          start = index + 1
+          break
+        }
+    if (start === words.length) continue
     // "a dollar" is not an amount worth binding; a lone "and" or "a" never is.
     const value = parseNumberWords(
       words.slice(start).filter((word, index) => index > 0 || (word !== 'and' && word !== 'a')),
     )
-    // A run must open with a unit, a ten, "a" or digits; digits are the digit parser's ("20
-    // dollars", "2 thousand euros") unless a scale word joins them to more ("6 hundred and 20").
+    // A run must open with a unit, a ten, "a" or joined digits.
     if (value === undefined || value === 0 || /^(hundred|thousand)$/u.test(words[start] ?? '')) continue
-    if (/\d/u.test(words[start]!) && !joinsDigits(words.slice(start))) continue
     const prefix = words.slice(0, start).join(' ')
     const offset = match.index + match[0].toLowerCase().indexOf(words[start]!, prefix.length)
     const matched = text.slice(offset, match.index + match[0].length)
