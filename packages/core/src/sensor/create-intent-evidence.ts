@@ -260,13 +260,11 @@ function withActions(words: readonly string[]): string[] {
 }
 
 /**
- * Counts, per word a text writes after a sentence's first word (lower-cased, apostrophes dropped;
- * "I" and "I'm" skipped), how often it is capitalised and how often not: names of places, people,
- * titles.
+ * Calls `visit` with each word of `text` that opens no sentence and is no "I" or "I'm" (a
+ * sentence break makes the next word a sentence's first; the breaks are those of
+ * `text.split(/(?<=[.!?])\s+/u)`, words never span one), in one pass.
  */
-export function capitalisedWords(text: string, into: Map<string, { upper: number; lower: number }>): void {
-  // One pass over the text: a sentence break makes the next word a sentence's first (the breaks
-  // are those of `text.split(/(?<=[.!?])\s+/u)`, words never span one).
+function forEachLaterWord(text: string, visit: (word: string, first: number) => void): void {
   const tokens = sentenceBreakOrWord
   tokens.lastIndex = 0
   let opens = true
@@ -281,9 +279,25 @@ export function capitalisedWords(text: string, into: Map<string, { upper: number
       opens = false
       continue
     }
-    if (first === 73 && (word.length === 1 || isApostrophe(word.charCodeAt(1)))) continue
-    const lower = word.toLowerCase()
-    const key = hasApostrophe(lower) ? lower.replace(apostrophes, '') : lower
+    if (first === capitalI && (word.length === 1 || isApostrophe(word.charCodeAt(1)))) continue
+    visit(word, first)
+  }
+}
+
+/** How {@link capitalisedWords} keys a word: lower-cased, apostrophes dropped. */
+function wordKey(word: string): string {
+  const lower = word.toLowerCase()
+  return hasApostrophe(lower) ? lower.replace(apostrophes, '') : lower
+}
+
+/**
+ * Counts, per word a text writes after a sentence's first word (lower-cased, apostrophes dropped;
+ * "I" and "I'm" skipped), how often it is capitalised and how often not: names of places, people,
+ * titles.
+ */
+export function capitalisedWords(text: string, into: Map<string, { upper: number; lower: number }>): void {
+  forEachLaterWord(text, (word, first) => {
+    const key = wordKey(word)
     let seen = into.get(key)
     if (seen === undefined) {
       seen = { upper: 0, lower: 0 }
@@ -291,7 +305,7 @@ export function capitalisedWords(text: string, into: Map<string, { upper: number
     }
     if (startsUpper(word, first)) seen.upper++
     else seen.lower++
-  }
+  })
 }
 
 /**
@@ -300,25 +314,9 @@ export function capitalisedWords(text: string, into: Map<string, { upper: number
  */
 export function capitalisedKeys(text: string): Set<string> {
   const keys = new Set<string>()
-  const tokens = sentenceBreakOrWord
-  tokens.lastIndex = 0
-  let opens = true
-  for (let token = tokens.exec(text); token !== null; token = tokens.exec(text)) {
-    if (token[1] !== undefined) {
-      opens = true
-      continue
-    }
-    const word = token[0]
-    const first = word.charCodeAt(0)
-    if (opens) {
-      opens = false
-      continue
-    }
-    if (first === 73 && (word.length === 1 || isApostrophe(word.charCodeAt(1)))) continue
-    if (!startsUpper(word, first)) continue
-    const lower = word.toLowerCase()
-    keys.add(hasApostrophe(lower) ? lower.replace(apostrophes, '') : lower)
-  }
+  forEachLaterWord(text, (word, first) => {
+    if (startsUpper(word, first)) keys.add(wordKey(word))
+  })
   return keys
 }
 
@@ -328,6 +326,8 @@ export function capitalisedKeys(text: string): Set<string> {
  */
 const sentenceBreakOrWord = /(?<=[.!?])(\s)|[\p{L}'\u2019]+/gu
 const apostrophes = /['\u2019]/gu
+/** The character code of "I". */
+const capitalI = 0x49
 const upperFirst = /^\p{Lu}/u
 
 function isApostrophe(code: number): boolean {
