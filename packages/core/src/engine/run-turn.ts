@@ -194,9 +194,9 @@ function guardStall(dependencies: TurnDependencies, outcome: TurnOutcome, scratc
   // user who says they cannot answer it ("I don't know the order number", "no idea", "I can't find
   // it"): a step's question repeated while the user answers in words the definition keeps no
   // field for is otherwise no sign of being stuck.
-  // A reply word for word the last one ("no" four times to the email question got the question
-  // four times: outside review rv52) is a step's question asked again of a user who does not
-  // answer it, however they word it.
+  // The same message answered word for word as the last time ("no" four times to the email
+  // question got the question four times: outside review rv52) is a step's question asked again
+  // of a user who does not answer it.
   const asked =
     result.type === 'clarification'
       ? questionOf(result.clarification.question)
@@ -274,10 +274,25 @@ const holdsOn =
 const noThenFacts =
   /^\W*(?:no|nope|nah)\b[\s,.!-]+(?:(?:make it|make that|only|just|it was|it['\u2019]?s|it is|the total was|i meant|actually|sorry)\W+)*(?:[$\u20ac\u00a3]\s?\d|\d|[a-z]{1,4}[- #]?\d)/i
 
-/** Is `text` (this turn's reply, already in the history) word for word the reply before it? */
+/**
+ * Is this turn the last one again: the same message (letter case and spacing aside) got the same
+ * reply word for word? Both already in the history. A reply alone repeating is no loop: a
+ * definition without a model may answer different messages with one template.
+ */
 function repeatsLastReply(state: EngineSessionState, text: string): boolean {
-  const before = state.history.at(-3)
-  return before?.role === 'assistant' && before.content === text
+  const [userBefore, replyBefore, user] = state.history.slice(-4, -1)
+  return (
+    replyBefore?.role === 'assistant' &&
+    replyBefore.content === text &&
+    userBefore?.role === 'user' &&
+    user?.role === 'user' &&
+    sameWords(userBefore.content, user.content)
+  )
+}
+
+/** Are two messages the same, letter case and spacing aside? */
+function sameWords(left: string, right: string): boolean {
+  return left.trim().replace(/\s+/gu, ' ').toLowerCase() === right.trim().replace(/\s+/gu, ' ').toLowerCase()
 }
 
 /**
