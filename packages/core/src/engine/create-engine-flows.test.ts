@@ -249,6 +249,24 @@ describe('createEngine human handoff', () => {
     expect(await looping({ enabled: true })).toContain('handoff')
     expect(await looping({ enabled: false })).not.toContain('handoff')
   })
+
+  it('counts the same message answered alike as a loop, not different messages one reply answers alike', async () => {
+    const engine = createEngine({ definition, classifier: false })
+    await engine.turn({ sessionId: 'different', text: 'wire money' })
+    const replies: Array<{ type: string }> = []
+    for (const text of ['ok then', 'right', 'sure', 'okay', 'alright'])
+      replies.push(await engine.turn({ sessionId: 'different', text }))
+    // One reply to five messages (a definition without a model answers them with one template)…
+    expect(new Set(replies.map(textOf)).size).toBe(1)
+    expect(replies.map((reply) => reply.type)).not.toContain('handoff')
+    // …is no loop; the same message answered alike again and again is (outside review rv52: "no"
+    // four times to the email question was asked forever).
+    await engine.turn({ sessionId: 'same', text: 'wire money' })
+    const types: string[] = []
+    for (let turn = 0; turn < 5; turn++)
+      types.push((await engine.turn({ sessionId: 'same', text: 'sure' })).type)
+    expect(types).toContain('handoff')
+  })
 })
 
 describe('createEngine notes around a reply', () => {

@@ -195,10 +195,6 @@ function startsAt(words: readonly string[], start: number, phrase: readonly stri
   return true
 }
 
-/**
- * Does the message take back the request at hand ("actually never mind, I'll keep the item",
- * "forget it", "I changed my mind")? The caller weighs it against what else the message asks.
- */
 /** Short ways to take back what came just before, besides the withdrawals ("actually no"). */
 const retractions = ['actually no', 'no actually', 'no wait', 'nvm', 'no need', 'not needed'].map((phrase) =>
   wordsOf(phrase),
@@ -243,18 +239,18 @@ export function withRequestCalledOffAsNeverMind(text: string): string {
   return requestTakenBack.test(called) ? called.replace(requestTakenBack, 'never mind') : called
 }
 
+/**
+ * Does the message take back the request at hand ("actually never mind, I'll keep the item",
+ * "forget it", "stop the cancellation", "I changed my mind" alone)? The caller weighs it against
+ * what else the message asks.
+ */
 export function withdrawsRequest(text: string): boolean {
-  if (text === lastWithdrawal.text) return lastWithdrawal.withdraws
-  const withdraws =
+  return (
     negatedAction.test(text) ||
     forgetTheRequest.test(text) ||
     cancelTheRequest.test(text) ||
     stopTheRequest.test(text) ||
     onlyStops.test(text) ||
     hasPhrase(messageWords(text), withdrawalIndex)
-  lastWithdrawal = { text, withdraws }
-  return withdraws
+  )
 }
-
-/** The last text {@link withdrawsRequest} read and its answer: a turn asks it of its message up to four times. */
-let lastWithdrawal = { text: '', withdraws: false }
