@@ -301,8 +301,14 @@ export function correctedIds(compiled: CompiledEngine, text: string): Record<str
   return corrected
 }
 
-/** A word just before an id (one word may stand between) that says it is not the one: "not NW-1001". */
-const denialBeforeId = /\b(?:not|isn'?t|wasn'?t|never)\W+(?:[a-z]+\W+)?$/i
+/**
+ * A word just before an id that says it is not the one: "not NW-1001", "it wasn't for NW-1001",
+ * "not order NW-1001". Only a word that names or points at the id may stand between: after a
+ * verb the negation is about the action, and the id is still the one meant ("I'm not cancelling
+ * NW-2002, I want $20 back on it").
+ */
+const denialBeforeId =
+  /\b(?:not|isn'?t|wasn'?t|never)\W+(?:(?:order|number|the|my|that|this|for|about|on|even)\W+)?$/i
 
 /**
  * The ids a message says are not the ones ("no, not NW-1001 - I meant my other order"): for each

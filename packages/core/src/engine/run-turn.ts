@@ -27,6 +27,7 @@ import type { IntentScore, Perception } from '../sensor/types.ts'
 import { withPlainIdDashes } from '../text/plain-id-dashes.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, goOnWith, stillWaiting } from './clarify-turn.ts'
+import type { CompiledEngine } from './compile-engine.ts'
 import {
   correctedIds,
   deniedIds,
@@ -533,9 +534,14 @@ async function senseAndAct(
     ...(offeredNames.size === 0 ? {} : { offeredNames }),
   }
   const { sensor } = compiled
-  // "And my refund?" after "where is my order NW-1001 now?" asks the same of the refund.
-  const sensed =
-    ellipsisOf(input.text, state.history.findLast((entry) => entry.role === 'user')?.content) ?? input.text
+  // "And my refund?" after "where is my order NW-1001 now?" asks the same of the refund. "Cancel
+  // that" while a request is under way, with no yes awaited, calls that request off: it is read as
+  // "never mind", never as a request to cancel an order.
+  const callsOffUnderWay = callsOffRequestUnderWay(compiled, state, awaiting, input.text)
+  const sensed = callsOffUnderWay
+    ? 'never mind'
+    : (ellipsisOf(input.text, state.history.findLast((entry) => entry.role === 'user')?.content) ??
+      input.text)
   let perception = sensor.senseSync?.(sensed, senseContext) ?? (await sensor.sense(sensed, senseContext))
   // An answer to a clarification that picks no option is read with the message it clarifies:
   // deterministic sensors only (a model sensor would pay a second call), support agents only (a
@@ -1162,7 +1168,7 @@ async function senseAndAct(
             ? { requestsNothing: true, asksWhatThereIs: true }
             : { requestsNothing: true }
           : {}),
-    ...(inFlow && withdrawsRequest(input.text) ? { withdraws: true } : {}),
+    ...(inFlow && (callsOffUnderWay || withdrawsRequest(input.text)) ? { withdraws: true } : {}),
     ...(chosenOption === undefined ? {} : { chosen: chosenOption.id }),
     ...(requestsOther ? { requested: perception.intent } : {}),
   })
@@ -2211,4 +2217,25 @@ const pointingWords: ReadonlySet<string> = new Set([
 /** The `topic` of the first scenario that lists the intent, if it has one. */
 function topicOfIntent(compiled: TurnDependencies['compiled'], intent: string): string | undefined {
   return compiled.definition.scenarios.find((scenario) => scenario.intents.includes(intent))?.topic
+}
+
+/** Only "cancel that" or "cancel this", with fillers ("ok, cancel that please"). */
+const onlyCancelsThat =
+  /^\W*(?:(?:oh|ok|okay|actually|no|hmm|so|just|please|wait)\W+)*cancel\s+(?:that|this)(?:\W+please)?\W*$/i
+
+/**
+ * Is the message a bare "cancel that" while a request is under way (its step still asks for a
+ * fact) and no yes is awaited? The "that" is the request at hand. Once nothing is asked (an order
+ * was looked up: "cancel that" may be that order) or while "Shall I cancel…?" waits for a yes,
+ * "cancel that" is read as it stands.
+ */
+function callsOffRequestUnderWay(
+  compiled: CompiledEngine,
+  state: EngineSessionState,
+  awaiting: string | undefined,
+  text: string,
+): boolean {
+  if (awaiting !== undefined || !onlyCancelsThat.test(text)) return false
+  const { scenario, step } = state.navigation
+  return missingFields(compiled, scenario, step, state.fields).length > 0
 }

@@ -28,6 +28,7 @@ describe('asksIfDone', () => {
     'how long until I get it?',
     'when will I see it?',
     'when will it show up on my card?',
+    'when will it arrive?',
     'where will it go?',
     'did the cancellation of NW-8318 go through?',
     'did the cancellation for NW-8316 go through?',
@@ -48,6 +49,9 @@ describe('asksIfDone', () => {
     'how long does a refund take?',
     'did the cancellation of my plan get easier?',
     'get NW-8320 cancelled',
+    // "it" is the order the message names: a delivery to look up (outside review rv52 F22).
+    "I'll have to cancel my plans to wait for NW-3003, when does it arrive?",
+    'I ordered NW-3003 last week, when will it arrive?',
   ])('reads "%s" as something else', (text) => {
     expect(asksIfDone(text)).toBe(false)
   })

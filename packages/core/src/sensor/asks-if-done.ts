@@ -35,6 +35,21 @@ const askedWhenDone =
 /** The words {@link askedWhenDone} opens with, the cheap test before it. */
 const whenOrWhere = /\b(?:how long|when|where)\b/i
 
+/** An order written as an id ("NW-3003", "order #1234"). */
+const namedOrder = /\b[a-z]{1,4}-\d{3,}\b|\border\s+#?\d{3,}\b/i
+
+/** "When does it arrive?": with an order named in the message, its "it" is that order's delivery. */
+const orderArrives = /\bwhen (?:will|would|does|should) (?:it|that) (?:arrive|come|get here)\b/gi
+
+/**
+ * Does the message ask when or where what was done arrives? Not "I'll wait for NW-3003, when does
+ * it arrive?": there "it" is the order the message names, a delivery to look up.
+ */
+function asksWhenDone(text: string): boolean {
+  if (!whenOrWhere.test(text)) return false
+  return askedWhenDone.test(namedOrder.test(text) ? text.replace(orderArrives, ' ') : text)
+}
+
 /**
  * "So it's cancelled?", "the refund is done?": a statement of the outcome asked as a question.
  */
@@ -49,7 +64,7 @@ export function asksIfDone(text: string): boolean {
     text.length <= 400 &&
     (askedIfDone.test(text) ||
       askedWhatWasDone.test(text) ||
-      (whenOrWhere.test(text) && askedWhenDone.test(text)) ||
+      asksWhenDone(text) ||
       (text.includes('?') && statedIfDone.test(text)))
   )
 }
@@ -59,10 +74,7 @@ export function asksIfDone(text: string): boolean {
  * it?"), not about the request at hand?
  */
 export function asksWhatWasDone(text: string): boolean {
-  return (
-    text.length <= 400 &&
-    (askedWhatWasDone.test(text) || (whenOrWhere.test(text) && askedWhenDone.test(text)))
-  )
+  return text.length <= 400 && (askedWhatWasDone.test(text) || asksWhenDone(text))
 }
 
 const askedForUpdate =

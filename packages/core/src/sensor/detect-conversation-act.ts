@@ -131,11 +131,12 @@ const stopTheRequest =
 
 /**
  * A message that is only a stop or a change of mind ("stop", "nvm", "abort, abort", "I changed my
- * mind", "cancel, I changed my mind"): what was asked is taken back. "I changed my mind: with no
+ * mind", "cancel, I changed my mind"), perhaps with a complaint about the help ("stop it, you're
+ * not helping": no request to cancel an order): what was asked is taken back. "I changed my mind: with no
  * subtitles" goes on to change a detail, and takes nothing back.
  */
 const onlyStops =
-  /^\W*(?:(?:oh|ok|okay|actually|sorry|wait|no|hmm|cancel|so)\W+)*(?:i(?:['\u2019]ve| have)?\s+changed\s+my\s+mind|changed\s+my\s+mind|stop(?:\s+it)?|quit|exit|abort(?:\W+abort)*|nvm|undo\s+that)\W*$/i
+  /^\W*(?:(?:oh|ok|okay|actually|sorry|wait|no|hmm|cancel|so)\W+)*(?:i(?:['\u2019]ve| have)?\s+changed\s+my\s+mind|changed\s+my\s+mind|stop(?:\s+it)?|quit|exit|abort(?:\W+abort)*|nvm|undo\s+that)(?:\W+(?:you(?:['\u2019]re|\s+are)\s+(?:not\s+(?:helping|listening|getting\s+it)|useless)|this\s+is\s+(?:useless|pointless|not\s+helping|not\s+working)|(?:it|that)(?:['\u2019]s|\s+is)\s+not\s+(?:helping|working|what\s+i\s+(?:asked|meant|wanted))))?\W*$/i
 
 /**
  * Words that point back at the thing the conversation was just about ("it arrived broken",
