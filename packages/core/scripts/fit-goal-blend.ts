@@ -19,10 +19,11 @@
  * held-out half; the shipped model since session 47, the first and third sets being gone); `BLEND_WEIGHT=0.45` fixes the blend weight instead of choosing it; `DRY_RUN=1`
  * prints without writing the model.
  */
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expectedCalibrationError, solveThreeByThree } from '../../../bench/calibration.ts'
 import {
+  type RealCodingRequest,
   readCodingRequests,
   readFourthTrainingCodingRequests,
   readRecentTrainingCodingRequests,
@@ -43,6 +44,24 @@ import { readGoalRules } from '../src/goal/read-goal-rules.ts'
 import { trainIntentClassifier } from '../src/goal/train-intent-classifier.ts'
 import type { GoalIntent } from '../src/goal/types.ts'
 
+/**
+ * `FIT_FILES=a.json,b.json:tune` trains on labelled request files given by path (the same row
+ * form as bench/coding-requests.ts); `:tune` keeps only the tuning half of a file, split by
+ * repository (a repository whose name hashes even), so its other half stays held out.
+ */
+function readFitFiles(list: string): RealCodingRequest[] {
+  const repositoryHash = (source: string) => {
+    let hash = 0
+    for (const character of source.split(':')[0]!) hash = (hash * 31 + character.charCodeAt(0)) >>> 0
+    return hash
+  }
+  return list.split(',').flatMap((entry) => {
+    const [file, half] = entry.split(':')
+    const rows = JSON.parse(readFileSync(file!, 'utf8')) as RealCodingRequest[]
+    return half === 'tune' ? rows.filter((row) => repositoryHash(row.source) % 2 === 0) : rows
+  })
+}
+
 const folds = 5
 /** Largest weights kept in the shipped model (the rest round away): about 8 kB gzipped. */
 const keptWeights = Number(process.env.KEPT_WEIGHTS ?? 1000)
@@ -51,11 +70,13 @@ const weightGrid = Array.from({ length: 17 }, (_, index) => index * 0.05)
 // FIT_SETS=fourth trains on the fourth tuning set and the fifth set instead (bench/coding-requests.ts).
 const fitSets = process.env.FIT_SETS ?? 'first'
 const rows =
-  fitSets === 'fourth'
-    ? readFourthTrainingCodingRequests()
-    : fitSets === 'recent'
-      ? readRecentTrainingCodingRequests()
-      : readTrainingCodingRequests()
+  process.env.FIT_FILES !== undefined
+    ? readFitFiles(process.env.FIT_FILES)
+    : fitSets === 'fourth'
+      ? readFourthTrainingCodingRequests()
+      : fitSets === 'recent'
+        ? readRecentTrainingCodingRequests()
+        : readTrainingCodingRequests()
 if (rows === undefined)
   throw new Error(
     fitSets === 'fourth'
@@ -178,7 +199,7 @@ if (process.env.BLEND_WEIGHT !== undefined) {
 console.log(
   `chosen blend weight ${chosen.weight.toFixed(2)} (tuning out-of-fold accuracy ${chosen.accuracy.toFixed(3)})`,
 )
-{
+if (process.env.FIT_FILES === undefined) {
   // The first set's tuning rows come first, then the third set's.
   const firstCount = (readCodingRequests() ?? []).filter((row) => row.split === 'tuning').length
   const blended = blendAll(chosen.weight)
