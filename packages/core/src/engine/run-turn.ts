@@ -807,9 +807,14 @@ async function senseAndAct(
     compiled.scenariosById.get(navigation.scenario!)?.intents.includes(perception.intent) === true
   ) {
     // The same request again for another amount ("what about 25?", "$10 more") is about the
-    // record just done: its ids stay, unless the message names another.
-    const ids = continuesDone ? recordIds(compiled, state.fields) : {}
-    state.fields = { ...ids, ...profileFields(compiled, state.fields) }
+    // record just done: its ids stay, unless the message names another. "The same for NW-1002"
+    // asks for all of it again: every fact of the record stays but what the message names.
+    const kept = !continuesDone
+      ? {}
+      : asksTheSame.test(input.text)
+        ? requestFacts(compiled, fieldsBefore)
+        : recordIds(compiled, state.fields)
+    state.fields = { ...kept, ...profileFields(compiled, state.fields) }
     mergeEntityFields(state.fields, perception.entities)
     state.toolResults = {}
   }
@@ -1579,6 +1584,17 @@ function recordIds(
   return ids
 }
 
+/** A record's facts but the customer's own (profile) fields and the engine's `last_intent`. */
+function requestFacts(
+  compiled: TurnDependencies['compiled'],
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
+  const facts: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(fields))
+    if (name !== 'last_intent' && !compiled.definition.profileFields.includes(name)) facts[name] = value
+  return facts
+}
+
 /** A message's entities but the customer's own (profile) fields. */
 function withoutProfile(
   compiled: TurnDependencies['compiled'],
@@ -1766,6 +1782,9 @@ function finishedScenario(
 }
 
 /** Words that ask for the same again ("and another $40 for NW-1001", "$20 more", "again"). */
+/** "The same for NW-1002", "same again", "do the same": the request just done, all of it, again. */
+const asksTheSame = /\b(?:the same|same (?:again|thing|amount))\b/i
+
 const asksAgain = /\b(?:another|again|more|once more|one more|also|too|as well|plus)\b/i
 
 /** A number alone, of at most three digits before its cents ("20", "19.99"). */
