@@ -35,7 +35,16 @@ const ignored: ReadonlySet<string> = new Set([
 ])
 
 /** Negation cues: the words after one, up to the end of the clause, are negated ("not a billing question"). */
-const negations: ReadonlySet<string> = new Set(['not', 'no', 'dont', 'doesnt', 'isnt', 'without'])
+const negations: ReadonlySet<string> = new Set([
+  'not',
+  'no',
+  'dont',
+  'doesnt',
+  'isnt',
+  'wasnt',
+  'werent',
+  'without',
+])
 /**
  * The cues that deny a request rather than a thing: "not a billing question", "I don't want a
  * refund". "No subtitles" and "without a pool" negate a slot value and say nothing against the
@@ -89,6 +98,10 @@ const happenings: ReadonlySet<string> = new Set([
   'processed',
   'credited',
   'refunded',
+  'issued',
+  // "NW-2002 wasn't cancelled": a complaint that it should have been (not "don't cancel").
+  'cancelled',
+  'canceled',
   'worked',
   'work',
   'working',
