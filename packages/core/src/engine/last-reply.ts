@@ -81,6 +81,8 @@ export interface AcceptedOffer {
    * {@link requestsNothing}) as far as other topics go.
    */
   confirmation?: true
+  /** Whether a message of facts alone took up the reply's invitation ("… tell me the order and the amount"). */
+  invited?: true
   /**
    * Whether the proposal is the question the reply ends on ("…at 7 pm. Shall I book it?"), not a
    * proposal made on the way ("I can get you the phone number. Anything else?").
@@ -106,8 +108,10 @@ export function acceptedOffer(
   evidence: IntentEvidenceModel,
   state: EngineSessionState,
   perception: Perception,
+  /** The message only gives facts (an order, an amount) and asks for nothing itself. */
+  givesFactsOnly = false,
 ): AcceptedOffer | undefined {
-  if (perception.act !== 'affirm') return undefined
+  if (perception.act !== 'affirm') return givesFactsOnly ? invitationTaken(evidence, state) : undefined
   const reply = lastReply(state)
   if (reply === undefined) return undefined
   const sentences = sentencesOf(reply)
@@ -127,6 +131,30 @@ export function acceptedOffer(
   return offered === sentences.at(-1) && /\?\s*$/u.test(offered)
     ? { evidence: measured, proposal, last: true }
     : { evidence: measured, proposal }
+}
+
+/**
+ * A sentence of the reply that invites a request by the facts it needs: "If you'd like a refund
+ * now, tell me the order and the amount".
+ */
+const factsInvitation =
+  /\bif you(?: want| wish| like| would like|['\u2019]d like)\b[^.?!]*\b(?:tell me|let me know|give me|send me)\b/i
+
+/**
+ * The evidence of the engine's last reply when a message that only gives facts ("it was for
+ * NW-1001, $20") answers its invitation to a request ("If you'd like a refund now, tell me the
+ * order and the amount"): taking it up is a deliberate move, as a yes to a proposal is.
+ */
+function invitationTaken(
+  evidence: IntentEvidenceModel,
+  state: EngineSessionState,
+): AcceptedOffer | undefined {
+  const reply = lastReply(state)
+  if (reply === undefined || !factsInvitation.test(reply)) return undefined
+  const invitation = sentencesOf(reply).findLast((sentence) => factsInvitation.test(sentence))
+  if (invitation === undefined) return undefined
+  const measured = evidence.measure(invitation)
+  return measured.words === 0 ? undefined : { evidence: measured, proposal: true, invited: true }
 }
 
 /** A question for information: what, where, when, which, who, whose, how (much, many, long). */

@@ -14,6 +14,7 @@ import {
   onlyAsksAboutAction,
   plainlyRequests,
 } from '../sensor/asks-if-done.ts'
+import type { IntentEvidence } from '../sensor/create-intent-evidence.ts'
 import { additiveCue } from '../sensor/create-sensor.ts'
 import {
   closingActOf,
@@ -818,11 +819,32 @@ async function senseAndAct(
     mergeEntityFields(state.fields, perception.entities)
     state.toolResults = {}
   }
+  const offer = acceptedOffer(
+    compiled.evidence,
+    state,
+    perception,
+    stated.size > 0 && !asksForSomething(input.text),
+  )
+  // "It was for NW-1001, $20" to "If you'd like a refund now, tell me the order and the amount":
+  // the request the reply invited, with these facts, when its scenario asks for one of them. A
+  // `confirm` call on it is asked about first: the words never said what to do.
+  const invited = offer?.invited === true ? invitedIntent(compiled, offer.evidence, stated) : undefined
+  if (invited !== undefined) state.tentative = true
+  if (invited !== undefined)
+    perception = {
+      ...perception,
+      intent: invited,
+      confidence: 1,
+      alternatives: [
+        { intent: invited, confidence: 1 },
+        ...perception.alternatives.filter((entry) => entry.intent !== invited),
+      ],
+      ambiguity: { score: 0, reason: `takes up the last reply's invitation to "${invited}"` },
+    }
   const variables = buildTurnVariables(state, perception, input.text)
   // A message that only thanks or takes leave gets the definition's reply to it, and the
   // conversation stays where it is. A thank-you while the step still needs something is asked the
   // step's question again.
-  const offer = acceptedOffer(compiled.evidence, state, perception)
   // "Yes, thank you" to "Shall I book the car for you?" takes the offer: thanks said with a yes to
   // a proposal of the engine's last reply is no closing (it answered "You're welcome" and booked
   // nothing). A yes with thanks to a confirmation ("Is that correct?") still only thanks.
@@ -1015,6 +1037,7 @@ async function senseAndAct(
   if (
     !inFlow &&
     unresolved === undefined &&
+    offer?.invited !== true &&
     perception.ambiguity.score > settings.ambiguityThreshold &&
     !(onlyFacts && resumesPaused(compiled, navigation, perception, stated)) &&
     !sameTopicChoice(compiled, perception) &&
@@ -1582,6 +1605,27 @@ function recordIds(
   const ids: Record<string, unknown> = {}
   for (const name of identifiersOf(compiled)) if (typeof fields[name] === 'string') ids[name] = fields[name]
   return ids
+}
+
+/**
+ * The intent the last reply's invitation speaks for most ("If you'd like a refund now, tell me the
+ * order and the amount"), when a scenario of it asks for a fact the message states.
+ */
+function invitedIntent(
+  compiled: CompiledEngine,
+  evidence: IntentEvidence,
+  stated: ReadonlySet<string>,
+): string | undefined {
+  let best: string | undefined
+  for (const [intent, value] of Object.entries(evidence.logLikelihoods))
+    if (best === undefined || value > evidence.logLikelihoods[best]!) best = intent
+  if (best === undefined) return undefined
+  const asks = compiled.definition.scenarios.some(
+    (scenario) =>
+      scenario.intents.includes(best) &&
+      scenario.steps.some((step) => step.required.some((entry) => stated.has(requiredFieldName(entry)))),
+  )
+  return asks ? best : undefined
 }
 
 /** A record's facts but the customer's own (profile) fields and the engine's `last_intent`. */
