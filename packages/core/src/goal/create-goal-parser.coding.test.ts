@@ -161,6 +161,14 @@ const requestShapes: ReadonlyArray<readonly [string, GoalIntent]> = [
   ['ok, go ahead and apply it', 'modify'],
   ['yes, do it', 'modify'],
   ['proceed', 'modify'],
+  ['go', 'modify'],
+  // A score asked for is a judgement of existing work; a past "we reviewed" asks for none.
+  ['rate my error handling out of 10', 'review'],
+  ['we have reviewed every migration now, thank you so much for your help', 'chat'],
+  // Why a thing is used at all asks for the design's reason; whether code covers a case, asked.
+  ['why are we using lodash here?', 'explain'],
+  ['why do we use two different loggers?', 'explain'],
+  ['does the date parser account for leap years?', 'explain'],
   // Assent and go-aheads approve the change the agent proposed.
   ['yes please', 'modify'],
   ['sure, go for it', 'modify'],

@@ -160,7 +160,9 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['this', 's:local', 0.5],
   ['here', 's:local', 0.5],
   // review
-  ['review', 'i:review a:report', 3],
+  ['review:base,plural,ing', 'i:review a:report', 3],
+  // A score asked for ("rate the plan out of 10", "rate my code"): a judgement of existing work.
+  ['^rate', 'i:review a:report', 3],
   ['feedback', 'i:review a:report', 1.5],
   ['look over', 'i:review', 2],
   ['is ... correct', 'i:review', 2],
@@ -356,6 +358,13 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   // failure ("why do I have a type error here?"): `have` weighs less than why and a failure cue.
   ['why do need', 'i:explain', 3.5],
   ['why do have', 'i:explain', 2.5],
+  // Why a thing is used at all ("why are we using redux here?", "why is bun being used to run
+  // vite?", "why do we use two stores?"): the design's reason, nothing failed.
+  ['why are using', 'i:explain', 3],
+  ['why do use', 'i:explain', 3],
+  ['why ... being used', 'i:explain', 3],
+  // "does the class account for indexes changing?": whether the code covers a case, asked.
+  ['^does ... account for', 'i:explain', 2.5],
   // "I don't understand why the reducer is written this way": asks to be told.
   ['not understand', 'i:explain', 3.5],
   ['fail', 'i:diagnose a:root-cause', 2],
@@ -751,6 +760,8 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   // a go-ahead after the agent proposed something asks it to make the change now
   ['^^go ahead', 'i:modify a:patch ~', 3],
   ['^proceed', 'i:modify a:patch ~', 3],
+  // "go" alone, the shortest go-ahead.
+  ['^^go', 'i:modify a:patch ~', 1],
   // Assent and go-aheads that answer the agent's proposal or question ("yes please", "go for it",
   // "all of them, in order", "one by one", "try again", "keep going where we left off"): they approve
   // the pending change. What they approve is in the conversation, not in the request.
