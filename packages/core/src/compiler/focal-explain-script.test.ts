@@ -43,6 +43,35 @@ describe('focal explain', { timeout: 60_000 }, () => {
     expect(stdout).toContain('28 rules: 5 with a Lane 1 check')
   })
 
+  it('warns of two topics written alike, naming their scenarios; the demo gets no such warning', async () => {
+    directory = mkdtempSync(join(tmpdir(), 'focal-explain-'))
+    const definitionPath = join(directory, 'agent.yaml')
+    writeFileSync(
+      definitionPath,
+      [
+        'name: hotels',
+        'intents:',
+        '  - { id: find_a, examples: [find me a hotel room, I need a hotel in Paris] }',
+        '  - { id: find_b, examples: [find a hotel room for me, I need a hotel in Rome] }',
+        '  - { id: weather, examples: [will it rain tomorrow, the forecast for Lyon] }',
+        'scenarios:',
+        '  - { id: hotels_a, intents: [find_a], steps: [{ id: main }] }',
+        '  - { id: hotels_b, intents: [find_b], steps: [{ id: main }] }',
+        '  - { id: weather, intents: [weather], steps: [{ id: main }] }',
+        '',
+      ].join('\n'),
+    )
+    const offline = {
+      cwd: root,
+      env: { ...process.env, FOCAL_COMPILER_BASE_URL: '', FOCAL_COMPILER_MODEL: '' },
+    }
+    const { stdout } = await run(process.execPath, args(definitionPath), offline)
+    expect(stdout).toMatch(/warning: topics "hotels_a" \(hotels_a\) and "hotels_b" \(hotels_b\) read alike/u)
+    expect(stdout).not.toContain('"weather"')
+    const demo = await run(process.execPath, args('examples/definitions/refund-support.yaml'), offline)
+    expect(demo.stdout).not.toContain('read alike')
+  })
+
   it('compiles with the model once, then prints the same plan from the cache file with no model call', async () => {
     directory = mkdtempSync(join(tmpdir(), 'focal-explain-'))
     const definitionPath = join(directory, 'agent.yaml')

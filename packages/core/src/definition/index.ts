@@ -18,6 +18,11 @@ export {
   type FocalDefinitionInput,
 } from './definition-schema.ts'
 export { explainGuardrailTier, type GuardrailTierExplanation } from './explain-guardrail-tier.ts'
+export {
+  defaultLookalikeThreshold,
+  findLookalikeTopics,
+  type LookalikeTopics,
+} from './find-lookalike-topics.ts'
 export { type GuardrailMapping, guardrailToRule } from './guardrail-to-rule.ts'
 export {
   importMcpTools,
