@@ -159,6 +159,7 @@ function createVectorizer(model: VectorModel): Vectorizer {
   }
 
   let weights = new Float64Array(64)
+  let offsets = new Int32Array(64)
   return {
     vectorize(text) {
       const unseenMass = count(text)
@@ -171,20 +172,65 @@ function createVectorizer(model: VectorModel): Vectorizer {
     },
     score(text, scored, into) {
       const unseenMass = count(text)
-      if (weights.length < order.length) weights = new Float64Array(order.length * 2)
+      if (weights.length < order.length) {
+        weights = new Float64Array(order.length * 2)
+        offsets = new Int32Array(order.length * 2)
+      }
       const { mass, norm } = weigh(weights)
       const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0
       const labelCount = scored.labels.length
-      into.set(scored.bias)
       for (let k = 0; k < order.length; k++) {
-        const offset = order[k]! * labelCount
-        const value = weights[k]! * scale
-        for (let label = 0; label < labelCount; label++)
-          into[label] = into[label]! + scored.weights[offset + label]! * value
+        weights[k] = weights[k]! * scale
+        offsets[k] = order[k]! * labelCount
       }
+      addWeightedRows(scored, offsets, weights, order.length, into)
       const total = mass + unseenMass
       return total > 0 ? mass / total : 0
     },
+  }
+}
+
+/** Labels summed together by {@link addWeightedRows}: four running sums stay in registers. */
+const labelBlock = 4
+
+/**
+ * Writes into `into` each label's bias plus its weight rows (at `offsets`, the first `count`)
+ * times `values`: what adding row after row into `into` gives, bit for bit (each label's sum adds
+ * the same products in the same order), but label by label in blocks of {@link labelBlock}, so
+ * the sums are kept in locals instead of being read and written back once per row.
+ */
+function addWeightedRows(
+  model: Pick<IntentModel, 'labels' | 'weights' | 'bias'>,
+  offsets: Int32Array,
+  values: Float64Array,
+  count: number,
+  into: Float64Array,
+): void {
+  const { weights, bias } = model
+  const labelCount = model.labels.length
+  let label = 0
+  for (; label + labelBlock <= labelCount; label += labelBlock) {
+    let first = bias[label]!
+    let second = bias[label + 1]!
+    let third = bias[label + 2]!
+    let fourth = bias[label + 3]!
+    for (let k = 0; k < count; k++) {
+      const at = offsets[k]! + label
+      const value = values[k]!
+      first += weights[at]! * value
+      second += weights[at + 1]! * value
+      third += weights[at + 2]! * value
+      fourth += weights[at + 3]! * value
+    }
+    into[label] = first
+    into[label + 1] = second
+    into[label + 2] = third
+    into[label + 3] = fourth
+  }
+  for (; label < labelCount; label++) {
+    let sum = bias[label]!
+    for (let k = 0; k < count; k++) sum += weights[offsets[k]! + label]! * values[k]!
+    into[label] = sum
   }
 }
 
