@@ -51,9 +51,9 @@ export interface IntentEvidenceArrays {
   /** Each intent's topic, as an index into `topics`. */
   readonly intentTopic: Int32Array
   /** Evidence for each topic, in nats ({@link IntentEvidence.topics}). */
-  readonly topics: Float64Array
+  readonly topics: readonly number[]
   /** Evidence for each intent within its topic, in nats ({@link IntentEvidence.withinTopic}). */
-  readonly within: Float64Array
+  readonly within: readonly number[]
 }
 
 /**
@@ -72,15 +72,30 @@ type Measured = IntentEvidence & {
   [recordsKey]?: RecordsSource
 }
 
+/**
+ * Summed evidence, one value per topic or intent: a plain array of doubles (see
+ * {@link doubleZeros}), not a `Float64Array`, whose buffer is allocated outside the heap (a
+ * measurement's two of them cost more than summing its words).
+ */
+type Sums = number[]
+
+/**
+ * `length` zeros in an array V8 keeps as unboxed doubles (it is filled with a fraction first, and
+ * an array never goes back to small integers), so its copies take sums without changing kind.
+ */
+function doubleZeros(length: number): Sums {
+  return new Array<number>(length).fill(0.5).fill(0)
+}
+
 /** A measurement's keyed records. */
 type KeyedRecords = Pick<IntentEvidence, 'logLikelihoods' | 'topics' | 'withinTopic'>
 
 /** What a measurement's keyed records are built from, and once built, the records. */
 interface RecordsSource {
-  readonly topicSums: Float64Array
-  readonly withinSums: Float64Array
+  readonly topicSums: Sums
+  readonly withinSums: Sums
   /** The model's own builder of the records from the sums. */
-  readonly records: (topicSums: Float64Array, withinSums: Float64Array) => KeyedRecords
+  readonly records: (topicSums: Sums, withinSums: Sums) => KeyedRecords
   keyed: KeyedRecords | undefined
 }
 
@@ -527,7 +542,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
 
   /** The words `sum` has added this call, reused from call to call (each word counts once). */
   const summed = new Set<string>()
-  function sum(words: readonly string[], topicSums: Float64Array, withinSums: Float64Array): number {
+  function sum(words: readonly string[], topicSums: Sums, withinSums: Sums): number {
     let known = 0
     summed.clear()
     for (const seen of words) {
@@ -546,7 +561,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   }
 
   /** Adds the within-topic rows of the value kinds `text` gives; returns how many the model knows. */
-  function sumValues(text: string, withinSums: Float64Array): number {
+  function sumValues(text: string, withinSums: Sums): number {
     let values = 0
     for (const kind of valueKinds(text)) {
       const withinRow = withinRows.get(kind)
@@ -563,12 +578,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
    * ({@link intentEvidenceArrays}). Once read, the records may be changed, so the arrays are
    * dropped and every reader goes by the records.
    */
-  function measurement(
-    known: number,
-    values: number,
-    topicSums: Float64Array,
-    withinSums: Float64Array,
-  ): IntentEvidence {
+  function measurement(known: number, values: number, topicSums: Sums, withinSums: Sums): IntentEvidence {
     const evidence = { words: known, values } as Measured
     const source: RecordsSource = { topicSums, withinSums, records, keyed: undefined }
     Object.defineProperty(evidence, recordsKey, { value: source })
@@ -587,8 +597,8 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   }
 
   function measureWords(words: readonly string[]): Omit<IntentEvidence, 'negatedIntent'> {
-    const topicSums = new Float64Array(topicNames.length)
-    const withinSums = new Float64Array(intents.length)
+    const topicSums = topicZeros.slice()
+    const withinSums = intentZeros.slice()
     const known = sum(withActions(words), topicSums, withinSums)
     return measurement(known, 0, topicSums, withinSums)
   }
@@ -596,7 +606,7 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   const intentIds = intents.map((intent) => intent.id)
   const intentTopics = Int32Array.from(topicIndex)
 
-  function records(topicSums: Float64Array, withinSums: Float64Array) {
+  function records(topicSums: Sums, withinSums: Sums) {
     const topics: Record<string, number> = {}
     for (let index = 0; index < topicNames.length; index++) topics[topicNames[index]!] = topicSums[index]!
     const withinTopic: Record<string, number> = {}
@@ -652,11 +662,19 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   // Per intent: its keywords found in the text being measured (reused, one measurement at a time).
   const keywordHits = new Float64Array(intents.length)
 
-  /** The summed evidence of a text's words and keyword phrases, before it is keyed by name. */
-  function sums(text: string) {
+  /** Zeros to copy a measurement's sums from. */
+  const topicZeros = doubleZeros(topicNames.length)
+  const intentZeros = doubleZeros(intents.length)
+  /** `leader`'s sums, reused from call to call (its result keeps none of them). */
+  const leaderTopics = doubleZeros(topicNames.length)
+  const leaderWithin = doubleZeros(intents.length)
+
+  /**
+   * Sums the evidence of a text's words and keyword phrases into `topicSums` and `withinSums`
+   * (zeros), before it is keyed by name.
+   */
+  function sums(text: string, topicSums: Sums, withinSums: Sums) {
     const { words, denied, affirmed } = contentWords(withoutWhatWasDone(text))
-    const topicSums = new Float64Array(topicNames.length)
-    const withinSums = new Float64Array(intents.length)
     const read = withActions(topicWords(text, words))
     if (!read.includes(searchAction) && asksForAnother(affirmed)) read.push(searchAction)
     let known = sum(read, topicSums, withinSums)
@@ -672,13 +690,15 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
         known += hits
       }
     }
-    return { known, values, topicSums, withinSums, denied }
+    return { known, values, denied }
   }
 
   return {
     measureWords,
     leader(text) {
-      const { known, topicSums, withinSums } = sums(text)
+      const topicSums = leaderTopics.fill(0)
+      const withinSums = leaderWithin.fill(0)
+      const { known } = sums(text, topicSums, withinSums)
       let intent: string | undefined
       let best = Number.NEGATIVE_INFINITY
       let second = Number.NEGATIVE_INFINITY
@@ -693,7 +713,9 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
       return { words: known, intent, lead: best - second }
     },
     measure(text) {
-      const { known, values, topicSums, withinSums, denied } = sums(text)
+      const topicSums = topicZeros.slice()
+      const withinSums = intentZeros.slice()
+      const { known, values, denied } = sums(text, topicSums, withinSums)
       const evidence = measurement(known, values, topicSums, withinSums)
       if (denied.length === 0) return evidence
       const against = measureWords(topicWords(text, denied))
