@@ -99,7 +99,7 @@ export function buildTurnVariables(
   const variables: Record<string, unknown> = {}
   for (const name of Object.keys(state.fields)) variables[name] = state.fields[name]
   variables.text = text
-  variables.sensitive = sensitiveIn(text)
+  defineSensitiveOnRead(variables, text)
   variables.intent = perception.intent
   variables.confidence = perception.confidence
   variables.entities = perception.entities
@@ -107,6 +107,44 @@ export function buildTurnVariables(
   variables.session = sessionVariables(state)
   variables.tool = state.toolResults
   return variables
+}
+
+/** Where turn variables keep the message whose `sensitive` they scan on first read. */
+const sensitiveText: unique symbol = Symbol('focal.sensitiveText')
+type SensitiveOnRead = Record<string, unknown> & { [sensitiveText]: string }
+
+/**
+ * `variables.sensitive` as an enumerable property scanned on first read (then a plain data
+ * property): most turns' conditions and templates never read it, and the scan is the costliest
+ * variable to build; every reader, `JSON.stringify`, spreads and clones see the value an eager
+ * scan gives. The accessors are shared (see `defineGoalOnRead` in the sensor for why).
+ */
+function defineSensitiveOnRead(variables: Record<string, unknown>, text: string): void {
+  Object.defineProperty(variables, sensitiveText, { value: text, writable: true, configurable: true })
+  Object.defineProperty(variables, 'sensitive', sensitiveOnRead)
+}
+
+const sensitiveOnRead: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: SensitiveOnRead) {
+    const found = sensitiveIn(this[sensitiveText])
+    settleSensitive(this, found)
+    return found
+  },
+  set(this: SensitiveOnRead, found: unknown) {
+    settleSensitive(this, found)
+  },
+}
+
+/** `sensitive` as a plain data property of `variables`. */
+function settleSensitive(variables: Record<string, unknown>, found: unknown): void {
+  Object.defineProperty(variables, 'sensitive', {
+    value: found,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  })
 }
 
 /** No session has used a shared value this turn names (or none is `shared`). */
