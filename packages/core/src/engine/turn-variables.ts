@@ -99,7 +99,7 @@ export function buildTurnVariables(
   const variables: Record<string, unknown> = {}
   for (const name of Object.keys(state.fields)) variables[name] = state.fields[name]
   variables.text = text
-  defineSensitiveOnRead(variables, text)
+  defineSensitiveOnRead(variables)
   variables.intent = perception.intent
   variables.confidence = perception.confidence
   variables.entities = perception.entities
@@ -109,30 +109,27 @@ export function buildTurnVariables(
   return variables
 }
 
-/** Where turn variables keep the message whose `sensitive` they scan on first read. */
-const sensitiveText: unique symbol = Symbol('focal.sensitiveText')
-type SensitiveOnRead = Record<string, unknown> & { [sensitiveText]: string }
-
 /**
  * `variables.sensitive` as an enumerable property scanned on first read (then a plain data
  * property): most turns' conditions and templates never read it, and the scan is the costliest
  * variable to build; every reader, `JSON.stringify`, spreads and clones see the value an eager
- * scan gives. The accessors are shared (see `defineGoalOnRead` in the sensor for why).
+ * scan gives. It scans the variables' own `text` (the message; the engine never reassigns it).
+ * The accessors are shared (see `defineGoalOnRead` in the sensor for why), and one
+ * `defineProperty` per build is all it costs.
  */
-function defineSensitiveOnRead(variables: Record<string, unknown>, text: string): void {
-  Object.defineProperty(variables, sensitiveText, { value: text, writable: true, configurable: true })
+function defineSensitiveOnRead(variables: Record<string, unknown>): void {
   Object.defineProperty(variables, 'sensitive', sensitiveOnRead)
 }
 
 const sensitiveOnRead: PropertyDescriptor = {
   enumerable: true,
   configurable: true,
-  get(this: SensitiveOnRead) {
-    const found = sensitiveIn(this[sensitiveText])
+  get(this: Record<string, unknown>) {
+    const found = sensitiveIn(this.text as string)
     settleSensitive(this, found)
     return found
   },
-  set(this: SensitiveOnRead, found: unknown) {
+  set(this: Record<string, unknown>, found: unknown) {
     settleSensitive(this, found)
   },
 }
