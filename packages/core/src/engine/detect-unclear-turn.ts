@@ -106,7 +106,7 @@ const opensCondition = /\b(?:if|unless|when|whenever|once|as soon as|after|befor
  * it, and no "which one first?" offers what was taken back.
  */
 export function replacingRequest(compiled: CompiledEngine, text: string, margin: number): string | undefined {
-  if (text.length > 600) return undefined
+  if (text.length > 600 || !takingBackWord.test(text)) return undefined
   let start: number | undefined
   for (const match of text.matchAll(takingBack)) start = match.index + match[0].length - match[1]!.length
   if (start === undefined || start === 0) return undefined
@@ -127,6 +127,13 @@ export function replacingRequest(compiled: CompiledEngine, text: string, margin:
  */
 const takingBack =
   /(?:^|[.,;!?]\s*|\s-+\s*)((?:(?:actually|wait|sorry)\W{1,3}no|no\W{1,3}(?:actually|wait)|scratch that|forget that|never ?mind that)\b)/gi
+
+/**
+ * What every {@link takingBack} holds ("actually", "wait", "sorry", "scratch that", ...), the
+ * cheap test before it: its opening alternatives try a match at every space of a message, and
+ * few messages take anything back.
+ */
+const takingBackWord = /actually|wait|sorry|scratch that|forget that|never ?mind that/i
 
 /** A digit, an email or a money word: a clause that gives a fact (an id, an amount, an address). */
 const givesFact = /\d|@|\b(?:dollars?|bucks|euros?|pounds?|cents?)\b/i
