@@ -112,13 +112,16 @@ const intensifier =
 /** The words of an {@link intensifier}, the cheap test before it. */
 const intensifierWord = /\b(?:hell|heck|fuck|fck|devil|earth|world)\b/u
 
+/**
+ * What {@link normalizeText} reads as one space: a run of characters that are no letter, digit,
+ * `@`, `.`, currency sign or hyphen, and of dots that are no decimal point (one between two digits,
+ * "7.30", stays). One pass: the same text as replacing the other characters, then the dots, then
+ * joining the runs of spaces that left, which took three.
+ */
+const spacing = /(?:[^\p{L}\p{N}@.$€£-]|\.(?<!\d\.)|\.(?!\d))+/gu
+
 /** {@link normalizeText} without its one-entry cache: for a text read once, so the cached one stays. */
 export function normalizeTextUncached(text: string): string {
-  const lower = text.toLowerCase()
-  // The first pass leaves single spaces only; only a dot it replaces can make a run of them.
-  const spaced = withContractedIsWrittenOut(lower).replace(/[^\p{L}\p{N}@.$€£-]+/gu, ' ')
-  const normalized = (
-    spaced.includes('.') ? spaced.replace(/(?<!\d)\.|\.(?!\d)/gu, ' ').replace(/\s+/gu, ' ') : spaced
-  ).trim()
+  const normalized = withContractedIsWrittenOut(text.toLowerCase()).replace(spacing, ' ').trim()
   return intensifierWord.test(normalized) ? ` ${normalized} `.replace(intensifier, ' $1').trim() : normalized
 }
