@@ -132,6 +132,8 @@ export function createRouter(options: RouterOptions): Router {
   /** Each scenario's evidence and its weight, reused from route to route (never kept). */
   const scenarioValues = new Float64Array(scenarioIds.length)
   const scoreWeights = new Float64Array(scenarioIds.length)
+  /** One scenario's levels at a time in `routeActive`'s loop, reused (each is read in its own pass). */
+  const scenarioLevels: Levels = { topic: 0, within: 0, value: 0 }
   /**
    * What one word that only one topic uses is worth, in nats, at most the stickiness: the log of
    * the number of topics (a word of one topic in four is about 4 times likelier under it). An
@@ -153,17 +155,19 @@ export function createRouter(options: RouterOptions): Router {
     return best
   }
 
-  /** A scenario's evidence: its best intent's (or an aside's it answers), per level. */
+  /**
+   * A scenario's evidence: its best intent's (or an aside's it answers), per level; written into
+   * `levels` when given (a caller that keeps none of it from scenario to scenario).
+   */
   function levelsOf(
     compiled: CompiledScenario,
     read: TurnEvidence,
     withAsides = false,
-  ): { topic: number; within: number; value: number } {
-    const levels = {
-      topic: Number.NEGATIVE_INFINITY,
-      within: Number.NEGATIVE_INFINITY,
-      value: Number.NEGATIVE_INFINITY,
-    }
+    levels: Levels = { topic: 0, within: 0, value: 0 },
+  ): Levels {
+    levels.topic = Number.NEGATIVE_INFINITY
+    levels.within = Number.NEGATIVE_INFINITY
+    levels.value = Number.NEGATIVE_INFINITY
     addIntentLevels(levels, compiled.scenario.intents, read)
     if (withAsides) addIntentLevels(levels, asides[compiled.scenario.id] ?? noAsides, read)
     return levels
@@ -234,11 +238,7 @@ export function createRouter(options: RouterOptions): Router {
    * Raises `levels` to each intent's evidence of the turn (plus an accepted offer's): its topic's
    * (the total less its own) and its own within the topic.
    */
-  function addIntentLevels(
-    levels: { topic: number; within: number; value: number },
-    intents: readonly string[],
-    read: TurnEvidence,
-  ): void {
+  function addIntentLevels(levels: Levels, intents: readonly string[], read: TurnEvidence): void {
     const { evidence, offer, arrays } = read
     if (arrays !== undefined) {
       addArrayLevels(levels, positionsOf(intents), arrays)
@@ -380,12 +380,13 @@ export function createRouter(options: RouterOptions): Router {
     const oneSharedWord = (evidence.words ?? 0) <= 1 && stay.topic > 0
     // Every position is written below before it is read.
     const values = scenarioValues
+    const levels = scenarioLevels
     let best: Candidate | undefined
     let closest: Candidate | undefined
     let position = -1
     for (const [id, compiled] of scenarios) {
       position++
-      const levels = levelsOf(compiled, read)
+      levelsOf(compiled, read, false, levels)
       if (id === current.scenario.id) {
         values[position] = levels.value + stickiness
         continue
@@ -600,11 +601,7 @@ interface EvidenceReader {
  * `addIntentLevels` for a turn's evidence read from its arrays (no offer): the same sums, by
  * position (-1: an intent the model does not know, which has no evidence).
  */
-function addArrayLevels(
-  levels: { topic: number; within: number; value: number },
-  positions: Int32Array,
-  arrays: IntentEvidenceArrays,
-): void {
+function addArrayLevels(levels: Levels, positions: Int32Array, arrays: IntentEvidenceArrays): void {
   for (let at = 0; at < positions.length; at++) {
     const index = positions[at]!
     const own = index < 0 ? 0 : arrays.within[index]!
@@ -615,6 +612,13 @@ function addArrayLevels(
     levels.within = Math.max(levels.within, within)
     levels.value = Math.max(levels.value, topic + within)
   }
+}
+
+/** A scenario's evidence per level, in nats: its topic's, its own within the topic, and their sum. */
+interface Levels {
+  topic: number
+  within: number
+  value: number
 }
 
 /** The turn's evidence and an accepted offer's, as readers. */
