@@ -37,6 +37,9 @@ export function createBoundedMap<Value>({
   now = Date.now,
 }: BoundedMapOptions = {}): BoundedMap<Value> {
   const entries = new Map<string, { value: Value; expiresAt: number }>()
+  // With neither bound (the default), no entry expires or is evicted, so the time and the order
+  // of use are never read: a read touches nothing and a write only sets.
+  const unbounded = ttlMs === Number.POSITIVE_INFINITY && maxEntries === Number.POSITIVE_INFINITY
   const sweep = (time: number) => {
     for (const [key, entry] of entries) {
       if (entry.expiresAt > time) break
@@ -45,6 +48,7 @@ export function createBoundedMap<Value>({
   }
   return {
     get(key) {
+      if (unbounded) return entries.get(key)?.value
       const time = now()
       sweep(time)
       const entry = entries.get(key)
@@ -55,6 +59,10 @@ export function createBoundedMap<Value>({
       return entry.value
     },
     set(key, value) {
+      if (unbounded) {
+        entries.set(key, { value, expiresAt: Number.POSITIVE_INFINITY })
+        return
+      }
       const time = now()
       sweep(time)
       entries.delete(key)
