@@ -1161,6 +1161,8 @@ async function senseAndAct(
     offer: continuing,
     clarifying: pending !== undefined,
   })
+  // A request taken back, read once in a flow: the route takes it, and so does `tentative` below.
+  const withdraws = inFlow && (callsOffUnderWay || withdrawsRequest(input.text))
   const route = compiled.router.route(navigation, {
     alternatives:
       unresolved === undefined
@@ -1196,7 +1198,7 @@ async function senseAndAct(
             ? { requestsNothing: true, asksWhatThereIs: true }
             : { requestsNothing: true }
           : {}),
-    ...(inFlow && (callsOffUnderWay || withdrawsRequest(input.text)) ? { withdraws: true } : {}),
+    ...(withdraws ? { withdraws: true } : {}),
     ...(chosenOption === undefined ? {} : { chosen: chosenOption.id }),
     ...(requestsOther ? { requested: perception.intent } : {}),
   })
@@ -1351,7 +1353,7 @@ async function senseAndAct(
   // A question in a scenario whose tools need no yes ("where is NW-3003?" in a detour from a
   // refund) asks about no such action: the refund it paused is not held by it on its return.
   // (The cheap conditions are read first: the readers of the words only when they can matter.)
-  if (planned.length === 0 && withdrawsRequest(input.text)) delete state.tentative
+  if (planned.length === 0 && (inFlow ? withdraws : withdrawsRequest(input.text))) delete state.tentative
   else if (
     confirmsActions(compiled, route.scenario) &&
     (onlyAsksAboutAction(input.text) || (asksDone && !asksWhatWasDone(input.text)))
