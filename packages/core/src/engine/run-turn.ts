@@ -132,8 +132,9 @@ export async function runTurn(
     })
   // The requester takes the waiting request back: it is closed as withdrawn and never runs (an
   // approver deciding later finds nothing to decide); this message is then answered, which ends
-  // the scenario it belonged to ("forget it, don't cancel it").
-  if (waiting !== undefined && withdrawsRequest(input.text))
+  // the scenario it belonged to ("forget it, don't cancel it"). A bare "cancel that" is the
+  // waiting request called off too.
+  if (waiting !== undefined && (withdrawsRequest(input.text) || onlyCancelsThat.test(input.text)))
     return settleThenAnswer(dependencies, state, input, scratch, {
       sessionId: input.sessionId,
       approvalId: waiting.approval.id,
