@@ -163,7 +163,7 @@ export function analyseToken(
   // A secret whose pattern reads past its match (`lookahead`), found closer to the end than it
   // reads, by any of the searches above: a stream holds it open until that text has arrived.
   if (secrets.lookaheadOf !== undefined && findings.length > valueFindings)
-    open = lookaheadOpen(text, findings, valueFindings, secrets.lookaheadOf, open)
+    open = lookaheadOpen(text, findings, valueFindings, secrets, open)
   // Crypto and entropy detectors look only at maximal runs of at least their minimum length:
   // none means nothing to check, and a single one is checked without searching for it.
   if (tokenLength >= 26 && analysis.use.crypto && runs.alphanumeric > 0) {
@@ -236,13 +236,15 @@ function lookaheadOpen(
   text: string,
   findings: Finding[],
   since: number,
-  lookaheadOf: (type: string) => number,
+  secrets: SecretMatcher,
   open: number,
 ): number {
   let earliest = open
   for (let index = since; index < findings.length; index++) {
     const finding = findings[index] as Finding
-    const reads = lookaheadOf(finding.type)
+    // Further from the end than any pattern reads: nothing to look up (most findings).
+    if (text.length - finding.end >= secrets.longestLookahead) continue
+    const reads = secrets.lookaheadOf?.(finding.type) ?? 0
     if (reads > 0 && text.length - finding.end < reads && (earliest < 0 || finding.start < earliest))
       earliest = finding.start
   }

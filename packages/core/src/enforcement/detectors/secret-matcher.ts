@@ -79,6 +79,8 @@ export interface SecretMatcher {
    * or 0; undefined when no detector has one (the scan loop then never asks).
    */
   readonly lookaheadOf: ((type: string) => number) | undefined
+  /** The most characters any detector's pattern reads past its match (0 when none does). */
+  readonly longestLookahead: number
   /** Can a prefix start at `position` (its first three characters)? */
   isStart(text: string, position: number): boolean
   /**
@@ -592,6 +594,7 @@ export function createSecretMatcher(detectors: readonly CompiledDetector[]): Sec
     claimsAt,
     minimumLength: Number.isFinite(minimumLength) ? minimumLength : Number.POSITIVE_INFINITY,
     lookaheadOf: lookaheads.size === 0 ? undefined : (type) => lookaheads.get(type) ?? 0,
+    longestLookahead: Math.max(0, ...lookaheads.values()),
     isStart,
     detectPrefixed(text, start, end, findings, lastStart, bytes) {
       let joinsFrom = start
