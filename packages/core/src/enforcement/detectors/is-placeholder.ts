@@ -72,13 +72,15 @@ function runFlags(previous: number, code: number): number {
 }
 
 /** The words (and marks) starting with each pair that `pairKinds` marks 1. */
-const wordsByPair: ReadonlyMap<number, readonly string[]> = (() => {
-  const map = new Map<number, string[]>()
+const wordsByPair: ReadonlyArray<readonly string[] | undefined> = (() => {
+  // Indexed by the pair (`first * 128 + second`), not a Map: a random body meets such a pair
+  // about once, and a hash lookup cost more than the comparison it leads to.
+  const byPair: Array<string[] | undefined> = new Array(128 * 128).fill(undefined)
   for (const word of [...placeholderWords, ...templateMarks]) {
     const pair = word.charCodeAt(0) * 128 + word.charCodeAt(1)
-    map.set(pair, [...(map.get(pair) ?? []), word])
+    byPair[pair] = [...(byPair[pair] ?? []), word]
   }
-  return map
+  return byPair
 })()
 
 function lowerAscii(code: number): number {
@@ -98,7 +100,7 @@ const ascendingRun = 10
  * character already matched), ignoring ASCII case?
  */
 function hasWordAt(text: string, index: number, end: number, first: number, second: number): boolean {
-  const words = wordsByPair.get(lowerAscii(first) * 128 + lowerAscii(second)) ?? noWords
+  const words = wordsByPair[lowerAscii(first) * 128 + lowerAscii(second)] ?? noWords
   for (let which = 0; which < words.length; which++) {
     const word = words[which] as string
     if (index + word.length > end) continue
@@ -146,15 +148,22 @@ export function isPlaceholder(
     let flags = pairs[(previousKey << 7) | key] as number
     // Row or column 127 holds every code from 127 on: their runs are read from the codes.
     if (key === 127 || previousKey === 127) flags = (flags & pairMarks) | runFlags(previous, code)
-    repeated = code === previous ? repeated + 1 : 1
-    ascending = (flags & pairAscending) !== 0 ? ascending + 1 : (flags & pairSameLetter) !== 0 ? ascending : 1
-    if (repeated >= repeatedRun || ascending >= ascendingRun) return isMostlyMarked(text, start, end)
-    // A pair starting a word or mark is a prefilter: `hasWordAt` decides.
-    if (
-      (flags & pairMarks) !== 0 &&
-      ((flags & pairTemplate) !== 0 || hasWordAt(text, index - 1, end, previousKey, key))
-    )
-      return isMostlyMarked(text, start, end)
+    if (flags === 0 && code !== previous) {
+      // The usual pair of a random body: no run goes on and no word or mark starts.
+      repeated = 1
+      ascending = 1
+    } else {
+      repeated = code === previous ? repeated + 1 : 1
+      ascending =
+        (flags & pairAscending) !== 0 ? ascending + 1 : (flags & pairSameLetter) !== 0 ? ascending : 1
+      if (repeated >= repeatedRun || ascending >= ascendingRun) return isMostlyMarked(text, start, end)
+      // A pair starting a word or mark is a prefilter: `hasWordAt` decides.
+      if (
+        (flags & pairMarks) !== 0 &&
+        ((flags & pairTemplate) !== 0 || hasWordAt(text, index - 1, end, previousKey, key))
+      )
+        return isMostlyMarked(text, start, end)
+    }
     previous = code
     previousKey = key
     const bit = 1 << (code & 31)
