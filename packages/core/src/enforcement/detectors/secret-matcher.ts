@@ -352,8 +352,12 @@ function accepts(
   bodyEnd: number,
   bytes?: Uint8Array,
 ): boolean {
-  for (const example of detector.examples)
-    if (example.length === end - start && text.startsWith(example, start)) return false
+  for (const example of detector.examples) {
+    if (example.length !== end - start) continue
+    // The last character first: a match seldom ends like an example (`…EXAMPLE`).
+    if (example.length > 0 && text.charCodeAt(end - 1) !== example.charCodeAt(example.length - 1)) continue
+    if (text.startsWith(example, start)) return false
+  }
   if (!detector.allowPlaceholders) {
     let randomStart = bodyStart
     if (detector.bodyAfter !== undefined) {
