@@ -731,16 +731,7 @@ async function senseAndAct(
   if (continuesDone) {
     const intent = done.intents[0]
     if (intent !== undefined) {
-      perception = {
-        ...perception,
-        intent,
-        confidence: 1,
-        alternatives: [
-          { intent, confidence: 1 },
-          ...perception.alternatives.filter((entry) => entry.intent !== intent),
-        ],
-        ambiguity: { score: 0, reason: `continues the "${navigation.scenario}" request just done` },
-      }
+      perception = pinnedTo(perception, intent, `continues the "${navigation.scenario}" request just done`)
       state.tentative = true
     }
   }
@@ -782,19 +773,11 @@ async function senseAndAct(
     isQuestion(input.text) &&
     perception.alternatives.some((entry) => entry.intent === finishedIntent && entry.confidence > 0)
   )
-    perception = {
-      ...perception,
-      intent: finishedIntent,
-      confidence: 1,
-      alternatives: [
-        { intent: finishedIntent, confidence: 1 },
-        ...perception.alternatives.filter((entry) => entry.intent !== finishedIntent),
-      ],
-      ambiguity: {
-        score: 0,
-        reason: `a question that follows up the "${navigation.scenario}" answer just given`,
-      },
-    }
+    perception = pinnedTo(
+      perception,
+      finishedIntent,
+      `a question that follows up the "${navigation.scenario}" answer just given`,
+    )
   // A finished scenario asked for again ("I also need a refund for NW-1002, $20") starts afresh:
   // its facts and tool results of the last run go (profile fields stay), so the router enters it
   // from its first step with only what this message says. A question about it that asks for
@@ -830,18 +813,10 @@ async function senseAndAct(
   // the request the reply invited, with these facts, when its scenario asks for one of them. A
   // `confirm` call on it is asked about first: the words never said what to do.
   const invited = offer?.invited === true ? invitedIntent(compiled, offer.evidence, stated) : undefined
-  if (invited !== undefined) state.tentative = true
-  if (invited !== undefined)
-    perception = {
-      ...perception,
-      intent: invited,
-      confidence: 1,
-      alternatives: [
-        { intent: invited, confidence: 1 },
-        ...perception.alternatives.filter((entry) => entry.intent !== invited),
-      ],
-      ambiguity: { score: 0, reason: `takes up the last reply's invitation to "${invited}"` },
-    }
+  if (invited !== undefined) {
+    perception = pinnedTo(perception, invited, `takes up the last reply's invitation to "${invited}"`)
+    state.tentative = true
+  }
   const variables = buildTurnVariables(state, perception, input.text)
   // A message that only thanks or takes leave gets the definition's reply to it, and the
   // conversation stays where it is. A thank-you while the step still needs something is asked the
@@ -1629,6 +1604,20 @@ function invitedIntent(
       scenario.steps.some((step) => step.required.some((entry) => stated.has(requiredFieldName(entry)))),
   )
   return asks ? best : undefined
+}
+
+/** The perception read as `intent` for sure (confidence 1, nothing ambiguous), for `reason`. */
+function pinnedTo(perception: Perception, intent: string, reason: string): Perception {
+  return {
+    ...perception,
+    intent,
+    confidence: 1,
+    alternatives: [
+      { intent, confidence: 1 },
+      ...perception.alternatives.filter((entry) => entry.intent !== intent),
+    ],
+    ambiguity: { score: 0, reason },
+  }
 }
 
 /** A record's facts but the customer's own (profile) fields and the engine's `last_intent`. */
