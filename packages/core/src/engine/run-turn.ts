@@ -496,7 +496,9 @@ async function senseAndAct(
     !confirmed &&
     !correctsYes &&
     (mixedNo || callsOff || withdrawsRequest(message.text) || detectConversationAct(message.text) === 'deny')
-  if (declinedConfirmation) delete state.tentative
+  // A no keeps the request asked about: facts given after it ("no" → "$20") are asked about
+  // again, never run on their own (outside review rv53: "$20" after a no refunded $20 unasked).
+  if (declinedConfirmation) state.tentative = true
   // An offered request taken ("You also asked: … Shall I do that now?" → "yes") starts afresh with
   // its own words: the last request's order, total and scenario do not carry into it (a queued
   // "where is NW-6006?" ran as a cancellation of NW-6006 with the first order's total).
@@ -807,7 +809,7 @@ async function senseAndAct(
     compiled.evidence,
     state,
     perception,
-    stated.size > 0 && !asksForSomething(input.text),
+    stated.size > 0 && !asksForSomething(input.text) && !input.text.includes('?') && !isQuestion(input.text),
   )
   // "It was for NW-1001, $20" to "If you'd like a refund now, tell me the order and the amount":
   // the request the reply invited, with these facts, when its scenario asks for one of them. A
@@ -2274,9 +2276,12 @@ function topicOfIntent(compiled: TurnDependencies['compiled'], intent: string): 
   return compiled.definition.scenarios.find((scenario) => scenario.intents.includes(intent))?.topic
 }
 
-/** Only "cancel that" or "cancel this", with fillers ("ok, cancel that please"). */
+/**
+ * Only "cancel that", "cancel this", "cancel all that" or "cancel the whole thing", with fillers
+ * ("ok, cancel that please", "never mind, cancel that", "cancel that, thanks").
+ */
 const onlyCancelsThat =
-  /^\W*(?:(?:oh|ok|okay|actually|no|hmm|so|just|please|wait)\W+)*cancel\s+(?:that|this)(?:\W+please)?\W*$/i
+  /^\W*(?:(?:oh|ok|okay|actually|no|hmm|so|just|please|pls|wait|never\s*mind|nvm)\W+)*cancel\s+(?:that|this|all\s+(?:of\s+)?that|the\s+whole\s+thing|everything)(?:\W+(?:please|pls|thanks|thank\s+you|for\s+me))*\W*$/i
 
 /**
  * Is the message a bare "cancel that" while a request is under way (its step still asks for a

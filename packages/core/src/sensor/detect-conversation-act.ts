@@ -135,8 +135,12 @@ const stopTheRequest =
  * not helping": no request to cancel an order): what was asked is taken back. "I changed my mind: with no
  * subtitles" goes on to change a detail, and takes nothing back.
  */
-const onlyStops =
-  /^\W*(?:(?:oh|ok|okay|actually|sorry|wait|no|hmm|cancel|so)\W+)*(?:i(?:['\u2019]ve| have)?\s+changed\s+my\s+mind|changed\s+my\s+mind|stop(?:\s+it)?|quit|exit|abort(?:\W+abort)*|nvm|undo\s+that)(?:\W+(?:you(?:['\u2019]re|\s+are)\s+(?:not\s+(?:helping|listening|getting\s+it)|useless)|this\s+is\s+(?:useless|pointless|not\s+helping|not\s+working)|(?:it|that)(?:['\u2019]s|\s+is)\s+not\s+(?:helping|working|what\s+i\s+(?:asked|meant|wanted))))?\W*$/i
+/** A complaint about the help said with a stop ("you're not helping", "this is useless"). */
+const complaintAboutHelp = String.raw`(?:you(?:['\u2019]re|\s+are)\s+(?:not\s+(?:helping|listening|getting\s+it)|useless|wasting\s+my\s+time)(?:\s+(?:me|to\s+me))?|you\s+don['\u2019]?t\s+(?:understand|get\s+it|listen)|this\s+(?:is\s+(?:useless|pointless|not\s+helping|not\s+working)|isn['\u2019]?t\s+(?:helping|working))|(?:it|that)(?:['\u2019]s|\s+is)\s+not\s+(?:helping|working|what\s+i\s+(?:asked|meant|wanted)))`
+const onlyStops = new RegExp(
+  String.raw`^\W*(?:${complaintAboutHelp}\W+)?(?:(?:oh|ok|okay|actually|sorry|wait|no|hmm|cancel|so|ugh|please|just)\W+)*(?:i(?:['\u2019]ve| have)?\s+changed\s+my\s+mind|changed\s+my\s+mind|stop(?:\s+it)?(?:\s+wasting\s+my\s+time)?|quit|exit|abort(?:\W+abort)*|nvm|undo\s+that)(?:\W+please)?(?:\W+${complaintAboutHelp})?\W*$`,
+  'i',
+)
 
 /**
  * Words that point back at the thing the conversation was just about ("it arrived broken",
