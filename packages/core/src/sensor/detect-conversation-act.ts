@@ -160,6 +160,9 @@ const backReferences = [
   'the parcel',
   'the item',
   'the delivery',
+  // "Cancel that" right after a lookup is that order (outside review rv53 F7).
+  'cancel that',
+  'cancel this',
 ].map((phrase) => wordsOf(phrase))
 
 /** Does the message point back at what was just discussed ("it", "that order", "the package")? */
