@@ -17,6 +17,7 @@ import {
 import type { IntentEvidence } from '../sensor/create-intent-evidence.ts'
 import { additiveCue } from '../sensor/create-sensor.ts'
 import {
+  cancelsThatAlone,
   closingActOf,
   detectConversationAct,
   refersBack,
@@ -134,7 +135,7 @@ export async function runTurn(
   // approver deciding later finds nothing to decide); this message is then answered, which ends
   // the scenario it belonged to ("forget it, don't cancel it"). A bare "cancel that" is the
   // waiting request called off too.
-  if (waiting !== undefined && (withdrawsRequest(input.text) || onlyCancelsThat.test(input.text)))
+  if (waiting !== undefined && (withdrawsRequest(input.text) || cancelsThatAlone(input.text)))
     return settleThenAnswer(dependencies, state, input, scratch, {
       sessionId: input.sessionId,
       approvalId: waiting.approval.id,
@@ -2277,13 +2278,6 @@ function topicOfIntent(compiled: TurnDependencies['compiled'], intent: string): 
 }
 
 /**
- * Only "cancel that", "cancel this", "cancel all that" or "cancel the whole thing", with fillers
- * ("ok, cancel that please", "never mind, cancel that", "cancel that, thanks").
- */
-const onlyCancelsThat =
-  /^\W*(?:(?:oh|ok|okay|actually|no|hmm|so|just|please|pls|wait|never\s*mind|nvm)\W+)*cancel\s+(?:that|this|all\s+(?:of\s+)?that|the\s+whole\s+thing|everything)(?:\W+(?:please|pls|thanks|thank\s+you|for\s+me))*\W*$/i
-
-/**
  * Is the message a bare "cancel that" while a request is under way (its step still asks for a
  * fact) and no yes is awaited? The "that" is the request at hand. Once nothing is asked (an order
  * was looked up: "cancel that" may be that order) or while "Shall I cancel…?" waits for a yes,
@@ -2295,7 +2289,7 @@ function callsOffRequestUnderWay(
   awaiting: string | undefined,
   text: string,
 ): boolean {
-  if (awaiting !== undefined || !onlyCancelsThat.test(text)) return false
+  if (awaiting !== undefined || !cancelsThatAlone(text)) return false
   const { scenario, step } = state.navigation
   return missingFields(compiled, scenario, step, state.fields).length > 0
 }

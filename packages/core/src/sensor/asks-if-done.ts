@@ -35,7 +35,11 @@ const askedWhenDone =
 /** The words {@link askedWhenDone} opens with, the cheap test before it. */
 const whenOrWhere = /\b(?:how long|when|where)\b/i
 
-/** An order written as an id ("NW-3003", "order #1234"). */
+/**
+ * An order written as an id ("NW-3003", "order #1234"). Stricter than `orderId` above, whose
+ * letters are optional: a bare "600" there would make "total was 600, when will it arrive?" a
+ * delivery question.
+ */
 const namedOrder = /\b[a-z]{1,4}-\d{3,}\b|\border\s+#?\d{3,}\b/i
 
 /** "When does it arrive?": with an order named in the message, its "it" is that order's delivery. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  cancelsThatAlone,
   detectConversationAct,
   withdrawsRequest,
   withRequestCalledOffAsNeverMind,
@@ -57,6 +58,24 @@ describe('withdrawsRequest', () => {
       expect(withdrawsRequest(text), text).toBe(true)
   })
 
+  it('reads a stop with "please" or a complaint about the help before or after it as taking back (rv53 F2, F8, F9)', () => {
+    for (const text of [
+      'stop it please',
+      "stop it, you're wasting my time",
+      "ugh stop, you're useless",
+      'this is useless, stop',
+      'stop wasting my time',
+      "please stop, you're not helping",
+      "stop it, you don't understand",
+      "stop, this isn't helping",
+      "stop. you're not listening to me",
+    ])
+      expect(withdrawsRequest(text), text).toBe(true)
+    // A complaint alone, or a stop of something named, takes nothing back.
+    for (const text of ["you're not helping", 'stop by the store', 'stop the car at 5'])
+      expect(withdrawsRequest(text), text).toBe(false)
+  })
+
   it('takes nothing back from a change of a detail or a stop said of something else', () => {
     for (const text of [
       'I changed my mind: with no subtitles',
@@ -78,5 +97,31 @@ describe('withdrawsRequest', () => {
     expect(withRequestCalledOffAsNeverMind('instead of a refund, cancel NW-2002')).toBe(
       'never mind, cancel NW-2002',
     )
+  })
+})
+
+describe('cancelsThatAlone', () => {
+  it('reads "cancel that" and its fillers alone (rv52 F24, rv53 F3-F5)', () => {
+    for (const text of [
+      'cancel that',
+      'ok cancel that please',
+      'never mind, cancel that',
+      'cancel that, thanks',
+      'cancel all that',
+      'just cancel the whole thing',
+      'cancel this pls',
+    ])
+      expect(cancelsThatAlone(text), text).toBe(true)
+  })
+
+  it('reads nothing else: an order named, a pronoun of the order, or more of a request', () => {
+    for (const text of [
+      'cancel that order',
+      'cancel it',
+      'cancel NW-2002',
+      'cancel that and refund me $20',
+      "don't cancel that",
+    ])
+      expect(cancelsThatAlone(text), text).toBe(false)
   })
 })

@@ -248,6 +248,22 @@ export function withRequestCalledOffAsNeverMind(text: string): string {
 }
 
 /**
+ * "Cancel that", "cancel this", "cancel all that" or "cancel the whole thing", alone or with
+ * fillers ("ok, cancel that please", "never mind, cancel that", "cancel that, thanks").
+ */
+const cancelsThatOnly =
+  /^\W*(?:(?:oh|ok|okay|actually|no|hmm|so|just|please|pls|wait|never\s*mind|nvm)\W+)*cancel\s+(?:that|this|all\s+(?:of\s+)?that|the\s+whole\s+thing|everything)(?:\W+(?:please|pls|thanks|thank\s+you|for\s+me))*\W*$/i
+
+/**
+ * Is the message only a "cancel that"? It calls off the request at hand while that request still
+ * asks for a fact or waits for a decision; right after something was looked up it points back at
+ * that thing, as "cancel it" does (the engine tells the two apart by the session's state).
+ */
+export function cancelsThatAlone(text: string): boolean {
+  return cancelsThatOnly.test(text)
+}
+
+/**
  * Does the message take back the request at hand ("actually never mind, I'll keep the item",
  * "forget it", "stop the cancellation", "I changed my mind" alone)? The caller weighs it against
  * what else the message asks.
