@@ -7,6 +7,7 @@ import {
   answersQuestion,
   asksWhatIsThere,
   ellipsisOf,
+  opensRequest,
   requestsNothing,
 } from './last-reply.ts'
 import { createInitialSessionState } from './session-state.ts'
@@ -214,5 +215,19 @@ describe('ellipsisOf', () => {
     expect(ellipsisOf('and my refund?', undefined)).toBeUndefined()
     // "What's the status of NW-1001?" frames its noun in more words than a head can carry.
     expect(ellipsisOf('what about the other order?', "what's the status of NW-1001?")).toBeUndefined()
+  })
+})
+
+describe('opensRequest', () => {
+  it('reads a request after a denial clause and a comma as after a full stop (rv53 F15)', () => {
+    for (const text of [
+      "I'm not cancelling it, I want $20 back on it",
+      "I'm not cancelling it. I want $20 back on it",
+      "I don't want to cancel, please refund $20 instead",
+    ])
+      expect(opensRequest(text), text).toBe(true)
+    // A denial alone, or a comma after no denial, opens no request.
+    for (const text of ["I'm not cancelling it", "it arrived late, it's fine now", 'NW-1001, $20'])
+      expect(opensRequest(text), text).toBe(false)
   })
 })

@@ -222,7 +222,17 @@ const amendsOrPlans = (sentence: string) => {
 }
 
 /** A sentence that opens with a request of its own (not one that amends the task at hand or states a plan). */
-const opensWithRequest = (sentence: string) => requesting.test(sentence) && !amendsOrPlans(sentence)
+const opensWithRequest = (sentence: string) => {
+  if (requesting.test(sentence) && !amendsOrPlans(sentence)) return true
+  // "I'm not cancelling it, I want $20 back on it": a denial clause, then the request (outside
+  // review rv53 F15: with a full stop after the denial it was read, with a comma it was not).
+  const afterDenial = deniedThenMore.exec(sentence)?.[1]
+  return afterDenial !== undefined && requesting.test(afterDenial) && !amendsOrPlans(afterDenial)
+}
+
+/** A first clause that denies something ("I'm not cancelling it", "I don't want to cancel"), then the rest. */
+const deniedThenMore =
+  /^[^,;]*\b(?:not|never|\w+n['\u2019]t|dont|didnt|doesnt|isnt|wasnt|wont|cant)\b[^,;]*[,;]\s*(.+)$/i
 
 /**
  * Does a sentence of the message open with a request of its own ("I want a refund…", "please…",

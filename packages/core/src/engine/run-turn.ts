@@ -17,6 +17,7 @@ import {
 import type { IntentEvidence } from '../sensor/create-intent-evidence.ts'
 import { additiveCue } from '../sensor/create-sensor.ts'
 import {
+  cancelsItAlone,
   cancelsThatAlone,
   closingActOf,
   detectConversationAct,
@@ -2281,7 +2282,7 @@ function topicOfIntent(compiled: TurnDependencies['compiled'], intent: string): 
  * Is the message a bare "cancel that" while a request is under way (its step still asks for a
  * fact) and no yes is awaited? The "that" is the request at hand. Once nothing is asked (an order
  * was looked up: "cancel that" may be that order) or while "Shall I cancel…?" waits for a yes,
- * "cancel that" is read as it stands.
+ * "cancel that" is read as it stands. A bare "cancel it" is read so only while no record is known.
  */
 function callsOffRequestUnderWay(
   compiled: CompiledEngine,
@@ -2289,7 +2290,10 @@ function callsOffRequestUnderWay(
   awaiting: string | undefined,
   text: string,
 ): boolean {
-  if (awaiting !== undefined || !cancelsThatAlone(text)) return false
+  if (awaiting !== undefined) return false
+  // "Cancel it" with no record known ("refund please" → "cancel it"): "it" can only be the request.
+  const bareIt = cancelsItAlone(text) && Object.keys(recordIds(compiled, state.fields)).length === 0
+  if (!bareIt && !cancelsThatAlone(text)) return false
   const { scenario, step } = state.navigation
   return missingFields(compiled, scenario, step, state.fields).length > 0
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  cancelsItAlone,
   cancelsThatAlone,
   detectConversationAct,
   withdrawsRequest,
@@ -76,6 +77,24 @@ describe('withdrawsRequest', () => {
       expect(withdrawsRequest(text), text).toBe(false)
   })
 
+  it('reads what the request rested on, said not to be so, as taking it back (rv53 F11)', () => {
+    for (const text of [
+      "oh wait, I wasn't charged twice after all, sorry",
+      'it was not damaged after all',
+      'never mind, false alarm',
+      "turns out I wasn't overcharged",
+      'it turned out the package was never lost',
+    ])
+      expect(withdrawsRequest(text), text).toBe(true)
+    // "After all" without a negation, or a negation in another clause, keeps the request.
+    for (const text of [
+      'I do want a refund after all',
+      "it wasn't delivered, so after all I want a refund",
+      'turns out it arrived broken',
+    ])
+      expect(withdrawsRequest(text), text).toBe(false)
+  })
+
   it('takes nothing back from a change of a detail or a stop said of something else', () => {
     for (const text of [
       'I changed my mind: with no subtitles',
@@ -123,5 +142,19 @@ describe('cancelsThatAlone', () => {
       "don't cancel that",
     ])
       expect(cancelsThatAlone(text), text).toBe(false)
+  })
+})
+
+describe('cancelsItAlone', () => {
+  it('reads "cancel it" and its fillers alone, and nothing more (rv53 F5d)', () => {
+    for (const text of ['cancel it', 'ok cancel it please', 'nvm cancel it', 'cancel it, thanks'])
+      expect(cancelsItAlone(text), text).toBe(true)
+    for (const text of [
+      'cancel it and refund me $20',
+      'cancel it now or I complain',
+      "don't cancel it",
+      'cancel that',
+    ])
+      expect(cancelsItAlone(text), text).toBe(false)
   })
 })

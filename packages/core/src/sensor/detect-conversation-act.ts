@@ -125,6 +125,14 @@ const withdrawals = [
   'do not go through with it',
 ].map((phrase) => wordsOf(phrase))
 
+/**
+ * What the request rested on, said not to be so ("oh wait, I wasn't charged twice after all",
+ * "turns out it isn't broken", "false alarm"): a negation before "after all" in one clause, or
+ * "turns out" before a negation. Not "I do want a refund after all" (no negation).
+ */
+const premiseTakenBack =
+  /\b(?:(?:was|were|is|are|did|do|does|has|have)(?:n['\u2019]?t|\s+not)|never)\b[^.!?;,]*\bafter\s+all\b|\bturn(?:s|ed)\s+out\b[^.!?;]*\b(?:(?:was|were|is|are|did|do|does|has|have)(?:n['\u2019]?t|\s+not)|never)\b|\bfalse\s+alarm\b/i
+
 /** "Stop the cancellation please", "cancel the cancellation", "call off the refund". */
 const stopTheRequest =
   /\b(?:stop|halt|abort|call off|cancel|withdraw)\s+(?:the|my|this|that)\s+(?:cancellation|refund|request)\b/i
@@ -263,6 +271,19 @@ export function cancelsThatAlone(text: string): boolean {
   return cancelsThatOnly.test(text)
 }
 
+/** "Cancel it", alone or with the fillers of {@link cancelsThatOnly} ("ok cancel it please"). */
+const cancelsItOnly =
+  /^\W*(?:(?:oh|ok|okay|actually|no|hmm|so|just|please|pls|wait|never\s*mind|nvm)\W+)*cancel\s+it(?:\W+(?:please|pls|thanks|thank\s+you|for\s+me))*\W*$/i
+
+/**
+ * Is the message only a "cancel it"? Unlike "cancel that", "it" names a thing as often as the
+ * request ("track NW-3003" → "cancel it" is that order), so the engine reads it as calling the
+ * request off only while no record it could point at is known.
+ */
+export function cancelsItAlone(text: string): boolean {
+  return cancelsItOnly.test(text)
+}
+
 /**
  * Does the message take back the request at hand ("actually never mind, I'll keep the item",
  * "forget it", "stop the cancellation", "I changed my mind" alone)? The caller weighs it against
@@ -275,6 +296,7 @@ export function withdrawsRequest(text: string): boolean {
     cancelTheRequest.test(text) ||
     stopTheRequest.test(text) ||
     onlyStops.test(text) ||
+    premiseTakenBack.test(text) ||
     hasPhrase(messageWords(text), withdrawalIndex)
   )
 }
