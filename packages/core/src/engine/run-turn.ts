@@ -692,6 +692,8 @@ async function senseAndAct(
     correctsId,
   )
   const carriedToOther = otherRecord && correctsId
+  /** Facts carried into a scenario started by this message from outside any scenario, not said in it. */
+  const carriedIn = new Set<string>()
   dropRefusedFacts(compiled, state, perception, input.text)
   if (perception.intent !== 'unknown') state.fields.last_intent = perception.intent
   /** The facts this message states (`email`, `order_id`, `amount`, ...). */
@@ -1221,6 +1223,14 @@ async function senseAndAct(
     state.toolResults = {}
     // Facts gathered outside any scenario (a vague first message, a clarification) carry in whole.
     const carried = route.previousScenario === null ? state.fields : profileFields(compiled, state.fields)
+    // Those not said again in this message: a `confirm` call made with them is asked about first
+    // ("$20" said to the menu after a refund was taken back, then "refund NW-1002 please", had
+    // refunded the $20 at once: outside review rv54 F2).
+    // Not those of a request the menu clarified ("please cancel NW-2002, it was €700"): its own.
+    const clarifiedRequest = pending?.unclear !== undefined && plainlyRequests(pending.unclear)
+    if (route.previousScenario === null && !clarifiedRequest)
+      for (const name of Object.keys(withoutProfile(compiled, fieldsBefore)))
+        if (!stated.has(name) && name !== 'last_intent') carriedIn.add(name)
     // A new request that points back at what was just discussed ("track NW-3003" → "it arrived
     // broken, I want my money back") is about the same thing: the identifiers the new scenario
     // asks for (an order, a ticket; never an amount) carry over from the scenario left.
@@ -1333,10 +1343,26 @@ async function senseAndAct(
   // A question in a scenario whose tools need no yes ("where is NW-3003?" in a detour from a
   // refund) asks about no such action: the refund it paused is not held by it on its return.
   // (The cheap conditions are read first: the readers of the words only when they can matter.)
+  // An answer to a clarification goes on with the message it clarified: that one asked.
+  const requestText = pending?.unclear === undefined ? input.text : `${pending.unclear} ${input.text}`
   if (planned.length === 0 && (inFlow ? withdraws : withdrawsRequest(input.text))) delete state.tentative
   else if (
     confirmsActions(compiled, route.scenario) &&
     (onlyAsksAboutAction(input.text) || (asksDone && !asksWhatWasDone(input.text)))
+  )
+    state.tentative = true
+  // The other way round, by default: a request that is not plain ("I was told I'd get a $20
+  // refund on NW-1001", "do you think I deserve $20 back?", a statement of facts) is asked about
+  // first, whatever words it asks with (outside review rv54 B: each list of "only asking" cues
+  // had missed the next customer's words). It is the request when it starts the scenario or names
+  // an action with facts of its own; facts alone ("$40"), a return to a paused request ("back to
+  // the refund") and "so, my refund?" go on with the request they answer.
+  else if (
+    !confirmed &&
+    confirmsActions(compiled, route.scenario) &&
+    route.resumed === undefined &&
+    (route.scenario !== navigation.scenario || (stated.size > 0 && namedActions(input.text).length > 0)) &&
+    !plainlyRequests(requestText)
   )
     state.tentative = true
   // The facts of the request just done, given again ("$10 more please"), say what to do only when
@@ -1372,7 +1398,11 @@ async function senseAndAct(
       ? []
       : (confirmed
           ? unconfirmed
-          : state.tentative !== true && !guessed && !carriedToOther && !onlyQuestions(input.text)
+          : state.tentative !== true &&
+              !guessed &&
+              !carriedToOther &&
+              !onlyQuestions(input.text) &&
+              !planned.some((call) => usesFacts(call, carriedIn, state.fields))
             ? repeats
             : planned.filter((call) => confirmsCall(compiled, call))
         ).filter((call) => !refusedByPolicy(compiled, state, routed, input.sessionId, call))
@@ -2272,6 +2302,18 @@ const pointingWords: ReadonlySet<string> = new Set([
   'price',
   'shipping',
 ])
+
+/** Does the call pass, as one of its arguments, the value of one of the `names` facts? */
+function usesFacts(
+  call: ReturnType<typeof planToolCalls>[number],
+  names: ReadonlySet<string>,
+  fields: Record<string, unknown>,
+): boolean {
+  if (names.size === 0) return false
+  const values = Object.values(call.args)
+  for (const name of names) if (fields[name] !== undefined && values.includes(fields[name])) return true
+  return false
+}
 
 /** The `topic` of the first scenario that lists the intent, if it has one. */
 function topicOfIntent(compiled: TurnDependencies['compiled'], intent: string): string | undefined {

@@ -130,6 +130,17 @@ describe('onlyAsksAboutAction and plainlyRequests', () => {
     'I may need to cancel NW-2002, it was $40',
     'maybe cancel NW-2002? it was $40',
     'I probably want to cancel NW-2002',
+    // Put off to a time or a condition, hedged or reported (outside review rv54 B).
+    'once NW-1001 is returned, refund $20',
+    'after I send NW-1002 back, can you refund $20?',
+    'when I get the replacement for NW-1003, refund the $20 difference',
+    'refund $20 on NW-1004 unless it ships today',
+    "I'll let you know about cancelling NW-2002 ($40)",
+    "I'll probably cancel NW-2003 ($40)",
+    "I'd consider a $20 refund on NW-1002",
+    "I was told I'd get a $20 refund on NW-1001",
+    'is it too late to cancel NW-2002? $40',
+    "what's the fastest way to get $20 back for NW-1004?",
   ])('reads "%s" as asking about an action, not for it', (text) => {
     expect(onlyAsksAboutAction(text)).toBe(true)
   })
@@ -145,8 +156,34 @@ describe('onlyAsksAboutAction and plainlyRequests', () => {
   })
 
   it('reads a plain request', () => {
-    expect(plainlyRequests('ok please cancel NW-1001 then')).toBe(true)
-    expect(plainlyRequests("I'd like a refund")).toBe(true)
-    expect(plainlyRequests('cy@example.com')).toBe(false)
+    for (const text of [
+      'ok please cancel NW-1001 then',
+      "I'd like a refund",
+      'pls cancel NW-5005 it was 900 bucks',
+      'I also need a refund for NW-1002, $15',
+      // A command that opens a clause, after facts.
+      'wes@example.com refund $50 on NW-1001',
+      'I paid $120 for NW-1001, refund $40',
+      'the order NW-1001 cost $300, refund $20 of it',
+      // Asked as a question, and said as the noun alone.
+      'can you refund $20 on NW-1001?',
+      'can I get $20 back on NW-1001 instead?',
+      'ok then a refund for NW-1005',
+    ])
+      expect(plainlyRequests(text), text).toBe(true)
+  })
+
+  it('reads no plain request in facts, a question about the action or a statement', () => {
+    // The engine asks "Shall I …?" before a `confirm` call on each of these.
+    for (const text of [
+      'cy@example.com',
+      'NW-1001, $20',
+      "I was told I'd get a $20 refund on NW-1001",
+      'would a $20 refund on NW-1001 be possible?',
+      'can you tell me if a refund of $20 for NW-1002 is allowed?',
+      'do you think I deserve a $20 refund on NW-1003?',
+      'my refund for NW-1001',
+    ])
+      expect(plainlyRequests(text), text).toBe(false)
   })
 })

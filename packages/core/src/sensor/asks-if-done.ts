@@ -146,7 +146,7 @@ export function onlyAsksAboutAction(text: string): boolean {
  * on a yes). Only a plain request runs at once.
  */
 const deniesOrDefers =
-  /\b(?:not|never|no|nah|nope|don['\u2019]?t|do not|doesn['\u2019]?t|didn['\u2019]?t|hasn['\u2019]?t|haven['\u2019]?t|isn['\u2019]?t|wasn['\u2019]?t|won['\u2019]?t|shouldn['\u2019]?t|hold off|later|wait|yet|whether|already|any ?more|no longer|forget it|forget that|scratch that|never ?mind|nevermind|jk|just kidding|kidding|tomorrow|tonight|next week|last week|yesterday|ago|asked you to|pas|kein|keine|nicht|nein|nunca|jamais)\b|\uD83D[\uDEAB\uDE45]|[\u274C\u26D4]/i
+  /\b(?:not|never|no|nah|nope|don['\u2019]?t|do not|doesn['\u2019]?t|didn['\u2019]?t|hasn['\u2019]?t|haven['\u2019]?t|isn['\u2019]?t|wasn['\u2019]?t|won['\u2019]?t|shouldn['\u2019]?t|hold off|later|wait|yet|whether|already|any ?more|no longer|forget it|forget that|scratch that|never ?mind|nevermind|jk|just kidding|kidding|tomorrow|tonight|next week|last week|yesterday|ago|asked you to|once|as soon as|unless|until|till|(?:after|when|before) (?:i|we) (?:get|receive|send|return|ship|have|hear|see|check|decide|talk)|(?:i|we)['\u2019]ll (?:let you know|probably|maybe|possibly|think|see|decide|consider)|(?:i|we)['\u2019]d consider|(?:was|were|been) (?:told|promised)|do you think|too late|fastest way|my options|pas|kein|keine|nicht|nein|nunca|jamais)\b|\uD83D[\uDEAB\uDE45]|[\u274C\u26D4]/i
 
 /**
  * A correction of a fact, not of the request: "not NW-1002", "NW-1001... wait no, NW-2002", "no,
@@ -170,16 +170,33 @@ function readable(text: string): string {
 
 /** Words of a plain request: "please", "I want", "I'd like", "I need", "go ahead", "do it". */
 const plainRequest =
-  /\b(?:please|i want|i'd like|i would like|i need|go ahead|do it|do that|yes,? (?:please|do)|refund me|cancel it)\b/i
+  /\b(?:please|pls|plz|i (?:also |really |just |still |only )?(?:want|wanna|need)|i['\u2019]d (?:also )?like|i would like|go ahead|do it|do that|yes,? (?:please|do)|refund me|cancel it)\b/i
 
-/** A message that opens by telling what to do: "cancel NW-2002, total $5", "please refund $20". */
+/**
+ * A clause that opens by telling what to do: "cancel NW-2002, total $5", "please refund $20",
+ * "ann@example.com, refund $20 on NW-1001", "I paid $120 for NW-1001, refund $40".
+ */
 const command =
-  /^\W*(?:(?:ok(?:ay)?|so|then|now|and|please)\W+){0,2}(?:refund|cancel|reimburse|return|exchange|replace)\b/i
+  /(?:^|[,.;:!?]|\b(?:and|then|so|now|just|also)\b|@[\w.-]+\.[a-z]{2,}\b)\W*(?:(?:ok(?:ay)?|so|then|now|and|please|pls|just|also)\W+){0,2}(?:refund|cancel|reimburse|return|exchange|replace)\b/i
 
-/** Does the message plainly ask for something to be done ("please refund it", "I want a refund")? */
+/** A request asked as a question: "can you refund $20 on NW-1001?", "could I get $20 back?". */
+const politeRequest =
+  /\b(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?(?:refund|cancel|reimburse|issue|process|give|send)|(?:can|could|may)\s+i\s+(?:please\s+)?(?:get|have))\b/i
+
+/** A request said as its noun alone: "a refund for NW-1005", "ok, a refund for NW-1001 then". */
+const nounRequest =
+  /^\W*(?:(?:ok(?:ay)?|so|then|and|well|fine|right|alright)\W+)*(?:a|another)\s+(?:refund|cancellation)\b[^?]*$/i
+
+/**
+ * Does the message plainly ask for something to be done ("please refund it", "I want a refund",
+ * "cancel NW-2002", "can you refund $20?")? A `confirm` call runs at once only on such a request
+ * (the engine asks "Shall I …?" for anything else: a statement of facts, a question about the
+ * action, a hedge); whether it also asks about, puts off or denies the action is
+ * {@link onlyAsksAboutAction}'s to say.
+ */
 export function plainlyRequests(text: string): boolean {
   const head = text.slice(0, 1000)
-  return plainRequest.test(head) || command.test(head)
+  return plainRequest.test(head) || command.test(head) || politeRequest.test(head) || nounRequest.test(head)
 }
 
 /**

@@ -95,6 +95,35 @@ describe('withdrawsRequest', () => {
       expect(withdrawsRequest(text), text).toBe(false)
   })
 
+  it('reads the request said to be unwanted, or the thing kept, as taking it back (rv54 F1-F3)', () => {
+    for (const text of [
+      'I decided to keep it',
+      "I'm gonna keep the package",
+      'disregard that',
+      'ignore my last message',
+      'scrap that',
+      'drop it',
+      'the item works fine now so forget this',
+      "don't cancel NW-2002",
+      "don't cancel my order",
+      "I don't want to cancel it anymore",
+      "I don't want a refund anymore",
+      'it just arrived, so no need to cancel anymore',
+      'no cancellation needed',
+      'no longer needed, thanks',
+      "I'm not cancelling after all",
+    ])
+      expect(withdrawsRequest(text), text).toBe(true)
+    for (const text of [
+      "don't keep it",
+      'leave it at the door',
+      "I'll drop it off on the 7th of March",
+      'Let it be a 12:30 in the afternoon reservation, please.',
+      'keep it under $50',
+    ])
+      expect(withdrawsRequest(text), text).toBe(false)
+  })
+
   it('takes nothing back from a change of a detail or a stop said of something else', () => {
     for (const text of [
       'I changed my mind: with no subtitles',

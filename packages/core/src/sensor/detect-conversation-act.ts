@@ -83,7 +83,7 @@ export function closingActOf(text: string): 'thank' | 'bye' | undefined {
 
 /** "Don't cancel it", "do not send that": an action at hand told not to happen. */
 const negatedAction =
-  /\b(?:don[’']?t|do not)\s+(?:cancel|refund|book|reserve|buy|order|send|charge|process|proceed with|go ahead with|do)\s+(?:it|that|this|them)\b/i
+  /\b(?:don[’']?t|do not)\s+(?:cancel|refund|book|reserve|buy|order|send|charge|process|proceed with|go ahead with|do)\s+(?:it|that|this|them|(?:my|the|this|that)\s+(?:order|refund|request|cancellation|booking|reservation)|[a-z]{1,4}-\d{3,})\b/i
 
 /**
  * "Forget the refund. How much is Plus?", "ok, forget about the cancellation": a clause that opens
@@ -131,7 +131,29 @@ const withdrawals = [
  * "turns out" before a negation. Not "I do want a refund after all" (no negation).
  */
 const premiseTakenBack =
-  /\b(?:(?:was|were|is|are|did|do|does|has|have)(?:n['\u2019]?t|\s+not)|never)\b[^.!?;,]*\bafter\s+all\b|\bturn(?:s|ed)\s+out\b[^.!?;]*\b(?:(?:was|were|is|are|did|do|does|has|have)(?:n['\u2019]?t|\s+not)|never)\b|\bfalse\s+alarm\b/i
+  /\b(?:(?:was|were|is|are|did|do|does|has|have)(?:n['\u2019]?t|\s+not)|not|never)\b[^.!?;,]*\bafter\s+all\b|\bturn(?:s|ed)\s+out\b[^.!?;]*\b(?:(?:was|were|is|are|did|do|does|has|have)(?:n['\u2019]?t|\s+not)|never)\b|\bfalse\s+alarm\b/i
+
+/**
+ * The request itself said to be unwanted or unneeded, or the thing it was about kept: "I don't
+ * want to cancel it anymore", "I don't want a refund anymore", "no need to cancel", "no
+ * cancellation needed", "no longer needed", "I decided to keep it", "I'm gonna keep the package",
+ * "disregard that", "ignore my last message", "scrap that", "drop it", "let it be", "I'll pass"
+ * (these last ones at the end of a clause). Not "don't keep it", "keep it under $50", "leave it
+ * at the door", "I'll drop it off on the 7th" or "let it be a 12:30 reservation".
+ */
+const requestUnwanted = new RegExp(
+  [
+    String.raw`\b(?:don['’]?t|do not|no longer)\s+(?:really\s+)?(?:want|need|wish)\s+(?:to\s+)?(?:cancel|refund|return|a\s+refund|the\s+refund|the\s+cancellation|a\s+cancellation)\b`,
+    String.raw`\bno\s+(?:need|reason)\s+(?:to\s+)?(?:cancel|refund)\b`,
+    String.raw`\bno\s+(?:cancellation|refund)s?\s+(?:needed|necessary|required)\b`,
+    String.raw`\b(?:no\s+longer|not)\s+(?:needed|necessary|required)\b`,
+    String.raw`(?<!\b(?:not|don['’]?t|do not|never)\s+)\bkeep(?:ing)?\s+(?:it|them|this\s+one|that\s+one|the\s+(?:order|package|parcel|item|items)|my\s+(?:order|package|parcel|item|items)|[a-z]{1,4}-\d{3,})\b(?!\s+(?:under|below|above|at|to|as|in|on|open|short|simple|between|for|until|till|safe|warm|cold|dry|updated|posted)\b)`,
+    String.raw`\b(?:disregard|ignore)\s+(?:that|this|it|what\s+i\s+(?:said|wrote)|my\s+(?:last\s+)?(?:message|request))\b`,
+    String.raw`\b(?:(?:scrap|drop|belay)\s+(?:that|this|it)|let\s+it\s+be|i['’]?ll\s+pass|forget\s+this)(?=\s*(?:[.!?,;]|$|please\b|thanks\b|then\b))`,
+    String.raw`\bleave\s+it(?:\s+(?:as\s+is|be|alone|then))?\W*$`,
+  ].join('|'),
+  'i',
+)
 
 /** "Stop the cancellation please", "cancel the cancellation", "call off the refund". */
 const stopTheRequest =
@@ -297,6 +319,7 @@ export function withdrawsRequest(text: string): boolean {
     stopTheRequest.test(text) ||
     onlyStops.test(text) ||
     premiseTakenBack.test(text) ||
+    requestUnwanted.test(text) ||
     hasPhrase(messageWords(text), withdrawalIndex)
   )
 }
