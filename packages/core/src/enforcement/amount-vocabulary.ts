@@ -35,6 +35,7 @@ export const prefixedDollars: Readonly<Record<string, string>> = {
   HK$: 'HKD',
   S$: 'SGD',
   MX$: 'MXN',
+  R$: 'BRL',
 }
 
 /** ISO 4217 codes beyond the named ones, read before or after an amount (`KWD 200`, `200 kwd`). */

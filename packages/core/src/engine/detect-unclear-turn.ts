@@ -228,6 +228,9 @@ export function idBreaks(compiled: CompiledEngine, text: string): IdBreak[] {
     const second = matches.find((match) => match.value !== first?.value)
     if (first === undefined || second === undefined) continue
     if (correctionBetween.test(searched.slice(first.end, second.index))) continue
+    // "Keep NW-2002 but cancel NW-2003": an id set aside asks for nothing; it is no second request.
+    if (setAside(searched, first) || setAside(searched, second)) continue
+    if (idPickedByPlace(searched, matches) !== undefined) continue
     const last = [...searched.slice(first.end, second.index).matchAll(/\band\b|\balso\b|\bthen\b|[,;]/gi)].at(
       -1,
     )
@@ -318,7 +321,59 @@ const denialBeforeId =
   /\b(?:not|isn'?t|wasn'?t|never)\W+(?:(?:order|number|the|my|that|this|for|about|on|even)\W+)?$/i
 
 /**
- * The ids a message says are not the ones ("no, not NW-1001 - I meant my other order"): for each
+ * Words before an id that set it aside: kept, left out, or done before ("keep NW-2002 but cancel
+ * NW-2003", "everything except NW-2005", "my order other than NW-1003", "I got a refund for
+ * NW-1005 last week"). Outside review rv54 C: the first id of the message was acted on.
+ */
+const asideBeforeId =
+  /\b(?:keep(?:ing)?|except(?:\s+for)?|excluding|other\s+than|besides|apart\s+from|(?:got|received|had|already\s+got)\s+(?:a\s+|my\s+|the\s+)?(?:refund|cancellation)\s+(?:for|on|of))\W+(?:(?:order|number|the|my)\W+)?$/i
+
+/** Words after an id that say nothing is wrong with it: "NW-1001 is fine", "NW-1001 was perfect". */
+const fineAfterId =
+  /^\W*(?:is|was|are|were)\s+(?:(?:totally|completely|all|just)\s+)?(?:fine|ok|okay|good|perfect|great|alright|all\s+right|not\s+the\s+(?:one|problem))\b/i
+
+/** "The second one", "the first order", "the latter": a place among the ids listed before it. */
+const placeAfterIds = /\bthe\s+(first|1st|second|2nd|third|3rd|last|latter|former)(?:\s+(?:one|order))?\b/i
+
+/**
+ * The id a message picks by its place among the distinct ids it listed before ("I have two
+ * orders, NW-1001 and NW-1002. refund $20 on the second one": NW-1002), if any. Outside review
+ * rv54 F10: the first id was refunded.
+ */
+function idPickedByPlace(
+  text: string,
+  matches: ReadonlyArray<{ value: string; end: number }>,
+): string | undefined {
+  const last = matches.at(-1)
+  if (last === undefined) return undefined
+  const place = placeAfterIds.exec(text.slice(last.end))?.[1]?.toLowerCase()
+  if (place === undefined) return undefined
+  const listed = [...new Set(matches.map((match) => match.value))]
+  if (listed.length < 2) return undefined
+  const index =
+    place === 'first' || place === '1st' || place === 'former'
+      ? 0
+      : place === 'second' || place === '2nd'
+        ? 1
+        : place === 'third' || place === '3rd'
+          ? 2
+          : listed.length - 1
+  return listed[index]
+}
+
+/** Does the text around the id say it is not the one meant, or set it aside (kept, fine, left out)? */
+function setAside(text: string, match: { index: number; end: number }): boolean {
+  const before = text.slice(Math.max(0, match.index - 40), match.index)
+  return (
+    denialBeforeId.test(before) ||
+    asideBeforeId.test(before) ||
+    fineAfterId.test(text.slice(match.end, match.end + 40))
+  )
+}
+
+/**
+ * The ids a message says are not the ones ("no, not NW-1001 - I meant my other order") or sets
+ * aside ("keep NW-2002", "NW-1001 is fine", "except NW-2005"): for each
  * id field, `denied` holds the value taken back, and `instead` the message's last id of that field
  * it does not take back, if any ("not NW-1001 but NW-2002").
  */
@@ -329,13 +384,24 @@ export function deniedIds(
   const found: Array<{ name: string; denied: string; instead: string | undefined }> = []
   const searched = text.slice(0, 2000)
   // Every turn asks: most messages have no denial word, and then no id is looked for.
-  if (!/\b(?:not|isn'?t|wasn'?t|never)\b/i.test(searched)) return found
+  if (
+    !/\b(?:not|isn'?t|wasn'?t|never|keep(?:ing)?|except|excluding|than|besides|apart|got|received|had|is|was|are|were|the)\b/i.test(
+      searched,
+    )
+  )
+    return found
   for (const entity of compiled.entityPatterns) {
+    const matches = entityMatches(searched, entity)
+    const picked = idPickedByPlace(searched, matches)
+    if (picked !== undefined) {
+      const other = matches.find((match) => match.value !== picked)
+      if (other !== undefined) found.push({ name: entity.name, denied: other.value, instead: picked })
+      continue
+    }
     let denied: string | undefined
     let instead: string | undefined
-    for (const match of entityMatches(searched, entity)) {
-      if (denialBeforeId.test(searched.slice(Math.max(0, match.index - 24), match.index)))
-        denied = match.value
+    for (const match of matches) {
+      if (setAside(searched, match)) denied = match.value
       else instead = match.value
     }
     if (denied !== undefined)

@@ -23,6 +23,7 @@ import {
   detectConversationAct,
   refersBack,
   withdrawsRequest,
+  withRequestCalledOffAsNeverMind,
 } from '../sensor/detect-conversation-act.ts'
 import { extractEntities } from '../sensor/extract-entities.ts'
 import { typedOption } from '../sensor/typed-option.ts'
@@ -63,7 +64,7 @@ import { refusedFacts } from './refused-facts.ts'
 import { renderTemplate } from './render-template.ts'
 import { type ApprovalDecisionInput, resumeTurn } from './resume-turn.ts'
 import { roundScore } from './round-score.ts'
-import type { EngineSessionState } from './session-state.ts'
+import type { EngineSessionState, PendingApprovalState } from './session-state.ts'
 import { runTaskTurn } from './task-turn.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import {
@@ -136,7 +137,15 @@ export async function runTurn(
   // approver deciding later finds nothing to decide); this message is then answered, which ends
   // the scenario it belonged to ("forget it, don't cancel it"). A bare "cancel that" is the
   // waiting request called off too.
-  if (waiting !== undefined && (withdrawsRequest(input.text) || cancelsThatAlone(input.text)))
+  // So is a correction that names another record than the waiting call's ("oh sorry, I meant
+  // NW-2003", "wrong order, it's NW-2003 not NW-2002"): the request on the wrong order must not
+  // stay to be approved (outside review rv54 F12); the message then starts the corrected one.
+  if (
+    waiting !== undefined &&
+    (withdrawsRequest(input.text) ||
+      cancelsThatAlone(input.text) ||
+      correctsWaitingRecord(dependencies.compiled, input.text, waiting))
+  )
     return settleThenAnswer(dependencies, state, input, scratch, {
       sessionId: input.sessionId,
       approvalId: waiting.approval.id,
@@ -153,6 +162,18 @@ export async function runTurn(
     return stillWaiting(state, scratch)
   }
   return guardStall(dependencies, await senseAndAct(dependencies, state, input, scratch), scratch)
+}
+
+/** Does the message correct what waits for approval with another record ("I meant NW-2003")? */
+function correctsWaitingRecord(
+  compiled: CompiledEngine,
+  text: string,
+  waiting: PendingApprovalState,
+): boolean {
+  if (!correctsWhatWasDone(text)) return false
+  const named = recordIds(compiled, extractEntities(text, { patterns: compiled.entityPatterns }))
+  const args = Object.values(waiting.remaining[0]?.args ?? {})
+  return Object.values(named).some((value) => !args.includes(value))
 }
 
 /**
@@ -450,7 +471,7 @@ async function senseAndAct(
   // An option of "which one first?" sent as its own words (the widget sends an option's value).
   const pickedRequest =
     state.pendingClarification?.question === settings.twoRequestsQuestion &&
-    typedOption(state.pendingClarification.options, message.text) !== undefined
+    pickedOption(state.pendingClarification.options, message.text) !== undefined
   // "Wait", "hang on", "hmm", "I see" to "Shall I refund $30 … now?" neither say yes nor no: the
   // request is read again unconfirmed and the question asked again (outside review rv52: the
   // menu came, and the "yes" after it found nothing to confirm).
@@ -623,6 +644,11 @@ async function senseAndAct(
     } else if (perception.entities[name] === denied) delete perception.entities[name]
     if (state.fields[name] === denied) delete state.fields[name]
   }
+  // "And $25 on the other one" names no id, and says it is not the one at hand: the step asks
+  // which (it had offered the $25 on the order just refunded: outside review rv54 M1).
+  if (otherOne.test(input.text))
+    for (const name of identifiersOf(compiled))
+      if (perception.entities[name] === undefined) delete state.fields[name]
   // "check where NW-1001 is, and refund me $20 for NW-2002": the refund is NW-2002's; the first
   // clause is another request, offered once this one is done.
   const breaks = idBreaks(compiled, input.text)
@@ -1343,8 +1369,9 @@ async function senseAndAct(
   // A question in a scenario whose tools need no yes ("where is NW-3003?" in a detour from a
   // refund) asks about no such action: the refund it paused is not held by it on its return.
   // (The cheap conditions are read first: the readers of the words only when they can matter.)
-  // An answer to a clarification goes on with the message it clarified: that one asked.
-  const requestText = pending?.unclear === undefined ? input.text : `${pending.unclear} ${input.text}`
+  // An answer to a clarification goes on with the message it clarified: either may be the request.
+  const plainRequest =
+    plainlyRequests(input.text) || (pending?.unclear !== undefined && plainlyRequests(pending.unclear))
   if (planned.length === 0 && (inFlow ? withdraws : withdrawsRequest(input.text))) delete state.tentative
   else if (
     confirmsActions(compiled, route.scenario) &&
@@ -1362,7 +1389,7 @@ async function senseAndAct(
     confirmsActions(compiled, route.scenario) &&
     route.resumed === undefined &&
     (route.scenario !== navigation.scenario || (stated.size > 0 && namedActions(input.text).length > 0)) &&
-    !plainlyRequests(requestText)
+    !plainRequest
   )
     state.tentative = true
   // The facts of the request just done, given again ("$10 more please"), say what to do only when
@@ -1737,11 +1764,20 @@ function accepts(text: string, offered: string, confirming: boolean): boolean {
   // "Okay, no thanks, bye" to "You also asked … Shall I do that now?" takes nothing (a confirmation
   // question reads such a yes itself: it is asked again, or is a no).
   if (!confirming && (hedges(text) || saysNoWithYes(text, offered))) return false
+  if (detectConversationAct(text) === 'affirm') return true
+  if (callsOffAction.test(text) && /^\W*(?:please\W+)?cancel\b/i.test(text) && /\bcancel/i.test(offered))
+    return true
+  // "Refund it", "k do it", "ok process it" to "Shall I refund …?": the offered action, said back.
+  const echoed = echoedAction.exec(text)?.[1]?.toLowerCase()
   return (
-    detectConversationAct(text) === 'affirm' ||
-    (callsOffAction.test(text) && /^\W*(?:please\W+)?cancel\b/i.test(text) && /\bcancel/i.test(offered))
+    echoed !== undefined &&
+    (echoed === 'do' || echoed === 'process' || offered.toLowerCase().includes(echoed))
   )
 }
+
+/** The offered action said back, alone: "refund it", "k do it", "ok, process it please". */
+const echoedAction =
+  /^\W*(?:(?:ok(?:ay)?|k|kk|yes|ya|yeah|sure|fine|please|just)\W+)*(refund|do|process)\W+(?:it|that|this)(?:\W+(?:please|now|thanks|then))*\W*$/i
 
 /** "Cancel it", "no, stop that", "abort the refund": the message only calls an action off. */
 const callsOffAction =
@@ -1755,8 +1791,36 @@ const callsOffAction =
 function chosenRequest(state: EngineSessionState, question: string, message: TurnInput): TurnInput {
   const pending = state.pendingClarification
   if (pending?.question !== question) return message
-  const option = typedOption(pending.options, message.text)
+  const option = pickedOption(pending.options, message.text)
   return option === undefined || option.value === message.text ? message : { ...message, text: option.value }
+}
+
+/** The option of "which one first?" typed as such, or named by its action alone. */
+function pickedOption(
+  options: readonly ClarificationOption[],
+  text: string,
+): ClarificationOption | undefined {
+  return typedOption(options, text) ?? requestNamedByAction(options, text)
+}
+
+/**
+ * The request of "which one first?" an answer names by its action alone ("the cancellation
+ * first", "do the refund", "just the refund, forget the cancellation"): the one option whose
+ * request names an action the answer names, once what the answer takes back is set aside. It
+ * goes on with its own clause's facts; "the cancellation first" had cancelled the refund's order
+ * at the refund's amount (outside review rv54 F11). An answer with facts of its own is read as itself.
+ */
+function requestNamedByAction(
+  options: readonly ClarificationOption[],
+  text: string,
+): ClarificationOption | undefined {
+  if (text.length > 160 || /\d/.test(text)) return undefined
+  const named = new Set(namedActions(withRequestCalledOffAsNeverMind(text)))
+  if (named.size === 0) return undefined
+  const naming = options.filter((option) =>
+    namedActions(`${option.label} ${option.value}`).some((stem) => named.has(stem)),
+  )
+  return naming.length === 1 ? naming[0] : undefined
 }
 
 /**
@@ -2058,6 +2122,9 @@ function restatesOtherFacts(fields: Record<string, unknown>, perception: Percept
 }
 
 /** One of several picked by its place: "the first one", "the other order", "the previous one". */
+/** "The other one", "the other order": not the record at hand. */
+const otherOne = /\bthe\s+other\s+(?:one|order|package|parcel|item)\b/i
+
 const picksByPlace =
   /\b(?:1st|2nd|3rd|first|second|third|earlier|earliest|previous|older|oldest|former|latter|latest|newest|other)\b|\blast\s+(?:one|order|package|parcel|item|purchase)\b|\bthe one (?:i|we) (?:asked|tracked|mentioned|said)\b/i
 

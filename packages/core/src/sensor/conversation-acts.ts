@@ -12,6 +12,11 @@ export const conversationActs = {
     'yeah',
     'yep',
     'yup',
+    // Typed in a hurry (outside review rv54 S1: each got the menu, and the yes was lost).
+    'ya',
+    'yea',
+    'yah',
+    'y',
     'sure',
     'sure thing',
     'ok',

@@ -25,6 +25,13 @@ describe('detectConversationAct', () => {
       expect(detectConversationAct(text), text).toBe('affirm')
   })
 
+  it('reads a yes typed in a hurry, or a thumbs-up alone, as an affirmation (rv54 S1)', () => {
+    for (const text of ['ya go ahead', 'yea', 'y', 'yah sure', '👍', '👍🏽', '👌', '✅'])
+      expect(detectConversationAct(text), text).toBe('affirm')
+    for (const text of ['yards', '👎', '👍 but only $10 please', ''])
+      expect(detectConversationAct(text), text).not.toBe('affirm')
+  })
+
   it('reads no yes into a clause the auxiliary opens', () => {
     for (const text of [
       'I would like to book a table',

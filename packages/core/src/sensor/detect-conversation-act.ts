@@ -33,13 +33,17 @@ for (const phrase of phrases) {
  */
 export function detectConversationAct(text: string): ConversationAct | undefined {
   const words = messageWords(text)
-  if (words.length === 0) return undefined
+  if (words.length === 0) return emojiYes.test(text) ? 'affirm' : undefined
   for (const phrase of phrasesByFirstWord.get(words[0]!) ?? []) {
     if (phrase.words.length > words.length) continue
     if (startsAt(words, 0, phrase.words)) return phrase.act
   }
   return echoedYes.test(text.slice(0, 200)) ? 'affirm' : undefined
 }
+
+/** A thumbs-up, an OK hand or a check mark alone: a yes with no words (`wordsOf` keeps none). */
+const emojiYes =
+  /^\s*(?:\u{1F44D}(?:\u{1F3FB}|\u{1F3FC}|\u{1F3FD}|\u{1F3FE}|\u{1F3FF})?|\u{1F44C}|\u2705|\u2714\uFE0F?|\u{1F197})+\s*$/u
 
 /**
  * A yes said by echoing the question's auxiliary, the clause ending there ("I would.", "I do,

@@ -51,6 +51,10 @@ describe('extractEntities', () => {
     expect(extractEntities('refund $40 CAD for NW-1001')).toMatchObject({ amount: 40, currency: 'CAD' })
     expect(extractEntities('refund 40 bucks AUD')).toMatchObject({ amount: 40, currency: 'AUD' })
     expect(extractEntities('it was $40 Canadian dollars')).toMatchObject({ amount: 40, currency: 'CAD' })
+    // The country alone after the amount, and the real's sign (outside review rv54 F13).
+    expect(extractEntities('refund $20 Canadian on NW-1001')).toMatchObject({ amount: 20, currency: 'CAD' })
+    expect(extractEntities('20 dollars (Canadian)')).toMatchObject({ amount: 20, currency: 'CAD' })
+    expect(extractEntities('refund R$20 on NW-1002')).toMatchObject({ amount: 20, currency: 'BRL' })
     // A country's name alone is no currency: a store, a place (session 44's second review).
     expect(extractEntities('refund the $40 Canadian Tire gift card').currency).toBe('USD')
     expect(extractEntities('I paid $40 in Singapore at the airport').currency).toBe('USD')
@@ -81,8 +85,24 @@ describe('extractEntities', () => {
       'cancel NW-2002, total $400 + 200 shipping',
       'cancel NW-2002, total was $400, shipping was another $200',
       'I paid 3 x 10 dollars',
+      // A price per thing or per month, a part taken off or of a whole, a lone part, a share
+      // (outside review rv54 E and rv52 F30: each was refunded or cancelled as the whole).
+      'refund 2 of the 3 items of NW-1001, each was $15',
+      '$15 per item, 3 items',
+      'cancel NW-2003 - $45/month for 24 months',
+      'it was $45 a month',
+      'all of it except $5 shipping, I paid $45',
+      'refund the $20 I paid for shipping and the $15 for gift wrap',
+      "cancel NW-2002, I've paid $300 of the $800 so far",
+      'cancel NW-2004, shipping was $15',
+      'I paid $45 and I want 10% back',
+      'I paid $80 for NW-1001, refund half',
     ])
       expect(extractEntities(text), text).not.toHaveProperty('amount')
+    // Asked for, a part or a share of a whole is the amount: "refund $80 of the order".
+    expect(extractEntities('refund $80 of the $300 order').amount).toBe(80)
+    expect(extractEntities('refund the $7.99 shipping').amount).toBe(7.99)
+    expect(extractEntities('I waited half an hour, refund $20').amount).toBe(20)
     // A charge said twice is how it was charged; "$50 each" across orders is each order's amount.
     expect(extractEntities('I was charged $40 twice, refund $40').amount).toBe(40)
     expect(extractEntities('refund $50 each for NW-1001, NW-2002 and NW-3003').amount).toBe(50)

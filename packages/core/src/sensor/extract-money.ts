@@ -19,7 +19,86 @@ export function extractMoney(text: string): MoneyEntity[] {
   // A part said of the order ("$20 shipping on a $620 order") leaves the order's total readable.
   if (mentions.length > 1 && mentions.some(({ index, text: matched }) => addedPart(text, index, matched)))
     return []
-  return mentions.map(({ amount, currency, text: matched }) => ({ value: amount, currency, text: matched }))
+  // "All of it except $5 shipping", "$300 of the $800": an amount taken off another, or a part of
+  // a whole, leaves the amount meant unsaid (outside review rv54 E: $45 was refunded for "all of
+  // it except $5 shipping, I paid $45", and "$300 of the $800" cancelled as a $300 order).
+  if (mentions.some(({ index, text: matched }) => takenOff(text, index, matched))) return []
+  // "I paid $45 and I want 10% back", "refund half of the $60": a share of the amount is meant,
+  // not the amount (rv52 F30, rv54 E: the whole $45 was refunded).
+  if (mentions.length > 0 && shareOf.test(text)) return []
+  // "Cancel NW-2004, shipping was $15": a part said alone is no total (it cancelled a $15 order).
+  if (mentions.length === 1 && lonePart(text, mentions[0]!.index, mentions[0]!.text)) return []
+  return mentions.map(({ amount, currency, text: matched, index }) => ({
+    value: amount,
+    currency: currency === 'USD' ? (countryDollars(text, index + matched.length) ?? currency) : currency,
+    text: matched,
+  }))
+}
+
+/** A share of an amount: "10%", "20 percent", "half" (not "half an hour"), "a third", "a quarter of". */
+const shareOf =
+  /\d\s*(?:%|percent\b)|\bhalf\b(?!\s+(?:an?\s+)?(?:hour|day|week|month|year|dozen|past)\b)|\b(?:a|one|two)\s+(?:third|quarter)s?\s+(?:of|back|refund)\b/i
+
+/** Words before an amount that take it off another: "except $5", "minus $5", "less the $5". */
+const takenOffBefore =
+  /\b(?:except(?:\s+for)?|minus|less|excluding|without|apart\s+from|not\s+including|but\s+not|deduct(?:ing)?|take\s+off)\s+(?:the\s+|my\s+|a\s+)?$/i
+/** Words after an amount that make it a part of a whole: "$300 of the $800", "$300 out of $800". */
+const partOfAfter = new RegExp(
+  String.raw`^\s*(?:out\s+)?of\s+(?:the\s+|my\s+|a\s+)?[${currencySignClass}]?\s?\d`,
+  'iu',
+)
+
+/**
+ * Is the amount taken off another, or a part of one not asked for ("except $5 shipping", "I've
+ * paid $300 of the $800")? "Refund $80 of the €3.5k order" asks for the $80.
+ */
+function takenOff(text: string, index: number, matched: string): boolean {
+  if (takenOffBefore.test(text.slice(Math.max(0, index - 24), index))) return true
+  return (
+    partOfAfter.test(text.slice(index + matched.length, index + matched.length + 16)) &&
+    !requestedBefore.test(text.slice(Math.max(0, index - 40), index))
+  )
+}
+
+/**
+ * A part of a price said alone and not asked for ("cancel NW-2004, shipping was $15"): no
+ * order's total, no amount to refund. "Refund the $7.99 shipping" asks for it, and is read.
+ */
+function lonePart(text: string, index: number, matched: string): boolean {
+  const before = text.slice(Math.max(0, index - 30), index)
+  const after = text.slice(index + matched.length, index + matched.length + 24)
+  return (
+    (partBefore.test(before) || partAfter.test(after)) &&
+    !requestedBefore.test(text.slice(Math.max(0, index - 40), index)) &&
+    !requestedAfter.test(after)
+  )
+}
+
+/**
+ * Dollars of another country named after the amount ("$20 Canadian", "20 dollars (Canadian)",
+ * "$450 Aussie"): read as that country's currency, never as US dollars (outside review rv54 F13
+ * found "$20 Canadian" refunded as US$20). Only where the amount ends there: "the $40 Canadian
+ * Tire gift card" is a store's name.
+ */
+const countryAfter =
+  /^\s*(?:(?:dollars?|bucks)\s*)?\(?\s*(canadian|australian|aussie|new\s+zealand|kiwi|singapore(?:an)?|hong\s+kong|mexican|brazilian)\b(?=\s*(?:$|[.,;:!?)]|(?:dollars?|bucks|on|for|to|and|please|total|refund|back)\b))/i
+const countryCurrencies: Readonly<Record<string, string>> = {
+  canadian: 'CAD',
+  australian: 'AUD',
+  aussie: 'AUD',
+  'new zealand': 'NZD',
+  kiwi: 'NZD',
+  singapore: 'SGD',
+  singaporean: 'SGD',
+  'hong kong': 'HKD',
+  mexican: 'MXN',
+  brazilian: 'BRL',
+}
+
+/** The currency of the country named right after an amount in dollars, if any. */
+function countryDollars(text: string, end: number): string | undefined {
+  const country = countryAfter.exec(text.slice(end, end + 40))?.[1]
+  return country === undefined ? undefined : countryCurrencies[country.toLowerCase().replace(/\s+/g, ' ')]
 }
 
 /** Words of a part of a price: tax, shipping, a fee, a tip. */
@@ -80,6 +159,14 @@ const countOfThingsBefore = new RegExp(
   'i',
 )
 const unitPriceAfter = /^\s*(?:each|apiece|a piece|per (?:item|unit|piece|one|shirt|ticket|person|seat))\b/i
+/**
+ * A price per thing or per period whatever comes before it: "each was $15", "$15 per item",
+ * "$45/month", "$45 a month" (outside review rv54 F14: each was refunded as the whole).
+ */
+const unitPriceBefore =
+  /\b(?:each(?:\s+one)?|apiece|per\s+(?:item|unit|piece))\s+(?:was|is|were|are|cost|costs|at|for)?\s*$/i
+const perUnitAfter =
+  /^\s*(?:(?:per|a|an)\s+(?:item|unit|piece|month|year|week|day)|\/\s*(?:item|unit|piece|month|mo|year|yr|week|wk|day))\b/i
 /** A unit price with its count after it: "$300 each for 2 items", "$300 apiece, 3 of them". */
 const unitPriceForCountAfter = new RegExp(
   String.raw`^\s*(?:each|apiece|a piece)\W+(?:for\s+|times\s+|x\s*)?${count}\b`,
@@ -102,7 +189,8 @@ function multiplied(text: string, index: number, matched: string): boolean {
   const before = text.slice(Math.max(0, index - 40), index)
   const after = text.slice(index + matched.length, index + matched.length + 32)
   if (countTimesBefore.test(before) || timesCountAfter.test(after) || plusNumberAfter.test(after)) return true
-  if (unitPriceForCountAfter.test(after)) return true
+  if (unitPriceForCountAfter.test(after) || unitPriceBefore.test(before) || perUnitAfter.test(after))
+    return true
   if (countOfThingsBefore.test(before) && unitPriceAfter.test(after)) return true
   return repeatedAfter.test(after) && !chargedBefore.test(before)
 }
@@ -200,7 +288,7 @@ function addsAnother(text: string, money: readonly MoneyEntity[]): boolean {
   }
   return false
 }
-const addedRightBefore = /(?:\band|\bplus|\+|\banother)\s*$/i
+const addedRightBefore = /(?:\band|\bplus|\+|\banother)(?:\s+(?:the|a|my))?\s*$/i
 
 /**
  * A number written as an order's total without a currency ("the total was 620", "I paid 45.50"):

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import type { CompiledEngine } from './compile-engine.ts'
+import { deniedIds, idBreaks } from './detect-unclear-turn.ts'
+
+/** The demo's order ids, the only part of a compiled engine these readers use. */
+const compiled = {
+  entityPatterns: [{ name: 'order_id', pattern: /\bNW[- ]?0*([1-9]\d{3,})\b/iu, value: 'NW-$1' }],
+} as unknown as CompiledEngine
+
+describe('deniedIds', () => {
+  it('sets aside an id the message keeps, leaves out, calls fine or says was done before (rv54 C)', () => {
+    for (const [text, denied, instead] of [
+      ['NW-1001 is fine. refund $20 on NW-1002.', 'NW-1001', 'NW-1002'],
+      ["refund $20 on my order other than NW-1003, it's NW-1004", 'NW-1003', 'NW-1004'],
+      ['I got a refund for NW-1005 last week. now NW-1006 needs $20 back', 'NW-1005', 'NW-1006'],
+      ['keep NW-2002 but cancel NW-2003, it was $40', 'NW-2002', 'NW-2003'],
+      ['cancel everything except NW-2005: NW-2006 ($40)', 'NW-2005', 'NW-2006'],
+      ['not NW-1001 but NW-2002', 'NW-1001', 'NW-2002'],
+    ] as const)
+      expect(deniedIds(compiled, text), text).toEqual([{ name: 'order_id', denied, instead }])
+  })
+
+  it('takes the id picked by its place among the ids listed before it (rv54 F10)', () => {
+    expect(
+      deniedIds(compiled, 'I have two orders, NW-1001 and NW-1002. refund $20 on the second one'),
+    ).toEqual([{ name: 'order_id', denied: 'NW-1001', instead: 'NW-1002' }])
+    expect(deniedIds(compiled, 'NW-1001 and NW-1002, the first one please')).toEqual([
+      { name: 'order_id', denied: 'NW-1002', instead: 'NW-1001' },
+    ])
+  })
+
+  it('sets nothing aside in two requests or one id said plainly', () => {
+    for (const text of [
+      'cancel NW-2002 and refund $20 on NW-1001',
+      'refund $20 on NW-1001',
+      'NW-1001 is broken, refund $20',
+      'the first one: NW-1001',
+    ])
+      expect(deniedIds(compiled, text), text).toEqual([])
+  })
+})
+
+describe('idBreaks', () => {
+  it('splits two requests, but not an id set aside or picked by its place', () => {
+    expect(
+      idBreaks(compiled, 'cancel NW-2002, and refund $20 on NW-1001').map((entry) => entry.second),
+    ).toEqual(['NW-1001'])
+    expect(idBreaks(compiled, 'keep NW-2002, and cancel NW-2003')).toEqual([])
+    expect(idBreaks(compiled, 'I have NW-1001 and NW-1002, refund the second one')).toEqual([])
+  })
+})
