@@ -25,7 +25,7 @@ import {
   withdrawsRequest,
   withRequestCalledOffAsNeverMind,
 } from '../sensor/detect-conversation-act.ts'
-import { extractEntities } from '../sensor/extract-entities.ts'
+import { extractEntities, isNumberInWords } from '../sensor/extract-entities.ts'
 import { typedOption } from '../sensor/typed-option.ts'
 import type { IntentScore, Perception } from '../sensor/types.ts'
 import { withPlainIdDashes } from '../text/plain-id-dashes.ts'
@@ -1968,7 +1968,9 @@ function answerAskedAmount(
   // lead-in or tail ("what about 25?", "25 then", "I'd like 25 back"). A number in a sentence
   // counts something else, whatever follows it ("it's been 25 days", "25 working days", "I
   // ordered 2 of them").
-  if (!bareAmount.test(text) && !counterOffer.test(text)) return
+  // A number in words alone ("forty", "one thousand") is one too, and never an order's number.
+  const spelled = isNumberInWords(text)
+  if (!bareAmount.test(text) && !counterOffer.test(text) && !spelled) return
   const missing = missingFields(compiled, route.scenario, route.step, state.fields)
   // "20" to "Which order is it, and how much should be refunded?" (the step's one question for
   // all it lacks): the number is the amount when the message is that number alone, of at most
@@ -1979,7 +1981,7 @@ function answerAskedAmount(
     missing.length > 1 &&
     step?.ask !== undefined &&
     missing.some((entry) => entry.field === 'amount') &&
-    bareAmount.test(text) &&
+    (bareAmount.test(text) || spelled) &&
     compiled.entityPatterns.every(({ name }) => entities[name] === undefined)
   if (missing[0]?.field !== 'amount' && !askedTogether) return
   entities.amount = entities.number

@@ -65,6 +65,17 @@ describe('extractEntities', () => {
     expect(extractEntities('refund $2 grand')).toMatchObject({ amount: 2000, currency: 'USD' })
   })
 
+  it('reads a number said in words alone as the number, and of two emails the one a correction gives (rv54)', () => {
+    expect(extractEntities('forty')).toMatchObject({ number: 40 })
+    expect(extractEntities('twenty-five')).toMatchObject({ number: 25 })
+    expect(extractEntities('one thousand')).toMatchObject({ number: 1000 })
+    expect(extractEntities('fifteen hundred')).toMatchObject({ number: 1500 })
+    // Words in a sentence count something else: no number is read from them.
+    expect(extractEntities('I waited forty minutes')).not.toHaveProperty('number')
+    expect(extractEntities('jane@exmaple.com sorry jane@example.com').email).toBe('jane@example.com')
+    expect(extractEntities('jane@example.com, cc bob@example.com').email).toBe('jane@example.com')
+  })
+
   it('reads no amount from a unit price a count multiplies, nor from a sum: the step asks', () => {
     for (const text of [
       'refund 2 x $30 for NW-1001',

@@ -1,3 +1,4 @@
+import { numberWordPattern } from '../text/index.ts'
 import { extractDates } from './extract-dates.ts'
 import { extractMoney, requestedAmount, totalWithoutCurrency } from './extract-money.ts'
 import { matchEvery } from './match-every.ts'
@@ -91,6 +92,39 @@ function exampleInQuestion(text: string, start: number, end: number): boolean {
  * friend"), or a third person's possessive ("her email is": "refund my mom's order, her email is
  * …" verified the mother's account as the writer's).
  */
+/** A message that is a number in words alone: "forty", "twenty-five", "one thousand", "fifteen hundred". */
+const onlyNumberWords = new RegExp(
+  String.raw`^\W*((?:${numberWordPattern})(?:[\s-]+(?:and\s+)?(?:${numberWordPattern}))*)\W*$`,
+  'i',
+)
+
+/** Is the message a number in words alone ("forty", "twenty-five", "one thousand")? */
+export function isNumberInWords(text: string): boolean {
+  return text.length <= 80 && onlyNumberWords.test(text)
+}
+
+/**
+ * The writer's own email among those written: not one they deny, an old one or someone else's,
+ * nor an example in a question; and of two, the one a correction gives ("jane@exmaple.com sorry
+ * jane@example.com": the typo had been verified, outside review rv54 F15).
+ */
+function ownEmail(text: string, matches: readonly RegExpExecArray[]): RegExpExecArray | undefined {
+  let own: RegExpExecArray | undefined
+  let end = 0
+  for (const match of matches) {
+    const mine =
+      !notOwnEmail.test(text.slice(Math.max(0, match.index - 40), match.index)) &&
+      !exampleInQuestion(text, match.index, match.index + match[0].length)
+    if (mine && (own === undefined || correctsEmail.test(text.slice(end, match.index)))) own = match
+    end = match.index + match[0].length
+  }
+  return own
+}
+
+/** Words between two emails that correct the first: "sorry", "I mean", "actually", "oops", "typo". */
+const correctsEmail =
+  /\b(?:sorry|i mean|i meant|actually|oops|whoops|typo|correction|make that|rather|no wait|wait)\b/i
+
 const notOwnEmail =
   /\b(?:her|his|their)\W+(?:e-?mail(?:\W+address)?|address|account)\W+(?:(?:is|was|it'?s|at)\W+){0,2}$|(?:\b(?:not|old|former|previous|used to be|friend|husband|wife|spouse|partner|boyfriend|girlfriend|fianc[e\u00e9]e?|brother|sister|mom|mum|dad|mother|father|parent|son|daughter|kid|child|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|niece|nephew|roommate|colleague|boss|employer|client|customer|tenant|landlord|neighbou?r|someone else)\b|(?<!\b(?:it|that|here|what|this|who|there|mine|one))['\u2019]s(?: account| email)?)\W+(?:(?:is|was|email|address|account|it'?s|at|of|the|my|his|her|their)\W+){0,3}$/i
 
@@ -154,18 +188,19 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
     Object.assign(entities, { emails })
     // The email is the writer's own: not one they deny ("not alice@x.com, it's bob@x.com"), an old
     // one, or someone else's ("my friend frank@x.com", "my husband's account, eve@x.com").
-    const own = actsForSomeoneElse.test(text)
-      ? undefined
-      : emailMatches.find(
-          (match) =>
-            !notOwnEmail.test(text.slice(Math.max(0, match.index - 40), match.index)) &&
-            !exampleInQuestion(text, match.index, match.index + match[0].length),
-        )
+    const own = actsForSomeoneElse.test(text) ? undefined : ownEmail(text, emailMatches)
     if (own !== undefined) entities.email = own[0].toLowerCase()
   }
   const dates = extractDates(text, now)
   if (dates.length > 0) Object.assign(entities, { dates, date: dates[0]!.date })
-  if (!digits) return entities
+  if (!digits) {
+    // "Forty", "twenty-five", "one thousand" alone: the number the step's question asks for, as
+    // "40" would be (outside review rv54 S7: each was asked again).
+    const spelled = money.length === 0 ? onlyNumberWords.exec(text)?.[1] : undefined
+    const value = spelled === undefined ? undefined : extractMoney(`${spelled} dollars`)[0]?.value
+    if (value !== undefined) Object.assign(entities, { numbers: [value], number: value })
+    return entities
+  }
   const numbers = plainNumbers(
     text,
     spans,

@@ -45,7 +45,7 @@ const takenOffBefore =
 /** Words after an amount that make it a part of a whole: "$300 of the $800", "$300 out of $800". */
 const partOfAfter = new RegExp(
   String.raw`^\s*(?:out\s+)?of\s+(?:the\s+|my\s+|a\s+)?[${currencySignClass}]?\s?\d`,
-  'iu',
+  'i',
 )
 
 /**
