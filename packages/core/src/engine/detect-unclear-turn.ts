@@ -361,6 +361,10 @@ function idPickedByPlace(
   return listed[index]
 }
 
+/** The words any of the readers above needs (the cheap test before them): most messages have none. */
+const mayDenyId =
+  /\b(?:not|isn'?t|wasn'?t|never|keep(?:ing)?|except|excluding|than|besides|apart|got|received|had)\b|\b(?:is|was|are|were)\s+(?:\w+\s+)?(?:fine|ok|okay|good|perfect|great|alright|all\s+right|not)\b|\bthe\s+(?:first|1st|second|2nd|third|3rd|last|latter|former)\b/i
+
 /** Does the text around the id say it is not the one meant, or set it aside (kept, fine, left out)? */
 function setAside(text: string, match: { index: number; end: number }): boolean {
   const before = text.slice(Math.max(0, match.index - 40), match.index)
@@ -384,12 +388,7 @@ export function deniedIds(
   const found: Array<{ name: string; denied: string; instead: string | undefined }> = []
   const searched = text.slice(0, 2000)
   // Every turn asks: most messages have no denial word, and then no id is looked for.
-  if (
-    !/\b(?:not|isn'?t|wasn'?t|never|keep(?:ing)?|except|excluding|than|besides|apart|got|received|had|is|was|are|were|the)\b/i.test(
-      searched,
-    )
-  )
-    return found
+  if (!mayDenyId.test(searched)) return found
   for (const entity of compiled.entityPatterns) {
     const matches = entityMatches(searched, entity)
     const picked = idPickedByPlace(searched, matches)

@@ -11,11 +11,11 @@ import type { Handoff, TurnResult } from './types.ts'
 export function handoffCue(dependencies: TurnDependencies, text: string): string | undefined {
   const { handoff } = dependencies.compiled.definition.settings
   if (!handoff.enabled) return undefined
-  const { padded: cues, anyCue } = paddedCues(handoff.cues)
+  const { padded: cues, byFirstWord } = paddedCues(handoff.cues)
   // Most messages name no cue at all: the whole message, normalised once (and cached for the
   // rules), is read first; only a message with a cue is read clause by clause.
   const whole = ` ${normalizeText(text.slice(0, 2000))} `
-  if (!anyCue.test(whole)) return undefined
+  if (!holdsCue(whole, byFirstWord)) return undefined
   // Clause by clause: a clause that says no to a person ("I don't want to talk to a human, just
   // refund me", "no need for a human") or speaks of the user ("I'm only human") asks for no one;
   // each handed the chat to a person, and the bot then stayed quiet.
@@ -57,24 +57,45 @@ const notAPerson = / human (?:error|errors|mistake|mistakes|resources|rights|rea
 const selfDescribed = / (?:i m|im|i am) (?:only |just |also |a )*human /u
 
 /**
- * The cues normalised once per definition, not on every turn, and one pattern of them all (their
- * text, escaped): whether a message holds any cue is one regex pass, where a substring search per
- * cue (some forty) cost more than a microsecond a turn.
+ * The cues normalised once per definition, not on every turn, and indexed by their first word:
+ * whether a message holds any cue is one walk over its words, each looked up once. A substring
+ * search per cue (some forty) cost more than a microsecond a turn, and one pattern of them all
+ * grew with each cue (every space of the message tried every cue).
  */
-const normalisedCues = new WeakMap<readonly string[], { padded: string[]; anyCue: RegExp }>()
-function paddedCues(cues: readonly string[]): { padded: string[]; anyCue: RegExp } {
+interface NormalisedCues {
+  padded: string[]
+  byFirstWord: ReadonlyMap<string, readonly string[]>
+}
+const normalisedCues = new WeakMap<readonly string[], NormalisedCues>()
+function paddedCues(cues: readonly string[]): NormalisedCues {
   let found = normalisedCues.get(cues)
   if (found === undefined) {
     const padded = cues.map((cue) => ` ${normalizeText(cue)} `)
-    const anyCue = new RegExp(padded.map((cue) => cue.replace(regexSyntax, '\\$&')).join('|'))
-    found = { padded, anyCue }
+    const byFirstWord = new Map<string, string[]>()
+    for (const cue of padded) {
+      const first = cue.slice(1, cue.indexOf(' ', 1))
+      const list = byFirstWord.get(first)
+      if (list === undefined) byFirstWord.set(first, [cue])
+      else list.push(cue)
+    }
+    found = { padded, byFirstWord }
     normalisedCues.set(cues, found)
   }
   return found
 }
 
-/** The characters with a meaning in a regular expression, escaped to match as written. */
-const regexSyntax = /[\\^$.*+?()[\]{}|/-]/g
+/** Does the padded, normalised message hold one of the padded cues, at a word's start? */
+function holdsCue(whole: string, byFirstWord: ReadonlyMap<string, readonly string[]>): boolean {
+  let start = 0
+  while (start < whole.length - 1) {
+    const end = whole.indexOf(' ', start + 1)
+    if (end < 0) break
+    const candidates = byFirstWord.get(whole.slice(start + 1, end))
+    if (candidates !== undefined) for (const cue of candidates) if (whole.startsWith(cue, start)) return true
+    start = end
+  }
+  return false
+}
 
 /** Puts the session in the escalation state: the handoff reply once, `handoff-requested` recorded. */
 export function startHandoff(

@@ -226,6 +226,7 @@ const opensWithRequest = (sentence: string) => {
   if (requesting.test(sentence) && !amendsOrPlans(sentence)) return true
   // "I'm not cancelling it, I want $20 back on it": a denial clause, then the request (outside
   // review rv53 F15: with a full stop after the denial it was read, with a comma it was not).
+  if (!sentence.includes(',') && !sentence.includes(';')) return false
   const afterDenial = deniedThenMore.exec(sentence)?.[1]
   return afterDenial !== undefined && requesting.test(afterDenial) && !amendsOrPlans(afterDenial)
 }

@@ -1370,7 +1370,7 @@ async function senseAndAct(
   // refund) asks about no such action: the refund it paused is not held by it on its return.
   // (The cheap conditions are read first: the readers of the words only when they can matter.)
   // An answer to a clarification goes on with the message it clarified: either may be the request.
-  const plainRequest =
+  const plainRequest = () =>
     plainlyRequests(input.text) || (pending?.unclear !== undefined && plainlyRequests(pending.unclear))
   if (planned.length === 0 && (inFlow ? withdraws : withdrawsRequest(input.text))) delete state.tentative
   else if (
@@ -1389,7 +1389,7 @@ async function senseAndAct(
     confirmsActions(compiled, route.scenario) &&
     route.resumed === undefined &&
     (route.scenario !== navigation.scenario || (stated.size > 0 && namedActions(input.text).length > 0)) &&
-    !plainRequest
+    !plainRequest()
   )
     state.tentative = true
   // The facts of the request just done, given again ("$10 more please"), say what to do only when
