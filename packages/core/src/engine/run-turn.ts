@@ -2123,10 +2123,10 @@ function restatesOtherFacts(fields: Record<string, unknown>, perception: Percept
   return false
 }
 
-/** One of several picked by its place: "the first one", "the other order", "the previous one". */
 /** "The other one", "the other order": not the record at hand. */
 const otherOne = /\bthe\s+other\s+(?:one|order|package|parcel|item)\b/i
 
+/** One of several picked by its place: "the first one", "the other order", "the previous one". */
 const picksByPlace =
   /\b(?:1st|2nd|3rd|first|second|third|earlier|earliest|previous|older|oldest|former|latter|latest|newest|other)\b|\blast\s+(?:one|order|package|parcel|item|purchase)\b|\bthe one (?:i|we) (?:asked|tracked|mentioned|said)\b/i
 

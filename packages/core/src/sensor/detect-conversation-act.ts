@@ -282,11 +282,12 @@ export function withRequestCalledOffAsNeverMind(text: string): string {
 }
 
 /**
- * "Cancel that", "cancel this", "cancel all that" or "cancel the whole thing", alone or with
- * fillers ("ok, cancel that please", "never mind, cancel that", "cancel that, thanks").
+ * "Cancel that", "cancel this", "cancel all that", "cancel the whole thing" or "cancel it", alone
+ * or with fillers ("ok, cancel that please", "never mind, cancel that", "cancel it, thanks"); the
+ * group is what is cancelled.
  */
-const cancelsThatOnly =
-  /^\W*(?:(?:oh|ok|okay|actually|no|hmm|so|just|please|pls|wait|never\s*mind|nvm)\W+)*cancel\s+(?:that|this|all\s+(?:of\s+)?that|the\s+whole\s+thing|everything)(?:\W+(?:please|pls|thanks|thank\s+you|for\s+me))*\W*$/i
+const cancelsAlone =
+  /^\W*(?:(?:oh|ok|okay|actually|no|hmm|so|just|please|pls|wait|never\s*mind|nvm)\W+)*cancel\s+(it|that|this|all\s+(?:of\s+)?that|the\s+whole\s+thing|everything)(?:\W+(?:please|pls|thanks|thank\s+you|for\s+me))*\W*$/i
 
 /**
  * Is the message only a "cancel that"? It calls off the request at hand while that request still
@@ -294,12 +295,9 @@ const cancelsThatOnly =
  * that thing, as "cancel it" does (the engine tells the two apart by the session's state).
  */
 export function cancelsThatAlone(text: string): boolean {
-  return cancelsThatOnly.test(text)
+  const cancelled = cancelsAlone.exec(text)?.[1]
+  return cancelled !== undefined && cancelled.toLowerCase() !== 'it'
 }
-
-/** "Cancel it", alone or with the fillers of {@link cancelsThatOnly} ("ok cancel it please"). */
-const cancelsItOnly =
-  /^\W*(?:(?:oh|ok|okay|actually|no|hmm|so|just|please|pls|wait|never\s*mind|nvm)\W+)*cancel\s+it(?:\W+(?:please|pls|thanks|thank\s+you|for\s+me))*\W*$/i
 
 /**
  * Is the message only a "cancel it"? Unlike "cancel that", "it" names a thing as often as the
@@ -307,7 +305,7 @@ const cancelsItOnly =
  * request off only while no record it could point at is known.
  */
 export function cancelsItAlone(text: string): boolean {
-  return cancelsItOnly.test(text)
+  return cancelsAlone.exec(text)?.[1]?.toLowerCase() === 'it'
 }
 
 /**

@@ -196,7 +196,7 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
   if (!digits) {
     // "Forty", "twenty-five", "one thousand" alone: the number the step's question asks for, as
     // "40" would be (outside review rv54 S7: each was asked again).
-    const spelled = money.length === 0 ? onlyNumberWords.exec(text)?.[1] : undefined
+    const spelled = money.length === 0 && text.length <= 80 ? onlyNumberWords.exec(text)?.[1] : undefined
     const value = spelled === undefined ? undefined : extractMoney(`${spelled} dollars`)[0]?.value
     if (value !== undefined) Object.assign(entities, { numbers: [value], number: value })
     return entities
