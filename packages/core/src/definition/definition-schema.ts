@@ -529,6 +529,14 @@ export const settingsSchema = z.strictObject({
   approvalStillPendingNote: z
     .string()
     .default("(I'm still waiting for {{approver}} to decide on your earlier request.)"),
+  /**
+   * Follows "I'm still waiting for a decision on this: …" when the message asks for another call
+   * that needs an approver: it waits in the queue and is offered once the first is decided;
+   * `{{request}}` is the message.
+   */
+  approvalQueuedNote: z
+    .string()
+    .default('Your other request ("{{request}}") comes next, as soon as that one is decided.'),
   loopReply: z
     .string()
     .default("We seem to be going in circles. Could you tell me what you'd like to do next?"),
@@ -667,6 +675,15 @@ export const settingsSchema = z.strictObject({
         'talk to billing',
         'speak to billing',
         'speak with billing',
+        // A formal complaint is a person's to take (outside review rv54 S4: "I want to file a
+        // complaint about NW-3003" read "file" as the card on file and asked for an email).
+        'file a complaint',
+        'make a complaint',
+        'lodge a complaint',
+        'submit a complaint',
+        'raise a complaint',
+        'register a complaint',
+        'formal complaint',
       ]),
       /** The loop guard hands off instead of asking again. @default true */
       onLoop: z.boolean().default(true),

@@ -8,8 +8,11 @@ import type { EngineSessionState } from './session-state.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import type { ClarificationOption, TurnResult } from './types.ts'
 
-/** A new message while an approval is pending: the turn keeps waiting for the decision. */
-export function stillWaiting(state: EngineSessionState, scratch: TurnScratch): TurnOutcome {
+/**
+ * A new message while an approval is pending: the turn keeps waiting for the decision. `note`
+ * follows the waiting request (what happens to the message's own request).
+ */
+export function stillWaiting(state: EngineSessionState, scratch: TurnScratch, note?: string): TurnOutcome {
   const pending = state.pendingApproval!
   const provenance = buildTurnProvenance({
     ...scratch,
@@ -17,7 +20,8 @@ export function stillWaiting(state: EngineSessionState, scratch: TurnScratch): T
     awaitingApproval: pending.approval.toolId,
   })
   const { label, summary } = pending.approval
-  const text = `I'm still waiting for a decision on this: ${summary ?? label ?? toolIdInWords(pending.approval.toolId)}.`
+  const waiting = `I'm still waiting for a decision on this: ${summary ?? label ?? toolIdInWords(pending.approval.toolId)}.`
+  const text = note === undefined ? waiting : `${waiting} ${note}`
   const result: TurnResult = {
     type: 'approval-required',
     sessionId: scratch.sessionId,

@@ -12,7 +12,7 @@ import { finalizeReply } from './finalize-reply.ts'
 import { createLiveReply, type LiveReply, type LiveVerdict } from './live-reply.ts'
 import { renderTemplate } from './render-template.ts'
 import { draftJudgeOf } from './reply-enforcer.ts'
-import type { CompletedToolCall, EngineSessionState } from './session-state.ts'
+import { type CompletedToolCall, type EngineSessionState, withdrawnReason } from './session-state.ts'
 import { streamSafeText } from './stream-safe-text.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import { buildTurnVariables } from './turn-variables.ts'
@@ -184,12 +184,28 @@ export async function finishTurn(
   if (turn.followUp !== undefined) material.followUp = turn.followUp
   else {
     // A request done: offer the next one the user made in the same message. Done is a tool that
-    // ran, or an answer that finishes its scenario: a rule's action said at a terminal step with
-    // nothing to ask (the price quote chosen first of "what do plans cost and where is NW-1234?").
+    // ran, a call an approver decided (either way: "also cancel NW-2003" queued while NW-2002's
+    // cancellation waited is offered when the supervisor says no too), or an answer that finishes
+    // its scenario: a rule's action said at a terminal step with nothing to ask (the price quote
+    // chosen first of "what do plans cost and where is NW-1234?"). A turn that settles a waiting
+    // approval first and would then say only the fallback offers it instead ("forget it" to the
+    // waiting one, the other still queued); not with a model, whose draft may leave the offer out
+    // (a yes would then take what it never saw).
     const next = state.queuedRequests?.[0]
     const done =
-      turn.completed.some((call) => call.status === 'ran' || call.status === 'approved') ||
-      answeredAtEnd(dependencies, state, turn)
+      next !== undefined &&
+      (turn.completed.some(
+        (call) =>
+          call.status === 'ran' ||
+          call.status === 'approved' ||
+          (call.status === 'rejected' && call.reason !== withdrawnReason),
+      ) ||
+        answeredAtEnd(dependencies, state, turn) ||
+        (dependencies.model === undefined &&
+          scratch.around?.before !== undefined &&
+          turn.completed.length === 0 &&
+          state.pendingApproval === undefined &&
+          composeApprovedReply(material) === definition.settings.fallbackReply))
     if (next !== undefined && done) {
       material.followUp = definition.settings.queuedRequestOffer.replaceAll('{{request}}', next)
       state.offeredRequest = next

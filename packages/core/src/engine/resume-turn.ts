@@ -7,7 +7,7 @@ import { finishTurn, type TurnScratch } from './finish-turn.ts'
 import { hashQuery } from './hash-query.ts'
 import { isoTimestamp } from './iso-timestamp.ts'
 import { pause } from './pause-turn.ts'
-import type { EngineSessionState } from './session-state.ts'
+import { type EngineSessionState, withdrawnReason } from './session-state.ts'
 import { findings } from './task-turn.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import { sessionVariables } from './turn-variables.ts'
@@ -184,7 +184,7 @@ export async function resumeTurn(
       reason: expired
         ? 'approval expired'
         : input.withdrawn === true
-          ? 'withdrawn by the requester'
+          ? withdrawnReason
           : 'rejected by the approver',
     })
     scratch.emit({ type: 'tool-called', toolId: first.toolId, status: 'rejected' })

@@ -293,6 +293,17 @@ const asksMoneyBack =
 const holdsOn =
   /^\W*(?:wait|hold on|hang on|one (?:sec|second|moment|min|minute)|just a (?:sec|second|moment|minute)|give me a (?:sec|second|moment|minute)|let me think(?: about it)?|hmm+|k|kk|i see|uh+|um+)\W*$/i
 
+/** An opening that breaks off to ask something: "wait, where is it?", "quick question: …". */
+const breaksOffToAsk =
+  /^\W*(?:wait|hold on|hang on|oh|quick question|just wondering|one question|before that|first)\W+(?:[a-z']+\W+){0,8}?(?:where|what|when|how|which|who|is|are|does|do|can|could|will|has|did)\b[^?]*\?/i
+
+/**
+ * A question about the action just asked about, by a pronoun or its name: "will it go back to my
+ * visa?", "how long will that take?", "does the refund include shipping?".
+ */
+const asksAboutIt =
+  /^\W*(?:(?:and|but|so|ok(?:ay)?|wait|sorry|quick question|one question)\W+)*(?:will|would|does|do|is|are|can|could|should|how|when|where|what|which)\b[^?]{0,80}\b(?:it|that|this|the (?:refund|money|cancellation|charge|amount))\b[^?]{0,80}\?\W*$/i
+
 /**
  * A no followed by the value it corrects: "no, make it $20", "no, only $20 please", "no, it was
  * $45", "nope, NW-2002". Not "no need to refund NW-3003": that declines something else.
@@ -404,6 +415,19 @@ async function answerBesideApproval(
         `I've withdrawn the request that was waiting (${what}) before anyone decided, so it will not run; this one is asked for instead.`,
       )
     }
+    // "Also cancel NW-2003, it was $800" while NW-2002's cancellation waits: a second request for
+    // an approver waits in the queue, the reply says so, and it is offered once the first is
+    // decided (outside review rv54 S12: it was dropped, and its total asked again later).
+    const { result } = outcome
+    if (
+      result.type === 'approval-required' &&
+      !sameCall({ tool: waiting.approval.toolId, args: waiting.approval.args }, result.approval)
+    ) {
+      const queue = state.queuedRequests ?? []
+      if (!queue.includes(input.text)) state.queuedRequests = [...queue, input.text]
+      const { approvalQueuedNote } = dependencies.compiled.definition.settings
+      return stillWaiting(state, scratch, approvalQueuedNote.replaceAll('{{request}}', input.text))
+    }
     return undefined
   }
   for (const event of held) scratch.emit(event)
@@ -476,6 +500,17 @@ async function senseAndAct(
   // request is read again unconfirmed and the question asked again (outside review rv52: the
   // menu came, and the "yes" after it found nothing to confirm).
   const holding = awaiting !== undefined && holdsOn.test(message.text)
+  // "Will it go back to my visa?", "how long will that take?" to "Shall I refund $30 … now?": a
+  // question about the action asked about is answered as itself, and (when it stays in the
+  // scenario and starts nothing else) the question is asked again, so a yes after it still
+  // confirms (outside review rv54 S1c: the menu came, and the yes found nothing to confirm).
+  const asksAboutAwaited =
+    awaiting !== undefined &&
+    awaitedCalls !== undefined &&
+    awaitedCalls.length > 0 &&
+    !holding &&
+    asksAboutIt.test(message.text) &&
+    !statesOtherFacts(compiled, message.text, awaiting)
   const taken = holding
     ? { ...message, text: awaiting }
     : takeQueuedRequest(
@@ -1161,7 +1196,10 @@ async function senseAndAct(
       topicOfIntent(compiled, perception.intent) !== currentScenario.topic) &&
     perception.confidence >= settings.entryThreshold &&
     perception.ambiguity.score <= settings.ambiguityThreshold
-  const addsToOtherTopic = !perception.topicShift && otherTopic && additiveCue.test(input.text)
+  // So is an opening that breaks off to ask ("wait, where is it right now?" during a
+  // cancellation: outside review rv54 S9 was told "Sorry, I can't answer that here").
+  const addsToOtherTopic =
+    !perception.topicShift && otherTopic && (additiveCue.test(input.text) || breaksOffToAsk.test(input.text))
   // Its switch cue is all the readers below read of it: no copy (a spread parses the goal).
   const heard = correcting ? { topicShift: false } : perception
   const answering = answersQuestion(state, input.text, {
@@ -1502,6 +1540,19 @@ async function senseAndAct(
     ...(held.length > 0
       ? { followUp: confirmationQuestion(compiled, held[0]!, routed, repeats.includes(held[0]!)) }
       : {}),
+  }
+  if (
+    asksAboutAwaited &&
+    held.length === 0 &&
+    planned.length === 0 &&
+    route.scenario === navigation.scenario &&
+    state.awaitingConfirmation === undefined
+  ) {
+    const [call] = awaitedCalls
+    state.awaitingConfirmation = awaiting
+    state.awaitingCalls = awaitedCalls
+    state.offeredRequest = awaiting
+    turn.followUp = confirmationQuestion(compiled, { toolId: call!.tool, args: call!.args }, routed)
   }
   if (confirmed && acted.completed.some((call) => call.status === 'ran' || call.status === 'approved'))
     delete state.tentative

@@ -222,6 +222,9 @@ export interface EngineSessionState {
 }
 
 /** A fresh session. */
+/** The reason kept on a call whose approval the requester withdrew before anyone decided. */
+export const withdrawnReason = 'withdrawn by the requester'
+
 export function createInitialSessionState(): EngineSessionState {
   return {
     turn: 0,
