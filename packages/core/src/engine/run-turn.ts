@@ -297,6 +297,11 @@ const holdsOn =
 const breaksOffToAsk =
   /^\W*(?:wait|hold on|hang on|oh|quick question|just wondering|one question|before that|first)\W+(?:[a-z']+\W+){0,8}?(?:where|what|when|how|which|who|is|are|does|do|can|could|will|has|did)\b[^?]*\?/i
 
+/** A message act that neither answers "Shall I …?" nor ends the talk: none, "what?", "hi". */
+function asideAct(act: ReturnType<typeof detectConversationAct>): boolean {
+  return act === undefined || act === 'hesitate' || act === 'greet'
+}
+
 /**
  * A question about the action just asked about, by a pronoun or its name: "will it go back to my
  * visa?", "how long will that take?", "does the refund include shipping?".
@@ -463,12 +468,21 @@ const addsRequest = /\b(?:also|too|as well|additionally|in addition|another)\b/i
 async function senseAndAct(
   dependencies: TurnDependencies,
   state: EngineSessionState,
-  message: TurnInput,
+  received: TurnInput,
   scratch: TurnScratch,
 ): Promise<TurnOutcome> {
   const { compiled, clock } = dependencies
   const { settings } = compiled.definition
   const { turnId } = scratch
+  // "Yes please, and refund $20 on NW-1001 too" to "Shall I cancel order NW-2002 now?": the yes
+  // confirms, and the request after it waits its turn (outside review rv55 F4: read as one
+  // message, NW-1001 was offered for cancellation at $20, and the next yes cancelled it).
+  const more =
+    state.awaitingConfirmation === undefined
+      ? undefined
+      : yesAndMore(compiled, received.text, state.awaitingConfirmation)
+  if (more !== undefined) state.queuedRequests = [...(state.queuedRequests ?? []), more.rest]
+  const message = more === undefined ? received : { ...received, text: more.yes }
   // "Did it go through?" (read once: it keeps a queued offer and is answered from the session).
   const asksDone = asksIfDone(message.text)
   // "Shall I refund $25 for order NW-1001 now?" → "yes": the message it asked about runs, confirmed.
@@ -504,12 +518,15 @@ async function senseAndAct(
   // question about the action asked about is answered as itself, and (when it stays in the
   // scenario and starts nothing else) the question is asked again, so a yes after it still
   // confirms (outside review rv54 S1c: the menu came, and the yes found nothing to confirm).
+  // So is any other aside that neither answers the question nor asks for something else: a price
+  // question, the refund policy (outside review rv55 S1: each dropped the request asked about).
   const asksAboutAwaited =
     awaiting !== undefined &&
     awaitedCalls !== undefined &&
     awaitedCalls.length > 0 &&
     !holding &&
-    asksAboutIt.test(message.text) &&
+    (asksAboutIt.test(message.text) ||
+      (asideAct(detectConversationAct(message.text)) && !withdrawsRequest(message.text))) &&
     !statesOtherFacts(compiled, message.text, awaiting)
   const taken = holding
     ? { ...message, text: awaiting }
@@ -636,7 +653,12 @@ async function senseAndAct(
     pending !== undefined &&
     Object.keys(perception.entities).length === 0 &&
     (perception.act === 'deny' || withdrawsRequest(input.text))
-  const addsNothing = declines || perception.act === 'hesitate'
+  // Nor does a "thanks" to "which one first?": read with the two requests, it was the first one
+  // (it cancelled the first request's order: outside review rv55 F2); the question is asked again.
+  const addsNothing =
+    declines ||
+    perception.act === 'hesitate' ||
+    (pending?.question === settings.twoRequestsQuestion && perception.act === 'thank')
   // The clarified message read with this answer, when the answer alone is unclear.
   let together: Perception | undefined
   if (
@@ -1001,6 +1023,27 @@ async function senseAndAct(
     return stayWith(staying, 'the answer to the clarification takes the request back', settings.declinedReply)
   }
   if (closing === 'bye') return stayWith(staying, 'the message only takes leave', settings.goodbyeReply)
+  // "Thanks" to "which one first?": both requests still wait, and the question is asked again.
+  if (closing === 'thank' && pending?.question === settings.twoRequestsQuestion) {
+    state.pendingClarification = pending
+    return stayWith(staying, 'the message only thanks; the two requests still wait', pending.question)
+  }
+  // "Thanks" to "Shall I cancel order NW-2002 now?": no answer; the question stands, asked again
+  // (outside review rv55 S1d: "You're welcome!", and the yes after it found nothing to confirm).
+  const asked = awaitedCalls?.[0]
+  if (
+    closing === 'thank' &&
+    awaiting !== undefined &&
+    awaitedCalls !== undefined &&
+    asked !== undefined &&
+    input.text === message.text
+  ) {
+    state.awaitingConfirmation = awaiting
+    state.awaitingCalls = awaitedCalls
+    state.offeredRequest = awaiting
+    const again = confirmationQuestion(compiled, { toolId: asked.tool, args: asked.args }, variables)
+    return stayWith(staying, 'the message only thanks; the request asked about still waits', again)
+  }
   if (closing === 'thank' && question === undefined)
     return stayWith(staying, 'the message only thanks', settings.thanksReply)
   const requests = twoRequests(compiled, input.text, settings.stickiness, navigation.scenario)
@@ -1544,8 +1587,9 @@ async function senseAndAct(
   if (
     asksAboutAwaited &&
     held.length === 0 &&
-    planned.length === 0 &&
-    route.scenario === navigation.scenario &&
+    !planned.some((call) => confirmsCall(compiled, call)) &&
+    (route.scenario === navigation.scenario ||
+      state.navigation.paused?.some((entry) => entry.scenario === navigation.scenario) === true) &&
     state.awaitingConfirmation === undefined
   ) {
     const [call] = awaitedCalls
@@ -1778,6 +1822,35 @@ function statesOtherFacts(compiled: TurnDependencies['compiled'], text: string, 
   }
   return stated.amount !== undefined && stated.amount !== asked.amount
 }
+
+/**
+ * A yes with another request joined after it ("yes please, and refund $20 on NW-1001 too", "yep,
+ * also where is NW-3003?"): the yes, and the request, when it reads as another intent than the
+ * request the yes answers. Not a yes that corrects it ("yes, but for NW-2002").
+ */
+function yesAndMore(
+  compiled: TurnDependencies['compiled'],
+  text: string,
+  awaiting: string,
+): { yes: string; rest: string } | undefined {
+  const split = yesThenAnother.exec(text)
+  if (split === null) return undefined
+  const { sensor, definition } = compiled
+  const rest = split[2]!.trim()
+  const read = sensor.senseSync?.(rest)
+  const asked = sensor.senseSync?.(awaiting)
+  if (read === undefined || asked === undefined) return undefined
+  const another =
+    read.intent !== 'unknown' &&
+    read.intent !== asked.intent &&
+    read.confidence >= definition.settings.entryThreshold &&
+    read.ambiguity.score <= definition.settings.ambiguityThreshold
+  return another ? { yes: split[1]!, rest } : undefined
+}
+
+/** A yes word, then "and", "also" or "plus" and the words after it. */
+const yesThenAnother =
+  /^(\W*(?:yes|yep|yeah|yup|ya|sure|ok(?:ay)?|please do|go ahead|do it|sounds good)(?:\s+(?:please|thanks|thank you|go ahead|do it))?)\W+(?:and(?:\s+also)?|also|plus)\s+(\S.*)$/is
 
 /**
  * The message to work on: the user's own, or, when they accept the engine's offer of a request
@@ -2082,6 +2155,20 @@ function requestGoneOnWith(
   if (stated.size === 0 && (perception.act === 'affirm' || /\bboth\b/i.test(text)))
     return options[0] === undefined ? undefined : { intent: options[0].id, confidence: 1 }
   if (stated.size === 0) return undefined
+  // A request of its own for neither, on a record neither names ("actually first refund $10 on
+  // NW-1001" to "cancel NW-2002 or look NW-3003 up first?"), answers nothing: its facts went to the
+  // cancellation, which cancelled NW-1001 at $10 (outside review rv55 F1). Both stay queued.
+  const { settings } = compiled.definition
+  const ids = Object.values(recordIds(compiled, perception.entities))
+  if (
+    ids.length > 0 &&
+    ids.every((id) => !options.some((option) => option.value.includes(String(id)))) &&
+    perception.intent !== 'unknown' &&
+    !options.some((option) => option.id === perception.intent) &&
+    perception.confidence >= settings.entryThreshold &&
+    perception.ambiguity.score <= settings.ambiguityThreshold
+  )
+    return undefined
   const asksFor = (intent: string) =>
     compiled.definition.scenarios.some(
       (scenario) =>

@@ -146,7 +146,7 @@ export function onlyAsksAboutAction(text: string): boolean {
  * on a yes). Only a plain request runs at once.
  */
 const deniesOrDefers =
-  /\b(?:not|never|no|nah|nope|don['\u2019]?t|do not|doesn['\u2019]?t|didn['\u2019]?t|hasn['\u2019]?t|haven['\u2019]?t|isn['\u2019]?t|wasn['\u2019]?t|won['\u2019]?t|shouldn['\u2019]?t|hold off|later|wait|yet|whether|already|any ?more|no longer|forget it|forget that|scratch that|never ?mind|nevermind|jk|just kidding|kidding|tomorrow|tonight|next week|last week|yesterday|ago|asked you to|once|as soon as|unless|until|till|(?:after|when|before) (?:i|we) (?:get|receive|send|return|ship|have|hear|see|check|decide|talk)|(?:i|we)['\u2019]ll (?:let you know|probably|maybe|possibly|think|see|decide|consider)|(?:i|we)['\u2019]d consider|(?:was|were|been) (?:told|promised)|do you think|too late|fastest way|my options|pas|kein|keine|nicht|nein|nunca|jamais)\b|\uD83D[\uDEAB\uDE45]|[\u274C\u26D4]/i
+  /\b(?:not|never|no|nah|nope|don['\u2019]?t|do not|doesn['\u2019]?t|didn['\u2019]?t|hasn['\u2019]?t|haven['\u2019]?t|isn['\u2019]?t|wasn['\u2019]?t|won['\u2019]?t|shouldn['\u2019]?t|hold off|later|wait|yet|whether|already|any ?more|no longer|forget it|forget that|scratch that|never ?mind|nevermind|jk|just kidding|kidding|tomorrow|tonight|next week|last week|yesterday|ago|asked you to|once|as soon as|unless|until|till|(?:after|when|before) (?:i|we) (?:get|receive|send|return|ship|have|hear|see|check|decide|talk)|(?:i|we)['\u2019]ll (?:let you know|probably|maybe|possibly|think|see|decide|consider)|(?:i|we)['\u2019]d consider|(?:was|were|been) (?:told|promised)|do you think|too late|fastest way|my options|maybe|perhaps|possibly|(?:is|would|will|was) (?:that|it|this) (?:even |still )?(?:be )?possible|possible to|pas|kein|keine|nicht|nein|nunca|jamais)\b|\uD83D[\uDEAB\uDE45]|[\u274C\u26D4]/i
 
 /**
  * A correction of a fact, not of the request: "not NW-1002", "NW-1001... wait no, NW-2002", "no,
@@ -174,14 +174,15 @@ const plainRequest =
 
 /**
  * A clause that opens by telling what to do: "cancel NW-2002, total $5", "please refund $20",
- * "ann@example.com, refund $20 on NW-1001", "I paid $120 for NW-1001, refund $40".
+ * "ann@example.com, refund $20 on NW-1001", "I paid $120 for NW-1001, refund $40". Not one asked
+ * ("cancel NW-2002?? is that possible": outside review rv55 F8).
  */
 const command =
-  /(?:^|[,.;:!?]|\b(?:and|then|so|now|just|also)\b|@[\w.-]+\.[a-z]{2,}\b)\W*(?:(?:ok(?:ay)?|so|then|now|and|please|pls|just|also)\W+){0,2}(?:refund|cancel|reimburse|return|exchange|replace)\b/i
+  /(?:^|[,.;:!?]|\b(?:and|then|so|now|just|also)\b|@[\w.-]+\.[a-z]{2,}\b)\W*(?:(?:ok(?:ay)?|so|then|now|and|please|pls|just|also)\W+){0,2}(?:refund|cancel|reimburse|return|exchange|replace)\b(?![^,.;:!?]*\?)/i
 
 /** A request asked as a question: "can you refund $20 on NW-1001?", "could I get $20 back?". */
 const politeRequest =
-  /\b(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?(?:refund|cancel|reimburse|issue|process|give|send)|(?:can|could|may)\s+i\s+(?:please\s+)?(?:get|have))\b/i
+  /\b(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|just|also)\s+){0,2}(?:refund|cancel|reimburse|reverse|issue|process|give|send)|(?:can|could|may)\s+i\s+(?:please\s+)?(?:get|have))\b/i
 
 /** A request said as its noun alone: "a refund for NW-1005", "ok, a refund for NW-1001 then". */
 const nounRequest =

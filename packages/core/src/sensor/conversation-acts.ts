@@ -32,6 +32,10 @@ export const conversationActs = {
     'do it',
     'please proceed',
     'you can proceed',
+    // Outside review rv55 S19: each got the menu, and the cancellation asked about was lost.
+    'proceed',
+    'confirm',
+    'yess',
     'that is correct',
     "yes that's correct",
     "that's right",

@@ -149,6 +149,18 @@ const requestUnwanted = new RegExp(
   [
     String.raw`\b(?:don['’]?t|do not|no longer)\s+(?:really\s+)?(?:want|need|wish)\s+(?:to\s+)?(?:cancel|refund|return|a\s+refund|the\s+refund|the\s+cancellation|a\s+cancellation)\b`,
     String.raw`\bno\s+(?:need|reason)\s+(?:to\s+)?(?:cancel|refund)\b`,
+    // "I don't need it cancelled anymore", "I no longer want NW-2002 refunded" (outside review rv55).
+    String.raw`\b(?:don['’]?t|do not|no longer)\s+(?:really\s+)?(?:want|need)\s+(?:it|that|this|them|(?:my|the|this|that)\s+order|[a-z]{1,4}-\d{3,})\s+(?:cancell?ed|canceled|refunded)\b`,
+    // "Let's not cancel it", "better not refund it after all".
+    String.raw`\b(?:let['’]?s|better|rather)\s+not\s+(?:cancel|refund|do\s+(?:it|that|this)|go\s+(?:ahead|through))\b`,
+    // The matter resolved: "it started working again", "actually I found the missing part",
+    // "it's fine now", "problem solved", and a kept item said as needed ("it's a gift, I need it").
+    String.raw`(?<!\b(?:stopped|stop|not|never|isn['’]?t|doesn['’]?t|does|do|did|will|would|to|could|should)\s+)\b(?:works|working|work)\s+(?:again|fine\s+now|now)\b(?![^.!?]*(?:\bbut\b|\?))`,
+    String.raw`\bfound\s+(?:it|them|the\s+missing\s+\w+)\b(?!\s+(?:damaged|broken|empty|cracked|open|opened|missing|torn|wet|used|late))`,
+    String.raw`\b(?:it['’]?s|its|it\s+is|all)\s+(?:fine|good|ok|okay|sorted)\s+now\b`,
+    String.raw`\bproblem\s+(?:solved|fixed|sorted)\b`,
+    String.raw`\bi\s+still\s+need\s+(?:it|them)\b(?!\s+(?:cancell?ed|canceled|refunded|back|by|for|to)\b)`,
+    String.raw`\bactually\b[^.!?]*\bi\s+(?:really\s+)?need\s+(?:it|them)\s*(?:after\s+all\s*)?(?:$|[.!;,])`,
     String.raw`\bno\s+(?:cancellation|refund)s?\s+(?:needed|necessary|required)\b`,
     String.raw`\b(?:no\s+longer|not)\s+(?:needed|necessary|required)\b`,
     String.raw`(?<!\b(?:not|don['’]?t|do not|never)\s+)\bkeep(?:ing)?\s+(?:it|them|this\s+one|that\s+one|the\s+(?:order|package|parcel|item|items)|my\s+(?:order|package|parcel|item|items)|[a-z]{1,4}-\d{3,})\b(?!\s+(?:under|below|above|at|to|as|in|on|open|short|simple|between|for|until|till|safe|warm|cold|dry|updated|posted)\b)`,
@@ -161,7 +173,7 @@ const requestUnwanted = new RegExp(
 
 /** "Stop the cancellation please", "cancel the cancellation", "call off the refund". */
 const stopTheRequest =
-  /\b(?:stop|halt|abort|call off|cancel|withdraw)\s+(?:the|my|this|that)\s+(?:cancellation|refund|request)\b/i
+  /\b(?:stop|halt|abort|call off|cancel|withdraw|undo|retract|revoke|pull)\s+(?:the|my|this|that)\s+(?:(?:cancellation|refund)\s+)?(?:cancellation|refund|request)\b/i
 
 /**
  * A message that is only a stop or a change of mind ("stop", "nvm", "abort, abort", "I changed my
