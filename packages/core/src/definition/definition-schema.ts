@@ -684,6 +684,13 @@ export const settingsSchema = z.strictObject({
         'raise a complaint',
         'register a complaint',
         'formal complaint',
+        // Outside review rv55 S20: each was answered by the flow under way.
+        'can a person do',
+        'can a person help',
+        'a person do it',
+        'someone who can actually help',
+        'customer service please',
+        'customer support please',
       ]),
       /** The loop guard hands off instead of asking again. @default true */
       onLoop: z.boolean().default(true),

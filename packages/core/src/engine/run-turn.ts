@@ -164,15 +164,22 @@ export async function runTurn(
   return guardStall(dependencies, await senseAndAct(dependencies, state, input, scratch), scratch)
 }
 
-/** Does the message correct what waits for approval with another record ("I meant NW-2003")? */
+/**
+ * Does the message correct what waits for approval with another record ("I meant NW-2003", "it's
+ * NW-2005, not NW-2002")?
+ */
 function correctsWaitingRecord(
   compiled: CompiledEngine,
   text: string,
   waiting: PendingApprovalState,
 ): boolean {
+  const args = Object.values(waiting.remaining[0]?.args ?? {})
+  // "The order to cancel is NW-2005, not NW-2002": the waiting call's record denied, another
+  // named instead (outside review rv55 F5: NW-2002's cancellation stayed to be approved).
+  if (deniedIds(compiled, text).some(({ denied, instead }) => args.includes(denied) && instead !== undefined))
+    return true
   if (!correctsWhatWasDone(text)) return false
   const named = recordIds(compiled, extractEntities(text, { patterns: compiled.entityPatterns }))
-  const args = Object.values(waiting.remaining[0]?.args ?? {})
   return Object.values(named).some((value) => !args.includes(value))
 }
 
@@ -293,6 +300,12 @@ const asksMoneyBack =
 const holdsOn =
   /^\W*(?:wait|hold on|hang on|one (?:sec|second|moment|min|minute)|just a (?:sec|second|moment|minute)|give me a (?:sec|second|moment|minute)|let me think(?: about it)?|hmm+|k|kk|i see|uh+|um+)\W*$/i
 
+/** "Neither", "none of them", "not either": an answer that takes every option back. */
+const neitherOne = /^\W*(?:neither|none(?: of (?:them|those|these|the two))?|not either)\b/i
+/** {@link neitherOne} with nothing else asked: "neither", "none of them, thanks". */
+const neitherAlone =
+  /^\W*(?:neither|none(?: of (?:them|those|these|the two))?|not either)(?:\W+(?:of them|thanks|thank you|please|actually|really))*\W*$/i
+
 /** An opening that breaks off to ask something: "wait, where is it?", "quick question: …". */
 const breaksOffToAsk =
   /^\W*(?:wait|hold on|hang on|oh|quick question|just wondering|one question|before that|first)\W+(?:[a-z']+\W+){0,8}?(?:where|what|when|how|which|who|is|are|does|do|can|could|will|has|did)\b[^?]*\?/i
@@ -314,7 +327,7 @@ const asksAboutIt =
  * $45", "nope, NW-2002". Not "no need to refund NW-3003": that declines something else.
  */
 const noThenFacts =
-  /^\W*(?:no|nope|nah)\b[\s,.!-]+(?:(?:make it|make that|only|just|it was|it['\u2019]?s|it is|the total was|i meant|actually|sorry)\W+)*(?:[$\u20ac\u00a3]\s?\d|\d|[a-z]{1,4}[- #]?\d)/i
+  /^\W*(?:no|nope|nah)\b[\s,.!-]+(?:(?:make it|make that|only|just|it was|it['\u2019]?s|it is|the total was|i meant|i said|i asked for|the order is|actually|sorry)\W+)*(?:[$\u20ac\u00a3]\s?\d|\d|[a-z]{1,4}[- #]?\d)/i
 
 /**
  * Is this turn the last one again: the same message (letter case and spacing aside) got the same
@@ -342,7 +355,45 @@ function sameWords(left: string, right: string): boolean {
  * account", "wrong account", "that was my wife's email", "sorry, typo in my email".
  */
 const disownsProfile =
-  /\b(?:(?:that|this|it)(?:['\u2019]s| is| was)(?: not|n['\u2019]?t) my (?:e-?mail|account|address)|not my (?:e-?mail|account)(?: address)?,|wrong (?:e-?mail|account|address)|(?:that|this|it)(?:['\u2019]s| is| was) my [a-z]+['\u2019]s (?:e-?mail|account|address)|typo(?:ed)? (?:in )?(?:my|the) (?:e-?mail|address)|(?:sorry|oops),? (?:a )?typo\b)/i
+  /\b(?:(?:that|this|it)(?:['\u2019]s| is| was)(?: not|n['\u2019]?t) my (?:e-?mail|account|address)|not my (?:e-?mail|account)(?: address)?,|wrong (?:e-?mail|account|address)|(?:that|this|it)(?:['\u2019]s| is| was) my [a-z]+['\u2019]s (?:e-?mail|account|address)|typo(?:ed)? (?:in )?(?:my|the) (?:e-?mail|address)|(?:sorry|oops),? (?:a )?typo\b|(?:e-?mail|address) (?:is|was) actually\b|typo(?:ed)? (?:earlier|before|above)\b|(?:that was|made) a typo\b|mis-?typed\b)/i
+
+/**
+ * Is the scenario's work done: its step is terminal, or the last turn acted (a tool ran) with
+ * every fact the step asks for at hand (an order looked up)?
+ */
+function scenarioDone(
+  state: EngineSessionState,
+  step: { terminal?: boolean; required: ReadonlyArray<Parameters<typeof requiredFieldName>[0]> } | undefined,
+): boolean {
+  if (step === undefined) return false
+  if (step.terminal === true) return true
+  const last = state.lastOutcome
+  return (
+    last?.done === true &&
+    state.toolCalls?.at(-1)?.turnId === last.turnId &&
+    step.required.every((entry) => state.fields[requiredFieldName(entry)] !== undefined)
+  )
+}
+
+/**
+ * Does a call of `toolId` act on the customer's account: a tool that changes something, or one a
+ * rule calls in a scenario that asks for a profile field (the card on file, read for the verified
+ * email)?
+ */
+function usesProfile(compiled: TurnDependencies['compiled'], toolId: string): boolean {
+  const { tools, rules, profileFields } = compiled.definition
+  if (tools.find((tool) => tool.id === toolId)?.annotations?.readOnlyHint !== true) return true
+  return rules.some(
+    (rule) =>
+      rule.scope !== 'global' &&
+      (rule.tools ?? []).some((call) => call.id === toolId) &&
+      compiled.scenariosById
+        .get(rule.scope.scenario)
+        ?.steps.some((step) =>
+          step.required.some((entry) => profileFields.includes(requiredFieldName(entry))),
+        ) === true,
+  )
+}
 
 /** A user saying they cannot give what is asked: "I don't know it", "no idea", "I can't find it". */
 const cannotAnswer =
@@ -647,12 +698,18 @@ async function senseAndAct(
     if (queue === undefined || queue.length === 0) delete state.queuedRequests
     else state.queuedRequests = queue
   }
+  // "Neither, I just want to know the price of Plus" to "which one first?": both requests go
+  // (outside review rv55 M5: the cancellation was offered after the price).
+  if (pending?.question === settings.twoRequestsQuestion && neitherOne.test(input.text))
+    delete state.queuedRequests
   // An answer that takes the clarified request back ("no", "never mind") or only asks what was
   // meant ("what?", "huh?") says nothing of its own to read the clarified message with.
   const declines =
     pending !== undefined &&
     Object.keys(perception.entities).length === 0 &&
-    (perception.act === 'deny' || withdrawsRequest(input.text))
+    (perception.act === 'deny' ||
+      withdrawsRequest(input.text) ||
+      (pending.question === settings.twoRequestsQuestion && neitherAlone.test(input.text)))
   // Nor does a "thanks" to "which one first?": read with the two requests, it was the first one
   // (it cancelled the first request's order: outside review rv55 F2); the question is asked again.
   const addsNothing =
@@ -736,8 +793,12 @@ async function senseAndAct(
     compiled.definition.profileFields.some((field) => state.fields[field] !== undefined) &&
     disownsProfile.test(input.text.slice(0, 500))
   ) {
-    // Once something ran on it, no other one is taken in this session (`disownedProfile`).
-    if ((state.toolCalls?.length ?? 0) > 0) state.disownedProfile = true
+    // Once something ran on it, no other one is taken in this session (`disownedProfile`); an
+    // order looked up, which reads nothing of the account, is not that (outside review rv55 F9:
+    // "my email is actually anne@…, typo earlier" after a lookup was refused, and the refund then
+    // ran on the mistyped account).
+    if (state.toolCalls?.some((call) => usesProfile(compiled, call.tool)) === true)
+      state.disownedProfile = true
     for (const field of compiled.definition.profileFields) delete state.fields[field]
     // The scenario goes back to the step that asks for it ("What's the email on your account?").
     const { scenario } = state.navigation
@@ -1241,8 +1302,12 @@ async function senseAndAct(
     perception.ambiguity.score <= settings.ambiguityThreshold
   // So is an opening that breaks off to ask ("wait, where is it right now?" during a
   // cancellation: outside review rv54 S9 was told "Sorry, I can't answer that here").
+  // So is a scenario whose work is done (see `scenarioDone`): "how much is Basic?" right after an
+  // order lookup stayed in it and got "Sorry, I can't answer that here" (outside review rv55 S17).
   const addsToOtherTopic =
-    !perception.topicShift && otherTopic && (additiveCue.test(input.text) || breaksOffToAsk.test(input.text))
+    !perception.topicShift &&
+    otherTopic &&
+    (additiveCue.test(input.text) || breaksOffToAsk.test(input.text) || scenarioDone(state, currentStep))
   // Its switch cue is all the readers below read of it: no copy (a spread parses the goal).
   const heard = correcting ? { topicShift: false } : perception
   const answering = answersQuestion(state, input.text, {

@@ -82,7 +82,7 @@ export function asksWhatWasDone(text: string): boolean {
 }
 
 const askedForUpdate =
-  /\b(?:any (?:update|news|word)|an update|update on|status of (?:my|the|this) (?:request|cancell?ation|refund|approval)|approved yet|decided yet|how long (?:does|will|is|did) (?:the |it |this )?(?:approval|decision|take|it take)|when will (?:they|you|the supervisor|someone|a supervisor) decide|heard back)\b/i
+  /\b(?:any (?:update|news|word)|an update|update on|status of (?:my|the|this) (?:request|cancell?ation|refund|approval)|approved yet|decided yet|how long (?:does|will|is|did) (?:the |it |this )?(?:approval|decision|take|it take)|when will (?:they|you|the supervisor|someone|a supervisor) decide|heard back|how long (?:will|does|would) (?:the |a |your )?(?:supervisor|approver|manager|reviewer)s? (?:take|need|be)|(?:is|has) (?:the |a |your )?(?:supervisor|approver|manager) (?:decided|answered|replied|looked))\b/i
 
 /**
  * Does the message ask how a request that waits is going ("any update on my cancellation?", "is
