@@ -12,7 +12,12 @@ import { finalizeReply } from './finalize-reply.ts'
 import { createLiveReply, type LiveReply, type LiveVerdict } from './live-reply.ts'
 import { renderTemplate } from './render-template.ts'
 import { draftJudgeOf } from './reply-enforcer.ts'
-import { type CompletedToolCall, type EngineSessionState, withdrawnReason } from './session-state.ts'
+import {
+  type CompletedToolCall,
+  type EngineSessionState,
+  maxDoneOutcomes,
+  withdrawnReason,
+} from './session-state.ts'
 import { streamSafeText } from './stream-safe-text.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import { buildTurnVariables } from './turn-variables.ts'
@@ -44,6 +49,11 @@ export interface TurnScratch {
    * waiting for a decision" after it): added before streaming, so the stream and the result agree.
    */
   around?: { before?: string; after?: string }
+  /**
+   * The turn reads a request done before the last one as the last outcome: the message asks
+   * whether that one was done, so the facts it names are that request's, not new ones.
+   */
+  recalled?: boolean
   /**
    * Streaming turns only: releases the events buffered so far and sends later ones at once, so a
    * model's tokens can reach the client while it writes (`settings.replyStreaming: live`).
@@ -155,6 +165,14 @@ export async function finishTurn(
       text: done.length > 0 ? done.join(' ') : `${ran.map((call) => call.toolId).join(', ')} ran.`,
       turnId: scratch.turnId,
     }
+    state.doneOutcomes ??= []
+    const outcomes = state.doneOutcomes
+    outcomes.push({
+      text: state.lastOutcome.text,
+      turnId: scratch.turnId,
+      tools: ran.map((call) => call.toolId),
+    })
+    if (outcomes.length > maxDoneOutcomes) outcomes.splice(0, outcomes.length - maxDoneOutcomes)
   }
   // What the tools did may move the turn's scenario on now (a refund issued → "Refund issued"),
   // whether they ran in this turn or on an approver's decision; so a finished scenario is known

@@ -161,7 +161,39 @@ export async function runTurn(
     if (outcome !== undefined) return outcome
     return stillWaiting(state, scratch)
   }
-  return guardStall(dependencies, await senseAndAct(dependencies, state, input, scratch), scratch)
+  // "Did the refund go through?" after an order lookup asks about the refund done before it: the
+  // turn reads that one as the last outcome, and the session's own is put back after (outside
+  // review rv55: it answered with the lookup, then asked for a new refund).
+  const latest = state.lastOutcome
+  const recalled = recalledOutcome(state, input.text)
+  if (recalled !== undefined) state.lastOutcome = recalled
+  const outcome = await senseAndAct(
+    dependencies,
+    state,
+    input,
+    recalled === undefined ? scratch : { ...scratch, recalled: true },
+  )
+  if (recalled !== undefined && outcome.state.lastOutcome === recalled) {
+    if (latest === undefined) delete outcome.state.lastOutcome
+    else outcome.state.lastOutcome = latest
+  }
+  return guardStall(dependencies, outcome, scratch)
+}
+
+/**
+ * The request done before the last one that a question about whether it was done names ("did the
+ * refund go through?" after a lookup), as a last outcome; undefined when the last one is it.
+ */
+function recalledOutcome(state: EngineSessionState, text: string): EngineSessionState['lastOutcome'] {
+  const outcomes = state.doneOutcomes
+  if (outcomes === undefined || outcomes.length < 2) return undefined
+  if (!asksIfDone(text) || !namesUndoneAction(text, state.lastOutcome)) return undefined
+  for (let index = outcomes.length - 1; index >= 0; index--) {
+    const { text: said, turnId, tools } = outcomes[index]!
+    const candidate = { done: true, text: said, turnId, about: { tool: tools.join(' '), values: [] } }
+    if (!namesUndoneAction(text, candidate)) return { done: true, text: said, turnId }
+  }
+  return undefined
 }
 
 /**
@@ -299,6 +331,22 @@ const asksMoneyBack =
 /** A message that only holds the conversation: "wait", "hang on", "one sec", "hmm", "I see", "k". */
 const holdsOn =
   /^\W*(?:wait|hold on|hang on|one (?:sec|second|moment|min|minute)|just a (?:sec|second|moment|minute)|give me a (?:sec|second|moment|minute)|let me think(?: about it)?|hmm+|k|kk|i see|uh+|um+)\W*$/i
+
+/**
+ * "The same on NW-1002" queued after "refund $30 on NW-1001": the amount it refers to is written
+ * out ("the same on NW-1002 ($30)"), so the request offered later runs with it (outside review
+ * rv55 S22 was asked the amount again).
+ */
+function withSameAmount(request: string, head: string): string {
+  if (!sameAmount.test(request) || moneyMark.test(request)) return request
+  const amount = moneyMention.exec(head)?.[0]
+  return amount === undefined ? request : `${request} (${amount.trim()})`
+}
+
+const sameAmount = /\b(?:the same|same amount|same again|likewise)\b/i
+const moneyMark = /[$\u20ac\u00a3]\s?\d|\d\s?(?:dollars|bucks|usd|eur|euros|gbp)\b/i
+const moneyMention =
+  /[$\u20ac\u00a3]\s?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s?(?:dollars|bucks|usd|eur|euros|gbp)\b/i
 
 /** "Neither", "none of them", "not either": an answer that takes every option back. */
 const neitherOne = /^\W*(?:neither|none(?: of (?:them|those|these|the two))?|not either)\b/i
@@ -1025,7 +1073,7 @@ async function senseAndAct(
   }
   if (
     asksDone &&
-    (stated.size === 0 || (!namesOtherFacts && input.text.includes('?'))) &&
+    (stated.size === 0 || ((!namesOtherFacts || scratch.recalled === true) && input.text.includes('?'))) &&
     pending === undefined &&
     !namesOtherRecord(compiled, perception, state.lastOutcome, input.text) &&
     !namesUndoneAction(input.text, state.lastOutcome)
@@ -1147,7 +1195,9 @@ async function senseAndAct(
     const second =
       leading === undefined ? secondRequestOf(compiled, breaks, perception.intent, input.text) : undefined
     const rest = leading === undefined ? second?.requests : [leading.head]
-    if (rest !== undefined) state.queuedRequests = rest
+    if (rest !== undefined)
+      state.queuedRequests =
+        second === undefined ? rest : rest.map((request) => withSameAmount(request, second.head))
     // The request that runs now has the facts of its own clause: "cancel NW-2002, it was $900, and
     // I need $40 back on NW-1001" cancels a $900 order (it ran as a $40 one, with no approval).
     if (second !== undefined) {

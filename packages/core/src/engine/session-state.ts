@@ -137,6 +137,12 @@ export interface EngineSessionState {
    * or why it was not (an approval rejected or withdrawn). Read when the user asks whether it went
    * through ("did it go through?").
    */
+  /**
+   * The requests acted on in this session, oldest first (the last {@link maxDoneOutcomes}): a
+   * question about one done before the last ("did the refund go through?" after an order lookup)
+   * is answered with it, not with the last one.
+   */
+  doneOutcomes?: Array<{ text: string; turnId: string; tools: string[] }>
   lastOutcome?: {
     done: boolean
     text: string
@@ -222,6 +228,9 @@ export interface EngineSessionState {
 }
 
 /** A fresh session. */
+/** How many of the requests acted on a session keeps (`doneOutcomes`). */
+export const maxDoneOutcomes = 10
+
 /** The reason kept on a call whose approval the requester withdrew before anyone decided. */
 export const withdrawnReason = 'withdrawn by the requester'
 
