@@ -742,7 +742,10 @@ async function senseAndAct(
       state.fields = profileFields(compiled, state.fields)
       mergeEntityFields(state.fields, withoutProfile(compiled, own))
     }
-    const queue = state.queuedRequests?.filter((request) => request !== chosen)
+    // "Actually don't cancel anything, just tell me where NW-3003 is": the other one is taken back.
+    const queue = withdrawsRequest(input.text)
+      ? undefined
+      : state.queuedRequests?.filter((request) => request !== chosen)
     if (queue === undefined || queue.length === 0) delete state.queuedRequests
     else state.queuedRequests = queue
   }
@@ -2269,11 +2272,20 @@ function requestGoneOnWith(
   // "Yes", "ok", "both please": the requests in the order they were asked, the first now.
   if (stated.size === 0 && (perception.act === 'affirm' || /\bboth\b/i.test(text)))
     return options[0] === undefined ? undefined : { intent: options[0].id, confidence: 1 }
+  // "Tracking first": an option's intent read from its own words goes on with that option's clause
+  // and facts (outside review rv55 S7: it looked up the first request's order).
+  const { settings } = compiled.definition
+  if (
+    stated.size === 0 &&
+    options.some((option) => option.id === perception.intent) &&
+    perception.confidence >= settings.entryThreshold &&
+    perception.ambiguity.score <= settings.ambiguityThreshold
+  )
+    return { intent: perception.intent, confidence: 1 }
   if (stated.size === 0) return undefined
   // A request of its own for neither, on a record neither names ("actually first refund $10 on
   // NW-1001" to "cancel NW-2002 or look NW-3003 up first?"), answers nothing: its facts went to the
   // cancellation, which cancelled NW-1001 at $10 (outside review rv55 F1). Both stay queued.
-  const { settings } = compiled.definition
   const ids = Object.values(recordIds(compiled, perception.entities))
   if (
     ids.length > 0 &&
@@ -2284,6 +2296,10 @@ function requestGoneOnWith(
     perception.ambiguity.score <= settings.ambiguityThreshold
   )
     return undefined
+  // "Just tell me where NW-3003 is": the option whose own clause names the record (rv55 S8 went
+  // with the first option that asks for an order, the cancellation, and showed the menu).
+  const naming = options.filter((option) => ids.some((id) => option.value.includes(String(id))))
+  if (naming.length === 1) return { intent: naming[0]!.id, confidence: 1 }
   const asksFor = (intent: string) =>
     compiled.definition.scenarios.some(
       (scenario) =>

@@ -151,6 +151,8 @@ const requestUnwanted = new RegExp(
     String.raw`\bno\s+(?:need|reason)\s+(?:to\s+)?(?:cancel|refund)\b`,
     // "I don't need it cancelled anymore", "I no longer want NW-2002 refunded" (outside review rv55).
     String.raw`\b(?:don['’]?t|do not|no longer)\s+(?:really\s+)?(?:want|need)\s+(?:it|that|this|them|(?:my|the|this|that)\s+order|[a-z]{1,4}-\d{3,})\s+(?:cancell?ed|canceled|refunded)\b`,
+    // "Don't cancel anything", "do not refund either one" (outside review rv55 S8).
+    String.raw`\b(?:don['’]?t|do not)\s+(?:cancel|refund|charge|process)\s+(?:anything|everything|either(?:\s+one)?|any\s+of\s+(?:it|them))\b`,
     // "Let's not cancel it", "better not refund it after all".
     String.raw`\b(?:let['’]?s|better|rather)\s+not\s+(?:cancel|refund|do\s+(?:it|that|this)|go\s+(?:ahead|through))\b`,
     // The matter resolved: "it started working again", "actually I found the missing part",
