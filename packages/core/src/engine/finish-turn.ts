@@ -10,6 +10,7 @@ import { buildReplyPrompt, composeApprovedReply, type ReplyMaterial, refusals } 
 import { checkedRuleIds, type EnforcedReply, enforceDraft, turnLane2Rules } from './enforce-draft.ts'
 import { finalizeReply } from './finalize-reply.ts'
 import { createLiveReply, type LiveReply, type LiveVerdict } from './live-reply.ts'
+import { quoteRequest } from './quote-request.ts'
 import { renderTemplate } from './render-template.ts'
 import { draftJudgeOf } from './reply-enforcer.ts'
 import {
@@ -225,12 +226,13 @@ export async function finishTurn(
           state.pendingApproval === undefined &&
           composeApprovedReply(material) === definition.settings.fallbackReply))
     if (next !== undefined && done) {
-      material.followUp = definition.settings.queuedRequestOffer.replaceAll('{{request}}', next)
+      material.followUp = definition.settings.queuedRequestOffer.replaceAll('{{request}}', quoteRequest(next))
       state.offeredRequest = next
     }
   }
   const offered = state.offeredRequest
-  if (offered !== undefined && material.followUp?.includes(offered) === true) quoted.push(material.followUp)
+  if (offered !== undefined && material.followUp?.includes(quoteRequest(offered)) === true)
+    quoted.push(material.followUp)
   const done = state.lastOutcome
   if (done?.done === true && turn.note?.includes(done.text) === true) quoted.push(done.text)
   if (turn.note !== undefined) material.note = turn.note

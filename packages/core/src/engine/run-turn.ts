@@ -60,6 +60,7 @@ import {
 } from './last-reply.ts'
 import { pause } from './pause-turn.ts'
 import { describeCall } from './present-approval.ts'
+import { quoteRequest } from './quote-request.ts'
 import { refusedFacts } from './refused-facts.ts'
 import { renderTemplate } from './render-template.ts'
 import { type ApprovalDecisionInput, resumeTurn } from './resume-turn.ts'
@@ -1106,7 +1107,9 @@ async function senseAndAct(
       'the message asks whether it was done',
       note,
       question ??
-        (next === undefined ? undefined : settings.queuedRequestOffer.replaceAll('{{request}}', next)),
+        (next === undefined
+          ? undefined
+          : settings.queuedRequestOffer.replaceAll('{{request}}', quoteRequest(next))),
     )
   }
   // "Sorry, I meant NW-2002 not NW-3003" right after something was done: what was done stays done

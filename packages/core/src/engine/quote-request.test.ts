@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { quoteRequest } from './quote-request.ts'
+
+describe('quoteRequest', () => {
+  it.each([
+    ['where is NW-3003, my ssn is 123-45-6789', 'where is NW-3003'],
+    ['cancel NW-2002 ($40) - paid with card 4111111111111111 exp 08/29 cvv 123', 'cancel NW-2002 ($40)'],
+    ['refund $20 on NW-1001, my phone is 555-123-4567', 'refund $20 on NW-1001'],
+    ['where is NW-3003; social security number 536-22-1234, thanks', 'where is NW-3003, thanks'],
+  ])('leaves the personal details out of %j', (request, quoted) => {
+    expect(quoteRequest(request)).toBe(quoted)
+  })
+
+  it.each([
+    'refund $20 on NW-1001, ann@example.com',
+    'refund my phone case order NW-1001',
+    'cancel NW-2002, it was $40',
+    // Nothing but details: quoted as is rather than as an empty request.
+    'my phone number is 555-123-4567',
+  ])('quotes %j as it is', (request) => {
+    expect(quoteRequest(request)).toBe(request)
+  })
+})
