@@ -1,4 +1,5 @@
 import { goalSnapshot } from '../completion/goal-snapshot.ts'
+import type { FocalDefinition } from '../definition/definition-schema.ts'
 import { foldLookalikes } from '../enforcement/detectors/visible-text.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import type { ClarificationOption } from '../ports/turn-types.ts'
@@ -26,6 +27,7 @@ import {
   withRequestCalledOffAsNeverMind,
 } from '../sensor/detect-conversation-act.ts'
 import { extractEntities, isNumberInWords } from '../sensor/extract-entities.ts'
+import { extractMoney } from '../sensor/extract-money.ts'
 import { typedOption } from '../sensor/typed-option.ts'
 import type { IntentScore, Perception } from '../sensor/types.ts'
 import { withPlainIdDashes } from '../text/plain-id-dashes.ts'
@@ -167,13 +169,11 @@ export async function runTurn(
   // review rv55: it answered with the lookup, then asked for a new refund).
   const latest = state.lastOutcome
   const recalled = recalledOutcome(state, input.text)
-  if (recalled !== undefined) state.lastOutcome = recalled
-  const outcome = await senseAndAct(
-    dependencies,
-    state,
-    input,
-    recalled === undefined ? scratch : { ...scratch, recalled: true },
-  )
+  if (recalled !== undefined) {
+    state.lastOutcome = recalled
+    scratch.recalled = true
+  }
+  const outcome = await senseAndAct(dependencies, state, input, scratch)
   if (recalled !== undefined && outcome.state.lastOutcome === recalled) {
     if (latest === undefined) delete outcome.state.lastOutcome
     else outcome.state.lastOutcome = latest
@@ -339,21 +339,21 @@ const holdsOn =
  * rv55 S22 was asked the amount again).
  */
 function withSameAmount(request: string, head: string): string {
-  if (!sameAmount.test(request) || moneyMark.test(request)) return request
-  const amount = moneyMention.exec(head)?.[0]
+  if (!sameAmount.test(request) || extractMoney(request).length > 0) return request
+  const amount = extractMoney(head)[0]?.text
   return amount === undefined ? request : `${request} (${amount.trim()})`
 }
 
 const sameAmount = /\b(?:the same|same amount|same again|likewise)\b/i
-const moneyMark = /[$\u20ac\u00a3]\s?\d|\d\s?(?:dollars|bucks|usd|eur|euros|gbp)\b/i
-const moneyMention =
-  /[$\u20ac\u00a3]\s?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s?(?:dollars|bucks|usd|eur|euros|gbp)\b/i
 
 /** "Neither", "none of them", "not either": an answer that takes every option back. */
-const neitherOne = /^\W*(?:neither|none(?: of (?:them|those|these|the two))?|not either)\b/i
+const neither = String.raw`^\W*(?:neither|none(?: of (?:them|those|these|the two))?|not either)`
+const neitherOne = new RegExp(String.raw`${neither}\b`, 'i')
 /** {@link neitherOne} with nothing else asked: "neither", "none of them, thanks". */
-const neitherAlone =
-  /^\W*(?:neither|none(?: of (?:them|those|these|the two))?|not either)(?:\W+(?:of them|thanks|thank you|please|actually|really))*\W*$/i
+const neitherAlone = new RegExp(
+  String.raw`${neither}(?:\W+(?:of them|thanks|thank you|please|actually|really))*\W*$`,
+  'i',
+)
 
 /** An opening that breaks off to ask something: "wait, where is it?", "quick question: …". */
 const breaksOffToAsk =
@@ -412,7 +412,7 @@ const disownsProfile =
  */
 function scenarioDone(
   state: EngineSessionState,
-  step: { terminal?: boolean; required: ReadonlyArray<Parameters<typeof requiredFieldName>[0]> } | undefined,
+  step: FocalDefinition['scenarios'][number]['steps'][number] | undefined,
 ): boolean {
   if (step === undefined) return false
   if (step.terminal === true) return true

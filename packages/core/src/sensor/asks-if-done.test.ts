@@ -3,6 +3,7 @@ import {
   asksForUpdate,
   asksIfDone,
   correctsWhatWasDone,
+  declinesOrDefers,
   onlyAsksAboutAction,
   plainlyRequests,
 } from './asks-if-done.ts'
@@ -63,13 +64,19 @@ describe('asksForUpdate', () => {
     'is it approved yet?',
     'how long does the approval take?',
     'did it go through?',
+    // Outside review rv55 M7.
+    'how long will the supervisor take?',
+    'has the supervisor decided?',
   ])('reads "%s" as asking how a waiting request is going', (text) => {
     expect(asksForUpdate(text)).toBe(true)
   })
 
-  it.each(['what is the price of Plus?', 'I want a refund'])('reads "%s" as something else', (text) => {
-    expect(asksForUpdate(text)).toBe(false)
-  })
+  it.each(['what is the price of Plus?', 'I want a refund', 'can I talk to a supervisor?'])(
+    'reads "%s" as something else',
+    (text) => {
+      expect(asksForUpdate(text)).toBe(false)
+    },
+  )
 })
 
 describe('correctsWhatWasDone', () => {
@@ -89,6 +96,9 @@ describe('correctsWhatWasDone', () => {
     'cancel that refund',
     'can you undo the cancellation? I want it after all',
     'please undo it',
+    // Outside review rv55 M4: an amount corrected against the one done.
+    "sorry, it's $35 not $30",
+    'actually it was $35 not $30',
   ])('reads "%s" as a correction of what was just done', (text) => {
     expect(correctsWhatWasDone(text)).toBe(true)
   })
@@ -103,6 +113,8 @@ describe('correctsWhatWasDone', () => {
     'it arrived broken, please reverse the $20 charge, ann@example.com',
     'I want to cancel NW-3003 and undo the purchase, it was $40',
     'ok now cancel NW-2002 total $40, I want to undo that purchase',
+    // An amount said "not" something else than another amount.
+    "it's $35 not too much",
   ])('reads "%s" as something else', (text) => {
     expect(correctsWhatWasDone(text)).toBe(false)
   })
@@ -169,6 +181,8 @@ describe('onlyAsksAboutAction and plainlyRequests', () => {
       'can you refund $20 on NW-1001?',
       'can I get $20 back on NW-1001 instead?',
       'ok then a refund for NW-1005',
+      // A polite request with a filler before its verb, whose command clause is asked (rv55).
+      'thanks! can you also reverse the $15 charge on NW-3003 and refund it?',
     ])
       expect(plainlyRequests(text), text).toBe(true)
   })
@@ -183,7 +197,21 @@ describe('onlyAsksAboutAction and plainlyRequests', () => {
       'can you tell me if a refund of $20 for NW-1002 is allowed?',
       'do you think I deserve a $20 refund on NW-1003?',
       'my refund for NW-1001',
+      // A command asked as a question (outside review rv55 F8: it cancelled at once).
+      'cancel NW-2002?? is that possible, it was $40',
+      'refund NW-1001?',
     ])
       expect(plainlyRequests(text), text).toBe(false)
+  })
+
+  it('reads a hedge as putting the request off (rv55 F8b), not a plain "as soon as possible"', () => {
+    for (const text of [
+      'could I get $30 back on NW-1001 maybe?',
+      'perhaps refund $20 on NW-1001',
+      'cancel NW-2002, is that possible?',
+    ])
+      expect(declinesOrDefers(text), text).toBe(true)
+    for (const text of ['please cancel NW-2002 as soon as possible', 'refund $20 on NW-1001 please'])
+      expect(declinesOrDefers(text), text).toBe(false)
   })
 })

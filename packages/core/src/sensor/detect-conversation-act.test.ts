@@ -181,6 +181,39 @@ describe('cancelsThatAlone', () => {
   })
 })
 
+describe('withdrawsRequest in the words of outside review rv55', () => {
+  it('reads an unwanted action, "let\'s not", an undone request and a resolved problem as taking back (F6, F7, S8, S21)', () => {
+    for (const text of [
+      "I don't need it cancelled anymore",
+      "let's not cancel it",
+      'undo the cancellation request',
+      "actually don't cancel anything, just tell me where NW-3003 is",
+      "don't refund either one",
+      'it started working again',
+      'actually I found the missing part',
+      "it's fine now",
+      "actually it's a gift, I need it",
+      'I still need it',
+    ])
+      expect(withdrawsRequest(text), text).toBe(true)
+    // The same words that report a problem, ask, or say yes take nothing back.
+    for (const text of [
+      'it stopped working again',
+      "it isn't working again",
+      'does it work now?',
+      'the charger works now but the cable is broken',
+      'I found it broken',
+      'I found the box empty',
+      'yes, I need it',
+      'I need it refunded',
+      'I need it by Friday',
+      'I still need it cancelled',
+      "I don't do anything online",
+    ])
+      expect(withdrawsRequest(text), text).toBe(false)
+  })
+})
+
 describe('cancelsItAlone', () => {
   it('reads "cancel it" and its fillers alone, and nothing more (rv53 F5d)', () => {
     for (const text of ['cancel it', 'ok cancel it please', 'nvm cancel it', 'cancel it, thanks'])
