@@ -117,6 +117,7 @@ export function checkDefinitionReferences(definition: FocalDefinition): FocalIss
       checkTemplate(check.refusal, `${at}.refusal`, issues, toolIds)
     })
     checkCel(tool.policy.requiresApproval, `tools[${index}].policy.requiresApproval`, issues)
+    checkCel(tool.confirmWhen, `tools[${index}].confirmWhen`, issues)
     tool.requires?.forEach((required, requiredIndex) => {
       if (!toolIds.has(required))
         issues.push({

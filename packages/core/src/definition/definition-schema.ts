@@ -154,6 +154,15 @@ export const toolSchema = z.strictObject({
    */
   confirm: z.boolean().default(false),
   /**
+   * CEL over the turn's variables (`text`, `sensitive`, `fields`, `session`, every field) and the
+   * call's `args`: when it holds, a call of this tool is asked about first even though the user
+   * plainly asked for it, and runs on a yes. For a request the action cannot carry out as said:
+   * `'credit-card' in sensitive` on a refund asks first when the customer named a card of their
+   * own ("refund $20 to card 5500-…"), since a refund only goes to the card on file. Setting it
+   * makes the tool a `confirm` tool.
+   */
+  confirmWhen: z.string().min(1).optional(),
+  /**
    * One customer-facing line for a call, `{{args.<name>}}` filled from its arguments, e.g.
    * `Cancel order {{args.order_id}} (${{args.amount}})`. Shown on approval cards instead of raw arguments.
    */

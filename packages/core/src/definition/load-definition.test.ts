@@ -189,6 +189,12 @@ describe('loadDefinition', () => {
       /./,
     ],
     [
+      'a confirmWhen that gives no boolean',
+      (d) => (d.tools[0].confirmWhen = "'card'"),
+      'tools[0].confirmWhen',
+      /must give true or false, but gives a string/,
+    ],
+    [
       'invalid CEL in a tool policy check',
       (d) => (d.tools[0].policy = { allowed: 'conditional', checks: [{ condition: 'args.amount >' }] }),
       'tools[0].policy.checks[0].condition',

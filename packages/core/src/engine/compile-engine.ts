@@ -1,7 +1,8 @@
 import type { EnforcementPlan } from '../compiler/plan-types.ts'
 import type { DefinitionRule, DefinitionScenario, FocalDefinition } from '../definition/definition-schema.ts'
+import { compileExpression } from '../enforcement/compile-expression.ts'
 import { createToolGate, type ToolGate } from '../enforcement/create-tool-gate.ts'
-import type { ToolPolicy } from '../enforcement/types.ts'
+import type { CompiledExpression, ToolPolicy } from '../enforcement/types.ts'
 import { FocalError } from '../errors/focal-error.ts'
 import { createGoalParser } from '../goal/create-goal-parser.ts'
 import { trainIntentClassifier } from '../goal/train-intent-classifier.ts'
@@ -49,6 +50,8 @@ export interface CompiledEngine {
    * a request to do the action again.
    */
   statusIntents: ReadonlyMap<string, ReadonlySet<string>>
+  /** Each tool's `confirmWhen`, compiled once, by tool id (a tool without one has no entry). */
+  confirmWhen: ReadonlyMap<string, CompiledExpression>
 }
 
 /** {@link CompiledEngine.rulesInScope} of a definition, each scenario and step's list built once. */
@@ -207,6 +210,18 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
     evidence,
     entityPatterns,
     rulesInScope: scopedRules(definition.rules),
+    confirmWhen: new Map(
+      definition.tools.flatMap((tool, index) =>
+        tool.confirmWhen === undefined
+          ? []
+          : [
+              [
+                tool.id,
+                compileExpression(tool.confirmWhen, { path: `tools[${index}].confirmWhen` }),
+              ] as const,
+            ],
+      ),
+    ),
     statusIntents: new Map(
       definition.intents.flatMap((intent) => {
         const asking = intent.examples.filter((example) => asksIfDone(example))

@@ -378,4 +378,45 @@ describe('createEngine', () => {
       maxRetries: 1,
     })
   })
+
+  describe("a tool's confirmWhen", () => {
+    const withConfirmWhen = (condition: string) =>
+      engineFor({
+        definition: definition.replace(
+          `confirmWhen: "'credit-card' in sensitive"`,
+          `confirmWhen: ${JSON.stringify(condition)}`,
+        ),
+      })
+
+    it('asks before a plainly requested call when it holds, and runs the call on the yes', async () => {
+      const engine = withConfirmWhen('args.amount > 10')
+      const asked = await engine.turn({
+        sessionId: 's',
+        text: 'refund $20 for NW-1001, email ann@example.com',
+      })
+      expect(asked.provenance.tools).toEqual([])
+      expect(textOf(asked)).toContain('Shall I refund $20 for order NW-1001 now?')
+      const yes = await engine.turn({ sessionId: 's', text: 'yes' })
+      expect(yes.provenance.tools).toEqual([{ id: 'issue_refund', status: 'ran' }])
+    })
+
+    it('runs a plainly requested call at once when it does not hold', async () => {
+      const engine = withConfirmWhen('args.amount > 10')
+      const result = await engine.turn({
+        sessionId: 's',
+        text: 'refund $5 for NW-1001, email ann@example.com',
+      })
+      expect(result.provenance.tools).toEqual([{ id: 'issue_refund', status: 'ran' }])
+    })
+
+    it('asks when the condition cannot be decided (a missing argument): the safe side of a money action', async () => {
+      const engine = withConfirmWhen('args.card_last4 == "0004"')
+      const result = await engine.turn({
+        sessionId: 's',
+        text: 'refund $5 for NW-1001, email ann@example.com',
+      })
+      expect(result.provenance.tools).toEqual([])
+      expect(textOf(result)).toContain('Shall I refund $5 for order NW-1001 now?')
+    })
+  })
 })

@@ -1632,7 +1632,7 @@ async function senseAndAct(
               !carriedToOther &&
               !onlyQuestions(input.text) &&
               !planned.some((call) => usesFacts(call, carriedIn, state.fields))
-            ? repeats
+            ? planned.filter((call) => repeats.includes(call) || asksFirstNow(compiled, routed, call))
             : planned.filter((call) => confirmsCall(compiled, call))
         ).filter((call) => !refusedByPolicy(compiled, state, routed, input.sessionId, call))
   const plan = held.length === 0 ? planned : planned.filter((call) => !held.includes(call))
@@ -1771,9 +1771,29 @@ function asksStatusOf(
   return actions !== undefined && named.every((stem) => actions.has(stem))
 }
 
-/** Whether a planned call is of a `confirm` tool. */
+/** Whether a planned call is of a `confirm` tool (one with `confirm: true` or a `confirmWhen`). */
 function confirmsCall(compiled: TurnDependencies['compiled'], call: { toolId: string }): boolean {
-  return compiled.definition.tools.find((tool) => tool.id === call.toolId)?.confirm === true
+  return (
+    compiled.confirmWhen.has(call.toolId) ||
+    compiled.definition.tools.find((tool) => tool.id === call.toolId)?.confirm === true
+  )
+}
+
+/**
+ * Whether a planned call's tool asks first on this turn whatever the words (its `confirmWhen`
+ * holds over the turn's variables and the call's `args`): "refund $20 to card 5500-…" is asked
+ * about, since the refund cannot go where it was asked to. A condition that cannot be decided
+ * (an error) asks too: asking is the safe side of a money action.
+ */
+function asksFirstNow(
+  compiled: TurnDependencies['compiled'],
+  routed: Record<string, unknown>,
+  call: { toolId: string; args: Record<string, unknown> },
+): boolean {
+  const condition = compiled.confirmWhen.get(call.toolId)
+  if (condition === undefined) return false
+  const outcome = condition.evaluate({ ...routed, args: call.args })
+  return outcome.type !== 'value' || outcome.value !== false
 }
 
 /** Whether the tool gate refuses a planned call now (a cap reached). */
