@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CompiledEngine } from './compile-engine.ts'
-import { deniedIds, idBreaks } from './detect-unclear-turn.ts'
+import { deniedIds, idBreaks, requestClauseOf } from './detect-unclear-turn.ts'
 
 /** The demo's order ids, the only part of a compiled engine these readers use. */
 const compiled = {
@@ -47,5 +47,29 @@ describe('idBreaks', () => {
     ).toEqual(['NW-1001'])
     expect(idBreaks(compiled, 'keep NW-2002, and cancel NW-2003')).toEqual([])
     expect(idBreaks(compiled, 'I have NW-1001 and NW-1002, refund the second one')).toEqual([])
+  })
+})
+
+describe('requestClauseOf', () => {
+  it.each([
+    ['my package NW-1001 is lost, I want a refund', 'I want a refund'],
+    ["it's lost. refund it, $40", 'refund it'],
+    ['the box came crushed; please cancel NW-2002', 'please cancel NW-2002'],
+  ])('finds the one request in %j', (text, request) => {
+    expect(requestClauseOf(text)).toBe(request)
+  })
+
+  it.each([
+    // One clause: nothing to set apart.
+    'I want a refund',
+    // No clause asks for anything.
+    'my package is lost, it never came',
+    // Two requests: each is read on its own elsewhere.
+    'cancel NW-2002, and I want a refund for NW-1001',
+    // A question beside the request asks too ("do you have any?" is no story around a booking).
+    "I'd like to rent a car for three days. Do you have any available?",
+    'I want to rent a car, which I will need from March 4th',
+  ])('finds none in %j', (text) => {
+    expect(requestClauseOf(text)).toBeUndefined()
   })
 })

@@ -1,8 +1,9 @@
+import { isQuestion } from '../sensor/asks-about-assistant.ts'
 import { entityMatches } from '../sensor/extract-entities.ts'
 import { extractMoney } from '../sensor/extract-money.ts'
 import type { Perception } from '../sensor/types.ts'
 import type { CompiledEngine } from './compile-engine.ts'
-import { asksForSomething } from './last-reply.ts'
+import { asksForSomething, opensRequest } from './last-reply.ts'
 
 const rows = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm']
 const keyPosition = new Map<string, { row: number; column: number }>()
@@ -74,6 +75,37 @@ export function twoRequests(
   }
   return found.length >= 2 ? found : undefined
 }
+
+/**
+ * The one clause of a message that asks for something, when the rest only says what happened ("my
+ * package NW-1001 is lost, I want a refund", "it's lost. refund it, $40"): the request says what
+ * the customer wants, the story around it only why. Undefined when no clause asks, when more than
+ * one does (two requests: `twoRequests`), when another clause is a question ("I'd like to rent a
+ * car. Do you have any available?" asks what there is as much as it books), or when the message
+ * is a single clause.
+ */
+export function requestClauseOf(text: string): string | undefined {
+  if (text.length > 300) return undefined
+  const clauses = text.match(clausePattern)?.filter((clause) => aLetter.test(clause)) ?? []
+  if (clauses.length < 2) return undefined
+  let request: string | undefined
+  for (const clause of clauses) {
+    const words = clause
+      .replace(/[.,;!?\s]+$/u, '')
+      .replace(/^\s*(?:and|also|but|so|then|plus)\s+/i, '')
+      .trim()
+    if (!opensRequest(words)) {
+      if (isQuestion(clause.trim())) return undefined
+      continue
+    }
+    if (request !== undefined) return undefined
+    request = words
+  }
+  return request
+}
+
+/** A clause with the marks that end it. */
+const clausePattern = /[^.,;!?]+[.,;!?]*/gu
 
 /** A letter (a clause without one is no request). */
 const aLetter = /\p{L}/u

@@ -40,6 +40,7 @@ import {
   idBreaks,
   leadingOtherRequest,
   replacingRequest,
+  requestClauseOf,
   secondRequestOf,
   twoRequests,
   unclearTurnReason,
@@ -980,6 +981,28 @@ async function senseAndAct(
       finishedIntent,
       `a question that follows up the "${navigation.scenario}" answer just given`,
     )
+  // Torn between two readings, a message whose one request is set in a story ("my package
+  // NW-1001 is lost, I want a refund": lost reads as the order's status) is what its request asks,
+  // when that clause alone reads clearly as one of the two (outside review rv55 S16: the menu).
+  const request =
+    pending === undefined &&
+    sensor.senseSync !== undefined &&
+    perception.ambiguity.score > settings.ambiguityThreshold &&
+    perception.alternatives.length > 1
+      ? requestClauseOf(input.text)
+      : undefined
+  if (request !== undefined) {
+    const own = sensor.senseSync!(request, senseContext)
+    if (
+      own.ambiguity.score <= settings.ambiguityThreshold &&
+      perception.alternatives.slice(0, 2).some((entry) => entry.intent === own.intent && entry.confidence > 0)
+    ) {
+      // Its words are the turn's evidence too: the story's ("lost") would hold the conversation in
+      // the order lookup it came from, against what the message asks.
+      perception = pinnedTo(perception, own.intent, `the message's one request ("${request}") asks for it`)
+      if (own.evidence !== undefined) perception.evidence = own.evidence
+    }
+  }
   // A finished scenario asked for again ("I also need a refund for NW-1002, $20") starts afresh:
   // its facts and tool results of the last run go (profile fields stay), so the router enters it
   // from its first step with only what this message says. A question about it that asks for
