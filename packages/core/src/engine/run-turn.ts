@@ -1564,6 +1564,23 @@ async function senseAndAct(
       const name = requiredFieldName(entry)
       if (state.fields[name] !== undefined) changedFacts.add(name)
     }
+  // "Cancel it please" where the step has every fact it asks for (after the cancellation was
+  // declined or refused): a plain request that names the scenario's own action asks for it again
+  // on those facts, no new fact needed; its rules act, and their checks say why not again. It got
+  // the menu: no fact had changed (outside review rv55 S18).
+  else if (
+    route.scenario !== null &&
+    route.scenario === navigation.scenario &&
+    route.step === navigation.step &&
+    answered.size === 0 &&
+    asksAgainForAction(compiled, route.scenario, input.text)
+  )
+    for (const entry of compiled.scenariosById
+      .get(route.scenario)
+      ?.steps.find((step) => step.id === route.step)?.required ?? []) {
+      const name = requiredFieldName(entry)
+      if (state.fields[name] !== undefined) changedFacts.add(name)
+    }
   // An answer to the step's question that also speaks of another intent ("NW-1001, it cost me 30
   // bucks" answering "how much should be refunded?") is no aside about it: its rules stay quiet.
   const answeredStep =
@@ -1792,6 +1809,36 @@ function asksStatusOf(
 ): boolean {
   const actions = compiled.statusIntents.get(intent)
   return actions !== undefined && named.every((stem) => actions.has(stem))
+}
+
+/**
+ * Does a sentence of the message plainly ask for the action of `scenario` by name ("why not?
+ * cancel it please" in the cancellation; its intents' ids and labels name it)? Not one that only
+ * asks about it or puts it off, nor a message that calls the request off ("cancel that").
+ */
+function asksAgainForAction(compiled: TurnDependencies['compiled'], scenario: string, text: string): boolean {
+  // "Cancel that" calls the request off; "cancel it" is the record's own action.
+  if (
+    text.length > 300 ||
+    namedActions(text).length === 0 ||
+    cancelsThatAlone(text) ||
+    withdrawsRequest(text)
+  )
+    return false
+  const own = compiled.scenariosById.get(scenario)?.intents ?? []
+  const stems = own.flatMap((id) =>
+    namedActions(
+      `${id.replaceAll('_', ' ')} ${compiled.definition.intents.find((entry) => entry.id === id)?.label ?? ''}`,
+    ),
+  )
+  return text
+    .split(/(?<=[.!?])\s+/u)
+    .some(
+      (sentence) =>
+        namedActions(sentence).some((stem) => stems.includes(stem)) &&
+        plainlyRequests(sentence) &&
+        !onlyAsksAboutAction(sentence),
+    )
 }
 
 /** Whether a planned call is of a `confirm` tool (one with `confirm: true` or a `confirmWhen`). */
