@@ -801,7 +801,13 @@ async function senseAndAct(
   const corrected = correctedIds(compiled, input.text)
   Object.assign(perception.entities, corrected)
   /** Whether the message corrects the id of the request at hand, rather than naming another. */
-  let correctsId = correctsYes || Object.keys(corrected).length > 0
+  // So does "sorry, I meant NW-1002" to "Shall I refund $20 for order NW-1001 now?" (or after an
+  // aside that asked it again): the request asked about keeps its amount, and is asked about again
+  // on the order meant; the amount was dropped and asked for (outside review rv55 S4).
+  let correctsId =
+    correctsYes ||
+    Object.keys(corrected).length > 0 ||
+    (awaiting !== undefined && correctsWhatWasDone(input.text))
   // "No, not NW-1001 - I meant my other order": the id taken back is forgotten (the step asks for
   // it again), or replaced by the one the message gives instead ("not NW-1001 but NW-2002").
   for (const { name, denied, instead } of deniedIds(compiled, input.text)) {
