@@ -2166,10 +2166,12 @@ function requestNamedByAction(
 
 /**
  * What a yes may carry beyond the denials and put-offs a request may (`declinesOrDefers`): a
- * take-back or a goodbye ("fine, forget it", "ok, bye", "I'll think about it", "yeah right").
+ * take-back or a goodbye ("fine, forget it", "ok, bye", "I'll think about it", "yeah right"), or
+ * someone else to ask first ("yes — actually, let me check with my wife first", "ok, on second
+ * thought let me ask my husband": each refunded, outside review rv56 N6).
  */
 const noInYes =
-  /\b(?:forget|cancel|stop|hold on|think about|think it over|bye|goodbye|skip|scrap|scratch|drop it|yeah right|non)\b/i
+  /\b(?:forget|cancel|stop|hold on|think about|think it over|bye|goodbye|skip|scrap|scratch|drop it|yeah right|non|let me (?:check|ask|think|talk|see|confirm|discuss|sleep on|run it by)|on second thoughts?|second thoughts|check with|talk (?:to|with) my|ask my|run it by)\b/i
 
 /**
  * Does a yes carry a no ("okay no thanks", "sure, tomorrow"), read on the whole message as a

@@ -118,13 +118,14 @@ const aboutAction =
   /\b(?:how (?:long|fast|quickly|soon)\b|do (?:i|we) qualify|am i qualified|(?:is there|are there) (?:a |any )?(?:fee|fees|charge|charges|penalty|cost)\b|do you (?:do|offer|give|allow|accept|support|handle)\b|(?:are|is) (?:a |an )?(?:refunds?|cancell?ations?|returns?) (?:possible|allowed|available|an option)|is it possible|would it be possible|possible to|how do(?:es)?\b[^.?!]{0,40}\bwork|how would|what happens|what if|what would happen|should i|would i|will i (?:get|be)|am i able|is that true|just asking|asking about|thinking (?:about|of)|considering|wondering|only if|no need to|not yet|in case|if i\b|if it\b|if you\b|(?:i|we) (?:might|may|probably|possibly|perhaps)\b|^\W*(?:maybe|perhaps|possibly)\b|maybe (?:cancel|refund|i|we|you)\b|(?:can|could) i still|am i (?:still )?(?:eligible|entitled|allowed))/i
 
 /**
- * Words that name an action without asking for it: how it is done ("how do I request a refund?"),
+ * Words that name an action without asking for it: how it is done ("how do I request a refund?",
+ * "I'd like to know how to get a refund of $20"),
  * a supposition ("hypothetically, could you refund $40?"), what happened before or to someone
  * else ("my friend got a refund of $40", "I was refunded $20 last week"), or a request declined
  * ("no refund please", "I don't need a refund anymore", "I no longer want to cancel").
  */
 const namesWithoutAsking =
-  /\b(?:how (?:do|can|could|would|should|does|did) (?:i|we|one|you|someone|people|customers?) (?:request|get|ask|apply|make|file|claim|start|go about)|hypothetical(?:ly)?|theoretical(?:ly)?|in theory|suppos(?:e|ing)|imagine|let['’]?s say|say i\b|my (?:friend|wife|husband|partner|colleague|co-?worker|brother|sister|mom|mum|dad|mother|father|son|daughter|neighbou?r|boss|cousin)\b|(?:got|received|had|was given|were given|was issued|was paid) (?:a |my |the |an? )?(?:full |partial )?(?:refund|refunds|cancell?ation)\b|(?:was|were|got|been) (?:already )?(?:refunded|cancell?ed)\b|\bno (?:refunds?|cancell?ations?)\b|(?:don['’]?t|do not|doesn['’]?t|does not|no longer) (?:really |even |actually )?(?:want|need|require)\b|\b(?:any ?more)\b)/i
+  /\b(?:how (?:do|can|could|would|should|does|did) (?:i|we|one|you|someone|people|customers?) (?:request|get|ask|apply|make|file|claim|start|go about)|how to (?:request|get|ask|apply|make|file|claim|start|go about|cancel|refund|return)|(?:know|find out|learn|understand) how\b|hypothetical(?:ly)?|theoretical(?:ly)?|in theory|suppos(?:e|ing)|imagine|let['’]?s say|say i\b|my (?:friend|wife|husband|partner|colleague|co-?worker|brother|sister|mom|mum|dad|mother|father|son|daughter|neighbou?r|boss|cousin)\b|(?:got|received|had|was given|were given|was issued|was paid) (?:a |my |the |an? )?(?:full |partial )?(?:refund|refunds|cancell?ation)\b|(?:was|were|got|been) (?:already )?(?:refunded|cancell?ed)\b|\bno (?:refunds?|cancell?ations?)\b|(?:don['’]?t|do not|doesn['’]?t|does not|no longer) (?:really |even |actually )?(?:want|need|require)\b|\b(?:any ?more)\b)/i
 
 /**
  * Does the message only ask about an action, suppose it, put it off, or name it without asking

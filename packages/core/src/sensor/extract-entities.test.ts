@@ -23,6 +23,33 @@ describe('extractEntities', () => {
     expect(extractEntities('I paid $30 for NW-1001 and want $30 back').amount).toBe(30)
   })
 
+  it('reads the currency named after "in", whatever the sign before the number (rv56 N1)', () => {
+    expect(extractEntities('refund NW-7102 $20 in euros please')).toMatchObject({
+      amount: 20,
+      currency: 'EUR',
+    })
+    expect(extractEntities('cancel NW-7101, total 450 in KWD')).toMatchObject({
+      amount: 450,
+      currency: 'KWD',
+    })
+    // "In" before what is no currency leaves the amount's own.
+    expect(extractEntities('I paid $40 in cash')).toMatchObject({ amount: 40, currency: 'USD' })
+    expect(extractEntities('the total was 620 in total').amount).toBe(620)
+  })
+
+  it('reads no amount from parts added up or a unit price with its count, and the corrected one (rv56 N2-N4)', () => {
+    for (const text of [
+      'cancel NW-7201, $450 + warranty $150',
+      'I paid $450 and then $150 more for the upgrade',
+      '$450 each, I bought two',
+    ])
+      expect(extractEntities(text), text).not.toHaveProperty('amount')
+    // "Each" over two orders is the amount of each.
+    expect(extractEntities('refund NW-1001 and NW-1002, $20 each').amount).toBe(20)
+    expect(extractEntities('total $450 err $650').amount).toBe(650)
+    expect(extractEntities('total $450 - no wait it was $650').amount).toBe(650)
+  })
+
   it('reads no amount from a typo, a glued exponent or a minus sign: the step asks instead', () => {
     for (const text of ['total $6OO', 'refund $5O', 'total 1e3 dollars', 'refund $0.5e3', 'refund -$20'])
       expect(extractEntities(text), text).not.toHaveProperty('amount')

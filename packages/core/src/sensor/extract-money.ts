@@ -1,4 +1,10 @@
-import { amountScales, currencySignClass, scaleAlternatives } from '../enforcement/amount-vocabulary.ts'
+import {
+  amountScales,
+  currencyCodes,
+  currencySignClass,
+  currencyWords,
+  scaleAlternatives,
+} from '../enforcement/amount-vocabulary.ts'
 import { extractMoneyMentions } from '../enforcement/extract-money-mentions.ts'
 import type { MoneyEntity } from './types.ts'
 
@@ -13,6 +19,11 @@ export function extractMoney(text: string): MoneyEntity[] {
     ({ index, text: matched }) =>
       !negative(text, index) && !multiplied(text, index, matched) && !inexact(text, index, matched),
   )
+  if (mentions.length === 0) {
+    // "Total 450 in KWD": a total written without a sign, in the currency named after it.
+    const named = totalInNamedCurrency(text)
+    return named === undefined ? [] : [named]
+  }
   // "It cost $450, with tax $510", "the total was $450 and tax was $60", "$40 plus $40 shipping":
   // a part added to an amount, so the sum meant is neither. No amount is read: the step asks for
   // it (each had been read as $450, and cancelled without the supervisor's approval over $500).
@@ -30,9 +41,34 @@ export function extractMoney(text: string): MoneyEntity[] {
   if (mentions.length === 1 && lonePart(text, mentions[0]!.index, mentions[0]!.text)) return []
   return mentions.map(({ amount, currency, text: matched, index }) => ({
     value: amount,
-    currency: currency === 'USD' ? (countryDollars(text, index + matched.length) ?? currency) : currency,
+    currency:
+      currencyNamedAfter(text, index + matched.length) ??
+      (currency === 'USD' ? (countryDollars(text, index + matched.length) ?? currency) : currency),
     text: matched,
   }))
+}
+
+/**
+ * The currency named after "in" right after an amount ("$20 in euros", "450 in KWD"): the one the
+ * customer means, whatever sign stands before the number. Read as written, "$20 in euros" paid
+ * out US$20 and "total 450 in KWD" (about $1,460) was cancelled as a $450 order with no
+ * supervisor (outside review rv56 N1).
+ */
+export function currencyNamedAfter(text: string, end: number): string | undefined {
+  const word = currencyAfterIn.exec(text.slice(end, end + 24))?.[1]?.toLowerCase()
+  if (word === undefined) return undefined
+  const code = word.toUpperCase()
+  return currencyWords[word] ?? (currencyCodes.includes(code) ? code : undefined)
+}
+const currencyAfterIn = /^\s+in\s+([a-z]{3,7})\b/i
+
+/** A total written without a sign and with its currency named after "in": "total 450 in KWD". */
+function totalInNamedCurrency(text: string): MoneyEntity | undefined {
+  const match = cuedTotal.exec(text.slice(0, 2000))
+  if (match === null) return undefined
+  const currency = currencyNamedAfter(text, match.index + match[0].length)
+  const value = cuedTotalValue(match)
+  return currency === undefined || value === undefined ? undefined : { value, currency, text: match[0] }
 }
 
 /** A share of an amount: "10%", "20 percent", "half" (not "half an hour"), "a third", "a quarter of". */
@@ -131,7 +167,7 @@ function addedPart(text: string, index: number, matched: string): boolean {
 const boundBefore =
   /(?<![a-z])(?:over|above|more than|at least|upwards of|north of|in excess of|almost|nearly|around|roughly|approximately|approx\.?|~|under|less than|below|up to|close to)\s*$/i
 const boundAfter =
-  /^(?:\s*\+(?!\s*[$€£]?\s?\d)|\s*-?\s*something\b|-?ish\b|\s+or (?:so|more|less|thereabouts|over|above)\b|\s+plus(?!\s*[$€£]?\s?\d)\b|\s*\(?\s*(?:excl\.?|excluding|before|not including|without|w\/o|pre-?)\s*(?:tax|taxes|vat|gst|shipping|fees?)\b|\s*\(?\s*(?:tax|taxes|vat|gst|shipping)\s+(?:not\s+included|excluded|extra)\b)/i
+  /^(?:\s*\+(?![^.,;!?\d$€£]{0,24}[$€£]?\s?\d)|\s*-?\s*something\b|-?ish\b|\s+or (?:so|more|less|thereabouts|over|above)\b|\s+plus(?!\s*[$€£]?\s?\d)\b|\s*\(?\s*(?:excl\.?|excluding|before|not including|without|w\/o|pre-?)\s*(?:tax|taxes|vat|gst|shipping|fees?)\b|\s*\(?\s*(?:tax|taxes|vat|gst|shipping)\s+(?:not\s+included|excluded|extra)\b)/i
 function inexact(text: string, index: number, matched: string): boolean {
   return (
     boundBefore.test(text.slice(Math.max(0, index - 24), index)) ||
@@ -159,6 +195,11 @@ const countOfThingsBefore = new RegExp(
   'i',
 )
 const unitPriceAfter = /^\s*(?:each|apiece|a piece|per (?:item|unit|piece|one|shirt|ticket|person|seat))\b/i
+/** A count of things bought, anywhere: "$450 each, I bought two" (cancelled as a $450 order: rv56 N4). */
+const boughtCount = new RegExp(
+  String.raw`\b(?:bought|ordered|purchased|got|paid for)\s+${countOfThings}\b(?!\s*(?:days?|weeks?|months?|years?|hours?)\b)`,
+  'i',
+)
 /**
  * A price per thing or per period whatever comes before it: "each was $15", "$15 per item",
  * "$45/month", "$45 a month" (outside review rv54 F14: each was refunded as the whole).
@@ -191,7 +232,7 @@ function multiplied(text: string, index: number, matched: string): boolean {
   if (countTimesBefore.test(before) || timesCountAfter.test(after) || plusNumberAfter.test(after)) return true
   if (unitPriceForCountAfter.test(after) || unitPriceBefore.test(before) || perUnitAfter.test(after))
     return true
-  if (countOfThingsBefore.test(before) && unitPriceAfter.test(after)) return true
+  if (unitPriceAfter.test(after) && (countOfThingsBefore.test(before) || boughtCount.test(text))) return true
   return repeatedAfter.test(after) && !chargedBefore.test(before)
 }
 
@@ -207,9 +248,13 @@ function negative(text: string, index: number): boolean {
 /** Words right before an amount that make it what is asked for: "refund $40", "give me back $20". */
 const requestedBefore =
   /\b(?:refund(?:ed|s)?|reimburse(?:d|ment)?|(?:pay|paying|give|send|credit|return) (?:me )?(?:back )?|back|only|just)\W+(?:(?:me|of|for|the|my|about|around|exactly|only|just)\W+){0,2}$/i
-/** Words that correct an amount said before: "I mean $4", "sorry, $30", "actually make it $45", "actually no, $30". */
+/**
+ * Words that correct an amount said before: "I mean $4", "sorry, $30", "actually make it $45",
+ * "actually no, $30", "$450 err $650", "$450 - no wait it was $650" (the last two were cancelled
+ * at $450, under the approval threshold: outside review rv56 N3).
+ */
 const correctionBefore =
-  /\b(?:i mean|i meant|sorry|actually|make it|no wait|wait no|rather|instead|correction|i said)\W+(?:(?:make|it|it's|its|that|to|be|a|make it|no|nope)\W+){0,3}$/i
+  /\b(?:i mean|i meant|sorry|actually|make it|no wait|wait no|rather|instead|correction|i said|err|erm|uh|um|oops|whoops)\W+(?:(?:make|it|it's|its|that|to|be|a|make it|no|nope|was|is|should|been|really)\W+){0,3}$/i
 
 /** Words right after it: "$40 refund", "$40 back". */
 const requestedAfter = /^\W*(?:refund|back\b|reimbursement|credit\b)/i
@@ -288,7 +333,13 @@ function addsAnother(text: string, money: readonly MoneyEntity[]): boolean {
   }
   return false
 }
-const addedRightBefore = /(?:\band|\bplus|\+|\banother)(?:\s+(?:the|a|my))?\s*$/i
+/**
+ * "And", "plus", "+" or "another" right before an amount; "plus" or "+" with one or two words
+ * between ("$450 + warranty $150"), and "and then" ("$450 and then $150 more"): each was cancelled
+ * as one part, under the approval threshold (outside review rv56 N2, N4).
+ */
+const addedRightBefore =
+  /(?:(?:\band|\bplus|\+|\banother)(?:\s+(?:the|a|my))?|(?:\bplus|\+)(?:\s+[a-z]+){1,2}|\band then)\s*$/i
 
 /**
  * A number written as an order's total without a currency ("the total was 620", "I paid 45.50"):
@@ -306,6 +357,13 @@ export const cuedTotal: RegExp = new RegExp(
 export function totalWithoutCurrency(text: string): number | undefined {
   const match = cuedTotal.exec(text.slice(0, 2000))
   if (match === null) return undefined
+  // "The total was 450 in KWD" names its currency: `extractMoney` reads it.
+  if (currencyNamedAfter(text, match.index + match[0].length) !== undefined) return undefined
+  return cuedTotalValue(match)
+}
+
+/** The number of a {@link cuedTotal} match, with its scale; undefined when not a positive number. */
+function cuedTotalValue(match: RegExpExecArray): number | undefined {
   // "the total was 1.2k": a thousand times the number (it was read as 1.2); "2 million" two million.
   const value =
     Number(`${(match[1] as string).replaceAll(',', '')}${match[2] === undefined ? '' : `.${match[2]}`}`) *
