@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { quoteRequest } from './quote-request.ts'
+import { quoteRequest, withLongNumbersHidden } from './quote-request.ts'
 
 describe('quoteRequest', () => {
   it.each([
@@ -19,5 +19,27 @@ describe('quoteRequest', () => {
     'my phone number is 555-123-4567',
   ])('quotes %j as it is', (request) => {
     expect(quoteRequest(request)).toBe(request)
+  })
+
+  it.each([
+    [
+      'where is NW-3003 I paid with card 4111/1111/1111/1111',
+      'where is NW-3003 I paid with card \u2022\u2022\u2022\u2022 1111',
+    ],
+    ['where is NW-3003, visa4111111111111111', 'where is NW-3003, visa\u2022\u2022\u2022\u2022 1111'],
+    ['where is NW-3003 on 4111.1111.1111.1111?', 'where is NW-3003 on \u2022\u2022\u2022\u2022 1111?'],
+  ])('shows a long number in %j by its last four digits only (rv56 L1)', (request, quoted) => {
+    expect(quoteRequest(request)).toBe(quoted)
+  })
+})
+
+describe('withLongNumbersHidden', () => {
+  it.each([
+    'call me at +1 415 555 0132',
+    'order NW-1001 on 2026/11/28',
+    'refund $1,200,000.00 please',
+    'reference 12345678901',
+  ])('leaves %j as it is: fewer than 12 digits in a run', (text) => {
+    expect(withLongNumbersHidden(text)).toBe(text)
   })
 })

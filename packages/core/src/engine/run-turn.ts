@@ -63,7 +63,7 @@ import {
 } from './last-reply.ts'
 import { pause } from './pause-turn.ts'
 import { describeCall } from './present-approval.ts'
-import { quoteRequest } from './quote-request.ts'
+import { quoteRequest, withLongNumbersHidden } from './quote-request.ts'
 import { refusedFacts } from './refused-facts.ts'
 import { renderTemplate } from './render-template.ts'
 import { type ApprovalDecisionInput, resumeTurn } from './resume-turn.ts'
@@ -1207,7 +1207,7 @@ async function senseAndAct(
     const options = requests.map(({ intent, clause }) => ({
       id: intent,
       label: labels.get(intent) ?? intent,
-      value: clause,
+      value: withLongNumbersHidden(clause),
     }))
     return clarify(
       dependencies,
