@@ -159,7 +159,8 @@ export const toolSchema = z.strictObject({
    * plainly asked for it, and runs on a yes. For a request the action cannot carry out as said:
    * `'credit-card' in sensitive` on a refund asks first when the customer named a card of their
    * own ("refund $20 to card 5500-…"), since a refund only goes to the card on file. Setting it
-   * makes the tool a `confirm` tool.
+   * makes the tool a `confirm` tool. It holds for the request when it holds on any of its messages
+   * (one that gives the card before the order), and a yes on whose own words it holds is asked again.
    */
   confirmWhen: z.string().min(1).optional(),
   /**

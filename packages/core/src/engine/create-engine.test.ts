@@ -383,8 +383,8 @@ describe('createEngine', () => {
     const withConfirmWhen = (condition: string) =>
       engineFor({
         definition: definition.replace(
-          `confirmWhen: "'credit-card' in sensitive"`,
-          `confirmWhen: ${JSON.stringify(condition)}`,
+          /confirmWhen: >-\n(?: {6}.*\n)+/u,
+          () => `confirmWhen: ${JSON.stringify(condition)}\n`,
         ),
       })
 

@@ -78,6 +78,7 @@ import {
   missingFieldQuestion,
   missingFields,
   requiredFieldName,
+  sensitiveIn,
 } from './turn-variables.ts'
 import type { TurnEvent, TurnInput } from './types.ts'
 /** Runs sense → trap → route → retrieve → plan/gate → act, then hands over to respond → enforce → record. */
@@ -648,7 +649,13 @@ async function senseAndAct(
     (taken.text === awaiting || noThenFacts.test(message.text))
   // "Yes? What happens then?", "yes I'm not sure": a yes that doubts or asks confirms nothing; the
   // request is read again unconfirmed, so the question is asked again.
-  const hedgedYes = awaiting !== undefined && taken.text === awaiting && (holding || hedges(message.text))
+  // So is a yes that says again what made the call be asked about (its tool's `confirmWhen` holds
+  // on the yes itself: "yes, to that new card please" after "a refund can only go back to the
+  // card on file"; it refunded: outside review rv56 N10).
+  const hedgedYes =
+    awaiting !== undefined &&
+    taken.text === awaiting &&
+    (holding || hedges(message.text) || raisesConfirmWhen(compiled, state, awaitedCalls, message.text))
   // "Okay, no thanks", "ok never mind", "sure, no need", "alright, later", "ok thanks, bye": a
   // yes word with a no, a put-off or a goodbye in it is a no (each of them refunded).
   const mixedNo =
@@ -1647,6 +1654,12 @@ async function senseAndAct(
     (confirmed || (plainlyRequests(input.text) && (!continuesDone || namedActions(input.text).length > 0)))
   )
     delete state.tentative
+  if (
+    planned.length === 0 &&
+    route.scenario !== null &&
+    requestHoldsConfirmWhen(compiled, route.scenario, routed)
+  )
+    state.tentative = true
   // An answer to "which one do you need?" that chose none goes on with the likeliest reading: a
   // guess the customer never made ("bob@example.com" to the menu refunded $40), so a `confirm`
   // call on it is asked about, not run.
@@ -1845,6 +1858,63 @@ function asksAgainForAction(compiled: TurnDependencies['compiled'], scenario: st
         plainlyRequests(sentence) &&
         !onlyAsksAboutAction(sentence),
     )
+}
+
+/**
+ * Whether a yes says again what made one of the calls it answers be asked about: that call's
+ * tool's `confirmWhen` holds on the yes's own words (not on the request it re-reads, which still
+ * holds it), and not on no words at all. One that cannot be decided on the yes raises nothing:
+ * the question was asked once.
+ */
+function raisesConfirmWhen(
+  compiled: TurnDependencies['compiled'],
+  state: EngineSessionState,
+  calls: EngineSessionState['awaitingCalls'],
+  text: string,
+): boolean {
+  if (calls === undefined || compiled.confirmWhen.size === 0) return false
+  return calls.some((call) => {
+    const condition = compiled.confirmWhen.get(call.tool)
+    if (condition === undefined) return false
+    const holdsOn = (words: string) => {
+      const outcome = condition.evaluate({
+        ...state.fields,
+        text: words,
+        sensitive: sensitiveIn(words),
+        fields: state.fields,
+        args: call.args,
+      })
+      return outcome.type === 'value' && outcome.value === true
+    }
+    // Its words make it hold: one that holds on the call alone (`args.amount > 10`) was answered.
+    return holdsOn(text) && !holdsOn('')
+  })
+}
+
+/**
+ * Whether a request under way, its call not planned yet (a fact still missing), holds a
+ * `confirmWhen` of a tool its scenario's rules call ("refund $20 to card 5500…" before the order
+ * is given): the request is then asked about when its call comes, as one only asked about is
+ * (`tentative`). It ran on the order alone (outside review rv56 N11). Only a condition that holds
+ * without the call's arguments counts.
+ */
+function requestHoldsConfirmWhen(
+  compiled: TurnDependencies['compiled'],
+  scenario: string,
+  routed: Record<string, unknown>,
+): boolean {
+  if (compiled.confirmWhen.size === 0) return false
+  return compiled.definition.rules.some(
+    (rule) =>
+      rule.scope !== 'global' &&
+      rule.scope.scenario === scenario &&
+      (rule.tools ?? []).some((tool) => {
+        const condition = compiled.confirmWhen.get(tool.id)
+        if (condition === undefined) return false
+        const outcome = condition.evaluate({ ...routed, args: {} })
+        return outcome.type === 'value' && outcome.value === true
+      }),
+  )
 }
 
 /** Whether a planned call is of a `confirm` tool (one with `confirm: true` or a `confirmWhen`). */
