@@ -582,7 +582,7 @@ async function senseAndAct(
   const more =
     state.awaitingConfirmation === undefined
       ? undefined
-      : yesAndMore(compiled, received.text, state.awaitingConfirmation)
+      : yesAndMore(compiled, received.text, state.awaitingConfirmation, state.awaitingCalls)
   if (more !== undefined) state.queuedRequests = [...(state.queuedRequests ?? []), more.rest]
   const message = more === undefined ? received : { ...received, text: more.yes }
   // "Did it go through?" (read once: it keeps a queued offer and is answered from the session).
@@ -643,10 +643,15 @@ async function senseAndAct(
   // the call is asked about again; it never runs on the order the yes was asked about.
   // So is a no that names them ("no, make it $20", "no, only $20 please", "no, it was $45": a
   // no to the amount, not to the refund; outside review rv52 had dropped the refund).
+  // So is a yes for "the other order", or for another action "instead" ("go ahead and cancel it
+  // instead" to "Shall I refund $30…?"): each ran the call asked about (outside review rv56 N8, N9).
   const correctsYes =
     awaiting !== undefined &&
-    statesOtherFacts(compiled, message.text, awaiting) &&
-    (taken.text === awaiting || noThenFacts.test(message.text))
+    ((statesOtherFacts(compiled, message.text, awaiting) &&
+      (taken.text === awaiting || noThenFacts.test(message.text))) ||
+      (taken.text === awaiting &&
+        (otherOne.test(message.text) ||
+          namesOtherActionInstead(compiled, message.text, awaiting, awaitedCalls))))
   // "Yes? What happens then?", "yes I'm not sure": a yes that doubts or asks confirms nothing; the
   // request is read again unconfirmed, so the question is asked again.
   // So is a yes that says again what made the call be asked about (its tool's `confirmWhen` holds
@@ -1508,7 +1513,19 @@ async function senseAndAct(
       !picksByPlace.test(input.text)
         ? referencedFields(compiled, route.scenario, state.fields)
         : {}
+    // A paused request taken up again about the record just discussed ("refund that one instead,
+    // $20", "the one you just looked up" after a detour to NW-3003) is about that record, not the
+    // one it paused with; a bare "it" could be either, so the step asks which (each refunded the
+    // paused order: outside review rv56 N7).
+    const resumedAbout =
+      route.resumed !== undefined && route.previousScenario !== null && !picksByPlace.test(input.text)
+        ? recordOfResumed(compiled, route.scenario, route.resumed.fields ?? {}, state.fields, input.text)
+        : undefined
     state.fields = { ...(route.resumed?.fields ?? {}), ...referred, ...carried }
+    if (resumedAbout !== undefined)
+      for (const [name, value] of Object.entries(resumedAbout))
+        if (value === undefined) delete state.fields[name]
+        else state.fields[name] = value
     mergeRecordFields(state.fields, perception.entities, identifiersOf(compiled))
   }
   state.navigation = route.state
@@ -1971,6 +1988,33 @@ function saidWhenAsked(rule: { tier: string; tools?: readonly unknown[] | undefi
  * (`order_id` by its pattern) and the built-in order and ticket numbers. Amounts, dates and
  * numbers are a request's own and never carried.
  */
+/**
+ * The identifiers a resumed scenario takes when its message points back at the record of the
+ * scenario it leaves and that record is another than its own: that record's ("that one", "the
+ * one you just looked up"), or none, to be asked, for a bare "it" or "the order". Undefined when
+ * the message points at nothing or at the same record.
+ */
+function recordOfResumed(
+  compiled: TurnDependencies['compiled'],
+  scenario: string | null,
+  paused: Record<string, unknown>,
+  left: Record<string, unknown>,
+  text: string,
+): Record<string, unknown> | undefined {
+  const pointed = justDiscussed.test(text)
+  if (!pointed && !refersBack(text)) return undefined
+  const referred = referencedFields(compiled, scenario, left)
+  const differing = Object.entries(referred).filter(
+    ([name, value]) => paused[name] !== undefined && paused[name] !== value,
+  )
+  if (differing.length === 0) return undefined
+  return Object.fromEntries(differing.map(([name, value]) => [name, pointed ? value : undefined]))
+}
+
+/** Words that point at the record just shown: "that one", "this order", "the one you just looked up". */
+const justDiscussed =
+  /\b(?:th(?:at|is) (?:one|order|package|parcel)|the one (?:you )?(?:just )?(?:looked up|checked|tracked|found|showed|mentioned))\b/i
+
 function referencedFields(
   compiled: TurnDependencies['compiled'],
   scenario: string | null,
@@ -2113,15 +2157,17 @@ function statesOtherFacts(compiled: TurnDependencies['compiled'], text: string, 
 /**
  * A yes with another request joined after it ("yes please, and refund $20 on NW-1001 too", "yep,
  * also where is NW-3003?"): the yes, and the request, when it reads as another intent than the
- * request the yes answers. Not a yes that corrects it ("yes, but for NW-2002").
+ * request the yes answers. Not a yes that corrects it ("yes, but for NW-2002"), nor one that asks
+ * for another action in its place ("go ahead and cancel it instead": see `correctsYes`).
  */
 function yesAndMore(
   compiled: TurnDependencies['compiled'],
   text: string,
   awaiting: string,
+  calls: EngineSessionState['awaitingCalls'],
 ): { yes: string; rest: string } | undefined {
   const split = yesThenAnother.exec(text)
-  if (split === null) return undefined
+  if (split === null || namesOtherActionInstead(compiled, split[2]!, awaiting, calls)) return undefined
   const { sensor, definition } = compiled
   const rest = split[2]!.trim()
   const read = sensor.senseSync?.(rest)
@@ -2562,6 +2608,29 @@ function restatesOtherFacts(fields: Record<string, unknown>, perception: Percept
       return true
   return false
 }
+
+/**
+ * Does a message ask for another action than the request it answers, in its place ("go ahead and
+ * cancel it instead" to "Shall I refund $30 for order NW-7801 now?")?
+ */
+function namesOtherActionInstead(
+  compiled: TurnDependencies['compiled'],
+  text: string,
+  request: string,
+  calls: EngineSessionState['awaitingCalls'],
+): boolean {
+  if (!insteadWord.test(text)) return false
+  // What the question asked to do: its calls' tools ("issue_refund", "Refund"), else its words.
+  const asked = [
+    ...namedActions(request),
+    ...(calls ?? []).flatMap((call) => {
+      const tool = compiled.definition.tools.find((entry) => entry.id === call.tool)
+      return namedActions(`${call.tool.replaceAll('_', ' ')} ${tool?.label ?? ''}`)
+    }),
+  ]
+  return asked.length > 0 && namedActions(text).some((stem) => !asked.includes(stem))
+}
+const insteadWord = /\b(?:instead|rather)\b/i
 
 /** "The other one", "the other order": not the record at hand. */
 const otherOne = /\bthe\s+other\s+(?:one|order|package|parcel|item)\b/i
