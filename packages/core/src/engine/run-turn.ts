@@ -1002,8 +1002,12 @@ async function senseAndAct(
   // Torn between two readings, a message whose one request is set in a story ("my package
   // NW-1001 is lost, I want a refund": lost reads as the order's status) is what its request asks,
   // when that clause alone reads clearly as one of the two (outside review rv55 S16: the menu).
+  // So is one sent to "Which one do you need?" that picks no option (rv56 N12: after the menu it
+  // looked the order up).
   const request =
-    pending === undefined &&
+    (pending === undefined ||
+      (pending.question === settings.clarificationQuestion &&
+        typedOption(pending.options, input.text) === undefined)) &&
     sensor.senseSync !== undefined &&
     perception.ambiguity.score > settings.ambiguityThreshold &&
     perception.alternatives.length > 1
