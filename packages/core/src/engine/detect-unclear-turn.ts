@@ -320,7 +320,8 @@ function sentenceStart(text: string): number {
 }
 
 /** Words between two ids that take the first back ("NW-1001… wait no, NW-2002", "I mean NW-2002"). */
-const correctionBetween = /\b(?:wait|no|sorry|i mean|i meant|actually|oops|correction|make that|rather)\b/i
+const correctionBetween =
+  /\b(?:wait|no|sorry|i mean|i meant|actually|oops|correction|make that|rather|err|erm|typo|scratch that)\b/i
 
 /**
  * The ids a message corrects itself to ("refund NW-1001… wait no, NW-2002. $20" → `order_id`

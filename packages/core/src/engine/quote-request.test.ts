@@ -7,6 +7,7 @@ describe('quoteRequest', () => {
     ['cancel NW-2002 ($40) - paid with card 4111111111111111 exp 08/29 cvv 123', 'cancel NW-2002 ($40)'],
     ['refund $20 on NW-1001, my phone is 555-123-4567', 'refund $20 on NW-1001'],
     ['where is NW-3003; social security number 536-22-1234, thanks', 'where is NW-3003, thanks'],
+    ['where is NW-3003, my social is 536/22/1234', 'where is NW-3003'],
   ])('leaves the personal details out of %j', (request, quoted) => {
     expect(quoteRequest(request)).toBe(quoted)
   })
@@ -28,6 +29,15 @@ describe('quoteRequest', () => {
     ],
     ['where is NW-3003, visa4111111111111111', 'where is NW-3003, visa\u2022\u2022\u2022\u2022 1111'],
     ['where is NW-3003 on 4111.1111.1111.1111?', 'where is NW-3003 on \u2022\u2022\u2022\u2022 1111?'],
+    [
+      'where is NW-3003 I paid with card 4111:1111:1111:1111',
+      'where is NW-3003 I paid with card \u2022\u2022\u2022\u2022 1111',
+    ],
+    [
+      'where is NW-3003 I paid with card 4111+1111+1111+1111',
+      'where is NW-3003 I paid with card \u2022\u2022\u2022\u2022 1111',
+    ],
+    ['where is NW-3003, ref 536_22_1234', 'where is NW-3003, ref \u2022\u2022\u2022-\u2022\u2022-1234'],
   ])('shows a long number in %j by its last four digits only (rv56 L1)', (request, quoted) => {
     expect(quoteRequest(request)).toBe(quoted)
   })

@@ -20,17 +20,22 @@ export function quoteRequest(request: string): string {
 
 /**
  * `text` with every run of 12 to 19 digits shown as its last four ("•••• 1111"), however it is
- * grouped (spaces, dashes, dots, slashes) and glued to letters or not: the engine quotes the
+ * grouped (any one or two marks between digits: spaces, dashes, dots, slashes, colons, pluses)
+ * and glued to letters or not, and nine digits written as an SSN ("536/22/1234") as its last four: the engine quotes the
  * customer's own words back, and a card number in them must not come back whole. The card
  * detectors of Lane 1 read the usual groupings only; "4111/1111/1111/1111" and
  * "visa4111111111111111" came back in full (outside review rv56 L1).
  */
 export function withLongNumbersHidden(text: string): string {
   if (!manyDigits.test(text)) return text
-  return text.replace(longNumber, (run) => `\u2022\u2022\u2022\u2022 ${run.replace(/\D/gu, '').slice(-4)}`)
+  return text
+    .replace(longNumber, (run) => `\u2022\u2022\u2022\u2022 ${run.replace(/\D/gu, '').slice(-4)}`)
+    .replace(ssnLike, (run) => `\u2022\u2022\u2022-\u2022\u2022-${run.slice(-4)}`)
 }
-const manyDigits = /(?:\d\D?){12}/u
-const longNumber = /(?<!\d)\d(?:[ ./-]?\d){11,18}(?!\d)/gu
+const manyDigits = /(?:\d\D{0,2}){9}/u
+const longNumber = /(?<!\d)\d(?:[^\p{L}\p{N}]{0,2}\d){11,18}(?!\d)/gu
+/** An SSN however written: three, two and four digits with or without marks between (rv57 L2). */
+const ssnLike = /(?<!\d)\d{3}[^\p{L}\p{N}\s$]?\d{2}[^\p{L}\p{N}\s$]?\d{4}(?!\d)/gu
 
 /** Where a request's clauses part: a comma, a semicolon, a dash between spaces. */
 const clauseBreak = /\s*(?:[,;]|\s-\s|\s\u2013\s)\s*/u
@@ -41,4 +46,4 @@ const mayGiveDetail =
 
 /** A clause that gives a personal detail: "my ssn is …", "my phone is …", "paid with card …", "cvv 123". */
 const personalDetail =
-  /^(?:(?:and|also)\s+)?(?:my\s+)?(?:ssn|social security(?:\s+number)?|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|card\s+number|cvv|cvc|security\s+code|dob|date\s+of\s+birth|birthday|pin|password)\b|\bpaid\s+with\s+(?:my\s+|a\s+|the\s+)?card\b|\b(?:cvv|cvc)\s*:?\s*\d/i
+  /^(?:(?:and|also)\s+)?(?:my\s+)?(?:ssn|social(?:\s+security)?(?:\s+number)?|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|card\s+number|cvv|cvc|security\s+code|dob|date\s+of\s+birth|birthday|pin|password)\b|\bpaid\s+with\s+(?:my\s+|a\s+|the\s+)?card\b|\b(?:cvv|cvc)\s*:?\s*\d/i

@@ -2291,7 +2291,7 @@ function requestNamedByAction(
  * thought let me ask my husband": each refunded, outside review rv56 N6).
  */
 const noInYes =
-  /\b(?:forget|cancel|stop|hold on|think about|think it over|bye|goodbye|skip|scrap|scratch|drop it|yeah right|non|let me (?:check|ask|think|talk|see|confirm|discuss|sleep on|run it by)|on second thoughts?|second thoughts|check with|talk (?:to|with) my|ask my|run it by)\b/i
+  /\b(?:forget|cancel|stop|hold on|think about|think it over|bye|goodbye|skip|scrap|scratch|drop it|yeah right|non|let me (?:check|ask|think|talk|see|confirm|discuss|sleep on|run it by)|on second thoughts?|second thoughts|check with|talk (?:to|with) my|ask my|run it by|nvm|ignore|disregard)\b/i
 
 /**
  * Does a yes carry a no ("okay no thanks", "sure, tomorrow"), read on the whole message as a
@@ -2634,10 +2634,11 @@ function namesOtherActionInstead(
   ]
   return asked.length > 0 && namedActions(text).some((stem) => !asked.includes(stem))
 }
-const insteadWord = /\b(?:instead|rather)\b/i
+const insteadWord =
+  /\b(?:instead|rather|make it an?|switch (?:it |that )?to|change (?:it |that )?to|turn it into)\b/i
 
-/** "The other one", "the other order": not the record at hand. */
-const otherOne = /\bthe\s+other\s+(?:one|order|package|parcel|item)\b/i
+/** "The other one", "my other order", "the other purchase": not the record at hand. */
+const otherOne = /\b(?:the|my)\s+other\s+(?:one|order|package|parcel|item|purchase)\b/i
 
 /** One of several picked by its place: "the first one", "the other order", "the previous one". */
 const picksByPlace =

@@ -153,6 +153,11 @@ describe('onlyAsksAboutAction and plainlyRequests', () => {
     "I was told I'd get a $20 refund on NW-1001",
     'is it too late to cancel NW-2002? $40',
     "what's the fastest way to get $20 back for NW-1004?",
+    // Asked how to, or about the process around it (outside reviews rv56 N5, rv57 N4).
+    "I'd like to know how to get a refund of $20 for NW-7501",
+    'I want to know how to cancel NW-7502, it was $40',
+    'do I need to send NW-8401 back before you refund $20?',
+    'do I need to be home when you cancel NW-8402? it was $40',
   ])('reads "%s" as asking about an action, not for it', (text) => {
     expect(onlyAsksAboutAction(text)).toBe(true)
   })

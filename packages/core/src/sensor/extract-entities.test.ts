@@ -50,6 +50,25 @@ describe('extractEntities', () => {
     expect(extractEntities('total $450 - no wait it was $650').amount).toBe(650)
   })
 
+  it('reads a country or a code after the amount as its currency, and no amount shared between orders (rv57)', () => {
+    expect(extractEntities('cancel NW-8101, total was 450 canadian dollars')).toMatchObject({
+      amount: 450,
+      currency: 'CAD',
+    })
+    expect(extractEntities('refund NW-8102 $20 (AUD)')).toMatchObject({ amount: 20, currency: 'AUD' })
+    expect(extractEntities('refund NW-8102 $20 Cdn')).toMatchObject({ amount: 20, currency: 'CAD' })
+    expect(extractEntities('refund NW-8102 $20, australian')).toMatchObject({ amount: 20, currency: 'AUD' })
+    for (const text of [
+      'cancel NW-8201, two chairs at $300',
+      'cancel NW-8202, three at $200',
+      'refund $40 split between NW-8301 and NW-8302',
+      'refund NW-8303 & NW-8304 - $40 between them',
+    ])
+      expect(extractEntities(text), text).not.toHaveProperty('amount')
+    expect(extractEntities('cancel NW-8601, total $450 (sorry typo, $650)').amount).toBe(650)
+    expect(extractEntities('cancel NW-8602, total $450 scratch that, $650').amount).toBe(650)
+  })
+
   it('reads no amount from a typo, a glued exponent or a minus sign: the step asks instead', () => {
     for (const text of ['total $6OO', 'refund $5O', 'total 1e3 dollars', 'refund $0.5e3', 'refund -$20'])
       expect(extractEntities(text), text).not.toHaveProperty('amount')

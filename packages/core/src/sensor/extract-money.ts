@@ -34,6 +34,9 @@ export function extractMoney(text: string): MoneyEntity[] {
   // a whole, leaves the amount meant unsaid (outside review rv54 E: $45 was refunded for "all of
   // it except $5 shipping, I paid $45", and "$300 of the $800" cancelled as a $300 order).
   if (mentions.some(({ index, text: matched }) => takenOff(text, index, matched))) return []
+  // "Refund $40 split between NW-8301 and NW-8302", "$40 between them": how it is shared is not
+  // said (rv57 N3: all $40 went on the first order).
+  if (splitBetween.test(text)) return []
   // "I paid $45 and I want 10% back", "refund half of the $60": a share of the amount is meant,
   // not the amount (rv52 F30, rv54 E: the whole $45 was refunded).
   if (mentions.length > 0 && shareOf.test(text)) return []
@@ -55,21 +58,26 @@ export function extractMoney(text: string): MoneyEntity[] {
  * supervisor (outside review rv56 N1).
  */
 export function currencyNamedAfter(text: string, end: number): string | undefined {
-  const word = currencyAfterIn.exec(text.slice(end, end + 24))?.[1]?.toLowerCase()
+  const named = currencyAfterIn.exec(text.slice(end, end + 24))
+  const word = (named?.[1] ?? named?.[2])?.toLowerCase()
   if (word === undefined) return undefined
   const code = word.toUpperCase()
   return currencyWords[word] ?? (currencyCodes.includes(code) ? code : undefined)
 }
-const currencyAfterIn = /^\s+in\s+([a-z]{3,7})\b/i
+const currencyAfterIn = /^\s+in\s+([a-z]{3,7})\b|^\s*\(\s*([a-z]{3})\s*\)/i
 
 /** A total written without a sign and with its currency named after "in": "total 450 in KWD". */
 function totalInNamedCurrency(text: string): MoneyEntity | undefined {
   const match = cuedTotal.exec(text.slice(0, 2000))
   if (match === null) return undefined
-  const currency = currencyNamedAfter(text, match.index + match[0].length)
+  const end = match.index + match[0].length
+  const currency = currencyNamedAfter(text, end) ?? countryDollars(text, end)
   const value = cuedTotalValue(match)
   return currency === undefined || value === undefined ? undefined : { value, currency, text: match[0] }
 }
+
+const splitBetween =
+  /\b(?:split|divided|shared|spread)\s+(?:between|across|among|over)\b|\bbetween\s+(?:them|the\s+two|both(?:\s+of\s+them)?)\b/i
 
 /** A share of an amount: "10%", "20 percent", "half" (not "half an hour"), "a third", "a quarter of". */
 const shareOf =
@@ -117,9 +125,10 @@ function lonePart(text: string, index: number, matched: string): boolean {
  * Tire gift card" is a store's name.
  */
 const countryAfter =
-  /^\s*(?:(?:dollars?|bucks)\s*)?\(?\s*(canadian|australian|aussie|new\s+zealand|kiwi|singapore(?:an)?|hong\s+kong|mexican|brazilian)\b(?=\s*(?:$|[.,;:!?)]|(?:dollars?|bucks|on|for|to|and|please|total|refund|back)\b))/i
+  /^\s*,?\s*(?:(?:dollars?|bucks)\s*)?\(?\s*(canadian|cdn|australian|aussie|new\s+zealand|kiwi|singapore(?:an)?|hong\s+kong|mexican|brazilian)\b(?=\s*(?:$|[.,;:!?)]|(?:dollars?|bucks|on|for|to|and|please|total|refund|back)\b))/i
 const countryCurrencies: Readonly<Record<string, string>> = {
   canadian: 'CAD',
+  cdn: 'CAD',
   australian: 'AUD',
   aussie: 'AUD',
   'new zealand': 'NZD',
@@ -195,6 +204,10 @@ const countOfThingsBefore = new RegExp(
   'i',
 )
 const unitPriceAfter = /^\s*(?:each|apiece|a piece|per (?:item|unit|piece|one|shirt|ticket|person|seat))\b/i
+const countAtBefore = new RegExp(
+  String.raw`(?:^|[^\w.,-])${countOfThings}(?:\s+[a-z]+){0,2}\s+(?:at|@)\s*$`,
+  'i',
+)
 /** A count of things bought, anywhere: "$450 each, I bought two" (cancelled as a $450 order: rv56 N4). */
 const boughtCount = new RegExp(
   String.raw`\b(?:bought|ordered|purchased|got|paid for)\s+${countOfThings}\b(?!\s*(?:days?|weeks?|months?|years?|hours?)\b)`,
@@ -233,6 +246,8 @@ function multiplied(text: string, index: number, matched: string): boolean {
   if (unitPriceForCountAfter.test(after) || unitPriceBefore.test(before) || perUnitAfter.test(after))
     return true
   if (unitPriceAfter.test(after) && (countOfThingsBefore.test(before) || boughtCount.test(text))) return true
+  // "Two chairs at $300", "three at $200": a price per thing (rv57 N2: cancelled as a $300 order).
+  if (countAtBefore.test(before)) return true
   return repeatedAfter.test(after) && !chargedBefore.test(before)
 }
 
@@ -254,7 +269,7 @@ const requestedBefore =
  * at $450, under the approval threshold: outside review rv56 N3).
  */
 const correctionBefore =
-  /\b(?:i mean|i meant|sorry|actually|make it|no wait|wait no|rather|instead|correction|i said|err|erm|uh|um|oops|whoops)\W+(?:(?:make|it|it's|its|that|to|be|a|make it|no|nope|was|is|should|been|really)\W+){0,3}$/i
+  /\b(?:i mean|i meant|sorry|actually|make it|no wait|wait no|rather|instead|correction|i said|err|erm|uh|um|oops|whoops|typo|scratch that)\W+(?:(?:make|it|it's|its|that|to|be|a|make it|no|nope|was|is|should|been|really)\W+){0,3}$/i
 
 /** Words right after it: "$40 refund", "$40 back". */
 const requestedAfter = /^\W*(?:refund|back\b|reimbursement|credit\b)/i
@@ -357,8 +372,9 @@ export const cuedTotal: RegExp = new RegExp(
 export function totalWithoutCurrency(text: string): number | undefined {
   const match = cuedTotal.exec(text.slice(0, 2000))
   if (match === null) return undefined
-  // "The total was 450 in KWD" names its currency: `extractMoney` reads it.
-  if (currencyNamedAfter(text, match.index + match[0].length) !== undefined) return undefined
+  // "The total was 450 in KWD", "450 canadian dollars" name their currency: `extractMoney` reads it.
+  const end = match.index + match[0].length
+  if (currencyNamedAfter(text, end) !== undefined || countryDollars(text, end) !== undefined) return undefined
   return cuedTotalValue(match)
 }
 
