@@ -1857,20 +1857,13 @@ function asksStatusOf(
  * asks about it or puts it off, nor a message that calls the request off ("cancel that").
  */
 function asksAgainForAction(compiled: TurnDependencies['compiled'], scenario: string, text: string): boolean {
+  if (text.length > 300) return false
+  const stems = actionStemsOf(compiled, scenario)
+  // The cheap test first: most messages name no action of the scenario at all.
+  const lower = text.toLowerCase()
+  if (!stems.some((stem) => lower.includes(stem))) return false
   // "Cancel that" calls the request off; "cancel it" is the record's own action.
-  if (
-    text.length > 300 ||
-    namedActions(text).length === 0 ||
-    cancelsThatAlone(text) ||
-    withdrawsRequest(text)
-  )
-    return false
-  const own = compiled.scenariosById.get(scenario)?.intents ?? []
-  const stems = own.flatMap((id) =>
-    namedActions(
-      `${id.replaceAll('_', ' ')} ${compiled.definition.intents.find((entry) => entry.id === id)?.label ?? ''}`,
-    ),
-  )
+  if (cancelsThatAlone(text) || withdrawsRequest(text)) return false
   return text
     .split(/(?<=[.!?])\s+/u)
     .some(
@@ -1880,6 +1873,26 @@ function asksAgainForAction(compiled: TurnDependencies['compiled'], scenario: st
         !onlyAsksAboutAction(sentence),
     )
 }
+
+/** The action stems a scenario's intents name in their ids and labels, found once per definition. */
+function actionStemsOf(compiled: TurnDependencies['compiled'], scenario: string): readonly string[] {
+  let byScenario = scenarioActionStems.get(compiled)
+  if (byScenario === undefined) {
+    byScenario = new Map()
+    scenarioActionStems.set(compiled, byScenario)
+  }
+  let stems = byScenario.get(scenario)
+  if (stems === undefined) {
+    stems = (compiled.scenariosById.get(scenario)?.intents ?? []).flatMap((id) =>
+      namedActions(
+        `${id.replaceAll('_', ' ')} ${compiled.definition.intents.find((entry) => entry.id === id)?.label ?? ''}`,
+      ),
+    )
+    byScenario.set(scenario, stems)
+  }
+  return stems
+}
+const scenarioActionStems = new WeakMap<TurnDependencies['compiled'], Map<string, readonly string[]>>()
 
 /**
  * Whether a yes says again what made one of the calls it answers be asked about: that call's
