@@ -83,16 +83,20 @@ describe('the demo agent over HTTP: conversations of outside review rv48c', () =
   })
 
   it('D10: a card number pasted with the email the refund asked for stays in the refund', async () => {
-    const [, pasted, refunded] = await converse(
+    const [, pasted, asked, refunded] = await converse(
       'I want a refund',
       'my card is 4111 1111 1111 1111, email ann@example.com',
       'NW-1401, $20',
+      'yes',
     )
     expect(shown(pasted!)).toBe(
-      "Thanks, I've verified the account for ann@example.com. Please don't share full card numbers in chat; I've hidden it. I can't change the card on file here: you can update it under Account → Payment methods. Which order is it (for example NW-1001), and how much should be refunded?",
+      "Thanks, I've verified the account for ann@example.com. Please don't share full card numbers in chat; I've hidden it. I can't change the card on file here: you can update it under Account → Payment methods. A refund can only go back to the card on file, not to a card number given in chat. Which order is it (for example NW-1001), and how much should be refunded?",
     )
     expect(pasted?.provenance.route?.scenario).toBe('refunds')
     expect(ran(pasted!)).toEqual([])
+    // A card typed in the refund has the refund asked about before it runs (outside review rv56 N11).
+    expect(shown(asked!)).toContain('Shall I refund $20 for order NW-1401 now?')
+    expect(ran(asked!)).toEqual([])
     expect(ran(refunded!)).toEqual(['issue_refund:ran'])
   })
 
