@@ -52,6 +52,15 @@ export interface CompiledEngine {
   statusIntents: ReadonlyMap<string, ReadonlySet<string>>
   /** Each tool's `confirmWhen`, compiled once, by tool id (a tool without one has no entry). */
   confirmWhen: ReadonlyMap<string, CompiledExpression>
+  /** The tools whose calls a yes is asked for: `confirm: true`, or a `confirmWhen`. */
+  confirmTools: ReadonlySet<string>
+  /** Per scenario, the `confirmTools` its scoped rules call (a scenario calling none has no entry). */
+  confirmToolsByScenario: ReadonlyMap<string, readonly string[]>
+  /**
+   * Per scenario, the action stems its intents' ids and labels name (`cancel` for "Cancel an
+   * order"): "cancel it please" there asks for its own action again.
+   */
+  actionStems: ReadonlyMap<string, readonly string[]>
 }
 
 /** {@link CompiledEngine.rulesInScope} of a definition, each scenario and step's list built once. */
@@ -166,10 +175,31 @@ function asidesOf(rules: readonly DefinitionRule[]): Record<string, string[]> {
   return asides
 }
 
+/** Per scenario, the tools of `confirmTools` that its scoped rules call, each once. */
+function confirmToolsByScenario(
+  definition: FocalDefinition,
+  confirmTools: ReadonlySet<string>,
+): Map<string, readonly string[]> {
+  const byScenario = new Map<string, string[]>()
+  for (const rule of definition.rules) {
+    if (rule.scope === 'global') continue
+    for (const call of rule.tools ?? []) {
+      if (!confirmTools.has(call.id)) continue
+      const list = byScenario.get(rule.scope.scenario) ?? []
+      if (!list.includes(call.id)) list.push(call.id)
+      byScenario.set(rule.scope.scenario, list)
+    }
+  }
+  return byScenario
+}
+
 /** Compiles a validated definition into the parts one turn needs. */
 export function compileEngine(options: CompileEngineOptions): CompiledEngine {
   const { definition } = options
   const { settings } = definition
+  const confirmTools = new Set(
+    definition.tools.filter((tool) => tool.confirm || tool.confirmWhen !== undefined).map((tool) => tool.id),
+  )
   const classifier =
     options.classifier === 'auto' || options.classifier === undefined
       ? trainDefinitionClassifier(definition)
@@ -221,6 +251,18 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
               ] as const,
             ],
       ),
+    ),
+    confirmTools,
+    confirmToolsByScenario: confirmToolsByScenario(definition, confirmTools),
+    actionStems: new Map(
+      definition.scenarios.map((scenario) => [
+        scenario.id,
+        scenario.intents.flatMap((id) =>
+          namedActions(
+            `${id.replaceAll('_', ' ')} ${definition.intents.find((intent) => intent.id === id)?.label ?? ''}`,
+          ),
+        ),
+      ]),
     ),
     statusIntents: new Map(
       definition.intents.flatMap((intent) => {

@@ -400,6 +400,26 @@ describe('createEngine', () => {
       expect(yes.provenance.tools).toEqual([{ id: 'issue_refund', status: 'ran' }])
     })
 
+    it('makes the tool a confirm tool without `confirm: true`: a request only asked about is asked', async () => {
+      const engine = engineFor({
+        definition: definition.replace(
+          /confirm: true\n {4}confirmWhen: >-\n(?: {6}.*\n)+/u,
+          () => 'confirmWhen: "false"\n',
+        ),
+      })
+      const asked = await engine.turn({
+        sessionId: 's',
+        text: 'is it possible to get a refund of $20 for NW-1001? ann@example.com',
+      })
+      expect(asked.provenance.tools).toEqual([])
+      expect(textOf(asked)).toContain('Shall I refund $20 for order NW-1001 now?')
+      const plain = await engine.turn({
+        sessionId: 't',
+        text: 'refund $20 for NW-1001, email ann@example.com',
+      })
+      expect(plain.provenance.tools).toEqual([{ id: 'issue_refund', status: 'ran' }])
+    })
+
     it('runs a plainly requested call at once when it does not hold', async () => {
       const engine = withConfirmWhen('args.amount > 10')
       const result = await engine.turn({

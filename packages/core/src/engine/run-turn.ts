@@ -1858,7 +1858,7 @@ function asksStatusOf(
  */
 function asksAgainForAction(compiled: TurnDependencies['compiled'], scenario: string, text: string): boolean {
   if (text.length > 300) return false
-  const stems = actionStemsOf(compiled, scenario)
+  const stems = compiled.actionStems.get(scenario) ?? []
   // The cheap test first: most messages name no action of the scenario at all.
   const lower = text.toLowerCase()
   if (!stems.some((stem) => lower.includes(stem))) return false
@@ -1873,26 +1873,6 @@ function asksAgainForAction(compiled: TurnDependencies['compiled'], scenario: st
         !onlyAsksAboutAction(sentence),
     )
 }
-
-/** The action stems a scenario's intents name in their ids and labels, found once per definition. */
-function actionStemsOf(compiled: TurnDependencies['compiled'], scenario: string): readonly string[] {
-  let byScenario = scenarioActionStems.get(compiled)
-  if (byScenario === undefined) {
-    byScenario = new Map()
-    scenarioActionStems.set(compiled, byScenario)
-  }
-  let stems = byScenario.get(scenario)
-  if (stems === undefined) {
-    stems = (compiled.scenariosById.get(scenario)?.intents ?? []).flatMap((id) =>
-      namedActions(
-        `${id.replaceAll('_', ' ')} ${compiled.definition.intents.find((entry) => entry.id === id)?.label ?? ''}`,
-      ),
-    )
-    byScenario.set(scenario, stems)
-  }
-  return stems
-}
-const scenarioActionStems = new WeakMap<TurnDependencies['compiled'], Map<string, readonly string[]>>()
 
 /**
  * Whether a yes says again what made one of the calls it answers be asked about: that call's
@@ -1937,26 +1917,22 @@ function requestHoldsConfirmWhen(
   scenario: string,
   routed: Record<string, unknown>,
 ): boolean {
-  if (compiled.confirmWhen.size === 0) return false
-  return compiled.definition.rules.some(
-    (rule) =>
-      rule.scope !== 'global' &&
-      rule.scope.scenario === scenario &&
-      (rule.tools ?? []).some((tool) => {
-        const condition = compiled.confirmWhen.get(tool.id)
-        if (condition === undefined) return false
-        const outcome = condition.evaluate({ ...routed, args: {} })
-        return outcome.type === 'value' && outcome.value === true
-      }),
-  )
+  const tools = compiled.confirmToolsByScenario.get(scenario)
+  if (tools === undefined || compiled.confirmWhen.size === 0) return false
+  let variables: Record<string, unknown> | undefined
+  return tools.some((tool) => {
+    const condition = compiled.confirmWhen.get(tool)
+    if (condition === undefined) return false
+    // Built once, and only for a tool with a condition: the copy reads `sensitive`, a scan.
+    variables ??= { ...routed, args: {} }
+    const outcome = condition.evaluate(variables)
+    return outcome.type === 'value' && outcome.value === true
+  })
 }
 
 /** Whether a planned call is of a `confirm` tool (one with `confirm: true` or a `confirmWhen`). */
 function confirmsCall(compiled: TurnDependencies['compiled'], call: { toolId: string }): boolean {
-  return (
-    compiled.confirmWhen.has(call.toolId) ||
-    compiled.definition.tools.find((tool) => tool.id === call.toolId)?.confirm === true
-  )
+  return compiled.confirmTools.has(call.toolId)
 }
 
 /**
@@ -2755,15 +2731,12 @@ function confirmationQuestion(
   return renderTemplate(template, { action, summary }).trim()
 }
 
-/** Does a rule scoped to `scenario` call a tool the definition asks a yes for (`confirm`)? */
+/**
+ * Does a rule scoped to `scenario` call a tool the definition asks a yes for (`confirm`, or a
+ * `confirmWhen`)?
+ */
 function confirmsActions(compiled: TurnDependencies['compiled'], scenario: string | null): boolean {
-  const { rules, tools } = compiled.definition
-  return rules.some(
-    (rule) =>
-      rule.scope !== 'global' &&
-      rule.scope.scenario === scenario &&
-      (rule.tools ?? []).some((call) => tools.find((tool) => tool.id === call.id)?.confirm === true),
-  )
+  return scenario !== null && compiled.confirmToolsByScenario.has(scenario)
 }
 
 /**
