@@ -40,7 +40,7 @@ describe('focal explain', { timeout: 60_000 }, () => {
     expect(stdout).toContain('lane 1: reply refund_amount <= 50 → regenerate')
     expect(stdout).toContain('lane 1: detectors credit-card, iban → redact')
     expect(stdout).toMatch(/always-1 .*!! NOT ENFORCED/u)
-    expect(stdout).toContain('32 rules: 5 with a Lane 1 check')
+    expect(stdout).toContain('34 rules: 5 with a Lane 1 check')
   })
 
   it('warns of two topics written alike, naming their scenarios; the demo gets no such warning', async () => {

@@ -473,6 +473,13 @@ export const settingsSchema = z.strictObject({
     .min(1)
     .default("No problem. If you can't find it, a person from our team can help: just ask for one."),
   /**
+   * Said before the step's question again when it asks for an amount (the `amount` entity) and the
+   * user gives an estimate ("roughly $40", "like 700", "$500 or so"): an estimate is never taken
+   * as the amount (a limit or an approval threshold may turn on it), and they hear why.
+   * @default "I need the exact amount rather than an estimate."
+   */
+  inexactAmountReply: z.string().min(1).default('I need the exact amount rather than an estimate.'),
+  /**
    * Put before an approved reply that repeats the last one word for word to a different message
    * ("what's the difference between Basic and Plus?" after the price quote), so the user hears
    * that this is all there is; never before the fallback or a reply that ends by asking (a step's
@@ -701,6 +708,14 @@ export const settingsSchema = z.strictObject({
         'someone who can actually help',
         'customer service please',
         'customer support please',
+        // Outside review rv58 11: each got the menu.
+        'a rep',
+        'real rep',
+        'live support',
+        'live help',
+        'live chat',
+        'speak with someone',
+        'talk with someone',
       ]),
       /** The loop guard hands off instead of asking again. @default true */
       onLoop: z.boolean().default(true),

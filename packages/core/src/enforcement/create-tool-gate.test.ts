@@ -66,6 +66,39 @@ describe('createToolGate', () => {
     ).toThrow(/tools\[0\]\.checks\[0\]\.condition/)
   })
 
+  it('says a refusal ahead only when the arguments known so far already decide a check (rv58 26)', () => {
+    const refunds = createToolGate({
+      tools: [
+        {
+          id: 'refund',
+          allowed: 'conditional',
+          checks: [
+            { condition: 'args.amount > 0', refusal: 'more than $0' },
+            {
+              condition: '!session.cancelled.exists(id, id == args.order_id)',
+              refusal: 'order {{args.order_id}} was cancelled',
+            },
+            { condition: 'args.amount <= 50' },
+          ],
+        },
+      ],
+    })
+    const history = (cancelled: string[]) => ({ toolsRun: [], session: { cancelled } })
+    // The amount is not known: its checks cannot decide and are passed over; the order's can.
+    expect(refunds.refusesAhead({ toolId: 'refund', args: { order_id: 'NW-2' } }, history(['NW-2']))).toEqual(
+      {
+        reason: 'check 2 of tool "refund" is not met',
+        refusal: 'order {{args.order_id}} was cancelled',
+      },
+    )
+    expect(
+      refunds.refusesAhead({ toolId: 'refund', args: { order_id: 'NW-1' } }, history(['NW-2'])),
+    ).toBeUndefined()
+    // A check with no refusal to say is never said ahead; an unknown tool has none.
+    expect(refunds.refusesAhead({ toolId: 'refund', args: { amount: 80 } }, history([]))).toBeUndefined()
+    expect(refunds.refusesAhead({ toolId: 'other', args: {} }, history([]))).toBeUndefined()
+  })
+
   it('blocks a never-allowed tool and names the rule', () => {
     expect(gate.check({ toolId: 'delete_account', args: {} }, { toolsRun: [] })).toMatchObject({
       type: 'blocked',

@@ -34,6 +34,14 @@ export interface ToolGate {
    * has made fail (a refund on the order while its cancellation waited) refuses it.
    */
   check(call: ToolCall, history: ToolHistory, options?: { approved?: boolean }): ToolGateDecision
+  /**
+   * A refusal the call meets whatever its missing arguments turn out to be: the first check that
+   * `call.args` (only the arguments known so far) already decides as not met and that has a
+   * refusal to say. A check that reads a missing argument cannot decide yet and is passed over.
+   * Lets a conversation say "that order was cancelled, so there's nothing to refund" before it
+   * asks for the amount a refund would need.
+   */
+  refusesAhead(call: ToolCall, history: ToolHistory): { reason: string; refusal: string } | undefined
 }
 
 interface CompiledPolicy {
@@ -137,7 +145,20 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
     return { type: 'approval-required', request: approvalRequestFor(call, history, policy, clock, ids) }
   }
 
-  return { check }
+  const refusesAhead = (call: ToolCall, history: ToolHistory) => {
+    const compiled = policies.get(call.toolId)
+    if (compiled === undefined) return undefined
+    const variables = { tool: call.toolId, args: call.args, session: history.session ?? {} }
+    for (const [index, entry] of compiled.checks.entries()) {
+      if (entry.refusal === undefined) continue
+      const result = entry.condition.evaluate(variables)
+      if (result.type === 'value' && result.value === false)
+        return { reason: `check ${index + 1} of tool "${call.toolId}" is not met`, refusal: entry.refusal }
+    }
+    return undefined
+  }
+
+  return { check, refusesAhead }
 }
 
 function approvalRequestFor(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CompiledEngine } from './compile-engine.ts'
-import { deniedIds, idBreaks, requestClauseOf } from './detect-unclear-turn.ts'
+import { deniedIds, idBreaks, requestBesideStatements, requestClauseOf } from './detect-unclear-turn.ts'
 
 /** The demo's order ids, the only part of a compiled engine these readers use. */
 const compiled = {
@@ -71,5 +71,26 @@ describe('requestClauseOf', () => {
     'I want to rent a car, which I will need from March 4th',
   ])('finds none in %j', (text) => {
     expect(requestClauseOf(text)).toBeUndefined()
+  })
+})
+
+describe('requestBesideStatements', () => {
+  it.each([
+    // Outside review rv58 3: the card's words took the message to the card on file.
+    ['i want a refund. my email is ann@example.com and my card is 4111 1111 1111 1111', 'i want a refund'],
+    ['cancel NW-2002, the total was $40', 'cancel NW-2002'],
+  ])('finds the request beside what the customer says their things are in %j', (text, request) => {
+    expect(requestBesideStatements(text)).toBe(request)
+  })
+
+  it.each([
+    // Nothing says what a thing is.
+    'i want a refund and where is my order?',
+    // Two clauses ask.
+    'refund NW-1001, and my card is 4111 1111 1111 1111, and cancel NW-2002',
+    // A statement alone asks for nothing.
+    'my card is 4111 1111 1111 1111',
+  ])('finds none in %j', (text) => {
+    expect(requestBesideStatements(text)).toBeUndefined()
   })
 })

@@ -71,6 +71,11 @@ export function twoRequests(
     // of it. One that gives a fact ("cancellation total $780. also refund $20 for NW-1001") is
     // still a request: dropped, its facts and the other request's would run as one.
     if (scenario.id === current && !asksForSomething(clause) && !givesFact.test(clause)) continue
+    // "I want a refund. my email is ann@… and my card is 4111 …": a clause that only says what
+    // one of the customer's things is asks for nothing of its own (outside review rv58 3: the
+    // card's clause was offered as a card-on-file request, and quoted back with its CVV). The
+    // scenario under way's facts stay a request of their own (above).
+    if (scenario.id !== current && statesWhatItIs.test(clause) && !asksForSomething(clause)) continue
     found.push({ scenario: scenario.id, intent, clause: clause.trim() })
   }
   return found.length >= 2 ? found : undefined
@@ -99,6 +104,26 @@ export function requestClauseOf(text: string): string | undefined {
       continue
     }
     if (request !== undefined) return undefined
+    request = words
+  }
+  return request
+}
+
+/**
+ * The one clause of a message that asks for something when every other clause only says what one
+ * of the writer's things is ("i want a refund. my email is ann@… and my card is 4111 …"): those
+ * clauses give facts, and their words ("my card") ask for nothing (outside review rv58 3: the
+ * card's words took the message to the card on file). Undefined otherwise.
+ */
+export function requestBesideStatements(text: string): string | undefined {
+  if (text.length > 300 || !statesWhatItIsAnywhere.test(text)) return undefined
+  const clauses = text.split(/[.;!?]+(?=\s|$)|,|\band\b/i).filter((clause) => aLetter.test(clause))
+  if (clauses.length < 2) return undefined
+  let request: string | undefined
+  for (const clause of clauses) {
+    if (statesWhatItIs.test(clause) && !asksForSomething(clause)) continue
+    const words = clause.trim()
+    if (request !== undefined || !opensRequest(words)) return undefined
     request = words
   }
   return request
@@ -169,6 +194,12 @@ const takingBackWord = /actually|wait|sorry|scratch that|forget that|never ?mind
 
 /** A digit, an email or a money word: a clause that gives a fact (an id, an amount, an address). */
 const givesFact = /\d|@|\b(?:dollars?|bucks|euros?|pounds?|cents?)\b/i
+
+/** A clause that says what one of the writer's things is: "my card is 4111 …", "the order number is NW-1001". */
+const statesWhatItIs =
+  /^\s*(?:(?:and|but|so|plus)\s+)?(?:my|our|the)\s+(?:[a-z]+\s+){0,2}?(?:is|was|are|=|:)\s+\S/i
+/** `statesWhatItIs` anywhere in a message (a cheap test before its clauses are read). */
+const statesWhatItIsAnywhere = /\b(?:my|our|the)\s+(?:[a-z]+\s+){0,2}?(?:is|was|are|=|:)\s+\S/i
 
 /**
  * The second request of one message that asks the same thing twice, each with its own id ("refund

@@ -21,7 +21,10 @@ export function handoffCue(dependencies: TurnDependencies, text: string): string
   // each handed the chat to a person, and the bot then stayed quiet.
   const clauses = text.slice(0, 2000).split(clauseBreak)
   for (const [index, clause] of clauses.entries()) {
-    const padded = ` ${normalizeTextUncached(clause)} `
+    // A person the message only tells of ("an agent told me…", "the operator at UPS said…") or
+    // a transfer of money ("transfer me $20 back") asks for no one (outside review rv58 8-10:
+    // each handed the chat to a person).
+    const padded = ` ${normalizeTextUncached(clause)} `.replace(toldOf, ' ').replace(moneyTransfer, ' ')
     const found = cues.findIndex((cue) => padded.includes(cue))
     if (found < 0 || selfDescribed.test(padded) || notAPerson.test(padded)) continue
     if (declines(padded.slice(0, padded.indexOf(cues[found]!) + 1))) continue
@@ -51,6 +54,15 @@ const clauseBreak = /[.,;:!?\n]+|\bbut\b/i
 const negation = / (?:don t|dont|do not|does not|doesn t|didn t|not|never|no need|without|no)(?= )/gu
 /** A request of the user's own: "I want", "I need", "let me", "get me", "give me", "I'd like". */
 const freshRequest = / (?:i (?:want|need|d like|would like)|let me|get me|give me|put me) /u
+/**
+ * A person the message tells of: someone who said, did or was something ("an agent told me", "the
+ * operator at UPS said it was lost", "your manager promised"), as normalised text.
+ */
+const toldOf =
+  / (?:an? |the |your |one of your |another |some )?(?:human|agent|operator|representative|rep|person|manager|supervisor|someone|support agent|live agent)(?: (?:at|from|of|in|on|with) [a-z]+(?: [a-z]+)?)? (?:told|said|says|promised|mentioned|assured|confirmed|informed|claimed|gave|sent|emailed|called|was|were|had|has|did|helped|hung|tried|already|just|also|last|yesterday)(?= )/gu
+/** A transfer of money, not of the chat: "transfer me $20 back", "transfer me the refund". */
+const moneyTransfer =
+  / transfer (?:me |us )?(?:\d|\$|the money|my money|the refund|my refund|it back|back|funds|the difference|[a-z]+ (?:dollars|bucks))/gu
 /** "A human error on your side", "human resources": the word names no one to talk to. */
 const notAPerson = / human (?:error|errors|mistake|mistakes|resources|rights|readable|being) /u
 /** "I'm only human", "I am human too": the user speaking of themselves. */

@@ -172,9 +172,12 @@ const openInvitation = /\b(?:anything else|something else|help you with|can i he
  * "reserve…", "send…"). Such a message is a new request, never only an answer.
  */
 const askingBack =
-  /\?|^\W*(?:what|where|when|which|who|whose|why|how|can|could|would|will|do|does|did|is|are)\b/i
+  /\?|^\W*(?:(?:ok(?:ay)?|so|and|well|fine|alright|right|um+|uh+|hm+|whatever|anyway|but|oh|hey)\W+){0,3}(?:what|where|when|which|who|whose|why|how|can|could|would|will|do|does|did|is|are)\b/i
 
-/** Does the message ask something (a `?`, or it opens with a question word or an auxiliary)? */
+/**
+ * Does the message ask something (a `?`, or it opens with a question word or an auxiliary, maybe
+ * after a filler: "ok whatever, where is NW-3003 then", outside review rv58 12)?
+ */
 export function asksBack(text: string): boolean {
   return askingBack.test(text)
 }

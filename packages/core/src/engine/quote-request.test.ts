@@ -8,6 +8,9 @@ describe('quoteRequest', () => {
     ['refund $20 on NW-1001, my phone is 555-123-4567', 'refund $20 on NW-1001'],
     ['where is NW-3003; social security number 536-22-1234, thanks', 'where is NW-3003, thanks'],
     ['where is NW-3003, my social is 536/22/1234', 'where is NW-3003'],
+    // A card stated with its expiry and CVV, in a clause of its own (outside review rv58 3).
+    ['where is NW-3003, my card is 4111 1111 1111 1111 exp 08/29 cvv 123', 'where is NW-3003'],
+    ['refund $20 on NW-1001, expiry 08/29', 'refund $20 on NW-1001'],
   ])('leaves the personal details out of %j', (request, quoted) => {
     expect(quoteRequest(request)).toBe(quoted)
   })

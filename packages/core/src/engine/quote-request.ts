@@ -42,8 +42,8 @@ const clauseBreak = /\s*(?:[,;]|\s-\s|\s\u2013\s)\s*/u
 
 /** A word of {@link personalDetail}, anywhere: the cheap test before the request is split. */
 const mayGiveDetail =
-  /\b(?:ssn|social|phone|mobile|cell|card|cvv|cvc|security|dob|date of birth|birthday|pin|password)\b/i
+  /\b(?:ssn|social|phone|mobile|cell|card|cvv|cvc|security|dob|date of birth|birthday|pin|password|exp(?:iry|ires|iration)?)\b/i
 
-/** A clause that gives a personal detail: "my ssn is …", "my phone is …", "paid with card …", "cvv 123". */
+/** A clause that gives a personal detail: "my ssn is …", "my phone is …", "my card is …", "paid with card …", "cvv 123", "exp 08/29". */
 const personalDetail =
-  /^(?:(?:and|also)\s+)?(?:my\s+)?(?:ssn|social(?:\s+security)?(?:\s+number)?|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|card\s+number|cvv|cvc|security\s+code|dob|date\s+of\s+birth|birthday|pin|password)\b|\bpaid\s+with\s+(?:my\s+|a\s+|the\s+)?card\b|\b(?:cvv|cvc)\s*:?\s*\d/i
+  /^(?:(?:and|also)\s+)?(?:my\s+)?(?:ssn|social(?:\s+security)?(?:\s+number)?|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|card\s+number|cvv|cvc|security\s+code|dob|date\s+of\s+birth|birthday|pin|password)\b|^(?:(?:and|also)\s+)?my\s+(?:credit\s+|debit\s+)?card\s+(?:is|was|=|:)|\bpaid\s+with\s+(?:my\s+|a\s+|the\s+)?card\b|\b(?:cvv|cvc)\s*:?\s*\d|\bexp(?:iry|ires|iration)?(?:\s+date)?\s*:?\s*\d{1,2}\s*\/\s*\d{2,4}/i

@@ -27,7 +27,7 @@ import {
   withRequestCalledOffAsNeverMind,
 } from '../sensor/detect-conversation-act.ts'
 import { extractEntities, isNumberInWords } from '../sensor/extract-entities.ts'
-import { extractMoney } from '../sensor/extract-money.ts'
+import { extractMoney, statesInexactAmount, worksOutAmount } from '../sensor/extract-money.ts'
 import { typedOption } from '../sensor/typed-option.ts'
 import type { IntentScore, Perception } from '../sensor/types.ts'
 import { withPlainIdDashes } from '../text/plain-id-dashes.ts'
@@ -40,6 +40,7 @@ import {
   idBreaks,
   leadingOtherRequest,
   replacingRequest,
+  requestBesideStatements,
   requestClauseOf,
   secondRequestOf,
   twoRequests,
@@ -65,7 +66,7 @@ import { pause } from './pause-turn.ts'
 import { describeCall } from './present-approval.ts'
 import { quoteRequest, withLongNumbersHidden } from './quote-request.ts'
 import { refusedFacts } from './refused-facts.ts'
-import { renderTemplate } from './render-template.ts'
+import { renderArguments, renderTemplate } from './render-template.ts'
 import { type ApprovalDecisionInput, resumeTurn } from './resume-turn.ts'
 import { roundScore } from './round-score.ts'
 import type { EngineSessionState, PendingApprovalState } from './session-state.ts'
@@ -448,7 +449,15 @@ function usesProfile(compiled: TurnDependencies['compiled'], toolId: string): bo
 
 /** A user saying they cannot give what is asked: "I don't know it", "no idea", "I can't find it". */
 const cannotAnswer =
-  /\b(?:(?:i|we)\s+(?:really\s+|just\s+|still\s+)?(?:don['\u2019]?t|do not|can['\u2019]?t|cannot|couldn['\u2019]?t)\s+(?:really\s+)?(?:know|have|find|remember|recall|see|locate)|no idea|not sure|no clue|lost (?:it|the)|i have no)\b/i
+  /\b(?:(?:i|we)\s+(?:really\s+|just\s+|still\s+)?(?:don['\u2019]?t|do not|can['\u2019]?t|cannot|couldn['\u2019]?t)\s+(?:really\s+)?(?:know|have|find|remember|recall|see|locate)|(?:i|we)\s+(?:totally\s+|completely\s+|just\s+)?(?:forgot|forget|have forgotten)|no idea|not sure|no clue|lost (?:it|the)|i have no)\b/i
+
+/**
+ * The value a step asks for, asked back ("how much was it?" to "What was the order total?", "what
+ * was the total?", "which email did I use?"): the customer does not have it either, so it is
+ * answered as "I don't know" is (outside review rv58 18: the plans' prices were quoted).
+ */
+const asksValueBack =
+  /^\W*(?:(?:um+|uh+|hm+|well|so|oh|sorry)\W+)?(?:how much (?:was|is|did) (?:it|that|this|the (?:order|total)|my order)|what (?:was|is|s) (?:the|my) (?:order )?(?:total|amount)|how much did (?:i|we) (?:pay|spend)|(?:which|what) (?:e-?mail|address) (?:did|do) (?:i|we) (?:use|have)|what (?:was|is|s) my (?:e-?mail|order number))\b/i
 
 /** The last question of a reply, as asked (an "As I mentioned:" before it aside), or undefined. */
 function questionOf(text: string | undefined): string | undefined {
@@ -579,11 +588,14 @@ async function senseAndAct(
   // "Yes please, and refund $20 on NW-1001 too" to "Shall I cancel order NW-2002 now?": the yes
   // confirms, and the request after it waits its turn (outside review rv55 F4: read as one
   // message, NW-1001 was offered for cancellation at $20, and the next yes cancelled it).
+  // So is a second order after the yes's own words for the one asked about ("yes, $40 for NW-1001
+  // and $40 for NW-1002": outside review rv58 7, the NW-1002 refund was dropped unsaid).
   const more =
     state.awaitingConfirmation === undefined
       ? undefined
-      : yesAndMore(compiled, received.text, state.awaitingConfirmation, state.awaitingCalls)
-  if (more !== undefined) state.queuedRequests = [...(state.queuedRequests ?? []), more.rest]
+      : (yesAndMore(compiled, received.text, state.awaitingConfirmation, state.awaitingCalls) ??
+        yesAndSecondOrder(compiled, received.text, state.awaitingConfirmation))
+  if (more !== undefined) state.queuedRequests = [...(state.queuedRequests ?? []), ...more.rest]
   const message = more === undefined ? received : { ...received, text: more.yes }
   // "Did it go through?" (read once: it keeps a queued offer and is answered from the session).
   const asksDone = asksIfDone(message.text)
@@ -759,7 +771,7 @@ async function senseAndAct(
     // "Actually don't cancel anything, just tell me where NW-3003 is": the other one is taken back.
     const queue = withdrawsRequest(input.text)
       ? undefined
-      : state.queuedRequests?.filter((request) => request !== chosen)
+      : state.queuedRequests?.filter((request) => !sameRequest(request, chosen))
     if (queue === undefined || queue.length === 0) delete state.queuedRequests
     else state.queuedRequests = queue
   }
@@ -1009,9 +1021,12 @@ async function senseAndAct(
       (pending.question === settings.clarificationQuestion &&
         typedOption(pending.options, input.text) === undefined)) &&
     sensor.senseSync !== undefined &&
-    perception.ambiguity.score > settings.ambiguityThreshold &&
     perception.alternatives.length > 1
-      ? requestClauseOf(input.text)
+      ? perception.ambiguity.score > settings.ambiguityThreshold
+        ? requestClauseOf(input.text)
+        : // Its other clauses only say what the customer's things are ("my card is 4111 …"):
+          // their words ask for nothing (outside review rv58 3: the card on file was shown).
+          requestBesideStatements(input.text)
       : undefined
   if (request !== undefined) {
     const own = sensor.senseSync!(request, senseContext)
@@ -1244,7 +1259,18 @@ async function senseAndAct(
   // once it is done ("You also asked: …"), never dropped.
   if (requests === undefined && state.queuedRequests === undefined) {
     const second =
-      leading === undefined ? secondRequestOf(compiled, breaks, perception.intent, input.text) : undefined
+      leading === undefined
+        ? secondRequestOf(
+            compiled,
+            breaks,
+            // Facts alone in a flow ("NW-1001, $20 and another $20 for NW-1002" to its question)
+            // are its own request twice (outside review rv58 20: "How much?" came twice).
+            perception.intent === 'unknown' && inFlow
+              ? (compiled.scenariosById.get(navigation.scenario!)?.intents[0] ?? perception.intent)
+              : perception.intent,
+            input.text,
+          )
+        : undefined
     const rest = leading === undefined ? second?.requests : [leading.head]
     if (rest !== undefined)
       state.queuedRequests =
@@ -1303,7 +1329,10 @@ async function senseAndAct(
 
   // "I don't know the order number", "no idea": the user says they cannot give what the step asks
   // for. Understood, not unclear: they hear `cannotAnswerReply` before the step's question.
-  const cannotGive = inFlow && stated.size === 0 && cannotAnswer.test(input.text.slice(0, 300))
+  const cannotGive =
+    inFlow &&
+    stated.size === 0 &&
+    (cannotAnswer.test(input.text.slice(0, 300)) || asksValueBack.test(input.text.slice(0, 300)))
   if (inFlow && !cannotGive) {
     const unclear = unclearTurnReason(perception, input.text)
     if (unclear !== undefined && !cueMatchesHere(dependencies, state, perception, input.text, variables)) {
@@ -1634,7 +1663,20 @@ async function senseAndAct(
     changedFacts,
   })
   scratch.emit({ type: 'rules-retrieved', ruleIds: retrieval.matched.map((entry) => entry.rule.id) })
-  const followUp = missingFieldQuestion(compiled, route.scenario, route.step, state.fields)
+  // "Can I get a refund on it too?" right after NW-2002 was cancelled: the refund's gate refuses
+  // it whatever the amount, so the customer hears why now instead of being asked for an amount
+  // that is then refused (outside review rv58 26).
+  const refusedAhead = refusalAhead(compiled, route.scenario, route.step, state.fields, routed)
+  const followUp =
+    refusedAhead === undefined
+      ? missingFieldQuestion(compiled, route.scenario, route.step, state.fields)
+      : undefined
+  // The request ends there: nothing of it waits for an answer ("ok thanks" is thanked), and a new
+  // one starts afresh, keeping only the customer's own facts (an email).
+  if (refusedAhead !== undefined) {
+    state.navigation = { ...state.navigation, scenario: null, step: null }
+    state.fields = profileFields(compiled, state.fields)
+  }
   const planned = planToolCalls(retrieval.matched, routed)
   // A call of a `confirm` tool runs only when asked for plainly: a message that only asks about
   // the action, supposes it or puts it off (and what follows it until a plain request) is asked
@@ -1651,7 +1693,10 @@ async function senseAndAct(
   if (planned.length === 0 && (inFlow ? withdraws : withdrawsRequest(input.text))) delete state.tentative
   else if (
     confirmsActions(compiled, route.scenario) &&
-    (onlyAsksAboutAction(input.text) || (asksDone && !asksWhatWasDone(input.text)))
+    (onlyAsksAboutAction(input.text) ||
+      (asksDone && !asksWhatWasDone(input.text)) ||
+      // "Refund the difference": the amount is worked out, so it is shown before it runs.
+      worksOutAmount(input.text))
   )
     state.tentative = true
   // The other way round, by default: a request that is not plain ("I was told I'd get a $20
@@ -1769,16 +1814,33 @@ async function senseAndAct(
     perception,
     route: provenanceRoute,
     matched: retrieval.matched.filter(
-      (entry) => !heldRules.has(entry.rule.id) && !(confirmed && saidWhenAsked(entry.rule)),
+      (entry) =>
+        !heldRules.has(entry.rule.id) &&
+        !(confirmed && saidWhenAsked(entry.rule)) &&
+        // "How much was it? I don't remember": the answer that it can be looked up, not the
+        // aside its words would get (the plans' prices).
+        !(cannotGive && (entry.rule.intents ?? []).length > 0 && entry.rule.tier === 'style'),
     ),
     completed: acted.completed,
     ...(followUp === undefined ? {} : { followUp }),
     ...(unanswered ? { note: settings.unansweredQuestionReply } : {}),
+    ...(refusedAhead === undefined ? {} : { followUp: refusedAhead }),
     ...(cannotGive &&
     followUp !== undefined &&
     route.scenario === navigation.scenario &&
-    retrieval.matched.every((entry) => entry.rule.action === undefined)
+    retrieval.matched.every(
+      (entry) =>
+        entry.rule.action === undefined ||
+        ((entry.rule.intents ?? []).length > 0 && entry.rule.tier === 'style'),
+    )
       ? { note: settings.cannotAnswerReply }
+      : {}),
+    // "Roughly $40" to "What was the order total?": no estimate is the amount; they hear why.
+    ...(followUp !== undefined &&
+    route.scenario === navigation.scenario &&
+    statesInexactAmount(input.text) &&
+    missingFields(compiled, route.scenario, route.step, state.fields)[0]?.field === 'amount'
+      ? { note: settings.inexactAmountReply }
       : {}),
     ...(unansweredHere ? { note: settings.unansweredQuestionReply, followUp: settings.fallbackReply } : {}),
     ...(held.length > 0
@@ -2158,7 +2220,7 @@ function yesAndMore(
   text: string,
   awaiting: string,
   calls: EngineSessionState['awaitingCalls'],
-): { yes: string; rest: string } | undefined {
+): { yes: string; rest: string[] } | undefined {
   const split = yesThenAnother.exec(text)
   if (split === null || namesOtherActionInstead(compiled, split[2]!, awaiting, calls)) return undefined
   const { sensor, definition } = compiled
@@ -2171,8 +2233,76 @@ function yesAndMore(
     read.intent !== asked.intent &&
     read.confidence >= definition.settings.entryThreshold &&
     read.ambiguity.score <= definition.settings.ambiguityThreshold
-  return another ? { yes: split[1]!, rest } : undefined
+  return another ? { yes: split[1]!, rest: [rest] } : undefined
 }
+
+/**
+ * A yes that says the request it answers again and then asks the same for another id ("yes, $40
+ * for NW-1001 and $40 for NW-1002" to "Shall I refund $40 for order NW-1001 now?"): the yes, and
+ * the second request, as the same message without a yes would queue it. Not when the yes's own
+ * words change the request asked about ("yes, $30 for NW-1001 and …": a correction).
+ */
+function yesAndSecondOrder(
+  compiled: TurnDependencies['compiled'],
+  text: string,
+  awaiting: string,
+): { yes: string; rest: string[] } | undefined {
+  const yes = leadingYes.exec(text)
+  if (yes === null) return undefined
+  const breaks = idBreaks(compiled, text)
+  const first = breaks[0]
+  if (first === undefined || statesOtherFacts(compiled, first.head, awaiting)) return undefined
+  const asked = compiled.sensor.senseSync?.(awaiting)
+  if (asked === undefined) return undefined
+  const second = secondRequestOf(compiled, breaks, asked.intent, text)
+  return second === undefined ? undefined : { yes: yes[1]!, rest: second.requests }
+}
+
+/**
+ * The refusal a tool call of the step's rules meets whatever its missing facts turn out to be
+ * (`ToolGate.refusesAhead`), rendered, when every fact the step still asks for is an argument of
+ * that call: a refund on an order cancelled here is refused before its amount is asked. Not while
+ * the step asks for anything else (an email that verifies who asks: telling an unverified user
+ * what happened to an order would give it away).
+ */
+function refusalAhead(
+  compiled: TurnDependencies['compiled'],
+  scenario: string | null,
+  step: string | null,
+  fields: Record<string, unknown>,
+  variables: Record<string, unknown>,
+): string | undefined {
+  if (scenario === null) return undefined
+  const missing = missingFields(compiled, scenario, step, fields).map((entry) => entry.field)
+  if (missing.length === 0) return undefined
+  for (const rule of compiled.definition.rules) {
+    if (rule.tools === undefined || typeof rule.scope !== 'object' || rule.scope.scenario !== scenario)
+      continue
+    if (rule.scope.step !== undefined && rule.scope.step !== step) continue
+    for (const call of rule.tools) {
+      const named = new Set(
+        Object.values(call.args ?? {}).flatMap((value) =>
+          typeof value === 'string' ? [...value.matchAll(/\{\{\s*([\w.]+)/g)].map((match) => match[1]!) : [],
+        ),
+      )
+      if (!missing.every((field) => named.has(field))) continue
+      const args = Object.fromEntries(
+        Object.entries(renderArguments(call.args ?? {}, variables)).filter(
+          ([, value]) => value !== undefined && value !== '',
+        ),
+      )
+      const refused = compiled.gate.refusesAhead(
+        { toolId: call.id, args },
+        { toolsRun: [], session: variables.session as Record<string, unknown> },
+      )
+      if (refused !== undefined) return renderTemplate(refused.refusal, { ...variables, args })
+    }
+  }
+  return undefined
+}
+
+/** A yes word that opens a message, and what follows it. */
+const leadingYes = /^(\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?|please do|go ahead|do it))\b\W+\S/i
 
 /** A yes word, then "and", "also" or "plus" and the words after it. */
 const yesThenAnother =
@@ -2198,7 +2328,9 @@ function takeQueuedRequest(
     return offered !== undefined && accepts(message.text, offered, confirming)
       ? { ...message, text: offered }
       : message
-  const remaining = queue.filter((request) => request !== message.text.trim() && request !== offered)
+  const remaining = queue.filter(
+    (request) => !sameRequest(request, message.text.trim()) && !sameRequest(request, offered),
+  )
   if (remaining.length === 0) delete state.queuedRequests
   else state.queuedRequests = remaining
   if (offered === undefined) return message
@@ -2238,6 +2370,15 @@ const callsOffAction =
  * rather than clicked: the request behind it is the one its option carries ("cancel NW-1001 total
  * $30"), with its own order and amount, as a click sends it (typed, the ids were lost).
  */
+/**
+ * Is `request`, a queued clause as written, the option `shown` stands for? An option shows its
+ * clause with long numbers hidden (`withLongNumbersHidden`), and the widget sends what it shows:
+ * the request chosen by it stayed queued, and was offered again once done ("You also asked: …").
+ */
+function sameRequest(request: string, shown: string | undefined): boolean {
+  return shown !== undefined && (request === shown || withLongNumbersHidden(request) === shown)
+}
+
 function chosenRequest(state: EngineSessionState, question: string, message: TurnInput): TurnInput {
   const pending = state.pendingClarification
   if (pending?.question !== question) return message

@@ -34,6 +34,11 @@ describe('asksIfDone', () => {
     'did the cancellation of NW-8318 go through?',
     'did the cancellation for NW-8316 go through?',
     'did NW-8320 get cancelled?',
+    // Outside review rv58 5, 13, 28: each got the card on file, a new refund or the fallback.
+    'i dont see it on my card yet',
+    "I still haven't received the money",
+    'has the money been sent?',
+    'can i get an email confirmation?',
   ])('reads "%s" as asking whether it was done', (text) => {
     expect(asksIfDone(text)).toBe(true)
   })
@@ -53,6 +58,8 @@ describe('asksIfDone', () => {
     // "it" is the order the message names: a delivery to look up (outside review rv52 F22).
     "I'll have to cancel my plans to wait for NW-3003, when does it arrive?",
     'I ordered NW-3003 last week, when will it arrive?',
+    "i don't see my card on file",
+    'I want a confirmation of my order total before I cancel',
   ])('reads "%s" as something else', (text) => {
     expect(asksIfDone(text)).toBe(false)
   })
@@ -99,6 +106,9 @@ describe('correctsWhatWasDone', () => {
     // Outside review rv55 M4: an amount corrected against the one done.
     "sorry, it's $35 not $30",
     'actually it was $35 not $30',
+    // Outside review rv58 1, 29: each became a second refund, or a cap refusal of the smaller one.
+    'yes, and can you make it $30 instead',
+    'yes but only $20',
   ])('reads "%s" as a correction of what was just done', (text) => {
     expect(correctsWhatWasDone(text)).toBe(true)
   })
@@ -115,6 +125,7 @@ describe('correctsWhatWasDone', () => {
     'ok now cancel NW-2002 total $40, I want to undo that purchase',
     // An amount said "not" something else than another amount.
     "it's $35 not too much",
+    'refund $20 for NW-1001 but only if it has shipped',
   ])('reads "%s" as something else', (text) => {
     expect(correctsWhatWasDone(text)).toBe(false)
   })

@@ -8,9 +8,9 @@ import { foldLookalikes, hasInvisible, visibleText } from '../enforcement/detect
  * "did NW-8320 get cancelled?": both were read as requests to cancel, and the next answer did).
  */
 const orderId = '(?:(?:my|the)\\s+)?(?:order\\s+)?#?[a-z]{0,4}[- ]?\\d{3,}'
-const subject = `(?:it|that|this|they|both|both of them|everything|(?:the|my|your|our) (?:refund|refunds|cancell?ation|order|payment|request)(?:\\s+(?:of|for|on)\\s+${orderId})?|${orderId})`
+const subject = `(?:it|that|this|they|both|both of them|everything|(?:the|my|your|our) (?:refund|refunds|cancell?ation|order|payment|request|money)(?:\\s+(?:of|for|on)\\s+${orderId})?|${orderId})`
 const outcome =
-  '(?:go through|gone through|work|worked|done|finished|complete|completed|processed|approved|successful|cancell?ed|refunded|issued|sorted)'
+  '(?:go through|gone through|work|worked|done|finished|complete|completed|processed|approved|successful|cancell?ed|refunded|issued|sorted|sent|paid|returned|credited|transferred)'
 const askedIfDone = new RegExp(
   String.raw`\b(?:(?:did|has|have|was|is|were)\s+${subject}\s+(?:been\s+|actually\s+|really\s+|get\s+|got\s+)?${outcome}|(?:did|have)\s+you\s+(?:actually\s+|really\s+|already\s+)?(?:(?:do|done|process|processed|issue|issued)\s+(?:it|that|this|the refund|the cancell?ation)|cancel|cancell?ed|refund|refunded)\b|(?:did|has)\s+(?:the\s+)?(?:refund|cancell?ation)\s+(?:go|gone|been)\b)`,
   'i',
@@ -21,7 +21,7 @@ const askedIfDone = new RegExp(
  * its record: "what's the reference number again?", "can you send me a receipt?".
  */
 const askedWhatWasDone =
-  /\b(?:status of (?:my|the) (?:refund|cancell?ation|request)|(?:any |an )?(?:update|news|word) (?:on|about) (?:my|the|that) (?:refund|cancell?ation|request)|(?:which|what) (?:order|one|amount) (?:did|have) you (?:refund|cancel)|what (?:did|have) you (?:refund|refunded|cancel|cancell?ed|do|done)|(?:the|my|a) (?:reference|confirmation) (?:number|code|id)|(?:the|a|my) receipt)\b/i
+  /\b(?:status of (?:my|the) (?:refund|cancell?ation|request)|(?:any |an )?(?:update|news|word) (?:on|about) (?:my|the|that) (?:refund|cancell?ation|request)|(?:which|what) (?:order|one|amount) (?:did|have) you (?:refund|cancel)|what (?:did|have) you (?:refund|refunded|cancel|cancell?ed|do|done)|(?:the|my|a) (?:reference|confirmation) (?:number|code|id)|(?:the|a|my) receipt|(?:an?|the|my) (?:e-?mail )?confirmation(?: e-?mail)?(?=\s*(?:[?.!]|$|please\b|(?:of|for) (?:it|that|this|the refund|the cancell?ation|my refund)\b)))\b/i
 
 /**
  * "When will I see it?", "how long until I get it?", "when will it show up on my card?", "where
@@ -31,6 +31,13 @@ const askedWhatWasDone =
  */
 const askedWhenDone =
   /\b(?:how long (?:until|till|before|will it take|does it take|do i have to wait)\b[^.?!]{0,30}\b(?:it|that)|when (?:will|would|do|does|should|can) (?:i|we) (?:get|see|receive|have) (?:it|that)|when (?:will|would|does|should) (?:it|that) (?:arrive|show up|come|reach|be back|hit|appear|get)|where (?:will|would|does|is) (?:it|that) (?:go|going|be sent|end up))\b/i
+
+/**
+ * "I don't see it on my card yet", "haven't received it", "still haven't got the money": what was
+ * done has not arrived, which asks when it will (outside review rv58 5: the card on file was shown).
+ */
+const notArrivedYet =
+  /\b(?:don['\u2019]?t|do not|can['\u2019]?t|cannot|haven['\u2019]?t|have not|didn['\u2019]?t|did not|still (?:haven['\u2019]?t|have not|don['\u2019]?t))\s+(?:yet\s+)?(?:see|seen|got|gotten|get|receive|received|notice|noticed)\s+(?:it|that|the money|the refund|my refund|my money|anything)\b(?:\s+(?:on|in)\s+(?:my|the)\s+(?:card|account|statement|bank(?:\s+account)?))?(?:\s+yet)?/i
 
 /** The words {@link askedWhenDone} opens with, the cheap test before it. */
 const whenOrWhere = /\b(?:how long|when|where)\b/i
@@ -50,6 +57,7 @@ const orderArrives = /\bwhen (?:will|would|does|should) (?:it|that) (?:arrive|co
  * it arrive?": there "it" is the order the message names, a delivery to look up.
  */
 function asksWhenDone(text: string): boolean {
+  if (notArrivedYet.test(text)) return true
   if (!whenOrWhere.test(text)) return false
   return askedWhenDone.test(namedOrder.test(text) ? text.replace(orderArrives, ' ') : text)
 }
@@ -94,12 +102,12 @@ export function asksForUpdate(text: string): boolean {
 
 /**
  * "Sorry, I meant NW-2002 not NW-3003", "oops, wrong order", "it should have been $14", "actually
- * make it $20", "make that $20", "actually it's NW-3003, not NW-1001", "wait, I only paid $30", "wait no, don't, I changed my mind", "please undo that
+ * make it $20", "make that $20", "can you make it $30 instead", "actually it's NW-3003, not NW-1001", "wait, I only paid $30", "wait no, don't, I changed my mind", "please undo that
  * refund", "cancel that refund", "can you undo the cancellation? I want it after all": the message
  * says what was just done was not what was meant, or takes it back.
  */
 const correctsDone =
-  /\b(?:i meant|meant to say|oops|whoops|my (?:mistake|bad)|wrong (?:order|amount|one|number|card)|should have been|that was the wrong|actually,? make (?:it|that)|make (?:it|that) (?:only|just)\b|make that(?= [$\u20ac\u00a3]?\d)|(?:it['\u2019]?s|it is|it was|i meant) (?:order )?#?[a-z]{0,4}[- ]?\d{3,},? not\b|(?:it['\u2019]?s|it is|it was|i meant|should be) [$\u20ac\u00a3]\s?\d+(?:\.\d+)?,? not(?= [$\u20ac\u00a3]?\s?\d)|change (?:it|that) to|i only paid|changed my mind|wait,? no|no,? (?:wait|stop|don['\u2019]?t)|don['\u2019]?t do (?:it|that)|take (?:it|that) back|(?:undo|reverse|revert|roll ?back) (?:(?:it|that|this)(?=\s*(?:$|[.,!?;:]|please\b|now\b|for me\b))|(?:the|that|this|my) (?:refund|cancell?ation|last one))|un-?cancel|reinstate (?:it|the order|my order)|cancel (?:that|the|this|my) refund|(?:want|need) it after all)\b/i
+  /\b(?:i meant|meant to say|oops|whoops|my (?:mistake|bad)|wrong (?:order|amount|one|number|card)|should have been|that was the wrong|actually,? make (?:it|that)|make (?:it|that) (?:only|just)\b|make that(?= [$\u20ac\u00a3]?\d)|but (?:only|just) [$\u20ac\u00a3]?\s?\d+|make (?:it|that) (?:[$\u20ac\u00a3]\s?)?\d+(?:\.\d+)?(?: ?(?:dollars|bucks|usd))? instead\b|(?:it['\u2019]?s|it is|it was|i meant) (?:order )?#?[a-z]{0,4}[- ]?\d{3,},? not\b|(?:it['\u2019]?s|it is|it was|i meant|should be) [$\u20ac\u00a3]\s?\d+(?:\.\d+)?,? not(?= [$\u20ac\u00a3]?\s?\d)|change (?:it|that) to|i only paid|changed my mind|wait,? no|no,? (?:wait|stop|don['\u2019]?t)|don['\u2019]?t do (?:it|that)|take (?:it|that) back|(?:undo|reverse|revert|roll ?back) (?:(?:it|that|this)(?=\s*(?:$|[.,!?;:]|please\b|now\b|for me\b))|(?:the|that|this|my) (?:refund|cancell?ation|last one))|un-?cancel|reinstate (?:it|the order|my order)|cancel (?:that|the|this|my) refund|(?:want|need) it after all)\b/i
 
 /** Does the message say what was just done was not what was meant ("sorry, I meant NW-2002")? */
 export function correctsWhatWasDone(text: string): boolean {

@@ -72,6 +72,28 @@ describe('createSensor', () => {
     expect(read.act).toBe('deny')
   })
 
+  it('reads an id between two words as a value, and a clause of what the user will do before as when (rv58)', () => {
+    const orders = createSensor({
+      intents: [
+        { id: 'status', label: 'Where is my order?', keywords: ['where is'], examples: [] },
+        { id: 'cancel', label: 'Cancel an order', keywords: ['cancel'], examples: [] },
+      ],
+      entityPatterns: [{ name: 'order_id', pattern: /\bNW-\d{4,}\b/iu }],
+    })
+    // "where NW-3003 is" reads "where is" (rv58 16: the menu came).
+    expect(orders.senseSync('could you please tell me where NW-3003 is').intent).toBe('status')
+    // "before I cancel …," says when the question is asked (rv58 25: the cancellation was offered);
+    // its facts are still read.
+    const before = orders.senseSync('before i cancel NW-3003, where is it?')
+    expect(before.intent).toBe('status')
+    expect(before.entities.order_id).toBe('NW-3003')
+    const cancelOf = (text: string) =>
+      orders.senseSync(text).alternatives.find((entry) => entry.intent === 'cancel')?.confidence ?? 0
+    expect(cancelOf('before i cancel NW-3003, where is it?')).toBeLessThan(
+      cancelOf('cancel NW-3003, where is it?'),
+    )
+  })
+
   it('counts no keyword inside a clause that denies its request', () => {
     const perception = sensor.senseSync("I don't want a refund, I want to cancel")
     expect(perception.intent).toBe('cancel')

@@ -230,10 +230,16 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     const text = withRequestCalledOffAsNeverMind(whole)
     // "My card is 4111 …": the words that only label a value given say what it is, not what is
     // asked for (the entities are read from the message whole).
-    const read = withoutValueLabels(text)
+    // "Before I cancel NW-2002, where is it?": a clause that says what the user will do after
+    // ("before I…") says when, not what is asked (outside review rv58 25: it offered the
+    // cancellation). Its facts are still read from the message whole. Not "if I go with this
+    // flight, where would I fly from?": there the clause names the topic asked about.
+    const read = withoutValueLabels(withoutLeadingCondition(text))
     const normalized = normalizeText(text)
     // Keywords count outside the clauses that deny a request ("I don't want a *refund*, …").
-    const affirmed = withoutDeniedClauses(read)
+    // An id between two words is a value, not a word of the phrase around it: "where NW-3003 is"
+    // reads "where is" (outside review rv58 16: the menu came).
+    const affirmed = withoutDeniedClauses(/\d{3}/.test(read) ? read.replace(idAmongWords, ' ') : read)
     // Uncached: the message's own normalised text stays cached for the handoff check and the rules.
     const lexicalText = affirmed === text ? normalized : normalizeTextUncached(affirmed)
     const picked = typedOption(context.pendingOptions, text)?.id
@@ -276,6 +282,19 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
 
   return { senseSync, sense: async (text, context = {}) => senseSync(text, context) }
 }
+
+/** A leading "before I …" clause, then the rest of the message. */
+const leadingCondition =
+  /^\W*(?:but\s+|so\s+|and\s+)?before\s+(?:i|we)\s+[^,.;:?!\n]{1,60}[,;:]\s*(?=\S+\s+\S)/i
+
+/** The message without a leading clause that sets a condition ("before I cancel it, where is it?"). */
+function withoutLeadingCondition(text: string): string {
+  const condition = leadingCondition.exec(text)
+  return condition === null ? text : text.slice(condition[0].length)
+}
+
+/** An id written between two words ("where NW-3003 is", "order #1234 was"): letters and digits. */
+const idAmongWords = /(?<=\p{L}[ \t]+)(?:#\d{3,}|[A-Za-z]{1,4}-?\d{3,})(?=[ \t]+\p{L})/gu
 
 /**
  * `perception.goal` as an enumerable property parsed on first read (then a plain data property):

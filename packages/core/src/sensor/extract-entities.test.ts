@@ -177,6 +177,21 @@ describe('extractEntities', () => {
       expect(extractEntities(text), text).not.toHaveProperty('amount')
   })
 
+  it('reads a bare number the words make the amount, and the difference asked for (rv58 6, 22, 23)', () => {
+    const own = { patterns: [{ name: 'order_id', pattern: /\bNW-\d{4,}\b/iu }] }
+    expect(extractEntities('cancel my order NW-2002, it was 40', own).amount).toBe(40)
+    expect(extractEntities('refund 20 for NW-1001, ann@example.com', own).amount).toBe(20)
+    expect(
+      extractEntities('i was charged $80 instead of $60 for NW-1001, refund the difference', own).amount,
+    ).toBe(20)
+    // A time, a count or a bare number with no order named around it is no amount.
+    for (const text of ['cancel NW-2002, it was 10 am', 'it was 3 days ago', 'refund 20 please', 'it was 40'])
+      expect(extractEntities(text, own), text).not.toHaveProperty('amount')
+    // An estimate is never the amount (the step asks, saying why).
+    for (const text of ['roughly $40', 'like 700', '$500 or so', 'around 40 bucks'])
+      expect(extractEntities(text, own), text).not.toHaveProperty('amount')
+  })
+
   it('takes the amount a message corrects to', () => {
     expect(extractEntities('please refund $40 for NW-1001, I mean $4').amount).toBe(4)
     expect(extractEntities('$20, sorry I mean $30').amount).toBe(30)
@@ -202,6 +217,10 @@ describe('extractEntities', () => {
       // An example in a question shows a form (outside review rv52 F9: it was verified).
       'what email do you need, like x@y.com?',
       'do you mean e.g. name@example.com?',
+      // An address written to, or the store's own (outside review rv58 2: it was "verified").
+      'i emailed billing@northwind.example yesterday and nobody answered',
+      'I wrote to support@shop.example twice',
+      'your billing address is billing@northwind.example right?',
     ])
       expect(extractEntities(text), text).not.toHaveProperty('email')
     expect(extractEntities('her order, my email is ann@example.com').email).toBe('ann@example.com')
@@ -269,6 +288,15 @@ describe('extractEntities', () => {
     expect(
       extractEntities('sku NW-7781', { patterns: [{ name: 'order_id', pattern: /\bNW-\d{4,}\b/iu }] }),
     ).toMatchObject({ order_id: 'NW-7781' })
+  })
+
+  it('reads no id of two offered as either one: "NW-1001 or NW-1002", "NW-1001/NW-1002" (rv58 4)', () => {
+    const own = { patterns: [{ name: 'order_id', pattern: /\bNW-\d{4,}\b/iu }] }
+    for (const text of ['refund $20 on NW-1001 or NW-1002', 'refund $20 on order NW-1001/NW-1002'])
+      expect(extractEntities(text, own), text).not.toHaveProperty('order_id')
+    // The same id twice, or two joined by "and", still name the first.
+    expect(extractEntities('NW-1001 or NW-1001', own).order_id).toBe('NW-1001')
+    expect(extractEntities('refund NW-1001 and NW-1002', own).order_id).toBe('NW-1001')
   })
 
   it('reads emails, lower-casing the first', () => {

@@ -105,7 +105,8 @@ export function isNumberInWords(text: string): boolean {
 
 /**
  * The writer's own email among those written: not one they deny, an old one or someone else's,
- * nor an example in a question; and of two, the one a correction gives ("jane@exmaple.com sorry
+ * one they wrote to ("I emailed billing@… yesterday": the store's address passed as the customer's,
+ * outside review rv58 2) or the store's own, nor an example in a question; and of two, the one a correction gives ("jane@exmaple.com sorry
  * jane@example.com": the typo had been verified, outside review rv54 F15).
  */
 function ownEmail(text: string, matches: readonly RegExpExecArray[]): RegExpExecArray | undefined {
@@ -126,7 +127,7 @@ const correctsEmail =
   /\b(?:sorry|i mean|i meant|actually|oops|whoops|typo|correction|make that|rather|no wait|wait)\b/i
 
 const notOwnEmail =
-  /\b(?:her|his|their)\W+(?:e-?mail(?:\W+address)?|address|account)\W+(?:(?:is|was|it'?s|at)\W+){0,2}$|(?:\b(?:not|old|former|previous|used to be|friend|husband|wife|spouse|partner|boyfriend|girlfriend|fianc[e\u00e9]e?|brother|sister|mom|mum|dad|mother|father|parent|son|daughter|kid|child|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|niece|nephew|roommate|colleague|boss|employer|client|customer|tenant|landlord|neighbou?r|someone else)\b|(?<!\b(?:it|that|here|what|this|who|there|mine|one))['\u2019]s(?: account| email)?)\W+(?:(?:is|was|email|address|account|it'?s|at|of|the|my|his|her|their)\W+){0,3}$/i
+  /\b(?:e-?mailed|e-?mailing|wrote(?: an? e-?mail)? to|writing to|sent (?:an? )?(?:e-?mail|message|note|it|this|that|them|one)? ?to|messaged|contacted|reached out to|forwarded (?:it |this |that |them )?to|cc['\u2019]?d|copied in)\W+$|\b(?:your|the store['\u2019]s|the company['\u2019]s)\W+(?:[a-z]+\W+)?(?:e-?mail(?:\W+address)?|address)\W+(?:(?:is|was|at)\W+){0,2}$|\b(?:her|his|their)\W+(?:e-?mail(?:\W+address)?|address|account)\W+(?:(?:is|was|it'?s|at)\W+){0,2}$|(?:\b(?:not|old|former|previous|used to be|friend|husband|wife|spouse|partner|boyfriend|girlfriend|fianc[e\u00e9]e?|brother|sister|mom|mum|dad|mother|father|parent|son|daughter|kid|child|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|niece|nephew|roommate|colleague|boss|employer|client|customer|tenant|landlord|neighbou?r|someone else)\b|(?<!\b(?:it|that|here|what|this|who|there|mine|one))['\u2019]s(?: account| email)?)\W+(?:(?:is|was|email|address|account|it'?s|at|of|the|my|his|her|their)\W+){0,3}$/i
 
 /**
  * The writer acts for someone else, so no email in the message is their own: "I'm calling on
@@ -167,8 +168,19 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
       match = global.exec(text)
     }
     if (match !== null && match[0] !== '') {
-      entities[name] = entityValue(match, value)
       spans.push([match.index, match.index + match[0].length])
+      // "NW-1001 or NW-1002", "NW-1001/NW-1002": either one, so neither is taken (the step asks
+      // which; outside review rv58 4: the first was refunded).
+      const end = global.lastIndex
+      const other = global.exec(text)
+      if (
+        other === null ||
+        other[0] === '' ||
+        !eitherBetween.test(text.slice(end, other.index)) ||
+        entityValue(other, value) === entityValue(match, value)
+      )
+        entities[name] = entityValue(match, value)
+      else spans.push([other.index, other.index + other[0].length])
     }
   }
   const money = extractMoney(text)
@@ -210,6 +222,10 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
   if (numbers.length > 0) Object.assign(entities, { numbers, number: numbers[0] })
   return entities
 }
+
+/** What stands between two ids offered as alternatives: "or", "/", "either … or". */
+const eitherBetween =
+  /^\s*(?:\/|\\|\||,?\s*or(?:\s+maybe|\s+perhaps|\s+possibly)?)\s*(?:(?:order|ticket|#)\s*)?$/i
 
 /** Whether `[start, end)` overlaps one of the matches (an id written inside an email address). */
 function overlapsAny(matches: readonly RegExpExecArray[], start: number, end: number): boolean {

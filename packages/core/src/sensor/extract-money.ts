@@ -298,6 +298,14 @@ export function requestedAmount(text: string, money: readonly MoneyEntity[]): Mo
   // the same one, is a second amount: none is read and the step asks (one $30 ran, the other was
   // dropped unsaid).
   if (addsAnother(text, money)) return undefined
+  // "charged $80 instead of $60, refund the difference": two amounts and what is asked is the
+  // difference between them (outside review rv58 6: $80 was refused as over the cap).
+  if (money.length === 2 && asksForDifference.test(text)) {
+    const second = money[1] as MoneyEntity
+    if (second.currency !== first.currency || second.value === first.value) return undefined
+    const value = Math.round(Math.abs(first.value - second.value) * 100) / 100
+    return { ...first, value, text: `${first.text} − ${second.text}` }
+  }
   if (money.every((entry) => entry.value === first.value && entry.currency === first.currency)) return first
   let from = 0
   let previous: { requested: boolean; total: boolean; end: number } | undefined
@@ -337,6 +345,28 @@ export function requestedAmount(text: string, money: readonly MoneyEntity[]): Mo
   return only(read.filter((entry) => entry.total))
 }
 
+/**
+ * Does the message give an amount as an estimate or a bound ("roughly $40", "like 700", "$500 or
+ * so", "40ish", "around 40 bucks")? No such amount is read (`inexact`); the step asks again, saying why.
+ */
+export function statesInexactAmount(text: string): boolean {
+  return estimatedAmount.test(text.slice(0, 300))
+}
+const estimatedAmount =
+  /(?<![a-z])(?:over|above|more than|at least|almost|nearly|around|roughly|approximately|approx\.?|about|like|maybe|probably|perhaps|under|less than|up to|close to|somewhere around)\s*[$\u20ac\u00a3]?\s?\d|~\s*[$\u20ac\u00a3]?\s?\d|\d\s*(?:-?ish\b|\s+or so\b|\s+or thereabouts\b|-?\s*something\b)/i
+
+/**
+ * Does the message ask for an amount it only works out ("refund the difference" between two)? A
+ * `confirm` tool's call on it is asked about first: the customer sees the amount before it runs.
+ */
+export function worksOutAmount(text: string): boolean {
+  return asksForDifference.test(text) || (extractMoney(text).length === 0 && spokenAmount(text) !== null)
+}
+
+/** "Refund the difference", "the difference back", "refund what I was overcharged". */
+const asksForDifference =
+  /\b(?:the|that) difference\b|\b(?:what|the amount|how much) (?:i was|i've been|i got|you) over-?charged\b|\bthe over-?charge\b/i
+
 /** Does an amount come right after "and", "plus", "+" or "another" that follow an earlier amount? */
 function addsAnother(text: string, money: readonly MoneyEntity[]): boolean {
   let end = -1
@@ -370,12 +400,25 @@ export const cuedTotal: RegExp = new RegExp(
 )
 /** The order total a message writes without a currency, if any (read as the definition's own). */
 export function totalWithoutCurrency(text: string): number | undefined {
-  const match = cuedTotal.exec(text.slice(0, 2000))
+  const match = cuedTotal.exec(text.slice(0, 2000)) ?? spokenAmount(text)
   if (match === null) return undefined
   // "The total was 450 in KWD", "450 canadian dollars" name their currency: `extractMoney` reads it.
   const end = match.index + match[0].length
   if (currencyNamedAfter(text, end) !== undefined || countryDollars(text, end) !== undefined) return undefined
   return cuedTotalValue(match)
+}
+
+/**
+ * A number the message's own words make the amount, though bare: "cancel my order NW-2002, it was
+ * 40" (what "it" cost, the order named before it), "refund 20 for NW-1001" (an order named after
+ * it, so the 20 is no order number). Outside review rv58 22, 23: each was asked for again. Read
+ * like {@link cuedTotal} (groups 1-3); a `confirm` tool's call on it is asked about first
+ * (`worksOutAmount`).
+ */
+const spokenAmountCue =
+  /(?:(?<=(?:order|[A-Za-z]{1,4}-?\d{3,})\W{1,3})(?:it|that)\s+(?:was|is|cost|came to)|(?<!\w)refund(?:\s+me)?(?=\s+\d{1,7}(?:\.\d{1,2})?\s+(?:for|on|from)\s+(?:order\s+)?#?[A-Za-z]{0,4}-?\d{3,}))\s+(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?(?![\w.,'’]*\d|[\s  ]\d|[\p{L}\p{N}])(?!\s*(?:%|percent|x(?!\w)|×|\*|items?|units?|days?|weeks?|months?|years?|times?|pieces?|orders?|hours?|minutes?|am|pm|o['’]?clock)(?!\w))/iu
+function spokenAmount(text: string): RegExpExecArray | null {
+  return /\d/.test(text) ? spokenAmountCue.exec(text.slice(0, 2000)) : null
 }
 
 /** The number of a {@link cuedTotal} match, with its scale; undefined when not a positive number. */
