@@ -14,6 +14,7 @@ import { charCode, isAlphanumericCode } from './detectors/char-classes.ts'
 import { detectNumbers, type NumberDetectors } from './detectors/detect-numbers.ts'
 import { byteSearchMinimum, createCandidateFinder, valueLookback } from './detectors/find-candidate.ts'
 import { ibanLengthAt, readIban } from './detectors/iban.ts'
+import { isCardMark, markedCardOpenFrom, readMarkedCard } from './detectors/marked-card.ts'
 import { hasMarkup, markupStretches, readMarkup } from './detectors/markup-text.ts'
 import { createNumberRun, type NumberRun, readNumberRun } from './detectors/number-run.ts'
 import { longSecretLength, secretMatcherFor } from './detectors/secret-matcher.ts'
@@ -342,6 +343,22 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           // Fast path: a run no number detector accepts ("3 printed", "10:30", "2024-05-17", the
           // "953371" of a hash) is skipped after one read, without storing its digits.
           const rejectedEnd = rejectedRunEnd(text, index, length, bytes, skipped)
+          // Four digits ended by a mark a card may be written with (`4111/1111/…`, one group a line).
+          const markedEnd =
+            numbers.card && (rejectedEnd === index + 4 || rejectedEnd === 0) ? markedCardAt(text, index) : 0
+          if (markedEnd > 0) {
+            findings.push({
+              type: 'credit-card',
+              start: index,
+              end: markedEnd,
+              value: text.slice(index, markedEnd),
+              confidence: 1,
+              detector: 'credit-card',
+            })
+            numberEnd = markedEnd
+            index++
+            continue
+          }
           if (rejectedEnd > 0) {
             numberEnd = rejectedEnd
             if (skipped.noted) {
@@ -438,6 +455,9 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       const last = text.charCodeAt(length - 1)
       if (last === charCode.plus || last === charCode.openParen) openFrom = Math.min(openFrom, length - 1)
     }
+    // A card written with marks between its groups that the text's end may cut short (`4111/1111/`).
+    if (numbers.card && length > from)
+      openFrom = Math.min(openFrom, Math.max(from, markedCardOpenFrom(text, length)))
     // A blocklist term the text's end cuts short stays open (the next text may complete or undo it).
     openFrom = Math.min(openFrom, extras(text, from, findings))
     run = numberRun
@@ -652,4 +672,19 @@ function entropyOption(value: number | undefined, fallback: number, path: string
     })
   }
   return value
+}
+
+/**
+ * The end of a card written with a mark between its groups (`readMarkedCard`) whose first group is
+ * the four ASCII digits at `start`, or 0. The cheap test first: most runs are not four digits
+ * ended by such a mark.
+ */
+function markedCardAt(text: string, start: number): number {
+  for (let index = start; index < start + 4; index++) {
+    const code = text.charCodeAt(index)
+    if (code < 48 || code > 57) return 0
+  }
+  let after = start + 4
+  while (after < start + 6 && (text.charCodeAt(after) === 32 || text.charCodeAt(after) === 9)) after++
+  return isCardMark(text.charCodeAt(after)) ? readMarkedCard(text, start) : 0
 }

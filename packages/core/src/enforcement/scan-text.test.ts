@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FocalError } from '../errors/focal-error.ts'
+import { createScanner } from './create-scanner.ts'
 import { redact } from './redact.ts'
 import { scanText } from './scan-text.ts'
 import type { DetectorId } from './types.ts'
@@ -114,6 +115,47 @@ describe('scanText', () => {
       expect(values('666000000 078-05-0000', 'credit-card')).toEqual([])
       // The inner 12 digits (5000 0000 0009) pass Luhn with a Maestro prefix; the 16-digit number does not.
       expect(values('ref 4000 5000 0000 0009 noted', 'credit-card')).toEqual([])
+    })
+  })
+
+  describe('credit-card written with another mark between its groups (outside review rv59 1)', () => {
+    it.each([
+      '4111/1111/1111/1111',
+      '4111\n1111\n1111\n1111',
+      '4111\r\n1111\r\n1111\r\n1111',
+      '4111,1111,1111,1111',
+      '4111:1111:1111:1111',
+      '4111;1111;1111;1111',
+      '4111|1111|1111|1111',
+      '4111_1111_1111_1111',
+      '4111+1111+1111+1111',
+      '4111\\1111\\1111\\1111',
+      '4111\u2022 1111\u2022 1111\u2022 1111',
+      '4111 / 1111 / 1111 / 1111',
+      '3782/822463/10005',
+    ])('flags %j as the card it spells', (card) => {
+      expect(values(`my card ${card} thanks`, 'credit-card')).toEqual([card])
+    })
+
+    it.each([
+      // Luhn-invalid, no card shape, mixed marks, a number glued to it, a list or dates.
+      '4111/1111/1111/1112',
+      '4111/1111/1111/11111',
+      '4111/1111:1111/1111',
+      'x4111/1111/1111/1111',
+      'ids 4821, 3392, 1043, 2210',
+      'dates 2024/05/17 and 2024/06/01',
+      'at 10:30:45:12',
+    ])('flags nothing in %j', (text) => {
+      expect(values(text, 'credit-card')).toEqual([])
+    })
+
+    it('holds a stream open where the text ends inside such a card', () => {
+      const scanner = createScanner()
+      expect(scanner.scan('card 4111/1111/').openFrom).toBe(5)
+      expect(scanner.scan('card 4111\n1111\n').openFrom).toBe(5)
+      // Not after a time or a short group.
+      expect(scanner.scan('see you at 10:30').openFrom).toBeGreaterThanOrEqual(11)
     })
   })
 
@@ -845,7 +887,12 @@ describe('scanText', () => {
           'credit-card',
         ),
       ).toEqual([])
-      expect(scanText('| **4539** | **1488** | **0343** | **6467** |\n| `536` | `22` | `8741` |')).toEqual([])
+      expect(scanText('| **4539** | **1488** | **0343** | **6468** |\n| `536` | `22` | `8741` |')).toEqual([])
+      // A row that spells a whole card, prefix and checksum, is one: a card may be written as a
+      // table's cells, as with any mark between its groups (outside review rv59 1).
+      expect(values('| **4539** | **1488** | **0343** | **6467** |', 'credit-card')).toEqual([
+        '4539** | **1488** | **0343** | **6467',
+      ])
       // Only the URL, as without the reading.
       const text =
         '**Note:** run `npm test`, 2**10 is 1024, 50% off, see https://example.com/a%20b and R&#38;D.'

@@ -86,6 +86,32 @@ describe('input rails (Node server, Redis stores, scripted model on loopback)', 
     expect(result.text).not.toContain('1111')
   })
 
+  it('hides a card written with slashes or one group a line, in every place the client can read (outside review rv59 1)', async () => {
+    for (const written of ['4111/1111/1111/1111', '4111\n1111\n1111\n1111', '4111 | 1111 | 1111 | 1111']) {
+      const http = keepSessionTokens()
+      const turn = await http(`${origin}/v1/turn`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: `I want a refund to my card ${written}` }),
+      })
+      expect(turn.status).toBe(200)
+      const result = await turn.text()
+      const { sessionId } = JSON.parse(result) as { sessionId: string }
+      const state = await (await http(`${origin}/v1/sessions/${sessionId}`)).text()
+      const ledger = await (await http(`${origin}/v1/sessions/${sessionId}/ledger`)).text()
+      // JSON writes a line break as \n: the forms as the responses hold them.
+      for (const [where, bytes] of Object.entries({ result, state, ledger })) {
+        expect({ where, written, found: bytes.includes(JSON.stringify(written).slice(1, -1)) }).toEqual({
+          where,
+          written,
+          found: false,
+        })
+        expect(bytes).not.toContain('4111111111111111')
+      }
+      expect(state).toContain('[CREDIT_CARD_1]')
+    }
+  })
+
   it('keeps a typed card number and SSN out of state, ledger, provenance and the model prompt; the ledger verifies after erasure', async () => {
     const http = keepSessionTokens()
     // One clear intent (order status), so the model drafts the reply and sees the user's words.

@@ -254,7 +254,7 @@ export function luhnValid(digits: Uint8Array, offset: number, length: number): b
 }
 
 /** Issuer prefixes of the major networks (Visa, Mastercard, Amex, Discover, Diners, JCB, UnionPay, Maestro, UATP). */
-function hasCardPrefix(digits: Uint8Array, offset: number, length: number): boolean {
+export function hasCardPrefix(digits: Uint8Array, offset: number, length: number): boolean {
   const first = digits[offset] as number
   const two = first * 10 + (digits[offset + 1] as number)
   const four = two * 100 + (digits[offset + 2] as number) * 10 + (digits[offset + 3] as number)
