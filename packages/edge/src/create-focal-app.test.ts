@@ -322,10 +322,9 @@ function appExpiringApprovals(
   let cancels = 0
   const app = createFocalApp({
     ...options,
-    definition: definition.replace(
-      'defaultAction: reject',
-      `defaultAction: ${defaultAction}\n        timeoutMs: 100`,
-    ),
+    definition: definition
+      .replace('defaultAction: reject', `defaultAction: ${defaultAction}`)
+      .replace('timeoutMs: 3600000', 'timeoutMs: 100'),
     tools: {
       cancel_order: async () => {
         cancels++

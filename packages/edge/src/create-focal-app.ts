@@ -212,6 +212,14 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     )
     return hono.json(body, status as ContentfulStatusCode)
   })
+  // Every response may carry a session's token or its conversation (in custom headers a shared
+  // cache does not treat as credentials): none may be stored by any cache, and no body may be read
+  // as another type than it says (outside review rv59 7: no response said either).
+  app.use('*', async (hono, next) => {
+    await next()
+    hono.res.headers.set('cache-control', 'no-store')
+    hono.res.headers.set('x-content-type-options', 'nosniff')
+  })
   if (options.cors) {
     const { origin, credentials = false } = options.cors
     app.use(

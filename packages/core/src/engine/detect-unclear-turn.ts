@@ -392,9 +392,12 @@ const denialBeforeId =
 const asideBeforeId =
   /\b(?:keep(?:ing)?|except(?:\s+for)?|excluding|other\s+than|besides|apart\s+from|(?:got|received|had|already\s+got)\s+(?:a\s+|my\s+|the\s+)?(?:refund|cancellation)\s+(?:for|on|of))\W+(?:(?:order|number|the|my)\W+)?$/i
 
-/** Words after an id that say nothing is wrong with it: "NW-1001 is fine", "NW-1001 was perfect". */
+/**
+ * Words after an id that say nothing is wrong with it: "NW-1001 is fine", "NW-1001 was perfect",
+ * "NW-3003 but that one is fine" (outside review rv60 1: the refund went to it).
+ */
 const fineAfterId =
-  /^\W*(?:is|was|are|were)\s+(?:(?:totally|completely|all|just)\s+)?(?:fine|ok|okay|good|perfect|great|alright|all\s+right|not\s+the\s+(?:one|problem))\b/i
+  /^\W*(?:(?:but|and|though)\s+)?(?:(?:that|this)(?:\s+one)?\s*|it\s*)?(?:is|was|are|were|['\u2019]s)\s+(?:(?:totally|completely|all|just|perfectly)\s+)?(?:fine|ok|okay|good|perfect|great|alright|all\s+right|not\s+the\s+(?:one|problem))\b/i
 
 /** "The second one", "the first order", "the latter": a place among the ids listed before it. */
 const placeAfterIds = /\bthe\s+(first|1st|second|2nd|third|3rd|last|latter|former)(?:\s+(?:one|order))?\b/i

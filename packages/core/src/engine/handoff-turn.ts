@@ -65,8 +65,12 @@ const moneyTransfer =
   / transfer (?:me |us )?(?:\d|\$|the money|my money|the refund|my refund|it back|back|funds|the difference|[a-z]+ (?:dollars|bucks))/gu
 /** "A human error on your side", "human resources": the word names no one to talk to. */
 const notAPerson = / human (?:error|errors|mistake|mistakes|resources|rights|readable|being) /u
-/** "I'm only human", "I am human too": the user speaking of themselves. */
-const selfDescribed = / (?:i m|im|i am) (?:only |just |also |a )*human /u
+/**
+ * "I'm only human", "I am human too", "I'm not a robot" (a captcha's words): the user speaking of
+ * themselves (outside review rv59 4: "I'm not a robot, I just want a refund" handed the chat over).
+ */
+const selfDescribed =
+  / (?:i m|im|i am) (?:(?:only |just |also |a )*human|not a (?:robot|bot|machine|spammer)) /u
 
 /**
  * The cues normalised once per definition, not on every turn, and indexed by their first word:

@@ -1092,6 +1092,19 @@ async function senseAndAct(
     ? missingFieldQuestion(compiled, navigation.scenario, navigation.step, state.fields)
     : undefined
   const staying: StayingTurn = { dependencies, state, scratch, perception, navigation }
+  // "And NW-2002, is it cancelled?" to "Shall I refund $20 for order NW-1001 now?": a question about
+  // whether something was done is answered, and the request asked about still waits, its facts
+  // its own (outside review rv60 2: the next "$20 please" refunded NW-2002). The question to ask
+  // again, or undefined when nothing waits.
+  const stillAwaited = (): string | undefined => {
+    const call = awaitedCalls?.[0]
+    if (awaiting === undefined || awaitedCalls === undefined || call === undefined) return undefined
+    restoreFacts(compiled, state.fields, fieldsBefore, perception.entities)
+    state.awaitingConfirmation = awaiting
+    state.awaitingCalls = awaitedCalls
+    state.offeredRequest = awaiting
+    return confirmationQuestion(compiled, { toolId: call.tool, args: call.args }, variables)
+  }
   if (otherProfile !== undefined)
     return stayWith(
       staying,
@@ -1132,7 +1145,7 @@ async function senseAndAct(
       staying,
       'the message asks about an action this conversation did not do',
       last?.done === true ? renderTemplate(undoneAfter, { done: last.text }) : undone,
-      question,
+      stillAwaited() ?? question,
     )
   }
   if (

@@ -54,6 +54,7 @@ export type FocalErrorCode =
   | 'message-id-reused'
   /** The message's turn ran (or may have) but its reply was not recorded: it is not run again. */
   | 'message-reply-lost'
+  | 'regenerate-unrecorded'
   | 'session-token-expired'
   | 'session-token-revoked'
   | 'server-misconfigured'

@@ -383,6 +383,17 @@ export function messageInProgress(messageId: string): FocalError {
   })
 }
 
+/**
+ * 409 for a regenerate of a reply that was not recorded (its message was sent without an id as the
+ * idempotency key): the turn is not run again, its tools may have acted.
+ */
+export function regenerateUnrecorded(messageId: string | undefined): FocalError {
+  return new FocalError({
+    code: 'regenerate-unrecorded',
+    message: `The reply to message ${messageId === undefined ? '(no id)' : `"${messageId}"`} was not recorded, so it is not regenerated: a Focal turn is decided, not sampled, and running it again would run its tools again. Send the message's id as \`messageId\` to have its reply recorded, or send a new message.`,
+  })
+}
+
 /** 409 for a retry of a message whose turn ran (or may have) but whose reply was not recorded. */
 export function messageReplyLost(messageId: string): FocalError {
   return new FocalError({

@@ -47,6 +47,7 @@ export const errorStatus = {
   'message-in-progress': 409,
   'message-id-reused': 422,
   'message-reply-lost': 409,
+  'regenerate-unrecorded': 409,
   'session-token-expired': 401,
   'session-token-revoked': 401,
   'session-not-found': 404,

@@ -22,12 +22,7 @@ import { type LoopbackFocal, serveOnLoopback } from '../testing/serve-on-loopbac
 const supervisor = 's'.repeat(40)
 const approvers = [{ token: supervisor, id: 'sup-1', roles: ['supervisor'] }]
 // The cancellation's approval times out after 300 ms (by the engine's clock).
-const definition = loadDefinition(
-  readRefundSupport().replace(
-    'approver: supervisor\n        defaultAction: reject',
-    'approver: supervisor\n        defaultAction: reject\n        timeoutMs: 300',
-  ),
-)
+const definition = loadDefinition(readRefundSupport().replace('timeoutMs: 3600000', 'timeoutMs: 300'))
 const hour = 3_600_000
 
 const running: LoopbackFocal[] = []

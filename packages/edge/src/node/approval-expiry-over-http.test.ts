@@ -11,11 +11,8 @@ import { readRefundSupport } from '../testing/read-refund-support.ts'
 import { type LoopbackFocal, serveOnLoopback } from '../testing/serve-on-loopback.ts'
 
 const supervisor = 's'.repeat(40)
-// The cancellation's approval times out after 300 ms instead of never.
-const definition = readRefundSupport().replace(
-  'approver: supervisor\n        defaultAction: reject',
-  'approver: supervisor\n        defaultAction: reject\n        timeoutMs: 300',
-)
+// The cancellation's approval times out after 300 ms instead of an hour.
+const definition = readRefundSupport().replace('timeoutMs: 3600000', 'timeoutMs: 300')
 
 let served: LoopbackFocal
 beforeAll(async () => {

@@ -38,6 +38,27 @@ async function enforce(served: LoopbackFocal, text: string, mode: 'check' | 'red
 }
 
 describe('POST /v1/enforce', () => {
+  it('returns nothing it redacted in redact mode: no finding or violation carries the value (outside review rv59 9)', async () => {
+    const response = await fetch(`${refund.origin}/v1/enforce`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'my card 4111 1111 1111 1111', mode: 'redact' }),
+    })
+    const body = await response.text()
+    expect(JSON.parse(body)).toMatchObject({
+      type: 'redacted',
+      findings: [{ type: 'credit-card', start: 8, end: 27 }],
+    })
+    expect(body).not.toContain('4111 1111 1111 1111')
+    // A check still lists each value found (the caller's own text, to act on).
+    const checked = await fetch(`${refund.origin}/v1/enforce`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'my card 4111 1111 1111 1111', mode: 'check' }),
+    })
+    expect(await checked.text()).toContain('4111 1111 1111 1111')
+  })
+
   for (const [agent, served] of [
     ['refund agent', () => refund],
     ['task agent', () => task],

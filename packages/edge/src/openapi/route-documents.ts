@@ -51,7 +51,7 @@ const modelErrors: RouteErrors = {
 }
 
 const retryErrors: RouteErrors = {
-  409: 'session-claimed (the id belongs to another client, or its ledger holds an earlier session) or message-in-progress (the messageId is still running: ask again shortly) or message-reply-lost (the turn of the messageId ran but its reply was not recorded: it is not run again)',
+  409: 'session-claimed (the id belongs to another client, or its ledger holds an earlier session) or message-in-progress (the messageId is still running: ask again shortly) or message-reply-lost (the turn of the messageId ran but its reply was not recorded: it is not run again) or regenerate-unrecorded (a regenerate of a reply that was not recorded: it is not run again)',
   422: 'message-id-reused (the messageId was sent with another text, or on the other route)',
 }
 

@@ -14,6 +14,7 @@ import {
   messageInProgress,
   messageReplyLost,
   type RecordedReply,
+  regenerateUnrecorded,
 } from '../app/create-message-replies.ts'
 import { restoreUiMessageChunks } from '../app/restore-ui-message-chunks.ts'
 import { acquireAuthorizedSession, authorizeMessageTurn, readClaimKey } from '../auth/authorize-session.ts'
@@ -43,6 +44,13 @@ function lastUserText(messages: readonly ChatMessage[], maxLength: number): stri
   return fail('messages', 'no user message')
 }
 
+/** The id of the last user message (a regenerate's turn), or undefined when it has none. */
+function lastUserMessageId(messages: ReadonlyArray<ChatMessage & { id?: string }>): string | undefined {
+  for (let index = messages.length - 1; index >= 0; index--)
+    if (messages[index]!.role === 'user') return messages[index]!.id || undefined
+  return undefined
+}
+
 function fail(path: string, problem: string): never {
   const message = `${path}: ${problem}`
   throw new FocalError({ code: 'invalid-request', message, issues: [{ path, message: problem }] })
@@ -58,19 +66,28 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
     const body = await readJsonBody(context, app.schemas.chat, app.limits.maxJsonDepth)
     const typed = lastUserText(body.messages, app.limits.maxTextLength)
     const sessionId = body.id
-    const claimKey = readClaimKey(context, { sessionId, messageId: body.messageId })
+    // A regenerate (`useChat().regenerate()`) names the assistant message it replaces: its turn is
+    // the last user message's, and a Focal turn is decided, not sampled, so the reply recorded
+    // under that message's id is sent again and nothing runs twice (outside review rv59 5: it ran
+    // a new turn, which after a refund asked "Shall I do it again?").
+    const regenerate = body.trigger === 'regenerate-message'
+    const messageId = regenerate ? lastUserMessageId(body.messages) : body.messageId
+    const claimKey = readClaimKey(context, { sessionId, messageId })
     // The message id is the idempotency key: a retry of a message whose turn completed (its reply
     // lost with the connection) gets that reply again, and nothing runs twice.
     const key =
-      body.messageId === undefined
+      messageId === undefined
         ? undefined
-        : { messageId: body.messageId, route: 'chat' as const, textDigest: await digestText(typed) }
+        : { messageId, route: 'chat' as const, textDigest: await digestText(typed) }
     const { token, turn } = await authorizeMessageTurn(context, app, sessionId, key, claimKey)
     const session = token === undefined ? { sessionId } : { sessionId, token }
     const before = turn?.lookup()
     if (before?.type === 'running') throw messageInProgress(key!.messageId)
     if (before?.type === 'lost') throw messageReplyLost(key!.messageId)
     if (before?.type === 'completed') return replay(context, app, session, before.reply)
+    // A reply not recorded (its message had no id, or it is no longer among the last kept) is not
+    // made again: its turn would run again, its tools too.
+    if (regenerate) throw regenerateUnrecorded(messageId)
     const acquired = await acquireAuthorizedSession(context, app, sessionId)
     let releasing: Promise<void> | undefined
     const release = () => {

@@ -12,8 +12,28 @@ export function registerTextRoutes(hono: Hono, app: FocalAppContext): void {
   hono.post('/v1/enforce', async (context) => {
     const { text, mode, ruleIds } = await readJsonBody(context, app.schemas.enforce, app.limits.maxJsonDepth)
     const outcome = await app.services.enforce({ text, mode, ruleIds })
-    return context.json({ ...outcome, findings: eachOnce(outcome.findings) })
+    const findings = eachOnce(outcome.findings)
+    if (mode !== 'redact') return context.json({ ...outcome, findings })
+    // A redaction's response holds nothing it redacted: its findings say what and where, never the
+    // value, and its violations name their rules without listing the findings again (outside
+    // review rv59 9: the card came back three times beside the redacted text).
+    const violations = Array.isArray(outcome.violations)
+      ? (outcome.violations as Array<Record<string, unknown>>).map(
+          ({ findings: _listed, ...violation }) => violation,
+        )
+      : undefined
+    return context.json({
+      ...outcome,
+      findings: findings.map(withoutValue),
+      ...(violations === undefined ? {} : { violations }),
+    })
   })
+}
+
+/** A finding without the value it found. */
+function withoutValue(finding: { type: string; start: number; end: number }): Record<string, unknown> {
+  const { value: _value, ...rest } = finding as { value?: unknown } & Record<string, unknown>
+  return rest
 }
 
 /**

@@ -58,6 +58,35 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       other = await createSession('hello there')
     })
 
+    it('marks every response no-store and nosniff: turns, sessions, the stream and errors (outside review rv59 7)', async () => {
+      const headers = { 'x-focal-session-token': session.token }
+      const responses = [
+        await send(request('/v1/turn', { body: { sessionId: session.id, text: 'thanks' }, headers })),
+        await send(request(`/v1/sessions/${session.id}`, { headers })),
+        await send(request(`/v1/sessions/${session.id}/ledger`, { headers })),
+        await send(
+          request('/v1/chat', {
+            body: {
+              id: session.id,
+              messages: [{ id: 'cache-1', role: 'user', parts: [{ type: 'text', text: 'thanks again' }] }],
+            },
+            headers,
+          }),
+        ),
+        await send(request(`/v1/sessions/${other.id}`)),
+        await send(request('/v1/nowhere')),
+      ]
+      for (const response of responses) {
+        await response.arrayBuffer()
+        expect({
+          url: response.url,
+          status: response.status,
+          cache: response.headers.get('cache-control'),
+          sniff: response.headers.get('x-content-type-options'),
+        }).toMatchObject({ cache: 'no-store', sniff: 'nosniff' })
+      }
+    })
+
     it('hands a session to a person, stays quiet, and answers again once an approver releases it (never the customer)', async () => {
       const first = await send(request('/v1/turn', { body: { text: 'can I speak to a human please?' } }))
       const asked = (await first.json()) as {
