@@ -14,6 +14,7 @@ import {
   namedActions,
   onlyAsksAboutAction,
   plainlyRequests,
+  withSwappedVerbsFixed,
 } from '../sensor/asks-if-done.ts'
 import type { IntentEvidence } from '../sensor/create-intent-evidence.ts'
 import { additiveCue } from '../sensor/create-sensor.ts'
@@ -1416,7 +1417,8 @@ async function senseAndAct(
     compiled.definition.scenarios.some((scenario) => scenario.intents.includes(perception.intent)) &&
     (flowHere.steps.some((step) => step.required.some((entry) => stated.has(requiredFieldName(entry)))) ||
       asksMoneyBack.test(input.text)) &&
-    (opensRequest(input.text) || asksBack(input.text))
+    // "cancle nw-2002 totl $30" opens with the verb it misspells (outside review rv60 3).
+    (opensRequest(withSwappedVerbsFixed(input.text)) || asksBack(input.text))
   // An option of the engine's own question picked as such (clicked, or its id or label typed;
   // `typedOption`, the sensor's own reading): "I want a refund" to "Shall we go on, or do you need
   // something else?" moves there whatever the stickiness (it stayed in the cancellation, which
@@ -2236,6 +2238,9 @@ function yesAndMore(
 ): { yes: string; rest: string[] } | undefined {
   const split = yesThenAnother.exec(text)
   if (split === null || namesOtherActionInstead(compiled, split[2]!, awaiting, calls)) return undefined
+  // "Ok and NW-2002, is it cancelled?": an "ok" before a question acknowledges, it confirms nothing
+  // (outside review rv60 5: the refund ran); "yes, and where is NW-3003?" still says yes.
+  if (acknowledgesOnly.test(split[1]!) && asksBack(split[2]!)) return undefined
   const { sensor, definition } = compiled
   const rest = split[2]!.trim()
   const read = sensor.senseSync?.(rest)
@@ -2316,6 +2321,9 @@ function refusalAhead(
 
 /** A yes word that opens a message, and what follows it. */
 const leadingYes = /^(\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?|please do|go ahead|do it))\b\W+\S/i
+
+/** A yes word that may only acknowledge: "ok", "okay", "alright", "fine". */
+const acknowledgesOnly = /^\W*(?:ok(?:ay)?|alright|all right|fine)\W*$/i
 
 /** A yes word, then "and", "also" or "plus" and the words after it. */
 const yesThenAnother =

@@ -4,8 +4,10 @@ import {
   asksIfDone,
   correctsWhatWasDone,
   declinesOrDefers,
+  namedActions,
   onlyAsksAboutAction,
   plainlyRequests,
+  withSwappedVerbsFixed,
 } from './asks-if-done.ts'
 
 describe('asksIfDone', () => {
@@ -229,5 +231,18 @@ describe('onlyAsksAboutAction and plainlyRequests', () => {
       expect(declinesOrDefers(text), text).toBe(true)
     for (const text of ['please cancel NW-2002 as soon as possible', 'refund $20 on NW-1001 please'])
       expect(declinesOrDefers(text), text).toBe(false)
+  })
+})
+
+describe('a money verb with two letters swapped (outside review rv60 3)', () => {
+  it('names its action and reads as the verb, keeping every position', () => {
+    expect(namedActions('cancle nw-2002 totl $30')).toEqual(['cancel'])
+    expect(namedActions('i wnat a refnud pls')).toEqual(['refund'])
+    expect(withSwappedVerbsFixed('Cancle NW-2002 and refnud NW-1001')).toBe(
+      'cancel NW-2002 and refund NW-1001',
+    )
+    // Words that are no swapped verb stay as written.
+    expect(withSwappedVerbsFixed('the uncle returned it')).toBe('the uncle returned it')
+    expect(namedActions('my uncle called')).toEqual([])
   })
 })

@@ -218,8 +218,59 @@ export function namedActions(text: string): string[] {
   for (const [word] of text.toLowerCase().matchAll(/\p{L}{4,}/gu)) {
     const stem = word.replace(/(?:lations?|ations?|ements?|ments?|als?|led|ed|ings?|es|e|s|y)$/u, '')
     if (actionStems.has(stem)) stems.push(stem)
+    else {
+      // "cancle", "refnud": two letters swapped in a money action's verb still name it (outside
+      // review rv60 3: "cancle nw-2002 totl $30" in a refund read as facts alone, and refunded).
+      const swapped = swappedActions.get(word)
+      if (swapped !== undefined) stems.push(swapped)
+    }
   }
   return stems
+}
+
+/** The money actions' verbs, to their stems. */
+const moneyVerbs = [
+  ['cancel', 'cancel'],
+  ['refund', 'refund'],
+  ['return', 'return'],
+  ['exchange', 'exchang'],
+  ['replace', 'replac'],
+] as const
+
+/** Each money action's verb with two neighbouring letters swapped, to its stem: "cancle" → cancel. */
+const swappedActions: ReadonlyMap<string, string> = new Map(
+  moneyVerbs.flatMap(([verb, stem]) => swapsOf(verb).map((swapped) => [swapped, stem] as const)),
+)
+
+/** Each swapped form to the verb it misspells. */
+const swappedVerbs: ReadonlyMap<string, string> = new Map(
+  moneyVerbs.flatMap(([verb]) => swapsOf(verb).map((swapped) => [swapped, verb] as const)),
+)
+
+/** `word` with each pair of neighbouring letters swapped, but for `word` itself. */
+function swapsOf(word: string): string[] {
+  const swaps: string[] = []
+  for (let index = 0; index + 1 < word.length; index++) {
+    const swapped = word.slice(0, index) + word[index + 1] + word[index] + word.slice(index + 2)
+    if (swapped !== word) swaps.push(swapped)
+  }
+  return swaps
+}
+
+/** Any swapped form, as a whole word (the cheap test before the words are looked up). */
+const anySwappedVerb = new RegExp(`\\b(?:${[...swappedVerbs.keys()].join('|')})\\b`, 'i')
+
+/**
+ * The text with a money action's verb written with two letters swapped read as the verb ("cancle
+ * nw-2002" → "cancel nw-2002"; outside review rv60 3: in a refund it read as facts alone, and
+ * refunded the order to cancel). Same length: positions stay.
+ */
+export function withSwappedVerbsFixed(text: string): string {
+  if (!anySwappedVerb.test(text)) return text
+  return text.replace(/\p{L}+/gu, (word) => {
+    const verb = swappedVerbs.get(word.toLowerCase())
+    return verb === undefined ? word : verb
+  })
 }
 
 /** Stems of the actions a status question names (cancel, refund, return, exchange, replace, ...). */

@@ -1,4 +1,5 @@
 import { FocalError } from '../errors/focal-error.ts'
+import { withSwappedVerbsFixed } from './asks-if-done.ts'
 import { withoutDeniedClauses } from './content-words.ts'
 import {
   type IntentEvidence,
@@ -227,7 +228,7 @@ export function createSensor(options: SensorOptions): DeterministicSensor {
     const whole = fullText.length > maxTextLength ? startAndEnd(fullText, maxTextLength) : fullText
     // "Cancel my refund request" calls the request off: read as "never mind", its "cancel" is no
     // evidence for cancelling an order.
-    const text = withRequestCalledOffAsNeverMind(whole)
+    const text = withRequestCalledOffAsNeverMind(withSwappedVerbsFixed(whole))
     // "My card is 4111 …": the words that only label a value given say what it is, not what is
     // asked for (the entities are read from the message whole).
     // "Before I cancel NW-2002, where is it?": a clause that says what the user will do after
