@@ -41,6 +41,10 @@ describe('asksIfDone', () => {
     "I still haven't received the money",
     'has the money been sent?',
     'can i get an email confirmation?',
+    // Outside review rv60 14, 17: a new refund was asked for, or the plans' prices quoted.
+    'how much have I been refunded on NW-1001?',
+    'so how much did I get back?',
+    'how much did you refund on NW-3003 so far?',
   ])('reads "%s" as asking whether it was done', (text) => {
     expect(asksIfDone(text)).toBe(true)
   })

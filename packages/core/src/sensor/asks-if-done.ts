@@ -21,7 +21,7 @@ const askedIfDone = new RegExp(
  * its record: "what's the reference number again?", "can you send me a receipt?".
  */
 const askedWhatWasDone =
-  /\b(?:status of (?:my|the) (?:refund|cancell?ation|request)|(?:any |an )?(?:update|news|word) (?:on|about) (?:my|the|that) (?:refund|cancell?ation|request)|(?:which|what) (?:order|one|amount) (?:did|have) you (?:refund|cancel)|what (?:did|have) you (?:refund|refunded|cancel|cancell?ed|do|done)|(?:the|my|a) (?:reference|confirmation) (?:number|code|id)|(?:the|a|my) receipt|(?:an?|the|my) (?:e-?mail )?confirmation(?: e-?mail)?(?=\s*(?:[?.!]|$|please\b|(?:of|for) (?:it|that|this|the refund|the cancell?ation|my refund)\b)))\b/i
+  /\b(?:status of (?:my|the) (?:refund|cancell?ation|request)|(?:any |an )?(?:update|news|word) (?:on|about) (?:my|the|that) (?:refund|cancell?ation|request)|(?:which|what) (?:order|one|amount) (?:did|have) you (?:refund|cancel)|what (?:did|have) you (?:refund|refunded|cancel|cancell?ed|do|done)|how much (?:did|have|has) (?:i|we) (?:get|got|gotten|been) (?:back|refunded)|how much (?:did|have) you (?:refund|refunded)|how much (?:have|has) (?:i|we) been refunded|(?:the|my|a) (?:reference|confirmation) (?:number|code|id)|(?:the|a|my) receipt|(?:an?|the|my) (?:e-?mail )?confirmation(?: e-?mail)?(?=\s*(?:[?.!]|$|please\b|(?:of|for) (?:it|that|this|the refund|the cancell?ation|my refund)\b)))\b/i
 
 /**
  * "When will I see it?", "how long until I get it?", "when will it show up on my card?", "where
