@@ -601,23 +601,23 @@ export const settingsSchema = z.strictObject({
    */
   replyStreaming: z.enum(['live', 'checked']).default('live'),
   /** Phrases that signal a deliberate topic change ("instead", "something else"). */
-  switchCues: z
-    .array(z.string().min(1))
-    .default([
-      'instead',
-      'something else',
-      'different question',
-      'another question',
-      'actually',
-      'forget',
-      'never mind',
-      'rather',
-      'also',
-      'one more thing',
-      'another thing',
-      'back to',
-      'by the way',
-    ]),
+  switchCues: z.array(z.string().min(1)).default([
+    'instead',
+    'something else',
+    'different question',
+    'another question',
+    'actually',
+    'forget',
+    'never mind',
+    'rather',
+    'also',
+    'one more thing',
+    'another thing',
+    'back to',
+    'by the way',
+    // "No, cancel it after all" goes back to an earlier request (outside review rv60 6).
+    'after all',
+  ]),
   /**
    * Human handoff: a message asking for a person (`cues`), or the loop guard when `onLoop`, puts the
    * session in an escalation state: the engine says `reply` once, records `handoff-requested`, and

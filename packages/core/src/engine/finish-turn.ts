@@ -203,7 +203,7 @@ export async function finishTurn(
   if (turn.followUp !== undefined) material.followUp = turn.followUp
   else {
     // A request done: offer the next one the user made in the same message. Done is a tool that
-    // ran, a call an approver decided (either way: "also cancel NW-2003" queued while NW-2002's
+    // ran or that its policy refused, a call an approver decided (either way: "also cancel NW-2003" queued while NW-2002's
     // cancellation waited is offered when the supervisor says no too), or an answer that finishes
     // its scenario: a rule's action said at a terminal step with nothing to ask (the price quote
     // chosen first of "what do plans cost and where is NW-1234?"). A turn that settles a waiting
@@ -217,7 +217,10 @@ export async function finishTurn(
         (call) =>
           call.status === 'ran' ||
           call.status === 'approved' ||
-          (call.status === 'rejected' && call.reason !== withdrawnReason),
+          (call.status === 'rejected' && call.reason !== withdrawnReason) ||
+          // Refused by its policy, the request is settled too: "refund $30 on NW-1001 and $30 on
+          // NW-3003" with NW-1001 at its cap offers NW-3003's (outside review rv60 13: dropped unsaid).
+          (call.status === 'blocked' && call.refusal !== undefined),
       ) ||
         answeredAtEnd(dependencies, state, turn) ||
         (dependencies.model === undefined &&

@@ -2344,6 +2344,15 @@ function takeQueuedRequest(
   // "Did both go through?" answers nothing about the offer: it stays queued, and is offered again.
   if (asksDone) return message
   delete state.offeredRequest
+  // "And what about NW-3003?" to "You also asked: \"refund $20 on NW-3003\". Shall I do that
+  // now?" goes on with the request offered, the customer's own, with its own facts (outside review
+  // rv60 9: its $20 was forgotten, and the amount asked for again).
+  if (offered !== undefined && asksAboutOffered(message.text, offered)) {
+    const rest = state.queuedRequests?.filter((request) => !sameRequest(request, offered)) ?? []
+    if (rest.length === 0) delete state.queuedRequests
+    else state.queuedRequests = rest
+    return { ...message, text: offered }
+  }
   const queue = state.queuedRequests
   if (queue === undefined)
     return offered !== undefined && accepts(message.text, offered, confirming)
@@ -2391,6 +2400,20 @@ const callsOffAction =
  * rather than clicked: the request behind it is the one its option carries ("cancel NW-1001 total
  * $30"), with its own order and amount, as a click sends it (typed, the ids were lost).
  */
+/**
+ * Does the message ask about the request offered by its record alone ("and what about NW-3003?",
+ * "how about NW-3003"): a "what/how about" with ids the offered request names and no amount?
+ */
+function asksAboutOffered(text: string, offered: string): boolean {
+  if (!whatAbout.test(text) || /[$\u20ac\u00a3]|\d\s*(?:dollars|bucks|euros?)/i.test(text)) return false
+  const ids = text.match(/[A-Za-z]{1,4}[- ]?\d{3,}/g)
+  if (ids === null) return false
+  const normalise = (id: string) => id.toUpperCase().replace(/[- ]/g, '')
+  const named = new Set((offered.match(/[A-Za-z]{1,4}[- ]?\d{3,}/g) ?? []).map(normalise))
+  return ids.every((id) => named.has(normalise(id)))
+}
+const whatAbout = /^\W*(?:(?:and|so|ok(?:ay)?|then)\W+)?(?:what|how)\s+about\b/i
+
 /**
  * Is `request`, a queued clause as written, the option `shown` stands for? An option shows its
  * clause with long numbers hidden (`withLongNumbersHidden`), and the widget sends what it shows:
