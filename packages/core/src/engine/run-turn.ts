@@ -502,6 +502,20 @@ async function answerBesideApproval(
   input: TurnInput,
   waiting: NonNullable<EngineSessionState['pendingApproval']>,
 ): Promise<TurnOutcome | undefined> {
+  // "Oh sorry, the total was actually $60" while the $600 cancellation waits: the request waiting
+  // is not what the customer meant, so it is withdrawn (recorded, never run) and the message read
+  // afresh with its facts (outside review rv60 7: it stayed, and its approval voided $600).
+  if (correctsWaitingAmount(dependencies, waiting, input.text)) {
+    const what = waiting.approval.summary ?? waiting.approval.label ?? waiting.approval.toolId
+    return settleThenAnswer(
+      dependencies,
+      state,
+      input,
+      scratch,
+      { sessionId: input.sessionId, approvalId: waiting.approval.id, decision: 'reject', withdrawn: true },
+      `I've withdrawn the request that was waiting (${what}) before anyone decided, so it will not run.`,
+    )
+  }
   const before = structuredClone(state)
   const held: TurnEvent[] = []
   const after = dependencies.compiled.definition.settings.approvalStillPendingNote
@@ -572,6 +586,30 @@ function replacesWaiting(
   const { scope: _waitingScope, ...waitingRuns } = waiting.approval.args
   return approval.toolId === waiting.approval.toolId && JSON.stringify(runs) !== JSON.stringify(waitingRuns)
 }
+
+/**
+ * Does the message correct the amount of the call waiting for an approver ("sorry, the total was
+ * actually $60" while a $600 cancellation waits): a correction's words, another amount than the
+ * call's, no other record than the call's, and nothing that adds a request?
+ */
+function correctsWaitingAmount(
+  dependencies: TurnDependencies,
+  waiting: NonNullable<EngineSessionState['pendingApproval']>,
+  text: string,
+): boolean {
+  const waitingAmount = waiting.approval.args.amount
+  if (typeof waitingAmount !== 'number' || !correctionWords.test(text) || addsRequest.test(text)) return false
+  const { compiled } = dependencies
+  const stated = extractEntities(text, { patterns: compiled.entityPatterns })
+  if (typeof stated.amount !== 'number' || stated.amount === waitingAmount) return false
+  return identifiersOf(compiled).every(
+    (name) => stated[name] === undefined || stated[name] === waiting.approval.args[name],
+  )
+}
+
+/** Words that say a fact given before was wrong: "sorry", "actually", "I meant", "my mistake", "typo". */
+const correctionWords =
+  /\b(?:sorry|actually|i meant|i mean|my (?:mistake|bad)|oops|whoops|typo|correction|wrong (?:total|amount))\b/i
 
 /** Words that add a request to the one waiting rather than change it. */
 const addsRequest = /\b(?:also|too|as well|additionally|in addition|another)\b/i
