@@ -187,6 +187,7 @@ describe('extractEntities', () => {
     // "actually make it 40" as the whole message, "and 15 on order NW-1001" (rv60 4, 8).
     expect(extractEntities('actually make it 40', own).amount).toBe(40)
     expect(extractEntities('and 15 on order NW-1001', own).amount).toBe(15)
+    expect(extractEntities('nw-1001 refund 40', own).amount).toBe(40)
     for (const text of ['make it 4 people', 'can you make it 3 nights', 'make it 40 for the party of 6'])
       expect(extractEntities(text, own), text).not.toHaveProperty('amount')
     // A time, a count or a bare number with no order named around it is no amount.

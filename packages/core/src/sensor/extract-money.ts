@@ -411,14 +411,15 @@ export function totalWithoutCurrency(text: string): number | undefined {
 /**
  * A number the message's own words make the amount, though bare: "cancel my order NW-2002, it was
  * 40" (what "it" cost, the order named before it), "refund 20 for NW-1001" (an order named after
- * it, so the 20 is no order number; so "and 15 on order NW-1001": rv60 8), "actually make it 40" as the whole message (the request at
+ * it, so the 20 is no order number; so "and 15 on order NW-1001": rv60 8; or named before it,
+ * the message ending with the number: "nw-1001 refund 40", rv60 20), "actually make it 40" as the whole message (the request at
  * hand's amount changed: rv60 4, the old $25 was refunded). Outside review rv58 22, 23: each was
  * asked for again. Read
  * like {@link cuedTotal} (groups 1-3); a `confirm` tool's call on it is asked about first
  * (`worksOutAmount`).
  */
 const spokenAmountCue =
-  /(?:(?<=(?:order|[A-Za-z]{1,4}-?\d{3,})\W{1,3})(?:it|that)\s+(?:was|is|cost|came to)|(?<!\w)(?:refund(?:\s+me)?|and|another|plus)(?=\s+\d{1,7}(?:\.\d{1,2})?\s+(?:for|on|from)\s+(?:order\s+)?#?[A-Za-z]{0,4}-?\d{3,})|^\W*(?:(?:no|actually|sorry|wait|oh|ok|okay|hmm|um|and|then)\W+){0,3}(?:make|change)\s+(?:it|that)(?:\s+to)?(?=\s+\d{1,7}(?:\.\d{1,2})?(?:\s+(?:instead|please|then|dollars|bucks))?\W*$))\s+(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?(?![\w.,'’]*\d|[\s  ]\d|[\p{L}\p{N}])(?!\s*(?:%|percent|x(?!\w)|×|\*|items?|units?|days?|weeks?|months?|years?|times?|pieces?|orders?|hours?|minutes?|am|pm|o['’]?clock|people|persons?|guests?|tickets?|seats?|rooms?|nights?|adults?|kids?|children)(?!\w))/iu
+  /(?:(?<=(?:order|[A-Za-z]{1,4}-?\d{3,})\W{1,3})(?:it|that)\s+(?:was|is|cost|came to)|(?<=[A-Za-z]{1,4}[- ]?\d{3,}\W{1,3})refund(?=\s+\d{1,7}(?:\.\d{1,2})?(?:\s+(?:please|pls|thanks|dollars|bucks))?\W*$)|(?<!\w)(?:refund(?:\s+me)?|and|another|plus)(?=\s+\d{1,7}(?:\.\d{1,2})?\s+(?:for|on|from)\s+(?:order\s+)?#?[A-Za-z]{0,4}-?\d{3,})|^\W*(?:(?:no|actually|sorry|wait|oh|ok|okay|hmm|um|and|then)\W+){0,3}(?:make|change)\s+(?:it|that)(?:\s+to)?(?=\s+\d{1,7}(?:\.\d{1,2})?(?:\s+(?:instead|please|then|dollars|bucks))?\W*$))\s+(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?(?![\w.,'’]*\d|[\s  ]\d|[\p{L}\p{N}])(?!\s*(?:%|percent|x(?!\w)|×|\*|items?|units?|days?|weeks?|months?|years?|times?|pieces?|orders?|hours?|minutes?|am|pm|o['’]?clock|people|persons?|guests?|tickets?|seats?|rooms?|nights?|adults?|kids?|children)(?!\w))/iu
 function spokenAmount(text: string): RegExpExecArray | null {
   return /\d/.test(text) ? spokenAmountCue.exec(text.slice(0, 2000)) : null
 }
