@@ -505,7 +505,8 @@ async function answerBesideApproval(
   // "Oh sorry, the total was actually $60" while the $600 cancellation waits: the request waiting
   // is not what the customer meant, so it is withdrawn (recorded, never run) and the message read
   // afresh with its facts (outside review rv60 7: it stayed, and its approval voided $600).
-  if (correctsWaitingAmount(dependencies, waiting, input.text)) {
+  /** Withdraws the waiting call (recorded, never run), says so, then answers this message afresh. */
+  const withdrawThenAnswer = (more: string) => {
     const what = waiting.approval.summary ?? waiting.approval.label ?? waiting.approval.toolId
     return settleThenAnswer(
       dependencies,
@@ -513,9 +514,10 @@ async function answerBesideApproval(
       input,
       scratch,
       { sessionId: input.sessionId, approvalId: waiting.approval.id, decision: 'reject', withdrawn: true },
-      `I've withdrawn the request that was waiting (${what}) before anyone decided, so it will not run.`,
+      `I've withdrawn the request that was waiting (${what}) before anyone decided, so it will not run${more}.`,
     )
   }
+  if (correctsWaitingAmount(dependencies, waiting, input.text)) return withdrawThenAnswer('')
   const before = structuredClone(state)
   const held: TurnEvent[] = []
   const after = dependencies.compiled.definition.settings.approvalStillPendingNote
@@ -535,17 +537,7 @@ async function answerBesideApproval(
     Object.assign(state, before)
     // "Actually run only the orders tests" while "run the tests" waits: the request changed, so
     // the waiting one is withdrawn (recorded, never run) and the new one goes to the approver.
-    if (changed) {
-      const what = waiting.approval.summary ?? waiting.approval.label ?? waiting.approval.toolId
-      return settleThenAnswer(
-        dependencies,
-        state,
-        input,
-        scratch,
-        { sessionId: input.sessionId, approvalId: waiting.approval.id, decision: 'reject', withdrawn: true },
-        `I've withdrawn the request that was waiting (${what}) before anyone decided, so it will not run; this one is asked for instead.`,
-      )
-    }
+    if (changed) return withdrawThenAnswer('; this one is asked for instead')
     // "Also cancel NW-2003, it was $800" while NW-2002's cancellation waits: a second request for
     // an approver waits in the queue, the reply says so, and it is offered once the first is
     // decided (outside review rv54 S12: it was dropped, and its total asked again later).

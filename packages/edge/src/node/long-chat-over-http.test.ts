@@ -5,29 +5,11 @@
  * (session 46): past about 35 turns the body passed `bodyLimit` (64 KB) and every later message got
  * 413, so the conversation died. `/v1/chat` has its own bound; the other routes keep theirs.
  */
-import { AbstractChat, type ChatState, type ChatStatus, DefaultChatTransport, type UIMessage } from 'ai'
+import { DefaultChatTransport, type UIMessage } from 'ai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MemoryChat, MemoryChatState } from '../testing/memory-chat.ts'
 import { readRefundSupport } from '../testing/read-refund-support.ts'
 import { type LoopbackFocal, serveOnLoopback } from '../testing/serve-on-loopback.ts'
-
-class MemoryChatState implements ChatState<UIMessage> {
-  status: ChatStatus = 'ready'
-  error: Error | undefined = undefined
-  messages: UIMessage[] = []
-  pushMessage = (message: UIMessage) => {
-    this.messages = this.messages.concat(message)
-  }
-  popMessage = () => {
-    this.messages = this.messages.slice(0, -1)
-  }
-  replaceMessage = (index: number, message: UIMessage) => {
-    this.messages = [...this.messages.slice(0, index), message, ...this.messages.slice(index + 1)]
-  }
-  snapshot = <T>(value: T): T => structuredClone(value)
-}
-
-/** `useChat`'s chat without React: the abstract class with a plain state. */
-class MemoryChat extends AbstractChat<UIMessage> {}
 
 let served: LoopbackFocal
 beforeAll(async () => {

@@ -6,29 +6,11 @@
  * regenerate ran the turn again; a regenerate after a refund asked "Shall I do it again?", and a
  * yes refunded twice.
  */
-import { AbstractChat, type ChatState, type ChatStatus, DefaultChatTransport, type UIMessage } from 'ai'
+import { DefaultChatTransport, type UIMessage } from 'ai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MemoryChat, MemoryChatState } from '../testing/memory-chat.ts'
 import { readRefundSupport } from '../testing/read-refund-support.ts'
 import { type LoopbackFocal, serveOnLoopback } from '../testing/serve-on-loopback.ts'
-
-class MemoryChatState implements ChatState<UIMessage> {
-  status: ChatStatus = 'ready'
-  error: Error | undefined = undefined
-  messages: UIMessage[] = []
-  pushMessage = (message: UIMessage) => {
-    this.messages = this.messages.concat(message)
-  }
-  popMessage = () => {
-    this.messages = this.messages.slice(0, -1)
-  }
-  replaceMessage = (index: number, message: UIMessage) => {
-    this.messages = [...this.messages.slice(0, index), message, ...this.messages.slice(index + 1)]
-  }
-  snapshot = <T>(value: T): T => structuredClone(value)
-}
-
-/** `useChat`'s chat without React: the abstract class with a plain state. */
-class MemoryChat extends AbstractChat<UIMessage> {}
 
 let served: LoopbackFocal
 beforeAll(async () => {
