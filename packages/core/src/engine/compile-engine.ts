@@ -61,6 +61,38 @@ export interface CompiledEngine {
    * order"): "cancel it please" there asks for its own action again.
    */
   actionStems: ReadonlyMap<string, readonly string[]>
+  /**
+   * Per scenario, the tool calls its scoped rules make: the rule's step and the facts the call's
+   * arguments name (`{{amount}}`), for a refusal said before the last fact is asked for.
+   */
+  scopedToolCalls: ReadonlyMap<string, readonly ScopedToolCall[]>
+}
+
+/** One tool call of a scenario's scoped rule (see `CompiledEngine.scopedToolCalls`). */
+export interface ScopedToolCall {
+  step: string | undefined
+  call: { id: string; args?: Record<string, unknown> | undefined }
+  named: ReadonlySet<string>
+}
+
+/** {@link CompiledEngine.scopedToolCalls} of a definition. */
+function scopedToolCallsOf(definition: FocalDefinition): ReadonlyMap<string, readonly ScopedToolCall[]> {
+  const byScenario = new Map<string, ScopedToolCall[]>()
+  for (const rule of definition.rules) {
+    if (rule.tools === undefined || typeof rule.scope !== 'object' || rule.scope.scenario === undefined)
+      continue
+    for (const call of rule.tools) {
+      const named = new Set(
+        Object.values(call.args ?? {}).flatMap((value) =>
+          typeof value === 'string' ? [...value.matchAll(/\{\{\s*([\w.]+)/g)].map((match) => match[1]!) : [],
+        ),
+      )
+      const list = byScenario.get(rule.scope.scenario) ?? []
+      list.push({ step: rule.scope.step, call, named })
+      byScenario.set(rule.scope.scenario, list)
+    }
+  }
+  return byScenario
 }
 
 /** {@link CompiledEngine.rulesInScope} of a definition, each scenario and step's list built once. */
@@ -254,6 +286,7 @@ export function compileEngine(options: CompileEngineOptions): CompiledEngine {
     ),
     confirmTools,
     confirmToolsByScenario: confirmToolsByScenario(definition, confirmTools),
+    scopedToolCalls: scopedToolCallsOf(definition),
     actionStems: new Map(
       definition.scenarios.map((scenario) => [
         scenario.id,

@@ -59,7 +59,7 @@ const freshRequest = / (?:i (?:want|need|d like|would like)|let me|get me|give m
  * operator at UPS said it was lost", "your manager promised"), as normalised text.
  */
 const toldOf =
-  / (?:an? |the |your |one of your |another |some )?(?:human|agent|operator|representative|rep|person|manager|supervisor|someone|support agent|live agent)(?: (?:at|from|of|in|on|with) [a-z]+(?: [a-z]+)?)? (?:told|said|says|promised|mentioned|assured|confirmed|informed|claimed|gave|sent|emailed|called|was|were|had|has|did|helped|hung|tried|already|just|also|last|yesterday)(?= )/gu
+  / (?:an? |the |your |one of your |another |some )?(?:human|agent|operator|representative|rep|person|manager|supervisor|someone|support agent|live agent)(?: (?:at|from|of|in|on|with) [a-z]+(?: [a-z]+)?)? (?:told|said|says|promised|mentioned|assured|confirmed|informed|claimed|gave|sent|emailed|called|was|were|had|did|helped|hung|tried|last|yesterday)(?= )/gu
 /** A transfer of money, not of the chat: "transfer me $20 back", "transfer me the refund". */
 const moneyTransfer =
   / transfer (?:me |us )?(?:\d|\$|the money|my money|the refund|my refund|it back|back|funds|the difference|[a-z]+ (?:dollars|bucks))/gu

@@ -676,6 +676,7 @@ async function senseAndAct(
   const taken = holding
     ? { ...message, text: awaiting }
     : takeQueuedRequest(
+        compiled,
         state,
         chosenRequest(state, settings.twoRequestsQuestion, message),
         asksDone,
@@ -1123,19 +1124,6 @@ async function senseAndAct(
     ? missingFieldQuestion(compiled, navigation.scenario, navigation.step, state.fields)
     : undefined
   const staying: StayingTurn = { dependencies, state, scratch, perception, navigation }
-  // "And NW-2002, is it cancelled?" to "Shall I refund $20 for order NW-1001 now?": a question about
-  // whether something was done is answered, and the request asked about still waits, its facts
-  // its own (outside review rv60 2: the next "$20 please" refunded NW-2002). The question to ask
-  // again, or undefined when nothing waits.
-  const stillAwaited = (): string | undefined => {
-    const call = awaitedCalls?.[0]
-    if (awaiting === undefined || awaitedCalls === undefined || call === undefined) return undefined
-    restoreFacts(compiled, state.fields, fieldsBefore, perception.entities)
-    state.awaitingConfirmation = awaiting
-    state.awaitingCalls = awaitedCalls
-    state.offeredRequest = awaiting
-    return confirmationQuestion(compiled, { toolId: call.tool, args: call.args }, variables)
-  }
   if (otherProfile !== undefined)
     return stayWith(
       staying,
@@ -1172,11 +1160,23 @@ async function senseAndAct(
   ) {
     const last = state.lastOutcome
     const { undone, undoneAfter } = settings.statusReplies
+    // "And NW-2002, is it cancelled?" to "Shall I refund $20 for order NW-1001 now?": answered, and
+    // the request asked about still waits, its facts its own (outside review rv60 2: the next
+    // "$20 please" refunded NW-2002).
+    const call = awaitedCalls?.[0]
+    let again = question
+    if (awaiting !== undefined && awaitedCalls !== undefined && call !== undefined) {
+      restoreFacts(compiled, state.fields, fieldsBefore, perception.entities)
+      state.awaitingConfirmation = awaiting
+      state.awaitingCalls = awaitedCalls
+      state.offeredRequest = awaiting
+      again = confirmationQuestion(compiled, { toolId: call.tool, args: call.args }, variables)
+    }
     return stayWith(
       staying,
       'the message asks about an action this conversation did not do',
       last?.done === true ? renderTemplate(undoneAfter, { done: last.text }) : undone,
-      stillAwaited() ?? question,
+      again,
     )
   }
   if (
@@ -2321,30 +2321,22 @@ function refusalAhead(
   variables: Record<string, unknown>,
 ): string | undefined {
   if (scenario === null) return undefined
+  const calls = compiled.scopedToolCalls.get(scenario)
+  if (calls === undefined) return undefined
   const missing = missingFields(compiled, scenario, step, fields).map((entry) => entry.field)
   if (missing.length === 0) return undefined
-  for (const rule of compiled.definition.rules) {
-    if (rule.tools === undefined || typeof rule.scope !== 'object' || rule.scope.scenario !== scenario)
-      continue
-    if (rule.scope.step !== undefined && rule.scope.step !== step) continue
-    for (const call of rule.tools) {
-      const named = new Set(
-        Object.values(call.args ?? {}).flatMap((value) =>
-          typeof value === 'string' ? [...value.matchAll(/\{\{\s*([\w.]+)/g)].map((match) => match[1]!) : [],
-        ),
-      )
-      if (!missing.every((field) => named.has(field))) continue
-      const args = Object.fromEntries(
-        Object.entries(renderArguments(call.args ?? {}, variables)).filter(
-          ([, value]) => value !== undefined && value !== '',
-        ),
-      )
-      const refused = compiled.gate.refusesAhead(
-        { toolId: call.id, args },
-        { toolsRun: [], session: variables.session as Record<string, unknown> },
-      )
-      if (refused !== undefined) return renderTemplate(refused.refusal, { ...variables, args })
-    }
+  for (const { step: ruleStep, call, named } of calls) {
+    if ((ruleStep !== undefined && ruleStep !== step) || !missing.every((field) => named.has(field))) continue
+    const args = Object.fromEntries(
+      Object.entries(renderArguments(call.args ?? {}, variables)).filter(
+        ([, value]) => value !== undefined && value !== '',
+      ),
+    )
+    const refused = compiled.gate.refusesAhead(
+      { toolId: call.id, args },
+      { toolsRun: [], session: variables.session as Record<string, unknown> },
+    )
+    if (refused !== undefined) return renderTemplate(refused.refusal, { ...variables, args })
   }
   return undefined
 }
@@ -2365,6 +2357,7 @@ const yesThenAnother =
  * so it runs with its own order id and amount. A chosen or declined request leaves the queue.
  */
 function takeQueuedRequest(
+  compiled: TurnDependencies['compiled'],
   state: EngineSessionState,
   message: TurnInput,
   asksDone: boolean,
@@ -2377,7 +2370,7 @@ function takeQueuedRequest(
   // "And what about NW-3003?" to "You also asked: \"refund $20 on NW-3003\". Shall I do that
   // now?" goes on with the request offered, the customer's own, with its own facts (outside review
   // rv60 9: its $20 was forgotten, and the amount asked for again).
-  if (offered !== undefined && asksAboutOffered(message.text, offered)) {
+  if (offered !== undefined && asksAboutOffered(compiled, message.text, offered)) {
     const rest = state.queuedRequests?.filter((request) => !sameRequest(request, offered)) ?? []
     if (rest.length === 0) delete state.queuedRequests
     else state.queuedRequests = rest
@@ -2434,13 +2427,14 @@ const callsOffAction =
  * Does the message ask about the request offered by its record alone ("and what about NW-3003?",
  * "how about NW-3003"): a "what/how about" with ids the offered request names and no amount?
  */
-function asksAboutOffered(text: string, offered: string): boolean {
-  if (!whatAbout.test(text) || /[$\u20ac\u00a3]|\d\s*(?:dollars|bucks|euros?)/i.test(text)) return false
-  const ids = text.match(/[A-Za-z]{1,4}[- ]?\d{3,}/g)
-  if (ids === null) return false
-  const normalise = (id: string) => id.toUpperCase().replace(/[- ]/g, '')
-  const named = new Set((offered.match(/[A-Za-z]{1,4}[- ]?\d{3,}/g) ?? []).map(normalise))
-  return ids.every((id) => named.has(normalise(id)))
+function asksAboutOffered(compiled: TurnDependencies['compiled'], text: string, offered: string): boolean {
+  if (!whatAbout.test(text)) return false
+  const stated = extractEntities(text, { patterns: compiled.entityPatterns })
+  if (stated.amount !== undefined) return false
+  const ids = recordIds(compiled, stated)
+  const named = recordIds(compiled, extractEntities(offered, { patterns: compiled.entityPatterns }))
+  const names = Object.keys(ids)
+  return names.length > 0 && names.every((name) => ids[name] === named[name])
 }
 const whatAbout = /^\W*(?:(?:and|so|ok(?:ay)?|then)\W+)?(?:what|how)\s+about\b/i
 

@@ -216,35 +216,28 @@ export function plainlyRequests(text: string): boolean {
 export function namedActions(text: string): string[] {
   const stems: string[] = []
   for (const [word] of text.toLowerCase().matchAll(/\p{L}{4,}/gu)) {
-    const stem = word.replace(/(?:lations?|ations?|ements?|ments?|als?|led|ed|ings?|es|e|s|y)$/u, '')
+    const stem = stemOfVerb(word)
     if (actionStems.has(stem)) stems.push(stem)
     else {
       // "cancle", "refnud": two letters swapped in a money action's verb still name it (outside
       // review rv60 3: "cancle nw-2002 totl $30" in a refund read as facts alone, and refunded).
-      const swapped = swappedActions.get(word)
-      if (swapped !== undefined) stems.push(swapped)
+      const verb = swappedVerbs.get(word)
+      if (verb !== undefined) stems.push(stemOfVerb(verb))
     }
   }
   return stems
 }
 
-/** The money actions' verbs, to their stems. */
-const moneyVerbs = [
-  ['cancel', 'cancel'],
-  ['refund', 'refund'],
-  ['return', 'return'],
-  ['exchange', 'exchang'],
-  ['replace', 'replac'],
-] as const
+/** A word without its endings ("cancellation" → cancel, "refunded" → refund), as `actionStems` keys it. */
+function stemOfVerb(word: string): string {
+  return word.replace(/(?:lations?|ations?|ements?|ments?|als?|led|ed|ings?|es|e|s|y)$/u, '')
+}
 
-/** Each money action's verb with two neighbouring letters swapped, to its stem: "cancle" → cancel. */
-const swappedActions: ReadonlyMap<string, string> = new Map(
-  moneyVerbs.flatMap(([verb, stem]) => swapsOf(verb).map((swapped) => [swapped, stem] as const)),
-)
-
-/** Each swapped form to the verb it misspells. */
+/** Each money action's verb with two neighbouring letters swapped, to the verb: "cancle" → cancel. */
 const swappedVerbs: ReadonlyMap<string, string> = new Map(
-  moneyVerbs.flatMap(([verb]) => swapsOf(verb).map((swapped) => [swapped, verb] as const)),
+  ['cancel', 'refund', 'return', 'exchange', 'replace'].flatMap((verb) =>
+    swapsOf(verb).map((swapped) => [swapped, verb] as const),
+  ),
 )
 
 /** `word` with each pair of neighbouring letters swapped, but for `word` itself. */

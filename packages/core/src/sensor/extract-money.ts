@@ -360,7 +360,7 @@ const estimatedAmount =
  * `confirm` tool's call on it is asked about first: the customer sees the amount before it runs.
  */
 export function worksOutAmount(text: string): boolean {
-  return asksForDifference.test(text) || (extractMoney(text).length === 0 && spokenAmount(text) !== null)
+  return asksForDifference.test(text) || (spokenAmount(text) !== null && extractMoney(text).length === 0)
 }
 
 /** "Refund the difference", "the difference back", "refund what I was overcharged". */
