@@ -82,12 +82,29 @@ describe('scanText', () => {
       expect(scanText('a room of 4111 m\u00b2 and 1111 1111 1111 cm\u00b3')).toEqual([])
     })
 
-    it('reads a card written one digit at a time only as a whole stretch that passes Luhn', () => {
-      // Luhn-invalid, a window of a longer stretch, and too short.
+    it('reads a card written one digit at a time as a stretch that passes Luhn, or as spans of a longer one', () => {
+      // Luhn-invalid, and too short.
       expect(values('card 4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 8 end', 'credit-card')).toEqual([])
-      expect(values('seq 1 4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7 end', 'credit-card')).toEqual([])
-      expect(values('seq 4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7 2 1 0 5 end', 'credit-card')).toEqual([])
       expect(values('pin 4 1 1 1 1 1 1 1 1 1 1 1 end', 'credit-card')).toEqual([])
+      // A stretch too long for one card holds one (sixteen digits first), or two side by side,
+      // whatever spaces stand between them.
+      expect(values('seq 1 4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7 end', 'credit-card')).toEqual([
+        '4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7',
+      ])
+      expect(values('seq 4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7 2 1 0 5 end', 'credit-card')).toEqual([
+        '4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7',
+      ])
+      for (const between of [' ', '  ', '\t', ' - '])
+        expect(
+          values(
+            `a 4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7${between}5 5 5 5 5 5 5 5 5 5 5 5 4 4 4 4 b`,
+            'credit-card',
+          ),
+          JSON.stringify(between),
+        ).toEqual(['4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7', '5 5 5 5 5 5 5 5 5 5 5 5 4 4 4 4'])
+      expect(values('card 4 5 3 9  1 4 8 8  0 3 4 3  6 4 6 7 end', 'credit-card')).toEqual([
+        '4 5 3 9  1 4 8 8  0 3 4 3  6 4 6 7',
+      ])
       // Beside a grouped card, each is found.
       expect(values('a 4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7 4111 1111 1111 1111 b', 'credit-card')).toEqual([
         '4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7',

@@ -48,16 +48,7 @@ export function detectNumbers(
         // One digit at a time (`4 5 3 9 1 4 8 8 …`): the whole stretch of one-digit groups is the card.
         const last = spacedDigitsEnd(run, first)
         if (last > first) {
-          if (isSpacedCard(run, first, last))
-            push(
-              text,
-              findings,
-              'credit-card',
-              'credit-card',
-              run.groupStart[first] as number,
-              run.groupEnd[last] as number,
-              1,
-            )
+          detectSpacedCards(text, run, first, last, findings)
           first = last
           continue
         }
@@ -225,9 +216,59 @@ function spacedDigitsEnd(run: NumberRun, first: number): number {
 }
 
 /**
- * Is the stretch of one-digit groups `[first, last]` a card: 13 to 19 digits, a whole stretch (a
- * window inside a longer one passes Luhn one time in ten) not glued to a word, with an issuer
- * prefix and a valid Luhn checksum?
+ * Cards in the stretch of one-digit groups `[first, last]`: the whole stretch when it is one;
+ * otherwise spans of 13 to 19 of its digits, read from its start (sixteen first): two spaced cards
+ * side by side (`… 6 7  4 5 3 9 …`, or with one space between) are one stretch too long to be a
+ * card. A stretch that long is no other kind of number, so reading spans inside it only ever
+ * redacts more.
+ */
+function detectSpacedCards(
+  text: string,
+  run: NumberRun,
+  first: number,
+  last: number,
+  findings: Finding[],
+): void {
+  if (isSpacedCard(run, first, last)) {
+    push(
+      text,
+      findings,
+      'credit-card',
+      'credit-card',
+      run.groupStart[first] as number,
+      run.groupEnd[last] as number,
+      1,
+    )
+    return
+  }
+  let start = first
+  while (last - start >= 12) {
+    let end = -1
+    for (let group = start + 12; group <= last && group - start < 19; group++) {
+      if (!isSpacedCard(run, start, group)) continue
+      end = group
+      if (group - start === 15) break
+    }
+    if (end < 0) {
+      start++
+      continue
+    }
+    push(
+      text,
+      findings,
+      'credit-card',
+      'credit-card',
+      run.groupStart[start] as number,
+      run.groupEnd[end] as number,
+      1,
+    )
+    start = end + 1
+  }
+}
+
+/**
+ * Are the one-digit groups `[first, last]` a card: 13 to 19 digits, not glued to a word, with an
+ * issuer prefix and a valid Luhn checksum?
  */
 function isSpacedCard(run: NumberRun, first: number, last: number): boolean {
   const digits = last - first + 1
