@@ -283,6 +283,41 @@ describe('demo chat in Chromium', () => {
     await page.close()
   })
 
+  it('hands the chat to a person: they read it, write to the customer, and hand it back from the supervisor view', async () => {
+    const page = await openChat(browser.context)
+    const asked = await send(page, 'Can I talk to a person please?')
+    expect(await asked.locator('.focal-handoff').textContent()).toMatch(
+      /person from the team has this conversation/,
+    )
+    // While they wait, the customer writes; the assistant stays quiet.
+    const composer = page.getByLabel('Message')
+    await composer.fill('It is about NW-1001, the parcel arrived broken')
+    await composer.press('Enter')
+    await idle(page)
+    const supervisor = await browser.context.newPage()
+    await supervisor.goto(`${demo.supervisorUrl}&session=${encodeURIComponent(await sessionIdOf(page))}`)
+    await supervisor.getByRole('button', { name: 'Load handed-off conversation' }).click()
+    const transcript = supervisor.getByRole('list', { name: 'Conversation' })
+    await transcript.waitFor()
+    expect(await transcript.textContent()).toContain('It is about NW-1001, the parcel arrived broken')
+    await supervisor
+      .getByLabel('Reply to the customer')
+      .fill('Hi, Dana here: I am sorry about NW-1001, a new one is on its way.')
+    await supervisor.getByRole('button', { name: 'Send reply' }).click()
+    // The customer's widget shows it without another message, marked as a person's.
+    const fromPerson = page.locator('article[data-from="person"]')
+    await fromPerson.waitFor()
+    expect(await fromPerson.textContent()).toContain('Dana here: I am sorry about NW-1001')
+    await shoot(page, '6-handoff-reply')
+    await supervisor.getByRole('button', { name: 'Hand back to the assistant' }).click()
+    await supervisor.getByText('Handed back: the assistant answers this customer again.').waitFor()
+    await page.locator('.focal-handoff[data-released]').first().waitFor()
+    await supervisor.close()
+    const back = await send(page, 'where is my order NW-1001?')
+    expect(await back.textContent()).toMatch(/UPS/)
+    await page.close()
+  })
+
   it('runs the same engine in the page with no server: clarification, refusal and redaction', async () => {
     const page = await browser.context.newPage()
     const apiCalls: string[] = []

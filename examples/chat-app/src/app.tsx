@@ -136,7 +136,7 @@ function ChatPage({ mode, drawerOpen, closeDrawer }: { mode: EngineMode } & Draw
               </a>
             </p>
             <p>
-              Large cancellations wait for a supervisor:{' '}
+              Large cancellations wait for a supervisor, and "can I talk to a person?" hands the chat to one:{' '}
               <a
                 href={`#/supervisor?session=${encodeURIComponent(sessionId)}`}
                 target="_blank"
@@ -144,7 +144,8 @@ function ChatPage({ mode, drawerOpen, closeDrawer }: { mode: EngineMode } & Draw
               >
                 open the supervisor view
               </a>{' '}
-              (its own credential; this chat's session token cannot approve).
+              to decide, or to read, reply and hand back (its own credential; this chat's session token
+              cannot).
             </p>
           </>
         ) : null}

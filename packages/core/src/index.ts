@@ -71,6 +71,7 @@ export type {
   Engine,
   EngineOptions,
   Handoff,
+  HandoffReply,
   IdGenerator,
   MemorySessionStore,
   ReplyEnforcer,

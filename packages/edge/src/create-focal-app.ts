@@ -27,6 +27,7 @@ import { createSessionTokens, type SessionTokens } from './auth/session-tokens.t
 import { toErrorResponse } from './errors/to-error-response.ts'
 import { createOpenApiDocument } from './openapi/create-openapi-document.ts'
 import { registerChatRoute } from './routes/chat-route.ts'
+import { registerHandoffRoutes } from './routes/handoff-routes.ts'
 import { registerSessionRoutes } from './routes/session-routes.ts'
 import { registerTextRoutes } from './routes/text-routes.ts'
 import { registerTurnRoutes } from './routes/turn-routes.ts'
@@ -264,5 +265,6 @@ export function createFocalApp(options: FocalAppOptions): Hono {
   registerTurnRoutes(app, context)
   registerTextRoutes(app, context)
   registerSessionRoutes(app, context)
+  registerHandoffRoutes(app, context)
   return app
 }

@@ -114,6 +114,97 @@ export function Supervisor({
           <p className="demo-supervisor-reply">{view.reply}</p>
         </section>
       ) : null}
+      <HandoffDesk api={api} sessionId={sessionId} credential={credential} />
     </main>
+  )
+}
+
+interface HandedOff {
+  status: 'active' | 'released'
+  handoff: { reason: string; since: string }
+  messages: Array<{ role: 'user' | 'assistant'; content: string }>
+}
+
+/**
+ * A conversation handed to a person: the person reads it, writes to the customer (the customer's
+ * widget shows it as it comes) and hands it back to the assistant, all with their own credential.
+ */
+function HandoffDesk({ api, sessionId, credential }: { api: string; sessionId: string; credential: string }) {
+  const [handedOff, setHandedOff] = useState<HandedOff | undefined>()
+  const [message, setMessage] = useState<string | undefined>()
+  const [draft, setDraft] = useState('')
+  const path = `${api}/sessions/${encodeURIComponent(sessionId)}`
+  const load = async () => {
+    const response = await fetch(`${path}/handoff/conversation`, {
+      headers: { [approverHeader]: credential },
+    })
+    if (!response.ok) {
+      setHandedOff(undefined)
+      return setMessage(await errorMessage(response))
+    }
+    setHandedOff((await response.json()) as HandedOff)
+    setMessage(undefined)
+  }
+  const send = async (event: FormEvent) => {
+    event.preventDefault()
+    const response = await fetch(`${path}/handoff/replies`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [approverHeader]: credential },
+      body: JSON.stringify({ text: draft }),
+    })
+    if (!response.ok) return setMessage(await errorMessage(response))
+    setDraft('')
+    await load()
+  }
+  const handBack = async () => {
+    const response = await fetch(`${path}/release`, {
+      method: 'POST',
+      headers: { [approverHeader]: credential },
+    })
+    if (!response.ok) return setMessage(await errorMessage(response))
+    await load()
+    setMessage('Handed back: the assistant answers this customer again.')
+  }
+  return (
+    <section className="demo-supervisor-handoff" aria-label="Handed-off conversation">
+      <h3>Human handoff</h3>
+      <button type="button" onClick={() => void load()}>
+        Load handed-off conversation
+      </button>
+      {message ? <p role="status">{message}</p> : null}
+      {handedOff ? (
+        <>
+          <p>
+            <strong>{handedOff.status === 'active' ? 'You have this conversation' : 'Handed back'}</strong>:{' '}
+            {handedOff.handoff.reason}
+          </p>
+          <ol className="demo-supervisor-transcript" aria-label="Conversation">
+            {handedOff.messages.map((entry, index) => (
+              // The transcript only grows while this view shows it: the index is a stable key.
+              // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
+              <li key={index} data-role={entry.role}>
+                <strong>{entry.role === 'user' ? 'Customer' : 'Reply'}:</strong> {entry.content}
+              </li>
+            ))}
+          </ol>
+          {handedOff.status === 'active' ? (
+            <>
+              <form onSubmit={(event) => void send(event)}>
+                <label>
+                  Reply to the customer{' '}
+                  <input name="reply" value={draft} onChange={(event) => setDraft(event.target.value)} />
+                </label>
+                <button type="submit" disabled={draft.trim() === ''}>
+                  Send reply
+                </button>
+              </form>
+              <button type="button" onClick={() => void handBack()}>
+                Hand back to the assistant
+              </button>
+            </>
+          ) : null}
+        </>
+      ) : null}
+    </section>
   )
 }

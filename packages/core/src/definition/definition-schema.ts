@@ -621,7 +621,10 @@ export const settingsSchema = z.strictObject({
   /**
    * Human handoff: a message asking for a person (`cues`), or the loop guard when `onLoop`, puts the
    * session in an escalation state: the engine says `reply` once, records `handoff-requested`, and
-   * stays quiet for that session until `engine.releaseHandoff` (HTTP: `POST /v1/sessions/:id/release`).
+   * stays quiet for that session until `engine.releaseHandoff` (HTTP: `POST /v1/sessions/:id/release`)
+   * or the customer takes it back (`releaseCues`). Meanwhile the person reads the conversation and
+   * writes to the customer through `engine.replyToHandoff` (HTTP: `GET /v1/sessions/:id/handoff`,
+   * `POST /v1/sessions/:id/handoff/replies`).
    */
   handoff: z
     .strictObject({
@@ -719,6 +722,55 @@ export const settingsSchema = z.strictObject({
       ]),
       /** The loop guard hands off instead of asking again. @default true */
       onLoop: z.boolean().default(true),
+      /**
+       * Phrases with which the customer takes the handoff back while it waits ("never mind, let the
+       * bot help me", "I don't need a human anymore"), matched like `cues` (normalised, whole
+       * words). The engine then answers again: `resumeReply` when the message asks nothing else,
+       * else the rest of the message as any turn. `[]`: only `releaseHandoff` ends a handoff.
+       */
+      releaseCues: z
+        .array(z.string().min(1))
+        .default([
+          'let the bot',
+          'back to the bot',
+          'back to the assistant',
+          'back to the chatbot',
+          'bot is fine',
+          'bot can help',
+          'use the bot',
+          'talk to the bot',
+          'stay with the bot',
+          'continue with the bot',
+          'try the bot',
+          'cancel the handoff',
+          'cancel the transfer',
+          'stop the transfer',
+          "don't need a human",
+          "don't need a person",
+          "don't need an agent",
+          "don't need a rep",
+          "don't need anyone",
+          "don't want a human",
+          "don't want a person",
+          "don't want an agent",
+          "don't want to talk to a human",
+          "don't want to talk to a person",
+          "don't want to wait",
+          'no need for a human',
+          'no need for a person',
+          'no need for an agent',
+          'never mind the human',
+          'never mind the person',
+          'never mind the agent',
+          'nevermind the human',
+          'nevermind the person',
+          'nevermind the agent',
+          'forget the human',
+          'forget the person',
+          'forget the agent',
+        ]),
+      /** What the engine says when the customer takes the handoff back and asks nothing else. */
+      resumeReply: z.string().min(1).default("Sure, I'm here again. What can I help you with?"),
     })
     .prefault({}),
   /** Built-in detectors Lane 1 redacts in every reply. @default ['credit-card', 'us-ssn', 'secret'] */

@@ -234,6 +234,59 @@ describe('createEngine human handoff', () => {
     expect(back).toMatchObject({ type: 'reply', text: 'Sent $200 (reference W-1).' })
   })
 
+  it('keeps what the person writes during a handoff, for the customer and the model, and records who wrote it', async () => {
+    const ledgerTypes: string[] = []
+    const engine = createEngine({ definition, classifier: false, ledger: recordingLedger(ledgerTypes) })
+    await engine.turn({ sessionId: 's', text: 'can I speak to a human?' })
+    expect(
+      await engine
+        .replyToHandoff({ sessionId: 'nobody', text: 'hi', by: 'dana' })
+        .catch((error) => error.code),
+    ).toBe('session-not-found')
+    const reply = await engine.replyToHandoff({ sessionId: 's', text: 'Hi, Dana here.', by: 'dana' })
+    expect(reply).toMatchObject({ text: 'Hi, Dana here.', by: 'dana' })
+    const state = await engine.getSession('s')
+    expect(state?.handoff?.replies).toEqual([reply])
+    expect(state?.history.at(-1)).toEqual({ role: 'assistant', content: 'Hi, Dana here.' })
+    expect(ledgerTypes).toContain('handoff-replied')
+    await engine.releaseHandoff({ sessionId: 's', releasedBy: 'dana' })
+    // Once released, the replies stay readable (a widget polling sees the last one) and no more are taken.
+    const released = await engine.getSession('s')
+    expect(released?.handoff).toBeUndefined()
+    expect(released?.lastHandoff).toMatchObject({ replies: [reply], releasedAt: expect.any(String) })
+    expect(await engine.replyToHandoff({ sessionId: 's', text: 'still there?', by: 'dana' })).toBeUndefined()
+  })
+
+  it('lets the customer take the handoff back, answering the rest of the message when it asks more', async () => {
+    const ledgerTypes: string[] = []
+    const engine = createEngine({ definition, classifier: false, ledger: recordingLedger(ledgerTypes) })
+    await engine.turn({ sessionId: 's', text: 'can I speak to a human?' })
+    // Talking about the person is no taking back.
+    expect((await engine.turn({ sessionId: 's', text: 'ok, is the person coming soon?' })).type).toBe(
+      'handoff',
+    )
+    const resumed = await engine.turn({ sessionId: 's', text: "never mind, I don't need a human anymore" })
+    expect(resumed).toMatchObject({ type: 'reply', text: "Sure, I'm here again. What can I help you with?" })
+    expect(ledgerTypes.filter((type) => type === 'handoff-released')).toHaveLength(1)
+    expect(await engine.turn({ sessionId: 's', text: 'wire $200 please' })).toMatchObject({
+      text: 'Sent $200 (reference W-1).',
+    })
+    await engine.turn({ sessionId: 't', text: 'can I speak to a human?' })
+    expect(await engine.turn({ sessionId: 't', text: 'forget the agent, wire $200 please' })).toMatchObject({
+      type: 'reply',
+      text: 'Sent $200 (reference W-1).',
+    })
+    // A definition may leave the release to the person alone.
+    const strict = createEngine({
+      definition: { ...definition, settings: { handoff: { releaseCues: [] } } },
+      classifier: false,
+    })
+    await strict.turn({ sessionId: 's', text: 'can I speak to a human?' })
+    expect((await strict.turn({ sessionId: 's', text: 'never mind, let the bot help me' })).type).toBe(
+      'handoff',
+    )
+  })
+
   it('hands off when the loop guard trips, and not when handoff is disabled', async () => {
     const looping = async (handoff: { enabled: boolean }) => {
       const engine = createEngine({

@@ -22,6 +22,8 @@ import { type CompiledEngine, compileEngine, createDefinitionGate } from './comp
 import { type CompleteGoalInput, type CompleteGoalResult, completeGoal } from './complete-goal.ts'
 import { createEventChannel } from './create-event-channel.ts'
 import { createMemorySessionStore } from './create-memory-session-store.ts'
+import { endHandoff } from './handoff-turn.ts'
+import { isoTimestamp } from './iso-timestamp.ts'
 import { planEnforcementRules, type ReplyEnforcer } from './reply-enforcer.ts'
 import { type ApprovalDecisionInput, resumeTurn } from './resume-turn.ts'
 import { runTurn } from './run-turn.ts'
@@ -29,7 +31,10 @@ import { createInitialSessionState, type EngineSessionState } from './session-st
 import { callKey, createSharedHistory, type SessionCalls } from './shared-history.ts'
 import { maxNarrowedTurns } from './task-turn.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
-import type { TurnEvent, TurnInput, TurnResult } from './types.ts'
+import type { HandoffReply, TurnEvent, TurnInput, TurnResult } from './types.ts'
+
+/** Replies of the person kept on a handoff (the oldest go first). */
+const maxHandoffReplies = 50
 
 /** Options of {@link createEngine}. */
 export interface EngineOptions {
@@ -130,6 +135,14 @@ export interface Engine {
    * Resolves `false` when the session was not handed off.
    */
   releaseHandoff(input: { sessionId: string; releasedBy?: string }): Promise<boolean>
+  /**
+   * A message of the person who has the conversation during a handoff, for the customer: kept on
+   * the session (`handoff.replies`, and in the history the model reads once the engine answers
+   * again), recorded as `handoff-replied` with who wrote it. Resolves `undefined` when the session
+   * is not handed off. The text is stored as given: check it first (`@focal/edge` runs the
+   * definition's reply checks on it).
+   */
+  replyToHandoff(input: { sessionId: string; text: string; by: string }): Promise<HandoffReply | undefined>
   /**
    * How every rule is enforced: tier, lanes, compiled form and how it was obtained (template,
    * model, author). Built once at load; turns wait for it. Print it with `formatEnforcementPlan`.
@@ -514,6 +527,36 @@ export function createEngine(engineOptions: EngineOptions): Engine {
     async getSession(sessionId) {
       return (await store.get(sessionId))?.state
     },
+    replyToHandoff({ sessionId, text, by }) {
+      return enqueue(sessionId, async () => {
+        for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {
+          const stored = await store.get(sessionId)
+          if (stored === undefined)
+            throw new FocalError({ code: 'session-not-found', message: `unknown session "${sessionId}"` })
+          const handoff = stored.state.handoff
+          if (handoff === undefined) return undefined
+          const reply: HandoffReply = {
+            id: idGenerator.next('reply'),
+            text,
+            by,
+            at: isoTimestamp(clock.now()),
+          }
+          const state: EngineSessionState = {
+            ...stored.state,
+            handoff: { ...handoff, replies: [...(handoff.replies ?? []), reply].slice(-maxHandoffReplies) },
+            history: [...stored.state.history, { role: 'assistant' as const, content: text }].slice(-20),
+          }
+          if ((await store.put(sessionId, state, stored.version)) === false) continue
+          await ledger?.append(
+            sessionId,
+            { type: 'handoff-replied', payload: { replyId: reply.id, by } },
+            { actor: by },
+          )
+          return reply
+        }
+        throw new FocalError({ code: 'version-conflict', message: `session "${sessionId}" kept changing` })
+      })
+    },
     releaseHandoff({ sessionId, releasedBy }) {
       return enqueue(sessionId, async () => {
         for (let attempt = 0; attempt <= maxConflictRetries; attempt++) {
@@ -521,13 +564,10 @@ export function createEngine(engineOptions: EngineOptions): Engine {
           if (stored === undefined)
             throw new FocalError({ code: 'session-not-found', message: `unknown session "${sessionId}"` })
           if (stored.state.handoff === undefined) return false
-          const { handoff: _released, ...state } = stored.state
+          const state = { ...stored.state }
+          const released = endHandoff(state, isoTimestamp(clock.now()), releasedBy)
           if ((await store.put(sessionId, state, stored.version)) === false) continue
-          await ledger?.append(
-            sessionId,
-            { type: 'handoff-released', payload: releasedBy === undefined ? {} : { releasedBy } },
-            { actor: releasedBy ?? 'host' },
-          )
+          await ledger?.append(sessionId, released, { actor: releasedBy ?? 'host' })
           return true
         }
         throw new FocalError({ code: 'version-conflict', message: `session "${sessionId}" kept changing` })

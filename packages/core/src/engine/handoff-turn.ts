@@ -127,6 +127,7 @@ export function startHandoff(
     ...(settings.target === undefined ? {} : { target: settings.target }),
   }
   state.handoff = handoff
+  delete state.lastHandoff
   state.turn += 1
   state.history = [
     ...state.history,
@@ -144,6 +145,93 @@ export function startHandoff(
       },
     },
   ])
+}
+
+/**
+ * Whether a message during a handoff takes it back ("never mind, let the bot help me", "I don't
+ * need a human anymore"): the release cue found, and whether the message asks anything besides it
+ * (a clause that is neither a release cue, a taking back, nor a filler word).
+ */
+export function handoffTakenBack(
+  dependencies: TurnDependencies,
+  text: string,
+): { cue: string; more: boolean } | undefined {
+  const { releaseCues } = dependencies.compiled.definition.settings.handoff
+  if (releaseCues.length === 0) return undefined
+  const { padded: cues, byFirstWord } = paddedCues(releaseCues)
+  if (!holdsCue(` ${normalizeText(text.slice(0, 2000))} `, byFirstWord)) return undefined
+  let cue: string | undefined
+  let more = false
+  for (const clause of text.slice(0, 2000).split(clauseBreak)) {
+    const padded = ` ${normalizeTextUncached(clause)} `
+    const found = cues.findIndex((candidate) => padded.includes(candidate))
+    if (found >= 0) cue ??= releaseCues[found]
+    else if (!onlyTakesBack(clause) && !filler.test(padded)) more = true
+  }
+  return cue === undefined ? undefined : { cue, more }
+}
+
+/** A clause of nothing but courtesy or hesitation ("ok", "thanks", "sorry", "hmm"), as normalised. */
+const filler =
+  /^ (?:(?:ok|okay|k|please|pls|thanks|thank you|thx|sorry|actually|hey|hi|hello|so|well|fine|yes|yeah|yep|no|nope|nah|just|then|um+|uh+|hm+|oh|ah|cool|great|alright|all right|i changed my mind|changed my mind|i ll manage|i can manage)(?: |$))* $/u
+
+/** Ends the handoff: kept as `lastHandoff` (with the person's replies), recorded as `handoff-released`. */
+export function endHandoff(
+  state: EngineSessionState,
+  releasedAt: string,
+  releasedBy: string | undefined,
+  reason?: string,
+): LedgerEvent {
+  if (state.handoff !== undefined) state.lastHandoff = { ...state.handoff, releasedAt }
+  delete state.handoff
+  return {
+    type: 'handoff-released',
+    payload: {
+      ...(releasedBy === undefined ? {} : { releasedBy }),
+      ...(reason === undefined ? {} : { reason }),
+    },
+  }
+}
+
+/**
+ * The customer took the handoff back and asked nothing else: the engine says
+ * `settings.handoff.resumeReply` and answers again from the next message.
+ */
+export function resumeAfterHandoff(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  scratch: TurnScratch,
+  released: LedgerEvent,
+): TurnOutcome {
+  const text = dependencies.compiled.definition.settings.handoff.resumeReply
+  state.turn += 1
+  state.history = [
+    ...state.history,
+    { role: 'user' as const, content: scratch.text },
+    { role: 'assistant' as const, content: text },
+  ].slice(-20)
+  const provenance = buildTurnProvenance({
+    ...scratch,
+    mode: 'normal',
+    gates: [{ name: 'handoff', status: 'released', detail: 'the customer took the handoff back' }],
+  })
+  const result: TurnResult = {
+    type: 'reply',
+    sessionId: scratch.sessionId,
+    turnId: scratch.turnId,
+    text,
+    provenance,
+    events: scratch.events,
+  }
+  scratch.emit({ type: 'turn-finished', result })
+  return {
+    result,
+    state,
+    ledger: [
+      released,
+      { type: 'turn-completed', payload: { turnId: scratch.turnId, resultType: 'reply', provenance } },
+    ],
+  }
 }
 
 /** A message during a handoff: kept for the person who took over, no reply from the engine. */

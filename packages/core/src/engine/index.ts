@@ -45,6 +45,7 @@ export type {
   Clarification,
   ClarificationOption,
   Handoff,
+  HandoffReply,
   TextRetractionCode,
   TurnEvent,
   TurnInput,

@@ -48,7 +48,14 @@ import {
   unclearTurnReason,
 } from './detect-unclear-turn.ts'
 import { finishTurn, type TurnScratch } from './finish-turn.ts'
-import { handoffCue, quietTurn, startHandoff } from './handoff-turn.ts'
+import {
+  endHandoff,
+  handoffCue,
+  handoffTakenBack,
+  quietTurn,
+  resumeAfterHandoff,
+  startHandoff,
+} from './handoff-turn.ts'
 import { hashQuery } from './hash-query.ts'
 import { isoTimestamp } from './iso-timestamp.ts'
 import {
@@ -131,7 +138,32 @@ export async function runTurn(
     })
     if (snapshot !== undefined) scratch.emit({ type: 'goal-progress', snapshot })
   }
-  if (state.handoff !== undefined) return quietTurn(state, scratch)
+  if (state.handoff !== undefined) {
+    // The customer takes the handoff back ("never mind, let the bot help me"): the engine answers
+    // again, this message too when it asks more than that.
+    const takenBack = handoffTakenBack(dependencies, input.text)
+    if (takenBack === undefined) return quietTurn(state, scratch)
+    const released = endHandoff(
+      state,
+      scratch.timestamp,
+      'customer',
+      `the customer took the handoff back ("${takenBack.cue}")`,
+    )
+    if (!takenBack.more) return resumeAfterHandoff(dependencies, state, scratch, released)
+    const outcome = await answerMessage(dependencies, state, input, scratch)
+    return { ...outcome, ledger: [released, ...outcome.ledger] }
+  }
+  return answerMessage(dependencies, state, input, scratch)
+}
+
+/** Answers a message of a session no person has: approvals waiting, then the turn itself. */
+async function answerMessage(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  input: TurnInput,
+  scratch: TurnScratch,
+): Promise<TurnOutcome> {
+  const { clock } = dependencies
   const waiting = state.pendingApproval
   // The approval timed out: its default action applies now, recorded, then this message is answered.
   if (waiting?.approval.expiresAt !== undefined && Date.parse(waiting.approval.expiresAt) <= clock.now())

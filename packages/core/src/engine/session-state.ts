@@ -189,6 +189,11 @@ export interface EngineSessionState {
   stalled?: { question: string; count: number; progress: string }
   /** Set while a person has the conversation: the engine answers nothing until released. */
   handoff?: Handoff
+  /**
+   * The last handoff once it ended (`releasedAt` set), with the person's replies: a widget that
+   * polls it sees a reply written just before the release.
+   */
+  lastHandoff?: Handoff
   /** The goal contract and its goal-gate attempts (seed 001), kept so the budget survives restarts. */
   goal?: {
     contract: GoalContract

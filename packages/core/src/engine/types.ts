@@ -2,7 +2,13 @@ import type { GoalSnapshot } from '../completion/goal-snapshot.ts'
 import type { Provenance } from '../ledger/provenance-types.ts'
 import type { ApprovalRequest, Clarification, Handoff } from '../ports/turn-types.ts'
 
-export type { ApprovalRequest, Clarification, ClarificationOption, Handoff } from '../ports/turn-types.ts'
+export type {
+  ApprovalRequest,
+  Clarification,
+  ClarificationOption,
+  Handoff,
+  HandoffReply,
+} from '../ports/turn-types.ts'
 
 /** Input of one turn. */
 export interface TurnInput {

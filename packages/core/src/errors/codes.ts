@@ -28,6 +28,8 @@ export type FocalErrorCode =
   /** The session's token is good but the session is gone: it expired or was evicted (not deleted). */
   | 'session-expired'
   | 'approval-not-found'
+  /** The session is not handed to a person (no handoff to read or reply in). */
+  | 'handoff-not-found'
   | 'approval-expired'
   /** `resolveApproval({ onlyIfExpired: true })` on an approval still in time by the engine's clock. */
   | 'approval-not-expired'

@@ -84,6 +84,12 @@ const handoffReleasedEvent = sortedObject({
   payload: sortedObject({ releasedBy: z.string().exactOptional(), reason: z.string().exactOptional() }),
 })
 
+/** A person who took the conversation over wrote to the customer (`engine.replyToHandoff`). */
+const handoffRepliedEvent = sortedObject({
+  type: z.literal('handoff-replied'),
+  payload: sortedObject({ replyId: nonEmpty, by: nonEmpty }),
+})
+
 const goalGateEvaluatedEvent = sortedObject({
   type: z.literal('goal-gate-evaluated'),
   payload: sortedObject({
@@ -204,6 +210,7 @@ export const ledgerEventSchema = z.discriminatedUnion('type', [
   approvalResolvedEvent,
   handoffRequestedEvent,
   handoffReleasedEvent,
+  handoffRepliedEvent,
   goalGateEvaluatedEvent,
   goalContractSetEvent,
   ruleViolatedEvent,

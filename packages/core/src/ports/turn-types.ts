@@ -48,4 +48,18 @@ export interface Handoff {
   target?: string
   /** ISO-8601. */
   since: string
+  /** What the person who took over wrote, oldest first (`engine.replyToHandoff`); at most 50 kept. */
+  replies?: HandoffReply[]
+  /** Set once the handoff ended (`releaseHandoff`, or the customer took it back), ISO-8601. */
+  releasedAt?: string
+}
+
+/** One message of the person who has the conversation during a handoff. */
+export interface HandoffReply {
+  id: string
+  text: string
+  /** Who wrote it (the approver's id, as the ledger records it). */
+  by: string
+  /** ISO-8601. */
+  at: string
 }

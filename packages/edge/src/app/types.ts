@@ -6,6 +6,7 @@ import type {
   CompleteGoalResult,
   EngineOptions,
   FocalStreamGuard,
+  HandoffReply,
   LanguageModel,
   LedgerAnchorStore,
   LedgerKey,
@@ -36,6 +37,11 @@ export interface FocalAppEngine {
   getSession(sessionId: string): Promise<unknown>
   /** Ends a human handoff (`POST /v1/sessions/:id/release`); engines without handoff may omit it. */
   releaseHandoff?(input: { sessionId: string; releasedBy?: string }): Promise<boolean>
+  /**
+   * A person's message to the customer during a handoff (`POST /v1/sessions/:id/handoff/replies`);
+   * engines without handoff may omit it.
+   */
+  replyToHandoff?(input: { sessionId: string; text: string; by: string }): Promise<HandoffReply | undefined>
   /** The completion step (`POST /v1/sessions/:id/complete`); engines without goal gates may omit it. */
   complete?(input: CompleteGoalInput): Promise<CompleteGoalResult>
   /** Undoes the last goal narrowing (`POST /v1/sessions/:id/goal/restore`). */

@@ -52,6 +52,7 @@ export const errorStatus = {
   'session-token-revoked': 401,
   'session-not-found': 404,
   'approval-not-found': 404,
+  'handoff-not-found': 404,
   'route-not-found': 404,
   'method-not-allowed': 405,
   'tool-not-found': 404,

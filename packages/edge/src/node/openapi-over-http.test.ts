@@ -212,6 +212,30 @@ describe('GET /openapi.json', () => {
       200,
     )
     expect((await send('POST', release, '/v1/sessions/gone/release', { headers: approver })).status).toBe(404)
+    const handedOff = await send('POST', turn, turn, {
+      body: { sessionId: 'doc-h', text: 'can I talk to a human' },
+    })
+    const h = token(handedOff)
+    const handoff = '/v1/sessions/{id}/handoff'
+    expect((await send('GET', handoff, '/v1/sessions/doc-h/handoff', { headers: h })).status).toBe(200)
+    expect((await send('GET', handoff, '/v1/sessions/doc-h/handoff')).status).toBe(401)
+    expect((await send('GET', handoff, '/v1/sessions/doc-h/handoff', { headers: a })).status).toBe(403)
+    expect((await send('GET', handoff, '/v1/sessions/doc-a/handoff', { headers: a })).status).toBe(404)
+    const conversation = '/v1/sessions/{id}/handoff/conversation'
+    const conversationOf = (id: string, headers?: Record<string, string>) =>
+      send('GET', conversation, `/v1/sessions/${id}/handoff/conversation`, headers ? { headers } : {})
+    expect((await conversationOf('doc-h', approver)).status).toBe(200)
+    expect((await conversationOf('doc-h', h)).status).toBe(403)
+    expect((await conversationOf('doc-h')).status).toBe(401)
+    expect((await conversationOf('doc-a', approver)).status).toBe(404)
+    const replies = '/v1/sessions/{id}/handoff/replies'
+    const write = (id: string, body: unknown, headers?: Record<string, string>) =>
+      send('POST', replies, `/v1/sessions/${id}/handoff/replies`, { body, ...(headers ? { headers } : {}) })
+    expect((await write('doc-h', { text: 'Hi, I am here.' }, approver)).status).toBe(200)
+    expect((await write('doc-h', {}, approver)).status).toBe(400)
+    expect((await write('doc-h', { text: 'hi' }, h)).status).toBe(403)
+    expect((await write('doc-h', { text: 'hi' })).status).toBe(401)
+    expect((await write('doc-a', { text: 'hi' }, approver)).status).toBe(404)
 
     const missing = [...answered].filter((entry) => {
       const [method, template, status] = entry.split(' ') as [string, string, string]
@@ -230,13 +254,19 @@ describe('GET /openapi.json', () => {
       ['/v1/sessions/{id}/complete', 'post'],
       ['/v1/sessions/{id}/goal/restore', 'post'],
       ['/v1/sessions/{id}/approvals/{approvalId}', 'get'],
+      ['/v1/sessions/{id}/handoff', 'get'],
     ] as const
     for (const [path, method] of needsToken)
       expect(operation(path, method)?.security, `${method} ${path}`).toEqual([{ sessionToken: [] }])
     // A new session needs none; a later turn of it needs its token.
     for (const path of ['/v1/turn', '/v1/chat'])
       expect(operation(path, 'post')?.security).toEqual([{}, { sessionToken: [] }])
-    expect(operation('/v1/approvals/{id}', 'post')?.security).toEqual([{ approverToken: [] }])
+    for (const [path, method] of [
+      ['/v1/approvals/{id}', 'post'],
+      ['/v1/sessions/{id}/handoff/conversation', 'get'],
+      ['/v1/sessions/{id}/handoff/replies', 'post'],
+    ] as const)
+      expect(operation(path, method)?.security, `${method} ${path}`).toEqual([{ approverToken: [] }])
   })
 
   it('lists 410 session-expired on every route a session token opens', () => {

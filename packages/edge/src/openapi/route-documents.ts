@@ -5,6 +5,9 @@ import {
   completeResponseSchema,
   deleteSessionResponseSchema,
   enforceResponseSchema,
+  handoffConversationResponseSchema,
+  handoffReplyResponseSchema,
+  handoffStatusResponseSchema,
   healthResponseSchema,
   ledgerResponseSchema,
   parseResponseSchema,
@@ -164,6 +167,37 @@ export function routeDocuments(schemas: FocalRequestSchemas): RouteDocument[] {
       access: 'approver',
       response: releaseResponseSchema,
       errors: { 404: 'session-not-found, or route-not-found (the engine has no human handoff)' },
+    },
+    {
+      method: 'get',
+      path: '/v1/sessions/{id}/handoff',
+      summary:
+        "The customer's view of a human handoff (the widget polls it): active while a person has the chat, released once the assistant answers again, and what the person wrote.",
+      access: 'session',
+      response: handoffStatusResponseSchema,
+      errors: { 404: 'session-not-found, or handoff-not-found (the session was never handed to a person)' },
+    },
+    {
+      method: 'get',
+      path: '/v1/sessions/{id}/handoff/conversation',
+      summary:
+        'The person who took the conversation over reads it (approver credential; a session token is refused): the handoff, its replies and the recent messages, redacted like a snapshot.',
+      access: 'approver',
+      response: handoffConversationResponseSchema,
+      errors: { 404: 'session-not-found, or handoff-not-found' },
+    },
+    {
+      method: 'post',
+      path: '/v1/sessions/{id}/handoff/replies',
+      summary:
+        "The person writes to the customer during a handoff (approver credential): the text passes the definition's reply checks, is kept on the session for the widget and the model, and the ledger records who wrote it (handoff-replied).",
+      access: 'approver',
+      body: schemas.handoffReply,
+      response: handoffReplyResponseSchema,
+      errors: {
+        400: 'invalid-request (the reply checks withheld the whole text)',
+        404: 'session-not-found, handoff-not-found (no handoff in progress), or route-not-found (the engine has no human handoff)',
+      },
     },
     {
       method: 'post',

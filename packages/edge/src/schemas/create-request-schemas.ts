@@ -52,6 +52,8 @@ export function createRequestSchemas(limits: FocalInputLimits) {
     approval: z
       .strictObject({ sessionId: id, decision: z.enum(['approve', 'reject']) })
       .meta({ id: 'ApprovalDecisionRequest' }),
+    /** A person's message to the customer during a handoff. */
+    handoffReply: z.strictObject({ text: messageText }).meta({ id: 'HandoffReplyRequest' }),
     // The goal contract itself is validated by core (located `invalid-goal-contract` issues).
     complete: z
       .strictObject({

@@ -70,6 +70,43 @@ export const revokeResponseSchema = z
   .object({ sessionId: z.string(), revoked: z.literal(true) })
   .meta({ id: 'RevokeResponse' })
 
+/** `GET /v1/sessions/:id/handoff`: the customer's view of a handoff (the widget polls it). */
+export const handoffStatusResponseSchema = z
+  .object({
+    sessionId: z.string(),
+    /** `active` while a person has the chat; `released` once the assistant answers again. */
+    status: z.enum(['active', 'released']),
+    since: z.string(),
+    releasedAt: z.string().optional(),
+    /** What the person wrote, oldest first. */
+    replies: z.array(z.object({ id: z.string(), text: z.string(), at: z.string() })),
+  })
+  .meta({ id: 'HandoffStatusResponse' })
+
+const handoffReplySchema = z.object({ id: z.string(), text: z.string(), by: z.string(), at: z.string() })
+
+/** `GET /v1/sessions/:id/handoff/conversation`: the person's view (redacted like a snapshot). */
+export const handoffConversationResponseSchema = z
+  .object({
+    sessionId: z.string(),
+    status: z.enum(['active', 'released']),
+    handoff: z.looseObject({
+      reason: z.string(),
+      since: z.string(),
+      target: z.string().optional(),
+      releasedAt: z.string().optional(),
+      replies: z.array(handoffReplySchema).optional(),
+    }),
+    /** The recent conversation (customer messages and replies), oldest first. */
+    messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })),
+  })
+  .meta({ id: 'HandoffConversationResponse' })
+
+/** `POST /v1/sessions/:id/handoff/replies`: the reply as kept (after the reply checks). */
+export const handoffReplyResponseSchema = z
+  .object({ sessionId: z.string(), reply: handoffReplySchema })
+  .meta({ id: 'HandoffReplyResponse' })
+
 export const releaseResponseSchema = z
   .object({ sessionId: z.string(), released: z.boolean() })
   .meta({ id: 'ReleaseResponse' })

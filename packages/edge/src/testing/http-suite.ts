@@ -132,6 +132,102 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       })
     })
 
+    it('lets the person read the handed-off conversation and write to the customer, and the customer take it back', async () => {
+      const first = await send(request('/v1/turn', { body: { text: 'can I talk to a human please' } }))
+      const { sessionId } = (await first.json()) as { sessionId: string }
+      const own = { 'x-focal-session-token': first.headers.get('x-focal-session-token') ?? '' }
+      const agent = { 'x-focal-approver-token': testAppConfig.agent.token }
+      const turn = async (text: string) =>
+        (await (await send(request('/v1/turn', { body: { sessionId, text }, headers: own }))).json()) as {
+          type: string
+          text?: string
+        }
+      const codeOf = async (response: Response) =>
+        [response.status, ((await response.json()) as { error: { code: string } }).error.code] as const
+      // The customer writes while they wait; a card pasted there reaches the person masked.
+      expect(await turn('my card 4111 1111 1111 1111 was charged twice for NW-1001')).toMatchObject({
+        type: 'handoff',
+      })
+      const conversation = `/v1/sessions/${sessionId}/handoff/conversation`
+      expect(await codeOf(await send(request(conversation, { headers: own })))).toEqual([
+        403,
+        'self-approval-forbidden',
+      ])
+      expect(await codeOf(await send(request(conversation)))).toEqual([401, 'approver-unauthorized'])
+      const read = await send(request(conversation, { headers: agent }))
+      expect(read.status).toBe(200)
+      const seen = (await read.json()) as {
+        status: string
+        handoff: { reason: string }
+        messages: Array<{ role: string; content: string }>
+      }
+      expect(seen.status).toBe('active')
+      expect(seen.handoff.reason).toContain('person')
+      const said = seen.messages.map((message) => message.content).join('\n')
+      expect(said).toContain('can I talk to a human please')
+      expect(said).toContain('charged twice for NW-1001')
+      expect(said).not.toContain('4111 1111')
+      // The person writes; the customer's session token may not write as the person.
+      const replies = `/v1/sessions/${sessionId}/handoff/replies`
+      const write = (text: string, headers: Record<string, string>) =>
+        send(request(replies, { body: { text }, headers }))
+      expect(await codeOf(await write('Hi, I am on it.', own))).toEqual([403, 'self-approval-forbidden'])
+      expect(await codeOf(await write('   ', agent))).toEqual([400, 'invalid-request'])
+      const wrote = await write(
+        'Hi, this is Dana. I see two charges; the card 4111 1111 1111 1111 gets one back.',
+        agent,
+      )
+      expect(wrote.status).toBe(200)
+      const { reply } = (await wrote.json()) as { reply: { id: string; text: string; by: string } }
+      expect(reply.by).toBe(testAppConfig.agent.id)
+      expect(reply.text).toContain('this is Dana')
+      expect(reply.text).not.toContain('4111 1111 1111 1111')
+      // The customer's widget polls the handoff and sees the reply (no approver name in it).
+      const status = async () =>
+        (await (await send(request(`/v1/sessions/${sessionId}/handoff`, { headers: own }))).json()) as {
+          status: string
+          replies: Array<{ id: string; text: string; by?: string }>
+        }
+      const polled = await status()
+      expect(polled.status).toBe('active')
+      expect(polled.replies.map((entry) => entry.id)).toEqual([reply.id])
+      expect(polled.replies[0]!.text).toBe(reply.text)
+      expect(polled.replies[0]!.by).toBeUndefined()
+      expect(
+        await codeOf(
+          await send(
+            request(`/v1/sessions/${other.id}/handoff`, {
+              headers: { 'x-focal-session-token': other.token },
+            }),
+          ),
+        ),
+      ).toEqual([404, 'handoff-not-found'])
+      // The customer takes the handoff back: the assistant answers again, and the reply stays readable.
+      expect(await turn('never mind, let the bot help me')).toMatchObject({
+        type: 'reply',
+        text: expect.stringMatching(/help/),
+      })
+      expect(await status()).toMatchObject({ status: 'released', replies: [{ id: reply.id }] })
+      expect(await codeOf(await write('Are you still there?', agent))).toEqual([404, 'handoff-not-found'])
+      const back = await turn('where is my order NW-1001')
+      expect(back.type).toBe('reply')
+      expect(back.text).toContain('UPS')
+      const ledger = (await (
+        await send(request(`/v1/sessions/${sessionId}/ledger`, { headers: own }))
+      ).json()) as {
+        records: Array<{ type: string; payload?: Record<string, unknown> }>
+        verification: { valid: boolean }
+      }
+      expect(ledger.verification.valid).toBe(true)
+      expect(ledger.records.find((record) => record.type === 'handoff-replied')?.payload).toEqual({
+        replyId: reply.id,
+        by: testAppConfig.agent.id,
+      })
+      expect(ledger.records.find((record) => record.type === 'handoff-released')?.payload).toMatchObject({
+        releasedBy: 'customer',
+      })
+    })
+
     it('refuses self-approval: only an approver holding the role decides, and the ledger names them', async () => {
       const customer = await send(
         request('/v1/turn', { body: { text: 'cancel my order NW-2002, the total was $900' } }),

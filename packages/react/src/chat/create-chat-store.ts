@@ -1,6 +1,11 @@
 import { FocalError } from '@focal/core/errors'
 import { createStore } from 'zustand/vanilla'
-import type { ChatApprovalStatus, ChatTransport, FocalUiMessageChunk } from '../transport/types.ts'
+import type {
+  ChatApprovalStatus,
+  ChatHandoffStatus,
+  ChatTransport,
+  FocalUiMessageChunk,
+} from '../transport/types.ts'
 import {
   applyChatChunk,
   type ChatReplyContext,
@@ -44,6 +49,13 @@ export interface ChatStoreOptions {
    * @default 2000
    */
   approvalPollMs?: number
+  /**
+   * How often the chat asks where a human handoff stands while a person has it
+   * (`transport.handoffStatus`): what they write shows as it comes (`ChatMessage.from: 'person'`),
+   * and the chat marks when the assistant answers again. `0` turns polling off.
+   * @default 2000
+   */
+  handoffPollMs?: number
   /**
    * Longest message the server takes, in UTF-16 code units (`@focal/edge`'s
    * `limits.maxTextLength`): a longer one is refused before it is sent, and the `Composer` counts
@@ -161,6 +173,7 @@ export function createChatStore({
   scan,
   generateId = () => crypto.randomUUID(),
   approvalPollMs = 2000,
+  handoffPollMs = 2000,
   maxTextLength = defaultMaxTextLength,
   persist,
 }: ChatStoreOptions): ChatStore {
@@ -170,6 +183,7 @@ export function createChatStore({
   const persistence = persist === undefined ? undefined : createChatPersistence(persist)
   const saved = persistence?.read()
   let resumeWatching = () => {}
+  let followingHandoff: AbortController | undefined
 
   const store = createStore<ChatState>()((set, get) => {
     async function run(
@@ -195,6 +209,7 @@ export function createChatStore({
         finish(current.signal.aborted ? { aborted: true } : {})
         if (controller === current) set({ status: 'ready' })
         watchApproval()
+        followHandoff()
       } catch (error) {
         if (current.signal.aborted) {
           finish({ aborted: true })
@@ -302,6 +317,77 @@ export function createChatStore({
       })()
     }
 
+    /** Whether a person has the chat: the last assistant turn (not a person's reply) handed it over. */
+    function inHandoff(): boolean {
+      const last = get().messages.findLast(
+        (message) => message.role === 'assistant' && message.from !== 'person',
+      )
+      return last?.parts.some((part) => part.type === 'handoff' && part.released !== true) === true
+    }
+
+    /** Shows the person's replies not shown yet; once released, marks the handoff so. */
+    function applyHandoff(status: ChatHandoffStatus) {
+      set((state) => {
+        const shown = new Set(
+          state.messages.filter((message) => message.from === 'person').map((message) => message.id),
+        )
+        const fresh = status.replies.filter((reply) => !shown.has(`person:${reply.id}`))
+        const released = status.status === 'released'
+        if (fresh.length === 0 && !released) return state
+        return {
+          messages: [
+            ...state.messages.map((message) =>
+              released && message.parts.some((part) => part.type === 'handoff' && part.released !== true)
+                ? {
+                    ...message,
+                    parts: message.parts.map((part) =>
+                      part.type === 'handoff' ? { ...part, released: true } : part,
+                    ),
+                  }
+                : message,
+            ),
+            ...fresh.map((reply) => ({
+              id: `person:${reply.id}`,
+              role: 'assistant' as const,
+              from: 'person' as const,
+              parts: [{ type: 'text' as const, text: reply.text, state: 'done' as const }],
+            })),
+          ],
+        }
+      })
+    }
+
+    /** While a person has the chat, asks every `handoffPollMs` what they wrote and whether it ended. */
+    function followHandoff() {
+      const ask = transport.handoffStatus?.bind(transport)
+      if (ask === undefined || handoffPollMs <= 0 || followingHandoff !== undefined || !inHandoff()) return
+      const current = new AbortController()
+      followingHandoff = current
+      const { signal } = current
+      const session = get().sessionId
+      void (async () => {
+        while (!signal.aborted) {
+          await pause(handoffPollMs, signal)
+          if (signal.aborted || get().sessionId !== session) break
+          // A message of the customer's own is on its way: its turn says where the handoff stands.
+          if (busy()) continue
+          try {
+            const status = await ask({ sessionId: session, signal })
+            if (signal.aborted || busy()) continue
+            applyHandoff(status)
+            if (status.status === 'released' || !inHandoff()) break
+          } catch (error) {
+            if (
+              FocalError.isInstance(error) &&
+              (finalCodes.has(error.code) || error.code === 'handoff-not-found')
+            )
+              break
+          }
+        }
+        if (followingHandoff === current) followingHandoff = undefined
+      })()
+    }
+
     function addUserMessage(typed: string, text: string) {
       const messageId = generateId()
       // The customer's own bubble goes through the client-side scan too (a pasted card number
@@ -317,7 +403,10 @@ export function createChatStore({
       return send({ kind: 'send', messageId, text, typed })
     }
 
-    resumeWatching = watchApproval
+    resumeWatching = () => {
+      watchApproval()
+      followHandoff()
+    }
     return {
       sessionId: saved?.sessionId ?? sessionId,
       messages: saved?.messages ?? initialMessages,
@@ -411,6 +500,8 @@ export function createChatStore({
         controller?.abort()
         watching?.controller.abort()
         watching = undefined
+        followingHandoff?.abort()
+        followingHandoff = undefined
         failed = undefined
         set({
           sessionId: nextSessionId,

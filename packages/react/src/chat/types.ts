@@ -11,7 +11,8 @@ export type ChatMessagePart =
   | { type: 'clarification'; id?: string; clarification: Clarification }
   | { type: 'approval'; id?: string; approval: ApprovalRequest; decision: 'pending' | 'approve' | 'reject' }
   | { type: 'enforcement'; id?: string; enforcement: FocalEnforcementData }
-  | { type: 'handoff'; id?: string; handoff: Handoff }
+  /** A person has the conversation; `released` once the assistant answers again. */
+  | { type: 'handoff'; id?: string; handoff: Handoff; released?: boolean }
   /** Where a streamed draft stood before a check rejected it: why it was replaced. */
   | { type: 'retraction'; id?: string; retraction: RetractionData }
 
@@ -25,6 +26,8 @@ export interface ChatMessage {
   aborted?: boolean
   /** True once the user undid this turn's goal narrowing (`restoreGoal`). */
   goalRestored?: boolean
+  /** `person`: written by the person who took the conversation over (a handoff reply), not the assistant. */
+  from?: 'person'
 }
 
 /** The goal-level completion state (criteria met, attempts, two-gate outcome) for `GoalProgress`. */

@@ -34,7 +34,16 @@ const ordered = (parts: ChatMessagePart[]) =>
 const lastEnforcement = (parts: ChatMessagePart[]) =>
   parts.findLast((part) => part.type === 'enforcement')?.enforcement
 
-function Part({ part, answer }: { part: ChatMessagePart; answer: string | undefined }) {
+function Part({
+  part,
+  answer,
+  handoffShown,
+}: {
+  part: ChatMessagePart
+  answer: string | undefined
+  /** An earlier message already shows this handoff: a quiet turn during it only says so briefly. */
+  handoffShown: boolean
+}) {
   switch (part.type) {
     case 'text':
       return part.text ? <p className="focal-text">{part.text}</p> : null
@@ -55,7 +64,19 @@ function Part({ part, answer }: { part: ChatMessagePart; answer: string | undefi
         </p>
       )
     case 'handoff':
-      return (
+      // A quiet turn during a handoff an earlier message already shows: said briefly, and nothing
+      // once the first one says it ended.
+      if (handoffShown)
+        return part.released ? null : (
+          <p className="focal-note focal-handoff-quiet" role="status">
+            Sent to the person who has this conversation.
+          </p>
+        )
+      return part.released ? (
+        <p className="focal-handoff" data-released="" role="status">
+          The person from the team handed the conversation back; the assistant answers again.
+        </p>
+      ) : (
         <p className="focal-handoff" role="status">
           A person from the team has this conversation now; the assistant stays quiet until they hand it back.
         </p>
@@ -84,6 +105,17 @@ export const Message = memo(function Message({ messageId, className }: MessagePr
       .slice(index + 1)
       .some((later) => later.provenance?.goal?.reformulation !== undefined)
   })
+  // The `since` of this message's handoff when an earlier message shows the same handoff.
+  const handoffShown = useChatSelector((state) => {
+    const index = state.messages.findIndex((candidate) => candidate.id === messageId)
+    const since = state.messages[index]?.parts.find((part) => part.type === 'handoff')
+    if (since?.type !== 'handoff') return false
+    return state.messages
+      .slice(0, index)
+      .some((earlier) =>
+        earlier.parts.some((part) => part.type === 'handoff' && part.handoff.since === since.handoff.since),
+      )
+  })
   if (!message) return null
   const streaming = message.parts.some((part) => part.type === 'text' && part.state === 'streaming')
   // The scan may hold the first words back: show that the reply is coming rather than an empty bubble.
@@ -92,11 +124,19 @@ export const Message = memo(function Message({ messageId, className }: MessagePr
     <article
       className={classNames('focal-message', `focal-message-${message.role}`, className)}
       data-role={message.role}
+      data-from={message.from}
       data-streaming={streaming || undefined}
-      aria-label={message.role === 'user' ? 'You said' : 'Assistant said'}
+      aria-label={
+        message.role === 'user'
+          ? 'You said'
+          : message.from === 'person'
+            ? 'A person from the team said'
+            : 'Assistant said'
+      }
     >
+      {message.from === 'person' ? <p className="focal-author">From a person on the team</p> : null}
       {ordered(message.parts).map(({ part, index }) => (
-        <Part key={index} part={part} answer={answer} />
+        <Part key={index} part={part} answer={answer} handoffShown={handoffShown} />
       ))}
       {streaming && nothingShown ? <TypingIndicator /> : null}
       {message.aborted ? <p className="focal-note">Stopped.</p> : null}

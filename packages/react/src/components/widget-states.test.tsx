@@ -196,3 +196,49 @@ describe('ProvenanceFooter', () => {
     expect(screen.getByRole('button', { name: /goal changed without a record/ })).toBeTruthy()
   })
 })
+
+describe('a human handoff in the transcript', () => {
+  const handoff = { reason: 'the user asked for a person', since: '2026-12-01T10:00:00.000Z' }
+  const seed = (released: boolean) => (store: ReturnType<typeof createChatStore>) =>
+    store.setState({
+      messages: [
+        { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'can I talk to a person?', state: 'done' }] },
+        {
+          id: 'a1',
+          role: 'assistant',
+          parts: [
+            { type: 'text', text: "I'm connecting you with a person.", state: 'done' },
+            { type: 'handoff', handoff, ...(released ? { released } : {}) },
+          ],
+        },
+        { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'hello?', state: 'done' }] },
+        {
+          id: 'a2',
+          role: 'assistant',
+          parts: [{ type: 'handoff', handoff, ...(released ? { released } : {}) }],
+        },
+        {
+          id: 'person:r1',
+          role: 'assistant',
+          from: 'person',
+          parts: [{ type: 'text', text: 'Hi, Dana here.', state: 'done' }],
+        },
+      ],
+    })
+
+  it('says once that a person has the chat, briefly after that, and marks what the person wrote', () => {
+    renderWithStore(<MessageList />, seed(false))
+    expect(screen.getAllByText(/A person from the team has this conversation now/)).toHaveLength(1)
+    expect(screen.getByText('Sent to the person who has this conversation.')).toBeTruthy()
+    const person = screen.getByRole('article', { name: 'A person from the team said' })
+    expect(person.getAttribute('data-from')).toBe('person')
+    expect(person.textContent).toBe('From a person on the teamHi, Dana here.')
+  })
+
+  it('says once that the conversation was handed back', () => {
+    renderWithStore(<MessageList />, seed(true))
+    expect(screen.queryByText(/has this conversation now/)).toBeNull()
+    expect(screen.getAllByText(/handed the conversation back/)).toHaveLength(1)
+    expect(screen.queryByText('Sent to the person who has this conversation.')).toBeNull()
+  })
+})

@@ -2,7 +2,13 @@ import type { TurnResult } from '@focal/core'
 import { FocalError, type FocalErrorCode } from '@focal/core/errors'
 import { bytesToBase64Url } from '@focal/core/ledger'
 import { readUiMessageStream, toUiMessageChunks, turnResultEvents } from '@focal/core/ui-message-stream'
-import type { ChatApprovalStatus, ChatStorage, ChatTransport, FocalUiMessageChunk } from './types.ts'
+import type {
+  ChatApprovalStatus,
+  ChatHandoffStatus,
+  ChatStorage,
+  ChatTransport,
+  FocalUiMessageChunk,
+} from './types.ts'
 
 /** Options of {@link createHttpTransport}. */
 export interface HttpTransportOptions {
@@ -359,6 +365,20 @@ export function createHttpTransport({
       if (!response.ok) throw refused(sessionId, token, await failure(response))
       return readApprovalStatus(await response.json())
     },
+    async handoffStatus({ sessionId, signal }) {
+      const path = `/v1/sessions/${encodeURIComponent(sessionId)}/handoff`
+      const token = tokens.get(sessionId)
+      const response = await fetchImplementation(`${baseUrl}${path}`, {
+        headers: {
+          accept: 'application/json',
+          ...(token === undefined ? {} : { [sessionTokenHeader]: token }),
+          ...headers,
+        },
+        signal,
+      })
+      if (!response.ok) throw refused(sessionId, token, await failure(response))
+      return readHandoffStatus(await response.json())
+    },
     forgetSession(sessionId) {
       tokens.delete(sessionId)
       claims.delete(sessionId)
@@ -372,6 +392,29 @@ export function createHttpTransport({
       const response = await post(path, sessionId, body, new AbortController().signal)
       return (await response.json()) as { restored: boolean; reason?: string }
     },
+  }
+}
+
+/** Checks the edge's handoff status body: a status it knows, replies with string fields. */
+function readHandoffStatus(body: unknown): ChatHandoffStatus {
+  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  const replies = Array.isArray(record.replies) ? record.replies : undefined
+  const valid = (entry: unknown): entry is { id: string; text: string; at: string } => {
+    const reply = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>
+    return typeof reply.id === 'string' && typeof reply.text === 'string' && typeof reply.at === 'string'
+  }
+  if (
+    (record.status !== 'active' && record.status !== 'released') ||
+    replies === undefined ||
+    !replies.every(valid)
+  )
+    throw new FocalError({
+      code: 'transport-failed',
+      message: `handoff status: expected { status: 'active' | 'released', replies: [{ id, text, at }] }, got ${JSON.stringify(body).slice(0, 200)}`,
+    })
+  return {
+    status: record.status,
+    replies: replies.map(({ id, text, at }) => ({ id, text, at })),
   }
 }
 

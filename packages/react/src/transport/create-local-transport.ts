@@ -1,4 +1,5 @@
-import type { TurnEvent, TurnInput, TurnResult } from '@focal/core'
+import type { Handoff, TurnEvent, TurnInput, TurnResult } from '@focal/core'
+import { FocalError } from '@focal/core/errors'
 import { toUiMessageChunks, turnResultEvents, type UiTextGuard } from '@focal/core/ui-message-stream'
 import type { ChatTransport } from './types.ts'
 
@@ -12,6 +13,11 @@ export interface LocalTransportEngine {
     approvalId: string
     decision: 'approve' | 'reject'
   }): Promise<TurnResult>
+  /**
+   * The session's state: with it the chat follows a human handoff (`handoffStatus`), showing what
+   * the person writes through `engine.replyToHandoff`.
+   */
+  getSession?(sessionId: string): Promise<{ handoff?: Handoff; lastHandoff?: Handoff } | undefined>
 }
 
 /** Options of {@link createLocalTransport}. */
@@ -38,7 +44,27 @@ export interface LocalTransportOptions {
  */
 export function createLocalTransport({ engine, guard }: LocalTransportOptions): ChatTransport {
   const options = guard === undefined ? {} : { guard }
+  const getSession = engine.getSession?.bind(engine)
+  const handoffStatus: Pick<ChatTransport, 'handoffStatus'> =
+    getSession === undefined
+      ? {}
+      : {
+          async handoffStatus({ sessionId }) {
+            const state = await getSession(sessionId)
+            const handoff = state?.handoff ?? state?.lastHandoff
+            if (handoff === undefined)
+              throw new FocalError({
+                code: 'handoff-not-found',
+                message: `Session "${sessionId}" is not handed to a person.`,
+              })
+            return {
+              status: state?.handoff === undefined ? 'released' : 'active',
+              replies: (handoff.replies ?? []).map(({ id, text, at }) => ({ id, text, at })),
+            }
+          },
+        }
   return {
+    ...handoffStatus,
     sendMessage({ sessionId, text, signal }) {
       return toUiMessageChunks(engine.turnStream({ sessionId, text, signal }), options)
     },

@@ -6,6 +6,7 @@ export { createLocalTransport } from './create-local-transport.ts'
 export type {
   ChatApprovalRequest,
   ChatApprovalStatus,
+  ChatHandoffStatus,
   ChatSendRequest,
   ChatStorage,
   ChatTransport,

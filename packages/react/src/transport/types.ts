@@ -80,6 +80,20 @@ export interface ChatTransport {
     approvalId: string
     signal: AbortSignal
   }): Promise<ChatApprovalStatus>
+  /**
+   * Where a human handoff of this session stands: the store polls it while a person has the
+   * chat, so what they write shows without another message, and the chat knows when the
+   * assistant answers again.
+   */
+  handoffStatus?(request: { sessionId: string; signal: AbortSignal }): Promise<ChatHandoffStatus>
+}
+
+/** What {@link ChatTransport.handoffStatus} reports. */
+export interface ChatHandoffStatus {
+  /** `active` while a person has the chat; `released` once the assistant answers again. */
+  status: 'active' | 'released'
+  /** What the person wrote, oldest first. */
+  replies: Array<{ id: string; text: string; at: string }>
 }
 
 /** What {@link ChatTransport.approvalStatus} reports. */
