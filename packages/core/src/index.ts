@@ -151,6 +151,7 @@ export {
   personalValueSaltId,
   renderProvenance,
   sealPersonalValue,
+  summarizeProvenance,
   verifyLedger,
 } from './ledger/index.ts'
 export * from './llm/index.ts'

@@ -43,6 +43,23 @@ describe('createFocalApp', () => {
     )
   })
 
+  it("gives an operator's console the whole provenance with provenance: 'full', and refuses another level", async () => {
+    expect(() => createFocalApp({ definition, provenance: 'some' as 'full' })).toThrow(
+      expect.objectContaining({ code: 'invalid-argument', message: expect.stringContaining('provenance') }),
+    )
+    const app = createFocalApp({ ...createTestAppOptions({ definition }), provenance: 'full' })
+    const response = await app.request('/v1/turn', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${testAppConfig.clientToken}` },
+      body: JSON.stringify({ text: 'I want a refund of $80 for order NW-1001, my email is ann@example.com' }),
+    })
+    const { provenance } = (await response.json()) as {
+      provenance: { rules: Array<{ id: string; reason: string }>; route: { scores: unknown[] } }
+    }
+    expect(provenance.rules.find((rule) => rule.id === 'refund-cap')?.reason).toContain('fields.amount > 50')
+    expect(provenance.route.scores.length).toBeGreaterThan(1)
+  })
+
   it('answers a turn queued behind DELETE with 401 and never rebuilds the deleted session', async () => {
     // Found by an outside review: a turn authorized before the DELETE waited for the session's lease,
     // then ran after it, rebuilt the session and left an approval its owner could not see or withdraw.

@@ -183,6 +183,7 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     generateId: options.generateId ?? (() => crypto.randomUUID()),
     clock: options.clock ?? { now: () => Date.now() },
     onEvent: options.onEvent,
+    provenance: checkProvenance(options.provenance ?? 'summary'),
   }
   const app = new Hono()
   app.onError((error, hono) => {
@@ -267,4 +268,13 @@ export function createFocalApp(options: FocalAppOptions): Hono {
   registerSessionRoutes(app, context)
   registerHandoffRoutes(app, context)
   return app
+}
+
+/** `provenance`: one of the two levels (a JavaScript caller may pass anything). */
+function checkProvenance(level: unknown): 'summary' | 'full' {
+  if (level === 'summary' || level === 'full') return level
+  throw new FocalError({
+    code: 'invalid-argument',
+    message: `provenance: expected 'summary' or 'full', got ${JSON.stringify(level)}`,
+  })
 }

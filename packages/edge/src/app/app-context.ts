@@ -39,6 +39,8 @@ export interface FocalAppContext {
   sessionBytes: ((sessionId: string) => number) | undefined
   /** `memory.maxSessionBytes`: a session holding this much takes no more turns. */
   maxSessionBytes: number
+  /** How much provenance clients get (`FocalAppOptions.provenance`). */
+  provenance: 'summary' | 'full'
   /** Whether the engine can use a request's abort signal (see `ResolvedAppParts.abortable`). */
   abortable: boolean
   schemas: FocalRequestSchemas

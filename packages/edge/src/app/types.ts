@@ -270,6 +270,19 @@ export type FocalAppOptions = FocalAppEngineSource & {
    * @default { now: () => Date.now() }
    */
   clock?: Clock
+  /**
+   * How much of each turn's provenance clients get (`/v1/turn`, `/v1/approvals/:id`, the
+   * `data-provenance` part of `/v1/chat`, the records of `/v1/sessions/:id/ledger`). `summary`:
+   * what was decided (route, rules fired, tools and their status, enforcement, gates), without how
+   * the definition decides it: no rule conditions, router scores or reasons, no failed tool checks
+   * (`summarizeProvenance` of `@focal/core`); a customer's client would otherwise read the exact
+   * policy (which branch of a cap skips its check, the pattern that decides whether a typed card
+   * counts). `full`: everything, for an operator's console or a demo. The ledger store and
+   * `onEvent` always get the whole provenance; `/ledger`'s verification is computed on the stored
+   * records.
+   * @default 'summary'
+   */
+  provenance?: 'summary' | 'full'
   /** Called with every engine event of every turn (chat, turn, approvals), for logs and metrics. */
   onEvent?: (event: TurnEvent, context: { sessionId: string; route: string }) => void | Promise<void>
   /**

@@ -9,6 +9,7 @@ import {
 import type { Context, Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { checkSessionRoom } from '../app/check-session-room.ts'
+import { clientChunks } from '../app/client-provenance.ts'
 import {
   digestText,
   messageInProgress,
@@ -157,7 +158,10 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
     waitUntil(context, detached.ended)
     // Placeholders the definition lets back, for this session's own client only, after the guard.
     const restorer = app.createRestorer?.(sessionId)
-    const restored = restorer ? restoreUiMessageChunks(detached.chunks, restorer) : detached.chunks
+    const restored = clientChunks(
+      app,
+      restorer ? restoreUiMessageChunks(detached.chunks, restorer) : detached.chunks,
+    )
     return new Response(
       encodeSse(restored, () => detached.ended),
       { headers: { ...uiMessageStreamHeaders, ...headersOf(context.res) } },
@@ -177,7 +181,7 @@ function replay(
     for (const chunk of recorded) yield chunk.type === 'data-session' ? { ...chunk, data: session } : chunk
   }
   const restorer = app.createRestorer?.(session.sessionId)
-  const restored = restorer ? restoreUiMessageChunks(chunks(), restorer) : chunks()
+  const restored = clientChunks(app, restorer ? restoreUiMessageChunks(chunks(), restorer) : chunks())
   return new Response(encodeSse(restored), {
     headers: { ...uiMessageStreamHeaders, ...headersOf(context.res) },
   })

@@ -2,6 +2,7 @@ import { FocalError } from '@focal/core'
 import type { Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { FocalAppContext } from '../app/app-context.ts'
+import { clientLedgerPayload } from '../app/client-provenance.ts'
 import { createEpoch } from '../app/session-claims.ts'
 import { authenticateApprover } from '../auth/authorize-approver.ts'
 import { acquireAuthorizedSession, authorizeSession, issueSessionToken } from '../auth/authorize-session.ts'
@@ -175,7 +176,14 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
     const next = from + limit < total ? from + limit : undefined
     return context.json({
       sessionId,
-      records: page,
+      // Verified as stored; sent with each turn's provenance at the app's level (`provenance`).
+      records:
+        app.provenance === 'full'
+          ? page
+          : page.map((record) => ({
+              ...record,
+              payload: clientLedgerPayload(app, record.type, record.payload),
+            })),
       total,
       ...(next === undefined ? {} : { next }),
       verification,

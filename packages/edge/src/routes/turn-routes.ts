@@ -3,6 +3,7 @@ import { guardWholeText } from '@focal/core/enforcement'
 import type { Context, Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { checkSessionRoom } from '../app/check-session-room.ts'
+import { clientTurnResult } from '../app/client-provenance.ts'
 import {
   digestText,
   messageInProgress,
@@ -187,7 +188,7 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
         code: 'approval-expired',
         message: `Approval "${approvalId}" expired before this decision: its default action was applied instead.`,
       })
-    return context.json(guardTurnResult(result, app.services))
+    return context.json(clientTurnResult(app, guardTurnResult(result, app.services)))
   })
 }
 
@@ -195,7 +196,7 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
 async function answerTurn(context: Context, app: FocalAppContext, sessionId: string, reply: RecordedReply) {
   const result = (reply.route === 'turn' ? reply.result : undefined) as TurnResult
   const restorer = app.createRestorer?.(sessionId)
-  return context.json(restorer ? await restoreTurnResult(result, restorer) : result)
+  return context.json(clientTurnResult(app, restorer ? await restoreTurnResult(result, restorer) : result))
 }
 
 function noPendingApproval(sessionId: string): FocalError {

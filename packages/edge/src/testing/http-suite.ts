@@ -625,6 +625,46 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       expect(enforcement).toMatchObject({ data: { outcome: 'redacted' } })
     })
 
+    it('tells clients what was decided, not how: no rule conditions, router scores or failed checks', async () => {
+      const text = 'I want a refund of $80 for order NW-1001, my email is ann@example.com'
+      const turned = await send(request('/v1/turn', { body: { text } }))
+      const result = (await turned.json()) as {
+        sessionId: string
+        provenance: { rules: Array<{ id: string; reason: string }>; route: unknown }
+      }
+      expect(result.provenance.rules.map((rule) => rule.id)).toContain('refund-cap')
+      expect(result.provenance.route).toMatchObject({ scenario: 'refunds', scores: [], reason: '' })
+      // The cap's condition (`fields.amount > 50 …`) is the definition's, not the customer's to read.
+      const condition = /fields\.amount|condition `|scored \d/
+      expect(JSON.stringify(result.provenance)).not.toMatch(condition)
+      const events = await readSse(
+        await send(
+          request('/v1/chat', {
+            body: {
+              id: `chat-${crypto.randomUUID()}`,
+              messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text }] }],
+            },
+          }),
+        ),
+      )
+      const streamed = events.find((event) => event !== '[DONE]' && event.type === 'data-provenance')
+      expect(streamed).toMatchObject({
+        data: { rules: expect.arrayContaining([expect.objectContaining({ id: 'refund-cap' })]) },
+      })
+      expect(JSON.stringify(streamed)).not.toMatch(condition)
+      const headers = { 'x-focal-session-token': turned.headers.get('x-focal-session-token') ?? '' }
+      const ledger = (await (
+        await send(request(`/v1/sessions/${result.sessionId}/ledger`, { headers }))
+      ).json()) as {
+        records: Array<{ type: string }>
+        verification: { valid: boolean }
+      }
+      expect(ledger.records.some((record) => record.type === 'turn-completed')).toBe(true)
+      expect(JSON.stringify(ledger.records)).not.toMatch(condition)
+      // Verified as stored, whole.
+      expect(ledger.verification.valid).toBe(true)
+    })
+
     it('streams a clarification as a data-clarification part', async () => {
       const body = {
         id: `chat-${crypto.randomUUID()}`,
