@@ -920,11 +920,14 @@ async function senseAndAct(
   // "What about 25?" in place of an amount a step has (a refused one: "capped at $50"), or right
   // after a $30 refund, offers another amount: the number is the amount (see `counterOffer`). The
   // one reading of a counter-offer, before routing: the request just done goes on with it.
+  // Not while the step asks for an id: "1001" to "Which order is the refund for?" is the order
+  // typed without its prefix, not $1001 in place of the $20 given (it was refused by the cap).
   if (
     state.fields.amount !== undefined &&
     state.navigation.scenario !== null &&
     (done === undefined
-      ? takesAmount(compiled, state.navigation.scenario, state.navigation.step)
+      ? takesAmount(compiled, state.navigation.scenario, state.navigation.step) &&
+        !asksForIdentifier(compiled, state)
       : done.steps.some((step) => takesAmount(compiled, done.id, step.id))) &&
     offersAmount(perception, input.text)
   )
@@ -1680,6 +1683,7 @@ async function senseAndAct(
 
   // A bare number answering "how much?" becomes the amount here: the facts are read again after it.
   answerAskedAmount(compiled, navigation, route, state, perception, input.text)
+  answerAskedIdDigits(compiled, navigation, route, state, perception, input.text)
   const answered = statedFacts(perception)
   const routed = buildTurnVariables(state, perception, input.text)
   // Facts a newly entered scenario carries in (given in a message a clarification asked about, or
@@ -2680,6 +2684,54 @@ function answerAskedAmount(
   entities.amount = entities.number
   state.fields.amount = entities.number
 }
+
+/**
+ * An id typed without the prefix the step's own question shows ("#1001", "order 1001" to "What's
+ * your order number? (for example NW-1001)"): the number is read with that prefix when the message
+ * is that number alone (after "#", "order", "number", "it's"), the step's first missing field is
+ * that entity's, and the prefixed number is an id the entity's pattern takes (outside review rv60
+ * 23: the same question came back word for word until "NW1001"). It is the one reading of the
+ * answer to that question, as "NW1001" is; the reply names the id it read.
+ */
+function answerAskedIdDigits(
+  compiled: TurnDependencies['compiled'],
+  before: EngineSessionState['navigation'],
+  route: { scenario: string | null; step: string | null },
+  state: EngineSessionState,
+  perception: Perception,
+  text: string,
+): void {
+  if (route.scenario === null || route.scenario !== before.scenario || route.step !== before.step) return
+  const typed = bareIdDigits.exec(text)?.[1]
+  if (typed === undefined) return
+  const first = missingFields(compiled, route.scenario, route.step, state.fields)[0]
+  if (first?.question === undefined) return
+  const entity = compiled.entityPatterns.find((candidate) => candidate.name === first.field)
+  if (entity === undefined || perception.entities[entity.name] !== undefined) return
+  const example = extractEntities(first.question, { patterns: [entity] })[entity.name]
+  if (typeof example !== 'string' || !/\d$/u.test(example)) return
+  const value = extractEntities(`${example.replace(/\d+$/u, '')}${typed}`, { patterns: [entity] })[
+    entity.name
+  ]
+  if (
+    typeof value !== 'string' ||
+    value.replace(/\D+/gu, '').replace(/^0+/u, '') !== typed.replace(/^0+/u, '')
+  )
+    return
+  perception.entities[entity.name] = value
+  state.fields[entity.name] = value
+}
+
+/** Whether the current step's first missing field is an entity's id ("Which order is the refund for?"). */
+function asksForIdentifier(compiled: TurnDependencies['compiled'], state: EngineSessionState): boolean {
+  const { scenario, step } = state.navigation
+  const first = missingFields(compiled, scenario, step, state.fields)[0]
+  return first !== undefined && compiled.entityPatterns.some((entity) => entity.name === first.field)
+}
+
+/** A number alone, maybe after "#", "order", "number", "it's" or "the": an id typed without its prefix. */
+const bareIdDigits =
+  /^\s*(?:(?:it['\u2019]?s|it is|that['\u2019]?s|the|my|order|number|no\.?|nr\.?|id|ref)\s+)*#?\s?(\d{3,12})\s*[.!]?\s*$/iu
 
 /**
  * `bye` or `thank` for a message that thanks or takes leave and says nothing more: no content word
