@@ -50,6 +50,7 @@ const expected: Record<string, string> = {
   'widget-focalchat--blocked-reply': '.focal-notice[data-outcome="blocked"]',
   'widget-focalchat--error-and-retry': '[role="alert"] button',
   'widget-focalchat--dark': '.focal-thread[data-theme="dark"] fieldset.focal-approval',
+  'widget-focalchat--human-handoff': 'article[data-from="person"]',
   'widget-parts--provenance-expanded': '.focal-provenance-toggle[aria-expanded="true"]',
   'widget-parts--goal-partial': '.focal-goal[data-status="PARTIAL"]',
   'widget-parts--goal-success': '.focal-goal[data-status="SUCCESS"]',

@@ -47,6 +47,59 @@ export const Clarification: Story = {
   },
 }
 
+const handoff = {
+  reason: 'the user asked for a person ("talk to a person")',
+  since: '2026-12-01T10:00:00.000Z',
+}
+
+/**
+ * The customer asked for a person: the assistant says so once and stays quiet; what the person
+ * writes arrives as the store polls (`transport.handoffStatus`), marked as theirs.
+ */
+export const HumanHandoff: Story = {
+  args: {
+    initial: {
+      messages: [
+        {
+          id: 'u1',
+          role: 'user',
+          parts: [{ type: 'text', text: 'Can I talk to a person please?', state: 'done' }],
+        },
+        {
+          id: 'a1',
+          role: 'assistant',
+          parts: [
+            {
+              type: 'text',
+              text: "I'm connecting you with a person from our team. They'll reply here shortly.",
+              state: 'done',
+            },
+            { type: 'handoff', handoff },
+          ],
+        },
+        {
+          id: 'u2',
+          role: 'user',
+          parts: [{ type: 'text', text: 'It is about order A-1001, it arrived broken', state: 'done' }],
+        },
+        { id: 'a2', role: 'assistant', parts: [{ type: 'handoff', handoff }] },
+        {
+          id: 'person:r1',
+          role: 'assistant',
+          from: 'person',
+          parts: [
+            {
+              type: 'text',
+              text: 'Hi, Dana here. Sorry about A-1001: a new one ships today.',
+              state: 'done',
+            },
+          ],
+        },
+      ],
+    },
+  },
+}
+
 /** A tool call above $500 waits for a human: approve or reject, with its arguments shown. */
 export const ApprovalPending: Story = {
   args: {
