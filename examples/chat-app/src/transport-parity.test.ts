@@ -6,6 +6,7 @@ import {
   createStreamRedactor,
   loadDefinition,
   type Provenance,
+  summarizeEnforcement,
   summarizeProvenance,
 } from '@focal/core'
 import { serveFocal } from '@focal/edge/node'
@@ -68,14 +69,16 @@ afterAll(async () => {
 
 /**
  * What a customer's client of the edge gets of the in-page chunks: the edge sends a summary of each
- * turn's provenance (its default `provenance: 'summary'`), the in-page engine has the whole
+ * turn's provenance and enforcement (its default `provenance: 'summary'`), the in-page engine has the whole
  * definition anyway.
  */
 const asServed = (chunks: FocalUiMessageChunk[]) =>
   chunks.map((chunk) =>
     chunk.type === 'data-provenance'
       ? { ...chunk, data: summarizeProvenance(chunk.data as Provenance) }
-      : chunk,
+      : chunk.type === 'data-enforcement'
+        ? { ...chunk, data: summarizeEnforcement(chunk.data) }
+        : chunk,
   )
 
 /** A transport's chunks for one request; `data-session` is the HTTP session handshake, not the turn. */

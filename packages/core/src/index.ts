@@ -151,6 +151,7 @@ export {
   personalValueSaltId,
   renderProvenance,
   sealPersonalValue,
+  summarizeEnforcement,
   summarizeProvenance,
   verifyLedger,
 } from './ledger/index.ts'

@@ -126,6 +126,10 @@ export function startHandoff(
     since: scratch.timestamp,
     ...(settings.target === undefined ? {} : { target: settings.target }),
   }
+  // What the person wrote in a handoff that just ended stays with the new one: a reply the widget
+  // had not polled yet still shows (outside review rv61 6: it was lost).
+  const earlier = state.lastHandoff?.replies
+  if (earlier !== undefined && earlier.length > 0) handoff.replies = earlier
   state.handoff = handoff
   delete state.lastHandoff
   state.turn += 1
@@ -162,13 +166,24 @@ export function handoffTakenBack(
   if (!holdsCue(` ${normalizeText(text.slice(0, 2000))} `, byFirstWord)) return undefined
   let cue: string | undefined
   let more = false
+  const others: string[] = []
   for (const clause of text.slice(0, 2000).split(clauseBreak)) {
     const padded = ` ${normalizeTextUncached(clause)} `
     const found = cues.findIndex((candidate) => padded.includes(candidate))
-    if (found >= 0) cue ??= releaseCues[found]
-    else if (!onlyTakesBack(clause) && !filler.test(padded)) more = true
+    // A no that governs the cue asks for the person still ("I don't want to talk to the bot", "I
+    // don't think the bot can help me"; outside review rv61 5: each handed the chat back).
+    if (found >= 0 && !declines(padded.slice(0, padded.indexOf(cues[found]!) + 1))) {
+      cue ??= releaseCues[found]
+      continue
+    }
+    others.push(clause)
+    if (found < 0 && !onlyTakesBack(clause) && !filler.test(padded)) more = true
   }
-  return cue === undefined ? undefined : { cue, more }
+  if (cue === undefined) return undefined
+  // A message that asks for a person in another clause ("the bot is fine for simple stuff but this
+  // needs a person") keeps the handoff.
+  if (handoffCue(dependencies, others.join('. ')) !== undefined) return undefined
+  return { cue, more }
 }
 
 /** A clause of nothing but courtesy or hesitation ("ok", "thanks", "sorry", "hmm"), as normalised. */

@@ -71,7 +71,7 @@ export {
   type SealPersonalValueOptions,
   sealPersonalValue,
 } from './seal-personal-value.ts'
-export { summarizeProvenance } from './summarize-provenance.ts'
+export { summarizeEnforcement, summarizeProvenance } from './summarize-provenance.ts'
 export type {
   LedgerAnchorStore,
   LedgerChain,

@@ -47,6 +47,10 @@ describe('summarizeProvenance', () => {
       rules: [{ id: 'refund-cap', tier: 'hard-safety', scope: 'scenario', priority: 90, reason: '' }],
       clarification: { question: 'Which one?', options: ['Refund', 'Order status'] },
       tools: [{ id: 'issue_refund', status: 'blocked' }],
+      enforcement: {
+        ...provenance.enforcement,
+        violations: [{ ruleId: 'focal:detectors', tier: 'hard-safety', lane: 1, message: '' }],
+      },
       gates: [
         { name: 'tool-policy', status: 'approval-required' },
         { name: 'goal-gate', status: 'PARTIAL', detail: '2 of 3 criteria met' },

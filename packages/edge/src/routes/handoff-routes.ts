@@ -36,12 +36,14 @@ export function registerHandoffRoutes(hono: Hono, app: FocalAppContext): void {
     const sessionId = readIdParam(context, app.schemas.id)
     const authorize = authenticateApprover(context, app)
     const state = await sessionState(app, sessionId)
-    const handoff = state.handoff ?? state.lastHandoff
+    // Only while a person has it: once handed back, what the customer says next is the
+    // assistant's conversation, not the approvers' to read (outside review rv61 9).
+    const handoff = state.handoff
     if (handoff === undefined) throw noHandoff(sessionId)
     await authorize(handoffApproval(sessionId, handoff, 'Read the conversation handed to a person'))
     return context.json({
       sessionId,
-      status: state.handoff === undefined ? 'released' : 'active',
+      status: 'active',
       handoff: redactSnapshot(handoff),
       messages: redactSnapshot(state.history ?? []),
     })
@@ -66,6 +68,20 @@ export function registerHandoffRoutes(hono: Hono, app: FocalAppContext): void {
         code: 'invalid-request',
         message: "The reply was withheld by the definition's reply checks; nothing was sent.",
       })
+    // And the definition's global Lane 1 rules, as a reply of the assistant's is held to them
+    // (outside review rv61 1: "I've refunded you $500" reached the customer past "never promise a
+    // refund above $50").
+    const checked = await app.services.enforce({ text, mode: 'check', ruleIds: [] })
+    if (checked.type === 'blocked') {
+      const violations = Array.isArray(checked.violations)
+        ? (checked.violations as Array<{ ruleId?: unknown }>)
+        : []
+      const rules = [...new Set(violations.map((violation) => String(violation.ruleId)))]
+      throw new FocalError({
+        code: 'invalid-request',
+        message: `The reply was withheld by the definition's rules (${rules.join(', ') || 'a hard-safety rule'}); nothing was sent.`,
+      })
+    }
     // Held like a turn: a reply and a turn of the same session never overwrite each other.
     const release = await app.queue.acquire(sessionId)
     try {

@@ -2,7 +2,7 @@ import { FocalError } from '@focal/core'
 import type { Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { FocalAppContext } from '../app/app-context.ts'
-import { clientLedgerPayload } from '../app/client-provenance.ts'
+import { clientLedgerPayload, clientSnapshot } from '../app/client-provenance.ts'
 import { createEpoch } from '../app/session-claims.ts'
 import { authenticateApprover } from '../auth/authorize-approver.ts'
 import { acquireAuthorizedSession, authorizeSession, issueSessionToken } from '../auth/authorize-session.ts'
@@ -24,7 +24,7 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
     const session = await app.engine.getSession(sessionId)
     if (session == null)
       throw new FocalError({ code: 'session-not-found', message: `Unknown session "${sessionId}".` })
-    return context.json({ sessionId, state: redactSnapshot(session) })
+    return context.json({ sessionId, state: redactSnapshot(clientSnapshot(app, session)) })
   })
 
   hono.delete('/v1/sessions/:id', async (context) => {

@@ -173,6 +173,11 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
         send(request(replies, { body: { text }, headers }))
       expect(await codeOf(await write('Hi, I am on it.', own))).toEqual([403, 'self-approval-forbidden'])
       expect(await codeOf(await write('   ', agent))).toEqual([400, 'invalid-request'])
+      // Held to the definition's hard-safety rules as the assistant is ("never promise a refund above $50").
+      expect(await codeOf(await write("I've refunded you $500 for NW-1001.", agent))).toEqual([
+        400,
+        'invalid-request',
+      ])
       const wrote = await write(
         'Hi, this is Dana. I see two charges; the card 4111 1111 1111 1111 gets one back.',
         agent,
@@ -209,6 +214,11 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       })
       expect(await status()).toMatchObject({ status: 'released', replies: [{ id: reply.id }] })
       expect(await codeOf(await write('Are you still there?', agent))).toEqual([404, 'handoff-not-found'])
+      // Handed back, the conversation is no longer the approvers' to read.
+      expect(await codeOf(await send(request(conversation, { headers: agent })))).toEqual([
+        404,
+        'handoff-not-found',
+      ])
       const back = await turn('where is my order NW-1001')
       expect(back.type).toBe('reply')
       expect(back.text).toContain('UPS')
@@ -663,6 +673,33 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       expect(JSON.stringify(ledger.records)).not.toMatch(condition)
       // Verified as stored, whole.
       expect(ledger.verification.valid).toBe(true)
+      // A paused turn in the session snapshot keeps only the approval it waits for.
+      const paused = await send(
+        request('/v1/turn', { body: { text: 'Cancel order NW-4321, the total was $620' } }),
+      )
+      const { sessionId: pausedId, type } = (await paused.json()) as { sessionId: string; type: string }
+      expect(type).toBe('approval-required')
+      const snapshot = await send(
+        request(`/v1/sessions/${pausedId}`, {
+          headers: { 'x-focal-session-token': paused.headers.get('x-focal-session-token') ?? '' },
+        }),
+      )
+      const state = ((await snapshot.json()) as { state: { pendingApproval: Record<string, unknown> } }).state
+      expect(Object.keys(state.pendingApproval)).toEqual(['approval'])
+      // A clarification's record says what was asked, not the router's near-tie behind it.
+      const vague = await send(request('/v1/turn', { body: { text: 'I have a problem' } }))
+      const { sessionId: vagueId } = (await vague.json()) as { sessionId: string }
+      const vagueLedger = (await (
+        await send(
+          request(`/v1/sessions/${vagueId}/ledger`, {
+            headers: { 'x-focal-session-token': vague.headers.get('x-focal-session-token') ?? '' },
+          }),
+        )
+      ).json()) as { records: Array<{ type: string; payload: Record<string, unknown> }> }
+      const asked = vagueLedger.records.find((record) => record.type === 'clarification-requested')
+      expect(asked?.payload).toBeDefined()
+      expect(asked?.payload.reason).toBeUndefined()
+      expect(JSON.stringify(state)).not.toMatch(/condition `|scored \d|logLikelihoods/)
     })
 
     it('streams a clarification as a data-clarification part', async () => {
