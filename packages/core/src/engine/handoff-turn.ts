@@ -225,28 +225,13 @@ export function resumeAfterHandoff(
     { role: 'user' as const, content: scratch.text },
     { role: 'assistant' as const, content: text },
   ].slice(-20)
-  const provenance = buildTurnProvenance({
-    ...scratch,
-    mode: 'normal',
-    gates: [{ name: 'handoff', status: 'released', detail: 'the customer took the handoff back' }],
-  })
-  const result: TurnResult = {
-    type: 'reply',
-    sessionId: scratch.sessionId,
-    turnId: scratch.turnId,
-    text,
-    provenance,
-    events: scratch.events,
-  }
-  scratch.emit({ type: 'turn-finished', result })
-  return {
-    result,
+  return complete(
     state,
-    ledger: [
-      released,
-      { type: 'turn-completed', payload: { turnId: scratch.turnId, resultType: 'reply', provenance } },
-    ],
-  }
+    scratch,
+    { name: 'handoff', status: 'released', detail: 'the customer took the handoff back' },
+    { type: 'reply', text },
+    [released],
+  )
 }
 
 /** A message during a handoff: kept for the person who took over, no reply from the engine. */
@@ -263,17 +248,28 @@ function finish(
   text: string | undefined,
   ledger: LedgerEvent[],
 ): TurnOutcome {
-  const provenance = buildTurnProvenance({
-    ...scratch,
-    mode: 'normal',
-    gates: [{ name: 'handoff', status: 'handed-off', detail: handoff.reason }],
-  })
+  return complete(
+    state,
+    scratch,
+    { name: 'handoff', status: 'handed-off', detail: handoff.reason },
+    { type: 'handoff', handoff, ...(text === undefined ? {} : { text }) },
+    ledger,
+  )
+}
+
+/** A handoff turn's result, provenance (its one gate) and records, after `ledger`. */
+function complete(
+  state: EngineSessionState,
+  scratch: TurnScratch,
+  gate: { name: string; status: string; detail: string },
+  outcome: { type: 'reply'; text: string } | { type: 'handoff'; handoff: Handoff; text?: string },
+  ledger: LedgerEvent[],
+): TurnOutcome {
+  const provenance = buildTurnProvenance({ ...scratch, mode: 'normal', gates: [gate] })
   const result: TurnResult = {
-    type: 'handoff',
+    ...outcome,
     sessionId: scratch.sessionId,
     turnId: scratch.turnId,
-    handoff,
-    ...(text === undefined ? {} : { text }),
     provenance,
     events: scratch.events,
   }
@@ -283,7 +279,7 @@ function finish(
     state,
     ledger: [
       ...ledger,
-      { type: 'turn-completed', payload: { turnId: scratch.turnId, resultType: 'handoff', provenance } },
+      { type: 'turn-completed', payload: { turnId: scratch.turnId, resultType: outcome.type, provenance } },
     ],
   }
 }

@@ -316,6 +316,22 @@ export function createHttpTransport({
       await wait(retryDelayMs * 2 ** attempt, signal)
     }
   }
+  /** GETs a JSON resource of the session with its token (a token the answer issues is kept). */
+  async function readAsSession(path: string, sessionId: string, signal: AbortSignal): Promise<unknown> {
+    const token = tokens.get(sessionId)
+    const response = await fetchImplementation(`${baseUrl}${path}`, {
+      headers: {
+        accept: 'application/json',
+        ...(token === undefined ? {} : { [sessionTokenHeader]: token }),
+        ...headers,
+      },
+      signal,
+    })
+    const issued = response.headers.get(sessionTokenHeader)
+    if (issued) tokens.set(sessionId, issued)
+    if (!response.ok) throw refused(sessionId, token, await failure(response))
+    return response.json()
+  }
   return {
     approvals,
     async *sendMessage({ sessionId, messageId, text, signal }) {
@@ -351,33 +367,11 @@ export function createHttpTransport({
     },
     async approvalStatus({ sessionId, approvalId, signal }) {
       const path = `/v1/sessions/${encodeURIComponent(sessionId)}/approvals/${encodeURIComponent(approvalId)}`
-      const token = tokens.get(sessionId)
-      const response = await fetchImplementation(`${baseUrl}${path}`, {
-        headers: {
-          accept: 'application/json',
-          ...(token === undefined ? {} : { [sessionTokenHeader]: token }),
-          ...headers,
-        },
-        signal,
-      })
-      const issued = response.headers.get(sessionTokenHeader)
-      if (issued) tokens.set(sessionId, issued)
-      if (!response.ok) throw refused(sessionId, token, await failure(response))
-      return readApprovalStatus(await response.json())
+      return readApprovalStatus(await readAsSession(path, sessionId, signal))
     },
     async handoffStatus({ sessionId, signal }) {
       const path = `/v1/sessions/${encodeURIComponent(sessionId)}/handoff`
-      const token = tokens.get(sessionId)
-      const response = await fetchImplementation(`${baseUrl}${path}`, {
-        headers: {
-          accept: 'application/json',
-          ...(token === undefined ? {} : { [sessionTokenHeader]: token }),
-          ...headers,
-        },
-        signal,
-      })
-      if (!response.ok) throw refused(sessionId, token, await failure(response))
-      return readHandoffStatus(await response.json())
+      return readHandoffStatus(await readAsSession(path, sessionId, signal))
     },
     forgetSession(sessionId) {
       tokens.delete(sessionId)
