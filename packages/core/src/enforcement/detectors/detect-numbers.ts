@@ -54,9 +54,7 @@ export function detectNumbers(
         }
       }
       const last = longestCard(run, first)
-      if (last < 0) continue
-      const start = run.groupStart[first] as number
-      push(text, findings, 'credit-card', 'credit-card', start, run.groupEnd[last] as number, 1)
+      if (last >= 0) pushCard(text, run, findings, first, last)
     }
   }
   if (enabled.ssn && (hasThree || hasNine)) {
@@ -229,16 +227,9 @@ function detectSpacedCards(
   last: number,
   findings: Finding[],
 ): void {
+  // The whole stretch first: a card of 17 digits is read whole, not as the 16 that may pass by chance.
   if (isSpacedCard(run, first, last)) {
-    push(
-      text,
-      findings,
-      'credit-card',
-      'credit-card',
-      run.groupStart[first] as number,
-      run.groupEnd[last] as number,
-      1,
-    )
+    pushCard(text, run, findings, first, last)
     return
   }
   let start = first
@@ -253,17 +244,22 @@ function detectSpacedCards(
       start++
       continue
     }
-    push(
-      text,
-      findings,
-      'credit-card',
-      'credit-card',
-      run.groupStart[start] as number,
-      run.groupEnd[end] as number,
-      1,
-    )
+    pushCard(text, run, findings, start, end)
     start = end + 1
   }
+}
+
+/** Reports groups `[first, last]` of the run as a card. */
+function pushCard(text: string, run: NumberRun, findings: Finding[], first: number, last: number): void {
+  push(
+    text,
+    findings,
+    'credit-card',
+    'credit-card',
+    run.groupStart[first] as number,
+    run.groupEnd[last] as number,
+    1,
+  )
 }
 
 /**
