@@ -153,21 +153,25 @@ export function startHandoff(
 
 /**
  * Whether a message during a handoff takes it back ("never mind, let the bot help me", "I don't
- * need a human anymore"): the release cue found, and whether the message asks anything besides it
- * (a clause that is neither a release cue, a taking back, nor a filler word).
+ * need a human anymore"): the release cue found, and what the message asks besides it (its
+ * clauses that are neither a release cue, a taking back, nor a filler word; '' when none).
  */
 export function handoffTakenBack(
   dependencies: TurnDependencies,
   text: string,
-): { cue: string; more: boolean } | undefined {
+): { cue: string; rest: string } | undefined {
   const { releaseCues } = dependencies.compiled.definition.settings.handoff
   if (releaseCues.length === 0) return undefined
   const { padded: cues, byFirstWord } = paddedCues(releaseCues)
   if (!holdsCue(` ${normalizeText(text.slice(0, 2000))} `, byFirstWord)) return undefined
   let cue: string | undefined
-  let more = false
   const others: string[] = []
-  for (const clause of text.slice(0, 2000).split(clauseBreak)) {
+  let rest = ''
+  // Clauses with the marks that end them, split only where a mark ends a word ("ann@example.com",
+  // "$19.99" stay whole): what the message asks besides the taking back is given on as written.
+  const parts = text.slice(0, 2000).split(releaseClauseBreak)
+  for (let index = 0; index < parts.length; index += 2) {
+    const clause = parts[index] ?? ''
     const padded = ` ${normalizeTextUncached(clause)} `
     const found = cues.findIndex((candidate) => padded.includes(candidate))
     // A no that governs the cue asks for the person still ("I don't want to talk to the bot", "I
@@ -177,14 +181,18 @@ export function handoffTakenBack(
       continue
     }
     others.push(clause)
-    if (found < 0 && !onlyTakesBack(clause) && !filler.test(padded)) more = true
+    if (found < 0 && !onlyTakesBack(clause) && !filler.test(padded))
+      rest += `${clause}${parts[index + 1] ?? ''}`
   }
   if (cue === undefined) return undefined
   // A message that asks for a person in another clause ("the bot is fine for simple stuff but this
   // needs a person") keeps the handoff.
   if (handoffCue(dependencies, others.join('. ')) !== undefined) return undefined
-  return { cue, more }
+  return { cue, rest: rest.trim() }
 }
+
+/** Where a clause ends (the mark kept, as the split's second part): a mark before a space or the end, or "but". */
+const releaseClauseBreak = /((?:[.,;:!?]+|\n+)(?=\s|$)|\bbut\b)/i
 
 /** A clause of nothing but courtesy or hesitation ("ok", "thanks", "sorry", "hmm"), as normalised. */
 const filler =

@@ -140,7 +140,10 @@ export async function runTurn(
   }
   if (state.handoff !== undefined) {
     // The customer takes the handoff back ("never mind, let the bot help me"): the engine answers
-    // again, this message too when it asks more than that.
+    // again, this message too when it asks more than that: its request alone, so the "never
+    // mind" that took the person back does not take the request back too (outside review rv61 8:
+    // "never mind, let the bot help me. refund $20 for NW-1001" asked "Shall I…?" and a yes got
+    // the menu).
     const takenBack = handoffTakenBack(dependencies, input.text)
     if (takenBack === undefined) return quietTurn(state, scratch)
     const released = endHandoff(
@@ -149,8 +152,8 @@ export async function runTurn(
       'customer',
       `the customer took the handoff back ("${takenBack.cue}")`,
     )
-    if (!takenBack.more) return resumeAfterHandoff(dependencies, state, scratch, released)
-    const outcome = await answerMessage(dependencies, state, input, scratch)
+    if (takenBack.rest === '') return resumeAfterHandoff(dependencies, state, scratch, released)
+    const outcome = await answerMessage(dependencies, state, { ...input, text: takenBack.rest }, scratch)
     return { ...outcome, ledger: [released, ...outcome.ledger] }
   }
   return answerMessage(dependencies, state, input, scratch)
