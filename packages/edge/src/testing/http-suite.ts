@@ -198,6 +198,12 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
       expect(polled.replies.map((entry) => entry.id)).toEqual([reply.id])
       expect(polled.replies[0]!.text).toBe(reply.text)
       expect(polled.replies[0]!.by).toBeUndefined()
+      // Nor in the quiet turn's handoff or the snapshot: what the person wrote, not who on the staff.
+      const quiet = (await turn('thanks, I will wait')) as { type: string; handoff?: { replies?: unknown[] } }
+      expect(quiet.type).toBe('handoff')
+      expect(quiet.handoff?.replies).toEqual([{ id: reply.id, text: reply.text, at: expect.any(String) }])
+      const snapshot = await send(request(`/v1/sessions/${sessionId}`, { headers: own }))
+      expect(JSON.stringify(await snapshot.json())).not.toContain(testAppConfig.agent.id)
       expect(
         await codeOf(
           await send(
@@ -229,9 +235,9 @@ export function describeFocalHttpSuite(runtime: string, getFetch: () => FocalFet
         verification: { valid: boolean }
       }
       expect(ledger.verification.valid).toBe(true)
+      // The ledger records who wrote it; the customer's copy leaves the staff id out.
       expect(ledger.records.find((record) => record.type === 'handoff-replied')?.payload).toEqual({
         replyId: reply.id,
-        by: testAppConfig.agent.id,
       })
       expect(ledger.records.find((record) => record.type === 'handoff-released')?.payload).toMatchObject({
         releasedBy: 'customer',

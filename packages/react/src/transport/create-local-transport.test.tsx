@@ -47,6 +47,26 @@ describe('createLocalTransport', () => {
     expect(chunks.some((chunk) => chunk.type === 'data-provenance')).toBe(true)
   })
 
+  it("follows a human handoff in the page: the person's replies show in the widget, and the release", async () => {
+    const engine = createEngine({ definition })
+    const store = createChatStore({ transport: createLocalTransport({ engine }), handoffPollMs: 20 })
+    render(<FocalChat store={store} />)
+    const send = sender(store)
+    await send('can I talk to a person please?')
+    const { sessionId } = store.getState()
+    await engine.replyToHandoff({ sessionId, text: 'Hi, Dana here.', by: 'dana' })
+    const reply = await screen.findByRole('article', { name: 'A person from the team said' })
+    expect(reply.textContent).toContain('Hi, Dana here.')
+    await engine.releaseHandoff({ sessionId, releasedBy: 'dana' })
+    await screen.findByText(/handed the conversation back/)
+    // An engine without `getSession` gives a transport that cannot follow one.
+    expect(
+      createLocalTransport({
+        engine: { turnStream: engine.turnStream, resolveApproval: engine.resolveApproval },
+      }).handoffStatus,
+    ).toBeUndefined()
+  })
+
   it('runs the widget in the page with no server: clarification, refusal and approval', async () => {
     const engine = createEngine({ definition })
     const store = createChatStore({ transport: createLocalTransport({ engine }) })
