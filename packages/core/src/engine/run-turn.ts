@@ -27,7 +27,7 @@ import {
   withdrawsRequest,
   withRequestCalledOffAsNeverMind,
 } from '../sensor/detect-conversation-act.ts'
-import { extractEntities, isNumberInWords } from '../sensor/extract-entities.ts'
+import { type EntityPattern, extractEntities, isNumberInWords } from '../sensor/extract-entities.ts'
 import { extractMoney, statesInexactAmount, worksOutAmount } from '../sensor/extract-money.ts'
 import { typedOption } from '../sensor/typed-option.ts'
 import type { IntentScore, Perception } from '../sensor/types.ts'
@@ -930,7 +930,8 @@ async function senseAndAct(
     state.navigation.scenario !== null &&
     (done === undefined
       ? takesAmount(compiled, state.navigation.scenario, state.navigation.step) &&
-        !asksForIdentifier(compiled, state)
+        askedIdentifier(compiled, state.navigation.scenario, state.navigation.step, state.fields) ===
+          undefined
       : done.steps.some((step) => takesAmount(compiled, done.id, step.id))) &&
     offersAmount(perception, input.text)
   )
@@ -2707,11 +2708,11 @@ function answerAskedIdDigits(
   if (route.scenario === null || route.scenario !== before.scenario || route.step !== before.step) return
   const typed = bareIdDigits.exec(text)?.[1]
   if (typed === undefined) return
-  const first = missingFields(compiled, route.scenario, route.step, state.fields)[0]
-  if (first?.question === undefined) return
-  const entity = compiled.entityPatterns.find((candidate) => candidate.name === first.field)
-  if (entity === undefined || perception.entities[entity.name] !== undefined) return
-  const example = extractEntities(first.question, { patterns: [entity] })[entity.name]
+  const asked = askedIdentifier(compiled, route.scenario, route.step, state.fields)
+  if (asked?.question === undefined) return
+  const { entity, question } = asked
+  if (perception.entities[entity.name] !== undefined) return
+  const example = extractEntities(question, { patterns: [entity] })[entity.name]
   if (typeof example !== 'string' || !/\d$/u.test(example)) return
   const value = extractEntities(`${example.replace(/\d+$/u, '')}${typed}`, { patterns: [entity] })[
     entity.name
@@ -2725,11 +2726,16 @@ function answerAskedIdDigits(
   state.fields[entity.name] = value
 }
 
-/** Whether the current step's first missing field is an entity's id ("Which order is the refund for?"). */
-function asksForIdentifier(compiled: TurnDependencies['compiled'], state: EngineSessionState): boolean {
-  const { scenario, step } = state.navigation
-  const first = missingFields(compiled, scenario, step, state.fields)[0]
-  return first !== undefined && compiled.entityPatterns.some((entity) => entity.name === first.field)
+/** The entity whose id is the step's first missing field ("Which order is the refund for?"), with its question. */
+function askedIdentifier(
+  compiled: TurnDependencies['compiled'],
+  scenario: string | null,
+  step: string | null,
+  fields: EngineSessionState['fields'],
+): { entity: EntityPattern; question: string | undefined } | undefined {
+  const first = missingFields(compiled, scenario, step, fields)[0]
+  const entity = first && compiled.entityPatterns.find((candidate) => candidate.name === first.field)
+  return entity === undefined ? undefined : { entity, question: first?.question }
 }
 
 /** A number alone, maybe after "#", "order", "number", "it's" or "the": an id typed without its prefix. */
