@@ -1,4 +1,6 @@
 import { isQuestion } from '../sensor/asks-about-assistant.ts'
+import { declinesOrDefers, plainlyRequests } from '../sensor/asks-if-done.ts'
+import { withdrawsRequest } from '../sensor/detect-conversation-act.ts'
 import { entityMatches } from '../sensor/extract-entities.ts'
 import { extractMoney } from '../sensor/extract-money.ts'
 import type { Perception } from '../sensor/types.ts'
@@ -177,6 +179,34 @@ export function replacingRequest(compiled: CompiledEngine, text: string, margin:
   const after = scenarioOf(rest)
   return before !== undefined && after !== undefined && before !== after ? rest : undefined
 }
+
+/**
+ * Does the message, after it takes something back, plainly ask again for the scenario it is in?
+ * "Never mind, I'd like a refund of $20 for NW-1001" during a refund says what the refund is now,
+ * not that it is off: the clauses after the last one that takes back ask for it, deny nothing,
+ * and their words lead to one of `intents` by `margin` (outside review rv61 8: the refund ended,
+ * and the yes to "Shall I refund $20 for order NW-1001 now?" that the "never mind" made the
+ * engine ask got the menu).
+ */
+export function restatesRequest(
+  compiled: CompiledEngine,
+  text: string,
+  intents: readonly string[],
+  margin: number,
+): boolean {
+  if (text.length > 600) return false
+  const clauses = text.split(clauseBreak)
+  let last = -1
+  for (const [index, clause] of clauses.entries()) if (withdrawsRequest(clause)) last = index
+  if (last < 0) return false
+  const rest = clauses.slice(last + 1).join(', ')
+  if (!plainlyRequests(rest) || declinesOrDefers(rest) || withdrawsRequest(rest)) return false
+  const { words, intent, lead } = compiled.evidence.leader(rest)
+  return words > 0 && intent !== undefined && lead >= margin && intents.includes(intent)
+}
+
+/** Where a clause ends: marks before a space or the end ("$19.99", "ann@example.com" stay whole), or "but". */
+const clauseBreak = /(?:[.,;:!?]+|\n+)(?=\s|$)|\bbut\b/i
 
 /**
  * A clause that opens by taking back what came before: "actually no", "wait, no", "no wait",

@@ -43,6 +43,7 @@ import {
   replacingRequest,
   requestBesideStatements,
   requestClauseOf,
+  restatesRequest,
   secondRequestOf,
   twoRequests,
   unclearTurnReason,
@@ -670,6 +671,8 @@ async function senseAndAct(
   const awaitedCalls = state.awaitingCalls
   delete state.awaitingConfirmation
   delete state.awaitingCalls
+  const detouredFrom = state.detouredFrom
+  delete state.detouredFrom
   // "Is the refund done?" to "Which one do you need?" (asked after a "hi again") asks about what
   // this session did: the question is dropped and it is answered from the session's record, not
   // read as an answer to the options (the finished refund started again, then "Not yet"). Not a
@@ -1530,7 +1533,13 @@ async function senseAndAct(
     clarifying: pending !== undefined,
   })
   // A request taken back, read once in a flow: the route takes it, and so does `tentative` below.
-  const withdraws = inFlow && (callsOffUnderWay || withdrawsRequest(input.text))
+  // Not one that asks for this scenario again after it ("never mind, I'd like a refund of $20 for
+  // NW-1001" during a refund): that restates the request (see `restatesRequest`).
+  const withdraws =
+    inFlow &&
+    (callsOffUnderWay ||
+      (withdrawsRequest(input.text) &&
+        !restatesRequest(compiled, input.text, flowHere?.intents ?? [], settings.stickiness)))
   const route = compiled.router.route(navigation, {
     alternatives:
       unresolved === undefined
@@ -1937,7 +1946,10 @@ async function senseAndAct(
     held.length === 0 &&
     !planned.some((call) => confirmsCall(compiled, call)) &&
     (route.scenario === navigation.scenario ||
-      state.navigation.paused?.some((entry) => entry.scenario === navigation.scenario) === true) &&
+      // Not over the question of the scenario it moved to ("where is my other order?" is asked
+      // its order number first: see `detour` below).
+      (state.navigation.paused?.some((entry) => entry.scenario === navigation.scenario) === true &&
+        turn.followUp === undefined)) &&
     state.awaitingConfirmation === undefined
   ) {
     const [call] = awaitedCalls
@@ -1945,6 +1957,40 @@ async function senseAndAct(
     state.awaitingCalls = awaitedCalls
     state.offeredRequest = awaiting
     turn.followUp = confirmationQuestion(compiled, { toolId: call!.tool, args: call!.args }, routed)
+  }
+  // "Where is my order NW-3003?" to "Shall I refund $20 for order NW-1001 now?": a question that
+  // another scenario takes up leaves the request asked about paused, not dropped. Its question
+  // comes again once the detour is answered in full (it asks nothing back and nothing is asked
+  // about: this turn, or a later one while the detour asks for its facts), so the yes that
+  // follows still confirms it (outside review rv60 22: that yes got the menu).
+  const detour =
+    awaiting !== undefined &&
+    awaitedCalls !== undefined &&
+    awaitedCalls.length > 0 &&
+    isQuestion(message.text) &&
+    navigation.scenario !== null &&
+    route.scenario !== navigation.scenario
+      ? { request: awaiting, calls: awaitedCalls, scenario: navigation.scenario }
+      : detouredFrom
+  if (
+    detour !== undefined &&
+    !confirmed &&
+    !correctsYes &&
+    !declinedConfirmation &&
+    route.scenario !== detour.scenario &&
+    state.navigation.paused?.some((entry) => entry.scenario === detour.scenario) === true &&
+    held.length === 0 &&
+    !planned.some((call) => confirmsCall(compiled, call)) &&
+    acted.type !== 'paused' &&
+    state.awaitingConfirmation === undefined
+  ) {
+    if (turn.followUp === undefined && !('note' in turn)) {
+      const [call] = detour.calls
+      state.awaitingConfirmation = detour.request
+      state.awaitingCalls = detour.calls
+      state.offeredRequest = detour.request
+      turn.followUp = confirmationQuestion(compiled, { toolId: call!.tool, args: call!.args }, routed)
+    } else state.detouredFrom = detour
   }
   if (confirmed && acted.completed.some((call) => call.status === 'ran' || call.status === 'approved'))
     delete state.tentative

@@ -183,6 +183,16 @@ export interface EngineSessionState {
    */
   awaitingCalls?: Array<{ tool: string; args: Record<string, unknown> }>
   /**
+   * A request asked about ({@link awaitingConfirmation}) that a question of another scenario
+   * interrupted, while that detour asks for its own facts: its question is asked again once the
+   * detour is answered, while its scenario is still paused.
+   */
+  detouredFrom?: {
+    request: string
+    calls: Array<{ tool: string; args: Record<string, unknown> }>
+    scenario: string
+  }
+  /**
    * The clarification the last turns asked while nothing moved, how many times in a row, and what
    * the state was after it (`progress`: step, facts, tools, approvals): the loop guard's count.
    */
