@@ -7,6 +7,7 @@ import { classNames } from './class-names.ts'
 import { EnforcementNotice } from './enforcement-notice.tsx'
 import { PartBoundary } from './part-boundary.tsx'
 import { ProvenanceFooter } from './provenance-footer.tsx'
+import { threadIndex } from './thread-index.ts'
 import { TypingIndicator } from './typing-indicator.tsx'
 
 /** Props of {@link Message}. */
@@ -89,32 +90,31 @@ function Part({
  * never re-renders it. Renders its parts in order, then the provenance footer of assistant turns.
  */
 export const Message = memo(function Message({ messageId, className }: MessageProps) {
-  const message = useChatSelector((state) => state.messages.find((candidate) => candidate.id === messageId))
+  const message = useChatSelector((state) => {
+    const index = threadIndex(state.messages).position.get(messageId)
+    return index === undefined ? undefined : state.messages[index]
+  })
   const restoreGoal = useChatSelector((state) => state.restoreGoal)
   // The user's reply to this message (a clarification's chosen option), as a string so it is stable.
   const answer = useChatSelector((state) => {
-    const index = state.messages.findIndex((candidate) => candidate.id === messageId)
-    const next = index === -1 ? undefined : state.messages[index + 1]
+    const index = threadIndex(state.messages).position.get(messageId)
+    const next = index === undefined ? undefined : state.messages[index + 1]
     if (next?.role !== 'user') return undefined
     return next.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')
   })
   // A later turn narrowed the goal again: this turn's narrowing is no longer the one to undo.
   const superseded = useChatSelector((state) => {
-    const index = state.messages.findIndex((candidate) => candidate.id === messageId)
-    return state.messages
-      .slice(index + 1)
-      .some((later) => later.provenance?.goal?.reformulation !== undefined)
+    const { position, lastNarrowing } = threadIndex(state.messages)
+    return lastNarrowing > (position.get(messageId) ?? -1)
   })
   // The `since` of this message's handoff when an earlier message shows the same handoff.
   const handoffShown = useChatSelector((state) => {
-    const index = state.messages.findIndex((candidate) => candidate.id === messageId)
+    const { position, firstHandoff } = threadIndex(state.messages)
+    const index = position.get(messageId)
+    if (index === undefined) return false
     const since = state.messages[index]?.parts.find((part) => part.type === 'handoff')
     if (since?.type !== 'handoff') return false
-    return state.messages
-      .slice(0, index)
-      .some((earlier) =>
-        earlier.parts.some((part) => part.type === 'handoff' && part.handoff.since === since.handoff.since),
-      )
+    return (firstHandoff.get(since.handoff.since) ?? index) < index
   })
   if (!message) return null
   const streaming = message.parts.some((part) => part.type === 'text' && part.state === 'streaming')
