@@ -392,6 +392,84 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect((await ask('explain what git reset --hard does')).type).toBe('reply')
   })
 
+  it('reads git commands and shell syntax that change things, and look-alike letters, as the destructive requests they are', async () => {
+    // Outside review rv62 1, 2: each read as a confident `status` (0.63-0.97) and was answered "Here
+    // is what I found" with no word that nothing was done; the full-width "ｄｅｌｅｔｅ the tests
+    // folder" became an approval to run the whole suite.
+    const before = await repo.tools.git?.({ command: 'log --oneline' }, { sessionId: 's' } as never)
+    for (const text of [
+      'git diff | git apply -R',
+      'git restore --staged .',
+      'git restore .',
+      'git show HEAD --output=/tmp/focal-rv62-x',
+      'git log -p | sh',
+      'git diff > src/orders.ts',
+      'git reflog expire --expire=now --all',
+      'checkout HEAD~1',
+      'git update-ref -d HEAD',
+      'ｕｎｄｏ my last commit',
+      'ｒｅｖｅｒｔ the last commit',
+      'ｄｅｌｅｔｅ the tests folder',
+      'ｄｉｓｃａｒｄ my uncommitted changes',
+      'un\u200bdo my last commit',
+      'd\u0435lete the legacy folder',
+      '𝐝𝐞𝐥𝐞𝐭𝐞 the tests folder',
+    ]) {
+      const result = await ask(text)
+      expect(result.type, text).not.toBe('approval-required')
+      if (result.type === 'clarification') expect(result.provenance.tools, text).toEqual([])
+      else
+        expect('text' in result && result.text, text).toMatch(
+          /^I only look things up here, so nothing was changed\./,
+        )
+      expect(result.provenance.plan?.goal.intent ?? 'asked', text).not.toBe('status')
+    }
+    expect(await repo.tools.git?.({ command: 'log --oneline' }, { sessionId: 's' } as never)).toBe(before)
+    expect(existsSync('/tmp/focal-rv62-x')).toBe(false)
+    // Read-only commands still read as what they are, with no preamble.
+    for (const text of ['git diff', 'git log 2>&1', 'show me git log -p']) {
+      const result = await ask(text)
+      expect('text' in result && result.text, text).toMatch(/^Here is what I found/)
+    }
+  })
+
+  it('says what a request beside a test run asked that is not done, on the approval and after it, and keeps the plan', async () => {
+    // Outside review rv62 3, 4: "run the tests, then undo my last commit" asked the maintainer for
+    // the tests alone and answered with their output: the undo vanished. The turn that waits for
+    // the run had no plan, nor the turn the approval finished.
+    const sessionId = `repo-${session++}`
+    const asked = await engine.turn({ sessionId, text: 'run the tests, then undo my last commit' })
+    if (asked.type !== 'approval-required') throw new Error(`expected an approval, got ${asked.type}`)
+    expect(asked.text).toMatch(/^I only look things up here, so nothing was changed\./)
+    expect(asked.provenance.plan).toMatchObject({ goal: { intent: 'execute' }, notDone: ['undo'] })
+    expect(asked.provenance.plan?.calls).toEqual([
+      expect.objectContaining({ tool: 'test', status: 'awaiting-approval' }),
+    ])
+    const approved = await engine.resolveApproval({
+      sessionId,
+      approvalId: asked.approval.id,
+      decision: 'approve',
+    })
+    expect('text' in approved && approved.text).toMatch(
+      /^I only look things up here, so nothing was changed\. Here is what I found\. test \.: TAP version 13/u,
+    )
+    expect(approved.provenance.plan?.calls).toEqual([
+      expect.objectContaining({ tool: 'test', status: 'approved' }),
+    ])
+    expect(approved.provenance.plan?.notDone).toEqual(['undo'])
+    const records = (await ledger.records(sessionId)).filter((record) => record.type === 'turn-completed')
+    expect(
+      records.map((record) => (record.payload as { provenance?: { plan?: unknown } }).provenance?.plan),
+    ).toEqual([
+      expect.objectContaining({ notDone: ['undo'] }),
+      expect.objectContaining({ notDone: ['undo'] }),
+    ])
+    // A plain test run names nothing undone.
+    const plain = await ask('run the tests')
+    expect(plain.provenance.plan?.notDone).toBeUndefined()
+    expect('text' in plain && plain.text).not.toContain('nothing was changed')
+  })
+
   it('narrows to the code a documentation hit names, and never to a verb of the request', async () => {
     // Session 44's review: both narrowed to README.md at 0.95, one on a grep for the verb "use".
     const store = await ask('explain how the order store works')

@@ -63,6 +63,11 @@ export const currencyWords: Readonly<Record<string, string>> = {
   dollar: 'USD',
   dollars: 'USD',
   bucks: 'USD',
+  // Spanish and Portuguese (outside review rv63 1: "Te he reembolsado 500 dólares" passed a $50 cap).
+  dólar: 'USD',
+  dólares: 'USD',
+  dolar: 'USD',
+  dolares: 'USD',
   eur: 'EUR',
   euro: 'EUR',
   euros: 'EUR',

@@ -322,7 +322,9 @@ export function extractMoneyMentions(text: string, options: { strict?: boolean }
       } else value = toAmount(whole.replaceAll('.', '').replace(',', '.'), undefined, s1 ?? s2 ?? s3)
     }
     // "20 dollars and 50 cents" is 20.50; cents it cannot read make no amount (never 20).
-    const cents = options.strict === true ? centsAfter(text, match.index + matched.length) : 0
+    // The cents said after it count in a reply too: "50 dollars and 90 cents" is over a $50 cap
+    // (outside review rv63 1: it was read as $50).
+    const cents = centsAfter(text, match.index + matched.length) ?? (options.strict === true ? undefined : 0)
     if (cents === undefined) continue
     value += cents / 100
     // `$40 CAD`, `40 dollars AUD`: a dollar whose country is named after it is that country's.

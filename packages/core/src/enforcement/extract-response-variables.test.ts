@@ -10,9 +10,32 @@ describe('extractResponseVariables', () => {
     ["I've refunded 500$ to your card.", 500],
     ["I've refunded \uff04500 to your card.", 500],
     ["I've refunded $\uff15\uff10\uff10 to your card.", 500],
+    // Outside review rv63 1: each reached the customer past a $50 cap, with no violation recorded.
+    ['I have refunded you $ 5 0 0 for order NW-1001.', 500],
+    ['I have refunded you $\u0665\u0660\u0660 for order NW-1001.', 500],
+    ['I have refunded you $\u096b\u0966\u0966 for order NW-1001.', 500],
+    ['I have refunded you $5O0 for order NW-1001.', 500],
+    ['I have refunded you $4\u00a0500 for order NW-1001.', 4500],
+    ['I have refunded you 50 dollars and 90 cents.', 50.9],
+    ['Te he reembolsado 500 dólares (refund).', 500],
+    ['Refund issued: {"refund": {"amount": 500, "currency": "USD", "status": "issued"}}', 500],
+    ['I have refunded you &#36;500.', 500],
+    ['I have refunded you &#x24;500.', 500],
+    ['I have refunded you &dollar;500.', 500],
   ])('reads %j as a refund of %d', (text, amount) => {
     const read = extractResponseVariables(text, [{ name: 'refund_amount', kind: 'money', label: 'refund' }])
     expect(read.refund_amount).toBe(amount)
+  })
+
+  it('reads a refund in another currency under a JSON key as that currency, and ordinary text as before', () => {
+    expect(
+      extractResponseVariables('{"amount": 500, "currency": "EUR"}', [
+        { name: 'm', kind: 'money', currency: 'EUR' },
+      ]).m,
+    ).toBe(500)
+    expect(extractResponseVariables('Refunded $30 on NW-1001 (50 off)').money_amounts).toEqual([30])
+    expect(extractResponseVariables('Refunded $50 Off the list price').money_amounts).toEqual([50])
+    expect(extractResponseVariables('It took 2 500 steps, $20').money_amounts).toEqual([20])
   })
 
   it('reads a $ after one amount as that amount’s, not the start of the next', () => {

@@ -35,10 +35,85 @@ const amountBefore = new RegExp(`[${currencySignClass},.\\d]`, 'u')
 /**
  * A text as a reader sees it: compatibility forms folded (`＄５００` is `$500`) and invisible
  * formatting characters dropped (`$5\u200b00` is `$500`, `re\u00adfunded` is `refunded`). A
- * refund cap read the raw text, so each of those let a $500 refund through a $50 cap.
+ * refund cap read the raw text, so each of those let a $500 refund through a $50 cap. So did, in
+ * outside review rv63 1, what a reader reads as $500 just as well: an HTML character reference
+ * (`&#36;500`), digits of another script (`$٥٠٠`), a typographic thousands space (`$4\u00a0500`),
+ * digits spaced out or an O among them after a sign (`$ 5 0 0`, `$5O0`), and an amount under a
+ * money key of JSON (`{"amount": 500, "currency": "USD"}`).
  */
 export function readableText(text: string): string {
-  return text.normalize('NFKC').replace(/\p{Cf}/gu, '')
+  let read = text.includes('&') ? decodeCharacterReferences(text) : text
+  if (typographicSpace.test(read)) read = read.replace(thousandsSpace, '$1')
+  read = read.normalize('NFKC').replace(/\p{Cf}/gu, '')
+  if (otherDigit.test(read)) read = read.replace(otherDigits, asciiDigit)
+  if (spreadAmount.test(read))
+    read = read.replace(spreadAmounts, (amount) =>
+      amount.replace(/(?<=\d) (?=\d)/gu, '').replace(/(?<=\d)[Oo](?=[\dOo]*\d)/gu, '0'),
+    )
+  if (read.includes('"')) read = read.replace(jsonAmount, jsonAmountRead)
+  return read
+}
+
+/** `&#36;`, `&#x24;` and the named references of signs and spaces a reply may be written with. */
+const characterReference =
+  /&(?:#(\d{1,7})|#x([\da-f]{1,6})|(dollar|euro|pound|yen|cent|nbsp|amp|quot|apos|lt|gt));/giu
+const namedReferences: Readonly<Record<string, string>> = {
+  dollar: '$',
+  euro: '€',
+  pound: '£',
+  yen: '¥',
+  cent: '¢',
+  nbsp: '\u00a0',
+  amp: '&',
+  quot: '"',
+  apos: "'",
+  lt: '<',
+  gt: '>',
+}
+function decodeCharacterReferences(text: string): string {
+  return text.replace(characterReference, (reference, decimal?: string, hex?: string, name?: string) => {
+    if (name !== undefined) return namedReferences[name.toLowerCase()] ?? reference
+    const point = decimal !== undefined ? Number(decimal) : Number.parseInt(hex ?? '', 16)
+    return point > 0 && point <= 0x10ffff && !(point >= 0xd800 && point <= 0xdfff)
+      ? String.fromCodePoint(point)
+      : reference
+  })
+}
+
+/** A no-break, narrow no-break or thin space between a group of digits and three more: `4\u00a0500`. */
+const typographicSpace = /\d[\u00a0\u202f\u2009]\d{3}/u
+const thousandsSpace = /(\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))/gu
+
+/** A decimal digit of another script than ASCII (Arabic-Indic `٥`, Devanagari `५`, …). */
+const otherDigit = /(?![0-9])\p{Nd}/u
+const otherDigits = /(?![0-9])\p{Nd}/gu
+const digitOnly = /^\p{Nd}$/u
+/** The ASCII digit of a digit of another script: its place in its run of ten. */
+function asciiDigit(digit: string): string {
+  const point = digit.codePointAt(0) as number
+  let zero = point
+  while (zero > point - 60 && digitOnly.test(String.fromCodePoint(zero - 1))) zero--
+  return String((point - zero) % 10)
+}
+
+/** An amount after a sign with its digits spaced out or an O among them: `$ 5 0 0`, `$5O0`. */
+const spreadAmount = new RegExp(`[${currencySignClass}] ?\\d(?: \\d|[Oo]+\\d)`, 'u')
+const spreadAmounts = new RegExp(
+  `(?<=[${currencySignClass}] ?)\\d(?:(?: \\d)+(?!\\d)|[\\dOo]*[Oo][\\dOo]*\\d)`,
+  'gu',
+)
+
+/**
+ * An amount under a money key of JSON (`"amount": 500`, `"refund_amount": "40.00"`), with the
+ * currency its object names within a few fields (`"currency": "USD"`), dollars when none.
+ */
+const jsonAmount =
+  /("(?:amount|refund|refund_amount|refundAmount|total_amount|totalAmount|price|cost)"\s*:\s*"?)(\d+(?:\.\d+)?)(?=["\s,}])/gu
+const jsonCurrency = /"currency"\s*:\s*"([A-Za-z]{3})"/u
+function jsonAmountRead(_: string, key: string, amount: string, index: number, text: string): string {
+  const around = text.slice(Math.max(0, index - 160), index + 160)
+  const code = jsonCurrency.exec(around)?.[1]?.toUpperCase() ?? 'USD'
+  return `${key}${code === 'USD' ? '$' : `${code} `}${amount}`
 }
 
 /** Sentences (by index) containing a word that starts with `label` (case-insensitive). */

@@ -356,6 +356,97 @@ describe('createEngine enforcement', () => {
     expect('text' in result && result.text).toContain('Order NW-1234 has shipped with UPS')
   })
 
+  it("tells what a tool did when the model's draft about it is refused, not a refusal (rv63 4)", async () => {
+    // Outside review rv63 4: the $30 refund ran, the draft said $500, and the customer read the cap's
+    // refusal: money moved with no word of it.
+    const engine = await modelEngine(Array(6).fill("Done, I've refunded you $500 for order NW-1001."))
+    const result = await engine.turn({
+      sessionId: 'acted',
+      text: 'I want a refund of $30 for order NW-1001, my email is ann@example.com',
+    })
+    expect(result.provenance.tools).toEqual([expect.objectContaining({ id: 'issue_refund', status: 'ran' })])
+    expect(result.type).toBe('reply')
+    expect('text' in result && result.text).toContain('refunded $30 for order NW-1001')
+    expect('text' in result && result.text).not.toContain('$500')
+    expect(result.provenance.mode).toBe('fallback')
+    expect(result.provenance.enforcement?.violations.map((violation) => violation.ruleId)).toContain(
+      'refund-cap',
+    )
+  })
+
+  it('answers from the approved templates when the alignment judge withholds a draft, not with the generic fallback (rv63 5)', async () => {
+    server = await startScriptedModelServer({
+      script: agentModelScript({
+        drafts: Array(4).fill('Bananas are yellow.'),
+        judge: () => ({
+          quality_score: 0.1,
+          verdict: 'FAIL',
+          reason_codes: ['MISREAD_PRIMARY_GOAL'],
+          missing_requirements: ['the card on file'],
+          evidence_issues: [],
+          fix_mode: 'REWRITE_ONLY',
+          next_actions: [{ type: 'rewrite', instruction: 'Say which card is on file.' }],
+        }),
+      }),
+    })
+    const loaded = withFinalizationGate()
+    const engine = createEngine({
+      definition: {
+        ...loaded,
+        settings: {
+          ...loaded.settings,
+          finalizationGate: { ...loaded.settings.finalizationGate, onFail: 'fallback' as const },
+        },
+      },
+      model: openAICompatible({ baseURL: server.baseURL, model: 'scripted', maxRetries: 0 }),
+      lane2: false,
+    })
+    const result = await engine.turn({
+      sessionId: 'j',
+      text: 'Which card is on file? My email is ann@example.com',
+    })
+    expect(result.provenance.mode).toBe('fallback')
+    expect('text' in result && result.text).toBe('The card on file is your Visa ending 1111, expiring 08/29.')
+  })
+
+  it('falls back to the approved templates when the model answers with nothing a reader sees, whole or streamed', async () => {
+    // Outside review rv63 3: "", "   \n  " and zero-width characters were delivered as a normal reply.
+    for (const blank of ['', '   \n  ', '\u200b\u200b']) {
+      server = await startScriptedModelServer({
+        script: [
+          { type: 'completion', content: blank },
+          { type: 'stream', chunks: [...blank] },
+        ],
+      })
+      try {
+        const engine = createEngine({
+          definition,
+          model: openAICompatible({ baseURL: server.baseURL, model: 'scripted', maxRetries: 0 }),
+          lane2: false,
+          alignmentJudge: false,
+          compiler: false,
+        })
+        const whole = await engine.turn({ sessionId: 'whole', text: 'Where is my order NW-1234?' })
+        expect(whole.provenance.mode, JSON.stringify(blank)).toBe('fallback')
+        expect('text' in whole && whole.text).toContain('Order NW-1234 has shipped with UPS')
+        const events: TurnEvent[] = []
+        for await (const event of engine.turnStream({
+          sessionId: 'streamed',
+          text: 'Where is my order NW-1234?',
+        }))
+          events.push(event)
+        const finished = events.find((event) => event.type === 'turn-finished')
+        if (finished?.type !== 'turn-finished' || finished.result.type !== 'reply')
+          throw new Error('expected a reply')
+        expect(finished.result.provenance.mode, JSON.stringify(blank)).toBe('fallback')
+        expect(finished.result.text).toContain('Order NW-1234 has shipped with UPS')
+      } finally {
+        await server.close()
+        server = undefined
+      }
+    }
+  })
+
   it('falls back to the approved templates when a hand-written model port resolves without text', async () => {
     // A host's own port, written against the interface and returning nothing usable.
     const model = { modelId: 'hand-written', generate: async () => ({}) } as unknown as LanguageModel

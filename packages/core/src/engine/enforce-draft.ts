@@ -39,6 +39,13 @@ export interface EnforceDraftInput {
     instruction: string | undefined,
     rejectedRuleIds: readonly string[],
   ) => Promise<{ text: string; fallback: boolean }>
+  /**
+   * The approved templates' reply, for a turn whose tool acted: a model draft refused at the end
+   * gives way to it (checked by Lane 1 too), so the customer hears what was done rather than a
+   * refusal (outside review rv63 4: a $30 refund ran and the customer read "I can only issue
+   * refunds of up to $50", because the draft had said $500).
+   */
+  approved?: () => string
 }
 
 /**
@@ -104,11 +111,13 @@ export async function enforceDraft(
       attempt++
       continue
     }
-    if (lane1.type !== 'allowed' && lane1.type !== 'redacted')
+    if (lane1.type !== 'allowed' && lane1.type !== 'redacted') {
+      const refused = refusal(dependencies, lane1, fallback, lane2Skipped(dependencies, lane2Rules))
       return withRejected(
-        refusal(dependencies, lane1, fallback, lane2Skipped(dependencies, lane2Rules)),
+        fallback ? refused : (approvedInstead(dependencies, input, ruleIds, refused) ?? refused),
         rejected,
       )
+    }
     const judged =
       dependencies.lane2 === undefined || lane2Rules.length === 0
         ? undefined
@@ -176,7 +185,7 @@ export async function enforceDraft(
       }),
       lane2: lane2Summary(dependencies, lane2Rules, lane2),
     }
-    return {
+    const reply: EnforcedReply = {
       text: hardLane2 ? settings.refusalReply : lane1.text,
       refused: hardLane2,
       fallback,
@@ -185,6 +194,47 @@ export async function enforceDraft(
       lane2Violations: lane2Violations.map(({ ruleId, tier, message }) => ({ ruleId, tier, message })),
       rejected,
     }
+    return hardLane2 && !fallback ? (approvedInstead(dependencies, input, ruleIds, reply) ?? reply) : reply
+  }
+}
+
+/**
+ * `refused` (a model draft refused at the end) with the approved templates' reply in its place,
+ * when the turn has one ({@link EnforceDraftInput.approved}) and Lane 1 lets it through; the
+ * refused draft's violations stay on record. Undefined otherwise: the refusal stands.
+ */
+function approvedInstead(
+  dependencies: TurnDependencies,
+  input: EnforceDraftInput,
+  ruleIds: readonly string[],
+  refused: EnforcedReply,
+): EnforcedReply | undefined {
+  if (input.approved === undefined) return undefined
+  const text = input.approved()
+  const checked = dependencies.enforcer?.check(text, {
+    variables: input.variables,
+    ruleIds: [...ruleIds],
+    attempt: 0,
+    ...(input.quoted === undefined ? {} : { quoted: input.quoted }),
+  }) ?? { type: 'allowed' as const, text, findings: [] }
+  if (checked.type !== 'allowed' && checked.type !== 'redacted') return undefined
+  const counts = new Map<string, number>()
+  if (checked.type === 'redacted')
+    for (const finding of checked.findings) counts.set(finding.type, (counts.get(finding.type) ?? 0) + 1)
+  const { settings } = dependencies.compiled.definition
+  return {
+    ...refused,
+    text: checked.text,
+    refused: false,
+    fallback: true,
+    enforcement: {
+      ...refused.enforcement,
+      redactions: [...counts].map(([type, count]) => {
+        const mask = settings.redaction[type]?.mask
+        return mask === undefined ? { type, count } : { type, count, mask }
+      }),
+    },
+    violations: [...refused.violations, ...(checked.type === 'redacted' ? checked.violations : [])],
   }
 }
 

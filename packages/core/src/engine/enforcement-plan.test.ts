@@ -224,7 +224,7 @@ describe('the enforcement plan in the turn', () => {
     expect(JSON.stringify(session)).not.toContain('4111 1111')
   })
 
-  it('withholds an off-topic draft the alignment judge fails after the bounded replan and sends the fallback', async () => {
+  it('withholds an off-topic draft the alignment judge fails after the bounded replan and sends the approved templates instead', async () => {
     const offTopic = {
       quality_score: 0.2,
       verdict: 'FAIL',
@@ -251,9 +251,9 @@ describe('the enforcement plan in the turn', () => {
     )
     const result = await engine.turn({ sessionId: 'o', text: 'What plans do you have?' })
     expect(result.type).toBe('reply')
-    expect('text' in result && result.text).toBe(
-      'I can help with Northwind Mobile plans, bills and your account.',
-    )
+    // What the approved templates say, as on a model error (outside review rv63 5: the generic
+    // fallback came, though the turn's own rule had an approved answer).
+    expect('text' in result && result.text).toBe('Our plans start at $15 a month.')
     expect(result.provenance.mode).toBe('fallback')
     expect(result.provenance.gates).toEqual([
       expect.objectContaining({ name: 'final-alignment', status: 'FAIL (withheld, fallback sent)' }),

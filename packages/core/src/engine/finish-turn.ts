@@ -121,6 +121,9 @@ function draftEnforcer(context: DraftContext): (instruction: string | undefined)
       scenario: turn.route.scenario,
       step: turn.route.step,
       ...(quoted.length === 0 ? {} : { quoted }),
+      ...(changedThisTurn(dependencies, state, scratch)
+        ? { approved: () => composeApprovedReply(material) }
+        : {}),
       draft(rejection, rejectedRuleIds) {
         return draftReply(
           dependencies,
@@ -293,7 +296,11 @@ export async function finishTurn(
       ? [enforced.text, ...(finalized.limitations ?? [])].join(' ')
       : finalized.withheld === 'refuse'
         ? settings.refusalReply
-        : settings.fallbackReply
+        : // A draft the alignment judge withheld gives way to what the approved templates say (the
+          // card on file after its lookup ran), as a model error does, when Lane 1 lets it through;
+          // the generic fallback only when it does not (outside review rv63 5).
+          (checkedApprovedReply(dependencies, material, { variables: values, ruleIds, quoted }) ??
+          settings.fallbackReply)
   const text = [scratch.around?.before, body, scratch.around?.after]
     .filter((part) => part !== undefined && part !== '')
     .join(' ')
@@ -304,7 +311,11 @@ export async function finishTurn(
     outcome: enforcement.outcome,
     ruleIds: enforcement.violations.map((violation) => violation.ruleId),
   })
-  if (live !== undefined) live.settle(text, liveVerdict(finalized.withheld, refused, enforcement))
+  if (live !== undefined)
+    live.settle(
+      text,
+      liveVerdict(finalized.withheld, refused || enforcement.outcome === 'blocked', enforcement),
+    )
   else if (dependencies.streaming)
     streamSafeText(text, dependencies.enforcer, { variables: values, ruleIds }, scratch.emit)
 
@@ -515,10 +526,48 @@ function sayOnceMore(state: EngineSessionState, scratch: TurnScratch, material: 
     : text
 }
 
+/** The approved templates' reply as Lane 1 lets it through (redacted if need be), or undefined. */
+function checkedApprovedReply(
+  dependencies: TurnDependencies,
+  material: ReplyMaterial,
+  context: { variables: Record<string, unknown>; ruleIds: string[]; quoted: readonly string[] },
+): string | undefined {
+  const text = composeApprovedReply(material)
+  const checked = dependencies.enforcer?.check(text, {
+    variables: context.variables,
+    ruleIds: context.ruleIds,
+    attempt: 0,
+    ...(context.quoted.length === 0 ? {} : { quoted: context.quoted }),
+  }) ?? { type: 'allowed' as const, text }
+  return checked.type === 'allowed' || checked.type === 'redacted' ? checked.text : undefined
+}
+
+/**
+ * Whether a tool that may change something (not annotated `readOnlyHint`: a refund, not a lookup)
+ * ran in this turn: what it did is told even when the model's draft about it is refused.
+ */
+function changedThisTurn(
+  dependencies: TurnDependencies,
+  state: EngineSessionState,
+  scratch: TurnScratch,
+): boolean {
+  const { tools } = dependencies.compiled.definition
+  return (
+    state.toolCalls?.some(
+      (call) =>
+        call.turnId === scratch.turnId &&
+        tools.find((tool) => tool.id === call.tool)?.annotations?.readOnlyHint !== true,
+    ) === true
+  )
+}
+
 /** Whether a tool ran (or an approved call went through) in this turn. */
 function actedThisTurn(state: EngineSessionState, scratch: TurnScratch): boolean {
   return state.toolCalls?.some((call) => call.turnId === scratch.turnId) === true
 }
+
+/** A character a reader sees: not a blank, nor one that renders as nothing. */
+const visibleCharacter = /[^\s\p{Default_Ignorable_Code_Point}]/u
 
 async function draftReply(
   dependencies: TurnDependencies,
@@ -534,12 +583,16 @@ async function draftReply(
   const prompt = buildReplyPrompt(material, state.history, scratch.text, instruction)
   const options = { ...prompt, ...(scratch.signal === undefined ? {} : { signal: scratch.signal }) }
   try {
-    if (live !== undefined && model.stream !== undefined)
-      return { text: await live.draft(model.stream(options), rejectedRuleIds), fallback: false }
-    const generated = await model.generate(options)
-    // A hand-written port that resolves without text has no draft: the approved templates answer.
-    if (typeof generated?.text !== 'string') return { text: composeApprovedReply(material), fallback: true }
-    return { text: generated.text, fallback: false }
+    const text =
+      live !== undefined && model.stream !== undefined
+        ? await live.draft(model.stream(options), rejectedRuleIds)
+        : (await model.generate(options))?.text
+    // A port that resolves without text, or with none a reader sees (empty, blanks, zero-width
+    // characters), has no draft: the approved templates answer (outside review rv63 3: an empty
+    // reply was delivered as a normal one after the card lookup ran).
+    if (typeof text !== 'string' || !visibleCharacter.test(text))
+      return { text: composeApprovedReply(material), fallback: true }
+    return { text, fallback: false }
   } catch (error) {
     // The client left. Before any tool ran, the turn ends there; after one ran, it did something
     // that must be on record (a refund counts toward its cap): only the delivery stops, and the

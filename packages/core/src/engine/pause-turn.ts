@@ -28,6 +28,7 @@ export function pause(
     completed: acted.completed,
     remaining: acted.remaining,
     ...(turn.followUp === undefined ? {} : { followUp: turn.followUp }),
+    ...(turn.plan === undefined ? {} : { plan: structuredClone(turn.plan) }),
     fields: structuredClone(state.fields),
   }
   const pending = renderTemplate(compiled.definition.settings.approvalPendingReply, {
@@ -46,6 +47,9 @@ export function pause(
     matched: turn.matched,
     completed: acted.completed,
     awaitingApproval: call.toolId,
+    // A task agent's turn shows what it parsed and planned while its run waits (outside review
+    // rv62 4: the turn that runs code had no plan, in the reply or the ledger).
+    ...(turn.plan === undefined ? {} : { plan: turn.plan }),
     gates: [{ name: 'tool-policy', status: 'approval-required', detail: approval.reason }],
   })
   const result: TurnResult = {

@@ -1,5 +1,6 @@
 import { FocalError } from '../errors/focal-error.ts'
 import type { LedgerEvent } from '../ledger/ledger-event-schema.ts'
+import type { ProvenancePlan } from '../ledger/provenance-types.ts'
 import { ruleScopeType } from '../rules/compare-rules.ts'
 import type { MatchedRule } from '../rules/types.ts'
 import { actOnPlan } from './act-on-plan.ts'
@@ -7,7 +8,7 @@ import { finishTurn, type TurnScratch } from './finish-turn.ts'
 import { hashQuery } from './hash-query.ts'
 import { isoTimestamp } from './iso-timestamp.ts'
 import { pause } from './pause-turn.ts'
-import { type EngineSessionState, withdrawnReason } from './session-state.ts'
+import { type CompletedToolCall, type EngineSessionState, withdrawnReason } from './session-state.ts'
 import { findings } from './task-turn.ts'
 import type { TurnDependencies, TurnOutcome } from './turn-types.ts'
 import { sessionVariables } from './turn-variables.ts'
@@ -161,7 +162,7 @@ export async function resumeTurn(
   }
   const [first, ...rest] = pending.remaining
   const completed = [...pending.completed]
-  const plan = decision === 'approve' ? pending.remaining : withdrawn ? [] : rest
+  const toRun = decision === 'approve' ? pending.remaining : withdrawn ? [] : rest
   if (decision === 'reject' && first !== undefined) {
     // Declined (or expired unapproved), not withdrawn by the customer: a check may refuse asking
     // again for the same call in other words (`session.rejected`).
@@ -189,7 +190,7 @@ export async function resumeTurn(
     })
     scratch.emit({ type: 'tool-called', toolId: first.toolId, status: 'rejected' })
   }
-  const acted = await actOnPlan(plan, {
+  const acted = await actOnPlan(toRun, {
     compiled,
     tools: dependencies.tools,
     sessionId: input.sessionId,
@@ -205,6 +206,9 @@ export async function resumeTurn(
     const rule = compiled.rulesById.get(ruleId)
     return rule === undefined ? [] : [{ rule, scope: ruleScopeType(rule), reason }]
   })
+  // A task agent's plan, each call that waited given what became of it.
+  const plan =
+    pending.plan === undefined ? undefined : decidedPlan(pending.plan, [...completed, ...acted.completed])
   if (acted.type === 'paused') {
     const paused = pause(
       dependencies,
@@ -216,6 +220,7 @@ export async function resumeTurn(
         matched,
         completed,
         ...(pending.followUp === undefined ? {} : { followUp: pending.followUp }),
+        ...(plan === undefined ? {} : { plan }),
       },
       acted,
     )
@@ -253,15 +258,34 @@ export async function resumeTurn(
     refusal === undefined && compiled.definition.kind === 'task' && dependencies.model === undefined
       ? findings(all, { missing: [] })
       : undefined
+  // What the request named and the planner does not do is said again with the result it waited
+  // for ("run the tests, then undo my last commit": nothing was changed).
+  if (plan?.notDone !== undefined && compiled.definition.kind === 'task')
+    scratch.around = { before: compiled.definition.settings.planner.changeReply }
   const outcome = await finishTurn(dependencies, state, scratch, {
     perception: pending.perception,
     route: pending.route,
     matched,
     completed: all,
     ...(pending.followUp === undefined ? {} : { followUp: pending.followUp }),
+    ...(plan === undefined ? {} : { plan }),
     ...(refusal === undefined ? {} : { note: refusal }),
     ...(found === undefined ? {} : { note: found }),
   })
   keepCurrent()
   return delivered({ ...outcome, ledger: [resolved, ...outcome.ledger] })
+}
+
+/** `plan` with each call that waited for an approval given its outcome (ran, rejected, failed). */
+function decidedPlan(plan: ProvenancePlan, completed: readonly CompletedToolCall[]): ProvenancePlan {
+  return {
+    ...plan,
+    calls: plan.calls.map((call) => {
+      if (call.status !== 'awaiting-approval') return call
+      const done = completed.findLast(
+        (made) => made.toolId === call.tool && made.args.command === call.command,
+      )
+      return done === undefined ? call : { ...call, status: done.status }
+    }),
+  }
 }

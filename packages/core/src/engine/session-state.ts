@@ -1,6 +1,6 @@
 import type { GoalContract } from '../completion/goal-contract-schema.ts'
 import type { GoalGateResult } from '../completion/types.ts'
-import type { ProvenanceRoute } from '../ledger/provenance-types.ts'
+import type { ProvenancePlan, ProvenanceRoute } from '../ledger/provenance-types.ts'
 import type { RuleFireRecord } from '../rules/types.ts'
 import type { NavigationState } from '../scenarios/types.ts'
 import type { Perception } from '../sensor/types.ts'
@@ -35,6 +35,8 @@ export interface PendingApprovalState {
   /** The paused call first, then the calls after it. */
   remaining: PlannedToolCall[]
   followUp?: string
+  /** A task agent's plan as it paused (the paused call `awaiting-approval`): the resumed turn's plan. */
+  plan?: ProvenancePlan
   /**
    * The session's fields when the call paused: the reply after the decision is filled from them,
    * even if the conversation moved to another scenario in between (absent in sessions stored

@@ -313,7 +313,16 @@ export async function runTaskTurn(
       emit: scratch.emit,
       ...(scratch.signal === undefined ? {} : { signal: scratch.signal }),
     })
-    if (acted.type === 'paused') return acted
+    if (acted.type === 'paused') {
+      calls.push({
+        tool: call.tool,
+        command: call.args,
+        evidence: call.evidence,
+        status: 'awaiting-approval',
+        role,
+      })
+      return acted
+    }
     const done = acted.completed[0]!
     completed.push(done)
     calls.push({ tool: call.tool, command: call.args, evidence: call.evidence, status: done.status, role })
@@ -367,12 +376,26 @@ export async function runTaskTurn(
     }
   }
 
+  // A destructive action the request names beside what the plan does ("run the tests, then undo my
+  // last commit"): the planner only gathers evidence, so it is recorded as not done and the reply
+  // says so first, before an approval is asked too (outside review rv62 3: the undo vanished, from
+  // the reply and the approver's view alike). Not for a question about the command itself.
+  const notDone = explainsCommand ? undefined : (parsed.destructive ?? pending?.destructive)
   const plan: ProvenancePlan = {
     goal: { ...goal },
     confidence,
     evidence: needed,
     calls,
     missing: [],
+    ...(notDone === undefined ? {} : { notDone: [notDone] }),
+  }
+  if (notDone !== undefined) {
+    const before = scratch.around?.before
+    scratch.around = {
+      ...scratch.around,
+      before:
+        before === undefined || before === '' ? planner.changeReply : `${before} ${planner.changeReply}`,
+    }
   }
   const turnSoFar = () => ({
     perception,
@@ -595,9 +618,10 @@ export async function runTaskTurn(
   const ranCommand = obtained.has('test-output') || obtained.has('build-output')
   // So does a read-only reading of a destructive request the user confirmed: nothing was changed.
   if (
-    goal.intent === 'modify' ||
-    (goal.intent === 'execute' && !ranCommand && !refused) ||
-    ((destructive !== undefined || pending?.destructive !== undefined) && !explainsCommand)
+    notDone === undefined &&
+    (goal.intent === 'modify' ||
+      (goal.intent === 'execute' && !ranCommand && !refused) ||
+      ((destructive !== undefined || pending?.destructive !== undefined) && !explainsCommand))
   ) {
     const before = scratch.around?.before
     scratch.around = {

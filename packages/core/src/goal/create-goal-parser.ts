@@ -27,6 +27,7 @@ import { intentProbabilities } from './intent-probabilities.ts'
 import { mergeGoalVocabulary } from './merge-goal-vocabulary.ts'
 import { chatModeOf } from './normalize-goal-text.ts'
 import { readGoalRules } from './read-goal-rules.ts'
+import { readableRequest } from './readable-request.ts'
 import { type ResolvedGoal, resolveGoal } from './resolve-goal.ts'
 import type { GoalIntent, GoalParseResult, GoalParser, GoalParserOptions, GoalVocabulary } from './types.ts'
 import { validateGoalVocabulary } from './validate-goal-vocabulary.ts'
@@ -146,7 +147,7 @@ export function createGoalParser({
       if (typeof text !== 'string') {
         throw new FocalError({ code: 'invalid-argument', message: 'parse(text): text must be a string' })
       }
-      const read = readableGoalText(text)
+      const read = readableGoalText(readableRequest(text))
       const rules = readGoalRules(read, compiled, merged)
       const { hits, target, contentWords } = rules
       let resolved = rules.resolved
@@ -217,6 +218,8 @@ export function createGoalParser({
       }
       // "explain what git reset --hard does" may stay explain, but never confidently: a planner
       // acting on a read-only reading of a destructive request must ask first.
+      const named = hits.find((hit) => hit.cue.destructive)
+      if (named !== undefined) result.destructive = named.words.join(' ')
       const destructive = guardDestructiveReading(resolved, hits)
       if (destructive) {
         result.confidence = Math.min(result.confidence, destructiveConfidenceCap)

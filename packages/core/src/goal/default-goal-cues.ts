@@ -912,6 +912,14 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['git clean', 'i:execute !', 4],
   ['git stash', 'i:execute !', 2],
   ['git rm', 'i:execute !', 4],
+  // Subcommands that change the working tree, the index or refs (outside review rv62 1: each read
+  // as a confident look at the state), and a shell command that writes a file or runs what another
+  // prints (the `/shell` token, see normalizeGoalText).
+  ['git apply', 'i:execute !', 4],
+  ['git restore', 'i:execute !', 4],
+  ['git switch', 'i:execute !', 3],
+  ['checkout head', 'i:execute !', 3],
+  ['/shell', 'i:execute !', 4],
   ['git pull', 'i:execute', 3],
   ['git fetch', 'i:execute', 3],
   ['git tag', 'i:execute', 3],

@@ -430,6 +430,51 @@ const chatModes: ReadonlySet<string> = new Set(['ask', 'architect', 'code', 'con
 const failureTrace =
   /^\s*at (?:async )?[\w$.<>[\] /-]{0,120}\(?[^\s()]+:\d+:\d+\)?\s*$|Traceback \(most recent call last\)|^\s*File "[^"\n]+", line \d+|exit(?:ed)? (?:with )?code [1-9]\d*|npm ERR!|BUILD FAIL(?:URE|ED)\b|"severity":\s*\d{1,2},\s*"message":\s*"/m
 
+/**
+ * A shell command that writes or runs what another prints: output redirected to a file (`git diff
+ * > src/orders.ts`; not `2>&1` nor `> /dev/null`), a pipe into a shell or an interpreter (`git log
+ * -p | sh`, `| tee notes.md`, `| xargs rm`), or an option that writes a file (`git show HEAD
+ * --output=/tmp/x`, `curl -o`). Its words read as a look at the diff or the log: outside review rv62
+ * 1 had each read as a confident `status`.
+ */
+const shellCommand =
+  /\b(?:git|cat|echo|printf|ls|find|curl|wget|grep|rg|sed|awk|sort|uniq|head|tail|diff|cut|tr|jq|npm|pnpm|yarn|npx|node|python3?|env|date|yes|base64|xxd)\b/i
+const fileCommand = /\b(?:git|curl|wget)\b/i
+/** `>`, `>>` or `&>` before a file (not `2>&1`, a number or `/dev/null`). */
+const redirection = /(?:^|\s)(?:\d?>>?|&>)[ \t]*(?![\s>=&]|\d+\b|\/dev\/null\b)[\w.~/$'"-]/g
+const pipedToShell =
+  /\|[ \t]*(?:sudo[ \t]+)?(?:sh|bash|zsh|fish|dash|ksh|csh|source|eval|python3?|node|perl|ruby|php|tee|dd|xargs(?:[ \t]+-[^\s-]\S*){0,4}[ \t]+(?:sudo[ \t]+)?(?:rm|git|mv|cp|sed|chmod|chown|truncate|shred|dd|sh|bash))\b/i
+const outputOption = /\s(?:--output(?:-document)?|-o|-O)(?:=|\s)/g
+/**
+ * Git commands that rewrite or delete history or refs, written as commands: `git reflog expire`,
+ * `git update-ref -d`, `git filter-branch`. (As a cue row their words would join the vocabulary
+ * and stop naming targets: "an expired token".)
+ */
+const gitRewrite =
+  /\bgit\s+(?:reflog\s+(?:expire|delete)|update-ref\b|filter-(?:branch|repo)\b|replace\s+-d\b|symbolic-ref\s+-d\b)/i
+/** How far before a `>` or an output option the command it belongs to is looked for. */
+const commandReach = 200
+
+/** Is there a command (`commandWord`) on the same line, at most {@link commandReach} characters before `index`? */
+function commandBefore(text: string, index: number, commandWord: RegExp): boolean {
+  const lineStart = text.lastIndexOf('\n', index - 1) + 1
+  return commandWord.test(text.slice(Math.max(lineStart, index - commandReach), index))
+}
+
+/** Does the request hold a shell command that writes a file, runs what another prints or rewrites git refs? (Linear: each `>` or option looks back a bounded way.) */
+function writesThroughShell(text: string): boolean {
+  if (gitRewrite.test(text)) return true
+  if (!/[>|]|\s-(?:-output|o|O)\b/.test(text)) return false
+  if (pipedToShell.test(text)) return true
+  redirection.lastIndex = 0
+  for (let match = redirection.exec(text); match !== null; match = redirection.exec(text))
+    if (commandBefore(text, match.index, shellCommand)) return true
+  outputOption.lastIndex = 0
+  for (let match = outputOption.exec(text); match !== null; match = outputOption.exec(text))
+    if (commandBefore(text, match.index, fileCommand)) return true
+  return false
+}
+
 /** The chat mode a request is typed in (`/ask …` is `ask`), or undefined. */
 export function chatModeOf(text: string): string | undefined {
   const word = chatCommand.exec(text)?.[1]?.toLowerCase()
@@ -478,6 +523,17 @@ export function normalizeGoalText(text: string, compiled: CompiledGoalVocabulary
     tokens.push({
       surface: '/crash',
       concept: '/crash',
+      form: 'base',
+      corrected: false,
+      stop: false,
+      lead: 0,
+      pasted: false,
+    })
+  // A shell command that writes a file or runs what another prints: `/shell`.
+  if (writesThroughShell(clean))
+    tokens.push({
+      surface: '/shell',
+      concept: '/shell',
       form: 'base',
       corrected: false,
       stop: false,

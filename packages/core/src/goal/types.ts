@@ -82,6 +82,12 @@ export interface GoalParseResult {
   ambiguities: GoalAmbiguity[]
   /** Which cues produced the goal, in one sentence. */
   explanation: string
+  /**
+   * The destructive action the request names (the words of its first cue marked destructive:
+   * `undo`, `git apply`, `/shell` for a shell command that writes a file), whatever the reading:
+   * "run the tests, then undo my last commit" reads as running the tests and still names `undo`.
+   */
+  destructive?: string
 }
 
 /** A deterministic text-to-goal parser. */

@@ -99,6 +99,7 @@ export const provenanceSchema = sortedObject({
       }),
     ),
     missing: z.array(z.string()),
+    notDone: z.array(z.string()).exactOptional(),
   }).exactOptional(),
   enforcement: provenanceEnforcementSchema.exactOptional(),
   gates: z.array(sortedObject({ name: z.string(), status: z.string(), detail: z.string().exactOptional() })),

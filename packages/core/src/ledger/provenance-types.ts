@@ -88,6 +88,11 @@ export interface ProvenancePlan {
   }>
   /** Evidence still missing after recovery. */
   missing: string[]
+  /**
+   * A destructive action the request named that the planner did not do (it only gathers
+   * evidence): "run the tests, then undo my last commit" ran the tests and records `undo` here.
+   */
+  notDone?: string[]
 }
 
 /** What enforcement did to the draft reply. */

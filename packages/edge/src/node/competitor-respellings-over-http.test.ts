@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   expectDraftWithheld,
-  expectRefused,
   expectStreamedAsWritten,
+  expectToldWhatWasDone,
   inSmallChunks,
   type ScriptedRefundSupport,
   serveScriptedRefundSupport,
@@ -69,8 +69,14 @@ const clean: ReadonlyArray<{ name: string; draft: string }> = [
     draft: 'Your refund is on its way; call 1-800-555-0199, we are 100% sure it lands by Friday.',
   },
 ]
-const request = 'I want a refund of $20 for order NW-1001, my email is ann@example.com'
-const refusal = "I can only speak to Northwind's own products, prices and policies."
+// $1 a turn: the order's refunds add up across these sessions (at most $50 an order), and each must run.
+const request = 'I want a refund of $1 for order NW-1001, my email is ann@example.com'
+/**
+ * What the customer hears instead of a refused draft once the $1 refund ran: the approved
+ * templates' reply (outside review rv63 4: the refusal read as if no refund had been made).
+ */
+const refunded =
+  /^Thanks, I've verified the account for ann@example\.com\. Done — I've refunded \$1 for order NW-1001 \(reference RF-\d+\)\. It will reach your card in 3–5 business days\.$/u
 
 let served: ScriptedRefundSupport
 
@@ -88,14 +94,14 @@ afterAll(() => served.close())
 
 describe('a competitor named in a respelling (Node server, scripted model on loopback)', () => {
   it.each(respelled.map((entry, index) => ({ ...entry, index })))(
-    'never streams $name in a text-delta, refuses it, and /v1/turn refuses it too',
+    'never streams $name in a text-delta, withholds it for what was done, and /v1/turn too',
     async ({ draft, never, index }) => {
       const chunks = await served.chat(`respelled-chat-${index}`, request)
-      expectDraftWithheld(chunks, { draft, never, ruleId: 'no-competitors', refusal })
+      expectDraftWithheld(chunks, { draft, never, ruleId: 'no-competitors', refusal: refunded })
 
-      expectRefused(await served.turn(`respelled-turn-${index}`, request), {
+      expectToldWhatWasDone(await served.turn(`respelled-turn-${index}`, request), {
         ruleId: 'no-competitors',
-        refusal,
+        reply: refunded,
       })
     },
   )

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import {
   expectDraftWithheld,
-  expectRefused,
   expectStreamedAsWritten,
+  expectToldWhatWasDone,
   inSmallChunks,
   type ScriptedRefundSupport,
   serveScriptedRefundSupport,
@@ -47,10 +47,15 @@ const breaking: ReadonlyArray<{ amount: string; draft: string; never: RegExp }> 
     never: /least \$|\$45 more/u,
   },
 ]
-const allowed = 'I have refunded you $20 for that order. Anything else?'
-const request = 'I want a refund of $20 for order NW-1001, my email is ann@example.com'
-const refusal =
-  "I'm sorry, I can only issue refunds of up to $50, in US dollars, in chat. A billing specialist can review larger refunds and refunds in other currencies."
+const allowed = 'I have refunded you $1 for that order. Anything else?'
+// $1 a turn: the order's refunds add up across these sessions (at most $50 an order), and each must run.
+const request = 'I want a refund of $1 for order NW-1001, my email is ann@example.com'
+/**
+ * What the customer hears instead of a refused draft once the $1 refund ran: the approved
+ * templates' reply (outside review rv63 4: the refusal read as if no refund had been made).
+ */
+const refunded =
+  /^Thanks, I've verified the account for ann@example\.com\. Done — I've refunded \$1 for order NW-1001 \(reference RF-\d+\)\. It will reach your card in 3–5 business days\.$/u
 
 let served: ScriptedRefundSupport
 
@@ -66,18 +71,21 @@ afterAll(() => served.close())
 
 describe('the refund cap while a reply streams (Node server, scripted model on loopback)', () => {
   it.each(breaking.map((entry, index) => ({ ...entry, index })))(
-    'never sends a refund of $amount in a text-delta, still streams an allowed refund in pieces, and /v1/turn refuses it as before',
+    'never sends a refund of $amount in a text-delta, still streams an allowed refund in pieces, and /v1/turn withholds it too',
     async ({ draft, never, index }) => {
       const chunks = await served.chat(`cap-breaking-${index}`, request)
       // What streamed before the verdict is the draft's start, never its amount; then the refusal
       // replaces it.
-      expectDraftWithheld(chunks, { draft, never, ruleId: 'refund-cap', refusal })
+      expectDraftWithheld(chunks, { draft, never, ruleId: 'refund-cap', refusal: refunded })
 
       // An allowed refund is no held turn: it streams in pieces, as written.
       expectStreamedAsWritten(await served.chat(`cap-allowed-${index}`, request), allowed)
 
-      // The same draft not streamed: the refusal alone, as before.
-      expectRefused(await served.turn(`cap-turn-${index}`, request), { ruleId: 'refund-cap', refusal })
+      // The same draft not streamed: withheld too, and what was done is said in its place.
+      expectToldWhatWasDone(await served.turn(`cap-turn-${index}`, request), {
+        ruleId: 'refund-cap',
+        reply: refunded,
+      })
     },
   )
 })

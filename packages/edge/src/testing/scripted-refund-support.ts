@@ -18,7 +18,7 @@ export type StreamChunk = Record<string, unknown> & {
 export interface TurnResult {
   type: string
   text: string
-  provenance: { enforcement: { violations: Array<{ ruleId: string }> } }
+  provenance: { mode: string; enforcement: { outcome: string; violations: Array<{ ruleId: string }> } }
 }
 
 /** The demo agent served on loopback with a scripted model, and a client keeping session tokens. */
@@ -84,12 +84,13 @@ export async function serveScriptedRefundSupport(
 /**
  * Asserts a streamed turn whose draft breaks hard-safety rule `ruleId`: what streamed before the
  * verdict is the draft's start and never matches `never`; a started draft is withheld
- * (`data-retraction`), a draft of which nothing streamed needs none; then `refusal` alone is sent and
- * the footer says blocked by `ruleId`.
+ * (`data-retraction`), a draft of which nothing streamed needs none; then `refusal` alone is sent (a
+ * pattern: what the approved templates say in its place, after a tool that changes something ran)
+ * and the footer says blocked by `ruleId`.
  */
 export function expectDraftWithheld(
   chunks: readonly StreamChunk[],
-  expected: { draft: string; never: RegExp; ruleId: string; refusal: string },
+  expected: { draft: string; never: RegExp; ruleId: string; refusal: string | RegExp },
 ): void {
   const retraction = chunks.findIndex((chunk) => chunk.type === 'data-retraction')
   // No retraction: nothing of the draft streamed, and every delta is the refusal's.
@@ -98,17 +99,25 @@ export function expectDraftWithheld(
   expect(shown).not.toMatch(expected.never)
   if (retraction !== -1)
     expect(chunks[retraction]?.data).toMatchObject({ code: 'draft-withheld', ruleIds: [expected.ruleId] })
-  expect(deltasOf(chunks.slice(retraction + 1)).join('')).toBe(expected.refusal)
+  const after = deltasOf(chunks.slice(retraction + 1)).join('')
+  if (typeof expected.refusal === 'string') expect(after).toBe(expected.refusal)
+  else expect(after).toMatch(expected.refusal)
   expect(chunks.find((chunk) => chunk.type === 'data-enforcement')?.data).toMatchObject({
     outcome: 'blocked',
     ruleIds: [expected.ruleId],
   })
 }
 
-/** Asserts a `/v1/turn` answer refused by hard-safety rule `ruleId` alone, with `refusal` as its text. */
-export function expectRefused(result: TurnResult, expected: { ruleId: string; refusal: string }): void {
-  expect(result.type).toBe('refused')
-  expect(result.text).toBe(expected.refusal)
+/**
+ * Asserts a `/v1/turn` answer whose draft hard-safety rule `ruleId` alone refused after a tool that
+ * changes something ran: the approved templates' reply (`reply`) stands in, not the refusal, so the
+ * customer hears what was done (outside review rv63 4).
+ */
+export function expectToldWhatWasDone(result: TurnResult, expected: { ruleId: string; reply: RegExp }): void {
+  expect(result.type).toBe('reply')
+  expect(result.text).toMatch(expected.reply)
+  expect(result.provenance.mode).toBe('fallback')
+  expect(result.provenance.enforcement.outcome).toBe('blocked')
   expect(result.provenance.enforcement.violations.map((violation) => violation.ruleId)).toEqual([
     expected.ruleId,
   ])
