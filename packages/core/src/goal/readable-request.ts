@@ -23,5 +23,18 @@ const compatibilityRun =
  */
 export function readableRequest(text: string): string {
   if (!nonAscii.test(text)) return text
-  return foldLookalikes(text.replace(invisible, '').replace(compatibilityRun, (run) => run.normalize('NFKC')))
+  let read = invisibleOne.test(text) ? text.replace(invisible, '') : text
+  if (compatibilityForm.test(read)) read = read.replace(compatibilityRun, (run) => run.normalize('NFKC'))
+  return mixedScript.test(read) ? foldLookalikes(read) : read
 }
+
+const invisibleOne = /\p{Default_Ignorable_Code_Point}/u
+/**
+ * Where compatibility forms NFKC folds to ASCII live: spacing and superscript marks, letterlike
+ * symbols, enclosed alphanumerics, ligatures, full-width forms, mathematical alphanumerics. Text
+ * without any (most text in any script) is not normalised at all.
+ */
+const compatibilityForm =
+  /[\u00aa\u00b2\u00b3\u00b9\u00ba\u2070-\u209f\u2100-\u215f\u2460-\u24ff\ufb00-\ufb4f\uff01-\uff5e\u{1d400}-\u{1d7ff}]/u
+/** A Latin letter beside a Greek or Cyrillic one: a word that may mix look-alikes in. */
+const mixedScript = /[a-z][\u0370-\u052f]|[\u0370-\u052f][a-z]/i
