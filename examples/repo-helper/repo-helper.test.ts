@@ -264,6 +264,22 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     })
   })
 
+  it('replaces the narrowed goal with a new request: the snapshot follows, and the earlier Undo reports it replaced', async () => {
+    // Outside review rv62 5: after "explain how the orders work", the session still showed the
+    // router narrowing as its goal, and undoing it answered restored: true with a GOAL_RESTORED.
+    const sessionId = `repo-${session++}`
+    const first = await engine.turn({ sessionId, text: 'explain how the router works' })
+    expect(first.provenance.goal?.reformulation?.turnId).toBe(first.turnId)
+    const second = await engine.turn({ sessionId, text: 'explain how the orders work' })
+    expect(second.provenance.goal?.reformulation).toBeUndefined()
+    expect((await engine.getSession(sessionId))?.activeGoal).toBeUndefined()
+    expect(await engine.restoreGoal({ sessionId, turnId: first.turnId })).toEqual({
+      restored: false,
+      reason: 'superseded',
+    })
+    expect((await ledger.records(sessionId)).some((record) => record.type === 'GOAL_RESTORED')).toBe(false)
+  })
+
   it('reads "it" as the last request\'s target, on record and undoable; with nothing before, asks what', async () => {
     // Found by an outside review: "and where is it called?" searched the whole repository for "."
     // and answered with an unrelated line at 0.997 confidence; "fix it" ran discovery.

@@ -472,9 +472,10 @@ export function createEngine(engineOptions: EngineOptions): Engine {
                 ],
               })
           }
-          if (narrowed === undefined) return { restored: false, reason: 'nothing-narrowed' }
-          if (turnId !== undefined && narrowed.turnId !== turnId)
+          // A later turn narrowed again, or asked something new: this narrowing is no longer the goal.
+          if (turnId !== undefined && narrowed?.turnId !== turnId)
             return { restored: false, reason: 'superseded' }
+          if (narrowed === undefined) return { restored: false, reason: 'nothing-narrowed' }
           const { activeGoal: _undone, ...state } = stored.state
           if ((await store.put(sessionId, state, stored.version)) === false) continue
           await ledger?.append(

@@ -238,6 +238,10 @@ export async function runTaskTurn(
       note: small,
     })
   }
+  // A new request is the session's goal now: an earlier turn's narrowing is no longer the active
+  // goal, and undoing it reports it replaced (outside review rv62 5: it restored the router
+  // question while the user was on the orders one, and the snapshot still showed it).
+  if (state.activeGoal !== undefined && state.activeGoal.turnId !== scratch.turnId) delete state.activeGoal
   const needed = evidenceFor(goal)
   const obtained = new Set<GoalEvidenceClass>()
   const calls: ProvenancePlan['calls'] = []
