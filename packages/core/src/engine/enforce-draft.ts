@@ -152,11 +152,14 @@ export async function enforceDraft(
         lane2.type === 'escalated' ||
         (lane2.type === 'violated' && lane2Violations.some((violation) => violation.tier !== 'style')))
     const lane1Violations = lane1.type === 'redacted' ? lane1.violations : []
-    const violations = [
+    // Each violation once, however many drafts broke it (outside review rv63 6: three drafts
+    // failing three rules listed nine entries, with nothing telling the drafts apart); the ledger
+    // keeps a record per draft.
+    const violations = onceEach([
       ...rejected.map(({ action: _action, ...violation }) => violation),
       ...lane1Violations.map(toProvenanceViolation),
       ...lane2Violations.map((violation) => ({ ...violation, lane: 2 as const })),
-    ]
+    ])
     const counts = new Map<string, number>()
     if (lane1.type === 'redacted') {
       // Two rules can find the same span (the built-in detectors and a card-number guardrail).
@@ -373,4 +376,17 @@ function lane2Summary(
     ran: false,
     skipped: dependencies.lane2 === undefined ? 'no judge model configured' : 'not selected',
   }
+}
+
+/** `violations` without repeats: the first of each rule, lane, tier and message. */
+function onceEach<Violation extends ProvenanceEnforcement['violations'][number]>(
+  violations: readonly Violation[],
+): Violation[] {
+  const seen = new Set<string>()
+  return violations.filter((violation) => {
+    const key = `${violation.ruleId}\u0000${violation.lane}\u0000${violation.tier}\u0000${violation.message}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
 }

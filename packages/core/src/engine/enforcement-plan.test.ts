@@ -205,6 +205,18 @@ describe('the enforcement plan in the turn', () => {
       message: "The judge's reason was withheld: it broke a rule itself.",
     })
     expect(JSON.stringify({ result, ledger: await ledger.records('v') })).not.toContain('Verizon instead')
+    // Each violation is listed once, however many drafts broke it (outside review rv63 6: one entry
+    // per draft, nothing telling them apart); the ledger keeps a record per draft.
+    const listed = (result.provenance.enforcement?.violations ?? []).map((violation) =>
+      JSON.stringify(violation),
+    )
+    expect(new Set(listed).size).toBe(listed.length)
+    const perDraft = (await ledger.records('v')).filter(
+      (record) =>
+        record.type === 'rule-violated' &&
+        (record.payload as { ruleId: string }).ruleId === 'no-investment-advice',
+    )
+    expect(perDraft.length).toBeGreaterThan(1)
     // The rewrite is told what the judge said: only the model reads its instruction.
     const redrafts = scripted.requests.filter(isDraftRequest).slice(1)
     expect(redrafts.length).toBeGreaterThan(0)
