@@ -6,6 +6,7 @@ import { createScanner, type Scanner } from './create-scanner.ts'
 import { createStreamRedactor } from './create-stream-redactor.ts'
 import { extractResponseVariables, type ResponseReading, readResponse } from './extract-response-variables.ts'
 import { redact } from './redact.ts'
+import { spellsOutCard, toolCards } from './spelled-card-echo.ts'
 import type {
   CompiledExpression,
   DraftJudge,
@@ -78,11 +79,31 @@ export function createEnforcer(options: EnforcerOptions): Enforcer {
     // The text's amounts, counts and emails, read once for all the rules that check it, past the
     // passages that quote the user (blanked, so every other place keeps its offset).
     const read = readingOnce(text, context.quoted)
-    for (const entry of select(context)) {
+    const selected = select(context)
+    for (const entry of selected) {
       const violation = checkRule(entry, text, context, read)
       if (violation !== undefined) violations.push(violation)
     }
-    return resolve(text, violations, context.attempt ?? 0)
+    const result = resolve(text, violations, context.attempt ?? 0)
+    if (result.type !== 'allowed' && result.type !== 'redacted') return result
+    // A card a tool returned, spelled out past the detectors (in words, or split apart), is refused
+    // by the rule that guards cards: its number is never shown whole (outside review rv63 2).
+    const guard = selected.find((entry) => entry.rule.enforce.detectors?.includes('credit-card') === true)
+    if (guard === undefined || !spellsOutCard(result.text, toolCards(context.variables))) return result
+    return {
+      type: 'blocked',
+      violations: [
+        ...(result.type === 'redacted' ? result.violations : []),
+        {
+          ruleId: guard.rule.id,
+          tier: guard.rule.tier,
+          action: 'refuse',
+          message: 'the reply spells out a card number a tool returned (in words or split apart)',
+          findings: [],
+        },
+      ],
+      refusal: guard.rule.enforce.refusal ?? refusal,
+    }
   }
 
   const resolve = (text: string, violations: RuleViolation[], attempt: number): EnforcementResult => {

@@ -130,6 +130,39 @@ describe('createEngine enforcement', () => {
     })
   })
 
+  it('never delivers the card a lookup returned, spelled in words or split apart by the model (rv63 2)', async () => {
+    // Outside review rv63 2: both reached the customer, with enforcement "allowed".
+    for (const draft of [
+      'Your card is four one one one, one one one one, one one one one, one one one one.',
+      'The digits are 4111 1111 and then 1111 1111.',
+      'Card: 4111-1111 (first half), 1111-1111 (second half).',
+    ]) {
+      const engine = await modelEngine([draft, draft, draft])
+      const result = await engine.turn({
+        sessionId: 'spelled',
+        text: 'Which card is on file? My email is ann@example.com',
+      })
+      expect(result.provenance.tools, draft).toEqual([
+        expect.objectContaining({ id: 'lookup_payment_method', status: 'ran' }),
+      ])
+      expect('text' in result && result.text.replace(/\D/gu, ''), draft).not.toContain('11111111')
+      expect('text' in result && result.text, draft).not.toMatch(/one one one one/iu)
+      expect(result.provenance.enforcement?.outcome, draft).toBe('blocked')
+      await server?.close()
+      server = undefined
+    }
+    // The card's last four, as the template says it, still pass; so does another number.
+    const shown = await modelEngine([
+      'Your Visa ending 1111 is on file; your order is NW-1001, 4 items, $120.',
+    ])
+    const ok = await shown.turn({
+      sessionId: 'shown',
+      text: 'Which card is on file? My email is ann@example.com',
+    })
+    expect(ok.type).toBe('reply')
+    expect('text' in ok && ok.text).toContain('ending 1111')
+  })
+
   it('prompts the model with exactly the matched actions, tool outputs and profile fields', async () => {
     const engine = await modelEngine(['Order NW-1234 is on its way and arrives Thursday.'])
     const result = await engine.turn({ sessionId: 's', text: 'Where is my order NW-1234?' })
