@@ -118,6 +118,23 @@ describe('the repo-helper task agent over HTTP, through the widget store', () =>
     expect(messageOf(second.id)?.goalRestored).toBe(true)
   })
 
+  it('says in the widget that a narrowing a later request replaced has nothing to undo, without an error', async () => {
+    // Before, Undo on it did nothing at all: the server answered superseded and the button stayed.
+    const http = keepSessionTokens()
+    const store = createChatStore({
+      transport: createHttpTransport({ baseUrl: origin, fetch: (input, init) => http(String(input), init) }),
+    })
+    await store.getState().sendMessage('explain how the router works')
+    const first = store.getState().messages.at(-1)!
+    expect(first.provenance?.goal?.reformulation).toBeDefined()
+    await store.getState().sendMessage('explain how the orders work')
+    await store.getState().restoreGoal(first.id)
+    const after = store.getState().messages.find((message) => message.id === first.id)
+    expect(after?.goalNotRestored).toBe('superseded')
+    expect(after?.goalRestored).toBeUndefined()
+    expect(store.getState().error).toBeUndefined()
+  })
+
   it('narrows a vague request by the option chosen in the widget, shows it, and undoes it', async () => {
     const http = keepSessionTokens()
     const store = createChatStore({

@@ -467,14 +467,17 @@ export function createChatStore({
         const turnId = get().messages.find((message) => message.id === messageId)?.provenance?.goal
           ?.reformulation?.turnId
         try {
-          const { restored } = await transport.restoreGoal({
+          const { restored, reason } = await transport.restoreGoal({
             sessionId: session,
             ...(turnId === undefined ? {} : { turnId }),
           })
-          if (!restored) return
+          // Nothing undone is said on the message too: a button that did nothing looked broken.
+          const outcome = restored
+            ? { goalRestored: true }
+            : { goalNotRestored: typeof reason === 'string' ? reason : 'nothing-narrowed' }
           set((state) => ({
             messages: state.messages.map((message) =>
-              message.id === messageId ? { ...message, goalRestored: true } : message,
+              message.id === messageId ? { ...message, ...outcome } : message,
             ),
           }))
         } catch (error) {

@@ -26,6 +26,11 @@ export interface ChatMessage {
   aborted?: boolean
   /** True once the user undid this turn's goal narrowing (`restoreGoal`). */
   goalRestored?: boolean
+  /**
+   * Why undoing this turn's narrowing did nothing, as the server answered: `superseded` (a later
+   * request replaced the goal) or `nothing-narrowed` (no narrowing is active any more).
+   */
+  goalNotRestored?: string
   /** `person`: written by the person who took the conversation over (a handoff reply), not the assistant. */
   from?: 'person'
 }

@@ -485,4 +485,44 @@ describe('MessageList', () => {
     expect(undo).toHaveLength(1)
     expect(undo[0]!.closest('article')?.textContent).toContain('src/router.ts')
   })
+
+  it('offers no Undo once a later request replaced the narrowed goal, and says so; small talk replaces nothing', () => {
+    const plan = (evidence: string[]) => ({
+      goal: { intent: 'explain', entity: 'component', artifact: 'explanation', scope: 'global' },
+      confidence: 0.9,
+      evidence,
+      calls: [],
+      missing: [],
+    })
+    const narrowed = provenanceFixture({
+      goal: {
+        original: 'explain the router',
+        active: 'explain the router in src/router.ts',
+        reformulation: { type: 'constraint-addition', confidence: 0.95, evidenceIds: [], turnId: 'a' },
+      },
+    })
+    for (const [later, offered] of [
+      [plan(['file-search', 'file-content']), false],
+      [plan([]), true],
+    ] as const) {
+      const store = createChatStore({
+        transport: createChannelTransport().transport,
+        initialMessages: [
+          { id: 'a', role: 'assistant', parts: [], provenance: narrowed },
+          { id: 'b', role: 'assistant', parts: [], provenance: provenanceFixture({ plan: later }) },
+        ],
+      })
+      render(
+        <FocalChatProvider store={store}>
+          <MessageList />
+        </FocalChatProvider>,
+      )
+      fireEvent.click(screen.getByRole('button', { name: /goal narrowed/ }))
+      expect(screen.queryAllByRole('button', { name: 'Undo narrowing' })).toHaveLength(offered ? 1 : 0)
+      expect(screen.queryAllByText('A later request replaced this goal: nothing to undo.')).toHaveLength(
+        offered ? 0 : 1,
+      )
+      cleanup()
+    }
+  })
 })

@@ -102,7 +102,8 @@ export const Message = memo(function Message({ messageId, className }: MessagePr
     if (next?.role !== 'user') return undefined
     return next.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')
   })
-  // A later turn narrowed the goal again: this turn's narrowing is no longer the one to undo.
+  // A later turn narrowed the goal again or asked something new: this turn's narrowing is no longer
+  // the goal, nothing to undo.
   const superseded = useChatSelector((state) => {
     const { position, lastNarrowing } = threadIndex(state.messages)
     return lastNarrowing > (position.get(messageId) ?? -1)
@@ -147,6 +148,7 @@ export const Message = memo(function Message({ messageId, className }: MessagePr
             enforcement={lastEnforcement(message.parts)}
             onRestoreGoal={superseded ? undefined : () => void restoreGoal(message.id)}
             goalRestored={message.goalRestored}
+            goalNotRestored={message.goalNotRestored ?? (superseded ? 'superseded' : undefined)}
           />
         </PartBoundary>
       ) : null}

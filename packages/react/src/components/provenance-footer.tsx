@@ -16,6 +16,11 @@ export interface ProvenanceFooterProps {
   onRestoreGoal?: (() => void) | undefined
   /** The narrowing was undone. @default false */
   goalRestored?: boolean | undefined
+  /**
+   * Why the narrowing cannot be undone: `superseded` (a later request replaced it) or
+   * `nothing-narrowed` (it is no longer active). Shown instead of the Undo button.
+   */
+  goalNotRestored?: string | undefined
 }
 
 /** The turn's enforcement with the stream guard's redactions folded in. */
@@ -92,11 +97,13 @@ function Details({
   enforcement,
   onRestoreGoal,
   goalRestored,
+  goalNotRestored,
 }: {
   provenance: Provenance
   enforcement: ProvenanceEnforcement | undefined
   onRestoreGoal?: (() => void) | undefined
   goalRestored?: boolean | undefined
+  goalNotRestored?: string | undefined
 }) {
   const { goal } = provenance
   return (
@@ -125,6 +132,12 @@ function Details({
           </p>
           {goalRestored ? (
             <p className="focal-note">Undone: back to “{goal.original}”.</p>
+          ) : goalNotRestored !== undefined ? (
+            <p className="focal-note">
+              {goalNotRestored === 'superseded'
+                ? 'A later request replaced this goal: nothing to undo.'
+                : 'Nothing to undo: this narrowing is no longer the goal.'}
+            </p>
           ) : onRestoreGoal ? (
             <button type="button" className="focal-restore-goal" onClick={onRestoreGoal}>
               Undo narrowing
@@ -187,6 +200,11 @@ function Details({
             ))}
           </ol>
           {provenance.plan.missing.length > 0 ? <p>Missing: {provenance.plan.missing.join(', ')}</p> : null}
+          {provenance.plan.notDone !== undefined && provenance.plan.notDone.length > 0 ? (
+            <p className="focal-warning">
+              Not done (this agent only gathers evidence): {provenance.plan.notDone.join(', ')}
+            </p>
+          ) : null}
         </Section>
       ) : null}
       <Section title="Gates">
@@ -220,6 +238,7 @@ export function ProvenanceFooter({
   defaultOpen = false,
   onRestoreGoal,
   goalRestored = false,
+  goalNotRestored,
 }: ProvenanceFooterProps) {
   const [open, setOpen] = useState(defaultOpen)
   const enforcement = mergeEnforcement(provenance, streamed)
@@ -242,6 +261,7 @@ export function ProvenanceFooter({
             enforcement={enforcement}
             onRestoreGoal={onRestoreGoal}
             goalRestored={goalRestored}
+            goalNotRestored={goalNotRestored}
           />
         ) : null}
       </div>

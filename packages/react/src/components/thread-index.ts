@@ -4,7 +4,11 @@ import type { ChatMessage } from '../chat/types.ts'
 export interface ThreadIndex {
   /** Where each message is, by id. */
   position: ReadonlyMap<string, number>
-  /** Where the last message that narrowed the goal is (-1: none). */
+  /**
+   * Where the last message that set the session's goal is (-1: none): one that narrowed it, or one
+   * the planner worked on (a new request replaces a narrowed goal; small talk plans no evidence
+   * and replaces nothing).
+   */
   lastNarrowing: number
   /** Where a handoff (by its `since`) is first shown. */
   firstHandoff: ReadonlyMap<string, number>
@@ -25,7 +29,9 @@ export function threadIndex(messages: readonly ChatMessage[]): ThreadIndex {
   let lastNarrowing = -1
   messages.forEach((message, index) => {
     if (!position.has(message.id)) position.set(message.id, index)
-    if (message.provenance?.goal?.reformulation !== undefined) lastNarrowing = index
+    const provenance = message.provenance
+    if (provenance?.goal?.reformulation !== undefined || (provenance?.plan?.evidence.length ?? 0) > 0)
+      lastNarrowing = index
     for (const part of message.parts)
       if (part.type === 'handoff' && !firstHandoff.has(part.handoff.since))
         firstHandoff.set(part.handoff.since, index)

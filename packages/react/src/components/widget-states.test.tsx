@@ -189,6 +189,45 @@ describe('ProvenanceFooter', () => {
     expect(screen.getByText('Undone: back to “explain how the auth works”.')).toBeTruthy()
   })
 
+  it('says why a narrowing cannot be undone instead of offering a button that does nothing', () => {
+    const narrowed = {
+      original: 'explain how the auth works',
+      active: 'explain how the auth works in src/auth.ts',
+      reformulation: { type: 'constraint-addition', confidence: 0.95, evidenceIds: ['find:auth'] },
+    }
+    for (const [reason, note] of [
+      ['superseded', 'A later request replaced this goal: nothing to undo.'],
+      ['nothing-narrowed', 'Nothing to undo: this narrowing is no longer the goal.'],
+    ] as const) {
+      renderWithStore(
+        <ProvenanceFooter
+          provenance={provenanceFixture({ goal: narrowed })}
+          defaultOpen
+          onRestoreGoal={() => undefined}
+          goalNotRestored={reason}
+        />,
+      )
+      expect(screen.queryByRole('button', { name: 'Undo narrowing' })).toBeNull()
+      expect(screen.getByText(note)).toBeTruthy()
+      cleanup()
+    }
+  })
+
+  it('shows the destructive action a task agent did not do', () => {
+    const provenance = provenanceFixture({
+      plan: {
+        goal: { intent: 'run', entity: 'test', artifact: 'output', scope: 'global' },
+        confidence: 0.9,
+        evidence: ['test-output'],
+        calls: [{ tool: 'test', command: '', evidence: 'test-output', status: 'ran', role: 'plan' }],
+        missing: [],
+        notDone: ['undo'],
+      },
+    })
+    renderWithStore(<ProvenanceFooter provenance={provenance} defaultOpen />)
+    expect(screen.getByText('Not done (this agent only gathers evidence): undo')).toBeTruthy()
+  })
+
   it('warns, never hides, when the active goal differs from the original with no record', () => {
     const changed = { original: 'summarize all markets', active: 'summarize the top 3 markets' }
     renderWithStore(<ProvenanceFooter provenance={provenanceFixture({ goal: changed })} defaultOpen />)
