@@ -316,6 +316,27 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect(await ledger.verify(fresh)).toEqual({ valid: true })
   })
 
+  it('reads "it" named earlier in the same request as that thing: never asks what "it" means (rv62 6)', async () => {
+    // Outside review rv62 6: "show the last commit, then revert it" answered "What do you mean by
+    // 'it'?" though the request had just named the commit.
+    const reverted = await ask('show the last commit, then revert it')
+    expect(reverted.type).toBe('reply')
+    expect(reverted.provenance.plan?.calls.map((call) => `${call.tool} ${call.command}`)).toContain(
+      'git show --stat HEAD',
+    )
+    // Only looked up: the revert is recorded as not done, and the reply says nothing was changed.
+    expect(reverted.provenance.plan?.notDone).toEqual(['revert'])
+    expect('text' in reverted && reverted.text).toContain('nothing was changed')
+    const explained = await ask('show me the router then explain it')
+    expect(explained.type).toBe('reply')
+    expect(explained.provenance.plan?.calls.map((call) => `${call.tool} ${call.command}`)).toContain(
+      'read src/router.ts',
+    )
+    // A follow-up that names nothing before "it" still asks.
+    const asked = await ask('and then fix it')
+    expect(asked.type).toBe('clarification')
+  })
+
   it('answers "what changed in the last commit?" from the commit itself, and "show me the git diff" from the diff', async () => {
     // Found by an outside review: the first got only `git log --oneline`, the second only `git status`.
     const commit = await ask('what changed in the last commit?')

@@ -140,10 +140,14 @@ export async function runTaskTurn(
     targetedIntents.has(parsed.goal.intent) &&
     scratch.goal?.reformulation === undefined
   ) {
-    const reference = referenceIn(scratch.goal?.active ?? scratch.text)
+    const request = scratch.goal?.active ?? scratch.text
+    const reference = referenceIn(request)
     if (reference !== undefined) {
       const resolved = await resolveReference(dependencies, state, scratch, reference)
-      if (resolved === undefined) {
+      // "Show the last commit, then revert it": "it" is what the request named before it, not an
+      // earlier request; asking what it means was wrong (outside review rv62 6). The request goes
+      // on as read: a destructive action in it is asked about below.
+      if (resolved === undefined && !namesAntecedent(request, reference)) {
         const outcome = clarify(
           dependencies,
           state,
@@ -159,8 +163,10 @@ export async function runTaskTurn(
         }
         return outcome
       }
-      perception = resolved
-      parsed = goalParseOf(perception) ?? parsed
+      if (resolved !== undefined) {
+        perception = resolved
+        parsed = goalParseOf(perception) ?? parsed
+      }
     }
   }
   const { confidence, ambiguities } = parsed
@@ -932,6 +938,20 @@ function isComplementOfReference(text: string, target: string): boolean {
   if (subject === null) return false
   const at = text.toLowerCase().indexOf(target.toLowerCase(), subject.index + subject[0].length - 1)
   return at > 0 && complementOpener.test(text.slice(0, at))
+}
+
+/**
+ * Does the request name, in an earlier clause of its own, what `reference` stands for ("show the
+ * diff and revert it", "read src/a.ts; then fix it")? A clause of two words or more ends before a
+ * comma, a semicolon, "and" or "then" that stands before the reference. A follow-up that opens
+ * with "and" ("and where is it called?") names nothing before it.
+ */
+function namesAntecedent(text: string, reference: { index: number }): boolean {
+  const before = text.slice(0, reference.index)
+  const boundary = /[,;]|\b(?:and|then)\b/giu
+  for (let match = boundary.exec(before); match !== null; match = boundary.exec(before))
+    if ((before.slice(0, match.index).match(/\p{L}+/gu)?.length ?? 0) >= 2) return true
+  return false
 }
 
 /** The first word of `text` that stands for what it is about, and where. */
