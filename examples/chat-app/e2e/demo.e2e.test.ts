@@ -359,6 +359,21 @@ describe('demo chat in Chromium', () => {
     await page.close()
   })
 
+  it('offers no Undo on a narrowing a later request replaced, and says why', async () => {
+    // Before, the first reply kept its Undo button, and clicking it did nothing (the server
+    // answered superseded).
+    const page = await browser.context.newPage()
+    await page.goto(`${demo.url}#/task`)
+    await page.getByRole('log', { name: 'Conversation' }).waitFor()
+    const router = await send(page, 'Explain how the router works')
+    await send(page, 'Explain how the orders work')
+    await router.getByRole('button', { name: /goal narrowed/ }).click()
+    const panel = router.locator('.focal-provenance-panel')
+    await panel.getByText('A later request replaced this goal: nothing to undo.').waitFor()
+    expect(await panel.getByRole('button', { name: 'Undo narrowing' }).count()).toBe(0)
+    await page.close()
+  })
+
   it('keeps a message over 8000 characters in the field, says it is too long, and sends nothing', async () => {
     // Found by an outside review (session 46): the field was emptied, the message stayed in the
     // transcript as if sent, and the raw 400 came with a Retry that repeated it.
