@@ -332,9 +332,9 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect(explained.provenance.plan?.calls.map((call) => `${call.tool} ${call.command}`)).toContain(
       'read src/router.ts',
     )
-    // A follow-up that names nothing before "it" still asks.
-    const asked = await ask('and then fix it')
-    expect(asked.type).toBe('clarification')
+    // A follow-up that names nothing before "it" still asks, filler words included.
+    for (const text of ['and then fix it', 'ok so, fix it', 'well then, revert it'])
+      expect((await ask(text)).type).toBe('clarification')
   })
 
   it('answers "what changed in the last commit?" from the commit itself, and "show me the git diff" from the diff', async () => {

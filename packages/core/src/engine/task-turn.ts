@@ -940,17 +940,24 @@ function isComplementOfReference(text: string, target: string): boolean {
   return at > 0 && complementOpener.test(text.slice(0, at))
 }
 
+/** Words that name nothing a later "it" could stand for ("ok so, fix it", "well then, revert it"). */
+const fillerWords =
+  /^(?:ok|okay|so|well|hmm+|please|now|anyway|alright|right|then|and|also|yes|yeah|no|hi|hey|thanks|great|cool|sure|actually|just|can|could|you|would|will|i|we|it|this|that)$/iu
+
 /**
  * Does the request name, in an earlier clause of its own, what `reference` stands for ("show the
- * diff and revert it", "read src/a.ts; then fix it")? A clause of two words or more ends before a
- * comma, a semicolon, "and" or "then" that stands before the reference. A follow-up that opens
- * with "and" ("and where is it called?") names nothing before it.
+ * diff and revert it", "read src/a.ts; then fix it")? A clause of two words or more, one of them
+ * not a filler ("ok so, fix it" names nothing), ends before a comma, a semicolon, "and" or "then"
+ * that stands before the reference. A follow-up that opens with "and" ("and where is it called?")
+ * names nothing before it.
  */
 function namesAntecedent(text: string, reference: { index: number }): boolean {
   const before = text.slice(0, reference.index)
   const boundary = /[,;]|\b(?:and|then)\b/giu
-  for (let match = boundary.exec(before); match !== null; match = boundary.exec(before))
-    if ((before.slice(0, match.index).match(/\p{L}+/gu)?.length ?? 0) >= 2) return true
+  for (let match = boundary.exec(before); match !== null; match = boundary.exec(before)) {
+    const words = before.slice(0, match.index).match(/\p{L}+/gu) ?? []
+    if (words.length >= 2 && words.some((word) => !fillerWords.test(word))) return true
+  }
   return false
 }
 
