@@ -942,7 +942,7 @@ function isComplementOfReference(text: string, target: string): boolean {
 
 /** Words that name nothing a later "it" could stand for ("ok so, fix it", "well then, revert it"). */
 const fillerWords =
-  /^(?:ok|okay|so|well|hmm+|please|now|anyway|alright|right|then|and|also|yes|yeah|no|hi|hey|thanks|great|cool|sure|actually|just|can|could|you|would|will|i|we|it|this|that)$/iu
+  /^(?:ok|okay|so|well|hmm+|please|now|anyway|alright|right|then|and|also|yes|yeah|no|hi|hey|thanks|great|cool|sure|actually|just|can|could|you|would|will|i|we|it|this|that)$/i
 
 /**
  * Does the request name, in an earlier clause of its own, what `reference` stands for ("show the
@@ -953,7 +953,7 @@ const fillerWords =
  */
 function namesAntecedent(text: string, reference: { index: number }): boolean {
   const before = text.slice(0, reference.index)
-  const boundary = /[,;]|\b(?:and|then)\b/giu
+  const boundary = /[,;]|\b(?:and|then)\b/gi
   for (let match = boundary.exec(before); match !== null; match = boundary.exec(before)) {
     const words = before.slice(0, match.index).match(/\p{L}+/gu) ?? []
     if (words.length >= 2 && words.some((word) => !fillerWords.test(word))) return true
