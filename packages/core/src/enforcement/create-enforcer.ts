@@ -168,7 +168,13 @@ export function createEnforcer(options: EnforcerOptions): Enforcer {
    * draft: 17.6 KB streamed in 2-character chunks took 1.7 s when each re-read everything.
    */
   const createDraftJudge = (context: EnforcementContext = {}): DraftJudge => {
-    const judged = select(context).filter(
+    const selected = select(context)
+    // A card a tool returned may be spelled out across the draft (in words, or split apart): only
+    // the whole draft tells (see `check`), so the reply is held until checked, never streamed live.
+    const cardGuard = selected.find((entry) => entry.rule.enforce.detectors?.includes('credit-card') === true)
+    if (cardGuard !== undefined && toolCards(context.variables).length > 0)
+      return { type: 'held', ruleIds: [cardGuard.rule.id] }
+    const judged = selected.filter(
       (entry) => entry.expression !== undefined && entry.rule.tier === 'hard-safety',
     )
     if (judged.length === 0) return { type: 'streamed' }

@@ -35,7 +35,7 @@ afterEach(async () => {
   server = undefined
 })
 
-async function modelEngine(replies: string[]) {
+async function modelEngine(replies: Parameters<typeof agentModelScript>[0]['drafts'] & {}) {
   server = await startScriptedModelServer({ script: agentModelScript({ drafts: replies }) })
   const model = openAICompatible({ baseURL: server.baseURL, model: 'scripted', maxRetries: 0 })
   return createEngine({ definition, model, lane2: false })
@@ -161,6 +161,25 @@ describe('createEngine enforcement', () => {
     })
     expect(ok.type).toBe('reply')
     expect('text' in ok && ok.text).toContain('ending 1111')
+  })
+
+  it('holds a live reply until checked on a turn whose tool returned a card, so a spelled-out card never streams', async () => {
+    // The streaming guard's detectors cannot see a card spelled in words: a live draft would have
+    // shown it before the final check retracted it.
+    const spelled = 'Your card is four one one one, one one one one, one one one one, one one one one.'
+    const engine = await modelEngine([{ chunks: spelled.split(/(?<= )/u) }, spelled, spelled])
+    const events: TurnEvent[] = []
+    for await (const event of engine.turnStream({
+      sessionId: 'spelled-live',
+      text: 'Which card is on file? My email is ann@example.com',
+    }))
+      events.push(event)
+    const deltas = events.flatMap((event) => (event.type === 'text-delta' ? [event.delta] : []))
+    expect(deltas.join('')).not.toMatch(/one one one/iu)
+    expect(events.some((event) => event.type === 'text-retracted')).toBe(false)
+    const finished = events.find((event) => event.type === 'turn-finished')
+    if (finished?.type !== 'turn-finished') throw new Error('expected the turn to finish')
+    expect(finished.result.provenance.enforcement?.outcome).toBe('blocked')
   })
 
   it('prompts the model with exactly the matched actions, tool outputs and profile fields', async () => {
