@@ -1,43 +1,44 @@
+import { createScanner, type Scanner } from './create-scanner.ts'
+import { digitValue } from './detectors/char-classes.ts'
 import { readableText } from './extract-response-variables.ts'
 
-/** A run of 13 to 19 digits, grouped by single spaces or dashes or not: a card number's shape. */
-const cardShape = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/gu
-
-/** The Luhn checksum of a string of digits. */
-function luhn(digits: string): boolean {
-  let sum = 0
-  for (let index = 0; index < digits.length; index++) {
-    let digit = digits.charCodeAt(digits.length - 1 - index) - 48
-    if (index % 2 === 1) {
-      digit *= 2
-      if (digit > 9) digit -= 9
-    }
-    sum += digit
-  }
-  return sum % 10 === 0
-}
+/** Finds cards as the `credit-card` detector does (Luhn, brand prefix, 13-19 digits); made on first use. */
+let cardScanner: Scanner | undefined
 
 /**
- * The card numbers (digits only) that the tool results in `variables.tool` hold: runs of 13-19
- * digits that pass the Luhn check, in any string of the results (at most 2,000 strings read).
+ * The card numbers (ASCII digits only) that the tool results in `variables.tool` hold, found by
+ * the `credit-card` detector in every string of the results and every whole number (a card sent
+ * as a JSON number). A long id that is not a card (no card brand's prefix) is not one, so a reply
+ * may repeat it. Every value is read (no cap: a card past one would go unchecked); an object seen
+ * twice is read once.
  */
 export function toolCards(variables: Record<string, unknown> | undefined): string[] {
   const tool = variables?.tool
   if (typeof tool !== 'object' || tool === null) return []
+  cardScanner ??= createScanner({ detectors: ['credit-card'] })
   const cards = new Set<string>()
+  const seen = new Set<object>()
   const pending: unknown[] = [tool]
-  let read = 0
-  while (pending.length > 0 && read < 2000) {
+  while (pending.length > 0) {
     const value = pending.pop()
-    if (typeof value === 'string') {
-      read++
-      for (const match of value.matchAll(cardShape)) {
-        const digits = match[0].replace(/\D/gu, '')
-        if (luhn(digits)) cards.add(digits)
-      }
-    } else if (typeof value === 'object' && value !== null) pending.push(...Object.values(value))
+    if (typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value))) {
+      for (const finding of cardScanner.scan(String(value)).findings) cards.add(digitsOf(finding.value))
+    } else if (typeof value === 'object' && value !== null && !seen.has(value)) {
+      seen.add(value)
+      pending.push(...Object.values(value))
+    }
   }
   return [...cards]
+}
+
+/** The digits of `text` as ASCII, whatever script each is written in (`４１１１` → `4111`). */
+function digitsOf(text: string): string {
+  let digits = ''
+  for (let index = 0; index < text.length; index++) {
+    const digit = digitValue(text.charCodeAt(index))
+    if (digit >= 0) digits += String(digit)
+  }
+  return digits
 }
 
 const digitWords: Readonly<Record<string, string>> = {
@@ -53,7 +54,9 @@ const digitWords: Readonly<Record<string, string>> = {
   eight: '8',
   nine: '9',
 }
-const digitOrWord = /\d|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/giu
+/** A digit (ASCII, full-width, Arabic-Indic, Devanagari) or a digit's English word. */
+const digitOrWord =
+  /[\d\uff10-\uff19\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi
 /** How far apart two digits of one card may stand in a reply (characters) and still be read together. */
 const digitReach = 40
 
@@ -69,7 +72,7 @@ export function spellsOutCard(text: string, cards: readonly string[]): boolean {
   const digits: string[] = []
   const places: number[] = []
   for (const match of readableText(text).matchAll(digitOrWord)) {
-    digits.push(digitWords[match[0].toLowerCase()] ?? match[0])
+    digits.push(digitWords[match[0].toLowerCase()] ?? String(digitValue(match[0].charCodeAt(0))))
     places.push(match.index)
   }
   return cards.some((card) => {

@@ -7,7 +7,12 @@ import { openAICompatible } from '../llm/open-ai-compatible.ts'
 import type { LanguageModel } from '../llm/types.ts'
 import { computeJudgeDashboard } from '../metrics/compute-judge-dashboard.ts'
 import type { Perception } from '../sensor/types.ts'
-import { agentModelScript, isDraftRequest, promptsOf } from '../testing/agent-model-script.ts'
+import {
+  type AgentModelScriptOptions,
+  agentModelScript,
+  isDraftRequest,
+  promptsOf,
+} from '../testing/agent-model-script.ts'
 import { type ScriptedModelServer, startScriptedModelServer } from '../testing/scripted-model-server.ts'
 import { createEngine } from './create-engine.ts'
 import type { TurnEvent } from './types.ts'
@@ -35,7 +40,7 @@ afterEach(async () => {
   server = undefined
 })
 
-async function modelEngine(replies: Parameters<typeof agentModelScript>[0]['drafts'] & {}) {
+async function modelEngine(replies: NonNullable<AgentModelScriptOptions['drafts']>) {
   server = await startScriptedModelServer({ script: agentModelScript({ drafts: replies }) })
   const model = openAICompatible({ baseURL: server.baseURL, model: 'scripted', maxRetries: 0 })
   return createEngine({ definition, model, lane2: false })
