@@ -105,8 +105,8 @@ export const Message = memo(function Message({ messageId, className }: MessagePr
   // A later turn narrowed the goal again or asked something new: this turn's narrowing is no longer
   // the goal, nothing to undo.
   const superseded = useChatSelector((state) => {
-    const { position, lastNarrowing } = threadIndex(state.messages)
-    return lastNarrowing > (position.get(messageId) ?? -1)
+    const { position, lastGoalChange } = threadIndex(state.messages)
+    return lastGoalChange > (position.get(messageId) ?? -1)
   })
   // The `since` of this message's handoff when an earlier message shows the same handoff.
   const handoffShown = useChatSelector((state) => {

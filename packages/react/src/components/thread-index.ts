@@ -9,7 +9,7 @@ export interface ThreadIndex {
    * the planner worked on (a new request replaces a narrowed goal; small talk plans no evidence
    * and replaces nothing).
    */
-  lastNarrowing: number
+  lastGoalChange: number
   /** Where a handoff (by its `since`) is first shown. */
   firstHandoff: ReadonlyMap<string, number>
 }
@@ -26,17 +26,17 @@ export function threadIndex(messages: readonly ChatMessage[]): ThreadIndex {
   if (known !== undefined) return known
   const position = new Map<string, number>()
   const firstHandoff = new Map<string, number>()
-  let lastNarrowing = -1
+  let lastGoalChange = -1
   messages.forEach((message, index) => {
     if (!position.has(message.id)) position.set(message.id, index)
     const provenance = message.provenance
     if (provenance?.goal?.reformulation !== undefined || (provenance?.plan?.evidence.length ?? 0) > 0)
-      lastNarrowing = index
+      lastGoalChange = index
     for (const part of message.parts)
       if (part.type === 'handoff' && !firstHandoff.has(part.handoff.since))
         firstHandoff.set(part.handoff.since, index)
   })
-  const index = { position, lastNarrowing, firstHandoff }
+  const index = { position, lastGoalChange, firstHandoff }
   indexes.set(messages, index)
   return index
 }
