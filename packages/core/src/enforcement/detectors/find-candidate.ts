@@ -1,5 +1,6 @@
 import { valueGap } from './assignment-name.ts'
 import { charCode, isTokenCode } from './char-classes.ts'
+import { mayStartValueAfter } from './value-features.ts'
 
 /** After a digit: a run the scanner reads (not one of at most three digits ended by other text). */
 const runAhead =
@@ -203,7 +204,15 @@ function findOperatorCandidates(
 }
 
 function tryOperator(pattern: RegExp, text: string, position: number): boolean {
-  if (text.charCodeAt(position) === charCode.comma) {
+  const code = text.charCodeAt(position)
+  // Every alternative but an element's braces (`>{`) wants a value after the operator: most
+  // operators in code and prose (`x = y`) are turned away without running the regex.
+  if (
+    !(code === charCode.greaterThan && text.charCodeAt(position + 1) === charCode.openBrace) &&
+    !mayStartValueAfter(text, position)
+  )
+    return false
+  if (code === charCode.comma) {
     // The pattern wants a quote, then at most three spaces, before the comma.
     const previous = text.charCodeAt(position - 1)
     if (

@@ -15,9 +15,16 @@ const cardMarks: ReadonlySet<number> = new Set(
   [...'/\\|,:;_~=#+\'"\u00b7\u2022\u2219\u22c5\n\r'].map((mark) => mark.charCodeAt(0)),
 )
 
+/** 1 for the ASCII codes of `cardMarks`: one lookup after every group of four digits. */
+const asciiCardMarks = (() => {
+  const table = new Uint8Array(128)
+  for (const code of cardMarks) if (code < 128) table[code] = 1
+  return table
+})()
+
 /** Is `code` a mark `readMarkedCard` reads between groups? */
 export function isCardMark(code: number): boolean {
-  return cardMarks.has(code)
+  return code < 128 ? asciiCardMarks[code] === 1 : cardMarks.has(code)
 }
 
 /** The digits read, reused by every call (at most 19, and one over to see that a card ends). */

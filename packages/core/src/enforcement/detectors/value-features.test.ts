@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createScanner } from '../create-scanner.ts'
 import { defineDetector } from './define-detector.ts'
 import { expectedEntropy, isRandomValue } from './random-value.ts'
-import { introducingWords, startsValue } from './value-features.ts'
+import { secretMatcherFor } from './secret-matcher.ts'
+import { introducingWords, mayStartValueAfter, startsValue } from './value-features.ts'
 
 const scanner = createScanner()
 const secretTypes = (text: string): string[] =>
@@ -22,6 +23,54 @@ describe('startsValue', () => {
     expect(at('a shiny abc', 'abc')).toBe(false)
     expect(at('curl -x deploy', 'deploy')).toBe(false)
     expect(at('the basics abc', 'abc')).toBe(false)
+  })
+})
+
+describe('mayStartValueAfter', () => {
+  // The prefilter turns operators away before the operator feature's regex runs: it must never
+  // turn away one the regex accepts, or a named secret would go unreported.
+  const operators = new RegExp(secretMatcherFor(undefined).operatorFeature as string, 'y')
+  const texts = [
+    'password = "hunter2hunter2"',
+    'api_key=sk_live_4eC39HqLyjWDarjtT1zdp7dc',
+    "TOKEN =   'abcdefgh12345678'",
+    'token: Bearer abcdefgh',
+    'Authorization: basic  dXNlcjpwYXNzd29yZA==',
+    '"secret": "s3cr3t-value-here", "other": 1',
+    'x = y, z => w',
+    'const key = process.env.KEY',
+    'secret=\u3000\u201cd4f8a1b2c3e4\u201d',
+    'passwd=\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\tlongvalue1',
+    'passwd=\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\tlongvalue1',
+    'key=\u00e9t\u00e9-\u00e9t\u00e9-value',
+    "credentials = 'short'",
+    'token,',
+    'key=',
+    'a > b',
+    '<secret>{jenkins AQAAABAAAAAQ}',
+  ]
+
+  it('accepts every operator the operator feature accepts', () => {
+    let accepted = 0
+    for (const text of texts) {
+      for (let position = 0; position < text.length; position++) {
+        const code = text.charCodeAt(position)
+        if (code !== 61 && code !== 62 && code !== 44) continue
+        operators.lastIndex = position
+        if (!operators.test(text)) continue
+        accepted++
+        const braces = code === 62 && text.charCodeAt(position + 1) === 123
+        expect(braces || mayStartValueAfter(text, position), `${text} at ${position}`).toBe(true)
+      }
+    }
+    // The list holds operators the regex accepts (the assertion above ran).
+    expect(accepted).toBeGreaterThanOrEqual(8)
+  })
+
+  it('turns away an operator with no value after it', () => {
+    expect(mayStartValueAfter('x = y', 2)).toBe(false)
+    expect(mayStartValueAfter('"POST", method: json', 6)).toBe(false)
+    expect(mayStartValueAfter('key = ', 4)).toBe(false)
   })
 })
 

@@ -87,6 +87,44 @@ export function buildValueFeatures(keywords: readonly string[]): ValueFeatures {
   return features
 }
 
+/**
+ * A class of the operator feature's lookahead as a test of one code: a table for ASCII, the
+ * class's own regex beyond it, so the prefilter below accepts exactly what the regex does.
+ */
+function codeClass(source: string): (code: number) => boolean {
+  const pattern = new RegExp(`^${source}$`)
+  const ascii = new Uint8Array(128)
+  for (let code = 0; code < 128; code++) ascii[code] = pattern.test(String.fromCharCode(code)) ? 1 : 0
+  return (code) => (code < 128 ? ascii[code] === 1 : pattern.test(String.fromCharCode(code)))
+}
+
+const isGapCode = codeClass(`[\\s\\\\${quoteMarks}]`)
+const isValueStartCode = codeClass(valueStartSource)
+const isValueCode = codeClass(valueCharSource)
+/** The first letters of `authorizationSchemes` (lower case). */
+const schemeInitials: ReadonlySet<number> = new Set(
+  authorizationSchemes.map((scheme) => scheme.charCodeAt(0)),
+)
+
+/**
+ * Can the operator feature's lookahead hold after the operator at `position`: at most `valueGap`
+ * quotes and blanks, then a value's first character and seven more of a value, or a word that may
+ * be an authorization scheme (`Bearer …`: the regex decides)? A necessary condition read in a few
+ * codes, so an operator in code or prose (`x = y`, `"POST", body`) costs no regex run.
+ */
+export function mayStartValueAfter(text: string, position: number): boolean {
+  const length = text.length
+  let index = position + 1
+  const gapEnd = Math.min(length, index + valueGap)
+  while (index < gapEnd && isGapCode(text.charCodeAt(index))) index++
+  if (index >= length || !isValueStartCode(text.charCodeAt(index))) return false
+  // A word that may be a scheme is left to the regex.
+  if (schemeInitials.has(text.charCodeAt(index) | 32)) return true
+  if (index + 8 > length) return false
+  for (let offset = 1; offset < 8; offset++) if (!isValueCode(text.charCodeAt(index + offset))) return false
+  return true
+}
+
 function isOperator(code: number): boolean {
   return (
     code === charCode.equals ||
