@@ -8,5 +8,6 @@ export { createSseGuardStream, type SseGuardStreamOptions } from './create-sse-g
 export { createTextGuardStream } from './create-text-guard-stream.ts'
 export { type GuardedJsonBody, guardJsonBody } from './guard-json-body.ts'
 export { type GuardModelResponseOptions, guardModelResponse } from './guard-model-response.ts'
+export { guardToolCardEcho, requestToolResults } from './guard-tool-card-echo.ts'
 export type { CreateStreamGuard, StreamFormat } from './types.ts'
 export { streamBlockedCode } from './types.ts'

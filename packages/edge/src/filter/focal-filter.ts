@@ -4,7 +4,7 @@ import {
   type FocalStreamGuard,
   type StreamRedactorOptions,
 } from '@focal/core'
-import { guardModelResponse } from '@focal/core/stream-formats'
+import { guardModelResponse, guardToolCardEcho } from '@focal/core/stream-formats'
 import type { MiddlewareHandler } from 'hono'
 
 /** Options of {@link focalFilter}. */
@@ -39,6 +39,16 @@ export interface FocalFilterOptions {
    * @default 'block'
    */
   onUnknownFormat?: 'block' | 'pass'
+  /**
+   * Reads the tool results the request carries back to the model (Chat Completions `tool`
+   * messages, Responses `function_call_output` items, Anthropic `tool_result` blocks, AI SDK tool
+   * parts): when one holds a card number, each channel of the reply is held whole and blocked if
+   * it spells that card out past the detectors ("four one one one, …", its groups split by other
+   * words). Replies to requests without such a tool result stream live. `false` streams every reply
+   * live (a card written as a number is still found by the detectors).
+   * @default true
+   */
+  toolCardEcho?: boolean
 }
 
 /**
@@ -58,16 +68,34 @@ export function focalFilter({
   definition,
   createGuard,
   onUnknownFormat = 'block',
+  toolCardEcho = true,
 }: FocalFilterOptions = {}): MiddlewareHandler {
   const guard =
     createGuard ??
     (definition === undefined ? undefined : createDefinitionStreamGuard(definition)) ??
     (() => createStreamRedactor({ ...scan, mode }))
   return async (context, next) => {
+    // Read before the route runs (it may send the body upstream), from a copy.
+    const requestBody = toolCardEcho ? await readJsonBody(context.req.raw) : undefined
     await next()
-    const guarded = await guardModelResponse(context.res, { createGuard: guard, onUnknownFormat })
+    const createGuardFor = requestBody === undefined ? guard : guardToolCardEcho(guard, requestBody)
+    const guarded = await guardModelResponse(context.res, { createGuard: createGuardFor, onUnknownFormat })
     if (guarded === context.res) return
     context.res = undefined as never
     context.res = guarded
+  }
+}
+
+/** The request's JSON body, read from a copy (the route still reads the original), or undefined. */
+async function readJsonBody(request: Request): Promise<unknown> {
+  if (request.body === null || request.method === 'GET' || request.method === 'HEAD') return undefined
+  const type = (request.headers.get('content-type') ?? '').toLowerCase()
+  // Model API clients send JSON; browsers may send it as text/plain (no CORS preflight). A body of
+  // another declared type (a form, an upload) is not a model request.
+  if (type !== '' && !/^(?:application\/([\w.+-]+\+)?json|text\/plain)\b/.test(type)) return undefined
+  try {
+    return await request.clone().json()
+  } catch {
+    return undefined
   }
 }

@@ -54,3 +54,38 @@ describe('focalFilter inside workerd', () => {
     expect(raw).toContain(ending)
   })
 })
+
+describe('focalFilter inside workerd, with a card in the request’s tool results', () => {
+  const spelled = 'It reads four one one one, one one one one, one one one one, one one one one.'
+  // A route that streams the spelled card back, as a prompt-injected model might.
+  const hono = new Hono()
+  hono.use('*', focalFilter())
+  hono.post('/chat', () => {
+    const { contentType, body } = upstreamFormats['openai-chat-sse']({
+      text: spelled.split(/(?<= )/),
+      args: [],
+    })
+    return new Response(body, { headers: { 'content-type': contentType } })
+  })
+  const request = (toolContent: string) =>
+    hono.request('/chat', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'm',
+        messages: [
+          { role: 'tool', tool_call_id: 'c1', content: toolContent },
+          { role: 'user', content: 'Spell it out.' },
+        ],
+      }),
+    })
+
+  it('blocks the reply that spells the card out and passes it when no tool result holds one', async () => {
+    const blocked = await (await request('{"card":"4111 1111 1111 1111"}')).text()
+    expect(blocked).toContain('"finish_reason":"content_filter"')
+    expect(blocked).not.toMatch(/four|one one/)
+    const passed = await (await request('{"order":"NW-1001"}')).text()
+    const content = [...passed.matchAll(/"content":"([^"]*)"/g)].map((match) => match[1]).join('')
+    expect(content).toBe(spelled)
+  })
+})

@@ -1,0 +1,145 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import Anthropic from '@anthropic-ai/sdk'
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import OpenAI from 'openai'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { upstreamFormats } from '../../../core/src/testing/upstream-formats.ts'
+import { focalFilter } from './focal-filter.ts'
+
+// A prompt-injected model that answers a card lookup by spelling the card out, past the detectors.
+const card = '4111 1111 1111 1111'
+const spelledReply =
+  'The card on file reads four one one one, one one one one, one one one one, one one one one. Anything else?'
+const splitReply = 'It starts 4111 1111 and then, after a pause, 1111 1111 to finish.'
+const plainReply = 'Your card ending in 1111 is on file. Anything else?'
+const spelledLeak = /four one|one one one|1111 1111/
+
+/** What the scripted model says to a request: it reads the request body like a real upstream. */
+function replyTo(body: string): string {
+  if (body.includes('split it')) return splitReply
+  return body.includes('spell it') ? spelledReply : plainReply
+}
+
+const readBody = async (request: IncomingMessage) => {
+  let body = ''
+  for await (const chunk of request) body += chunk
+  return body
+}
+
+let upstream: Server
+let proxies: Server[] = []
+let upstreamOrigin = ''
+const proxyOrigin = { checked: '', unchecked: '' }
+
+const listen = async (server: Server) => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+beforeAll(async () => {
+  // An OpenAI- and Anthropic-compatible upstream on loopback streaming its reply in 5-byte pieces.
+  upstream = createServer(async (request, response) => {
+    const text = replyTo(await readBody(request))
+    const format = request.url?.includes('/messages') ? 'anthropic-messages-sse' : 'openai-chat-sse'
+    const { contentType, body } = upstreamFormats[format]({ text: text.split(/(?<= )/), args: [] })
+    response.writeHead(200, { 'content-type': contentType })
+    const bytes = new TextEncoder().encode(body)
+    for (let start = 0; start < bytes.length; start += 5) {
+      response.write(bytes.slice(start, start + 5))
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    response.end()
+  })
+  upstreamOrigin = await listen(upstream)
+  for (const checked of [true, false]) {
+    const app = new Hono()
+    app.use('*', focalFilter(checked ? {} : { toolCardEcho: false }))
+    // The route forwards the client's own request body upstream, as a model proxy does.
+    app.post('/*', async (context) =>
+      fetch(`${upstreamOrigin}${new URL(context.req.url).pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: await context.req.text(),
+      }),
+    )
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server
+    proxies.push(server)
+    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', resolve)))
+    proxyOrigin[checked ? 'checked' : 'unchecked'] =
+      `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  }
+})
+
+afterAll(async () => {
+  for (const server of [upstream, ...proxies]) await new Promise((resolve) => server?.close(resolve))
+  proxies = []
+})
+
+/** A Chat Completions conversation whose card lookup returned `card`, then the user's ask. */
+const chatMessages = (ask: string): OpenAI.Chat.ChatCompletionMessageParam[] => [
+  { role: 'user', content: 'Which card is on file?' },
+  {
+    role: 'assistant',
+    content: null,
+    tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup_card', arguments: '{}' } }],
+  },
+  { role: 'tool', tool_call_id: 'call_1', content: JSON.stringify({ card, holder: 'Ann Lee' }) },
+  { role: 'user', content: ask },
+]
+
+const chat = async (origin: string, messages: OpenAI.Chat.ChatCompletionMessageParam[]) => {
+  const client = new OpenAI({ apiKey: 'test', baseURL: `${origin}/v1`, maxRetries: 0 })
+  return (await client.chat.completions.stream({ model: 'm', messages }).finalChatCompletion()).choices[0]
+}
+
+describe('focalFilter and a card a tool returned, over real HTTP on 127.0.0.1', () => {
+  it('blocks a streamed reply that spells out the card from the request’s tool result, in words or split apart', async () => {
+    for (const ask of ['Please spell it out digit by digit.', 'Then split it into two halves.']) {
+      const choice = await chat(proxyOrigin.checked, chatMessages(ask))
+      expect(choice?.finish_reason).toBe('content_filter')
+      expect(choice?.message.content ?? '').not.toMatch(spelledLeak)
+    }
+  })
+
+  it('passes every other reply to the same conversation whole', async () => {
+    const choice = await chat(proxyOrigin.checked, chatMessages('Thanks, which one is it?'))
+    expect(choice?.finish_reason).not.toBe('content_filter')
+    expect(choice?.message.content).toBe(plainReply)
+  })
+
+  it('reads Anthropic tool_result blocks too', async () => {
+    const client = new Anthropic({ apiKey: 'test', baseURL: proxyOrigin.checked, maxRetries: 0 })
+    const message = await client.messages
+      .stream({
+        model: 'm',
+        max_tokens: 100,
+        messages: [
+          { role: 'user', content: 'Which card is on file?' },
+          {
+            role: 'assistant',
+            content: [{ type: 'tool_use', id: 'toolu_1', name: 'lookup_card', input: {} }],
+          },
+          {
+            role: 'user',
+            content: [
+              { type: 'tool_result', tool_use_id: 'toolu_1', content: `Card: ${card}` },
+              { type: 'text', text: 'Please spell it out digit by digit.' },
+            ],
+          },
+        ],
+      })
+      .finalMessage()
+    expect(message.stop_reason).toBe('refusal')
+    expect(JSON.stringify(message.content)).not.toMatch(spelledLeak)
+  })
+
+  it('does not hold or judge a reply when no tool result holds a card, or when turned off', async () => {
+    // The user's own words are no tool result: the reply streams as the model wrote it.
+    const own = await chat(proxyOrigin.checked, [{ role: 'user', content: `My card ${card}, spell it out.` }])
+    expect(own?.message.content).toBe(spelledReply)
+    const off = await chat(proxyOrigin.unchecked, chatMessages('Please spell it out digit by digit.'))
+    expect(off?.message.content).toBe(spelledReply)
+  })
+})
