@@ -360,6 +360,8 @@ describe('createDraftReader: lists, line breaks and CJK sentence ends', () => {
     ['a spelled amount over a hyphen', 'A refund of seventy-\nfive dollars.\n- Thanks'],
     ['cents after the currency word', 'A refund of twenty dollars\n50 cents.\n- Thanks'],
     ['cents after "and"', 'A refund of twenty dollars and\n50 cents.\n- Thanks'],
+    ['cents after a blank line', '$20\n\n50 cents$20'],
+    ['cents after a sign amount and a line break', '$20\n50 cents$20'],
     ['cents in words over a bullet', 'A refund of twenty dollars and fifty\n- cents.\n- Thanks'],
     ['"grand" before a bullet (a scale only before an end)', 'A refund of $2 grand\n- Thanks\n- More'],
     ['"grand" before a star bullet', 'A refund of $2 grand\n* Thanks\n* More'],

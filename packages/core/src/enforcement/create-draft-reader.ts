@@ -54,6 +54,8 @@ const spelledAcross = new RegExp(
   String.raw`^[\s-]*(?:[a-z]+[\s-]+){0,7}(?:${[...new Set([...spelledAmountCurrencies, ...centWords].map((word) => word.replace(/s$/u, '')))].join('|')}|¢)`,
   'i',
 )
+/** A number of at most three digits after a line break, then a cents word or sign, or the end so far. */
+const centsMayFollow = /^\s*\d{1,3}\s*(?:c|¢|$)/i
 /** The run of words a spelled amount could be read over ends within eight words: no such word came. */
 const spelledEnds = /^[\s-]*(?:(?:[a-z]+[\s-]+){0,7}[a-z]*[^a-z\s-]|(?:[a-z]+[\s-]+){8})/i
 
@@ -74,10 +76,10 @@ function classOf(character: string): 'letter' | 'digit' | 'sign' | 'hyphen' | 'o
  * `dollars`, `20` + `€`), a percentage (`75` + `%`), a count (`3` + `items`), an amount spelled in
  * words and its cents (`seventy` + `five dollars`, `dollars` + `50 cents`, over hyphens too:
  * `seventy` + `- five dollars`), and "grand", which is a scale only before an end: so a break is
- * kept after a sign before a digit, a digit before a letter, sign or `%`, a letter before a
- * letter, a letter ending a code, currency word or `and` before a digit, a letter or hyphen
- * before a hyphen and then words up to a currency or cents word, a hyphen before a letter or
- * hyphen, and after "grand". No other reading takes in a line break or looks past one: names
+ * kept after a sign before a digit, a digit before a letter, sign or `%` or before a number that
+ * cents may follow (`$20` + `50 cents`), a letter before a letter, a letter ending a code,
+ * currency word or `and` before a digit, a letter or hyphen before a hyphen and then words up to
+ * a currency or cents word, a hyphen before a letter or hyphen, and after "grand". No other reading takes in a line break or looks past one: names
  * (`Acme Corp`) and labels are read over spaces, emails over none, a sentence ends at a line break.
  */
 function lineBreakCut(raw: string, at: number): 'cut' | 'keep' | 'wait' {
@@ -103,6 +105,9 @@ function lineBreakCut(raw: string, at: number): 'cut' | 'keep' | 'wait' {
       if (next === 'digit') return amountWordBefore.test(letters) ? 'keep' : 'cut'
       return next === 'hyphen' ? spelled() : 'cut'
     case 'digit':
+      // Cents may follow an amount over one line break (`$20` + `50 cents`): a number that may
+      // yet be followed by a cents word or sign is kept with it (keeping is never wrong).
+      if (next === 'digit') return centsMayFollow.test(after) ? 'keep' : 'cut'
       return next === 'letter' || next === 'sign' || d === '%' ? 'keep' : 'cut'
     case 'sign':
       return next === 'digit' ? 'keep' : 'cut'

@@ -251,8 +251,20 @@ function wordMoneyMentions(
   return mentions
 }
 
+/**
+ * White space (and, between words, hyphens) holding at most one line break: cents said after a
+ * blank line belong to a new paragraph, not to the amount before it ("$20\n\n50 cents" is not 20.50).
+ */
+const oneBreak = (extra: string) =>
+  String.raw`(?:[^\S\r\n]${extra})*(?:(?:\r\n|\n|\r)(?:[^\S\r\n]${extra})*)?`
+const gap = String.raw`(?=\s)${oneBreak('')}`
+const wordGap = String.raw`(?=[\s-])${oneBreak('|-')}`
+
 /** Cents said after an amount ("… and fifty cents", "… 50 cents"). */
-const centsPattern = /^\s+(?:and\s+)?((?:[a-z]+[\s-]+){1,3}|\d{1,3}\s*)(?:cents?|¢)(?![\p{L}\p{N}])/iu
+const centsPattern = new RegExp(
+  String.raw`^${gap}(?:and${gap})?((?:[a-z]+${wordGap}){1,3}|\d{1,3}${oneBreak('')})(?:cents?|¢)(?![\p{L}\p{N}])`,
+  'iu',
+)
 
 /**
  * The cents said right after an amount at `end` of `text`: 0 when none are, undefined when some
