@@ -113,11 +113,36 @@ function randomRun(length: number, letters: number): string {
   return run
 }
 
+/** Characters that take a text of 1 KB or more off the byte path (curly quotes, look-alikes, invisibles). */
+const offBytes = [
+  '\u2019',
+  '\u201c',
+  '\u2014',
+  '\u00e9',
+  '\u00a0',
+  '\u0410',
+  '\u0391KIA',
+  '\u200b',
+  '\u202e',
+  '\uff14',
+  '\u{1F600}',
+]
+
 function randomText(): string {
-  const kind = random(5)
+  const kind = random(6)
   if (kind === 0) {
     const start = random(benchCorpus.length - 3000)
     return benchCorpus.slice(start, start + 1 + random(3000))
+  }
+  if (kind === 5) {
+    // A long reply with a few characters that are not ASCII: read char by char, as a reader sees it.
+    const start = random(benchCorpus.length - 8000)
+    let text = benchCorpus.slice(start, start + 1024 + random(6000))
+    for (let count = 1 + random(3); count > 0; count--) {
+      const at = random(text.length)
+      text = text.slice(0, at) + offBytes[random(offBytes.length)] + text.slice(at)
+    }
+    return text
   }
   let text = ''
   for (let part = 1 + random(12); part > 0; part--) {

@@ -464,9 +464,13 @@ export function createScanner(options: ScanOptions = {}): Scanner {
     return { findings: resolveOverlaps(findings, from), openFrom }
   }
 
-  /** Scans a text that is not all ASCII bytes as a reader sees it (see `visibleText`). */
-  const scanReadable = (text: string, from: number): ScanOutcome => {
-    if (!hasInvisible(text)) return scanPrepared(text, from, candidates.prepare(text, from))
+  /**
+   * Scans a text that is not all ASCII bytes as a reader sees it (see `visibleText`). `prepared`:
+   * `candidates.prepare` ran last on this text from `from` (and found it not all ASCII).
+   */
+  const scanReadable = (text: string, from: number, prepared = false): ScanOutcome => {
+    if (!hasInvisible(text))
+      return scanPrepared(text, from, prepared ? undefined : candidates.prepare(text, from))
     // Scanned as a reader sees it, so an invisible character cannot split a secret (or hide one
     // in tag characters); findings are mapped back and cover the invisible characters inside them.
     const visible = visibleText(text)
@@ -486,11 +490,13 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   const scanWritten = (text: string, from: number): ScanOutcome => {
     // A text of 1 KB or more that is all ASCII is scanned as bytes (typed-array reads are cheaper
     // than charCodeAt): it holds no invisible character, no look-alike letter and no override.
+    let prepared = false
     if (text.length >= byteSearchMinimum) {
       const bytes = candidates.prepare(text, from)
       if (bytes !== undefined) return scanPrepared(text, from, bytes)
+      prepared = true
     }
-    const outcome = scanReadings(text, from)
+    const outcome = scanReadings(text, from, prepared)
     return text.includes(rightToLeftOverride) ? withOverriddenRuns(text, from, outcome) : outcome
   }
 
@@ -592,8 +598,8 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   }
 
   /** The scan of a text that is not all ASCII bytes, as written and in its look-alike reading. */
-  const scanReadings = (text: string, from: number): ScanOutcome => {
-    const outcome = scanReadable(text, from)
+  const scanReadings = (text: string, from: number, prepared = false): ScanOutcome => {
+    const outcome = scanReadable(text, from, prepared)
     // Letters of another script drawn like ASCII ones, in a token with ASCII in it, are read a
     // second time as the ASCII they look like (one for one: positions stay; see
     // `foldLookalikes`). Both readings count: folding may also glue a key to a letter that had

@@ -205,13 +205,6 @@ function findOperatorCandidates(
 
 function tryOperator(pattern: RegExp, text: string, position: number): boolean {
   const code = text.charCodeAt(position)
-  // Every alternative but an element's braces (`>{`) wants a value after the operator: most
-  // operators in code and prose (`x = y`) are turned away without running the regex.
-  if (
-    !(code === charCode.greaterThan && text.charCodeAt(position + 1) === charCode.openBrace) &&
-    !mayStartValueAfter(text, position)
-  )
-    return false
   if (code === charCode.comma) {
     // The pattern wants a quote, then at most three spaces, before the comma.
     const previous = text.charCodeAt(position - 1)
@@ -224,6 +217,13 @@ function tryOperator(pattern: RegExp, text: string, position: number): boolean {
     )
       return false
   }
+  // Every alternative but an element's braces (`>{`) wants a value after the operator: most
+  // operators in code and prose (`x = y`, `"POST", body`) are turned away without running the regex.
+  if (
+    !(code === charCode.greaterThan && text.charCodeAt(position + 1) === charCode.openBrace) &&
+    !mayStartValueAfter(text, position)
+  )
+    return false
   pattern.lastIndex = position
   return pattern.test(text)
 }

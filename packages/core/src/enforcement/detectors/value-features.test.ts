@@ -35,6 +35,9 @@ describe('mayStartValueAfter', () => {
     'api_key=sk_live_4eC39HqLyjWDarjtT1zdp7dc',
     "TOKEN =   'abcdefgh12345678'",
     'token: Bearer abcdefgh',
+    'authorization = "Bearer abc12345"',
+    'auth_header= basic\tq1w2e3r4t5',
+    'token => basic   Zm9vOmJhcg==',
     'Authorization: basic  dXNlcjpwYXNzd29yZA==',
     '"secret": "s3cr3t-value-here", "other": 1',
     'x = y, z => w',
@@ -70,6 +73,8 @@ describe('mayStartValueAfter', () => {
   it('turns away an operator with no value after it', () => {
     expect(mayStartValueAfter('x = y', 2)).toBe(false)
     expect(mayStartValueAfter('"POST", method: json', 6)).toBe(false)
+    expect(mayStartValueAfter('"POST", body: json', 6)).toBe(false)
+    expect(mayStartValueAfter('header = Bearer x', 7)).toBe(true)
     expect(mayStartValueAfter('key = ', 4)).toBe(false)
   })
 })

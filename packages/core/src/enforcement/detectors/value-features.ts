@@ -101,15 +101,23 @@ function codeClass(source: string): (code: number) => boolean {
 const isGapCode = codeClass(`[\\s\\\\${quoteMarks}]`)
 const isValueStartCode = codeClass(valueStartSource)
 const isValueCode = codeClass(valueCharSource)
-/** The first letters of `authorizationSchemes` (lower case). */
-const schemeInitials: ReadonlySet<number> = new Set(
-  authorizationSchemes.map((scheme) => scheme.charCodeAt(0)),
-)
+/** Does one of `authorizationSchemes`, in any ASCII case, then a space or tab start at `index`? */
+function startsScheme(text: string, index: number): boolean {
+  for (const scheme of authorizationSchemes) {
+    let offset = 0
+    // `| 32` lower-cases an ASCII letter and leaves `-` as it is.
+    while (offset < scheme.length && (text.charCodeAt(index + offset) | 32) === scheme.charCodeAt(offset))
+      offset++
+    const after = text.charCodeAt(index + offset)
+    if (offset === scheme.length && (after === charCode.space || after === charCode.tab)) return true
+  }
+  return false
+}
 
 /**
  * Can the operator feature's lookahead hold after the operator at `position`: at most `valueGap`
- * quotes and blanks, then a value's first character and seven more of a value, or a word that may
- * be an authorization scheme (`Bearer …`: the regex decides)? A necessary condition read in a few
+ * quotes and blanks, then a value's first character and seven more of a value, or an authorization
+ * scheme and a blank (`Bearer …`: the regex decides)? A necessary condition read in a few
  * codes, so an operator in code or prose (`x = y`, `"POST", body`) costs no regex run.
  */
 export function mayStartValueAfter(text: string, position: number): boolean {
@@ -118,8 +126,8 @@ export function mayStartValueAfter(text: string, position: number): boolean {
   const gapEnd = Math.min(length, index + valueGap)
   while (index < gapEnd && isGapCode(text.charCodeAt(index))) index++
   if (index >= length || !isValueStartCode(text.charCodeAt(index))) return false
-  // A word that may be a scheme is left to the regex.
-  if (schemeInitials.has(text.charCodeAt(index) | 32)) return true
+  // An authorization scheme and a blank (`Bearer …`) is left to the regex.
+  if (startsScheme(text, index)) return true
   if (index + 8 > length) return false
   for (let offset = 1; offset < 8; offset++) if (!isValueCode(text.charCodeAt(index + offset))) return false
   return true
