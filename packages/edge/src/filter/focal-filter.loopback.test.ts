@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type UpstreamFormatName, upstreamFormats } from '../../../core/src/testing/upstream-formats.ts'
+import { listenOnLoopback, writeInPieces } from '../testing/loopback-upstream.ts'
 import { focalFilter } from './focal-filter.ts'
 
 const scan = { detectors: ['credit-card', 'email'] } as const
@@ -62,11 +63,6 @@ let proxies: Array<ReturnType<typeof serve>> = []
 let upstreamOrigin: string
 const proxyOrigin: Record<'redact' | 'block' | 'secret', string> = { redact: '', block: '', secret: '' }
 
-const listen = async (server: Server) => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
-
 beforeAll(async () => {
   upstream = createServer(async (request, response) => {
     const route = request.url?.split('/')[1]
@@ -78,15 +74,9 @@ beforeAll(async () => {
           : route === 'hidden-secrets'
             ? upstreamFormats['openai-chat-sse'](hiddenSecretsScript)
             : upstreamFormats[route as UpstreamFormatName](script)
-    response.writeHead(200, { 'content-type': contentType })
-    const bytes = new TextEncoder().encode(body)
-    for (let start = 0; start < bytes.length; start += 5) {
-      response.write(bytes.slice(start, start + 5))
-      await new Promise((resolve) => setImmediate(resolve))
-    }
-    response.end()
+    await writeInPieces(response, contentType, body)
   })
-  upstreamOrigin = await listen(upstream)
+  upstreamOrigin = await listenOnLoopback(upstream)
   const scans = {
     redact: scan,
     block: { detectors: ['credit-card'] },

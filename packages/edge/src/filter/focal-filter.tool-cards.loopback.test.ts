@@ -6,6 +6,7 @@ import { Hono } from 'hono'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { upstreamFormats } from '../../../core/src/testing/upstream-formats.ts'
+import { listenOnLoopback, writeInPieces } from '../testing/loopback-upstream.ts'
 import { focalFilter } from './focal-filter.ts'
 
 // A prompt-injected model that answers a card lookup by spelling the card out, past the detectors.
@@ -33,26 +34,15 @@ let proxies: Server[] = []
 let upstreamOrigin = ''
 const proxyOrigin = { checked: '', unchecked: '' }
 
-const listen = async (server: Server) => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
-
 beforeAll(async () => {
   // An OpenAI- and Anthropic-compatible upstream on loopback streaming its reply in 5-byte pieces.
   upstream = createServer(async (request, response) => {
     const text = replyTo(await readBody(request))
     const format = request.url?.includes('/messages') ? 'anthropic-messages-sse' : 'openai-chat-sse'
     const { contentType, body } = upstreamFormats[format]({ text: text.split(/(?<= )/), args: [] })
-    response.writeHead(200, { 'content-type': contentType })
-    const bytes = new TextEncoder().encode(body)
-    for (let start = 0; start < bytes.length; start += 5) {
-      response.write(bytes.slice(start, start + 5))
-      await new Promise((resolve) => setImmediate(resolve))
-    }
-    response.end()
+    await writeInPieces(response, contentType, body)
   })
-  upstreamOrigin = await listen(upstream)
+  upstreamOrigin = await listenOnLoopback(upstream)
   for (const checked of [true, false]) {
     const app = new Hono()
     app.use('*', focalFilter(checked ? {} : { toolCardEcho: false }))
