@@ -6,7 +6,9 @@
 //
 //   node --conditions=@focal/source --import tsx scripts/scanner-throughput.ts <ref> [pairs] [detectors]
 //
-// `detectors` is a comma-separated `ScanOptions.detectors` list (all when omitted). `<ref>..<other>`
+// `detectors` is a comma-separated `ScanOptions.detectors` list (all when omitted).
+// With `FOCAL_SCAN_OFF_BYTES=1` the corpus holds one curly apostrophe (U+2019), as model replies
+// often do: it is then read character by character, not as bytes. `<ref>..<other>`
 // compares the scanner at `other` with the one at `ref` instead of the working tree (a commit's
 // cost, measured after the fact).
 import type { DetectorId, ScanOptions } from '../packages/core/src/enforcement/types.ts'
@@ -23,9 +25,13 @@ const pairs = Number(pairsArgument ?? 120)
 const previous = await scannerAtRef(ref)
 const current = await scannerAtRef(other)
 const createCurrentScanner = current.createScanner
-const { benchCorpus } = (await import('../packages/core/src/enforcement/enforcement.bench.ts')) as {
-  benchCorpus: string
-}
+const { benchCorpus: asciiCorpus } = (await import(
+  '../packages/core/src/enforcement/enforcement.bench.ts'
+)) as { benchCorpus: string }
+const benchCorpus =
+  process.env.FOCAL_SCAN_OFF_BYTES === '1'
+    ? `${asciiCorpus.slice(0, 500)}\u2019${asciiCorpus.slice(501)}`
+    : asciiCorpus
 
 const options: ScanOptions =
   detectorsArgument === undefined ? {} : { detectors: detectorsArgument.split(',') as DetectorId[] }
