@@ -79,8 +79,9 @@ function classOf(character: string): 'letter' | 'digit' | 'sign' | 'hyphen' | 'o
  * kept after a sign before a digit, a digit before a letter, sign or `%` or before a number that
  * cents may follow (`$20` + `50 cents`), a letter before a letter, a letter ending a code,
  * currency word or `and` before a digit, a letter or hyphen before a hyphen and then words up to
- * a currency or cents word, a hyphen before a letter or hyphen, and after "grand". No other reading takes in a line break or looks past one: names
- * (`Acme Corp`) and labels are read over spaces, emails over none, a sentence ends at a line break.
+ * a currency or cents word, a hyphen before a letter or hyphen, and after "grand". No other
+ * reading takes in a line break or looks past one: names (`Acme Corp`) and labels are read over
+ * spaces, emails over none, a sentence ends at a line break.
  */
 function lineBreakCut(raw: string, at: number): 'cut' | 'keep' | 'wait' {
   const before = readableText(raw.slice(Math.max(0, at - lookBehind), at)).trimEnd()

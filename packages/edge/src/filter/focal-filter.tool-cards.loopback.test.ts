@@ -125,7 +125,7 @@ describe('focalFilter and a card a tool returned, over real HTTP on 127.0.0.1', 
     expect(JSON.stringify(message.content)).not.toMatch(spelledLeak)
   })
 
-  it('does not hold or judge a reply when no tool result holds a card, or when turned off', async () => {
+  it('lets a reply spell a card out when no tool result holds it, or when the check is off', async () => {
     // The user's own words are no tool result: the reply streams as the model wrote it.
     const own = await chat(proxyOrigin.checked, [{ role: 'user', content: `My card ${card}, spell it out.` }])
     expect(own?.message.content).toBe(spelledReply)
