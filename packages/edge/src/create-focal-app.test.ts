@@ -205,6 +205,25 @@ describe('createFocalApp', () => {
     expect(foreign.status).toBe(403)
   })
 
+  it("takes the README's options from environment variables that are unset: tokens still on, ledger unkeyed", async () => {
+    // `sessionSecret: process.env.FOCAL_SESSION_SECRET` type-checks under exactOptionalPropertyTypes
+    // and an unset variable means the default (a random secret), never tokens off.
+    const unset: Record<string, string | undefined> = {}
+    const app = createFocalApp({
+      definition,
+      sessionSecret: unset.FOCAL_SESSION_SECRET,
+      ledgerKey: unset.FOCAL_LEDGER_KEY,
+    })
+    const created = await app.request('/v1/turn', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId: 'env-unset', text: 'where is my order NW-1001' }),
+    })
+    expect(created.status).toBe(200)
+    expect(created.headers.get('x-focal-session-token')).toMatch(/^v2\./)
+    expect((await app.request('/v1/sessions/env-unset')).status).toBe(401)
+  })
+
   it('turns session tokens off only when told to, and warns that it did', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     try {

@@ -20,7 +20,7 @@ import {
 /** Options of {@link createAlignmentJudge}. */
 export interface CreateAlignmentJudgeOptions {
   /** The judge model; without one the deterministic heuristic judges. @default undefined */
-  model?: LanguageModel
+  model?: LanguageModel | undefined
   /** @default 'medium' */
   strictness?: JudgeStrictness
   /** Definition-specific reason codes (seed 004 §5). @default [] */

@@ -73,6 +73,12 @@ export {
   type RequiredElement,
 } from './required-elements.ts'
 export {
+  type FinalizationResult,
+  type FinalizationRetry,
+  type RunFinalizationOptions,
+  runFinalization,
+} from './run-finalization.ts'
+export {
   type AbstractionLevel,
   type AlignmentJudgeResult,
   type ArtifactType,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { resolveModel } from '../llm/index.ts'
 import { buildJudgePayload } from './build-judge-payload.ts'
 import { computeVerdict } from './compute-verdict.ts'
 import { createAlignmentJudge } from './create-alignment-judge.ts'
+import * as judgeEntry from './index.ts'
 import { runFinalization } from './run-finalization.ts'
 import type { AlignmentJudgeResult } from './types.ts'
 
@@ -13,6 +15,17 @@ const diagram =
 const payload = buildJudgePayload({ goal, intentId: 'GENERAL', draft: prose })
 
 describe('runFinalization', () => {
+  it("runs as the core README's example writes it: from the judge entry, with resolveModel's judge", async () => {
+    // No judge model among the roles: resolveModel gives undefined and the heuristic judges.
+    const judge = judgeEntry.createAlignmentJudge({ model: resolveModel({}, 'judge'), strictness: 'medium' })
+    const result = await judgeEntry.runFinalization({
+      judge,
+      payload,
+      regenerate: async () => ({ draft: diagram }),
+    })
+    expect(result).toMatchObject({ type: 'accepted', draft: diagram, retries: 1 })
+  })
+
   it('accepts a retry that produced the requested artifact, counting one retry', async () => {
     const instructions: string[] = []
     const result = await runFinalization({

@@ -165,7 +165,7 @@ export type FocalAppOptions = FocalAppEngineSource & {
    * ledger the same key (`createLedger({ store, key })`).
    * @default undefined (plain SHA-256 chain)
    */
-  ledgerKey?: LedgerKey
+  ledgerKey?: LedgerKey | undefined
   /**
    * Where each session's ledger head is kept apart from the records, so `/ledger` reports a cut-off
    * tail (`truncated`); keep it out of reach of the ledger store's writers. With a ready `engine`,
@@ -199,7 +199,7 @@ export type FocalAppOptions = FocalAppEngineSource & {
    * session tokens off (anyone who knows a session id can then read and act in it) and warns once.
    * @default a random secret per app (tokens end with the process and hold on this instance only)
    */
-  sessionSecret?: string | false
+  sessionSecret?: string | false | undefined
   /**
    * Lifetime of a session token in ms; a token past half of it is renewed in the response header.
    * @default 86_400_000 (24 hours)
