@@ -1,5 +1,16 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { evaluateFindingCount, evaluateMarkerRequired, evaluateMetricThreshold } from './evaluate-criteria.ts'
+import {
+  artifactMatchCost,
+  evaluateArtifactExists,
+  evaluateFindingCount,
+  evaluateMarkerRequired,
+  evaluateMetricThreshold,
+  matchArtifactPattern,
+  maxArtifactMatchCells,
+} from './evaluate-criteria.ts'
+import type { AcceptanceCriterion } from './goal-contract-schema.ts'
+import { matchGlob } from './match-glob.ts'
 
 describe('evaluateMetricThreshold', () => {
   it('reads the metric straight from output text', () => {
@@ -54,5 +65,41 @@ describe('evaluateFindingCount', () => {
       const criterion = { id: 'AC4', kind: 'finding_count', minCount } as const
       expect(evaluateFindingCount(criterion, 5).status).toBe('UNKNOWN')
     }
+  })
+})
+
+describe('evaluateArtifactExists', () => {
+  const criterion = (artifactPattern: string) =>
+    ({ id: 'a1', kind: 'artifact_exists', artifactPattern }) as AcceptanceCriterion
+
+  it('matches a pattern with / against the path or any suffix after a /, in one pass (property)', () => {
+    // The definition: the whole path, or the part after any of its slashes.
+    const bySuffixes = (glob: string, path: string) => {
+      if (matchGlob(glob, path)) return true
+      for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1))
+        if (matchGlob(glob, path.slice(slash + 1))) return true
+      return false
+    }
+    const glob = fc.stringMatching(/^[ab*?]{0,3}\/[ab/*?]{0,6}$/)
+    const path = fc.stringMatching(/^[ab/]{0,12}$/)
+    fc.assert(
+      fc.property(glob, path, (pattern, artifact) => {
+        expect(matchArtifactPattern(pattern, artifact)).toBe(bySuffixes(pattern, artifact))
+      }),
+      { numRuns: 3000 },
+    )
+    expect(matchArtifactPattern('models/*.pkl', 'run/7/models/model.pkl')).toBe(true)
+    expect(matchArtifactPattern('*.pkl', 'run/7/models/model.pkl')).toBe(true)
+  })
+
+  it('is UNKNOWN, never met, when matching would take more than its budget of glob steps', () => {
+    const pattern = `${'**/'.repeat(300)}b`
+    const artifacts = Array.from({ length: 200 }, (_, index) => `${'a/'.repeat(500)}b${index}`)
+    expect(artifactMatchCost(pattern, artifacts)).toBeGreaterThan(maxArtifactMatchCells)
+    const result = evaluateArtifactExists(criterion(pattern), artifacts)
+    expect(result.status).toBe('UNKNOWN')
+    expect(result.message).toMatch(/glob steps, more than the \d+ allowed/)
+    // Within the budget the same kind of pattern is matched.
+    expect(evaluateArtifactExists(criterion(pattern), [`${'a/'.repeat(20)}b`]).status).toBe('MET')
   })
 })

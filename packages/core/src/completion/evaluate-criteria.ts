@@ -7,7 +7,7 @@ import {
 } from './extract-metric.ts'
 import { comparisonOperators, defaultFindingPolicy, defaultMetricPolicy } from './goal-contract-constants.ts'
 import type { AcceptanceCriterion, ComparisonOperator } from './goal-contract-schema.ts'
-import { matchGlob } from './match-glob.ts'
+import { globMatchCost, matchGlob } from './match-glob.ts'
 import { parseMarkers } from './parse-markers.ts'
 import type { FindingsValidation, GoalCriterionResult, ParsedMarker } from './types.ts'
 import { validateFindings } from './validate-findings.ts'
@@ -106,6 +106,13 @@ export function evaluateArtifactExists(
       message: 'Invalid artifact_exists criterion: needs an artifactPattern',
     }
   }
+  const cost = artifactMatchCost(pattern, artifacts)
+  if (cost > maxArtifactMatchCells)
+    return {
+      criterion,
+      status: 'UNKNOWN',
+      message: `Matching ${pattern.length > 60 ? `${pattern.slice(0, 60)}…` : pattern} against ${artifacts.length} artifacts needs ${cost} glob steps, more than the ${maxArtifactMatchCells} allowed: shorten the pattern or list fewer artifacts`,
+    }
   const matching = artifacts.filter((artifact) => matchArtifactPattern(pattern, artifact))
   const first = matching[0]
   if (first === undefined)
@@ -192,14 +199,37 @@ function matchAttribute(part: string, attributes: Record<string, string>): boole
 
 /** Glob over an artifact path: a pattern without `/` matches the basename, one with `/` the path or a folder-aligned suffix. */
 export function matchArtifactPattern(pattern: string, artifactPath: string): boolean {
+  const { glob, text } = artifactGlob(pattern, artifactPath)
+  return matchGlob(glob, text)
+}
+
+/**
+ * The glob and text {@link matchArtifactPattern} matches: the basename for a pattern without `/`;
+ * else the whole path under `**\/` + pattern, which is the path or any suffix after a `/` in one
+ * pass (matching each suffix on its own cost a pass per folder).
+ */
+function artifactGlob(pattern: string, artifactPath: string): { glob: string; text: string } {
   const path = normalizePath(artifactPath)
   const glob = normalizePath(pattern)
-  if (!glob.includes('/')) return matchGlob(glob, basename(path))
-  if (matchGlob(glob, path)) return true
-  for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1)) {
-    if (matchGlob(glob, path.slice(slash + 1))) return true
+  return glob.includes('/') ? { glob: `**/${glob}`, text: path } : { glob, text: basename(path) }
+}
+
+/**
+ * The most glob steps matching one `artifact_exists` pattern against a completion's artifacts may
+ * take (2^25: 70–100 ms on a slow core). Pattern and artifacts both come from a request, and
+ * matching costs their lengths' product per artifact, so past this a criterion is `UNKNOWN` (never
+ * met) and the engine's completion refuses the request before matching anything.
+ */
+export const maxArtifactMatchCells = 2 ** 25
+
+/** The glob steps matching `pattern` against every artifact takes (see {@link maxArtifactMatchCells}). */
+export function artifactMatchCost(pattern: string, artifacts: readonly string[]): number {
+  let cost = 0
+  for (const artifact of artifacts) {
+    const { glob, text } = artifactGlob(pattern, artifact)
+    cost += globMatchCost(glob, text)
   }
-  return false
+  return cost
 }
 
 // Text is read with any-case types: `marker_required` matching is case-insensitive.

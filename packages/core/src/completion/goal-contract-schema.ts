@@ -88,7 +88,7 @@ export const markerRequiredCriterionSchema = z.looseObject({
 export const artifactExistsCriterionSchema = z.looseObject({
   ...criterionBase,
   kind: z.literal('artifact_exists'),
-  artifactPattern: z.string().trim().min(1),
+  artifactPattern: z.string().trim().min(1).max(1024),
 })
 
 /**

@@ -10,12 +10,14 @@ export {
   decideCompletion,
 } from './decide-completion.ts'
 export {
+  artifactMatchCost,
   evaluateArtifactExists,
   evaluateFindingCount,
   evaluateMarkerRequired,
   evaluateMetricThreshold,
   matchArtifactPattern,
   matchMarkerPattern,
+  maxArtifactMatchCells,
 } from './evaluate-criteria.ts'
 export { evaluateGoalGate, type GoalGateInput } from './evaluate-goal-gate.ts'
 export { evaluateQualityGates, runQualityGates } from './evaluate-quality-gates.ts'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { matchGlob } from './match-glob.ts'
+import { globMatchCost, matchGlob } from './match-glob.ts'
 
 describe('matchGlob', () => {
   it.each([
@@ -45,5 +45,42 @@ describe('matchGlob', () => {
         expect(matchGlob(`${text}?`, text)).toBe(false)
       }),
     )
+  })
+
+  it('agrees with a regular-expression reading of the glob on random patterns and paths (property)', () => {
+    // The reference, read left to right as the tokenizer reads: `**/` zero or more folders, `**` any
+    // run, `*` a run without `/`, `?` one such character.
+    const reference = (pattern: string, text: string) => {
+      let source = ''
+      for (let index = 0; index < pattern.length; index++) {
+        const character = pattern[index]!
+        if (character === '?') source += '[^/]'
+        else if (character !== '*') source += character === '.' ? '\\.' : character
+        else if (pattern[index + 1] !== '*') source += '[^/]*'
+        else if (pattern[index + 2] === '/') {
+          source += '(?:.*/)?'
+          index += 2
+        } else {
+          source += '.*'
+          index += 1
+        }
+      }
+      return new RegExp(`^${source}$`, 's').test(text)
+    }
+    const pattern = fc.stringMatching(/^[ab/*?.]{0,9}$/)
+    const text = fc.stringMatching(/^[ab/.]{0,12}$/)
+    fc.assert(
+      fc.property(pattern, text, (glob, path) => {
+        expect(matchGlob(glob, path)).toBe(reference(glob, path))
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  it('prices a match at the product of the lengths, whatever the pattern (no backtracking to exploit)', () => {
+    expect(globMatchCost('**/'.repeat(200), 'a/'.repeat(128))).toBe((600 + 1) * (256 + 1))
+    // The outside review's pattern: every `**/` scanned every later `/` for every position.
+    expect(matchGlob(`${'**/'.repeat(200)}>x`, `${'a/'.repeat(128)}b`)).toBe(false)
+    expect(matchGlob(`${'**/'.repeat(200)}b`, `${'a/'.repeat(128)}b`)).toBe(true)
   })
 })

@@ -16,53 +16,60 @@ type GlobToken =
 
 /**
  * Whole-string glob match without regular expressions: `*` (any run without `/`), `**` (any run),
- * `**\/` (zero or more folders), `?` (one character). Dynamic programming, O(pattern × text).
+ * `**\/` (zero or more folders), `?` (one character). Dynamic programming in O(pattern × text) time
+ * for every pattern, `**\/` included (a glob from an HTTP body must not cost more; see
+ * {@link globMatchCost}).
  */
 export function matchGlob(pattern: string, text: string, options: MatchGlobOptions = {}): boolean {
   const { crossSeparators = false } = options
   const tokens = tokenize(pattern)
+  const size = text.length + 1
   // next[j]: do tokens[i + 1..] match text[j..]; built from the last token backwards.
-  let next: boolean[] = Array.from({ length: text.length + 1 }, (_, j) => j === text.length)
+  let next = new Uint8Array(size)
+  let current = new Uint8Array(size)
+  next[text.length] = 1
   for (let i = tokens.length - 1; i >= 0; i--) {
     const token = tokens[i] as GlobToken
-    const current: boolean[] = new Array<boolean>(text.length + 1).fill(false)
-    for (let j = text.length; j >= 0; j--)
-      current[j] = matchesAt(token, text, j, current, next, crossSeparators)
+    // `**/`: whether some `/` at or after j is followed by a match of the rest (zero folders aside).
+    let folderAhead = 0
+    for (let j = text.length; j >= 0; j--) {
+      const character = text[j]
+      const canConsume = character !== undefined && (crossSeparators || character !== '/')
+      let matched: number
+      switch (token.type) {
+        case 'literal':
+          matched = character === token.character ? next[j + 1]! : 0
+          break
+        case 'any-one':
+          matched = canConsume ? next[j + 1]! : 0
+          break
+        case 'star':
+          matched = next[j]! | (canConsume ? current[j + 1]! : 0)
+          break
+        case 'globstar':
+          matched = next[j]! | (character !== undefined ? current[j + 1]! : 0)
+          break
+        case 'globstar-slash':
+          if (character === '/' && next[j + 1] === 1) folderAhead = 1
+          matched = next[j]! | folderAhead
+          break
+      }
+      current[j] = matched
+    }
+    const done = next
     next = current
+    current = done
+    current.fill(0)
   }
-  return next[0] === true
+  return next[0] === 1
 }
 
-function matchesAt(
-  token: GlobToken,
-  text: string,
-  j: number,
-  current: boolean[],
-  next: boolean[],
-  crossSeparators: boolean,
-): boolean {
-  const character = text[j]
-  const canConsume = character !== undefined && (crossSeparators || character !== '/')
-  switch (token.type) {
-    case 'literal':
-      return character === token.character && next[j + 1] === true
-    case 'any-one':
-      return canConsume && next[j + 1] === true
-    case 'star':
-      return next[j] === true || (canConsume && current[j + 1] === true)
-    case 'globstar':
-      return next[j] === true || (character !== undefined && current[j + 1] === true)
-    case 'globstar-slash':
-      // Zero folders, or any run that ends with `/`.
-      return next[j] === true || globstarSlashAt(text, j, next)
-  }
-}
-
-function globstarSlashAt(text: string, j: number, next: boolean[]): boolean {
-  for (let end = text.indexOf('/', j); end >= 0; end = text.indexOf('/', end + 1)) {
-    if (next[end + 1] === true) return true
-  }
-  return false
+/**
+ * The cells {@link matchGlob} fills for a pattern over a text: what a caller that takes both from
+ * a request (a goal contract's `artifactPattern`, the artifacts listed) budgets before matching.
+ */
+export function globMatchCost(pattern: string, text: string): number {
+  return (pattern.length + 1) * (text.length + 1)
 }
 
 function tokenize(pattern: string): GlobToken[] {

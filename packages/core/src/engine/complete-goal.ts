@@ -1,6 +1,11 @@
 import { createGoalTracker } from '../completion/create-goal-tracker.ts'
 import type { CompletionDecision, CompletionStatus } from '../completion/decide-completion.ts'
-import { evaluateFindingCount, matchArtifactPattern } from '../completion/evaluate-criteria.ts'
+import {
+  artifactMatchCost,
+  evaluateFindingCount,
+  matchArtifactPattern,
+  maxArtifactMatchCells,
+} from '../completion/evaluate-criteria.ts'
 import { evaluateGoalGate } from '../completion/evaluate-goal-gate.ts'
 import { evaluateTrustGate } from '../completion/evaluate-trust-gate.ts'
 import {
@@ -103,6 +108,7 @@ export function completeGoal(
       issues: [{ path: 'sessionId', message: `at most ${maxRecordedAttempts} completions per session` }],
     })
   checkArtifacts(input.artifacts ?? [])
+  checkArtifactMatching(contract, input.artifacts ?? [])
   const tracker = createGoalTracker({ contract, attempts })
   const claims = {
     contract,
@@ -359,6 +365,32 @@ function checkArtifacts(artifacts: readonly string[]): void {
         ],
       })
   })
+}
+
+/**
+ * Matching every `artifact_exists` pattern against every artifact listed costs their lengths'
+ * product per pair, and both come from the request: past {@link maxArtifactMatchCells} glob steps
+ * in all, the completion is refused before anything is matched (an outside review blocked a
+ * server for 15 s with a 2 KB body before matching was linear and budgeted).
+ */
+function checkArtifactMatching(contract: GoalContract, artifacts: readonly string[]): void {
+  if (artifacts.length === 0) return
+  let cost = 0
+  for (const criterion of contract.acceptance_criteria) {
+    if (criterion.kind !== 'artifact_exists') continue
+    cost += artifactMatchCost(criterion.artifactPattern, artifacts)
+    if (cost > maxArtifactMatchCells)
+      throw new FocalError({
+        code: 'invalid-argument',
+        message: `matching the contract's artifact patterns against ${artifacts.length} artifacts needs more than the ${maxArtifactMatchCells} glob steps allowed: shorten the patterns or list fewer artifacts`,
+        issues: [
+          {
+            path: 'artifacts',
+            message: `too many or too long for the contract's artifact patterns (criterion ${criterion.id} passes the budget)`,
+          },
+        ],
+      })
+  }
 }
 
 /** The report of a metric the criterion's `metricPolicy` picks, for the output and the tools alike. */

@@ -217,4 +217,58 @@ describe('POST /v1/sessions/:id/complete (Redis store, server restarts)', () => 
       await server.stop()
     }
   })
+
+  it('matches artifact patterns in time linear in their size, and refuses a request past the matching budget', async () => {
+    const server = await startServer()
+    try {
+      const { sessionId } = (await (await server.post('/v1/turn', { text: 'train a model' })).json()) as {
+        sessionId: string
+      }
+      const path = `/v1/sessions/${sessionId}/complete`
+      const globbing = (artifactPattern: string) => ({
+        ...contract,
+        acceptance_criteria: [{ id: 'A1', kind: 'artifact_exists', artifactPattern }],
+      })
+      // An outside review's 2 KB body: every `**/` once scanned every later `/` for each position
+      // and each folder suffix was matched again, blocking the server for 15 s. Now it is answered.
+      const nested = `${'**/'.repeat(200)}>x`
+      const artifacts = Array.from({ length: 5 }, () => `${'a/'.repeat(128)}b`)
+      const answered = await server.post(path, { contract: globbing(nested), output: 'done', artifacts })
+      expect(answered.status).toBe(200)
+      const completed = (await answered.json()) as Completed & { snapshot: { criteria: unknown[] } }
+      expect(completed.snapshot.criteria).toMatchObject([{ id: 'A1', status: 'NOT_MET' }])
+      // Past the budget (50 paths of 1,000 characters against a 1,000-character pattern): a 400
+      // naming the artifacts, before anything is matched; the session goes on.
+      const long = Array.from({ length: 50 }, (_, index) => `${'a/'.repeat(495)}b${index}`)
+      const refused = await server.post(path, {
+        contract: globbing(`${'**/'.repeat(333)}b`),
+        replaceContract: true,
+        output: 'done',
+        artifacts: long,
+      })
+      expect(refused.status).toBe(400)
+      expect(await refused.json()).toMatchObject({
+        error: {
+          code: 'invalid-argument',
+          path: 'artifacts',
+          message: expect.stringContaining('glob steps'),
+        },
+      })
+      const met = (await (
+        await server.post(path, {
+          contract: globbing('models/*.pkl'),
+          replaceContract: true,
+          output: 'done',
+          artifacts: ['run/models/m.pkl'],
+        })
+      ).json()) as Completed & { snapshot: { criteria: unknown[] } }
+      // A real pattern still matches a folder-aligned suffix of the path.
+      expect(met.snapshot).toMatchObject({
+        criteria: [{ id: 'A1', status: 'MET', actualValue: 'run/models/m.pkl' }],
+      })
+      expect((await server.post('/v1/turn', { sessionId, text: 'and now?' })).status).toBe(200)
+    } finally {
+      await server.stop()
+    }
+  })
 })
