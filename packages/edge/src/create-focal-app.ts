@@ -151,6 +151,19 @@ export function createFocalApp(options: FocalAppOptions): Hono {
       code: 'invalid-argument',
       message: `memory.maxSessionBytes: expected a positive whole number, got ${String(sessionBytes)}`,
     })
+  // Every session's state and records together: 10,000 sessions of 4 MiB each would be 40 GiB.
+  const totalBytes = options.memory?.maxBytes
+  if (totalBytes !== undefined && (!Number.isInteger(totalBytes) || totalBytes <= 0))
+    throw new FocalError({
+      code: 'invalid-argument',
+      message: `memory.maxBytes: expected a positive whole number, got ${String(totalBytes)}`,
+    })
+  const bounds = { ...defaultMemoryBounds, ...options.memory }
+  if (bounds.maxBytes < 2 * bounds.maxSessionBytes)
+    throw new FocalError({
+      code: 'invalid-argument',
+      message: `memory.maxBytes (${bounds.maxBytes}) must be at least twice memory.maxSessionBytes (${bounds.maxSessionBytes}): a full session would push every other one out`,
+    })
   const limits = { ...defaultInputLimits, ...options.limits }
   const schemas = createRequestSchemas(limits)
   const parts = resolveAppParts(options)
@@ -174,7 +187,8 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     // so they take no room from the sessions' own LRU bound.
     messageReplies: createMessageReplies({ store: options.sessionStore, memory }),
     tokens,
-    sessionClaims: options.sessionClaims ?? createMemorySessionClaims(memory),
+    sessionClaims:
+      options.sessionClaims ?? createMemorySessionClaims({ ...memory, budget: parts.memoryBudget }),
     // Ten times the live sessions: an id stays retired well after its claim and ledger were evicted.
     retiredIds: createBoundedMap({ maxEntries: 10 * memory.maxSessions }),
     sessionTokenTtl: checkTokenTtl(options.sessionTokenTtl ?? 86_400_000),

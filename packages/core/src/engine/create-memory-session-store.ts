@@ -1,5 +1,6 @@
 import { cloneStoredValue } from '../ledger/clone-stored-value.ts'
 import { type BoundedMapOptions, createBoundedMap } from '../ledger/create-bounded-map.ts'
+import type { MemoryBudget } from '../ledger/create-memory-budget.ts'
 import { measureJsonBytes } from '../ledger/measure-json-bytes.ts'
 import type { SessionStore, StoredSession } from '../ports/ports.ts'
 
@@ -15,6 +16,12 @@ export interface MemorySessionStoreOptions {
    * @default Number.POSITIVE_INFINITY
    */
   maxSessions?: number
+  /**
+   * A byte bound shared with other in-memory stores (`createMemoryBudget`): each write charges the
+   * UTF-8 bytes of the state's JSON, and sessions the budget forgets are dropped here too.
+   * @default undefined (no byte bound)
+   */
+  budget?: MemoryBudget
   /** Current time in ms. @default Date.now */
   now?: () => number
 }
@@ -29,7 +36,7 @@ export interface MemorySessionStore<State = unknown> extends SessionStore<State>
  * An in-memory {@link SessionStore} with optimistic versioning: the engine's default and the
  * reference the session store conformance suite is written against. State is cloned in and out.
  * With `ttlMs` / `maxSessions` it forgets idle and least recently used sessions, so memory stays
- * bounded however many sessions come.
+ * bounded however many sessions come; with a `budget`, however large they grow.
  *
  * @example
  * const store = createMemorySessionStore<{ turns: number }>({ ttlMs: 3_600_000, maxSessions: 10_000 })
@@ -43,6 +50,8 @@ export function createMemorySessionStore<State = unknown>(
   const sessions = createBoundedMap<{ stored: StoredSession<State>; bytes?: number }>(
     toBoundedMapOptions(options),
   )
+  const { budget } = options
+  const store = budget?.register((sessionId) => sessions.delete(sessionId))
   return {
     async get(sessionId) {
       const stored = sessions.get(sessionId)?.stored
@@ -52,11 +61,18 @@ export function createMemorySessionStore<State = unknown>(
       const current = sessions.get(sessionId)?.stored.version ?? 0
       if (current !== expectedVersion) return false
       const version = current + 1
-      sessions.set(sessionId, { stored: { state: cloneStoredValue(state), version } })
+      const stored = { state: cloneStoredValue(state), version }
+      if (budget === undefined) sessions.set(sessionId, { stored })
+      else {
+        const bytes = measureJsonBytes(stored.state)
+        sessions.set(sessionId, { stored, bytes })
+        budget.charge(store!, sessionId, bytes)
+      }
       return version
     },
     async delete(sessionId) {
       sessions.delete(sessionId)
+      if (budget !== undefined) budget.charge(store!, sessionId, 0)
     },
     bytesOf(sessionId) {
       const entry = sessions.get(sessionId)

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createMemorySessionStore } from '../engine/create-memory-session-store.ts'
 import { createBoundedMap } from './create-bounded-map.ts'
+import { createLedger } from './create-ledger.ts'
+import { createMemoryBudget } from './create-memory-budget.ts'
+import { createMemoryLedgerAnchorStore } from './create-memory-ledger-anchor-store.ts'
 import { createMemoryLedgerStore } from './create-memory-ledger-store.ts'
 
 describe('createBoundedMap', () => {
@@ -64,5 +67,43 @@ describe('bounded memory stores', () => {
     expect((await store.list('s')).map((stored) => stored.sequence)).toEqual([0, 1])
     time = 5000
     expect(await store.list('s')).toEqual([])
+  })
+})
+
+describe('createMemoryBudget', () => {
+  it('forgets the least recently written sessions from every store at once, keeping the bytes under the bound', async () => {
+    const budget = createMemoryBudget({ maxBytes: 20_000 })
+    const states = createMemorySessionStore<{ text: string }>({ budget })
+    const records = createMemoryLedgerStore({ budget })
+    const heads = createMemoryLedgerAnchorStore({ budget })
+    const ledger = createLedger({ store: records, anchorStore: heads })
+    for (let index = 0; index < 10; index++) {
+      const sessionId = `s${index}`
+      await states.put(sessionId, { text: 'x'.repeat(2_000) }, 0)
+      await ledger.append(sessionId, {
+        type: 'GOAL_RESTORED',
+        payload: { original: 'y'.repeat(2_000), discarded: 'z' },
+      })
+      expect(budget.bytes).toBeLessThanOrEqual(20_000)
+    }
+    // The first sessions are gone from all three stores; the last ones are whole and verify.
+    expect(await states.get('s0')).toBeUndefined()
+    expect(await records.last('s0')).toBeUndefined()
+    expect(await heads.getHead('s0')).toBeUndefined()
+    expect(await states.get('s9')).toBeDefined()
+    expect(await ledger.verify('s9')).toMatchObject({ valid: true })
+    // A deleted state is no longer charged.
+    const before = budget.bytes
+    await states.delete('s9')
+    expect(budget.bytes).toBeLessThan(before)
+  })
+
+  it('keeps a session larger than the bound alone rather than dropping it while it is written', async () => {
+    const budget = createMemoryBudget({ maxBytes: 1_000 })
+    const states = createMemorySessionStore<{ text: string }>({ budget })
+    await states.put('small', { text: 'a' }, 0)
+    await states.put('big', { text: 'b'.repeat(5_000) }, 0)
+    expect(await states.get('big')).toBeDefined()
+    expect(await states.get('small')).toBeUndefined()
   })
 })

@@ -1,4 +1,5 @@
 import { createBoundedMap } from './create-bounded-map.ts'
+import type { MemoryBudget } from './create-memory-budget.ts'
 import type { LedgerAnchorStore, LedgerHead } from './types.ts'
 
 /** Options of {@link createMemoryLedgerAnchorStore}. */
@@ -15,6 +16,12 @@ export interface MemoryLedgerAnchorStoreOptions {
    * @default Number.POSITIVE_INFINITY
    */
   ttlMs?: number
+  /**
+   * The byte bound the ledger store shares (`createMemoryBudget`): a session it forgets loses its
+   * head here too, so it is verified without one rather than as a cut-off tail.
+   * @default undefined
+   */
+  budget?: MemoryBudget
 }
 
 /**
@@ -28,12 +35,14 @@ export interface MemoryLedgerAnchorStoreOptions {
 export function createMemoryLedgerAnchorStore({
   maxSessions = 10_000,
   ttlMs,
+  budget,
 }: MemoryLedgerAnchorStoreOptions = {}): LedgerAnchorStore {
   // Use-ordered: the least recently used head is dropped first, an idle one after `ttlMs`.
   const heads = createBoundedMap<LedgerHead>({
     maxEntries: maxSessions,
     ...(ttlMs === undefined ? {} : { ttlMs }),
   })
+  budget?.register((sessionId) => heads.delete(sessionId))
   return {
     async getHead(sessionId) {
       const head = heads.get(sessionId)

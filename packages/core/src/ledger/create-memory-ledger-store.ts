@@ -1,5 +1,6 @@
 import { cloneStoredValue } from './clone-stored-value.ts'
 import { createBoundedMap } from './create-bounded-map.ts'
+import type { MemoryBudget } from './create-memory-budget.ts'
 import { measureJsonBytes } from './measure-json-bytes.ts'
 import type { LedgerRecord, LedgerStore } from './types.ts'
 
@@ -15,6 +16,12 @@ export interface MemoryLedgerStoreOptions {
    * @default Number.POSITIVE_INFINITY
    */
   maxSessions?: number
+  /**
+   * A byte bound shared with other in-memory stores (`createMemoryBudget`): each append charges
+   * the session's records' bytes, and a session the budget forgets loses its records here too.
+   * @default undefined (no byte bound)
+   */
+  budget?: MemoryBudget
   /** Current time in ms. @default Date.now */
   now?: () => number
 }
@@ -40,6 +47,8 @@ export function createMemoryLedgerStore(options: MemoryLedgerStoreOptions = {}):
     ...(options.maxSessions === undefined ? {} : { maxEntries: options.maxSessions }),
     ...(options.now === undefined ? {} : { now: options.now }),
   })
+  const { budget } = options
+  const store = budget?.register((sessionId) => sessions.delete(sessionId))
   return {
     async appendIfNext(record) {
       const session = sessions.get(record.sessionId) ?? { records: [], bytes: 0 }
@@ -49,6 +58,7 @@ export function createMemoryLedgerStore(options: MemoryLedgerStoreOptions = {}):
       records.push(cloneStoredValue(record))
       session.bytes += measureJsonBytes(record)
       sessions.set(record.sessionId, session)
+      budget?.charge(store!, record.sessionId, session.bytes)
       return true
     },
     async list(sessionId, { fromSequence = 0, limit = Number.POSITIVE_INFINITY } = {}) {

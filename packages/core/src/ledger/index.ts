@@ -32,6 +32,7 @@ export {
   type LedgerVerifierOptions,
   type VerifyLedgerPageOptions,
 } from './create-ledger-verifier.ts'
+export { createMemoryBudget, type MemoryBudget, type MemoryBudgetOptions } from './create-memory-budget.ts'
 export {
   createMemoryLedgerAnchorStore,
   type MemoryLedgerAnchorStoreOptions,

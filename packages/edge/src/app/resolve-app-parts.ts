@@ -1,6 +1,7 @@
 import {
   createEngine,
   createLedger,
+  createMemoryBudget,
   createMemoryLedgerAnchorStore,
   createMemoryLedgerStore,
   createMemorySessionStore,
@@ -11,6 +12,7 @@ import {
   type LedgerAnchorStore,
   type LedgerStore,
   loadDefinition,
+  type MemoryBudget,
   type SessionStore,
 } from '@focal/core'
 import { createDefinitionServices } from './create-definition-services.ts'
@@ -34,6 +36,8 @@ export interface ResolvedAppParts {
   ledgerKey: Promise<CryptoKey> | undefined
   /** Where the ledger's heads are kept, for `/ledger` to check the records reach them. */
   ledgerAnchorStore: LedgerAnchorStore | undefined
+  /** The byte bound (`memory.maxBytes`) the app's in-memory stores share; its claims join it. */
+  memoryBudget: MemoryBudget
   /**
    * Whether turns get the client's abort signal: a ready engine, a model or tool runners can use
    * it; the definition's own engine over fixtures cannot (its turn never awaits anything the
@@ -86,6 +90,7 @@ export const defaultMemoryBounds = {
   ttlMs: 86_400_000,
   maxSessions: 10_000,
   maxSessionBytes: 4_194_304,
+  maxBytes: 67_108_864,
 } as const
 
 /**
@@ -94,7 +99,11 @@ export const defaultMemoryBounds = {
  */
 export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
   const memory = { ...defaultMemoryBounds, ...options.memory }
-  const memoryLedgerStore = options.ledgerStore === undefined ? createMemoryLedgerStore(memory) : undefined
+  // One byte bound over every in-memory store the app creates: a session past it is forgotten by
+  // all of them at once (state, records, head, claim), as past `maxSessions`.
+  const budget = createMemoryBudget({ maxBytes: memory.maxBytes })
+  const bounds = { ttlMs: memory.ttlMs, maxSessions: memory.maxSessions, budget }
+  const memoryLedgerStore = options.ledgerStore === undefined ? createMemoryLedgerStore(bounds) : undefined
   const ledgerStore = options.ledgerStore ?? memoryLedgerStore!
   const ledgerKey =
     options.ledgerKey === undefined
@@ -102,13 +111,10 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
       : importLedgerKey(options.ledgerKey, 'createFocalApp: option "ledgerKey"')
   // A ready engine's ledger keeps its own heads: only one passed here is shared with `/ledger`.
   const ledgerAnchorStore =
-    options.ledgerAnchorStore ??
-    ('engine' in options
-      ? undefined
-      : createMemoryLedgerAnchorStore({ maxSessions: memory.maxSessions, ttlMs: memory.ttlMs }))
+    options.ledgerAnchorStore ?? ('engine' in options ? undefined : createMemoryLedgerAnchorStore(bounds))
   const memorySessionStore =
     options.sessionStore === undefined && !('engine' in options)
-      ? createMemorySessionStore(memory)
+      ? createMemorySessionStore(bounds)
       : undefined
   const sessionStore = options.sessionStore ?? memorySessionStore
   // With a ready engine this is a second writer on its store: `appendIfNext` keeps one chain, and
@@ -160,6 +166,7 @@ export function resolveAppParts(options: FocalAppOptions): ResolvedAppParts {
     sessionStore,
     ledgerKey,
     ledgerAnchorStore,
+    memoryBudget: budget,
     abortable,
     sessionBytes:
       memoryLedgerStore === undefined && memorySessionStore === undefined

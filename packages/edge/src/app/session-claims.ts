@@ -1,4 +1,4 @@
-import { bytesToBase64Url, createBoundedMap } from '@focal/core/ledger'
+import { bytesToBase64Url, createBoundedMap, type MemoryBudget } from '@focal/core/ledger'
 
 /**
  * Who owns each session id: a claim made once, atomically, by the request that creates the session,
@@ -23,6 +23,11 @@ export interface MemorySessionClaimsOptions {
   ttlMs?: number
   /** Most claims kept (least recently used dropped first). @default Number.POSITIVE_INFINITY */
   maxSessions?: number
+  /**
+   * The byte bound the app's in-memory stores share: a session it forgets loses its claim too, so
+   * its tokens read 410 `session-expired`, as after `maxSessions` evicts it. @default undefined
+   */
+  budget?: MemoryBudget
 }
 
 /**
@@ -37,6 +42,7 @@ export function createMemorySessionClaims(options: MemorySessionClaimsOptions = 
     ...(options.ttlMs === undefined ? {} : { ttlMs: options.ttlMs }),
     ...(options.maxSessions === undefined ? {} : { maxEntries: options.maxSessions }),
   })
+  options.budget?.register((sessionId) => epochs.delete(sessionId))
   return {
     async claim(sessionId, epoch) {
       // No await between the check and the write: the claim is atomic in this isolate.

@@ -126,10 +126,14 @@ export type FocalAppOptions = FocalAppEngineSource & {
    * at most `maxSessions`, least recently used dropped first. Memory is reclaimed on the next
    * request after an idle period. `maxSessionBytes` bounds what the in-memory session and ledger
    * stores hold for one session (the UTF-8 bytes of its state's and records' JSON): a turn on a
-   * session at the bound is refused before anything runs, with 429 `session-full`.
-   * @default { ttlMs: 86_400_000, maxSessions: 10_000, maxSessionBytes: 4_194_304 }
+   * session at the bound is refused before anything runs, with 429 `session-full`. `maxBytes`
+   * bounds what they hold for all sessions together (at least twice `maxSessionBytes`): past it
+   * the least recently written sessions are forgotten by every in-memory store at once (state,
+   * records, head, claim), as past `maxSessions`, so the defaults fit in a process's heap (10,000
+   * full sessions would otherwise be 40 GiB).
+   * @default { ttlMs: 86_400_000, maxSessions: 10_000, maxSessionBytes: 4_194_304, maxBytes: 67_108_864 }
    */
-  memory?: { ttlMs?: number; maxSessions?: number; maxSessionBytes?: number }
+  memory?: { ttlMs?: number; maxSessions?: number; maxSessionBytes?: number; maxBytes?: number }
   /**
    * Input rails: the definition's detectors (`settings.detectors`, the ones Lane 1 runs on replies,
    * plus `settings.inputRails.detectors`) scan every user text of `/v1/turn` and `/v1/chat` before the engine sees it; each value becomes
