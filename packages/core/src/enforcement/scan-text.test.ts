@@ -66,6 +66,32 @@ describe('scanText', () => {
       expect(values(text, 'credit-card')).toHaveLength(4)
     })
 
+    it.each([
+      ['U+FE63 small hyphen-minus', '\ufe63'],
+      ['U+FE58 small em dash', '\ufe58'],
+      ['U+2015 horizontal bar', '\u2015'],
+      ['U+2043 hyphen bullet', '\u2043'],
+      ['U+2E3A two-em dash', '\u2e3a'],
+      ['U+301C wave dash', '\u301c'],
+      ['U+2024 one dot leader', '\u2024'],
+      ['U+2027 hyphenation point', '\u2027'],
+      ['U+00B7 middle dot', '\u00b7'],
+      ['U+2022 bullet', '\u2022'],
+      ['U+2800 braille blank', '\u2800'],
+      ['U+205F medium mathematical space', '\u205f'],
+      ['U+30FB katakana middle dot', '\u30fb'],
+      ['U+00D7 multiplication sign', '\u00d7'],
+      ...[...'!$%&@?[]{}^<>*`'].map((mark) => [`${mark} (ASCII)`, mark]),
+    ])(
+      'finds a card whose groups are joined by %s (outside attack review, session 64)',
+      (_name, separator) => {
+        const card = ['4111', '1111', '1111', '1111'].join(separator)
+        expect(values(`my card is ${card} thanks`, 'credit-card')).toEqual([card])
+        // A Luhn-invalid number so written stays unflagged.
+        expect(values(`ref ${['4111', '1111', '1111', '1112'].join(separator)}`, 'credit-card')).toEqual([])
+      },
+    )
+
     it('does not flag a Luhn-invalid card in superscript or circled digits, or a squared unit', () => {
       expect(
         values(

@@ -87,7 +87,15 @@ describe('input rails (Node server, Redis stores, scripted model on loopback)', 
   })
 
   it('hides a card written with slashes or one group a line, in every place the client can read (outside review rv59 1)', async () => {
-    for (const written of ['4111/1111/1111/1111', '4111\n1111\n1111\n1111', '4111 | 1111 | 1111 | 1111']) {
+    // U+FE63 (small hyphen-minus) and U+2800 (braille blank) hid a card from every check (outside
+    // attack review, session 64).
+    for (const written of [
+      '4111/1111/1111/1111',
+      '4111\n1111\n1111\n1111',
+      '4111 | 1111 | 1111 | 1111',
+      '4111\ufe631111\ufe631111\ufe631111',
+      '4111\u28001111\u28001111\u28001111',
+    ]) {
       const http = keepSessionTokens()
       const turn = await http(`${origin}/v1/turn`, {
         method: 'POST',

@@ -145,8 +145,28 @@ export function separatorKind(code: number): number {
     case 41:
       return code // parentheses (phone numbers)
     default:
-      return 0
+      return code < 128 ? 0 : otherSeparatorKind(code)
   }
+}
+
+/** Any other space (`\p{Zs}`) or dash (`\p{Pd}`) of Unicode: `4111﹣1111﹣…` with U+FE63. */
+const otherSpace = /\p{Zs}/u
+const otherDash = /\p{Pd}/u
+
+/**
+ * Separators outside the common ones, found by an outside review joining the four groups of a card
+ * with every code point: U+FE63, U+2015, U+2E3A, U+301C and a braille blank each hid a card from
+ * every check. Non-ASCII only: ASCII punctuation between digit groups writes dates, paths and
+ * ratios. Dots and other marks are read only in a card's printed shape (`marked-card.ts`).
+ */
+function otherSeparatorKind(code: number): number {
+  // A braille blank renders as a space; a hyphen bullet as a dash.
+  if (code === 0x2800) return 32
+  if (code === 0x2043) return 45
+  const character = String.fromCharCode(code)
+  if (otherSpace.test(character)) return 32
+  if (otherDash.test(character)) return 45
+  return 0
 }
 
 /** ASCII table: 1 = token character (anything but whitespace and bracketing punctuation). */
