@@ -4,6 +4,11 @@ import { extractEntities } from './extract-entities.ts'
 const now = Date.UTC(2026, 10, 21) // Saturday 2026-11-21
 
 describe('extractEntities', () => {
+  it('reads an amount as it shows: what renders as nothing inside it is skipped', () => {
+    for (const hidden of ['\u200b', '\u200d', '\u2060', '\ufeff', '\u00ad'])
+      expect(extractEntities(`refund $8${hidden}0 for NW-1001`).amount, JSON.stringify(hidden)).toBe(80)
+  })
+
   it('reads money with its currency in symbol, code and word forms', () => {
     expect(extractEntities('refund $1,200.50 please').money).toEqual([
       { value: 1200.5, currency: 'USD', text: '$1,200.50' },
