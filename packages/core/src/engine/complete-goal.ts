@@ -108,7 +108,8 @@ export function completeGoal(
       issues: [{ path: 'sessionId', message: `at most ${maxRecordedAttempts} completions per session` }],
     })
   checkArtifacts(input.artifacts ?? [])
-  checkArtifactMatching(contract, input.artifacts ?? [])
+  // With `requireToolRun` the patterns are matched twice (the gate, then what the tools showed).
+  checkArtifactMatching(contract, input.artifacts ?? [], options.requireToolRun === true ? 2 : 1)
   const tracker = createGoalTracker({ contract, attempts })
   const claims = {
     contract,
@@ -373,12 +374,12 @@ function checkArtifacts(artifacts: readonly string[]): void {
  * in all, the completion is refused before anything is matched (an outside review blocked a
  * server for 15 s with a 2 KB body before matching was linear and budgeted).
  */
-function checkArtifactMatching(contract: GoalContract, artifacts: readonly string[]): void {
+function checkArtifactMatching(contract: GoalContract, artifacts: readonly string[], passes: number): void {
   if (artifacts.length === 0) return
   let cost = 0
   for (const criterion of contract.acceptance_criteria) {
     if (criterion.kind !== 'artifact_exists') continue
-    cost += artifactMatchCost(criterion.artifactPattern, artifacts)
+    cost += passes * artifactMatchCost(criterion.artifactPattern, artifacts)
     if (cost > maxArtifactMatchCells)
       throw new FocalError({
         code: 'invalid-argument',

@@ -47,15 +47,20 @@ export function createMemorySessionStore<State = unknown>(
 ): MemorySessionStore<State> {
   // `bytes` is counted when first asked for (the stored clone never changes): an engine that
   // never asks pays nothing per turn.
-  const sessions = createBoundedMap<{ stored: StoredSession<State>; bytes?: number }>(
-    toBoundedMapOptions(options),
-  )
+  // With a budget: what it forgets is dropped here, and what this store drops on its own is no
+  // longer charged.
   const { budget } = options
   const store = budget?.register((sessionId) => sessions.delete(sessionId))
+  const sessions = createBoundedMap<{ stored: StoredSession<State>; bytes?: number }>({
+    ...toBoundedMapOptions(options),
+    ...(budget === undefined ? {} : { onEvict: (sessionId: string) => budget.discharge(store!, sessionId) }),
+  })
   return {
     async get(sessionId) {
       const stored = sessions.get(sessionId)?.stored
-      return stored === undefined ? undefined : cloneStoredValue(stored)
+      if (stored === undefined) return undefined
+      budget?.touch(sessionId)
+      return cloneStoredValue(stored)
     },
     async put(sessionId, state, expectedVersion) {
       const current = sessions.get(sessionId)?.stored.version ?? 0
@@ -72,7 +77,7 @@ export function createMemorySessionStore<State = unknown>(
     },
     async delete(sessionId) {
       sessions.delete(sessionId)
-      if (budget !== undefined) budget.charge(store!, sessionId, 0)
+      if (budget !== undefined) budget.discharge(store!, sessionId)
     },
     bytesOf(sessionId) {
       const entry = sessions.get(sessionId)

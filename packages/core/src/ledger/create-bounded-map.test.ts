@@ -98,6 +98,37 @@ describe('createMemoryBudget', () => {
     expect(budget.bytes).toBeLessThan(before)
   })
 
+  it('keeps a session a turn has read: reads make it recent', async () => {
+    const budget = createMemoryBudget({ maxBytes: 2_000 })
+    const states = createMemorySessionStore<{ text: string }>({ budget })
+    const state = { text: 'x'.repeat(800) }
+    await states.put('L', state, 0)
+    await states.put('P', state, 0)
+    // L is read (a turn starts on it): the write past the bound forgets P, not L.
+    expect(await states.get('L')).toBeDefined()
+    await states.put('Q', state, 0)
+    expect(await states.get('L')).toBeDefined()
+    expect(await states.get('P')).toBeUndefined()
+  })
+
+  it('stops charging what a store dropped on its own (its count bound or TTL)', async () => {
+    let time = 0
+    const budget = createMemoryBudget({ maxBytes: 100_000 })
+    const states = createMemorySessionStore<{ text: string }>({
+      budget,
+      maxSessions: 2,
+      ttlMs: 100,
+      now: () => time,
+    })
+    const state = { text: 'x'.repeat(800) }
+    for (const id of ['A', 'B', 'C']) await states.put(id, state, 0)
+    expect(await states.get('A')).toBeUndefined()
+    expect(budget.bytes).toBe(2 * JSON.stringify(state).length)
+    time = 1_000
+    expect(await states.get('C')).toBeUndefined()
+    expect(budget.bytes).toBe(0)
+  })
+
   it('keeps a session larger than the bound alone rather than dropping it while it is written', async () => {
     const budget = createMemoryBudget({ maxBytes: 1_000 })
     const states = createMemorySessionStore<{ text: string }>({ budget })

@@ -10,6 +10,8 @@ export interface BoundedMapOptions {
    * @default Number.POSITIVE_INFINITY
    */
   maxEntries?: number
+  /** Called with the key of each entry the map drops on its own (expired or least recently used). */
+  onEvict?: (key: string) => void
   /** Current time in ms. @default Date.now */
   now?: () => number
 }
@@ -34,6 +36,7 @@ export interface BoundedMap<Value> {
 export function createBoundedMap<Value>({
   ttlMs = Number.POSITIVE_INFINITY,
   maxEntries = Number.POSITIVE_INFINITY,
+  onEvict,
   now = Date.now,
 }: BoundedMapOptions = {}): BoundedMap<Value> {
   const entries = new Map<string, { value: Value; expiresAt: number }>()
@@ -44,6 +47,7 @@ export function createBoundedMap<Value>({
     for (const [key, entry] of entries) {
       if (entry.expiresAt > time) break
       entries.delete(key)
+      onEvict?.(key)
     }
   }
   return {
@@ -67,7 +71,11 @@ export function createBoundedMap<Value>({
       sweep(time)
       entries.delete(key)
       entries.set(key, { value, expiresAt: time + ttlMs })
-      while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
+      while (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value as string
+        entries.delete(oldest)
+        onEvict?.(oldest)
+      }
     },
     delete(key) {
       entries.delete(key)

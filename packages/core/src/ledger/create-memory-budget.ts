@@ -22,6 +22,16 @@ export interface MemoryBudget {
    * the most recently used, and past the bound the least recently used others are forgotten.
    */
   charge(store: number, sessionId: string, bytes: number): void
+  /**
+   * A store read the session: it becomes the most recently used (a session a turn is reading is
+   * not the one forgotten while the turn runs).
+   */
+  touch(sessionId: string): void
+  /**
+   * Store `store` dropped the session on its own (its TTL or count bound): its charge goes,
+   * without making the session recently used.
+   */
+  discharge(store: number, sessionId: string): void
   /** Drops the session's charges (it was deleted or expired in a store). */
   release(sessionId: string): void
   /** The bytes charged in all. */
@@ -67,6 +77,21 @@ export function createMemoryBudget({ maxBytes }: MemoryBudgetOptions): MemoryBud
         release(oldest)
         for (const forget of forgetters) forget(oldest)
       }
+    },
+    touch(sessionId) {
+      const charged = charges.get(sessionId)
+      if (charged === undefined) return
+      charges.delete(sessionId)
+      charges.set(sessionId, charged)
+    },
+    discharge(store, sessionId) {
+      const charged = charges.get(sessionId)
+      const bytes = charged?.byStore[store]
+      if (charged === undefined || bytes === undefined) return
+      charged.byStore[store] = 0
+      charged.total -= bytes
+      total -= bytes
+      if (charged.total === 0) charges.delete(sessionId)
     },
     release,
     get bytes() {

@@ -42,13 +42,14 @@ export interface MemoryLedgerStore extends LedgerStore {
  * const ledger = createLedger({ store: createMemoryLedgerStore() })
  */
 export function createMemoryLedgerStore(options: MemoryLedgerStoreOptions = {}): MemoryLedgerStore {
+  const { budget } = options
+  const store = budget?.register((sessionId) => sessions.delete(sessionId))
   const sessions = createBoundedMap<{ records: LedgerRecord[]; bytes: number }>({
+    ...(budget === undefined ? {} : { onEvict: (sessionId: string) => budget.discharge(store!, sessionId) }),
     ...(options.ttlMs === undefined ? {} : { ttlMs: options.ttlMs }),
     ...(options.maxSessions === undefined ? {} : { maxEntries: options.maxSessions }),
     ...(options.now === undefined ? {} : { now: options.now }),
   })
-  const { budget } = options
-  const store = budget?.register((sessionId) => sessions.delete(sessionId))
   return {
     async appendIfNext(record) {
       const session = sessions.get(record.sessionId) ?? { records: [], bytes: 0 }
@@ -68,7 +69,10 @@ export function createMemoryLedgerStore(options: MemoryLedgerStoreOptions = {}):
     },
     async last(sessionId) {
       const last = sessions.get(sessionId)?.records.at(-1)
-      return last === undefined ? undefined : cloneStoredValue(last)
+      if (last === undefined) return undefined
+      // A turn reads its ledger's last record before it appends: recently used.
+      budget?.touch(sessionId)
+      return cloneStoredValue(last)
     },
     bytesOf(sessionId) {
       return sessions.get(sessionId)?.bytes ?? 0

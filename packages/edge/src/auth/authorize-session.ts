@@ -129,6 +129,9 @@ export async function acquireAuthorizedSession(
   const authorized = authorizedEpochs.get(context)
   try {
     const current = await app.sessionClaims.epoch(sessionId)
+    // Forgotten (expired or evicted) while this request waited for the session: gone, not revoked.
+    if (current === undefined && app.retiredIds.get(sessionId) === 'claimed' && authorized?.claimed !== true)
+      throw expired(sessionId)
     if (
       authorized === undefined ||
       authorized.sessionId !== sessionId ||
