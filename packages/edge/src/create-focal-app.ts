@@ -144,30 +144,23 @@ export function createFocalApp(options: FocalAppOptions): Hono {
         code: 'invalid-argument',
         message: `${option}: expected a positive whole number, got ${String(value)}`,
       })
-  // A zero or NaN bound would refuse every turn with 429 session-full.
-  const sessionBytes = options.memory?.maxSessionBytes
-  if (sessionBytes !== undefined && (!Number.isInteger(sessionBytes) || sessionBytes <= 0))
+  const memory = { ...defaultMemoryBounds, ...options.memory }
+  // A zero or NaN bound would refuse every turn with 429 session-full (maxSessionBytes) or forget
+  // every session but the last (maxBytes: all sessions' state and records together).
+  for (const option of ['maxSessionBytes', 'maxBytes'] as const)
+    if (!Number.isInteger(memory[option]) || memory[option] <= 0)
+      throw new FocalError({
+        code: 'invalid-argument',
+        message: `memory.${option}: expected a positive whole number, got ${String(memory[option])}`,
+      })
+  if (memory.maxBytes < 2 * memory.maxSessionBytes)
     throw new FocalError({
       code: 'invalid-argument',
-      message: `memory.maxSessionBytes: expected a positive whole number, got ${String(sessionBytes)}`,
-    })
-  // Every session's state and records together: 10,000 sessions of 4 MiB each would be 40 GiB.
-  const totalBytes = options.memory?.maxBytes
-  if (totalBytes !== undefined && (!Number.isInteger(totalBytes) || totalBytes <= 0))
-    throw new FocalError({
-      code: 'invalid-argument',
-      message: `memory.maxBytes: expected a positive whole number, got ${String(totalBytes)}`,
-    })
-  const bounds = { ...defaultMemoryBounds, ...options.memory }
-  if (bounds.maxBytes < 2 * bounds.maxSessionBytes)
-    throw new FocalError({
-      code: 'invalid-argument',
-      message: `memory.maxBytes (${bounds.maxBytes}) must be at least twice memory.maxSessionBytes (${bounds.maxSessionBytes}): a full session would push every other one out`,
+      message: `memory.maxBytes (${memory.maxBytes}) must be at least twice memory.maxSessionBytes (${memory.maxSessionBytes}): a full session would push every other one out`,
     })
   const limits = { ...defaultInputLimits, ...options.limits }
   const schemas = createRequestSchemas(limits)
   const parts = resolveAppParts(options)
-  const memory = { ...defaultMemoryBounds, ...options.memory }
   const tokens = resolveSessionTokens(options.sessionSecret)
   const personalValueKeys = resolveKeyStore(options, parts, memory)
   const context: FocalAppContext = {

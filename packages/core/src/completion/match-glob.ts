@@ -56,10 +56,10 @@ export function matchGlob(pattern: string, text: string, options: MatchGlobOptio
       }
       current[j] = matched
     }
+    // Every cell of `current` is written before it is read: the used row is reused as is.
     const done = next
     next = current
     current = done
-    current.fill(0)
   }
   return next[0] === 1
 }

@@ -1,3 +1,4 @@
+import { FocalError } from '../errors/focal-error.ts'
 /** Options of {@link createMemoryBudget}. */
 export interface MemoryBudgetOptions {
   /** Most bytes the stores sharing the budget hold for all sessions together. */
@@ -18,7 +19,7 @@ export interface MemoryBudget {
    */
   register(forget: (sessionId: string) => void): number
   /**
-   * Store `store` now holds `bytes` for the session (0 when it dropped it): the session becomes
+   * Store `store` now holds `bytes` for the session: the session becomes
    * the most recently used, and past the bound the least recently used others are forgotten.
    */
   charge(store: number, sessionId: string, bytes: number): void
@@ -32,8 +33,6 @@ export interface MemoryBudget {
    * without making the session recently used.
    */
   discharge(store: number, sessionId: string): void
-  /** Drops the session's charges (it was deleted or expired in a store). */
-  release(sessionId: string): void
   /** The bytes charged in all. */
   readonly bytes: number
 }
@@ -48,16 +47,14 @@ export interface MemoryBudget {
  * const records = createMemoryLedgerStore({ budget })
  */
 export function createMemoryBudget({ maxBytes }: MemoryBudgetOptions): MemoryBudget {
-  if (!(maxBytes > 0)) throw new RangeError(`createMemoryBudget: maxBytes must be positive, got ${maxBytes}`)
+  if (!(maxBytes > 0))
+    throw new FocalError({
+      code: 'invalid-argument',
+      message: `createMemoryBudget: maxBytes must be a positive number, got ${String(maxBytes)}`,
+    })
   const forgetters: Array<(sessionId: string) => void> = []
   const charges = new Map<string, { byStore: number[]; total: number }>()
   let total = 0
-  const release = (sessionId: string) => {
-    const charged = charges.get(sessionId)
-    if (charged === undefined) return
-    total -= charged.total
-    charges.delete(sessionId)
-  }
   return {
     register(forget) {
       forgetters.push(forget)
@@ -73,8 +70,9 @@ export function createMemoryBudget({ maxBytes }: MemoryBudgetOptions): MemoryBud
       charges.delete(sessionId)
       charges.set(sessionId, charged)
       while (total > maxBytes && charges.size > 1) {
-        const oldest = charges.keys().next().value as string
-        release(oldest)
+        const [oldest, dropped] = charges.entries().next().value as [string, { total: number }]
+        total -= dropped.total
+        charges.delete(oldest)
         for (const forget of forgetters) forget(oldest)
       }
     },
@@ -93,7 +91,6 @@ export function createMemoryBudget({ maxBytes }: MemoryBudgetOptions): MemoryBud
       total -= bytes
       if (charged.total === 0) charges.delete(sessionId)
     },
-    release,
     get bytes() {
       return total
     },

@@ -5,6 +5,7 @@ import {
   currencyWords,
   scaleAlternatives,
 } from '../enforcement/amount-vocabulary.ts'
+import { hasInvisible, visibleText } from '../enforcement/detectors/visible-text.ts'
 import { extractMoneyMentions } from '../enforcement/extract-money-mentions.ts'
 import type { MoneyEntity } from './types.ts'
 
@@ -15,9 +16,9 @@ import type { MoneyEntity } from './types.ts'
  * (`-$20`; a range such as `$20-$30` keeps both): the step asks for the amount instead.
  */
 export function extractMoney(written: string): MoneyEntity[] {
-  // What renders as nothing is read as nothing: "$8\u200b0" shows $80 and was read as $8 (outside
-  // attack review, session 64).
-  const text = invisible.test(written) ? written.replace(invisibles, '') : written
+  // Read as a reader sees it, as the Lane 1 scanner does: "$8\u200b0" shows $80 and was read as $8
+  // (outside attack review, session 64).
+  const text = hasInvisible(written) ? visibleText(written).text : written
   const mentions = extractMoneyMentions(text, { strict: true }).filter(
     ({ index, text: matched }) =>
       !negative(text, index) && !multiplied(text, index, matched) && !inexact(text, index, matched),
@@ -53,10 +54,6 @@ export function extractMoney(written: string): MoneyEntity[] {
     text: matched,
   }))
 }
-
-/** Zero-width and formatting characters that render as nothing (as the Lane 1 scanner skips them). */
-const invisible = /[\u200b-\u200f\u2060-\u2064\ufeff\u00ad\u180e]/u
-const invisibles = /[\u200b-\u200f\u2060-\u2064\ufeff\u00ad\u180e]/gu
 
 /**
  * The currency named after "in" right after an amount ("$20 in euros", "450 in KWD"): the one the
