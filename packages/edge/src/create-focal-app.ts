@@ -177,8 +177,12 @@ export function createFocalApp(options: FocalAppOptions): Hono {
     limits,
     queue: createSessionQueue(options.sessionLock),
     // In the store the host passed (they survive like the session); else in memory of their own,
-    // so they take no room from the sessions' own LRU bound.
-    messageReplies: createMessageReplies({ store: options.sessionStore, memory }),
+    // so they take no room from the sessions' own LRU bound, but charged to their session in the
+    // byte budget: a recorded `/v1/turn` result holds the goal's text (about 2× the message).
+    messageReplies: createMessageReplies({
+      store: options.sessionStore,
+      memory: { ...memory, budget: parts.memoryBudget },
+    }),
     tokens,
     sessionClaims:
       options.sessionClaims ?? createMemorySessionClaims({ ...memory, budget: parts.memoryBudget }),

@@ -54,6 +54,7 @@ export {
   type LedgerEventType,
   ledgerEventSchema,
 } from './ledger-event-schema.ts'
+export { measureJsonBytes } from './measure-json-bytes.ts'
 export { type OpenPersonalValueOptions, openPersonalValue } from './open-personal-value.ts'
 export { provenanceSchema } from './provenance-schema.ts'
 export type {

@@ -1,4 +1,5 @@
 import { createMemorySessionStore, FocalError, type SessionStore } from '@focal/core'
+import { createMemoryBudget } from '@focal/core/ledger'
 import { describe, expect, it } from 'vitest'
 import { createMessageReplies, type MessageKey } from './create-message-replies.ts'
 
@@ -105,6 +106,30 @@ describe('createMessageReplies', () => {
     expect(await found('a')).toBe('new')
     expect(await found('d')).toBe('completed')
     expect(await found('b')).toBe('completed')
+  })
+
+  it('charges each in-memory record to its session in a byte budget, and is forgotten with the session', async () => {
+    const budget = createMemoryBudget({ maxBytes: 40_000 })
+    // The session's own state, in another store sharing the budget.
+    const states = createMemorySessionStore({ budget })
+    const replies = createMessageReplies({ memory: { budget } })
+    const big = { route: 'turn' as const, result: { text: 'x'.repeat(10_000) } }
+    const record = async (sessionId: string) => {
+      await states.put(sessionId, { turns: 1 }, 0)
+      const turn = await replies.open(sessionId, key)
+      await turn.start()
+      await turn.complete(big)
+    }
+    for (const session of ['s1', 's2', 's3']) await record(session)
+    // Three records of about 10 kB each, counted where the state is.
+    expect(budget.bytes).toBeGreaterThan(30_000)
+    await record('s4')
+    expect(budget.bytes).toBeLessThanOrEqual(40_000)
+    // The oldest session went whole (its state and its record); the newest kept both.
+    expect(await states.get('s1')).toBeUndefined()
+    expect((await replies.open('s1', key)).lookup().type).toBe('new')
+    expect(await states.get('s4')).toBeDefined()
+    expect((await replies.open('s4', key)).lookup().type).toBe('completed')
   })
 
   it("keeps the claim of the session's first message until a later message starts or it lapses", async () => {

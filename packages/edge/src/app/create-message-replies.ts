@@ -1,10 +1,18 @@
 import { FocalError, type SessionStore, type UiMessageChunk } from '@focal/core'
-import { type BoundedMapOptions, constantTimeEqual, createBoundedMap } from '@focal/core/ledger'
+import {
+  type BoundedMapOptions,
+  constantTimeEqual,
+  createBoundedMap,
+  type MemoryBudget,
+  measureJsonBytes,
+} from '@focal/core/ledger'
 import { z } from 'zod'
+
+const repliesSuffix = '#message-replies'
 
 /** Where a session's recorded replies are kept in the session store (beside its state). */
 export function messageRepliesId(sessionId: string): string {
-  return `${sessionId}#message-replies`
+  return `${sessionId}${repliesSuffix}`
 }
 
 /** What a message id was used for: the route, and a digest of the text it carried. */
@@ -144,8 +152,12 @@ export function createMessageReplies({
 }: {
   /** The session store the records live in. @default records in memory, bounded by `memory` */
   store?: SessionStore | undefined
-  /** Bounds of the in-memory records (no `store`): `ttlMs`, `maxSessions`. */
-  memory?: { ttlMs?: number; maxSessions?: number }
+  /**
+   * Bounds of the in-memory records (no `store`): `ttlMs`, `maxSessions`, and the byte `budget`
+   * the app's other memory stores share: a session's record is charged to the session, so the
+   * budget counts it and forgets it with the session's state.
+   */
+  memory?: { ttlMs?: number; maxSessions?: number; budget?: MemoryBudget | undefined }
   /** Completed replies kept per session, newest first. @default 3 */
   maxPerSession?: number
   /** Current time in ms. @default Date.now */
@@ -154,10 +166,13 @@ export function createMessageReplies({
   // The app's own memory holds what this module wrote, as written: nothing to check or copy.
   const records =
     store ??
-    createMemoryRecordStore({
-      ...(memory.ttlMs === undefined ? {} : { ttlMs: memory.ttlMs }),
-      ...(memory.maxSessions === undefined ? {} : { maxEntries: memory.maxSessions }),
-    })
+    createMemoryRecordStore(
+      {
+        ...(memory.ttlMs === undefined ? {} : { ttlMs: memory.ttlMs }),
+        ...(memory.maxSessions === undefined ? {} : { maxEntries: memory.maxSessions }),
+      },
+      memory.budget,
+    )
   const trusted = store === undefined
 
   async function read(sessionId: string): Promise<{ entries: Entry[]; version: number }> {
@@ -333,11 +348,18 @@ function conflict(sessionId: string): FocalError {
 /**
  * The records in this process's memory (no `sessionStore` given), bounded like the app's other
  * memory stores. A record is kept as written and handed out as kept: this module builds a new
- * record for every write and never changes one it read, so nothing is copied, and nothing is
- * measured (no bound counts these records' bytes).
+ * record for every write and never changes one it read, so nothing is copied. With a `budget`, each
+ * write charges the record's JSON bytes to its session (not to a session of its own), so the
+ * budget forgets it with the session's state, and a record kept for a session the budget still has
+ * is never dropped alone (its message ids would run again).
  */
-function createMemoryRecordStore(bounds: BoundedMapOptions): SessionStore {
-  const kept = createBoundedMap<{ state: unknown; version: number }>(bounds)
+function createMemoryRecordStore(bounds: BoundedMapOptions, budget: MemoryBudget | undefined): SessionStore {
+  const sessionOf = (id: string) => (id.endsWith(repliesSuffix) ? id.slice(0, -repliesSuffix.length) : id)
+  const store = budget?.register((sessionId) => kept.delete(messageRepliesId(sessionId)))
+  const kept = createBoundedMap<{ state: unknown; version: number }>({
+    ...bounds,
+    ...(budget === undefined ? {} : { onEvict: (id: string) => budget.discharge(store!, sessionOf(id)) }),
+  })
   return {
     async get(id) {
       return kept.get(id)
@@ -346,10 +368,12 @@ function createMemoryRecordStore(bounds: BoundedMapOptions): SessionStore {
       const current = kept.get(id)?.version ?? 0
       if (current !== expectedVersion) return false
       kept.set(id, { state, version: current + 1 })
+      budget?.charge(store!, sessionOf(id), measureJsonBytes(state))
       return current + 1
     },
     async delete(id) {
       kept.delete(id)
+      budget?.discharge(store!, sessionOf(id))
     },
   }
 }

@@ -108,6 +108,43 @@ describe('memory.maxBytes over HTTP', () => {
     expect(reclaimed.status).toBe(409)
   })
 
+  it('counts the replies kept for message ids: sessions that send them are forgotten sooner', async () => {
+    // A recorded `/v1/turn` result holds the goal's text (about twice the message). Kept outside
+    // the budget, 10,000 sessions of three such replies held about 2 GB past a 64 MiB bound.
+    const survivors = async (withIds: boolean) => {
+      const server = await serveOnLoopback({
+        definition: readRefundSupport(),
+        memory: { maxSessionBytes: 100_000, maxBytes: 600_000 },
+      })
+      try {
+        for (let session = 0; session < 12; session++)
+          for (let turn = 0; turn < 3; turn++) {
+            const body = { sessionId: `${withIds ? 'ids' : 'plain'}-${session}`, text: long(turn) }
+            const response = await post(
+              '/v1/turn',
+              withIds ? { ...body, messageId: `m${turn}` } : body,
+              server,
+            )
+            expect(response.status).toBe(200)
+          }
+        let kept = 0
+        for (let session = 0; session < 12; session++)
+          if (
+            (await http(`${server.origin}/v1/sessions/${withIds ? 'ids' : 'plain'}-${session}`)).status ===
+            200
+          )
+            kept++
+        return kept
+      } finally {
+        await server.close()
+      }
+    }
+    const without = await survivors(false)
+    const withIds = await survivors(true)
+    expect(withIds).toBeGreaterThan(0)
+    expect(withIds).toBeLessThan(without)
+  })
+
   it('refuses bounds that cannot hold one full session, naming both options', () => {
     const definition = readRefundSupport()
     expect(() =>
