@@ -326,12 +326,25 @@ describe('completion over HTTP after a maintainer declines the test run', () => 
     ).json()) as { decision: { status: string; trustGate: string } }
     expect(listed.decision.status).not.toBe('SUCCESS')
     expect(listed.decision.trustGate).toBe('FAIL')
-    const escaping = await post(`/v1/sessions/${logOnly.sessionId}/complete`, {
-      output: evidenced,
-      artifacts: ['../../../../etc/passwd'],
-    })
-    expect(escaping.status).toBe(400)
-    expect(await escaping.json()).toMatchObject({ error: { code: 'invalid-argument' } })
+    // Checked as matched (trimmed): a space, a tab or a BOM before `/etc/passwd` got 200 SUCCESS
+    // on a criterion on `passwd` (session 65's review).
+    for (const artifact of [
+      '../../../../etc/passwd',
+      ' /etc/passwd',
+      '\t/etc/passwd',
+      '\ufeff/etc/passwd',
+      ' ../passwd',
+      ' C:/Windows/passwd',
+    ]) {
+      const escaping = await post(`/v1/sessions/${logOnly.sessionId}/complete`, {
+        output: evidenced,
+        artifacts: ['docs/RELEASE.md', artifact],
+      })
+      expect(escaping.status, JSON.stringify(artifact)).toBe(400)
+      expect(await escaping.json()).toMatchObject({
+        error: { code: 'invalid-argument', path: 'artifacts[1]' },
+      })
+    }
   })
 
   it('backs "the suite passes" only by a run of the whole suite that ran tests, and an artifact only by a path a tool listed', async () => {

@@ -135,5 +135,28 @@ describe('createGoalTracker', () => {
       }
       expect(tracker.attempts()).toHaveLength(0)
     })
+
+    it('refuse a result of a contract with the same criterion ids written otherwise', () => {
+      // Found by an outside review (session 65): AC1 of a contract with target 0.1, or AC1 as a
+      // marker criterion, was recorded as this contract's AC1 and decided SUCCESS at 0.75.
+      const tracker = createGoalTracker({ contract })
+      for (const criterion of [
+        { id: 'AC1', kind: 'metric_threshold' as const, metric: 'acc', op: '>=' as const, target: 0.1 },
+        { id: 'AC1', kind: 'marker_required' as const, marker: 'CONCLUSION' },
+      ]) {
+        const goalGate = evaluateGoalGate(
+          { ...contract, acceptance_criteria: [criterion] },
+          { output: '[METRIC:acc] 0.75\n[CONCLUSION] done' },
+        )
+        expect(goalGate.overallStatus).toBe('MET')
+        expect(() => tracker.decide({ requestedStatus: 'SUCCESS', trustGate: pass, goalGate })).toThrow(
+          /criterion AC1 as another contract writes it/,
+        )
+      }
+      expect(tracker.attempts()).toHaveLength(0)
+      // The tracker's own contract, evaluated again (a fresh parse), is accepted.
+      tracker.record(attempt(0.95))
+      expect(tracker.attempts()).toHaveLength(1)
+    })
   })
 })

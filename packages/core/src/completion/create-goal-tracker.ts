@@ -1,4 +1,5 @@
 import { FocalError } from '../errors/index.ts'
+import { canonicalJson } from '../ledger/canonical-json.ts'
 import {
   type CompletionDecision,
   type DecideCompletionOptions,
@@ -89,15 +90,27 @@ export function createGoalTracker({ contract: given, attempts = [] }: GoalTracke
   }
 }
 
-// A result without the contract (NO_CONTRACT) or of another contract would skip or shrink the goal.
+// A result without the contract (NO_CONTRACT) or of another contract would skip or shrink the goal:
+// the same ids are not enough (`AC1` of a looser contract, target 0.1 for 0.9, met as SUCCESS).
 function assertSameContract(result: GoalGateResult, contract: GoalContract, path: string): void {
   const expected = contract.acceptance_criteria.map((criterion) => criterion.id.trim()).sort()
   const actual = result.criteriaResults.map((entry) => entry.criterion.id.trim()).sort()
-  if (result.overallStatus !== 'NO_CONTRACT' && expected.join('\n') === actual.join('\n')) return
-  const message =
-    result.overallStatus === 'NO_CONTRACT'
-      ? "was evaluated without a goal contract; evaluate it with the tracker's contract"
-      : `has criteria ${actual.join(', ') || 'none'}, the tracker's contract has ${expected.join(', ')}`
+  let message: string | undefined
+  if (result.overallStatus === 'NO_CONTRACT')
+    message = "was evaluated without a goal contract; evaluate it with the tracker's contract"
+  else if (expected.join('\n') !== actual.join('\n'))
+    message = `has criteria ${actual.join(', ') || 'none'}, the tracker's contract has ${expected.join(', ')}`
+  else {
+    const own = new Map(
+      contract.acceptance_criteria.map((criterion) => [criterion.id.trim(), canonicalJson(criterion)]),
+    )
+    const changed = result.criteriaResults.find(
+      (entry) => own.get(entry.criterion.id.trim()) !== canonicalJson(entry.criterion),
+    )
+    if (changed !== undefined)
+      message = `has criterion ${changed.criterion.id} as another contract writes it; evaluate it with the tracker's contract`
+  }
+  if (message === undefined) return
   throw new FocalError({
     code: 'invalid-goal-attempt',
     message: `Goal gate result ${message}`,

@@ -237,7 +237,11 @@ function toMarkers(output: string | readonly ParsedMarker[]): readonly ParsedMar
   return typeof output === 'string' ? parseMarkers(output, { anyCaseTypes: true }).markers : output
 }
 
-function normalizePath(path: string): string {
+/**
+ * An artifact path or pattern as it is matched: trimmed, with `/` for `\\` and no leading `./`.
+ * A check of where a path points must read this form (` /etc/passwd` is `/etc/passwd`).
+ */
+export function normalizePath(path: string): string {
   return path
     .trim()
     .replaceAll('\\', '/')

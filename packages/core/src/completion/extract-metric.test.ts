@@ -16,7 +16,23 @@ describe('extractMetric', () => {
     ['[METRIC:cv_accuracy_mean] 85%', 0.85],
     ['[METRIC:cv_accuracy_mean] 0.5\uff05', 0.005],
     ['[METRIC:cv_accuracy_mean] 85\u066a', 0.85],
-    ['[METRIC:cv_accuracy_mean] : 12.5 % of rows', 12.5],
+    // A percent sign after a space (French and ISO typography) is a percent too: `50 %` read as
+    // 50 met a `>= 0.9` accuracy target (session 65's review).
+    ['[METRIC:cv_accuracy_mean] : 12.5 % of rows', 0.125],
+    ['[METRIC:cv_accuracy_mean] 50 %', 0.5],
+    ['[METRIC:cv_accuracy_mean] 50\u00a0%', 0.5],
+    ['[METRIC:cv_accuracy_mean] 50\u202f%', 0.5],
+    ['[METRIC:cv_accuracy_mean] 50 \uff05', 0.5],
+    ['[METRIC:cv_accuracy_mean] 50 \u066a', 0.5],
+    ['[METRIC:cv_accuracy_mean] 0.95 %', 0.0095],
+    ['[METRIC:cv_accuracy_mean] 50 percent', 0.5],
+    ['[METRIC:cv_accuracy_mean] 50 Per Cent of folds', 0.5],
+    ['[METRIC:cv_accuracy_mean] 50pct', 0.5],
+    ['[METRIC:cv_accuracy_mean] 5\u2030', 0.005],
+    ['[METRIC:cv_accuracy_mean] 5 per mille', 0.005],
+    ['[METRIC:cv_accuracy_mean] 5\u2031', 0.0005],
+    ['[METRIC:cv_accuracy_mean] 50 percentile', 50],
+    ['[METRIC:cv_accuracy_mean] 50 percentage points', 50],
   ])('reads %s', (text, expected) => {
     expect(extractMetric(parseMarkers(text).markers, 'cv_accuracy_mean')).toBe(expected)
   })
@@ -36,6 +52,17 @@ describe('extractMetric', () => {
     '[METRIC:p95_latency_ms] 2.000,00 ms',
   ])('reads %s, a number in digit groups or with a decimal comma, as no number', (text) => {
     expect(extractMetric(text, 'p95_latency_ms')).toBeUndefined()
+  })
+
+  // `45/50` read as 45 met a `>= 0.9` target: a ratio is no number (write the value it stands for).
+  it.each([
+    '[METRIC:cv_accuracy_mean] 45/50',
+    '[METRIC:cv_accuracy_mean] 1/2',
+    '[METRIC:cv_accuracy_mean] 3/4 (75%)',
+    '[METRIC:cv_accuracy_mean] 45 / 50 folds',
+    '[METRIC:cv_accuracy_mean] 1\u20442',
+  ])('reads %s, a ratio, as no number', (text) => {
+    expect(extractMetric(text, 'cv_accuracy_mean')).toBeUndefined()
   })
 
   it('still reads a number followed by a comma, a space and more words', () => {

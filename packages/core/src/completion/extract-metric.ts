@@ -2,12 +2,20 @@ import type { ComparisonOperator } from './goal-contract-schema.ts'
 import { parseMarkers } from './parse-markers.ts'
 import type { ParsedMarker } from './types.ts'
 
-// A leading number, optionally after `=` or `:`: 0.85, = 0.95, 42, -0.3, .5, 1e-3, +2.5E4, 85%
-// (or a full-width ％ or Arabic ٪). Not followed by a letter, a dot or a decimal comma and a digit:
-// `1.500,00` (1500 in much of Europe) is no 1.5. Each part is bounded by a distinct character
-// class, so matching is linear.
+// A leading number, optionally after `=` or `:`: 0.85, = 0.95, 42, -0.3, .5, 1e-3, +2.5E4, with an
+// optional unit of proportion after it, touching or after spaces: a percent sign (`85%`, `85 %` as
+// French and ISO write it, a full-width ％ or an Arabic ٪), `percent`, `per cent` or `pct`, a per
+// mille sign ‰ or `per mille`, a per ten thousand sign ‱. Not followed by a letter, a dot or a
+// decimal comma and a digit: `1.500,00` (1500 in much of Europe) is no 1.5. Not followed by a
+// fraction bar and a digit either: `45/50` or `3/4 (75%)` is a ratio, not 45 or 3. Each part is
+// bounded by a distinct character class, so matching is linear.
 const leadingNumber =
-  /^(?:[=:][ \t]*)?([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)([%\uff05\u066a]?)(?![\w.]|[,'\u2019]\d)/u
+  /^(?:[=:][ \t]*)?([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)(?:[ \t\u00a0\u2009\u202f]*([%\uff05\u066a\u2030\u2031]|(?:per[ \t]?cent|pct|per[ \t]?mille)(?![a-z])))?(?![\w.]|[,'\u2019]\d|[ \t\u00a0\u2009\u202f]*[/\u2044\u2215][ \t]*\d)/iu
+/** What a unit of proportion divides by: per mille 1000, per ten thousand 10,000, a percent 100. */
+function unitDivisor(unit: string): number {
+  if (unit === '\u2030' || /mille/i.test(unit)) return 1000
+  return unit === '\u2031' ? 10_000 : 100
+}
 /**
  * A number written with digit groups or a decimal comma: `1,500`, `1'500`, `1 500`, `1_500`,
  * `0,35`. Which number it is depends on the writer's locale (`1,500` is 1.5 in Germany), so it
@@ -36,14 +44,15 @@ export type ExtractMetricOptions =
 
 /**
  * Reads the number at the start of a marker's content, or undefined when there is none. A percent
- * sign divides by 100 (`85%` → 0.85), the scale goal contracts use (`target: 0.90` for "90%").
+ * sign divides by 100 (`85%` and `85 %` → 0.85), the scale goal contracts use (`target: 0.90` for
+ * "90%"); a per mille sign by 1000. A ratio (`45/50`) reads as no number.
  */
 export function parseMetricValue(content: string): number | undefined {
   const trimmed = content.trim()
   if (groupedNumber.test(trimmed)) return undefined
   const match = leadingNumber.exec(trimmed)
   if (match?.[1] === undefined) return undefined
-  const value = match[2] !== '' ? Number(match[1]) / 100 : Number(match[1])
+  const value = match[2] === undefined ? Number(match[1]) : Number(match[1]) / unitDivisor(match[2])
   return Number.isFinite(value) ? value : undefined
 }
 

@@ -5,6 +5,7 @@ import {
   evaluateFindingCount,
   matchArtifactPattern,
   maxArtifactMatchCells,
+  normalizePath,
 } from '../completion/evaluate-criteria.ts'
 import { evaluateGoalGate } from '../completion/evaluate-goal-gate.ts'
 import { evaluateTrustGate } from '../completion/evaluate-trust-gate.ts'
@@ -346,14 +347,13 @@ function unshownArtifacts(
 
 /**
  * Artifact paths are relative to the run, inside it: an absolute path or one climbing out
- * (`../../../../etc/passwd`) is refused with its index, never matched against a criterion.
+ * (`../../../../etc/passwd`) is refused with its index, never matched against a criterion. The path
+ * is checked as it is matched (trimmed: ` /etc/passwd` met a criterion on `passwd`).
  */
 function checkArtifacts(artifacts: readonly string[]): void {
   artifacts.forEach((artifact, index) => {
-    const outside =
-      /^(?:[/\\~]|[A-Za-z]:)/u.test(artifact) ||
-      artifact.split(/[/\\]/u).includes('..') ||
-      artifact.includes('\0')
+    const path = normalizePath(artifact)
+    const outside = /^(?:[/~]|[A-Za-z]:)/u.test(path) || path.split('/').includes('..') || path.includes('\0')
     if (outside)
       throw new FocalError({
         code: 'invalid-argument',

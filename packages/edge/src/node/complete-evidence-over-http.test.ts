@@ -162,4 +162,24 @@ describe('POST /v1/sessions/:id/complete: the last metric report counts, however
       )
     }
   })
+
+  it('reads a percent after a space as a percent, and a ratio as no number', async () => {
+    // Found by an outside review (session 65): a final report of `50 %` (French and ISO
+    // typography) was read as 50 and met ">= 0.90": SUCCESS. `45/50` was read as 45.
+    const contract = {
+      version: 1,
+      goal_text: 'A model with 90% accuracy',
+      acceptance_criteria: [
+        { id: 'AC1', kind: 'metric_threshold', metric: 'cv_accuracy_mean', op: '>=', target: 0.9 },
+      ],
+    }
+    const judge = async (value: string) => {
+      const { complete } = await session(hostRun.origin, 'train the model')
+      const output = `[METRIC:baseline_accuracy] 0.60\n[METRIC:cv_accuracy_mean] ${value}\n`
+      return (await complete({ contract, output })).body.decision
+    }
+    for (const value of ['50 %', '50\u202f%', '50 percent', '45/50', '3/4 (75%)'])
+      expect((await judge(value)).goalGate, value).toBe('NOT_MET')
+    expect((await judge('95 %')).goalGate).toBe('MET')
+  })
 })
