@@ -26,6 +26,8 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['4539  -  1488  -  0343  -  6467', '1488'],
   ['536\t22\t8741', '22\t87'],
   ['4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7', '1 4 8 8'],
+  ['45 39 14 88 03 43 64 67', '14 88'],
+  ['(4539) (1488) (0343) (6467)', '(1488)'],
   // Markdown emphasis and code spans, character references and percent-encoding around digits or
   // inside a key (words around them: a letter glued to an item makes it another string).
   ['card 4539 **1488** 0343 6467 end', '1488'],

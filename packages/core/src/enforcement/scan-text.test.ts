@@ -46,8 +46,33 @@ describe('scanText', () => {
       // One digit at a time.
       '4 5 3 9 1 4 8 8 0 3 4 3 6 4 6 7',
       '4 5 3 9  1 4 8 8  0 3 4 3  6 4 6 7',
+      // Two digits at a time, and each group in parentheses of its own, as a model told to get a
+      // card past a filter writes it (session 65's review saw them reach the widget in full).
+      '45 39 14 88 03 43 64 67',
+      '30-56-93-09-02-59-04',
     ])('flags the Luhn-valid card %s', (card) => {
       expect(values(`my card is ${card}.`, 'credit-card')).toEqual([card])
+    })
+
+    it.each([
+      ['(4539) (1488) (0343) (6467)', '4539) (1488) (0343) (6467'],
+      ['(4539)(1488)(0343)(6467)', '4539)(1488)(0343)(6467'],
+      ['(4539)-(1488)-(0343)-(6467)', '4539)-(1488)-(0343)-(6467'],
+      ['(4539) 1488 0343 6467', '4539) 1488 0343 6467'],
+      ['4539 1488 (0343) 6467', '4539 1488 (0343) 6467'],
+    ])('flags the Luhn-valid card %s, its groups in parentheses', (card, found) => {
+      expect(values(`my card is ${card}.`, 'credit-card')).toEqual([found])
+    })
+
+    it.each([
+      // Pairs: a phone number, a date and time, and a Luhn-invalid stretch of sixteen digits.
+      'call 06 12 34 56 78 tonight',
+      'at 12 05 20 24 10 30',
+      '45 39 14 88 03 43 64 68',
+      // A phone's area code in parentheses.
+      'call (415) 555-0132 now',
+    ])('flags no card in %s', (text) => {
+      expect(values(text, 'credit-card')).toEqual([])
     })
 
     it.each([

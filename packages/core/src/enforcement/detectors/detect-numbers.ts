@@ -1,4 +1,5 @@
 import type { Finding } from '../types.ts'
+import { charCode } from './char-classes.ts'
 import { extendPrefix } from './detect-ipv6.ts'
 import {
   groupDigits,
@@ -44,16 +45,19 @@ export function detectNumbers(
     for (let first = 0; first < count; first++) {
       // A card needs twelve digits (only as the whole run) or thirteen from its first group on.
       if (run.digitCount - (run.groupDigitStart[first] as number) < (first === 0 ? 12 : 13)) break
-      if (groupSize(run, first) === 1) {
-        // One digit at a time (`4 5 3 9 1 4 8 8 …`): the whole stretch of one-digit groups is the card.
-        const last = spacedDigitsEnd(run, first)
-        if (last > first) {
+      const size = groupSize(run, first)
+      if (size <= 2) {
+        // One or two digits at a time (`4 5 3 9 1 4 8 8 …`, `45 39 14 88 …`): the whole stretch of
+        // such groups is the card. Seven pairs at least (14 digits): fewer are a phone number
+        // (`06 12 34 56 78`) or a date, read below as before.
+        const last = uniformGroupsEnd(text, run, first, size)
+        if (size === 1 ? last > first : last - first >= 6) {
           detectSpacedCards(text, run, first, last, findings)
           first = last
           continue
         }
       }
-      const last = longestCard(run, first)
+      const last = longestCard(text, run, first)
       if (last >= 0) pushCard(text, run, findings, first, last)
     }
   }
@@ -155,15 +159,35 @@ function push(
 /**
  * A separator between a card's groups: one to three of ` .-` or a tab, or up to five spaces around
  * one dash (`4111 - 1111 - …`, `4111  -  1111`, as a model told to get a card past a filter writes
- * it), never a parenthesis.
+ * it). A parenthesis only around a group of its own: `(4111) (1111) (1111) (1111)` or
+ * `(4111) 1111 1111 1111` are cards, as a model told to get one past a filter writes it, where a
+ * parenthesis that opens before one group and closes after another (`(4111 1111)`) separates no
+ * groups of a card.
  */
-function isCardSeparator(run: NumberRun, group: number): boolean {
+function isCardSeparator(text: string, run: NumberRun, group: number): boolean {
+  if ((run.groupSeparatorLength[group] as number) > maxSpacedDashLength) return false
   const kind = run.groupSeparator[group] as number
-  return kind !== 40 && kind !== 41 && (run.groupSeparatorLength[group] as number) <= maxSpacedDashLength
+  if (kind !== 40 && kind !== 41) return true
+  const from = run.groupEnd[group - 1] as number
+  const to = run.groupStart[group] as number
+  for (let index = from; index < to; index++) {
+    const code = text.charCodeAt(index)
+    if (code === charCode.closeParen && (index !== from || !isEnclosed(text, run, group - 1))) return false
+    if (code === charCode.openParen && (index !== to - 1 || !isEnclosed(text, run, group))) return false
+  }
+  return true
+}
+
+/** Is the group in parentheses of its own (`(4111)`)? */
+function isEnclosed(text: string, run: NumberRun, group: number): boolean {
+  return (
+    text.charCodeAt((run.groupStart[group] as number) - 1) === charCode.openParen &&
+    text.charCodeAt(run.groupEnd[group] as number) === charCode.closeParen
+  )
 }
 
 /** Longest group span starting at `first` that is a valid card number, or -1. */
-function longestCard(run: NumberRun, first: number): number {
+function longestCard(text: string, run: NumberRun, first: number): number {
   let best = -1
   const firstSize = groupSize(run, first)
   let previousSize = 0
@@ -174,7 +198,7 @@ function longestCard(run: NumberRun, first: number): number {
   for (let last = first; last < run.groupCount; last++) {
     const size = groupSize(run, last)
     if (last > first) {
-      if (!isCardSeparator(run, last)) break
+      if (!isCardSeparator(text, run, last)) break
       const spaced = (run.groupSeparatorLength[last] as number) > 3 ? 1 : 0
       if (spacedDashes < 0) spacedDashes = spaced
       else if (spaced !== spacedDashes) break
@@ -200,13 +224,16 @@ function longestCard(run: NumberRun, first: number): number {
   return best
 }
 
-/** Last group of the stretch of one-digit groups joined by card separators (of at most three characters) from `first`. */
-function spacedDigitsEnd(run: NumberRun, first: number): number {
+/**
+ * Last group of the stretch of groups of `size` digits joined by card separators (of at most three
+ * characters) from `first`.
+ */
+function uniformGroupsEnd(text: string, run: NumberRun, first: number, size: number): number {
   let last = first
   while (
     last + 1 < run.groupCount &&
-    groupSize(run, last + 1) === 1 &&
-    isCardSeparator(run, last + 1) &&
+    groupSize(run, last + 1) === size &&
+    isCardSeparator(text, run, last + 1) &&
     (run.groupSeparatorLength[last + 1] as number) <= 3
   )
     last++
@@ -214,10 +241,10 @@ function spacedDigitsEnd(run: NumberRun, first: number): number {
 }
 
 /**
- * Cards in the stretch of one-digit groups `[first, last]`: the whole stretch when it is one;
- * otherwise spans of 13 to 19 of its digits, read from its start (sixteen first): two spaced cards
- * side by side (`… 6 7  4 5 3 9 …`, or with one space between) are one stretch too long to be a
- * card. A stretch that long is no other kind of number, so reading spans inside it only ever
+ * Cards in the stretch of one- or two-digit groups `[first, last]`: the whole stretch when it is
+ * one; otherwise spans of 13 to 19 of its digits, read from its start (sixteen first): two spaced
+ * cards side by side (`… 6 7  4 5 3 9 …`, or with one space between) are one stretch too long to
+ * be a card. A stretch that long is no other kind of number, so reading spans inside it only ever
  * redacts more.
  */
 function detectSpacedCards(
@@ -233,12 +260,14 @@ function detectSpacedCards(
     return
   }
   let start = first
-  while (last - start >= 12) {
+  while (groupDigits(run, start, last) >= 13) {
     let end = -1
-    for (let group = start + 12; group <= last && group - start < 19; group++) {
+    for (let group = start; group <= last; group++) {
+      const digits = groupDigits(run, start, group)
+      if (digits > 19) break
       if (!isSpacedCard(run, start, group)) continue
       end = group
-      if (group - start === 15) break
+      if (digits === 16) break
     }
     if (end < 0) {
       start++
@@ -263,11 +292,11 @@ function pushCard(text: string, run: NumberRun, findings: Finding[], first: numb
 }
 
 /**
- * Are the one-digit groups `[first, last]` a card: 13 to 19 digits, not glued to a word, with an
- * issuer prefix and a valid Luhn checksum?
+ * Are the groups `[first, last]` a card: 13 to 19 digits, not glued to a word, with an issuer
+ * prefix and a valid Luhn checksum?
  */
 function isSpacedCard(run: NumberRun, first: number, last: number): boolean {
-  const digits = last - first + 1
+  const digits = groupDigits(run, first, last)
   if (digits < 13 || digits > 19) return false
   if ((first === 0 && run.gluedStart) || (last === run.groupCount - 1 && run.gluedEnd)) return false
   const offset = run.groupDigitStart[first] as number
