@@ -18,6 +18,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import {
+  checkConversationIds,
   formatConversationReport,
   loadConversationSuite,
   matchesConversationFilter,
@@ -57,11 +58,20 @@ if (values.help === true) {
   console.log(usage)
   process.exit(0)
 }
-const [command, ...files] = positionals
-if ((command !== 'test' && command !== 'explain') || files.length === 0) {
+const [command, ...given] = positionals
+if ((command !== 'test' && command !== 'explain') || given.length === 0) {
   console.error(usage)
   process.exit(2)
 }
+// A second --filter would silently replace the first: say so instead.
+if (process.argv.slice(2).filter((arg) => arg === '--filter' || arg.startsWith('--filter=')).length > 1) {
+  console.error(`focal: --filter given more than once: give one name part\n\n${usage}`)
+  process.exit(2)
+}
+// A suite named twice (`a.yaml ./a.yaml`) runs once.
+const files = given.filter(
+  (file, index) => given.findIndex((other) => resolve(other) === resolve(file)) === index,
+)
 /**
  * Says what is wrong with a suite or its definition, with the file and the located issues, and
  * exits 2: a bad file is the user's to fix, not a crash (no stack trace).
@@ -117,10 +127,17 @@ for (const file of files) {
     )
     process.exit(2)
   }
+  let engine: ReturnType<typeof createEngine>
   try {
-    createEngine({ definition })
+    engine = createEngine({ definition })
   } catch (error) {
     refuse(definitionFile, error)
+  }
+  // Ids the definition does not have (a misspelt scenario or tool) too, before anything runs.
+  try {
+    await checkConversationIds(suite, engine)
+  } catch (error) {
+    refuse(file, error)
   }
   suites.push({ file, suite, definition })
 }

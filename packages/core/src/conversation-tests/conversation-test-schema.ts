@@ -3,13 +3,16 @@ import { z } from 'zod'
 const resultTypes = ['reply', 'clarification', 'approval-required', 'refused', 'handoff'] as const
 const routeDecisions = ['stayed', 'entered', 'exited', 'switched', 'resumed', 'none'] as const
 
-/** A list an expectation checks: at least one entry, none empty (an empty one checks nothing). */
+/**
+ * An id, trimmed; blank is refused by a pattern (not only after trimming), so editors refuse
+ * `" "` as the runner does.
+ */
+const id = (what: string) => z.string().regex(/\S/u, `a ${what} id cannot be blank`).trim()
+/** A list an expectation checks: at least one entry, none blank (a blank one checks nothing). */
 const ids = (what: string) =>
-  z
-    .array(z.string().trim().min(1, `a ${what} id cannot be empty`))
-    .min(1, `an empty list checks nothing: name at least one ${what}, or leave the key out`)
+  z.array(id(what)).min(1, `an empty list checks nothing: name at least one ${what}, or leave the key out`)
 const texts = z
-  .array(z.string().min(1, 'an empty text is in every reply: it checks nothing'))
+  .array(z.string().regex(/\S/u, 'a text of white space only is in every reply: it checks nothing'))
   .min(1, 'an empty list checks nothing: give at least one text, or leave the key out')
 
 /**
@@ -22,9 +25,9 @@ export const turnExpectationSchema = z
     /** The result type. */
     type: z.enum(resultTypes).optional(),
     /** The scenario after the turn (`null`: none). */
-    scenario: z.string().trim().min(1).nullable().optional(),
+    scenario: id('scenario').nullable().optional(),
     /** The step after the turn (`null`: none). */
-    step: z.string().trim().min(1).nullable().optional(),
+    step: id('step').nullable().optional(),
     /**
      * What the router did; `null` when the turn made no routing decision (a clarification asked
      * before routing, an approval step, which goes on with the turn it paused).
@@ -40,7 +43,7 @@ export const turnExpectationSchema = z
      * Every tool run (or approved) this turn, exactly, in order, repeats counted: `[]` says no tool
      * ran, `[lookup_order, issue_refund]` that these two ran and nothing else.
      */
-    toolRuns: z.array(z.string().trim().min(1, 'a tool id cannot be empty')).optional(),
+    toolRuns: z.array(id('tool')).optional(),
     /** Tools that must not have run this turn. */
     notTools: ids('tool').optional(),
     /** Rules that fired this turn (a subset of the fired rules). */
@@ -60,7 +63,7 @@ export const turnExpectationSchema = z
     /** For a clarification: option labels that must be offered. */
     options: texts.optional(),
     /** For an approval: the approver role. */
-    approver: z.string().trim().min(1).optional(),
+    approver: id('approver').optional(),
   })
   // `expect: {}` reads as a check and makes none: a turn that only leads to the next has no expect.
   .refine((expect) => Object.keys(expect).length > 0, {
@@ -105,7 +108,14 @@ export const conversationTurnSchema = z
 export const conversationSchema = z.strictObject({
   name: z.string().min(1),
   description: z.string().optional(),
-  turns: z.array(conversationTurnSchema).min(1, 'a conversation needs at least one turn'),
+  turns: z
+    .array(conversationTurnSchema)
+    .min(1, 'a conversation needs at least one turn')
+    // A conversation that expects nothing passes whatever the agent does.
+    .refine((turns) => turns.some((turn) => turn.expect !== undefined), {
+      message: 'a conversation with no expect checks nothing: give at least one turn an expect',
+    })
+    .meta({ contains: { required: ['expect'] } }),
 })
 
 /** A conversation test file. */

@@ -69,6 +69,19 @@ describe('focal test', { timeout: 60_000 }, () => {
     expect(typo.stderr).toContain('no tool "issue-refund" in the definition (did you mean "issue_refund"?)')
   })
 
+  it('refuses a misspelt id in a later suite before any suite runs, and a second --filter', async () => {
+    // Found by an outside review (session 65): the first suite ran and printed its results, then
+    // the second's unknown scenario ended the run without a total.
+    const typo = suite('later-typo', greeting.replace('issue_refund', 'issue-refund'))
+    const both = await focalRun('test', suite('earlier', greeting), typo)
+    expect(both.code).toBe(2)
+    expect(both.stderr).toContain('no tool "issue-refund"')
+    expect(both.stdout).not.toContain('Greeting')
+    const twice = await focalRun('test', suite('filtered', greeting), '--filter', 'greet', '--filter', 'x')
+    expect(twice.code).toBe(2)
+    expect(twice.stderr).toContain('--filter given more than once')
+  })
+
   it('names the conversation and the line of each problem, printed once', async () => {
     const refund =
       '  - name: refund on another order\n    turns:\n      - user: refund $10 for NW-1001\n        expect: { notTools: [issue-refund] }\n'

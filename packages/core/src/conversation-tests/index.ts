@@ -22,6 +22,7 @@ export {
   type ConversationTestReport,
   type ConversationTurnFailure,
   type ConversationTurnReport,
+  checkConversationIds,
   matchesConversationFilter,
   type RunConversationTestsOptions,
   runConversationTests,

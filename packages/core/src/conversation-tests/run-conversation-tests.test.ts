@@ -55,9 +55,31 @@ describe('runConversationTests', () => {
     expect(text.trim().endsWith('0 passed, 1 failed')).toBe(true)
   })
 
+  it("reads a clarification's reason as part of what the reader sees", async () => {
+    // Found by an outside review (session 65): the widget shows the reason, `notContains` did not
+    // look at it.
+    const asked = await createEngine({ definition }).turn({ sessionId: 's', text: 'hmm' })
+    expect(asked.type).toBe('clarification')
+    const reason = asked.type === 'clarification' ? asked.clarification.reason : ''
+    expect(reason).not.toBe('')
+    const report = await runConversationTests({
+      suite: {
+        conversations: [{ name: 'vague', turns: [{ user: 'hmm', expect: { notContains: [reason] } }] }],
+      },
+      engine: () => createEngine({ definition }),
+    })
+    expect(report.conversations[0]?.turns[0]?.failures.map((failure) => failure.check)).toEqual([
+      'notContains',
+    ])
+  })
+
   it('fails a "choose" turn when no clarification is pending, naming the problem', async () => {
     const report = await runConversationTests({
-      suite: { conversations: [{ name: 'no clarification', turns: [{ choose: 'Send money' }] }] },
+      suite: {
+        conversations: [
+          { name: 'no clarification', turns: [{ choose: 'Send money', expect: { type: 'reply' } }] },
+        ],
+      },
       engine: () => createEngine({ definition }),
     })
     expect(report.conversations[0]?.turns[0]?.failures[0]?.actual).toMatch(/asked no clarification/)
@@ -110,10 +132,14 @@ const wire = 'I need a wire transfer'
 
 describe('runConversationTests: expectations that can fail', () => {
   it('refuses a filter that selects no conversation, and matches names in any case', async () => {
-    await expect(runOn(suiteOf([{ user: wire }]), { filter: 'Wyre' })).rejects.toThrow(
-      /no conversation's name includes "Wyre"/,
-    )
-    expect(await runOn(suiteOf([{ user: wire }]), { filter: 'WIRE' })).toMatchObject({ passed: 1 })
+    await expect(
+      runOn(suiteOf([{ user: wire, expect: { type: 'approval-required' } }]), { filter: 'Wyre' }),
+    ).rejects.toThrow(/no conversation's name includes "Wyre"/)
+    expect(
+      await runOn(suiteOf([{ user: wire, expect: { type: 'approval-required' } }]), { filter: 'WIRE' }),
+    ).toMatchObject({
+      passed: 1,
+    })
   })
 
   it('refuses ids the definition does not have, each located, before any conversation runs', async () => {
@@ -145,14 +171,14 @@ describe('runConversationTests: expectations that can fail', () => {
 
   it('locates an unknown id by line and conversation name when the suite was text', async () => {
     const text =
-      'conversations:\n  - name: first\n    turns:\n      - user: hi\n  - name: the wire\n    turns:\n      - user: hi\n        expect:\n          notTools: [check-balance]\n'
+      'conversations:\n  - name: first\n    turns:\n      - user: hi\n        expect: { type: reply }\n  - name: the wire\n    turns:\n      - user: hi\n        expect:\n          notTools: [check-balance]\n'
     const error = await runOn(text).then(
       () => undefined,
       (thrown: unknown) => thrown,
     )
     expect((error as FocalError).issues[0]).toMatchObject({
       path: 'conversations[1].turns[0].expect.notTools[0]',
-      line: 9,
+      line: 10,
       label: 'conversation "the wire"',
     })
   })
@@ -176,6 +202,46 @@ describe('runConversationTests: expectations that can fail', () => {
     // It listed check_balance again, though it ran once, in the first turn.
     const again = suiteOf([{ user: wire }, { approval: 'approve', expect: { tools: ['check_balance'] } }])
     expect(await failuresOf(again)).toEqual(['tools'])
+  })
+
+  it('counts the tools of the turn that paused, however many turns came before the decision', async () => {
+    // Found by an outside review (session 65): with a question in between, the step took that
+    // question's turn as the paused one, so check_balance (run before the pause) counted as run.
+    const between = (decision: 'approve' | 'reject', expect: object) =>
+      failuresOf(
+        suiteOf([
+          { user: wire },
+          { user: 'hello', expect: { notTools: ['send_money'] } },
+          { approval: decision, expect },
+        ]),
+      )
+    expect(await between('approve', { toolRuns: ['send_money', 'notify'] })).toEqual([])
+    expect(await between('approve', { tools: ['check_balance'] })).toEqual(['tools'])
+    expect(
+      await between('reject', { toolRuns: ['notify'], notTools: ['check_balance', 'send_money'] }),
+    ).toEqual([])
+  })
+
+  it('sees a call that failed in toolRuns and notTools, not in tools', async () => {
+    // Found by an outside review (session 65): a tool that was called and threw passed
+    // `notTools` (it may have acted before it threw).
+    const report = await runConversationTests({
+      suite: suiteOf([{ user: wire, expect: { notTools: ['check_balance'], toolRuns: [] } }]),
+      engine: () =>
+        createEngine({
+          definition: approvals,
+          tools: {
+            check_balance: async () => {
+              throw new Error('the balance service timed out')
+            },
+          },
+        }),
+    })
+    expect(report.conversations[0]?.turns[0]?.failures.map((failure) => failure.check)).toEqual([
+      'toolRuns',
+      'notTools',
+    ])
+    expect(report.conversations[0]?.turns[0]?.failures[0]?.actual).toEqual(['check_balance'])
   })
 
   it('compares texts after Unicode normalisation and full case folding, white space folded', async () => {
@@ -249,18 +315,18 @@ describe('loadConversationSuite', () => {
 
   it('locates a problem by conversation name and line in YAML text', () => {
     const text =
-      'conversations:\n  - name: first\n    turns:\n      - user: hi\n  - name: second one\n    turns:\n      - user: hi\n        expect: { tpye: reply }\n'
+      'conversations:\n  - name: first\n    turns:\n      - user: hi\n        expect: { type: reply }\n  - name: second one\n    turns:\n      - user: hi\n        expect: { tpye: reply }\n'
     try {
       loadConversationSuite(text)
       expect.fail('expected an error')
     } catch (error) {
       expect((error as FocalError).issues[0]).toMatchObject({
         path: 'conversations[1].turns[0].expect',
-        line: 8,
+        line: 9,
         label: 'conversation "second one"',
       })
       expect((error as Error).message).toContain(
-        'line 8, conversation "second one": conversations[1].turns[0].expect: Unrecognized key: "tpye"',
+        'line 9, conversation "second one": conversations[1].turns[0].expect: Unrecognized key: "tpye"',
       )
     }
   })
@@ -271,6 +337,25 @@ describe('loadConversationSuite', () => {
       import.meta.url,
     )
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(conversationSuiteJsonSchema)
+  })
+
+  it('refuses what would check nothing: a blank text or id, a conversation with no expect', () => {
+    // Found by an outside review (session 65): each was accepted, and the conversation passed
+    // whatever the agent did. The editors' schema refuses the blanks too (a pattern).
+    const refused = (turns: unknown[]) => () =>
+      loadConversationSuite({ conversations: [{ name: 'x', turns }] })
+    expect(refused([{ user: 'hi', expect: { contains: [' '] } }])).toThrow(/white space only/)
+    expect(refused([{ user: 'hi', expect: { tools: [' '] } }])).toThrow(/a tool id cannot be blank/)
+    expect(refused([{ user: 'hi', expect: { scenario: ' ' } }])).toThrow(/a scenario id cannot be blank/)
+    expect(refused([{ user: 'hi' }, { user: 'bye' }])).toThrow(/a conversation with no expect checks nothing/)
+    expect(
+      loadConversationSuite({
+        conversations: [{ name: 'x', turns: [{ user: 'hi', expect: { tools: [' a '] } }] }],
+      }).conversations[0]?.turns[0]?.expect?.tools,
+    ).toEqual(['a'])
+    const items = JSON.stringify(conversationSuiteJsonSchema)
+    expect(items).toContain('"pattern":"\\\\S"')
+    expect(items).toContain('"contains":{"required":["expect"]}')
   })
 
   it('rejects a misspelt expectation with its path', () => {

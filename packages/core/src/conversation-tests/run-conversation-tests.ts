@@ -60,7 +60,7 @@ export interface RunConversationTestsOptions {
    * conversation is an error (`invalid-conversation-test`), never a run of nothing that passes.
    * @default undefined (all)
    */
-  filter?: string
+  filter?: string | undefined
 }
 
 /** Does a conversation's name include `filter`, in any case? */
@@ -97,7 +97,7 @@ export async function runConversationTests(
   const reports: ConversationReport[] = []
   for (const [index, conversation] of conversations.entries()) {
     const engine = options.engine(conversation)
-    if (index === 0) await assertKnownIds(suite, engine, conversationSuiteText(options.suite))
+    if (index === 0) await checkConversationIds(suite, engine)
     reports.push(await runConversation(engine, conversation, `conversation-${index + 1}`))
   }
   const failed = reports.filter((report) => !report.passed).length
@@ -115,6 +115,16 @@ export function assertConversationsPassed(report: ConversationTestReport): void 
       ? 'no conversation ran'
       : `${report.failed} of ${report.passed + report.failed} conversations failed\n${formatConversationReport(report)}`,
   )
+}
+
+/**
+ * Checks, without running anything, that every id a suite's expectations name (tool, rule,
+ * scenario, step) exists in `engine`'s definition; throws `invalid-conversation-test` with each
+ * unknown one located. `runConversationTests` does it first; a runner of several suites calls it for
+ * each before running any, so a typo in the last is not reported after the others ran.
+ */
+export async function checkConversationIds(suite: string | ConversationSuite, engine: Engine): Promise<void> {
+  await assertKnownIds(loadConversationSuite(suite), engine, conversationSuiteText(suite))
 }
 
 /**
@@ -181,6 +191,9 @@ async function runConversation(
 ): Promise<ConversationReport> {
   const turns: ConversationTurnReport[] = []
   let last: TurnResult | undefined
+  // The turn that asked for the pending approval: an approval step goes on with it, however many
+  // turns came in between (found by session 65's review: the turn just before was taken).
+  let paused: TurnResult | undefined
   for (const [index, turn] of conversation.turns.entries()) {
     const input = describeInput(turn)
     let result: TurnResult
@@ -200,8 +213,13 @@ async function runConversation(
       })
       break
     }
-    const previous = last
+    const resumed = turn.approval === undefined ? undefined : paused
     last = result
+    // A turn asked while the approval waits may ask for it again: the turn that first asked is the
+    // one that ran tools before the pause.
+    if (result.type === 'approval-required') {
+      if (paused?.type !== 'approval-required' || paused.approval.id !== result.approval.id) paused = result
+    } else if (turn.approval !== undefined) paused = undefined
     const navigation = (await engine.getSession(sessionId))?.navigation
     const report: ConversationTurnReport = {
       index,
@@ -212,8 +230,7 @@ async function runConversation(
       text: visibleText(result),
       failures: [],
     }
-    if (turn.expect !== undefined)
-      report.failures = check(turn.expect, result, report, turn.approval === undefined ? undefined : previous)
+    if (turn.expect !== undefined) report.failures = check(turn.expect, result, report, resumed)
     turns.push(report)
   }
   return { name: conversation.name, passed: turns.every((turn) => turn.failures.length === 0), turns }
@@ -254,12 +271,16 @@ async function send(
   })
 }
 
+/** What the person reading the chat sees of a result: a clarification's reason too (the widget shows it). */
 function visibleText(result: TurnResult): string {
   if (result.type === 'clarification')
     return [
       result.clarification.question,
+      result.clarification.reason,
       ...result.clarification.options.map((option) => option.label),
-    ].join(' | ')
+    ]
+      .filter((part) => part !== '')
+      .join(' | ')
   return result.text ?? ''
 }
 
@@ -300,17 +321,21 @@ function check(
           0,
           paused.provenance.tools.findIndex((tool) => tool.status === 'awaiting-approval'),
         )
-  const ran = provenance.tools
+  // A call that failed was still made (it may have acted before it threw): `toolRuns` and
+  // `notTools` see it, `tools` (which ran) does not.
+  const calls = provenance.tools
     .slice(before)
-    .filter((tool) => tool.status === 'ran' || tool.status === 'approved')
-    .map((tool) => tool.id)
+    .filter((tool) => tool.status === 'ran' || tool.status === 'approved' || tool.status === 'failed')
+  const ran = calls.filter((tool) => tool.status !== 'failed').map((tool) => tool.id)
+  const called = calls.map((tool) => tool.id)
   for (const tool of expect.tools ?? []) if (!ran.includes(tool)) fail('tools', tool, ran)
   if (
     expect.toolRuns !== undefined &&
-    (expect.toolRuns.length !== ran.length || expect.toolRuns.some((tool, index) => ran[index] !== tool))
+    (expect.toolRuns.length !== called.length ||
+      expect.toolRuns.some((tool, index) => called[index] !== tool))
   )
-    fail('toolRuns', expect.toolRuns, ran)
-  for (const tool of expect.notTools ?? []) if (ran.includes(tool)) fail('notTools', tool, ran)
+    fail('toolRuns', expect.toolRuns, called)
+  for (const tool of expect.notTools ?? []) if (called.includes(tool)) fail('notTools', tool, called)
   const fired = provenance.rules.map((rule) => rule.id)
   for (const rule of expect.rules ?? []) if (!fired.includes(rule)) fail('rules', rule, fired)
   for (const rule of expect.notRules ?? []) if (fired.includes(rule)) fail('notRules', rule, fired)
