@@ -210,10 +210,16 @@ describe('createIntentEvidence', () => {
     for (const [text, without] of [
       ['Thanks for getting the tickets. I need a cab to get there', 'I need a cab to get there'],
       ['Thank you so much for the tickets, I need a cab', 'I need a cab'],
+      // The thanks ends where "and", "now" or "also" opens a request of its own: read to the end of
+      // the sentence, the cab was thanked for and the message read as only thanks.
+      ['Thanks for that and I also need a cab to get there', 'I also need a cab to get there'],
+      ['Thanks for that now could you get me a cab there?', 'could you get me a cab there?'],
     ] as const) {
       expect(outings.measure(text).logLikelihoods, text).toEqual(outings.measure(without).logLikelihoods)
       expect(best(outings.measure(text).logLikelihoods), text).toBe('ride')
     }
+    // What the thanks is for goes on over "and" before a thing, not a clause.
+    expect(outings.measure('Thanks for getting the tickets and the cab').words).toBe(0)
   })
 
   it('reads that a message gives a quantity or a time as evidence within a topic, learned from the examples', () => {

@@ -232,9 +232,13 @@ const pastTaskVerbs =
 
 /**
  * Thanks for what was done, to the end of its clause: "Thanks for getting the tickets. I'll need a
- * cab" asks for a cab; the tickets are done.
+ * cab" asks for a cab; the tickets are done. A clause also ends where "and", "but", "so", "now",
+ * "also", "then" or "next" opens another with its own subject or request ("thanks for that and I
+ * also want the weather in Antioch", "thanks for that now could you get me a cab": the weather and
+ * the cab were read as thanked for, and the message as only thanks).
  */
-const thanksFor = /\b(?:thanks|thank you|thank u|thx)\s+(?:so much\s+|a lot\s+|very much\s+)?for\b[^.!?;,]*/gi
+const thanksFor =
+  /\b(?:thanks|thank you|thank u|thx)\s+(?:so much\s+|a lot\s+|very much\s+)?for\b(?:(?!\s(?:(?:and|but|so)\s+(?:(?:now|also|then|next)\s+)?|(?:now|also|then|next)\s+)(?:i|i'd|i'm|i'll|we|you|can|could|would|will|please|let|let's|what|where|when|how|to)\b)[^.!?;,])*/gi
 
 /** `text` without what it says was done: thanks for it, and the past forms of the task verbs. */
 const withoutWhatWasDone = (text: string) =>
