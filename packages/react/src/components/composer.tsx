@@ -67,6 +67,7 @@ export function Composer({
       <textarea
         id={fieldId}
         className="focal-input"
+        dir="auto"
         rows={1}
         value={text}
         placeholder={placeholder}

@@ -90,6 +90,20 @@ describe('FocalChat', () => {
     expect(composer.value).toBe('')
   })
 
+  it('lets each message and the field take their direction from their text (RTL reads right to left)', async () => {
+    // Found by an outside review (session 65): Hebrew and Arabic were laid out left to right.
+    const { composer, latest, log } = setup()
+    expect(composer.getAttribute('dir')).toBe('auto')
+    await type(composer, 'שלום, איפה ההזמנה שלי?')
+    act(() => {
+      latest().push(...replyChunks('مرحبا، طلبك في الطريق.'))
+      latest().end()
+    })
+    await settle()
+    const texts = [...log.querySelectorAll('.focal-text')]
+    expect(texts.map((text) => text.getAttribute('dir'))).toEqual(['auto', 'auto'])
+  })
+
   it('is aria-busy while a reply streams and renders the text as it arrives', async () => {
     const { composer, latest, log } = setup()
     await type(composer, 'hello')

@@ -47,7 +47,12 @@ function Part({
 }) {
   switch (part.type) {
     case 'text':
-      return part.text ? <p className="focal-text">{part.text}</p> : null
+      // Each paragraph takes its direction from its own first letters: Arabic or Hebrew reads RTL.
+      return part.text ? (
+        <p className="focal-text" dir="auto">
+          {part.text}
+        </p>
+      ) : null
     case 'clarification': {
       const chosen = part.clarification.options.find(
         (option) => answer !== undefined && (option.label === answer || option.value === answer),
