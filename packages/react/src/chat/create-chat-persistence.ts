@@ -1,5 +1,6 @@
+import type { Clarification } from '@focal/core'
 import type { ChatStorage } from '../transport/types.ts'
-import type { ChatState } from './types.ts'
+import type { ChatMessage, ChatState } from './types.ts'
 
 /** Where {@link createChatPersistence} keeps a conversation. */
 export interface ChatPersistOptions {
@@ -33,6 +34,22 @@ function isMessage(value: unknown): boolean {
 }
 
 /**
+ * The question `pending` as the restored transcript shows it: the last clarification part with
+ * the same content. JSON gives the saved question and the part that shows it two objects, and
+ * the prompt knows the question it asks by identity (an earlier, identical question is answered
+ * and stays so); without this, every restored option was disabled.
+ */
+function askedIn(messages: ChatMessage[], pending: Clarification): Clarification {
+  const saved = JSON.stringify(pending)
+  const part = messages
+    .flatMap((message) => message.parts)
+    .findLast(
+      (candidate) => candidate.type === 'clarification' && JSON.stringify(candidate.clarification) === saved,
+    )
+  return part?.type === 'clarification' ? part.clarification : pending
+}
+
+/**
  * Reads and writes one chat's saved conversation in `storage` under `key`. A save that is
  * missing, from another version or unreadable reads as nothing (a new session); a storage that
  * refuses (full, disabled) loses the save, never the chat.
@@ -58,7 +75,9 @@ export function createChatPersistence({ storage, key = 'focal-chat' }: ChatPersi
         return {
           sessionId: saved.sessionId,
           messages: saved.messages,
-          pendingClarification: saved.pendingClarification ?? undefined,
+          pendingClarification: saved.pendingClarification
+            ? askedIn(saved.messages, saved.pendingClarification)
+            : undefined,
           pendingApproval: saved.pendingApproval ?? undefined,
           goal: saved.goal ?? undefined,
         }

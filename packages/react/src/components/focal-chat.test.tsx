@@ -143,6 +143,33 @@ describe('FocalChat', () => {
     expect(first.dataset.selected).toBeUndefined()
   })
 
+  it("offers the pending question's options again after a reload, and only the pending one's", async () => {
+    // Found by an outside review (session 65): restored from storage, every option was disabled.
+    const saved = new Map<string, string>()
+    const storage = {
+      getItem: (key: string) => saved.get(key) ?? null,
+      setItem: (key: string, value: string) => void saved.set(key, value),
+      removeItem: (key: string) => void saved.delete(key),
+    }
+    const before = createChannelTransport()
+    const store = createChatStore({ transport: before.transport, sessionId: 's1', persist: { storage } })
+    for (const text of ['help', 'something else']) {
+      const sending = store.getState().sendMessage(text)
+      before.latest().push({ type: 'data-clarification', data: clarificationFixture })
+      before.latest().end()
+      await sending
+    }
+    const { transport, sends } = createChannelTransport()
+    render(<FocalChat store={createChatStore({ transport, persist: { storage } })} />)
+    const [answered, pending] = screen.getAllByRole('group', { name: 'What would you like help with?' })
+    expect(within(answered!).getByRole('button', { name: 'A refund' }).hasAttribute('disabled')).toBe(true)
+    const option = within(pending!).getByRole('button', { name: 'Order status' })
+    expect(option.hasAttribute('disabled')).toBe(false)
+    fireEvent.click(option)
+    await settle()
+    expect(sends.map((send) => send.text)).toEqual(['Where is my order?'])
+  })
+
   it('marks the option the user typed instead of clicking, once the question is answered', async () => {
     const { composer, latest } = setup()
     await type(composer, 'help')
