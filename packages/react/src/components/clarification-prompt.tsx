@@ -11,10 +11,25 @@ export interface ClarificationPromptProps {
 }
 
 /**
+ * Whether focus can move to `target` without taking it from what the user is using: nothing has
+ * focus, or a control of the same chat that is not a text field. Taken from the field the user
+ * was typing a follow-up in, their next space chose an option and sent it.
+ */
+function focusIsFree(target: HTMLElement): boolean {
+  const current = target.ownerDocument.activeElement
+  if (current === null || current === target.ownerDocument.body) return true
+  return (
+    target.closest('.focal-thread')?.contains(current) === true &&
+    !current.matches('input, textarea, select, [contenteditable]:not([contenteditable="false"])')
+  )
+}
+
+/**
  * The engine's question with its customer-facing reason and its options as buttons; choosing one
  * sends it. While it is the pending clarification, focus moves to the first option when it
- * appears; once answered, the options are disabled and the chosen one stays marked
- * (`aria-pressed`, `data-selected`), so the thread shows what was picked.
+ * appears, unless the user is in a text field or outside the chat; once answered, the options are
+ * disabled and the chosen one stays marked (`aria-pressed`, `data-selected`), so the thread shows
+ * what was picked.
  */
 export function ClarificationPrompt({ clarification, selected }: ClarificationPromptProps) {
   const active = useChatSelector((state) => state.pendingClarification === clarification)
@@ -23,7 +38,8 @@ export function ClarificationPrompt({ clarification, selected }: ClarificationPr
   const picked = chosen ?? selected
   const firstOption = useRef<HTMLButtonElement>(null)
   useEffect(() => {
-    if (active) firstOption.current?.focus()
+    const option = firstOption.current
+    if (active && option !== null && focusIsFree(option)) option.focus()
   }, [active])
   return (
     <fieldset className="focal-clarification">

@@ -119,9 +119,10 @@ describe('FocalChat', () => {
     expect(log.getAttribute('aria-busy')).toBe('false')
   })
 
-  it('moves focus to the first clarification option and sends the chosen option', async () => {
+  it('moves focus to the first clarification option when nothing has it, and sends the chosen option', async () => {
     const { composer, latest, sends } = setup()
     await type(composer, 'help')
+    expect(document.activeElement).toBe(document.body)
     act(() => {
       latest().push({ type: 'data-clarification', data: clarificationFixture })
       latest().end()
@@ -141,6 +142,23 @@ describe('FocalChat', () => {
     expect(chosen.dataset.selected).toBe('true')
     expect(first.getAttribute('aria-pressed')).toBe('false')
     expect(first.dataset.selected).toBeUndefined()
+  })
+
+  it('leaves focus in the field the user is typing in when a clarification appears', async () => {
+    // Found by an outside review (session 65): focus jumped to the first option while the user
+    // typed a follow-up, and their next space chose that option and sent it.
+    const { composer, latest, sends } = setup()
+    composer.focus()
+    await type(composer, 'help')
+    fireEvent.change(composer, { target: { value: 'it is about my order' } })
+    act(() => {
+      latest().push({ type: 'data-clarification', data: clarificationFixture })
+      latest().end()
+    })
+    await settle()
+    expect(document.activeElement).toBe(composer)
+    expect(composer.value).toBe('it is about my order')
+    expect(sends.map((send) => send.text)).toEqual(['help'])
   })
 
   it("offers the pending question's options again after a reload, and only the pending one's", async () => {
