@@ -98,6 +98,32 @@ describe('demo chat in Chromium', () => {
     await page.close()
   })
 
+  it('keeps the reply when Send is double-clicked, and keeps focus in the field from Send to the reply', async () => {
+    // Found by an outside review (session 65): the second click landed on the Stop that had taken
+    // Send's place and stopped the reply; a keyboard user who pressed Send ended on Stop, and on
+    // the page once the reply was done.
+    const page = await openChat(browser.context)
+    const composer = page.getByLabel('Message')
+    const focused = () => page.evaluate(() => document.activeElement?.id)
+    const fieldId = await composer.getAttribute('id')
+    await composer.fill('Where is my order NW-1001?')
+    await page.getByRole('button', { name: 'Send' }).dblclick()
+    const reply = assistantMessages(page).first()
+    await reply.waitFor()
+    await idle(page)
+    expect(await reply.textContent()).toMatch(/UPS/)
+    expect(await reply.textContent()).not.toContain('Stopped.')
+    await composer.fill('And where is NW-1002?')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Send')
+    await page.keyboard.press('Enter')
+    expect(await focused()).toBe(fieldId)
+    await assistantMessages(page).nth(1).waitFor()
+    await idle(page)
+    expect(await focused()).toBe(fieldId)
+    await page.close()
+  })
+
   it('runs the four sidebar flows in order in one session, each getting its own answer', async () => {
     const page = await openChat(browser.context)
     const click = async (label: string) => {

@@ -143,6 +143,17 @@ describe('createChatStore', () => {
     expect(reply?.parts[0]).toEqual({ type: 'text', text: 'Partial', state: 'done' })
   })
 
+  it('shows a reply stopped before its first chunk as a stopped message of its own', async () => {
+    const { store, latest } = setup()
+    const sending = store.getState().sendMessage('hello')
+    store.getState().stop()
+    latest().end()
+    await sending
+    const [, reply] = store.getState().messages
+    expect(reply).toMatchObject({ role: 'assistant', parts: [], aborted: true })
+    expect(store.getState().messages).toHaveLength(2)
+  })
+
   it('reports a failed reply as a retryable error and retries with the same message id, once in the transcript', async () => {
     const { store, latest, sends } = setup()
     const sending = store.getState().sendMessage('hello')

@@ -177,7 +177,8 @@ export function createChatStore({
   maxTextLength = defaultMaxTextLength,
   persist,
 }: ChatStoreOptions): ChatStore {
-  let controller: AbortController | undefined
+  /** The reply in flight: how to abort it, and how to show in the transcript that it was stopped. */
+  let replying: { controller: AbortController; markStopped: () => void } | undefined
   let failed: PendingRequest | undefined
   let watching: { approvalId: string; controller: AbortController } | undefined
   const persistence = persist === undefined ? undefined : createChatPersistence(persist)
@@ -190,8 +191,6 @@ export function createChatStore({
       request: PendingRequest,
       chunks: (signal: AbortSignal) => AsyncIterable<FocalUiMessageChunk>,
     ) {
-      const current = new AbortController()
-      controller = current
       failed = undefined
       const context: ChatReplyContext = { messageId: generateId(), texts: new Map(), scan }
       set({ status: 'submitted', error: undefined, pendingClarification: undefined })
@@ -201,36 +200,48 @@ export function createChatStore({
             message.id === context.messageId ? { ...finishTextParts(message), ...extra } : message,
           ),
         }))
+      const current = {
+        controller: new AbortController(),
+        // A reply stopped before its first chunk has no message yet: it gets one, so the stop shows.
+        markStopped: () =>
+          get().messages.some((message) => message.id === context.messageId)
+            ? finish({ aborted: true })
+            : set((state) => ({
+                messages: [
+                  ...state.messages,
+                  { id: context.messageId, role: 'assistant', parts: [], aborted: true },
+                ],
+              })),
+      }
+      replying = current
+      const { signal } = current.controller
       try {
-        for await (const chunk of chunks(current.signal)) {
-          if (current.signal.aborted) break
+        for await (const chunk of chunks(signal)) {
+          if (signal.aborted) break
           set((state) => ({ ...applyChatChunk(state, chunk, context), status: 'streaming' }))
         }
-        finish(current.signal.aborted ? { aborted: true } : {})
-        if (controller === current) set({ status: 'ready' })
+        finish()
+        if (replying === current) set({ status: 'ready' })
         watchApproval()
         followHandoff()
       } catch (error) {
-        if (current.signal.aborted) {
-          finish({ aborted: true })
-          if (controller === current) set({ status: 'ready' })
-        } else {
-          // A message the server refused (too long, invalid) was never taken: it leaves the
-          // transcript and goes back to the composer to be edited, not shown as if sent; `retry()`
-          // has nothing to send again.
-          const refused = request.kind === 'send' && isRequestError(error) ? request : undefined
-          failed = refused === undefined ? request : undefined
-          // A failed reply is removed with its partial text, so a retry never shows it twice.
-          set((state) => ({
-            status: 'error',
-            error: refused ? { ...describe(error), text: refused.typed } : describe(error),
-            messages: state.messages.filter(
-              (message) => message.id !== context.messageId && message.id !== refused?.messageId,
-            ),
-          }))
-        }
+        // Aborted: `stop()` marked the reply stopped, and `reset()` left no transcript to mark.
+        if (signal.aborted) return
+        // A message the server refused (too long, invalid) was never taken: it leaves the
+        // transcript and goes back to the composer to be edited, not shown as if sent; `retry()`
+        // has nothing to send again.
+        const refused = request.kind === 'send' && isRequestError(error) ? request : undefined
+        failed = refused === undefined ? request : undefined
+        // A failed reply is removed with its partial text, so a retry never shows it twice.
+        set((state) => ({
+          status: 'error',
+          error: refused ? { ...describe(error), text: refused.typed } : describe(error),
+          messages: state.messages.filter(
+            (message) => message.id !== context.messageId && message.id !== refused?.messageId,
+          ),
+        }))
       } finally {
-        if (controller === current) controller = undefined
+        if (replying === current) replying = undefined
       }
     }
 
@@ -485,9 +496,10 @@ export function createChatStore({
         }
       },
       stop() {
-        if (!controller) return
-        controller.abort()
-        controller = undefined
+        if (!replying) return
+        replying.controller.abort()
+        replying.markStopped()
+        replying = undefined
         // Ready at once: a transport that ignores the signal cannot keep the chat busy.
         set({ status: 'ready' })
       },
@@ -500,7 +512,8 @@ export function createChatStore({
         // The session ends here: the transport keeps nothing of it (a saved token included).
         const ended = get().sessionId
         if (ended !== nextSessionId) transport.forgetSession?.(ended)
-        controller?.abort()
+        replying?.controller.abort()
+        replying = undefined
         watching?.controller.abort()
         watching = undefined
         followingHandoff?.abort()

@@ -96,7 +96,10 @@ export interface ChatState {
    * the engine records GOAL_RESTORED; the message is marked `goalRestored`.
    */
   restoreGoal(messageId: string): Promise<void>
-  /** Aborts the reply in flight, keeping what already arrived. */
+  /**
+   * Aborts the reply in flight, keeping what already arrived; a reply stopped before its first
+   * chunk becomes an empty assistant message, so the transcript always shows the stop.
+   */
   stop(): void
   /** Sends the last failed request again (same message id), dropping its partial reply. */
   retry(): Promise<void>

@@ -1,4 +1,13 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react'
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react'
 import { useChatSelector } from '../hooks/use-chat-selector.ts'
 import { classNames } from './class-names.ts'
 
@@ -22,8 +31,9 @@ const countFrom = 0.9
 
 /**
  * The labelled message field: Enter sends, Shift+Enter inserts a newline; a Stop button aborts a
- * reply in flight. Near the store's `maxTextLength` it counts; over it, it says so and does not
- * send, keeping the text to be shortened. A message the chat refused comes back into an empty field.
+ * reply in flight. Focus stays in the field after sending and comes back to it after a Stop. Near
+ * the store's `maxTextLength` it counts; over it, it says so and does not send, keeping the text to
+ * be shortened. A message the chat refused comes back into an empty field.
  */
 export function Composer({
   className,
@@ -36,6 +46,8 @@ export function Composer({
   const stop = useChatSelector((state) => state.stop)
   const maxTextLength = useChatSelector((state) => state.maxTextLength)
   const refused = useChatSelector((state) => state.error?.text)
+  const field = useRef<HTMLTextAreaElement>(null)
+  const stopButton = useRef<HTMLButtonElement | null>(null)
   const fieldId = useId()
   const noteId = useId()
   const busy = status === 'submitted' || status === 'streaming'
@@ -47,7 +59,23 @@ export function Composer({
     if (busy || tooLong || text.trim() === '') return
     void sendMessage(text)
     setText('')
+    // Send gives way to Stop: the field keeps focus, not a button that is about to go.
+    field.current?.focus()
   }
+  const onStop = (event: MouseEvent) => {
+    // The second click of a double-click on Send lands on the Stop that took its place: only a
+    // click of its own (or a key, `detail` 0) stops the reply.
+    if (event.detail > 1) return
+    stop()
+    field.current?.focus()
+  }
+  // A Stop that goes away while it has focus (the reply ended) hands focus to the field, not to
+  // the page. React detaches the ref before it removes the button, so it still has focus here.
+  const holdStop = useCallback((button: HTMLButtonElement | null) => {
+    if (button === null && stopButton.current?.ownerDocument.activeElement === stopButton.current)
+      field.current?.focus()
+    stopButton.current = button
+  }, [])
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault()
@@ -65,6 +93,7 @@ export function Composer({
         {label}
       </label>
       <textarea
+        ref={field}
         id={fieldId}
         className="focal-input"
         dir="auto"
@@ -76,12 +105,14 @@ export function Composer({
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
       />
+      {/* Two buttons, not one that changes: a key of its own keeps React from reusing Send as Stop. */}
       {busy ? (
-        <button type="button" className="focal-button" onClick={stop}>
+        <button key="stop" ref={holdStop} type="button" className="focal-button" onClick={onStop}>
           Stop
         </button>
       ) : (
         <button
+          key="send"
           type="submit"
           className="focal-button focal-button-primary"
           disabled={tooLong || text.trim() === ''}

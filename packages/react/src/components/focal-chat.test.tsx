@@ -122,7 +122,7 @@ describe('FocalChat', () => {
   it('moves focus to the first clarification option when nothing has it, and sends the chosen option', async () => {
     const { composer, latest, sends } = setup()
     await type(composer, 'help')
-    expect(document.activeElement).toBe(document.body)
+    composer.blur()
     act(() => {
       latest().push({ type: 'data-clarification', data: clarificationFixture })
       latest().end()
@@ -445,13 +445,41 @@ describe('FocalChat', () => {
     expect(sends.at(-1)?.sessionId).toBe(store.getState().sessionId)
   })
 
-  it('offers Stop while a reply is in flight and aborts it', async () => {
-    const { composer, sends } = setup()
+  it('offers Stop while a reply is in flight and aborts it, saying so even before the first word', async () => {
+    // Found by an outside review (session 65): a stop before the first chunk left no trace.
+    const { composer, sends, log } = setup()
     await type(composer, 'hello')
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }))
     await settle()
     expect(sends[0]?.signal.aborted).toBe(true)
     expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy()
+    expect(within(log).getByRole('article', { name: 'Assistant said' }).textContent).toBe('Stopped.')
+    expect(document.activeElement).toBe(composer)
+  })
+
+  it('keeps the reply going when Send is double-clicked, and keeps focus in the field', async () => {
+    // Found by an outside review (session 65): React reused the Send button as Stop, so the second
+    // click of a double-click stopped the reply, and focus fell to the page when Stop went away.
+    const { composer, sends, latest } = setup()
+    fireEvent.change(composer, { target: { value: 'hello' } })
+    const send = screen.getByRole('button', { name: 'Send' })
+    fireEvent.click(send, { detail: 1 })
+    await settle()
+    const stop = screen.getByRole('button', { name: 'Stop' })
+    expect(stop).not.toBe(send)
+    expect(document.activeElement).toBe(composer)
+    fireEvent.click(stop, { detail: 2 })
+    await settle()
+    expect(sends[0]?.signal.aborted).toBe(false)
+    // A keyboard user who moved to Stop lands back in the field when the reply ends.
+    stop.focus()
+    act(() => {
+      latest().push(...replyChunks('Hi there.'))
+      latest().end()
+    })
+    await settle()
+    expect(screen.getByText('Hi there.')).toBeTruthy()
+    expect(document.activeElement).toBe(composer)
   })
 
   it('shows goal progress from the store: criteria met, attempt and status', async () => {

@@ -73,8 +73,10 @@ describe('createLocalTransport', () => {
     render(<FocalChat store={store} />)
     const send = sender(store)
     await send('I have a problem')
+    // Sent from the field, which keeps focus: the options wait for the user to come to them.
     const group = screen.getByRole('group', { name: /Which one do you need/ })
-    expect(document.activeElement).toBe(within(group).getAllByRole('button')[0])
+    expect(within(group).getAllByRole('button')[0]?.hasAttribute('disabled')).toBe(false)
+    expect(document.activeElement).toBe(screen.getByLabelText('Message'))
     await send('Cancel order NW-2002, the total was $620')
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }))
     await waitFor(() => expect(screen.getByText(/Order NW-2002 is cancelled/)).toBeTruthy())
