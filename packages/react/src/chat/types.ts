@@ -62,7 +62,8 @@ export interface ChatError {
   restart?: boolean
   /**
    * The message this error refused (over `maxTextLength`, or a request the server would not
-   * take): it is not in the transcript, and the `Composer` puts it back in an empty field.
+   * take): it is not in the transcript, and the `Composer` puts it back in the field, ahead of
+   * anything typed since.
    */
   text?: string
 }

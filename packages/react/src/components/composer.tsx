@@ -33,7 +33,8 @@ const countFrom = 0.9
  * The labelled message field: Enter sends, Shift+Enter inserts a newline; a Stop button aborts a
  * reply in flight. Focus stays in the field after sending and comes back to it after a Stop. Near
  * the store's `maxTextLength` it counts; over it, it says so and does not send, keeping the text to
- * be shortened. A message the chat refused comes back into an empty field.
+ * be shortened. A message the chat refused comes back into the field, ahead of anything typed
+ * since.
  */
 export function Composer({
   className,
@@ -53,7 +54,11 @@ export function Composer({
   const busy = status === 'submitted' || status === 'streaming'
   const tooLong = text.length > maxTextLength
   useEffect(() => {
-    if (refused !== undefined) setText((current) => (current === '' ? refused : current))
+    // Refused after the user typed on, neither is lost (the refused text was dropped when the
+    // field was not empty); it was written first, so it comes first. Already there (an effect run
+    // twice, as StrictMode does), it is not added again.
+    if (refused !== undefined)
+      setText((current) => (current === '' || current === refused ? refused : `${refused}\n\n${current}`))
   }, [refused])
   const submit = () => {
     if (busy || tooLong || text.trim() === '') return

@@ -1,7 +1,7 @@
 import type { GoalGateData } from '@focal/core'
 import { FocalError } from '@focal/core/errors'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { Profiler } from 'react'
+import { Profiler, StrictMode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createChatStore } from '../chat/create-chat-store.ts'
 import { createChannelTransport } from '../testing/create-chunk-channel.ts'
@@ -417,6 +417,33 @@ describe('FocalChat', () => {
     expect(composer.value).toBe('I want a refund')
     expect(screen.getByRole('log').textContent).not.toContain('I want a refund')
     expect(store.getState().messages).toEqual([])
+  })
+
+  it('puts a refused message back ahead of what the user typed while it was on its way', async () => {
+    // Found by an outside review (session 65): the refused text came back only into an empty
+    // field, so a follow-up typed meanwhile made it disappear for good.
+    const { composer, latest } = setup()
+    await type(composer, 'My detailed complaint')
+    fireEvent.change(composer, { target: { value: 'also, one more thing' } })
+    act(() =>
+      latest().fail(new FocalError({ code: 'payload-too-large', message: 'This message is too long.' })),
+    )
+    await settle()
+    expect(composer.value).toBe('My detailed complaint\n\nalso, one more thing')
+  })
+
+  it('puts a refused message back once, even where effects run twice (StrictMode)', () => {
+    const store = createChatStore({ transport: createChannelTransport().transport })
+    store.setState({
+      status: 'error',
+      error: { message: 'Too long.', retryable: false, text: 'My complaint' },
+    })
+    render(
+      <StrictMode>
+        <FocalChat store={store} />
+      </StrictMode>,
+    )
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('My complaint')
   })
 
   it('offers a new conversation, not Retry, when the session has taken its turns', async () => {
