@@ -124,6 +124,99 @@ describe('demo chat in Chromium', () => {
     await page.close()
   })
 
+  it('follows a streamed reply while the reader is at the end, and keeps the place of one who scrolled up', async () => {
+    // Found by an outside review (session 65): a long reply grew below the visible area, since a
+    // streamed delta re-renders only its message and the list scrolled only when it re-rendered.
+    const page = await browser.context.newPage()
+    await page.setViewportSize({ width: 1200, height: 560 })
+    await page.goto(demo.url)
+    await page.getByRole('log', { name: 'Conversation' }).waitFor()
+    // The reply streams in three stretches of lines; the test says when each may go on.
+    await page.evaluate(() => {
+      const releases: Array<() => void> = []
+      const stretches = [1, 2, 3].map(() => new Promise<void>((resolve) => releases.push(resolve)))
+      Object.assign(window, { nextStretch: () => releases.shift()?.() })
+      const sse = (chunk: object) => new TextEncoder().encode(`data: ${JSON.stringify(chunk)}\n\n`)
+      const id = 'turn_s:text'
+      window.fetch = async () =>
+        new Response(
+          new ReadableStream({
+            async start(controller) {
+              controller.enqueue(sse({ type: 'start', messageId: 'turn_s' }))
+              controller.enqueue(sse({ type: 'text-start', id }))
+              for (const [index, stretch] of stretches.entries()) {
+                await stretch
+                for (let line = 1; line <= 30; line++) {
+                  controller.enqueue(
+                    sse({ type: 'text-delta', id, delta: `Part ${index + 1}, line ${line}.\n` }),
+                  )
+                  await new Promise((resolve) => setTimeout(resolve, 10))
+                }
+              }
+              controller.enqueue(sse({ type: 'text-end', id }))
+              controller.enqueue(sse({ type: 'finish' }))
+              controller.close()
+            },
+          }),
+          { headers: { 'content-type': 'text/event-stream', 'x-vercel-ai-ui-message-stream': 'v1' } },
+        )
+    })
+    const log = page.getByRole('log')
+    const hiddenBelow = () =>
+      log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight)
+    const composer = page.getByLabel('Message')
+    await composer.fill('Tell me everything')
+    await composer.press('Enter')
+    const stretch = async (index: number) => {
+      await page.evaluate(() => (window as unknown as { nextStretch: () => void }).nextStretch())
+      await page.getByText(`Part ${index}, line 30.`).waitFor()
+    }
+    await stretch(1)
+    // Far more than a screenful: scrolled to the top, the reader is nowhere near the end.
+    expect(await log.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeGreaterThan(200)
+    expect(await hiddenBelow()).toBeLessThanOrEqual(1)
+    // Scrolled up to read: the rest of the reply does not pull the reader back down.
+    await log.evaluate((element) => element.scrollTo(0, 0))
+    await stretch(2)
+    expect(await log.evaluate((element) => element.scrollTop)).toBe(0)
+    // Back at the end, the reader is followed again, to the end of the finished reply.
+    await log.evaluate((element) => element.scrollTo(0, element.scrollHeight))
+    await stretch(3)
+    await idle(page)
+    expect(await hiddenBelow()).toBeLessThanOrEqual(1)
+    await page.close()
+  })
+
+  it('never scrolls the host page: not on load, not when a reply arrives', async () => {
+    // Found by an outside review (session 65): with 3000 px of the host's page above the chat,
+    // loading it scrolled the window to 2881.
+    const page = await browser.context.newPage()
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const style = document.createElement('style')
+        style.textContent = 'body { padding-top: 3000px !important; padding-bottom: 1000px !important }'
+        document.head.append(style)
+      }),
+    )
+    // The first reply waits a second, so the page is back at its top before it arrives.
+    await page.route('**/v1/chat', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await route.continue()
+    })
+    await page.goto(demo.url)
+    await page.getByRole('log', { name: 'Conversation' }).waitFor()
+    await page.waitForTimeout(300)
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    const composer = page.getByLabel('Message')
+    await composer.fill('Where is my order NW-1001?')
+    await composer.press('Enter')
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await assistantMessages(page).first().waitFor()
+    await idle(page)
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    await page.close()
+  })
+
   it('runs the four sidebar flows in order in one session, each getting its own answer', async () => {
     const page = await openChat(browser.context)
     const click = async (label: string) => {

@@ -1,9 +1,10 @@
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { useChatSelector } from '../hooks/use-chat-selector.ts'
 import { classNames } from './class-names.ts'
 import { Message } from './message.tsx'
 import { TypingIndicator } from './typing-indicator.tsx'
+import { useFollowEnd } from './use-follow-end.ts'
 
 /** Props of {@link MessageList}. */
 export interface MessageListProps {
@@ -25,6 +26,8 @@ const selectIds = (state: { messages: Array<{ id: string }> }) => state.messages
 /**
  * The transcript: a `role="log"` live region, `aria-busy` while a reply streams. It subscribes to
  * message ids only, so a streaming delta re-renders the one message that changed, not the list.
+ * It follows new messages and streamed text while the reader is at its end, and scrolls only
+ * itself, never the page around it.
  */
 export function MessageList({
   className,
@@ -34,12 +37,11 @@ export function MessageList({
   const ids = useChatSelector(useShallow(selectIds))
   const status = useChatSelector((state) => state.status)
   const busy = status === 'submitted' || status === 'streaming'
-  const end = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' })
-  })
+  const log = useRef<HTMLDivElement>(null)
+  useFollowEnd(log, status === 'submitted')
   return (
     <div
+      ref={log}
       className={classNames('focal-log', className)}
       role="log"
       aria-live="polite"
@@ -48,7 +50,6 @@ export function MessageList({
     >
       {ids.length === 0 ? <p className="focal-empty">{empty}</p> : ids.map(renderMessage)}
       {status === 'submitted' ? <TypingIndicator /> : null}
-      <div ref={end} />
     </div>
   )
 }
