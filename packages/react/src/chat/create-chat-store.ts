@@ -105,6 +105,7 @@ const finalCodes = new Set([
 type PendingRequest =
   | { kind: 'send'; messageId: string; text: string; typed: string }
   | { kind: 'approval'; approvalId: string; decision: 'approve' | 'reject' }
+  | { kind: 'restore-goal'; messageId: string }
 
 /**
  * Errors after which this session cannot go on, whatever is retried: the chat offers a new
@@ -470,7 +471,13 @@ export function createChatStore({
       async restoreGoal(messageId) {
         const { sessionId: session } = get()
         if (transport.restoreGoal === undefined) {
-          set({ error: { message: 'This chat cannot undo a goal narrowing.', retryable: false } })
+          set({
+            error: {
+              message: 'This chat cannot undo a goal narrowing.',
+              retryable: false,
+              action: 'restore-goal',
+            },
+          })
           return
         }
         // The narrowing of this message's turn, never whichever came last: an Undo on an older
@@ -486,13 +493,19 @@ export function createChatStore({
           const outcome = restored
             ? { goalRestored: true }
             : { goalNotRestored: typeof reason === 'string' ? reason : 'nothing-narrowed' }
+          // An undo that went through takes away the error (and Retry) of one that failed, no other.
+          if (failed?.kind === 'restore-goal') failed = undefined
           set((state) => ({
+            error: state.error?.action === 'restore-goal' ? undefined : state.error,
             messages: state.messages.map((message) =>
               message.id === messageId ? { ...message, ...outcome } : message,
             ),
           }))
         } catch (error) {
-          set({ error: describe(error) })
+          // Said as an undo, with a Retry that undoes: the notice read "Could not get a reply",
+          // and its Retry sent nothing (or an earlier failed message).
+          failed = { kind: 'restore-goal', messageId }
+          set({ error: { ...describe(error), action: 'restore-goal' } })
         }
       },
       stop() {
@@ -506,6 +519,7 @@ export function createChatStore({
       async retry() {
         const request = failed
         if (!request || busy()) return
+        if (request.kind === 'restore-goal') return get().restoreGoal(request.messageId)
         await (request.kind === 'send' ? send(request) : resolve(request))
       },
       reset(nextSessionId = crypto.randomUUID()) {

@@ -66,6 +66,11 @@ export interface ChatError {
    * anything typed since.
    */
   text?: string
+  /**
+   * What failed when it was not a reply: `restore-goal`, undoing a goal narrowing
+   * (`restoreGoal`); a `retryable` one is tried again by `retry()`.
+   */
+  action?: 'restore-goal'
 }
 
 /** The state of a chat plus its actions, held in a zustand vanilla store. */
@@ -102,7 +107,10 @@ export interface ChatState {
    * chunk becomes an empty assistant message, so the transcript always shows the stop.
    */
   stop(): void
-  /** Sends the last failed request again (same message id), dropping its partial reply. */
+  /**
+   * Sends the last failed request again (same message id), dropping its partial reply; after a
+   * failed undo of a goal narrowing, tries the undo again.
+   */
   retry(): Promise<void>
   /**
    * Empties the transcript and starts a new session; the transport forgets the old one

@@ -1,9 +1,9 @@
 import { useChatSelector } from '../hooks/use-chat-selector.ts'
 
 /**
- * An alert with the chat's error: a Retry button when retrying can help, a "Start a new
- * conversation" button when the session cannot go on (its turn limit, an expired token); nothing
- * when there is no error.
+ * An alert with the chat's error, saying what failed (a reply, or undoing a goal narrowing): a
+ * Retry button when retrying can help, a "Start a new conversation" button when the session cannot
+ * go on (its turn limit, an expired token); nothing when there is no error.
  */
 export function ChatErrorNotice() {
   const error = useChatSelector((state) => state.error)
@@ -21,7 +21,10 @@ export function ChatErrorNotice() {
     )
   return (
     <div className="focal-error" role="alert">
-      <span>Could not get a reply: {error.message}</span>
+      <span>
+        {error.action === 'restore-goal' ? 'Could not undo the narrowing' : 'Could not get a reply'}:{' '}
+        {error.message}
+      </span>
       {error.retryable ? (
         <button type="button" className="focal-button" onClick={() => void retry()}>
           Retry

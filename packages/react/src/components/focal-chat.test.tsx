@@ -573,6 +573,42 @@ describe('MessageList', () => {
     act(() => channel.latest().end())
   })
 
+  it('says a failed Undo failed as an undo, and its Retry undoes', async () => {
+    // Found by an outside review (session 65): it read "Could not get a reply", and Retry did nothing.
+    const channel = createChannelTransport()
+    const restores: Array<string | undefined> = []
+    const transport = {
+      ...channel.transport,
+      restoreGoal: async ({ turnId }: { turnId?: string }) => {
+        restores.push(turnId)
+        if (restores.length === 1) throw new TypeError('Failed to fetch')
+        return { restored: true }
+      },
+    }
+    const provenance = provenanceFixture({
+      goal: {
+        original: 'explain the router',
+        active: 'explain the router in src/router.ts',
+        reformulation: { type: 'constraint-addition', confidence: 0.95, evidenceIds: [], turnId: 'a' },
+      },
+    })
+    const store = createChatStore({
+      transport,
+      initialMessages: [{ id: 'a', role: 'assistant', parts: [], provenance }],
+    })
+    render(<FocalChat store={store} />)
+    fireEvent.click(screen.getByRole('button', { name: /goal narrowed/ }))
+    fireEvent.click(screen.getByRole('button', { name: 'Undo narrowing' }))
+    await settle()
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toBe('Could not undo the narrowing: Failed to fetchRetry')
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
+    await settle()
+    expect(restores).toEqual(['a', 'a'])
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.getByText('Undone: back to “explain the router”.')).toBeTruthy()
+  })
+
   it('offers Undo only on the reply whose narrowing is the active goal, not on one a later reply replaced', () => {
     const narrowed = (target: string, turnId: string) =>
       provenanceFixture({
