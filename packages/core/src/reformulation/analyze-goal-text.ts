@@ -1,5 +1,5 @@
 import { stemWord } from '../text/index.ts'
-import type { LexiconIndex } from './create-lexicon-index.ts'
+import type { GoalDirection, LexiconIndex } from './create-lexicon-index.ts'
 import { findGoalEntities } from './find-goal-entities.ts'
 import { type GoalComparator, parseComparator } from './parse-comparator.ts'
 import { type GoalLimit, parseGoalLimit } from './parse-goal-limit.ts'
@@ -32,6 +32,20 @@ export interface GoalConcept {
   conjunctMember: boolean
   /** Directly after `with`: a name there joins the goal (`Apple earnings with Microsoft`). */
   afterWith: boolean
+  /** After a negation or an exclusion in its clause (`not to Paris`, `avoiding Paris`): left out, not asked for. */
+  negated: boolean
+  /** After a direction marker: `from` London, `to` Paris, `via` Paris. */
+  direction?: GoalDirection
+  /** Of a relation verb: the one acting (`checkToken` of "what does checkToken call") or acted on ("who calls checkToken"). */
+  relation?: 'agent' | 'patient'
+}
+
+/** A word at one end of a scale of `oppositeTerms` (`largest`, `smallest`). */
+export interface GoalPole {
+  /** Index of the scale in `oppositeTerms`. */
+  scale: number
+  end: 0 | 1
+  text: string
 }
 
 export type { GoalLimit }
@@ -47,6 +61,8 @@ export interface GoalAnalysis {
   coordinators: number
   negations: number
   exclusions: number
+  /** Words at one end of a scale of `oppositeTerms` (`largest`, `newest`). */
+  poles: GoalPole[]
 }
 
 type Role = 'stop' | 'coordinator' | 'concept' | 'structure' | 'punctuation'
@@ -86,6 +102,7 @@ export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number
     coordinators: 0,
     negations: 0,
     exclusions: 0,
+    poles: [],
   }
   const isUnitWord = (token: GoalToken) =>
     ![
@@ -96,6 +113,8 @@ export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number
       lexicon.locationPrepositions,
     ].some((set) => set.has(token.stem))
   let excluding = false
+  // What follows a negation in its clause is left out as an excluded name is ("not to Paris").
+  let negating = false
   let afterBy = false
   let index = 0
   const mark = (role: Role, length: number) => {
@@ -108,7 +127,7 @@ export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number
       const moreWords = tokens.slice(index + 1).some((later) => !later.punctuation)
       if ([',', ';', '/', '&', '+'].includes(token.lower) || (/^[.?!:]$/.test(token.lower) && moreWords))
         analysis.coordinators++
-      if (token.lower !== '&' && token.lower !== '+') excluding = afterBy = false
+      if (token.lower !== '&' && token.lower !== '+') excluding = negating = afterBy = false
       mark([',', ';', '/', '&', '+'].includes(token.lower) ? 'coordinator' : 'punctuation', 1)
       continue
     }
@@ -131,7 +150,16 @@ export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number
       if (count?.length === 1 && next !== undefined && lexicon.formatWords.longestAt(stems, index + 1) > 0) {
         // `three bullet points`, `200 words`: a format detail, not a limit on the subject.
         analysis.concepts.push(
-          conceptAt(tokens, index, 1, `count ${count.value}`, 'format', entities, lexicon),
+          conceptAt(
+            tokens,
+            index,
+            1,
+            `count ${count.value}`,
+            'format',
+            entities,
+            lexicon,
+            excluding || negating,
+          ),
         )
         mark('structure', 1)
         continue
@@ -144,6 +172,7 @@ export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number
       }
       if (token.lower.endsWith("n't") || lexicon.negations.longestAt(stems, index) > 0) {
         analysis.negations++
+        negating = true
         mark('structure', Math.max(1, lexicon.negations.longestAt(stems, index)))
         continue
       }
@@ -181,10 +210,14 @@ export function analyzeGoalText(text: string, lexicon: LexiconIndex, now: number
     const joined = stems.slice(index, index + length).join(' ')
     const key = synonymLength === length ? lexicon.keyOf(joined) : joined
     const conceptClass = excluding ? 'excluded' : classified.length === length ? classified.class : 'content'
-    analysis.concepts.push(conceptAt(tokens, index, length, key, conceptClass, entities, lexicon))
+    analysis.concepts.push(
+      conceptAt(tokens, index, length, key, conceptClass, entities, lexicon, excluding || negating),
+    )
     mark('concept', length)
   }
   markConjuncts(analysis, roles)
+  markRoles(analysis, stems, roles, lexicon)
+  analysis.poles = findPoles(tokens, stems, lexicon)
   return analysis
 }
 
@@ -196,6 +229,7 @@ function conceptAt(
   conceptClass: GoalConceptClass,
   entities: readonly boolean[],
   lexicon: LexiconIndex,
+  negated: boolean,
 ): GoalConcept {
   const previous = tokens[index - 1]?.lower === 'the' ? tokens[index - 2] : tokens[index - 1]
   return {
@@ -211,6 +245,7 @@ function conceptAt(
     afterLocationPreposition: previous !== undefined && lexicon.locationPrepositions.has(previous.stem),
     conjunctMember: false,
     afterWith: tokens[index - 1]?.lower === 'with',
+    negated,
   }
 }
 
@@ -225,6 +260,75 @@ function markConjuncts(analysis: GoalAnalysis, roles: readonly Role[]): void {
     const after = neighbour(concept.position + concept.stems.length, 1)
     concept.conjunctMember = before === 'coordinator' || after === 'coordinator'
   }
+}
+
+/**
+ * Gives concepts their roles: the direction a marker before them names (`from London to Paris`),
+ * and for a relation verb the concept before it (the agent) and after it (the patient), swapped
+ * in a passive ("checkToken is called by the router"). Articles and auxiliaries may stand
+ * between (`from the savings account`, "what does checkToken call").
+ */
+function markRoles(
+  analysis: GoalAnalysis,
+  stems: readonly string[],
+  roles: readonly Role[],
+  lexicon: LexiconIndex,
+): void {
+  const starting = new Map(analysis.concepts.map((concept) => [concept.position, concept]))
+  const ending = new Map(
+    analysis.concepts.map((concept) => [concept.position + concept.stems.length - 1, concept]),
+  )
+  const skipGap = (from: number, step: 1 | -1) => {
+    let cursor = from
+    while (lexicon.roleGapWords.has(stems[cursor] ?? '')) cursor += step
+    return cursor
+  }
+  for (let index = 0; index < stems.length; index++) {
+    for (const [direction, markers] of lexicon.directions) {
+      const length = markers.longestAt(stems, index)
+      const concept = length > 0 ? starting.get(skipGap(index + length, 1)) : undefined
+      if (concept !== undefined) concept.direction ??= direction
+    }
+    const verb = lexicon.relationVerbs.longestAt(stems, index)
+    if (verb === 0) continue
+    let clauseStart = index
+    while (
+      clauseStart > 0 &&
+      roles[clauseStart - 1] !== 'punctuation' &&
+      roles[clauseStart - 1] !== 'coordinator'
+    )
+      clauseStart--
+    // A past participle with "is", "was", "gets"… earlier in its clause: "is checkToken called".
+    const passive =
+      /ed$/.test(analysis.tokens[index]!.lower) &&
+      stems.slice(clauseStart, index).some((stem) => lexicon.passiveAuxiliaries.has(stem))
+    const before = ending.get(skipGap(index - 1, -1))
+    if (before !== undefined) before.relation ??= passive ? 'patient' : 'agent'
+    let after = skipGap(index + verb, 1)
+    if (passive) after = analysis.tokens[after]?.lower === 'by' ? skipGap(after + 1, 1) : -1
+    const object = starting.get(after)
+    if (object !== undefined) object.relation ??= passive ? 'agent' : 'patient'
+  }
+}
+
+/** Every word at one end of a scale of `oppositeTerms`, in a time expression too (`the newest`). */
+function findPoles(
+  tokens: readonly GoalToken[],
+  stems: readonly string[],
+  lexicon: LexiconIndex,
+): GoalPole[] {
+  const poles: GoalPole[] = []
+  for (let index = 0; index < stems.length; index++) {
+    const length = lexicon.poles.longestAt(stems, index)
+    const pole = length > 0 ? lexicon.poleOf(stems.slice(index, index + length).join(' ')) : undefined
+    if (pole === undefined) continue
+    const text = tokens
+      .slice(index, index + length)
+      .map((token) => token.text)
+      .join(' ')
+    poles.push({ ...pole, text })
+  }
+  return poles
 }
 
 /** Base forms of the request verbs by stem (`writ` → `write`). */

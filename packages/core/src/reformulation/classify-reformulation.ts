@@ -18,6 +18,7 @@ export interface ClassifyReformulationInput {
   limitsAdded: boolean
   newComparators: readonly GoalComparator[]
   substituted: boolean
+  /** A negation flipped, or a contradiction (an original concept left out or in another role, the other end of a scale). */
   flipped: boolean
 }
 

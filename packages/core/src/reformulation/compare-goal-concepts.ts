@@ -11,6 +11,12 @@ export interface ConceptComparison {
   dropped: GoalConcept[]
   /** Original list members the candidate lost: narrowing, but intent is not fully carried. */
   droppedConjuncts: GoalConcept[]
+  /**
+   * Original concepts the candidate names only the other way round: left out where the original
+   * asked for them (`avoiding Paris`), or in another role (`from Paris` for `to Paris`, the callees
+   * of checkToken for its callers). A change of the goal, never carried.
+   */
+  contradictions: ReformulationFinding[]
   /** New concepts that name something: must be grounded in evidence. */
   newContent: GoalConcept[]
   /** New ranking criteria (`by volume`) and excluded names (`except Binance`): narrowing, but grounded in evidence. */
@@ -37,21 +43,34 @@ export function compareGoalConcepts(
   candidate: GoalAnalysis,
   lexicon: LexiconIndex,
 ): ConceptComparison {
-  const candidateKeys = new Set(candidate.concepts.map((concept) => concept.key))
   const originalKeys = new Set(original.concepts.map((concept) => concept.key))
   const narrowerOfOriginal = new Set([...originalKeys].flatMap((key) => [...lexicon.narrowerThan(key)]))
-  const carries = (key: string) =>
-    candidateKeys.has(key) || [...lexicon.narrowerThan(key)].some((narrower) => candidateKeys.has(narrower))
+  // The candidate's mentions of a concept: the same key, or a narrower term of it.
+  const mentions = (concept: GoalConcept) => {
+    const narrower = lexicon.narrowerThan(concept.key)
+    return candidate.concepts.filter((other) => other.key === concept.key || narrower.has(other.key))
+  }
   const counted = countedConcepts(original)
-  const lost = counted.filter((concept) => !carries(concept.key))
+  const contradicted = new Map<GoalConcept, GoalConcept>()
+  const lost = counted.filter((concept) => {
+    const mentioned = mentions(concept)
+    if (mentioned.some((other) => keeps(concept, other))) return false
+    if (mentioned.length > 0) contradicted.set(concept, mentioned[0]!)
+    return true
+  })
   const hasTime = original.times.length > 0
   const total = counted.length + (hasTime ? 1 : 0)
   const carried = total - lost.length - (hasTime && candidate.times.length === 0 ? 1 : 0)
   const comparison: ConceptComparison = {
     coverage: total === 0 ? 1 : carried / total,
     originalCount: total,
-    dropped: lost.filter((concept) => !(concept.conjunctMember && original.coordinators > 0)),
-    droppedConjuncts: lost.filter((concept) => concept.conjunctMember && original.coordinators > 0),
+    dropped: lost.filter(
+      (concept) => !contradicted.has(concept) && !(concept.conjunctMember && original.coordinators > 0),
+    ),
+    droppedConjuncts: lost.filter(
+      (concept) => !contradicted.has(concept) && concept.conjunctMember && original.coordinators > 0,
+    ),
+    contradictions: [...contradicted].map(([concept, other]) => contradiction(concept, other)),
     newContent: [],
     narrowingSpecifics: [],
     narrowing: { format: 0, qualifier: 0, ranking: 0, excluded: 0, narrowerTerms: 0 },
@@ -73,6 +92,48 @@ export function compareGoalConcepts(
     })
   }
   return comparison
+}
+
+/**
+ * Does `other` (of the candidate) carry `concept` (of the original) as the original has it: asked
+ * for, or left out, as there, and in no other role? A role only one of them states is no change
+ * ("flights to Paris" → "Paris flights").
+ */
+function keeps(concept: GoalConcept, other: GoalConcept): boolean {
+  const same = <T>(left: T | undefined, right: T | undefined) =>
+    left === undefined || right === undefined || left === right
+  return (
+    concept.negated === other.negated &&
+    same(concept.direction, other.direction) &&
+    same(concept.relation, other.relation)
+  )
+}
+
+/** The finding for an original concept the candidate names only the other way round. */
+function contradiction(concept: GoalConcept, other: GoalConcept): ReformulationFinding {
+  const finding = (message: string): ReformulationFinding => ({
+    kind: 'contradiction',
+    term: concept.text,
+    message,
+  })
+  if (concept.negated !== other.negated)
+    return finding(
+      concept.negated
+        ? `"${concept.text}", left out by the original, is asked for by the candidate`
+        : `"${concept.text}" of the original is left out by the candidate`,
+    )
+  if (
+    concept.direction !== undefined &&
+    other.direction !== undefined &&
+    concept.direction !== other.direction
+  )
+    return finding(
+      `"${concept.text}" is the ${concept.direction} in the original, the ${other.direction} in the candidate`,
+    )
+  const role = (relation: GoalConcept['relation']) => (relation === 'agent' ? 'acts' : 'is acted on')
+  return finding(
+    `"${concept.text}" ${role(concept.relation)} in the original but ${role(other.relation)} in the candidate`,
+  )
 }
 
 function classifyAddition(

@@ -210,3 +210,27 @@ export function comparePolarity(original: GoalAnalysis, candidate: GoalAnalysis)
   }
   return findings
 }
+
+/**
+ * A candidate that names one end of a scale where the original named the other, and not the
+ * original's end too ("the largest files" → "the smallest files", "why did revenue increase" →
+ * "…decrease"): it asks the opposite, one finding per scale.
+ */
+export function compareOpposites(original: GoalAnalysis, candidate: GoalAnalysis): ReformulationFinding[] {
+  const findings: ReformulationFinding[] = []
+  const ends = (analysis: GoalAnalysis, scale: number, end: 0 | 1) =>
+    analysis.poles.filter((pole) => pole.scale === scale && pole.end === end)
+  for (const pole of original.poles) {
+    const other = pole.end === 0 ? 1 : 0
+    if (ends(original, pole.scale, other).length > 0 || ends(candidate, pole.scale, pole.end).length > 0)
+      continue
+    const opposite = ends(candidate, pole.scale, other)[0]
+    if (opposite === undefined || findings.some((finding) => finding.term === opposite.text)) continue
+    findings.push({
+      kind: 'contradiction',
+      term: opposite.text,
+      message: `"${opposite.text}" asks the opposite of "${pole.text}" of the original`,
+    })
+  }
+  return findings
+}

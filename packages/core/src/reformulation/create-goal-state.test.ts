@@ -5,6 +5,7 @@ import { createLedger } from '../ledger/create-ledger.ts'
 import { createMemoryLedgerStore } from '../ledger/create-memory-ledger-store.ts'
 import type { LedgerStore } from '../ledger/types.ts'
 import { createGoalState } from './create-goal-state.ts'
+import { contradictionAttacks } from './fixtures/reformulation-attacks.ts'
 
 const now = Date.UTC(2026, 10, 21, 12)
 const original = 'What happened in crypto markets today?'
@@ -93,6 +94,26 @@ describe('createGoalState', () => {
     expect(outcome).toMatchObject({ type: 'rejected', code: 'DTL-STRAT-007' })
     expect(goal.getSnapshot().active).toBe('Summarize Apple earnings')
     expect(await store.list('s')).toEqual([])
+  })
+
+  // Session 65's review: with the documented call, each of these was activated.
+  it('rejects a candidate that says the goal the other way round (DTL-STRAT-008), logs nothing and keeps the original', async () => {
+    for (const attack of contradictionAttacks) {
+      const store = createMemoryLedgerStore()
+      const goal = createGoalState({
+        original: attack.original,
+        ledger: createLedger({ store }),
+        sessionId: 's',
+      })
+      const outcome = await goal.reformulate({
+        candidate: attack.candidate,
+        confidence: 0.95,
+        evidence: [{ id: 'e', text: attack.candidate }],
+      })
+      expect(outcome, attack.name).toMatchObject({ type: 'rejected', code: 'DTL-STRAT-008' })
+      expect(goal.getSnapshot().active).toBe(attack.original)
+      expect(await store.list('s')).toEqual([])
+    }
   })
 
   it('refuses to activate when the ledger append fails and aborts the run (DTL-STRAT-011)', async () => {

@@ -2,6 +2,9 @@ import * as lexicon from './reformulation-lexicon.ts'
 import { tokenizeGoalText } from './tokenize-goal-text.ts'
 import type { ReformulationLexicon } from './types.ts'
 
+/** Where a concept stands on a way: `from` it, `to` it, `via` it. */
+export type GoalDirection = keyof typeof lexicon.directionMarkers
+
 /** A set of phrases (each a list of stems) looked up by longest match at a position. */
 export interface PhraseSet {
   /** Length in tokens of the longest phrase starting at `index`, 0 when none. */
@@ -22,6 +25,14 @@ export interface LexiconIndex {
   exclusions: PhraseSet
   sideEffectVerbs: PhraseSet
   locationPrepositions: PhraseSet
+  /** Prepositions giving the concept after them a direction (`from`, `to`, `via`). */
+  directions: ReadonlyArray<readonly [GoalDirection, PhraseSet]>
+  relationVerbs: PhraseSet
+  roleGapWords: PhraseSet
+  passiveAuxiliaries: PhraseSet
+  /** Every word of {@link lexicon.oppositeTerms}; `poleOf` maps one's joined stems to its scale and end. */
+  poles: PhraseSet
+  poleOf(joinedStems: string): { scale: number; end: 0 | 1 } | undefined
   /** Synonym phrases; `keyOf` maps a phrase's joined stems to its group key. */
   synonyms: PhraseSet
   keyOf(joinedStems: string): string
@@ -75,6 +86,10 @@ export function createLexiconIndex(extra: ReformulationLexicon = {}): LexiconInd
       narrower.set(keyOf(toStems(broad).join(' ')), set)
     }
   }
+  const poles = new Map<string, { scale: number; end: 0 | 1 }>()
+  for (const [scale, ends] of lexicon.oppositeTerms.entries())
+    for (const end of [0, 1] as const)
+      for (const phrase of ends[end]) poles.set(toStems(phrase).join(' '), { scale, end })
   const allNarrower = Object.values(lexicon.narrowerTerms)
     .flat()
     .concat(Object.values(extra.narrower ?? {}).flat())
@@ -90,6 +105,14 @@ export function createLexiconIndex(extra: ReformulationLexicon = {}): LexiconInd
     exclusions: createPhraseSet(lexicon.exclusionWords),
     sideEffectVerbs: createPhraseSet(lexicon.sideEffectVerbs),
     locationPrepositions: createPhraseSet(lexicon.locationPrepositions),
+    directions: (Object.entries(lexicon.directionMarkers) as Array<[GoalDirection, readonly string[]]>).map(
+      ([direction, markers]) => [direction, createPhraseSet(markers)] as const,
+    ),
+    relationVerbs: createPhraseSet(lexicon.relationVerbs),
+    roleGapWords: createPhraseSet(lexicon.roleGapWords),
+    passiveAuxiliaries: createPhraseSet(lexicon.passiveAuxiliaries),
+    poles: createPhraseSet(lexicon.oppositeTerms.flat(2)),
+    poleOf: (joined) => poles.get(joined),
     synonyms: createPhraseSet([...groups.flat(), ...allNarrower]),
     keyOf,
     narrowerThan: (key) => narrower.get(key) ?? new Set(),

@@ -11,5 +11,6 @@ export function mergeGoalAnalyses(base: GoalAnalysis, extras: readonly GoalAnaly
     limits: all.flatMap((analysis) => analysis.limits),
     negations: all.reduce((sum, analysis) => sum + analysis.negations, 0),
     exclusions: all.reduce((sum, analysis) => sum + analysis.exclusions, 0),
+    poles: all.flatMap((analysis) => analysis.poles),
   }
 }

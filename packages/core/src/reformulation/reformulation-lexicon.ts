@@ -494,6 +494,16 @@ export const exclusionWords = [
   'aside from',
   'but not',
   'without',
+  // "Flights avoiding Paris", "anywhere but Paris" leave Paris out as "except Paris" does.
+  'avoid',
+  'avoids',
+  'avoiding',
+  'anywhere but',
+  'anything but',
+  'everything but',
+  'everywhere but',
+  'anyone but',
+  'all but',
 ]
 
 /** Verbs with side effects in the world: new in a candidate they widen scope and are not reversible. */
@@ -576,4 +586,196 @@ export const locationPrepositions = [
   'across',
   'within',
   'outside',
+]
+
+/**
+ * Prepositions that give the concept after them a direction: "from London to Paris" is not "from
+ * Paris to London", nor "flights to Paris" flights via or from it. A concept the candidate keeps in
+ * another direction than the original's is a contradiction, not a carried concept.
+ */
+export const directionMarkers: Readonly<Record<'source' | 'destination' | 'transit', readonly string[]>> = {
+  source: ['from', 'out of'],
+  destination: ['to', 'into', 'towards', 'toward', 'onto'],
+  transit: ['via', 'through'],
+}
+
+/**
+ * Verbs of one thing acting on another: the name before one acts, the name after is acted on
+ * ("which functions call checkToken" asks for its callers, "which functions does checkToken call"
+ * for its callees). A passive ("is called by") swaps the two. Written in every form: the stemmer
+ * keeps `used` and `using` apart from `use`.
+ */
+export const relationVerbs = [
+  'call',
+  'calls',
+  'called',
+  'calling',
+  'invoke',
+  'invokes',
+  'invoked',
+  'invoking',
+  'use',
+  'uses',
+  'used',
+  'using',
+  'import',
+  'imports',
+  'imported',
+  'importing',
+  'require',
+  'requires',
+  'required',
+  'reference',
+  'references',
+  'referenced',
+  'extend',
+  'extends',
+  'extended',
+  'inherit',
+  'inherits',
+  'inherited',
+  'implement',
+  'implements',
+  'implemented',
+  'instantiate',
+  'instantiates',
+  'instantiated',
+  'depend on',
+  'depends on',
+  'depended on',
+  'cite',
+  'cites',
+  'cited',
+]
+
+/**
+ * Words that may stand between a role word (a direction marker, a relation verb) and the concept it
+ * gives a role to: articles, demonstratives, possessives and auxiliaries ("from *the* savings
+ * account", "which functions *does* checkToken call", "checkToken *is* called").
+ */
+export const roleGapWords = [
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'my',
+  'our',
+  'your',
+  'their',
+  'its',
+  'his',
+  'her',
+  'do',
+  'does',
+  'did',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'being',
+  'get',
+  'gets',
+  'got',
+  'has',
+  'have',
+  'had',
+  'will',
+  'would',
+  'can',
+  'could',
+  'should',
+  'may',
+  'might',
+  'must',
+]
+
+/** Forms of "be" and "get" that make a past participle after them passive ("is called by", "gets used"). */
+export const passiveAuxiliaries = ['is', 'are', 'was', 'were', 'be', 'been', 'being', 'get', 'gets', 'got']
+
+/**
+ * Opposite ends of one scale: a candidate that says one end where the original said the other
+ * asks the opposite ("the largest files" → "the smallest files"), whatever else it keeps. Each
+ * entry is the two ends, each a list of interchangeable words.
+ */
+export const oppositeTerms: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
+  [
+    ['largest', 'biggest', 'greatest'],
+    ['smallest', 'tiniest'],
+  ],
+  [
+    ['larger', 'bigger', 'greater'],
+    ['smaller', 'tinier'],
+  ],
+  [['highest'], ['lowest']],
+  [['higher'], ['lower']],
+  [['top'], ['bottom']],
+  [['most'], ['least', 'fewest']],
+  [['more'], ['less', 'fewer']],
+  [
+    ['max', 'maximum', 'maximal'],
+    ['min', 'minimum', 'minimal'],
+  ],
+  [
+    ['newest', 'latest', 'most recent'],
+    ['oldest', 'earliest', 'least recent'],
+  ],
+  [
+    ['newer', 'later'],
+    ['older', 'earlier'],
+  ],
+  [['first'], ['last']],
+  [['best'], ['worst']],
+  [['better'], ['worse']],
+  [['cheapest'], ['most expensive', 'priciest', 'dearest']],
+  [['fastest', 'quickest'], ['slowest']],
+  [['longest'], ['shortest']],
+  [['ascending'], ['descending']],
+  [
+    [
+      'increase',
+      'increases',
+      'increased',
+      'increasing',
+      'rise',
+      'rises',
+      'rising',
+      'rose',
+      'grow',
+      'grows',
+      'growing',
+      'grew',
+    ],
+    [
+      'decrease',
+      'decreases',
+      'decreased',
+      'decreasing',
+      'fall',
+      'falls',
+      'falling',
+      'fell',
+      'shrink',
+      'shrinks',
+      'shrinking',
+      'shrank',
+      'decline',
+      'declines',
+      'declining',
+      'declined',
+    ],
+  ],
+  [
+    ['gain', 'gains', 'gainers'],
+    ['loss', 'losses', 'losers'],
+  ],
+  [
+    ['incoming', 'inbound'],
+    ['outgoing', 'outbound'],
+  ],
+  [['upstream'], ['downstream']],
 ]

@@ -76,6 +76,7 @@ export interface ReformulationFinding {
     | 'loosened-constraint'
     | 'side-effect-action'
     | 'polarity-flip'
+    | 'contradiction'
     | 'substituted-concept'
     | 'ungrounded-specific'
   /** The term or phrase concerned. */

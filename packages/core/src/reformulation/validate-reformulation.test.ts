@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FocalError } from '../errors/focal-error.ts'
+import { contradictionAttacks } from './fixtures/reformulation-attacks.ts'
 import type { ReformulationEvidence } from './types.ts'
 import { type ValidateReformulationOptions, validateReformulation } from './validate-reformulation.ts'
 
@@ -274,6 +275,62 @@ describe('validateReformulation', () => {
         expect(result).toMatchObject({ allowed: true, type: 'scope-narrowing' })
       })
     }
+  })
+
+  // Session 65's review: each of these kept every word of the original, so it was activated with
+  // 100% intent preservation and no findings.
+  describe('a candidate that says the original the other way round is a topic change', () => {
+    // Each contradiction of the attack matrix (fixtures/reformulation-attacks.ts) is named by a
+    // `contradiction` finding, not only rejected.
+    for (const attack of contradictionAttacks) {
+      it(`finds the contradiction of "${attack.original}" → "${attack.candidate}"`, async () => {
+        const result = await validate({
+          original: attack.original,
+          candidate: attack.candidate,
+          confidence: 0.95,
+          evidence: evidence(attack.evidence),
+        })
+        expect(result).toMatchObject({ allowed: false, type: 'topic-change', code: 'DTL-STRAT-008' })
+        expect(result.findings.some((finding) => finding.kind === 'contradiction')).toBe(true)
+      })
+    }
+
+    it('names what was contradicted in the intent check', async () => {
+      const result = await validate({
+        original: 'Find flights from London to Paris',
+        candidate: 'Find flights from Paris to London',
+        confidence: 0.95,
+        evidence: evidence('flights from Paris to London'),
+      })
+      expect(check(result, 'intent-preservation').details).toEqual(
+        expect.arrayContaining([
+          '"London" is the source in the original, the destination in the candidate',
+          '"Paris" is the destination in the original, the source in the candidate',
+        ]),
+      )
+      const opposite = await validate({
+        original: 'List the largest files',
+        candidate: 'List the smallest files',
+        confidence: 0.95,
+        evidence: evidence('smallest files'),
+      })
+      expect(opposite.findings).toContainEqual({
+        kind: 'contradiction',
+        term: 'smallest',
+        message: '"smallest" asks the opposite of "largest" of the original',
+      })
+    })
+
+    it('fails intent preservation even when a pluggable similarity scores the swap as the same goal', async () => {
+      const result = await validate({
+        original: 'Find flights from London to Paris',
+        candidate: 'Find flights from Paris to London',
+        confidence: 0.95,
+        evidence: evidence('flights from Paris to London'),
+        similarity: () => 0.99,
+      })
+      expect(result).toMatchObject({ allowed: false, type: 'topic-change', code: 'DTL-STRAT-008' })
+    })
   })
 
   describe('operator constraints', () => {

@@ -7,6 +7,7 @@ import { compareGoalConcepts } from './compare-goal-concepts.ts'
 import {
   compareComparators,
   compareLimits,
+  compareOpposites,
   comparePolarity,
   compareTimeWindows,
   findNewLimitSpecifics,
@@ -95,7 +96,10 @@ function check(
  * - intent preservation ≥ 0.95: the share of the original's concepts the candidate carries
  *   (synonyms and narrower terms count: "crypto" → "top 5 cryptocurrency"), scaled by
  *   `original concepts / new concepts` when the candidate adds more concepts than the original
- *   has, halved on a negation flip; or `similarity` when given. Fails with DTL-STRAT-008.
+ *   has, halved on a negation flip or a contradiction; or `similarity` when given. Fails with
+ *   DTL-STRAT-008, and always on a contradiction: an original concept named only under a negation
+ *   or exclusion or in another role (`from`/`to`, the agent or patient of "call"), or the other
+ *   end of a scale (`largest` → `smallest`).
  * - confidence ≥ 0.9 (DTL-STRAT-007).
  * - scope only narrowing: no new conjunct with new content, no broader or dropped time window,
  *   limit or numeric constraint, no dropped restriction, no widening word, no side-effect action,
@@ -183,8 +187,17 @@ export async function validateReformulation(
     ),
   )
   const flipped = polarity.some((finding) => finding.kind === 'polarity-flip')
+  // What the candidate says the other way round (an original concept left out or in another
+  // role, the other end of a scale) fails intent preservation whatever the similarity: a from/to
+  // swap or "largest" → "smallest" keeps every word, so neither coverage nor an embedding sees it.
+  const contradictions = [
+    ...concepts.contradictions,
+    ...compareOpposites(originalAnalysis, candidateAnalysis),
+  ]
   const lexical =
-    concepts.coverage * dilution(concepts.originalCount, concepts.newContent.length) * (flipped ? 0.5 : 1)
+    concepts.coverage *
+    dilution(concepts.originalCount, concepts.newContent.length) *
+    (flipped || contradictions.length > 0 ? 0.5 : 1)
   const intent = similarity === undefined ? lexical : clamp(await similarity(original, candidate))
   const substituted =
     concepts.newContent.length > 0 && concepts.dropped.length + concepts.droppedConjuncts.length > 0
@@ -194,11 +207,12 @@ export async function validateReformulation(
       intent,
       reformulationThresholds.intentPreservation,
       'DTL-STRAT-008',
-      intent >= reformulationThresholds.intentPreservation,
+      intent >= reformulationThresholds.intentPreservation && contradictions.length === 0,
       [
         `${Math.round(concepts.coverage * 100)}% of the original's concepts carried`,
         ...[...concepts.dropped, ...concepts.droppedConjuncts].map((concept) => `missing "${concept.text}"`),
         ...(flipped ? ['negation flipped'] : []),
+        ...contradictions.map((finding) => finding.message),
       ],
     ),
     check(
@@ -240,6 +254,7 @@ export async function validateReformulation(
   const findings = [
     ...scopeFindings,
     ...polarity.filter((finding) => finding.kind === 'polarity-flip'),
+    ...contradictions,
     ...ungrounded,
   ]
   if (substituted) {
@@ -257,7 +272,7 @@ export async function validateReformulation(
     limitsAdded: limits.added,
     newComparators,
     substituted,
-    flipped,
+    flipped: flipped || contradictions.length > 0,
   })
 }
 
