@@ -571,6 +571,9 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
       ["explain how the auth works but don't read src/auth.ts", 'src/auth.ts'],
       ['explain how auth works without opening src/auth.ts', 'src/auth.ts'],
       ['explain the router except src/router.ts', 'src/router.ts'],
+      // Session 65's review: "avoid" and "ignoring" left it in, and it was read.
+      ['explain how the auth works but avoid src/auth.ts', 'src/auth.ts'],
+      ['explain how the auth works, ignoring src/auth.ts', 'src/auth.ts'],
     ] as const) {
       const result = await ask(text)
       const calls = result.provenance.plan?.calls ?? []
@@ -586,6 +589,24 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     expect(named.provenance.plan?.calls).toContainEqual(
       expect.objectContaining({ tool: 'read', status: 'ran' }),
     )
+  })
+
+  it('searches for none of the words that leave something out', async () => {
+    // Session 65's review: "except", "excluding auth" and "all" were read, found and grepped for.
+    for (const [text, word] of [
+      ['explain everything except the auth', 'except'],
+      ['explain the code, excluding auth', 'excluding'],
+      ['explain all files except the router', 'all'],
+    ] as const) {
+      const result = await ask(text)
+      const calls = result.provenance.plan?.calls ?? []
+      expect(calls.length, text).toBeGreaterThan(0)
+      expect(
+        calls.filter((call) => call.command.split(/\s+/).includes(word)),
+        text,
+      ).toEqual([])
+      expect(result.provenance.plan?.goal.target, text).toBeUndefined()
+    }
   })
 
   it('narrows a vague request by the option the user picks, on record before any tool, then to the file', async () => {

@@ -80,6 +80,27 @@ describe('createGoalParser (seed success verification)', () => {
     expect(parser.parse('where is the wait queue defined').goal.target).toBe('wait queue')
   })
 
+  it('takes no target from what a request leaves out, nor from its exclusion words', () => {
+    // Session 65's review: "except" became the target, then "excluding auth", then "all".
+    for (const [text, target] of [
+      ['explain everything except the auth', undefined],
+      ['explain the code, excluding auth', undefined],
+      ['explain all files except the router', undefined],
+      ['explain the router apart from the auth stuff', 'router'],
+      ['explain the router but not the auth', 'router'],
+      ['explain the orders, but skip the router', 'orders'],
+      ['explain orders without opening the router', 'orders'],
+      ['explain how the auth works but avoid src/auth.ts', 'auth'],
+      ['explain how the auth works, ignoring src/auth.ts', 'auth'],
+    ] as const) {
+      expect(parser.parse(text).goal.target, text).toBe(target)
+    }
+    // A verb that leaves out is the subject of a question about it, not an exclusion.
+    expect(parser.parse('how do I avoid the race condition').goal.target).toBe('race condition')
+    expect(parser.parse('how can I skip the login step').goal.target).toBe('login')
+    expect(parser.parse('how do I exclude the vendor folder from linting').goal.target).toBe('vendor')
+  })
+
   it('keeps a name written in another script whole, and reads a commit or range as the history', () => {
     // Session 44's review: each was mangled, so every search failed.
     expect(parser.parse('explain src/naïve.ts').goal.target).toBe('src/naïve.ts')

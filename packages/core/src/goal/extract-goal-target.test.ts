@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { namedPaths } from './extract-goal-target.ts'
+import { excludedPaths, namedPaths } from './extract-goal-target.ts'
 
 describe('namedPaths', () => {
   // An outside review: "run the tests in ../", "~root", "\\server\share" named no place, so the
@@ -43,5 +43,23 @@ describe('namedPaths', () => {
     ]) {
       expect(namedPaths(text), text).toEqual([])
     }
+  })
+})
+
+describe('excludedPaths', () => {
+  // Session 65's review: "avoid" and "ignoring" left the file in, and it was the one read.
+  it('leaves out a path after avoid, avoiding, ignoring, skip, except or a denied reading', () => {
+    for (const text of [
+      'explain how the auth works but avoid src/auth.ts',
+      'explain how the auth works, avoiding src/auth.ts',
+      'explain how the auth works, ignoring src/auth.ts',
+      'explain how the auth works, skip src/auth.ts',
+      'explain the auth except src/auth.ts',
+      "explain how the auth works but don't read src/auth.ts",
+    ]) {
+      expect(excludedPaths(text), text).toEqual(['src/auth.ts'])
+      expect(namedPaths(text), text).toEqual([])
+    }
+    expect(excludedPaths('explain src/auth.ts')).toEqual([])
   })
 })

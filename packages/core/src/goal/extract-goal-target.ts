@@ -66,12 +66,14 @@ const genericVerbs: ReadonlySet<string> = new Set(
 )
 
 /**
- * Fillers, interjections and placeholders: a run of words made of these alone names nothing ("hmm",
- * "help", "no wait", "explain *something*"). Before, each was searched for as a file or text, and an
- * answer to the agent's own question narrowed the goal to "explain hmm" (session 46's review).
+ * Fillers, interjections, placeholders and quantifiers: a run of words made of these alone names
+ * nothing ("hmm", "help", "no wait", "explain *something*", "explain *all* files"). Before, each was
+ * searched for as a file or text, and an answer to the agent's own question narrowed the goal to
+ * "explain hmm" (session 46's review); "explain all files except the router" searched for `all`
+ * (session 65's).
  */
 const fillerWords: ReadonlySet<string> = new Set(
-  'help wait ok okay yes yeah yep no nope nah well sure right so'.split(' '),
+  'help wait ok okay yes yeah yep no nope nah well sure right so all every each'.split(' '),
 )
 
 /**
@@ -187,12 +189,37 @@ function findPhrase(tokens: readonly GoalToken[], compiled: CompiledGoalVocabula
   return best.length > 0 ? best.join(' ').replaceAll('\u0000', '') : undefined
 }
 
+/** Words that leave out whatever follows them: "except the auth", "other than …", "but not the tests". */
+const leavingOut = 'except|excluding|other than|apart from|aside from|but not'
 /**
- * Words that leave out what follows them: "don't read src/auth.ts", "without opening it",
- * "except src/router.ts", "but not the tests", "other than …", "skip …", "ignore …".
+ * Verbs that leave out what follows them when they give the request a condition: "explain the
+ * router, ignoring the tests", "…but avoid src/auth.ts", "skip the router". As the verb a question
+ * asks about ("how do I avoid the race", "how to ignore a file in git") they are its subject.
  */
-const excluding =
-  /\b(?:don['\u2019]?t|do not|never|without|except|excluding|exclude|not|other than|apart from|skip|ignore|leave out)\b(?:\s+(?:read(?:ing)?|open(?:ing)?|touch(?:ing)?|look(?:ing)?\s+at|use|using|change|changing|edit(?:ing)?|the|file|files|in|for))*\s+$/i
+const leaveOutVerbs = 'exclude|excludes|skip|skipping|ignore|ignoring|avoid|avoiding|leave out|leaving out'
+/** Denials: "don't", "without", "never", "not". */
+const denials = String.raw`don['\u2019]?t|do not|never|without|not`
+/** Verbs of reading a denial leaves out the object of: "don't *read* …", "without *opening* …". */
+const readingVerbs = String.raw`read(?:ing)?|open(?:ing)?|touch(?:ing)?|look(?:ing)?\s+at|use|using|change|changing|edit(?:ing)?`
+
+/**
+ * Words that leave out the path after them: "don't read src/auth.ts", "without opening it",
+ * "except src/router.ts", "but not the tests", "other than …", "skip …", "ignoring …", "avoid …".
+ */
+const excluding = new RegExp(
+  String.raw`\b(?:${denials}|${leavingOut}|${leaveOutVerbs})\b(?:\s+(?:${readingVerbs}|the|file|files|in|for))*\s+$`,
+  'i',
+)
+
+/**
+ * A part of a request that leaves out what it names, to the end of its clause: "except the auth",
+ * ", excluding auth", "but avoid the router", "don't read the router". Session 65's review: its
+ * words became the target ("explain everything except the auth" searched for `except`).
+ */
+const excludedClause = new RegExp(
+  String.raw`(?:\b(?:${leavingOut}|(?:${denials})\s+(?:${readingVerbs}))|(?:^|[,;]|\b(?:but|and|then)\b)\s*(?:${leaveOutVerbs}))\b[^.,;:!?\n]*?(?=$|[.,;:!?\n]|\s(?:but|and|then)\s)`,
+  'giu',
+)
 
 /**
  * The paths a request leaves out ("explain the router except src/router.ts": `src/router.ts`).
@@ -274,9 +301,15 @@ export function extractGoalTarget(
   if (path && !/^[a-z]+\/[a-z]+$/i.test(path) && !isRevision(path)) return { kind: 'path', text: path }
   const revision = revisionPattern.exec(head)?.[1]
   if (revision !== undefined) return { kind: 'revision', text: revision }
-  // What the request leaves out ("but don't read src/auth.ts") names no target either: its words
-  // are read past (`auth.ts`, "src auth ts" were the targets).
-  const exclusions = exclusionsIn(head)
+  // What the request leaves out ("but don't read src/auth.ts", "except the auth") names no target
+  // either: its words are read past (`auth.ts`, "src auth ts", `except` were the targets).
+  const exclusions = [
+    ...exclusionsIn(head),
+    ...[...head.matchAll(excludedClause)].map((match) => ({
+      start: match.index,
+      end: match.index + match[0].length,
+    })),
+  ]
   let kept = text
   for (const { start, end } of exclusions)
     kept = `${kept.slice(0, start)}${' '.repeat(end - start)}${kept.slice(end)}`
