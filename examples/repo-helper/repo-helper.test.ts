@@ -591,6 +591,29 @@ describe('the repo-helper task agent (real git and file tools over a fixture rep
     )
   })
 
+  it("reads a name's own code for what it calls, and its callers for who calls it", async () => {
+    // Session 65's review: "what does checkToken call?" searched for its callers, the opposite.
+    for (const [text, file] of [
+      ['what does checkToken call?', 'src/auth.ts'],
+      ['which functions does CommandRouter call?', 'src/router.ts'],
+    ] as const) {
+      const result = await ask(text)
+      const calls = result.provenance.plan?.calls ?? []
+      expect(
+        calls.filter((call) => call.tool === 'references'),
+        text,
+      ).toEqual([])
+      expect(calls, text).toContainEqual(
+        expect.objectContaining({ tool: 'read', command: file, status: 'ran' }),
+      )
+      expect(result.provenance.plan?.goal.artifact, text).not.toBe('usage')
+    }
+    const callers = await ask('who calls checkToken?')
+    expect(callers.provenance.plan?.calls).toContainEqual(
+      expect.objectContaining({ tool: 'references', command: 'checkToken', status: 'ran' }),
+    )
+  })
+
   it('searches for none of the words that leave something out', async () => {
     // Session 65's review: "except", "excluding auth" and "all" were read, found and grepped for.
     for (const [text, word] of [

@@ -23,6 +23,8 @@ export interface CompiledGoalCue {
   weight: number
   destructive: boolean
   courtesy: boolean
+  /** Votes only when the target is what its verb acts on (`GoalCue.targetIsObject`). */
+  targetIsObject: boolean
 }
 
 /** A vocabulary turned into lookup tables, built once per parser. */
@@ -169,7 +171,7 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
     const first = words[0]
     if (!first) continue
     const votes = fields.flatMap((field) => (cue[field] ? [[field, cue[field]] as const] : []))
-    let signature = `${cue.destructive === true ? '!' : ''}${cue.courtesy === true ? '~' : ''}`
+    let signature = `${cue.destructive === true ? '!' : ''}${cue.courtesy === true ? '~' : ''}${cue.targetIsObject === true ? '>' : ''}`
     for (const word of words)
       signature += `${word.concept}:${[...(word.forms ?? [])]}:${word.maxGap}:${word.lead}:${word.adjacent === true} `
     for (const [field, value] of votes) signature += `|${field}=${value}`
@@ -193,6 +195,7 @@ export function compileGoalVocabulary(vocabulary: GoalVocabulary): CompiledGoalV
       weight: cue.weight ?? 1,
       destructive: cue.destructive === true,
       courtesy: cue.courtesy === true,
+      targetIsObject: cue.targetIsObject === true,
     }
     bySignature.set(signature, compiled)
     const list = cuesByFirstConcept.get(first.concept)

@@ -80,6 +80,46 @@ describe('createGoalParser (seed success verification)', () => {
     expect(parser.parse('where is the wait queue defined').goal.target).toBe('wait queue')
   })
 
+  it('reads what a name calls as a question about the name, never as who calls it', () => {
+    // Session 65's review: "what does checkToken call?" was read as its callers (usage) at 0.944.
+    for (const text of [
+      'what does checkToken call?',
+      'what did checkToken call?',
+      'which functions does CommandRouter call?',
+      'which functions are called by checkToken?',
+      'what does the command router import?',
+    ]) {
+      const { goal } = parser.parse(text)
+      expect(goal.artifact, text).not.toBe('usage')
+      expect(goal.intent, text).toBe('explain')
+    }
+    // A host's own cue is marked the same way, and checked like the other flags.
+    const custom = createGoalParser({
+      learnedIntent: false,
+      extendVocabulary: {
+        cues: [{ phrase: 'wrap', artifact: 'usage', weight: 3, targetIsObject: true }],
+      },
+    })
+    expect(custom.parse('what wraps fetchOrders?').goal.artifact).toBe('usage')
+    expect(custom.parse('what does fetchOrders wrap?').goal.artifact).not.toBe('usage')
+    expect(() =>
+      createGoalParser({ extendVocabulary: { cues: [{ phrase: 'x', targetIsObject: 'yes' as never }] } }),
+    ).toThrowError(/cues\[\d+\]\.targetIsObject: targetIsObject must be a boolean/)
+    // Who calls or uses it: the name is what the verb acts on, before a passive verb too.
+    for (const text of [
+      'who calls checkToken?',
+      'what calls checkToken?',
+      'which functions call checkToken?',
+      'where is checkToken called?',
+      'where is checkToken referenced',
+      'which files import checkToken?',
+      'where do we use checkToken?',
+      'is checkToken invoked anywhere?',
+    ]) {
+      expect(parser.parse(text).goal, text).toMatchObject({ intent: 'locate', artifact: 'usage' })
+    }
+  })
+
   it('takes no target from what a request leaves out, nor from its exclusion words', () => {
     // Session 65's review: "except" became the target, then "excluding auth", then "all".
     for (const [text, target] of [

@@ -4,7 +4,7 @@ import type { GoalCue, GoalField } from './types.ts'
 /**
  * Cue table, one row per cue: phrase, votes (`i:` intent, `e:` entity, `a:` artifact, `s:` scope,
  * `!` destructive, `=` exact: no typo is corrected to its words, `~` courtesy: its intent vote counts only when no
- * other cue reads an intent), weight (default 1). A row is data: add a row to support a new phrasing; no code changes.
+ * other cue reads an intent, `>` target is object: its verb votes only when it acts on the target), weight (default 1). A row is data: add a row to support a new phrasing; no code changes.
  */
 const rows: ReadonlyArray<readonly [string, string, number?]> = [
   // explain
@@ -124,23 +124,25 @@ const rows: ReadonlyArray<readonly [string, string, number?]> = [
   ['declare:past,ing,plural', 'i:locate e:symbol a:definition', 1.5],
   ['declare:base', 'e:symbol a:definition', 1.5],
   ['implementation', 'i:locate a:definition', 0.5],
-  ['used', 'e:symbol a:usage', 1.5],
+  // Who calls or uses a name (`>`: the name is what the verb acts on). "What does checkToken call?"
+  // asks the opposite, what it calls: those cues do not vote for it (session 65's review).
+  ['used', 'e:symbol a:usage >', 1.5],
   ['usage', 'i:locate e:symbol a:usage', 2],
-  ['reference', 'i:locate e:symbol a:usage', 2],
+  ['reference', 'i:locate e:symbol a:usage >', 2],
   ['caller', 'i:locate e:symbol a:usage', 2],
-  ['called', 'e:symbol a:usage', 1],
+  ['called', 'e:symbol a:usage >', 1],
   ['call to', 'e:symbol a:usage', 1],
-  ['instantiated', 'e:symbol a:usage', 1],
+  ['instantiated', 'e:symbol a:usage >', 1],
   // Who calls or uses a name, not where it is defined ("where is checkToken called?", "who calls
   // findOrder?", "what uses it?", "where do we use checkToken?", "is it invoked anywhere?").
-  ['called', 'i:locate a:usage', 1.5],
-  ['call:plural,ing', 'i:locate e:symbol a:usage', 2.5],
-  ['who use:plural', 'i:locate e:symbol a:usage', 2.5],
-  ['what use:plural', 'i:locate e:symbol a:usage', 2.5],
-  ['where ... use:base', 'a:usage', 2],
-  ['invoke:past,plural,ing', 'i:locate e:symbol a:usage', 2],
-  ['import:plural', 'i:locate a:usage', 2],
-  ['which ... import:base', 'i:locate e:symbol a:usage', 2.5],
+  ['called', 'i:locate a:usage >', 1.5],
+  ['call:plural,ing', 'i:locate e:symbol a:usage >', 2.5],
+  ['who use:plural', 'i:locate e:symbol a:usage >', 2.5],
+  ['what use:plural', 'i:locate e:symbol a:usage >', 2.5],
+  ['where ... use:base', 'a:usage >', 2],
+  ['invoke:past,plural,ing', 'i:locate e:symbol a:usage >', 2],
+  ['import:plural', 'i:locate a:usage >', 2],
+  ['which ... import:base', 'i:locate e:symbol a:usage >', 2.5],
   // symbols, files
   ['symbol', 'e:symbol', 3],
   ['class', 'e:symbol', 2],
@@ -1002,6 +1004,7 @@ function toCue([phrase, votes, weight]: readonly [string, string, number?]): Goa
     else if (vote === '!') cue.destructive = true
     else if (vote === '=') cue.exact = true
     else if (vote === '~') cue.courtesy = true
+    else if (vote === '>') cue.targetIsObject = true
   }
   if (weight !== undefined) cue.weight = weight
   return cue as unknown as GoalCue

@@ -135,7 +135,7 @@ function findIdentifier(text: string, compiled: CompiledGoalVocabulary): string 
 }
 
 /** Pronouns that stand as a subject: the word after one is its verb ("does it *return*", "it *fails*"). */
-const subjectPronouns: ReadonlySet<string> = new Set(['it', 'they', 'he', 'she', 'we', 'you', 'i'])
+export const subjectPronouns: ReadonlySet<string> = new Set(['it', 'they', 'he', 'she', 'we', 'you', 'i'])
 /** Words before a noun: a verb of {@link behaviourVerbs} after one is a noun ("the *return* value"). */
 const determiners: ReadonlySet<string> = new Set(
   'the a an this that these those its their our my your each every any some no which what'.split(' '),

@@ -10,6 +10,8 @@ import type { GoalToken } from './normalize-goal-text.ts'
 export interface GoalCueHit {
   cue: CompiledGoalCue
   words: readonly string[]
+  /** Index of the last matched word in the tokens (a cue's verb: `called`, `who … uses`). */
+  last: number
   /** The cue's weight, reduced when a word was typo-corrected. */
   weight: number
   /**
@@ -97,7 +99,11 @@ function findNext(word: CompiledCueWord, tokens: readonly GoalToken[], after: nu
   return -1
 }
 
-function matchAt(cue: CompiledGoalCue, tokens: readonly GoalToken[], start: number): GoalToken[] | undefined {
+function matchAt(
+  cue: CompiledGoalCue,
+  tokens: readonly GoalToken[],
+  start: number,
+): { matched: GoalToken[]; last: number } | undefined {
   const first = tokens[start]!
   if (!wordMatches(cue.words[0]!, first)) return undefined
   const matched: GoalToken[] = [first]
@@ -107,7 +113,7 @@ function matchAt(cue: CompiledGoalCue, tokens: readonly GoalToken[], start: numb
     if (position < 0) return undefined
     matched.push(tokens[position]!)
   }
-  return matched
+  return { matched, last: position }
 }
 
 /** Words that deny what follows them ("do not modify files", "without changing anything"). */
@@ -138,10 +144,11 @@ export function matchGoalCues(tokens: readonly GoalToken[], compiled: CompiledGo
     if (!candidates) continue
     for (const cue of candidates) {
       if (seen.has(cue)) continue
-      const matched = matchAt(cue, tokens, start)
+      const match = matchAt(cue, tokens, start)
       // A destructive cue counts even when denied ("not only delete X…"): a wrong denial would
       // read a destructive request as read-only.
-      if (!matched || (!cue.destructive && isDenied(tokens, start))) continue
+      if (!match || (!cue.destructive && isDenied(tokens, start))) continue
+      const { matched, last } = match
       seen.add(cue)
       const corrected = matched.some((token) => token.corrected)
       let weight = corrected ? cue.weight * typoDiscount : cue.weight
@@ -151,7 +158,7 @@ export function matchGoalCues(tokens: readonly GoalToken[], compiled: CompiledGo
       const named = !matched[0]!.pasted && matched[0]!.named && !cue.destructive
       const asked = isAskedChange(cue, matched[0]!)
       if (start < headEnd) weight *= headClauseBoost
-      const hit: GoalCueHit = { cue, words: matched.map((token) => token.surface), weight }
+      const hit: GoalCueHit = { cue, words: matched.map((token) => token.surface), last, weight }
       if (named) hit.named = true
       if (asked) {
         hit.weight = weight * askedDiscount

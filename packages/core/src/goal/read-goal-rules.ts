@@ -1,6 +1,7 @@
 import type { CompiledGoalVocabulary } from './compile-goal-vocabulary.ts'
 import { extractGoalTarget, type GoalTarget } from './extract-goal-target.ts'
 import { isGoalQuestion } from './is-goal-question.ts'
+import { isTargetSubject } from './is-target-subject.ts'
 import { type GoalCueHit, matchGoalCues } from './match-goal-cues.ts'
 import { normalizeGoalText } from './normalize-goal-text.ts'
 import { type ResolvedGoal, resolveGoal } from './resolve-goal.ts'
@@ -45,8 +46,14 @@ export function readGoalRules(
   let contentWords = 0
   for (const token of tokens) if (!token.stop) contentWords++
   const path = barePath.test(text)
-  const hits = path ? [] : matchGoalCues(tokens, compiled)
   const target = extractGoalTarget(text, tokens, compiled)
+  // A cue of who acts on the target ("who calls checkToken") reads nothing into a request where
+  // the target acts ("what does checkToken call"): that asks the opposite (session 65's review).
+  const hits = path
+    ? []
+    : matchGoalCues(tokens, compiled).filter(
+        (hit) => !(hit.cue.targetIsObject && isTargetSubject(tokens, hit.last, target)),
+      )
   const scores = scoreGoalFields(hits, target)
   const question = contentWords > 0 && isGoalQuestion(text)
   const resolved = resolveGoal(scores, target, vocabulary, question, path ? 'unknown' : undefined)

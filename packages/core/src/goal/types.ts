@@ -131,6 +131,13 @@ export interface GoalCue {
    * intent. "Thanks! Can you fix the build?" asks for the fix; "thanks!" alone is chat. @default false
    */
   courtesy?: boolean
+  /**
+   * The phrase's verb asks who acts on the target (`called`, `uses`, `imports`): it votes only when
+   * the target is what the verb acts on ("who calls checkToken", "where is checkToken called"),
+   * never when the target does the acting ("what does checkToken call", "which functions are
+   * called by checkToken": what it calls is in its own body, not in its callers). @default false
+   */
+  targetIsObject?: boolean
 }
 
 /** A default applied when the text gave no cue for a field; first matching row wins. */

@@ -27,6 +27,9 @@ function checkCue(cue: unknown, path: string, issues: FocalIssue[]): void {
   if (cue.exact !== undefined && typeof cue.exact !== 'boolean') {
     issues.push({ path: `${path}.exact`, message: 'exact must be a boolean' })
   }
+  if (cue.targetIsObject !== undefined && typeof cue.targetIsObject !== 'boolean') {
+    issues.push({ path: `${path}.targetIsObject`, message: 'targetIsObject must be a boolean' })
+  }
   for (const field of fields) {
     const value = cue[field]
     if (value !== undefined && !goalFieldValues[field].includes(value as string)) {
