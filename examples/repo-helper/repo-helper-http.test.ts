@@ -889,3 +889,22 @@ describe('completion over HTTP: findings are backed by what the session’s tool
     expect(two.body.snapshot.criteria[0]).toMatchObject({ actualValue: 2 })
   })
 })
+
+describe('the repo-helper task agent over HTTP (session 65 review)', () => {
+  it('never looks up a value the input rail hid, and asks what to look at', async () => {
+    // The pasted card became `[CREDIT_CARD_1]`, then the symbol `CREDIT_CARD_1` to search for.
+    for (const text of ['where is 4111 1111 1111 1111 used?', 'look up 4111 1111 1111 1111']) {
+      const { say } = conversation()
+      const turn = await say(text)
+      expect(turn.type, text).toBe('clarification')
+      expect(turn.clarification?.question, text).toMatch(/hidden before I read it/)
+      expect(callsOf(turn), text).toEqual([])
+      expect(turn.provenance.plan?.goal.target, text).toBeUndefined()
+    }
+    // Beside a name of its own, the request is answered for that name, never the hidden value.
+    const { say } = conversation()
+    const named = await say('my card 4111 1111 1111 1111 fails in checkout, explain src/orders.ts')
+    expect(callsOf(named)).toContain('read(src/orders.ts)=ran')
+    expect(callsOf(named).join(' ')).not.toMatch(/CREDIT_CARD|4111/)
+  })
+})

@@ -1,3 +1,4 @@
+import { railPlaceholderPattern } from '../enforcement/rail-placeholder.ts'
 import { evidenceFor } from '../goal/evidence-for.ts'
 import { excludedPaths, isPathTarget, isRevision, namedPaths } from '../goal/extract-goal-target.ts'
 import { planTools } from '../goal/plan-tools.ts'
@@ -141,6 +142,18 @@ export async function runTaskTurn(
     scratch.goal?.reformulation === undefined
   ) {
     const request = scratch.goal?.active ?? scratch.text
+    // A value the input rail hid ("where is [CREDIT_CARD_1] used?") is no target: nothing is
+    // searched for it (session 65's review: the symbol `CREDIT_CARD_1` was), the agent asks.
+    if (request.match(railPlaceholderPattern) !== null)
+      return clarify(
+        dependencies,
+        state,
+        scratch,
+        { ...perception, alternatives: [] },
+        'The value you pasted was hidden before I read it, so I cannot search for it. Name the file, function or folder to look at.',
+        { kind: 'needsDetail', detail: 'the request names only a value the input rail hid' },
+        route,
+      )
     const reference = referenceIn(request)
     if (reference !== undefined) {
       const resolved = await resolveReference(dependencies, state, scratch, reference)

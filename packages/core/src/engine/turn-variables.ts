@@ -1,4 +1,5 @@
 import { builtInSecretDetectors } from '../enforcement/detectors/secret-rules.ts'
+import { railPlaceholderPattern } from '../enforcement/rail-placeholder.ts'
 import { placeholderName } from '../enforcement/redact.ts'
 import { scanText } from '../enforcement/scan-text.ts'
 import type { DetectorId, ScanOptions } from '../enforcement/types.ts'
@@ -61,16 +62,13 @@ export function sensitiveIn(text: string): DetectorId[] {
   // A value an input rail replaced before the engine saw it (`@focal/edge`: "my card is
   // [CREDIT_CARD_1]") was shared all the same.
   if (text.includes('['))
-    for (const match of text.matchAll(railPlaceholder)) {
+    for (const match of text.matchAll(railPlaceholderPattern)) {
       const detector = placeholderDetectors.get(match[1]!)
       if (detector !== undefined) found.add(detector)
     }
   lastSensitive = { text, found: [...found] }
   return lastSensitive.found
 }
-
-/** An input rail's placeholder (`[CREDIT_CARD_1]`, `[GITHUB_TOKEN_2]`): its type, then its number. */
-const railPlaceholder = /\[([A-Z][A-Z0-9_]*?)_\d+\]/gu
 
 /** The sensitive detector behind each placeholder type (`placeholderName` of a finding's type). */
 const placeholderDetectors: ReadonlyMap<string, DetectorId> = new Map<string, DetectorId>([

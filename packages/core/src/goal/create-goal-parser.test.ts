@@ -120,6 +120,15 @@ describe('createGoalParser (seed success verification)', () => {
     }
   })
 
+  it("takes no target from a value the input rail hid, only from the request's own names", () => {
+    // Session 65's review: a pasted card became `[CREDIT_CARD_1]`, looked up as a symbol.
+    expect(parser.parse('where is [CREDIT_CARD_1] used?').goal.target).toBeUndefined()
+    expect(parser.parse('look up [CREDIT_CARD_1]').goal.target).toBeUndefined()
+    expect(parser.parse('"[GITHUB_TOKEN_2]" leaked, find it').goal.target).toBeUndefined()
+    expect(parser.parse('explain [GITHUB_TOKEN_2] in src/auth.ts').goal.target).toBe('src/auth.ts')
+    expect(parser.parse('my card [CREDIT_CARD_1] fails in checkToken').goal.target).toBe('checkToken')
+  })
+
   it('takes no target from what a request leaves out, nor from its exclusion words', () => {
     // Session 65's review: "except" became the target, then "excluding auth", then "all".
     for (const [text, target] of [

@@ -1,3 +1,4 @@
+import { railPlaceholderPattern } from '../enforcement/rail-placeholder.ts'
 import { stemWord } from '../text/index.ts'
 import type { CompiledGoalVocabulary } from './compile-goal-vocabulary.ts'
 import { fileExtensions as extensions, isCharacterWord } from './goal-words.ts'
@@ -290,6 +291,13 @@ export function extractGoalTarget(
   tokens: readonly GoalToken[],
   compiled: CompiledGoalVocabulary,
 ): GoalTarget {
+  // A value the input rail hid (`[CREDIT_CARD_1]`) is nothing to look up: the card number a user
+  // pasted was searched for as the symbol `CREDIT_CARD_1` (session 65's review). The request is
+  // read as if it were not there.
+  if (text.includes('[')) {
+    const blanked = text.replace(railPlaceholderPattern, (placeholder) => ' '.repeat(placeholder.length))
+    if (blanked !== text) return extractGoalTarget(blanked, normalizeGoalText(blanked, compiled), compiled)
+  }
   const head = text.length > 4000 ? text.slice(0, 4000) : text
   const quote = /["\u201c`]/.test(head) ? quoted.exec(head)?.[1]?.trim() : undefined
   if (quote) return { kind: isRevision(quote) ? 'revision' : 'phrase', text: quote }

@@ -1,9 +1,14 @@
+import { railPlaceholderPattern } from '../enforcement/rail-placeholder.ts'
+
 /**
  * A value the customer gives that no request is made of: an email, a long run of digits (a card,
  * account or phone number, grouped by spaces or dashes or not), or an input rail's placeholder for
  * one it hid before the engine saw it (`@focal/edge`: "my card is [CREDIT_CARD_1]").
  */
-const givenValue = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\d(?:[ -]?\d){7,}|\[[A-Z][A-Z0-9_]*_\d+\]/gu
+const givenValue = new RegExp(
+  String.raw`[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\d(?:[ -]?\d){7,}|${railPlaceholderPattern.source}`,
+  'gu',
+)
 
 /**
  * The label of a value right before it, from the start of its clause: at most three words (with
