@@ -219,7 +219,7 @@ const excluding = new RegExp(
  */
 const excludedClause = new RegExp(
   String.raw`(?:\b(?:${leavingOut}|(?:${denials})\s+(?:${readingVerbs}))|(?:^|[,;]|\b(?:but|and|then)\b)\s*(?:${leaveOutVerbs}))\b[^.,;:!?\n]*?(?=$|[.,;:!?\n]|\s(?:but|and|then)\s)`,
-  'giu',
+  'gi',
 )
 
 /**
