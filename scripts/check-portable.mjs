@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Belt and braces behind Biome: the published sources of core and edge must not reach for Node or
-// code generation even through globalThis. Test files, src/testing and edge's node entry are exempt.
+// code generation even through globalThis. Test files, src/testing, edge's node entry and
+// core's `focal` bin (src/cli) are exempt.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
@@ -20,7 +21,8 @@ const banned = [
 const exempt = (path) =>
   /\.(test|test-d|bench)\.tsx?$/.test(path) ||
   path.includes('/testing/') ||
-  path.includes('packages/edge/src/node/')
+  path.includes('packages/edge/src/node/') ||
+  path.includes('packages/core/src/cli/')
 
 function* files(directory) {
   for (const entry of readdirSync(directory)) {

@@ -26,7 +26,8 @@ const subpaths = [
 ]
 
 export default defineConfig({
-  entry: ['src/index.ts', ...subpaths.map((name) => `src/${name}/index.ts`)],
+  // src/cli/focal.ts is the `focal` bin (Node only: it reads the suite and definition files).
+  entry: ['src/index.ts', ...subpaths.map((name) => `src/${name}/index.ts`), 'src/cli/focal.ts'],
   format: 'esm',
   platform: 'neutral',
   dts: true,
@@ -35,5 +36,6 @@ export default defineConfig({
   // One output file per source module: bundlers then drop whole unused modules (sideEffects: false),
   // so `import { scanText }` does not drag in zod schemas that share a chunk with it.
   unbundle: true,
-  external: ['vitest', '@ai-sdk/provider'],
+  // node:* only from the Node-only `focal` bin.
+  external: ['vitest', '@ai-sdk/provider', /^node:/],
 })

@@ -13,6 +13,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { compilerModelFromEnvironment, readCompileCache } from '../src/cli/compiler-environment.ts'
 import {
   type CompilerRule,
   type CompilerToolSchema,
@@ -20,7 +21,6 @@ import {
   formatCompileReport,
 } from '../src/compiler/index.ts'
 import { classifyGuardrailTier, importMcpTools, loadDefinition } from '../src/definition/index.ts'
-import { compilerModelFromEnvironment, readCompileCache } from './compiler-environment.ts'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const root = join(import.meta.dirname, '../../../..')
-const focal = join(root, 'packages/core/scripts/focal.ts')
+const focal = join(root, 'packages/core/src/cli/focal.ts')
 const demo = join(root, 'examples/definitions/refund-support.yaml')
 let directory: string
 
@@ -118,6 +118,26 @@ describe('focal test', { timeout: 60_000 }, () => {
     const two = await focalRun('test', suite('one', greeting), suite('two', greeting))
     expect(two.stdout.split(' passed, ').length - 1).toBe(1)
     expect(two.stdout.trim().endsWith('2 passed, 0 failed')).toBe(true)
+  })
+
+  it('ends with the closing summary when a long report goes to a pipe', async () => {
+    // `focal test … | tail` and `| tee log` (CI) lost the summary: the command exited right after
+    // writing a report longer than a pipe holds (64 KB), before the pipe had taken the end of it.
+    const long = Array.from({ length: 60 }, (_, index) =>
+      greeting.replace('Greeting', `Greeting ${index} ${'and a long name '.repeat(80)}`),
+    ).join('')
+    const file = suite('long', long)
+    // Through a real pipe, as a shell makes it (a child's stdout here is a socket, which holds far
+    // more); pipefail keeps focal's exit code.
+    const piped = 'set -o pipefail; "$0" "$@" | cat'
+    const run = [process.execPath, '--conditions=@focal/source', '--import', 'tsx', focal, 'test', file]
+    const report = await promisify(execFile)('bash', ['-c', piped, ...run], { cwd: root }).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+    )
+    expect(report.stdout.length).toBeGreaterThan(70_000)
+    expect(report).toMatchObject({ code: 0 })
+    expect(report.stdout.trim().endsWith('60 passed, 0 failed')).toBe(true)
   })
 
   it('explains a definition it cannot read with a located message and exit 2, no stack trace', async () => {

@@ -1,8 +1,10 @@
+#!/usr/bin/env node
 /**
- * The `focal` command line.
+ * The `focal` command line: the `focal` bin of @focal/core (`npx focal ...` once installed; in this
+ * repository `pnpm focal ...` runs it from source). Node only, unlike the rest of the package.
  *
- *   pnpm focal test <suite.yaml> [more suites] [--filter <name part>]
- *   pnpm focal explain <definition.yaml|json> [--cache <file>]
+ *   focal test <suite.yaml> [more suites] [--filter <name part>]
+ *   focal explain <definition.yaml|json> [--cache <file>]
  *
  * `explain` prints the definition's enforcement plan: for each rule its tier, its lanes, its
  * compiled form and how it was obtained (template, model, author). The compiler model comes from
@@ -23,11 +25,28 @@ import {
   loadConversationSuite,
   matchesConversationFilter,
   runConversationTests,
-} from '../src/conversation-tests/index.ts'
-import { createEngine } from '../src/engine/index.ts'
-import { FocalError } from '../src/errors/focal-error.ts'
-import { formatFocalIssue } from '../src/errors/format-focal-issue.ts'
-import { explain } from './focal-explain.ts'
+} from '../conversation-tests/index.ts'
+import { createEngine } from '../engine/index.ts'
+import { FocalError } from '../errors/focal-error.ts'
+import { formatFocalIssue } from '../errors/format-focal-issue.ts'
+import { explain } from './explain.ts'
+
+/**
+ * Exits with `code` once everything written has left for stdout and stderr. `process.exit` right
+ * after a long report that goes to a pipe (`focal test … | tail`, `| tee log`) drops what the pipe
+ * had not taken yet, the closing `N passed, N failed` line among it.
+ */
+function exitWhenWritten(code: number): Promise<never> {
+  return new Promise<never>(() => {
+    let pending = 2
+    const written = () => {
+      pending -= 1
+      if (pending === 0) process.exit(code)
+    }
+    process.stdout.write('', written)
+    process.stderr.write('', written)
+  })
+}
 
 const usage = `usage: focal test <suite.yaml> [more suites] [--filter <name part>]
        focal explain <definition.yaml|json> [--cache <file>]
@@ -97,7 +116,7 @@ if (command === 'explain') {
   } catch (error) {
     refuse(files[0]!, error)
   }
-  process.exit(0)
+  await exitWhenWritten(0)
 }
 
 // Every suite and its definition are read before any conversation runs: a bad one is reported
@@ -170,4 +189,4 @@ for (const { file, suite, definition } of selected) {
   failed += report.failed
 }
 console.log(`${passed} passed, ${failed} failed`)
-process.exit(failed > 0 ? 1 : 0)
+await exitWhenWritten(failed > 0 ? 1 : 0)

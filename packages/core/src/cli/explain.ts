@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { buildEnforcementPlan, formatEnforcementPlan } from '../src/compiler/index.ts'
-import { findLookalikeTopics, loadDefinition } from '../src/definition/index.ts'
+import { buildEnforcementPlan, formatEnforcementPlan } from '../compiler/index.ts'
+import { findLookalikeTopics, loadDefinition } from '../definition/index.ts'
 import { compilerModelFromEnvironment, readCompileCache } from './compiler-environment.ts'
 
 /** `focal explain`: prints a definition's enforcement plan (see focal.ts for the environment). */
