@@ -318,6 +318,28 @@ describe('createFocalApp', () => {
     )
   })
 
+  it.each([
+    [{ type: 'bearer', tokens: [undefined] }, 'auth.tokens[0]" must be a non-empty string, got undefined'],
+    [
+      { type: 'bearer', tokens: ['a-good-token', ''] },
+      'auth.tokens[1]" must be a non-empty string, got an empty string',
+    ],
+    [{ type: 'bearer', tokens: ['two words'] }, 'auth.tokens[0]" must not contain whitespace'],
+    [{ type: 'bearer', tokens: [] }, 'auth.tokens" must list at least one credential'],
+    [{ type: 'api-key', keys: [undefined] }, 'auth.keys[0]" must be a non-empty string, got undefined'],
+  ])('refuses auth %j that no request could present, naming the option', (auth, message) => {
+    // The README's `tokens: [process.env.FOCAL_API_TOKEN!]` with the variable unset: every
+    // request got 500 internal-error while /health said ok.
+    let error: unknown
+    try {
+      createFocalApp({ definition, auth: auth as never })
+    } catch (caught) {
+      error = caught
+    }
+    expect(FocalError.isInstance(error) && error.code).toBe('invalid-argument')
+    expect((error as Error).message).toContain(`createFocalApp: option "${message}`)
+  })
+
   it("verifies a ready engine's keyed ledger with ledgerKey and the anchor store it shares", async () => {
     const key = 'ready engine ledger secret, 32 bytes or more'
     const ledgerStore = createMemoryLedgerStore()

@@ -42,8 +42,33 @@ async function isAuthenticated(request: Request, auth: FocalAuthOptions): Promis
   return match?.[1] ? matchesAny(match[1], auth.tokens) : 'missing'
 }
 
+/**
+ * Refuses credentials no request could present: a token or key that is not a non-empty string
+ * (`tokens: [process.env.FOCAL_API_TOKEN!]` with the variable unset is `[undefined]`, which made
+ * every request a 500 `internal-error` while `/health` said ok), a bearer token with whitespace in
+ * it (the `Authorization` header carries one word), or an empty list (every request a 401).
+ */
+function checkCredentials(auth: FocalAuthOptions): void {
+  if (auth.type === 'custom') return
+  const [option, values] = auth.type === 'bearer' ? ['tokens', auth.tokens] : ['keys', auth.keys]
+  const refuse = (message: string) => {
+    throw new FocalError({ code: 'invalid-argument', message: `createFocalApp: option "auth.${message}` })
+  }
+  if (!Array.isArray(values) || values.length === 0)
+    refuse(`${option}" must list at least one credential: none was given, so no client could authenticate`)
+  values.forEach((value: unknown, index) => {
+    if (typeof value !== 'string' || value === '')
+      refuse(
+        `${option}[${index}]" must be a non-empty string, got ${value === '' ? 'an empty string' : String(value)} (is its environment variable set?)`,
+      )
+    if (auth.type === 'bearer' && /\s/.test(value as string))
+      refuse(`${option}[${index}]" must not contain whitespace: an Authorization header could never carry it`)
+  })
+}
+
 /** Middleware: 401 `unauthorized` unless the request carries an accepted credential. */
 export function clientAuth(auth: FocalAuthOptions): MiddlewareHandler {
+  checkCredentials(auth)
   return async (context, next) => {
     const outcome = await isAuthenticated(context.req.raw, auth)
     if (outcome !== true) {
