@@ -82,4 +82,38 @@ describe('examples/deno/main.ts', () => {
     })
     expect(read.status).toBe(200)
   }, 60_000)
+
+  it('refuses to start with a FOCAL_SESSION_TTL_HOURS that is no number of hours above 0', async () => {
+    const server = start({
+      FOCAL_SESSION_SECRET: 'deno-example-session-secret-0123456789-abc',
+      FOCAL_SESSION_TTL_HOURS: '0',
+    })
+    expect(await server.exited).toBe(1)
+    expect(server.output()).toMatch(
+      /refuses to start: FOCAL_SESSION_TTL_HOURS must be a number of hours above 0 \(got "0"\)/,
+    )
+  }, 60_000)
+
+  // An open API (no FOCAL_API_TOKEN) lets anyone make sessions: they must not stay in KV forever.
+  // Deno KV deletes expired entries lazily (about a minute after expiry locally), so this waits.
+  it('forgets an idle session after FOCAL_SESSION_TTL_HOURS', async () => {
+    const server = start({
+      FOCAL_SESSION_SECRET: 'deno-example-session-secret-0123456789-abc',
+      FOCAL_SESSION_TTL_HOURS: '0.0001',
+    })
+    const origin = await server.listening
+    const created = await fetch(`${origin}/v1/turn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'where is my order NW-1001' }),
+    })
+    const { sessionId } = (await created.json()) as { sessionId: string }
+    const headers = { 'x-focal-session-token': created.headers.get('x-focal-session-token') ?? '' }
+    let status = 200
+    for (const started = Date.now(); status === 200 && Date.now() - started < 110_000; ) {
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      status = (await fetch(`${origin}/v1/sessions/${sessionId}`, { headers })).status
+    }
+    expect(status).toBe(410)
+  }, 130_000)
 })

@@ -19,10 +19,20 @@ if (!sessionSecret || sessionSecret.length < 32) {
   Deno.exit(1)
 }
 
+// How long an idle session (state, ledger, claim) is kept in KV: 24 hours unless set. Without one,
+// an open API (no FOCAL_API_TOKEN, as for a public widget) kept every anonymous session forever.
+const ttlHours = Number(Deno.env.get('FOCAL_SESSION_TTL_HOURS') ?? 24)
+if (!(Number.isFinite(ttlHours) && ttlHours > 0)) {
+  console.error(
+    `Focal on Deno refuses to start: FOCAL_SESSION_TTL_HOURS must be a number of hours above 0 (got "${Deno.env.get('FOCAL_SESSION_TTL_HOURS')}").`,
+  )
+  Deno.exit(1)
+}
+
 serveFocal({
   name: 'refund-support',
   definition,
-  ...createFocalStores({ kv }),
+  ...createFocalStores({ kv, ttlMs: ttlHours * 3_600_000 }),
   ...(token ? { auth: { type: 'bearer' as const, tokens: [token] } } : {}),
   sessionSecret,
   ...(supervisorToken
