@@ -70,6 +70,35 @@ describe('serveFocal (Workers)', () => {
   })
 })
 
+describe('serveFocal without the Durable Object binding', () => {
+  // The example Worker as written, deployed with FOCAL_SESSIONS missing from (or misspelt in) its
+  // wrangler config: /health said ok and every session route was a bare 500 internal-error.
+  it('answers every route, /health included, 500 server-misconfigured naming the namespace', async () => {
+    const handler = serveFocal((env: { FOCAL_SESSIONS?: never }) => ({
+      ...createTestAppOptions({ definition: refundSupport }),
+      ...createFocalStores({ namespace: env.FOCAL_SESSIONS as never }),
+    }))
+    for (const [path, init] of [
+      ['/health', {}],
+      [
+        '/v1/turn',
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"hi"}' },
+      ],
+    ] as const) {
+      const response = await handler.fetch(new Request(`http://focal.test${path}`, init), {})
+      expect(response.status).toBe(500)
+      expect(await response.json()).toMatchObject({
+        error: {
+          code: 'server-misconfigured',
+          message: expect.stringContaining(
+            'createFocalStores: option "namespace" is not a Durable Object namespace',
+          ),
+        },
+      })
+    }
+  })
+})
+
 describe('createFocalStores (Durable Objects)', () => {
   it("forgets an idle session with ttlMs: the object's alarm clears its state, ledger and claim", async () => {
     const { sessionStore, ledgerStore, sessionClaims } = createFocalStores({ namespace, ttlMs: 60_000 })

@@ -1,4 +1,4 @@
-import type { LedgerStore, SessionStore } from '@focal/core'
+import { FocalError, type LedgerStore, type SessionStore } from '@focal/core'
 import type { FocalSessionLock } from '../app/create-polling-session-lock.ts'
 import type { FocalSessionClaims } from '../app/session-claims.ts'
 import {
@@ -33,6 +33,14 @@ export function createFocalStores({
   sessionLock: FocalSessionLock
   sessionClaims: FocalSessionClaims
 } {
+  // A binding missing from the Worker's config (or misspelt) is undefined here: every store call
+  // then threw a TypeError, a 500 `internal-error` on each session route while /health said ok.
+  const binding = namespace as Partial<FocalSessionNamespace> | undefined
+  if (typeof binding?.idFromName !== 'function' || typeof binding.get !== 'function')
+    throw new FocalError({
+      code: 'invalid-argument',
+      message: `createFocalStores: option "namespace" is not a Durable Object namespace (got ${binding === undefined ? 'undefined' : typeof binding}): bind FocalSessionObject under "durable_objects" in the wrangler config and pass env.<its name>`,
+    })
   return {
     sessionStore: createDurableObjectSessionStore(withTtl({ namespace }, ttlMs)),
     ledgerStore: createDurableObjectLedgerStore(withTtl({ namespace }, ttlMs)),
