@@ -128,8 +128,15 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
     // Not done yet, so the client asks again and gets the decision with its reply.
     if (resolved === undefined || turns === 0)
       return context.json({ sessionId, approvalId, status: 'pending' })
-    // The reply of the turn the decision resumed, while it is still the session's latest turn.
-    const latest = turns === 1 ? lastHistoryEntry(state) : undefined
+    // The reply of the turn the decision resumed, while it is still the session's latest turn. A
+    // decision taken while a person had the chat resumed it quietly (the bot said nothing), and a
+    // person's reply since is theirs, not the resumed turn's: the session's last message was
+    // offered as the approval's reply (the bot's "I'm connecting you with a person" again, or the
+    // person's own words), which the widget showed as the assistant's answer.
+    const spoken =
+      !handoffActiveAt(records, resolvedAt) &&
+      !records.slice(resolvedAt + 1).some((record) => record.type === 'handoff-replied')
+    const latest = turns === 1 && spoken ? lastHistoryEntry(state) : undefined
     const reply =
       latest?.role === 'assistant'
         ? app.services.guardText
@@ -211,6 +218,16 @@ interface ResolvedPayload {
   approvalId: string
   decision: 'approved' | 'rejected' | 'expired' | 'withdrawn'
   approverRole?: string
+}
+
+/** Whether a person had the chat when the record at `index` was written (a handoff requested and not yet released). */
+function handoffActiveAt(records: ReadonlyArray<{ type: string }>, index: number): boolean {
+  let active = false
+  for (const record of records.slice(0, index)) {
+    if (record.type === 'handoff-requested') active = true
+    else if (record.type === 'handoff-released') active = false
+  }
+  return active
 }
 
 /** The last history entry of a stored session state, when it has one. */
