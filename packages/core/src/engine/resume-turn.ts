@@ -149,8 +149,11 @@ export async function resumeTurn(
           : input.withdrawn === true
             ? 'withdrawn'
             : 'rejected',
-      ...(input.decidedBy === undefined ? {} : { approver: input.decidedBy.id }),
-      ...(input.decidedBy?.role === undefined ? {} : { approverRole: input.decidedBy.role }),
+      // Past its expiry no one decided: the default action applied, whoever came late. Naming the
+      // approver whose late decision found it expired recorded them (and their role) as the one who
+      // declined it, in the trail and in the customer's status (outside review rv66b).
+      ...(expired || input.decidedBy === undefined ? {} : { approver: input.decidedBy.id }),
+      ...(expired || input.decidedBy?.role === undefined ? {} : { approverRole: input.decidedBy.role }),
     },
   }
   // The decision finishes the paused turn with the facts it had ("Order NW-2002 is cancelled"),

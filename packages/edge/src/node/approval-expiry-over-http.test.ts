@@ -95,6 +95,36 @@ describe('GET /v1/sessions/:id/approvals/:aid past expiresAt', () => {
     )
   })
 
+  it('names no approver for the default action a late decision found applied', async () => {
+    // The supervisor approves after the timeout: 410, and the ledger and the customer's status
+    // named them (and their role) as the one who declined it, though no one decided.
+    const paused = await http(`${served.origin}/v1/turn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId: 'expiring-late', text: 'Cancel order NW-2079, the total was $660' }),
+    })
+    const { approval } = (await paused.json()) as { approval: { id: string; expiresAt: string } }
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(approval.expiresAt) - Date.now() + 50))
+    const late = await fetch(`${served.origin}/v1/approvals/${approval.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-focal-approver-token': supervisor },
+      body: JSON.stringify({ sessionId: 'expiring-late', decision: 'approve' }),
+    })
+    expect(late.status).toBe(410)
+    expect(((await late.json()) as { error: { code: string } }).error.code).toBe('approval-expired')
+    const ledger = (await (await get('/v1/sessions/expiring-late/ledger')).json()) as {
+      records: Array<{ type: string; payload: Record<string, unknown> }>
+    }
+    const resolved = ledger.records.filter((record) => record.type === 'approval-resolved')
+    expect(resolved.map((record) => record.payload)).toEqual([
+      { approvalId: approval.id, decision: 'expired' },
+    ])
+    const status = await get(`/v1/sessions/expiring-late/approvals/${approval.id}`)
+    const body = (await status.json()) as Record<string, unknown>
+    expect(body).toMatchObject({ status: 'expired', action: 'reject' })
+    expect(body).not.toHaveProperty('approverRole')
+  })
+
   it('is settled by no read an approver hook refuses', async () => {
     // With an `authorizeApproval` hook the credential is checked with the approval in hand: the
     // read settled it first, so anyone knowing the session id applied its default action.
