@@ -11,6 +11,8 @@ import { readRefundSupport } from '../testing/read-refund-support.ts'
 import { type LoopbackFocal, serveOnLoopback } from '../testing/serve-on-loopback.ts'
 
 const supervisor = 's'.repeat(40)
+/** An approver without the supervisor role the cancellation needs. */
+const agent = 'a'.repeat(40)
 // The cancellation's approval times out after 300 ms instead of an hour.
 const definition = readRefundSupport().replace('timeoutMs: 3600000', 'timeoutMs: 300')
 
@@ -18,7 +20,10 @@ let served: LoopbackFocal
 beforeAll(async () => {
   served = await serveOnLoopback({
     definition,
-    approvers: [{ token: supervisor, id: 'sup-1', roles: ['supervisor'] }],
+    approvers: [
+      { token: supervisor, id: 'sup-1', roles: ['supervisor'] },
+      { token: agent, id: 'agent-1', roles: ['agent'] },
+    ],
   })
 })
 afterAll(() => served.close())
@@ -123,6 +128,39 @@ describe('GET /v1/sessions/:id/approvals/:aid past expiresAt', () => {
     const body = (await status.json()) as Record<string, unknown>
     expect(body).toMatchObject({ status: 'expired', action: 'reject' })
     expect(body).not.toHaveProperty('approverRole')
+  })
+
+  it('answers a decision after a status read settled it 410, not 404 as if it never was', async () => {
+    const paused = await http(`${served.origin}/v1/turn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId: 'expiring-read', text: 'Cancel order NW-2080, the total was $670' }),
+    })
+    const { approval } = (await paused.json()) as { approval: { id: string; expiresAt: string } }
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(approval.expiresAt) - Date.now() + 50))
+    // The customer's widget polls first: its read applies the default action.
+    const read = await get(`/v1/sessions/expiring-read/approvals/${approval.id}`)
+    expect(await read.json()).toMatchObject({ status: 'expired' })
+    const decide = (token: string, approvalId = approval.id) =>
+      fetch(`${served.origin}/v1/approvals/${approvalId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-focal-approver-token': token },
+        body: JSON.stringify({ sessionId: 'expiring-read', decision: 'approve' }),
+      })
+    const code = async (response: Response) => [
+      response.status,
+      ((await response.json()) as { error: { code: string } }).error.code,
+    ]
+    expect(await code(await decide(supervisor))).toEqual([410, 'approval-expired'])
+    expect(await code(await decide(supervisor))).toEqual([410, 'approval-expired'])
+    // Only an approver allowed to decide it learns it expired.
+    expect(await code(await decide(agent))).toEqual([403, 'approver-forbidden'])
+    expect(await code(await decide(supervisor, 'approval_unknown'))).toEqual([404, 'approval-not-found'])
+    const ledger = (await (await get('/v1/sessions/expiring-read/ledger')).json()) as {
+      records: Array<{ type: string; payload: { decision?: string } }>
+    }
+    const resolved = ledger.records.filter((record) => record.type === 'approval-resolved')
+    expect(resolved.map((record) => record.payload.decision)).toEqual(['expired'])
   })
 
   it('is settled by no read an approver hook refuses', async () => {

@@ -1,4 +1,4 @@
-import { FocalError, type TurnResult } from '@focal/core'
+import { type ApprovalRequest, FocalError, type TurnResult } from '@focal/core'
 import { guardWholeText } from '@focal/core/enforcement'
 import type { Context, Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
@@ -170,7 +170,10 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
     let written = -1
     try {
       const approval = pendingApprovalOf(await app.engine.getSession(body.sessionId))
-      if (approval === undefined || approval.id !== approvalId) throw noPendingApproval(body.sessionId)
+      if (approval === undefined || approval.id !== approvalId) {
+        await refuseExpired(app, body.sessionId, approvalId, decide)
+        throw noPendingApproval(body.sessionId)
+      }
       const decidedBy = await decide(approval)
       written = (await app.ledgerStore.last(body.sessionId))?.sequence ?? -1
       result = await app.engine.resolveApproval({
@@ -191,10 +194,7 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
         (record.payload as { approvalId?: string }).approvalId === approvalId,
     )
     if ((resolution?.payload as { decision?: string } | undefined)?.decision === 'expired')
-      throw new FocalError({
-        code: 'approval-expired',
-        message: `Approval "${approvalId}" expired before this decision: its default action was applied instead.`,
-      })
+      throw approvalExpired(approvalId)
     return context.json(clientTurnResult(app, guardTurnResult(result, app.services)))
   })
 }
@@ -204,6 +204,47 @@ async function answerTurn(context: Context, app: FocalAppContext, sessionId: str
   const result = (reply.route === 'turn' ? reply.result : undefined) as TurnResult
   const restorer = app.createRestorer?.(sessionId)
   return context.json(clientTurnResult(app, restorer ? await restoreTurnResult(result, restorer) : result))
+}
+
+/**
+ * An approval its expiry already settled (the customer's widget polls its status, which applies the
+ * default action) is not a replay: the approver deciding it gets the same 410 `approval-expired` as
+ * one whose late decision found it expired, once they are allowed to decide it. Before, the poll
+ * came first nearly always and the late approver read 404 `approval-not-found`, as if it never was.
+ */
+async function refuseExpired(
+  app: FocalAppContext,
+  sessionId: string,
+  approvalId: string,
+  decide: (approval: ApprovalRequest) => Promise<unknown>,
+): Promise<void> {
+  const records = await app.ledgerStore.list(sessionId)
+  const named = (record: (typeof records)[number], type: string) =>
+    record.type === type && (record.payload as { approvalId?: unknown }).approvalId === approvalId
+  const settled = records.find((record) => named(record, 'approval-resolved'))
+  if ((settled?.payload as { decision?: unknown } | undefined)?.decision !== 'expired') return
+  const requested = records.find((record) => named(record, 'approval-requested'))?.payload as
+    | Omit<ApprovalRequest, 'id' | 'sessionId'>
+    | undefined
+  if (requested === undefined) return
+  await decide({
+    id: approvalId,
+    sessionId,
+    toolId: requested.toolId,
+    args: requested.args,
+    reason: requested.reason,
+    defaultAction: requested.defaultAction,
+    ...(requested.approver === undefined ? {} : { approver: requested.approver }),
+    ...(requested.expiresAt === undefined ? {} : { expiresAt: requested.expiresAt }),
+  })
+  throw approvalExpired(approvalId)
+}
+
+function approvalExpired(approvalId: string): FocalError {
+  return new FocalError({
+    code: 'approval-expired',
+    message: `Approval "${approvalId}" expired before this decision: its default action was applied instead.`,
+  })
 }
 
 function noPendingApproval(sessionId: string): FocalError {
