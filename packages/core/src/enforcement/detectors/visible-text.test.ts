@@ -22,6 +22,32 @@ describe('visibleText', () => {
     expect([...visible.end]).toEqual([1, 3, 5, 8])
   })
 
+  it("reads every other script's decimal digit as the ASCII digit of its value", () => {
+    // Digits as ICU writes numbers in each numbering system (an oracle apart from Unicode's rows).
+    const systems = Intl.supportedValuesOf('numberingSystem').filter((system) => {
+      const written = new Intl.NumberFormat(`en-u-nu-${system}`, { useGrouping: false }).format(4_111_908_765)
+      return (
+        /^\p{Nd}{10}$/u.test(written) &&
+        !/[0-9\uff10-\uff19\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]/u.test(written)
+      )
+    })
+    expect(systems).toEqual(
+      expect.arrayContaining(['beng', 'thai', 'mymr', 'khmr', 'laoo', 'tibt', 'segment', 'adlm']),
+    )
+    for (const system of systems) {
+      const written = new Intl.NumberFormat(`en-u-nu-${system}`, { useGrouping: false }).format(4_111_908_765)
+      const visible = visibleText(`x${written}y`)
+      expect(visible.text, system).toBe('x4111908765y')
+      expect(visible.end.at(-2), system).toBe(1 + written.length)
+      expect(hasInvisible(written), system).toBe(true)
+    }
+    // Those the scanner reads itself are left as written: full-width, Arabic-Indic, Devanagari.
+    expect(visibleText('٤١ ۴۱ ४१').text).toBe('٤١ ۴۱ ४१')
+    expect(hasInvisible('plain text, é — ✅ and 😀 12 ٤١ ४१')).toBe(false)
+    // Each counts once in a stream's context, as any visible character does.
+    expect(contextStart('ab ৪১১১', 7, 4)).toBe(3)
+  })
+
   it('reads full-width forms of ASCII as that ASCII', () => {
     const visible = visibleText('ｋｅｙ＝ＡＢ１')
     expect(visible.text).toBe('key=AB1')

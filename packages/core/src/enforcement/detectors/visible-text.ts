@@ -7,12 +7,23 @@
  * reads them. A model told to write a key with a zero-width space every few characters, in tag
  * characters ("ASCII smuggling") or in full-width letters, writes the key for any program that
  * reads the text; the scanner reads it the same way. Mathematical digits (`𝟒𝟏𝟏𝟏`, bold, double-struck,
- * sans-serif and monospace) are read as the ASCII digits NFKC makes of them.
+ * sans-serif and monospace) are read as the ASCII digits NFKC makes of them, and so is every other
+ * script's decimal digit the scanner does not read itself (Bengali `৪১১১`, Thai `๔๑๑๑`, Myanmar,
+ * Khmer, the segmented digits `🯴🯱🯱🯱`…): a card number written in them is a card number to its reader.
  */
 
-/** A character that renders as nothing, a tag character, or a full-width form of ASCII. */
-const invisible = /[\p{Default_Ignorable_Code_Point}\uff01-\uff5e\u{1d7ce}-\u{1d7ff}]/u
-const invisibleAll = /[\p{Default_Ignorable_Code_Point}\uff01-\uff5e\u{1d7ce}-\u{1d7ff}]/gu
+/**
+ * A character that renders as nothing, a tag character, a full-width form of ASCII, a mathematical
+ * digit, or a decimal digit of a script the scanner does not read itself (ASCII, Arabic-Indic and
+ * Devanagari digits it does: see `digitValue`). The second alternative tests a few ranges that hold
+ * every other decimal digit (and no Latin, Greek, Cyrillic, punctuation or emoji) before it asks
+ * Unicode whether the character is one, so other text pays one range test per character.
+ */
+const invisible =
+  /[\p{Default_Ignorable_Code_Point}\uff01-\uff5e\u{1d7ce}-\u{1d7ff}]|[\u07c0-\u1c59\ua620-\uabf9\u{104a0}-\u{1e959}\u{1fbf0}-\u{1fbf9}](?<=\p{Nd})(?<![\u0966-\u096f\u{1d7ce}-\u{1d7ff}])/u
+const invisibleAll = new RegExp(invisible.source, 'gu')
+/** A decimal digit of any script. */
+const decimalDigit = /\p{Nd}/u
 
 /** First and last mathematical digits (bold, double-struck, sans-serif, sans-serif bold, monospace). */
 const firstMathDigit = 0x1d7ce
@@ -76,11 +87,28 @@ export function visibleText(text: string): VisibleText {
       start[length] = match.index
       end[length] = match.index + match[0].length
       length++
+    } else if (decimalDigit.test(match[0])) {
+      // Another script's digit (`৪`, `๔`, `🯴`): the ASCII digit of the same value.
+      parts.push(String.fromCharCode(48 + decimalValue(point)))
+      start[length] = match.index
+      end[length] = match.index + match[0].length
+      length++
     }
     copied = match.index + match[0].length
   }
   keep(copied, text.length)
   return { text: parts.join(''), start: start.subarray(0, length), end: end.subarray(0, length) }
+}
+
+/**
+ * Value 0..9 of the decimal digit `point`: Unicode assigns each script's digits zero to nine in a
+ * row (Numeric_Type=Decimal), so it is the digits before it in its row, modulo ten (the row of
+ * mathematical digits holds five sets of ten).
+ */
+function decimalValue(point: number): number {
+  let zero = point
+  while (point - zero < 50 && decimalDigit.test(String.fromCodePoint(zero - 1))) zero--
+  return (point - zero) % 10
 }
 
 /** The index in the visible text of the first character at or after `index` of the original. */
@@ -119,7 +147,8 @@ export function contextStart(text: string, end: number, count: number): number {
       (point >= firstTag && point <= lastTag) ||
       (point >= firstWide && point <= lastWide) ||
       (point >= firstMathDigit && point <= lastMathDigit) ||
-      !invisible.test(text.slice(from, index))
+      !invisible.test(text.slice(from, index)) ||
+      decimalDigit.test(text.slice(from, index))
     )
       seen++
     index = from
