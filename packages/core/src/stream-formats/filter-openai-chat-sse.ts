@@ -1,5 +1,6 @@
 import { createGuardChannels } from './create-guard-channels.ts'
 import { asRecord, encodeSseEvent } from './encode-sse-event.ts'
+import { guardJsonValue } from './guard-json-value.ts'
 import { guardLooseEvent, guardNonStringFields, guardOtherStrings } from './guard-other-strings.ts'
 import type { CreateStreamGuard, SseEvent, SseFormatFilter } from './types.ts'
 
@@ -7,6 +8,9 @@ import type { CreateStreamGuard, SseEvent, SseFormatFilter } from './types.ts'
 const textFields = ['content', 'reasoning_content', 'reasoning', 'refusal'] as const
 /** The text fields of a Chat Completions message or delta. */
 export const chatTextFields: readonly string[] = textFields
+
+/** A Mistral `thinking` content part holding `text`. */
+const thinkingPart = (text: string) => ({ type: 'thinking', thinking: [{ type: 'text', text }] })
 
 type Choice = Record<string, unknown> & { index?: number; delta?: Record<string, unknown> }
 
@@ -56,8 +60,43 @@ export function filterOpenAiChatSse(createGuard: CreateStreamGuard): SseFormatFi
   const toolDelta = (toolIndex: number, rest: string) => ({
     tool_calls: [{ index: toolIndex, function: { arguments: rest } }],
   })
+  /**
+   * Text streamed as an array of content parts (Mistral's reasoning models: `text` parts and
+   * `thinking` parts of `text` parts, which its clients join across chunks): each kind of part
+   * through its own channel, as a string field would be; any other part's strings whole.
+   */
+  const guardPartsDelta = (index: number, field: string, parts: unknown[]) =>
+    parts.map((part) => {
+      const record = asRecord(part)
+      if (record?.type === 'text' && typeof record.text === 'string')
+        return {
+          ...record,
+          text: channels.push(`${index}:${field}`, record.text, (rest) =>
+            chunk(index, { [field]: rest }, null),
+          ),
+        }
+      if (record?.type === 'thinking' && Array.isArray(record.thinking))
+        return {
+          ...record,
+          thinking: record.thinking.map((inner) => {
+            const text = asRecord(inner)
+            if (text?.type !== 'text' || typeof text.text !== 'string') return guardJsonValue(inner, channels)
+            return {
+              ...text,
+              text: channels.push(`${index}:${field}:thinking`, text.text, (rest) =>
+                chunk(index, { [field]: [thinkingPart(rest)] }, null),
+              ),
+            }
+          }),
+        }
+      return guardJsonValue(part, channels)
+    })
   const guardDelta = (index: number, delta: Record<string, unknown>) => {
-    // Text sent in another shape than a string (content parts): every string in it, whole.
+    for (const field of textFields) {
+      const parts = delta[field]
+      if (Array.isArray(parts)) delta[field] = guardPartsDelta(index, field, parts)
+    }
+    // Text sent in another shape than a string or parts: every string in it, whole.
     guardNonStringFields(delta, textFields, channels)
     for (const field of textFields) {
       const text = delta[field]
@@ -104,7 +143,17 @@ export function filterOpenAiChatSse(createGuard: CreateStreamGuard): SseFormatFi
       if (!rest) continue
       const [, kind, toolIndex] = key.split(':')
       if (kind === 'text') choice.text = `${(choice.text as string | undefined) ?? ''}${rest}`
-      else if (kind === 'audio') {
+      else if (kind !== 'tool' && (toolIndex === 'thinking' || Array.isArray(delta[kind!]))) {
+        // Content parts (or a thinking part's held rest): one more part, in the parts' own shape.
+        const before = delta[kind!]
+        const parts = Array.isArray(before)
+          ? before
+          : typeof before === 'string' && before !== ''
+            ? [{ type: 'text', text: before }]
+            : []
+        parts.push(toolIndex === 'thinking' ? thinkingPart(rest) : { type: 'text', text: rest })
+        delta[kind!] = parts
+      } else if (kind === 'audio') {
         const audio = asRecord(delta.audio) ?? {}
         audio.transcript = `${(audio.transcript as string | undefined) ?? ''}${rest}`
         delta.audio = audio
