@@ -39,7 +39,9 @@ function foldOf(point: number): string {
   const character = String.fromCodePoint(point)
   const base = character.normalize('NFKD').replace(/\p{M}/gu, '')
   const lower = character.toLowerCase()
-  if (/^\p{M}$/u.test(character)) reading = ''
+  const latin = latinForms.get(point)
+  if (latin !== undefined) reading = latin
+  else if (/^\p{M}$/u.test(character)) reading = ''
   else if (/^[A-Za-z0-9]$/u.test(base)) reading = base.toLowerCase()
   else if (/^\([A-Za-z0-9]\)$/u.test(base)) reading = (base[1] as string).toLowerCase()
   else reading = lower.length === character.length ? lower : character
@@ -47,7 +49,21 @@ function foldOf(point: number): string {
   return reading
 }
 
-/** The Latin letter a Greek or Cyrillic letter is drawn like, lower-cased, or undefined. */
+/**
+ * Latin letters drawn like an ASCII one that no decomposition reads as it: the small capitals
+ * (`ᴀᴍᴀᴢᴏɴ`, a reader's AMAZON) and the IPA and dotless letters `ɑ`, `ɡ`, `ɩ`, `ı`, `ȷ` (attack review
+ * rv66a: `ᴀᴍᴀᴢᴏɴ`, `ɑmazon`, `Tɑrget` passed the blocklist). Latin themselves, so they read so wherever
+ * they stand.
+ */
+const latinForms: ReadonlyMap<number, string> = (() => {
+  const pairs = 'ᴀaʙbᴄcᴅdᴇeꜰfɢgʜhɪiᴊjᴋkʟlᴍmɴnᴏoᴘpʀrꜱsᴛtᴜuᴠvᴡwʏyᴢzɑaɡgɩiıiȷj'
+  const map = new Map<number, string>()
+  for (let index = 0; index < pairs.length; index += 2)
+    map.set(pairs.charCodeAt(index), pairs[index + 1] as string)
+  return map
+})()
+
+/** The Latin letter a Greek, Cyrillic or Armenian letter is drawn like, lower-cased, or undefined. */
 function lookalikeReading(point: number): string | undefined {
   const latin = lookalikeOf(point)
   return latin === undefined ? undefined : String.fromCharCode(latin | 32)

@@ -57,6 +57,22 @@ const respelled: ReadonlyArray<{ name: string; draft: string; never: RegExp }> =
     draft: 'Your refund is on its way. \u24d0\u24dc\u24d0\u24e9\u24de\u24dd would be slower.',
     never: /\u24d0\u24dc|\u24de\u24dd/u,
   },
+  // Attack review rv66a, each passing: Latin small capitals, IPA alpha, Armenian look-alikes.
+  {
+    name: 'small capitals',
+    draft: 'Your refund is on its way. \u1d00\u1d0d\u1d00\u1d22\u1d0f\u0274 would be slower.',
+    never: /\u1d00\u1d0d|\u1d0f\u0274/u,
+  },
+  {
+    name: 'IPA alpha',
+    draft: 'Your refund is on its way. T\u0251rget would be slower.',
+    never: /T\u0251r|get/u,
+  },
+  {
+    name: 'Armenian o',
+    draft: 'Your refund is on its way. Amaz\u0585n would be slower.',
+    never: /Amaz|\u0585n/u,
+  },
 ]
 /** Prose a filter must let through: it reads as no competitor's name. */
 const clean: ReadonlyArray<{ name: string; draft: string }> = [

@@ -165,7 +165,7 @@ function isLowSurrogate(code: number): boolean {
 }
 
 /**
- * Cyrillic and Greek letters drawn like an ASCII letter (`А`, `К`, `І`, `Ο`, `р`, `ѕ`), with that
+ * Cyrillic, Greek and Armenian letters drawn like an ASCII letter (`А`, `К`, `І`, `Ο`, `р`, `ѕ`), with that
  * letter: Unicode's confusables for Latin letters, the ones fonts draw alike.
  */
 const lookalikes: ReadonlyMap<number, number> = (() => {
@@ -174,20 +174,22 @@ const lookalikes: ReadonlyMap<number, number> = (() => {
     'АAВBЕEКKМMНHОOРPСCТTХXУYІIЈJЅSҮYӀIԚQԜW' +
     'аaеeоoрpсcуyхxіiјjѕsһhԁdӏlԛqԝwҺh' +
     // Greek capitals and small letters.
-    'ΑAΒBΕEΖZΗHΙIΚKΜMΝNΟOΡPΤTΥYΧXοoνvκk'
+    'ΑAΒBΕEΖZΗHΙIΚKΜMΝNΟOΡPΤTΥYΧXοoνvκk' +
+    // Armenian capitals and small letters (attack review rv66a: `Amazօn`, `Amazoո` passed).
+    'ՕOՍUՏSԼLօoոnսuհhցgզq'
   const map = new Map<number, number>()
   for (let index = 0; index < pairs.length; index += 2)
     map.set(pairs.charCodeAt(index), pairs.charCodeAt(index + 1))
   return map
 })()
 
-/** The ASCII letter a Cyrillic or Greek letter is drawn like (`А` is `A`), or undefined. */
+/** The ASCII letter a Cyrillic, Greek or Armenian letter is drawn like (`А` is `A`), or undefined. */
 export function lookalikeOf(code: number): number | undefined {
   return lookalikes.get(code)
 }
 
-/** Any Greek or Cyrillic letter (the scripts `lookalikes` draws from). */
-const greekOrCyrillic = /[\u0370-\u052f]/
+/** Any Greek, Cyrillic or Armenian letter (the scripts `lookalikes` draws from). */
+const greekOrCyrillic = /[\u0370-\u058f]/
 
 /** How far along its token a look-alike letter looks for an ASCII letter or digit. */
 const tokenReach = 64
