@@ -36,7 +36,7 @@ function beforeDeadline<T>(promise: Promise<T>, deadline: number, error: () => E
  * unread when the response is done; the unread bytes make the kernel send a reset, and the client
  * (or `wrangler dev`'s proxy, which then answers its own text 503) loses the 413.
  */
-async function drain(
+export async function drain(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   limit: number,
   deadline: number,

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Anthropic from '@anthropic-ai/sdk'
 import { serve } from '@hono/node-server'
@@ -32,12 +32,17 @@ const readBody = async (request: IncomingMessage) => {
 let upstream: Server
 let proxies: Server[] = []
 let upstreamOrigin = ''
-const proxyOrigin = { checked: '', unchecked: '' }
+const proxyOrigin = { checked: '', unchecked: '', bounded: '' }
+/** Every request body the upstream received. */
+const upstreamBodies: string[] = []
+const maxRequestBytes = 4096
 
 beforeAll(async () => {
   // An OpenAI- and Anthropic-compatible upstream on loopback streaming its reply in 5-byte pieces.
   upstream = createServer(async (request, response) => {
-    const text = replyTo(await readBody(request))
+    const received = await readBody(request)
+    upstreamBodies.push(received)
+    const text = replyTo(received)
     const format = request.url?.includes('/messages') ? 'anthropic-messages-sse' : 'openai-chat-sse'
     const { contentType, body } = upstreamFormats[format]({ text: text.split(/(?<= )/), args: [] })
     await writeInPieces(response, contentType, body)
@@ -60,6 +65,16 @@ beforeAll(async () => {
     proxyOrigin[checked ? 'checked' : 'unchecked'] =
       `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   }
+  // The README's shape: a small body limit, and a route that forwards the client's request itself.
+  const bounded = new Hono()
+  bounded.use('*', focalFilter({ maxRequestBytes }))
+  bounded.post('/*', (context) =>
+    fetch(`${upstreamOrigin}${new URL(context.req.url).pathname}`, context.req.raw),
+  )
+  const server = serve({ fetch: bounded.fetch, port: 0, hostname: '127.0.0.1' }) as Server
+  proxies.push(server)
+  await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', resolve)))
+  proxyOrigin.bounded = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
 
 afterAll(async () => {
@@ -131,5 +146,66 @@ describe('focalFilter and a card a tool returned, over real HTTP on 127.0.0.1', 
     expect(own?.message.content).toBe(spelledReply)
     const off = await chat(proxyOrigin.unchecked, chatMessages('Please spell it out digit by digit.'))
     expect(off?.message.content).toBe(spelledReply)
+  })
+})
+
+/** POSTs `body` to `origin` over HTTP/1.1, with a content-length or chunked in 1 kB pieces. */
+function post(origin: string, body: string, chunked: boolean): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    if (!chunked) headers['content-length'] = String(Buffer.byteLength(body))
+    const request = httpRequest(`${origin}/v1/chat/completions`, { method: 'POST', headers }, (response) => {
+      let text = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk) => (text += chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+    })
+    request.on('error', reject)
+    for (let at = 0; at < body.length; at += 1024) request.write(body.slice(at, at + 1024))
+    request.end()
+  })
+}
+
+/** A streamed Chat Completions request asking to spell out the tool's card, padded to `size` bytes. */
+function paddedRequest(size: number): string {
+  const shell = (padding: string) =>
+    JSON.stringify({
+      model: 'm',
+      stream: true,
+      messages: [
+        { role: 'system', content: padding },
+        ...chatMessages('Please spell it out digit by digit.'),
+      ],
+    })
+  return shell('x'.repeat(size - shell('').length))
+}
+
+describe('focalFilter reads a bounded request body (maxRequestBytes), over real HTTP on 127.0.0.1', () => {
+  it('answers 413 payload-too-large to a body past the limit, declared or chunked, and never calls the route', async () => {
+    // Padding the request past what the check reads would otherwise smuggle the card past it.
+    const before = upstreamBodies.length
+    for (const chunked of [false, true]) {
+      const { status, text } = await post(proxyOrigin.bounded, paddedRequest(maxRequestBytes + 1), chunked)
+      expect(status).toBe(413)
+      expect(JSON.parse(text)).toMatchObject({ error: { code: 'payload-too-large' } })
+      expect(text).not.toMatch(spelledLeak)
+    }
+    expect(upstreamBodies.length).toBe(before)
+  })
+
+  it('reads a body at the limit, still blocks the spelled card, and forwards the exact bytes', async () => {
+    for (const chunked of [false, true]) {
+      const body = paddedRequest(maxRequestBytes)
+      const { status, text } = await post(proxyOrigin.bounded, body, chunked)
+      expect(status).toBe(200)
+      expect(text).toContain('"finish_reason":"content_filter"')
+      expect(text).not.toMatch(spelledLeak)
+      expect(upstreamBodies.at(-1)).toBe(body)
+    }
+  })
+
+  it('refuses a maxRequestBytes that is no byte count', () => {
+    expect(() => focalFilter({ maxRequestBytes: -1 })).toThrow(/maxRequestBytes/)
+    expect(() => focalFilter({ maxRequestBytes: 1.5 })).toThrow(/maxRequestBytes/)
   })
 })

@@ -5,7 +5,8 @@ import {
   type StreamRedactorOptions,
 } from '@focal/core'
 import { guardModelResponse, guardToolCardEcho } from '@focal/core/stream-formats'
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
+import { drain } from '../app/limit-body.ts'
 
 /** Options of {@link focalFilter}. */
 export interface FocalFilterOptions {
@@ -49,6 +50,15 @@ export interface FocalFilterOptions {
    * @default true
    */
   toolCardEcho?: boolean
+  /**
+   * Largest request body, in bytes, the tool-result check reads (it reads a JSON or text body
+   * before the route runs). A larger one gets 413 `payload-too-large` and never reaches the route:
+   * a body too large to read would otherwise carry a tool result past the check, and an unbounded
+   * read lets any client fill the isolate's memory. Raise it for requests with inline images or
+   * files; `toolCardEcho: false` reads no body at all.
+   * @default 8 MiB
+   */
+  maxRequestBytes?: number
 }
 
 /**
@@ -69,14 +79,24 @@ export function focalFilter({
   createGuard,
   onUnknownFormat = 'block',
   toolCardEcho = true,
+  maxRequestBytes = 8 * 1024 * 1024,
 }: FocalFilterOptions = {}): MiddlewareHandler {
+  if (!Number.isSafeInteger(maxRequestBytes) || maxRequestBytes < 0) {
+    throw new TypeError(
+      `focalFilter: maxRequestBytes must be a whole number of bytes ≥ 0, got ${maxRequestBytes}`,
+    )
+  }
   const guard =
     createGuard ??
     (definition === undefined ? undefined : createDefinitionStreamGuard(definition)) ??
     (() => createStreamRedactor({ ...scan, mode }))
   return async (context, next) => {
-    // Read before the route runs (it may send the body upstream), from a copy.
-    const requestBody = toolCardEcho ? await readJsonBody(context.req.raw) : undefined
+    // Read before the route runs (it may send the body upstream); the route gets the same bytes.
+    const requestBody = toolCardEcho ? await readJsonBody(context, maxRequestBytes) : undefined
+    if (requestBody === tooLarge) {
+      const message = `The request body is larger than ${maxRequestBytes} bytes (focalFilter's maxRequestBytes).`
+      return context.json({ error: { code: 'payload-too-large', message } }, 413)
+    }
     await next()
     const createGuardFor = requestBody === undefined ? guard : guardToolCardEcho(guard, requestBody)
     const guarded = await guardModelResponse(context.res, { createGuard: createGuardFor, onUnknownFormat })
@@ -86,15 +106,64 @@ export function focalFilter({
   }
 }
 
-/** The request's JSON body, read from a copy (the route still reads the original), or undefined. */
-async function readJsonBody(request: Request): Promise<unknown> {
-  if (request.body === null || request.method === 'GET' || request.method === 'HEAD') return undefined
+const tooLarge = Symbol('too large')
+
+/** Reads and discards a refused body's rest (up to 16 MiB in all, 10 s) so the client gets the 413. */
+const drainRefused = (reader: ReadableStreamDefaultReader<Uint8Array>, read: number) =>
+  drain(reader, 16 * 1024 * 1024 - read, Date.now() + 10_000)
+
+/**
+ * The request's JSON body, or undefined when it has none (or is no JSON), or `tooLarge` past
+ * `maxBytes`. The bytes are read once, counted as they arrive, and handed to the route as a fresh
+ * request, so a route that forwards `c.req.raw` (or its body) upstream sends exactly what was read.
+ */
+async function readJsonBody(context: Context, maxBytes: number): Promise<unknown> {
+  const request = context.req.raw
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
   // Model API clients send JSON; browsers may send it as text/plain (no CORS preflight). A body of
   // another declared type (a form, an upload) is not a model request.
   if (type !== '' && !/^(?:application\/([\w.+-]+\+)?json|text\/plain)\b/.test(type)) return undefined
+  const declared = Number.parseInt(request.headers.get('content-length') ?? '', 10)
+  if (declared > maxBytes) {
+    if (!request.bodyUsed && request.body) await drainRefused(request.body.getReader(), 0)
+    return tooLarge
+  }
+  let bytes: Uint8Array<ArrayBuffer>
+  if (request.bodyUsed) {
+    // An earlier middleware read it through Hono, which keeps a copy.
+    bytes = new Uint8Array(await context.req.arrayBuffer())
+    if (bytes.length > maxBytes) return tooLarge
+  } else {
+    if (request.body === null) return undefined
+    const reader = request.body.getReader()
+    const chunks: Uint8Array[] = []
+    let size = 0
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.length
+      if (size > maxBytes) {
+        await drainRefused(reader, size)
+        return tooLarge
+      }
+      chunks.push(value)
+    }
+    bytes = new Uint8Array(size)
+    let offset = 0
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset)
+      offset += chunk.length
+    }
+    // The body is whole now: it goes on with its length, not as the client's chunked stream (which
+    // a route forwarding `c.req.raw` with Node's fetch would refuse to send).
+    const headers = new Headers(request.headers)
+    headers.delete('transfer-encoding')
+    headers.set('content-length', String(size))
+    context.req.raw = new Request(request, { body: bytes, headers })
+  }
   try {
-    return await request.clone().json()
+    return JSON.parse(new TextDecoder().decode(bytes))
   } catch {
     return undefined
   }

@@ -88,4 +88,47 @@ describe('focalFilter inside workerd, with a card in the request’s tool result
     const content = [...passed.matchAll(/"content":"([^"]*)"/g)].map((match) => match[1]).join('')
     expect(content).toBe(spelled)
   })
+
+  it('reads a streamed body the route then reads too, and answers 413 past maxRequestBytes without running the route', async () => {
+    const bounded = new Hono()
+    let routed = 0
+    bounded.use('*', focalFilter({ maxRequestBytes: 1024 }))
+    bounded.post('/chat', async (context) => {
+      routed += 1
+      const { messages } = await context.req.json<{ messages: unknown[] }>()
+      return context.json({
+        choices: [{ message: { role: 'assistant', content: `${messages.length} messages` } }],
+      })
+    })
+    // A body the client streams (no content-length), as workerd hands a chunked upload to a Worker.
+    const send = (padding: number) => {
+      const body = JSON.stringify({
+        model: 'm',
+        messages: [
+          { role: 'system', content: 'x'.repeat(padding) },
+          { role: 'tool', tool_call_id: 'c1', content: '{"card":"4111 1111 1111 1111"}' },
+        ],
+      })
+      const bytes = new TextEncoder().encode(body)
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 100) controller.enqueue(bytes.slice(at, at + 100))
+          controller.close()
+        },
+      })
+      return bounded.request('/chat', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit)
+    }
+    const read = await send(100)
+    expect(read.status).toBe(200)
+    expect(await read.json()).toMatchObject({ choices: [{ message: { content: '2 messages' } }] })
+    const refused = await send(2000)
+    expect(refused.status).toBe(413)
+    expect(await refused.json()).toMatchObject({ error: { code: 'payload-too-large' } })
+    expect(routed).toBe(1)
+  })
 })
