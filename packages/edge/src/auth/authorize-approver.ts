@@ -90,6 +90,33 @@ export function authenticateApprover(
   }
 }
 
+/**
+ * Throws `notFound` (a session, handoff or approval that is not there), once the caller may know:
+ * with an `authorizeApproval` hook the credential is only checked with an approval in hand, so a
+ * caller the hook refuses would otherwise tell sessions that exist from those that do not by a 404.
+ * The hook is asked about nothing to decide (`toolId: 'none'`); a refusal is its 403, as for a
+ * session that exists. (An `approvers` credential is checked before any lookup.)
+ */
+export async function refuseMissing(
+  app: FocalAppContext,
+  authorize: (approval: ApprovalRequest) => Promise<ApprovalDecider>,
+  sessionId: string,
+  notFound: FocalError,
+): Promise<never> {
+  if (app.authorizeApproval) {
+    await authorize({
+      id: `none:${sessionId}`,
+      sessionId,
+      toolId: 'none',
+      args: {},
+      reason: notFound.message,
+      label: 'Nothing to decide',
+      defaultAction: 'reject',
+    })
+  }
+  throw notFound
+}
+
 function forbidden(approval: ApprovalRequest): FocalError {
   const role = approval.approver
   return new FocalError({

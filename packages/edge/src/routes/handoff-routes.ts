@@ -1,8 +1,8 @@
-import { FocalError, type Handoff } from '@focal/core'
+import { type ApprovalDecider, type ApprovalRequest, FocalError, type Handoff } from '@focal/core'
 import { guardWholeText } from '@focal/core/enforcement'
 import type { Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
-import { authenticateApprover } from '../auth/authorize-approver.ts'
+import { authenticateApprover, refuseMissing } from '../auth/authorize-approver.ts'
 import { authorizeSession } from '../auth/authorize-session.ts'
 import { readIdParam } from '../schemas/read-id-param.ts'
 import { readJsonBody } from '../schemas/read-json-body.ts'
@@ -35,11 +35,11 @@ export function registerHandoffRoutes(hono: Hono, app: FocalAppContext): void {
   hono.get('/v1/sessions/:id/handoff/conversation', async (context) => {
     const sessionId = readIdParam(context, app.schemas.id)
     const authorize = authenticateApprover(context, app)
-    const state = await sessionState(app, sessionId)
+    const state = await sessionState(app, sessionId, authorize)
     // Only while a person has it: once handed back, what the customer says next is the
     // assistant's conversation, not the approvers' to read (outside review rv61 9).
     const handoff = state.handoff
-    if (handoff === undefined) throw noHandoff(sessionId)
+    if (handoff === undefined) return refuseMissing(app, authorize, sessionId, noHandoff(sessionId))
     await authorize(handoffApproval(sessionId, handoff, 'Read the conversation handed to a person'))
     return context.json({
       sessionId,
@@ -55,8 +55,8 @@ export function registerHandoffRoutes(hono: Hono, app: FocalAppContext): void {
     const authorize = authenticateApprover(context, app)
     if (app.engine.replyToHandoff === undefined)
       throw new FocalError({ code: 'route-not-found', message: 'This engine has no human handoff.' })
-    const state = await sessionState(app, sessionId)
-    if (state.handoff === undefined) throw noHandoff(sessionId)
+    const state = await sessionState(app, sessionId, authorize)
+    if (state.handoff === undefined) return refuseMissing(app, authorize, sessionId, noHandoff(sessionId))
     const decider = await authorize(handoffApproval(sessionId, state.handoff, 'Write to the customer'))
     // What a person writes reaches the customer as a reply does: through the definition's checks
     // (a card number pasted from the back office is masked; a text they block is not sent).
@@ -101,10 +101,18 @@ interface HandoffState {
   history?: unknown[]
 }
 
-async function sessionState(app: FocalAppContext, sessionId: string): Promise<HandoffState> {
+async function sessionState(
+  app: FocalAppContext,
+  sessionId: string,
+  /** The approver check of an approver's route (the customer's route checked its token first). */
+  authorize?: (approval: ApprovalRequest) => Promise<ApprovalDecider>,
+): Promise<HandoffState> {
   const session = await app.engine.getSession(sessionId)
-  if (session == null)
-    throw new FocalError({ code: 'session-not-found', message: `Unknown session "${sessionId}".` })
+  if (session == null) {
+    const unknown = new FocalError({ code: 'session-not-found', message: `Unknown session "${sessionId}".` })
+    if (authorize === undefined) throw unknown
+    return refuseMissing(app, authorize, sessionId, unknown)
+  }
   return session as HandoffState
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { clientLedgerPayload, clientSnapshot } from '../app/client-provenance.ts'
 import { createEpoch } from '../app/session-claims.ts'
-import { authenticateApprover } from '../auth/authorize-approver.ts'
+import { authenticateApprover, refuseMissing } from '../auth/authorize-approver.ts'
 import { acquireAuthorizedSession, authorizeSession, issueSessionToken } from '../auth/authorize-session.ts'
 import { readIdParam } from '../schemas/read-id-param.ts'
 import { readJsonBody, toFocalIssues } from '../schemas/read-json-body.ts'
@@ -87,8 +87,13 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
     if (app.engine.releaseHandoff === undefined)
       throw new FocalError({ code: 'route-not-found', message: 'This engine has no human handoff.' })
     const session = await app.engine.getSession(sessionId)
-    if (session == null)
-      throw new FocalError({ code: 'session-not-found', message: `Unknown session "${sessionId}".` })
+    if (session == null) {
+      const unknown = new FocalError({
+        code: 'session-not-found',
+        message: `Unknown session "${sessionId}".`,
+      })
+      return refuseMissing(app, authorize, sessionId, unknown)
+    }
     const handoff = (session as { handoff?: { reason?: string } }).handoff
     // What the approver (or the `authorizeApproval` hook) is asked to decide: no role is named, so
     // any approver credential may hand a conversation back.

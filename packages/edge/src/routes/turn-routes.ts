@@ -12,7 +12,7 @@ import {
 } from '../app/create-message-replies.ts'
 import { restoreTurnResult } from '../app/restore-turn-result.ts'
 import { settleExpiredApproval } from '../app/settle-expired-approval.ts'
-import { authenticateApprover, pendingApprovalOf } from '../auth/authorize-approver.ts'
+import { authenticateApprover, pendingApprovalOf, refuseMissing } from '../auth/authorize-approver.ts'
 import {
   acquireAuthorizedSession,
   authorizeMessageTurn,
@@ -86,7 +86,7 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
     const sessionId = readIdParam(context, app.schemas.id)
     const decide = authenticateApprover(context, app)
     const pending = pendingApprovalOf(await app.engine.getSession(sessionId))
-    if (pending === undefined) throw noPendingApproval(sessionId)
+    if (pending === undefined) return refuseMissing(app, decide, sessionId, noPendingApproval(sessionId))
     // Only an approver of this approval reads it, and only then may the read settle it: past its
     // expiry it can no longer be decided, its default action applies now, and it is not pending.
     await decide(pending)
@@ -172,7 +172,7 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
       const approval = pendingApprovalOf(await app.engine.getSession(body.sessionId))
       if (approval === undefined || approval.id !== approvalId) {
         await refuseExpired(app, body.sessionId, approvalId, decide)
-        throw noPendingApproval(body.sessionId)
+        return await refuseMissing(app, decide, body.sessionId, noPendingApproval(body.sessionId))
       }
       const decidedBy = await decide(approval)
       written = (await app.ledgerStore.last(body.sessionId))?.sequence ?? -1
