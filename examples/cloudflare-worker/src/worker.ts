@@ -6,7 +6,7 @@ export { FocalSessionObject } from '@focal/edge/cloudflare'
 
 interface Env {
   FOCAL_SESSIONS: FocalSessionNamespace
-  /** Bearer token clients must send (a secret). */
+  /** Bearer token clients must send, at least 16 characters (a secret). */
   FOCAL_API_TOKEN?: string
   /** HMAC secret for per-session tokens, at least 32 characters (a secret). */
   FOCAL_SESSION_SECRET?: string

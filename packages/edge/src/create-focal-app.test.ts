@@ -321,12 +321,18 @@ describe('createFocalApp', () => {
   it.each([
     [{ type: 'bearer', tokens: [undefined] }, 'auth.tokens[0]" must be a non-empty string, got undefined'],
     [
-      { type: 'bearer', tokens: ['a-good-token', ''] },
+      { type: 'bearer', tokens: ['a-good-token-0123456789', ''] },
       'auth.tokens[1]" must be a non-empty string, got an empty string',
     ],
     [{ type: 'bearer', tokens: ['two words'] }, 'auth.tokens[0]" must not contain whitespace'],
     [{ type: 'bearer', tokens: [] }, 'auth.tokens" must list at least one credential'],
     [{ type: 'api-key', keys: [undefined] }, 'auth.keys[0]" must be a non-empty string, got undefined'],
+    // A guessable credential: `FOCAL_API_TOKEN=secret` let in anyone who tried it.
+    [{ type: 'bearer', tokens: ['secret'] }, 'auth.tokens[0]" must be at least 16 characters, got 6'],
+    [
+      { type: 'api-key', keys: ['k'.repeat(20), 'short-key'] },
+      'auth.keys[1]" must be at least 16 characters, got 9',
+    ],
   ])('refuses auth %j that no request could present, naming the option', (auth, message) => {
     // The README's `tokens: [process.env.FOCAL_API_TOKEN!]` with the variable unset: every
     // request got 500 internal-error while /health said ok.

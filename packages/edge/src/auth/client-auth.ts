@@ -42,11 +42,16 @@ async function isAuthenticated(request: Request, auth: FocalAuthOptions): Promis
   return match?.[1] ? matchesAny(match[1], auth.tokens) : 'missing'
 }
 
+/** The shortest token or key `auth` accepts. */
+const minCredentialLength = 16
+
 /**
  * Refuses credentials no request could present: a token or key that is not a non-empty string
  * (`tokens: [process.env.FOCAL_API_TOKEN!]` with the variable unset is `[undefined]`, which made
  * every request a 500 `internal-error` while `/health` said ok), a bearer token with whitespace in
- * it (the `Authorization` header carries one word), or an empty list (every request a 401).
+ * it (the `Authorization` header carries one word), an empty list (every request a 401), or one
+ * shorter than {@link minCredentialLength} characters (`FOCAL_API_TOKEN=secret` let in anyone who
+ * guessed it).
  */
 function checkCredentials(auth: FocalAuthOptions): void {
   if (auth.type === 'custom') return
@@ -63,6 +68,10 @@ function checkCredentials(auth: FocalAuthOptions): void {
       )
     if (auth.type === 'bearer' && /\s/.test(value as string))
       refuse(`${option}[${index}]" must not contain whitespace: an Authorization header could never carry it`)
+    if ((value as string).length < minCredentialLength)
+      refuse(
+        `${option}[${index}]" must be at least ${minCredentialLength} characters, got ${(value as string).length}: a short credential is guessed (generate one, e.g. crypto.randomUUID())`,
+      )
   })
 }
 

@@ -61,7 +61,7 @@ async function load(extraArgs: string[]) {
     const common = {
       url: `${server.url}/v1/turn`,
       method: 'POST',
-      headers: { authorization: 'Bearer bench-token', 'content-type': 'application/json' },
+      headers: { authorization: 'Bearer bench-client-token-0123', 'content-type': 'application/json' },
       body: JSON.stringify({ text: 'where is my order NW-1001' }),
       connections,
     }

@@ -46,7 +46,7 @@ if (soak && typeof globalThis.gc === 'function') setInterval(() => globalThis.gc
 serveFocal({
   ...engineSource,
   ...(soak ? { memory } : {}),
-  auth: { type: 'bearer', tokens: ['bench-token'] },
+  auth: { type: 'bearer', tokens: ['bench-client-token-0123'] },
   port: 0,
   hostname: '127.0.0.1',
   onListen: ({ port }) => console.log(JSON.stringify({ port })),
