@@ -116,4 +116,40 @@ describe('examples/deno/main.ts', () => {
     }
     expect(status).toBe(410)
   }, 130_000)
+
+  // A widget on another origin (the shop's page) calls the API from the browser: without CORS its
+  // preflight got 405 and the browser refused every call.
+  it('answers the widget origin FOCAL_CORS_ORIGIN names, preflight included, and no other', async () => {
+    const server = start({
+      FOCAL_SESSION_SECRET: 'deno-example-session-secret-0123456789-abc',
+      FOCAL_CORS_ORIGIN: 'https://shop.example',
+    })
+    const origin = await server.listening
+    const preflight = (from: string) =>
+      fetch(`${origin}/v1/turn`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: from,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,x-focal-session-token',
+        },
+      })
+    const allowed = await preflight('https://shop.example')
+    expect(allowed.status).toBe(204)
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example')
+    expect(allowed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
+      'x-focal-session-token',
+    )
+    expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull()
+    const turn = await fetch(`${origin}/v1/turn`, {
+      method: 'POST',
+      headers: { origin: 'https://shop.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'where is my order NW-1001' }),
+    })
+    expect(turn.headers.get('access-control-allow-origin')).toBe('https://shop.example')
+    // The widget reads its session token from the response: the browser shows it only if exposed.
+    expect(turn.headers.get('access-control-expose-headers')?.toLowerCase()).toContain(
+      'x-focal-session-token',
+    )
+  }, 60_000)
 })

@@ -9,6 +9,8 @@ const kv = await Deno.openKv(Deno.env.get('FOCAL_KV_PATH'))
 const token = Deno.env.get('FOCAL_API_TOKEN')
 const sessionSecret = Deno.env.get('FOCAL_SESSION_SECRET')
 const supervisorToken = Deno.env.get('FOCAL_SUPERVISOR_TOKEN')
+// The web page's origin, when the chat widget is served from another origin than this API.
+const corsOrigin = Deno.env.get('FOCAL_CORS_ORIGIN')
 
 // Refuse to start without the session secret: a random one would not survive a restart nor be
 // shared by the other instances of a deployment, so tokens would fail at random.
@@ -38,6 +40,7 @@ serveFocal({
   ...(supervisorToken
     ? { approvers: [{ token: supervisorToken, id: 'supervisor', roles: ['supervisor'] }] }
     : {}),
+  ...(corsOrigin ? { cors: { origin: corsOrigin } } : {}),
   port: Number(Deno.env.get('PORT') ?? 8000),
   hostname: '127.0.0.1',
   onListen: ({ port }) => console.log(`Focal on Deno at http://127.0.0.1:${port}/health`),
