@@ -45,10 +45,12 @@ export function compareGoalConcepts(
 ): ConceptComparison {
   const originalKeys = new Set(original.concepts.map((concept) => concept.key))
   const narrowerOfOriginal = new Set([...originalKeys].flatMap((key) => [...lexicon.narrowerThan(key)]))
-  // The candidate's mentions of a concept: the same key, or a narrower term of it.
+  // The candidate's mentions of a concept: the same key, a narrower term of it, or a fuller name.
   const mentions = (concept: GoalConcept) => {
     const narrower = lexicon.narrowerThan(concept.key)
-    return candidate.concepts.filter((other) => other.key === concept.key || narrower.has(other.key))
+    return candidate.concepts.filter(
+      (other) => other.key === concept.key || narrower.has(other.key) || extendsName(concept, other),
+    )
   }
   const counted = countedConcepts(original)
   const contradicted = new Map<GoalConcept, GoalConcept>()
@@ -82,7 +84,12 @@ export function compareGoalConcepts(
     if (originalKeys.has(concept.key) || seenNew.has(concept.key)) continue
     seenNew.add(concept.key)
     if (narrowerOfOriginal.has(concept.key)) comparison.narrowing.narrowerTerms++
-    else classifyAddition(concept, candidate, comparison)
+    else if (counted.some((kept) => extendsName(kept, concept))) {
+      // "from Alice" → "from Alice Smith": one of them, so narrower, and the rest of the name is an
+      // assumption that needs evidence.
+      comparison.narrowing.narrowerTerms++
+      comparison.narrowingSpecifics.push(concept)
+    } else classifyAddition(concept, candidate, comparison)
   }
   for (const concept of comparison.dropped) {
     comparison.findings.push({
@@ -92,6 +99,20 @@ export function compareGoalConcepts(
     })
   }
   return comparison
+}
+
+/**
+ * Is `other` (of the candidate) a fuller form of the name `concept` (of the original): `Alice Smith`
+ * of `Alice`, `Ann Lee` of `Lee`? Only for a name asked for: a fuller name left out ("not from
+ * Alice" → "not from Alice Smith") leaves out less, which widens the goal.
+ */
+function extendsName(concept: GoalConcept, other: GoalConcept): boolean {
+  if (!concept.entity || !other.entity || concept.negated || other.negated) return false
+  const short = concept.stems
+  const long = other.stems
+  if (short.length === 0 || long.length <= short.length) return false
+  const at = (offset: number) => short.every((stem, index) => long[offset + index] === stem)
+  return at(0) || at(long.length - short.length)
 }
 
 /**

@@ -142,6 +142,42 @@ describe('validateReformulation', () => {
     }
   })
 
+  describe('a fuller name of a name the original asks for narrows it', () => {
+    it('allows "from Alice" → "from Alice Smith" when the evidence names her, and only then', async () => {
+      for (const [original, candidate, text] of [
+        [
+          'Find emails from Alice',
+          'Find emails from Alice Smith',
+          'The only Alice in the contacts is Alice Smith',
+        ],
+        ['Summarize the report from Lee', 'Summarize the report from Ann Lee', 'Ann Lee wrote the report'],
+      ]) {
+        const grounded = await validate({ original, candidate, confidence: 0.95, evidence: evidence(text!) })
+        expect(grounded).toMatchObject({ allowed: true, type: 'scope-narrowing' })
+        // The rest of the name is an assumption like any other specific: no evidence, no narrowing.
+        const assumed = await validate({ original, candidate, confidence: 0.95, evidence: [] })
+        expect(assumed).toMatchObject({ allowed: false, code: 'DTL-STRAT-009' })
+      }
+    })
+
+    it('is no carried name when it changes role, is another name, or is left out', async () => {
+      for (const [original, candidate] of [
+        ['Find emails from Alice', 'Find emails to Alice Smith'],
+        ['Find emails from Alice', 'Find emails from Bob Alison'],
+        // Leaving out only Alice Smith leaves out less than every Alice: wider, not narrower.
+        ['Find emails not from Alice', 'Find emails not from Alice Smith'],
+      ]) {
+        const result = await validate({
+          original,
+          candidate,
+          confidence: 0.95,
+          evidence: evidence(candidate!),
+        })
+        expect({ candidate, ...result }).toMatchObject({ candidate, allowed: false, code: 'DTL-STRAT-008' })
+      }
+    })
+  })
+
   describe('abort codes', () => {
     const base = {
       original: 'What happened in crypto markets today?',
