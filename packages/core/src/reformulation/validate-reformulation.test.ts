@@ -151,8 +151,8 @@ describe('validateReformulation', () => {
           'The only Alice in the contacts is Alice Smith',
         ],
         ['Summarize the report from Lee', 'Summarize the report from Ann Lee', 'Ann Lee wrote the report'],
-      ]) {
-        const grounded = await validate({ original, candidate, confidence: 0.95, evidence: evidence(text!) })
+      ] as const) {
+        const grounded = await validate({ original, candidate, confidence: 0.95, evidence: evidence(text) })
         expect(grounded).toMatchObject({ allowed: true, type: 'scope-narrowing' })
         // The rest of the name is an assumption like any other specific: no evidence, no narrowing.
         const assumed = await validate({ original, candidate, confidence: 0.95, evidence: [] })
@@ -166,12 +166,12 @@ describe('validateReformulation', () => {
         ['Find emails from Alice', 'Find emails from Bob Alison'],
         // Leaving out only Alice Smith leaves out less than every Alice: wider, not narrower.
         ['Find emails not from Alice', 'Find emails not from Alice Smith'],
-      ]) {
+      ] as const) {
         const result = await validate({
           original,
           candidate,
           confidence: 0.95,
-          evidence: evidence(candidate!),
+          evidence: evidence(candidate),
         })
         expect({ candidate, ...result }).toMatchObject({ candidate, allowed: false, code: 'DTL-STRAT-008' })
       }
