@@ -32,6 +32,23 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   // inside a key (words around them: a letter glued to an item makes it another string).
   ['card 4539 **1488** 0343 6467 end', '1488'],
   ['card `4539` `1488` `0343` `6467` end', '1488'],
+  // Strikethrough, underline, highlight, HTML tags and named space references (rendered as nothing
+  // or a space), and parenthesized or full-stop digits (⑴, ⒈).
+  ['card 4539 ~~1488~~ 0343 6467 end', '1488'],
+  ['card 4539 _1488_ 0343 6467 end', '1488'],
+  ['card 4539 ==1488== 0343 6467 end', '1488'],
+  ['card 4539 <b>1488</b> 0343 6467 end', '1488'],
+  ['card <span>4539</span><span>1488</span><span>0343</span><span>6467</span> end', '1488'],
+  ['card 4539 <!-- x --> 1488 0343 6467 end', '1488'],
+  ['card 4539&nbsp;1488&nbsp;0343&nbsp;6467 end', '1488'],
+  [
+    'card \u2477\u2478\u2476\u247c \u2474\u2477\u247b\u247b 0\u2476\u2477\u2476 \u2479\u2477\u2479\u247a end',
+    '\u2474\u2477\u247b',
+  ],
+  [
+    'card \u248b\u248c\u248a\u2490 \u2488\u248b\u248f\u248f 0\u248a\u248b\u248a \u248d\u248b\u248d\u248e end',
+    '\u2488\u248b\u248f',
+  ],
   ['ssn **536**-22-8741 end', '22-87'],
   [
     'card &#52;&#53;&#51;&#57;&#49;&#52;&#56;&#56;&#48;&#51;&#52;&#51;&#54;&#52;&#54;&#55; end',

@@ -66,7 +66,7 @@ const quoteOrSpaceTable = (() => {
  * Value 0..9 of a digit in any supported script (ASCII, full-width, Arabic-Indic, Devanagari), or
  * of a digit drawn smaller or in a circle (superscript and subscript digits, `①`–`⑨` and `⓪`, which
  * NFKC reads as ASCII digits, and the dingbat circled digits `❶`, `➀`, `➊`, `⓵`, which a reader
- * reads so too), else -1.
+ * reads so too, and the parenthesized `⑴`–`⑼` and full-stop `⒈`–`⒐`), else -1.
  */
 export function digitValue(code: number): number {
   if (code >= 48 && code <= 57) return code - 48
@@ -83,6 +83,9 @@ export function digitValue(code: number): number {
   if (code >= 0x2080 && code <= 0x2089) return code - 0x2080
   // Circled ①–⑨ and ⓪, double circled ⓵–⓽, negative circled ⓿ and ❶–❾, sans-serif ➀–➈ and ➊–➒.
   if (code >= 0x2460 && code <= 0x2468) return code - 0x245f
+  // Parenthesized ⑴–⑼ and with a full stop ⒈–⒐ (NFKC reads them as `(4)` and `4.`; a reader as 4).
+  if (code >= 0x2474 && code <= 0x247c) return code - 0x2473
+  if (code >= 0x2488 && code <= 0x2490) return code - 0x2487
   if (code === 0x24ea || code === 0x24ff) return 0
   if (code >= 0x24f5 && code <= 0x24fd) return code - 0x24f4
   if (code >= 0x2776 && code <= 0x277e) return code - 0x2775

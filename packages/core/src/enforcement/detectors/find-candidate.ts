@@ -6,9 +6,9 @@ import { mayStartValueAfter } from './value-features.ts'
 const runAhead =
   '(?=[0-9]{3}|[0-9]{0,2}(?![0-9])(?:[ \\t.()-]{3}|[ \\t.()-]{0,2}(?![ \\t.()-]))(?:$|[0-9]|[^\\x00-\\x7f]|[ \\t.()-]))'
 
-/** Superscript, subscript and circled digits (`⁴`, `₄`, `④`, `❹`: see `digitValue`), as a regex class body. */
+/** Superscript, subscript, circled, parenthesized and full-stop digits (`⁴`, `₄`, `④`, `❹`, `⑷`, `⒋`: see `digitValue`), as a regex class body. */
 const smallOrCircledDigits =
-  '\\u00b2\\u00b3\\u00b9\\u2070\\u2074-\\u2079\\u2080-\\u2089\\u2460-\\u2468\\u24ea\\u24f5-\\u24fd\\u24ff\\u2776-\\u277e\\u2780-\\u2788\\u278a-\\u2792'
+  '\\u00b2\\u00b3\\u00b9\\u2070\\u2074-\\u2079\\u2080-\\u2089\\u2460-\\u2468\\u2474-\\u247c\\u2488-\\u2490\\u24ea\\u24f5-\\u24fd\\u24ff\\u2776-\\u277e\\u2780-\\u2788\\u278a-\\u2792'
 
 /**
  * Characters that can make a token worth analysing, found by the native regex engine so plain

@@ -95,3 +95,33 @@ describe('readMarkup', () => {
     expect([...reading.end]).toEqual([1, 2, 4, 8, 11, 16, 22, 23, 26, 27, 28])
   })
 })
+
+describe('markup that renders as nothing, or as a space, around a digit', () => {
+  it('reads strikethrough, underline, highlight, HTML tags and named references as a reader sees them', () => {
+    for (const [written, seen] of [
+      ['4539 ~~1488~~ 0343', '4539 1488 0343'],
+      ['4539 _1488_ 0343', '4539 1488 0343'],
+      ['4539 ==1488== 0343', '4539 1488 0343'],
+      ['4539 <b>1488</b> 0343', '4539 1488 0343'],
+      ['<span>4539</span><span class="n">1488</span>', '45391488'],
+      ['4539 <!-- note --> 1488', '4539  1488'],
+      ['4539&nbsp;1488&ndash;0343&shy;6467', '4539 1488-03436467'],
+      ['4539&#32;1488', '4539 1488'],
+    ]) {
+      expect(markupStretches(written!).stretches, written).not.toEqual([])
+      expect(readMarkup(written!, 0, written!.length).text, written).toBe(seen)
+    }
+  })
+
+  it('leaves an underscore inside a word, `x=1`, `a < b` and other ampersands as they are', () => {
+    const text = 'Set x=1 and y == 2 in file_2024.txt; sk_live_4eC3; 3 < 4; a<b>c</b>; R&D and Q&A'
+    expect(markupStretches(text).stretches).toEqual([])
+  })
+
+  it('reads markup the text’s end cuts short as nothing yet, so a stream holds the digits before it', () => {
+    for (const written of ['4539 <', '4539 <b', '4539 </sp', '4539&nb', '4539&#3', '4539 ~', '4539 =']) {
+      expect(markupStretches(written).stretches, written).toEqual([0, written.length])
+      expect(readMarkup(written, 0, written.length).text.trimEnd(), written).toBe('4539')
+    }
+  })
+})

@@ -3,18 +3,68 @@
  * emphasis and code spans (`4539 **1488** …`, `` `4539` `1488` … ``, a key with `**` slipped into
  * it) render without their `*` and backticks, an HTML numeric character reference (`&#52;`,
  * `&#x34;`) as the character it names, and a percent-encoded byte of printable ASCII (`%73%6B…`) as
- * that character when the text is read as a URL. A model told to get a card or a key past a filter
+ * that character when the text is read as a URL. So do strikethrough, underline and highlight
+ * markers (`~~1488~~`, `_1488_`, `==1488==`) and HTML tags and comments (`4539 <b>1488</b>`,
+ * `<span>4539</span><span>1488</span>`) next to a digit, which render as nothing, and a named
+ * character reference of a space, a dash or an invisible character next to a digit (`4539&nbsp;1488`,
+ * `&shy;`), which renders as that character. A model told to get a card or a key past a filter
  * writes these; the scanner reads them a second time as they render (see `createScanner`).
- * Only stretches around markup that touches a digit or joins two letters or digits are read so,
- * and only a text holding `*`, a backtick, `&#` or `%` is searched for them (four native searches).
+ * Only stretches around markup that touches a digit (`*` and backticks also between two letters or
+ * digits) are read so, and only a text holding one of `*`, a backtick, `&`, `%`, `_`, `~`, `=` or
+ * `<` is searched for them (native searches).
  */
 import { digitValue } from './char-classes.ts'
 import type { VisibleText } from './visible-text.ts'
 
-/** Does `text` hold a character markup starts with (`*`, a backtick, `&#`, `%`)? */
+/** Does `text` hold a character markup starts with (`*`, a backtick, `&`, `%`, `_`, `~`, `=`, `<`)? */
 export function hasMarkup(text: string): boolean {
-  return text.includes('*') || text.includes('`') || text.includes('&#') || text.includes('%')
+  return (
+    text.includes('*') ||
+    text.includes('`') ||
+    text.includes('&') ||
+    text.includes('%') ||
+    text.includes('_') ||
+    text.includes('~') ||
+    text.includes('=') ||
+    text.includes('<')
+  )
 }
+
+/**
+ * Named character references that render as a space, a dash or nothing: what a text may put
+ * between a card's digit groups (`4539&nbsp;1488`), with what a reader sees for each.
+ */
+const namedSeparators: ReadonlyMap<string, string> = new Map([
+  ['nbsp', ' '],
+  ['NonBreakingSpace', ' '],
+  ['ensp', ' '],
+  ['emsp', ' '],
+  ['emsp13', ' '],
+  ['emsp14', ' '],
+  ['numsp', ' '],
+  ['puncsp', ' '],
+  ['thinsp', ' '],
+  ['ThinSpace', ' '],
+  ['hairsp', ' '],
+  ['VeryThinSpace', ' '],
+  ['MediumSpace', ' '],
+  ['NoBreak', ''],
+  ['ZeroWidthSpace', ''],
+  ['zwnj', ''],
+  ['zwj', ''],
+  ['shy', ''],
+  ['hyphen', '-'],
+  ['dash', '-'],
+  ['ndash', '-'],
+  ['mdash', '-'],
+  ['minus', '-'],
+  ['period', '.'],
+  ['sol', '/'],
+])
+/** Longest name of `namedSeparators` (`NonBreakingSpace`). */
+const longestName = 16
+/** Longest HTML tag or comment read as markup (a tag with a few attributes). */
+const longestTag = 256
 
 /** Longest run of `*` or backticks read as emphasis or a code span (`***` is bold italic). */
 const longestMarker = 3
@@ -52,11 +102,51 @@ export function markupStretches(text: string): { stretches: number[]; sites: Int
       at = text.indexOf(marker, end)
     }
   }
+  // Strikethrough, underline and highlight markers render as nothing; only those touching a digit
+  // (or ending the text) count, so snake_case words and `a == b` are not read again.
+  const lines: number[] = []
+  for (const marker of ['_', '~', '=']) {
+    for (let at = text.indexOf(marker); at >= 0; ) {
+      const end = markerEnd(text, at)
+      const after = end < text.length ? text.charCodeAt(end) : -1
+      // Highlight is `==` exactly (`x=1` is no markup), or what the text's end may make one.
+      if (marker === '=' ? end - at === 2 || (after < 0 && end - at < 2) : end - at <= longestMarker) {
+        const before = at > 0 ? text.charCodeAt(at - 1) : 32
+        if (rendersAway(marker.charCodeAt(0), before, after)) lines.push(at, end)
+      }
+      at = text.indexOf(marker, end)
+    }
+  }
+  sortPairs(lines)
+  const tags: number[] = []
+  for (let at = text.indexOf('<'); at >= 0; ) {
+    const end = tagEnd(text, at)
+    if (end === 0) {
+      at = text.indexOf('<', at + 1)
+      continue
+    }
+    const stop = end < 0 ? text.length : end
+    if (digitNear(text, at, -1) || (end > 0 && digitNear(text, end, 1))) tags.push(at, stop)
+    at = text.indexOf('<', stop)
+  }
   const references: number[] = []
-  for (let at = text.indexOf('&#'); at >= 0; at = text.indexOf('&#', at + 2)) {
-    const reference = readReference(text, at)
-    if (reference.end < 0 ? !isIncompleteReference(text, at) : !namesAlphanumeric(reference.point)) continue
-    references.push(at, reference.end < 0 ? text.length : reference.end)
+  for (let at = text.indexOf('&'); at >= 0; at = text.indexOf('&', at + 1)) {
+    if (text.charCodeAt(at + 1) === 35) {
+      const reference = readReference(text, at)
+      if (reference.end < 0) {
+        if (isIncompleteReference(text, at)) references.push(at, text.length)
+      } else if (
+        namesAlphanumeric(reference.point) ||
+        digitNear(text, at, -1) ||
+        digitNear(text, reference.end, 1)
+      )
+        references.push(at, reference.end)
+      continue
+    }
+    const named = readNamed(text, at)
+    if (named.end < 0) {
+      if (isIncompleteNamed(text, at) && digitNear(text, at, -1)) references.push(at, text.length)
+    } else if (digitNear(text, at, -1) || digitNear(text, named.end, 1)) references.push(at, named.end)
   }
   const escapes: number[] = []
   for (let at = text.indexOf('%'); at >= 0; at = text.indexOf('%', at + 1)) {
@@ -64,7 +154,7 @@ export function markupStretches(text: string): { stretches: number[]; sites: Int
     if (byte >= 0 ? !isAsciiAlphanumeric(byte) : !isIncompletePercent(text, at)) continue
     escapes.push(at, byte >= 0 ? at + 3 : text.length)
   }
-  const sites = mergePairs([emphasis, code, references, escapes])
+  const sites = mergePairs([emphasis, code, references, escapes, lines, tags])
   const stretches: number[] = []
   // Sites come in order, so the line breaks around them are found moving forward only: each
   // character is read once, however dense the markup (reading `reach` characters both ways per
@@ -88,7 +178,7 @@ function mergePairs(lists: ReadonlyArray<readonly number[]>): Int32Array {
   const merged = new Int32Array(lists.reduce((total, list) => total + list.length, 0))
   const next = lists.map(() => 0)
   for (let write = 0; write < merged.length; write += 2) {
-    // The list whose next pair starts first (the earlier list on a tie); at most four lists.
+    // The list whose next pair starts first (the earlier list on a tie); at most six lists.
     let chosen = -1
     for (let which = 0; which < lists.length; which++) {
       const at = next[which] as number
@@ -131,6 +221,52 @@ export function readMarkup(text: string, start: number, end: number): VisibleTex
   let index = start
   while (index < end) {
     const code = text.charCodeAt(index)
+    if (code === 95 || code === 126 || code === 61) {
+      // `_`, `~`, `=`: underline, strikethrough, highlight (`==` only) touching a letter or digit.
+      const markerStop = markerEnd(text, index)
+      const before = index > 0 ? text.charCodeAt(index - 1) : 32
+      const after = markerStop < text.length ? text.charCodeAt(markerStop) : -1
+      const length = markerStop - index
+      if (
+        (code === 61 ? length === 2 || (after < 0 && length < 2) : length <= longestMarker) &&
+        rendersAway(code, before, after)
+      ) {
+        copy(index)
+        copied = Math.min(markerStop, end)
+      }
+      index = markerStop
+      continue
+    }
+    if (code === 60) {
+      // An HTML tag or comment renders as nothing; one the text's end cuts short may still become one.
+      const stop = tagEnd(text, index)
+      if (stop !== 0 && (stop < 0 ? end === text.length : stop <= end)) {
+        copy(index)
+        copied = stop < 0 ? end : stop
+        index = copied
+        continue
+      }
+    }
+    if (code === 38 && text.charCodeAt(index + 1) !== 35) {
+      const named = readNamed(text, index)
+      if (named.end > 0 && named.end <= end) {
+        copy(index)
+        for (let unit = 0; unit < named.character.length; unit++) {
+          starts[read] = index
+          ends[read++] = named.end
+        }
+        parts.push(named.character)
+        copied = named.end
+        index = named.end
+        continue
+      }
+      if (named.end < 0 && end === text.length && isIncompleteNamed(text, index)) {
+        copy(index)
+        copied = end
+        index = end
+        continue
+      }
+    }
     if (code === 42 || code === 96) {
       const markerStop = markerEnd(text, index)
       const before = index > 0 ? text.charCodeAt(index - 1) : 32
@@ -159,6 +295,13 @@ export function readMarkup(text: string, start: number, end: number): VisibleTex
         index = reference.end
         continue
       }
+      if (reference.end < 0 && end === text.length && isIncompleteReference(text, index)) {
+        // Cut short by the text's end: read as what it may still become, nothing yet.
+        copy(index)
+        copied = end
+        index = end
+        continue
+      }
     }
     if (code === 37) {
       const byte = percentByte(text, index)
@@ -176,6 +319,94 @@ export function readMarkup(text: string, start: number, end: number): VisibleTex
   }
   copy(end)
   return { text: parts.join(''), start: starts.subarray(0, read), end: ends.subarray(0, read) }
+}
+
+/**
+ * Does a `_`, `~` or `=` marker between `before` and `after` (-1: the text's end) render as
+ * nothing next to a digit? An underscore inside a word is part of it (`sk_live_4eC3…`, `file_2024`),
+ * as CommonMark reads it; at the text's end any may still turn out to be markup.
+ */
+function rendersAway(marker: number, before: number, after: number): boolean {
+  if (after < 0) return true
+  if (digitValue(before) < 0 && digitValue(after) < 0) return false
+  return marker !== 95 || !(isAlphanumeric(before) && isAlphanumeric(after))
+}
+
+/** Sorts flat pairs `[start, end)` by start (found per marker, so sorted per marker only). */
+function sortPairs(pairs: number[]): void {
+  if (pairs.length <= 2) return
+  const sorted: Array<[number, number]> = []
+  for (let index = 0; index < pairs.length; index += 2)
+    sorted.push([pairs[index] as number, pairs[index + 1] as number])
+  sorted.sort((left, right) => left[0] - right[0])
+  sorted.forEach(([start, stop], index) => {
+    pairs[2 * index] = start
+    pairs[2 * index + 1] = stop
+  })
+}
+
+/**
+ * End of the HTML tag (`<b>`, `</span>`, `<br/>`, `<span class="x">`) or comment (`<!-- … -->`)
+ * at `at`: 0 when none starts there, -1 when one starts but the text ends first. Within
+ * `longestTag` characters and one line.
+ */
+function tagEnd(text: string, at: number): number {
+  const next = text.charCodeAt(at + 1)
+  if (at + 1 >= text.length) return -1
+  if (next === 33) {
+    // `<!--` … `-->`
+    if (text.startsWith('<!--', at)) {
+      const close = text.indexOf('-->', at + 4)
+      if (close >= 0 && close + 3 - at <= longestTag) return close + 3
+      return close < 0 && text.length - at <= longestTag ? -1 : 0
+    }
+    return '<!--'.startsWith(text.slice(at, at + 4)) ? -1 : 0
+  }
+  let index = at + 1
+  if (next === 47) index++
+  if (index >= text.length) return -1
+  if (!isAsciiLetter(text.charCodeAt(index))) return 0
+  for (; index < text.length && index - at < longestTag; index++) {
+    const code = text.charCodeAt(index)
+    if (code === 62) return index + 1
+    if (code === 60 || code === 10 || code === 13) return 0
+  }
+  return index === text.length ? -1 : 0
+}
+
+/**
+ * Is there a digit next to `at`, going `step` (-1: before `at`, 1: from `at` on), across at most
+ * two spaces or tabs: `4539 <b>1488` has one before its tag.
+ */
+function digitNear(text: string, at: number, step: -1 | 1): boolean {
+  let index = step < 0 ? at - 1 : at
+  for (let spaces = 0; index >= 0 && index < text.length; index += step) {
+    const code = text.charCodeAt(index)
+    if (code !== 32 && code !== 9) return digitValue(code) >= 0
+    if (++spaces > 2) return false
+  }
+  return false
+}
+
+/** The named character reference of `namedSeparators` at `at` (`&nbsp;`): what it reads as and its end, or end -1. */
+function readNamed(text: string, at: number): { character: string; end: number } {
+  const close = text.indexOf(';', at + 1)
+  if (close < 0 || close - at - 1 > longestName) return { character: '', end: -1 }
+  const character = namedSeparators.get(text.slice(at + 1, close))
+  return character === undefined ? { character: '', end: -1 } : { character, end: close + 1 }
+}
+
+/** Does a named reference the text's end cuts short start at `at` (`&`, `&nb`)? */
+function isIncompleteNamed(text: string, at: number): boolean {
+  const written = text.slice(at + 1)
+  if (written.length > longestName) return false
+  for (const name of namedSeparators.keys()) if (name.startsWith(written)) return true
+  return false
+}
+
+function isAsciiLetter(code: number): boolean {
+  const lower = code | 32
+  return lower >= 97 && lower <= 122
 }
 
 /** End of the run of the marker character at `at` (a run of `*` or of backticks). */
