@@ -63,10 +63,37 @@ const latinForms: ReadonlyMap<number, string> = (() => {
   return map
 })()
 
+/**
+ * Lower-case Cyrillic letters drawn like a Latin small capital (`м` like `ᴍ`, `т` like `ᴛ`, `н` like
+ * `ʜ`, `к` like `ᴋ`), and `п` like `n`: `Aмazon` among Latin words reads as Amazon (attack review
+ * rv66a: `Aмazon` passed the blocklist). Unlike the small capitals, they read so only where a Latin
+ * letter stands near (Russian prose is left alone). `в` and `ь` stay themselves: no reader takes
+ * `веѕт` for `best`.
+ */
+const cyrillicSmallCapitals: ReadonlyMap<number, string> = new Map(
+  [...'мmтtнhкkпn'.matchAll(/(.)(.)/gu)].map(([, cyrillic, latin]) => [
+    (cyrillic as string).charCodeAt(0),
+    latin as string,
+  ]),
+)
+
 /** The Latin letter a Greek, Cyrillic or Armenian letter is drawn like, lower-cased, or undefined. */
 function lookalikeReading(point: number): string | undefined {
   const latin = lookalikeOf(point)
-  return latin === undefined ? undefined : String.fromCharCode(latin | 32)
+  return latin === undefined ? cyrillicSmallCapitals.get(point) : String.fromCharCode(latin | 32)
+}
+
+/**
+ * What a capital `I` next to a lower-case letter reads as: `ǀ` (U+01C0, a letter drawn as a bar),
+ * which both `i` and `l` of a term match. In most sans-serif faces `I` and `l` are the same bar, so
+ * `WaImart` reads as Walmart to a reader. A capital among capitals is an `I` (`DELI` is not `Dell`),
+ * and a lower-case `i` or `l` reads as itself (`Deli` is not `Dell`).
+ */
+const capitalI = 'ǀ'
+const capitalIAmongLowerCase = /(?<=[a-z])I|I(?=[a-z])/g
+
+function isLowerCaseAscii(code: number): boolean {
+  return code >= 97 && code <= 122
 }
 
 /**
@@ -78,7 +105,10 @@ const latinReach = 64
 
 /** `text` as blocklist terms are matched on (see the module comment). */
 export function blocklistReading(text: string): BlocklistReading {
-  if (!notAscii.test(text)) return { text: text.toLowerCase(), start: undefined }
+  if (!notAscii.test(text)) {
+    const read = text.includes('I') ? text.replace(capitalIAmongLowerCase, capitalI) : text
+    return { text: read.toLowerCase(), start: undefined }
+  }
   let reading = ''
   let start: Int32Array | undefined
   let length = 0
@@ -88,7 +118,13 @@ export function blocklistReading(text: string): BlocklistReading {
   for (let index = 0; index < text.length; ) {
     const point = text.codePointAt(index) as number
     const width = point > 0xffff ? 2 : 1
-    let character = point < 0x80 ? text[index]?.toLowerCase() : foldOf(point)
+    let character =
+      point === 73 &&
+      (isLowerCaseAscii(text.charCodeAt(index - 1)) || isLowerCaseAscii(text.charCodeAt(index + 1)))
+        ? capitalI
+        : point < 0x80
+          ? text[index]?.toLowerCase()
+          : foldOf(point)
     const lookalike = point < 0x80 ? undefined : lookalikeReading(point)
     if (lookalike !== undefined) {
       if (latinAfter < index) latinAfter = nextLatinLetter(text, index)
@@ -149,8 +185,8 @@ const substitutes: Readonly<Record<string, string>> = {
   b: '8',
   e: '3€',
   g: '9',
-  i: '1!|',
-  l: '1|',
+  i: `1!|${capitalI}`,
+  l: `1|${capitalI}`,
   o: '0',
   s: '5$',
   t: '7',

@@ -93,6 +93,24 @@ describe('compileBlocklist', () => {
     expect(values('Pay with \u0421\u0431\u0435\u0440 now', cyrillic)).toEqual(['\u0421\u0431\u0435\u0440'])
   })
 
+  // Left open by review rv66a: each reads as the name to a reader and each passed.
+  it('finds a capital I written for l, a name spelled apart with slashes or pluses, and a Cyrillic small-capital м', () => {
+    expect(values('Shop at WaImart or TargeT')).toEqual(['WaImart', 'TargeT'])
+    expect(values('Try A/m/a/z/o/n, W\\a\\l\\m\\a\\r\\t or e+B+a+y')).toEqual([
+      'A/m/a/z/o/n',
+      'W\\a\\l\\m\\a\\r\\t',
+      'e+B+a+y',
+    ])
+    expect(values('Try A\u043cazon today')).toEqual(['A\u043cazon'])
+    // A capital I among capitals is an I, a lower-case i is an i, and Russian prose stays Russian.
+    const dell: ScanOptions = { detectors: [], blocklist: ['Dell', 'Nike'] }
+    expect(values('Visit the DELI or a Deli, NIKE and NIke', dell)).toEqual(['NIKE', 'NIke'])
+    expect(
+      values('\u043c\u0438\u0440 \u0442\u0430\u043c', { detectors: [], blocklist: ['mup', 'tam'] }),
+    ).toEqual([])
+    expect(values('and/or, best, buy it')).toEqual([])
+  })
+
   it('finds a term whose accents are written as combining marks (NFD)', () => {
     expect(values('Try Amazo\u0301n or A\u0300mazon')).toEqual(['Amazo\u0301n', 'A\u0300mazon'])
   })

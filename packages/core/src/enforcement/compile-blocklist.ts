@@ -12,8 +12,8 @@ export type BlocklistMatcher = (text: string, from: number, findings: Finding[])
 const blankRun = 32
 /** Most separator characters between two characters spelled apart (`A m a z o n`, `A . m . a`). */
 const spacedRun = 3
-/** Characters written inside a word that a reader reads through (`Wal-Mart`, `A.m.a.z.o.n`). */
-const joiners = '\\-\\u2010-\\u2015\\u2212._\\u00b7\\u2022*~'
+/** Characters written inside a word that a reader reads through (`Wal-Mart`, `A.m.a.z.o.n`, `A/m/a/z/o/n`). */
+const joiners = '\\-\\u2010-\\u2015\\u2212._\\u00b7\\u2022*~/\\\\+'
 const joiner = `[${joiners}]`
 const separator = `[\\s${joiners}]`
 /** A run of blanks or joiners inside a term, or one character of it. */
