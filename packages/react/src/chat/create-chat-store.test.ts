@@ -21,6 +21,13 @@ function setup() {
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** Resolves once `done()` holds, checking every few milliseconds (at most two seconds). */
+async function waitUntil(done: () => boolean) {
+  for (const started = Date.now(); !done(); ) {
+    if (Date.now() - started > 2000) throw new Error('timed out waiting')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
 const textOf = (state: ChatState, index: number) =>
   state.messages[index]?.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')
 
@@ -210,6 +217,58 @@ describe('createChatStore', () => {
       ),
       { numRuns: 40 },
     )
+  })
+
+  it("shows an approval's reply and a person's replies, which arrive whole by polling, through the client-side scan", async () => {
+    // Both were shown as they came while every streamed reply went through the scan (review rv66b).
+    const channel = createChannelTransport()
+    let decided = false
+    const transport = {
+      ...channel.transport,
+      approvals: 'wait' as const,
+      approvalStatus: async () =>
+        decided
+          ? {
+              status: 'approved' as const,
+              action: 'approve' as const,
+              reply: 'Refunded to card 4111 1111 1111 1111.',
+            }
+          : { status: 'pending' as const },
+      handoffStatus: async () => ({
+        status: 'active' as const,
+        replies: [
+          {
+            id: 'r1',
+            text: 'Dana here: your card 4111 1111 1111 1111 is on file.',
+            at: '2026-12-03T08:00:00Z',
+          },
+        ],
+      }),
+    }
+    const scan = () => createStreamRedactor({ detectors: ['credit-card'] })
+    const store = createChatStore({ transport, scan, generateId, approvalPollMs: 5, handoffPollMs: 5 })
+    const paused = store.getState().sendMessage('refund order A-1001, $620')
+    channel.latest().push({ type: 'start' }, { type: 'data-approval', data: approvalFixture })
+    channel.latest().end()
+    await paused
+    decided = true
+    await waitUntil(() => store.getState().pendingApproval === undefined)
+    const handed = store.getState().sendMessage('a person please')
+    channel
+      .latest()
+      .push(
+        { type: 'start' },
+        { type: 'data-handoff', data: { reason: 'asked for a person', since: '2026-12-03T08:00:00Z' } },
+      )
+    channel.latest().end()
+    await handed
+    await waitUntil(() => store.getState().messages.some((message) => message.from === 'person'))
+    const shown = store
+      .getState()
+      .messages.map((message) => textOf(store.getState(), store.getState().messages.indexOf(message)))
+    expect(shown).toContain('Refunded to card [CREDIT_CARD].')
+    expect(shown).toContain('Dana here: your card [CREDIT_CARD] is on file.')
+    expect(JSON.stringify(store.getState().messages)).not.toContain('4111')
   })
 
   it('drops a held-back fragment when the reply is stopped mid-number', async () => {

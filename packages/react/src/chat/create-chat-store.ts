@@ -268,6 +268,15 @@ export function createChatStore({
 
     const busy = () => get().status === 'submitted' || get().status === 'streaming'
 
+    /**
+     * A whole text the client shows as it arrived outside a stream (an approval's reply, a person's
+     * reply), through the client-side scan as a streamed reply goes.
+     */
+    function scanned(text: string): string {
+      const scanner = scan?.()
+      return scanner === undefined ? text : scanner.push(text) + scanner.flush()
+    }
+
     /** Marks the approval card decided and shows the reply of the turn the decision resumed. */
     function settleApproval(approvalId: string, status: ChatApprovalStatus) {
       const decision = status.action ?? (status.status === 'approved' ? 'approve' : 'reject')
@@ -288,7 +297,7 @@ export function createChatStore({
                 {
                   id: generateId(),
                   role: 'assistant' as const,
-                  parts: [{ type: 'text' as const, text: status.reply, state: 'done' as const }],
+                  parts: [{ type: 'text' as const, text: scanned(status.reply), state: 'done' as const }],
                 },
               ]),
         ],
@@ -362,7 +371,7 @@ export function createChatStore({
               id: `person:${reply.id}`,
               role: 'assistant' as const,
               from: 'person' as const,
-              parts: [{ type: 'text' as const, text: reply.text, state: 'done' as const }],
+              parts: [{ type: 'text' as const, text: scanned(reply.text), state: 'done' as const }],
             })),
           ],
         }
