@@ -47,6 +47,16 @@ function start(environment: Record<string, string>) {
   return { exited, listening, output: () => output }
 }
 
+const sessionSecret = 'deno-example-session-secret-0123456789-abc'
+
+/** A first turn of a new session, as the widget sends it (from `from`, when given). */
+const firstTurn = (origin: string, from?: string) =>
+  fetch(`${origin}/v1/turn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(from === undefined ? {} : { origin: from }) },
+    body: JSON.stringify({ text: 'where is my order NW-1001' }),
+  })
+
 afterEach(() => {
   for (const child of running.splice(0)) {
     if (child.pid === undefined) continue
@@ -66,13 +76,9 @@ describe('examples/deno/main.ts', () => {
   }, 60_000)
 
   it('starts with the secret and keeps each session to its token holder', async () => {
-    const server = start({ FOCAL_SESSION_SECRET: 'deno-example-session-secret-0123456789-abc' })
+    const server = start({ FOCAL_SESSION_SECRET: sessionSecret })
     const origin = await server.listening
-    const created = await fetch(`${origin}/v1/turn`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text: 'where is my order NW-1001' }),
-    })
+    const created = await firstTurn(origin)
     const { sessionId } = (await created.json()) as { sessionId: string }
     const token = created.headers.get('x-focal-session-token') ?? ''
     expect(token).toMatch(/^v2\./)
@@ -85,7 +91,7 @@ describe('examples/deno/main.ts', () => {
 
   it('refuses to start with a FOCAL_SESSION_TTL_HOURS that is no number of hours above 0', async () => {
     const server = start({
-      FOCAL_SESSION_SECRET: 'deno-example-session-secret-0123456789-abc',
+      FOCAL_SESSION_SECRET: sessionSecret,
       FOCAL_SESSION_TTL_HOURS: '0',
     })
     expect(await server.exited).toBe(1)
@@ -98,15 +104,11 @@ describe('examples/deno/main.ts', () => {
   // Deno KV deletes expired entries lazily (about a minute after expiry locally), so this waits.
   it('forgets an idle session after FOCAL_SESSION_TTL_HOURS', async () => {
     const server = start({
-      FOCAL_SESSION_SECRET: 'deno-example-session-secret-0123456789-abc',
+      FOCAL_SESSION_SECRET: sessionSecret,
       FOCAL_SESSION_TTL_HOURS: '0.0001',
     })
     const origin = await server.listening
-    const created = await fetch(`${origin}/v1/turn`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text: 'where is my order NW-1001' }),
-    })
+    const created = await firstTurn(origin)
     const { sessionId } = (await created.json()) as { sessionId: string }
     const headers = { 'x-focal-session-token': created.headers.get('x-focal-session-token') ?? '' }
     let status = 200
@@ -121,7 +123,7 @@ describe('examples/deno/main.ts', () => {
   // preflight got 405 and the browser refused every call.
   it('answers the widget origin FOCAL_CORS_ORIGIN names, preflight included, and no other', async () => {
     const server = start({
-      FOCAL_SESSION_SECRET: 'deno-example-session-secret-0123456789-abc',
+      FOCAL_SESSION_SECRET: sessionSecret,
       FOCAL_CORS_ORIGIN: 'https://shop.example',
     })
     const origin = await server.listening
@@ -141,11 +143,7 @@ describe('examples/deno/main.ts', () => {
       'x-focal-session-token',
     )
     expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull()
-    const turn = await fetch(`${origin}/v1/turn`, {
-      method: 'POST',
-      headers: { origin: 'https://shop.example', 'content-type': 'application/json' },
-      body: JSON.stringify({ text: 'where is my order NW-1001' }),
-    })
+    const turn = await firstTurn(origin, 'https://shop.example')
     expect(turn.headers.get('access-control-allow-origin')).toBe('https://shop.example')
     // The widget reads its session token from the response: the browser shows it only if exposed.
     expect(turn.headers.get('access-control-expose-headers')?.toLowerCase()).toContain(

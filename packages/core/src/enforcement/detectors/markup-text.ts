@@ -218,6 +218,21 @@ export function readMarkup(text: string, start: number, end: number): VisibleTex
     }
     parts.push(text.slice(copied, to))
   }
+  /** Reads `text[from, to)` as `character`, each of its units mapped back to that span. */
+  const readAs = (character: string, from: number, to: number) => {
+    copy(from)
+    for (let unit = 0; unit < character.length; unit++) {
+      starts[read] = from
+      ends[read++] = to
+    }
+    parts.push(character)
+    copied = to
+  }
+  /** Reads `text[from, to)` as nothing. */
+  const skip = (from: number, to: number) => {
+    copy(from)
+    copied = to
+  }
   let index = start
   while (index < end) {
     const code = text.charCodeAt(index)
@@ -230,10 +245,8 @@ export function readMarkup(text: string, start: number, end: number): VisibleTex
       if (
         (code === 61 ? length === 2 || (after < 0 && length < 2) : length <= longestMarker) &&
         rendersAway(code, before, after)
-      ) {
-        copy(index)
-        copied = Math.min(markerStop, end)
-      }
+      )
+        skip(index, Math.min(markerStop, end))
       index = markerStop
       continue
     }
@@ -241,28 +254,21 @@ export function readMarkup(text: string, start: number, end: number): VisibleTex
       // An HTML tag or comment renders as nothing; one the text's end cuts short may still become one.
       const stop = tagEnd(text, index)
       if (stop !== 0 && (stop < 0 ? end === text.length : stop <= end)) {
-        copy(index)
-        copied = stop < 0 ? end : stop
-        index = copied
+        const to = stop < 0 ? end : stop
+        skip(index, to)
+        index = to
         continue
       }
     }
     if (code === 38 && text.charCodeAt(index + 1) !== 35) {
       const named = readNamed(text, index)
       if (named.end > 0 && named.end <= end) {
-        copy(index)
-        for (let unit = 0; unit < named.character.length; unit++) {
-          starts[read] = index
-          ends[read++] = named.end
-        }
-        parts.push(named.character)
-        copied = named.end
+        readAs(named.character, index, named.end)
         index = named.end
         continue
       }
       if (named.end < 0 && end === text.length && isIncompleteNamed(text, index)) {
-        copy(index)
-        copied = end
+        skip(index, end)
         index = end
         continue
       }
@@ -274,31 +280,21 @@ export function readMarkup(text: string, start: number, end: number): VisibleTex
       if (
         markerStop - index <= longestMarker &&
         (after < 0 || isAlphanumeric(before) || isAlphanumeric(after))
-      ) {
-        copy(index)
-        copied = Math.min(markerStop, end)
-      }
+      )
+        skip(index, Math.min(markerStop, end))
       index = markerStop
       continue
     }
     if (code === 38 && text.charCodeAt(index + 1) === 35) {
       const reference = readReference(text, index)
       if (reference.end > 0 && reference.end <= end) {
-        copy(index)
-        const character = String.fromCodePoint(reference.point)
-        for (let unit = 0; unit < character.length; unit++) {
-          starts[read] = index
-          ends[read++] = reference.end
-        }
-        parts.push(character)
-        copied = reference.end
+        readAs(String.fromCodePoint(reference.point), index, reference.end)
         index = reference.end
         continue
       }
       if (reference.end < 0 && end === text.length && isIncompleteReference(text, index)) {
         // Cut short by the text's end: read as what it may still become, nothing yet.
-        copy(index)
-        copied = end
+        skip(index, end)
         index = end
         continue
       }
@@ -306,11 +302,7 @@ export function readMarkup(text: string, start: number, end: number): VisibleTex
     if (code === 37) {
       const byte = percentByte(text, index)
       if (byte >= 32 && byte <= 126 && index + 3 <= end) {
-        copy(index)
-        starts[read] = index
-        ends[read++] = index + 3
-        parts.push(String.fromCharCode(byte))
-        copied = index + 3
+        readAs(String.fromCharCode(byte), index, index + 3)
         index += 3
         continue
       }
