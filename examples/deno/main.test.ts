@@ -100,6 +100,12 @@ describe('examples/deno/main.ts', () => {
     )
   }, 60_000)
 
+  it('refuses to start with a guessable FOCAL_API_TOKEN, naming the setting', async () => {
+    const server = start({ FOCAL_SESSION_SECRET: sessionSecret, FOCAL_API_TOKEN: 'secret' })
+    expect(await server.exited).not.toBe(0)
+    expect(server.output()).toMatch(/auth\.tokens\[0\]" must be at least 16 characters, got 6/)
+  }, 60_000)
+
   // An open API (no FOCAL_API_TOKEN) lets anyone make sessions: they must not stay in KV forever.
   // Deno KV deletes expired entries lazily (about a minute after expiry locally), so this waits.
   it('forgets an idle session after FOCAL_SESSION_TTL_HOURS', async () => {
