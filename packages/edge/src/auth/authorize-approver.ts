@@ -103,6 +103,8 @@ export async function refuseMissing(
   sessionId: string,
   notFound: FocalError,
 ): Promise<never> {
+  // Callers await it (`return await`): a rejected promise handed on unawaited is, for a moment,
+  // one nobody handles, and workerd reports it as an unhandled rejection.
   if (app.authorizeApproval) {
     await authorize({
       id: `none:${sessionId}`,

@@ -39,7 +39,7 @@ export function registerHandoffRoutes(hono: Hono, app: FocalAppContext): void {
     // Only while a person has it: once handed back, what the customer says next is the
     // assistant's conversation, not the approvers' to read (outside review rv61 9).
     const handoff = state.handoff
-    if (handoff === undefined) return refuseMissing(app, authorize, sessionId, noHandoff(sessionId))
+    if (handoff === undefined) return await refuseMissing(app, authorize, sessionId, noHandoff(sessionId))
     await authorize(handoffApproval(sessionId, handoff, 'Read the conversation handed to a person'))
     return context.json({
       sessionId,
@@ -56,7 +56,8 @@ export function registerHandoffRoutes(hono: Hono, app: FocalAppContext): void {
     if (app.engine.replyToHandoff === undefined)
       throw new FocalError({ code: 'route-not-found', message: 'This engine has no human handoff.' })
     const state = await sessionState(app, sessionId, authorize)
-    if (state.handoff === undefined) return refuseMissing(app, authorize, sessionId, noHandoff(sessionId))
+    if (state.handoff === undefined)
+      return await refuseMissing(app, authorize, sessionId, noHandoff(sessionId))
     const decider = await authorize(handoffApproval(sessionId, state.handoff, 'Write to the customer'))
     // What a person writes reaches the customer as a reply does: through the definition's checks
     // (a card number pasted from the back office is masked; a text they block is not sent).
@@ -111,7 +112,7 @@ async function sessionState(
   if (session == null) {
     const unknown = new FocalError({ code: 'session-not-found', message: `Unknown session "${sessionId}".` })
     if (authorize === undefined) throw unknown
-    return refuseMissing(app, authorize, sessionId, unknown)
+    return await refuseMissing(app, authorize, sessionId, unknown)
   }
   return session as HandoffState
 }

@@ -92,7 +92,7 @@ export function registerSessionRoutes(hono: Hono, app: FocalAppContext): void {
         code: 'session-not-found',
         message: `Unknown session "${sessionId}".`,
       })
-      return refuseMissing(app, authorize, sessionId, unknown)
+      return await refuseMissing(app, authorize, sessionId, unknown)
     }
     const handoff = (session as { handoff?: { reason?: string } }).handoff
     // What the approver (or the `authorizeApproval` hook) is asked to decide: no role is named, so

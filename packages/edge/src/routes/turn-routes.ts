@@ -86,7 +86,8 @@ export function registerTurnRoutes(hono: Hono, app: FocalAppContext): void {
     const sessionId = readIdParam(context, app.schemas.id)
     const decide = authenticateApprover(context, app)
     const pending = pendingApprovalOf(await app.engine.getSession(sessionId))
-    if (pending === undefined) return refuseMissing(app, decide, sessionId, noPendingApproval(sessionId))
+    if (pending === undefined)
+      return await refuseMissing(app, decide, sessionId, noPendingApproval(sessionId))
     // Only an approver of this approval reads it, and only then may the read settle it: past its
     // expiry it can no longer be decided, its default action applies now, and it is not pending.
     await decide(pending)
