@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Belt and braces behind Biome: the published sources of core and edge must not reach for Node or
 // code generation even through globalThis. Test files, src/testing, edge's node entry and
-// core's `focal` bin (src/cli) are exempt.
+// are exempt (core's Node-only `focal` bin lives outside src, in packages/core/cli).
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
@@ -21,8 +21,7 @@ const banned = [
 const exempt = (path) =>
   /\.(test|test-d|bench)\.tsx?$/.test(path) ||
   path.includes('/testing/') ||
-  path.includes('packages/edge/src/node/') ||
-  path.includes('packages/core/src/cli/')
+  path.includes('packages/edge/src/node/')
 
 function* files(directory) {
   for (const entry of readdirSync(directory)) {

@@ -13,7 +13,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { compilerModelFromEnvironment, readCompileCache } from '../src/cli/compiler-environment.ts'
+import { compilerModelFromEnvironment, readCompileCache } from '../cli/compiler-environment.ts'
 import {
   type CompilerRule,
   type CompilerToolSchema,

@@ -9,7 +9,7 @@ import { type ScriptedModelServer, startScriptedModelServer } from '../testing/s
 
 const run = promisify(execFile)
 const root = join(import.meta.dirname, '../../../..')
-const focal = join(root, 'packages/core/src/cli/focal.ts')
+const focal = join(root, 'packages/core/cli/focal.ts')
 const args = (...rest: string[]) => [
   '--conditions=@focal/source',
   '--import',

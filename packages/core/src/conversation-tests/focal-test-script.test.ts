@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const root = join(import.meta.dirname, '../../../..')
-const focal = join(root, 'packages/core/src/cli/focal.ts')
+const focal = join(root, 'packages/core/cli/focal.ts')
 const demo = join(root, 'examples/definitions/refund-support.yaml')
 let directory: string
 

@@ -47,7 +47,7 @@ const minCredentialLength = 16
 
 /**
  * Refuses credentials no request could present: a token or key that is not a non-empty string
- * (`tokens: [process.env.FOCAL_API_TOKEN!]` with the variable unset is `[undefined]`, which made
+ * (`tokens: [env.FOCAL_API_TOKEN]` read from an unset variable is `[undefined]`, which made
  * every request a 500 `internal-error` while `/health` said ok), a bearer token with whitespace in
  * it (the `Authorization` header carries one word), an empty list (every request a 401), or one
  * shorter than {@link minCredentialLength} characters (`FOCAL_API_TOKEN=secret` let in anyone who

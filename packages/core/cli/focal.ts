@@ -25,10 +25,9 @@ import {
   loadConversationSuite,
   matchesConversationFilter,
   runConversationTests,
-} from '../conversation-tests/index.ts'
-import { createEngine } from '../engine/index.ts'
-import { FocalError } from '../errors/focal-error.ts'
-import { formatFocalIssue } from '../errors/format-focal-issue.ts'
+} from '@focal/core/conversation-tests'
+import { createEngine } from '@focal/core/engine'
+import { FocalError, formatFocalIssue } from '@focal/core/errors'
 import { explain } from './explain.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { buildEnforcementPlan, formatEnforcementPlan } from '../compiler/index.ts'
-import { findLookalikeTopics, loadDefinition } from '../definition/index.ts'
+import { buildEnforcementPlan, formatEnforcementPlan } from '@focal/core/compiler'
+import { findLookalikeTopics, loadDefinition } from '@focal/core/definition'
 import { compilerModelFromEnvironment, readCompileCache } from './compiler-environment.ts'
 
 /** `focal explain`: prints a definition's enforcement plan (see focal.ts for the environment). */

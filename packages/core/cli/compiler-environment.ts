@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { type CachedRuleCompilation, createMemoryCompileCache } from '../compiler/index.ts'
-import { type LanguageModel, openAICompatible } from '../llm/index.ts'
+import { type CachedRuleCompilation, createMemoryCompileCache } from '@focal/core/compiler'
+import { type LanguageModel, openAICompatible } from '@focal/core/llm'
 
 /** The compile cache kept in a JSON file (empty when the file does not exist yet). */
 export function readCompileCache(path: string) {
