@@ -73,12 +73,29 @@ const respelled: ReadonlyArray<{ name: string; draft: string; never: RegExp }> =
     draft: 'Your refund is on its way. Amaz\u0585n would be slower.',
     never: /Amaz|\u0585n/u,
   },
+  // Attack review rv66a, left open then: a capital I for l, slashes between the letters, and a
+  // lower-case Cyrillic м (drawn like a small capital M).
+  { name: 'WaImart', draft: 'Your refund is on its way. WaImart would be slower.', never: /WaI|mart/u },
+  {
+    name: 'A/m/a/z/o/n',
+    draft: 'Your refund is on its way. A/m/a/z/o/n would be slower.',
+    never: /A\/m|z\/o/u,
+  },
+  {
+    name: 'Cyrillic small-capital m',
+    draft: 'Your refund is on its way. A\u043cazon would be slower.',
+    never: /A\u043c|zon/u,
+  },
 ]
 /** Prose a filter must let through: it reads as no competitor's name. */
 const clean: ReadonlyArray<{ name: string; draft: string }> = [
   {
     name: 'spaced letters and a plural',
     draft: 'Your refund is on its way, that was a m a z i n g patience. The best buys are in our outlet.',
+  },
+  {
+    name: 'capitals, slashes and underscores that name no one',
+    draft: 'Your refund is on its way: the DELI IT team says and/or file_2024 is fine.',
   },
   {
     name: 'a phone number and a percentage',

@@ -269,7 +269,7 @@ export function createChatStore({
     const busy = () => get().status === 'submitted' || get().status === 'streaming'
 
     /**
-     * A whole text the client shows as it arrived outside a stream (an approval's reply, a person's
+     * A whole text the client shows (the customer's own message, an approval's reply, a person's
      * reply), through the client-side scan as a streamed reply goes.
      */
     function scanned(text: string): string {
@@ -413,8 +413,7 @@ export function createChatStore({
       const messageId = generateId()
       // The customer's own bubble goes through the client-side scan too (a pasted card number
       // stayed in clear while the reply said it was hidden); the server gets what was typed.
-      const scanner = scan?.()
-      const shown = scanner === undefined ? typed : scanner.push(typed) + scanner.flush()
+      const shown = scanned(typed)
       const message: ChatMessage = {
         id: messageId,
         role: 'user',
