@@ -59,6 +59,46 @@ export async function drain(
 }
 
 /**
+ * Reads a body to its end, counting as it arrives: its bytes, or `{ over }` (the bytes read so far)
+ * once more than `maxSize` came, the reader left mid-body for `drain`. `read` may bound each read
+ * (a deadline).
+ */
+export async function readBounded(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  maxSize: number,
+  read: () => Promise<ReadableStreamReadResult<Uint8Array>> = () => reader.read(),
+): Promise<{ bytes: Uint8Array<ArrayBuffer> } | { over: number }> {
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await read()
+    if (done) break
+    size += value.length
+    if (size > maxSize) return { over: size }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.length
+  }
+  return { bytes }
+}
+
+/**
+ * `request` with its body read whole as `bytes`: sent on with its length, not as the client's
+ * chunked stream (a route forwarding `c.req.raw` with Node's fetch refuses a `transfer-encoding`
+ * header it did not make).
+ */
+export function withReadBody(request: Request, bytes: Uint8Array<ArrayBuffer>): Request {
+  const headers = new Headers(request.headers)
+  headers.delete('transfer-encoding')
+  headers.set('content-length', String(bytes.length))
+  return new Request(request, { body: bytes, headers })
+}
+
+/**
  * Middleware: 413 `payload-too-large` for a body over `maxSize` bytes, 408 `request-timeout` for a
  * body that does not arrive within `timeoutMs` (a client that declares more bytes than it sends).
  * An acceptable declared `content-length` is read with `c.req.arrayBuffer()` (cached for the route), never
@@ -98,31 +138,17 @@ export function limitBody({
     const body = context.req.raw.body
     if (!body) return next()
     const reader = body.getReader()
-    const chunks: Uint8Array[] = []
-    let size = 0
-    for (;;) {
-      const read = reader.read()
-      const { done, value } = await beforeDeadline(read, deadline, () => timedOut(timeoutMs)).catch(
-        (error) => {
-          reader.cancel().catch(() => {})
-          throw error
-        },
-      )
-      if (done) break
-      size += value.length
-      if (size > maxSize) {
-        await drain(reader, drainLimit - size, deadline)
-        throw tooLarge(maxSize)
-      }
-      chunks.push(value)
+    const read = await readBounded(reader, maxSize, () =>
+      beforeDeadline(reader.read(), deadline, () => timedOut(timeoutMs)).catch((error) => {
+        reader.cancel().catch(() => {})
+        throw error
+      }),
+    )
+    if ('over' in read) {
+      await drain(reader, drainLimit - read.over, deadline)
+      throw tooLarge(maxSize)
     }
-    const buffer = new Uint8Array(size)
-    let offset = 0
-    for (const chunk of chunks) {
-      buffer.set(chunk, offset)
-      offset += chunk.length
-    }
-    context.req.raw = new Request(context.req.raw, { body: buffer })
+    context.req.raw = withReadBody(context.req.raw, read.bytes)
     return next()
   }
 }

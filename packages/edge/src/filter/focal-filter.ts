@@ -6,7 +6,7 @@ import {
 } from '@focal/core'
 import { guardModelResponse, guardToolCardEcho } from '@focal/core/stream-formats'
 import type { Context, MiddlewareHandler } from 'hono'
-import { drain } from '../app/limit-body.ts'
+import { drain, readBounded, withReadBody } from '../app/limit-body.ts'
 
 /** Options of {@link focalFilter}. */
 export interface FocalFilterOptions {
@@ -137,30 +137,13 @@ async function readJsonBody(context: Context, maxBytes: number): Promise<unknown
   } else {
     if (request.body === null) return undefined
     const reader = request.body.getReader()
-    const chunks: Uint8Array[] = []
-    let size = 0
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.length
-      if (size > maxBytes) {
-        await drainRefused(reader, size)
-        return tooLarge
-      }
-      chunks.push(value)
+    const read = await readBounded(reader, maxBytes)
+    if ('over' in read) {
+      await drainRefused(reader, read.over)
+      return tooLarge
     }
-    bytes = new Uint8Array(size)
-    let offset = 0
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset)
-      offset += chunk.length
-    }
-    // The body is whole now: it goes on with its length, not as the client's chunked stream (which
-    // a route forwarding `c.req.raw` with Node's fetch would refuse to send).
-    const headers = new Headers(request.headers)
-    headers.delete('transfer-encoding')
-    headers.set('content-length', String(size))
-    context.req.raw = new Request(request, { body: bytes, headers })
+    bytes = read.bytes
+    context.req.raw = withReadBody(request, bytes)
   }
   try {
     return JSON.parse(new TextDecoder().decode(bytes))
