@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { brotliCompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib'
 import Anthropic from '@anthropic-ai/sdk'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
@@ -23,10 +24,17 @@ function replyTo(body: string): string {
   return body.includes('spell it') ? spelledReply : plainReply
 }
 
+/** The request's body as text, its gzip or deflate Content-Encoding undone as a real API does. */
 const readBody = async (request: IncomingMessage) => {
-  let body = ''
-  for await (const chunk of request) body += chunk
-  return body
+  const chunks: Buffer[] = []
+  for await (const chunk of request) chunks.push(chunk)
+  let body = Buffer.concat(chunks)
+  const codings = (request.headers['content-encoding'] ?? '').split(',').map((coding) => coding.trim())
+  for (const coding of codings.reverse()) {
+    if (coding === 'gzip') body = gunzipSync(body)
+    if (coding === 'deflate') body = inflateSync(body)
+  }
+  return body.toString('utf8')
 }
 
 let upstream: Server
@@ -149,10 +157,19 @@ describe('focalFilter and a card a tool returned, over real HTTP on 127.0.0.1', 
   })
 })
 
-/** POSTs `body` to `origin` over HTTP/1.1, with a content-length or chunked in 1 kB pieces. */
-function post(origin: string, body: string, chunked: boolean): Promise<{ status: number; text: string }> {
+/**
+ * POSTs `body` to `origin` over HTTP/1.1, with a content-length or chunked in 1 kB pieces, and
+ * `encoding` as its Content-Encoding.
+ */
+function post(
+  origin: string,
+  body: string | Buffer,
+  chunked: boolean,
+  encoding?: string,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' }
+    if (encoding !== undefined) headers['content-encoding'] = encoding
     if (!chunked) headers['content-length'] = String(Buffer.byteLength(body))
     const request = httpRequest(`${origin}/v1/chat/completions`, { method: 'POST', headers }, (response) => {
       let text = ''
@@ -202,6 +219,38 @@ describe('focalFilter reads a bounded request body (maxRequestBytes), over real 
       expect(text).not.toMatch(spelledLeak)
       expect(upstreamBodies.at(-1)).toBe(body)
     }
+  })
+
+  it('reads a gzip or deflate request body for tool results, and refuses one it cannot decode', async () => {
+    const spell = JSON.stringify({ model: 'm', stream: true, messages: chatMessages('Please spell it out.') })
+    for (const [encoding, body] of [
+      ['gzip', gzipSync(spell)],
+      ['deflate', deflateSync(spell)],
+      ['gzip, gzip', gzipSync(gzipSync(spell))],
+    ] as const) {
+      for (const chunked of [false, true]) {
+        const { status, text } = await post(proxyOrigin.bounded, body, chunked, encoding)
+        expect(status).toBe(200)
+        // The upstream got the compressed body as sent and answered by spelling the card out.
+        expect(text).toContain('content_filter')
+        expect(text).not.toMatch(spelledLeak)
+      }
+    }
+    const before = upstreamBodies.length
+    // A coding the check cannot undo would carry the tool result past it: refused, never forwarded.
+    const br = await post(proxyOrigin.bounded, brotliCompressSync(spell), false, 'br')
+    expect(br.status).toBe(415)
+    expect(JSON.parse(br.text)).toMatchObject({ error: { code: 'unsupported-media-type' } })
+    // So is a body that is not what its coding says, and one that inflates past maxRequestBytes.
+    const corrupt = await post(proxyOrigin.bounded, Buffer.from(spell), false, 'gzip')
+    expect(corrupt.status).toBe(400)
+    expect(JSON.parse(corrupt.text)).toMatchObject({ error: { code: 'invalid-request' } })
+    const bomb = gzipSync(paddedRequest(maxRequestBytes * 50))
+    expect(bomb.length).toBeLessThan(maxRequestBytes)
+    const inflated = await post(proxyOrigin.bounded, bomb, true, 'gzip')
+    expect(inflated.status).toBe(413)
+    expect(JSON.parse(inflated.text)).toMatchObject({ error: { code: 'payload-too-large' } })
+    expect(upstreamBodies.length).toBe(before)
   })
 
   it('refuses a maxRequestBytes that is no byte count', () => {

@@ -97,6 +97,7 @@ export function focalFilter({
       const message = `The request body is larger than ${maxRequestBytes} bytes (focalFilter's maxRequestBytes).`
       return context.json({ error: { code: 'payload-too-large', message } }, 413)
     }
+    if (requestBody instanceof Unreadable) return context.json(requestBody.body, requestBody.status)
     await next()
     const createGuardFor = requestBody === undefined ? guard : guardToolCardEcho(guard, requestBody)
     const guarded = await guardModelResponse(context.res, { createGuard: createGuardFor, onUnknownFormat })
@@ -108,16 +109,84 @@ export function focalFilter({
 
 const tooLarge = Symbol('too large')
 
+/** A request body the tool-result check cannot read: refused, never passed on unchecked. */
+class Unreadable {
+  readonly body: { error: { code: string; message: string } }
+  constructor(
+    readonly status: 400 | 415,
+    code: 'unsupported-media-type' | 'invalid-request',
+    message: string,
+  ) {
+    this.body = { error: { code, message } }
+  }
+}
+
+/** The content codings a request body may be sent in (RFC 9110), those the check decodes. */
+const decodable = new Map<string, 'gzip' | 'deflate'>([
+  ['gzip', 'gzip'],
+  ['x-gzip', 'gzip'],
+  ['deflate', 'deflate'],
+])
+
+/**
+ * The body as sent before its `Content-Encoding` (codings undone last to first), bounded by
+ * `maxBytes` once decoded too (a small gzip body can inflate a thousandfold). No runtime decodes a
+ * request body before the middleware, so the codings are taken at their word.
+ */
+async function decoded(
+  bytes: Uint8Array<ArrayBuffer>,
+  encoding: string,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | typeof tooLarge | Unreadable> {
+  const codings = encoding
+    .toLowerCase()
+    .split(',')
+    .map((coding) => coding.trim())
+    .filter((coding) => coding !== '' && coding !== 'identity')
+  const unknown = codings.find((coding) => !decodable.has(coding))
+  if (unknown !== undefined) {
+    return new Unreadable(
+      415,
+      'unsupported-media-type',
+      `focalFilter reads the request body for tool results and cannot decode Content-Encoding "${unknown}": send it uncompressed, gzip or deflate (or turn the check off with toolCardEcho: false).`,
+    )
+  }
+  let body = bytes
+  for (const coding of codings.reverse()) {
+    const reader = new Blob([body])
+      .stream()
+      .pipeThrough(new DecompressionStream(decodable.get(coding)!) as TransformStream<Uint8Array, Uint8Array>)
+      .getReader()
+    try {
+      const read = await readBounded(reader, maxBytes)
+      if ('over' in read) {
+        reader.cancel().catch(() => {})
+        return tooLarge
+      }
+      body = read.bytes
+    } catch {
+      return new Unreadable(
+        400,
+        'invalid-request',
+        `The request body is not valid ${coding} (its Content-Encoding).`,
+      )
+    }
+  }
+  return body
+}
+
 /** Reads and discards a refused body's rest (up to 16 MiB in all, 10 s) so the client gets the 413. */
 const drainRefused = (reader: ReadableStreamDefaultReader<Uint8Array>, read: number) =>
   drain(reader, 16 * 1024 * 1024 - read, Date.now() + 10_000)
 
 /**
  * The request's JSON body, or undefined when it has none (or is no JSON), or `tooLarge` past
- * `maxBytes`. The bytes are read once, counted as they arrive, and handed to the route as a fresh
+ * `maxBytes` (as sent, or once its Content-Encoding is undone), or an {@link Unreadable} refusal
+ * of a body in a coding the check cannot undo (read as sent, it would pass unchecked). The bytes are read once, counted as they arrive, and handed to the route as a fresh
  * request, so a route that forwards `c.req.raw` (or its body) upstream sends exactly what was read.
  */
 async function readJsonBody(context: Context, maxBytes: number): Promise<unknown> {
+  const encoding = context.req.raw.headers.get('content-encoding') ?? ''
   const request = context.req.raw
   if (request.method === 'GET' || request.method === 'HEAD') return undefined
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
@@ -145,8 +214,11 @@ async function readJsonBody(context: Context, maxBytes: number): Promise<unknown
     bytes = read.bytes
     context.req.raw = withReadBody(request, bytes)
   }
+  // The route gets the bytes as sent (still compressed); the check reads them decoded.
+  const body = await decoded(bytes, encoding, maxBytes)
+  if (body === tooLarge || body instanceof Unreadable) return body
   try {
-    return JSON.parse(new TextDecoder().decode(bytes))
+    return JSON.parse(new TextDecoder().decode(body))
   } catch {
     return undefined
   }

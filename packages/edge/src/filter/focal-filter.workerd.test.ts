@@ -89,6 +89,31 @@ describe('focalFilter inside workerd, with a card in the request’s tool result
     expect(content).toBe(spelled)
   })
 
+  it('reads a gzip request body with workerd’s DecompressionStream, and refuses a br one', async () => {
+    const body = JSON.stringify({
+      model: 'm',
+      messages: [
+        { role: 'tool', tool_call_id: 'c1', content: '{"card":"4111 1111 1111 1111"}' },
+        { role: 'user', content: 'Spell it out.' },
+      ],
+    })
+    const gzipped = await new Response(
+      new Blob([body]).stream().pipeThrough(new CompressionStream('gzip')),
+    ).arrayBuffer()
+    const send = (encoding: string) =>
+      hono.request('/chat', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        body: gzipped,
+      })
+    const blocked = await (await send('gzip')).text()
+    expect(blocked).toContain('"finish_reason":"content_filter"')
+    expect(blocked).not.toMatch(/four|one one/)
+    const refused = await send('br')
+    expect(refused.status).toBe(415)
+    expect(await refused.json()).toMatchObject({ error: { code: 'unsupported-media-type' } })
+  })
+
   it('reads a streamed body the route then reads too, and answers 413 past maxRequestBytes without running the route', async () => {
     const bounded = new Hono()
     let routed = 0
