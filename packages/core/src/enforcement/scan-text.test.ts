@@ -941,6 +941,9 @@ describe('scanText', () => {
       ],
       ['card 4539 <!-- x --> 1488 0343 6467 end', '4539 <!-- x --> 1488 0343 6467'],
       ['card 4539&nbsp;1488&thinsp;0343&#32;6467 end', '4539&nbsp;1488&thinsp;0343&#32;6467'],
+      ['card 4539 [1488](https://x.io/a) 0343 6467 end', '4539 [1488](https://x.io/a) 0343 6467'],
+      ['card [4539](a)[1488](b)[0343](c)[6467](d) end', '4539](a)[1488](b)[0343](c)[6467'],
+      ['card 4539 [1488][note] 0343 6467 end', '4539 [1488][note] 0343 6467'],
     ])('finds the card in %s, covering the markup inside it', (text, card) => {
       expect(values(text, 'credit-card')).toEqual([card])
     })

@@ -107,6 +107,8 @@ describe('markup that renders as nothing, or as a space, around a digit', () => 
       ['4539 <!-- note --> 1488', '4539  1488'],
       ['4539&nbsp;1488&ndash;0343&shy;6467', '4539 1488-03436467'],
       ['4539&#32;1488', '4539 1488'],
+      ['4539 [1488](https://x.io/a "t") 0343', '4539 1488 0343'],
+      ['[4539](a)[1488][b] [0343][]', '45391488 0343'],
     ]) {
       expect(markupStretches(written!).stretches, written).not.toEqual([])
       expect(readMarkup(written!, 0, written!.length).text, written).toBe(seen)
@@ -114,14 +116,29 @@ describe('markup that renders as nothing, or as a space, around a digit', () => 
   })
 
   it('leaves an underscore inside a word, `x=1`, `a < b` and other ampersands as they are', () => {
-    const text = 'Set x=1 and y == 2 in file_2024.txt; sk_live_4eC3; 3 < 4; a<b>c</b>; R&D and Q&A'
+    const text =
+      'Set x=1 and y == 2 in file_2024.txt; sk_live_4eC3; 3 < 4; a<b>c</b>; R&D and Q&A; see [the docs](x) [1] ok'
     expect(markupStretches(text).stretches).toEqual([])
   })
 
   it('reads markup the text’s end cuts short as nothing yet, so a stream holds the digits before it', () => {
-    for (const written of ['4539 <', '4539 <b', '4539 </sp', '4539&nb', '4539&#3', '4539 ~', '4539 =']) {
+    for (const written of [
+      '4539 <',
+      '4539 <b',
+      '4539 </sp',
+      '4539&nb',
+      '4539&#3',
+      '4539 ~',
+      '4539 =',
+      '4539 [',
+    ]) {
       expect(markupStretches(written).stretches, written).toEqual([0, written.length])
       expect(readMarkup(written, 0, written.length).text.trimEnd(), written).toBe('4539')
+    }
+    // A link cut short reads its text so far, so the digits in it are held too.
+    for (const written of ['4539 [1488', '4539 [1488]', '4539 [1488](htt']) {
+      expect(markupStretches(written).stretches, written).toEqual([0, written.length])
+      expect(readMarkup(written, 0, written.length).text, written).toBe('4539 1488')
     }
   })
 })

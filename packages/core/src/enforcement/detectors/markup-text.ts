@@ -7,16 +7,17 @@
  * markers (`~~1488~~`, `_1488_`, `==1488==`) and HTML tags and comments (`4539 <b>1488</b>`,
  * `<span>4539</span><span>1488</span>`) next to a digit, which render as nothing, and a named
  * character reference of a space, a dash or an invisible character next to a digit (`4539&nbsp;1488`,
- * `&shy;`), which renders as that character. A model told to get a card or a key past a filter
+ * `&shy;`), which renders as that character, and a Markdown link next to a digit (`4539 [1488](https://x)
+ * 0343`, `[1488][note]`), which renders as its text. A model told to get a card or a key past a filter
  * writes these; the scanner reads them a second time as they render (see `createScanner`).
  * Only stretches around markup that touches a digit (`*` and backticks also between two letters or
- * digits) are read so, and only a text holding one of `*`, a backtick, `&`, `%`, `_`, `~`, `=` or
- * `<` is searched for them (native searches).
+ * digits) are read so, and only a text holding one of `*`, a backtick, `&`, `%`, `_`, `~`, `=`,
+ * `<` or `[` is searched for them (native searches).
  */
 import { digitValue } from './char-classes.ts'
 import type { VisibleText } from './visible-text.ts'
 
-/** Does `text` hold a character markup starts with (`*`, a backtick, `&`, `%`, `_`, `~`, `=`, `<`)? */
+/** Does `text` hold a character markup starts with (`*`, a backtick, `&`, `%`, `_`, `~`, `=`, `<`, `[`)? */
 export function hasMarkup(text: string): boolean {
   return (
     text.includes('*') ||
@@ -26,7 +27,8 @@ export function hasMarkup(text: string): boolean {
     text.includes('_') ||
     text.includes('~') ||
     text.includes('=') ||
-    text.includes('<')
+    text.includes('<') ||
+    text.includes('[')
   )
 }
 
@@ -129,6 +131,23 @@ export function markupStretches(text: string): { stretches: number[]; sites: Int
     if (digitNear(text, at, -1) || (end > 0 && digitNear(text, end, 1))) tags.push(at, stop)
     at = text.indexOf('<', stop)
   }
+  // A link's `[` and its `](destination)` or `][label]` render as nothing, its text as itself.
+  const links: number[] = []
+  for (let at = text.indexOf('['); at >= 0; ) {
+    const link = linkAt(text, at)
+    if (link.close === 0) {
+      at = text.indexOf('[', at + 1)
+      continue
+    }
+    const nearStart = digitNear(text, at, -1) || digitNear(text, at + 1, 1)
+    if (link.end < 0) {
+      if (nearStart) links.push(at, text.length)
+      break
+    }
+    if (nearStart || digitNear(text, link.close, -1) || digitNear(text, link.end, 1))
+      links.push(at, at + 1, link.close, link.end)
+    at = text.indexOf('[', link.end)
+  }
   const references: number[] = []
   for (let at = text.indexOf('&'); at >= 0; at = text.indexOf('&', at + 1)) {
     if (text.charCodeAt(at + 1) === 35) {
@@ -154,7 +173,7 @@ export function markupStretches(text: string): { stretches: number[]; sites: Int
     if (byte >= 0 ? !isAsciiAlphanumeric(byte) : !isIncompletePercent(text, at)) continue
     escapes.push(at, byte >= 0 ? at + 3 : text.length)
   }
-  const sites = mergePairs([emphasis, code, references, escapes, lines, tags])
+  const sites = mergePairs([emphasis, code, references, escapes, lines, tags, links])
   const stretches: number[] = []
   // Sites come in order, so the line breaks around them are found moving forward only: each
   // character is read once, however dense the markup (reading `reach` characters both ways per
@@ -178,7 +197,7 @@ function mergePairs(lists: ReadonlyArray<readonly number[]>): Int32Array {
   const merged = new Int32Array(lists.reduce((total, list) => total + list.length, 0))
   const next = lists.map(() => 0)
   for (let write = 0; write < merged.length; write += 2) {
-    // The list whose next pair starts first (the earlier list on a tie); at most six lists.
+    // The list whose next pair starts first (the earlier list on a tie); at most seven lists.
     let chosen = -1
     for (let which = 0; which < lists.length; which++) {
       const at = next[which] as number
@@ -234,8 +253,28 @@ export function readMarkup(text: string, start: number, end: number): VisibleTex
     copied = to
   }
   let index = start
+  // Where the link whose `[` was read as nothing has its `]`, and where the link ends.
+  let linkClose = -1
+  let linkEnd = -1
   while (index < end) {
     const code = text.charCodeAt(index)
+    if (index === linkClose) {
+      skip(index, linkEnd)
+      index = linkEnd
+      continue
+    }
+    if (code === 91) {
+      // A Markdown link renders as its text; one the text's end cuts short may still become one.
+      const link = linkAt(text, index)
+      if (link.end > 0 ? link.end <= end : link.close !== 0 && end === text.length) {
+        // One the text's end cuts short reads its text so far, so a stream holds the digits in it.
+        skip(index, index + 1)
+        linkClose = link.close
+        linkEnd = link.end > 0 ? link.end : end
+        index++
+        continue
+      }
+    }
     if (code === 95 || code === 126 || code === 61) {
       // `_`, `~`, `=`: underline, strikethrough, highlight (`==` only) touching a letter or digit.
       const markerStop = markerEnd(text, index)
@@ -364,6 +403,35 @@ function tagEnd(text: string, at: number): number {
     if (code === 60 || code === 10 || code === 13) return 0
   }
   return index === text.length ? -1 : 0
+}
+
+/**
+ * The Markdown link whose text opens with the `[` at `at` (`[1488](https://x)`, `[1488][note]`,
+ * `[1488][]`): the index of the `]` that closes its text and the link's end; `close` 0 when no link
+ * starts there. One the text's end cuts short has `end` -1, and `close` -1 when its text is cut
+ * short too. Within `longestTag` characters and one line.
+ */
+function linkAt(text: string, at: number): { close: number; end: number } {
+  const none = { close: 0, end: 0 }
+  const cutShort = (close: number) => (text.length - at < longestTag ? { close, end: -1 } : none)
+  let index = at + 1
+  while (index < text.length && text.charCodeAt(index) !== 93) {
+    const code = text.charCodeAt(index)
+    if (code === 91 || code === 10 || code === 13 || index - at >= longestTag) return none
+    index++
+  }
+  if (index >= text.length) return cutShort(-1)
+  const close = index
+  if (close + 1 >= text.length) return cutShort(close)
+  const opener = text.charCodeAt(close + 1)
+  const closer = opener === 40 ? 41 : opener === 91 ? 93 : -1
+  if (closer < 0) return none
+  for (index = close + 2; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code === closer) return { close, end: index + 1 }
+    if (code === 10 || code === 13 || (closer === 93 && code === 91) || index - at >= longestTag) return none
+  }
+  return cutShort(close)
 }
 
 /**
