@@ -65,13 +65,15 @@ const latinForms: ReadonlyMap<number, string> = (() => {
 
 /**
  * Lower-case Cyrillic letters drawn like a Latin small capital (`м` like `ᴍ`, `т` like `ᴛ`, `н` like
- * `ʜ`, `к` like `ᴋ`), and `п` like `n`: `Aмazon` among Latin words reads as Amazon (attack review
- * rv66a: `Aмazon` passed the blocklist). Unlike the small capitals, they read so only where a Latin
- * letter stands near (Russian prose is left alone). `в` and `ь` stay themselves: no reader takes
- * `веѕт` for `best`.
+ * `ʜ`, `к` like `ᴋ`), `п` like `n` and `г` like `r`: `Aмazon` and `Taгget` among Latin words read
+ * as Amazon and Target (attack review rv66a: `Aмazon` passed the blocklist). Unlike the small
+ * capitals, they read so only where a Latin letter stands near (Russian prose is left alone). `в`
+ * and `ь` stay themselves: no reader takes `веѕт` for `best`. A lower-case `l` is not read as an `i`
+ * (`Nlke`): unlike a capital `I` among lower-case letters it is everywhere in real words, and a
+ * term read so would match them (`Fiat` in "flat", `Siam` in "slam").
  */
 const cyrillicSmallCapitals: ReadonlyMap<number, string> = new Map(
-  [...'мmтtнhкkпn'.matchAll(/(.)(.)/gu)].map(([, cyrillic, latin]) => [
+  [...'мmтtнhкkпnгr'.matchAll(/(.)(.)/gu)].map(([, cyrillic, latin]) => [
     (cyrillic as string).charCodeAt(0),
     latin as string,
   ]),

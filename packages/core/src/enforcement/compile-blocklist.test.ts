@@ -102,6 +102,9 @@ describe('compileBlocklist', () => {
       'e+B+a+y',
     ])
     expect(values('Try A\u043cazon today')).toEqual(['A\u043cazon'])
+    expect(values('Shop at Ta\u0433get', { detectors: [], blocklist: ['Target'] })).toEqual(['Ta\u0433get'])
+    // A lower-case l stays an l: read as an i it would find Fiat in "flat".
+    expect(values('a flat tyre in Nlke shoes', { detectors: [], blocklist: ['Fiat', 'Nike'] })).toEqual([])
     // A capital I among capitals is an I, a lower-case i is an i, and Russian prose stays Russian.
     const dell: ScanOptions = { detectors: [], blocklist: ['Dell', 'Nike'] }
     expect(values('Visit the DELI or a Deli, NIKE and NIke', dell)).toEqual(['NIKE', 'NIke'])
