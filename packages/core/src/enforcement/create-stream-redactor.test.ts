@@ -43,6 +43,8 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['card 4539&nbsp;1488&nbsp;0343&nbsp;6467 end', '1488'],
   ['card 4539 [1488](https://x.io/a) 0343 6467 end', '1488'],
   ['card [4539](a)[1488](b)[0343](c)[6467](d) end', '1488'],
+  ['card 4539\n\n1488\n\n0343\n\n6467 end', '1488'],
+  ['card:\n- 4539\n- 1488\n- 0343\n- 6467\nend', '1488'],
   [
     'card \u2477\u2478\u2476\u247c \u2474\u2477\u247b\u247b 0\u2476\u2477\u2476 \u2479\u2477\u2479\u247a end',
     '\u2474\u2477\u247b',

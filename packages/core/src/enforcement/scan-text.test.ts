@@ -944,6 +944,9 @@ describe('scanText', () => {
       ['card 4539 [1488](https://x.io/a) 0343 6467 end', '4539 [1488](https://x.io/a) 0343 6467'],
       ['card [4539](a)[1488](b)[0343](c)[6467](d) end', '4539](a)[1488](b)[0343](c)[6467'],
       ['card 4539 [1488][note] 0343 6467 end', '4539 [1488][note] 0343 6467'],
+      ['card:\n- 4539\n- 1488\n- 0343\n- 6467\n', '4539\n- 1488\n- 0343\n- 6467'],
+      ['card:\n* 4539\n* 1488\n* 0343\n* 6467\nend', '4539\n* 1488\n* 0343\n* 6467'],
+      ['card 4539\r\n\r\n1488\r\n\r\n0343\r\n\r\n6467 end', '4539\r\n\r\n1488\r\n\r\n0343\r\n\r\n6467'],
     ])('finds the card in %s, covering the markup inside it', (text, card) => {
       expect(values(text, 'credit-card')).toEqual([card])
     })
@@ -961,6 +964,8 @@ describe('scanText', () => {
 
     it('flags no Luhn-invalid card, table of numbers or ordinary markup', () => {
       expect(values('card 4539 **1488** 0343 6468 end', 'credit-card')).toEqual([])
+      expect(values('card:\n- 4539\n- 1488\n- 0343\n- 6468\n', 'credit-card')).toEqual([])
+      expect(values('Qty\n12\n30\n7\nTotal 49 in 2024\n\n2025 next', 'credit-card')).toEqual([])
       expect(values('card `4111` `1111` `1111` `1112` end', 'credit-card')).toEqual([])
       expect(
         values(

@@ -43,6 +43,20 @@ describe('markupStretches', () => {
         )
           places.push([at, at + 3])
       }
+      // Blank lines or a list marker between a digit (two spaces from it at most) and the next line's.
+      for (const match of text.matchAll(/(?<=[0-9][ \t]{0,2})\r?\n/g)) {
+        const start = match.index
+        const at = start + match[0].length - 1
+        const rest = text.slice(at + 1)
+        // What the text's end leaves open (blanks, a marker, up to three digits) may still become one.
+        if (rest.length < 32 && /^[ \t\r\n]*(?:[-*+\u2022][ \t]*|[0-9]{1,3}[.)]?[ \t]*)?$/.test(rest)) {
+          places.push([start, text.length])
+          continue
+        }
+        const join = /^([ \t\r\n]*)((?:[-*+\u2022]|[0-9]{1,3}[.)])[ \t]+)?[ \t]*(?=[0-9])/.exec(rest)
+        if (join !== null && join[0].length < 32 && (join[1]!.includes('\n') || join[2] !== undefined))
+          places.push([start, at + 1 + join[0].length])
+      }
       places.sort((left, right) => left[0] - right[0])
       const stretches: number[] = []
       for (const [start, end] of places) {
@@ -77,6 +91,9 @@ describe('markupStretches', () => {
       'x'.repeat(300),
       '4539 ',
       '****',
+      '- ',
+      '2. ',
+      '\t',
     ]
     for (let round = 0; round < 2_000; round++) {
       let text = ''
@@ -109,6 +126,8 @@ describe('markup that renders as nothing, or as a space, around a digit', () => 
       ['4539&#32;1488', '4539 1488'],
       ['4539 [1488](https://x.io/a "t") 0343', '4539 1488 0343'],
       ['[4539](a)[1488][b] [0343][]', '45391488 0343'],
+      ['4539\r\n\r\n1488 0343', '4539\n1488 0343'],
+      ['- 4539\n-  1488\n\n* 0343\n2) 6467', '- 4539\n1488\n0343\n6467'],
     ]) {
       expect(markupStretches(written!).stretches, written).not.toEqual([])
       expect(readMarkup(written!, 0, written!.length).text, written).toBe(seen)
@@ -117,7 +136,7 @@ describe('markup that renders as nothing, or as a space, around a digit', () => 
 
   it('leaves an underscore inside a word, `x=1`, `a < b` and other ampersands as they are', () => {
     const text =
-      'Set x=1 and y == 2 in file_2024.txt; sk_live_4eC3; 3 < 4; a<b>c</b>; R&D and Q&A; see [the docs](x) [1] ok'
+      'Set x=1 and y == 2 in file_2024.txt; sk_live_4eC3; 3 < 4; a<b>c</b>; R&D and Q&A; see [the docs](x) [1] ok; Total 45\nItems 3\n- a'
     expect(markupStretches(text).stretches).toEqual([])
   })
 
@@ -134,6 +153,12 @@ describe('markup that renders as nothing, or as a space, around a digit', () => 
     ]) {
       expect(markupStretches(written).stretches, written).toEqual([0, written.length])
       expect(readMarkup(written, 0, written.length).text.trimEnd(), written).toBe('4539')
+    }
+    // Blank lines or a list marker the text's end cuts short (or the line break before them) read
+    // as one line break: the digits before wait for the next line.
+    for (const written of ['4539\n', '4539\n\n- ', '4539\n2', '4539\n12.']) {
+      expect(markupStretches(written).stretches, written).toEqual([0, written.length])
+      expect(readMarkup(written, 0, written.length).text, written).toBe('4539\n')
     }
     // A link cut short reads its text so far, so the digits in it are held too.
     for (const written of ['4539 [1488', '4539 [1488]', '4539 [1488](htt']) {

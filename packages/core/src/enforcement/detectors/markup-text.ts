@@ -8,16 +8,19 @@
  * `<span>4539</span><span>1488</span>`) next to a digit, which render as nothing, and a named
  * character reference of a space, a dash or an invisible character next to a digit (`4539&nbsp;1488`,
  * `&shy;`), which renders as that character, and a Markdown link next to a digit (`4539 [1488](https://x)
- * 0343`, `[1488][note]`), which renders as its text. A model told to get a card or a key past a filter
+ * 0343`, `[1488][note]`), which renders as its text. Blank lines and a list marker between two
+ * lines of digits (`- 4539` ⏎ `- 1488` ⏎ …, `4539` ⏎⏎ `1488` ⏎⏎ …) read as one line break, so a card
+ * listed one group per line is read as one written so without them (a numbered list's first
+ * `1. ` is not read away, so `1. 4539` ⏎ `2. 1488` ⏎ … is still missed). A model told to get a card or a key past a filter
  * writes these; the scanner reads them a second time as they render (see `createScanner`).
  * Only stretches around markup that touches a digit (`*` and backticks also between two letters or
  * digits) are read so, and only a text holding one of `*`, a backtick, `&`, `%`, `_`, `~`, `=`,
- * `<` or `[` is searched for them (native searches).
+ * `<`, `[` or a line feed is searched for them (native searches).
  */
 import { digitValue } from './char-classes.ts'
 import type { VisibleText } from './visible-text.ts'
 
-/** Does `text` hold a character markup starts with (`*`, a backtick, `&`, `%`, `_`, `~`, `=`, `<`, `[`)? */
+/** Does `text` hold a character markup starts with (`*`, a backtick, `&`, `%`, `_`, `~`, `=`, `<`, `[`, a line feed)? */
 export function hasMarkup(text: string): boolean {
   return (
     text.includes('*') ||
@@ -28,7 +31,8 @@ export function hasMarkup(text: string): boolean {
     text.includes('~') ||
     text.includes('=') ||
     text.includes('<') ||
-    text.includes('[')
+    text.includes('[') ||
+    text.includes('\n')
   )
 }
 
@@ -148,6 +152,18 @@ export function markupStretches(text: string): { stretches: number[]; sites: Int
       links.push(at, at + 1, link.close, link.end)
     at = text.indexOf('[', link.end)
   }
+  // Blank lines or a list marker between lines of digits read as one line break.
+  const joins: number[] = []
+  for (let at = text.indexOf('\n'); at >= 0; ) {
+    const join = lineJoinEnd(text, at)
+    if (join === 0) {
+      at = text.indexOf('\n', at + 1)
+      continue
+    }
+    joins.push(at > 0 && text.charCodeAt(at - 1) === 13 ? at - 1 : at, join < 0 ? text.length : join)
+    if (join < 0) break
+    at = text.indexOf('\n', join)
+  }
   const references: number[] = []
   for (let at = text.indexOf('&'); at >= 0; at = text.indexOf('&', at + 1)) {
     if (text.charCodeAt(at + 1) === 35) {
@@ -173,7 +189,7 @@ export function markupStretches(text: string): { stretches: number[]; sites: Int
     if (byte >= 0 ? !isAsciiAlphanumeric(byte) : !isIncompletePercent(text, at)) continue
     escapes.push(at, byte >= 0 ? at + 3 : text.length)
   }
-  const sites = mergePairs([emphasis, code, references, escapes, lines, tags, links])
+  const sites = mergePairs([emphasis, code, references, escapes, lines, tags, links, joins])
   const stretches: number[] = []
   // Sites come in order, so the line breaks around them are found moving forward only: each
   // character is read once, however dense the markup (reading `reach` characters both ways per
@@ -197,7 +213,7 @@ function mergePairs(lists: ReadonlyArray<readonly number[]>): Int32Array {
   const merged = new Int32Array(lists.reduce((total, list) => total + list.length, 0))
   const next = lists.map(() => 0)
   for (let write = 0; write < merged.length; write += 2) {
-    // The list whose next pair starts first (the earlier list on a tie); at most seven lists.
+    // The list whose next pair starts first (the earlier list on a tie); at most eight lists.
     let chosen = -1
     for (let which = 0; which < lists.length; which++) {
       const at = next[which] as number
@@ -258,6 +274,15 @@ export function readMarkup(text: string, start: number, end: number): VisibleTex
   let linkEnd = -1
   while (index < end) {
     const code = text.charCodeAt(index)
+    if (code === 10 || (code === 13 && text.charCodeAt(index + 1) === 10)) {
+      const join = lineJoinEnd(text, code === 10 ? index : index + 1)
+      if (join > 0 ? join <= end : join < 0 && end === text.length) {
+        const to = join > 0 ? join : end
+        readAs('\n', index, to)
+        index = to
+        continue
+      }
+    }
     if (index === linkClose) {
       skip(index, linkEnd)
       index = linkEnd
@@ -403,6 +428,56 @@ function tagEnd(text: string, at: number): number {
     if (code === 60 || code === 10 || code === 13) return 0
   }
   return index === text.length ? -1 : 0
+}
+
+/** Longest line break with blank lines and a list marker read as one line break. */
+const longestJoin = 32
+
+/**
+ * Where the digit after the line feed at `at` stands when blank lines or a list marker (`-`, `*`,
+ * `+`, `•`, `1.`, `1)`, then a space) come before it, and the line before ends with a digit
+ * (within two spaces): `4539` ⏎ `- 1488`, `4539` ⏎⏎ `1488`. 0 when not (a plain line break is
+ * read as written), -1 when the text ends before the next line's digit (a stream's next chunk may
+ * bring it). At most `longestJoin` characters from the line feed.
+ */
+function lineJoinEnd(text: string, at: number): number {
+  const lineEnd = at > 0 && text.charCodeAt(at - 1) === 13 ? at - 1 : at
+  if (!digitNear(text, lineEnd, -1)) return 0
+  const length = text.length
+  const cutShort = () => (length - at > longestJoin ? 0 : -1)
+  let index = at + 1
+  let blankLine = false
+  // Blank lines: only spaces, tabs and line breaks.
+  for (; index < length; index++) {
+    const code = text.charCodeAt(index)
+    if (code === 10) blankLine = true
+    else if (code !== 13 && code !== 32 && code !== 9) break
+  }
+  if (index >= length) return cutShort()
+  const code = text.charCodeAt(index)
+  let markerEnd = index
+  if (code === 45 || code === 42 || code === 43 || code === 0x2022) markerEnd = index + 1
+  else if (decimalValue(code) >= 0) {
+    // `1.` or `1)`, up to three digits; digits followed by anything else are the next line's number.
+    let digitsEnd = index
+    while (digitsEnd < length && digitsEnd - index < 3 && decimalValue(text.charCodeAt(digitsEnd)) >= 0)
+      digitsEnd++
+    if (digitsEnd >= length) return cutShort()
+    const close = text.charCodeAt(digitsEnd)
+    if (close === 46 || close === 41) markerEnd = digitsEnd + 1
+  }
+  if (markerEnd > index) {
+    // A marker, then spaces, then the digit; else (after a blank line) the line's own first digit.
+    if (markerEnd >= length) return cutShort()
+    let digit = markerEnd
+    while (digit < length && (text.charCodeAt(digit) === 32 || text.charCodeAt(digit) === 9)) digit++
+    if (digit > markerEnd) {
+      if (digit >= length) return cutShort()
+      if (digitValue(text.charCodeAt(digit)) >= 0) return digit - at > longestJoin ? 0 : digit
+    }
+  }
+  if (!blankLine || index - at > longestJoin) return 0
+  return digitValue(text.charCodeAt(index)) >= 0 ? index : 0
 }
 
 /**
