@@ -182,11 +182,11 @@ const drainRefused = (reader: ReadableStreamDefaultReader<Uint8Array>, read: num
 /**
  * The request's JSON body, or undefined when it has none (or is no JSON), or `tooLarge` past
  * `maxBytes` (as sent, or once its Content-Encoding is undone), or an {@link Unreadable} refusal
- * of a body in a coding the check cannot undo (read as sent, it would pass unchecked). The bytes are read once, counted as they arrive, and handed to the route as a fresh
- * request, so a route that forwards `c.req.raw` (or its body) upstream sends exactly what was read.
+ * of a body in a coding the check cannot undo (read as sent, it would pass unchecked). The bytes
+ * are read once, counted as they arrive, and handed to the route as a fresh request, so a route
+ * that forwards `c.req.raw` (or its body) upstream sends exactly what was read.
  */
 async function readJsonBody(context: Context, maxBytes: number): Promise<unknown> {
-  const encoding = context.req.raw.headers.get('content-encoding') ?? ''
   const request = context.req.raw
   if (request.method === 'GET' || request.method === 'HEAD') return undefined
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
@@ -215,7 +215,7 @@ async function readJsonBody(context: Context, maxBytes: number): Promise<unknown
     context.req.raw = withReadBody(request, bytes)
   }
   // The route gets the bytes as sent (still compressed); the check reads them decoded.
-  const body = await decoded(bytes, encoding, maxBytes)
+  const body = await decoded(bytes, request.headers.get('content-encoding') ?? '', maxBytes)
   if (body === tooLarge || body instanceof Unreadable) return body
   try {
     return JSON.parse(new TextDecoder().decode(body))

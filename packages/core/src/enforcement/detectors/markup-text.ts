@@ -447,8 +447,9 @@ function lineJoinEnd(text: string, at: number): number {
   const cutShort = () => (length - at > longestJoin ? 0 : -1)
   let index = at + 1
   let blankLine = false
-  // Blank lines: only spaces, tabs and line breaks.
+  // Blank lines: only spaces, tabs and line breaks (past `longestJoin` no join can end).
   for (; index < length; index++) {
+    if (index - at > longestJoin) return 0
     const code = text.charCodeAt(index)
     if (code === 10) blankLine = true
     else if (code !== 13 && code !== 32 && code !== 9) break
