@@ -127,7 +127,9 @@ describe('markup that renders as nothing, or as a space, around a digit', () => 
       ['4539 [1488](https://x.io/a "t") 0343', '4539 1488 0343'],
       ['[4539](a)[1488][b] [0343][]', '45391488 0343'],
       ['4539\r\n\r\n1488 0343', '4539\n1488 0343'],
-      ['- 4539\n-  1488\n\n* 0343\n2) 6467', '- 4539\n1488\n0343\n6467'],
+      ['- 4539\n-  1488\n\n* 0343\n2) 6467', '4539\n1488\n0343\n6467'],
+      ['Card:\n1. 4539\n2. 1488\n3. 0343', 'Card:\n4539\n1488\n0343'],
+      ['1) 4539\r\n2) 1488', '4539\n1488'],
     ]) {
       expect(markupStretches(written!).stretches, written).not.toEqual([])
       expect(readMarkup(written!, 0, written!.length).text, written).toBe(seen)

@@ -9,9 +9,9 @@
  * character reference of a space, a dash or an invisible character next to a digit (`4539&nbsp;1488`,
  * `&shy;`), which renders as that character, and a Markdown link next to a digit (`4539 [1488](https://x)
  * 0343`, `[1488][note]`), which renders as its text. Blank lines and a list marker between two
- * lines of digits (`- 4539` ⏎ `- 1488` ⏎ …, `4539` ⏎⏎ `1488` ⏎⏎ …) read as one line break, so a card
- * listed one group per line is read as one written so without them (a numbered list's first
- * `1. ` is not read away, so `1. 4539` ⏎ `2. 1488` ⏎ … is still missed). A model told to get a card or a key past a filter
+ * lines of digits (`- 4539` ⏎ `- 1488` ⏎ …, `4539` ⏎⏎ `1488` ⏎⏎ …) read as one line break, and the
+ * first item's marker of such a list as nothing (`1. 4539` ⏎ `2. 1488` ⏎ …), so a card listed one
+ * group per line is read as one written so without them. A model told to get a card or a key past a filter
  * writes these; the scanner reads them a second time as they render (see `createScanner`).
  * Only stretches around markup that touches a digit (`*` and backticks also between two letters or
  * digits) are read so, and only a text holding one of `*`, a backtick, `&`, `%`, `_`, `~`, `=`,
@@ -269,6 +269,13 @@ export function readMarkup(text: string, start: number, end: number): VisibleTex
     copied = to
   }
   let index = start
+  // A list of digit groups: its first item's marker reads as nothing, the later ones' as part of
+  // the line break before them.
+  const leading = start === 0 || text.charCodeAt(start - 1) === 10 ? leadingMarkerEnd(text, start) : 0
+  if (leading > 0 && leading <= end) {
+    skip(start, leading)
+    index = leading
+  }
   // Where the link whose `[` was read as nothing has its `]`, and where the link ends.
   let linkClose = -1
   let linkEnd = -1
@@ -281,6 +288,14 @@ export function readMarkup(text: string, start: number, end: number): VisibleTex
         readAs('\n', index, to)
         index = to
         continue
+      }
+      if (code === 10) {
+        const lead = leadingMarkerEnd(text, index + 1)
+        if (lead > 0 && lead <= end) {
+          skip(index + 1, lead)
+          index = lead
+          continue
+        }
       }
     }
     if (index === linkClose) {
@@ -455,18 +470,8 @@ function lineJoinEnd(text: string, at: number): number {
     else if (code !== 13 && code !== 32 && code !== 9) break
   }
   if (index >= length) return cutShort()
-  const code = text.charCodeAt(index)
-  let markerEnd = index
-  if (code === 45 || code === 42 || code === 43 || code === 0x2022) markerEnd = index + 1
-  else if (decimalValue(code) >= 0) {
-    // `1.` or `1)`, up to three digits; digits followed by anything else are the next line's number.
-    let digitsEnd = index
-    while (digitsEnd < length && digitsEnd - index < 3 && decimalValue(text.charCodeAt(digitsEnd)) >= 0)
-      digitsEnd++
-    if (digitsEnd >= length) return cutShort()
-    const close = text.charCodeAt(digitsEnd)
-    if (close === 46 || close === 41) markerEnd = digitsEnd + 1
-  }
+  const markerEnd = listMarkerEnd(text, index)
+  if (markerEnd < 0) return cutShort()
   if (markerEnd > index) {
     // A marker, then spaces, then the digit; else (after a blank line) the line's own first digit.
     if (markerEnd >= length) return cutShort()
@@ -479,6 +484,40 @@ function lineJoinEnd(text: string, at: number): number {
   }
   if (!blankLine || index - at > longestJoin) return 0
   return digitValue(text.charCodeAt(index)) >= 0 ? index : 0
+}
+
+/**
+ * End of the list marker at `index` (`-`, `*`, `+`, `•`, or up to three digits and `.` or `)`),
+ * `index` when there is none, -1 when the text ends inside what may still become one (`12`).
+ */
+function listMarkerEnd(text: string, index: number): number {
+  const code = text.charCodeAt(index)
+  if (code === 45 || code === 42 || code === 43 || code === 0x2022) return index + 1
+  if (decimalValue(code) < 0) return index
+  // `1.` or `1)`, up to three digits; digits followed by anything else are the line's own number.
+  let digitsEnd = index
+  while (digitsEnd < text.length && digitsEnd - index < 3 && decimalValue(text.charCodeAt(digitsEnd)) >= 0)
+    digitsEnd++
+  if (digitsEnd >= text.length) return -1
+  const close = text.charCodeAt(digitsEnd)
+  return close === 46 || close === 41 ? digitsEnd + 1 : index
+}
+
+/**
+ * Where the digits of the list item at the line start `at` begin when its marker reads as nothing:
+ * the first item of a list of digit groups (`1. 4539` ⏎ `2. 1488` ⏎ …), whose line is at most
+ * `longestJoin` characters and whose line break joins the next item's digits (see `lineJoinEnd`),
+ * so the list reads as the groups one per line. 0 when not.
+ */
+function leadingMarkerEnd(text: string, at: number): number {
+  const markerEnd = listMarkerEnd(text, at)
+  if (markerEnd <= at) return 0
+  let digit = markerEnd
+  while (digit < text.length && (text.charCodeAt(digit) === 32 || text.charCodeAt(digit) === 9)) digit++
+  if (digit === markerEnd || digitValue(text.charCodeAt(digit)) < 0) return 0
+  const lineFeed = text.indexOf('\n', digit)
+  if (lineFeed < 0 || lineFeed - at > longestJoin) return 0
+  return lineJoinEnd(text, lineFeed) === 0 ? 0 : digit
 }
 
 /**
