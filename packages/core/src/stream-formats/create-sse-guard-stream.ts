@@ -29,9 +29,19 @@ export interface SseGuardStreamOptions {
    * @default 'block'
    */
   onUnknownFormat?: 'block' | 'pass'
+  /**
+   * Focal's own data parts in a UI message stream (`data-provenance`, `data-session`, …): `pass`
+   * forwards them as they are, for a stream Focal's chat route wrote (see `focalStreamHeader`);
+   * `guard` guards their strings like any other data part's, as an upstream that is not Focal may
+   * use the same names for its own data.
+   * @default 'guard'
+   */
+  focalDataParts?: 'pass' | 'guard'
 }
 
-const filters: Partial<Record<StreamFormat, (createGuard: CreateStreamGuard) => SseFormatFilter>> = {
+const filters: Partial<
+  Record<StreamFormat, (createGuard: CreateStreamGuard, passFocalParts: boolean) => SseFormatFilter>
+> = {
   'openai-chat': filterOpenAiChatSse,
   'openai-responses': filterOpenAiResponsesSse,
   'anthropic-messages': filterAnthropicSse,
@@ -69,9 +79,11 @@ export function createSseGuardStream({
   createGuard,
   format,
   onUnknownFormat = 'block',
+  focalDataParts = 'guard',
 }: SseGuardStreamOptions): TransformStream<string, string> {
+  const passFocalParts = focalDataParts === 'pass'
   const chosen = format === undefined ? undefined : filters[format]
-  let filter: SseFormatFilter | 'pass' | undefined = chosen?.(createGuard)
+  let filter: SseFormatFilter | 'pass' | undefined = chosen?.(createGuard, passFocalParts)
   let stopped = false
   // Events before the format is known (an `error` event, a comment): each guarded whole.
   const loose = createGuardChannels(createGuard)
@@ -99,7 +111,7 @@ export function createSseGuardStream({
         stopped = true
         return unknownFormatEvent()
       }
-      filter = create === undefined ? 'pass' : create(createGuard)
+      filter = create === undefined ? 'pass' : create(createGuard, passFocalParts)
     }
     if (filter === 'pass') return `${raw}\n\n`
     const output = filter.event(event, data)

@@ -34,8 +34,8 @@ const chunkKeep: ReadonlySet<string> = new Set([
 const fileKeep: ReadonlySet<string> = new Set([...chunkKeep, 'url'])
 /**
  * Data parts Focal writes itself (provenance with rule texts and ledger hashes, enforcement,
- * approvals): they pass as they are when a Focal stream is guarded again. Any other `data-*`
- * part has its strings guarded.
+ * approvals): they pass as they are when a stream Focal's chat route wrote is guarded again
+ * (`passFocalParts`). Any other `data-*` part, and these in any other stream, has its strings guarded.
  */
 const focalDataParts: ReadonlySet<string> = new Set([
   'data-approval',
@@ -53,11 +53,11 @@ const focalDataParts: ReadonlySet<string> = new Set([
  * Guards the AI SDK UI message stream (`data: {chunk}` events ending with `data: [DONE]`): text and
  * reasoning deltas per part id and tool-input deltas per tool call run through their own guard,
  * held text is released as one more delta before the part's end (`text-end`, `reasoning-end`,
- * `tool-input-available`), and the strings of tool inputs and outputs and errors are guarded
- * whole (`data-*` parts, the app's own data, pass). A block ends the open parts (`text-end`, `reasoning-end`, `tool-input-error`)
+ * `tool-input-available`), and the strings of tool inputs and outputs, errors and `data-*` parts
+ * are guarded whole (Focal's own data parts pass when `passFocalParts`: a stream Focal wrote). A block ends the open parts (`text-end`, `reasoning-end`, `tool-input-error`)
  * and finishes with `finishReason: "content-filter"` and `[DONE]`.
  */
-export function filterUiMessageSse(createGuard: CreateStreamGuard): SseFormatFilter {
+export function filterUiMessageSse(createGuard: CreateStreamGuard, passFocalParts = false): SseFormatFilter {
   const channels = createGuardChannels(createGuard)
   const toolNames = new Map<string, string>()
   /** Parts started and not ended yet (`text:<id>`, `reasoning:<id>`, `tool:<toolCallId>`). */
@@ -110,7 +110,8 @@ export function filterUiMessageSse(createGuard: CreateStreamGuard): SseFormatFil
       ended = `tool:${String(data.toolCallId)}`
     if (ended !== undefined) before = channels.closeEvent(ended)
     if (type === 'finish' || type === 'finish-step') before = channels.closeAll()
-    if (!focalDataParts.has(type)) guardOtherStrings(data, channels, type === 'file' ? fileKeep : chunkKeep)
+    if (!(passFocalParts && focalDataParts.has(type)))
+      guardOtherStrings(data, channels, type === 'file' ? fileKeep : chunkKeep)
     if (channels.blocked) return before
     if (ended !== undefined) started.delete(ended)
     return `${before}${chunk(data)}`

@@ -272,28 +272,49 @@ describe('guardModelResponse', () => {
     },
   )
 
-  it('guards UI stream tool outputs and errors but passes the app’s own data-* parts unchanged', async () => {
+  it('guards UI stream tool outputs, errors and data parts; Focal’s own parts pass only in a stream Focal wrote', async () => {
+    // Focal's provenance quotes its rules, whose text may hold what the guard redacts elsewhere.
     const provenance = {
       type: 'data-provenance',
       id: 'm1:provenance',
-      data: { ledgerHash: 'a1b2c3d4e5f60718293a4b5c6d7e8f90', rule: 'Never mention Walmart' },
+      data: { ledgerHash: 'a1b2c3d4e5f60718293a4b5c6d7e8f90', rule: 'Never echo 4242 4242 4242 4242' },
+    }
+    // An app's own status part: the same name as Focal's, the model's words in it.
+    const status = {
+      type: 'data-status',
+      data: { note: 'Mailed ann@example.com the card 4242 4242 4242 4242' },
     }
     const body = [
       { type: 'start', messageId: 'm1' },
       { type: 'tool-output-available', toolCallId: 'c1', output: { card: '4242 4242 4242 4242' } },
       { type: 'error', errorText: 'upstream said ann@example.com' },
       provenance,
+      status,
+      { type: 'data-weather', data: { city: 'card 4242 4242 4242 4242' } },
       { type: 'finish' },
     ]
       .map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`)
       .join('')
-    const guarded = await guardModelResponse(
-      chunkedResponse({ contentType: 'text/event-stream', body: `${body}data: [DONE]\n\n` }),
-      { createGuard: () => createStreamRedactor({ mode: 'redact' }) },
+    const guard = async (headers: Record<string, string>) => {
+      const response = chunkedResponse({ contentType: 'text/event-stream', body: `${body}data: [DONE]\n\n` })
+      for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
+      const guarded = await guardModelResponse(response, {
+        createGuard: () => createStreamRedactor({ mode: 'redact' }),
+      })
+      return guarded.text()
+    }
+    // Any upstream: every data part's strings are guarded, Focal's part names too.
+    const anyUpstream = await guard({})
+    expect(anyUpstream).not.toMatch(leak)
+    expect(anyUpstream).toContain('"type":"data-provenance"')
+    expect(anyUpstream).toContain('a1b2c3d4e5f60718293a4b5c6d7e8f90')
+    // Focal's chat route marks its stream: its own parts pass as they are, the others are guarded.
+    const focal = await guard({ 'x-focal-stream': 'v1' })
+    expect(focal).toContain(JSON.stringify(provenance))
+    expect(focal).toContain(JSON.stringify(status))
+    expect(focal.replace(JSON.stringify(provenance), '').replace(JSON.stringify(status), '')).not.toMatch(
+      leak,
     )
-    const raw = await guarded.text()
-    expect(raw).not.toMatch(leak)
-    expect(raw).toContain(JSON.stringify(provenance))
   })
 
   it('ends a blocked UI message stream with finishReason content-filter and [DONE]', async () => {

@@ -3,7 +3,7 @@ import { createNdjsonGuardStream } from './create-ndjson-guard-stream.ts'
 import { createSseGuardStream } from './create-sse-guard-stream.ts'
 import { createTextGuardStream } from './create-text-guard-stream.ts'
 import { guardJsonBody } from './guard-json-body.ts'
-import type { CreateStreamGuard } from './types.ts'
+import { type CreateStreamGuard, focalStreamHeader } from './types.ts'
 
 /** Options of {@link guardModelResponse}. */
 export interface GuardModelResponseOptions {
@@ -170,7 +170,14 @@ export async function guardModelResponse(
   if (type.startsWith('text/event-stream') || (body !== undefined && looksLikeEventStream(body.head))) {
     const guarded = (body?.stream ?? readable)
       .pipeThrough(decodeText())
-      .pipeThrough(createSseGuardStream({ createGuard, onUnknownFormat }))
+      .pipeThrough(
+        createSseGuardStream({
+          createGuard,
+          onUnknownFormat,
+          // Focal's own data parts pass only in a stream Focal's chat route wrote.
+          focalDataParts: response.headers.get(focalStreamHeader) === 'v1' ? 'pass' : 'guard',
+        }),
+      )
       .pipeThrough(encodeText())
     return withBody(response, guarded)
   }

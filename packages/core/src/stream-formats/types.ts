@@ -37,3 +37,11 @@ export interface SseFormatFilter {
  * reason: `content_filter`, `refusal`, `content-filter`).
  */
 export const streamBlockedCode = 'stream-blocked'
+
+/**
+ * The response header (`x-focal-stream: v1`) that marks a UI message stream Focal's own chat route
+ * wrote. A guard downstream (`guardModelResponse`, edge's `focalFilter`) passes Focal's own data
+ * parts (`data-provenance`, `data-session`, …) of such a stream as they are; in any other stream a
+ * part of those names is the upstream's own data, and its strings are guarded like every data part's.
+ */
+export const focalStreamHeader = 'x-focal-stream'

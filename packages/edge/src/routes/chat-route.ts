@@ -6,6 +6,7 @@ import {
   type UiMessageChunk,
   uiMessageStreamHeaders,
 } from '@focal/core'
+import { focalStreamHeader } from '@focal/core/stream-formats'
 import type { Context, Hono } from 'hono'
 import type { FocalAppContext } from '../app/app-context.ts'
 import { checkSessionRoom } from '../app/check-session-room.ts'
@@ -22,6 +23,12 @@ import { acquireAuthorizedSession, authorizeMessageTurn, readClaimKey } from '..
 import { readJsonBody } from '../schemas/read-json-body.ts'
 import { detachChunks } from '../ui-message-stream/detach-chunks.ts'
 import { encodeSse } from '../ui-message-stream/encode-sse.ts'
+
+/**
+ * A UI message stream's headers, and the mark of a stream Focal wrote (`x-focal-stream: v1`): a
+ * guard in front of this route passes Focal's own data parts as they are (see `focalStreamHeader`).
+ */
+const chatStreamHeaders = { ...uiMessageStreamHeaders, [focalStreamHeader]: 'v1' } as const
 
 interface ChatMessage {
   role: 'system' | 'user' | 'assistant'
@@ -164,7 +171,7 @@ export function registerChatRoute(hono: Hono, app: FocalAppContext): void {
     )
     return new Response(
       encodeSse(restored, () => detached.ended),
-      { headers: { ...uiMessageStreamHeaders, ...headersOf(context.res) } },
+      { headers: { ...chatStreamHeaders, ...headersOf(context.res) } },
     )
   })
 }
@@ -183,7 +190,7 @@ function replay(
   const restorer = app.createRestorer?.(session.sessionId)
   const restored = clientChunks(app, restorer ? restoreUiMessageChunks(chunks(), restorer) : chunks())
   return new Response(encodeSse(restored), {
-    headers: { ...uiMessageStreamHeaders, ...headersOf(context.res) },
+    headers: { ...chatStreamHeaders, ...headersOf(context.res) },
   })
 }
 
