@@ -8,8 +8,10 @@ describe('markupStretches', () => {
   })
 
   it('reaches around markup touching a digit within its line, and holds the markup at the end open', () => {
-    const text = 'intro\ncard 4539 **1488** 0343\nnext'
+    const text = 'intro\ncard 4539 **1488** 0343\nnext, a line too long to be the start of a list item'
     expect(markupStretches(text).stretches).toEqual([6, 29])
+    // The start of a next line at the end may become a list's next group: held open with it.
+    expect(markupStretches('card **4539**\n2. ').stretches).toEqual([0, 17])
     expect(markupStretches('card 4539 1488 `').stretches).toEqual([0, 16])
     expect([...markupStretches('card &#52;&#5').sites]).toEqual([5, 10, 10, 13])
   })
@@ -65,10 +67,21 @@ describe('markupStretches', () => {
         let to = end
         while (to < Math.min(text.length, end + 256) && !/[\n\r]/.test(text[to] as string)) to++
         const last = stretches.length - 1
-        if (last > 0 && from <= (stretches[last] as number))
+        // Stretches with only line breaks between (at most four characters of them) are one.
+        const gap = last > 0 ? text.slice(stretches[last] as number, from) : 'x'
+        if (last > 0 && (from <= (stretches[last] as number) || /^[\r\n]{1,4}$/.test(gap)))
           stretches[last] = Math.max(stretches[last] as number, to)
         else stretches.push(from, to)
       }
+      // The last one reaches the end when only the start of a next line (32 characters at most) follows.
+      const end = stretches.at(-1)
+      if (
+        end !== undefined &&
+        end < text.length &&
+        text.length - end <= 32 &&
+        /[\r\n]/.test(text[end] as string)
+      )
+        stretches[stretches.length - 1] = text.length
       return stretches
     }
     let seed = 7
@@ -130,10 +143,18 @@ describe('markup that renders as nothing, or as a space, around a digit', () => 
       ['- 4539\n-  1488\n\n* 0343\n2) 6467', '4539\n1488\n0343\n6467'],
       ['Card:\n1. 4539\n2. 1488\n3. 0343', 'Card:\n4539\n1488\n0343'],
       ['1) 4539\r\n2) 1488', '4539\n1488'],
+      ['1. **4539**\n  2. **1488**\n\n3. `0343`', '4539\n1488\n0343'],
+      ['<li>4539</li>\r\n<li>1488</li>', '4539\r\n1488'],
     ]) {
       expect(markupStretches(written!).stretches, written).not.toEqual([])
       expect(readMarkup(written!, 0, written!.length).text, written).toBe(seen)
     }
+  })
+
+  it('reads markup on adjacent lines, or with blank lines between, as one stretch', () => {
+    expect(markupStretches('**4539**\n**1488**\r\n\r\n**0343**').stretches).toEqual([0, 29])
+    expect(markupStretches('**4539**\n\n\n\n\n**1488**').stretches).toEqual([0, 8, 13, 21])
+    expect(markupStretches('**4539**\nplain\n**1488**').stretches).toEqual([0, 8, 15, 23])
   })
 
   it('leaves an underscore inside a word, `x=1`, `a < b` and other ampersands as they are', () => {

@@ -11,7 +11,8 @@
  * 0343`, `[1488][note]`), which renders as its text. Blank lines and a list marker between two
  * lines of digits (`- 4539` ⏎ `- 1488` ⏎ …, `4539` ⏎⏎ `1488` ⏎⏎ …) read as one line break, and the
  * first item's marker of such a list as nothing (`1. 4539` ⏎ `2. 1488` ⏎ …), so a card listed one
- * group per line is read as one written so without them. A model told to get a card or a key past a filter
+ * group per line is read as one written so without them; markup on adjacent lines is read as one
+ * stretch, the markup first, so `**4539**` ⏎ `**1488**` ⏎ … is too. A model told to get a card or a key past a filter
  * writes these; the scanner reads them a second time as they render (see `createScanner`).
  * Only stretches around markup that touches a digit (`*` and backticks also between two letters or
  * digits) are read so, and only a text holding one of `*`, a backtick, `&`, `%`, `_`, `~`, `=`,
@@ -201,10 +202,28 @@ export function markupStretches(text: string): { stretches: number[]; sites: Int
     const from = Math.max(0, start - reach, breaks.lastBefore(start) + 1)
     const to = Math.min(text.length, end + reach, breaks.firstFrom(end))
     const last = stretches.length - 1
-    if (last > 0 && from <= (stretches[last] as number))
-      stretches[last] = Math.max(stretches[last] as number, to)
+    // Stretches on adjacent lines (or with blank lines between) are read as one, so a card listed
+    // one group per line, each in markup (`**4539**` ⏎ `**1488**` ⏎ …), is read whole.
+    let reached = last > 0 ? (stretches[last] as number) : -1
+    while (
+      reached < from &&
+      reached - (stretches[last] as number) < longestBreak &&
+      isLineBreak(text.charCodeAt(reached))
+    )
+      reached++
+    if (last > 0 && from <= reached) stretches[last] = Math.max(stretches[last] as number, to)
     else stretches.push(from, to)
   }
+  // The last stretch reaches the text's end when only the start of a next line follows it: a
+  // stream's next chunk may make that line the next group of a list (`**4539**` ⏎ `2. ` …).
+  const last = stretches.length - 1
+  if (
+    last > 0 &&
+    (stretches[last] as number) < text.length &&
+    text.length - (stretches[last] as number) <= longestJoin &&
+    isLineBreak(text.charCodeAt(stretches[last] as number))
+  )
+    stretches[last] = text.length
   return { stretches, sites }
 }
 
@@ -235,10 +254,72 @@ function mergePairs(lists: ReadonlyArray<readonly number[]>): Int32Array {
 
 /**
  * `text[start, end)` as a reader sees it (see the module comment), with the way back to `text`:
- * emphasis and code markers that touch a letter or digit (or end the text) are left out,
- * character references and percent-encoded printable ASCII read as their character.
+ * the markup read away first (`readMarks`), then, in what is left, blank lines and list markers
+ * between lines of digits (`readLineJoins`), so a list of groups in bold or code
+ * (`1. **4539**` ⏎ `2. **1488**` ⏎ …) reads as the groups one per line too.
  */
 export function readMarkup(text: string, start: number, end: number): VisibleText {
+  const marks = readMarks(text, start, end)
+  if (!marks.text.includes('\n')) return marks
+  return readLineJoins(marks, start === 0 || text.charCodeAt(start - 1) === 10, end === text.length)
+}
+
+/**
+ * `reading` with blank lines and a list marker between two lines of digits read as one line break
+ * (see `lineJoinEnd`), and the first item's marker of such a list as nothing (`leadingMarkerEnd`),
+ * each character still mapped back to the original text. `lineStart`: the reading starts a line;
+ * `open`: it ends where the text does, so a join its end cuts short is read as one (a stream's next
+ * chunk may complete it).
+ */
+function readLineJoins(reading: VisibleText, lineStart: boolean, open: boolean): VisibleText {
+  const text = reading.text
+  const parts: string[] = []
+  const starts = new Int32Array(text.length)
+  const ends = new Int32Array(text.length)
+  let read = 0
+  let copied = 0
+  const copy = (to: number) => {
+    for (let index = copied; index < to; index++) {
+      starts[read] = reading.start[index] as number
+      ends[read++] = reading.end[index] as number
+    }
+    parts.push(text.slice(copied, to))
+  }
+  const lead = lineStart ? leadingMarkerEnd(text, 0) : 0
+  if (lead > 0) copied = lead
+  for (let at = text.indexOf('\n', lead); at >= 0; ) {
+    const join = lineJoinEnd(text, at)
+    if (join > 0 || (join < 0 && open)) {
+      // The line break, blank lines and marker read as one line feed.
+      const from = at > 0 && text.charCodeAt(at - 1) === 13 ? at - 1 : at
+      const to = join > 0 ? join : text.length
+      copy(from)
+      starts[read] = reading.start[from] as number
+      ends[read++] = reading.end[to - 1] as number
+      parts.push('\n')
+      copied = to
+      at = text.indexOf('\n', to)
+      continue
+    }
+    const itemStart = leadingMarkerEnd(text, at + 1)
+    if (itemStart > 0) {
+      copy(at + 1)
+      copied = itemStart
+    }
+    at = text.indexOf('\n', Math.max(at + 1, itemStart))
+  }
+  if (copied === 0) return reading
+  copy(text.length)
+  return { text: parts.join(''), start: starts.subarray(0, read), end: ends.subarray(0, read) }
+}
+
+/**
+ * `text[start, end)` without its markup, with the way back to `text`: emphasis and code markers
+ * that touch a letter or digit (or end the text), and tags, link marks and the other marks that
+ * render as nothing, are left out; character references and percent-encoded printable ASCII read
+ * as their character.
+ */
+function readMarks(text: string, start: number, end: number): VisibleText {
   const parts: string[] = []
   // A reading is never longer than what it reads (a reference or an escape reads as fewer
   // characters than it is written with), so the maps fit in arrays of the stretch's length.
@@ -269,35 +350,11 @@ export function readMarkup(text: string, start: number, end: number): VisibleTex
     copied = to
   }
   let index = start
-  // A list of digit groups: its first item's marker reads as nothing, the later ones' as part of
-  // the line break before them.
-  const leading = start === 0 || text.charCodeAt(start - 1) === 10 ? leadingMarkerEnd(text, start) : 0
-  if (leading > 0 && leading <= end) {
-    skip(start, leading)
-    index = leading
-  }
   // Where the link whose `[` was read as nothing has its `]`, and where the link ends.
   let linkClose = -1
   let linkEnd = -1
   while (index < end) {
     const code = text.charCodeAt(index)
-    if (code === 10 || (code === 13 && text.charCodeAt(index + 1) === 10)) {
-      const join = lineJoinEnd(text, code === 10 ? index : index + 1)
-      if (join > 0 ? join <= end : join < 0 && end === text.length) {
-        const to = join > 0 ? join : end
-        readAs('\n', index, to)
-        index = to
-        continue
-      }
-      if (code === 10) {
-        const lead = leadingMarkerEnd(text, index + 1)
-        if (lead > 0 && lead <= end) {
-          skip(index + 1, lead)
-          index = lead
-          continue
-        }
-      }
-    }
     if (index === linkClose) {
       skip(index, linkEnd)
       index = linkEnd
@@ -447,6 +504,12 @@ function tagEnd(text: string, at: number): number {
 
 /** Longest line break with blank lines and a list marker read as one line break. */
 const longestJoin = 32
+/** Most line-break characters between two stretches read as one (a blank line between, in CRLF). */
+const longestBreak = 4
+
+function isLineBreak(code: number): boolean {
+  return code === 10 || code === 13
+}
 
 /**
  * Where the digit after the line feed at `at` stands when blank lines or a list marker (`-`, `*`,
@@ -509,7 +572,10 @@ function listMarkerEnd(text: string, index: number): number {
  * `longestJoin` characters and whose line break joins the next item's digits (see `lineJoinEnd`),
  * so the list reads as the groups one per line. 0 when not.
  */
-function leadingMarkerEnd(text: string, at: number): number {
+function leadingMarkerEnd(text: string, lineStart: number): number {
+  // An indented list's marker (`  1. 4539`).
+  let at = lineStart
+  while (at - lineStart < 4 && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at++
   const markerEnd = listMarkerEnd(text, at)
   if (markerEnd <= at) return 0
   let digit = markerEnd
