@@ -48,6 +48,7 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['card:\n1. 4539\n2. 1488\n3. 0343\n4. 6467\nend', '4539'],
   ['card:\n1. **4539**\n2. **1488**\n3. **0343**\n4. **6467**\nend', '1488'],
   ['card:\n`4539`\n\n`1488`\n\n`0343`\n\n`6467`\nend', '1488'],
+  ['card:\n| 4539 |\n| 1488 |\n| 0343 |\n| 6467 |\nend', '1488'],
   [
     'card \u2477\u2478\u2476\u247c \u2474\u2477\u247b\u247b 0\u2476\u2477\u2476 \u2479\u2477\u2479\u247a end',
     '\u2474\u2477\u247b',

@@ -961,6 +961,7 @@ describe('scanText', () => {
         '4539</li>\n<li>1488</li>\n<li>0343</li>\n<li>6467',
       ],
       ['~~4539~~\n\n~~1488~~\n\n~~0343~~\n\n~~6467~~', '4539~~\n\n~~1488~~\n\n~~0343~~\n\n~~6467'],
+      ['| Group |\n|---|\n| 4539 |\n| 1488 |\n| 0343 |\n| 6467 |', '4539 |\n| 1488 |\n| 0343 |\n| 6467'],
     ])('finds the card in %s, covering the markup inside it', (text, card) => {
       expect(values(text, 'credit-card')).toEqual([card])
     })
@@ -983,6 +984,8 @@ describe('scanText', () => {
       expect(values('Years:\n1. 2019\n2. 2020\n3. 2021\n4. 2022\n', 'credit-card')).toEqual([])
       expect(values('1. **4539**\n2. **1488**\n3. **0343**\n4. **6468**', 'credit-card')).toEqual([])
       expect(values('**Total**: 4539\n**Paid**: 1488\n**Due**: 0343 6467', 'credit-card')).toEqual([])
+      expect(values('| 4539 |\n| 1488 |\n| 0343 |\n| 6468 |', 'credit-card')).toEqual([])
+      expect(values('| Qty | 4539 |\n| Qty | 1488 |\n| Qty | 0343 |', 'credit-card')).toEqual([])
       expect(values('Qty\n12\n30\n7\nTotal 49 in 2024\n\n2025 next', 'credit-card')).toEqual([])
       expect(values('card `4111` `1111` `1111` `1112` end', 'credit-card')).toEqual([])
       expect(

@@ -59,6 +59,18 @@ describe('markupStretches', () => {
         if (join !== null && join[0].length < 32 && (join[1]!.includes('\n') || join[2] !== undefined))
           places.push([start, at + 1 + join[0].length])
       }
+      // A table border (only blanks between it and its line's start, or its end) next to a digit.
+      for (let at = text.indexOf('|'); at >= 0; at = text.indexOf('|', at + 1)) {
+        const lineBefore = text
+          .slice(0, at)
+          .split(/[\r\n]/)
+          .at(-1) as string
+        const lineAfter = text.slice(at + 1).split(/[\r\n]/)[0] as string
+        const opens = /^[ \t]*$/.test(lineBefore)
+        const closes = !opens && /^[ \t]*$/.test(lineAfter)
+        if ((opens && /^[ \t]{0,2}[0-9]/.test(lineAfter)) || (closes && /[0-9][ \t]{0,2}$/.test(lineBefore)))
+          places.push([at, at + 1])
+      }
       places.sort((left, right) => left[0] - right[0])
       const stretches: number[] = []
       for (const [start, end] of places) {
@@ -107,6 +119,8 @@ describe('markupStretches', () => {
       '- ',
       '2. ',
       '\t',
+      '| ',
+      ' |',
     ]
     for (let round = 0; round < 2_000; round++) {
       let text = ''
@@ -145,6 +159,7 @@ describe('markup that renders as nothing, or as a space, around a digit', () => 
       ['1) 4539\r\n2) 1488', '4539\n1488'],
       ['1. **4539**\n  2. **1488**\n\n3. `0343`', '4539\n1488\n0343'],
       ['<li>4539</li>\r\n<li>1488</li>', '4539\r\n1488'],
+      ['| 4539 |\n| 1488 |\n|0343|', ' 4539 \n 1488 \n0343'],
     ]) {
       expect(markupStretches(written!).stretches, written).not.toEqual([])
       expect(readMarkup(written!, 0, written!.length).text, written).toBe(seen)

@@ -12,7 +12,8 @@
  * lines of digits (`- 4539` ⏎ `- 1488` ⏎ …, `4539` ⏎⏎ `1488` ⏎⏎ …) read as one line break, and the
  * first item's marker of such a list as nothing (`1. 4539` ⏎ `2. 1488` ⏎ …), so a card listed one
  * group per line is read as one written so without them; markup on adjacent lines is read as one
- * stretch, the markup first, so `**4539**` ⏎ `**1488**` ⏎ … is too. A model told to get a card or a key past a filter
+ * stretch, the markup first, so `**4539**` ⏎ `**1488**` ⏎ … is too, and a table row's border next
+ * to a digit reads as nothing (`| 4539 |` ⏎ `| 1488 |` ⏎ …: a column of groups). A model told to get a card or a key past a filter
  * writes these; the scanner reads them a second time as they render (see `createScanner`).
  * Only stretches around markup that touches a digit (`*` and backticks also between two letters or
  * digits) are read so, and only a text holding one of `*`, a backtick, `&`, `%`, `_`, `~`, `=`,
@@ -190,7 +191,14 @@ export function markupStretches(text: string): { stretches: number[]; sites: Int
     if (byte >= 0 ? !isAsciiAlphanumeric(byte) : !isIncompletePercent(text, at)) continue
     escapes.push(at, byte >= 0 ? at + 3 : text.length)
   }
-  const sites = mergePairs([emphasis, code, references, escapes, lines, tags, links, joins])
+  // A table's border next to a digit renders as a cell's edge: `| 4539 |` ⏎ `| 1488 |` is a column.
+  const borders: number[] = []
+  for (let at = text.indexOf('|'); at >= 0; at = text.indexOf('|', at + 1)) {
+    const border = tableBorder(text, at)
+    if (border < 0 ? digitNear(text, at + 1, 1) : border > 0 && digitNear(text, at, -1))
+      borders.push(at, at + 1)
+  }
+  const sites = mergePairs([emphasis, code, references, escapes, lines, tags, links, joins, borders])
   const stretches: number[] = []
   // Sites come in order, so the line breaks around them are found moving forward only: each
   // character is read once, however dense the markup (reading `reach` characters both ways per
@@ -386,6 +394,11 @@ function readMarks(text: string, start: number, end: number): VisibleText {
       index = markerStop
       continue
     }
+    if (code === 124 && tableBorder(text, index) !== 0) {
+      skip(index, index + 1)
+      index++
+      continue
+    }
     if (code === 60) {
       // An HTML tag or comment renders as nothing; one the text's end cuts short may still become one.
       const stop = tagEnd(text, index)
@@ -506,6 +519,19 @@ function tagEnd(text: string, at: number): number {
 const longestJoin = 32
 /** Most line-break characters between two stretches read as one (a blank line between, in CRLF). */
 const longestBreak = 4
+
+/**
+ * Is the `|` at `at` a table row's border: -1 when it opens its line (only blanks before it), 1
+ * when it ends its line or the text (only blanks after it), 0 when neither.
+ */
+function tableBorder(text: string, at: number): -1 | 0 | 1 {
+  let before = at - 1
+  while (before >= 0 && (text.charCodeAt(before) === 32 || text.charCodeAt(before) === 9)) before--
+  if (before < 0 || isLineBreak(text.charCodeAt(before))) return -1
+  let after = at + 1
+  while (after < text.length && (text.charCodeAt(after) === 32 || text.charCodeAt(after) === 9)) after++
+  return after >= text.length || isLineBreak(text.charCodeAt(after)) ? 1 : 0
+}
 
 function isLineBreak(code: number): boolean {
   return code === 10 || code === 13
