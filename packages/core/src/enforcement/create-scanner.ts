@@ -19,6 +19,7 @@ import { hasMarkup, markupStretches, readMarkup } from './detectors/markup-text.
 import { createNumberRun, type NumberRun, readNumberRun } from './detectors/number-run.ts'
 import { longSecretLength, secretMatcherFor } from './detectors/secret-matcher.ts'
 import { foldLookalikes, hasInvisible, visibleIndex, visibleText } from './detectors/visible-text.ts'
+import { createWrappedCardReader, wrappedCardOpenFrom } from './detectors/wrapped-card.ts'
 import { resolveOverlaps } from './resolve-overlaps.ts'
 import {
   classBreak,
@@ -123,6 +124,7 @@ export function createScanner(options: ScanOptions = {}): Scanner {
   // Shortest run `detectHighEntropy` looks at (it rounds the minimum up, to at least one).
   const entropyShortest = entropy.minimumLength > 1 ? Math.ceil(entropy.minimumLength) : 1
   let run: NumberRun = createNumberRun()
+  const readWrappedCards = createWrappedCardReader()
   const skipped: SkippedRun = { extendedEnd: 0, noted: false }
   // Tokens this long are analysed for crypto addresses, entropy and long secrets; from the
   // secrets' minimum length on, a token is analysed for secrets when a prefix can start in it.
@@ -456,12 +458,20 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       if (last === charCode.plus || last === charCode.openParen) openFrom = Math.min(openFrom, length - 1)
     }
     // A card written with marks between its groups that the text's end may cut short (`4111/1111/`).
-    if (numbers.card && length > from)
+    if (numbers.card && length > from) {
       openFrom = Math.min(openFrom, Math.max(from, markedCardOpenFrom(text, length)))
+      // A card wrapped at a line's end that the text's end cuts short (`4539-1488-` ⏎).
+      openFrom = Math.min(openFrom, Math.max(from, wrappedCardOpenFrom(text, length)))
+    }
     // A blocklist term the text's end cuts short stays open (the next text may complete or undo it).
     openFrom = Math.min(openFrom, extras(text, from, findings))
     run = numberRun
-    return { findings: resolveOverlaps(findings, from), openFrom }
+    // A card a line break hides (`4539 1488` ⏎ `0343 6467`).
+    const wrapped = numbers.card ? readWrappedCards(text, from) : noFindings
+    return {
+      findings: resolveOverlaps(wrapped.length === 0 ? findings : mergeByStart(findings, wrapped), from),
+      openFrom,
+    }
   }
 
   /**
@@ -678,6 +688,25 @@ function entropyOption(value: number | undefined, fallback: number, path: string
     })
   }
   return value
+}
+
+const noFindings: readonly Finding[] = []
+
+/** Two lists of findings, each in order of their starts, as one in that order (`first`'s first on a tie). */
+function mergeByStart(first: Finding[], second: readonly Finding[]): Finding[] {
+  const merged: Finding[] = []
+  let left = 0
+  let right = 0
+  while (left < first.length || right < second.length) {
+    const next = second[right]
+    if (next === undefined || (left < first.length && (first[left] as Finding).start <= next.start))
+      merged.push(first[left++] as Finding)
+    else {
+      merged.push(next)
+      right++
+    }
+  }
+  return merged
 }
 
 /**

@@ -977,6 +977,28 @@ describe('scanText', () => {
       )
     })
 
+    it.each([
+      ['card 4539 1488\n0343 6467 end', '4539 1488\n0343 6467'],
+      ['Your card is 4539 1488\r\n0343 6467, thanks', '4539 1488\r\n0343 6467'],
+      ['card 4539 1488 0343 \n 6467', '4539 1488 0343 \n 6467'],
+      ['card 4539-1488-\n0343-6467', '4539-1488-\n0343-6467'],
+      ['amex 3782 822463\n10005 ok', '3782 822463\n10005'],
+      ['1111 2222\n4539 1488\n0343 6467', '4539 1488\n0343 6467'],
+      ['**4539 1488**\n**0343 6467**', '4539 1488**\n**0343 6467'],
+    ])('finds the card wrapped at a line end in %s', (text, card) => {
+      expect(values(text, 'credit-card')).toEqual([card])
+    })
+
+    it('reads two cards on adjacent lines as two, and a wrapped Luhn-invalid number or phone as none', () => {
+      expect(values('4539 1488 0343 6467\n5555 5555 5555 4444', 'credit-card')).toEqual([
+        '4539 1488 0343 6467',
+        '5555 5555 5555 4444',
+      ])
+      expect(values('card 4539 1488\n0343 6468 end', 'credit-card')).toEqual([])
+      expect(values('Qty 1200 3400\n5600 7800\n9100', 'credit-card')).toEqual([])
+      expect(values('call 415 555\n0132', 'credit-card')).toEqual([])
+    })
+
     it('flags no Luhn-invalid card, table of numbers or ordinary markup', () => {
       expect(values('card 4539 **1488** 0343 6468 end', 'credit-card')).toEqual([])
       expect(values('card:\n- 4539\n- 1488\n- 0343\n- 6468\n', 'credit-card')).toEqual([])
