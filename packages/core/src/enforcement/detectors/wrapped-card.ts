@@ -95,6 +95,16 @@ export function wrappedCardOpenFrom(text: string, length: number): number {
     at--
   }
   if (lineBreak < 0) return length
+  // As the reader wants them: a digit ends the line (before at most two blanks and a dash), so
+  // `line 30.` ⏎ is let through at once …
+  let end = lineBreak > 0 && text.charCodeAt(lineBreak - 1) === 13 ? lineBreak - 1 : lineBreak
+  for (let blanks = 0; blanks < 2 && end > 0 && isBlank(text.charCodeAt(end - 1)); blanks++) end--
+  if (end > 1 && text.charCodeAt(end - 1) === 45 && isAsciiDigit(text.charCodeAt(end - 2))) end--
+  if (end === 0 || !isAsciiDigit(text.charCodeAt(end - 1))) return length
+  // … and the next line, as far as the text goes, starts with one (after at most two blanks).
+  let next = lineBreak + 1
+  for (let blanks = 0; blanks < 2 && next < length && isBlank(text.charCodeAt(next)); blanks++) next++
+  if (next < length && !isAsciiDigit(text.charCodeAt(next))) return length
   while (at < lineBreak && !isAsciiDigit(text.charCodeAt(at))) at++
   return at < lineBreak ? at : length
 }
