@@ -98,11 +98,12 @@ function jointAt(text: string, index: number): { mark: number; length: number } 
   return isAsciiDigit(text.charCodeAt(at)) ? { mark, length: at - index } : undefined
 }
 
-function isAsciiDigit(code: number): boolean {
+export function isAsciiDigit(code: number): boolean {
   return code >= 48 && code <= 57
 }
 
-function isBlank(code: number): boolean {
+/** A space or a tab. */
+export function isBlank(code: number): boolean {
   return code === 32 || code === 9
 }
 

@@ -10,6 +10,7 @@
  */
 import type { Finding } from '../types.ts'
 import { detectNumbers, type NumberDetectors } from './detect-numbers.ts'
+import { isAsciiDigit, isBlank } from './marked-card.ts'
 import { createNumberRun, type NumberRun, readNumberRun } from './number-run.ts'
 
 /** How far back from a line's end the run that ends it is read (a card's groups and separators). */
@@ -35,14 +36,9 @@ export function createWrappedCardReader(): (text: string, from: number) => Findi
       lineFeed >= 0;
       lineFeed = text.indexOf('\n', lineFeed + 1)
     ) {
-      // A digit ends the line (before at most two blanks) and starts the next (after at most two).
-      let end = lineFeed > 0 && text.charCodeAt(lineFeed - 1) === 13 ? lineFeed - 1 : lineFeed
-      for (let blanks = 0; blanks < 2 && end > 0 && isBlank(text.charCodeAt(end - 1)); blanks++) end--
-      // A dash the line was broken after (`4539-1488-` ⏎ `0343-6467`).
-      if (end > 1 && text.charCodeAt(end - 1) === 45 && isAsciiDigit(text.charCodeAt(end - 2))) end--
-      if (end === 0 || !isAsciiDigit(text.charCodeAt(end - 1))) continue
-      let next = lineFeed + 1
-      for (let blanks = 0; blanks < 2 && isBlank(text.charCodeAt(next)); blanks++) next++
+      const end = digitsEnd(text, lineFeed)
+      if (end === 0) continue
+      const next = nextLineStart(text, lineFeed)
       if (!isAsciiDigit(text.charCodeAt(next))) continue
       // The run that ends the line, read from its first digit within reach.
       let start = end
@@ -95,18 +91,32 @@ export function wrappedCardOpenFrom(text: string, length: number): number {
     at--
   }
   if (lineBreak < 0) return length
-  // As the reader wants them: a digit ends the line (before at most two blanks and a dash), so
-  // `line 30.` ⏎ is let through at once …
-  let end = lineBreak > 0 && text.charCodeAt(lineBreak - 1) === 13 ? lineBreak - 1 : lineBreak
-  for (let blanks = 0; blanks < 2 && end > 0 && isBlank(text.charCodeAt(end - 1)); blanks++) end--
-  if (end > 1 && text.charCodeAt(end - 1) === 45 && isAsciiDigit(text.charCodeAt(end - 2))) end--
-  if (end === 0 || !isAsciiDigit(text.charCodeAt(end - 1))) return length
-  // … and the next line, as far as the text goes, starts with one (after at most two blanks).
-  let next = lineBreak + 1
-  for (let blanks = 0; blanks < 2 && next < length && isBlank(text.charCodeAt(next)); blanks++) next++
+  // As the reader wants them: a digit ends the line, so `line 30.` ⏎ is let through at once, and
+  // the next line, as far as the text goes, starts with one.
+  if (digitsEnd(text, lineBreak) === 0) return length
+  const next = nextLineStart(text, lineBreak)
   if (next < length && !isAsciiDigit(text.charCodeAt(next))) return length
   while (at < lineBreak && !isAsciiDigit(text.charCodeAt(at))) at++
   return at < lineBreak ? at : length
+}
+
+/**
+ * Where the digits before the line break at `lineBreak` (a line feed, or a carriage return) end:
+ * past at most two blanks and a dash the line was broken after (`4539-1488-` ⏎). 0 when no digit
+ * ends the line.
+ */
+function digitsEnd(text: string, lineBreak: number): number {
+  let end = lineBreak > 0 && text.charCodeAt(lineBreak - 1) === 13 ? lineBreak - 1 : lineBreak
+  for (let blanks = 0; blanks < 2 && end > 0 && isBlank(text.charCodeAt(end - 1)); blanks++) end--
+  if (end > 1 && text.charCodeAt(end - 1) === 45 && isAsciiDigit(text.charCodeAt(end - 2))) end--
+  return end > 0 && isAsciiDigit(text.charCodeAt(end - 1)) ? end : 0
+}
+
+/** Where the line after the line break at `lineBreak` starts, past at most two blanks. */
+function nextLineStart(text: string, lineBreak: number): number {
+  let next = lineBreak + 1
+  for (let blanks = 0; blanks < 2 && isBlank(text.charCodeAt(next)); blanks++) next++
+  return next
 }
 
 /**
@@ -185,12 +195,4 @@ function isRunCode(code: number): boolean {
     code === 40 ||
     code === 41
   )
-}
-
-function isAsciiDigit(code: number): boolean {
-  return code >= 48 && code <= 57
-}
-
-function isBlank(code: number): boolean {
-  return code === 32 || code === 9
 }
