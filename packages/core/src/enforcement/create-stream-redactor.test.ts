@@ -52,6 +52,9 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   ['card 4539 1488\n0343 6467 end', '4539'],
   ['amex 3782-822463-\r\n10005 end', '822463'],
   ['card 4539-1488\n0343-6467 end', '4539'],
+  // Joints of several marks: a quoted list, a quoted Markdown line each.
+  ['card ["4539","1488","0343","6467"] end', '1488'],
+  ['card:\n> 4539\n> 1488\n> 0343\n> 6467\nend', '1488'],
   [
     'card \u2477\u2478\u2476\u247c \u2474\u2477\u247b\u247b 0\u2476\u2477\u2476 \u2479\u2477\u2479\u247a end',
     '\u2474\u2477\u247b',

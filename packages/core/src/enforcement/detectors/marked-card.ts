@@ -47,15 +47,15 @@ export function readMarkedCard(text: string, start: number): number {
   let digits = 0
   for (let index = start; index < start + 4; index++) scratch[digits++] = text.charCodeAt(index) - 48
   let index = start + 4
-  // The mark and the blanks around it, as read after the first group: every later one is the same.
-  const joint = jointAt(text, index)
-  if (joint === undefined) return 0
+  // The marks and the blanks around them, as read after the first group: every later joint is
+  // the same characters.
+  const jointLength = jointAt(text, index)
+  if (jointLength === 0) return 0
   const sizes = [4]
   let end = index
   for (;;) {
-    const next = jointAt(text, index)
-    if (next === undefined || next.mark !== joint.mark || next.length !== joint.length) break
-    const groupStart = index + next.length
+    if (index !== start + 4 && !sameJoint(text, start + 4, index, jointLength)) break
+    const groupStart = index + jointLength
     let groupEnd = groupStart
     while (groupEnd < text.length && isAsciiDigit(text.charCodeAt(groupEnd))) {
       if (digits >= scratch.length) return 0
@@ -83,19 +83,36 @@ function isPrintedShape(sizes: readonly number[]): boolean {
 }
 
 /**
- * The joint at `index`: at most two blanks, one mark (a carriage return with its line feed is
- * one), at most two blanks, then a digit. Undefined when there is none.
+ * Most marks in one joint: a quoted list's `","`, a quoted Markdown line's line break and `>`,
+ * TeX's `$ $` (an outside attack pass in session 69 wrote a card so, and each came through).
  */
-function jointAt(text: string, index: number): { mark: number; length: number } | undefined {
+const jointMarks = 3
+
+/**
+ * The length of the joint at `index`, or 0 when there is none: at most two blanks, then one to
+ * `jointMarks` marks (a carriage return with its line feed is one), each followed by at most two
+ * blanks, then a digit.
+ */
+function jointAt(text: string, index: number): number {
   let at = index
   while (at < index + 2 && isBlank(text.charCodeAt(at))) at++
-  const mark = text.charCodeAt(at)
-  if (!cardMarks.has(mark)) return undefined
-  at++
-  if (mark === 13 && text.charCodeAt(at) === 10) at++
-  const afterMark = at
-  while (at < afterMark + 2 && isBlank(text.charCodeAt(at))) at++
-  return isAsciiDigit(text.charCodeAt(at)) ? { mark, length: at - index } : undefined
+  for (let marks = 0; marks < jointMarks; marks++) {
+    const mark = text.charCodeAt(at)
+    if (!cardMarks.has(mark)) return 0
+    at++
+    if (mark === 13 && text.charCodeAt(at) === 10) at++
+    const afterMark = at
+    while (at < afterMark + 2 && isBlank(text.charCodeAt(at))) at++
+    if (isAsciiDigit(text.charCodeAt(at))) return at - index
+  }
+  return 0
+}
+
+/** Is the joint at `at` the same `length` characters as the first one, at `first`, then a digit? */
+function sameJoint(text: string, first: number, at: number, length: number): boolean {
+  for (let offset = 0; offset < length; offset++)
+    if (text.charCodeAt(at + offset) !== text.charCodeAt(first + offset)) return false
+  return isAsciiDigit(text.charCodeAt(at + length))
 }
 
 export function isAsciiDigit(code: number): boolean {
