@@ -14,7 +14,13 @@ import { charCode, isAlphanumericCode } from './detectors/char-classes.ts'
 import { detectNumbers, type NumberDetectors } from './detectors/detect-numbers.ts'
 import { byteSearchMinimum, createCandidateFinder, valueLookback } from './detectors/find-candidate.ts'
 import { ibanLengthAt, readIban } from './detectors/iban.ts'
-import { isCardMark, markedCardOpenFrom, readMarkedCard } from './detectors/marked-card.ts'
+import {
+  isCardMark,
+  markedCardOpenFrom,
+  readMarkedCard,
+  readWordedCard,
+  wordedCardOpenFrom,
+} from './detectors/marked-card.ts'
 import { hasMarkup, markupStretches, readMarkup } from './detectors/markup-text.ts'
 import { createNumberRun, type NumberRun, readNumberRun } from './detectors/number-run.ts'
 import { longSecretLength, secretMatcherFor } from './detectors/secret-matcher.ts'
@@ -346,8 +352,11 @@ export function createScanner(options: ScanOptions = {}): Scanner {
           // "953371" of a hash) is skipped after one read, without storing its digits.
           const rejectedEnd = rejectedRunEnd(text, index, length, bytes, skipped)
           // Four digits ended by a mark a card may be written with (`4111/1111/…`, one group a line).
-          const markedEnd =
+          let markedEnd =
             numbers.card && (rejectedEnd === index + 4 || rejectedEnd === 0) ? markedCardAt(text, index) : 0
+          // Or by the same words or label (`4539 then 1488 then …`, `Group 1: 4539` ⏎ `Group 2: …`).
+          if (markedEnd === 0 && numbers.card && rejectedEnd === index + 4)
+            markedEnd = readWordedCard(text, index)
           if (markedEnd > 0) {
             findings.push({
               type: 'credit-card',
@@ -462,6 +471,8 @@ export function createScanner(options: ScanOptions = {}): Scanner {
       openFrom = Math.min(openFrom, Math.max(from, markedCardOpenFrom(text, length)))
       // A card wrapped at a line's end that the text's end cuts short (`4539-1488-` ⏎).
       openFrom = Math.min(openFrom, Math.max(from, wrappedCardOpenFrom(text, length)))
+      // A card joined by words or a label that the text's end cuts short (`Group 1: 4539` ⏎ `Gro`).
+      openFrom = Math.min(openFrom, Math.max(from, wordedCardOpenFrom(text, length)))
     }
     // A blocklist term the text's end cuts short stays open (the next text may complete or undo it).
     openFrom = Math.min(openFrom, extras(text, from, findings))

@@ -230,10 +230,55 @@ describe('scanText', () => {
       expect(values(text, 'credit-card')).toEqual([])
     })
 
+    it.each([
+      ['words', 'card 4539 then 1488 then 0343 then 6467 ok'],
+      ['labelled lines', 'Group 1: 4539\nGroup 2: 1488\nGroup 3: 0343\nGroup 4: 6467\nok'],
+      [
+        'labelled lines, a blank line between',
+        'Group 1: 4539\n\nGroup 2: 1488\n\nGroup 3: 0343\n\nGroup 4: 6467',
+      ],
+      ['labels on one line', 'group 1: 4539, group 2: 1488, group 3: 0343, group 4: 6467.'],
+      [
+        'a table with a row number',
+        '| # | Digits |\n|---|---|\n| 1 | 4539 |\n| 2 | 1488 |\n| 3 | 0343 |\n| 4 | 6467 |',
+      ],
+      [
+        "a table's inner column",
+        '| p0 | 4539 | ok |\n| p1 | 1488 | ok |\n| p2 | 0343 | ok |\n| p3 | 6467 | ok |',
+      ],
+    ])(
+      'flags a card whose groups are joined by the same words or label: %s (attack pass, session 69)',
+      (_, text) => {
+        const found = values(text, 'credit-card')
+        expect(found).toHaveLength(1)
+        expect(found[0]).toMatch(/^4539\D[\s\S]*6467$/)
+      },
+    )
+
+    it.each([
+      // The counter skips (the same one, or one more, passes), the joints differ, a joint is too long or holds two blank lines, the
+      // first group is glued to a word, or the checksum fails.
+      'Group 1: 4539\nGroup 3: 1488\nGroup 5: 0343\nGroup 7: 6467',
+      '4539 then 1488 and 0343 then 6467',
+      '4539 and then a while after that 1488 and then a while after that 0343 and then a while after that 6467',
+      'Group 1: 4539\n\n\nGroup 2: 1488\n\n\nGroup 3: 0343\n\n\nGroup 4: 6467',
+      'x4539 then 1488 then 0343 then 6467',
+      '4539 then 1488 then 0343 then 6468',
+      'Order 4512 shipped; order 4513 shipped; order 4514 shipped; order 4515 shipped.',
+    ])('flags nothing in the worded %j', (text) => {
+      expect(values(text, 'credit-card')).toEqual([])
+    })
+
     it('holds a stream open where the text ends inside such a card', () => {
       const scanner = createScanner()
       expect(scanner.scan('card 4111/1111/').openFrom).toBe(5)
       expect(scanner.scan('card 4111\n1111\n').openFrom).toBe(5)
+      // Joined by a label: the next group may still come; once the joint grows past its reach,
+      // or a lone group's own number run goes on, the text is let go.
+      expect(scanner.scan('Group 1: 4539\nGroup 2: 14').openFrom).toBe(9)
+      expect(scanner.scan('Group 1: 4539\nGroup').openFrom).toBe(9)
+      expect(scanner.scan('In 4539 we shipped the first version to everyone').openFrom).toBeGreaterThan(9)
+      expect(scanner.scan('card 4111 1111 1111 1111 is set. ').openFrom).toBe(33)
       // Not after a time or a short group.
       expect(scanner.scan('see you at 10:30').openFrom).toBeGreaterThanOrEqual(11)
     })

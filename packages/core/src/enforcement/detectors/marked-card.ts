@@ -152,3 +152,201 @@ export function markedCardOpenFrom(text: string, length: number): number {
   while (at + firstGroup < length && isAsciiDigit(text.charCodeAt(at + firstGroup))) firstGroup++
   return firstGroup === 4 && digits < 19 ? at : length
 }
+
+/** Most characters between two groups of a card written with words or a label between them. */
+const wordedJointReach = 24
+
+/** A worded card read from its first group: where it ends (0: none), and whether the text's end cut it short. */
+interface WordedReading {
+  end: number
+  open: boolean
+}
+
+/** A joint read between two groups (see `readWordedCard`). */
+interface WordedJoint {
+  /** Its characters, up to the next group's first digit. */
+  length: number
+  /** Where its counter starts in it and how many digits it has (-1 and 0: none), and its value. */
+  counterOffset: number
+  counterLength: number
+  counter: number
+}
+
+const noWordedCard: WordedReading = { end: 0, open: false }
+const openWordedCard: WordedReading = { end: 0, open: true }
+
+/**
+ * The end of a card whose groups are joined by the same words or label, or 0: `4539 then 1488
+ * then …`, `Group 1: 4539` ⏎ `Group 2: 1488` ⏎ …, a table's rows `| 1 | 4539 |` ⏎ `| 2 | 1488 |` ⏎
+ * … (an outside attack pass in session 69 wrote a card each way, and each came through). The
+ * first group is the four ASCII digits at `start`. Every joint holds a letter or a counter (a
+ * number of one or two digits), at most 24 characters and two line breaks, and is the same
+ * characters as the first but for its counter, which stays or goes up by one from joint to
+ * joint; then the card's printed shape, issuer prefix and Luhn checksum decide, as for
+ * `readMarkedCard`.
+ */
+export function readWordedCard(text: string, start: number): number {
+  return readWorded(text, start).end
+}
+
+/**
+ * Where a worded card (`readWordedCard`) that the text's end may cut short starts, or `length`:
+ * a stream's `Group 1: 4539` ⏎ `Group 2: 14` waits for the rest. Looks at the lone groups of four
+ * digits (as the scanner reads them: no digit within three run separators on either side) in the
+ * text's last 160 characters (the longest such card's reach).
+ */
+export function wordedCardOpenFrom(text: string, length: number): number {
+  for (let at = Math.max(0, length - 160); at + 4 <= length; at++) {
+    if (!isAsciiDigit(text.charCodeAt(at)) || !isLoneGroup(text, at)) continue
+    if (readWorded(text, at).open) return at
+  }
+  return length
+}
+
+/** Are the four digits at `start` a number of their own: no digit joined to them by at most three of ` \t.()-`? */
+function isLoneGroup(text: string, start: number): boolean {
+  let before = start - 1
+  while (before >= 0 && before >= start - 3 && isRunSeparator(text.charCodeAt(before))) before--
+  if (before >= 0 && isAsciiDigit(text.charCodeAt(before))) return false
+  for (let index = start + 1; index < start + 4; index++)
+    if (!isAsciiDigit(text.charCodeAt(index))) return false
+  let after = start + 4
+  while (after < text.length && after < start + 8 && isRunSeparator(text.charCodeAt(after))) after++
+  return !isAsciiDigit(text.charCodeAt(after))
+}
+
+/** The characters a number run reads between its groups: ` `, tab, `.`, `(`, `)`, `-`. */
+function isRunSeparator(code: number): boolean {
+  return code === 32 || code === 9 || code === 46 || code === 40 || code === 41 || code === 45
+}
+
+function readWorded(text: string, start: number): WordedReading {
+  if (start > 0 && isGlued(text.charCodeAt(start - 1))) return noWordedCard
+  let digits = 0
+  for (let index = start; index < start + 4; index++) {
+    const code = text.charCodeAt(index)
+    if (!isAsciiDigit(code)) return noWordedCard
+    scratch[digits++] = code - 48
+  }
+  if (start + 4 >= text.length) return openWordedCard
+  if (isGlued(text.charCodeAt(start + 4))) return noWordedCard
+  const first = readWordedJoint(text, start + 4)
+  if (first === undefined || first === 'open') return first === 'open' ? openWordedCard : noWordedCard
+  const sizes = [4]
+  let index = start + 4
+  let joint: WordedJoint = first
+  let end = index
+  for (;;) {
+    const groupStart = index + joint.length
+    let groupEnd = groupStart
+    while (groupEnd < text.length && isAsciiDigit(text.charCodeAt(groupEnd))) {
+      if (digits >= scratch.length) return noWordedCard
+      scratch[digits++] = text.charCodeAt(groupEnd) - 48
+      groupEnd++
+    }
+    const size = groupEnd - groupStart
+    if (groupEnd >= text.length) {
+      // The text ends in the group: a card as it stands, and more digits may follow.
+      if (size >= 3 && size <= 6 && digits <= 19) {
+        sizes.push(size)
+        return { end: cardEnd(groupEnd, digits, sizes), open: digits < 19 }
+      }
+      return { end: cardEnd(end, digits, sizes), open: digits < 19 }
+    }
+    if (size < 3 || size > 6 || isGlued(text.charCodeAt(groupEnd))) break
+    sizes.push(size)
+    index = groupEnd
+    end = groupEnd
+    if (digits > 19) return noWordedCard
+    const next = readWordedJoint(text, index)
+    // The text ends in the joint: a card as it stands, and another group may follow.
+    if (next === 'open') return { end: cardEnd(end, digits, sizes), open: digits < 19 }
+    if (next === undefined || !continuesJoint(text, start + 4, first, index, next, joint)) break
+    joint = next
+  }
+  return { end: cardEnd(end, digits, sizes), open: false }
+}
+
+/** `end` when the digits read (`scratch`) in groups of `sizes` are a card, else 0. */
+function cardEnd(end: number, digits: number, sizes: readonly number[]): number {
+  if (digits < 13 || digits > 19 || !isPrintedShape(sizes)) return 0
+  return hasCardPrefix(scratch, 0, digits) && luhnValid(scratch, 0, digits) ? end : 0
+}
+
+/**
+ * The joint at `at` up to the next run of three digits or more: undefined when it is longer than
+ * `wordedJointReach`, holds a third line break (one blank line may stand between two lines) or a
+ * second counter, or holds neither a letter nor a counter; 'open' when the text ends inside it.
+ */
+function readWordedJoint(text: string, at: number): WordedJoint | 'open' | undefined {
+  let counterOffset = -1
+  let counterLength = 0
+  let counter = 0
+  let lineBreaks = 0
+  let letters = false
+  let index = at
+  while (index < at + wordedJointReach) {
+    if (index >= text.length) return 'open'
+    const code = text.charCodeAt(index)
+    if (isAsciiDigit(code)) {
+      let runEnd = index + 1
+      while (runEnd < text.length && isAsciiDigit(text.charCodeAt(runEnd))) runEnd++
+      if (runEnd >= text.length && runEnd - index < 3) return 'open'
+      if (runEnd - index >= 3) {
+        // A group glued to a letter before it is part of a word.
+        if ((!letters && counterOffset < 0) || isGlued(text.charCodeAt(index - 1))) return undefined
+        return { length: index - at, counterOffset, counterLength, counter }
+      }
+      if (counterOffset >= 0) return undefined
+      counterOffset = index - at
+      counterLength = runEnd - index
+      for (; index < runEnd; index++) counter = counter * 10 + text.charCodeAt(index) - 48
+      continue
+    }
+    if (code === 10 || code === 13) {
+      if (code === 13 && text.charCodeAt(index + 1) === 10) index++
+      if (++lineBreaks > 2) return undefined
+    } else if ((code | 32) >= 97 && (code | 32) <= 122) letters = true
+    index++
+  }
+  return undefined
+}
+
+/**
+ * Is `next` (at `at`) the first joint (at `firstAt`) again, its counter the one before it
+ * (`previous`) or one more?
+ */
+function continuesJoint(
+  text: string,
+  firstAt: number,
+  first: WordedJoint,
+  at: number,
+  next: WordedJoint,
+  previous: WordedJoint,
+): boolean {
+  if (first.counterOffset < 0)
+    return (
+      next.counterOffset < 0 &&
+      next.length === first.length &&
+      sameCharacters(text, firstAt, at, first.length)
+    )
+  if (
+    next.counterOffset !== first.counterOffset ||
+    (next.counter !== previous.counter + 1 && next.counter !== previous.counter)
+  )
+    return false
+  const firstTail = firstAt + first.counterOffset + first.counterLength
+  const nextTail = at + next.counterOffset + next.counterLength
+  const tailLength = first.length - first.counterOffset - first.counterLength
+  return (
+    next.length - next.counterOffset - next.counterLength === tailLength &&
+    sameCharacters(text, firstAt, at, first.counterOffset) &&
+    sameCharacters(text, firstTail, nextTail, tailLength)
+  )
+}
+
+function sameCharacters(text: string, first: number, at: number, length: number): boolean {
+  for (let offset = 0; offset < length; offset++)
+    if (text.charCodeAt(at + offset) !== text.charCodeAt(first + offset)) return false
+  return true
+}
