@@ -55,6 +55,7 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   // Joints of several marks: a quoted list, a quoted Markdown line each.
   ['card ["4539","1488","0343","6467"] end', '1488'],
   ['card:\n> 4539\n> 1488\n> 0343\n> 6467\nend', '1488'],
+  ['card:\n  - "4539"\n  - "1488"\n  - "0343"\n  - "6467"\nend', '1488'],
   // Groups joined by the same words or label, a table's row numbers among them.
   ['card 4539 then 1488 then 0343 then 6467 end', '1488'],
   ['Group 1: 4539\nGroup 2: 1488\nGroup 3: 0343\nGroup 4: 6467\nend', '1488'],

@@ -201,13 +201,14 @@ describe('scanText', () => {
       '4111\u2022 1111\u2022 1111\u2022 1111',
       '4111 / 1111 / 1111 / 1111',
       '3782/822463/10005',
-      // Joints of up to three marks, the same between every group (outside attack pass, session
-      // 69): a quoted list, a quoted Markdown line each, TeX, brackets.
+      // Joints of up to four marks, the same between every group (outside attack pass, session
+      // 69): a quoted list, a quoted Markdown line each, TeX, brackets, a YAML list of quoted strings.
       '4539","1488","0343","6467',
       "4539', '1488', '0343', '6467",
       '4539\n> 1488\n> 0343\n> 6467',
       '4539$ $1488$ $0343$ $6467',
       '4539][1488][0343][6467',
+      '4539"\n  - "1488"\n  - "0343"\n  - "6467',
     ])('flags %j as the card it spells', (card) => {
       expect(values(`my card ${card} thanks`, 'credit-card')).toEqual([card])
     })
@@ -221,11 +222,11 @@ describe('scanText', () => {
       'ids 4821, 3392, 1043, 2210',
       'dates 2024/05/17 and 2024/06/01',
       'at 10:30:45:12',
-      // Joints of several marks: Luhn-invalid, a list of years, joints that differ, four marks.
+      // Joints of several marks: Luhn-invalid, a list of years, joints that differ, six marks.
       '> 4111\n> 1111\n> 1111\n> 1112',
       'years ["2019","2020","2021","2022"]',
       '["4539","1488",  "0343","6467"]',
-      '4539"],["1488"],["0343"],["6467',
+      '4539"]],[["1488"]],[["0343"]],[["6467',
     ])('flags nothing in %j', (text) => {
       expect(values(text, 'credit-card')).toEqual([])
     })

@@ -84,26 +84,30 @@ function isPrintedShape(sizes: readonly number[]): boolean {
 
 /**
  * Most marks in one joint: a quoted list's `","`, a quoted Markdown line's line break and `>`,
- * TeX's `$ $` (an outside attack pass in session 69 wrote a card so, and each came through).
+ * TeX's `$ $`, a YAML list of quoted strings' `"` ⏎ `  - "` (an outside attack pass in session 69
+ * wrote a card so, and each came through).
  */
-const jointMarks = 3
+const jointMarks = 4
 
 /**
  * The length of the joint at `index`, or 0 when there is none: at most two blanks, then one to
  * `jointMarks` marks (a carriage return with its line feed is one), each followed by at most two
- * blanks, then a digit.
+ * blanks, then a digit. A dash or a dot counts among other marks (a YAML list's `- `), never
+ * alone: a number run reads a dash or a dot between groups itself.
  */
 function jointAt(text: string, index: number): number {
   let at = index
+  let cardMark = false
   while (at < index + 2 && isBlank(text.charCodeAt(at))) at++
   for (let marks = 0; marks < jointMarks; marks++) {
     const mark = text.charCodeAt(at)
-    if (!cardMarks.has(mark)) return 0
+    if (cardMarks.has(mark)) cardMark = true
+    else if (mark !== 45 && mark !== 46) return 0
     at++
     if (mark === 13 && text.charCodeAt(at) === 10) at++
     const afterMark = at
     while (at < afterMark + 2 && isBlank(text.charCodeAt(at))) at++
-    if (isAsciiDigit(text.charCodeAt(at))) return at - index
+    if (isAsciiDigit(text.charCodeAt(at))) return cardMark ? at - index : 0
   }
   return 0
 }
@@ -132,7 +136,8 @@ function isGlued(code: number): boolean {
 /**
  * Where a card that the text's end may cut short starts (`4111/1111/` at the end of a stream's
  * chunk: the next one may complete it), or `length` when none may: a stretch at the end of four
- * digits, then marked groups, that ends on a mark, blanks or a group still short of a whole card.
+ * digits, then marked groups (a dash or a dot among the marks), that ends on a mark, blanks or a
+ * group still short of a whole card.
  */
 export function markedCardOpenFrom(text: string, length: number): number {
   let at = length
@@ -140,7 +145,7 @@ export function markedCardOpenFrom(text: string, length: number): number {
   while (at > 0 && length - at < 48) {
     const code = text.charCodeAt(at - 1)
     if (cardMarks.has(code)) marks++
-    else if (!isAsciiDigit(code) && !isBlank(code)) break
+    else if (!isAsciiDigit(code) && !isBlank(code) && code !== 45 && code !== 46) break
     at--
   }
   // The stretch starts at its first digit, four of them before the first mark.
