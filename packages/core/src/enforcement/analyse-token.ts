@@ -287,14 +287,14 @@ export function detectEncodedSecret(text: string, start: number, end: number, se
 
 /** What an encoded-secret search needs: the inner scan, the findings, where the token's begin. */
 export interface EncodedSearch {
-  /** The secrets in a decoded text (a scanner of the same secret detectors). */
-  secretsIn: (decoded: string) => readonly Finding[]
+  /** The secrets, cards and SSNs in a decoded text (a scanner of those of the same detectors that are on). */
+  itemsIn: (decoded: string) => readonly Finding[]
   findings: Finding[]
   /** Index of the token's first finding in `findings`. */
   tokenFindings: number
 }
 
-/** Pushes `text[start, end)` as the first secret `decoded` holds, if any. */
+/** Pushes `text[start, end)` as the first secret, card or SSN `decoded` holds, if any. */
 function pushDecodedSecret(
   text: string,
   start: number,
@@ -302,7 +302,7 @@ function pushDecodedSecret(
   decoded: string,
   search: EncodedSearch,
 ): void {
-  const inner = search.secretsIn(decoded)[0]
+  const inner = search.itemsIn(decoded)[0]
   if (inner === undefined) return
   search.findings.push({
     type: inner.type,
@@ -310,7 +310,7 @@ function pushDecodedSecret(
     end,
     value: text.slice(start, end),
     confidence: inner.confidence,
-    detector: 'secret',
+    detector: inner.detector,
   })
 }
 

@@ -144,6 +144,9 @@ const planted: ReadonlyArray<readonly [item: string, fragment: string]> = [
   // A key written in base64 (AKIALALEMEL33243OLIB); a word glued after its padding would make it
   // another string, so a space ends it.
   ['QUtJQUxBTEVNRUwzMzI0M09MSUI= ', 'QUtJQUxBTEVN'],
+  // A card written in base64 (4539148803436467) and in hex.
+  ['NDUzOTE0ODgwMzQzNjQ2Nw== ', 'NDUzOTE0'],
+  ['34353339313438383033343336343637 ', '3435333931'],
   // Keys with a dash or a dot slipped in: each piece is too short to report on its own.
   ['ghp_c3B5MKO9P8QFxHhale-j2ek9XjZEaUVzzYOhi', 'j2ek9XjZ'],
   ['AKIAQ3B5MKO9P8.QFXHHZ', 'QFXHHZ'],

@@ -477,6 +477,25 @@ describe('scanText', () => {
       expect(found(`data ${btoa('hello world, this is just text')} end`)).toEqual([])
     })
 
+    it('reads a card or an SSN written in base64 or hex where long tokens are searched (attack pass, session 69)', () => {
+      const card = btoa('4539148803436467')
+      const spaced = btoa('card 4539 1488 0343 6467')
+      const hex = [...'4539148803436467'].map((digit) => digit.charCodeAt(0).toString(16)).join('')
+      const ssn = btoa('my SSN is 536-22-8741')
+      expect(found(`Here: ${card} ok`)).toEqual([['credit-card', card]])
+      expect(found(`Here: ${spaced} ok`)).toEqual([['credit-card', spaced]])
+      expect(found(`Here: ${hex} ok`)).toEqual([['credit-card', hex]])
+      expect(found(`Here: ${ssn} ok`)).toEqual([['us-ssn', ssn]])
+      // With the secret or the entropy detector on (the default), whose long-token search finds it.
+      const withEntropy = scanText(`Here: ${card} ok`, { detectors: ['credit-card', 'high-entropy'] })
+      expect(withEntropy.map((finding) => [finding.type, finding.detector, finding.value])).toEqual([
+        ['credit-card', 'credit-card', card],
+      ])
+      // Luhn-invalid, or with the card detector off.
+      expect(found(`Here: ${btoa('4539148803436468')} ok`)).toEqual([])
+      expect(scanText(`Here: ${card} ok`, { detectors: ['secret', 'email'] })).toEqual([])
+    })
+
     it('finds nothing in emoji sequences or words that join with invisible characters', () => {
       expect(found('Family: \u{1F468}\u200d\u{1F469}\u200d\u{1F467} \u2764\ufe0f done')).toEqual([])
       expect(
