@@ -374,6 +374,23 @@ describe('demo chat in Chromium', () => {
     await page.close()
   })
 
+  it.each([
+    [
+      'labelled',
+      'My card:\nGroup 1: 4539\nGroup 2: 1488\nGroup 3: 0343\nGroup 4: 6467\nwhich card is on file?',
+    ],
+    ['as a YAML list', 'My card:\n  - "4539"\n  - "1488"\n  - "0343"\n  - "6467"\nwhich card is on file?'],
+    ['in base64', `My card is ${btoa('4539148803436467')}, which card is on file?`],
+  ])('never shows a card the customer pasted %s, in their own message either', async (_layout, pasted) => {
+    // Session 69's attack pass: each layout passed every detector, so the bubble kept it.
+    const page = await openChat(browser.context)
+    await send(page, pasted)
+    const own = (await page.locator('article[data-role="user"]').last().textContent()) ?? ''
+    expect(own).toContain('which card is on file?')
+    for (const hidden of ['4539', '1488', '0343', btoa('4539148803436467')]) expect(own).not.toContain(hidden)
+    await page.close()
+  })
+
   it('pauses a large action; the customer cannot approve it, the supervisor approves with their own credential', async () => {
     const page = await openChat(browser.context)
     const reply = await send(page, demoFlows.approval.text)
