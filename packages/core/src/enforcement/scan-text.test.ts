@@ -247,6 +247,7 @@ describe('scanText', () => {
         "a table's inner column",
         '| p0 | 4539 | ok |\n| p1 | 1488 | ok |\n| p2 | 0343 | ok |\n| p3 | 6467 | ok |',
       ],
+      ['a JSON object whose keys count with a letter', '{"a":"4539","b":"1488","c":"0343","d":"6467"}'],
     ])(
       'flags a card whose groups are joined by the same words or label: %s (attack pass, session 69)',
       (_, text) => {
@@ -266,6 +267,9 @@ describe('scanText', () => {
       'x4539 then 1488 then 0343 then 6467',
       '4539 then 1488 then 0343 then 6468',
       'Order 4512 shipped; order 4513 shipped; order 4514 shipped; order 4515 shipped.',
+      // A letter that skips, or two letters that count.
+      '{"a":"4539","c":"1488","e":"0343","g":"6467"}',
+      '{"ab":"4539","bc":"1488","cd":"0343","de":"6467"}',
     ])('flags nothing in the worded %j', (text) => {
       expect(values(text, 'credit-card')).toEqual([])
     })

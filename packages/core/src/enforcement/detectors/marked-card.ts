@@ -260,13 +260,14 @@ function readWorded(text: string, start: number): WordedReading {
     }
     if (size < 3 || size > 6 || isGlued(text.charCodeAt(groupEnd))) break
     sizes.push(size)
+    const previousAt = index
     index = groupEnd
     end = groupEnd
     if (digits > 19) return noWordedCard
     const next = readWordedJoint(text, index)
     // The text ends in the joint: a card as it stands, and another group may follow.
     if (next === 'open') return { end: cardEnd(end, digits, sizes), open: digits < 19 }
-    if (next === undefined || !continuesJoint(text, start + 4, first, index, next, joint)) break
+    if (next === undefined || !continuesJoint(text, start + 4, first, previousAt, joint, index, next)) break
     joint = next
   }
   return { end: cardEnd(end, digits, sizes), open: false }
@@ -319,21 +320,24 @@ function readWordedJoint(text: string, at: number): WordedJoint | 'open' | undef
 
 /**
  * Is `next` (at `at`) the first joint (at `firstAt`) again, its counter the one before it
- * (`previous`) or one more?
+ * (`previous`, at `previousAt`) or one more? A joint without a number may count with a letter
+ * instead (`"a":"4539","b":"1488"` of a JSON object): one letter, at the same place in every
+ * joint, that stays or goes up by one.
  */
 function continuesJoint(
   text: string,
   firstAt: number,
   first: WordedJoint,
+  previousAt: number,
+  previous: WordedJoint,
   at: number,
   next: WordedJoint,
-  previous: WordedJoint,
 ): boolean {
   if (first.counterOffset < 0)
     return (
       next.counterOffset < 0 &&
       next.length === first.length &&
-      sameCharacters(text, firstAt, at, first.length)
+      countsWithLetter(text, firstAt, previousAt, at, first.length)
     )
   if (
     next.counterOffset !== first.counterOffset ||
@@ -348,6 +352,43 @@ function continuesJoint(
     sameCharacters(text, firstAt, at, first.counterOffset) &&
     sameCharacters(text, firstTail, nextTail, tailLength)
   )
+}
+
+/**
+ * Is the joint at `at` the first one (at `firstAt`) again but for one letter, at the place where
+ * the previous joint's (at `previousAt`) differs too, the same as it or one more?
+ */
+function countsWithLetter(
+  text: string,
+  firstAt: number,
+  previousAt: number,
+  at: number,
+  length: number,
+): boolean {
+  const fromFirst = differingPlace(text, firstAt, at, length)
+  if (fromFirst < 0) return fromFirst === -1
+  const before = text.charCodeAt(previousAt + fromFirst)
+  const now = text.charCodeAt(at + fromFirst)
+  return (
+    differingPlace(text, firstAt, previousAt, length) !== -2 &&
+    isAsciiLetter(now) &&
+    (now === before || now === before + 1)
+  )
+}
+
+/** The one place where `text[at, at + length)` differs from `text[first, …)`: -1 for none, -2 for more than one. */
+function differingPlace(text: string, first: number, at: number, length: number): number {
+  let place = -1
+  for (let offset = 0; offset < length; offset++) {
+    if (text.charCodeAt(at + offset) === text.charCodeAt(first + offset)) continue
+    if (place >= 0) return -2
+    place = offset
+  }
+  return place
+}
+
+function isAsciiLetter(code: number): boolean {
+  return (code | 32) >= 97 && (code | 32) <= 122
 }
 
 function sameCharacters(text: string, first: number, at: number, length: number): boolean {
