@@ -201,7 +201,7 @@ describe('scanText', () => {
       '4111\u2022 1111\u2022 1111\u2022 1111',
       '4111 / 1111 / 1111 / 1111',
       '3782/822463/10005',
-      // Joints of up to four marks, the same between every group (outside attack pass, session
+      // Joints of up to four marks, the same between every group (the attack pass of session
       // 69): a quoted list, a quoted Markdown line each, TeX, brackets, a YAML list of quoted strings.
       '4539","1488","0343","6467',
       "4539', '1488', '0343', '6467",

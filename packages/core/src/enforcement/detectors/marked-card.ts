@@ -84,8 +84,8 @@ function isPrintedShape(sizes: readonly number[]): boolean {
 
 /**
  * Most marks in one joint: a quoted list's `","`, a quoted Markdown line's line break and `>`,
- * TeX's `$ $`, a YAML list of quoted strings' `"` ⏎ `  - "` (an outside attack pass in session 69
- * wrote a card so, and each came through).
+ * TeX's `$ $`, a YAML list of quoted strings' `"` ⏎ `  - "` (session 69's attack pass wrote a
+ * card so, and each came through).
  */
 const jointMarks = 4
 
@@ -183,10 +183,11 @@ const openWordedCard: WordedReading = { end: 0, open: true }
 /**
  * The end of a card whose groups are joined by the same words or label, or 0: `4539 then 1488
  * then …`, `Group 1: 4539` ⏎ `Group 2: 1488` ⏎ …, a table's rows `| 1 | 4539 |` ⏎ `| 2 | 1488 |` ⏎
- * … (an outside attack pass in session 69 wrote a card each way, and each came through). The
- * first group is the four ASCII digits at `start`. Every joint holds a letter or a counter (a
- * number of one or two digits), at most 24 characters and two line breaks, and is the same
- * characters as the first but for its counter, which stays or goes up by one from joint to
+ * …, a JSON object `{"a":"4539","b":"1488",…}` (session 69's attack pass wrote a card each
+ * way, and each came through). The first group is the four ASCII digits at `start`. Every joint
+ * holds a letter or a counter (a number of one or two digits), at most 24 characters and two
+ * line breaks, and is the same characters as the first but for its counter (or, in a joint
+ * without one, one letter: see `continuesJoint`), which stays or goes up by one from joint to
  * joint; then the card's printed shape, issuer prefix and Luhn checksum decide, as for
  * `readMarkedCard`.
  */
