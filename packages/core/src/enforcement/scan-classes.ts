@@ -57,7 +57,8 @@ export function isUpperAt(text: string, index: number): boolean {
   return code >= 65 && code <= 90
 }
 
-function isSeparatorAscii(code: number): boolean {
+/** A character a number run reads between its groups: ` `, tab, `-`, `.`, `(`, `)`. */
+export function isSeparatorAscii(code: number): boolean {
   return (
     code === charCode.space ||
     code === charCode.tab ||

@@ -8,6 +8,7 @@
  * and a valid Luhn checksum. Lists of numbers ("4821, 3392, 1043, 2210") pass the checksum one
  * time in ten; the shape and the prefix keep them out.
  */
+import { isLetterAt, isSeparatorAscii } from '../scan-classes.ts'
 import { hasCardPrefix, luhnValid } from './detect-numbers.ts'
 
 /**
@@ -114,9 +115,7 @@ function jointAt(text: string, index: number): number {
 
 /** Is the joint at `at` the same `length` characters as the first one, at `first`, then a digit? */
 function sameJoint(text: string, first: number, at: number, length: number): boolean {
-  for (let offset = 0; offset < length; offset++)
-    if (text.charCodeAt(at + offset) !== text.charCodeAt(first + offset)) return false
-  return isAsciiDigit(text.charCodeAt(at + length))
+  return sameCharacters(text, first, at, length) && isAsciiDigit(text.charCodeAt(at + length))
 }
 
 export function isAsciiDigit(code: number): boolean {
@@ -212,18 +211,13 @@ export function wordedCardOpenFrom(text: string, length: number): number {
 /** Are the four digits at `start` a number of their own: no digit joined to them by at most three of ` \t.()-`? */
 function isLoneGroup(text: string, start: number): boolean {
   let before = start - 1
-  while (before >= 0 && before >= start - 3 && isRunSeparator(text.charCodeAt(before))) before--
+  while (before >= 0 && before >= start - 3 && isSeparatorAscii(text.charCodeAt(before))) before--
   if (before >= 0 && isAsciiDigit(text.charCodeAt(before))) return false
   for (let index = start + 1; index < start + 4; index++)
     if (!isAsciiDigit(text.charCodeAt(index))) return false
   let after = start + 4
-  while (after < text.length && after < start + 8 && isRunSeparator(text.charCodeAt(after))) after++
+  while (after < text.length && after < start + 8 && isSeparatorAscii(text.charCodeAt(after))) after++
   return !isAsciiDigit(text.charCodeAt(after))
-}
-
-/** The characters a number run reads between its groups: ` `, tab, `.`, `(`, `)`, `-`. */
-function isRunSeparator(code: number): boolean {
-  return code === 32 || code === 9 || code === 46 || code === 40 || code === 41 || code === 45
 }
 
 function readWorded(text: string, start: number): WordedReading {
@@ -372,7 +366,7 @@ function countsWithLetter(
   const now = text.charCodeAt(at + fromFirst)
   return (
     differingPlace(text, firstAt, previousAt, length) !== -2 &&
-    isAsciiLetter(now) &&
+    isLetterAt(text, at + fromFirst) &&
     (now === before || now === before + 1)
   )
 }
@@ -386,10 +380,6 @@ function differingPlace(text: string, first: number, at: number, length: number)
     place = offset
   }
   return place
-}
-
-function isAsciiLetter(code: number): boolean {
-  return (code | 32) >= 97 && (code | 32) <= 122
 }
 
 function sameCharacters(text: string, first: number, at: number, length: number): boolean {
