@@ -107,6 +107,31 @@ export const currencyWords: Readonly<Record<string, string>> = {
   kronor: 'SEK',
   kroner: 'NOK',
   ...Object.fromEntries(otherCurrencyCodes.map((code) => [code.toLowerCase(), code])),
+  ...countryDollarWords(),
+}
+
+/**
+ * The dollars named with their country between the amount and the word (`80 US dollars`, `80
+ * Canadian dollars`, `eighty U.S. dollars`): a reply so written passed a $50 refund cap (blind
+ * attack suite, session 70), and a customer's was asked about again.
+ */
+function countryDollarWords(): Record<string, string> {
+  const countries: Readonly<Record<string, string>> = {
+    us: 'USD',
+    'u.s.': 'USD',
+    american: 'USD',
+    canadian: 'CAD',
+    australian: 'AUD',
+    aussie: 'AUD',
+    'new zealand': 'NZD',
+    'hong kong': 'HKD',
+    singapore: 'SGD',
+  }
+  return Object.fromEntries(
+    Object.entries(countries).flatMap(([country, code]) =>
+      ['dollar', 'dollars', 'bucks'].map((word) => [`${country} ${word}`, code]),
+    ),
+  )
 }
 
 /**
@@ -121,7 +146,18 @@ export const spelledAmountCurrencies: readonly string[] = [
   'euros',
   'pound',
   'pounds',
+  ...Object.keys(currencyWords).filter((word) => / (?:dollars?|bucks)$/u.test(word)),
 ]
+
+/** A currency word as a pattern: its dots literal, a space any run of white space (`US  dollars`). */
+export function currencyWordPattern(word: string): string {
+  return word.replaceAll('.', '\\.').replaceAll(' ', '\\s+')
+}
+
+/** A currency word as written in a text, as its key in {@link currencyWords}. */
+export function currencyWordKey(written: string): string {
+  return written.toLowerCase().replace(/\s+/gu, ' ')
+}
 
 /** The words of the cents said after an amount ("and fifty cents"). */
 export const centWords: readonly string[] = ['cent', 'cents']
@@ -174,6 +210,7 @@ export const amountWords: ReadonlySet<string> = new Set([
   'buck',
   ...percentWords.flatMap((words) => words.split(' ')),
   ...Object.keys(currencyWords).flatMap((word) => word.split(' ')),
+  'u.s',
 ])
 
 /** An alternation of `words`, the longest first (so `dollars` is tried before `dollar`). */

@@ -4,6 +4,8 @@ import {
   currencyCodes,
   currencySignClass,
   currencySigns,
+  currencyWordKey,
+  currencyWordPattern,
   currencyWords,
   longestFirst,
   prefixedDollars,
@@ -96,7 +98,10 @@ const dollarCountryAfter = new RegExp(
 )
 
 /** The currency words and codes of {@link currencyWords}, longest first, as alternatives. */
-const currencyWordAlternatives = longestFirst(Object.keys(currencyWords)).replaceAll(' ', '\\s')
+const currencyWordAlternatives = longestFirst(Object.keys(currencyWords))
+  .split('|')
+  .map(currencyWordPattern)
+  .join('|')
 /** Codes read before an amount (`USD 20`, `KWD 200`). */
 const codeAlternatives = currencyCodes.join('|')
 /** The letters of the dollars written with their country's (`US`, `A`, ...), before a `$`. */
@@ -137,7 +142,7 @@ function moneyPatternOf(strict: boolean): RegExp {
       String.raw`${before}${amount}${scale}\s?(${currencyWordAlternatives})\b`,
       // A symbol after the amount, as written in much of Europe and Canada: `75 €`, `20€`, `500$`
       // (a `$` that starts the next amount, `5 $10`, is that amount's).
-      String.raw`(?<![\d.,${strict ? `A-Za-z_'’]${partOfNumber}` : ']'})${amount}\s?([${signsAfter}]|\$(?!\s?\d))`,
+      String.raw`(?<![\d.,${strict ? `A-Za-z_'’]${partOfNumber}` : ']'})${amount}\s?([${signsAfter}]|(?:(?:${dollarPrefixes})(?=\$))?\$(?!\s?\d))`,
     ].join('|'),
     'giu',
   )
@@ -159,8 +164,12 @@ const numberWord = new RegExp(
 // there. Its words may be digits beside a scale word ("6 hundred and 20 dollars" is 620).
 // A word of the run is no currency word itself: "twenty dollars and fifty cents, then 40 euros"
 // is two amounts, not one run ending in "euros" that swallows the dollars.
+const spelledCurrencyAlternatives = longestFirst(spelledAmountCurrencies)
+  .split('|')
+  .map(currencyWordPattern)
+  .join('|')
 const wordMoneyPattern = new RegExp(
-  String.raw`\b((?:(?!(?:${longestFirst(spelledAmountCurrencies)})\b)[a-z0-9]+[\s-]+){1,8})(${longestFirst(spelledAmountCurrencies)})\b`,
+  String.raw`\b((?:(?!(?:${spelledCurrencyAlternatives})\b)[a-z0-9]+[\s-]+){1,8})(${spelledCurrencyAlternatives})\b`,
   'giu',
 )
 /** The stems of those words: a text with none has no amount spelled in words. */
@@ -241,7 +250,7 @@ function wordMoneyMentions(
     if (cents === undefined) continue
     mentions.push({
       amount: value + cents / 100,
-      currency: currencyWords[(match[2] as string).toLowerCase()] as string,
+      currency: currencyWords[currencyWordKey(match[2] as string)] as string,
       text: matched,
       sentence: sentence(offset),
       index: offset,
@@ -307,7 +316,7 @@ export function extractMoneyMentions(text: string, options: { strict?: boolean }
     let currency: string
     if (w4 !== undefined) {
       value = toAmount(w4, f4, undefined)
-      currency = symbolCurrencies[after as string] as string
+      currency = symbolCurrencies[(after as string).toUpperCase()] as string
     } else if (w1 !== undefined) {
       value = toAmount(w1, f1, s1)
       currency = symbolCurrencies[symbol as string] as string
@@ -316,7 +325,7 @@ export function extractMoneyMentions(text: string, options: { strict?: boolean }
       currency = (code as string).toUpperCase()
     } else {
       value = toAmount(w3 as string, f3, s3)
-      currency = currencyWords[(word as string).toLowerCase()] as string
+      currency = currencyWords[currencyWordKey(word as string)] as string
     }
     // `$1.200`, `$49.999`: three decimals are a thousands group in much of Europe, or a typo; a
     // user's amount so written is asked about (`$1.200` was read as $1.20).

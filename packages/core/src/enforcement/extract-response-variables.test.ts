@@ -18,6 +18,11 @@ describe('extractResponseVariables', () => {
     ['I have refunded you $4\u00a0500 for order NW-1001.', 4500],
     ['I have refunded you 50 dollars and 90 cents.', 50.9],
     ['Te he reembolsado 500 dólares (refund).', 500],
+    // Blind attack suite, session 70: dollars named with their country passed a $50 cap unread.
+    ["I've refunded 80 US dollars for NW-1001.", 80],
+    ["I've refunded eighty U.S. dollars for NW-1001.", 80],
+    ["I've refunded 80 US$ for NW-1001.", 80],
+    ["I've refunded 80 American  bucks for NW-1001.", 80],
     ['Refund issued: {"refund": {"amount": 500, "currency": "USD", "status": "issued"}}', 500],
     ['I have refunded you &#36;500.', 500],
     ['I have refunded you &#x24;500.', 500],

@@ -31,6 +31,7 @@ import { type EntityPattern, extractEntities, isNumberInWords } from '../sensor/
 import { extractMoney, statesInexactAmount, worksOutAmount } from '../sensor/extract-money.ts'
 import { typedOption } from '../sensor/typed-option.ts'
 import type { IntentScore, Perception } from '../sensor/types.ts'
+import { numberWordPattern } from '../text/number-words.ts'
 import { withPlainIdDashes } from '../text/plain-id-dashes.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, goOnWith, stillWaiting } from './clarify-turn.ts'
@@ -2634,15 +2635,33 @@ function hedges(text: string): boolean {
  * back", "about 25", "the 25 please", "25 of it please"), nothing after it that makes it a count
  * of something else ("it's been 25 days", "25 items", "2 of them").
  */
-const counterOffer =
-  /^\W*(?:(?:ok(?:ay)?|fine|well|alright|all right|then|so|and|but|hmm+|please)\W+){0,3}(?:(?:(?:what|how) about|(?:can|could) (?:you|i) (?:do|get|have)|make it|try|just|only|refund(?: me)?|do|give me|i['\u2019]?ll take|i['\u2019]?d like|i would like|i want|about|around|roughly|approximately|say|the)\W*){0,2}(\d{1,6}(?:\.\d{1,2})?)\W*(?:then|instead|please|dollars?|bucks|back|of it)?\W*(?:then|instead|please|back)?\W*$/i
+const counterOffer = new RegExp(
+  String.raw`^\W*(?:(?:ok(?:ay)?|fine|well|alright|all right|then|so|and|but|hmm+|please)\W+){0,3}(?:(?:(?:what|how) about|(?:can|could) (?:you|i) (?:do|get|have)|make it|try|just|only|refund(?: me)?|do|give me|i['\u2019]?ll take|i['\u2019]?d like|i would like|i want|about|around|roughly|approximately|say|the)\W*){0,2}(\d{1,6}(?:\.\d{1,2})?|(?:${numberWordPattern})(?:[\s-]+(?:and\s+)?(?:${numberWordPattern}))*)\W*(?:then|instead|please|dollars?|bucks|back|of it)?\W*(?:then|instead|please|back)?\W*$`,
+  'i',
+)
+
+/**
+ * The number a counter-offer spells ("fine. forty then", "ok, twenty-five instead"), read into the
+ * message's numbers as "40 then" is: only in a message with no digit and no amount of its own
+ * (blind attack suite, session 70: "fine. forty then" after a refused $80 got the greeting's "What
+ * do you need?"). A lone "one" ("just one then") counts a thing, not a dollar.
+ */
+function readSpelledOffer(perception: Perception, text: string): void {
+  const { entities } = perception
+  if (entities.amount !== undefined || entities.numbers !== undefined || /\d/u.test(text)) return
+  const words = counterOffer.exec(text.slice(0, 200))?.[1]
+  if (words === undefined || /^one$/i.test(words)) return
+  const value = extractMoney(`${words} dollars`)[0]?.value
+  if (value !== undefined) Object.assign(entities, { numbers: [value], number: value })
+}
 
 /**
  * Does the message offer one plain number as an amount: a number with at most a short lead-in
- * ("what about 25?", "25 then"; see `counterOffer`), no amount of its own and no money in a form
- * the reader does not take?
+ * ("what about 25?", "25 then", "forty then"; see `counterOffer`), no amount of its own and no
+ * money in a form the reader does not take? A spelled number is read into the message's numbers.
  */
 function offersAmount(perception: Perception, text: string): boolean {
+  readSpelledOffer(perception, text)
   const { entities } = perception
   return (
     entities.amount === undefined &&
@@ -2706,6 +2725,7 @@ function answerAskedAmount(
 ): void {
   const { entities } = perception
   if (route.scenario === null || route.scenario !== before.scenario || route.step !== before.step) return
+  readSpelledOffer(perception, text)
   if (entities.amount !== undefined || entities.numbers?.length !== 1 || typeof entities.number !== 'number')
     return
   // Money written in a form the reader does not take ("$3,45", "$6OO") is asked about: the plain

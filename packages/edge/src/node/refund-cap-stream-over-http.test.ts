@@ -26,6 +26,14 @@ const breaking: ReadonlyArray<{ amount: string; draft: string; never: RegExp }> 
   { amount: '€75', draft: 'I have refunded you €75 for that order.', never: /€|7/u },
   { amount: '＄７５', draft: 'I have refunded you ＄７５ for that order.', never: /＄|７/u },
   { amount: '$50.99', draft: 'I have refunded you $50.99 for that order.', never: /\.9|99/u },
+  // Blind attack suite, session 70: the dollar named with its country was no amount to the cap.
+  { amount: '75 US dollars', draft: 'I have refunded you 75 US dollars for that order.', never: /7|dollar/u },
+  {
+    amount: 'eighty Canadian dollars',
+    draft: 'I have refunded you eighty Canadian dollars for that order.',
+    never: /eig|dollar/iu,
+  },
+  { amount: '75 US$', draft: 'I have refunded you 75 US$ for that order.', never: /7|\$/u },
   {
     // The rule adds up the refund amounts a reply gives (`pick: sum`, `label: refund`): the first
     // $40 is within the cap and streams; the second is held from its '$', with no total written.
