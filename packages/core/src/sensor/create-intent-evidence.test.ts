@@ -337,6 +337,24 @@ describe('createIntentEvidence', () => {
     expect(model.measure("I don't want a hotel").negatedIntent).toMatch(/hotel/)
   })
 
+  it('denies no request that the words it affirms ask for ("not the hotel near the airport, find me a hotel")', () => {
+    // Blind attack suite, session 70: "I don't want to return it, I just want my money back" was
+    // denied the refund it asked for in its next clause, and went unanswered.
+    for (const text of [
+      "I don't want the hotel near the airport, find me a hotel with a pool",
+      'not a hotel with a gym, find a hotel with a pool in Fresno',
+    ]) {
+      const evidence = model.measure(text)
+      expect(best(evidence.logLikelihoods), text).toBe('find_hotel')
+      expect(evidence.negatedIntent, text).toBeUndefined()
+    }
+    // Affirmed words that speak for another request, or too little, leave the denial as it was.
+    expect(model.measure("I don't want a hotel, I need the bus").negatedIntent).toMatch(/hotel/)
+    expect(model.measure("I don't need a room by the airport, find me a hotel in Fresno").negatedIntent).toBe(
+      'book_hotel',
+    )
+  })
+
   it('ends a negated clause at a dash or a colon ("not a hotel question - I need the bus")', () => {
     for (const text of [
       'not a hotel question - I need the bus',

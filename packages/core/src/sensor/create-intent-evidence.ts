@@ -207,6 +207,13 @@ export interface IntentEvidenceModel {
 }
 
 /**
+ * How many nats the words a message affirms must lead with the request its negation denies for
+ * the denial to be of a detail ("I don't want to return it, I just want my money back"), not of
+ * the request: about as much as one characteristic word.
+ */
+const affirmedDenialLead = 2
+
+/**
  * Words that carry a slot value, never a topic: dates, times and quantities ("March", "Friday",
  * "evening", "next week", the "th" of "11th", "two"). A user answering "the 5th of March, two
  * people" is still booking a table. Durations ("three days") stay evidence: a stay is a hotel's.
@@ -610,6 +617,19 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
   const intentIds = intents.map((intent) => intent.id)
   const intentTopics = Int32Array.from(topicIndex)
 
+  /**
+   * Do the affirmed words (`known` of them) lead with intent `index` by at least
+   * {@link affirmedDenialLead} nats over every other?
+   */
+  function affirmedLead(known: number, topicSums: Sums, withinSums: Sums, index: number): boolean {
+    if (known === 0 || index < 0) return false
+    const own = topicSums[topicIndex[index]!]! + withinSums[index]!
+    for (let other = 0; other < intentIds.length; other++)
+      if (other !== index && topicSums[topicIndex[other]!]! + withinSums[other]! > own - affirmedDenialLead)
+        return false
+    return true
+  }
+
   function records(topicSums: Sums, withinSums: Sums) {
     const topics: Record<string, number> = {}
     for (let index = 0; index < topicNames.length; index++) topics[topicNames[index]!] = topicSums[index]!
@@ -728,7 +748,11 @@ export function createIntentEvidence(options: IntentEvidenceOptions): IntentEvid
         for (const intent of intents)
           if (best === undefined || against.logLikelihoods[intent.id]! > against.logLikelihoods[best]!)
             best = intent.id
-        if (best !== undefined) evidence.negatedIntent = best
+        // The message's own words ask for that request all the same ("I don't want to return it,
+        // I just want my money back"): the negation denies a detail of it, not the request (blind
+        // attack suite, session 70: that message went unanswered, the refund never entered).
+        if (best !== undefined && !affirmedLead(known, topicSums, withinSums, intentIds.indexOf(best)))
+          evidence.negatedIntent = best
       }
       return evidence
     },
