@@ -1491,7 +1491,8 @@ async function senseAndAct(
     (flowHere.steps.some((step) => step.required.some((entry) => stated.has(requiredFieldName(entry)))) ||
       asksMoneyBack.test(input.text)) &&
     // "cancle nw-2002 totl $30" opens with the verb it misspells (outside review rv60 3).
-    (opensRequest(withSwappedVerbsFixed(input.text)) || asksBack(input.text))
+    (opensRequest(withSwappedVerbsFixed(input.text)) || asksBack(input.text)) &&
+    !namesOwnActionOnly(flowHere, input.text)
   // An option of the engine's own question picked as such (clicked, or its id or label typed;
   // `typedOption`, the sensor's own reading): "I want a refund" to "Shall we go on, or do you need
   // something else?" moves there whatever the stickiness (it stayed in the cancellation, which
@@ -3160,6 +3161,19 @@ function namesDoneAction(text: string, last: EngineSessionState['lastOutcome']):
  * confidence for an intent at all).
  */
 const statusMinimum = 0.3
+
+/**
+ * Does the message name actions, all of them the flow's own ("refund $20 for NW-1001 to my card
+ * 5500…" in a refund)? Then the request it opens is the flow's, whatever else its words speak for:
+ * the card's words had read as a request for the card on file, and the refund was dropped (blind
+ * attack suite, session 70).
+ */
+function namesOwnActionOnly(flow: { id: string; intents: readonly string[] }, text: string): boolean {
+  const named = namedActions(text)
+  if (named.length === 0) return false
+  const own = namedActions(`${flow.id} ${flow.intents.join(' ')}`)
+  return named.every((stem) => own.includes(stem))
+}
 
 /**
  * Does a status question name an action ("did the refund go through?") that the last outcome is
