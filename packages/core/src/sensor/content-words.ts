@@ -9,9 +9,19 @@ import { conversationActs } from './conversation-acts.ts'
 const contractedIs =
   /(?<![\p{L}\p{N}])(where|what|who|how|when|why|it|that|there|here|he|she)['\u2019]s(?![\p{L}\p{N}])/gu
 
-/** `lower` (lower-cased) with a contracted "is" written out; a text with no `'s` passes as it is. */
+/**
+ * The same contractions typed without the apostrophe ("wheres my stuff", "whats the price"): none
+ * of these is a word of its own (blind attack suite, session 70: "wheres my stuff" was asked what
+ * it meant, "where's my stuff" looked the order up). "its" and "hes" are left alone: "its" is one.
+ */
+const bareContractedIs = /(?<![\p{L}\p{N}])(where|what|who|how|that|there)s(?![\p{L}\p{N}'\u2019])/gu
+const hasBareContractedIs = /(?:where|what|who|how|that|there)s(?![\p{L}\p{N}])/u
+
+/** `lower` (lower-cased) with a contracted "is" written out, with or without its apostrophe. */
 export function withContractedIsWrittenOut(lower: string): string {
-  return lower.includes("'s") || lower.includes('\u2019s') ? lower.replace(contractedIs, '$1 is') : lower
+  const contracted =
+    lower.includes("'s") || lower.includes('\u2019s') ? lower.replace(contractedIs, '$1 is') : lower
+  return hasBareContractedIs.test(contracted) ? contracted.replace(bareContractedIs, '$1 is') : contracted
 }
 
 /**
@@ -207,16 +217,14 @@ function isCapitalised(word: string): boolean {
 
 /**
  * The lower-cased letter words of a text's first `limit` characters, apostrophes dropped, a
- * question word or pronoun's contracted "is" written out ("where's" → "where is", as the lexical
- * scores read it: a keyword "where is my order" is found in "where's NW-3003?").
+ * question word or pronoun's contracted "is" written out ("where's" and "wheres" → "where is", as
+ * the lexical scores read it: a keyword "where is my order" is found in "where's NW-3003?").
  */
 export function wordsOf(text: string, limit = 2000): string[] {
   const lower = text.slice(0, limit).toLowerCase()
   const apostrophe = lower.includes("'") || lower.includes('\u2019')
-  return (
-    (apostrophe ? withContractedIsWrittenOut(lower).replace(/['\u2019]/g, '') : lower).match(/[\p{L}]+/gu) ??
-    []
-  )
+  const read = withContractedIsWrittenOut(lower)
+  return (apostrophe ? read.replace(/['\u2019]/g, '') : read).match(/[\p{L}]+/gu) ?? []
 }
 
 /** The content words of a text: stemmed, function and conversation-act words removed. */

@@ -64,6 +64,9 @@ describe('createSensor', () => {
     expect(status.senseSync("where's my refund?").intent).toBe('status')
     expect(status.senseSync('where’s my refund?').intent).toBe('status')
     expect(status.senseSync("my husband's account").intent).toBe('unknown')
+    // Typed without the apostrophe (blind attack suite, session 70), and never a word of its own.
+    expect(status.senseSync('wheres my refund').intent).toBe('status')
+    expect(status.senseSync('my husbands account').intent).toBe('unknown')
   })
 
   it('reads "cancel my refund request" as calling the request off, not as cancelling an order', () => {
