@@ -301,6 +301,15 @@ describe('extractEntities', () => {
     ).toMatchObject({ order_id: 'NW-7781' })
   })
 
+  it('reads the amount right after an id as the amount, never as the end of a range or number (session 70)', () => {
+    const nw = { patterns: [{ name: 'order_id', pattern: /\bNW[- ]?\d{4,}\b/iu }] }
+    for (const text of ['NW 1001 - 45 usd', 'NW 1001 45 usd', 'NW-1001 - $45', 'order 1001 - 45 dollars'])
+      expect(extractEntities(text, text.startsWith('order') ? {} : nw).amount, text).toBe(45)
+    // A range or a longer number without an id before it is still asked about.
+    for (const text of ['20 - 45 usd', '1 200 usd', 'between 20-45 dollars'])
+      expect(extractEntities(text, nw).amount, text).toBeUndefined()
+  })
+
   it('reads no id of two offered as either one: "NW-1001 or NW-1002", "NW-1001/NW-1002" (rv58 4)', () => {
     const own = { patterns: [{ name: 'order_id', pattern: /\bNW-\d{4,}\b/iu }] }
     for (const text of ['refund $20 on NW-1001 or NW-1002', 'refund $20 on order NW-1001/NW-1002'])

@@ -92,6 +92,14 @@ function exampleInQuestion(text: string, start: number, end: number): boolean {
  * friend"), or a third person's possessive ("her email is": "refund my mom's order, her email is
  * …" verified the mother's account as the writer's).
  */
+/** `text` with each span written as spaces of its length (indexes keep their places). */
+function withSpansBlanked(text: string, spans: ReadonlyArray<readonly [number, number]>): string {
+  let blanked = text
+  for (const [start, end] of spans)
+    blanked = blanked.slice(0, start) + ' '.repeat(end - start) + blanked.slice(end)
+  return blanked
+}
+
 /** A message that is a number in words alone: "forty", "twenty-five", "one thousand", "fifteen hundred". */
 const onlyNumberWords = new RegExp(
   String.raw`^\W*((?:${numberWordPattern})(?:[\s-]+(?:and\s+)?(?:${numberWordPattern}))*)\W*$`,
@@ -183,7 +191,10 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
       else spans.push([other.index, other.index + other[0].length])
     }
   }
-  const money = extractMoney(text)
+  // The ids read are no part of an amount: "NW 1001 - 45 usd", "NW 1001 45 usd" are $45 for order
+  // NW-1001 (blind attack suite, session 70: the id's digits before a dash or a space made the
+  // $45 a range's end or a longer number's, and it was asked for again). Read with each id blanked.
+  const money = extractMoney(spans.length === 0 ? text : withSpansBlanked(text, spans))
   if (money.length > 0) {
     Object.assign(entities, { money })
     // Several amounts: the one asked for, else none (the step asks; it never takes the first).
