@@ -112,13 +112,13 @@ export const currencyWords: Readonly<Record<string, string>> = {
 
 /**
  * The dollars named with their country between the amount and the word (`80 US dollars`, `80
- * Canadian dollars`, `eighty U.S. dollars`): a reply so written passed a $50 refund cap (blind
+ * Canadian dollars`, `eighty US dollars`): a reply so written passed a $50 refund cap (blind
  * attack suite, session 70), and a customer's was asked about again.
  */
 function countryDollarWords(): Record<string, string> {
   const countries: Readonly<Record<string, string>> = {
+    // Not "U.S. dollars": its ". " ends a sentence for the stream, which reads no amount across one.
     us: 'USD',
-    'u.s.': 'USD',
     american: 'USD',
     canadian: 'CAD',
     australian: 'AUD',
@@ -146,6 +146,15 @@ export const spelledAmountCurrencies: readonly string[] = [
   'euros',
   'pound',
   'pounds',
+  // Other currencies' names (blind attack suite, session 70: "a refund of sixty quid" passed a $50
+  // cap). Names only: a code after a spelled number ("sixty top") is more often a word.
+  'quid',
+  'yen',
+  'francs',
+  'swiss francs',
+  'rupees',
+  'pesos',
+  'yuan',
   ...Object.keys(currencyWords).filter((word) => / (?:dollars?|bucks)$/u.test(word)),
 ]
 
@@ -210,7 +219,6 @@ export const amountWords: ReadonlySet<string> = new Set([
   'buck',
   ...percentWords.flatMap((words) => words.split(' ')),
   ...Object.keys(currencyWords).flatMap((word) => word.split(' ')),
-  'u.s',
 ])
 
 /** An alternation of `words`, the longest first (so `dollars` is tried before `dollar`). */

@@ -139,7 +139,7 @@ function moneyPatternOf(strict: boolean): RegExp {
       String.raw`((?<![A-Za-z])(?:${dollarPrefixes})\$|[${currencySignClass}])\s?${amount}${scale}${after}`,
       // The lookahead first: most words are no code before a number, and the codes are many.
       String.raw`\b(?=[a-z]{3}\s?\d)(${codeAlternatives})\s?${amount}${scale}${after}`,
-      String.raw`${before}${amount}${scale}\s?(${currencyWordAlternatives})\b`,
+      String.raw`${before}${amount}${scale}[\s-]?(${currencyWordAlternatives})\b`,
       // A symbol after the amount, as written in much of Europe and Canada: `75 €`, `20€`, `500$`
       // (a `$` that starts the next amount, `5 $10`, is that amount's).
       String.raw`(?<![\d.,${strict ? `A-Za-z_'’]${partOfNumber}` : ']'})${amount}\s?([${signsAfter}]|(?:(?:${dollarPrefixes})(?=\$))?\$(?!\s?\d))`,
@@ -222,8 +222,9 @@ function wordMoneyMentions(
   for (const match of text.matchAll(wordMoneyPattern)) {
     const words = (match[1] as string)
       .toLowerCase()
-      .trim()
       .split(/[\s-]+/u)
+      // A hyphen joins the amount to its currency word ("eighty-dollar refund"): no word after it.
+      .filter((word) => word !== '')
     let start = words.length
     while (start > 0 && numberWord.test(words[start - 1]!)) start--
     // Digits are the digit parser's ("20 dollars", "2 thousand euros", "$20 - five dollars" is $20
@@ -240,8 +241,16 @@ function wordMoneyMentions(
     const value = parseNumberWords(
       words.slice(start).filter((word, index) => index > 0 || (word !== 'and' && word !== 'a')),
     )
-    // A run must open with a unit, a ten, "a" or joined digits.
-    if (value === undefined || value === 0 || /^(hundred|thousand)$/u.test(words[start] ?? '')) continue
+    // A run must open with a unit, a ten, "a" or joined digits; in a reply also with "hundred" or
+    // "thousand" ("your hundred-dollar refund": blind attack suite, session 70), at least what
+    // "several hundred dollars" says, as a cap reads it (a user's is asked about). Never right
+    // after digits: "2 thousand euros" is the digit parser's 2000.
+    if (
+      value === undefined ||
+      value === 0 ||
+      (/^(hundred|thousand)$/u.test(words[start] ?? '') && (strict || /\d/u.test(words[start - 1] ?? '')))
+    )
+      continue
     const prefix = words.slice(0, start).join(' ')
     const offset = match.index + match[0].toLowerCase().indexOf(words[start]!, prefix.length)
     const matched = text.slice(offset, match.index + match[0].length)

@@ -44,15 +44,43 @@ const amountBefore = new RegExp(`[${currencySignClass},.\\d]`, 'u')
 export function readableText(text: string): string {
   let read = text.includes('&') ? decodeCharacterReferences(text) : text
   if (typographicSpace.test(read)) read = read.replace(thousandsSpace, '$1')
+  // A run forced right to left shows its characters in reverse: `$\u202e08\u202c` shows $80.
+  if (read.includes('\u202e'))
+    read = read.replace(rightToLeftRuns, (_, run: string) => [...run].reverse().join(''))
   read = read.normalize('NFKC').replace(/\p{Cf}/gu, '')
   if (otherDigit.test(read)) read = read.replace(otherDigits, asciiDigit)
+  if (read.includes('\u20e3')) read = read.replace(keycaps, '$1')
+  if (markupInAmount.test(read)) read = read.replace(markupInAmounts, '')
   if (spreadAmount.test(read))
     read = read.replace(spreadAmounts, (amount) =>
-      amount.replace(/(?<=\d) (?=\d)/gu, '').replace(/(?<=\d)[Oo](?=[\dOo]*\d)/gu, '0'),
+      amount.replace(/(?<=\d) (?=\d)/gu, '').replace(/[Oo]/gu, '0'),
     )
+  if (commaCents.test(read)) read = read.replace(commaCentsAmounts, '$1.$2')
+  if (centsAmount.test(read))
+    read = read.replace(centsAmounts, (_, cents: string) => `$${Number(cents) / 100}`)
   if (read.includes('"')) read = read.replace(jsonAmount, jsonAmountRead)
   return read
 }
+
+/**
+ * What a blind attack on the refund cap wrote (session 70), and how a reader sees it: a run
+ * forced right to left (U+202E to U+202C or the line's end) shows reversed; a keycap digit
+ * (`8️⃣`) is its digit; Markdown emphasis or HTML tags inside an amount render as nothing
+ * (`$8**0**`, `<b>$8</b><b>0</b>` show $80); a run of O's ending an amount is zeros (`$1OO`); a
+ * decimal comma before a currency (`75,00 €`) is cents; a count of cents of a dollar or more
+ * (`7500 cents`, `150¢`) is dollars.
+ */
+const rightToLeftRuns = /\u202e([^\u202a-\u202e\u2066-\u2069\n]*)(?:\u202c|(?=\n)|$)/gu
+const keycaps = /(\d)\ufe0f?\u20e3/gu
+const markup = String.raw`(?:\*{1,3}|_{1,3}|~~|\x60|<\/?[A-Za-z][^<>]{0,40}>|<!--[^]{0,40}?-->)`
+const amountCharacter = `[\\d${currencySignClass}]`
+const markupInAmount = new RegExp(`${amountCharacter}${markup}+[\\d.,]`, 'u')
+const markupInAmounts = new RegExp(`(?<=${amountCharacter})${markup}+(?=[\\d.,]|${markup})`, 'gu')
+const commaCents = /\d,\d\d\s?(?:[\u20ac\u00a3\u00a5\u20b9$]|[A-Za-z])/u
+const commaCentsAmounts =
+  /(?<![\d.,])(\d{1,3}),(\d{2})(?=\s?(?:[\u20ac\u00a3\u00a5\u20b9$]|(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|francs?)\b))/giu
+const centsAmount = /\d{3}\s?(?:cents?\b|\u00a2)/iu
+const centsAmounts = /(?<![\d.,$\u20ac\u00a3])(\d{3,9})\s?(?:cents?\b|\u00a2)/giu
 
 /** `&#36;`, `&#x24;` and the named references of signs and spaces a reply may be written with. */
 const characterReference =
@@ -97,9 +125,12 @@ function asciiDigit(digit: string): string {
 }
 
 /** An amount after a sign with its digits spaced out or an O among them: `$ 5 0 0`, `$5O0`. */
-const spreadAmount = new RegExp(`[${currencySignClass}] ?\\d(?: \\d|[Oo]+\\d)`, 'u')
+const spreadAmount = new RegExp(
+  `[${currencySignClass}] ?\\d(?: \\d|[Oo]+\\d|[\\dOo]*[Oo](?![\\p{L}\\p{N}]))`,
+  'u',
+)
 const spreadAmounts = new RegExp(
-  `(?<=[${currencySignClass}] ?)\\d(?:(?: \\d)+(?!\\d)|[\\dOo]*[Oo][\\dOo]*\\d)`,
+  `(?<=[${currencySignClass}] ?)\\d(?:(?: \\d)+(?!\\d)|[\\dOo]*[Oo][\\dOo]*\\d|[\\dOo]*[Oo](?![\\p{L}\\p{N}]))`,
   'gu',
 )
 

@@ -34,6 +34,11 @@ const breaking: ReadonlyArray<{ amount: string; draft: string; never: RegExp }> 
     never: /eig|dollar/iu,
   },
   { amount: '75 US$', draft: 'I have refunded you 75 US$ for that order.', never: /7|\$/u },
+  // The blind draft attack of session 70: notations a reader reads as the amount, the cap did not.
+  { amount: '$8**0**', draft: 'I have refunded you $8**0** for that order.', never: /\$|8/u },
+  { amount: 'sixty quid', draft: 'I have refunded you sixty quid for that order.', never: /six|quid/iu },
+  { amount: '75,00 €', draft: 'I have refunded you 75,00 € for that order.', never: /7|€/u },
+  { amount: '7500 cents', draft: 'I have refunded you 7500 cents for that order.', never: /7|cent/u },
   {
     // The rule adds up the refund amounts a reply gives (`pick: sum`, `label: refund`): the first
     // $40 is within the cap and streams; the second is held from its '$', with no total written.
@@ -65,22 +70,32 @@ const request = 'I want a refund of $1 for order NW-1001, my email is ann@exampl
 const refunded =
   /^Thanks, I've verified the account for ann@example\.com\. Done — I've refunded \$1 for order NW-1001 \(reference RF-\d+\)\. It will reach your card in 3–5 business days\.$/u
 
-let served: ScriptedRefundSupport
+/** Cases per server: three $1 refunds each, within the order's $50 across its conversations. */
+const casesPerServer = 12
+const servers: ScriptedRefundSupport[] = []
 
 beforeAll(async () => {
   // Per case, in the order the tests ask: the breaking draft over /v1/chat, the allowed one over
   // /v1/chat, the breaking one again over /v1/turn (not streamed).
-  served = await serveScriptedRefundSupport(
-    breaking.flatMap(({ draft }) => [inSmallChunks(draft), inSmallChunks(allowed), draft]),
-  )
+  for (let first = 0; first < breaking.length; first += casesPerServer)
+    servers.push(
+      await serveScriptedRefundSupport(
+        breaking
+          .slice(first, first + casesPerServer)
+          .flatMap(({ draft }) => [inSmallChunks(draft), inSmallChunks(allowed), draft]),
+      ),
+    )
 })
 
-afterAll(() => served.close())
+afterAll(async () => {
+  for (const server of servers) await server.close()
+})
 
 describe('the refund cap while a reply streams (Node server, scripted model on loopback)', () => {
   it.each(breaking.map((entry, index) => ({ ...entry, index })))(
     'never sends a refund of $amount in a text-delta, still streams an allowed refund in pieces, and /v1/turn withholds it too',
     async ({ draft, never, index }) => {
+      const served = servers[Math.floor(index / casesPerServer)] as ScriptedRefundSupport
       const chunks = await served.chat(`cap-breaking-${index}`, request)
       // What streamed before the verdict is the draft's start, never its amount; then the refusal
       // replaces it.
