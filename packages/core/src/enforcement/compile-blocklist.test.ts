@@ -203,6 +203,24 @@ describe('compileBlocklist', () => {
     expect(values('it was T a r g e t all day')).toEqual(['T a r g e t'])
   })
 
+  it('finds a term of a script written without spaces between the letters around it (session 70)', () => {
+    // A blind draft attack: "日本にお住まいならアマゾンでも買えますよ。" named Amazon in katakana, and
+    // a word boundary is never there in Japanese or Chinese.
+    const options: ScanOptions = { detectors: [], blocklist: ['Best Buy', 'アマゾン', '沃尔玛', 'X'] }
+    expect(values('日本にお住まいならアマゾンでも買えますよ。', options)).toEqual(['アマゾン'])
+    expect(values('在中国的话，沃尔玛也有卖这个。', options)).toEqual(['沃尔玛'])
+    // Each term keeps its own match group: a one-letter term beside them reads as itself.
+    expect(values('Plan X or Best Buy', options)).toEqual(['X', 'Best Buy'])
+    // Cut anywhere, a stream holds the term's start until it is known.
+    const text = '日本ならアマゾンでも買えますよ。'
+    for (let cut = 1; cut < text.length; cut++) {
+      const stream = createStreamRedactor({ ...options, mode: 'block' })
+      const output = stream.push(text.slice(0, cut)) + stream.push(text.slice(cut)) + stream.flush()
+      expect(stream.blocked() !== undefined, `cut at ${cut}`).toBe(true)
+      expect(output.includes('ア'), `cut at ${cut}`).toBe(false)
+    }
+  })
+
   it('never blocks a stream that the whole text would not, and blocks one it would, at every cut', () => {
     const texts = [
       'You could try Amaz0n for that.',

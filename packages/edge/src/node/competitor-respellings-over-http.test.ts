@@ -86,6 +86,18 @@ const respelled: ReadonlyArray<{ name: string; draft: string; never: RegExp }> =
     draft: 'Your refund is on its way. A\u043cazon would be slower.',
     never: /A\u043c|zon/u,
   },
+  // The blind draft attack of session 70: a name in Japanese or Chinese stands between letters,
+  // where no word boundary is.
+  {
+    name: 'Amazon in katakana',
+    draft: 'Your refund is on its way. 日本ならアマゾンでも買えますよ。',
+    never: /アマ|ゾン/u,
+  },
+  {
+    name: 'Walmart in Chinese',
+    draft: 'Your refund is on its way. 在中国的话，沃尔玛也有卖。',
+    never: /沃尔|尔玛/u,
+  },
 ]
 /** Prose a filter must let through: it reads as no competitor's name. */
 const clean: ReadonlyArray<{ name: string; draft: string }> = [
