@@ -171,6 +171,15 @@ describe('extractMoneyMentions', () => {
       [40, false],
       [40, false],
     ])
+    // Named the limit after it (session 70's blind drafts: the $50 was added to the $35 refunded).
+    expect(limits("$50 is the most I can refund in chat, so I've refunded $35 for NW-1001.")).toEqual([
+      [50, true],
+      [35, false],
+    ])
+    expect(limits('Fifty dollars was our cap; I refunded $30, which is the most today.')).toEqual([
+      [50, true],
+      [30, false],
+    ])
   })
 
   it('is the parser the sensor uses, so user and reply amounts agree', () => {

@@ -52,10 +52,18 @@ const lowerBoundBefore =
 const thresholdOf =
   /\b(?:(?!(?:is|was|has|does|gets|its|this|thus|plus|less|us|yes|his|hers|ours|yours|theirs|as|always|perhaps)\b)[a-z]+s|any(?:thing|one)?(?:\s+[a-z]+)?|everything)(?:\s+(?:of|for|at|worth|totall?ing))?\s*$/iu
 
-/** Is the amount at `index` of `text` named as a limit (see {@link MoneyMention.limit})? */
-function namedAsLimit(text: string, index: number): boolean {
+/**
+ * Words right after an amount that name it the limit ("$50 is the most I can refund", "$50 was our
+ * cap"): a benign control of session 70's blind draft attack was refused for adding its $50 to the
+ * $35 refunded. A `max` binding still sees it: "$80 is the most we could do" is $80.
+ */
+const upperBoundAfter =
+  /^\s+(?:is|was|would be|will be)\s+(?:the\s+|our\s+|my\s+)?(?:most|maximum|max|highest|limit|cap|ceiling)\b/iu
+
+/** Is the amount at `index` (to `end`) of `text` named as a limit (see {@link MoneyMention.limit})? */
+function namedAsLimit(text: string, index: number, end: number): boolean {
   const before = text.slice(Math.max(0, index - 64), index)
-  if (upperBoundBefore.test(before)) return true
+  if (upperBoundBefore.test(before) || upperBoundAfter.test(text.slice(end, end + 40))) return true
   const lower = lowerBoundBefore.exec(before)
   return lower !== null && thresholdOf.test(before.slice(0, lower.index))
 }
@@ -263,7 +271,7 @@ function wordMoneyMentions(
       text: matched,
       sentence: sentence(offset),
       index: offset,
-      ...(namedAsLimit(text, offset) ? { limit: true as const } : {}),
+      ...(namedAsLimit(text, offset, offset + matched.length) ? { limit: true as const } : {}),
     })
   }
   return mentions
@@ -383,7 +391,7 @@ export function extractMoneyMentions(text: string, options: { strict?: boolean }
         text: written,
         sentence: sentence(match.index),
         index: match.index,
-        ...(namedAsLimit(text, match.index) ? { limit: true as const } : {}),
+        ...(namedAsLimit(text, match.index, match.index + matched.length) ? { limit: true as const } : {}),
       })
   }
   if (!words) return mentions
