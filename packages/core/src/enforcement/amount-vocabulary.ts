@@ -57,6 +57,23 @@ export const currencyCodes: readonly string[] = [
   ...otherCurrencyCodes,
 ]
 
+/**
+ * The countries whose dollars are named with the country (`$40 Canadian dollars`, `80 US
+ * dollars`), and the currency each names. Not "U.S.": its ". " ends a sentence for the stream,
+ * which reads no amount across one.
+ */
+export const dollarCountryNames: Readonly<Record<string, string>> = {
+  us: 'USD',
+  american: 'USD',
+  canadian: 'CAD',
+  australian: 'AUD',
+  aussie: 'AUD',
+  'new zealand': 'NZD',
+  'hong kong': 'HKD',
+  singapore: 'SGD',
+  mexican: 'MXN',
+}
+
 /** Currency words and codes read after an amount (`40 euros`, `12 usd`), and their currency. */
 export const currencyWords: Readonly<Record<string, string>> = {
   usd: 'USD',
@@ -116,19 +133,8 @@ export const currencyWords: Readonly<Record<string, string>> = {
  * attack suite, session 70), and a customer's was asked about again.
  */
 function countryDollarWords(): Record<string, string> {
-  const countries: Readonly<Record<string, string>> = {
-    // Not "U.S. dollars": its ". " ends a sentence for the stream, which reads no amount across one.
-    us: 'USD',
-    american: 'USD',
-    canadian: 'CAD',
-    australian: 'AUD',
-    aussie: 'AUD',
-    'new zealand': 'NZD',
-    'hong kong': 'HKD',
-    singapore: 'SGD',
-  }
   return Object.fromEntries(
-    Object.entries(countries).flatMap(([country, code]) =>
+    Object.entries(dollarCountryNames).flatMap(([country, code]) =>
       ['dollar', 'dollars', 'bucks'].map((word) => [`${country} ${word}`, code]),
     ),
   )

@@ -7,6 +7,7 @@ import {
   currencyWordKey,
   currencyWordPattern,
   currencyWords,
+  dollarCountryNames,
   longestFirst,
   prefixedDollars,
   scaleAlternatives,
@@ -89,19 +90,8 @@ const dollarCodes: Readonly<Record<string, string>> = {
   sgd: 'SGD',
   mxn: 'MXN',
 }
-const dollarNames: Readonly<Record<string, string>> = {
-  us: 'USD',
-  american: 'USD',
-  canadian: 'CAD',
-  australian: 'AUD',
-  aussie: 'AUD',
-  'new zealand': 'NZD',
-  'hong kong': 'HKD',
-  singapore: 'SGD',
-  mexican: 'MXN',
-}
 const dollarCountryAfter = new RegExp(
-  `^\\s?(?:(${Object.keys(dollarCodes).join('|')})(?![\\w'’])|(${Object.keys(dollarNames).join('|')})\\s(?:dollars?|bucks)\\b)`,
+  `^\\s?(?:(${Object.keys(dollarCodes).join('|')})(?![\\w'’])|(${Object.keys(dollarCountryNames).join('|')})\\s(?:dollars?|bucks)\\b)`,
   'i',
 )
 
@@ -380,7 +370,7 @@ export function extractMoneyMentions(text: string, options: { strict?: boolean }
         currency =
           country[1] !== undefined
             ? (dollarCodes[country[1].toLowerCase()] as string)
-            : (dollarNames[(country[2] as string).toLowerCase()] as string)
+            : (dollarCountryNames[(country[2] as string).toLowerCase()] as string)
         written = `${matched}${country[0]}`
       }
     }
