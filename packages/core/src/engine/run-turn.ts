@@ -27,11 +27,16 @@ import {
   withdrawsRequest,
   withRequestCalledOffAsNeverMind,
 } from '../sensor/detect-conversation-act.ts'
-import { type EntityPattern, extractEntities, isNumberInWords } from '../sensor/extract-entities.ts'
+import {
+  type EntityPattern,
+  extractEntities,
+  isNumberInWords,
+  spelledNumberValue,
+} from '../sensor/extract-entities.ts'
 import { extractMoney, statesInexactAmount, worksOutAmount } from '../sensor/extract-money.ts'
 import { typedOption } from '../sensor/typed-option.ts'
 import type { IntentScore, Perception } from '../sensor/types.ts'
-import { numberWordPattern } from '../text/number-words.ts'
+import { spelledNumberPattern } from '../text/number-words.ts'
 import { withPlainIdDashes } from '../text/plain-id-dashes.ts'
 import { actOnPlan, planToolCalls } from './act-on-plan.ts'
 import { clarify, goOnWith, stillWaiting } from './clarify-turn.ts'
@@ -924,6 +929,8 @@ async function senseAndAct(
   if (leading !== undefined) Object.assign(perception.entities, leading.ids)
   // The scenario whose request was just done (its step is terminal), if any.
   const done = finishedScenario(compiled, state.navigation)
+  // "fine. forty then": a counter-offer's spelled number is its number, for the readers below.
+  readSpelledOffer(perception, input.text)
   // "What about 25?" in place of an amount a step has (a refused one: "capped at $50"), or right
   // after a $30 refund, offers another amount: the number is the amount (see `counterOffer`). The
   // one reading of a counter-offer, before routing: the request just done goes on with it.
@@ -2637,7 +2644,7 @@ function hedges(text: string): boolean {
  * of something else ("it's been 25 days", "25 items", "2 of them").
  */
 const counterOffer = new RegExp(
-  String.raw`^\W*(?:(?:ok(?:ay)?|fine|well|alright|all right|then|so|and|but|hmm+|please)\W+){0,3}(?:(?:(?:what|how) about|(?:can|could) (?:you|i) (?:do|get|have)|make it|try|just|only|refund(?: me)?|do|give me|i['\u2019]?ll take|i['\u2019]?d like|i would like|i want|about|around|roughly|approximately|say|the)\W*){0,2}(\d{1,6}(?:\.\d{1,2})?|(?:${numberWordPattern})(?:[\s-]+(?:and\s+)?(?:${numberWordPattern}))*)\W*(?:then|instead|please|dollars?|bucks|back|of it)?\W*(?:then|instead|please|back)?\W*$`,
+  String.raw`^\W*(?:(?:ok(?:ay)?|fine|well|alright|all right|then|so|and|but|hmm+|please)\W+){0,3}(?:(?:(?:what|how) about|(?:can|could) (?:you|i) (?:do|get|have)|make it|try|just|only|refund(?: me)?|do|give me|i['\u2019]?ll take|i['\u2019]?d like|i would like|i want|about|around|roughly|approximately|say|the)\W*){0,2}(\d{1,6}(?:\.\d{1,2})?|${spelledNumberPattern})\W*(?:then|instead|please|dollars?|bucks|back|of it)?\W*(?:then|instead|please|back)?\W*$`,
   'i',
 )
 
@@ -2652,17 +2659,16 @@ function readSpelledOffer(perception: Perception, text: string): void {
   if (entities.amount !== undefined || entities.numbers !== undefined || /\d/u.test(text)) return
   const words = counterOffer.exec(text.slice(0, 200))?.[1]
   if (words === undefined || /^one$/i.test(words)) return
-  const value = extractMoney(`${words} dollars`)[0]?.value
+  const value = spelledNumberValue(words)
   if (value !== undefined) Object.assign(entities, { numbers: [value], number: value })
 }
 
 /**
  * Does the message offer one plain number as an amount: a number with at most a short lead-in
  * ("what about 25?", "25 then", "forty then"; see `counterOffer`), no amount of its own and no
- * money in a form the reader does not take? A spelled number is read into the message's numbers.
+ * money in a form the reader does not take? (A spelled one is read first: `readSpelledOffer`.)
  */
 function offersAmount(perception: Perception, text: string): boolean {
-  readSpelledOffer(perception, text)
   const { entities } = perception
   return (
     entities.amount === undefined &&
@@ -2726,7 +2732,6 @@ function answerAskedAmount(
 ): void {
   const { entities } = perception
   if (route.scenario === null || route.scenario !== before.scenario || route.step !== before.step) return
-  readSpelledOffer(perception, text)
   if (entities.amount !== undefined || entities.numbers?.length !== 1 || typeof entities.number !== 'number')
     return
   // Money written in a form the reader does not take ("$3,45", "$6OO") is asked about: the plain

@@ -1,4 +1,4 @@
-import { numberWordPattern } from '../text/index.ts'
+import { spelledNumberPattern } from '../text/index.ts'
 import { extractDates } from './extract-dates.ts'
 import { extractMoney, requestedAmount, totalWithoutCurrency } from './extract-money.ts'
 import { matchEvery } from './match-every.ts'
@@ -92,19 +92,13 @@ function exampleInQuestion(text: string, start: number, end: number): boolean {
  * friend"), or a third person's possessive ("her email is": "refund my mom's order, her email is
  * …" verified the mother's account as the writer's).
  */
-/** `text` with each span written as spaces of its length (indexes keep their places). */
-function withSpansBlanked(text: string, spans: ReadonlyArray<readonly [number, number]>): string {
-  let blanked = text
-  for (const [start, end] of spans)
-    blanked = blanked.slice(0, start) + ' '.repeat(end - start) + blanked.slice(end)
-  return blanked
-}
-
 /** A message that is a number in words alone: "forty", "twenty-five", "one thousand", "fifteen hundred". */
-const onlyNumberWords = new RegExp(
-  String.raw`^\W*((?:${numberWordPattern})(?:[\s-]+(?:and\s+)?(?:${numberWordPattern}))*)\W*$`,
-  'i',
-)
+const onlyNumberWords = new RegExp(String.raw`^\W*(${spelledNumberPattern})\W*$`, 'i')
+
+/** The value of a number spelled in words ("forty", "twenty-five", "one hundred and twenty"). */
+export function spelledNumberValue(words: string): number | undefined {
+  return extractMoney(`${words} dollars`)[0]?.value
+}
 
 /** Is the message a number in words alone ("forty", "twenty-five", "one thousand")? */
 export function isNumberInWords(text: string): boolean {
@@ -220,7 +214,7 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions = 
     // "Forty", "twenty-five", "one thousand" alone: the number the step's question asks for, as
     // "40" would be (outside review rv54 S7: each was asked again).
     const spelled = money.length === 0 && text.length <= 80 ? onlyNumberWords.exec(text)?.[1] : undefined
-    const value = spelled === undefined ? undefined : extractMoney(`${spelled} dollars`)[0]?.value
+    const value = spelled === undefined ? undefined : spelledNumberValue(spelled)
     if (value !== undefined) Object.assign(entities, { numbers: [value], number: value })
     return entities
   }
@@ -261,4 +255,12 @@ function plainNumbers(text: string, spans: Array<[number, number]>, ...usedTexts
     numbers.push(Number(match[0]))
   }
   return numbers
+}
+
+/** `text` with each span written as spaces of its length (indexes keep their places). */
+function withSpansBlanked(text: string, spans: ReadonlyArray<readonly [number, number]>): string {
+  let blanked = text
+  for (const [start, end] of spans)
+    blanked = blanked.slice(0, start) + ' '.repeat(end - start) + blanked.slice(end)
+  return blanked
 }

@@ -14,6 +14,12 @@ export {
 } from './calendar.ts'
 export { editDistanceOne } from './edit-distance-one.ts'
 export { functionWords } from './function-words.ts'
-export { numberTens, numberUnits, numberWordPattern, parseNumberWord } from './number-words.ts'
+export {
+  numberTens,
+  numberUnits,
+  numberWordPattern,
+  parseNumberWord,
+  spelledNumberPattern,
+} from './number-words.ts'
 export { withPlainIdDashes } from './plain-id-dashes.ts'
 export { irregularPastForms, stemWord } from './stem-word.ts'

@@ -24,6 +24,12 @@ export const numberWordPattern: string = [
 ].join('|')
 
 /**
+ * A number spelled in words, one or more of them ("forty", "twenty-five", "one hundred and
+ * twenty"), as a regular-expression source with no group of its own.
+ */
+export const spelledNumberPattern: string = String.raw`(?:${numberWordPattern})(?:[\s-]+(?:and\s+)?(?:${numberWordPattern}))*`
+
+/**
  * The value of an English number word up to ninety-nine (`seven`, `seventeen`, `twenty-five`,
  * `twenty five`), or `hundred`, `thousand`, `dozen`; digits (`24`, `1,500`) too. Undefined for
  * anything else. Vague quantities (`a few`, `several`) are not numbers: callers that accept them
